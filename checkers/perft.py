@@ -1,0 +1,50 @@
+"""Perft: count the leaf positions of the legal-move tree, the standard move-generator check."""
+
+from __future__ import annotations
+
+from checkers.board import Position, count_moves, generate_raw, raw_to_move
+
+
+def perft(position: Position, depth: int) -> int:
+    """The number of move sequences of exactly `depth` plies from `position`."""
+    if depth < 0:
+        raise ValueError("perft depth must be 0 or more")
+    if depth == 0:
+        return 1
+    return _perft(position.black, position.white, position.kings,
+                  position.turn.value == "B", depth)
+
+
+def _perft(black: int, white: int, kings: int, black_to_move: bool, depth: int) -> int:
+    # The last ply is counted in bulk, not played: the usual "bulk counting" perft.
+    if depth == 1:
+        return count_moves(black, white, kings, black_to_move)
+    total = 0
+    if depth == 2:  # inlined last two plies: saves a call per leaf parent (about 10%)
+        if black_to_move:
+            for delta, captured, king_delta, _ in generate_raw(black, white, kings, True):
+                total += count_moves(black ^ delta, white ^ captured, kings ^ king_delta, False)
+        else:
+            for delta, captured, king_delta, _ in generate_raw(black, white, kings, False):
+                total += count_moves(black ^ captured, white ^ delta, kings ^ king_delta, True)
+        return total
+    if black_to_move:
+        for delta, captured, king_delta, _ in generate_raw(black, white, kings, True):
+            total += _perft(black ^ delta, white ^ captured, kings ^ king_delta, False, depth - 1)
+    else:
+        for delta, captured, king_delta, _ in generate_raw(black, white, kings, False):
+            total += _perft(black ^ captured, white ^ delta, kings ^ king_delta, True, depth - 1)
+    return total
+
+
+def divide(position: Position, depth: int) -> list[tuple[str, int]]:
+    """Perft split by first move: (PDN move, leaf count) for each legal move, in move order."""
+    if depth < 1:
+        raise ValueError("divide needs a depth of 1 or more")
+    mover = position.black if position.turn.value == "B" else position.white
+    rows = []
+    for raw in generate_raw(position.black, position.white, position.kings,
+                            position.turn.value == "B"):
+        child = position.apply_raw(raw)
+        rows.append((raw_to_move(raw, mover).pdn(), perft(child, depth - 1)))
+    return sorted(rows, key=lambda row: [int(s) for s in row[0].replace("x", "-").split("-")])
