@@ -23,7 +23,7 @@ __all__ = [
     "Side", "BLACK", "WHITE", "Piece", "Move", "Position",
     "InvalidFenError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
     "INITIAL_FEN", "SQUARES", "square_row_col", "row_col_square",
-    "generate_raw", "count_moves", "raw_to_move",
+    "generate_raw", "count_moves", "count_replies", "raw_to_move",
 ]
 
 
@@ -307,34 +307,69 @@ def _kings_can_jump(kings: int, opp: int, empty: int) -> bool:
                          | (opp & empty << 5) << 5 | (opp & empty << 4) << 4))
 
 
+_NULL_MOVE: tuple[RawMove] = ((0, 0, 0, None),)
+
+
 def count_moves(black: int, white: int, kings: int, black_to_move: bool) -> int:
-    """len(generate_raw(...)), counted in bulk when no capture can go on (perft's last ply)."""
-    empty = _VALID ^ (black | white)
-    # A piece on square p steps down-left onto p+4 iff p is in (empty >> 4): the shifted empties
-    # serve both the jump test and the step count (two fewer big-int operations a call).
+    """len(generate_raw(...)): the number of legal moves for the side to move."""
     if black_to_move:
+        return _count_black_replies(black, white, kings, _NULL_MOVE)
+    return _count_white_replies(black, white, kings, _NULL_MOVE)
+
+
+def count_replies(black: int, white: int, kings: int, black_to_move: bool,
+                  moves: Iterable[RawMove]) -> int:
+    """The opponent's legal move count after each of `moves` (the side to move's), summed.
+
+    Perft's last two plies: one call per parent instead of one per child (10% faster).
+    """
+    if black_to_move:
+        return _count_white_replies(black, white, kings, moves)
+    return _count_black_replies(black, white, kings, moves)
+
+
+# Both counters count in bulk (popcounts) unless a capture could go on or a king could move;
+# then they count generate_raw's list. A piece on p steps down-left onto p+4 iff p is in
+# (empty >> 4): the shifted empties serve the jump test and the step count alike.
+
+def _count_black_replies(black: int, white: int, kings: int, moves: Iterable[RawMove]) -> int:
+    total = 0
+    for delta, captured, king_delta, _ in moves:  # White's moves
+        b, w, k = black ^ captured, white ^ delta, kings ^ king_delta
+        empty = _VALID ^ (b | w)
         empty_left, empty_right = empty >> 4, empty >> 5
-        left = (white & empty_left) >> 4   # squares from which a down-left jump lands
-        right = (white & empty_right) >> 5
-        if (left | right) & black:
-            if kings & black or ((left & black) << 8 | (right & black) << 10) \
-                    & (left | right) & ~_BLACK_CROWN:
-                return len(generate_raw(black, white, kings, True))
-            return (left & black).bit_count() + (right & black).bit_count()
-        if kings & black:
-            return len(generate_raw(black, white, kings, True))
-        return (black & empty_left).bit_count() + (black & empty_right).bit_count()
-    empty_left, empty_right = empty << 5, empty << 4
-    left = (black & empty_left) << 5       # squares from which an up-left jump lands
-    right = (black & empty_right) << 4
-    if (left | right) & white:
-        if kings & white or ((left & white) >> 10 | (right & white) >> 8) \
-                & (left | right) & ~_WHITE_CROWN:
-            return len(generate_raw(black, white, kings, False))
-        return (left & white).bit_count() + (right & white).bit_count()
-    if kings & white:
-        return len(generate_raw(black, white, kings, False))
-    return (white & empty_left).bit_count() + (white & empty_right).bit_count()
+        left = (w & empty_left) >> 4   # squares from which a down-left jump lands
+        right = (w & empty_right) >> 5
+        if (left | right) & b:
+            if k & b or ((left & b) << 8 | (right & b) << 10) & (left | right) & ~_BLACK_CROWN:
+                total += len(generate_raw(b, w, k, True))
+            else:
+                total += (left & b).bit_count() + (right & b).bit_count()
+        elif k & b:
+            total += len(generate_raw(b, w, k, True))
+        else:
+            total += (b & empty_left).bit_count() + (b & empty_right).bit_count()
+    return total
+
+
+def _count_white_replies(black: int, white: int, kings: int, moves: Iterable[RawMove]) -> int:
+    total = 0
+    for delta, captured, king_delta, _ in moves:  # Black's moves
+        b, w, k = black ^ delta, white ^ captured, kings ^ king_delta
+        empty = _VALID ^ (b | w)
+        empty_left, empty_right = empty << 5, empty << 4
+        left = (b & empty_left) << 5   # squares from which an up-left jump lands
+        right = (b & empty_right) << 4
+        if (left | right) & w:
+            if k & w or ((left & w) >> 10 | (right & w) >> 8) & (left | right) & ~_WHITE_CROWN:
+                total += len(generate_raw(b, w, k, False))
+            else:
+                total += (left & w).bit_count() + (right & w).bit_count()
+        elif k & w:
+            total += len(generate_raw(b, w, k, False))
+        else:
+            total += (w & empty_left).bit_count() + (w & empty_right).bit_count()
+    return total
 
 
 def raw_to_move(raw: RawMove, mover: int) -> Move:

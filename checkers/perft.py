@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checkers.board import Position, count_moves, generate_raw, raw_to_move
+from checkers.board import Position, count_moves, count_replies, generate_raw, raw_to_move
 
 
 def perft(position: Position, depth: int) -> int:
@@ -19,15 +19,10 @@ def _perft(black: int, white: int, kings: int, black_to_move: bool, depth: int) 
     # The last ply is counted in bulk, not played: the usual "bulk counting" perft.
     if depth == 1:
         return count_moves(black, white, kings, black_to_move)
+    if depth == 2:
+        return count_replies(black, white, kings, black_to_move,
+                             generate_raw(black, white, kings, black_to_move))
     total = 0
-    if depth == 2:  # inlined last two plies: saves a call per leaf parent (about 10%)
-        if black_to_move:
-            for delta, captured, king_delta, _ in generate_raw(black, white, kings, True):
-                total += count_moves(black ^ delta, white ^ captured, kings ^ king_delta, False)
-        else:
-            for delta, captured, king_delta, _ in generate_raw(black, white, kings, False):
-                total += count_moves(black ^ captured, white ^ delta, kings ^ king_delta, True)
-        return total
     if black_to_move:
         for delta, captured, king_delta, _ in generate_raw(black, white, kings, True):
             total += _perft(black ^ delta, white ^ captured, kings ^ king_delta, False, depth - 1)

@@ -1,0 +1,48 @@
+"""Perft speed from the initial position: depths 8-10, median of 3 runs, leaves per second.
+
+The last ply is counted without being played (bulk counting). Each count is checked against
+the published figures in shared/data/perft.txt. Run: `python benchmarks/perft.py [--runs N]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from checkers.board import Position  # noqa: E402
+from checkers.perft import perft  # noqa: E402
+
+PUBLISHED = {8: 845_931, 9: 3_963_680, 10: 18_391_564}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--depths", type=int, nargs="+", default=[8, 9, 10])
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {args.runs} runs each")
+    for depth in args.depths:
+        times = []
+        for _ in range(args.runs):
+            began = time.perf_counter()
+            leaves = perft(Position(), depth)
+            times.append(time.perf_counter() - began)
+            expected = PUBLISHED.get(depth)
+            if expected is not None and leaves != expected:
+                print(f"perft {depth} = {leaves}, published {expected}: WRONG")
+                return 1
+        median = statistics.median(times)
+        print(f"perft {depth}: {leaves:>10} leaves  median {median:6.2f} s  "
+              f"{leaves / median / 1e6:5.2f} M leaves/s  (runs: "
+              + ", ".join(f"{t:.2f}" for t in times) + ")")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

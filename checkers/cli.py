@@ -1,0 +1,148 @@
+"""The `checkers` command line: legal moves, perft and a terminal game, all without a display."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Callable, NoReturn, Optional, Sequence, TextIO
+
+from checkers.board import (AmbiguousMoveError, IllegalMoveError, InvalidFenError,
+                            InvalidMoveError, Move, Position)
+from checkers.perft import divide, perft
+from checkers.record import GameRecord
+
+PROG = "checkers"
+
+
+class UsageError(Exception):
+    """A bad command-line value: reported as one line on stderr with exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line naming the problem, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _position(text: Optional[str]) -> Position:
+    if text is None:
+        return Position()
+    try:
+        return Position.from_fen(text)
+    except InvalidFenError as error:
+        raise UsageError(f"invalid FEN {text!r}: {error}") from None
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    return value
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+def cmd_moves(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the legal moves, one per line; nothing when the side to move has none."""
+    for move in _position(args.fen).legal_moves():
+        print(move.pdn(), file=out)
+    return 0
+
+
+def cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the perft count with its time and speed (and per-move counts with --divide)."""
+    position = _position(args.fen)
+    began = time.perf_counter()
+    if args.divide and args.depth > 0:
+        rows = divide(position, args.depth)
+        for move_text, count in rows:
+            print(f"{move_text}: {count}", file=out)
+        leaves = sum(count for _, count in rows)
+    else:
+        leaves = perft(position, args.depth)
+    elapsed = time.perf_counter() - began
+    rate = leaves / elapsed if elapsed > 0 else float("inf")
+    print(f"perft {args.depth}: {leaves} leaves in {elapsed:.3f} s ({rate / 1e6:.2f} M leaves/s)",
+          file=out)
+    return 0
+
+
+def cmd_text_game(args: argparse.Namespace, out: TextIO,
+                  read_line: Callable[[str], str] = input) -> int:
+    """Two players at one terminal: type moves in PDN; `undo`, `redo`, `moves`, `quit`."""
+    record = GameRecord(_position(args.fen))
+    print("Type a move in PDN (11-15, 22x15), or: moves, undo, redo, quit.", file=out)
+    while True:
+        position = record.position
+        print(f"\n{position}", file=out)
+        print(f"Moves without capture or man move: {record.stalemate_counter}/40", file=out)
+        if record.outcome is not None:
+            print(f"Game over. {record.outcome}.", file=out)
+            return 0
+        try:
+            line = read_line(f"{position.turn.name.capitalize()} to move> ").strip()
+        except EOFError:
+            print("", file=out)
+            return 0
+        if line in ("quit", "exit", "q"):
+            return 0
+        if line == "undo":
+            print("Took back " + (m.pdn() if (m := record.undo()) else "nothing"), file=out)
+        elif line == "redo":
+            print("Replayed " + (m.pdn() if (m := record.redo()) else "nothing"), file=out)
+        elif line in ("moves", "?", "help"):
+            print("Legal moves: " + " ".join(m.pdn() for m in record.legal_moves()), file=out)
+        elif line:
+            try:
+                record.play(Move.from_pdn(line, position))
+            except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
+                print(f"Not played: {error}", file=out)
+
+
+# --- wiring -----------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = _Parser(prog=PROG, description="English draughts (American checkers).")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+
+    moves = sub.add_parser("moves", help="list the legal moves of a position")
+    moves.add_argument("fen", nargs="?", help="PDN FEN (default: the initial position)")
+    moves.set_defaults(handler=cmd_moves)
+
+    perft_cmd = sub.add_parser("perft", help="count move-tree leaves to a depth")
+    perft_cmd.add_argument("depth", type=_non_negative)
+    perft_cmd.add_argument("--fen", help="start from this position instead of the initial one")
+    perft_cmd.add_argument("--divide", action="store_true", help="show the count per first move")
+    perft_cmd.set_defaults(handler=cmd_perft)
+
+    text = sub.add_parser("text", help="two players at one terminal")
+    text.add_argument("--fen", help="start from this position")
+    text.set_defaults(handler=cmd_text_game)
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout) -> int:
+    """Run the command line; returns the exit status (2 for bad input, with one line on stderr)."""
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            args = build_parser().parse_args(["text"])
+        return int(args.handler(args, out))
+    except UsageError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # e.g. `checkers moves | head -1`
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

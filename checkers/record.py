@@ -1,0 +1,203 @@
+"""A game record: the positions and moves of one game, undo/redo, draw counters and the outcome.
+
+Pure Python. The record holds positions (immutable values), so undo is moving a cursor back and
+every counter is derived from the history rather than kept in step by hand.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Optional
+
+from checkers.board import BLACK, Move, Position, Side
+
+__all__ = ["Reason", "Outcome", "GameRecord", "GameOverError", "FORTY_MOVE_PLIES"]
+
+FORTY_MOVE_PLIES = 80
+"""WCDF 1.32.2: 40 moves by each side with no capture and no man move is a draw."""
+
+
+class Reason(enum.Enum):
+    """Why a game ended."""
+
+    NO_MOVES = "no legal move"
+    REPETITION = "threefold repetition"
+    FORTY_MOVE_RULE = "40-move rule"
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (None for a draw) and the reason."""
+
+    winner: Optional[Side]
+    reason: Reason
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether nobody won."""
+        return self.winner is None
+
+    def result(self) -> str:
+        """The PDN result as CheckerBoard writes it for GameType 21 (`1-0`: Black won)."""
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner is BLACK else "0-1"
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"Draw by {self.reason.value}"
+        loser = self.winner.opponent.name.capitalize()
+        winner = self.winner.name.capitalize()
+        if self.reason is Reason.NO_MOVES:
+            return f"{winner} wins: {loser} has no legal move"
+        return f"{winner} wins by {self.reason.value}"
+
+
+class GameOverError(RuntimeError):
+    """A move was offered after the game had ended."""
+
+
+class GameRecord:
+    """One game from a start position: moves played, undo/redo, counters and outcome."""
+
+    def __init__(self, start: Optional[Position] = None) -> None:
+        self._positions: list[Position] = [start if start is not None else Position()]
+        self._moves: list[Move] = []
+        # No-progress plies after each position: reset by captures and man moves.
+        self._no_progress: list[int] = [0]
+        self._cursor = 0  # index of the current position; moves after it can be redone
+        self._declared: Optional[tuple[int, Outcome]] = None  # resignation/agreement at a ply
+
+    # --- the current state -------------------------------------------------------------------
+
+    @property
+    def start(self) -> Position:
+        """The position the game started from."""
+        return self._positions[0]
+
+    @property
+    def position(self) -> Position:
+        """The current position."""
+        return self._positions[self._cursor]
+
+    @property
+    def ply(self) -> int:
+        """How many moves (plies) lead to the current position."""
+        return self._cursor
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves that lead to the current position."""
+        return self._moves[:self._cursor]
+
+    @property
+    def positions(self) -> list[Position]:
+        """The positions from the start to the current one."""
+        return self._positions[:self._cursor + 1]
+
+    @property
+    def no_progress_plies(self) -> int:
+        """Plies since the last capture or man move (80 means the 40-move draw)."""
+        return self._no_progress[self._cursor]
+
+    @property
+    def stalemate_counter(self) -> int:
+        """Full moves toward the 40-move draw: what the game shows as its stalemate counter."""
+        return self.no_progress_plies // 2
+
+    def repetition_count(self) -> int:
+        """How many times the current position has occurred (3 means a draw)."""
+        # Captures and man moves cannot be undone, so no earlier position can come back.
+        window = self._positions[self._cursor - self.no_progress_plies:self._cursor + 1]
+        return window.count(self.position)
+
+    def legal_moves(self) -> list[Move]:
+        """The moves the side to move may play now (none once the game is over)."""
+        return [] if self.outcome is not None else self.position.legal_moves()
+
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        """How the game ended, or None while it goes on."""
+        if self._declared is not None and self._declared[0] == self._cursor:
+            return self._declared[1]
+        position = self.position
+        if not position.has_legal_moves():
+            return Outcome(position.turn.opponent, Reason.NO_MOVES)
+        if self.repetition_count() >= 3:
+            return Outcome(None, Reason.REPETITION)
+        if self.no_progress_plies >= FORTY_MOVE_PLIES:
+            return Outcome(None, Reason.FORTY_MOVE_RULE)
+        return None
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.outcome is not None
+
+    # --- changing the record -----------------------------------------------------------------
+
+    def play(self, move: Move) -> Position:
+        """Play a legal move from the current position, dropping any moves that could be redone."""
+        if self.outcome is not None:
+            raise GameOverError(f"the game is over: {self.outcome}")
+        before = self.position
+        after = before.move(move)  # raises IllegalMoveError for an illegal move
+        progress = move.is_capture or before.is_man_move(move)
+        del self._positions[self._cursor + 1:]
+        del self._moves[self._cursor:]
+        del self._no_progress[self._cursor + 1:]
+        self._positions.append(after)
+        self._moves.append(move)
+        self._no_progress.append(0 if progress else self._no_progress[self._cursor] + 1)
+        self._cursor += 1
+        self._declared = None
+        return after
+
+    def can_undo(self) -> bool:
+        """Whether there is a move to take back."""
+        return self._cursor > 0
+
+    def can_redo(self) -> bool:
+        """Whether a taken-back move can be replayed."""
+        return self._cursor < len(self._moves)
+
+    def undo(self) -> Optional[Move]:
+        """Take back the last move (or a resignation/agreement); returns the move taken back."""
+        if self._declared is not None:
+            self._declared = None
+            return None
+        if not self.can_undo():
+            return None
+        self._cursor -= 1
+        return self._moves[self._cursor]
+
+    def redo(self) -> Optional[Move]:
+        """Replay the next taken-back move; returns it."""
+        if not self.can_redo():
+            return None
+        move = self._moves[self._cursor]
+        self._cursor += 1
+        return move
+
+    def go_to(self, ply: int) -> None:
+        """Step to any ply of the recorded game (0 is the start), keeping the moves after it."""
+        if not 0 <= ply <= len(self._moves):
+            raise IndexError(f"ply {ply} is not between 0 and {len(self._moves)}")
+        self._cursor = ply
+        self._declared = None
+
+    def resign(self, side: Side) -> Outcome:
+        """`side` resigns: the other side wins."""
+        return self._declare(Outcome(side.opponent, Reason.RESIGNATION))
+
+    def agree_draw(self) -> Outcome:
+        """Both players agree to a draw."""
+        return self._declare(Outcome(None, Reason.AGREEMENT))
+
+    def _declare(self, outcome: Outcome) -> Outcome:
+        if self.outcome is not None:
+            raise GameOverError(f"the game is over: {self.outcome}")
+        self._declared = (self._cursor, outcome)
+        return outcome

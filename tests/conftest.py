@@ -1,0 +1,46 @@
+"""Shared test setup: headless SDL for GUI tests, and the reference data in shared/data."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+@dataclass(frozen=True)
+class PositionCase:
+    """One line of positions.txt: a FEN and its complete set of legal moves in PDN."""
+
+    fen: str
+    moves: frozenset[str]
+
+
+def load_position_cases(path: Path) -> list[PositionCase]:
+    """Read `FEN | move move ...` lines, skipping comments and blank lines."""
+    cases = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fen, _, moves = line.partition("|")
+        cases.append(PositionCase(fen.strip(), frozenset(moves.split())))
+    return cases
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    """The shared reference data directory (shared/ sits beside the repository)."""
+    return DATA_DIR
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Parametrize any test asking for `position_case` over every line of positions.txt."""
+    if "position_case" in metafunc.fixturenames:
+        cases = load_position_cases(DATA_DIR / "positions.txt")
+        metafunc.parametrize("position_case", cases, ids=[case.fen for case in cases])
