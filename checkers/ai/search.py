@@ -1,0 +1,118 @@
+"""What every search shares: limits, results, progress reports and the scale of scores.
+
+Scores are from the point of view of the side to move at the root unless a function says
+otherwise. A win is worth WIN minus the plies it takes, so a faster win scores higher and a
+slower loss scores higher than a faster one; a draw by the rules scores 0.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from checkers.board import Move
+
+__all__ = ["WIN", "MATE_BOUND", "Limits", "SearchResult", "Progress", "StopSignal",
+           "is_win_score", "plies_to_win"]
+
+WIN = 1_000_000
+MATE_BOUND = WIN - 1000
+"""Scores beyond +/-MATE_BOUND are wins or losses in (WIN - |score|) plies."""
+
+
+def is_win_score(score: float) -> bool:
+    """Whether a score announces a forced win or loss."""
+    return abs(score) >= MATE_BOUND
+
+
+def plies_to_win(score: float) -> int:
+    """For a win or loss score, the plies until the game ends."""
+    return int(WIN - abs(score))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """When a search must stop: any of depth (plies), time (seconds) or nodes; None is no limit."""
+
+    depth: Optional[int] = None
+    time: Optional[float] = None
+    nodes: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if self.depth is None and self.time is None and self.nodes is None:
+            raise ValueError("a search needs a depth, a time or a node limit")
+        if self.depth is not None and self.depth < 1:
+            raise ValueError("the depth must be 1 or more")
+        if self.time is not None and self.time <= 0:
+            raise ValueError("the time must be more than 0 seconds")
+        if self.nodes is not None and self.nodes < 1:
+            raise ValueError("the node limit must be 1 or more")
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found: the move (None if the side to move has none) and how it got there."""
+
+    move: Optional[Move]
+    score: float
+    depth: int
+    nodes: int
+    pv: tuple[Move, ...] = ()
+    time: float = 0.0
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Search speed."""
+        return self.nodes / self.time if self.time > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A report after each completed depth."""
+
+    depth: int
+    score: float
+    nodes: int
+    time: float
+    pv: tuple[Move, ...]
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Search speed so far."""
+        return self.nodes / self.time if self.time > 0 else 0.0
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+@dataclass
+class StopSignal:
+    """Ask a running search to stop: `stop()` from any thread; the search checks `is_set()`."""
+
+    _event: threading.Event = field(default_factory=threading.Event)
+
+    def stop(self) -> None:
+        """Request the stop."""
+        self._event.set()
+
+    def is_set(self) -> bool:
+        """Whether a stop was requested."""
+        return self._event.is_set()
+
+
+class Deadline:
+    """A wall-clock deadline measured from construction; `None` seconds never expires."""
+
+    def __init__(self, seconds: Optional[float]) -> None:
+        self.start = time.perf_counter()
+        self.end = None if seconds is None else self.start + seconds
+
+    def elapsed(self) -> float:
+        """Seconds since the search began."""
+        return time.perf_counter() - self.start
+
+    def expired(self) -> bool:
+        """Whether the time is up."""
+        return self.end is not None and time.perf_counter() >= self.end
