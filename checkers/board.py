@@ -119,8 +119,8 @@ def _simple_steps(shift: int, crown: int) -> dict[int, "RawMove"]:
     return table
 
 
-# A man's step is one dict lookup instead of four big-int operations and an allocation:
-# measured 10% faster perft.
+# A man's step is one dict lookup instead of four big-int operations and an allocation
+# (measured in a prototype: perft 9 went from 2.9 to 3.2 M leaves/s).
 _BLACK_STEP_LEFT = _simple_steps(4, _BLACK_CROWN)
 _BLACK_STEP_RIGHT = _simple_steps(5, _BLACK_CROWN)
 _WHITE_STEP_LEFT = _simple_steps(-5, _WHITE_CROWN)
@@ -128,8 +128,9 @@ _WHITE_STEP_RIGHT = _simple_steps(-4, _WHITE_CROWN)
 
 # --- move generation --------------------------------------------------------------------------
 
-RawMove = tuple[int, int, Optional[int], Optional[tuple[int, ...]]]
-"""(mover delta, opponent delta, kings delta, landing path as bits or None for a step)."""
+RawMove = tuple[int, int, int, Optional[tuple[int, ...]]]
+"""(mover delta, opponent delta, kings delta, capture path as bits: origin then each landing;
+None for a simple step). XOR the deltas into the position's bitboards to make the move."""
 
 
 # What the walkers know about the side to move, fixed for one generation. A plain tuple:
@@ -321,7 +322,7 @@ def count_replies(black: int, white: int, kings: int, black_to_move: bool,
                   moves: Iterable[RawMove]) -> int:
     """The opponent's legal move count after each of `moves` (the side to move's), summed.
 
-    Perft's last two plies: one call per parent instead of one per child (10% faster).
+    Perft's last two plies in one call per parent (1.5% fewer instructions than a call per child).
     """
     if black_to_move:
         return _count_white_replies(black, white, kings, moves)
@@ -478,8 +479,10 @@ class Move:
         is_capture = sign.lower() in "x:" and sign != "-"
         if sign == "-" and rest:
             raise InvalidMoveError(f"a simple move has two squares: {text.strip()!r}")
-        if position is None:
-            move = cls(tuple(squares))
+        if position is None or not is_capture:
+            move = cls(tuple(squares))  # checks the geometry: a step must be one diagonal
+            if position is not None:
+                return position.find_move(squares, is_capture, text.strip())
             if move.is_capture != is_capture:
                 raise InvalidMoveError(f"{text.strip()!r}: the sign does not fit the squares")
             return move
@@ -674,6 +677,9 @@ class Position:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable; move() returns a new one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Position is immutable")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):

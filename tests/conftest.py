@@ -1,4 +1,4 @@
-"""Shared test setup: headless SDL for GUI tests, and the reference data in shared/data."""
+"""Shared test setup: headless SDL for GUI tests, and the reference data in tests/data."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "shared" / "data"
+# A copy of the project's shared reference data (perft counts, edge-case positions), kept in
+# the repository so the tests run from any clone.
+DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 @dataclass(frozen=True)
@@ -35,7 +37,7 @@ def load_position_cases(path: Path) -> list[PositionCase]:
 
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
-    """The shared reference data directory (shared/ sits beside the repository)."""
+    """The reference data directory."""
     return DATA_DIR
 
 

@@ -16,6 +16,7 @@ toward square 32):
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -27,9 +28,13 @@ from checkers.board import (
     Piece,
     Position,
     count_moves,
+    count_replies,
     generate_raw,
 )
 from checkers.perft import divide, perft
+
+if TYPE_CHECKING:
+    from conftest import PositionCase
 
 OPENING_MOVES = ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
 
@@ -60,7 +65,7 @@ def test_reference_positions_file_is_not_empty(data_dir: Path) -> None:
     assert sum(1 for line in text.splitlines() if "|" in line and not line.startswith("#")) >= 15
 
 
-def test_reference_position_moves(position_case) -> None:
+def test_reference_position_moves(position_case: PositionCase) -> None:
     """Each positions.txt line gives exactly its listed set of legal moves, without repeats."""
     position = Position.from_fen(position_case.fen)
     moves = [move.pdn() for move in position.legal_moves()]
@@ -68,12 +73,19 @@ def test_reference_position_moves(position_case) -> None:
     assert set(moves) == position_case.moves
 
 
-def test_reference_position_counts(position_case) -> None:
+def test_reference_position_counts(position_case: PositionCase) -> None:
     """count_moves (perft's bulk counter) agrees with the reference list and with generate_raw."""
     position = Position.from_fen(position_case.fen)
     assert count_moves(*raw_args(position)) == len(position_case.moves)
     assert len(generate_raw(*raw_args(position))) == len(position_case.moves)
     assert position.has_legal_moves() == bool(position_case.moves)
+
+
+def test_reference_position_reply_counts(position_case: PositionCase) -> None:
+    """count_replies (perft's last two plies) sums the opponent's replies to every move."""
+    position = Position.from_fen(position_case.fen)
+    replies = [len(position.move(move).legal_moves()) for move in position.legal_moves()]
+    assert count_replies(*raw_args(position), generate_raw(*raw_args(position))) == sum(replies)
 
 
 def read_perft(data_dir: Path) -> dict[int, int]:
