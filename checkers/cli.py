@@ -9,7 +9,7 @@ from typing import Callable, NoReturn, Optional, Sequence, TextIO
 
 from checkers.board import (AmbiguousMoveError, IllegalMoveError, InvalidFenError,
                             InvalidMoveError, Move, Position)
-from checkers.perft import divide, perft
+from checkers.perft import default_jobs, divide, perft
 from checkers.record import GameRecord
 
 PROG = "checkers"
@@ -45,6 +45,13 @@ def _non_negative(text: str) -> int:
     return value
 
 
+def _positive(text: str) -> int:
+    value = _non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
 # --- commands ---------------------------------------------------------------------------------
 
 def cmd_moves(args: argparse.Namespace, out: TextIO) -> int:
@@ -59,16 +66,17 @@ def cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
     position = _position(args.fen)
     began = time.perf_counter()
     if args.divide and args.depth > 0:
-        rows = divide(position, args.depth)
+        rows = divide(position, args.depth, args.jobs)
         for move_text, count in rows:
             print(f"{move_text}: {count}", file=out)
         leaves = sum(count for _, count in rows)
     else:
-        leaves = perft(position, args.depth)
+        leaves = perft(position, args.depth, args.jobs)
     elapsed = time.perf_counter() - began
     rate = leaves / elapsed if elapsed > 0 else float("inf")
-    print(f"perft {args.depth}: {leaves} leaves in {elapsed:.3f} s ({rate / 1e6:.2f} M leaves/s)",
-          file=out)
+    processes = "1 process" if args.jobs == 1 else f"{args.jobs} processes"
+    print(f"perft {args.depth}: {leaves} leaves in {elapsed:.3f} s "
+          f"({rate / 1e6:.2f} M leaves/s, {processes})", file=out)
     return 0
 
 
@@ -119,6 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
     perft_cmd.add_argument("depth", type=_non_negative)
     perft_cmd.add_argument("--fen", help="start from this position instead of the initial one")
     perft_cmd.add_argument("--divide", action="store_true", help="show the count per first move")
+    perft_cmd.add_argument("--jobs", type=_positive, default=default_jobs(),
+                           help="processes to count in (default: one per core)")
     perft_cmd.set_defaults(handler=cmd_perft)
 
     text = sub.add_parser("text", help="two players at one terminal")

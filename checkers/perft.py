@@ -2,17 +2,53 @@
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ProcessPoolExecutor
+
 from checkers.board import Position, count_moves, count_replies, generate_raw, raw_to_move
 
 
-def perft(position: Position, depth: int) -> int:
-    """The number of move sequences of exactly `depth` plies from `position`."""
+def perft(position: Position, depth: int, jobs: int = 1) -> int:
+    """The number of move sequences of exactly `depth` plies from `position`.
+
+    With jobs > 1 the subtrees after the first two plies are counted in that many processes.
+    """
     if depth < 0:
         raise ValueError("perft depth must be 0 or more")
+    if jobs < 1:
+        raise ValueError("perft needs at least one job")
     if depth == 0:
         return 1
-    return _perft(position.black, position.white, position.kings,
-                  position.turn.value == "B", depth)
+    root = (position.black, position.white, position.kings, position.turn.value == "B")
+    if jobs == 1 or depth < 6:  # small trees finish before worker processes would start
+        return _perft(*root, depth)
+    tasks = [(*node, depth - 2) for child in _children(*root) for node in _children(*child)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return sum(pool.map(_perft_task, tasks, chunksize=1))
+
+
+def default_jobs() -> int:
+    """One job per core this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+Node = tuple[int, int, int, bool]
+
+
+def _children(black: int, white: int, kings: int, black_to_move: bool) -> list[Node]:
+    """The positions one ply on, as raw bitboards (a position without moves has none)."""
+    if black_to_move:
+        return [(black ^ delta, white ^ captured, kings ^ king_delta, False)
+                for delta, captured, king_delta, _ in generate_raw(black, white, kings, True)]
+    return [(black ^ captured, white ^ delta, kings ^ king_delta, True)
+            for delta, captured, king_delta, _ in generate_raw(black, white, kings, False)]
+
+
+def _perft_task(task: tuple[int, int, int, bool, int]) -> int:
+    """One subtree's count, in a worker process."""
+    return _perft(*task)
 
 
 def _perft(black: int, white: int, kings: int, black_to_move: bool, depth: int) -> int:
@@ -32,7 +68,7 @@ def _perft(black: int, white: int, kings: int, black_to_move: bool, depth: int) 
     return total
 
 
-def divide(position: Position, depth: int) -> list[tuple[str, int]]:
+def divide(position: Position, depth: int, jobs: int = 1) -> list[tuple[str, int]]:
     """Perft split by first move: (PDN move, leaf count) for each legal move, in move order."""
     if depth < 1:
         raise ValueError("divide needs a depth of 1 or more")
@@ -41,5 +77,5 @@ def divide(position: Position, depth: int) -> list[tuple[str, int]]:
     for raw in generate_raw(position.black, position.white, position.kings,
                             position.turn.value == "B"):
         child = position.apply_raw(raw)
-        rows.append((raw_to_move(raw, mover).pdn(), perft(child, depth - 1)))
+        rows.append((raw_to_move(raw, mover).pdn(), perft(child, depth - 1, jobs)))
     return sorted(rows, key=lambda row: [int(s) for s in row[0].replace("x", "-").split("-")])

@@ -292,3 +292,10 @@ def test_blocked_side_has_no_moves(fen: str) -> None:
     assert position.legal_moves() == []
     assert not position.has_legal_moves()
     assert count_moves(*raw_args(position)) == 0
+
+
+def test_perft_in_two_processes_counts_the_same_leaves() -> None:
+    """Splitting perft over worker processes changes the speed, not the count."""
+    assert perft(Position(), 7, jobs=2) == 179_740
+    midgame = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
+    assert perft(midgame, 6, jobs=2) == perft(midgame, 6)
