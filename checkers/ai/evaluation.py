@@ -1,0 +1,100 @@
+"""Static evaluations, selectable by name: how good a position looks for one side.
+
+Every evaluation is a function (position, side) -> float, larger is better for `side`. Register
+new ones with `register_evaluation` (the engine adds its own this way); `EVALUATIONS` maps names
+to functions and `get_evaluation` resolves a name or names the valid choices.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from checkers.board import BLACK, SQUARES, Piece, Position, Side, count_moves, square_row_col
+
+__all__ = ["Evaluation", "EVALUATIONS", "register_evaluation", "get_evaluation",
+           "seed_evaluation", "count_evaluation", "CENTRE_TABLE"]
+
+Evaluation = Callable[[Position, Side], float]
+
+EVALUATIONS: dict[str, Evaluation] = {}
+
+
+def register_evaluation(name: str, evaluation: Evaluation) -> Evaluation:
+    """Make `evaluation` selectable as `name`; returns it, refuses to replace a different one."""
+    known = EVALUATIONS.get(name)
+    if known is not None and known is not evaluation:
+        raise ValueError(f"an evaluation named {name!r} is already registered")
+    EVALUATIONS[name] = evaluation
+    return evaluation
+
+
+def get_evaluation(name: str) -> Evaluation:
+    """The evaluation registered as `name`; a ValueError names the valid choices otherwise."""
+    try:
+        return EVALUATIONS[name]
+    except KeyError:
+        choices = ", ".join(sorted(EVALUATIONS))
+        raise ValueError(f"unknown evaluation {name!r}; choose one of: {choices}") from None
+
+
+def _bit(square: int) -> int:
+    """The square's bit in the board's internal layout, found through the public API."""
+    return Position.from_pieces({square: Piece(BLACK)}).black
+
+
+# The source documents' centre bonus, indexed [row][col] with row 0 at the top.
+CENTRE_TABLE = (
+    (0, 0, 0, 0, 0, 0, 0, 0),
+    (0, 1, 1, 1, 1, 1, 1, 0),
+    (0, 1, 2, 2, 2, 2, 1, 0),
+    (0, 1, 2, 3, 3, 2, 1, 0),
+    (0, 1, 2, 3, 3, 2, 1, 0),
+    (0, 1, 2, 2, 2, 2, 1, 0),
+    (0, 1, 1, 1, 1, 1, 1, 0),
+    (0, 0, 0, 0, 0, 0, 0, 0),
+)
+
+def _centre_value(square: int) -> int:
+    row, col = square_row_col(square)
+    return CENTRE_TABLE[row][col]
+
+
+# A piece on a square worth v adds one for each of the masks "worth at least 1, 2, 3": three
+# popcounts instead of a loop over the pieces.
+_CENTRE_AT_LEAST = tuple(
+    sum(_bit(s) for s in SQUARES if _centre_value(s) >= value) for value in (1, 2, 3))
+
+# "On an edge" read as on the board's border: row 0 or 7, or column 0 or 7 (14 squares:
+# 1-4, 29-32, 5, 13, 21 on the left and 12, 20, 28 on the right).
+_EDGE = sum(_bit(s) for s in SQUARES
+            if square_row_col(s)[0] in (0, 7) or square_row_col(s)[1] in (0, 7))
+
+SEED_MAN, SEED_KING, SEED_EDGE_KING, SEED_MOBILITY = 10, 15, 2, 0.5
+
+
+def seed_evaluation(position: Position, side: Side) -> float:
+    """The source documents' score for `side`: material, its own centre and edge-king bonuses,
+    and half the difference in legal move counts."""
+    black, white, kings = position.black, position.white, position.kings
+    own, other = (black, white) if side is BLACK else (white, black)
+    material = (SEED_MAN * ((own & ~kings).bit_count() - (other & ~kings).bit_count())
+                + SEED_KING * ((own & kings).bit_count() - (other & kings).bit_count()))
+    centre = sum((own & mask).bit_count() for mask in _CENTRE_AT_LEAST)
+    edge_kings = SEED_EDGE_KING * (own & kings & _EDGE).bit_count()
+    # Each side's moves counted as if it were its turn, so the term does not flip every ply.
+    own_moves = count_moves(black, white, kings, side is BLACK)
+    other_moves = count_moves(black, white, kings, side is not BLACK)
+    return material + centre + edge_kings + SEED_MOBILITY * (own_moves - other_moves)
+
+
+def count_evaluation(position: Position, side: Side) -> float:
+    """Material only for `side`: men 1, kings 1.5, own minus the opponent's."""
+    kings = position.kings
+    black, white = position.black, position.white
+    own, other = (black, white) if side is BLACK else (white, black)
+    return ((own & ~kings).bit_count() - (other & ~kings).bit_count()
+            + 1.5 * ((own & kings).bit_count() - (other & kings).bit_count()))
+
+
+register_evaluation("seed", seed_evaluation)
+register_evaluation("count", count_evaluation)
