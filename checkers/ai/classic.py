@@ -16,7 +16,7 @@ from typing import Iterable, NamedTuple, Optional, Protocol, Sequence, Union
 
 from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import (WIN, Deadline, Limits, Progress, ProgressCallback, SearchResult,
-                                StopSignal, is_win_score, plies_to_win)
+                                StopSignal, is_win_score, look_up, plies_to_win, register)
 from checkers.board import BLACK, Move, Position, RawMove, count_moves, generate_raw, raw_to_move
 from checkers.record import FORTY_MOVE_PLIES
 
@@ -302,20 +302,12 @@ ALGORITHMS: dict[str, Algorithm] = {}
 
 def register_algorithm(name: str, algorithm: Algorithm) -> Algorithm:
     """Make `algorithm` selectable as `name`; returns it, refuses to replace a different one."""
-    known = ALGORITHMS.get(name)
-    if known is not None and known is not algorithm:
-        raise ValueError(f"an algorithm named {name!r} is already registered")
-    ALGORITHMS[name] = algorithm
-    return algorithm
+    return register(ALGORITHMS, "algorithm", name, algorithm)
 
 
 def get_algorithm(name: str) -> Algorithm:
     """The algorithm registered as `name`; a ValueError names the valid choices otherwise."""
-    try:
-        return ALGORITHMS[name]
-    except KeyError:
-        choices = ", ".join(sorted(ALGORITHMS))
-        raise ValueError(f"unknown algorithm {name!r}; choose one of: {choices}") from None
+    return look_up(ALGORITHMS, "algorithm", name)
 
 
 register_algorithm("minimax", minimax)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from checkers.board import BLACK, SQUARES, Piece, Position, Side, count_moves, square_row_col
+from checkers.ai.search import look_up, register
 
 __all__ = ["Evaluation", "EVALUATIONS", "register_evaluation", "get_evaluation",
            "seed_evaluation", "count_evaluation", "CENTRE_TABLE"]
@@ -21,20 +22,12 @@ EVALUATIONS: dict[str, Evaluation] = {}
 
 def register_evaluation(name: str, evaluation: Evaluation) -> Evaluation:
     """Make `evaluation` selectable as `name`; returns it, refuses to replace a different one."""
-    known = EVALUATIONS.get(name)
-    if known is not None and known is not evaluation:
-        raise ValueError(f"an evaluation named {name!r} is already registered")
-    EVALUATIONS[name] = evaluation
-    return evaluation
+    return register(EVALUATIONS, "evaluation", name, evaluation)
 
 
 def get_evaluation(name: str) -> Evaluation:
     """The evaluation registered as `name`; a ValueError names the valid choices otherwise."""
-    try:
-        return EVALUATIONS[name]
-    except KeyError:
-        choices = ", ".join(sorted(EVALUATIONS))
-        raise ValueError(f"unknown evaluation {name!r}; choose one of: {choices}") from None
+    return look_up(EVALUATIONS, "evaluation", name)
 
 
 def _bit(square: int) -> int:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, Optional, TypeVar
 
 from checkers.board import Move
 
-__all__ = ["WIN", "MATE_BOUND", "Limits", "SearchResult", "Progress", "StopSignal",
-           "is_win_score", "plies_to_win"]
+__all__ = ["WIN", "MATE_BOUND", "Limits", "SearchResult", "Progress", "ProgressCallback",
+           "StopSignal", "Deadline", "is_win_score", "plies_to_win", "register", "look_up"]
 
 WIN = 1_000_000
 MATE_BOUND = WIN - 1000
@@ -116,3 +116,24 @@ class Deadline:
     def expired(self) -> bool:
         """Whether the time is up."""
         return self.end is not None and time.perf_counter() >= self.end
+
+
+Entry = TypeVar("Entry")
+
+
+def register(table: dict[str, Entry], kind: str, name: str, entry: Entry) -> Entry:
+    """Make `entry` selectable as `name` in `table`; returns it, refuses to replace another."""
+    known = table.get(name)
+    if known is not None and known is not entry:
+        raise ValueError(f"an {kind} named {name!r} is already registered")
+    table[name] = entry
+    return entry
+
+
+def look_up(table: dict[str, Entry], kind: str, name: str) -> Entry:
+    """The entry registered as `name`; a ValueError names the valid choices otherwise."""
+    try:
+        return table[name]
+    except KeyError:
+        choices = ", ".join(sorted(table))
+        raise ValueError(f"unknown {kind} {name!r}; choose one of: {choices}") from None
