@@ -477,7 +477,7 @@ class Move:
         bad = [s for s in squares if not 1 <= s <= 32]
         if bad:
             raise InvalidMoveError(f"square {bad[0]} in {text.strip()!r} is not between 1 and 32")
-        is_capture = sign.lower() in "x:" and sign != "-"
+        is_capture = sign != "-"  # the pattern allows only -, x, X or :
         if sign == "-" and rest:
             raise InvalidMoveError(f"a simple move has two squares: {text.strip()!r}")
         if position is None or not is_capture:
