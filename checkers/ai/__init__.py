@@ -1,0 +1,12 @@
+"""The AI: evaluations, the source documents' algorithms, the engine and the tracking search.
+
+`search(position, limits, algorithm=..., evaluation=...)` is the entry point; importing this
+package registers every algorithm and evaluation, the engine's included.
+"""
+
+from checkers.ai.classic import ALGORITHMS, search
+from checkers.ai.evaluation import EVALUATIONS
+from checkers.ai.search import Limits, Progress, SearchResult, StopSignal
+
+__all__ = ["search", "Limits", "Progress", "SearchResult", "StopSignal", "ALGORITHMS",
+           "EVALUATIONS"]
