@@ -161,5 +161,5 @@ def test_a_king_shuffle_back_to_an_earlier_position_scores_a_draw() -> None:
 def test_unknown_names_list_the_choices() -> None:
     with pytest.raises(ValueError, match="alphabeta, minimax"):
         tracked_search(Position(), 2, "negamax")
-    with pytest.raises(ValueError, match="count, seed"):
+    with pytest.raises(ValueError, match="count, engine, seed"):
         tracked_search(Position(), 2, evaluation="vibes")

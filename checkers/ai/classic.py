@@ -22,7 +22,8 @@ from checkers.record import FORTY_MOVE_PLIES
 
 __all__ = ["ScoreReason", "SearchInterrupted", "AlgorithmResult", "Algorithm", "SearchObserver",
            "ALGORITHMS", "register_algorithm", "get_algorithm", "ordered_moves",
-           "minimax", "alphabeta", "negamax", "iterative_deepening", "search", "MAX_DEPTH"]
+           "minimax", "alphabeta", "negamax", "iterative_deepening", "search", "MAX_DEPTH",
+           "Searcher", "SEARCHERS", "register_searcher"]
 
 INFINITY = float("inf")
 MAX_DEPTH = 64
@@ -355,14 +356,41 @@ def iterative_deepening(position: Position, limits: Limits, algorithm: str = "al
     return dataclasses.replace(completed, nodes=nodes, time=deadline.elapsed())
 
 
-def search(position: Position, limits: Limits, algorithm: str = "alphabeta",
-           evaluation: Union[str, Evaluation] = "seed",
+class Searcher(Protocol):
+    """A complete search with its own iterative deepening, as `SEARCHERS` holds them."""
+
+    def __call__(self, position: Position, limits: Limits,
+                 evaluation: Union[str, Evaluation, None] = None,
+                 on_progress: Optional[ProgressCallback] = None,
+                 stop: Optional[StopSignal] = None,
+                 history: Optional[Sequence[Position]] = None,
+                 no_progress_plies: int = 0) -> SearchResult: ...
+
+
+SEARCHERS: dict[str, Searcher] = {}
+
+
+def register_searcher(name: str, searcher: Searcher) -> Searcher:
+    """Let `search(algorithm=name)` hand the whole search to `searcher` (the engine does this:
+    its table and move order must live across the depths, which a fixed-depth call would lose)."""
+    return register(SEARCHERS, "searcher", name, searcher)
+
+
+def search(position: Position, limits: Limits, algorithm: str = "engine",
+           evaluation: Union[str, Evaluation, None] = None,
            on_progress: Optional[ProgressCallback] = None, stop: Optional[StopSignal] = None,
            history: Optional[Sequence[Position]] = None,
            no_progress_plies: int = 0) -> SearchResult:
     """The AI's answer for `position` within `limits`, by algorithm and evaluation name.
 
-    The entry point for callers; unknown names raise ValueError listing the choices.
+    The entry point for callers; unknown names raise ValueError listing the choices. Without an
+    evaluation the engine uses its own and the source documents' algorithms use `seed`.
     """
-    return iterative_deepening(position, limits, algorithm, evaluation, on_progress, stop,
-                               history, no_progress_plies)
+    get_algorithm(algorithm)  # an unknown name fails here, listing the choices
+    if evaluation is not None and isinstance(evaluation, str):
+        get_evaluation(evaluation)
+    if algorithm in SEARCHERS:
+        return SEARCHERS[algorithm](position, limits, evaluation, on_progress, stop, history,
+                                    no_progress_plies)
+    return iterative_deepening(position, limits, algorithm, evaluation or "seed", on_progress,
+                               stop, history, no_progress_plies)

@@ -1,0 +1,634 @@
+"""The engine: the default AI. Iterative-deepening negamax with principal-variation search.
+
+What makes it strong, in the order a node meets it:
+- draws by the rules: a position repeated on the search path or twice before the root, and the
+  40-move rule, score 0; a side with no move loses, sooner is worse (WIN - ply);
+- a transposition table keyed by the raw position (the same value the rules core hashes);
+- no static evaluation while a capture is pending: captures are compulsory, so there is no
+  "stand pat", and the exchanges are searched out below the horizon;
+- a forced (single) reply does not use up depth;
+- move order: the table's move, then killers (quiet moves that cut off at the same ply), then the
+  history heuristic; principal-variation search tries each later move with a null window first;
+- a zero-sum evaluation of its own (`evaluate_raw`), in hundredths of a man.
+
+It works on the rules core's raw bitboards (`generate_raw`, XOR deltas), never a second rules engine.
+Limits: depth, time (a hard deadline, checked every few hundred nodes), nodes and a stop signal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from typing import Callable, Iterator, Optional, Sequence, Union
+
+from checkers.ai.classic import MAX_DEPTH, AlgorithmResult, SearchInterrupted, register_searcher
+from checkers.ai.classic import register_algorithm
+from checkers.ai.evaluation import Evaluation, get_evaluation, register_evaluation
+from checkers.ai.search import (WIN, MATE_BOUND, Deadline, Limits, Progress, ProgressCallback,
+                                SearchResult, StopSignal, is_win_score, plies_to_win)
+from checkers.board import (BLACK, SQUARES, Move, Piece, Position, RawMove, Side, generate_raw,
+                            raw_to_move, square_row_col)
+from checkers.record import FORTY_MOVE_PLIES
+
+__all__ = ["Engine", "engine_search", "engine_evaluation", "evaluate_raw", "MAN", "KING"]
+
+MAN = 100
+"""A man is worth 100; every engine score is in hundredths of a man."""
+KING = 135
+_GRAIN = 5
+
+# --- board geometry, found through the public API so the engine shares the core's layout -------
+
+_BIT = [0] + [Position.from_pieces({square: Piece(BLACK)}).black for square in SQUARES]
+_VALID = sum(_BIT[1:])
+_ROW = {_BIT[s]: square_row_col(s)[0] for s in SQUARES}
+_COL = {_BIT[s]: square_row_col(s)[1] for s in SQUARES}
+
+
+def _squares_mask(squares: Sequence[int]) -> int:
+    return sum(_BIT[s] for s in squares)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def _row_mask(*rows: int) -> int:
+    return sum(bit for bit, row in _ROW.items() if row in rows)
+
+
+# Black men start on rows 0-2 and crown on row 7; White's are the mirror image.
+_BLACK_BACK = _row_mask(0)
+_WHITE_BACK = _row_mask(7)
+# The "bridge": men on 1 and 3 (Black) or 30 and 32 (White) guard the king row against a lone man.
+_BLACK_BRIDGE = _squares_mask((1, 3))
+_WHITE_BRIDGE = _squares_mask((30, 32))
+_CENTRE_MEN = _squares_mask((14, 15, 18, 19))
+_CENTRE_KINGS = _squares_mask((10, 11, 14, 15, 18, 19, 22, 23))
+_EDGES = _squares_mask((5, 13, 21, 29, 4, 12, 20, 28))
+# Advanced men: Black's on rows 4-5 and 6, White's on rows 3-2 and 1.
+_BLACK_AHEAD, _BLACK_NEAR = _row_mask(4, 5), _row_mask(6)
+_WHITE_AHEAD, _WHITE_NEAR = _row_mask(3, 2), _row_mask(1)
+# The double corners, where a lone defending king is safest.
+_DOUBLE_CORNERS = _squares_mask((1, 5, 28, 32))
+
+
+def _cone(bit: int, step: int) -> int:
+    """The squares ahead of a man (`step` is +1 for Black, -1 for White) that could stop it."""
+    row, col = _ROW[bit], _COL[bit]
+    cone = 0
+    for other, other_row in _ROW.items():
+        ahead = (other_row - row) * step
+        if ahead >= 1 and abs(_COL[other] - col) <= ahead + 1:
+            cone |= other
+    return cone
+
+
+# A man whose cone holds no enemy piece reaches the king row unless it is caught from behind.
+_BLACK_CONE = {bit: _cone(bit, 1) for bit in _ROW}
+_WHITE_CONE = {bit: _cone(bit, -1) for bit in _ROW}
+_RUNAWAY_BONUS = {1: 60, 2: 45, 3: 30}  # by rows still to go
+
+
+def _king_steps(kings: int, empty: int) -> int:
+    """How many single steps these kings have."""
+    return (((kings << 4) & empty).bit_count() + ((kings << 5) & empty).bit_count()
+            + ((kings >> 4) & empty).bit_count() + ((kings >> 5) & empty).bit_count())
+
+
+def _distance(a: int, b: int) -> int:
+    return max(abs(_ROW[a] - _ROW[b]), abs(_COL[a] - _COL[b]))
+
+
+def _hunt(hunters: int, prey: int) -> int:
+    """Endgame technique for the side ahead: close in on the enemy kings, keep them off the
+    double corners."""
+    closeness = 0
+    for hunter in _bits(hunters):
+        closeness += 7 - min(_distance(hunter, target) for target in _bits(prey))
+    return 4 * closeness - 15 * (prey & _DOUBLE_CORNERS).bit_count()
+
+
+def evaluate_raw(black: int, white: int, kings: int, black_to_move: bool,
+                 no_progress: int = 0) -> int:
+    """The engine's evaluation for the side to move, in hundredths of a man (zero-sum)."""
+    return _discount(_static_score(black, white, kings, black_to_move), no_progress)
+
+
+def _discount(score: int, no_progress: int) -> int:
+    """Without progress a lead is worth less: the 40-move rule would draw it. This makes the
+    side ahead prefer captures and man moves to shuffling kings."""
+    if no_progress > 20:
+        return score - score * (no_progress - 20) // 80
+    return score
+
+
+def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """The evaluation for the side to move before the no-progress discount."""
+    black_men, black_kings = black & ~kings, black & kings
+    white_men, white_kings = white & ~kings, white & kings
+    bm, bk = black_men.bit_count(), black_kings.bit_count()
+    wm, wk = white_men.bit_count(), white_kings.bit_count()
+    black_material = MAN * bm + KING * bk
+    white_material = MAN * wm + KING * wk
+    difference = black_material - white_material
+    # Trading down when ahead: the same lead counts for more with less material on the board.
+    score = difference + difference * 600 // (black_material + white_material + 1)
+    pieces = bm + bk + wm + wk
+
+    if wm:  # a back-rank guard only matters while enemy men may still come through
+        score += 6 * (black_men & _BLACK_BACK).bit_count()
+        score += 10 if black_men & _BLACK_BRIDGE == _BLACK_BRIDGE else 0
+    if bm:
+        score -= 6 * (white_men & _WHITE_BACK).bit_count()
+        score -= 10 if white_men & _WHITE_BRIDGE == _WHITE_BRIDGE else 0
+    score += 5 * ((black_men & _CENTRE_MEN).bit_count() - (white_men & _CENTRE_MEN).bit_count())
+    score -= 3 * ((black_men & _EDGES).bit_count() - (white_men & _EDGES).bit_count())
+
+    # Advancement: modest in the middlegame, where men should hold back; stronger with few pieces.
+    advance = 2 if pieces > 14 else 6
+    score += advance * ((black_men & _BLACK_AHEAD).bit_count() + 2 * (black_men & _BLACK_NEAR).bit_count()
+                        - (white_men & _WHITE_AHEAD).bit_count()
+                        - 2 * (white_men & _WHITE_NEAR).bit_count())
+
+    # Runaway men: nothing ahead can stop them.
+    for man in _bits(black_men & (_BLACK_AHEAD | _BLACK_NEAR)):
+        if not _BLACK_CONE[man] & white:
+            score += _RUNAWAY_BONUS.get(7 - _ROW[man], 0)
+    for man in _bits(white_men & (_WHITE_AHEAD | _WHITE_NEAR)):
+        if not _WHITE_CONE[man] & black:
+            score -= _RUNAWAY_BONUS.get(_ROW[man], 0)
+
+    if bk or wk:
+        empty = _VALID ^ (black | white)
+        score += 8 * ((black_kings & _CENTRE_KINGS).bit_count()
+                      - (white_kings & _CENTRE_KINGS).bit_count())
+        score += 3 * (_king_steps(black_kings, empty) - _king_steps(white_kings, empty))
+        # Endgame technique once the side behind has only kings left.
+        if not wm and wk and difference > 0 and bk:
+            score += _hunt(black_kings, white_kings)
+        elif not bm and bk and difference < 0 and wk:
+            score -= _hunt(white_kings, black_kings)
+
+    score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
+    return score if black_to_move else -score
+
+
+def engine_evaluation(position: Position, side: Side) -> float:
+    """The engine's evaluation from `side`'s point of view, in hundredths of a man."""
+    score = evaluate_raw(position.black, position.white, position.kings, position.turn is BLACK)
+    return float(score if side is position.turn else -score)
+
+
+register_evaluation("engine", engine_evaluation)
+
+
+def _raw_evaluator(evaluation: Evaluation) -> Callable[[int, int, int, bool], int]:
+    """A named evaluation as the engine calls it, made zero-sum by scoring both sides.
+
+    `seed` counts only its own side's material, so its value for one side is not minus its value
+    for the other; negamax needs that, so the engine plays with eval(side) - eval(opponent).
+    """
+    def evaluate(black: int, white: int, kings: int, black_to_move: bool) -> int:
+        position = Position.from_bitboards(black, white, kings, BLACK if black_to_move else
+                                           BLACK.opponent)
+        mover = position.turn
+        # Half the difference: a zero-sum evaluation keeps its own value. Scaled to integers
+        # so that null windows work; results are scaled back.
+        return round(_FOREIGN_SCALE / 2 * (evaluation(position, mover)
+                                           - evaluation(position, mover.opponent)))
+    return evaluate
+
+
+# --- the search -------------------------------------------------------------------------------
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_CHECK_INTERVAL = 512  # nodes between looks at the clock: about 2 ms at 200k nodes/s
+_PLIES_TO_REPEAT = 4
+_MAX_PLY = 200
+_LATE_MOVE = 2  # moves from this index on are reduced
+_TABLE_LIMIT = 1_500_000  # entries; about 300 MB at most before the table is emptied
+_INFINITY = WIN + 1
+_FOREIGN_SCALE = 100  # internal units per unit of a named evaluation other than the engine's
+
+
+class _Interrupted(Exception):
+    """The deadline, the node limit or a stop request ended the search."""
+
+
+_CAPTURE, _QUIET, _BLOCKED = 0, 1, 2
+
+
+def _leaf_state(black: int, white: int, kings: int, black_to_move: bool) -> int:
+    """_CAPTURE if the side to move must capture, _QUIET if it has only simple moves, _BLOCKED if
+    it has none; by bulk shifts, without a move list (one call, not two: calls are dear)."""
+    empty = _VALID ^ (black | white)
+    if black_to_move:
+        men, opp, back = black, white, black & kings
+        if (men & ((opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5)
+                or back & ((opp & empty << 5) << 5 | (opp & empty << 4) << 4)):
+            return _CAPTURE
+        if men & (empty >> 4 | empty >> 5) or back & (empty << 4 | empty << 5):
+            return _QUIET
+        return _BLOCKED
+    men, opp, back = white, black, white & kings
+    if (men & ((opp & empty << 5) << 5 | (opp & empty << 4) << 4)
+            or back & ((opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5)):
+        return _CAPTURE
+    if men & (empty << 4 | empty << 5) or back & (empty >> 4 | empty >> 5):
+        return _QUIET
+    return _BLOCKED
+
+
+def _to_table(score: int, ply: int) -> int:
+    """Win scores count plies from the root; the table stores them from the node."""
+    if score >= MATE_BOUND:
+        return score + ply
+    if score <= -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_table(score: int, ply: int) -> int:
+    if score >= MATE_BOUND:
+        return score - ply
+    if score <= -MATE_BOUND:
+        return score + ply
+    return score
+
+
+class Engine:
+    """A searcher that keeps its transposition table and history between moves of one game."""
+
+    def __init__(self, evaluation: Union[str, Evaluation] = "engine") -> None:
+        self.set_evaluation(evaluation)
+        self.table: dict[tuple[int, int, int, bool], tuple[int, int, int, Optional[RawMove]]] = {}
+        self.history: dict[int, int] = {}
+        self.killers: list[list[Optional[RawMove]]] = []
+        self.seen_twice: set[tuple[int, int, int, bool]] = set()
+        self.path: set[tuple[int, int, int, bool]] = set()
+        self._reset_counters(None, None, None)
+
+    def set_evaluation(self, evaluation: Union[str, Evaluation]) -> None:
+        """Play with a named (or given) evaluation; the table is emptied, its scores are stale."""
+        function = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
+        own = function is engine_evaluation
+        self.evaluate = _static_score if own else _raw_evaluator(function)
+        self.scale = 1 if own else _FOREIGN_SCALE
+        self.table = {}
+        self.scores: dict[tuple[int, int, int, bool], int] = {}
+
+    def new_game(self) -> None:
+        """Forget everything learnt in the previous game."""
+        self.table.clear()
+        self.scores.clear()
+        self.history.clear()
+
+    def _reset_counters(self, stop: Optional[StopSignal], deadline: Optional[Deadline],
+                        node_limit: Optional[int]) -> None:
+        self.nodes = 0
+        self.stop = stop
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.next_check = _CHECK_INTERVAL if node_limit is None else min(_CHECK_INTERVAL,
+                                                                         node_limit)
+
+    def _check_limits(self) -> None:
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _Interrupted
+        if (self.stop is not None and self.stop.is_set()
+                or self.deadline is not None and self.deadline.expired()):
+            raise _Interrupted
+        self.next_check = self.nodes + _CHECK_INTERVAL
+        if self.node_limit is not None:
+            self.next_check = min(self.next_check, self.node_limit)
+
+    # The node routine is long because Python calls are dear: every helper inlined here was
+    # measured to cost more as a call than as lines.
+    def _negamax(self, black: int, white: int, kings: int, black_to_move: bool, depth: int,
+                 ply: int, alpha: int, beta: int, no_progress: int, pv_node: bool) -> int:
+        """Fail-soft alpha-beta score of a node for its side to move."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check_limits()
+        key = (black, white, kings, black_to_move)
+        if ply >= _MAX_PLY:  # forced replies do not use depth; this bounds the line all the same
+            return self.evaluate(black, white, kings, black_to_move)
+        if no_progress >= _PLIES_TO_REPEAT and (key in self.path or key in self.seen_twice):
+            return 0
+        if depth <= 0 and (state := _leaf_state(black, white, kings, black_to_move)):
+            # A quiet position at the horizon; having no move at all is a loss all the same.
+            if state == _BLOCKED:
+                return ply - WIN
+            if no_progress >= FORTY_MOVE_PLIES:
+                return 0
+            # Leaves recur through transpositions: a cached score saves the evaluation.
+            score = self.scores.get(key)
+            if score is None:
+                if len(self.scores) >= _TABLE_LIMIT:
+                    self.scores.clear()
+                score = self.scores[key] = self.evaluate(black, white, kings, black_to_move)
+            return _discount(score, no_progress) if no_progress > 20 else score
+
+        table_move = None
+        entry = self.table.get(key)
+        if entry is not None:
+            entry_depth, flag, stored, table_move = entry
+            if entry_depth >= depth and not pv_node and no_progress < FORTY_MOVE_PLIES - 20:
+                score = _from_table(stored, ply)
+                if (flag == _EXACT or flag == _LOWER and score >= beta
+                        or flag == _UPPER and score <= alpha):
+                    return score
+
+        moves = generate_raw(black, white, kings, black_to_move)
+        if not moves:
+            return ply - WIN
+        if no_progress >= FORTY_MOVE_PLIES:
+            return 0
+        if len(moves) > 1:
+            moves = self._order(moves, table_move, ply)
+            next_depth = depth - 1
+        else:
+            next_depth = depth  # a forced reply costs no depth
+
+        original_alpha = alpha
+        best_score, best_move = -_INFINITY, moves[0]
+        self.path.add(key)
+        # Late quiet moves at depth are searched shallower first (late-move reduction): with
+        # good ordering they rarely matter, and a reduced search that beats alpha is redone.
+        reduce_from = _LATE_MOVE if depth >= 3 and not moves[0][1] else len(moves)
+        for index, move in enumerate(moves):
+            mover_delta, captured, king_delta, _ = move
+            if black_to_move:
+                child_black, child_white = black ^ mover_delta, white ^ captured
+            else:
+                child_black, child_white = black ^ captured, white ^ mover_delta
+            child_kings = kings ^ king_delta
+            child_progress = no_progress + 1 if (mover_delta & kings and not captured) else 0
+            if index == 0:
+                score = -self._negamax(child_black, child_white, child_kings, not black_to_move,
+                                       next_depth, ply + 1, -beta, -alpha, child_progress, pv_node)
+            else:
+                if index >= reduce_from:
+                    reduction = 2 if index >= 2 * _LATE_MOVE and depth >= 6 else 1
+                    score = -self._negamax(child_black, child_white, child_kings,
+                                           not black_to_move, next_depth - reduction, ply + 1,
+                                           -alpha - 1, -alpha, child_progress, False)
+                    if score <= alpha:
+                        continue
+                score = -self._negamax(child_black, child_white, child_kings, not black_to_move,
+                                       next_depth, ply + 1, -alpha - 1, -alpha, child_progress,
+                                       False)
+                if alpha < score < beta:
+                    score = -self._negamax(child_black, child_white, child_kings,
+                                           not black_to_move, next_depth, ply + 1, -beta, -alpha,
+                                           child_progress, pv_node)
+            if score > best_score:
+                best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        if not captured:
+                            self._remember_cutoff(move, depth, ply)
+                        break
+        self.path.discard(key)
+
+        if best_score >= beta:
+            flag = _LOWER
+        elif best_score > original_alpha:
+            flag = _EXACT
+        else:
+            flag = _UPPER
+        if len(self.table) >= _TABLE_LIMIT:
+            self.table.clear()
+        self.table[key] = (depth, flag, _to_table(best_score, ply), best_move)
+        return best_score
+
+    def _order(self, moves: list[RawMove], table_move: Optional[RawMove],
+               ply: int) -> list[RawMove]:
+        """The table's move, then killers, then by history score (captures keep theirs)."""
+        history = self.history
+        moves.sort(key=lambda move: history.get(move[0], 0), reverse=True)
+        for killer in reversed(self.killers[ply]):
+            if killer is not None and killer in moves:
+                moves.remove(killer)
+                moves.insert(0, killer)
+        if table_move is not None and table_move in moves:
+            moves.remove(table_move)
+            moves.insert(0, table_move)
+        return moves
+
+    def _remember_cutoff(self, move: RawMove, depth: int, ply: int) -> None:
+        self.history[move[0]] = self.history.get(move[0], 0) + depth * depth
+        killers = self.killers[ply]
+        if killers[0] != move:
+            killers[1], killers[0] = killers[0], move
+
+    def _principal_variation(self, position: Position, no_progress: int) -> list[RawMove]:
+        """The best line as the table remembers it (stops at a repetition or a missing entry)."""
+        line: list[RawMove] = []
+        seen = set()
+        black, white, kings, black_to_move = (position.black, position.white, position.kings,
+                                              position.turn is BLACK)
+        while len(line) < MAX_DEPTH:
+            key = (black, white, kings, black_to_move)
+            entry = self.table.get(key)
+            if entry is None or entry[3] is None or key in seen:
+                break
+            move = entry[3]
+            if move not in generate_raw(black, white, kings, black_to_move):
+                break
+            seen.add(key)
+            line.append(move)
+            mover_delta, captured, king_delta, _ = move
+            if black_to_move:
+                black, white = black ^ mover_delta, white ^ captured
+            else:
+                black, white = black ^ captured, white ^ mover_delta
+            kings ^= king_delta
+            black_to_move = not black_to_move
+        return line
+
+    def _search_root(self, position: Position, moves: list[RawMove], depth: int, alpha: int,
+                     beta: int, no_progress: int) -> tuple[int, RawMove, list[tuple[int, RawMove]]]:
+        """One iteration over the root moves (best first): score, best move, each move's score.
+
+        If the search is interrupted after the first move, the best so far is kept in
+        `self.partial` so the caller can still use it.
+        """
+        self._check_limits()  # a stop or a spent budget ends the search before another depth
+        black, white, kings = position.black, position.white, position.kings
+        black_to_move = position.turn is BLACK
+        key = (black, white, kings, black_to_move)
+        self.path.add(key)
+        original_alpha = alpha
+        best_score, best_move = -_INFINITY, moves[0]
+        scored: list[tuple[int, RawMove]] = []
+        next_depth = depth - 1 if len(moves) > 1 else depth
+        for index, move in enumerate(moves):
+            mover_delta, captured, king_delta, _ = move
+            if black_to_move:
+                child_black, child_white = black ^ mover_delta, white ^ captured
+            else:
+                child_black, child_white = black ^ captured, white ^ mover_delta
+            child_kings = kings ^ king_delta
+            child_progress = no_progress + 1 if (mover_delta & kings and not captured) else 0
+            if index == 0:
+                score = -self._negamax(child_black, child_white, child_kings, not black_to_move,
+                                       next_depth, 1, -beta, -alpha, child_progress, True)
+            else:
+                score = -self._negamax(child_black, child_white, child_kings, not black_to_move,
+                                       next_depth, 1, -alpha - 1, -alpha, child_progress, False)
+                if alpha < score < beta:
+                    score = -self._negamax(child_black, child_white, child_kings,
+                                           not black_to_move, next_depth, 1, -beta, -alpha,
+                                           child_progress, True)
+            scored.append((score, move))
+            if score > best_score:
+                best_score, best_move = score, move
+            if score > alpha:  # a true score or a lower bound, never a fail-low guess
+                alpha = score
+                self.partial = (score, move)
+                if score >= beta:
+                    break
+        self.path.discard(key)
+        flag = _LOWER if best_score >= beta else _EXACT if best_score > original_alpha else _UPPER
+        self.table[key] = (depth, flag, best_score, best_move)
+        return best_score, best_move, scored
+
+    def iterate(self, position: Position, limits: Limits,
+                history: Optional[Sequence[Position]] = None,
+                no_progress_plies: int = 0,
+                stop: Optional[StopSignal] = None) -> Iterator[SearchResult]:
+        """Yield a result after each completed depth, deepest last, until a limit ends it.
+
+        The caller may stop iterating at any time (a generator, as sunfish's search is).
+        """
+        deadline = Deadline(limits.time)
+        self._reset_counters(stop, deadline, limits.nodes)
+        earlier = Counter((p.black, p.white, p.kings, p.turn is BLACK) for p in (history or ()))
+        # Seen twice before the root: one more occurrence is the third, a draw.
+        self.seen_twice = {key for key, count in earlier.items() if count >= 2}
+        self.path = set()
+        self.killers = [[None, None] for _ in range(_MAX_PLY + 1)]
+        moves = generate_raw(position.black, position.white, position.kings,
+                             position.turn is BLACK)
+        if not moves:
+            self.nodes = 1
+            yield SearchResult(None, -WIN, 1, 1, (), deadline.elapsed())
+            return
+        mover = position.black if position.turn is BLACK else position.white
+        max_depth = limits.depth or MAX_DEPTH
+        score = 0
+        for depth in range(1, max_depth + 1):
+            self.partial = None
+            try:
+                # Aspiration window around the last score; widened to the full window on a miss.
+                if depth >= 5 and not is_win_score(score):
+                    alpha, beta = score - 40, score + 40
+                    score, best, scored = self._search_root(position, moves, depth, alpha, beta,
+                                                            no_progress_plies)
+                    if score <= alpha or score >= beta:
+                        score, best, scored = self._search_root(
+                            position, moves, depth, -_INFINITY, _INFINITY, no_progress_plies)
+                else:
+                    score, best, scored = self._search_root(position, moves, depth, -_INFINITY,
+                                                            _INFINITY, no_progress_plies)
+            except _Interrupted:
+                if self.partial is not None and self.partial[1] != moves[0]:
+                    # A later root move beat the previous best with a full window: trust it.
+                    partial_score, partial_move = self.partial
+                    line = [partial_move] + self._principal_variation(
+                        position.apply_raw(partial_move), no_progress_plies)[:depth - 1]
+                    yield self._result(position, partial_move, partial_score, depth - 1, line,
+                                       mover, deadline)
+                return
+            # The best move goes first next time; the rest keep their order of merit.
+            order = {move: index for index, (_, move) in
+                     enumerate(sorted(scored, key=lambda pair: -pair[0]))}
+            moves.sort(key=lambda move: order.get(move, len(order)))
+            moves.remove(best)
+            moves.insert(0, best)
+            line = self._principal_variation(position, no_progress_plies)
+            if not line or line[0] != best:
+                line = [best]
+            yield self._result(position, best, score, depth, line, mover, deadline)
+            if is_win_score(score) and plies_to_win(score) <= depth:
+                return  # proven: a deeper search cannot change a forced result
+            if len(moves) == 1 and limits.time is not None:
+                return  # nothing to choose; do not spend the time
+            if limits.time is not None and deadline.elapsed() > 0.45 * limits.time:
+                return  # the next depth takes longer than all before it; it would not finish
+
+    def _result(self, position: Position, best: RawMove, score: int, depth: int,
+                line: list[RawMove], mover: int, deadline: Deadline) -> SearchResult:
+        pv = _public_line(position, line)
+        public_score = float(score) if is_win_score(score) else score / self.scale
+        return SearchResult(raw_to_move(best, mover), public_score, depth, self.nodes, pv,
+                            deadline.elapsed())
+
+    def search(self, position: Position, limits: Limits,
+               on_progress: Optional[ProgressCallback] = None,
+               stop: Optional[StopSignal] = None,
+               history: Optional[Sequence[Position]] = None,
+               no_progress_plies: int = 0) -> SearchResult:
+        """The best move within `limits`; a legal move whenever one exists."""
+        result: Optional[SearchResult] = None
+        reported = 0
+        for result in self.iterate(position, limits, history, no_progress_plies, stop):
+            # A move found in an unfinished depth is used, but only finished depths are reported.
+            if on_progress is not None and result.move is not None and result.depth > reported:
+                reported = result.depth
+                on_progress(Progress(result.depth, result.score, result.nodes, result.time,
+                                     result.pv))
+        if result is None:
+            # Stopped before depth 1 was done: any legal move beats none.
+            first = position.legal_moves()[0]
+            return SearchResult(first, 0.0, 0, self.nodes, (first,),
+                                self.deadline.elapsed() if self.deadline else 0.0)
+        return dataclasses.replace(result, nodes=self.nodes,
+                                   time=self.deadline.elapsed() if self.deadline else result.time)
+
+
+def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...]:
+    moves = []
+    for raw in line:
+        moves.append(raw_to_move(raw, position.black if position.turn is BLACK else
+                                 position.white))
+        position = position.apply_raw(raw)
+    return tuple(moves)
+
+
+def engine_search(position: Position, limits: Limits, evaluation: Union[str, Evaluation, None] = None,
+                  on_progress: Optional[ProgressCallback] = None,
+                  stop: Optional[StopSignal] = None,
+                  history: Optional[Sequence[Position]] = None,
+                  no_progress_plies: int = 0) -> SearchResult:
+    """A fresh engine's answer: the same inputs at a fixed depth give the same move and score."""
+    engine = Engine(evaluation or "engine")
+    return engine.search(position, limits, on_progress, stop, history, no_progress_plies)
+
+
+def _engine_fixed_depth(position: Position, depth: int, evaluation: Evaluation, *,
+                        history: Optional[Sequence[Position]] = None, no_progress_plies: int = 0,
+                        stop: Optional[StopSignal] = None, deadline: Optional[Deadline] = None,
+                        node_limit: Optional[int] = None) -> AlgorithmResult:
+    """The engine as a fixed-depth algorithm, for callers that deepen it themselves."""
+    engine = Engine(evaluation)
+    time_left = None
+    if deadline is not None and deadline.end is not None:
+        time_left = max(deadline.end - deadline.start - deadline.elapsed(), 1e-3)
+    result = None
+    for result in engine.iterate(position, Limits(depth=depth, time=time_left, nodes=node_limit),
+                                 history, no_progress_plies, stop):
+        pass
+    if result is None or result.depth < depth and result.move is not None:
+        raise SearchInterrupted(engine.nodes)
+    return AlgorithmResult(result.score, result.move, result.pv, engine.nodes)
+
+
+register_algorithm("engine", _engine_fixed_depth)
+register_searcher("engine", engine_search)
