@@ -122,7 +122,8 @@ def _discount(score: int, no_progress: int) -> int:
     """Without progress a lead is worth less: the 40-move rule would draw it. This makes the
     side ahead prefer captures and man moves to shuffling kings."""
     if no_progress > 20:
-        return score - score * (no_progress - 20) // 80
+        return score * (100 - no_progress) // 80 if score > 0 else \
+            -(-score * (100 - no_progress) // 80)
     return score
 
 
@@ -136,7 +137,8 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
     white_material = MAN * wm + KING * wk
     difference = black_material - white_material
     # Trading down when ahead: the same lead counts for more with less material on the board.
-    score = difference + difference * 600 // (black_material + white_material + 1)
+    trade_bonus = abs(difference) * 600 // (black_material + white_material + 1)
+    score = difference + (trade_bonus if difference > 0 else -trade_bonus)
     pieces = bm + bk + wm + wk
 
     if wm:  # a back-rank guard only matters while enemy men may still come through

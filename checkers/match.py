@@ -1,0 +1,532 @@
+"""The match runner: two AI players play a series of games from the ACF three-move ballots.
+
+Pure Python, no pygame. Each ballot is played twice with colours swapped, so neither player
+profits from a lopsided opening; games run in worker processes, end only by the rules (or a
+generous ply limit, reported as such) and are written to one PDN file. `checkers match` is the
+command; the score and Elo arithmetic are plain functions so they can be checked on their own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from datetime import date
+from importlib import resources
+from typing import Any, Iterable, Iterator, Optional, Sequence, TextIO
+
+from checkers.ai import ALGORITHMS, EVALUATIONS, Limits, search
+from checkers.board import BLACK, Move, Position
+from checkers.pdn import PdnGame, write_game
+from checkers.perft import default_jobs
+from checkers.record import GameRecord
+
+__all__ = ["Ballot", "DECKS", "load_ballots", "select_ballots", "Player", "GameTask", "GameResult",
+           "schedule", "play_game", "run_games", "Tally", "EloEstimate", "elo_difference",
+           "elo_estimate", "format_elo", "game_to_pdn", "add_match_command", "cmd_match",
+           "DEFAULT_MAX_PLIES"]
+
+DEFAULT_MAX_PLIES = 1000
+"""A safety net only: engine games end by the rules in a few hundred plies at most."""
+
+BALLOTS_FILE = "ballots-3move.txt"
+
+DECKS = {
+    "crossboard": "the 144 ballots of the over-the-board deck",
+    "unbarred": "all 156 ballots that are not barred (crossboard and mail play)",
+    "ctd": "the 50 ballots of the computer tough deck",
+    "all": "all 174 ballots, the barred ones included",
+}
+
+
+# --- openings ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Ballot:
+    """One ACF three-move opening: its number, its three plies, its deck and its name."""
+
+    number: int
+    moves: tuple[str, ...]
+    deck: str
+    tough: bool = False
+    name: str = ""
+
+    def label(self) -> str:
+        """`ACF 5: 9-13 22-18 6-9 (Dreaded Edinburgh)`."""
+        name = f" ({self.name})" if self.name else ""
+        return f"ACF {self.number}: {' '.join(self.moves)}{name}"
+
+
+def load_ballots(text: Optional[str] = None) -> list[Ballot]:
+    """The ballots of checkers/data/ballots-3move.txt (or of `text` in its format), in ACF order.
+
+    Each line is `ACF | MOVES | DECK [ctd] | NAME`; `#` starts a comment line. Every ballot is
+    replayed, so a line with an illegal move raises ValueError naming the line.
+    """
+    if text is None:
+        text = resources.files("checkers").joinpath("data", BALLOTS_FILE).read_text("utf-8")
+    ballots = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            ballots.append(_read_ballot(line))
+        except ValueError as error:
+            raise ValueError(f"{BALLOTS_FILE}, line {number}: {error}") from None
+    return ballots
+
+
+def _read_ballot(line: str) -> Ballot:
+    fields = [part.strip() for part in line.split("|")]
+    if len(fields) != 4:
+        raise ValueError("expected `ACF | MOVES | DECK [ctd] | NAME`")
+    acf, moves_text, deck_text, name = fields
+    if not acf.isdigit():
+        raise ValueError(f"ACF number {acf!r} is not a number")
+    deck, *marks = deck_text.split()
+    if deck not in ("crossboard", "mailplay", "barred") or marks not in ([], ["ctd"]):
+        raise ValueError(f"unknown deck {deck_text!r}")
+    moves = tuple(moves_text.split())
+    position = Position()
+    for move in moves:
+        position = position.move(Move.from_pdn(move, position))  # raises for an illegal move
+    return Ballot(int(acf), moves, deck, bool(marks), name)
+
+
+def select_ballots(ballots: Iterable[Ballot], deck: str) -> list[Ballot]:
+    """The ballots of one of the DECKS."""
+    if deck == "crossboard":
+        return [b for b in ballots if b.deck == "crossboard"]
+    if deck == "unbarred":
+        return [b for b in ballots if b.deck != "barred"]
+    if deck == "ctd":
+        return [b for b in ballots if b.tough]
+    if deck == "all":
+        return list(ballots)
+    raise ValueError(f"unknown deck {deck!r}; choose one of: {', '.join(DECKS)}")
+
+
+# --- players and games ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Player:
+    """One side of the match: who it is and how it searches each move."""
+
+    name: str
+    algorithm: str
+    evaluation: str
+    depth: Optional[int] = None
+    time: Optional[float] = None
+
+    def limits(self) -> Limits:
+        """The search limits of every move."""
+        return Limits(depth=self.depth, time=self.time)
+
+    def describe(self) -> str:
+        """`alphabeta/seed depth 5, 0.5 s/move`."""
+        limits = ([f"depth {self.depth}"] if self.depth is not None else []) + (
+            [f"{self.time:g} s/move"] if self.time is not None else [])
+        return f"{self.algorithm}/{self.evaluation} {', '.join(limits)}"
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game of the series: its number, opening, who has Black, and the ply limit."""
+
+    round: int
+    ballot: Ballot
+    first_is_black: bool
+    first: Player
+    second: Player
+    max_plies: int = DEFAULT_MAX_PLIES
+
+    @property
+    def black(self) -> Player:
+        """The player moving first."""
+        return self.first if self.first_is_black else self.second
+
+    @property
+    def white(self) -> Player:
+        """The player moving second."""
+        return self.second if self.first_is_black else self.first
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game: its moves (as paths), PDN result and why it ended."""
+
+    task: GameTask
+    paths: tuple[tuple[int, ...], ...]
+    result: str
+    reason: str
+    hit_ply_limit: bool = False
+
+    @property
+    def first_points(self) -> float:
+        """The first player's points: 1 a win, 0.5 a draw or a stopped game, 0 a loss."""
+        if self.result in ("1/2-1/2", "*"):
+            return 0.5
+        black_won = self.result == "1-0"
+        return 1.0 if black_won == self.task.first_is_black else 0.0
+
+    def moves(self) -> list[Move]:
+        """The moves played, the ballot's included."""
+        return [Move(path) for path in self.paths]
+
+
+def schedule(ballots: Sequence[Ballot], first: Player, second: Player,
+             games: Optional[int] = None, max_plies: int = DEFAULT_MAX_PLIES) -> list[GameTask]:
+    """Each ballot twice, first player with Black then with White, cut to `games` games."""
+    tasks = [GameTask(2 * index + swap + 1, ballot, swap == 0, first, second, max_plies)
+             for index, ballot in enumerate(ballots) for swap in (0, 1)]
+    return tasks if games is None else tasks[:games]
+
+
+def play_game(task: GameTask) -> GameResult:
+    """Play one game to its end by the rules, or to the ply limit."""
+    record = GameRecord()
+    for text in task.ballot.moves:
+        record.play(Move.from_pdn(text, record.position))
+    while record.outcome is None and record.ply < task.max_plies:
+        player = task.black if record.position.turn is BLACK else task.white
+        # The game's positions and 40-move count let the player see repetitions and the draw.
+        found = search(record.position, player.limits(), player.algorithm, player.evaluation,
+                       history=record.positions, no_progress_plies=record.no_progress_plies)
+        if found.move is None:
+            raise RuntimeError(f"{player.algorithm} found no move in {record.position.fen()}, "
+                               "which has legal moves")
+        record.play(found.move)
+    paths = tuple(move.path for move in record.moves)
+    outcome = record.outcome
+    if outcome is None:
+        return GameResult(task, paths, "*", f"stopped at the {task.max_plies}-ply limit", True)
+    return GameResult(task, paths, outcome.result(), str(outcome))
+
+
+def run_games(tasks: Sequence[GameTask], jobs: int) -> Iterator[GameResult]:
+    """Play the games, `jobs` at a time in worker processes; results come as games finish."""
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield play_game(task)
+        return
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
+    try:
+        futures = [pool.submit(play_game, task) for task in tasks]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        # On Ctrl-C or an error, games not yet started are dropped rather than waited for.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def game_to_pdn(result: GameResult, event: str, played_on: date) -> PdnGame:
+    """The game as PDN, with Event, Date, Round, players, the opening and how it ended."""
+    task = result.task
+    tags = {
+        "Event": event,
+        "Date": played_on.strftime("%Y.%m.%d"),
+        "Round": str(task.round),
+        "Black": f"{task.black.name}: {task.black.describe()}",
+        "White": f"{task.white.name}: {task.white.describe()}",
+        "Opening": task.ballot.label(),
+        "Termination": result.reason,
+    }
+    return PdnGame(tags, Position(), result.moves(), result.result)
+
+
+# --- score and Elo ----------------------------------------------------------------------------
+
+@dataclass
+class Tally:
+    """The series so far, from the first player's side."""
+
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    stopped: int = 0  # games cut at the ply limit, counted among the draws
+
+    def add(self, result: GameResult) -> None:
+        """Count one finished game."""
+        points = result.first_points
+        if points == 1.0:
+            self.wins += 1
+        elif points == 0.0:
+            self.losses += 1
+        else:
+            self.draws += 1
+        self.stopped += result.hit_ply_limit
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def points(self) -> float:
+        """The first player's points: a win is 1, a draw 1/2."""
+        return self.wins + self.draws / 2
+
+    @property
+    def score(self) -> float:
+        """The first player's share of the points, 0 to 1 (0.5 before any game)."""
+        return self.points / self.games if self.games else 0.5
+
+    def line(self) -> str:
+        """`first 7.5-4.5 second (62.5%)`."""
+        return (f"first {self.points:g}-{self.games - self.points:g} second "
+                f"({100 * self.score:.1f}%)")
+
+
+@dataclass(frozen=True)
+class EloEstimate:
+    """An Elo difference with its 95% confidence interval; infinities where the data allow."""
+
+    difference: float
+    lower: float
+    upper: float
+
+    @property
+    def margin(self) -> float:
+        """Half the interval's width: the `±` figure."""
+        return (self.upper - self.lower) / 2
+
+
+def elo_difference(score: float) -> float:
+    """The rating difference at which the logistic Elo model expects this score (0 to 1).
+
+    The model expects a player rated D points above its opponent to score 1 / (1 + 10^(-D/400))
+    per game; solving for D gives D = -400 log10(1/score - 1): +inf at 1, -inf at 0.
+    """
+    if not 0 <= score <= 1:
+        raise ValueError(f"a score is between 0 and 1, got {score}")
+    if score == 1:
+        return math.inf
+    if score == 0:
+        return -math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+_Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
+
+
+def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
+    """The Elo difference the results show, with its 95% interval.
+
+    The score s is the mean of the games' points (1, 1/2, 0). Its standard error is
+    sigma / sqrt(n), sigma being the standard deviation of the points over the n games
+    (wins, draws and losses weighted by how often they happened). The interval
+    s +/- 1.96 sigma / sqrt(n), clipped to [0, 1], is mapped through `elo_difference`, which
+    is increasing, so its ends are the Elo interval's ends (cutechess-cli's margin is half its
+    width). At a 100% score the estimate is +inf and sigma is 0, which says nothing, so the lower
+    end comes from an exact bound instead: a player whose expected score per game is p wins a
+    game with probability at most p, so it sweeps n games with probability at most p^n; a sweep
+    is below 5% likely unless p >= 0.05^(1/n), so the difference is at least
+    elo_difference(0.05^(1/n)). A 0% score is the mirror image. The normal approximation is
+    rough for short series; the interval then is only a guide.
+    """
+    games = wins + draws + losses
+    if games == 0 or min(wins, draws, losses) < 0:
+        raise ValueError("an Elo estimate needs at least one game and no negative counts")
+    score = (wins + draws / 2) / games
+    if score in (0.0, 1.0):
+        bound = elo_difference(0.05 ** (1 / games))
+        return (EloEstimate(math.inf, bound, math.inf) if score == 1.0
+                else EloEstimate(-math.inf, -math.inf, -bound))
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2
+                + losses * (0 - score) ** 2) / games
+    half_width = _Z95 * math.sqrt(variance / games)
+    low, high = max(0.0, score - half_width), min(1.0, score + half_width)
+    return EloEstimate(elo_difference(score), elo_difference(low), elo_difference(high))
+
+
+def _signed(value: float) -> str:
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{round(value):+d}"  # an int, so a difference near zero never prints as -0
+
+
+def format_elo(estimate: EloEstimate) -> str:
+    """`+147 ± 269 (95%: -33 to +504)`, or for a sweep `+inf (95%: at least +183)`."""
+    if math.isinf(estimate.difference):
+        if estimate.difference > 0:
+            return f"+inf (95%: at least {_signed(estimate.lower)})"
+        return f"-inf (95%: at most {_signed(estimate.upper)})"
+    margin = "inf" if math.isinf(estimate.margin) else f"{estimate.margin:.0f}"
+    return (f"{_signed(estimate.difference)} ± {margin} "
+            f"(95%: {_signed(estimate.lower)} to {_signed(estimate.upper)})")
+
+
+# --- progress ---------------------------------------------------------------------------------
+
+class _Progress:
+    """Games done, score and ETA on stderr: one redrawn bar on a terminal, else a line a game."""
+
+    BAR = 24
+
+    def __init__(self, stream: TextIO, total: int) -> None:
+        self.stream = stream
+        self.total = total
+        self.began = time.monotonic()
+        isatty = getattr(stream, "isatty", None)
+        self.is_terminal = bool(isatty and isatty())
+
+    def update(self, done: int, tally: Tally, result: GameResult) -> None:
+        """Report one more finished game."""
+        elapsed = time.monotonic() - self.began
+        eta = _clock(elapsed / done * (self.total - done)) if done < self.total else "0:00"
+        if self.is_terminal:
+            filled = self.BAR * done // self.total
+            bar = "#" * filled + "." * (self.BAR - filled)
+            self.stream.write(f"\r[{bar}] {done}/{self.total}  {tally.line()}  ETA {eta}\x1b[K")
+        else:
+            task = result.task
+            colour = "Black" if task.first_is_black else "White"
+            self.stream.write(f"game {task.round} ({task.ballot.label()}, first as {colour}): "
+                              f"{result.result} {result.reason} | {done}/{self.total} "
+                              f"{tally.line()} ETA {eta}\n")
+        self.stream.flush()
+
+    def finish(self) -> None:
+        """End the bar's line."""
+        if self.is_terminal:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    minutes, secs = divmod(int(round(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+# --- the command ------------------------------------------------------------------------------
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or math.isinf(value):
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
+    return value
+
+
+def _algorithm(text: str) -> str:
+    if text not in ALGORITHMS:
+        raise argparse.ArgumentTypeError(
+            f"unknown algorithm {text!r}; choose one of: {', '.join(sorted(ALGORITHMS))}")
+    return text
+
+
+def _evaluation(text: str) -> str:
+    if text not in EVALUATIONS:
+        raise argparse.ArgumentTypeError(
+            f"unknown evaluation {text!r}; choose one of: {', '.join(sorted(EVALUATIONS))}")
+    return text
+
+
+def _player(args: argparse.Namespace, name: str) -> Player:
+    algorithm = getattr(args, f"{name}_algorithm")
+    # An algorithm that brings its own evaluation (the engine) plays with it unless told not to.
+    evaluation = (getattr(args, f"{name}_eval")
+                  or (algorithm if algorithm in EVALUATIONS else "seed"))
+    depth, seconds = getattr(args, f"{name}_depth"), getattr(args, f"{name}_time")
+    if depth is None and seconds is None:
+        depth = 6
+    return Player(name, algorithm, evaluation, depth, seconds)
+
+
+def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Add `checkers match` to the command line's subparsers; returns its parser."""
+    match: argparse.ArgumentParser = subparsers.add_parser(
+        "match", help="play a series of AI-vs-AI games from the three-move ballots",
+        description="Two AI players, 'first' and 'second', play each ballot twice with colours "
+                    "swapped. Prints wins/draws/losses, the score and the Elo difference.")
+    for name, algorithm in (("first", "engine"), ("second", "alphabeta")):
+        match.add_argument(f"--{name}-algorithm", type=_algorithm, default=algorithm,
+                           metavar="NAME",
+                           help=f"the {name} player's search (default: {algorithm})")
+        match.add_argument(f"--{name}-eval", type=_evaluation, metavar="NAME",
+                           help="its evaluation (default: the algorithm's own if it has one, "
+                                "else seed)")
+        match.add_argument(f"--{name}-depth", type=_positive_int, metavar="PLIES",
+                           help="its search depth per move (default: 6 if no time is given)")
+        match.add_argument(f"--{name}-time", type=_seconds, metavar="SECONDS",
+                           help="its search time per move")
+    match.add_argument("--openings", choices=sorted(DECKS), default="crossboard",
+                       help="which ballots to play (default: crossboard, the 144 of the "
+                            "over-the-board deck)")
+    match.add_argument("--games", type=_positive_int, metavar="N",
+                       help="stop after N games (default: every ballot twice)")
+    match.add_argument("--jobs", type=_positive_int, default=default_jobs(), metavar="J",
+                       help="games played at once in worker processes (default: one per core)")
+    match.add_argument("--pdn", metavar="FILE", help="write every game to FILE (replaced)")
+    match.add_argument("--event", default="checkers match", help="the PDN Event tag")
+    match.add_argument("--max-plies", type=_positive_int, default=DEFAULT_MAX_PLIES,
+                       metavar="N", help="stop a game that reaches N plies and count it as a "
+                                         f"draw, a safety net (default: {DEFAULT_MAX_PLIES})")
+    match.set_defaults(handler=cmd_match, usage_error=match.error)
+    return match
+
+
+def cmd_match(args: argparse.Namespace, out: TextIO, progress: Optional[TextIO] = None) -> int:
+    """Play the match, writing progress to stderr and the games to --pdn; print the result."""
+    first, second = _player(args, "first"), _player(args, "second")
+    ballots = select_ballots(load_ballots(), args.openings)
+    tasks = schedule(ballots, first, second, args.games, args.max_plies)
+    pdn_file = None
+    if args.pdn is not None:
+        try:
+            pdn_file = open(args.pdn, "w", encoding="utf-8")
+        except OSError as error:
+            # The parser's own error: one line and exit status 2, as for a bad option.
+            args.usage_error(f"cannot write {args.pdn}: {error.strerror or error}")
+    jobs = min(args.jobs, len(tasks))
+    print(f"first:  {first.describe()}", file=out)
+    print(f"second: {second.describe()}", file=out)
+    print(f"{len(tasks)} games from the {args.openings} ballots, "
+          f"{jobs} at a time", file=out)
+    out.flush()
+    tally = Tally()
+    display = _Progress(progress if progress is not None else sys.stderr, len(tasks))
+    played_on = date.today()
+    try:
+        for done, result in enumerate(run_games(tasks, jobs), start=1):
+            tally.add(result)
+            if pdn_file is not None:
+                pdn_file.write(("\n" if done > 1 else "")
+                               + write_game(game_to_pdn(result, args.event, played_on)))
+                pdn_file.flush()  # an interrupted match keeps the games it finished
+            display.update(done, tally, result)
+    finally:
+        display.finish()
+        if pdn_file is not None:
+            pdn_file.close()
+    _print_summary(tally, out)
+    if args.pdn is not None:
+        print(f"games written to {args.pdn}", file=out)
+    return 0
+
+
+def _print_summary(tally: Tally, out: TextIO) -> None:
+    stopped = (f" ({tally.stopped} stopped at the ply limit, counted as draws)"
+               if tally.stopped else "")
+    print(f"{tally.games} games: first won {tally.wins}, drew {tally.draws}, "
+          f"lost {tally.losses}{stopped}", file=out)
+    print(f"score: {tally.line()}", file=out)
+    if tally.games:
+        estimate = elo_estimate(tally.wins, tally.draws, tally.losses)
+        print(f"Elo difference (first - second): {format_elo(estimate)}", file=out)

@@ -1,0 +1,261 @@
+"""The engine: it plays legal, sensible moves, keeps its limits and knows the drawing rules."""
+
+from __future__ import annotations
+
+import io
+import random
+import threading
+import time
+
+import pytest
+
+from checkers.ai import Limits, Progress, StopSignal, search
+from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
+from checkers.ai.search import WIN
+from checkers.board import BLACK, WHITE, Move, Piece, Position
+from checkers.protocol import EngineSession, run_engine
+from checkers.record import GameRecord
+
+
+def engine_move(fen: str, depth: int = 6) -> str:
+    result = search(Position.from_fen(fen), Limits(depth=depth))
+    assert result.move is not None
+    return result.move.pdn()
+
+
+def mirrored(position: Position) -> Position:
+    """The same position with the colours swapped and the board turned round."""
+    pieces = {33 - square: Piece(piece.side.opponent, piece.king)
+              for square, piece in position.piece_map().items()}
+    return Position.from_pieces(pieces, position.turn.opponent)
+
+
+def random_positions(count: int, seed: int = 5) -> list[Position]:
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        position = Position()
+        for _ in range(rng.randint(0, 60)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.move(rng.choice(moves))
+        found.append(position)
+    return found
+
+
+# --- playing sense ----------------------------------------------------------------------------
+
+def test_takes_the_capture_that_wins_a_piece() -> None:
+    # 26x17 is recaptured at once; 25x18 keeps the piece.
+    assert engine_move("W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22") == "25x18"
+
+
+def test_defends_against_a_threatened_shot() -> None:
+    # Most Black moves here walk into a shot that costs a piece or more (7-11, the one-ply
+    # favourite, loses two and a half men); only 8-12, 15-19 and 16-20 hold.
+    move = engine_move("B:W17,22,23,24,25,26,28,29,30,31,32:B1,2,4,5,6,7,8,9,10,15,16")
+    assert move in {"8-12", "15-19", "16-20"}
+
+
+def test_prefers_the_faster_win() -> None:
+    # 4-8 leaves the White man on 12 without a move at once.
+    result = search(Position.from_fen("B:W12:B3,K4"), Limits(depth=8))
+    assert (result.move, result.score) == (Move.from_pdn("4-8"), WIN - 1)
+
+
+def test_a_lost_position_is_scored_as_a_loss_in_plies() -> None:
+    # Black's man on 6 can go to 9 or 10; either way White's 14 jumps it and Black has nothing.
+    result = search(Position.from_fen("B:W14:B6"), Limits(depth=4))
+    assert result.score == -(WIN - 2)
+
+
+def test_never_returns_an_illegal_move() -> None:
+    for position in random_positions(40):
+        result = search(position, Limits(depth=3))
+        legal = position.legal_moves()
+        if legal:
+            assert result.move in legal
+            assert result.pv and result.pv[0] == result.move
+        else:
+            assert result.move is None
+
+
+def test_the_principal_variation_is_a_legal_line() -> None:
+    position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
+    result = search(position, Limits(depth=8))
+    for move in result.pv:
+        position = position.move(move)  # raises if a move of the line is illegal
+
+
+def test_fixed_depth_search_is_deterministic() -> None:
+    fen = "B:W13,19,20,21,23,24,25,27,29,30,31,32:B1,2,3,5,6,7,9,10,11,12,15,18"
+    first = search(Position.from_fen(fen), Limits(depth=7))
+    again = search(Position.from_fen(fen), Limits(depth=7))
+    assert (first.move, first.score, first.pv, first.nodes) == \
+        (again.move, again.score, again.pv, again.nodes)
+
+
+# --- the evaluation ---------------------------------------------------------------------------
+
+def test_evaluation_is_zero_sum_and_colour_blind() -> None:
+    for position in random_positions(60, seed=9):
+        for_mover = engine_evaluation(position, position.turn)
+        assert engine_evaluation(position, position.turn.opponent) == -for_mover
+        assert evaluate_raw(position.black, position.white, position.kings,
+                            position.turn is BLACK) == for_mover
+        # Turning the board and swapping colours changes nothing for the side to move.
+        assert engine_evaluation(mirrored(position), mirrored(position).turn) == for_mover
+
+
+def test_evaluation_counts_material_first() -> None:
+    equal = Position()
+    up_a_man = Position.from_fen("B:W21-31:B1-12")
+    assert engine_evaluation(equal, BLACK) == 0
+    assert engine_evaluation(up_a_man, BLACK) >= 100
+    assert engine_evaluation(up_a_man, WHITE) <= -100
+
+
+def test_the_side_ahead_prefers_fewer_pieces_on_the_board() -> None:
+    # One man up is worth more with less material left: trading down is good for the leader.
+    many = Position.from_fen("B:W21-30:B1-11")
+    few = Position.from_fen("B:W29:B1,2")
+    assert engine_evaluation(few, BLACK) > engine_evaluation(many, BLACK)
+
+
+def test_no_static_evaluation_with_a_capture_pending() -> None:
+    # Depth 1 ends after Black's move, but White must then capture: the engine searches the
+    # capture out and sees the loss a static evaluation at the horizon would miss.
+    result = search(Position.from_fen("B:W14:B6"), Limits(depth=1))
+    assert result.score == -(WIN - 2) and len(result.pv) == 2
+
+
+# --- rules of the end ---------------------------------------------------------------------------
+
+def test_knows_a_third_occurrence_is_a_draw() -> None:
+    record = GameRecord(Position.from_fen("B:WK26:BK1,K32"))
+    for text in ["1-5", "26-30", "5-1", "30-26", "1-5", "26-30", "5-1"]:
+        record.play(Move.from_pdn(text, record.position))
+    # White, a king down, can repeat the start a third time with 30-26: a draw it takes.
+    result = search(record.position, Limits(depth=6), history=record.positions,
+                    no_progress_plies=record.no_progress_plies)
+    assert (result.move, result.score) == (Move.from_pdn("30-26"), 0)
+
+
+def test_a_lead_at_the_end_of_the_forty_moves_is_a_draw() -> None:
+    # Two kings against one, but the 80th ply without progress is about to be played.
+    position = Position.from_fen("B:WK29:BK1,K3")
+    assert search(position, Limits(depth=4)).score > 0
+    assert search(position, Limits(depth=4), no_progress_plies=79).score == 0
+
+
+# --- limits -------------------------------------------------------------------------------------
+
+def test_node_limit_is_kept_and_a_legal_move_returned() -> None:
+    result = search(Position(), Limits(nodes=300))
+    assert result.nodes <= 300
+    assert result.move in Position().legal_moves()
+
+
+def test_time_limit_ends_the_search() -> None:
+    began = time.perf_counter()
+    result = search(Position(), Limits(time=0.2))
+    # Generous: the benchmark measures the overrun; this only proves the clock is obeyed.
+    assert time.perf_counter() - began < 2.0
+    assert result.move in Position().legal_moves()
+
+
+def test_stop_ends_a_search_and_keeps_its_best_move() -> None:
+    stop = StopSignal()
+    answers = []
+    worker = threading.Thread(target=lambda: answers.append(
+        search(Position(), Limits(time=60), stop=stop)), daemon=True)
+    worker.start()
+    time.sleep(0.3)
+    stop.stop()
+    worker.join(5)
+    assert answers and answers[0].move in Position().legal_moves() and answers[0].depth >= 1
+
+
+def test_progress_is_reported_once_per_completed_depth() -> None:
+    reports: list[Progress] = []
+    result = search(Position(), Limits(depth=6), on_progress=reports.append)
+    assert [report.depth for report in reports] == [1, 2, 3, 4, 5, 6]
+    assert reports[-1].pv == result.pv and reports[-1].score == result.score
+    assert all(later.nodes >= earlier.nodes for earlier, later in zip(reports, reports[1:]))
+
+
+def test_a_kept_engine_reuses_its_table() -> None:
+    engine = Engine()
+    first = engine.search(Position(), Limits(depth=8))
+    second = engine.search(Position(), Limits(depth=8))
+    assert second.nodes < first.nodes and second.move in Position().legal_moves()
+
+
+def test_the_engine_plays_with_another_evaluation() -> None:
+    result = search(Position.from_fen("W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22"),
+                    Limits(depth=5), "engine", "count")
+    assert result.move == Move.from_pdn("25x18")
+    assert result.score == pytest.approx(1.0, abs=1.0)  # in the count evaluation's own units
+
+
+# --- the line protocol --------------------------------------------------------------------------
+
+def run_session(*lines: str) -> list[str]:
+    out = io.StringIO()
+    assert run_engine(lines, out) == 0
+    return out.getvalue().splitlines()
+
+
+def test_protocol_answers_a_scripted_session() -> None:
+    answers = run_session("isready", "position startpos moves 11-15 23-19", "go depth 4",
+                          "position fen W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22",
+                          "go depth 5", "quit")
+    assert answers[0] == "readyok"
+    infos = [line for line in answers if line.startswith("info depth")]
+    assert [line.split()[2] for line in infos[:4]] == ["1", "2", "3", "4"]
+    assert all(line.split()[3:10:2] == ["score", "nodes", "nps", "pv"] for line in infos)
+    bestmoves = [line for line in answers if line.startswith("bestmove")]
+    assert len(bestmoves) == 2
+    after_opening = Position().move(Move.from_pdn("11-15")).move(Move.from_pdn("23-19"))
+    assert Move.from_pdn(bestmoves[0].split()[1]) in after_opening.legal_moves()
+    assert bestmoves[1] == "bestmove 25x18"
+
+
+def test_protocol_reports_bad_commands_and_stays_up() -> None:
+    answers = run_session("hello", "go depth zero", "go depth 0", "go", "position fen X",
+                          "position startpos moves 11-15 22-19",
+                          "setoption name Algorithm value expectimax",
+                          "setoption name Colour value red", "isready", "quit")
+    errors = [line for line in answers if line.startswith("info string error: ")]
+    assert len(errors) == 8
+    assert "unknown command 'hello'" in errors[0]
+    assert "invalid FEN 'X'" in errors[4]
+    assert "move 2 (22-19)" in errors[5]
+    assert "expectimax" in errors[6] and "alphabeta, engine, minimax, negamax" in errors[6]
+    assert answers[-1] == "readyok"
+
+
+def test_protocol_answers_none_without_a_legal_move() -> None:
+    answers = run_session("position fen W:W5:B1", "go depth 3", "quit")
+    assert answers[-1] == "bestmove none"
+
+
+def test_protocol_uses_the_chosen_algorithm_and_evaluation() -> None:
+    answers = run_session("setoption name Algorithm value minimax",
+                          "setoption name Evaluation value count",
+                          "position fen B:W6,19,25,28,29,31,32:B1,2,3,4,5,7,22", "go depth 3",
+                          "quit")
+    assert answers[-1] == "bestmove 1x10"
+    # Scored in the count evaluation's units (men), not the engine's hundredths.
+    assert answers[-2].startswith("info depth 3 score 0 ")
+
+
+def test_protocol_stop_answers_with_the_best_move_so_far() -> None:
+    lines: list[str] = []
+    session = EngineSession(lines.append)
+    session.handle("go movetime 60000")
+    time.sleep(0.3)
+    session.handle("stop")
+    assert not session.searching
+    assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none"
