@@ -525,8 +525,10 @@ class Engine:
         mover = position.black if position.turn is BLACK else position.white
         max_depth = limits.depth or MAX_DEPTH
         score = 0
+        last_depth_time = 0.0
         for depth in range(1, max_depth + 1):
             self.partial = None
+            depth_started = deadline.elapsed()
             try:
                 # Aspiration window around the last score; widened to the full window on a miss.
                 if depth >= 5 and not is_win_score(score):
@@ -562,8 +564,15 @@ class Engine:
                 return  # proven: a deeper search cannot change a forced result
             if len(moves) == 1 and limits.time is not None:
                 return  # nothing to choose; do not spend the time
-            if limits.time is not None and deadline.elapsed() > 0.45 * limits.time:
-                return  # the next depth takes longer than all before it; it would not finish
+            if limits.time is not None:
+                # Start another depth only if it should finish: it is expected to take as much
+                # longer than this one as this one took over the one before.
+                now = deadline.elapsed()
+                this_depth = now - depth_started
+                growth = min(max(this_depth / max(last_depth_time, 1e-4), 1.5), 5.0)
+                if now + this_depth * growth > limits.time:
+                    return
+                last_depth_time = this_depth
 
     def _result(self, position: Position, best: RawMove, score: int, depth: int,
                 line: list[RawMove], mover: int, deadline: Deadline) -> SearchResult:

@@ -1,0 +1,73 @@
+"""Engine speed: nodes per second and the depth reached in a given time (median of runs).
+
+    python benchmarks/search.py [--runs 3] [--times 1 5]
+
+For each position and time limit: the depth completed, nodes, nodes/s and how far the search
+ran past its deadline. From the initial position also the time to complete depth 12. Targets
+(issue 3): at least 150 000 nodes/s, depth 12 or more in 1 s from the start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from checkers.ai import Limits  # noqa: E402
+from checkers.ai.engine import engine_search  # noqa: E402
+from checkers.board import Position  # noqa: E402
+
+POSITIONS = {
+    "start": Position(),
+    "opening": Position.from_fen(
+        "B:W13,19,20,21,23,24,25,27,29,30,31,32:B1,2,3,5,6,7,9,10,11,12,15,18"),
+    "middlegame": Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15"),
+    "kings": Position.from_fen("B:WK1,5,22,30:B3,4,8,21,K32"),
+}
+
+
+def timed(position: Position, limits: Limits) -> tuple[int, int, float, float]:
+    """(depth, nodes, nodes/s, seconds) of one fresh engine search, by the wall clock."""
+    began = time.perf_counter()
+    result = engine_search(position, limits)
+    elapsed = time.perf_counter() - began
+    return result.depth, result.nodes, result.nodes / elapsed, elapsed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--times", type=float, nargs="+", default=[1.0, 5.0])
+    args = parser.parse_args()
+
+    print(f"median of {args.runs} runs; fresh engine each run")
+    print(f"{'position':<11} {'limit':>6} {'depth':>5} {'nodes':>9} {'nodes/s':>9} "
+          f"{'overrun':>8}")
+    all_rates = []
+    worst_overrun = 0.0
+    for name, position in POSITIONS.items():
+        for limit in args.times:
+            runs = [timed(position, Limits(time=limit)) for _ in range(args.runs)]
+            depth = statistics.median(run[0] for run in runs)
+            nodes = statistics.median(run[1] for run in runs)
+            rate = statistics.median(run[2] for run in runs)
+            overrun = max(run[3] - limit for run in runs)
+            worst_overrun = max(worst_overrun, overrun)
+            all_rates.append(rate)
+            print(f"{name:<11} {limit:>5.1f}s {depth:>5.0f} {nodes:>9.0f} {rate:>9.0f} "
+                  f"{overrun * 1000:>6.0f}ms", flush=True)
+
+    to_twelve = [timed(Position(), Limits(depth=12)) for _ in range(args.runs)]
+    print(f"\nstart position, depth 12: median {statistics.median(r[3] for r in to_twelve):.2f} s,"
+          f" {statistics.median(r[1] for r in to_twelve):.0f} nodes")
+    print(f"median nodes/s over all searches: {statistics.median(all_rates):.0f}")
+    print(f"largest overrun of a time limit: {worst_overrun * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
