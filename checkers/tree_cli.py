@@ -1,0 +1,104 @@
+"""`checkers tree` and `checkers treeview`: a search tree as text, JSON or DOT, or in a window.
+
+`add_tree_commands(subparsers)` adds both to the `checkers` parser; cli.py calls it. pygame is
+imported only when `treeview` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+from checkers.ai.evaluation import EVALUATIONS
+from checkers.ai.tracking import TRACKED_ALGORITHMS, tracked_search
+from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_count
+from checkers.board import InvalidFenError, Position
+
+__all__ = ["add_tree_commands", "cmd_tree", "cmd_treeview", "TREE_DEPTHS", "DEFAULT_NODE_CAP"]
+
+TREE_DEPTHS = range(1, 7)
+"""Depths a user may ask a tree for: deeper trees are too big to read or to draw."""
+DEFAULT_NODE_CAP = 20000
+
+
+def _depth(text: str) -> int:
+    try:
+        depth = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if depth not in TREE_DEPTHS:
+        raise argparse.ArgumentTypeError(
+            f"{depth} is out of range: a tree's depth is {TREE_DEPTHS[0]} to {TREE_DEPTHS[-1]}")
+    return depth
+
+
+def _node_cap(text: str) -> int:
+    try:
+        cap = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if cap < 1:
+        raise argparse.ArgumentTypeError(f"{cap} must be 1 or more")
+    return cap
+
+
+def _position(text: str) -> Position:
+    # A type check, so argparse reports a bad FEN through the parser as every other usage error.
+    try:
+        return Position.from_fen(text)
+    except InvalidFenError as error:
+        raise argparse.ArgumentTypeError(f"invalid FEN {text!r}: {error}") from None
+
+
+def _minimax_count(args: argparse.Namespace, position: Position, nodes: int) -> MinimaxCount:
+    if args.algorithm == "minimax":
+        return MinimaxCount(nodes)
+    return minimax_node_count(position, args.depth, evaluation=args.evaluation)
+
+
+def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
+    """Print the tree the search explored, in the chosen format."""
+    position = args.fen
+    tree = tracked_search(position, args.depth, args.algorithm, args.evaluation,
+                          node_cap=args.node_cap)
+    out.write(EXPORT_FORMATS[args.format](tree, _minimax_count(args, position, tree.nodes)))
+    return 0
+
+
+def cmd_treeview(args: argparse.Namespace, out: TextIO) -> int:
+    """Open the tree view in a window of its own."""
+    from checkers.gui.treeview import NoDisplayError, run_viewer  # pygame only for this command
+    try:
+        run_viewer(args.fen, args.depth, args.algorithm, args.node_cap, args.evaluation)
+    except NoDisplayError as error:
+        print(f"checkers: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _search_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("fen", nargs="?", type=_position, default=Position(),
+                        help="PDN FEN (default: the initial position)")
+    parser.add_argument("--depth", type=_depth, default=4,
+                        help="plies to search, 1 to 6 (default: 4)")
+    parser.add_argument("--algorithm", choices=sorted(TRACKED_ALGORITHMS), default="alphabeta",
+                        help="the search to show (default: alphabeta)")
+    parser.add_argument("--evaluation", choices=sorted(EVALUATIONS), default="seed",
+                        help="how leaves are scored (default: seed)")
+    parser.add_argument("--node-cap", type=_node_cap, default=DEFAULT_NODE_CAP,
+                        help="record at most this many visited nodes; the search itself still "
+                             f"runs to the end (default: {DEFAULT_NODE_CAP})")
+
+
+def add_tree_commands(subparsers: Any) -> None:
+    """Add `tree` and `treeview` to the `checkers` subcommands."""
+    tree = subparsers.add_parser("tree", help="the search tree behind a move: text, JSON or DOT")
+    _search_options(tree)
+    tree.add_argument("--format", choices=sorted(EXPORT_FORMATS), default="text",
+                      help="text (indented), json (docs/tree.schema.json) or dot (Graphviz)")
+    tree.set_defaults(handler=cmd_tree)
+
+    view = subparsers.add_parser("treeview", help="show the search tree in a window")
+    _search_options(view)
+    view.set_defaults(handler=cmd_treeview)
