@@ -7,10 +7,18 @@ import sys
 import time
 from typing import Callable, NoReturn, Optional, Sequence, TextIO
 
+from checkers.ai import Limits, Progress
+from checkers.ai.classic import get_algorithm, search
+from checkers.ai.evaluation import get_evaluation
+from checkers.ai.search import is_win_score, plies_to_win
+from checkers.protocol import run_engine
 from checkers.board import (AmbiguousMoveError, IllegalMoveError, InvalidFenError,
                             InvalidMoveError, Move, Position)
+from checkers.gui.commands import add_gui_commands
+from checkers.match import add_match_command
 from checkers.perft import default_jobs, divide, perft
 from checkers.record import GameRecord
+from checkers.tree_cli import add_tree_commands
 
 PROG = "checkers"
 
@@ -42,6 +50,16 @@ def _non_negative(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} is negative")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < 1e6:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
     return value
 
 
@@ -112,6 +130,45 @@ def cmd_text_game(args: argparse.Namespace, out: TextIO,
                 print(f"Not played: {error}", file=out)
 
 
+def format_score(score: float) -> str:
+    """A search score for people: a forced result in plies, otherwise signed."""
+    if is_win_score(score):
+        return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
+    return f"{score:+g}"
+
+
+def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
+    """Search a position, printing each completed depth, then the best move."""
+    position = _position(args.fen)
+    try:
+        get_algorithm(args.algorithm)
+        if args.evaluation is not None:
+            get_evaluation(args.evaluation)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    limits = Limits(depth=args.depth) if args.depth else Limits(time=args.time or 3.0)
+
+    def report(progress: Progress) -> None:
+        pv = " ".join(move.pdn() for move in progress.pv)
+        print(f"depth {progress.depth:2}  score {format_score(progress.score):>9}  "
+              f"nodes {progress.nodes:9}  nps {progress.nodes_per_second:7.0f}  "
+              f"time {progress.time:6.2f}s  pv {pv}", file=out, flush=True)
+
+    result = search(position, limits, args.algorithm, args.evaluation, report)
+    if result.move is None:
+        print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
+        return 0
+    print(f"best move {result.move.pdn()}  score {format_score(result.score)}  "
+          f"depth {result.depth}  nodes {result.nodes}  nps {result.nodes_per_second:.0f}  "
+          f"time {result.time:.2f}s  pv {' '.join(m.pdn() for m in result.pv)}", file=out)
+    return 0
+
+
+def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
+    """Serve the engine protocol on stdin/stdout until `quit` or end of input."""
+    return run_engine(sys.stdin, out)
+
+
 # --- wiring -----------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -134,6 +191,24 @@ def build_parser() -> argparse.ArgumentParser:
     text = sub.add_parser("text", help="two players at one terminal")
     text.add_argument("--fen", help="start from this position")
     text.set_defaults(handler=cmd_text_game)
+
+    analyse = sub.add_parser("analyse", aliases=["analyze"],
+                             help="search a position and print each depth as it completes")
+    analyse.add_argument("fen", nargs="?", help="PDN FEN (default: the initial position)")
+    limit = analyse.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=_positive, help="search this many plies")
+    limit.add_argument("--time", type=_seconds, help="search this many seconds (default: 3)")
+    analyse.add_argument("--algorithm", default="engine",
+                         help="engine (default), alphabeta, minimax or negamax")
+    analyse.add_argument("--eval", dest="evaluation",
+                         help="engine, seed or count (default: the algorithm's own)")
+    analyse.set_defaults(handler=cmd_analyse)
+
+    engine = sub.add_parser("engine", help="the engine behind a line protocol on stdin/stdout")
+    engine.set_defaults(handler=cmd_engine)
+    add_gui_commands(sub)
+    add_match_command(sub)
+    add_tree_commands(sub)
     return parser
 
 
@@ -142,7 +217,7 @@ def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
-            args = build_parser().parse_args(["text"])
+            args = build_parser().parse_args(["start"])  # plain `checkers`: the start screen
         return int(args.handler(args, out))
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)

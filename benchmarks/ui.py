@@ -1,0 +1,117 @@
+"""The desktop game's responsiveness: frame times while the AI searches, and time to first frame.
+
+    .venv/bin/python benchmarks/ui.py              # 3 runs, AI vs AI with the engine, 6 s each
+    .venv/bin/python benchmarks/ui.py --runs 5 --seconds 10 --real   # in the real window ($DISPLAY)
+    .venv/bin/python benchmarks/ui.py --no-ai      # control: the same loop with nobody searching
+
+Each run is a fresh process (so the start-up time is real): it opens the game, lets two AIs play,
+and records when every frame was shown. Frame gaps are counted only while a search is running
+(with --no-ai, every gap of an idle two-player game: what the machine itself adds).
+Targets: no gap over 50 ms while the AI thinks; the first frame within 1 s of the start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def child(seconds: float, algorithm: str, think: float) -> None:
+    """Run the game for `seconds` and print the frame log as JSON on stdout."""
+    wall_at_first_frame: list[float] = []
+    gaps: list[float] = []
+    last: list[float] = []
+    sys.path.insert(0, str(ROOT))
+    from checkers.gui.app import App
+    from checkers.gui.config import GameConfig, PlayerConfig, custom_level
+
+    if algorithm == "none":
+        config = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+    else:
+        level = custom_level(algorithm, time=think)
+        config = GameConfig(black=PlayerConfig(level), white=PlayerConfig(level), ai_delay=0.0)
+    app: App
+
+    def on_frame(now: float) -> None:
+        if not wall_at_first_frame:
+            wall_at_first_frame.append(time.time())
+            started.append(now)
+        screen = app.screen
+        thinking = algorithm == "none" or getattr(screen, "game").thinking is not None
+        if last and thinking:
+            gaps.append(now - last[0])
+        last[:] = [now]
+        if now - started[0] >= seconds:
+            app.quit()
+
+    started: list[float] = []
+    app = App(config, muted=True, on_frame=on_frame)
+    app.run()
+    print(json.dumps({"first_frame": wall_at_first_frame[0], "gaps": gaps}))
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which `fraction` of the values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main() -> int:
+    """Run the benchmark in fresh processes and print each run and the median of the runs."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=6.0)
+    parser.add_argument("--algorithm", default="engine", help="the AI's algorithm (default engine)")
+    parser.add_argument("--think", type=float, default=2.0, help="seconds per AI move")
+    parser.add_argument("--real", action="store_true", help="use $DISPLAY, not SDL's dummy driver")
+    parser.add_argument("--no-ai", action="store_true",
+                        help="control run: a two-player game, nobody searching")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.seconds, args.algorithm, args.think)
+        return 0
+    env = dict(os.environ)
+    if not args.real:
+        env["SDL_VIDEODRIVER"] = "dummy"
+    env["SDL_AUDIODRIVER"] = "dummy"
+    algorithm = "none" if args.no_ai else args.algorithm
+    rows = []
+    for run in range(1, args.runs + 1):
+        began = time.time()
+        result = subprocess.run([sys.executable, __file__, "--child", "--seconds",
+                                 str(args.seconds), "--algorithm", algorithm, "--think",
+                                 str(args.think)], env=env, capture_output=True, text=True,
+                                timeout=args.seconds + 60)
+        if result.returncode != 0:
+            print(result.stderr, file=sys.stderr)
+            return 1
+        log = json.loads(result.stdout.strip().splitlines()[-1])
+        gaps = [gap * 1000 for gap in log["gaps"]]
+        row = {"first": (log["first_frame"] - began) * 1000, "frames": len(gaps),
+               "median": statistics.median(gaps), "p99": percentile(gaps, 0.99),
+               "max": max(gaps), "over50": sum(gap > 50 for gap in gaps)}
+        rows.append(row)
+        what = "frames" if args.no_ai else "frames while the AI thought"
+        print(f"run {run}: first frame {row['first']:.0f} ms; {row['frames']} {what}: "
+              f"median {row['median']:.1f} ms, p99 {row['p99']:.1f} ms, "
+              f"max {row['max']:.1f} ms, {row['over50']} over 50 ms")
+    median = {key: statistics.median(row[key] for row in rows) for key in rows[0]}
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"median of {len(rows)} runs: first frame {median['first']:.0f} ms; frame gap median "
+          f"{median['median']:.1f} ms, p99 {median['p99']:.1f} ms, max {median['max']:.1f} ms")
+    ok = median["max"] <= 50 and median["first"] < 1000
+    print("targets (no gap over 50 ms, first frame under 1 s):", "met" if ok else "NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,258 @@
+"""The AI's own process: the UI sends a position and a level, and polls for progress and the move.
+
+Pure Python (no pygame). A separate process keeps a whole core and its own interpreter lock, so
+the window's loop never waits on the search. The UI side (`AIClient`) never blocks: `poll()`
+reads only what has already arrived. Cancelling sends a stop message that the worker's listener
+thread turns into the search's StopSignal, so the next request starts at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import signal
+import threading
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Optional, Sequence, Union
+
+from checkers.ai.levels import Level, choose_move
+from checkers.ai.search import Progress, SearchResult, StopSignal
+from checkers.board import Position
+
+__all__ = ["AIProgress", "AIResult", "AIError", "AIEvent", "AIClient", "worker_main"]
+
+
+@dataclass(frozen=True)
+class AIProgress:
+    """A depth the search has completed."""
+
+    request: int
+    progress: Progress
+
+
+@dataclass(frozen=True)
+class AIResult:
+    """The search's answer; `note` says when the level deliberately played another move."""
+
+    request: int
+    result: SearchResult
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class AIError:
+    """The search failed (unknown algorithm, crashed process); the message is for the player."""
+
+    request: int
+    message: str
+
+
+AIEvent = Union[AIProgress, AIResult, AIError]
+
+
+class _Cancellations:
+    """Which requests are cancelled, shared by the worker's listener and searching threads."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.stopped_up_to = 0  # requests are numbered upwards: a stop covers every earlier one
+        self.current: Optional[tuple[int, StopSignal]] = None
+
+    def stop(self, request: Optional[int]) -> None:
+        """Cancel requests up to `request` (None: whatever is running)."""
+        with self.lock:
+            if request is not None:
+                self.stopped_up_to = max(self.stopped_up_to, request)
+            if self.current is not None and (request is None
+                                             or self.current[0] <= self.stopped_up_to):
+                self.current[1].stop()
+
+    def begin(self, request: int) -> Optional[StopSignal]:
+        """The stop signal for a search about to start, or None if it was already cancelled."""
+        with self.lock:
+            if request <= self.stopped_up_to:
+                return None
+            stop = StopSignal()
+            self.current = (request, stop)
+            return stop
+
+    def end(self) -> None:
+        """The current search is over."""
+        with self.lock:
+            self.current = None
+
+
+WORKER_NICENESS = 10
+"""How much lower the search runs than the window: on a busy machine a frame must not wait for
+the scheduler to take a core back from the search (benchmarks/ui.py: fewer late frames than at 5).
+On an idle machine the search still gets its whole core."""
+
+
+def _yield_to_the_window() -> None:
+    """Lower this process's priority where the system allows it."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except (AttributeError, OSError):
+        pass  # Windows has no nice(); the search then runs at normal priority
+
+
+def worker_main(requests: Connection, replies: Connection) -> None:
+    """The worker process: answer search requests one at a time until told to quit."""
+    # Ctrl+C in the terminal reaches the whole process group; the UI decides when to stop us.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _yield_to_the_window()
+    inbox: queue.Queue[tuple[object, ...]] = queue.Queue()
+    cancellations = _Cancellations()
+
+    def listen() -> None:
+        # Reads while the main thread searches, so a stop lands in the middle of a search.
+        while True:
+            try:
+                message = requests.recv()
+            except (EOFError, OSError):
+                message = ("quit",)
+            if message[0] == "stop":
+                cancellations.stop(message[1])
+                continue
+            if message[0] == "quit":
+                cancellations.stop(None)
+            inbox.put(message)
+            if message[0] == "quit":
+                return
+
+    threading.Thread(target=listen, name="ai-listener", daemon=True).start()
+    while True:
+        message = inbox.get()
+        if message[0] == "quit":
+            return
+        _, request, position, history, no_progress, level, seed = message
+        assert isinstance(request, int) and isinstance(position, Position)
+        assert isinstance(level, Level) and isinstance(no_progress, int) and isinstance(seed, int)
+        stop = cancellations.begin(request)
+        if stop is None:
+            continue
+
+        def report(progress: Progress, request: int = request) -> None:
+            replies.send(("progress", request, progress))
+
+        try:
+            result, note = choose_move(position, level, seed=seed,
+                                       history=history,  # type: ignore[arg-type]
+                                       no_progress_plies=no_progress, on_progress=report,
+                                       stop=stop)
+            if not stop.is_set():
+                replies.send(("result", request, result, note))
+        except Exception as error:  # reported to the player; the worker stays up
+            replies.send(("error", request, str(error) or type(error).__name__))
+        finally:
+            cancellations.end()
+
+
+class AIClient:
+    """The UI's handle on the worker: request, poll, cancel; starts the process on first use."""
+
+    def __init__(self) -> None:
+        self._process: Optional[multiprocessing.process.BaseProcess] = None
+        self._requests: Optional[Connection] = None
+        self._replies: Optional[Connection] = None
+        self._last_request = 0
+        self.pending: Optional[int] = None
+        """The request whose answer is awaited, or None."""
+
+    def start(self) -> None:
+        """Start the worker process (idempotent); a stopped worker is replaced."""
+        if self._process is not None and self._process.is_alive():
+            return
+        self._discard()
+        # spawn, not fork: a forked child would inherit the window's SDL and X11 state.
+        context = multiprocessing.get_context("spawn")
+        request_reader, request_writer = context.Pipe(duplex=False)
+        reply_reader, reply_writer = context.Pipe(duplex=False)
+        process = context.Process(target=worker_main, args=(request_reader, reply_writer),
+                                  name="checkers-ai", daemon=True)
+        process.start()
+        request_reader.close()
+        reply_writer.close()
+        self._process, self._requests, self._replies = process, request_writer, reply_reader
+
+    @property
+    def busy(self) -> bool:
+        """Whether an answer is awaited."""
+        return self.pending is not None
+
+    def request(self, position: Position, level: Level, *, history: Sequence[Position] = (),
+                no_progress_plies: int = 0, seed: int = 0) -> int:
+        """Ask for a move (cancelling any search under way); returns the request number."""
+        self.cancel()
+        self.start()
+        assert self._requests is not None
+        self._last_request += 1
+        self._requests.send(("search", self._last_request, position, list(history),
+                             no_progress_plies, level, seed))
+        self.pending = self._last_request
+        return self._last_request
+
+    def cancel(self) -> None:
+        """Stop the search under way, if any; its answer will be ignored."""
+        if self.pending is None:
+            return
+        self.pending = None
+        try:
+            assert self._requests is not None
+            self._requests.send(("stop", self._last_request))
+        except (OSError, AssertionError):
+            self._discard()  # a dead worker is replaced on the next request
+
+    def poll(self) -> list[AIEvent]:
+        """What the worker has reported for the pending request since the last poll; never waits."""
+        events: list[AIEvent] = []
+        if self._replies is None:
+            return events
+        try:
+            while self._replies.poll():
+                kind, request, *rest = self._replies.recv()
+                if request != self.pending:
+                    continue  # the answer to a cancelled request
+                if kind == "progress":
+                    events.append(AIProgress(request, rest[0]))
+                elif kind == "result":
+                    self.pending = None
+                    events.append(AIResult(request, rest[0], rest[1]))
+                else:
+                    self.pending = None
+                    events.append(AIError(request, rest[0]))
+        except (EOFError, OSError):
+            pass
+        if self.pending is not None and self._process is not None \
+                and not self._process.is_alive():
+            code = self._process.exitcode
+            events.append(AIError(self.pending, f"the AI process stopped (exit code {code})"))
+            self.pending = None
+            self._discard()
+        return events
+
+    def close(self, timeout: float = 1.0) -> None:
+        """Stop any search and end the worker, terminating it if it does not stop in `timeout`."""
+        self.cancel()
+        process = self._process
+        if process is None:
+            return
+        try:
+            assert self._requests is not None
+            self._requests.send(("quit",))
+        except (OSError, AssertionError):
+            pass
+        process.join(timeout)
+        self._discard()
+
+    def _discard(self) -> None:
+        """Forget the worker, terminating it if it still runs."""
+        if self._process is not None and self._process.is_alive():
+            self._process.terminate()
+            self._process.join(1.0)
+        for connection in (self._requests, self._replies):
+            if connection is not None:
+                connection.close()
+        self._process = self._requests = self._replies = None

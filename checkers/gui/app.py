@@ -1,0 +1,196 @@
+"""The desktop app: the one event loop, a stack of screens, the window, and the AI worker.
+
+The loop runs at 60 frames a second whatever the AI does: the search lives in another process
+and the loop only polls it. An exception in a handler is shown on the status line and the game
+goes on, so a bug never costs a game in progress.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from typing import Callable, Optional, Protocol
+
+import pygame
+
+from checkers.gui.aiworker import AIClient
+from checkers.gui.assets import Assets, Sounds
+from checkers.gui.config import GameConfig
+from checkers.gui.game_screen import GameScreen
+from checkers.gui.game import HOP_SECONDS
+from checkers.gui.render import Renderer
+from checkers.gui.start_screen import StartChoices, StartScreen
+
+__all__ = ["App", "Screen", "DisplayUnavailable", "run_app", "FPS", "WINDOW_SIZE"]
+
+FPS = 60
+WINDOW_SIZE = (1120, 720)
+
+
+class DisplayUnavailable(RuntimeError):
+    """No window can be opened (no display, no video driver)."""
+
+
+class Screen(Protocol):
+    """What the app's loop drives: the start screen, a game, later a setup or replay screen."""
+
+    def handle(self, event: pygame.event.Event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+    def report(self, error: BaseException) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class App:
+    """Owns the window, the loop, the screen stack, the sounds and the AI worker."""
+
+    def __init__(self, config: Optional[GameConfig] = None, *, flip: bool = False,
+                 size: tuple[int, int] = WINDOW_SIZE, hop_seconds: float = HOP_SECONDS,
+                 muted: bool = False,
+                 on_frame: Optional[Callable[[float], None]] = None) -> None:
+        try:
+            pygame.display.init()
+        except pygame.error as error:
+            raise DisplayUnavailable(f"no video device ({error})") from None
+        pygame.font.init()
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption("Checkers")
+        self.assets = Assets()
+        try:
+            pygame.display.set_icon(self.assets.image("icon.png"))
+        except (FileNotFoundError, pygame.error):
+            pass  # the default icon is fine
+        self.renderer = Renderer(self.assets)
+        self.sounds = Sounds(self.assets, muted=muted)
+        self.ai = AIClient()  # the worker process starts with the first search
+        self.hop_seconds = hop_seconds
+        self.on_frame = on_frame
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        self._last_error = ""
+        self.choices = StartChoices()
+        self.screens: list[Screen] = []
+        self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
+            pygame.QUIT: lambda event: self.quit(),
+        }
+        if config is None:
+            self.show_start()
+        else:
+            self.start_game(config, flip=flip)
+
+    # --- screens -----------------------------------------------------------------------------
+
+    @property
+    def screen(self) -> Screen:
+        """The screen on top: it gets the events and draws."""
+        return self.screens[-1]
+
+    def _replace(self, screen: Screen) -> None:
+        while self.screens:
+            self.screens.pop().close()
+        self.screens.append(screen)
+
+    def push(self, screen: Screen) -> None:
+        """Show a screen over the current one (a setup screen, a dialog)."""
+        self.screens.append(screen)
+
+    def pop(self) -> None:
+        """Close the top screen, back to the one below (never the last one)."""
+        if len(self.screens) > 1:
+            self.screens.pop().close()
+
+    def show_start(self) -> None:
+        """Go to the start screen, with the choices made last time."""
+        self._replace(StartScreen(self, self.choices))
+
+    def start_game(self, config: GameConfig, flip: bool = False) -> None:
+        """Start a game with these players."""
+        self._replace(GameScreen(self, config, flip=flip))
+
+    def quit(self) -> None:
+        """Leave the loop after this frame."""
+        self.running = False
+
+    def surface(self) -> pygame.Surface:
+        """The window's surface (a new one after a resize)."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            raise RuntimeError("the window is closed")
+        return surface
+
+    def window_size(self) -> tuple[int, int]:
+        """The window's current size in pixels."""
+        return self.surface().get_size()
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def _guard(self, action: Callable[[], None]) -> None:
+        """Run a handler; an error goes to the status line and stderr, not up the stack."""
+        try:
+            action()
+        except Exception as error:
+            report = traceback.format_exc()
+            if report != self._last_error:  # a broken draw would repeat it 60 times a second
+                print(report, file=sys.stderr, end="")
+                self._last_error = report
+            try:
+                self.screen.report(error)
+            except Exception:
+                pass
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one event: the app's own table first, then the top screen."""
+        handler = self.handlers.get(event.type)
+        if handler is not None:
+            handler(event)
+        else:
+            self.screen.handle(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, time, drawing."""
+        for event in pygame.event.get():
+            self._guard(lambda: self.dispatch(event))
+        screen = self.screen
+        self._guard(lambda: screen.update(dt))
+        surface = self.surface()
+        self._guard(lambda: self.screen.draw(surface))
+        pygame.display.flip()
+        self.frames += 1
+        if self.on_frame is not None:
+            self.on_frame(time.perf_counter())
+        if self.frames == 1 and not self.sounds.muted:
+            self.sounds.warm_up()  # after the first frame, so the window shows at once
+
+    def run(self) -> int:
+        """Run until quit; returns the exit status."""
+        try:
+            while self.running:
+                # tick() sleeps to hold 60 fps; a long stall is not replayed as one huge step.
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+                self.step(dt)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        """Stop the AI and close the window."""
+        while self.screens:
+            try:
+                self.screens.pop().close()
+            except Exception:
+                traceback.print_exc(file=sys.stderr)
+        self.ai.close()
+        pygame.quit()
+
+
+def run_app(config: Optional[GameConfig] = None, flip: bool = False) -> int:
+    """Open the window (the start screen when `config` is None) and run until quit."""
+    return App(config, flip=flip).run()

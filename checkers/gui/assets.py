@@ -1,0 +1,137 @@
+"""Images and sounds from `assets/`, found relative to the package and loaded on first use.
+
+Nothing is read at import time. A missing audio device means silence, never an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import Iterator, Optional
+
+import pygame
+
+import checkers
+
+__all__ = ["ASSETS_DIR", "Assets", "Sounds", "SOUND_NAMES"]
+
+ASSETS_DIR = Path(checkers.__file__).resolve().parent.parent / "assets"
+"""`assets/` beside the package (the source tree or an editable install), whatever the cwd."""
+
+SOUND_NAMES = ("move", "capture", "crown", "game_over")
+
+
+class Assets:
+    """Cached images from one assets directory; scaled copies cached by size."""
+
+    def __init__(self, root: Path = ASSETS_DIR) -> None:
+        self.root = root
+        self._images: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
+
+    def path(self, name: str) -> Path:
+        """The file of an asset."""
+        return self.root / name
+
+    def image(self, name: str) -> pygame.Surface:
+        """An image, loaded once; raises FileNotFoundError naming the file if it is missing."""
+        image = self._images.get(name)
+        if image is None:
+            path = self.path(name)
+            if not path.is_file():
+                raise FileNotFoundError(f"missing asset {path} (run tools/make_assets.py)")
+            image = pygame.image.load(str(path))
+            if pygame.display.get_surface() is not None:
+                image = image.convert_alpha()  # blits several times faster in the display format
+            self._images[name] = image
+        return image
+
+    def scaled(self, name: str, width: int, height: int) -> pygame.Surface:
+        """An image smoothly scaled to (width, height), cached per size."""
+        key = (name, width, height)
+        image = self._scaled.get(key)
+        if image is None:
+            if len(self._scaled) > 64:  # sizes pile up while a window is being resized
+                self._scaled.clear()
+            image = pygame.transform.smoothscale(self.image(name), (max(1, width), max(1, height)))
+            self._scaled[key] = image
+        return image
+
+
+@contextlib.contextmanager
+def _native_stderr_silenced() -> Iterator[None]:
+    """Hide what C libraries write to stderr: ALSA prints eight lines when there is no card."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+class Sounds:
+    """The game's sound effects; silent when muted, while loading, or with no audio device."""
+
+    def __init__(self, assets: Assets, muted: bool = False) -> None:
+        self.assets = assets
+        self.muted = muted
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._ready = threading.Event()
+        self._started = False
+        self.problem: Optional[str] = None
+        """Why there is no sound (no device, missing file), or None."""
+
+    def warm_up(self) -> None:
+        """Open the audio device and load the sounds in the background (once)."""
+        if self._started:
+            return
+        self._started = True
+        # Opening an audio device can take a tenth of a second or more: not on the UI thread.
+        threading.Thread(target=self._load, name="sound-loader", daemon=True).start()
+
+    def _load(self) -> None:
+        try:
+            pygame.mixer.pre_init(22050, -16, 1, 512)
+            with _native_stderr_silenced():
+                pygame.mixer.init()
+            for name in SOUND_NAMES:
+                self._sounds[name] = pygame.mixer.Sound(str(self.assets.path(f"{name}.wav")))
+        except (pygame.error, FileNotFoundError, OSError) as error:
+            self.problem = f"no sound: {error}"
+            print(f"checkers: {self.problem}", file=sys.stderr)
+        finally:
+            self._ready.set()
+
+    def wait_ready(self, timeout: float = 5.0) -> bool:
+        """Wait until loading finished (for tests); returns whether sounds can play."""
+        self.warm_up()
+        self._ready.wait(timeout)
+        return self.problem is None and self._ready.is_set()
+
+    def play(self, name: str) -> bool:
+        """Play a sound by name; returns whether it was started."""
+        if self.muted or not self._ready.is_set() or name not in self._sounds:
+            return False
+        try:
+            self._sounds[name].play()
+        except pygame.error:
+            return False
+        return True
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute; returns whether now muted."""
+        self.muted = not self.muted
+        if self.muted and pygame.mixer.get_init():
+            pygame.mixer.stop()
+        elif not self.muted:
+            self.warm_up()  # a game started muted opens the device only when sound is wanted
+        return self.muted

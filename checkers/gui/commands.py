@@ -1,0 +1,199 @@
+"""The desktop game's subcommands: `start`, `play` and `watch` (`watch --headless` in the terminal).
+
+Importing this module does not import pygame (the CLI stays fast and works without it); the
+handlers import the window code only when a window is wanted, after checking for a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import replace
+from typing import Any, Mapping, Optional, TextIO
+
+from checkers.board import InvalidFenError, Position
+
+__all__ = ["add_gui_commands", "display_problem", "NO_DISPLAY_STATUS", "cmd_start", "cmd_play",
+           "cmd_watch"]
+
+NO_DISPLAY_STATUS = 3
+"""Exit status when no window can be opened: not 0, so scripts notice nothing was played, and not
+2, which means bad input; `make play` maps it to success after its one-line message."""
+
+HEADLESS_HINT = "try `checkers watch --headless` to watch AI vs AI in the terminal"
+
+
+def display_problem(environ: Mapping[str, str] = os.environ,
+                    platform: str = sys.platform) -> Optional[str]:
+    """Why no window can be opened here, or None when a display seems to be there."""
+    if environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
+        return None  # an off-screen window was asked for (tests, benchmarks)
+    if (platform.startswith("linux") or "bsd" in platform) \
+            and not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
+        return "no display (DISPLAY and WAYLAND_DISPLAY are not set)"
+    return None
+
+
+def _usage_error(message: str) -> Exception:
+    from checkers.cli import UsageError  # the CLI imports this module: look it up when needed
+    return UsageError(message)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
+    return value
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 60 seconds")
+    return value
+
+
+def _ai_options(parser: argparse.ArgumentParser, colour: str) -> None:
+    group = parser.add_argument_group(f"{colour}'s AI")
+    group.add_argument(f"--{colour}-level", metavar="NAME",
+                       help="a named strength: beginner, novice, casual, club, strong, master")
+    group.add_argument(f"--{colour}-depth", type=_positive_int, metavar="PLIES",
+                       help="search this many plies")
+    group.add_argument(f"--{colour}-time", type=_seconds, metavar="SECONDS",
+                       help="search this long per move")
+    group.add_argument(f"--{colour}-algorithm", metavar="NAME",
+                       help="engine (default), alphabeta, minimax, negamax")
+    group.add_argument(f"--{colour}-evaluation", metavar="NAME",
+                       help="engine (default with the engine), seed, count")
+
+
+def _common_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--fen", help="start from this position (PDN FEN)")
+    parser.add_argument("--delay", type=_delay, metavar="SECONDS",
+                        help="pause between AI moves when two AIs play (default 0.5)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed for the weaker levels' deliberate slips (default 0)")
+
+
+def add_gui_commands(subparsers: Any) -> None:
+    """Add `start`, `play` and `watch` to the CLI's subparsers."""
+    start = subparsers.add_parser("start", help="open the desktop game's start screen")
+    start.set_defaults(handler=cmd_start)
+
+    play = subparsers.add_parser(
+        "play", help="play in a window (default: you are Black against the engine)")
+    for colour, default in (("black", "human"), ("white", "ai")):
+        play.add_argument(f"--{colour}", choices=("human", "ai"), default=default,
+                          help=f"who plays {colour.capitalize()} (default {default})")
+    for colour in ("black", "white"):
+        _ai_options(play, colour)
+    _common_options(play)
+    play.add_argument("--flip", action="store_true",
+                      help="turn the board the other way up from the default view")
+    play.set_defaults(handler=cmd_play)
+
+    watch = subparsers.add_parser("watch", help="watch the AI play itself")
+    for colour in ("black", "white"):
+        _ai_options(watch, colour)
+    _common_options(watch)
+    watch.add_argument("--headless", action="store_true",
+                       help="play in the terminal: an ASCII board per move, the result at the end")
+    watch.set_defaults(handler=cmd_watch)
+
+
+def _player(args: argparse.Namespace, colour: str, is_ai: bool) -> Any:
+    """The PlayerConfig the options give for one colour (a usage error for a contradiction)."""
+    from checkers.ai.levels import DEFAULT_LEVEL, get_level
+    from checkers.gui.config import PlayerConfig, custom_level
+
+    level_name = getattr(args, f"{colour}_level")
+    explicit = {name: getattr(args, f"{colour}_{name}")
+                for name in ("depth", "time", "algorithm", "evaluation")}
+    given = [f"--{colour}-{name}" for name, value in explicit.items() if value is not None]
+    if not is_ai:
+        if given or level_name:
+            first = given[0] if given else f"--{colour}-level"
+            raise _usage_error(f"{first} is for an AI player; add --{colour} ai")
+        return PlayerConfig()
+    try:
+        if level_name and given:
+            raise ValueError(f"give --{colour}-level or {', '.join(given)}, not both")
+        if given:
+            return PlayerConfig(custom_level(explicit["algorithm"] or "engine",
+                                             explicit["evaluation"], explicit["depth"],
+                                             explicit["time"]))
+        return PlayerConfig(get_level(level_name or DEFAULT_LEVEL))
+    except ValueError as error:
+        raise _usage_error(str(error)) from None
+
+
+def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
+    """The GameConfig for the parsed options, checked against the AI registries."""
+    from checkers.gui.config import GameConfig
+
+    start = None
+    if args.fen is not None:
+        try:
+            start = Position.from_fen(args.fen)
+        except InvalidFenError as error:
+            raise _usage_error(f"invalid FEN {args.fen!r}: {error}") from None
+    config = GameConfig(black=_player(args, "black", black_ai),
+                        white=_player(args, "white", white_ai), start=start,
+                        seed=args.seed)
+    if args.delay is not None:
+        config = replace(config, ai_delay=args.delay)
+    try:
+        config.check()
+    except ValueError as error:
+        raise _usage_error(str(error)) from None
+    return config
+
+
+def _open_window(config: Any, flip: bool = False) -> int:
+    """Run the desktop app, or print one line and return NO_DISPLAY_STATUS without a display."""
+    problem = display_problem()
+    if problem is None:
+        from checkers.gui.app import DisplayUnavailable, run_app
+        try:
+            return run_app(config, flip=flip)
+        except DisplayUnavailable as error:
+            problem = str(error)
+    print(f"checkers: cannot open a window: {problem}; {HEADLESS_HINT}", file=sys.stderr)
+    return NO_DISPLAY_STATUS
+
+
+def cmd_start(args: argparse.Namespace, out: TextIO) -> int:
+    """Open the start screen (what plain `checkers` and `python main.py` do)."""
+    return _open_window(None)
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    """Open a game in a window with the players the options name."""
+    return _open_window(_config(args, args.black == "ai", args.white == "ai"), flip=args.flip)
+
+
+def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
+    """AI vs AI: in a window, or in the terminal with --headless."""
+    config = _config(args, True, True)
+    if args.headless:
+        from checkers.gui.headless import watch_in_terminal
+        return watch_in_terminal(config, out)
+    return _open_window(config)
+

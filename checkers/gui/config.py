@@ -1,0 +1,103 @@
+"""A game's setup: who plays each side and how the AI plays; shared by the CLI and start screen.
+
+Pure Python (no pygame), so the command line can build and check a configuration without a display.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Optional
+
+from checkers.ai.levels import DEFAULT_LEVEL, Level, get_level
+from checkers.board import BLACK, WHITE, Position, Side
+
+__all__ = ["Mode", "PlayerConfig", "GameConfig", "HINT_LEVEL", "custom_level", "check_level"]
+
+HINT_LEVEL = Level("hint", "The engine's suggestion for the side to move", "engine", "engine",
+                   time=1.0)
+"""What the hint command asks: the engine, a second of thought."""
+
+
+class Mode(enum.Enum):
+    """Who sits at the board."""
+
+    HUMAN_VS_AI = "human vs AI"
+    AI_VS_AI = "AI vs AI"
+    HUMAN_VS_HUMAN = "human vs human"
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    """One side's player: a human, or an AI with its level (None for a human)."""
+
+    level: Optional[Level] = None
+
+    @property
+    def is_human(self) -> bool:
+        """Whether moves come from the mouse."""
+        return self.level is None
+
+    def label(self) -> str:
+        """`Human`, or `AI (strong: engine 2 s)`."""
+        if self.level is None:
+            return "Human"
+        return f"AI ({self.level.name}: {self.level.summary()})"
+
+
+def custom_level(algorithm: str = "engine", evaluation: Optional[str] = None,
+                 depth: Optional[int] = None, time: Optional[float] = None) -> Level:
+    """A level built from explicit choices; the engine's own evaluation goes with the engine."""
+    if evaluation is None:
+        evaluation = "engine" if algorithm == "engine" else "seed"
+    if depth is None and time is None:
+        time = 2.0
+    if depth is not None and time is not None:
+        raise ValueError("give a depth or a time, not both")
+    return Level("custom", f"{algorithm}/{evaluation}", algorithm, evaluation, depth=depth,
+                 time=time)
+
+
+def check_level(level: Level) -> None:
+    """Raise ValueError (naming the choices) if the level's algorithm or evaluation is unknown."""
+    from checkers.ai.classic import get_algorithm
+    from checkers.ai.evaluation import get_evaluation
+    get_algorithm(level.algorithm)
+    get_evaluation(level.evaluation)
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """A whole game's setup: both players, the start position, the AI pacing and the hint."""
+
+    black: PlayerConfig = field(default_factory=PlayerConfig)
+    white: PlayerConfig = field(default_factory=lambda: PlayerConfig(get_level(DEFAULT_LEVEL)))
+    start: Optional[Position] = None
+    ai_delay: float = 0.5
+    """Seconds between AI moves when two AIs play, so a person can follow."""
+    hint: Level = HINT_LEVEL
+    seed: int = 0
+    """Seeds the beginner levels' slips, so a game can be replayed."""
+
+    def player(self, side: Side) -> PlayerConfig:
+        """The player of `side`."""
+        return self.black if side is BLACK else self.white
+
+    @property
+    def mode(self) -> Mode:
+        """Human vs AI, AI vs AI or human vs human."""
+        humans = self.black.is_human + self.white.is_human
+        return (Mode.AI_VS_AI, Mode.HUMAN_VS_AI, Mode.HUMAN_VS_HUMAN)[humans]
+
+    def human_side(self) -> Optional[Side]:
+        """The side the single human plays in human vs AI (None otherwise)."""
+        if self.mode is not Mode.HUMAN_VS_AI:
+            return None
+        return BLACK if self.black.is_human else WHITE
+
+    def check(self) -> None:
+        """Raise ValueError if an AI player names an unknown algorithm or evaluation."""
+        for side in (BLACK, WHITE):
+            level = self.player(side).level
+            if level is not None:
+                check_level(level)

@@ -1,0 +1,442 @@
+"""The game controller, without pixels: record, players, turn switching, AI requests, undo, hint.
+
+Pure Python (no pygame), driven by `update(dt)` from the app's loop, so tests can run a game
+frame by frame. Whose turn it is comes from the position's side to move; a human's move arrives
+through `click`, an AI's through the worker's answer. The record changes at once when a move is
+made; the animation only replays it, so undo or a new game during an animation loses nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Protocol, Sequence
+
+from checkers.ai.levels import Level
+from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
+from checkers.board import Move, Position, Side
+from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
+from checkers.gui.config import GameConfig, Mode
+from checkers.gui.selection import ClickResult, Selector
+from checkers.record import GameRecord, Outcome
+
+__all__ = ["AIService", "Animation", "Thinking", "SearchFigures", "Game", "DELAYS",
+           "HOP_SECONDS", "format_score"]
+
+HOP_SECONDS = 0.16
+"""How long one step or jump takes on screen."""
+
+DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+"""The pauses between AI moves the delay control steps through, in seconds."""
+
+
+class AIService(Protocol):
+    """What the game needs from the AI worker: `AIClient`, or a stand-in a later screen brings."""
+
+    pending: Optional[int]
+
+    def request(self, position: Position, level: Level, *, history: Sequence[Position] = (),
+                no_progress_plies: int = 0, seed: int = 0) -> int: ...
+
+    def cancel(self) -> None: ...
+
+    def poll(self) -> list[AIEvent]: ...
+
+
+@dataclass
+class Animation:
+    """A move being replayed hop by hop from the position before it."""
+
+    before: Position
+    move: Move
+    hop_seconds: float = HOP_SECONDS
+    elapsed: float = 0.0
+
+    @property
+    def duration(self) -> float:
+        """Seconds the whole move takes."""
+        return self.hop_seconds * (len(self.move.path) - 1)
+
+    @property
+    def done(self) -> bool:
+        """Whether the piece has arrived."""
+        return self.elapsed >= self.duration
+
+    def hop(self) -> tuple[int, int, float]:
+        """The hop under way as (from square, to square, fraction done)."""
+        hops = len(self.move.path) - 1
+        if self.hop_seconds <= 0 or self.done:
+            return self.move.path[-2], self.move.path[-1], 1.0
+        index = min(int(self.elapsed / self.hop_seconds), hops - 1)
+        fraction = self.elapsed / self.hop_seconds - index
+        return self.move.path[index], self.move.path[index + 1], min(fraction, 1.0)
+
+    def vanished(self) -> frozenset[int]:
+        """Captured squares the piece has already jumped over (past the middle of their hop)."""
+        if not self.move.captures:
+            return frozenset()
+        if self.hop_seconds <= 0:
+            return frozenset(self.move.captures)
+        jumped = int(self.elapsed / self.hop_seconds + 0.5)
+        return frozenset(self.move.captures[:jumped])
+
+
+@dataclass
+class Thinking:
+    """A search under way: for whom, why (a move or a hint), since when, and how far it got."""
+
+    side: Side
+    purpose: str
+    started: float
+    progress: Optional[Progress] = None
+
+
+@dataclass(frozen=True)
+class SearchFigures:
+    """The AI's latest finished search, for the side panel."""
+
+    side: Side
+    level: str
+    depth: int
+    score: float
+    nodes: int
+    seconds: float
+    pv: tuple[Move, ...]
+    note: str = ""
+
+
+def format_score(score: float) -> str:
+    """A score for people: `+2.5`, or `win in 7` / `loss in 4` plies for proven results."""
+    if is_win_score(score):
+        return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
+    return f"{score:+.1f}"
+
+
+@dataclass
+class _Cues:
+    """Sounds the screen should play, in order; the screen drains them each frame."""
+
+    pending: list[str] = field(default_factory=list)
+
+    def add(self, name: str) -> None:
+        self.pending.append(name)
+
+    def drain(self) -> list[str]:
+        out, self.pending = self.pending, []
+        return out
+
+
+class Game:
+    """A game in progress: the record, whose turn it is, the selection, the AI and the controls."""
+
+    def __init__(self, config: GameConfig, ai: Optional[AIService] = None,
+                 hop_seconds: float = HOP_SECONDS) -> None:
+        self.config = config
+        self.ai = ai
+        self.hop_seconds = hop_seconds
+        self.delay = config.ai_delay
+        self.clock = 0.0
+        self.cues = _Cues()
+        self._new_record()
+
+    def _new_record(self) -> None:
+        self.record = GameRecord(self.config.start)
+        self.selector = Selector(self.record.position)
+        self.animation: Optional[Animation] = None
+        self.thinking: Optional[Thinking] = None
+        self.figures: Optional[SearchFigures] = None
+        self.hint: Optional[Move] = None
+        self.paused = False
+        self.step_once = False
+        self.ai_stuck = False  # an AI error stops further requests until the player acts
+        self.wait = 0.0
+        self.status = self._turn_status()
+
+    # --- what the screen reads ---------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The current position (the animation may still be showing the move into it)."""
+        return self.record.position
+
+    @property
+    def outcome(self) -> Optional[Outcome]:
+        """How the game ended, or None."""
+        return self.record.outcome
+
+    @property
+    def mode(self) -> Mode:
+        """Who plays whom."""
+        return self.config.mode
+
+    @property
+    def last_move(self) -> Optional[Move]:
+        """The move that led to the current position."""
+        moves = self.record.moves
+        return moves[-1] if moves else None
+
+    def is_human_turn(self) -> bool:
+        """Whether the side to move is played with the mouse."""
+        return self.config.player(self.position.turn).is_human
+
+    def accepts_clicks(self) -> bool:
+        """Whether a click may pick a piece now."""
+        return self.is_human_turn() and self.outcome is None and self.animation is None
+
+    def _turn_status(self) -> str:
+        outcome = self.outcome
+        if outcome is not None:
+            return f"Game over: {outcome}."
+        side = self.position.turn.name.capitalize()
+        if not self.is_human_turn():
+            return f"{side} (AI) to move."
+        must = " A capture is compulsory." if self.selector.capture_pending else ""
+        if self.mode is Mode.HUMAN_VS_AI:
+            return f"Your move ({side}).{must}"
+        return f"{side} to move.{must}"
+
+    # --- human input -------------------------------------------------------------------------
+
+    def click(self, square: Optional[int]) -> ClickResult:
+        """A click on a square (None: a light square): select, narrow a multi-jump, or move."""
+        if self.outcome is not None:
+            result = ClickResult(message="The game is over: N starts a new game, U takes back")
+        elif self.animation is not None:
+            result = ClickResult(message="Wait for the move to finish")
+        elif not self.is_human_turn():
+            side = self.position.turn.name.capitalize()
+            result = ClickResult(message=f"Wait: it is the AI's turn ({side})")
+        else:
+            result = self.selector.click(square)
+        if result.move is not None:
+            self.play(result.move)
+        elif result.message:
+            self.status = result.message
+        elif result.changed:
+            self.status = self._turn_status()
+        return result
+
+    def deselect(self) -> None:
+        """Drop the current selection."""
+        if self.selector.clear():
+            self.status = self._turn_status()
+
+    # --- moves -------------------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        """Make a legal move in the record and start its animation."""
+        before = self.record.position
+        self.record.play(move)  # raises for an illegal move: the record is unchanged then
+        self._stop_thinking()  # a hint still being searched is about the old position
+        self.hint = None
+        self.selector = Selector(self.record.position)
+        self.animation = Animation(before, move, self.hop_seconds)
+        self.wait = self.delay if self.mode is Mode.AI_VS_AI else 0.0
+        self.status = f"{before.turn.name.capitalize()} played {move.pdn()}."
+        if self.hop_seconds <= 0:
+            self._advance_animation(0.0)
+
+    def _advance_animation(self, dt: float) -> None:
+        animation = self.animation
+        assert animation is not None
+        gone_before = animation.vanished()
+        animation.elapsed += dt
+        for _ in animation.vanished() - gone_before:
+            self.cues.add("capture")
+        if not animation.done:
+            return
+        self.animation = None
+        mover = animation.before.piece_at(animation.move.start)
+        landed = self.position.piece_at(animation.move.end)
+        if mover is not None and landed is not None and landed.king and not mover.king:
+            self.cues.add("crown")
+        elif not animation.move.is_capture:
+            self.cues.add("move")
+        if self.outcome is not None:
+            self.cues.add("game_over")
+        self.status = self._turn_status()
+
+    # --- the loop ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Advance time: the animation, the AI's reports, and an AI turn when one is due."""
+        self.clock += dt
+        if self.animation is not None:
+            self._advance_animation(dt)
+        if self.ai is not None:
+            for event in self.ai.poll():
+                self._on_ai_event(event)
+        if self.animation is not None or self.outcome is not None or self.thinking is not None:
+            return
+        level = self.config.player(self.position.turn).level
+        if level is None or self.ai_stuck:
+            return
+        if self.mode is Mode.AI_VS_AI:
+            if self.paused and not self.step_once:
+                return
+            if self.wait > 0 and not self.step_once:
+                self.wait -= dt
+                return
+            self.step_once = False
+        self._ask(level, "move")
+
+    def _ask(self, level: Level, purpose: str) -> None:
+        if self.ai is None:
+            raise RuntimeError("this game has no AI worker")
+        self.ai.request(self.position, level, history=self.record.positions,
+                        no_progress_plies=self.record.no_progress_plies, seed=self.config.seed)
+        self.thinking = Thinking(self.position.turn, purpose, self.clock)
+        if purpose == "move":
+            self.status = f"{self.position.turn.name.capitalize()} (AI) is thinking..."
+
+    def _on_ai_event(self, event: AIEvent) -> None:
+        thinking = self.thinking
+        if thinking is None:
+            return
+        if isinstance(event, AIProgress):
+            thinking.progress = event.progress
+            return
+        self.thinking = None
+        if isinstance(event, AIError):
+            self.ai_stuck = True
+            self.paused = self.mode is Mode.AI_VS_AI
+            self.status = f"AI error: {event.message}"
+            return
+        assert isinstance(event, AIResult)
+        result = event.result
+        if result.move is None or result.move not in self.position.legal_moves():
+            self.ai_stuck = True
+            self.status = f"AI error: it answered {result.move} in {self.position.fen()}"
+            return
+        if thinking.purpose == "hint":
+            self.hint = result.move
+            self.status = f"Hint: {result.move.pdn()} (score {format_score(result.score)}, " \
+                          f"depth {result.depth})"
+            return
+        level = self.config.player(thinking.side).level
+        self.figures = _figures(thinking.side, level.name if level else "", result, event.note)
+        self.play(result.move)
+        if event.note:
+            self.status = event.note[0].upper() + event.note[1:] + "."
+
+    def thinking_seconds(self) -> float:
+        """How long the current search has run."""
+        return self.clock - self.thinking.started if self.thinking is not None else 0.0
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def _stop_thinking(self) -> None:
+        if self.thinking is not None and self.ai is not None:
+            self.ai.cancel()
+        self.thinking = None
+
+    def new_game(self) -> None:
+        """Start again from the configured start position, cancelling any search."""
+        self._stop_thinking()
+        self._new_record()
+        self.status = "New game. " + self._turn_status()
+
+    def _after_jump(self) -> None:
+        """Reset what belonged to the position the record has just left."""
+        self.animation = None
+        self.hint = None
+        self.ai_stuck = False
+        self.wait = 0.0
+        self.selector = Selector(self.position)
+
+    def _repeat(self, step: str) -> list[Move]:
+        """Undo or redo one ply, then more while an AI would have to move right away."""
+        act = self.record.undo if step == "undo" else self.record.redo
+        can = self.record.can_undo if step == "undo" else self.record.can_redo
+        taken: list[Move] = []
+        move = act()
+        if move is not None:
+            taken.append(move)
+        if self.mode is Mode.HUMAN_VS_AI:
+            while not self.is_human_turn() and can():
+                move = act()
+                if move is not None:
+                    taken.append(move)
+        return taken
+
+    def undo(self) -> None:
+        """Take back the last move; against the AI also its reply, back to the human's turn."""
+        self._stop_thinking()
+        taken = self._repeat("undo")
+        if self.mode is Mode.AI_VS_AI and taken:
+            self.paused = True  # otherwise the AI would replay at once
+        self._after_jump()
+        self.status = (f"Took back {' '.join(m.pdn() for m in reversed(taken))}. "
+                       + self._turn_status()
+                       if taken else "Nothing to take back.")
+
+    def redo(self) -> None:
+        """Replay what undo took back (against the AI, up to the human's next turn)."""
+        self._stop_thinking()
+        taken = self._repeat("redo")
+        if self.mode is Mode.AI_VS_AI and taken:
+            self.paused = True
+        self._after_jump()
+        self.status = (f"Replayed {' '.join(m.pdn() for m in taken)}. " + self._turn_status()
+                       if taken else "Nothing to redo.")
+
+    def go_to(self, ply: int) -> None:
+        """Show the game at `ply` (for a clickable move list); moves after it can be redone."""
+        self._stop_thinking()
+        self.record.go_to(ply)
+        if self.mode is Mode.AI_VS_AI:
+            self.paused = True
+        self._after_jump()
+        self.status = f"Ply {ply}. " + self._turn_status()
+
+    def request_hint(self) -> None:
+        """Ask the engine for the human's best move; it is highlighted when it arrives."""
+        if self.outcome is not None:
+            self.status = "The game is over: no hint needed"
+        elif not self.is_human_turn():
+            self.status = "Hints are for a human's turn"
+        elif self.thinking is not None:
+            self.status = "Still thinking about the hint"
+        else:
+            self._ask(self.config.hint, "hint")
+            self.status = "Looking for a hint..."
+
+    def toggle_pause(self) -> None:
+        """Pause or resume an AI vs AI game; pausing cancels the search under way."""
+        if self.mode is not Mode.AI_VS_AI:
+            self.status = "Pause is for AI vs AI games"
+            return
+        self.paused = not self.paused
+        self.ai_stuck = False
+        self.step_once = False
+        if self.paused:
+            self._stop_thinking()
+        self.status = "Paused: space resumes, S plays one move" if self.paused else "Resumed"
+
+    def step(self) -> None:
+        """In a paused AI vs AI game, play one move and stay paused (pauses a running game)."""
+        if self.mode is not Mode.AI_VS_AI:
+            self.status = "Single-step is for AI vs AI games"
+            return
+        if not self.paused:
+            self.toggle_pause()
+            return
+        self.ai_stuck = False
+        self.step_once = True
+        self.status = "One move..."
+
+    def change_delay(self, direction: int) -> None:
+        """Step the delay between AI moves up (+1) or down (-1) through DELAYS."""
+        index = min(range(len(DELAYS)), key=lambda i: abs(DELAYS[i] - self.delay))
+        index = max(0, min(len(DELAYS) - 1, index + direction))
+        self.delay = DELAYS[index]
+        self.wait = min(self.wait, self.delay)
+        self.status = f"Delay between AI moves: {self.delay:g} s"
+
+    def close(self) -> None:
+        """Cancel any search; the app closes the worker itself."""
+        self._stop_thinking()
+
+
+def _figures(side: Side, level: str, result: SearchResult, note: str) -> SearchFigures:
+    return SearchFigures(side, level, result.depth, result.score, result.nodes, result.time,
+                         result.pv, note)

@@ -1,0 +1,434 @@
+"""The game screen: mouse and keys to game commands, and the game drawn as board, panel, status.
+
+Input goes through two tables: pygame event type -> handler, and key name -> command. Every
+command is a `Command` with its keys, button label and help line, so buttons, keys and the help
+card cannot drift apart. Cards over the board (help, the game-over result, and any overlay
+registered with `register_overlay`, such as the search-tree view) are drawn last.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Optional, Protocol
+
+import pygame
+
+from checkers.board import BLACK
+from checkers.gui import theme
+from checkers.gui.config import GameConfig, Mode
+from checkers.gui.geometry import BoardGeometry
+from checkers.gui.game import Game
+from checkers.gui.panel import draw_panel
+from checkers.gui.render import BoardView
+from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
+from checkers.record import Outcome, Reason
+
+if TYPE_CHECKING:
+    from checkers.gui.app import App
+
+__all__ = ["Command", "Overlay", "register_overlay", "GameScreen", "GameLayout", "game_layout",
+           "outcome_card"]
+
+
+class Overlay(Protocol):
+    """A view drawn over the board's side of the window (the tree view is one); it sees events
+    first. The shape of `checkers.gui.treeview.TreeView`, so that view plugs in as it is."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Handle an event; True if it was used (the screen then ignores it)."""
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Where to draw from now on (the window was resized)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw into the rect last set."""
+
+
+@dataclass(frozen=True)
+class OverlaySpec:
+    """A registered overlay: its toggle key, its label, and how to build it for a screen."""
+
+    name: str
+    key: str
+    label: str
+    factory: Callable[["GameScreen"], Overlay]
+
+
+_OVERLAYS: dict[str, OverlaySpec] = {}
+
+
+def register_overlay(name: str, key: str, label: str,
+                     factory: Callable[["GameScreen"], Overlay]) -> None:
+    """Make an overlay (e.g. the search-tree view on `t`) toggle with `key` on every game screen."""
+    _OVERLAYS[name] = OverlaySpec(name, key, label, factory)
+
+
+@dataclass
+class Command:
+    """One thing the player can do, by key and (if `button`) by a panel button."""
+
+    name: str
+    label: str
+    keys: tuple[str, ...]
+    help: str
+    action: Callable[[], None]
+    button: bool = True
+    shown: Callable[[], bool] = field(default=lambda: True)
+    active: Callable[[], bool] = field(default=lambda: False)
+
+
+@dataclass(frozen=True)
+class GameLayout:
+    """Where things go in a window of a given size."""
+
+    board: BoardGeometry
+    panel: pygame.Rect
+    status: pygame.Rect
+    board_area: pygame.Rect
+    font: int
+
+
+def game_layout(width: int, height: int, flipped: bool) -> GameLayout:
+    """Board on the left as large as fits, panel on the right, status line under the board."""
+    margin = max(6, min(width, height) // 40)
+    font = max(12, min(24, height // 36, width // 50))
+    panel_width = max(200, min(440, int(width * 0.34)))
+    status_height = int(font * 1.8)
+    space_width = max(80, width - panel_width - 3 * margin)
+    space_height = max(80, height - status_height - 3 * margin)
+    cell = max(8, min(space_width, space_height) // 8)
+    left = margin + (space_width - 8 * cell) // 2
+    top = margin + (space_height - 8 * cell) // 2
+    panel = pygame.Rect(width - panel_width - margin, margin, panel_width, height - 2 * margin)
+    status = pygame.Rect(margin, height - margin - status_height, space_width, status_height)
+    area = pygame.Rect(margin, margin, space_width, space_height)
+    return GameLayout(BoardGeometry(left, top, cell, flipped), panel, status, area, font)
+
+
+_REASONS = {
+    Reason.NO_MOVES: "no legal move",
+    Reason.REPETITION: "by threefold repetition: the same position a third time",
+    Reason.FORTY_MOVE_RULE: "by the 40-move rule: 40 moves each without a capture or a man move",
+    Reason.RESIGNATION: "by resignation",
+    Reason.AGREEMENT: "by agreement",
+}
+
+
+def outcome_card(outcome: Outcome, plies: int) -> tuple[str, list[str]]:
+    """The game-over card's title and lines: who won, why, and the PDN result."""
+    if outcome.winner is None:
+        title, reason = "Draw", _REASONS[outcome.reason]
+    else:
+        title = f"{outcome.winner.name.capitalize()} wins"
+        reason = (f"{outcome.winner.opponent.name.capitalize()} has no legal move"
+                  if outcome.reason is Reason.NO_MOVES else _REASONS[outcome.reason])
+    return title, [reason, f"Result {outcome.result()} after {plies} "
+                           f"{'ply' if plies == 1 else 'plies'}"]
+
+
+@dataclass
+class Drag:
+    """A piece picked up with the mouse."""
+
+    square: int
+    start: tuple[int, int]
+    point: tuple[int, int]
+    moved: bool = False
+    was_selected: bool = False
+
+
+class GameScreen:
+    """A game in the window: the game, its board orientation, the drag and the open card."""
+
+    def __init__(self, app: "App", config: GameConfig, flip: bool = False) -> None:
+        self.app = app
+        self.game = Game(config, app.ai, hop_seconds=app.hop_seconds)
+        human = config.human_side()
+        self.flipped = (human is BLACK) != flip  # the human's side at the bottom
+        self.drag: Optional[Drag] = None
+        self.card: Optional[str] = None  # "help", or a registered overlay's name
+        self.overlays: dict[str, Overlay] = {}
+        self.buttons: list[Button] = []
+        self.commands = self._commands()
+        self.keymap = {key: command for command in self.commands for key in command.keys}
+        self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
+            pygame.MOUSEBUTTONDOWN: self._mouse_down,
+            pygame.MOUSEBUTTONUP: self._mouse_up,
+            pygame.MOUSEMOTION: self._mouse_motion,
+            pygame.KEYDOWN: self._key_down,
+        }
+        self._played_game_over = False
+
+    # --- commands ----------------------------------------------------------------------------
+
+    def _commands(self) -> list[Command]:
+        game = self.game
+        ai_vs_ai = lambda: game.mode is Mode.AI_VS_AI  # noqa: E731
+        has_human = lambda: game.mode is not Mode.AI_VS_AI  # noqa: E731
+        commands = [
+            Command("new", "New game", ("n",), "start again with the same players",
+                    game.new_game),
+            Command("undo", "Undo", ("u", "backspace", "ctrl+z"),
+                    "take back a move (against the AI, its reply too)", game.undo),
+            Command("redo", "Redo", ("r", "ctrl+y"), "replay a move taken back", game.redo),
+            Command("hint", "Hint", ("h",), "highlight the engine's suggestion",
+                    game.request_hint, shown=has_human),
+            Command("flip", "Flip", ("f",), "turn the board around", self.flip),
+            Command("pause", "Pause", ("space", "p"), "pause or resume AI vs AI",
+                    game.toggle_pause, shown=ai_vs_ai, active=lambda: game.paused),
+            Command("step", "Step", ("s",), "play one AI move while paused", game.step,
+                    shown=ai_vs_ai),
+            Command("slower", "Delay +", ("+", "="), "longer pause between AI moves",
+                    lambda: game.change_delay(+1), shown=ai_vs_ai),
+            Command("faster", "Delay -", ("-",), "shorter pause between AI moves",
+                    lambda: game.change_delay(-1), shown=ai_vs_ai),
+            Command("mute", "Mute", ("m",), "sound on or off", self.toggle_mute,
+                    active=lambda: self.app.sounds.muted),
+            Command("help", "Help", ("?", "f1"), "show or hide this list",
+                    lambda: self.toggle_card("help"), active=lambda: self.card == "help"),
+            Command("menu", "Menu", ("escape",), "back to the start screen (Esc first "
+                    "closes a card or drops a selection)", self.app.show_start),
+            Command("quit", "Quit", ("q", "ctrl+q"), "leave the game", self.app.quit),
+        ]
+        for spec in _OVERLAYS.values():
+            commands.append(Command(spec.name, spec.label, (spec.key,),
+                                    f"show or hide the {spec.label.lower()}",
+                                    functools.partial(self.toggle_card, spec.name), button=False,
+                                    active=functools.partial(self.card_is, spec.name)))
+        return commands
+
+    def flip(self) -> None:
+        """Turn the board half a turn."""
+        self.flipped = not self.flipped
+        self.game.status = f"Board flipped: {'Black' if self.flipped else 'White'} at the bottom"
+
+    def toggle_mute(self) -> None:
+        """Sound on or off."""
+        muted = self.app.sounds.toggle_mute()
+        self.game.status = "Sound off" if muted else "Sound on"
+
+    def card_is(self, name: str) -> bool:
+        """Whether the card (or overlay) called `name` is open."""
+        return self.card == name
+
+    def toggle_card(self, name: str) -> None:
+        """Open a card over the board, or close it if it is the one open."""
+        if self.card == name:
+            self.card = None
+            return
+        spec = _OVERLAYS.get(name)
+        if spec is not None and name not in self.overlays:
+            self.overlays[name] = spec.factory(self)
+        self.card = name
+
+    # --- events ------------------------------------------------------------------------------
+
+    def layout(self) -> GameLayout:
+        """The layout for the window's current size."""
+        width, height = self.app.window_size()
+        return game_layout(width, height, self.flipped)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Dispatch one event through the handler table (an open overlay sees it first)."""
+        overlay = self.overlays.get(self.card) if self.card else None
+        if overlay is not None and overlay.handle_event(event):
+            return
+        handler = self.handlers.get(event.type)
+        if handler is not None:
+            handler(event)
+
+    def report(self, error: BaseException) -> None:
+        """Show an error on the status line; the game itself is untouched."""
+        self.game.status = f"Error: {type(error).__name__}: {error}"
+
+    def _key_down(self, event: pygame.event.Event) -> None:
+        names = key_names(event)
+        if "escape" in names and (self.card is not None or self.game.selector.selected):
+            self.card = None
+            self.game.deselect()
+            return
+        for name in names:
+            command = self.keymap.get(name)
+            if command is not None:
+                command.action()
+                return
+
+    def _mouse_down(self, event: pygame.event.Event) -> None:
+        if event.button == 3:
+            self.game.deselect()
+            return
+        if event.button != 1:
+            return
+        if self.card == "help":
+            self.card = None
+            return
+        button = button_at(self.buttons, event.pos)
+        if button is not None:
+            button.action()
+            return
+        geometry = self.layout().board
+        if not geometry.contains(*event.pos):
+            return
+        square = geometry.square_at(*event.pos)
+        selector = self.game.selector
+        if square is not None and square == selector.selected and not selector.clicks:
+            # Pressing the selected piece again: a drag, or on release without moving a deselect.
+            self.drag = Drag(square, event.pos, event.pos, was_selected=True)
+            return
+        self.game.click(square)
+        if square is not None and self.game.selector.selected == square:
+            self.drag = Drag(square, event.pos, event.pos)
+
+    def _mouse_motion(self, event: pygame.event.Event) -> None:
+        drag = self.drag
+        if drag is None:
+            return
+        drag.point = event.pos
+        if abs(event.pos[0] - drag.start[0]) + abs(event.pos[1] - drag.start[1]) > 6:
+            drag.moved = True
+
+    def _mouse_up(self, event: pygame.event.Event) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or event.button != 1:
+            return
+        geometry = self.layout().board
+        target = geometry.square_at(*event.pos) if geometry.contains(*event.pos) else None
+        if drag.moved and target is not None and target != drag.square:
+            self.game.click(target)
+        elif drag.was_selected and not drag.moved:
+            self.game.deselect()
+
+    # --- time and drawing --------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Advance the game and play the sounds it asks for."""
+        self.game.update(dt)
+        for cue in self.game.cues.drain():
+            self.app.sounds.play(cue)
+
+    def board_view(self, geometry: BoardGeometry) -> BoardView:
+        """The position and highlights the board shows now."""
+        game = self.game
+        animation = game.animation
+        if animation is not None:
+            start, end, fraction = animation.hop()
+            piece = animation.before.piece_at(animation.move.start)
+            floating = (piece, geometry.between(start, end, fraction)) if piece else None
+            return BoardView(animation.before, last_move=animation.move,
+                             hidden=frozenset({animation.move.start}) | animation.vanished(),
+                             floating=floating)
+        selector = game.selector
+        human = game.accepts_clicks()
+        hidden: frozenset[int] = frozenset()
+        floating = None
+        if self.drag is not None and self.drag.moved:
+            piece = game.position.piece_at(self.drag.square)
+            if piece is not None:
+                hidden = frozenset({self.drag.square})
+                floating = (piece, self.drag.point)
+        return BoardView(
+            game.position, last_move=game.last_move,
+            selected=selector.selected if human else None,
+            destinations=selector.destinations if human else frozenset(),
+            waypoints=selector.waypoints if human else frozenset(),
+            clicked=selector.clicks if human else (),
+            must_capture=selector.movable if human and selector.capture_pending else frozenset(),
+            hint=game.hint, hidden=hidden, floating=floating)
+
+    def _layout_buttons(self, layout: GameLayout) -> pygame.Rect:
+        """Place the visible commands' buttons at the panel's foot; returns the space above."""
+        shown = [c for c in self.commands if c.button and c.shown()]
+        columns = 3
+        rows = -(-len(shown) // columns)
+        gap = max(4, layout.font // 3)
+        height = int(layout.font * 1.9)
+        inner = layout.panel.inflate(-2 * gap, -2 * gap)
+        width = (inner.width - (columns - 1) * gap) // columns
+        top = inner.bottom - rows * height - (rows - 1) * gap
+        self.buttons = []
+        for index, command in enumerate(shown):
+            row, column = divmod(index, columns)
+            rect = pygame.Rect(inner.left + column * (width + gap), top + row * (height + gap),
+                               width, height)
+            label = command.label
+            if command.name == "pause" and self.game.paused:
+                label = "Resume"
+            elif command.name == "mute" and self.app.sounds.muted:
+                label = "Unmute"
+            self.buttons.append(Button(label, rect, command.action, active=command.active()))
+        return pygame.Rect(layout.panel.left, layout.panel.top, layout.panel.width,
+                           top - gap - layout.panel.top)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole screen."""
+        renderer = self.app.renderer
+        layout = self.layout()
+        surface.fill(theme.BACKGROUND)
+        renderer.board(surface, layout.board, self.board_view(layout.board))
+
+        pygame.draw.rect(surface, theme.PANEL, layout.panel, border_radius=8)
+        text_area = self._layout_buttons(layout)
+        draw_panel(renderer, surface, text_area, self.game, layout.font)
+        draw_buttons(surface, renderer.text, self.buttons, int(layout.font * 0.9))
+
+        status = self.game.status
+        colour = theme.ERROR_TEXT if status.startswith(("Error", "AI error")) else theme.TEXT
+        renderer.text.draw(surface, renderer.text.fit(status, layout.font, layout.status.width),
+                           layout.font, colour, layout.status.midleft, "midleft")
+        hint = "?: help"
+        renderer.text.draw(surface, hint, layout.font, theme.TEXT_DIM, layout.status.midright,
+                           "midright")
+
+        board_rect = pygame.Rect(layout.board.left, layout.board.top, layout.board.size,
+                                 layout.board.size)
+        outcome = self.game.outcome
+        if outcome is not None and self.game.animation is None and self.card is None:
+            renderer.shade(surface, board_rect)
+            title, lines = outcome_card(outcome, self.game.record.ply)
+            renderer.card(surface, board_rect, title, lines,
+                          "N: new game    U: undo    Esc: menu")
+        if self.card == "help":
+            self._draw_help(surface, layout)
+        elif self.card is not None and self.card in self.overlays:
+            overlay = self.overlays[self.card]
+            overlay.set_rect(layout.board_area)
+            overlay.draw(surface)
+
+    def help_rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every command, as the help card lists them."""
+        return [(" / ".join(key_label(k) for k in command.keys),
+                 f"{command.label}: {command.help}") for command in self.commands]
+
+    def _draw_help(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        renderer = self.app.renderer
+        text = renderer.text
+        area = layout.board_area
+        renderer.shade(surface, pygame.Rect((0, 0), surface.get_size()))
+        rows = self.help_rows()
+        size = max(12, min(layout.font, area.height // (len(rows) + 7)))
+        key_width = max(text.font(size).size(keys)[0] for keys, _ in rows) + size
+        width = min(surface.get_width() - 2 * size, key_width + max(
+            text.font(size).size(what)[0] for _, what in rows) + 2 * size)
+        line = int(size * 1.45)
+        height = (len(rows) + 5) * line
+        card = pygame.Rect(0, 0, width, height)
+        card.center = surface.get_rect().center
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=size)
+        pygame.draw.rect(surface, theme.TEXT_ACCENT, card, 2, border_radius=size)
+        y = card.top + size
+        text.draw(surface, "Controls", int(size * 1.6), theme.TEXT_ACCENT, (card.centerx, y),
+                  "midtop")
+        y += 2 * line
+        for keys, what in rows:
+            text.draw(surface, keys, size, theme.TEXT_ACCENT, (card.left + size, y))
+            text.draw(surface, text.fit(what, size, width - key_width - 2 * size), size,
+                      theme.TEXT, (card.left + size + key_width, y))
+            y += line
+        text.draw(surface, "Click a piece, then where it goes; or drag it. Right-click drops a "
+                           "selection.", size, theme.TEXT_DIM, (card.centerx, y + line // 2),
+                  "midtop")
+
+    def close(self) -> None:
+        """Stop any search (the app closes the worker)."""
+        self.game.close()

@@ -1,0 +1,67 @@
+"""Where the board's squares are on screen: the one place pixels and squares are converted.
+
+Pure Python. Orientation: unflipped is the standard diagram, White at the bottom (square 32's
+row); flipped turns the board half a turn so Black is at the bottom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from checkers.board import row_col_square, square_row_col
+
+__all__ = ["BoardGeometry", "Point"]
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class BoardGeometry:
+    """An 8x8 board drawn with its top-left corner at (left, top) and squares `cell` pixels wide."""
+
+    left: int
+    top: int
+    cell: int
+    flipped: bool = False
+
+    @property
+    def size(self) -> int:
+        """The board's side in pixels."""
+        return self.cell * 8
+
+    def _screen_row_col(self, row: int, col: int) -> tuple[int, int]:
+        return (7 - row, 7 - col) if self.flipped else (row, col)
+
+    def cell_rect(self, row: int, col: int) -> tuple[int, int, int, int]:
+        """(x, y, width, height) of the board cell at diagram row and column."""
+        screen_row, screen_col = self._screen_row_col(row, col)
+        return (self.left + screen_col * self.cell, self.top + screen_row * self.cell,
+                self.cell, self.cell)
+
+    def square_rect(self, square: int) -> tuple[int, int, int, int]:
+        """(x, y, width, height) of a square (1-32)."""
+        return self.cell_rect(*square_row_col(square))
+
+    def square_center(self, square: int) -> Point:
+        """The pixel at the middle of a square."""
+        x, y, width, height = self.square_rect(square)
+        return x + width / 2, y + height / 2
+
+    def between(self, start: int, end: int, fraction: float) -> Point:
+        """A point `fraction` of the way from one square's centre to another's."""
+        (x0, y0), (x1, y1) = self.square_center(start), self.square_center(end)
+        return x0 + (x1 - x0) * fraction, y0 + (y1 - y0) * fraction
+
+    def contains(self, x: float, y: float) -> bool:
+        """Whether a pixel is on the board."""
+        return self.left <= x < self.left + self.size and self.top <= y < self.top + self.size
+
+    def square_at(self, x: float, y: float) -> Optional[int]:
+        """The square under a pixel; None off the board or on a light square."""
+        if not self.contains(x, y):
+            return None
+        screen_col = int((x - self.left) // self.cell)
+        screen_row = int((y - self.top) // self.cell)
+        row, col = self._screen_row_col(screen_row, screen_col)
+        return row_col_square(row, col)

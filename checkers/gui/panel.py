@@ -1,0 +1,164 @@
+"""The side panel: players and side to move, pieces left, the stalemate counter, the AI's figures
+and the move list in PDN. Reads the game; changes nothing."""
+
+from __future__ import annotations
+
+import math
+from typing import Optional
+
+import pygame
+
+from checkers.board import BLACK, WHITE, Move, Piece, Side
+from checkers.gui import theme
+from checkers.gui.config import Mode
+from checkers.gui.game import Game, format_score
+from checkers.gui.render import Renderer
+from checkers.record import FORTY_MOVE_PLIES
+
+__all__ = ["draw_panel", "move_rows"]
+
+
+def move_rows(moves: list[Move], black_first: bool) -> list[tuple[str, str, str]]:
+    """The move list as (number, Black's move, White's move) in PDN; `...` if White began."""
+    plies: list[Optional[Move]] = ([None] if not black_first else []) + list(moves)
+    rows = []
+    for index in range(0, len(plies), 2):
+        black = plies[index]
+        white = plies[index + 1] if index + 1 < len(plies) else None
+        rows.append((f"{index // 2 + 1}.", "..." if black is None else black.pdn(),
+                     white.pdn() if white is not None else ""))
+    return rows
+
+
+def _side_line(renderer: Renderer, surface: pygame.Surface, game: Game, side: Side,
+               x: int, y: int, width: int, size: int) -> int:
+    """One player's line: piece icon, name, player, pieces left; marked when it is to move."""
+    position = game.position
+    to_move = position.turn is side and game.outcome is None
+    icon = max(12, int(size * 1.5))
+    if to_move:
+        pygame.draw.rect(surface, theme.PANEL_LINE, (x - 4, y - 3, width + 8, icon + 6),
+                         border_radius=6)
+    renderer.draw_piece(surface, Piece(side), (x + icon / 2, y + icon / 2), icon)
+    men = len(position.pieces(side, kings=False))
+    kings = len(position.pieces(side, kings=True))
+    name = side.name.capitalize()
+    who = game.config.player(side).label()
+    text = renderer.text
+    title = f"{name}{' to move' if to_move else ''}"
+    text.draw(surface, title, size, theme.TEXT_ACCENT if to_move else theme.TEXT,
+              (x + icon + size // 2, y))
+    count = f"{men + kings} left" + (f" ({kings} king{'s' if kings != 1 else ''})" if kings else "")
+    text.draw(surface, count, size, theme.TEXT, (x + width, y), "topright")
+    small = int(size * 0.8)
+    text.draw(surface, text.fit(who, small, width - icon - size // 2), small, theme.TEXT_DIM,
+              (x + icon + size // 2, y + size))
+    return y + icon + size // 2
+
+
+Row = tuple[tuple[str, ...], tuple[int, int, int]]
+"""Panel text: one cell (wrapped) or several (drawn in columns), and its colour."""
+
+_COLUMNS = (0.0, 0.30, 0.62)
+
+
+def _search_rows(game: Game) -> list[Row]:
+    """The search under way (live depth, score, nodes) and the AI's latest finished search."""
+    rows: list[Row] = []
+    thinking = game.thinking
+    if thinking is not None:
+        who = "Looking for a hint" if thinking.purpose == "hint" else \
+            f"{thinking.side.name.capitalize()} is thinking"
+        dots = "." * (1 + int(game.clock * 3) % 3)
+        rows.append(((f"{who}{dots}  {game.thinking_seconds():.1f} s",), theme.TEXT_ACCENT))
+        progress = thinking.progress
+        if progress is not None:
+            rows.append(((f"depth {progress.depth}", f"score {format_score(progress.score)}",
+                          f"{progress.nodes:,} nodes"), theme.TEXT))
+        else:
+            rows.append((("depth 1 under way",), theme.TEXT_DIM))
+    figures = game.figures
+    if figures is not None:
+        who = figures.side.name.capitalize()
+        rows.append(((f"Last search: {who} ({figures.level}), scores for {who}",),
+                     theme.TEXT_DIM))
+        speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
+        rows.append(((f"depth {figures.depth}", f"score {format_score(figures.score)}",
+                      f"{figures.nodes:,} nodes"), theme.TEXT))
+        rows.append(((f"{figures.seconds:.2f} s", f"{speed / 1000:,.0f}k nodes/s"), theme.TEXT))
+        if figures.pv:
+            rows.append((("PV " + " ".join(m.pdn() for m in figures.pv[:10]),), theme.TEXT_DIM))
+        if figures.note:
+            rows.append(((figures.note,), theme.ERROR_TEXT))
+    return rows
+
+
+def draw_panel(renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, game: Game,
+               size: int) -> None:
+    """Draw the panel's text into `rect` over the panel's background (the screen adds buttons)."""
+    text = renderer.text
+    pad = max(8, size // 2)
+    x, width = rect.left + pad, rect.width - 2 * pad
+    y = rect.top + pad
+    text.draw(surface, game.mode.value[0].upper() + game.mode.value[1:], size, theme.TEXT_DIM,
+              (x, y))
+    if game.mode is Mode.AI_VS_AI:
+        state = "paused" if game.paused else f"delay {game.delay:g} s"
+        text.draw(surface, state, size, theme.TEXT_ACCENT if game.paused else theme.TEXT_DIM,
+                  (x + width, y), "topright")
+    y += int(size * 1.6)
+    for side in (BLACK, WHITE):
+        y = _side_line(renderer, surface, game, side, x, y, width, size)
+
+    counter = game.record.stalemate_counter
+    text.draw(surface, f"Moves without capture or man move: {counter}/40", size, theme.TEXT,
+              (x, y))
+    y += int(size * 1.2)
+    bar = pygame.Rect(x, y, width, max(4, size // 3))
+    pygame.draw.rect(surface, theme.PANEL_LINE, bar, border_radius=3)
+    filled = bar.copy()
+    filled.width = int(bar.width * min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES))
+    if filled.width:
+        pygame.draw.rect(surface, theme.TEXT_ACCENT, filled, border_radius=3)
+    y = bar.bottom + size
+
+    small = int(size * 0.85)
+    line_height = int(small * 1.2)
+    for index, (cells, colour) in enumerate(_search_rows(game)):
+        if index == 0 and game.thinking is not None:
+            _spinner(surface, (x + width - small // 2, y + small // 2), small // 2, game.clock)
+        if len(cells) == 1:
+            for part in text.wrap(cells[0], small, width - (small if index == 0 else 0)):
+                text.draw(surface, part, small, colour, (x, y))
+                y += line_height
+            continue
+        for cell, start in zip(cells, _COLUMNS):
+            text.draw(surface, cell, small, colour, (x + start * width, y))
+        y += line_height
+    y += size // 2
+
+    pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + width, y))
+    y += size // 2
+    plies = game.record.ply
+    text.draw(surface, f"Moves ({plies} {'ply' if plies == 1 else 'plies'})", size,
+              theme.TEXT_DIM, (x, y))
+    y += int(size * 1.3)
+    rows = move_rows(game.record.moves, game.record.start.turn is BLACK)
+    room = max(0, (rect.bottom - pad - y) // line_height)
+    shown = rows[-room:] if room else []
+    for index, row in enumerate(shown):
+        latest = (2 if row[2] else 1) if index == len(shown) - 1 else -1  # the last move played
+        for column, (cell, start) in enumerate(zip(row, (0.0, 0.12, 0.45))):
+            text.draw(surface, cell, small, theme.TEXT_ACCENT if column == latest else theme.TEXT,
+                      (x + start * width, y))
+        y += line_height
+
+
+def _spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, clock: float) -> None:
+    """A turning arc: the AI is working."""
+    radius = max(4, radius)
+    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    box.center = centre
+    start = -clock * 6.0
+    pygame.draw.arc(surface, theme.TEXT_ACCENT, box, start, start + math.pi * 1.4,
+                    max(2, radius // 3))

@@ -1,0 +1,247 @@
+"""Drawing: the board from a position plus a small view state, text, cards and the side panel.
+
+The renderer only reads. Piece sprites and the empty board are drawn once per size and cached,
+so a frame is a handful of blits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+import pygame
+
+from checkers.board import BLACK, SQUARES, Move, Piece, Position
+from checkers.gui import theme
+from checkers.gui.assets import Assets
+from checkers.gui.geometry import BoardGeometry, Point
+
+__all__ = ["Text", "BoardView", "Renderer", "SUPERSAMPLE"]
+
+SUPERSAMPLE = 4
+"""Sprites are drawn this many times larger and scaled down: pygame's circles are not smooth."""
+
+
+class Text:
+    """The default font at any size, and a cache of rendered lines."""
+
+    def __init__(self) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._lines: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+
+    def font(self, size: int) -> pygame.font.Font:
+        """pygame's bundled font at `size` pixels (no system font scan: it slows the start)."""
+        size = max(8, int(size))
+        font = self._fonts.get(size)
+        if font is None:
+            font = self._fonts[size] = pygame.font.Font(None, size)
+        return font
+
+    def render(self, text: str, size: int, colour: Sequence[int]) -> pygame.Surface:
+        """A rendered line, cached (the panel redraws the same lines every frame)."""
+        key = (text, int(size), (colour[0], colour[1], colour[2]))
+        line = self._lines.get(key)
+        if line is None:
+            if len(self._lines) > 2000:
+                self._lines.clear()
+            line = self._lines[key] = self.font(size).render(text, True, key[2])
+        return line
+
+    def draw(self, surface: pygame.Surface, text: str, size: int, colour: Sequence[int],
+             position: Point, anchor: str = "topleft") -> pygame.Rect:
+        """Draw a line with one corner or edge (`anchor`, a Rect attribute) at `position`."""
+        line = self.render(text, size, colour)
+        rect = line.get_rect(**{anchor: (round(position[0]), round(position[1]))})
+        surface.blit(line, rect)
+        return rect
+
+    def fit(self, text: str, size: int, width: int) -> str:
+        """`text`, cut with '...' so it is at most `width` pixels wide."""
+        font = self.font(size)
+        if font.size(text)[0] <= width:
+            return text
+        while text and font.size(text + "...")[0] > width:
+            text = text[:-1]
+        return text + "..."
+
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        """`text` broken into lines at most `width` pixels wide."""
+        font = self.font(size)
+        lines: list[str] = []
+        line = ""
+        for word in text.split():
+            candidate = f"{line} {word}".strip()
+            if font.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        if line:
+            lines.append(line)
+        return lines
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the board shows besides the position: selection, highlights, a piece in flight."""
+
+    position: Position
+    last_move: Optional[Move] = None
+    selected: Optional[int] = None
+    destinations: frozenset[int] = frozenset()
+    waypoints: frozenset[int] = frozenset()
+    clicked: tuple[int, ...] = ()
+    must_capture: frozenset[int] = frozenset()
+    hint: Optional[Move] = None
+    hidden: frozenset[int] = frozenset()
+    """Squares whose piece is not drawn in place (it is moving, or was just captured)."""
+    floating: Optional[tuple[Piece, Point]] = None
+    """A piece drawn at a pixel: the one being animated or dragged."""
+
+
+class Renderer:
+    """Draws boards, pieces, cards and panels onto any surface; never changes the game."""
+
+    def __init__(self, assets: Assets, text: Optional[Text] = None) -> None:
+        self.assets = assets
+        self.text = text or Text()
+        self._sprites: dict[tuple[Piece, int], pygame.Surface] = {}
+        self._boards: dict[tuple[int, bool], pygame.Surface] = {}
+
+    # --- the board ---------------------------------------------------------------------------
+
+    def _empty_board(self, cell: int, flipped: bool) -> pygame.Surface:
+        """The squares and their numbers, drawn once per size and orientation."""
+        key = (cell, flipped)
+        board = self._boards.get(key)
+        if board is None:
+            if len(self._boards) > 8:
+                self._boards.clear()
+            board = pygame.Surface((cell * 8, cell * 8))
+            board.fill(theme.LIGHT_SQUARE)
+            geometry = BoardGeometry(0, 0, cell, flipped)
+            number_size = max(9, cell // 5)
+            for square in SQUARES:
+                rect = pygame.Rect(geometry.square_rect(square))
+                board.fill(theme.DARK_SQUARE, rect)
+                self.text.draw(board, str(square), number_size, theme.SQUARE_NUMBER,
+                               (rect.left + cell * 0.06, rect.top + cell * 0.04))
+            self._boards[key] = board
+        return board
+
+    def sprite(self, piece: Piece, cell: int) -> pygame.Surface:
+        """A piece (with its crown if a king) on a transparent cell-sized surface."""
+        key = (piece, cell)
+        sprite = self._sprites.get(key)
+        if sprite is not None:
+            return sprite
+        if len(self._sprites) > 32:
+            self._sprites.clear()
+        big = cell * SUPERSAMPLE
+        canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+        body, rim = ((theme.BLACK_PIECE, theme.BLACK_PIECE_RIM) if piece.side is BLACK
+                     else (theme.WHITE_PIECE, theme.WHITE_PIECE_RIM))
+        radius = theme.PIECE_RADIUS * big
+        centre = (big / 2, big / 2)
+        # The rim drawn lower than the face reads as the piece's thickness.
+        pygame.draw.circle(canvas, (*theme.PIECE_SHADOW, 110), (centre[0], centre[1] + big * 0.05),
+                           radius)
+        pygame.draw.circle(canvas, rim, (centre[0], centre[1] + big * 0.035), radius)
+        pygame.draw.circle(canvas, body, centre, radius)
+        pygame.draw.circle(canvas, rim, centre, radius * 0.74, max(1, int(big * 0.018)))
+        sprite = pygame.transform.smoothscale(canvas, (cell, cell))
+        if piece.king:
+            width = int(cell * theme.CROWN_SIZE)
+            crown = self.assets.scaled("crown.png", width, width)
+            sprite.blit(crown, crown.get_rect(center=(cell / 2, cell / 2 - cell * 0.02)))
+        self._sprites[key] = sprite
+        return sprite
+
+    def board(self, surface: pygame.Surface, geometry: BoardGeometry, view: BoardView) -> None:
+        """Draw the board, highlights and pieces of `view` at `geometry`."""
+        cell = geometry.cell
+        frame = pygame.Rect(geometry.left, geometry.top, geometry.size, geometry.size)
+        pygame.draw.rect(surface, theme.BOARD_EDGE, frame.inflate(cell // 5, cell // 5),
+                         border_radius=max(2, cell // 16))
+        surface.blit(self._empty_board(cell, geometry.flipped), frame)
+
+        if view.last_move is not None:
+            for square in view.last_move.path:
+                surface.fill(theme.LAST_MOVE, geometry.square_rect(square))
+        if view.hint is not None:
+            for square in view.hint.path:
+                pygame.draw.rect(surface, theme.HINT, geometry.square_rect(square),
+                                 max(2, cell // 12))
+            points = [geometry.square_center(s) for s in view.hint.path]
+            pygame.draw.lines(surface, theme.HINT, False, points, max(2, cell // 16))
+
+        for square, piece in view.position.piece_map().items():
+            if square not in view.hidden:
+                self.draw_piece(surface, piece, geometry.square_center(square), cell)
+
+        ring = max(2, cell // 18)
+        radius = theme.PIECE_RADIUS * cell + ring
+        for square in view.must_capture:
+            if square != view.selected:
+                pygame.draw.circle(surface, theme.MUST_CAPTURE, geometry.square_center(square),
+                                   radius, ring)
+        if view.selected is not None:
+            pygame.draw.circle(surface, theme.SELECTED, geometry.square_center(view.selected),
+                               radius, ring + 1)
+        for square in view.waypoints:
+            pygame.draw.circle(surface, theme.WAYPOINT, geometry.square_center(square),
+                               cell * 0.09)
+        for square in view.clicked:
+            pygame.draw.circle(surface, theme.SELECTED, geometry.square_center(square),
+                               cell * 0.11)
+        for square in view.destinations:
+            pygame.draw.circle(surface, theme.DESTINATION, geometry.square_center(square),
+                               cell * 0.14)
+        if view.floating is not None:
+            piece, point = view.floating
+            self.draw_piece(surface, piece, point, cell, lifted=True)
+
+    def draw_piece(self, surface: pygame.Surface, piece: Piece, centre: Point, cell: int,
+                   lifted: bool = False) -> None:
+        """Blit a piece's sprite centred on a pixel (a lifted one slightly up, as if held)."""
+        sprite = self.sprite(piece, cell)
+        lift = cell * 0.04 if lifted else 0
+        surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1] - lift))))
+
+    # --- cards -------------------------------------------------------------------------------
+
+    def shade(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Darken a region so a card over it stands out."""
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        veil.fill(theme.OVERLAY_SHADE)
+        surface.blit(veil, rect)
+
+    def card(self, surface: pygame.Surface, area: pygame.Rect, title: str,
+             lines: Sequence[str], footer: str = "") -> pygame.Rect:
+        """A rounded card centred in `area`: a big title, lines of text, a dim footer."""
+        size = max(14, area.height // 26)
+        title_size = int(size * 2.0)
+        width = min(area.width - 2 * size, max(
+            [self.text.font(title_size).size(title)[0]]
+            + [self.text.font(size).size(line)[0] for line in lines]
+            + [self.text.font(size).size(footer)[0]]) + 3 * size)
+        height = title_size + (len(lines) + (2 if footer else 1)) * int(size * 1.4) + 2 * size
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = area.center
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=size)
+        pygame.draw.rect(surface, theme.TEXT_ACCENT, rect, 2, border_radius=size)
+        y = rect.top + size
+        self.text.draw(surface, title, title_size, theme.TEXT_ACCENT, (rect.centerx, y), "midtop")
+        y += title_size + size // 2
+        for line in lines:
+            self.text.draw(surface, self.text.fit(line, size, width - 2 * size), size,
+                           theme.TEXT, (rect.centerx, y), "midtop")
+            y += int(size * 1.4)
+        if footer:
+            y += size // 2
+            self.text.draw(surface, self.text.fit(footer, size, width - 2 * size), size,
+                           theme.TEXT_DIM, (rect.centerx, y), "midtop")
+        return rect
+

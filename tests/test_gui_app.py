@@ -1,0 +1,410 @@
+"""The desktop game driven like a player drives it: posted mouse and key events, frames stepped,
+pixels read back from the (dummy-driver) window."""
+
+from __future__ import annotations
+
+import time
+from typing import Iterator, Optional
+
+import pygame
+import pytest
+
+from checkers.ai.levels import Level
+from checkers.board import BLACK, WHITE, Move, Piece, Position
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, Mode, PlayerConfig
+from checkers.gui.game_screen import GameScreen, outcome_card
+from checkers.gui.start_screen import StartScreen
+from checkers.record import Reason
+
+QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+
+
+@pytest.fixture
+def make_app() -> Iterator[object]:
+    """Build apps without animation; every one is closed (window, worker) after the test."""
+    apps: list[App] = []
+
+    def make(config: Optional[GameConfig] = TWO_PLAYERS, **options: object) -> App:
+        app = App(config, hop_seconds=0, muted=True, **options)  # type: ignore[arg-type]
+        apps.append(app)
+        app.step(0)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def screen_of(app: App) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def centre(app: App, square: int) -> tuple[int, int]:
+    x, y = screen_of(app).layout().board.square_center(square)
+    return int(x), int(y)
+
+
+def post(kind: int, **fields: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def click(app: App, square: int) -> None:
+    """Press and release the left button over a square, then run a frame."""
+    post(pygame.MOUSEBUTTONDOWN, pos=centre(app, square), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=centre(app, square), button=1)
+    app.step(1 / 60)
+
+
+def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key, unicode=text, mod=mod)
+    app.step(1 / 60)
+
+
+def pixel(app: App, point: tuple[float, float]) -> tuple[int, int, int]:
+    colour = pygame.display.get_surface().get_at((int(point[0]), int(point[1])))
+    return colour.r, colour.g, colour.b
+
+
+def test_scripted_clicks_move_a_piece_on_screen(make_app) -> None:
+    app = make_app()
+    click(app, 11)
+    click(app, 15)
+    screen = screen_of(app)
+    assert screen.game.record.moves == [Move((11, 15))]
+    assert pixel(app, centre(app, 15)) == theme.BLACK_PIECE  # the piece is drawn there now
+    corner = screen.layout().board.square_rect(11)
+    assert pixel(app, (corner[0] + corner[2] * 0.5, corner[1] + 3)) == theme.LAST_MOVE
+
+
+def test_a_compulsory_capture_cannot_be_dodged_through_the_ui(make_app) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
+                              start=Position.from_fen("B:W18:B14,9")))
+    click(app, 9)
+    screen = screen_of(app)
+    assert screen.game.selector.selected is None
+    assert "compulsory" in screen.game.status
+    # Dragging the piece that may not move does nothing either.
+    post(pygame.MOUSEBUTTONDOWN, pos=centre(app, 9), button=1)
+    post(pygame.MOUSEMOTION, pos=centre(app, 13), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=centre(app, 13), button=1)
+    app.step(1 / 60)
+    assert screen.game.record.ply == 0
+    # The piece that must capture wears a ring.
+    x, y = centre(app, 14)
+    cell = screen.layout().board.cell
+    ring = theme.PIECE_RADIUS * cell + max(2, cell // 18) - 1  # inside the ring's width
+    assert pixel(app, (x + ring, y)) == theme.MUST_CAPTURE
+    click(app, 14)
+    click(app, 23)
+    assert screen.game.record.moves == [Move((14, 23))]
+
+
+def test_an_ambiguous_multi_jump_is_chosen_by_clicks(make_app) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
+                              start=Position.from_fen("B:W14,15,22,23,6:B10")))
+    click(app, 10)
+    click(app, 26)
+    screen = screen_of(app)
+    assert screen.game.record.ply == 0 and "2 ways to reach 26" in screen.game.status
+    click(app, 19)
+    assert screen.game.record.moves == [Move((10, 19, 26))]
+    assert all(screen.game.position.piece_at(s) is None for s in Move((10, 19, 26)).captures)
+
+
+def test_drag_and_drop_moves_a_piece(make_app) -> None:
+    app = make_app()
+    post(pygame.MOUSEBUTTONDOWN, pos=centre(app, 10), button=1)
+    app.step(1 / 60)
+    post(pygame.MOUSEMOTION, pos=centre(app, 14), rel=(0, 0), buttons=(1, 0, 0))
+    app.step(1 / 60)
+    assert pixel(app, centre(app, 10)) == theme.DARK_SQUARE  # lifted off its square
+    post(pygame.MOUSEBUTTONUP, pos=centre(app, 14), button=1)
+    app.step(1 / 60)
+    assert screen_of(app).game.record.moves == [Move((10, 14))]
+
+
+def test_an_illegal_click_changes_nothing_and_the_status_line_says_why(make_app) -> None:
+    app = make_app()
+    click(app, 22)
+    assert screen_of(app).game.status == "That is White's piece; Black is to move"
+    assert screen_of(app).game.record.ply == 0
+
+
+def test_the_ai_turn_completes_while_the_loop_keeps_running(make_app) -> None:
+    slowish = Level("slowish", "", "alphabeta", "seed", time=0.4)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(slowish)))
+    click(app, 11)
+    click(app, 15)
+    game = screen_of(app).game
+    frames_while_thinking = 0
+    longest = 0.0
+    deadline = time.monotonic() + 15
+    while game.record.ply < 2:
+        assert time.monotonic() < deadline, game.status
+        began = time.perf_counter()
+        app.step(1 / 60)
+        longest = max(longest, time.perf_counter() - began)
+        frames_while_thinking += game.thinking is not None
+        time.sleep(1 / 120)
+    assert frames_while_thinking >= 10  # the window kept drawing through the search
+    assert longest < 0.25  # and no frame waited for the AI
+    assert game.figures is not None and game.figures.side is WHITE
+
+
+def test_undo_and_redo_keys(make_app) -> None:
+    app = make_app()
+    click(app, 11)
+    click(app, 15)
+    click(app, 22)
+    click(app, 18)
+    game = screen_of(app).game
+    press(app, pygame.K_u, "u")
+    assert game.record.moves == [Move((11, 15))]
+    press(app, pygame.K_z, "\x1a", pygame.KMOD_CTRL)
+    assert game.record.ply == 0
+    press(app, pygame.K_r, "r")
+    press(app, pygame.K_r, "r")
+    assert game.record.moves == [Move((11, 15)), Move((22, 18))]
+    assert game.status.startswith("Replayed 22-18")
+
+
+@pytest.mark.parametrize("reason", [Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE])
+def test_each_game_over_reason_reaches_the_overlay(make_app, reason: Reason) -> None:
+    if reason is Reason.NO_MOVES:
+        app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
+                                  start=Position.from_fen("B:W14:B10")))
+        click(app, 10)
+        click(app, 17)  # 10x17 takes White's last piece
+    elif reason is Reason.REPETITION:
+        app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
+                                  start=Position.from_fen("B:WK32:BK1")))
+        for square in (1, 5, 32, 28, 5, 1, 28, 32) * 2:  # kings shuffle: the start comes back
+            click(app, square)
+    else:
+        from test_gui_game import forty_move_walk
+        start = Position.from_fen("B:WK29,K32:BK1,K4")
+        app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start))
+        for move in forty_move_walk(start):
+            click(app, move.start)
+            click(app, move.end)
+    game = screen_of(app).game
+    assert game.outcome is not None and game.outcome.reason is reason
+    title, lines = outcome_card(game.outcome, game.record.ply)
+    expected = {Reason.NO_MOVES: ("Black wins", "White has no legal move"),
+                Reason.REPETITION: ("Draw", "threefold repetition"),
+                Reason.FORTY_MOVE_RULE: ("Draw", "40-move rule")}[reason]
+    assert title == expected[0] and expected[1] in lines[0]
+    # The card is on screen: the board behind it is shaded, the card's accent border drawn.
+    board = screen_of(app).layout().board
+    corner = board.square_rect(1 if board.flipped else 32)
+    assert pixel(app, (corner[0] + 2, corner[1] + 2)) != theme.DARK_SQUARE
+    centre_x = board.left + board.size // 2
+    column = [pixel(app, (centre_x, y)) for y in range(board.top, board.top + board.size)]
+    assert theme.TEXT_ACCENT in column
+
+
+def test_the_renderer_puts_pieces_kings_and_highlights_at_the_right_pixels() -> None:
+    from checkers.gui.assets import Assets
+    from checkers.gui.geometry import BoardGeometry
+    from checkers.gui.render import BoardView, Renderer
+
+    pygame.font.init()
+    surface = pygame.Surface((400, 400))
+    geometry = BoardGeometry(0, 0, 50, flipped=False)
+    position = Position.from_pieces({1: Piece(BLACK), 32: Piece(WHITE, king=True),
+                                     18: Piece(BLACK, king=True)}, BLACK)
+    view = BoardView(position, last_move=Move((28, 24)), selected=1, destinations=frozenset({5}))
+    Renderer(Assets()).board(surface, geometry, view)
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        colour = surface.get_at((int(x), int(y)))
+        return colour.r, colour.g, colour.b
+
+    assert geometry.square_rect(1)[:2] == (50, 0)  # b8: top row, second column
+    assert geometry.square_rect(32)[:2] == (300, 350)  # g1: bottom row
+    assert at(*geometry.square_center(1)) == theme.BLACK_PIECE
+    assert at(75, 4) == theme.SELECTED  # the selection ring, just above the piece on 1
+    assert at(*geometry.square_center(5)) == theme.DESTINATION
+    assert at(352, 302) == at(302, 252) == theme.LAST_MOVE  # 28 and 24: the last move
+    assert at(*geometry.square_center(10)) == theme.DARK_SQUARE  # empty square
+
+    def gold(square: int) -> int:
+        x, y, w, h = geometry.square_rect(square)
+        return sum(1 for px in range(x, x + w) for py in range(y, y + h)
+                   if (c := at(px, py))[0] > 200 and 140 < c[1] < 230 and c[2] < 120)
+
+    assert gold(32) > 40 and gold(18) > 40  # the kings wear the crown from assets/
+    assert gold(1) == 0  # the man does not
+
+    flipped = BoardGeometry(0, 0, 50, flipped=True)
+    assert flipped.square_rect(1)[:2] == (300, 350) and flipped.square_at(325, 375) == 1
+
+
+def test_the_board_turns_so_the_human_is_at_the_bottom_and_flips_at_will(make_app) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig()))
+    board = screen_of(app).layout().board
+    assert board.square_center(32)[1] > board.square_center(1)[1]  # White (the human) below
+    app.close()
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    board = screen_of(app).layout().board
+    assert board.square_center(1)[1] > board.square_center(32)[1]  # Black (the human) below
+    press(app, pygame.K_f, "f")
+    board = screen_of(app).layout().board
+    assert board.square_center(32)[1] > board.square_center(1)[1]
+
+
+def test_the_window_resizes_and_clicks_follow_the_new_squares(make_app) -> None:
+    app = make_app()
+    big = screen_of(app).layout().board.cell
+    pygame.display.set_mode((800, 560), pygame.RESIZABLE)
+    post(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560)
+    app.step(1 / 60)
+    assert screen_of(app).layout().board.cell < big
+    click(app, 11)
+    click(app, 16)
+    assert screen_of(app).game.record.moves == [Move((11, 16))]
+    assert pixel(app, centre(app, 16)) == theme.BLACK_PIECE
+
+
+def test_help_lists_every_control_with_its_keys(make_app) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
+    press(app, pygame.K_SLASH, "?", pygame.KMOD_SHIFT)
+    screen = screen_of(app)
+    assert screen.card == "help"
+    rows = dict(screen.help_rows())
+    for keys in ("N", "U / Backspace / Ctrl+Z", "R / Ctrl+Y", "H", "F", "Space / P", "S", "+ / =",
+                 "-", "M", "? / F1", "Esc", "Q / Ctrl+Q"):
+        assert keys in rows
+    assert "Hint" in rows["H"] and "Pause" in rows["Space / P"]
+    press(app, pygame.K_F1)
+    assert screen.card is None
+
+
+def test_the_buttons_do_what_the_keys_do(make_app) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK), ai_delay=0))
+    screen = screen_of(app)
+    labels = {button.label: button for button in screen.buttons}
+    assert {"New game", "Undo", "Redo", "Flip", "Pause", "Step", "Delay +", "Delay -", "Unmute",
+            "Help", "Menu", "Quit"} <= set(labels)
+    assert "Hint" not in labels  # no human to hint in AI vs AI
+    post(pygame.MOUSEBUTTONDOWN, pos=labels["Pause"].rect.center, button=1)
+    app.step(1 / 60)
+    assert screen.game.paused
+    assert any(button.label == "Resume" for button in screen.buttons)
+    post(pygame.MOUSEBUTTONDOWN, pos=labels["Quit"].rect.center, button=1)
+    app.step(1 / 60)
+    assert not app.running
+
+
+def test_the_start_screen_starts_the_chosen_game(make_app) -> None:
+    app = make_app(None)
+    assert isinstance(app.screen, StartScreen)
+    press(app, pygame.K_2, "2")
+    press(app, pygame.K_RETURN, "\r")
+    assert isinstance(app.screen, GameScreen) and screen_of(app).game.mode is Mode.AI_VS_AI
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, StartScreen)
+    press(app, pygame.K_3, "3")
+    press(app, pygame.K_RETURN, "\r")
+    assert screen_of(app).game.mode is Mode.HUMAN_VS_HUMAN
+
+
+def test_an_error_in_a_handler_is_shown_and_the_game_goes_on(make_app, capsys) -> None:
+    app = make_app()
+    click(app, 11)
+    click(app, 15)
+    screen = screen_of(app)
+
+    def broken() -> None:
+        raise RuntimeError("wires crossed")
+
+    screen.keymap["h"].action = broken
+    press(app, pygame.K_h, "h")
+    assert screen.game.status == "Error: RuntimeError: wires crossed"
+    assert "wires crossed" in capsys.readouterr().err
+    click(app, 22)
+    click(app, 18)
+    assert screen.game.record.ply == 2
+
+
+def test_the_sounds_and_the_crown_load_from_assets_whatever_the_working_directory(
+        monkeypatch, tmp_path) -> None:
+    from checkers.gui.assets import SOUND_NAMES, Assets, Sounds
+
+    monkeypatch.chdir(tmp_path)
+    assert Assets().image("crown.png").get_size() == (128, 128)
+    sounds = Sounds(Assets())
+    assert sounds.wait_ready() is True  # SDL's dummy audio driver: a device that plays nothing
+    assert all(sounds.play(name) for name in SOUND_NAMES)
+    sounds.toggle_mute()
+    assert sounds.play("move") is False
+    pygame.mixer.quit()
+
+
+def test_no_audio_device_means_silence_not_a_crash(monkeypatch) -> None:
+    from checkers.gui.assets import Assets, Sounds
+
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")
+    sounds = Sounds(Assets())
+    assert sounds.wait_ready() is False and sounds.problem is not None
+    assert sounds.play("move") is False
+    pygame.mixer.quit()
+
+
+def wait_for(app: App, done, timeout: float = 10.0) -> None:
+    """Step frames until `done()`."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, screen_of(app).game.status
+        app.step(1 / 60)
+        time.sleep(0.005)
+
+
+LONG = Level("long", "", "alphabeta", "seed", time=30.0)
+
+
+def test_new_game_and_quit_work_while_the_ai_thinks_and_cancel_the_search(make_app) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(LONG)))
+    click(app, 11)
+    click(app, 15)
+    game = screen_of(app).game
+    wait_for(app, lambda: game.thinking is not None and game.thinking.progress is not None)
+    press(app, pygame.K_n, "n")
+    assert game.record.ply == 0 and game.thinking is None and app.ai.pending is None
+    click(app, 11)
+    click(app, 15)
+    wait_for(app, lambda: game.thinking is not None)
+    worker = app.ai._process
+    press(app, pygame.K_q, "q")
+    assert not app.running
+    started = time.monotonic()
+    app.close()
+    assert time.monotonic() - started < 2.5  # not the 30 s the search was allowed
+    assert worker is not None and not worker.is_alive()
+
+
+def test_a_crashed_ai_process_is_reported_and_the_game_goes_on(make_app) -> None:
+    import os
+    import signal
+
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(LONG)))
+    click(app, 11)
+    click(app, 15)
+    game = screen_of(app).game
+    wait_for(app, lambda: game.thinking is not None and game.thinking.progress is not None)
+    os.kill(app.ai._process.pid, signal.SIGKILL)
+    wait_for(app, lambda: game.status.startswith("AI error"))
+    assert "AI process stopped" in game.status
+    assert game.record.moves == [Move((11, 15))]  # the game is intact
+    # A quick opponent from here on, so the test need not wait out a long search.
+    game.config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK))
+    press(app, pygame.K_u, "u")  # take back and play on: a new worker answers
+    click(app, 11)
+    click(app, 16)
+    wait_for(app, lambda: game.record.ply == 2)

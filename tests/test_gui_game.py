@@ -1,0 +1,250 @@
+"""The game controller without a window: turns, the AI worker, undo, hints, animation, levels."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterator
+
+import pytest
+
+from checkers.ai.levels import LEVELS, Level, choose_move, get_level
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.gui.aiworker import AIClient, AIProgress, AIResult
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game import Game
+from checkers.record import Reason
+
+QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+
+
+@pytest.fixture(scope="module")
+def ai() -> Iterator[AIClient]:
+    """One worker process for the module's games (starting one costs a few tenths of a second)."""
+    client = AIClient()
+    yield client
+    client.close()
+
+
+def run_until(game: Game, done: Callable[[], bool], timeout: float = 10.0) -> int:
+    """Step the game like the app's loop until `done()`; returns the frames it took."""
+    frames = 0
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, f"timed out; status: {game.status}"
+        game.update(1 / 60)
+        frames += 1
+        time.sleep(0.002)
+    return frames
+
+
+def human_vs(level: Level, hint: Level = QUICK) -> GameConfig:
+    return GameConfig(black=PlayerConfig(), white=PlayerConfig(level), hint=hint)
+
+
+def test_the_ai_replies_through_its_worker_and_reports_its_search(ai: AIClient) -> None:
+    game = Game(human_vs(QUICK), ai, hop_seconds=0)
+    game.click(11)
+    game.click(15)
+    assert game.position.turn is WHITE
+    run_until(game, lambda: game.record.ply == 2)
+    assert game.position.turn is BLACK
+    assert game.figures is not None and game.figures.side is WHITE and game.figures.depth == 2
+    assert game.figures.pv[0] == game.last_move
+
+
+def test_undo_against_the_ai_takes_back_its_reply_too_and_redo_replays_both(ai: AIClient) -> None:
+    game = Game(human_vs(QUICK), ai, hop_seconds=0)
+    game.click(11)
+    game.click(15)
+    run_until(game, lambda: game.record.ply == 2)
+    reply = game.last_move
+    game.undo()
+    assert game.record.ply == 0 and game.position == Position()
+    assert game.status.startswith(f"Took back 11-15 {reply.pdn()}")
+    game.redo()
+    assert game.record.ply == 2 and game.last_move == reply and game.is_human_turn()
+
+
+def test_undo_while_the_ai_thinks_cancels_the_search(ai: AIClient) -> None:
+    slow = Level("slow", "", "alphabeta", "seed", time=30.0)
+    game = Game(human_vs(slow), ai, hop_seconds=0)
+    game.click(11)
+    game.click(15)
+    run_until(game, lambda: game.thinking is not None and game.thinking.progress is not None)
+    game.undo()
+    assert game.thinking is None and game.record.ply == 0 and game.is_human_turn()
+    assert ai.pending is None
+    # The 30-second search was stopped: the worker answers the next request at once.
+    started = time.monotonic()
+    ai.request(Position(), QUICK)
+    while not any(isinstance(event, AIResult) for event in ai.poll()):
+        assert time.monotonic() - started < 5
+        time.sleep(0.005)
+
+
+def test_a_hint_highlights_the_engines_suggestion_for_the_human(ai: AIClient) -> None:
+    game = Game(human_vs(QUICK, hint=QUICK), ai, hop_seconds=0)
+    game.request_hint()
+    run_until(game, lambda: game.hint is not None)
+    assert game.hint in Position().legal_moves()
+    assert game.status.startswith(f"Hint: {game.hint.pdn()}")
+    game.click(game.hint.start)
+    game.click(game.hint.end)
+    assert game.hint is None  # gone once a move is made
+
+
+def test_moving_while_a_hint_is_searched_drops_the_hint_search(ai: AIClient) -> None:
+    slow_hint = Level("slow hint", "", "alphabeta", "seed", time=30.0)
+    game = Game(human_vs(QUICK, hint=slow_hint), ai, hop_seconds=0)
+    game.request_hint()
+    run_until(game, lambda: game.thinking is not None and game.thinking.progress is not None)
+    game.click(11)
+    game.click(15)
+    run_until(game, lambda: game.record.ply == 2)  # the AI replies; no stale hint arrives
+    assert game.hint is None and not game.status.startswith("AI error")
+
+
+def test_ai_vs_ai_ends_by_the_rules(ai: AIClient) -> None:
+    fast = Level("fast", "", "alphabeta", "count", depth=1)
+    config = GameConfig(black=PlayerConfig(fast), white=PlayerConfig(fast), ai_delay=0)
+    game = Game(config, ai, hop_seconds=0)
+    run_until(game, lambda: game.outcome is not None, timeout=30)
+    assert game.outcome.reason in (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)
+    assert game.status.startswith("Game over:")
+    assert "game_over" in game.cues.drain()
+
+
+def test_ai_vs_ai_pauses_and_single_steps(ai: AIClient) -> None:
+    config = GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK), ai_delay=0)
+    game = Game(config, ai, hop_seconds=0)
+    game.toggle_pause()
+    for _ in range(20):
+        game.update(1 / 60)
+    assert game.record.ply == 0 and game.thinking is None
+    game.step()
+    run_until(game, lambda: game.record.ply == 1)
+    for _ in range(20):
+        game.update(1 / 60)
+        time.sleep(0.002)
+    assert game.record.ply == 1 and game.paused
+
+
+def test_an_unknown_algorithm_is_reported_not_retried(ai: AIClient) -> None:
+    broken = Level("broken", "", "no-such-search", "seed", depth=2)
+    game = Game(GameConfig(black=PlayerConfig(broken), white=PlayerConfig()), ai, hop_seconds=0)
+    run_until(game, lambda: game.status.startswith("AI error"))
+    assert "no-such-search" in game.status and "alphabeta" in game.status
+    for _ in range(10):
+        game.update(1 / 60)
+    assert game.thinking is None and game.record.ply == 0
+
+
+def test_the_worker_answers_a_new_request_after_a_cancelled_one() -> None:
+    client = AIClient()
+    try:
+        client.request(Position(), Level("long", "", "alphabeta", "seed", time=30.0))
+        client.cancel()
+        request = client.request(Position(), QUICK)
+        deadline = time.monotonic() + 10
+        events: list[object] = []
+        while not any(isinstance(e, AIResult) for e in events):
+            assert time.monotonic() < deadline
+            events += client.poll()
+            time.sleep(0.005)
+        assert all(e.request == request for e in events)  # nothing from the cancelled one
+        assert any(isinstance(e, AIProgress) for e in events)
+    finally:
+        client.close()
+
+
+def test_moves_animate_hop_by_hop_and_captured_pieces_vanish_as_they_are_jumped() -> None:
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
+                             start=Position.from_fen("B:W14,15,22,23,6:B10")), hop_seconds=0.1)
+    game.click(10)
+    game.click(17)  # 10x17x26
+    animation = game.animation
+    assert animation is not None and game.record.ply == 1  # the record changes at once
+    game.update(0.04)
+    assert animation.hop()[:2] == (10, 17) and animation.vanished() == set()
+    game.update(0.02)
+    assert animation.vanished() == {14}
+    game.update(0.06)
+    assert animation.hop()[:2] == (17, 26) and animation.vanished() == {14}
+    game.update(0.1)
+    assert game.animation is None
+    assert game.cues.drain() == ["capture", "capture"]
+
+
+def test_crowning_and_a_plain_move_have_their_own_sounds() -> None:
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
+                             start=Position.from_fen("B:W32:B25")), hop_seconds=0)
+    game.click(25)
+    game.click(29)
+    assert game.position.piece_at(29).king and game.cues.drain() == ["crown"]
+    game.click(32)
+    game.click(28)
+    assert game.cues.drain() == ["move"]
+
+
+def test_going_to_an_earlier_ply_keeps_the_later_moves_for_redo() -> None:
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    for square in (11, 15, 22, 18, 15, 22):
+        game.click(square)
+    game.go_to(1)
+    assert game.record.moves == [Move((11, 15))] and game.status.startswith("Ply 1.")
+    game.redo()
+    assert game.record.moves[-1] == Move((22, 18))
+
+
+def test_levels_run_from_a_beginner_who_slips_to_the_full_engine() -> None:
+    assert LEVELS[0].blunder > 0 and LEVELS[0].depth is not None
+    assert LEVELS[-1].algorithm == "engine" and LEVELS[-1].time is not None \
+        and LEVELS[-1].time >= 3
+    with pytest.raises(ValueError, match="choose one of: beginner"):
+        get_level("grandmaster")
+
+
+def test_a_beginners_slips_are_random_but_replayable() -> None:
+    beginner = get_level("beginner")
+    position = Position()
+    runs = [[choose_move(position, beginner, seed=seed)[0].move for seed in range(12)]
+            for _ in range(2)]
+    assert runs[0] == runs[1]  # same seeds, same moves
+    assert len(set(runs[0])) > 1  # but not the same move every game
+    notes = [choose_move(position, beginner, seed=seed)[1] for seed in range(40)]
+    assert any(note.startswith("beginner slipped") for note in notes)
+
+
+def test_the_forty_move_counter_and_its_draw_reach_the_game() -> None:
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
+                             start=Position.from_fen("B:WK29,K32:BK1,K4")), hop_seconds=0)
+    for move in forty_move_walk(game.position):
+        assert game.outcome is None
+        game.play(move)
+    assert game.record.stalemate_counter == 40
+    assert game.outcome is not None and game.outcome.reason is Reason.FORTY_MOVE_RULE
+
+
+def forty_move_walk(start: Position) -> list[Move]:
+    """80 king moves with no position seen three times (so only the 40-move rule ends it)."""
+    seen: dict[Position, int] = {start: 1}
+    path: list[Move] = []
+
+    def extend(position: Position) -> bool:
+        if len(path) == 80:
+            return True
+        for move in sorted(position.legal_moves(), key=lambda m: seen.get(position.move(m), 0)):
+            after = position.move(move)
+            if move.is_capture or seen.get(after, 0) >= 2 or not after.legal_moves() \
+                    or after.is_capture_pending():
+                continue
+            seen[after] = seen.get(after, 0) + 1
+            path.append(move)
+            if extend(after):
+                return True
+            path.pop()
+            seen[after] -= 1
+        return False
+
+    assert extend(start)
+    return path
