@@ -14,13 +14,18 @@ from typing import Callable, Optional, Protocol
 
 import pygame
 
+from checkers import saves
+from checkers.gui import tree_overlay  # noqa: F401  (registers the T overlay on game screens)
 from checkers.gui.aiworker import AIClient
 from checkers.gui.assets import Assets, Sounds
 from checkers.gui.config import GameConfig
-from checkers.gui.game_screen import GameScreen
+from checkers.gui.game_screen import RESUME_PLY_TAG, GameScreen
 from checkers.gui.game import HOP_SECONDS
+from checkers.gui.load_screen import ResumeScreen, find_autosave
+from checkers.gui.persist import config_from_tags
 from checkers.gui.render import Renderer
 from checkers.gui.start_screen import StartChoices, StartScreen
+from checkers.record import GameRecord
 
 __all__ = ["App", "Screen", "DisplayUnavailable", "run_app", "FPS", "WINDOW_SIZE"]
 
@@ -52,7 +57,8 @@ class App:
     def __init__(self, config: Optional[GameConfig] = None, *, flip: bool = False,
                  size: tuple[int, int] = WINDOW_SIZE, hop_seconds: float = HOP_SECONDS,
                  muted: bool = False,
-                 on_frame: Optional[Callable[[float], None]] = None) -> None:
+                 on_frame: Optional[Callable[[float], None]] = None, autosave: bool = False,
+                 offer_resume: bool = False, loaded: Optional[saves.ResumedGame] = None) -> None:
         try:
             pygame.display.init()
         except pygame.error as error:
@@ -70,6 +76,8 @@ class App:
         self.ai = AIClient()  # the worker process starts with the first search
         self.hop_seconds = hop_seconds
         self.on_frame = on_frame
+        self.autosave_enabled = autosave
+        """Keep the game in progress in the data directory (off in tests unless asked for)."""
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
@@ -79,10 +87,17 @@ class App:
         self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
             pygame.QUIT: lambda event: self.quit(),
         }
+        self.flip = flip
         if config is None:
             self.show_start()
+        elif loaded is not None:
+            self.start_game(config, flip=flip, record=loaded.record, tags=loaded.tags)
         else:
             self.start_game(config, flip=flip)
+        if offer_resume:
+            resumed = find_autosave()
+            if resumed is not None:
+                self.push(ResumeScreen(self, resumed, self.resume))
 
     # --- screens -----------------------------------------------------------------------------
 
@@ -109,9 +124,23 @@ class App:
         """Go to the start screen, with the choices made last time."""
         self._replace(StartScreen(self, self.choices))
 
-    def start_game(self, config: GameConfig, flip: bool = False) -> None:
-        """Start a game with these players."""
-        self._replace(GameScreen(self, config, flip=flip))
+    def start_game(self, config: GameConfig, flip: bool = False,
+                   record: Optional[GameRecord] = None,
+                   tags: Optional[dict[str, str]] = None) -> None:
+        """Start a game with these players (a loaded one opens in review at its end)."""
+        self._replace(GameScreen(self, config, flip=flip, record=record, tags=tags))
+
+    def resume(self, resumed: saves.ResumedGame) -> None:
+        """Carry on with an autosaved game, with the players it was played by."""
+        current = self.screens[0]
+        fallback = current.game.config if isinstance(current, GameScreen) \
+            else self.choices.config()
+        self.start_game(config_from_tags(resumed.tags, fallback), flip=self.flip,
+                        record=resumed.record, tags=resumed.tags)
+        screen = self.screen
+        assert isinstance(screen, GameScreen)
+        ply = screen.game.tags.pop(RESUME_PLY_TAG, "")
+        screen.game.resume_play(int(ply) if ply.isdigit() else None)
 
     def quit(self) -> None:
         """Leave the loop after this frame."""
@@ -191,6 +220,9 @@ class App:
         pygame.quit()
 
 
-def run_app(config: Optional[GameConfig] = None, flip: bool = False) -> int:
-    """Open the window (the start screen when `config` is None) and run until quit."""
-    return App(config, flip=flip).run()
+def run_app(config: Optional[GameConfig] = None, flip: bool = False,
+            loaded: Optional[saves.ResumedGame] = None) -> int:
+    """Open the window (the start screen when `config` is None) and run until quit; the game in
+    progress is autosaved, and an unfinished one from last time is offered (unless `loaded`)."""
+    return App(config, flip=flip, autosave=True, offer_resume=loaded is None,
+               loaded=loaded).run()

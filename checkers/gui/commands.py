@@ -107,6 +107,10 @@ def add_gui_commands(subparsers: Any) -> None:
     _common_options(play)
     play.add_argument("--flip", action="store_true",
                       help="turn the board the other way up from the default view")
+    play.add_argument("--load", metavar="FILE",
+                      help="open a game from a PDN file (at its end: arrows step through it)")
+    play.add_argument("--game", type=_positive_int, metavar="N",
+                      help="with --load: the Nth game of the file (default 1)")
     play.set_defaults(handler=cmd_play)
 
     watch = subparsers.add_parser("watch", help="watch the AI play itself")
@@ -166,13 +170,36 @@ def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
     return config
 
 
-def _open_window(config: Any, flip: bool = False) -> int:
+def load_pdn(path: str, number: int = 1) -> Any:
+    """Game `number` (from 1) of a PDN file as a ResumedGame; a usage error says what is wrong."""
+    from checkers.pdn import PdnError, read_file, record_from_game
+    from checkers.saves import ResumedGame
+    try:
+        games = read_file(path)
+    except OSError as error:
+        raise _usage_error(f"cannot read {path}: {error.strerror or error}") from None
+    except PdnError as error:
+        raise _usage_error(f"cannot read {path}: {error}") from None
+    if not games:
+        raise _usage_error(f"{path} holds no game")
+    if number > len(games):
+        raise _usage_error(f"{path} holds {len(games)} game{'s' if len(games) != 1 else ''}, "
+                           f"not {number}")
+    game = games[number - 1]
+    try:
+        record = record_from_game(game)
+    except ValueError as error:
+        raise _usage_error(f"game {number} of {path}: {error}") from None
+    return ResumedGame(record, dict(game.tags), game.result)
+
+
+def _open_window(config: Any, flip: bool = False, loaded: Any = None) -> int:
     """Run the desktop app, or print one line and return NO_DISPLAY_STATUS without a display."""
     problem = display_problem()
     if problem is None:
         from checkers.gui.app import DisplayUnavailable, run_app
         try:
-            return run_app(config, flip=flip)
+            return run_app(config, flip=flip, loaded=loaded)
         except DisplayUnavailable as error:
             problem = str(error)
     print(f"checkers: cannot open a window: {problem}; {HEADLESS_HINT}", file=sys.stderr)
@@ -185,8 +212,16 @@ def cmd_start(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    """Open a game in a window with the players the options name."""
-    return _open_window(_config(args, args.black == "ai", args.white == "ai"), flip=args.flip)
+    """Open a game in a window with the players the options name (or a game from a file)."""
+    if args.game is not None and args.load is None:
+        raise _usage_error("--game is for --load: give the file too")
+    if args.load is not None and args.fen is not None:
+        raise _usage_error("give --load or --fen, not both: a PDN game has its own start")
+    config = _config(args, args.black == "ai", args.white == "ai")
+    loaded = load_pdn(args.load, args.game or 1) if args.load is not None else None
+    if loaded is not None:
+        config = replace(config, start=loaded.record.start)  # N starts this game over
+    return _open_window(config, flip=args.flip, loaded=loaded)
 
 
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:

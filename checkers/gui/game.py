@@ -19,8 +19,8 @@ from checkers.gui.config import GameConfig, Mode
 from checkers.gui.selection import ClickResult, Selector
 from checkers.record import GameRecord, Outcome
 
-__all__ = ["AIService", "Animation", "Thinking", "SearchFigures", "Game", "DELAYS",
-           "HOP_SECONDS", "format_score"]
+__all__ = ["AIService", "Animation", "Thinking", "SearchFigures", "AISearch", "Game", "DELAYS",
+           "HOP_SECONDS", "format_score", "replay"]
 
 HOP_SECONDS = 0.16
 """How long one step or jump takes on screen."""
@@ -104,6 +104,25 @@ class SearchFigures:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class AISearch:
+    """The position an AI searched for its last move, so the tree view can show that search."""
+
+    position: Position
+    history: tuple[Position, ...]
+    no_progress_plies: int
+    level: Level
+    move: Move
+
+
+def replay(start: Position, moves: Sequence[Move]) -> GameRecord:
+    """A fresh record of these moves from `start` (positions and counters rebuilt by the rules)."""
+    record = GameRecord(start)
+    for move in moves:
+        record.play(move)
+    return record
+
+
 def format_score(score: float) -> str:
     """A score for people: `+2.5`, or `win in 7` / `loss in 4` plies for proven results."""
     if is_win_score(score):
@@ -129,17 +148,30 @@ class Game:
     """A game in progress: the record, whose turn it is, the selection, the AI and the controls."""
 
     def __init__(self, config: GameConfig, ai: Optional[AIService] = None,
-                 hop_seconds: float = HOP_SECONDS) -> None:
+                 hop_seconds: float = HOP_SECONDS, record: Optional[GameRecord] = None,
+                 tags: Optional[dict[str, str]] = None) -> None:
         self.config = config
         self.ai = ai
         self.hop_seconds = hop_seconds
         self.delay = config.ai_delay
         self.clock = 0.0
         self.cues = _Cues()
-        self._new_record()
+        self.revision = 0
+        """Goes up whenever the record or the cursor changes (the screen autosaves on it)."""
+        self.tags: dict[str, str] = dict(tags or {})
+        """PDN tags a loaded game came with; a save writes them back."""
+        self._new_record(record)
+        if record is not None:
+            self.reviewing = True
+            self.status = self._loaded_status()
 
-    def _new_record(self) -> None:
-        self.record = GameRecord(self.config.start)
+    def _new_record(self, record: Optional[GameRecord] = None) -> None:
+        self.record = record if record is not None else GameRecord(self.config.start)
+        self.line: list[Move] = list(self.record.moves)
+        """The whole recorded game, past the cursor too: the move list and the arrow keys."""
+        self.reviewing = False  # stepping through the record: the AI waits
+        self.ai_search: Optional[AISearch] = None
+        self.revision += 1
         self.selector = Selector(self.record.position)
         self.animation: Optional[Animation] = None
         self.thinking: Optional[Thinking] = None
@@ -204,7 +236,8 @@ class Game:
             result = ClickResult(message="Wait for the move to finish")
         elif not self.is_human_turn():
             side = self.position.turn.name.capitalize()
-            result = ClickResult(message=f"Wait: it is the AI's turn ({side})")
+            wait = "C plays on from here" if self.reviewing else "Wait"
+            result = ClickResult(message=f"{wait}: it is the AI's turn ({side})")
         else:
             result = self.selector.click(square)
         if result.move is not None:
@@ -226,6 +259,9 @@ class Game:
         """Make a legal move in the record and start its animation."""
         before = self.record.position
         self.record.play(move)  # raises for an illegal move: the record is unchanged then
+        self.line = list(self.record.moves)  # a move played mid-game drops the rest of the line
+        self.reviewing = False
+        self.revision += 1
         self._stop_thinking()  # a hint still being searched is about the old position
         self.hint = None
         self.selector = Selector(self.record.position)
@@ -265,7 +301,8 @@ class Game:
         if self.ai is not None:
             for event in self.ai.poll():
                 self._on_ai_event(event)
-        if self.animation is not None or self.outcome is not None or self.thinking is not None:
+        if (self.animation is not None or self.outcome is not None or self.thinking is not None
+                or self.reviewing):
             return
         level = self.config.player(self.position.turn).level
         if level is None or self.ai_stuck:
@@ -314,6 +351,9 @@ class Game:
             return
         level = self.config.player(thinking.side).level
         self.figures = _figures(thinking.side, level.name if level else "", result, event.note)
+        if level is not None:
+            self.ai_search = AISearch(self.position, tuple(self.record.positions),
+                                      self.record.no_progress_plies, level, result.move)
         self.play(result.move)
         if event.note:
             self.status = event.note[0].upper() + event.note[1:] + "."
@@ -332,11 +372,13 @@ class Game:
     def new_game(self) -> None:
         """Start again from the configured start position, cancelling any search."""
         self._stop_thinking()
+        self.tags = {}
         self._new_record()
         self.status = "New game. " + self._turn_status()
 
     def _after_jump(self) -> None:
         """Reset what belonged to the position the record has just left."""
+        self.revision += 1
         self.animation = None
         self.hint = None
         self.ai_stuck = False
@@ -385,8 +427,70 @@ class Game:
         self.record.go_to(ply)
         if self.mode is Mode.AI_VS_AI:
             self.paused = True
+        self.reviewing = True
         self._after_jump()
-        self.status = f"Ply {ply}. " + self._turn_status()
+        self.status = f"Ply {ply} of {len(self.line)}. " + self._review_hint()
+
+    def _review_hint(self) -> str:
+        if self.outcome is not None:
+            return self._turn_status()
+        if self.is_human_turn():
+            return self._turn_status() + " Move to play on from here, or C."
+        return self._turn_status() + " C plays on from here."
+
+    def step_through(self, plies: int) -> None:
+        """Step `plies` back (negative) or forward through the recorded game (arrow keys)."""
+        target = max(0, min(len(self.line), self.record.ply + plies))
+        if target == self.record.ply and self.animation is None:
+            self.status = ("At the start of the game." if target == 0
+                           else "At the end of the recorded game.")
+            return
+        self.go_to(target)
+
+    def go_to_end(self, end: bool) -> None:
+        """Jump to the start or the end of the recorded game (Home, End)."""
+        self.go_to(len(self.line) if end else 0)
+
+    def continue_here(self) -> None:
+        """Play on from the position shown: the moves after it are dropped, the AI may move."""
+        dropped = len(self.line) - self.record.ply
+        if dropped > 0:
+            self.record = replay(self.record.start, self.record.moves)
+            self.line = list(self.record.moves)
+        self.reviewing = False
+        self.paused = False
+        self._after_jump()
+        note = f"Dropped the {dropped} later {'ply' if dropped == 1 else 'plies'}. " \
+            if dropped else ""
+        self.status = f"Playing on from ply {self.record.ply}. {note}" + self._turn_status()
+
+    def load(self, record: GameRecord, tags: Optional[dict[str, str]] = None) -> None:
+        """Show a saved game at its end, in review: arrows step through it, C plays on."""
+        self._stop_thinking()
+        self.tags = dict(tags or {})
+        self._new_record(record)
+        self.reviewing = True
+        self.status = self._loaded_status()
+
+    def resume_play(self, ply: Optional[int] = None) -> None:
+        """Carry on with a game read back from the autosave, as if it had never stopped (at
+        `ply` if moves after it had been taken back)."""
+        self.reviewing = False
+        if ply is not None and 0 <= ply < len(self.line):
+            self.record.go_to(ply)
+            self._after_jump()
+        self.status = f"Resumed at ply {self.record.ply}. " + self._turn_status()
+
+    def _loaded_status(self) -> str:
+        plies = len(self.line)
+        return (f"Loaded a game of {plies} {'ply' if plies == 1 else 'plies'}: Left/Right step "
+                f"through it, click a move in the list, C plays on. " + self._turn_status())
+
+    def full_record(self) -> GameRecord:
+        """The whole recorded game, including moves past the cursor (what a save writes)."""
+        if not self.record.can_redo():
+            return self.record
+        return replay(self.record.start, self.line)
 
     def request_hint(self) -> None:
         """Ask the engine for the human's best move; it is highlighted when it arrives."""

@@ -14,21 +14,28 @@ from typing import TYPE_CHECKING, Callable, Optional, Protocol
 
 import pygame
 
+from checkers import saves
 from checkers.board import BLACK
 from checkers.gui import theme
+from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.geometry import BoardGeometry
 from checkers.gui.game import Game
 from checkers.gui.panel import draw_panel
+from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.render import BoardView
 from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
-from checkers.record import Outcome, Reason
+from checkers.pdn import game_from_record, write_game
+from checkers.record import GameRecord, Outcome, Reason
 
 if TYPE_CHECKING:
     from checkers.gui.app import App
 
 __all__ = ["Command", "Overlay", "register_overlay", "GameScreen", "GameLayout", "game_layout",
-           "outcome_card"]
+           "outcome_card", "RESUME_PLY_TAG"]
+
+RESUME_PLY_TAG = "Ply"
+"""An autosave's tag for the ply shown when moves after it were taken back (kept for redo)."""
 
 
 class Overlay(Protocol):
@@ -53,15 +60,17 @@ class OverlaySpec:
     key: str
     label: str
     factory: Callable[["GameScreen"], Overlay]
+    help: str = ""
 
 
 _OVERLAYS: dict[str, OverlaySpec] = {}
 
 
 def register_overlay(name: str, key: str, label: str,
-                     factory: Callable[["GameScreen"], Overlay]) -> None:
-    """Make an overlay (e.g. the search-tree view on `t`) toggle with `key` on every game screen."""
-    _OVERLAYS[name] = OverlaySpec(name, key, label, factory)
+                     factory: Callable[["GameScreen"], Overlay], help: str = "") -> None:
+    """Make an overlay (e.g. the search-tree view on `t`) toggle with `key` on every game screen;
+    `help` is its line on the help card."""
+    _OVERLAYS[name] = OverlaySpec(name, key, label, factory, help)
 
 
 @dataclass
@@ -141,9 +150,14 @@ class Drag:
 class GameScreen:
     """A game in the window: the game, its board orientation, the drag and the open card."""
 
-    def __init__(self, app: "App", config: GameConfig, flip: bool = False) -> None:
+    def __init__(self, app: "App", config: GameConfig, flip: bool = False,
+                 record: Optional[GameRecord] = None,
+                 tags: Optional[dict[str, str]] = None) -> None:
         self.app = app
-        self.game = Game(config, app.ai, hop_seconds=app.hop_seconds)
+        self.game = Game(config, app.ai, hop_seconds=app.hop_seconds, record=record, tags=tags)
+        # Nothing is written until the game changes: opening a window must not wipe an autosave.
+        self._autosaved: Optional[tuple[object, ...]] = self._autosave_key()
+        self.move_cells: list[tuple[pygame.Rect, int]] = []
         human = config.human_side()
         self.flipped = (human is BLACK) != flip  # the human's side at the bottom
         self.drag: Optional[Drag] = None
@@ -175,6 +189,25 @@ class GameScreen:
             Command("hint", "Hint", ("h",), "highlight the engine's suggestion",
                     game.request_hint, shown=has_human),
             Command("flip", "Flip", ("f",), "turn the board around", self.flip),
+            Command("back", "Back", ("left",), "step back through the game (click a move in the "
+                    "list to jump there)", lambda: game.step_through(-1), button=False),
+            Command("forward", "Forward", ("right",), "step forward through the game",
+                    lambda: game.step_through(+1), button=False),
+            Command("start", "Start", ("home",), "go to the start of the game",
+                    lambda: game.go_to_end(False), button=False),
+            Command("end", "End", ("end",), "go to the end of the game",
+                    lambda: game.go_to_end(True), button=False),
+            Command("continue", "Play on", ("c",), "play on from the move shown (drops the "
+                    "later moves)", game.continue_here, shown=lambda: game.reviewing,
+                    active=lambda: game.reviewing),
+            Command("save", "Save", ("ctrl+s",), "save the game as PDN in your games folder",
+                    self.save),
+            Command("load", "Load", ("ctrl+o",), "open a saved game", self.open_load_screen),
+            Command("setup", "Setup", ("e",), "set up a position to start a new game from",
+                    self.open_setup_screen),
+            Command("copy_fen", "Copy FEN", ("ctrl+c",), "copy the position's FEN",
+                    self.copy_fen),
+            Command("copy_pdn", "Copy PDN", ("ctrl+p",), "copy the game's PDN", self.copy_pdn),
             Command("pause", "Pause", ("space", "p"), "pause or resume AI vs AI",
                     game.toggle_pause, shown=ai_vs_ai, active=lambda: game.paused),
             Command("step", "Step", ("s",), "play one AI move while paused", game.step,
@@ -193,8 +226,8 @@ class GameScreen:
         ]
         for spec in _OVERLAYS.values():
             commands.append(Command(spec.name, spec.label, (spec.key,),
-                                    f"show or hide the {spec.label.lower()}",
-                                    functools.partial(self.toggle_card, spec.name), button=False,
+                                    spec.help or f"show or hide the {spec.label.lower()}",
+                                    functools.partial(self.toggle_card, spec.name),
                                     active=functools.partial(self.card_is, spec.name)))
         return commands
 
@@ -208,6 +241,84 @@ class GameScreen:
         muted = self.app.sounds.toggle_mute()
         self.game.status = "Sound off" if muted else "Sound on"
 
+    # --- files and the clipboard --------------------------------------------------------------
+
+    def tags(self) -> dict[str, str]:
+        """The PDN tags a save writes: who plays, and a loaded game's own tags (its players'
+        names too: `Tinsley` reads better than `Human`)."""
+        tags = config_tags(self.game.config)
+        tags.update({name: value for name, value in self.game.tags.items()
+                     if name not in PLAYER_TAGS})
+        return tags
+
+    def save(self) -> None:
+        """Save the whole game (moves past the one shown too) under a readable name."""
+        try:
+            path = saves.save_game(self.game.full_record(), self.tags())
+        except OSError as error:
+            self.game.status = f"Error: could not save the game: {error}"
+            return
+        self.game.status = f"Saved as {path.name} in {path.parent}"
+
+    def open_load_screen(self) -> None:
+        """List the saved games over this screen; picking one loads it here."""
+        from checkers.gui.load_screen import LoadScreen  # it imports this module
+        self.app.push(LoadScreen(self.app, self))
+
+    def open_setup_screen(self) -> None:
+        """Edit a position (starting from the one shown) and start a new game from it."""
+        from checkers.gui.setup_screen import SetupScreen  # it imports this module
+        self.app.push(SetupScreen(self.app, self))
+
+    def load(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
+        """Show a loaded game (in review, at its end)."""
+        self.drag = None
+        self.card = None
+        self.game.load(record, tags)
+        self.game.status = f"{name}: " + self.game.status
+
+    def pdn_text(self) -> str:
+        """The whole game as PDN."""
+        return write_game(game_from_record(self.game.full_record(), self.tags()))
+
+    def copy_fen(self) -> None:
+        """Copy the position shown to the clipboard as FEN."""
+        fen = self.game.position.fen()
+        problem = copy_text(fen)
+        self.game.status = f"Copied {fen}" if problem is None else \
+            f"No clipboard ({problem}); FEN: {fen}"
+
+    def copy_pdn(self) -> None:
+        """Copy the whole game to the clipboard as PDN."""
+        problem = copy_text(self.pdn_text())
+        self.game.status = (f"Copied the game's PDN ({len(self.game.line)} plies)"
+                            if problem is None else f"No clipboard ({problem}); Ctrl+S saves "
+                                                    f"the game as a PDN file instead")
+
+    def _autosave_key(self) -> tuple[object, ...]:
+        game = self.game
+        return (game.record.start, tuple(game.line), game.record.ply)
+
+    def autosave(self) -> None:
+        """Keep the game in progress on disk after each change; a finished or empty game is
+        cleared, so the next start offers only a game worth resuming."""
+        key = self._autosave_key()
+        if key == self._autosaved or not self.app.autosave_enabled:
+            return
+        self._autosaved = key
+        record = self.game.full_record()
+        try:
+            if record.outcome is not None or not self.game.line:
+                saves.clear_autosave()
+            else:
+                tags = self.tags()
+                if self.game.record.ply < len(self.game.line):
+                    # Moves taken back are kept for redo; the resumed game starts where it was.
+                    tags[RESUME_PLY_TAG] = str(self.game.record.ply)
+                saves.autosave(record, tags)
+        except OSError as error:
+            self.game.status = f"Error: autosave failed: {error}"
+
     def card_is(self, name: str) -> bool:
         """Whether the card (or overlay) called `name` is open."""
         return self.card == name
@@ -218,7 +329,8 @@ class GameScreen:
             self.card = None
             return
         spec = _OVERLAYS.get(name)
-        if spec is not None and name not in self.overlays:
+        if spec is not None:
+            # Built afresh each time: the tree view shows the position as it is now.
             self.overlays[name] = spec.factory(self)
         self.card = name
 
@@ -267,6 +379,10 @@ class GameScreen:
         if button is not None:
             button.action()
             return
+        for area, ply in self.move_cells:
+            if area.collidepoint(event.pos):
+                self.game.go_to(ply)
+                return
         geometry = self.layout().board
         if not geometry.contains(*event.pos):
             return
@@ -304,6 +420,7 @@ class GameScreen:
     def update(self, dt: float) -> None:
         """Advance the game and play the sounds it asks for."""
         self.game.update(dt)
+        self.autosave()
         for cue in self.game.cues.drain():
             self.app.sounds.play(cue)
 
@@ -339,7 +456,7 @@ class GameScreen:
     def _layout_buttons(self, layout: GameLayout) -> pygame.Rect:
         """Place the visible commands' buttons at the panel's foot; returns the space above."""
         shown = [c for c in self.commands if c.button and c.shown()]
-        columns = 3
+        columns = 4 if layout.panel.width >= 360 else 3
         rows = -(-len(shown) // columns)
         gap = max(4, layout.font // 3)
         height = int(layout.font * 1.9)
@@ -369,16 +486,10 @@ class GameScreen:
 
         pygame.draw.rect(surface, theme.PANEL, layout.panel, border_radius=8)
         text_area = self._layout_buttons(layout)
-        draw_panel(renderer, surface, text_area, self.game, layout.font)
+        self.move_cells = draw_panel(renderer, surface, text_area, self.game, layout.font)
         draw_buttons(surface, renderer.text, self.buttons, int(layout.font * 0.9))
 
-        status = self.game.status
-        colour = theme.ERROR_TEXT if status.startswith(("Error", "AI error")) else theme.TEXT
-        renderer.text.draw(surface, renderer.text.fit(status, layout.font, layout.status.width),
-                           layout.font, colour, layout.status.midleft, "midleft")
-        hint = "?: help"
-        renderer.text.draw(surface, hint, layout.font, theme.TEXT_DIM, layout.status.midright,
-                           "midright")
+        self._draw_status(surface, layout)
 
         board_rect = pygame.Rect(layout.board.left, layout.board.top, layout.board.size,
                                  layout.board.size)
@@ -392,8 +503,25 @@ class GameScreen:
             self._draw_help(surface, layout)
         elif self.card is not None and self.card in self.overlays:
             overlay = self.overlays[self.card]
-            overlay.set_rect(layout.board_area)
+            # The whole window above the status line: the tree needs the width more than the
+            # panel does, and the status line still reports.
+            surface.fill(theme.BACKGROUND)
+            margin = layout.board_area.left
+            overlay.set_rect(pygame.Rect(margin, margin, surface.get_width() - 2 * margin,
+                                         layout.status.top - margin - margin // 2))
             overlay.draw(surface)
+            self._draw_status(surface, layout)
+
+    def _draw_status(self, surface: pygame.Surface, layout: GameLayout) -> None:
+        """The status line under the board, errors in red, and the help key."""
+        text = self.app.renderer.text
+        status = self.game.status
+        colour = theme.ERROR_TEXT if status.startswith(("Error", "AI error")) else theme.TEXT
+        hint = "?: help"
+        room = layout.status.width - text.font(layout.font).size(hint)[0] - layout.font
+        text.draw(surface, text.fit(status, layout.font, room), layout.font, colour,
+                  layout.status.midleft, "midleft")
+        text.draw(surface, hint, layout.font, theme.TEXT_DIM, layout.status.midright, "midright")
 
     def help_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every command, as the help card lists them."""
@@ -406,7 +534,8 @@ class GameScreen:
         area = layout.board_area
         renderer.shade(surface, pygame.Rect((0, 0), surface.get_size()))
         rows = self.help_rows()
-        size = max(12, min(layout.font, area.height // (len(rows) + 7)))
+        # Every row must fit the window: the list grows with each command added.
+        size = max(10, min(layout.font, int(surface.get_height() / ((len(rows) + 5) * 1.45))))
         key_width = max(text.font(size).size(keys)[0] for keys, _ in rows) + size
         width = min(surface.get_width() - 2 * size, key_width + max(
             text.font(size).size(what)[0] for _, what in rows) + 2 * size)
@@ -430,5 +559,7 @@ class GameScreen:
                   "midtop")
 
     def close(self) -> None:
-        """Stop any search (the app closes the worker)."""
+        """Save what changed since the last frame, then stop any search (the app closes the
+        worker)."""
+        self.autosave()
         self.game.close()

@@ -94,8 +94,9 @@ def _search_rows(game: Game) -> list[Row]:
 
 
 def draw_panel(renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, game: Game,
-               size: int) -> None:
-    """Draw the panel's text into `rect` over the panel's background (the screen adds buttons)."""
+               size: int) -> list[tuple[pygame.Rect, int]]:
+    """Draw the panel's text into `rect` (the screen adds buttons); returns the move list's
+    cells, each with the ply a click on it goes to."""
     text = renderer.text
     pad = max(8, size // 2)
     x, width = rect.left + pad, rect.width - 2 * pad
@@ -139,19 +140,53 @@ def draw_panel(renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, g
 
     pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + width, y))
     y += size // 2
-    plies = game.record.ply
-    text.draw(surface, f"Moves ({plies} {'ply' if plies == 1 else 'plies'})", size,
-              theme.TEXT_DIM, (x, y))
+    return _move_list(renderer, surface, rect, game, x, y, width, size)
+
+
+def _move_list(renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, game: Game,
+               x: int, y: int, width: int, size: int) -> list[tuple[pygame.Rect, int]]:
+    """The whole recorded game, the current move marked, later moves dimmed; returns each
+    move's cell with the ply it leads to, so a click can go there."""
+    text = renderer.text
+    small = int(size * 0.85)
+    line_height = int(small * 1.2)
+    ply, total = game.record.ply, len(game.line)
+    title = f"Moves ({total} {'ply' if total == 1 else 'plies'})"
+    if ply != total:
+        title = f"Moves (at ply {ply} of {total})"
+    text.draw(surface, title, size, theme.TEXT_DIM, (x, y))
     y += int(size * 1.3)
-    rows = move_rows(game.record.moves, game.record.start.turn is BLACK)
-    room = max(0, (rect.bottom - pad - y) // line_height)
-    shown = rows[-room:] if room else []
-    for index, row in enumerate(shown):
-        latest = (2 if row[2] else 1) if index == len(shown) - 1 else -1  # the last move played
-        for column, (cell, start) in enumerate(zip(row, (0.0, 0.12, 0.45))):
-            text.draw(surface, cell, small, theme.TEXT_ACCENT if column == latest else theme.TEXT,
-                      (x + start * width, y))
+    black_first = game.record.start.turn is BLACK
+    offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
+    rows = move_rows(game.line, black_first)
+    room = max(0, (rect.bottom - size // 2 - y) // line_height)
+    current_row = (ply - 1 + offset) // 2 if ply > 0 else 0
+    # Show the end of the game, unless the current move would then be out of sight.
+    first = max(0, len(rows) - room)
+    if current_row < first:
+        first = max(0, current_row - room // 2)
+    cells: list[tuple[pygame.Rect, int]] = []
+    columns = (0.0, 0.12, 0.45)
+    for row_index in range(first, min(len(rows), first + room)):
+        row = rows[row_index]
+        for column, (cell, start) in enumerate(zip(row, columns)):
+            if not cell:
+                continue
+            target = 2 * row_index + column - offset  # the ply this move leads to
+            colour = theme.TEXT
+            left = x + int(start * width)
+            if column > 0 and cell != "...":
+                colour = theme.TEXT_ACCENT if target == ply else \
+                    theme.TEXT_DIM if target > ply else theme.TEXT
+                end = x + int(columns[column + 1] * width) if column + 1 < len(columns) \
+                    else x + width
+                area = pygame.Rect(left - 3, y - 1, end - left, line_height)
+                if target == ply:
+                    pygame.draw.rect(surface, theme.PANEL_LINE, area, border_radius=4)
+                cells.append((area, target))
+            text.draw(surface, cell, small, colour, (left, y))
         y += line_height
+    return cells
 
 
 def _spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, clock: float) -> None:

@@ -1,0 +1,96 @@
+"""Players in PDN tags and back, so a saved or autosaved game resumes with the same players.
+
+Pure Python (no pygame). `Black`/`White` hold readable names (they also name the saved file);
+`BlackPlayer`/`WhitePlayer` hold what the game needs to rebuild the player: `human`, a named
+level (`club`), or `algorithm/evaluation/depth 5` or `.../time 2`.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Optional
+
+from checkers.ai.levels import LEVELS, Level, get_level
+from checkers.board import BLACK, WHITE, Side
+from checkers.gui.config import GameConfig, PlayerConfig, custom_level
+
+__all__ = ["config_tags", "config_from_tags", "player_name", "PLAYER_TAGS"]
+
+_PLAYER_TAG = {BLACK: "BlackPlayer", WHITE: "WhitePlayer"}
+PLAYER_TAGS = frozenset(_PLAYER_TAG.values())
+"""The tags that say how to rebuild the players (the current players always win over them)."""
+_NAME_TAG = {BLACK: "Black", WHITE: "White"}
+
+
+def player_name(player: PlayerConfig) -> str:
+    """A readable name for a file name and the PDN `Black`/`White` tag: `Human`, `AI club`."""
+    if player.level is None:
+        return "Human"
+    level = player.level
+    if level.name != "custom":
+        return f"AI {level.name}"
+    return f"AI {level.summary()}"
+
+
+def _player_code(player: PlayerConfig) -> str:
+    level = player.level
+    if level is None:
+        return "human"
+    if any(level == named for named in LEVELS):
+        return level.name
+    how = f"depth {level.depth}" if level.depth is not None else f"time {level.time:g}"
+    return f"{level.algorithm}/{level.evaluation}/{how}"
+
+
+def _player_from_code(code: str) -> Optional[PlayerConfig]:
+    """The player a `BlackPlayer` tag names, or None if the tag is not one this game wrote."""
+    code = code.strip()
+    if code == "human":
+        return PlayerConfig()
+    if "/" not in code:
+        try:
+            return PlayerConfig(get_level(code))
+        except ValueError:
+            return None
+    parts = code.split("/")
+    if len(parts) != 3:
+        return None
+    algorithm, evaluation, how = parts
+    kind, _, amount = how.partition(" ")
+    try:
+        level: Level
+        if kind == "depth":
+            level = custom_level(algorithm, evaluation, depth=int(amount))
+        elif kind == "time":
+            level = custom_level(algorithm, evaluation, time=float(amount))
+        else:
+            return None
+    except ValueError:
+        return None
+    return PlayerConfig(level)
+
+
+def config_tags(config: GameConfig) -> dict[str, str]:
+    """The tags that describe the game's players."""
+    tags: dict[str, str] = {"Event": "Casual game"}
+    for side in (BLACK, WHITE):
+        player = config.player(side)
+        tags[_NAME_TAG[side]] = player_name(player)
+        tags[_PLAYER_TAG[side]] = _player_code(player)
+    return tags
+
+
+def config_from_tags(tags: Mapping[str, str], fallback: GameConfig) -> GameConfig:
+    """The fallback config with the players the tags name (each side kept if its tag is
+    missing or unknown, as in a PDN file from another program)."""
+    players: dict[Side, PlayerConfig] = {}
+    for side in (BLACK, WHITE):
+        code = tags.get(_PLAYER_TAG[side])
+        player = _player_from_code(code) if code is not None else None
+        players[side] = player if player is not None else fallback.player(side)
+    config = GameConfig(black=players[BLACK], white=players[WHITE], start=fallback.start,
+                        ai_delay=fallback.ai_delay, hint=fallback.hint, seed=fallback.seed)
+    try:
+        config.check()
+    except ValueError:
+        return fallback  # a level that names an AI no longer registered
+    return config

@@ -1,0 +1,255 @@
+"""Saving, loading, the autosave and stepping through a game, driven through the window."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Iterator, Optional
+
+import pygame
+import pytest
+
+from checkers import saves
+from checkers.ai.levels import Level
+from checkers.board import Move, Position
+from checkers.cli import main
+from checkers.gui.app import App
+from checkers.gui.clipboard import paste_text
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game_screen import GameScreen
+from checkers.gui.load_screen import LoadScreen, ResumeScreen
+from checkers.gui.persist import config_from_tags, config_tags
+from checkers.pdn import read_file
+
+TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+# 11-15 22-18 15x22 25x18 8-11 29-25: two captures, so the 40-move count resets on the way.
+OPENING = ((11, 15), (22, 18), (15, 22), (25, 18), (8, 11), (29, 25))
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every file goes to a temporary data directory."""
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def make_app(data: Path) -> Iterator[object]:
+    """Build apps without animation; all are closed after the test."""
+    apps: list[App] = []
+
+    def make(config: Optional[GameConfig] = TWO_PLAYERS, **options: object) -> App:
+        app = App(config, hop_seconds=0, muted=True, **options)  # type: ignore[arg-type]
+        apps.append(app)
+        app.step(0)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()
+
+
+def screen_of(app: App) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def post(kind: int, **fields: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def click_at(app: App, point: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    app.step(1 / 60)
+
+
+def click(app: App, square: int) -> None:
+    x, y = screen_of(app).layout().board.square_center(square)
+    click_at(app, (int(x), int(y)))
+
+
+def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key, unicode=text, mod=mod)
+    app.step(1 / 60)
+
+
+def play(app: App, moves: tuple[tuple[int, int], ...] = OPENING) -> None:
+    for start, end in moves:
+        click(app, start)
+        click(app, end)
+
+
+def test_an_autosaved_game_resumes_exactly_after_a_crash(make_app, data: Path) -> None:
+    app = make_app(autosave=True)
+    play(app)
+    record = screen_of(app).game.record
+    assert record.ply == 6 and (data / "autosave.pdn").exists()
+    # A crash: the first app is never closed, so only what was on disk survives.
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    assert isinstance(fresh.screen, ResumeScreen)
+    press(fresh, pygame.K_RETURN)
+    resumed = screen_of(fresh).game
+    assert resumed.record.positions == record.positions  # position and history
+    assert resumed.record.moves == record.moves
+    assert resumed.record.no_progress_plies == record.no_progress_plies
+    assert resumed.record.repetition_count() == record.repetition_count()
+    assert resumed.config.mode is TWO_PLAYERS.mode
+    assert resumed.status.startswith("Resumed at ply 6.")
+    click(fresh, 9)  # and the game goes on
+    click(fresh, 14)
+    assert resumed.record.moves[-1] == Move((9, 14))
+
+
+def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
+    app = make_app(autosave=True)
+    play(app, OPENING[:2])
+    assert len(read_file(data / "autosave.pdn")[0].moves) == 2
+    press(app, pygame.K_u, "u")
+    saved = read_file(data / "autosave.pdn")[0]
+    assert len(saved.moves) == 2 and saved.tags["Ply"] == "1"  # the move taken back is kept
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    press(fresh, pygame.K_RETURN)
+    game = screen_of(fresh).game
+    assert game.record.ply == 1 and len(game.line) == 2
+    press(fresh, pygame.K_r, "r")  # redo still works after the crash
+    assert game.record.moves == [Move((11, 15)), Move((22, 18))]
+
+
+def test_opening_a_window_does_not_wipe_the_autosave(make_app, data: Path) -> None:
+    app = make_app(autosave=True)
+    play(app, OPENING[:3])
+    before = (data / "autosave.pdn").read_text()
+    other = make_app(autosave=True, offer_resume=True)
+    press(other, pygame.K_ESCAPE)  # "Not now"
+    assert isinstance(other.screen, GameScreen)
+    other.step(1 / 60)
+    assert (data / "autosave.pdn").read_text() == before
+
+
+def test_a_finished_game_is_not_offered_for_resuming(make_app, data: Path) -> None:
+    start = Position.from_fen("B:W15:B10")  # Black jumps 10x19 and White has nothing left
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start),
+                   autosave=True)
+    click(app, 10)
+    click(app, 19)
+    assert screen_of(app).game.outcome is not None
+    assert not (data / "autosave.pdn").exists()
+    fresh = make_app(autosave=True, offer_resume=True)
+    assert isinstance(fresh.screen, GameScreen)
+
+
+def test_ctrl_s_saves_with_a_readable_name_and_ctrl_o_loads_it(make_app, data: Path) -> None:
+    app = make_app()
+    play(app)
+    saved_positions = screen_of(app).game.record.positions
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    files = list((data / "games").glob("*.pdn"))
+    assert len(files) == 1 and files[0].name.endswith("Human vs Human.pdn")
+    assert files[0].name in screen_of(app).game.status
+    press(app, pygame.K_n, "n")  # a new game, then open the saved one
+    assert screen_of(app).game.record.ply == 0
+    press(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    assert isinstance(app.screen, LoadScreen)
+    assert "Human vs Human" in app.screen.saved[0].summary()
+    press(app, pygame.K_RETURN)
+    game = screen_of(app).game
+    assert game.record.positions == saved_positions
+    assert game.reviewing and "Loaded" in game.status
+
+
+def test_a_saved_game_remembers_its_players() -> None:
+    config = GameConfig(black=PlayerConfig(Level("custom", "x", "alphabeta", "count", depth=3)),
+                        white=PlayerConfig())
+    back = config_from_tags(config_tags(config), TWO_PLAYERS)
+    assert back.black.level is not None and back.black.level.summary() == "alphabeta/count depth 3"
+    assert back.white.is_human
+
+
+def test_arrow_keys_and_the_move_list_step_through_a_game(make_app) -> None:
+    app = make_app()
+    play(app)
+    game = screen_of(app).game
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    assert game.record.ply == 4 and game.status.startswith("Ply 4 of 6.")
+    press(app, pygame.K_HOME)
+    assert game.position == Position()
+    press(app, pygame.K_END)
+    assert game.record.ply == 6
+    app.step(1 / 60)  # draw, so the move list's cells are where they are shown
+    area, ply = next((area, ply) for area, ply in screen_of(app).move_cells if ply == 2)
+    click_at(app, area.center)
+    assert game.record.ply == 2 and game.last_move == Move((22, 18))
+    assert len(game.line) == 6  # the later moves are still there to step to
+
+
+def test_playing_a_move_from_an_earlier_point_continues_from_there(make_app) -> None:
+    app = make_app()
+    play(app)
+    game = screen_of(app).game
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_RIGHT)  # after 11-15, White to move
+    click(app, 23)
+    click(app, 19)
+    assert game.record.moves == [Move((11, 15)), Move((23, 19))]
+    assert game.line == game.record.moves and not game.reviewing
+
+
+def test_the_ai_waits_while_a_loaded_game_is_reviewed(make_app, data: Path) -> None:
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=1)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick)))
+    screen = screen_of(app)
+    path = data / "g.pdn"
+    path.write_text('[Event "t"]\n1. 11-15 23-19 2. 8-11 *\n')
+    loaded = saves.load_game(path)
+    screen.load(loaded.record, loaded.tags, path.name)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert screen.game.thinking is None and screen.game.record.ply == 3  # White (AI) waits
+    press(app, pygame.K_c, "c")  # play on
+    deadline = pygame.time.get_ticks() + 20_000
+    while screen.game.record.ply == 3 and pygame.time.get_ticks() < deadline:
+        app.step(1 / 60)
+    assert screen.game.record.ply == 4  # the AI answered
+
+
+def test_play_load_opens_the_nth_game_of_a_pdn_file(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import checkers.gui.app as app_module
+    path = tmp_path / "two.pdn"
+    path.write_text('[Event "one"]\n1. 11-15 *\n\n[Event "two"]\n1. 9-13 22-18 *\n')
+    opened: list[object] = []
+    monkeypatch.setattr(app_module, "run_app",
+                        lambda config, flip=False, loaded=None: opened.append(loaded) or 0)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert main(["play", "--black", "human", "--white", "human", "--load", str(path),
+                 "--game", "2"], out=io.StringIO()) == 0
+    loaded = opened[0]
+    assert isinstance(loaded, saves.ResumedGame)
+    assert loaded.record.moves == [Move((9, 13)), Move((22, 18))]
+    assert loaded.tags["Event"] == "two"
+
+
+def test_play_load_reports_a_bad_file_with_its_line(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.pdn"
+    path.write_text('[Event "x"]\n1. 11-15 23-19\n2. 11-99 *\n')
+    assert main(["play", "--load", str(path)], out=io.StringIO()) == 2
+    assert "bad.pdn, line 3" in capsys.readouterr().err
+
+
+def test_copy_fen_puts_it_on_the_clipboard_or_says_there_is_none(make_app) -> None:
+    app = make_app()
+    play(app, OPENING[:1])
+    press(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    status = screen_of(app).game.status
+    fen = screen_of(app).game.position.fen()
+    assert fen in status
+    if status.startswith("Copied"):
+        assert paste_text() == fen
+    else:
+        assert status.startswith("No clipboard")
+    press(app, pygame.K_p, mod=pygame.KMOD_CTRL)
+    assert "PDN" in screen_of(app).game.status

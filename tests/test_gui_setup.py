@@ -1,0 +1,89 @@
+"""The position setup screen (E): place pieces with the mouse, refuse impossible positions."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pygame
+import pytest
+
+from checkers.board import BLACK, WHITE, Piece, Position
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game_screen import GameScreen
+from checkers.gui.setup_screen import SetupScreen, setup_problem
+
+TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    """A two-player game without animation."""
+    app = App(TWO_PLAYERS, hop_seconds=0, muted=True)
+    app.step(0)
+    yield app
+    app.close()
+
+
+def press(app: App, key: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    app.step(1 / 60)
+
+
+def click(app: App, square: int, button: int = 1) -> None:
+    screen = app.screen
+    assert isinstance(screen, SetupScreen)
+    x, y = screen._layout().board.square_center(square)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)),
+                                         button=button))
+    app.step(1 / 60)
+
+
+@pytest.mark.parametrize("fen, reason", [
+    ("B:W20:B30", "Black man on 30"),
+    ("W:W3:B20", "White man on 3"),
+    ("B:W20:B" + ",".join(str(s) for s in range(1, 14)), "13 pieces"),
+    ("B:W20:B", "Black has no pieces"),
+    ("B:W23,27,28:BK32", "no legal move"),
+])
+def test_impossible_positions_are_refused_with_a_reason(fen: str, reason: str) -> None:
+    problem = setup_problem(Position.from_fen(fen))
+    assert problem is not None and reason in problem
+
+
+def test_kings_on_the_far_row_are_fine() -> None:
+    assert setup_problem(Position.from_fen("B:WK1,20:BK30,9")) is None
+
+
+def test_a_position_set_up_with_the_mouse_starts_a_game(app: App) -> None:
+    press(app, pygame.K_e, "e")
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    setup.clear()
+    click(app, 9)  # the Black man is the first tool
+    press(app, pygame.K_4, "4")  # a White king
+    click(app, 27)
+    click(app, 18)
+    click(app, 18, button=3)  # right-click removes it again
+    press(app, pygame.K_w, "w")
+    assert setup.position.fen() == "W:WK27:B9"
+    press(app, pygame.K_RETURN)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    assert screen.game.position == Position.from_fen("W:WK27:B9")
+    assert screen.game.position.piece_at(27) == Piece(WHITE, True)
+    press(app, pygame.K_n, "n")  # a new game starts from the set-up position again
+    assert screen.game.position.turn is WHITE
+
+
+def test_an_impossible_position_is_refused_and_the_game_kept(app: App) -> None:
+    game = app.screen.game  # type: ignore[attr-defined]
+    press(app, pygame.K_e, "e")
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    click(app, 29)  # a Black man on White's back row, where Black men are crowned
+    press(app, pygame.K_RETURN)
+    assert app.screen is setup and "Black man on 29" in setup.status
+    press(app, pygame.K_ESCAPE)
+    assert app.screen.game is game and game.position == Position()  # type: ignore[attr-defined]
+    assert setup.position.piece_at(29) == Piece(BLACK)

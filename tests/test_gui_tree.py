@@ -1,0 +1,113 @@
+"""The search-tree overlay (T) in the game: built off the UI thread, clickable, closed by T/Esc."""
+
+from __future__ import annotations
+
+import time
+from typing import Iterator
+
+import pygame
+import pytest
+
+from checkers.ai.levels import get_level
+from checkers.board import Move, Position
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game import AISearch
+from checkers.gui.game_screen import GameScreen
+from checkers.gui.tree_overlay import TreeOverlay, subject_of
+
+TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    """A two-player game without animation."""
+    app = App(TWO_PLAYERS, hop_seconds=0, muted=True)
+    app.step(0)
+    yield app
+    app.close()
+
+
+def screen_of(app: App) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def press(app: App, key: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    app.step(1 / 60)
+
+
+def open_tree(app: App) -> TreeOverlay:
+    """Press T and run frames until the tree is built (the window keeps drawing meanwhile)."""
+    press(app, pygame.K_t, "t")
+    overlay = screen_of(app).overlays["tree"]
+    assert isinstance(overlay, TreeOverlay)
+    frames = 0
+    deadline = time.monotonic() + 20
+    while overlay.view is None and time.monotonic() < deadline:
+        app.step(1 / 60)
+        frames += 1
+    assert overlay.view is not None, overlay.error
+    return overlay
+
+
+def test_t_shows_the_tree_and_a_click_selects_a_node(app: App) -> None:
+    overlay = open_tree(app)
+    view = overlay.view
+    assert view is not None and view.tree.root.position == Position()
+    assert screen_of(app).card == "tree"
+    assert overlay.building is None and "Search tree" in screen_of(app).game.status
+    node = view.tree.root.searched_children[0]
+    point = view.screen_pos(node)
+    assert point is not None
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    app.step(1 / 60)
+    assert view.selected is node
+    assert screen_of(app).game.record.ply == 0  # the click did not reach the board below
+
+
+def test_the_window_keeps_drawing_while_the_tree_is_built(app: App) -> None:
+    press(app, pygame.K_t, "t")
+    overlay = screen_of(app).overlays["tree"]
+    assert isinstance(overlay, TreeOverlay)
+    frames = app.frames
+    app.step(1 / 60)
+    assert app.frames == frames + 1
+    assert overlay.building is not None or overlay.view is not None
+
+
+def test_t_and_escape_close_the_tree(app: App) -> None:
+    open_tree(app)
+    press(app, pygame.K_t, "t")
+    assert screen_of(app).card is None
+    open_tree(app)
+    press(app, pygame.K_ESCAPE)
+    assert screen_of(app).card is None
+    assert isinstance(app.screen, GameScreen)  # Esc closed the tree, not the game
+
+
+def test_a_depth_key_rebuilds_the_tree_at_that_depth(app: App) -> None:
+    overlay = open_tree(app)
+    press(app, pygame.K_2, "2")
+    deadline = time.monotonic() + 20
+    while (overlay.view is None or overlay.view.tree.depth != 2) and time.monotonic() < deadline:
+        app.step(1 / 60)
+    assert overlay.view is not None and overlay.view.tree.depth == 2
+
+
+def test_the_engine_s_move_is_shown_as_alpha_beta_and_says_so(app: App) -> None:
+    screen = screen_of(app)
+    game = screen.game
+    before = game.position
+    level = get_level("strong")
+    game.play(Move((11, 15)))
+    game.ai_search = AISearch(before, (before,), 0, level, Move((11, 15)))
+    subject = subject_of(screen)
+    assert subject.position == before and subject.algorithm == "alphabeta"
+    if level.algorithm == "engine":
+        assert "cannot be tracked" in subject.note
+    assert "11-15" in subject.title
+    assert subject_of(screen, on_board=True).position == game.position
