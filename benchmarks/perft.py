@@ -3,11 +3,13 @@
 The last ply is counted without being played (bulk counting). Each count is checked against
 the published figures. One process first (the move generator's own speed), then `--jobs`
 processes (what `checkers perft` does by default). Run: `python benchmarks/perft.py`.
+Wall times swing on a shared machine, so the header shows the load average at the start.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import statistics
 import sys
@@ -29,7 +31,9 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=default_jobs(),
                         help="processes for the second series (1 skips it)")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.runs} runs each")
+    load = f", load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
+    print(f"Python {platform.python_version()} on {platform.machine()}, {args.runs} runs each"
+          f"{load}")
     for jobs in sorted({1, args.jobs}):
         for depth in args.depths:
             times = []

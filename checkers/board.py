@@ -119,25 +119,47 @@ def _simple_steps(shift: int, crown: int) -> dict[int, "RawMove"]:
     return table
 
 
-# A man's step is one dict lookup instead of four big-int operations and an allocation
-# (measured in a prototype: perft 9 went from 2.9 to 3.2 M leaves/s).
-_BLACK_STEP_LEFT = _simple_steps(4, _BLACK_CROWN)
-_BLACK_STEP_RIGHT = _simple_steps(5, _BLACK_CROWN)
-_WHITE_STEP_LEFT = _simple_steps(-5, _WHITE_CROWN)
-_WHITE_STEP_RIGHT = _simple_steps(-4, _WHITE_CROWN)
-
 # --- move generation --------------------------------------------------------------------------
 
 RawMove = tuple[int, int, int, Optional[tuple[int, ...]]]
 """(mover delta, opponent delta, kings delta, capture path as bits: origin then each landing;
 None for a simple step). XOR the deltas into the position's bitboards to make the move."""
 
+_MAN_STEP_SETS_KEPT = 1 << 14  # per table; perft 10 keeps at most 1,800
+
+
+class _ManSteps(dict[int, tuple[RawMove, ...]]):
+    """Prebuilt raw moves of a side's men stepping along one diagonal, keyed by the set of target
+    squares (a bitboard); each set is built on first use and kept, up to a bound."""
+
+    def __init__(self, shift: int, crown: int) -> None:
+        super().__init__()
+        self.one_step = _simple_steps(shift, crown)
+
+    def __missing__(self, targets: int) -> tuple[RawMove, ...]:
+        moves = tuple(self.one_step[_BIT[s]] for s in _squares_of(targets))
+        if len(self) < _MAN_STEP_SETS_KEPT:  # bounded memory however long a search runs
+            self[targets] = moves
+        return moves
+
+
+# All of a side's man steps along a diagonal are one lookup, not a loop over the targets: few
+# distinct sets recur (under 2,000 per table in perft 10); 11% fewer instructions in perft 7.
+_BLACK_STEP_LEFT = _ManSteps(4, _BLACK_CROWN)
+_BLACK_STEP_RIGHT = _ManSteps(5, _BLACK_CROWN)
+_WHITE_STEP_LEFT = _ManSteps(-5, _WHITE_CROWN)
+_WHITE_STEP_RIGHT = _ManSteps(-4, _WHITE_CROWN)
+
 
 # What the walkers know about the side to move, fixed for one generation: a plain tuple
 # (a NamedTuple per generation cost 5% of perft) read with literal indices on the hot path:
 #   [0] black to move, [1] capturing, [2] every king on the board, [3] this side's crown row,
-#   [4] squares from which one of this side's men could jump on.
+#   [4] squares from which one of this side's men could jump on (never its crown row: no man's
+#       jump starts there, so the mask needs no trimming).
 _SideInfo = tuple
+# With no kings on the board a stepping side is a constant (0.5% fewer instructions in perft 7).
+_BLACK_STEPPING = (True, False, 0, _BLACK_CROWN, 0)
+_WHITE_STEPPING = (False, False, 0, _WHITE_CROWN, 0)
 
 
 def traverse_left(down: int, up: int, opp: int, empty: int, side: _SideInfo,
@@ -157,12 +179,10 @@ def traverse_left(down: int, up: int, opp: int, empty: int, side: _SideInfo,
             forward, backward, steps = up >> 5 & empty, down and down << 4 & empty, _WHITE_STEP_LEFT
             if side[2]:
                 return _steps(forward, -5, backward, 4, side[2], out, steps)
-        found = bool(forward)
-        while forward:  # no kings anywhere: every step is a man's (inlined: 8% of perft)
-            target = forward & -forward
-            forward ^= target
-            out.append(steps[target])
-        return found
+        if not forward:
+            return False
+        out += steps[forward]  # no kings anywhere: every step is a man's
+        return True
     found = False
     jumpers = down and down & (opp & empty >> 4) >> 4
     while jumpers:
@@ -204,12 +224,10 @@ def traverse_right(down: int, up: int, opp: int, empty: int, side: _SideInfo,
             forward, backward, steps = up >> 4 & empty, down and down << 5 & empty, _WHITE_STEP_RIGHT
             if side[2]:
                 return _steps(forward, -4, backward, 5, side[2], out, steps)
-        found = bool(forward)
-        while forward:
-            target = forward & -forward
-            forward ^= target
-            out.append(steps[target])
-        return found
+        if not forward:
+            return False
+        out += steps[forward]  # no kings anywhere: every step is a man's
+        return True
     found = False
     jumpers = down and down & (opp & empty >> 5) >> 5
     while jumpers:
@@ -239,7 +257,7 @@ def traverse_right(down: int, up: int, opp: int, empty: int, side: _SideInfo,
 
 
 def _steps(forward: int, forward_shift: int, backward: int, backward_shift: int, kings: int,
-           out: list[RawMove], man_steps: dict[int, RawMove]) -> bool:
+           out: list[RawMove], man_steps: _ManSteps) -> bool:
     """Add the steps onto `forward` targets (any piece) and `backward` targets (kings only).
 
     A shift is the one that moved a piece onto its target; undoing it finds the origin.
@@ -249,8 +267,10 @@ def _steps(forward: int, forward_shift: int, backward: int, backward_shift: int,
         target = forward & -forward
         forward ^= target
         origin = target >> forward_shift if forward_shift > 0 else target << -forward_shift
-        out.append((origin | target, 0, origin | target, None) if origin & kings
-                   else man_steps[target])
+        if origin & kings:
+            out.append((origin | target, 0, origin | target, None))
+        else:
+            out += man_steps[target]
     while backward:
         target = backward & -backward
         backward ^= target
@@ -289,14 +309,19 @@ def generate_raw(black: int, white: int, kings: int, black_to_move: bool) -> lis
     """Every legal move as a raw delta; only captures when any capture exists."""
     empty = _VALID ^ (black | white)
     if black_to_move:
-        down, up, opp, crown = black, black & kings, white, _BLACK_CROWN
+        down, up, opp = black, black & kings, white
         man_jumps = (opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5
-        capturing = man_jumps & black or up and _kings_can_jump(up, opp, empty)
+        if man_jumps & black or up and _kings_can_jump(up, opp, empty):
+            side = (True, True, kings, _BLACK_CROWN, man_jumps)
+        else:
+            side = (True, False, kings, _BLACK_CROWN, 0) if kings else _BLACK_STEPPING
     else:
-        down, up, opp, crown = white & kings, white, black, _WHITE_CROWN
+        down, up, opp = white & kings, white, black
         man_jumps = (opp & empty << 5) << 5 | (opp & empty << 4) << 4
-        capturing = man_jumps & white or down and _kings_can_jump(down, opp, empty)
-    side = (black_to_move, capturing, kings, crown, man_jumps & ~crown if capturing else 0)
+        if man_jumps & white or down and _kings_can_jump(down, opp, empty):
+            side = (False, True, kings, _WHITE_CROWN, man_jumps)
+        else:
+            side = (False, False, kings, _WHITE_CROWN, 0) if kings else _WHITE_STEPPING
     out: list[RawMove] = []
     traverse_left(down, up, opp, empty, side, out)
     traverse_right(down, up, opp, empty, side, out)
@@ -330,25 +355,33 @@ def count_replies(black: int, white: int, kings: int, black_to_move: bool,
     return _count_black_replies(black, white, kings, moves)
 
 
-# Both counters count in bulk (popcounts) unless a capture could go on or a king could move;
-# then they count generate_raw's list. A piece on p steps down-left onto p+4 iff p is in
-# (empty >> 4): the shifted empties serve the jump test and the step count alike.
+# Both counters count in bulk (popcounts) unless the side to count has a king; then they count
+# generate_raw's list. A piece on p steps down-left onto p+4 iff p is in (empty >> 4): the
+# shifted empties serve the jump test and the step count alike.
 
 def _count_black_replies(black: int, white: int, kings: int, moves: Iterable[RawMove]) -> int:
     total = 0
+    # White's moves never crown a black piece, so with no black king now there is none after: one
+    # test per parent spares a king test per child (2.7% fewer instructions in perft 7).
+    black_kings = kings & black
+    empty_before = _VALID ^ (black | white)
     for delta, captured, king_delta, _ in moves:  # White's moves
-        b, w, k = black ^ captured, white ^ delta, kings ^ king_delta
-        empty = _VALID ^ (b | w)
+        w = white ^ delta
+        if captured:
+            b, empty = black ^ captured, empty_before ^ delta ^ captured
+        else:  # White stepped: two operations fewer (4.2% fewer instructions in perft 7)
+            b, empty = black, empty_before ^ delta
         empty_left, empty_right = empty >> 4, empty >> 5
         left = (w & empty_left) >> 4   # squares from which a down-left jump lands
         right = (w & empty_right) >> 5
-        if (left | right) & b:
-            if k & b or ((left & b) << 8 | (right & b) << 10) & (left | right) & ~_BLACK_CROWN:
-                total += len(generate_raw(b, w, k, True))
+        if black_kings and (kings ^ king_delta) & b:
+            total += len(generate_raw(b, w, kings ^ king_delta, True))
+        # The jumpers are named once for the test and the count (1.8% fewer instructions).
+        elif (jumpers_left := left & b) | (jumpers_right := right & b):
+            if (jumpers_left << 8 | jumpers_right << 10) & (left | right):
+                total += _black_man_jumps(b, left, right)
             else:
-                total += (left & b).bit_count() + (right & b).bit_count()
-        elif k & b:
-            total += len(generate_raw(b, w, k, True))
+                total += jumpers_left.bit_count() + jumpers_right.bit_count()
         else:
             total += (b & empty_left).bit_count() + (b & empty_right).bit_count()
     return total
@@ -356,21 +389,59 @@ def _count_black_replies(black: int, white: int, kings: int, moves: Iterable[Raw
 
 def _count_white_replies(black: int, white: int, kings: int, moves: Iterable[RawMove]) -> int:
     total = 0
+    white_kings = kings & white  # Black's moves never crown a white piece: as above
+    empty_before = _VALID ^ (black | white)
     for delta, captured, king_delta, _ in moves:  # Black's moves
-        b, w, k = black ^ delta, white ^ captured, kings ^ king_delta
-        empty = _VALID ^ (b | w)
+        b = black ^ delta
+        if captured:
+            w, empty = white ^ captured, empty_before ^ delta ^ captured
+        else:
+            w, empty = white, empty_before ^ delta
         empty_left, empty_right = empty << 5, empty << 4
         left = (b & empty_left) << 5   # squares from which an up-left jump lands
         right = (b & empty_right) << 4
-        if (left | right) & w:
-            if k & w or ((left & w) >> 10 | (right & w) >> 8) & (left | right) & ~_WHITE_CROWN:
-                total += len(generate_raw(b, w, k, False))
+        if white_kings and (kings ^ king_delta) & w:
+            total += len(generate_raw(b, w, kings ^ king_delta, False))
+        elif (jumpers_left := left & w) | (jumpers_right := right & w):
+            if (jumpers_left >> 10 | jumpers_right >> 8) & (left | right):
+                total += _white_man_jumps(w, left, right)
             else:
-                total += (left & w).bit_count() + (right & w).bit_count()
-        elif k & w:
-            total += len(generate_raw(b, w, k, False))
+                total += jumpers_left.bit_count() + jumpers_right.bit_count()
         else:
             total += (w & empty_left).bit_count() + (w & empty_right).bit_count()
+    return total
+
+
+# Men's multi-jumps are counted in bulk too, not from generate_raw's list (9.5% fewer instructions
+# in perft 7). A man jumps forward only, so the pieces it has captured and the square it left lie
+# behind it: the position's jump masks stay exact for every hop, and none starts on the crown row.
+# The two landing sets of a hop are followed one by one, so two paths onto a square count twice.
+
+def _black_man_jumps(men: int, left: int, right: int) -> int:
+    """The number of complete jump sequences of these Black men, given the squares from which a
+    down-left / down-right jump is open."""
+    total = 0
+    more = left | right
+    for land in ((men & left) << 8, (men & right) << 10):
+        if land:
+            onward = land & more
+            total += (land ^ onward).bit_count()
+            if onward:
+                total += _black_man_jumps(onward, left, right)
+    return total
+
+
+def _white_man_jumps(men: int, left: int, right: int) -> int:
+    """The number of complete jump sequences of these White men, given the squares from which an
+    up-left / up-right jump is open."""
+    total = 0
+    more = left | right
+    for land in ((men & left) >> 10, (men & right) >> 8):
+        if land:
+            onward = land & more
+            total += (land ^ onward).bit_count()
+            if onward:
+                total += _white_man_jumps(onward, left, right)
     return total
 
 
