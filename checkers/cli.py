@@ -16,6 +16,7 @@ from checkers.board import (AmbiguousMoveError, IllegalMoveError, InvalidFenErro
                             InvalidMoveError, Move, Position)
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
+from checkers.options import non_negative_int, positive_int, seconds
 from checkers.perft import default_jobs, divide, perft
 from checkers.record import GameRecord
 from checkers.tree_cli import add_tree_commands
@@ -41,33 +42,6 @@ def _position(text: Optional[str]) -> Position:
         return Position.from_fen(text)
     except InvalidFenError as error:
         raise UsageError(f"invalid FEN {text!r}: {error}") from None
-
-
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is negative")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value < 1e6:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = _non_negative(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
-    return value
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -181,10 +155,10 @@ def build_parser() -> argparse.ArgumentParser:
     moves.set_defaults(handler=cmd_moves)
 
     perft_cmd = sub.add_parser("perft", help="count move-tree leaves to a depth")
-    perft_cmd.add_argument("depth", type=_non_negative)
+    perft_cmd.add_argument("depth", type=non_negative_int)
     perft_cmd.add_argument("--fen", help="start from this position instead of the initial one")
     perft_cmd.add_argument("--divide", action="store_true", help="show the count per first move")
-    perft_cmd.add_argument("--jobs", type=_positive, default=default_jobs(),
+    perft_cmd.add_argument("--jobs", type=positive_int, default=default_jobs(),
                            help="processes to count in (default: one per core)")
     perft_cmd.set_defaults(handler=cmd_perft)
 
@@ -196,8 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
                              help="search a position and print each depth as it completes")
     analyse.add_argument("fen", nargs="?", help="PDN FEN (default: the initial position)")
     limit = analyse.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=_positive, help="search this many plies")
-    limit.add_argument("--time", type=_seconds, help="search this many seconds (default: 3)")
+    limit.add_argument("--depth", type=positive_int, help="search this many plies")
+    limit.add_argument("--time", type=seconds, help="search this many seconds (default: 3)")
     analyse.add_argument("--algorithm", default="engine",
                          help="engine (default), alphabeta, minimax or negamax")
     analyse.add_argument("--eval", dest="evaluation",

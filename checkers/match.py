@@ -21,6 +21,8 @@ from typing import Any, Iterable, Iterator, Optional, Sequence, TextIO
 from checkers.ai import ALGORITHMS, EVALUATIONS, Limits, search
 from checkers.board import BLACK, Move, Position
 from checkers.pdn import PdnGame, write_game
+from checkers.options import positive_int
+from checkers.options import seconds as positive_seconds
 from checkers.perft import default_jobs
 from checkers.record import GameRecord
 
@@ -404,26 +406,6 @@ def _clock(seconds: float) -> str:
 
 # --- the command ------------------------------------------------------------------------------
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or math.isinf(value):
-        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
-    return value
-
-
 def _algorithm(text: str) -> str:
     if text not in ALGORITHMS:
         raise argparse.ArgumentTypeError(
@@ -462,20 +444,20 @@ def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
         match.add_argument(f"--{name}-eval", type=_evaluation, metavar="NAME",
                            help="its evaluation (default: the algorithm's own if it has one, "
                                 "else seed)")
-        match.add_argument(f"--{name}-depth", type=_positive_int, metavar="PLIES",
+        match.add_argument(f"--{name}-depth", type=positive_int, metavar="PLIES",
                            help="its search depth per move (default: 6 if no time is given)")
-        match.add_argument(f"--{name}-time", type=_seconds, metavar="SECONDS",
+        match.add_argument(f"--{name}-time", type=positive_seconds, metavar="SECONDS",
                            help="its search time per move")
     match.add_argument("--openings", choices=sorted(DECKS), default="crossboard",
                        help="which ballots to play (default: crossboard, the 144 of the "
                             "over-the-board deck)")
-    match.add_argument("--games", type=_positive_int, metavar="N",
+    match.add_argument("--games", type=positive_int, metavar="N",
                        help="stop after N games (default: every ballot twice)")
-    match.add_argument("--jobs", type=_positive_int, default=default_jobs(), metavar="J",
+    match.add_argument("--jobs", type=positive_int, default=default_jobs(), metavar="J",
                        help="games played at once in worker processes (default: one per core)")
     match.add_argument("--pdn", metavar="FILE", help="write every game to FILE (replaced)")
     match.add_argument("--event", default="checkers match", help="the PDN Event tag")
-    match.add_argument("--max-plies", type=_positive_int, default=DEFAULT_MAX_PLIES,
+    match.add_argument("--max-plies", type=positive_int, default=DEFAULT_MAX_PLIES,
                        metavar="N", help="stop a game that reaches N plies and count it as a "
                                          f"draw, a safety net (default: {DEFAULT_MAX_PLIES})")
     match.set_defaults(handler=cmd_match, usage_error=match.error)

@@ -14,6 +14,7 @@ from checkers.ai.evaluation import EVALUATIONS
 from checkers.ai.tracking import TRACKED_ALGORITHMS, tracked_search
 from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_count
 from checkers.board import InvalidFenError, Position
+from checkers.options import positive_int
 
 __all__ = ["add_tree_commands", "cmd_tree", "cmd_treeview", "TREE_DEPTHS", "DEFAULT_NODE_CAP"]
 
@@ -31,16 +32,6 @@ def _depth(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"{depth} is out of range: a tree's depth is {TREE_DEPTHS[0]} to {TREE_DEPTHS[-1]}")
     return depth
-
-
-def _node_cap(text: str) -> int:
-    try:
-        cap = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if cap < 1:
-        raise argparse.ArgumentTypeError(f"{cap} must be 1 or more")
-    return cap
 
 
 def _position(text: str) -> Position:
@@ -86,7 +77,7 @@ def _search_options(parser: argparse.ArgumentParser) -> None:
                         help="the search to show (default: alphabeta)")
     parser.add_argument("--evaluation", choices=sorted(EVALUATIONS), default="seed",
                         help="how leaves are scored (default: seed)")
-    parser.add_argument("--node-cap", type=_node_cap, default=DEFAULT_NODE_CAP,
+    parser.add_argument("--node-cap", type=positive_int, default=DEFAULT_NODE_CAP,
                         help="record at most this many visited nodes; the search itself still "
                              f"runs to the end (default: {DEFAULT_NODE_CAP})")
 

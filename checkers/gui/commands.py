@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any, Mapping, Optional, TextIO
 
 from checkers.board import InvalidFenError, Position
+from checkers.options import delay_seconds, positive_int, seconds
 
 __all__ = ["add_gui_commands", "display_problem", "NO_DISPLAY_STATUS", "cmd_start", "cmd_play",
            "cmd_watch"]
@@ -40,43 +41,13 @@ def _usage_error(message: str) -> Exception:
     return UsageError(message)
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
-    return value
-
-
-def _delay(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 60 seconds")
-    return value
-
-
 def _ai_options(parser: argparse.ArgumentParser, colour: str) -> None:
     group = parser.add_argument_group(f"{colour}'s AI")
     group.add_argument(f"--{colour}-level", metavar="NAME",
                        help="a named strength: beginner, novice, casual, club, strong, master")
-    group.add_argument(f"--{colour}-depth", type=_positive_int, metavar="PLIES",
+    group.add_argument(f"--{colour}-depth", type=positive_int, metavar="PLIES",
                        help="search this many plies")
-    group.add_argument(f"--{colour}-time", type=_seconds, metavar="SECONDS",
+    group.add_argument(f"--{colour}-time", type=seconds, metavar="SECONDS",
                        help="search this long per move")
     group.add_argument(f"--{colour}-algorithm", metavar="NAME",
                        help="engine (default), alphabeta, minimax, negamax")
@@ -86,7 +57,7 @@ def _ai_options(parser: argparse.ArgumentParser, colour: str) -> None:
 
 def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fen", help="start from this position (PDN FEN)")
-    parser.add_argument("--delay", type=_delay, metavar="SECONDS",
+    parser.add_argument("--delay", type=delay_seconds, metavar="SECONDS",
                         help="pause between AI moves when two AIs play (default 0.5)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed for the weaker levels' deliberate slips (default 0)")
@@ -109,7 +80,7 @@ def add_gui_commands(subparsers: Any) -> None:
                       help="turn the board the other way up from the default view")
     play.add_argument("--load", metavar="FILE",
                       help="open a game from a PDN file (at its end: arrows step through it)")
-    play.add_argument("--game", type=_positive_int, metavar="N",
+    play.add_argument("--game", type=positive_int, metavar="N",
                       help="with --load: the Nth game of the file (default 1)")
     play.set_defaults(handler=cmd_play)
 
