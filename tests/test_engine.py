@@ -6,13 +6,14 @@ import io
 import random
 import threading
 import time
+from typing import Iterable
 
 import pytest
 
 from checkers.ai import Limits, Progress, StopSignal, search
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.search import WIN
-from checkers.board import BLACK, WHITE, Move, Piece, Position
+from checkers.board import BLACK, SQUARES, WHITE, Move, Piece, Position, Side, square_row_col
 from checkers.protocol import EngineSession, run_engine
 from checkers.record import GameRecord
 
@@ -30,12 +31,12 @@ def mirrored(position: Position) -> Position:
     return Position.from_pieces(pieces, position.turn.opponent)
 
 
-def random_positions(count: int, seed: int = 5) -> list[Position]:
+def random_positions(count: int, seed: int = 5, plies: int = 60) -> list[Position]:
     rng = random.Random(seed)
     found = []
     while len(found) < count:
         position = Position()
-        for _ in range(rng.randint(0, 60)):
+        for _ in range(rng.randint(0, plies)):
             moves = position.legal_moves()
             if not moves:
                 break
@@ -106,6 +107,59 @@ def test_evaluation_is_zero_sum_and_colour_blind() -> None:
                             position.turn is BLACK) == for_mover
         # Turning the board and swapping colours changes nothing for the side to move.
         assert engine_evaluation(mirrored(position), mirrored(position).turn) == for_mover
+
+
+def written_out_evaluation(position: Position) -> int:
+    """The engine's evaluation term by term over the squares, for the side to move: what its
+    look-up tables and bulk shifts must add up to."""
+    pieces = position.piece_map()
+    row = {square: square_row_col(square)[0] for square in SQUARES}
+    col = {square: square_row_col(square)[1] for square in SQUARES}
+
+    def on(side: Side, king: bool, squares: Iterable[int] = SQUARES) -> list[int]:
+        return [s for s in squares if s in pieces and pieces[s] == Piece(side, king)]
+
+    bm, bk, wm, wk = (len(on(BLACK, False)), len(on(BLACK, True)), len(on(WHITE, False)),
+                      len(on(WHITE, True)))
+    black, white = 100 * bm + 135 * bk, 100 * wm + 135 * wk
+    lead = black - white
+    score = lead + (1 if lead > 0 else -1) * (abs(lead) * 600 // (black + white + 1))
+    if wm:  # back-rank guards and the bridge
+        score += 6 * len(on(BLACK, False, range(1, 5))) + 10 * (on(BLACK, False, (1, 3)) == [1, 3])
+    if bm:
+        score -= 6 * len(on(WHITE, False, range(29, 33))) + 10 * (on(WHITE, False, (30, 32))
+                                                                  == [30, 32])
+    for side, sign, ahead, near in ((BLACK, 1, range(17, 25), range(25, 29)),
+                                    (WHITE, -1, range(9, 17), range(5, 9))):
+        score += sign * (5 * len(on(side, False, (14, 15, 18, 19)))
+                         - 3 * len(on(side, False, (4, 5, 12, 13, 20, 21, 28, 29)))
+                         + (2 if len(pieces) > 14 else 6) * (len(on(side, False, ahead))
+                                                             + 2 * len(on(side, False, near))))
+        for man in on(side, False, [*ahead, *near]):  # runaways: no enemy in the cone ahead
+            to_go = 7 - row[man] if side is BLACK else row[man]
+            if not any(pieces[s].side is not side and 0 < (row[s] - row[man]) * sign
+                       and abs(col[s] - col[man]) <= (row[s] - row[man]) * sign + 1
+                       for s in pieces):
+                score += sign * {1: 60, 2: 45, 3: 30}.get(to_go, 0)
+        for king in on(side, True):
+            score += sign * 8 * (king in (10, 11, 14, 15, 18, 19, 22, 23))
+            score += sign * 3 * sum(1 for s in SQUARES if s not in pieces
+                                    and abs(row[s] - row[king]) == 1 == abs(col[s] - col[king]))
+    for hunters, prey, sign in ((on(BLACK, True), on(WHITE, True), 1),
+                                (on(WHITE, True), on(BLACK, True), -1)):
+        if hunters and prey and lead * sign > 0 and not (wm if sign > 0 else bm):
+            score += sign * (4 * sum(7 - min(max(abs(row[h] - row[p]), abs(col[h] - col[p]))
+                                               for p in prey) for h in hunters)
+                             - 15 * len([p for p in prey if p in (1, 5, 28, 32)]))
+    score = (score + 2) // 5 * 5
+    return score if position.turn is BLACK else -score
+
+
+def test_the_evaluation_adds_up_its_terms() -> None:
+    # The engine reads the men's terms from tables and the kings' from shifted bitboards.
+    for position in random_positions(300, seed=11) + random_positions(100, seed=12, plies=150):
+        assert evaluate_raw(position.black, position.white, position.kings,
+                            position.turn is BLACK) == written_out_evaluation(position)
 
 
 def test_evaluation_counts_material_first() -> None:
