@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -46,3 +47,24 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "position_case" in metafunc.fixturenames:
         cases = load_position_cases(DATA_DIR / "positions.txt")
         metafunc.parametrize("position_case", cases, ids=[case.fen for case in cases])
+
+
+@pytest.fixture
+def make_app() -> Iterator[Callable[..., Any]]:
+    """Build desktop-game apps without animation or sound (two players unless a config is
+    given); every one is closed (window, AI worker) after the test."""
+    from checkers.gui.app import App  # pygame only for the tests that ask for an app
+    from checkers.gui.config import GameConfig, PlayerConfig
+
+    apps: list[App] = []
+
+    def make(config: Any = GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+             **options: Any) -> App:
+        app = App(config, hop_seconds=0, muted=True, **options)
+        apps.append(app)
+        app.step(0)
+        return app
+
+    yield make
+    for app in apps:
+        app.close()

@@ -4,7 +4,6 @@ pixels read back from the (dummy-driver) window."""
 from __future__ import annotations
 
 import time
-from typing import Iterator, Optional
 
 import pygame
 import pytest
@@ -19,23 +18,6 @@ from checkers.gui.start_screen import StartScreen
 from checkers.record import Reason
 
 QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
-TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
-
-
-@pytest.fixture
-def make_app() -> Iterator[object]:
-    """Build apps without animation; every one is closed (window, worker) after the test."""
-    apps: list[App] = []
-
-    def make(config: Optional[GameConfig] = TWO_PLAYERS, **options: object) -> App:
-        app = App(config, hop_seconds=0, muted=True, **options)  # type: ignore[arg-type]
-        apps.append(app)
-        app.step(0)
-        return app
-
-    yield make
-    for app in apps:
-        app.close()
 
 
 def screen_of(app: App) -> GameScreen:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Callable
 
 import pygame
 import pytest
@@ -34,19 +34,9 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def make_app(data: Path) -> Iterator[object]:
-    """Build apps without animation; all are closed after the test."""
-    apps: list[App] = []
-
-    def make(config: Optional[GameConfig] = TWO_PLAYERS, **options: object) -> App:
-        app = App(config, hop_seconds=0, muted=True, **options)  # type: ignore[arg-type]
-        apps.append(app)
-        app.step(0)
-        return app
-
-    yield make
-    for app in apps:
-        app.close()
+def make_app(data: Path, make_app: Callable[..., App]) -> Callable[..., App]:
+    """conftest's app builder, with every file going to the temporary data directory."""
+    return make_app
 
 
 def screen_of(app: App) -> GameScreen:
