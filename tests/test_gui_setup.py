@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Callable
 
 import pygame
 import pytest
 
 from checkers.board import BLACK, WHITE, Piece, Position
 from checkers.gui.app import App
-from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_screen import GameScreen
 from checkers.gui.setup_screen import SetupScreen, setup_problem
 
-TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
-
-
 @pytest.fixture
-def app() -> Iterator[App]:
-    """A two-player game without animation."""
-    app = App(TWO_PLAYERS, hop_seconds=0, muted=True)
-    app.step(0)
-    yield app
-    app.close()
+def app(make_app: Callable[..., App]) -> App:
+    """A two-player game without animation (closed after the test by conftest)."""
+    return make_app()
 
 
 def press(app: App, key: int, text: str = "") -> None:

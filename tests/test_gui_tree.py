@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Iterator
+from typing import Callable
 
 import pygame
 import pytest
@@ -11,21 +11,14 @@ import pytest
 from checkers.ai.levels import get_level
 from checkers.board import Move, Position
 from checkers.gui.app import App
-from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import AISearch
 from checkers.gui.game_screen import GameScreen
 from checkers.gui.tree_overlay import TreeOverlay, subject_of
 
-TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
-
-
 @pytest.fixture
-def app() -> Iterator[App]:
-    """A two-player game without animation."""
-    app = App(TWO_PLAYERS, hop_seconds=0, muted=True)
-    app.step(0)
-    yield app
-    app.close()
+def app(make_app: Callable[..., App]) -> App:
+    """A two-player game without animation (closed after the test by conftest)."""
+    return make_app()
 
 
 def screen_of(app: App) -> GameScreen:
