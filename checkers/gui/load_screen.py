@@ -9,7 +9,7 @@ import pygame
 
 from checkers import saves
 from checkers.gui import theme
-from checkers.gui.widgets import Button, button_at, draw_buttons, key_names
+from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
 from checkers.pdn import PdnError, record_from_game
 
 if TYPE_CHECKING:
@@ -39,11 +39,7 @@ class _Dialog:
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
         elif event.type == pygame.KEYDOWN:
-            for name in key_names(event):
-                action = self.keymap.get(name)
-                if action is not None:
-                    action()
-                    return
+            run_key_binding(self.keymap, event)
 
     def scroll(self, rows: int) -> None:
         """Move a long list by `rows` (nothing to scroll by default)."""

@@ -13,7 +13,7 @@ from checkers.gui import theme
 from checkers.gui.clipboard import copy_text
 from checkers.gui.game_screen import GameLayout, GameScreen, game_layout
 from checkers.gui.render import BoardView
-from checkers.gui.widgets import Button, button_at, draw_buttons, key_names
+from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
 
 if TYPE_CHECKING:
     from checkers.gui.app import App
@@ -145,11 +145,7 @@ class SetupScreen:
                 if square is not None:
                     self.place(square, remove=event.button == 3)
         elif event.type == pygame.KEYDOWN:
-            for name in key_names(event):
-                action = self.keymap.get(name)
-                if action is not None:
-                    action()
-                    return
+            run_key_binding(self.keymap, event)
 
     def report(self, error: BaseException) -> None:
         """Show an error on the status line."""

@@ -13,7 +13,7 @@ from checkers.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.gui import theme
 from checkers.gui.config import GameConfig, Mode, PlayerConfig, custom_level
-from checkers.gui.widgets import Button, button_at, draw_buttons, key_names
+from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
 
 if TYPE_CHECKING:
     from checkers.gui.app import App
@@ -153,11 +153,7 @@ class StartScreen:
                 button.action()
 
     def _key_down(self, event: pygame.event.Event) -> None:
-        for name in key_names(event):
-            action = self.keymap.get(name)
-            if action is not None:
-                action()
-                return
+        run_key_binding(self.keymap, event)
 
     def update(self, dt: float) -> None:
         """Nothing moves on this screen."""

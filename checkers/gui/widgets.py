@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Mapping, Optional
 
 import pygame
 
@@ -73,6 +73,16 @@ def key_names(event: pygame.event.Event) -> list[str]:
         names.append(typed.lower())
     names.append(base)
     return names
+
+
+def run_key_binding(keymap: Mapping[str, Callable[[], None]], event: pygame.event.Event) -> bool:
+    """Run the action bound to the pressed key (the typed character first); False if none is."""
+    for name in key_names(event):
+        action = keymap.get(name)
+        if action is not None:
+            action()
+            return True
+    return False
 
 
 _LABELS = {"space": "Space", "escape": "Esc", "backspace": "Backspace", "f1": "F1",
