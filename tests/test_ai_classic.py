@@ -259,12 +259,13 @@ def test_a_proven_win_ends_the_search_early() -> None:
 def test_time_limit_is_kept() -> None:
     reports: list[Progress] = []
     started = time.perf_counter()
-    # Depth 10 takes seconds: the clock must end the search (the cap keeps a failure short).
-    result = search(Position(), Limits(depth=10, time=0.3), on_progress=reports.append)
+    # Depth 30 would take hours: only the clock can end this search. The margin is loose on
+    # purpose (a shared machine); benchmarks/search.py measures the real overrun.
+    result = search(Position(), Limits(depth=30, time=0.3), on_progress=reports.append)
     elapsed = time.perf_counter() - started
-    assert elapsed < 0.3 + 0.25
+    assert elapsed < 0.3 + 1.5
     assert result.move in moves_of(Position())
-    assert 3 <= result.depth == len(reports) < 10
+    assert 3 <= result.depth == len(reports) < 30
 
 
 def test_node_limit_is_kept() -> None:
