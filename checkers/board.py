@@ -23,7 +23,7 @@ __all__ = [
     "Side", "BLACK", "WHITE", "Piece", "Move", "Position",
     "InvalidFenError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
     "INITIAL_FEN", "SQUARES", "square_row_col", "row_col_square",
-    "generate_raw", "count_moves", "count_replies", "raw_to_move",
+    "generate_raw", "count_moves", "count_replies", "capture_pending", "raw_to_move",
 ]
 
 
@@ -326,6 +326,18 @@ def generate_raw(black: int, white: int, kings: int, black_to_move: bool) -> lis
     traverse_left(down, up, opp, empty, side, out)
     traverse_right(down, up, opp, empty, side, out)
     return out
+
+
+def capture_pending(black: int, white: int, kings: int, black_to_move: bool) -> bool:
+    """Whether the side to move has a capture (and so must capture), by bulk shifts: no list."""
+    empty = _VALID ^ (black | white)
+    if black_to_move:
+        up = black & kings
+        return bool(black & ((white & empty >> 4) >> 4 | (white & empty >> 5) >> 5)
+                    or up and _kings_can_jump(up, white, empty))
+    down = white & kings
+    return bool(white & ((black & empty << 5) << 5 | (black & empty << 4) << 4)
+                or down and _kings_can_jump(down, black, empty))
 
 
 def _kings_can_jump(kings: int, opp: int, empty: int) -> bool:
@@ -699,8 +711,7 @@ class Position:
 
     def is_capture_pending(self) -> bool:
         """Whether the side to move must capture."""
-        raws = generate_raw(self.black, self.white, self.kings, self.turn is BLACK)
-        return bool(raws) and raws[0][3] is not None
+        return capture_pending(self.black, self.white, self.kings, self.turn is BLACK)
 
     def is_man_move(self, move: Move) -> bool:
         """Whether the move is made by a man (such moves reset the 40-move count)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import random
 import threading
@@ -216,6 +217,21 @@ def test_time_limit_ends_the_search() -> None:
     result = search(Position(), Limits(time=0.2))
     # Generous: the benchmark measures the overrun; this only proves the clock is obeyed.
     assert time.perf_counter() - began < 2.0
+    assert result.move in Position().legal_moves()
+
+
+def test_the_collector_is_back_on_and_the_search_left_no_cycles(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine pauses the cyclic garbage collector while it searches and freezes what the
+    search left alive; that is only sound if a search, interrupted included, makes no cycles."""
+    monkeypatch.setattr(gc, "freeze", lambda: None)  # leave the search's objects collectable
+    gc.collect()
+    engine = Engine()
+    result = engine.search(Position(), Limits(time=0.2))  # interrupted by the clock
+    engine.search(Position.from_fen("B:WK1,5,22,30:B3,4,8,21,K32"), Limits(nodes=2000))
+    assert gc.isenabled()
+    del engine
+    assert gc.collect() == 0
     assert result.move in Position().legal_moves()
 
 
