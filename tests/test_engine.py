@@ -11,8 +11,9 @@ from typing import Iterable
 
 import pytest
 
-from checkers.ai import Limits, Progress, StopSignal, search
+from checkers.ai import GameSearch, Limits, Progress, StopSignal, search
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
+from checkers.ai.levels import choose_move, game_search, get_level
 from checkers.ai.search import WIN
 from checkers.board import BLACK, SQUARES, WHITE, Move, Piece, Position, Side, square_row_col
 from checkers.protocol import EngineSession, run_engine
@@ -260,6 +261,28 @@ def test_a_kept_engine_reuses_its_table() -> None:
     first = engine.search(Position(), Limits(depth=8))
     second = engine.search(Position(), Limits(depth=8))
     assert second.nodes < first.nodes and second.move in Position().legal_moves()
+
+
+def test_a_game_search_keeps_the_engine_from_move_to_move() -> None:
+    game = GameSearch()
+    first = game(Position(), Limits(depth=8))
+    second = game(Position(), Limits(depth=8))
+    assert second.nodes < first.nodes and second.move in Position().legal_moves()
+
+
+def test_a_game_search_of_a_stateless_algorithm_is_plain_search() -> None:
+    position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
+    game = GameSearch("alphabeta", "seed")
+    for _ in range(2):  # and nothing carries over
+        result = game(position, Limits(depth=4))
+        expected = search(position, Limits(depth=4), "alphabeta", "seed")
+        assert (result.move, result.score, result.nodes) == (
+            expected.move, expected.score, expected.nodes)
+
+
+def test_a_level_refuses_another_levels_game_search() -> None:
+    with pytest.raises(ValueError, match="not level 'club'"):
+        choose_move(Position(), get_level("club"), game=game_search(get_level("casual")))
 
 
 def test_the_engine_plays_with_another_evaluation() -> None:

@@ -5,9 +5,9 @@ package registers every algorithm and evaluation, the engine's included.
 """
 
 from checkers.ai import engine as _engine  # registers the engine and its evaluation
-from checkers.ai.classic import ALGORITHMS, search
+from checkers.ai.classic import ALGORITHMS, GameSearch, search
 from checkers.ai.evaluation import EVALUATIONS
 from checkers.ai.search import Limits, Progress, SearchResult, StopSignal
 
-__all__ = ["search", "Limits", "Progress", "SearchResult", "StopSignal", "ALGORITHMS",
+__all__ = ["search", "GameSearch", "Limits", "Progress", "SearchResult", "StopSignal", "ALGORITHMS",
            "EVALUATIONS"]

@@ -3,7 +3,8 @@
 What makes it strong, in the order a node meets it:
 - draws by the rules: a position repeated on the search path or twice before the root, and the
   40-move rule, score 0; a side with no move loses, sooner is worse (WIN - ply);
-- a transposition table keyed by the raw position (the same value the rules core hashes);
+- a transposition table of a fixed 2^20 slots keyed by the raw position, in buckets of two: one
+  slot kept for the deeper entry, one for the latest (memory is bounded, nothing is emptied);
 - no static evaluation while a capture is pending: captures are compulsory, so there is no
   "stand pat", and the exchanges are searched out below the horizon;
 - a forced (single) reply does not use up depth;
@@ -294,8 +295,11 @@ _ASPIRATION = 40  # the first window of a depth: the last score +/- this
 _FUTILE_DEPTH = 2  # futility pruning at this depth and below
 _FUTILITY_MARGIN = MAN  # per ply of depth: what quiet moves are assumed never to gain
 _MAX_MOVES = 1000  # more than any position has
-_TABLE_LIMIT = 1_500_000  # entries; about 300 MB at most before the table is emptied
+_TABLE_SLOTS = 1 << 20  # transposition table entries; about 250 MB when every one is used
+_BUCKET_MASK = _TABLE_SLOTS - 2  # a bucket: a slot kept for the deeper entry, then any entry
 _INFINITY = WIN + 1
+# A table entry: the position's key, then depth, bound flag, score, best move, forced or not.
+_Entry = tuple[tuple[int, int, int, bool], int, int, int, RawMove, bool]
 _START_NO_DEPTH_AFTER = 0.6  # of a time limit
 _FOREIGN_SCALE = 100  # internal units per unit of a named evaluation other than the engine's
 
@@ -348,7 +352,7 @@ class Engine:
 
     def __init__(self, evaluation: Union[str, Evaluation] = "engine") -> None:
         self.set_evaluation(evaluation)
-        self.table: dict[tuple[int, int, int, bool], tuple[int, int, int, RawMove, bool]] = {}
+        self.table: list[Optional[_Entry]] = [None] * _TABLE_SLOTS
         self.history: defaultdict[RawMove, int] = defaultdict(int)
         self.killers: list[list[Optional[RawMove]]] = []
         self.seen_twice: set[tuple[int, int, int, bool]] = set()
@@ -362,11 +366,11 @@ class Engine:
         self.evaluate = _static_score if own else _raw_evaluator(function)
         self.own_evaluation = own  # futility pruning knows the engine's own scale only
         self.scale = 1 if own else _FOREIGN_SCALE
-        self.table = {}
+        self.table = [None] * _TABLE_SLOTS
 
     def new_game(self) -> None:
         """Forget everything learnt in the previous game."""
-        self.table.clear()
+        self.table = [None] * _TABLE_SLOTS
         self.history.clear()
 
     def _reset_counters(self, stop: Optional[StopSignal], deadline: Optional[Deadline],
@@ -384,10 +388,6 @@ class Engine:
         if (self.stop is not None and self.stop.is_set()
                 or self.deadline is not None and self.deadline.expired()):
             raise _Interrupted
-        # The table grows by at most a node's entry at a time, so its size is checked here, not
-        # at every store (-1% instructions per node).
-        if len(self.table) >= _TABLE_LIMIT:
-            self.table.clear()
         self.next_check = self.nodes + _CHECK_INTERVAL
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
@@ -448,15 +448,21 @@ class Engine:
                 return _discount(score, no_progress) if no_progress > 20 else score
 
         key = (black, white, kings, black_to_move)  # not before: quiet leaves need none
-        entry = self.table.get(key)
-        if entry is not None:
-            entry_depth, flag, stored, table_move, forced = entry
+        table = self.table
+        slot = hash(key) & _BUCKET_MASK
+        entry = table[slot]
+        if entry is None or entry[0] != key:
+            entry = table[slot + 1]
+        if entry is not None and entry[0] == key:
+            _, entry_depth, flag, stored, table_move, forced = entry
             if (entry_depth >= depth and beta - alpha == 1
                     and no_progress < FORTY_MOVE_PLIES - 20):
                 score = _from_table(stored, ply)
                 if (flag == _EXACT or flag == _LOWER and score >= beta
                         or flag == _UPPER and score <= alpha):
                     return score
+        else:
+            entry = None  # an empty slot, or another position's
         if (0 < depth <= _FUTILE_DEPTH and beta - alpha == 1 and no_progress <= 20
                 and self.own_evaluation and (entry is None or not forced)):
             # Futility: one or two quiet moves from the horizon, a position a man (two) below
@@ -547,8 +553,31 @@ class Engine:
         else:
             flag = _UPPER
         stored = best_score if -MATE_BOUND < best_score < MATE_BOUND else _to_table(best_score, ply)
-        self.table[key] = (depth, flag, stored, best_move, forced)
+        deep = table[slot]
+        if deep is None or deep[1] <= depth or deep[0] == key:
+            table[slot] = (key, depth, flag, stored, best_move, forced)
+        else:
+            table[slot + 1] = (key, depth, flag, stored, best_move, forced)
         return best_score
+
+    # The node routine inlines these two.
+    def _probe(self, key: tuple[int, int, int, bool]) -> Optional[_Entry]:
+        """The table's entry for a position, or None."""
+        slot = hash(key) & _BUCKET_MASK
+        for entry in (self.table[slot], self.table[slot + 1]):
+            if entry is not None and entry[0] == key:
+                return entry
+        return None
+
+    def _store(self, entry: _Entry) -> None:
+        """Keep an entry in its bucket: in the first slot if it is at least as deep as the entry
+        there (or of the same position), otherwise in the second, which takes any entry."""
+        slot = hash(entry[0]) & _BUCKET_MASK
+        deep = self.table[slot]
+        if deep is None or deep[1] <= entry[1] or deep[0] == entry[0]:
+            self.table[slot] = entry
+        else:
+            self.table[slot + 1] = entry
 
     def _order(self, moves: list[RawMove], ply: int) -> None:
         """Killers first, then by history score, in place; captures keep the generator's order
@@ -576,10 +605,10 @@ class Engine:
                                               position.turn is BLACK)
         while len(line) < MAX_DEPTH:
             key = (black, white, kings, black_to_move)
-            entry = self.table.get(key)
-            if entry is None or entry[3] is None or key in seen:
+            entry = self._probe(key)
+            if entry is None or key in seen:
                 break
-            move = entry[3]
+            move = entry[4]
             if move not in generate_raw(black, white, kings, black_to_move):
                 break
             seen.add(key)
@@ -637,7 +666,7 @@ class Engine:
                     break
         self.path.discard(key)
         flag = _LOWER if best_score >= beta else _EXACT if best_score > original_alpha else _UPPER
-        self.table[key] = (depth, flag, best_score, best_move, len(moves) == 1)
+        self._store((key, depth, flag, best_score, best_move, len(moves) == 1))
         return best_score, best_move, scored
 
     def iterate(self, position: Position, limits: Limits,
@@ -787,4 +816,5 @@ def _engine_fixed_depth(position: Position, depth: int, evaluation: Evaluation, 
 
 
 register_algorithm("engine", _engine_fixed_depth)
-register_searcher("engine", engine_search)
+register_searcher("engine", engine_search,
+                  per_game=lambda evaluation: Engine(evaluation or "engine").search)

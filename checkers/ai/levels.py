@@ -10,14 +10,14 @@ from __future__ import annotations
 import random
 import zlib
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Optional, Sequence
 
-from checkers.ai.classic import search
+from checkers.ai.classic import GameSearch, search
 from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import Limits, ProgressCallback, SearchResult, StopSignal
 from checkers.board import Position, Side
 
-__all__ = ["Level", "LEVELS", "DEFAULT_LEVEL", "get_level", "choose_move"]
+__all__ = ["Level", "LEVELS", "DEFAULT_LEVEL", "get_level", "game_search", "choose_move"]
 
 
 @dataclass(frozen=True)
@@ -93,24 +93,37 @@ def _noisy(evaluation: Evaluation, amplitude: float, seed: int) -> Evaluation:
     return evaluate
 
 
+def game_search(level: Level) -> GameSearch:
+    """The level's AI for a whole game, to pass to `choose_move` for each of its moves."""
+    return GameSearch(level.algorithm, level.evaluation)
+
+
 def choose_move(position: Position, level: Level, *, seed: int = 0,
                 history: Optional[Sequence[Position]] = None, no_progress_plies: int = 0,
                 on_progress: Optional[ProgressCallback] = None,
-                stop: Optional[StopSignal] = None) -> tuple[SearchResult, str]:
+                stop: Optional[StopSignal] = None,
+                game: Optional[GameSearch] = None) -> tuple[SearchResult, str]:
     """The level's move and a note for the player ('' or why it is not the searched move).
 
     Deterministic for the same inputs: the random choices are seeded by `seed`, the position
-    and the ply, so two runs of the same game make the same slips.
+    and the ply, so two runs of the same game make the same slips. `game`, from
+    `game_search(level)` and kept for the game, lets the engine keep its table between moves.
     """
     ply = len(history) if history is not None else 0
     rng = random.Random(f"{seed}:{ply}:{position.fen()}")
-    evaluation: Union[str, Evaluation] = level.evaluation
-    if level.noise > 0:
-        evaluation = _noisy(get_evaluation(level.evaluation), level.noise, rng.randrange(1 << 30))
-    result = search(position, level.limits, algorithm=level.algorithm,
-                    evaluation=evaluation,
-                    on_progress=on_progress, stop=stop, history=history,
-                    no_progress_plies=no_progress_plies)
+    if level.noise > 0:  # a noisy evaluation is made per move: nothing to keep for the game
+        noisy = _noisy(get_evaluation(level.evaluation), level.noise, rng.randrange(1 << 30))
+        result = search(position, level.limits, algorithm=level.algorithm, evaluation=noisy,
+                        on_progress=on_progress, stop=stop, history=history,
+                        no_progress_plies=no_progress_plies)
+    else:
+        if game is None:
+            game = game_search(level)
+        elif (game.algorithm, game.evaluation) != (level.algorithm, level.evaluation):
+            raise ValueError(f"this game's AI is {game.algorithm}/{game.evaluation}, "
+                             f"not level {level.name!r}")
+        result = game(position, level.limits, on_progress=on_progress, stop=stop,
+                      history=history, no_progress_plies=no_progress_plies)
     legal = position.legal_moves()
     if level.blunder > 0 and len(legal) > 1 and rng.random() < level.blunder:
         others = [move for move in legal if move != result.move]

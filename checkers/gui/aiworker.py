@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Optional, Sequence, Union
 
-from checkers.ai.levels import Level, choose_move
+from checkers.ai.classic import GameSearch
+from checkers.ai.levels import Level, choose_move, game_search
 from checkers.ai.search import Progress, SearchResult, StopSignal
-from checkers.board import Position
+from checkers.board import Position, Side
 
 __all__ = ["AIProgress", "AIResult", "AIError", "AIEvent", "AIClient", "worker_main"]
 
@@ -123,6 +124,9 @@ def worker_main(requests: Connection, replies: Connection) -> None:
                 return
 
     threading.Thread(target=listen, name="ai-listener", daemon=True).start()
+    # Each colour's AI lives from move to move (the engine keeps its table), so a move costs no
+    # table built up and torn down; a new level for a colour gets a new one.
+    games: dict[Side, tuple[Level, GameSearch]] = {}
     while True:
         message = inbox.get()
         if message[0] == "quit":
@@ -138,10 +142,12 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             replies.send(("progress", request, progress))
 
         try:
+            if position.turn not in games or games[position.turn][0] != level:
+                games[position.turn] = (level, game_search(level))
             result, note = choose_move(position, level, seed=seed,
                                        history=history,  # type: ignore[arg-type]
                                        no_progress_plies=no_progress, on_progress=report,
-                                       stop=stop)
+                                       stop=stop, game=games[position.turn][1])
             if not stop.is_set():
                 replies.send(("result", request, result, note))
         except Exception as error:  # reported to the player; the worker stays up
