@@ -473,7 +473,12 @@ class Engine:
             # first (-3% instructions per node), then bulk shifts for a capture, and only then
             # the full evaluation; all before any move is generated (-8% time per node).
             margin = _FUTILITY_MARGIN * depth
-            if (_material_lead(black, white, kings, black_to_move) + margin // 2 <= alpha
+            if kings:  # the material alone (_material_lead, inlined)
+                bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
+                lead = _BY_COUNT[black.bit_count() - bk][bk][white.bit_count() - wk][wk][0]
+            else:
+                lead = _BY_COUNT[black.bit_count()][0][white.bit_count()][0][0]
+            if ((lead if black_to_move else -lead) + margin // 2 <= alpha
                     and not capture_pending(black, white, kings, black_to_move)):
                 bound = self.evaluate(black, white, kings, black_to_move) + margin
                 if bound <= alpha:
@@ -586,10 +591,13 @@ class Engine:
             return
         # A defaultdict's own look-up as the key: no Python call per move (-40% sort time).
         moves.sort(key=self.history.__getitem__, reverse=True)
-        for killer in reversed(self.killers[ply]):
-            if killer is not None and killer in moves:
-                moves.remove(killer)
-                moves.insert(0, killer)
+        first, second = self.killers[ply]
+        if second is not None and second in moves:
+            moves.remove(second)
+            moves.insert(0, second)
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
 
     def _remember_cutoff(self, move: RawMove, depth: int, ply: int) -> None:
         self.history[move] += depth * depth
