@@ -24,7 +24,7 @@ import pytest
 from checkers.ai.classic import (ALGORITHMS, alphabeta, iterative_deepening, minimax,
                                  negamax, ordered_moves, search)
 from checkers.ai.evaluation import (EVALUATIONS, count_evaluation, get_evaluation,
-                                    register_evaluation, seed_evaluation)
+                                    man_value, register_evaluation, seed_evaluation)
 from checkers.ai.search import WIN, Limits, Progress, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position, raw_to_move
 from checkers.record import GameRecord, Reason
@@ -319,6 +319,12 @@ def test_unknown_evaluation_name_lists_the_choices() -> None:
         search(Position(), Limits(depth=1), evaluation="psychic")
     with pytest.raises(ValueError, match="count, engine, seed"):
         get_evaluation("psychic")
+
+
+def test_each_evaluation_says_what_a_man_is_worth_in_its_units() -> None:
+    assert (man_value("engine"), man_value("seed"), man_value("count")) == (100, 10, 1)
+    with pytest.raises(ValueError, match="psychic"):
+        man_value("psychic")
 
 
 def test_seed_evaluation_follows_the_source_documents() -> None:

@@ -12,6 +12,7 @@ from checkers.board import BLACK, WHITE, Move, Position
 from checkers.gui.aiworker import AIClient, AIProgress, AIResult
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
+from checkers.gui.panel import _search_rows
 from checkers.record import Reason
 
 QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
@@ -50,6 +51,38 @@ def test_the_ai_replies_through_its_worker_and_reports_its_search(ai: AIClient) 
     assert game.position.turn is BLACK
     assert game.figures is not None and game.figures.side is WHITE and game.figures.depth == 2
     assert game.figures.pv[0] == game.last_move
+
+
+def _answer(ai: AIClient, position: Position, level: Level) -> AIResult:
+    ai.request(position, level)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        for event in ai.poll():
+            assert isinstance(event, (AIProgress, AIResult)), event
+            if isinstance(event, AIResult):
+                return event
+        time.sleep(0.005)
+    raise AssertionError("the worker did not answer")
+
+
+def test_the_worker_keeps_each_colours_engine_from_move_to_move(ai: AIClient) -> None:
+    level = Level("engine-6", "test engine", "engine", "engine", depth=6)
+    position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
+    first = _answer(ai, position, level).result
+    again = _answer(ai, position, level).result  # its table remembers the first search
+    assert again.nodes < first.nodes and again.move in position.legal_moves()
+
+
+def test_engine_scores_are_shown_in_men(ai: AIClient) -> None:
+    level = Level("engine-3", "test engine", "engine", "engine", depth=3)
+    game = Game(human_vs(level), ai, hop_seconds=0)
+    game.click(11)
+    game.click(15)
+    run_until(game, lambda: game.record.ply == 2)
+    assert game.figures is not None and game.figures.man == 100
+    shown = [cell for cells, _ in _search_rows(game) for cell in cells]
+    assert "scores in men for White" in shown[0]
+    assert f"score {game.figures.score / 100:+.2f}" in shown
 
 
 def test_undo_against_the_ai_takes_back_its_reply_too_and_redo_replays_both(ai: AIClient) -> None:

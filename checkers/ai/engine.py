@@ -262,7 +262,7 @@ def engine_evaluation(position: Position, side: Side) -> float:
     return float(score if side is position.turn else -score)
 
 
-register_evaluation("engine", engine_evaluation)
+register_evaluation("engine", engine_evaluation, man=MAN)
 
 
 def _raw_evaluator(evaluation: Evaluation) -> Callable[[int, int, int, bool], int]:

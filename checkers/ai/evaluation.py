@@ -12,17 +12,29 @@ from typing import Callable
 from checkers.board import BLACK, SQUARES, Piece, Position, Side, count_moves, square_row_col
 from checkers.ai.search import look_up, register
 
-__all__ = ["Evaluation", "EVALUATIONS", "register_evaluation", "get_evaluation",
+__all__ = ["Evaluation", "EVALUATIONS", "register_evaluation", "get_evaluation", "man_value",
            "seed_evaluation", "count_evaluation", "CENTRE_TABLE"]
 
 Evaluation = Callable[[Position, Side], float]
 
 EVALUATIONS: dict[str, Evaluation] = {}
+_MAN_VALUES: dict[str, float] = {}
 
 
-def register_evaluation(name: str, evaluation: Evaluation) -> Evaluation:
-    """Make `evaluation` selectable as `name`; returns it, refuses to replace a different one."""
-    return register(EVALUATIONS, "evaluation", name, evaluation)
+def register_evaluation(name: str, evaluation: Evaluation, *, man: float = 1.0) -> Evaluation:
+    """Make `evaluation` selectable as `name`; returns it, refuses to replace a different one.
+
+    `man` is what a man is worth in its units, so its scores can be shown in men.
+    """
+    register(EVALUATIONS, "evaluation", name, evaluation)
+    _MAN_VALUES[name] = man
+    return evaluation
+
+
+def man_value(name: str) -> float:
+    """What a man is worth in the named evaluation's units."""
+    get_evaluation(name)  # an unknown name fails here, listing the choices
+    return _MAN_VALUES[name]
 
 
 def get_evaluation(name: str) -> Evaluation:
@@ -89,5 +101,5 @@ def count_evaluation(position: Position, side: Side) -> float:
             + 1.5 * ((own & kings).bit_count() - (other & kings).bit_count()))
 
 
-register_evaluation("seed", seed_evaluation)
+register_evaluation("seed", seed_evaluation, man=10)
 register_evaluation("count", count_evaluation)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Protocol, Sequence
 
+from checkers.ai.evaluation import man_value
 from checkers.ai.levels import Level
 from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
 from checkers.board import Move, Position, Side
@@ -87,6 +88,7 @@ class Thinking:
     side: Side
     purpose: str
     started: float
+    man: float  # what a man is worth in the scores of the level's evaluation
     progress: Optional[Progress] = None
 
 
@@ -102,6 +104,7 @@ class SearchFigures:
     seconds: float
     pv: tuple[Move, ...]
     note: str = ""
+    man: float = 1.0  # what a man is worth in the score's units
 
 
 @dataclass(frozen=True)
@@ -123,11 +126,12 @@ def replay(start: Position, moves: Sequence[Move]) -> GameRecord:
     return record
 
 
-def format_score(score: float) -> str:
-    """A score for people: `+2.5`, or `win in 7` / `loss in 4` plies for proven results."""
+def format_score(score: float, man: float = 1.0) -> str:
+    """A score for people, in men given what a man is worth in its units: `+2.50`, or
+    `win in 7` / `loss in 4` plies for proven results."""
     if is_win_score(score):
         return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
-    return f"{score:+.1f}"
+    return f"{score / man:+.2f}"
 
 
 @dataclass
@@ -321,7 +325,8 @@ class Game:
             raise RuntimeError("this game has no AI worker")
         self.ai.request(self.position, level, history=self.record.positions,
                         no_progress_plies=self.record.no_progress_plies, seed=self.config.seed)
-        self.thinking = Thinking(self.position.turn, purpose, self.clock)
+        self.thinking = Thinking(self.position.turn, purpose, self.clock,
+                                 man_value(level.evaluation))
         if purpose == "move":
             self.status = f"{self.position.turn.name.capitalize()} (AI) is thinking..."
 
@@ -346,11 +351,13 @@ class Game:
             return
         if thinking.purpose == "hint":
             self.hint = result.move
-            self.status = f"Hint: {result.move.pdn()} (score {format_score(result.score)}, " \
+            self.status = f"Hint: {result.move.pdn()} " \
+                          f"(score {format_score(result.score, thinking.man)}, " \
                           f"depth {result.depth})"
             return
         level = self.config.player(thinking.side).level
-        self.figures = _figures(thinking.side, level.name if level else "", result, event.note)
+        self.figures = _figures(thinking.side, level.name if level else "", result, event.note,
+                                thinking.man)
         if level is not None:
             self.ai_search = AISearch(self.position, tuple(self.record.positions),
                                       self.record.no_progress_plies, level, result.move)
@@ -541,6 +548,7 @@ class Game:
         self._stop_thinking()
 
 
-def _figures(side: Side, level: str, result: SearchResult, note: str) -> SearchFigures:
+def _figures(side: Side, level: str, result: SearchResult, note: str,
+             man: float) -> SearchFigures:
     return SearchFigures(side, level, result.depth, result.score, result.nodes, result.time,
-                         result.pv, note)
+                         result.pv, note, man)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from checkers.ai.levels import choose_move
-from checkers.board import BLACK
+from checkers.ai.classic import GameSearch
+from checkers.ai.evaluation import man_value
+from checkers.ai.levels import Level, choose_move, game_search
+from checkers.board import BLACK, Side
 from checkers.gui.config import GameConfig
 from checkers.gui.game import format_score
 from checkers.record import GameRecord
@@ -23,20 +25,25 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
     print(f"Black: {config.black.label()}", file=out)
     print(f"White: {config.white.label()}", file=out)
     print(f"\n{record.position}", file=out)
+    games: dict[Side, tuple[Level, GameSearch]] = {}  # each side's AI, kept for the game
     while record.outcome is None:
         position = record.position
         level = config.player(position.turn).level
         if level is None:
             raise ValueError("watch needs an AI on both sides")
+        if games.get(position.turn, (None,))[0] != level:
+            games[position.turn] = (level, game_search(level))
         result, note = choose_move(position, level, seed=config.seed,
                                    history=record.positions,
-                                   no_progress_plies=record.no_progress_plies)
+                                   no_progress_plies=record.no_progress_plies,
+                                   game=games[position.turn][1])
         if result.move is None:
             raise RuntimeError(f"the AI found no move in {position.fen()}")
         record.play(result.move)
         number = (record.ply + 1) // 2
         dots = "." if position.turn is BLACK else "..."
-        figures = (f"depth {result.depth}, score {format_score(result.score)}, "
+        figures = (f"depth {result.depth}, "
+                   f"score {format_score(result.score, man_value(level.evaluation))} men, "
                    f"{result.nodes:,} nodes, {result.time:.2f} s")
         print(f"\n{number}{dots} {result.move.pdn()}   ({position.turn.name.capitalize()}: "
               f"{figures}{'; ' + note if note else ''})", file=out)

@@ -73,17 +73,19 @@ def _search_rows(game: Game) -> list[Row]:
         rows.append(((f"{who}{dots}  {game.thinking_seconds():.1f} s",), theme.TEXT_ACCENT))
         progress = thinking.progress
         if progress is not None:
-            rows.append(((f"depth {progress.depth}", f"score {format_score(progress.score)}",
+            rows.append(((f"depth {progress.depth}",
+                          f"score {format_score(progress.score, thinking.man)}",
                           f"{progress.nodes:,} nodes"), theme.TEXT))
         else:
             rows.append((("depth 1 under way",), theme.TEXT_DIM))
     figures = game.figures
     if figures is not None:
         who = figures.side.name.capitalize()
-        rows.append(((f"Last search: {who} ({figures.level}), scores for {who}",),
+        rows.append(((f"Last search: {who} ({figures.level}), scores in men for {who}",),
                      theme.TEXT_DIM))
         speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
-        rows.append(((f"depth {figures.depth}", f"score {format_score(figures.score)}",
+        rows.append(((f"depth {figures.depth}",
+                      f"score {format_score(figures.score, figures.man)}",
                       f"{figures.nodes:,} nodes"), theme.TEXT))
         rows.append(((f"{figures.seconds:.2f} s", f"{speed / 1000:,.0f}k nodes/s"), theme.TEXT))
         if figures.pv:
