@@ -15,7 +15,8 @@ from checkers.ai import GameSearch, Limits, Progress, StopSignal, search
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.levels import choose_move, game_search, get_level
 from checkers.ai.search import WIN
-from checkers.board import BLACK, SQUARES, WHITE, Move, Piece, Position, Side, square_row_col
+from checkers.board import (BLACK, SQUARES, WHITE, Move, Piece, Position, Side, generate_raw,
+                            square_row_col)
 from checkers.protocol import EngineSession, run_engine
 from checkers.record import GameRecord
 
@@ -261,6 +262,32 @@ def test_a_kept_engine_reuses_its_table() -> None:
     first = engine.search(Position(), Limits(depth=8))
     second = engine.search(Position(), Limits(depth=8))
     assert second.nodes < first.nodes and second.move in Position().legal_moves()
+
+
+def test_a_killer_is_tried_before_generation_only_where_it_is_legal() -> None:
+    rng = random.Random(11)
+    positions = random_positions(400, seed=11)
+    quiet: dict[bool, list] = {True: [], False: []}  # each side's quiet moves, as killers are
+    for position in positions:
+        to_move = position.turn is BLACK
+        quiet[to_move] += [move for move in generate_raw(
+            position.black, position.white, position.kings, to_move) if not move[1]]
+    engine = Engine()
+    engine.killers = [[None, None]]
+    found = 0
+    for position in positions:
+        to_move = position.turn is BLACK
+        legal = generate_raw(position.black, position.white, position.kings, to_move)
+        # Half the time a killer taken from this very position, so some are legal.
+        own = [move for move in legal if not move[1]]
+        engine.killers[0] = [rng.choice(own) if own and rng.random() < 0.5
+                             else rng.choice(quiet[to_move]), rng.choice(quiet[to_move])]
+        expected = next((killer for killer in engine.killers[0] if killer in legal), None)
+        tried = engine._playable_killer(position.black, position.white, position.kings,
+                                        to_move, 0)
+        assert tried == expected, position.fen()
+        found += tried is not None
+    assert found > 100
 
 
 def test_a_game_search_keeps_the_engine_from_move_to_move() -> None:

@@ -488,6 +488,12 @@ class Engine:
             # the time, and then generating and ordering them is saved (-8% instructions/node).
             moves = [table_move]
             unsorted = not forced
+        elif depth > 0 and (killer := self._playable_killer(black, white, kings, black_to_move,
+                                                             ply)) is not None:
+            # So is a killer that is legal here: one in ten nodes is cut off by it with no
+            # move generated. (Whether it was the only move is not known; it uses depth.)
+            moves = [killer]
+            forced, unsorted = False, True
         else:
             moves = generate_raw(black, white, kings, black_to_move)
             if not moves:
@@ -542,12 +548,13 @@ class Engine:
                         if not captured:
                             self._remember_cutoff(move, depth, ply)
                         break
-            if unsorted:  # the table's move did not cut off: the loop goes on with the rest
+            if unsorted:  # the table's move or killer did not cut off: on with the rest
                 unsorted = False
                 rest = generate_raw(black, white, kings, black_to_move)
                 rest.remove(move)
-                self._order(rest, ply)
-                moves += rest
+                if rest:  # a killer may have been the only move
+                    self._order(rest, ply)
+                    moves += rest
         if on_path:
             self.path.discard(key)
 
@@ -598,6 +605,32 @@ class Engine:
         if first is not None and first in moves:
             moves.remove(first)
             moves.insert(0, first)
+
+    def _playable_killer(self, black: int, white: int, kings: int, black_to_move: bool,
+                         ply: int) -> Optional[RawMove]:
+        """The first of this ply's killers that is legal here, if any.
+
+        Killers are quiet moves of the side to move (plies of one parity belong to one side),
+        so one is legal when its piece, man or king as the move says, stands on its origin,
+        its target is empty and no capture is pending.
+        """
+        own = black if black_to_move else white
+        for killer in self.killers[ply]:
+            if killer is None:
+                return None  # the second is only filled after the first
+            delta = killer[0]
+            if killer[2] == delta:  # a king's step, either way along its diagonal
+                origin = delta & own & kings
+                if not origin or origin == delta:
+                    continue
+            else:  # a man's step, forward only: Black's men to higher bits, White's to lower
+                low = delta & -delta
+                origin = low if black_to_move else delta ^ low
+                if not origin & own or origin & kings:
+                    continue
+            if not (delta ^ origin) & (black | white):
+                return None if capture_pending(black, white, kings, black_to_move) else killer
+        return None
 
     def _remember_cutoff(self, move: RawMove, depth: int, ply: int) -> None:
         self.history[move] += depth * depth
