@@ -399,8 +399,8 @@ class GameSearch:
 
     An algorithm registered with a per-game form keeps it from move to move: the engine keeps
     its transposition table and history, as the engine protocol does, so each move starts from
-    what the last one learnt and no table is built up and torn down per move (that took 0.15 s
-    after a 5 s search). The others are stateless, so this is `search` itself.
+    what the last one learnt and no table is built up and torn down per move (freeing one
+    took up to 0.3 s after a 5 s search). The others are stateless: this is `search` itself.
     """
 
     def __init__(self, algorithm: str = "engine",
