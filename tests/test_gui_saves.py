@@ -19,6 +19,7 @@ from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_screen import GameScreen
 from checkers.gui.load_screen import LoadScreen, ResumeScreen
 from checkers.gui.persist import config_from_tags, config_tags
+from checkers.gui.start_screen import StartScreen
 from checkers.pdn import read_file
 
 TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
@@ -147,6 +148,24 @@ def test_ctrl_s_saves_with_a_readable_name_and_ctrl_o_loads_it(make_app, data: P
     game = screen_of(app).game
     assert game.record.positions == saved_positions
     assert game.reviewing and "Loaded" in game.status
+
+
+def test_the_start_screen_opens_a_saved_game_with_the_players_chosen_there(
+        make_app, data: Path) -> None:
+    app = make_app()
+    play(app)
+    saved_positions = screen_of(app).game.record.positions
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    start = make_app(None)  # no game given: the start screen
+    assert isinstance(start.screen, StartScreen)
+    press(start, pygame.K_3, "3")  # two players
+    press(start, pygame.K_l, "l")
+    assert isinstance(start.screen, LoadScreen) and start.screen.saved
+    press(start, pygame.K_RETURN)
+    game = screen_of(start).game
+    assert game.record.positions == saved_positions and game.reviewing
+    assert "Human vs Human.pdn" in game.status
+    assert game.config.black.is_human and game.config.white.is_human
 
 
 def test_a_saved_game_remembers_its_players() -> None:

@@ -263,7 +263,7 @@ class GameScreen:
     def open_load_screen(self) -> None:
         """List the saved games over this screen; picking one loads it here."""
         from checkers.gui.load_screen import LoadScreen  # it imports this module
-        self.app.push(LoadScreen(self.app, self))
+        self.app.push(LoadScreen(self.app, self.load))
 
     def open_setup_screen(self) -> None:
         """Edit a position (starting from the one shown) and start a new game from it."""

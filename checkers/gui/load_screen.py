@@ -14,7 +14,10 @@ from checkers.pdn import PdnError, record_from_game
 
 if TYPE_CHECKING:
     from checkers.gui.app import App
-    from checkers.gui.game_screen import GameScreen
+    from checkers.record import GameRecord
+
+    # What opens a picked game: its record, its PDN tags and its file name.
+    OpenGame = Callable[[GameRecord, dict[str, str], str], None]
 
 __all__ = ["LoadScreen", "ResumeScreen"]
 
@@ -84,9 +87,9 @@ class LoadScreen(_Dialog):
 
     title = "Open a saved game"
 
-    def __init__(self, app: "App", game_screen: "GameScreen") -> None:
+    def __init__(self, app: "App", on_open: "OpenGame") -> None:
         super().__init__(app)
-        self.game_screen = game_screen
+        self.on_open = on_open
         self.saved = saves.list_saved_games()
         self.chosen = 0
         self.first = 0
@@ -111,7 +114,7 @@ class LoadScreen(_Dialog):
         self.first = max(0, min(max(0, len(self.saved) - self.visible), self.first + rows))
 
     def open_chosen(self) -> None:
-        """Load the chosen game into the game screen and close the list."""
+        """Open the chosen game and close the list."""
         if self.saved:
             self.open(self.chosen)
 
@@ -128,7 +131,7 @@ class LoadScreen(_Dialog):
             self.status = f"Cannot open {entry.path.name}: {error}"
             return
         self.app.pop()
-        self.game_screen.load(record, entry.tags, entry.path.name)
+        self.on_open(record, entry.tags, entry.path.name)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The game below, shaded, and the list on a card."""

@@ -13,7 +13,10 @@ from checkers.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.gui import theme
 from checkers.gui.config import GameConfig, Mode, PlayerConfig, custom_level
+from checkers.gui.game_screen import GameScreen
+from checkers.gui.load_screen import LoadScreen
 from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
+from checkers.record import GameRecord
 
 if TYPE_CHECKING:
     from checkers.gui.app import App
@@ -104,6 +107,8 @@ class StartScreen:
             "down": lambda: self._step_level(+1),
             "return": self.start,
             "enter": self.start,
+            "l": self.open_load_screen,
+            "ctrl+o": self.open_load_screen,
             "escape": self.app.quit,
             "q": self.app.quit,
         }
@@ -133,6 +138,23 @@ class StartScreen:
             self.status = f"Cannot start: {error}"
             return
         self.app.start_game(config)
+
+    def open_load_screen(self) -> None:
+        """List the saved games; the one picked opens with the players chosen here."""
+        self.app.push(LoadScreen(self.app, self.open_saved))
+
+    def open_saved(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
+        """Open a saved game (in review, at its end) with the players chosen here."""
+        config = self.choices.config()
+        try:
+            config.check()
+        except ValueError as error:
+            self.status = f"Cannot open {name}: {error}"
+            return
+        self.app.start_game(config, record=record, tags=tags)
+        screen = self.app.screen
+        if isinstance(screen, GameScreen):
+            screen.game.status = f"{name}: " + screen.game.status
 
     # --- events ------------------------------------------------------------------------------
 
@@ -200,10 +222,13 @@ class StartScreen:
                 y += int(font * 1.5)
 
         start = pygame.Rect(0, 0, font * 12, int(row * 1.3))
-        start.midbottom = (column.centerx - font * 4, height - gap * 2 - int(font * 1.6))
+        start.midbottom = (column.centerx - font * 6, height - gap * 2 - int(font * 1.6))
+        load = pygame.Rect(0, 0, font * 8, int(row * 1.3))
+        load.midleft = (start.right + gap * 2, start.centery)
         quit_button = pygame.Rect(0, 0, font * 6, int(row * 1.3))
-        quit_button.midleft = (start.right + gap * 2, start.centery)
+        quit_button.midleft = (load.right + gap * 2, start.centery)
         self.buttons.append(Button("Start  (Enter)", start, self.start, active=True))
+        self.buttons.append(Button("Load  (L)", load, self.open_load_screen))
         self.buttons.append(Button("Quit", quit_button, self.app.quit))
         draw_buttons(surface, text, self.buttons, font)
         colour = theme.ERROR_TEXT if self.status.startswith(("Cannot", "Error")) else theme.TEXT_DIM
