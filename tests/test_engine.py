@@ -180,6 +180,17 @@ def test_the_side_ahead_prefers_fewer_pieces_on_the_board() -> None:
     assert engine_evaluation(few, BLACK) > engine_evaluation(many, BLACK)
 
 
+def test_a_set_up_position_with_more_than_twelve_pieces_a_side_is_searched() -> None:
+    # A FEN may hold more pieces than a game can (fifteen black men, and kings on top): the
+    # evaluation's count tables end at twelve a side, and a search must still play on.
+    for fen in ("B:W29,30,31,32:B1-15", "W:W18-32:BK1,K2,K3,4-14"):
+        position = Position.from_fen(fen)
+        result = search(position, Limits(depth=3))
+        assert result.move in position.legal_moves()
+        assert evaluate_raw(position.black, position.white, position.kings,
+                            position.turn is BLACK) == written_out_evaluation(position)
+
+
 def test_no_static_evaluation_with_a_capture_pending() -> None:
     # Depth 1 ends after Black's move, but White must then capture: the engine searches the
     # capture out and sees the loss a static evaluation at the horizon would miss.

@@ -53,8 +53,9 @@ def test_the_ai_replies_through_its_worker_and_reports_its_search(ai: AIClient) 
     assert game.figures.pv[0] == game.last_move
 
 
-def _answer(ai: AIClient, position: Position, level: Level) -> AIResult:
-    ai.request(position, level)
+def _answer(ai: AIClient, position: Position, level: Level,
+            history: tuple[Position, ...] = ()) -> AIResult:
+    ai.request(position, level, history=history)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         for event in ai.poll():
@@ -71,6 +72,19 @@ def test_the_worker_keeps_each_colours_engine_from_move_to_move(ai: AIClient) ->
     first = _answer(ai, position, level).result
     again = _answer(ai, position, level).result  # its table remembers the first search
     assert again.nodes < first.nodes and again.move in position.legal_moves()
+
+
+def test_another_game_gets_a_fresh_engine_in_the_worker(ai: AIClient) -> None:
+    # A history that does not go on from the last one (a new game, a load, an undo) starts
+    # the colour's engine afresh: it searches as a new engine does, not from a stale table.
+    level = Level("engine-6", "test engine", "engine", "engine", depth=6)
+    position = Position.from_fen("B:W13,19,20,21,23,24,25,27,29,30,31,32"
+                                 ":B1,2,3,5,6,7,9,10,11,12,15,18")
+    first = _answer(ai, position, level, history=(position,)).result
+    same_game = _answer(ai, position, level, history=(position,)).result
+    assert same_game.nodes < first.nodes
+    new_game = _answer(ai, position, level, history=(Position(), position)).result
+    assert new_game.nodes == first.nodes and new_game.move == first.move
 
 
 def test_engine_scores_are_shown_in_men(ai: AIClient) -> None:

@@ -186,12 +186,18 @@ def _material(bm: int, bk: int, wm: int, wk: int) -> int:
     return difference + (trade_bonus if difference > 0 else -trade_bonus)
 
 
-# All the evaluation takes from the counts alone, by [black men][black kings][white men][white
-# kings]: the material and each side's men tables for the phase and guard. One look-up for a
-# dozen small-integer operations (-20% evaluation instructions).
-_BY_COUNT = [[[[(_material(bm, bk, wm, wk), _BLACK_MEN[bm + bk + wm + wk > 14][wm > 0],
-                 _WHITE_MEN[bm + bk + wm + wk > 14][bm > 0])
-                for wk in range(13 - wm)] for wm in range(13)]
+def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple:
+    """All the evaluation takes from the counts alone: the material and each side's men tables
+    for the phase and guard."""
+    middlegame = bm + bk + wm + wk > 14
+    return (_material(bm, bk, wm, wk), _BLACK_MEN[middlegame][wm > 0],
+            _WHITE_MEN[middlegame][bm > 0])
+
+
+# _count_entry by [black men][black kings][white men][white kings], up to the twelve pieces a side
+# of a game: one look-up for a dozen small-integer operations (-20% evaluation instructions). A
+# set-up position with more pieces falls outside it (IndexError) and computes its entry.
+_BY_COUNT = [[[[_count_entry(bm, bk, wm, wk) for wk in range(13 - wm)] for wm in range(13)]
               for bk in range(13 - bm)] for bm in range(13)]
 _BLACK_RUNNERS = _BLACK_AHEAD | _BLACK_NEAR
 _WHITE_RUNNERS = _WHITE_AHEAD | _WHITE_NEAR
@@ -209,7 +215,10 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
         black_kings = white_kings = bk = wk = 0
         black_men, white_men = black, white
     bm, wm = black_men.bit_count(), white_men.bit_count()
-    material, black_squares, white_squares = _BY_COUNT[bm][bk][wm][wk]
+    try:
+        material, black_squares, white_squares = _BY_COUNT[bm][bk][wm][wk]
+    except IndexError:  # more than twelve pieces a side
+        material, black_squares, white_squares = _count_entry(bm, bk, wm, wk)
     low, middle, high = black_squares
     score = material + (low[black_men & _CHUNK_MASK] + middle[black_men >> _CHUNK & _CHUNK_MASK]
                         + high[black_men >> 2 * _CHUNK])
@@ -244,16 +253,6 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
 
     score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
     return score if black_to_move else -score
-
-
-def _material_lead(black: int, white: int, kings: int, black_to_move: bool) -> int:
-    """The material part of the evaluation, for the side to move."""
-    if kings:
-        bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
-        lead = _BY_COUNT[black.bit_count() - bk][bk][white.bit_count() - wk][wk][0]
-    else:
-        lead = _BY_COUNT[black.bit_count()][0][white.bit_count()][0][0]
-    return lead if black_to_move else -lead
 
 
 def engine_evaluation(position: Position, side: Side) -> float:
@@ -351,8 +350,8 @@ class Engine:
     """A searcher that keeps its transposition table and history between moves of one game."""
 
     def __init__(self, evaluation: Union[str, Evaluation] = "engine") -> None:
-        self.set_evaluation(evaluation)
-        self.table: list[Optional[_Entry]] = [None] * _TABLE_SLOTS
+        self.table: list[Optional[_Entry]] = []
+        self.set_evaluation(evaluation)  # sets the empty table too
         self.history: defaultdict[RawMove, int] = defaultdict(int)
         self.killers: list[list[Optional[RawMove]]] = []
         self.seen_twice: set[tuple[int, int, int, bool]] = set()
@@ -473,11 +472,15 @@ class Engine:
             # first (-3% instructions per node), then bulk shifts for a capture, and only then
             # the full evaluation; all before any move is generated (-8% time per node).
             margin = _FUTILITY_MARGIN * depth
-            if kings:  # the material alone (_material_lead, inlined)
+            try:  # the material alone
+                if kings:
+                    bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
+                    lead = _BY_COUNT[black.bit_count() - bk][bk][white.bit_count() - wk][wk][0]
+                else:
+                    lead = _BY_COUNT[black.bit_count()][0][white.bit_count()][0][0]
+            except IndexError:  # more than twelve pieces a side
                 bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
-                lead = _BY_COUNT[black.bit_count() - bk][bk][white.bit_count() - wk][wk][0]
-            else:
-                lead = _BY_COUNT[black.bit_count()][0][white.bit_count()][0][0]
+                lead = _material(black.bit_count() - bk, bk, white.bit_count() - wk, wk)
             if ((lead if black_to_move else -lead) + margin // 2 <= alpha
                     and not capture_pending(black, white, kings, black_to_move)):
                 bound = self.evaluate(black, white, kings, black_to_move) + margin

@@ -124,9 +124,13 @@ def worker_main(requests: Connection, replies: Connection) -> None:
                 return
 
     threading.Thread(target=listen, name="ai-listener", daemon=True).start()
-    # Each colour's AI lives from move to move (the engine keeps its table), so a move costs no
-    # table built up and torn down; a new level for a colour gets a new one.
+    # Each colour's AI lives from move to move of one game (the engine keeps its table), so a
+    # move costs no table built up and torn down. A new level for a colour gets a new one, and
+    # so does another game: one whose history does not go on from the last request's (a new
+    # game, a loaded or set-up one, or moves taken back), so nothing learnt in a line the game
+    # left behind steers its moves.
     games: dict[Side, tuple[Level, GameSearch]] = {}
+    last_history: dict[Side, list[Position]] = {}
     while True:
         message = inbox.get()
         if message[0] == "quit":
@@ -142,8 +146,12 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             replies.send(("progress", request, progress))
 
         try:
-            if position.turn not in games or games[position.turn][0] != level:
-                games[position.turn] = (level, game_search(level))
+            side = position.turn
+            earlier = last_history.get(side, [])
+            same_game = history[:len(earlier)] == earlier  # type: ignore[index]
+            if side not in games or games[side][0] != level or not same_game:
+                games[side] = (level, game_search(level))
+            last_history[side] = list(history)  # type: ignore[call-overload]
             result, note = choose_move(position, level, seed=seed,
                                        history=history,  # type: ignore[arg-type]
                                        no_progress_plies=no_progress, on_progress=report,

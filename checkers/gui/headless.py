@@ -11,6 +11,7 @@ from typing import TextIO
 from checkers.ai.classic import GameSearch
 from checkers.ai.evaluation import man_value
 from checkers.ai.levels import Level, choose_move, game_search
+from checkers.ai.search import is_win_score
 from checkers.board import BLACK, Side
 from checkers.gui.config import GameConfig
 from checkers.gui.game import format_score
@@ -42,8 +43,9 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
         record.play(result.move)
         number = (record.ply + 1) // 2
         dots = "." if position.turn is BLACK else "..."
+        score = format_score(result.score, man_value(level.evaluation))
         figures = (f"depth {result.depth}, "
-                   f"score {format_score(result.score, man_value(level.evaluation))} men, "
+                   f"score {score}{'' if is_win_score(result.score) else ' men'}, "
                    f"{result.nodes:,} nodes, {result.time:.2f} s")
         print(f"\n{number}{dots} {result.move.pdn()}   ({position.turn.name.capitalize()}: "
               f"{figures}{'; ' + note if note else ''})", file=out)
