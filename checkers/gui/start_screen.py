@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
 
 import pygame
 
@@ -129,15 +129,21 @@ class StartScreen:
         index = names.index(self.choices.level) if self.choices.level in names else 0
         self.choices.level = names[max(0, min(len(names) - 1, index + step))]
 
-    def start(self) -> None:
-        """Start the chosen game, or say on the status line why it cannot start."""
+    def _checked_config(self, refusal: str) -> Optional[GameConfig]:
+        """The chosen players, or None with `refusal: why` on the status line."""
         config = self.choices.config()
         try:
             config.check()
         except ValueError as error:
-            self.status = f"Cannot start: {error}"
-            return
-        self.app.start_game(config)
+            self.status = f"{refusal}: {error}"
+            return None
+        return config
+
+    def start(self) -> None:
+        """Start the chosen game, or say on the status line why it cannot start."""
+        config = self._checked_config("Cannot start")
+        if config is not None:
+            self.app.start_game(config)
 
     def open_load_screen(self) -> None:
         """List the saved games; the one picked opens with the players chosen here."""
@@ -145,11 +151,8 @@ class StartScreen:
 
     def open_saved(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
         """Open a saved game (in review, at its end) with the players chosen here."""
-        config = self.choices.config()
-        try:
-            config.check()
-        except ValueError as error:
-            self.status = f"Cannot open {name}: {error}"
+        config = self._checked_config(f"Cannot open {name}")
+        if config is None:
             return
         self.app.start_game(config, record=record, tags=tags)
         screen = self.app.screen
