@@ -13,7 +13,7 @@ import pytest
 
 from checkers.ai import GameSearch, Limits, Progress, StopSignal, search
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
-from checkers.ai.levels import choose_move, game_search, get_level
+from checkers.ai.levels import SideSearches, choose_move, game_search, get_level
 from checkers.ai.search import WIN
 from checkers.board import (BLACK, SQUARES, WHITE, Move, Piece, Position, Side, generate_raw,
                             square_row_col)
@@ -306,6 +306,20 @@ def test_a_game_search_keeps_the_engine_from_move_to_move() -> None:
     first = game(Position(), Limits(depth=8))
     second = game(Position(), Limits(depth=8))
     assert second.nodes < first.nodes and second.move in Position().legal_moves()
+
+
+def test_each_sides_ai_is_kept_for_its_game_only() -> None:
+    searches = SideSearches()
+    club, strong = get_level("club"), get_level("strong")
+    start = Position()
+    after = start.move(start.legal_moves()[0])
+    first = searches(BLACK, club, [start])
+    assert searches(BLACK, club, [start, after, start]) is first  # the game goes on
+    assert searches(WHITE, club, [start, after]) is not first  # each side its own
+    assert searches(BLACK, strong, [start, after, start]) is not first  # another level
+    again = searches(BLACK, club, [start])
+    assert again is not first  # moves taken back: another line, a fresh AI
+    assert searches(BLACK, club, [after]) is not again  # another game
 
 
 def test_a_game_search_of_a_stateless_algorithm_is_plain_search() -> None:

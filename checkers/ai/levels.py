@@ -17,7 +17,8 @@ from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import Limits, ProgressCallback, SearchResult, StopSignal
 from checkers.board import Position, Side
 
-__all__ = ["Level", "LEVELS", "DEFAULT_LEVEL", "get_level", "game_search", "choose_move"]
+__all__ = ["Level", "LEVELS", "DEFAULT_LEVEL", "get_level", "game_search", "SideSearches",
+           "choose_move"]
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,27 @@ def _noisy(evaluation: Evaluation, amplitude: float, seed: int) -> Evaluation:
 def game_search(level: Level) -> GameSearch:
     """The level's AI for a whole game, to pass to `choose_move` for each of its moves."""
     return GameSearch(level.algorithm, level.evaluation)
+
+
+class SideSearches:
+    """Each side's AI for the game being played, kept from move to move (the engine keeps its
+    table), made afresh for a new level and for another game: one whose history does not go
+    on from the side's last move (a new game, a loaded or set-up one, moves taken back), so
+    nothing learnt in a line the game left behind steers its moves."""
+
+    def __init__(self) -> None:
+        self._games: dict[Side, tuple[Level, GameSearch, list[Position]]] = {}
+
+    def __call__(self, side: Side, level: Level, history: Sequence[Position]) -> GameSearch:
+        """The side's AI for its move after `history` (the game's positions so far)."""
+        kept = self._games.get(side)
+        history = list(history)
+        if kept is None or kept[0] != level or history[:len(kept[2])] != kept[2]:
+            game = game_search(level)
+        else:
+            game = kept[1]
+        self._games[side] = (level, game, history)
+        return game
 
 
 def choose_move(position: Position, level: Level, *, seed: int = 0,

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Optional, Sequence, Union
 
-from checkers.ai.classic import GameSearch
-from checkers.ai.levels import Level, choose_move, game_search
+from checkers.ai.levels import Level, SideSearches, choose_move
 from checkers.ai.search import Progress, SearchResult, StopSignal
-from checkers.board import Position, Side
+from checkers.board import Position
 
 __all__ = ["AIProgress", "AIResult", "AIError", "AIEvent", "AIClient", "worker_main"]
 
@@ -124,13 +123,8 @@ def worker_main(requests: Connection, replies: Connection) -> None:
                 return
 
     threading.Thread(target=listen, name="ai-listener", daemon=True).start()
-    # Each colour's AI lives from move to move of one game (the engine keeps its table), so a
-    # move costs no table built up and torn down. A new level for a colour gets a new one, and
-    # so does another game: one whose history does not go on from the last request's (a new
-    # game, a loaded or set-up one, or moves taken back), so nothing learnt in a line the game
-    # left behind steers its moves.
-    games: dict[Side, tuple[Level, GameSearch]] = {}
-    last_history: dict[Side, list[Position]] = {}
+    # Each colour's AI lives from move to move of one game: no table built up and torn down.
+    games = SideSearches()
     while True:
         message = inbox.get()
         if message[0] == "quit":
@@ -138,6 +132,7 @@ def worker_main(requests: Connection, replies: Connection) -> None:
         _, request, position, history, no_progress, level, seed = message
         assert isinstance(request, int) and isinstance(position, Position)
         assert isinstance(level, Level) and isinstance(no_progress, int) and isinstance(seed, int)
+        assert isinstance(history, list)
         stop = cancellations.begin(request)
         if stop is None:
             continue
@@ -146,16 +141,9 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             replies.send(("progress", request, progress))
 
         try:
-            side = position.turn
-            earlier = last_history.get(side, [])
-            same_game = history[:len(earlier)] == earlier  # type: ignore[index]
-            if side not in games or games[side][0] != level or not same_game:
-                games[side] = (level, game_search(level))
-            last_history[side] = list(history)  # type: ignore[call-overload]
-            result, note = choose_move(position, level, seed=seed,
-                                       history=history,  # type: ignore[arg-type]
+            result, note = choose_move(position, level, seed=seed, history=history,
                                        no_progress_plies=no_progress, on_progress=report,
-                                       stop=stop, game=games[position.turn][1])
+                                       stop=stop, game=games(position.turn, level, history))
             if not stop.is_set():
                 replies.send(("result", request, result, note))
         except Exception as error:  # reported to the player; the worker stays up

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from checkers.ai.classic import GameSearch
 from checkers.ai.evaluation import man_value
-from checkers.ai.levels import Level, choose_move, game_search
+from checkers.ai.levels import SideSearches, choose_move
 from checkers.ai.search import is_win_score
-from checkers.board import BLACK, Side
+from checkers.board import BLACK
 from checkers.gui.config import GameConfig
 from checkers.gui.game import format_score
 from checkers.record import GameRecord
@@ -26,18 +25,16 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
     print(f"Black: {config.black.label()}", file=out)
     print(f"White: {config.white.label()}", file=out)
     print(f"\n{record.position}", file=out)
-    games: dict[Side, tuple[Level, GameSearch]] = {}  # each side's AI, kept for the game
+    games = SideSearches()  # each side's AI, kept for the game
     while record.outcome is None:
         position = record.position
         level = config.player(position.turn).level
         if level is None:
             raise ValueError("watch needs an AI on both sides")
-        if games.get(position.turn, (None,))[0] != level:
-            games[position.turn] = (level, game_search(level))
         result, note = choose_move(position, level, seed=config.seed,
                                    history=record.positions,
                                    no_progress_plies=record.no_progress_plies,
-                                   game=games[position.turn][1])
+                                   game=games(position.turn, level, record.positions))
         if result.move is None:
             raise RuntimeError(f"the AI found no move in {position.fen()}")
         record.play(result.move)
