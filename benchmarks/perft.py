@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from checkers.board import Position  # noqa: E402
-from checkers.perft import default_jobs, perft  # noqa: E402
+from checkers.board import Position
+from checkers.perft import default_jobs, perft
 
 PUBLISHED = {8: 845_931, 9: 3_963_680, 10: 18_391_564}
 
@@ -28,12 +28,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--depths", type=int, nargs="+", default=[8, 9, 10])
-    parser.add_argument("--jobs", type=int, default=default_jobs(),
-                        help="processes for the second series (1 skips it)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=default_jobs(),
+        help="processes for the second series (1 skips it)",
+    )
     args = parser.parse_args()
     load = f", load average {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else ""
-    print(f"Python {platform.python_version()} on {platform.machine()}, {args.runs} runs each"
-          f"{load}")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {args.runs} runs each{load}"
+    )
     for jobs in sorted({1, args.jobs}):
         for depth in args.depths:
             times = []
@@ -46,9 +51,12 @@ def main() -> int:
                     print(f"perft {depth} = {leaves}, published {expected}: WRONG")
                     return 1
             median = statistics.median(times)
-            print(f"jobs {jobs}  perft {depth}: {leaves:>10} leaves  median {median:6.2f} s  "
-                  f"{leaves / median / 1e6:5.2f} M leaves/s  (runs: "
-                  + ", ".join(f"{t:.2f}" for t in times) + ")")
+            print(
+                f"jobs {jobs}  perft {depth}: {leaves:>10} leaves  median {median:6.2f} s  "
+                f"{leaves / median / 1e6:5.2f} M leaves/s  (runs: "
+                + ", ".join(f"{t:.2f}" for t in times)
+                + ")"
+            )
     return 0
 
 

@@ -24,14 +24,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from checkers.ai import Limits  # noqa: E402
-from checkers.ai.engine import Engine  # noqa: E402
-from checkers.board import Position  # noqa: E402
+from checkers.ai import Limits
+from checkers.ai.engine import Engine
+from checkers.board import Position
 
 POSITIONS = {
     "start": Position(),
     "opening": Position.from_fen(
-        "B:W13,19,20,21,23,24,25,27,29,30,31,32:B1,2,3,5,6,7,9,10,11,12,15,18"),
+        "B:W13,19,20,21,23,24,25,27,29,30,31,32:B1,2,3,5,6,7,9,10,11,12,15,18"
+    ),
     "middlegame": Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15"),
     "kings": Position.from_fen("B:WK1,5,22,30:B3,4,8,21,K32"),
 }
@@ -58,8 +59,7 @@ def main() -> int:
     args = parser.parse_args()
 
     print(f"median of {args.runs} runs; fresh engine each run{_load()}")
-    print(f"{'position':<11} {'limit':>6} {'depth':>5} {'nodes':>9} {'nodes/s':>9} "
-          f"{'overrun':>8}")
+    print(f"{'position':<11} {'limit':>6} {'depth':>5} {'nodes':>9} {'nodes/s':>9} {'overrun':>8}")
     all_rates = []
     worst_overrun = 0.0
     for name, position in POSITIONS.items():
@@ -71,18 +71,26 @@ def main() -> int:
             overrun = max(run[3] - limit for run in runs)
             worst_overrun = max(worst_overrun, overrun)
             all_rates.append(rate)
-            print(f"{name:<11} {limit:>5.1f}s {depth:>5.0f} {nodes:>9.0f} {rate:>9.0f} "
-                  f"{overrun * 1000:>6.0f}ms", flush=True)
+            print(
+                f"{name:<11} {limit:>5.1f}s {depth:>5.0f} {nodes:>9.0f} {rate:>9.0f} "
+                f"{overrun * 1000:>6.0f}ms",
+                flush=True,
+            )
 
     to_twelve = [timed(Position(), Limits(depth=12)) for _ in range(args.runs)]
-    print(f"\nstart position, depth 12: median {statistics.median(r[3] for r in to_twelve):.2f} s,"
-          f" {statistics.median(r[1] for r in to_twelve):.0f} nodes")
+    print(
+        f"\nstart position, depth 12: median {statistics.median(r[3] for r in to_twelve):.2f} s,"
+        f" {statistics.median(r[1] for r in to_twelve):.0f} nodes"
+    )
     print(f"median nodes/s over all searches: {statistics.median(all_rates):.0f}")
     print(f"largest overrun of a time limit: {worst_overrun * 1000:.0f} ms")
-    print(f"freeing an engine after its search: median {statistics.median(TEARDOWNS) * 1000:.0f}"
-          f" ms, largest {max(TEARDOWNS) * 1000:.0f} ms")
-    print(f"peak memory (resident): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}"
-          " MB")
+    print(
+        f"freeing an engine after its search: median {statistics.median(TEARDOWNS) * 1000:.0f}"
+        f" ms, largest {max(TEARDOWNS) * 1000:.0f} ms"
+    )
+    print(
+        f"peak memory (resident): {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB"
+    )
     print(f"at the end{_load() or ': load average not available'}")
     return 0
 

@@ -45,7 +45,7 @@ def child(seconds: float, algorithm: str, think: float) -> None:
             wall_at_first_frame.append(time.time())
             started.append(now)
         screen = app.screen
-        thinking = algorithm == "none" or getattr(screen, "game").thinking is not None
+        thinking = algorithm == "none" or screen.game.thinking is not None
         if last and thinking:
             gaps.append(now - last[0])
         last[:] = [now]
@@ -72,8 +72,9 @@ def main() -> int:
     parser.add_argument("--algorithm", default="engine", help="the AI's algorithm (default engine)")
     parser.add_argument("--think", type=float, default=2.0, help="seconds per AI move")
     parser.add_argument("--real", action="store_true", help="use $DISPLAY, not SDL's dummy driver")
-    parser.add_argument("--no-ai", action="store_true",
-                        help="control run: a two-player game, nobody searching")
+    parser.add_argument(
+        "--no-ai", action="store_true", help="control run: a two-player game, nobody searching"
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -87,27 +88,50 @@ def main() -> int:
     rows = []
     for run in range(1, args.runs + 1):
         began = time.time()
-        result = subprocess.run([sys.executable, __file__, "--child", "--seconds",
-                                 str(args.seconds), "--algorithm", algorithm, "--think",
-                                 str(args.think)], env=env, capture_output=True, text=True,
-                                timeout=args.seconds + 60)
+        result = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--child",
+                "--seconds",
+                str(args.seconds),
+                "--algorithm",
+                algorithm,
+                "--think",
+                str(args.think),
+            ],
+            env=env,
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=args.seconds + 60,
+        )
         if result.returncode != 0:
             print(result.stderr, file=sys.stderr)
             return 1
         log = json.loads(result.stdout.strip().splitlines()[-1])
         gaps = [gap * 1000 for gap in log["gaps"]]
-        row = {"first": (log["first_frame"] - began) * 1000, "frames": len(gaps),
-               "median": statistics.median(gaps), "p99": percentile(gaps, 0.99),
-               "max": max(gaps), "over50": sum(gap > 50 for gap in gaps)}
+        row = {
+            "first": (log["first_frame"] - began) * 1000,
+            "frames": len(gaps),
+            "median": statistics.median(gaps),
+            "p99": percentile(gaps, 0.99),
+            "max": max(gaps),
+            "over50": sum(gap > 50 for gap in gaps),
+        }
         rows.append(row)
         what = "frames" if args.no_ai else "frames while the AI thought"
-        print(f"run {run}: first frame {row['first']:.0f} ms; {row['frames']} {what}: "
-              f"median {row['median']:.1f} ms, p99 {row['p99']:.1f} ms, "
-              f"max {row['max']:.1f} ms, {row['over50']} over 50 ms")
+        print(
+            f"run {run}: first frame {row['first']:.0f} ms; {row['frames']} {what}: "
+            f"median {row['median']:.1f} ms, p99 {row['p99']:.1f} ms, "
+            f"max {row['max']:.1f} ms, {row['over50']} over 50 ms"
+        )
     median = {key: statistics.median(row[key] for row in rows) for key in rows[0]}
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
-    print(f"median of {len(rows)} runs: first frame {median['first']:.0f} ms; frame gap median "
-          f"{median['median']:.1f} ms, p99 {median['p99']:.1f} ms, max {median['max']:.1f} ms")
+    print(
+        f"median of {len(rows)} runs: first frame {median['first']:.0f} ms; frame gap median "
+        f"{median['median']:.1f} ms, p99 {median['p99']:.1f} ms, max {median['max']:.1f} ms"
+    )
     ok = median["max"] <= 50 and median["first"] < 1000
     print("targets (no gap over 50 ms, first frame under 1 s):", "met" if ok else "NOT met")
     return 0

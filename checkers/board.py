@@ -15,15 +15,31 @@ Black men move down, White men move up, kings both. Moves are generated as XOR d
 from __future__ import annotations
 
 import enum
+import itertools
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, NamedTuple, Optional
 
 __all__ = [
-    "Side", "BLACK", "WHITE", "Piece", "Move", "Position",
-    "InvalidFenError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError",
-    "INITIAL_FEN", "SQUARES", "square_row_col", "row_col_square",
-    "generate_raw", "count_moves", "count_replies", "capture_pending", "raw_to_move",
+    "BLACK",
+    "INITIAL_FEN",
+    "SQUARES",
+    "WHITE",
+    "AmbiguousMoveError",
+    "IllegalMoveError",
+    "InvalidFenError",
+    "InvalidMoveError",
+    "Move",
+    "Piece",
+    "Position",
+    "Side",
+    "capture_pending",
+    "count_moves",
+    "count_replies",
+    "generate_raw",
+    "raw_to_move",
+    "row_col_square",
+    "square_row_col",
 ]
 
 
@@ -67,6 +83,7 @@ class AmbiguousMoveError(ValueError):
 
 # --- geometry ---------------------------------------------------------------------------------
 
+
 def square_row_col(square: int) -> tuple[int, int]:
     """The (row, column) of a square, row 0 at the top (squares 1-4), column 0 at the left."""
     if not 1 <= square <= 32:
@@ -75,7 +92,7 @@ def square_row_col(square: int) -> tuple[int, int]:
     return row, 2 * index + (1 if row % 2 == 0 else 0)
 
 
-def row_col_square(row: int, col: int) -> Optional[int]:
+def row_col_square(row: int, col: int) -> int | None:
     """The square at (row, column), or None for a light square or a point off the board."""
     if not (0 <= row < 8 and 0 <= col < 8) or (row + col) % 2 == 0:
         return None
@@ -87,11 +104,11 @@ def _bit_of(square: int) -> int:
     return 1 << (9 * (row // 2) + 4 * (row % 2) + index)
 
 
-_BIT = [0] + [_bit_of(s) for s in SQUARES]          # square -> bit
-_SQUARE = {_BIT[s]: s for s in SQUARES}             # bit -> square
+_BIT = [0] + [_bit_of(s) for s in SQUARES]  # square -> bit
+_SQUARE = {_BIT[s]: s for s in SQUARES}  # bit -> square
 _VALID = sum(_BIT[1:])
 _BLACK_CROWN = sum(_BIT[s] for s in range(29, 33))  # Black men crown on 29-32
-_WHITE_CROWN = sum(_BIT[s] for s in range(1, 5))    # White men crown on 1-4
+_WHITE_CROWN = sum(_BIT[s] for s in range(1, 5))  # White men crown on 1-4
 
 
 def _squares_of(bits: int) -> Iterator[int]:
@@ -109,7 +126,7 @@ def _mask(squares: Iterable[int]) -> int:
     return bits
 
 
-def _simple_steps(shift: int, crown: int) -> dict[int, "RawMove"]:
+def _simple_steps(shift: int, crown: int) -> dict[int, RawMove]:
     """Prebuilt raw moves for a man's one-step move, keyed by the target bit."""
     table = {}
     for target in _BIT[1:]:
@@ -121,7 +138,7 @@ def _simple_steps(shift: int, crown: int) -> dict[int, "RawMove"]:
 
 # --- move generation --------------------------------------------------------------------------
 
-RawMove = tuple[int, int, int, Optional[tuple[int, ...]]]
+RawMove = tuple[int, int, int, tuple[int, ...] | None]
 """(mover delta, opponent delta, kings delta, capture path as bits: origin then each landing;
 None for a simple step). XOR the deltas into the position's bitboards to make the move."""
 
@@ -145,9 +162,11 @@ class _ManSteps(dict[int, tuple[RawMove, ...]]):
 
 # Every king step prebuilt, keyed by its two squares' bits: no tuple made per step, and the same
 # object each time, which the engine's move-ordering look-ups compare by identity first.
-_KING_STEPS: dict[int, "RawMove"] = {
+_KING_STEPS: dict[int, RawMove] = {
     step[0]: (step[0], 0, step[0], None)
-    for shift in (4, 5, -4, -5) for step in _simple_steps(shift, 0).values()}
+    for shift in (4, 5, -4, -5)
+    for step in _simple_steps(shift, 0).values()
+}
 
 # All of a side's man steps along a diagonal are one lookup, not a loop over the targets: few
 # distinct sets recur (under 2,000 per table in perft 10); 11% fewer instructions in perft 7.
@@ -168,9 +187,17 @@ _BLACK_STEPPING = (True, False, 0, _BLACK_CROWN, 0)
 _WHITE_STEPPING = (False, False, 0, _WHITE_CROWN, 0)
 
 
-def traverse_left(down: int, up: int, opp: int, empty: int, side: _SideInfo,
-                  out: list[RawMove], origin: int = 0, captured: int = 0,
-                  path: Optional[tuple[int, ...]] = None) -> bool:
+def traverse_left(
+    down: int,
+    up: int,
+    opp: int,
+    empty: int,
+    side: _SideInfo,
+    out: list[RawMove],
+    origin: int = 0,
+    captured: int = 0,
+    path: tuple[int, ...] | None = None,
+) -> bool:
     """Walk the two left diagonals (down-left +4, up-left -5) for the pieces in `down` and `up`.
 
     When the side is capturing it adds their jumps over `opp`, following every multi-jump to its
@@ -197,8 +224,7 @@ def traverse_left(down: int, up: int, opp: int, empty: int, side: _SideInfo,
         land = start << 8
         if path is None and not (start & side[2] or land & side[4]):
             over = start << 4  # a man's single jump that cannot go on: most captures
-            out.append((start | land, over, land & side[3] | over & side[2],
-                        (start, land)))
+            out.append((start | land, over, land & side[3] | over & side[2], (start, land)))
         else:
             _land(start, land, start << 4, opp, empty, side, out, origin, captured, path)
         found = True
@@ -209,17 +235,24 @@ def traverse_left(down: int, up: int, opp: int, empty: int, side: _SideInfo,
         land = start >> 10
         if path is None and not (start & side[2] or land & side[4]):
             over = start >> 5  # a man's single jump that cannot go on: most captures
-            out.append((start | land, over, land & side[3] | over & side[2],
-                        (start, land)))
+            out.append((start | land, over, land & side[3] | over & side[2], (start, land)))
         else:
             _land(start, land, start >> 5, opp, empty, side, out, origin, captured, path)
         found = True
     return found
 
 
-def traverse_right(down: int, up: int, opp: int, empty: int, side: _SideInfo,
-                   out: list[RawMove], origin: int = 0, captured: int = 0,
-                   path: Optional[tuple[int, ...]] = None) -> bool:
+def traverse_right(
+    down: int,
+    up: int,
+    opp: int,
+    empty: int,
+    side: _SideInfo,
+    out: list[RawMove],
+    origin: int = 0,
+    captured: int = 0,
+    path: tuple[int, ...] | None = None,
+) -> bool:
     """Walk the two right diagonals (down-right +5, up-right -4); otherwise as `traverse_left`."""
     if not side[1]:
         if side[0]:
@@ -227,7 +260,11 @@ def traverse_right(down: int, up: int, opp: int, empty: int, side: _SideInfo,
             if side[2]:
                 return _steps(forward, 5, backward, -4, side[2], out, steps)
         else:
-            forward, backward, steps = up >> 4 & empty, down and down << 5 & empty, _WHITE_STEP_RIGHT
+            forward, backward, steps = (
+                up >> 4 & empty,
+                down and down << 5 & empty,
+                _WHITE_STEP_RIGHT,
+            )
             if side[2]:
                 return _steps(forward, -4, backward, 5, side[2], out, steps)
         if not forward:
@@ -242,8 +279,7 @@ def traverse_right(down: int, up: int, opp: int, empty: int, side: _SideInfo,
         land = start << 10
         if path is None and not (start & side[2] or land & side[4]):
             over = start << 5  # a man's single jump that cannot go on: most captures
-            out.append((start | land, over, land & side[3] | over & side[2],
-                        (start, land)))
+            out.append((start | land, over, land & side[3] | over & side[2], (start, land)))
         else:
             _land(start, land, start << 5, opp, empty, side, out, origin, captured, path)
         found = True
@@ -254,16 +290,22 @@ def traverse_right(down: int, up: int, opp: int, empty: int, side: _SideInfo,
         land = start >> 8
         if path is None and not (start & side[2] or land & side[4]):
             over = start >> 4  # a man's single jump that cannot go on: most captures
-            out.append((start | land, over, land & side[3] | over & side[2],
-                        (start, land)))
+            out.append((start | land, over, land & side[3] | over & side[2], (start, land)))
         else:
             _land(start, land, start >> 4, opp, empty, side, out, origin, captured, path)
         found = True
     return found
 
 
-def _steps(forward: int, forward_shift: int, backward: int, backward_shift: int, kings: int,
-           out: list[RawMove], man_steps: _ManSteps) -> bool:
+def _steps(
+    forward: int,
+    forward_shift: int,
+    backward: int,
+    backward_shift: int,
+    kings: int,
+    out: list[RawMove],
+    man_steps: _ManSteps,
+) -> bool:
     """Add the steps onto `forward` targets (any piece) and `backward` targets (kings only).
 
     A shift is the one that moved a piece onto its target; undoing it finds the origin.
@@ -285,8 +327,18 @@ def _steps(forward: int, forward_shift: int, backward: int, backward_shift: int,
     return found
 
 
-def _land(start: int, land: int, over: int, opp: int, empty: int, side: _SideInfo,
-          out: list[RawMove], origin: int, captured: int, path: Optional[tuple[int, ...]]) -> None:
+def _land(
+    start: int,
+    land: int,
+    over: int,
+    opp: int,
+    empty: int,
+    side: _SideInfo,
+    out: list[RawMove],
+    origin: int,
+    captured: int,
+    path: tuple[int, ...] | None,
+) -> None:
     """One jump from `start` over `over` onto `land`: end the move there or jump on."""
     if path is None:  # the first jump of a sequence: its origin counts as empty from now on
         origin, path, empty = start, (start,), empty | start
@@ -297,8 +349,9 @@ def _land(start: int, land: int, over: int, opp: int, empty: int, side: _SideInf
         # A king may turn, so look in all four directions; it cannot jump a piece twice.
         rest = opp & ~captured
         if not rest or not (
-                traverse_left(land, land, rest, empty, side, out, origin, captured, path)
-                | traverse_right(land, land, rest, empty, side, out, origin, captured, path)):
+            traverse_left(land, land, rest, empty, side, out, origin, captured, path)
+            | traverse_right(land, land, rest, empty, side, out, origin, captured, path)
+        ):
             out.append((origin ^ land, captured, origin ^ land | captured & kings, path))
     elif land & side[3]:
         out.append((origin ^ land, captured, land | captured & kings, path))  # crowning ends it
@@ -339,17 +392,30 @@ def capture_pending(black: int, white: int, kings: int, black_to_move: bool) -> 
     empty = _VALID ^ (black | white)
     if black_to_move:
         up = black & kings
-        return bool(black & ((white & empty >> 4) >> 4 | (white & empty >> 5) >> 5)
-                    or up and _kings_can_jump(up, white, empty))
+        return bool(
+            black & ((white & empty >> 4) >> 4 | (white & empty >> 5) >> 5)
+            or up
+            and _kings_can_jump(up, white, empty)
+        )
     down = white & kings
-    return bool(white & ((black & empty << 5) << 5 | (black & empty << 4) << 4)
-                or down and _kings_can_jump(down, black, empty))
+    return bool(
+        white & ((black & empty << 5) << 5 | (black & empty << 4) << 4)
+        or down
+        and _kings_can_jump(down, black, empty)
+    )
 
 
 def _kings_can_jump(kings: int, opp: int, empty: int) -> bool:
     """Whether any of these kings has a jump in any direction."""
-    return bool(kings & ((opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5
-                         | (opp & empty << 5) << 5 | (opp & empty << 4) << 4))
+    return bool(
+        kings
+        & (
+            (opp & empty >> 4) >> 4
+            | (opp & empty >> 5) >> 5
+            | (opp & empty << 5) << 5
+            | (opp & empty << 4) << 4
+        )
+    )
 
 
 _NULL_MOVE: tuple[RawMove] = ((0, 0, 0, None),)
@@ -362,8 +428,9 @@ def count_moves(black: int, white: int, kings: int, black_to_move: bool) -> int:
     return _count_white_replies(black, white, kings, _NULL_MOVE)
 
 
-def count_replies(black: int, white: int, kings: int, black_to_move: bool,
-                  moves: Iterable[RawMove]) -> int:
+def count_replies(
+    black: int, white: int, kings: int, black_to_move: bool, moves: Iterable[RawMove]
+) -> int:
     """The opponent's legal move count after each of `moves` (the side to move's), summed.
 
     Perft's last two plies in one call per parent (1.5% fewer instructions than a call per child).
@@ -376,6 +443,7 @@ def count_replies(black: int, white: int, kings: int, black_to_move: bool,
 # Both counters count in bulk (popcounts) unless the side to count has a king; then they count
 # generate_raw's list. A piece on p steps down-left onto p+4 iff p is in (empty >> 4): the
 # shifted empties serve the jump test and the step count alike.
+
 
 def _count_black_replies(black: int, white: int, kings: int, moves: Iterable[RawMove]) -> int:
     total = 0
@@ -390,7 +458,7 @@ def _count_black_replies(black: int, white: int, kings: int, moves: Iterable[Raw
         else:  # White stepped: two operations fewer (4.2% fewer instructions in perft 7)
             b, empty = black, empty_before ^ delta
         empty_left, empty_right = empty >> 4, empty >> 5
-        left = (w & empty_left) >> 4   # squares from which a down-left jump lands
+        left = (w & empty_left) >> 4  # squares from which a down-left jump lands
         right = (w & empty_right) >> 5
         if black_kings and (kings ^ king_delta) & b:
             total += len(generate_raw(b, w, kings ^ king_delta, True))
@@ -416,7 +484,7 @@ def _count_white_replies(black: int, white: int, kings: int, moves: Iterable[Raw
         else:
             w, empty = white, empty_before ^ delta
         empty_left, empty_right = empty << 5, empty << 4
-        left = (b & empty_left) << 5   # squares from which an up-left jump lands
+        left = (b & empty_left) << 5  # squares from which an up-left jump lands
         right = (b & empty_right) << 4
         if white_kings and (kings ^ king_delta) & w:
             total += len(generate_raw(b, w, kings ^ king_delta, False))
@@ -434,6 +502,7 @@ def _count_white_replies(black: int, white: int, kings: int, moves: Iterable[Raw
 # in perft 7). A man jumps forward only, so the pieces it has captured and the square it left lie
 # behind it: the position's jump masks stay exact for every hop, and none starts on the crown row.
 # The two landing sets of a hop are followed one by one, so two paths onto a square count twice.
+
 
 def _black_man_jumps(men: int, left: int, right: int) -> int:
     """The number of complete jump sequences of these Black men, given the squares from which a
@@ -465,7 +534,7 @@ def _white_man_jumps(men: int, left: int, right: int) -> int:
 
 def raw_to_move(raw: RawMove, mover: int) -> Move:
     """The public Move for a raw delta; `mover` is the moving side's bitboard before the move."""
-    delta, captured, _, path = raw
+    delta, _captured, _, path = raw
     if path is None:
         origin = delta & mover
         return Move((_SQUARE[origin], _SQUARE[delta ^ origin]))
@@ -473,6 +542,7 @@ def raw_to_move(raw: RawMove, mover: int) -> Move:
 
 
 # --- values: pieces and moves -----------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Piece:
@@ -487,7 +557,7 @@ class Piece:
         return letter if self.king else letter.lower()
 
 
-def _between(a: int, b: int) -> Optional[int]:
+def _between(a: int, b: int) -> int | None:
     """The square jumped when going from a to b, or None if b is not a jump away."""
     (ra, ca), (rb, cb) = square_row_col(a), square_row_col(b)
     if abs(ra - rb) == 2 and abs(ca - cb) == 2:
@@ -500,8 +570,9 @@ def _adjacent(a: int, b: int) -> bool:
     return abs(ra - rb) == 1 and abs(ca - cb) == 1
 
 
-_MOVE_TEXT = re.compile(r"\s*(\d{1,3})\s*(?:([-x:])\s*(\d{1,3})((?:\s*[x:]\s*\d{1,3})*))\s*$",
-                        re.IGNORECASE)
+_MOVE_TEXT = re.compile(
+    r"\s*(\d{1,3})\s*(?:([-x:])\s*(\d{1,3})((?:\s*[x:]\s*\d{1,3})*))\s*$", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -524,11 +595,10 @@ class Move:
             object.__setattr__(self, "captures", ())
             return
         captures = []
-        for a, b in zip(path, path[1:]):
+        for a, b in itertools.pairwise(path):
             jumped = _between(a, b)
             if jumped is None:
-                raise InvalidMoveError(
-                    f"{a} to {b} is neither a diagonal step nor a jump")
+                raise InvalidMoveError(f"{a} to {b} is neither a diagonal step nor a jump")
             captures.append(jumped)
         object.__setattr__(self, "captures", tuple(captures))
 
@@ -552,7 +622,7 @@ class Move:
         return ("x" if self.captures else "-").join(map(str, self.path))
 
     @classmethod
-    def from_pdn(cls, text: str, position: Optional[Position] = None) -> Move:
+    def from_pdn(cls, text: str, position: Position | None = None) -> Move:
         """Read PDN move text; with a position, also resolve short forms and check legality.
 
         Accepts `:` as the capture sign, leading zeros, and captures naming only some landing
@@ -598,7 +668,7 @@ class Position:
     `kings` are in this module's internal layout, for the engine; everything else speaks squares.
     """
 
-    __slots__ = ("black", "white", "kings", "turn", "_hash")
+    __slots__ = ("_hash", "black", "kings", "turn", "white")
 
     black: int
     white: int
@@ -674,14 +744,17 @@ class Position:
 
     def fen(self) -> str:
         """PDN FEN with squares in increasing order, kings marked `K`."""
+
         def side_list(bits: int) -> str:
-            return ",".join(("K" if _BIT[s] & self.kings else "") + str(s)
-                            for s in _squares_of(bits))
+            return ",".join(
+                ("K" if _BIT[s] & self.kings else "") + str(s) for s in _squares_of(bits)
+            )
+
         return f"{self.turn.value}:W{side_list(self.white)}:B{side_list(self.black)}"
 
     # --- queries -----------------------------------------------------------------------------
 
-    def piece_at(self, square: int) -> Optional[Piece]:
+    def piece_at(self, square: int) -> Piece | None:
         """The piece on a square, or None."""
         if not 1 <= square <= 32:
             raise ValueError(f"square {square} is not between 1 and 32")
@@ -692,7 +765,7 @@ class Position:
             return Piece(WHITE, bool(bit & self.kings))
         return None
 
-    def pieces(self, side: Side, kings: Optional[bool] = None) -> tuple[int, ...]:
+    def pieces(self, side: Side, kings: bool | None = None) -> tuple[int, ...]:
         """The squares of a side's pieces in increasing order (only kings / only men if asked)."""
         bits = self.black if side is BLACK else self.white
         if kings is True:
@@ -733,8 +806,14 @@ class Position:
                 raise InvalidMoveError(f"{label}: the sign does not fit the move")
             return exact[0]
         if is_capture:
-            fits = [m for m in legal if m.is_capture and m.start == squares[0]
-                    and m.end == squares[-1] and _is_subsequence(squares[1:-1], m.path[1:-1])]
+            fits = [
+                m
+                for m in legal
+                if m.is_capture
+                and m.start == squares[0]
+                and m.end == squares[-1]
+                and _is_subsequence(squares[1:-1], m.path[1:-1])
+            ]
             if len(fits) == 1:
                 return fits[0]
             if len(fits) > 1:
@@ -757,10 +836,12 @@ class Position:
         """The position after a raw move generated for this position."""
         delta, captured, king_delta, _ = raw
         if self.turn is BLACK:
-            return Position.from_bitboards(self.black ^ delta, self.white ^ captured,
-                                           self.kings ^ king_delta, WHITE)
-        return Position.from_bitboards(self.black ^ captured, self.white ^ delta,
-                                       self.kings ^ king_delta, BLACK)
+            return Position.from_bitboards(
+                self.black ^ delta, self.white ^ captured, self.kings ^ king_delta, WHITE
+            )
+        return Position.from_bitboards(
+            self.black ^ captured, self.white ^ delta, self.kings ^ king_delta, BLACK
+        )
 
     # --- value behaviour ---------------------------------------------------------------------
 
@@ -773,8 +854,12 @@ class Position:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return (self.black == other.black and self.white == other.white
-                and self.kings == other.kings and self.turn is other.turn)
+        return (
+            self.black == other.black
+            and self.white == other.white
+            and self.kings == other.kings
+            and self.turn is other.turn
+        )
 
     def __hash__(self) -> int:
         return self._hash
@@ -821,7 +906,9 @@ def _read_fen_list(text: str, colour: str) -> dict[int, bool]:
             raise InvalidFenError(f"range {item!r} in the {colour} list runs backwards")
         for square in range(low, high + 1):
             if not 1 <= square <= 32:
-                raise InvalidFenError(f"square {square} in the {colour} list is not between 1 and 32")
+                raise InvalidFenError(
+                    f"square {square} in the {colour} list is not between 1 and 32"
+                )
             if square in squares:
                 raise InvalidFenError(f"square {square} appears twice in the {colour} list")
             squares[square] = king

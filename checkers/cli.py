@@ -5,19 +5,26 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from typing import Callable, NoReturn, Optional, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import NoReturn, TextIO
 
 from checkers.ai import Limits, Progress
 from checkers.ai.classic import get_algorithm, search
 from checkers.ai.evaluation import get_evaluation
 from checkers.ai.search import is_win_score, plies_to_win
-from checkers.protocol import run_engine
-from checkers.board import (AmbiguousMoveError, IllegalMoveError, InvalidFenError,
-                            InvalidMoveError, Move, Position)
+from checkers.board import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    Move,
+    Position,
+)
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
 from checkers.options import non_negative_int, positive_int, seconds
 from checkers.perft import default_jobs, divide, perft
+from checkers.protocol import run_engine
 from checkers.record import GameRecord
 from checkers.tree_cli import add_tree_commands
 
@@ -35,7 +42,7 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _position(text: Optional[str]) -> Position:
+def _position(text: str | None) -> Position:
     if text is None:
         return Position()
     try:
@@ -45,6 +52,7 @@ def _position(text: Optional[str]) -> Position:
 
 
 # --- commands ---------------------------------------------------------------------------------
+
 
 def cmd_moves(args: argparse.Namespace, out: TextIO) -> int:
     """Print the legal moves, one per line; nothing when the side to move has none."""
@@ -67,13 +75,17 @@ def cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
     elapsed = time.perf_counter() - began
     rate = leaves / elapsed if elapsed > 0 else float("inf")
     processes = "1 process" if args.jobs == 1 else f"{args.jobs} processes"
-    print(f"perft {args.depth}: {leaves} leaves in {elapsed:.3f} s "
-          f"({rate / 1e6:.2f} M leaves/s, {processes})", file=out)
+    print(
+        f"perft {args.depth}: {leaves} leaves in {elapsed:.3f} s "
+        f"({rate / 1e6:.2f} M leaves/s, {processes})",
+        file=out,
+    )
     return 0
 
 
-def cmd_text_game(args: argparse.Namespace, out: TextIO,
-                  read_line: Callable[[str], str] = input) -> int:
+def cmd_text_game(
+    args: argparse.Namespace, out: TextIO, read_line: Callable[[str], str] = input
+) -> int:
     """Two players at one terminal: type moves in PDN; `undo`, `redo`, `moves`, `quit`."""
     record = GameRecord(_position(args.fen))
     print("Type a move in PDN (11-15, 22x15), or: moves, undo, redo, quit.", file=out)
@@ -87,7 +99,7 @@ def cmd_text_game(args: argparse.Namespace, out: TextIO,
         try:
             line = read_line(f"{position.turn.name.capitalize()} to move> ").strip()
         except EOFError:
-            print("", file=out)
+            print(file=out)
             return 0
         if line in ("quit", "exit", "q"):
             return 0
@@ -124,17 +136,24 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
 
     def report(progress: Progress) -> None:
         pv = " ".join(move.pdn() for move in progress.pv)
-        print(f"depth {progress.depth:2}  score {format_score(progress.score):>9}  "
-              f"nodes {progress.nodes:9}  nps {progress.nodes_per_second:7.0f}  "
-              f"time {progress.time:6.2f}s  pv {pv}", file=out, flush=True)
+        print(
+            f"depth {progress.depth:2}  score {format_score(progress.score):>9}  "
+            f"nodes {progress.nodes:9}  nps {progress.nodes_per_second:7.0f}  "
+            f"time {progress.time:6.2f}s  pv {pv}",
+            file=out,
+            flush=True,
+        )
 
     result = search(position, limits, args.algorithm, args.evaluation, report)
     if result.move is None:
         print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
         return 0
-    print(f"best move {result.move.pdn()}  score {format_score(result.score)}  "
-          f"depth {result.depth}  nodes {result.nodes}  nps {result.nodes_per_second:.0f}  "
-          f"time {result.time:.2f}s  pv {' '.join(m.pdn() for m in result.pv)}", file=out)
+    print(
+        f"best move {result.move.pdn()}  score {format_score(result.score)}  "
+        f"depth {result.depth}  nodes {result.nodes}  nps {result.nodes_per_second:.0f}  "
+        f"time {result.time:.2f}s  pv {' '.join(m.pdn() for m in result.pv)}",
+        file=out,
+    )
     return 0
 
 
@@ -144,6 +163,7 @@ def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # --- wiring -----------------------------------------------------------------------------------
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
@@ -158,24 +178,33 @@ def build_parser() -> argparse.ArgumentParser:
     perft_cmd.add_argument("depth", type=non_negative_int)
     perft_cmd.add_argument("--fen", help="start from this position instead of the initial one")
     perft_cmd.add_argument("--divide", action="store_true", help="show the count per first move")
-    perft_cmd.add_argument("--jobs", type=positive_int, default=default_jobs(),
-                           help="processes to count in (default: one per core)")
+    perft_cmd.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=default_jobs(),
+        help="processes to count in (default: one per core)",
+    )
     perft_cmd.set_defaults(handler=cmd_perft)
 
     text = sub.add_parser("text", help="two players at one terminal")
     text.add_argument("--fen", help="start from this position")
     text.set_defaults(handler=cmd_text_game)
 
-    analyse = sub.add_parser("analyse", aliases=["analyze"],
-                             help="search a position and print each depth as it completes")
+    analyse = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="search a position and print each depth as it completes",
+    )
     analyse.add_argument("fen", nargs="?", help="PDN FEN (default: the initial position)")
     limit = analyse.add_mutually_exclusive_group()
     limit.add_argument("--depth", type=positive_int, help="search this many plies")
     limit.add_argument("--time", type=seconds, help="search this many seconds (default: 3)")
-    analyse.add_argument("--algorithm", default="engine",
-                         help="engine (default), alphabeta, minimax or negamax")
-    analyse.add_argument("--eval", dest="evaluation",
-                         help="engine, seed or count (default: the algorithm's own)")
+    analyse.add_argument(
+        "--algorithm", default="engine", help="engine (default), alphabeta, minimax or negamax"
+    )
+    analyse.add_argument(
+        "--eval", dest="evaluation", help="engine, seed or count (default: the algorithm's own)"
+    )
     analyse.set_defaults(handler=cmd_analyse)
 
     engine = sub.add_parser("engine", help="the engine behind a line protocol on stdin/stdout")
@@ -186,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Optional[Sequence[str]] = None, out: TextIO = sys.stdout) -> int:
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
     """Run the command line; returns the exit status (2 for bad input, with one line on stderr)."""
     try:
         args = build_parser().parse_args(argv)

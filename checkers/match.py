@@ -12,24 +12,42 @@ import argparse
 import math
 import sys
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from datetime import date
 from importlib import resources
-from typing import Any, Iterable, Iterator, Optional, Sequence, TextIO
+from typing import Any, TextIO
 
 from checkers.ai import ALGORITHMS, EVALUATIONS, GameSearch, Limits
 from checkers.board import BLACK, WHITE, Move, Position
-from checkers.pdn import PdnGame, write_game
 from checkers.options import positive_int
 from checkers.options import seconds as positive_seconds
+from checkers.pdn import PdnGame, write_game
 from checkers.perft import default_jobs
 from checkers.record import GameRecord
 
-__all__ = ["Ballot", "DECKS", "load_ballots", "select_ballots", "Player", "GameTask", "GameResult",
-           "schedule", "play_game", "run_games", "Tally", "EloEstimate", "elo_difference",
-           "elo_estimate", "format_elo", "game_to_pdn", "add_match_command", "cmd_match",
-           "DEFAULT_MAX_PLIES"]
+__all__ = [
+    "DECKS",
+    "DEFAULT_MAX_PLIES",
+    "Ballot",
+    "EloEstimate",
+    "GameResult",
+    "GameTask",
+    "Player",
+    "Tally",
+    "add_match_command",
+    "cmd_match",
+    "elo_difference",
+    "elo_estimate",
+    "format_elo",
+    "game_to_pdn",
+    "load_ballots",
+    "play_game",
+    "run_games",
+    "schedule",
+    "select_ballots",
+]
 
 DEFAULT_MAX_PLIES = 1000
 """A safety net only: engine games end by the rules in a few hundred plies at most."""
@@ -45,6 +63,7 @@ DECKS = {
 
 
 # --- openings ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Ballot:
@@ -62,7 +81,7 @@ class Ballot:
         return f"ACF {self.number}: {' '.join(self.moves)}{name}"
 
 
-def load_ballots(text: Optional[str] = None) -> list[Ballot]:
+def load_ballots(text: str | None = None) -> list[Ballot]:
     """The ballots of checkers/data/ballots-3move.txt (or of `text` in its format), in ACF order.
 
     Each line is `ACF | MOVES | DECK [ctd] | NAME`; `#` starts a comment line. Every ballot is
@@ -113,6 +132,7 @@ def select_ballots(ballots: Iterable[Ballot], deck: str) -> list[Ballot]:
 
 # --- players and games ------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Player:
     """One side of the match: who it is and how it searches each move."""
@@ -120,8 +140,8 @@ class Player:
     name: str
     algorithm: str
     evaluation: str
-    depth: Optional[int] = None
-    time: Optional[float] = None
+    depth: int | None = None
+    time: float | None = None
 
     def limits(self) -> Limits:
         """The search limits of every move."""
@@ -130,7 +150,8 @@ class Player:
     def describe(self) -> str:
         """`alphabeta/seed depth 5, 0.5 s/move`."""
         limits = ([f"depth {self.depth}"] if self.depth is not None else []) + (
-            [f"{self.time:g} s/move"] if self.time is not None else [])
+            [f"{self.time:g} s/move"] if self.time is not None else []
+        )
         return f"{self.algorithm}/{self.evaluation} {', '.join(limits)}"
 
 
@@ -179,11 +200,19 @@ class GameResult:
         return [Move(path) for path in self.paths]
 
 
-def schedule(ballots: Sequence[Ballot], first: Player, second: Player,
-             games: Optional[int] = None, max_plies: int = DEFAULT_MAX_PLIES) -> list[GameTask]:
+def schedule(
+    ballots: Sequence[Ballot],
+    first: Player,
+    second: Player,
+    games: int | None = None,
+    max_plies: int = DEFAULT_MAX_PLIES,
+) -> list[GameTask]:
     """Each ballot twice, first player with Black then with White, cut to `games` games."""
-    tasks = [GameTask(2 * index + swap + 1, ballot, swap == 0, first, second, max_plies)
-             for index, ballot in enumerate(ballots) for swap in (0, 1)]
+    tasks = [
+        GameTask(2 * index + swap + 1, ballot, swap == 0, first, second, max_plies)
+        for index, ballot in enumerate(ballots)
+        for swap in (0, 1)
+    ]
     return tasks if games is None else tasks[:games]
 
 
@@ -193,17 +222,25 @@ def play_game(task: GameTask) -> GameResult:
     for text in task.ballot.moves:
         record.play(Move.from_pdn(text, record.position))
     # Each side keeps its AI for the whole game (the engine its table), as in a real match.
-    searchers = {side: GameSearch(player.algorithm, player.evaluation)
-                 for side, player in ((BLACK, task.black), (WHITE, task.white))}
+    searchers = {
+        side: GameSearch(player.algorithm, player.evaluation)
+        for side, player in ((BLACK, task.black), (WHITE, task.white))
+    }
     while record.outcome is None and record.ply < task.max_plies:
         turn = record.position.turn
         player = task.black if turn is BLACK else task.white
         # The game's positions and 40-move count let the player see repetitions and the draw.
-        found = searchers[turn](record.position, player.limits(), history=record.positions,
-                                no_progress_plies=record.no_progress_plies)
+        found = searchers[turn](
+            record.position,
+            player.limits(),
+            history=record.positions,
+            no_progress_plies=record.no_progress_plies,
+        )
         if found.move is None:
-            raise RuntimeError(f"{player.algorithm} found no move in {record.position.fen()}, "
-                               "which has legal moves")
+            raise RuntimeError(
+                f"{player.algorithm} found no move in {record.position.fen()}, "
+                "which has legal moves"
+            )
         record.play(found.move)
     paths = tuple(move.path for move in record.moves)
     outcome = record.outcome
@@ -245,6 +282,7 @@ def game_to_pdn(result: GameResult, event: str, played_on: date) -> PdnGame:
 
 # --- score and Elo ----------------------------------------------------------------------------
 
+
 @dataclass
 class Tally:
     """The series so far, from the first player's side."""
@@ -282,8 +320,9 @@ class Tally:
 
     def line(self) -> str:
         """`first 7.5-4.5 second (62.5%)`."""
-        return (f"first {self.points:g}-{self.games - self.points:g} second "
-                f"({100 * self.score:.1f}%)")
+        return (
+            f"first {self.points:g}-{self.games - self.points:g} second ({100 * self.score:.1f}%)"
+        )
 
 
 @dataclass(frozen=True)
@@ -339,10 +378,14 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     score = (wins + draws / 2) / games
     if score in (0.0, 1.0):
         bound = elo_difference(0.05 ** (1 / games))
-        return (EloEstimate(math.inf, bound, math.inf) if score == 1.0
-                else EloEstimate(-math.inf, -math.inf, -bound))
-    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2
-                + losses * (0 - score) ** 2) / games
+        return (
+            EloEstimate(math.inf, bound, math.inf)
+            if score == 1.0
+            else EloEstimate(-math.inf, -math.inf, -bound)
+        )
+    variance = (
+        wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * (0 - score) ** 2
+    ) / games
     half_width = _Z95 * math.sqrt(variance / games)
     low, high = max(0.0, score - half_width), min(1.0, score + half_width)
     return EloEstimate(elo_difference(score), elo_difference(low), elo_difference(high))
@@ -361,11 +404,14 @@ def format_elo(estimate: EloEstimate) -> str:
             return f"+inf (95%: at least {_signed(estimate.lower)})"
         return f"-inf (95%: at most {_signed(estimate.upper)})"
     margin = "inf" if math.isinf(estimate.margin) else f"{estimate.margin:.0f}"
-    return (f"{_signed(estimate.difference)} ± {margin} "
-            f"(95%: {_signed(estimate.lower)} to {_signed(estimate.upper)})")
+    return (
+        f"{_signed(estimate.difference)} ± {margin} "
+        f"(95%: {_signed(estimate.lower)} to {_signed(estimate.upper)})"
+    )
 
 
 # --- progress ---------------------------------------------------------------------------------
+
 
 class _Progress:
     """Games done, score and ETA on stderr: one redrawn bar on a terminal, else a line a game."""
@@ -390,9 +436,11 @@ class _Progress:
         else:
             task = result.task
             colour = "Black" if task.first_is_black else "White"
-            self.stream.write(f"game {task.round} ({task.ballot.label()}, first as {colour}): "
-                              f"{result.result} {result.reason} | {done}/{self.total} "
-                              f"{tally.line()} ETA {eta}\n")
+            self.stream.write(
+                f"game {task.round} ({task.ballot.label()}, first as {colour}): "
+                f"{result.result} {result.reason} | {done}/{self.total} "
+                f"{tally.line()} ETA {eta}\n"
+            )
         self.stream.flush()
 
     def finish(self) -> None:
@@ -403,32 +451,36 @@ class _Progress:
 
 
 def _clock(seconds: float) -> str:
-    minutes, secs = divmod(int(round(seconds)), 60)
+    minutes, secs = divmod(round(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 # --- the command ------------------------------------------------------------------------------
 
+
 def _algorithm(text: str) -> str:
     if text not in ALGORITHMS:
         raise argparse.ArgumentTypeError(
-            f"unknown algorithm {text!r}; choose one of: {', '.join(sorted(ALGORITHMS))}")
+            f"unknown algorithm {text!r}; choose one of: {', '.join(sorted(ALGORITHMS))}"
+        )
     return text
 
 
 def _evaluation(text: str) -> str:
     if text not in EVALUATIONS:
         raise argparse.ArgumentTypeError(
-            f"unknown evaluation {text!r}; choose one of: {', '.join(sorted(EVALUATIONS))}")
+            f"unknown evaluation {text!r}; choose one of: {', '.join(sorted(EVALUATIONS))}"
+        )
     return text
 
 
 def _player(args: argparse.Namespace, name: str) -> Player:
     algorithm = getattr(args, f"{name}_algorithm")
     # An algorithm that brings its own evaluation (the engine) plays with it unless told not to.
-    evaluation = (getattr(args, f"{name}_eval")
-                  or (algorithm if algorithm in EVALUATIONS else "seed"))
+    evaluation = getattr(args, f"{name}_eval") or (
+        algorithm if algorithm in EVALUATIONS else "seed"
+    )
     depth, seconds = getattr(args, f"{name}_depth"), getattr(args, f"{name}_time")
     if depth is None and seconds is None:
         depth = 6
@@ -438,37 +490,71 @@ def _player(args: argparse.Namespace, name: str) -> Player:
 def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Add `checkers match` to the command line's subparsers; returns its parser."""
     match: argparse.ArgumentParser = subparsers.add_parser(
-        "match", help="play a series of AI-vs-AI games from the three-move ballots",
+        "match",
+        help="play a series of AI-vs-AI games from the three-move ballots",
         description="Two AI players, 'first' and 'second', play each ballot twice with colours "
-                    "swapped. Prints wins/draws/losses, the score and the Elo difference.")
+        "swapped. Prints wins/draws/losses, the score and the Elo difference.",
+    )
     for name, algorithm in (("first", "engine"), ("second", "alphabeta")):
-        match.add_argument(f"--{name}-algorithm", type=_algorithm, default=algorithm,
-                           metavar="NAME",
-                           help=f"the {name} player's search (default: {algorithm})")
-        match.add_argument(f"--{name}-eval", type=_evaluation, metavar="NAME",
-                           help="its evaluation (default: the algorithm's own if it has one, "
-                                "else seed)")
-        match.add_argument(f"--{name}-depth", type=positive_int, metavar="PLIES",
-                           help="its search depth per move (default: 6 if no time is given)")
-        match.add_argument(f"--{name}-time", type=positive_seconds, metavar="SECONDS",
-                           help="its search time per move")
-    match.add_argument("--openings", choices=sorted(DECKS), default="crossboard",
-                       help="which ballots to play (default: crossboard, the 144 of the "
-                            "over-the-board deck)")
-    match.add_argument("--games", type=positive_int, metavar="N",
-                       help="stop after N games (default: every ballot twice)")
-    match.add_argument("--jobs", type=positive_int, default=default_jobs(), metavar="J",
-                       help="games played at once in worker processes (default: one per core)")
+        match.add_argument(
+            f"--{name}-algorithm",
+            type=_algorithm,
+            default=algorithm,
+            metavar="NAME",
+            help=f"the {name} player's search (default: {algorithm})",
+        )
+        match.add_argument(
+            f"--{name}-eval",
+            type=_evaluation,
+            metavar="NAME",
+            help="its evaluation (default: the algorithm's own if it has one, else seed)",
+        )
+        match.add_argument(
+            f"--{name}-depth",
+            type=positive_int,
+            metavar="PLIES",
+            help="its search depth per move (default: 6 if no time is given)",
+        )
+        match.add_argument(
+            f"--{name}-time",
+            type=positive_seconds,
+            metavar="SECONDS",
+            help="its search time per move",
+        )
+    match.add_argument(
+        "--openings",
+        choices=sorted(DECKS),
+        default="crossboard",
+        help="which ballots to play (default: crossboard, the 144 of the over-the-board deck)",
+    )
+    match.add_argument(
+        "--games",
+        type=positive_int,
+        metavar="N",
+        help="stop after N games (default: every ballot twice)",
+    )
+    match.add_argument(
+        "--jobs",
+        type=positive_int,
+        default=default_jobs(),
+        metavar="J",
+        help="games played at once in worker processes (default: one per core)",
+    )
     match.add_argument("--pdn", metavar="FILE", help="write every game to FILE (replaced)")
     match.add_argument("--event", default="checkers match", help="the PDN Event tag")
-    match.add_argument("--max-plies", type=positive_int, default=DEFAULT_MAX_PLIES,
-                       metavar="N", help="stop a game that reaches N plies and count it as a "
-                                         f"draw, a safety net (default: {DEFAULT_MAX_PLIES})")
+    match.add_argument(
+        "--max-plies",
+        type=positive_int,
+        default=DEFAULT_MAX_PLIES,
+        metavar="N",
+        help="stop a game that reaches N plies and count it as a "
+        f"draw, a safety net (default: {DEFAULT_MAX_PLIES})",
+    )
     match.set_defaults(handler=cmd_match, usage_error=match.error)
     return match
 
 
-def cmd_match(args: argparse.Namespace, out: TextIO, progress: Optional[TextIO] = None) -> int:
+def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = None) -> int:
     """Play the match, writing progress to stderr and the games to --pdn; print the result."""
     first, second = _player(args, "first"), _player(args, "second")
     ballots = select_ballots(load_ballots(), args.openings)
@@ -476,15 +562,14 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: Optional[TextIO] 
     pdn_file = None
     if args.pdn is not None:
         try:
-            pdn_file = open(args.pdn, "w", encoding="utf-8")
+            pdn_file = open(args.pdn, "w", encoding="utf-8")  # noqa: SIM115 - closed in finally
         except OSError as error:
             # The parser's own error: one line and exit status 2, as for a bad option.
             args.usage_error(f"cannot write {args.pdn}: {error.strerror or error}")
     jobs = min(args.jobs, len(tasks))
     print(f"first:  {first.describe()}", file=out)
     print(f"second: {second.describe()}", file=out)
-    print(f"{len(tasks)} games from the {args.openings} ballots, "
-          f"{jobs} at a time", file=out)
+    print(f"{len(tasks)} games from the {args.openings} ballots, {jobs} at a time", file=out)
     out.flush()
     tally = Tally()
     display = _Progress(progress if progress is not None else sys.stderr, len(tasks))
@@ -493,8 +578,10 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: Optional[TextIO] 
         for done, result in enumerate(run_games(tasks, jobs), start=1):
             tally.add(result)
             if pdn_file is not None:
-                pdn_file.write(("\n" if done > 1 else "")
-                               + write_game(game_to_pdn(result, args.event, played_on)))
+                pdn_file.write(
+                    ("\n" if done > 1 else "")
+                    + write_game(game_to_pdn(result, args.event, played_on))
+                )
                 pdn_file.flush()  # an interrupted match keeps the games it finished
             display.update(done, tally, result)
     finally:
@@ -508,10 +595,14 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: Optional[TextIO] 
 
 
 def _print_summary(tally: Tally, out: TextIO) -> None:
-    stopped = (f" ({tally.stopped} stopped at the ply limit, counted as draws)"
-               if tally.stopped else "")
-    print(f"{tally.games} games: first won {tally.wins}, drew {tally.draws}, "
-          f"lost {tally.losses}{stopped}", file=out)
+    stopped = (
+        f" ({tally.stopped} stopped at the ply limit, counted as draws)" if tally.stopped else ""
+    )
+    print(
+        f"{tally.games} games: first won {tally.wins}, drew {tally.draws}, "
+        f"lost {tally.losses}{stopped}",
+        file=out,
+    )
     print(f"score: {tally.line()}", file=out)
     if tally.games:
         estimate = elo_estimate(tally.wins, tally.draws, tally.losses)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["non_negative_int", "positive_int", "seconds", "delay_seconds"]
+__all__ = ["delay_seconds", "non_negative_int", "positive_int", "seconds"]
 
 
 def _whole_number(text: str, minimum: int) -> int:
@@ -14,7 +14,8 @@ def _whole_number(text: str, minimum: int) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < minimum:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is negative" if minimum == 0 else f"{text!r} must be {minimum} or more")
+            f"{text!r} is negative" if minimum == 0 else f"{text!r} must be {minimum} or more"
+        )
     return value
 
 

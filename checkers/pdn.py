@@ -8,16 +8,34 @@ with the same start, moves, result, tags and comments.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Optional, Union
 
-from checkers.board import (BLACK, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
-                            InvalidMoveError, Move, Position)
+from checkers.board import (
+    BLACK,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    Move,
+    Position,
+)
 from checkers.record import GameRecord
 
-__all__ = ["PdnError", "PdnGame", "RESULTS", "ROSTER", "read_games", "read_game", "read_file",
-           "write_game", "write_games", "game_from_record", "record_from_game"]
+__all__ = [
+    "RESULTS",
+    "ROSTER",
+    "PdnError",
+    "PdnGame",
+    "game_from_record",
+    "read_file",
+    "read_game",
+    "read_games",
+    "record_from_game",
+    "write_game",
+    "write_games",
+]
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """Results as CheckerBoard writes them for GameType 21: Black won, White won, draw, unfinished."""
@@ -29,8 +47,16 @@ ROSTER = ("Event", "Site", "Date", "Round", "Black", "White")
 _STRUCTURAL = ("result", "gametype", "setup", "fen")
 
 # Other programs' spellings of the same results (international draughts scores a win 2-0).
-_RESULT_ALIASES = {"1-0": "1-0", "2-0": "1-0", "0-1": "0-1", "0-2": "0-1",
-                   "1/2-1/2": "1/2-1/2", "1-1": "1/2-1/2", "½-½": "1/2-1/2", "*": "*"}
+_RESULT_ALIASES = {
+    "1-0": "1-0",
+    "2-0": "1-0",
+    "0-1": "0-1",
+    "0-2": "0-1",
+    "1/2-1/2": "1/2-1/2",
+    "1-1": "1/2-1/2",
+    "½-½": "1/2-1/2",
+    "*": "*",
+}
 
 _LINE_WIDTH = 79
 _ENGLISH_DRAUGHTS = "21"
@@ -85,6 +111,7 @@ class PdnGame:
 
 # --- reading ----------------------------------------------------------------------------------
 
+
 def read_games(text: str, source: str = "") -> list[PdnGame]:
     """Every game in PDN text; `source` (a file name) prefixes error messages.
 
@@ -102,7 +129,7 @@ def read_game(text: str, source: str = "") -> PdnGame:
     return games[0]
 
 
-def read_file(path: Union[str, Path]) -> list[PdnGame]:
+def read_file(path: str | Path) -> list[PdnGame]:
     """Every game in a PDN file; errors name the file. OSError if it cannot be opened."""
     path = Path(path)
     data = path.read_bytes()
@@ -120,7 +147,7 @@ class _Draft:
 
     first_line: int
     tags: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (value, line)
-    record: Optional[GameRecord] = None
+    record: GameRecord | None = None
     comments: dict[int, list[str]] = field(default_factory=dict)
     move_number: int = 1
 
@@ -134,15 +161,15 @@ class _Reader:
         self.pos = 0
         self.line = 1
         self.games: list[PdnGame] = []
-        self.draft: Optional[_Draft] = None
+        self.draft: _Draft | None = None
         self.pending_comments: list[str] = []  # read between games: they open the next one
 
-    def error(self, problem: str, line: Optional[int] = None) -> PdnError:
+    def error(self, problem: str, line: int | None = None) -> PdnError:
         return PdnError(problem, self.line if line is None else line, self.source)
 
     def advance(self, end: int) -> str:
         """Consume text up to `end`, counting the lines it spans; returns it."""
-        chunk = self.text[self.pos:end]
+        chunk = self.text[self.pos : end]
         self.line += chunk.count("\n")
         self.pos = end
         return chunk
@@ -179,7 +206,7 @@ class _Reader:
         match = _TAG.match(self.text, self.pos)
         if not match:
             end = self.text.find("\n", self.pos)
-            snippet = self.text[self.pos:len(self.text) if end < 0 else end].strip()
+            snippet = self.text[self.pos : len(self.text) if end < 0 else end].strip()
             raise self.error(f'malformed tag {snippet!r}: expected [Name "value"]')
         if self.draft is not None and self.draft.record is not None:
             self.finish("")  # a tag after movetext starts the next game
@@ -261,8 +288,9 @@ class _Reader:
             raise self.error(f"{label} is ambiguous here: it could be {options}", line) from None
         except IllegalMoveError:
             legal = ", ".join(m.pdn() for m in position.legal_moves())
-            raise self.error(f"{label} is not legal here: the legal moves are {legal}",
-                             line) from None
+            raise self.error(
+                f"{label} is not legal here: the legal moves are {legal}", line
+            ) from None
         except InvalidMoveError as error:
             detail = str(error)
             for prefix in (f"{text}: ", f"{text!r}: "):
@@ -292,8 +320,9 @@ class _Reader:
         tags = {name.lower(): entry for name, entry in draft.tags.items()}
         game_type = tags.get("gametype")
         if game_type is not None and game_type[0].split(",")[0].strip() != _ENGLISH_DRAUGHTS:
-            raise self.error(f"GameType {game_type[0]!r} is not English draughts (21)",
-                             game_type[1])
+            raise self.error(
+                f"GameType {game_type[0]!r} is not English draughts (21)", game_type[1]
+            )
         fen = tags.get("fen")
         setup = tags.get("setup")
         if fen is None:
@@ -314,11 +343,15 @@ class _Reader:
             draft.record = GameRecord(self.start_position(draft))
         self.draft = None
         record = draft.record
-        tags = {name: value for name, (value, _) in draft.tags.items()
-                if name.lower() not in _STRUCTURAL}
+        tags = {
+            name: value
+            for name, (value, _) in draft.tags.items()
+            if name.lower() not in _STRUCTURAL
+        }
         if not result:
-            tag_result = next((value for name, (value, _) in draft.tags.items()
-                               if name.lower() == "result"), "*")
+            tag_result = next(
+                (value for name, (value, _) in draft.tags.items() if name.lower() == "result"), "*"
+            )
             result = _RESULT_ALIASES.get(tag_result.strip(), "*")
         comments = {ply: " ".join(texts) for ply, texts in draft.comments.items()}
         self.games.append(PdnGame(tags, record.start, record.moves, result, comments))
@@ -326,19 +359,24 @@ class _Reader:
 
 # --- writing ----------------------------------------------------------------------------------
 
+
 def write_game(game: PdnGame) -> str:
     """PDN text for one game, as RULES.md lays it out; ends with a newline."""
     if game.result not in RESULTS:
         raise ValueError(f"result {game.result!r} is not one of {', '.join(RESULTS)}")
-    lines = [_tag(name, game.tags.get(name, "????.??.??" if name == "Date" else "?"))
-             for name in ROSTER]
+    lines = [
+        _tag(name, game.tags.get(name, "????.??.??" if name == "Date" else "?")) for name in ROSTER
+    ]
     lines.append(_tag("Result", game.result))
     lines.append(_tag("GameType", _ENGLISH_DRAUGHTS))
     if game.is_set_up():
         lines.append(_tag("SetUp", "1"))
         lines.append(_tag("FEN", game.start.fen()))
-    lines.extend(_tag(name, value) for name, value in game.tags.items()
-                 if name not in ROSTER and name.lower() not in _STRUCTURAL)
+    lines.extend(
+        _tag(name, value)
+        for name, value in game.tags.items()
+        if name not in ROSTER and name.lower() not in _STRUCTURAL
+    )
     lines.append("")
     lines.extend(_wrap(_movetext(game)))
     return "\n".join(lines) + "\n"
@@ -403,11 +441,16 @@ def _wrap(words: list[str]) -> list[str]:
 
 # --- conversions ------------------------------------------------------------------------------
 
-def game_from_record(record: GameRecord, tags: Optional[Mapping[str, str]] = None) -> PdnGame:
+
+def game_from_record(record: GameRecord, tags: Mapping[str, str] | None = None) -> PdnGame:
     """The record's game up to its current position, its result from the rules (`*` if going)."""
     outcome = record.outcome
-    return PdnGame(dict(tags or {}), record.start, record.moves,
-                   outcome.result() if outcome is not None else "*")
+    return PdnGame(
+        dict(tags or {}),
+        record.start,
+        record.moves,
+        outcome.result() if outcome is not None else "*",
+    )
 
 
 def record_from_game(game: PdnGame) -> GameRecord:

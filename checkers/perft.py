@@ -40,10 +40,14 @@ Node = tuple[int, int, int, bool]
 def _children(black: int, white: int, kings: int, black_to_move: bool) -> list[Node]:
     """The positions one ply on, as raw bitboards (a position without moves has none)."""
     if black_to_move:
-        return [(black ^ delta, white ^ captured, kings ^ king_delta, False)
-                for delta, captured, king_delta, _ in generate_raw(black, white, kings, True)]
-    return [(black ^ captured, white ^ delta, kings ^ king_delta, True)
-            for delta, captured, king_delta, _ in generate_raw(black, white, kings, False)]
+        return [
+            (black ^ delta, white ^ captured, kings ^ king_delta, False)
+            for delta, captured, king_delta, _ in generate_raw(black, white, kings, True)
+        ]
+    return [
+        (black ^ captured, white ^ delta, kings ^ king_delta, True)
+        for delta, captured, king_delta, _ in generate_raw(black, white, kings, False)
+    ]
 
 
 def _perft_task(task: tuple[int, int, int, bool, int]) -> int:
@@ -56,8 +60,9 @@ def _perft(black: int, white: int, kings: int, black_to_move: bool, depth: int) 
     if depth == 1:
         return count_moves(black, white, kings, black_to_move)
     if depth == 2:
-        return count_replies(black, white, kings, black_to_move,
-                             generate_raw(black, white, kings, black_to_move))
+        return count_replies(
+            black, white, kings, black_to_move, generate_raw(black, white, kings, black_to_move)
+        )
     total = 0
     if black_to_move:
         for delta, captured, king_delta, _ in generate_raw(black, white, kings, True):
@@ -74,8 +79,9 @@ def divide(position: Position, depth: int, jobs: int = 1) -> list[tuple[str, int
         raise ValueError("divide needs a depth of 1 or more")
     mover = position.black if position.turn.value == "B" else position.white
     rows = []
-    for raw in generate_raw(position.black, position.white, position.kings,
-                            position.turn.value == "B"):
+    for raw in generate_raw(
+        position.black, position.white, position.kings, position.turn.value == "B"
+    ):
         child = position.apply_raw(raw)
         rows.append((raw_to_move(raw, mover).pdn(), perft(child, depth - 1, jobs)))
     return sorted(rows, key=lambda row: [int(s) for s in row[0].replace("x", "-").split("-")])

@@ -20,17 +20,24 @@ move's point of view; a forced win scores 1000000 minus the plies it takes.
 from __future__ import annotations
 
 import threading
-from typing import Callable, Iterable, Optional, TextIO
+from collections.abc import Callable, Iterable
+from typing import TextIO
 
 from checkers.ai import Limits, Progress, SearchResult, StopSignal
 from checkers.ai.classic import get_algorithm, search
 from checkers.ai.engine import Engine
 from checkers.ai.evaluation import get_evaluation
-from checkers.board import (AmbiguousMoveError, IllegalMoveError, InvalidFenError,
-                            InvalidMoveError, Move, Position)
+from checkers.board import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    Move,
+    Position,
+)
 from checkers.record import GameRecord
 
-__all__ = ["EngineSession", "run_engine", "format_info"]
+__all__ = ["EngineSession", "format_info", "run_engine"]
 
 
 class ProtocolError(ValueError):
@@ -41,8 +48,10 @@ def format_info(progress: Progress) -> str:
     """The `info` line for one completed depth."""
     score = progress.score
     shown = str(int(score)) if float(score).is_integer() else f"{score:g}"
-    line = (f"info depth {progress.depth} score {shown} nodes {progress.nodes} "
-            f"nps {progress.nodes_per_second:.0f}")
+    line = (
+        f"info depth {progress.depth} score {shown} nodes {progress.nodes} "
+        f"nps {progress.nodes_per_second:.0f}"
+    )
     if progress.pv:
         line += " pv " + " ".join(move.pdn() for move in progress.pv)
     return line
@@ -56,13 +65,17 @@ class EngineSession:
         self._write_lock = threading.Lock()
         self.record = GameRecord()
         self.algorithm = "engine"
-        self.evaluation: Optional[str] = None
+        self.evaluation: str | None = None
         self.engine = Engine()
         self._stop = StopSignal()
-        self._worker: Optional[threading.Thread] = None
+        self._worker: threading.Thread | None = None
         self._commands: dict[str, Callable[[list[str]], bool]] = {
-            "isready": self._isready, "newgame": self._newgame, "position": self._position,
-            "go": self._go, "stop": self._stop_command, "setoption": self._setoption,
+            "isready": self._isready,
+            "newgame": self._newgame,
+            "position": self._position,
+            "go": self._go,
+            "stop": self._stop_command,
+            "setoption": self._setoption,
             "quit": self._quit,
         }
 
@@ -79,8 +92,9 @@ class EngineSession:
         command = self._commands.get(words[0])
         try:
             if command is None:
-                raise ProtocolError(f"unknown command {words[0]!r}; known: "
-                                    + ", ".join(sorted(self._commands)))
+                raise ProtocolError(
+                    f"unknown command {words[0]!r}; known: " + ", ".join(sorted(self._commands))
+                )
             return command(words[1:])
         except ProtocolError as error:
             self.write(f"info string error: {error}")
@@ -114,7 +128,7 @@ class EngineSession:
             raise ProtocolError("position needs 'startpos' or 'fen FEN'")
         if "moves" in args:
             split = args.index("moves")
-            where, moves = args[:split], args[split + 1:]
+            where, moves = args[:split], args[split + 1 :]
         else:
             where, moves = args, []
         if where == ["startpos"]:
@@ -126,8 +140,9 @@ class EngineSession:
             except InvalidFenError as error:
                 raise ProtocolError(f"invalid FEN {text!r}: {error}") from None
         else:
-            raise ProtocolError("position needs 'startpos' or 'fen FEN', then optionally "
-                                "'moves M ...'")
+            raise ProtocolError(
+                "position needs 'startpos' or 'fen FEN', then optionally 'moves M ...'"
+            )
         record = GameRecord(start)
         for number, text in enumerate(moves, 1):
             try:
@@ -141,8 +156,9 @@ class EngineSession:
         self._finish_search()
         limits = _limits_of(args)
         self._stop = StopSignal()
-        self._worker = threading.Thread(target=self._search, args=(limits, self._stop),
-                                        name="engine search", daemon=True)
+        self._worker = threading.Thread(
+            target=self._search, args=(limits, self._stop), name="engine search", daemon=True
+        )
         self._worker.start()
         return True
 
@@ -184,15 +200,29 @@ class EngineSession:
 
     def _search(self, limits: Limits, stop: StopSignal) -> None:
         position = self.record.position
-        report = lambda progress: self.write(format_info(progress))  # noqa: E731
+        report = lambda progress: self.write(format_info(progress))
         try:
             if self.algorithm == "engine" and self.evaluation in (None, "engine"):
-                result = self.engine.search(position, limits, report, stop,
-                                            self.record.positions, self.record.no_progress_plies)
+                result = self.engine.search(
+                    position,
+                    limits,
+                    report,
+                    stop,
+                    self.record.positions,
+                    self.record.no_progress_plies,
+                )
             else:
-                result = search(position, limits, self.algorithm, self.evaluation, report, stop,
-                                self.record.positions, self.record.no_progress_plies)
-        except Exception as error:  # the engine must stay up and still answer
+                result = search(
+                    position,
+                    limits,
+                    self.algorithm,
+                    self.evaluation,
+                    report,
+                    stop,
+                    self.record.positions,
+                    self.record.no_progress_plies,
+                )
+        except Exception as error:  # noqa: BLE001 - the engine must stay up and still answer
             self.write(f"info string error: search failed: {error}")
             legal = position.legal_moves()
             result = SearchResult(legal[0] if legal else None, 0.0, 0, 0)
@@ -218,6 +248,7 @@ def _limits_of(args: list[str]) -> Limits:
 
 def run_engine(lines: Iterable[str], out: TextIO) -> int:
     """Serve the protocol until `quit` or the end of input; returns the exit status."""
+
     def write(line: str) -> None:
         out.write(line + "\n")
         out.flush()

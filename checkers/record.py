@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Optional
 
 from checkers.board import BLACK, Move, Position, Side
 
-__all__ = ["Reason", "Outcome", "GameRecord", "GameOverError", "FORTY_MOVE_PLIES"]
+__all__ = ["FORTY_MOVE_PLIES", "GameOverError", "GameRecord", "Outcome", "Reason"]
 
 FORTY_MOVE_PLIES = 80
 """WCDF 1.32.2: 40 moves by each side with no capture and no man move is a draw."""
@@ -32,7 +31,7 @@ class Reason(enum.Enum):
 class Outcome:
     """How a game ended: the winner (None for a draw) and the reason."""
 
-    winner: Optional[Side]
+    winner: Side | None
     reason: Reason
 
     @property
@@ -63,13 +62,13 @@ class GameOverError(RuntimeError):
 class GameRecord:
     """One game from a start position: moves played, undo/redo, counters and outcome."""
 
-    def __init__(self, start: Optional[Position] = None) -> None:
+    def __init__(self, start: Position | None = None) -> None:
         self._positions: list[Position] = [start if start is not None else Position()]
         self._moves: list[Move] = []
         # No-progress plies after each position: reset by captures and man moves.
         self._no_progress: list[int] = [0]
         self._cursor = 0  # index of the current position; moves after it can be redone
-        self._declared: Optional[tuple[int, Outcome]] = None  # resignation/agreement at a ply
+        self._declared: tuple[int, Outcome] | None = None  # resignation/agreement at a ply
 
     # --- the current state -------------------------------------------------------------------
 
@@ -91,12 +90,12 @@ class GameRecord:
     @property
     def moves(self) -> list[Move]:
         """The moves that lead to the current position."""
-        return self._moves[:self._cursor]
+        return self._moves[: self._cursor]
 
     @property
     def positions(self) -> list[Position]:
         """The positions from the start to the current one."""
-        return self._positions[:self._cursor + 1]
+        return self._positions[: self._cursor + 1]
 
     @property
     def no_progress_plies(self) -> int:
@@ -111,7 +110,7 @@ class GameRecord:
     def repetition_count(self) -> int:
         """How many times the current position has occurred (3 means a draw)."""
         # Captures and man moves cannot be undone, so no earlier position can come back.
-        window = self._positions[self._cursor - self.no_progress_plies:self._cursor + 1]
+        window = self._positions[self._cursor - self.no_progress_plies : self._cursor + 1]
         return window.count(self.position)
 
     def legal_moves(self) -> list[Move]:
@@ -119,7 +118,7 @@ class GameRecord:
         return [] if self.outcome is not None else self.position.legal_moves()
 
     @property
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
         if self._declared is not None and self._declared[0] == self._cursor:
             return self._declared[1]
@@ -145,9 +144,9 @@ class GameRecord:
         before = self.position
         after = before.move(move)  # raises IllegalMoveError for an illegal move
         progress = move.is_capture or before.is_man_move(move)
-        del self._positions[self._cursor + 1:]
-        del self._moves[self._cursor:]
-        del self._no_progress[self._cursor + 1:]
+        del self._positions[self._cursor + 1 :]
+        del self._moves[self._cursor :]
+        del self._no_progress[self._cursor + 1 :]
         self._positions.append(after)
         self._moves.append(move)
         self._no_progress.append(0 if progress else self._no_progress[self._cursor] + 1)
@@ -163,7 +162,7 @@ class GameRecord:
         """Whether a taken-back move can be replayed."""
         return self._cursor < len(self._moves)
 
-    def undo(self) -> Optional[Move]:
+    def undo(self) -> Move | None:
         """Take back the last move (or a resignation/agreement); returns the move taken back."""
         if self._declared is not None:
             self._declared = None
@@ -173,7 +172,7 @@ class GameRecord:
         self._cursor -= 1
         return self._moves[self._cursor]
 
-    def redo(self) -> Optional[Move]:
+    def redo(self) -> Move | None:
         """Replay the next taken-back move; returns it."""
         if not self.can_redo():
             return None

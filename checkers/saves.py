@@ -12,19 +12,37 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Mapping, Optional, Union
 
-from checkers.pdn import (PdnError, PdnGame, game_from_record, read_file, record_from_game,
-                          write_game)
+from checkers.pdn import (
+    PdnError,
+    PdnGame,
+    game_from_record,
+    read_file,
+    record_from_game,
+    write_game,
+)
 from checkers.record import GameRecord
 
-__all__ = ["DATA_DIR_ENV", "ResumedGame", "SavedGame", "data_dir", "games_dir",
-           "atomic_write_text", "save_game", "load_game", "list_saved_games", "autosave",
-           "load_autosave", "clear_autosave", "autosave_path"]
+__all__ = [
+    "DATA_DIR_ENV",
+    "ResumedGame",
+    "SavedGame",
+    "atomic_write_text",
+    "autosave",
+    "autosave_path",
+    "clear_autosave",
+    "data_dir",
+    "games_dir",
+    "list_saved_games",
+    "load_autosave",
+    "load_game",
+    "save_game",
+]
 
 DATA_DIR_ENV = "CHECKERS_DATA_DIR"
 """Set to a directory to keep every file there instead of the platform's data directory."""
@@ -68,7 +86,7 @@ def autosave_path() -> Path:
     return data_dir() / _AUTOSAVE
 
 
-def atomic_write_text(path: Union[str, Path], text: str) -> None:
+def atomic_write_text(path: str | Path, text: str) -> None:
     """Replace `path` with `text` (UTF-8) so that it holds either the old or the new text, whole."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -100,6 +118,7 @@ def _sync_directory(directory: Path) -> None:
 
 # --- saved games ------------------------------------------------------------------------------
 
+
 @dataclass
 class ResumedGame:
     """A game read back from disk: its record (replayed), its tags and its PDN result."""
@@ -115,8 +134,8 @@ class SavedGame:
 
     path: Path
     modified: datetime
-    game: Optional[PdnGame] = None
-    problem: Optional[str] = None
+    game: PdnGame | None = None
+    problem: str | None = None
 
     @property
     def tags(self) -> dict[str, str]:
@@ -135,14 +154,19 @@ class SavedGame:
         return f"{black} vs {white}, {self.game.result}, {length}, saved {saved}"
 
 
-def save_game(record: GameRecord, tags: Mapping[str, str],
-              when: Optional[datetime] = None) -> Path:
+def save_game(record: GameRecord, tags: Mapping[str, str], when: datetime | None = None) -> Path:
     """Save the record's game under a new name like `2026-11-21 14-05 Human vs Engine.pdn`."""
     when = when or datetime.now()
     game = game_from_record(record, tags)
     game.tags.setdefault("Date", when.strftime("%Y.%m.%d"))
-    stem = " ".join([when.strftime("%Y-%m-%d %H-%M"), _name_part(tags.get("Black")), "vs",
-                     _name_part(tags.get("White"))])
+    stem = " ".join(
+        [
+            when.strftime("%Y-%m-%d %H-%M"),
+            _name_part(tags.get("Black")),
+            "vs",
+            _name_part(tags.get("White")),
+        ]
+    )
     directory = games_dir()
     directory.mkdir(parents=True, exist_ok=True)
     path = _reserve(directory, stem)
@@ -155,7 +179,7 @@ def save_game(record: GameRecord, tags: Mapping[str, str],
     return path
 
 
-def _name_part(name: Optional[str]) -> str:
+def _name_part(name: str | None) -> str:
     """A player's name made safe for a file name on every platform."""
     cleaned = " ".join(_UNSAFE.sub(" ", name or "").split())[:_NAME_LIMIT].strip(" .")
     return cleaned or "Unknown"
@@ -173,7 +197,7 @@ def _reserve(directory: Path, stem: str) -> Path:
     raise FileExistsError(f"too many saved games named {stem!r} in {directory}")
 
 
-def load_game(path: Union[str, Path]) -> ResumedGame:
+def load_game(path: str | Path) -> ResumedGame:
     """The first game of a PDN file, replayed; PdnError names the file and line if it is bad."""
     games = read_file(path)
     if not games:
@@ -208,6 +232,7 @@ def list_saved_games() -> list[SavedGame]:
 
 # --- the autosave -----------------------------------------------------------------------------
 
+
 def autosave(record: GameRecord, tags: Mapping[str, str]) -> Path:
     """Write the game in progress (up to its current position) over the previous autosave."""
     path = autosave_path()
@@ -219,7 +244,7 @@ def _report_to_stderr(message: str) -> None:
     print(f"checkers: {message}", file=sys.stderr)
 
 
-def load_autosave(report: Callable[[str], None] = _report_to_stderr) -> Optional[ResumedGame]:
+def load_autosave(report: Callable[[str], None] = _report_to_stderr) -> ResumedGame | None:
     """The autosaved game, or None if there is none or it cannot be read.
 
     A damaged autosave is reported through `report`, moved aside (so it is reported once and

@@ -16,7 +16,7 @@ from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_c
 from checkers.board import InvalidFenError, Position
 from checkers.options import positive_int
 
-__all__ = ["add_tree_commands", "cmd_tree", "cmd_treeview", "TREE_DEPTHS", "DEFAULT_NODE_CAP"]
+__all__ = ["DEFAULT_NODE_CAP", "TREE_DEPTHS", "add_tree_commands", "cmd_tree", "cmd_treeview"]
 
 TREE_DEPTHS = range(1, 7)
 """Depths a user may ask a tree for: deeper trees are too big to read or to draw."""
@@ -30,7 +30,8 @@ def _depth(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if depth not in TREE_DEPTHS:
         raise argparse.ArgumentTypeError(
-            f"{depth} is out of range: a tree's depth is {TREE_DEPTHS[0]} to {TREE_DEPTHS[-1]}")
+            f"{depth} is out of range: a tree's depth is {TREE_DEPTHS[0]} to {TREE_DEPTHS[-1]}"
+        )
     return depth
 
 
@@ -51,8 +52,9 @@ def _minimax_count(args: argparse.Namespace, position: Position, nodes: int) -> 
 def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
     """Print the tree the search explored, in the chosen format."""
     position = args.fen
-    tree = tracked_search(position, args.depth, args.algorithm, args.evaluation,
-                          node_cap=args.node_cap)
+    tree = tracked_search(
+        position, args.depth, args.algorithm, args.evaluation, node_cap=args.node_cap
+    )
     out.write(EXPORT_FORMATS[args.format](tree, _minimax_count(args, position, tree.nodes)))
     return 0
 
@@ -60,6 +62,7 @@ def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_treeview(args: argparse.Namespace, out: TextIO) -> int:
     """Open the tree view in a window of its own."""
     from checkers.gui.treeview import NoDisplayError, run_viewer  # pygame only for this command
+
     try:
         run_viewer(args.fen, args.depth, args.algorithm, args.node_cap, args.evaluation)
     except NoDisplayError as error:
@@ -69,25 +72,47 @@ def cmd_treeview(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _search_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("fen", nargs="?", type=_position, default=Position(),
-                        help="PDN FEN (default: the initial position)")
-    parser.add_argument("--depth", type=_depth, default=4,
-                        help="plies to search, 1 to 6 (default: 4)")
-    parser.add_argument("--algorithm", choices=sorted(TRACKED_ALGORITHMS), default="alphabeta",
-                        help="the search to show (default: alphabeta)")
-    parser.add_argument("--evaluation", choices=sorted(EVALUATIONS), default="seed",
-                        help="how leaves are scored (default: seed)")
-    parser.add_argument("--node-cap", type=positive_int, default=DEFAULT_NODE_CAP,
-                        help="record at most this many visited nodes; the search itself still "
-                             f"runs to the end (default: {DEFAULT_NODE_CAP})")
+    parser.add_argument(
+        "fen",
+        nargs="?",
+        type=_position,
+        default=Position(),
+        help="PDN FEN (default: the initial position)",
+    )
+    parser.add_argument(
+        "--depth", type=_depth, default=4, help="plies to search, 1 to 6 (default: 4)"
+    )
+    parser.add_argument(
+        "--algorithm",
+        choices=sorted(TRACKED_ALGORITHMS),
+        default="alphabeta",
+        help="the search to show (default: alphabeta)",
+    )
+    parser.add_argument(
+        "--evaluation",
+        choices=sorted(EVALUATIONS),
+        default="seed",
+        help="how leaves are scored (default: seed)",
+    )
+    parser.add_argument(
+        "--node-cap",
+        type=positive_int,
+        default=DEFAULT_NODE_CAP,
+        help="record at most this many visited nodes; the search itself still "
+        f"runs to the end (default: {DEFAULT_NODE_CAP})",
+    )
 
 
 def add_tree_commands(subparsers: Any) -> None:
     """Add `tree` and `treeview` to the `checkers` subcommands."""
     tree = subparsers.add_parser("tree", help="the search tree behind a move: text, JSON or DOT")
     _search_options(tree)
-    tree.add_argument("--format", choices=sorted(EXPORT_FORMATS), default="text",
-                      help="text (indented), json (docs/tree.schema.json) or dot (Graphviz)")
+    tree.add_argument(
+        "--format",
+        choices=sorted(EXPORT_FORMATS),
+        default="text",
+        help="text (indented), json (docs/tree.schema.json) or dot (Graphviz)",
+    )
     tree.set_defaults(handler=cmd_tree)
 
     view = subparsers.add_parser("treeview", help="show the search tree in a window")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -58,8 +59,9 @@ def make_app() -> Iterator[Callable[..., Any]]:
 
     apps: list[App] = []
 
-    def make(config: Any = GameConfig(black=PlayerConfig(), white=PlayerConfig()),
-             **options: Any) -> App:
+    two_players = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+
+    def make(config: Any = two_players, **options: Any) -> App:
         app = App(config, hop_seconds=0, muted=True, **options)
         apps.append(app)
         app.step(0)

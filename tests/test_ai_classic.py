@@ -21,10 +21,23 @@ import time
 
 import pytest
 
-from checkers.ai.classic import (ALGORITHMS, alphabeta, iterative_deepening, minimax,
-                                 negamax, ordered_moves, search)
-from checkers.ai.evaluation import (EVALUATIONS, count_evaluation, get_evaluation,
-                                    man_value, register_evaluation, seed_evaluation)
+from checkers.ai.classic import (
+    ALGORITHMS,
+    alphabeta,
+    iterative_deepening,
+    minimax,
+    negamax,
+    ordered_moves,
+    search,
+)
+from checkers.ai.evaluation import (
+    EVALUATIONS,
+    count_evaluation,
+    get_evaluation,
+    man_value,
+    register_evaluation,
+    seed_evaluation,
+)
 from checkers.ai.search import WIN, Limits, Progress, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position, raw_to_move
 from checkers.record import GameRecord, Reason
@@ -46,8 +59,14 @@ VARIED_POSITIONS = {
 }
 
 # Positions where the root has at least four moves: enough for alpha-beta to cut something.
-BUSY_POSITIONS = ["opening", "opening, White to move", "early middlegame", "late middlegame",
-                  "kings endgame", "king's multi-jump choices"]
+BUSY_POSITIONS = [
+    "opening",
+    "opening, White to move",
+    "early middlegame",
+    "late middlegame",
+    "kings endgame",
+    "king's multi-jump choices",
+]
 
 
 def moves_of(position: Position) -> set[Move]:
@@ -72,6 +91,7 @@ def random_positions(count: int, seed: int) -> list[Position]:
 
 # --- the three algorithms agree ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize("name", VARIED_POSITIONS)
 def test_minimax_alphabeta_and_negamax_agree_at_depths_1_to_4(name: str) -> None:
     position = Position.from_fen(VARIED_POSITIONS[name])
@@ -90,8 +110,10 @@ def test_minimax_alphabeta_and_negamax_agree_at_depths_1_to_4(name: str) -> None
 def test_alphabeta_visits_fewer_nodes_than_minimax(name: str) -> None:
     position = Position.from_fen(VARIED_POSITIONS[name])
     for depth in (3, 4):
-        assert (alphabeta(position, depth, seed_evaluation).nodes
-                < minimax(position, depth, seed_evaluation).nodes)
+        assert (
+            alphabeta(position, depth, seed_evaluation).nodes
+            < minimax(position, depth, seed_evaluation).nodes
+        )
 
 
 def test_a_search_counts_the_root_and_every_child_as_nodes() -> None:
@@ -103,11 +125,13 @@ def test_a_search_counts_the_root_and_every_child_as_nodes() -> None:
 def test_children_are_searched_in_legal_moves_order() -> None:
     for position in random_positions(40, seed=11):
         mover = position.black if position.turn is BLACK else position.white
-        assert [raw_to_move(raw, mover) for raw in ordered_moves(position)] \
-            == position.legal_moves()
+        assert [
+            raw_to_move(raw, mover) for raw in ordered_moves(position)
+        ] == position.legal_moves()
 
 
 # --- it plays sensibly ------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
 def test_takes_the_free_piece_rather_than_trade_it(algorithm: str) -> None:
@@ -186,8 +210,12 @@ def test_fixed_depth_search_is_deterministic(algorithm: str) -> None:
     position = Position.from_fen(VARIED_POSITIONS["early middlegame"])
     first = search(position, Limits(depth=4), algorithm)
     again = search(Position.from_fen(position.fen()), Limits(depth=4), algorithm)
-    assert (first.move, first.score, first.pv, first.nodes) \
-        == (again.move, again.score, again.pv, again.nodes)
+    assert (first.move, first.score, first.pv, first.nodes) == (
+        again.move,
+        again.score,
+        again.pv,
+        again.nodes,
+    )
 
 
 def test_ties_go_to_the_first_move_in_legal_order() -> None:
@@ -198,6 +226,7 @@ def test_ties_go_to_the_first_move_in_legal_order() -> None:
 
 # --- draws by the rules -----------------------------------------------------------------------
 
+
 def test_moving_into_a_third_occurrence_scores_a_draw() -> None:
     # White's lone king (26/30) and Black's king on 1/5 shuffle back to the start and three
     # plies on; Black's second king on 32 leaves White a king down. White's 30-26 would now make
@@ -207,8 +236,13 @@ def test_moving_into_a_third_occurrence_scores_a_draw() -> None:
         record.play(Move.from_pdn(text, record.position))
     position = record.position
     for depth in (1, 3):
-        aware = search(position, Limits(depth=depth), evaluation="count",
-                       history=record.positions, no_progress_plies=record.no_progress_plies)
+        aware = search(
+            position,
+            Limits(depth=depth),
+            evaluation="count",
+            history=record.positions,
+            no_progress_plies=record.no_progress_plies,
+        )
         assert (aware.move, aware.score) == (Move.from_pdn("30-26"), 0)
     assert search(position, Limits(depth=1), evaluation="count").score == -1.5
     record.play(Move.from_pdn("30-26"))
@@ -232,6 +266,7 @@ def test_a_capture_resets_the_forty_move_count() -> None:
 
 # --- iterative deepening and limits -----------------------------------------------------------
 
+
 def test_iterative_deepening_stops_at_the_depth_and_reports_each_depth() -> None:
     reports: list[Progress] = []
     result = iterative_deepening(Position(), Limits(depth=4), on_progress=reports.append)
@@ -246,8 +281,10 @@ def test_iterative_deepening_stops_at_the_depth_and_reports_each_depth() -> None
 def test_iterative_deepening_works_over_every_algorithm() -> None:
     position = Position.from_fen(VARIED_POSITIONS["late middlegame"])
     # The engine searches deeper where replies are forced, so only the classic three must agree.
-    answers = {name: iterative_deepening(position, Limits(depth=4), name)
-               for name in ("minimax", "alphabeta", "negamax")}
+    answers = {
+        name: iterative_deepening(position, Limits(depth=4), name)
+        for name in ("minimax", "alphabeta", "negamax")
+    }
     assert len({(answer.move, answer.score, answer.depth) for answer in answers.values()}) == 1
 
 
@@ -287,8 +324,8 @@ def test_stop_from_another_thread_ends_the_search() -> None:
     stop = StopSignal()
     answers = []
     worker = threading.Thread(
-        target=lambda: answers.append(search(Position(), Limits(time=60), stop=stop)),
-        daemon=True)  # a search that ignored the stop must not keep the test run alive
+        target=lambda: answers.append(search(Position(), Limits(time=60), stop=stop)), daemon=True
+    )  # a search that ignored the stop must not keep the test run alive
     started = time.perf_counter()
     worker.start()
     time.sleep(0.2)
@@ -308,6 +345,7 @@ def test_a_search_stopped_before_it_starts_returns_the_first_legal_move() -> Non
 
 
 # --- names and evaluations --------------------------------------------------------------------
+
 
 def test_unknown_algorithm_name_lists_the_choices() -> None:
     with pytest.raises(ValueError, match="alphabeta, engine, minimax, negamax"):

@@ -40,26 +40,37 @@ def test_perft_reports_count_time_and_speed() -> None:
 
 
 def test_perft_divide_lists_each_first_move() -> None:
-    status, out = run("perft", "2", "--divide", "--fen", "B:W21-32:B1-12")
+    _status, out = run("perft", "2", "--divide", "--fen", "B:W21-32:B1-12")
     lines = out.splitlines()
-    assert lines[:7] == ["9-13: 7", "9-14: 7", "10-14: 7", "10-15: 7", "11-15: 7", "11-16: 7",
-                         "12-16: 7"]
+    assert lines[:7] == [
+        "9-13: 7",
+        "9-14: 7",
+        "10-14: 7",
+        "10-15: 7",
+        "11-15: 7",
+        "11-16: 7",
+        "12-16: 7",
+    ]
     assert lines[7].startswith("perft 2: 49 leaves")
 
 
-@pytest.mark.parametrize("argv, problem", [
-    (["moves", "X:W21:B1"], "unknown side to move"),
-    (["moves", "B:W33:B1"], "not between 1 and 32"),
-    (["moves", "B:W1,1:B2"], "appears twice"),
-    (["moves", "B:W1:B1"], "used by both sides"),
-    (["moves", "hello"], "invalid FEN"),
-    (["perft", "-1"], "negative"),
-    (["perft", "three"], "not a whole number"),
-    (["perft", "2", "--fen", "B:W:Bx"], "not a square"),
-    (["nonsense"], "invalid choice"),
-])
+@pytest.mark.parametrize(
+    "argv, problem",
+    [
+        (["moves", "X:W21:B1"], "unknown side to move"),
+        (["moves", "B:W33:B1"], "not between 1 and 32"),
+        (["moves", "B:W1,1:B2"], "appears twice"),
+        (["moves", "B:W1:B1"], "used by both sides"),
+        (["moves", "hello"], "invalid FEN"),
+        (["perft", "-1"], "negative"),
+        (["perft", "three"], "not a whole number"),
+        (["perft", "2", "--fen", "B:W:Bx"], "not a square"),
+        (["nonsense"], "invalid choice"),
+    ],
+)
 def test_bad_input_is_one_line_on_stderr_with_status_2(
-        argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out = run(*argv)
     err = capsys.readouterr().err
     assert status == 2 and out == ""
@@ -67,8 +78,13 @@ def test_bad_input_is_one_line_on_stderr_with_status_2(
 
 
 def test_real_process_exits_2_without_traceback() -> None:
-    result = subprocess.run([sys.executable, "-m", "checkers.cli", "moves", "B:W0:B1"],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "checkers.cli", "moves", "B:W0:B1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and len(result.stderr.splitlines()) == 1
 
@@ -77,6 +93,7 @@ def test_text_game_plays_typed_moves_and_rejects_illegal_ones() -> None:
     typed = iter(["11-15", "11-16", "moves", "23-19", "undo", "quit"])
     out = io.StringIO()
     from checkers.cli import build_parser, cmd_text_game
+
     args = build_parser().parse_args(["text"])
     assert cmd_text_game(args, out, read_line=lambda prompt: next(typed)) == 0
     text = out.getvalue()
@@ -89,6 +106,7 @@ def test_text_game_announces_the_end() -> None:
     typed = iter(["10x17"])
     out = io.StringIO()
     from checkers.cli import build_parser, cmd_text_game
+
     args = build_parser().parse_args(["text", "--fen", "B:W14:B10"])
     cmd_text_game(args, out, read_line=lambda prompt: next(typed))
     assert "Game over. Black wins: White has no legal move." in out.getvalue()

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import gc
 import io
+import itertools
 import random
 import threading
 import time
-from typing import Iterable
+from collections.abc import Iterable
 
 import pytest
 
@@ -15,8 +16,17 @@ from checkers.ai import GameSearch, Limits, Progress, StopSignal, search
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.levels import SideSearches, choose_move, game_search, get_level
 from checkers.ai.search import WIN
-from checkers.board import (BLACK, SQUARES, WHITE, Move, Piece, Position, Side, generate_raw,
-                            square_row_col)
+from checkers.board import (
+    BLACK,
+    SQUARES,
+    WHITE,
+    Move,
+    Piece,
+    Position,
+    Side,
+    generate_raw,
+    square_row_col,
+)
 from checkers.protocol import EngineSession, run_engine
 from checkers.record import GameRecord
 
@@ -29,8 +39,10 @@ def engine_move(fen: str, depth: int = 6) -> str:
 
 def mirrored(position: Position) -> Position:
     """The same position with the colours swapped and the board turned round."""
-    pieces = {33 - square: Piece(piece.side.opponent, piece.king)
-              for square, piece in position.piece_map().items()}
+    pieces = {
+        33 - square: Piece(piece.side.opponent, piece.king)
+        for square, piece in position.piece_map().items()
+    }
     return Position.from_pieces(pieces, position.turn.opponent)
 
 
@@ -49,6 +61,7 @@ def random_positions(count: int, seed: int = 5, plies: int = 60) -> list[Positio
 
 
 # --- playing sense ----------------------------------------------------------------------------
+
 
 def test_takes_the_capture_that_wins_a_piece() -> None:
     # 26x17 is recaptured at once; 25x18 keeps the piece.
@@ -96,18 +109,25 @@ def test_fixed_depth_search_is_deterministic() -> None:
     fen = "B:W13,19,20,21,23,24,25,27,29,30,31,32:B1,2,3,5,6,7,9,10,11,12,15,18"
     first = search(Position.from_fen(fen), Limits(depth=7))
     again = search(Position.from_fen(fen), Limits(depth=7))
-    assert (first.move, first.score, first.pv, first.nodes) == \
-        (again.move, again.score, again.pv, again.nodes)
+    assert (first.move, first.score, first.pv, first.nodes) == (
+        again.move,
+        again.score,
+        again.pv,
+        again.nodes,
+    )
 
 
 # --- the evaluation ---------------------------------------------------------------------------
+
 
 def test_evaluation_is_zero_sum_and_colour_blind() -> None:
     for position in random_positions(60, seed=9):
         for_mover = engine_evaluation(position, position.turn)
         assert engine_evaluation(position, position.turn.opponent) == -for_mover
-        assert evaluate_raw(position.black, position.white, position.kings,
-                            position.turn is BLACK) == for_mover
+        assert (
+            evaluate_raw(position.black, position.white, position.kings, position.turn is BLACK)
+            == for_mover
+        )
         # Turning the board and swapping colours changes nothing for the side to move.
         assert engine_evaluation(mirrored(position), mirrored(position).turn) == for_mover
 
@@ -122,38 +142,64 @@ def written_out_evaluation(position: Position) -> int:
     def on(side: Side, king: bool, squares: Iterable[int] = SQUARES) -> list[int]:
         return [s for s in squares if s in pieces and pieces[s] == Piece(side, king)]
 
-    bm, bk, wm, wk = (len(on(BLACK, False)), len(on(BLACK, True)), len(on(WHITE, False)),
-                      len(on(WHITE, True)))
+    bm, bk, wm, wk = (
+        len(on(BLACK, False)),
+        len(on(BLACK, True)),
+        len(on(WHITE, False)),
+        len(on(WHITE, True)),
+    )
     black, white = 100 * bm + 135 * bk, 100 * wm + 135 * wk
     lead = black - white
     score = lead + (1 if lead > 0 else -1) * (abs(lead) * 600 // (black + white + 1))
     if wm:  # back-rank guards and the bridge
         score += 6 * len(on(BLACK, False, range(1, 5))) + 10 * (on(BLACK, False, (1, 3)) == [1, 3])
     if bm:
-        score -= 6 * len(on(WHITE, False, range(29, 33))) + 10 * (on(WHITE, False, (30, 32))
-                                                                  == [30, 32])
-    for side, sign, ahead, near in ((BLACK, 1, range(17, 25), range(25, 29)),
-                                    (WHITE, -1, range(9, 17), range(5, 9))):
-        score += sign * (5 * len(on(side, False, (14, 15, 18, 19)))
-                         - 3 * len(on(side, False, (4, 5, 12, 13, 20, 21, 28, 29)))
-                         + (2 if len(pieces) > 14 else 6) * (len(on(side, False, ahead))
-                                                             + 2 * len(on(side, False, near))))
+        score -= 6 * len(on(WHITE, False, range(29, 33))) + 10 * (
+            on(WHITE, False, (30, 32)) == [30, 32]
+        )
+    for side, sign, ahead, near in (
+        (BLACK, 1, range(17, 25), range(25, 29)),
+        (WHITE, -1, range(9, 17), range(5, 9)),
+    ):
+        score += sign * (
+            5 * len(on(side, False, (14, 15, 18, 19)))
+            - 3 * len(on(side, False, (4, 5, 12, 13, 20, 21, 28, 29)))
+            + (2 if len(pieces) > 14 else 6)
+            * (len(on(side, False, ahead)) + 2 * len(on(side, False, near)))
+        )
         for man in on(side, False, [*ahead, *near]):  # runaways: no enemy in the cone ahead
             to_go = 7 - row[man] if side is BLACK else row[man]
-            if not any(pieces[s].side is not side and 0 < (row[s] - row[man]) * sign
-                       and abs(col[s] - col[man]) <= (row[s] - row[man]) * sign + 1
-                       for s in pieces):
+            if not any(
+                pieces[s].side is not side
+                and 0 < (row[s] - row[man]) * sign
+                and abs(col[s] - col[man]) <= (row[s] - row[man]) * sign + 1
+                for s in pieces
+            ):
                 score += sign * {1: 60, 2: 45, 3: 30}.get(to_go, 0)
         for king in on(side, True):
             score += sign * 8 * (king in (10, 11, 14, 15, 18, 19, 22, 23))
-            score += sign * 3 * sum(1 for s in SQUARES if s not in pieces
-                                    and abs(row[s] - row[king]) == 1 == abs(col[s] - col[king]))
-    for hunters, prey, sign in ((on(BLACK, True), on(WHITE, True), 1),
-                                (on(WHITE, True), on(BLACK, True), -1)):
+            score += (
+                sign
+                * 3
+                * sum(
+                    1
+                    for s in SQUARES
+                    if s not in pieces and abs(row[s] - row[king]) == 1 == abs(col[s] - col[king])
+                )
+            )
+    for hunters, prey, sign in (
+        (on(BLACK, True), on(WHITE, True), 1),
+        (on(WHITE, True), on(BLACK, True), -1),
+    ):
         if hunters and prey and lead * sign > 0 and not (wm if sign > 0 else bm):
-            score += sign * (4 * sum(7 - min(max(abs(row[h] - row[p]), abs(col[h] - col[p]))
-                                               for p in prey) for h in hunters)
-                             - 15 * len([p for p in prey if p in (1, 5, 28, 32)]))
+            score += sign * (
+                4
+                * sum(
+                    7 - min(max(abs(row[h] - row[p]), abs(col[h] - col[p])) for p in prey)
+                    for h in hunters
+                )
+                - 15 * len([p for p in prey if p in (1, 5, 28, 32)])
+            )
     score = (score + 2) // 5 * 5
     return score if position.turn is BLACK else -score
 
@@ -161,8 +207,9 @@ def written_out_evaluation(position: Position) -> int:
 def test_the_evaluation_adds_up_its_terms() -> None:
     # The engine reads the men's terms from tables and the kings' from shifted bitboards.
     for position in random_positions(300, seed=11) + random_positions(100, seed=12, plies=150):
-        assert evaluate_raw(position.black, position.white, position.kings,
-                            position.turn is BLACK) == written_out_evaluation(position)
+        assert evaluate_raw(
+            position.black, position.white, position.kings, position.turn is BLACK
+        ) == written_out_evaluation(position)
 
 
 def test_evaluation_counts_material_first() -> None:
@@ -187,8 +234,9 @@ def test_a_set_up_position_with_more_than_twelve_pieces_a_side_is_searched() -> 
         position = Position.from_fen(fen)
         result = search(position, Limits(depth=3))
         assert result.move in position.legal_moves()
-        assert evaluate_raw(position.black, position.white, position.kings,
-                            position.turn is BLACK) == written_out_evaluation(position)
+        assert evaluate_raw(
+            position.black, position.white, position.kings, position.turn is BLACK
+        ) == written_out_evaluation(position)
 
 
 def test_no_static_evaluation_with_a_capture_pending() -> None:
@@ -200,13 +248,18 @@ def test_no_static_evaluation_with_a_capture_pending() -> None:
 
 # --- rules of the end ---------------------------------------------------------------------------
 
+
 def test_knows_a_third_occurrence_is_a_draw() -> None:
     record = GameRecord(Position.from_fen("B:WK26:BK1,K32"))
     for text in ["1-5", "26-30", "5-1", "30-26", "1-5", "26-30", "5-1"]:
         record.play(Move.from_pdn(text, record.position))
     # White, a king down, can repeat the start a third time with 30-26: a draw it takes.
-    result = search(record.position, Limits(depth=6), history=record.positions,
-                    no_progress_plies=record.no_progress_plies)
+    result = search(
+        record.position,
+        Limits(depth=6),
+        history=record.positions,
+        no_progress_plies=record.no_progress_plies,
+    )
     assert (result.move, result.score) == (Move.from_pdn("30-26"), 0)
 
 
@@ -218,6 +271,7 @@ def test_a_lead_at_the_end_of_the_forty_moves_is_a_draw() -> None:
 
 
 # --- limits -------------------------------------------------------------------------------------
+
 
 def test_node_limit_is_kept_and_a_legal_move_returned() -> None:
     result = search(Position(), Limits(nodes=300))
@@ -234,7 +288,8 @@ def test_time_limit_ends_the_search() -> None:
 
 
 def test_the_collector_is_back_on_and_the_search_left_no_cycles(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The engine pauses the cyclic garbage collector while it searches and freezes what the
     search left alive; that is only sound if a search, interrupted included, makes no cycles."""
     monkeypatch.setattr(gc, "freeze", lambda: None)  # leave the search's objects collectable
@@ -251,8 +306,9 @@ def test_the_collector_is_back_on_and_the_search_left_no_cycles(
 def test_stop_ends_a_search_and_keeps_its_best_move() -> None:
     stop = StopSignal()
     answers = []
-    worker = threading.Thread(target=lambda: answers.append(
-        search(Position(), Limits(time=60), stop=stop)), daemon=True)
+    worker = threading.Thread(
+        target=lambda: answers.append(search(Position(), Limits(time=60), stop=stop)), daemon=True
+    )
     worker.start()
     time.sleep(0.3)
     stop.stop()
@@ -265,7 +321,7 @@ def test_progress_is_reported_once_per_completed_depth() -> None:
     result = search(Position(), Limits(depth=6), on_progress=reports.append)
     assert [report.depth for report in reports] == [1, 2, 3, 4, 5, 6]
     assert reports[-1].pv == result.pv and reports[-1].score == result.score
-    assert all(later.nodes >= earlier.nodes for earlier, later in zip(reports, reports[1:]))
+    assert all(later.nodes >= earlier.nodes for earlier, later in itertools.pairwise(reports))
 
 
 def test_a_kept_engine_reuses_its_table() -> None:
@@ -281,8 +337,11 @@ def test_a_killer_is_tried_before_generation_only_where_it_is_legal() -> None:
     quiet: dict[bool, list] = {True: [], False: []}  # each side's quiet moves, as killers are
     for position in positions:
         to_move = position.turn is BLACK
-        quiet[to_move] += [move for move in generate_raw(
-            position.black, position.white, position.kings, to_move) if not move[1]]
+        quiet[to_move] += [
+            move
+            for move in generate_raw(position.black, position.white, position.kings, to_move)
+            if not move[1]
+        ]
     engine = Engine()
     engine.killers = [[None, None]]
     found = 0
@@ -291,11 +350,12 @@ def test_a_killer_is_tried_before_generation_only_where_it_is_legal() -> None:
         legal = generate_raw(position.black, position.white, position.kings, to_move)
         # Half the time a killer taken from this very position, so some are legal.
         own = [move for move in legal if not move[1]]
-        engine.killers[0] = [rng.choice(own) if own and rng.random() < 0.5
-                             else rng.choice(quiet[to_move]), rng.choice(quiet[to_move])]
+        engine.killers[0] = [
+            rng.choice(own) if own and rng.random() < 0.5 else rng.choice(quiet[to_move]),
+            rng.choice(quiet[to_move]),
+        ]
         expected = next((killer for killer in engine.killers[0] if killer in legal), None)
-        tried = engine._playable_killer(position.black, position.white, position.kings,
-                                        to_move, 0)
+        tried = engine._playable_killer(position.black, position.white, position.kings, to_move, 0)
         assert tried == expected, position.fen()
         found += tried is not None
     assert found > 100
@@ -329,7 +389,10 @@ def test_a_game_search_of_a_stateless_algorithm_is_plain_search() -> None:
         result = game(position, Limits(depth=4))
         expected = search(position, Limits(depth=4), "alphabeta", "seed")
         assert (result.move, result.score, result.nodes) == (
-            expected.move, expected.score, expected.nodes)
+            expected.move,
+            expected.score,
+            expected.nodes,
+        )
 
 
 def test_a_level_refuses_another_levels_game_search() -> None:
@@ -338,13 +401,18 @@ def test_a_level_refuses_another_levels_game_search() -> None:
 
 
 def test_the_engine_plays_with_another_evaluation() -> None:
-    result = search(Position.from_fen("W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22"),
-                    Limits(depth=5), "engine", "count")
+    result = search(
+        Position.from_fen("W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22"),
+        Limits(depth=5),
+        "engine",
+        "count",
+    )
     assert result.move == Move.from_pdn("25x18")
     assert result.score == pytest.approx(1.0, abs=1.0)  # in the count evaluation's own units
 
 
 # --- the line protocol --------------------------------------------------------------------------
+
 
 def run_session(*lines: str) -> list[str]:
     out = io.StringIO()
@@ -353,9 +421,14 @@ def run_session(*lines: str) -> list[str]:
 
 
 def test_protocol_answers_a_scripted_session() -> None:
-    answers = run_session("isready", "position startpos moves 11-15 23-19", "go depth 4",
-                          "position fen W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22",
-                          "go depth 5", "quit")
+    answers = run_session(
+        "isready",
+        "position startpos moves 11-15 23-19",
+        "go depth 4",
+        "position fen W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22",
+        "go depth 5",
+        "quit",
+    )
     assert answers[0] == "readyok"
     infos = [line for line in answers if line.startswith("info depth")]
     assert [line.split()[2] for line in infos[:4]] == ["1", "2", "3", "4"]
@@ -368,10 +441,18 @@ def test_protocol_answers_a_scripted_session() -> None:
 
 
 def test_protocol_reports_bad_commands_and_stays_up() -> None:
-    answers = run_session("hello", "go depth zero", "go depth 0", "go", "position fen X",
-                          "position startpos moves 11-15 22-19",
-                          "setoption name Algorithm value expectimax",
-                          "setoption name Colour value red", "isready", "quit")
+    answers = run_session(
+        "hello",
+        "go depth zero",
+        "go depth 0",
+        "go",
+        "position fen X",
+        "position startpos moves 11-15 22-19",
+        "setoption name Algorithm value expectimax",
+        "setoption name Colour value red",
+        "isready",
+        "quit",
+    )
     errors = [line for line in answers if line.startswith("info string error: ")]
     assert len(errors) == 8
     assert "unknown command 'hello'" in errors[0]
@@ -387,10 +468,13 @@ def test_protocol_answers_none_without_a_legal_move() -> None:
 
 
 def test_protocol_uses_the_chosen_algorithm_and_evaluation() -> None:
-    answers = run_session("setoption name Algorithm value minimax",
-                          "setoption name Evaluation value count",
-                          "position fen B:W6,19,25,28,29,31,32:B1,2,3,4,5,7,22", "go depth 3",
-                          "quit")
+    answers = run_session(
+        "setoption name Algorithm value minimax",
+        "setoption name Evaluation value count",
+        "position fen B:W6,19,25,28,29,31,32:B1,2,3,4,5,7,22",
+        "go depth 3",
+        "quit",
+    )
     assert answers[-1] == "bestmove 1x10"
     # Scored in the count evaluation's units (men), not the engine's hundredths.
     assert answers[-2].startswith("info depth 3 score 0 ")

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import pytest
 
 import checkers
-
 from checkers.board import (
     BLACK,
     INITIAL_FEN,
@@ -44,6 +43,7 @@ def read_ballots() -> list[list[str]]:
 
 # --- FEN --------------------------------------------------------------------------------------
 
+
 def test_initial_position_fen() -> None:
     """Position() is the initial position and writes the canonical initial FEN."""
     assert Position().fen() == INITIAL_FEN
@@ -53,20 +53,23 @@ def test_initial_position_fen() -> None:
     assert Position().pieces(WHITE) == tuple(range(21, 33))
 
 
-@pytest.mark.parametrize("text, canonical", [
-    (INITIAL_FEN, INITIAL_FEN),
-    ("B:W21-32:B1-12", INITIAL_FEN),                      # ranges
-    ("B:B1-12:W21-32", INITIAL_FEN),                      # lists in either order
-    ("B:W21-32:B1-12.", INITIAL_FEN),                     # trailing full stop
-    ('[FEN "B:W21-32:B1-12"]', INITIAL_FEN),              # PDN tag wrapper
-    ('[FEN "W:WK4,28:B11,K19."]', "W:WK4,28:B11,K19"),    # wrapper and full stop together
-    ("W:WK4,28:B11,K19", "W:WK4,28:B11,K19"),             # K marks a king
-    ("W:BK19,11:W28,K4", "W:WK4,28:B11,K19"),             # reordered lists and squares
-    ("  W : W K4 , 28 : B 11 , K19 \n", "W:WK4,28:B11,K19"),  # whitespace anywhere
-    ("B:W:B1", "B:W:B1"),                                 # empty White list
-    ("W:WK5:B", "W:WK5:B"),                               # empty Black list
-    ("W:W1-3,K9,30-32:B5-6", "W:W1,2,3,K9,30,31,32:B5,6"),  # ranges beside single squares
-])
+@pytest.mark.parametrize(
+    "text, canonical",
+    [
+        (INITIAL_FEN, INITIAL_FEN),
+        ("B:W21-32:B1-12", INITIAL_FEN),  # ranges
+        ("B:B1-12:W21-32", INITIAL_FEN),  # lists in either order
+        ("B:W21-32:B1-12.", INITIAL_FEN),  # trailing full stop
+        ('[FEN "B:W21-32:B1-12"]', INITIAL_FEN),  # PDN tag wrapper
+        ('[FEN "W:WK4,28:B11,K19."]', "W:WK4,28:B11,K19"),  # wrapper and full stop together
+        ("W:WK4,28:B11,K19", "W:WK4,28:B11,K19"),  # K marks a king
+        ("W:BK19,11:W28,K4", "W:WK4,28:B11,K19"),  # reordered lists and squares
+        ("  W : W K4 , 28 : B 11 , K19 \n", "W:WK4,28:B11,K19"),  # whitespace anywhere
+        ("B:W:B1", "B:W:B1"),  # empty White list
+        ("W:WK5:B", "W:WK5:B"),  # empty Black list
+        ("W:W1-3,K9,30-32:B5-6", "W:W1,2,3,K9,30,31,32:B5,6"),  # ranges beside single squares
+    ],
+)
 def test_fen_reader_tolerances(text: str, canonical: str) -> None:
     """Every reader tolerance of RULES.md gives the same position, written canonically."""
     assert Position.from_fen(text).fen() == canonical
@@ -101,24 +104,27 @@ def test_fen_round_trip_after_every_ballot() -> None:
         assert position.turn is WHITE
 
 
-@pytest.mark.parametrize("text, mentions", [
-    ("X:W21:B1", ["side to move", "X"]),
-    ("B:W0:B1", ["0"]),
-    ("B:W33:B1", ["33"]),
-    ("B:W21:B1,33", ["33"]),
-    ("B:W21,21:B1", ["21", "twice"]),
-    ("B:W21-24,22:B1", ["22", "twice"]),
-    ("B:W21:B21", ["21", "both"]),
-    ("B:W21-24:B1-21", ["21", "both"]),
-    ("B:Wabc:B1", ["abc"]),
-    ("hello world", ["hello world"]),
-    ("B:W21", ["list"]),
-    ("B", ["list"]),
-    ("B:W21:X3", ["X3"]),
-    ("B:W21:B1:W22", ["W"]),
-    ("B:W24-21:B1", ["24-21"]),
-    ("", ["empty"]),
-])
+@pytest.mark.parametrize(
+    "text, mentions",
+    [
+        ("X:W21:B1", ["side to move", "X"]),
+        ("B:W0:B1", ["0"]),
+        ("B:W33:B1", ["33"]),
+        ("B:W21:B1,33", ["33"]),
+        ("B:W21,21:B1", ["21", "twice"]),
+        ("B:W21-24,22:B1", ["22", "twice"]),
+        ("B:W21:B21", ["21", "both"]),
+        ("B:W21-24:B1-21", ["21", "both"]),
+        ("B:Wabc:B1", ["abc"]),
+        ("hello world", ["hello world"]),
+        ("B:W21", ["list"]),
+        ("B", ["list"]),
+        ("B:W21:X3", ["X3"]),
+        ("B:W21:B1:W22", ["W"]),
+        ("B:W24-21:B1", ["24-21"]),
+        ("", ["empty"]),
+    ],
+)
 def test_invalid_fen_is_rejected_clearly(text: str, mentions: list[str]) -> None:
     """Bad FEN raises InvalidFenError (a ValueError) whose message names the problem."""
     with pytest.raises(InvalidFenError) as info:
@@ -129,6 +135,7 @@ def test_invalid_fen_is_rejected_clearly(text: str, mentions: list[str]) -> None
 
 
 # --- repr and str -----------------------------------------------------------------------------
+
 
 def test_repr_is_evaluable(position_case: PositionCase) -> None:
     """eval(repr(p)) rebuilds an equal position; likewise for each of its moves."""
@@ -157,6 +164,7 @@ def test_str_is_a_diagram_with_every_piece_in_place() -> None:
 
 # --- moves ------------------------------------------------------------------------------------
 
+
 def test_move_captures_follow_from_the_path() -> None:
     """Move(path) works out the jumped squares; a simple move captures nothing."""
     assert Move((5, 14, 23, 30)).captures == (9, 18, 26)
@@ -182,21 +190,24 @@ def test_pdn_round_trip(position_case: PositionCase) -> None:
         assert Move.from_pdn(move.pdn(), position) == move
 
 
-@pytest.mark.parametrize("fen, text, expected", [
-    (LONG_CAPTURE_FEN, "5:14:23:30", "5x14x23x30"),  # ':' as capture sign
-    (LONG_CAPTURE_FEN, "5X14X23X30", "5x14x23x30"),  # capital X
-    (LONG_CAPTURE_FEN, "05x14x23x30", "5x14x23x30"),  # leading zero
-    (LONG_CAPTURE_FEN, "5x30", "5x14x23x30"),  # short form, unambiguous here
-    (LONG_CAPTURE_FEN, "5x32", "5x14x23x32"),
-    (LONG_CAPTURE_FEN, "5x23x30", "5x14x23x30"),  # some landings named
-    (LONG_CAPTURE_FEN, "5:30", "5x14x23x30"),
-    (INITIAL_FEN, "09-13", "9-13"),  # leading zero in a simple move
-    (INITIAL_FEN, " 11 - 15 ", "11-15"),  # spaces
-    (TWO_PATHS_FEN, "26x17x10", "26x17x10"),  # full path picks one of two paths
-    (TWO_PATHS_FEN, "26x19x10", "26x19x10"),
-    (RING_FEN, "14x7x16x23x14", "14x7x16x23x14"),
-    (RING_FEN, "14x7x16x14", "14x7x16x23x14"),  # enough landings to tell the rings apart
-])
+@pytest.mark.parametrize(
+    "fen, text, expected",
+    [
+        (LONG_CAPTURE_FEN, "5:14:23:30", "5x14x23x30"),  # ':' as capture sign
+        (LONG_CAPTURE_FEN, "5X14X23X30", "5x14x23x30"),  # capital X
+        (LONG_CAPTURE_FEN, "05x14x23x30", "5x14x23x30"),  # leading zero
+        (LONG_CAPTURE_FEN, "5x30", "5x14x23x30"),  # short form, unambiguous here
+        (LONG_CAPTURE_FEN, "5x32", "5x14x23x32"),
+        (LONG_CAPTURE_FEN, "5x23x30", "5x14x23x30"),  # some landings named
+        (LONG_CAPTURE_FEN, "5:30", "5x14x23x30"),
+        (INITIAL_FEN, "09-13", "9-13"),  # leading zero in a simple move
+        (INITIAL_FEN, " 11 - 15 ", "11-15"),  # spaces
+        (TWO_PATHS_FEN, "26x17x10", "26x17x10"),  # full path picks one of two paths
+        (TWO_PATHS_FEN, "26x19x10", "26x19x10"),
+        (RING_FEN, "14x7x16x23x14", "14x7x16x23x14"),
+        (RING_FEN, "14x7x16x14", "14x7x16x23x14"),  # enough landings to tell the rings apart
+    ],
+)
 def test_from_pdn_variants_with_position(fen: str, text: str, expected: str) -> None:
     """The reader accepts ':', capital X, leading zeros, spaces and unambiguous short forms."""
     position = Position.from_fen(fen)
@@ -205,11 +216,14 @@ def test_from_pdn_variants_with_position(fen: str, text: str, expected: str) -> 
     assert move in position.legal_moves()
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("09-13", (9, 13)),
-    ("5:14:23:30", (5, 14, 23, 30)),
-    ("05x014", (5, 14)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("09-13", (9, 13)),
+        ("5:14:23:30", (5, 14, 23, 30)),
+        ("05x014", (5, 14)),
+    ],
+)
 def test_from_pdn_variants_without_position(text: str, expected: tuple[int, ...]) -> None:
     """Without a position ':' and leading zeros still read as full paths."""
     assert Move.from_pdn(text).path == expected
@@ -221,12 +235,15 @@ def test_short_form_needs_a_position() -> None:
         Move.from_pdn("5x30")
 
 
-@pytest.mark.parametrize("fen, text, options", [
-    (RING_FEN, "14x14", {"14x7x16x23x14", "14x23x16x7x14"}),
-    (RING_FEN, "14x16x14", {"14x7x16x23x14", "14x23x16x7x14"}),
-    (RING_FEN, "14x7x14", {"14x7x16x23x14", "14x23x16x7x14"}),  # both rings land on 7
-    (TWO_PATHS_FEN, "26x10", {"26x17x10", "26x19x10"}),
-])
+@pytest.mark.parametrize(
+    "fen, text, options",
+    [
+        (RING_FEN, "14x14", {"14x7x16x23x14", "14x23x16x7x14"}),
+        (RING_FEN, "14x16x14", {"14x7x16x23x14", "14x23x16x7x14"}),
+        (RING_FEN, "14x7x14", {"14x7x16x23x14", "14x23x16x7x14"}),  # both rings land on 7
+        (TWO_PATHS_FEN, "26x10", {"26x17x10", "26x19x10"}),
+    ],
+)
 def test_ambiguous_short_form_is_rejected(fen: str, text: str, options: set[str]) -> None:
     """A short form that fits two legal captures raises AmbiguousMoveError naming both."""
     with pytest.raises(AmbiguousMoveError) as info:
@@ -236,15 +253,18 @@ def test_ambiguous_short_form_is_rejected(fen: str, text: str, options: set[str]
         assert option in str(info.value)
 
 
-@pytest.mark.parametrize("fen, text", [
-    (INITIAL_FEN, "21-17"),   # not Black's piece
-    (INITIAL_FEN, "1-5"),     # onto an occupied square
-    (INITIAL_FEN, "13-17"),   # no piece on 13
-    ("B:W14:B9,3", "3-7"),    # a capture is pending
-    ("B:W14,23:B9", "9x18"),  # multi-jump stopped short
-    ("B:W:B14", "14-10"),     # a man moving backward
-    ("W:W19:B15,7,8", "19x10x3x12"),  # going on after crowning
-])
+@pytest.mark.parametrize(
+    "fen, text",
+    [
+        (INITIAL_FEN, "21-17"),  # not Black's piece
+        (INITIAL_FEN, "1-5"),  # onto an occupied square
+        (INITIAL_FEN, "13-17"),  # no piece on 13
+        ("B:W14:B9,3", "3-7"),  # a capture is pending
+        ("B:W14,23:B9", "9x18"),  # multi-jump stopped short
+        ("B:W:B14", "14-10"),  # a man moving backward
+        ("W:W19:B15,7,8", "19x10x3x12"),  # going on after crowning
+    ],
+)
 def test_illegal_move_is_rejected(fen: str, text: str) -> None:
     """Position.move and Move.from_pdn(text, position) raise IllegalMoveError."""
     position = Position.from_fen(fen)
@@ -254,10 +274,26 @@ def test_illegal_move_is_rejected(fen: str, text: str) -> None:
         Move.from_pdn(text, position)
 
 
-@pytest.mark.parametrize("text", [
-    "", "abc", "11", "11-", "-15", "11--15", "11-15-19", "11x", "1-33", "0-4",
-    "11 15", "11/15", "x11x15", "11-15x", "1-5x9",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "abc",
+        "11",
+        "11-",
+        "-15",
+        "11--15",
+        "11-15-19",
+        "11x",
+        "1-33",
+        "0-4",
+        "11 15",
+        "11/15",
+        "x11x15",
+        "11-15x",
+        "1-5x9",
+    ],
+)
 @pytest.mark.parametrize("with_position", [False, True])
 def test_malformed_move_text_is_rejected(text: str, with_position: bool) -> None:
     """Text that is not a move raises InvalidMoveError, with or without a position."""
@@ -273,6 +309,7 @@ def test_sign_must_fit_the_squares(text: str) -> None:
 
 
 # --- value behaviour --------------------------------------------------------------------------
+
 
 def test_position_is_immutable() -> None:
     """Setting any attribute, existing or new, raises and leaves the position unchanged."""

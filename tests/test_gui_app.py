@@ -64,8 +64,11 @@ def test_scripted_clicks_move_a_piece_on_screen(make_app) -> None:
 
 
 def test_a_compulsory_capture_cannot_be_dodged_through_the_ui(make_app) -> None:
-    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
-                              start=Position.from_fen("B:W18:B14,9")))
+    app = make_app(
+        GameConfig(
+            black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:W18:B14,9")
+        )
+    )
     click(app, 9)
     screen = screen_of(app)
     assert screen.game.selector.selected is None
@@ -87,8 +90,13 @@ def test_a_compulsory_capture_cannot_be_dodged_through_the_ui(make_app) -> None:
 
 
 def test_an_ambiguous_multi_jump_is_chosen_by_clicks(make_app) -> None:
-    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
-                              start=Position.from_fen("B:W14,15,22,23,6:B10")))
+    app = make_app(
+        GameConfig(
+            black=PlayerConfig(),
+            white=PlayerConfig(),
+            start=Position.from_fen("B:W14,15,22,23,6:B10"),
+        )
+    )
     click(app, 10)
     click(app, 26)
     screen = screen_of(app)
@@ -158,17 +166,24 @@ def test_undo_and_redo_keys(make_app) -> None:
 @pytest.mark.parametrize("reason", [Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE])
 def test_each_game_over_reason_reaches_the_overlay(make_app, reason: Reason) -> None:
     if reason is Reason.NO_MOVES:
-        app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
-                                  start=Position.from_fen("B:W14:B10")))
+        app = make_app(
+            GameConfig(
+                black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:W14:B10")
+            )
+        )
         click(app, 10)
         click(app, 17)  # 10x17 takes White's last piece
     elif reason is Reason.REPETITION:
-        app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
-                                  start=Position.from_fen("B:WK32:BK1")))
+        app = make_app(
+            GameConfig(
+                black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:WK32:BK1")
+            )
+        )
         for square in (1, 5, 32, 28, 5, 1, 28, 32) * 2:  # kings shuffle: the start comes back
             click(app, square)
     else:
         from test_gui_game import forty_move_walk
+
         start = Position.from_fen("B:WK29,K32:BK1,K4")
         app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start))
         for move in forty_move_walk(start):
@@ -177,9 +192,11 @@ def test_each_game_over_reason_reaches_the_overlay(make_app, reason: Reason) -> 
     game = screen_of(app).game
     assert game.outcome is not None and game.outcome.reason is reason
     title, lines = outcome_card(game.outcome, game.record.ply)
-    expected = {Reason.NO_MOVES: ("Black wins", "White has no legal move"),
-                Reason.REPETITION: ("Draw", "threefold repetition"),
-                Reason.FORTY_MOVE_RULE: ("Draw", "40-move rule")}[reason]
+    expected = {
+        Reason.NO_MOVES: ("Black wins", "White has no legal move"),
+        Reason.REPETITION: ("Draw", "threefold repetition"),
+        Reason.FORTY_MOVE_RULE: ("Draw", "40-move rule"),
+    }[reason]
     assert title == expected[0] and expected[1] in lines[0]
     # The card is on screen: the board behind it is shaded, the card's accent border drawn.
     board = screen_of(app).layout().board
@@ -198,8 +215,9 @@ def test_the_renderer_puts_pieces_kings_and_highlights_at_the_right_pixels() -> 
     pygame.font.init()
     surface = pygame.Surface((400, 400))
     geometry = BoardGeometry(0, 0, 50, flipped=False)
-    position = Position.from_pieces({1: Piece(BLACK), 32: Piece(WHITE, king=True),
-                                     18: Piece(BLACK, king=True)}, BLACK)
+    position = Position.from_pieces(
+        {1: Piece(BLACK), 32: Piece(WHITE, king=True), 18: Piece(BLACK, king=True)}, BLACK
+    )
     view = BoardView(position, last_move=Move((28, 24)), selected=1, destinations=frozenset({5}))
     Renderer(Assets()).board(surface, geometry, view)
 
@@ -217,8 +235,12 @@ def test_the_renderer_puts_pieces_kings_and_highlights_at_the_right_pixels() -> 
 
     def gold(square: int) -> int:
         x, y, w, h = geometry.square_rect(square)
-        return sum(1 for px in range(x, x + w) for py in range(y, y + h)
-                   if (c := at(px, py))[0] > 200 and 140 < c[1] < 230 and c[2] < 120)
+        return sum(
+            1
+            for px in range(x, x + w)
+            for py in range(y, y + h)
+            if (c := at(px, py))[0] > 200 and 140 < c[1] < 230 and c[2] < 120
+        )
 
     assert gold(32) > 40 and gold(18) > 40  # the kings wear the crown from assets/
     assert gold(1) == 0  # the man does not
@@ -259,8 +281,21 @@ def test_help_lists_every_control_with_its_keys(make_app) -> None:
     screen = screen_of(app)
     assert screen.card == "help"
     rows = dict(screen.help_rows())
-    for keys in ("N", "U / Backspace / Ctrl+Z", "R / Ctrl+Y", "H", "F", "Space / P", "S", "+ / =",
-                 "-", "M", "? / F1", "Esc", "Q / Ctrl+Q"):
+    for keys in (
+        "N",
+        "U / Backspace / Ctrl+Z",
+        "R / Ctrl+Y",
+        "H",
+        "F",
+        "Space / P",
+        "S",
+        "+ / =",
+        "-",
+        "M",
+        "? / F1",
+        "Esc",
+        "Q / Ctrl+Q",
+    ):
         assert keys in rows
     assert "Hint" in rows["H"] and "Pause" in rows["Space / P"]
     press(app, pygame.K_F1)
@@ -271,8 +306,20 @@ def test_the_buttons_do_what_the_keys_do(make_app) -> None:
     app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK), ai_delay=0))
     screen = screen_of(app)
     labels = {button.label: button for button in screen.buttons}
-    assert {"New game", "Undo", "Redo", "Flip", "Pause", "Step", "Delay +", "Delay -", "Unmute",
-            "Help", "Menu", "Quit"} <= set(labels)
+    assert {
+        "New game",
+        "Undo",
+        "Redo",
+        "Flip",
+        "Pause",
+        "Step",
+        "Delay +",
+        "Delay -",
+        "Unmute",
+        "Help",
+        "Menu",
+        "Quit",
+    } <= set(labels)
     assert "Hint" not in labels  # no human to hint in AI vs AI
     post(pygame.MOUSEBUTTONDOWN, pos=labels["Pause"].rect.center, button=1)
     app.step(1 / 60)
@@ -315,7 +362,8 @@ def test_an_error_in_a_handler_is_shown_and_the_game_goes_on(make_app, capsys) -
 
 
 def test_the_sounds_and_the_crown_load_from_assets_whatever_the_working_directory(
-        monkeypatch, tmp_path) -> None:
+    monkeypatch, tmp_path
+) -> None:
     from checkers.gui.assets import SOUND_NAMES, Assets, Sounds
 
     monkeypatch.chdir(tmp_path)

@@ -12,8 +12,18 @@ import pytest
 from checkers.cli import main
 from checkers.gui.commands import NO_DISPLAY_STATUS, display_problem
 
-WATCH_QUICKLY = ["watch", "--headless", "--black-algorithm", "alphabeta", "--black-depth", "2",
-                 "--white-algorithm", "alphabeta", "--white-depth", "3"]
+WATCH_QUICKLY = [
+    "watch",
+    "--headless",
+    "--black-algorithm",
+    "alphabeta",
+    "--black-depth",
+    "2",
+    "--white-algorithm",
+    "alphabeta",
+    "--white-depth",
+    "3",
+]
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -22,16 +32,20 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 def no_display_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+    }
     return env
 
 
 def test_watch_headless_prints_a_board_per_move_and_the_result() -> None:
     status, out = run(*WATCH_QUICKLY)
     assert status == 0
-    assert out.startswith("Black: AI (custom: alphabeta/seed depth 2)\n"
-                          "White: AI (custom: alphabeta/seed depth 3)\n")
+    assert out.startswith(
+        "Black: AI (custom: alphabeta/seed depth 2)\nWhite: AI (custom: alphabeta/seed depth 3)\n"
+    )
     lines = out.splitlines()
     plies = [line for line in lines if line[:1].isdigit()]
     boards = [line for line in lines if line.endswith(" to move")]
@@ -46,8 +60,9 @@ def test_watch_headless_from_a_position_ends_by_the_rules() -> None:
     status, out = run(*WATCH_QUICKLY, "--fen", "W:WK32:BK1")  # two lone kings
     last = out.splitlines()[-1]
     assert status == 0 and last.startswith("Game over after ")
-    assert any(reason in last for reason in ("has no legal move", "threefold repetition",
-                                             "40-move rule"))
+    assert any(
+        reason in last for reason in ("has no legal move", "threefold repetition", "40-move rule")
+    )
 
 
 def test_watch_headless_gives_won_scores_in_plies_and_others_in_men() -> None:
@@ -60,17 +75,21 @@ def test_watch_headless_gives_won_scores_in_plies_and_others_in_men() -> None:
     assert status == 0 and " men, " in first
 
 
-@pytest.mark.parametrize("argv, problem", [
-    (["play", "--black-depth", "4"], "--black-depth is for an AI player; add --black ai"),
-    (["play", "--white-level", "strong", "--white-depth", "3"], "not both"),
-    (["play", "--white-level", "grandmaster"], "choose one of: beginner"),
-    (["watch", "--white-algorithm", "nope"], "unknown algorithm 'nope'; choose one of:"),
-    (["watch", "--black-depth", "3", "--black-time", "1"], "a depth or a time"),
-    (["watch", "--black-time", "0"], "more than 0 seconds"),
-    (["watch", "--fen", "X:W1:B2"], "invalid FEN"),
-])
-def test_bad_game_options_are_one_line_with_status_2(argv: list[str], problem: str,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv, problem",
+    [
+        (["play", "--black-depth", "4"], "--black-depth is for an AI player; add --black ai"),
+        (["play", "--white-level", "strong", "--white-depth", "3"], "not both"),
+        (["play", "--white-level", "grandmaster"], "choose one of: beginner"),
+        (["watch", "--white-algorithm", "nope"], "unknown algorithm 'nope'; choose one of:"),
+        (["watch", "--black-depth", "3", "--black-time", "1"], "a depth or a time"),
+        (["watch", "--black-time", "0"], "more than 0 seconds"),
+        (["watch", "--fen", "X:W1:B2"], "invalid FEN"),
+    ],
+)
+def test_bad_game_options_are_one_line_with_status_2(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out = run(*argv)
     err = capsys.readouterr().err
     assert status == 2 and out == ""
@@ -87,16 +106,25 @@ def test_no_display_is_detected_before_any_window() -> None:
 
 @pytest.mark.parametrize("argv", [[], ["play", "--white-depth", "6"], ["watch"]])
 def test_without_a_display_the_game_says_so_in_one_line(argv: list[str]) -> None:
-    result = subprocess.run([sys.executable, "-m", "checkers.cli", *argv], env=no_display_env(),
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "checkers.cli", *argv],
+        env=no_display_env(),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == NO_DISPLAY_STATUS and result.stdout == ""
     assert len(result.stderr.splitlines()) == 1
     assert "no display" in result.stderr and "checkers watch --headless" in result.stderr
 
 
 def test_the_command_line_and_the_game_logic_import_no_pygame() -> None:
-    code = ("import sys, checkers.cli, checkers.gui.game, checkers.gui.headless, "
-            "checkers.ai.levels; print('pygame' in sys.modules)")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                            timeout=60)
+    code = (
+        "import sys, checkers.cli, checkers.gui.game, checkers.gui.headless, "
+        "checkers.ai.levels; print('pygame' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=60
+    )
     assert result.stdout.strip() == "False"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -53,8 +53,9 @@ def test_the_ai_replies_through_its_worker_and_reports_its_search(ai: AIClient) 
     assert game.figures.pv[0] == game.last_move
 
 
-def _answer(ai: AIClient, position: Position, level: Level,
-            history: tuple[Position, ...] = ()) -> AIResult:
+def _answer(
+    ai: AIClient, position: Position, level: Level, history: tuple[Position, ...] = ()
+) -> AIResult:
     ai.request(position, level, history=history)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -78,8 +79,9 @@ def test_another_game_gets_a_fresh_engine_in_the_worker(ai: AIClient) -> None:
     # A history that does not go on from the last one (a new game, a load, an undo) starts
     # the colour's engine afresh: it searches as a new engine does, not from a stale table.
     level = Level("engine-6", "test engine", "engine", "engine", depth=6)
-    position = Position.from_fen("B:W13,19,20,21,23,24,25,27,29,30,31,32"
-                                 ":B1,2,3,5,6,7,9,10,11,12,15,18")
+    position = Position.from_fen(
+        "B:W13,19,20,21,23,24,25,27,29,30,31,32:B1,2,3,5,6,7,9,10,11,12,15,18"
+    )
     first = _answer(ai, position, level, history=(position,)).result
     same_game = _answer(ai, position, level, history=(position,)).result
     assert same_game.nodes < first.nodes
@@ -205,8 +207,14 @@ def test_the_worker_answers_a_new_request_after_a_cancelled_one() -> None:
 
 
 def test_moves_animate_hop_by_hop_and_captured_pieces_vanish_as_they_are_jumped() -> None:
-    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
-                             start=Position.from_fen("B:W14,15,22,23,6:B10")), hop_seconds=0.1)
+    game = Game(
+        GameConfig(
+            black=PlayerConfig(),
+            white=PlayerConfig(),
+            start=Position.from_fen("B:W14,15,22,23,6:B10"),
+        ),
+        hop_seconds=0.1,
+    )
     game.click(10)
     game.click(17)  # 10x17x26
     animation = game.animation
@@ -223,8 +231,12 @@ def test_moves_animate_hop_by_hop_and_captured_pieces_vanish_as_they_are_jumped(
 
 
 def test_crowning_and_a_plain_move_have_their_own_sounds() -> None:
-    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
-                             start=Position.from_fen("B:W32:B25")), hop_seconds=0)
+    game = Game(
+        GameConfig(
+            black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:W32:B25")
+        ),
+        hop_seconds=0,
+    )
     game.click(25)
     game.click(29)
     assert game.position.piece_at(29).king and game.cues.drain() == ["crown"]
@@ -245,8 +257,7 @@ def test_going_to_an_earlier_ply_keeps_the_later_moves_for_redo() -> None:
 
 def test_levels_run_from_a_beginner_who_slips_to_the_full_engine() -> None:
     assert LEVELS[0].blunder > 0 and LEVELS[0].depth is not None
-    assert LEVELS[-1].algorithm == "engine" and LEVELS[-1].time is not None \
-        and LEVELS[-1].time >= 3
+    assert LEVELS[-1].algorithm == "engine" and LEVELS[-1].time is not None and LEVELS[-1].time >= 3
     with pytest.raises(ValueError, match="choose one of: beginner"):
         get_level("grandmaster")
 
@@ -254,8 +265,9 @@ def test_levels_run_from_a_beginner_who_slips_to_the_full_engine() -> None:
 def test_a_beginners_slips_are_random_but_replayable() -> None:
     beginner = get_level("beginner")
     position = Position()
-    runs = [[choose_move(position, beginner, seed=seed)[0].move for seed in range(12)]
-            for _ in range(2)]
+    runs = [
+        [choose_move(position, beginner, seed=seed)[0].move for seed in range(12)] for _ in range(2)
+    ]
     assert runs[0] == runs[1]  # same seeds, same moves
     assert len(set(runs[0])) > 1  # but not the same move every game
     notes = [choose_move(position, beginner, seed=seed)[1] for seed in range(40)]
@@ -263,8 +275,12 @@ def test_a_beginners_slips_are_random_but_replayable() -> None:
 
 
 def test_the_forty_move_counter_and_its_draw_reach_the_game() -> None:
-    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig(),
-                             start=Position.from_fen("B:WK29,K32:BK1,K4")), hop_seconds=0)
+    game = Game(
+        GameConfig(
+            black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:WK29,K32:BK1,K4")
+        ),
+        hop_seconds=0,
+    )
     for move in forty_move_walk(game.position):
         assert game.outcome is None
         game.play(move)
@@ -282,8 +298,12 @@ def forty_move_walk(start: Position) -> list[Move]:
             return True
         for move in sorted(position.legal_moves(), key=lambda m: seen.get(position.move(m), 0)):
             after = position.move(move)
-            if move.is_capture or seen.get(after, 0) >= 2 or not after.legal_moves() \
-                    or after.is_capture_pending():
+            if (
+                move.is_capture
+                or seen.get(after, 0) >= 2
+                or not after.legal_moves()
+                or after.is_capture_pending()
+            ):
                 continue
             seen[after] = seen.get(after, 0) + 1
             path.append(move)

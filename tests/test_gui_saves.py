@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pygame
 import pytest
@@ -121,8 +121,9 @@ def test_opening_a_window_does_not_wipe_the_autosave(make_app, data: Path) -> No
 
 def test_a_finished_game_is_not_offered_for_resuming(make_app, data: Path) -> None:
     start = Position.from_fen("B:W15:B10")  # Black jumps 10x19 and White has nothing left
-    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start),
-                   autosave=True)
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start), autosave=True
+    )
     click(app, 10)
     click(app, 19)
     assert screen_of(app).game.outcome is not None
@@ -151,7 +152,8 @@ def test_ctrl_s_saves_with_a_readable_name_and_ctrl_o_loads_it(make_app, data: P
 
 
 def test_the_start_screen_opens_a_saved_game_with_the_players_chosen_there(
-        make_app, data: Path) -> None:
+    make_app, data: Path
+) -> None:
     app = make_app()
     play(app)
     saved_positions = screen_of(app).game.record.positions
@@ -169,8 +171,10 @@ def test_the_start_screen_opens_a_saved_game_with_the_players_chosen_there(
 
 
 def test_a_saved_game_remembers_its_players() -> None:
-    config = GameConfig(black=PlayerConfig(Level("custom", "x", "alphabeta", "count", depth=3)),
-                        white=PlayerConfig())
+    config = GameConfig(
+        black=PlayerConfig(Level("custom", "x", "alphabeta", "count", depth=3)),
+        white=PlayerConfig(),
+    )
     back = config_from_tags(config_tags(config), TWO_PLAYERS)
     assert back.black.level is not None and back.black.level.summary() == "alphabeta/count depth 3"
     assert back.white.is_human
@@ -188,7 +192,7 @@ def test_arrow_keys_and_the_move_list_step_through_a_game(make_app) -> None:
     press(app, pygame.K_END)
     assert game.record.ply == 6
     app.step(1 / 60)  # draw, so the move list's cells are where they are shown
-    area, ply = next((area, ply) for area, ply in screen_of(app).move_cells if ply == 2)
+    area, _ply = next((area, ply) for area, ply in screen_of(app).move_cells if ply == 2)
     click_at(app, area.center)
     assert game.record.ply == 2 and game.last_move == Move((22, 18))
     assert len(game.line) == 6  # the later moves are still there to step to
@@ -224,25 +228,34 @@ def test_the_ai_waits_while_a_loaded_game_is_reviewed(make_app, data: Path) -> N
     assert screen.game.record.ply == 4  # the AI answered
 
 
-def test_play_load_opens_the_nth_game_of_a_pdn_file(tmp_path: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_play_load_opens_the_nth_game_of_a_pdn_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import checkers.gui.app as app_module
+
     path = tmp_path / "two.pdn"
     path.write_text('[Event "one"]\n1. 11-15 *\n\n[Event "two"]\n1. 9-13 22-18 *\n')
     opened: list[object] = []
-    monkeypatch.setattr(app_module, "run_app",
-                        lambda config, flip=False, loaded=None: opened.append(loaded) or 0)
+    monkeypatch.setattr(
+        app_module, "run_app", lambda config, flip=False, loaded=None: opened.append(loaded) or 0
+    )
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    assert main(["play", "--black", "human", "--white", "human", "--load", str(path),
-                 "--game", "2"], out=io.StringIO()) == 0
+    assert (
+        main(
+            ["play", "--black", "human", "--white", "human", "--load", str(path), "--game", "2"],
+            out=io.StringIO(),
+        )
+        == 0
+    )
     loaded = opened[0]
     assert isinstance(loaded, saves.ResumedGame)
     assert loaded.record.moves == [Move((9, 13)), Move((22, 18))]
     assert loaded.tags["Event"] == "two"
 
 
-def test_play_load_reports_a_bad_file_with_its_line(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_play_load_reports_a_bad_file_with_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.pdn"
     path.write_text('[Event "x"]\n1. 11-15 23-19\n2. 11-99 *\n')
     assert main(["play", "--load", str(path)], out=io.StringIO()) == 2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -11,6 +11,7 @@ from checkers.board import BLACK, WHITE, Piece, Position
 from checkers.gui.app import App
 from checkers.gui.game_screen import GameScreen
 from checkers.gui.setup_screen import SetupScreen, setup_problem
+
 
 @pytest.fixture
 def app(make_app: Callable[..., App]) -> App:
@@ -27,18 +28,22 @@ def click(app: App, square: int, button: int = 1) -> None:
     screen = app.screen
     assert isinstance(screen, SetupScreen)
     x, y = screen._layout().board.square_center(square)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)),
-                                         button=button))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=button)
+    )
     app.step(1 / 60)
 
 
-@pytest.mark.parametrize("fen, reason", [
-    ("B:W20:B30", "Black man on 30"),
-    ("W:W3:B20", "White man on 3"),
-    ("B:W20:B" + ",".join(str(s) for s in range(1, 14)), "13 pieces"),
-    ("B:W20:B", "Black has no pieces"),
-    ("B:W23,27,28:BK32", "no legal move"),
-])
+@pytest.mark.parametrize(
+    "fen, reason",
+    [
+        ("B:W20:B30", "Black man on 30"),
+        ("W:W3:B20", "White man on 3"),
+        ("B:W20:B" + ",".join(str(s) for s in range(1, 14)), "13 pieces"),
+        ("B:W20:B", "Black has no pieces"),
+        ("B:W23,27,28:BK32", "no legal move"),
+    ],
+)
 def test_impossible_positions_are_refused_with_a_reason(fen: str, reason: str) -> None:
     problem = setup_problem(Position.from_fen(fen))
     assert problem is not None and reason in problem

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -14,6 +14,7 @@ from checkers.gui.app import App
 from checkers.gui.game import AISearch
 from checkers.gui.game_screen import GameScreen
 from checkers.gui.tree_overlay import TreeOverlay, subject_of
+
 
 @pytest.fixture
 def app(make_app: Callable[..., App]) -> App:

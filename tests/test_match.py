@@ -8,10 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from checkers.board import Move, Position
 from checkers.cli import main
-from checkers.match import (Ballot, GameResult, Player, Tally, elo_difference, elo_estimate,
-                            format_elo, load_ballots, play_game, schedule, select_ballots)
+from checkers.match import (
+    Ballot,
+    GameResult,
+    Player,
+    Tally,
+    elo_difference,
+    elo_estimate,
+    format_elo,
+    load_ballots,
+    play_game,
+    schedule,
+    select_ballots,
+)
 from checkers.pdn import read_file
 from checkers.record import GameRecord
 
@@ -26,12 +36,14 @@ def run(*argv: str) -> tuple[int, str]:
 
 # --- openings and pairing ---------------------------------------------------------------------
 
+
 def test_all_174_ballots_load_and_the_decks_have_their_published_sizes() -> None:
     ballots = load_ballots()
     assert [b.number for b in ballots] == list(range(1, 175))
-    assert {deck: len(select_ballots(ballots, deck))
-            for deck in ("crossboard", "unbarred", "ctd", "all")} == {
-        "crossboard": 144, "unbarred": 156, "ctd": 50, "all": 174}
+    assert {
+        deck: len(select_ballots(ballots, deck))
+        for deck in ("crossboard", "unbarred", "ctd", "all")
+    } == {"crossboard": 144, "unbarred": 156, "ctd": 50, "all": 174}
     assert ballots[4].label() == "ACF 5: 9-13 22-18 6-9 (Dreaded Edinburgh)"
 
 
@@ -44,12 +56,18 @@ def test_each_ballot_is_played_twice_with_colours_swapped_and_games_caps_it() ->
     ballots = load_ballots()[:3]
     tasks = schedule(ballots, SHALLOW, SHALLOWER)
     assert [(t.round, t.ballot.number, t.black.name) for t in tasks] == [
-        (1, 1, "first"), (2, 1, "second"), (3, 2, "first"), (4, 2, "second"),
-        (5, 3, "first"), (6, 3, "second")]
+        (1, 1, "first"),
+        (2, 1, "second"),
+        (3, 2, "first"),
+        (4, 2, "second"),
+        (5, 3, "first"),
+        (6, 3, "second"),
+    ]
     assert len(schedule(ballots, SHALLOW, SHALLOWER, games=3)) == 3
 
 
 # --- games ------------------------------------------------------------------------------------
+
 
 def test_a_game_starts_with_its_ballot_and_ends_by_the_rules() -> None:
     task = schedule(load_ballots()[4:5], SHALLOW, SHALLOWER)[1]
@@ -75,6 +93,7 @@ def test_the_ply_limit_stops_a_game_and_counts_it_as_a_draw() -> None:
 
 # --- score and Elo ----------------------------------------------------------------------------
 
+
 def finished(first_is_black: bool, result: str) -> GameResult:
     ballot = Ballot(1, ("9-13", "21-17", "5-9"), "crossboard")
     task = schedule([ballot], SHALLOW, SHALLOWER)[0 if first_is_black else 1]
@@ -83,8 +102,13 @@ def finished(first_is_black: bool, result: str) -> GameResult:
 
 def test_tally_scores_from_the_first_players_side_whatever_its_colour() -> None:
     tally = Tally()
-    for first_is_black, result in [(True, "1-0"), (False, "0-1"), (True, "0-1"),
-                                   (False, "1/2-1/2"), (True, "1-0")]:
+    for first_is_black, result in [
+        (True, "1-0"),
+        (False, "0-1"),
+        (True, "0-1"),
+        (False, "1/2-1/2"),
+        (True, "1-0"),
+    ]:
         tally.add(finished(first_is_black, result))
     assert (tally.wins, tally.draws, tally.losses) == (3, 1, 1)
     assert tally.points == 3.5 and tally.score == 0.7
@@ -112,7 +136,7 @@ def test_elo_interval_of_a_small_series_worked_by_hand() -> None:
 
 def test_a_sweep_reports_infinity_and_a_one_sided_bound() -> None:
     # A player scoring p per game sweeps 10 games with probability p^10 at most; 5% at 0.05^0.1.
-    bound = -400 * math.log10(1 / 0.05 ** 0.1 - 1)
+    bound = -400 * math.log10(1 / 0.05**0.1 - 1)
     win = elo_estimate(10, 0, 0)
     assert (win.difference, win.upper) == (math.inf, math.inf)
     assert win.lower == pytest.approx(bound) and round(bound) == 183
@@ -127,17 +151,39 @@ def test_an_even_series_reports_zero_without_a_minus_sign() -> None:
 
 # --- the command ------------------------------------------------------------------------------
 
+
 def test_tiny_match_through_the_command_line_writes_a_readable_pdn(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pdn = tmp_path / "match.pdn"
-    status, out = run("match", "--games", "2", "--jobs", "1", "--pdn", str(pdn),
-                      "--first-algorithm", "alphabeta", "--first-eval", "count",
-                      "--first-depth", "2", "--second-algorithm", "minimax",
-                      "--second-depth", "1", "--event", "Test match")
+    status, out = run(
+        "match",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--pdn",
+        str(pdn),
+        "--first-algorithm",
+        "alphabeta",
+        "--first-eval",
+        "count",
+        "--first-depth",
+        "2",
+        "--second-algorithm",
+        "minimax",
+        "--second-depth",
+        "1",
+        "--event",
+        "Test match",
+    )
     assert status == 0
     lines = out.splitlines()
-    assert lines[:3] == ["first:  alphabeta/count depth 2", "second: minimax/seed depth 1",
-                         "2 games from the crossboard ballots, 1 at a time"]
+    assert lines[:3] == [
+        "first:  alphabeta/count depth 2",
+        "second: minimax/seed depth 1",
+        "2 games from the crossboard ballots, 1 at a time",
+    ]
     assert lines[3].startswith("2 games: first won ")
     assert lines[4].startswith("score: first ") and lines[5].startswith("Elo difference")
     assert lines[6] == f"games written to {pdn}"
@@ -156,8 +202,19 @@ def test_tiny_match_through_the_command_line_writes_a_readable_pdn(
 
 
 def test_games_run_in_worker_processes_give_the_same_games(tmp_path: Path) -> None:
-    argv = ["match", "--games", "2", "--first-algorithm", "alphabeta", "--first-depth", "1",
-            "--second-algorithm", "negamax", "--second-depth", "1"]
+    argv = [
+        "match",
+        "--games",
+        "2",
+        "--first-algorithm",
+        "alphabeta",
+        "--first-depth",
+        "1",
+        "--second-algorithm",
+        "negamax",
+        "--second-depth",
+        "1",
+    ]
     assert run(*argv, "--jobs", "1", "--pdn", str(tmp_path / "one.pdn"))[0] == 0
     assert run(*argv, "--jobs", "2", "--pdn", str(tmp_path / "two.pdn"))[0] == 0
     by_round = {}
@@ -187,20 +244,34 @@ def test_a_terminal_gets_one_redrawn_progress_bar() -> None:
     assert "2/2  first 2-0 second (100.0%)  ETA 0:00" in text
 
 
-@pytest.mark.parametrize("argv, problem", [
-    (["match", "--first-algorithm", "nonsense"], "unknown algorithm 'nonsense'; choose one of"),
-    (["match", "--second-eval", "nonsense"], "unknown evaluation 'nonsense'"),
-    (["match", "--first-depth", "0"], "'0' must be 1 or more"),
-    (["match", "--second-time", "-1"], "must be more than 0 seconds"),
-    (["match", "--first-time", "soon"], "'soon' is not a number of seconds"),
-    (["match", "--games", "many"], "'many' is not a whole number"),
-    (["match", "--jobs", "0"], "'0' must be 1 or more"),
-    (["match", "--openings", "secret"], "invalid choice: 'secret'"),
-    (["match", "--first-algorithm", "minimax", "--second-algorithm", "minimax",
-      "--pdn", "/nonexistent-directory/games.pdn"], "cannot write /nonexistent-directory"),
-])
+@pytest.mark.parametrize(
+    "argv, problem",
+    [
+        (["match", "--first-algorithm", "nonsense"], "unknown algorithm 'nonsense'; choose one of"),
+        (["match", "--second-eval", "nonsense"], "unknown evaluation 'nonsense'"),
+        (["match", "--first-depth", "0"], "'0' must be 1 or more"),
+        (["match", "--second-time", "-1"], "must be more than 0 seconds"),
+        (["match", "--first-time", "soon"], "'soon' is not a number of seconds"),
+        (["match", "--games", "many"], "'many' is not a whole number"),
+        (["match", "--jobs", "0"], "'0' must be 1 or more"),
+        (["match", "--openings", "secret"], "invalid choice: 'secret'"),
+        (
+            [
+                "match",
+                "--first-algorithm",
+                "minimax",
+                "--second-algorithm",
+                "minimax",
+                "--pdn",
+                "/nonexistent-directory/games.pdn",
+            ],
+            "cannot write /nonexistent-directory",
+        ),
+    ],
+)
 def test_bad_match_options_exit_2_with_one_line(
-        argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out = run(*argv)
     err = capsys.readouterr().err
     assert status == 2 and out == ""

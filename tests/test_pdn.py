@@ -8,15 +8,26 @@ from pathlib import Path
 import pytest
 
 from checkers.board import WHITE, Move, Position
-from checkers.pdn import (ROSTER, PdnError, PdnGame, game_from_record, read_file, read_game,
-                          read_games, record_from_game, write_game, write_games)
+from checkers.pdn import (
+    ROSTER,
+    PdnError,
+    PdnGame,
+    game_from_record,
+    read_file,
+    read_game,
+    read_games,
+    record_from_game,
+    write_game,
+    write_games,
+)
 from checkers.record import GameRecord, Reason
 
 
-def random_game(rng: random.Random, start: Position = Position(),
-                max_plies: int = 160) -> GameRecord:
+def random_game(
+    rng: random.Random, start: Position | None = None, max_plies: int = 160
+) -> GameRecord:
     """A game of random legal moves from `start`, until it ends or reaches `max_plies`."""
-    record = GameRecord(start)
+    record = GameRecord(start if start is not None else Position())
     while record.outcome is None and record.ply < max_plies:
         record.play(rng.choice(record.legal_moves()))
     return record
@@ -34,8 +45,10 @@ STARTS = [Position(), Position("W:W18,K27,30:B5,K14,15"), Position("B:WK4,K32:BK
 def test_written_games_read_back_move_for_move(seed: int) -> None:
     rng = random.Random(seed)
     record = random_game(rng, STARTS[seed % len(STARTS)])
-    game = game_from_record(record, {"Event": f'Test "{seed}" \\ ok', "Black": "Ann",
-                                     "White": "Bob", "Annotator": "pytest"})
+    game = game_from_record(
+        record,
+        {"Event": f'Test "{seed}" \\ ok', "Black": "Ann", "White": "Bob", "Annotator": "pytest"},
+    )
     game.comments = random_comments(rng, len(game.moves))
     text = write_game(game)
     again = read_game(text)
@@ -50,8 +63,7 @@ def test_written_games_read_back_move_for_move(seed: int) -> None:
 
 def test_many_games_in_one_file_read_back_in_order(tmp_path: Path) -> None:
     rng = random.Random(99)
-    games = [game_from_record(random_game(rng, STARTS[i % 3]), {"Round": str(i)})
-             for i in range(8)]
+    games = [game_from_record(random_game(rng, STARTS[i % 3]), {"Round": str(i)}) for i in range(8)]
     path = tmp_path / "many.pdn"
     path.write_text(write_games(games), encoding="utf-8")
     again = read_file(path)
@@ -64,14 +76,16 @@ def test_writer_follows_the_rules_page_layout() -> None:
     record = GameRecord(Position("W:W21-32:B1-12"))  # the initial men, White to move
     for text in ["24-20", "11-15", "22-18", "15x22"]:
         record.play(Move.from_pdn(text, record.position))
-    game = game_from_record(record, {"Event": "Club night", "White": "Bob", "Black": "Ann",
-                                     "Opening": "odd start"})
+    game = game_from_record(
+        record, {"Event": "Club night", "White": "Bob", "Black": "Ann", "Opening": "odd start"}
+    )
     assert write_game(game) == (
         '[Event "Club night"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n'
         '[Black "Ann"]\n[White "Bob"]\n[Result "*"]\n[GameType "21"]\n[SetUp "1"]\n'
         '[FEN "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"]\n'
         '[Opening "odd start"]\n\n'
-        '1. ... 24-20 2. 11-15 22-18 3. 15x22 *\n')
+        "1. ... 24-20 2. 11-15 22-18 3. 15x22 *\n"
+    )
 
 
 def test_finished_game_is_written_with_its_result() -> None:
@@ -100,8 +114,12 @@ def test_reads_a_checkerboard_style_file() -> None:
     assert game.moves[38] == Move.from_pdn("13x22x29")
     assert game.moves[-1] == Move.from_pdn("11-7")
     assert game.result == "*"
-    assert game.tags == {"Event": "Casual game", "Date": "2024.01.02", "Black": "Player 1",
-                         "White": "Player 2"}
+    assert game.tags == {
+        "Event": "Casual game",
+        "Date": "2024.01.02",
+        "Black": "Player 1",
+        "White": "Player 2",
+    }
     assert game.comments == {6: "a quiet reply", 39: "the short form of 13x22x29"}
     # The same game written our way reads back the same.
     assert read_game(write_game(game)).moves == game.moves
@@ -134,7 +152,10 @@ def test_white_to_move_start_with_ellipsis_and_fen_wrapped_tag() -> None:
 
 def test_other_programs_result_spellings_are_understood() -> None:
     assert [g.result for g in read_games("11-15 2-0 11-15 0-2 11-15 1-1")] == [
-        "1-0", "0-1", "1/2-1/2"]
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+    ]
 
 
 def test_empty_text_has_no_games() -> None:
@@ -143,22 +164,28 @@ def test_empty_text_has_no_games() -> None:
         read_game("")
 
 
-@pytest.mark.parametrize("text, line, problem", [
-    ('[Event "x"]\n[Black "no end\n1. 11-15 *', 2, "malformed tag"),
-    ("1. 11-15 23-19\n2. 9-14 {never closed\n3. 1-5", 2, "comment opened here is never closed"),
-    ("1. 11-15 (23-19 (22-18)\n2. 9-14", 1, "variation opened here is never closed"),
-    ("1. 11-15 23-19 )", 1, "unexpected ')'"),
-    ("1. 11-15 23-19\n2. 9-14 hello *", 2, "'hello' is not a move"),
-    ("1. 11-15 23-19\n2. 8-11 22-17\n3. 9-13 17-14\n4. 10x17 20-16", 4,
-     "move 4 (White) 20-16 is not legal here: the legal moves are 19x10, 21x14"),
-    ("1. 11-15 23-19\n2. 15x22", 2, "move 2 (Black) 15x22 is not legal here"),
-    ("1. 11-15 23-19\n\n2. 9-14 33-29", 3, "move 2 (White) 33-29 is not well formed"),
-    ('[Event "x"]\n[FEN "B:W21-32:B1-12:X"]\n1. 11-15', 2, "invalid FEN"),
-    ('[SetUp "1"]\n\n1. 11-15', 1, 'without a [FEN "..."] tag'),
-    ('[GameType "20"]\n1. 32-28', 1, "is not English draughts"),
-    ('[FEN "B:W6,7,14,15:B2"]\n1. 2x18', 2, "ambiguous here: it could be 2x9x18, 2x11x18"),
-    ('[FEN "B:W14:B10"]\n1. 10x17\n2. 17-21', 3, "comes after the end of the game"),
-])
+@pytest.mark.parametrize(
+    "text, line, problem",
+    [
+        ('[Event "x"]\n[Black "no end\n1. 11-15 *', 2, "malformed tag"),
+        ("1. 11-15 23-19\n2. 9-14 {never closed\n3. 1-5", 2, "comment opened here is never closed"),
+        ("1. 11-15 (23-19 (22-18)\n2. 9-14", 1, "variation opened here is never closed"),
+        ("1. 11-15 23-19 )", 1, "unexpected ')'"),
+        ("1. 11-15 23-19\n2. 9-14 hello *", 2, "'hello' is not a move"),
+        (
+            "1. 11-15 23-19\n2. 8-11 22-17\n3. 9-13 17-14\n4. 10x17 20-16",
+            4,
+            "move 4 (White) 20-16 is not legal here: the legal moves are 19x10, 21x14",
+        ),
+        ("1. 11-15 23-19\n2. 15x22", 2, "move 2 (Black) 15x22 is not legal here"),
+        ("1. 11-15 23-19\n\n2. 9-14 33-29", 3, "move 2 (White) 33-29 is not well formed"),
+        ('[Event "x"]\n[FEN "B:W21-32:B1-12:X"]\n1. 11-15', 2, "invalid FEN"),
+        ('[SetUp "1"]\n\n1. 11-15', 1, 'without a [FEN "..."] tag'),
+        ('[GameType "20"]\n1. 32-28', 1, "is not English draughts"),
+        ('[FEN "B:W6,7,14,15:B2"]\n1. 2x18', 2, "ambiguous here: it could be 2x9x18, 2x11x18"),
+        ('[FEN "B:W14:B10"]\n1. 10x17\n2. 17-21', 3, "comes after the end of the game"),
+    ],
+)
 def test_bad_file_names_the_line_and_the_problem(text: str, line: int, problem: str) -> None:
     with pytest.raises(PdnError) as caught:
         read_games(text, "bad.pdn")
@@ -169,8 +196,11 @@ def test_bad_file_names_the_line_and_the_problem(text: str, line: int, problem: 
 
 def test_moves_after_a_draw_by_repetition_are_refused() -> None:
     shuffle = "1. 4-8 29-25 2. 8-4 25-29 3. 4-8 29-25 4. 8-4 25-29 5. 4-8"
-    with pytest.raises(PdnError, match="move 5 \\(Black\\) 4-8 comes after the end of the game: "
-                                       "Draw by threefold repetition"):
+    with pytest.raises(
+        PdnError,
+        match="move 5 \\(Black\\) 4-8 comes after the end of the game: "
+        "Draw by threefold repetition",
+    ):
         read_game(f'[FEN "B:WK29:BK4"]\n{shuffle}')
 
 

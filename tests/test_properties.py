@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator, Optional
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -28,7 +28,7 @@ CROWN_ROW = {BLACK: frozenset(range(29, 33)), WHITE: frozenset(range(1, 5))}
 playouts = st.randoms(use_true_random=False)
 
 
-def playout(rng: random.Random) -> Iterator[tuple[Position, list[Move], Optional[Move]]]:
+def playout(rng: random.Random) -> Iterator[tuple[Position, list[Move], Move | None]]:
     """Yield (position, its legal moves, the move chosen) for up to MAX_PLIES plies of a random
     game, then the final position with move None (it has no moves, or the game was cut off)."""
     position = Position()
@@ -55,12 +55,13 @@ def reply_count(position: Position) -> int:
 
 # --- an independent, deliberately plain move generator ----------------------------------------
 
+
 def _row_col(square: int) -> tuple[int, int]:
     row, index = divmod(square - 1, 4)
     return row, 2 * index + (1 if row % 2 == 0 else 0)
 
 
-def _square(row: int, col: int) -> Optional[int]:
+def _square(row: int, col: int) -> int | None:
     if 0 <= row < 8 and 0 <= col < 8 and (row + col) % 2 == 1:
         return row * 4 + col // 2 + 1
     return None
@@ -116,6 +117,7 @@ def reference_moves(position: Position) -> set[tuple[int, ...]]:
 
 # --- properties of making moves ---------------------------------------------------------------
 
+
 @PLAYOUT_SETTINGS
 @given(playouts)
 def test_making_a_move_follows_the_rules(rng: random.Random) -> None:
@@ -147,8 +149,10 @@ def test_making_a_move_follows_the_rules(rng: random.Random) -> None:
         assert len(captured) == len(move.captures)
         assert captured <= set(position.pieces(opponent))
         assert set(after.pieces(opponent)) == set(position.pieces(opponent)) - captured
-        assert set(after.pieces(opponent, kings=True)) == \
-            set(position.pieces(opponent, kings=True)) - captured
+        assert (
+            set(after.pieces(opponent, kings=True))
+            == set(position.pieces(opponent, kings=True)) - captured
+        )
         for square in captured - {move.end}:
             assert after.piece_at(square) is None
 
@@ -158,6 +162,7 @@ def test_making_a_move_follows_the_rules(rng: random.Random) -> None:
 
 
 # --- properties of the generator --------------------------------------------------------------
+
 
 @PLAYOUT_SETTINGS
 @given(playouts)
@@ -170,16 +175,17 @@ def test_every_visited_position_is_consistent(rng: random.Random) -> None:
         assert paths == sorted(paths)
         assert all(move.is_capture == position.is_capture_pending() for move in moves)
         assert raw_count(position) == len(moves)
-        assert len(generate_raw(position.black, position.white, position.kings,
-                                position.turn is BLACK)) == len(moves)
+        assert len(
+            generate_raw(position.black, position.white, position.kings, position.turn is BLACK)
+        ) == len(moves)
         assert position.has_legal_moves() == bool(moves)
         assert Position.from_fen(position.fen()) == position
         assert set(paths) == reference_moves(position)
 
 
-def _piece_for(square: int) -> st.SearchStrategy[Optional[Piece]]:
+def _piece_for(square: int) -> st.SearchStrategy[Piece | None]:
     """Any piece a real game could have on this square (no uncrowned man on its far row)."""
-    options: list[Optional[Piece]] = [None, Piece(BLACK, True), Piece(WHITE, True)]
+    options: list[Piece | None] = [None, Piece(BLACK, True), Piece(WHITE, True)]
     if square not in CROWN_ROW[BLACK]:
         options.append(Piece(BLACK))
     if square not in CROWN_ROW[WHITE]:
@@ -212,5 +218,6 @@ def test_random_positions_match_reference(position: Position) -> None:
     for move in moves:
         assert Move.from_pdn(move.pdn(), position) == move
         after = position.move(move)
-        assert set(after.pieces(position.turn.opponent)) == \
-            set(position.pieces(position.turn.opponent)) - set(move.captures)
+        assert set(after.pieces(position.turn.opponent)) == set(
+            position.pieces(position.turn.opponent)
+        ) - set(move.captures)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from checkers.board import BLACK, WHITE, IllegalMoveError, Move, Position
@@ -17,12 +19,12 @@ def play(record: GameRecord, *moves: str) -> None:
 def quiet_king_walk(record: GameRecord, plies: int) -> None:
     """King moves that capture nothing, allow no capture and repeat no position."""
     for _ in range(plies):
-        seen = record.positions
 
-        def fits(move: Move, limit: int) -> bool:
+        def fits(move: Move, limit: int, seen: Sequence[Position] = record.positions) -> bool:
             after = record.position.move(move)
-            return (not move.is_capture and not after.is_capture_pending()
-                    and seen.count(after) < limit)
+            return (
+                not move.is_capture and not after.is_capture_pending() and seen.count(after) < limit
+            )
 
         legal = record.legal_moves()
         choice = [m for m in legal if fits(m, 1)] or [m for m in legal if fits(m, 2)]
@@ -128,19 +130,28 @@ def test_undo_redo_restore_positions_counters_and_outcome_exactly() -> None:
     moves = ["4-8", "29-25", "8-4", "25-29", "12-16", "29-25", "4-8", "25-29"]
     snapshots = []
     for text in moves:
-        snapshots.append((record.position, record.no_progress_plies,
-                          record.repetition_count(), record.outcome))
+        snapshots.append(
+            (record.position, record.no_progress_plies, record.repetition_count(), record.outcome)
+        )
         play(record, text)
     final = (record.position, record.no_progress_plies, record.repetition_count(), record.outcome)
     for expected in reversed(snapshots):
         record.undo()
-        assert (record.position, record.no_progress_plies,
-                record.repetition_count(), record.outcome) == expected
+        assert (
+            record.position,
+            record.no_progress_plies,
+            record.repetition_count(),
+            record.outcome,
+        ) == expected
     assert not record.can_undo() and record.undo() is None
     for _ in moves:
         record.redo()
-    assert (record.position, record.no_progress_plies,
-            record.repetition_count(), record.outcome) == final
+    assert (
+        record.position,
+        record.no_progress_plies,
+        record.repetition_count(),
+        record.outcome,
+    ) == final
     assert record.redo() is None
 
 

@@ -59,6 +59,7 @@ def play(fen: str, *moves: str) -> Position:
 
 # --- reference data ---------------------------------------------------------------------------
 
+
 def test_reference_positions_file_is_not_empty(data_dir: Path) -> None:
     """positions.txt is found and holds the edge cases (guards against a silent empty run)."""
     text = (data_dir / "positions.txt").read_text(encoding="utf-8")
@@ -125,12 +126,16 @@ def test_divide_sums_to_perft(data_dir: Path) -> None:
 
 # --- the rules, one at a time -----------------------------------------------------------------
 
-@pytest.mark.parametrize("fen, capture, quiet", [
-    # Black man 9 can jump White 14 (landing on 18); man 3 could step to 7 or 8, 9 to 13.
-    ("B:W14:B9,3", "9x18", ["3-7", "3-8", "9-13"]),
-    # Only the Black king on 15 can capture (over 18 to 22); the man on 1 could step to 5 or 6.
-    ("B:W18:BK15,1", "15x22", ["1-5", "1-6", "15-10", "15-11"]),
-])
+
+@pytest.mark.parametrize(
+    "fen, capture, quiet",
+    [
+        # Black man 9 can jump White 14 (landing on 18); man 3 could step to 7 or 8, 9 to 13.
+        ("B:W14:B9,3", "9x18", ["3-7", "3-8", "9-13"]),
+        # Only the Black king on 15 can capture (over 18 to 22); the man on 1 could step to 5 or 6.
+        ("B:W18:BK15,1", "15x22", ["1-5", "1-6", "15-10", "15-11"]),
+    ],
+)
 def test_capture_is_forced(fen: str, capture: str, quiet: list[str]) -> None:
     """When a capture exists no simple move is offered, and playing one is illegal."""
     position = Position.from_fen(fen)
@@ -247,12 +252,15 @@ def test_ring_capture_does_not_jump_again() -> None:
         assert sorted(move.captures) == [10, 11, 18, 19]
 
 
-@pytest.mark.parametrize("fen, after_capture, final", [
-    # a man captures the king on 18
-    ("B:WK18,29:B14,15", "W:W29:B15,23", "W:W25:B18,23"),
-    # a king captures the king on 18
-    ("B:WK18,29:BK14,15", "W:W29:B15,K23", "W:W25:B18,K23"),
-])
+@pytest.mark.parametrize(
+    "fen, after_capture, final",
+    [
+        # a man captures the king on 18
+        ("B:WK18,29:B14,15", "W:W29:B15,23", "W:W25:B18,23"),
+        # a king captures the king on 18
+        ("B:WK18,29:BK14,15", "W:W29:B15,K23", "W:W25:B18,K23"),
+    ],
+)
 def test_captured_king_leaves_no_king_behind(fen: str, after_capture: str, final: str) -> None:
     """After 14x23 over White's king on 18 the square is empty and holds no king; a man that
     later steps onto 18 (after White's 29-25) is still a man."""
@@ -264,12 +272,15 @@ def test_captured_king_leaves_no_king_behind(fen: str, after_capture: str, final
     assert position == Position.from_fen(final)
 
 
-@pytest.mark.parametrize("fen, expected", [
-    ("B:W:B14", {"14-17", "14-18"}),   # a Black man steps down only, never to 9 or 10
-    ("W:W14:B1", {"14-9", "14-10"}),   # a White man steps up only, never to 17 or 18
-    ("B:W10:B14", {"14-17", "14-18"}),  # no backward jump over White's 10 to 7
-    ("W:W19:B23", {"19-15", "19-16"}),  # no backward jump over Black's 23 to 26
-])
+@pytest.mark.parametrize(
+    "fen, expected",
+    [
+        ("B:W:B14", {"14-17", "14-18"}),  # a Black man steps down only, never to 9 or 10
+        ("W:W14:B1", {"14-9", "14-10"}),  # a White man steps up only, never to 17 or 18
+        ("B:W10:B14", {"14-17", "14-18"}),  # no backward jump over White's 10 to 7
+        ("W:W19:B23", {"19-15", "19-16"}),  # no backward jump over Black's 23 to 26
+    ],
+)
 def test_men_never_move_backward(fen: str, expected: set[str]) -> None:
     """Men move and capture forward only."""
     assert pdns(Position.from_fen(fen)) == expected
@@ -280,12 +291,15 @@ def test_kings_move_in_all_four_directions() -> None:
     assert pdns(Position.from_fen("B:W1:BK14")) == {"14-9", "14-10", "14-17", "14-18"}
 
 
-@pytest.mark.parametrize("fen", [
-    "B:W32:B28",           # 28 can only go to 32, held by White with nothing behind it
-    "B:W31,32:B27,28",     # every forward square is taken and jumps would leave the board
-    "W:W5,6,7,8:B1,2,3,4",  # White's men face Black's back row
-    "W:W:B1",              # White has no pieces at all
-])
+@pytest.mark.parametrize(
+    "fen",
+    [
+        "B:W32:B28",  # 28 can only go to 32, held by White with nothing behind it
+        "B:W31,32:B27,28",  # every forward square is taken and jumps would leave the board
+        "W:W5,6,7,8:B1,2,3,4",  # White's men face Black's back row
+        "W:W:B1",  # White has no pieces at all
+    ],
+)
 def test_blocked_side_has_no_moves(fen: str) -> None:
     """A side that cannot move has no legal moves (and so has lost)."""
     position = Position.from_fen(fen)

@@ -27,17 +27,24 @@ def play(record: GameRecord, *moves: str) -> None:
         record.play(Move.from_pdn(text, record.position))
 
 
-@pytest.mark.parametrize("platform, environ, expected", [
-    ("linux", {"HOME": "/home/ann"}, "/home/ann/.local/share/checkers"),
-    ("linux", {"HOME": "/home/ann", "XDG_DATA_HOME": "/data"}, "/data/checkers"),
-    ("linux", {"HOME": "/home/ann", "XDG_DATA_HOME": "relative"},
-     "/home/ann/.local/share/checkers"),
-    ("darwin", {"HOME": "/Users/ann"}, "/Users/ann/Library/Application Support/checkers"),
-    ("win32", {"HOME": "/home/ann", "APPDATA": "/roaming"}, "/roaming/checkers"),
-    ("linux", {"HOME": "/home/ann", "CHECKERS_DATA_DIR": "/elsewhere"}, "/elsewhere"),
-])
-def test_data_directory_follows_the_platform(platform: str, environ: dict[str, str],
-                                             expected: str) -> None:
+@pytest.mark.parametrize(
+    "platform, environ, expected",
+    [
+        ("linux", {"HOME": "/home/ann"}, "/home/ann/.local/share/checkers"),
+        ("linux", {"HOME": "/home/ann", "XDG_DATA_HOME": "/data"}, "/data/checkers"),
+        (
+            "linux",
+            {"HOME": "/home/ann", "XDG_DATA_HOME": "relative"},
+            "/home/ann/.local/share/checkers",
+        ),
+        ("darwin", {"HOME": "/Users/ann"}, "/Users/ann/Library/Application Support/checkers"),
+        ("win32", {"HOME": "/home/ann", "APPDATA": "/roaming"}, "/roaming/checkers"),
+        ("linux", {"HOME": "/home/ann", "CHECKERS_DATA_DIR": "/elsewhere"}, "/elsewhere"),
+    ],
+)
+def test_data_directory_follows_the_platform(
+    platform: str, environ: dict[str, str], expected: str
+) -> None:
     assert saves.data_dir(environ, platform) == Path(expected)
 
 
@@ -51,7 +58,8 @@ def test_atomic_write_replaces_the_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("failing", ["replace", "fsync"])
 def test_failed_write_leaves_the_old_file_whole_and_no_debris(
-        failing: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    failing: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     target = tmp_path / "game.pdn"
     target.write_text("the old game", encoding="utf-8")
 
@@ -106,7 +114,8 @@ def test_no_saved_games_before_the_first_save() -> None:
 
 
 def test_resume_after_a_crash_has_the_same_position_history_and_counters(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     record = GameRecord(Position("B:WK29,32:BK4,12"))
     tags = {"Black": "Human", "White": "Engine"}
     for text in ["4-8", "29-25", "8-4", "25-29", "4-8"]:
@@ -151,7 +160,8 @@ def test_damaged_autosave_is_reported_once_moved_aside_and_ignored() -> None:
 
 
 def test_damaged_autosave_message_goes_to_stderr_by_default(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     saves.atomic_write_text(saves.autosave_path(), "")
     assert saves.load_autosave() is None
     err = capsys.readouterr().err

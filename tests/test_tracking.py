@@ -12,12 +12,12 @@ from checkers.board import Position
 UNTRACKED = {"minimax": minimax, "alphabeta": alphabeta}
 
 POSITIONS = [
-    "B:W21-32:B1-12",                                               # opening
+    "B:W21-32:B1-12",  # opening
     "B:W15,21,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,8,9,12,14",  # early middlegame
-    "B:W5,25,26,27,28:B1,6,11",                                      # late middlegame
-    "B:WK14,K23:BK1,K5,K32",                                         # kings endgame
-    "B:W9,10,11,18,19,26,27:B5",                                     # triple jump
-    "B:W6,7,15,16,23,24:BK1",                                        # king's multi-jumps
+    "B:W5,25,26,27,28:B1,6,11",  # late middlegame
+    "B:WK14,K23:BK1,K5,K32",  # kings endgame
+    "B:W9,10,11,18,19,26,27:B5",  # triple jump
+    "B:W6,7,15,16,23,24:BK1",  # king's multi-jumps
 ]
 
 
@@ -28,8 +28,7 @@ def visited(tree: SearchTree) -> list[SearchNode]:
 
 @pytest.mark.parametrize("algorithm", sorted(UNTRACKED))
 @pytest.mark.parametrize("fen", POSITIONS)
-def test_tracked_search_returns_what_the_untracked_search_returns(algorithm: str,
-                                                                  fen: str) -> None:
+def test_tracked_search_returns_what_the_untracked_search_returns(algorithm: str, fen: str) -> None:
     position = Position.from_fen(fen)
     for depth in range(1, 5):
         tree = tracked_search(position, depth, algorithm)
@@ -93,7 +92,8 @@ def test_each_node_records_its_move_depth_side_and_backed_up_score(algorithm: st
 
 @pytest.mark.parametrize("algorithm", sorted(UNTRACKED))
 def test_the_principal_variation_ends_at_the_leaf_that_gave_the_root_its_score(
-        algorithm: str) -> None:
+    algorithm: str,
+) -> None:
     tree = tracked_search(Position.from_fen(POSITIONS[1]), 4, algorithm)
     assert len(tree.pv) == 4
     assert tree.pv[0].parent is tree.root

@@ -7,22 +7,33 @@ import json
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from checkers.ai.classic import alphabeta, minimax
 from checkers.ai.evaluation import seed_evaluation
 from checkers.ai.tracking import SearchTree, tracked_search
-from checkers.ai.tree_export import (MinimaxCount, format_score, minimax_node_count,
-                                     numbered_line, tree_dot, tree_json, tree_json_text,
-                                     tree_text)
+from checkers.ai.tree_export import (
+    MinimaxCount,
+    format_score,
+    minimax_node_count,
+    numbered_line,
+    tree_dot,
+    tree_json,
+    tree_json_text,
+    tree_text,
+)
 from checkers.board import Move, Position
 from checkers.cli import main
 
-SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "docs" / "tree.schema.json")
-                    .read_text(encoding="utf-8"))
+SCHEMA = json.loads(
+    (Path(__file__).resolve().parent.parent / "docs" / "tree.schema.json").read_text(
+        encoding="utf-8"
+    )
+)
 
 MIDGAME = "B:W15,21,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,8,9,12,14"
 POSITIONS = ["B:W21-32:B1-12", MIDGAME, "B:W5,25,26,27,28:B1,6,11", "W:WK14,K23:BK1,K5,K32"]
@@ -48,8 +59,9 @@ def json_nodes(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
 _TYPES = {"object": dict, "array": list, "string": str, "boolean": bool, "null": type(None)}
 
 
-def schema_errors(value: Any, schema: dict[str, Any], root: dict[str, Any],
-                  where: str = "$") -> list[str]:
+def schema_errors(
+    value: Any, schema: dict[str, Any], root: dict[str, Any], where: str = "$"
+) -> list[str]:
     """Why `value` does not match `schema` (empty if it does)."""
     if "$ref" in schema:
         name = schema["$ref"].removeprefix("#/$defs/")
@@ -94,8 +106,11 @@ def schema_errors(value: Any, schema: dict[str, Any], root: dict[str, Any],
 
 # --- a small DOT reader: enough to tell a well-formed digraph --------------------------------
 
-_DOT_TOKEN = re.compile(r'\s*(?:(//[^\n]*)|("(?:[^"\\]|\\.)*")|(->)|([A-Za-z_][A-Za-z0-9_]*|'
-                        r'-?[0-9.]+)|([{}\[\];,=]))', re.DOTALL)
+_DOT_TOKEN = re.compile(
+    r'\s*(?:(//[^\n]*)|("(?:[^"\\]|\\.)*")|(->)|([A-Za-z_][A-Za-z0-9_]*|'
+    r"-?[0-9.]+)|([{}\[\];,=]))",
+    re.DOTALL,
+)
 
 
 def dot_tokens(text: str) -> list[str]:
@@ -103,7 +118,7 @@ def dot_tokens(text: str) -> list[str]:
     tokens, position = [], 0
     while text[position:].strip():
         match = _DOT_TOKEN.match(text, position)
-        assert match is not None, f"bad DOT at {text[position:position + 40]!r}"
+        assert match is not None, f"bad DOT at {text[position : position + 40]!r}"
         comment, *token = match.groups()
         if comment is None:
             tokens.append(next(t for t in token if t is not None))
@@ -126,8 +141,8 @@ def read_dot(text: str) -> tuple[set[str], list[tuple[str, str, dict[str, str]]]
         if index < len(body) and body[index] == "[":
             index += 1
             while body[index] != "]":
-                key, equals, value = body[index:index + 3]
-                assert equals == "=" and re.match(r"^[A-Za-z_]+$", key), body[index:index + 3]
+                key, equals, value = body[index : index + 3]
+                assert equals == "=" and re.match(r"^[A-Za-z_]+$", key), body[index : index + 3]
                 found[key] = value[1:-1] if value.startswith('"') else value
                 index += 3
                 if body[index] == ",":
@@ -156,10 +171,12 @@ def read_dot(text: str) -> tuple[set[str], list[tuple[str, str, dict[str, str]]]
 
 # --- the tests ------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("algorithm", ["alphabeta", "minimax"])
 @pytest.mark.parametrize("fen", POSITIONS)
-def test_json_root_move_score_and_counts_are_the_untracked_search_s(algorithm: str,
-                                                                     fen: str) -> None:
+def test_json_root_move_score_and_counts_are_the_untracked_search_s(
+    algorithm: str, fen: str
+) -> None:
     position = Position.from_fen(fen)
     plain = {"alphabeta": alphabeta, "minimax": minimax}[algorithm](position, 4, seed_evaluation)
     document = tree_json(tracked_search(position, 4, algorithm))
@@ -236,8 +253,7 @@ def test_dot_is_a_well_formed_digraph_with_pruned_branches_dashed() -> None:
     assert len(dashed) == tree.pruned
     cut_labels = [edge for edge in dashed if "label" in edge[2]]
     assert len(cut_labels) == sum(1 for node in tree.root.walk() if node.pruned_children)
-    assert all(re.match(r"^cut: alpha \S+ >= beta \S+$", edge[2]["label"])
-               for edge in cut_labels)
+    assert all(re.match(r"^cut: alpha \S+ >= beta \S+$", edge[2]["label"]) for edge in cut_labels)
     red = [edge for edge in edges if edge[2].get("color") == "#c0392b"]
     assert len(red) == len(tree.pv) == 4
 
@@ -245,8 +261,9 @@ def test_dot_is_a_well_formed_digraph_with_pruned_branches_dashed() -> None:
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
 def test_graphviz_reads_the_dot_output() -> None:
     text = tree_dot(tracked_search(Position.from_fen(MIDGAME), 3))
-    result = subprocess.run(["dot", "-Tsvg"], input=text, capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        ["dot", "-Tsvg"], input=text, check=False, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0 and result.stderr == "" and "<svg" in result.stdout
 
 
@@ -262,7 +279,8 @@ def test_text_tree_has_one_line_per_node_and_marks_pv_and_cut_offs() -> None:
     assert lines[0] == "root MAX -1.5 [-inf, +inf] *"
     assert sum(line.endswith("pruned") for line in lines) == tree.pruned
     assert sum(" cut-off: alpha " in line for line in lines) == sum(
-        1 for node in tree.root.walk() if node.cutoff is not None)
+        1 for node in tree.root.walk() if node.cutoff is not None
+    )
     starred = [line.split("-- ")[1].split()[0] for line in lines[1:] if line.endswith(" *")]
     assert starred == [node.move.pdn() for node in tree.pv if node.move is not None]
 
@@ -279,8 +297,9 @@ def test_a_capped_tree_says_what_was_left_out() -> None:
 
 def test_minimax_node_count_matches_minimax_or_says_more_than() -> None:
     position = Position.from_fen(MIDGAME)
-    assert minimax_node_count(position, 4) == MinimaxCount(minimax(position, 4,
-                                                                   seed_evaluation).nodes)
+    assert minimax_node_count(position, 4) == MinimaxCount(
+        minimax(position, 4, seed_evaluation).nodes
+    )
     capped = minimax_node_count(position, 5, cap=1000)
     assert capped.capped and str(capped) == "more than 1000"
 
@@ -297,8 +316,7 @@ def test_scores_and_lines_read_as_a_player_writes_them() -> None:
 def test_tree_command_prints_each_format() -> None:
     status, text = run("tree", MIDGAME, "--depth", "3")
     assert status == 0 and "best move 14-17" in text and "plain minimax visits 281" in text
-    status, out = run("tree", MIDGAME, "--depth", "2", "--format", "json",
-                      "--algorithm", "minimax")
+    status, out = run("tree", MIDGAME, "--depth", "2", "--format", "json", "--algorithm", "minimax")
     document = json.loads(out)
     assert status == 0 and document["algorithm"] == "minimax" and document["pruned"] == 0
     assert document["minimax_nodes"] == {"nodes": document["nodes"], "capped": False}
@@ -308,20 +326,24 @@ def test_tree_command_prints_each_format() -> None:
     assert status == 0 and "node cap 100" in out
 
 
-@pytest.mark.parametrize("argv, problem", [
-    (["tree", "hello"], "invalid FEN"),
-    (["tree", "B:W33:B1"], "not between 1 and 32"),
-    (["tree", "--depth", "7"], "1 to 6"),
-    (["tree", "--depth", "0"], "1 to 6"),
-    (["tree", "--depth", "two"], "not a whole number"),
-    (["tree", "--format", "svg"], "invalid choice"),
-    (["tree", "--algorithm", "negamax"], "invalid choice"),
-    (["tree", "--node-cap", "0"], "1 or more"),
-    (["treeview", "B:W1:B1"], "used by both sides"),
-    (["treeview", "--depth", "9"], "1 to 6"),
-])
+@pytest.mark.parametrize(
+    "argv, problem",
+    [
+        (["tree", "hello"], "invalid FEN"),
+        (["tree", "B:W33:B1"], "not between 1 and 32"),
+        (["tree", "--depth", "7"], "1 to 6"),
+        (["tree", "--depth", "0"], "1 to 6"),
+        (["tree", "--depth", "two"], "not a whole number"),
+        (["tree", "--format", "svg"], "invalid choice"),
+        (["tree", "--algorithm", "negamax"], "invalid choice"),
+        (["tree", "--node-cap", "0"], "1 or more"),
+        (["treeview", "B:W1:B1"], "used by both sides"),
+        (["treeview", "--depth", "9"], "1 to 6"),
+    ],
+)
 def test_bad_tree_input_is_one_line_on_stderr_with_status_2(
-        argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     status, out = run(*argv)
     err = capsys.readouterr().err
     assert status == 2 and out == ""

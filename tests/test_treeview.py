@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import time
+
 import pygame
 import pytest
 
@@ -47,6 +49,7 @@ def on_screen(view: TreeView, node: SearchNode) -> tuple[int, int]:
 
 # --- layout (pure) --------------------------------------------------------------------------
 
+
 def test_a_depth_5_tree_lays_out_whole_quickly_without_overlaps(depth5: SearchTree) -> None:
     began = time.perf_counter()
     layout = TreeLayout(depth5, page_size=64)
@@ -60,7 +63,7 @@ def test_a_depth_5_tree_lays_out_whole_quickly_without_overlaps(depth5: SearchTr
         assert item.y == pytest.approx(100.0 * item.level + 50.0)
     for row in rows.values():
         row.sort(key=lambda item: item.x)
-        for left, right in zip(row, row[1:]):
+        for left, right in itertools.pairwise(row):
             assert right.x - left.x >= 40.0  # room for each label
     for item in layout.items:
         if item.children:
@@ -108,6 +111,7 @@ def test_wide_nodes_show_their_children_a_page_at_a_time(depth3: SearchTree) -> 
 
 # --- replay (pure) --------------------------------------------------------------------------
 
+
 def test_replay_steps_forward_and_back_through_the_search_s_events(depth3: SearchTree) -> None:
     replay = Replay(depth3)
     assert replay.current is None and replay.entered == 0
@@ -139,8 +143,8 @@ def test_pruned_stubs_appear_at_their_cut_off_and_not_before(depth3: SearchTree)
 
 # --- the widget -----------------------------------------------------------------------------
 
-def test_a_click_on_a_node_selects_it_and_a_second_click_collapses_it(
-        depth3: SearchTree) -> None:
+
+def test_a_click_on_a_node_selects_it_and_a_second_click_collapses_it(depth3: SearchTree) -> None:
     view = TreeView(depth3, RECT)
     node = depth3.pv[0]
     click(view, on_screen(view, node))
@@ -166,10 +170,14 @@ def test_dragging_pans_and_the_wheel_and_keys_zoom(depth3: SearchTree) -> None:
     node = depth3.pv[0]
     start = on_screen(view, node)
     view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 50, start[1] + 20),
-                                         rel=(50, 20), buttons=(1, 0, 0)))
-    view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 50, start[1] + 20),
-                                         button=1))
+    view.handle_event(
+        pygame.event.Event(
+            pygame.MOUSEMOTION, pos=(start[0] + 50, start[1] + 20), rel=(50, 20), buttons=(1, 0, 0)
+        )
+    )
+    view.handle_event(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(start[0] + 50, start[1] + 20), button=1)
+    )
     assert view.selected is None  # a drag is not a click
     assert on_screen(view, node) == (start[0] + 50, start[1] + 20)
     scale = view.camera.scale
@@ -182,8 +190,9 @@ def test_dragging_pans_and_the_wheel_and_keys_zoom(depth3: SearchTree) -> None:
 
 def test_depth_and_algorithm_keys_ask_the_owner_for_a_new_search(depth3: SearchTree) -> None:
     asked: list[tuple[int, str]] = []
-    view = TreeView(depth3, RECT, on_request=lambda depth, algorithm: asked.append(
-        (depth, algorithm)))
+    view = TreeView(
+        depth3, RECT, on_request=lambda depth, algorithm: asked.append((depth, algorithm))
+    )
     key(view, pygame.K_5)
     key(view, pygame.K_a)
     assert asked == [(5, "alphabeta"), (3, "minimax")]
@@ -211,20 +220,28 @@ def test_step_mode_keys_replay_the_search_and_follow_it(depth5: SearchTree) -> N
     assert not view.stepping
 
 
-def pixel_colours(surface: pygame.Surface, centre: tuple[int, int],
-                  reach: int) -> set[tuple[int, ...]]:
+def pixel_colours(
+    surface: pygame.Surface, centre: tuple[int, int], reach: int
+) -> set[tuple[int, ...]]:
     """The colours in a square around `centre`."""
     x0, y0 = centre
-    return {tuple(surface.get_at((x, y)))[:3] for x in range(x0 - reach, x0 + reach + 1)
-            for y in range(y0 - reach, y0 + reach + 1)}
+    return {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(x0 - reach, x0 + reach + 1)
+        for y in range(y0 - reach, y0 + reach + 1)
+    }
 
 
 def test_the_drawing_shows_triangles_the_pv_and_pruned_stubs(depth3: SearchTree) -> None:
     view = TreeView(depth3, RECT)
     surface = pygame.Surface((1280, 800))
     view.draw(surface)
-    max_colour, min_colour, pv_colour, cut_colour = (242, 153, 52), (74, 163, 223), \
-        (255, 214, 74), (255, 99, 99)
+    max_colour, min_colour, pv_colour, cut_colour = (
+        (242, 153, 52),
+        (74, 163, 223),
+        (255, 214, 74),
+        (255, 99, 99),
+    )
     root = on_screen(view, depth3.root)
     assert max_colour in pixel_colours(surface, root, 3)
     assert pv_colour in pixel_colours(surface, root, 14)  # the PV outline
@@ -259,13 +276,13 @@ def test_drawing_thousands_of_nodes_stays_fast(depth5: SearchTree) -> None:
         assert time.perf_counter() - began < 0.5
 
 
-def test_hovering_shows_that_node_and_a_resize_keeps_the_view_working(
-        depth3: SearchTree) -> None:
+def test_hovering_shows_that_node_and_a_resize_keeps_the_view_working(depth3: SearchTree) -> None:
     view = TreeView(depth3, RECT)
     node = depth3.root.children[1]
     position = on_screen(view, node)
-    view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=position, rel=(0, 0),
-                                         buttons=(0, 0, 0)))
+    view.handle_event(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=position, rel=(0, 0), buttons=(0, 0, 0))
+    )
     assert view.hovered is node
     view.set_rect((0, 0, 480, 400))
     assert view.panel_rect.width == 0 and view.canvas_rect.width == 480
@@ -282,8 +299,9 @@ def test_nodes_on_another_page_are_not_opened_unseen(depth3: SearchTree) -> None
     assert all(layout.item_of(node) is not None for node in depth3.pv)
     layout.turn_page(root, -1)
     shown = [child for child in root.children if layout.item_of(child) is not None]
-    assert shown and all(layout.item_of(grandchild) is None
-                         for child in shown for grandchild in child.children)
+    assert shown and all(
+        layout.item_of(grandchild) is None for child in shown for grandchild in child.children
+    )
 
 
 def test_the_panel_draws_for_every_kind_of_node_and_step(depth3: SearchTree) -> None:

@@ -15,11 +15,11 @@ import random
 import struct
 import sys
 import wave
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-import pygame  # noqa: E402  (after the variable that silences its banner)
+import pygame
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 RATE = 22050
@@ -33,6 +33,7 @@ SAPPHIRE = (40, 90, 210)
 
 
 # --- images -----------------------------------------------------------------------------------
+
 
 def _crown_points(size: float) -> list[tuple[float, float]]:
     """The crown's outline on a size x size canvas: five points above a band."""
@@ -61,8 +62,13 @@ def draw_crown(size: int) -> pygame.Surface:
     pygame.draw.lines(canvas, GOLD_LIGHT, False, sheen, max(2, big // 30))
     band = pygame.Rect(int(0.12 * big), int(0.62 * big), int(0.76 * big), int(0.18 * big))
     pygame.draw.rect(canvas, GOLD, band)
-    pygame.draw.line(canvas, GOLD_LIGHT, (band.left, band.top + big // 40),
-                     (band.right, band.top + big // 40), max(1, big // 60))
+    pygame.draw.line(
+        canvas,
+        GOLD_LIGHT,
+        (band.left, band.top + big // 40),
+        (band.right, band.top + big // 40),
+        max(1, big // 60),
+    )
     pygame.draw.polygon(canvas, GOLD_DARK, outline, max(2, big // 28))
     for x in (0.12, 0.50, 0.88):
         y = 0.26 if x != 0.50 else 0.16
@@ -71,8 +77,9 @@ def draw_crown(size: int) -> pygame.Surface:
     for x, colour in ((0.30, SAPPHIRE), (0.50, RUBY), (0.70, SAPPHIRE)):
         centre = (x * big, 0.71 * big)
         pygame.draw.circle(canvas, colour, centre, 0.05 * big)
-        pygame.draw.circle(canvas, (255, 255, 255), (centre[0] - 0.015 * big,
-                                                     centre[1] - 0.015 * big), 0.014 * big)
+        pygame.draw.circle(
+            canvas, (255, 255, 255), (centre[0] - 0.015 * big, centre[1] - 0.015 * big), 0.014 * big
+        )
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
@@ -118,16 +125,21 @@ def _click(pitch: float, decay: float, noise: float, seed: int) -> Wave:
         body = math.sin(2 * math.pi * pitch * t) * math.exp(-t / decay)
         grain = samples[int(t * RATE) % RATE] * math.exp(-t / (decay / 5)) * noise
         return body + grain
+
     return voice
 
 
 def _bell(pitch: float, decay: float) -> Wave:
     """A soft bell: a fundamental and two inharmonic partials, each fading."""
+
     def voice(t: float) -> float:
         attack = min(1.0, t / 0.004)
         partials = ((1.0, 1.0, 1.0), (2.76, 0.4, 2.0), (5.4, 0.2, 4.0))  # ratio, level, fade
-        return attack * sum(level * math.sin(2 * math.pi * pitch * ratio * t)
-                            * math.exp(-t / (decay / fade)) for ratio, level, fade in partials)
+        return attack * sum(
+            level * math.sin(2 * math.pi * pitch * ratio * t) * math.exp(-t / (decay / fade))
+            for ratio, level, fade in partials
+        )
+
     return voice
 
 
@@ -138,8 +150,10 @@ def move_sound() -> list[float]:
 
 def capture_sound() -> list[float]:
     """Two knocks: the jump and the piece taken off."""
-    return _mix(_render(0.12, _click(240, 0.02, 0.7, 2)),
-                _delayed(_render(0.14, _click(150, 0.03, 0.6, 3)), 0.06))
+    return _mix(
+        _render(0.12, _click(240, 0.02, 0.7, 2)),
+        _delayed(_render(0.14, _click(150, 0.03, 0.6, 3)), 0.06),
+    )
 
 
 def crown_sound() -> list[float]:
@@ -176,8 +190,12 @@ def main(argv: Sequence[str] = ()) -> int:
     ASSETS.mkdir(exist_ok=True)
     pygame.image.save(draw_crown(128), str(ASSETS / "crown.png"))
     pygame.image.save(draw_icon(64), str(ASSETS / "icon.png"))
-    sounds = {"move.wav": move_sound(), "capture.wav": capture_sound(),
-              "crown.wav": crown_sound(), "game_over.wav": game_over_sound()}
+    sounds = {
+        "move.wav": move_sound(),
+        "capture.wav": capture_sound(),
+        "crown.wav": crown_sound(),
+        "game_over.wav": game_over_sound(),
+    }
     for name, samples in sounds.items():
         write_wav(ASSETS / name, samples)
     for path in sorted(ASSETS.iterdir()):

@@ -12,18 +12,47 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from typing import Callable, Iterable, NamedTuple, Optional, Protocol, Sequence, Union
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple, Protocol
 
 from checkers.ai.evaluation import Evaluation, get_evaluation
-from checkers.ai.search import (WIN, Deadline, Limits, Progress, ProgressCallback, SearchResult,
-                                StopSignal, is_win_score, look_up, plies_to_win, register)
+from checkers.ai.search import (
+    WIN,
+    Deadline,
+    Limits,
+    Progress,
+    ProgressCallback,
+    SearchResult,
+    StopSignal,
+    is_win_score,
+    look_up,
+    plies_to_win,
+    register,
+)
 from checkers.board import BLACK, Move, Position, RawMove, count_moves, generate_raw, raw_to_move
 from checkers.record import FORTY_MOVE_PLIES
 
-__all__ = ["ScoreReason", "SearchInterrupted", "AlgorithmResult", "Algorithm", "SearchObserver",
-           "ALGORITHMS", "register_algorithm", "get_algorithm", "ordered_moves",
-           "minimax", "alphabeta", "negamax", "iterative_deepening", "search", "MAX_DEPTH",
-           "Searcher", "SEARCHERS", "register_searcher", "GameSearch"]
+__all__ = [
+    "ALGORITHMS",
+    "MAX_DEPTH",
+    "SEARCHERS",
+    "Algorithm",
+    "AlgorithmResult",
+    "GameSearch",
+    "ScoreReason",
+    "SearchInterrupted",
+    "SearchObserver",
+    "Searcher",
+    "alphabeta",
+    "get_algorithm",
+    "iterative_deepening",
+    "minimax",
+    "negamax",
+    "ordered_moves",
+    "register_algorithm",
+    "register_searcher",
+    "search",
+]
 
 INFINITY = float("inf")
 MAX_DEPTH = 64
@@ -59,7 +88,7 @@ class AlgorithmResult(NamedTuple):
     """One fixed-depth search: the root score, the move (None if there is none), the PV, nodes."""
 
     score: float
-    move: Optional[Move]
+    move: Move | None
     pv: tuple[Move, ...]
     nodes: int
 
@@ -67,17 +96,32 @@ class AlgorithmResult(NamedTuple):
 class Algorithm(Protocol):
     """A fixed-depth search, as `ALGORITHMS` holds them; raises SearchInterrupted on a limit."""
 
-    def __call__(self, position: Position, depth: int, evaluation: Evaluation, *,
-                 history: Optional[Iterable[Position]] = None, no_progress_plies: int = 0,
-                 stop: Optional[StopSignal] = None, deadline: Optional[Deadline] = None,
-                 node_limit: Optional[int] = None) -> AlgorithmResult: ...
+    def __call__(
+        self,
+        position: Position,
+        depth: int,
+        evaluation: Evaluation,
+        *,
+        history: Iterable[Position] | None = None,
+        no_progress_plies: int = 0,
+        stop: StopSignal | None = None,
+        deadline: Deadline | None = None,
+        node_limit: int | None = None,
+    ) -> AlgorithmResult: ...
 
 
 class SearchObserver(Protocol):
     """What a tree tracker hears from `minimax` and `alphabeta`, in the order it happens."""
 
-    def enter(self, position: Position, move: Optional[RawMove], ply: int, maximizing: bool,
-              alpha: Optional[float], beta: Optional[float]) -> None:
+    def enter(
+        self,
+        position: Position,
+        move: RawMove | None,
+        ply: int,
+        maximizing: bool,
+        alpha: float | None,
+        beta: float | None,
+    ) -> None:
         """A node is visited (`move` is None at the root; no window in minimax)."""
 
     def leave(self, score: float, reason: ScoreReason) -> None:
@@ -118,10 +162,16 @@ def _to_moves(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...]:
 class _Search:
     """One fixed-depth search: its limits, node count and path, and the three node routines."""
 
-    def __init__(self, root: Position, evaluation: Evaluation,
-                 history: Optional[Iterable[Position]], stop: Optional[StopSignal],
-                 deadline: Optional[Deadline], node_limit: Optional[int],
-                 observer: Optional[SearchObserver] = None) -> None:
+    def __init__(
+        self,
+        root: Position,
+        evaluation: Evaluation,
+        history: Iterable[Position] | None,
+        stop: StopSignal | None,
+        deadline: Deadline | None,
+        node_limit: int | None,
+        observer: SearchObserver | None = None,
+    ) -> None:
         self.root_side = root.turn
         self.evaluation = evaluation
         self.earlier = Counter(history or ())
@@ -137,15 +187,20 @@ class _Search:
         """Raise SearchInterrupted if a limit is reached; otherwise plan the next look."""
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise SearchInterrupted(self.nodes)
-        if (self.stop is not None and self.stop.is_set()
-                or self.deadline is not None and self.deadline.expired()):
+        if (
+            self.stop is not None
+            and self.stop.is_set()
+            or self.deadline is not None
+            and self.deadline.expired()
+        ):
             raise SearchInterrupted(self.nodes)
         self.next_check = self.nodes + _CHECK_INTERVAL
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
 
-    def settle(self, position: Position, depth: int, ply: int,
-               no_progress: int) -> tuple[float, ScoreReason, list[RawMove]]:
+    def settle(
+        self, position: Position, depth: int, ply: int, no_progress: int
+    ) -> tuple[float, ScoreReason, list[RawMove]]:
         """Count the node; score it if it is a leaf, else return its moves (score unused)."""
         if self.nodes >= self.next_check:
             self._check_limits()
@@ -153,14 +208,18 @@ class _Search:
         # The rules draw at the third occurrence. A position recurring on the search path is a
         # draw at once: whoever steered back into it can repeat the cycle to the third occurrence,
         # and the cycle need not be searched twice. One seen twice before the root is the third.
-        if (ply and no_progress >= _PLIES_TO_REPEAT
-                and (position in self.path or self.earlier[position] >= 2)):
+        if (
+            ply
+            and no_progress >= _PLIES_TO_REPEAT
+            and (position in self.path or self.earlier[position] >= 2)
+        ):
             return 0.0, ScoreReason.REPETITION, []
         black_to_move = position.turn is BLACK
         if depth <= 0:
             moves: list[RawMove] = []
-            has_moves = count_moves(position.black, position.white, position.kings,
-                                    black_to_move) > 0
+            has_moves = (
+                count_moves(position.black, position.white, position.kings, black_to_move) > 0
+            )
         else:
             moves = generate_raw(position.black, position.white, position.kings, black_to_move)
             has_moves = bool(moves)
@@ -176,8 +235,9 @@ class _Search:
         _sort_moves(moves, position.black if black_to_move else position.white)
         return 0.0, ScoreReason.SEARCHED, moves
 
-    def minimax(self, position: Position, move: Optional[RawMove], depth: int, ply: int,
-                no_progress: int) -> tuple[float, tuple[RawMove, ...]]:
+    def minimax(
+        self, position: Position, move: RawMove | None, depth: int, ply: int, no_progress: int
+    ) -> tuple[float, tuple[RawMove, ...]]:
         """The minimax score for the root's side, and the line that reaches it."""
         maximizing = position.turn is self.root_side
         if self.observer is not None:
@@ -188,8 +248,13 @@ class _Search:
             self.path.add(position)
             score = -INFINITY if maximizing else INFINITY
             for raw in moves:
-                value, line = self.minimax(position.apply_raw(raw), raw, depth - 1, ply + 1,
-                                           _no_progress_after(raw, position.kings, no_progress))
+                value, line = self.minimax(
+                    position.apply_raw(raw),
+                    raw,
+                    depth - 1,
+                    ply + 1,
+                    _no_progress_after(raw, position.kings, no_progress),
+                )
                 if value > score if maximizing else value < score:
                     score, pv = value, (raw,) + line
             self.path.remove(position)
@@ -197,8 +262,16 @@ class _Search:
             self.observer.leave(score, reason)
         return score, pv
 
-    def alphabeta(self, position: Position, move: Optional[RawMove], depth: int, ply: int,
-                  alpha: float, beta: float, no_progress: int) -> tuple[float, tuple[RawMove, ...]]:
+    def alphabeta(
+        self,
+        position: Position,
+        move: RawMove | None,
+        depth: int,
+        ply: int,
+        alpha: float,
+        beta: float,
+        no_progress: int,
+    ) -> tuple[float, tuple[RawMove, ...]]:
         """Fail-soft alpha-beta for the root's side: exact inside (alpha, beta), a bound outside."""
         maximizing = position.turn is self.root_side
         if self.observer is not None:
@@ -209,9 +282,15 @@ class _Search:
             self.path.add(position)
             score = -INFINITY if maximizing else INFINITY
             for index, raw in enumerate(moves):
-                value, line = self.alphabeta(position.apply_raw(raw), raw, depth - 1, ply + 1,
-                                             alpha, beta,
-                                             _no_progress_after(raw, position.kings, no_progress))
+                value, line = self.alphabeta(
+                    position.apply_raw(raw),
+                    raw,
+                    depth - 1,
+                    ply + 1,
+                    alpha,
+                    beta,
+                    _no_progress_after(raw, position.kings, no_progress),
+                )
                 if maximizing:
                     if value > score:
                         score, pv = value, (raw,) + line
@@ -222,15 +301,16 @@ class _Search:
                     beta = min(beta, score)
                 if alpha >= beta:
                     if self.observer is not None:
-                        self.observer.cutoff(alpha, beta, moves[index + 1:])
+                        self.observer.cutoff(alpha, beta, moves[index + 1 :])
                     break
             self.path.remove(position)
         if self.observer is not None:
             self.observer.leave(score, reason)
         return score, pv
 
-    def negamax(self, position: Position, depth: int, ply: int, alpha: float, beta: float,
-                no_progress: int) -> tuple[float, tuple[RawMove, ...]]:
+    def negamax(
+        self, position: Position, depth: int, ply: int, alpha: float, beta: float, no_progress: int
+    ) -> tuple[float, tuple[RawMove, ...]]:
         """Fail-soft alpha-beta in negamax form: the score for the side to move at this node."""
         score, _, moves = self.settle(position, depth, ply, no_progress)
         if not moves:
@@ -241,8 +321,14 @@ class _Search:
         best = -INFINITY
         pv: tuple[RawMove, ...] = ()
         for raw in moves:
-            value, line = self.negamax(position.apply_raw(raw), depth - 1, ply + 1, -beta, -alpha,
-                                       _no_progress_after(raw, position.kings, no_progress))
+            value, line = self.negamax(
+                position.apply_raw(raw),
+                depth - 1,
+                ply + 1,
+                -beta,
+                -alpha,
+                _no_progress_after(raw, position.kings, no_progress),
+            )
             value = -value
             if value > best:
                 best, pv = value, (raw,) + line
@@ -263,11 +349,18 @@ def _check_depth(depth: int) -> None:
         raise ValueError(f"the depth must be 1 or more, got {depth}")
 
 
-def minimax(position: Position, depth: int, evaluation: Evaluation, *,
-            history: Optional[Iterable[Position]] = None, no_progress_plies: int = 0,
-            stop: Optional[StopSignal] = None, deadline: Optional[Deadline] = None,
-            node_limit: Optional[int] = None,
-            observer: Optional[SearchObserver] = None) -> AlgorithmResult:
+def minimax(
+    position: Position,
+    depth: int,
+    evaluation: Evaluation,
+    *,
+    history: Iterable[Position] | None = None,
+    no_progress_plies: int = 0,
+    stop: StopSignal | None = None,
+    deadline: Deadline | None = None,
+    node_limit: int | None = None,
+    observer: SearchObserver | None = None,
+) -> AlgorithmResult:
     """Plain minimax to `depth` plies, scored for the side to move at the root."""
     _check_depth(depth)
     run = _Search(position, evaluation, history, stop, deadline, node_limit, observer)
@@ -275,11 +368,18 @@ def minimax(position: Position, depth: int, evaluation: Evaluation, *,
     return run.result(position, score, line)
 
 
-def alphabeta(position: Position, depth: int, evaluation: Evaluation, *,
-              history: Optional[Iterable[Position]] = None, no_progress_plies: int = 0,
-              stop: Optional[StopSignal] = None, deadline: Optional[Deadline] = None,
-              node_limit: Optional[int] = None,
-              observer: Optional[SearchObserver] = None) -> AlgorithmResult:
+def alphabeta(
+    position: Position,
+    depth: int,
+    evaluation: Evaluation,
+    *,
+    history: Iterable[Position] | None = None,
+    no_progress_plies: int = 0,
+    stop: StopSignal | None = None,
+    deadline: Deadline | None = None,
+    node_limit: int | None = None,
+    observer: SearchObserver | None = None,
+) -> AlgorithmResult:
     """Alpha-beta (max/min form) to `depth` plies: minimax's score and move, fewer nodes."""
     _check_depth(depth)
     run = _Search(position, evaluation, history, stop, deadline, node_limit, observer)
@@ -287,10 +387,17 @@ def alphabeta(position: Position, depth: int, evaluation: Evaluation, *,
     return run.result(position, score, line)
 
 
-def negamax(position: Position, depth: int, evaluation: Evaluation, *,
-            history: Optional[Iterable[Position]] = None, no_progress_plies: int = 0,
-            stop: Optional[StopSignal] = None, deadline: Optional[Deadline] = None,
-            node_limit: Optional[int] = None) -> AlgorithmResult:
+def negamax(
+    position: Position,
+    depth: int,
+    evaluation: Evaluation,
+    *,
+    history: Iterable[Position] | None = None,
+    no_progress_plies: int = 0,
+    stop: StopSignal | None = None,
+    deadline: Deadline | None = None,
+    node_limit: int | None = None,
+) -> AlgorithmResult:
     """Alpha-beta in negamax form to `depth` plies: alphabeta's score, move and node count."""
     _check_depth(depth)
     run = _Search(position, evaluation, history, stop, deadline, node_limit)
@@ -316,12 +423,16 @@ register_algorithm("alphabeta", alphabeta)
 register_algorithm("negamax", negamax)
 
 
-def iterative_deepening(position: Position, limits: Limits, algorithm: str = "alphabeta",
-                        evaluation: Union[str, Evaluation] = "seed",
-                        on_progress: Optional[ProgressCallback] = None,
-                        stop: Optional[StopSignal] = None,
-                        history: Optional[Sequence[Position]] = None,
-                        no_progress_plies: int = 0) -> SearchResult:
+def iterative_deepening(
+    position: Position,
+    limits: Limits,
+    algorithm: str = "alphabeta",
+    evaluation: str | Evaluation = "seed",
+    on_progress: ProgressCallback | None = None,
+    stop: StopSignal | None = None,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+) -> SearchResult:
     """Search depth 1, 2, ... within `limits`, reporting each completed depth to `on_progress`.
 
     Returns the deepest completed depth's result; a legal move whenever one exists, even if the
@@ -331,13 +442,20 @@ def iterative_deepening(position: Position, limits: Limits, algorithm: str = "al
     evaluate = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
     deadline = Deadline(limits.time)
     nodes = 0
-    completed: Optional[SearchResult] = None
+    completed: SearchResult | None = None
     for depth in range(1, (limits.depth or MAX_DEPTH) + 1):
         budget = None if limits.nodes is None else limits.nodes - nodes
         try:
             score, move, pv, depth_nodes = run(
-                position, depth, evaluate, history=history, no_progress_plies=no_progress_plies,
-                stop=stop, deadline=deadline, node_limit=budget)
+                position,
+                depth,
+                evaluate,
+                history=history,
+                no_progress_plies=no_progress_plies,
+                stop=stop,
+                deadline=deadline,
+                node_limit=budget,
+            )
         except SearchInterrupted as interrupted:
             nodes += interrupted.nodes
             break
@@ -351,39 +469,56 @@ def iterative_deepening(position: Position, limits: Limits, algorithm: str = "al
     if completed is None:
         legal = position.legal_moves()
         first = legal[0] if legal else None
-        return SearchResult(first, evaluate(position, position.turn) if first else -WIN, 0,
-                            nodes, (first,) if first else (), deadline.elapsed())
+        return SearchResult(
+            first,
+            evaluate(position, position.turn) if first else -WIN,
+            0,
+            nodes,
+            (first,) if first else (),
+            deadline.elapsed(),
+        )
     return dataclasses.replace(completed, nodes=nodes, time=deadline.elapsed())
 
 
 class Searcher(Protocol):
     """A complete search with its own iterative deepening, as `SEARCHERS` holds them."""
 
-    def __call__(self, position: Position, limits: Limits,
-                 evaluation: Union[str, Evaluation, None] = None,
-                 on_progress: Optional[ProgressCallback] = None,
-                 stop: Optional[StopSignal] = None,
-                 history: Optional[Sequence[Position]] = None,
-                 no_progress_plies: int = 0) -> SearchResult: ...
+    def __call__(
+        self,
+        position: Position,
+        limits: Limits,
+        evaluation: str | Evaluation | None = None,
+        on_progress: ProgressCallback | None = None,
+        stop: StopSignal | None = None,
+        history: Sequence[Position] | None = None,
+        no_progress_plies: int = 0,
+    ) -> SearchResult: ...
 
 
 class GameSearcher(Protocol):
     """A searcher bound to one game's moves, one evaluation, and what it learns on the way."""
 
-    def __call__(self, position: Position, limits: Limits,
-                 on_progress: Optional[ProgressCallback] = None,
-                 stop: Optional[StopSignal] = None,
-                 history: Optional[Sequence[Position]] = None,
-                 no_progress_plies: int = 0) -> SearchResult: ...
+    def __call__(
+        self,
+        position: Position,
+        limits: Limits,
+        on_progress: ProgressCallback | None = None,
+        stop: StopSignal | None = None,
+        history: Sequence[Position] | None = None,
+        no_progress_plies: int = 0,
+    ) -> SearchResult: ...
 
 
 SEARCHERS: dict[str, Searcher] = {}
-_GAME_SEARCHERS: dict[str, Callable[[Union[str, Evaluation, None]], GameSearcher]] = {}
+_GAME_SEARCHERS: dict[str, Callable[[str | Evaluation | None], GameSearcher]] = {}
 
 
-def register_searcher(name: str, searcher: Searcher, *,
-                      per_game: Optional[Callable[[Union[str, Evaluation, None]],
-                                                  GameSearcher]] = None) -> Searcher:
+def register_searcher(
+    name: str,
+    searcher: Searcher,
+    *,
+    per_game: Callable[[str | Evaluation | None], GameSearcher] | None = None,
+) -> Searcher:
     """Let `search(algorithm=name)` hand the whole search to `searcher` (the engine does this:
     its table and move order must live across the depths, which a fixed-depth call would lose).
 
@@ -403,8 +538,9 @@ class GameSearch:
     took up to 0.3 s after a 5 s search). The others are stateless: this is `search` itself.
     """
 
-    def __init__(self, algorithm: str = "engine",
-                 evaluation: Union[str, Evaluation, None] = None) -> None:
+    def __init__(
+        self, algorithm: str = "engine", evaluation: str | Evaluation | None = None
+    ) -> None:
         get_algorithm(algorithm)  # unknown names fail here, listing the choices
         if isinstance(evaluation, str):
             get_evaluation(evaluation)
@@ -413,22 +549,39 @@ class GameSearch:
         factory = _GAME_SEARCHERS.get(algorithm)
         self._searcher = factory(evaluation) if factory is not None else None
 
-    def __call__(self, position: Position, limits: Limits,
-                 on_progress: Optional[ProgressCallback] = None,
-                 stop: Optional[StopSignal] = None,
-                 history: Optional[Sequence[Position]] = None,
-                 no_progress_plies: int = 0) -> SearchResult:
+    def __call__(
+        self,
+        position: Position,
+        limits: Limits,
+        on_progress: ProgressCallback | None = None,
+        stop: StopSignal | None = None,
+        history: Sequence[Position] | None = None,
+        no_progress_plies: int = 0,
+    ) -> SearchResult:
         if self._searcher is not None:
             return self._searcher(position, limits, on_progress, stop, history, no_progress_plies)
-        return search(position, limits, self.algorithm, self.evaluation, on_progress, stop,
-                      history, no_progress_plies)
+        return search(
+            position,
+            limits,
+            self.algorithm,
+            self.evaluation,
+            on_progress,
+            stop,
+            history,
+            no_progress_plies,
+        )
 
 
-def search(position: Position, limits: Limits, algorithm: str = "engine",
-           evaluation: Union[str, Evaluation, None] = None,
-           on_progress: Optional[ProgressCallback] = None, stop: Optional[StopSignal] = None,
-           history: Optional[Sequence[Position]] = None,
-           no_progress_plies: int = 0) -> SearchResult:
+def search(
+    position: Position,
+    limits: Limits,
+    algorithm: str = "engine",
+    evaluation: str | Evaluation | None = None,
+    on_progress: ProgressCallback | None = None,
+    stop: StopSignal | None = None,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+) -> SearchResult:
     """The AI's answer for `position` within `limits`, by algorithm and evaluation name.
 
     The entry point for callers; unknown names raise ValueError listing the choices. Without an
@@ -438,7 +591,16 @@ def search(position: Position, limits: Limits, algorithm: str = "engine",
     if evaluation is not None and isinstance(evaluation, str):
         get_evaluation(evaluation)
     if algorithm in SEARCHERS:
-        return SEARCHERS[algorithm](position, limits, evaluation, on_progress, stop, history,
-                                    no_progress_plies)
-    return iterative_deepening(position, limits, algorithm, evaluation or "seed", on_progress,
-                               stop, history, no_progress_plies)
+        return SEARCHERS[algorithm](
+            position, limits, evaluation, on_progress, stop, history, no_progress_plies
+        )
+    return iterative_deepening(
+        position,
+        limits,
+        algorithm,
+        evaluation or "seed",
+        on_progress,
+        stop,
+        history,
+        no_progress_plies,
+    )

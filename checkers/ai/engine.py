@@ -25,18 +25,44 @@ import contextlib
 import dataclasses
 import gc
 from collections import Counter, defaultdict
-from typing import Callable, Iterator, Optional, Sequence, Union
+from collections.abc import Callable, Iterator, Sequence
 
-from checkers.ai.classic import MAX_DEPTH, AlgorithmResult, SearchInterrupted, register_searcher
-from checkers.ai.classic import register_algorithm
+from checkers.ai.classic import (
+    MAX_DEPTH,
+    AlgorithmResult,
+    SearchInterrupted,
+    register_algorithm,
+    register_searcher,
+)
 from checkers.ai.evaluation import Evaluation, get_evaluation, register_evaluation
-from checkers.ai.search import (WIN, MATE_BOUND, Deadline, Limits, Progress, ProgressCallback,
-                                SearchResult, StopSignal, is_win_score, plies_to_win)
-from checkers.board import (BLACK, SQUARES, Move, Piece, Position, RawMove, Side, capture_pending,
-                            generate_raw, raw_to_move, square_row_col)
+from checkers.ai.search import (
+    MATE_BOUND,
+    WIN,
+    Deadline,
+    Limits,
+    Progress,
+    ProgressCallback,
+    SearchResult,
+    StopSignal,
+    is_win_score,
+    plies_to_win,
+)
+from checkers.board import (
+    BLACK,
+    SQUARES,
+    Move,
+    Piece,
+    Position,
+    RawMove,
+    Side,
+    capture_pending,
+    generate_raw,
+    raw_to_move,
+    square_row_col,
+)
 from checkers.record import FORTY_MOVE_PLIES
 
-__all__ = ["Engine", "engine_search", "engine_evaluation", "evaluate_raw", "MAN", "KING"]
+__all__ = ["KING", "MAN", "Engine", "engine_evaluation", "engine_search", "evaluate_raw"]
 
 MAN = 100
 """A man is worth 100; every engine score is in hundredths of a man."""
@@ -101,8 +127,12 @@ _RUNAWAY_BONUS = {1: 60, 2: 45, 3: 30}  # by rows still to go
 
 def _king_steps(kings: int, empty: int) -> int:
     """How many single steps these kings have."""
-    return (((kings << 4) & empty).bit_count() + ((kings << 5) & empty).bit_count()
-            + ((kings >> 4) & empty).bit_count() + ((kings >> 5) & empty).bit_count())
+    return (
+        ((kings << 4) & empty).bit_count()
+        + ((kings << 5) & empty).bit_count()
+        + ((kings >> 4) & empty).bit_count()
+        + ((kings >> 5) & empty).bit_count()
+    )
 
 
 def _distance(a: int, b: int) -> int:
@@ -122,8 +152,9 @@ def _hunt(hunters: int, prey: int) -> int:
     return 4 * closeness - 15 * (prey & _DOUBLE_CORNERS).bit_count()
 
 
-def evaluate_raw(black: int, white: int, kings: int, black_to_move: bool,
-                 no_progress: int = 0) -> int:
+def evaluate_raw(
+    black: int, white: int, kings: int, black_to_move: bool, no_progress: int = 0
+) -> int:
     """The engine's evaluation for the side to move, in hundredths of a man (zero-sum)."""
     return _discount(_static_score(black, white, kings, black_to_move), no_progress)
 
@@ -132,8 +163,11 @@ def _discount(score: int, no_progress: int) -> int:
     """Without progress a lead is worth less: the 40-move rule would draw it. This makes the
     side ahead prefer captures and man moves to shuffling kings."""
     if no_progress > 20:
-        return score * (100 - no_progress) // 80 if score > 0 else \
-            -(-score * (100 - no_progress) // 80)
+        return (
+            score * (100 - no_progress) // 80
+            if score > 0
+            else -(-score * (100 - no_progress) // 80)
+        )
     return score
 
 
@@ -141,14 +175,19 @@ _CHUNK = 12  # bits of the board per look-up table: three tables cover its 35 bi
 _CHUNK_MASK = (1 << _CHUNK) - 1
 
 
-def _men_tables(back: int, bridge: int, ahead: int, near: int, *, guard: bool,
-                middlegame: bool) -> tuple[list[int], ...]:
+def _men_tables(
+    back: int, bridge: int, ahead: int, near: int, *, guard: bool, middlegame: bool
+) -> tuple[list[int], ...]:
     """One side's men terms as three look-up tables, one per 12 bits of the board: the men's
     value for standing where they stand, plus the bridge."""
     advance = 2 if middlegame else 6
-    weights = {bit: (6 * bool(bit & back) if guard else 0) + 5 * bool(bit & _CENTRE_MEN)
-               - 3 * bool(bit & _EDGES) + advance * (bool(bit & ahead) + 2 * bool(bit & near))
-               for bit in _ROW}
+    weights = {
+        bit: (6 * bool(bit & back) if guard else 0)
+        + 5 * bool(bit & _CENTRE_MEN)
+        - 3 * bool(bit & _EDGES)
+        + advance * (bool(bit & ahead) + 2 * bool(bit & near))
+        for bit in _ROW
+    }
     tables = []
     for shift in range(0, _VALID.bit_length(), _CHUNK):
         table = [0] * (1 << _CHUNK)
@@ -168,12 +207,34 @@ def _men_tables(back: int, bridge: int, ahead: int, near: int, *, guard: bool,
 # hold back; stronger with few pieces). Indexed [middlegame][guard]: three look-ups replace a
 # dozen popcounts, and every operation on the board's 35-bit integers allocates (-25% evaluation
 # instructions). tests/test_engine.py checks the tables against the terms one by one.
-_BLACK_MEN = [[_men_tables(_BLACK_BACK, _BLACK_BRIDGE, _BLACK_AHEAD, _BLACK_NEAR, guard=guard,
-                           middlegame=middlegame) for guard in (False, True)]
-              for middlegame in (False, True)]
-_WHITE_MEN = [[_men_tables(_WHITE_BACK, _WHITE_BRIDGE, _WHITE_AHEAD, _WHITE_NEAR, guard=guard,
-                           middlegame=middlegame) for guard in (False, True)]
-              for middlegame in (False, True)]
+_BLACK_MEN = [
+    [
+        _men_tables(
+            _BLACK_BACK,
+            _BLACK_BRIDGE,
+            _BLACK_AHEAD,
+            _BLACK_NEAR,
+            guard=guard,
+            middlegame=middlegame,
+        )
+        for guard in (False, True)
+    ]
+    for middlegame in (False, True)
+]
+_WHITE_MEN = [
+    [
+        _men_tables(
+            _WHITE_BACK,
+            _WHITE_BRIDGE,
+            _WHITE_AHEAD,
+            _WHITE_NEAR,
+            guard=guard,
+            middlegame=middlegame,
+        )
+        for guard in (False, True)
+    ]
+    for middlegame in (False, True)
+]
 
 
 def _material(bm: int, bk: int, wm: int, wk: int) -> int:
@@ -190,15 +251,23 @@ def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple:
     """All the evaluation takes from the counts alone: the material and each side's men tables
     for the phase and guard."""
     middlegame = bm + bk + wm + wk > 14
-    return (_material(bm, bk, wm, wk), _BLACK_MEN[middlegame][wm > 0],
-            _WHITE_MEN[middlegame][bm > 0])
+    return (
+        _material(bm, bk, wm, wk),
+        _BLACK_MEN[middlegame][wm > 0],
+        _WHITE_MEN[middlegame][bm > 0],
+    )
 
 
 # _count_entry by [black men][black kings][white men][white kings], up to the twelve pieces a side
 # of a game: one look-up for a dozen small-integer operations (-20% evaluation instructions). A
 # set-up position with more pieces falls outside it (IndexError) and computes its entry.
-_BY_COUNT = [[[[_count_entry(bm, bk, wm, wk) for wk in range(13 - wm)] for wm in range(13)]
-              for bk in range(13 - bm)] for bm in range(13)]
+_BY_COUNT = [
+    [
+        [[_count_entry(bm, bk, wm, wk) for wk in range(13 - wm)] for wm in range(13)]
+        for bk in range(13 - bm)
+    ]
+    for bm in range(13)
+]
 _BLACK_RUNNERS = _BLACK_AHEAD | _BLACK_NEAR
 _WHITE_RUNNERS = _WHITE_AHEAD | _WHITE_NEAR
 _BLACK_RUNAWAY = {bit: _RUNAWAY_BONUS.get(7 - row, 0) for bit, row in _ROW.items()}
@@ -220,11 +289,17 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
     except IndexError:  # more than twelve pieces a side
         material, black_squares, white_squares = _count_entry(bm, bk, wm, wk)
     low, middle, high = black_squares
-    score = material + (low[black_men & _CHUNK_MASK] + middle[black_men >> _CHUNK & _CHUNK_MASK]
-                        + high[black_men >> 2 * _CHUNK])
+    score = material + (
+        low[black_men & _CHUNK_MASK]
+        + middle[black_men >> _CHUNK & _CHUNK_MASK]
+        + high[black_men >> 2 * _CHUNK]
+    )
     low, middle, high = white_squares
-    score -= (low[white_men & _CHUNK_MASK] + middle[white_men >> _CHUNK & _CHUNK_MASK]
-              + high[white_men >> 2 * _CHUNK])
+    score -= (
+        low[white_men & _CHUNK_MASK]
+        + middle[white_men >> _CHUNK & _CHUNK_MASK]
+        + high[white_men >> 2 * _CHUNK]
+    )
 
     # Runaway men: nothing ahead can stop them.
     runners = black_men & _BLACK_RUNNERS
@@ -242,8 +317,9 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
 
     if bk or wk:
         empty = _VALID ^ (black | white)
-        score += 8 * ((black_kings & _CENTRE_KINGS).bit_count()
-                      - (white_kings & _CENTRE_KINGS).bit_count())
+        score += 8 * (
+            (black_kings & _CENTRE_KINGS).bit_count() - (white_kings & _CENTRE_KINGS).bit_count()
+        )
         score += 3 * (_king_steps(black_kings, empty) - _king_steps(white_kings, empty))
         # Endgame technique once the side behind has only kings left.
         if not wm and wk and material > 0 and bk:
@@ -270,14 +346,20 @@ def _raw_evaluator(evaluation: Evaluation) -> Callable[[int, int, int, bool], in
     `seed` counts only its own side's material, so its value for one side is not minus its value
     for the other; negamax needs that, so the engine plays with eval(side) - eval(opponent).
     """
+
     def evaluate(black: int, white: int, kings: int, black_to_move: bool) -> int:
-        position = Position.from_bitboards(black, white, kings, BLACK if black_to_move else
-                                           BLACK.opponent)
+        position = Position.from_bitboards(
+            black, white, kings, BLACK if black_to_move else BLACK.opponent
+        )
         mover = position.turn
         # Half the difference: a zero-sum evaluation keeps its own value. Scaled to integers
         # so that null windows work; results are scaled back.
-        return round(_FOREIGN_SCALE / 2 * (evaluation(position, mover)
-                                           - evaluation(position, mover.opponent)))
+        return round(
+            _FOREIGN_SCALE
+            / 2
+            * (evaluation(position, mover) - evaluation(position, mover.opponent))
+        )
+
     return evaluate
 
 
@@ -349,16 +431,16 @@ def _collector_paused() -> Iterator[None]:
 class Engine:
     """A searcher that keeps its transposition table and history between moves of one game."""
 
-    def __init__(self, evaluation: Union[str, Evaluation] = "engine") -> None:
-        self.table: list[Optional[_Entry]] = []
+    def __init__(self, evaluation: str | Evaluation = "engine") -> None:
+        self.table: list[_Entry | None] = []
         self.set_evaluation(evaluation)  # sets the empty table too
         self.history: defaultdict[RawMove, int] = defaultdict(int)
-        self.killers: list[list[Optional[RawMove]]] = []
+        self.killers: list[list[RawMove | None]] = []
         self.seen_twice: set[tuple[int, int, int, bool]] = set()
         self.path: set[tuple[int, int, int, bool]] = set()
         self._reset_counters(None, None, None)
 
-    def set_evaluation(self, evaluation: Union[str, Evaluation]) -> None:
+    def set_evaluation(self, evaluation: str | Evaluation) -> None:
         """Play with a named (or given) evaluation; the table is emptied, its scores are stale."""
         function = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
         own = function is engine_evaluation
@@ -372,20 +454,26 @@ class Engine:
         self.table = [None] * _TABLE_SLOTS
         self.history.clear()
 
-    def _reset_counters(self, stop: Optional[StopSignal], deadline: Optional[Deadline],
-                        node_limit: Optional[int]) -> None:
+    def _reset_counters(
+        self, stop: StopSignal | None, deadline: Deadline | None, node_limit: int | None
+    ) -> None:
         self.nodes = 0
         self.stop = stop
         self.deadline = deadline
         self.node_limit = node_limit
-        self.next_check = _CHECK_INTERVAL if node_limit is None else min(_CHECK_INTERVAL,
-                                                                         node_limit)
+        self.next_check = (
+            _CHECK_INTERVAL if node_limit is None else min(_CHECK_INTERVAL, node_limit)
+        )
 
     def _check_limits(self) -> None:
         if self.node_limit is not None and self.nodes >= self.node_limit:
             raise _Interrupted
-        if (self.stop is not None and self.stop.is_set()
-                or self.deadline is not None and self.deadline.expired()):
+        if (
+            self.stop is not None
+            and self.stop.is_set()
+            or self.deadline is not None
+            and self.deadline.expired()
+        ):
             raise _Interrupted
         self.next_check = self.nodes + _CHECK_INTERVAL
         if self.node_limit is not None:
@@ -393,8 +481,18 @@ class Engine:
 
     # The node routine is long because Python calls are dear: every helper inlined here was
     # measured to cost more as a call than as lines.
-    def _negamax(self, black: int, white: int, kings: int, black_to_move: bool, depth: int,
-                 ply: int, alpha: int, beta: int, no_progress: int) -> int:
+    def _negamax(
+        self,
+        black: int,
+        white: int,
+        kings: int,
+        black_to_move: bool,
+        depth: int,
+        ply: int,
+        alpha: int,
+        beta: int,
+        no_progress: int,
+    ) -> int:
         """Fail-soft alpha-beta score of a node for its side to move.
 
         A window wider than null marks a principal-variation node (principal-variation search
@@ -421,10 +519,12 @@ class Engine:
                 back = kings and black & kings
                 if back:
                     back_left, back_right = empty << 5, empty << 4
-                    quiet = quiet and not back & ((white & back_left) << 5
-                                                  | (white & back_right) << 4)
-                if quiet and not (black & (left | right)
-                                  or back and back & (back_left | back_right)):
+                    quiet = quiet and not back & (
+                        (white & back_left) << 5 | (white & back_right) << 4
+                    )
+                if quiet and not (
+                    black & (left | right) or back and back & (back_left | back_right)
+                ):
                     return ply - WIN  # no move at all
             else:
                 left, right = empty << 5, empty << 4
@@ -432,10 +532,12 @@ class Engine:
                 back = kings and white & kings
                 if back:
                     back_left, back_right = empty >> 4, empty >> 5
-                    quiet = quiet and not back & ((black & back_left) >> 4
-                                                  | (black & back_right) >> 5)
-                if quiet and not (white & (left | right)
-                                  or back and back & (back_left | back_right)):
+                    quiet = quiet and not back & (
+                        (black & back_left) >> 4 | (black & back_right) >> 5
+                    )
+                if quiet and not (
+                    white & (left | right) or back and back & (back_left | back_right)
+                ):
                     return ply - WIN
             if quiet:
                 if no_progress >= FORTY_MOVE_PLIES:
@@ -454,16 +556,25 @@ class Engine:
             entry = table[slot + 1]
         if entry is not None and entry[0] == key:
             _, entry_depth, flag, stored, table_move, forced = entry
-            if (entry_depth >= depth and beta - alpha == 1
-                    and no_progress < FORTY_MOVE_PLIES - 20):
+            if entry_depth >= depth and beta - alpha == 1 and no_progress < FORTY_MOVE_PLIES - 20:
                 score = _from_table(stored, ply)
-                if (flag == _EXACT or flag == _LOWER and score >= beta
-                        or flag == _UPPER and score <= alpha):
+                if (
+                    flag == _EXACT
+                    or flag == _LOWER
+                    and score >= beta
+                    or flag == _UPPER
+                    and score <= alpha
+                ):
                     return score
         else:
             entry = None  # an empty slot, or another position's
-        if (0 < depth <= _FUTILE_DEPTH and beta - alpha == 1 and no_progress <= 20
-                and self.own_evaluation and (entry is None or not forced)):
+        if (
+            0 < depth <= _FUTILE_DEPTH
+            and beta - alpha == 1
+            and no_progress <= 20
+            and self.own_evaluation
+            and (entry is None or not forced)
+        ):
             # Futility: one or two quiet moves from the horizon, a position a man (two) below
             # alpha is not searched on: -40% nodes, and at 0.2 s a move depth 1 alone scored
             # 27-13 against the engine before these changes, depth 2 then 25-15 against depth 1.
@@ -481,8 +592,9 @@ class Engine:
             except IndexError:  # more than twelve pieces a side
                 bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
                 lead = _material(black.bit_count() - bk, bk, white.bit_count() - wk, wk)
-            if ((lead if black_to_move else -lead) + margin // 2 <= alpha
-                    and not capture_pending(black, white, kings, black_to_move)):
+            if (lead if black_to_move else -lead) + margin // 2 <= alpha and not capture_pending(
+                black, white, kings, black_to_move
+            ):
                 bound = self.evaluate(black, white, kings, black_to_move) + margin
                 if bound <= alpha:
                     return bound
@@ -491,8 +603,11 @@ class Engine:
             # the time, and then generating and ordering them is saved (-8% instructions/node).
             moves = [table_move]
             unsorted = not forced
-        elif depth > 0 and (killer := self._playable_killer(black, white, kings, black_to_move,
-                                                             ply)) is not None:
+        elif (
+            depth > 0
+            and (killer := self._playable_killer(black, white, kings, black_to_move, ply))
+            is not None
+        ):
             # So is a killer that is legal here: one in ten nodes is cut off by it with no
             # move generated. (Whether it was the only move is not known; it uses depth.)
             moves = [killer]
@@ -528,21 +643,56 @@ class Engine:
             child_kings = kings ^ king_delta if king_delta else kings
             child_progress = no_progress + 1 if (not captured and mover_delta & kings) else 0
             if index == 0:
-                score = -self._negamax(child_black, child_white, child_kings, child_to_move,
-                                       next_depth, child_ply, -beta, -alpha, child_progress)
+                score = -self._negamax(
+                    child_black,
+                    child_white,
+                    child_kings,
+                    child_to_move,
+                    next_depth,
+                    child_ply,
+                    -beta,
+                    -alpha,
+                    child_progress,
+                )
             else:
                 if index >= reduce_from:
                     reduction = 2 if index >= 2 * _LATE_MOVE and depth >= _DEEP_REDUCTION else 1
-                    score = -self._negamax(child_black, child_white, child_kings, child_to_move,
-                                           next_depth - reduction, child_ply, -alpha - 1, -alpha,
-                                           child_progress)
+                    score = -self._negamax(
+                        child_black,
+                        child_white,
+                        child_kings,
+                        child_to_move,
+                        next_depth - reduction,
+                        child_ply,
+                        -alpha - 1,
+                        -alpha,
+                        child_progress,
+                    )
                     if score <= alpha:
                         continue
-                score = -self._negamax(child_black, child_white, child_kings, child_to_move,
-                                       next_depth, child_ply, -alpha - 1, -alpha, child_progress)
+                score = -self._negamax(
+                    child_black,
+                    child_white,
+                    child_kings,
+                    child_to_move,
+                    next_depth,
+                    child_ply,
+                    -alpha - 1,
+                    -alpha,
+                    child_progress,
+                )
                 if alpha < score < beta:
-                    score = -self._negamax(child_black, child_white, child_kings, child_to_move,
-                                           next_depth, child_ply, -beta, -alpha, child_progress)
+                    score = -self._negamax(
+                        child_black,
+                        child_white,
+                        child_kings,
+                        child_to_move,
+                        next_depth,
+                        child_ply,
+                        -beta,
+                        -alpha,
+                        child_progress,
+                    )
             if score > best_score:
                 best_score, best_move = score, move
                 if score > alpha:
@@ -576,7 +726,7 @@ class Engine:
         return best_score
 
     # The node routine inlines these two.
-    def _probe(self, key: tuple[int, int, int, bool]) -> Optional[_Entry]:
+    def _probe(self, key: tuple[int, int, int, bool]) -> _Entry | None:
         """The table's entry for a position, or None."""
         slot = hash(key) & _BUCKET_MASK
         for entry in (self.table[slot], self.table[slot + 1]):
@@ -609,8 +759,9 @@ class Engine:
             moves.remove(first)
             moves.insert(0, first)
 
-    def _playable_killer(self, black: int, white: int, kings: int, black_to_move: bool,
-                         ply: int) -> Optional[RawMove]:
+    def _playable_killer(
+        self, black: int, white: int, kings: int, black_to_move: bool, ply: int
+    ) -> RawMove | None:
         """The first of this ply's killers that is legal here, if any.
 
         Killers are quiet moves of the side to move (plies of one parity belong to one side),
@@ -645,8 +796,12 @@ class Engine:
         """The best line as the table remembers it (stops at a repetition or a missing entry)."""
         line: list[RawMove] = []
         seen = set()
-        black, white, kings, black_to_move = (position.black, position.white, position.kings,
-                                              position.turn is BLACK)
+        black, white, kings, black_to_move = (
+            position.black,
+            position.white,
+            position.kings,
+            position.turn is BLACK,
+        )
         while len(line) < MAX_DEPTH:
             key = (black, white, kings, black_to_move)
             entry = self._probe(key)
@@ -666,8 +821,15 @@ class Engine:
             black_to_move = not black_to_move
         return line
 
-    def _search_root(self, position: Position, moves: list[RawMove], depth: int, alpha: int,
-                     beta: int, no_progress: int) -> tuple[int, RawMove, list[tuple[int, RawMove]]]:
+    def _search_root(
+        self,
+        position: Position,
+        moves: list[RawMove],
+        depth: int,
+        alpha: int,
+        beta: int,
+        no_progress: int,
+    ) -> tuple[int, RawMove, list[tuple[int, RawMove]]]:
         """One iteration over the root moves (best first): score, best move, each move's score.
 
         If the search is interrupted after the first move, the best so far is kept in
@@ -691,15 +853,41 @@ class Engine:
             child_kings = kings ^ king_delta if king_delta else kings
             child_progress = no_progress + 1 if (not captured and mover_delta & kings) else 0
             if index == 0:
-                score = -self._negamax(child_black, child_white, child_kings, not black_to_move,
-                                       next_depth, 1, -beta, -alpha, child_progress)
+                score = -self._negamax(
+                    child_black,
+                    child_white,
+                    child_kings,
+                    not black_to_move,
+                    next_depth,
+                    1,
+                    -beta,
+                    -alpha,
+                    child_progress,
+                )
             else:
-                score = -self._negamax(child_black, child_white, child_kings, not black_to_move,
-                                       next_depth, 1, -alpha - 1, -alpha, child_progress)
+                score = -self._negamax(
+                    child_black,
+                    child_white,
+                    child_kings,
+                    not black_to_move,
+                    next_depth,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    child_progress,
+                )
                 if alpha < score < beta:
-                    score = -self._negamax(child_black, child_white, child_kings,
-                                           not black_to_move, next_depth, 1, -beta, -alpha,
-                                           child_progress)
+                    score = -self._negamax(
+                        child_black,
+                        child_white,
+                        child_kings,
+                        not black_to_move,
+                        next_depth,
+                        1,
+                        -beta,
+                        -alpha,
+                        child_progress,
+                    )
             scored.append((score, move))
             if score > best_score:
                 best_score, best_move = score, move
@@ -713,10 +901,14 @@ class Engine:
         self._store((key, depth, flag, best_score, best_move, len(moves) == 1))
         return best_score, best_move, scored
 
-    def iterate(self, position: Position, limits: Limits,
-                history: Optional[Sequence[Position]] = None,
-                no_progress_plies: int = 0,
-                stop: Optional[StopSignal] = None) -> Iterator[SearchResult]:
+    def iterate(
+        self,
+        position: Position,
+        limits: Limits,
+        history: Sequence[Position] | None = None,
+        no_progress_plies: int = 0,
+        stop: StopSignal | None = None,
+    ) -> Iterator[SearchResult]:
         """Yield a result after each completed depth, deepest last, until a limit ends it.
 
         The caller may stop iterating at any time (a generator, as sunfish's search is).
@@ -728,8 +920,7 @@ class Engine:
         self.seen_twice = {key for key, count in earlier.items() if count >= 2}
         self.path = set()
         self.killers = [[None, None] for _ in range(_MAX_PLY + 1)]
-        moves = generate_raw(position.black, position.white, position.kings,
-                             position.turn is BLACK)
+        moves = generate_raw(position.black, position.white, position.kings, position.turn is BLACK)
         if not moves:
             self.nodes = 1
             yield SearchResult(None, -WIN, 1, 1, (), deadline.elapsed())
@@ -749,8 +940,9 @@ class Engine:
                     alpha, beta = -_INFINITY, _INFINITY
                 while True:
                     with _collector_paused():
-                        score, best, scored = self._search_root(position, moves, depth, alpha,
-                                                                beta, no_progress_plies)
+                        score, best, scored = self._search_root(
+                            position, moves, depth, alpha, beta, no_progress_plies
+                        )
                     if alpha < score < beta:
                         break
                     width *= 4
@@ -765,13 +957,17 @@ class Engine:
                     # A later root move beat the previous best with a full window: trust it.
                     partial_score, partial_move = self.partial
                     line = [partial_move] + self._principal_variation(
-                        position.apply_raw(partial_move), no_progress_plies)[:depth - 1]
-                    yield self._result(position, partial_move, partial_score, depth - 1, line,
-                                       mover, deadline)
+                        position.apply_raw(partial_move), no_progress_plies
+                    )[: depth - 1]
+                    yield self._result(
+                        position, partial_move, partial_score, depth - 1, line, mover, deadline
+                    )
                 return
             # The best move goes first next time; the rest keep their order of merit.
-            order = {move: index for index, (_, move) in
-                     enumerate(sorted(scored, key=lambda pair: -pair[0]))}
+            order = {
+                move: index
+                for index, (_, move) in enumerate(sorted(scored, key=lambda pair: -pair[0]))
+            }
             moves.sort(key=lambda move: order.get(move, len(order)))
             moves.remove(best)
             moves.insert(0, best)
@@ -783,7 +979,7 @@ class Engine:
                 return  # proven: a deeper search cannot change a forced result
             if len(moves) == 1 and limits.time is not None:
                 return  # nothing to choose; do not spend the time
-            if limits.time is not None:
+            if limits.time is not None:  # noqa: SIM102 - the comment belongs to the inner test
                 # Past 60% of the time another depth rarely finishes. Before that it is worth
                 # starting even if it may not: the hard deadline stops it, and a root move that
                 # beat the last best in the unfinished depth is still used. (Predicting each
@@ -792,67 +988,103 @@ class Engine:
                 if deadline.elapsed() > _START_NO_DEPTH_AFTER * limits.time:
                     return
 
-    def _result(self, position: Position, best: RawMove, score: int, depth: int,
-                line: list[RawMove], mover: int, deadline: Deadline) -> SearchResult:
+    def _result(
+        self,
+        position: Position,
+        best: RawMove,
+        score: int,
+        depth: int,
+        line: list[RawMove],
+        mover: int,
+        deadline: Deadline,
+    ) -> SearchResult:
         pv = _public_line(position, line)
         public_score = float(score) if is_win_score(score) else score / self.scale
-        return SearchResult(raw_to_move(best, mover), public_score, depth, self.nodes, pv,
-                            deadline.elapsed())
+        return SearchResult(
+            raw_to_move(best, mover), public_score, depth, self.nodes, pv, deadline.elapsed()
+        )
 
-    def search(self, position: Position, limits: Limits,
-               on_progress: Optional[ProgressCallback] = None,
-               stop: Optional[StopSignal] = None,
-               history: Optional[Sequence[Position]] = None,
-               no_progress_plies: int = 0) -> SearchResult:
+    def search(
+        self,
+        position: Position,
+        limits: Limits,
+        on_progress: ProgressCallback | None = None,
+        stop: StopSignal | None = None,
+        history: Sequence[Position] | None = None,
+        no_progress_plies: int = 0,
+    ) -> SearchResult:
         """The best move within `limits`; a legal move whenever one exists."""
-        result: Optional[SearchResult] = None
+        result: SearchResult | None = None
         reported = 0
         for result in self.iterate(position, limits, history, no_progress_plies, stop):
             # A move found in an unfinished depth is used, but only finished depths are reported.
             if on_progress is not None and result.move is not None and result.depth > reported:
                 reported = result.depth
-                on_progress(Progress(result.depth, result.score, result.nodes, result.time,
-                                     result.pv))
+                on_progress(
+                    Progress(result.depth, result.score, result.nodes, result.time, result.pv)
+                )
         if result is None:
             # Stopped before depth 1 was done: any legal move beats none.
             first = position.legal_moves()[0]
-            return SearchResult(first, 0.0, 0, self.nodes, (first,),
-                                self.deadline.elapsed() if self.deadline else 0.0)
-        return dataclasses.replace(result, nodes=self.nodes,
-                                   time=self.deadline.elapsed() if self.deadline else result.time)
+            return SearchResult(
+                first,
+                0.0,
+                0,
+                self.nodes,
+                (first,),
+                self.deadline.elapsed() if self.deadline else 0.0,
+            )
+        return dataclasses.replace(
+            result, nodes=self.nodes, time=self.deadline.elapsed() if self.deadline else result.time
+        )
 
 
 def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...]:
     moves = []
     for raw in line:
-        moves.append(raw_to_move(raw, position.black if position.turn is BLACK else
-                                 position.white))
+        moves.append(raw_to_move(raw, position.black if position.turn is BLACK else position.white))
         position = position.apply_raw(raw)
     return tuple(moves)
 
 
-def engine_search(position: Position, limits: Limits, evaluation: Union[str, Evaluation, None] = None,
-                  on_progress: Optional[ProgressCallback] = None,
-                  stop: Optional[StopSignal] = None,
-                  history: Optional[Sequence[Position]] = None,
-                  no_progress_plies: int = 0) -> SearchResult:
+def engine_search(
+    position: Position,
+    limits: Limits,
+    evaluation: str | Evaluation | None = None,
+    on_progress: ProgressCallback | None = None,
+    stop: StopSignal | None = None,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+) -> SearchResult:
     """A fresh engine's answer: the same inputs at a fixed depth give the same move and score."""
     engine = Engine(evaluation or "engine")
     return engine.search(position, limits, on_progress, stop, history, no_progress_plies)
 
 
-def _engine_fixed_depth(position: Position, depth: int, evaluation: Evaluation, *,
-                        history: Optional[Sequence[Position]] = None, no_progress_plies: int = 0,
-                        stop: Optional[StopSignal] = None, deadline: Optional[Deadline] = None,
-                        node_limit: Optional[int] = None) -> AlgorithmResult:
+def _engine_fixed_depth(
+    position: Position,
+    depth: int,
+    evaluation: Evaluation,
+    *,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+    stop: StopSignal | None = None,
+    deadline: Deadline | None = None,
+    node_limit: int | None = None,
+) -> AlgorithmResult:
     """The engine as a fixed-depth algorithm, for callers that deepen it themselves."""
     engine = Engine(evaluation)
     time_left = None
     if deadline is not None and deadline.end is not None:
         time_left = max(deadline.end - deadline.start - deadline.elapsed(), 1e-3)
     result = None
-    for result in engine.iterate(position, Limits(depth=depth, time=time_left, nodes=node_limit),
-                                 history, no_progress_plies, stop):
+    for result in engine.iterate(
+        position,
+        Limits(depth=depth, time=time_left, nodes=node_limit),
+        history,
+        no_progress_plies,
+        stop,
+    ):
         pass
     if result is None or result.depth < depth and result.move is not None:
         raise SearchInterrupted(engine.nodes)
@@ -860,5 +1092,6 @@ def _engine_fixed_depth(position: Position, depth: int, evaluation: Evaluation, 
 
 
 register_algorithm("engine", _engine_fixed_depth)
-register_searcher("engine", engine_search,
-                  per_game=lambda evaluation: Engine(evaluation or "engine").search)
+register_searcher(
+    "engine", engine_search, per_game=lambda evaluation: Engine(evaluation or "engine").search
+)

@@ -7,13 +7,21 @@ to functions and `get_evaluation` resolves a name or names the valid choices.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
-from checkers.board import BLACK, SQUARES, Piece, Position, Side, count_moves, square_row_col
 from checkers.ai.search import look_up, register
+from checkers.board import BLACK, SQUARES, Piece, Position, Side, count_moves, square_row_col
 
-__all__ = ["Evaluation", "EVALUATIONS", "register_evaluation", "get_evaluation", "man_value",
-           "seed_evaluation", "count_evaluation", "CENTRE_TABLE"]
+__all__ = [
+    "CENTRE_TABLE",
+    "EVALUATIONS",
+    "Evaluation",
+    "count_evaluation",
+    "get_evaluation",
+    "man_value",
+    "register_evaluation",
+    "seed_evaluation",
+]
 
 Evaluation = Callable[[Position, Side], float]
 
@@ -59,6 +67,7 @@ CENTRE_TABLE = (
     (0, 0, 0, 0, 0, 0, 0, 0),
 )
 
+
 def _centre_value(square: int) -> int:
     row, col = square_row_col(square)
     return CENTRE_TABLE[row][col]
@@ -67,12 +76,14 @@ def _centre_value(square: int) -> int:
 # A piece on a square worth v adds one for each of the masks "worth at least 1, 2, 3": three
 # popcounts instead of a loop over the pieces.
 _CENTRE_AT_LEAST = tuple(
-    sum(_bit(s) for s in SQUARES if _centre_value(s) >= value) for value in (1, 2, 3))
+    sum(_bit(s) for s in SQUARES if _centre_value(s) >= value) for value in (1, 2, 3)
+)
 
 # "On an edge" read as on the board's border: row 0 or 7, or column 0 or 7 (14 squares:
 # 1-4, 29-32, 5, 13, 21 on the left and 12, 20, 28 on the right).
-_EDGE = sum(_bit(s) for s in SQUARES
-            if square_row_col(s)[0] in (0, 7) or square_row_col(s)[1] in (0, 7))
+_EDGE = sum(
+    _bit(s) for s in SQUARES if square_row_col(s)[0] in (0, 7) or square_row_col(s)[1] in (0, 7)
+)
 
 SEED_MAN, SEED_KING, SEED_EDGE_KING, SEED_MOBILITY = 10, 15, 2, 0.5
 
@@ -82,8 +93,9 @@ def seed_evaluation(position: Position, side: Side) -> float:
     and half the difference in legal move counts."""
     black, white, kings = position.black, position.white, position.kings
     own, other = (black, white) if side is BLACK else (white, black)
-    material = (SEED_MAN * ((own & ~kings).bit_count() - (other & ~kings).bit_count())
-                + SEED_KING * ((own & kings).bit_count() - (other & kings).bit_count()))
+    material = SEED_MAN * (
+        (own & ~kings).bit_count() - (other & ~kings).bit_count()
+    ) + SEED_KING * ((own & kings).bit_count() - (other & kings).bit_count())
     centre = sum((own & mask).bit_count() for mask in _CENTRE_AT_LEAST)
     edge_kings = SEED_EDGE_KING * (own & kings & _EDGE).bit_count()
     # Each side's moves counted as if it were its turn, so the term does not flip every ply.
@@ -97,8 +109,11 @@ def count_evaluation(position: Position, side: Side) -> float:
     kings = position.kings
     black, white = position.black, position.white
     own, other = (black, white) if side is BLACK else (white, black)
-    return ((own & ~kings).bit_count() - (other & ~kings).bit_count()
-            + 1.5 * ((own & kings).bit_count() - (other & kings).bit_count()))
+    return (
+        (own & ~kings).bit_count()
+        - (other & ~kings).bit_count()
+        + 1.5 * ((own & kings).bit_count() - (other & kings).bit_count())
+    )
 
 
 register_evaluation("seed", seed_evaluation, man=10)

@@ -9,16 +9,23 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
 
 from checkers.ai.classic import GameSearch, search
 from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import Limits, ProgressCallback, SearchResult, StopSignal
 from checkers.board import Position, Side
 
-__all__ = ["Level", "LEVELS", "DEFAULT_LEVEL", "get_level", "game_search", "SideSearches",
-           "choose_move"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Level",
+    "SideSearches",
+    "choose_move",
+    "game_search",
+    "get_level",
+]
 
 
 @dataclass(frozen=True)
@@ -33,8 +40,8 @@ class Level:
     description: str
     algorithm: str
     evaluation: str
-    depth: Optional[int] = None
-    time: Optional[float] = None
+    depth: int | None = None
+    time: float | None = None
     noise: float = 0.0
     blunder: float = 0.0
 
@@ -54,17 +61,34 @@ class Level:
     def summary(self) -> str:
         """A few words for a status line: `alphabeta/seed depth 5`, `engine 2.0 s`."""
         how = f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s"
-        what = self.algorithm if self.evaluation == self.algorithm else \
-            f"{self.algorithm}/{self.evaluation}"
+        what = (
+            self.algorithm
+            if self.evaluation == self.algorithm
+            else f"{self.algorithm}/{self.evaluation}"
+        )
         return f"{what} {how}"
 
 
 # Noise is in each evaluation's units: `count` values a man at 1, `seed` at 10.
 LEVELS: tuple[Level, ...] = (
-    Level("beginner", "Looks two moves ahead, misjudges, slips one move in four",
-          "alphabeta", "count", depth=2, noise=1.0, blunder=0.25),
-    Level("novice", "Looks three moves ahead and now and then overlooks a move",
-          "alphabeta", "seed", depth=3, noise=5.0, blunder=0.08),
+    Level(
+        "beginner",
+        "Looks two moves ahead, misjudges, slips one move in four",
+        "alphabeta",
+        "count",
+        depth=2,
+        noise=1.0,
+        blunder=0.25,
+    ),
+    Level(
+        "novice",
+        "Looks three moves ahead and now and then overlooks a move",
+        "alphabeta",
+        "seed",
+        depth=3,
+        noise=5.0,
+        blunder=0.08,
+    ),
     Level("casual", "A steady five-ply alpha-beta search", "alphabeta", "seed", depth=5),
     Level("club", "The engine, half a second a move", "engine", "engine", time=0.5),
     Level("strong", "The engine, two seconds a move", "engine", "engine", time=2.0),
@@ -86,11 +110,13 @@ def get_level(name: str) -> Level:
 
 def _noisy(evaluation: Evaluation, amplitude: float, seed: int) -> Evaluation:
     """`evaluation` plus an error in [-amplitude, amplitude] fixed per (position, seed)."""
+
     def evaluate(position: Position, side: Side) -> float:
         # A hash of the position, not a running generator: the same leaf always gets the same
         # error, so the search stays consistent and a replay is identical.
         key = zlib.crc32(f"{seed}:{position.fen()}".encode())
         return evaluation(position, side) + amplitude * (key / 0xFFFFFFFF * 2.0 - 1.0)
+
     return evaluate
 
 
@@ -112,7 +138,7 @@ class SideSearches:
         """The side's AI for its move after `history` (the game's positions so far)."""
         kept = self._games.get(side)
         history = list(history)
-        if kept is None or kept[0] != level or history[:len(kept[2])] != kept[2]:
+        if kept is None or kept[0] != level or history[: len(kept[2])] != kept[2]:
             game = game_search(level)
         else:
             game = kept[1]
@@ -120,11 +146,17 @@ class SideSearches:
         return game
 
 
-def choose_move(position: Position, level: Level, *, seed: int = 0,
-                history: Optional[Sequence[Position]] = None, no_progress_plies: int = 0,
-                on_progress: Optional[ProgressCallback] = None,
-                stop: Optional[StopSignal] = None,
-                game: Optional[GameSearch] = None) -> tuple[SearchResult, str]:
+def choose_move(
+    position: Position,
+    level: Level,
+    *,
+    seed: int = 0,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+    on_progress: ProgressCallback | None = None,
+    stop: StopSignal | None = None,
+    game: GameSearch | None = None,
+) -> tuple[SearchResult, str]:
     """The level's move and a note for the player ('' or why it is not the searched move).
 
     Deterministic for the same inputs: the random choices are seeded by `seed`, the position
@@ -135,23 +167,41 @@ def choose_move(position: Position, level: Level, *, seed: int = 0,
     rng = random.Random(f"{seed}:{ply}:{position.fen()}")
     if level.noise > 0:  # a noisy evaluation is made per move: nothing to keep for the game
         noisy = _noisy(get_evaluation(level.evaluation), level.noise, rng.randrange(1 << 30))
-        result = search(position, level.limits, algorithm=level.algorithm, evaluation=noisy,
-                        on_progress=on_progress, stop=stop, history=history,
-                        no_progress_plies=no_progress_plies)
+        result = search(
+            position,
+            level.limits,
+            algorithm=level.algorithm,
+            evaluation=noisy,
+            on_progress=on_progress,
+            stop=stop,
+            history=history,
+            no_progress_plies=no_progress_plies,
+        )
     else:
         if game is None:
             game = game_search(level)
         elif (game.algorithm, game.evaluation) != (level.algorithm, level.evaluation):
-            raise ValueError(f"this game's AI is {game.algorithm}/{game.evaluation}, "
-                             f"not level {level.name!r}")
-        result = game(position, level.limits, on_progress=on_progress, stop=stop,
-                      history=history, no_progress_plies=no_progress_plies)
+            raise ValueError(
+                f"this game's AI is {game.algorithm}/{game.evaluation}, not level {level.name!r}"
+            )
+        result = game(
+            position,
+            level.limits,
+            on_progress=on_progress,
+            stop=stop,
+            history=history,
+            no_progress_plies=no_progress_plies,
+        )
     legal = position.legal_moves()
     if level.blunder > 0 and len(legal) > 1 and rng.random() < level.blunder:
         others = [move for move in legal if move != result.move]
         slip = rng.choice(others)
         # The searched figures belong to another move, so the slip reports none of its own.
-        return (SearchResult(slip, 0.0, 0, result.nodes, (slip,), result.time),
+        return (
+            SearchResult(slip, 0.0, 0, result.nodes, (slip,), result.time),
+            (
                 f"{level.name} slipped: played {slip.pdn()} instead of "
-                f"{result.move.pdn() if result.move else 'nothing'}")
+                f"{result.move.pdn() if result.move else 'nothing'}"
+            ),
+        )
     return result, ""

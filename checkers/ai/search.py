@@ -9,13 +9,26 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional, TypeVar
+from typing import TypeVar
 
 from checkers.board import Move
 
-__all__ = ["WIN", "MATE_BOUND", "Limits", "SearchResult", "Progress", "ProgressCallback",
-           "StopSignal", "Deadline", "is_win_score", "plies_to_win", "register", "look_up"]
+__all__ = [
+    "MATE_BOUND",
+    "WIN",
+    "Deadline",
+    "Limits",
+    "Progress",
+    "ProgressCallback",
+    "SearchResult",
+    "StopSignal",
+    "is_win_score",
+    "look_up",
+    "plies_to_win",
+    "register",
+]
 
 WIN = 1_000_000
 MATE_BOUND = WIN - 1000
@@ -36,9 +49,9 @@ def plies_to_win(score: float) -> int:
 class Limits:
     """When a search must stop: any of depth (plies), time (seconds) or nodes; None is no limit."""
 
-    depth: Optional[int] = None
-    time: Optional[float] = None
-    nodes: Optional[int] = None
+    depth: int | None = None
+    time: float | None = None
+    nodes: int | None = None
 
     def __post_init__(self) -> None:
         if self.depth is None and self.time is None and self.nodes is None:
@@ -55,7 +68,7 @@ class Limits:
 class SearchResult:
     """What a search found: the move (None if the side to move has none) and how it got there."""
 
-    move: Optional[Move]
+    move: Move | None
     score: float
     depth: int
     nodes: int
@@ -105,7 +118,7 @@ class StopSignal:
 class Deadline:
     """A wall-clock deadline measured from construction; `None` seconds never expires."""
 
-    def __init__(self, seconds: Optional[float]) -> None:
+    def __init__(self, seconds: float | None) -> None:
         self.start = time.perf_counter()
         self.end = None if seconds is None else self.start + seconds
 

@@ -9,15 +9,22 @@ value returned, cut-off) are listed in order, so a GUI can step through the sear
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Iterator, Optional, Sequence, Union
 
 from checkers.ai.classic import AlgorithmResult, ScoreReason, alphabeta, minimax
 from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.board import BLACK, Move, Position, RawMove, raw_to_move
 
-__all__ = ["SearchNode", "Cutoff", "EventKind", "SearchEvent", "SearchTree", "tracked_search",
-           "TRACKED_ALGORITHMS"]
+__all__ = [
+    "TRACKED_ALGORITHMS",
+    "Cutoff",
+    "EventKind",
+    "SearchEvent",
+    "SearchNode",
+    "SearchTree",
+    "tracked_search",
+]
 
 TRACKED_ALGORITHMS = {"alphabeta": alphabeta, "minimax": minimax}
 
@@ -30,20 +37,20 @@ class SearchNode:
     `beta` are the window the node was searched with (None in minimax and for pruned stubs).
     """
 
-    move: Optional[Move]
+    move: Move | None
     position: Position
     depth: int
     maximizing: bool
-    alpha: Optional[float] = None
-    beta: Optional[float] = None
-    score: Optional[float] = None
-    reason: Optional[ScoreReason] = None
+    alpha: float | None = None
+    beta: float | None = None
+    score: float | None = None
+    reason: ScoreReason | None = None
     pruned: bool = False
-    cutoff: Optional[Cutoff] = None
+    cutoff: Cutoff | None = None
     truncated: bool = False
     """Some children were searched but not recorded: the node cap was reached."""
     children: list[SearchNode] = field(default_factory=list, repr=False)
-    parent: Optional[SearchNode] = field(default=None, repr=False)
+    parent: SearchNode | None = field(default=None, repr=False)
 
     @property
     def searched_children(self) -> list[SearchNode]:
@@ -70,7 +77,7 @@ class Cutoff:
 
     alpha: float
     beta: float
-    by: Optional[SearchNode]
+    by: SearchNode | None
     """The child whose value caused the cut-off (None if the node cap kept it out of the tree)."""
 
 
@@ -89,9 +96,9 @@ class SearchEvent:
 
     kind: EventKind
     node: SearchNode
-    alpha: Optional[float] = None
-    beta: Optional[float] = None
-    score: Optional[float] = None
+    alpha: float | None = None
+    beta: float | None = None
+    score: float | None = None
 
 
 @dataclass(eq=False)
@@ -101,7 +108,7 @@ class SearchTree:
     root: SearchNode
     algorithm: str
     depth: int
-    best_move: Optional[Move]
+    best_move: Move | None
     score: float
     pv: list[SearchNode]
     """The principal variation as nodes, the root's chosen child first."""
@@ -121,17 +128,24 @@ class _TreeRecorder:
 
     def __init__(self, node_cap: int) -> None:
         self.node_cap = node_cap
-        self.root: Optional[SearchNode] = None
+        self.root: SearchNode | None = None
         # The nodes from the root to the current one; None for a node past the cap.
-        self.stack: list[Optional[SearchNode]] = []
-        self.last_left: Optional[SearchNode] = None
+        self.stack: list[SearchNode | None] = []
+        self.last_left: SearchNode | None = None
         self.events: list[SearchEvent] = []
         self.recorded = 0
         self.pruned = 0
         self.truncated = False
 
-    def enter(self, position: Position, move: Optional[RawMove], ply: int, maximizing: bool,
-              alpha: Optional[float], beta: Optional[float]) -> None:
+    def enter(
+        self,
+        position: Position,
+        move: RawMove | None,
+        ply: int,
+        maximizing: bool,
+        alpha: float | None,
+        beta: float | None,
+    ) -> None:
         parent = self.stack[-1] if self.stack else None
         if self.stack and parent is None:
             self.stack.append(None)  # below a node that was not recorded
@@ -142,8 +156,9 @@ class _TreeRecorder:
             self.truncated = parent.truncated = True
             self.stack.append(None)
             return
-        node = SearchNode(self._move(parent, move), position, ply, maximizing, alpha, beta,
-                          parent=parent)
+        node = SearchNode(
+            self._move(parent, move), position, ply, maximizing, alpha, beta, parent=parent
+        )
         if parent is None:
             self.root = node
         else:
@@ -166,23 +181,35 @@ class _TreeRecorder:
             return
         node.cutoff = Cutoff(alpha, beta, self.last_left)
         for raw in skipped:
-            node.children.append(SearchNode(self._move(node, raw), node.position.apply_raw(raw),
-                                            node.depth + 1, not node.maximizing, pruned=True,
-                                            parent=node))
+            node.children.append(
+                SearchNode(
+                    self._move(node, raw),
+                    node.position.apply_raw(raw),
+                    node.depth + 1,
+                    not node.maximizing,
+                    pruned=True,
+                    parent=node,
+                )
+            )
         self.events.append(SearchEvent(EventKind.CUTOFF, node, alpha, beta))
 
     @staticmethod
-    def _move(parent: Optional[SearchNode], raw: Optional[RawMove]) -> Optional[Move]:
+    def _move(parent: SearchNode | None, raw: RawMove | None) -> Move | None:
         if parent is None or raw is None:
             return None
         position = parent.position
         return raw_to_move(raw, position.black if position.turn is BLACK else position.white)
 
 
-def tracked_search(position: Position, depth: int, algorithm: str = "alphabeta",
-                   evaluation: Union[str, Evaluation] = "seed", node_cap: int = 20000,
-                   history: Optional[Sequence[Position]] = None,
-                   no_progress_plies: int = 0) -> SearchTree:
+def tracked_search(
+    position: Position,
+    depth: int,
+    algorithm: str = "alphabeta",
+    evaluation: str | Evaluation = "seed",
+    node_cap: int = 20000,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+) -> SearchTree:
     """Search to `depth` with `minimax` or `alphabeta` and return the tree it explored.
 
     The move, score and node count are those of the untracked search. Past `node_cap` visited
@@ -196,16 +223,34 @@ def tracked_search(position: Position, depth: int, algorithm: str = "alphabeta",
     evaluate = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
     recorder = _TreeRecorder(node_cap)
     result: AlgorithmResult = TRACKED_ALGORITHMS[algorithm](
-        position, depth, evaluate, history=history, no_progress_plies=no_progress_plies,
-        observer=recorder)
+        position,
+        depth,
+        evaluate,
+        history=history,
+        no_progress_plies=no_progress_plies,
+        observer=recorder,
+    )
     assert recorder.root is not None  # the root is always entered and the cap is at least 1
     note = ""
     if recorder.truncated:
-        note = (f"tracking stopped at {recorder.recorded} of {result.nodes} visited nodes "
-                f"(node cap {node_cap}); the search itself ran to the end")
-    return SearchTree(recorder.root, algorithm, depth, result.move, result.score,
-                      _pv_nodes(recorder.root, result.pv), result.nodes, recorder.pruned,
-                      recorder.recorded, recorder.events, recorder.truncated, note)
+        note = (
+            f"tracking stopped at {recorder.recorded} of {result.nodes} visited nodes "
+            f"(node cap {node_cap}); the search itself ran to the end"
+        )
+    return SearchTree(
+        recorder.root,
+        algorithm,
+        depth,
+        result.move,
+        result.score,
+        _pv_nodes(recorder.root, result.pv),
+        result.nodes,
+        recorder.pruned,
+        recorder.recorded,
+        recorder.events,
+        recorder.truncated,
+        note,
+    )
 
 
 def _pv_nodes(root: SearchNode, pv: Sequence[Move]) -> list[SearchNode]:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Optional, Sequence, Union
+from typing import Any
 
 from checkers.ai.classic import ScoreReason, SearchInterrupted, minimax
 from checkers.ai.evaluation import Evaluation, get_evaluation
@@ -19,9 +20,22 @@ from checkers.ai.search import is_win_score, plies_to_win
 from checkers.ai.tracking import EventKind, SearchNode, SearchTree
 from checkers.board import BLACK, Move, Position
 
-__all__ = ["SCHEMA_ID", "DEFAULT_MINIMAX_CAP", "MinimaxCount", "minimax_node_count",
-           "format_score", "format_bound", "moves_to", "numbered_line", "node_ids", "tree_text",
-           "tree_json", "tree_json_text", "tree_dot", "EXPORT_FORMATS"]
+__all__ = [
+    "DEFAULT_MINIMAX_CAP",
+    "EXPORT_FORMATS",
+    "SCHEMA_ID",
+    "MinimaxCount",
+    "format_bound",
+    "format_score",
+    "minimax_node_count",
+    "moves_to",
+    "node_ids",
+    "numbered_line",
+    "tree_dot",
+    "tree_json",
+    "tree_json_text",
+    "tree_text",
+]
 
 SCHEMA_ID = "checkers-search-tree/1"
 """The `format` field of every JSON export; the number changes when the schema does."""
@@ -56,15 +70,25 @@ class MinimaxCount:
         return f"more than {self.nodes}" if self.capped else str(self.nodes)
 
 
-def minimax_node_count(position: Position, depth: int, cap: int = DEFAULT_MINIMAX_CAP,
-                       evaluation: Union[str, Evaluation] = "seed",
-                       history: Optional[Sequence[Position]] = None,
-                       no_progress_plies: int = 0) -> MinimaxCount:
+def minimax_node_count(
+    position: Position,
+    depth: int,
+    cap: int = DEFAULT_MINIMAX_CAP,
+    evaluation: str | Evaluation = "seed",
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+) -> MinimaxCount:
     """The nodes plain minimax visits for the same result, or `capped` past `cap` nodes."""
     evaluate = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
     try:
-        result = minimax(position, depth, evaluate, history=history,
-                         no_progress_plies=no_progress_plies, node_limit=cap)
+        result = minimax(
+            position,
+            depth,
+            evaluate,
+            history=history,
+            no_progress_plies=no_progress_plies,
+            node_limit=cap,
+        )
     except SearchInterrupted as stopped:
         return MinimaxCount(stopped.nodes, capped=True)
     return MinimaxCount(result.nodes)
@@ -72,7 +96,8 @@ def minimax_node_count(position: Position, depth: int, cap: int = DEFAULT_MINIMA
 
 # --- small text forms -------------------------------------------------------------------------
 
-def format_bound(value: Optional[float]) -> str:
+
+def format_bound(value: float | None) -> str:
     """A score or window bound as text: `6`, `-1.5`, `-inf`, `+inf`; `?` when unknown."""
     if value is None:
         return "?"
@@ -81,7 +106,7 @@ def format_bound(value: Optional[float]) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
-def format_score(score: Optional[float], short: bool = False) -> str:
+def format_score(score: float | None, short: bool = False) -> str:
     """A score for the root's side: `6`, `9.5`, `win in 5` (short `W5`), `loss in 4` (`L4`)."""
     if score is not None and not math.isinf(score) and is_win_score(score):
         plies = plies_to_win(score)
@@ -127,15 +152,22 @@ def _side_words(tree: SearchTree) -> str:
     return f"{root_side.name.capitalize()} to move is MAX, {other} is MIN"
 
 
-def _summary(tree: SearchTree, minimax_nodes: Optional[MinimaxCount]) -> list[str]:
+def _summary(tree: SearchTree, minimax_nodes: MinimaxCount | None) -> list[str]:
     """The header lines every export shares: what was searched and what came of it."""
     best = tree.best_move.pdn() if tree.best_move else "none (the side to move has lost)"
-    lines = [f"{tree.algorithm} to depth {tree.depth} from {tree.root.position.fen()} "
-             f"({_side_words(tree)})",
-             f"best move {best}, score {format_score(tree.score)}; {tree.nodes} nodes visited, "
-             f"{tree.pruned} moves pruned"]
-    pv = numbered_line(tree.root.position.turn is BLACK, [node.move for node in tree.pv
-                                                          if node.move is not None])
+    lines = [
+        (
+            f"{tree.algorithm} to depth {tree.depth} from {tree.root.position.fen()} "
+            f"({_side_words(tree)})"
+        ),
+        (
+            f"best move {best}, score {format_score(tree.score)}; {tree.nodes} nodes visited, "
+            f"{tree.pruned} moves pruned"
+        ),
+    ]
+    pv = numbered_line(
+        tree.root.position.turn is BLACK, [node.move for node in tree.pv if node.move is not None]
+    )
     if pv:
         lines.append(f"principal variation: {pv}")
     if minimax_nodes is not None:
@@ -147,6 +179,7 @@ def _summary(tree: SearchTree, minimax_nodes: Optional[MinimaxCount]) -> list[st
 
 # --- text -------------------------------------------------------------------------------------
 
+
 def _text_label(node: SearchNode, on_pv: bool) -> str:
     move = node.move.pdn() if node.move is not None else "root"
     if node.pruned:
@@ -157,8 +190,10 @@ def _text_label(node: SearchNode, on_pv: bool) -> str:
     if node.reason in _REASON_NOTES:
         parts.append(f"({_REASON_NOTES[node.reason]})")
     if node.cutoff is not None:
-        parts.append(f"cut-off: alpha {format_bound(node.cutoff.alpha)} >= "
-                     f"beta {format_bound(node.cutoff.beta)}")
+        parts.append(
+            f"cut-off: alpha {format_bound(node.cutoff.alpha)} >= "
+            f"beta {format_bound(node.cutoff.beta)}"
+        )
     if node.truncated:
         parts.append("...")
     if on_pv:
@@ -166,31 +201,37 @@ def _text_label(node: SearchNode, on_pv: bool) -> str:
     return " ".join(parts)
 
 
-def tree_text(tree: SearchTree, minimax_nodes: Optional[MinimaxCount] = None) -> str:
+def tree_text(tree: SearchTree, minimax_nodes: MinimaxCount | None = None) -> str:
     """An indented tree, one node a line, after a summary and a legend."""
     lines = _summary(tree, minimax_nodes)
-    lines.append("legend: MAX/MIN whose turn, then the score, [alpha, beta] the window on entry, "
-                 "* principal variation, x pruned by a cut-off")
+    lines.append(
+        "legend: MAX/MIN whose turn, then the score, [alpha, beta] the window on entry, "
+        "* principal variation, x pruned by a cut-off"
+    )
     lines.append("")
     on_pv = set(tree.pv) | {tree.root}
     lines.append(_text_label(tree.root, True))
     # An explicit stack: the indent prefix of each pending node, and whether it is a last child.
     stack: list[tuple[SearchNode, str, bool]] = [
         (child, "", index == len(tree.root.children) - 1)
-        for index, child in reversed(list(enumerate(tree.root.children)))]
+        for index, child in reversed(list(enumerate(tree.root.children)))
+    ]
     while stack:
         node, prefix, last = stack.pop()
         lines.append(f"{prefix}{'`-- ' if last else '|-- '}{_text_label(node, node in on_pv)}")
         below = prefix + ("    " if last else "|   ")
         count = len(node.children)
-        stack.extend((child, below, index == count - 1)
-                     for index, child in reversed(list(enumerate(node.children))))
+        stack.extend(
+            (child, below, index == count - 1)
+            for index, child in reversed(list(enumerate(node.children)))
+        )
     return "\n".join(lines) + "\n"
 
 
 # --- JSON -------------------------------------------------------------------------------------
 
-def _json_bound(value: Optional[float]) -> Union[float, int, str, None]:
+
+def _json_bound(value: float | None) -> float | int | str | None:
     """A number as JSON allows it: infinite window bounds become the strings -inf / +inf."""
     if value is None:
         return None
@@ -199,13 +240,17 @@ def _json_bound(value: Optional[float]) -> Union[float, int, str, None]:
     return int(value) if value == int(value) else value
 
 
-def _json_node(node: SearchNode, ids: dict[SearchNode, int],
-               on_pv: set[SearchNode]) -> dict[str, Any]:
+def _json_node(
+    node: SearchNode, ids: dict[SearchNode, int], on_pv: set[SearchNode]
+) -> dict[str, Any]:
     cutoff = None
     if node.cutoff is not None:
         by = node.cutoff.by
-        cutoff = {"alpha": _json_bound(node.cutoff.alpha), "beta": _json_bound(node.cutoff.beta),
-                  "by": ids[by] if by is not None and by in ids else None}
+        cutoff = {
+            "alpha": _json_bound(node.cutoff.alpha),
+            "beta": _json_bound(node.cutoff.beta),
+            "by": ids[by] if by is not None and by in ids else None,
+        }
     return {
         "id": ids[node],
         "move": node.move.pdn() if node.move is not None else None,
@@ -224,11 +269,15 @@ def _json_node(node: SearchNode, ids: dict[SearchNode, int],
     }
 
 
-_EVENT_KEYS = {EventKind.ENTER: "enter", EventKind.RETURN: "return", EventKind.CUTOFF: "cutoff",
-               EventKind.TRUNCATED: "truncated"}
+_EVENT_KEYS = {
+    EventKind.ENTER: "enter",
+    EventKind.RETURN: "return",
+    EventKind.CUTOFF: "cutoff",
+    EventKind.TRUNCATED: "truncated",
+}
 
 
-def tree_json(tree: SearchTree, minimax_nodes: Optional[MinimaxCount] = None) -> dict[str, Any]:
+def tree_json(tree: SearchTree, minimax_nodes: MinimaxCount | None = None) -> dict[str, Any]:
     """The tree as a JSON-ready dict following docs/tree.schema.json."""
     ids = node_ids(tree)
     on_pv = set(tree.pv) | {tree.root}
@@ -254,23 +303,35 @@ def tree_json(tree: SearchTree, minimax_nodes: Optional[MinimaxCount] = None) ->
         "recorded": tree.recorded,
         "truncated": tree.truncated,
         "note": tree.note,
-        "minimax_nodes": (None if minimax_nodes is None else
-                          {"nodes": minimax_nodes.nodes, "capped": minimax_nodes.capped}),
+        "minimax_nodes": (
+            None
+            if minimax_nodes is None
+            else {"nodes": minimax_nodes.nodes, "capped": minimax_nodes.capped}
+        ),
         "root": root,
-        "events": [{"kind": _EVENT_KEYS[event.kind], "node": ids[event.node],
-                    "alpha": _json_bound(event.alpha), "beta": _json_bound(event.beta),
-                    "score": _json_bound(event.score)} for event in tree.events],
+        "events": [
+            {
+                "kind": _EVENT_KEYS[event.kind],
+                "node": ids[event.node],
+                "alpha": _json_bound(event.alpha),
+                "beta": _json_bound(event.beta),
+                "score": _json_bound(event.score),
+            }
+            for event in tree.events
+        ],
     }
     return document
 
 
-def tree_json_text(tree: SearchTree, minimax_nodes: Optional[MinimaxCount] = None,
-                   indent: Optional[int] = 1) -> str:
+def tree_json_text(
+    tree: SearchTree, minimax_nodes: MinimaxCount | None = None, indent: int | None = 1
+) -> str:
     """The JSON export as text (strict JSON: no NaN or Infinity literals)."""
     return json.dumps(tree_json(tree, minimax_nodes), indent=indent, allow_nan=False) + "\n"
 
 
 # --- DOT --------------------------------------------------------------------------------------
+
 
 def _dot_string(text: str) -> str:
     """A DOT double-quoted string; `\\n` in `text` stays a DOT line break."""
@@ -315,8 +376,10 @@ def _dot_lines(tree: SearchTree, ids: dict[SearchNode, int]) -> Iterator[str]:
             edge = {"style": "dashed", "color": "#888888", "arrowhead": "tee"}
             # The cut-off is written once, on the first stub it left behind.
             if parent.pruned_children[0] is node:
-                edge["label"] = (f"cut: alpha {format_bound(parent.cutoff.alpha)} >= "
-                                 f"beta {format_bound(parent.cutoff.beta)}")
+                edge["label"] = (
+                    f"cut: alpha {format_bound(parent.cutoff.alpha)} >= "
+                    f"beta {format_bound(parent.cutoff.beta)}"
+                )
                 edge["fontcolor"] = "#aa3333"
         elif node in on_pv:
             edge = dict(_DOT_PV)
@@ -326,16 +389,18 @@ def _dot_lines(tree: SearchTree, ids: dict[SearchNode, int]) -> Iterator[str]:
         yield f"  n{ids[parent]} -> {name}{attributes_text};"
 
 
-def tree_dot(tree: SearchTree, minimax_nodes: Optional[MinimaxCount] = None) -> str:
+def tree_dot(tree: SearchTree, minimax_nodes: MinimaxCount | None = None) -> str:
     """A Graphviz digraph: MAX up triangles, MIN down triangles, PV in red, pruned stubs dashed."""
     ids = node_ids(tree)
     title = "\n".join(_summary(tree, minimax_nodes))
     lines = ["// " + line for line in _summary(tree, minimax_nodes)]
     graph = {"label": title, "labelloc": "t", "fontname": "Helvetica", "fontsize": "12"}
-    lines += ["digraph search_tree {",
-              f"  graph [{_dot_attributes(graph)}];",
-              f"  node [{_dot_attributes({'fontname': 'Helvetica', 'fontsize': '10'})}];",
-              f"  edge [{_dot_attributes({'fontname': 'Helvetica', 'fontsize': '9'})}];"]
+    lines += [
+        "digraph search_tree {",
+        f"  graph [{_dot_attributes(graph)}];",
+        f"  node [{_dot_attributes({'fontname': 'Helvetica', 'fontsize': '10'})}];",
+        f"  edge [{_dot_attributes({'fontname': 'Helvetica', 'fontsize': '9'})}];",
+    ]
     lines.extend(_dot_lines(tree, ids))
     lines.append("}")
     return "\n".join(lines) + "\n"

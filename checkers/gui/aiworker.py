@@ -13,15 +13,15 @@ import os
 import queue
 import signal
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Optional, Sequence, Union
 
 from checkers.ai.levels import Level, SideSearches, choose_move
 from checkers.ai.search import Progress, SearchResult, StopSignal
 from checkers.board import Position
 
-__all__ = ["AIProgress", "AIResult", "AIError", "AIEvent", "AIClient", "worker_main"]
+__all__ = ["AIClient", "AIError", "AIEvent", "AIProgress", "AIResult", "worker_main"]
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class AIError:
     message: str
 
 
-AIEvent = Union[AIProgress, AIResult, AIError]
+AIEvent = AIProgress | AIResult | AIError
 
 
 class _Cancellations:
@@ -58,18 +58,19 @@ class _Cancellations:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.stopped_up_to = 0  # requests are numbered upwards: a stop covers every earlier one
-        self.current: Optional[tuple[int, StopSignal]] = None
+        self.current: tuple[int, StopSignal] | None = None
 
-    def stop(self, request: Optional[int]) -> None:
+    def stop(self, request: int | None) -> None:
         """Cancel requests up to `request` (None: whatever is running)."""
         with self.lock:
             if request is not None:
                 self.stopped_up_to = max(self.stopped_up_to, request)
-            if self.current is not None and (request is None
-                                             or self.current[0] <= self.stopped_up_to):
+            if self.current is not None and (
+                request is None or self.current[0] <= self.stopped_up_to
+            ):
                 self.current[1].stop()
 
-    def begin(self, request: int) -> Optional[StopSignal]:
+    def begin(self, request: int) -> StopSignal | None:
         """The stop signal for a search about to start, or None if it was already cancelled."""
         with self.lock:
             if request <= self.stopped_up_to:
@@ -141,12 +142,19 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             replies.send(("progress", request, progress))
 
         try:
-            result, note = choose_move(position, level, seed=seed, history=history,
-                                       no_progress_plies=no_progress, on_progress=report,
-                                       stop=stop, game=games(position.turn, level, history))
+            result, note = choose_move(
+                position,
+                level,
+                seed=seed,
+                history=history,
+                no_progress_plies=no_progress,
+                on_progress=report,
+                stop=stop,
+                game=games(position.turn, level, history),
+            )
             if not stop.is_set():
                 replies.send(("result", request, result, note))
-        except Exception as error:  # reported to the player; the worker stays up
+        except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
             replies.send(("error", request, str(error) or type(error).__name__))
         finally:
             cancellations.end()
@@ -156,11 +164,11 @@ class AIClient:
     """The UI's handle on the worker: request, poll, cancel; starts the process on first use."""
 
     def __init__(self) -> None:
-        self._process: Optional[multiprocessing.process.BaseProcess] = None
-        self._requests: Optional[Connection] = None
-        self._replies: Optional[Connection] = None
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._requests: Connection | None = None
+        self._replies: Connection | None = None
         self._last_request = 0
-        self.pending: Optional[int] = None
+        self.pending: int | None = None
         """The request whose answer is awaited, or None."""
 
     def start(self) -> None:
@@ -172,8 +180,9 @@ class AIClient:
         context = multiprocessing.get_context("spawn")
         request_reader, request_writer = context.Pipe(duplex=False)
         reply_reader, reply_writer = context.Pipe(duplex=False)
-        process = context.Process(target=worker_main, args=(request_reader, reply_writer),
-                                  name="checkers-ai", daemon=True)
+        process = context.Process(
+            target=worker_main, args=(request_reader, reply_writer), name="checkers-ai", daemon=True
+        )
         process.start()
         request_reader.close()
         reply_writer.close()
@@ -184,15 +193,23 @@ class AIClient:
         """Whether an answer is awaited."""
         return self.pending is not None
 
-    def request(self, position: Position, level: Level, *, history: Sequence[Position] = (),
-                no_progress_plies: int = 0, seed: int = 0) -> int:
+    def request(
+        self,
+        position: Position,
+        level: Level,
+        *,
+        history: Sequence[Position] = (),
+        no_progress_plies: int = 0,
+        seed: int = 0,
+    ) -> int:
         """Ask for a move (cancelling any search under way); returns the request number."""
         self.cancel()
         self.start()
         assert self._requests is not None
         self._last_request += 1
-        self._requests.send(("search", self._last_request, position, list(history),
-                             no_progress_plies, level, seed))
+        self._requests.send(
+            ("search", self._last_request, position, list(history), no_progress_plies, level, seed)
+        )
         self.pending = self._last_request
         return self._last_request
 
@@ -227,8 +244,7 @@ class AIClient:
                     events.append(AIError(request, rest[0]))
         except (EOFError, OSError):
             pass
-        if self.pending is not None and self._process is not None \
-                and not self._process.is_alive():
+        if self.pending is not None and self._process is not None and not self._process.is_alive():
             code = self._process.exitcode
             events.append(AIError(self.pending, f"the AI process stopped (exit code {code})"))
             self.pending = None

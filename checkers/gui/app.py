@@ -7,10 +7,13 @@ goes on, so a bug never costs a game in progress.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import sys
 import time
 import traceback
-from typing import Callable, Optional, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 
@@ -19,15 +22,15 @@ from checkers.gui import tree_overlay  # noqa: F401  (registers the T overlay on
 from checkers.gui.aiworker import AIClient
 from checkers.gui.assets import Assets, Sounds
 from checkers.gui.config import GameConfig
-from checkers.gui.game_screen import RESUME_PLY_TAG, GameScreen
 from checkers.gui.game import HOP_SECONDS
+from checkers.gui.game_screen import RESUME_PLY_TAG, GameScreen
 from checkers.gui.load_screen import ResumeScreen, find_autosave
 from checkers.gui.persist import config_from_tags
 from checkers.gui.render import Renderer
 from checkers.gui.start_screen import StartChoices, StartScreen
 from checkers.record import GameRecord
 
-__all__ = ["App", "Screen", "DisplayUnavailable", "run_app", "FPS", "WINDOW_SIZE"]
+__all__ = ["FPS", "WINDOW_SIZE", "App", "DisplayUnavailable", "Screen", "run_app"]
 
 FPS = 60
 WINDOW_SIZE = (1120, 720)
@@ -54,11 +57,19 @@ class Screen(Protocol):
 class App:
     """Owns the window, the loop, the screen stack, the sounds and the AI worker."""
 
-    def __init__(self, config: Optional[GameConfig] = None, *, flip: bool = False,
-                 size: tuple[int, int] = WINDOW_SIZE, hop_seconds: float = HOP_SECONDS,
-                 muted: bool = False,
-                 on_frame: Optional[Callable[[float], None]] = None, autosave: bool = False,
-                 offer_resume: bool = False, loaded: Optional[saves.ResumedGame] = None) -> None:
+    def __init__(
+        self,
+        config: GameConfig | None = None,
+        *,
+        flip: bool = False,
+        size: tuple[int, int] = WINDOW_SIZE,
+        hop_seconds: float = HOP_SECONDS,
+        muted: bool = False,
+        on_frame: Callable[[float], None] | None = None,
+        autosave: bool = False,
+        offer_resume: bool = False,
+        loaded: saves.ResumedGame | None = None,
+    ) -> None:
         try:
             pygame.display.init()
         except pygame.error as error:
@@ -124,19 +135,26 @@ class App:
         """Go to the start screen, with the choices made last time."""
         self._replace(StartScreen(self, self.choices))
 
-    def start_game(self, config: GameConfig, flip: bool = False,
-                   record: Optional[GameRecord] = None,
-                   tags: Optional[dict[str, str]] = None) -> None:
+    def start_game(
+        self,
+        config: GameConfig,
+        flip: bool = False,
+        record: GameRecord | None = None,
+        tags: dict[str, str] | None = None,
+    ) -> None:
         """Start a game with these players (a loaded one opens in review at its end)."""
         self._replace(GameScreen(self, config, flip=flip, record=record, tags=tags))
 
     def resume(self, resumed: saves.ResumedGame) -> None:
         """Carry on with an autosaved game, with the players it was played by."""
         current = self.screens[0]
-        fallback = current.game.config if isinstance(current, GameScreen) \
-            else self.choices.config()
-        self.start_game(config_from_tags(resumed.tags, fallback), flip=self.flip,
-                        record=resumed.record, tags=resumed.tags)
+        fallback = current.game.config if isinstance(current, GameScreen) else self.choices.config()
+        self.start_game(
+            config_from_tags(resumed.tags, fallback),
+            flip=self.flip,
+            record=resumed.record,
+            tags=resumed.tags,
+        )
         screen = self.screen
         assert isinstance(screen, GameScreen)
         ply = screen.game.tags.pop(RESUME_PLY_TAG, "")
@@ -163,15 +181,13 @@ class App:
         """Run a handler; an error goes to the status line and stderr, not up the stack."""
         try:
             action()
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - any handler's failure is shown, not fatal
             report = traceback.format_exc()
             if report != self._last_error:  # a broken draw would repeat it 60 times a second
                 print(report, file=sys.stderr, end="")
                 self._last_error = report
-            try:
+            with contextlib.suppress(Exception):  # a screen that cannot show it: stderr has it
                 self.screen.report(error)
-            except Exception:
-                pass
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one event: the app's own table first, then the top screen."""
@@ -184,7 +200,7 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: events, time, drawing."""
         for event in pygame.event.get():
-            self._guard(lambda: self.dispatch(event))
+            self._guard(functools.partial(self.dispatch, event))
         screen = self.screen
         self._guard(lambda: screen.update(dt))
         surface = self.surface()
@@ -214,15 +230,15 @@ class App:
         while self.screens:
             try:
                 self.screens.pop().close()
-            except Exception:
+            except Exception:  # noqa: BLE001 - one screen's failure must not keep the others open
                 traceback.print_exc(file=sys.stderr)
         self.ai.close()
         pygame.quit()
 
 
-def run_app(config: Optional[GameConfig] = None, flip: bool = False,
-            loaded: Optional[saves.ResumedGame] = None) -> int:
+def run_app(
+    config: GameConfig | None = None, flip: bool = False, loaded: saves.ResumedGame | None = None
+) -> int:
     """Open the window (the start screen when `config` is None) and run until quit; the game in
     progress is autosaved, and an unfinished one from last time is offered (unless `loaded`)."""
-    return App(config, flip=flip, autosave=True, offer_resume=loaded is None,
-               loaded=loaded).run()
+    return App(config, flip=flip, autosave=True, offer_resume=loaded is None, loaded=loaded).run()

@@ -9,14 +9,14 @@ import contextlib
 import os
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, Optional
 
 import pygame
 
 import checkers
 
-__all__ = ["ASSETS_DIR", "Assets", "Sounds", "SOUND_NAMES"]
+__all__ = ["ASSETS_DIR", "SOUND_NAMES", "Assets", "Sounds"]
 
 ASSETS_DIR = Path(checkers.__file__).resolve().parent.parent / "assets"
 """`assets/` beside the package (the source tree or an editable install), whatever the cwd."""
@@ -87,7 +87,7 @@ class Sounds:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._ready = threading.Event()
         self._started = False
-        self.problem: Optional[str] = None
+        self.problem: str | None = None
         """Why there is no sound (no device, missing file), or None."""
 
     def warm_up(self) -> None:

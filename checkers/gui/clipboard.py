@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 import pygame
 
 __all__ = ["copy_text", "paste_text"]
 
 
-def copy_text(text: str) -> Optional[str]:
+def copy_text(text: str) -> str | None:
     """Put `text` on the clipboard; None when done, else why it could not be (never raises)."""
     put = getattr(pygame.scrap, "put_text", None)  # pygame-ce 2.2+; plain pygame lacks it
     try:
@@ -24,7 +22,7 @@ def copy_text(text: str) -> Optional[str]:
         return str(error) or "not available here"
 
 
-def paste_text() -> Optional[str]:
+def paste_text() -> str | None:
     """The clipboard's text, or None if there is none or no clipboard."""
     get = getattr(pygame.scrap, "get_text", None)
     try:

@@ -9,14 +9,21 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, Mapping, Optional, TextIO
+from typing import Any, TextIO
 
 from checkers.board import InvalidFenError, Position
 from checkers.options import delay_seconds, positive_int, seconds
 
-__all__ = ["add_gui_commands", "display_problem", "NO_DISPLAY_STATUS", "cmd_start", "cmd_play",
-           "cmd_watch"]
+__all__ = [
+    "NO_DISPLAY_STATUS",
+    "add_gui_commands",
+    "cmd_play",
+    "cmd_start",
+    "cmd_watch",
+    "display_problem",
+]
 
 NO_DISPLAY_STATUS = 3
 """Exit status when no window can be opened: not 0, so scripts notice nothing was played, and not
@@ -25,42 +32,66 @@ NO_DISPLAY_STATUS = 3
 HEADLESS_HINT = "try `checkers watch --headless` to watch AI vs AI in the terminal"
 
 
-def display_problem(environ: Mapping[str, str] = os.environ,
-                    platform: str = sys.platform) -> Optional[str]:
+def display_problem(
+    environ: Mapping[str, str] = os.environ, platform: str = sys.platform
+) -> str | None:
     """Why no window can be opened here, or None when a display seems to be there."""
     if environ.get("SDL_VIDEODRIVER", "").lower() in ("dummy", "offscreen"):
         return None  # an off-screen window was asked for (tests, benchmarks)
-    if (platform.startswith("linux") or "bsd" in platform) \
-            and not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY"):
+    if (
+        (platform.startswith("linux") or "bsd" in platform)
+        and not environ.get("DISPLAY")
+        and not environ.get("WAYLAND_DISPLAY")
+    ):
         return "no display (DISPLAY and WAYLAND_DISPLAY are not set)"
     return None
 
 
 def _usage_error(message: str) -> Exception:
     from checkers.cli import UsageError  # the CLI imports this module: look it up when needed
+
     return UsageError(message)
 
 
 def _ai_options(parser: argparse.ArgumentParser, colour: str) -> None:
     group = parser.add_argument_group(f"{colour}'s AI")
-    group.add_argument(f"--{colour}-level", metavar="NAME",
-                       help="a named strength: beginner, novice, casual, club, strong, master")
-    group.add_argument(f"--{colour}-depth", type=positive_int, metavar="PLIES",
-                       help="search this many plies")
-    group.add_argument(f"--{colour}-time", type=seconds, metavar="SECONDS",
-                       help="search this long per move")
-    group.add_argument(f"--{colour}-algorithm", metavar="NAME",
-                       help="engine (default), alphabeta, minimax, negamax")
-    group.add_argument(f"--{colour}-evaluation", metavar="NAME",
-                       help="engine (default with the engine), seed, count")
+    group.add_argument(
+        f"--{colour}-level",
+        metavar="NAME",
+        help="a named strength: beginner, novice, casual, club, strong, master",
+    )
+    group.add_argument(
+        f"--{colour}-depth", type=positive_int, metavar="PLIES", help="search this many plies"
+    )
+    group.add_argument(
+        f"--{colour}-time", type=seconds, metavar="SECONDS", help="search this long per move"
+    )
+    group.add_argument(
+        f"--{colour}-algorithm",
+        metavar="NAME",
+        help="engine (default), alphabeta, minimax, negamax",
+    )
+    group.add_argument(
+        f"--{colour}-evaluation",
+        metavar="NAME",
+        help="engine (default with the engine), seed, count",
+    )
 
 
 def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fen", help="start from this position (PDN FEN)")
-    parser.add_argument("--delay", type=delay_seconds, metavar="SECONDS",
-                        help="pause between AI moves when two AIs play (default 0.5)")
-    parser.add_argument("--seed", type=int, default=0,
-                        help="seed for the weaker levels' deliberate slips (default 0)")
+    parser.add_argument(
+        "--delay",
+        type=delay_seconds,
+        metavar="SECONDS",
+        help="pause between AI moves when two AIs play (default 0.5)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="seed for the weaker levels' deliberate slips (default 0)",
+    )
 
 
 def add_gui_commands(subparsers: Any) -> None:
@@ -69,27 +100,43 @@ def add_gui_commands(subparsers: Any) -> None:
     start.set_defaults(handler=cmd_start)
 
     play = subparsers.add_parser(
-        "play", help="play in a window (default: you are Black against the engine)")
+        "play", help="play in a window (default: you are Black against the engine)"
+    )
     for colour, default in (("black", "human"), ("white", "ai")):
-        play.add_argument(f"--{colour}", choices=("human", "ai"), default=default,
-                          help=f"who plays {colour.capitalize()} (default {default})")
+        play.add_argument(
+            f"--{colour}",
+            choices=("human", "ai"),
+            default=default,
+            help=f"who plays {colour.capitalize()} (default {default})",
+        )
     for colour in ("black", "white"):
         _ai_options(play, colour)
     _common_options(play)
-    play.add_argument("--flip", action="store_true",
-                      help="turn the board the other way up from the default view")
-    play.add_argument("--load", metavar="FILE",
-                      help="open a game from a PDN file (at its end: arrows step through it)")
-    play.add_argument("--game", type=positive_int, metavar="N",
-                      help="with --load: the Nth game of the file (default 1)")
+    play.add_argument(
+        "--flip", action="store_true", help="turn the board the other way up from the default view"
+    )
+    play.add_argument(
+        "--load",
+        metavar="FILE",
+        help="open a game from a PDN file (at its end: arrows step through it)",
+    )
+    play.add_argument(
+        "--game",
+        type=positive_int,
+        metavar="N",
+        help="with --load: the Nth game of the file (default 1)",
+    )
     play.set_defaults(handler=cmd_play)
 
     watch = subparsers.add_parser("watch", help="watch the AI play itself")
     for colour in ("black", "white"):
         _ai_options(watch, colour)
     _common_options(watch)
-    watch.add_argument("--headless", action="store_true",
-                       help="play in the terminal: an ASCII board per move, the result at the end")
+    watch.add_argument(
+        "--headless",
+        action="store_true",
+        help="play in the terminal: an ASCII board per move, the result at the end",
+    )
     watch.set_defaults(handler=cmd_watch)
 
 
@@ -99,8 +146,10 @@ def _player(args: argparse.Namespace, colour: str, is_ai: bool) -> Any:
     from checkers.gui.config import PlayerConfig, custom_level
 
     level_name = getattr(args, f"{colour}_level")
-    explicit = {name: getattr(args, f"{colour}_{name}")
-                for name in ("depth", "time", "algorithm", "evaluation")}
+    explicit = {
+        name: getattr(args, f"{colour}_{name}")
+        for name in ("depth", "time", "algorithm", "evaluation")
+    }
     given = [f"--{colour}-{name}" for name, value in explicit.items() if value is not None]
     if not is_ai:
         if given or level_name:
@@ -111,9 +160,14 @@ def _player(args: argparse.Namespace, colour: str, is_ai: bool) -> Any:
         if level_name and given:
             raise ValueError(f"give --{colour}-level or {', '.join(given)}, not both")
         if given:
-            return PlayerConfig(custom_level(explicit["algorithm"] or "engine",
-                                             explicit["evaluation"], explicit["depth"],
-                                             explicit["time"]))
+            return PlayerConfig(
+                custom_level(
+                    explicit["algorithm"] or "engine",
+                    explicit["evaluation"],
+                    explicit["depth"],
+                    explicit["time"],
+                )
+            )
         return PlayerConfig(get_level(level_name or DEFAULT_LEVEL))
     except ValueError as error:
         raise _usage_error(str(error)) from None
@@ -129,9 +183,12 @@ def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
             start = Position.from_fen(args.fen)
         except InvalidFenError as error:
             raise _usage_error(f"invalid FEN {args.fen!r}: {error}") from None
-    config = GameConfig(black=_player(args, "black", black_ai),
-                        white=_player(args, "white", white_ai), start=start,
-                        seed=args.seed)
+    config = GameConfig(
+        black=_player(args, "black", black_ai),
+        white=_player(args, "white", white_ai),
+        start=start,
+        seed=args.seed,
+    )
     if args.delay is not None:
         config = replace(config, ai_delay=args.delay)
     try:
@@ -145,6 +202,7 @@ def load_pdn(path: str, number: int = 1) -> Any:
     """Game `number` (from 1) of a PDN file as a ResumedGame; a usage error says what is wrong."""
     from checkers.pdn import PdnError, read_file, record_from_game
     from checkers.saves import ResumedGame
+
     try:
         games = read_file(path)
     except OSError as error:
@@ -154,8 +212,9 @@ def load_pdn(path: str, number: int = 1) -> Any:
     if not games:
         raise _usage_error(f"{path} holds no game")
     if number > len(games):
-        raise _usage_error(f"{path} holds {len(games)} game{'s' if len(games) != 1 else ''}, "
-                           f"not {number}")
+        raise _usage_error(
+            f"{path} holds {len(games)} game{'s' if len(games) != 1 else ''}, not {number}"
+        )
     game = games[number - 1]
     try:
         record = record_from_game(game)
@@ -169,6 +228,7 @@ def _open_window(config: Any, flip: bool = False, loaded: Any = None) -> int:
     problem = display_problem()
     if problem is None:
         from checkers.gui.app import DisplayUnavailable, run_app
+
         try:
             return run_app(config, flip=flip, loaded=loaded)
         except DisplayUnavailable as error:
@@ -200,6 +260,6 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
     config = _config(args, True, True)
     if args.headless:
         from checkers.gui.headless import watch_in_terminal
+
         return watch_in_terminal(config, out)
     return _open_window(config)
-

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Optional
 
 from checkers.ai.levels import DEFAULT_LEVEL, Level, get_level
 from checkers.board import BLACK, WHITE, Position, Side
 
-__all__ = ["Mode", "PlayerConfig", "GameConfig", "HINT_LEVEL", "custom_level", "check_level"]
+__all__ = ["HINT_LEVEL", "GameConfig", "Mode", "PlayerConfig", "check_level", "custom_level"]
 
-HINT_LEVEL = Level("hint", "The engine's suggestion for the side to move", "engine", "engine",
-                   time=1.0)
+HINT_LEVEL = Level(
+    "hint", "The engine's suggestion for the side to move", "engine", "engine", time=1.0
+)
 """What the hint command asks: the engine, a second of thought."""
 
 
@@ -31,7 +31,7 @@ class Mode(enum.Enum):
 class PlayerConfig:
     """One side's player: a human, or an AI with its level (None for a human)."""
 
-    level: Optional[Level] = None
+    level: Level | None = None
 
     @property
     def is_human(self) -> bool:
@@ -45,8 +45,12 @@ class PlayerConfig:
         return f"AI ({self.level.name}: {self.level.summary()})"
 
 
-def custom_level(algorithm: str = "engine", evaluation: Optional[str] = None,
-                 depth: Optional[int] = None, time: Optional[float] = None) -> Level:
+def custom_level(
+    algorithm: str = "engine",
+    evaluation: str | None = None,
+    depth: int | None = None,
+    time: float | None = None,
+) -> Level:
     """A level built from explicit choices; the engine's own evaluation goes with the engine."""
     if evaluation is None:
         evaluation = "engine" if algorithm == "engine" else "seed"
@@ -54,14 +58,16 @@ def custom_level(algorithm: str = "engine", evaluation: Optional[str] = None,
         time = 2.0
     if depth is not None and time is not None:
         raise ValueError("give a depth or a time, not both")
-    return Level("custom", f"{algorithm}/{evaluation}", algorithm, evaluation, depth=depth,
-                 time=time)
+    return Level(
+        "custom", f"{algorithm}/{evaluation}", algorithm, evaluation, depth=depth, time=time
+    )
 
 
 def check_level(level: Level) -> None:
     """Raise ValueError (naming the choices) if the level's algorithm or evaluation is unknown."""
     from checkers.ai.classic import get_algorithm
     from checkers.ai.evaluation import get_evaluation
+
     get_algorithm(level.algorithm)
     get_evaluation(level.evaluation)
 
@@ -72,7 +78,7 @@ class GameConfig:
 
     black: PlayerConfig = field(default_factory=PlayerConfig)
     white: PlayerConfig = field(default_factory=lambda: PlayerConfig(get_level(DEFAULT_LEVEL)))
-    start: Optional[Position] = None
+    start: Position | None = None
     ai_delay: float = 0.5
     """Seconds between AI moves when two AIs play, so a person can follow."""
     hint: Level = HINT_LEVEL
@@ -89,7 +95,7 @@ class GameConfig:
         humans = self.black.is_human + self.white.is_human
         return (Mode.AI_VS_AI, Mode.HUMAN_VS_AI, Mode.HUMAN_VS_HUMAN)[humans]
 
-    def human_side(self) -> Optional[Side]:
+    def human_side(self) -> Side | None:
         """The side the single human plays in human vs AI (None otherwise)."""
         if self.mode is not Mode.HUMAN_VS_AI:
             return None

@@ -8,8 +8,9 @@ made; the animation only replays it, so undo or a new game during an animation l
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Protocol, Sequence
+from typing import Protocol
 
 from checkers.ai.evaluation import man_value
 from checkers.ai.levels import Level
@@ -20,8 +21,18 @@ from checkers.gui.config import GameConfig, Mode
 from checkers.gui.selection import ClickResult, Selector
 from checkers.record import GameRecord, Outcome
 
-__all__ = ["AIService", "Animation", "Thinking", "SearchFigures", "AISearch", "Game", "DELAYS",
-           "HOP_SECONDS", "format_score", "replay"]
+__all__ = [
+    "DELAYS",
+    "HOP_SECONDS",
+    "AISearch",
+    "AIService",
+    "Animation",
+    "Game",
+    "SearchFigures",
+    "Thinking",
+    "format_score",
+    "replay",
+]
 
 HOP_SECONDS = 0.16
 """How long one step or jump takes on screen."""
@@ -33,10 +44,17 @@ DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 class AIService(Protocol):
     """What the game needs from the AI worker: `AIClient`, or a stand-in a later screen brings."""
 
-    pending: Optional[int]
+    pending: int | None
 
-    def request(self, position: Position, level: Level, *, history: Sequence[Position] = (),
-                no_progress_plies: int = 0, seed: int = 0) -> int: ...
+    def request(
+        self,
+        position: Position,
+        level: Level,
+        *,
+        history: Sequence[Position] = (),
+        no_progress_plies: int = 0,
+        seed: int = 0,
+    ) -> int: ...
 
     def cancel(self) -> None: ...
 
@@ -89,7 +107,7 @@ class Thinking:
     purpose: str
     started: float
     man: float  # what a man is worth in the scores of the level's evaluation
-    progress: Optional[Progress] = None
+    progress: Progress | None = None
 
 
 @dataclass(frozen=True)
@@ -151,9 +169,14 @@ class _Cues:
 class Game:
     """A game in progress: the record, whose turn it is, the selection, the AI and the controls."""
 
-    def __init__(self, config: GameConfig, ai: Optional[AIService] = None,
-                 hop_seconds: float = HOP_SECONDS, record: Optional[GameRecord] = None,
-                 tags: Optional[dict[str, str]] = None) -> None:
+    def __init__(
+        self,
+        config: GameConfig,
+        ai: AIService | None = None,
+        hop_seconds: float = HOP_SECONDS,
+        record: GameRecord | None = None,
+        tags: dict[str, str] | None = None,
+    ) -> None:
         self.config = config
         self.ai = ai
         self.hop_seconds = hop_seconds
@@ -169,18 +192,18 @@ class Game:
             self.reviewing = True
             self.status = self._loaded_status()
 
-    def _new_record(self, record: Optional[GameRecord] = None) -> None:
+    def _new_record(self, record: GameRecord | None = None) -> None:
         self.record = record if record is not None else GameRecord(self.config.start)
         self.line: list[Move] = list(self.record.moves)
         """The whole recorded game, past the cursor too: the move list and the arrow keys."""
         self.reviewing = False  # stepping through the record: the AI waits
-        self.ai_search: Optional[AISearch] = None
+        self.ai_search: AISearch | None = None
         self.revision += 1
         self.selector = Selector(self.record.position)
-        self.animation: Optional[Animation] = None
-        self.thinking: Optional[Thinking] = None
-        self.figures: Optional[SearchFigures] = None
-        self.hint: Optional[Move] = None
+        self.animation: Animation | None = None
+        self.thinking: Thinking | None = None
+        self.figures: SearchFigures | None = None
+        self.hint: Move | None = None
         self.paused = False
         self.step_once = False
         self.ai_stuck = False  # an AI error stops further requests until the player acts
@@ -195,7 +218,7 @@ class Game:
         return self.record.position
 
     @property
-    def outcome(self) -> Optional[Outcome]:
+    def outcome(self) -> Outcome | None:
         """How the game ended, or None."""
         return self.record.outcome
 
@@ -205,7 +228,7 @@ class Game:
         return self.config.mode
 
     @property
-    def last_move(self) -> Optional[Move]:
+    def last_move(self) -> Move | None:
         """The move that led to the current position."""
         moves = self.record.moves
         return moves[-1] if moves else None
@@ -232,7 +255,7 @@ class Game:
 
     # --- human input -------------------------------------------------------------------------
 
-    def click(self, square: Optional[int]) -> ClickResult:
+    def click(self, square: int | None) -> ClickResult:
         """A click on a square (None: a light square): select, narrow a multi-jump, or move."""
         if self.outcome is not None:
             result = ClickResult(message="The game is over: N starts a new game, U takes back")
@@ -305,8 +328,12 @@ class Game:
         if self.ai is not None:
             for event in self.ai.poll():
                 self._on_ai_event(event)
-        if (self.animation is not None or self.outcome is not None or self.thinking is not None
-                or self.reviewing):
+        if (
+            self.animation is not None
+            or self.outcome is not None
+            or self.thinking is not None
+            or self.reviewing
+        ):
             return
         level = self.config.player(self.position.turn).level
         if level is None or self.ai_stuck:
@@ -323,10 +350,16 @@ class Game:
     def _ask(self, level: Level, purpose: str) -> None:
         if self.ai is None:
             raise RuntimeError("this game has no AI worker")
-        self.ai.request(self.position, level, history=self.record.positions,
-                        no_progress_plies=self.record.no_progress_plies, seed=self.config.seed)
-        self.thinking = Thinking(self.position.turn, purpose, self.clock,
-                                 man_value(level.evaluation))
+        self.ai.request(
+            self.position,
+            level,
+            history=self.record.positions,
+            no_progress_plies=self.record.no_progress_plies,
+            seed=self.config.seed,
+        )
+        self.thinking = Thinking(
+            self.position.turn, purpose, self.clock, man_value(level.evaluation)
+        )
         if purpose == "move":
             self.status = f"{self.position.turn.name.capitalize()} (AI) is thinking..."
 
@@ -351,16 +384,24 @@ class Game:
             return
         if thinking.purpose == "hint":
             self.hint = result.move
-            self.status = f"Hint: {result.move.pdn()} " \
-                          f"(score {format_score(result.score, thinking.man)}, " \
-                          f"depth {result.depth})"
+            self.status = (
+                f"Hint: {result.move.pdn()} "
+                f"(score {format_score(result.score, thinking.man)}, "
+                f"depth {result.depth})"
+            )
             return
         level = self.config.player(thinking.side).level
-        self.figures = _figures(thinking.side, level.name if level else "", result, event.note,
-                                thinking.man)
+        self.figures = _figures(
+            thinking.side, level.name if level else "", result, event.note, thinking.man
+        )
         if level is not None:
-            self.ai_search = AISearch(self.position, tuple(self.record.positions),
-                                      self.record.no_progress_plies, level, result.move)
+            self.ai_search = AISearch(
+                self.position,
+                tuple(self.record.positions),
+                self.record.no_progress_plies,
+                level,
+                result.move,
+            )
         self.play(result.move)
         if event.note:
             self.status = event.note[0].upper() + event.note[1:] + "."
@@ -414,9 +455,11 @@ class Game:
         if self.mode is Mode.AI_VS_AI and taken:
             self.paused = True  # otherwise the AI would replay at once
         self._after_jump()
-        self.status = (f"Took back {' '.join(m.pdn() for m in reversed(taken))}. "
-                       + self._turn_status()
-                       if taken else "Nothing to take back.")
+        self.status = (
+            f"Took back {' '.join(m.pdn() for m in reversed(taken))}. " + self._turn_status()
+            if taken
+            else "Nothing to take back."
+        )
 
     def redo(self) -> None:
         """Replay what undo took back (against the AI, up to the human's next turn)."""
@@ -425,8 +468,11 @@ class Game:
         if self.mode is Mode.AI_VS_AI and taken:
             self.paused = True
         self._after_jump()
-        self.status = (f"Replayed {' '.join(m.pdn() for m in taken)}. " + self._turn_status()
-                       if taken else "Nothing to redo.")
+        self.status = (
+            f"Replayed {' '.join(m.pdn() for m in taken)}. " + self._turn_status()
+            if taken
+            else "Nothing to redo."
+        )
 
     def go_to(self, ply: int) -> None:
         """Show the game at `ply` (for a clickable move list); moves after it can be redone."""
@@ -449,8 +495,9 @@ class Game:
         """Step `plies` back (negative) or forward through the recorded game (arrow keys)."""
         target = max(0, min(len(self.line), self.record.ply + plies))
         if target == self.record.ply and self.animation is None:
-            self.status = ("At the start of the game." if target == 0
-                           else "At the end of the recorded game.")
+            self.status = (
+                "At the start of the game." if target == 0 else "At the end of the recorded game."
+            )
             return
         self.go_to(target)
 
@@ -467,11 +514,12 @@ class Game:
         self.reviewing = False
         self.paused = False
         self._after_jump()
-        note = f"Dropped the {dropped} later {'ply' if dropped == 1 else 'plies'}. " \
-            if dropped else ""
+        note = (
+            f"Dropped the {dropped} later {'ply' if dropped == 1 else 'plies'}. " if dropped else ""
+        )
         self.status = f"Playing on from ply {self.record.ply}. {note}" + self._turn_status()
 
-    def load(self, record: GameRecord, tags: Optional[dict[str, str]] = None) -> None:
+    def load(self, record: GameRecord, tags: dict[str, str] | None = None) -> None:
         """Show a saved game at its end, in review: arrows step through it, C plays on."""
         self._stop_thinking()
         self.tags = dict(tags or {})
@@ -479,7 +527,7 @@ class Game:
         self.reviewing = True
         self.status = self._loaded_status()
 
-    def resume_play(self, ply: Optional[int] = None) -> None:
+    def resume_play(self, ply: int | None = None) -> None:
         """Carry on with a game read back from the autosave, as if it had never stopped (at
         `ply` if moves after it had been taken back)."""
         self.reviewing = False
@@ -490,8 +538,10 @@ class Game:
 
     def _loaded_status(self) -> str:
         plies = len(self.line)
-        return (f"Loaded a game of {plies} {'ply' if plies == 1 else 'plies'}: Left/Right step "
-                f"through it, click a move in the list, C plays on. " + self._turn_status())
+        return (
+            f"Loaded a game of {plies} {'ply' if plies == 1 else 'plies'}: Left/Right step "
+            f"through it, click a move in the list, C plays on. " + self._turn_status()
+        )
 
     def full_record(self) -> GameRecord:
         """The whole recorded game, including moves past the cursor (what a save writes)."""
@@ -548,7 +598,7 @@ class Game:
         self._stop_thinking()
 
 
-def _figures(side: Side, level: str, result: SearchResult, note: str,
-             man: float) -> SearchFigures:
-    return SearchFigures(side, level, result.depth, result.score, result.nodes, result.time,
-                         result.pv, note, man)
+def _figures(side: Side, level: str, result: SearchResult, note: str, man: float) -> SearchFigures:
+    return SearchFigures(
+        side, level, result.depth, result.score, result.nodes, result.time, result.pv, note, man
+    )

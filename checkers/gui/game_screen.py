@@ -9,8 +9,9 @@ registered with `register_overlay`, such as the search-tree view) are drawn last
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Optional, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -19,8 +20,8 @@ from checkers.board import BLACK
 from checkers.gui import theme
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
-from checkers.gui.geometry import BoardGeometry
 from checkers.gui.game import Game
+from checkers.gui.geometry import BoardGeometry
 from checkers.gui.panel import draw_panel
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.render import BoardView
@@ -31,8 +32,16 @@ from checkers.record import GameRecord, Outcome, Reason
 if TYPE_CHECKING:
     from checkers.gui.app import App
 
-__all__ = ["Command", "Overlay", "register_overlay", "GameScreen", "GameLayout", "game_layout",
-           "outcome_card", "RESUME_PLY_TAG"]
+__all__ = [
+    "RESUME_PLY_TAG",
+    "Command",
+    "GameLayout",
+    "GameScreen",
+    "Overlay",
+    "game_layout",
+    "outcome_card",
+    "register_overlay",
+]
 
 RESUME_PLY_TAG = "Ply"
 """An autosave's tag for the ply shown when moves after it were taken back (kept for redo)."""
@@ -59,15 +68,16 @@ class OverlaySpec:
     name: str
     key: str
     label: str
-    factory: Callable[["GameScreen"], Overlay]
+    factory: Callable[[GameScreen], Overlay]
     help: str = ""
 
 
 _OVERLAYS: dict[str, OverlaySpec] = {}
 
 
-def register_overlay(name: str, key: str, label: str,
-                     factory: Callable[["GameScreen"], Overlay], help: str = "") -> None:
+def register_overlay(
+    name: str, key: str, label: str, factory: Callable[[GameScreen], Overlay], help: str = ""
+) -> None:
     """Make an overlay (e.g. the search-tree view on `t`) toggle with `key` on every game screen;
     `help` is its line on the help card."""
     _OVERLAYS[name] = OverlaySpec(name, key, label, factory, help)
@@ -130,10 +140,15 @@ def outcome_card(outcome: Outcome, plies: int) -> tuple[str, list[str]]:
         title, reason = "Draw", _REASONS[outcome.reason]
     else:
         title = f"{outcome.winner.name.capitalize()} wins"
-        reason = (f"{outcome.winner.opponent.name.capitalize()} has no legal move"
-                  if outcome.reason is Reason.NO_MOVES else _REASONS[outcome.reason])
-    return title, [reason, f"Result {outcome.result()} after {plies} "
-                           f"{'ply' if plies == 1 else 'plies'}"]
+        reason = (
+            f"{outcome.winner.opponent.name.capitalize()} has no legal move"
+            if outcome.reason is Reason.NO_MOVES
+            else _REASONS[outcome.reason]
+        )
+    return title, [
+        reason,
+        f"Result {outcome.result()} after {plies} {'ply' if plies == 1 else 'plies'}",
+    ]
 
 
 @dataclass
@@ -150,18 +165,23 @@ class Drag:
 class GameScreen:
     """A game in the window: the game, its board orientation, the drag and the open card."""
 
-    def __init__(self, app: "App", config: GameConfig, flip: bool = False,
-                 record: Optional[GameRecord] = None,
-                 tags: Optional[dict[str, str]] = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        config: GameConfig,
+        flip: bool = False,
+        record: GameRecord | None = None,
+        tags: dict[str, str] | None = None,
+    ) -> None:
         self.app = app
         self.game = Game(config, app.ai, hop_seconds=app.hop_seconds, record=record, tags=tags)
         # Nothing is written until the game changes: opening a window must not wipe an autosave.
-        self._autosaved: Optional[tuple[object, ...]] = self._autosave_key()
+        self._autosaved: tuple[object, ...] | None = self._autosave_key()
         self.move_cells: list[tuple[pygame.Rect, int]] = []
         human = config.human_side()
         self.flipped = (human is BLACK) != flip  # the human's side at the bottom
-        self.drag: Optional[Drag] = None
-        self.card: Optional[str] = None  # "help", or a registered overlay's name
+        self.drag: Drag | None = None
+        self.card: str | None = None  # "help", or a registered overlay's name
         self.overlays: dict[str, Overlay] = {}
         self.buttons: list[Button] = []
         self.commands = self._commands()
@@ -178,57 +198,145 @@ class GameScreen:
 
     def _commands(self) -> list[Command]:
         game = self.game
-        ai_vs_ai = lambda: game.mode is Mode.AI_VS_AI  # noqa: E731
-        has_human = lambda: game.mode is not Mode.AI_VS_AI  # noqa: E731
+        ai_vs_ai = lambda: game.mode is Mode.AI_VS_AI
+        has_human = lambda: game.mode is not Mode.AI_VS_AI
         commands = [
-            Command("new", "New game", ("n",), "start again with the same players",
-                    game.new_game),
-            Command("undo", "Undo", ("u", "backspace", "ctrl+z"),
-                    "take back a move (against the AI, its reply too)", game.undo),
+            Command("new", "New game", ("n",), "start again with the same players", game.new_game),
+            Command(
+                "undo",
+                "Undo",
+                ("u", "backspace", "ctrl+z"),
+                "take back a move (against the AI, its reply too)",
+                game.undo,
+            ),
             Command("redo", "Redo", ("r", "ctrl+y"), "replay a move taken back", game.redo),
-            Command("hint", "Hint", ("h",), "highlight the engine's suggestion",
-                    game.request_hint, shown=has_human),
+            Command(
+                "hint",
+                "Hint",
+                ("h",),
+                "highlight the engine's suggestion",
+                game.request_hint,
+                shown=has_human,
+            ),
             Command("flip", "Flip", ("f",), "turn the board around", self.flip),
-            Command("back", "Back", ("left",), "step back through the game (click a move in the "
-                    "list to jump there)", lambda: game.step_through(-1), button=False),
-            Command("forward", "Forward", ("right",), "step forward through the game",
-                    lambda: game.step_through(+1), button=False),
-            Command("start", "Start", ("home",), "go to the start of the game",
-                    lambda: game.go_to_end(False), button=False),
-            Command("end", "End", ("end",), "go to the end of the game",
-                    lambda: game.go_to_end(True), button=False),
-            Command("continue", "Play on", ("c",), "play on from the move shown (drops the "
-                    "later moves)", game.continue_here, shown=lambda: game.reviewing,
-                    active=lambda: game.reviewing),
-            Command("save", "Save", ("ctrl+s",), "save the game as PDN in your games folder",
-                    self.save),
+            Command(
+                "back",
+                "Back",
+                ("left",),
+                "step back through the game (click a move in the list to jump there)",
+                lambda: game.step_through(-1),
+                button=False,
+            ),
+            Command(
+                "forward",
+                "Forward",
+                ("right",),
+                "step forward through the game",
+                lambda: game.step_through(+1),
+                button=False,
+            ),
+            Command(
+                "start",
+                "Start",
+                ("home",),
+                "go to the start of the game",
+                lambda: game.go_to_end(False),
+                button=False,
+            ),
+            Command(
+                "end",
+                "End",
+                ("end",),
+                "go to the end of the game",
+                lambda: game.go_to_end(True),
+                button=False,
+            ),
+            Command(
+                "continue",
+                "Play on",
+                ("c",),
+                "play on from the move shown (drops the later moves)",
+                game.continue_here,
+                shown=lambda: game.reviewing,
+                active=lambda: game.reviewing,
+            ),
+            Command(
+                "save", "Save", ("ctrl+s",), "save the game as PDN in your games folder", self.save
+            ),
             Command("load", "Load", ("ctrl+o",), "open a saved game", self.open_load_screen),
-            Command("setup", "Setup", ("e",), "set up a position to start a new game from",
-                    self.open_setup_screen),
-            Command("copy_fen", "Copy FEN", ("ctrl+c",), "copy the position's FEN",
-                    self.copy_fen),
+            Command(
+                "setup",
+                "Setup",
+                ("e",),
+                "set up a position to start a new game from",
+                self.open_setup_screen,
+            ),
+            Command("copy_fen", "Copy FEN", ("ctrl+c",), "copy the position's FEN", self.copy_fen),
             Command("copy_pdn", "Copy PDN", ("ctrl+p",), "copy the game's PDN", self.copy_pdn),
-            Command("pause", "Pause", ("space", "p"), "pause or resume AI vs AI",
-                    game.toggle_pause, shown=ai_vs_ai, active=lambda: game.paused),
-            Command("step", "Step", ("s",), "play one AI move while paused", game.step,
-                    shown=ai_vs_ai),
-            Command("slower", "Delay +", ("+", "="), "longer pause between AI moves",
-                    lambda: game.change_delay(+1), shown=ai_vs_ai),
-            Command("faster", "Delay -", ("-",), "shorter pause between AI moves",
-                    lambda: game.change_delay(-1), shown=ai_vs_ai),
-            Command("mute", "Mute", ("m",), "sound on or off", self.toggle_mute,
-                    active=lambda: self.app.sounds.muted),
-            Command("help", "Help", ("?", "f1"), "show or hide this list",
-                    lambda: self.toggle_card("help"), active=lambda: self.card == "help"),
-            Command("menu", "Menu", ("escape",), "back to the start screen (Esc first "
-                    "closes a card or drops a selection)", self.app.show_start),
+            Command(
+                "pause",
+                "Pause",
+                ("space", "p"),
+                "pause or resume AI vs AI",
+                game.toggle_pause,
+                shown=ai_vs_ai,
+                active=lambda: game.paused,
+            ),
+            Command(
+                "step", "Step", ("s",), "play one AI move while paused", game.step, shown=ai_vs_ai
+            ),
+            Command(
+                "slower",
+                "Delay +",
+                ("+", "="),
+                "longer pause between AI moves",
+                lambda: game.change_delay(+1),
+                shown=ai_vs_ai,
+            ),
+            Command(
+                "faster",
+                "Delay -",
+                ("-",),
+                "shorter pause between AI moves",
+                lambda: game.change_delay(-1),
+                shown=ai_vs_ai,
+            ),
+            Command(
+                "mute",
+                "Mute",
+                ("m",),
+                "sound on or off",
+                self.toggle_mute,
+                active=lambda: self.app.sounds.muted,
+            ),
+            Command(
+                "help",
+                "Help",
+                ("?", "f1"),
+                "show or hide this list",
+                lambda: self.toggle_card("help"),
+                active=lambda: self.card == "help",
+            ),
+            Command(
+                "menu",
+                "Menu",
+                ("escape",),
+                "back to the start screen (Esc first closes a card or drops a selection)",
+                self.app.show_start,
+            ),
             Command("quit", "Quit", ("q", "ctrl+q"), "leave the game", self.app.quit),
         ]
         for spec in _OVERLAYS.values():
-            commands.append(Command(spec.name, spec.label, (spec.key,),
-                                    spec.help or f"show or hide the {spec.label.lower()}",
-                                    functools.partial(self.toggle_card, spec.name),
-                                    active=functools.partial(self.card_is, spec.name)))
+            commands.append(
+                Command(
+                    spec.name,
+                    spec.label,
+                    (spec.key,),
+                    spec.help or f"show or hide the {spec.label.lower()}",
+                    functools.partial(self.toggle_card, spec.name),
+                    active=functools.partial(self.card_is, spec.name),
+                )
+            )
         return commands
 
     def flip(self) -> None:
@@ -247,8 +355,9 @@ class GameScreen:
         """The PDN tags a save writes: who plays, and a loaded game's own tags (its players'
         names too: `Tinsley` reads better than `Human`)."""
         tags = config_tags(self.game.config)
-        tags.update({name: value for name, value in self.game.tags.items()
-                     if name not in PLAYER_TAGS})
+        tags.update(
+            {name: value for name, value in self.game.tags.items() if name not in PLAYER_TAGS}
+        )
         return tags
 
     def save(self) -> None:
@@ -263,11 +372,13 @@ class GameScreen:
     def open_load_screen(self) -> None:
         """List the saved games over this screen; picking one loads it here."""
         from checkers.gui.load_screen import LoadScreen  # it imports this module
+
         self.app.push(LoadScreen(self.app, self.load))
 
     def open_setup_screen(self) -> None:
         """Edit a position (starting from the one shown) and start a new game from it."""
         from checkers.gui.setup_screen import SetupScreen  # it imports this module
+
         self.app.push(SetupScreen(self.app, self))
 
     def load(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
@@ -285,15 +396,18 @@ class GameScreen:
         """Copy the position shown to the clipboard as FEN."""
         fen = self.game.position.fen()
         problem = copy_text(fen)
-        self.game.status = f"Copied {fen}" if problem is None else \
-            f"No clipboard ({problem}); FEN: {fen}"
+        self.game.status = (
+            f"Copied {fen}" if problem is None else f"No clipboard ({problem}); FEN: {fen}"
+        )
 
     def copy_pdn(self) -> None:
         """Copy the whole game to the clipboard as PDN."""
         problem = copy_text(self.pdn_text())
-        self.game.status = (f"Copied the game's PDN ({len(self.game.line)} plies)"
-                            if problem is None else f"No clipboard ({problem}); Ctrl+S saves "
-                                                    f"the game as a PDN file instead")
+        self.game.status = (
+            f"Copied the game's PDN ({len(self.game.line)} plies)"
+            if problem is None
+            else f"No clipboard ({problem}); Ctrl+S saves the game as a PDN file instead"
+        )
 
     def _autosave_key(self) -> tuple[object, ...]:
         game = self.game
@@ -432,9 +546,12 @@ class GameScreen:
             start, end, fraction = animation.hop()
             piece = animation.before.piece_at(animation.move.start)
             floating = (piece, geometry.between(start, end, fraction)) if piece else None
-            return BoardView(animation.before, last_move=animation.move,
-                             hidden=frozenset({animation.move.start}) | animation.vanished(),
-                             floating=floating)
+            return BoardView(
+                animation.before,
+                last_move=animation.move,
+                hidden=frozenset({animation.move.start}) | animation.vanished(),
+                floating=floating,
+            )
         selector = game.selector
         human = game.accepts_clicks()
         hidden: frozenset[int] = frozenset()
@@ -445,13 +562,17 @@ class GameScreen:
                 hidden = frozenset({self.drag.square})
                 floating = (piece, self.drag.point)
         return BoardView(
-            game.position, last_move=game.last_move,
+            game.position,
+            last_move=game.last_move,
             selected=selector.selected if human else None,
             destinations=selector.destinations if human else frozenset(),
             waypoints=selector.waypoints if human else frozenset(),
             clicked=selector.clicks if human else (),
             must_capture=selector.movable if human and selector.capture_pending else frozenset(),
-            hint=game.hint, hidden=hidden, floating=floating)
+            hint=game.hint,
+            hidden=hidden,
+            floating=floating,
+        )
 
     def _layout_buttons(self, layout: GameLayout) -> pygame.Rect:
         """Place the visible commands' buttons at the panel's foot; returns the space above."""
@@ -466,16 +587,18 @@ class GameScreen:
         self.buttons = []
         for index, command in enumerate(shown):
             row, column = divmod(index, columns)
-            rect = pygame.Rect(inner.left + column * (width + gap), top + row * (height + gap),
-                               width, height)
+            rect = pygame.Rect(
+                inner.left + column * (width + gap), top + row * (height + gap), width, height
+            )
             label = command.label
             if command.name == "pause" and self.game.paused:
                 label = "Resume"
             elif command.name == "mute" and self.app.sounds.muted:
                 label = "Unmute"
             self.buttons.append(Button(label, rect, command.action, active=command.active()))
-        return pygame.Rect(layout.panel.left, layout.panel.top, layout.panel.width,
-                           top - gap - layout.panel.top)
+        return pygame.Rect(
+            layout.panel.left, layout.panel.top, layout.panel.width, top - gap - layout.panel.top
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen."""
@@ -491,14 +614,14 @@ class GameScreen:
 
         self._draw_status(surface, layout)
 
-        board_rect = pygame.Rect(layout.board.left, layout.board.top, layout.board.size,
-                                 layout.board.size)
+        board_rect = pygame.Rect(
+            layout.board.left, layout.board.top, layout.board.size, layout.board.size
+        )
         outcome = self.game.outcome
         if outcome is not None and self.game.animation is None and self.card is None:
             renderer.shade(surface, board_rect)
             title, lines = outcome_card(outcome, self.game.record.ply)
-            renderer.card(surface, board_rect, title, lines,
-                          "N: new game    U: undo    Esc: menu")
+            renderer.card(surface, board_rect, title, lines, "N: new game    U: undo    Esc: menu")
         if self.card == "help":
             self._draw_help(surface, layout)
         elif self.card is not None and self.card in self.overlays:
@@ -507,8 +630,14 @@ class GameScreen:
             # panel does, and the status line still reports.
             surface.fill(theme.BACKGROUND)
             margin = layout.board_area.left
-            overlay.set_rect(pygame.Rect(margin, margin, surface.get_width() - 2 * margin,
-                                         layout.status.top - margin - margin // 2))
+            overlay.set_rect(
+                pygame.Rect(
+                    margin,
+                    margin,
+                    surface.get_width() - 2 * margin,
+                    layout.status.top - margin - margin // 2,
+                )
+            )
             overlay.draw(surface)
             self._draw_status(surface, layout)
 
@@ -519,26 +648,35 @@ class GameScreen:
         colour = theme.ERROR_TEXT if status.startswith(("Error", "AI error")) else theme.TEXT
         hint = "?: help"
         room = layout.status.width - text.font(layout.font).size(hint)[0] - layout.font
-        text.draw(surface, text.fit(status, layout.font, room), layout.font, colour,
-                  layout.status.midleft, "midleft")
+        text.draw(
+            surface,
+            text.fit(status, layout.font, room),
+            layout.font,
+            colour,
+            layout.status.midleft,
+            "midleft",
+        )
         text.draw(surface, hint, layout.font, theme.TEXT_DIM, layout.status.midright, "midright")
 
     def help_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every command, as the help card lists them."""
-        return [(" / ".join(key_label(k) for k in command.keys),
-                 f"{command.label}: {command.help}") for command in self.commands]
+        return [
+            (" / ".join(key_label(k) for k in command.keys), f"{command.label}: {command.help}")
+            for command in self.commands
+        ]
 
     def _draw_help(self, surface: pygame.Surface, layout: GameLayout) -> None:
         renderer = self.app.renderer
         text = renderer.text
-        area = layout.board_area
         renderer.shade(surface, pygame.Rect((0, 0), surface.get_size()))
         rows = self.help_rows()
         # Every row must fit the window: the list grows with each command added.
         size = max(10, min(layout.font, int(surface.get_height() / ((len(rows) + 5) * 1.45))))
         key_width = max(text.font(size).size(keys)[0] for keys, _ in rows) + size
-        width = min(surface.get_width() - 2 * size, key_width + max(
-            text.font(size).size(what)[0] for _, what in rows) + 2 * size)
+        width = min(
+            surface.get_width() - 2 * size,
+            key_width + max(text.font(size).size(what)[0] for _, what in rows) + 2 * size,
+        )
         line = int(size * 1.45)
         height = (len(rows) + 5) * line
         card = pygame.Rect(0, 0, width, height)
@@ -546,17 +684,28 @@ class GameScreen:
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=size)
         pygame.draw.rect(surface, theme.TEXT_ACCENT, card, 2, border_radius=size)
         y = card.top + size
-        text.draw(surface, "Controls", int(size * 1.6), theme.TEXT_ACCENT, (card.centerx, y),
-                  "midtop")
+        text.draw(
+            surface, "Controls", int(size * 1.6), theme.TEXT_ACCENT, (card.centerx, y), "midtop"
+        )
         y += 2 * line
         for keys, what in rows:
             text.draw(surface, keys, size, theme.TEXT_ACCENT, (card.left + size, y))
-            text.draw(surface, text.fit(what, size, width - key_width - 2 * size), size,
-                      theme.TEXT, (card.left + size + key_width, y))
+            text.draw(
+                surface,
+                text.fit(what, size, width - key_width - 2 * size),
+                size,
+                theme.TEXT,
+                (card.left + size + key_width, y),
+            )
             y += line
-        text.draw(surface, "Click a piece, then where it goes; or drag it. Right-click drops a "
-                           "selection.", size, theme.TEXT_DIM, (card.centerx, y + line // 2),
-                  "midtop")
+        text.draw(
+            surface,
+            "Click a piece, then where it goes; or drag it. Right-click drops a selection.",
+            size,
+            theme.TEXT_DIM,
+            (card.centerx, y + line // 2),
+            "midtop",
+        )
 
     def close(self) -> None:
         """Save what changed since the last frame, then stop any search (the app closes the

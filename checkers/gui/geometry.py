@@ -7,7 +7,6 @@ row); flipped turns the board half a turn so Black is at the bottom.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from checkers.board import row_col_square, square_row_col
 
@@ -36,8 +35,12 @@ class BoardGeometry:
     def cell_rect(self, row: int, col: int) -> tuple[int, int, int, int]:
         """(x, y, width, height) of the board cell at diagram row and column."""
         screen_row, screen_col = self._screen_row_col(row, col)
-        return (self.left + screen_col * self.cell, self.top + screen_row * self.cell,
-                self.cell, self.cell)
+        return (
+            self.left + screen_col * self.cell,
+            self.top + screen_row * self.cell,
+            self.cell,
+            self.cell,
+        )
 
     def square_rect(self, square: int) -> tuple[int, int, int, int]:
         """(x, y, width, height) of a square (1-32)."""
@@ -57,7 +60,7 @@ class BoardGeometry:
         """Whether a pixel is on the board."""
         return self.left <= x < self.left + self.size and self.top <= y < self.top + self.size
 
-    def square_at(self, x: float, y: float) -> Optional[int]:
+    def square_at(self, x: float, y: float) -> int | None:
         """The square under a pixel; None off the board or on a light square."""
         if not self.contains(x, y):
             return None

@@ -31,24 +31,32 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
         level = config.player(position.turn).level
         if level is None:
             raise ValueError("watch needs an AI on both sides")
-        result, note = choose_move(position, level, seed=config.seed,
-                                   history=record.positions,
-                                   no_progress_plies=record.no_progress_plies,
-                                   game=games(position.turn, level, record.positions))
+        result, note = choose_move(
+            position,
+            level,
+            seed=config.seed,
+            history=record.positions,
+            no_progress_plies=record.no_progress_plies,
+            game=games(position.turn, level, record.positions),
+        )
         if result.move is None:
             raise RuntimeError(f"the AI found no move in {position.fen()}")
         record.play(result.move)
         number = (record.ply + 1) // 2
         dots = "." if position.turn is BLACK else "..."
         score = format_score(result.score, man_value(level.evaluation))
-        figures = (f"depth {result.depth}, "
-                   f"score {score}{'' if is_win_score(result.score) else ' men'}, "
-                   f"{result.nodes:,} nodes, {result.time:.2f} s")
-        print(f"\n{number}{dots} {result.move.pdn()}   ({position.turn.name.capitalize()}: "
-              f"{figures}{'; ' + note if note else ''})", file=out)
+        figures = (
+            f"depth {result.depth}, "
+            f"score {score}{'' if is_win_score(result.score) else ' men'}, "
+            f"{result.nodes:,} nodes, {result.time:.2f} s"
+        )
+        print(
+            f"\n{number}{dots} {result.move.pdn()}   ({position.turn.name.capitalize()}: "
+            f"{figures}{'; ' + note if note else ''})",
+            file=out,
+        )
         print(record.position, file=out)
         print(f"Moves without capture or man move: {record.stalemate_counter}/40", file=out)
     outcome = record.outcome
-    print(f"\nGame over after {record.ply} plies. {outcome}. Result {outcome.result()}",
-          file=out)
+    print(f"\nGame over after {record.ply} plies. {outcome}. Result {outcome.result()}", file=out)
     return 0

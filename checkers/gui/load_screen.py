@@ -3,7 +3,8 @@ the game an earlier session left unfinished."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,7 +28,7 @@ class _Dialog:
 
     title = ""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.status = ""
         self.buttons: list[Button] = []
@@ -67,18 +68,35 @@ class _Dialog:
         width, height = surface.get_size()
         font = max(12, min(22, height // 36))
         renderer.shade(surface, surface.get_rect())
-        card = pygame.Rect(0, 0, min(width - 2 * font, font * 46),
-                           min(height - 2 * font, (rows + 5) * int(font * 2.2)))
+        card = pygame.Rect(
+            0,
+            0,
+            min(width - 2 * font, font * 46),
+            min(height - 2 * font, (rows + 5) * int(font * 2.2)),
+        )
         card.center = surface.get_rect().center
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=font)
         pygame.draw.rect(surface, theme.TEXT_ACCENT, card, 2, border_radius=font)
-        renderer.text.draw(surface, self.title, int(font * 1.5), theme.TEXT_ACCENT,
-                           (card.centerx, card.top + font), "midtop")
+        renderer.text.draw(
+            surface,
+            self.title,
+            int(font * 1.5),
+            theme.TEXT_ACCENT,
+            (card.centerx, card.top + font),
+            "midtop",
+        )
         if self.status:
-            colour = theme.ERROR_TEXT if self.status.startswith(("Error", "Cannot")) \
-                else theme.TEXT_DIM
-            renderer.text.draw(surface, renderer.text.fit(self.status, font, card.width - 2 * font),
-                               font, colour, (card.centerx, card.bottom - font // 2), "midbottom")
+            colour = (
+                theme.ERROR_TEXT if self.status.startswith(("Error", "Cannot")) else theme.TEXT_DIM
+            )
+            renderer.text.draw(
+                surface,
+                renderer.text.fit(self.status, font, card.width - 2 * font),
+                font,
+                colour,
+                (card.centerx, card.bottom - font // 2),
+                "midbottom",
+            )
         return card, font
 
 
@@ -87,7 +105,7 @@ class LoadScreen(_Dialog):
 
     title = "Open a saved game"
 
-    def __init__(self, app: "App", on_open: "OpenGame") -> None:
+    def __init__(self, app: App, on_open: OpenGame) -> None:
         super().__init__(app)
         self.on_open = on_open
         self.saved = saves.list_saved_games()
@@ -95,10 +113,19 @@ class LoadScreen(_Dialog):
         self.first = 0
         self.visible = 8
         folder = saves.games_dir()
-        self.status = (f"{len(self.saved)} saved in {folder}" if self.saved
-                       else f"No saved games yet in {folder}: Ctrl+S saves one.")
-        self.keymap.update({"up": lambda: self.move(-1), "down": lambda: self.move(+1),
-                            "return": self.open_chosen, "enter": self.open_chosen})
+        self.status = (
+            f"{len(self.saved)} saved in {folder}"
+            if self.saved
+            else f"No saved games yet in {folder}: Ctrl+S saves one."
+        )
+        self.keymap.update(
+            {
+                "up": lambda: self.move(-1),
+                "down": lambda: self.move(+1),
+                "return": self.open_chosen,
+                "enter": self.open_chosen,
+            }
+        )
 
     def move(self, step: int) -> None:
         """Choose the game above or below."""
@@ -142,19 +169,34 @@ class LoadScreen(_Dialog):
         self.buttons = []
         for index in range(self.first, min(len(self.saved), self.first + self.visible)):
             entry = self.saved[index]
-            rect = pygame.Rect(card.left + font, top + (index - self.first) * row,
-                               card.width - 2 * font, row - font // 3)
-            self.buttons.append(Button(entry.summary(), rect, lambda i=index: self.open(i),
-                                       active=index == self.chosen))
+            rect = pygame.Rect(
+                card.left + font,
+                top + (index - self.first) * row,
+                card.width - 2 * font,
+                row - font // 3,
+            )
+            self.buttons.append(
+                Button(
+                    entry.summary(), rect, lambda i=index: self.open(i), active=index == self.chosen
+                )
+            )
         close = pygame.Rect(0, 0, font * 8, row - font // 3)
         close.midbottom = (card.centerx, card.bottom - int(font * 1.8))
         self.buttons.append(Button("Cancel (Esc)", close, self.app.pop))
         draw_buttons(surface, self.app.renderer.text, self.buttons, int(font * 0.9))
         if len(self.saved) > self.visible:
-            shown = f"{self.first + 1}-{min(len(self.saved), self.first + self.visible)} of " \
-                    f"{len(self.saved)}  (wheel, Up/Down)"
-            self.app.renderer.text.draw(surface, shown, int(font * 0.8), theme.TEXT_DIM,
-                                        (card.right - font, card.top + font * 2), "topright")
+            shown = (
+                f"{self.first + 1}-{min(len(self.saved), self.first + self.visible)} of "
+                f"{len(self.saved)}  (wheel, Up/Down)"
+            )
+            self.app.renderer.text.draw(
+                surface,
+                shown,
+                int(font * 0.8),
+                theme.TEXT_DIM,
+                (card.right - font, card.top + font * 2),
+                "topright",
+            )
 
 
 class ResumeScreen(_Dialog):
@@ -162,13 +204,15 @@ class ResumeScreen(_Dialog):
 
     title = "Resume your unfinished game?"
 
-    def __init__(self, app: "App", resumed: saves.ResumedGame,
-                 on_resume: Callable[[saves.ResumedGame], None]) -> None:
+    def __init__(
+        self, app: App, resumed: saves.ResumedGame, on_resume: Callable[[saves.ResumedGame], None]
+    ) -> None:
         super().__init__(app)
         self.resumed = resumed
         self.on_resume = on_resume
-        self.keymap.update({"return": self.resume, "enter": self.resume, "r": self.resume,
-                            "n": self.app.pop})
+        self.keymap.update(
+            {"return": self.resume, "enter": self.resume, "r": self.resume, "n": self.app.pop}
+        )
 
     def resume(self) -> None:
         """Open the autosaved game where it was left."""
@@ -179,10 +223,14 @@ class ResumeScreen(_Dialog):
         """What the card says about the game."""
         record, tags = self.resumed.record, self.resumed.tags
         plies = record.ply
-        return [f"{tags.get('Black', '?')} (Black) vs {tags.get('White', '?')} (White)",
+        return [
+            f"{tags.get('Black', '?')} (Black) vs {tags.get('White', '?')} (White)",
+            (
                 f"{plies} {'ply' if plies == 1 else 'plies'} played, "
-                f"{record.position.turn.name.capitalize()} to move",
-                "It was saved automatically after its last move."]
+                f"{record.position.turn.name.capitalize()} to move"
+            ),
+            "It was saved automatically after its last move.",
+        ]
 
     def draw(self, surface: pygame.Surface) -> None:
         """The screen below, shaded, and the offer on a card."""
@@ -190,20 +238,28 @@ class ResumeScreen(_Dialog):
         text = self.app.renderer.text
         y = card.top + int(font * 3.4)
         for line in self.lines():
-            text.draw(surface, text.fit(line, font, card.width - 2 * font), font, theme.TEXT,
-                      (card.centerx, y), "midtop")
+            text.draw(
+                surface,
+                text.fit(line, font, card.width - 2 * font),
+                font,
+                theme.TEXT,
+                (card.centerx, y),
+                "midtop",
+            )
             y += int(font * 1.5)
         row = int(font * 2.2)
         resume = pygame.Rect(0, 0, font * 12, row)
         resume.topright = (card.centerx - font // 2, y + font)
         fresh = pygame.Rect(0, 0, font * 12, row)
         fresh.topleft = (card.centerx + font // 2, y + font)
-        self.buttons = [Button("Resume (Enter)", resume, self.resume, active=True),
-                        Button("Not now (Esc)", fresh, self.app.pop)]
+        self.buttons = [
+            Button("Resume (Enter)", resume, self.resume, active=True),
+            Button("Not now (Esc)", fresh, self.app.pop),
+        ]
         draw_buttons(surface, text, self.buttons, font)
 
 
-def find_autosave(report: Optional[Callable[[str], None]] = None) -> Optional[saves.ResumedGame]:
+def find_autosave(report: Callable[[str], None] | None = None) -> saves.ResumedGame | None:
     """The autosaved game worth offering (unfinished, at least one move), or None."""
     resumed = saves.load_autosave(report) if report is not None else saves.load_autosave()
     if resumed is None or resumed.record.ply == 0 or resumed.record.outcome is not None:

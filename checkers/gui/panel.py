@@ -4,7 +4,6 @@ and the move list in PDN. Reads the game; changes nothing."""
 from __future__ import annotations
 
 import math
-from typing import Optional
 
 import pygame
 
@@ -20,25 +19,39 @@ __all__ = ["draw_panel", "move_rows"]
 
 def move_rows(moves: list[Move], black_first: bool) -> list[tuple[str, str, str]]:
     """The move list as (number, Black's move, White's move) in PDN; `...` if White began."""
-    plies: list[Optional[Move]] = ([None] if not black_first else []) + list(moves)
+    plies: list[Move | None] = ([None] if not black_first else []) + list(moves)
     rows = []
     for index in range(0, len(plies), 2):
         black = plies[index]
         white = plies[index + 1] if index + 1 < len(plies) else None
-        rows.append((f"{index // 2 + 1}.", "..." if black is None else black.pdn(),
-                     white.pdn() if white is not None else ""))
+        rows.append(
+            (
+                f"{index // 2 + 1}.",
+                "..." if black is None else black.pdn(),
+                white.pdn() if white is not None else "",
+            )
+        )
     return rows
 
 
-def _side_line(renderer: Renderer, surface: pygame.Surface, game: Game, side: Side,
-               x: int, y: int, width: int, size: int) -> int:
+def _side_line(
+    renderer: Renderer,
+    surface: pygame.Surface,
+    game: Game,
+    side: Side,
+    x: int,
+    y: int,
+    width: int,
+    size: int,
+) -> int:
     """One player's line: piece icon, name, player, pieces left; marked when it is to move."""
     position = game.position
     to_move = position.turn is side and game.outcome is None
     icon = max(12, int(size * 1.5))
     if to_move:
-        pygame.draw.rect(surface, theme.PANEL_LINE, (x - 4, y - 3, width + 8, icon + 6),
-                         border_radius=6)
+        pygame.draw.rect(
+            surface, theme.PANEL_LINE, (x - 4, y - 3, width + 8, icon + 6), border_radius=6
+        )
     renderer.draw_piece(surface, Piece(side), (x + icon / 2, y + icon / 2), icon)
     men = len(position.pieces(side, kings=False))
     kings = len(position.pieces(side, kings=True))
@@ -46,13 +59,23 @@ def _side_line(renderer: Renderer, surface: pygame.Surface, game: Game, side: Si
     who = game.config.player(side).label()
     text = renderer.text
     title = f"{name}{' to move' if to_move else ''}"
-    text.draw(surface, title, size, theme.TEXT_ACCENT if to_move else theme.TEXT,
-              (x + icon + size // 2, y))
+    text.draw(
+        surface,
+        title,
+        size,
+        theme.TEXT_ACCENT if to_move else theme.TEXT,
+        (x + icon + size // 2, y),
+    )
     count = f"{men + kings} left" + (f" ({kings} king{'s' if kings != 1 else ''})" if kings else "")
     text.draw(surface, count, size, theme.TEXT, (x + width, y), "topright")
     small = int(size * 0.8)
-    text.draw(surface, text.fit(who, small, width - icon - size // 2), small, theme.TEXT_DIM,
-              (x + icon + size // 2, y + size))
+    text.draw(
+        surface,
+        text.fit(who, small, width - icon - size // 2),
+        small,
+        theme.TEXT_DIM,
+        (x + icon + size // 2, y + size),
+    )
     return y + icon + size // 2
 
 
@@ -67,26 +90,44 @@ def _search_rows(game: Game) -> list[Row]:
     rows: list[Row] = []
     thinking = game.thinking
     if thinking is not None:
-        who = "Looking for a hint" if thinking.purpose == "hint" else \
-            f"{thinking.side.name.capitalize()} is thinking"
+        who = (
+            "Looking for a hint"
+            if thinking.purpose == "hint"
+            else f"{thinking.side.name.capitalize()} is thinking"
+        )
         dots = "." * (1 + int(game.clock * 3) % 3)
         rows.append(((f"{who}{dots}  {game.thinking_seconds():.1f} s",), theme.TEXT_ACCENT))
         progress = thinking.progress
         if progress is not None:
-            rows.append(((f"depth {progress.depth}",
-                          f"score {format_score(progress.score, thinking.man)}",
-                          f"{progress.nodes:,} nodes"), theme.TEXT))
+            rows.append(
+                (
+                    (
+                        f"depth {progress.depth}",
+                        f"score {format_score(progress.score, thinking.man)}",
+                        f"{progress.nodes:,} nodes",
+                    ),
+                    theme.TEXT,
+                )
+            )
         else:
             rows.append((("depth 1 under way",), theme.TEXT_DIM))
     figures = game.figures
     if figures is not None:
         who = figures.side.name.capitalize()
-        rows.append(((f"Last search: {who} ({figures.level}), scores in men for {who}",),
-                     theme.TEXT_DIM))
+        rows.append(
+            ((f"Last search: {who} ({figures.level}), scores in men for {who}",), theme.TEXT_DIM)
+        )
         speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
-        rows.append(((f"depth {figures.depth}",
-                      f"score {format_score(figures.score, figures.man)}",
-                      f"{figures.nodes:,} nodes"), theme.TEXT))
+        rows.append(
+            (
+                (
+                    f"depth {figures.depth}",
+                    f"score {format_score(figures.score, figures.man)}",
+                    f"{figures.nodes:,} nodes",
+                ),
+                theme.TEXT,
+            )
+        )
         rows.append(((f"{figures.seconds:.2f} s", f"{speed / 1000:,.0f}k nodes/s"), theme.TEXT))
         if figures.pv:
             rows.append((("PV " + " ".join(m.pdn() for m in figures.pv[:10]),), theme.TEXT_DIM))
@@ -95,27 +136,34 @@ def _search_rows(game: Game) -> list[Row]:
     return rows
 
 
-def draw_panel(renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, game: Game,
-               size: int) -> list[tuple[pygame.Rect, int]]:
+def draw_panel(
+    renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, game: Game, size: int
+) -> list[tuple[pygame.Rect, int]]:
     """Draw the panel's text into `rect` (the screen adds buttons); returns the move list's
     cells, each with the ply a click on it goes to."""
     text = renderer.text
     pad = max(8, size // 2)
     x, width = rect.left + pad, rect.width - 2 * pad
     y = rect.top + pad
-    text.draw(surface, game.mode.value[0].upper() + game.mode.value[1:], size, theme.TEXT_DIM,
-              (x, y))
+    text.draw(
+        surface, game.mode.value[0].upper() + game.mode.value[1:], size, theme.TEXT_DIM, (x, y)
+    )
     if game.mode is Mode.AI_VS_AI:
         state = "paused" if game.paused else f"delay {game.delay:g} s"
-        text.draw(surface, state, size, theme.TEXT_ACCENT if game.paused else theme.TEXT_DIM,
-                  (x + width, y), "topright")
+        text.draw(
+            surface,
+            state,
+            size,
+            theme.TEXT_ACCENT if game.paused else theme.TEXT_DIM,
+            (x + width, y),
+            "topright",
+        )
     y += int(size * 1.6)
     for side in (BLACK, WHITE):
         y = _side_line(renderer, surface, game, side, x, y, width, size)
 
     counter = game.record.stalemate_counter
-    text.draw(surface, f"Moves without capture or man move: {counter}/40", size, theme.TEXT,
-              (x, y))
+    text.draw(surface, f"Moves without capture or man move: {counter}/40", size, theme.TEXT, (x, y))
     y += int(size * 1.2)
     bar = pygame.Rect(x, y, width, max(4, size // 3))
     pygame.draw.rect(surface, theme.PANEL_LINE, bar, border_radius=3)
@@ -145,8 +193,16 @@ def draw_panel(renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, g
     return _move_list(renderer, surface, rect, game, x, y, width, size)
 
 
-def _move_list(renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, game: Game,
-               x: int, y: int, width: int, size: int) -> list[tuple[pygame.Rect, int]]:
+def _move_list(
+    renderer: Renderer,
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    game: Game,
+    x: int,
+    y: int,
+    width: int,
+    size: int,
+) -> list[tuple[pygame.Rect, int]]:
     """The whole recorded game, the current move marked, later moves dimmed; returns each
     move's cell with the ply it leads to, so a click can go there."""
     text = renderer.text
@@ -178,10 +234,16 @@ def _move_list(renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, g
             colour = theme.TEXT
             left = x + int(start * width)
             if column > 0 and cell != "...":
-                colour = theme.TEXT_ACCENT if target == ply else \
-                    theme.TEXT_DIM if target > ply else theme.TEXT
-                end = x + int(columns[column + 1] * width) if column + 1 < len(columns) \
-                    else x + width
+                colour = (
+                    theme.TEXT_ACCENT
+                    if target == ply
+                    else theme.TEXT_DIM
+                    if target > ply
+                    else theme.TEXT
+                )
+                end = (
+                    x + int(columns[column + 1] * width) if column + 1 < len(columns) else x + width
+                )
                 area = pygame.Rect(left - 3, y - 1, end - left, line_height)
                 if target == ply:
                     pygame.draw.rect(surface, theme.PANEL_LINE, area, border_radius=4)
@@ -197,5 +259,6 @@ def _spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, cloc
     box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
     box.center = centre
     start = -clock * 6.0
-    pygame.draw.arc(surface, theme.TEXT_ACCENT, box, start, start + math.pi * 1.4,
-                    max(2, radius // 3))
+    pygame.draw.arc(
+        surface, theme.TEXT_ACCENT, box, start, start + math.pi * 1.4, max(2, radius // 3)
+    )

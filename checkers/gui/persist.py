@@ -7,13 +7,13 @@ level (`club`), or `algorithm/evaluation/depth 5` or `.../time 2`.
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from collections.abc import Mapping
 
 from checkers.ai.levels import LEVELS, Level, get_level
 from checkers.board import BLACK, WHITE, Side
 from checkers.gui.config import GameConfig, PlayerConfig, custom_level
 
-__all__ = ["config_tags", "config_from_tags", "player_name", "PLAYER_TAGS"]
+__all__ = ["PLAYER_TAGS", "config_from_tags", "config_tags", "player_name"]
 
 _PLAYER_TAG = {BLACK: "BlackPlayer", WHITE: "WhitePlayer"}
 PLAYER_TAGS = frozenset(_PLAYER_TAG.values())
@@ -41,7 +41,7 @@ def _player_code(player: PlayerConfig) -> str:
     return f"{level.algorithm}/{level.evaluation}/{how}"
 
 
-def _player_from_code(code: str) -> Optional[PlayerConfig]:
+def _player_from_code(code: str) -> PlayerConfig | None:
     """The player a `BlackPlayer` tag names, or None if the tag is not one this game wrote."""
     code = code.strip()
     if code == "human":
@@ -87,8 +87,14 @@ def config_from_tags(tags: Mapping[str, str], fallback: GameConfig) -> GameConfi
         code = tags.get(_PLAYER_TAG[side])
         player = _player_from_code(code) if code is not None else None
         players[side] = player if player is not None else fallback.player(side)
-    config = GameConfig(black=players[BLACK], white=players[WHITE], start=fallback.start,
-                        ai_delay=fallback.ai_delay, hint=fallback.hint, seed=fallback.seed)
+    config = GameConfig(
+        black=players[BLACK],
+        white=players[WHITE],
+        start=fallback.start,
+        ai_delay=fallback.ai_delay,
+        hint=fallback.hint,
+        seed=fallback.seed,
+    )
     try:
         config.check()
     except ValueError:

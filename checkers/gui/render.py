@@ -6,8 +6,8 @@ so a frame is a handful of blits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Optional, Sequence
 
 import pygame
 
@@ -16,7 +16,7 @@ from checkers.gui import theme
 from checkers.gui.assets import Assets
 from checkers.gui.geometry import BoardGeometry, Point
 
-__all__ = ["Text", "BoardView", "Renderer", "SUPERSAMPLE"]
+__all__ = ["SUPERSAMPLE", "BoardView", "Renderer", "Text"]
 
 SUPERSAMPLE = 4
 """Sprites are drawn this many times larger and scaled down: pygame's circles are not smooth."""
@@ -49,8 +49,15 @@ class Text:
             line = self._lines[key] = self.font(size).render(text, True, key[2])
         return line
 
-    def draw(self, surface: pygame.Surface, text: str, size: int, colour: Sequence[int],
-             position: Point, anchor: str = "topleft") -> pygame.Rect:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        colour: Sequence[int],
+        position: Point,
+        anchor: str = "topleft",
+    ) -> pygame.Rect:
         """Draw a line with one corner or edge (`anchor`, a Rect attribute) at `position`."""
         line = self.render(text, size, colour)
         rect = line.get_rect(**{anchor: (round(position[0]), round(position[1]))})
@@ -88,23 +95,23 @@ class BoardView:
     """What the board shows besides the position: selection, highlights, a piece in flight."""
 
     position: Position
-    last_move: Optional[Move] = None
-    selected: Optional[int] = None
+    last_move: Move | None = None
+    selected: int | None = None
     destinations: frozenset[int] = frozenset()
     waypoints: frozenset[int] = frozenset()
     clicked: tuple[int, ...] = ()
     must_capture: frozenset[int] = frozenset()
-    hint: Optional[Move] = None
+    hint: Move | None = None
     hidden: frozenset[int] = frozenset()
     """Squares whose piece is not drawn in place (it is moving, or was just captured)."""
-    floating: Optional[tuple[Piece, Point]] = None
+    floating: tuple[Piece, Point] | None = None
     """A piece drawn at a pixel: the one being animated or dragged."""
 
 
 class Renderer:
     """Draws boards, pieces, cards and panels onto any surface; never changes the game."""
 
-    def __init__(self, assets: Assets, text: Optional[Text] = None) -> None:
+    def __init__(self, assets: Assets, text: Text | None = None) -> None:
         self.assets = assets
         self.text = text or Text()
         self._sprites: dict[tuple[Piece, int], pygame.Surface] = {}
@@ -126,8 +133,13 @@ class Renderer:
             for square in SQUARES:
                 rect = pygame.Rect(geometry.square_rect(square))
                 board.fill(theme.DARK_SQUARE, rect)
-                self.text.draw(board, str(square), number_size, theme.SQUARE_NUMBER,
-                               (rect.left + cell * 0.06, rect.top + cell * 0.04))
+                self.text.draw(
+                    board,
+                    str(square),
+                    number_size,
+                    theme.SQUARE_NUMBER,
+                    (rect.left + cell * 0.06, rect.top + cell * 0.04),
+                )
             self._boards[key] = board
         return board
 
@@ -141,13 +153,17 @@ class Renderer:
             self._sprites.clear()
         big = cell * SUPERSAMPLE
         canvas = pygame.Surface((big, big), pygame.SRCALPHA)
-        body, rim = ((theme.BLACK_PIECE, theme.BLACK_PIECE_RIM) if piece.side is BLACK
-                     else (theme.WHITE_PIECE, theme.WHITE_PIECE_RIM))
+        body, rim = (
+            (theme.BLACK_PIECE, theme.BLACK_PIECE_RIM)
+            if piece.side is BLACK
+            else (theme.WHITE_PIECE, theme.WHITE_PIECE_RIM)
+        )
         radius = theme.PIECE_RADIUS * big
         centre = (big / 2, big / 2)
         # The rim drawn lower than the face reads as the piece's thickness.
-        pygame.draw.circle(canvas, (*theme.PIECE_SHADOW, 110), (centre[0], centre[1] + big * 0.05),
-                           radius)
+        pygame.draw.circle(
+            canvas, (*theme.PIECE_SHADOW, 110), (centre[0], centre[1] + big * 0.05), radius
+        )
         pygame.draw.circle(canvas, rim, (centre[0], centre[1] + big * 0.035), radius)
         pygame.draw.circle(canvas, body, centre, radius)
         pygame.draw.circle(canvas, rim, centre, radius * 0.74, max(1, int(big * 0.018)))
@@ -163,8 +179,12 @@ class Renderer:
         """Draw the board, highlights and pieces of `view` at `geometry`."""
         cell = geometry.cell
         frame = pygame.Rect(geometry.left, geometry.top, geometry.size, geometry.size)
-        pygame.draw.rect(surface, theme.BOARD_EDGE, frame.inflate(cell // 5, cell // 5),
-                         border_radius=max(2, cell // 16))
+        pygame.draw.rect(
+            surface,
+            theme.BOARD_EDGE,
+            frame.inflate(cell // 5, cell // 5),
+            border_radius=max(2, cell // 16),
+        )
         surface.blit(self._empty_board(cell, geometry.flipped), frame)
 
         if view.last_move is not None:
@@ -172,8 +192,9 @@ class Renderer:
                 surface.fill(theme.LAST_MOVE, geometry.square_rect(square))
         if view.hint is not None:
             for square in view.hint.path:
-                pygame.draw.rect(surface, theme.HINT, geometry.square_rect(square),
-                                 max(2, cell // 12))
+                pygame.draw.rect(
+                    surface, theme.HINT, geometry.square_rect(square), max(2, cell // 12)
+                )
             points = [geometry.square_center(s) for s in view.hint.path]
             pygame.draw.lines(surface, theme.HINT, False, points, max(2, cell // 16))
 
@@ -185,26 +206,28 @@ class Renderer:
         radius = theme.PIECE_RADIUS * cell + ring
         for square in view.must_capture:
             if square != view.selected:
-                pygame.draw.circle(surface, theme.MUST_CAPTURE, geometry.square_center(square),
-                                   radius, ring)
+                pygame.draw.circle(
+                    surface, theme.MUST_CAPTURE, geometry.square_center(square), radius, ring
+                )
         if view.selected is not None:
-            pygame.draw.circle(surface, theme.SELECTED, geometry.square_center(view.selected),
-                               radius, ring + 1)
+            pygame.draw.circle(
+                surface, theme.SELECTED, geometry.square_center(view.selected), radius, ring + 1
+            )
         for square in view.waypoints:
-            pygame.draw.circle(surface, theme.WAYPOINT, geometry.square_center(square),
-                               cell * 0.09)
+            pygame.draw.circle(surface, theme.WAYPOINT, geometry.square_center(square), cell * 0.09)
         for square in view.clicked:
-            pygame.draw.circle(surface, theme.SELECTED, geometry.square_center(square),
-                               cell * 0.11)
+            pygame.draw.circle(surface, theme.SELECTED, geometry.square_center(square), cell * 0.11)
         for square in view.destinations:
-            pygame.draw.circle(surface, theme.DESTINATION, geometry.square_center(square),
-                               cell * 0.14)
+            pygame.draw.circle(
+                surface, theme.DESTINATION, geometry.square_center(square), cell * 0.14
+            )
         if view.floating is not None:
             piece, point = view.floating
             self.draw_piece(surface, piece, point, cell, lifted=True)
 
-    def draw_piece(self, surface: pygame.Surface, piece: Piece, centre: Point, cell: int,
-                   lifted: bool = False) -> None:
+    def draw_piece(
+        self, surface: pygame.Surface, piece: Piece, centre: Point, cell: int, lifted: bool = False
+    ) -> None:
         """Blit a piece's sprite centred on a pixel (a lifted one slightly up, as if held)."""
         sprite = self.sprite(piece, cell)
         lift = cell * 0.04 if lifted else 0
@@ -218,15 +241,26 @@ class Renderer:
         veil.fill(theme.OVERLAY_SHADE)
         surface.blit(veil, rect)
 
-    def card(self, surface: pygame.Surface, area: pygame.Rect, title: str,
-             lines: Sequence[str], footer: str = "") -> pygame.Rect:
+    def card(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect,
+        title: str,
+        lines: Sequence[str],
+        footer: str = "",
+    ) -> pygame.Rect:
         """A rounded card centred in `area`: a big title, lines of text, a dim footer."""
         size = max(14, area.height // 26)
         title_size = int(size * 2.0)
-        width = min(area.width - 2 * size, max(
-            [self.text.font(title_size).size(title)[0]]
-            + [self.text.font(size).size(line)[0] for line in lines]
-            + [self.text.font(size).size(footer)[0]]) + 3 * size)
+        width = min(
+            area.width - 2 * size,
+            max(
+                [self.text.font(title_size).size(title)[0]]
+                + [self.text.font(size).size(line)[0] for line in lines]
+                + [self.text.font(size).size(footer)[0]]
+            )
+            + 3 * size,
+        )
         height = title_size + (len(lines) + (2 if footer else 1)) * int(size * 1.4) + 2 * size
         rect = pygame.Rect(0, 0, width, height)
         rect.center = area.center
@@ -236,12 +270,23 @@ class Renderer:
         self.text.draw(surface, title, title_size, theme.TEXT_ACCENT, (rect.centerx, y), "midtop")
         y += title_size + size // 2
         for line in lines:
-            self.text.draw(surface, self.text.fit(line, size, width - 2 * size), size,
-                           theme.TEXT, (rect.centerx, y), "midtop")
+            self.text.draw(
+                surface,
+                self.text.fit(line, size, width - 2 * size),
+                size,
+                theme.TEXT,
+                (rect.centerx, y),
+                "midtop",
+            )
             y += int(size * 1.4)
         if footer:
             y += size // 2
-            self.text.draw(surface, self.text.fit(footer, size, width - 2 * size), size,
-                           theme.TEXT_DIM, (rect.centerx, y), "midtop")
+            self.text.draw(
+                surface,
+                self.text.fit(footer, size, width - 2 * size),
+                size,
+                theme.TEXT_DIM,
+                (rect.centerx, y),
+                "midtop",
+            )
         return rect
-

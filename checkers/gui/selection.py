@@ -6,8 +6,8 @@ cannot be dodged here: a piece that cannot capture is simply not selectable whil
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Optional
 
 from checkers.board import Move, Position, square_row_col
 
@@ -18,7 +18,7 @@ __all__ = ["ClickResult", "Selector"]
 class ClickResult:
     """What a click did: a complete move, or a changed selection, and what to tell the player."""
 
-    move: Optional[Move] = None
+    move: Move | None = None
     changed: bool = False
     message: str = ""
 
@@ -40,9 +40,9 @@ class Selector:
         self.legal = position.legal_moves()
         self.movable = frozenset(move.start for move in self.legal)
         self.capture_pending = bool(self.legal) and self.legal[0].is_capture
-        self.selected: Optional[int] = None
+        self.selected: int | None = None
         self.clicks: tuple[int, ...] = ()
-        self.target: Optional[int] = None  # an end square that more than one jump path reaches
+        self.target: int | None = None  # an end square that more than one jump path reaches
 
     # --- what to draw ------------------------------------------------------------------------
 
@@ -54,9 +54,13 @@ class Selector:
     def _matching(self, clicks: tuple[int, ...]) -> list[Move]:
         if self.selected is None:
             return []
-        return [move for move in self.legal if move.start == self.selected
-                and (self.target is None or move.end == self.target)
-                and _is_subsequence(clicks, move.path[1:])]
+        return [
+            move
+            for move in self.legal
+            if move.start == self.selected
+            and (self.target is None or move.end == self.target)
+            and _is_subsequence(clicks, move.path[1:])
+        ]
 
     @property
     def destinations(self) -> frozenset[int]:
@@ -86,17 +90,19 @@ class Selector:
         if piece is None:
             return ClickResult(message=f"Square {square} is empty: select one of {side}'s pieces")
         if piece.side is not self.position.turn:
-            return ClickResult(message=f"That is {piece.side.name.capitalize()}'s piece; "
-                                       f"{side} is to move")
+            return ClickResult(
+                message=f"That is {piece.side.name.capitalize()}'s piece; {side} is to move"
+            )
         if square not in self.movable:
             if self.capture_pending:
-                return ClickResult(message="A capture is compulsory: select one of the marked "
-                                           "pieces")
+                return ClickResult(
+                    message="A capture is compulsory: select one of the marked pieces"
+                )
             return ClickResult(message=f"The piece on {square} has no legal move")
         self.selected, self.clicks, self.target = square, (), None
         return ClickResult(changed=True)
 
-    def click(self, square: Optional[int]) -> ClickResult:
+    def click(self, square: int | None) -> ClickResult:
         """Handle a click on a square (None: a light square); a complete move ends the selection."""
         if square is None:
             return ClickResult(message="Pieces stand and move on the dark squares only")
@@ -114,12 +120,15 @@ class Selector:
             if {move.end for move in remaining} == {square}:
                 # The end is chosen; the landing squares still to click tell the paths apart.
                 self.target = square
-                through = sorted({s for move in remaining for s in move.path[1:-1]}
-                                 - set(self.clicks))
+                through = sorted(
+                    {s for move in remaining for s in move.path[1:-1]} - set(self.clicks)
+                )
                 options = " or ".join(map(str, through))
-                return ClickResult(changed=True,
-                                   message=f"{len(remaining)} ways to reach {square}: click the "
-                                           f"square to jump through ({options})")
+                return ClickResult(
+                    changed=True,
+                    message=f"{len(remaining)} ways to reach {square}: click the "
+                    f"square to jump through ({options})",
+                )
             self.clicks = clicks
             return ClickResult(changed=True)
         piece = self.position.piece_at(square)
@@ -131,9 +140,12 @@ class Selector:
     def _why_not(self, square: int) -> str:
         """Why the selected piece cannot go to `square`."""
         assert self.selected is not None
-        if self.capture_pending:
-            if _is_step(self.selected, square) and self.position.piece_at(square) is None:
-                return f"A capture is compulsory: {self.selected} must jump"
+        if (
+            self.capture_pending
+            and _is_step(self.selected, square)
+            and self.position.piece_at(square) is None
+        ):
+            return f"A capture is compulsory: {self.selected} must jump"
         if self.clicks:
             return f"{square} is not on a jump path through {', '.join(map(str, self.clicks))}"
         return f"{self.selected} cannot move to {square}"

@@ -3,8 +3,9 @@ move, see the FEN, and start a game from it once the position is possible."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,19 +19,23 @@ from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_bindin
 if TYPE_CHECKING:
     from checkers.gui.app import App
 
-__all__ = ["SetupScreen", "setup_problem", "CROWNING_ROW", "MAX_PIECES"]
+__all__ = ["CROWNING_ROW", "MAX_PIECES", "SetupScreen", "setup_problem"]
 
 CROWNING_ROW = {BLACK: frozenset(range(29, 33)), WHITE: frozenset(range(1, 5))}
 """Where each side's men are crowned: a man can never stand there."""
 
 MAX_PIECES = 12
 
-_TOOLS: tuple[tuple[str, Optional[Piece]], ...] = (
-    ("Black man", Piece(BLACK)), ("Black king", Piece(BLACK, True)),
-    ("White man", Piece(WHITE)), ("White king", Piece(WHITE, True)), ("Erase", None))
+_TOOLS: tuple[tuple[str, Piece | None], ...] = (
+    ("Black man", Piece(BLACK)),
+    ("Black king", Piece(BLACK, True)),
+    ("White man", Piece(WHITE)),
+    ("White king", Piece(WHITE, True)),
+    ("Erase", None),
+)
 
 
-def setup_problem(position: Position) -> Optional[str]:
+def setup_problem(position: Position) -> str | None:
     """Why a game cannot start from `position`, or None if it can.
 
     Refused: a man on its own crowning row (it would have been crowned), more than 12 pieces a
@@ -42,8 +47,10 @@ def setup_problem(position: Position) -> Optional[str]:
         stuck = sorted(set(position.pieces(side, kings=False)) & CROWNING_ROW[side])
         if stuck:
             where = "29-32" if side is BLACK else "1-4"
-            return (f"a {name} man on {', '.join(map(str, stuck))}: {name} men are crowned on "
-                    f"{where}, so one cannot stand there")
+            return (
+                f"a {name} man on {', '.join(map(str, stuck))}: {name} men are crowned on "
+                f"{where}, so one cannot stand there"
+            )
         count = len(position.pieces(side))
         if count > MAX_PIECES:
             return f"{name} has {count} pieces; a side has at most {MAX_PIECES}"
@@ -58,24 +65,31 @@ def setup_problem(position: Position) -> Optional[str]:
 class SetupScreen:
     """A board to edit, the piece tools, the side to move, the FEN and why it cannot start."""
 
-    def __init__(self, app: "App", game_screen: "GameScreen") -> None:
+    def __init__(self, app: App, game_screen: GameScreen) -> None:
         self.app = app
         self.game_screen = game_screen
         start = game_screen.game.position
-        self.pieces: dict[int, Piece] = {s: p for s in range(1, 33)
-                                         if (p := start.piece_at(s)) is not None}
+        self.pieces: dict[int, Piece] = {
+            s: p for s in range(1, 33) if (p := start.piece_at(s)) is not None
+        }
         self.turn: Side = start.turn
-        self.tool: Optional[Piece] = Piece(BLACK)
+        self.tool: Piece | None = Piece(BLACK)
         self.flipped = game_screen.flipped
         self.buttons: list[Button] = []
-        self.status = ("Click a square to place the chosen piece (again to remove it); "
-                       "right-click removes.")
+        self.status = (
+            "Click a square to place the chosen piece (again to remove it); right-click removes."
+        )
         self.keymap: dict[str, Callable[[], None]] = {
-            "escape": self.app.pop, "return": self.start, "enter": self.start,
-            "b": lambda: self.set_turn(BLACK), "w": lambda: self.set_turn(WHITE),
+            "escape": self.app.pop,
+            "return": self.start,
+            "enter": self.start,
+            "b": lambda: self.set_turn(BLACK),
+            "w": lambda: self.set_turn(WHITE),
             "ctrl+c": self.copy_fen,
-            **{str(index + 1): (lambda tool=tool: self.set_tool(tool))
-               for index, (_, tool) in enumerate(_TOOLS)},
+            **{
+                str(index + 1): (lambda tool=tool: self.set_tool(tool))
+                for index, (_, tool) in enumerate(_TOOLS)
+            },
         }
 
     # --- editing -------------------------------------------------------------------------------
@@ -85,7 +99,7 @@ class SetupScreen:
         """The position as set up so far."""
         return Position.from_pieces(self.pieces, self.turn)
 
-    def set_tool(self, tool: Optional[Piece]) -> None:
+    def set_tool(self, tool: Piece | None) -> None:
         """Choose what a click places (None: erase)."""
         self.tool = tool
 
@@ -186,25 +200,38 @@ class SetupScreen:
         for index, (label, tool) in enumerate(_TOOLS):
             column, line = index % 2, index // 2
             rect = pygame.Rect(x + column * (half + gap), y + line * (row + gap), half, row)
-            self.buttons.append(Button(f"{index + 1} {label}", rect,
-                                       lambda tool=tool: self.set_tool(tool),
-                                       active=tool == self.tool))
+            self.buttons.append(
+                Button(
+                    f"{index + 1} {label}",
+                    rect,
+                    lambda tool=tool: self.set_tool(tool),
+                    active=tool == self.tool,
+                )
+            )
         y += 3 * (row + gap) + gap
         text.draw(surface, "Side to move (B, W)", font, theme.TEXT_DIM, (x, y))
         y += int(font * 1.4)
         for index, side in enumerate((BLACK, WHITE)):
             rect = pygame.Rect(x + index * (half + gap), y, half, row)
-            self.buttons.append(Button(side.name.capitalize(), rect,
-                                       lambda side=side: self.set_turn(side),
-                                       active=side is self.turn))
+            self.buttons.append(
+                Button(
+                    side.name.capitalize(),
+                    rect,
+                    lambda side=side: self.set_turn(side),
+                    active=side is self.turn,
+                )
+            )
         y += row + 2 * gap
-        for index, (label, action) in enumerate((("Clear board", self.clear),
-                                                 ("Initial position", self.initial))):
+        for index, (label, action) in enumerate(
+            (("Clear board", self.clear), ("Initial position", self.initial))
+        ):
             rect = pygame.Rect(x + index * (half + gap), y, half, row)
             self.buttons.append(Button(label, rect, action))
         y += row + 2 * gap
-        counts = "   ".join(f"{side.name.capitalize()}: {len(position.pieces(side))} pieces"
-                            for side in (BLACK, WHITE))
+        counts = "   ".join(
+            f"{side.name.capitalize()}: {len(position.pieces(side))} pieces"
+            for side in (BLACK, WHITE)
+        )
         text.draw(surface, counts, font, theme.TEXT, (x, y))
         y += int(font * 1.6)
         text.draw(surface, "FEN (Ctrl+C copies)", font, theme.TEXT_DIM, (x, y))
@@ -217,8 +244,9 @@ class SetupScreen:
         problem = setup_problem(position)
         verdict = "Ready to play." if problem is None else f"Impossible: {problem}."
         for part in text.wrap(verdict, small, width):
-            text.draw(surface, part, small, theme.TEXT if problem is None else theme.ERROR_TEXT,
-                      (x, y))
+            text.draw(
+                surface, part, small, theme.TEXT if problem is None else theme.ERROR_TEXT, (x, y)
+            )
             y += int(small * 1.25)
         bottom = panel.bottom - pad - row
         start = pygame.Rect(x, bottom, half, row)
@@ -227,5 +255,11 @@ class SetupScreen:
         self.buttons += [start_button, Button("Cancel (Esc)", cancel, self.app.pop)]
         draw_buttons(surface, text, self.buttons, int(font * 0.9))
         colour = theme.ERROR_TEXT if self.status.startswith(("Cannot", "Error")) else theme.TEXT
-        text.draw(surface, text.fit(self.status, font, layout.status.width), font, colour,
-                  layout.status.midleft, "midleft")
+        text.draw(
+            surface,
+            text.fit(self.status, font, layout.status.width),
+            font,
+            colour,
+            layout.status.midleft,
+            "midleft",
+        )

@@ -4,8 +4,9 @@ or time, algorithm and evaluation per colour; the same choices as `checkers play
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Optional, Sequence, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -21,7 +22,7 @@ from checkers.record import GameRecord
 if TYPE_CHECKING:
     from checkers.gui.app import App
 
-__all__ = ["AIChoice", "StartChoices", "StartScreen", "DEPTHS", "TIMES"]
+__all__ = ["DEPTHS", "TIMES", "AIChoice", "StartChoices", "StartScreen"]
 
 DEPTHS = tuple(range(1, 13))
 TIMES = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
@@ -33,6 +34,7 @@ T = TypeVar("T")
 def _registered(kind: str) -> list[str]:
     """The names in an AI registry, the engine's first (it is the default when registered)."""
     from checkers.ai import ALGORITHMS, EVALUATIONS
+
     names = sorted(ALGORITHMS if kind == "algorithm" else EVALUATIONS)
     return sorted(names, key=lambda name: name != "engine")
 
@@ -54,9 +56,12 @@ class AIChoice:
 
     def level(self) -> Level:
         """The level these settings describe."""
-        return custom_level(self.algorithm, self.evaluation,
-                            depth=self.depth if self.limit == "depth" else None,
-                            time=self.time if self.limit == "time" else None)
+        return custom_level(
+            self.algorithm,
+            self.evaluation,
+            depth=self.depth if self.limit == "depth" else None,
+            time=self.time if self.limit == "time" else None,
+        )
 
 
 @dataclass
@@ -87,7 +92,7 @@ class StartChoices:
 class StartScreen:
     """Buttons for every choice, a Start button, and a status line for what went wrong."""
 
-    def __init__(self, app: "App", choices: StartChoices) -> None:
+    def __init__(self, app: App, choices: StartChoices) -> None:
         self.app = app
         self.choices = choices
         self.status = "Choose a mode and press Start (Enter)."
@@ -129,7 +134,7 @@ class StartScreen:
         index = names.index(self.choices.level) if self.choices.level in names else 0
         self.choices.level = names[max(0, min(len(names) - 1, index + step))]
 
-    def _checked_config(self, refusal: str) -> Optional[GameConfig]:
+    def _checked_config(self, refusal: str) -> GameConfig | None:
         """The chosen players, or None with `refusal: why` on the status line."""
         config = self.choices.config()
         try:
@@ -202,16 +207,34 @@ class StartScreen:
         y = gap * 2
         text.draw(surface, "Checkers", font * 3, theme.TEXT_ACCENT, (column.centerx, y), "midtop")
         y += font * 3
-        text.draw(surface, "English draughts: captures are compulsory, Black moves first",
-                  font, theme.TEXT_DIM, (column.centerx, y), "midtop")
+        text.draw(
+            surface,
+            "English draughts: captures are compulsory, Black moves first",
+            font,
+            theme.TEXT_DIM,
+            (column.centerx, y),
+            "midtop",
+        )
         y += font * 2
 
-        modes = ((Mode.HUMAN_VS_AI, "1  You vs AI"), (Mode.AI_VS_AI, "2  AI vs AI"),
-                 (Mode.HUMAN_VS_HUMAN, "3  Two players"))
-        y = self._segmented(surface, column, y, row, gap, "Mode",
-                            [(label, mode is self.choices.mode,
-                              functools.partial(self._set_mode, mode)) for mode, label in modes],
-                            font)
+        modes = (
+            (Mode.HUMAN_VS_AI, "1  You vs AI"),
+            (Mode.AI_VS_AI, "2  AI vs AI"),
+            (Mode.HUMAN_VS_HUMAN, "3  Two players"),
+        )
+        y = self._segmented(
+            surface,
+            column,
+            y,
+            row,
+            gap,
+            "Mode",
+            [
+                (label, mode is self.choices.mode, functools.partial(self._set_mode, mode))
+                for mode, label in modes
+            ],
+            font,
+        )
         y += gap
         mode = self.choices.mode
         if mode is Mode.HUMAN_VS_AI:
@@ -219,8 +242,10 @@ class StartScreen:
         elif mode is Mode.AI_VS_AI:
             y = self._ai_vs_ai(surface, column, y, row, gap, font)
         else:
-            for line in ("Two people take turns at this board.",
-                         "White is at the bottom; F flips the board during the game."):
+            for line in (
+                "Two people take turns at this board.",
+                "White is at the bottom; F flips the board during the game.",
+            ):
                 text.draw(surface, line, font, theme.TEXT, (column.left, y))
                 y += int(font * 1.5)
 
@@ -235,12 +260,26 @@ class StartScreen:
         self.buttons.append(Button("Quit", quit_button, self.app.quit))
         draw_buttons(surface, text, self.buttons, font)
         colour = theme.ERROR_TEXT if self.status.startswith(("Cannot", "Error")) else theme.TEXT_DIM
-        text.draw(surface, text.fit(self.status, font, width - 2 * gap), font, colour,
-                  (width // 2, height - gap), "midbottom")
+        text.draw(
+            surface,
+            text.fit(self.status, font, width - 2 * gap),
+            font,
+            colour,
+            (width // 2, height - gap),
+            "midbottom",
+        )
 
-    def _segmented(self, surface: pygame.Surface, column: pygame.Rect, y: int, row: int,
-                   gap: int, label: str, options: list[tuple[str, bool, Callable[[], None]]],
-                   font: int) -> int:
+    def _segmented(
+        self,
+        surface: pygame.Surface,
+        column: pygame.Rect,
+        y: int,
+        row: int,
+        gap: int,
+        label: str,
+        options: list[tuple[str, bool, Callable[[], None]]],
+        font: int,
+    ) -> int:
         """A label and a row of mutually exclusive buttons; returns the next y."""
         text = self.app.renderer.text
         label_width = font * 9
@@ -251,29 +290,58 @@ class StartScreen:
             self.buttons.append(Button(name, rect, action, active=active))
         return y + row + gap
 
-    def _cycle(self, surface: pygame.Surface, left: int, width: int, y: int, row: int, gap: int,
-               label: str, value: str, step: Callable[[int], None], font: int) -> int:
+    def _cycle(
+        self,
+        surface: pygame.Surface,
+        left: int,
+        width: int,
+        y: int,
+        row: int,
+        gap: int,
+        label: str,
+        value: str,
+        step: Callable[[int], None],
+        font: int,
+    ) -> int:
         """`label  [<] value [>]`: arrows step through the options; returns the next y."""
         text = self.app.renderer.text
         text.draw(surface, label, font, theme.TEXT_DIM, (left, y + row // 2), "midleft")
         arrow = row
         value_left = left + font * 6
         value_width = width - font * 6 - 2 * (arrow + gap)
-        self.buttons.append(Button("<", pygame.Rect(value_left, y, arrow, row),
-                                   lambda: step(-1)))
-        self.buttons.append(Button(value, pygame.Rect(value_left + arrow + gap, y, value_width,
-                                                      row), lambda: step(+1)))
-        self.buttons.append(Button(">", pygame.Rect(value_left + arrow + 2 * gap + value_width,
-                                                    y, arrow, row), lambda: step(+1)))
+        self.buttons.append(Button("<", pygame.Rect(value_left, y, arrow, row), lambda: step(-1)))
+        self.buttons.append(
+            Button(
+                value, pygame.Rect(value_left + arrow + gap, y, value_width, row), lambda: step(+1)
+            )
+        )
+        self.buttons.append(
+            Button(
+                ">",
+                pygame.Rect(value_left + arrow + 2 * gap + value_width, y, arrow, row),
+                lambda: step(+1),
+            )
+        )
         return y + row + gap
 
-    def _human_vs_ai(self, surface: pygame.Surface, column: pygame.Rect, y: int, row: int,
-                     gap: int, font: int) -> int:
+    def _human_vs_ai(
+        self, surface: pygame.Surface, column: pygame.Rect, y: int, row: int, gap: int, font: int
+    ) -> int:
         text = self.app.renderer.text
         side = self.choices.human_side
-        y = self._segmented(surface, column, y, row, gap, "You play",
-                            [("Black (moves first)", side is BLACK, lambda: self._set_side(BLACK)),
-                             ("White", side is WHITE, lambda: self._set_side(WHITE))], font)
+        y = self._segmented(
+            surface,
+            column,
+            y,
+            row,
+            gap,
+            "You play",
+            [
+                ("Black (moves first)", side is BLACK, lambda: self._set_side(BLACK)),
+                ("White", side is WHITE, lambda: self._set_side(WHITE)),
+            ],
+            font,
+        )
         y += gap
         text.draw(surface, "AI strength  (Up / Down)", font, theme.TEXT, (column.left, y))
         y += int(font * 1.5)
@@ -281,22 +349,30 @@ class StartScreen:
         half = (column.width - gap) // 2
         for index, level in enumerate(LEVELS):
             col, line = index % 2, index // 2
-            rect = pygame.Rect(column.left + col * (half + gap), y + line * (tall + gap), half,
-                               tall)
-            self.buttons.append(Button(f"{level.name.capitalize()}  ({level.summary()})", rect,
-                                       functools.partial(self._set_level, level.name),
-                                       active=level.name == self.choices.level,
-                                       detail=level.description))
+            rect = pygame.Rect(
+                column.left + col * (half + gap), y + line * (tall + gap), half, tall
+            )
+            self.buttons.append(
+                Button(
+                    f"{level.name.capitalize()}  ({level.summary()})",
+                    rect,
+                    functools.partial(self._set_level, level.name),
+                    active=level.name == self.choices.level,
+                    detail=level.description,
+                )
+            )
         return y + -(-len(LEVELS) // 2) * (tall + gap)
 
-    def _ai_vs_ai(self, surface: pygame.Surface, column: pygame.Rect, y: int, row: int,
-                  gap: int, font: int) -> int:
+    def _ai_vs_ai(
+        self, surface: pygame.Surface, column: pygame.Rect, y: int, row: int, gap: int, font: int
+    ) -> int:
         text = self.app.renderer.text
         half = (column.width - 2 * gap) // 2
         bottom = y
         algorithms, evaluations = _registered("algorithm"), _registered("evaluation")
-        for index, (name, choice) in enumerate((("Black", self.choices.black_ai),
-                                                 ("White", self.choices.white_ai))):
+        for index, (name, choice) in enumerate(
+            (("Black", self.choices.black_ai), ("White", self.choices.white_ai))
+        ):
             left = column.left + index * (half + 2 * gap)
             line = y
             text.draw(surface, f"{name}'s AI", font, theme.TEXT, (left, line))
@@ -318,19 +394,60 @@ class StartScreen:
                 c.evaluation = _next(evaluations, c.evaluation, step)
 
             amount = f"{choice.depth} plies" if choice.limit == "depth" else f"{choice.time:g} s"
-            line = self._cycle(surface, left, half, line, row, gap, "Limit", choice.limit,
-                               set_limit, font)
-            line = self._cycle(surface, left, half, line, row, gap, choice.limit.capitalize(),
-                               amount, set_amount, font)
-            line = self._cycle(surface, left, half, line, row, gap, "Algorithm",
-                               choice.algorithm, set_algorithm, font)
-            line = self._cycle(surface, left, half, line, row, gap, "Evaluation",
-                               choice.evaluation, set_evaluation, font)
+            line = self._cycle(
+                surface, left, half, line, row, gap, "Limit", choice.limit, set_limit, font
+            )
+            line = self._cycle(
+                surface,
+                left,
+                half,
+                line,
+                row,
+                gap,
+                choice.limit.capitalize(),
+                amount,
+                set_amount,
+                font,
+            )
+            line = self._cycle(
+                surface,
+                left,
+                half,
+                line,
+                row,
+                gap,
+                "Algorithm",
+                choice.algorithm,
+                set_algorithm,
+                font,
+            )
+            line = self._cycle(
+                surface,
+                left,
+                half,
+                line,
+                row,
+                gap,
+                "Evaluation",
+                choice.evaluation,
+                set_evaluation,
+                font,
+            )
             bottom = max(bottom, line)
 
         def set_delay(step: int) -> None:
             index = DELAYS.index(self.choices.delay) if self.choices.delay in DELAYS else 2
             self.choices.delay = DELAYS[max(0, min(len(DELAYS) - 1, index + step))]
 
-        return self._cycle(surface, column.left, half, bottom + gap, row, gap, "Delay",
-                           f"{self.choices.delay:g} s between moves", set_delay, font)
+        return self._cycle(
+            surface,
+            column.left,
+            half,
+            bottom + gap,
+            row,
+            gap,
+            "Delay",
+            f"{self.choices.delay:g} s between moves",
+            set_delay,
+            font,
+        )

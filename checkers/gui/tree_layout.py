@@ -11,13 +11,23 @@ from __future__ import annotations
 
 import bisect
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
 
 from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
 
-__all__ = ["ItemKind", "LayoutItem", "TreeLayout", "Camera", "Replay", "LEVEL_HEIGHT", "NODE_SLOT",
-           "STUB_SLOT", "PAGE_SIZE", "DEFAULT_WIDTH"]
+__all__ = [
+    "DEFAULT_WIDTH",
+    "LEVEL_HEIGHT",
+    "NODE_SLOT",
+    "PAGE_SIZE",
+    "STUB_SLOT",
+    "Camera",
+    "ItemKind",
+    "LayoutItem",
+    "Replay",
+    "TreeLayout",
+]
 
 LEVEL_HEIGHT = 100.0
 """World units from one ply's row to the next: room for a move label, a node and a score."""
@@ -55,7 +65,7 @@ class LayoutItem:
     y: float = 0.0
     width: float = NODE_SLOT
     """The room the item's own label needs in its row."""
-    parent: Optional[LayoutItem] = None
+    parent: LayoutItem | None = None
     hidden: int = 0
     """Nodes below a collapsed node that are not shown; for a marker, the children it pages to."""
     children: list[LayoutItem] = field(default_factory=list, repr=False)
@@ -64,8 +74,9 @@ class LayoutItem:
 class TreeLayout:
     """The visible part of a tree and where each item of it sits, in world units."""
 
-    def __init__(self, tree: SearchTree, max_width: float = DEFAULT_WIDTH,
-                 page_size: int = PAGE_SIZE) -> None:
+    def __init__(
+        self, tree: SearchTree, max_width: float = DEFAULT_WIDTH, page_size: int = PAGE_SIZE
+    ) -> None:
         self.tree = tree
         self.page_size = page_size
         self.expanded: set[SearchNode] = set()
@@ -102,8 +113,7 @@ class TreeLayout:
         level = self._shown_with_children(self.tree.root.children)
         while level and self._try_expand(level, max_width):
             plies += 1
-            level = self._shown_with_children(
-                [child for node in level for child in node.children])
+            level = self._shown_with_children([child for node in level for child in node.children])
         # The next ply does not fit whole: open what fits of it, cut-offs first, since they
         # are what a learner comes to see.
         for node in sorted(level, key=lambda node: node.cutoff is None):
@@ -127,8 +137,9 @@ class TreeLayout:
 
     def show_plies(self, plies: int) -> None:
         """Show every node down to `plies` below the root (0: the root alone)."""
-        self.expanded = {node for node in self.tree.root.walk()
-                         if node.depth < plies and node.children}
+        self.expanded = {
+            node for node in self.tree.root.walk() if node.depth < plies and node.children
+        }
         self.relayout()
 
     def shown_plies(self) -> int:
@@ -188,11 +199,12 @@ class TreeLayout:
         rows: dict[int, list[LayoutItem]] = {}
         for item in self.items:
             rows.setdefault(item.level, []).append(item)
-        self._rows = [sorted(rows.get(level, []), key=lambda item: item.x)
-                      for level in range(max(rows) + 1)]
+        self._rows = [
+            sorted(rows.get(level, []), key=lambda item: item.x) for level in range(max(rows) + 1)
+        ]
         self._row_xs = [[item.x for item in row] for row in self._rows]
 
-    def _build(self, node: SearchNode, parent: Optional[LayoutItem], level: int) -> LayoutItem:
+    def _build(self, node: SearchNode, parent: LayoutItem | None, level: int) -> LayoutItem:
         kind = ItemKind.STUB if node.pruned else ItemKind.NODE
         item = LayoutItem(kind, node, level, parent=parent)
         label = len(node.move.pdn()) if node.move is not None else 4
@@ -207,21 +219,29 @@ class TreeLayout:
             return item
         page = self.pages.get(node, 0)
         start = page * self.page_size
-        shown = node.children[start:start + self.page_size]
+        shown = node.children[start : start + self.page_size]
         if start > 0:
-            item.children.append(self._marker(ItemKind.PAGE_BACK, node, item, level + 1,
-                                              node.children[:start]))
+            item.children.append(
+                self._marker(ItemKind.PAGE_BACK, node, item, level + 1, node.children[:start])
+            )
         for child in shown:
             item.children.append(self._build(child, item, level + 1))
-        rest = node.children[start + self.page_size:]
+        rest = node.children[start + self.page_size :]
         if rest:
             item.children.append(self._marker(ItemKind.PAGE_ON, node, item, level + 1, rest))
         return item
 
-    def _marker(self, kind: ItemKind, node: SearchNode, parent: LayoutItem, level: int,
-                hidden_children: list[SearchNode]) -> LayoutItem:
-        marker = LayoutItem(kind, node, level, width=MARKER_SLOT, parent=parent,
-                            hidden=len(hidden_children))
+    def _marker(
+        self,
+        kind: ItemKind,
+        node: SearchNode,
+        parent: LayoutItem,
+        level: int,
+        hidden_children: list[SearchNode],
+    ) -> LayoutItem:
+        marker = LayoutItem(
+            kind, node, level, width=MARKER_SLOT, parent=parent, hidden=len(hidden_children)
+        )
         self.items.append(marker)
         return marker
 
@@ -252,20 +272,25 @@ class TreeLayout:
                 contour = contours.pop(id(child))
                 shift = 0.0
                 if merged:
-                    shift = max(right - contour[row][0]
-                                for row, (_, right) in enumerate(merged[:len(contour)]))
+                    shift = max(
+                        right - contour[row][0]
+                        for row, (_, right) in enumerate(merged[: len(contour)])
+                    )
                 shifts.append(shift)
                 for row, (left, right) in enumerate(contour):
                     if row < len(merged):
-                        merged[row] = (min(merged[row][0], left + shift),
-                                       max(merged[row][1], right + shift))
+                        merged[row] = (
+                            min(merged[row][0], left + shift),
+                            max(merged[row][1], right + shift),
+                        )
                     else:
                         merged.append((left + shift, right + shift))
             centre = (shifts[0] + shifts[-1]) / 2
             for child, shift in zip(item.children, shifts):
                 offset[id(child)] = shift - centre
-            contours[id(item)] = [(-half, half)] + [(left - centre, right - centre)
-                                                    for left, right in merged]
+            contours[id(item)] = [(-half, half)] + [
+                (left - centre, right - centre) for left, right in merged
+            ]
         outline = contours[id(root)]
         leftmost = min(left for left, _ in outline)
         root.x = -leftmost
@@ -277,34 +302,36 @@ class TreeLayout:
 
     # --- looking things up -----------------------------------------------------------------
 
-    def item_of(self, node: SearchNode) -> Optional[LayoutItem]:
+    def item_of(self, node: SearchNode) -> LayoutItem | None:
         """The item showing `node`, or None while it is collapsed away or paged out."""
         return self._by_node.get(node)
 
-    def item_at(self, x: float, y: float, reach: float = 16.0) -> Optional[LayoutItem]:
+    def item_at(self, x: float, y: float, reach: float = 16.0) -> LayoutItem | None:
         """The item whose centre is nearest (x, y) within `reach` world units, if any."""
         level = round((y - LEVEL_HEIGHT / 2) / LEVEL_HEIGHT)
         if not 0 <= level < len(self._rows) or abs(y - self._row_y(level)) > reach:
             return None
         xs = self._row_xs[level]
         index = bisect.bisect_left(xs, x)
-        best: Optional[LayoutItem] = None
-        for candidate in self._rows[level][max(index - 1, 0):index + 1]:
+        best: LayoutItem | None = None
+        for candidate in self._rows[level][max(index - 1, 0) : index + 1]:
             distance = abs(candidate.x - x)
             if distance <= max(reach, candidate.width / 2 - 4) and (
-                    best is None or distance < abs(best.x - x)):
+                best is None or distance < abs(best.x - x)
+            ):
                 best = candidate
         return best
 
-    def items_in(self, left: float, top: float, right: float,
-                 bottom: float) -> Iterable[LayoutItem]:
+    def items_in(
+        self, left: float, top: float, right: float, bottom: float
+    ) -> Iterable[LayoutItem]:
         """The items whose centres fall in a world rectangle (for drawing what is on screen)."""
         first = max(int((top - LEVEL_HEIGHT / 2) // LEVEL_HEIGHT), 0)
         last = min(int((bottom - LEVEL_HEIGHT / 2) // LEVEL_HEIGHT) + 1, len(self._rows) - 1)
         for level in range(first, last + 1):
             xs = self._row_xs[level]
             row = self._rows[level]
-            yield from row[bisect.bisect_left(xs, left):bisect.bisect_right(xs, right)]
+            yield from row[bisect.bisect_left(xs, left) : bisect.bisect_right(xs, right)]
 
     @staticmethod
     def _row_y(level: int) -> float:
@@ -350,8 +377,7 @@ class Camera:
         self.left = x - (px - canvas[0]) / self.scale
         self.top = y - (py - canvas[1]) / self.scale
 
-    def fit(self, width: float, height: float, size: tuple[int, int],
-            largest: float = 1.0) -> None:
+    def fit(self, width: float, height: float, size: tuple[int, int], largest: float = 1.0) -> None:
         """Show a width x height world area whole in a canvas of `size`, at most `largest` scale."""
         margin = 12.0
         scale_x = (size[0] - 2 * margin) / max(width, 1.0)
@@ -369,7 +395,6 @@ class Camera:
         """Whether world point (x, y) is on a canvas of `size`, `margin` pixels inside its edges."""
         sx, sy = (x - self.left) * self.scale, (y - self.top) * self.scale
         return margin <= sx <= size[0] - margin and margin <= sy <= size[1] - margin
-
 
 
 class Replay:
@@ -405,7 +430,7 @@ class Replay:
         return len(self.events)
 
     @property
-    def current(self) -> Optional[SearchEvent]:
+    def current(self) -> SearchEvent | None:
         """The event that happened last, or None before the first."""
         return self.events[self.index - 1] if self.index else None
 
@@ -457,7 +482,7 @@ class Replay:
         event = self.current
         if event is None:
             return []
-        node: Optional[SearchNode] = event.node
+        node: SearchNode | None = event.node
         if event.kind is EventKind.RETURN:
             node = event.node.parent
         path = []

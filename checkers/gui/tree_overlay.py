@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -25,7 +26,7 @@ from checkers.gui.treeview import DEPTHS, TreeView
 if TYPE_CHECKING:
     from checkers.gui.game_screen import GameScreen
 
-__all__ = ["TreeOverlay", "Subject", "subject_of", "DEFAULT_DEPTH"]
+__all__ = ["DEFAULT_DEPTH", "Subject", "TreeOverlay", "subject_of"]
 
 DEFAULT_DEPTH = 4
 """The depth shown when the AI searched by time, or for the position on the board."""
@@ -47,24 +48,31 @@ class Subject:
     note: str = ""
 
 
-def _clamp_depth(depth: Optional[int]) -> int:
+def _clamp_depth(depth: int | None) -> int:
     return max(DEPTHS[0], min(DEPTHS[-1], depth)) if depth is not None else DEFAULT_DEPTH
 
 
-def subject_of(screen: "GameScreen", on_board: bool = False) -> Subject:
+def subject_of(screen: GameScreen, on_board: bool = False) -> Subject:
     """The search behind the AI's last move if the AI made it (and `on_board` is False), else
     the position on the board with the seed evaluation at the default depth."""
     game = screen.game
     search = game.ai_search
     positions = game.record.positions
-    if (not on_board and search is not None and game.last_move == search.move
-            and len(positions) >= 2 and positions[-2] == search.position):
+    if (
+        not on_board
+        and search is not None
+        and game.last_move == search.move
+        and len(positions) >= 2
+        and positions[-2] == search.position
+    ):
         level = search.level
         side = search.position.turn.name.capitalize()
         evaluation = level.evaluation if level.evaluation in EVALUATIONS else "seed"
         depth = _clamp_depth(level.depth)
-        title = (f"The search behind {side}'s last move {search.move.pdn()} "
-                 f"({level.name}: {level.summary()})")
+        title = (
+            f"The search behind {side}'s last move {search.move.pdn()} "
+            f"({level.name}: {level.summary()})"
+        )
         notes = []
         if level.algorithm in TRACKED_ALGORITHMS:
             algorithm = level.algorithm
@@ -72,33 +80,50 @@ def subject_of(screen: "GameScreen", on_board: bool = False) -> Subject:
                 notes.append(f"shown at depth {depth}")
         else:
             algorithm = "alphabeta"
-            notes.append(f"the {level.algorithm} search cannot be tracked: this is alpha-beta "
-                         f"({evaluation} evaluation) from the same position")
+            notes.append(
+                f"the {level.algorithm} search cannot be tracked: this is alpha-beta "
+                f"({evaluation} evaluation) from the same position"
+            )
         if level.noise or level.blunder:
             notes.append("the level's deliberate slips are not in the tree")
         note = "; ".join(notes)
-        return Subject(search.position, search.history, search.no_progress_plies, depth,
-                       algorithm, evaluation, title, note)
+        return Subject(
+            search.position,
+            search.history,
+            search.no_progress_plies,
+            depth,
+            algorithm,
+            evaluation,
+            title,
+            note,
+        )
     side = game.position.turn.name.capitalize()
-    return Subject(game.position, tuple(positions), game.record.no_progress_plies,
-                   DEFAULT_DEPTH, "alphabeta", "seed",
-                   f"The position on the board, {side} to move", "alpha-beta, seed evaluation")
+    return Subject(
+        game.position,
+        tuple(positions),
+        game.record.no_progress_plies,
+        DEFAULT_DEPTH,
+        "alphabeta",
+        "seed",
+        f"The position on the board, {side} to move",
+        "alpha-beta, seed evaluation",
+    )
 
 
 class TreeOverlay:
     """The overlay: "building tree..." until the search thread is done, then a TreeView."""
 
-    def __init__(self, screen: "GameScreen", subject: Optional[Subject] = None) -> None:
+    def __init__(self, screen: GameScreen, subject: Subject | None = None) -> None:
         self.screen = screen
         self.subject = subject or subject_of(screen)
         self.rect = pygame.Rect(0, 0, 1, 1)
-        self.view: Optional[TreeView] = None
+        self.view: TreeView | None = None
         self.error = ""
-        self.building: Optional[tuple[int, str]] = None  # (depth, algorithm) being built
+        self.building: tuple[int, str] | None = None  # (depth, algorithm) being built
         self.started = 0.0
         self._lock = threading.Lock()
         self._generation = 0
-        self._result: Optional[tuple[int, SearchTree, MinimaxCount]] = None
+        self._result: tuple[int, SearchTree, MinimaxCount] | None = None
         self.request(self.subject.depth, self.subject.algorithm)
 
     # --- searching -----------------------------------------------------------------------------
@@ -113,19 +138,36 @@ class TreeOverlay:
         self.error = ""
         subject = self.subject
         # A daemon thread: a deep search never holds up quitting the game.
-        threading.Thread(target=self._search, name="tree-view search", daemon=True,
-                         args=(self._generation, subject, depth, algorithm)).start()
+        threading.Thread(
+            target=self._search,
+            name="tree-view search",
+            daemon=True,
+            args=(self._generation, subject, depth, algorithm),
+        ).start()
 
     def _search(self, generation: int, subject: Subject, depth: int, algorithm: str) -> None:
         try:
             history: Sequence[Position] = subject.history
-            tree = tracked_search(subject.position, depth, algorithm, subject.evaluation,
-                                  history=history, no_progress_plies=subject.no_progress_plies)
-            count = (MinimaxCount(tree.nodes) if algorithm == "minimax" else
-                     minimax_node_count(subject.position, depth, evaluation=subject.evaluation,
-                                        history=history,
-                                        no_progress_plies=subject.no_progress_plies))
-        except Exception as error:  # shown in the overlay; the game goes on
+            tree = tracked_search(
+                subject.position,
+                depth,
+                algorithm,
+                subject.evaluation,
+                history=history,
+                no_progress_plies=subject.no_progress_plies,
+            )
+            count = (
+                MinimaxCount(tree.nodes)
+                if algorithm == "minimax"
+                else minimax_node_count(
+                    subject.position,
+                    depth,
+                    evaluation=subject.evaluation,
+                    history=history,
+                    no_progress_plies=subject.no_progress_plies,
+                )
+            )
+        except Exception as error:  # noqa: BLE001 - shown in the overlay; the game goes on
             with self._lock:
                 if generation == self._generation:
                     self.error = f"{type(error).__name__}: {error}"
@@ -144,12 +186,14 @@ class TreeOverlay:
         _, tree, count = result
         self.building = None
         if self.view is None:
-            self.view = TreeView(tree, self._view_rect(), minimax_nodes=count,
-                                 on_request=self.request)
+            self.view = TreeView(
+                tree, self._view_rect(), minimax_nodes=count, on_request=self.request
+            )
         else:
             self.view.set_tree(tree, count)
-        self.screen.game.status = (f"Search tree: {tree.nodes:,} nodes at depth {tree.depth}. "
-                                   "T or Esc closes it.")
+        self.screen.game.status = (
+            f"Search tree: {tree.nodes:,} nodes at depth {tree.depth}. T or Esc closes it."
+        )
 
     def show_board_position(self) -> None:
         """Switch to the position on the board (P)."""
@@ -160,8 +204,12 @@ class TreeOverlay:
     # --- the Overlay protocol ------------------------------------------------------------------
 
     def _view_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.left, self.rect.top + _STRIP, self.rect.width,
-                           max(1, self.rect.height - _STRIP))
+        return pygame.Rect(
+            self.rect.left,
+            self.rect.top + _STRIP,
+            self.rect.width,
+            max(1, self.rect.height - _STRIP),
+        )
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Where to draw (the screen calls it every frame; only a change costs anything)."""
@@ -173,8 +221,11 @@ class TreeOverlay:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The tree view's events; the mouse over the overlay never reaches the board below."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and not event.mod & \
-                pygame.KMOD_CTRL:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_p
+            and not event.mod & pygame.KMOD_CTRL
+        ):
             self.show_board_position()
             return True
         if self.view is not None and self.view.handle_event(event):
@@ -193,11 +244,15 @@ class TreeOverlay:
         keys = "P: board position   T/Esc: close"
         size = 15
         keys_width = text.font(size).size(keys)[0]
-        text.draw(surface, text.fit(line, size, strip.width - keys_width - 24), size,
-                  theme.TEXT_ACCENT if subject.note else theme.TEXT,
-                  (strip.left + 8, strip.centery), "midleft")
-        text.draw(surface, keys, size, theme.TEXT_DIM, (strip.right - 8, strip.centery),
-                  "midright")
+        text.draw(
+            surface,
+            text.fit(line, size, strip.width - keys_width - 24),
+            size,
+            theme.TEXT_ACCENT if subject.note else theme.TEXT,
+            (strip.left + 8, strip.centery),
+            "midleft",
+        )
+        text.draw(surface, keys, size, theme.TEXT_DIM, (strip.right - 8, strip.centery), "midright")
         if self.view is not None:
             self.view.draw(surface)
         else:
@@ -224,9 +279,20 @@ class TreeOverlay:
             arc.center = centre
             start = -seconds * 6.0
             pygame.draw.arc(surface, theme.TEXT_ACCENT, arc, start, start + math.pi * 1.4, 4)
-        text.draw(surface, text.fit(message, 18, box.width - 70), 18, colour,
-                  (box.left + 54, box.centery), "midleft")
+        text.draw(
+            surface,
+            text.fit(message, 18, box.width - 70),
+            18,
+            colour,
+            (box.left + 54, box.centery),
+            "midleft",
+        )
 
 
-register_overlay("tree", "t", "Tree", TreeOverlay,
-                 "the search tree behind the AI's last move, or of the board (T/Esc closes)")
+register_overlay(
+    "tree",
+    "t",
+    "Tree",
+    TreeOverlay,
+    "the search tree behind the AI's last move, or of the board (T/Esc closes)",
+)

@@ -26,22 +26,27 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Callable, Optional, Sequence, Union
+from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 import pygame
 
 from checkers.ai.classic import ScoreReason
 from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
-from checkers.ai.tree_export import (MinimaxCount, format_bound, format_score, moves_to,
-                                     numbered_line)
+from checkers.ai.tree_export import (
+    MinimaxCount,
+    format_bound,
+    format_score,
+    moves_to,
+    numbered_line,
+)
 from checkers.board import BLACK, SQUARES, Position, square_row_col
-from checkers.gui.tree_layout import (LEVEL_HEIGHT, Camera, ItemKind, LayoutItem, Replay,
-                                      TreeLayout)
+from checkers.gui.tree_layout import LEVEL_HEIGHT, Camera, ItemKind, LayoutItem, Replay, TreeLayout
 
-__all__ = ["TreeView", "RequestCallback", "run_viewer", "NoDisplayError", "DEPTHS"]
+__all__ = ["DEPTHS", "NoDisplayError", "RequestCallback", "TreeView", "run_viewer"]
 
 RequestCallback = Callable[[int, str], None]
-RectLike = Union[pygame.Rect, Sequence[int]]
+RectLike = pygame.Rect | Sequence[int]
 
 DEPTHS = range(1, 7)
 """The depths a user may pick for the tree view."""
@@ -96,16 +101,25 @@ def _triangle(x: float, y: float, r: float, up: bool) -> list[tuple[float, float
     return [(x, y + r), (x + r, y - r * 0.8), (x - r, y - r * 0.8)]
 
 
-def _dashed_line(surface: pygame.Surface, colour: tuple[int, int, int],
-                 start: tuple[float, float], end: tuple[float, float], dash: float = 6.0) -> None:
+def _dashed_line(
+    surface: pygame.Surface,
+    colour: tuple[int, int, int],
+    start: tuple[float, float],
+    end: tuple[float, float],
+    dash: float = 6.0,
+) -> None:
     """A dashed line, the mark of a branch the search never entered."""
     dx, dy = end[0] - start[0], end[1] - start[1]
     length = max((dx * dx + dy * dy) ** 0.5, 1.0)
     steps = int(length // dash)
     for step in range(0, steps, 2):
         a, b = step * dash / length, min((step + 1) * dash / length, 1.0)
-        pygame.draw.line(surface, colour, (start[0] + dx * a, start[1] + dy * a),
-                         (start[0] + dx * b, start[1] + dy * b))
+        pygame.draw.line(
+            surface,
+            colour,
+            (start[0] + dx * a, start[1] + dy * a),
+            (start[0] + dx * b, start[1] + dy * b),
+        )
 
 
 _REQUEST_KEYS = {pygame.K_a} | {getattr(pygame, f"K_{depth}") for depth in DEPTHS}
@@ -120,23 +134,28 @@ def _ask_for_depth(depth: int) -> Callable[[TreeView], None]:
 class TreeView:
     """The search tree of one position: pan, zoom, select, expand, and step through the search."""
 
-    def __init__(self, tree: SearchTree, rect: RectLike, *,
-                 minimax_nodes: Optional[MinimaxCount] = None,
-                 on_request: Optional[RequestCallback] = None) -> None:
+    def __init__(
+        self,
+        tree: SearchTree,
+        rect: RectLike,
+        *,
+        minimax_nodes: MinimaxCount | None = None,
+        on_request: RequestCallback | None = None,
+    ) -> None:
         self.rect = pygame.Rect(rect)
         self.on_request = on_request
         self._fonts: dict[int, pygame.font.Font] = {}
         self._labels: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
-        self._cache: Optional[pygame.Surface] = None
+        self._cache: pygame.Surface | None = None
         self._buttons: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self._cut_labels: list[tuple[str, int, tuple[float, float]]] = []
-        self._press: Optional[tuple[int, int]] = None
+        self._press: tuple[int, int] | None = None
         self._dragged = False
         self.set_tree(tree, minimax_nodes)
 
     # --- public API ------------------------------------------------------------------------
 
-    def set_tree(self, tree: SearchTree, minimax_nodes: Optional[MinimaxCount] = None) -> None:
+    def set_tree(self, tree: SearchTree, minimax_nodes: MinimaxCount | None = None) -> None:
         """Show a new search: the layout, selection and replay start afresh."""
         self.tree = tree
         if minimax_nodes is None and tree.algorithm == "minimax":
@@ -146,8 +165,8 @@ class TreeView:
         self.layout = TreeLayout(tree, max_width=self.canvas_rect.width / _COMFORTABLE)
         self.replay = Replay(tree)
         self.stepping = False
-        self.selected: Optional[SearchNode] = None
-        self.hovered: Optional[SearchNode] = None
+        self.selected: SearchNode | None = None
+        self.hovered: SearchNode | None = None
         self.camera = Camera()
         self._fit()
         self.dirty = True
@@ -159,7 +178,7 @@ class TreeView:
         self._fit()
         self.dirty = True
 
-    def select(self, node: Optional[SearchNode]) -> None:
+    def select(self, node: SearchNode | None) -> None:
         """Select `node` (None: nothing); its details show in the side panel."""
         self.selected = node
         self.dirty = True
@@ -174,7 +193,7 @@ class TreeView:
             self._follow()
         self.dirty = True
 
-    def screen_pos(self, node: SearchNode) -> Optional[tuple[int, int]]:
+    def screen_pos(self, node: SearchNode) -> tuple[int, int] | None:
         """The pixel where `node` is drawn, or None if collapsed away, paged out or off canvas."""
         item = self.layout.item_of(node)
         if item is None:
@@ -183,14 +202,18 @@ class TreeView:
         x, y = self.camera.to_screen(item.x, item.y, canvas.topleft)
         if not canvas.collidepoint(x, y):
             return None
-        return int(round(x)), int(round(y))
+        return round(x), round(y)
 
     @property
     def canvas_rect(self) -> pygame.Rect:
         """Where the tree itself is drawn: the rect less the header, footer and side panel."""
         panel = _PANEL if self.rect.width >= 2 * _PANEL else 0
-        return pygame.Rect(self.rect.x, self.rect.y + _HEADER, self.rect.width - panel,
-                           max(self.rect.height - _HEADER - _FOOTER, 1))
+        return pygame.Rect(
+            self.rect.x,
+            self.rect.y + _HEADER,
+            self.rect.width - panel,
+            max(self.rect.height - _HEADER - _FOOTER, 1),
+        )
 
     @property
     def panel_rect(self) -> pygame.Rect:
@@ -242,12 +265,17 @@ class TreeView:
 
     def _on_mouse_motion(self, event: pygame.event.Event) -> bool:
         if self._press is not None and event.buttons[0]:
-            if (self._dragged or abs(event.pos[0] - self._press[0]) > _CLICK_SLOP
-                    or abs(event.pos[1] - self._press[1]) > _CLICK_SLOP):
+            if (
+                self._dragged
+                or abs(event.pos[0] - self._press[0]) > _CLICK_SLOP
+                or abs(event.pos[1] - self._press[1]) > _CLICK_SLOP
+            ):
                 if not self._dragged:
                     # The first few pixels were within the click slop: pan them too.
-                    self.camera.pan(event.pos[0] - self._press[0] - event.rel[0],
-                                    event.pos[1] - self._press[1] - event.rel[1])
+                    self.camera.pan(
+                        event.pos[0] - self._press[0] - event.rel[0],
+                        event.pos[1] - self._press[1] - event.rel[1],
+                    )
                 self._dragged = True
                 self.camera.pan(*event.rel)
                 self.dirty = True
@@ -257,8 +285,13 @@ class TreeView:
                 self.hovered, self.dirty = None, True
             return False
         item = self._item_at(event.pos)
-        hovered = item.node if item is not None and item.kind is not ItemKind.PAGE_BACK \
-            and item.kind is not ItemKind.PAGE_ON else None
+        hovered = (
+            item.node
+            if item is not None
+            and item.kind is not ItemKind.PAGE_BACK
+            and item.kind is not ItemKind.PAGE_ON
+            else None
+        )
         if hovered is not self.hovered:
             self.hovered, self.dirty = hovered, True
         return True
@@ -269,7 +302,7 @@ class TreeView:
         if not self.rect.collidepoint(mouse):
             return False
         anchor = mouse if canvas.collidepoint(mouse) else canvas.center
-        self.camera.zoom(1.15 ** event.y, anchor[0], anchor[1], canvas.topleft)
+        self.camera.zoom(1.15**event.y, anchor[0], anchor[1], canvas.topleft)
         self.dirty = True
         return True
 
@@ -284,7 +317,7 @@ class TreeView:
         self.dirty = True
         return True
 
-    _EVENT_HANDLERS: dict[int, Callable[[TreeView, pygame.event.Event], bool]] = {
+    _EVENT_HANDLERS: ClassVar[dict[int, Callable[[TreeView, pygame.event.Event], bool]]] = {
         pygame.MOUSEBUTTONDOWN: _on_mouse_down,
         pygame.MOUSEBUTTONUP: _on_mouse_up,
         pygame.MOUSEMOTION: _on_mouse_motion,
@@ -294,7 +327,7 @@ class TreeView:
 
     # --- actions ---------------------------------------------------------------------------
 
-    def _item_at(self, pos: tuple[int, int]) -> Optional[LayoutItem]:
+    def _item_at(self, pos: tuple[int, int]) -> LayoutItem | None:
         canvas = self.canvas_rect
         if not canvas.collidepoint(pos):
             return None
@@ -308,8 +341,12 @@ class TreeView:
         if item is None:
             return
         if item.kind is ItemKind.PAGE_BACK or item.kind is ItemKind.PAGE_ON:
-            self._keep_in_place(item.node, lambda: self.layout.turn_page(
-                item.node, -1 if item.kind is ItemKind.PAGE_BACK else 1))
+            self._keep_in_place(
+                item.node,
+                lambda: self.layout.turn_page(
+                    item.node, -1 if item.kind is ItemKind.PAGE_BACK else 1
+                ),
+            )
         elif item.node is self.selected or item.hidden:
             self.selected = item.node
             self._toggle(item.node)
@@ -412,7 +449,7 @@ class TreeView:
         if self.selected is not None:
             self._toggle(self.selected)
 
-    def _request(self, depth: int, algorithm: Optional[str] = None) -> None:
+    def _request(self, depth: int, algorithm: str | None = None) -> None:
         if self.on_request is not None:
             self.on_request(depth, algorithm or self.tree.algorithm)
 
@@ -421,7 +458,7 @@ class TreeView:
         self._request(self.tree.depth, other)
 
     _PAN = 60
-    _COMMON_KEYS: dict[int, Callable[[TreeView], None]] = {
+    _COMMON_KEYS: ClassVar[dict[int, Callable[[TreeView], None]]] = {
         pygame.K_PLUS: lambda view: view._zoom_keys(1.25),
         pygame.K_EQUALS: lambda view: view._zoom_keys(1.25),
         pygame.K_KP_PLUS: lambda view: view._zoom_keys(1.25),
@@ -437,13 +474,13 @@ class TreeView:
         pygame.K_a: lambda view: view._other_algorithm(),
         **{getattr(pygame, f"K_{depth}"): _ask_for_depth(depth) for depth in DEPTHS},
     }
-    _BROWSE_KEYS: dict[int, Callable[[TreeView], None]] = {
+    _BROWSE_KEYS: ClassVar[dict[int, Callable[[TreeView], None]]] = {
         pygame.K_LEFT: lambda view: view._pan(TreeView._PAN, 0),
         pygame.K_RIGHT: lambda view: view._pan(-TreeView._PAN, 0),
         pygame.K_RETURN: lambda view: view._toggle_selected(),
         pygame.K_SPACE: lambda view: view._toggle_selected(),
     }
-    _STEP_KEYS: dict[int, Callable[[TreeView], None]] = {
+    _STEP_KEYS: ClassVar[dict[int, Callable[[TreeView], None]]] = {
         pygame.K_RIGHT: lambda view: view._step(1),
         pygame.K_n: lambda view: view._step(1),
         pygame.K_SPACE: lambda view: view._step(1),
@@ -477,8 +514,15 @@ class TreeView:
             label = self._labels[key] = self._font(size).render(text, True, colour)
         return label
 
-    def _blit(self, surface: pygame.Surface, text: str, size: int,
-              colour: tuple[int, int, int], anchor: str, pos: tuple[float, float]) -> pygame.Rect:
+    def _blit(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int],
+        anchor: str,
+        pos: tuple[float, float],
+    ) -> pygame.Rect:
         label = self._label(text, size, colour)
         area = label.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surface.blit(label, area)
@@ -507,8 +551,11 @@ class TreeView:
         margin = 120 / scale
         left, top = camera.to_world(canvas.left, canvas.top, canvas.topleft)
         right, bottom = camera.to_world(canvas.right, canvas.bottom, canvas.topleft)
-        items = list(self.layout.items_in(left - margin, top - LEVEL_HEIGHT,
-                                          right + margin, bottom + LEVEL_HEIGHT))
+        items = list(
+            self.layout.items_in(
+                left - margin, top - LEVEL_HEIGHT, right + margin, bottom + LEVEL_HEIGHT
+            )
+        )
         shown = set(map(id, items))
         radius = min(max(12 * scale, 3.0), 18.0)
         size = int(min(max(19 * scale, 13), 24))
@@ -537,9 +584,18 @@ class TreeView:
             parent = child.parent
             assert parent is not None
             start, end = at(parent), at(child)
-            self._draw_edge(surface, parent, child, (start[0], start[1] + below),
-                            (end[0], end[1] - above), scale, labels, size,
-                            on_pv if finished else set(), open_path)
+            self._draw_edge(
+                surface,
+                parent,
+                child,
+                (start[0], start[1] + below),
+                (end[0], end[1] - above),
+                scale,
+                labels,
+                size,
+                on_pv if finished else set(),
+                open_path,
+            )
         for text, label_size, (x, y) in self._cut_labels:
             label = self._label(text, label_size, _CUT)
             area = label.get_rect(midleft=(int(x), int(y)))
@@ -547,13 +603,31 @@ class TreeView:
             surface.blit(label, area)
         self._cut_labels = []
         for item in items:
-            self._draw_item(surface, item, at(item), radius, size, labels,
-                            item.node in on_pv and finished, item.node in open_path)
+            self._draw_item(
+                surface,
+                item,
+                at(item),
+                radius,
+                size,
+                labels,
+                item.node in on_pv and finished,
+                item.node in open_path,
+            )
         surface.set_clip(None)
 
-    def _draw_edge(self, surface: pygame.Surface, parent: LayoutItem, child: LayoutItem,
-                   a: tuple[float, float], b: tuple[float, float], scale: float, labels: bool,
-                   size: int, on_pv: set[SearchNode], open_path: set[SearchNode]) -> None:
+    def _draw_edge(
+        self,
+        surface: pygame.Surface,
+        parent: LayoutItem,
+        child: LayoutItem,
+        a: tuple[float, float],
+        b: tuple[float, float],
+        scale: float,
+        labels: bool,
+        size: int,
+        on_pv: set[SearchNode],
+        open_path: set[SearchNode],
+    ) -> None:
         if child.kind is ItemKind.PAGE_BACK or child.kind is ItemKind.PAGE_ON:
             _dashed_line(surface, _DIM, a, b, dash=3)
             return
@@ -568,11 +642,14 @@ class TreeView:
                 # One red bar across the first pruned edge marks where the search stopped.
                 mx, my = a[0] + (b[0] - a[0]) * 0.45, a[1] + (b[1] - a[1]) * 0.45
                 bar = max(6.0, 9 * scale)
-                pygame.draw.line(surface, _CUT, (mx - bar, my - bar * 0.4),
-                                 (mx + bar, my + bar * 0.4), 3)
+                pygame.draw.line(
+                    surface, _CUT, (mx - bar, my - bar * 0.4), (mx + bar, my + bar * 0.4), 3
+                )
                 if labels:
-                    text = (f"\u03b1 {format_bound(cutoff.alpha)} \u2265 "
-                            f"\u03b2 {format_bound(cutoff.beta)}")
+                    text = (
+                        f"\u03b1 {format_bound(cutoff.alpha)} \u2265 "
+                        f"\u03b2 {format_bound(cutoff.beta)}"
+                    )
                     # Drawn after every edge, so no later dashed line runs through it.
                     self._cut_labels.append((text, size, (mx + bar + 3, my)))
             return
@@ -583,8 +660,17 @@ class TreeView:
         else:
             pygame.draw.line(surface, _EDGE, a, b, 1 if scale < 0.8 else 2)
 
-    def _draw_item(self, surface: pygame.Surface, item: LayoutItem, pos: tuple[float, float],
-                   radius: float, size: int, labels: bool, pv: bool, open_: bool) -> None:
+    def _draw_item(
+        self,
+        surface: pygame.Surface,
+        item: LayoutItem,
+        pos: tuple[float, float],
+        radius: float,
+        size: int,
+        labels: bool,
+        pv: bool,
+        open_: bool,
+    ) -> None:
         x, y = pos
         node = item.node
         if item.kind is ItemKind.PAGE_BACK or item.kind is ItemKind.PAGE_ON:
@@ -630,8 +716,9 @@ class TreeView:
             score = f"[{format_bound(node.alpha)}, {format_bound(node.beta)}]"
         else:
             score = "?"
-        below = self._blit(surface, score, size, _TEXT if returned else _OPEN, "midtop",
-                           (x, y + radius + 2))
+        below = self._blit(
+            surface, score, size, _TEXT if returned else _OPEN, "midtop", (x, y + radius + 2)
+        )
         extra = []
         if item.hidden:
             extra.append(f"+{item.hidden}")
@@ -640,8 +727,9 @@ class TreeView:
         if extra:
             self._blit(surface, " ".join(extra), size - 3, _DIM, "midtop", (x, below.bottom))
 
-    def _draw_marks(self, surface: pygame.Surface, node: SearchNode, x: float, y: float,
-                    radius: float) -> None:
+    def _draw_marks(
+        self, surface: pygame.Surface, node: SearchNode, x: float, y: float, radius: float
+    ) -> None:
         """Rings for the selected and hovered node and the step-through's current node."""
         event = self.replay.current if self.stepping else None
         if event is not None and event.node is node:
@@ -657,20 +745,32 @@ class TreeView:
         tree = self.tree
         name = _ALGORITHM_NAMES.get(tree.algorithm, tree.algorithm)
         best = tree.best_move.pdn() if tree.best_move else "none"
-        pv = numbered_line(tree.root.position.turn is BLACK,
-                           [node.move for node in tree.pv if node.move is not None])
+        pv = numbered_line(
+            tree.root.position.turn is BLACK,
+            [node.move for node in tree.pv if node.move is not None],
+        )
         if tree.truncated and len(tree.pv) < tree.depth:
             pv += " (the rest is past the node cap)" if pv else "past the node cap"
-        self._blit(surface, f"{name}, depth {tree.depth}: best {best}, score "
-                   f"{format_score(tree.score)}   PV {pv}", 18, _TEXT, "topleft", (10, 7))
+        self._blit(
+            surface,
+            f"{name}, depth {tree.depth}: best {best}, score {format_score(tree.score)}   PV {pv}",
+            18,
+            _TEXT,
+            "topleft",
+            (10, 7),
+        )
         minimax = f"{self.minimax_nodes}" if self.minimax_nodes is not None else "not counted"
         if self.stepping:
-            counts = (f"step {self.replay.index}/{self.replay.total}: {name} has entered "
-                      f"{self.replay.entered} of {tree.nodes} nodes   |   plain minimax: "
-                      f"{minimax} nodes for the same result")
+            counts = (
+                f"step {self.replay.index}/{self.replay.total}: {name} has entered "
+                f"{self.replay.entered} of {tree.nodes} nodes   |   plain minimax: "
+                f"{minimax} nodes for the same result"
+            )
         else:
-            counts = (f"{name}: {tree.nodes} nodes, {tree.pruned} moves pruned   |   "
-                      f"plain minimax: {minimax} nodes for the same result")
+            counts = (
+                f"{name}: {tree.nodes} nodes, {tree.pruned} moves pruned   |   "
+                f"plain minimax: {minimax} nodes for the same result"
+            )
         colour = _TEXT
         if tree.truncated:
             counts += f"   |   {tree.note}"
@@ -678,19 +778,26 @@ class TreeView:
         self._blit(surface, counts, 16, colour, "topleft", (10, 29))
         # Buttons, right to left: the step toggle, then the algorithm and depths if requestable.
         right = self.rect.width - 8
-        right = self._button(surface, "Step (S)", self.stepping, right,
-                             lambda: self.set_stepping(not self.stepping))
+        right = self._button(
+            surface, "Step (S)", self.stepping, right, lambda: self.set_stepping(not self.stepping)
+        )
         if self.on_request is None:
             return
         other = "show minimax" if tree.algorithm == "alphabeta" else "show alpha-beta"
         right = self._button(surface, other, False, right - 10, self._other_algorithm)
         for depth in reversed(DEPTHS):
-            right = self._button(surface, str(depth), depth == tree.depth, right,
-                                 functools.partial(self._request, depth))
+            right = self._button(
+                surface,
+                str(depth),
+                depth == tree.depth,
+                right,
+                functools.partial(self._request, depth),
+            )
         self._blit(surface, "depth", 16, _DIM, "midright", (right - 4, 16))
 
-    def _button(self, surface: pygame.Surface, text: str, on: bool, right: int,
-                action: Callable[[], None]) -> int:
+    def _button(
+        self, surface: pygame.Surface, text: str, on: bool, right: int, action: Callable[[], None]
+    ) -> int:
         """A header button ending at x = `right`; returns where the next one should end."""
         label = self._label(text, 16, _TEXT)
         area = pygame.Rect(0, 0, label.get_width() + 12, 22)
@@ -704,18 +811,22 @@ class TreeView:
         bar = pygame.Rect(0, self.rect.height - _FOOTER, self.rect.width, _FOOTER)
         surface.fill(_BAR, bar)
         if self.stepping:
-            help_text = ("Right/N/Space: next event   Left/B/Backspace: back   PgUp/PgDn: 10   "
-                         "C: next cut-off   Home/End   S: leave step mode   drag, wheel: pan, zoom")
+            help_text = (
+                "Right/N/Space: next event   Left/B/Backspace: back   PgUp/PgDn: 10   "
+                "C: next cut-off   Home/End   S: leave step mode   drag, wheel: pan, zoom"
+            )
         else:
-            help_text = ("click: select, click again: expand/collapse   drag/arrows: pan   "
-                         "wheel/+/-: zoom   F: fit   [ ]: plies shown   S: step through")
+            help_text = (
+                "click: select, click again: expand/collapse   drag/arrows: pan   "
+                "wheel/+/-: zoom   F: fit   [ ]: plies shown   S: step through"
+            )
             if self.on_request is not None:
                 help_text += "   1-6: depth   A: algorithm"
         self._blit(surface, help_text, 15, _DIM, "midleft", (10, bar.centery))
 
     # --- the side panel --------------------------------------------------------------------
 
-    def _panel_node(self) -> Optional[SearchNode]:
+    def _panel_node(self) -> SearchNode | None:
         """The node the panel describes: hovered, else selected, else the current step's."""
         if self.hovered is not None:
             return self.hovered
@@ -738,8 +849,11 @@ class TreeView:
         if node is None:
             return
         moves = moves_to(node)
-        title = (numbered_line(self.tree.root.position.turn is BLACK, moves)
-                 if moves else "the root: the position searched")
+        title = (
+            numbered_line(self.tree.root.position.turn is BLACK, moves)
+            if moves
+            else "the root: the position searched"
+        )
         y = self._wrap(surface, title, (x, y), width, 17, _TEXT) + 6
         y = self._draw_board(surface, node, (x, y)) + 8
         for line, colour in self._node_lines(node):
@@ -761,20 +875,26 @@ class TreeView:
         if event.kind is EventKind.ENTER:
             window = ""
             if event.alpha is not None:
-                window = (f" with \u03b1 = {format_bound(event.alpha)}, "
-                          f"\u03b2 = {format_bound(event.beta)}")
+                window = (
+                    f" with \u03b1 = {format_bound(event.alpha)}, "
+                    f"\u03b2 = {format_bound(event.beta)}"
+                )
             return f"Enter {name} ({side} to move){window}."
         if event.kind is EventKind.RETURN:
             returned = f"{name[0].upper()}{name[1:]} returns {format_score(event.score)}."
             return returned + self._parent_learns(node)
         if event.kind is EventKind.CUTOFF:
             skipped = len(node.pruned_children)
-            cut = (f"Cut-off at {name}: \u03b1 {format_bound(event.alpha)} \u2265 "
-                   f"\u03b2 {format_bound(event.beta)}")
+            cut = (
+                f"Cut-off at {name}: \u03b1 {format_bound(event.alpha)} \u2265 "
+                f"\u03b2 {format_bound(event.beta)}"
+            )
             if not skipped:
                 return f"{cut}, but that was its last move: nothing is left to prune."
-            return (f"{cut}, so its {skipped} remaining move{'s are' if skipped != 1 else ' is'}"
-                    f" not searched (dashed).")
+            return (
+                f"{cut}, so its {skipped} remaining move{'s are' if skipped != 1 else ' is'}"
+                f" not searched (dashed)."
+            )
         return "The node cap was reached: the search goes on, unrecorded."
 
     def _parent_learns(self, node: SearchNode) -> str:
@@ -782,8 +902,11 @@ class TreeView:
         parent = node.parent
         if parent is None:
             return " The search is over: this is the root's score."
-        scores = [child.score for child in parent.searched_children
-                  if child.score is not None and self.replay.has_returned(child)]
+        scores = [
+            child.score
+            for child in parent.searched_children
+            if child.score is not None and self.replay.has_returned(child)
+        ]
         if not scores:
             return ""
         best = max(scores) if parent.maximizing else min(scores)
@@ -817,20 +940,35 @@ class TreeView:
         else:
             lines.append(("score: still searching", _OPEN))
         if node.alpha is not None:
-            lines.append((f"window on entry: \u03b1 {format_bound(node.alpha)}, "
-                          f"\u03b2 {format_bound(node.beta)}", _TEXT))
+            lines.append(
+                (
+                    (
+                        f"window on entry: \u03b1 {format_bound(node.alpha)}, "
+                        f"\u03b2 {format_bound(node.beta)}"
+                    ),
+                    _TEXT,
+                )
+            )
         if node.cutoff is not None and (not self.stepping or self.replay.has_cut(node)):
             cut = node.cutoff
             by = cut.by.move.pdn() if cut.by is not None and cut.by.move is not None else "a child"
-            lines.append((f"cut-off after {by}: \u03b1 {format_bound(cut.alpha)} \u2265 "
-                          f"\u03b2 {format_bound(cut.beta)}; {len(node.pruned_children)} "
-                          f"move(s) pruned", _CUT))
+            lines.append(
+                (
+                    (
+                        f"cut-off after {by}: \u03b1 {format_bound(cut.alpha)} \u2265 "
+                        f"\u03b2 {format_bound(cut.beta)}; {len(node.pruned_children)} "
+                        f"move(s) pruned"
+                    ),
+                    _CUT,
+                )
+            )
         if node in self.tree.pv or node is self.tree.root:
             lines.append(("on the principal variation", _PV))
         item = self.layout.item_of(node)
         if item is not None and item.hidden:
-            lines.append((f"{item.hidden} nodes below are folded away: click the node to open "
-                          f"them", _DIM))
+            lines.append(
+                (f"{item.hidden} nodes below are folded away: click the node to open them", _DIM)
+            )
         if node.truncated:
             lines.append(("more children were searched than the node cap let us keep", _NOTE))
         return lines
@@ -842,17 +980,28 @@ class TreeView:
         other = parent.position.turn.opponent.name.capitalize()
         where = f"after {parent.move.pdn()}" if parent.move is not None else "at the root"
         if parent.maximizing:
-            return (f"{where.capitalize()}, {mover} (MAX) can already get {format_bound(alpha)} "
-                    f"or more, but {other} (MIN) can hold the score to {format_bound(beta)} by "
-                    f"another route: {other} will not allow this line, so {mover}'s other "
-                    f"moves here cannot change the result (\u03b1 \u2265 \u03b2).")
-        return (f"{where.capitalize()}, {mover} (MIN) can already hold the score to "
-                f"{format_bound(beta)} or less, but {other} (MAX) is sure of "
-                f"{format_bound(alpha)} by another route: {other} gains nothing here, so "
-                f"{mover}'s other replies cannot change the result (\u03b1 \u2265 \u03b2).")
+            return (
+                f"{where.capitalize()}, {mover} (MAX) can already get {format_bound(alpha)} "
+                f"or more, but {other} (MIN) can hold the score to {format_bound(beta)} by "
+                f"another route: {other} will not allow this line, so {mover}'s other "
+                f"moves here cannot change the result (\u03b1 \u2265 \u03b2)."
+            )
+        return (
+            f"{where.capitalize()}, {mover} (MIN) can already hold the score to "
+            f"{format_bound(beta)} or less, but {other} (MAX) is sure of "
+            f"{format_bound(alpha)} by another route: {other} gains nothing here, so "
+            f"{mover}'s other replies cannot change the result (\u03b1 \u2265 \u03b2)."
+        )
 
-    def _wrap(self, surface: pygame.Surface, text: str, pos: tuple[int, int], width: int,
-              size: int, colour: tuple[int, int, int]) -> int:
+    def _wrap(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        width: int,
+        size: int,
+        colour: tuple[int, int, int],
+    ) -> int:
         """Draw `text` wrapped at word breaks to `width`; returns the y below it."""
         font = self._font(size)
         x, y = pos
@@ -870,8 +1019,9 @@ class TreeView:
             y += font.get_linesize()
         return y
 
-    def _draw_board(self, surface: pygame.Surface, node: SearchNode,
-                    topleft: tuple[int, int]) -> int:
+    def _draw_board(
+        self, surface: pygame.Surface, node: SearchNode, topleft: tuple[int, int]
+    ) -> int:
         """The node's position as a small board (White at the bottom); returns the y below it."""
         x0, y0 = topleft
         position: Position = node.position
@@ -883,8 +1033,9 @@ class TreeView:
         if move is not None:
             for square in move.path:
                 row, col = square_row_col(square)
-                pygame.draw.rect(surface, _PV, (x0 + col * _CELL, y0 + row * _CELL, _CELL,
-                                                _CELL), 2)
+                pygame.draw.rect(
+                    surface, _PV, (x0 + col * _CELL, y0 + row * _CELL, _CELL, _CELL), 2
+                )
         for square in SQUARES:
             piece = position.piece_at(square)
             if piece is None:
@@ -910,9 +1061,14 @@ class NoDisplayError(RuntimeError):
     """There is no screen to open the viewer's window on."""
 
 
-def run_viewer(position: Position, depth: int, algorithm: str = "alphabeta",
-               node_cap: int = 20000, evaluation: str = "seed",
-               size: tuple[int, int] = (1280, 800)) -> None:
+def run_viewer(
+    position: Position,
+    depth: int,
+    algorithm: str = "alphabeta",
+    node_cap: int = 20000,
+    evaluation: str = "seed",
+    size: tuple[int, int] = (1280, 800),
+) -> None:
     """Search `position` and show its tree in a window of its own until it is closed."""
     from concurrent.futures import Future, ThreadPoolExecutor
 
@@ -921,15 +1077,20 @@ def run_viewer(position: Position, depth: int, algorithm: str = "alphabeta",
 
     def search(depth: int, algorithm: str) -> tuple[SearchTree, MinimaxCount]:
         tree = tracked_search(position, depth, algorithm, evaluation, node_cap=node_cap)
-        count = (MinimaxCount(tree.nodes) if algorithm == "minimax"
-                 else minimax_node_count(position, depth, evaluation=evaluation))
+        count = (
+            MinimaxCount(tree.nodes)
+            if algorithm == "minimax"
+            else minimax_node_count(position, depth, evaluation=evaluation)
+        )
         return tree, count
 
     title = f"checkers search tree: {position.fen()}"
     # Display and fonts only: the view makes no sound, and mixer start-up fails on silent machines.
     pygame.display.init()
-    if (pygame.display.get_driver() in ("offscreen", "dummy")
-            and "SDL_VIDEODRIVER" not in os.environ):
+    if (
+        pygame.display.get_driver() in ("offscreen", "dummy")
+        and "SDL_VIDEODRIVER" not in os.environ
+    ):
         # SDL falls back to an invisible window: a viewer nobody can see or close would hang.
         pygame.quit()
         raise NoDisplayError("no display to open a window on (is DISPLAY set?)")
@@ -951,8 +1112,9 @@ def run_viewer(position: Position, depth: int, algorithm: str = "alphabeta",
     try:
         while True:
             for event in pygame.event.get():
-                if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
-                                                 and event.key in (pygame.K_ESCAPE, pygame.K_q)):
+                if event.type == pygame.QUIT or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q)
+                ):
                     return
                 if event.type == pygame.VIDEORESIZE:
                     view.set_rect(screen.get_rect())

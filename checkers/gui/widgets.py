@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping, Optional
 
 import pygame
 
 from checkers.gui import theme
 from checkers.gui.render import Text
 
-__all__ = ["Button", "draw_buttons", "button_at", "key_names", "key_label"]
+__all__ = ["Button", "button_at", "draw_buttons", "key_label", "key_names"]
 
 
 @dataclass
@@ -27,8 +27,15 @@ class Button:
 
     def draw(self, surface: pygame.Surface, text: Text, size: int, hover: bool) -> None:
         """Draw the button, lighter under the mouse."""
-        colour = (theme.BUTTON_DISABLED if not self.enabled else theme.BUTTON_ACTIVE
-                  if self.active else theme.BUTTON_HOVER if hover else theme.BUTTON)
+        colour = (
+            theme.BUTTON_DISABLED
+            if not self.enabled
+            else theme.BUTTON_ACTIVE
+            if self.active
+            else theme.BUTTON_HOVER
+            if hover
+            else theme.BUTTON
+        )
         radius = max(3, self.rect.height // 5)
         pygame.draw.rect(surface, colour, self.rect, border_radius=radius)
         if self.active:
@@ -36,15 +43,26 @@ class Button:
         ink = theme.TEXT if self.enabled else theme.TEXT_DIM
         width = self.rect.width - size
         if self.detail:
-            text.draw(surface, text.fit(self.label, size, width), size, ink,
-                      (self.rect.left + size // 2, self.rect.top + self.rect.height * 0.12))
+            text.draw(
+                surface,
+                text.fit(self.label, size, width),
+                size,
+                ink,
+                (self.rect.left + size // 2, self.rect.top + self.rect.height * 0.12),
+            )
             small = int(size * 0.8)
-            text.draw(surface, text.fit(self.detail, small, width), small, theme.TEXT_DIM,
-                      (self.rect.left + size // 2, self.rect.bottom - self.rect.height * 0.12),
-                      "bottomleft")
+            text.draw(
+                surface,
+                text.fit(self.detail, small, width),
+                small,
+                theme.TEXT_DIM,
+                (self.rect.left + size // 2, self.rect.bottom - self.rect.height * 0.12),
+                "bottomleft",
+            )
         else:
-            text.draw(surface, text.fit(self.label, size, width), size, ink, self.rect.center,
-                      "center")
+            text.draw(
+                surface, text.fit(self.label, size, width), size, ink, self.rect.center, "center"
+            )
 
 
 def draw_buttons(surface: pygame.Surface, text: Text, buttons: list[Button], size: int) -> None:
@@ -54,7 +72,7 @@ def draw_buttons(surface: pygame.Surface, text: Text, buttons: list[Button], siz
         button.draw(surface, text, size, button.enabled and button.rect.collidepoint(mouse))
 
 
-def button_at(buttons: list[Button], point: tuple[int, int]) -> Optional[Button]:
+def button_at(buttons: list[Button], point: tuple[int, int]) -> Button | None:
     """The enabled button under a point."""
     for button in buttons:
         if button.enabled and button.rect.collidepoint(point):
@@ -85,8 +103,16 @@ def run_key_binding(keymap: Mapping[str, Callable[[], None]], event: pygame.even
     return False
 
 
-_LABELS = {"space": "Space", "escape": "Esc", "backspace": "Backspace", "f1": "F1",
-           "left": "Left", "right": "Right", "home": "Home", "end": "End"}
+_LABELS = {
+    "space": "Space",
+    "escape": "Esc",
+    "backspace": "Backspace",
+    "f1": "F1",
+    "left": "Left",
+    "right": "Right",
+    "home": "Home",
+    "end": "End",
+}
 
 
 def key_label(name: str) -> str:
