@@ -3,7 +3,7 @@
     .venv/bin/python tools/check_wheel.py       # part of `make test`
 
 Everything happens in a temporary directory outside the checkout: the sdist and the wheel are
-built (the wheel from the sdist, so both must carry every file), the wheel is checked to hold
+built from a copy of the source tree (the wheel from the sdist, so both must carry every file), the wheel is checked to hold
 every module and asset of the source tree, installed into a fresh virtual environment, and the
 installed copy is run from that directory: `checkers --version`, a short headless AI-vs-AI game,
 and tools/smoke_installed.py (every asset loads; the window draws kings). Exits 1 on any failure.
@@ -24,6 +24,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ["watch", "--headless", "--black-depth", "2", "--white-depth", "3", "--delay", "0"]
 """A whole AI-vs-AI game at small depths: a fraction of a second."""
+
+_NOT_SOURCE = (
+    ".git",
+    ".venv",
+    "*.egg-info",
+    "build",
+    "dist",
+    "__pycache__",
+    ".*_cache",
+    ".hypothesis",
+)
 
 
 class CheckError(Exception):
@@ -75,8 +86,12 @@ def check_contents(sdist: Path, wheel: Path) -> list[str]:
 
 def check(work: Path) -> None:
     """Every step, printing a line for each; CheckError on the first failure."""
+    # Built from a copy without the checkout's egg-info, whose stale file list setuptools would
+    # otherwise add to the sdist, hiding a file that pyproject.toml no longer packages.
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*_NOT_SOURCE))
     dist = work / "dist"
-    run([sys.executable, "-m", "build", "--outdir", dist, ROOT], cwd=work)
+    run([sys.executable, "-m", "build", "--outdir", dist, source], cwd=work)
     (sdist,) = dist.glob("*.tar.gz")
     (wheel,) = dist.glob("*.whl")
     version = wheel.name.split("-")[1]  # the build took it from pyproject.toml, the one source
