@@ -11,7 +11,7 @@ The public API, importable from `checkers` itself:
 - the AI: `search(position, Limits(...))` returning a `SearchResult`; `perft(position, depth)`.
 
 The AI's names are imported on first use, so `import checkers` does not build the engine's tables
-(about 50 ms) and never imports pygame; the desktop game lives in `checkers.gui`, outside this API.
+(about 20 ms) and never imports pygame; the desktop game lives in `checkers.gui`, outside this API.
 """
 
 from __future__ import annotations
