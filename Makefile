@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench clean
+.PHONY: play test lint wheel-check bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,11 +17,22 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	@$(BIN)/checkers || [ $$? -eq 3 ]
 
-test: $(STAMP)
+# Lint, then the installed wheel, then the test suite (last, so its summary closes the output).
+test: lint wheel-check
 	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict checkers
+
+# Builds the sdist and wheel, installs the wheel into a fresh venv outside the checkout and
+# smoke-tests the installed copy (version, a headless game, every asset, kings drawn).
+wheel-check: $(STAMP)
+	$(BIN)/python tools/check_wheel.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/perft.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

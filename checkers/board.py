@@ -128,7 +128,7 @@ def _mask(squares: Iterable[int]) -> int:
 
 def _simple_steps(shift: int, crown: int) -> dict[int, RawMove]:
     """Prebuilt raw moves for a man's one-step move, keyed by the target bit."""
-    table = {}
+    table: dict[int, RawMove] = {}
     for target in _BIT[1:]:
         origin = target >> shift if shift > 0 else target << -shift
         if origin & _VALID:
@@ -181,7 +181,7 @@ _WHITE_STEP_RIGHT = _ManSteps(-4, _WHITE_CROWN)
 #   [0] black to move, [1] capturing, [2] every king on the board, [3] this side's crown row,
 #   [4] squares from which one of this side's men could jump on (never its crown row: no man's
 #       jump starts there, so the mask needs no trimming).
-_SideInfo = tuple
+_SideInfo = tuple[bool, bool, int, int, int]
 # With no kings on the board a stepping side is a constant (0.5% fewer instructions in perft 7).
 _BLACK_STEPPING = (True, False, 0, _BLACK_CROWN, 0)
 _WHITE_STEPPING = (False, False, 0, _WHITE_CROWN, 0)
@@ -674,6 +674,7 @@ class Position:
     white: int
     kings: int
     turn: Side
+    _hash: int
 
     def __init__(self, fen: str = INITIAL_FEN) -> None:
         other = Position.from_fen(fen) if fen != INITIAL_FEN else _INITIAL

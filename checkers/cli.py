@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NoReturn, TextIO
 
+import checkers
 from checkers.ai import Limits, Progress
 from checkers.ai.classic import get_algorithm, search
 from checkers.ai.evaluation import get_evaluation
@@ -168,6 +169,7 @@ def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = _Parser(prog=PROG, description="English draughts (American checkers).")
+    parser.add_argument("--version", action="version", version=f"{PROG} {checkers.__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     moves = sub.add_parser("moves", help="list the legal moves of a position")

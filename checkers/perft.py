@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 
 from checkers.board import Position, count_moves, count_replies, generate_raw, raw_to_move
 
@@ -22,6 +21,9 @@ def perft(position: Position, depth: int, jobs: int = 1) -> int:
     root = (position.black, position.white, position.kings, position.turn.value == "B")
     if jobs == 1 or depth < 6:  # small trees finish before worker processes would start
         return _perft(*root, depth)
+    # Imported here: it costs about 14 ms, a third of `import checkers`, and only big counts use it.
+    from concurrent.futures import ProcessPoolExecutor
+
     tasks = [(*node, depth - 2) for child in _children(*root) for node in _children(*child)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         return sum(pool.map(_perft_task, tasks, chunksize=1))

@@ -1,6 +1,6 @@
 """The user's games on disk: the data directory, atomic writes, saved games and the autosave.
 
-Pure Python, standard library only. Every file is PDN and is written atomically (a temporary
+Pure Python: the standard library and platformdirs. Every file is PDN and is written atomically (a temporary
 file in the same directory, flushed to disk, then renamed over the target), so a crash or a
 full disk leaves the previous version whole. A game resumes by replaying its moves, which
 rebuilds the same position, repetition history and 40-move count.
@@ -17,6 +17,8 @@ from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+
+import platformdirs
 
 from checkers.pdn import (
     PdnError,
@@ -55,25 +57,17 @@ _NAME_LIMIT = 40
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
 
 
-def data_dir(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> Path:
+def data_dir(environ: Mapping[str, str] = os.environ) -> Path:
     """Where the user's games live (not created here): CHECKERS_DATA_DIR, else the platform's.
 
-    Linux and others: $XDG_DATA_HOME/checkers or ~/.local/share/checkers; Windows:
-    %APPDATA%\\checkers; macOS: ~/Library/Application Support/checkers.
+    The platform's is platformdirs' user data directory for "checkers": $XDG_DATA_HOME/checkers
+    or ~/.local/share/checkers on Linux, ~/Library/Application Support/checkers on macOS and
+    %APPDATA%\\checkers on Windows (roaming, as saved games should follow the user).
     """
     override = environ.get(DATA_DIR_ENV, "")
     if override:
         return Path(override).expanduser()
-    home = Path(environ.get("HOME") or Path.home())
-    if platform == "win32":
-        appdata = environ.get("APPDATA")
-        return (Path(appdata) if appdata else home / "AppData" / "Roaming") / _APP
-    if platform == "darwin":
-        return home / "Library" / "Application Support" / _APP
-    xdg = environ.get("XDG_DATA_HOME", "")
-    # The XDG spec says to ignore a relative path here.
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
-    return base / _APP
+    return platformdirs.user_data_path(_APP, appauthor=False, roaming=True)
 
 
 def games_dir() -> Path:

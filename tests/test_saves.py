@@ -6,6 +6,7 @@ import os
 from datetime import datetime
 from pathlib import Path
 
+import platformdirs
 import pytest
 
 from checkers import saves
@@ -27,25 +28,21 @@ def play(record: GameRecord, *moves: str) -> None:
         record.play(Move.from_pdn(text, record.position))
 
 
-@pytest.mark.parametrize(
-    "platform, environ, expected",
-    [
-        ("linux", {"HOME": "/home/ann"}, "/home/ann/.local/share/checkers"),
-        ("linux", {"HOME": "/home/ann", "XDG_DATA_HOME": "/data"}, "/data/checkers"),
-        (
-            "linux",
-            {"HOME": "/home/ann", "XDG_DATA_HOME": "relative"},
-            "/home/ann/.local/share/checkers",
-        ),
-        ("darwin", {"HOME": "/Users/ann"}, "/Users/ann/Library/Application Support/checkers"),
-        ("win32", {"HOME": "/home/ann", "APPDATA": "/roaming"}, "/roaming/checkers"),
-        ("linux", {"HOME": "/home/ann", "CHECKERS_DATA_DIR": "/elsewhere"}, "/elsewhere"),
-    ],
-)
-def test_data_directory_follows_the_platform(
-    platform: str, environ: dict[str, str], expected: str
+def test_checkers_data_dir_overrides_the_platforms_directory(
+    data_dir: Path, tmp_path: Path
 ) -> None:
-    assert saves.data_dir(environ, platform) == Path(expected)
+    assert saves.data_dir({"CHECKERS_DATA_DIR": str(tmp_path / "mine")}) == tmp_path / "mine"
+    assert saves.data_dir({"CHECKERS_DATA_DIR": "~/games"}) == Path.home() / "games"
+    # The environment variable itself (set by the fixture) moves every file the game writes.
+    assert saves.games_dir() == data_dir / "games"
+    assert saves.autosave_path() == data_dir / "autosave.pdn"
+
+
+def test_without_the_override_the_data_directory_is_platformdirs_user_data_dir() -> None:
+    expected = Path(platformdirs.user_data_dir("checkers", appauthor=False, roaming=True))
+    assert saves.data_dir({}) == expected
+    assert saves.data_dir({"CHECKERS_DATA_DIR": ""}) == expected  # empty means unset
+    assert expected.name == "checkers"
 
 
 def test_atomic_write_replaces_the_file(tmp_path: Path) -> None:

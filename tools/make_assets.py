@@ -1,6 +1,9 @@
 """Make the game's own assets: the king's crown, the window icon and the four sounds.
 
-    .venv/bin/python tools/make_assets.py        # writes assets/ next to the checkers package
+    .venv/bin/python tools/make_assets.py        # writes the top-level assets/ folder
+
+The build installs assets/ as the package `checkers.assets` (see pyproject.toml), so whatever
+this writes there is carried into the wheel.
 
 Deterministic: the same script writes the same files. Images are drawn with pygame at four times
 their size and scaled down smoothly (pygame's polygons have no antialiasing); sounds are
@@ -198,7 +201,7 @@ def main(argv: Sequence[str] = ()) -> int:
     }
     for name, samples in sounds.items():
         write_wav(ASSETS / name, samples)
-    for path in sorted(ASSETS.iterdir()):
+    for path in sorted(ASSETS / name for name in ("crown.png", "icon.png", *sounds)):
         print(f"{path.relative_to(ASSETS.parent)}  {path.stat().st_size:,} bytes")
     return 0
 

@@ -25,7 +25,7 @@ import contextlib
 import dataclasses
 import gc
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from checkers.ai.classic import (
     MAX_DEPTH,
@@ -247,7 +247,9 @@ def _material(bm: int, bk: int, wm: int, wk: int) -> int:
     return difference + (trade_bonus if difference > 0 else -trade_bonus)
 
 
-def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple:
+def _count_entry(
+    bm: int, bk: int, wm: int, wk: int
+) -> tuple[int, tuple[list[int], ...], tuple[list[int], ...]]:
     """All the evaluation takes from the counts alone: the material and each side's men tables
     for the phase and guard."""
     middlegame = bm + bk + wm + wk > 14
@@ -893,7 +895,7 @@ class Engine:
                 best_score, best_move = score, move
             if score > alpha:  # a true score or a lower bound, never a fail-low guess
                 alpha = score
-                self.partial = (score, move)
+                self.partial: tuple[int, RawMove] | None = (score, move)
                 if score >= beta:
                     break
         self.path.discard(key)
@@ -905,7 +907,7 @@ class Engine:
         self,
         position: Position,
         limits: Limits,
-        history: Sequence[Position] | None = None,
+        history: Iterable[Position] | None = None,
         no_progress_plies: int = 0,
         stop: StopSignal | None = None,
     ) -> Iterator[SearchResult]:
@@ -1066,7 +1068,7 @@ def _engine_fixed_depth(
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Sequence[Position] | None = None,
+    history: Iterable[Position] | None = None,
     no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,

@@ -1,5 +1,8 @@
-"""Images and sounds from `assets/`, found relative to the package and loaded on first use.
+"""Images and sounds from the package's `checkers.assets`, loaded on first use.
 
+The files come from the top-level `assets/` folder, which the build installs as the package
+`checkers.assets` (see pyproject.toml); they are read through importlib.resources, so they are
+found in a wheel, an sdist build or an editable install alike, whatever the working directory.
 Nothing is read at import time. A missing audio device means silence, never an error.
 """
 
@@ -10,40 +13,44 @@ import os
 import sys
 import threading
 from collections.abc import Iterator
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 
 import pygame
 
-import checkers
-
-__all__ = ["ASSETS_DIR", "SOUND_NAMES", "Assets", "Sounds"]
-
-ASSETS_DIR = Path(checkers.__file__).resolve().parent.parent / "assets"
-"""`assets/` beside the package (the source tree or an editable install), whatever the cwd."""
+__all__ = ["ASSET_NAMES", "SOUND_NAMES", "Assets", "Sounds", "package_assets"]
 
 SOUND_NAMES = ("move", "capture", "crown", "game_over")
+ASSET_NAMES = ("crown.png", "icon.png", *(f"{name}.wav" for name in SOUND_NAMES))
+"""Every file the game loads."""
+
+
+def package_assets() -> Traversable:
+    """The installed package's assets folder (`checkers.assets`)."""
+    return resources.files("checkers.assets")
 
 
 class Assets:
     """Cached images from one assets directory; scaled copies cached by size."""
 
-    def __init__(self, root: Path = ASSETS_DIR) -> None:
-        self.root = root
+    def __init__(self, root: Traversable | None = None) -> None:
+        self.root = root if root is not None else package_assets()
         self._images: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int, int], pygame.Surface] = {}
 
-    def path(self, name: str) -> Path:
-        """The file of an asset."""
-        return self.root / name
+    def path(self, name: str) -> Traversable:
+        """The file of an asset; raises FileNotFoundError naming the file if it is missing."""
+        path = self.root / name
+        if not path.is_file():
+            raise FileNotFoundError(f"missing asset {path} (run tools/make_assets.py)")
+        return path
 
     def image(self, name: str) -> pygame.Surface:
         """An image, loaded once; raises FileNotFoundError naming the file if it is missing."""
         image = self._images.get(name)
         if image is None:
-            path = self.path(name)
-            if not path.is_file():
-                raise FileNotFoundError(f"missing asset {path} (run tools/make_assets.py)")
-            image = pygame.image.load(str(path))
+            with self.path(name).open("rb") as file:
+                image = pygame.image.load(file, name)
             if pygame.display.get_surface() is not None:
                 image = image.convert_alpha()  # blits several times faster in the display format
             self._images[name] = image
@@ -104,7 +111,8 @@ class Sounds:
             with _native_stderr_silenced():
                 pygame.mixer.init()
             for name in SOUND_NAMES:
-                self._sounds[name] = pygame.mixer.Sound(str(self.assets.path(f"{name}.wav")))
+                with self.assets.path(f"{name}.wav").open("rb") as file:
+                    self._sounds[name] = pygame.mixer.Sound(file)
         except (pygame.error, FileNotFoundError, OSError) as error:
             self.problem = f"no sound: {error}"
             print(f"checkers: {self.problem}", file=sys.stderr)

@@ -4,6 +4,7 @@ the game an earlier session left unfinished."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -177,7 +178,7 @@ class LoadScreen(_Dialog):
             )
             self.buttons.append(
                 Button(
-                    entry.summary(), rect, lambda i=index: self.open(i), active=index == self.chosen
+                    entry.summary(), rect, partial(self.open, index), active=index == self.chosen
                 )
             )
         close = pygame.Rect(0, 0, font * 8, row - font // 3)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -87,7 +88,7 @@ class SetupScreen:
             "w": lambda: self.set_turn(WHITE),
             "ctrl+c": self.copy_fen,
             **{
-                str(index + 1): (lambda tool=tool: self.set_tool(tool))
+                str(index + 1): partial(self.set_tool, tool)
                 for index, (_, tool) in enumerate(_TOOLS)
             },
         }
@@ -204,7 +205,7 @@ class SetupScreen:
                 Button(
                     f"{index + 1} {label}",
                     rect,
-                    lambda tool=tool: self.set_tool(tool),
+                    partial(self.set_tool, tool),
                     active=tool == self.tool,
                 )
             )
@@ -217,7 +218,7 @@ class SetupScreen:
                 Button(
                     side.name.capitalize(),
                     rect,
-                    lambda side=side: self.set_turn(side),
+                    partial(self.set_turn, side),
                     active=side is self.turn,
                 )
             )
