@@ -4,7 +4,7 @@
 
 For each position and time limit: the depth completed, nodes, nodes/s and how far the search
 ran past its deadline. From the initial position also the time to complete depth 12. Each run
-is a new engine, made and freed outside the timing as a game does (`GameSearch` keeps one per
+is a new engine, made and freed outside the timing as a game does (`AIPlayer` keeps one per
 side); what freeing its table costs a one-shot `search()` is shown apart, with the peak memory.
 Targets
 (issue 3): at least 150 000 nodes/s, depth 12 or more in 1 s from the start. Wall times swing on

@@ -10,8 +10,7 @@ from typing import NoReturn, TextIO
 
 import checkers
 from checkers.ai import Limits, Progress
-from checkers.ai.classic import get_algorithm, search
-from checkers.ai.evaluation import get_evaluation
+from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import (
     AmbiguousMoveError,

@@ -19,8 +19,10 @@ from datetime import date
 from importlib import resources
 from typing import Any, TextIO
 
-from checkers.ai import ALGORITHMS, EVALUATIONS, GameSearch, Limits
-from checkers.board import BLACK, WHITE, Move, Position
+from checkers.ai import players
+from checkers.ai.registry import ALGORITHMS, EVALUATIONS
+from checkers.ai.search import Limits
+from checkers.board import Move, Position
 from checkers.options import positive_int
 from checkers.options import seconds as positive_seconds
 from checkers.pdn import PdnGame, write_game
@@ -147,6 +149,10 @@ class Player:
         """The search limits of every move."""
         return Limits(depth=self.depth, time=self.time)
 
+    def ai(self) -> players.AIPlayer:
+        """Its AI for one game."""
+        return players.AIPlayer(self.limits(), self.algorithm, self.evaluation)
+
     def describe(self) -> str:
         """`alphabeta/seed depth 5, 0.5 s/move`."""
         limits = ([f"depth {self.depth}"] if self.depth is not None else []) + (
@@ -222,31 +228,9 @@ def play_game(task: GameTask) -> GameResult:
     for text in task.ballot.moves:
         record.play(Move.from_pdn(text, record.position))
     # Each side keeps its AI for the whole game (the engine its table), as in a real match.
-    searchers = {
-        side: GameSearch(player.algorithm, player.evaluation)
-        for side, player in ((BLACK, task.black), (WHITE, task.white))
-    }
-    while record.outcome is None and record.ply < task.max_plies:
-        turn = record.position.turn
-        player = task.black if turn is BLACK else task.white
-        # The game's positions and 40-move count let the player see repetitions and the draw.
-        found = searchers[turn](
-            record.position,
-            player.limits(),
-            history=record.positions,
-            no_progress_plies=record.no_progress_plies,
-        )
-        if found.move is None:
-            raise RuntimeError(
-                f"{player.algorithm} found no move in {record.position.fen()}, "
-                "which has legal moves"
-            )
-        record.play(found.move)
+    end = players.play_game(record, task.black.ai(), task.white.ai(), max_plies=task.max_plies)
     paths = tuple(move.path for move in record.moves)
-    outcome = record.outcome
-    if outcome is None:
-        return GameResult(task, paths, "*", f"stopped at the {task.max_plies}-ply limit", True)
-    return GameResult(task, paths, outcome.result(), str(outcome))
+    return GameResult(task, paths, end.result(), end.reason, end.outcome is None)
 
 
 def run_games(tasks: Sequence[GameTask], jobs: int) -> Iterator[GameResult]:
@@ -478,9 +462,7 @@ def _evaluation(text: str) -> str:
 def _player(args: argparse.Namespace, name: str) -> Player:
     algorithm = getattr(args, f"{name}_algorithm")
     # An algorithm that brings its own evaluation (the engine) plays with it unless told not to.
-    evaluation = getattr(args, f"{name}_eval") or (
-        algorithm if algorithm in EVALUATIONS else "seed"
-    )
+    evaluation = getattr(args, f"{name}_eval") or ALGORITHMS[algorithm].evaluation
     depth, seconds = getattr(args, f"{name}_depth"), getattr(args, f"{name}_time")
     if depth is None and seconds is None:
         depth = 6

@@ -24,9 +24,8 @@ from collections.abc import Callable, Iterable
 from typing import TextIO
 
 from checkers.ai import Limits, Progress, SearchResult, StopSignal
-from checkers.ai.classic import get_algorithm, search
 from checkers.ai.engine import Engine
-from checkers.ai.evaluation import get_evaluation
+from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.board import (
     AmbiguousMoveError,
     IllegalMoveError,

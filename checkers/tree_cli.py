@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from checkers.ai.evaluation import EVALUATIONS
+from checkers.ai.registry import EVALUATIONS
 from checkers.ai.tracking import TRACKED_ALGORITHMS, tracked_search
 from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_count
 from checkers.board import InvalidFenError, Position

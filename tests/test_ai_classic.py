@@ -21,22 +21,15 @@ import time
 
 import pytest
 
-from checkers.ai.classic import (
+from checkers.ai.classic import alphabeta, iterative_deepening, minimax, negamax, ordered_moves
+from checkers.ai.evaluation import count_evaluation, seed_evaluation
+from checkers.ai.registry import (
     ALGORITHMS,
-    alphabeta,
-    iterative_deepening,
-    minimax,
-    negamax,
-    ordered_moves,
-    search,
-)
-from checkers.ai.evaluation import (
     EVALUATIONS,
-    count_evaluation,
+    EvaluationEntry,
     get_evaluation,
     man_value,
-    register_evaluation,
-    seed_evaluation,
+    search,
 )
 from checkers.ai.search import WIN, Limits, Progress, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position, raw_to_move
@@ -269,7 +262,9 @@ def test_a_capture_resets_the_forty_move_count() -> None:
 
 def test_iterative_deepening_stops_at_the_depth_and_reports_each_depth() -> None:
     reports: list[Progress] = []
-    result = iterative_deepening(Position(), Limits(depth=4), on_progress=reports.append)
+    result = iterative_deepening(
+        Position(), Limits(depth=4), alphabeta, seed_evaluation, on_progress=reports.append
+    )
     assert [report.depth for report in reports] == [1, 2, 3, 4]
     assert result.depth == 4
     assert result.move == alphabeta(Position(), 4, seed_evaluation).move
@@ -282,8 +277,8 @@ def test_iterative_deepening_works_over_every_algorithm() -> None:
     position = Position.from_fen(VARIED_POSITIONS["late middlegame"])
     # The engine searches deeper where replies are forced, so only the classic three must agree.
     answers = {
-        name: iterative_deepening(position, Limits(depth=4), name)
-        for name in ("minimax", "alphabeta", "negamax")
+        algorithm: iterative_deepening(position, Limits(depth=4), algorithm, seed_evaluation)
+        for algorithm in (minimax, alphabeta, negamax)
     }
     assert len({(answer.move, answer.score, answer.depth) for answer in answers.values()}) == 1
 
@@ -381,9 +376,10 @@ def test_count_evaluation_is_men_1_kings_1_5() -> None:
     assert count_evaluation(position, WHITE) == -1.5
 
 
-def test_a_registered_evaluation_can_be_searched_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(EVALUATIONS, "kings only", lambda position, side: 0.0)
+def test_an_evaluation_listed_in_the_registry_can_be_searched_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(EVALUATIONS, "kings only", EvaluationEntry(lambda position, side: 0.0, 1))
     result = search(Position(), Limits(depth=2), evaluation="kings only")
     assert result.score == 0.0
-    with pytest.raises(ValueError, match="already registered"):
-        register_evaluation("seed", count_evaluation)
+    assert search(Position(), Limits(depth=2), "engine", "kings only").score == 0.0

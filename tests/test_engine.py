@@ -12,9 +12,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from checkers.ai import GameSearch, Limits, Progress, StopSignal, search
+from checkers.ai import Limits, Progress, StopSignal, search
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
-from checkers.ai.levels import SideSearches, choose_move, game_search, get_level
 from checkers.ai.search import WIN
 from checkers.board import (
     BLACK,
@@ -359,45 +358,6 @@ def test_a_killer_is_tried_before_generation_only_where_it_is_legal() -> None:
         assert tried == expected, position.fen()
         found += tried is not None
     assert found > 100
-
-
-def test_a_game_search_keeps_the_engine_from_move_to_move() -> None:
-    game = GameSearch()
-    first = game(Position(), Limits(depth=8))
-    second = game(Position(), Limits(depth=8))
-    assert second.nodes < first.nodes and second.move in Position().legal_moves()
-
-
-def test_each_sides_ai_is_kept_for_its_game_only() -> None:
-    searches = SideSearches()
-    club, strong = get_level("club"), get_level("strong")
-    start = Position()
-    after = start.move(start.legal_moves()[0])
-    first = searches(BLACK, club, [start])
-    assert searches(BLACK, club, [start, after, start]) is first  # the game goes on
-    assert searches(WHITE, club, [start, after]) is not first  # each side its own
-    assert searches(BLACK, strong, [start, after, start]) is not first  # another level
-    again = searches(BLACK, club, [start])
-    assert again is not first  # moves taken back: another line, a fresh AI
-    assert searches(BLACK, club, [after]) is not again  # another game
-
-
-def test_a_game_search_of_a_stateless_algorithm_is_plain_search() -> None:
-    position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
-    game = GameSearch("alphabeta", "seed")
-    for _ in range(2):  # and nothing carries over
-        result = game(position, Limits(depth=4))
-        expected = search(position, Limits(depth=4), "alphabeta", "seed")
-        assert (result.move, result.score, result.nodes) == (
-            expected.move,
-            expected.score,
-            expected.nodes,
-        )
-
-
-def test_a_level_refuses_another_levels_game_search() -> None:
-    with pytest.raises(ValueError, match="not level 'club'"):
-        choose_move(Position(), get_level("club"), game=game_search(get_level("casual")))
 
 
 def test_the_engine_plays_with_another_evaluation() -> None:

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from checkers.ai.levels import LEVELS, Level, choose_move, get_level
+from checkers.ai.levels import LEVELS, Level, get_level
+from checkers.ai.players import AIPlayer
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.gui.aiworker import AIClient, AIProgress, AIResult
 from checkers.gui.config import GameConfig, PlayerConfig
@@ -266,11 +267,12 @@ def test_a_beginners_slips_are_random_but_replayable() -> None:
     beginner = get_level("beginner")
     position = Position()
     runs = [
-        [choose_move(position, beginner, seed=seed)[0].move for seed in range(12)] for _ in range(2)
+        [AIPlayer.for_level(beginner, seed).choose(position).result.move for seed in range(12)]
+        for _ in range(2)
     ]
     assert runs[0] == runs[1]  # same seeds, same moves
     assert len(set(runs[0])) > 1  # but not the same move every game
-    notes = [choose_move(position, beginner, seed=seed)[1] for seed in range(40)]
+    notes = [AIPlayer.for_level(beginner, seed).choose(position).note for seed in range(40)]
     assert any(note.startswith("beginner slipped") for note in notes)
 
 

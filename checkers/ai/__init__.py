@@ -1,21 +1,28 @@
 """The AI: evaluations, the source documents' algorithms, the engine and the tracking search.
 
-`search(position, limits, algorithm=..., evaluation=...)` is the entry point; importing this
-package registers every algorithm and evaluation, the engine's included.
+Three ways to ask for moves: `search(position, limits, algorithm=..., evaluation=...)` for one
+position; an `AIPlayer` (from limits and names, or `AIPlayer.for_level(get_level("club"))`) for
+one side of a whole game; `play_game` for two AI players playing a game. The algorithms and
+evaluations selectable by name are listed in `checkers.ai.registry`.
 """
 
-from checkers.ai import engine as _engine  # noqa: F401 - registers the engine and its evaluation
-from checkers.ai.classic import ALGORITHMS, GameSearch, search
-from checkers.ai.evaluation import EVALUATIONS
+from checkers.ai.levels import LEVELS, Level, get_level
+from checkers.ai.players import AIPlayer, GameEnd, play_game
+from checkers.ai.registry import ALGORITHMS, EVALUATIONS, search
 from checkers.ai.search import Limits, Progress, SearchResult, StopSignal
 
 __all__ = [
     "ALGORITHMS",
     "EVALUATIONS",
-    "GameSearch",
+    "LEVELS",
+    "AIPlayer",
+    "GameEnd",
+    "Level",
     "Limits",
     "Progress",
     "SearchResult",
     "StopSignal",
+    "get_level",
+    "play_game",
     "search",
 ]

@@ -1,4 +1,4 @@
-"""The source documents' search algorithms, selectable by name, and iterative deepening over them.
+"""The source documents' search algorithms and iterative deepening over any fixed-depth one.
 
 `minimax` and `alphabeta` are in the max/min form: the side to move at the root maximizes and every
 leaf is scored for it. `negamax` is alpha-beta where every node maximizes for its own side to move.
@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
-from checkers.ai.evaluation import Evaluation, get_evaluation
+from checkers.ai.evaluation import Evaluation
 from checkers.ai.search import (
     WIN,
     Deadline,
@@ -25,33 +25,23 @@ from checkers.ai.search import (
     SearchResult,
     StopSignal,
     is_win_score,
-    look_up,
     plies_to_win,
-    register,
 )
 from checkers.board import BLACK, Move, Position, RawMove, count_moves, generate_raw, raw_to_move
 from checkers.record import FORTY_MOVE_PLIES
 
 __all__ = [
-    "ALGORITHMS",
     "MAX_DEPTH",
-    "SEARCHERS",
     "Algorithm",
     "AlgorithmResult",
-    "GameSearch",
     "ScoreReason",
     "SearchInterrupted",
     "SearchObserver",
-    "Searcher",
     "alphabeta",
-    "get_algorithm",
     "iterative_deepening",
     "minimax",
     "negamax",
     "ordered_moves",
-    "register_algorithm",
-    "register_searcher",
-    "search",
 ]
 
 INFINITY = float("inf")
@@ -94,7 +84,7 @@ class AlgorithmResult(NamedTuple):
 
 
 class Algorithm(Protocol):
-    """A fixed-depth search, as `ALGORITHMS` holds them; raises SearchInterrupted on a limit."""
+    """A fixed-depth search, as the registry lists them; raises SearchInterrupted on a limit."""
 
     def __call__(
         self,
@@ -102,7 +92,7 @@ class Algorithm(Protocol):
         depth: int,
         evaluation: Evaluation,
         *,
-        history: Iterable[Position] | None = None,
+        history: Sequence[Position] | None = None,
         no_progress_plies: int = 0,
         stop: StopSignal | None = None,
         deadline: Deadline | None = None,
@@ -405,29 +395,11 @@ def negamax(
     return run.result(position, score, line)
 
 
-ALGORITHMS: dict[str, Algorithm] = {}
-
-
-def register_algorithm(name: str, algorithm: Algorithm) -> Algorithm:
-    """Make `algorithm` selectable as `name`; returns it, refuses to replace a different one."""
-    return register(ALGORITHMS, "algorithm", name, algorithm)
-
-
-def get_algorithm(name: str) -> Algorithm:
-    """The algorithm registered as `name`; a ValueError names the valid choices otherwise."""
-    return look_up(ALGORITHMS, "algorithm", name)
-
-
-register_algorithm("minimax", minimax)
-register_algorithm("alphabeta", alphabeta)
-register_algorithm("negamax", negamax)
-
-
 def iterative_deepening(
     position: Position,
     limits: Limits,
-    algorithm: str = "alphabeta",
-    evaluation: str | Evaluation = "seed",
+    algorithm: Algorithm,
+    evaluation: Evaluation,
     on_progress: ProgressCallback | None = None,
     stop: StopSignal | None = None,
     history: Sequence[Position] | None = None,
@@ -438,18 +410,16 @@ def iterative_deepening(
     Returns the deepest completed depth's result; a legal move whenever one exists, even if the
     limits or `stop` end the search before depth 1 is done (then the first legal move, depth 0).
     """
-    run = get_algorithm(algorithm)
-    evaluate = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
     deadline = Deadline(limits.time)
     nodes = 0
     completed: SearchResult | None = None
     for depth in range(1, (limits.depth or MAX_DEPTH) + 1):
         budget = None if limits.nodes is None else limits.nodes - nodes
         try:
-            score, move, pv, depth_nodes = run(
+            score, move, pv, depth_nodes = algorithm(
                 position,
                 depth,
-                evaluate,
+                evaluation,
                 history=history,
                 no_progress_plies=no_progress_plies,
                 stop=stop,
@@ -471,136 +441,10 @@ def iterative_deepening(
         first = legal[0] if legal else None
         return SearchResult(
             first,
-            evaluate(position, position.turn) if first else -WIN,
+            evaluation(position, position.turn) if first else -WIN,
             0,
             nodes,
             (first,) if first else (),
             deadline.elapsed(),
         )
     return dataclasses.replace(completed, nodes=nodes, time=deadline.elapsed())
-
-
-class Searcher(Protocol):
-    """A complete search with its own iterative deepening, as `SEARCHERS` holds them."""
-
-    def __call__(
-        self,
-        position: Position,
-        limits: Limits,
-        evaluation: str | Evaluation | None = None,
-        on_progress: ProgressCallback | None = None,
-        stop: StopSignal | None = None,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
-    ) -> SearchResult: ...
-
-
-class GameSearcher(Protocol):
-    """A searcher bound to one game's moves, one evaluation, and what it learns on the way."""
-
-    def __call__(
-        self,
-        position: Position,
-        limits: Limits,
-        on_progress: ProgressCallback | None = None,
-        stop: StopSignal | None = None,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
-    ) -> SearchResult: ...
-
-
-SEARCHERS: dict[str, Searcher] = {}
-_GAME_SEARCHERS: dict[str, Callable[[str | Evaluation | None], GameSearcher]] = {}
-
-
-def register_searcher(
-    name: str,
-    searcher: Searcher,
-    *,
-    per_game: Callable[[str | Evaluation | None], GameSearcher] | None = None,
-) -> Searcher:
-    """Let `search(algorithm=name)` hand the whole search to `searcher` (the engine does this:
-    its table and move order must live across the depths, which a fixed-depth call would lose).
-
-    `per_game(evaluation)`, if given, makes the searcher a `GameSearch` uses for a whole game.
-    """
-    if per_game is not None:
-        register(_GAME_SEARCHERS, "searcher", name, per_game)
-    return register(SEARCHERS, "searcher", name, searcher)
-
-
-class GameSearch:
-    """The AI for the moves of one game: `search` with the algorithm and evaluation fixed.
-
-    An algorithm registered with a per-game form keeps it from move to move: the engine keeps
-    its transposition table and history, as the engine protocol does, so each move starts from
-    what the last one learnt and no table is built up and torn down per move (freeing one
-    took up to 0.3 s after a 5 s search). The others are stateless: this is `search` itself.
-    """
-
-    def __init__(
-        self, algorithm: str = "engine", evaluation: str | Evaluation | None = None
-    ) -> None:
-        get_algorithm(algorithm)  # unknown names fail here, listing the choices
-        if isinstance(evaluation, str):
-            get_evaluation(evaluation)
-        self.algorithm = algorithm
-        self.evaluation = evaluation
-        factory = _GAME_SEARCHERS.get(algorithm)
-        self._searcher = factory(evaluation) if factory is not None else None
-
-    def __call__(
-        self,
-        position: Position,
-        limits: Limits,
-        on_progress: ProgressCallback | None = None,
-        stop: StopSignal | None = None,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
-    ) -> SearchResult:
-        if self._searcher is not None:
-            return self._searcher(position, limits, on_progress, stop, history, no_progress_plies)
-        return search(
-            position,
-            limits,
-            self.algorithm,
-            self.evaluation,
-            on_progress,
-            stop,
-            history,
-            no_progress_plies,
-        )
-
-
-def search(
-    position: Position,
-    limits: Limits,
-    algorithm: str = "engine",
-    evaluation: str | Evaluation | None = None,
-    on_progress: ProgressCallback | None = None,
-    stop: StopSignal | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
-) -> SearchResult:
-    """The AI's answer for `position` within `limits`, by algorithm and evaluation name.
-
-    The entry point for callers; unknown names raise ValueError listing the choices. Without an
-    evaluation the engine uses its own and the source documents' algorithms use `seed`.
-    """
-    get_algorithm(algorithm)  # an unknown name fails here, listing the choices
-    if evaluation is not None and isinstance(evaluation, str):
-        get_evaluation(evaluation)
-    if algorithm in SEARCHERS:
-        return SEARCHERS[algorithm](
-            position, limits, evaluation, on_progress, stop, history, no_progress_plies
-        )
-    return iterative_deepening(
-        position,
-        limits,
-        algorithm,
-        evaluation or "seed",
-        on_progress,
-        stop,
-        history,
-        no_progress_plies,
-    )

@@ -27,14 +27,8 @@ import gc
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from checkers.ai.classic import (
-    MAX_DEPTH,
-    AlgorithmResult,
-    SearchInterrupted,
-    register_algorithm,
-    register_searcher,
-)
-from checkers.ai.evaluation import Evaluation, get_evaluation, register_evaluation
+from checkers.ai.classic import MAX_DEPTH, AlgorithmResult, SearchInterrupted
+from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import (
     MATE_BOUND,
     WIN,
@@ -337,9 +331,6 @@ def engine_evaluation(position: Position, side: Side) -> float:
     """The engine's evaluation from `side`'s point of view, in hundredths of a man."""
     score = evaluate_raw(position.black, position.white, position.kings, position.turn is BLACK)
     return float(score if side is position.turn else -score)
-
-
-register_evaluation("engine", engine_evaluation, man=MAN)
 
 
 def _raw_evaluator(evaluation: Evaluation) -> Callable[[int, int, int, bool], int]:
@@ -1091,9 +1082,3 @@ def _engine_fixed_depth(
     if result is None or result.depth < depth and result.move is not None:
         raise SearchInterrupted(engine.nodes)
     return AlgorithmResult(result.score, result.move, result.pv, engine.nodes)
-
-
-register_algorithm("engine", _engine_fixed_depth)
-register_searcher(
-    "engine", engine_search, per_game=lambda evaluation: Engine(evaluation or "engine").search
-)

@@ -1,53 +1,34 @@
-"""Static evaluations, selectable by name: how good a position looks for one side.
+"""Static evaluations: how good a position looks for one side.
 
-Every evaluation is a function (position, side) -> float, larger is better for `side`. Register
-new ones with `register_evaluation` (the engine adds its own this way); `EVALUATIONS` maps names
-to functions and `get_evaluation` resolves a name or names the valid choices.
+Every evaluation is a function (position, side) -> float, larger is better for `side`. The
+table of evaluations selectable by name, with what a man is worth in each one's units, is
+`checkers.ai.registry.EVALUATIONS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from checkers.ai.search import look_up, register
 from checkers.board import BLACK, SQUARES, Piece, Position, Side, count_moves, square_row_col
 
 __all__ = [
     "CENTRE_TABLE",
-    "EVALUATIONS",
     "Evaluation",
     "count_evaluation",
     "get_evaluation",
-    "man_value",
-    "register_evaluation",
     "seed_evaluation",
 ]
 
 Evaluation = Callable[[Position, Side], float]
 
-EVALUATIONS: dict[str, Evaluation] = {}
-_MAN_VALUES: dict[str, float] = {}
-
-
-def register_evaluation(name: str, evaluation: Evaluation, *, man: float = 1.0) -> Evaluation:
-    """Make `evaluation` selectable as `name`; returns it, refuses to replace a different one.
-
-    `man` is what a man is worth in its units, so its scores can be shown in men.
-    """
-    register(EVALUATIONS, "evaluation", name, evaluation)
-    _MAN_VALUES[name] = man
-    return evaluation
-
-
-def man_value(name: str) -> float:
-    """What a man is worth in the named evaluation's units."""
-    get_evaluation(name)  # an unknown name fails here, listing the choices
-    return _MAN_VALUES[name]
-
 
 def get_evaluation(name: str) -> Evaluation:
-    """The evaluation registered as `name`; a ValueError names the valid choices otherwise."""
-    return look_up(EVALUATIONS, "evaluation", name)
+    """The evaluation `checkers.ai.registry` lists as `name`; a ValueError names the choices."""
+    # Imported on call: the registry lists the engine's evaluation, and the engine imports this
+    # module to resolve a name given to it.
+    from checkers.ai import registry
+
+    return registry.get_evaluation(name)
 
 
 def _bit(square: int) -> int:
@@ -114,7 +95,3 @@ def count_evaluation(position: Position, side: Side) -> float:
         - (other & ~kings).bit_count()
         + 1.5 * ((own & kings).bit_count() - (other & kings).bit_count())
     )
-
-
-register_evaluation("seed", seed_evaluation, man=10)
-register_evaluation("count", count_evaluation)

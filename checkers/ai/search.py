@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Protocol
 
-from checkers.board import Move
+from checkers.board import Move, Position
 
 __all__ = [
     "MATE_BOUND",
@@ -23,11 +23,10 @@ __all__ = [
     "Progress",
     "ProgressCallback",
     "SearchResult",
+    "Searcher",
     "StopSignal",
     "is_win_score",
-    "look_up",
     "plies_to_win",
-    "register",
 ]
 
 WIN = 1_000_000
@@ -131,22 +130,16 @@ class Deadline:
         return self.end is not None and time.perf_counter() >= self.end
 
 
-Entry = TypeVar("Entry")
+class Searcher(Protocol):
+    """A complete search of one position within `limits`, deepening included; one made for a
+    game may keep what it learns (the engine its table) for the game's next move."""
 
-
-def register(table: dict[str, Entry], kind: str, name: str, entry: Entry) -> Entry:
-    """Make `entry` selectable as `name` in `table`; returns it, refuses to replace another."""
-    known = table.get(name)
-    if known is not None and known is not entry:
-        raise ValueError(f"an {kind} named {name!r} is already registered")
-    table[name] = entry
-    return entry
-
-
-def look_up(table: dict[str, Entry], kind: str, name: str) -> Entry:
-    """The entry registered as `name`; a ValueError names the valid choices otherwise."""
-    try:
-        return table[name]
-    except KeyError:
-        choices = ", ".join(sorted(table))
-        raise ValueError(f"unknown {kind} {name!r}; choose one of: {choices}") from None
+    def __call__(
+        self,
+        position: Position,
+        limits: Limits,
+        on_progress: ProgressCallback | None = None,
+        stop: StopSignal | None = None,
+        history: Sequence[Position] | None = None,
+        no_progress_plies: int = 0,
+    ) -> SearchResult: ...

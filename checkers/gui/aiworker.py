@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
-from checkers.ai.levels import Level, SideSearches, choose_move
+from checkers.ai.levels import Level
+from checkers.ai.players import AIPlayer
 from checkers.ai.search import Progress, SearchResult, StopSignal
-from checkers.board import Position
+from checkers.board import Position, Side
 
 __all__ = ["AIClient", "AIError", "AIEvent", "AIProgress", "AIResult", "worker_main"]
 
@@ -124,8 +125,10 @@ def worker_main(requests: Connection, replies: Connection) -> None:
                 return
 
     threading.Thread(target=listen, name="ai-listener", daemon=True).start()
-    # Each colour's AI lives from move to move of one game: no table built up and torn down.
-    games = SideSearches()
+    # Each colour's AI lives from move to move of one game (no table built up and torn down),
+    # replaced when the colour gets another level or seed; the player itself starts afresh when
+    # the game does not go on from its last move.
+    players: dict[Side, tuple[Level, int, AIPlayer]] = {}
     while True:
         message = inbox.get()
         if message[0] == "quit":
@@ -142,18 +145,12 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             replies.send(("progress", request, progress))
 
         try:
-            result, note = choose_move(
-                position,
-                level,
-                seed=seed,
-                history=history,
-                no_progress_plies=no_progress,
-                on_progress=report,
-                stop=stop,
-                game=games(position.turn, level, history),
-            )
+            kept = players.get(position.turn)
+            if kept is None or kept[:2] != (level, seed):
+                kept = players[position.turn] = (level, seed, AIPlayer.for_level(level, seed))
+            choice = kept[2].choose(position, history, no_progress, report, stop)
             if not stop.is_set():
-                replies.send(("result", request, result, note))
+                replies.send(("result", request, choice.result, choice.note))
         except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
             replies.send(("error", request, str(error) or type(error).__name__))
         finally:

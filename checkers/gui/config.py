@@ -65,8 +65,7 @@ def custom_level(
 
 def check_level(level: Level) -> None:
     """Raise ValueError (naming the choices) if the level's algorithm or evaluation is unknown."""
-    from checkers.ai.classic import get_algorithm
-    from checkers.ai.evaluation import get_evaluation
+    from checkers.ai.registry import get_algorithm, get_evaluation
 
     get_algorithm(level.algorithm)
     get_evaluation(level.evaluation)

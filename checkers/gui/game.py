@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from checkers.ai.evaluation import man_value
 from checkers.ai.levels import Level
+from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
 from checkers.board import Move, Position, Side
 from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult

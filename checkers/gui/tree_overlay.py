@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from checkers.ai.evaluation import EVALUATIONS
+from checkers.ai.registry import EVALUATIONS
 from checkers.ai.tracking import TRACKED_ALGORITHMS, SearchTree, tracked_search
 from checkers.ai.tree_export import MinimaxCount, minimax_node_count
 from checkers.board import Position

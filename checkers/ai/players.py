@@ -1,0 +1,191 @@
+"""AI players for whole games: one side's move each turn, and the one loop that plays two of them.
+
+Pure Python. An `AIPlayer` is one side of one game: it keeps its search from move to move (the
+engine its table), and a level's deliberate slips are seeded so a replayed game replays them.
+`play_game` plays two of them on a game record until the record's rules end the game (no legal
+move loses, threefold repetition, the 40-move rule) or a ply limit stops it. `checkers watch
+--headless` and `checkers match` play through it; the desktop game, which must not wait on a
+search, asks the same `AIPlayer`s for one move at a time in its AI process.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from checkers.ai.evaluation import Evaluation
+from checkers.ai.levels import Level
+from checkers.ai.registry import get_algorithm, get_evaluation, new_searcher
+from checkers.ai.search import Limits, ProgressCallback, Searcher, SearchResult, StopSignal
+from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.record import GameRecord, Outcome
+
+__all__ = ["AIPlayer", "Choice", "GameEnd", "PlayedMove", "play_game"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A player's move: the search's result and a note ('' or why it is not the searched move)."""
+
+    result: SearchResult
+    note: str = ""
+
+
+def _noisy(evaluation: Evaluation, amplitude: float, seed: int) -> Evaluation:
+    """`evaluation` plus an error in [-amplitude, amplitude] fixed per (position, seed)."""
+
+    def evaluate(position: Position, side: Side) -> float:
+        # A hash of the position, not a running generator: the same leaf always gets the same
+        # error, so the search stays consistent and a replay is identical.
+        key = zlib.crc32(f"{seed}:{position.fen()}".encode())
+        return evaluation(position, side) + amplitude * (key / 0xFFFFFFFF * 2.0 - 1.0)
+
+    return evaluate
+
+
+class AIPlayer:
+    """One side's AI for a game: a move for each of its turns within `limits`.
+
+    `noise` is the largest random error added to each leaf score, in the evaluation's units;
+    `blunder` the chance of playing a random legal move instead of the searched one. The same
+    inputs give the same choice: the random draws are seeded by `seed`, the ply and the
+    position. The search is kept from move to move while the game goes on from the last move
+    asked about, and made afresh otherwise (a new, loaded or set-up game, moves taken back), so
+    nothing learnt in a line the game left behind steers its moves.
+    """
+
+    def __init__(
+        self,
+        limits: Limits,
+        algorithm: str = "engine",
+        evaluation: str | None = None,
+        *,
+        noise: float = 0.0,
+        blunder: float = 0.0,
+        seed: int = 0,
+        name: str = "",
+    ) -> None:
+        entry = get_algorithm(algorithm)  # unknown names fail here, listing the choices
+        self.limits = limits
+        self.algorithm = algorithm
+        self.evaluation = evaluation if evaluation is not None else entry.evaluation
+        get_evaluation(self.evaluation)
+        self.noise = noise
+        self.blunder = blunder
+        self.seed = seed
+        self.name = name or algorithm
+        self._searcher: Searcher | None = None
+        self._line: list[Position] = []  # the game's positions at the last move asked for
+
+    @classmethod
+    def for_level(cls, level: Level, seed: int = 0) -> AIPlayer:
+        """The player of a named (or custom) level."""
+        return cls(
+            level.limits,
+            level.algorithm,
+            level.evaluation,
+            noise=level.noise,
+            blunder=level.blunder,
+            seed=seed,
+            name=level.name,
+        )
+
+    def choose(
+        self,
+        position: Position,
+        history: Sequence[Position] | None = None,
+        no_progress_plies: int = 0,
+        on_progress: ProgressCallback | None = None,
+        stop: StopSignal | None = None,
+    ) -> Choice:
+        """The move for `position`, after the game's positions `history` (ending with it) and
+        `no_progress_plies` toward the 40-move rule; a legal move whenever one exists."""
+        line = list(history) if history is not None else []
+        if line[: len(self._line)] != self._line:
+            self._searcher = None  # another game, or another line of this one
+        self._line = line
+        ply = len(line)
+        rng = random.Random(f"{self.seed}:{ply}:{position.fen()}")
+        if self.noise > 0:
+            # A noisy evaluation is made per move, so its search has nothing to keep.
+            noisy = _noisy(get_evaluation(self.evaluation), self.noise, rng.randrange(1 << 30))
+            searcher = new_searcher(self.algorithm, noisy)
+        else:
+            if self._searcher is None:
+                self._searcher = new_searcher(self.algorithm, self.evaluation)
+            searcher = self._searcher
+        result = searcher(position, self.limits, on_progress, stop, history, no_progress_plies)
+        legal = position.legal_moves()
+        if self.blunder > 0 and len(legal) > 1 and rng.random() < self.blunder:
+            slip = rng.choice([move for move in legal if move != result.move])
+            searched = result.move.pdn() if result.move else "nothing"
+            # The searched figures belong to another move, so the slip reports none of its own.
+            return Choice(
+                SearchResult(slip, 0.0, 0, result.nodes, (slip,), result.time),
+                f"{self.name} slipped: played {slip.pdn()} instead of {searched}",
+            )
+        return Choice(result)
+
+
+@dataclass(frozen=True)
+class PlayedMove:
+    """A move `play_game` has played: the position it was played in, the move, the player and
+    its choice (the search's figures and note)."""
+
+    before: Position
+    move: Move
+    player: AIPlayer
+    choice: Choice
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How `play_game` stopped: by the rules (`outcome`), or at the ply limit or on a stop
+    request (no outcome, reported as such and never as a draw)."""
+
+    outcome: Outcome | None
+    reason: str
+
+    def result(self) -> str:
+        """The PDN result: the outcome's, or `*` for a game stopped before its end."""
+        return self.outcome.result() if self.outcome is not None else "*"
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def play_game(
+    record: GameRecord,
+    black: AIPlayer,
+    white: AIPlayer,
+    *,
+    max_plies: int | None = None,
+    on_move: Callable[[PlayedMove], None] | None = None,
+    stop: StopSignal | None = None,
+) -> GameEnd:
+    """Play on from the record's position, each player on its turn, until the record's rules end
+    the game or the record holds `max_plies` plies (or `stop` is set, which also ends a search
+    under way); `on_move` hears each move once the record holds it."""
+    players = {BLACK: black, WHITE: white}
+    while True:
+        outcome = record.outcome
+        if outcome is not None:
+            return GameEnd(outcome, str(outcome))
+        if max_plies is not None and record.ply >= max_plies:
+            return GameEnd(None, f"stopped at the {max_plies}-ply limit")
+        if stop is not None and stop.is_set():
+            return GameEnd(None, f"stopped at ply {record.ply}")
+        position = record.position
+        player = players[position.turn]
+        # The game's positions and 40-move count let the player see repetitions and the draw.
+        choice = player.choose(position, record.positions, record.no_progress_plies, stop=stop)
+        if stop is not None and stop.is_set():
+            continue  # a stopped search's move is only its best guess: not played
+        move = choice.result.move
+        if move is None:
+            raise RuntimeError(f"{player.name} found no move in {position.fen()}, which has some")
+        record.play(move)
+        if on_move is not None:
+            on_move(PlayedMove(position, move, player, choice))
