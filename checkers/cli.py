@@ -22,7 +22,7 @@ from checkers.board import (
 )
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
-from checkers.options import job_count, perft_depth, search_depth, seconds, shown
+from checkers.options import job_count, one_line, perft_depth, search_depth, seconds, shown
 from checkers.perft import default_jobs, divide, perft
 from checkers.protocol import run_engine
 from checkers.record import GameRecord
@@ -159,7 +159,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
     """Serve the engine protocol on stdin/stdout until `quit` or end of input."""
-    return run_engine(sys.stdin, out)
+    return run_engine(sys.stdin.buffer, out)  # bytes: a line that is not UTF-8 is answered
 
 
 # --- wiring -----------------------------------------------------------------------------------
@@ -236,17 +236,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
         where = f" ({error.filename})" if error.filename else ""
         print(f"{PROG}: error: {one_line(f'{error.strerror or error}{where}')}", file=sys.stderr)
         return 1
-
-
-_MESSAGE_LIMIT = 500
-
-
-def one_line(message: str) -> str:
-    """`message` as one printable line: control characters escaped, at most ~500 characters."""
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    if len(text) > _MESSAGE_LIMIT:
-        text = text[: _MESSAGE_LIMIT - 3] + "..."
-    return text
 
 
 if __name__ == "__main__":

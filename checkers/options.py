@@ -23,6 +23,7 @@ __all__ = [
     "job_count",
     "max_jobs",
     "non_negative_int",
+    "one_line",
     "perft_depth",
     "positive_int",
     "read_seconds",
@@ -59,6 +60,17 @@ def shown(text: str, limit: int = 40) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[: limit - 10]!r}... ({len(text)} characters)"
+
+
+_MESSAGE_LIMIT = 500
+
+
+def one_line(message: str) -> str:
+    """`message` as one printable line: control characters escaped, at most ~500 characters."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    if len(text) > _MESSAGE_LIMIT:
+        text = text[: _MESSAGE_LIMIT - 3] + "..."
+    return text
 
 
 def read_whole_number(text: str, minimum: int, maximum: int, what: str = "") -> int:
