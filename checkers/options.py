@@ -57,9 +57,13 @@ _DIGITS_KEPT = 30  # a number longer than this is out of every range here: never
 
 def shown(text: str, limit: int = 40) -> str:
     """`text` quoted for a one-line message: control characters escaped, at most ~limit long."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[: limit - 10]!r}... ({len(text)} characters)"
+    quoted = repr(text[: limit + 1])
+    if len(text) <= limit and len(quoted) <= limit + 2:
+        return quoted
+    cut = limit - 10
+    while cut > 0 and len(repr(text[:cut])) > limit - 8:  # escapes make repr up to 10x longer
+        cut -= 1
+    return f"{text[:cut]!r}... ({len(text)} characters)"
 
 
 _MESSAGE_LIMIT = 500
