@@ -37,6 +37,7 @@ __all__ = [
     "count_moves",
     "count_replies",
     "generate_raw",
+    "position_problem",
     "raw_to_move",
     "row_col_square",
     "square_row_col",
@@ -658,7 +659,10 @@ class Move:
 # --- the position -----------------------------------------------------------------------------
 
 _FEN_WRAPPER = re.compile(r'^\s*\[\s*FEN\s+"(.*)"\s*\]\s*$', re.IGNORECASE | re.DOTALL)
-_FEN_ITEM = re.compile(r"^(K?)(\d+)(?:-(K?)(\d+))?$", re.IGNORECASE)
+# ASCII digits only (\d would take "٣" or "３"); a square number longer than 3 digits besides
+# leading zeros is out of range, so int() never sees thousands of digits.
+_FEN_ITEM = re.compile(r"^(K?)0*([0-9]{1,3})(?:-(K?)0*([0-9]{1,3}))?$", re.IGNORECASE)
+_FEN_MAX_LENGTH = 1000  # a FEN of all 32 squares with kings and spaces is under 200 characters
 
 
 class Position:
@@ -715,6 +719,8 @@ class Position:
         """Read PDN FEN: `B:W21-32:B1-12`, kings as `K5`, either list order, `[FEN "..."]`."""
         if not isinstance(fen, str):
             raise InvalidFenError("a FEN must be text")
+        if len(fen) > _FEN_MAX_LENGTH:
+            raise InvalidFenError(f"a FEN is at most {_FEN_MAX_LENGTH} characters, not {len(fen)}")
         text = fen.strip()
         wrapped = _FEN_WRAPPER.match(text)
         if wrapped:
@@ -741,6 +747,9 @@ class Position:
             raise InvalidFenError(f"square {min(twice)} is used by both sides")
         pieces = {s: Piece(BLACK, k) for s, k in lists["B"].items()}
         pieces.update({s: Piece(WHITE, k) for s, k in lists["W"].items()})
+        problem = position_problem(pieces)
+        if problem is not None:
+            raise InvalidFenError(problem)
         return cls.from_pieces(pieces, BLACK if turn_text == "B" else WHITE)
 
     def fen(self) -> str:
@@ -886,6 +895,29 @@ class Position:
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Position.from_fen, (self.fen(),))
+
+
+MAX_PIECES = 12
+"""Pieces a side starts with, so the most it can ever have."""
+
+
+def position_problem(pieces: dict[int, Piece]) -> str | None:
+    """Why no game can reach these pieces, or None: the one check of FEN, setup screen and tools.
+
+    Refused: more than 12 pieces a side, and a man on the row where it would have been crowned.
+    """
+    for side, crown_row, where in ((BLACK, range(29, 33), "29-32"), (WHITE, range(1, 5), "1-4")):
+        name = side.name.capitalize()
+        stuck = sorted(s for s in crown_row if pieces.get(s) == Piece(side))
+        if stuck:
+            return (
+                f"a {name} man on {', '.join(map(str, stuck))}: {name} men are crowned on "
+                f"{where}, so one cannot stand there"
+            )
+        count = sum(1 for piece in pieces.values() if piece.side is side)
+        if count > MAX_PIECES:
+            return f"{name} has {count} pieces; a side has at most {MAX_PIECES}"
+    return None
 
 
 def _read_fen_list(text: str, colour: str) -> dict[int, bool]:

@@ -22,7 +22,7 @@ from checkers.board import (
 )
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
-from checkers.options import non_negative_int, positive_int, seconds
+from checkers.options import job_count, one_line, perft_depth, search_depth, seconds, shown
 from checkers.perft import default_jobs, divide, perft
 from checkers.protocol import run_engine
 from checkers.record import GameRecord
@@ -48,7 +48,7 @@ def _position(text: str | None) -> Position:
     try:
         return Position.from_fen(text)
     except InvalidFenError as error:
-        raise UsageError(f"invalid FEN {text!r}: {error}") from None
+        raise UsageError(f"invalid FEN {shown(text)}: {error}") from None
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
     """Serve the engine protocol on stdin/stdout until `quit` or end of input."""
-    return run_engine(sys.stdin, out)
+    return run_engine(sys.stdin.buffer, out)  # bytes: a line that is not UTF-8 is answered
 
 
 # --- wiring -----------------------------------------------------------------------------------
@@ -176,14 +176,14 @@ def build_parser() -> argparse.ArgumentParser:
     moves.set_defaults(handler=cmd_moves)
 
     perft_cmd = sub.add_parser("perft", help="count move-tree leaves to a depth")
-    perft_cmd.add_argument("depth", type=non_negative_int)
+    perft_cmd.add_argument("depth", type=perft_depth, help="plies, 0 to 30")
     perft_cmd.add_argument("--fen", help="start from this position instead of the initial one")
     perft_cmd.add_argument("--divide", action="store_true", help="show the count per first move")
     perft_cmd.add_argument(
         "--jobs",
-        type=positive_int,
+        type=job_count,
         default=default_jobs(),
-        help="processes to count in (default: one per core)",
+        help="processes to count in (default: one per core; at most two per core)",
     )
     perft_cmd.set_defaults(handler=cmd_perft)
 
@@ -198,8 +198,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument("fen", nargs="?", help="PDN FEN (default: the initial position)")
     limit = analyse.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=positive_int, help="search this many plies")
-    limit.add_argument("--time", type=seconds, help="search this many seconds (default: 3)")
+    limit.add_argument("--depth", type=search_depth, help="search this many plies (1 to 200)")
+    limit.add_argument(
+        "--time", type=seconds, help="search this many seconds (default: 3; at most a day)"
+    )
     analyse.add_argument(
         "--algorithm", default="engine", help="engine (default), alphabeta, minimax or negamax"
     )
@@ -224,13 +226,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> int:
             args = build_parser().parse_args(["start"])  # plain `checkers`: the start screen
         return int(args.handler(args, out))
     except UsageError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(f"{PROG}: error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # e.g. `checkers moves | head -1`
         sys.stderr.close()
         return 0
+    except OSError as error:  # e.g. a full disk under an output file: one line, not a traceback
+        where = f" ({error.filename})" if error.filename else ""
+        print(f"{PROG}: error: {one_line(f'{error.strerror or error}{where}')}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

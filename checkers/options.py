@@ -1,52 +1,181 @@
-"""Command-line value types shared by every subcommand: a bad value is one clear argparse error."""
+"""Values from outside (command line, engine protocol, saved settings): read with limits.
+
+Each reader raises ValueError with a one-line message that names the limit; the argparse types
+below turn it into the parser's one-line usage error. Every value has an upper limit, chosen so
+that no real use needs more and nothing (recursion, memory, processes) breaks below it.
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import re
 
-__all__ = ["delay_seconds", "non_negative_int", "positive_int", "seconds"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "MAX_PERFT_DEPTH",
+    "MAX_SECONDS",
+    "MAX_SEED",
+    "delay_seconds",
+    "job_count",
+    "max_jobs",
+    "non_negative_int",
+    "one_line",
+    "perft_depth",
+    "positive_int",
+    "read_seconds",
+    "read_whole_number",
+    "search_depth",
+    "seconds",
+    "seed",
+    "shown",
+]
+
+MAX_DEPTH = 200
+"""Deepest search a user may ask for, in plies. The engine looks no further than 200 plies from
+the root anyway, and the classic searches take one Python frame per ply (the recursion limit is
+1000); from the start even depth 30 would not finish in a day."""
+MAX_SECONDS = 86_400.0
+"""Longest search a user may ask for: a day a move, more than correspondence play takes."""
+MAX_NODES = 10**12
+"""Largest node limit: about two months of the engine's search."""
+MAX_PERFT_DEPTH = 30
+"""Deepest perft: far past any published count (depth 28 is the deepest known and took a cluster
+weeks), and the counting recurses one frame per ply."""
+MAX_COUNT = 10**9
+"""Any other count (games, a game's number in a file, recorded nodes): more than a file or a
+match ever holds."""
+MAX_SEED = 2**64 - 1
+"""Seeds are 64-bit: a larger one adds nothing to the random generator's state."""
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also take "٣" or "３"
+_DIGITS_KEPT = 30  # a number longer than this is out of every range here: never convert it
 
 
-def _whole_number(text: str, minimum: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+def shown(text: str, limit: int = 40) -> str:
+    """`text` quoted for a one-line message: control characters escaped, at most ~limit long."""
+    quoted = repr(text[: limit + 1])
+    if len(text) <= limit and len(quoted) <= limit + 2:
+        return quoted
+    cut = limit - 10
+    while cut > 0 and len(repr(text[:cut])) > limit - 8:  # escapes make repr up to 10x longer
+        cut -= 1
+    return f"{text[:cut]!r}... ({len(text)} characters)"
+
+
+_MESSAGE_LIMIT = 500
+
+
+def one_line(message: str) -> str:
+    """`message` as one printable line: control characters escaped, at most ~500 characters."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    if len(text) > _MESSAGE_LIMIT:
+        text = text[: _MESSAGE_LIMIT - 3] + "..."
+    return text
+
+
+def read_whole_number(text: str, minimum: int, maximum: int, what: str = "") -> int:
+    """A whole number from minimum to maximum; ValueError naming the range otherwise."""
+    label = f"{what} " if what else ""
+    stripped = text.strip()
+    if not _WHOLE.fullmatch(stripped):
+        raise ValueError(f"{label}{shown(text)} is not a whole number")
+    digits = stripped.lstrip("+-").lstrip("0")
+    if len(digits) > _DIGITS_KEPT:  # int() of thousands of digits is slow or refused
+        value = maximum + 1 if not stripped.startswith("-") else minimum - 1
+    else:
+        value = int(stripped)
     if value < minimum:
-        raise argparse.ArgumentTypeError(
-            f"{text!r} is negative" if minimum == 0 else f"{text!r} must be {minimum} or more"
-        )
+        if minimum == 0:
+            raise ValueError(f"{label}{shown(text)} is negative")
+        raise ValueError(f"{label}{shown(text)} must be {minimum} or more")
+    if value > maximum:
+        raise ValueError(f"{label}{shown(text)} is too large: at most {maximum:,}")
     return value
+
+
+def read_seconds(text: str, maximum: float = MAX_SECONDS, allow_zero: bool = False) -> float:
+    """A finite number of seconds, more than 0 (or 0 too) and at most `maximum`."""
+    try:
+        value = float(text) if text.isascii() else math.nan
+    except ValueError:
+        value = math.nan
+    if math.isnan(value):
+        raise ValueError(f"{shown(text)} is not a number of seconds")
+    if value < 0 or (value == 0 and not allow_zero):
+        least = "0 or more" if allow_zero else "more than 0"
+        raise ValueError(f"{shown(text)} must be {least} seconds")
+    if value > maximum:  # also inf, and numbers of thousands of digits
+        raise ValueError(f"{shown(text)} is too long: at most {maximum:,g} seconds")
+    return value
+
+
+def max_jobs() -> int:
+    """Most worker processes worth starting here: two per core (more only queue for the cores)."""
+    return 2 * (os.cpu_count() or 1)
+
+
+def _whole(text: str, minimum: int, maximum: int) -> int:
+    try:
+        return read_whole_number(text, minimum, maximum)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def non_negative_int(text: str) -> int:
-    """A whole number, 0 or more."""
-    return _whole_number(text, 0)
+    """A whole number, 0 to MAX_COUNT."""
+    return _whole(text, 0, MAX_COUNT)
 
 
 def positive_int(text: str) -> int:
-    """A whole number, 1 or more."""
-    return _whole_number(text, 1)
+    """A whole number, 1 to MAX_COUNT."""
+    return _whole(text, 1, MAX_COUNT)
 
 
-def _number_of_seconds(text: str) -> float:
+def search_depth(text: str) -> int:
+    """A search depth in plies, 1 to MAX_DEPTH."""
+    return _whole(text, 1, MAX_DEPTH)
+
+
+def perft_depth(text: str) -> int:
+    """A perft depth, 0 to MAX_PERFT_DEPTH."""
+    return _whole(text, 0, MAX_PERFT_DEPTH)
+
+
+def seed(text: str) -> int:
+    """A random seed, 0 to MAX_SEED."""
+    return _whole(text, 0, MAX_SEED)
+
+
+def job_count(text: str) -> int:
+    """A number of worker processes, 1 to max_jobs() (the message says why)."""
+    limit = max_jobs()
     try:
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        return read_whole_number(text, 1, limit)
+    except ValueError as error:
+        if "too large" in str(error):
+            cores = limit // 2
+            raise argparse.ArgumentTypeError(
+                f"{shown(text)} is too many processes: at most {limit} here "
+                f"(two per core, {cores} core{'s' if cores != 1 else ''})"
+            ) from None
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def seconds(text: str) -> float:
-    """A time limit: more than 0 seconds, finite."""
-    value = _number_of_seconds(text)
-    if not 0 < value < 1e6:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0 seconds")
-    return value
+    """A time limit: more than 0 seconds, at most MAX_SECONDS, finite."""
+    try:
+        return read_seconds(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def delay_seconds(text: str) -> float:
     """A pause between moves: 0 to 60 seconds."""
-    value = _number_of_seconds(text)
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 60 seconds")
-    return value
+    try:
+        return read_seconds(text, maximum=60.0, allow_zero=True)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None

@@ -11,16 +11,20 @@ Commands (one per line):
   quit
 Answers: `info depth D score S nodes N nps R pv M ...` after each completed depth, then
 `bestmove M` (PDN, captures with every landing square) or `bestmove none`. A command that needs
-the game (position, go, newgame, setoption) waits until a running search has answered. Anything
-wrong with a
-command gets `info string error: ...` and the engine keeps running. Scores are from the side to
-move's point of view; a forced win scores 1000000 minus the plies it takes.
+the game (position, go, newgame, setoption) waits until a running search has answered; `stop`
+acts as soon as it is read, on every search asked for before it (even one still queued behind
+such a command), and so does the end of input, after which the engine exits. Anything wrong with
+a line (unknown, malformed, a number out of range, not UTF-8) gets `info string error: ...` and
+the engine keeps running. Scores are from the side to move's point of view; a forced win scores
+1000000 minus the plies it takes.
 """
 
 from __future__ import annotations
 
+import queue
+import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from checkers.ai import Limits, Progress, SearchResult, StopSignal
@@ -34,9 +38,22 @@ from checkers.board import (
     Move,
     Position,
 )
+from checkers.options import (
+    MAX_DEPTH,
+    MAX_NODES,
+    MAX_SECONDS,
+    one_line,
+    read_whole_number,
+    shown,
+)
 from checkers.record import GameRecord
 
-__all__ = ["EngineSession", "format_info", "run_engine"]
+__all__ = ["LINE_LIMIT", "EngineSession", "ProtocolError", "format_info", "run_engine"]
+
+LINE_LIMIT = 1 << 20
+"""Longest command line read, in bytes: a `position ... moves` line of the longest game possible
+is well under it; a longer line is skipped with an error instead of filling the memory."""
+_EVERY_SEARCH = sys.maxsize
 
 
 class ProtocolError(ValueError):
@@ -68,6 +85,11 @@ class EngineSession:
         self.engine = Engine()
         self._stop = StopSignal()
         self._worker: threading.Thread | None = None
+        # `go` lines are numbered as they are carried out; interrupt(n) stops the searches of
+        # the first n, whether running or yet to start (the reader of the input counts the same).
+        self._search_lock = threading.Lock()
+        self._go_lines = 0
+        self._stopped_through = 0
         self._commands: dict[str, Callable[[list[str]], bool]] = {
             "isready": self._isready,
             "newgame": self._newgame,
@@ -88,16 +110,32 @@ class EngineSession:
         words = line.split()
         if not words:
             return True
+        if is_go(line):
+            with self._search_lock:
+                self._go_lines += 1
         command = self._commands.get(words[0])
         try:
             if command is None:
                 raise ProtocolError(
-                    f"unknown command {words[0]!r}; known: " + ", ".join(sorted(self._commands))
+                    f"unknown command {shown(words[0])}; known: "
+                    + ", ".join(sorted(self._commands))
                 )
             return command(words[1:])
         except ProtocolError as error:
-            self.write(f"info string error: {error}")
+            self.error(str(error))
             return True
+
+    def error(self, message: str) -> None:
+        """Send `info string error: ...` as one line, however odd the message's text."""
+        self.write(f"info string error: {one_line(message)}")
+
+    def interrupt(self, go_lines: int = _EVERY_SEARCH) -> None:
+        """Stop the search of each of the first `go_lines` go lines, running or still to start
+        (from any thread: the input's reader calls it on reading `stop` or the end of input)."""
+        with self._search_lock:
+            self._stopped_through = max(self._stopped_through, go_lines)
+            if self._go_lines <= self._stopped_through:
+                self._stop.stop()
 
     @property
     def searching(self) -> bool:
@@ -137,7 +175,7 @@ class EngineSession:
             try:
                 start = Position.from_fen(text)
             except InvalidFenError as error:
-                raise ProtocolError(f"invalid FEN {text!r}: {error}") from None
+                raise ProtocolError(f"invalid FEN {shown(text)}: {error}") from None
         else:
             raise ProtocolError(
                 "position needs 'startpos' or 'fen FEN', then optionally 'moves M ...'"
@@ -147,14 +185,17 @@ class EngineSession:
             try:
                 record.play(Move.from_pdn(text, record.position))
             except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
-                raise ProtocolError(f"move {number} ({text}): {error}") from None
+                raise ProtocolError(f"move {number} ({shown(text)[1:-1]}): {error}") from None
         self.record = record  # only a wholly valid command replaces the game
         return True
 
     def _go(self, args: list[str]) -> bool:
         self._finish_search()
         limits = _limits_of(args)
-        self._stop = StopSignal()
+        with self._search_lock:
+            self._stop = StopSignal()
+            if self._go_lines <= self._stopped_through:  # a stop was read after this go
+                self._stop.stop()
         self._worker = threading.Thread(
             target=self._search, args=(limits, self._stop), name="engine search", daemon=True
         )
@@ -180,7 +221,9 @@ class EngineSession:
                 self.evaluation = value
                 self.engine.set_evaluation(value)
             else:
-                raise ProtocolError(f"unknown option {args[1]!r}; options: Algorithm, Evaluation")
+                raise ProtocolError(
+                    f"unknown option {shown(args[1])}; options: Algorithm, Evaluation"
+                )
         except ValueError as error:
             raise ProtocolError(str(error)) from None
         return True
@@ -228,16 +271,28 @@ class EngineSession:
         self.write(f"bestmove {result.move.pdn() if result.move else 'none'}")
 
 
+def is_go(line: str) -> bool:
+    """Whether a line is a `go` command (valid or not): how both threads number searches."""
+    return line.split(maxsplit=1)[:1] == ["go"]
+
+
+_LIMITS = {
+    # word: (largest value, what it is); the largest values are those of the command line
+    "depth": (MAX_DEPTH, "plies"),
+    "movetime": (int(MAX_SECONDS * 1000), "milliseconds"),
+    "nodes": (MAX_NODES, "nodes"),
+}
+
+
 def _limits_of(args: list[str]) -> Limits:
     """The limits of a `go` command."""
-    if len(args) != 2 or args[0] not in ("depth", "movetime", "nodes"):
+    if len(args) != 2 or args[0] not in _LIMITS:
         raise ProtocolError("use: go depth D | go movetime MS | go nodes N")
+    largest, unit = _LIMITS[args[0]]
     try:
-        value = int(args[1])
-    except ValueError:
-        raise ProtocolError(f"{args[0]} must be a whole number, got {args[1]!r}") from None
-    if value < 1:
-        raise ProtocolError(f"{args[0]} must be 1 or more, got {value}")
+        value = read_whole_number(args[1], 1, largest, args[0])
+    except ValueError as error:
+        raise ProtocolError(f"{error} {unit}") from None
     if args[0] == "depth":
         return Limits(depth=value)
     if args[0] == "movetime":
@@ -245,16 +300,80 @@ def _limits_of(args: list[str]) -> Limits:
     return Limits(nodes=value)
 
 
-def run_engine(lines: Iterable[str], out: TextIO) -> int:
-    """Serve the protocol until `quit` or the end of input; returns the exit status."""
+class _Unreadable:
+    """A line that could not be read as text: what to answer instead of running it."""
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
+def _raw_lines(source: Iterable[str] | Iterable[bytes]) -> Iterator[str | bytes | _Unreadable]:
+    """The lines of `source`; from a stream, at most LINE_LIMIT bytes each (a longer one is
+    skipped to its end and stands as a problem)."""
+    readline = getattr(source, "readline", None)
+    if readline is None:
+        yield from source
+        return
+    while True:
+        line = readline(LINE_LIMIT + 1)
+        if not line:
+            return
+        if len(line) > LINE_LIMIT:
+            end = line[-1:]
+            while end not in ("\n", b"\n") and (rest := readline(LINE_LIMIT)):
+                end = rest[-1:]
+            yield _Unreadable(f"a line longer than {LINE_LIMIT:,} bytes was skipped")
+            continue
+        yield line
+
+
+def _text(line: str | bytes | _Unreadable) -> str | _Unreadable:
+    if isinstance(line, bytes):
+        try:
+            return line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return _Unreadable(f"a line is not UTF-8 text (byte {line[error.start]:#04x})")
+    return line
+
+
+def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO) -> int:
+    """Serve the protocol until `quit` or the end of input; returns the exit status.
+
+    `lines` is read on a thread of its own, so `stop` and the end of input reach a running
+    search at once, even behind commands that wait for it; text or bytes (UTF-8) alike.
+    """
 
     def write(line: str) -> None:
         out.write(line + "\n")
         out.flush()
 
     session = EngineSession(write)
-    for line in lines:
-        if not session.handle(line):
+    pending: queue.SimpleQueue[str | _Unreadable | None] = queue.SimpleQueue()
+
+    def read() -> None:
+        go_lines = 0
+        try:
+            for raw in _raw_lines(lines):
+                line = _text(raw)
+                pending.put(line)
+                if isinstance(line, str):
+                    if is_go(line):
+                        go_lines += 1
+                    elif line.split() == ["stop"]:
+                        session.interrupt(go_lines)
+                    elif line.split()[:1] == ["quit"]:
+                        return  # carried out in turn, after the commands before it
+        except OSError as error:  # the input itself failed: as good as its end
+            pending.put(_Unreadable(f"reading the input failed: {error}"))
+        # The end of input: nobody can send `stop` any more, so every search ends now.
+        session.interrupt()
+        pending.put(None)
+
+    threading.Thread(target=read, name="engine input", daemon=True).start()
+    while (line := pending.get()) is not None:
+        if isinstance(line, _Unreadable):
+            session.error(line.problem)
+        elif not session.handle(line):
             return 0
-    session.wait()  # at end of input, let a running search finish and answer
+    session.wait()
     return 0

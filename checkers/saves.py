@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import platformdirs
 
+from checkers.options import one_line
 from checkers.pdn import (
     PdnError,
     PdnGame,
@@ -43,6 +46,7 @@ __all__ = [
     "list_saved_games",
     "load_autosave",
     "load_game",
+    "remove_stale_temporaries",
     "save_game",
 ]
 
@@ -51,7 +55,10 @@ DATA_DIR_ENV = "CHECKERS_DATA_DIR"
 
 _APP = "checkers"
 _AUTOSAVE = "autosave.pdn"
-_DAMAGED_AUTOSAVE = "autosave.damaged.pdn"
+_DAMAGED_AUTOSAVE = "autosave.damaged{number}.pdn"
+_DAMAGED_KEPT = 100  # damaged autosaves kept aside at most; a 101st is left where it is
+_TEMPORARY_PREFIX = ".checkers-write."
+_STALE_SECONDS = 60.0  # a write takes well under a second: an older temporary file is orphaned
 _NAME_LIMIT = 40
 # Characters Windows refuses in file names, and control characters anywhere.
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
@@ -81,10 +88,27 @@ def autosave_path() -> Path:
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Replace `path` with `text` (UTF-8) so that it holds either the old or the new text, whole."""
+    """Replace `path` with `text` (UTF-8) so that it holds either the old or the new text, whole.
+
+    A temporary file in the same directory is written, flushed to disk and renamed over the
+    target, so a kill or a full disk leaves the old file. A target that is not a regular file
+    (`/dev/stdout`, a pipe) is written to directly: a rename would replace it. Temporary files
+    left by a killed write are removed by the next write to that directory.
+    """
     path = Path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        mode = stat.S_IFREG  # not there yet (or not to be looked at): the usual way
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        with open(path, "w", encoding="utf-8", newline="") as device:
+            device.write(text)  # a full device raises here, or on closing: never renamed over
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    remove_stale_temporaries(path.parent)
+    handle, temporary = tempfile.mkstemp(
+        dir=path.parent, prefix=f"{_TEMPORARY_PREFIX}{path.name}.", suffix=".tmp"
+    )
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
             file.write(text)
@@ -96,6 +120,20 @@ def atomic_write_text(path: str | Path, text: str) -> None:
             os.unlink(temporary)
         raise
     _sync_directory(path.parent)
+
+
+def remove_stale_temporaries(directory: Path, now: float | None = None) -> int:
+    """Delete the temporary files of writes killed in `directory` (older than a minute, so a
+    write in progress elsewhere is left alone); returns how many went."""
+    now = time.time() if now is None else now
+    removed = 0
+    # Ours, and those of earlier versions (`.NAME.xxxxxxxx.tmp`).
+    for temporary in (*directory.glob(f"{_TEMPORARY_PREFIX}*.tmp"), *directory.glob(".*.*.tmp")):
+        with suppress(OSError):
+            if now - temporary.lstat().st_mtime > _STALE_SECONDS and temporary.is_file():
+                temporary.unlink()
+                removed += 1
+    return removed
 
 
 def _sync_directory(directory: Path) -> None:
@@ -249,15 +287,34 @@ def load_autosave(report: Callable[[str], None] = _report_to_stderr) -> ResumedG
         return None
     try:
         return load_game(path)
-    except (PdnError, OSError) as error:
-        aside = path.with_name(_DAMAGED_AUTOSAVE)
+    except (ValueError, OSError, RecursionError) as error:  # PdnError is a ValueError
+        # Anything wrong with the file (bad text, encoding, moves, numbers) only loses it.
         try:
-            os.replace(path, aside)
+            aside = _move_aside(path)
             kept = f"moved it to {aside}"
         except OSError:
             kept = "left it in place"
-        report(f"ignored the autosave, which cannot be read ({error}); {kept}")
+        report(f"ignored the autosave, which cannot be read ({one_line(str(error))}); {kept}")
         return None
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename a damaged autosave to a name no earlier damaged copy has; returns the new name."""
+    for number in range(1, _DAMAGED_KEPT + 1):
+        aside = path.with_name(_DAMAGED_AUTOSAVE.format(number="" if number == 1 else f".{number}"))
+        try:
+            # A hard link fails if the name is taken, so no kept copy is ever overwritten.
+            os.link(path, aside)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some file systems): check, then rename
+            if aside.exists():
+                continue
+            os.replace(path, aside)
+            return aside
+        os.unlink(path)
+        return aside
+    raise FileExistsError(f"{_DAMAGED_KEPT} damaged autosaves are kept already")
 
 
 def clear_autosave() -> None:

@@ -14,7 +14,7 @@ from checkers.ai.registry import EVALUATIONS
 from checkers.ai.tracking import TRACKED_ALGORITHMS, tracked_search
 from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_count
 from checkers.board import InvalidFenError, Position
-from checkers.options import positive_int
+from checkers.options import positive_int, read_whole_number, shown
 
 __all__ = ["DEFAULT_NODE_CAP", "TREE_DEPTHS", "add_tree_commands", "cmd_tree", "cmd_treeview"]
 
@@ -25,14 +25,11 @@ DEFAULT_NODE_CAP = 20000
 
 def _depth(text: str) -> int:
     try:
-        depth = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if depth not in TREE_DEPTHS:
+        return read_whole_number(text, TREE_DEPTHS[0], TREE_DEPTHS[-1])
+    except ValueError as error:
         raise argparse.ArgumentTypeError(
-            f"{depth} is out of range: a tree's depth is {TREE_DEPTHS[0]} to {TREE_DEPTHS[-1]}"
-        )
-    return depth
+            f"{error}; a tree's depth is {TREE_DEPTHS[0]} to {TREE_DEPTHS[-1]}"
+        ) from None
 
 
 def _position(text: str) -> Position:
@@ -40,7 +37,7 @@ def _position(text: str) -> Position:
     try:
         return Position.from_fen(text)
     except InvalidFenError as error:
-        raise argparse.ArgumentTypeError(f"invalid FEN {text!r}: {error}") from None
+        raise argparse.ArgumentTypeError(f"invalid FEN {shown(text)}: {error}") from None
 
 
 def _minimax_count(args: argparse.Namespace, position: Position, nodes: int) -> MinimaxCount:

@@ -19,6 +19,7 @@ from checkers.board import (
     BLACK,
     SQUARES,
     WHITE,
+    InvalidFenError,
     Move,
     Piece,
     Position,
@@ -100,8 +101,13 @@ def test_never_returns_an_illegal_move() -> None:
 def test_the_principal_variation_is_a_legal_line() -> None:
     position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
     result = search(position, Limits(depth=8))
+    # The line a user is shown starts with the move played and reaches the depth searched
+    # (longer where captures were searched out), every move legal where it is played.
+    assert result.pv[0] == result.move and result.depth == 8
+    assert len(result.pv) >= 8
     for move in result.pv:
-        position = position.move(move)  # raises if a move of the line is illegal
+        assert move in position.legal_moves()
+        position = position.move(move)
 
 
 def test_fixed_depth_search_is_deterministic() -> None:
@@ -226,10 +232,21 @@ def test_the_side_ahead_prefers_fewer_pieces_on_the_board() -> None:
     assert engine_evaluation(few, BLACK) > engine_evaluation(many, BLACK)
 
 
-def test_a_set_up_position_with_more_than_twelve_pieces_a_side_is_searched() -> None:
-    # A FEN may hold more pieces than a game can (fifteen black men, and kings on top): the
-    # evaluation's count tables end at twelve a side, and a search must still play on.
-    for fen in ("B:W29,30,31,32:B1-15", "W:W18-32:BK1,K2,K3,4-14"):
+def test_a_fen_with_more_than_twelve_pieces_a_side_is_refused_with_the_reason() -> None:
+    # No game reaches thirteen pieces a side: such a FEN is refused (by the one position check
+    # that the setup screen, the CLI and the engine protocol share), so no search sees it.
+    for fen, reason in (
+        ("B:W29,30,31,32:B1-15", "Black has 15 pieces; a side has at most 12"),
+        ("W:W18-32:BK1,K2,K3,4-14", "Black has 14 pieces; a side has at most 12"),
+    ):
+        with pytest.raises(InvalidFenError, match=reason):
+            Position.from_fen(fen)
+
+
+def test_twelve_pieces_a_side_with_kings_are_searched() -> None:
+    # The most a side can have, with kings among them: the evaluation's count tables end at
+    # twelve a side, and a search must play on.
+    for fen in ("B:W21-32:BK1,2-12", "W:WK1,K2,21-30:BK31,K32,3-12"):
         position = Position.from_fen(fen)
         result = search(position, Limits(depth=3))
         assert result.move in position.legal_moves()

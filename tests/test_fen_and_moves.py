@@ -67,7 +67,7 @@ def test_initial_position_fen() -> None:
         ("  W : W K4 , 28 : B 11 , K19 \n", "W:WK4,28:B11,K19"),  # whitespace anywhere
         ("B:W:B1", "B:W:B1"),  # empty White list
         ("W:WK5:B", "W:WK5:B"),  # empty Black list
-        ("W:W1-3,K9,30-32:B5-6", "W:W1,2,3,K9,30,31,32:B5,6"),  # ranges beside single squares
+        ("W:W13-15,K9,30-32:B5-6", "W:WK9,13,14,15,30,31,32:B5,6"),  # ranges beside single squares
     ],
 )
 def test_fen_reader_tolerances(text: str, canonical: str) -> None:

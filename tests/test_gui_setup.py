@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-from checkers.board import BLACK, WHITE, Piece, Position
+from checkers.board import BLACK, WHITE, InvalidFenError, Piece, Position, Side
 from checkers.gui.app import App
 from checkers.gui.game_screen import GameScreen
 from checkers.gui.setup_screen import SetupScreen, setup_problem
@@ -34,19 +34,47 @@ def click(app: App, square: int, button: int = 1) -> None:
     app.step(1 / 60)
 
 
+def pieces_of(black: list[int], white: list[int]) -> dict[int, Piece]:
+    """Men on the squares given, unchecked (the setup screen edits such boards)."""
+    return {**{s: Piece(BLACK) for s in black}, **{s: Piece(WHITE) for s in white}}
+
+
 @pytest.mark.parametrize(
-    "fen, reason",
+    "black, white, turn, reason",
     [
-        ("B:W20:B30", "Black man on 30"),
-        ("W:W3:B20", "White man on 3"),
-        ("B:W20:B" + ",".join(str(s) for s in range(1, 14)), "13 pieces"),
-        ("B:W20:B", "Black has no pieces"),
-        ("B:W23,27,28:BK32", "no legal move"),
+        ([30], [20], BLACK, "Black man on 30"),
+        ([20], [3], WHITE, "White man on 3"),
+        (list(range(1, 14)), [20], BLACK, "13 pieces"),
+        ([], [20], BLACK, "Black has no pieces"),
     ],
 )
-def test_impossible_positions_are_refused_with_a_reason(fen: str, reason: str) -> None:
-    problem = setup_problem(Position.from_fen(fen))
+def test_impossible_positions_are_refused_with_a_reason(
+    black: list[int], white: list[int], turn: Side, reason: str
+) -> None:
+    problem = setup_problem(Position.from_pieces(pieces_of(black, white), turn))
     assert problem is not None and reason in problem
+
+
+def test_a_side_to_move_without_a_move_is_refused() -> None:
+    problem = setup_problem(Position.from_fen("B:W23,27,28:BK32"))
+    assert problem is not None and "no legal move" in problem
+
+
+@pytest.mark.parametrize(
+    "black, white, fen",
+    [
+        ([30], [20], "B:W20:B30"),
+        ([20], [3], "W:W3:B20"),
+        (list(range(1, 14)), [20], "B:W20:B1-13"),
+        ([1, 2], list(range(20, 33)), "B:W20-32:B1,2"),
+    ],
+)
+def test_the_setup_screen_and_a_fen_refuse_with_the_same_reason(
+    black: list[int], white: list[int], fen: str
+) -> None:
+    with pytest.raises(InvalidFenError) as refused:
+        Position.from_fen(fen)
+    assert setup_problem(Position.from_pieces(pieces_of(black, white), BLACK)) == str(refused.value)
 
 
 def test_kings_on_the_far_row_are_fine() -> None:

@@ -195,12 +195,12 @@ def _piece_for(square: int) -> st.SearchStrategy[Piece | None]:
 
 @st.composite
 def positions(draw: st.DrawFn) -> Position:
-    """A random position: a few to many pieces, kings common, either side to move."""
+    """A random position a game could hold: up to 12 pieces a side, kings common."""
     squares = draw(st.lists(st.integers(1, 32), unique=True, max_size=24))
-    pieces = {}
+    pieces: dict[int, Piece] = {}
     for square in squares:
         piece = draw(_piece_for(square))
-        if piece is not None:
+        if piece is not None and sum(p.side is piece.side for p in pieces.values()) < 12:
             pieces[square] = piece
     return Position.from_pieces(pieces, draw(st.sampled_from([BLACK, WHITE])))
 

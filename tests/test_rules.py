@@ -288,7 +288,7 @@ def test_men_never_move_backward(fen: str, expected: set[str]) -> None:
 
 def test_kings_move_in_all_four_directions() -> None:
     """A king in the middle of an empty board has four steps."""
-    assert pdns(Position.from_fen("B:W1:BK14")) == {"14-9", "14-10", "14-17", "14-18"}
+    assert pdns(Position.from_fen("B:WK1:BK14")) == {"14-9", "14-10", "14-17", "14-18"}
 
 
 @pytest.mark.parametrize(

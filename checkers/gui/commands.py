@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from checkers.board import InvalidFenError, Position
-from checkers.options import delay_seconds, positive_int, seconds
+from checkers.options import delay_seconds, positive_int, search_depth, seconds, seed, shown
 
 __all__ = [
     "NO_DISPLAY_STATUS",
@@ -61,7 +61,7 @@ def _ai_options(parser: argparse.ArgumentParser, colour: str) -> None:
         help="a named strength: beginner, novice, casual, club, strong, master",
     )
     group.add_argument(
-        f"--{colour}-depth", type=positive_int, metavar="PLIES", help="search this many plies"
+        f"--{colour}-depth", type=search_depth, metavar="PLIES", help="search this many plies"
     )
     group.add_argument(
         f"--{colour}-time", type=seconds, metavar="SECONDS", help="search this long per move"
@@ -88,7 +88,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=seed,
         default=0,
         help="seed for the weaker levels' deliberate slips (default 0)",
     )
@@ -182,7 +182,7 @@ def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
         try:
             start = Position.from_fen(args.fen)
         except InvalidFenError as error:
-            raise _usage_error(f"invalid FEN {args.fen!r}: {error}") from None
+            raise _usage_error(f"invalid FEN {shown(args.fen)}: {error}") from None
     config = GameConfig(
         black=_player(args, "black", black_ai),
         white=_player(args, "white", white_ai),

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 
 from checkers.ai.levels import LEVELS, Level, get_level
 from checkers.board import BLACK, WHITE, Side
-from checkers.gui.config import GameConfig, PlayerConfig, custom_level
+from checkers.gui.config import GameConfig, PlayerConfig, check_level, custom_level
+from checkers.options import MAX_DEPTH, read_seconds, read_whole_number
 
 __all__ = ["PLAYER_TAGS", "config_from_tags", "config_tags", "player_name"]
 
@@ -19,6 +20,7 @@ _PLAYER_TAG = {BLACK: "BlackPlayer", WHITE: "WhitePlayer"}
 PLAYER_TAGS = frozenset(_PLAYER_TAG.values())
 """The tags that say how to rebuild the players (the current players always win over them)."""
 _NAME_TAG = {BLACK: "Black", WHITE: "White"}
+_CODE_LIMIT = 200  # longer than any code this game writes
 
 
 def player_name(player: PlayerConfig) -> str:
@@ -41,8 +43,12 @@ def _player_code(player: PlayerConfig) -> str:
     return f"{level.algorithm}/{level.evaluation}/{how}"
 
 
-def _player_from_code(code: str) -> PlayerConfig | None:
-    """The player a `BlackPlayer` tag names, or None if the tag is not one this game wrote."""
+def _player_from_code(code: object) -> PlayerConfig | None:
+    """The player a `BlackPlayer` tag names, or None if the tag is not one this game could
+    have written: the file is data from disk, so an unknown name, a depth or time out of the
+    command line's range (nan, a million plies) or a value of the wrong type is refused."""
+    if not isinstance(code, str) or len(code) > _CODE_LIMIT:
+        return None
     code = code.strip()
     if code == "human":
         return PlayerConfig()
@@ -59,11 +65,14 @@ def _player_from_code(code: str) -> PlayerConfig | None:
     try:
         level: Level
         if kind == "depth":
-            level = custom_level(algorithm, evaluation, depth=int(amount))
+            level = custom_level(
+                algorithm, evaluation, depth=read_whole_number(amount, 1, MAX_DEPTH)
+            )
         elif kind == "time":
-            level = custom_level(algorithm, evaluation, time=float(amount))
+            level = custom_level(algorithm, evaluation, time=read_seconds(amount))
         else:
             return None
+        check_level(level)
     except ValueError:
         return None
     return PlayerConfig(level)
@@ -84,8 +93,7 @@ def config_from_tags(tags: Mapping[str, str], fallback: GameConfig) -> GameConfi
     missing or unknown, as in a PDN file from another program)."""
     players: dict[Side, PlayerConfig] = {}
     for side in (BLACK, WHITE):
-        code = tags.get(_PLAYER_TAG[side])
-        player = _player_from_code(code) if code is not None else None
+        player = _player_from_code(tags.get(_PLAYER_TAG[side]))
         players[side] = player if player is not None else fallback.player(side)
     config = GameConfig(
         black=players[BLACK],

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from checkers.board import BLACK, WHITE, Piece, Position, Side
+from checkers.board import BLACK, WHITE, Piece, Position, Side, position_problem
 from checkers.gui import theme
 from checkers.gui.clipboard import copy_text
 from checkers.gui.game_screen import GameLayout, GameScreen, game_layout
@@ -20,12 +20,7 @@ from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_bindin
 if TYPE_CHECKING:
     from checkers.gui.app import App
 
-__all__ = ["CROWNING_ROW", "MAX_PIECES", "SetupScreen", "setup_problem"]
-
-CROWNING_ROW = {BLACK: frozenset(range(29, 33)), WHITE: frozenset(range(1, 5))}
-"""Where each side's men are crowned: a man can never stand there."""
-
-MAX_PIECES = 12
+__all__ = ["SetupScreen", "setup_problem"]
 
 _TOOLS: tuple[tuple[str, Piece | None], ...] = (
     ("Black man", Piece(BLACK)),
@@ -39,23 +34,16 @@ _TOOLS: tuple[tuple[str, Piece | None], ...] = (
 def setup_problem(position: Position) -> str | None:
     """Why a game cannot start from `position`, or None if it can.
 
-    Refused: a man on its own crowning row (it would have been crowned), more than 12 pieces a
-    side, a side with no pieces, and a side to move with no legal move: the last two are games
-    already over, which there is nothing to play in.
+    Refused: what no game can reach (board.position_problem, the check every FEN passes too: a
+    man on its own crowning row, more than 12 pieces a side), then a side with no pieces and a
+    side to move with no legal move: games already over, which there is nothing to play in.
     """
+    impossible = position_problem(position.piece_map())
+    if impossible is not None:
+        return impossible
     for side in (BLACK, WHITE):
-        name = side.name.capitalize()
-        stuck = sorted(set(position.pieces(side, kings=False)) & CROWNING_ROW[side])
-        if stuck:
-            where = "29-32" if side is BLACK else "1-4"
-            return (
-                f"a {name} man on {', '.join(map(str, stuck))}: {name} men are crowned on "
-                f"{where}, so one cannot stand there"
-            )
-        count = len(position.pieces(side))
-        if count > MAX_PIECES:
-            return f"{name} has {count} pieces; a side has at most {MAX_PIECES}"
-        if count == 0:
+        if not position.pieces(side):
+            name = side.name.capitalize()
             return f"{name} has no pieces: the game would be over before it starts"
     if not position.has_legal_moves():
         mover = position.turn.name.capitalize()
