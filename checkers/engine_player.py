@@ -34,10 +34,20 @@ from checkers.board import (
     Position,
 )
 
-__all__ = ["DEFAULT_GRACE", "EngineFailure", "EnginePlayer", "go_command", "moves_between"]
+__all__ = [
+    "DEFAULT_GRACE",
+    "STARTUP_SECONDS",
+    "EngineFailure",
+    "EnginePlayer",
+    "go_command",
+    "moves_between",
+]
 
 DEFAULT_GRACE = 30.0
 """Seconds an engine may take past its time per move (or to start) before it counts as hung."""
+
+STARTUP_SECONDS = 30.0
+"""Seconds an engine has at least to answer its first `isready` (a cold start can be slow)."""
 
 _QUIT_WAIT = 3.0  # seconds a polite `quit` gets before the process is killed
 _POLL = 0.05  # how often a wait looks at the stop signal, in seconds
@@ -119,6 +129,11 @@ class EnginePlayer(AIPlayer):
         self._send(self._go)
         limit = self.limits.time or 0.0
         deadline = began + limit + self.grace
+        silence = (
+            f"no move within {limit:g} s plus {self.grace:g} s of grace"
+            if limit
+            else f"no move within {self.grace:g} s"
+        )
         last: Progress | None = None
         errors: list[str] = []
         stop_sent = False
@@ -126,7 +141,7 @@ class EnginePlayer(AIPlayer):
             if stop is not None and stop.is_set() and not stop_sent:
                 self._send("stop")
                 stop_sent = True
-            line = self._next_line(deadline, stop)
+            line = self._next_line(deadline, stop, silence)
             if line is None:
                 continue  # looked at the stop signal; wait on
             words = line.split()
@@ -177,8 +192,10 @@ class EnginePlayer(AIPlayer):
         for reader in self._readers:
             reader.start()
         self._send("isready")
-        deadline = time.monotonic() + self.grace
-        while self._next_line(deadline, None) != "readyok":
+        allowed = max(self.grace, STARTUP_SECONDS)
+        deadline = time.monotonic() + allowed
+        silence = f"no `readyok` within {allowed:g} s of starting"
+        while self._next_line(deadline, None, silence) != "readyok":
             pass  # anything said before `readyok` (a banner, say) is not ours to read
 
     def _read_stdout(self, stream: IO[str]) -> None:
@@ -199,9 +216,10 @@ class EnginePlayer(AIPlayer):
         except (BrokenPipeError, OSError, ValueError):
             raise EngineFailure(self._crash_reason()) from None
 
-    def _next_line(self, deadline: float, stop: StopSignal | None) -> str | None:
+    def _next_line(self, deadline: float, stop: StopSignal | None, silence: str) -> str | None:
         """The engine's next line; None if `stop` is set meanwhile (so the caller can act on
-        it); EngineFailure if the engine's output ends or nothing comes before `deadline`."""
+        it); EngineFailure if the engine's output ends, or `silence` (what it failed to do) if
+        nothing comes before `deadline`."""
         while (remaining := deadline - time.monotonic()) > 0:
             # With a stop signal to watch, wake now and then to look at it.
             watch = stop is not None and not stop.is_set()
@@ -215,10 +233,7 @@ class EnginePlayer(AIPlayer):
                 raise EngineFailure(self._crash_reason())
             return line
         self._kill()
-        raise EngineFailure(
-            f"{self.name} hung: no answer within {self.limits.time or 0:g} s "
-            f"plus {self.grace:g} s of grace"
-        )
+        raise EngineFailure(f"{self.name} hung: {silence}")
 
     def _crash_reason(self) -> str:
         assert self._process is not None
