@@ -200,3 +200,30 @@ def test_bad_engine_options_exit_2_with_one_line(
     err = capsys.readouterr().err
     assert status == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith("checkers: error:") and problem in err
+
+
+def test_the_baseline_tool_exports_a_revision_whose_engine_plays_a_match(tmp_path: Path) -> None:
+    tool = Path(__file__).resolve().parent.parent / "tools" / "baseline_engine.py"
+    target = tmp_path / "baseline"
+    made = subprocess.run(
+        [sys.executable, str(tool), "HEAD", str(target)],
+        capture_output=True,
+        text=True,
+        timeout=CAP,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    command = made.stdout.strip()
+    assert shlex.split(command) == [sys.executable, str(target.resolve() / "baseline_engine.py")]
+    assert (target / "checkers" / "engine_player.py").is_file()
+    status, out = run(
+        "match", "--games", "2", "--jobs", "1", "--first-engine", command, "--first-depth", "1"
+    )
+    assert status == 0 and "2 games scored" in out and "engine failures" not in out
+    again = subprocess.run(
+        [sys.executable, str(tool), "HEAD", str(target)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert again.returncode == 2 and "is not an empty directory" in again.stderr
