@@ -150,15 +150,17 @@ class EnginePlayer(AIPlayer):
             if words[:2] == ["info", "string"]:
                 errors.append(" ".join(words[2:]))
             elif words[:1] == ["info"]:
-                last = _read_info(words, position, time.monotonic() - began) or last
-                if last is not None and on_progress is not None:
-                    on_progress(last)
+                report = _read_info(words, position, time.monotonic() - began)
+                if report is not None:
+                    last = report
+                    if on_progress is not None:
+                        on_progress(report)
         elapsed = time.monotonic() - began
         move = self._read_bestmove(words[1:], position, errors)
         if last is not None and last.pv[:1] == (move,):
             result = SearchResult(move, last.score, last.depth, last.nodes, last.pv, elapsed)
         else:
-            result = SearchResult(move, 0.0, 0, 0, (move,) if move else (), elapsed)
+            result = SearchResult(move, 0.0, 0, 0, (move,), elapsed)
         return Choice(result)
 
     # --- the process ------------------------------------------------------------------------
@@ -295,7 +297,7 @@ class EnginePlayer(AIPlayer):
     def _position_command(self, position: Position, history: Sequence[Position] | None) -> str:
         """`position startpos|fen F [moves ...]`: the game's moves, so the engine sees
         repetitions and the 40-move count."""
-        line = list(history) if history else [position]
+        line = list(history) if history and history[-1] == position else [position]
         if self._known and line[: len(self._known)] == self._known:
             moves = self._moves + moves_between(line[len(self._known) - 1 :])
         else:
