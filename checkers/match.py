@@ -1,18 +1,23 @@
-"""The match runner: two AI players play a series of games from the ACF three-move ballots.
+"""The match runner: two players play a series of games from the ACF three-move ballots.
 
-Pure Python, no pygame. Each ballot is played twice with colours swapped, so neither player
-profits from a lopsided opening; games run in worker processes, end only by the rules (or a
-generous ply limit, reported as such) and are written to one PDN file. `checkers match` is the
-command; the score and Elo arithmetic are plain functions so they can be checked on their own.
+Pure Python, no pygame. A player is one of our AIs or an external engine speaking the
+`checkers engine` protocol (checkers.engine_player). Each ballot is played twice with colours
+swapped, so neither player profits from a lopsided opening; games run in worker processes, end
+by the rules, by an engine's failure (a loss for it) or at a generous ply cap (unfinished, not
+scored) and are written to one PDN file. `checkers match` is the command; the score, Elo, LOS
+and SPRT arithmetic are plain functions so they can be checked on their own.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
+import shlex
+import shutil
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from datetime import date
@@ -22,7 +27,8 @@ from typing import Any, TextIO
 from checkers.ai import players
 from checkers.ai.registry import ALGORITHMS, EVALUATIONS
 from checkers.ai.search import Limits
-from checkers.board import Move, Position
+from checkers.board import BLACK, Move, Position
+from checkers.engine_player import DEFAULT_GRACE, EngineFailure, EnginePlayer
 from checkers.options import positive_int
 from checkers.options import seconds as positive_seconds
 from checkers.pdn import PdnGame, write_game
@@ -37,13 +43,16 @@ __all__ = [
     "GameResult",
     "GameTask",
     "Player",
+    "Sprt",
     "Tally",
     "add_match_command",
     "cmd_match",
     "elo_difference",
     "elo_estimate",
+    "expected_score",
     "format_elo",
     "game_to_pdn",
+    "likelihood_of_superiority",
     "load_ballots",
     "play_game",
     "run_games",
@@ -137,28 +146,38 @@ def select_ballots(ballots: Iterable[Ballot], deck: str) -> list[Ballot]:
 
 @dataclass(frozen=True)
 class Player:
-    """One side of the match: who it is and how it searches each move."""
+    """One side of the match: who it is and how it searches each move.
+
+    With an `engine` command line the side is that external engine (see
+    checkers.engine_player), started afresh for each game; `algorithm` and `evaluation` are
+    then unused, and `grace` is how long past its time per move it may stay silent.
+    """
 
     name: str
     algorithm: str
     evaluation: str
     depth: int | None = None
     time: float | None = None
+    engine: str = ""
+    grace: float = DEFAULT_GRACE
 
     def limits(self) -> Limits:
         """The search limits of every move."""
         return Limits(depth=self.depth, time=self.time)
 
     def ai(self) -> players.AIPlayer:
-        """Its AI for one game."""
+        """Its player for one game (an external engine is started on its first move)."""
+        if self.engine:
+            return EnginePlayer(self.engine, self.limits(), name=self.name, grace=self.grace)
         return players.AIPlayer(self.limits(), self.algorithm, self.evaluation)
 
     def describe(self) -> str:
-        """`alphabeta/seed depth 5, 0.5 s/move`."""
+        """`alphabeta/seed depth 5, 0.5 s/move`, or `external CMD, 0.3 s/move`."""
         limits = ([f"depth {self.depth}"] if self.depth is not None else []) + (
             [f"{self.time:g} s/move"] if self.time is not None else []
         )
-        return f"{self.algorithm}/{self.evaluation} {', '.join(limits)}"
+        who = f"external {self.engine}," if self.engine else f"{self.algorithm}/{self.evaluation}"
+        return f"{who} {', '.join(limits)}"
 
 
 @dataclass(frozen=True)
@@ -185,18 +204,26 @@ class GameTask:
 
 @dataclass(frozen=True)
 class GameResult:
-    """A finished game: its moves (as paths), PDN result and why it ended."""
+    """A finished game: its moves (as paths), PDN result and why it ended.
+
+    `hit_ply_limit`: stopped at the ply cap, unfinished (`*`), scored for nobody.
+    `failed`: the first or second player's external engine lost it by crashing, hanging or
+    moving illegally ("" if no engine failed).
+    """
 
     task: GameTask
     paths: tuple[tuple[int, ...], ...]
     result: str
     reason: str
     hit_ply_limit: bool = False
+    failed: str = ""
 
     @property
-    def first_points(self) -> float:
-        """The first player's points: 1 a win, 0.5 a draw or a stopped game, 0 a loss."""
-        if self.result in ("1/2-1/2", "*"):
+    def first_points(self) -> float | None:
+        """The first player's points: 1 a win, 0.5 a draw, 0 a loss; None if unfinished."""
+        if self.result == "*":
+            return None
+        if self.result == "1/2-1/2":
             return 0.5
         black_won = self.result == "1-0"
         return 1.0 if black_won == self.task.first_is_black else 0.0
@@ -223,17 +250,33 @@ def schedule(
 
 
 def play_game(task: GameTask) -> GameResult:
-    """Play one game to its end by the rules, or to the ply limit."""
+    """Play one game to its end by the rules, to the ply limit (unfinished), or until an
+    external engine fails (a loss for it, with the reason)."""
     record = GameRecord()
     for text in task.ballot.moves:
         record.play(Move.from_pdn(text, record.position))
     # Each side keeps its AI for the whole game (the engine its table), as in a real match.
-    end = players.play_game(record, task.black.ai(), task.white.ai(), max_plies=task.max_plies)
+    black, white = task.black.ai(), task.white.ai()
+    try:
+        end = players.play_game(record, black, white, max_plies=task.max_plies)
+    except EngineFailure as failure:
+        loser = record.position.turn  # only the side to move is ever asked for anything
+        failed = task.black if loser is BLACK else task.white
+        result = "0-1" if loser is BLACK else "1-0"
+        reason = f"{loser.opponent.name.capitalize()} wins: {failure}"
+        paths = tuple(move.path for move in record.moves)
+        return GameResult(task, paths, result, reason, failed=failed.name)
+    finally:
+        for player in (black, white):
+            if isinstance(player, EnginePlayer):
+                player.close()
     paths = tuple(move.path for move in record.moves)
-    return GameResult(task, paths, end.result(), end.reason, end.outcome is None)
+    if end.outcome is None:
+        return GameResult(task, paths, "*", f"unfinished: {end.reason}, not scored", True)
+    return GameResult(task, paths, end.result(), end.reason)
 
 
-def run_games(tasks: Sequence[GameTask], jobs: int) -> Iterator[GameResult]:
+def run_games(tasks: Sequence[GameTask], jobs: int) -> Generator[GameResult, None, None]:
     """Play the games, `jobs` at a time in worker processes; results come as games finish."""
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
@@ -274,22 +317,30 @@ class Tally:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    stopped: int = 0  # games cut at the ply limit, counted among the draws
+    unfinished: int = 0  # games cut at the ply cap: `*`, in no other count and no statistic
+    first_failures: int = 0  # games the first player's engine lost by failing (in `losses`)
+    second_failures: int = 0  # the same for the second player's (in `wins`)
 
     def add(self, result: GameResult) -> None:
-        """Count one finished game."""
+        """Count one game."""
         points = result.first_points
-        if points == 1.0:
+        if points is None:
+            self.unfinished += 1
+        elif points == 1.0:
             self.wins += 1
         elif points == 0.0:
             self.losses += 1
         else:
             self.draws += 1
-        self.stopped += result.hit_ply_limit
+        if result.failed:
+            if result.failed == result.task.first.name:
+                self.first_failures += 1
+            else:
+                self.second_failures += 1
 
     @property
     def games(self) -> int:
-        """Games counted."""
+        """Games scored: won, drawn or lost (unfinished ones are not)."""
         return self.wins + self.draws + self.losses
 
     @property
@@ -394,6 +445,87 @@ def format_elo(estimate: EloEstimate) -> str:
     )
 
 
+def likelihood_of_superiority(wins: int, losses: int) -> float:
+    """The chance, 0 to 1, that the first player is the stronger (LOS), from its wins and losses.
+
+    Draws say nothing about which side is stronger. Given W + L decisive games, the wins are
+    binomial with p = 1/2 if the players are equal; in the normal approximation
+    LOS = Phi((W - L) / sqrt(W + L)) = (1 + erf((W - L) / sqrt(2 (W + L)))) / 2, as
+    cutechess-cli and fishtest report it. 0.5 when no game was decisive.
+    """
+    if wins < 0 or losses < 0:
+        raise ValueError("LOS needs counts of 0 or more")
+    if wins + losses == 0:
+        return 0.5
+    return (1 + math.erf((wins - losses) / math.sqrt(2 * (wins + losses)))) / 2
+
+
+def expected_score(elo: float) -> float:
+    """The score per game the logistic Elo model expects at a difference of `elo`."""
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+SPRT_ALPHA = SPRT_BETA = 0.05
+
+
+@dataclass(frozen=True)
+class Sprt:
+    """A sequential probability ratio test of H0: Elo = elo0 against H1: Elo = elo1.
+
+    The model is the generalized SPRT (GSPRT) normal approximation on trinomial results
+    (win/draw/loss) with logistic Elo bounds, as fishtest computed it before pentanomial
+    statistics and fast-chess computes it for win/draw/loss counts: with n games, mean score s,
+    per-game score variance v, and s0, s1 the scores the logistic model expects at elo0 and
+    elo1, LLR = n (s1 - s0) (2 s - s0 - s1) / (2 v). The test stops at
+    LLR >= ln((1 - beta) / alpha) (H1 accepted) or LLR <= ln(beta / (1 - alpha)) (H0 accepted),
+    alpha = beta = 0.05. The LLR is 0 until there is at least one win, one draw and one loss
+    (as in early fast-chess): before that v is not estimated (one win would accept H1), so a
+    sweep never decides; its Elo interval says enough.
+    """
+
+    elo0: float
+    elo1: float
+    alpha: float = SPRT_ALPHA
+    beta: float = SPRT_BETA
+
+    @property
+    def lower(self) -> float:
+        """At or below this LLR, H0 is accepted."""
+        return math.log(self.beta / (1 - self.alpha))
+
+    @property
+    def upper(self) -> float:
+        """At or above this LLR, H1 is accepted."""
+        return math.log((1 - self.beta) / self.alpha)
+
+    def llr(self, wins: int, draws: int, losses: int) -> float:
+        """The log-likelihood ratio of H1 against H0 after these results."""
+        if min(wins, draws, losses) < 1:
+            return 0.0
+        games = wins + draws + losses
+        score = (wins + draws / 2) / games
+        variance = (
+            wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2
+        ) / games
+        s0, s1 = expected_score(self.elo0), expected_score(self.elo1)
+        return games * (s1 - s0) * (2 * score - s0 - s1) / (2 * variance)
+
+    def decision(self, llr: float) -> str | None:
+        """`H1` or `H0` once a bound is crossed, else None."""
+        if llr >= self.upper:
+            return "H1"
+        if llr <= self.lower:
+            return "H0"
+        return None
+
+    def describe(self) -> str:
+        """`SPRT elo0=0 elo1=10 (alpha=beta=0.05, bounds -2.94 to 2.94)`."""
+        return (
+            f"SPRT elo0={self.elo0:g} elo1={self.elo1:g} (alpha={self.alpha:g}, "
+            f"beta={self.beta:g}, bounds {self.lower:.2f} to {self.upper:.2f})"
+        )
+
+
 # --- progress ---------------------------------------------------------------------------------
 
 
@@ -459,13 +591,62 @@ def _evaluation(text: str) -> str:
     return text
 
 
+def _engine_command(text: str) -> str:
+    """A shell-style engine command line whose program can be found and run."""
+    try:
+        argv = shlex.split(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"engine command {text!r}: {error}") from None
+    if not argv:
+        raise argparse.ArgumentTypeError("the engine command is empty")
+    program = argv[0]
+    found = (
+        os.path.isfile(program) and os.access(program, os.X_OK)
+        if os.sep in program or (os.altsep and os.altsep in program)
+        else shutil.which(program) is not None
+    )
+    if not found:
+        raise argparse.ArgumentTypeError(f"engine command {text!r}: cannot run {program!r}")
+    return text
+
+
+def _sprt(text: str) -> Sprt:
+    parts = text.split(",")
+    try:
+        elo0, elo1 = (float(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not two Elo figures ELO0,ELO1 (e.g. 0,10)"
+        ) from None
+    if not (-1000 < elo0 < elo1 < 1000):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: need -1000 < ELO0 < ELO1 < 1000 (H0 the smaller difference)"
+        )
+    return Sprt(elo0, elo1)
+
+
+_DEFAULT_ALGORITHMS = {"first": "engine", "second": "alphabeta"}
+
+
 def _player(args: argparse.Namespace, name: str) -> Player:
-    algorithm = getattr(args, f"{name}_algorithm")
-    # An algorithm that brings its own evaluation (the engine) plays with it unless told not to.
-    evaluation = getattr(args, f"{name}_eval") or ALGORITHMS[algorithm].evaluation
+    engine = getattr(args, f"{name}_engine")
+    algorithm, evaluation = getattr(args, f"{name}_algorithm"), getattr(args, f"{name}_eval")
     depth, seconds = getattr(args, f"{name}_depth"), getattr(args, f"{name}_time")
+    if seconds is None:
+        seconds = args.time
     if depth is None and seconds is None:
         depth = 6
+    if engine:
+        if algorithm is not None or evaluation is not None:
+            args.usage_error(
+                f"--{name}-engine plays its own search: drop --{name}-algorithm and --{name}-eval"
+            )
+        if depth is not None and seconds is not None:
+            args.usage_error(f"--{name}-engine takes a depth or a time per move, not both")
+        return Player(name, "engine", "engine", depth, seconds, engine, args.engine_grace)
+    algorithm = algorithm or _DEFAULT_ALGORITHMS[name]
+    # An algorithm that brings its own evaluation (the engine) plays with it unless told not to.
+    evaluation = evaluation or ALGORITHMS[algorithm].evaluation
     return Player(name, algorithm, evaluation, depth, seconds)
 
 
@@ -473,17 +654,25 @@ def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
     """Add `checkers match` to the command line's subparsers; returns its parser."""
     match: argparse.ArgumentParser = subparsers.add_parser(
         "match",
-        help="play a series of AI-vs-AI games from the three-move ballots",
-        description="Two AI players, 'first' and 'second', play each ballot twice with colours "
-        "swapped. Prints wins/draws/losses, the score and the Elo difference.",
+        help="play a series of games between two AIs or external engines from the ballots",
+        description="Two players, 'first' and 'second', play each ballot twice with colours "
+        "swapped (so there is no Black or White player, only first and second). Each is one "
+        "of our algorithms or an external engine speaking the `checkers engine` protocol. "
+        "Prints wins/draws/losses, the score, the Elo difference and LOS.",
     )
-    for name, algorithm in (("first", "engine"), ("second", "alphabeta")):
+    for name in ("first", "second"):
+        match.add_argument(
+            f"--{name}-engine",
+            type=_engine_command,
+            metavar="CMD",
+            help=f"the {name} player is this external engine: a shell-style command line "
+            "(no shell), started for each game, e.g. 'checkers engine'",
+        )
         match.add_argument(
             f"--{name}-algorithm",
             type=_algorithm,
-            default=algorithm,
             metavar="NAME",
-            help=f"the {name} player's search (default: {algorithm})",
+            help=f"the {name} player's search (default: {_DEFAULT_ALGORITHMS[name]})",
         )
         match.add_argument(
             f"--{name}-eval",
@@ -501,8 +690,29 @@ def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
             f"--{name}-time",
             type=positive_seconds,
             metavar="SECONDS",
-            help="its search time per move",
+            help="its search time per move (default: --time)",
         )
+    match.add_argument(
+        "--time",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help="both players' time per move, where --first-time/--second-time is not given",
+    )
+    match.add_argument(
+        "--engine-grace",
+        type=positive_seconds,
+        default=DEFAULT_GRACE,
+        metavar="SECONDS",
+        help="how long past its time per move (or to start) an external engine may stay "
+        "silent before it loses the game as hung (default: %(default)g)",
+    )
+    match.add_argument(
+        "--sprt",
+        type=_sprt,
+        metavar="ELO0,ELO1",
+        help="stop once a sequential probability ratio test (alpha = beta = 0.05) accepts "
+        "H0: Elo = ELO0 or H1: Elo = ELO1 for first - second",
+    )
     match.add_argument(
         "--openings",
         choices=sorted(DECKS),
@@ -529,8 +739,8 @@ def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
         type=positive_int,
         default=DEFAULT_MAX_PLIES,
         metavar="N",
-        help="stop a game that reaches N plies and count it as a "
-        f"draw, a safety net (default: {DEFAULT_MAX_PLIES})",
+        help="stop a game that reaches N plies as unfinished (`*`, not scored), a safety "
+        f"net (default: {DEFAULT_MAX_PLIES})",
     )
     match.set_defaults(handler=cmd_match, usage_error=match.error)
     return match
@@ -548,16 +758,21 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = N
         except OSError as error:
             # The parser's own error: one line and exit status 2, as for a bad option.
             args.usage_error(f"cannot write {args.pdn}: {error.strerror or error}")
+    sprt: Sprt | None = args.sprt
     jobs = min(args.jobs, len(tasks))
     print(f"first:  {first.describe()}", file=out)
     print(f"second: {second.describe()}", file=out)
     print(f"{len(tasks)} games from the {args.openings} ballots, {jobs} at a time", file=out)
+    if sprt is not None:
+        print(f"{sprt.describe()}: stops when a bound is crossed", file=out)
     out.flush()
     tally = Tally()
     display = _Progress(progress if progress is not None else sys.stderr, len(tasks))
     played_on = date.today()
+    games = run_games(tasks, jobs)
+    decision = None
     try:
-        for done, result in enumerate(run_games(tasks, jobs), start=1):
+        for done, result in enumerate(games, start=1):
             tally.add(result)
             if pdn_file is not None:
                 pdn_file.write(
@@ -566,26 +781,55 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = N
                 )
                 pdn_file.flush()  # an interrupted match keeps the games it finished
             display.update(done, tally, result)
+            if sprt is not None:
+                decision = sprt.decision(sprt.llr(tally.wins, tally.draws, tally.losses))
+                if decision is not None:
+                    break
     finally:
+        games.close()  # games still being played are dropped
         display.finish()
         if pdn_file is not None:
             pdn_file.close()
-    _print_summary(tally, out)
+    _print_summary(tally, args.max_plies, out)
+    if sprt is not None:
+        llr = sprt.llr(tally.wins, tally.draws, tally.losses)
+        verdict = {
+            "H1": f"H1 accepted (first is {sprt.elo1:g} Elo better, rather than {sprt.elo0:g})",
+            "H0": f"H0 accepted (first is {sprt.elo0:g} Elo better, rather than {sprt.elo1:g})",
+            None: f"no decision after {tally.games} scored games",
+        }[decision]
+        print(
+            f"SPRT: LLR {llr:.2f} (bounds {sprt.lower:.2f} to {sprt.upper:.2f}): {verdict}",
+            file=out,
+        )
     if args.pdn is not None:
         print(f"games written to {args.pdn}", file=out)
     return 0
 
 
-def _print_summary(tally: Tally, out: TextIO) -> None:
-    stopped = (
-        f" ({tally.stopped} stopped at the ply limit, counted as draws)" if tally.stopped else ""
-    )
+def _print_summary(tally: Tally, max_plies: int, out: TextIO) -> None:
     print(
-        f"{tally.games} games: first won {tally.wins}, drew {tally.draws}, "
-        f"lost {tally.losses}{stopped}",
+        f"{tally.games} games scored: first won {tally.wins}, drew {tally.draws}, "
+        f"lost {tally.losses}",
         file=out,
     )
+    if tally.unfinished:
+        print(
+            f"{tally.unfinished} unfinished: stopped at the {max_plies}-ply cap, written as `*` "
+            "and left out of the score, Elo, LOS and SPRT (not counted as draws)",
+            file=out,
+        )
+    if tally.first_failures or tally.second_failures:
+        print(
+            f"engine failures (crash, hang or illegal move, each a lost game): "
+            f"first {tally.first_failures}, second {tally.second_failures}",
+            file=out,
+        )
     print(f"score: {tally.line()}", file=out)
     if tally.games:
         estimate = elo_estimate(tally.wins, tally.draws, tally.losses)
-        print(f"Elo difference (first - second): {format_elo(estimate)}", file=out)
+        los = likelihood_of_superiority(tally.wins, tally.losses)
+        print(
+            f"Elo difference (first - second): {format_elo(estimate)}, LOS {100 * los:.1f}%",
+            file=out,
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
@@ -12,11 +13,14 @@ from checkers.cli import main
 from checkers.match import (
     Ballot,
     GameResult,
+    GameTask,
     Player,
+    Sprt,
     Tally,
     elo_difference,
     elo_estimate,
     format_elo,
+    likelihood_of_superiority,
     load_ballots,
     play_game,
     schedule,
@@ -81,14 +85,35 @@ def test_a_game_starts_with_its_ballot_and_ends_by_the_rules() -> None:
     assert result.reason == str(record.outcome) and not result.hit_ply_limit
 
 
-def test_the_ply_limit_stops_a_game_and_counts_it_as_a_draw() -> None:
+def test_the_ply_cap_leaves_a_game_unfinished_and_scored_for_nobody() -> None:
     task = schedule(load_ballots()[:1], SHALLOW, SHALLOWER, max_plies=10)[0]
     result = play_game(task)
     assert len(result.paths) == 10 and result.result == "*" and result.hit_ply_limit
-    assert result.reason == "stopped at the 10-ply limit"
+    assert result.reason == "unfinished: stopped at the 10-ply limit, not scored"
+    assert result.first_points is None
     tally = Tally()
     tally.add(result)
-    assert (tally.draws, tally.stopped, tally.points) == (1, 1, 0.5)
+    tally.add(finished(True, "1-0"))
+    assert (tally.wins, tally.draws, tally.losses, tally.unfinished) == (1, 0, 0, 1)
+    assert tally.games == 1 and tally.points == 1 and tally.score == 1.0
+
+
+def test_a_match_reports_capped_games_apart_from_draws_and_writes_them_as_unfinished(
+    tmp_path: Path,
+) -> None:
+    pdn = tmp_path / "capped.pdn"
+    argv = ["match", "--games", "2", "--jobs", "1", "--max-plies", "8", "--pdn", str(pdn)]
+    status, out = run(*argv, "--first-depth", "1", "--second-depth", "1")
+    assert status == 0
+    assert "0 games scored: first won 0, drew 0, lost 0" in out
+    assert (
+        "2 unfinished: stopped at the 8-ply cap, written as `*` and left out of the score, "
+        "Elo, LOS and SPRT (not counted as draws)" in out
+    )
+    assert "Elo difference" not in out  # nothing was scored
+    games = read_file(pdn)
+    assert [g.result for g in games] == ["*", "*"]
+    assert all(g.tags["Termination"].startswith("unfinished: ") for g in games)
 
 
 # --- score and Elo ----------------------------------------------------------------------------
@@ -149,6 +174,54 @@ def test_an_even_series_reports_zero_without_a_minus_sign() -> None:
     assert format_elo(elo_estimate(5, 10, 5)).startswith("+0 ± ")
 
 
+def test_los_worked_by_hand() -> None:
+    # W=6, L=2: (W - L) / sqrt(W + L) = 4 / sqrt(8) = 1.41421 standard deviations; Phi(1.41421)
+    # = 0.92135 from a normal table. Draws do not count; even and empty series are a coin toss.
+    assert likelihood_of_superiority(6, 2) == pytest.approx(0.92135, abs=1e-5)
+    assert likelihood_of_superiority(2, 6) == pytest.approx(1 - 0.92135, abs=1e-5)
+    assert likelihood_of_superiority(5, 5) == 0.5 and likelihood_of_superiority(0, 0) == 0.5
+
+
+def test_sprt_llr_worked_by_hand() -> None:
+    # 60 wins, 20 draws, 20 losses: s = 0.7, per-game variance
+    # (60 * 0.09 + 20 * 0.04 + 20 * 0.49) / 100 = 0.16. At elo0 = 0, elo1 = 100:
+    # s0 = 0.5, s1 = 1 / (1 + 10^-0.25) = 0.640065, so
+    # LLR = 100 * 0.140065 * (1.4 - 1.140065) / 0.32 = 11.3776.
+    sprt = Sprt(0, 100)
+    assert sprt.llr(60, 20, 20) == pytest.approx(11.3776, abs=1e-3)
+    assert sprt.lower == pytest.approx(math.log(0.05 / 0.95))
+    assert sprt.upper == pytest.approx(math.log(0.95 / 0.05)) and round(sprt.upper, 2) == 2.94
+    assert sprt.decision(sprt.llr(60, 20, 20)) == "H1"
+    assert sprt.decision(sprt.llr(20, 20, 60)) == "H0"
+    assert sprt.decision(sprt.llr(3, 4, 3)) is None
+    # Until there is a win, a draw and a loss, the variance says nothing: no decision.
+    assert sprt.llr(0, 0, 0) == sprt.llr(50, 0, 0) == sprt.llr(40, 10, 0) == 0.0
+
+
+def test_sprt_stops_the_match_at_the_game_that_crosses_a_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Scripted results for the first player: a loss, a draw, then wins. Sprt(0, 100).llr after
+    # 1 loss, 1 draw and w wins first reaches 2.94 at w = 7 (checked below), game 9 of 20.
+    script = ["0-1", "1/2-1/2"] + ["1-0"] * 18
+    sprt = Sprt(0, 100)
+    assert sprt.decision(sprt.llr(6, 1, 1)) is None and sprt.decision(sprt.llr(7, 1, 1)) == "H1"
+    handed_out: list[int] = []
+
+    def scripted(tasks: list[GameTask], jobs: int) -> Generator[GameResult, None, None]:
+        for task, result in zip(tasks, script, strict=False):
+            handed_out.append(task.round)
+            # The first player has Black in odd rounds; turn its result into Black's.
+            flipped = {"1-0": "0-1", "0-1": "1-0"}.get(result, result)
+            yield GameResult(task, (), result if task.first_is_black else flipped, "scripted")
+
+    monkeypatch.setattr("checkers.match.run_games", scripted)
+    status, out = run("match", "--games", "20", "--sprt", "0,100")
+    assert status == 0 and handed_out == list(range(1, 10))
+    assert "9 games scored: first won 7, drew 1, lost 1" in out
+    assert f"SPRT: LLR {sprt.llr(7, 1, 1):.2f} (bounds -2.94 to 2.94): H1 accepted" in out
+
+
 # --- the command ------------------------------------------------------------------------------
 
 
@@ -184,7 +257,7 @@ def test_tiny_match_through_the_command_line_writes_a_readable_pdn(
         "second: minimax/seed depth 1",
         "2 games from the crossboard ballots, 1 at a time",
     ]
-    assert lines[3].startswith("2 games: first won ")
+    assert lines[3].startswith("2 games scored: first won ")
     assert lines[4].startswith("score: first ") and lines[5].startswith("Elo difference")
     assert lines[6] == f"games written to {pdn}"
     games = read_file(pdn)
