@@ -58,7 +58,10 @@ def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_treeview(args: argparse.Namespace, out: TextIO) -> int:
     """Open the tree view in a window of its own."""
-    from checkers.gui.treeview import NoDisplayError, run_viewer  # pygame only for this command
+    from checkers.gui.tree_view.view import (  # pygame only for this command
+        NoDisplayError,
+        run_viewer,
+    )
 
     try:
         run_viewer(args.fen, args.depth, args.algorithm, args.node_cap, args.evaluation)

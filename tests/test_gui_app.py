@@ -13,8 +13,8 @@ from checkers.board import BLACK, WHITE, Move, Piece, Position
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
-from checkers.gui.game_screen import GameScreen, outcome_card
-from checkers.gui.start_screen import StartScreen
+from checkers.gui.screens.game import GameScreen, outcome_card
+from checkers.gui.screens.start import StartScreen
 from checkers.record import Reason
 
 QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
@@ -208,9 +208,9 @@ def test_each_game_over_reason_reaches_the_overlay(make_app, reason: Reason) -> 
 
 
 def test_the_renderer_puts_pieces_kings_and_highlights_at_the_right_pixels() -> None:
-    from checkers.gui.assets import Assets
-    from checkers.gui.geometry import BoardGeometry
-    from checkers.gui.render import BoardView, Renderer
+    from checkers.gui.board_view.assets import Assets
+    from checkers.gui.board_view.geometry import BoardGeometry
+    from checkers.gui.board_view.render import BoardView, Renderer
 
     pygame.font.init()
     surface = pygame.Surface((400, 400))
@@ -364,7 +364,7 @@ def test_an_error_in_a_handler_is_shown_and_the_game_goes_on(make_app, capsys) -
 def test_the_sounds_and_the_crown_load_from_assets_whatever_the_working_directory(
     monkeypatch, tmp_path
 ) -> None:
-    from checkers.gui.assets import SOUND_NAMES, Assets, Sounds
+    from checkers.gui.board_view.assets import SOUND_NAMES, Assets, Sounds
 
     monkeypatch.chdir(tmp_path)
     assert Assets().image("crown.png").get_size() == (128, 128)
@@ -377,7 +377,7 @@ def test_the_sounds_and_the_crown_load_from_assets_whatever_the_working_director
 
 
 def test_no_audio_device_means_silence_not_a_crash(monkeypatch) -> None:
-    from checkers.gui.assets import Assets, Sounds
+    from checkers.gui.board_view.assets import Assets, Sounds
 
     pygame.mixer.quit()
     monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-audio-driver")

@@ -16,10 +16,10 @@ from checkers.cli import main
 from checkers.gui.app import App
 from checkers.gui.clipboard import paste_text
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game_screen import GameScreen
-from checkers.gui.load_screen import LoadScreen, ResumeScreen
 from checkers.gui.persist import config_from_tags, config_tags
-from checkers.gui.start_screen import StartScreen
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.load import LoadScreen, ResumeScreen
+from checkers.gui.screens.start import StartScreen
 from checkers.pdn import read_file
 
 TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checkers.board import Move, Position
-from checkers.gui.selection import Selector
+from checkers.gui.board_view.selection import Selector
 
 
 def test_a_selected_piece_shows_where_it_can_go_and_a_click_there_moves_it() -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from checkers.board import BLACK, WHITE, InvalidFenError, Piece, Position, Side
 from checkers.gui.app import App
-from checkers.gui.game_screen import GameScreen
-from checkers.gui.setup_screen import SetupScreen, setup_problem
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.setup import SetupScreen, setup_problem
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from checkers.ai.levels import get_level
 from checkers.board import Move, Position
 from checkers.gui.app import App
 from checkers.gui.game import AISearch
-from checkers.gui.game_screen import GameScreen
-from checkers.gui.tree_overlay import TreeOverlay, subject_of
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.tree_overlay import TreeOverlay, subject_of
 
 
 @pytest.fixture

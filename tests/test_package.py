@@ -76,7 +76,7 @@ def test_the_version_comes_from_the_package_metadata(capsys: pytest.CaptureFixtu
 
 
 def test_every_asset_the_game_loads_is_in_the_assets_folder_and_the_package() -> None:
-    from checkers.gui.assets import ASSET_NAMES, package_assets
+    from checkers.gui.board_view.assets import ASSET_NAMES, package_assets
 
     assert sorted(ASSET_NAMES) == sorted(
         path.name for path in (ROOT / "assets").iterdir() if path.suffix in (".png", ".wav")
@@ -85,7 +85,7 @@ def test_every_asset_the_game_loads_is_in_the_assets_folder_and_the_package() ->
 
 
 def test_a_missing_asset_is_named_in_the_error(tmp_path: Path) -> None:
-    from checkers.gui.assets import Assets
+    from checkers.gui.board_view.assets import Assets
 
     with pytest.raises(FileNotFoundError, match="missing asset .*crown.png"):
         Assets(tmp_path).image("crown.png")

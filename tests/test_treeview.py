@@ -11,8 +11,8 @@ import pytest
 from checkers.ai.tracking import EventKind, SearchNode, SearchTree, tracked_search
 from checkers.ai.tree_export import MinimaxCount
 from checkers.board import Position
-from checkers.gui.tree_layout import ItemKind, LayoutItem, Replay, TreeLayout
-from checkers.gui.treeview import TreeView
+from checkers.gui.tree_view.layout import ItemKind, LayoutItem, Replay, TreeLayout
+from checkers.gui.tree_view.view import TreeView
 
 MIDGAME = "B:W15,21,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,8,9,12,14"
 RECT = (0, 0, 1280, 800)

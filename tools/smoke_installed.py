@@ -45,7 +45,13 @@ def check_assets() -> str:
     """Every asset is in the installed package and loads: images as images, sounds as sounds."""
     import pygame
 
-    from checkers.gui.assets import ASSET_NAMES, SOUND_NAMES, Assets, Sounds, package_assets
+    from checkers.gui.board_view.assets import (
+        ASSET_NAMES,
+        SOUND_NAMES,
+        Assets,
+        Sounds,
+        package_assets,
+    )
 
     assets = Assets()
     images = [name for name in ASSET_NAMES if name.endswith(".png")]

@@ -18,16 +18,16 @@ from typing import Protocol
 import pygame
 
 from checkers import saves
-from checkers.gui import tree_overlay  # noqa: F401  (registers the T overlay on game screens)
 from checkers.gui.aiworker import AIClient
-from checkers.gui.assets import Assets, Sounds
+from checkers.gui.board_view.assets import Assets, Sounds
+from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig
 from checkers.gui.game import HOP_SECONDS
-from checkers.gui.game_screen import RESUME_PLY_TAG, GameScreen
-from checkers.gui.load_screen import ResumeScreen, find_autosave
 from checkers.gui.persist import config_from_tags
-from checkers.gui.render import Renderer
-from checkers.gui.start_screen import StartChoices, StartScreen
+from checkers.gui.screens import tree_overlay  # noqa: F401  (registers the T overlay on game screens)
+from checkers.gui.screens.game import RESUME_PLY_TAG, GameScreen
+from checkers.gui.screens.load import ResumeScreen, find_autosave
+from checkers.gui.screens.start import StartChoices, StartScreen
 from checkers.record import GameRecord
 
 __all__ = ["FPS", "WINDOW_SIZE", "App", "DisplayUnavailable", "Screen", "run_app"]

@@ -17,8 +17,8 @@ from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
 from checkers.board import Move, Position, Side
 from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
+from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import GameConfig, Mode
-from checkers.gui.selection import ClickResult, Selector
 from checkers.record import GameRecord, Outcome
 
 __all__ = [

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from checkers.gui import theme
-from checkers.gui.render import Text
+from checkers.gui.board_view.render import Text
 
 __all__ = ["Button", "button_at", "draw_buttons", "key_label", "key_names"]
 

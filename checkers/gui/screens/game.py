@@ -18,13 +18,13 @@ import pygame
 from checkers import saves
 from checkers.board import BLACK
 from checkers.gui import theme
+from checkers.gui.board_view.geometry import BoardGeometry
+from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.game import Game
-from checkers.gui.geometry import BoardGeometry
-from checkers.gui.panel import draw_panel
 from checkers.gui.persist import PLAYER_TAGS, config_tags
-from checkers.gui.render import BoardView
+from checkers.gui.screens.panel import draw_panel
 from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
 from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord, Outcome, Reason
@@ -49,7 +49,7 @@ RESUME_PLY_TAG = "Ply"
 
 class Overlay(Protocol):
     """A view drawn over the board's side of the window (the tree view is one); it sees events
-    first. The shape of `checkers.gui.treeview.TreeView`, so that view plugs in as it is."""
+    first. The shape of `checkers.gui.tree_view.view.TreeView`, so that view plugs in as it is."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Handle an event; True if it was used (the screen then ignores it)."""
@@ -371,13 +371,13 @@ class GameScreen:
 
     def open_load_screen(self) -> None:
         """List the saved games over this screen; picking one loads it here."""
-        from checkers.gui.load_screen import LoadScreen  # it imports this module
+        from checkers.gui.screens.load import LoadScreen  # it imports this module
 
         self.app.push(LoadScreen(self.app, self.load))
 
     def open_setup_screen(self) -> None:
         """Edit a position (starting from the one shown) and start a new game from it."""
-        from checkers.gui.setup_screen import SetupScreen  # it imports this module
+        from checkers.gui.screens.setup import SetupScreen  # it imports this module
 
         self.app.push(SetupScreen(self.app, self))
 

@@ -9,9 +9,9 @@ import pygame
 
 from checkers.board import BLACK, WHITE, Move, Piece, Side
 from checkers.gui import theme
+from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import Game, format_score
-from checkers.gui.render import Renderer
 from checkers.record import FORTY_MOVE_PLIES
 
 __all__ = ["draw_panel", "move_rows"]

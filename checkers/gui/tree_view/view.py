@@ -41,7 +41,14 @@ from checkers.ai.tree_export import (
     numbered_line,
 )
 from checkers.board import BLACK, SQUARES, Position, square_row_col
-from checkers.gui.tree_layout import LEVEL_HEIGHT, Camera, ItemKind, LayoutItem, Replay, TreeLayout
+from checkers.gui.tree_view.layout import (
+    LEVEL_HEIGHT,
+    Camera,
+    ItemKind,
+    LayoutItem,
+    Replay,
+    TreeLayout,
+)
 
 __all__ = ["DEPTHS", "NoDisplayError", "RequestCallback", "TreeView", "run_viewer"]
 

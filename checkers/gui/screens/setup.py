@@ -12,9 +12,9 @@ import pygame
 
 from checkers.board import BLACK, WHITE, Piece, Position, Side, position_problem
 from checkers.gui import theme
+from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text
-from checkers.gui.game_screen import GameLayout, GameScreen, game_layout
-from checkers.gui.render import BoardView
+from checkers.gui.screens.game import GameLayout, GameScreen, game_layout
 from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
 
 if TYPE_CHECKING:

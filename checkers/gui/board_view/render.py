@@ -13,8 +13,8 @@ import pygame
 
 from checkers.board import BLACK, SQUARES, Move, Piece, Position
 from checkers.gui import theme
-from checkers.gui.assets import Assets
-from checkers.gui.geometry import BoardGeometry, Point
+from checkers.gui.board_view.assets import Assets
+from checkers.gui.board_view.geometry import BoardGeometry, Point
 
 __all__ = ["SUPERSAMPLE", "BoardView", "Renderer", "Text"]
 

@@ -19,12 +19,12 @@ from checkers.ai.tracking import TRACKED_ALGORITHMS, SearchTree, tracked_search
 from checkers.ai.tree_export import MinimaxCount, minimax_node_count
 from checkers.board import Position
 from checkers.gui import theme
-from checkers.gui.game_screen import register_overlay
-from checkers.gui.render import Text
-from checkers.gui.treeview import DEPTHS, TreeView
+from checkers.gui.board_view.render import Text
+from checkers.gui.screens.game import register_overlay
+from checkers.gui.tree_view.view import DEPTHS, TreeView
 
 if TYPE_CHECKING:
-    from checkers.gui.game_screen import GameScreen
+    from checkers.gui.screens.game import GameScreen
 
 __all__ = ["DEFAULT_DEPTH", "Subject", "TreeOverlay", "subject_of"]
 

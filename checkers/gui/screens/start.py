@@ -14,8 +14,8 @@ from checkers.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.gui import theme
 from checkers.gui.config import GameConfig, Mode, PlayerConfig, custom_level
-from checkers.gui.game_screen import GameScreen
-from checkers.gui.load_screen import LoadScreen
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.load import LoadScreen
 from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
 from checkers.record import GameRecord
 

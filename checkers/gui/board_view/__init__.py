@@ -1,0 +1,1 @@
+"""The board view: drawing, geometry, selection and the images and sounds."""

@@ -1,0 +1,1 @@
+"""The search-tree view: the layout (pure) and its drawing."""
