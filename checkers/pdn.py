@@ -14,6 +14,7 @@ bottom: files a-h from the left, ranks 1-8 from the bottom, so square 1 is b8, 4
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from checkers.board import (
     Move,
     Piece,
     Position,
+    RawMove,
     generate_raw,
     square_row_col,
 )
@@ -416,18 +418,63 @@ def _move_of(path: tuple[int, ...]) -> Move:
     return move
 
 
+# What a word of movetext is, decided once per distinct word (`11-15` recurs thousands of times
+# in an archive; the cache halved the time per ply): (result, move number, squares, problem).
+# A move number of more digits than _MOVE_NUMBER_DIGITS reads as 0: counted, not trusted.
+_Word = tuple[str | None, int | None, tuple[int, ...] | None, str | None]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _classify(word: str) -> _Word:
+    """What a word is; a problem is `!text` when the word is no move at all, else a detail of
+    why the move is not well formed."""
+    result = _RESULT_ALIASES.get(word)
+    if result is not None:
+        return result, None, None, None
+    if _ANNOTATION.fullmatch(word) or _ELLIPSIS.fullmatch(word):
+        return None, None, None, None
+    number = None
+    numbered = _MOVE_NUMBER.fullmatch(word)
+    if numbered:
+        digits = numbered.group(1).lstrip("0") or "0"
+        number = int(digits) if len(digits) <= _MOVE_NUMBER_DIGITS else 0
+        word = numbered.group(2)  # `1.11-15` runs the number into the move
+        if not word or _ELLIPSIS.fullmatch(word):
+            return None, number, None, None
+    annotated = _ANNOTATION.search(word)
+    if annotated is not None and annotated.end() == len(word) and annotated.start():
+        word = word[: annotated.start()]  # `11-15!?`, `11-15$1`
+    if _NUMERIC_MOVE.fullmatch(word) is not None:
+        squares = []
+        for digits in _MOVE_SIGN.split(word):
+            short = _SQUARE_DIGITS.fullmatch(digits)
+            square = int(short.group(1)) if short is not None else 0
+            if not 1 <= square <= 32:
+                return None, number, None, f"square {_clip(digits)} is not between 1 and 32"
+            squares.append(square)
+        return None, number, tuple(squares), None
+    if _ALGEBRAIC_MOVE.fullmatch(word) is not None:
+        try:
+            return None, number, tuple(map(square_from_algebraic, _MOVE_SIGN.split(word))), None
+        except ValueError as error:
+            return None, number, None, str(error)
+    return None, number, None, f"!{_clip(word)!r} is not a move, a move number or a result"
+
+
 class _GameReader:
-    """The words of one game's text: tags, comments, variations, move numbers, moves, result."""
+    """The words of one game's text: tags, comments, variations, move numbers, moves, result.
+
+    Lines are counted only for a message: the offset of what is wrong tells its line.
+    """
 
     def __init__(self, text: str, entry: GameEntry, source: str, numbered: bool) -> None:
         self.numbered = numbered
         self.text = text
         self.end = entry.end
         self.pos = entry.begin
-        self.line = entry.line
         self.entry = entry
         self.source = source
-        self.tags: dict[str, tuple[str, int]] = {}  # name -> (value, line)
+        self.tags: dict[str, tuple[str, int]] = {}  # name -> (value, offset)
         self.comments: dict[int, list[str]] = {}
         self.start: Position | None = None  # set by the first word of movetext
         self.position = Position()
@@ -435,46 +482,38 @@ class _GameReader:
         self.move_number = 1
         self.result = ""
 
-    def error(self, problem: str, line: int | None = None) -> PdnError:
-        return PdnError(
-            problem,
-            self.line if line is None else line,
-            self.source,
-            self.entry.number if self.numbered else None,
-        )
-
-    def advance(self, end: int) -> str:
-        """Consume text up to `end`, counting the lines it spans; returns it."""
-        chunk = self.text[self.pos : end]
-        self.line += chunk.count("\n")
-        self.pos = end
-        return chunk
+    def error(self, problem: str, offset: int | None = None) -> PdnError:
+        at = self.pos if offset is None else offset
+        line = self.entry.line + self.text.count("\n", self.entry.begin, at)
+        return PdnError(problem, line, self.source, self.entry.number if self.numbered else None)
 
     def read(self) -> PdnGame:
         text, end = self.text, self.end
-        while self.pos < end:
-            char = text[self.pos]
-            if char.isspace():
-                match = _SPACE.match(text, self.pos, end)
-                assert match is not None
-                self.advance(match.end())
-            elif char == "[":
+        token = _GAME_TOKEN
+        while True:
+            match = token.match(text, self.pos, end)
+            if match is None:
+                break
+            word = match.group(1)
+            if word is not None:
+                self.pos = match.end()
+                self.read_word(word, match.start(1))
+                continue
+            char = match.group(2)
+            self.pos = match.start(2)
+            if char == "[":
                 self.read_tag()
             elif char == "{":
                 self.add_comment(self.read_comment())
             elif char == ";":  # PGN's rest-of-line comment
                 stop = text.find("\n", self.pos, end)
-                self.add_comment(self.advance(end if stop < 0 else stop)[1:])
+                stop = end if stop < 0 else stop
+                self.add_comment(text[self.pos + 1 : stop])
+                self.pos = stop
             elif char == "(":
                 self.skip_variation()
-            elif char in ")]}":
-                raise self.error(f"unexpected {char!r} with nothing open before it")
             else:
-                match = _WORD.match(text, self.pos, end)
-                assert match is not None  # any other character starts a word
-                line = self.line
-                self.advance(match.end())
-                self.read_word(match.group(), line)
+                raise self.error(f"unexpected {char!r} with nothing open before it")
         return self.finish()
 
     # --- tags and comments -------------------------------------------------------------------
@@ -486,20 +525,20 @@ class _GameReader:
             self.text, self.pos, line_end
         )
         if not match:
-            snippet = self.text[self.pos : line_end].strip()
-            if len(snippet) > 60:
-                snippet = snippet[:57] + "..."
+            snippet = _clip(self.text[self.pos : line_end].strip(), 60)
             raise self.error(f'malformed tag {snippet!r}: expected [Name "value"]')
         if self.start is not None:
             raise self.error(f"tag [{match.group(1)}] comes after the moves")
-        self.tags[match.group(1)] = (_tag_value(match), self.line)
-        self.advance(match.end())
+        self.tags[match.group(1)] = (_tag_value(match), self.pos)
+        self.pos = match.end()
 
     def read_comment(self) -> str:
         stop = self.text.find("}", self.pos, self.end)
         if stop < 0:
             raise self.error("comment opened here is never closed with '}'")
-        return self.advance(stop + 1)[1:-1]
+        comment = self.text[self.pos + 1 : stop]
+        self.pos = stop + 1
+        return comment
 
     def add_comment(self, text: str) -> None:
         words = " ".join(text.split())
@@ -508,84 +547,57 @@ class _GameReader:
 
     def skip_variation(self) -> None:
         """Skip a `(variation)`, nested ones and comments inside it included."""
-        opened = self.line
+        opened = self.pos
         depth = 0
-        text = self.text
-        while self.pos < self.end:
-            match = _VARIATION_STOP.search(text, self.pos, self.end)
+        while True:
+            match = _VARIATION_STOP.search(self.text, self.pos, self.end)
             if match is None:
-                break
+                raise self.error("variation opened here is never closed with ')'", opened)
             char = match.group()
             if char == "{":
-                self.advance(match.start())
+                self.pos = match.start()
                 self.read_comment()
                 continue
             depth += 1 if char == "(" else -1
-            self.advance(match.end())
+            self.pos = match.end()
             if depth == 0:
                 return
-        raise self.error("variation opened here is never closed with ')'", opened)
 
     # --- movetext ----------------------------------------------------------------------------
 
-    def read_word(self, word: str, line: int) -> None:
-        result = _RESULT_ALIASES.get(word)
+    def read_word(self, word: str, offset: int) -> None:
+        result, number, squares, problem = _classify(word)
         if result is not None:
             self.begin_movetext()
             self.result = result
             return
-        if _ANNOTATION.fullmatch(word) or _ELLIPSIS.fullmatch(word):
-            return
-        number = _MOVE_NUMBER.fullmatch(word)
-        if number:
+        if number is not None:
             self.begin_movetext()
-            digits = number.group(1).lstrip("0") or "0"
-            if len(digits) <= _MOVE_NUMBER_DIGITS:
-                self.move_number = int(digits)
-            word = number.group(2)  # `1.11-15` runs the number into the move
-            if not word or _ELLIPSIS.fullmatch(word):
-                return
+            if number:
+                self.move_number = number
+        if squares is None and problem is None:
+            return
         if self.result:
-            raise self.error(f"{_clip(word)!r} comes after the result {self.result}", line)
-        annotated = _ANNOTATION.search(word)
-        if annotated is not None and annotated.end() == len(word):
-            word = word[: annotated.start()]  # `11-15!?`, `11-15$1`
-        self.play(word, line)
+            raise self.error(f"{_clip(word)!r} comes after the result {self.result}", offset)
+        if problem is not None:
+            if problem.startswith("!"):
+                raise self.error(problem[1:], offset)
+            raise self.error(f"{self.label(word)} is not well formed: {problem}", offset)
+        assert squares is not None
+        self.play(squares, word, offset)
 
-    def squares(self, word: str, label: str, line: int) -> list[int]:
-        """The squares a move word names, numbers or algebraic; PdnError if it names none."""
-        numeric = _NUMERIC_MOVE.fullmatch(word)
-        if numeric is not None:
-            squares = []
-            for digits in re.split(r"[-xX:]", word):
-                short = _SQUARE_DIGITS.fullmatch(digits)
-                square = int(short.group(1)) if short is not None else 0
-                if not 1 <= square <= 32:
-                    raise self.error(
-                        f"{label} is not well formed: square {_clip(digits)} is not between "
-                        "1 and 32",
-                        line,
-                    )
-                squares.append(square)
-            return squares
-        if _ALGEBRAIC_MOVE.fullmatch(word) is not None:
-            try:
-                return [square_from_algebraic(name) for name in re.split(r"[-xX:]", word)]
-            except ValueError as error:
-                raise self.error(f"{label} is not well formed: {error}", line) from None
-        raise self.error(f"{_clip(word)!r} is not a move, a move number or a result", line)
+    def label(self, word: str) -> str:
+        """How a message names the move `word`: `move 12 (White) 21-17`."""
+        number = _MOVE_NUMBER.fullmatch(word)
+        move = number.group(2) if number else word
+        side = self.position.turn.name.capitalize()
+        return f"move {self.move_number} ({side}) {_clip(move)}"
 
-    def play(self, word: str, line: int) -> None:
+    def play(self, squares: tuple[int, ...], word: str, offset: int) -> None:
         self.begin_movetext()
         position = self.position
-        side = position.turn.name.capitalize()
-        label = f"move {self.move_number} ({side}) {_clip(word)}"
-        squares = self.squares(word, label, line)
         black_to_move = position.turn is BLACK
         raws = generate_raw(position.black, position.white, position.kings, black_to_move)
-        if not raws:
-            outcome = Outcome(position.turn.opponent, Reason.NO_MOVES)
-            raise self.error(f"{label} comes after the end of the game: {outcome}", line)
         mover = position.black if black_to_move else position.white
         bits = tuple(_BIT[s] for s in squares)
         chosen = None
@@ -604,19 +616,28 @@ class _GameReader:
         if chosen is None:
             if len(fits) == 1:
                 chosen = fits[0]
-            elif fits:
-                options = ", ".join(self.move_of(raw, mover).pdn() for raw in fits)
-                raise self.error(f"{label} is ambiguous here: it could be {options}", line)
             else:
-                legal = ", ".join(move.pdn() for move in position.legal_moves())
-                raise self.error(f"{label} is not legal here: the legal moves are {legal}", line)
+                raise self.error(self.refusal(word, raws, fits, mover), offset)
         self.moves.append(self.move_of(chosen, mover))
         self.position = position.apply_raw(chosen)
         if not black_to_move:
             self.move_number += 1
 
+    def refusal(self, word: str, raws: list[RawMove], fits: list[RawMove], mover: int) -> str:
+        """Why the move `word` is not read: the game was over, it is ambiguous, or illegal."""
+        label = self.label(word)
+        if not raws:
+            outcome = Outcome(self.position.turn.opponent, Reason.NO_MOVES)
+            return f"{label} comes after the end of the game: {outcome}"
+        if fits:
+            found = sorted((self.move_of(raw, mover) for raw in fits), key=lambda move: move.path)
+            options = ", ".join(move.pdn() for move in found)
+            return f"{label} is ambiguous here: it could be {options}"
+        legal = ", ".join(move.pdn() for move in self.position.legal_moves())
+        return f"{label} is not legal here: the legal moves are {legal}"
+
     @staticmethod
-    def move_of(raw: tuple[int, int, int, tuple[int, ...] | None], mover: int) -> Move:
+    def move_of(raw: RawMove, mover: int) -> Move:
         path = raw[3]
         if path is None:
             origin = raw[0] & mover
@@ -657,7 +678,8 @@ class _GameReader:
         return PdnGame(tags, self.start, self.moves, self.result or self.entry.result, comments)
 
 
-_SPACE = re.compile(r"\s+")
+_GAME_TOKEN = re.compile(r"\s*(?:([^\s\[\]{}();]+)|(\S))")
+_MOVE_SIGN = re.compile(r"[-xX:]")
 _VARIATION_STOP = re.compile(r"[(){]")
 
 
