@@ -84,7 +84,7 @@ _MOVE_NUMBER_DIGITS = 6  # a longer number is no move number of a real game: cou
 # A tag line begins a game; a comment stops before one, so an unclosed `{` costs one game only.
 _TAG_LINE_AHEAD = r'\n(?![ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")'
 _INDEX_TOKEN = re.compile(
-    r"(?P<tag>\[[^\]\n]*\]?)"
+    r'(?P<tag>\[(?:[^\]\n"]|"(?:[^"\\\n]|\\.)*"?)*\]?)'
     r"|(?P<comment>\{(?:[^}\n]|" + _TAG_LINE_AHEAD + r")*\}?)"
     r"|(?P<line_comment>;[^\n]*)"
     r"|(?P<open>\()"
@@ -103,7 +103,7 @@ _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 
 _WORD = re.compile(r"[^\s\[\]{}();]+")
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")
-_ANNOTATION = re.compile(r"(?:[!?]+|\$\d+)+")  # `!?`, `$1`, alone or run onto a move
+_ANNOTATION = re.compile(r"(?:[!?]|\$\d+)+")  # `!?`, `$1`, alone or run onto a move
 _NUMERIC_MOVE = re.compile(r"(\d+)((?:[-xX:]\d+)+)")
 _ALGEBRAIC_MOVE = re.compile(r"([a-hA-H][1-8])((?:[-xX:][a-hA-H][1-8])+)")
 _ELLIPSIS = re.compile(r"\.{2,}|…")

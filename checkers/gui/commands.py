@@ -218,8 +218,7 @@ def load_pdn(path: str, number: int = 1) -> Any:
         record = record_from_game(game)
     except PdnError as error:
         raise _usage_error(
-            f"game {number} of {path} is one that cannot be read: line {error.line}: "
-            f"{error.problem}"
+            f"cannot read game {number} of {path}: line {error.line}: {error.problem}"
         ) from None
     return ResumedGame(record, dict(game.tags), game.result)
 
