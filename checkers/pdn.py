@@ -1,38 +1,55 @@
 """PDN games: read files of many games tolerantly, write them exactly as RULES.md asks.
 
-Pure Python, standard library only. Reading replays every move through the rules core, so a
-game that reads without a `PdnError` is legal move for move; every game written reads back
-with the same start, moves, result, tags and comments.
+Pure Python, standard library only. A file is first indexed (where each game starts and ends,
+and its tags), then each game's moves are read on demand, so a big archive opens at once and
+one bad game never hides the others. Reading replays every move through the rules core, so a
+game that reads without a `PdnError` is legal move for move; it never ends a game the file
+continues (a repetition, the 40-move count): the file's moves and result stand. Every game
+written reads back with the same start, moves, result, tags and comments.
+
+Algebraic squares (`c3-d4`, as some sites export) follow RULES.md's diagram, White at the
+bottom: files a-h from the left, ranks 1-8 from the bottom, so square 1 is b8, 4 is h8, 5 is a7,
+29 is a1 and 32 is g1; `11-15` is `f6-e5` and `22-18` is `c3-d4`.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from checkers.board import (
     BLACK,
-    AmbiguousMoveError,
-    IllegalMoveError,
+    SQUARES,
     InvalidFenError,
-    InvalidMoveError,
     Move,
+    Piece,
     Position,
+    RawMove,
+    generate_raw,
+    square_row_col,
 )
-from checkers.record import GameRecord
+from checkers.record import GameRecord, Outcome, Reason
+from checkers.textfile import MAX_TEXT_BYTES, read_text
 
 __all__ = [
     "RESULTS",
     "ROSTER",
+    "GameEntry",
+    "PdnArchive",
     "PdnError",
     "PdnGame",
+    "algebraic_square",
+    "filter_entries",
     "game_from_record",
+    "open_archive",
     "read_file",
     "read_game",
     "read_games",
     "record_from_game",
+    "square_from_algebraic",
     "write_game",
     "write_games",
 ]
@@ -60,26 +77,49 @@ _RESULT_ALIASES = {
 
 _LINE_WIDTH = 79
 _ENGLISH_DRAUGHTS = "21"
+_MOVE_NUMBER_DIGITS = 6  # a longer number is no move number of a real game: counted instead
 
-# A word is what lies between whitespace and PDN's punctuation; it is then classified.
-_WORD = re.compile(r"[^\s\[\]{}();]+")
+# --- the index: one pass over the whole text in runs, not words -------------------------------
+
+# A tag line begins a game; a comment stops before one, so an unclosed `{` costs one game only.
+_TAG_LINE_AHEAD = r'\n(?![ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")'
+_INDEX_TOKEN = re.compile(
+    r'(?P<tag>\[(?:[^\]\n"]|"(?:[^"\\\n]|\\.)*"?)*\]?)'
+    r"|(?P<comment>\{(?:[^}\n]|" + _TAG_LINE_AHEAD + r")*\}?)"
+    r"|(?P<line_comment>;[^\n]*)"
+    r"|(?P<open>\()"
+    r"|(?P<close>\))"
+    r"|(?P<run>[^\[\]{}();]+)"
+    r"|(?P<stray>[\]}])"
+)
+_RESULT_WORD = re.compile(r"(?<!\S)(?:1-0|0-1|1/2-1/2|2-0|0-2|1-1|½-½|\*)(?!\S)")
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+# Other programs do not always escape a backslash: `[Site "C:\"]` is read as the value `C:\`.
+_LENIENT_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^\n]*)"\s*\]')
+_TAG_ESCAPE = re.compile(r'\\(["\\])')  # PDN escapes only these two; other backslashes are kept
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+
+# --- words of movetext -------------------------------------------------------------------------
+
+_WORD = re.compile(r"[^\s\[\]{}();]+")
 _MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")
-_MOVE_WORD = re.compile(r"(\d+(?:[-xX:]\d+)+)(?:[!?]+|\$\d+)*")  # `11-15!?`, `11-15$1`
-_NAG = re.compile(r"\$\d+")
-_ELLIPSIS = re.compile(r"\.{2,}")
+_ANNOTATION = re.compile(r"(?:[!?]|\$\d+)+")  # `!?`, `$1`, alone or run onto a move
+_NUMERIC_MOVE = re.compile(r"(\d+)((?:[-xX:]\d+)+)")
+_ALGEBRAIC_MOVE = re.compile(r"([a-hA-H][1-8])((?:[-xX:][a-hA-H][1-8])+)")
+_ELLIPSIS = re.compile(r"\.{2,}|…")
+_SQUARE_DIGITS = re.compile(r"0*(\d{1,3})")
 
 
 class PdnError(ValueError):
-    """PDN text that cannot be read: the line it is on and what is wrong there."""
+    """PDN text that cannot be read: the game and line it is on and what is wrong there."""
 
-    def __init__(self, problem: str, line: int, source: str = "") -> None:
+    def __init__(self, problem: str, line: int, source: str = "", game: int | None = None) -> None:
         self.problem = problem
         self.line = line
         self.source = source
-        where = f"{source}, line {line}" if source else f"line {line}"
-        super().__init__(f"{where}: {problem}")
+        self.game = game
+        where = f"line {line}" if game is None else f"game {game}, line {line}"
+        super().__init__(f"{source}, {where}: {problem}" if source else f"{where}: {problem}")
 
 
 @dataclass
@@ -109,219 +149,512 @@ class PdnGame:
         return position
 
 
-# --- reading ----------------------------------------------------------------------------------
+# --- algebraic squares ------------------------------------------------------------------------
+
+
+def algebraic_square(square: int) -> str:
+    """The algebraic name of a square in RULES.md's diagram: 1 is `b8`, 29 is `a1`, 32 is `g1`."""
+    row, col = square_row_col(square)
+    return f"{'abcdefgh'[col]}{8 - row}"
+
+
+_FROM_ALGEBRAIC = {algebraic_square(square): square for square in SQUARES}
+
+
+def square_from_algebraic(name: str) -> int:
+    """The square called `name` (`b8` is 1); ValueError for a light square or no square."""
+    square = _FROM_ALGEBRAIC.get(name.lower())
+    if square is None:
+        raise ValueError(f"{name!r} is not a dark square of the board")
+    return square
+
+
+# --- the index --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Where one game of a file is, and its tags, read without its moves.
+
+    `number` counts from 1 in file order; `line` is the game's first line; `result` is the
+    result written after the moves, else the `Result` tag's, in RESULTS' spelling.
+    """
+
+    number: int
+    line: int
+    tags: Mapping[str, str]
+    result: str
+    begin: int
+    end: int
+
+    def tag(self, name: str, default: str = "?") -> str:
+        """A tag's value, whatever the case of its name in the file."""
+        lowered = name.lower()
+        for key, value in self.tags.items():
+            if key.lower() == lowered:
+                return value
+        return default
+
+    def summary(self) -> str:
+        """One line for a list: number, players, result, event and date."""
+        black, white = self.tag("Black"), self.tag("White")
+        parts = [f"{self.number}. {black} vs {white}", self.result]
+        parts += [value for name in ("Event", "Date") if (value := self.tag(name, "")) != "?"]
+        return ", ".join(part for part in parts if part)
+
+    def matches(self, query: str) -> bool:
+        """Whether every word of `query` is found (any case) in the players, event or result."""
+        haystack = " ".join(
+            [self.tag("Black", ""), self.tag("White", ""), self.tag("Event", ""), self.result]
+        ).casefold()
+        return all(word in haystack for word in query.casefold().split())
+
+
+def filter_entries(entries: Iterable[GameEntry], query: str) -> list[GameEntry]:
+    """The entries whose players, event or result hold every word of `query` (all if blank)."""
+    return [entry for entry in entries if entry.matches(query)]
+
+
+@dataclass
+class _OpenEntry:
+    begin: int
+    line: int
+    tags: dict[str, str] = field(default_factory=dict)
+    has_movetext: bool = False
+    result: str = ""
+
+
+class _Indexer:
+    """One pass over the text in runs of movetext (not words): where each game begins and ends.
+
+    A game begins at its first tag, comment or move; it ends at a result written after its
+    moves, or where a tag follows its moves. Words are read later, one game at a time.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.entries: list[GameEntry] = []
+        self.current: _OpenEntry | None = None
+        self.depth = 0  # variations open
+        self.line = 1
+        self.counted_to = 0
+
+    def line_at(self, offset: int) -> int:
+        self.line += self.text.count("\n", self.counted_to, offset)
+        self.counted_to = offset
+        return self.line
+
+    def open(self, begin: int) -> _OpenEntry:
+        if self.current is None:
+            self.current = _OpenEntry(begin, self.line_at(begin))
+        return self.current
+
+    def close(self, end: int) -> None:
+        current = self.current
+        if current is not None and (current.tags or current.has_movetext):
+            result = current.result
+            if not result:
+                tag_result = next(
+                    (v for k, v in current.tags.items() if k.lower() == "result"), "*"
+                )
+                result = _RESULT_ALIASES.get(tag_result.strip(), "*")
+            number = len(self.entries) + 1
+            self.entries.append(
+                GameEntry(number, current.line, current.tags, result, current.begin, end)
+            )
+        self.current = None
+        self.depth = 0
+
+    def run(self) -> list[GameEntry]:
+        for token in _INDEX_TOKEN.finditer(self.text):
+            kind = token.lastgroup
+            begin = token.start()
+            if kind == "tag":
+                self.tag(token.group(), begin)
+            elif self.depth:
+                if kind == "open":
+                    self.depth += 1
+                elif kind == "close":
+                    self.depth -= 1
+            elif kind in ("comment", "line_comment"):
+                self.open(begin)
+            elif kind == "run":
+                self.movetext(token.group(), begin)
+            else:  # `(`, or a stray `)`, `]` or `}`: movetext the game's reader will judge
+                self.open(begin).has_movetext = True
+                if kind == "open":
+                    self.depth = 1
+        self.close(len(self.text))
+        return self.entries
+
+    def tag(self, text: str, begin: int) -> None:
+        tag = _TAG.fullmatch(text) or _LENIENT_TAG.fullmatch(text)
+        if self.depth and tag is None:
+            return  # brackets inside a variation
+        current = self.current
+        if current is not None and (current.has_movetext or self.depth):
+            # A tag after movetext (or in a variation never closed) starts the next game.
+            self.close(begin)
+        entry = self.open(begin)
+        if tag is not None:
+            entry.tags[tag.group(1)] = _tag_value(tag)
+
+    def movetext(self, chunk: str, begin: int) -> None:
+        offset = 0
+        for result in _RESULT_WORD.finditer(chunk):
+            before = chunk[offset : result.start()]
+            self.open(begin + offset + len(before) - len(before.lstrip()))
+            assert self.current is not None
+            self.current.has_movetext = True
+            self.current.result = _RESULT_ALIASES[result.group()]
+            self.close(begin + result.end())
+            offset = result.end()
+        rest = chunk[offset:]
+        stripped = rest.lstrip()
+        if stripped:
+            self.open(begin + offset + len(rest) - len(stripped)).has_movetext = True
+
+
+def _tag_value(tag: re.Match[str]) -> str:
+    return _TAG_ESCAPE.sub(r"\1", tag.group(2))
+
+
+# --- the archive: the index, and each game read on demand --------------------------------------
+
+
+class PdnArchive:
+    """PDN text indexed by game: tags at once, each game's moves read when asked for.
+
+    `game(n)` reads game n (from 1) or raises the PdnError naming it, its line and the problem;
+    the other games are not affected by a bad one.
+    """
+
+    def __init__(self, text: str, source: str = "") -> None:
+        self.text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self.text = self.text.removeprefix("\ufeff")
+        self.source = source
+        self.entries: list[GameEntry] = _Indexer(self.text).run()
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def game(self, number: int) -> PdnGame:
+        """Game `number` (from 1), its moves replayed; PdnError if it cannot be read."""
+        if not 1 <= number <= len(self.entries):
+            raise IndexError(f"there is no game {number}: the file holds {len(self.entries)}")
+        entry = self.entries[number - 1]
+        # Errors name the game only where there is more than one to tell apart.
+        return _GameReader(self.text, entry, self.source, len(self.entries) > 1).read()
+
+    def games(self) -> Iterator[PdnGame | PdnError]:
+        """Every game in order, or in its place the PdnError that says why it cannot be read."""
+        for number in range(1, len(self.entries) + 1):
+            try:
+                yield self.game(number)
+            except PdnError as error:
+                yield error
+
+    def read_all(self) -> tuple[list[PdnGame], list[PdnError]]:
+        """The games that read, and the problem of each game that does not."""
+        good: list[PdnGame] = []
+        bad: list[PdnError] = []
+        for item in self.games():
+            (bad if isinstance(item, PdnError) else good).append(item)  # type: ignore[arg-type]
+        return good, bad
+
+
+def open_archive(path: str | Path, limit: int = MAX_TEXT_BYTES) -> PdnArchive:
+    """A PDN file, indexed (see PdnArchive); OSError (FileRefusedError for a directory, a
+    device, a FIFO, a file over `limit` bytes or binary data) if it cannot be read."""
+    path = Path(path)
+    return PdnArchive(read_text(path, limit, "PDN file"), path.name)
 
 
 def read_games(text: str, source: str = "") -> list[PdnGame]:
     """Every game in PDN text; `source` (a file name) prefixes error messages.
 
-    Tolerant of short captures, `:` capture signs, leading zeros, comments, nested variations,
-    NAGs, missing tags, CRLF and a BOM; raises PdnError naming the line of anything else.
+    Tolerant of short captures, captures written with `-`, `:` capture signs, leading zeros,
+    algebraic squares, comments, nested variations, NAGs, missing tags, CRLF and a BOM; raises
+    the PdnError of the first game that cannot be read (PdnArchive reads past it).
     """
-    return _Reader(text, source).read()
+    games: list[PdnGame] = []
+    for item in PdnArchive(text, source).games():
+        if isinstance(item, PdnError):
+            raise item
+        games.append(item)
+    return games
 
 
 def read_game(text: str, source: str = "") -> PdnGame:
-    """The first game in PDN text; PdnError if there is none."""
-    games = read_games(text, source)
-    if not games:
+    """The first game in PDN text; PdnError if there is none or it cannot be read."""
+    archive = PdnArchive(text, source)
+    if not archive.entries:
         raise PdnError("no game found", 1, source)
-    return games[0]
+    return archive.game(1)
 
 
 def read_file(path: str | Path) -> list[PdnGame]:
-    """Every game in a PDN file; errors name the file. OSError if it cannot be opened."""
-    path = Path(path)
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        # CheckerBoard on Windows writes names in the ANSI code page, which is not UTF-8.
-        text = data.decode("cp1252", errors="replace")
-    return read_games(text, path.name)
+    """Every game in a PDN file; errors name the file. OSError if it cannot be read."""
+    games: list[PdnGame] = []
+    for item in open_archive(path).games():
+        if isinstance(item, PdnError):
+            raise item
+        games.append(item)
+    return games
 
 
-@dataclass
-class _Draft:
-    """A game being read: what the tags said so far, then its movetext."""
+# --- reading one game's words ------------------------------------------------------------------
 
-    first_line: int
-    tags: dict[str, tuple[str, int]] = field(default_factory=dict)  # name -> (value, line)
-    record: GameRecord | None = None
-    comments: dict[int, list[str]] = field(default_factory=dict)
-    move_number: int = 1
+# The bit of each square, from the core's own layout (asked, not derived again here).
+_BIT = [0] + [Position.from_pieces({s: Piece(BLACK)}).black for s in SQUARES]
+_SQUARE_OF_BIT = {bit: square for square, bit in enumerate(_BIT) if bit}
+_MOVES: dict[tuple[int, ...], Move] = {}  # every Move read, by path: few distinct ones recur
 
 
-class _Reader:
-    """One pass over PDN text, keeping the line number for error messages."""
+def _move_of(path: tuple[int, ...]) -> Move:
+    move = _MOVES.get(path)
+    if move is None:
+        move = _MOVES[path] = Move(path)
+    return move
 
-    def __init__(self, text: str, source: str) -> None:
-        self.text = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+# What a word of movetext is, decided once per distinct word (`11-15` recurs thousands of times
+# in an archive; the cache halved the time per ply): (result, move number, squares, problem).
+# A move number of more digits than _MOVE_NUMBER_DIGITS reads as 0: counted, not trusted.
+_Word = tuple[str | None, int | None, tuple[int, ...] | None, str | None]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _classify(word: str) -> _Word:
+    """What a word is; a problem is `!text` when the word is no move at all, else a detail of
+    why the move is not well formed."""
+    result = _RESULT_ALIASES.get(word)
+    if result is not None:
+        return result, None, None, None
+    if _ANNOTATION.fullmatch(word) or _ELLIPSIS.fullmatch(word):
+        return None, None, None, None
+    number = None
+    numbered = _MOVE_NUMBER.fullmatch(word)
+    if numbered:
+        digits = numbered.group(1).lstrip("0") or "0"
+        number = int(digits) if len(digits) <= _MOVE_NUMBER_DIGITS else 0
+        word = numbered.group(2)  # `1.11-15` runs the number into the move
+        if not word or _ELLIPSIS.fullmatch(word):
+            return None, number, None, None
+    annotated = _ANNOTATION.search(word)
+    if annotated is not None and annotated.end() == len(word) and annotated.start():
+        word = word[: annotated.start()]  # `11-15!?`, `11-15$1`
+    if _NUMERIC_MOVE.fullmatch(word) is not None:
+        squares = []
+        for digits in _MOVE_SIGN.split(word):
+            short = _SQUARE_DIGITS.fullmatch(digits)
+            square = int(short.group(1)) if short is not None else 0
+            if not 1 <= square <= 32:
+                return None, number, None, f"square {_clip(digits)} is not between 1 and 32"
+            squares.append(square)
+        return None, number, tuple(squares), None
+    if _ALGEBRAIC_MOVE.fullmatch(word) is not None:
+        try:
+            return None, number, tuple(map(square_from_algebraic, _MOVE_SIGN.split(word))), None
+        except ValueError as error:
+            return None, number, None, str(error)
+    return None, number, None, f"!{_clip(word)!r} is not a move, a move number or a result"
+
+
+class _GameReader:
+    """The words of one game's text: tags, comments, variations, move numbers, moves, result.
+
+    Lines are counted only for a message: the offset of what is wrong tells its line.
+    """
+
+    def __init__(self, text: str, entry: GameEntry, source: str, numbered: bool) -> None:
+        self.numbered = numbered
+        self.text = text
+        self.end = entry.end
+        self.pos = entry.begin
+        self.entry = entry
         self.source = source
-        self.pos = 0
-        self.line = 1
-        self.games: list[PdnGame] = []
-        self.draft: _Draft | None = None
-        self.pending_comments: list[str] = []  # read between games: they open the next one
+        self.tags: dict[str, tuple[str, int]] = {}  # name -> (value, offset)
+        self.comments: dict[int, list[str]] = {}
+        self.start: Position | None = None  # set by the first word of movetext
+        self.position = Position()
+        self.moves: list[Move] = []
+        self.move_number = 1
+        self.result = ""
 
-    def error(self, problem: str, line: int | None = None) -> PdnError:
-        return PdnError(problem, self.line if line is None else line, self.source)
+    def error(self, problem: str, offset: int | None = None) -> PdnError:
+        at = self.pos if offset is None else offset
+        line = self.entry.line + self.text.count("\n", self.entry.begin, at)
+        return PdnError(problem, line, self.source, self.entry.number if self.numbered else None)
 
-    def advance(self, end: int) -> str:
-        """Consume text up to `end`, counting the lines it spans; returns it."""
-        chunk = self.text[self.pos : end]
-        self.line += chunk.count("\n")
-        self.pos = end
-        return chunk
-
-    def read(self) -> list[PdnGame]:
-        text = self.text
-        while self.pos < len(text):
-            char = text[self.pos]
-            if char.isspace():
-                self.advance(self.pos + 1)
-            elif char == "[":
+    def read(self) -> PdnGame:
+        text, end = self.text, self.end
+        token = _GAME_TOKEN
+        while True:
+            match = token.match(text, self.pos, end)
+            if match is None:
+                break
+            word = match.group(1)
+            if word is not None:
+                self.pos = match.end()
+                self.read_word(word, match.start(1))
+                continue
+            char = match.group(2)
+            self.pos = match.start(2)
+            if char == "[":
                 self.read_tag()
             elif char == "{":
                 self.add_comment(self.read_comment())
             elif char == ";":  # PGN's rest-of-line comment
-                end = text.find("\n", self.pos)
-                self.add_comment(self.advance(len(text) if end < 0 else end)[1:])
+                stop = text.find("\n", self.pos, end)
+                stop = end if stop < 0 else stop
+                self.add_comment(text[self.pos + 1 : stop])
+                self.pos = stop
             elif char == "(":
                 self.skip_variation()
-            elif char in ")]}":
-                raise self.error(f"unexpected {char!r} with nothing open before it")
             else:
-                match = _WORD.match(text, self.pos)
-                assert match is not None  # any other character starts a word
-                line = self.line
-                self.advance(match.end())
-                self.read_word(match.group(), line)
-        self.finish("")
-        return self.games
+                raise self.error(f"unexpected {char!r} with nothing open before it")
+        return self.finish()
 
     # --- tags and comments -------------------------------------------------------------------
 
     def read_tag(self) -> None:
-        match = _TAG.match(self.text, self.pos)
+        stop = self.text.find("\n", self.pos, self.end)
+        line_end = self.end if stop < 0 else stop
+        match = _TAG.match(self.text, self.pos, line_end) or _LENIENT_TAG.match(
+            self.text, self.pos, line_end
+        )
         if not match:
-            end = self.text.find("\n", self.pos)
-            snippet = self.text[self.pos : len(self.text) if end < 0 else end].strip()
+            snippet = _clip(self.text[self.pos : line_end].strip(), 60)
             raise self.error(f'malformed tag {snippet!r}: expected [Name "value"]')
-        if self.draft is not None and self.draft.record is not None:
-            self.finish("")  # a tag after movetext starts the next game
-        if self.draft is None:
-            self.draft = self.new_draft(self.line)
-        name = match.group(1)
-        value = re.sub(r"\\(.)", r"\1", match.group(2))
-        self.draft.tags[name] = (value, self.line)
-        self.advance(match.end())
+        if self.start is not None:
+            raise self.error(f"tag [{match.group(1)}] comes after the moves")
+        self.tags[match.group(1)] = (_tag_value(match), self.pos)
+        self.pos = match.end()
 
     def read_comment(self) -> str:
-        end = self.text.find("}", self.pos)
-        if end < 0:
+        stop = self.text.find("}", self.pos, self.end)
+        if stop < 0:
             raise self.error("comment opened here is never closed with '}'")
-        return self.advance(end + 1)[1:-1]
+        comment = self.text[self.pos + 1 : stop]
+        self.pos = stop + 1
+        return comment
 
     def add_comment(self, text: str) -> None:
         words = " ".join(text.split())
-        if not words:
-            return
-        if self.draft is None:
-            self.pending_comments.append(words)
-            return
-        draft = self.draft
-        ply = draft.record.ply if draft.record is not None else 0
-        draft.comments.setdefault(ply, []).append(words)
+        if words:
+            self.comments.setdefault(len(self.moves), []).append(words)
 
     def skip_variation(self) -> None:
         """Skip a `(variation)`, nested ones and comments inside it included."""
-        opened = self.line
+        opened = self.pos
         depth = 0
-        while self.pos < len(self.text):
-            char = self.text[self.pos]
+        while True:
+            match = _VARIATION_STOP.search(self.text, self.pos, self.end)
+            if match is None:
+                raise self.error("variation opened here is never closed with ')'", opened)
+            char = match.group()
             if char == "{":
+                self.pos = match.start()
                 self.read_comment()
                 continue
-            if char == "(":
-                depth += 1
-            elif char == ")":
-                depth -= 1
-            self.advance(self.pos + 1)
+            depth += 1 if char == "(" else -1
+            self.pos = match.end()
             if depth == 0:
                 return
-        raise self.error("variation opened here is never closed with ')'", opened)
 
     # --- movetext ----------------------------------------------------------------------------
 
-    def read_word(self, word: str, line: int) -> None:
-        if word in _RESULT_ALIASES:
-            self.begin_movetext(line)
-            self.finish(_RESULT_ALIASES[word])
+    def read_word(self, word: str, offset: int) -> None:
+        result, number, squares, problem = _classify(word)
+        if result is not None:
+            self.begin_movetext()
+            self.result = result
             return
-        if _NAG.fullmatch(word) or _ELLIPSIS.fullmatch(word):
+        if number is not None:
+            self.begin_movetext()
+            if number:
+                self.move_number = number
+        if squares is None and problem is None:
             return
+        if self.result:
+            raise self.error(f"{_clip(word)!r} comes after the result {self.result}", offset)
+        if problem is not None:
+            if problem.startswith("!"):
+                raise self.error(problem[1:], offset)
+            raise self.error(f"{self.label(word)} is not well formed: {problem}", offset)
+        assert squares is not None
+        self.play(squares, word, offset)
+
+    def label(self, word: str) -> str:
+        """How a message names the move `word`: `move 12 (White) 21-17`."""
         number = _MOVE_NUMBER.fullmatch(word)
-        if number:
-            self.begin_movetext(line).move_number = int(number.group(1))
-            word = number.group(2)  # `1.11-15` runs the number into the move
-            if not word or _ELLIPSIS.fullmatch(word):
-                return
-        move = _MOVE_WORD.fullmatch(word)
-        if not move:
-            raise self.error(f"{word!r} is not a move, a move number or a result", line)
-        self.play(move.group(1), line)
+        move = number.group(2) if number else word
+        side = self.position.turn.name.capitalize()
+        return f"move {self.move_number} ({side}) {_clip(move)}"
 
-    def play(self, text: str, line: int) -> None:
-        draft = self.begin_movetext(line)
-        record = draft.record
-        assert record is not None
-        position = record.position
-        side = position.turn.name.capitalize()
-        label = f"move {draft.move_number} ({side}) {text}"
-        if record.outcome is not None:
-            raise self.error(f"{label} comes after the end of the game: {record.outcome}", line)
-        try:
-            move = Move.from_pdn(text, position)
-        except AmbiguousMoveError as error:
-            options = str(error).rpartition(": ")[2]
-            raise self.error(f"{label} is ambiguous here: it could be {options}", line) from None
-        except IllegalMoveError:
-            legal = ", ".join(m.pdn() for m in position.legal_moves())
-            raise self.error(
-                f"{label} is not legal here: the legal moves are {legal}", line
-            ) from None
-        except InvalidMoveError as error:
-            detail = str(error)
-            for prefix in (f"{text}: ", f"{text!r}: "):
-                detail = detail.removeprefix(prefix)
-            raise self.error(f"{label} is not well formed: {detail}", line) from None
-        record.play(move)
-        if position.turn is not BLACK:
-            draft.move_number += 1
+    def play(self, squares: tuple[int, ...], word: str, offset: int) -> None:
+        self.begin_movetext()
+        position = self.position
+        black_to_move = position.turn is BLACK
+        raws = generate_raw(position.black, position.white, position.kings, black_to_move)
+        mover = position.black if black_to_move else position.white
+        bits = tuple(_BIT[s] for s in squares)
+        chosen = None
+        fits = []
+        for raw in raws:
+            path = raw[3]
+            if path is None:
+                if len(bits) == 2 and raw[0] == bits[0] | bits[1] and raw[0] & mover == bits[0]:
+                    chosen = raw
+                    break
+            elif path == bits:
+                chosen = raw
+                break
+            elif path[0] == bits[0] and path[-1] == bits[-1] and _within(bits[1:-1], path):
+                fits.append(raw)  # a capture written short: start, end, some landings
+        if chosen is None:
+            if len(fits) == 1:
+                chosen = fits[0]
+            else:
+                raise self.error(self.refusal(word, raws, fits, mover), offset)
+        self.moves.append(self.move_of(chosen, mover))
+        self.position = position.apply_raw(chosen)
+        if not black_to_move:
+            self.move_number += 1
 
-    def begin_movetext(self, line: int) -> _Draft:
-        """The game the movetext at `line` belongs to, its start position set up from its tags."""
-        if self.draft is None:
-            self.draft = self.new_draft(line)
-        draft = self.draft
-        if draft.record is None:
-            draft.record = GameRecord(self.start_position(draft))
-        return draft
+    def refusal(self, word: str, raws: list[RawMove], fits: list[RawMove], mover: int) -> str:
+        """Why the move `word` is not read: the game was over, it is ambiguous, or illegal."""
+        label = self.label(word)
+        if not raws:
+            outcome = Outcome(self.position.turn.opponent, Reason.NO_MOVES)
+            return f"{label} comes after the end of the game: {outcome}"
+        if fits:
+            found = sorted((self.move_of(raw, mover) for raw in fits), key=lambda move: move.path)
+            options = ", ".join(move.pdn() for move in found)
+            return f"{label} is ambiguous here: it could be {options}"
+        legal = ", ".join(move.pdn() for move in self.position.legal_moves())
+        return f"{label} is not legal here: the legal moves are {legal}"
 
-    def new_draft(self, line: int) -> _Draft:
-        draft = _Draft(line)
-        if self.pending_comments:
-            draft.comments[0] = self.pending_comments
-            self.pending_comments = []
-        return draft
+    @staticmethod
+    def move_of(raw: RawMove, mover: int) -> Move:
+        path = raw[3]
+        if path is None:
+            origin = raw[0] & mover
+            return _move_of((_SQUARE_OF_BIT[origin], _SQUARE_OF_BIT[raw[0] ^ origin]))
+        return _move_of(tuple(_SQUARE_OF_BIT[bit] for bit in path))
 
-    def start_position(self, draft: _Draft) -> Position:
-        tags = {name.lower(): entry for name, entry in draft.tags.items()}
+    def begin_movetext(self) -> None:
+        """Set the start position from the tags, once, at the first word of movetext."""
+        if self.start is None:
+            self.start = self.position = self.start_position()
+
+    def start_position(self) -> Position:
+        tags = {name.lower(): entry for name, entry in self.tags.items()}
         game_type = tags.get("gametype")
         if game_type is not None and game_type[0].split(",")[0].strip() != _ENGLISH_DRAUGHTS:
             raise self.error(
-                f"GameType {game_type[0]!r} is not English draughts (21)", game_type[1]
+                f"GameType {_clip(game_type[0])!r} is not English draughts (21)", game_type[1]
             )
         fen = tags.get("fen")
         setup = tags.get("setup")
@@ -331,37 +664,44 @@ class _Reader:
             return Position()
         try:
             return Position.from_fen(fen[0])
-        except InvalidFenError as error:
-            raise self.error(f"invalid FEN {fen[0]!r}: {error}", fen[1]) from None
+        except ValueError as error:  # InvalidFenError, or a number too long for int()
+            problem = error if isinstance(error, InvalidFenError) else "a number is too long"
+            raise self.error(f"invalid FEN {_clip(fen[0])!r}: {problem}", fen[1]) from None
 
-    def finish(self, result: str) -> None:
-        """End the game being read with `result` ("" when the text just stops)."""
-        draft = self.draft
-        if draft is None:
-            return
-        if draft.record is None:  # a game of tags alone
-            draft.record = GameRecord(self.start_position(draft))
-        self.draft = None
-        record = draft.record
+    def finish(self) -> PdnGame:
+        self.begin_movetext()  # a game of tags alone still needs its start checked
+        assert self.start is not None
         tags = {
-            name: value
-            for name, (value, _) in draft.tags.items()
-            if name.lower() not in _STRUCTURAL
+            name: value for name, (value, _) in self.tags.items() if name.lower() not in _STRUCTURAL
         }
-        if not result:
-            tag_result = next(
-                (value for name, (value, _) in draft.tags.items() if name.lower() == "result"), "*"
-            )
-            result = _RESULT_ALIASES.get(tag_result.strip(), "*")
-        comments = {ply: " ".join(texts) for ply, texts in draft.comments.items()}
-        self.games.append(PdnGame(tags, record.start, record.moves, result, comments))
+        comments = {ply: " ".join(texts) for ply, texts in self.comments.items()}
+        return PdnGame(tags, self.start, self.moves, self.result or self.entry.result, comments)
+
+
+_GAME_TOKEN = re.compile(r"\s*(?:([^\s\[\]{}();]+)|(\S))")
+_MOVE_SIGN = re.compile(r"[-xX:]")
+_VARIATION_STOP = re.compile(r"[(){]")
+
+
+def _within(needle: Sequence[int], path: tuple[int, ...]) -> bool:
+    """Whether the landings `needle` appear in order among the path's inner landings."""
+    remaining = iter(path[1:-1])
+    return all(any(bit == landing for landing in remaining) for bit in needle)
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """Text short enough for a one-line message (a 5,000-digit number is shown cut)."""
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 # --- writing ----------------------------------------------------------------------------------
 
 
-def write_game(game: PdnGame) -> str:
-    """PDN text for one game, as RULES.md lays it out; ends with a newline."""
+def write_game(game: PdnGame, algebraic: bool = False) -> str:
+    """PDN text for one game, as RULES.md lays it out; ends with a newline.
+
+    With `algebraic`, moves name squares as some sites export them (`c3-d4`: see the module).
+    """
     if game.result not in RESULTS:
         raise ValueError(f"result {game.result!r} is not one of {', '.join(RESULTS)}")
     lines = [
@@ -378,13 +718,13 @@ def write_game(game: PdnGame) -> str:
         if name not in ROSTER and name.lower() not in _STRUCTURAL
     )
     lines.append("")
-    lines.extend(_wrap(_movetext(game)))
+    lines.extend(_wrap(_movetext(game, algebraic)))
     return "\n".join(lines) + "\n"
 
 
-def write_games(games: Iterable[PdnGame]) -> str:
+def write_games(games: Iterable[PdnGame], algebraic: bool = False) -> str:
     """PDN text for many games, a blank line between them."""
-    return "\n".join(write_game(game) for game in games)
+    return "\n".join(write_game(game, algebraic) for game in games)
 
 
 def _tag(name: str, value: str) -> str:
@@ -397,7 +737,7 @@ def _tag(name: str, value: str) -> str:
     return '[{} "{}"]'.format(name, value.replace("\\", "\\\\").replace('"', '\\"'))
 
 
-def _movetext(game: PdnGame) -> list[str]:
+def _movetext(game: PdnGame, algebraic: bool = False) -> list[str]:
     """The movetext's words: numbers with their moves, comments word by word, the result."""
     words: list[str] = []
 
@@ -410,15 +750,20 @@ def _movetext(game: PdnGame) -> list[str]:
         words.extend(f"{{{text}}}".split())
         return True
 
+    def text(move: Move) -> str:
+        if not algebraic:
+            return move.pdn()
+        return ("x" if move.captures else "-").join(map(algebraic_square, move.path))
+
     number = 1
     needs_number = True  # White's move needs `N. ...` after a comment or at a White start
     comment(0)
     position = game.start
     for ply, move in enumerate(game.moves, start=1):
         if position.turn is BLACK:
-            words.append(f"{number}. {move.pdn()}")
+            words.append(f"{number}. {text(move)}")
         else:
-            words.append(f"{number}. ... {move.pdn()}" if needs_number else move.pdn())
+            words.append(f"{number}. ... {text(move)}" if needs_number else text(move))
             number += 1
         position = position.move(move)
         needs_number = comment(ply)
@@ -456,9 +801,8 @@ def game_from_record(record: GameRecord, tags: Mapping[str, str] | None = None) 
 def record_from_game(game: PdnGame) -> GameRecord:
     """A record replaying the game's moves: the same positions, history and counters.
 
-    A result the rules did not reach (resignation, agreement) stays in `game.result`.
+    Every move the game holds is kept, even past a repetition or the 40-move count the players
+    did not claim; a result the rules did not reach (resignation, agreement) stays in
+    `game.result`.
     """
-    record = GameRecord(game.start)
-    for move in game.moves:
-        record.play(move)
-    return record
+    return GameRecord.replay(game.moves, game.start)

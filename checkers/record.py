@@ -7,6 +7,7 @@ every counter is derived from the history rather than kept in step by hand.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from checkers.board import BLACK, Move, Position, Side
@@ -69,6 +70,19 @@ class GameRecord:
         self._no_progress: list[int] = [0]
         self._cursor = 0  # index of the current position; moves after it can be redone
         self._declared: tuple[int, Outcome] | None = None  # resignation/agreement at a ply
+
+    @classmethod
+    def replay(cls, moves: Iterable[Move], start: Position | None = None) -> GameRecord:
+        """A record of these moves from `start`, each checked legal (IllegalMoveError if not).
+
+        Unlike `play`, it keeps going past a threefold repetition or the 40-move count: a game
+        read from a file holds the moves the players made, who need not have claimed the draw.
+        The record's cursor ends after the last move.
+        """
+        record = cls(start)
+        for move in moves:
+            record._append(move, record.position.move(move))
+        return record
 
     # --- the current state -------------------------------------------------------------------
 
@@ -141,9 +155,13 @@ class GameRecord:
         """Play a legal move from the current position, dropping any moves that could be redone."""
         if self.outcome is not None:
             raise GameOverError(f"the game is over: {self.outcome}")
-        before = self.position
-        after = before.move(move)  # raises IllegalMoveError for an illegal move
-        progress = move.is_capture or before.is_man_move(move)
+        after = self.position.move(move)  # raises IllegalMoveError for an illegal move
+        self._append(move, after)
+        return after
+
+    def _append(self, move: Move, after: Position) -> None:
+        """Make `move` (leading to `after`) the next one, dropping any moves that could be redone."""
+        progress = move.is_capture or self.position.is_man_move(move)
         del self._positions[self._cursor + 1 :]
         del self._moves[self._cursor :]
         del self._no_progress[self._cursor + 1 :]
@@ -152,7 +170,6 @@ class GameRecord:
         self._no_progress.append(0 if progress else self._no_progress[self._cursor] + 1)
         self._cursor += 1
         self._declared = None
-        return after
 
     def can_undo(self) -> bool:
         """Whether there is a move to take back."""

@@ -27,7 +27,7 @@ from checkers.pdn import (
     PdnError,
     PdnGame,
     game_from_record,
-    read_file,
+    open_archive,
     record_from_game,
     write_game,
 )
@@ -231,10 +231,10 @@ def _reserve(directory: Path, stem: str) -> Path:
 
 def load_game(path: str | Path) -> ResumedGame:
     """The first game of a PDN file, replayed; PdnError names the file and line if it is bad."""
-    games = read_file(path)
-    if not games:
+    archive = open_archive(path)
+    if not len(archive):
         raise PdnError("no game found", 1, Path(path).name)
-    game = games[0]
+    game = archive.game(1)
     return ResumedGame(record_from_game(game), dict(game.tags), game.result)
 
 
@@ -252,10 +252,10 @@ def list_saved_games() -> list[SavedGame]:
         except OSError:
             continue  # deleted while we looked
         try:
-            games = read_file(path)
-            if not games:
+            archive = open_archive(path)
+            if not len(archive):
                 raise PdnError("no game found", 1, path.name)
-            saved.append(SavedGame(path, modified, games[0]))
+            saved.append(SavedGame(path, modified, archive.game(1)))
         except (PdnError, OSError) as error:
             saved.append(SavedGame(path, modified, problem=str(error)))
     saved.sort(key=lambda entry: (entry.modified, entry.path.name), reverse=True)

@@ -194,14 +194,18 @@ def test_bad_file_names_the_line_and_the_problem(text: str, line: int, problem: 
     assert str(caught.value).startswith(f"bad.pdn, line {line}: ")
 
 
-def test_moves_after_a_draw_by_repetition_are_refused() -> None:
-    shuffle = "1. 4-8 29-25 2. 8-4 25-29 3. 4-8 29-25 4. 8-4 25-29 5. 4-8"
-    with pytest.raises(
-        PdnError,
-        match="move 5 \\(Black\\) 4-8 comes after the end of the game: "
-        "Draw by threefold repetition",
-    ):
-        read_game(f'[FEN "B:WK29:BK4"]\n{shuffle}')
+def test_a_game_played_on_past_a_repetition_is_read_whole_with_its_result() -> None:
+    # Real games go on past a threefold repetition nobody claimed: the file's moves stand.
+    shuffle = "1. 4-8 29-25 2. 8-4 25-29 3. 4-8 29-25 4. 8-4 25-29 5. 4-8 29-25 6. 8-11 1-0"
+    game = read_game(f'[FEN "B:WK29:BK4,12"]\n{shuffle}')
+    assert len(game.moves) == 11 and game.result == "1-0"
+    record = record_from_game(game)
+    assert record.moves == game.moves and record.ply == 11
+    # Playing on is unchanged: the same shuffle in a record ends in a draw at the third time.
+    played = GameRecord(Position("B:WK29:BK4,12"))
+    for move in game.moves[:8]:
+        played.play(move)
+    assert played.outcome is not None and played.outcome.reason is Reason.REPETITION
 
 
 def test_record_from_game_restores_history_and_counters() -> None:

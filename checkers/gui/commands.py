@@ -199,27 +199,27 @@ def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
 
 
 def load_pdn(path: str, number: int = 1) -> Any:
-    """Game `number` (from 1) of a PDN file as a ResumedGame; a usage error says what is wrong."""
-    from checkers.pdn import PdnError, read_file, record_from_game
+    """Game `number` (from 1) of a PDN file as a ResumedGame; a usage error says what is wrong
+    (a refused or unreadable file, no such game, or why that game cannot be read)."""
+    from checkers.pdn import PdnError, open_archive, record_from_game
     from checkers.saves import ResumedGame
 
     try:
-        games = read_file(path)
+        archive = open_archive(path)
     except OSError as error:
         raise _usage_error(f"cannot read {path}: {error.strerror or error}") from None
-    except PdnError as error:
-        raise _usage_error(f"cannot read {path}: {error}") from None
-    if not games:
+    if not len(archive):
         raise _usage_error(f"{path} holds no game")
-    if number > len(games):
-        raise _usage_error(
-            f"{path} holds {len(games)} game{'s' if len(games) != 1 else ''}, not {number}"
-        )
-    game = games[number - 1]
+    if number > len(archive):
+        count = len(archive)
+        raise _usage_error(f"{path} holds {count} game{'s' if count != 1 else ''}, not {number}")
     try:
+        game = archive.game(number)
         record = record_from_game(game)
-    except ValueError as error:
-        raise _usage_error(f"game {number} of {path}: {error}") from None
+    except PdnError as error:
+        raise _usage_error(
+            f"cannot read game {number} of {path}: line {error.line}: {error.problem}"
+        ) from None
     return ResumedGame(record, dict(game.tags), game.result)
 
 

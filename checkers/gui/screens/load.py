@@ -3,25 +3,33 @@ the game an earlier session left unfinished."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from checkers import saves
 from checkers.gui import theme
+from checkers.gui.game_list import GameList
 from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
-from checkers.pdn import PdnError, record_from_game
+from checkers.pdn import PdnError, open_archive, record_from_game
 
 if TYPE_CHECKING:
     from checkers.gui.app import App
+    from checkers.pdn import PdnArchive
     from checkers.record import GameRecord
 
     # What opens a picked game: its record, its PDN tags and its file name.
     OpenGame = Callable[[GameRecord, dict[str, str], str], None]
 
-__all__ = ["LoadScreen", "ResumeScreen"]
+__all__ = ["ArchiveScreen", "LoadScreen", "ResumeScreen"]
+
+
+class _Listed(Protocol):
+    def summary(self) -> str:
+        """One line for the list."""
+        ...
 
 
 class _Dialog:
@@ -32,6 +40,7 @@ class _Dialog:
     def __init__(self, app: App) -> None:
         self.app = app
         self.status = ""
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
         self.keymap: dict[str, Callable[[], None]] = {"escape": self.app.pop}
 
@@ -76,6 +85,7 @@ class _Dialog:
             min(height - 2 * font, (rows + 5) * int(font * 2.2)),
         )
         card.center = surface.get_rect().center
+        self.card_rect = card
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=font)
         pygame.draw.rect(surface, theme.TEXT_ACCENT, card, 2, border_radius=font)
         renderer.text.draw(
@@ -110,6 +120,7 @@ class LoadScreen(_Dialog):
         super().__init__(app)
         self.on_open = on_open
         self.saved = saves.list_saved_games()
+        self.items: Sequence[_Listed] = self.saved
         self.chosen = 0
         self.first = 0
         self.visible = 8
@@ -130,8 +141,8 @@ class LoadScreen(_Dialog):
 
     def move(self, step: int) -> None:
         """Choose the game above or below."""
-        if self.saved:
-            self.chosen = max(0, min(len(self.saved) - 1, self.chosen + step))
+        if self.items:
+            self.chosen = max(0, min(len(self.items) - 1, self.chosen + step))
             if self.chosen < self.first:
                 self.first = self.chosen
             elif self.chosen >= self.first + self.visible:
@@ -139,11 +150,11 @@ class LoadScreen(_Dialog):
 
     def scroll(self, rows: int) -> None:
         """Scroll the list without changing the choice."""
-        self.first = max(0, min(max(0, len(self.saved) - self.visible), self.first + rows))
+        self.first = max(0, min(max(0, len(self.items) - self.visible), self.first + rows))
 
     def open_chosen(self) -> None:
         """Open the chosen game and close the list."""
-        if self.saved:
+        if self.items:
             self.open(self.chosen)
 
     def open(self, index: int) -> None:
@@ -152,6 +163,14 @@ class LoadScreen(_Dialog):
         self.chosen = index
         if entry.game is None:
             self.status = f"Cannot open {entry.path.name}: {entry.problem}"
+            return
+        try:
+            archive = open_archive(entry.path)
+        except OSError as error:
+            self.status = f"Cannot open {entry.path.name}: {error.strerror or error}"
+            return
+        if len(archive) > 1:  # a file of many games: pick one of them
+            self.app.push(ArchiveScreen(self.app, archive, self.on_open))
             return
         try:
             record = record_from_game(entry.game)
@@ -163,13 +182,13 @@ class LoadScreen(_Dialog):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The game below, shaded, and the list on a card."""
-        card, font = self.card(surface, max(2, min(len(self.saved), 10)) + 1)
+        card, font = self.card(surface, max(2, min(len(self.items), 10)) + 1)
         row = int(font * 2.2)
         top = card.top + int(font * 3.2)
         self.visible = max(1, (card.bottom - top - int(font * 3.5)) // row)
         self.buttons = []
-        for index in range(self.first, min(len(self.saved), self.first + self.visible)):
-            entry = self.saved[index]
+        for index in range(self.first, min(len(self.items), self.first + self.visible)):
+            entry = self.items[index]
             rect = pygame.Rect(
                 card.left + font,
                 top + (index - self.first) * row,
@@ -185,10 +204,10 @@ class LoadScreen(_Dialog):
         close.midbottom = (card.centerx, card.bottom - int(font * 1.8))
         self.buttons.append(Button("Cancel (Esc)", close, self.app.pop))
         draw_buttons(surface, self.app.renderer.text, self.buttons, int(font * 0.9))
-        if len(self.saved) > self.visible:
+        if len(self.items) > self.visible:
             shown = (
-                f"{self.first + 1}-{min(len(self.saved), self.first + self.visible)} of "
-                f"{len(self.saved)}  (wheel, Up/Down)"
+                f"{self.first + 1}-{min(len(self.items), self.first + self.visible)} of "
+                f"{len(self.items)}  (wheel, Up/Down)"
             )
             self.app.renderer.text.draw(
                 surface,
@@ -198,6 +217,93 @@ class LoadScreen(_Dialog):
                 (card.right - font, card.top + font * 2),
                 "topright",
             )
+
+
+class ArchiveScreen(LoadScreen):
+    """The games of one PDN file: type to filter by player, event or result; pick one to open.
+
+    Games that cannot be read are found a few per frame, dropped from the list and counted.
+    """
+
+    GAMES_CHECKED_PER_FRAME = 40  # about 20 ms of reading: the window stays responsive
+
+    def __init__(self, app: App, archive: PdnArchive, on_open: OpenGame) -> None:
+        _Dialog.__init__(self, app)
+        self.on_open = on_open
+        self.games = GameList(archive)
+        self.title = f"Games in {archive.source}"
+        self.items = self.games.shown
+        self.chosen = self.first = 0
+        self.visible = 8
+        self.status = self.games.status()
+        self.keymap.update(
+            {
+                "up": lambda: self.move(-1),
+                "down": lambda: self.move(+1),
+                "return": self.open_chosen,
+                "enter": self.open_chosen,
+                "backspace": lambda: self.type_filter(self.games.query[:-1]),
+            }
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Typed characters edit the filter; everything else as in the list of saved games."""
+        text = getattr(event, "unicode", "")
+        if (
+            event.type == pygame.KEYDOWN
+            and text.isprintable()
+            and text
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        ):
+            self.type_filter(self.games.query + text)
+        else:
+            super().handle(event)
+
+    def type_filter(self, query: str) -> None:
+        """Show only the games the filter matches."""
+        self.games.set_query(query)
+        self.relist()
+
+    def relist(self) -> None:
+        self.items = self.games.shown
+        self.chosen = min(self.chosen, max(0, len(self.items) - 1))
+        self.first = min(self.first, self.chosen)
+        self.status = self.games.status()
+
+    def update(self, dt: float) -> None:
+        """Read a few more games to find the ones that cannot be read."""
+        if not self.games.is_checked():
+            self.games.check(self.GAMES_CHECKED_PER_FRAME)
+            self.relist()
+
+    def open(self, index: int) -> None:
+        """Open shown game `index`; one that cannot be read is named on the status line."""
+        entry = self.games.shown[index]
+        try:
+            game = self.games.open(entry)
+            record = record_from_game(game)
+        except PdnError as error:
+            self.relist()
+            self.status = f"Cannot open game {entry.number}: line {error.line}: {error.problem}"
+            return
+        self.app.pop()
+        if isinstance(self.app.screen, LoadScreen):
+            self.app.pop()  # the list of saved files it was picked from
+        self.on_open(record, dict(game.tags), f"{self.games.archive.source}, game {entry.number}")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The list, with the filter above it."""
+        super().draw(surface)
+        card = self.card_rect
+        font = max(12, min(22, surface.get_height() // 36))
+        self.app.renderer.text.draw(
+            surface,
+            f"Filter: {self.games.query}_   (type a player, event or result)",
+            int(font * 0.8),
+            theme.TEXT_DIM,
+            (card.left + font, card.top + font * 2),
+            "topleft",
+        )
 
 
 class ResumeScreen(_Dialog):
