@@ -93,6 +93,24 @@ def test_an_autosaved_game_resumes_exactly_after_a_crash(make_app, data: Path) -
     assert resumed.record.moves[-1] == Move((9, 14))
 
 
+@pytest.mark.parametrize("ply", ["\u00b2", "9" * 5000, "-1", "", "two"])
+def test_a_bad_ply_tag_in_the_autosave_resumes_at_its_last_move(
+    make_app, data: Path, ply: str
+) -> None:
+    app = make_app(autosave=True)
+    play(app, OPENING[:2])
+    press(app, pygame.K_u, "u")  # the autosave now says which ply was shown: [Ply "1"]
+    autosave = data / "autosave.pdn"
+    text = autosave.read_text(encoding="utf-8")
+    assert '[Ply "1"]' in text
+    autosave.write_text(text.replace('[Ply "1"]', f'[Ply "{ply}"]'), encoding="utf-8")
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    press(fresh, pygame.K_RETURN)
+    game = screen_of(fresh).game
+    assert game.record.moves == [Move((11, 15)), Move((22, 18))] and game.record.ply == 2
+    assert game.status.startswith("Resumed at ply 2.")  # resumed, not stopped by an error
+
+
 def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
     app = make_app(autosave=True)
     play(app, OPENING[:2])

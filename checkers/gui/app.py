@@ -28,12 +28,22 @@ from checkers.gui.screens import tree_overlay  # noqa: F401  (registers the T ov
 from checkers.gui.screens.game import RESUME_PLY_TAG, GameScreen
 from checkers.gui.screens.load import ResumeScreen, find_autosave
 from checkers.gui.screens.start import StartChoices, StartScreen
+from checkers.options import read_whole_number
 from checkers.record import GameRecord
 
 __all__ = ["FPS", "WINDOW_SIZE", "App", "DisplayUnavailable", "Screen", "run_app"]
 
 FPS = 60
+MAX_GAME_PLIES = 100_000  # far past any game: the 40-move rule ends a game long before
 WINDOW_SIZE = (1120, 720)
+
+
+def _resume_ply(text: str) -> int | None:
+    """The ply an autosave was showing, or None (play on from its last move) if the tag is bad."""
+    try:
+        return read_whole_number(text, 0, MAX_GAME_PLIES)
+    except ValueError:
+        return None
 
 
 class DisplayUnavailable(RuntimeError):
@@ -157,8 +167,7 @@ class App:
         )
         screen = self.screen
         assert isinstance(screen, GameScreen)
-        ply = screen.game.tags.pop(RESUME_PLY_TAG, "")
-        screen.game.resume_play(int(ply) if ply.isdigit() else None)
+        screen.game.resume_play(_resume_ply(screen.game.tags.pop(RESUME_PLY_TAG, "")))
 
     def quit(self) -> None:
         """Leave the loop after this frame."""
