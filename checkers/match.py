@@ -29,7 +29,7 @@ from checkers.ai.registry import ALGORITHMS, EVALUATIONS
 from checkers.ai.search import Limits
 from checkers.board import BLACK, Move, Position
 from checkers.engine_player import DEFAULT_GRACE, EngineFailure, EnginePlayer
-from checkers.options import positive_int
+from checkers.options import job_count, positive_int, search_depth
 from checkers.options import seconds as positive_seconds
 from checkers.pdn import PdnGame, write_game
 from checkers.perft import default_jobs
@@ -682,7 +682,7 @@ def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
         )
         match.add_argument(
             f"--{name}-depth",
-            type=positive_int,
+            type=search_depth,
             metavar="PLIES",
             help="its search depth per move (default: 6 if no time is given)",
         )
@@ -727,7 +727,7 @@ def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
     )
     match.add_argument(
         "--jobs",
-        type=positive_int,
+        type=job_count,
         default=default_jobs(),
         metavar="J",
         help="games played at once in worker processes (default: one per core)",

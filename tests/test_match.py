@@ -327,6 +327,9 @@ def test_a_terminal_gets_one_redrawn_progress_bar() -> None:
         (["match", "--first-time", "soon"], "'soon' is not a number of seconds"),
         (["match", "--games", "many"], "'many' is not a whole number"),
         (["match", "--jobs", "0"], "'0' must be 1 or more"),
+        (["match", "--jobs", "1000"], "is too many processes: at most"),
+        (["match", "--first-depth", "100000"], "'100000' is too large: at most 200"),
+        (["match", "--games", "9" * 5000], "is too large"),
         (["match", "--openings", "secret"], "invalid choice: 'secret'"),
         (
             [
