@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 import pytest
 
+from checkers._bitboard import generate_raw
 from checkers.ai import GameSearch, Limits, Progress, StopSignal, search
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.levels import SideSearches, choose_move, game_search, get_level
@@ -24,7 +25,6 @@ from checkers.board import (
     Piece,
     Position,
     Side,
-    generate_raw,
     square_row_col,
 )
 from checkers.protocol import EngineSession, run_engine

@@ -25,8 +25,17 @@ import contextlib
 import dataclasses
 import gc
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from checkers._bitboard import (
+    BIT,
+    VALID,
+    RawMove,
+    capture_pending,
+    generate_raw,
+    play,
+    raw_squares,
+)
 from checkers.ai.classic import (
     MAX_DEPTH,
     AlgorithmResult,
@@ -47,19 +56,7 @@ from checkers.ai.search import (
     is_win_score,
     plies_to_win,
 )
-from checkers.board import (
-    BLACK,
-    SQUARES,
-    Move,
-    Piece,
-    Position,
-    RawMove,
-    Side,
-    capture_pending,
-    generate_raw,
-    raw_to_move,
-    square_row_col,
-)
+from checkers.board import BLACK, SQUARES, Move, Position, Side, square_row_col
 from checkers.record import FORTY_MOVE_PLIES
 
 __all__ = ["KING", "MAN", "Engine", "engine_evaluation", "engine_search", "evaluate_raw"]
@@ -69,16 +66,14 @@ MAN = 100
 KING = 135
 _GRAIN = 5
 
-# --- board geometry, found through the public API so the engine shares the core's layout -------
+# --- board geometry, on the rules core's layout ---------------------------------------------------
 
-_BIT = [0] + [Position.from_pieces({square: Piece(BLACK)}).black for square in SQUARES]
-_VALID = sum(_BIT[1:])
-_ROW = {_BIT[s]: square_row_col(s)[0] for s in SQUARES}
-_COL = {_BIT[s]: square_row_col(s)[1] for s in SQUARES}
+_ROW = {BIT[s]: square_row_col(s)[0] for s in SQUARES}
+_COL = {BIT[s]: square_row_col(s)[1] for s in SQUARES}
 
 
 def _squares_mask(squares: Sequence[int]) -> int:
-    return sum(_BIT[s] for s in squares)
+    return sum(BIT[s] for s in squares)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -175,9 +170,13 @@ _CHUNK = 12  # bits of the board per look-up table: three tables cover its 35 bi
 _CHUNK_MASK = (1 << _CHUNK) - 1
 
 
+_MenTables = tuple[list[int], ...]
+"""One side's men terms, one table per 12 bits of the board."""
+
+
 def _men_tables(
     back: int, bridge: int, ahead: int, near: int, *, guard: bool, middlegame: bool
-) -> tuple[list[int], ...]:
+) -> _MenTables:
     """One side's men terms as three look-up tables, one per 12 bits of the board: the men's
     value for standing where they stand, plus the bridge."""
     advance = 2 if middlegame else 6
@@ -189,7 +188,7 @@ def _men_tables(
         for bit in _ROW
     }
     tables = []
-    for shift in range(0, _VALID.bit_length(), _CHUNK):
+    for shift in range(0, VALID.bit_length(), _CHUNK):
         table = [0] * (1 << _CHUNK)
         for index in range(1, 1 << _CHUNK):
             low = index & -index  # the table so far already holds the other men's value
@@ -247,7 +246,7 @@ def _material(bm: int, bk: int, wm: int, wk: int) -> int:
     return difference + (trade_bonus if difference > 0 else -trade_bonus)
 
 
-def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple:
+def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple[int, _MenTables, _MenTables]:
     """All the evaluation takes from the counts alone: the material and each side's men tables
     for the phase and guard."""
     middlegame = bm + bk + wm + wk > 14
@@ -316,7 +315,7 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
             score -= _WHITE_RUNAWAY[man]
 
     if bk or wk:
-        empty = _VALID ^ (black | white)
+        empty = VALID ^ (black | white)
         score += 8 * (
             (black_kings & _CENTRE_KINGS).bit_count() - (white_kings & _CENTRE_KINGS).bit_count()
         )
@@ -438,6 +437,8 @@ class Engine:
         self.killers: list[list[RawMove | None]] = []
         self.seen_twice: set[tuple[int, int, int, bool]] = set()
         self.path: set[tuple[int, int, int, bool]] = set()
+        # The best root move so far of an unfinished depth, with its score.
+        self.partial: tuple[int, RawMove] | None = None
         self._reset_counters(None, None, None)
 
     def set_evaluation(self, evaluation: str | Evaluation) -> None:
@@ -512,7 +513,7 @@ class Engine:
             # on. Bulk shifts tell which without a move list (inlined: -1.3% instructions per
             # node). Every operation on these 35-bit integers allocates one, so each shifted
             # board is made once and the kings' directions only when there are kings (-4%).
-            empty = _VALID ^ (black | white)
+            empty = VALID ^ (black | white)
             if black_to_move:
                 left, right = empty >> 4, empty >> 5  # where a Black man's steps land
                 quiet = not black & ((white & left) >> 4 | (white & right) >> 5)
@@ -812,12 +813,7 @@ class Engine:
                 break
             seen.add(key)
             line.append(move)
-            mover_delta, captured, king_delta, _ = move
-            if black_to_move:
-                black, white = black ^ mover_delta, white ^ captured
-            else:
-                black, white = black ^ captured, white ^ mover_delta
-            kings ^= king_delta
+            black, white, kings = play(black, white, kings, black_to_move, move)
             black_to_move = not black_to_move
         return line
 
@@ -905,7 +901,7 @@ class Engine:
         self,
         position: Position,
         limits: Limits,
-        history: Sequence[Position] | None = None,
+        history: Iterable[Position] | None = None,
         no_progress_plies: int = 0,
         stop: StopSignal | None = None,
     ) -> Iterator[SearchResult]:
@@ -1001,7 +997,7 @@ class Engine:
         pv = _public_line(position, line)
         public_score = float(score) if is_win_score(score) else score / self.scale
         return SearchResult(
-            raw_to_move(best, mover), public_score, depth, self.nodes, pv, deadline.elapsed()
+            Move(raw_squares(best, mover)), public_score, depth, self.nodes, pv, deadline.elapsed()
         )
 
     def search(
@@ -1042,7 +1038,9 @@ class Engine:
 def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...]:
     moves = []
     for raw in line:
-        moves.append(raw_to_move(raw, position.black if position.turn is BLACK else position.white))
+        moves.append(
+            Move(raw_squares(raw, position.black if position.turn is BLACK else position.white))
+        )
         position = position.apply_raw(raw)
     return tuple(moves)
 
@@ -1066,7 +1064,7 @@ def _engine_fixed_depth(
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Sequence[Position] | None = None,
+    history: Iterable[Position] | None = None,
     no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,
