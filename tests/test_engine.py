@@ -14,6 +14,7 @@ import pytest
 
 from checkers._bitboard import generate_raw
 from checkers.ai import GameSearch, Limits, Progress, StopSignal, search
+from checkers.ai import engine as engine_module
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.levels import SideSearches, choose_move, game_search, get_level
 from checkers.ai.search import WIN
@@ -287,11 +288,51 @@ def test_time_limit_ends_the_search() -> None:
     assert result.move in Position().legal_moves()
 
 
+def test_a_library_search_leaves_the_collector_as_it_found_it() -> None:
+    """Called as a library, the engine changes nothing of the interpreter's collector: not
+    whether it runs, not its thresholds, and it freezes nothing."""
+    thresholds = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    try:
+        gc.set_threshold(555, 7, 9)  # not the default, so a reset would show
+        for enabled in (True, False):
+            if enabled:
+                gc.enable()
+            else:
+                gc.disable()
+            search(Position(), Limits(time=0.2))  # interrupted by the clock
+            GameSearch()(Position.from_fen("B:WK1,5,22,30:B3,4,8,21,K32"), Limits(depth=6))
+            assert gc.isenabled() is enabled
+            assert gc.get_threshold() == (555, 7, 9)
+            assert gc.get_freeze_count() == frozen
+    finally:
+        gc.enable()
+        gc.set_threshold(*thresholds)
+
+
+def test_a_search_process_keeps_the_collector_out_of_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After tune_collector_for_search (the engine's own processes) a search freezes what it
+    leaves alive and turns the collector back on."""
+    monkeypatch.setattr(engine_module, "_collector_tuned", True)
+    frozen = gc.get_freeze_count()
+    try:
+        engine = Engine()
+        engine.search(Position(), Limits(depth=4))
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_the_collector_is_back_on_and_the_search_left_no_cycles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The engine pauses the cyclic garbage collector while it searches and freezes what the
-    search left alive; that is only sound if a search, interrupted included, makes no cycles."""
+    """In a search process the engine pauses the cyclic garbage collector while it searches
+    and freezes what the search left alive; that is only sound if a search, interrupted
+    included, makes no cycles."""
+    monkeypatch.setattr(engine_module, "_collector_tuned", True)
     monkeypatch.setattr(gc, "freeze", lambda: None)  # leave the search's objects collectable
     gc.collect()
     engine = Engine()

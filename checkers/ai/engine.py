@@ -59,7 +59,15 @@ from checkers.ai.search import (
 from checkers.board import BLACK, SQUARES, Move, Position, Side, square_row_col
 from checkers.record import FORTY_MOVE_PLIES
 
-__all__ = ["KING", "MAN", "Engine", "engine_evaluation", "engine_search", "evaluate_raw"]
+__all__ = [
+    "KING",
+    "MAN",
+    "Engine",
+    "engine_evaluation",
+    "engine_search",
+    "evaluate_raw",
+    "tune_collector_for_search",
+]
 
 MAN = 100
 """A man is worth 100; every engine score is in hundredths of a man."""
@@ -405,9 +413,26 @@ def _from_table(score: int, ply: int) -> int:
     return score
 
 
+_collector_tuned = False  # set by tune_collector_for_search() only
+
+
+def tune_collector_for_search() -> None:
+    """From now on, every engine search in this process keeps Python's cyclic garbage
+    collector out of its way (see `_collector_paused`), which changes the collector for the
+    whole process.
+
+    Only for a process that exists to search: the engine protocol (`checkers engine`) and the
+    desktop game's AI worker call it. Without it a search leaves the collector as it found it
+    (enabled or not, thresholds, nothing frozen) and is slower for it (README.md, "The AI").
+    """
+    global _collector_tuned
+    _collector_tuned = True
+
+
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Keep Python's cyclic garbage collector out of one search iteration.
+    """After `tune_collector_for_search`, keep the cyclic garbage collector out of one search
+    iteration; otherwise do nothing.
 
     The search allocates a few objects per node and makes no reference cycles, so the collector
     finds nothing; yet it runs every 700 allocations and walks the whole transposition table
@@ -415,8 +440,9 @@ def _collector_paused() -> Iterator[None]:
     it would run once afterwards over everything the iteration left alive (80 ms after depth 13),
     so that is frozen instead (`gc.freeze`): still freed by reference counting when the table
     lets it go, never walked again. tests/test_engine.py checks that a search leaves no cycles.
+    Both are process-wide, hence only where the process is the engine's.
     """
-    if not gc.isenabled():  # the host turned it off: leave that alone
+    if not _collector_tuned or not gc.isenabled():  # a library call, or the host turned it off
         yield
         return
     gc.disable()
