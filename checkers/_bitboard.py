@@ -405,6 +405,8 @@ def _count_black_replies(black: int, white: int, kings: int, moves: Iterable[Raw
     black_kings = kings & black
     empty_before = VALID ^ (black | white)
     for delta, captured, king_delta, _ in moves:  # White's moves
+        # `play` written out, the empty squares updated from the same deltas: a call per move
+        # cost 22% of the instructions of perft 7.
         w = white ^ delta
         if captured:
             b, empty = black ^ captured, empty_before ^ delta ^ captured
@@ -431,7 +433,7 @@ def _count_white_replies(black: int, white: int, kings: int, moves: Iterable[Raw
     white_kings = kings & white  # Black's moves never crown a white piece: as above
     empty_before = VALID ^ (black | white)
     for delta, captured, king_delta, _ in moves:  # Black's moves
-        b = black ^ delta
+        b = black ^ delta  # `play` written out, as in _count_black_replies
         if captured:
             w, empty = white ^ captured, empty_before ^ delta ^ captured
         else:

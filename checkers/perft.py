@@ -60,7 +60,7 @@ def _perft(black: int, white: int, kings: int, black_to_move: bool, depth: int) 
             black, white, kings, black_to_move, generate_raw(black, white, kings, black_to_move)
         )
     total = 0
-    # `play` inlined: a call per move here cost 5% of perft 10 (measured).
+    # `play` written out: a call per move here cost 5% of the time of perft 10.
     if black_to_move:
         for delta, captured, king_delta, _ in generate_raw(black, white, kings, True):
             total += _perft(black ^ delta, white ^ captured, kings ^ king_delta, False, depth - 1)

@@ -631,7 +631,7 @@ class Engine:
         next_depth = depth if forced else depth - 1  # a forced reply costs no depth
         child_ply, child_to_move = ply + 1, not black_to_move
         for index, move in enumerate(moves):
-            # `play` written out, with the no-progress count: a call per child cost 2% per node.
+            # `play` written out: a call per child cost 3.9% of the instructions per node.
             mover_delta, captured, king_delta, _ = move
             if black_to_move:
                 child_black, child_white = black ^ mover_delta, white ^ captured
