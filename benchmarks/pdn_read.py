@@ -19,9 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from checkers.board import BLACK, Move, Position, generate_raw, raw_to_move
+from checkers.board import BLACK, Move, Position
 from checkers.pdn import PdnGame, write_game
 
 
@@ -32,15 +30,13 @@ def random_game(rng: random.Random, round_number: int) -> PdnGame:
     moves: list[Move] = []
     seen = {position: 1}  # positions since the last capture or man move
     for _ in range(rng.randint(40, 160)):
-        black_to_move = position.turn is BLACK
-        raws = generate_raw(position.black, position.white, position.kings, black_to_move)
-        if not raws or max(seen.values()) >= 3 or sum(seen.values()) > 80:
+        legal = position.legal_moves()
+        if not legal or max(seen.values()) >= 3 or sum(seen.values()) > 80:
             break
-        raw = rng.choice(raws)
-        move = raw_to_move(raw, position.black if black_to_move else position.white)
+        move = rng.choice(legal)
         progress = move.is_capture or position.is_man_move(move)
         moves.append(move)
-        position = position.apply_raw(raw)
+        position = position.move(move)
         seen = {} if progress else seen
         seen[position] = seen.get(position, 0) + 1
     result = "1-0" if position.turn is not BLACK else "0-1"

@@ -2,7 +2,8 @@
 
 The last ply is counted without being played (bulk counting). Each count is checked against
 the published figures. One process first (the move generator's own speed), then `--jobs`
-processes (what `checkers perft` does by default). Run: `python benchmarks/perft.py`.
+processes (what `checkers perft` does by default). Run: `python benchmarks/perft.py`; it imports
+the installed `checkers` package (or the one PYTHONPATH names).
 Wall times swing on a shared machine, so the header shows the load average at the start.
 """
 
@@ -12,11 +13,7 @@ import argparse
 import os
 import platform
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from checkers.board import Position
 from checkers.perft import default_jobs, perft

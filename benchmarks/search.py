@@ -1,11 +1,14 @@
 """Engine speed: nodes per second and the depth reached in a given time (median of runs).
 
-    python benchmarks/search.py [--runs 3] [--times 1 5]
+    python benchmarks/search.py [--runs 3] [--times 1 5] [--library]
 
 For each position and time limit: the depth completed, nodes, nodes/s and how far the search
 ran past its deadline. From the initial position also the time to complete depth 12. Each run
 is a new engine, made and freed outside the timing as a game does (`AIPlayer` keeps one per
 side); what freeing its table costs a one-shot `search()` is shown apart, with the peak memory.
+The searches run as in the engine's own processes (`tune_collector_for_search`); `--library`
+leaves the garbage collector alone, as a program that embeds the engine gets it.
+It imports the installed `checkers` package (or the one PYTHONPATH names).
 Targets
 (issue 3): at least 150 000 nodes/s, depth 12 or more in 1 s from the start. Wall times swing on
 a shared machine, so the load average is shown before and after; node counts to a fixed depth do
@@ -18,14 +21,10 @@ import argparse
 import os
 import resource
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checkers.ai import Limits
-from checkers.ai.engine import Engine
+from checkers.ai.engine import Engine, tune_collector_for_search
 from checkers.board import Position
 
 POSITIONS = {
@@ -56,9 +55,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--times", type=float, nargs="+", default=[1.0, 5.0])
+    parser.add_argument(
+        "--library", action="store_true", help="leave the garbage collector alone while searching"
+    )
     args = parser.parse_args()
+    if not args.library:
+        tune_collector_for_search()
 
-    print(f"median of {args.runs} runs; fresh engine each run{_load()}")
+    mode = "collector untouched (library)" if args.library else "collector tuned for search"
+    print(f"median of {args.runs} runs; fresh engine each run; {mode}{_load()}")
     print(f"{'position':<11} {'limit':>6} {'depth':>5} {'nodes':>9} {'nodes/s':>9} {'overrun':>8}")
     all_rates = []
     worst_overrun = 0.0

@@ -1,15 +1,8 @@
-"""English draughts rules: squares, pieces, moves, positions and the one legal-move generator.
+"""English draughts rules: squares, pieces, moves and positions.
 
 Pure Python, standard library only. Squares are PDN numbers 1-32 at every public boundary.
-
-Internally a position is three bitboards (black, white, kings) in a "ghost square" layout: square
-s on row r, index c (s = 4r + c + 1) lives at bit 9*(r//2) + 4*(r%2) + c, so bits 8, 17 and 26 are
-never squares and every diagonal step is the same shift everywhere on the board:
-
-    down-left +4, down-right +5, up-left -5, up-right -4   (down = toward square 32)
-
-Black men move down, White men move up, kings both. Moves are generated as XOR deltas
-(mover, opponent, kings) so making one is three XORs; `Move` is the public value built from them.
+Internally a position is three bitboards, and its moves come from the one legal-move generator
+in the private `checkers._bitboard`; `Move` is the public value built from them.
 """
 
 from __future__ import annotations
@@ -17,8 +10,20 @@ from __future__ import annotations
 import enum
 import itertools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from checkers._bitboard import (
+    BIT,
+    RawMove,
+    capture_pending,
+    count_moves,
+    generate_raw,
+    mask,
+    play,
+    raw_squares,
+    squares_of,
+)
 
 __all__ = [
     "BLACK",
@@ -33,12 +38,7 @@ __all__ = [
     "Piece",
     "Position",
     "Side",
-    "capture_pending",
-    "count_moves",
-    "count_replies",
-    "generate_raw",
     "position_problem",
-    "raw_to_move",
     "row_col_square",
     "square_row_col",
 ]
@@ -98,448 +98,6 @@ def row_col_square(row: int, col: int) -> int | None:
     if not (0 <= row < 8 and 0 <= col < 8) or (row + col) % 2 == 0:
         return None
     return row * 4 + col // 2 + 1
-
-
-def _bit_of(square: int) -> int:
-    row, index = divmod(square - 1, 4)
-    return 1 << (9 * (row // 2) + 4 * (row % 2) + index)
-
-
-_BIT = [0] + [_bit_of(s) for s in SQUARES]  # square -> bit
-_SQUARE = {_BIT[s]: s for s in SQUARES}  # bit -> square
-_VALID = sum(_BIT[1:])
-_BLACK_CROWN = sum(_BIT[s] for s in range(29, 33))  # Black men crown on 29-32
-_WHITE_CROWN = sum(_BIT[s] for s in range(1, 5))  # White men crown on 1-4
-
-
-def _squares_of(bits: int) -> Iterator[int]:
-    """The squares of a bitboard, in increasing order."""
-    while bits:
-        low = bits & -bits
-        bits ^= low
-        yield _SQUARE[low]
-
-
-def _mask(squares: Iterable[int]) -> int:
-    bits = 0
-    for s in squares:
-        bits |= _BIT[s]
-    return bits
-
-
-def _simple_steps(shift: int, crown: int) -> dict[int, RawMove]:
-    """Prebuilt raw moves for a man's one-step move, keyed by the target bit."""
-    table: dict[int, RawMove] = {}
-    for target in _BIT[1:]:
-        origin = target >> shift if shift > 0 else target << -shift
-        if origin & _VALID:
-            table[target] = (origin | target, 0, target & crown, None)
-    return table
-
-
-# --- move generation --------------------------------------------------------------------------
-
-RawMove = tuple[int, int, int, tuple[int, ...] | None]
-"""(mover delta, opponent delta, kings delta, capture path as bits: origin then each landing;
-None for a simple step). XOR the deltas into the position's bitboards to make the move."""
-
-_MAN_STEP_SETS_KEPT = 1 << 14  # per table; perft 10 keeps at most 1,800
-
-
-class _ManSteps(dict[int, tuple[RawMove, ...]]):
-    """Prebuilt raw moves of a side's men stepping along one diagonal, keyed by the set of target
-    squares (a bitboard); each set is built on first use and kept, up to a bound."""
-
-    def __init__(self, shift: int, crown: int) -> None:
-        super().__init__()
-        self.one_step = _simple_steps(shift, crown)
-
-    def __missing__(self, targets: int) -> tuple[RawMove, ...]:
-        moves = tuple(self.one_step[_BIT[s]] for s in _squares_of(targets))
-        if len(self) < _MAN_STEP_SETS_KEPT:  # bounded memory however long a search runs
-            self[targets] = moves
-        return moves
-
-
-# Every king step prebuilt, keyed by its two squares' bits: no tuple made per step, and the same
-# object each time, which the engine's move-ordering look-ups compare by identity first.
-_KING_STEPS: dict[int, RawMove] = {
-    step[0]: (step[0], 0, step[0], None)
-    for shift in (4, 5, -4, -5)
-    for step in _simple_steps(shift, 0).values()
-}
-
-# All of a side's man steps along a diagonal are one lookup, not a loop over the targets: few
-# distinct sets recur (under 2,000 per table in perft 10); 11% fewer instructions in perft 7.
-_BLACK_STEP_LEFT = _ManSteps(4, _BLACK_CROWN)
-_BLACK_STEP_RIGHT = _ManSteps(5, _BLACK_CROWN)
-_WHITE_STEP_LEFT = _ManSteps(-5, _WHITE_CROWN)
-_WHITE_STEP_RIGHT = _ManSteps(-4, _WHITE_CROWN)
-
-
-# What the walkers know about the side to move, fixed for one generation: a plain tuple
-# (a NamedTuple per generation cost 5% of perft) read with literal indices on the hot path:
-#   [0] black to move, [1] capturing, [2] every king on the board, [3] this side's crown row,
-#   [4] squares from which one of this side's men could jump on (never its crown row: no man's
-#       jump starts there, so the mask needs no trimming).
-_SideInfo = tuple[bool, bool, int, int, int]
-# With no kings on the board a stepping side is a constant (0.5% fewer instructions in perft 7).
-_BLACK_STEPPING = (True, False, 0, _BLACK_CROWN, 0)
-_WHITE_STEPPING = (False, False, 0, _WHITE_CROWN, 0)
-
-
-def traverse_left(
-    down: int,
-    up: int,
-    opp: int,
-    empty: int,
-    side: _SideInfo,
-    out: list[RawMove],
-    origin: int = 0,
-    captured: int = 0,
-    path: tuple[int, ...] | None = None,
-) -> bool:
-    """Walk the two left diagonals (down-left +4, up-left -5) for the pieces in `down` and `up`.
-
-    When the side is capturing it adds their jumps over `opp`, following every multi-jump to its
-    end; otherwise their simple steps onto `empty`. Returns whether it found anything.
-    """
-    if not side[1]:
-        if side[0]:  # Black men walk down; its kings also walk up
-            forward, backward, steps = down << 4 & empty, up and up >> 5 & empty, _BLACK_STEP_LEFT
-            if side[2]:
-                return _steps(forward, 4, backward, -5, side[2], out, steps)
-        else:
-            forward, backward, steps = up >> 5 & empty, down and down << 4 & empty, _WHITE_STEP_LEFT
-            if side[2]:
-                return _steps(forward, -5, backward, 4, side[2], out, steps)
-        if not forward:
-            return False
-        out += steps[forward]  # no kings anywhere: every step is a man's
-        return True
-    found = False
-    jumpers = down and down & (opp & empty >> 4) >> 4
-    while jumpers:
-        start = jumpers & -jumpers
-        jumpers ^= start
-        land = start << 8
-        if path is None and not (start & side[2] or land & side[4]):
-            over = start << 4  # a man's single jump that cannot go on: most captures
-            out.append((start | land, over, land & side[3] | over & side[2], (start, land)))
-        else:
-            _land(start, land, start << 4, opp, empty, side, out, origin, captured, path)
-        found = True
-    jumpers = up and up & (opp & empty << 5) << 5
-    while jumpers:
-        start = jumpers & -jumpers
-        jumpers ^= start
-        land = start >> 10
-        if path is None and not (start & side[2] or land & side[4]):
-            over = start >> 5  # a man's single jump that cannot go on: most captures
-            out.append((start | land, over, land & side[3] | over & side[2], (start, land)))
-        else:
-            _land(start, land, start >> 5, opp, empty, side, out, origin, captured, path)
-        found = True
-    return found
-
-
-def traverse_right(
-    down: int,
-    up: int,
-    opp: int,
-    empty: int,
-    side: _SideInfo,
-    out: list[RawMove],
-    origin: int = 0,
-    captured: int = 0,
-    path: tuple[int, ...] | None = None,
-) -> bool:
-    """Walk the two right diagonals (down-right +5, up-right -4); otherwise as `traverse_left`."""
-    if not side[1]:
-        if side[0]:
-            forward, backward, steps = down << 5 & empty, up and up >> 4 & empty, _BLACK_STEP_RIGHT
-            if side[2]:
-                return _steps(forward, 5, backward, -4, side[2], out, steps)
-        else:
-            forward, backward, steps = (
-                up >> 4 & empty,
-                down and down << 5 & empty,
-                _WHITE_STEP_RIGHT,
-            )
-            if side[2]:
-                return _steps(forward, -4, backward, 5, side[2], out, steps)
-        if not forward:
-            return False
-        out += steps[forward]  # no kings anywhere: every step is a man's
-        return True
-    found = False
-    jumpers = down and down & (opp & empty >> 5) >> 5
-    while jumpers:
-        start = jumpers & -jumpers
-        jumpers ^= start
-        land = start << 10
-        if path is None and not (start & side[2] or land & side[4]):
-            over = start << 5  # a man's single jump that cannot go on: most captures
-            out.append((start | land, over, land & side[3] | over & side[2], (start, land)))
-        else:
-            _land(start, land, start << 5, opp, empty, side, out, origin, captured, path)
-        found = True
-    jumpers = up and up & (opp & empty << 4) << 4
-    while jumpers:
-        start = jumpers & -jumpers
-        jumpers ^= start
-        land = start >> 8
-        if path is None and not (start & side[2] or land & side[4]):
-            over = start >> 4  # a man's single jump that cannot go on: most captures
-            out.append((start | land, over, land & side[3] | over & side[2], (start, land)))
-        else:
-            _land(start, land, start >> 4, opp, empty, side, out, origin, captured, path)
-        found = True
-    return found
-
-
-def _steps(
-    forward: int,
-    forward_shift: int,
-    backward: int,
-    backward_shift: int,
-    kings: int,
-    out: list[RawMove],
-    man_steps: _ManSteps,
-) -> bool:
-    """Add the steps onto `forward` targets (any piece) and `backward` targets (kings only).
-
-    A shift is the one that moved a piece onto its target; undoing it finds the origin.
-    """
-    found = bool(forward | backward)
-    while forward:
-        target = forward & -forward
-        forward ^= target
-        origin = target >> forward_shift if forward_shift > 0 else target << -forward_shift
-        if origin & kings:
-            out.append(_KING_STEPS[origin | target])
-        else:
-            out += man_steps[target]
-    while backward:
-        target = backward & -backward
-        backward ^= target
-        origin = target >> backward_shift if backward_shift > 0 else target << -backward_shift
-        out.append(_KING_STEPS[origin | target])
-    return found
-
-
-def _land(
-    start: int,
-    land: int,
-    over: int,
-    opp: int,
-    empty: int,
-    side: _SideInfo,
-    out: list[RawMove],
-    origin: int,
-    captured: int,
-    path: tuple[int, ...] | None,
-) -> None:
-    """One jump from `start` over `over` onto `land`: end the move there or jump on."""
-    if path is None:  # the first jump of a sequence: its origin counts as empty from now on
-        origin, path, empty = start, (start,), empty | start
-    path = path + (land,)
-    captured |= over
-    kings = side[2]
-    if origin & kings:
-        # A king may turn, so look in all four directions; it cannot jump a piece twice.
-        rest = opp & ~captured
-        if not rest or not (
-            traverse_left(land, land, rest, empty, side, out, origin, captured, path)
-            | traverse_right(land, land, rest, empty, side, out, origin, captured, path)
-        ):
-            out.append((origin ^ land, captured, origin ^ land | captured & kings, path))
-    elif land & side[3]:
-        out.append((origin ^ land, captured, land | captured & kings, path))  # crowning ends it
-    elif land & side[4]:
-        # A man jumps forward only, so the pieces it has captured are behind it.
-        down, up = (land, 0) if side[0] else (0, land)
-        traverse_left(down, up, opp, empty, side, out, origin, captured, path)
-        traverse_right(down, up, opp, empty, side, out, origin, captured, path)
-    else:
-        out.append((origin ^ land, captured, captured & kings, path))
-
-
-def generate_raw(black: int, white: int, kings: int, black_to_move: bool) -> list[RawMove]:
-    """Every legal move as a raw delta; only captures when any capture exists."""
-    empty = _VALID ^ (black | white)
-    if black_to_move:
-        down, up, opp = black, black & kings, white
-        man_jumps = (opp & empty >> 4) >> 4 | (opp & empty >> 5) >> 5
-        if man_jumps & black or up and _kings_can_jump(up, opp, empty):
-            side = (True, True, kings, _BLACK_CROWN, man_jumps)
-        else:
-            side = (True, False, kings, _BLACK_CROWN, 0) if kings else _BLACK_STEPPING
-    else:
-        down, up, opp = white & kings, white, black
-        man_jumps = (opp & empty << 5) << 5 | (opp & empty << 4) << 4
-        if man_jumps & white or down and _kings_can_jump(down, opp, empty):
-            side = (False, True, kings, _WHITE_CROWN, man_jumps)
-        else:
-            side = (False, False, kings, _WHITE_CROWN, 0) if kings else _WHITE_STEPPING
-    out: list[RawMove] = []
-    traverse_left(down, up, opp, empty, side, out)
-    traverse_right(down, up, opp, empty, side, out)
-    return out
-
-
-def capture_pending(black: int, white: int, kings: int, black_to_move: bool) -> bool:
-    """Whether the side to move has a capture (and so must capture), by bulk shifts: no list."""
-    empty = _VALID ^ (black | white)
-    if black_to_move:
-        up = black & kings
-        return bool(
-            black & ((white & empty >> 4) >> 4 | (white & empty >> 5) >> 5)
-            or up
-            and _kings_can_jump(up, white, empty)
-        )
-    down = white & kings
-    return bool(
-        white & ((black & empty << 5) << 5 | (black & empty << 4) << 4)
-        or down
-        and _kings_can_jump(down, black, empty)
-    )
-
-
-def _kings_can_jump(kings: int, opp: int, empty: int) -> bool:
-    """Whether any of these kings has a jump in any direction."""
-    return bool(
-        kings
-        & (
-            (opp & empty >> 4) >> 4
-            | (opp & empty >> 5) >> 5
-            | (opp & empty << 5) << 5
-            | (opp & empty << 4) << 4
-        )
-    )
-
-
-_NULL_MOVE: tuple[RawMove] = ((0, 0, 0, None),)
-
-
-def count_moves(black: int, white: int, kings: int, black_to_move: bool) -> int:
-    """len(generate_raw(...)): the number of legal moves for the side to move."""
-    if black_to_move:
-        return _count_black_replies(black, white, kings, _NULL_MOVE)
-    return _count_white_replies(black, white, kings, _NULL_MOVE)
-
-
-def count_replies(
-    black: int, white: int, kings: int, black_to_move: bool, moves: Iterable[RawMove]
-) -> int:
-    """The opponent's legal move count after each of `moves` (the side to move's), summed.
-
-    Perft's last two plies in one call per parent (1.5% fewer instructions than a call per child).
-    """
-    if black_to_move:
-        return _count_white_replies(black, white, kings, moves)
-    return _count_black_replies(black, white, kings, moves)
-
-
-# Both counters count in bulk (popcounts) unless the side to count has a king; then they count
-# generate_raw's list. A piece on p steps down-left onto p+4 iff p is in (empty >> 4): the
-# shifted empties serve the jump test and the step count alike.
-
-
-def _count_black_replies(black: int, white: int, kings: int, moves: Iterable[RawMove]) -> int:
-    total = 0
-    # White's moves never crown a black piece, so with no black king now there is none after: one
-    # test per parent spares a king test per child (2.7% fewer instructions in perft 7).
-    black_kings = kings & black
-    empty_before = _VALID ^ (black | white)
-    for delta, captured, king_delta, _ in moves:  # White's moves
-        w = white ^ delta
-        if captured:
-            b, empty = black ^ captured, empty_before ^ delta ^ captured
-        else:  # White stepped: two operations fewer (4.2% fewer instructions in perft 7)
-            b, empty = black, empty_before ^ delta
-        empty_left, empty_right = empty >> 4, empty >> 5
-        left = (w & empty_left) >> 4  # squares from which a down-left jump lands
-        right = (w & empty_right) >> 5
-        if black_kings and (kings ^ king_delta) & b:
-            total += len(generate_raw(b, w, kings ^ king_delta, True))
-        # The jumpers are named once for the test and the count (1.8% fewer instructions).
-        elif (jumpers_left := left & b) | (jumpers_right := right & b):
-            if (jumpers_left << 8 | jumpers_right << 10) & (left | right):
-                total += _black_man_jumps(b, left, right)
-            else:
-                total += jumpers_left.bit_count() + jumpers_right.bit_count()
-        else:
-            total += (b & empty_left).bit_count() + (b & empty_right).bit_count()
-    return total
-
-
-def _count_white_replies(black: int, white: int, kings: int, moves: Iterable[RawMove]) -> int:
-    total = 0
-    white_kings = kings & white  # Black's moves never crown a white piece: as above
-    empty_before = _VALID ^ (black | white)
-    for delta, captured, king_delta, _ in moves:  # Black's moves
-        b = black ^ delta
-        if captured:
-            w, empty = white ^ captured, empty_before ^ delta ^ captured
-        else:
-            w, empty = white, empty_before ^ delta
-        empty_left, empty_right = empty << 5, empty << 4
-        left = (b & empty_left) << 5  # squares from which an up-left jump lands
-        right = (b & empty_right) << 4
-        if white_kings and (kings ^ king_delta) & w:
-            total += len(generate_raw(b, w, kings ^ king_delta, False))
-        elif (jumpers_left := left & w) | (jumpers_right := right & w):
-            if (jumpers_left >> 10 | jumpers_right >> 8) & (left | right):
-                total += _white_man_jumps(w, left, right)
-            else:
-                total += jumpers_left.bit_count() + jumpers_right.bit_count()
-        else:
-            total += (w & empty_left).bit_count() + (w & empty_right).bit_count()
-    return total
-
-
-# Men's multi-jumps are counted in bulk too, not from generate_raw's list (9.5% fewer instructions
-# in perft 7). A man jumps forward only, so the pieces it has captured and the square it left lie
-# behind it: the position's jump masks stay exact for every hop, and none starts on the crown row.
-# The two landing sets of a hop are followed one by one, so two paths onto a square count twice.
-
-
-def _black_man_jumps(men: int, left: int, right: int) -> int:
-    """The number of complete jump sequences of these Black men, given the squares from which a
-    down-left / down-right jump is open."""
-    total = 0
-    more = left | right
-    for land in ((men & left) << 8, (men & right) << 10):
-        if land:
-            onward = land & more
-            total += (land ^ onward).bit_count()
-            if onward:
-                total += _black_man_jumps(onward, left, right)
-    return total
-
-
-def _white_man_jumps(men: int, left: int, right: int) -> int:
-    """The number of complete jump sequences of these White men, given the squares from which an
-    up-left / up-right jump is open."""
-    total = 0
-    more = left | right
-    for land in ((men & left) >> 10, (men & right) >> 8):
-        if land:
-            onward = land & more
-            total += (land ^ onward).bit_count()
-            if onward:
-                total += _white_man_jumps(onward, left, right)
-    return total
-
-
-def raw_to_move(raw: RawMove, mover: int) -> Move:
-    """The public Move for a raw delta; `mover` is the moving side's bitboard before the move."""
-    delta, _captured, _, path = raw
-    if path is None:
-        origin = delta & mover
-        return Move((_SQUARE[origin], _SQUARE[delta ^ origin]))
-    return Move(tuple(_SQUARE[b] for b in path))
 
 
 # --- values: pieces and moves -----------------------------------------------------------------
@@ -705,7 +263,7 @@ class Position:
         for square, piece in pieces.items():
             if not isinstance(square, int) or not 1 <= square <= 32:
                 raise ValueError(f"square {square!r} is not between 1 and 32")
-            bit = _BIT[square]
+            bit = BIT[square]
             if piece.side is BLACK:
                 black |= bit
             else:
@@ -756,9 +314,7 @@ class Position:
         """PDN FEN with squares in increasing order, kings marked `K`."""
 
         def side_list(bits: int) -> str:
-            return ",".join(
-                ("K" if _BIT[s] & self.kings else "") + str(s) for s in _squares_of(bits)
-            )
+            return ",".join(("K" if BIT[s] & self.kings else "") + str(s) for s in squares_of(bits))
 
         return f"{self.turn.value}:W{side_list(self.white)}:B{side_list(self.black)}"
 
@@ -768,7 +324,7 @@ class Position:
         """The piece on a square, or None."""
         if not 1 <= square <= 32:
             raise ValueError(f"square {square} is not between 1 and 32")
-        bit = _BIT[square]
+        bit = BIT[square]
         if bit & self.black:
             return Piece(BLACK, bool(bit & self.kings))
         if bit & self.white:
@@ -782,7 +338,7 @@ class Position:
             bits &= self.kings
         elif kings is False:
             bits &= ~self.kings
-        return tuple(_squares_of(bits))
+        return tuple(squares_of(bits))
 
     def piece_map(self) -> dict[int, Piece]:
         """Every piece by square."""
@@ -792,7 +348,7 @@ class Position:
         """Every legal move, sorted by path; only captures when a capture exists."""
         mover = self.black if self.turn is BLACK else self.white
         raws = generate_raw(self.black, self.white, self.kings, self.turn is BLACK)
-        return sorted((raw_to_move(r, mover) for r in raws), key=lambda m: m.path)
+        return sorted((Move(raw_squares(r, mover)) for r in raws), key=lambda m: m.path)
 
     def has_legal_moves(self) -> bool:
         """Whether the side to move can move at all (if not, it has lost)."""
@@ -804,7 +360,7 @@ class Position:
 
     def is_man_move(self, move: Move) -> bool:
         """Whether the move is made by a man (such moves reset the 40-move count)."""
-        return not _BIT[move.start] & self.kings
+        return not BIT[move.start] & self.kings
 
     def find_move(self, squares: list[int], is_capture: bool, text: str = "") -> Move:
         """The legal move written as these squares (full path, or a capture's named landings)."""
@@ -838,20 +394,14 @@ class Position:
         black_to_move = self.turn is BLACK
         mover = self.black if black_to_move else self.white
         for raw in generate_raw(self.black, self.white, self.kings, black_to_move):
-            if raw_to_move(raw, mover) == move:
+            if raw_squares(raw, mover) == move.path:
                 return self.apply_raw(raw)
         raise IllegalMoveError(f"{move.pdn()} is not a legal move in {self.fen()}")
 
     def apply_raw(self, raw: RawMove) -> Position:
         """The position after a raw move generated for this position."""
-        delta, captured, king_delta, _ = raw
-        if self.turn is BLACK:
-            return Position.from_bitboards(
-                self.black ^ delta, self.white ^ captured, self.kings ^ king_delta, WHITE
-            )
-        return Position.from_bitboards(
-            self.black ^ captured, self.white ^ delta, self.kings ^ king_delta, BLACK
-        )
+        black, white, kings = play(self.black, self.white, self.kings, self.turn is BLACK, raw)
+        return Position.from_bitboards(black, white, kings, self.turn.opponent)
 
     # --- value behaviour ---------------------------------------------------------------------
 
@@ -953,4 +503,4 @@ def _is_subsequence(needle: Iterable[int], haystack: Iterable[int]) -> bool:
     return all(any(s == h for h in remaining) for s in needle)
 
 
-_INITIAL = Position.from_bitboards(_mask(range(1, 13)), _mask(range(21, 33)), 0, BLACK)
+_INITIAL = Position.from_bitboards(mask(range(1, 13)), mask(range(21, 33)), 0, BLACK)

@@ -10,6 +10,7 @@ from typing import NoReturn, TextIO
 
 import checkers
 from checkers.ai import Limits, Progress
+from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import (
@@ -159,6 +160,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
     """Serve the engine protocol on stdin/stdout until `quit` or end of input."""
+    tune_collector_for_search()  # this process exists to search
     return run_engine(sys.stdin.buffer, out)  # bytes: a line that is not UTF-8 is answered
 
 

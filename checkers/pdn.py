@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checkers._bitboard import RawMove, generate_raw
 from checkers.board import (
     BLACK,
     SQUARES,
@@ -27,8 +28,6 @@ from checkers.board import (
     Move,
     Piece,
     Position,
-    RawMove,
-    generate_raw,
     square_row_col,
 )
 from checkers.record import GameRecord, Outcome, Reason

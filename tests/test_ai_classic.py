@@ -21,6 +21,7 @@ import time
 
 import pytest
 
+from checkers._bitboard import raw_squares
 from checkers.ai.classic import alphabeta, iterative_deepening, minimax, negamax, ordered_moves
 from checkers.ai.evaluation import count_evaluation, seed_evaluation
 from checkers.ai.registry import (
@@ -32,7 +33,7 @@ from checkers.ai.registry import (
     search,
 )
 from checkers.ai.search import WIN, Limits, Progress, StopSignal
-from checkers.board import BLACK, WHITE, Move, Position, raw_to_move
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.record import GameRecord, Reason
 
 VARIED_POSITIONS = {
@@ -119,7 +120,7 @@ def test_children_are_searched_in_legal_moves_order() -> None:
     for position in random_positions(40, seed=11):
         mover = position.black if position.turn is BLACK else position.white
         assert [
-            raw_to_move(raw, mover) for raw in ordered_moves(position)
+            Move(raw_squares(raw, mover)) for raw in ordered_moves(position)
         ] == position.legal_moves()
 
 

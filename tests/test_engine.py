@@ -12,8 +12,11 @@ from collections.abc import Iterable
 
 import pytest
 
+from checkers._bitboard import generate_raw
 from checkers.ai import Limits, Progress, StopSignal, search
+from checkers.ai import engine as engine_module
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
+from checkers.ai.players import AIPlayer
 from checkers.ai.search import WIN
 from checkers.board import (
     BLACK,
@@ -24,7 +27,6 @@ from checkers.board import (
     Piece,
     Position,
     Side,
-    generate_raw,
     square_row_col,
 )
 from checkers.protocol import EngineSession, run_engine
@@ -303,11 +305,51 @@ def test_time_limit_ends_the_search() -> None:
     assert result.move in Position().legal_moves()
 
 
+def test_a_library_search_leaves_the_collector_as_it_found_it() -> None:
+    """Called as a library, the engine changes nothing of the interpreter's collector: not
+    whether it runs, not its thresholds, and it freezes nothing."""
+    thresholds = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    try:
+        gc.set_threshold(555, 7, 9)  # not the default, so a reset would show
+        for enabled in (True, False):
+            if enabled:
+                gc.enable()
+            else:
+                gc.disable()
+            search(Position(), Limits(time=0.2))  # interrupted by the clock
+            AIPlayer(Limits(depth=6)).choose(Position.from_fen("B:WK1,5,22,30:B3,4,8,21,K32"))
+            assert gc.isenabled() is enabled
+            assert gc.get_threshold() == (555, 7, 9)
+            assert gc.get_freeze_count() == frozen
+    finally:
+        gc.enable()
+        gc.set_threshold(*thresholds)
+
+
+def test_a_search_process_keeps_the_collector_out_of_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After tune_collector_for_search (the engine's own processes) a search freezes what it
+    leaves alive and turns the collector back on."""
+    monkeypatch.setattr(engine_module, "_collector_tuned", True)
+    frozen = gc.get_freeze_count()
+    try:
+        engine = Engine()
+        engine.search(Position(), Limits(depth=4))
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
+
+
 def test_the_collector_is_back_on_and_the_search_left_no_cycles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The engine pauses the cyclic garbage collector while it searches and freezes what the
-    search left alive; that is only sound if a search, interrupted included, makes no cycles."""
+    """In a search process the engine pauses the cyclic garbage collector while it searches
+    and freezes what the search left alive; that is only sound if a search, interrupted
+    included, makes no cycles."""
+    monkeypatch.setattr(engine_module, "_collector_tuned", True)
     monkeypatch.setattr(gc, "freeze", lambda: None)  # leave the search's objects collectable
     gc.collect()
     engine = Engine()

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from checkers._bitboard import count_moves, count_replies, generate_raw
 from checkers.board import (
     BLACK,
     WHITE,
@@ -15,9 +16,6 @@ from checkers.board import (
     Piece,
     Position,
     Side,
-    count_moves,
-    count_replies,
-    generate_raw,
 )
 
 PLAYOUT_SETTINGS = settings(max_examples=60, deadline=None)

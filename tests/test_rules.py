@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from checkers._bitboard import count_moves, count_replies, generate_raw
 from checkers.board import (
     BLACK,
     WHITE,
@@ -27,9 +28,6 @@ from checkers.board import (
     Move,
     Piece,
     Position,
-    count_moves,
-    count_replies,
-    generate_raw,
 )
 from checkers.perft import divide, perft
 

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Protocol
 
+from checkers._bitboard import RawMove, count_moves, generate_raw, raw_squares
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.search import (
     WIN,
@@ -27,7 +28,7 @@ from checkers.ai.search import (
     is_win_score,
     plies_to_win,
 )
-from checkers.board import BLACK, Move, Position, RawMove, count_moves, generate_raw, raw_to_move
+from checkers.board import BLACK, Move, Position
 from checkers.record import FORTY_MOVE_PLIES
 
 __all__ = [
@@ -144,7 +145,9 @@ def _to_moves(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...]:
     """Public Moves for a line of raw moves played from `position`."""
     moves = []
     for raw in line:
-        moves.append(raw_to_move(raw, position.black if position.turn is BLACK else position.white))
+        moves.append(
+            Move(raw_squares(raw, position.black if position.turn is BLACK else position.white))
+        )
         position = position.apply_raw(raw)
     return tuple(moves)
 

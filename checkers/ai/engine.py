@@ -27,6 +27,15 @@ import gc
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from checkers._bitboard import (
+    BIT,
+    VALID,
+    RawMove,
+    capture_pending,
+    generate_raw,
+    play,
+    raw_squares,
+)
 from checkers.ai.classic import MAX_DEPTH, AlgorithmResult, SearchInterrupted
 from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import (
@@ -41,38 +50,32 @@ from checkers.ai.search import (
     is_win_score,
     plies_to_win,
 )
-from checkers.board import (
-    BLACK,
-    SQUARES,
-    Move,
-    Piece,
-    Position,
-    RawMove,
-    Side,
-    capture_pending,
-    generate_raw,
-    raw_to_move,
-    square_row_col,
-)
+from checkers.board import BLACK, SQUARES, Move, Position, Side, square_row_col
 from checkers.record import FORTY_MOVE_PLIES
 
-__all__ = ["KING", "MAN", "Engine", "engine_evaluation", "engine_search", "evaluate_raw"]
+__all__ = [
+    "KING",
+    "MAN",
+    "Engine",
+    "engine_evaluation",
+    "engine_search",
+    "evaluate_raw",
+    "tune_collector_for_search",
+]
 
 MAN = 100
 """A man is worth 100; every engine score is in hundredths of a man."""
 KING = 135
 _GRAIN = 5
 
-# --- board geometry, found through the public API so the engine shares the core's layout -------
+# --- board geometry, on the rules core's layout ---------------------------------------------------
 
-_BIT = [0] + [Position.from_pieces({square: Piece(BLACK)}).black for square in SQUARES]
-_VALID = sum(_BIT[1:])
-_ROW = {_BIT[s]: square_row_col(s)[0] for s in SQUARES}
-_COL = {_BIT[s]: square_row_col(s)[1] for s in SQUARES}
+_ROW = {BIT[s]: square_row_col(s)[0] for s in SQUARES}
+_COL = {BIT[s]: square_row_col(s)[1] for s in SQUARES}
 
 
 def _squares_mask(squares: Sequence[int]) -> int:
-    return sum(_BIT[s] for s in squares)
+    return sum(BIT[s] for s in squares)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -169,9 +172,13 @@ _CHUNK = 12  # bits of the board per look-up table: three tables cover its 35 bi
 _CHUNK_MASK = (1 << _CHUNK) - 1
 
 
+_MenTables = tuple[list[int], ...]
+"""One side's men terms, one table per 12 bits of the board."""
+
+
 def _men_tables(
     back: int, bridge: int, ahead: int, near: int, *, guard: bool, middlegame: bool
-) -> tuple[list[int], ...]:
+) -> _MenTables:
     """One side's men terms as three look-up tables, one per 12 bits of the board: the men's
     value for standing where they stand, plus the bridge."""
     advance = 2 if middlegame else 6
@@ -183,7 +190,7 @@ def _men_tables(
         for bit in _ROW
     }
     tables = []
-    for shift in range(0, _VALID.bit_length(), _CHUNK):
+    for shift in range(0, VALID.bit_length(), _CHUNK):
         table = [0] * (1 << _CHUNK)
         for index in range(1, 1 << _CHUNK):
             low = index & -index  # the table so far already holds the other men's value
@@ -241,9 +248,7 @@ def _material(bm: int, bk: int, wm: int, wk: int) -> int:
     return difference + (trade_bonus if difference > 0 else -trade_bonus)
 
 
-def _count_entry(
-    bm: int, bk: int, wm: int, wk: int
-) -> tuple[int, tuple[list[int], ...], tuple[list[int], ...]]:
+def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple[int, _MenTables, _MenTables]:
     """All the evaluation takes from the counts alone: the material and each side's men tables
     for the phase and guard."""
     middlegame = bm + bk + wm + wk > 14
@@ -312,7 +317,7 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
             score -= _WHITE_RUNAWAY[man]
 
     if bk or wk:
-        empty = _VALID ^ (black | white)
+        empty = VALID ^ (black | white)
         score += 8 * (
             (black_kings & _CENTRE_KINGS).bit_count() - (white_kings & _CENTRE_KINGS).bit_count()
         )
@@ -399,9 +404,26 @@ def _from_table(score: int, ply: int) -> int:
     return score
 
 
+_collector_tuned = False  # set by tune_collector_for_search() only
+
+
+def tune_collector_for_search() -> None:
+    """From now on, every engine search in this process keeps Python's cyclic garbage
+    collector out of its way (see `_collector_paused`), which changes the collector for the
+    whole process.
+
+    Only for a process that exists to search: the engine protocol (`checkers engine`) and the
+    desktop game's AI worker call it. Without it a search leaves the collector as it found it
+    (enabled or not, thresholds, nothing frozen) and is slower for it (README.md, "The AI").
+    """
+    global _collector_tuned
+    _collector_tuned = True
+
+
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Keep Python's cyclic garbage collector out of one search iteration.
+    """After `tune_collector_for_search`, keep the cyclic garbage collector out of one search
+    iteration; otherwise do nothing.
 
     The search allocates a few objects per node and makes no reference cycles, so the collector
     finds nothing; yet it runs every 700 allocations and walks the whole transposition table
@@ -409,8 +431,9 @@ def _collector_paused() -> Iterator[None]:
     it would run once afterwards over everything the iteration left alive (80 ms after depth 13),
     so that is frozen instead (`gc.freeze`): still freed by reference counting when the table
     lets it go, never walked again. tests/test_engine.py checks that a search leaves no cycles.
+    Both are process-wide, hence only where the process is the engine's.
     """
-    if not gc.isenabled():  # the host turned it off: leave that alone
+    if not _collector_tuned or not gc.isenabled():  # a library call, or the host turned it off
         yield
         return
     gc.disable()
@@ -431,6 +454,11 @@ class Engine:
         self.killers: list[list[RawMove | None]] = []
         self.seen_twice: set[tuple[int, int, int, bool]] = set()
         self.path: set[tuple[int, int, int, bool]] = set()
+        # The root's moves in the order to search them, each one's score once searched, and
+        # the best so far with its score (what an interrupted depth still offers).
+        self.root_moves: list[RawMove] = []
+        self.root_scores: list[tuple[int, RawMove]] = []
+        self.partial: tuple[int, RawMove] | None = None
         self._reset_counters(None, None, None)
 
     def set_evaluation(self, evaluation: str | Evaluation) -> None:
@@ -472,8 +500,13 @@ class Engine:
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
 
-    # The node routine is long because Python calls are dear: every helper inlined here was
-    # measured to cost more as a call than as lines.
+    # The one search routine, for the root (ply 0) and every node below it, in named steps.
+    # Python calls are dear, so a step is a call only where that was measured to cost little
+    # (`_horizon_score`, `_futility_bound`); the others are written out under their names. And
+    # a step never stays on the stack while the moves are searched: one frame per ply keeps
+    # the lines within Python's first 16 KB chunk of frame stack. (A routine for the moves
+    # beside this one, two frames per ply, crossed into a new chunk at about ply 17, and every
+    # crossing maps and unmaps one: 35,000 times in a depth-12 search, 40% more CPU time.)
     def _negamax(
         self,
         black: int,
@@ -489,145 +522,107 @@ class Engine:
         """Fail-soft alpha-beta score of a node for its side to move.
 
         A window wider than null marks a principal-variation node (principal-variation search
-        opens one nowhere else), which takes no cutoff from the table.
+        opens one nowhere else), which takes no cutoff from the table. At the root (ply 0) the
+        moves are `self.root_moves`, in that order, each one's score goes to `self.root_scores`
+        and the best so far to `self.partial`.
         """
-        self.nodes += 1
-        if self.nodes >= self.next_check:
-            self._check_limits()
-        if ply >= _MAX_PLY:  # forced replies do not use depth; this bounds the line all the same
-            return self.evaluate(black, white, kings, black_to_move)
-        if no_progress >= _PLIES_TO_REPEAT:
-            key = (black, white, kings, black_to_move)
-            if key in self.path or key in self.seen_twice:
-                return 0
-        if depth <= 0:
-            # At the horizon a quiet position is evaluated, one with a capture pending searched
-            # on. Bulk shifts tell which without a move list (inlined: -1.3% instructions per
-            # node). Every operation on these 35-bit integers allocates one, so each shifted
-            # board is made once and the kings' directions only when there are kings (-4%).
-            empty = _VALID ^ (black | white)
-            if black_to_move:
-                left, right = empty >> 4, empty >> 5  # where a Black man's steps land
-                quiet = not black & ((white & left) >> 4 | (white & right) >> 5)
-                back = kings and black & kings
-                if back:
-                    back_left, back_right = empty << 5, empty << 4
-                    quiet = quiet and not back & (
-                        (white & back_left) << 5 | (white & back_right) << 4
-                    )
-                if quiet and not (
-                    black & (left | right) or back and back & (back_left | back_right)
-                ):
-                    return ply - WIN  # no move at all
-            else:
-                left, right = empty << 5, empty << 4
-                quiet = not white & ((black & left) << 5 | (black & right) << 4)
-                back = kings and white & kings
-                if back:
-                    back_left, back_right = empty >> 4, empty >> 5
-                    quiet = quiet and not back & (
-                        (black & back_left) >> 4 | (black & back_right) >> 5
-                    )
-                if quiet and not (
-                    white & (left | right) or back and back & (back_left | back_right)
-                ):
-                    return ply - WIN
-            if quiet:
-                if no_progress >= FORTY_MOVE_PLIES:
+        at_root = ply == 0
+        if not at_root:
+            # Below the root: the steps that may settle a node before its moves are searched.
+            # Step: count the node, and the draws and losses the rules decide at once.
+            self.nodes += 1
+            if self.nodes >= self.next_check:
+                self._check_limits()
+            if ply >= _MAX_PLY:  # forced replies use no depth; this bounds the line all the same
+                return self.evaluate(black, white, kings, black_to_move)
+            if no_progress >= _PLIES_TO_REPEAT:
+                key = (black, white, kings, black_to_move)
+                if key in self.path or key in self.seen_twice:
                     return 0
-                # Not cached: a cache of leaf scores cost as many instructions as it saved, and
-                # its keys doubled the garbage collector's work (measured: 0.6 s -> 0.3 s of a
-                # 4 s search).
-                score = self.evaluate(black, white, kings, black_to_move)
-                return _discount(score, no_progress) if no_progress > 20 else score
-
-        key = (black, white, kings, black_to_move)  # not before: quiet leaves need none
-        table = self.table
-        slot = hash(key) & _BUCKET_MASK
-        entry = table[slot]
-        if entry is None or entry[0] != key:
-            entry = table[slot + 1]
-        if entry is not None and entry[0] == key:
-            _, entry_depth, flag, stored, table_move, forced = entry
-            if entry_depth >= depth and beta - alpha == 1 and no_progress < FORTY_MOVE_PLIES - 20:
-                score = _from_table(stored, ply)
-                if (
-                    flag == _EXACT
-                    or flag == _LOWER
-                    and score >= beta
-                    or flag == _UPPER
-                    and score <= alpha
-                ):
-                    return score
-        else:
-            entry = None  # an empty slot, or another position's
-        if (
-            0 < depth <= _FUTILE_DEPTH
-            and beta - alpha == 1
-            and no_progress <= 20
-            and self.own_evaluation
-            and (entry is None or not forced)
-        ):
-            # Futility: one or two quiet moves from the horizon, a position a man (two) below
-            # alpha is not searched on: -40% nodes, and at 0.2 s a move depth 1 alone scored
-            # 27-13 against the engine before these changes, depth 2 then 25-15 against depth 1.
-            # A shot that wins more back is found a depth or two later; captures and replies
-            # the table knows to be forced are always searched. The material alone is asked
-            # first (-3% instructions per node), then bulk shifts for a capture, and only then
-            # the full evaluation; all before any move is generated (-8% time per node).
-            margin = _FUTILITY_MARGIN * depth
-            try:  # the material alone
-                if kings:
-                    bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
-                    lead = _BY_COUNT[black.bit_count() - bk][bk][white.bit_count() - wk][wk][0]
-                else:
-                    lead = _BY_COUNT[black.bit_count()][0][white.bit_count()][0][0]
-            except IndexError:  # more than twelve pieces a side
-                bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
-                lead = _material(black.bit_count() - bk, bk, white.bit_count() - wk, wk)
-            if (lead if black_to_move else -lead) + margin // 2 <= alpha and not capture_pending(
-                black, white, kings, black_to_move
+            if depth <= 0:  # step: at the horizon
+                leaf = self._horizon_score(black, white, kings, black_to_move, ply, no_progress)
+                if leaf is not None:
+                    return leaf
+            # Step: probe the table (`_probe`, written out: 1.5% of the instructions per
+            # node). A deep enough bound settles a null-window node.
+            key = (black, white, kings, black_to_move)  # not before: quiet leaves need none
+            table = self.table
+            slot = hash(key) & _BUCKET_MASK
+            entry = table[slot]
+            if entry is None or entry[0] != key:
+                entry = table[slot + 1]
+                if entry is not None and entry[0] != key:
+                    entry = None  # another position's
+            null_window = beta - alpha == 1
+            if entry is not None and null_window and no_progress < FORTY_MOVE_PLIES - 20:
+                _, entry_depth, flag, stored, _, _ = entry
+                if entry_depth >= depth:
+                    score = _from_table(stored, ply)
+                    if (
+                        flag == _EXACT
+                        or flag == _LOWER
+                        and score >= beta
+                        or flag == _UPPER
+                        and score <= alpha
+                    ):
+                        return score
+            # Step: futility, a quiet node near the horizon far below alpha.
+            if (
+                0 < depth <= _FUTILE_DEPTH
+                and null_window
+                and no_progress <= 20
+                and self.own_evaluation
+                and (entry is None or not entry[5])
             ):
-                bound = self.evaluate(black, white, kings, black_to_move) + margin
-                if bound <= alpha:
-                    return bound
-        if entry is not None:
-            # The table's move is tried before the others are generated: it cuts off most of
-            # the time, and then generating and ordering them is saved (-8% instructions/node).
-            moves = [table_move]
-            unsorted = not forced
-        elif (
-            depth > 0
-            and (killer := self._playable_killer(black, white, kings, black_to_move, ply))
-            is not None
-        ):
-            # So is a killer that is legal here: one in ten nodes is cut off by it with no
-            # move generated. (Whether it was the only move is not known; it uses depth.)
-            moves = [killer]
-            forced, unsorted = False, True
+                futile = self._futility_bound(black, white, kings, black_to_move, depth, alpha)
+                if futile is not None:
+                    return futile
+            # Step: the moves to try first. The table's move is tried before the others are
+            # generated: it cuts off most of the time, and then generating and ordering them
+            # is saved (-8% instructions per node). So is a killer that is legal here: one in
+            # ten nodes is cut off by it with no move generated (whether it was the only move
+            # is not known; it uses depth). Otherwise every move is generated and ordered.
+            if entry is not None:
+                moves, forced = [entry[4]], entry[5]
+                unsorted = not forced
+            elif (
+                depth > 0
+                and (killer := self._playable_killer(black, white, kings, black_to_move, ply))
+                is not None
+            ):
+                moves, forced, unsorted = [killer], False, True
+            else:
+                moves = generate_raw(black, white, kings, black_to_move)
+                if not moves:
+                    return ply - WIN  # no move at all
+                forced, unsorted = len(moves) == 1, False
+                if not forced:
+                    self._order(moves, ply)
+            if no_progress >= FORTY_MOVE_PLIES:  # after the test for no move: that one loses
+                return 0
+            # Late quiet moves at depth are searched shallower first (late-move reduction):
+            # with good ordering they rarely matter, and a reduced search that beats alpha is
+            # redone.
+            reduce_from = _LATE_MOVE if depth >= _REDUCE_DEPTH and not moves[0][1] else _MAX_MOVES
+            # Only king moves by both sides can lead back here (-2% instructions per node).
+            on_path = kings and kings & black and kings & white
         else:
-            moves = generate_raw(black, white, kings, black_to_move)
-            if not moves:
-                return ply - WIN
-            forced = len(moves) == 1
-            if not forced:
-                self._order(moves, ply)
-            unsorted = False
-        if no_progress >= FORTY_MOVE_PLIES:  # after the test for no move at all: that one loses
-            return 0
-        next_depth = depth if forced else depth - 1  # a forced reply costs no depth
-        child_ply, child_to_move = ply + 1, not black_to_move
+            # The root: every move, best first as the last depth found, none reduced.
+            key = (black, white, kings, black_to_move)
+            table = self.table
+            slot = hash(key) & _BUCKET_MASK
+            moves = self.root_moves
+            forced, unsorted, reduce_from, on_path = len(moves) == 1, False, _MAX_MOVES, True
 
-        original_alpha = alpha
-        best_score, best_move = -_INFINITY, moves[0]
-        # Only king moves by both sides can lead back here (-2% instructions per node).
-        on_path = kings and kings & black and kings & white
+        # Step: search each move, principal-variation search with late-move reductions.
         if on_path:
             self.path.add(key)
-        # Late quiet moves at depth are searched shallower first (late-move reduction): with
-        # good ordering they rarely matter, and a reduced search that beats alpha is redone.
-        reduce_from = _LATE_MOVE if depth >= _REDUCE_DEPTH and not moves[0][1] else _MAX_MOVES
+        original_alpha = alpha
+        best_score, best_move = -_INFINITY, moves[0]
+        next_depth = depth if forced else depth - 1  # a forced reply costs no depth
+        child_ply, child_to_move = ply + 1, not black_to_move
         for index, move in enumerate(moves):
+            # `play` written out: a call per child cost 3.9% of the instructions per node.
             mover_delta, captured, king_delta, _ = move
             if black_to_move:
                 child_black, child_white = black ^ mover_delta, white ^ captured
@@ -686,12 +681,16 @@ class Engine:
                         -alpha,
                         child_progress,
                     )
+            if at_root:
+                self.root_scores.append((score, move))
             if score > best_score:
                 best_score, best_move = score, move
-                if score > alpha:
+                if score > alpha:  # a true score or a lower bound, never a fail-low guess
                     alpha = score
+                    if at_root:
+                        self.partial = (score, move)
                     if score >= beta:
-                        if not captured:
+                        if not captured and not at_root:  # the root's cutoffs teach nothing
                             self._remember_cutoff(move, depth, ply)
                         break
             if unsorted:  # the table's move or killer did not cut off: on with the rest
@@ -704,6 +703,9 @@ class Engine:
         if on_path:
             self.path.discard(key)
 
+        # Step: store the result, a bound or exact as the window says, in the position's bucket of
+        # two: in the first slot if at least as deep as the entry there (or of the same
+        # position), otherwise in the second, which takes any entry.
         if best_score >= beta:
             flag = _LOWER
         elif best_score > original_alpha:
@@ -718,24 +720,83 @@ class Engine:
             table[slot + 1] = (key, depth, flag, stored, best_move, forced)
         return best_score
 
-    # The node routine inlines these two.
+    def _horizon_score(
+        self, black: int, white: int, kings: int, black_to_move: bool, ply: int, no_progress: int
+    ) -> int | None:
+        """A leaf's score at the horizon; None when a capture is pending and the search goes on.
+
+        Bulk shifts tell which without a move list (-1.3% instructions per node). Every operation
+        on these 35-bit integers allocates one, so each shifted board is made once and the kings'
+        directions only when there are kings (-4%).
+        """
+        empty = VALID ^ (black | white)
+        if black_to_move:
+            left, right = empty >> 4, empty >> 5  # where a Black man's steps land
+            quiet = not black & ((white & left) >> 4 | (white & right) >> 5)
+            back = kings and black & kings
+            if back:
+                back_left, back_right = empty << 5, empty << 4
+                quiet = quiet and not back & ((white & back_left) << 5 | (white & back_right) << 4)
+            if quiet and not (black & (left | right) or back and back & (back_left | back_right)):
+                return ply - WIN  # no move at all
+        else:
+            left, right = empty << 5, empty << 4
+            quiet = not white & ((black & left) << 5 | (black & right) << 4)
+            back = kings and white & kings
+            if back:
+                back_left, back_right = empty >> 4, empty >> 5
+                quiet = quiet and not back & ((black & back_left) >> 4 | (black & back_right) >> 5)
+            if quiet and not (white & (left | right) or back and back & (back_left | back_right)):
+                return ply - WIN
+        if not quiet:
+            return None
+        if no_progress >= FORTY_MOVE_PLIES:
+            return 0
+        # Not cached: a cache of leaf scores cost as many instructions as it saved, and its keys
+        # doubled the garbage collector's work (measured: 0.6 s -> 0.3 s of a 4 s search).
+        score = self.evaluate(black, white, kings, black_to_move)
+        return _discount(score, no_progress) if no_progress > 20 else score
+
+    def _futility_bound(
+        self, black: int, white: int, kings: int, black_to_move: bool, depth: int, alpha: int
+    ) -> int | None:
+        """A fail-low bound for a quiet node too far below alpha to be worth searching, or None.
+
+        One or two quiet moves from the horizon, a position a man (two) below alpha is not
+        searched on: -40% nodes, and at 0.2 s a move depth 1 alone scored 27-13 against the
+        engine before these changes, depth 2 then 25-15 against depth 1. A shot that wins more
+        back is found a depth or two later; captures and replies the table knows to be forced
+        are always searched. The material alone is asked first (-3% instructions per node),
+        then bulk shifts for a capture, and only then the full evaluation; all before any move
+        is generated (-8% time per node).
+        """
+        margin = _FUTILITY_MARGIN * depth
+        try:  # the material alone
+            if kings:
+                bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
+                lead = _BY_COUNT[black.bit_count() - bk][bk][white.bit_count() - wk][wk][0]
+            else:
+                lead = _BY_COUNT[black.bit_count()][0][white.bit_count()][0][0]
+        except IndexError:  # more than twelve pieces a side
+            bk, wk = (black & kings).bit_count(), (white & kings).bit_count()
+            lead = _material(black.bit_count() - bk, bk, white.bit_count() - wk, wk)
+        if (lead if black_to_move else -lead) + margin // 2 > alpha or capture_pending(
+            black, white, kings, black_to_move
+        ):
+            return None
+        bound = self.evaluate(black, white, kings, black_to_move) + margin
+        return bound if bound <= alpha else None
+
     def _probe(self, key: tuple[int, int, int, bool]) -> _Entry | None:
         """The table's entry for a position, or None."""
+        table = self.table
         slot = hash(key) & _BUCKET_MASK
-        for entry in (self.table[slot], self.table[slot + 1]):
-            if entry is not None and entry[0] == key:
-                return entry
-        return None
-
-    def _store(self, entry: _Entry) -> None:
-        """Keep an entry in its bucket: in the first slot if it is at least as deep as the entry
-        there (or of the same position), otherwise in the second, which takes any entry."""
-        slot = hash(entry[0]) & _BUCKET_MASK
-        deep = self.table[slot]
-        if deep is None or deep[1] <= entry[1] or deep[0] == entry[0]:
-            self.table[slot] = entry
-        else:
-            self.table[slot + 1] = entry
+        entry = table[slot]
+        if entry is None or entry[0] != key:
+            entry = table[slot + 1]
+            if entry is None or entry[0] != key:
+                return None
+        return entry
 
     def _order(self, moves: list[RawMove], ply: int) -> None:
         """Killers first, then by history score, in place; captures keep the generator's order
@@ -805,12 +866,7 @@ class Engine:
                 break
             seen.add(key)
             line.append(move)
-            mover_delta, captured, king_delta, _ = move
-            if black_to_move:
-                black, white = black ^ mover_delta, white ^ captured
-            else:
-                black, white = black ^ captured, white ^ mover_delta
-            kings ^= king_delta
+            black, white, kings = play(black, white, kings, black_to_move, move)
             black_to_move = not black_to_move
         return line
 
@@ -829,70 +885,21 @@ class Engine:
         `self.partial` so the caller can still use it.
         """
         self._check_limits()  # a stop or a spent budget ends the search before another depth
-        black, white, kings = position.black, position.white, position.kings
-        black_to_move = position.turn is BLACK
-        key = (black, white, kings, black_to_move)
-        self.path.add(key)
-        original_alpha = alpha
-        best_score, best_move = -_INFINITY, moves[0]
-        scored: list[tuple[int, RawMove]] = []
-        next_depth = depth - 1 if len(moves) > 1 else depth
-        for index, move in enumerate(moves):
-            mover_delta, captured, king_delta, _ = move
-            if black_to_move:
-                child_black, child_white = black ^ mover_delta, white ^ captured
-            else:
-                child_black, child_white = black ^ captured, white ^ mover_delta
-            child_kings = kings ^ king_delta if king_delta else kings
-            child_progress = no_progress + 1 if (not captured and mover_delta & kings) else 0
-            if index == 0:
-                score = -self._negamax(
-                    child_black,
-                    child_white,
-                    child_kings,
-                    not black_to_move,
-                    next_depth,
-                    1,
-                    -beta,
-                    -alpha,
-                    child_progress,
-                )
-            else:
-                score = -self._negamax(
-                    child_black,
-                    child_white,
-                    child_kings,
-                    not black_to_move,
-                    next_depth,
-                    1,
-                    -alpha - 1,
-                    -alpha,
-                    child_progress,
-                )
-                if alpha < score < beta:
-                    score = -self._negamax(
-                        child_black,
-                        child_white,
-                        child_kings,
-                        not black_to_move,
-                        next_depth,
-                        1,
-                        -beta,
-                        -alpha,
-                        child_progress,
-                    )
-            scored.append((score, move))
-            if score > best_score:
-                best_score, best_move = score, move
-            if score > alpha:  # a true score or a lower bound, never a fail-low guess
-                alpha = score
-                self.partial: tuple[int, RawMove] | None = (score, move)
-                if score >= beta:
-                    break
-        self.path.discard(key)
-        flag = _LOWER if best_score >= beta else _EXACT if best_score > original_alpha else _UPPER
-        self._store((key, depth, flag, best_score, best_move, len(moves) == 1))
-        return best_score, best_move, scored
+        self.root_moves, self.root_scores = moves, []
+        score = self._negamax(
+            position.black,
+            position.white,
+            position.kings,
+            position.turn is BLACK,
+            depth,
+            0,
+            alpha,
+            beta,
+            no_progress,
+        )
+        # The best move is the first to reach the best score, as the search kept it.
+        best = max(self.root_scores, key=lambda pair: pair[0])[1]
+        return score, best, self.root_scores
 
     def iterate(
         self,
@@ -994,7 +1001,7 @@ class Engine:
         pv = _public_line(position, line)
         public_score = float(score) if is_win_score(score) else score / self.scale
         return SearchResult(
-            raw_to_move(best, mover), public_score, depth, self.nodes, pv, deadline.elapsed()
+            Move(raw_squares(best, mover)), public_score, depth, self.nodes, pv, deadline.elapsed()
         )
 
     def search(
@@ -1035,7 +1042,9 @@ class Engine:
 def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...]:
     moves = []
     for raw in line:
-        moves.append(raw_to_move(raw, position.black if position.turn is BLACK else position.white))
+        moves.append(
+            Move(raw_squares(raw, position.black if position.turn is BLACK else position.white))
+        )
         position = position.apply_raw(raw)
     return tuple(moves)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from checkers.board import BLACK, SQUARES, Piece, Position, Side, count_moves, square_row_col
+from checkers._bitboard import BIT, count_moves
+from checkers.board import BLACK, SQUARES, Position, Side, square_row_col
 
 __all__ = [
     "CENTRE_TABLE",
@@ -29,11 +30,6 @@ def get_evaluation(name: str) -> Evaluation:
     from checkers.ai import registry
 
     return registry.get_evaluation(name)
-
-
-def _bit(square: int) -> int:
-    """The square's bit in the board's internal layout, found through the public API."""
-    return Position.from_pieces({square: Piece(BLACK)}).black
 
 
 # The source documents' centre bonus, indexed [row][col] with row 0 at the top.
@@ -57,13 +53,13 @@ def _centre_value(square: int) -> int:
 # A piece on a square worth v adds one for each of the masks "worth at least 1, 2, 3": three
 # popcounts instead of a loop over the pieces.
 _CENTRE_AT_LEAST = tuple(
-    sum(_bit(s) for s in SQUARES if _centre_value(s) >= value) for value in (1, 2, 3)
+    sum(BIT[s] for s in SQUARES if _centre_value(s) >= value) for value in (1, 2, 3)
 )
 
 # "On an edge" read as on the board's border: row 0 or 7, or column 0 or 7 (14 squares:
 # 1-4, 29-32, 5, 13, 21 on the left and 12, 20, 28 on the right).
 _EDGE = sum(
-    _bit(s) for s in SQUARES if square_row_col(s)[0] in (0, 7) or square_row_col(s)[1] in (0, 7)
+    BIT[s] for s in SQUARES if square_row_col(s)[0] in (0, 7) or square_row_col(s)[1] in (0, 7)
 )
 
 SEED_MAN, SEED_KING, SEED_EDGE_KING, SEED_MOBILITY = 10, 15, 2, 0.5

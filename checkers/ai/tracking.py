@@ -12,9 +12,10 @@ import enum
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from checkers._bitboard import RawMove, raw_squares
 from checkers.ai.classic import AlgorithmResult, ScoreReason, alphabeta, minimax
 from checkers.ai.evaluation import Evaluation, get_evaluation
-from checkers.board import BLACK, Move, Position, RawMove, raw_to_move
+from checkers.board import BLACK, Move, Position
 
 __all__ = [
     "TRACKED_ALGORITHMS",
@@ -198,7 +199,7 @@ class _TreeRecorder:
         if parent is None or raw is None:
             return None
         position = parent.position
-        return raw_to_move(raw, position.black if position.turn is BLACK else position.white)
+        return Move(raw_squares(raw, position.black if position.turn is BLACK else position.white))
 
 
 def tracked_search(

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
+from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Progress, SearchResult, StopSignal
@@ -105,6 +106,7 @@ def worker_main(requests: Connection, replies: Connection) -> None:
     # Ctrl+C in the terminal reaches the whole process group; the UI decides when to stop us.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
+    tune_collector_for_search()  # this process exists to search: the engine may own the collector
     inbox: queue.Queue[tuple[object, ...]] = queue.Queue()
     cancellations = _Cancellations()
 
