@@ -87,7 +87,7 @@ def test_an_autosaved_game_resumes_exactly_after_a_crash(make_app, data: Path) -
     assert resumed.record.no_progress_plies == record.no_progress_plies
     assert resumed.record.repetition_count() == record.repetition_count()
     assert resumed.config.mode is TWO_PLAYERS.mode
-    assert resumed.status.startswith("Resumed at ply 6.")
+    assert resumed.status.startswith("Resumed after White's move 3.")
     click(fresh, 9)  # and the game goes on
     click(fresh, 14)
     assert resumed.record.moves[-1] == Move((9, 14))
@@ -186,7 +186,7 @@ def test_arrow_keys_and_the_move_list_step_through_a_game(make_app) -> None:
     game = screen_of(app).game
     press(app, pygame.K_LEFT)
     press(app, pygame.K_LEFT)
-    assert game.record.ply == 4 and game.status.startswith("Ply 4 of 6.")
+    assert game.record.ply == 4 and game.status.startswith("Showing White's move 2 of 3 moves.")
     press(app, pygame.K_HOME)
     assert game.position == Position()
     press(app, pygame.K_END)

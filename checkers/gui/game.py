@@ -15,10 +15,11 @@ from typing import Protocol
 from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
-from checkers.board import Move, Position, Side
+from checkers.board import BLACK, Move, Position, Side
 from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
 from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import GameConfig, Mode
+from checkers.gui.wording import game_over_words, move_label, moves_count, plural
 from checkers.record import GameRecord, Outcome
 
 __all__ = [
@@ -198,17 +199,23 @@ class Game:
         """The whole recorded game, past the cursor too: the move list and the arrow keys."""
         self.reviewing = False  # stepping through the record: the AI waits
         self.ai_search: AISearch | None = None
+        self.thinking: Thinking | None = None
+        self.paused = False
+        self.step_once = False
+        self._position_changed()
+        self.status = self._turn_status()
+
+    def _position_changed(self) -> None:
+        """Forget everything that described the position the board showed before (a move,
+        undo, redo, a jump through the list, a new or loaded game): the one place the panel's
+        hint, search figures and selection are reset, so none of them outlives its position."""
         self.revision += 1
         self.selector = Selector(self.record.position)
         self.animation: Animation | None = None
-        self.thinking: Thinking | None = None
         self.figures: SearchFigures | None = None
         self.hint: Move | None = None
-        self.paused = False
-        self.step_once = False
         self.ai_stuck = False  # an AI error stops further requests until the player acts
         self.wait = 0.0
-        self.status = self._turn_status()
 
     # --- what the screen reads ---------------------------------------------------------------
 
@@ -244,7 +251,10 @@ class Game:
     def _turn_status(self) -> str:
         outcome = self.outcome
         if outcome is not None:
-            return f"Game over: {outcome}."
+            title, reason = game_over_words(
+                outcome, self.mode, self.config.human_side(), self.position
+            )
+            return f"Game over: {title}. {reason}."
         side = self.position.turn.name.capitalize()
         if not self.is_human_turn():
             return f"{side} (AI) to move."
@@ -252,6 +262,10 @@ class Game:
         if self.mode is Mode.HUMAN_VS_AI:
             return f"Your move ({side}).{must}"
         return f"{side} to move.{must}"
+
+    def refresh_status(self) -> None:
+        """Make the status line describe the position on the board again."""
+        self.status = self._turn_status()
 
     # --- human input -------------------------------------------------------------------------
 
@@ -288,10 +302,10 @@ class Game:
         self.record.play(move)  # raises for an illegal move: the record is unchanged then
         self.line = list(self.record.moves)  # a move played mid-game drops the rest of the line
         self.reviewing = False
-        self.revision += 1
         self._stop_thinking()  # a hint still being searched is about the old position
-        self.hint = None
-        self.selector = Selector(self.record.position)
+        figures = self.figures
+        self._position_changed()
+        self.figures = figures  # the search that chose this move: the panel shows it
         self.animation = Animation(before, move, self.hop_seconds)
         self.wait = self.delay if self.mode is Mode.AI_VS_AI else 0.0
         self.status = f"{before.turn.name.capitalize()} played {move.pdn()}."
@@ -391,7 +405,7 @@ class Game:
             )
             return
         level = self.config.player(thinking.side).level
-        self.figures = _figures(
+        figures = _figures(
             thinking.side, level.name if level else "", result, event.note, thinking.man
         )
         if level is not None:
@@ -403,6 +417,7 @@ class Game:
                 result.move,
             )
         self.play(result.move)
+        self.figures = figures
         if event.note:
             self.status = event.note[0].upper() + event.note[1:] + "."
 
@@ -426,12 +441,7 @@ class Game:
 
     def _after_jump(self) -> None:
         """Reset what belonged to the position the record has just left."""
-        self.revision += 1
-        self.animation = None
-        self.hint = None
-        self.ai_stuck = False
-        self.wait = 0.0
-        self.selector = Selector(self.position)
+        self._position_changed()
 
     def _repeat(self, step: str) -> list[Move]:
         """Undo or redo one ply, then more while an AI would have to move right away."""
@@ -482,7 +492,13 @@ class Game:
             self.paused = True
         self.reviewing = True
         self._after_jump()
-        self.status = f"Ply {ply} of {len(self.line)}. " + self._review_hint()
+        self.status = f"Showing {self._where(ply)}. " + self._review_hint()
+
+    def _where(self, ply: int) -> str:
+        """`Black's move 12 of 30 moves` for the position after `ply` half-moves."""
+        black_first = self.record.start.turn is BLACK
+        total = plural(moves_count(len(self.line), black_first), "move")
+        return f"{move_label(ply, black_first)} of {total}"
 
     def _review_hint(self) -> str:
         if self.outcome is not None:
@@ -514,10 +530,9 @@ class Game:
         self.reviewing = False
         self.paused = False
         self._after_jump()
-        note = (
-            f"Dropped the {dropped} later {'ply' if dropped == 1 else 'plies'}. " if dropped else ""
-        )
-        self.status = f"Playing on from ply {self.record.ply}. {note}" + self._turn_status()
+        where = move_label(self.record.ply, self.record.start.turn is BLACK)
+        note = "Dropped the moves that came after it. " if dropped else ""
+        self.status = f"Playing on from {where}. {note}" + self._turn_status()
 
     def load(self, record: GameRecord, tags: dict[str, str] | None = None) -> None:
         """Show a saved game at its end, in review: arrows step through it, C plays on."""
@@ -534,12 +549,13 @@ class Game:
         if ply is not None and 0 <= ply < len(self.line):
             self.record.go_to(ply)
             self._after_jump()
-        self.status = f"Resumed at ply {self.record.ply}. " + self._turn_status()
+        where = move_label(self.record.ply, self.record.start.turn is BLACK)
+        self.status = f"Resumed after {where}. " + self._turn_status()
 
     def _loaded_status(self) -> str:
-        plies = len(self.line)
+        moves = plural(moves_count(len(self.line), self.record.start.turn is BLACK), "move")
         return (
-            f"Loaded a game of {plies} {'ply' if plies == 1 else 'plies'}: Left/Right step "
+            f"Loaded a game of {moves}: Left/Right step "
             f"through it, click a move in the list, C plays on. " + self._turn_status()
         )
 

@@ -26,8 +26,9 @@ from checkers.gui.game import Game
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import draw_panel
 from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
+from checkers.gui.wording import game_over_words, moves_count, plural
 from checkers.pdn import game_from_record, write_game
-from checkers.record import GameRecord, Outcome, Reason
+from checkers.record import GameRecord
 
 if TYPE_CHECKING:
     from checkers.gui.app import App
@@ -125,30 +126,14 @@ def game_layout(width: int, height: int, flipped: bool) -> GameLayout:
     return GameLayout(BoardGeometry(left, top, cell, flipped), panel, status, area, font)
 
 
-_REASONS = {
-    Reason.NO_MOVES: "no legal move",
-    Reason.REPETITION: "by threefold repetition: the same position a third time",
-    Reason.FORTY_MOVE_RULE: "by the 40-move rule: 40 moves each without a capture or a man move",
-    Reason.RESIGNATION: "by resignation",
-    Reason.AGREEMENT: "by agreement",
-}
-
-
-def outcome_card(outcome: Outcome, plies: int) -> tuple[str, list[str]]:
+def outcome_card(game: Game) -> tuple[str, list[str]]:
     """The game-over card's title and lines: who won, why, and the PDN result."""
-    if outcome.winner is None:
-        title, reason = "Draw", _REASONS[outcome.reason]
-    else:
-        title = f"{outcome.winner.name.capitalize()} wins"
-        reason = (
-            f"{outcome.winner.opponent.name.capitalize()} has no legal move"
-            if outcome.reason is Reason.NO_MOVES
-            else _REASONS[outcome.reason]
-        )
-    return title, [
-        reason,
-        f"Result {outcome.result()} after {plies} {'ply' if plies == 1 else 'plies'}",
-    ]
+    outcome = game.outcome
+    assert outcome is not None
+    title, reason = game_over_words(outcome, game.mode, game.config.human_side(), game.position)
+    black_first = game.record.start.turn is BLACK
+    moves = plural(moves_count(game.record.ply, black_first), "move")
+    return title, [reason, f"Result {outcome.result()} after {moves}"]
 
 
 @dataclass
@@ -184,6 +169,8 @@ class GameScreen:
         self.card: str | None = None  # "help", or a registered overlay's name
         self.overlays: dict[str, Overlay] = {}
         self.buttons: list[Button] = []
+        self.card_buttons: list[Button] = []  # the game-over card's New game, Review, Close
+        self.result_closed: tuple[object, ...] | None = None  # the game whose result was closed
         self.commands = self._commands()
         self.keymap = {key: command for command in self.commands for key in command.keys}
         self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
@@ -433,6 +420,29 @@ class GameScreen:
         except OSError as error:
             self.game.status = f"Error: autosave failed: {error}"
 
+    def _game_key(self) -> tuple[object, ...]:
+        return (self.game.record.start, tuple(self.game.line))
+
+    def result_shown(self) -> bool:
+        """Whether the game-over card is up: the game is over, its last move has landed, no
+        other card is open and the player has not closed it (Close, Review or Esc)."""
+        game = self.game
+        return (
+            game.outcome is not None
+            and game.animation is None
+            and self.card is None
+            and self.result_closed != self._game_key()
+        )
+
+    def close_result(self) -> None:
+        """Put the game-over card away; the status line keeps the result."""
+        self.result_closed = self._game_key()
+
+    def review(self) -> None:
+        """Step through the finished game from its start (Left/Right, or click the list)."""
+        self.close_result()
+        self.game.go_to(0)
+
     def card_is(self, name: str) -> bool:
         """Whether the card (or overlay) called `name` is open."""
         return self.card == name
@@ -441,6 +451,7 @@ class GameScreen:
         """Open a card over the board, or close it if it is the one open."""
         if self.card == name:
             self.card = None
+            self.game.refresh_status()  # the overlay's own lines are about what it showed
             return
         spec = _OVERLAYS.get(name)
         if spec is not None:
@@ -470,8 +481,13 @@ class GameScreen:
 
     def _key_down(self, event: pygame.event.Event) -> None:
         names = key_names(event)
+        if "escape" in names and self.result_shown():
+            self.close_result()
+            return
         if "escape" in names and (self.card is not None or self.game.selector.selected):
-            self.card = None
+            if self.card is not None:
+                self.card = None
+                self.game.refresh_status()
             self.game.deselect()
             return
         for name in names:
@@ -489,7 +505,8 @@ class GameScreen:
         if self.card == "help":
             self.card = None
             return
-        button = button_at(self.buttons, event.pos)
+        button = button_at(self.card_buttons if self.result_shown() else [], event.pos)
+        button = button or button_at(self.buttons, event.pos)
         if button is not None:
             button.action()
             return
@@ -617,11 +634,14 @@ class GameScreen:
         board_rect = pygame.Rect(
             layout.board.left, layout.board.top, layout.board.size, layout.board.size
         )
-        outcome = self.game.outcome
-        if outcome is not None and self.game.animation is None and self.card is None:
+        self.card_buttons = []
+        if self.result_shown():
             renderer.shade(surface, board_rect)
-            title, lines = outcome_card(outcome, self.game.record.ply)
-            renderer.card(surface, board_rect, title, lines, "N: new game    U: undo    Esc: menu")
+            title, lines = outcome_card(self.game)
+            card = renderer.card(
+                surface, board_rect, title, [*lines, "", ""], "N: new game   Esc: close"
+            )
+            self._draw_card_buttons(surface, board_rect, card, len(lines))
         if self.card == "help":
             self._draw_help(surface, layout)
         elif self.card is not None and self.card in self.overlays:
@@ -640,6 +660,25 @@ class GameScreen:
             )
             overlay.draw(surface)
             self._draw_status(surface, layout)
+
+    def _draw_card_buttons(
+        self, surface: pygame.Surface, area: pygame.Rect, card: pygame.Rect, row: int
+    ) -> None:
+        """New game, Review and Close on the game-over card's empty line `row`."""
+        size = max(14, area.height // 26)  # the card's own text size (Renderer.card)
+        top = card.top + size + int(size * 2.0) + size // 2 + row * int(size * 1.4)
+        gap = size // 2
+        width = min(size * 7, (card.width - 2 * size - 2 * gap) // 3)
+        left = card.centerx - (3 * width + 2 * gap) // 2
+        actions: list[tuple[str, Callable[[], None]]] = [
+            ("New game", self.game.new_game),
+            ("Review", self.review),
+            ("Close", self.close_result),
+        ]
+        for index, (label, action) in enumerate(actions):
+            rect = pygame.Rect(left + index * (width + gap), top - size // 4, width, size * 2)
+            self.card_buttons.append(Button(label, rect, action, active=index == 0))
+        draw_buttons(surface, self.app.renderer.text, self.card_buttons, int(size * 0.9))
 
     def _draw_status(self, surface: pygame.Surface, layout: GameLayout) -> None:
         """The status line under the board, errors in red, and the help key."""
