@@ -22,11 +22,11 @@ from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
-from checkers.gui.game import Game
+from checkers.gui.game import CLOCK_TAGS, Game
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import draw_panel
 from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
-from checkers.gui.wording import game_over_words, moves_count, plural
+from checkers.gui.wording import game_over_words, moves_count, plural, termination
 from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord
 
@@ -46,6 +46,12 @@ __all__ = [
 
 RESUME_PLY_TAG = "Ply"
 """An autosave's tag for the ply shown when moves after it were taken back (kept for redo)."""
+
+_DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values()}
+"""Tags a save writes from the game as it is now, never copied from the file it came from."""
+
+KEPT_NOTE = " Your last game was kept: Load (Ctrl+O) resumes it."
+"""What the player is told when a game in progress is left for another (never discarded)."""
 
 
 class Overlay(Protocol):
@@ -160,8 +166,12 @@ class GameScreen:
     ) -> None:
         self.app = app
         self.game = Game(config, app.ai, hop_seconds=app.hop_seconds, record=record, tags=tags)
-        # Nothing is written until the game changes: opening a window must not wipe an autosave.
-        self._autosaved: tuple[object, ...] | None = self._autosave_key()
+        self.file: saves.GameFile | None = None
+        """Where this game is kept while it is played (None until its first move, or while a
+        loaded game is only stepped through)."""
+        self._autosaved: tuple[object, ...] | None = None
+        self._as_opened: tuple[object, ...] | None = None
+        self._opened()
         self.move_cells: list[tuple[pygame.Rect, int]] = []
         human = config.human_side()
         self.flipped = (human is BLACK) != flip  # the human's side at the bottom
@@ -188,7 +198,13 @@ class GameScreen:
         ai_vs_ai = lambda: game.mode is Mode.AI_VS_AI
         has_human = lambda: game.mode is not Mode.AI_VS_AI
         commands = [
-            Command("new", "New game", ("n",), "start again with the same players", game.new_game),
+            Command(
+                "new",
+                "New game",
+                ("n",),
+                "start again with the same players (this game is kept: Load resumes it)",
+                self.new_game,
+            ),
             Command(
                 "undo",
                 "Undo",
@@ -203,6 +219,23 @@ class GameScreen:
                 ("h",),
                 "highlight the engine's suggestion",
                 game.request_hint,
+                shown=has_human,
+            ),
+            Command(
+                "resign",
+                "Resign",
+                ("ctrl+r",),
+                "give up the game (press twice; U takes it back)",
+                game.resign,
+                shown=has_human,
+                active=lambda: game.confirming == "resign",
+            ),
+            Command(
+                "draw",
+                "Draw?",
+                ("d",),
+                "offer a draw (the AI answers from its evaluation)",
+                game.offer_draw,
                 shown=has_human,
             ),
             Command("flip", "Flip", ("f",), "turn the board around", self.flip),
@@ -309,9 +342,15 @@ class GameScreen:
                 "Menu",
                 ("escape",),
                 "back to the start screen (Esc first closes a card or drops a selection)",
-                self.app.show_start,
+                self.to_menu,
             ),
-            Command("quit", "Quit", ("q", "ctrl+q"), "leave the game", self.app.quit),
+            Command(
+                "quit",
+                "Quit",
+                ("q", "ctrl+q"),
+                "leave (the game is kept for next time)",
+                self.app.quit,
+            ),
         ]
         for spec in _OVERLAYS.values():
             commands.append(
@@ -343,8 +382,12 @@ class GameScreen:
         names too: `Tinsley` reads better than `Human`)."""
         tags = config_tags(self.game.config)
         tags.update(
-            {name: value for name, value in self.game.tags.items() if name not in PLAYER_TAGS}
+            {name: value for name, value in self.game.tags.items() if name not in _DERIVED_TAGS}
         )
+        tags.update(self.game.clock_tags())
+        record = self.game.full_record()
+        if record.outcome is not None:
+            tags["Termination"] = termination(record.outcome, record.position)
         return tags
 
     def save(self) -> None:
@@ -369,11 +412,48 @@ class GameScreen:
         self.app.push(SetupScreen(self.app, self))
 
     def load(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
-        """Show a loaded game (in review, at its end)."""
+        """Show a loaded game (in review, at its end); the game in progress is kept."""
         self.drag = None
         self.card = None
+        kept = self.keep_game()
         self.game.load(record, tags)
-        self.game.status = f"{name}: " + self.game.status
+        self._opened()
+        self.game.status = f"{name}: " + self.game.status + (KEPT_NOTE if kept else "")
+
+    def _opened(self) -> None:
+        """The game now shown is as it was opened: nothing to write until it changes."""
+        self._autosaved = self._autosave_key()
+        self._as_opened = self._game_key()
+
+    def keep_game(self) -> bool:
+        """Write the game in progress to its file and let the file go (the game stays in the
+        list); True if it was unfinished, so the player can be told where it went."""
+        self.autosave()
+        file, self.file = self.file, None
+        if file is None:
+            return False
+        file.release()
+        return self.game.full_record().outcome is None
+
+    def adopt(self, file: saves.GameFile | None) -> None:
+        """Keep this (resumed) game in `file` from now on."""
+        self.file = file
+
+    def new_game(self) -> None:
+        """Start again with the same players; the game in progress is kept in the list."""
+        kept = self.keep_game()
+        self.game.new_game()
+        self._opened()
+        if kept:
+            self.game.status = "New game." + KEPT_NOTE
+
+    def to_menu(self) -> None:
+        """Back to the start screen; the game in progress is kept, and it says so."""
+        kept = self.keep_game()
+        self.app.show_start()
+        start = self.app.screen
+        if kept and hasattr(start, "status"):
+            start.status = KEPT_NOTE.strip()
 
     def pdn_text(self) -> str:
         """The whole game as PDN."""
@@ -401,22 +481,28 @@ class GameScreen:
         return (game.record.start, tuple(game.line), game.record.ply)
 
     def autosave(self) -> None:
-        """Keep the game in progress on disk after each change; a finished or empty game is
-        cleared, so the next start offers only a game worth resuming."""
+        """Keep the game in its own file in the games folder after each change, from its first
+        move to its end (a loaded game only once a move changes it); a game whose every move
+        was taken back and dropped has its file removed."""
         key = self._autosave_key()
         if key == self._autosaved or not self.app.autosave_enabled:
             return
         self._autosaved = key
-        record = self.game.full_record()
+        if self.file is None and self._game_key() == self._as_opened:
+            return  # stepping through a game as it was opened changes nothing worth a file
         try:
-            if record.outcome is not None or not self.game.line:
-                saves.clear_autosave()
-            else:
-                tags = self.tags()
-                if self.game.record.ply < len(self.game.line):
-                    # Moves taken back are kept for redo; the resumed game starts where it was.
-                    tags[RESUME_PLY_TAG] = str(self.game.record.ply)
-                saves.autosave(record, tags)
+            if not self.game.line:
+                if self.file is not None:
+                    self.file.remove()
+                    self.file = None
+                return
+            tags = self.tags()
+            if self.game.record.ply < len(self.game.line):
+                # Moves taken back are kept for redo; the resumed game starts where it was.
+                tags[RESUME_PLY_TAG] = str(self.game.record.ply)
+            if self.file is None:
+                self.file = saves.GameFile()
+            self.file.write(self.game.full_record(), tags)
         except OSError as error:
             self.game.status = f"Error: autosave failed: {error}"
 
@@ -671,7 +757,7 @@ class GameScreen:
         width = min(size * 7, (card.width - 2 * size - 2 * gap) // 3)
         left = card.centerx - (3 * width + 2 * gap) // 2
         actions: list[tuple[str, Callable[[], None]]] = [
-            ("New game", self.game.new_game),
+            ("New game", self.new_game),
             ("Review", self.review),
             ("Close", self.close_result),
         ]
@@ -747,7 +833,7 @@ class GameScreen:
         )
 
     def close(self) -> None:
-        """Save what changed since the last frame, then stop any search (the app closes the
-        worker)."""
-        self.autosave()
+        """Keep what changed since the last frame, let the game's file go, then stop any search
+        (the app closes the worker)."""
+        self.keep_game()
         self.game.close()

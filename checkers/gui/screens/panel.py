@@ -8,6 +8,7 @@ import math
 import pygame
 
 from checkers.board import BLACK, WHITE, Piece, Side
+from checkers.clock import format_clock
 from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
@@ -53,14 +54,22 @@ def _side_line(
     count = f"{men + kings} left" + (f" ({kings} king{'s' if kings != 1 else ''})" if kings else "")
     text.draw(surface, count, size, theme.TEXT, (x + width, y), "topright")
     small = int(size * 0.8)
+    room = width - icon - size // 2
+    timer = game.timer
+    if timer is not None:
+        left = timer.remaining(side)
+        face = format_clock(left)
+        colour = theme.ERROR_TEXT if left < 10 else theme.TEXT_ACCENT if to_move else theme.TEXT
+        text.draw(surface, face, size, colour, (x + width, y + size), "topright")
+        room -= text.font(size).size(face)[0] + size // 2
     text.draw(
         surface,
-        text.fit(who, small, width - icon - size // 2),
+        text.fit(who, small, room),
         small,
         theme.TEXT_DIM,
         (x + icon + size // 2, y + size),
     )
-    return y + icon + size // 2
+    return y + icon + size // 2 + (size // 3 if timer is not None else 0)
 
 
 Row = tuple[tuple[str, ...], tuple[int, int, int]]
