@@ -13,6 +13,14 @@ import pytest
 from checkers.ai.levels import Level
 from checkers.ai.search import SearchResult
 from checkers.board import BLACK, WHITE, Move, Position
+from checkers.clock import (
+    Clock,
+    TimeControl,
+    ai_move_seconds,
+    clock_tag,
+    format_clock,
+    read_clock_tag,
+)
 from checkers.gui.aiworker import AIEvent, AIResult
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
 from checkers.gui.game import Game
@@ -184,3 +192,135 @@ def test_undo_redo_new_load_and_jumps_leave_no_stale_figures_hints_or_status() -
     game.load(played, {})
     _stale_free(game)
     assert game.status.startswith("Loaded a game of")
+
+
+# --- item 6: resigning and draws ---------------------------------------------------------------
+
+
+def test_resigning_asks_once_more_then_ends_the_game_and_undo_takes_it_back() -> None:
+    game = Game(human_vs_ai(), ScriptedAI(), hop_seconds=0)
+    play_clicks(game, 11, 15)
+    game.resign()
+    assert game.outcome is None and game.status.startswith("Resign?")
+    game.click(22)  # anything else between the presses cancels
+    game.resign()
+    assert game.outcome is None
+    game.resign()
+    assert game.outcome == Outcome(WHITE, Reason.RESIGNATION)
+    assert game.status == "Game over: The AI wins. You resigned."
+    game.undo()
+    assert game.outcome is None
+
+
+def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
+    ai = ScriptedAI()
+    game = Game(human_vs_ai(), ai, hop_seconds=0)
+    play_clicks(game, 11, 15)
+    game.update(0)
+    ai.answer(Move((22, 18)), score=15)  # the AI's last search: 1.5 men ahead (a man is 10)
+    game.update(0)
+    game.offer_draw()
+    assert game.outcome is None and not ai.pending  # its last score answers: no new search
+    assert game.status.startswith("The AI declines the draw: it thinks it is ahead (+1.50")
+    game.undo()  # its score is gone with the move: a short search through the worker decides
+    game.offer_draw()
+    assert ai.pending and ai.requests[-1][1] is game.config.hint
+    ai.answer(Move((9, 14)), score=1)  # from the human's side: the AI is at -0.10 men
+    game.update(0)
+    assert game.outcome == Outcome(None, Reason.AGREEMENT)
+    assert game.status.startswith("The AI accepts the draw: it does not think it is ahead (-0.10")
+
+
+def test_two_players_agree_a_draw_by_offering_in_turn() -> None:
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    game.offer_draw()
+    assert game.status.startswith("Black offers a draw")
+    play_clicks(game, 11, 15)
+    game.offer_draw()  # White accepts on its turn
+    assert game.outcome == Outcome(None, Reason.AGREEMENT)
+    declined = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    declined.offer_draw()
+    play_clicks(declined, 11, 15, 22, 18)  # White moved instead: declined
+    declined.offer_draw()
+    assert declined.outcome is None and declined.status.startswith("Black offers")
+
+
+# --- item 7: clocks ----------------------------------------------------------------------------
+
+
+class Now:
+    """A time source the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_clock_runs_for_the_side_to_move_adds_the_increment_and_flags() -> None:
+    now = Now()
+    clock = Clock(TimeControl.parse("5+3"), now)
+    assert clock.remaining(BLACK) == 300 and clock.flagged() is None  # nothing runs yet
+    clock.start(BLACK)
+    now.t = 10
+    assert clock.remaining(BLACK) == 290 and clock.remaining(WHITE) == 300
+    clock.press(BLACK)
+    now.t = 20
+    assert clock.remaining(BLACK) == 293 and clock.remaining(WHITE) == 290
+    now.t = 400
+    assert clock.flagged() is WHITE and clock.remaining(WHITE) == 0
+
+
+def test_time_controls_read_write_and_refuse_nonsense() -> None:
+    assert TimeControl.parse("10") == TimeControl(600) and TimeControl.parse("15+10").label() == (
+        "15 min + 10 s a move"
+    )
+    assert TimeControl.from_pdn(TimeControl(300, 3).pdn()) == TimeControl(300, 3)
+    assert read_clock_tag(clock_tag(272.4)) == pytest.approx(272.4)
+    assert format_clock(272.4) == "4:33" and format_clock(7.35) == "0:07.3"
+    for bad in ("", "5+", "abc", "0", "-1", "5+3+2", "99999"):
+        with pytest.raises(ValueError):
+            TimeControl.parse(bad)
+
+
+def test_the_ai_thinks_within_what_its_clock_allows() -> None:
+    assert ai_move_seconds(300, 3, 5.0) == pytest.approx(5.0)  # its level caps it
+    assert ai_move_seconds(300, 3, 60.0) == pytest.approx(10 + 2.4)
+    assert ai_move_seconds(2, 0, 5.0) == pytest.approx(2 / 30)
+    assert ai_move_seconds(0.1, 0, 5.0) == 0.05
+    ai = ScriptedAI()
+    level = Level("timed", "test", "engine", "engine", time=5.0)
+    game = Game(
+        GameConfig(black=PlayerConfig(level), white=PlayerConfig(), clock=TimeControl.parse("1")),
+        ai,
+        hop_seconds=0,
+    )
+    game.update(0)
+    asked = ai.requests[-1][1]
+    assert asked.time == pytest.approx(60 / 30)  # a 30th of its minute, not its level's 5 s
+
+
+def test_running_out_of_time_loses_and_the_clocks_survive_a_save() -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 2))
+    game = Game(config, hop_seconds=0)
+    game.update(0)  # Black's clock starts with the first frame
+    game.update(10)
+    play_clicks(game, 11, 15)  # Black: 60 - 10 + 2
+    game.update(5)
+    tags = game.clock_tags()
+    assert tags == {"BlackClock": "0:00:52.0", "WhiteClock": "0:00:55.0"}
+    resumed = Game(config, hop_seconds=0, record=game.full_record(), tags=tags)
+    resumed.resume_play()
+    assert resumed.timer is not None and resumed.timer.remaining(WHITE) == 55
+    resumed.update(0)  # the clock runs from the first frame the game is played
+    resumed.update(54.9)
+    assert resumed.outcome is None
+    resumed.update(0.2)
+    assert resumed.outcome == Outcome(BLACK, Reason.TIME)
+    assert resumed.status == "Game over: Black wins. White ran out of time."
+
+
+def test_an_untimed_game_has_no_clock() -> None:
+    game = Game(GameConfig(), hop_seconds=0)
+    assert game.timer is None and game.clock_tags() == {}

@@ -629,6 +629,7 @@ class Game:
         self._stop_thinking()
         self.tags = dict(tags or {})
         self._new_record(record)
+        self._restore_result()
         self.reviewing = True
         self.status = self._loaded_status()
 

@@ -428,7 +428,7 @@ class GameScreen:
     def keep_game(self) -> bool:
         """Write the game in progress to its file and let the file go (the game stays in the
         list); True if it was unfinished, so the player can be told where it went."""
-        self.autosave()
+        self.autosave(force=self.file is not None and self.game.timer is not None)  # the clocks
         file, self.file = self.file, None
         if file is None:
             return False
@@ -478,14 +478,14 @@ class GameScreen:
 
     def _autosave_key(self) -> tuple[object, ...]:
         game = self.game
-        return (game.record.start, tuple(game.line), game.record.ply)
+        return (game.record.start, tuple(game.line), game.record.ply, game.outcome)
 
-    def autosave(self) -> None:
+    def autosave(self, force: bool = False) -> None:
         """Keep the game in its own file in the games folder after each change, from its first
         move to its end (a loaded game only once a move changes it); a game whose every move
         was taken back and dropped has its file removed."""
         key = self._autosave_key()
-        if key == self._autosaved or not self.app.autosave_enabled:
+        if (key == self._autosaved and not force) or not self.app.autosave_enabled:
             return
         self._autosaved = key
         if self.file is None and self._game_key() == self._as_opened:
