@@ -795,7 +795,7 @@ class Game:
         self._end(self.record.agree_draw())
         self.status = (
             f"The AI accepts the draw: it does not think it is ahead "
-            f"({format_score(score, man)} for the AI). " + self.status
+            f"({format_score(score, man)} for the AI)."
         )
 
 

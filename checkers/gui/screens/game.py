@@ -725,7 +725,11 @@ class GameScreen:
             renderer.shade(surface, board_rect)
             title, lines = outcome_card(self.game)
             card = renderer.card(
-                surface, board_rect, title, [*lines, "", ""], "N: new game   Esc: close"
+                surface,
+                board_rect,
+                title,
+                [*lines, "", ""],
+                "N starts a new game, Review steps through this one, Esc closes",
             )
             self._draw_card_buttons(surface, board_rect, card, len(lines))
         if self.card == "help":
