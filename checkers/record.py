@@ -26,6 +26,7 @@ class Reason(enum.Enum):
     FORTY_MOVE_RULE = "40-move rule"
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
+    TIME = "time"
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,14 @@ class GameRecord:
     def resign(self, side: Side) -> Outcome:
         """`side` resigns: the other side wins."""
         return self._declare(Outcome(side.opponent, Reason.RESIGNATION))
+
+    def lose_on_time(self, side: Side) -> Outcome:
+        """`side` ran out of time: the other side wins."""
+        return self._declare(Outcome(side.opponent, Reason.TIME))
+
+    def declare(self, outcome: Outcome) -> Outcome:
+        """End the game here with an outcome the rules did not reach (a loaded game's result)."""
+        return self._declare(outcome)
 
     def agree_draw(self) -> Outcome:
         """Both players agree to a draw."""

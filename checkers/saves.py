@@ -1,4 +1,12 @@
-"""The user's games on disk: the data directory, atomic writes, saved games and the autosave.
+"""The user's games on disk: the data directory, atomic writes, saved games and the games kept
+while they are played.
+
+Every game played in the window is kept in its own file in the games folder from its first
+move, rewritten after each change (a `GameFile`), so leaving it by any way (new game, load,
+menu, quit, a crash) loses nothing and it can be resumed from the list. A window holds a lock
+on the file of the game it plays, so a second window never writes the same file; the lock is
+the operating system's (flock, or msvcrt's on Windows), so it goes with the process that held
+it and a lock left by a crash is never in the way.
 
 Pure Python: the standard library and platformdirs. Every file is PDN and is written atomically (a temporary
 file in the same directory, flushed to disk, then renamed over the target), so a crash or a
@@ -35,6 +43,7 @@ from checkers.record import GameRecord
 
 __all__ = [
     "DATA_DIR_ENV",
+    "GameFile",
     "ResumedGame",
     "SavedGame",
     "atomic_write_text",
@@ -43,11 +52,13 @@ __all__ = [
     "clear_autosave",
     "data_dir",
     "games_dir",
+    "is_open_elsewhere",
     "list_saved_games",
     "load_autosave",
     "load_game",
     "remove_stale_temporaries",
     "save_game",
+    "unfinished_games",
 ]
 
 DATA_DIR_ENV = "CHECKERS_DATA_DIR"
@@ -153,11 +164,13 @@ def _sync_directory(directory: Path) -> None:
 
 @dataclass
 class ResumedGame:
-    """A game read back from disk: its record (replayed), its tags and its PDN result."""
+    """A game read back from disk: its record (replayed), its tags, its PDN result and the file
+    it came from in the games folder (None for a file elsewhere)."""
 
     record: GameRecord
     tags: dict[str, str] = field(default_factory=dict)
     result: str = "*"
+    path: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -183,14 +196,30 @@ class SavedGame:
         white = self.game.tags.get("White", "?")
         moves = (len(self.game.moves) + 1) // 2
         length = "1 move" if moves == 1 else f"{moves} moves"
-        return f"{black} vs {white}, {self.game.result}, {length}, saved {saved}"
+        result = "unfinished" if self.is_unfinished else self.game.result
+        return f"{black} vs {white}, {result}, {length}, saved {saved}"
+
+    @property
+    def is_unfinished(self) -> bool:
+        """Whether the file holds a game still to be played on (result `*`, some moves)."""
+        return self.game is not None and self.game.result == "*" and bool(self.game.moves)
 
 
 def save_game(record: GameRecord, tags: Mapping[str, str], when: datetime | None = None) -> Path:
     """Save the record's game under a new name like `2026-11-21 14-05 Human vs Engine.pdn`."""
+    path = _new_game_path(tags, when)
+    try:
+        _write(path, record, tags, when)
+    except BaseException:
+        with suppress(OSError):
+            path.unlink()
+        raise
+    return path
+
+
+def _new_game_path(tags: Mapping[str, str], when: datetime | None) -> Path:
+    """A new, empty file in the games folder named for the date and the players."""
     when = when or datetime.now()
-    game = game_from_record(record, tags)
-    game.tags.setdefault("Date", when.strftime("%Y.%m.%d"))
     stem = " ".join(
         [
             when.strftime("%Y-%m-%d %H-%M"),
@@ -201,13 +230,135 @@ def save_game(record: GameRecord, tags: Mapping[str, str], when: datetime | None
     )
     directory = games_dir()
     directory.mkdir(parents=True, exist_ok=True)
-    path = _reserve(directory, stem)
-    try:
-        atomic_write_text(path, write_game(game))
-    except BaseException:
+    return _reserve(directory, stem)
+
+
+def _write(
+    path: Path, record: GameRecord, tags: Mapping[str, str], when: datetime | None = None
+) -> None:
+    game = game_from_record(record, tags)
+    game.tags.setdefault("Date", (when or datetime.now()).strftime("%Y.%m.%d"))
+    atomic_write_text(path, write_game(game))
+
+
+# --- the games kept while they are played -----------------------------------------------------
+
+
+def _lock_path(path: Path) -> Path:
+    """The lock beside a game's file (a dot file: the list and the PDN glob skip it)."""
+    return path.with_name(f".{path.name}.lock")
+
+
+def _try_lock(path: Path) -> int | None:
+    """An open descriptor holding the exclusive lock on `path`, or None if another holds it."""
+    for _ in range(3):
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            if sys.platform == "win32":
+                import msvcrt
+
+                msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+            else:
+                import fcntl
+
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(handle)
+            return None
+        try:
+            same = os.fstat(handle).st_ino == os.stat(path).st_ino
+        except OSError:
+            same = False
+        if same:
+            # The holder's pid, for a person who looks: the lock itself is the OS's.
+            os.ftruncate(handle, 0)
+            os.write(handle, f"{os.getpid()}\n".encode())
+            return handle
+        os.close(handle)  # its holder removed it as we opened it: take the new one
+    return None
+
+
+def _unlock(path: Path, handle: int) -> None:
+    if sys.platform == "win32":
+        os.close(handle)  # Windows cannot remove an open file
         with suppress(OSError):
             path.unlink()
-        raise
+    else:
+        with suppress(OSError):
+            path.unlink()  # before closing, so nobody locks a file about to vanish
+        os.close(handle)
+
+
+def is_open_elsewhere(path: Path) -> bool:
+    """Whether another window (this process or another) keeps the game in `path`."""
+    lock = _lock_path(path)
+    if not lock.exists():
+        return False
+    handle = _try_lock(lock)
+    if handle is None:
+        return True
+    _unlock(lock, handle)
+    return False
+
+
+class GameFile:
+    """The file in the games folder that keeps one game while it is played, locked against
+    other windows: created at the game's first write, rewritten after every change."""
+
+    def __init__(self, path: Path | None = None, lock: int | None = None) -> None:
+        self.path = path
+        self._lock = lock
+
+    @classmethod
+    def claim(cls, path: Path) -> GameFile | None:
+        """Keep playing the game in `path`; None if another window keeps it."""
+        lock = _try_lock(_lock_path(path))
+        return None if lock is None else cls(path, lock)
+
+    def write(self, record: GameRecord, tags: Mapping[str, str]) -> Path:
+        """Write the game (a new file named for its players on the first write)."""
+        if self.path is None:
+            path = _new_game_path(tags, None)
+            self._lock = _try_lock(_lock_path(path))
+            self.path = path
+        _write(self.path, record, tags)
+        return self.path
+
+    def remove(self) -> None:
+        """Delete the file (the game has no move left worth keeping) and let it go."""
+        if self.path is not None:
+            with suppress(OSError):
+                self.path.unlink()
+        self.release()
+        self.path = None
+
+    def release(self) -> None:
+        """Stop keeping this game: the file stays, other windows may open it."""
+        if self._lock is not None and self.path is not None:
+            _unlock(_lock_path(self.path), self._lock)
+        self._lock = None
+
+
+def unfinished_games() -> list[SavedGame]:
+    """The unfinished games in the games folder no window keeps, newest first."""
+    return [
+        entry
+        for entry in list_saved_games()
+        if entry.is_unfinished and not is_open_elsewhere(entry.path)
+    ]
+
+
+def adopt_old_autosave() -> Path | None:
+    """Move an unfinished game from the single autosave of earlier versions into the games
+    folder, where every kept game now lives; returns its new file."""
+    resumed = load_autosave()
+    if resumed is None:
+        return None
+    path = None
+    if resumed.record.ply and resumed.record.outcome is None:
+        path = _new_game_path(resumed.tags, None)
+        _write(path, resumed.record, resumed.tags)
+    clear_autosave()
     return path
 
 
@@ -235,7 +386,7 @@ def load_game(path: str | Path) -> ResumedGame:
     if not len(archive):
         raise PdnError("no game found", 1, Path(path).name)
     game = archive.game(1)
-    return ResumedGame(record_from_game(game), dict(game.tags), game.result)
+    return ResumedGame(record_from_game(game), dict(game.tags), game.result, Path(path))
 
 
 def list_saved_games() -> list[SavedGame]:

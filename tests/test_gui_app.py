@@ -191,11 +191,11 @@ def test_each_game_over_reason_reaches_the_overlay(make_app, reason: Reason) -> 
             click(app, move.end)
     game = screen_of(app).game
     assert game.outcome is not None and game.outcome.reason is reason
-    title, lines = outcome_card(game.outcome, game.record.ply)
+    title, lines = outcome_card(game)
     expected = {
-        Reason.NO_MOVES: ("Black wins", "White has no legal move"),
-        Reason.REPETITION: ("Draw", "threefold repetition"),
-        Reason.FORTY_MOVE_RULE: ("Draw", "40-move rule"),
+        Reason.NO_MOVES: ("Black wins", "White has no pieces left"),
+        Reason.REPETITION: ("Draw", "The same position three times"),
+        Reason.FORTY_MOVE_RULE: ("Draw", "40 moves each without a capture or a man move"),
     }[reason]
     assert title == expected[0] and expected[1] in lines[0]
     # The card is on screen: the board behind it is shaded, the card's accent border drawn.

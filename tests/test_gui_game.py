@@ -251,7 +251,9 @@ def test_going_to_an_earlier_ply_keeps_the_later_moves_for_redo() -> None:
     for square in (11, 15, 22, 18, 15, 22):
         game.click(square)
     game.go_to(1)
-    assert game.record.moves == [Move((11, 15))] and game.status.startswith("Ply 1 of 3.")
+    assert game.record.moves == [Move((11, 15))] and game.status.startswith(
+        "Showing Black's move 1 of 2 moves."
+    )
     game.redo()
     assert game.record.moves[-1] == Move((22, 18))
 

@@ -72,12 +72,26 @@ def play(app: App, moves: tuple[tuple[int, int], ...] = OPENING) -> None:
         click(app, end)
 
 
+def kept(data: Path) -> Path:
+    """The one game file in the games folder."""
+    files = list((data / "games").glob("*.pdn"))
+    assert len(files) == 1, files
+    return files[0]
+
+
+def crash(app: App) -> None:
+    """The app's process dies: nothing more is written and the OS drops its file lock."""
+    file = screen_of(app).file
+    assert file is not None
+    file.release()
+
+
 def test_an_autosaved_game_resumes_exactly_after_a_crash(make_app, data: Path) -> None:
     app = make_app(autosave=True)
     play(app)
     record = screen_of(app).game.record
-    assert record.ply == 6 and (data / "autosave.pdn").exists()
-    # A crash: the first app is never closed, so only what was on disk survives.
+    assert record.ply == 6 and read_file(kept(data))[0].result == "*"
+    crash(app)  # never closed, so only what was on disk survives
     fresh = make_app(None, autosave=True, offer_resume=True)
     assert isinstance(fresh.screen, ResumeScreen)
     press(fresh, pygame.K_RETURN)
@@ -87,7 +101,7 @@ def test_an_autosaved_game_resumes_exactly_after_a_crash(make_app, data: Path) -
     assert resumed.record.no_progress_plies == record.no_progress_plies
     assert resumed.record.repetition_count() == record.repetition_count()
     assert resumed.config.mode is TWO_PLAYERS.mode
-    assert resumed.status.startswith("Resumed at ply 6.")
+    assert resumed.status.startswith("Resumed after White's move 3.")
     click(fresh, 9)  # and the game goes on
     click(fresh, 14)
     assert resumed.record.moves[-1] == Move((9, 14))
@@ -99,25 +113,27 @@ def test_a_bad_ply_tag_in_the_autosave_resumes_at_its_last_move(
 ) -> None:
     app = make_app(autosave=True)
     play(app, OPENING[:2])
-    press(app, pygame.K_u, "u")  # the autosave now says which ply was shown: [Ply "1"]
-    autosave = data / "autosave.pdn"
-    text = autosave.read_text(encoding="utf-8")
+    press(app, pygame.K_u, "u")  # the kept game now says which ply was shown: [Ply "1"]
+    crash(app)
+    saved = kept(data)
+    text = saved.read_text(encoding="utf-8")
     assert '[Ply "1"]' in text
-    autosave.write_text(text.replace('[Ply "1"]', f'[Ply "{ply}"]'), encoding="utf-8")
+    saved.write_text(text.replace('[Ply "1"]', f'[Ply "{ply}"]'), encoding="utf-8")
     fresh = make_app(None, autosave=True, offer_resume=True)
     press(fresh, pygame.K_RETURN)
     game = screen_of(fresh).game
     assert game.record.moves == [Move((11, 15)), Move((22, 18))] and game.record.ply == 2
-    assert game.status.startswith("Resumed at ply 2.")  # resumed, not stopped by an error
+    assert game.status.startswith("Resumed after")  # resumed, not stopped by an error
 
 
 def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
     app = make_app(autosave=True)
     play(app, OPENING[:2])
-    assert len(read_file(data / "autosave.pdn")[0].moves) == 2
+    assert len(read_file(kept(data))[0].moves) == 2
     press(app, pygame.K_u, "u")
-    saved = read_file(data / "autosave.pdn")[0]
+    saved = read_file(kept(data))[0]
     assert len(saved.moves) == 2 and saved.tags["Ply"] == "1"  # the move taken back is kept
+    crash(app)
     fresh = make_app(None, autosave=True, offer_resume=True)
     press(fresh, pygame.K_RETURN)
     game = screen_of(fresh).game
@@ -129,12 +145,14 @@ def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
 def test_opening_a_window_does_not_wipe_the_autosave(make_app, data: Path) -> None:
     app = make_app(autosave=True)
     play(app, OPENING[:3])
-    before = (data / "autosave.pdn").read_text()
-    other = make_app(autosave=True, offer_resume=True)
+    before = kept(data).read_text()
+    crash(app)
+    other = make_app(None, autosave=True, offer_resume=True)
+    assert isinstance(other.screen, ResumeScreen)
     press(other, pygame.K_ESCAPE)  # "Not now"
-    assert isinstance(other.screen, GameScreen)
+    assert isinstance(other.screen, StartScreen)
     other.step(1 / 60)
-    assert (data / "autosave.pdn").read_text() == before
+    assert kept(data).read_text() == before
 
 
 def test_a_finished_game_is_not_offered_for_resuming(make_app, data: Path) -> None:
@@ -145,9 +163,10 @@ def test_a_finished_game_is_not_offered_for_resuming(make_app, data: Path) -> No
     click(app, 10)
     click(app, 19)
     assert screen_of(app).game.outcome is not None
-    assert not (data / "autosave.pdn").exists()
-    fresh = make_app(autosave=True, offer_resume=True)
-    assert isinstance(fresh.screen, GameScreen)
+    assert read_file(kept(data))[0].result == "1-0"  # kept, as a finished game
+    crash(app)
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    assert isinstance(fresh.screen, StartScreen)
 
 
 def test_ctrl_s_saves_with_a_readable_name_and_ctrl_o_loads_it(make_app, data: Path) -> None:
@@ -166,10 +185,11 @@ def test_ctrl_s_saves_with_a_readable_name_and_ctrl_o_loads_it(make_app, data: P
     press(app, pygame.K_RETURN)
     game = screen_of(app).game
     assert game.record.positions == saved_positions
-    assert game.reviewing and "Loaded" in game.status
+    # An unfinished game opens ready to play on, with its players.
+    assert not game.reviewing and game.status.startswith("Resumed after White's move 3.")
 
 
-def test_the_start_screen_opens_a_saved_game_with_the_players_chosen_there(
+def test_the_start_screen_resumes_an_unfinished_saved_game_with_its_players(
     make_app, data: Path
 ) -> None:
     app = make_app()
@@ -183,8 +203,7 @@ def test_the_start_screen_opens_a_saved_game_with_the_players_chosen_there(
     assert isinstance(start.screen, LoadScreen) and start.screen.saved
     press(start, pygame.K_RETURN)
     game = screen_of(start).game
-    assert game.record.positions == saved_positions and game.reviewing
-    assert "Human vs Human.pdn" in game.status
+    assert game.record.positions == saved_positions and not game.reviewing
     assert game.config.black.is_human and game.config.white.is_human
 
 
@@ -204,7 +223,7 @@ def test_arrow_keys_and_the_move_list_step_through_a_game(make_app) -> None:
     game = screen_of(app).game
     press(app, pygame.K_LEFT)
     press(app, pygame.K_LEFT)
-    assert game.record.ply == 4 and game.status.startswith("Ply 4 of 6.")
+    assert game.record.ply == 4 and game.status.startswith("Showing White's move 2 of 3 moves.")
     press(app, pygame.K_HOME)
     assert game.position == Position()
     press(app, pygame.K_END)

@@ -99,7 +99,7 @@ def test_saved_games_are_listed_newest_first_with_damaged_ones_named() -> None:
     listed = saves.list_saved_games()
     assert [entry.path for entry in listed] == [newer, damaged, older]
     assert listed[0].tags["Black"] == "Cy"
-    assert listed[0].summary().startswith("Cy vs Di, *, 1 move, saved ")
+    assert listed[0].summary().startswith("Cy vs Di, unfinished, 1 move, saved ")
     assert listed[1].game is None and "damaged.pdn, line 2" in (listed[1].problem or "")
     loaded = saves.load_game(newer)
     assert loaded.record.position == record.position and loaded.tags["White"] == "Di"

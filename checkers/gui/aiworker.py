@@ -14,7 +14,7 @@ import queue
 import signal
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
 from checkers.ai.engine import tune_collector_for_search
@@ -148,8 +148,11 @@ def worker_main(requests: Connection, replies: Connection) -> None:
 
         try:
             kept = players.get(position.turn)
-            if kept is None or kept[:2] != (level, seed):
-                kept = players[position.turn] = (level, seed, AIPlayer.for_level(level, seed))
+            # On a clock each move gets its own time: the same player (and its tables) plays on.
+            key = replace(level, time=1.0) if level.time is not None else level
+            if kept is None or kept[:2] != (key, seed):
+                kept = players[position.turn] = (key, seed, AIPlayer.for_level(level, seed))
+            kept[2].limits = level.limits
             choice = kept[2].choose(position, history, no_progress, report, stop)
             if not stop.is_set():
                 replies.send(("result", request, choice.result, choice.note))

@@ -159,6 +159,8 @@ class App:
         """Carry on with an autosaved game, with the players it was played by."""
         current = self.screens[0]
         fallback = current.game.config if isinstance(current, GameScreen) else self.choices.config()
+        # Claimed before the screen it replaces keeps its own game, so no two windows write it.
+        file = saves.GameFile.claim(resumed.path) if resumed.path is not None else None
         self.start_game(
             config_from_tags(resumed.tags, fallback),
             flip=self.flip,
@@ -167,6 +169,7 @@ class App:
         )
         screen = self.screen
         assert isinstance(screen, GameScreen)
+        screen.adopt(file)
         screen.game.resume_play(_resume_ply(screen.game.tags.pop(RESUME_PLY_TAG, "")))
 
     def quit(self) -> None:
@@ -249,5 +252,7 @@ def run_app(
     config: GameConfig | None = None, flip: bool = False, loaded: saves.ResumedGame | None = None
 ) -> int:
     """Open the window (the start screen when `config` is None) and run until quit; the game in
-    progress is autosaved, and an unfinished one from last time is offered (unless `loaded`)."""
-    return App(config, flip=flip, autosave=True, offer_resume=loaded is None, loaded=loaded).run()
+    progress is kept in the games folder, and on the plain start screen (no `config`, nothing
+    `loaded`) the newest unfinished game is offered."""
+    plain = config is None and loaded is None  # explicit options start exactly what was asked
+    return App(config, flip=flip, autosave=True, offer_resume=plain, loaded=loaded).run()

@@ -113,6 +113,11 @@ def add_gui_commands(subparsers: Any) -> None:
         _ai_options(play, colour)
     _common_options(play)
     play.add_argument(
+        "--clock",
+        metavar="MIN[+SEC]",
+        help="play on a clock: minutes each, plus seconds added a move (e.g. 5+3; default untimed)",
+    )
+    play.add_argument(
         "--flip", action="store_true", help="turn the board the other way up from the default view"
     )
     play.add_argument(
@@ -249,6 +254,13 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.load is not None and args.fen is not None:
         raise _usage_error("give --load or --fen, not both: a PDN game has its own start")
     config = _config(args, args.black == "ai", args.white == "ai")
+    if args.clock is not None:
+        from checkers.clock import TimeControl
+
+        try:
+            config = replace(config, clock=TimeControl.parse(args.clock))
+        except ValueError as error:
+            raise _usage_error(f"--clock: {error}") from None
     loaded = load_pdn(args.load, args.game or 1) if args.load is not None else None
     if loaded is not None:
         config = replace(config, start=loaded.record.start)  # N starts this game over

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from checkers.ai.levels import DEFAULT_LEVEL, Level, get_level
 from checkers.board import BLACK, WHITE, Position, Side
+from checkers.clock import TimeControl
 
 __all__ = ["HINT_LEVEL", "GameConfig", "Mode", "PlayerConfig", "check_level", "custom_level"]
 
@@ -83,6 +84,8 @@ class GameConfig:
     hint: Level = HINT_LEVEL
     seed: int = 0
     """Seeds the beginner levels' slips, so a game can be replayed."""
+    clock: TimeControl | None = None
+    """Each side's time for the game, or None for an untimed game (the default)."""
 
     def player(self, side: Side) -> PlayerConfig:
         """The player of `side`."""

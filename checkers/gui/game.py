@@ -9,16 +9,24 @@ made; the animation only replays it, so undo or a new game during an animation l
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
-from checkers.board import Move, Position, Side
+from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.clock import Clock, ai_move_seconds, clock_tag, read_clock_tag
 from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
 from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import GameConfig, Mode
+from checkers.gui.wording import (
+    game_over_words,
+    move_label,
+    moves_count,
+    outcome_from_termination,
+    plural,
+)
 from checkers.record import GameRecord, Outcome
 
 __all__ = [
@@ -39,6 +47,13 @@ HOP_SECONDS = 0.16
 
 DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 """The pauses between AI moves the delay control steps through, in seconds."""
+
+DRAW_MARGIN = 0.2
+"""The AI accepts a draw unless it thinks it is ahead by more than this many men (a fifth of a
+man is within what its evaluation says about an even position)."""
+
+CLOCK_TAGS = {BLACK: "BlackClock", WHITE: "WhiteClock"}
+"""The PDN tags holding each side's time left, so a resumed game keeps its clocks."""
 
 
 class AIService(Protocol):
@@ -187,8 +202,11 @@ class Game:
         """Goes up whenever the record or the cursor changes (the screen autosaves on it)."""
         self.tags: dict[str, str] = dict(tags or {})
         """PDN tags a loaded game came with; a save writes them back."""
+        self.timer: Clock | None = None
+        """The players' clocks, in a timed game."""
         self._new_record(record)
         if record is not None:
+            self._restore_result()
             self.reviewing = True
             self.status = self._loaded_status()
 
@@ -198,17 +216,54 @@ class Game:
         """The whole recorded game, past the cursor too: the move list and the arrow keys."""
         self.reviewing = False  # stepping through the record: the AI waits
         self.ai_search: AISearch | None = None
+        self.thinking: Thinking | None = None
+        self.paused = False
+        self.step_once = False
+        self.draw_offer: tuple[Side, int] | None = None  # who offered, at which ply
+        self._position_changed()
+        self._new_timer()
+        self.status = self._turn_status()
+
+    def _new_timer(self) -> None:
+        """Full clocks for a new game; a loaded one's clocks from its tags."""
+        control = self.config.clock
+        if control is None:
+            self.timer = None
+            return
+        left = {BLACK: control.base, WHITE: control.base}
+        for side, tag in CLOCK_TAGS.items():
+            try:
+                left[side] = read_clock_tag(self.tags[tag])
+            except (KeyError, ValueError):
+                pass  # a new game, or a tag we cannot read: full time
+        self.timer = Clock(control, lambda: self.clock, left)
+
+    def _restore_result(self) -> None:
+        """A loaded game that ended by resignation, agreement or time ends so again."""
+        result = self.tags.pop("Result", "*")
+        if self.record.outcome is None and not self.record.can_redo():
+            declared = outcome_from_termination(result, self.tags.get("Termination", ""))
+            if declared is not None:
+                self.record.declare(declared)
+
+    def clock_tags(self) -> dict[str, str]:
+        """Each side's time left as PDN tags (none in an untimed game)."""
+        if self.timer is None:
+            return {}
+        return {tag: clock_tag(self.timer.remaining(side)) for side, tag in CLOCK_TAGS.items()}
+
+    def _position_changed(self) -> None:
+        """Forget everything that described the position the board showed before (a move,
+        undo, redo, a jump through the list, a new or loaded game): the one place the panel's
+        hint, search figures and selection are reset, so none of them outlives its position."""
         self.revision += 1
         self.selector = Selector(self.record.position)
         self.animation: Animation | None = None
-        self.thinking: Thinking | None = None
         self.figures: SearchFigures | None = None
         self.hint: Move | None = None
-        self.paused = False
-        self.step_once = False
         self.ai_stuck = False  # an AI error stops further requests until the player acts
         self.wait = 0.0
-        self.status = self._turn_status()
+        self.confirming: str | None = None  # a command pressed once that asks to be pressed again
 
     # --- what the screen reads ---------------------------------------------------------------
 
@@ -244,7 +299,10 @@ class Game:
     def _turn_status(self) -> str:
         outcome = self.outcome
         if outcome is not None:
-            return f"Game over: {outcome}."
+            title, reason = game_over_words(
+                outcome, self.mode, self.config.human_side(), self.position
+            )
+            return f"Game over: {title}. {reason}."
         side = self.position.turn.name.capitalize()
         if not self.is_human_turn():
             return f"{side} (AI) to move."
@@ -252,6 +310,10 @@ class Game:
         if self.mode is Mode.HUMAN_VS_AI:
             return f"Your move ({side}).{must}"
         return f"{side} to move.{must}"
+
+    def refresh_status(self) -> None:
+        """Make the status line describe the position on the board again."""
+        self.status = self._turn_status()
 
     # --- human input -------------------------------------------------------------------------
 
@@ -267,6 +329,7 @@ class Game:
             result = ClickResult(message=f"{wait}: it is the AI's turn ({side})")
         else:
             result = self.selector.click(square)
+        self.confirming = None
         if result.move is not None:
             self.play(result.move)
         elif result.message:
@@ -288,10 +351,12 @@ class Game:
         self.record.play(move)  # raises for an illegal move: the record is unchanged then
         self.line = list(self.record.moves)  # a move played mid-game drops the rest of the line
         self.reviewing = False
-        self.revision += 1
         self._stop_thinking()  # a hint still being searched is about the old position
-        self.hint = None
-        self.selector = Selector(self.record.position)
+        if self.timer is not None and self.timer.running is before.turn:
+            self.timer.press(before.turn)
+        figures = self.figures
+        self._position_changed()
+        self.figures = figures  # the search that chose this move: the panel shows it
         self.animation = Animation(before, move, self.hop_seconds)
         self.wait = self.delay if self.mode is Mode.AI_VS_AI else 0.0
         self.status = f"{before.turn.name.capitalize()} played {move.pdn()}."
@@ -321,8 +386,10 @@ class Game:
     # --- the loop ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Advance time: the animation, the AI's reports, and an AI turn when one is due."""
+        """Advance time: the clocks, the animation, the AI's reports, and an AI turn when one
+        is due."""
         self.clock += dt
+        self._run_timer()
         if self.animation is not None:
             self._advance_animation(dt)
         if self.ai is not None:
@@ -345,7 +412,41 @@ class Game:
                 self.wait -= dt
                 return
             self.step_once = False
+        if self.timer is not None and level.time is not None:
+            # On the clock the AI spends what it can afford, never more than its level's time.
+            left = self.timer.remaining(self.position.turn)
+            level = replace(
+                level, time=ai_move_seconds(left, self.timer.control.increment, level.time)
+            )
         self._ask(level, "move")
+
+    def _run_timer(self) -> None:
+        """Run the clock of the side to move while the game is live; a fallen flag loses."""
+        timer = self.timer
+        if timer is None:
+            return
+        live = (
+            self.outcome is None
+            and not self.reviewing
+            and not (self.mode is Mode.AI_VS_AI and self.paused)
+        )
+        if not live:
+            timer.stop()
+            return
+        if timer.running is not self.position.turn:
+            timer.start(self.position.turn)
+        flagged = timer.flagged()
+        if flagged is not None:
+            self._stop_thinking()
+            timer.stop()
+            self._end(self.record.lose_on_time(flagged))
+
+    def _end(self, outcome: Outcome) -> None:
+        """The game has just been ended by a player's action or a clock."""
+        self.revision += 1
+        self.selector = Selector(self.position)
+        self.cues.add("game_over")
+        self.status = self._turn_status()
 
     def _ask(self, level: Level, purpose: str) -> None:
         if self.ai is None:
@@ -382,6 +483,9 @@ class Game:
             self.ai_stuck = True
             self.status = f"AI error: it answered {result.move} in {self.position.fen()}"
             return
+        if thinking.purpose == "draw":
+            self._answer_draw(-result.score, thinking.man)  # it searched from the human's side
+            return
         if thinking.purpose == "hint":
             self.hint = result.move
             self.status = (
@@ -391,7 +495,7 @@ class Game:
             )
             return
         level = self.config.player(thinking.side).level
-        self.figures = _figures(
+        figures = _figures(
             thinking.side, level.name if level else "", result, event.note, thinking.man
         )
         if level is not None:
@@ -403,6 +507,7 @@ class Game:
                 result.move,
             )
         self.play(result.move)
+        self.figures = figures
         if event.note:
             self.status = event.note[0].upper() + event.note[1:] + "."
 
@@ -426,12 +531,7 @@ class Game:
 
     def _after_jump(self) -> None:
         """Reset what belonged to the position the record has just left."""
-        self.revision += 1
-        self.animation = None
-        self.hint = None
-        self.ai_stuck = False
-        self.wait = 0.0
-        self.selector = Selector(self.position)
+        self._position_changed()
 
     def _repeat(self, step: str) -> list[Move]:
         """Undo or redo one ply, then more while an AI would have to move right away."""
@@ -482,7 +582,13 @@ class Game:
             self.paused = True
         self.reviewing = True
         self._after_jump()
-        self.status = f"Ply {ply} of {len(self.line)}. " + self._review_hint()
+        self.status = f"Showing {self._where(ply)}. " + self._review_hint()
+
+    def _where(self, ply: int) -> str:
+        """`Black's move 12 of 30 moves` for the position after `ply` half-moves."""
+        black_first = self.record.start.turn is BLACK
+        total = plural(moves_count(len(self.line), black_first), "move")
+        return f"{move_label(ply, black_first)} of {total}"
 
     def _review_hint(self) -> str:
         if self.outcome is not None:
@@ -514,16 +620,16 @@ class Game:
         self.reviewing = False
         self.paused = False
         self._after_jump()
-        note = (
-            f"Dropped the {dropped} later {'ply' if dropped == 1 else 'plies'}. " if dropped else ""
-        )
-        self.status = f"Playing on from ply {self.record.ply}. {note}" + self._turn_status()
+        where = move_label(self.record.ply, self.record.start.turn is BLACK)
+        note = "Dropped the moves that came after it. " if dropped else ""
+        self.status = f"Playing on from {where}. {note}" + self._turn_status()
 
     def load(self, record: GameRecord, tags: dict[str, str] | None = None) -> None:
         """Show a saved game at its end, in review: arrows step through it, C plays on."""
         self._stop_thinking()
         self.tags = dict(tags or {})
         self._new_record(record)
+        self._restore_result()
         self.reviewing = True
         self.status = self._loaded_status()
 
@@ -534,12 +640,13 @@ class Game:
         if ply is not None and 0 <= ply < len(self.line):
             self.record.go_to(ply)
             self._after_jump()
-        self.status = f"Resumed at ply {self.record.ply}. " + self._turn_status()
+        where = move_label(self.record.ply, self.record.start.turn is BLACK)
+        self.status = f"Resumed after {where}. " + self._turn_status()
 
     def _loaded_status(self) -> str:
-        plies = len(self.line)
+        moves = plural(moves_count(len(self.line), self.record.start.turn is BLACK), "move")
         return (
-            f"Loaded a game of {plies} {'ply' if plies == 1 else 'plies'}: Left/Right step "
+            f"Loaded a game of {moves}: Left/Right step "
             f"through it, click a move in the list, C plays on. " + self._turn_status()
         )
 
@@ -596,6 +703,100 @@ class Game:
     def close(self) -> None:
         """Cancel any search; the app closes the worker itself."""
         self._stop_thinking()
+
+    # --- resigning and draws -----------------------------------------------------------------
+
+    def _declaring_side(self, action: str) -> Side | None:
+        """The side that resigns or offers a draw now, or None with the reason on the status
+        line: the human against the AI (on their turn for a draw), the side to move between
+        two players; AI vs AI has nobody to ask."""
+        if self.outcome is not None:
+            self.status = "The game is over."
+        elif self.mode is Mode.AI_VS_AI:
+            self.status = f"{action} is for games with a human player."
+        elif self.mode is Mode.HUMAN_VS_AI:
+            human = self.config.human_side()
+            assert human is not None
+            return human
+        else:
+            return self.position.turn
+        return None
+
+    def _drop_later_moves(self) -> None:
+        """Make the position shown the end of the game (a result is declared at the end)."""
+        if self.record.can_redo():
+            self.record = replay(self.record.start, self.record.moves)
+            self.line = list(self.record.moves)
+        self.reviewing = False
+
+    def resign(self) -> None:
+        """Resign: the first press asks, the second (with nothing between) resigns; undo takes
+        a resignation back."""
+        side = self._declaring_side("Resigning")
+        if side is None:
+            return
+        if self.confirming != "resign":
+            self.confirming = "resign"
+            who = "" if self.mode is Mode.HUMAN_VS_AI else f" as {side.name.capitalize()}"
+            self.status = f"Resign{who}? Press Resign (Ctrl+R) again to confirm."
+            return
+        self.confirming = None
+        self._stop_thinking()
+        self._drop_later_moves()
+        self._end(self.record.resign(side))
+
+    def offer_draw(self) -> None:
+        """Offer a draw: the AI answers from its evaluation; between two players the other side
+        accepts by offering too on its turn (a move declines)."""
+        side = self._declaring_side("A draw offer")
+        if side is None:
+            return
+        if self.mode is Mode.HUMAN_VS_HUMAN:
+            offer = self.draw_offer
+            if offer is not None and offer[0] is not side and offer[1] + 1 == self.record.ply:
+                self._drop_later_moves()
+                self._end(self.record.agree_draw())
+                return
+            self.draw_offer = (side, self.record.ply)
+            other = side.opponent.name.capitalize()
+            self.status = (
+                f"{side.name.capitalize()} offers a draw: {other}, press Draw (D) on your "
+                "turn to accept, or move to decline."
+            )
+            return
+        if not self.is_human_turn() or self.thinking is not None or self.animation is not None:
+            self.status = "Offer a draw on your turn."
+            return
+        search, figures = self.ai_search, self.figures
+        positions = self.record.positions
+        if (
+            search is not None
+            and figures is not None
+            and len(positions) >= 2
+            and positions[-2] == search.position
+            and self.last_move == search.move
+        ):
+            self._answer_draw(figures.score, figures.man)  # its search for the move just made
+            return
+        self._ask(self.config.hint, "draw")  # no fresh score: a short search through the worker
+        self.status = "The AI considers your draw offer..."
+
+    def _answer_draw(self, score: float, man: float) -> None:
+        """The AI's answer to a draw offer, given its score from its own side (a man is worth
+        `man` in it)."""
+        ai_men = score / man
+        if is_win_score(score) and score > 0 or ai_men > DRAW_MARGIN:
+            self.status = (
+                f"The AI declines the draw: it thinks it is ahead "
+                f"({format_score(score, man)} for the AI)."
+            )
+            return
+        self._drop_later_moves()
+        self._end(self.record.agree_draw())
+        self.status = (
+            f"The AI accepts the draw: it does not think it is ahead "
+            f"({format_score(score, man)} for the AI)."
+        )
 
 
 def _figures(side: Side, level: str, result: SearchResult, note: str, man: float) -> SearchFigures:

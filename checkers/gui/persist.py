@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from checkers.ai.levels import LEVELS, Level, get_level
 from checkers.board import BLACK, WHITE, Side
+from checkers.clock import TimeControl
 from checkers.gui.config import GameConfig, PlayerConfig, check_level, custom_level
 from checkers.options import MAX_DEPTH, read_seconds, read_whole_number
 
@@ -85,6 +86,8 @@ def config_tags(config: GameConfig) -> dict[str, str]:
         player = config.player(side)
         tags[_NAME_TAG[side]] = player_name(player)
         tags[_PLAYER_TAG[side]] = _player_code(player)
+    if config.clock is not None:
+        tags["TimeControl"] = config.clock.pdn()
     return tags
 
 
@@ -95,6 +98,11 @@ def config_from_tags(tags: Mapping[str, str], fallback: GameConfig) -> GameConfi
     for side in (BLACK, WHITE):
         player = _player_from_code(tags.get(_PLAYER_TAG[side]))
         players[side] = player if player is not None else fallback.player(side)
+    clock = None
+    try:
+        clock = TimeControl.from_pdn(tags["TimeControl"]) if "TimeControl" in tags else None
+    except ValueError:
+        pass  # a time control we cannot read: the game goes on untimed
     config = GameConfig(
         black=players[BLACK],
         white=players[WHITE],
@@ -102,6 +110,7 @@ def config_from_tags(tags: Mapping[str, str], fallback: GameConfig) -> GameConfi
         ai_delay=fallback.ai_delay,
         hint=fallback.hint,
         seed=fallback.seed,
+        clock=clock,
     )
     try:
         config.check()

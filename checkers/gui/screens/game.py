@@ -22,12 +22,13 @@ from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
-from checkers.gui.game import Game
+from checkers.gui.game import CLOCK_TAGS, Game
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import draw_panel
 from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
+from checkers.gui.wording import game_over_words, moves_count, plural, termination
 from checkers.pdn import game_from_record, write_game
-from checkers.record import GameRecord, Outcome, Reason
+from checkers.record import GameRecord
 
 if TYPE_CHECKING:
     from checkers.gui.app import App
@@ -45,6 +46,12 @@ __all__ = [
 
 RESUME_PLY_TAG = "Ply"
 """An autosave's tag for the ply shown when moves after it were taken back (kept for redo)."""
+
+_DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values()}
+"""Tags a save writes from the game as it is now, never copied from the file it came from."""
+
+KEPT_NOTE = " Your last game was kept: Load (Ctrl+O) resumes it."
+"""What the player is told when a game in progress is left for another (never discarded)."""
 
 
 class Overlay(Protocol):
@@ -125,30 +132,14 @@ def game_layout(width: int, height: int, flipped: bool) -> GameLayout:
     return GameLayout(BoardGeometry(left, top, cell, flipped), panel, status, area, font)
 
 
-_REASONS = {
-    Reason.NO_MOVES: "no legal move",
-    Reason.REPETITION: "by threefold repetition: the same position a third time",
-    Reason.FORTY_MOVE_RULE: "by the 40-move rule: 40 moves each without a capture or a man move",
-    Reason.RESIGNATION: "by resignation",
-    Reason.AGREEMENT: "by agreement",
-}
-
-
-def outcome_card(outcome: Outcome, plies: int) -> tuple[str, list[str]]:
+def outcome_card(game: Game) -> tuple[str, list[str]]:
     """The game-over card's title and lines: who won, why, and the PDN result."""
-    if outcome.winner is None:
-        title, reason = "Draw", _REASONS[outcome.reason]
-    else:
-        title = f"{outcome.winner.name.capitalize()} wins"
-        reason = (
-            f"{outcome.winner.opponent.name.capitalize()} has no legal move"
-            if outcome.reason is Reason.NO_MOVES
-            else _REASONS[outcome.reason]
-        )
-    return title, [
-        reason,
-        f"Result {outcome.result()} after {plies} {'ply' if plies == 1 else 'plies'}",
-    ]
+    outcome = game.outcome
+    assert outcome is not None
+    title, reason = game_over_words(outcome, game.mode, game.config.human_side(), game.position)
+    black_first = game.record.start.turn is BLACK
+    moves = plural(moves_count(game.record.ply, black_first), "move")
+    return title, [reason, f"Result {outcome.result()} after {moves}"]
 
 
 @dataclass
@@ -175,8 +166,12 @@ class GameScreen:
     ) -> None:
         self.app = app
         self.game = Game(config, app.ai, hop_seconds=app.hop_seconds, record=record, tags=tags)
-        # Nothing is written until the game changes: opening a window must not wipe an autosave.
-        self._autosaved: tuple[object, ...] | None = self._autosave_key()
+        self.file: saves.GameFile | None = None
+        """Where this game is kept while it is played (None until its first move, or while a
+        loaded game is only stepped through)."""
+        self._autosaved: tuple[object, ...] | None = None
+        self._as_opened: tuple[object, ...] | None = None
+        self._opened()
         self.move_cells: list[tuple[pygame.Rect, int]] = []
         human = config.human_side()
         self.flipped = (human is BLACK) != flip  # the human's side at the bottom
@@ -184,6 +179,8 @@ class GameScreen:
         self.card: str | None = None  # "help", or a registered overlay's name
         self.overlays: dict[str, Overlay] = {}
         self.buttons: list[Button] = []
+        self.card_buttons: list[Button] = []  # the game-over card's New game, Review, Close
+        self.result_closed: tuple[object, ...] | None = None  # the game whose result was closed
         self.commands = self._commands()
         self.keymap = {key: command for command in self.commands for key in command.keys}
         self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
@@ -201,7 +198,13 @@ class GameScreen:
         ai_vs_ai = lambda: game.mode is Mode.AI_VS_AI
         has_human = lambda: game.mode is not Mode.AI_VS_AI
         commands = [
-            Command("new", "New game", ("n",), "start again with the same players", game.new_game),
+            Command(
+                "new",
+                "New game",
+                ("n",),
+                "start again with the same players (this game is kept: Load resumes it)",
+                self.new_game,
+            ),
             Command(
                 "undo",
                 "Undo",
@@ -216,6 +219,23 @@ class GameScreen:
                 ("h",),
                 "highlight the engine's suggestion",
                 game.request_hint,
+                shown=has_human,
+            ),
+            Command(
+                "resign",
+                "Resign",
+                ("ctrl+r",),
+                "give up the game (press twice; U takes it back)",
+                game.resign,
+                shown=has_human,
+                active=lambda: game.confirming == "resign",
+            ),
+            Command(
+                "draw",
+                "Draw?",
+                ("d",),
+                "offer a draw (the AI answers from its evaluation)",
+                game.offer_draw,
                 shown=has_human,
             ),
             Command("flip", "Flip", ("f",), "turn the board around", self.flip),
@@ -322,9 +342,15 @@ class GameScreen:
                 "Menu",
                 ("escape",),
                 "back to the start screen (Esc first closes a card or drops a selection)",
-                self.app.show_start,
+                self.to_menu,
             ),
-            Command("quit", "Quit", ("q", "ctrl+q"), "leave the game", self.app.quit),
+            Command(
+                "quit",
+                "Quit",
+                ("q", "ctrl+q"),
+                "leave (the game is kept for next time)",
+                self.app.quit,
+            ),
         ]
         for spec in _OVERLAYS.values():
             commands.append(
@@ -356,8 +382,12 @@ class GameScreen:
         names too: `Tinsley` reads better than `Human`)."""
         tags = config_tags(self.game.config)
         tags.update(
-            {name: value for name, value in self.game.tags.items() if name not in PLAYER_TAGS}
+            {name: value for name, value in self.game.tags.items() if name not in _DERIVED_TAGS}
         )
+        tags.update(self.game.clock_tags())
+        record = self.game.full_record()
+        if record.outcome is not None:
+            tags["Termination"] = termination(record.outcome, record.position)
         return tags
 
     def save(self) -> None:
@@ -382,11 +412,48 @@ class GameScreen:
         self.app.push(SetupScreen(self.app, self))
 
     def load(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
-        """Show a loaded game (in review, at its end)."""
+        """Show a loaded game (in review, at its end); the game in progress is kept."""
         self.drag = None
         self.card = None
+        kept = self.keep_game()
         self.game.load(record, tags)
-        self.game.status = f"{name}: " + self.game.status
+        self._opened()
+        self.game.status = f"{name}: " + self.game.status + (KEPT_NOTE if kept else "")
+
+    def _opened(self) -> None:
+        """The game now shown is as it was opened: nothing to write until it changes."""
+        self._autosaved = self._autosave_key()
+        self._as_opened = self._game_key()
+
+    def keep_game(self) -> bool:
+        """Write the game in progress to its file and let the file go (the game stays in the
+        list); True if it was unfinished, so the player can be told where it went."""
+        self.autosave(force=self.file is not None and self.game.timer is not None)  # the clocks
+        file, self.file = self.file, None
+        if file is None:
+            return False
+        file.release()
+        return self.game.full_record().outcome is None
+
+    def adopt(self, file: saves.GameFile | None) -> None:
+        """Keep this (resumed) game in `file` from now on."""
+        self.file = file
+
+    def new_game(self) -> None:
+        """Start again with the same players; the game in progress is kept in the list."""
+        kept = self.keep_game()
+        self.game.new_game()
+        self._opened()
+        if kept:
+            self.game.status = "New game." + KEPT_NOTE
+
+    def to_menu(self) -> None:
+        """Back to the start screen; the game in progress is kept, and it says so."""
+        kept = self.keep_game()
+        self.app.show_start()
+        start = self.app.screen
+        if kept and hasattr(start, "status"):
+            start.status = KEPT_NOTE.strip()
 
     def pdn_text(self) -> str:
         """The whole game as PDN."""
@@ -411,27 +478,56 @@ class GameScreen:
 
     def _autosave_key(self) -> tuple[object, ...]:
         game = self.game
-        return (game.record.start, tuple(game.line), game.record.ply)
+        return (game.record.start, tuple(game.line), game.record.ply, game.outcome)
 
-    def autosave(self) -> None:
-        """Keep the game in progress on disk after each change; a finished or empty game is
-        cleared, so the next start offers only a game worth resuming."""
+    def autosave(self, force: bool = False) -> None:
+        """Keep the game in its own file in the games folder after each change, from its first
+        move to its end (a loaded game only once a move changes it); a game whose every move
+        was taken back and dropped has its file removed."""
         key = self._autosave_key()
-        if key == self._autosaved or not self.app.autosave_enabled:
+        if (key == self._autosaved and not force) or not self.app.autosave_enabled:
             return
         self._autosaved = key
-        record = self.game.full_record()
+        if self.file is None and self._game_key() == self._as_opened:
+            return  # stepping through a game as it was opened changes nothing worth a file
         try:
-            if record.outcome is not None or not self.game.line:
-                saves.clear_autosave()
-            else:
-                tags = self.tags()
-                if self.game.record.ply < len(self.game.line):
-                    # Moves taken back are kept for redo; the resumed game starts where it was.
-                    tags[RESUME_PLY_TAG] = str(self.game.record.ply)
-                saves.autosave(record, tags)
+            if not self.game.line:
+                if self.file is not None:
+                    self.file.remove()
+                    self.file = None
+                return
+            tags = self.tags()
+            if self.game.record.ply < len(self.game.line):
+                # Moves taken back are kept for redo; the resumed game starts where it was.
+                tags[RESUME_PLY_TAG] = str(self.game.record.ply)
+            if self.file is None:
+                self.file = saves.GameFile()
+            self.file.write(self.game.full_record(), tags)
         except OSError as error:
             self.game.status = f"Error: autosave failed: {error}"
+
+    def _game_key(self) -> tuple[object, ...]:
+        return (self.game.record.start, tuple(self.game.line))
+
+    def result_shown(self) -> bool:
+        """Whether the game-over card is up: the game is over, its last move has landed, no
+        other card is open and the player has not closed it (Close, Review or Esc)."""
+        game = self.game
+        return (
+            game.outcome is not None
+            and game.animation is None
+            and self.card is None
+            and self.result_closed != self._game_key()
+        )
+
+    def close_result(self) -> None:
+        """Put the game-over card away; the status line keeps the result."""
+        self.result_closed = self._game_key()
+
+    def review(self) -> None:
+        """Step through the finished game from its start (Left/Right, or click the list)."""
+        self.close_result()
+        self.game.go_to(0)
 
     def card_is(self, name: str) -> bool:
         """Whether the card (or overlay) called `name` is open."""
@@ -441,6 +537,7 @@ class GameScreen:
         """Open a card over the board, or close it if it is the one open."""
         if self.card == name:
             self.card = None
+            self.game.refresh_status()  # the overlay's own lines are about what it showed
             return
         spec = _OVERLAYS.get(name)
         if spec is not None:
@@ -470,8 +567,13 @@ class GameScreen:
 
     def _key_down(self, event: pygame.event.Event) -> None:
         names = key_names(event)
+        if "escape" in names and self.result_shown():
+            self.close_result()
+            return
         if "escape" in names and (self.card is not None or self.game.selector.selected):
-            self.card = None
+            if self.card is not None:
+                self.card = None
+                self.game.refresh_status()
             self.game.deselect()
             return
         for name in names:
@@ -489,7 +591,8 @@ class GameScreen:
         if self.card == "help":
             self.card = None
             return
-        button = button_at(self.buttons, event.pos)
+        button = button_at(self.card_buttons if self.result_shown() else [], event.pos)
+        button = button or button_at(self.buttons, event.pos)
         if button is not None:
             button.action()
             return
@@ -617,11 +720,18 @@ class GameScreen:
         board_rect = pygame.Rect(
             layout.board.left, layout.board.top, layout.board.size, layout.board.size
         )
-        outcome = self.game.outcome
-        if outcome is not None and self.game.animation is None and self.card is None:
+        self.card_buttons = []
+        if self.result_shown():
             renderer.shade(surface, board_rect)
-            title, lines = outcome_card(outcome, self.game.record.ply)
-            renderer.card(surface, board_rect, title, lines, "N: new game    U: undo    Esc: menu")
+            title, lines = outcome_card(self.game)
+            card = renderer.card(
+                surface,
+                board_rect,
+                title,
+                [*lines, "", ""],
+                "N starts a new game, Review steps through this one, Esc closes",
+            )
+            self._draw_card_buttons(surface, board_rect, card, len(lines))
         if self.card == "help":
             self._draw_help(surface, layout)
         elif self.card is not None and self.card in self.overlays:
@@ -640,6 +750,25 @@ class GameScreen:
             )
             overlay.draw(surface)
             self._draw_status(surface, layout)
+
+    def _draw_card_buttons(
+        self, surface: pygame.Surface, area: pygame.Rect, card: pygame.Rect, row: int
+    ) -> None:
+        """New game, Review and Close on the game-over card's empty line `row`."""
+        size = max(14, area.height // 26)  # the card's own text size (Renderer.card)
+        top = card.top + size + int(size * 2.0) + size // 2 + row * int(size * 1.4)
+        gap = size // 2
+        width = min(size * 7, (card.width - 2 * size - 2 * gap) // 3)
+        left = card.centerx - (3 * width + 2 * gap) // 2
+        actions: list[tuple[str, Callable[[], None]]] = [
+            ("New game", self.new_game),
+            ("Review", self.review),
+            ("Close", self.close_result),
+        ]
+        for index, (label, action) in enumerate(actions):
+            rect = pygame.Rect(left + index * (width + gap), top - size // 4, width, size * 2)
+            self.card_buttons.append(Button(label, rect, action, active=index == 0))
+        draw_buttons(surface, self.app.renderer.text, self.card_buttons, int(size * 0.9))
 
     def _draw_status(self, surface: pygame.Surface, layout: GameLayout) -> None:
         """The status line under the board, errors in red, and the help key."""
@@ -708,7 +837,7 @@ class GameScreen:
         )
 
     def close(self) -> None:
-        """Save what changed since the last frame, then stop any search (the app closes the
-        worker)."""
-        self.autosave()
+        """Keep what changed since the last frame, let the game's file go, then stop any search
+        (the app closes the worker)."""
+        self.keep_game()
         self.game.close()

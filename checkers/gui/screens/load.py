@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from checkers import saves
+from checkers.board import BLACK
 from checkers.gui import theme
 from checkers.gui.game_list import GameList
 from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
+from checkers.gui.wording import moves_count, plural
 from checkers.pdn import PdnError, open_archive, record_from_game
 
 if TYPE_CHECKING:
@@ -164,6 +166,19 @@ class LoadScreen(_Dialog):
         if entry.game is None:
             self.status = f"Cannot open {entry.path.name}: {entry.problem}"
             return
+        if entry.is_unfinished:
+            # A game kept while it was played: carry on with it, its players and its file.
+            if saves.is_open_elsewhere(entry.path):
+                self.status = f"Cannot open {entry.path.name}: it is being played in a window"
+                return
+            try:
+                resumed = saves.load_game(entry.path)
+            except (PdnError, ValueError, OSError) as error:
+                self.status = f"Cannot open {entry.path.name}: {error}"
+                return
+            self.app.pop()
+            self.app.resume(resumed)
+            return
         try:
             archive = open_archive(entry.path)
         except OSError as error:
@@ -178,7 +193,7 @@ class LoadScreen(_Dialog):
             self.status = f"Cannot open {entry.path.name}: {error}"
             return
         self.app.pop()
-        self.on_open(record, entry.tags, entry.path.name)
+        self.on_open(record, {**entry.tags, "Result": entry.game.result}, entry.path.name)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The game below, shaded, and the list on a card."""
@@ -329,14 +344,11 @@ class ResumeScreen(_Dialog):
     def lines(self) -> list[str]:
         """What the card says about the game."""
         record, tags = self.resumed.record, self.resumed.tags
-        plies = record.ply
+        moves = plural(moves_count(record.ply, record.start.turn is BLACK), "move")
         return [
             f"{tags.get('Black', '?')} (Black) vs {tags.get('White', '?')} (White)",
-            (
-                f"{plies} {'ply' if plies == 1 else 'plies'} played, "
-                f"{record.position.turn.name.capitalize()} to move"
-            ),
-            "It was saved automatically after its last move.",
+            f"{moves} played, {record.position.turn.name.capitalize()} to move",
+            "Not now keeps it in your saved games: Load resumes it later.",
         ]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -366,9 +378,18 @@ class ResumeScreen(_Dialog):
         draw_buttons(surface, text, self.buttons, font)
 
 
-def find_autosave(report: Callable[[str], None] | None = None) -> saves.ResumedGame | None:
-    """The autosaved game worth offering (unfinished, at least one move), or None."""
-    resumed = saves.load_autosave(report) if report is not None else saves.load_autosave()
-    if resumed is None or resumed.record.ply == 0 or resumed.record.outcome is not None:
-        return None
-    return resumed
+def find_autosave() -> saves.ResumedGame | None:
+    """The newest kept game worth offering (unfinished, at least one move, played in no other
+    window), or None; an autosave of an earlier version joins the kept games first."""
+    try:
+        saves.adopt_old_autosave()
+    except OSError:
+        pass  # it stays where it is, and is offered next time
+    for entry in saves.unfinished_games():
+        try:
+            resumed = saves.load_game(entry.path)
+        except (ValueError, OSError):
+            continue  # the load screen names the problem
+        if resumed.record.ply and resumed.record.outcome is None:
+            return resumed
+    return None

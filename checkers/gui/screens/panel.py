@@ -7,31 +7,16 @@ import math
 
 import pygame
 
-from checkers.board import BLACK, WHITE, Move, Piece, Side
+from checkers.board import BLACK, WHITE, Piece, Side
+from checkers.clock import format_clock
 from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import Game, format_score
+from checkers.gui.wording import move_label, move_rows, moves_count, plural
 from checkers.record import FORTY_MOVE_PLIES
 
-__all__ = ["draw_panel", "move_rows"]
-
-
-def move_rows(moves: list[Move], black_first: bool) -> list[tuple[str, str, str]]:
-    """The move list as (number, Black's move, White's move) in PDN; `...` if White began."""
-    plies: list[Move | None] = ([None] if not black_first else []) + list(moves)
-    rows = []
-    for index in range(0, len(plies), 2):
-        black = plies[index]
-        white = plies[index + 1] if index + 1 < len(plies) else None
-        rows.append(
-            (
-                f"{index // 2 + 1}.",
-                "..." if black is None else black.pdn(),
-                white.pdn() if white is not None else "",
-            )
-        )
-    return rows
+__all__ = ["draw_panel"]
 
 
 def _side_line(
@@ -69,14 +54,22 @@ def _side_line(
     count = f"{men + kings} left" + (f" ({kings} king{'s' if kings != 1 else ''})" if kings else "")
     text.draw(surface, count, size, theme.TEXT, (x + width, y), "topright")
     small = int(size * 0.8)
+    room = width - icon - size // 2
+    timer = game.timer
+    if timer is not None:
+        left = timer.remaining(side)
+        face = format_clock(left)
+        colour = theme.ERROR_TEXT if left < 10 else theme.TEXT_ACCENT if to_move else theme.TEXT
+        text.draw(surface, face, size, colour, (x + width, y + size), "topright")
+        room -= text.font(size).size(face)[0] + size // 2
     text.draw(
         surface,
-        text.fit(who, small, width - icon - size // 2),
+        text.fit(who, small, room),
         small,
         theme.TEXT_DIM,
         (x + icon + size // 2, y + size),
     )
-    return y + icon + size // 2
+    return y + icon + size // 2 + (size // 3 if timer is not None else 0)
 
 
 Row = tuple[tuple[str, ...], tuple[int, int, int]]
@@ -163,7 +156,13 @@ def draw_panel(
         y = _side_line(renderer, surface, game, side, x, y, width, size)
 
     counter = game.record.stalemate_counter
-    text.draw(surface, f"Moves without capture or man move: {counter}/40", size, theme.TEXT, (x, y))
+    text.draw(
+        surface,
+        text.fit(f"Moves without capture or man move: {counter} of 40", size, width),
+        size,
+        theme.TEXT,
+        (x, y),
+    )
     y += int(size * 1.2)
     bar = pygame.Rect(x, y, width, max(4, size // 3))
     pygame.draw.rect(surface, theme.PANEL_LINE, bar, border_radius=3)
@@ -209,12 +208,12 @@ def _move_list(
     small = int(size * 0.85)
     line_height = int(small * 1.2)
     ply, total = game.record.ply, len(game.line)
-    title = f"Moves ({total} {'ply' if total == 1 else 'plies'})"
-    if ply != total:
-        title = f"Moves (at ply {ply} of {total})"
-    text.draw(surface, title, size, theme.TEXT_DIM, (x, y))
-    y += int(size * 1.3)
     black_first = game.record.start.turn is BLACK
+    title = f"Moves ({plural(moves_count(total, black_first), 'move')})"
+    if ply != total:
+        title = f"Moves (at {move_label(ply, black_first)})"
+    text.draw(surface, text.fit(title, size, width), size, theme.TEXT_DIM, (x, y))
+    y += int(size * 1.3)
     offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
     rows = move_rows(game.line, black_first)
     room = max(0, (rect.bottom - size // 2 - y) // line_height)

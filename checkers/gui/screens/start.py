@@ -12,6 +12,7 @@ import pygame
 
 from checkers.ai.levels import DEFAULT_LEVEL, LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
+from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.gui import theme
 from checkers.gui.config import GameConfig, Mode, PlayerConfig, custom_level
 from checkers.gui.screens.game import GameScreen
@@ -74,6 +75,7 @@ class StartChoices:
     black_ai: AIChoice = field(default_factory=AIChoice)
     white_ai: AIChoice = field(default_factory=AIChoice)
     delay: float = 0.5
+    clock: TimeControl | None = None
 
     def config(self) -> GameConfig:
         """The game these choices set up."""
@@ -86,7 +88,8 @@ class StartChoices:
             ai = PlayerConfig(level)
             human = PlayerConfig()
             black, white = (human, ai) if self.human_side is BLACK else (ai, human)
-        return GameConfig(black=black, white=white, ai_delay=self.delay)
+        clock = self.clock if self.mode is not Mode.AI_VS_AI else None
+        return GameConfig(black=black, white=white, ai_delay=self.delay, clock=clock)
 
 
 class StartScreen:
@@ -112,6 +115,7 @@ class StartScreen:
             "down": lambda: self._step_level(+1),
             "return": self.start,
             "enter": self.start,
+            "c": self._step_clock,
             "l": self.open_load_screen,
             "ctrl+o": self.open_load_screen,
             "escape": self.app.quit,
@@ -128,6 +132,9 @@ class StartScreen:
 
     def _set_level(self, name: str) -> None:
         self.choices.level = name
+
+    def _step_clock(self, step: int = 1) -> None:
+        self.choices.clock = _next(TIME_CONTROLS, self.choices.clock, step)
 
     def _step_level(self, step: int) -> None:
         names = [level.name for level in LEVELS]
@@ -237,6 +244,13 @@ class StartScreen:
         )
         y += gap
         mode = self.choices.mode
+        if mode is not Mode.AI_VS_AI:
+            clock = self.choices.clock
+            label = "Untimed" if clock is None else clock.label()
+            y = self._cycle(
+                surface, column.left, column.width, y, row, gap, "Clock (C)", label,
+                self._step_clock, font,
+            )  # fmt: skip
         if mode is Mode.HUMAN_VS_AI:
             y = self._human_vs_ai(surface, column, y, row, gap, font)
         elif mode is Mode.AI_VS_AI:

@@ -1,0 +1,139 @@
+"""What the window says to the player, decided in pure code: game-over words, moves counted as
+players count them, and the termination a saved game carries.
+
+Pure Python (no pygame). A "move" here is what players call one: `1. 11-15 23-19` is move 1,
+Black's and White's halves; a ply is one side's half, and players never see the word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from checkers.board import BLACK, Move, Position, Side
+from checkers.gui.config import Mode
+from checkers.record import Outcome, Reason
+
+__all__ = [
+    "game_over_words",
+    "move_label",
+    "move_rows",
+    "moves_count",
+    "numbered_moves",
+    "outcome_from_termination",
+    "plural",
+    "termination",
+]
+
+
+def plural(count: int, word: str) -> str:
+    """`1 move`, `3 moves`."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def moves_count(plies: int, black_first: bool = True) -> int:
+    """How many moves (Black's and White's halves together) `plies` half-moves make: a move
+    counts once either side has played in it."""
+    return (plies + (0 if black_first else 1) + 1) // 2
+
+
+def move_label(ply: int, black_first: bool = True) -> str:
+    """The position after `ply` half-moves as players name it: `the start`, `Black's move 12`."""
+    if ply == 0:
+        return "the start"
+    index = ply - 1 + (0 if black_first else 1)  # 0 is Black's half of move 1
+    side = "Black" if index % 2 == 0 else "White"
+    return f"{side}'s move {index // 2 + 1}"
+
+
+def move_rows(moves: Sequence[Move], black_first: bool) -> list[tuple[str, str, str]]:
+    """The move list as (number, Black's move, White's move) in PDN; `...` if White began."""
+    plies: list[Move | None] = ([None] if not black_first else []) + list(moves)
+    rows = []
+    for index in range(0, len(plies), 2):
+        black = plies[index]
+        white = plies[index + 1] if index + 1 < len(plies) else None
+        rows.append(
+            (
+                f"{index // 2 + 1}.",
+                "..." if black is None else black.pdn(),
+                white.pdn() if white is not None else "",
+            )
+        )
+    return rows
+
+
+def numbered_moves(moves: Sequence[Move], black_first: bool = True) -> str:
+    """The moves on one line as players write them: `1. 11-15 23-19 2. 8-11`."""
+    return " ".join(" ".join(cell for cell in row if cell) for row in move_rows(moves, black_first))
+
+
+def _name(side: Side) -> str:
+    return side.name.capitalize()
+
+
+def _reason(outcome: Outcome, position: Position, human: Side | None) -> str:
+    """Why the game ended, in plain words."""
+    reason = outcome.reason
+    if reason is Reason.NO_MOVES:
+        loser = position.turn
+        if not position.pieces(loser, kings=False) and not position.pieces(loser, kings=True):
+            return f"{_name(loser)} has no pieces left"
+        return f"{_name(loser)} is blocked"
+    if reason is Reason.REPETITION:
+        return "the same position three times"
+    if reason is Reason.FORTY_MOVE_RULE:
+        return "40 moves each without a capture or a man move"
+    if reason is Reason.AGREEMENT:
+        return "agreed by both players" if human is None else "you and the AI agreed"
+    assert outcome.winner is not None  # resignation and time always have a winner
+    loser = outcome.winner.opponent
+    if reason is Reason.RESIGNATION:
+        if human is None:
+            return f"{_name(loser)} resigned"
+        return "you resigned" if loser is human else "the AI resigned"
+    if human is None:
+        return f"{_name(loser)} ran out of time"
+    return "your time ran out" if loser is human else "the AI's time ran out"
+
+
+def game_over_words(
+    outcome: Outcome, mode: Mode, human: Side | None, position: Position
+) -> tuple[str, str]:
+    """(title, reason) for the game-over card: against the AI `You win` / `The AI wins` /
+    `Draw`, otherwise `Black wins` / `White wins` / `Draw`; the reason in plain words
+    (`White has no pieces left`). `position` is the final one."""
+    if mode is not Mode.HUMAN_VS_AI:
+        human = None
+    if outcome.winner is None:
+        title = "Draw"
+    elif human is None:
+        title = f"{_name(outcome.winner)} wins"
+    else:
+        title = "You win" if outcome.winner is human else "The AI wins"
+    reason = _reason(outcome, position, human)
+    return title, reason[0].upper() + reason[1:]
+
+
+def termination(outcome: Outcome, position: Position) -> str:
+    """The PDN `Termination` tag for a finished game: `White resigned`, `Black is blocked`."""
+    return game_over_words(outcome, Mode.HUMAN_VS_HUMAN, None, position)[1]
+
+
+_DECLARED = (
+    ("resigned", Reason.RESIGNATION),
+    ("agreed", Reason.AGREEMENT),
+    ("ran out of time", Reason.TIME),
+)
+
+
+def outcome_from_termination(result: str, text: str) -> Outcome | None:
+    """The outcome a saved game declared (resignation, agreement, time) from its Result and
+    Termination tags, or None when the rules decide it (or the tags say nothing we wrote)."""
+    winners: dict[str, Side | None] = {"1-0": BLACK, "0-1": BLACK.opponent, "1/2-1/2": None}
+    if result not in winners:
+        return None
+    winner = winners[result]
+    for words, reason in _DECLARED:
+        if words in text.lower() and (winner is None) == (reason is Reason.AGREEMENT):
+            return Outcome(winner, reason)
+    return None

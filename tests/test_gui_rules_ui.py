@@ -1,0 +1,326 @@
+"""The game as a player meets it: plain game-over words, moves counted as players count them,
+a panel that always describes the board, resigning, draws, clocks and games that are never lost.
+
+The controller is driven directly with a stand-in AI whose answers the test hands over, so
+nothing here waits on a real search or on time passing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from checkers.ai.levels import Level
+from checkers.ai.search import SearchResult
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.clock import (
+    Clock,
+    TimeControl,
+    ai_move_seconds,
+    clock_tag,
+    format_clock,
+    read_clock_tag,
+)
+from checkers.gui.aiworker import AIEvent, AIResult
+from checkers.gui.config import GameConfig, Mode, PlayerConfig
+from checkers.gui.game import Game
+from checkers.gui.wording import (
+    game_over_words,
+    move_label,
+    moves_count,
+    numbered_moves,
+    outcome_from_termination,
+    termination,
+)
+from checkers.record import Outcome, Reason
+
+QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+
+
+class ScriptedAI:
+    """An AIService whose answers the test gives: `answer(move, score)` replies to the pending
+    request on the next poll."""
+
+    def __init__(self) -> None:
+        self.pending: int | None = None
+        self.requests: list[tuple[Position, Level]] = []
+        self._events: list[AIEvent] = []
+
+    def request(
+        self,
+        position: Position,
+        level: Level,
+        *,
+        history: Sequence[Position] = (),
+        no_progress_plies: int = 0,
+        seed: int = 0,
+    ) -> int:
+        self.requests.append((position, level))
+        self.pending = len(self.requests)
+        return self.pending
+
+    def cancel(self) -> None:
+        self.pending = None
+
+    def poll(self) -> list[AIEvent]:
+        events, self._events = self._events, []
+        return events
+
+    def answer(self, move: Move | None, score: float = 0.0) -> None:
+        assert self.pending is not None, "nothing was asked"
+        result = SearchResult(move, score, 3, 1000, (move,) if move else (), 0.1)
+        self._events.append(AIResult(self.pending, result))
+        self.pending = None
+
+
+def human_vs_ai(human: str = "black", **options: object) -> GameConfig:
+    ai = PlayerConfig(QUICK)
+    if human == "black":
+        return GameConfig(black=PlayerConfig(), white=ai, hint=QUICK, **options)  # type: ignore[arg-type]
+    return GameConfig(black=ai, white=PlayerConfig(), hint=QUICK, **options)  # type: ignore[arg-type]
+
+
+def play_clicks(game: Game, *squares: int) -> None:
+    for square in squares:
+        game.click(square)
+
+
+# --- item 5: game over speaks to the player ----------------------------------------------------
+
+NO_PIECES = Position.from_fen("W:W:B17")  # White has nothing left, White to move
+BLOCKED = Position.from_fen("W:W29:B22,25,26")  # White's man on 29 cannot move
+DRAWN = Position.from_fen("B:WK32:BK1")
+
+
+@pytest.mark.parametrize(
+    ("outcome", "position", "mode", "human", "title", "reason"),
+    [
+        (Outcome(BLACK, Reason.NO_MOVES), NO_PIECES, Mode.HUMAN_VS_AI, BLACK, "You win",
+         "White has no pieces left"),
+        (Outcome(BLACK, Reason.NO_MOVES), BLOCKED, Mode.HUMAN_VS_AI, WHITE, "The AI wins",
+         "White is blocked"),
+        (Outcome(None, Reason.REPETITION), DRAWN, Mode.HUMAN_VS_AI, BLACK, "Draw",
+         "The same position three times"),
+        (Outcome(None, Reason.FORTY_MOVE_RULE), DRAWN, Mode.HUMAN_VS_AI, WHITE, "Draw",
+         "40 moves each without a capture or a man move"),
+        (Outcome(WHITE, Reason.RESIGNATION), DRAWN, Mode.HUMAN_VS_AI, BLACK, "The AI wins",
+         "You resigned"),
+        (Outcome(None, Reason.AGREEMENT), DRAWN, Mode.HUMAN_VS_AI, BLACK, "Draw",
+         "You and the AI agreed"),
+        (Outcome(BLACK, Reason.TIME), DRAWN, Mode.HUMAN_VS_AI, BLACK, "You win",
+         "The AI's time ran out"),
+        (Outcome(BLACK, Reason.NO_MOVES), NO_PIECES, Mode.HUMAN_VS_HUMAN, None, "Black wins",
+         "White has no pieces left"),
+        (Outcome(BLACK, Reason.NO_MOVES), BLOCKED, Mode.AI_VS_AI, None, "Black wins",
+         "White is blocked"),
+        (Outcome(BLACK, Reason.RESIGNATION), DRAWN, Mode.HUMAN_VS_HUMAN, None, "Black wins",
+         "White resigned"),
+        (Outcome(WHITE, Reason.TIME), DRAWN, Mode.HUMAN_VS_HUMAN, None, "White wins",
+         "Black ran out of time"),
+        (Outcome(None, Reason.AGREEMENT), DRAWN, Mode.HUMAN_VS_HUMAN, None, "Draw",
+         "Agreed by both players"),
+    ],
+)  # fmt: skip
+def test_game_over_words_name_the_winner_and_the_reason_plainly(
+    outcome: Outcome, position: Position, mode: Mode, human: object, title: str, reason: str
+) -> None:
+    assert game_over_words(outcome, mode, human, position) == (title, reason)  # type: ignore[arg-type]
+
+
+def test_a_declared_result_round_trips_through_the_termination_tag() -> None:
+    for outcome in (
+        Outcome(WHITE, Reason.RESIGNATION),
+        Outcome(BLACK, Reason.TIME),
+        Outcome(None, Reason.AGREEMENT),
+    ):
+        text = termination(outcome, DRAWN)
+        assert outcome_from_termination(outcome.result(), text) == outcome
+    # Endings the rules reach are not declared: the replayed moves decide them.
+    assert outcome_from_termination("1-0", "White is blocked") is None
+    assert outcome_from_termination("*", "White resigned") is None
+
+
+# --- item 8: moves, not plies --------------------------------------------------------------------
+
+
+def test_moves_are_numbered_and_counted_as_players_do() -> None:
+    moves = [Move((11, 15)), Move((23, 19)), Move((8, 11)), Move((22, 17)), Move((9, 13))]
+    assert numbered_moves(moves) == "1. 11-15 23-19 2. 8-11 22-17 3. 9-13"
+    assert numbered_moves(moves[1:2], black_first=False) == "1. ... 23-19"
+    assert [moves_count(plies) for plies in range(6)] == [0, 1, 1, 2, 2, 3]
+    assert moves_count(1, black_first=False) == 1 and moves_count(2, black_first=False) == 2
+    assert move_label(0) == "the start"
+    assert move_label(5) == "Black's move 3" and move_label(6) == "White's move 3"
+    assert move_label(1, black_first=False) == "White's move 1"
+
+
+def test_the_panel_and_status_count_moves_not_plies() -> None:
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    play_clicks(game, 11, 15, 22, 18, 15, 22)
+    game.go_to(2)
+    assert game.status.startswith("Showing White's move 1 of 2 moves.")
+    assert "ply" not in game.status.lower()
+
+
+# --- item 4: the panel describes the position on the board -----------------------------------
+
+
+def _stale_free(game: Game) -> None:
+    assert game.figures is None and game.hint is None and game.thinking is None
+    assert not game.selector.selected
+
+
+def test_undo_redo_new_load_and_jumps_leave_no_stale_figures_hints_or_status() -> None:
+    ai = ScriptedAI()
+    game = Game(human_vs_ai(), ai, hop_seconds=0)
+    play_clicks(game, 11, 15)
+    game.update(0)
+    ai.answer(Move((22, 18)), score=0.7)
+    game.update(0)
+    assert game.figures is not None and game.figures.score == 0.7  # the AI's search, shown
+    game.request_hint()
+    ai.answer(Move((15, 22)), score=1.0)
+    game.update(0)
+    assert game.hint == Move((15, 22)) and game.status.startswith("Hint")
+    game.click(9)  # a selection too
+    played = game.full_record()
+    for change in (game.undo, game.redo, lambda: game.go_to(0), game.new_game):
+        change()
+        _stale_free(game)
+        assert "Hint" not in game.status and "score" not in game.status
+    game.click(9)
+    game.load(played, {})
+    _stale_free(game)
+    assert game.status.startswith("Loaded a game of")
+
+
+# --- item 6: resigning and draws ---------------------------------------------------------------
+
+
+def test_resigning_asks_once_more_then_ends_the_game_and_undo_takes_it_back() -> None:
+    game = Game(human_vs_ai(), ScriptedAI(), hop_seconds=0)
+    play_clicks(game, 11, 15)
+    game.resign()
+    assert game.outcome is None and game.status.startswith("Resign?")
+    game.click(22)  # anything else between the presses cancels
+    game.resign()
+    assert game.outcome is None
+    game.resign()
+    assert game.outcome == Outcome(WHITE, Reason.RESIGNATION)
+    assert game.status == "Game over: The AI wins. You resigned."
+    game.undo()
+    assert game.outcome is None
+
+
+def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
+    ai = ScriptedAI()
+    game = Game(human_vs_ai(), ai, hop_seconds=0)
+    play_clicks(game, 11, 15)
+    game.update(0)
+    ai.answer(Move((22, 18)), score=15)  # the AI's last search: 1.5 men ahead (a man is 10)
+    game.update(0)
+    game.offer_draw()
+    assert game.outcome is None and not ai.pending  # its last score answers: no new search
+    assert game.status.startswith("The AI declines the draw: it thinks it is ahead (+1.50")
+    game.undo()  # its score is gone with the move: a short search through the worker decides
+    game.offer_draw()
+    assert ai.pending and ai.requests[-1][1] is game.config.hint
+    ai.answer(Move((9, 14)), score=1)  # from the human's side: the AI is at -0.10 men
+    game.update(0)
+    assert game.outcome == Outcome(None, Reason.AGREEMENT)
+    assert game.status.startswith("The AI accepts the draw: it does not think it is ahead (-0.10")
+
+
+def test_two_players_agree_a_draw_by_offering_in_turn() -> None:
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    game.offer_draw()
+    assert game.status.startswith("Black offers a draw")
+    play_clicks(game, 11, 15)
+    game.offer_draw()  # White accepts on its turn
+    assert game.outcome == Outcome(None, Reason.AGREEMENT)
+    declined = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    declined.offer_draw()
+    play_clicks(declined, 11, 15, 22, 18)  # White moved instead: declined
+    declined.offer_draw()
+    assert declined.outcome is None and declined.status.startswith("Black offers")
+
+
+# --- item 7: clocks ----------------------------------------------------------------------------
+
+
+class Now:
+    """A time source the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_clock_runs_for_the_side_to_move_adds_the_increment_and_flags() -> None:
+    now = Now()
+    clock = Clock(TimeControl.parse("5+3"), now)
+    assert clock.remaining(BLACK) == 300 and clock.flagged() is None  # nothing runs yet
+    clock.start(BLACK)
+    now.t = 10
+    assert clock.remaining(BLACK) == 290 and clock.remaining(WHITE) == 300
+    clock.press(BLACK)
+    now.t = 20
+    assert clock.remaining(BLACK) == 293 and clock.remaining(WHITE) == 290
+    now.t = 400
+    assert clock.flagged() is WHITE and clock.remaining(WHITE) == 0
+
+
+def test_time_controls_read_write_and_refuse_nonsense() -> None:
+    assert TimeControl.parse("10") == TimeControl(600) and TimeControl.parse("15+10").label() == (
+        "15 min + 10 s a move"
+    )
+    assert TimeControl.from_pdn(TimeControl(300, 3).pdn()) == TimeControl(300, 3)
+    assert read_clock_tag(clock_tag(272.4)) == pytest.approx(272.4)
+    assert format_clock(272.4) == "4:33" and format_clock(7.35) == "0:07.3"
+    for bad in ("", "5+", "abc", "0", "-1", "5+3+2", "99999"):
+        with pytest.raises(ValueError):
+            TimeControl.parse(bad)
+
+
+def test_the_ai_thinks_within_what_its_clock_allows() -> None:
+    assert ai_move_seconds(300, 3, 5.0) == pytest.approx(5.0)  # its level caps it
+    assert ai_move_seconds(300, 3, 60.0) == pytest.approx(10 + 2.4)
+    assert ai_move_seconds(2, 0, 5.0) == pytest.approx(2 / 30)
+    assert ai_move_seconds(0.1, 0, 5.0) == 0.05
+    ai = ScriptedAI()
+    level = Level("timed", "test", "engine", "engine", time=5.0)
+    game = Game(
+        GameConfig(black=PlayerConfig(level), white=PlayerConfig(), clock=TimeControl.parse("1")),
+        ai,
+        hop_seconds=0,
+    )
+    game.update(0)
+    asked = ai.requests[-1][1]
+    assert asked.time == pytest.approx(60 / 30)  # a 30th of its minute, not its level's 5 s
+
+
+def test_running_out_of_time_loses_and_the_clocks_survive_a_save() -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 2))
+    game = Game(config, hop_seconds=0)
+    game.update(0)  # Black's clock starts with the first frame
+    game.update(10)
+    play_clicks(game, 11, 15)  # Black: 60 - 10 + 2
+    game.update(5)
+    tags = game.clock_tags()
+    assert tags == {"BlackClock": "0:00:52.0", "WhiteClock": "0:00:55.0"}
+    resumed = Game(config, hop_seconds=0, record=game.full_record(), tags=tags)
+    resumed.resume_play()
+    assert resumed.timer is not None and resumed.timer.remaining(WHITE) == 55
+    resumed.update(0)  # the clock runs from the first frame the game is played
+    resumed.update(54.9)
+    assert resumed.outcome is None
+    resumed.update(0.2)
+    assert resumed.outcome == Outcome(BLACK, Reason.TIME)
+    assert resumed.status == "Game over: Black wins. White ran out of time."
+
+
+def test_an_untimed_game_has_no_clock() -> None:
+    game = Game(GameConfig(), hop_seconds=0)
+    assert game.timer is None and game.clock_tags() == {}
