@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -22,15 +22,15 @@ from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
+from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game import Game
+from checkers.gui.intents import LoadedGame, OpenLoad, OpenSetup, Quit, ShowStart
+from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import draw_panel
 from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
 from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord, Outcome, Reason
-
-if TYPE_CHECKING:
-    from checkers.gui.app import App
 
 __all__ = [
     "RESUME_PLY_TAG",
@@ -97,34 +97,6 @@ class Command:
     active: Callable[[], bool] = field(default=lambda: False)
 
 
-@dataclass(frozen=True)
-class GameLayout:
-    """Where things go in a window of a given size."""
-
-    board: BoardGeometry
-    panel: pygame.Rect
-    status: pygame.Rect
-    board_area: pygame.Rect
-    font: int
-
-
-def game_layout(width: int, height: int, flipped: bool) -> GameLayout:
-    """Board on the left as large as fits, panel on the right, status line under the board."""
-    margin = max(6, min(width, height) // 40)
-    font = max(12, min(24, height // 36, width // 50))
-    panel_width = max(200, min(440, int(width * 0.34)))
-    status_height = int(font * 1.8)
-    space_width = max(80, width - panel_width - 3 * margin)
-    space_height = max(80, height - status_height - 3 * margin)
-    cell = max(8, min(space_width, space_height) // 8)
-    left = margin + (space_width - 8 * cell) // 2
-    top = margin + (space_height - 8 * cell) // 2
-    panel = pygame.Rect(width - panel_width - margin, margin, panel_width, height - 2 * margin)
-    status = pygame.Rect(margin, height - margin - status_height, space_width, status_height)
-    area = pygame.Rect(margin, margin, space_width, space_height)
-    return GameLayout(BoardGeometry(left, top, cell, flipped), panel, status, area, font)
-
-
 _REASONS = {
     Reason.NO_MOVES: "no legal move",
     Reason.REPETITION: "by threefold repetition: the same position a third time",
@@ -162,19 +134,24 @@ class Drag:
     was_selected: bool = False
 
 
-class GameScreen:
+class GameScreen(ScreenBase):
     """A game in the window: the game, its board orientation, the drag and the open card."""
+
+    THINKING_FRAME = 1 / 30
+    """Seconds between frames while the AI thinks: the indicator turns, the worker is polled."""
 
     def __init__(
         self,
-        app: App,
+        context: ScreenContext,
         config: GameConfig,
         flip: bool = False,
         record: GameRecord | None = None,
         tags: dict[str, str] | None = None,
     ) -> None:
-        self.app = app
-        self.game = Game(config, app.ai, hop_seconds=app.hop_seconds, record=record, tags=tags)
+        super().__init__(context)
+        self.game = Game(
+            config, context.ai, hop_seconds=context.hop_seconds, record=record, tags=tags
+        )
         # Nothing is written until the game changes: opening a window must not wipe an autosave.
         self._autosaved: tuple[object, ...] | None = self._autosave_key()
         self.move_cells: list[tuple[pygame.Rect, int]] = []
@@ -307,7 +284,7 @@ class GameScreen:
                 ("m",),
                 "sound on or off",
                 self.toggle_mute,
-                active=lambda: self.app.sounds.muted,
+                active=lambda: self.context.sounds.muted,
             ),
             Command(
                 "help",
@@ -322,9 +299,15 @@ class GameScreen:
                 "Menu",
                 ("escape",),
                 "back to the start screen (Esc first closes a card or drops a selection)",
-                self.app.show_start,
+                lambda: self.context.request(ShowStart()),
             ),
-            Command("quit", "Quit", ("q", "ctrl+q"), "leave the game", self.app.quit),
+            Command(
+                "quit",
+                "Quit",
+                ("q", "ctrl+q"),
+                "leave the game",
+                lambda: self.context.request(Quit()),
+            ),
         ]
         for spec in _OVERLAYS.values():
             commands.append(
@@ -346,7 +329,7 @@ class GameScreen:
 
     def toggle_mute(self) -> None:
         """Sound on or off."""
-        muted = self.app.sounds.toggle_mute()
+        muted = self.context.sounds.toggle_mute()
         self.game.status = "Sound off" if muted else "Sound on"
 
     # --- files and the clipboard --------------------------------------------------------------
@@ -370,16 +353,17 @@ class GameScreen:
         self.game.status = f"Saved as {path.name} in {path.parent}"
 
     def open_load_screen(self) -> None:
-        """List the saved games over this screen; picking one loads it here."""
-        from checkers.gui.screens.load import LoadScreen  # it imports this module
-
-        self.app.push(LoadScreen(self.app, self.load))
+        """List the saved games over this screen; picking one loads it here (`receive`)."""
+        self.context.request(OpenLoad())
 
     def open_setup_screen(self) -> None:
         """Edit a position (starting from the one shown) and start a new game from it."""
-        from checkers.gui.screens.setup import SetupScreen  # it imports this module
+        self.context.request(OpenSetup(self.game.position, self.game.config, self.flipped))
 
-        self.app.push(SetupScreen(self.app, self))
+    def receive(self, result: object) -> None:
+        """A game picked in the load screen: show it here."""
+        if isinstance(result, LoadedGame):
+            self.load(result.record, result.tags, result.name)
 
     def load(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
         """Show a loaded game (in review, at its end)."""
@@ -417,7 +401,7 @@ class GameScreen:
         """Keep the game in progress on disk after each change; a finished or empty game is
         cleared, so the next start offers only a game worth resuming."""
         key = self._autosave_key()
-        if key == self._autosaved or not self.app.autosave_enabled:
+        if key == self._autosaved or not self.context.autosave:
             return
         self._autosaved = key
         record = self.game.full_record()
@@ -452,7 +436,7 @@ class GameScreen:
 
     def layout(self) -> GameLayout:
         """The layout for the window's current size."""
-        width, height = self.app.window_size()
+        width, height = self.context.window_size()
         return game_layout(width, height, self.flipped)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -536,7 +520,31 @@ class GameScreen:
         self.game.update(dt)
         self.autosave()
         for cue in self.game.cues.drain():
-            self.app.sounds.play(cue)
+            self.context.sounds.play(cue)
+
+    def wake_in(self) -> float | None:
+        """Frames while a piece moves or the AI thinks; a sleep while an AI vs AI game waits
+        between moves; none while the game waits for a person."""
+        game = self.game
+        overlay = self.overlays.get(self.card) if self.card else None
+        overlay_wake = getattr(overlay, "wake_in", None)
+        wakes: list[float | None] = [overlay_wake() if callable(overlay_wake) else None]
+        if game.animation is not None or game.cues.pending:
+            wakes.append(0.0)
+        elif game.thinking is not None:
+            wakes.append(self.THINKING_FRAME)
+        elif (
+            game.outcome is None
+            and not game.reviewing
+            and not game.ai_stuck
+            and game.config.player(game.position.turn).level is not None
+        ):
+            if game.mode is not Mode.AI_VS_AI or game.step_once:
+                wakes.append(0.0)  # the AI's turn: the next update asks it
+            elif not game.paused:
+                wakes.append(max(0.0, game.wait))
+        due = [wake for wake in wakes if wake is not None]
+        return min(due) if due else None
 
     def board_view(self, geometry: BoardGeometry) -> BoardView:
         """The position and highlights the board shows now."""
@@ -593,7 +601,7 @@ class GameScreen:
             label = command.label
             if command.name == "pause" and self.game.paused:
                 label = "Resume"
-            elif command.name == "mute" and self.app.sounds.muted:
+            elif command.name == "mute" and self.context.sounds.muted:
                 label = "Unmute"
             self.buttons.append(Button(label, rect, command.action, active=command.active()))
         return pygame.Rect(
@@ -602,7 +610,7 @@ class GameScreen:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen."""
-        renderer = self.app.renderer
+        renderer = self.context.renderer
         layout = self.layout()
         surface.fill(theme.BACKGROUND)
         renderer.board(surface, layout.board, self.board_view(layout.board))
@@ -643,7 +651,7 @@ class GameScreen:
 
     def _draw_status(self, surface: pygame.Surface, layout: GameLayout) -> None:
         """The status line under the board, errors in red, and the help key."""
-        text = self.app.renderer.text
+        text = self.context.renderer.text
         status = self.game.status
         colour = theme.ERROR_TEXT if status.startswith(("Error", "AI error")) else theme.TEXT
         hint = "?: help"
@@ -666,7 +674,7 @@ class GameScreen:
         ]
 
     def _draw_help(self, surface: pygame.Surface, layout: GameLayout) -> None:
-        renderer = self.app.renderer
+        renderer = self.context.renderer
         text = renderer.text
         renderer.shade(surface, pygame.Rect((0, 0), surface.get_size()))
         rows = self.help_rows()
@@ -712,3 +720,4 @@ class GameScreen:
         worker)."""
         self.autosave()
         self.game.close()
+        super().close()

@@ -1,39 +1,41 @@
 """Screens over the game for files: the list of saved games (Ctrl+O) and the offer to resume
-the game an earlier session left unfinished."""
+the game an earlier session left unfinished.
+
+Both are dialogs (`opaque = False`: the App draws the screen below first). The list hands the
+picked game back with `Back(LoadedGame(...))`; the screen below decides what opening means."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
 from checkers import saves
 from checkers.gui import theme
+from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.intents import Back, LoadedGame, Resume
 from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
 from checkers.pdn import PdnError, record_from_game
-
-if TYPE_CHECKING:
-    from checkers.gui.app import App
-    from checkers.record import GameRecord
-
-    # What opens a picked game: its record, its PDN tags and its file name.
-    OpenGame = Callable[[GameRecord, dict[str, str], str], None]
 
 __all__ = ["LoadScreen", "ResumeScreen"]
 
 
-class _Dialog:
+class _Dialog(ScreenBase):
     """A card over the screen below: a title, buttons, a status line; Esc closes it."""
 
     title = ""
+    opaque = False
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, context: ScreenContext) -> None:
+        super().__init__(context)
         self.status = ""
         self.buttons: list[Button] = []
-        self.keymap: dict[str, Callable[[], None]] = {"escape": self.app.pop}
+        self.keymap: dict[str, Callable[[], None]] = {"escape": self.back}
+
+    def back(self) -> None:
+        """Close the dialog."""
+        self.context.request(Back())
 
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons by mouse (the wheel scrolls), commands by key."""
@@ -53,19 +55,10 @@ class _Dialog:
         """Show an error on the dialog's status line."""
         self.status = f"Error: {type(error).__name__}: {error}"
 
-    def update(self, dt: float) -> None:
-        """The game below waits while the dialog is open."""
-
-    def close(self) -> None:
-        """Nothing to stop."""
-
     def card(self, surface: pygame.Surface, rows: int) -> tuple[pygame.Rect, int]:
-        """Draw the screen below, shaded, and an empty card for `rows` lines; (card, font)."""
-        if len(self.app.screens) > 1:
-            self.app.screens[-2].draw(surface)
-        else:
-            surface.fill(theme.BACKGROUND)
-        renderer = self.app.renderer
+        """Shade the screen below (the App drew it), draw an empty card for `rows` lines;
+        returns (card, font)."""
+        renderer = self.context.renderer
         width, height = surface.get_size()
         font = max(12, min(22, height // 36))
         renderer.shade(surface, surface.get_rect())
@@ -106,9 +99,8 @@ class LoadScreen(_Dialog):
 
     title = "Open a saved game"
 
-    def __init__(self, app: App, on_open: OpenGame) -> None:
-        super().__init__(app)
-        self.on_open = on_open
+    def __init__(self, context: ScreenContext) -> None:
+        super().__init__(context)
         self.saved = saves.list_saved_games()
         self.chosen = 0
         self.first = 0
@@ -158,8 +150,7 @@ class LoadScreen(_Dialog):
         except (PdnError, ValueError) as error:
             self.status = f"Cannot open {entry.path.name}: {error}"
             return
-        self.app.pop()
-        self.on_open(record, entry.tags, entry.path.name)
+        self.context.request(Back(LoadedGame(record, entry.tags, entry.path.name)))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The game below, shaded, and the list on a card."""
@@ -183,14 +174,14 @@ class LoadScreen(_Dialog):
             )
         close = pygame.Rect(0, 0, font * 8, row - font // 3)
         close.midbottom = (card.centerx, card.bottom - int(font * 1.8))
-        self.buttons.append(Button("Cancel (Esc)", close, self.app.pop))
-        draw_buttons(surface, self.app.renderer.text, self.buttons, int(font * 0.9))
+        self.buttons.append(Button("Cancel (Esc)", close, self.back))
+        draw_buttons(surface, self.context.renderer.text, self.buttons, int(font * 0.9))
         if len(self.saved) > self.visible:
             shown = (
                 f"{self.first + 1}-{min(len(self.saved), self.first + self.visible)} of "
                 f"{len(self.saved)}  (wheel, Up/Down)"
             )
-            self.app.renderer.text.draw(
+            self.context.renderer.text.draw(
                 surface,
                 shown,
                 int(font * 0.8),
@@ -205,20 +196,16 @@ class ResumeScreen(_Dialog):
 
     title = "Resume your unfinished game?"
 
-    def __init__(
-        self, app: App, resumed: saves.ResumedGame, on_resume: Callable[[saves.ResumedGame], None]
-    ) -> None:
-        super().__init__(app)
+    def __init__(self, context: ScreenContext, resumed: saves.ResumedGame) -> None:
+        super().__init__(context)
         self.resumed = resumed
-        self.on_resume = on_resume
         self.keymap.update(
-            {"return": self.resume, "enter": self.resume, "r": self.resume, "n": self.app.pop}
+            {"return": self.resume, "enter": self.resume, "r": self.resume, "n": self.back}
         )
 
     def resume(self) -> None:
         """Open the autosaved game where it was left."""
-        self.app.pop()
-        self.on_resume(self.resumed)
+        self.context.request(Resume(self.resumed))
 
     def lines(self) -> list[str]:
         """What the card says about the game."""
@@ -236,7 +223,7 @@ class ResumeScreen(_Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         """The screen below, shaded, and the offer on a card."""
         card, font = self.card(surface, 1)
-        text = self.app.renderer.text
+        text = self.context.renderer.text
         y = card.top + int(font * 3.4)
         for line in self.lines():
             text.draw(
@@ -255,7 +242,7 @@ class ResumeScreen(_Dialog):
         fresh.topleft = (card.centerx + font // 2, y + font)
         self.buttons = [
             Button("Resume (Enter)", resume, self.resume, active=True),
-            Button("Not now (Esc)", fresh, self.app.pop),
+            Button("Not now (Esc)", fresh, self.back),
         ]
         draw_buttons(surface, text, self.buttons, font)
 

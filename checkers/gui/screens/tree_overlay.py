@@ -201,6 +201,10 @@ class TreeOverlay:
         depth = self.view.tree.depth if self.view is not None else self.subject.depth
         self.request(depth, "alphabeta")
 
+    def wake_in(self) -> float | None:
+        """Frames for the spinner while the tree is built (and to show it once it is)."""
+        return 1 / 30 if self.building is not None else None
+
     # --- the Overlay protocol ------------------------------------------------------------------
 
     def _view_rect(self) -> pygame.Rect:
@@ -236,7 +240,7 @@ class TreeOverlay:
     def draw(self, surface: pygame.Surface) -> None:
         """The strip, then the tree, or a spinner while it is built."""
         self.poll()
-        text = self.screen.app.renderer.text
+        text = self.screen.context.renderer.text
         strip = pygame.Rect(self.rect.left, self.rect.top, self.rect.width, _STRIP)
         surface.fill(theme.PANEL, strip)
         subject = self.subject
