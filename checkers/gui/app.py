@@ -3,7 +3,7 @@ the AI worker.
 
 The loop draws only when something changes. It sleeps in `pygame.event.wait` until an event
 comes or the top screen's `wake_in()` says a frame is due: 60 frames a second while a piece moves,
-30 while the AI thinks (its reports are polled then, and the thinking indicator turns), nothing
+40 while the AI thinks (its reports are polled then, and the thinking indicator turns), nothing
 while the window waits for the player. After the mouse moves, a second of frames at 30 a second
 lets the widgets show hover states and tooltips. The search runs in another process, so frames
 stay smooth while it thinks.
@@ -129,13 +129,13 @@ class App:
         self.hop_seconds = hop_seconds
         self.on_frame = on_frame
         self.autosave_enabled = autosave
-        self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
         self._last_error = ""
         self._intents: list[Intent] = []
         self._pending: list[pygame.event.Event] = []
         self._busy_until = 0.0
+        self._frame_started = 0.0
         self.choices = StartChoices.from_settings(settings)
         self.screens: list[ScreenBase] = []
         self.context = ScreenContext(
@@ -207,8 +207,7 @@ class App:
             screen.drop_ui()
         self.context.ui = self._new_ui(self.window_size())
         self.context.scale = ui_scale(self.window_size())
-        if self.screens:
-            self.screen.show_ui()
+        self._show_widgets()
 
     def _resized(self) -> None:
         size = self.window_size()
@@ -216,7 +215,7 @@ class App:
             self._rebuild_ui()
         else:
             self.context.ui.set_window_resolution(size)
-            self.screen.show_ui()
+            self._show_widgets()
 
     # --- screens -----------------------------------------------------------------------------
 
@@ -239,20 +238,32 @@ class App:
         while self.screens:
             self.screens.pop().close()
         self.screens.append(screen)
-        screen.show_ui()
+        self._show_widgets()
 
     def push(self, screen: ScreenBase) -> None:
         """Show a screen over the current one (a dialog, the setup screen)."""
-        if self.screens:
-            self.screen.drop_ui()
         self.screens.append(screen)
-        screen.show_ui()
+        self._show_widgets()
 
     def pop(self) -> None:
         """Close the top screen, back to the one below (never the last one)."""
         if len(self.screens) > 1:
             self.screens.pop().close()
-            self.screen.show_ui()
+            self._show_widgets()
+
+    def _show_widgets(self) -> None:
+        """Widgets for the top screen, and (disabled) for the screens a widget dialog keeps
+        visible below it; every other screen's widgets are dropped."""
+        shown = len(self.screens) - 1
+        while shown > 0 and self.screens[shown].keeps_widgets_below:
+            shown -= 1
+        for index, screen in enumerate(self.screens):
+            if index < shown:
+                screen.drop_ui()
+            else:
+                screen.show_ui(layer=1 + 100 * index)
+                if index < len(self.screens) - 1 and screen.ui_root is not None:
+                    screen.ui_root.disable()
 
     def _back(self, intent: Back) -> None:
         if len(self.screens) > 1:
@@ -379,14 +390,16 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, time, drawing."""
+        self._frame_started = time.perf_counter()
         events, self._pending = self._pending + pygame.event.get(), []
         for event in events:
             self._guard(functools.partial(self.dispatch, event))
             self._carry_out_intents()
+        # The widgets first: a drop-down opens in its update, and the screen may look at it.
+        self.context.ui.update(dt)
         screen = self.screen
         self._guard(lambda: screen.update(dt))
         self._carry_out_intents()
-        self.context.ui.update(dt)
         self._draw(self.surface())
         pygame.display.flip()
         self.frames += 1
@@ -414,14 +427,21 @@ class App:
     def wait(self) -> None:
         """Sleep until an event comes or the next frame is due (at most 60 frames a second)."""
         wake = self.next_frame_in()
-        if wake is not None and wake <= 1 / FPS:
-            self.clock.tick(FPS)
+        # The next frame is due `wake` after the last one began, not after it ended.
+        due = None if wake is None else self._frame_started + max(wake, 1 / FPS)
+        if self._pending or pygame.event.peek():
+            # Events are waiting: handle them, but draw at most 60 frames a second for them.
+            time.sleep(max(0.0, self._frame_started + 1 / FPS - time.perf_counter()))
             return
-        timeout = 0 if wake is None else max(1, int(wake * 1000))
-        event = pygame.event.wait(timeout)  # 0: no time limit
+        if due is None:
+            event = pygame.event.wait()
+        else:
+            left = due - time.perf_counter()
+            if left <= 0.001:
+                return
+            event = pygame.event.wait(max(1, int(left * 1000)))
         if event.type != pygame.NOEVENT:
             self._pending.append(event)
-        self.clock.tick()  # restart the frame clock after the sleep
 
     def run(self) -> int:
         """Run until quit; returns the exit status."""

@@ -17,7 +17,9 @@ A screen subclasses `ScreenBase` and overrides what it needs:
     close()         the screen leaves the stack for good
 
 A screen that is covered by another loses its widgets (build_ui runs again when it is back on
-top). A dialog sets `opaque = False`: the App then draws the screen below it first.
+top). A dialog sets `opaque = False`: the App then draws the screen below it first. A dialog made
+of widgets also sets `keeps_widgets_below = True`: the screen below then keeps its widgets,
+disabled, under the dialog's (which should begin with a shade over the window, see `shade`).
 """
 
 from __future__ import annotations
@@ -78,6 +80,8 @@ class ScreenBase:
 
     opaque: ClassVar[bool] = True
     """False for a dialog drawn over the screen below."""
+    keeps_widgets_below: ClassVar[bool] = False
+    """True for a widget dialog: the screen below keeps its widgets (disabled) under it."""
 
     def __init__(self, context: ScreenContext) -> None:
         self.context = context
@@ -105,14 +109,25 @@ class ScreenBase:
     def build_ui(self, root: pygame_gui.core.UIContainer) -> None:
         """Create the screen's widgets inside `root`."""
 
-    def show_ui(self) -> None:
-        """(Re)create the widgets for the window as it is now (the App calls it)."""
+    def show_ui(self, layer: int = 1) -> None:
+        """(Re)create the widgets for the window as it is now, from `layer` up (the App calls
+        it; a screen higher on the stack gets a higher layer)."""
         self.drop_ui()
         size = self.context.window_size()
         self.ui_root = pygame_gui.core.UIContainer(
-            pygame.Rect((0, 0), size), self.context.ui, starting_height=1
+            pygame.Rect((0, 0), size), self.context.ui, starting_height=layer
         )
         self.build_ui(self.ui_root)
+
+    def shade(self, root: pygame_gui.core.UIContainer) -> pygame_gui.elements.UIPanel:
+        """A translucent panel over the whole window, under a widget dialog: it darkens the
+        screen below and keeps the mouse from its widgets."""
+        return pygame_gui.elements.UIPanel(
+            root.get_container().get_rect(),
+            manager=self.context.ui,
+            container=root,
+            object_id="#shade",
+        )
 
     def drop_ui(self) -> None:
         """Remove the widgets (the screen is covered or closed)."""

@@ -168,12 +168,15 @@ def current() -> str:
 
 
 def ui_theme(name: str, scale: float = 1.0) -> dict[str, Any]:
-    """The pygame_gui theme `name` as a dict, every font size multiplied by `scale` (the window's
-    size decides it, so text grows with the window)."""
+    """The pygame_gui theme `name` as a dict, every font size and list row multiplied by `scale`
+    (the window's size decides it, so text grows with the window)."""
     text = resources.files("checkers.gui.themes").joinpath(f"{name}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     for block in data.values():
-        font = block.get("font") if isinstance(block, dict) else None
-        if isinstance(font, dict) and "size" in font:
-            font["size"] = str(max(9, round(int(font["size"]) * scale)))
+        if not isinstance(block, dict):
+            continue
+        for group, key in (("font", "size"), ("misc", "list_item_height")):
+            values = block.get(group)
+            if isinstance(values, dict) and key in values:
+                values[key] = str(max(9, round(int(values[key]) * scale)))
     return data

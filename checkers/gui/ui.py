@@ -98,3 +98,11 @@ class HoverTips:
             text = over[1]
             self._shown = pygame_gui.elements.UITooltip(text, (0, 12), self.manager)
             self._shown.find_valid_position(pygame.math.Vector2(point))
+
+
+def _expanded(element: IUIElementInterface) -> bool:
+    """Whether a drop-down's list is open (its tooltip would hide the options)."""
+    states = getattr(element, "menu_states", None)
+    return isinstance(states, dict) and getattr(element, "current_state", None) is states.get(
+        "expanded"
+    )

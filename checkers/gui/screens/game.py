@@ -137,7 +137,7 @@ class Drag:
 class GameScreen(ScreenBase):
     """A game in the window: the game, its board orientation, the drag and the open card."""
 
-    THINKING_FRAME = 1 / 30
+    THINKING_FRAME = 1 / 40
     """Seconds between frames while the AI thinks: the indicator turns, the worker is polled."""
 
     def __init__(

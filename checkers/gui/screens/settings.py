@@ -26,6 +26,7 @@ class SettingsScreen(ScreenBase):
     """Theme, sound, volume and board orientation, applied as they are chosen."""
 
     opaque = False
+    keeps_widgets_below = True
 
     def __init__(self, context: ScreenContext) -> None:
         super().__init__(context)
@@ -66,10 +67,6 @@ class SettingsScreen(ScreenBase):
         """Tooltips follow the mouse."""
         self.tips.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """Shade the screen below; the dialog's widgets draw themselves."""
-        self.context.renderer.shade(surface, surface.get_rect())
-
     def build_ui(self, root: UIContainer) -> None:
         """A panel in the middle of the window with one row per setting."""
         ui = self.context.ui
@@ -80,6 +77,7 @@ class SettingsScreen(ScreenBase):
         width, height = root.get_container().get_rect().size
         box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 6 * row + 8 * gap)
         box.center = (width // 2, height // 2)
+        self.shade(root)
         panel = UIPanel(box, manager=ui, container=root, starting_height=2)
         inner = box.width - 4 * gap
         label = 16 * unit
