@@ -136,6 +136,7 @@ class App:
         self._pending: list[pygame.event.Event] = []
         self._busy_until = 0.0
         self._frame_started = 0.0
+        self._asked: float | None = None
         self.choices = StartChoices.from_settings(settings)
         self.screens: list[ScreenBase] = []
         self.context = ScreenContext(
@@ -427,6 +428,7 @@ class App:
     def wait(self) -> None:
         """Sleep until an event comes or the next frame is due (at most 60 frames a second)."""
         wake = self.next_frame_in()
+        self._asked = wake
         # The next frame is due `wake` after the last one began, not after it ended.
         due = None if wake is None else self._frame_started + max(wake, 1 / FPS)
         if self._pending or pygame.event.peek():
@@ -443,6 +445,14 @@ class App:
         if event.type != pygame.NOEVENT:
             self._pending.append(event)
 
+    def longest_step(self) -> float:
+        """The most time one frame may advance: what the screen asked to sleep for (a timer
+        such as AI vs AI's delay counts it all), but one frame after waiting for an event, so
+        an animation an event starts begins at its start, and a stall is not replayed."""
+        if self._asked is None:
+            return 1 / FPS
+        return max(0.1, self._asked + 0.05)
+
     def run(self) -> int:
         """Run until quit; returns the exit status."""
         try:
@@ -450,8 +460,7 @@ class App:
             while self.running:
                 self.wait()
                 now = time.perf_counter()
-                # A long sleep is not replayed as one huge step of an animation.
-                dt, last = min(now - last, 0.1), now
+                dt, last = min(now - last, self.longest_step()), now
                 self.step(dt)
         except KeyboardInterrupt:
             pass
