@@ -1,6 +1,8 @@
-"""The desktop game's responsiveness: frame times while the AI searches, and time to first frame.
+"""The desktop game's responsiveness: frame times while the AI searches, time to first frame,
+and the CPU the window uses while it waits.
 
     .venv/bin/python benchmarks/ui.py              # 3 runs, AI vs AI with the engine, 6 s each
+    .venv/bin/python benchmarks/ui.py --idle       # CPU while waiting: start screen, human's turn
     .venv/bin/python benchmarks/ui.py --runs 5 --seconds 10 --real   # in the real window ($DISPLAY)
     .venv/bin/python benchmarks/ui.py --no-ai      # control: the same loop with nobody searching
 
@@ -9,6 +11,10 @@ and records when every frame was shown. Frame gaps are counted only while a sear
 (with --no-ai, every gap of an idle two-player game: what the machine itself adds).
 Targets: no gap over 50 ms while the AI thinks; the first frame within 1 s of the start.
 It imports the installed `checkers` package (or the one PYTHONPATH names).
+
+With --idle, each run opens the start screen, then a game against the AI with the human to move,
+and reports the window process's CPU time over `--seconds` of wall time as a percentage of one
+core (after a second to settle). Target: at most 5% of a core in both states.
 """
 
 from __future__ import annotations
@@ -19,6 +25,8 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 
 
@@ -55,6 +63,64 @@ def child(seconds: float, algorithm: str, think: float) -> None:
     print(json.dumps({"first_frame": wall_at_first_frame[0], "gaps": gaps}))
 
 
+def idle_child(seconds: float, state: str) -> None:
+    """Open the window in `state` (start, human), measure its CPU share and print it as JSON."""
+    import pygame
+
+    from checkers.ai.levels import get_level
+    from checkers.gui.app import App
+    from checkers.gui.config import GameConfig, PlayerConfig
+
+    config = None
+    if state == "human":  # the human has Black and moves first: the window waits for a click
+        config = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("beginner")))
+    app = App(config, muted=True)
+    share: list[float] = []
+
+    def measure() -> None:
+        time.sleep(1.0)  # let the first frames and the fonts settle
+        cpu, wall = time.process_time(), time.perf_counter()
+        time.sleep(seconds)
+        share.append((time.process_time() - cpu) / (time.perf_counter() - wall) * 100)
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+
+    threading.Thread(target=measure, daemon=True).start()
+    app.run()
+    print(json.dumps({"cpu": share[0]}))
+
+
+def idle(args: argparse.Namespace, env: dict[str, str]) -> int:
+    """CPU share while waiting, in fresh processes; prints each run and the medians."""
+    results: dict[str, list[float]] = {"start": [], "human": []}
+    for run in range(1, args.runs + 1):
+        for state, shares in results.items():
+            result = subprocess.run(
+                [sys.executable, __file__, "--child", "--idle-state", state]
+                + ["--seconds", str(args.seconds)],
+                env=env,
+                check=False,
+                capture_output=True,
+                text=True,
+                timeout=args.seconds + 60,
+            )
+            if result.returncode != 0:
+                print(result.stderr, file=sys.stderr)
+                return 1
+            shares.append(json.loads(result.stdout.strip().splitlines()[-1])["cpu"])
+        print(
+            f"run {run}: CPU while idle on the start screen {results['start'][-1]:.1f}% of a core, "
+            f"waiting for the human's move {results['human'][-1]:.1f}%"
+        )
+    start, human = (statistics.median(results[state]) for state in ("start", "human"))
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"median of {args.runs} runs: start screen {start:.1f}% of a core, "
+        f"waiting for the human's move {human:.1f}%"
+    )
+    print("target (at most 5% of a core in both):", "met" if max(start, human) <= 5 else "NOT met")
+    return 0
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """The value below which `fraction` of the values lie (nearest rank)."""
     ordered = sorted(values)
@@ -72,15 +138,25 @@ def main() -> int:
     parser.add_argument(
         "--no-ai", action="store_true", help="control run: a two-player game, nobody searching"
     )
+    parser.add_argument(
+        "--idle", action="store_true", help="CPU while waiting (start screen, human's turn)"
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--idle-state", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.seconds, args.algorithm, args.think)
+        if args.idle_state:
+            idle_child(args.seconds, args.idle_state)
+        else:
+            child(args.seconds, args.algorithm, args.think)
         return 0
     env = dict(os.environ)
     if not args.real:
         env["SDL_VIDEODRIVER"] = "dummy"
     env["SDL_AUDIODRIVER"] = "dummy"
+    env.setdefault("CHECKERS_DATA_DIR", tempfile.mkdtemp(prefix="checkers-bench-"))
+    if args.idle:
+        return idle(args, env)
     algorithm = "none" if args.no_ai else args.algorithm
     rows = []
     for run in range(1, args.runs + 1):

@@ -23,17 +23,21 @@ from checkers.board import (
 )
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
-from checkers.options import job_count, one_line, perft_depth, search_depth, seconds, shown
+from checkers.options import (
+    UsageError,
+    job_count,
+    one_line,
+    perft_depth,
+    search_depth,
+    seconds,
+    shown,
+)
 from checkers.perft import default_jobs, divide, perft
 from checkers.protocol import run_engine
 from checkers.record import GameRecord
 from checkers.tree_cli import add_tree_commands
 
 PROG = "checkers"
-
-
-class UsageError(Exception):
-    """A bad command-line value: reported as one line on stderr with exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):

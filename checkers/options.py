@@ -19,6 +19,7 @@ __all__ = [
     "MAX_PERFT_DEPTH",
     "MAX_SECONDS",
     "MAX_SEED",
+    "UsageError",
     "delay_seconds",
     "job_count",
     "max_jobs",
@@ -33,6 +34,11 @@ __all__ = [
     "seed",
     "shown",
 ]
+
+
+class UsageError(Exception):
+    """A bad command-line value: reported as one line on stderr with exit status 2."""
+
 
 MAX_DEPTH = 200
 """Deepest search a user may ask for, in plies. The engine looks no further than 200 plies from

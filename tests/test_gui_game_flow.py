@@ -129,6 +129,7 @@ def test_new_game_load_menu_and_quit_keep_the_unfinished_game(make_app, data: Pa
     assert [e.summary().split(",")[1].strip() for e in app.screen.saved] == ["unfinished"] * 2
     index = next(i for i, e in enumerate(app.screen.saved) if e.path == first)
     app.screen.open(index)  # Load resumes the first game; the second is kept in its turn
+    app.step(1 / 60)  # the App carries out what the list asked for
     assert screen_of(app).game.record.moves == [Move((11, 15)), Move((22, 18))]
     assert not screen_of(app).game.reviewing
     assert len(games_in(data)) == 2

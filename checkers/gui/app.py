@@ -1,8 +1,17 @@
-"""The desktop app: the one event loop, a stack of screens, the window, and the AI worker.
+"""The desktop app: the one event loop, the screen stack, the window, the widgets' manager and
+the AI worker.
 
-The loop runs at 60 frames a second whatever the AI does: the search lives in another process
-and the loop only polls it. An exception in a handler is shown on the status line and the game
-goes on, so a bug never costs a game in progress.
+The loop draws only when something changes. It sleeps in `pygame.event.wait` until an event
+comes or the top screen's `wake_in()` says a frame is due: 60 frames a second while a piece moves,
+40 while the AI thinks (its reports are polled then, and the thinking indicator turns), nothing
+while the window waits for the player. After the mouse moves, a second of frames at 30 a second
+lets the widgets show hover states and tooltips. The search runs in another process, so frames
+stay smooth while it thinks.
+
+The App alone changes the screen stack: screens ask with an intent (checkers.gui.intents)
+through their context (checkers.gui.context), and the App carries it out after the event.
+An exception in a handler is shown on the status line and the game goes on, so a bug never costs
+a game in progress.
 """
 
 from __future__ import annotations
@@ -12,30 +21,59 @@ import functools
 import sys
 import time
 import traceback
+import warnings
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import replace
 
 import pygame
+import pygame_gui
 
 from checkers import saves
+from checkers.gui import fonts, theme
 from checkers.gui.aiworker import AIClient
 from checkers.gui.board_view.assets import Assets, Sounds
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig
+from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game import HOP_SECONDS
+from checkers.gui.intents import (
+    Back,
+    ChangeSettings,
+    Intent,
+    OpenArchive,
+    OpenLoad,
+    OpenSettings,
+    OpenSetup,
+    Quit,
+    Resume,
+    ShowStart,
+    StartGame,
+)
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens import tree_overlay  # noqa: F401  (registers the T overlay on game screens)
 from checkers.gui.screens.game import RESUME_PLY_TAG, GameScreen
-from checkers.gui.screens.load import ResumeScreen, find_autosave
+from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
+from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartChoices, StartScreen
+from checkers.gui.settings import (
+    MIN_WINDOW,
+    WINDOW_SIZE,
+    Settings,
+    load_settings,
+    save_settings,
+)
 from checkers.options import read_whole_number
 from checkers.record import GameRecord
 
-__all__ = ["FPS", "WINDOW_SIZE", "App", "DisplayUnavailable", "Screen", "run_app"]
+__all__ = ["FPS", "WINDOW_SIZE", "App", "DisplayUnavailable", "Screen", "run_app", "ui_scale"]
 
 FPS = 60
 MAX_GAME_PLIES = 100_000  # far past any game: the 40-move rule ends a game long before
-WINDOW_SIZE = (1120, 720)
+BUSY_FPS = 30
+"""Frames a second for the widgets' hover states and tooltips after the mouse moved."""
+BUSY_SECONDS = 1.2
+Screen = ScreenBase
 
 
 def _resume_ply(text: str) -> int | None:
@@ -50,65 +88,95 @@ class DisplayUnavailable(RuntimeError):
     """No window can be opened (no display, no video driver)."""
 
 
-class Screen(Protocol):
-    """What the app's loop drives: the start screen, a game, later a setup or replay screen."""
-
-    def handle(self, event: pygame.event.Event) -> None: ...
-
-    def update(self, dt: float) -> None: ...
-
-    def draw(self, surface: pygame.Surface) -> None: ...
-
-    def report(self, error: BaseException) -> None: ...
-
-    def close(self) -> None: ...
+def ui_scale(size: tuple[int, int]) -> float:
+    """How much larger than the layouts' reference window this one is, in tenths (0.7 to 2.0):
+    text and widgets follow it, and a small change does not rebuild the widgets."""
+    scale = min(size[0] / WINDOW_SIZE[0], size[1] / WINDOW_SIZE[1])
+    return round(max(0.7, min(2.0, scale)), 1)
 
 
 class App:
-    """Owns the window, the loop, the screen stack, the sounds and the AI worker."""
+    """Owns the window, the loop, the screen stack, the widgets, the sounds and the AI worker."""
 
     def __init__(
         self,
         config: GameConfig | None = None,
         *,
         flip: bool = False,
-        size: tuple[int, int] = WINDOW_SIZE,
+        size: tuple[int, int] | None = None,
         hop_seconds: float = HOP_SECONDS,
         muted: bool = False,
         on_frame: Callable[[float], None] | None = None,
         autosave: bool = False,
         offer_resume: bool = False,
         loaded: saves.ResumedGame | None = None,
+        settings: Settings | None = None,
+        remember: bool = False,
     ) -> None:
+        self.remember = remember
+        """Read the settings from the data directory and write them back (off in tests)."""
+        if settings is None:
+            settings = load_settings() if remember else Settings()
+        self.settings = settings
         try:
             pygame.display.init()
         except pygame.error as error:
             raise DisplayUnavailable(f"no video device ({error})") from None
         pygame.font.init()
+        size = size or settings.window_size
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Checkers")
+        self._place_window(settings.window_position if remember else None)
         self.assets = Assets()
         try:
             pygame.display.set_icon(self.assets.image("icon.png"))
         except (FileNotFoundError, pygame.error):
             pass  # the default icon is fine
+        theme.use(settings.theme)
         self.renderer = Renderer(self.assets)
-        self.sounds = Sounds(self.assets, muted=muted)
+        self.sounds = Sounds(self.assets, muted=muted or not settings.sound)
+        self.sounds.volume = settings.volume
         self.ai = AIClient()  # the worker process starts with the first search
         self.hop_seconds = hop_seconds
         self.on_frame = on_frame
         self.autosave_enabled = autosave
-        """Keep the game in progress in the data directory (off in tests unless asked for)."""
-        self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
         self._last_error = ""
-        self.choices = StartChoices()
-        self.screens: list[Screen] = []
+        self._intents: list[Intent] = []
+        self._pending: list[pygame.event.Event] = []
+        self._busy_until = 0.0
+        self._frame_started = 0.0
+        self._asked: float | None = None
+        self.choices = StartChoices.from_settings(settings)
+        self.screens: list[ScreenBase] = []
+        self.context = ScreenContext(
+            renderer=self.renderer,
+            sounds=self.sounds,
+            ai=self.ai,
+            ui=self._new_ui(size),
+            settings=settings,
+            request=self.request,
+            hop_seconds=hop_seconds,
+            autosave=autosave,
+        )
+        self.context.scale = ui_scale(size)
         self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
             pygame.QUIT: lambda event: self.quit(),
+            pygame.VIDEORESIZE: lambda event: self._resized(),
         }
-        self.flip = flip
+        self.intent_handlers: dict[type, Callable[[Intent], None]] = {
+            StartGame: self._start_game,  # type: ignore[dict-item]
+            Resume: lambda intent: self.resume(intent.resumed),  # type: ignore[union-attr]
+            ShowStart: self._show_start,  # type: ignore[dict-item]
+            OpenLoad: lambda intent: self.push(LoadScreen(self.context)),
+            OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
+            OpenSetup: self._open_setup,  # type: ignore[dict-item]
+            OpenSettings: lambda intent: self.push(SettingsScreen(self.context)),
+            ChangeSettings: self._change_settings,  # type: ignore[dict-item]
+            Back: self._back,  # type: ignore[dict-item]
+            Quit: lambda intent: self.quit(),
+        }
         if config is None:
             self.show_start()
         elif loaded is not None:
@@ -118,32 +186,113 @@ class App:
         if offer_resume:
             resumed = find_autosave()
             if resumed is not None:
-                self.push(ResumeScreen(self, resumed, self.resume))
+                self.push(ResumeScreen(self.context, resumed))
+
+    # --- the window --------------------------------------------------------------------------
+
+    def _place_window(self, position: tuple[int, int] | None) -> None:
+        """Set the smallest size, and put the window where it was last time (if known)."""
+        with contextlib.suppress(pygame.error, AttributeError), warnings.catch_warnings():
+            # The display module's window as a Window (pygame-ce 2.5 warns that drawing through
+            # it should use Window's own surface; only its minimum size is set here).
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        if position is not None:
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_window_position(position)
+
+    def _window_position(self) -> tuple[int, int] | None:
+        with contextlib.suppress(pygame.error):
+            x, y = pygame.display.get_window_position()
+            return (int(x), int(y))
+        return None
+
+    def _new_ui(self, size: tuple[int, int]) -> pygame_gui.UIManager:
+        """A widget manager for this window size with the theme in use (fonts scaled)."""
+        # Live theme updates would check the theme file's time stamp every frame.
+        return pygame_gui.UIManager(
+            size, theme.ui_theme(theme.current(), ui_scale(size)), enable_live_theme_updates=False
+        )
+
+    def _rebuild_ui(self) -> None:
+        """Rebuild the widgets after a theme change or a resize that changed the text's size."""
+        for screen in self.screens:
+            screen.drop_ui()
+        self.context.ui = self._new_ui(self.window_size())
+        self.context.scale = ui_scale(self.window_size())
+        self._show_widgets()
+
+    def _resized(self) -> None:
+        size = self.window_size()
+        if ui_scale(size) != self.context.scale:
+            self._rebuild_ui()
+        else:
+            self.context.ui.set_window_resolution(size)
+            self._show_widgets()
 
     # --- screens -----------------------------------------------------------------------------
 
     @property
-    def screen(self) -> Screen:
-        """The screen on top: it gets the events and draws."""
+    def screen(self) -> ScreenBase:
+        """The screen on top: it gets the events and the widgets."""
         return self.screens[-1]
 
-    def _replace(self, screen: Screen) -> None:
+    def request(self, intent: Intent) -> None:
+        """Ask for a transition; carried out once the current event or frame is handled."""
+        self._intents.append(intent)
+
+    def _carry_out_intents(self) -> None:
+        while self._intents:
+            intent = self._intents.pop(0)
+            handler = self.intent_handlers[type(intent)]
+            self._guard(functools.partial(handler, intent))
+
+    def _replace(self, screen: ScreenBase) -> None:
         while self.screens:
             self.screens.pop().close()
         self.screens.append(screen)
+        self._show_widgets()
 
-    def push(self, screen: Screen) -> None:
-        """Show a screen over the current one (a setup screen, a dialog)."""
+    def push(self, screen: ScreenBase) -> None:
+        """Show a screen over the current one (a dialog, the setup screen)."""
         self.screens.append(screen)
+        self._show_widgets()
 
     def pop(self) -> None:
         """Close the top screen, back to the one below (never the last one)."""
         if len(self.screens) > 1:
             self.screens.pop().close()
+            self._show_widgets()
+
+    def _show_widgets(self) -> None:
+        """Widgets for the top screen, and (disabled) for the screens a widget dialog keeps
+        visible below it; every other screen's widgets are dropped."""
+        shown = len(self.screens) - 1
+        while shown > 0 and self.screens[shown].keeps_widgets_below:
+            shown -= 1
+        for index, screen in enumerate(self.screens):
+            if index < shown:
+                screen.drop_ui()
+            else:
+                screen.show_ui(layer=1 + 100 * index)
+                if index < len(self.screens) - 1 and screen.ui_root is not None:
+                    screen.ui_root.disable()
+
+    def _back(self, intent: Back) -> None:
+        if len(self.screens) > 1:
+            self.pop()
+            if intent.result is not None:
+                self.screen.receive(intent.result)
 
     def show_start(self) -> None:
         """Go to the start screen, with the choices made last time."""
-        self._replace(StartScreen(self, self.choices))
+        self._replace(StartScreen(self.context, self.choices))
+
+    def _show_start(self, intent: ShowStart) -> None:
+        self.show_start()
+        start = self.screen
+        if intent.status and isinstance(start, StartScreen):
+            start.status = intent.status
 
     def start_game(
         self,
@@ -153,7 +302,21 @@ class App:
         tags: dict[str, str] | None = None,
     ) -> None:
         """Start a game with these players (a loaded one opens in review at its end)."""
-        self._replace(GameScreen(self, config, flip=flip, record=record, tags=tags))
+        self._start_game(StartGame(config, record, tags, flip=flip))
+
+    def _start_game(self, intent: StartGame) -> None:
+        flip = intent.flip if intent.flip is not None else self.settings.flip
+        screen = GameScreen(
+            self.context, intent.config, flip=flip, record=intent.record, tags=intent.tags
+        )
+        if intent.flipped is not None:
+            screen.flipped = intent.flipped
+        if intent.status:
+            screen.game.status = intent.status + screen.game.status
+        self._replace(screen)
+
+    def _open_setup(self, intent: OpenSetup) -> None:
+        self.push(SetupScreen(self.context, intent.position, intent.config, intent.flipped))
 
     def resume(self, resumed: saves.ResumedGame) -> None:
         """Carry on with an autosaved game, with the players it was played by."""
@@ -161,16 +324,30 @@ class App:
         fallback = current.game.config if isinstance(current, GameScreen) else self.choices.config()
         # Claimed before the screen it replaces keeps its own game, so no two windows write it.
         file = saves.GameFile.claim(resumed.path) if resumed.path is not None else None
-        self.start_game(
-            config_from_tags(resumed.tags, fallback),
-            flip=self.flip,
-            record=resumed.record,
-            tags=resumed.tags,
+        self._start_game(
+            StartGame(
+                config_from_tags(resumed.tags, fallback),
+                resumed.record,
+                resumed.tags,
+                flip=self.settings.flip,
+            )
         )
         screen = self.screen
         assert isinstance(screen, GameScreen)
         screen.adopt(file)
         screen.game.resume_play(_resume_ply(screen.game.tags.pop(RESUME_PLY_TAG, "")))
+
+    def _change_settings(self, intent: ChangeSettings) -> None:
+        old, new = self.settings, intent.settings
+        self.settings = self.context.settings = new
+        self.sounds.volume = new.volume
+        if new.sound == self.sounds.muted:
+            self.sounds.toggle_mute()
+        if new.theme != old.theme:
+            theme.use(new.theme)
+            self.renderer.clear()
+            self._rebuild_ui()
+        self._save_settings()
 
     def quit(self) -> None:
         """Leave the loop after this frame."""
@@ -187,6 +364,25 @@ class App:
         """The window's current size in pixels."""
         return self.surface().get_size()
 
+    # --- settings ----------------------------------------------------------------------------
+
+    def current_settings(self) -> Settings:
+        """The settings as they are now: the start screen's choices, sound, the window."""
+        return replace(
+            self.choices.to_settings(self.settings),
+            sound=not self.sounds.muted,
+            window_size=self.window_size(),
+            window_position=self._window_position() or self.settings.window_position,
+        )
+
+    def _save_settings(self) -> None:
+        if not self.remember:
+            return
+        try:
+            save_settings(self.current_settings())
+        except OSError as error:
+            print(f"checkers: could not save the settings: {error}", file=sys.stderr)
+
     # --- the loop ----------------------------------------------------------------------------
 
     def _guard(self, action: Callable[[], None]) -> None:
@@ -195,28 +391,37 @@ class App:
             action()
         except Exception as error:  # noqa: BLE001 - any handler's failure is shown, not fatal
             report = traceback.format_exc()
-            if report != self._last_error:  # a broken draw would repeat it 60 times a second
+            if report != self._last_error:  # a broken draw would repeat it every frame
                 print(report, file=sys.stderr, end="")
                 self._last_error = report
             with contextlib.suppress(Exception):  # a screen that cannot show it: stderr has it
                 self.screen.report(error)
 
     def dispatch(self, event: pygame.event.Event) -> None:
-        """Route one event: the app's own table first, then the top screen."""
+        """Route one event: the app's own table, then the widgets, then the top screen."""
         handler = self.handlers.get(event.type)
         if handler is not None:
             handler(event)
-        else:
-            self.screen.handle(event)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._busy_until = time.perf_counter() + BUSY_SECONDS
+        if self.context.ui.process_events(event):
+            return
+        self.screen.handle(event)
 
     def step(self, dt: float) -> None:
         """One frame: events, time, drawing."""
-        for event in pygame.event.get():
+        self._frame_started = time.perf_counter()
+        events, self._pending = self._pending + pygame.event.get(), []
+        for event in events:
             self._guard(functools.partial(self.dispatch, event))
+            self._carry_out_intents()
+        # The widgets first: a drop-down opens in its update, and the screen may look at it.
+        self.context.ui.update(dt)
         screen = self.screen
         self._guard(lambda: screen.update(dt))
-        surface = self.surface()
-        self._guard(lambda: self.screen.draw(surface))
+        self._carry_out_intents()
+        self._draw(self.surface())
         pygame.display.flip()
         self.frames += 1
         if self.on_frame is not None:
@@ -224,12 +429,58 @@ class App:
         if self.frames == 1 and not self.sounds.muted:
             self.sounds.warm_up()  # after the first frame, so the window shows at once
 
+    def _draw(self, surface: pygame.Surface) -> None:
+        """The screens from the topmost opaque one up, then the widgets over them."""
+        first = len(self.screens) - 1
+        while first > 0 and not self.screens[first].opaque:
+            first -= 1
+        for screen in self.screens[first:]:
+            self._guard(functools.partial(screen.draw, surface))
+        self.context.ui.draw_ui(surface)
+
+    def next_frame_in(self) -> float | None:
+        """Seconds until a frame is due although no event comes (None: wait for an event)."""
+        wake = self.screen.wake_in()
+        if time.perf_counter() < self._busy_until:
+            wake = min(wake, 1 / BUSY_FPS) if wake is not None else 1 / BUSY_FPS
+        return wake
+
+    def wait(self) -> None:
+        """Sleep until an event comes or the next frame is due (at most 60 frames a second)."""
+        wake = self.next_frame_in()
+        self._asked = wake
+        # The next frame is due `wake` after the last one began, not after it ended.
+        due = None if wake is None else self._frame_started + max(wake, 1 / FPS)
+        if self._pending or pygame.event.peek():
+            # Events are waiting: handle them, but draw at most 60 frames a second for them.
+            time.sleep(max(0.0, self._frame_started + 1 / FPS - time.perf_counter()))
+            return
+        if due is None:
+            event = pygame.event.wait()
+        else:
+            left = due - time.perf_counter()
+            if left <= 0.001:
+                return
+            event = pygame.event.wait(max(1, int(left * 1000)))
+        if event.type != pygame.NOEVENT:
+            self._pending.append(event)
+
+    def longest_step(self) -> float:
+        """The most time one frame may advance: what the screen asked to sleep for (a timer
+        such as AI vs AI's delay counts it all), but one frame after waiting for an event, so
+        an animation an event starts begins at its start, and a stall is not replayed."""
+        if self._asked is None:
+            return 1 / FPS
+        return max(0.1, self._asked + 0.05)
+
     def run(self) -> int:
         """Run until quit; returns the exit status."""
         try:
+            last = time.perf_counter()
             while self.running:
-                # tick() sleeps to hold 60 fps; a long stall is not replayed as one huge step.
-                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+                self.wait()
+                now = time.perf_counter()
+                dt, last = min(now - last, self.longest_step()), now
                 self.step(dt)
         except KeyboardInterrupt:
             pass
@@ -238,13 +489,16 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Stop the AI and close the window."""
+        """Remember the settings, stop the AI and close the window."""
+        if pygame.display.get_surface() is not None:
+            self._save_settings()
         while self.screens:
             try:
                 self.screens.pop().close()
             except Exception:  # noqa: BLE001 - one screen's failure must not keep the others open
                 traceback.print_exc(file=sys.stderr)
         self.ai.close()
+        fonts.forget()
         pygame.quit()
 
 
@@ -252,7 +506,14 @@ def run_app(
     config: GameConfig | None = None, flip: bool = False, loaded: saves.ResumedGame | None = None
 ) -> int:
     """Open the window (the start screen when `config` is None) and run until quit; the game in
-    progress is kept in the games folder, and on the plain start screen (no `config`, nothing
-    `loaded`) the newest unfinished game is offered."""
+    progress is kept in the games folder, on the plain start screen (no `config`, nothing
+    `loaded`) the newest unfinished game is offered, and the settings are remembered."""
     plain = config is None and loaded is None  # explicit options start exactly what was asked
-    return App(config, flip=flip, autosave=True, offer_resume=plain, loaded=loaded).run()
+    return App(
+        config,
+        flip=flip,
+        autosave=True,
+        offer_resume=plain,
+        loaded=loaded,
+        remember=True,
+    ).run()

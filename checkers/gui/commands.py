@@ -14,7 +14,15 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from checkers.board import InvalidFenError, Position
-from checkers.options import delay_seconds, positive_int, search_depth, seconds, seed, shown
+from checkers.options import (
+    UsageError,
+    delay_seconds,
+    positive_int,
+    search_depth,
+    seconds,
+    seed,
+    shown,
+)
 
 __all__ = [
     "NO_DISPLAY_STATUS",
@@ -48,8 +56,6 @@ def display_problem(
 
 
 def _usage_error(message: str) -> Exception:
-    from checkers.cli import UsageError  # the CLI imports this module: look it up when needed
-
     return UsageError(message)
 
 

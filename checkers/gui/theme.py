@@ -1,42 +1,182 @@
-"""Colours and proportions of the desktop game, in one place so the renderer and tests agree."""
+"""Colours and proportions of the desktop game, in one place so the renderer and tests agree.
+
+Two parts make a theme: the board and piece colours here (a `Palette`, read as module attributes
+at draw time, so `use()` switches every drawing at once), and the widget styling in
+`checkers/gui/themes/<name>.json`, a pygame_gui theme file that `ui_theme()` loads with its font
+sizes scaled to the window. Both are named by the same theme name.
+"""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass, fields
+from importlib import resources
+from typing import Any
+
+__all__ = ["DEFAULT_THEME", "PALETTES", "THEMES", "Palette", "current", "ui_theme", "use"]
+
 Colour = tuple[int, int, int]
 
-LIGHT_SQUARE: Colour = (238, 221, 187)
-DARK_SQUARE: Colour = (126, 92, 64)
-SQUARE_NUMBER: Colour = (168, 136, 106)
-BOARD_EDGE: Colour = (70, 48, 32)
 
-# Black is painted red, as the tutorials do; the code still says BLACK.
-BLACK_PIECE: Colour = (196, 38, 46)
-BLACK_PIECE_RIM: Colour = (120, 14, 24)
-WHITE_PIECE: Colour = (244, 238, 222)
-WHITE_PIECE_RIM: Colour = (168, 156, 132)
-PIECE_SHADOW: Colour = (40, 26, 18)
+@dataclass(frozen=True)
+class Palette:
+    """Every colour the hand-drawn parts use (the board, pieces, highlights, panel text)."""
 
-LAST_MOVE: Colour = (205, 170, 70)
-SELECTED: Colour = (60, 200, 250)
-DESTINATION: Colour = (70, 210, 120)
-WAYPOINT: Colour = (150, 230, 170)
-MUST_CAPTURE: Colour = (255, 140, 30)
-HINT: Colour = (120, 120, 255)
+    LIGHT_SQUARE: Colour
+    DARK_SQUARE: Colour
+    SQUARE_NUMBER: Colour
+    BOARD_EDGE: Colour
+    # Black is painted red in the wood theme, as the tutorials do; the code still says BLACK.
+    BLACK_PIECE: Colour
+    BLACK_PIECE_RIM: Colour
+    WHITE_PIECE: Colour
+    WHITE_PIECE_RIM: Colour
+    PIECE_SHADOW: Colour
+    LAST_MOVE: Colour
+    SELECTED: Colour
+    DESTINATION: Colour
+    WAYPOINT: Colour
+    MUST_CAPTURE: Colour
+    HINT: Colour
+    BACKGROUND: Colour
+    PANEL: Colour
+    PANEL_LINE: Colour
+    TEXT: Colour
+    TEXT_DIM: Colour
+    TEXT_ACCENT: Colour
+    ERROR_TEXT: Colour
+    BUTTON: Colour
+    BUTTON_HOVER: Colour
+    BUTTON_ACTIVE: Colour
+    BUTTON_DISABLED: Colour
 
-BACKGROUND: Colour = (34, 38, 46)
-PANEL: Colour = (44, 49, 59)
-PANEL_LINE: Colour = (70, 76, 90)
-TEXT: Colour = (232, 232, 236)
-TEXT_DIM: Colour = (160, 166, 180)
-TEXT_ACCENT: Colour = (250, 210, 110)
-ERROR_TEXT: Colour = (255, 130, 120)
-BUTTON: Colour = (66, 74, 90)
-BUTTON_HOVER: Colour = (86, 96, 116)
-BUTTON_ACTIVE: Colour = (60, 120, 170)
-BUTTON_DISABLED: Colour = (52, 56, 66)
+
+WOOD = Palette(
+    LIGHT_SQUARE=(238, 221, 187),
+    DARK_SQUARE=(126, 92, 64),
+    SQUARE_NUMBER=(168, 136, 106),
+    BOARD_EDGE=(70, 48, 32),
+    BLACK_PIECE=(196, 38, 46),
+    BLACK_PIECE_RIM=(120, 14, 24),
+    WHITE_PIECE=(244, 238, 222),
+    WHITE_PIECE_RIM=(168, 156, 132),
+    PIECE_SHADOW=(40, 26, 18),
+    LAST_MOVE=(205, 170, 70),
+    SELECTED=(60, 200, 250),
+    DESTINATION=(70, 210, 120),
+    WAYPOINT=(150, 230, 170),
+    MUST_CAPTURE=(255, 140, 30),
+    HINT=(120, 120, 255),
+    BACKGROUND=(34, 38, 46),
+    PANEL=(44, 49, 59),
+    PANEL_LINE=(70, 76, 90),
+    TEXT=(232, 232, 236),
+    TEXT_DIM=(160, 166, 180),
+    TEXT_ACCENT=(250, 210, 110),
+    ERROR_TEXT=(255, 130, 120),
+    BUTTON=(66, 74, 90),
+    BUTTON_HOVER=(86, 96, 116),
+    BUTTON_ACTIVE=(60, 120, 170),
+    BUTTON_DISABLED=(52, 56, 66),
+)
+
+# High contrast: black and white squares' neighbours far apart in lightness, pure black and white
+# pieces with strong rims, and saturated highlights that differ in hue and lightness.
+CONTRAST = Palette(
+    LIGHT_SQUARE=(255, 255, 255),
+    DARK_SQUARE=(40, 110, 60),
+    SQUARE_NUMBER=(170, 220, 180),
+    BOARD_EDGE=(0, 0, 0),
+    BLACK_PIECE=(20, 20, 20),
+    BLACK_PIECE_RIM=(255, 215, 0),
+    WHITE_PIECE=(255, 255, 255),
+    WHITE_PIECE_RIM=(0, 0, 0),
+    PIECE_SHADOW=(0, 0, 0),
+    LAST_MOVE=(255, 200, 0),
+    SELECTED=(0, 190, 255),
+    DESTINATION=(255, 0, 200),
+    WAYPOINT=(255, 120, 230),
+    MUST_CAPTURE=(255, 60, 0),
+    HINT=(0, 80, 255),
+    BACKGROUND=(0, 0, 0),
+    PANEL=(16, 16, 16),
+    PANEL_LINE=(120, 120, 120),
+    TEXT=(255, 255, 255),
+    TEXT_DIM=(215, 215, 215),
+    TEXT_ACCENT=(255, 230, 0),
+    ERROR_TEXT=(255, 110, 90),
+    BUTTON=(30, 30, 30),
+    BUTTON_HOVER=(70, 70, 70),
+    BUTTON_ACTIVE=(0, 90, 190),
+    BUTTON_DISABLED=(25, 25, 25),
+)
+
+PALETTES: dict[str, Palette] = {"wood": WOOD, "contrast": CONTRAST}
+THEMES: dict[str, str] = {"wood": "Wood (warm board)", "contrast": "High contrast"}
+"""Theme names and how the settings dialog shows them."""
+DEFAULT_THEME = "wood"
+
+# The palette in use, as module attributes (see `use`); mypy sees their types here.
+LIGHT_SQUARE: Colour = WOOD.LIGHT_SQUARE
+DARK_SQUARE: Colour = WOOD.DARK_SQUARE
+SQUARE_NUMBER: Colour = WOOD.SQUARE_NUMBER
+BOARD_EDGE: Colour = WOOD.BOARD_EDGE
+BLACK_PIECE: Colour = WOOD.BLACK_PIECE
+BLACK_PIECE_RIM: Colour = WOOD.BLACK_PIECE_RIM
+WHITE_PIECE: Colour = WOOD.WHITE_PIECE
+WHITE_PIECE_RIM: Colour = WOOD.WHITE_PIECE_RIM
+PIECE_SHADOW: Colour = WOOD.PIECE_SHADOW
+LAST_MOVE: Colour = WOOD.LAST_MOVE
+SELECTED: Colour = WOOD.SELECTED
+DESTINATION: Colour = WOOD.DESTINATION
+WAYPOINT: Colour = WOOD.WAYPOINT
+MUST_CAPTURE: Colour = WOOD.MUST_CAPTURE
+HINT: Colour = WOOD.HINT
+BACKGROUND: Colour = WOOD.BACKGROUND
+PANEL: Colour = WOOD.PANEL
+PANEL_LINE: Colour = WOOD.PANEL_LINE
+TEXT: Colour = WOOD.TEXT
+TEXT_DIM: Colour = WOOD.TEXT_DIM
+TEXT_ACCENT: Colour = WOOD.TEXT_ACCENT
+ERROR_TEXT: Colour = WOOD.ERROR_TEXT
+BUTTON: Colour = WOOD.BUTTON
+BUTTON_HOVER: Colour = WOOD.BUTTON_HOVER
+BUTTON_ACTIVE: Colour = WOOD.BUTTON_ACTIVE
+BUTTON_DISABLED: Colour = WOOD.BUTTON_DISABLED
 OVERLAY_SHADE = (12, 14, 18, 160)
 
 PIECE_RADIUS = 0.40
 """A piece's radius as a fraction of the square's side."""
 CROWN_SIZE = 0.62
 """The crown's width as a fraction of the square's side."""
+
+_current = DEFAULT_THEME
+
+
+def use(name: str) -> None:
+    """Make `name`'s palette the one every drawing reads (an unknown name raises KeyError)."""
+    global _current
+    palette = PALETTES[name]
+    for field in fields(palette):
+        globals()[field.name] = getattr(palette, field.name)
+    _current = name
+
+
+def current() -> str:
+    """The name of the theme in use."""
+    return _current
+
+
+def ui_theme(name: str, scale: float = 1.0) -> dict[str, Any]:
+    """The pygame_gui theme `name` as a dict, every font size and list row multiplied by `scale`
+    (the window's size decides it, so text grows with the window)."""
+    text = resources.files("checkers.gui.themes").joinpath(f"{name}.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    for block in data.values():
+        if not isinstance(block, dict):
+            continue
+        for group, key in (("font", "size"), ("misc", "list_item_height")):
+            values = block.get(group)
+            if isinstance(values, dict) and key in values:
+                values[key] = str(max(9, round(int(values[key]) * scale)))
+    return data

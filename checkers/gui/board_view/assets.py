@@ -91,6 +91,8 @@ class Sounds:
     def __init__(self, assets: Assets, muted: bool = False) -> None:
         self.assets = assets
         self.muted = muted
+        self.volume = 1.0
+        """Loudness from 0 to 1 (the settings' volume)."""
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._ready = threading.Event()
         self._started = False
@@ -130,7 +132,9 @@ class Sounds:
         if self.muted or not self._ready.is_set() or name not in self._sounds:
             return False
         try:
-            self._sounds[name].play()
+            sound = self._sounds[name]
+            sound.set_volume(self.volume)
+            sound.play()
         except pygame.error:
             return False
         return True

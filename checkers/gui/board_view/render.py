@@ -15,6 +15,7 @@ from checkers.board import BLACK, SQUARES, Move, Piece, Position
 from checkers.gui import theme
 from checkers.gui.board_view.assets import Assets
 from checkers.gui.board_view.geometry import BoardGeometry, Point
+from checkers.gui.fonts import layout_font
 
 __all__ = ["SUPERSAMPLE", "BoardView", "Renderer", "Text"]
 
@@ -23,7 +24,7 @@ SUPERSAMPLE = 4
 
 
 class Text:
-    """The default font at any size, and a cache of rendered lines."""
+    """The window's font at any size, and a cache of rendered lines."""
 
     def __init__(self) -> None:
         if not pygame.font.get_init():
@@ -32,12 +33,16 @@ class Text:
         self._lines: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
 
     def font(self, size: int) -> pygame.font.Font:
-        """pygame's bundled font at `size` pixels (no system font scan: it slows the start)."""
+        """The window's one font (checkers.gui.fonts) at `size` (pygame's default font's units)."""
         size = max(8, int(size))
         font = self._fonts.get(size)
         if font is None:
-            font = self._fonts[size] = pygame.font.Font(None, size)
+            font = self._fonts[size] = layout_font(size)
         return font
+
+    def clear(self) -> None:
+        """Forget the rendered lines (their colours belong to the theme that was in use)."""
+        self._lines.clear()
 
     def render(self, text: str, size: int, colour: Sequence[int]) -> pygame.Surface:
         """A rendered line, cached (the panel redraws the same lines every frame)."""
@@ -116,6 +121,12 @@ class Renderer:
         self.text = text or Text()
         self._sprites: dict[tuple[Piece, int], pygame.Surface] = {}
         self._boards: dict[tuple[int, bool], pygame.Surface] = {}
+
+    def clear(self) -> None:
+        """Forget every cached drawing: the theme changed."""
+        self._sprites.clear()
+        self._boards.clear()
+        self.text.clear()
 
     # --- the board ---------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -22,16 +22,16 @@ from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
+from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game import CLOCK_TAGS, Game
+from checkers.gui.intents import LoadedGame, OpenLoad, OpenSetup, Quit, ShowStart
+from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import draw_panel
 from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
 from checkers.gui.wording import game_over_words, moves_count, plural, termination
 from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord
-
-if TYPE_CHECKING:
-    from checkers.gui.app import App
 
 __all__ = [
     "RESUME_PLY_TAG",
@@ -104,34 +104,6 @@ class Command:
     active: Callable[[], bool] = field(default=lambda: False)
 
 
-@dataclass(frozen=True)
-class GameLayout:
-    """Where things go in a window of a given size."""
-
-    board: BoardGeometry
-    panel: pygame.Rect
-    status: pygame.Rect
-    board_area: pygame.Rect
-    font: int
-
-
-def game_layout(width: int, height: int, flipped: bool) -> GameLayout:
-    """Board on the left as large as fits, panel on the right, status line under the board."""
-    margin = max(6, min(width, height) // 40)
-    font = max(12, min(24, height // 36, width // 50))
-    panel_width = max(200, min(440, int(width * 0.34)))
-    status_height = int(font * 1.8)
-    space_width = max(80, width - panel_width - 3 * margin)
-    space_height = max(80, height - status_height - 3 * margin)
-    cell = max(8, min(space_width, space_height) // 8)
-    left = margin + (space_width - 8 * cell) // 2
-    top = margin + (space_height - 8 * cell) // 2
-    panel = pygame.Rect(width - panel_width - margin, margin, panel_width, height - 2 * margin)
-    status = pygame.Rect(margin, height - margin - status_height, space_width, status_height)
-    area = pygame.Rect(margin, margin, space_width, space_height)
-    return GameLayout(BoardGeometry(left, top, cell, flipped), panel, status, area, font)
-
-
 def outcome_card(game: Game) -> tuple[str, list[str]]:
     """The game-over card's title and lines: who won, why, and the PDN result."""
     outcome = game.outcome
@@ -153,19 +125,24 @@ class Drag:
     was_selected: bool = False
 
 
-class GameScreen:
+class GameScreen(ScreenBase):
     """A game in the window: the game, its board orientation, the drag and the open card."""
+
+    THINKING_FRAME = 1 / 40
+    """Seconds between frames while the AI thinks: the indicator turns, the worker is polled."""
 
     def __init__(
         self,
-        app: App,
+        context: ScreenContext,
         config: GameConfig,
         flip: bool = False,
         record: GameRecord | None = None,
         tags: dict[str, str] | None = None,
     ) -> None:
-        self.app = app
-        self.game = Game(config, app.ai, hop_seconds=app.hop_seconds, record=record, tags=tags)
+        super().__init__(context)
+        self.game = Game(
+            config, context.ai, hop_seconds=context.hop_seconds, record=record, tags=tags
+        )
         self.file: saves.GameFile | None = None
         """Where this game is kept while it is played (None until its first move, or while a
         loaded game is only stepped through)."""
@@ -327,7 +304,7 @@ class GameScreen:
                 ("m",),
                 "sound on or off",
                 self.toggle_mute,
-                active=lambda: self.app.sounds.muted,
+                active=lambda: self.context.sounds.muted,
             ),
             Command(
                 "help",
@@ -349,7 +326,7 @@ class GameScreen:
                 "Quit",
                 ("q", "ctrl+q"),
                 "leave (the game is kept for next time)",
-                self.app.quit,
+                lambda: self.context.request(Quit()),
             ),
         ]
         for spec in _OVERLAYS.values():
@@ -372,7 +349,7 @@ class GameScreen:
 
     def toggle_mute(self) -> None:
         """Sound on or off."""
-        muted = self.app.sounds.toggle_mute()
+        muted = self.context.sounds.toggle_mute()
         self.game.status = "Sound off" if muted else "Sound on"
 
     # --- files and the clipboard --------------------------------------------------------------
@@ -400,16 +377,17 @@ class GameScreen:
         self.game.status = f"Saved as {path.name} in {path.parent}"
 
     def open_load_screen(self) -> None:
-        """List the saved games over this screen; picking one loads it here."""
-        from checkers.gui.screens.load import LoadScreen  # it imports this module
-
-        self.app.push(LoadScreen(self.app, self.load))
+        """List the saved games over this screen; picking one loads it here (`receive`)."""
+        self.context.request(OpenLoad())
 
     def open_setup_screen(self) -> None:
         """Edit a position (starting from the one shown) and start a new game from it."""
-        from checkers.gui.screens.setup import SetupScreen  # it imports this module
+        self.context.request(OpenSetup(self.game.position, self.game.config, self.flipped))
 
-        self.app.push(SetupScreen(self.app, self))
+    def receive(self, result: object) -> None:
+        """A game picked in the load screen: show it here."""
+        if isinstance(result, LoadedGame):
+            self.load(result.record, result.tags, result.name)
 
     def load(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
         """Show a loaded game (in review, at its end); the game in progress is kept."""
@@ -450,10 +428,7 @@ class GameScreen:
     def to_menu(self) -> None:
         """Back to the start screen; the game in progress is kept, and it says so."""
         kept = self.keep_game()
-        self.app.show_start()
-        start = self.app.screen
-        if kept and hasattr(start, "status"):
-            start.status = KEPT_NOTE.strip()
+        self.context.request(ShowStart(KEPT_NOTE.strip() if kept else ""))
 
     def pdn_text(self) -> str:
         """The whole game as PDN."""
@@ -485,7 +460,7 @@ class GameScreen:
         move to its end (a loaded game only once a move changes it); a game whose every move
         was taken back and dropped has its file removed."""
         key = self._autosave_key()
-        if (key == self._autosaved and not force) or not self.app.autosave_enabled:
+        if (key == self._autosaved and not force) or not self.context.autosave:
             return
         self._autosaved = key
         if self.file is None and self._game_key() == self._as_opened:
@@ -549,7 +524,7 @@ class GameScreen:
 
     def layout(self) -> GameLayout:
         """The layout for the window's current size."""
-        width, height = self.app.window_size()
+        width, height = self.context.window_size()
         return game_layout(width, height, self.flipped)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -639,7 +614,31 @@ class GameScreen:
         self.game.update(dt)
         self.autosave()
         for cue in self.game.cues.drain():
-            self.app.sounds.play(cue)
+            self.context.sounds.play(cue)
+
+    def wake_in(self) -> float | None:
+        """Frames while a piece moves or the AI thinks; a sleep while an AI vs AI game waits
+        between moves; none while the game waits for a person."""
+        game = self.game
+        overlay = self.overlays.get(self.card) if self.card else None
+        overlay_wake = getattr(overlay, "wake_in", None)
+        wakes: list[float | None] = [overlay_wake() if callable(overlay_wake) else None]
+        if game.animation is not None or game.cues.pending:
+            wakes.append(0.0)
+        elif game.thinking is not None:
+            wakes.append(self.THINKING_FRAME)
+        elif (
+            game.outcome is None
+            and not game.reviewing
+            and not game.ai_stuck
+            and game.config.player(game.position.turn).level is not None
+        ):
+            if game.mode is not Mode.AI_VS_AI or game.step_once:
+                wakes.append(0.0)  # the AI's turn: the next update asks it
+            elif not game.paused:
+                wakes.append(max(0.0, game.wait))
+        due = [wake for wake in wakes if wake is not None]
+        return min(due) if due else None
 
     def board_view(self, geometry: BoardGeometry) -> BoardView:
         """The position and highlights the board shows now."""
@@ -696,7 +695,7 @@ class GameScreen:
             label = command.label
             if command.name == "pause" and self.game.paused:
                 label = "Resume"
-            elif command.name == "mute" and self.app.sounds.muted:
+            elif command.name == "mute" and self.context.sounds.muted:
                 label = "Unmute"
             self.buttons.append(Button(label, rect, command.action, active=command.active()))
         return pygame.Rect(
@@ -705,7 +704,7 @@ class GameScreen:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole screen."""
-        renderer = self.app.renderer
+        renderer = self.context.renderer
         layout = self.layout()
         surface.fill(theme.BACKGROUND)
         renderer.board(surface, layout.board, self.board_view(layout.board))
@@ -768,11 +767,11 @@ class GameScreen:
         for index, (label, action) in enumerate(actions):
             rect = pygame.Rect(left + index * (width + gap), top - size // 4, width, size * 2)
             self.card_buttons.append(Button(label, rect, action, active=index == 0))
-        draw_buttons(surface, self.app.renderer.text, self.card_buttons, int(size * 0.9))
+        draw_buttons(surface, self.context.renderer.text, self.card_buttons, int(size * 0.9))
 
     def _draw_status(self, surface: pygame.Surface, layout: GameLayout) -> None:
         """The status line under the board, errors in red, and the help key."""
-        text = self.app.renderer.text
+        text = self.context.renderer.text
         status = self.game.status
         colour = theme.ERROR_TEXT if status.startswith(("Error", "AI error")) else theme.TEXT
         hint = "?: help"
@@ -795,7 +794,7 @@ class GameScreen:
         ]
 
     def _draw_help(self, surface: pygame.Surface, layout: GameLayout) -> None:
-        renderer = self.app.renderer
+        renderer = self.context.renderer
         text = renderer.text
         renderer.shade(surface, pygame.Rect((0, 0), surface.get_size()))
         rows = self.help_rows()
@@ -841,3 +840,4 @@ class GameScreen:
         (the app closes the worker)."""
         self.keep_game()
         self.game.close()
+        super().close()

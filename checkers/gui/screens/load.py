@@ -1,5 +1,8 @@
-"""Screens over the game for files: the list of saved games (Ctrl+O) and the offer to resume
-the game an earlier session left unfinished."""
+"""Screens over the game for files: the list of saved games (Ctrl+O), the games of one PDN file,
+and the offer to resume the game an earlier session left unfinished.
+
+All are dialogs (`opaque = False`: the App draws the screen below first). A list hands the
+picked game back with `Back(LoadedGame(...))`; the screen below decides what opening means."""
 
 from __future__ import annotations
 
@@ -12,18 +15,15 @@ import pygame
 from checkers import saves
 from checkers.board import BLACK
 from checkers.gui import theme
+from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game_list import GameList
+from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
 from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
 from checkers.gui.wording import moves_count, plural
 from checkers.pdn import PdnError, open_archive, record_from_game
 
 if TYPE_CHECKING:
-    from checkers.gui.app import App
     from checkers.pdn import PdnArchive
-    from checkers.record import GameRecord
-
-    # What opens a picked game: its record, its PDN tags and its file name.
-    OpenGame = Callable[[GameRecord, dict[str, str], str], None]
 
 __all__ = ["ArchiveScreen", "LoadScreen", "ResumeScreen"]
 
@@ -34,17 +34,22 @@ class _Listed(Protocol):
         ...
 
 
-class _Dialog:
+class _Dialog(ScreenBase):
     """A card over the screen below: a title, buttons, a status line; Esc closes it."""
 
     title = ""
+    opaque = False
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, context: ScreenContext) -> None:
+        super().__init__(context)
         self.status = ""
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[Button] = []
-        self.keymap: dict[str, Callable[[], None]] = {"escape": self.app.pop}
+        self.keymap: dict[str, Callable[[], None]] = {"escape": self.back}
+
+    def back(self) -> None:
+        """Close the dialog."""
+        self.context.request(Back())
 
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons by mouse (the wheel scrolls), commands by key."""
@@ -64,19 +69,10 @@ class _Dialog:
         """Show an error on the dialog's status line."""
         self.status = f"Error: {type(error).__name__}: {error}"
 
-    def update(self, dt: float) -> None:
-        """The game below waits while the dialog is open."""
-
-    def close(self) -> None:
-        """Nothing to stop."""
-
     def card(self, surface: pygame.Surface, rows: int) -> tuple[pygame.Rect, int]:
-        """Draw the screen below, shaded, and an empty card for `rows` lines; (card, font)."""
-        if len(self.app.screens) > 1:
-            self.app.screens[-2].draw(surface)
-        else:
-            surface.fill(theme.BACKGROUND)
-        renderer = self.app.renderer
+        """Shade the screen below (the App drew it), draw an empty card for `rows` lines;
+        returns (card, font)."""
+        renderer = self.context.renderer
         width, height = surface.get_size()
         font = max(12, min(22, height // 36))
         renderer.shade(surface, surface.get_rect())
@@ -118,9 +114,8 @@ class LoadScreen(_Dialog):
 
     title = "Open a saved game"
 
-    def __init__(self, app: App, on_open: OpenGame) -> None:
-        super().__init__(app)
-        self.on_open = on_open
+    def __init__(self, context: ScreenContext) -> None:
+        super().__init__(context)
         self.saved = saves.list_saved_games()
         self.items: Sequence[_Listed] = self.saved
         self.chosen = 0
@@ -176,8 +171,7 @@ class LoadScreen(_Dialog):
             except (PdnError, ValueError, OSError) as error:
                 self.status = f"Cannot open {entry.path.name}: {error}"
                 return
-            self.app.pop()
-            self.app.resume(resumed)
+            self.context.request(Resume(resumed))
             return
         try:
             archive = open_archive(entry.path)
@@ -185,15 +179,20 @@ class LoadScreen(_Dialog):
             self.status = f"Cannot open {entry.path.name}: {error.strerror or error}"
             return
         if len(archive) > 1:  # a file of many games: pick one of them
-            self.app.push(ArchiveScreen(self.app, archive, self.on_open))
+            self.context.request(OpenArchive(archive))
             return
         try:
             record = record_from_game(entry.game)
         except (PdnError, ValueError) as error:
             self.status = f"Cannot open {entry.path.name}: {error}"
             return
-        self.app.pop()
-        self.on_open(record, {**entry.tags, "Result": entry.game.result}, entry.path.name)
+        tags = {**entry.tags, "Result": entry.game.result}
+        self.context.request(Back(LoadedGame(record, tags, entry.path.name)))
+
+    def receive(self, result: object) -> None:
+        """A game picked from a file's list of games: hand it on to the screen below."""
+        if isinstance(result, LoadedGame):
+            self.context.request(Back(result))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The game below, shaded, and the list on a card."""
@@ -217,14 +216,14 @@ class LoadScreen(_Dialog):
             )
         close = pygame.Rect(0, 0, font * 8, row - font // 3)
         close.midbottom = (card.centerx, card.bottom - int(font * 1.8))
-        self.buttons.append(Button("Cancel (Esc)", close, self.app.pop))
-        draw_buttons(surface, self.app.renderer.text, self.buttons, int(font * 0.9))
+        self.buttons.append(Button("Cancel (Esc)", close, self.back))
+        draw_buttons(surface, self.context.renderer.text, self.buttons, int(font * 0.9))
         if len(self.items) > self.visible:
             shown = (
                 f"{self.first + 1}-{min(len(self.items), self.first + self.visible)} of "
                 f"{len(self.items)}  (wheel, Up/Down)"
             )
-            self.app.renderer.text.draw(
+            self.context.renderer.text.draw(
                 surface,
                 shown,
                 int(font * 0.8),
@@ -242,9 +241,8 @@ class ArchiveScreen(LoadScreen):
 
     GAMES_CHECKED_PER_FRAME = 40  # about 20 ms of reading: the window stays responsive
 
-    def __init__(self, app: App, archive: PdnArchive, on_open: OpenGame) -> None:
-        _Dialog.__init__(self, app)
-        self.on_open = on_open
+    def __init__(self, context: ScreenContext, archive: PdnArchive) -> None:
+        _Dialog.__init__(self, context)
         self.games = GameList(archive)
         self.title = f"Games in {archive.source}"
         self.items = self.games.shown
@@ -285,6 +283,10 @@ class ArchiveScreen(LoadScreen):
         self.first = min(self.first, self.chosen)
         self.status = self.games.status()
 
+    def wake_in(self) -> float | None:
+        """Frames while games are still being checked, then only on events."""
+        return None if self.games.is_checked() else 0.0
+
     def update(self, dt: float) -> None:
         """Read a few more games to find the ones that cannot be read."""
         if not self.games.is_checked():
@@ -301,17 +303,16 @@ class ArchiveScreen(LoadScreen):
             self.relist()
             self.status = f"Cannot open game {entry.number}: line {error.line}: {error.problem}"
             return
-        self.app.pop()
-        if isinstance(self.app.screen, LoadScreen):
-            self.app.pop()  # the list of saved files it was picked from
-        self.on_open(record, dict(game.tags), f"{self.games.archive.source}, game {entry.number}")
+        name = f"{self.games.archive.source}, game {entry.number}"
+        # Back to the list of saved files, which hands it on to the screen below.
+        self.context.request(Back(LoadedGame(record, dict(game.tags), name)))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The list, with the filter above it."""
         super().draw(surface)
         card = self.card_rect
         font = max(12, min(22, surface.get_height() // 36))
-        self.app.renderer.text.draw(
+        self.context.renderer.text.draw(
             surface,
             f"Filter: {self.games.query}_   (type a player, event or result)",
             int(font * 0.8),
@@ -326,20 +327,16 @@ class ResumeScreen(_Dialog):
 
     title = "Resume your unfinished game?"
 
-    def __init__(
-        self, app: App, resumed: saves.ResumedGame, on_resume: Callable[[saves.ResumedGame], None]
-    ) -> None:
-        super().__init__(app)
+    def __init__(self, context: ScreenContext, resumed: saves.ResumedGame) -> None:
+        super().__init__(context)
         self.resumed = resumed
-        self.on_resume = on_resume
         self.keymap.update(
-            {"return": self.resume, "enter": self.resume, "r": self.resume, "n": self.app.pop}
+            {"return": self.resume, "enter": self.resume, "r": self.resume, "n": self.back}
         )
 
     def resume(self) -> None:
         """Open the autosaved game where it was left."""
-        self.app.pop()
-        self.on_resume(self.resumed)
+        self.context.request(Resume(self.resumed))
 
     def lines(self) -> list[str]:
         """What the card says about the game."""
@@ -354,7 +351,7 @@ class ResumeScreen(_Dialog):
     def draw(self, surface: pygame.Surface) -> None:
         """The screen below, shaded, and the offer on a card."""
         card, font = self.card(surface, 1)
-        text = self.app.renderer.text
+        text = self.context.renderer.text
         y = card.top + int(font * 3.4)
         for line in self.lines():
             text.draw(
@@ -373,7 +370,7 @@ class ResumeScreen(_Dialog):
         fresh.topleft = (card.centerx + font // 2, y + font)
         self.buttons = [
             Button("Resume (Enter)", resume, self.resume, active=True),
-            Button("Not now (Esc)", fresh, self.app.pop),
+            Button("Not now (Esc)", fresh, self.back),
         ]
         draw_buttons(surface, text, self.buttons, font)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,11 +13,11 @@ from checkers.board import BLACK, WHITE, Piece, Position, Side, position_problem
 from checkers.gui import theme
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text
-from checkers.gui.screens.game import GameLayout, GameScreen, game_layout
+from checkers.gui.config import GameConfig
+from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.intents import Back, StartGame
+from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
-
-if TYPE_CHECKING:
-    from checkers.gui.app import App
 
 __all__ = ["SetupScreen", "setup_problem"]
 
@@ -51,25 +50,26 @@ def setup_problem(position: Position) -> str | None:
     return None
 
 
-class SetupScreen:
+class SetupScreen(ScreenBase):
     """A board to edit, the piece tools, the side to move, the FEN and why it cannot start."""
 
-    def __init__(self, app: App, game_screen: GameScreen) -> None:
-        self.app = app
-        self.game_screen = game_screen
-        start = game_screen.game.position
+    def __init__(
+        self, context: ScreenContext, start: Position, config: GameConfig, flipped: bool
+    ) -> None:
+        super().__init__(context)
+        self.config = config
         self.pieces: dict[int, Piece] = {
             s: p for s in range(1, 33) if (p := start.piece_at(s)) is not None
         }
         self.turn: Side = start.turn
         self.tool: Piece | None = Piece(BLACK)
-        self.flipped = game_screen.flipped
+        self.flipped = flipped
         self.buttons: list[Button] = []
         self.status = (
             "Click a square to place the chosen piece (again to remove it); right-click removes."
         )
         self.keymap: dict[str, Callable[[], None]] = {
-            "escape": self.app.pop,
+            "escape": self.back,
             "return": self.start,
             "enter": self.start,
             "b": lambda: self.set_turn(BLACK),
@@ -126,12 +126,17 @@ class SetupScreen:
         if problem is not None:
             self.status = f"Cannot start: {problem}."
             return
-        config = replace(self.game_screen.game.config, start=position)
-        self.app.start_game(config)
-        screen = self.app.screen
-        if isinstance(screen, GameScreen):
-            screen.flipped = self.flipped  # the board stays the way it was set up
-            screen.game.status = f"New game from {position.fen()}. " + screen.game.status
+        self.context.request(
+            StartGame(
+                replace(self.config, start=position),
+                flipped=self.flipped,  # the board stays the way it was set up
+                status=f"New game from {position.fen()}. ",
+            )
+        )
+
+    def back(self) -> None:
+        """Leave without starting a game."""
+        self.context.request(Back())
 
     # --- the Screen protocol -----------------------------------------------------------------
 
@@ -154,19 +159,13 @@ class SetupScreen:
         """Show an error on the status line."""
         self.status = f"Error: {type(error).__name__}: {error}"
 
-    def update(self, dt: float) -> None:
-        """Nothing moves here."""
-
-    def close(self) -> None:
-        """Nothing to stop."""
-
     def _layout(self) -> GameLayout:
-        width, height = self.app.window_size()
+        width, height = self.context.window_size()
         return game_layout(width, height, self.flipped)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board being set up, the tools beside it, the FEN and the verdict below."""
-        renderer = self.app.renderer
+        renderer = self.context.renderer
         text = renderer.text
         layout = self._layout()
         surface.fill(theme.BACKGROUND)
@@ -241,7 +240,7 @@ class SetupScreen:
         start = pygame.Rect(x, bottom, half, row)
         cancel = pygame.Rect(x + half + gap, bottom, half, row)
         start_button = Button("Start (Enter)", start, self.start, active=problem is None)
-        self.buttons += [start_button, Button("Cancel (Esc)", cancel, self.app.pop)]
+        self.buttons += [start_button, Button("Cancel (Esc)", cancel, self.back)]
         draw_buttons(surface, text, self.buttons, int(font * 0.9))
         colour = theme.ERROR_TEXT if self.status.startswith(("Cannot", "Error")) else theme.TEXT
         text.draw(

@@ -1,27 +1,32 @@
 """The start screen: the mode, the human's colour and the AI's strength, or for AI vs AI a depth
-or time, algorithm and evaluation per colour; the same choices as `checkers play` and `watch`."""
+or time, algorithm and evaluation per colour; the same choices as `checkers play` and `watch`.
+
+Built from pygame_gui widgets (buttons, a drop-down per AI vs AI choice, tooltips on every
+control); the keys of the old screen still work. The choices live in `StartChoices`, never in the
+widgets, which are rebuilt whenever a choice changes or the window is resized.
+"""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 import pygame
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
-from checkers.ai.levels import DEFAULT_LEVEL, LEVELS, Level
+from checkers.ai.levels import LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.gui import theme
 from checkers.gui.config import GameConfig, Mode, PlayerConfig, custom_level
-from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.load import LoadScreen
-from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
-from checkers.record import GameRecord
-
-if TYPE_CHECKING:
-    from checkers.gui.app import App
+from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.intents import LoadedGame, OpenLoad, OpenSettings, Quit, StartGame
+from checkers.gui.settings import FIRST_LEVEL, Settings
+from checkers.gui.ui import Actions, HoverTips
+from checkers.gui.widgets import run_key_binding
 
 __all__ = ["DEPTHS", "TIMES", "AIChoice", "StartChoices", "StartScreen"]
 
@@ -38,6 +43,12 @@ def _registered(kind: str) -> list[str]:
 
     names = sorted(ALGORITHMS if kind == "algorithm" else EVALUATIONS)
     return sorted(names, key=lambda name: name != "engine")
+
+
+def _short_clock(clock: TimeControl) -> str:
+    """`5 + 3`, `10 min`: a time control in a button's width (minutes + seconds a move)."""
+    minutes = f"{clock.base / 60:g}"
+    return f"{minutes} + {clock.increment:g}" if clock.increment else f"{minutes} min"
 
 
 def _next(options: Sequence[T], current: T, step: int) -> T:
@@ -71,11 +82,29 @@ class StartChoices:
 
     mode: Mode = Mode.HUMAN_VS_AI
     human_side: Side = BLACK
-    level: str = DEFAULT_LEVEL
+    level: str = FIRST_LEVEL
     black_ai: AIChoice = field(default_factory=AIChoice)
     white_ai: AIChoice = field(default_factory=AIChoice)
     delay: float = 0.5
     clock: TimeControl | None = None
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> StartChoices:
+        """The choices remembered in the settings (mode, colour, level)."""
+        return cls(
+            mode=Mode(settings.mode),
+            human_side=WHITE if settings.human_colour == "white" else BLACK,
+            level=settings.level,
+        )
+
+    def to_settings(self, settings: Settings) -> Settings:
+        """`settings` with these choices."""
+        return replace(
+            settings,
+            mode=self.mode.value,
+            human_colour="white" if self.human_side is WHITE else "black",
+            level=self.level,
+        )
 
     def config(self) -> GameConfig:
         """The game these choices set up."""
@@ -92,23 +121,33 @@ class StartChoices:
         return GameConfig(black=black, white=white, ai_delay=self.delay, clock=clock)
 
 
-class StartScreen:
-    """Buttons for every choice, a Start button, and a status line for what went wrong."""
+MODES = (
+    (Mode.HUMAN_VS_AI, "You vs AI", "1", "Play against the computer"),
+    (Mode.AI_VS_AI, "AI vs AI", "2", "Watch two AIs play each other"),
+    (Mode.HUMAN_VS_HUMAN, "Two players", "3", "Two people take turns at this board"),
+)
 
-    def __init__(self, app: App, choices: StartChoices) -> None:
-        self.app = app
+
+def level_label(level: Level) -> str:
+    """A level as the chooser shows it: `Novice: looks three moves ahead...`."""
+    return f"{level.name.capitalize()}: {level.description[0].lower()}{level.description[1:]}"
+
+
+class StartScreen(ScreenBase):
+    """Buttons for every choice, Start / Load / Settings / Quit, and a status line."""
+
+    def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
+        super().__init__(context)
         self.choices = choices
         self.status = "Choose a mode and press Start (Enter)."
-        self.buttons: list[Button] = []
-        self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
-            pygame.MOUSEBUTTONDOWN: self._mouse_down,
-            pygame.KEYDOWN: self._key_down,
-        }
-        modes = (Mode.HUMAN_VS_AI, Mode.AI_VS_AI, Mode.HUMAN_VS_HUMAN)
+        self.actions = Actions()
+        self.tips = HoverTips(context.ui)
+        self.widgets: dict[str, UIButton] = {}
+        """The buttons by name (`start`, `mode 2`, `level novice`, ...), for tests and keys."""
         self.keymap: dict[str, Callable[[], None]] = {
-            "1": lambda: self._set_mode(modes[0]),
-            "2": lambda: self._set_mode(modes[1]),
-            "3": lambda: self._set_mode(modes[2]),
+            "1": lambda: self._set_mode(MODES[0][0]),
+            "2": lambda: self._set_mode(MODES[1][0]),
+            "3": lambda: self._set_mode(MODES[2][0]),
             "b": lambda: self._set_side(BLACK),
             "w": lambda: self._set_side(WHITE),
             "up": lambda: self._step_level(-1),
@@ -118,28 +157,41 @@ class StartScreen:
             "c": self._step_clock,
             "l": self.open_load_screen,
             "ctrl+o": self.open_load_screen,
-            "escape": self.app.quit,
-            "q": self.app.quit,
+            "s": self.open_settings,
+            "escape": self.quit,
+            "q": self.quit,
         }
 
     # --- choices -----------------------------------------------------------------------------
 
+    def _changed(self) -> None:
+        """Show the new choices (the widgets are rebuilt from them)."""
+        if self.ui_root is not None:
+            self.show_ui()
+
     def _set_mode(self, mode: Mode) -> None:
         self.choices.mode = mode
+        self._changed()
 
     def _set_side(self, side: Side) -> None:
         self.choices.human_side = side
+        self._changed()
 
     def _set_level(self, name: str) -> None:
         self.choices.level = name
+        self._changed()
 
     def _step_clock(self, step: int = 1) -> None:
-        self.choices.clock = _next(TIME_CONTROLS, self.choices.clock, step)
+        self._set_clock(_next(TIME_CONTROLS, self.choices.clock, step))
+
+    def _set_clock(self, clock: TimeControl | None) -> None:
+        self.choices.clock = clock
+        self._changed()
 
     def _step_level(self, step: int) -> None:
         names = [level.name for level in LEVELS]
         index = names.index(self.choices.level) if self.choices.level in names else 0
-        self.choices.level = names[max(0, min(len(names) - 1, index + step))]
+        self._set_level(names[max(0, min(len(names) - 1, index + step))])
 
     def _checked_config(self, refusal: str) -> GameConfig | None:
         """The chosen players, or None with `refusal: why` on the status line."""
@@ -148,6 +200,7 @@ class StartScreen:
             config.check()
         except ValueError as error:
             self.status = f"{refusal}: {error}"
+            self._changed()
             return None
         return config
 
@@ -155,313 +208,362 @@ class StartScreen:
         """Start the chosen game, or say on the status line why it cannot start."""
         config = self._checked_config("Cannot start")
         if config is not None:
-            self.app.start_game(config)
+            self.context.request(StartGame(config))
 
     def open_load_screen(self) -> None:
         """List the saved games; the one picked opens with the players chosen here."""
-        self.app.push(LoadScreen(self.app, self.open_saved))
+        self.context.request(OpenLoad())
 
-    def open_saved(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
-        """Open a saved game (in review, at its end) with the players chosen here."""
-        config = self._checked_config(f"Cannot open {name}")
-        if config is None:
+    def open_settings(self) -> None:
+        """Theme, sound and board settings."""
+        self.context.request(OpenSettings())
+
+    def quit(self) -> None:
+        """Leave the game."""
+        self.context.request(Quit())
+
+    def receive(self, result: object) -> None:
+        """Open a game picked in the load screen (in review, at its end) with these players."""
+        if not isinstance(result, LoadedGame):
             return
-        self.app.start_game(config, record=record, tags=tags)
-        screen = self.app.screen
-        if isinstance(screen, GameScreen):
-            screen.game.status = f"{name}: " + screen.game.status
+        config = self._checked_config(f"Cannot open {result.name}")
+        if config is not None:
+            self.context.request(
+                StartGame(config, result.record, result.tags, status=f"{result.name}: ")
+            )
 
-    # --- events ------------------------------------------------------------------------------
+    # --- events and time ---------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Dispatch an event through the handler table."""
-        handler = self.handlers.get(event.type)
-        if handler is not None:
-            handler(event)
+        """A widget's event runs its action; a key runs its binding."""
+        if self.actions.handle(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            run_key_binding(self.keymap, event)
 
     def report(self, error: BaseException) -> None:
         """Show an error on the status line."""
         self.status = f"Error: {type(error).__name__}: {error}"
-
-    def _mouse_down(self, event: pygame.event.Event) -> None:
-        if event.button == 1:
-            button = button_at(self.buttons, event.pos)
-            if button is not None:
-                button.action()
-
-    def _key_down(self, event: pygame.event.Event) -> None:
-        run_key_binding(self.keymap, event)
+        self._changed()
 
     def update(self, dt: float) -> None:
-        """Nothing moves on this screen."""
-
-    def close(self) -> None:
-        """Nothing to stop."""
-
-    # --- drawing -----------------------------------------------------------------------------
+        """Tooltips of the drop-downs follow the mouse."""
+        self.tips.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Lay out and draw every choice for the window's size."""
-        text = self.app.renderer.text
-        width, height = surface.get_size()
-        font = max(12, min(24, height // 34, width // 40))
-        gap = max(6, font // 2)
-        row = int(font * 2.0)
-        column = pygame.Rect(0, 0, min(width - 2 * gap, font * 40), height)
-        column.centerx = width // 2
+        """The background; the widgets draw themselves."""
         surface.fill(theme.BACKGROUND)
-        self.buttons = []
-        y = gap * 2
-        text.draw(surface, "Checkers", font * 3, theme.TEXT_ACCENT, (column.centerx, y), "midtop")
-        y += font * 3
-        text.draw(
-            surface,
-            "English draughts: captures are compulsory, Black moves first",
-            font,
-            theme.TEXT_DIM,
-            (column.centerx, y),
-            "midtop",
-        )
-        y += font * 2
 
-        modes = (
-            (Mode.HUMAN_VS_AI, "1  You vs AI"),
-            (Mode.AI_VS_AI, "2  AI vs AI"),
-            (Mode.HUMAN_VS_HUMAN, "3  Two players"),
+    # --- widgets -----------------------------------------------------------------------------
+
+    def _button(
+        self,
+        root: UIContainer,
+        name: str,
+        rect: pygame.Rect,
+        text: str,
+        tip: str,
+        action: Callable[[], None],
+        selected: bool = False,
+        object_id: str | None = None,
+    ) -> UIButton:
+        button = UIButton(
+            rect,
+            text,
+            self.context.ui,
+            container=root,
+            tool_tip_text=tip,
+            object_id=object_id,
         )
-        y = self._segmented(
-            surface,
-            column,
-            y,
-            row,
-            gap,
-            "Mode",
-            [
-                (label, mode is self.choices.mode, functools.partial(self._set_mode, mode))
-                for mode, label in modes
-            ],
-            font,
+        if selected:
+            button.select()
+        self.actions.pressed[button] = action
+        self.widgets[name] = button
+        return button
+
+    def _label(
+        self, root: UIContainer, rect: pygame.Rect, text: str, object_id: str | None = None
+    ) -> UILabel:
+        return UILabel(rect, text, self.context.ui, container=root, object_id=object_id)
+
+    def build_ui(self, root: UIContainer) -> None:
+        """Lay out every control for the window's size."""
+        self.actions.clear()
+        self.tips = HoverTips(self.context.ui)
+        self.widgets = {}
+        width, height = root.get_container().get_rect().size
+        scale = self.context.scale
+        unit = max(1, round(10 * scale))  # the layout's grid: 10 pixels in the reference window
+        row = 4 * unit
+        gap = unit
+        column = pygame.Rect(0, 0, min(width - 4 * gap, 80 * unit), height)
+        column.centerx = width // 2
+        y = 2 * gap
+        self._label(root, pygame.Rect(column.left, y, column.width, 7 * unit), "Checkers", "@title")
+        y += 7 * unit
+        self._label(
+            root,
+            pygame.Rect(column.left, y, column.width, 3 * unit),
+            "English draughts: captures are compulsory, Black moves first",
+            "@subtitle",
         )
-        y += gap
+        y += 5 * unit
+        label_width = 14 * unit
+        y = self._mode_row(root, column, y, row, gap, label_width)
         mode = self.choices.mode
         if mode is not Mode.AI_VS_AI:
-            clock = self.choices.clock
-            label = "Untimed" if clock is None else clock.label()
-            y = self._cycle(
-                surface, column.left, column.width, y, row, gap, "Clock (C)", label,
-                self._step_clock, font,
-            )  # fmt: skip
+            y = self._clock_row(root, column, y, row, gap, label_width)
         if mode is Mode.HUMAN_VS_AI:
-            y = self._human_vs_ai(surface, column, y, row, gap, font)
+            self._human_vs_ai(root, column, y + gap, row, gap, label_width)
         elif mode is Mode.AI_VS_AI:
-            y = self._ai_vs_ai(surface, column, y, row, gap, font)
+            self._ai_vs_ai(root, column, y + gap, row, gap)
         else:
             for line in (
                 "Two people take turns at this board.",
-                "White is at the bottom; F flips the board during the game.",
+                "White is at the bottom; F turns the board during the game.",
             ):
-                text.draw(surface, line, font, theme.TEXT, (column.left, y))
-                y += int(font * 1.5)
+                self._label(root, pygame.Rect(column.left, y, column.width, row), line)
+                y += row
+        self._bottom_row(root, column, height, row, gap)
 
-        start = pygame.Rect(0, 0, font * 12, int(row * 1.3))
-        start.midbottom = (column.centerx - font * 6, height - gap * 2 - int(font * 1.6))
-        load = pygame.Rect(0, 0, font * 8, int(row * 1.3))
-        load.midleft = (start.right + gap * 2, start.centery)
-        quit_button = pygame.Rect(0, 0, font * 6, int(row * 1.3))
-        quit_button.midleft = (load.right + gap * 2, start.centery)
-        self.buttons.append(Button("Start  (Enter)", start, self.start, active=True))
-        self.buttons.append(Button("Load  (L)", load, self.open_load_screen))
-        self.buttons.append(Button("Quit", quit_button, self.app.quit))
-        draw_buttons(surface, text, self.buttons, font)
-        colour = theme.ERROR_TEXT if self.status.startswith(("Cannot", "Error")) else theme.TEXT_DIM
-        text.draw(
-            surface,
-            text.fit(self.status, font, width - 2 * gap),
-            font,
-            colour,
-            (width // 2, height - gap),
-            "midbottom",
-        )
-
-    def _segmented(
-        self,
-        surface: pygame.Surface,
-        column: pygame.Rect,
-        y: int,
-        row: int,
-        gap: int,
-        label: str,
-        options: list[tuple[str, bool, Callable[[], None]]],
-        font: int,
+    def _clock_row(
+        self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int, label: int
     ) -> int:
-        """A label and a row of mutually exclusive buttons; returns the next y."""
-        text = self.app.renderer.text
-        label_width = font * 9
-        text.draw(surface, label, font, theme.TEXT, (column.left, y + row // 2), "midleft")
-        width = (column.width - label_width - gap * (len(options) - 1)) // len(options)
-        for index, (name, active, action) in enumerate(options):
-            rect = pygame.Rect(column.left + label_width + index * (width + gap), y, width, row)
-            self.buttons.append(Button(name, rect, action, active=active))
+        self._label(root, pygame.Rect(column.left, y, label, row), "Clock", "@heading")
+        width = (column.width - label - gap * (len(TIME_CONTROLS) - 1)) // len(TIME_CONTROLS)
+        for index, clock in enumerate(TIME_CONTROLS):
+            text = "Untimed" if clock is None else _short_clock(clock)
+            tip = (
+                "No clocks: take as long as you like (C picks the next)"
+                if clock is None
+                else f"Each side has {clock.label()}; running out loses (C picks the next)"
+            )
+            self._button(
+                root,
+                f"clock {text}",
+                pygame.Rect(column.left + label + index * (width + gap), y, width, row),
+                text,
+                tip,
+                functools.partial(self._set_clock, clock),
+                selected=clock == self.choices.clock,
+            )
         return y + row + gap
 
-    def _cycle(
-        self,
-        surface: pygame.Surface,
-        left: int,
-        width: int,
-        y: int,
-        row: int,
-        gap: int,
-        label: str,
-        value: str,
-        step: Callable[[int], None],
-        font: int,
+    def _mode_row(
+        self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int, label: int
     ) -> int:
-        """`label  [<] value [>]`: arrows step through the options; returns the next y."""
-        text = self.app.renderer.text
-        text.draw(surface, label, font, theme.TEXT_DIM, (left, y + row // 2), "midleft")
-        arrow = row
-        value_left = left + font * 6
-        value_width = width - font * 6 - 2 * (arrow + gap)
-        self.buttons.append(Button("<", pygame.Rect(value_left, y, arrow, row), lambda: step(-1)))
-        self.buttons.append(
-            Button(
-                value, pygame.Rect(value_left + arrow + gap, y, value_width, row), lambda: step(+1)
+        self._label(root, pygame.Rect(column.left, y, label, row), "Mode", "@heading")
+        width = (column.width - label - gap * 2) // 3
+        for index, (mode, text, key, tip) in enumerate(MODES):
+            self._button(
+                root,
+                f"mode {key}",
+                pygame.Rect(column.left + label + index * (width + gap), y, width, row),
+                f"{text}  ({key})",
+                f"{tip} (key {key})",
+                functools.partial(self._set_mode, mode),
+                selected=mode is self.choices.mode,
             )
-        )
-        self.buttons.append(
-            Button(
-                ">",
-                pygame.Rect(value_left + arrow + 2 * gap + value_width, y, arrow, row),
-                lambda: step(+1),
-            )
-        )
         return y + row + gap
 
     def _human_vs_ai(
-        self, surface: pygame.Surface, column: pygame.Rect, y: int, row: int, gap: int, font: int
-    ) -> int:
-        text = self.app.renderer.text
-        side = self.choices.human_side
-        y = self._segmented(
-            surface,
-            column,
-            y,
-            row,
-            gap,
-            "You play",
-            [
-                ("Black (moves first)", side is BLACK, lambda: self._set_side(BLACK)),
-                ("White", side is WHITE, lambda: self._set_side(WHITE)),
-            ],
-            font,
+        self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int, label: int
+    ) -> None:
+        self._label(root, pygame.Rect(column.left, y, label, row), "You play", "@heading")
+        width = (column.width - label - gap) // 2
+        for index, (side, text, tip) in enumerate(
+            (
+                (BLACK, "Black (moves first)  (B)", "You play Black and move first (key B)"),
+                (WHITE, "White  (W)", "You play White; the AI opens the game (key W)"),
+            )
+        ):
+            self._button(
+                root,
+                f"side {side.name.lower()}",
+                pygame.Rect(column.left + label + index * (width + gap), y, width, row),
+                text,
+                tip,
+                functools.partial(self._set_side, side),
+                selected=side is self.choices.human_side,
+            )
+        y += row + 2 * gap
+        self._label(
+            root,
+            pygame.Rect(column.left, y, column.width, row),
+            "AI strength  (Up / Down)",
+            "@heading",
         )
-        y += gap
-        text.draw(surface, "AI strength  (Up / Down)", font, theme.TEXT, (column.left, y))
-        y += int(font * 1.5)
-        tall = int(font * 2.6)
-        half = (column.width - gap) // 2
-        for index, level in enumerate(LEVELS):
-            col, line = index % 2, index // 2
-            rect = pygame.Rect(
-                column.left + col * (half + gap), y + line * (tall + gap), half, tall
+        y += row
+        # One button a level, weakest first: every level's description is in view at once.
+        level_row = max(row - gap // 2, int(row * 0.85))
+        for level in LEVELS:
+            self._button(
+                root,
+                f"level {level.name}",
+                pygame.Rect(column.left, y, column.width, level_row),
+                level_label(level),
+                f"{level.name.capitalize()}: {level.description} ({level.summary()})",
+                functools.partial(self._set_level, level.name),
+                selected=level.name == self.choices.level,
+                object_id="@level",
             )
-            self.buttons.append(
-                Button(
-                    f"{level.name.capitalize()}  ({level.summary()})",
-                    rect,
-                    functools.partial(self._set_level, level.name),
-                    active=level.name == self.choices.level,
-                    detail=level.description,
-                )
-            )
-        return y + -(-len(LEVELS) // 2) * (tall + gap)
+            y += level_row + gap // 2
 
-    def _ai_vs_ai(
-        self, surface: pygame.Surface, column: pygame.Rect, y: int, row: int, gap: int, font: int
-    ) -> int:
-        text = self.app.renderer.text
+    def _drop_down(
+        self,
+        root: UIContainer,
+        rect: pygame.Rect,
+        options: Sequence[str],
+        current: str,
+        tip: str,
+        choose: Callable[[str], None],
+    ) -> UIDropDownMenu:
+        menu = UIDropDownMenu(
+            list[str | tuple[str, str]](options), current, rect, self.context.ui, container=root
+        )
+        self.actions.chosen[menu] = choose
+        self.tips.add(menu, tip)
+        return menu
+
+    def _ai_vs_ai(self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int) -> None:
         half = (column.width - 2 * gap) // 2
-        bottom = y
         algorithms, evaluations = _registered("algorithm"), _registered("evaluation")
+        bottom = y
         for index, (name, choice) in enumerate(
             (("Black", self.choices.black_ai), ("White", self.choices.white_ai))
         ):
             left = column.left + index * (half + 2 * gap)
             line = y
-            text.draw(surface, f"{name}'s AI", font, theme.TEXT, (left, line))
-            line += int(font * 1.5)
+            self._label(root, pygame.Rect(left, line, half, row), f"{name}'s AI", "@heading")
+            line += row
+            amount_options = (
+                [f"{depth} moves ahead" for depth in DEPTHS]
+                if choice.limit == "depth"
+                else [f"{seconds:g} s a move" for seconds in TIMES]
+            )
+            amount = (
+                f"{choice.depth} moves ahead"
+                if choice.limit == "depth"
+                else f"{choice.time:g} s a move"
+            )
 
-            def set_limit(step: int, c: AIChoice = choice) -> None:
-                c.limit = _next(("depth", "time"), c.limit, step)
+            def set_limit(text: str, c: AIChoice = choice) -> None:
+                c.limit = "depth" if text.startswith("Depth") else "time"
+                self._changed()
 
-            def set_amount(step: int, c: AIChoice = choice) -> None:
+            def set_amount(text: str, c: AIChoice = choice) -> None:
+                number = text.split()[0]
                 if c.limit == "depth":
-                    c.depth = DEPTHS[max(0, min(len(DEPTHS) - 1, DEPTHS.index(c.depth) + step))]
+                    c.depth = int(number)
                 else:
-                    c.time = TIMES[max(0, min(len(TIMES) - 1, TIMES.index(c.time) + step))]
+                    c.time = float(number)
+                self._changed()
 
-            def set_algorithm(step: int, c: AIChoice = choice) -> None:
-                c.algorithm = _next(algorithms, c.algorithm, step)
+            def set_algorithm(text: str, c: AIChoice = choice) -> None:
+                c.algorithm = text
+                self._changed()
 
-            def set_evaluation(step: int, c: AIChoice = choice) -> None:
-                c.evaluation = _next(evaluations, c.evaluation, step)
+            def set_evaluation(text: str, c: AIChoice = choice) -> None:
+                c.evaluation = text
+                self._changed()
 
-            amount = f"{choice.depth} plies" if choice.limit == "depth" else f"{choice.time:g} s"
-            line = self._cycle(
-                surface, left, half, line, row, gap, "Limit", choice.limit, set_limit, font
+            label = max(12 * gap, half // 3)
+            rows = (
+                (
+                    "Limit",
+                    ["Depth (moves ahead)", "Time a move"],
+                    "Depth (moves ahead)" if choice.limit == "depth" else "Time a move",
+                    f"Does {name}'s AI look a fixed number of moves ahead, or think for a time?",
+                    set_limit,
+                ),
+                (
+                    "Depth" if choice.limit == "depth" else "Time",
+                    amount_options,
+                    amount,
+                    f"How far {name}'s AI looks (depth is counted in single moves)"
+                    if choice.limit == "depth"
+                    else f"How long {name}'s AI thinks about each move",
+                    set_amount,
+                ),
+                (
+                    "Algorithm",
+                    algorithms,
+                    choice.algorithm,
+                    f"The search {name}'s AI uses: the engine is the strongest",
+                    set_algorithm,
+                ),
+                (
+                    "Evaluation",
+                    evaluations,
+                    choice.evaluation,
+                    f"How {name}'s AI judges a position it does not search further",
+                    set_evaluation,
+                ),
             )
-            line = self._cycle(
-                surface,
-                left,
-                half,
-                line,
-                row,
-                gap,
-                choice.limit.capitalize(),
-                amount,
-                set_amount,
-                font,
-            )
-            line = self._cycle(
-                surface,
-                left,
-                half,
-                line,
-                row,
-                gap,
-                "Algorithm",
-                choice.algorithm,
-                set_algorithm,
-                font,
-            )
-            line = self._cycle(
-                surface,
-                left,
-                half,
-                line,
-                row,
-                gap,
-                "Evaluation",
-                choice.evaluation,
-                set_evaluation,
-                font,
-            )
+            for title, options, current, tip, choose in rows:
+                self._label(root, pygame.Rect(left, line, label, row), title, "@dim")
+                self._drop_down(
+                    root,
+                    pygame.Rect(left + label, line, half - label, row),
+                    list(options),
+                    current,
+                    tip,
+                    choose,
+                )
+                line += row + gap
             bottom = max(bottom, line)
 
-        def set_delay(step: int) -> None:
-            index = DELAYS.index(self.choices.delay) if self.choices.delay in DELAYS else 2
-            self.choices.delay = DELAYS[max(0, min(len(DELAYS) - 1, index + step))]
+        def set_delay(text: str) -> None:
+            self.choices.delay = float(text.split()[0])
+            self._changed()
 
-        return self._cycle(
-            surface,
-            column.left,
-            half,
-            bottom + gap,
-            row,
-            gap,
-            "Delay",
+        label = max(12 * gap, half // 3)
+        self._label(root, pygame.Rect(column.left, bottom + gap, label, row), "Delay", "@dim")
+        self._drop_down(
+            root,
+            pygame.Rect(column.left + label, bottom + gap, half - label, row),
+            [f"{delay:g} s between moves" for delay in DELAYS],
             f"{self.choices.delay:g} s between moves",
+            "The pause between the AIs' moves, so you can follow the game",
             set_delay,
-            font,
+        )
+
+    def _bottom_row(
+        self, root: UIContainer, column: pygame.Rect, height: int, row: int, gap: int
+    ) -> None:
+        status_height = row
+        tall = int(row * 1.3)
+        top = height - 2 * gap - status_height - tall
+        buttons = (
+            ("start", "Start  (Enter)", "Start the game chosen above (Enter)", self.start, 2.0),
+            ("load", "Load  (L)", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
+            ("settings", "Settings  (S)", "Theme, sound and board (S)", self.open_settings, 1.3),
+            ("quit", "Quit  (Esc)", "Leave the game (Esc or Q)", self.quit, 1.0),
+        )
+        total = sum(weight for *_, weight in buttons)
+        room = column.width - gap * 2 * (len(buttons) - 1)
+        x = column.left
+        for name, text, tip, action, weight in buttons:
+            width = int(room * weight / total)
+            self._button(
+                root,
+                name,
+                pygame.Rect(x, top, width, tall),
+                text,
+                tip,
+                action,
+                object_id="@primary" if name == "start" else None,
+            )
+            x += width + 2 * gap
+        error = self.status.startswith(("Cannot", "Error"))
+        self._label(
+            root,
+            pygame.Rect(
+                0,
+                height - gap - status_height,
+                root.get_container().get_rect().width,
+                status_height,
+            ),
+            self.status,
+            "@error" if error else "@status",
         )

@@ -124,6 +124,7 @@ class TreeOverlay:
         self._lock = threading.Lock()
         self._generation = 0
         self._result: tuple[int, SearchTree, MinimaxCount] | None = None
+        self._finished = threading.Event()  # set when the newest request's search has ended
         self.request(self.subject.depth, self.subject.algorithm)
 
     # --- searching -----------------------------------------------------------------------------
@@ -133,6 +134,7 @@ class TreeOverlay:
         if algorithm not in TRACKED_ALGORITHMS:
             algorithm = "alphabeta"
         self._generation += 1
+        self._finished.clear()
         self.building = (depth, algorithm)
         self.started = pygame.time.get_ticks() / 1000.0
         self.error = ""
@@ -172,10 +174,17 @@ class TreeOverlay:
                 if generation == self._generation:
                     self.error = f"{type(error).__name__}: {error}"
                     self.building = None
+                    self._finished.set()
             return
         with self._lock:
             if generation == self._generation:
                 self._result = (generation, tree, count)
+                self._finished.set()
+
+    def wait_for_search(self, timeout: float) -> bool:
+        """Block until the newest search has ended (for tests and tools); False on timeout.
+        The next frame's `poll` then shows its tree."""
+        return self._finished.wait(timeout)
 
     def poll(self) -> None:
         """Show a finished search (called every frame from `draw`: the overlay has no update)."""
@@ -200,6 +209,10 @@ class TreeOverlay:
         self.subject = subject_of(self.screen, on_board=True)
         depth = self.view.tree.depth if self.view is not None else self.subject.depth
         self.request(depth, "alphabeta")
+
+    def wake_in(self) -> float | None:
+        """Frames for the spinner while the tree is built (and to show it once it is)."""
+        return 1 / 30 if self.building is not None else None
 
     # --- the Overlay protocol ------------------------------------------------------------------
 
@@ -236,7 +249,7 @@ class TreeOverlay:
     def draw(self, surface: pygame.Surface) -> None:
         """The strip, then the tree, or a spinner while it is built."""
         self.poll()
-        text = self.screen.app.renderer.text
+        text = self.screen.context.renderer.text
         strip = pygame.Rect(self.rect.left, self.rect.top, self.rect.width, _STRIP)
         surface.fill(theme.PANEL, strip)
         subject = self.subject

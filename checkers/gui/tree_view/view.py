@@ -41,6 +41,7 @@ from checkers.ai.tree_export import (
     numbered_line,
 )
 from checkers.board import BLACK, SQUARES, Position, square_row_col
+from checkers.gui.fonts import layout_font
 from checkers.gui.tree_view.layout import (
     LEVEL_HEIGHT,
     Camera,
@@ -506,10 +507,8 @@ class TreeView:
     def _font(self, size: int) -> pygame.font.Font:
         font = self._fonts.get(size)
         if font is None:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            # The font that ships with pygame: the same look on every machine.
-            font = self._fonts[size] = pygame.font.Font(None, size)
+            # The window's one font (pygame_gui's Noto Sans): the same look on every machine.
+            font = self._fonts[size] = layout_font(size)
         return font
 
     def _label(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:

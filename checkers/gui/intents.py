@@ -1,0 +1,141 @@
+"""What a screen may ask of the App: small values, one per transition.
+
+A screen never changes the screen stack itself, and imports neither the App nor another screen:
+it calls `context.request(intent)` (see checkers.gui.context) and the App carries the intent out
+after the current event, so a screen is never closed while one of its handlers runs.
+
+    StartGame(config)            replace every screen with a game (optionally a loaded record)
+    Resume(resumed)              carry on with an autosaved game, with its own players
+    ShowStart()                  back to the start screen
+    OpenLoad() / OpenSetup(...)  push the saved-games list / the position editor
+    OpenArchive(archive)         push the list of the games of one PDN file
+    OpenSettings()               push the settings dialog
+    ChangeSettings(settings)     apply settings (theme, sound, board) and remember them
+    Back(result)                 close the top screen; a non-None `result` (e.g. a LoadedGame)
+                                 goes to the screen below through its `receive(result)`
+    Quit()                       leave the loop
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from checkers import saves
+from checkers.board import Position
+from checkers.gui.config import GameConfig
+from checkers.gui.settings import Settings
+from checkers.pdn import PdnArchive
+from checkers.record import GameRecord
+
+__all__ = [
+    "Back",
+    "ChangeSettings",
+    "Intent",
+    "LoadedGame",
+    "OpenArchive",
+    "OpenLoad",
+    "OpenSettings",
+    "OpenSetup",
+    "Quit",
+    "Resume",
+    "ShowStart",
+    "StartGame",
+]
+
+
+@dataclass(frozen=True)
+class StartGame:
+    """Start a game with these players; a `record` opens in review at its end."""
+
+    config: GameConfig
+    record: GameRecord | None = None
+    tags: dict[str, str] | None = field(default=None, compare=False)
+    flip: bool | None = None
+    """Turn the board from its usual side (None: as the settings say)."""
+    flipped: bool | None = None
+    """Exactly this orientation (Black at the bottom when True), over `flip`: a set-up position
+    keeps the board the way it was edited."""
+    status: str = ""
+    """Put before the game's first status line (`game.pdn: ...`, `New game from ...`)."""
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Carry on with an autosaved game where it was left."""
+
+    resumed: saves.ResumedGame
+
+
+@dataclass(frozen=True)
+class ShowStart:
+    """Close everything and show the start screen (with `status` on its status line, if any)."""
+
+    status: str = ""
+
+
+@dataclass(frozen=True)
+class OpenArchive:
+    """Show the games of one PDN file over the saved-games list; the one picked goes back down."""
+
+    archive: PdnArchive = field(compare=False)
+
+
+@dataclass(frozen=True)
+class OpenLoad:
+    """Show the saved games over the current screen; the one picked is `receive`d by it."""
+
+
+@dataclass(frozen=True)
+class OpenSetup:
+    """Edit a position (from `position`) to start a new game with `config`'s players."""
+
+    position: Position
+    config: GameConfig
+    flipped: bool = False
+
+
+@dataclass(frozen=True)
+class OpenSettings:
+    """Show the settings dialog over the current screen."""
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A saved game picked in the load screen: the result it hands back to the screen below."""
+
+    record: GameRecord
+    tags: dict[str, str] = field(compare=False)
+    name: str
+
+
+@dataclass(frozen=True)
+class Back:
+    """Close the top screen (never the last); `result` goes to the one below."""
+
+    result: object | None = None
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Leave the loop after this frame."""
+
+
+@dataclass(frozen=True)
+class ChangeSettings:
+    """Use these settings from now on (theme, sound, volume, flip) and remember them."""
+
+    settings: Settings
+
+
+Intent = (
+    StartGame
+    | Resume
+    | ShowStart
+    | OpenLoad
+    | OpenArchive
+    | OpenSetup
+    | OpenSettings
+    | ChangeSettings
+    | Back
+    | Quit
+)

@@ -1,0 +1,153 @@
+"""The settings dialog: theme, sound and volume, and which way the board faces; every change is
+applied at once and remembered (the App writes the settings file).
+
+A pygame_gui window over the screen below (which keeps drawing); Esc or Close leaves it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel
+
+from checkers.gui import theme
+from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.intents import Back, ChangeSettings
+from checkers.gui.settings import Settings
+from checkers.gui.ui import Actions, HoverTips
+
+__all__ = ["SettingsScreen"]
+
+
+class SettingsScreen(ScreenBase):
+    """Theme, sound, volume and board orientation, applied as they are chosen."""
+
+    opaque = False
+    keeps_widgets_below = True
+
+    def __init__(self, context: ScreenContext) -> None:
+        super().__init__(context)
+        self.actions = Actions()
+        self.tips = HoverTips(context.ui)
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
+        """The controls by name (`theme`, `sound`, `volume`, `flip`, `close`), for tests."""
+        self.volume: UIHorizontalSlider | None = None
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in use."""
+        return self.context.settings
+
+    def change(self, **values: object) -> None:
+        """Use and remember settings with these values changed."""
+        self.context.request(ChangeSettings(replace(self.settings, **values)))  # type: ignore[arg-type]
+
+    def close_dialog(self) -> None:
+        """Back to the screen below."""
+        self.context.request(Back())
+
+    def _choose_theme(self, text: str) -> None:
+        name = next((name for name, label in theme.THEMES.items() if label == text), None)
+        if name is not None:
+            self.change(theme=name)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Widgets' events; Esc closes the dialog."""
+        if self.actions.handle(event):
+            return
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
+            self.change(volume=round(float(event.value) / 100, 2))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close_dialog()
+
+    def update(self, dt: float) -> None:
+        """Tooltips follow the mouse."""
+        self.tips.update(dt)
+
+    def build_ui(self, root: UIContainer) -> None:
+        """A panel in the middle of the window with one row per setting."""
+        ui = self.context.ui
+        self.actions.clear()
+        self.tips = HoverTips(ui)
+        unit = max(1, round(10 * self.context.scale))
+        row, gap = 4 * unit, unit
+        width, height = root.get_container().get_rect().size
+        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 6 * row + 8 * gap)
+        box.center = (width // 2, height // 2)
+        self.shade(root)
+        panel = UIPanel(box, manager=ui, container=root, starting_height=2)
+        inner = box.width - 4 * gap
+        label = 16 * unit
+        control = inner - label
+        UILabel(
+            pygame.Rect(2 * gap, gap, inner, row),
+            "Settings",
+            ui,
+            container=panel,
+            object_id="@heading",
+        )
+        y = gap + row + gap
+        settings = self.settings
+
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Theme", ui, container=panel)
+        menu = UIDropDownMenu(
+            list(theme.THEMES.values()),
+            theme.THEMES[settings.theme],
+            pygame.Rect(2 * gap + label, y, control, row),
+            ui,
+            container=panel,
+        )
+        self.actions.chosen[menu] = self._choose_theme
+        self.tips.add(menu, "The colours of the board, the pieces and the controls")
+        self.widgets["theme"] = menu
+        y += row + gap
+
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Sound", ui, container=panel)
+        sound = UIButton(
+            pygame.Rect(2 * gap + label, y, control, row),
+            "On" if settings.sound else "Off",
+            ui,
+            container=panel,
+            tool_tip_text="Sounds for moves, captures, crowning and the end of a game (M in a game)",
+        )
+        self.actions.pressed[sound] = lambda: self.change(sound=not self.settings.sound)
+        self.widgets["sound"] = sound
+        y += row + gap
+
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Volume", ui, container=panel)
+        self.volume = UIHorizontalSlider(
+            pygame.Rect(2 * gap + label, y, control, row),
+            round(settings.volume * 100),
+            (0, 100),
+            ui,
+            container=panel,
+            click_increment=10,
+        )
+        self.tips.add(self.volume, "How loud the sounds are")
+        self.widgets["volume"] = self.volume
+        y += row + gap
+
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Board", ui, container=panel)
+        flip = UIButton(
+            pygame.Rect(2 * gap + label, y, control, row),
+            "Turned (your side at the top)" if settings.flip else "Your side at the bottom",
+            ui,
+            container=panel,
+            tool_tip_text="Which way the board faces when a game starts (F turns it in a game)",
+        )
+        self.actions.pressed[flip] = lambda: self.change(flip=not self.settings.flip)
+        self.widgets["flip"] = flip
+        y += row + 2 * gap
+
+        close = UIButton(
+            pygame.Rect(box.width // 2 - 8 * unit, y, 16 * unit, row),
+            "Close  (Esc)",
+            ui,
+            container=panel,
+            tool_tip_text="Back; the settings are already saved",
+        )
+        self.actions.pressed[close] = self.close_dialog
+        self.widgets["close"] = close

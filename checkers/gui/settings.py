@@ -1,0 +1,148 @@
+"""The window's settings, remembered between runs in `settings.json` in the user's data
+directory (checkers.saves.data_dir()).
+
+Pure Python (no pygame). The file is data from disk: each value is checked on reading, and a
+missing, damaged or out-of-range value falls back to its default alone (a bad theme name does not
+cost the window size). A first run plays against a gentle level, not the strongest.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from checkers import saves
+from checkers.ai.levels import LEVELS
+from checkers.gui.theme import DEFAULT_THEME, THEMES
+
+__all__ = [
+    "FIRST_LEVEL",
+    "MIN_WINDOW",
+    "MODES",
+    "SETTINGS_FILE",
+    "WINDOW_SIZE",
+    "Settings",
+    "load_settings",
+    "save_settings",
+    "settings_path",
+]
+
+SETTINGS_FILE = "settings.json"
+WINDOW_SIZE = (1120, 720)
+MIN_WINDOW = (720, 480)
+"""The smallest window the layouts are made for: every control stays readable and clickable."""
+_MAX_WINDOW = 16384
+_MAX_POSITION = 65536
+_MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
+FIRST_LEVEL = "novice"
+"""A first run's level: looks three moves ahead and sometimes slips, so a new player can win."""
+MODES = ("human vs AI", "AI vs AI", "human vs human")
+"""The start screen's modes as the file writes them (checkers.gui.config.Mode's values)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the window remembers: the start screen's choices, the board, sound, theme, window."""
+
+    mode: str = MODES[0]
+    human_colour: str = "black"
+    level: str = FIRST_LEVEL
+    flip: bool = False
+    sound: bool = True
+    volume: float = 0.8
+    theme: str = DEFAULT_THEME
+    window_size: tuple[int, int] = WINDOW_SIZE
+    window_position: tuple[int, int] | None = field(default=None)
+    """Where the window was last (None: let the system place it)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as the file holds them."""
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        data["window_position"] = (
+            list(self.window_position) if self.window_position is not None else None
+        )
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Settings:
+        """Settings from a parsed file: each value that is missing or invalid keeps its default."""
+        settings = cls()
+        if not isinstance(data, dict):
+            return settings
+        checks = {
+            "mode": lambda v: v if v in MODES else None,
+            "human_colour": lambda v: v if v in ("black", "white") else None,
+            "level": lambda v: v if any(level.name == v for level in LEVELS) else None,
+            "flip": lambda v: v if isinstance(v, bool) else None,
+            "sound": lambda v: v if isinstance(v, bool) else None,
+            "volume": _volume,
+            "theme": lambda v: v if isinstance(v, str) and v in THEMES else None,
+            "window_size": _size,
+            "window_position": _position,
+        }
+        values: dict[str, Any] = {}
+        for name, check in checks.items():
+            if name in data:
+                value = check(data[name])
+                if value is not None:
+                    values[name] = value
+        return replace(settings, **values)
+
+
+def _volume(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    volume = float(value)
+    return volume if math.isfinite(volume) and 0.0 <= volume <= 1.0 else None
+
+
+def _pair(value: object, low: int, high: int) -> tuple[int, int] | None:
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value):
+        return None
+    return (value[0], value[1])
+
+
+def _size(value: object) -> tuple[int, int] | None:
+    pair = _pair(value, 1, _MAX_WINDOW)
+    if pair is None:
+        return None
+    return (max(MIN_WINDOW[0], pair[0]), max(MIN_WINDOW[1], pair[1]))
+
+
+def _position(value: object) -> tuple[int, int] | None:
+    return _pair(value, -_MAX_POSITION, _MAX_POSITION)
+
+
+def settings_path() -> Path:
+    """Where the settings live: `settings.json` in the user's data directory."""
+    return saves.data_dir() / SETTINGS_FILE
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The remembered settings, or the defaults (first run, unreadable or damaged file)."""
+    path = path or settings_path()
+    try:
+        with path.open("rb") as file:
+            raw = file.read(_MAX_BYTES + 1)
+        if len(raw) > _MAX_BYTES:
+            return Settings()
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return Settings()
+    return Settings.from_json(data)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings (whole, or not at all: a crash mid-write leaves the old file)."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".tmp")
+    partial.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
+    os.replace(partial, path)

@@ -1,0 +1,1 @@
+"""The pygame_gui theme files, one per theme name (see checkers.gui.theme)."""

@@ -1,0 +1,108 @@
+"""Small helpers for building screens from pygame_gui widgets (see checkers.gui.context).
+
+`Actions` maps each widget to what it does, so a screen's `handle` is one lookup for every
+pygame_gui event. `HoverTips` gives a tooltip to widgets that take none of their own (drop-downs,
+selection lists, sliders); buttons take `tool_tip_text` directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core.interfaces import IUIElementInterface
+
+__all__ = ["TIP_DELAY", "Actions", "HoverTips"]
+
+TIP_DELAY = 0.6
+"""Seconds the mouse rests on a widget before its tooltip shows (the theme says the same)."""
+
+
+class Actions:
+    """What each widget does: a button's press, a drop-down's or list's new choice (the text)."""
+
+    def __init__(self) -> None:
+        self.pressed: dict[IUIElementInterface, Callable[[], None]] = {}
+        self.chosen: dict[IUIElementInterface, Callable[[str], None]] = {}
+
+    def clear(self) -> None:
+        """Forget the widgets (they were rebuilt)."""
+        self.pressed.clear()
+        self.chosen.clear()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Run the action of a widget's event; True if the event was one of ours."""
+        element = getattr(event, "ui_element", None)
+        if element is None:
+            return False
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and element in self.pressed:
+            self.pressed[element]()
+            return True
+        if (
+            event.type
+            in (pygame_gui.UI_DROP_DOWN_MENU_CHANGED, pygame_gui.UI_SELECTION_LIST_NEW_SELECTION)
+            and element in self.chosen
+        ):
+            self.chosen[element](event.text)
+            return True
+        return False
+
+
+class HoverTips:
+    """Tooltips for widgets without their own: shown after the mouse rests on one, gone when it
+    leaves (call `update` every frame)."""
+
+    def __init__(self, manager: pygame_gui.UIManager) -> None:
+        self.manager = manager
+        self.tips: list[tuple[IUIElementInterface, str]] = []
+        self._over: IUIElementInterface | None = None
+        self._rested = 0.0
+        self._shown: pygame_gui.elements.UITooltip | None = None
+
+    def add(self, element: IUIElementInterface, text: str) -> None:
+        """Show `text` when the mouse rests on `element`."""
+        self.tips.append((element, text))
+
+    def clear(self) -> None:
+        """Forget every widget and hide the tooltip (the widgets were rebuilt)."""
+        self.tips.clear()
+        self._hide()
+        self._over = None
+
+    def _hide(self) -> None:
+        if self._shown is not None:
+            self._shown.kill()
+            self._shown = None
+
+    def update(self, dt: float) -> None:
+        """Follow the mouse: start, keep or end a tooltip."""
+        point = pygame.mouse.get_pos()
+        over = next(
+            (
+                (element, text)
+                for element, text in self.tips
+                if element.alive()
+                and element.visible
+                and element.get_abs_rect().collidepoint(point)
+            ),
+            None,
+        )
+        if over is None or over[0] is not self._over:
+            self._hide()
+            self._over = over[0] if over is not None else None
+            self._rested = 0.0
+            return
+        self._rested += dt
+        if self._shown is None and self._rested >= TIP_DELAY:
+            text = over[1]
+            self._shown = pygame_gui.elements.UITooltip(text, (0, 12), self.manager)
+            self._shown.find_valid_position(pygame.math.Vector2(point))
+
+
+def _expanded(element: IUIElementInterface) -> bool:
+    """Whether a drop-down's list is open (its tooltip would hide the options)."""
+    states = getattr(element, "menu_states", None)
+    return isinstance(states, dict) and getattr(element, "current_state", None) is states.get(
+        "expanded"
+    )

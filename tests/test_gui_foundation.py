@@ -1,0 +1,317 @@
+"""The window's foundation: transitions through intents, settings remembered (bad files ignored),
+themes, resizing, the start screen's controls and the calm loop; real events through the loop."""
+
+from __future__ import annotations
+
+import ast
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+
+from checkers.gui import theme
+from checkers.gui.app import App, ui_scale
+from checkers.gui.config import Mode
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.start import StartScreen
+from checkers.gui.settings import (
+    FIRST_LEVEL,
+    MIN_WINDOW,
+    Settings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+STEPS = 200
+"""A generous cap on frames to wait for a condition (each frame handles every queued event)."""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Settings and games go to a fresh folder; the palette is the default one afterwards."""
+    monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
+    yield tmp_path
+    theme.use(theme.DEFAULT_THEME)
+
+
+@pytest.fixture
+def start(make_app: Callable[..., App]) -> App:
+    """The start screen (no game given)."""
+    return make_app(None)
+
+
+def run_until(app: App, condition: Callable[[], bool]) -> None:
+    """Run frames until `condition` holds (at most STEPS frames; never a timed wait)."""
+    for _ in range(STEPS):
+        if condition():
+            return
+        app.step(1 / 60)
+    assert condition()
+
+
+def key(app: App, code: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, unicode=text, mod=0))
+    app.step(1 / 60)
+
+
+def click(app: App, point: tuple[int, int]) -> None:
+    """Move there, press and release the left button: what a person's click sends."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    app.step(1 / 60)
+
+
+def press_button(app: App, name: str) -> None:
+    """Click the top screen's button called `name` and let its event come back through the loop."""
+    screen = app.screen
+    button = screen.widgets[name]  # type: ignore[attr-defined]
+    click(app, button.get_abs_rect().center)
+    app.step(1 / 60)  # pygame_gui posts the press as an event of its own
+
+
+# --- structure -------------------------------------------------------------------------------
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_screens_import_neither_the_app_nor_each_other() -> None:
+    screens = ROOT / "checkers" / "gui" / "screens"
+    for path in screens.glob("*.py"):
+        imported = _imports(path)
+        assert "checkers.gui.app" not in imported, path.name
+        others = {name for name in imported if name.startswith("checkers.gui.screens.")}
+        # The panel is a part of the game screen, not a screen; the tree overlay is a plug-in of
+        # the game screen that registers itself there.
+        allowed = {"checkers.gui.screens.panel"}
+        if path.name == "tree_overlay.py":
+            allowed.add("checkers.gui.screens.game")
+        assert others <= allowed, (path.name, others)
+
+
+def test_the_cli_and_the_window_commands_do_not_import_each_other() -> None:
+    assert "checkers.cli" not in _imports(ROOT / "checkers" / "gui" / "commands.py")
+
+
+# --- transitions -----------------------------------------------------------------------------
+
+
+def test_keys_and_buttons_move_between_screens_through_the_app(start: App) -> None:
+    assert isinstance(start.screen, StartScreen)
+    key(start, pygame.K_s, "s")
+    run_until(start, lambda: isinstance(start.screen, SettingsScreen))
+    assert len(start.screens) == 2  # the settings dialog is over the start screen
+    press_button(start, "close")
+    run_until(start, lambda: isinstance(start.screen, StartScreen))
+    press_button(start, "start")
+    run_until(start, lambda: isinstance(start.screen, GameScreen))
+    assert len(start.screens) == 1
+    key(start, pygame.K_ESCAPE)  # the game's Menu command asks for the start screen
+    run_until(start, lambda: isinstance(start.screen, StartScreen))
+    press_button(start, "quit")
+    run_until(start, lambda: not start.running)
+
+
+def test_a_game_asks_for_the_setup_screen_and_setup_starts_a_game(
+    make_app: Callable[..., App],
+) -> None:
+    from checkers.gui.screens.setup import SetupScreen
+
+    app = make_app()
+    key(app, pygame.K_e, "e")
+    run_until(app, lambda: isinstance(app.screen, SetupScreen))
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: isinstance(app.screen, GameScreen) and len(app.screens) == 1)
+    assert app.screen.game.status.startswith("New game from")  # type: ignore[attr-defined]
+
+
+# --- the start screen ------------------------------------------------------------------------
+
+
+def test_the_start_screen_s_controls_choose_the_game(start: App) -> None:
+    screen = start.screen
+    assert isinstance(screen, StartScreen)
+    assert screen.choices.level == FIRST_LEVEL  # a first run is gentle
+    for name, button in screen.widgets.items():
+        assert button.tool_tip_text, f"{name} has no tooltip"
+    press_button(start, "level club")
+    assert screen.choices.level == "club"
+    assert screen.widgets["level club"].is_selected
+    key(start, pygame.K_UP)  # the old keys still work
+    assert screen.choices.level == "casual"
+    key(start, pygame.K_w, "w")
+    assert screen.widgets["side white"].is_selected
+    press_button(start, "start")
+    run_until(start, lambda: isinstance(start.screen, GameScreen))
+    config = start.screen.game.config  # type: ignore[attr-defined]
+    assert config.white.is_human and config.black.level.name == "casual"
+
+
+def test_ai_vs_ai_offers_drop_downs_with_tooltips(start: App) -> None:
+    screen = start.screen
+    assert isinstance(screen, StartScreen)
+    press_button(start, "mode 2")
+    assert screen.choices.mode is Mode.AI_VS_AI
+    menus = [tip[0] for tip in screen.tips.tips]
+    assert len(menus) == 9 and all(isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus)
+    assert all(text for _, text in screen.tips.tips)
+
+
+# --- settings --------------------------------------------------------------------------------
+
+
+def test_settings_are_saved_on_close_and_restored(data_dir: Path) -> None:
+    first = App(None, hop_seconds=0, muted=True, remember=True)
+    try:
+        first.step(0)
+        key(first, pygame.K_3, "3")  # two players
+        key(first, pygame.K_s, "s")
+        run_until(first, lambda: isinstance(first.screen, SettingsScreen))
+        press_button(first, "flip")
+        run_until(first, lambda: first.settings.flip)
+    finally:
+        first.close()
+    saved = load_settings()
+    assert saved.mode == Mode.HUMAN_VS_HUMAN.value and saved.flip
+    assert settings_path().parent == data_dir
+    second = App(None, hop_seconds=0, muted=True, remember=True)
+    try:
+        second.step(0)
+        assert second.choices.mode is Mode.HUMAN_VS_HUMAN and second.settings.flip
+    finally:
+        second.close()
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"not json", b"[1, 2]", b"\xff\xfe", b'{"theme": "' + b"x" * 100_000 + b'"}'],
+)
+def test_a_damaged_settings_file_gives_the_defaults(content: bytes) -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    assert load_settings() == Settings()
+
+
+def test_each_bad_value_falls_back_alone() -> None:
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    bad = {
+        "mode": "chess",
+        "human_colour": "white",
+        "level": "grandmaster",
+        "flip": "yes",
+        "sound": False,
+        "volume": float("nan"),
+        "theme": "contrast",
+        "window_size": [10, 10],
+        "window_position": [1, True],
+    }
+    path.write_text(json.dumps(bad).replace("NaN", "2.0"), encoding="utf-8")
+    settings = load_settings()
+    defaults = Settings()
+    assert (settings.mode, settings.level, settings.flip) == (
+        defaults.mode,
+        defaults.level,
+        defaults.flip,
+    )
+    assert settings.volume == defaults.volume and settings.window_position is None
+    assert settings.human_colour == "white" and settings.theme == "contrast"
+    assert not settings.sound
+    assert settings.window_size == MIN_WINDOW  # a tiny window grows to the smallest allowed
+
+
+def test_settings_round_trip_through_the_file() -> None:
+    settings = Settings(level="master", volume=0.25, window_position=(-20, 40), theme="contrast")
+    save_settings(settings)
+    assert load_settings() == settings
+
+
+# --- themes and resizing ---------------------------------------------------------------------
+
+
+def test_the_theme_chosen_in_settings_colours_the_board(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    key(app, pygame.K_ESCAPE)  # to the start screen
+    run_until(app, lambda: isinstance(app.screen, StartScreen))
+    key(app, pygame.K_s, "s")
+    run_until(app, lambda: isinstance(app.screen, SettingsScreen))
+    menu = app.screen.widgets["theme"]  # type: ignore[attr-defined]
+    # What the drop-down posts when High contrast is picked from its list.
+    pygame.event.post(
+        pygame.event.Event(
+            pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=menu, text=theme.THEMES["contrast"]
+        )
+    )
+    run_until(app, lambda: app.settings.theme == "contrast")
+    assert theme.current() == "contrast"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: isinstance(app.screen, GameScreen))
+    app.step(1 / 60)
+    board = app.screen.layout().board  # type: ignore[attr-defined]
+    x, y = board.square_rect(18)[:2]
+    assert app.surface().get_at((x + board.cell - 3, y + board.cell - 3))[:3] == (
+        theme.CONTRAST.DARK_SQUARE
+    )
+
+
+def test_a_resize_lays_the_start_screen_out_again(start: App) -> None:
+    screen = start.screen
+    assert isinstance(screen, StartScreen)
+    wide = screen.widgets["quit"].get_abs_rect()
+    pygame.display.set_mode(MIN_WINDOW, pygame.RESIZABLE)
+    pygame.event.post(
+        pygame.event.Event(pygame.VIDEORESIZE, size=MIN_WINDOW, w=MIN_WINDOW[0], h=MIN_WINDOW[1])
+    )
+    start.step(1 / 60)
+    assert start.context.scale == ui_scale(MIN_WINDOW) < 1
+    small = screen.widgets["quit"].get_abs_rect()
+    assert small != wide
+    assert pygame.Rect((0, 0), MIN_WINDOW).contains(small)
+    for button in screen.widgets.values():
+        assert pygame.Rect((0, 0), MIN_WINDOW).contains(button.get_abs_rect())
+
+
+# --- the calm loop ---------------------------------------------------------------------------
+
+
+def test_nothing_wakes_the_loop_while_the_window_waits(make_app: Callable[..., App]) -> None:
+    from checkers.ai.levels import get_level
+    from checkers.gui.config import GameConfig, PlayerConfig
+
+    app = make_app(None)
+    assert app.screen.wake_in() is None  # the start screen waits for events
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("beginner"))))
+    assert app.screen.wake_in() is None  # the human's move
+
+
+def test_a_move_animates_and_the_ai_s_turn_wakes_the_loop(make_app: Callable[..., App]) -> None:
+    from checkers.ai.levels import get_level
+    from checkers.board import Move
+    from checkers.gui.config import GameConfig, PlayerConfig
+
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("beginner"))))
+    game = app.screen.game  # type: ignore[attr-defined]
+    game.hop_seconds = 0.2
+    game.play(Move((11, 15)))
+    assert app.screen.wake_in() == 0  # a piece moves: every frame
+    run_until(app, lambda: game.thinking is not None)
+    assert 0 < app.screen.wake_in() <= 1 / 30  # the indicator turns, the worker is polled
