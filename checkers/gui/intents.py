@@ -9,6 +9,10 @@ after the current event, so a screen is never closed while one of its handlers r
     ShowStart()                  back to the start screen
     OpenLoad() / OpenSetup(...)  push the saved-games list / the position editor
     OpenArchive(archive)         push the list of the games of one PDN file
+    OpenFile()                   push a file picker for any PDN file; the game picked comes back
+                                 as `Back(LoadedGame(...))`, like the saved-games list's
+    SaveGameAs(text, name)       push a Save As picker that writes `text` (a PDN game) to the
+                                 file chosen, `name` suggested
     OpenSettings()               push the settings dialog
     ChangeSettings(settings)     apply settings (theme, sound, board) and remember them
     Back(result)                 close the top screen; a non-None `result` (e.g. a LoadedGame)
@@ -33,11 +37,13 @@ __all__ = [
     "Intent",
     "LoadedGame",
     "OpenArchive",
+    "OpenFile",
     "OpenLoad",
     "OpenSettings",
     "OpenSetup",
     "Quit",
     "Resume",
+    "SaveGameAs",
     "ShowStart",
     "StartGame",
 ]
@@ -78,6 +84,19 @@ class OpenArchive:
     """Show the games of one PDN file over the saved-games list; the one picked goes back down."""
 
     archive: PdnArchive = field(compare=False)
+
+
+@dataclass(frozen=True)
+class OpenFile:
+    """Pick any PDN file on disk; its game (or one of its games) comes back to the screen below."""
+
+
+@dataclass(frozen=True)
+class SaveGameAs:
+    """Pick where to write `text`, a whole game as PDN; `name` is the file name suggested."""
+
+    text: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -133,6 +152,8 @@ Intent = (
     | ShowStart
     | OpenLoad
     | OpenArchive
+    | OpenFile
+    | SaveGameAs
     | OpenSetup
     | OpenSettings
     | ChangeSettings
