@@ -102,3 +102,42 @@ def test_the_engine_s_move_is_shown_as_alpha_beta_and_says_so(app: App) -> None:
         assert "cannot be tracked" in subject.note
     assert "11-15" in subject.title
     assert subject_of(screen, on_board=True).position == game.position
+
+
+def test_escape_closes_the_tree_while_it_is_built_and_while_stepping(app: App) -> None:
+    press(app, pygame.K_t, "t")  # building: the search thread has not answered yet
+    press(app, pygame.K_ESCAPE)
+    assert screen_of(app).card is None
+    overlay = open_tree(app)
+    press(app, pygame.K_s, "s")  # step through the search
+    assert overlay.view is not None and overlay.view.stepping
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_ESCAPE)
+    assert screen_of(app).card is None and isinstance(app.screen, GameScreen)
+
+
+def test_the_small_board_is_turned_as_the_main_board(app: App) -> None:
+    overlay = open_tree(app)
+    view = overlay.view
+    assert view is not None and view._cell(1) == (0, 1)  # square 1 at the top, as on the board
+    flipped = screen_of(app).flipped
+    press(app, pygame.K_t, "t")  # close, turn the main board (F), open again
+    press(app, pygame.K_f, "f")
+    assert screen_of(app).flipped is not flipped
+    turned = open_tree(app).view
+    assert turned is not None and turned.flipped is not flipped and turned._cell(1) == (7, 6)
+
+
+def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
+    screen = screen_of(app)
+    game = screen.game
+    before = game.position
+    level = get_level("strong")
+    played = Move((9, 13))  # a move a depth-4 alpha-beta does not pick from the start
+    game.play(played)
+    game.ai_search = AISearch(before, (before,), 0, level, played)
+    overlay = open_tree(app)
+    view = overlay.view
+    assert view is not None and view.tree.best_move != played
+    assert view.note.startswith(f"This tree's search (alpha-beta to depth {overlay.subject.depth}")
+    assert f"the AI played {played.pdn()}" in view.note

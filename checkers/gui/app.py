@@ -41,16 +41,19 @@ from checkers.gui.intents import (
     ChangeSettings,
     Intent,
     OpenArchive,
+    OpenFile,
     OpenLoad,
     OpenSettings,
     OpenSetup,
     Quit,
     Resume,
+    SaveGameAs,
     ShowStart,
     StartGame,
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens import tree_overlay  # noqa: F401  (registers the T overlay on game screens)
+from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
 from checkers.gui.screens.game import RESUME_PLY_TAG, GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
 from checkers.gui.screens.settings import SettingsScreen
@@ -171,6 +174,8 @@ class App:
             ShowStart: self._show_start,  # type: ignore[dict-item]
             OpenLoad: lambda intent: self.push(LoadScreen(self.context)),
             OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
+            OpenFile: lambda intent: self.push(OpenFileScreen(self.context)),
+            SaveGameAs: self._save_game_as,  # type: ignore[dict-item]
             OpenSetup: self._open_setup,  # type: ignore[dict-item]
             OpenSettings: lambda intent: self.push(SettingsScreen(self.context)),
             ChangeSettings: self._change_settings,  # type: ignore[dict-item]
@@ -314,6 +319,9 @@ class App:
         if intent.status:
             screen.game.status = intent.status + screen.game.status
         self._replace(screen)
+
+    def _save_game_as(self, intent: SaveGameAs) -> None:
+        self.push(SaveAsScreen(self.context, intent.text, intent.name))
 
     def _open_setup(self, intent: OpenSetup) -> None:
         self.push(SetupScreen(self.context, intent.position, intent.config, intent.flipped))

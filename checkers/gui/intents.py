@@ -12,7 +12,8 @@ after the current event, so a screen is never closed while one of its handlers r
     OpenFile()                   push a file picker for any PDN file; the game picked comes back
                                  as `Back(LoadedGame(...))`, like the saved-games list's
     SaveGameAs(text, name)       push a Save As picker that writes `text` (a PDN game) to the
-                                 file chosen, `name` suggested
+                                 file chosen, `name` suggested; once written it hands back
+                                 `Back(SavedAs(path))`
     OpenSettings()               push the settings dialog
     ChangeSettings(settings)     apply settings (theme, sound, board) and remember them
     Back(result)                 close the top screen; a non-None `result` (e.g. a LoadedGame)
@@ -23,6 +24,7 @@ after the current event, so a screen is never closed while one of its handlers r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from checkers import saves
 from checkers.board import Position
@@ -44,6 +46,7 @@ __all__ = [
     "Quit",
     "Resume",
     "SaveGameAs",
+    "SavedAs",
     "ShowStart",
     "StartGame",
 ]
@@ -125,6 +128,13 @@ class LoadedGame:
     record: GameRecord
     tags: dict[str, str] = field(compare=False)
     name: str
+
+
+@dataclass(frozen=True)
+class SavedAs:
+    """A game written by the Save As picker: the result it hands back to the screen below."""
+
+    path: Path
 
 
 @dataclass(frozen=True)

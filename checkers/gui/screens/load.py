@@ -1,8 +1,10 @@
 """Screens over the game for files: the list of saved games (Ctrl+O), the games of one PDN file,
 and the offer to resume the game an earlier session left unfinished.
 
-All are dialogs (`opaque = False`: the App draws the screen below first). A list hands the
-picked game back with `Back(LoadedGame(...))`; the screen below decides what opening means."""
+All are pygame_gui panels over the screen below (`opaque = False`, `keeps_widgets_below`), with a
+tooltip on every button; the keys (Up/Down, Page Up/Down, Enter, Esc) work as before. A list
+hands the picked game back with `Back(LoadedGame(...))`; the screen below decides what opening
+means."""
 
 from __future__ import annotations
 
@@ -11,14 +13,18 @@ from functools import partial
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from checkers import saves
 from checkers.board import BLACK
-from checkers.gui import theme
+from checkers.gui import fonts
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game_list import GameList
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
-from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
+from checkers.gui.ui import Actions
+from checkers.gui.widgets import run_key_binding
 from checkers.gui.wording import moves_count, plural
 from checkers.pdn import PdnError, open_archive, record_from_game
 
@@ -35,29 +41,47 @@ class _Listed(Protocol):
 
 
 class _Dialog(ScreenBase):
-    """A card over the screen below: a title, buttons, a status line; Esc closes it."""
+    """A pygame_gui panel over the screen below: a title, a body, a status line, buttons at the
+    foot; Esc closes it. The state lives in the screen; the widgets are rebuilt from it."""
 
     title = ""
     opaque = False
+    keeps_widgets_below = True
+    rows = 10
+    """How many lines of body the panel has room for in a large window."""
 
     def __init__(self, context: ScreenContext) -> None:
         super().__init__(context)
         self.status = ""
-        self.card_rect = pygame.Rect(0, 0, 0, 0)
-        self.buttons: list[Button] = []
+        self.actions = Actions()
         self.keymap: dict[str, Callable[[], None]] = {"escape": self.back}
+        self.widgets: dict[str, UIButton] = {}
+        """The buttons by name (`close`, `resume`, `row 3`, ...), for tests."""
+        self.panel: UIPanel | None = None
+        self.status_label: UILabel | None = None
+        self.body = pygame.Rect(0, 0, 0, 0)
+        self.unit = 10
+        self._layer = 1
 
     def back(self) -> None:
         """Close the dialog."""
         self.context.request(Back())
 
+    def show_ui(self, layer: int = 1) -> None:
+        """As ScreenBase's, remembering the layer to rebuild at."""
+        self._layer = layer
+        super().show_ui(layer)
+
+    def rebuild(self) -> None:
+        """Show the state as it is now (when the widgets are shown at all)."""
+        if self.ui_root is not None:
+            self.show_ui(self._layer)
+
     def handle(self, event: pygame.event.Event) -> None:
-        """Buttons by mouse (the wheel scrolls), commands by key."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            button = button_at(self.buttons, event.pos)
-            if button is not None:
-                button.action()
-        elif event.type == pygame.MOUSEWHEEL:
+        """Buttons by mouse (the wheel scrolls a list), commands by key."""
+        if self.actions.handle(event):
+            return
+        if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
         elif event.type == pygame.KEYDOWN:
             run_key_binding(self.keymap, event)
@@ -67,46 +91,103 @@ class _Dialog(ScreenBase):
 
     def report(self, error: BaseException) -> None:
         """Show an error on the dialog's status line."""
-        self.status = f"Error: {type(error).__name__}: {error}"
+        self.set_status(f"Error: {type(error).__name__}: {error}")
 
-    def card(self, surface: pygame.Surface, rows: int) -> tuple[pygame.Rect, int]:
-        """Shade the screen below (the App drew it), draw an empty card for `rows` lines;
-        returns (card, font)."""
-        renderer = self.context.renderer
-        width, height = surface.get_size()
-        font = max(12, min(22, height // 36))
-        renderer.shade(surface, surface.get_rect())
-        card = pygame.Rect(
+    def set_status(self, text: str) -> None:
+        """Change the status line (red for a refusal or an error)."""
+        self.status = text
+        self.rebuild()
+
+    def foot_buttons(self) -> list[tuple[str, str, str, Callable[[], None]]]:
+        """(name, text, tooltip, action) of the buttons at the foot."""
+        return [("close", "Cancel  (Esc)", "Close this list (Esc)", self.back)]
+
+    def button(
+        self,
+        container: UIContainer | UIPanel,
+        name: str,
+        rect: pygame.Rect,
+        text: str,
+        tip: str,
+        action: Callable[[], None],
+        object_id: str | None = None,
+    ) -> UIButton:
+        """A button that runs `action`, known by `name`."""
+        made = UIButton(
+            rect,
+            text,
+            self.context.ui,
+            container=container,
+            tool_tip_text=tip,
+            object_id=object_id,
+        )
+        self.actions.pressed[made] = action
+        self.widgets[name] = made
+        return made
+
+    def build_ui(self, root: UIContainer) -> None:
+        """The shade, the panel with its title, body, status line and foot buttons."""
+        ui = self.context.ui
+        self.actions.clear()
+        self.widgets = {}
+        unit = self.unit = max(1, round(10 * self.context.scale))
+        row, gap = 4 * unit, unit
+        width, height = root.get_container().get_rect().size
+        box = pygame.Rect(
             0,
             0,
-            min(width - 2 * font, font * 46),
-            min(height - 2 * font, (rows + 5) * int(font * 2.2)),
+            min(width - 4 * gap, 80 * unit),
+            min(height - 4 * gap, (self.rows + 4) * (row + gap // 2) + 6 * gap),
         )
-        card.center = surface.get_rect().center
-        self.card_rect = card
-        pygame.draw.rect(surface, theme.PANEL, card, border_radius=font)
-        pygame.draw.rect(surface, theme.TEXT_ACCENT, card, 2, border_radius=font)
-        renderer.text.draw(
-            surface,
-            self.title,
-            int(font * 1.5),
-            theme.TEXT_ACCENT,
-            (card.centerx, card.top + font),
-            "midtop",
+        box.center = (width // 2, height // 2)
+        self.shade(root)
+        panel = self.panel = UIPanel(box, manager=ui, container=root, starting_height=2)
+        inner = box.width - 4 * gap
+        UILabel(
+            pygame.Rect(2 * gap, gap, inner, row),
+            fit_text(self.title, inner, int(17 * self.context.scale)),
+            ui,
+            container=panel,
+            object_id="@heading",
         )
-        if self.status:
-            colour = (
-                theme.ERROR_TEXT if self.status.startswith(("Error", "Cannot")) else theme.TEXT_DIM
+        foot = box.height - 2 * gap - row
+        buttons = self.foot_buttons()
+        size = min(24 * unit, (inner - gap * (len(buttons) - 1)) // len(buttons))
+        x = (box.width - len(buttons) * size - (len(buttons) - 1) * gap) // 2
+        for index, (name, text, tip, action) in enumerate(buttons):
+            self.button(
+                panel,
+                name,
+                pygame.Rect(x + index * (size + gap), foot, size, row),
+                text,
+                tip,
+                action,
+                object_id="@primary" if index == 0 and len(buttons) > 1 else None,
             )
-            renderer.text.draw(
-                surface,
-                renderer.text.fit(self.status, font, card.width - 2 * font),
-                font,
-                colour,
-                (card.centerx, card.bottom - font // 2),
-                "midbottom",
-            )
-        return card, font
+        self.status_label = UILabel(
+            pygame.Rect(2 * gap, foot - row - gap // 2, inner, row),
+            "",
+            ui,
+            container=panel,
+            object_id="@error" if self.status.startswith(("Error", "Cannot")) else "@status",
+        )
+        self.status_label.set_text(fit_text(self.status, inner, int(16 * self.context.scale)))
+        self.body = pygame.Rect(2 * gap, gap + row + gap, inner, foot - 2 * row - 4 * gap)
+        self.build_body(panel)
+
+    def build_body(self, panel: UIPanel) -> None:
+        """The dialog's own widgets, inside `self.body` of `panel`."""
+
+
+def fit_text(text: str, width: int, size: int) -> str:
+    """`text` cut with an ellipsis to fit `width` pixels in the window's font at `size`."""
+    font = fonts.font(size)
+    room = width - 16
+    if font.size(text)[0] <= room:
+        return text
+    while text and font.size(text + "…")[0] > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 class LoadScreen(_Dialog):
@@ -121,6 +202,8 @@ class LoadScreen(_Dialog):
         self.chosen = 0
         self.first = 0
         self.visible = 8
+        self.list_box: UIContainer | None = None
+        self.count_label: UILabel | None = None
         folder = saves.games_dir()
         self.status = (
             f"{len(self.saved)} saved in {folder}"
@@ -131,52 +214,60 @@ class LoadScreen(_Dialog):
             {
                 "up": lambda: self.move(-1),
                 "down": lambda: self.move(+1),
+                "pageup": lambda: self.move(-self.visible),
+                "pagedown": lambda: self.move(+self.visible),
                 "return": self.open_chosen,
                 "enter": self.open_chosen,
             }
         )
 
     def move(self, step: int) -> None:
-        """Choose the game above or below."""
+        """Choose the game above or below, keeping it in view."""
         if self.items:
             self.chosen = max(0, min(len(self.items) - 1, self.chosen + step))
             if self.chosen < self.first:
                 self.first = self.chosen
             elif self.chosen >= self.first + self.visible:
                 self.first = self.chosen - self.visible + 1
+            self.show_list()
 
     def scroll(self, rows: int) -> None:
         """Scroll the list without changing the choice."""
         self.first = max(0, min(max(0, len(self.items) - self.visible), self.first + rows))
+        self.show_list()
 
     def open_chosen(self) -> None:
         """Open the chosen game and close the list."""
         if self.items:
             self.open(self.chosen)
 
+    def refuse(self, text: str) -> None:
+        """Say on the status line why the game cannot be opened."""
+        self.set_status(text)
+
     def open(self, index: int) -> None:
         """Load saved game `index`; a damaged file is named on the status line instead."""
         entry = self.saved[index]
         self.chosen = index
         if entry.game is None:
-            self.status = f"Cannot open {entry.path.name}: {entry.problem}"
+            self.refuse(f"Cannot open {entry.path.name}: {entry.problem}")
             return
         if entry.is_unfinished:
             # A game kept while it was played: carry on with it, its players and its file.
             if saves.is_open_elsewhere(entry.path):
-                self.status = f"Cannot open {entry.path.name}: it is being played in a window"
+                self.refuse(f"Cannot open {entry.path.name}: it is being played in a window")
                 return
             try:
                 resumed = saves.load_game(entry.path)
             except (PdnError, ValueError, OSError) as error:
-                self.status = f"Cannot open {entry.path.name}: {error}"
+                self.refuse(f"Cannot open {entry.path.name}: {error}")
                 return
             self.context.request(Resume(resumed))
             return
         try:
             archive = open_archive(entry.path)
         except OSError as error:
-            self.status = f"Cannot open {entry.path.name}: {error.strerror or error}"
+            self.refuse(f"Cannot open {entry.path.name}: {error.strerror or error}")
             return
         if len(archive) > 1:  # a file of many games: pick one of them
             self.context.request(OpenArchive(archive))
@@ -184,7 +275,7 @@ class LoadScreen(_Dialog):
         try:
             record = record_from_game(entry.game)
         except (PdnError, ValueError) as error:
-            self.status = f"Cannot open {entry.path.name}: {error}"
+            self.refuse(f"Cannot open {entry.path.name}: {error}")
             return
         tags = {**entry.tags, "Result": entry.game.result}
         self.context.request(Back(LoadedGame(record, tags, entry.path.name)))
@@ -194,43 +285,64 @@ class LoadScreen(_Dialog):
         if isinstance(result, LoadedGame):
             self.context.request(Back(result))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The game below, shaded, and the list on a card."""
-        card, font = self.card(surface, max(2, min(len(self.items), 10)) + 1)
-        row = int(font * 2.2)
-        top = card.top + int(font * 3.2)
-        self.visible = max(1, (card.bottom - top - int(font * 3.5)) // row)
-        self.buttons = []
+    def row_tip(self, index: int) -> str:
+        """The tooltip of row `index`."""
+        entry = self.saved[index]
+        if entry.is_unfinished:
+            return f"Carry on with this game where it was left (Enter)  {entry.path.name}"
+        return f"Open this game to step through it (Enter)  {entry.path.name}"
+
+    def build_body(self, panel: UIPanel) -> None:
+        """The list's place in the panel: a count above, the rows below."""
+        unit = self.unit
+        self.count_label = UILabel(
+            pygame.Rect(self.body.left, self.body.top, self.body.width, 3 * unit),
+            "",
+            self.context.ui,
+            container=panel,
+            object_id="@dim",
+        )
+        self.list_box = None
+        self.show_list()
+
+    def list_area(self) -> pygame.Rect:
+        """Where the rows go in the panel."""
+        top = self.body.top + 3 * self.unit
+        return pygame.Rect(self.body.left, top, self.body.width, self.body.bottom - top)
+
+    def show_list(self) -> None:
+        """The rows in view as buttons (the chosen one selected), and the count above them."""
+        if self.panel is None or not self.panel.alive():
+            return
+        if self.list_box is not None:
+            self.list_box.kill()
+        area = self.list_area()
+        row = 4 * self.unit
+        self.visible = max(1, area.height // (row + self.unit // 2))
+        self.first = max(0, min(self.first, max(0, len(self.items) - self.visible)))
+        self.list_box = UIContainer(area, self.context.ui, container=self.panel)
+        for name in [name for name in self.widgets if name.startswith("row ")]:
+            del self.widgets[name]
         for index in range(self.first, min(len(self.items), self.first + self.visible)):
-            entry = self.items[index]
-            rect = pygame.Rect(
-                card.left + font,
-                top + (index - self.first) * row,
-                card.width - 2 * font,
-                row - font // 3,
+            button = self.button(
+                self.list_box,
+                f"row {index}",
+                pygame.Rect(0, (index - self.first) * (row + self.unit // 2), area.width, row),
+                fit_text(self.items[index].summary(), area.width, int(16 * self.context.scale)),
+                self.row_tip(index),
+                partial(self.open, index),
+                object_id="@row",
             )
-            self.buttons.append(
-                Button(
-                    entry.summary(), rect, partial(self.open, index), active=index == self.chosen
+            if index == self.chosen:
+                button.select()
+        if self.count_label is not None:
+            shown = ""
+            if len(self.items) > self.visible:
+                shown = (
+                    f"{self.first + 1}-{min(len(self.items), self.first + self.visible)} of "
+                    f"{len(self.items)}  (wheel, Up/Down, Page Up/Down)"
                 )
-            )
-        close = pygame.Rect(0, 0, font * 8, row - font // 3)
-        close.midbottom = (card.centerx, card.bottom - int(font * 1.8))
-        self.buttons.append(Button("Cancel (Esc)", close, self.back))
-        draw_buttons(surface, self.context.renderer.text, self.buttons, int(font * 0.9))
-        if len(self.items) > self.visible:
-            shown = (
-                f"{self.first + 1}-{min(len(self.items), self.first + self.visible)} of "
-                f"{len(self.items)}  (wheel, Up/Down)"
-            )
-            self.context.renderer.text.draw(
-                surface,
-                shown,
-                int(font * 0.8),
-                theme.TEXT_DIM,
-                (card.right - font, card.top + font * 2),
-                "topright",
-            )
+            self.count_label.set_text(shown or " ")
 
 
 class ArchiveScreen(LoadScreen):
@@ -248,29 +360,31 @@ class ArchiveScreen(LoadScreen):
         self.items = self.games.shown
         self.chosen = self.first = 0
         self.visible = 8
+        self.list_box = None
+        self.count_label = None
+        self.filter: UITextEntryLine | None = None
         self.status = self.games.status()
         self.keymap.update(
             {
                 "up": lambda: self.move(-1),
                 "down": lambda: self.move(+1),
+                "pageup": lambda: self.move(-self.visible),
+                "pagedown": lambda: self.move(+self.visible),
                 "return": self.open_chosen,
                 "enter": self.open_chosen,
-                "backspace": lambda: self.type_filter(self.games.query[:-1]),
             }
         )
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Typed characters edit the filter; everything else as in the list of saved games."""
-        text = getattr(event, "unicode", "")
-        if (
-            event.type == pygame.KEYDOWN
-            and text.isprintable()
-            and text
-            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
-        ):
-            self.type_filter(self.games.query + text)
-        else:
-            super().handle(event)
+        """The filter's text and Enter, then everything as in the list of saved games."""
+        element = getattr(event, "ui_element", None)
+        if element is not None and element is self.filter:
+            if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+                self.type_filter(event.text)
+            elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+                self.open_chosen()
+            return
+        super().handle(event)
 
     def type_filter(self, query: str) -> None:
         """Show only the games the filter matches."""
@@ -278,10 +392,15 @@ class ArchiveScreen(LoadScreen):
         self.relist()
 
     def relist(self) -> None:
+        """The list and the status line for the filter and the games found unreadable."""
         self.items = self.games.shown
         self.chosen = min(self.chosen, max(0, len(self.items) - 1))
         self.first = min(self.first, self.chosen)
         self.status = self.games.status()
+        if self.status_label is not None and self.status_label.alive():
+            width = self.status_label.rect.width
+            self.status_label.set_text(fit_text(self.status, width, int(16 * self.context.scale)))
+        self.show_list()
 
     def wake_in(self) -> float | None:
         """Frames while games are still being checked, then only on events."""
@@ -290,8 +409,9 @@ class ArchiveScreen(LoadScreen):
     def update(self, dt: float) -> None:
         """Read a few more games to find the ones that cannot be read."""
         if not self.games.is_checked():
-            self.games.check(self.GAMES_CHECKED_PER_FRAME)
-            self.relist()
+            found = self.games.check(self.GAMES_CHECKED_PER_FRAME)
+            if found or self.games.is_checked() or self.games.checked % 400 == 0:
+                self.relist()  # the rows change only when bad games drop out
 
     def open(self, index: int) -> None:
         """Open shown game `index`; one that cannot be read is named on the status line."""
@@ -301,31 +421,47 @@ class ArchiveScreen(LoadScreen):
             record = record_from_game(game)
         except PdnError as error:
             self.relist()
-            self.status = f"Cannot open game {entry.number}: line {error.line}: {error.problem}"
+            self.set_status(f"Cannot open game {entry.number}: line {error.line}: {error.problem}")
             return
         name = f"{self.games.archive.source}, game {entry.number}"
         # Back to the list of saved files, which hands it on to the screen below.
         self.context.request(Back(LoadedGame(record, dict(game.tags), name)))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The list, with the filter above it."""
-        super().draw(surface)
-        card = self.card_rect
-        font = max(12, min(22, surface.get_height() // 36))
-        self.context.renderer.text.draw(
-            surface,
-            f"Filter: {self.games.query}_   (type a player, event or result)",
-            int(font * 0.8),
-            theme.TEXT_DIM,
-            (card.left + font, card.top + font * 2),
-            "topleft",
+    def row_tip(self, index: int) -> str:
+        """The tooltip of row `index`."""
+        return f"Open game {self.games.shown[index].number} of the file (Enter)"
+
+    def build_body(self, panel: UIPanel) -> None:
+        """The filter line above the list."""
+        unit = self.unit
+        label = 10 * unit
+        UILabel(
+            pygame.Rect(self.body.left, self.body.top, label, 4 * unit),
+            "Filter",
+            self.context.ui,
+            container=panel,
+            object_id="@heading",
         )
+        self.filter = UITextEntryLine(
+            pygame.Rect(self.body.left + label, self.body.top, self.body.width - label, 4 * unit),
+            self.context.ui,
+            container=panel,
+            placeholder_text="a player, an event or a result",
+        )
+        self.filter.set_text(self.games.query)
+        self.filter.set_tooltip("Type to show only the games whose players, event or result match")
+        self.filter.focus()
+        self.body = pygame.Rect(
+            self.body.left, self.body.top + 5 * unit, self.body.width, self.body.height - 5 * unit
+        )
+        super().build_body(panel)
 
 
 class ResumeScreen(_Dialog):
     """The offer to resume the game an earlier session left unfinished."""
 
     title = "Resume your unfinished game?"
+    rows = 4
 
     def __init__(self, context: ScreenContext, resumed: saves.ResumedGame) -> None:
         super().__init__(context)
@@ -348,31 +484,34 @@ class ResumeScreen(_Dialog):
             "Not now keeps it in your saved games: Load resumes it later.",
         ]
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The screen below, shaded, and the offer on a card."""
-        card, font = self.card(surface, 1)
-        text = self.context.renderer.text
-        y = card.top + int(font * 3.4)
-        for line in self.lines():
-            text.draw(
-                surface,
-                text.fit(line, font, card.width - 2 * font),
-                font,
-                theme.TEXT,
-                (card.centerx, y),
-                "midtop",
-            )
-            y += int(font * 1.5)
-        row = int(font * 2.2)
-        resume = pygame.Rect(0, 0, font * 12, row)
-        resume.topright = (card.centerx - font // 2, y + font)
-        fresh = pygame.Rect(0, 0, font * 12, row)
-        fresh.topleft = (card.centerx + font // 2, y + font)
-        self.buttons = [
-            Button("Resume (Enter)", resume, self.resume, active=True),
-            Button("Not now (Esc)", fresh, self.back),
+    def foot_buttons(self) -> list[tuple[str, str, str, Callable[[], None]]]:
+        """Resume or not now."""
+        return [
+            (
+                "resume",
+                "Resume  (Enter)",
+                "Carry on with this game where it was left (Enter, R)",
+                self.resume,
+            ),
+            (
+                "not now",
+                "Not now  (Esc)",
+                "Keep it in your saved games for later and start afresh (Esc, N)",
+                self.back,
+            ),
         ]
-        draw_buttons(surface, text, self.buttons, font)
+
+    def build_body(self, panel: UIPanel) -> None:
+        """The game's players, its length and whose move it is."""
+        row = 4 * self.unit
+        for index, line in enumerate(self.lines()):
+            UILabel(
+                pygame.Rect(self.body.left, self.body.top + index * row, self.body.width, row),
+                fit_text(line, self.body.width, int(17 * self.context.scale)),
+                self.context.ui,
+                container=panel,
+                object_id="@status" if index == 2 else "@heading",
+            )
 
 
 def find_autosave() -> saves.ResumedGame | None:

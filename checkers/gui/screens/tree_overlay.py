@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from checkers.ai.registry import EVALUATIONS
+from checkers.ai.registry import EVALUATIONS, man_value
 from checkers.ai.tracking import TRACKED_ALGORITHMS, SearchTree, tracked_search
 from checkers.ai.tree_export import MinimaxCount, minimax_node_count
-from checkers.board import Position
+from checkers.board import Move, Position
 from checkers.gui import theme
 from checkers.gui.board_view.render import Text
 from checkers.gui.screens.game import register_overlay
 from checkers.gui.tree_view.view import DEPTHS, TreeView
+from checkers.gui.tree_view.words import different_move_sentence
 
 if TYPE_CHECKING:
     from checkers.gui.screens.game import GameScreen
@@ -46,6 +47,10 @@ class Subject:
     evaluation: str
     title: str
     note: str = ""
+    played: Move | None = None
+    """The move the AI played from `position` (None: the position on the board)."""
+    how: str = ""
+    """How the tree's search differs from the AI's own, in a few words."""
 
 
 def _clamp_depth(depth: int | None) -> int:
@@ -87,6 +92,7 @@ def subject_of(screen: GameScreen, on_board: bool = False) -> Subject:
         if level.noise or level.blunder:
             notes.append("the level's deliberate slips are not in the tree")
         note = "; ".join(notes)
+        name = "alpha-beta" if algorithm == "alphabeta" else algorithm
         return Subject(
             search.position,
             search.history,
@@ -96,6 +102,8 @@ def subject_of(screen: GameScreen, on_board: bool = False) -> Subject:
             evaluation,
             title,
             note,
+            played=search.move,
+            how=f"{name} to depth {depth}, {evaluation} evaluation",
         )
     side = game.position.turn.name.capitalize()
     return Subject(
@@ -196,10 +204,22 @@ class TreeOverlay:
         self.building = None
         if self.view is None:
             self.view = TreeView(
-                tree, self._view_rect(), minimax_nodes=count, on_request=self.request
+                tree,
+                self._view_rect(),
+                minimax_nodes=count,
+                on_request=self.request,
+                man=man_value(self.subject.evaluation),
+                flipped=self.screen.flipped,
             )
         else:
+            self.view.man = man_value(self.subject.evaluation)
             self.view.set_tree(tree, count)
+        subject = self.subject
+        self.view.note = (
+            different_move_sentence(tree, subject.played, subject.how)
+            if tree.root.position == subject.position
+            else ""
+        )
         self.screen.game.status = (
             f"Search tree: {tree.nodes:,} nodes at depth {tree.depth}. T or Esc closes it."
         )
@@ -267,6 +287,9 @@ class TreeOverlay:
         )
         text.draw(surface, keys, size, theme.TEXT_DIM, (strip.right - 8, strip.centery), "midright")
         if self.view is not None:
+            if self.view.flipped != self.screen.flipped:  # F turned the main board
+                self.view.flipped = self.screen.flipped
+                self.view.dirty = True
             self.view.draw(surface)
         else:
             pygame.draw.rect(surface, theme.BACKGROUND, self._view_rect())

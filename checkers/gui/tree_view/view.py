@@ -25,6 +25,7 @@ variation is drawn thick; pruned moves are dashed stubs under a red alpha >= bet
 from __future__ import annotations
 
 import functools
+import math
 import os
 from collections.abc import Callable, Sequence
 from typing import ClassVar
@@ -32,15 +33,11 @@ from typing import ClassVar
 import pygame
 
 from checkers.ai.classic import ScoreReason
+from checkers.ai.search import is_win_score, plies_to_win
 from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
-from checkers.ai.tree_export import (
-    MinimaxCount,
-    format_bound,
-    format_score,
-    moves_to,
-    numbered_line,
-)
+from checkers.ai.tree_export import MinimaxCount, moves_to, numbered_line
 from checkers.board import BLACK, SQUARES, Position, square_row_col
+from checkers.gui import theme
 from checkers.gui.fonts import layout_font
 from checkers.gui.tree_view.layout import (
     LEVEL_HEIGHT,
@@ -50,6 +47,7 @@ from checkers.gui.tree_view.layout import (
     Replay,
     TreeLayout,
 )
+from checkers.gui.tree_view.words import LEGEND, men, node_score
 
 __all__ = ["DEPTHS", "NoDisplayError", "RequestCallback", "TreeView", "run_viewer"]
 
@@ -67,11 +65,6 @@ _CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a dra
 _COMFORTABLE = 0.85  # the zoom at which labels read easily
 _READABLE = 0.6  # below this zoom, fitting the whole tree is not worth it
 
-_BACKGROUND = (27, 31, 38)
-_CANVAS = (33, 38, 46)
-_BAR = (22, 25, 31)
-_TEXT = (222, 226, 232)
-_DIM = (140, 148, 160)
 _MAX = (242, 153, 52)
 _MIN = (74, 163, 223)
 _MAX_EDGE = (150, 90, 20)
@@ -85,7 +78,6 @@ _GHOST = (62, 68, 78)
 _OPEN = (120, 220, 120)
 _BUTTON = (52, 58, 68)
 _BUTTON_ON = (96, 110, 132)
-_NOTE = (255, 176, 80)
 _LIGHT_SQUARE = (232, 208, 168)
 _DARK_SQUARE = (122, 82, 48)
 _BLACK_PIECE = (30, 30, 30)
@@ -149,9 +141,17 @@ class TreeView:
         *,
         minimax_nodes: MinimaxCount | None = None,
         on_request: RequestCallback | None = None,
+        man: float = 1.0,
+        flipped: bool = False,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.on_request = on_request
+        self.man = man
+        """What a man is worth in the evaluation's units: every score is shown in men."""
+        self.flipped = flipped
+        """The small board is turned as the main board is (Black at the bottom when True)."""
+        self.note = ""
+        """One sentence over the tree (e.g. that its search prefers another move)."""
         self._fonts: dict[int, pygame.font.Font] = {}
         self._labels: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self._cache: pygame.Surface | None = None
@@ -535,7 +535,7 @@ class TreeView:
         return area
 
     def _render(self, surface: pygame.Surface) -> None:
-        surface.fill(_BACKGROUND)
+        surface.fill(theme.BACKGROUND)
         self._buttons = []
         offset = self.rect.topleft
         canvas = self.canvas_rect.move(-offset[0], -offset[1])
@@ -550,7 +550,7 @@ class TreeView:
         return not self.stepping or self.replay.has_entered(node)
 
     def _draw_tree(self, surface: pygame.Surface, canvas: pygame.Rect) -> None:
-        surface.fill(_CANVAS, canvas)
+        surface.fill(theme.BACKGROUND, canvas)
         surface.set_clip(canvas)
         camera = self.camera
         scale = camera.scale
@@ -605,7 +605,7 @@ class TreeView:
         for text, label_size, (x, y) in self._cut_labels:
             label = self._label(text, label_size, _CUT)
             area = label.get_rect(midleft=(int(x), int(y)))
-            surface.fill(_CANVAS, area.inflate(4, 2))
+            surface.fill(theme.BACKGROUND, area.inflate(4, 2))
             surface.blit(label, area)
         self._cut_labels = []
         for item in items:
@@ -635,7 +635,7 @@ class TreeView:
         open_path: set[SearchNode],
     ) -> None:
         if child.kind is ItemKind.PAGE_BACK or child.kind is ItemKind.PAGE_ON:
-            _dashed_line(surface, _DIM, a, b, dash=3)
+            _dashed_line(surface, theme.TEXT_DIM, a, b, dash=3)
             return
         node = child.node
         if not self._visible(node):
@@ -653,8 +653,8 @@ class TreeView:
                 )
                 if labels:
                     text = (
-                        f"\u03b1 {format_bound(cutoff.alpha)} \u2265 "
-                        f"\u03b2 {format_bound(cutoff.beta)}"
+                        f"\u03b1 {self._bound(cutoff.alpha)} \u2265 "
+                        f"\u03b2 {self._bound(cutoff.beta)}"
                     )
                     # Drawn after every edge, so no later dashed line runs through it.
                     self._cut_labels.append((text, size, (mx + bar + 3, my)))
@@ -685,7 +685,7 @@ class TreeView:
             pygame.draw.rect(surface, _BUTTON, box, border_radius=4)
             if labels:
                 text = f"< {item.hidden}" if item.kind is ItemKind.PAGE_BACK else f"{item.hidden} >"
-                self._blit(surface, text, size - 2, _TEXT, "center", box.center)
+                self._blit(surface, text, size - 2, theme.TEXT, "center", box.center)
             return
         visible = self._visible(node)
         move = node.move.pdn() if node.move is not None else "root"
@@ -713,17 +713,17 @@ class TreeView:
         self._draw_marks(surface, node, x, y, radius)
         if not labels:
             return
-        move_colour = _PV if pv else _TEXT
+        move_colour = _PV if pv else theme.TEXT
         self._blit(surface, move, size, move_colour, "midbottom", (x, y - radius - 2))
         returned = not self.stepping or self.replay.has_returned(node)
         if returned:
-            score = format_score(node.score, short=True)
+            score = node_score(node, self.man)
         elif node.alpha is not None:
-            score = f"[{format_bound(node.alpha)}, {format_bound(node.beta)}]"
+            score = f"[{self._bound(node.alpha)}, {self._bound(node.beta)}]"
         else:
             score = "?"
         below = self._blit(
-            surface, score, size, _TEXT if returned else _OPEN, "midtop", (x, y + radius + 2)
+            surface, score, size, theme.TEXT if returned else _OPEN, "midtop", (x, y + radius + 2)
         )
         extra = []
         if item.hidden:
@@ -731,7 +731,9 @@ class TreeView:
         if node.truncated:
             extra.append("...")
         if extra:
-            self._blit(surface, " ".join(extra), size - 3, _DIM, "midtop", (x, below.bottom))
+            self._blit(
+                surface, " ".join(extra), size - 3, theme.TEXT_DIM, "midtop", (x, below.bottom)
+            )
 
     def _draw_marks(
         self, surface: pygame.Surface, node: SearchNode, x: float, y: float, radius: float
@@ -743,11 +745,11 @@ class TreeView:
         if node is self.selected:
             pygame.draw.circle(surface, _SELECT, (x, y), radius + 4, 2)
         elif node is self.hovered:
-            pygame.draw.circle(surface, _DIM, (x, y), radius + 4, 1)
+            pygame.draw.circle(surface, theme.TEXT_DIM, (x, y), radius + 4, 1)
 
     def _draw_header(self, surface: pygame.Surface) -> None:
         bar = pygame.Rect(0, 0, self.rect.width, _HEADER)
-        surface.fill(_BAR, bar)
+        surface.fill(theme.PANEL, bar)
         tree = self.tree
         name = _ALGORITHM_NAMES.get(tree.algorithm, tree.algorithm)
         best = tree.best_move.pdn() if tree.best_move else "none"
@@ -759,9 +761,9 @@ class TreeView:
             pv += " (the rest is past the node cap)" if pv else "past the node cap"
         self._blit(
             surface,
-            f"{name}, depth {tree.depth}: best {best}, score {format_score(tree.score)}   PV {pv}",
+            f"{name}, depth {tree.depth}: best {best}, score {self._score(tree.score)}   PV {pv}",
             18,
-            _TEXT,
+            theme.TEXT,
             "topleft",
             (10, 7),
         )
@@ -777,10 +779,10 @@ class TreeView:
                 f"{name}: {tree.nodes} nodes, {tree.pruned} moves pruned   |   "
                 f"plain minimax: {minimax} nodes for the same result"
             )
-        colour = _TEXT
+        colour = theme.TEXT
         if tree.truncated:
             counts += f"   |   {tree.note}"
-            colour = _NOTE
+            colour = theme.TEXT_ACCENT
         self._blit(surface, counts, 16, colour, "topleft", (10, 29))
         # Buttons, right to left: the step toggle, then the algorithm and depths if requestable.
         right = self.rect.width - 8
@@ -799,13 +801,13 @@ class TreeView:
                 right,
                 functools.partial(self._request, depth),
             )
-        self._blit(surface, "depth", 16, _DIM, "midright", (right - 4, 16))
+        self._blit(surface, "depth", 16, theme.TEXT_DIM, "midright", (right - 4, 16))
 
     def _button(
         self, surface: pygame.Surface, text: str, on: bool, right: int, action: Callable[[], None]
     ) -> int:
         """A header button ending at x = `right`; returns where the next one should end."""
-        label = self._label(text, 16, _TEXT)
+        label = self._label(text, 16, theme.TEXT)
         area = pygame.Rect(0, 0, label.get_width() + 12, 22)
         area.topright = (right, 5)
         pygame.draw.rect(surface, _BUTTON_ON if on else _BUTTON, area, border_radius=4)
@@ -815,7 +817,7 @@ class TreeView:
 
     def _draw_footer(self, surface: pygame.Surface) -> None:
         bar = pygame.Rect(0, self.rect.height - _FOOTER, self.rect.width, _FOOTER)
-        surface.fill(_BAR, bar)
+        surface.fill(theme.PANEL, bar)
         if self.stepping:
             help_text = (
                 "Right/N/Space: next event   Left/B/Backspace: back   PgUp/PgDn: 10   "
@@ -828,7 +830,7 @@ class TreeView:
             )
             if self.on_request is not None:
                 help_text += "   1-6: depth   A: algorithm"
-        self._blit(surface, help_text, 15, _DIM, "midleft", (10, bar.centery))
+        self._blit(surface, help_text, 15, theme.TEXT_DIM, "midleft", (10, bar.centery))
 
     # --- the side panel --------------------------------------------------------------------
 
@@ -842,11 +844,14 @@ class TreeView:
         return event.node if event is not None else self.tree.root
 
     def _draw_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        surface.fill(_BAR, panel)
+        surface.fill(theme.PANEL, panel)
         pygame.draw.line(surface, _GHOST, panel.topleft, panel.bottomleft)
         x = panel.x + 12
         y = panel.y + 10
         width = panel.width - 24
+        if self.note:
+            y = self._wrap(surface, self.note, (x, y), width, 16, theme.TEXT_ACCENT) + 8
+        legend_top = self._draw_legend(surface, panel)
         if self.stepping:
             for line in self._step_lines():
                 y = self._wrap(surface, line, (x, y), width, 16, _OPEN) + 2
@@ -860,12 +865,48 @@ class TreeView:
             if moves
             else "the root: the position searched"
         )
-        y = self._wrap(surface, title, (x, y), width, 17, _TEXT) + 6
+        y = self._wrap(surface, title, (x, y), width, 17, theme.TEXT) + 6
         y = self._draw_board(surface, node, (x, y)) + 8
         for line, colour in self._node_lines(node):
             y = self._wrap(surface, line, (x, y), width, 16, colour) + 3
-            if y > panel.bottom:
+            if y > legend_top:
                 break
+
+    def _legend_lines(self) -> list[str]:
+        """The legend, one line for each shape, colour and number on a node."""
+        return [f"{shape}: {meaning}" for shape, meaning in LEGEND]
+
+    def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect) -> int:
+        """The legend at the foot of the panel (when the panel is tall enough); returns its top."""
+        size = 12
+        width = panel.width - 24
+        font = self._font(size)
+        lines: list[str] = []
+        for entry in ["How to read the tree:", *self._legend_lines()]:
+            lines += self._wrapped(entry, font, width)
+        height = len(lines) * font.get_linesize() + 8
+        if panel.height < height + 8 * _CELL + 120:
+            return panel.bottom  # no room: the node's details come first
+        y = panel.bottom - height
+        pygame.draw.line(surface, _GHOST, (panel.x + 8, y - 4), (panel.right - 8, y - 4))
+        for line in lines:
+            self._blit(surface, line, size, theme.TEXT_DIM, "topleft", (panel.x + 12, y))
+            y += font.get_linesize()
+        return panel.bottom - height - 8
+
+    @staticmethod
+    def _wrapped(text: str, font: pygame.font.Font, width: int) -> list[str]:
+        """`text` broken into lines of at most `width` pixels."""
+        lines: list[str] = []
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        return [*lines, line] if line else lines
 
     def _step_lines(self) -> list[str]:
         event = self.replay.current
@@ -882,18 +923,17 @@ class TreeView:
             window = ""
             if event.alpha is not None:
                 window = (
-                    f" with \u03b1 = {format_bound(event.alpha)}, "
-                    f"\u03b2 = {format_bound(event.beta)}"
+                    f" with \u03b1 = {self._bound(event.alpha)}, \u03b2 = {self._bound(event.beta)}"
                 )
             return f"Enter {name} ({side} to move){window}."
         if event.kind is EventKind.RETURN:
-            returned = f"{name[0].upper()}{name[1:]} returns {format_score(event.score)}."
+            returned = f"{name[0].upper()}{name[1:]} returns {self._score(event.score)}."
             return returned + self._parent_learns(node)
         if event.kind is EventKind.CUTOFF:
             skipped = len(node.pruned_children)
             cut = (
-                f"Cut-off at {name}: \u03b1 {format_bound(event.alpha)} \u2265 "
-                f"\u03b2 {format_bound(event.beta)}"
+                f"Cut-off at {name}: \u03b1 {self._bound(event.alpha)} \u2265 "
+                f"\u03b2 {self._bound(event.beta)}"
             )
             if not skipped:
                 return f"{cut}, but that was its last move: nothing is left to prune."
@@ -917,12 +957,12 @@ class TreeView:
             return ""
         best = max(scores) if parent.maximizing else min(scores)
         name = parent.move.pdn() if parent.move is not None else "The root"
-        text = f" {name} ({'MAX' if parent.maximizing else 'MIN'}) has {format_score(best)} so far"
+        text = f" {name} ({'MAX' if parent.maximizing else 'MIN'}) has {self._score(best)} so far"
         if parent.alpha is None or parent.beta is None:
             return text + "."
         if parent.maximizing:
-            return text + f": \u03b1 = {format_bound(max(parent.alpha, best))}."
-        return text + f": \u03b2 = {format_bound(min(parent.beta, best))}."
+            return text + f": \u03b1 = {self._bound(max(parent.alpha, best))}."
+        return text + f": \u03b2 = {self._bound(min(parent.beta, best))}."
 
     def _node_lines(self, node: SearchNode) -> list[tuple[str, tuple[int, int, int]]]:
         side = node.position.turn.name.capitalize()
@@ -937,22 +977,22 @@ class TreeView:
                 lines.append((self._why_cut(parent, cut.alpha, cut.beta), _CUT))
             return lines
         if self.stepping and not self.replay.has_entered(node):
-            lines.append(("Not reached yet at this step.", _DIM))
+            lines.append(("Not reached yet at this step.", theme.TEXT_DIM))
             return lines
         returned = not self.stepping or self.replay.has_returned(node)
         if returned and node.score is not None:
             reason = _REASONS.get(node.reason, "") if node.reason is not None else ""
-            lines.append((f"score {format_score(node.score)}: {reason}", _TEXT))
+            lines.append((f"score {node_score(node, self.man, short=False)}: {reason}", theme.TEXT))
         else:
             lines.append(("score: still searching", _OPEN))
         if node.alpha is not None:
             lines.append(
                 (
                     (
-                        f"window on entry: \u03b1 {format_bound(node.alpha)}, "
-                        f"\u03b2 {format_bound(node.beta)}"
+                        f"window on entry: \u03b1 {self._bound(node.alpha)}, "
+                        f"\u03b2 {self._bound(node.beta)}"
                     ),
-                    _TEXT,
+                    theme.TEXT,
                 )
             )
         if node.cutoff is not None and (not self.stepping or self.replay.has_cut(node)):
@@ -961,8 +1001,8 @@ class TreeView:
             lines.append(
                 (
                     (
-                        f"cut-off after {by}: \u03b1 {format_bound(cut.alpha)} \u2265 "
-                        f"\u03b2 {format_bound(cut.beta)}; {len(node.pruned_children)} "
+                        f"cut-off after {by}: \u03b1 {self._bound(cut.alpha)} \u2265 "
+                        f"\u03b2 {self._bound(cut.beta)}; {len(node.pruned_children)} "
                         f"move(s) pruned"
                     ),
                     _CUT,
@@ -973,29 +1013,48 @@ class TreeView:
         item = self.layout.item_of(node)
         if item is not None and item.hidden:
             lines.append(
-                (f"{item.hidden} nodes below are folded away: click the node to open them", _DIM)
+                (
+                    f"{item.hidden} nodes below are folded away: click the node to open them",
+                    theme.TEXT_DIM,
+                )
             )
         if node.truncated:
-            lines.append(("more children were searched than the node cap let us keep", _NOTE))
+            lines.append(
+                ("more children were searched than the node cap let us keep", theme.TEXT_ACCENT)
+            )
         return lines
 
-    @staticmethod
-    def _why_cut(parent: SearchNode, alpha: float, beta: float) -> str:
+    def _bound(self, value: float | None) -> str:
+        """A window bound or score in men: `+0.50`, `+inf`, `?`."""
+        if value is None:
+            return "?"
+        if math.isinf(value):
+            return "+inf" if value > 0 else "-inf"
+        return men(value, self.man)
+
+    def _score(self, value: float | None) -> str:
+        """A score in men, or `wins in 3 moves` for a forced result."""
+        if value is not None and not math.isinf(value) and is_win_score(value):
+            moves = (plies_to_win(value) + 1) // 2
+            return f"{'wins' if value > 0 else 'loses'} in {moves} move{'s' if moves != 1 else ''}"
+        return self._bound(value)
+
+    def _why_cut(self, parent: SearchNode, alpha: float, beta: float) -> str:
         """The cut-off in words, as a learner would say it."""
         mover = parent.position.turn.name.capitalize()
         other = parent.position.turn.opponent.name.capitalize()
         where = f"after {parent.move.pdn()}" if parent.move is not None else "at the root"
         if parent.maximizing:
             return (
-                f"{where.capitalize()}, {mover} (MAX) can already get {format_bound(alpha)} "
-                f"or more, but {other} (MIN) can hold the score to {format_bound(beta)} by "
+                f"{where.capitalize()}, {mover} (MAX) can already get {self._bound(alpha)} "
+                f"or more, but {other} (MIN) can hold the score to {self._bound(beta)} by "
                 f"another route: {other} will not allow this line, so {mover}'s other "
                 f"moves here cannot change the result (\u03b1 \u2265 \u03b2)."
             )
         return (
             f"{where.capitalize()}, {mover} (MIN) can already hold the score to "
-            f"{format_bound(beta)} or less, but {other} (MAX) is sure of "
-            f"{format_bound(alpha)} by another route: {other} gains nothing here, so "
+            f"{self._bound(beta)} or less, but {other} (MAX) is sure of "
+            f"{self._bound(alpha)} by another route: {other} gains nothing here, so "
             f"{mover}'s other replies cannot change the result (\u03b1 \u2265 \u03b2)."
         )
 
@@ -1025,38 +1084,45 @@ class TreeView:
             y += font.get_linesize()
         return y
 
+    def _cell(self, square: int) -> tuple[int, int]:
+        """(row, col) of `square` on the small board, turned as the main board is."""
+        row, col = square_row_col(square)
+        return (7 - row, 7 - col) if self.flipped else (row, col)
+
     def _draw_board(
         self, surface: pygame.Surface, node: SearchNode, topleft: tuple[int, int]
     ) -> int:
-        """The node's position as a small board (White at the bottom); returns the y below it."""
+        """The node's position as a small board in the main board's colours and orientation;
+        returns the y below it."""
         x0, y0 = topleft
         position: Position = node.position
         for row in range(8):
             for col in range(8):
-                colour = _DARK_SQUARE if (row + col) % 2 else _LIGHT_SQUARE
+                colour = theme.DARK_SQUARE if (row + col) % 2 else theme.LIGHT_SQUARE
                 surface.fill(colour, (x0 + col * _CELL, y0 + row * _CELL, _CELL, _CELL))
         move = node.move
         if move is not None:
             for square in move.path:
-                row, col = square_row_col(square)
+                row, col = self._cell(square)
                 pygame.draw.rect(
-                    surface, _PV, (x0 + col * _CELL, y0 + row * _CELL, _CELL, _CELL), 2
+                    surface, theme.LAST_MOVE, (x0 + col * _CELL, y0 + row * _CELL, _CELL, _CELL), 2
                 )
         for square in SQUARES:
             piece = position.piece_at(square)
             if piece is None:
                 continue
-            row, col = square_row_col(square)
+            row, col = self._cell(square)
             centre = (x0 + col * _CELL + _CELL // 2, y0 + row * _CELL + _CELL // 2)
-            body = _BLACK_PIECE if piece.side is BLACK else _WHITE_PIECE
-            rim = _WHITE_PIECE if piece.side is BLACK else _BLACK_PIECE
+            black = piece.side is BLACK
+            body = theme.BLACK_PIECE if black else theme.WHITE_PIECE
+            rim = theme.BLACK_PIECE_RIM if black else theme.WHITE_PIECE_RIM
             pygame.draw.circle(surface, body, centre, _CELL // 2 - 3)
-            pygame.draw.circle(surface, rim, centre, _CELL // 2 - 3, 1)
+            pygame.draw.circle(surface, rim, centre, _CELL // 2 - 3, 2)
             if piece.king:
-                pygame.draw.circle(surface, _PV, centre, _CELL // 4, 2)
+                pygame.draw.circle(surface, theme.TEXT_ACCENT, centre, _CELL // 4, 2)
         if move is not None:
             for square in move.captures:
-                row, col = square_row_col(square)
+                row, col = self._cell(square)
                 cx, cy = x0 + col * _CELL + _CELL // 2, y0 + row * _CELL + _CELL // 2
                 pygame.draw.line(surface, _CUT, (cx - 6, cy - 6), (cx + 6, cy + 6), 2)
                 pygame.draw.line(surface, _CUT, (cx - 6, cy + 6), (cx + 6, cy - 6), 2)

@@ -1,0 +1,193 @@
+"""The saved-games list, a file's list of games with its filter, and the resume offer, as widgets
+driven by real events through the window's loop."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from checkers import saves
+from checkers.board import Move
+from checkers.gui.app import App
+from checkers.gui.intents import OpenArchive
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen
+from checkers.gui.screens.start import StartScreen
+from checkers.pdn import open_archive
+from checkers.record import GameRecord
+
+ARCHIVE = "".join(
+    f'[Event "{event}"]\n[Black "{black}"]\n[White "{white}"]\n[Result "{result}"]\n{moves}\n\n'
+    for event, black, white, result, moves in (
+        ("Open", "Tinsley", "Chinook", "1/2-1/2", "1. 11-15 23-19 1/2-1/2"),
+        ("Open", "Oldbury", "Tinsley", "1-0", "1. 9-13 22-18 1-0"),
+        ("Club", "Ann", "Bob", "0-1", "1. 10-14 24-20 0-1"),
+        ("Club", "Ann", "Cid", "*", "1. 12-16 99-98 *"),  # cannot be read
+    )
+)
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
+def post(kind: int, **fields: Any) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key, unicode=text, mod=mod, scancode=0)
+    post(pygame.KEYUP, key=key, unicode=text, mod=mod, scancode=0)
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def type_text(app: App, text: str) -> None:
+    for char in text:
+        post(pygame.TEXTINPUT, text=char)
+    app.step(1 / 60)
+    app.step(1 / 60)  # the filter's own events (text changed) come in the next frame
+
+
+def click_at(app: App, point: tuple[int, int]) -> None:
+    post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def open_archive_screen(app: App, path: Path) -> ArchiveScreen:
+    path.write_text(ARCHIVE)
+    app.request(OpenArchive(open_archive(path)))
+    app.step(0)
+    screen = app.screen
+    assert isinstance(screen, ArchiveScreen)
+    return screen
+
+
+def checked(app: App, screen: ArchiveScreen) -> None:
+    """Let the screen read its games (it asks for frames until it has)."""
+    for _ in range(1000):
+        if screen.wake_in() is None:
+            return
+        app.step(1 / 60)
+    raise AssertionError("the games were never all checked")
+
+
+def test_the_archive_checks_its_games_then_asks_for_no_more_frames(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app()
+    screen = open_archive_screen(app, data / "four.pdn")
+    assert screen.wake_in() == 0.0
+    checked(app, screen)
+    assert [entry.number for entry in screen.games.shown] == [1, 2, 3]
+    assert "1 skipped (cannot be read; game 4" in screen.status
+    assert screen.status_label is not None and "1 skipped" in screen.status_label.text
+
+
+def test_the_archive_filter_by_player_event_or_result(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app()
+    screen = open_archive_screen(app, data / "four.pdn")
+    checked(app, screen)
+    assert screen.filter is not None and screen.filter.is_focused
+    type_text(app, "Tinsley")
+    assert [entry.number for entry in screen.games.shown] == [1, 2]
+    assert "2 match 'Tinsley'" in screen.status
+    assert sorted(name for name in screen.widgets if name.startswith("row")) == ["row 0", "row 1"]
+    press(app, pygame.K_BACKSPACE)  # edits the filter: "Tinsle" still matches both
+    assert len(screen.games.shown) == 2
+    screen.filter.set_text("")
+    type_text(app, "Club")
+    assert [entry.number for entry in screen.games.shown] == [3]  # game 4 cannot be read
+    screen.filter.set_text("")
+    type_text(app, "1-0")
+    assert [entry.number for entry in screen.games.shown] == [2]
+    press(app, pygame.K_RETURN)  # Enter in the filter opens the game chosen
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    assert game.game.record.moves == [Move((9, 13)), Move((22, 18))]
+
+
+def test_a_row_of_the_archive_opens_its_game_when_clicked(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app()
+    screen = open_archive_screen(app, data / "four.pdn")
+    checked(app, screen)
+    click_at(app, screen.widgets["row 2"].rect.center)
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    assert game.game.record.moves == [Move((10, 14)), Move((24, 20))]
+
+
+def test_up_down_choose_a_saved_game_and_esc_closes_the_list(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    for moves in ([Move((11, 15))], [Move((9, 13)), Move((22, 18))]):
+        record = GameRecord()
+        for move in moves:
+            record.play(move)
+        saves.save_game(record, {"Black": "A", "White": "B", "Result": "1-0"})
+    app = make_app(None)
+    press(app, pygame.K_l, "l")
+    screen = app.screen
+    assert isinstance(screen, LoadScreen) and len(screen.saved) == 2
+    assert screen.widgets["row 0"].is_selected and not screen.widgets["row 1"].is_selected
+    press(app, pygame.K_DOWN)
+    assert screen.chosen == 1 and screen.widgets["row 1"].is_selected
+    assert screen.widgets["close"].tool_tip_text  # every button has a tooltip
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, StartScreen)
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "resumed"),
+    [
+        (pygame.K_RETURN, "\r", True),
+        (pygame.K_r, "r", True),
+        (pygame.K_ESCAPE, "\x1b", False),
+        (pygame.K_n, "n", False),
+    ],
+)
+def test_the_resume_offer_keys(
+    make_app: Callable[..., App], data: Path, key: int, text: str, resumed: bool
+) -> None:
+    app = make_app(autosave=True)
+    for square in (11, 15):
+        x, y = app.screen.layout().board.square_center(square)  # type: ignore[attr-defined]
+        click_at(app, (int(x), int(y)))
+    app.close()
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    offer = fresh.screen
+    assert isinstance(offer, ResumeScreen)
+    assert "1 move played, White to move" in offer.lines()[1]
+    press(fresh, key, text)
+    if resumed:
+        assert isinstance(fresh.screen, GameScreen)
+        assert fresh.screen.game.record.moves == [Move((11, 15))]
+    else:
+        assert isinstance(fresh.screen, StartScreen)
+
+
+def test_the_resume_offer_buttons(make_app: Callable[..., App], data: Path) -> None:
+    app = make_app(autosave=True)
+    for square in (11, 15):
+        x, y = app.screen.layout().board.square_center(square)  # type: ignore[attr-defined]
+        click_at(app, (int(x), int(y)))
+    app.close()
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    offer = fresh.screen
+    assert isinstance(offer, ResumeScreen)
+    assert set(offer.widgets) == {"resume", "not now"}
+    click_at(fresh, offer.widgets["resume"].rect.center)
+    assert isinstance(fresh.screen, GameScreen)
