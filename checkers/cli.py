@@ -113,7 +113,7 @@ def cmd_text_game(
             try:
                 record.play(Move.from_pdn(line, position))
             except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
-                print(f"Not played: {error}", file=out)
+                print(f"Not played: {one_line(str(error))}", file=out)  # what was typed, tamed
 
 
 def format_score(score: float) -> str:

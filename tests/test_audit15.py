@@ -96,3 +96,16 @@ def test_engine_started_with_its_input_closed_exits_quietly() -> None:
         timeout=CAP,
     )
     assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+
+
+def test_text_game_answers_a_huge_or_control_character_move_in_one_short_line() -> None:
+    from checkers.cli import build_parser, cmd_text_game
+
+    typed = iter(["11-" + "9" * 5000, "\x1b[2J11-", "quit"])
+    out = io.StringIO()
+    args = build_parser().parse_args(["text"])
+    assert cmd_text_game(args, out, read_line=lambda prompt: next(typed)) == 0
+    answers = [line for line in out.getvalue().splitlines() if line.startswith("Not played")]
+    assert len(answers) == 2
+    assert all(len(line) < 600 for line in answers)
+    assert "\x1b" not in answers[1]
