@@ -129,8 +129,10 @@ def _adjacent(a: int, b: int) -> bool:
     return abs(ra - rb) == 1 and abs(ca - cb) == 1
 
 
+# ASCII digits only, as in a FEN: \d would take "３" or "٣" for a square number.
 _MOVE_TEXT = re.compile(
-    r"\s*(\d{1,3})\s*(?:([-x:])\s*(\d{1,3})((?:\s*[x:]\s*\d{1,3})*))\s*$", re.IGNORECASE
+    r"\s*([0-9]{1,3})\s*(?:([-x:])\s*([0-9]{1,3})((?:\s*[x:]\s*[0-9]{1,3})*))\s*$",
+    re.IGNORECASE,
 )
 
 
@@ -191,7 +193,7 @@ class Move:
         if not match:
             raise InvalidMoveError(f"not a move: {text!r}")
         first, sign, second, rest = match.groups()
-        squares = [int(first), int(second)] + [int(s) for s in re.findall(r"\d+", rest or "")]
+        squares = [int(first), int(second)] + [int(s) for s in re.findall(r"[0-9]+", rest or "")]
         bad = [s for s in squares if not 1 <= s <= 32]
         if bad:
             raise InvalidMoveError(f"square {bad[0]} in {text.strip()!r} is not between 1 and 32")

@@ -118,7 +118,7 @@ def cmd_text_game(
             try:
                 record.play(Move.from_pdn(line, position))
             except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
-                print(f"Not played: {error}", file=out)
+                print(f"Not played: {one_line(str(error))}", file=out)  # what was typed, tamed
 
 
 def format_score(score: float) -> str:
@@ -165,7 +165,13 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
     """Serve the engine protocol on stdin/stdout until `quit` or end of input."""
     tune_collector_for_search()  # this process exists to search
-    return run_engine(sys.stdin.buffer, out)  # bytes: a line that is not UTF-8 is answered
+    if sys.stdin is None:  # started with its input closed: as an input that has ended
+        return run_engine([], out)
+    # Bytes, so a line that is not UTF-8 is answered. A reader of its own, never closed: if the
+    # output fails, the session ends while the reading thread may still wait for a line, and
+    # closing a reader (sys.stdin's too, at exit) waits for the lock that thread holds.
+    source = open(sys.stdin.fileno(), "rb", closefd=False)  # noqa: SIM115
+    return run_engine(source, out)
 
 
 # --- wiring -----------------------------------------------------------------------------------

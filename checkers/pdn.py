@@ -101,12 +101,13 @@ _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 # --- words of movetext -------------------------------------------------------------------------
 
 _WORD = re.compile(r"[^\s\[\]{}();]+")
-_MOVE_NUMBER = re.compile(r"(\d+)\.+(.*)")
-_ANNOTATION = re.compile(r"(?:[!?]|\$\d+)+")  # `!?`, `$1`, alone or run onto a move
-_NUMERIC_MOVE = re.compile(r"(\d+)((?:[-xX:]\d+)+)")
+# ASCII digits only (\d would take "３" or "٣"), as in moves and FENs.
+_MOVE_NUMBER = re.compile(r"([0-9]+)\.+(.*)")
+_ANNOTATION = re.compile(r"(?:[!?]|\$[0-9]+)+")  # `!?`, `$1`, alone or run onto a move
+_NUMERIC_MOVE = re.compile(r"([0-9]+)((?:[-xX:][0-9]+)+)")
 _ALGEBRAIC_MOVE = re.compile(r"([a-hA-H][1-8])((?:[-xX:][a-hA-H][1-8])+)")
 _ELLIPSIS = re.compile(r"\.{2,}|…")
-_SQUARE_DIGITS = re.compile(r"0*(\d{1,3})")
+_SQUARE_DIGITS = re.compile(r"0*([0-9]{1,3})")
 
 
 class PdnError(ValueError):

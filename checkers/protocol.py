@@ -337,15 +337,25 @@ def _text(line: str | bytes | _Unreadable) -> str | _Unreadable:
 
 
 def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO) -> int:
-    """Serve the protocol until `quit` or the end of input; returns the exit status.
+    """Serve the protocol until `quit` or the end of input; returns the exit status, or raises
+    the OSError that made writing to `out` fail (which ends the session at once).
 
     `lines` is read on a thread of its own, so `stop` and the end of input reach a running
     search at once, even behind commands that wait for it; text or bytes (UTF-8) alike.
     """
 
+    failed: list[OSError] = []
+
     def write(line: str) -> None:
-        out.write(line + "\n")
-        out.flush()
+        if failed:
+            return
+        try:
+            out.write(line + "\n")
+            out.flush()
+        except OSError as error:  # a closed pipe or a full disk: nobody can read the answers
+            failed.append(error)
+            session.interrupt()
+            pending.put(None)
 
     session = EngineSession(write)
     pending: queue.SimpleQueue[str | _Unreadable | None] = queue.SimpleQueue()
@@ -374,6 +384,8 @@ def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO) -> int:
         if isinstance(line, _Unreadable):
             session.error(line.problem)
         elif not session.handle(line):
-            return 0
+            break
     session.wait()
+    if failed:
+        raise failed[0]  # the caller reports it as for any other output
     return 0
