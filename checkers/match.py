@@ -11,10 +11,13 @@ and SPRT arithmetic are plain functions so they can be checked on their own.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import math
 import os
 import shlex
 import shutil
+import stat
 import sys
 import time
 from collections.abc import Generator, Iterable, Sequence
@@ -746,15 +749,35 @@ def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
     return match
 
 
+def _open_for_games(path: str) -> TextIO:
+    """`path` opened for writing; a FIFO that no program reads is refused, not waited on."""
+    try:
+        is_fifo = stat.S_ISFIFO(os.stat(path).st_mode)
+    except OSError:
+        is_fifo = False  # a new file, or one open() explains better
+    if is_fifo:
+        # Opening a FIFO blocks until a reader comes; non-blocking, ENXIO says none is there.
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as error:
+            if error.errno == errno.ENXIO:
+                raise OSError(error.errno, "a FIFO that no program reads") from None
+            raise
+        os.set_blocking(descriptor, True)
+        return open(descriptor, "w", encoding="utf-8")
+    return open(path, "w", encoding="utf-8")
+
+
 def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = None) -> int:
     """Play the match, writing progress to stderr and the games to --pdn; print the result."""
     first, second = _player(args, "first"), _player(args, "second")
     ballots = select_ballots(load_ballots(), args.openings)
     tasks = schedule(ballots, first, second, args.games, args.max_plies)
     pdn_file = None
+    pdn_problem = ""  # why the games stopped being written, if they did
     if args.pdn is not None:
         try:
-            pdn_file = open(args.pdn, "w", encoding="utf-8")  # noqa: SIM115 - closed in finally
+            pdn_file = _open_for_games(args.pdn)
         except OSError as error:
             # The parser's own error: one line and exit status 2, as for a bad option.
             args.usage_error(f"cannot write {args.pdn}: {error.strerror or error}")
@@ -775,11 +798,17 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = N
         for done, result in enumerate(games, start=1):
             tally.add(result)
             if pdn_file is not None:
-                pdn_file.write(
-                    ("\n" if done > 1 else "")
-                    + write_game(game_to_pdn(result, args.event, played_on))
-                )
-                pdn_file.flush()  # an interrupted match keeps the games it finished
+                try:
+                    pdn_file.write(
+                        ("\n" if done > 1 else "")
+                        + write_game(game_to_pdn(result, args.event, played_on))
+                    )
+                    pdn_file.flush()  # an interrupted match keeps the games it finished
+                except OSError as error:  # a full disk: the match and its figures go on
+                    pdn_problem = f"{args.pdn}: {error.strerror or error}, from game {done} on"
+                    with contextlib.suppress(OSError):
+                        pdn_file.close()
+                    pdn_file = None
             display.update(done, tally, result)
             if sprt is not None:
                 decision = sprt.decision(sprt.llr(tally.wins, tally.draws, tally.losses))
@@ -789,7 +818,8 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = N
         games.close()  # games still being played are dropped
         display.finish()
         if pdn_file is not None:
-            pdn_file.close()
+            with contextlib.suppress(OSError):  # what could be written was flushed game by game
+                pdn_file.close()
     _print_summary(tally, args.max_plies, out)
     if sprt is not None:
         llr = sprt.llr(tally.wins, tally.draws, tally.losses)
@@ -802,6 +832,9 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = N
             f"SPRT: LLR {llr:.2f} (bounds {sprt.lower:.2f} to {sprt.upper:.2f}): {verdict}",
             file=out,
         )
+    if pdn_problem:
+        print(f"checkers: error: cannot write {pdn_problem}", file=sys.stderr)
+        return 1
     if args.pdn is not None:
         print(f"games written to {args.pdn}", file=out)
     return 0

@@ -76,10 +76,12 @@ _MESSAGE_LIMIT = 500
 
 
 def one_line(message: str) -> str:
-    """`message` as one printable line: control characters escaped, at most ~500 characters."""
+    """`message` as one printable line: control characters escaped, at most ~500 characters (a
+    long middle, such as a huge file name, is cut so that the reason at the end stays)."""
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
     if len(text) > _MESSAGE_LIMIT:
-        text = text[: _MESSAGE_LIMIT - 3] + "..."
+        keep = (_MESSAGE_LIMIT - 3) // 2
+        text = text[:keep] + "..." + text[-keep:]
     return text
 
 

@@ -328,12 +328,13 @@ def _raw_lines(source: Iterable[str] | Iterable[bytes]) -> Iterator[str | bytes 
 
 
 def _text(line: str | bytes | _Unreadable) -> str | _Unreadable:
+    # A byte-order mark (some editors and Windows pipes start their text with one) is no command.
     if isinstance(line, bytes):
         try:
-            return line.decode("utf-8")
+            return line.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as error:
             return _Unreadable(f"a line is not UTF-8 text (byte {line[error.start]:#04x})")
-    return line
+    return line.removeprefix("\ufeff") if isinstance(line, str) else line
 
 
 def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO) -> int:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import errno
 import io
+import os
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -109,3 +111,44 @@ def test_text_game_answers_a_huge_or_control_character_move_in_one_short_line() 
     assert len(answers) == 2
     assert all(len(line) < 600 for line in answers)
     assert "\x1b" not in answers[1]
+
+
+def test_engine_input_starting_with_a_byte_order_mark_is_read_as_the_command() -> None:
+    out = io.StringIO()
+    run_engine([b"\xef\xbb\xbfisready\n"], out)
+    assert out.getvalue().splitlines() == ["readyok"]
+
+
+def test_a_long_file_name_in_an_error_keeps_the_reason_at_the_end() -> None:
+    from checkers.options import one_line
+
+    line = one_line(f"cannot read /tmp/{'9' * 5000}: File name too long")
+    assert len(line) <= 500 and line.endswith("File name too long") and "..." in line
+
+
+def test_match_pdn_to_a_fifo_nobody_reads_is_refused_not_waited_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from checkers.cli import main
+
+    fifo = tmp_path / "games.pdn"
+    os.mkfifo(fifo)
+    argv = ["match", "--games", "1", "--first-depth", "1", "--second-depth", "1", "--jobs", "1"]
+    assert main([*argv, "--pdn", str(fifo)], out=io.StringIO()) == 2
+    assert "a FIFO that no program reads" in capsys.readouterr().err
+
+
+def test_match_pdn_on_a_full_disk_finishes_the_match_and_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from checkers.cli import main
+
+    out = io.StringIO()
+    argv = ["match", "--games", "2", "--first-depth", "1", "--second-depth", "1", "--jobs", "1"]
+    assert main([*argv, "--pdn", "/dev/full"], out=out) == 1
+    assert "2 games scored" in out.getvalue()  # the figures of the games played are kept
+    err = capsys.readouterr().err.strip().splitlines()
+    assert (
+        err[-1]
+        == "checkers: error: cannot write /dev/full: No space left on device, from game 1 on"
+    )
