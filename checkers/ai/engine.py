@@ -1125,7 +1125,8 @@ class Engine:
             records += [(depth, record) for record in ranked if record[1] not in done]
         report = []
         for depth, (_, move, flag, score) in records:
-            line = [move, *self._principal_variation(position.apply_raw(move), 0)]
+            # What the table holds past the depth searched is older and shallower: left out.
+            line = [move, *self._principal_variation(position.apply_raw(move), 0)[: depth - 1]]
             report.append(
                 RootScore(
                     _public_line(position, line)[0],
