@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -10,8 +11,10 @@ from typing import NoReturn, TextIO
 
 import checkers
 from checkers.ai import Limits, Progress
-from checkers.ai.engine import tune_collector_for_search
-from checkers.ai.registry import get_algorithm, get_evaluation, search
+from checkers.ai.engine import Engine, tune_collector_for_search
+from checkers.ai.explain import MAX_LINES, Analysis, analysis_lines, format_men, sentences
+from checkers.ai.players import AIPlayer
+from checkers.ai.registry import get_algorithm, get_evaluation, man_value, search
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import (
     AmbiguousMoveError,
@@ -28,6 +31,7 @@ from checkers.options import (
     job_count,
     one_line,
     perft_depth,
+    read_whole_number,
     search_depth,
     seconds,
     shown,
@@ -128,16 +132,41 @@ def format_score(score: float) -> str:
     return f"{score:+g}"
 
 
+def _line_count(text: str) -> int:
+    try:
+        return read_whole_number(text, 1, MAX_LINES)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
-    """Search a position, printing each completed depth, then the best move."""
+    """Search a position, printing each completed depth, then the best move; or its best lines
+    (--lines), or why the AI plays its move (--why), as text or JSON."""
     position = _position(args.fen)
     try:
-        get_algorithm(args.algorithm)
+        entry = get_algorithm(args.algorithm)
         if args.evaluation is not None:
             get_evaluation(args.evaluation)
     except ValueError as error:
         raise UsageError(str(error)) from None
     limits = Limits(depth=args.depth) if args.depth else Limits(time=args.time or 3.0)
+    evaluation = args.evaluation or entry.evaluation
+    if args.why:
+        if args.lines is not None:
+            raise UsageError("--why and --lines are separate questions: ask one at a time")
+        return _analyse_why(position, limits, args.algorithm, evaluation, args.format, out)
+    if args.lines is not None or args.format == "json":
+        if args.algorithm != "engine":
+            raise UsageError(f"--lines needs the engine algorithm, not {args.algorithm!r}")
+        analysis = analysis_lines(
+            position,
+            limits,
+            args.lines or 1,
+            Engine(get_evaluation(evaluation)),
+            units_per_man=man_value(evaluation),
+        )
+        _print_lines(position, analysis, args.format, out)
+        return 0
 
     def report(progress: Progress) -> None:
         pv = " ".join(move.pdn() for move in progress.pv)
@@ -159,6 +188,47 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         f"time {result.time:.2f}s  pv {' '.join(m.pdn() for m in result.pv)}",
         file=out,
     )
+    return 0
+
+
+def _print_lines(position: Position, analysis: Analysis, form: str, out: TextIO) -> None:
+    """The lines as the README's JSON object, or one numbered line each."""
+    if form == "json":
+        print(json.dumps(analysis.as_json()), file=out)
+        return
+    if not analysis.lines:
+        if position.legal_moves():
+            print("no depth completed within the time", file=out)
+        else:
+            print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
+        return
+    side = position.turn.name.capitalize()
+    print(
+        f"depth {analysis.depth}, {len(analysis.lines)} best moves, scores in men for {side}",
+        file=out,
+    )
+    width = max(len(line.move) for line in analysis.lines)
+    for number, line in enumerate(analysis.lines, 1):
+        score = format_men(line.score, line.win_in)
+        print(f"{number:2}. {line.move:<{width}}  {score:>15}  {' '.join(line.pv)}", file=out)
+
+
+def _analyse_why(
+    position: Position, limits: Limits, algorithm: str, evaluation: str, form: str, out: TextIO
+) -> int:
+    """Let the AI choose its move, then say why, from its own search."""
+    choice = AIPlayer(limits, algorithm, evaluation).choose(position)
+    if choice.explanation is None:
+        if form == "json":
+            print(json.dumps(None), file=out)
+        else:
+            print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
+        return 0
+    if form == "json":
+        print(json.dumps(choice.explanation.as_json()), file=out)
+    else:
+        for sentence in sentences(choice.explanation):
+            print(sentence, file=out)
     return 0
 
 
@@ -219,6 +289,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument(
         "--eval", dest="evaluation", help="engine, seed or count (default: the algorithm's own)"
+    )
+    analyse.add_argument(
+        "--lines",
+        type=_line_count,
+        metavar="N",
+        help=f"the N best moves with their scores and lines (1 to {MAX_LINES}; the engine)",
+    )
+    analyse.add_argument(
+        "--why", action="store_true", help="why the AI plays its move, from its own search"
+    )
+    analyse.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
     )
     analyse.set_defaults(handler=cmd_analyse)
 

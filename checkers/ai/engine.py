@@ -26,6 +26,7 @@ import dataclasses
 import gc
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 from checkers._bitboard import (
     BIT,
@@ -57,6 +58,8 @@ __all__ = [
     "KING",
     "MAN",
     "Engine",
+    "RootScore",
+    "ScoredLine",
     "engine_evaluation",
     "engine_search",
     "evaluate_raw",
@@ -380,7 +383,35 @@ _INFINITY = WIN + 1
 # A table entry: the position's key, then depth, bound flag, score, best move, forced or not.
 _Entry = tuple[tuple[int, int, int, bool], int, int, int, RawMove, bool]
 _START_NO_DEPTH_AFTER = 0.6  # of a time limit
+_RootScore = tuple[int, RawMove, int, int]
+"""A root move's fail-soft score (to order the moves), the move, and what its window proved:
+_EXACT and the score, or _UPPER (_LOWER) and the window's alpha (beta). A fail-soft bound is not
+shown: pruning and the table make it unreliable (one at most -0.15 where the exact score at the
+same depth was +1.20), while the window's bound is what the search relied on."""
 _FOREIGN_SCALE = 100  # internal units per unit of a named evaluation other than the engine's
+
+
+class ScoredLine(NamedTuple):
+    """A line of a multi-PV search: its exact score for the side to move (engine units: hundredths
+    of a man with the engine's own evaluation) and its moves, the root move first."""
+
+    score: int
+    line: tuple[Move, ...]
+
+
+class RootScore(NamedTuple):
+    """What a search found for one root move: its score in engine units, whether that score is
+    exact or only a bound ("exact", "upper": at most, "lower": at least), the depth it was
+    searched to, and its line, the move first (for a rejected move: the refutation after it)."""
+
+    move: Move
+    score: int
+    bound: str
+    depth: int
+    line: tuple[Move, ...]
+
+
+_BOUND_NAMES = {_EXACT: "exact", _LOWER: "lower", _UPPER: "upper"}
 
 
 class _Interrupted(Exception):
@@ -457,8 +488,12 @@ class Engine:
         # The root's moves in the order to search them, each one's score once searched, and
         # the best so far with its score (what an interrupted depth still offers).
         self.root_moves: list[RawMove] = []
-        self.root_scores: list[tuple[int, RawMove]] = []
+        self.root_scores: list[_RootScore] = []
         self.partial: tuple[int, RawMove] | None = None
+        # What the last search found at the root, for explaining its move: every root move's
+        # score at the last completed depth, and the move an unfinished depth preferred.
+        self.completed: tuple[int, list[_RootScore]] | None = None
+        self.unfinished: tuple[int, _RootScore] | None = None
         self._reset_counters(None, None, None)
 
     def set_evaluation(self, evaluation: str | Evaluation) -> None:
@@ -681,8 +716,13 @@ class Engine:
                         -alpha,
                         child_progress,
                     )
-            if at_root:
-                self.root_scores.append((score, move))
+            if at_root:  # with what the window proved: an exact score, or the bound it met
+                if score <= alpha:
+                    self.root_scores.append((score, move, _UPPER, alpha))
+                elif score >= beta:
+                    self.root_scores.append((score, move, _LOWER, beta))
+                else:
+                    self.root_scores.append((score, move, _EXACT, score))
             if score > best_score:
                 best_score, best_move = score, move
                 if score > alpha:  # a true score or a lower bound, never a fail-low guess
@@ -878,7 +918,7 @@ class Engine:
         alpha: int,
         beta: int,
         no_progress: int,
-    ) -> tuple[int, RawMove, list[tuple[int, RawMove]]]:
+    ) -> tuple[int, RawMove, list[_RootScore]]:
         """One iteration over the root moves (best first): score, best move, each move's score.
 
         If the search is interrupted after the first move, the best so far is kept in
@@ -898,8 +938,29 @@ class Engine:
             no_progress,
         )
         # The best move is the first to reach the best score, as the search kept it.
-        best = max(self.root_scores, key=lambda pair: pair[0])[1]
+        best = max(self.root_scores, key=lambda record: record[0])[1]
         return score, best, self.root_scores
+
+    def _start(
+        self,
+        position: Position,
+        limits: Limits,
+        history: Iterable[Position] | None,
+        stop: StopSignal | None,
+    ) -> tuple[Deadline, list[RawMove]]:
+        """Set up a search of `position`: the counters, the draws the game's history makes, the
+        killers; returns its deadline and the root's moves."""
+        deadline = Deadline(limits.time)
+        self._reset_counters(stop, deadline, limits.nodes)
+        earlier = Counter((p.black, p.white, p.kings, p.turn is BLACK) for p in (history or ()))
+        # Seen twice before the root: one more occurrence is the third, a draw.
+        self.seen_twice = {key for key, count in earlier.items() if count >= 2}
+        self.path = set()
+        self.killers = [[None, None] for _ in range(_MAX_PLY + 1)]
+        self.completed = self.unfinished = None
+        return deadline, generate_raw(
+            position.black, position.white, position.kings, position.turn is BLACK
+        )
 
     def iterate(
         self,
@@ -913,14 +974,7 @@ class Engine:
 
         The caller may stop iterating at any time (a generator, as sunfish's search is).
         """
-        deadline = Deadline(limits.time)
-        self._reset_counters(stop, deadline, limits.nodes)
-        earlier = Counter((p.black, p.white, p.kings, p.turn is BLACK) for p in (history or ()))
-        # Seen twice before the root: one more occurrence is the third, a draw.
-        self.seen_twice = {key for key, count in earlier.items() if count >= 2}
-        self.path = set()
-        self.killers = [[None, None] for _ in range(_MAX_PLY + 1)]
-        moves = generate_raw(position.black, position.white, position.kings, position.turn is BLACK)
+        deadline, moves = self._start(position, limits, history, stop)
         if not moves:
             self.nodes = 1
             yield SearchResult(None, -WIN, 1, 1, (), deadline.elapsed())
@@ -956,6 +1010,13 @@ class Engine:
                 if self.partial is not None and self.partial[1] != moves[0]:
                     # A later root move beat the previous best with a full window: trust it.
                     partial_score, partial_move = self.partial
+                    # Its score with its bound, if this attempt at the depth searched it; a
+                    # partial left by an attempt that failed high is a lower bound.
+                    record = next(
+                        (r for r in self.root_scores if r[1] == partial_move),
+                        (partial_score, partial_move, _LOWER, partial_score),
+                    )
+                    self.unfinished = (depth, record)
                     line = [partial_move] + self._principal_variation(
                         position.apply_raw(partial_move), no_progress_plies
                     )[: depth - 1]
@@ -966,11 +1027,14 @@ class Engine:
             # The best move goes first next time; the rest keep their order of merit.
             order = {
                 move: index
-                for index, (_, move) in enumerate(sorted(scored, key=lambda pair: -pair[0]))
+                for index, (_, move, _, _) in enumerate(
+                    sorted(scored, key=lambda record: -record[0])
+                )
             }
             moves.sort(key=lambda move: order.get(move, len(order)))
             moves.remove(best)
             moves.insert(0, best)
+            self.completed = (depth, scored)
             line = self._principal_variation(position, no_progress_plies)
             if not line or line[0] != best:
                 line = [best]
@@ -987,6 +1051,92 @@ class Engine:
                 # depth times in checkers jump by 1.5x to 5x from one depth to the next.)
                 if deadline.elapsed() > _START_NO_DEPTH_AFTER * limits.time:
                     return
+
+    def iterate_lines(
+        self,
+        position: Position,
+        limits: Limits,
+        count: int,
+        history: Iterable[Position] | None = None,
+        no_progress_plies: int = 0,
+        stop: StopSignal | None = None,
+    ) -> Iterator[tuple[int, list[ScoredLine]]]:
+        """Yield the `count` best root moves (fewer if there are fewer), each with its exact score
+        and line, best first, after each completed depth, until a limit ends it (multi-PV).
+
+        At each depth the root is searched once per line with a full window, without the moves
+        already found, so each score is exact. An unfinished depth yields nothing. For one line
+        `iterate` is the faster search (aspiration windows, and it may stop on a proven result).
+        """
+        deadline, moves = self._start(position, limits, history, stop)
+        if not moves or count < 1:
+            return
+        max_depth = limits.depth or MAX_DEPTH
+        for depth in range(1, max_depth + 1):
+            remaining = list(moves)
+            found: list[tuple[int, RawMove]] = []
+            lines: list[ScoredLine] = []
+            scored: list[_RootScore] = []
+            try:
+                while remaining and len(found) < count:
+                    with _collector_paused():
+                        score, best, scored = self._search_root(
+                            position, remaining, depth, -_INFINITY, _INFINITY, no_progress_plies
+                        )
+                    line = [best, *self._principal_variation(position.apply_raw(best), 0)]
+                    found.append((score, best))
+                    lines.append(ScoredLine(score, _public_line(position, line)))
+                    remaining = [move for move in remaining if move != best]
+            except _Interrupted:
+                return
+            # A later line may score above an earlier one (the table and move order changed in
+            # between): best first all the same. Next depth: these first, then the rest as the
+            # last search ranked them.
+            ranked = sorted(range(len(lines)), key=lambda index: -lines[index].score)
+            lines = [lines[index] for index in ranked]
+            rest = [move for _, move, _, _ in sorted(scored, key=lambda record: -record[0])]
+            moves = [found[index][1] for index in ranked] + [
+                move for move in rest if move in remaining
+            ]
+            yield depth, lines
+            if all(
+                is_win_score(line.score) and plies_to_win(line.score) <= depth for line in lines
+            ):
+                return  # every line proven: deeper searches cannot change them
+            if limits.time is not None and deadline.elapsed() > _START_NO_DEPTH_AFTER * limits.time:
+                return  # as in `iterate`: another depth would rarely finish
+
+    def root_report(self, position: Position) -> list[RootScore]:
+        """Every root move the last search of `position` scored, with the depth it reached and
+        the line the table holds after it (for a rejected move, the refutation); the move an
+        unfinished depth preferred first, then the last completed depth's moves best first.
+
+        Call it before the engine searches again: the lines come from the transposition table.
+        """
+        records: list[tuple[int, _RootScore]] = []
+        if self.unfinished is not None:
+            records.append(self.unfinished)
+        if self.completed is not None:
+            depth, scored = self.completed
+            done = {record[1][1] for record in records}
+            ranked = sorted(
+                scored, key=lambda record: (-record[3], record[2] != _EXACT, -record[0])
+            )
+            records += [(depth, record) for record in ranked if record[1] not in done]
+        report = []
+        for depth, (_, move, flag, score) in records:
+            # What the table holds past the depth searched is older and shallower: left out.
+            line = [move, *self._principal_variation(position.apply_raw(move), 0)[: depth - 1]]
+            report.append(
+                RootScore(
+                    _public_line(position, line)[0],
+                    score,
+                    _BOUND_NAMES[flag],
+                    depth,
+                    _public_line(position, line),
+                )
+            )
+        return report
 
     def _result(
         self,

@@ -15,9 +15,11 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from checkers.ai.engine import Engine
 from checkers.ai.evaluation import Evaluation
+from checkers.ai.explain import Explanation, explain_search
 from checkers.ai.levels import Level
-from checkers.ai.registry import get_algorithm, get_evaluation, new_searcher
+from checkers.ai.registry import get_algorithm, get_evaluation, man_value, new_searcher
 from checkers.ai.search import Limits, ProgressCallback, Searcher, SearchResult, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.record import GameRecord, Outcome
@@ -27,10 +29,13 @@ __all__ = ["AIPlayer", "Choice", "GameEnd", "PlayedMove", "play_game"]
 
 @dataclass(frozen=True)
 class Choice:
-    """A player's move: the search's result and a note ('' or why it is not the searched move)."""
+    """A player's move: the search's result, a note ('' or why it is not the searched move), and
+    why it played it (`explanation`: the search's scores for the root moves, the played move
+    first; None when there was no move). Small and picklable, to cross a process pipe."""
 
     result: SearchResult
     note: str = ""
+    explanation: Explanation | None = None
 
 
 def _noisy(evaluation: Evaluation, amplitude: float, seed: int) -> Evaluation:
@@ -125,8 +130,33 @@ class AIPlayer:
             return Choice(
                 SearchResult(slip, 0.0, 0, result.nodes, (slip,), result.time),
                 f"{self.name} slipped: played {slip.pdn()} instead of {searched}",
+                self._explain(position, result, slip, searcher),
             )
-        return Choice(result)
+        return Choice(
+            result,
+            explanation=self._explain(position, result, result.move, searcher)
+            if result.move is not None
+            else None,
+        )
+
+    def _explain(
+        self, position: Position, result: SearchResult, played: Move, searcher: Searcher
+    ) -> Explanation:
+        """Why `played`, from the search just made (the engine's root scores, read before it
+        searches again)."""
+        # The registry's engine search is a bound `Engine.search`: its engine kept the root.
+        engine = getattr(searcher, "__self__", None)
+        man = man_value(self.evaluation)
+        return explain_search(
+            position,
+            result,
+            played,
+            engine=engine if isinstance(engine, Engine) else None,
+            units_per_man=man,
+            player=self.name,
+            blunder=self.blunder,
+            noise_men=self.noise / man,
+        )
 
 
 @dataclass(frozen=True)

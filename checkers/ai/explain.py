@@ -1,0 +1,344 @@
+"""Explaining the AI: the best lines of a position, and why the AI played its move.
+
+Pure Python, no pygame. Everything here is small, picklable data (PDN move text, scores in men
+from the side to move's view: +1.00 is a man ahead) that the desktop game's AI process can send
+through its pipe and the command line prints as text or JSON. Both come from the engine's real
+search: `analysis_lines` is its multi-PV search, `explain_search` reads the scores its root
+recorded (`Engine.root_report`) right after the search that chose the move.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from checkers.ai.engine import MAN, Engine, RootScore
+from checkers.ai.search import Limits, SearchResult, StopSignal, is_win_score, plies_to_win
+from checkers.board import Move, Position
+
+__all__ = [
+    "MAX_LINES",
+    "Analysis",
+    "AnalysisLine",
+    "Bound",
+    "Explanation",
+    "MoveScore",
+    "analysis_lines",
+    "explain_search",
+    "format_men",
+    "iterate_analysis",
+    "sentences",
+    "win_in_moves",
+]
+
+MAX_LINES = 20
+"""Most analysis lines one may ask for: more than the moves of almost any position, and each
+line is a search of its own."""
+
+Bound = Literal["exact", "upper", "lower", "unscored"]
+"""What a root move's score is: exact; an upper bound ("at most": the search proved the move no
+better, which is all principal-variation search learns of a move that fails low); a lower bound
+("at least"); or none at all (a move the search did not score, such as a level's slip)."""
+
+
+def win_in_moves(score: float) -> int:
+    """For a forced result, the winner's moves until it wins: positive when the side to move
+    wins, negative when its opponent does."""
+    plies = plies_to_win(score)
+    return (plies + 1) // 2 if score > 0 else -(plies // 2)
+
+
+def format_men(score: float | None, win_in: int | None) -> str:
+    """A score for people: `+0.12` in men, `wins in 3 moves`, `loses in 2 moves`, or `?`."""
+    if win_in is not None:
+        count = abs(win_in)
+        moves = "move" if count == 1 else "moves"
+        return f"{'wins' if win_in > 0 else 'loses'} in {count} {moves}"
+    if score is None:
+        return "?"
+    return "0.00" if score == 0 else f"{score:+.2f}"
+
+
+def _score(raw: float, units_per_man: float) -> tuple[float | None, int | None]:
+    """A search score as (men, None), or (None, moves to the forced result)."""
+    if is_win_score(raw):
+        return None, win_in_moves(raw)
+    return round(raw / units_per_man, 2), None
+
+
+def _pdn(moves: Iterable[Move]) -> tuple[str, ...]:
+    return tuple(move.pdn() for move in moves)
+
+
+# --- analysis lines (multi-PV) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnalysisLine:
+    """One of the best moves: its score in men from the side to move (None for a forced result,
+    then `win_in` moves: positive the side to move wins, negative it loses) and its line, the
+    move first."""
+
+    move: str
+    score: float | None
+    pv: tuple[str, ...]
+    win_in: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON object of the README: move, score, pv, and win_in for a forced result."""
+        data: dict[str, Any] = {"move": self.move, "score": self.score, "pv": list(self.pv)}
+        if self.win_in is not None:
+            data["win_in"] = self.win_in
+        return data
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The best lines at one completed depth, best first (depth 0 and no lines: none finished,
+    or the side to move has no move)."""
+
+    depth: int
+    lines: tuple[AnalysisLine, ...]
+    nodes: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        """`{"depth": D, "lines": [...]}`."""
+        return {"depth": self.depth, "lines": [line.as_json() for line in self.lines]}
+
+
+def iterate_analysis(
+    position: Position,
+    limits: Limits,
+    count: int,
+    engine: Engine | None = None,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+    stop: StopSignal | None = None,
+    units_per_man: float = MAN,
+) -> Iterator[Analysis]:
+    """The `count` best moves (as many as there are, if fewer) after each completed depth of the
+    engine's search, deepest last; one line is the engine's normal search, unchanged.
+    `units_per_man`: a man in the engine's evaluation's units (`registry.man_value`)."""
+    if not 1 <= count <= MAX_LINES:
+        raise ValueError(f"the number of lines must be 1 to {MAX_LINES}")
+    engine = engine if engine is not None else Engine()
+    if count == 1:
+        reported = 0
+        for result in engine.iterate(position, limits, history, no_progress_plies, stop):
+            # A move from an unfinished depth repeats the last depth: not a completed line.
+            if result.move is None or result.depth <= reported:
+                continue
+            reported = result.depth
+            score, win_in = _score(result.score, units_per_man)
+            line = AnalysisLine(result.move.pdn(), score, _pdn(result.pv), win_in)
+            yield Analysis(result.depth, (line,), engine.nodes)
+        return
+    for depth, scored in engine.iterate_lines(
+        position, limits, count, history, no_progress_plies, stop
+    ):
+        lines = []
+        for found in scored:
+            score, win_in = _score(found.score, units_per_man * engine.scale)
+            lines.append(AnalysisLine(found.line[0].pdn(), score, _pdn(found.line), win_in))
+        yield Analysis(depth, tuple(lines), engine.nodes)
+
+
+def analysis_lines(
+    position: Position,
+    limits: Limits,
+    count: int,
+    engine: Engine | None = None,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+    stop: StopSignal | None = None,
+    units_per_man: float = MAN,
+) -> Analysis:
+    """The `count` best moves at the deepest depth completed within `limits`, best first."""
+    analysis = Analysis(0, ())
+    for analysis in iterate_analysis(
+        position, limits, count, engine, history, no_progress_plies, stop, units_per_man
+    ):
+        pass
+    return analysis
+
+
+# --- why this move ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveScore:
+    """What the search found for one root move: its score in men from the mover's view, exact or
+    a bound (`bound`), the depth it was searched to, and its line, the move first: the line the
+    AI expects for its move, the refutation for a rejected one. `win_in` as in AnalysisLine."""
+
+    move: str
+    score: float | None
+    bound: Bound
+    depth: int
+    pv: tuple[str, ...]
+    win_in: int | None = None
+
+    @property
+    def refutation(self) -> tuple[str, ...]:
+        """The reply and the line after it that the search answered this move with."""
+        return self.pv[1:]
+
+    def describe(self) -> str:
+        """The score in words: `+0.12`, `at most -0.40`, `at least wins in 3 moves`."""
+        value = format_men(self.score, self.win_in)
+        if self.bound == "upper":
+            return f"at most {value}"
+        if self.bound == "lower":
+            return f"at least {value}"
+        if self.bound == "unscored":
+            return "not scored"
+        return value
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why an AI player played its move: the moves its search considered (the played move first,
+    then the others best first), whether the move was forced, and the level's deliberate flaws.
+
+    `searched` is the search's choice, which differs from `played` when the level slipped;
+    `complete` says every root move was scored (the engine), not only the chosen one.
+    """
+
+    player: str
+    played: str
+    searched: str | None
+    moves: tuple[MoveScore, ...]
+    legal_moves: int
+    all_captures: bool
+    complete: bool
+    slipped: bool = False
+    blunder: float = 0.0
+    noise_men: float = 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        """Every field, and the sentences, as JSON-ready data."""
+        data = dataclasses.asdict(self)
+        data["moves"] = [dict(dataclasses.asdict(move), pv=list(move.pv)) for move in self.moves]
+        data["sentences"] = sentences(self)
+        return data
+
+
+def _from_report(report: RootScore, units_per_man: float) -> MoveScore:
+    score, win_in = _score(report.score, units_per_man)
+    bound: Bound = "exact"
+    if report.bound in ("upper", "lower"):
+        bound = "upper" if report.bound == "upper" else "lower"
+    return MoveScore(report.move.pdn(), score, bound, report.depth, _pdn(report.line), win_in)
+
+
+def explain_search(
+    position: Position,
+    result: SearchResult,
+    played: Move,
+    *,
+    engine: Engine | None = None,
+    units_per_man: float = MAN,
+    player: str = "engine",
+    blunder: float = 0.0,
+    noise_men: float = 0.0,
+) -> Explanation:
+    """Explain `played` in `position` from the search that gave `result`.
+
+    With the `engine` that searched (asked before it searches again), every root move it scored;
+    otherwise only the searched move's score. `units_per_man` is a man in the evaluation's units
+    (`registry.man_value`); a `played` move other than the searched one is the level's slip.
+    """
+    legal = position.legal_moves()
+    searched = result.move
+    moves: list[MoveScore] = []
+    if engine is not None:
+        units = units_per_man * engine.scale  # the root's raw scores, as the engine keeps them
+        moves = [_from_report(report, units) for report in engine.root_report(position)]
+    elif searched is not None and result.depth > 0:
+        score, win_in = _score(result.score, units_per_man)
+        pv = _pdn(result.pv) if result.pv and result.pv[0] == searched else (searched.pdn(),)
+        moves = [MoveScore(searched.pdn(), score, "exact", result.depth, pv, win_in)]
+    text = played.pdn()
+    first = [move for move in moves if move.move == text] or [
+        MoveScore(text, None, "unscored", 0, (text,))
+    ]
+    return Explanation(
+        player=player,
+        played=text,
+        searched=searched.pdn() if searched is not None else None,
+        moves=tuple(first + [move for move in moves if move.move != text]),
+        legal_moves=len(legal),
+        all_captures=bool(legal) and all(move.is_capture for move in legal),
+        complete=engine is not None and bool(moves),
+        slipped=searched is not None and played != searched,
+        blunder=blunder,
+        noise_men=noise_men,
+    )
+
+
+_SHOWN_PLIES = 8  # of a line in a sentence: the rest is in the data
+
+
+def _shortened(line: Sequence[str]) -> str:
+    more = len(line) - _SHOWN_PLIES
+    return " ".join(line[:_SHOWN_PLIES]) + (f" (+{more} more)" if more > 0 else "")
+
+
+def sentences(explanation: Explanation) -> list[str]:
+    """The explanation in plain sentences, the played move first, one sentence per fact."""
+    said: list[str] = []
+    played = explanation.moves[0]
+    if explanation.legal_moves == 1:
+        said.append(
+            f"{explanation.played} was the only legal move"
+            + (": captures are compulsory." if explanation.all_captures else ".")
+        )
+    elif explanation.all_captures:
+        said.append(f"Capture is compulsory: {explanation.legal_moves} captures to choose from.")
+    if explanation.slipped:
+        said.append(
+            f"The {explanation.player} level slipped on purpose (it plays a random move about"
+            f" one time in {round(1 / explanation.blunder) if explanation.blunder else '?'}):"
+            f" it played {explanation.played} instead of {explanation.searched},"
+            " the move its search chose."
+        )
+    if explanation.noise_men > 0:
+        said.append(
+            f"The {explanation.player} level misjudges on purpose: every position it scores"
+            f" carries an error of up to {explanation.noise_men:.2f} of a man."
+        )
+    if played.bound == "unscored":
+        if not explanation.slipped and explanation.legal_moves > 1:
+            said.append(f"Played {explanation.played} before its search completed a depth.")
+    else:
+        expects = _shortened(played.pv)
+        said.append(
+            f"Played {explanation.played}: {played.describe()} after a search of"
+            f" {played.depth} plies; the line it expects: {expects}."
+        )
+    others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
+    if others:
+        if any(move.depth != played.depth for move in others) and played.bound != "unscored":
+            said.append(
+                f"Depth {played.depth} ran out of time after finding {explanation.played};"
+                f" the other moves are from depth {others[0].depth}."
+            )
+        if any(move.bound == "upper" for move in others):
+            said.append(
+                "The other moves, best first; 'at most' marks a bound: the search proved the"
+                " move no better and did not spend the time to score it exactly."
+            )
+        else:
+            said.append("The other moves, best first:")
+        for move in others:
+            why = f"{move.move}: {move.describe()}"
+            if move.refutation:
+                why += f"; refuted by {_shortened(move.refutation)}"
+            said.append(why + ".")
+    elif not explanation.complete and explanation.legal_moves > 1:
+        said.append(
+            f"The {explanation.player} level's search keeps the score of its chosen move only."
+        )
+    return said

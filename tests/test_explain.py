@@ -1,0 +1,304 @@
+"""Explaining the AI: the best lines (multi-PV) and why a move, from the engine's real search."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import pickle
+
+import pytest
+
+from checkers.ai.engine import Engine, engine_search
+from checkers.ai.explain import (
+    Explanation,
+    MoveScore,
+    analysis_lines,
+    sentences,
+    win_in_moves,
+)
+from checkers.ai.levels import get_level
+from checkers.ai.players import AIPlayer
+from checkers.ai.search import WIN, Limits
+from checkers.board import Move, Position
+from checkers.cli import main
+
+POSITIONS = [
+    Position(),
+    Position.from_fen("B:W13,19,20,21,23,24,25,27,29,30,31,32:B1,2,3,5,6,7,9,10,11,12,15,18"),
+    Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15"),
+    Position.from_fen("B:WK1,5,22,30:B3,4,8,21,K32"),
+]
+ONE_MOVE = "B:W32:B5"  # 5-9 only
+ONE_CAPTURE = "B:W18:B14"  # 14x23 takes White's last piece
+TWO_CAPTURES = "B:W17,18:B14"  # 14x21 or 14x23
+
+
+def run(*argv: str) -> tuple[int, str]:
+    """Run the CLI in-process; returns (exit status, stdout)."""
+    out = io.StringIO()
+    return main(list(argv), out=out), out.getvalue()
+
+
+def order_key(score: float | None, win_in: int | None) -> float:
+    """A score or forced result as one number to compare: a faster win is better."""
+    if win_in is not None:
+        return WIN - abs(win_in) if win_in > 0 else -WIN + abs(win_in)
+    assert score is not None
+    return score
+
+
+def assert_legal_line(position: Position, line: list[str]) -> None:
+    for text in line:
+        move = Move.from_pdn(text, position)
+        assert move in position.legal_moves(), (text, position.fen())
+        position = position.move(move)
+
+
+# --- analysis lines --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=["start", "opening", "middle", "kings"])
+def test_analyse_lines_3_are_distinct_legal_best_first_with_legal_lines(
+    position: Position,
+) -> None:
+    status, out = run("analyse", position.fen(), "--lines", "3", "--depth", "6", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["depth"] == 6
+    lines = data["lines"]
+    moves = [line["move"] for line in lines]
+    assert len(moves) == 3 == len(set(moves))
+    legal = {move.pdn() for move in position.legal_moves()}
+    assert set(moves) <= legal
+    keys = [order_key(line["score"], line.get("win_in")) for line in lines]
+    assert keys == sorted(keys, reverse=True)
+    for line in lines:
+        assert line["pv"][0] == line["move"]
+        assert_legal_line(position, line["pv"])
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=["start", "opening", "middle", "kings"])
+def test_one_line_is_the_plain_search(position: Position) -> None:
+    plain = engine_search(position, Limits(depth=7))
+    analysis = analysis_lines(position, Limits(depth=7), 1)
+    assert plain.move is not None
+    [line] = analysis.lines
+    assert analysis.depth == 7
+    assert line.move == plain.move.pdn()
+    assert line.score == pytest.approx(plain.score / 100)
+    assert line.pv == tuple(move.pdn() for move in plain.pv)
+
+
+def test_as_many_lines_as_moves_cover_every_move_once() -> None:
+    position = POSITIONS[2]
+    analysis = analysis_lines(position, Limits(depth=5), 20)
+    assert len(analysis.lines) == len(position.legal_moves())  # every move, once
+    assert {line.move for line in analysis.lines} == {m.pdn() for m in position.legal_moves()}
+
+
+def test_fewer_moves_than_lines_gives_a_line_per_move() -> None:
+    status, out = run("analyse", TWO_CAPTURES, "--lines", "5", "--depth", "4", "--format", "json")
+    assert status == 0
+    assert sorted(line["move"] for line in json.loads(out)["lines"]) == ["14x21", "14x23"]
+
+
+def test_a_forced_win_is_counted_in_moves_not_scored() -> None:
+    status, out = run("analyse", ONE_CAPTURE, "--lines", "3", "--depth", "3", "--format", "json")
+    assert status == 0
+    [line] = json.loads(out)["lines"]
+    assert line == {"move": "14x23", "score": None, "pv": ["14x23"], "win_in": 1}
+    status, out = run("analyse", ONE_CAPTURE, "--lines", "3", "--depth", "3")
+    assert status == 0 and "wins in 1 move " in out
+
+
+def test_win_in_moves_counts_the_winners_moves() -> None:
+    assert win_in_moves(WIN - 1) == 1
+    assert win_in_moves(WIN - 3) == 2
+    assert win_in_moves(-(WIN - 2)) == -1  # the opponent wins with its first move
+    assert win_in_moves(-(WIN - 4)) == -2
+
+
+def test_analyse_lines_text_numbers_the_lines() -> None:
+    status, out = run("analyse", "--lines", "2", "--depth", "4")
+    assert status == 0
+    rows = out.splitlines()
+    assert rows[0].startswith("depth 4, 2 best moves, scores in men for Black")
+    assert rows[1].lstrip().startswith("1. ") and rows[2].lstrip().startswith("2. ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["--lines", "0"], "must be 1 or more"),
+        (["--lines", "21"], "at most 20"),
+        (["--lines", "two"], "not a whole number"),
+        (["--lines", "3", "--algorithm", "alphabeta"], "needs the engine"),
+        (["--lines", "3", "--why"], "one at a time"),
+    ],
+)
+def test_bad_lines_options_are_one_line_errors(
+    argv: list[str], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _ = run("analyse", "--depth", "2", *argv)
+    err = capsys.readouterr().err
+    assert status == 2
+    assert problem in err and err.count("\n") == 1
+
+
+# --- why this move ---------------------------------------------------------------------------
+
+
+def engine_level_players() -> list[AIPlayer]:
+    """The engine levels at a fixed depth instead of their time: the same search, no timing."""
+    return [
+        AIPlayer.for_level(dataclasses.replace(get_level(name), time=None, depth=6))
+        for name in ("club", "strong", "master")
+    ]
+
+
+@pytest.mark.parametrize("position", POSITIONS, ids=["start", "opening", "middle", "kings"])
+def test_why_lists_the_played_move_first_and_its_bounds_are_consistent(
+    position: Position,
+) -> None:
+    for player in engine_level_players():
+        choice = player.choose(position)
+        why = choice.explanation
+        assert why is not None and choice.result.move is not None
+        played = why.moves[0]
+        assert played.move == why.played == choice.result.move.pdn()
+        assert played.bound == "exact" and played.depth == 6 and not why.slipped
+        # Every root move once, each scored at the depth reached.
+        assert sorted(move.move for move in why.moves) == sorted(
+            move.pdn() for move in position.legal_moves()
+        )
+        assert why.complete
+        best = order_key(played.score, played.win_in)
+        others = [order_key(move.score, move.win_in) for move in why.moves[1:]]
+        assert all(other <= best for other in others)
+        assert others == sorted(others, reverse=True)
+        for move in why.moves:
+            assert move.bound in ("exact", "upper") and move.depth == 6
+            assert_legal_line(position, list(move.pv))
+            assert move.pv[0] == move.move
+        text = sentences(why)
+        assert text[0].startswith(f"Played {why.played}: ")
+        for move in why.moves[1:]:
+            if move.bound == "upper":
+                assert any(s.startswith(f"{move.move}: at most ") for s in text)
+
+
+def test_principal_variation_search_leaves_most_rejected_moves_as_bounds() -> None:
+    why = AIPlayer(Limits(depth=8)).choose(Position()).explanation
+    assert why is not None
+    assert [move.bound for move in why.moves[1:]].count("upper") >= 1
+    assert any("'at most' marks a bound" in s for s in sentences(why))
+
+
+def test_the_only_legal_move_says_so() -> None:
+    why = AIPlayer(Limits(depth=4)).choose(Position.from_fen(ONE_MOVE)).explanation
+    assert why is not None
+    assert sentences(why)[0] == "5-9 was the only legal move."
+
+
+def test_a_single_capture_is_the_only_legal_move_because_captures_are_compulsory() -> None:
+    why = AIPlayer(Limits(depth=4)).choose(Position.from_fen(ONE_CAPTURE)).explanation
+    assert why is not None
+    assert sentences(why)[0] == "14x23 was the only legal move: captures are compulsory."
+
+
+def test_compulsory_capture_among_several_names_the_count() -> None:
+    why = AIPlayer(Limits(depth=4)).choose(Position.from_fen(TWO_CAPTURES)).explanation
+    assert why is not None
+    assert sentences(why)[0] == "Capture is compulsory: 2 captures to choose from."
+    assert {move.move for move in why.moves} == {"14x21", "14x23"}
+
+
+def test_an_engine_slip_is_explained_as_a_slip_with_both_moves_scored() -> None:
+    player = AIPlayer(Limits(depth=5), blunder=1.0, name="sloppy")
+    choice = player.choose(Position())
+    why = choice.explanation
+    assert why is not None and choice.result.move is not None
+    assert why.slipped and why.played == choice.result.move.pdn() != why.searched
+    assert why.moves[0].move == why.played and why.moves[0].bound != "unscored"
+    assert why.searched in [move.move for move in why.moves]
+    assert any(
+        s.startswith("The sloppy level slipped on purpose") and why.played in s
+        for s in sentences(why)
+    )
+
+
+def test_the_beginners_slip_and_misjudging_are_explained() -> None:
+    level = get_level("beginner")
+    for seed in range(60):  # the slips are seeded: one of these seeds slips on the first move
+        choice = AIPlayer.for_level(level, seed=seed).choose(Position())
+        if choice.note:
+            break
+    else:
+        pytest.fail("the beginner never slipped in 60 seeds")
+    why = choice.explanation
+    assert why is not None and why.slipped
+    text = sentences(why)
+    assert any("beginner level slipped on purpose" in s and "one time in 4" in s for s in text)
+    assert any("beginner level misjudges on purpose" in s for s in text)
+    assert why.moves[0].move == why.played
+
+
+def test_a_classic_level_explains_its_chosen_move_only() -> None:
+    player = AIPlayer.for_level(get_level("casual"))
+    why = player.choose(Position()).explanation
+    assert why is not None and not why.complete
+    assert [move.move for move in why.moves] == [why.played]
+    assert any("keeps the score of its chosen move only" in s for s in sentences(why))
+
+
+def test_a_choice_with_its_explanation_crosses_a_pipe() -> None:
+    choice = AIPlayer(Limits(depth=6)).choose(POSITIONS[2])
+    data = pickle.dumps(choice)
+    assert pickle.loads(data) == choice
+    assert len(data) < 20_000
+
+
+def test_root_report_is_read_from_the_search_just_made() -> None:
+    engine = Engine()
+    result = engine.search(POSITIONS[1], Limits(depth=5))
+    report = engine.root_report(POSITIONS[1])
+    assert result.move is not None
+    assert report[0].move == result.move and report[0].bound == "exact"
+    assert report[0].score == result.score
+
+
+def test_analyse_why_prints_sentences_and_json() -> None:
+    status, out = run("analyse", TWO_CAPTURES, "--why", "--depth", "4")
+    assert status == 0
+    assert out.splitlines()[0] == "Capture is compulsory: 2 captures to choose from."
+    status, out = run("analyse", POSITIONS[2].fen(), "--why", "--depth", "5", "--format", "json")
+    data = json.loads(out)
+    assert data["moves"][0]["move"] == data["played"]
+    assert data["moves"][0]["bound"] == "exact"
+    assert data["sentences"][0].startswith(f"Played {data['played']}: ")
+
+
+def test_explanation_sentences_name_bounds_and_forced_results() -> None:
+    why = Explanation(
+        player="engine",
+        played="11-15",
+        searched="11-15",
+        moves=(
+            MoveScore("11-15", 0.12, "exact", 10, ("11-15", "23-19")),
+            MoveScore("9-13", -0.4, "upper", 10, ("9-13", "22-18", "13x22")),
+            MoveScore("12-16", None, "exact", 10, ("12-16", "24-20"), win_in=-3),
+        ),
+        legal_moves=7,
+        all_captures=False,
+        complete=True,
+    )
+    assert sentences(why) == [
+        "Played 11-15: +0.12 after a search of 10 plies; the line it expects: 11-15 23-19.",
+        (
+            "The other moves, best first; 'at most' marks a bound: the search proved the move"
+            " no better and did not spend the time to score it exactly."
+        ),
+        "9-13: at most -0.40; refuted by 22-18 13x22.",
+        "12-16: loses in 3 moves; refuted by 24-20.",
+    ]
