@@ -26,6 +26,7 @@ from checkers.options import job_count, one_line, perft_depth, search_depth, sec
 from checkers.perft import default_jobs, divide, perft
 from checkers.protocol import run_engine
 from checkers.record import GameRecord
+from checkers.review_cli import add_review_command
 from checkers.tree_cli import add_tree_commands
 
 PROG = "checkers"
@@ -215,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_gui_commands(sub)
     add_match_command(sub)
     add_tree_commands(sub)
+    add_review_command(sub)
     return parser
 
 
