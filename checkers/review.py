@@ -18,7 +18,6 @@ import gc
 import math
 import multiprocessing
 import signal
-import threading
 from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -307,23 +306,26 @@ def _score_in_process(task: _Task, stop: StopSignal | None) -> PositionScore:
 
 def _worker_start() -> None:
     # Ctrl+C is the parent's to handle: it ends the workers itself, without their tracebacks.
+    # The worker started with SIGINT blocked (see _start_pool); ignoring it first drops a
+    # Ctrl+C that arrived meanwhile.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 _POLL = 0.1  # how often a wait for a worker's result looks at the stop signal, in seconds
 
 
 def _start_pool(jobs: int) -> Any:
-    # Spawned, not forked: a window's threads make forking unsafe. SIGINT is ignored while the
-    # workers start so that a Ctrl+C at that moment cannot reach one before its initializer.
+    """A pool of `jobs` spawned workers that leave Ctrl+C to this process."""
+    # Spawned, not forked: a window's threads make forking unsafe. SIGINT is blocked (not
+    # ignored) while the workers start: they inherit the mask, so a Ctrl+C then cannot reach
+    # one before its initializer, and this process still gets it once it is unblocked.
     context = multiprocessing.get_context("spawn")
-    in_main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main else None
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         return context.Pool(jobs, initializer=_worker_start)
     finally:
-        if in_main:
-            signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _scores_in_order(

@@ -152,19 +152,20 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
     setting = ReviewSetting(limits)
     jobs = min(args.jobs, max(1, len(game.moves) + 1))
     as_text = args.format == "text"
-    if as_text:
-        black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
-        print(
-            f"Game {args.game} of {args.file}: {black} - {white} {game.result}, "
-            f"{len(game.moves)} plies; {setting.describe()}, {jobs} "
-            f"process{'es' if jobs != 1 else ''}",
-            file=out,
-        )
-        print(f"Scores and losses in men from the mover's view.\n{_HEADER}", file=out, flush=True)
     display = _Progress(progress if progress is not None else sys.stderr, len(game.moves))
     reviews: list[MoveReview] = []
     moves = review_moves(game.start, game.moves, setting, jobs=jobs)
     try:
+        if as_text:
+            black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
+            print(
+                f"Game {args.game} of {args.file}: {black} - {white} {game.result}, "
+                f"{len(game.moves)} plies; {setting.describe()}, {jobs} "
+                f"process{'es' if jobs != 1 else ''}",
+                file=out,
+            )
+            print(f"Scores and losses in men from the mover's view.\n{_HEADER}", file=out)
+            out.flush()
         for review in moves:
             reviews.append(review)
             if as_text:
