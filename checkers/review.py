@@ -197,9 +197,11 @@ def win_text(score: float) -> str | None:
     if not is_win_score(score):
         return None
     plies = plies_to_win(score)
+    moves = (plies + 1) // 2
+    count = f"{moves} move{'s' if moves != 1 else ''}"
     if score > 0:
-        return "wins now" if plies == 0 else f"wins in {(plies + 1) // 2} moves"
-    return "has lost" if plies == 0 else f"loses in {(plies + 1) // 2} moves"
+        return "wins now" if plies == 0 else f"wins in {count}"
+    return "has lost" if plies == 0 else f"loses in {count}"
 
 
 def label_for(loss: float, *, forced: bool = False, book: bool = False) -> Label:

@@ -74,13 +74,13 @@ def move_text(review: MoveReview) -> str:
     return f"{review.move_number}. {dots}{review.move.pdn()}"
 
 
-_HEADER = f"{'Move':<20}{'Score':>16}  {'Best':<14}{'Loss':>6}  Label"
+_HEADER = f"{'Move':<18}{'Score':>18}  {'Best':<14}{'Loss':>6}  Label"
 
 
 def row_text(review: MoveReview) -> str:
     """One table row: move, score before it, the engine's best move, loss and label."""
     return (
-        f"{move_text(review):<20}{score_text(review):>16}  {review.best.pdn():<14}"
+        f"{move_text(review):<18}{score_text(review):>18}  {review.best.pdn():<14}"
         f"{review.loss:>6.2f}  {review.label.value}"
     )
 
@@ -160,7 +160,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
             black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
             print(
                 f"Game {args.game} of {args.file}: {black} - {white} {game.result}, "
-                f"{len(game.moves)} plies; {setting.describe()}, {jobs} "
+                f"{len(game.moves)} pl{'ies' if len(game.moves) != 1 else 'y'}; {setting.describe()}, {jobs} "
                 f"process{'es' if jobs != 1 else ''}",
                 file=out,
             )

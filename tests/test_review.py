@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -174,6 +175,7 @@ def test_forced_wins_are_clamped_in_men_and_told_in_moves() -> None:
     assert missed.loss == pytest.approx(WIN_MEN)
     assert win_text(WIN - 5) == "wins in 3 moves"
     assert win_text(-(WIN - 4)) == "loses in 2 moves"
+    assert win_text(WIN - 1) == "wins in 1 move"
     assert win_text(0.5) is None
 
 
@@ -251,6 +253,21 @@ def test_closing_the_review_ends_its_workers() -> None:
     assert multiprocessing.active_children() == []
 
 
+def test_a_review_runs_off_the_main_thread_as_a_window_runs_it() -> None:
+    moves = moves_of(BEFORE_BLUNDER[:6])
+    seen: list[MoveReview] = []
+
+    def review() -> None:
+        seen.extend(review_moves(Position(), moves, SHALLOW, processes=True))
+
+    worker = threading.Thread(target=review)
+    worker.start()
+    worker.join(timeout=120)
+    assert not worker.is_alive()
+    assert [r.ply for r in seen] == list(range(1, 7))
+    assert multiprocessing.active_children() == []
+
+
 # --- the command ------------------------------------------------------------------------------
 
 
@@ -286,6 +303,15 @@ def test_text_is_a_table_with_move_numbers_and_a_summary(tmp_path: Path) -> None
     assert blunder[:3] == ["10.", "...", BLUNDER] and blunder[-1] == "blunder"
     assert lines[24].split() == ["Black", "White"]
     assert any(line.startswith("accuracy") for line in lines[25:])
+
+
+def test_a_time_per_position_is_the_setting(tmp_path: Path) -> None:
+    path = pdn_file(tmp_path, ["11-15", "23-19"])
+    status, out = run("review", str(path), "--time", "0.05", "--jobs", "1", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["summary"]["setting"] == {"algorithm": "engine", "depth": None, "time": 0.05}
+    assert [row["move"] for row in data["moves"]] == ["11-15", "23-19"]
 
 
 def test_progress_goes_to_the_given_stream_as_plain_lines(tmp_path: Path) -> None:
