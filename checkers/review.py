@@ -311,9 +311,11 @@ def _worker_start() -> None:
     # The worker started with SIGINT blocked (see _start_pool); ignoring it first drops a
     # Ctrl+C that arrived meanwhile.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if _CAN_MASK:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+_CAN_MASK = hasattr(signal, "pthread_sigmask")
 _POLL = 0.1  # how often a wait for a worker's result looks at the stop signal, in seconds
 
 
@@ -323,11 +325,13 @@ def _start_pool(jobs: int) -> Any:
     # ignored) while the workers start: they inherit the mask, so a Ctrl+C then cannot reach
     # one before its initializer, and this process still gets it once it is unblocked.
     context = multiprocessing.get_context("spawn")
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    if not _CAN_MASK:  # Windows: no signal masks; its Ctrl+C reaches workers differently
+        return context.Pool(jobs, initializer=_worker_start)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         return context.Pool(jobs, initializer=_worker_start)
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _scores_in_order(
