@@ -25,6 +25,7 @@ from typing import Any
 from checkers.ai.registry import get_algorithm, man_value, search
 from checkers.ai.search import WIN, Limits, StopSignal, is_win_score, plies_to_win
 from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
 
 __all__ = [
@@ -347,7 +348,7 @@ def _scores_in_order(
                 return  # the search was cut short: its score is not the setting's
             yield score
         return
-    pool = _start_pool(max(1, min(jobs, len(tasks))))
+    pool = _start_pool(max(1, min(jobs, max_jobs(), len(tasks))))  # never more than options allow
     try:
         results = pool.imap(_score, tasks, chunksize=1)
         for _ in tasks:
