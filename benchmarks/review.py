@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from checkers.ai import Limits
 from checkers.pdn import read_file
 from checkers.perft import default_jobs
-from checkers.review import DEFAULT_DEPTH, ReviewSetting, review_moves, summarize
+from checkers.review import DEFAULT_DEPTH, MoveReview, ReviewSetting, review_moves, summarize
 
 GAME = Path(__file__).resolve().parent / "data" / "review-game.pdn"
 
@@ -34,7 +34,7 @@ def one_run(setting: ReviewSetting, jobs: int) -> tuple[float, float, int]:
     game = read_file(GAME)[0]
     began = time.perf_counter()
     first = 0.0
-    reviews = []
+    reviews: list[MoveReview] = []
     for review in review_moves(game.start, game.moves, setting, jobs=jobs):
         if not reviews:
             first = time.perf_counter() - began
