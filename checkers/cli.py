@@ -39,6 +39,7 @@ from checkers.options import (
 from checkers.perft import default_jobs, divide, perft
 from checkers.protocol import run_engine
 from checkers.record import GameRecord
+from checkers.review_cli import add_review_command
 from checkers.tree_cli import add_tree_commands
 
 PROG = "checkers"
@@ -309,6 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_gui_commands(sub)
     add_match_command(sub)
     add_tree_commands(sub)
+    add_review_command(sub)
     return parser
 
 

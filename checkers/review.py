@@ -1,0 +1,419 @@
+"""Game review: every move of a game scored by the engine, its loss in men, a label and a summary.
+
+Pure Python, no pygame. The command line (`checkers review`) and a window drive the same
+generator, `review_moves`, which yields one `MoveReview` per move in game order as soon as the
+position before the move and the one after it are scored, so labels can be shown as they come.
+Setting its `StopSignal`, or closing the generator, cancels the review and ends its worker
+processes.
+
+Units: scores are in men from the mover's point of view (+1.00 = a man ahead); a forced win or
+loss counts as `WIN_MEN` men. The thresholds and the accuracy formula are explained in the
+README's "Game review" section.
+"""
+
+from __future__ import annotations
+
+import enum
+import gc
+import math
+import multiprocessing
+import signal
+from collections.abc import Callable, Generator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from checkers.ai.registry import get_algorithm, man_value, search
+from checkers.ai.search import WIN, Limits, StopSignal, is_win_score, plies_to_win
+from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.options import max_jobs
+from checkers.record import GameRecord, Reason
+
+__all__ = [
+    "ACCURACY_SCALE",
+    "DEFAULT_DEPTH",
+    "DEFAULT_SETTING",
+    "THRESHOLDS",
+    "WIN_MEN",
+    "BookHook",
+    "Label",
+    "MoveReview",
+    "PositionScore",
+    "ReviewSetting",
+    "SideSummary",
+    "expected_result",
+    "label_for",
+    "move_accuracy",
+    "no_book",
+    "review_moves",
+    "summarize",
+    "win_text",
+]
+
+DEFAULT_DEPTH = 10
+"""The default search depth in plies: 9 s of processor time for a 60-move game (README)."""
+
+WIN_MEN = 20.0
+"""A forced win counted in men: more than any material (12 kings are 16.2 men)."""
+
+ACCURACY_SCALE = 2.0
+"""Slope of the expected-result curve per man: a man ahead expects 0.88 of a point."""
+
+
+class Label(enum.Enum):
+    """How good a move was, from a book move to a blunder."""
+
+    BOOK = "book"
+    FORCED = "forced"
+    BEST = "best"
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+THRESHOLDS: tuple[tuple[float, Label], ...] = (
+    (0.01, Label.BEST),
+    (0.20, Label.GOOD),
+    (0.50, Label.INACCURACY),
+    (1.00, Label.MISTAKE),
+)
+"""A move losing less than the bound (in men) gets the label; a man or more is a blunder."""
+
+BookHook = Callable[[Position, Move], bool]
+"""Whether a move is an opening-book move in a position."""
+
+
+def no_book(position: Position, move: Move) -> bool:
+    """No opening book: no move is a book move."""
+    return False
+
+
+@dataclass(frozen=True)
+class ReviewSetting:
+    """How each position is searched: limits, and the algorithm and evaluation by name."""
+
+    limits: Limits = field(default_factory=lambda: Limits(depth=DEFAULT_DEPTH))
+    algorithm: str = "engine"
+    evaluation: str | None = None
+
+    @property
+    def man(self) -> float:
+        """What a man is worth in the search's score units."""
+        return man_value(self.evaluation or get_algorithm(self.algorithm).evaluation)
+
+    def describe(self) -> str:
+        """A few words: `engine depth 10`, `engine 0.5 s a position`."""
+        limits = self.limits
+        parts = [
+            self.algorithm if self.evaluation is None else f"{self.algorithm}/{self.evaluation}"
+        ]
+        if limits.depth is not None:
+            parts.append(f"depth {limits.depth}")
+        if limits.time is not None:
+            parts.append(f"{limits.time:g} s a position")
+        if limits.nodes is not None:
+            parts.append(f"{limits.nodes} nodes")
+        return " ".join(parts)
+
+
+DEFAULT_SETTING = ReviewSetting()
+
+
+@dataclass(frozen=True)
+class PositionScore:
+    """One position's verdict: its best move (None when the game is over there), the score
+    from the side to move in the search's units, the best line and the depth reached."""
+
+    best: Move | None
+    score: float
+    line: tuple[Move, ...] = ()
+    depth: int = 0
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move judged: `score` (before it) and `loss` in men from the mover's view, loss >= 0."""
+
+    ply: int
+    """1 for the game's first move."""
+    side: Side
+    move: Move
+    best: Move
+    score: float
+    loss: float
+    label: Label
+    position: Position
+    """The position the move was played in."""
+    before: PositionScore
+    """The search of the position before the move (its line is the better line)."""
+    after: PositionScore
+    """The search of the position after it, from the opponent's view (its line is the reply)."""
+
+    @property
+    def move_number(self) -> int:
+        """The full-move number as players write it (Black's and White's first moves are 1)."""
+        # A game from a set-up position may start with White: `1. ... 24-20 2. 9-14`.
+        first_side = self.side if self.ply % 2 == 1 else self.side.opponent
+        return (self.ply + 1) // 2 if first_side is BLACK else self.ply // 2 + 1
+
+    @property
+    def played_score(self) -> float:
+        """The score of the move played, in men from the mover's view."""
+        return self.score - self.loss
+
+    @property
+    def accuracy(self) -> float:
+        """The move's accuracy, 0 to 100, from the drop in expected result (README)."""
+        return move_accuracy(self.score, self.played_score)
+
+    @property
+    def counts_for_accuracy(self) -> bool:
+        """Whether the move was a choice: book and forced moves say nothing of the player."""
+        return self.label not in (Label.BOOK, Label.FORCED)
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """One side's review: moves, how many got each label, accuracy and average loss (None
+    when the side had no move of its own choosing)."""
+
+    moves: int
+    labels: Mapping[Label, int]
+    accuracy: float | None
+    average_loss: float | None
+
+
+# --- scores, labels and accuracy --------------------------------------------------------------
+
+
+def to_men(score: float, man: float) -> float:
+    """A search score in men; a forced win or loss is +/- WIN_MEN."""
+    if is_win_score(score):
+        return math.copysign(WIN_MEN, score)
+    return score / man
+
+
+def win_text(score: float) -> str | None:
+    """`wins in N moves` / `loses in N moves` (the mover's moves) for a forced result, else None."""
+    if not is_win_score(score):
+        return None
+    plies = plies_to_win(score)
+    moves = (plies + 1) // 2
+    count = f"{moves} move{'s' if moves != 1 else ''}"
+    if score > 0:
+        return "wins now" if plies == 0 else f"wins in {count}"
+    return "has lost" if plies == 0 else f"loses in {count}"
+
+
+def label_for(loss: float, *, forced: bool = False, book: bool = False) -> Label:
+    """The label of a move that lost `loss` men: forced and book moves first, then by THRESHOLDS."""
+    if forced:
+        return Label.FORCED
+    if book:
+        return Label.BOOK
+    for bound, label in THRESHOLDS:
+        if loss < bound:
+            return label
+    return Label.BLUNDER
+
+
+def expected_result(men: float) -> float:
+    """The mover's expected result (1 win, 1/2 draw, 0 loss) for a score in men."""
+    return 1.0 / (1.0 + math.exp(-ACCURACY_SCALE * men))
+
+
+def move_accuracy(before: float, after: float) -> float:
+    """A move's accuracy from 0 to 100: 100 when the expected result does not drop."""
+    drop = max(0.0, expected_result(before) - expected_result(after)) * 100.0
+    # The curve chess sites (lichess) use on the drop in win percentage.
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669))
+
+
+def judge(
+    ply: int,
+    position: Position,
+    move: Move,
+    before: PositionScore,
+    after: PositionScore,
+    man: float,
+    is_book: BookHook = no_book,
+) -> MoveReview:
+    """The review of `move` played in `position` from the searches before and after it."""
+    best = before.best if before.best is not None else move
+    score = to_men(before.score, man)
+    if move == best:
+        loss = 0.0  # by definition: the engine's own choice loses nothing at its own setting
+    else:
+        played = to_men(-after.score, man)
+        loss = max(0.0, score - played)
+    forced = len(position.legal_moves()) == 1
+    label = label_for(loss, forced=forced, book=not forced and is_book(position, move))
+    return MoveReview(ply, position.turn, move, best, score, loss, label, position, before, after)
+
+
+def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
+    """Per side: moves, label counts (every label, zeros included), accuracy, average loss."""
+    summary = {}
+    for side in (BLACK, WHITE):
+        own = [review for review in reviews if review.side is side]
+        chosen = [review for review in own if review.counts_for_accuracy]
+        labels = {label: sum(1 for r in own if r.label is label) for label in Label}
+        accuracy = sum(r.accuracy for r in chosen) / len(chosen) if chosen else None
+        average_loss = sum(r.loss for r in chosen) / len(chosen) if chosen else None
+        summary[side] = SideSummary(len(own), labels, accuracy, average_loss)
+    return summary
+
+
+# --- scoring positions ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One position to score, with what the search needs to know of the game before it."""
+
+    position: Position
+    history: tuple[Position, ...]
+    no_progress_plies: int
+    over: float | None  # the score by the rules when the game is over here
+    setting: ReviewSetting
+
+
+def _score(task: _Task, stop: StopSignal | None = None) -> PositionScore:
+    """The search of one position (or its score by the rules when the game is over there)."""
+    if task.over is not None:
+        return PositionScore(None, task.over)
+    setting = task.setting
+    result = search(
+        task.position,
+        setting.limits,
+        setting.algorithm,
+        setting.evaluation,
+        stop=stop,
+        history=task.history,
+        no_progress_plies=task.no_progress_plies,
+    )
+    return PositionScore(result.move, result.score, result.pv, result.depth)
+
+
+def _score_in_process(task: _Task, stop: StopSignal | None) -> PositionScore:
+    # With the collector off the engine leaves it alone instead of freezing the heap for good
+    # (README, "The AI"): a library must not change its host's interpreter.
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _score(task, stop)
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _worker_start() -> None:
+    # Ctrl+C is the parent's to handle: it ends the workers itself, without their tracebacks.
+    # The worker started with SIGINT blocked (see _start_pool); ignoring it first drops a
+    # Ctrl+C that arrived meanwhile.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _CAN_MASK:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+_CAN_MASK = hasattr(signal, "pthread_sigmask")
+_POLL = 0.1  # how often a wait for a worker's result looks at the stop signal, in seconds
+
+
+def _start_pool(jobs: int) -> Any:
+    """A pool of `jobs` spawned workers that leave Ctrl+C to this process."""
+    # Spawned, not forked: a window's threads make forking unsafe. SIGINT is blocked (not
+    # ignored) while the workers start: they inherit the mask, so a Ctrl+C then cannot reach
+    # one before its initializer, and this process still gets it once it is unblocked.
+    context = multiprocessing.get_context("spawn")
+    if not _CAN_MASK:  # Windows: no signal masks; its Ctrl+C reaches workers differently
+        return context.Pool(jobs, initializer=_worker_start)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(jobs, initializer=_worker_start)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _scores_in_order(
+    tasks: Sequence[_Task], jobs: int, processes: bool, stop: StopSignal | None
+) -> Generator[PositionScore, None, None]:
+    """Each task's score in order; positions are handed to `jobs` workers in order too."""
+    if not processes:
+        for task in tasks:
+            if stop is not None and stop.is_set():
+                return
+            score = _score_in_process(task, stop)
+            if stop is not None and stop.is_set():
+                return  # the search was cut short: its score is not the setting's
+            yield score
+        return
+    pool = _start_pool(max(1, min(jobs, max_jobs(), len(tasks))))  # never more than options allow
+    try:
+        results = pool.imap(_score, tasks, chunksize=1)
+        for _ in tasks:
+            while True:
+                if stop is not None and stop.is_set():
+                    return
+                try:
+                    score = results.next(timeout=_POLL)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
+            yield score
+    finally:
+        pool.terminate()  # also when cancelled or closed: searches under way are dropped
+        pool.join()
+
+
+def _tasks(start: Position, moves: Sequence[Move], setting: ReviewSetting) -> list[_Task]:
+    record = GameRecord(start)
+    tasks = []
+    for ply in range(len(moves) + 1):
+        if ply > 0:
+            record.play(moves[ply - 1])
+        positions = record.positions
+        since = record.no_progress_plies
+        # Only positions since the last capture or man move can come back (repetition).
+        history = tuple(positions[len(positions) - 1 - since :])
+        outcome = record.outcome
+        over = None
+        if outcome is not None:
+            over = float(-WIN) if outcome.reason is Reason.NO_MOVES else 0.0
+        tasks.append(_Task(record.position, history, since, over, setting))
+    return tasks
+
+
+def review_moves(
+    start: Position,
+    moves: Sequence[Move],
+    setting: ReviewSetting = DEFAULT_SETTING,
+    *,
+    jobs: int = 1,
+    processes: bool | None = None,
+    is_book: BookHook = no_book,
+    stop: StopSignal | None = None,
+) -> Generator[MoveReview, None, None]:
+    """Each move of the game from `start` reviewed, in order, as soon as it can be.
+
+    One search per position at `setting`; `jobs` worker processes (by default processes only
+    when jobs > 1; a window passes processes=True so that no search runs on its thread).
+    Stops early, ending its workers, when `stop` is set or the generator is closed. An illegal
+    move raises IllegalMoveError before any search starts.
+    """
+    if not moves:
+        return
+    tasks = _tasks(start, moves, setting)
+    use_processes = jobs > 1 if processes is None else processes
+    man = setting.man
+    scores = _scores_in_order(tasks, jobs, use_processes, stop)
+    try:
+        before = next(scores, None)
+        for ply, move in enumerate(moves, start=1):
+            after = next(scores, None)
+            if before is None or after is None:
+                return  # stopped
+            yield judge(ply, tasks[ply - 1].position, move, before, after, man, is_book)
+            before = after
+    finally:
+        scores.close()

@@ -1,0 +1,221 @@
+"""`checkers review FILE`: every move of a PDN game scored, labelled and summed up per side.
+
+`add_review_command(subparsers)` adds the command to the `checkers` parser; cli.py calls it.
+Rows are printed as the review yields them; a progress line goes to stderr; Ctrl+C ends the
+review and its worker processes with one line and exit status 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+from checkers.ai.search import Limits
+from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
+from checkers.pdn import PdnError, read_file
+from checkers.perft import default_jobs
+from checkers.review import (
+    DEFAULT_DEPTH,
+    Label,
+    MoveReview,
+    ReviewSetting,
+    SideSummary,
+    review_moves,
+    summarize,
+    win_text,
+)
+
+__all__ = ["add_review_command", "cmd_review", "move_text", "review_json", "summary_text"]
+
+
+class _Progress:
+    """`reviewed 12/120 moves` on stderr: one line redrawn on a terminal, else a line a tenth."""
+
+    def __init__(self, stream: TextIO, total: int) -> None:
+        self.stream = stream
+        self.total = total
+        self.began = time.monotonic()
+        isatty = getattr(stream, "isatty", None)
+        self.is_terminal = bool(isatty and isatty())
+        self.shown = False
+        self.last_tenth = 0
+
+    def update(self, done: int) -> None:
+        """Report `done` moves reviewed."""
+        elapsed = time.monotonic() - self.began
+        line = f"reviewed {done}/{self.total} moves, {elapsed:.1f} s"
+        if self.is_terminal:
+            self.stream.write(f"\r{line}\x1b[K")
+            self.shown = True
+        elif done == self.total or done * 10 // self.total > self.last_tenth:
+            self.last_tenth = done * 10 // self.total
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        """Take the redrawn line away (before a row is printed to the same terminal)."""
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def score_text(review: MoveReview) -> str:
+    """The score before the move: `+0.25`, or `wins in 3 moves` for a forced result."""
+    return win_text(review.before.score) or f"{review.score:+.2f}"
+
+
+def move_text(review: MoveReview) -> str:
+    """The move as players write it: `1. 11-15`, `1. ... 23-19`."""
+    dots = "" if review.side.value == "B" else "... "
+    return f"{review.move_number}. {dots}{review.move.pdn()}"
+
+
+_HEADER = f"{'Move':<18}{'Score':>18}  {'Best':<14}{'Loss':>6}  Label"
+
+
+def row_text(review: MoveReview) -> str:
+    """One table row: move, score before it, the engine's best move, loss and label."""
+    return (
+        f"{move_text(review):<18}{score_text(review):>18}  {review.best.pdn():<14}"
+        f"{review.loss:>6.2f}  {review.label.value}"
+    )
+
+
+def summary_text(summary: dict[Any, SideSummary]) -> list[str]:
+    """The per-side summary as table lines: a row per label, accuracy and average loss."""
+    black, white = (summary[side] for side in sorted(summary, key=lambda s: s.value != "B"))
+
+    def number(value: float | None, digits: int) -> str:
+        return "-" if value is None else f"{value:.{digits}f}"
+
+    lines = [f"{'':<14}{'Black':>8}{'White':>8}", f"{'moves':<14}{black.moves:>8}{white.moves:>8}"]
+    for label in Label:
+        lines.append(f"{label.value:<14}{black.labels[label]:>8}{white.labels[label]:>8}")
+    lines.append(f"{'accuracy':<14}{number(black.accuracy, 1):>8}{number(white.accuracy, 1):>8}")
+    lines.append(
+        f"{'average loss':<14}{number(black.average_loss, 2):>8}{number(white.average_loss, 2):>8}"
+    )
+    return lines
+
+
+def review_json(reviews: list[MoveReview], setting: ReviewSetting) -> dict[str, Any]:
+    """The review as JSON data: `moves` (ply, side, move, best, score, loss, label), `summary`."""
+    moves = [
+        {
+            "ply": review.ply,
+            "side": review.side.value,
+            "move": review.move.pdn(),
+            "best": review.best.pdn(),
+            "score": round(review.score, 2),
+            "loss": round(review.loss, 2),
+            "label": review.label.value,
+        }
+        for review in reviews
+    ]
+    summary: dict[str, Any] = {
+        side.value: {
+            "moves": part.moves,
+            "labels": {label.value: count for label, count in part.labels.items()},
+            "accuracy": None if part.accuracy is None else round(part.accuracy, 1),
+            "average_loss": None if part.average_loss is None else round(part.average_loss, 2),
+        }
+        for side, part in summarize(reviews).items()
+    }
+    limits = setting.limits
+    summary["setting"] = {
+        "algorithm": setting.algorithm,
+        "depth": limits.depth,
+        "time": limits.time,
+    }
+    return {"moves": moves, "summary": summary}
+
+
+def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = None) -> int:
+    """Review one game of a PDN file: rows as they come, then the summary (or all as JSON)."""
+    try:
+        games = read_file(args.file)
+    except OSError as error:
+        args.usage_error(f"cannot read {args.file}: {error.strerror or error}")
+    except PdnError as error:
+        args.usage_error(f"not a readable PDN game: {error}")
+    if not games:
+        args.usage_error(f"{args.file} holds no game")
+    if args.game > len(games):
+        count = f"{len(games)} game{'s' if len(games) != 1 else ''}"
+        args.usage_error(f"there is no game {args.game}: {args.file} holds {count}")
+    game = games[args.game - 1]
+    limits = Limits(time=args.time) if args.time else Limits(depth=args.depth or DEFAULT_DEPTH)
+    setting = ReviewSetting(limits)
+    jobs = min(args.jobs, max(1, len(game.moves) + 1))
+    as_text = args.format == "text"
+    display = _Progress(progress if progress is not None else sys.stderr, len(game.moves))
+    reviews: list[MoveReview] = []
+    moves = review_moves(game.start, game.moves, setting, jobs=jobs)
+    try:
+        if as_text:
+            black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
+            print(
+                f"Game {args.game} of {args.file}: {black} - {white} {game.result}, "
+                f"{len(game.moves)} pl{'ies' if len(game.moves) != 1 else 'y'}; {setting.describe()}, {jobs} "
+                f"process{'es' if jobs != 1 else ''}",
+                file=out,
+            )
+            print(f"Scores and losses in men from the mover's view.\n{_HEADER}", file=out)
+            out.flush()
+        for review in moves:
+            reviews.append(review)
+            if as_text:
+                display.clear()
+                print(row_text(review), file=out, flush=True)
+            display.update(len(reviews))
+    except KeyboardInterrupt:
+        moves.close()  # ends the worker processes before the line is printed
+        display.clear()
+        print(f"checkers: review cancelled after {len(reviews)} moves", file=sys.stderr)
+        return 130
+    display.clear()
+    if as_text:
+        print(file=out)
+        for line in summary_text(summarize(reviews)):
+            print(line, file=out)
+    else:
+        json.dump(review_json(reviews, setting), out, indent=1)
+        print(file=out)
+    return 0
+
+
+def add_review_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Add `checkers review` to the command line's subparsers; returns its parser."""
+    review: argparse.ArgumentParser = subparsers.add_parser(
+        "review",
+        help="score and label every move of a PDN game, with a summary per side",
+        description="Every move with the score before it, the engine's best move, the loss in "
+        "men from the mover's view and a label (forced, best, good, inaccuracy, mistake, "
+        "blunder), then a per-side summary with an accuracy figure (README: Game review).",
+    )
+    review.add_argument("file", help="a PDN file")
+    review.add_argument(
+        "--game", type=positive_int, default=1, help="which game of the file (default: 1)"
+    )
+    limit = review.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--depth",
+        type=search_depth,
+        help=f"search each position this many plies (default: {DEFAULT_DEPTH})",
+    )
+    limit.add_argument("--time", type=seconds, help="search each position this many seconds")
+    review.add_argument(
+        "--jobs",
+        type=job_count,
+        default=min(default_jobs(), max_jobs()),
+        help="positions searched at once in worker processes (default: one per core)",
+    )
+    review.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    review.set_defaults(handler=cmd_review, usage_error=review.error)
+    return review

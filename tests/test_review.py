@@ -1,0 +1,392 @@
+"""Game review: labels, losses, the summary, worker processes and cancelling, the command."""
+
+from __future__ import annotations
+
+import io
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from checkers.ai import Limits
+from checkers.ai.registry import search
+from checkers.ai.search import WIN, StopSignal
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.cli import main
+from checkers.pdn import PdnGame, write_game
+from checkers.record import GameRecord
+from checkers.review import (
+    THRESHOLDS,
+    WIN_MEN,
+    Label,
+    MoveReview,
+    PositionScore,
+    ReviewSetting,
+    expected_result,
+    judge,
+    label_for,
+    move_accuracy,
+    review_moves,
+    summarize,
+    win_text,
+)
+
+SHALLOW = ReviewSetting(Limits(depth=4))
+DEEPER = ReviewSetting(Limits(depth=6))
+
+# A sound opening, then White's 23-18?? lets Black jump two men for nothing (15x22x29).
+BEFORE_BLUNDER = [
+    "11-15",
+    "23-19",
+    "8-11",
+    "26-23",
+    "9-14",
+    "24-20",
+    "15x24",
+    "28x19",
+    "11-15",
+    "27-24",
+    "7-11",
+    "22-18",
+    "15x22",
+    "25x18x9",
+    "5x14",
+    "29-25",
+    "10-15",
+    "19x10",
+    "6x15",
+]
+BLUNDER = "23-18"
+
+
+def moves_of(texts: list[str], start: Position | None = None) -> list[Move]:
+    position = start or Position()
+    moves = []
+    for text in texts:
+        move = Move.from_pdn(text, position)
+        moves.append(move)
+        position = position.move(move)
+    return moves
+
+
+def pdn_file(tmp_path: Path, texts: list[str], name: str = "game.pdn") -> Path:
+    path = tmp_path / name
+    path.write_text(write_game(PdnGame({"Black": "Ann", "White": "Bob"}, moves=moves_of(texts))))
+    return path
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(argv), out=out), out.getvalue()
+
+
+# --- labels ------------------------------------------------------------------------------------
+
+
+def test_planted_blunder_is_labelled_blunder_with_a_legal_better_move() -> None:
+    moves = moves_of([*BEFORE_BLUNDER, BLUNDER])
+    reviews = list(review_moves(Position(), moves, DEEPER))
+    blunder = reviews[-1]
+    assert blunder.move.pdn() == BLUNDER and blunder.side is WHITE
+    assert blunder.label is Label.BLUNDER
+    assert blunder.loss >= 1.5
+    assert blunder.best != blunder.move
+    assert blunder.best in blunder.position.legal_moves()
+    assert blunder.after.line[0].pdn().startswith("15x22")  # the reply takes the men
+
+
+def test_engine_best_moves_are_never_mistakes_at_the_same_depth() -> None:
+    record = GameRecord()
+    for _ in range(16):
+        result = search(
+            record.position,
+            SHALLOW.limits,
+            history=record.positions,
+            no_progress_plies=record.no_progress_plies,
+        )
+        assert result.move is not None
+        record.play(result.move)
+    reviews = list(review_moves(record.start, record.moves, SHALLOW))
+    assert len(reviews) == 16
+    for review in reviews:
+        assert review.best == review.move
+        assert review.loss == 0.0
+        assert review.label in (Label.BEST, Label.FORCED)
+
+
+def test_the_only_legal_move_is_labelled_forced() -> None:
+    # 1. 11-15 22-18 2. 15x22: the capture is the only legal move.
+    moves = moves_of(["11-15", "22-18", "15x22", "25x18"])
+    reviews = list(review_moves(Position(), moves, SHALLOW))
+    assert len(reviews[2].position.legal_moves()) == 1
+    assert reviews[2].label is Label.FORCED
+    assert reviews[3].label is not Label.FORCED  # 25x18 or 26x17: a choice
+
+
+def test_nothing_is_book_without_a_book_and_a_book_hook_labels_book() -> None:
+    moves = moves_of(["11-15", "23-19"])
+    assert all(r.label is not Label.BOOK for r in review_moves(Position(), moves, SHALLOW))
+
+    def opening_book(position: Position, move: Move) -> bool:
+        return position == Position() and move.pdn() == "11-15"
+
+    labels = [r.label for r in review_moves(Position(), moves, SHALLOW, is_book=opening_book)]
+    assert labels[0] is Label.BOOK and labels[1] is not Label.BOOK
+
+
+def test_labels_follow_the_thresholds_in_order() -> None:
+    assert label_for(0.0) is Label.BEST
+    previous = 0.0
+    for bound, label in THRESHOLDS:
+        assert label_for(previous) is label
+        assert label_for(bound) is not label
+        previous = bound
+    assert label_for(THRESHOLDS[-1][0]) is Label.BLUNDER
+    assert label_for(5.0, forced=True) is Label.FORCED
+    assert label_for(0.0, book=True) is Label.BOOK
+
+
+def test_loss_is_zero_for_the_engine_move_and_never_negative() -> None:
+    position = Position()
+    move, other = position.legal_moves()[:2]
+    before = PositionScore(move, 10.0)
+    # After the engine's move the next search may disagree: still no loss by definition.
+    assert judge(1, position, move, before, PositionScore(None, 40.0), 100.0).loss == 0.0
+    # Another move that the deeper look finds better than the best loses nothing either.
+    assert judge(1, position, other, before, PositionScore(None, -40.0), 100.0).loss == 0.0
+    worse = judge(1, position, other, before, PositionScore(None, 150.0), 100.0)
+    assert worse.loss == pytest.approx(1.6)
+    assert worse.label is Label.BLUNDER
+
+
+def test_forced_wins_are_clamped_in_men_and_told_in_moves() -> None:
+    position = Position()
+    move, other = position.legal_moves()[:2]
+    winning = PositionScore(move, WIN - 5)  # the mover wins in 5 plies: 3 of its moves
+    missed = judge(1, position, other, winning, PositionScore(None, 0.0), 100.0)
+    assert missed.score == WIN_MEN
+    assert missed.loss == pytest.approx(WIN_MEN)
+    assert win_text(WIN - 5) == "wins in 3 moves"
+    assert win_text(-(WIN - 4)) == "loses in 2 moves"
+    assert win_text(WIN - 1) == "wins in 1 move"
+    assert win_text(0.5) is None
+
+
+def test_accuracy_falls_with_the_drop_in_expected_result() -> None:
+    assert expected_result(0.0) == pytest.approx(0.5)
+    assert 0.85 < expected_result(1.0) < 0.9
+    assert move_accuracy(0.0, 0.0) == pytest.approx(100.0, abs=1e-3)
+    assert move_accuracy(0.0, 0.5) == pytest.approx(100.0, abs=1e-3)  # a gain is no drop
+    small, large = move_accuracy(0.0, -0.2), move_accuracy(0.0, -1.0)
+    assert 100.0 > small > large > 0.0
+    # The same loss matters less when the game is already decided.
+    assert move_accuracy(5.0, 4.0) > move_accuracy(0.5, -0.5)
+
+
+def test_summary_counts_every_label_per_side_and_leaves_out_forced_moves() -> None:
+    moves = moves_of([*BEFORE_BLUNDER, BLUNDER])
+    reviews = list(review_moves(Position(), moves, SHALLOW))
+    summary = summarize(reviews)
+    white, black = summary[WHITE], summary[BLACK]
+    assert black.moves == 10 and white.moves == 10
+    assert set(white.labels) == set(Label)
+    assert sum(white.labels.values()) == white.moves
+    assert white.labels[Label.BLUNDER] >= 1
+    chosen = [r for r in reviews if r.side is WHITE and r.label is not Label.FORCED]
+    assert white.accuracy == pytest.approx(sum(r.accuracy for r in chosen) / len(chosen))
+    assert black.accuracy is not None and white.accuracy is not None
+    assert white.accuracy < black.accuracy
+
+
+def test_move_numbers_follow_the_side_that_starts() -> None:
+    reviews = list(review_moves(Position(), moves_of(["11-15", "23-19", "8-11"]), SHALLOW))
+    assert [r.move_number for r in reviews] == [1, 1, 2]
+    start = Position.from_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    reviews = list(review_moves(start, moves_of(["24-20", "11-15", "22-18"], start), SHALLOW))
+    assert [r.move_number for r in reviews] == [1, 2, 2]
+
+
+def test_the_last_move_that_wins_is_scored_by_the_rules() -> None:
+    # Black's man on 14 jumps White's last man: White is left without a move.
+    start = Position.from_fen("B:W18:B14")
+    reviews = list(review_moves(start, moves_of(["14x23"], start), SHALLOW))
+    assert reviews[0].after.best is None and reviews[0].after.score == -WIN
+    assert reviews[0].loss == 0.0
+
+
+# --- processes and cancelling -----------------------------------------------------------------
+
+
+def test_worker_processes_give_the_same_review_in_order() -> None:
+    moves = moves_of(BEFORE_BLUNDER[:8])
+    alone = list(review_moves(Position(), moves, SHALLOW))
+    pooled = list(review_moves(Position(), moves, SHALLOW, jobs=2))
+    assert [r.ply for r in pooled] == list(range(1, 9))
+    assert [(r.best, r.score, r.loss, r.label) for r in pooled] == [
+        (r.best, r.score, r.loss, r.label) for r in alone
+    ]
+    assert multiprocessing.active_children() == []
+
+
+def test_a_stop_ends_the_review_and_its_workers() -> None:
+    stop = StopSignal()
+    moves = moves_of([*BEFORE_BLUNDER, BLUNDER])
+    seen: list[MoveReview] = []
+    for review in review_moves(Position(), moves, SHALLOW, jobs=2, processes=True, stop=stop):
+        seen.append(review)
+        stop.stop()
+    assert len(seen) == 1
+    assert multiprocessing.active_children() == []
+
+
+def test_closing_the_review_ends_its_workers() -> None:
+    reviews = review_moves(Position(), moves_of(BEFORE_BLUNDER), SHALLOW, jobs=2)
+    assert next(reviews).ply == 1
+    reviews.close()
+    assert multiprocessing.active_children() == []
+
+
+def test_a_review_runs_off_the_main_thread_as_a_window_runs_it() -> None:
+    moves = moves_of(BEFORE_BLUNDER[:6])
+    seen: list[MoveReview] = []
+
+    def review() -> None:
+        seen.extend(review_moves(Position(), moves, SHALLOW, processes=True))
+
+    worker = threading.Thread(target=review)
+    worker.start()
+    worker.join(timeout=120)
+    assert not worker.is_alive()
+    assert [r.ply for r in seen] == list(range(1, 7))
+    assert multiprocessing.active_children() == []
+
+
+# --- the command ------------------------------------------------------------------------------
+
+
+def test_json_has_exactly_the_documented_keys(tmp_path: Path) -> None:
+    path = pdn_file(tmp_path, [*BEFORE_BLUNDER, BLUNDER])
+    status, out = run("review", str(path), "--depth", "4", "--jobs", "1", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert set(data) == {"moves", "summary"}
+    assert len(data["moves"]) == 20
+    for ply, row in enumerate(data["moves"], start=1):
+        assert set(row) == {"ply", "side", "move", "best", "score", "loss", "label"}
+        assert row["ply"] == ply and row["side"] == ("B" if ply % 2 else "W")
+        assert row["loss"] >= 0 and row["label"] in {label.value for label in Label}
+    assert data["moves"][0]["move"] == "11-15"
+    assert data["moves"][-1]["move"] == BLUNDER and data["moves"][-1]["label"] == "blunder"
+    summary = data["summary"]
+    assert set(summary["W"]) == {"moves", "labels", "accuracy", "average_loss"}
+    assert summary["W"]["labels"]["blunder"] >= 1
+    assert summary["setting"] == {"algorithm": "engine", "depth": 4, "time": None}
+
+
+def test_text_is_a_table_with_move_numbers_and_a_summary(tmp_path: Path) -> None:
+    path = pdn_file(tmp_path, [*BEFORE_BLUNDER, BLUNDER])
+    status, out = run("review", str(path), "--depth", "4", "--jobs", "1")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(f"Game 1 of {path}: Ann - Bob")
+    assert lines[2].split() == ["Move", "Score", "Best", "Loss", "Label"]
+    assert lines[3].split()[:2] == ["1.", "11-15"]
+    assert lines[4].split()[:3] == ["1.", "...", "23-19"]
+    blunder = lines[22].split()
+    assert blunder[:3] == ["10.", "...", BLUNDER] and blunder[-1] == "blunder"
+    assert lines[24].split() == ["Black", "White"]
+    assert any(line.startswith("accuracy") for line in lines[25:])
+
+
+def test_a_time_per_position_is_the_setting(tmp_path: Path) -> None:
+    path = pdn_file(tmp_path, ["11-15", "23-19"])
+    status, out = run("review", str(path), "--time", "0.05", "--jobs", "1", "--format", "json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["summary"]["setting"] == {"algorithm": "engine", "depth": None, "time": 0.05}
+    assert [row["move"] for row in data["moves"]] == ["11-15", "23-19"]
+
+
+def test_progress_goes_to_the_given_stream_as_plain_lines(tmp_path: Path) -> None:
+    from checkers.cli import build_parser
+    from checkers.review_cli import cmd_review
+
+    path = pdn_file(tmp_path, BEFORE_BLUNDER[:4])
+    args = build_parser().parse_args(["review", str(path), "--depth", "2", "--jobs", "1"])
+    progress = io.StringIO()
+    assert cmd_review(args, io.StringIO(), progress) == 0
+    assert progress.getvalue().splitlines()[-1].startswith("reviewed 4/4 moves")
+    assert "\r" not in progress.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "problem"),
+    [
+        (["missing.pdn"], "cannot read"),
+        (["game.pdn", "--game", "2"], "there is no game 2"),
+        (["game.pdn", "--game", "0"], "must be 1 or more"),
+        (["empty.pdn"], "holds no game"),
+        (["bad.pdn"], "not a readable PDN game"),
+        (["game.pdn", "--depth", "0"], "must be 1 or more"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    problem: str,
+) -> None:
+    pdn_file(tmp_path, ["11-15"])
+    (tmp_path / "empty.pdn").write_text("")
+    (tmp_path / "bad.pdn").write_text("1. 11-15 23-19 2. 15-99\n")
+    monkeypatch.chdir(tmp_path)
+    status, out = run("review", *argv)
+    err = capsys.readouterr().err
+    assert status == 2 and out == ""
+    assert len(err.splitlines()) == 1 and problem in err
+
+
+def _live_processes_in_group(group: int) -> list[int]:
+    """Processes of the group that have not ended (zombies have)."""
+    alive = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            alive.append(int(entry.name))
+    return alive
+
+
+def test_ctrl_c_cancels_with_one_line_status_130_and_no_workers_left(tmp_path: Path) -> None:
+    path = pdn_file(tmp_path, BEFORE_BLUNDER)
+    command = [sys.executable, "-m", "checkers", "review", str(path), "--depth", "60"]
+    process = subprocess.Popen(
+        [*command, "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own group, as a terminal's Ctrl+C reaches the whole job
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().startswith("Game 1")  # depth 60 never finishes a move
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert err.splitlines() == ["checkers: review cancelled after 0 moves"]
+    for _ in range(600):  # the workers were ended before the parent returned; wait generously
+        if not _live_processes_in_group(process.pid):
+            break
+        time.sleep(0.1)
+    assert _live_processes_in_group(process.pid) == []
