@@ -1120,9 +1120,17 @@ class GameScreen(ScreenBase):
             tool_tip_text=self._tip(command),
             object_id="@menu_item" if command.place == "menu" else None,
         )
-        self.actions.pressed[button] = command.action
+        if command.place == "menu":
+            self.actions.pressed[button] = functools.partial(self._from_menu, command)
+        else:
+            self.actions.pressed[button] = command.action
         self.widgets[name] = button
         return button
+
+    def _from_menu(self, command: Command) -> None:
+        """Close the menu, then do what its item says."""
+        self.menu_open = False
+        command.action()
 
     def _build_menu(self, root: UIContainer, unit: int, height: int) -> None:
         """The less-used actions in a column above the Menu button."""
