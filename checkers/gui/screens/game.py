@@ -221,7 +221,7 @@ class GameScreen(ScreenBase):
         self.status_box: UITextBox | None = None
         self._status_shown: tuple[str, int] | None = None
         self._ui_state: tuple[object, ...] | None = None
-        self._enabled: dict[str, bool] = {}
+        self._states: dict[str, tuple[bool, bool]] = {}
         self._labels: dict[str, str] = {}
         self.confirm: UIConfirmationDialog | None = None
         self._widgets_changed = False
@@ -1052,7 +1052,7 @@ class GameScreen(ScreenBase):
         ui = self.context.ui
         self.actions.clear()
         self.widgets = {}
-        self._enabled = {}
+        self._states = {}
         self._labels = {}
         self._status_shown = None
         self._ui_state = self._state_key()
@@ -1064,6 +1064,7 @@ class GameScreen(ScreenBase):
         self.panel = None
         if self.card is not None and self.card in self.overlays:
             self.sync_widgets()
+            self._widgets_changed = True
             return
         gap = max(3, unit // 2)
         height = round(3.2 * unit)
@@ -1103,6 +1104,7 @@ class GameScreen(ScreenBase):
         if self.card == "help":
             self._build_help(root, unit, height)
         self.sync_widgets()
+        self._widgets_changed = True  # their states show after pygame_gui's next update
 
     def _tip(self, command: Command) -> str:
         keys = " or ".join(key_label(key) for key in command.keys)
@@ -1269,16 +1271,17 @@ class GameScreen(ScreenBase):
             button = self.widgets.get(command.name)
             if button is None:
                 continue
-            enabled = command.enabled()
-            if self._enabled.get(command.name) != enabled:
+            state = (command.enabled(), command.active())
+            if self._states.get(command.name) != state:
                 changed = True
-                self._enabled[command.name] = enabled
-                button.enable() if enabled else button.disable()
-            active = command.active()
-            if self._enabled.get("active " + command.name) != active:
-                changed = True
-                self._enabled["active " + command.name] = active
-                button.select() if active else button.unselect()
+                self._states[command.name] = state
+                # unselect() shows a button as normal even when it is disabled: state last.
+                button.select() if state[1] else button.unselect()
+                if state[0]:
+                    button.enable()
+                else:
+                    button.enable()  # disable() only changes the look of an enabled button
+                    button.disable()
             label = command.label
             if command.name == "pause" and self.game.paused:
                 label = "Resume"
