@@ -1114,9 +1114,12 @@ class GameScreen(ScreenBase):
     def _command_button(
         self, container: UIContainer | UIPanel, command: Command, rect: pygame.Rect, name: str
     ) -> UIButton:
+        text = command.label
+        if command.place == "menu" and command.keys and command.keys[0] != "escape":
+            text += f"  ({key_label(command.keys[0])})"
         button = UIButton(
             rect,
-            command.label,
+            text,
             self.context.ui,
             container=container,
             tool_tip_text=self._tip(command),

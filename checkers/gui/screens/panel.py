@@ -127,7 +127,7 @@ def panel_lines(game: Game) -> PanelLines:
         header,
         right,
         (_side_texts(game, BLACK), _side_texts(game, WHITE)),
-        f"Moves without a capture or a man move: {counter} of 40",
+        f"No capture or man move: {counter} of 40",
         min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES),
         _search_texts(game),
         title,
