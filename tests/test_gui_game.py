@@ -13,7 +13,7 @@ from checkers.board import BLACK, WHITE, Move, Position
 from checkers.gui.aiworker import AIClient, AIProgress, AIResult
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
-from checkers.gui.screens.panel import _search_rows
+from checkers.gui.screens.panel import panel_lines
 from checkers.record import Reason
 
 QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
@@ -97,9 +97,10 @@ def test_engine_scores_are_shown_in_men(ai: AIClient) -> None:
     game.click(15)
     run_until(game, lambda: game.record.ply == 2)
     assert game.figures is not None and game.figures.man == 100
-    shown = [cell for cells, _ in _search_rows(game) for cell in cells]
-    assert "scores in men for White" in shown[0]
-    assert f"score {game.figures.score / 100:+.2f}" in shown
+    shown = panel_lines(game).search
+    assert shown[0] == "White (engine-3) looked 3 moves ahead"
+    # In men, from the human's side (Black) against the AI: the AI's score turned round.
+    assert shown[1] == f"Score {-game.figures.score / 100 + 0.0:+.2f} for you"
 
 
 def test_undo_against_the_ai_takes_back_its_reply_too_and_redo_replays_both(ai: AIClient) -> None:

@@ -67,11 +67,17 @@ def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
     app.step(1 / 60)
 
 
-def button(app: App, label: str, buttons: str = "buttons") -> tuple[int, int]:
-    """The centre of the button labelled `label` on the screen as last drawn."""
-    found = [b for b in getattr(app.screen, buttons) if b.label == label]
-    assert found, f"no {label!r} button in {[b.label for b in getattr(app.screen, buttons)]}"
-    return found[0].rect.center
+def button(app: App, name: str) -> tuple[int, int]:
+    """The centre of the top screen's widget called `name` (`card close`, `undo`)."""
+    widgets = app.screen.widgets  # type: ignore[attr-defined]
+    assert name in widgets, f"no {name!r} button in {sorted(widgets)}"
+    return widgets[name].get_abs_rect().center
+
+
+def press_button(app: App, name: str) -> None:
+    """Click a widget; pygame_gui posts the press as an event of its own, handled a frame on."""
+    click_at(app, button(app, name))
+    app.step(1 / 60)
 
 
 def test_the_game_over_card_offers_new_game_review_and_close(make_app) -> None:
@@ -82,21 +88,25 @@ def test_the_game_over_card_offers_new_game_review_and_close(make_app) -> None:
     click(app, 17)  # 10x17 takes White's last piece
     screen = screen_of(app)
     assert screen.result_shown()
-    assert [b.label for b in screen.card_buttons] == ["New game", "Review", "Close"]
-    click_at(app, button(app, "Close", "card_buttons"))
+    assert [screen.widgets[f"card {name}"].text for name in ("new", "review", "close")] == [
+        "New game",
+        "Review",
+        "Close",
+    ]
+    press_button(app, "card close")
     assert not screen.result_shown() and screen.game.outcome is not None
     assert screen.game.status.startswith("Game over: Black wins. White has no pieces left")
 
     screen.result_closed = None  # the card again, to review
     app.step(1 / 60)
-    click_at(app, button(app, "Review", "card_buttons"))
+    press_button(app, "card review")
     assert screen.game.record.ply == 0 and screen.game.reviewing
     press(app, pygame.K_RIGHT)
     assert screen.game.record.ply == 1 and not screen.result_shown()  # closed for this game
 
     screen.result_closed = None
     app.step(1 / 60)
-    click_at(app, button(app, "New game", "card_buttons"))
+    press_button(app, "card new")
     assert screen.game.record.ply == 0 and screen.game.outcome is None
 
 

@@ -228,9 +228,10 @@ def test_arrow_keys_and_the_move_list_step_through_a_game(make_app) -> None:
     assert game.position == Position()
     press(app, pygame.K_END)
     assert game.record.ply == 6
-    app.step(1 / 60)  # draw, so the move list's cells are where they are shown
-    area, _ply = next((area, ply) for area, ply in screen_of(app).move_cells if ply == 2)
-    click_at(app, area.center)
+    app.step(1 / 60)  # the move list follows the game a frame on
+    cell = screen_of(app).move_cell(2)
+    click_at(app, cell.get_abs_rect().center)
+    app.step(1 / 60)  # pygame_gui posts the press as an event of its own
     assert game.record.ply == 2 and game.last_move == Move((22, 18))
     assert len(game.line) == 6  # the later moves are still there to step to
 

@@ -26,6 +26,7 @@ from checkers.gui.wording import (
     moves_count,
     outcome_from_termination,
     plural,
+    score_words,
 )
 from checkers.record import GameRecord, Outcome
 
@@ -161,9 +162,10 @@ def replay(start: Position, moves: Sequence[Move]) -> GameRecord:
 
 def format_score(score: float, man: float = 1.0) -> str:
     """A score for people, in men given what a man is worth in its units: `+2.50`, or
-    `win in 7` / `loss in 4` plies for proven results."""
+    `win in 4 moves` / `loss in 2 moves` for proven results."""
     if is_win_score(score):
-        return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
+        moves = plural((plies_to_win(score) + 1) // 2, "move")
+        return f"{'win' if score > 0 else 'loss'} in {moves}"
     return f"{score / man:+.2f}"
 
 
@@ -261,6 +263,8 @@ class Game:
         self.animation: Animation | None = None
         self.figures: SearchFigures | None = None
         self.hint: Move | None = None
+        self.hint_score: tuple[float, float, Side] | None = None
+        """The hint's search score as (score, what a man is worth, the side it is for)."""
         self.ai_stuck = False  # an AI error stops further requests until the player acts
         self.wait = 0.0
         self.confirming: str | None = None  # a command pressed once that asks to be pressed again
@@ -287,6 +291,10 @@ class Game:
         """The move that led to the current position."""
         moves = self.record.moves
         return moves[-1] if moves else None
+
+    def _human(self) -> Side | None:
+        """The human's side in a game against the AI (scores are told from it), else None."""
+        return self.config.human_side() if self.mode is Mode.HUMAN_VS_AI else None
 
     def is_human_turn(self) -> bool:
         """Whether the side to move is played with the mouse."""
@@ -488,11 +496,11 @@ class Game:
             return
         if thinking.purpose == "hint":
             self.hint = result.move
-            self.status = (
-                f"Hint: {result.move.pdn()} "
-                f"(score {format_score(result.score, thinking.man)}, "
-                f"depth {result.depth})"
+            self.hint_score = (result.score, thinking.man, thinking.side)
+            words = score_words(
+                result.score, thinking.man, thinking.side, thinking.side, self._human()
             )
+            self.status = f"Hint: {result.move.pdn()} ({words}, looked {result.depth} moves ahead)"
             return
         level = self.config.player(thinking.side).level
         figures = _figures(

@@ -20,6 +20,7 @@ from checkers.ai.levels import LEVELS
 from checkers.gui.theme import DEFAULT_THEME, THEMES
 
 __all__ = [
+    "EVAL_BAR",
     "FIRST_LEVEL",
     "MIN_WINDOW",
     "MODES",
@@ -42,6 +43,12 @@ FIRST_LEVEL = "novice"
 """A first run's level: looks three moves ahead and sometimes slips, so a new player can win."""
 MODES = ("human vs AI", "AI vs AI", "human vs human")
 """The start screen's modes as the file writes them (checkers.gui.config.Mode's values)."""
+EVAL_BAR = {
+    "watching": "When watching AI vs AI",
+    "always": "Always",
+    "never": "Never",
+}
+"""When the game screen shows the evaluation bar beside the board, and how the dialog says it."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +62,8 @@ class Settings:
     sound: bool = True
     volume: float = 0.8
     theme: str = DEFAULT_THEME
+    eval_bar: str = "watching"
+    """When the evaluation bar shows: one of EVAL_BAR's keys."""
     window_size: tuple[int, int] = WINDOW_SIZE
     window_position: tuple[int, int] | None = field(default=None)
     """Where the window was last (None: let the system place it)."""
@@ -82,6 +91,7 @@ class Settings:
             "sound": lambda v: v if isinstance(v, bool) else None,
             "volume": _volume,
             "theme": lambda v: v if isinstance(v, str) and v in THEMES else None,
+            "eval_bar": lambda v: v if isinstance(v, str) and v in EVAL_BAR else None,
             "window_size": _size,
             "window_position": _position,
         }

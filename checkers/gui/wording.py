@@ -7,13 +7,16 @@ Black's and White's halves; a ply is one side's half, and players never see the 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
+from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import BLACK, Move, Position, Side
 from checkers.gui.config import Mode
 from checkers.record import Outcome, Reason
 
 __all__ = [
+    "black_share",
     "game_over_words",
     "move_label",
     "move_rows",
@@ -21,6 +24,7 @@ __all__ = [
     "numbered_moves",
     "outcome_from_termination",
     "plural",
+    "score_words",
     "termination",
 ]
 
@@ -137,3 +141,28 @@ def outcome_from_termination(result: str, text: str) -> Outcome | None:
         if words in text.lower() and (winner is None) == (reason is Reason.AGREEMENT):
             return Outcome(winner, reason)
     return None
+
+
+def score_words(score: float, man: float, side: Side, view: Side, human: Side | None) -> str:
+    """A search score (from `side`'s view, a man worth `man` in it) in men from `view`'s:
+    `+1.00 for you` against the AI (`view` is then the human), `-0.50 for White` otherwise; a
+    forced win as `you win in 3 moves` / `Black wins in 4 moves`."""
+    if is_win_score(score):
+        winner = side if score > 0 else side.opponent
+        moves = plural((plies_to_win(score) + 1) // 2, "move")
+        if human is None:
+            return f"{_name(winner)} wins in {moves}"
+        return f"you win in {moves}" if winner is human else f"the AI wins in {moves}"
+    men = (score / man if side is view else -score / man) + 0.0  # never -0.00
+    whose = "you" if human is not None and view is human else _name(view)
+    return f"{men:+.2f} for {whose}"
+
+
+def black_share(score: float, man: float, side: Side) -> float:
+    """How much of the evaluation bar is Black's (0 to 1; a half when even): a man ahead fills
+    about two thirds, a forced win all of it."""
+    if is_win_score(score):
+        share = 1.0 if score > 0 else 0.0
+    else:
+        share = 0.5 + 0.5 * math.tanh(score / man / 1.5)
+    return share if side is BLACK else 1.0 - share

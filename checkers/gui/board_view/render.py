@@ -6,6 +6,8 @@ so a frame is a handful of blits.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -202,12 +204,10 @@ class Renderer:
             for square in view.last_move.path:
                 surface.fill(theme.LAST_MOVE, geometry.square_rect(square))
         if view.hint is not None:
-            for square in view.hint.path:
+            for square in view.hint.path[:1]:
                 pygame.draw.rect(
-                    surface, theme.HINT, geometry.square_rect(square), max(2, cell // 12)
+                    surface, theme.HINT, geometry.square_rect(square), max(2, cell // 16)
                 )
-            points = [geometry.square_center(s) for s in view.hint.path]
-            pygame.draw.lines(surface, theme.HINT, False, points, max(2, cell // 16))
 
         for square, piece in view.position.piece_map().items():
             if square not in view.hidden:
@@ -232,9 +232,42 @@ class Renderer:
             pygame.draw.circle(
                 surface, theme.DESTINATION, geometry.square_center(square), cell * 0.14
             )
+        if view.hint is not None:
+            self.arrow(surface, [geometry.square_center(s) for s in view.hint.path], cell)
         if view.floating is not None:
             piece, point = view.floating
             self.draw_piece(surface, piece, point, cell, lifted=True)
+
+    def arrow(self, surface: pygame.Surface, points: Sequence[Point], cell: int) -> None:
+        """A translucent arrow through `points` (a move's squares), its head on the last: the
+        hint, over the pieces so the move reads at a glance."""
+        width = max(3, cell // 7)
+        head = cell * 0.36
+        layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        colour = (*theme.HINT, 190)
+        (x0, y0), (x1, y1) = points[-2], points[-1]
+        length = math.hypot(x1 - x0, y1 - y0) or 1.0
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        # The shaft stops where the head begins, so the tip stays sharp.
+        base = (x1 - ux * head, y1 - uy * head)
+        shaft = [*points[:-1], base]
+        for start, end in itertools.pairwise(shaft):
+            pygame.draw.line(layer, colour, start, end, width)
+        for point in shaft[1:-1]:
+            pygame.draw.circle(layer, colour, point, width / 2)  # round the bends
+        pygame.draw.circle(layer, colour, points[0], width * 0.9)
+        side = head * 0.6
+        wing = (-uy * side, ux * side)
+        pygame.draw.polygon(
+            layer,
+            colour,
+            [
+                (x1, y1),
+                (base[0] + wing[0], base[1] + wing[1]),
+                (base[0] - wing[0], base[1] - wing[1]),
+            ],
+        )
+        surface.blit(layer, (0, 0))
 
     def draw_piece(
         self, surface: pygame.Surface, piece: Piece, centre: Point, cell: int, lifted: bool = False

@@ -1,19 +1,28 @@
-"""The game screen: mouse and keys to game commands, and the game drawn as board, panel, status.
+"""The game screen: mouse and keys to game commands, and the game shown as board, panel, status.
 
-Input goes through two tables: pygame event type -> handler, and key name -> command. Every
-command is a `Command` with its keys, button label and help line, so buttons, keys and the help
-card cannot drift apart. Cards over the board (help, the game-over result, and any overlay
-registered with `register_overlay`, such as the search-tree view) are drawn last.
+The board (and the evaluation bar beside it) is drawn by hand; everything else is pygame_gui
+widgets: the panel's labels and move list (checkers.gui.screens.panel), a fixed grid of buttons,
+a menu of the less-used actions, the status line, the game-over and help cards and the resign
+confirmation. Every command is a `Command` with its keys, label, tooltip and whether it applies
+now, so buttons, menu items, keys and the help card cannot drift apart; a button that does not
+apply is disabled, never moved or removed. Overlays registered with `register_overlay` (the
+search-tree view) are drawn over the board's side of the window.
 """
 
 from __future__ import annotations
 
 import functools
+import html
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.windows import UIConfirmationDialog
 
 from checkers import saves
 from checkers.board import BLACK
@@ -24,12 +33,30 @@ from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game import CLOCK_TAGS, Game
-from checkers.gui.intents import LoadedGame, OpenLoad, OpenSetup, Quit, ShowStart
+from checkers.gui.intents import (
+    ChangeSettings,
+    LoadedGame,
+    OpenFile,
+    OpenLoad,
+    OpenSettings,
+    OpenSetup,
+    Quit,
+    SaveGameAs,
+    ShowStart,
+)
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
-from checkers.gui.screens.panel import draw_panel
-from checkers.gui.widgets import Button, button_at, draw_buttons, key_label, key_names
-from checkers.gui.wording import game_over_words, moves_count, plural, termination
+from checkers.gui.screens.panel import GamePanel, score_view
+from checkers.gui.ui import Actions
+from checkers.gui.widgets import key_label, key_names
+from checkers.gui.wording import (
+    black_share,
+    game_over_words,
+    moves_count,
+    plural,
+    score_words,
+    termination,
+)
 from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord
 
@@ -90,18 +117,35 @@ def register_overlay(
     _OVERLAYS[name] = OverlaySpec(name, key, label, factory, help)
 
 
+def _always() -> bool:
+    return True
+
+
+def _never() -> bool:
+    return False
+
+
 @dataclass
 class Command:
-    """One thing the player can do, by key and (if `button`) by a panel button."""
+    """One thing the player can do: by key, and by a panel button (`place` "panel" or "nav"),
+    a menu item ("menu") or neither (""); `enabled` says whether it applies now (a button that
+    does not is disabled, not removed)."""
 
     name: str
     label: str
     keys: tuple[str, ...]
     help: str
     action: Callable[[], None]
-    button: bool = True
-    shown: Callable[[], bool] = field(default=lambda: True)
-    active: Callable[[], bool] = field(default=lambda: False)
+    place: str = "panel"
+    shown: Callable[[], bool] = field(default=_always)
+    """Whether the command belongs to this game at all (fixed for a game: its mode)."""
+    active: Callable[[], bool] = field(default=_never)
+    enabled: Callable[[], bool] = field(default=_always)
+
+    @property
+    def button(self) -> bool:
+        """Whether a panel button runs it."""
+        return self.place in ("panel", "nav")
 
 
 def outcome_card(game: Game) -> tuple[str, list[str]]:
@@ -131,6 +175,10 @@ class GameScreen(ScreenBase):
     THINKING_FRAME = 1 / 40
     """Seconds between frames while the AI thinks: the indicator turns, the worker is polled."""
 
+    WIDGET_FRAME = 1 / 30
+    """Seconds until the frame that shows a widget changed in this one (pygame_gui draws a
+    change after its next update), and between frames while the move list glides."""
+
     def __init__(
         self,
         context: ScreenContext,
@@ -149,14 +197,12 @@ class GameScreen(ScreenBase):
         self._autosaved: tuple[object, ...] | None = None
         self._as_opened: tuple[object, ...] | None = None
         self._opened()
-        self.move_cells: list[tuple[pygame.Rect, int]] = []
         human = config.human_side()
         self.flipped = (human is BLACK) != flip  # the human's side at the bottom
         self.drag: Drag | None = None
         self.card: str | None = None  # "help", or a registered overlay's name
+        self.menu_open = False
         self.overlays: dict[str, Overlay] = {}
-        self.buttons: list[Button] = []
-        self.card_buttons: list[Button] = []  # the game-over card's New game, Review, Close
         self.result_closed: tuple[object, ...] | None = None  # the game whose result was closed
         self.commands = self._commands()
         self.keymap = {key: command for command in self.commands for key in command.keys}
@@ -167,6 +213,18 @@ class GameScreen(ScreenBase):
             pygame.KEYDOWN: self._key_down,
         }
         self._played_game_over = False
+        self.actions = Actions()
+        self.widgets: dict[str, UIButton] = {}
+        """The panel's buttons, the menu's items (`menu copy_fen`) and the cards' buttons
+        (`card new`, `card review`, `card close`, `help close`) by name, for tests and keys."""
+        self.panel: GamePanel | None = None
+        self.status_box: UITextBox | None = None
+        self._status_shown: tuple[str, int] | None = None
+        self._ui_state: tuple[object, ...] | None = None
+        self._states: dict[str, tuple[bool, bool]] = {}
+        self._labels: dict[str, str] = {}
+        self.confirm: UIConfirmationDialog | None = None
+        self._widgets_changed = False
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -174,6 +232,21 @@ class GameScreen(ScreenBase):
         game = self.game
         ai_vs_ai = lambda: game.mode is Mode.AI_VS_AI
         has_human = lambda: game.mode is not Mode.AI_VS_AI
+
+        def live() -> bool:
+            return game.outcome is None
+
+        def human_turn() -> bool:
+            return (
+                live() and game.is_human_turn() and game.thinking is None and game.animation is None
+            )
+
+        def at_start() -> bool:
+            return game.record.ply == 0
+
+        def at_end() -> bool:
+            return game.record.ply == len(game.line)
+
         commands = [
             Command(
                 "new",
@@ -188,88 +261,43 @@ class GameScreen(ScreenBase):
                 ("u", "backspace", "ctrl+z"),
                 "take back a move (against the AI, its reply too)",
                 game.undo,
+                enabled=lambda: game.record.can_undo() or game.outcome is not None,
             ),
-            Command("redo", "Redo", ("r", "ctrl+y"), "replay a move taken back", game.redo),
+            Command(
+                "redo",
+                "Redo",
+                ("r", "ctrl+y"),
+                "replay a move taken back",
+                game.redo,
+                enabled=game.record.can_redo,
+            ),
             Command(
                 "hint",
                 "Hint",
                 ("h",),
-                "highlight the engine's suggestion",
+                "show the engine's suggestion as an arrow on the board",
                 game.request_hint,
                 shown=has_human,
+                enabled=human_turn,
             ),
             Command(
                 "resign",
                 "Resign",
                 ("ctrl+r",),
-                "give up the game (press twice; U takes it back)",
-                game.resign,
+                "give up the game (asks first; U takes it back)",
+                self.ask_resign,
                 shown=has_human,
-                active=lambda: game.confirming == "resign",
+                enabled=live,
             ),
             Command(
                 "draw",
-                "Draw?",
+                "Offer draw",
                 ("d",),
                 "offer a draw (the AI answers from its evaluation)",
                 game.offer_draw,
                 shown=has_human,
+                enabled=human_turn,
             ),
-            Command("flip", "Flip", ("f",), "turn the board around", self.flip),
-            Command(
-                "back",
-                "Back",
-                ("left",),
-                "step back through the game (click a move in the list to jump there)",
-                lambda: game.step_through(-1),
-                button=False,
-            ),
-            Command(
-                "forward",
-                "Forward",
-                ("right",),
-                "step forward through the game",
-                lambda: game.step_through(+1),
-                button=False,
-            ),
-            Command(
-                "start",
-                "Start",
-                ("home",),
-                "go to the start of the game",
-                lambda: game.go_to_end(False),
-                button=False,
-            ),
-            Command(
-                "end",
-                "End",
-                ("end",),
-                "go to the end of the game",
-                lambda: game.go_to_end(True),
-                button=False,
-            ),
-            Command(
-                "continue",
-                "Play on",
-                ("c",),
-                "play on from the move shown (drops the later moves)",
-                game.continue_here,
-                shown=lambda: game.reviewing,
-                active=lambda: game.reviewing,
-            ),
-            Command(
-                "save", "Save", ("ctrl+s",), "save the game as PDN in your games folder", self.save
-            ),
-            Command("load", "Load", ("ctrl+o",), "open a saved game", self.open_load_screen),
-            Command(
-                "setup",
-                "Setup",
-                ("e",),
-                "set up a position to start a new game from",
-                self.open_setup_screen,
-            ),
-            Command("copy_fen", "Copy FEN", ("ctrl+c",), "copy the position's FEN", self.copy_fen),
-            Command("copy_pdn", "Copy PDN", ("ctrl+p",), "copy the game's PDN", self.copy_pdn),
             Command(
                 "pause",
                 "Pause",
@@ -278,9 +306,24 @@ class GameScreen(ScreenBase):
                 game.toggle_pause,
                 shown=ai_vs_ai,
                 active=lambda: game.paused,
+                enabled=live,
             ),
             Command(
-                "step", "Step", ("s",), "play one AI move while paused", game.step, shown=ai_vs_ai
+                "step",
+                "Step",
+                ("s",),
+                "play one AI move while paused",
+                game.step,
+                shown=ai_vs_ai,
+                enabled=live,
+            ),
+            Command(
+                "faster",
+                "Delay -",
+                ("-",),
+                "shorter pause between AI moves",
+                lambda: game.change_delay(-1),
+                shown=ai_vs_ai,
             ),
             Command(
                 "slower",
@@ -291,12 +334,22 @@ class GameScreen(ScreenBase):
                 shown=ai_vs_ai,
             ),
             Command(
-                "faster",
-                "Delay -",
-                ("-",),
-                "shorter pause between AI moves",
-                lambda: game.change_delay(-1),
-                shown=ai_vs_ai,
+                "continue",
+                "Play on",
+                ("c",),
+                "play on from the move shown (drops the later moves)",
+                game.continue_here,
+                active=lambda: game.reviewing,
+                enabled=lambda: game.reviewing and live(),
+            ),
+            Command("flip", "Flip", ("f",), "turn the board around", self.flip),
+            Command(
+                "eval_bar",
+                "Eval bar",
+                ("v",),
+                "show or hide the bar beside the board that shows who is ahead",
+                self.toggle_eval_bar,
+                active=self.bar_shown,
             ),
             Command(
                 "mute",
@@ -310,16 +363,133 @@ class GameScreen(ScreenBase):
                 "help",
                 "Help",
                 ("?", "f1"),
-                "show or hide this list",
+                "show or hide the list of keys",
                 lambda: self.toggle_card("help"),
                 active=lambda: self.card == "help",
             ),
             Command(
-                "menu",
+                "open_menu",
                 "Menu",
+                (),
+                "copy, save, open, set up a position, settings, help, main menu",
+                self.toggle_menu,
+                active=lambda: self.menu_open,
+            ),
+            Command(
+                "start",
+                "|<",
+                ("home",),
+                "go to the start of the game",
+                lambda: game.go_to_end(False),
+                place="nav",
+                enabled=lambda: not at_start(),
+            ),
+            Command(
+                "back",
+                "<",
+                ("left",),
+                "step back through the game (click a move in the list to jump there)",
+                lambda: game.step_through(-1),
+                place="nav",
+                enabled=lambda: not at_start(),
+            ),
+            Command(
+                "forward",
+                ">",
+                ("right",),
+                "step forward through the game",
+                lambda: game.step_through(+1),
+                place="nav",
+                enabled=lambda: not at_end(),
+            ),
+            Command(
+                "end",
+                ">|",
+                ("end",),
+                "go to the end of the game",
+                lambda: game.go_to_end(True),
+                place="nav",
+                enabled=lambda: not at_end(),
+            ),
+            Command(
+                "copy_fen",
+                "Copy position",
+                ("ctrl+c",),
+                "copy the position shown (as FEN text)",
+                self.copy_fen,
+                place="menu",
+            ),
+            Command(
+                "copy_pdn",
+                "Copy game",
+                ("ctrl+p",),
+                "copy the whole game (as PDN text)",
+                self.copy_pdn,
+                place="menu",
+            ),
+            Command(
+                "save",
+                "Save",
+                ("ctrl+s",),
+                "save the game in your games folder",
+                self.save,
+                place="menu",
+            ),
+            Command(
+                "save_as",
+                "Save as...",
+                (),
+                "save the game to a file you choose",
+                self.save_as,
+                place="menu",
+            ),
+            Command(
+                "open_file",
+                "Open file...",
+                (),
+                "open a game from any PDN file",
+                lambda: self.context.request(OpenFile()),
+                place="menu",
+            ),
+            Command(
+                "load",
+                "Saved games",
+                ("ctrl+o",),
+                "the games kept in your games folder, finished or not",
+                self.open_load_screen,
+                place="menu",
+            ),
+            Command(
+                "setup",
+                "Set up a position",
+                ("e",),
+                "set up a position to start a new game from",
+                self.open_setup_screen,
+                place="menu",
+            ),
+            Command(
+                "settings",
+                "Settings",
+                (),
+                "theme, sound, board, evaluation bar",
+                lambda: self.context.request(OpenSettings()),
+                place="menu",
+            ),
+            Command(
+                "menu_help",
+                "Help",
+                (),
+                "the list of keys",
+                lambda: self.toggle_card("help"),
+                place="menu",
+            ),
+            Command(
+                "menu",
+                "Main menu",
                 ("escape",),
                 "back to the start screen (Esc first closes a card or drops a selection)",
                 self.to_menu,
+                place="menu",
             ),
             Command(
                 "quit",
@@ -327,6 +497,7 @@ class GameScreen(ScreenBase):
                 ("q", "ctrl+q"),
                 "leave (the game is kept for next time)",
                 lambda: self.context.request(Quit()),
+                place="menu",
             ),
         ]
         for spec in _OVERLAYS.values():
@@ -337,10 +508,67 @@ class GameScreen(ScreenBase):
                     (spec.key,),
                     spec.help or f"show or hide the {spec.label.lower()}",
                     functools.partial(self.toggle_card, spec.name),
+                    place="menu",
                     active=functools.partial(self.card_is, spec.name),
                 )
             )
         return commands
+
+    def command(self, name: str) -> Command:
+        """The command called `name`."""
+        return next(command for command in self.commands if command.name == name)
+
+    def bar_shown(self) -> bool:
+        """Whether the evaluation bar is beside the board (the settings say when)."""
+        when = self.context.settings.eval_bar
+        return when == "always" or (when == "watching" and self.game.mode is Mode.AI_VS_AI)
+
+    def toggle_eval_bar(self) -> None:
+        """Show or hide the evaluation bar, and remember it for games like this one."""
+        watching = self.game.mode is Mode.AI_VS_AI
+        shown = self.bar_shown()
+        when = self.context.settings.eval_bar
+        if watching:
+            new = "never" if shown else "watching"
+        else:
+            new = "watching" if shown else "always"
+        if new == when:
+            return
+        self.context.request(ChangeSettings(replace(self.context.settings, eval_bar=new)))
+        self.game.status = "Evaluation bar off" if shown else "Evaluation bar on"
+
+    def toggle_menu(self) -> None:
+        """Open or close the menu of less-used actions."""
+        self.menu_open = not self.menu_open
+
+    def ask_resign(self) -> None:
+        """Ask in a dialog whether to resign (Ctrl+R twice also resigns)."""
+        game = self.game
+        if game.confirming == "resign" or self.confirm is not None:
+            self._kill_confirm()
+            game.resign()  # the second press: the controller resigns
+            return
+        game.resign()  # asks (or says why not) on the status line
+        if game.confirming != "resign":
+            return
+        who = "" if game.mode is Mode.HUMAN_VS_AI else f" as {game.position.turn.name.title()}"
+        width, height = self.context.window_size()
+        unit = max(1, round(10 * self.context.scale))
+        rect = pygame.Rect(0, 0, min(width - 2 * unit, 40 * unit), 22 * unit)
+        rect.center = (width // 2, height // 2)
+        self.confirm = UIConfirmationDialog(
+            rect,
+            f"Resign this game{who}? Undo (U) takes it back afterwards.",
+            self.context.ui,
+            window_title="Resign",
+            action_short_name="Resign",
+            blocking=True,
+        )
+
+    def _kill_confirm(self) -> None:
+        if self.confirm is not None:
+            self.confirm.kill()
+            self.confirm = None
 
     def flip(self) -> None:
         """Turn the board half a turn."""
@@ -375,6 +603,12 @@ class GameScreen(ScreenBase):
             self.game.status = f"Error: could not save the game: {error}"
             return
         self.game.status = f"Saved as {path.name} in {path.parent}"
+
+    def save_as(self) -> None:
+        """Ask where to write the whole game as PDN (a name from its players suggested)."""
+        tags = self.tags()
+        name = f"{tags.get('Black', 'Black')} vs {tags.get('White', 'White')}.pdn"
+        self.context.request(SaveGameAs(self.pdn_text(), name.replace("/", "-")))
 
     def open_load_screen(self) -> None:
         """List the saved games over this screen; picking one loads it here (`receive`)."""
@@ -446,7 +680,7 @@ class GameScreen(ScreenBase):
         """Copy the whole game to the clipboard as PDN."""
         problem = copy_text(self.pdn_text())
         self.game.status = (
-            f"Copied the game's PDN ({len(self.game.line)} plies)"
+            f"Copied the game ({plural(moves_count(len(self.game.line)), 'move')}) as PDN text"
             if problem is None
             else f"No clipboard ({problem}); Ctrl+S saves the game as a PDN file instead"
         )
@@ -510,6 +744,7 @@ class GameScreen(ScreenBase):
 
     def toggle_card(self, name: str) -> None:
         """Open a card over the board, or close it if it is the one open."""
+        self.menu_open = False
         if self.card == name:
             self.card = None
             self.game.refresh_status()  # the overlay's own lines are about what it showed
@@ -523,14 +758,42 @@ class GameScreen(ScreenBase):
     # --- events ------------------------------------------------------------------------------
 
     def layout(self) -> GameLayout:
-        """The layout for the window's current size."""
+        """The layout for the window's current size (room for the evaluation bar if shown)."""
         width, height = self.context.window_size()
-        return game_layout(width, height, self.flipped)
+        unit = max(1, round(10 * self.context.scale))
+        return game_layout(
+            width,
+            height,
+            self.flipped,
+            side_bar=round(2.6 * unit) if self.bar_shown() else 0,
+            status_height=round(5.4 * unit),
+        )
+
+    def bar_rect(self, layout: GameLayout) -> pygame.Rect:
+        """Where the evaluation bar goes: beside the board, as tall as it."""
+        board = layout.board
+        unit = max(1, round(10 * self.context.scale))
+        gap = max(4, board.cell // 10)
+        return pygame.Rect(board.left + board.size + gap, board.top, round(2.6 * unit), board.size)
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Dispatch one event through the handler table (an open overlay sees it first)."""
+        """Dispatch one event: an open overlay first, then the widgets' actions, then the
+        handler table."""
         overlay = self.overlays.get(self.card) if self.card else None
         if overlay is not None and overlay.handle_event(event):
+            return
+        if self.confirm is not None and getattr(event, "ui_element", None) is self.confirm:
+            if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+                self.confirm = None
+                if self.game.confirming != "resign":
+                    self.game.resign()
+                self.game.resign()
+            elif event.type == pygame_gui.UI_WINDOW_CLOSE:
+                self.confirm = None
+                self.game.confirming = None
+                self.game.refresh_status()
+            return
+        if self.actions.handle(event) or (self.panel is not None and self.panel.handle(event)):
             return
         handler = self.handlers.get(event.type)
         if handler is not None:
@@ -542,22 +805,34 @@ class GameScreen(ScreenBase):
 
     def _key_down(self, event: pygame.event.Event) -> None:
         names = key_names(event)
-        if "escape" in names and self.result_shown():
-            self.close_result()
-            return
-        if "escape" in names and (self.card is not None or self.game.selector.selected):
-            if self.card is not None:
-                self.card = None
+        if "escape" in names:
+            if self.confirm is not None:
+                self._kill_confirm()
+                self.game.confirming = None
                 self.game.refresh_status()
-            self.game.deselect()
-            return
+                return
+            if self.menu_open:
+                self.menu_open = False
+                return
+            if self.result_shown():
+                self.close_result()
+                return
+            if self.card is not None or self.game.selector.selected:
+                if self.card is not None:
+                    self.card = None
+                    self.game.refresh_status()
+                self.game.deselect()
+                return
         for name in names:
             command = self.keymap.get(name)
-            if command is not None:
+            if command is not None and command.shown():
                 command.action()
                 return
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
+        if self.menu_open:
+            self.menu_open = False  # a click beside the menu closes it, and does nothing else
+            return
         if event.button == 3:
             self.game.deselect()
             return
@@ -566,15 +841,6 @@ class GameScreen(ScreenBase):
         if self.card == "help":
             self.card = None
             return
-        button = button_at(self.card_buttons if self.result_shown() else [], event.pos)
-        button = button or button_at(self.buttons, event.pos)
-        if button is not None:
-            button.action()
-            return
-        for area, ply in self.move_cells:
-            if area.collidepoint(event.pos):
-                self.game.go_to(ply)
-                return
         geometry = self.layout().board
         if not geometry.contains(*event.pos):
             return
@@ -607,22 +873,28 @@ class GameScreen(ScreenBase):
         elif drag.was_selected and not drag.moved:
             self.game.deselect()
 
-    # --- time and drawing --------------------------------------------------------------------
+    # --- time --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """Advance the game and play the sounds it asks for."""
+        """Advance the game, play the sounds it asks for, and bring the widgets in step."""
         self.game.update(dt)
         self.autosave()
         for cue in self.game.cues.drain():
             self.context.sounds.play(cue)
+        if self.panel is not None:
+            self.panel.scroll_pending = False
+        self._widgets_changed = self.sync_widgets()
 
     def wake_in(self) -> float | None:
-        """Frames while a piece moves or the AI thinks; a sleep while an AI vs AI game waits
-        between moves; none while the game waits for a person."""
+        """Frames while a piece moves or the AI thinks; one a second (a tenth under ten
+        seconds) while a clock runs; a sleep while an AI vs AI game waits between moves; none
+        while the game waits for a person."""
         game = self.game
         overlay = self.overlays.get(self.card) if self.card else None
         overlay_wake = getattr(overlay, "wake_in", None)
         wakes: list[float | None] = [overlay_wake() if callable(overlay_wake) else None]
+        if self._widgets_changed or (self.panel is not None and self.panel.scrolling()):
+            wakes.append(self.WIDGET_FRAME)  # pygame_gui shows a change in its next update
         if game.animation is not None or game.cues.pending:
             wakes.append(0.0)
         elif game.thinking is not None:
@@ -637,8 +909,16 @@ class GameScreen(ScreenBase):
                 wakes.append(0.0)  # the AI's turn: the next update asks it
             elif not game.paused:
                 wakes.append(max(0.0, game.wait))
+        timer = game.timer
+        if timer is not None and timer.running is not None:
+            left = timer.remaining(timer.running)
+            tick = 0.1 if left < 10.5 else 1.0
+            # Just after the face changes (it shows whole seconds rounded up).
+            wakes.append(max(0.02, math.fmod(left, tick) + 0.01))
         due = [wake for wake in wakes if wake is not None]
         return min(due) if due else None
+
+    # --- the board ---------------------------------------------------------------------------
 
     def board_view(self, geometry: BoardGeometry) -> BoardView:
         """The position and highlights the board shows now."""
@@ -676,64 +956,34 @@ class GameScreen(ScreenBase):
             floating=floating,
         )
 
-    def _layout_buttons(self, layout: GameLayout) -> pygame.Rect:
-        """Place the visible commands' buttons at the panel's foot; returns the space above."""
-        shown = [c for c in self.commands if c.button and c.shown()]
-        columns = 4 if layout.panel.width >= 360 else 3
-        rows = -(-len(shown) // columns)
-        gap = max(4, layout.font // 3)
-        height = int(layout.font * 1.9)
-        inner = layout.panel.inflate(-2 * gap, -2 * gap)
-        width = (inner.width - (columns - 1) * gap) // columns
-        top = inner.bottom - rows * height - (rows - 1) * gap
-        self.buttons = []
-        for index, command in enumerate(shown):
-            row, column = divmod(index, columns)
-            rect = pygame.Rect(
-                inner.left + column * (width + gap), top + row * (height + gap), width, height
-            )
-            label = command.label
-            if command.name == "pause" and self.game.paused:
-                label = "Resume"
-            elif command.name == "mute" and self.context.sounds.muted:
-                label = "Unmute"
-            self.buttons.append(Button(label, rect, command.action, active=command.active()))
-        return pygame.Rect(
-            layout.panel.left, layout.panel.top, layout.panel.width, top - gap - layout.panel.top
-        )
+    def evaluation(self) -> tuple[float, str] | None:
+        """Black's share of the evaluation bar and the score's words, from the newest search
+        about this position (the search under way, the last move's, or the hint's), or None."""
+        game = self.game
+        found: tuple[float, float, object] | None = None
+        thinking = game.thinking
+        if thinking is not None and thinking.progress is not None and thinking.purpose == "move":
+            found = (thinking.progress.score, thinking.man, thinking.side)
+        elif game.figures is not None:
+            found = (game.figures.score, game.figures.man, game.figures.side)
+        elif game.hint_score is not None:
+            found = game.hint_score
+        if found is None:
+            return None
+        score, man, side = found
+        assert side is BLACK or side is BLACK.opponent
+        view, human = score_view(game, side)
+        return black_share(score, man, side), score_words(score, man, side, view, human)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the whole screen."""
+        """The board, the evaluation bar and any overlay (the widgets draw themselves)."""
         renderer = self.context.renderer
         layout = self.layout()
         surface.fill(theme.BACKGROUND)
         renderer.board(surface, layout.board, self.board_view(layout.board))
-
-        pygame.draw.rect(surface, theme.PANEL, layout.panel, border_radius=8)
-        text_area = self._layout_buttons(layout)
-        self.move_cells = draw_panel(renderer, surface, text_area, self.game, layout.font)
-        draw_buttons(surface, renderer.text, self.buttons, int(layout.font * 0.9))
-
-        self._draw_status(surface, layout)
-
-        board_rect = pygame.Rect(
-            layout.board.left, layout.board.top, layout.board.size, layout.board.size
-        )
-        self.card_buttons = []
-        if self.result_shown():
-            renderer.shade(surface, board_rect)
-            title, lines = outcome_card(self.game)
-            card = renderer.card(
-                surface,
-                board_rect,
-                title,
-                [*lines, "", ""],
-                "N starts a new game, Review steps through this one, Esc closes",
-            )
-            self._draw_card_buttons(surface, board_rect, card, len(lines))
-        if self.card == "help":
-            self._draw_help(surface, layout)
-        elif self.card is not None and self.card in self.overlays:
+        if self.bar_shown():
+            self._draw_bar(surface, self.bar_rect(layout))
+        if self.card is not None and self.card in self.overlays:
             overlay = self.overlays[self.card]
             # The whole window above the status line: the tree needs the width more than the
             # panel does, and the status line still reports.
@@ -748,96 +998,327 @@ class GameScreen(ScreenBase):
                 )
             )
             overlay.draw(surface)
-            self._draw_status(surface, layout)
 
-    def _draw_card_buttons(
-        self, surface: pygame.Surface, area: pygame.Rect, card: pygame.Rect, row: int
-    ) -> None:
-        """New game, Review and Close on the game-over card's empty line `row`."""
-        size = max(14, area.height // 26)  # the card's own text size (Renderer.card)
-        top = card.top + size + int(size * 2.0) + size // 2 + row * int(size * 1.4)
-        gap = size // 2
-        width = min(size * 7, (card.width - 2 * size - 2 * gap) // 3)
-        left = card.centerx - (3 * width + 2 * gap) // 2
-        actions: list[tuple[str, Callable[[], None]]] = [
-            ("New game", self.new_game),
-            ("Review", self.review),
-            ("Close", self.close_result),
-        ]
-        for index, (label, action) in enumerate(actions):
-            rect = pygame.Rect(left + index * (width + gap), top - size // 4, width, size * 2)
-            self.card_buttons.append(Button(label, rect, action, active=index == 0))
-        draw_buttons(surface, self.context.renderer.text, self.card_buttons, int(size * 0.9))
-
-    def _draw_status(self, surface: pygame.Surface, layout: GameLayout) -> None:
-        """The status line under the board, errors in red, and the help key."""
-        text = self.context.renderer.text
-        status = self.game.status
-        colour = theme.ERROR_TEXT if status.startswith(("Error", "AI error")) else theme.TEXT
-        hint = "?: help"
-        room = layout.status.width - text.font(layout.font).size(hint)[0] - layout.font
-        text.draw(
-            surface,
-            text.fit(status, layout.font, room),
-            layout.font,
-            colour,
-            layout.status.midleft,
-            "midleft",
+    def _draw_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Black's share of the bar from Black's end of the board; the score's size in men at
+        the leading end (the words, with whose view, are on the panel)."""
+        evaluation = self.evaluation()
+        pygame.draw.rect(surface, theme.PANEL_LINE, rect.inflate(4, 4), border_radius=4)
+        if evaluation is None:
+            pygame.draw.rect(surface, theme.PANEL, rect, border_radius=3)
+            return
+        share, words = evaluation
+        black_height = round(rect.height * share)
+        black_at_bottom = self.flipped
+        black = pygame.Rect(rect.left, rect.top, rect.width, black_height)
+        white = pygame.Rect(
+            rect.left, rect.top + black_height, rect.width, rect.height - black_height
         )
-        text.draw(surface, hint, layout.font, theme.TEXT_DIM, layout.status.midright, "midright")
+        if black_at_bottom:
+            white.top, black.top = rect.top, rect.top + rect.height - black_height
+        surface.fill(theme.WHITE_PIECE, white)
+        surface.fill(theme.BLACK_PIECE, black)
+        number = words.split()[0]
+        if number.startswith(("+", "-")):
+            number = f"{abs(float(number)):.1f}"
+        else:
+            number = "win"
+        black_leads = share >= 0.5
+        size = max(9, rect.width * 2 // 3)
+        ink = theme.WHITE_PIECE if black_leads else theme.BLACK_PIECE
+        at_bottom = black_leads == black_at_bottom
+        point = (rect.centerx, rect.bottom - 3) if at_bottom else (rect.centerx, rect.top + 3)
+        text = self.context.renderer.text
+        line = text.render(number, size, ink)
+        if line.get_width() > rect.width:
+            line = pygame.transform.smoothscale(
+                line, (rect.width, max(1, line.get_height() * rect.width // line.get_width()))
+            )
+        surface.blit(line, line.get_rect(**{"midbottom" if at_bottom else "midtop": point}))
+
+    # --- widgets -----------------------------------------------------------------------------
+
+    def show_ui(self, layer: int = 1) -> None:
+        """(Re)create the widgets, remembering the layer for rebuilds of the screen's own."""
+        self._layer = layer
+        super().show_ui(layer)
+
+    def _state_key(self) -> tuple[object, ...]:
+        """What decides which widgets exist (a change rebuilds them)."""
+        return (self.card, self.menu_open, self.result_shown(), self.bar_shown())
+
+    def build_ui(self, root: UIContainer) -> None:
+        """The status line, the panel with its buttons, and the menu or a card when open."""
+        ui = self.context.ui
+        self.actions.clear()
+        self.widgets = {}
+        self._states = {}
+        self._labels = {}
+        self._status_shown = None
+        self._ui_state = self._state_key()
+        layout = self.layout()
+        unit = max(1, round(10 * self.context.scale))
+        self.status_box = UITextBox(
+            "", layout.status, ui, container=root, object_id="#status", wrap_to_height=False
+        )
+        self.panel = None
+        if self.card is not None and self.card in self.overlays:
+            self.sync_widgets()
+            self._widgets_changed = True
+            return
+        gap = max(3, unit // 2)
+        height = round(3.2 * unit)
+        panel_rect = layout.panel
+        inner = panel_rect.width - 2 * unit - 6
+        columns = 4 if panel_rect.width >= 440 else 3
+        shown = [c for c in self.commands if c.place == "panel" and c.shown()]
+        rows = -(-len(shown) // columns) + 1  # and the row of the arrows through the game
+        buttons_height = rows * (height + gap)
+        self.panel = GamePanel(
+            ui,
+            self.context.renderer,
+            root,
+            panel_rect,
+            buttons_height,
+            self.context.scale,
+            self.game.go_to,
+        )
+        container = self.panel.panel
+        top = panel_rect.height - buttons_height - gap
+        nav = [c for c in self.commands if c.place == "nav"]
+        for row_commands, cols, y in (
+            (nav, len(nav), top),
+            (shown, columns, top + height + gap),
+        ):
+            width = (inner - (cols - 1) * gap) // cols
+            for index, command in enumerate(row_commands):
+                row, column = divmod(index, cols)
+                rect = pygame.Rect(
+                    unit + column * (width + gap), y + row * (height + gap), width, height
+                )
+                self._command_button(container, command, rect, command.name)
+        if self.menu_open:
+            self._build_menu(root, unit, height)
+        if self.result_shown():
+            self._build_result(root, layout, unit, height)
+        if self.card == "help":
+            self._build_help(root, unit, height)
+        self.sync_widgets()
+        self._widgets_changed = True  # their states show after pygame_gui's next update
+
+    def _tip(self, command: Command) -> str:
+        keys = " or ".join(key_label(key) for key in command.keys)
+        what = command.help[0].upper() + command.help[1:]
+        return f"{what} ({keys})" if keys else what
+
+    def _command_button(
+        self, container: UIContainer | UIPanel, command: Command, rect: pygame.Rect, name: str
+    ) -> UIButton:
+        text = command.label
+        if command.place == "menu" and command.keys and command.keys[0] != "escape":
+            text += f"  ({key_label(command.keys[0])})"
+        button = UIButton(
+            rect,
+            text,
+            self.context.ui,
+            container=container,
+            tool_tip_text=self._tip(command),
+            object_id="@menu_item" if command.place == "menu" else None,
+        )
+        if command.place == "menu":
+            self.actions.pressed[button] = functools.partial(self._from_menu, command)
+        else:
+            self.actions.pressed[button] = command.action
+        self.widgets[name] = button
+        return button
+
+    def _from_menu(self, command: Command) -> None:
+        """Close the menu, then do what its item says."""
+        self.menu_open = False
+        command.action()
+
+    def _build_menu(self, root: UIContainer, unit: int, height: int) -> None:
+        """The less-used actions in a column above the Menu button."""
+        items = [c for c in self.commands if c.place == "menu" and c.shown()]
+        anchor = self.widgets["open_menu"].get_abs_rect()
+        width = max(anchor.width, 24 * unit)
+        pad = unit // 2
+        box = pygame.Rect(0, 0, width + 2 * pad, len(items) * height + 2 * pad)
+        box.bottomright = (anchor.right, anchor.top - 2)
+        box.top = max(2, box.top)
+        panel = UIPanel(box, manager=self.context.ui, container=root, starting_height=20)
+        for index, command in enumerate(items):
+            rect = pygame.Rect(pad, pad + index * height, width - 4, height)
+            self._command_button(panel, command, rect, f"menu {command.name}")
+        self.widgets["menu panel"] = panel  # type: ignore[assignment]
+
+    def _card_panel(self, root: UIContainer, area: pygame.Rect, size: tuple[int, int]) -> UIPanel:
+        box = pygame.Rect((0, 0), (min(size[0], area.width), min(size[1], area.height)))
+        box.center = area.center
+        return UIPanel(
+            box, manager=self.context.ui, container=root, starting_height=20, object_id="#card"
+        )
+
+    def _build_result(self, root: UIContainer, layout: GameLayout, unit: int, height: int) -> None:
+        """The game-over card over the board: who won and why, New game / Review / Close."""
+        board = pygame.Rect(
+            layout.board.left, layout.board.top, layout.board.size, layout.board.size
+        )
+        title, lines = outcome_card(self.game)
+        UIPanel(board, manager=self.context.ui, container=root, object_id="#shade")
+        panel = self._card_panel(root, board, (44 * unit, 21 * unit))
+        inner = panel.get_container().get_rect().width
+        ui = self.context.ui
+        UILabel(
+            pygame.Rect(unit, unit, inner - 2 * unit, 6 * unit),
+            title,
+            ui,
+            container=panel,
+            object_id="@card_title",
+        )
+        y = 7 * unit
+        for line in lines:
+            UILabel(
+                pygame.Rect(unit, y, inner - 2 * unit, 3 * unit),
+                line,
+                ui,
+                container=panel,
+                object_id="@centred",
+            )
+            y += 3 * unit
+        y += unit
+        gap = unit
+        width = (inner - 2 * unit - 2 * gap) // 3
+        for index, (name, label, tip, action) in enumerate(
+            (
+                ("new", "New game", "Play again with the same players (N)", self.new_game),
+                ("review", "Review", "Step through this game from its start", self.review),
+                ("close", "Close", "Look at the final position (Esc)", self.close_result),
+            )
+        ):
+            button = UIButton(
+                pygame.Rect(unit + index * (width + gap), y, width, height),
+                label,
+                ui,
+                container=panel,
+                tool_tip_text=tip,
+                object_id="@primary" if index == 0 else None,
+            )
+            self.actions.pressed[button] = action
+            self.widgets[f"card {name}"] = button
 
     def help_rows(self) -> list[tuple[str, str]]:
-        """(keys, what they do) for every command, as the help card lists them."""
+        """(keys, what they do) for every command with a key, as the help card lists them."""
         return [
             (" / ".join(key_label(k) for k in command.keys), f"{command.label}: {command.help}")
             for command in self.commands
+            if command.keys
         ]
 
-    def _draw_help(self, surface: pygame.Surface, layout: GameLayout) -> None:
-        renderer = self.context.renderer
-        text = renderer.text
-        renderer.shade(surface, pygame.Rect((0, 0), surface.get_size()))
-        rows = self.help_rows()
-        # Every row must fit the window: the list grows with each command added.
-        size = max(10, min(layout.font, int(surface.get_height() / ((len(rows) + 5) * 1.45))))
-        key_width = max(text.font(size).size(keys)[0] for keys, _ in rows) + size
-        width = min(
-            surface.get_width() - 2 * size,
-            key_width + max(text.font(size).size(what)[0] for _, what in rows) + 2 * size,
+    def _build_help(self, root: UIContainer, unit: int, height: int) -> None:
+        """The keys, in a scrolling box over the whole window, and a Close button."""
+        width, window_height = self.context.window_size()
+        area = pygame.Rect(0, 0, width, window_height)
+        self.shade(root)
+        panel = self._card_panel(root, area.inflate(-4 * unit, -4 * unit), (70 * unit, 10**6))
+        inner = panel.get_container().get_rect()
+        ui = self.context.ui
+        UILabel(
+            pygame.Rect(unit, unit // 2, inner.width - 2 * unit, 4 * unit),
+            "Controls",
+            ui,
+            container=panel,
+            object_id="@card_title_small",
         )
-        line = int(size * 1.45)
-        height = (len(rows) + 5) * line
-        card = pygame.Rect(0, 0, width, height)
-        card.center = surface.get_rect().center
-        pygame.draw.rect(surface, theme.PANEL, card, border_radius=size)
-        pygame.draw.rect(surface, theme.TEXT_ACCENT, card, 2, border_radius=size)
-        y = card.top + size
-        text.draw(
-            surface, "Controls", int(size * 1.6), theme.TEXT_ACCENT, (card.centerx, y), "midtop"
+        accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
+        rows = "<br>".join(
+            f"<font color='{accent}'>{html.escape(keys)}</font>   {html.escape(what)}"
+            for keys, what in self.help_rows()
         )
-        y += 2 * line
-        for keys, what in rows:
-            text.draw(surface, keys, size, theme.TEXT_ACCENT, (card.left + size, y))
-            text.draw(
-                surface,
-                text.fit(what, size, width - key_width - 2 * size),
-                size,
-                theme.TEXT,
-                (card.left + size + key_width, y),
-            )
-            y += line
-        text.draw(
-            surface,
-            "Click a piece, then where it goes; or drag it. Right-click drops a selection.",
-            size,
-            theme.TEXT_DIM,
-            (card.centerx, y + line // 2),
-            "midtop",
+        rows += (
+            "<br><br>Click a piece, then where it goes; or drag it. Right-click drops a "
+            "selection. Click a move in the list to see that position."
         )
+        UITextBox(
+            rows,
+            pygame.Rect(unit, 5 * unit, inner.width - 2 * unit, inner.height - 7 * unit - height),
+            ui,
+            container=panel,
+            object_id="#help_text",
+        )
+        close = UIButton(
+            pygame.Rect(
+                inner.width // 2 - 8 * unit, inner.height - unit - height, 16 * unit, height
+            ),
+            "Close  (Esc)",
+            ui,
+            container=panel,
+            tool_tip_text="Back to the game (Esc, or a click beside the card)",
+        )
+        self.actions.pressed[close] = lambda: self.toggle_card("help")
+        self.widgets["help close"] = close
+
+    def sync_widgets(self) -> bool:
+        """Bring the widgets in step with the game: rebuild them if the cards or the menu
+        changed, otherwise touch only what changed (texts, enabled and pressed states); True
+        if anything changed."""
+        if self.ui_root is None:
+            return False
+        if self._state_key() != self._ui_state:
+            self.show_ui(getattr(self, "_layer", 1))
+            return True
+        changed = self._sync_status()
+        if self.panel is not None:
+            changed = self.panel.sync(self.game) or changed
+        for command in self.commands:
+            button = self.widgets.get(command.name)
+            if button is None:
+                continue
+            state = (command.enabled(), command.active())
+            if self._states.get(command.name) != state:
+                changed = True
+                self._states[command.name] = state
+                # unselect() shows a button as normal even when it is disabled: state last.
+                button.select() if state[1] else button.unselect()
+                if state[0]:
+                    button.enable()
+                else:
+                    button.enable()  # disable() only changes the look of an enabled button
+                    button.disable()
+            label = command.label
+            if command.name == "pause" and self.game.paused:
+                label = "Resume"
+            elif command.name == "mute" and self.context.sounds.muted:
+                label = "Unmute"
+            if self._labels.get(command.name, command.label) != label:
+                changed = True
+                self._labels[command.name] = label
+                button.set_text(label)
+        return changed
+
+    def _sync_status(self) -> bool:
+        status = self.game.status
+        error = status.startswith(("Error", "AI error"))
+        key = (status, int(error))
+        if self.status_box is None or key == self._status_shown:
+            return False
+        self._status_shown = key
+        text = html.escape(status)
+        if error:
+            colour = "#{:02x}{:02x}{:02x}".format(*theme.ERROR_TEXT)
+            text = f"<font color='{colour}'>{text}</font>"
+        self.status_box.set_text(text)
+        return True
+
+    def move_cell(self, ply: int) -> UIButton:
+        """The move list's button that shows the position after `ply` (for tests)."""
+        assert self.panel is not None
+        return next(cell.button for cell in self.panel.cells if cell.ply == ply)
 
     def close(self) -> None:
         """Keep what changed since the last frame, let the game's file go, then stop any search
         (the app closes the worker)."""
+        self._kill_confirm()
         self.keep_game()
         self.game.close()
         super().close()

@@ -1,263 +1,426 @@
-"""The side panel: players and side to move, pieces left, the stalemate counter, the AI's figures
-and the move list in PDN. Reads the game; changes nothing."""
+"""The side panel as pygame_gui widgets: players and side to move, pieces left, clocks, the
+40-move counter, the AI's figures (scores in men, labelled with whose view) and the move list.
+
+Reads the game; changes nothing. The widgets are built once per layout (`build`) and kept in
+step with the game by `sync`, which touches a widget only when what it shows changed, so a frame
+with nothing new costs next to nothing. The words are decided in `panel_lines`, pure code.
+"""
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import (
+    UIButton,
+    UIImage,
+    UILabel,
+    UIPanel,
+    UIScrollingContainer,
+    UIStatusBar,
+)
 
 from checkers.board import BLACK, WHITE, Piece, Side
 from checkers.clock import format_clock
-from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
-from checkers.gui.game import Game, format_score
-from checkers.gui.wording import move_label, move_rows, moves_count, plural
+from checkers.gui.game import Game
+from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
 from checkers.record import FORTY_MOVE_PLIES
 
-__all__ = ["draw_panel"]
+__all__ = ["GamePanel", "MoveCell", "PanelLines", "panel_lines", "score_view"]
 
 
-def _side_line(
-    renderer: Renderer,
-    surface: pygame.Surface,
-    game: Game,
-    side: Side,
-    x: int,
-    y: int,
-    width: int,
-    size: int,
-) -> int:
-    """One player's line: piece icon, name, player, pieces left; marked when it is to move."""
+def score_view(game: Game, side: Side) -> tuple[Side, Side | None]:
+    """(whose view a score is told from, the human against the AI or None): the human's in a
+    game against the AI, otherwise the side that searched."""
+    if game.mode is Mode.HUMAN_VS_AI:
+        human = game.config.human_side()
+        assert human is not None
+        return human, human
+    return side, None
+
+
+@dataclass(frozen=True)
+class PanelLines:
+    """Every line of text the panel shows (besides the move list), decided from the game."""
+
+    header: str
+    header_right: str
+    sides: tuple[tuple[str, str, str, str, bool], ...]
+    """Per side (Black, White): title, pieces left, player, clock face, to move."""
+    counter: str
+    counter_share: float
+    search: tuple[str, ...]
+    """The AI's figures: who searched and how far, the score, the effort, the line, a note."""
+    moves_title: str
+
+
+def _side_texts(game: Game, side: Side) -> tuple[str, str, str, str, bool]:
     position = game.position
     to_move = position.turn is side and game.outcome is None
-    icon = max(12, int(size * 1.5))
-    if to_move:
-        pygame.draw.rect(
-            surface, theme.PANEL_LINE, (x - 4, y - 3, width + 8, icon + 6), border_radius=6
-        )
-    renderer.draw_piece(surface, Piece(side), (x + icon / 2, y + icon / 2), icon)
     men = len(position.pieces(side, kings=False))
     kings = len(position.pieces(side, kings=True))
-    name = side.name.capitalize()
-    who = game.config.player(side).label()
-    text = renderer.text
-    title = f"{name}{' to move' if to_move else ''}"
-    text.draw(
-        surface,
-        title,
-        size,
-        theme.TEXT_ACCENT if to_move else theme.TEXT,
-        (x + icon + size // 2, y),
-    )
-    count = f"{men + kings} left" + (f" ({kings} king{'s' if kings != 1 else ''})" if kings else "")
-    text.draw(surface, count, size, theme.TEXT, (x + width, y), "topright")
-    small = int(size * 0.8)
-    room = width - icon - size // 2
-    timer = game.timer
-    if timer is not None:
-        left = timer.remaining(side)
-        face = format_clock(left)
-        colour = theme.ERROR_TEXT if left < 10 else theme.TEXT_ACCENT if to_move else theme.TEXT
-        text.draw(surface, face, size, colour, (x + width, y + size), "topright")
-        room -= text.font(size).size(face)[0] + size // 2
-    text.draw(
-        surface,
-        text.fit(who, small, room),
-        small,
-        theme.TEXT_DIM,
-        (x + icon + size // 2, y + size),
-    )
-    return y + icon + size // 2 + (size // 3 if timer is not None else 0)
+    title = side.name.capitalize() + (" to move" if to_move else "")
+    count = f"{men + kings} left" + (f" ({plural(kings, 'king')})" if kings else "")
+    clock = format_clock(game.timer.remaining(side)) if game.timer is not None else ""
+    return title, count, game.config.player(side).label(), clock, to_move
 
 
-Row = tuple[tuple[str, ...], tuple[int, int, int]]
-"""Panel text: one cell (wrapped) or several (drawn in columns), and its colour."""
-
-_COLUMNS = (0.0, 0.30, 0.62)
-
-
-def _search_rows(game: Game) -> list[Row]:
-    """The search under way (live depth, score, nodes) and the AI's latest finished search."""
-    rows: list[Row] = []
+def _search_texts(game: Game) -> tuple[str, ...]:
     thinking = game.thinking
     if thinking is not None:
-        who = (
-            "Looking for a hint"
-            if thinking.purpose == "hint"
-            else f"{thinking.side.name.capitalize()} is thinking"
-        )
-        dots = "." * (1 + int(game.clock * 3) % 3)
-        rows.append(((f"{who}{dots}  {game.thinking_seconds():.1f} s",), theme.TEXT_ACCENT))
-        progress = thinking.progress
-        if progress is not None:
-            rows.append(
-                (
-                    (
-                        f"depth {progress.depth}",
-                        f"score {format_score(progress.score, thinking.man)}",
-                        f"{progress.nodes:,} nodes",
-                    ),
-                    theme.TEXT,
-                )
-            )
+        if thinking.purpose == "hint":
+            who = "Looking for a hint"
+        elif thinking.purpose == "draw":
+            who = "The AI considers the draw"
         else:
-            rows.append((("depth 1 under way",), theme.TEXT_DIM))
+            who = f"{thinking.side.name.capitalize()} is thinking"
+        dots = "." * (1 + int(game.clock * 3) % 3)
+        lines = [f"{who}{dots}  {game.thinking_seconds():.0f} s"]
+        progress = thinking.progress
+        if progress is None:
+            return (*lines, "Looking 1 move ahead...", "", "", "")
+        view, human = score_view(game, thinking.side)
+        words = score_words(progress.score, thinking.man, thinking.side, view, human)
+        lines.append(f"So far {progress.depth} moves ahead: {words}")
+        lines.append(f"{progress.nodes:,} positions looked at")
+        return (*lines, "", "")
     figures = game.figures
     if figures is not None:
+        view, human = score_view(game, figures.side)
+        words = score_words(figures.score, figures.man, figures.side, view, human)
         who = figures.side.name.capitalize()
-        rows.append(
-            ((f"Last search: {who} ({figures.level}), scores in men for {who}",), theme.TEXT_DIM)
-        )
         speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
-        rows.append(
-            (
-                (
-                    f"depth {figures.depth}",
-                    f"score {format_score(figures.score, figures.man)}",
-                    f"{figures.nodes:,} nodes",
-                ),
-                theme.TEXT,
-            )
+        line = " ".join(move.pdn() for move in figures.pv[:8])
+        return (
+            f"{who} ({figures.level}) looked {figures.depth} moves ahead",
+            f"Score {words}",
+            f"{figures.nodes:,} positions in {figures.seconds:.1f} s ({speed / 1000:,.0f}k/s)",
+            f"Expects {line}" if line else "",
+            figures.note[:1].upper() + figures.note[1:] if figures.note else "",
         )
-        rows.append(((f"{figures.seconds:.2f} s", f"{speed / 1000:,.0f}k nodes/s"), theme.TEXT))
-        if figures.pv:
-            rows.append((("PV " + " ".join(m.pdn() for m in figures.pv[:10]),), theme.TEXT_DIM))
-        if figures.note:
-            rows.append(((figures.note,), theme.ERROR_TEXT))
-    return rows
+    if game.hint_score is not None and game.hint is not None:
+        score, man, side = game.hint_score
+        view, human = score_view(game, side)
+        words = score_words(score, man, side, view, human)
+        return (f"Hint: {game.hint.pdn()}", f"Score {words}", "", "", "")
+    return ("", "", "", "", "")
 
 
-def draw_panel(
-    renderer: Renderer, surface: pygame.Surface, rect: pygame.Rect, game: Game, size: int
-) -> list[tuple[pygame.Rect, int]]:
-    """Draw the panel's text into `rect` (the screen adds buttons); returns the move list's
-    cells, each with the ply a click on it goes to."""
-    text = renderer.text
-    pad = max(8, size // 2)
-    x, width = rect.left + pad, rect.width - 2 * pad
-    y = rect.top + pad
-    text.draw(
-        surface, game.mode.value[0].upper() + game.mode.value[1:], size, theme.TEXT_DIM, (x, y)
-    )
+def panel_lines(game: Game) -> PanelLines:
+    """What the panel says about the game as it is now."""
+    header = game.mode.value[0].upper() + game.mode.value[1:]
+    right = ""
     if game.mode is Mode.AI_VS_AI:
-        state = "paused" if game.paused else f"delay {game.delay:g} s"
-        text.draw(
-            surface,
-            state,
-            size,
-            theme.TEXT_ACCENT if game.paused else theme.TEXT_DIM,
-            (x + width, y),
-            "topright",
-        )
-    y += int(size * 1.6)
-    for side in (BLACK, WHITE):
-        y = _side_line(renderer, surface, game, side, x, y, width, size)
-
+        right = "paused" if game.paused else f"{game.delay:g} s between moves"
     counter = game.record.stalemate_counter
-    text.draw(
-        surface,
-        text.fit(f"Moves without capture or man move: {counter} of 40", size, width),
-        size,
-        theme.TEXT,
-        (x, y),
-    )
-    y += int(size * 1.2)
-    bar = pygame.Rect(x, y, width, max(4, size // 3))
-    pygame.draw.rect(surface, theme.PANEL_LINE, bar, border_radius=3)
-    filled = bar.copy()
-    filled.width = int(bar.width * min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES))
-    if filled.width:
-        pygame.draw.rect(surface, theme.TEXT_ACCENT, filled, border_radius=3)
-    y = bar.bottom + size
-
-    small = int(size * 0.85)
-    line_height = int(small * 1.2)
-    for index, (cells, colour) in enumerate(_search_rows(game)):
-        if index == 0 and game.thinking is not None:
-            _spinner(surface, (x + width - small // 2, y + small // 2), small // 2, game.clock)
-        if len(cells) == 1:
-            for part in text.wrap(cells[0], small, width - (small if index == 0 else 0)):
-                text.draw(surface, part, small, colour, (x, y))
-                y += line_height
-            continue
-        for cell, start in zip(cells, _COLUMNS):
-            text.draw(surface, cell, small, colour, (x + start * width, y))
-        y += line_height
-    y += size // 2
-
-    pygame.draw.line(surface, theme.PANEL_LINE, (x, y), (x + width, y))
-    y += size // 2
-    return _move_list(renderer, surface, rect, game, x, y, width, size)
-
-
-def _move_list(
-    renderer: Renderer,
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    game: Game,
-    x: int,
-    y: int,
-    width: int,
-    size: int,
-) -> list[tuple[pygame.Rect, int]]:
-    """The whole recorded game, the current move marked, later moves dimmed; returns each
-    move's cell with the ply it leads to, so a click can go there."""
-    text = renderer.text
-    small = int(size * 0.85)
-    line_height = int(small * 1.2)
-    ply, total = game.record.ply, len(game.line)
     black_first = game.record.start.turn is BLACK
+    ply, total = game.record.ply, len(game.line)
     title = f"Moves ({plural(moves_count(total, black_first), 'move')})"
     if ply != total:
         title = f"Moves (at {move_label(ply, black_first)})"
-    text.draw(surface, text.fit(title, size, width), size, theme.TEXT_DIM, (x, y))
-    y += int(size * 1.3)
-    offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
-    rows = move_rows(game.line, black_first)
-    room = max(0, (rect.bottom - size // 2 - y) // line_height)
-    current_row = (ply - 1 + offset) // 2 if ply > 0 else 0
-    # Show the end of the game, unless the current move would then be out of sight.
-    first = max(0, len(rows) - room)
-    if current_row < first:
-        first = max(0, current_row - room // 2)
-    cells: list[tuple[pygame.Rect, int]] = []
-    columns = (0.0, 0.12, 0.45)
-    for row_index in range(first, min(len(rows), first + room)):
-        row = rows[row_index]
-        for column, (cell, start) in enumerate(zip(row, columns)):
-            if not cell:
-                continue
-            target = 2 * row_index + column - offset  # the ply this move leads to
-            colour = theme.TEXT
-            left = x + int(start * width)
-            if column > 0 and cell != "...":
-                colour = (
-                    theme.TEXT_ACCENT
-                    if target == ply
-                    else theme.TEXT_DIM
-                    if target > ply
-                    else theme.TEXT
-                )
-                end = (
-                    x + int(columns[column + 1] * width) if column + 1 < len(columns) else x + width
-                )
-                area = pygame.Rect(left - 3, y - 1, end - left, line_height)
-                if target == ply:
-                    pygame.draw.rect(surface, theme.PANEL_LINE, area, border_radius=4)
-                cells.append((area, target))
-            text.draw(surface, cell, small, colour, (left, y))
-        y += line_height
-    return cells
-
-
-def _spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, clock: float) -> None:
-    """A turning arc: the AI is working."""
-    radius = max(4, radius)
-    box = pygame.Rect(0, 0, 2 * radius, 2 * radius)
-    box.center = centre
-    start = -clock * 6.0
-    pygame.draw.arc(
-        surface, theme.TEXT_ACCENT, box, start, start + math.pi * 1.4, max(2, radius // 3)
+    return PanelLines(
+        header,
+        right,
+        (_side_texts(game, BLACK), _side_texts(game, WHITE)),
+        f"No capture or man move: {counter} of 40",
+        min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES),
+        _search_texts(game),
+        title,
     )
+
+
+@dataclass(frozen=True)
+class MoveCell:
+    """One move in the list: its button and the ply a click on it goes to."""
+
+    button: UIButton
+    ply: int
+
+
+def fit(label: UILabel, text: str) -> str:
+    """`text` cut with '...' so it fits the label's width (a label clips, it does not wrap)."""
+    font = label.font
+    room = label.rect.width - 4
+    if font is None or font.size(text)[0] <= room:
+        return text
+    while text and font.size(text + "...")[0] > room:
+        text = text[:-1]
+    return text + "..."
+
+
+class GamePanel:
+    """The panel's widgets inside a `UIPanel`, kept in step with a game by `sync`."""
+
+    def __init__(
+        self,
+        ui: pygame_gui.UIManager,
+        renderer: Renderer,
+        root: UIContainer,
+        rect: pygame.Rect,
+        buttons_height: int,
+        scale: float,
+        go_to: Callable[[int], None],
+    ) -> None:
+        self.ui = ui
+        self.go_to = go_to
+        self.panel = UIPanel(rect, manager=ui, container=root, object_id="#side_panel")
+        unit = max(1, round(10 * scale))
+        self.unit = unit
+        pad = unit
+        width = rect.width - 2 * pad - 6
+        line = round(2.4 * unit)
+        small = round(2.1 * unit)
+        y = pad // 2
+        self.header = UILabel(pygame.Rect(pad, y, width // 2, line), "", ui, container=self.panel)
+        self.header_right = UILabel(
+            pygame.Rect(pad + width // 2, y, width - width // 2, line),
+            "",
+            ui,
+            container=self.panel,
+            object_id="@dim_right",
+        )
+        y += line + unit // 2
+        icon = round(3.6 * unit)
+        text_left = pad + icon + unit
+        text_width = width - icon - unit
+        self.side_labels: list[tuple[UILabel, UILabel, UILabel, UILabel]] = []
+        self.side_marks: list[UIPanel] = []
+        for side in (BLACK, WHITE):
+            mark = UIPanel(
+                pygame.Rect(pad - 4, y - 2, width + 8, 2 * line + 4),
+                manager=ui,
+                container=self.panel,
+                object_id="#to_move",
+                visible=0,
+            )
+            self.side_marks.append(mark)
+            sprite = pygame.Surface((icon, icon), pygame.SRCALPHA)
+            renderer.draw_piece(sprite, Piece(side), (icon / 2, icon / 2), icon)
+            UIImage(
+                pygame.Rect(pad, y + (2 * line - icon) // 2, icon, icon),
+                sprite,
+                ui,
+                container=self.panel,
+            )
+            title = UILabel(
+                pygame.Rect(text_left, y, text_width * 3 // 5, line),
+                "",
+                ui,
+                container=self.panel,
+                object_id="@heading",
+            )
+            count = UILabel(
+                pygame.Rect(text_left + text_width * 3 // 5, y, text_width * 2 // 5, line),
+                "",
+                ui,
+                container=self.panel,
+                object_id="@right",
+            )
+            player = UILabel(
+                pygame.Rect(text_left, y + line, text_width * 3 // 4, line),
+                "",
+                ui,
+                container=self.panel,
+                object_id="@dim",
+            )
+            clock = UILabel(
+                pygame.Rect(text_left + text_width * 3 // 4, y + line, text_width // 4, line),
+                "",
+                ui,
+                container=self.panel,
+                object_id="@clock",
+            )
+            self.side_labels.append((title, count, player, clock))
+            y += 2 * line + unit
+        self.counter = UILabel(
+            pygame.Rect(pad, y, width, small), "", ui, container=self.panel, object_id="@small"
+        )
+        y += small
+        self._share = 0.0
+        self.counter_bar = UIStatusBar(
+            pygame.Rect(pad, y + 2, width, max(4, unit * 6 // 10)),
+            ui,
+            percent_method=lambda: self._share,
+            container=self.panel,
+        )
+        y += unit + unit // 2
+        self.search: list[UILabel] = []
+        for index in range(5):
+            self.search.append(
+                UILabel(
+                    pygame.Rect(pad, y, width, small),
+                    "",
+                    ui,
+                    container=self.panel,
+                    object_id="@accent_small" if index == 0 else "@small",
+                )
+            )
+            y += small
+        y += unit // 2
+        self.moves_title = UILabel(
+            pygame.Rect(pad, y, width, line), "", ui, container=self.panel, object_id="@dim"
+        )
+        y += line
+        bottom = rect.height - buttons_height - unit
+        self.moves = UIScrollingContainer(
+            pygame.Rect(pad, y, width, max(2 * line, bottom - y)),
+            ui,
+            container=self.panel,
+            allow_scroll_x=False,
+            object_id="#move_list",
+        )
+        self.move_row = round(2.3 * unit)
+        self.cells: list[MoveCell] = []
+        self.buttons_top = rect.top + bottom + unit // 2
+        self._shown: dict[int, str] = {}
+        self._lines: PanelLines | None = None
+        self._list_key: tuple[object, ...] | None = None
+        self._current: int | None = None
+        self.scroll_pending = False
+        """The list was told to scroll to the current move: the next frame shows it there."""
+
+    # --- keeping in step -----------------------------------------------------------------------
+
+    def _set(self, label: UILabel, text: str) -> None:
+        """Change a label's text only when it differs (setting it re-renders the label)."""
+        if self._shown.get(id(label)) != text:
+            self._shown[id(label)] = text
+            label.set_text(fit(label, text))
+
+    def sync(self, game: Game) -> bool:
+        """Show the game as it is now; True if anything changed."""
+        lines = panel_lines(game)
+        changed = lines != self._lines
+        if changed:
+            self._lines = lines
+            self._set(self.header, lines.header)
+            self._set(self.header_right, lines.header_right)
+            for (title, count, player, clock), mark, texts in zip(
+                self.side_labels, self.side_marks, lines.sides
+            ):
+                self._set(title, texts[0])
+                self._set(count, texts[1])
+                self._set(player, texts[2])
+                self._set(clock, texts[3])
+                if texts[4] != mark.visible:
+                    mark.show() if texts[4] else mark.hide()
+            self._set(self.counter, lines.counter)
+            self._share = lines.counter_share
+            for label, text in zip(self.search, lines.search):
+                self._set(label, text)
+            self._set(self.moves_title, lines.moves_title)
+        return self._sync_moves(game) or changed
+
+    def _sync_moves(self, game: Game) -> bool:
+        black_first = game.record.start.turn is BLACK
+        key = (tuple(game.line), black_first)
+        if key != self._list_key:
+            self._list_key = key
+            self._build_moves(game, black_first)
+            self._current = None
+        ply = game.record.ply
+        if ply != self._current:
+            for cell in self.cells:
+                if cell.ply == self._current:
+                    cell.button.unselect()
+                if cell.ply == ply:
+                    cell.button.select()
+            self._current = ply
+            self.scroll_to(ply)
+            return True
+        return False
+
+    def _build_moves(self, game: Game, black_first: bool) -> None:
+        """One row a move: its number, Black's half and White's half as buttons."""
+        for cell in self.cells:
+            cell.button.kill()
+        for element in list(self.moves.get_container()):
+            element.kill()
+        self.cells = []
+        rows = move_rows(game.line, black_first)
+        offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
+        width = self.moves.rect.width - self.unit * 2  # room for the scroll bar
+        number_width = width // 5
+        half = (width - number_width) // 2
+        row_height = self.move_row
+        container = self.moves.get_container()
+        for index, row in enumerate(rows):
+            y = index * row_height
+            UILabel(
+                pygame.Rect(0, y, number_width, row_height),
+                row[0],
+                self.ui,
+                container=container,
+                object_id="@dim",
+            )
+            for column in (1, 2):
+                text = row[column]
+                if not text or text == "...":
+                    continue
+                ply = 2 * index + column - offset
+                button = UIButton(
+                    pygame.Rect(number_width + (column - 1) * half, y, half - 2, row_height),
+                    text,
+                    self.ui,
+                    container=container,
+                    object_id="@move",
+                    tool_tip_text=f"Show the position after {move_label(ply, black_first)}",
+                )
+                self.cells.append(MoveCell(button, ply))
+        self.moves.set_scrollable_area_dimensions(
+            (self.moves.rect.width - self.unit * 2, max(1, len(rows) * row_height))
+        )
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A click on a move shows the position after it; True if the event was one."""
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            return False
+        for cell in self.cells:
+            if cell.button is event.ui_element:
+                self.go_to(cell.ply)
+                return True
+        return False
+
+    def cell_row(self, ply: int, black_first: bool) -> int:
+        """The list's row that holds the move leading to `ply` (0 for the start)."""
+        return (ply - 1 + (0 if black_first else 1)) // 2 if ply > 0 else 0
+
+    def scroll_to(self, ply: int) -> None:
+        """Scroll the list so the move leading to `ply` is in view (in the middle, if it had to
+        move)."""
+        bar = self.moves.vert_scroll_bar
+        key = self._list_key
+        if bar is None or key is None:
+            return
+        black_first = bool(key[1])
+        top = self.cell_row(ply, black_first) * self.move_row
+        shown_top = -self.moves.scrollable_container.relative_rect.top
+        height = self.moves.rect.height
+        if shown_top <= top and top + self.move_row <= shown_top + height:
+            return
+        total = max(1, self.moves.scrolling_height)
+        target = max(0, top - (height - self.move_row) // 2)
+        bar.set_scroll_from_start_percentage(target / total)
+        self.scroll_pending = True
+
+    def scrolling(self) -> bool:
+        """Whether the list is still gliding to where it was told to go (frames are needed)."""
+        bar = self.moves.vert_scroll_bar
+        moving = bar is not None and abs(bar.scroll_position - bar.target_scroll_position) > 0.5
+        return moving or self.scroll_pending
+
+    def visible_plies(self) -> list[int]:
+        """The plies whose move is wholly in view in the list."""
+        shown_top = -self.moves.scrollable_container.relative_rect.top
+        height = self.moves.rect.height
+        return [
+            cell.ply
+            for cell in self.cells
+            if shown_top <= cell.button.relative_rect.top
+            and cell.button.relative_rect.bottom <= shown_top + height
+        ]

@@ -1,5 +1,6 @@
-"""The settings dialog: theme, sound and volume, and which way the board faces; every change is
-applied at once and remembered (the App writes the settings file).
+"""The settings dialog: theme, sound and volume, which way the board faces and when the
+evaluation bar shows; every change is applied at once and remembered (the App writes the
+settings file).
 
 A pygame_gui window over the screen below (which keeps drawing); Esc or Close leaves it.
 """
@@ -16,7 +17,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 from checkers.gui import theme
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, ChangeSettings
-from checkers.gui.settings import Settings
+from checkers.gui.settings import EVAL_BAR, Settings
 from checkers.gui.ui import Actions, HoverTips
 
 __all__ = ["SettingsScreen"]
@@ -54,6 +55,11 @@ class SettingsScreen(ScreenBase):
         if name is not None:
             self.change(theme=name)
 
+    def _choose_eval_bar(self, text: str) -> None:
+        name = next((name for name, label in EVAL_BAR.items() if label == text), None)
+        if name is not None:
+            self.change(eval_bar=name)
+
     def handle(self, event: pygame.event.Event) -> None:
         """Widgets' events; Esc closes the dialog."""
         if self.actions.handle(event):
@@ -75,7 +81,7 @@ class SettingsScreen(ScreenBase):
         unit = max(1, round(10 * self.context.scale))
         row, gap = 4 * unit, unit
         width, height = root.get_container().get_rect().size
-        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 6 * row + 8 * gap)
+        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 7 * row + 9 * gap)
         box.center = (width // 2, height // 2)
         self.shade(root)
         panel = UIPanel(box, manager=ui, container=root, starting_height=2)
@@ -140,6 +146,19 @@ class SettingsScreen(ScreenBase):
         )
         self.actions.pressed[flip] = lambda: self.change(flip=not self.settings.flip)
         self.widgets["flip"] = flip
+        y += row + gap
+
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Eval bar", ui, container=panel)
+        bar = UIDropDownMenu(
+            list(EVAL_BAR.values()),
+            EVAL_BAR[settings.eval_bar],
+            pygame.Rect(2 * gap + label, y, control, row),
+            ui,
+            container=panel,
+        )
+        self.actions.chosen[bar] = self._choose_eval_bar
+        self.tips.add(bar, "When the bar beside the board shows who is ahead (V in a game)")
+        self.widgets["eval_bar"] = bar
         y += row + 2 * gap
 
         close = UIButton(

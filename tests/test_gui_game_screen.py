@@ -1,0 +1,333 @@
+"""The game screen on pygame_gui: buttons that keep their places, the menu, the move list that
+follows the game, the evaluation bar, the hint's arrow, captures vanishing hop by hop, scores in
+men labelled with whose view, the resign dialog and the calm loop. Real events through the loop
+under SDL's dummy drivers; waits are on conditions with a cap on frames, never on time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from checkers.ai.levels import Level
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.clock import TimeControl
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.wording import black_share, score_words
+
+SLOW = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
+QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+STEPS = 400
+"""A generous cap on frames to wait for a condition."""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
+    yield tmp_path
+    theme.use(theme.DEFAULT_THEME)
+
+
+def screen_of(app: App) -> GameScreen:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def post(kind: int, **fields: Any) -> None:
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def run_until(app: App, condition: Callable[[], bool]) -> None:
+    for _ in range(STEPS):
+        if condition():
+            return
+        app.step(1 / 60)
+    assert condition()
+
+
+def click_at(app: App, point: tuple[int, int]) -> None:
+    post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    app.step(1 / 60)
+    app.step(1 / 60)  # pygame_gui posts a button's press as an event of its own
+
+
+def click(app: App, square: int) -> None:
+    x, y = screen_of(app).layout().board.square_center(square)
+    click_at(app, (int(x), int(y)))
+
+
+def centre(widget: pygame_gui.core.UIElement) -> tuple[int, int]:
+    x, y = widget.get_abs_rect().center
+    return int(x), int(y)
+
+
+def press_widget(app: App, name: str) -> None:
+    click_at(app, centre(screen_of(app).widgets[name]))
+
+
+def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key, unicode=text, mod=mod)
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def places(screen: GameScreen) -> dict[str, tuple[pygame.Rect, bool]]:
+    """Every panel button's rectangle on screen and whether it is enabled."""
+    return {
+        command.name: (
+            pygame.Rect(screen.widgets[command.name].get_abs_rect()),
+            screen.widgets[command.name].is_enabled,
+        )
+        for command in screen.commands
+        if command.button and command.shown()
+    }
+
+
+def test_buttons_keep_their_places_in_every_state_and_are_disabled_where_they_do_not_apply(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(SLOW)))
+    screen = screen_of(app)
+    game = screen.game
+    app.step(1 / 60)
+    playing = places(screen)
+    assert playing["hint"][1] and playing["resign"][1] and playing["draw"][1]
+    assert not playing["undo"][1] and not playing["back"][1] and not playing["continue"][1]
+
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.thinking is not None and game.thinking.purpose == "move")
+    app.step(1 / 60)
+    thinking = places(screen)
+    assert not thinking["hint"][1] and not thinking["draw"][1]  # not the human's turn
+    assert thinking["undo"][1] and thinking["back"][1] and thinking["resign"][1]
+
+    press(app, pygame.K_HOME)  # review from the start: the search stops
+    reviewing = places(screen)
+    assert game.reviewing and reviewing["continue"][1] and reviewing["forward"][1]
+    assert not reviewing["back"][1] and not reviewing["start"][1]
+
+    press(app, pygame.K_END)
+    game.resign()
+    game.resign()
+    run_until(app, lambda: screen.result_shown() and "card close" in screen.widgets)
+    over = places(screen)
+    assert not over["resign"][1] and not over["hint"][1] and not over["draw"][1]
+
+    for state in (thinking, reviewing, over):
+        assert {name: rect for name, (rect, _) in state.items()} == {
+            name: rect for name, (rect, _) in playing.items()
+        }
+
+
+def test_the_menu_holds_the_less_used_actions_in_plain_words(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    asked: list[Intent] = []
+    screen.context.request = asked.append
+    labels = {widget.text for widget in screen.widgets.values()}
+    assert not {"Copy FEN", "Copy PDN", "Save", "Load"} & labels  # not on the main panel
+    press_widget(app, "open_menu")
+    items = [
+        screen.widgets[f"menu {command.name}"].text.split("  (")[0]
+        for command in screen.commands
+        if command.place == "menu" and f"menu {command.name}" in screen.widgets
+    ]
+    assert items[:11] == [
+        "Copy position",
+        "Copy game",
+        "Save",
+        "Save as...",
+        "Open file...",
+        "Saved games",
+        "Set up a position",
+        "Settings",
+        "Help",
+        "Main menu",
+        "Quit",
+    ]
+    assert screen.widgets["menu save"].text == "Save  (Ctrl+S)"
+    assert screen.widgets["menu load"].text == "Saved games  (Ctrl+O)"
+    assert "Ctrl+S" in str(screen.widgets["menu save"].tool_tip_text)
+    press_widget(app, "menu save_as")
+    assert not screen.menu_open  # an item closes the menu
+    assert isinstance(asked[-1], SaveGameAs) and asked[-1].name.endswith(".pdn")
+    assert "[Event" in str(asked[-1].text)
+    for name, intent in (("open_file", OpenFile), ("load", OpenLoad), ("settings", OpenSettings)):
+        press_widget(app, "open_menu")
+        press_widget(app, f"menu {name}")
+        assert isinstance(asked[-1], intent)
+    press_widget(app, "open_menu")
+    press(app, pygame.K_ESCAPE)  # Esc closes the menu first
+    assert not screen.menu_open and "menu save" not in screen.widgets
+
+
+def test_the_move_list_scrolls_to_keep_the_current_move_in_view(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    game = screen.game
+    while len(game.line) < 60 and game.outcome is None:
+        game.play(game.position.legal_moves()[0])
+    panel = screen.panel
+    assert panel is not None
+    last = len(game.line)
+    run_until(app, lambda: last in panel.visible_plies() and not panel.scrolling())
+    assert panel.moves.vert_scroll_bar is not None  # the list is longer than its view
+    assert 1 not in panel.visible_plies()
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_RIGHT)
+    run_until(app, lambda: 1 in panel.visible_plies() and not panel.scrolling())
+    assert game.record.ply == 1
+    assert screen.move_cell(1).is_selected and last not in panel.visible_plies()
+    # A click on a move in view shows the position after it.
+    click_at(app, centre(screen.move_cell(4)))
+    assert game.record.ply == 4 and screen.move_cell(4).is_selected
+    assert screen.move_cell(1).text == game.line[0].pdn() and not screen.move_cell(1).is_selected
+
+
+def test_the_move_list_numbers_moves_as_players_do(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    for square in (11, 15, 23, 19):
+        click(app, square)
+    container = screen.panel.moves.get_container()  # type: ignore[union-attr]
+    texts = [element.text for element in container if hasattr(element, "text")]
+    assert texts[:3] == ["1.", "11-15", "23-19"]
+    assert screen.widgets["undo"].is_enabled
+
+
+def test_the_evaluation_bar_shows_by_default_when_watching_and_the_key_toggles_it(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    assert not screen.bar_shown()
+    board_before = screen.layout().board
+    press(app, pygame.K_v, "v")
+    assert app.settings.eval_bar == "always" and screen.bar_shown()
+    layout = screen.layout()
+    bar = screen.bar_rect(layout)
+    assert bar.left >= layout.board.left + layout.board.size  # beside the board, not over it
+    assert layout.board.size <= board_before.size
+    assert app.window.get_at(bar.center)[:3] != theme.BACKGROUND
+    press(app, pygame.K_v, "v")
+    assert app.settings.eval_bar == "watching" and not screen.bar_shown()
+
+    watching = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
+    assert screen_of(watching).bar_shown()
+    run_until(watching, lambda: screen_of(watching).evaluation() is not None)
+    share, words = screen_of(watching).evaluation()  # type: ignore[misc]
+    assert 0.0 <= share <= 1.0 and words.endswith(("for Black", "for White", "moves", "move"))
+
+
+def test_a_hint_shows_an_arrow_on_the_board(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    geometry = screen.layout().board
+    (x0, y0), (x1, y1) = geometry.square_center(11), geometry.square_center(15)
+    along = (round(x0 + (x1 - x0) * 0.55), round(y0 + (y1 - y0) * 0.55))
+    app.step(1 / 60)
+    before = app.window.get_at(along)[:3]
+    screen.game.hint = Move((11, 15))
+    app.step(1 / 60)
+    after = app.window.get_at(along)[:3]
+    assert after != before and after[2] > after[0]  # the hint's blue over the board
+
+
+def test_each_captured_piece_vanishes_when_the_mover_passes_over_it(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(
+        GameConfig(
+            black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:W6,15:B1")
+        )
+    )
+    screen = screen_of(app)
+    click(app, 1)
+    screen.game.hop_seconds = 1.0
+    click(app, 19)  # 1x10x19 over 6 and 15
+    animation = screen.game.animation
+    assert animation is not None and animation.move.captures == (6, 15)
+    geometry = screen.layout().board
+
+    def hidden() -> frozenset[int]:
+        return screen.board_view(geometry).hidden - {1}
+
+    def drawn(square: int) -> bool:
+        x, y = geometry.square_center(square)
+        return app.window.get_at((int(x), int(y)))[:3] != theme.DARK_SQUARE
+
+    app.step(0.45)  # the first hop, before the middle: nothing jumped yet
+    assert hidden() == frozenset() and drawn(15)
+    app.step(0.45)  # past 6 (the moving piece is beyond it now)
+    assert hidden() == {6} and not drawn(6) and drawn(15)
+    app.step(0.45)  # the second hop, before its middle: 15 is not passed yet
+    assert hidden() == {6} and drawn(15)
+    app.step(0.45)  # past 15
+    assert hidden() == {6, 15} and not drawn(6) and not drawn(15)
+    app.step(0.5)
+    assert screen.game.animation is None and screen.game.position.piece_at(19) is not None
+
+
+def test_scores_are_in_men_and_say_whose_view() -> None:
+    # Against the AI, from the human's side: White (the AI) a man and a half up is -1.50 for you.
+    assert score_words(150, 100, WHITE, BLACK, BLACK) == "-1.50 for you"
+    assert score_words(150, 100, WHITE, WHITE, None) == "+1.50 for White"
+    assert score_words(0, 100, WHITE, BLACK, BLACK) == "+0.00 for you"
+    won = 1_000_000 - 7  # a win in 7 plies for the side that searched: 4 moves
+    assert score_words(won, 100, WHITE, BLACK, BLACK) == "the AI wins in 4 moves"
+    assert score_words(won, 100, BLACK, BLACK, BLACK) == "you win in 4 moves"
+    assert score_words(-(1_000_000 - 1), 1, BLACK, BLACK, None) == "White wins in 1 move"
+    assert black_share(0, 100, BLACK) == 0.5
+    assert black_share(100, 100, BLACK) > 0.6
+    assert black_share(100, 100, WHITE) < 0.4
+    assert black_share(won, 100, WHITE) == 0.0
+
+
+def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..., App]) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    press_widget(app, "resign")
+    dialog = screen.confirm
+    assert dialog is not None and screen.game.outcome is None
+    app.step(1 / 60)  # the dialog's first frame
+    click_at(app, centre(dialog.confirm_button))
+    app.step(1 / 60)  # the dialog posts its answer when it hears its button: one more event
+    assert screen.game.outcome is not None and screen.game.status.endswith("You resigned.")
+    press(app, pygame.K_ESCAPE)  # the card goes
+    press(app, pygame.K_u, "u")
+    assert screen.game.outcome is None
+    press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
+    assert screen.confirm is not None
+    press(app, pygame.K_ESCAPE)  # Esc says no
+    assert screen.confirm is None and screen.game.outcome is None
+    assert pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED  # the library's own dialog
+
+
+def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    run_until(app, lambda: screen.wake_in() is None)
+    timed = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=TimeControl(300))
+    )
+    timed.step(1 / 60)
+    wake = screen_of(timed).wake_in()
+    assert wake is not None and 0 < wake <= 1.0
