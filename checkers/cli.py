@@ -20,6 +20,7 @@ from checkers.board import (
     Move,
     Position,
 )
+from checkers.endgame_cli import add_endgame_commands
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
 from checkers.options import non_negative_int, positive_int, seconds
@@ -213,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_gui_commands(sub)
     add_match_command(sub)
     add_tree_commands(sub)
+    add_endgame_commands(sub)
     return parser
 
 

@@ -22,6 +22,7 @@ import itertools
 import os
 import tempfile
 import time
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import suppress
@@ -251,7 +252,10 @@ def solve_slice(
     slowest_out = bytearray(2 * half)
     # An entry is index * 2 + 1 for a loss (final when queued), index * 2 for a win (tentative:
     # the first time a position leaves the queue is its shortest win).
-    queue: list[list[int]] = [[] for _ in range(MAX_PLIES + 2)]
+    # Typed arrays, not lists: a big slice queues tens of millions of entries at once, and a list
+    # would hold an int object (28 bytes) for each.
+    kind = "I" if 4 * half < 1 << 32 else "q"
+    queue = [array(kind) for _ in range(MAX_PLIES + 2)]
     lookup = smaller.lookup
     for side in (0, 1):
         black_to_move = side == 0
@@ -320,14 +324,14 @@ def _settle(
     plies: bytearray,
     count: bytearray,
     slowest_out: bytearray,
-    queue: list[list[int]],
+    queue: list[array[int]],
     stop: Callable[[], bool] | None,
 ) -> None:
     """Settle wins and losses in order of distance; what stays unsettled is a draw."""
     predecessors_of = predecessor_finder(material)
     for distance in range(MAX_PLIES + 1):
         entries = queue[distance]
-        queue[distance] = []
+        queue[distance] = array(entries.typecode)
         if stop is not None and entries and stop():
             raise BuildStopped(slice_file_name(material))
         for entry in entries:
