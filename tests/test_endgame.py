@@ -49,12 +49,15 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("material", slices(SMALL), ids=slice_file_name)
 def test_every_value_fits_its_moves(small: Path, material: tuple[int, int, int, int]) -> None:
-    # Wins have a move to a loss one ply nearer, losses only moves to wins, draws neither.
-    assert check_slice(material, Endgames([small])) == []
+    # Wins have a move to a loss one ply nearer, losses only moves to wins, draws neither: every
+    # two-piece position, a sample of the three-piece ones (benchmarks/endgame.py checks all
+    # positions up to four pieces).
+    step = 1 if sum(material) == 2 else 13
+    assert check_slice(material, Endgames([small]), step) == []
 
 
 def test_a_wrong_value_is_caught_by_the_check(small: Path, tmp_path: Path) -> None:
-    material = (0, 2, 0, 1)
+    material = (0, 1, 0, 1)
     data = bytearray((small / slice_file_name(material)).read_bytes())
     endgames = Endgames([small])
     loaded = endgames.slice(material)
@@ -69,7 +72,7 @@ def test_a_wrong_value_is_caught_by_the_check(small: Path, tmp_path: Path) -> No
 
 
 def test_predecessors_are_exactly_the_positions_with_a_step_to_it() -> None:
-    for material in [(0, 1, 1, 0), (1, 0, 1, 0), (1, 1, 0, 1)]:
+    for material in [(0, 1, 1, 0), (1, 0, 1, 0), (0, 1, 0, 1), (2, 0, 1, 0)]:
         index_of = {position: index for index, position in positions_of(material)}
         expected: dict[int, set[int]] = {index: set() for index in index_of.values()}
         for position, index in index_of.items():
