@@ -34,6 +34,8 @@ from checkers.board import BLACK, WHITE, Move, Piece, Position
 from checkers.cli import main
 
 SMALL = 3  # pieces in the slices the normal suite builds (about a second)
+# The shipped slices only: a user's own builds in the data directory play no part in the tests.
+SHIPPED = Endgames([SHIPPED_DIRECTORY])
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +101,7 @@ def test_levels_come_after_every_slice_they_need() -> None:
 
 
 def test_two_kings_beat_one_king() -> None:
-    endgames = default_endgames()
+    endgames = SHIPPED
     results = [endgames.probe(p) for _, p in positions_of((0, 2, 0, 1)) if p.turn is BLACK]
     # With the move, two kings win but for a few cramped corner positions where every move
     # allows the lone king to capture or to escape to a draw (B:WK7:BK4,K8: search agrees).
@@ -114,7 +116,7 @@ def test_two_kings_beat_one_king() -> None:
 
 def test_one_king_against_one_king_is_a_draw() -> None:
     for fen in ("B:WK32:BK1", "W:WK32:BK1", "B:WK19:BK14", "W:WK5:BK28"):
-        assert default_endgames().probe(Position.from_fen(fen)) is Result.DRAW, fen
+        assert SHIPPED.probe(Position.from_fen(fen)) is Result.DRAW, fen
 
 
 # The ACF's "winning First Position": White crowns its man, then with two kings wins against
@@ -170,7 +172,7 @@ FIRST_POSITION_LINE = [
 
 
 def test_first_position_is_a_win_all_along_the_book_line() -> None:
-    endgames = default_endgames()
+    endgames = SHIPPED
     position = Position.from_fen(FIRST_POSITION)
     for text in FIRST_POSITION_LINE:
         expected = Result.WIN if position.turn is WHITE else Result.LOSS
@@ -183,7 +185,7 @@ def test_first_position_is_a_win_all_along_the_book_line() -> None:
 
 
 def test_database_agrees_with_a_deep_search_where_the_search_is_conclusive() -> None:
-    endgames = default_endgames()
+    endgames = SHIPPED
     rng = random.Random(17)
     conclusive = 0
     materials = [m for m in slices(4) if sum(m) >= 3]
@@ -224,7 +226,7 @@ def _random_position(rng: random.Random, material: tuple[int, int, int, int]) ->
 
 
 def test_colours_swapped_and_board_turned_gives_the_same_value() -> None:
-    endgames = default_endgames()
+    endgames = SHIPPED
     rng = random.Random(3)
     for _ in range(200):
         position = _random_position(rng, rng.choice(slices(4)))
@@ -236,17 +238,17 @@ def test_colours_swapped_and_board_turned_gives_the_same_value() -> None:
 
 
 def test_more_pieces_than_the_databases_hold_is_not_in_them() -> None:
-    assert default_endgames().probe(Position()) is None
-    assert default_endgames().probe(Position.from_fen("B:W21,22,23:B1,2,3")) is None
+    assert SHIPPED.probe(Position()) is None
+    assert SHIPPED.probe(Position.from_fen("B:W21,22,23:B1,2,3")) is None
 
 
 def test_a_side_without_pieces_has_lost() -> None:
-    assert default_endgames().probe(Position.from_fen("W:W:BK1")) is Result.LOSS
-    assert default_endgames().probe(Position.from_fen("B:W:BK1")) is Result.WIN
+    assert SHIPPED.probe(Position.from_fen("W:W:BK1")) is Result.LOSS
+    assert SHIPPED.probe(Position.from_fen("B:W:BK1")) is Result.WIN
 
 
 def test_best_moves_play_a_won_ending_to_its_end() -> None:
-    endgames = default_endgames()
+    endgames = SHIPPED
     position = Position.from_fen("B:WK18:BK1,K32")
     found = endgames.probe_plies(position)
     assert found is not None and found.result is Result.WIN
@@ -257,6 +259,20 @@ def test_best_moves_play_a_won_ending_to_its_end() -> None:
         now = endgames.probe_plies(position)
         assert now is not None and now.plies == found.plies - ply - 1
     assert not position.legal_moves() and position.turn is WHITE
+
+
+def test_the_game_reads_the_users_builds_first(
+    small: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
+    default_endgames.cache_clear()
+    try:
+        assert default_endgames().directories == [tmp_path / "endgame", SHIPPED_DIRECTORY]
+        assert default_endgames().max_pieces == 4
+    finally:
+        default_endgames.cache_clear()
+    assert Endgames([small]).max_pieces == SMALL
+    assert Endgames([tmp_path]).max_pieces == 1
 
 
 def test_shipped_slices_cover_four_pieces_in_a_few_megabytes() -> None:
@@ -323,10 +339,11 @@ def _run(args: list[str]) -> tuple[int, str]:
 
 
 def test_probe_prints_the_value_for_the_side_to_move() -> None:
-    status, text = _run(["endgame", "probe", FIRST_POSITION])
-    assert status == 0 and text.startswith("win (")
-    assert _run(["endgame", "probe", "B:WK32:BK1"])[1].startswith("draw")
-    assert _run(["endgame", "probe", "B:WK15,K19:BK1"])[1].startswith("loss")
+    shipped = ["--dir", str(SHIPPED_DIRECTORY)]
+    status, text = _run(["endgame", "probe", FIRST_POSITION, *shipped])
+    assert (status, text) == (0, "win (81 plies to the end, best move 15-19)\n")
+    assert _run(["endgame", "probe", "B:WK32:BK1", *shipped])[1].startswith("draw")
+    assert _run(["endgame", "probe", "B:WK15,K19:BK1", *shipped])[1].startswith("loss")
     assert _run(["endgame", "probe", "B:W21-32:B1-12"]) == (0, "not in the databases\n")
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "default_endgames",
     "is_canonical",
     "material_of",
+    "materials_with",
     "probe",
     "probe_plies",
     "slice_file_name",
@@ -189,6 +190,18 @@ def canonical(material: Material) -> Material:
     return (material[2], material[3], material[0], material[1])
 
 
+def materials_with(pieces: int) -> list[Material]:
+    """Every stored material of exactly `pieces` pieces, each side having at least one."""
+    found = []
+    for bm in range(pieces + 1):
+        for bk in range(pieces + 1 - bm):
+            for wm in range(pieces + 1 - bm - bk):
+                material = (bm, bk, wm, pieces - bm - bk - wm)
+                if bm + bk and wm + material[3] and is_canonical(material):
+                    found.append(material)
+    return found
+
+
 def slice_file_name(material: Material) -> str:
     """The file holding a slice: `eg4-0211.cdb` holds 0 black men, 2 black kings, 1 white man and
     1 white king (4 pieces), both sides to move."""
@@ -323,6 +336,18 @@ class Endgames:
                 break
         self._slices[material] = found
         return found
+
+    @functools.cached_property
+    def max_pieces(self) -> int:
+        """The most pieces N such that every position with up to N pieces is in the databases
+        (1 if none): the engine asks `lookup` only when a position has no more pieces."""
+        pieces = 1
+        while all(
+            any((d / slice_file_name(m)).is_file() for d in self.directories)
+            for m in materials_with(pieces + 1)
+        ):
+            pieces += 1
+        return pieces
 
     def forget(self, material: Material) -> None:
         """Drop a cached slice (or its absence), so the next probe reads the files again."""

@@ -44,7 +44,7 @@ from checkers.ai.endgame import (
     encode_slice,
     group_tables,
     half_size,
-    is_canonical,
+    materials_with,
     slice_file_name,
 )
 from checkers.board import (
@@ -85,15 +85,9 @@ class MissingSliceError(RuntimeError):
 
 def slices(pieces: int) -> list[Material]:
     """Every stored material with 2 to `pieces` pieces (each side at least one), in build order."""
-    found = []
-    for total in range(2, pieces + 1):
-        for bm in range(total + 1):
-            for bk in range(total + 1 - bm):
-                for wm in range(total + 1 - bm - bk):
-                    material = (bm, bk, wm, total - bm - bk - wm)
-                    if bm + bk and wm + material[3] and is_canonical(material):
-                        found.append(material)
-    return sorted(found, key=_level_key)
+    return sorted(
+        (m for total in range(2, pieces + 1) for m in materials_with(total)), key=_level_key
+    )
 
 
 def _level_key(material: Material) -> tuple[int, int, Material]:
