@@ -209,19 +209,6 @@ def slice_file_name(material: Material) -> str:
     return f"eg{bm + bk + wm + wk}-{bm}{bk}{wm}{wk}{SUFFIX}"
 
 
-def position_index(
-    material: Material, black: int, white: int, kings: int, black_to_move: bool
-) -> int:
-    """The index of a position of a canonical material (no check that it fits the material)."""
-    tables = group_tables(material)
-    index = 0
-    for (boards, rank), bits in zip(
-        tables, (black & ~kings, black & kings, white & ~kings, white & kings), strict=True
-    ):
-        index = index * len(boards) + rank[bits]
-    return index if black_to_move else index + half_size(material)
-
-
 # --- slice files ---------------------------------------------------------------------------------
 
 
@@ -348,10 +335,6 @@ class Endgames:
         ):
             pieces += 1
         return pieces
-
-    def forget(self, material: Material) -> None:
-        """Drop a cached slice (or its absence), so the next probe reads the files again."""
-        self._slices.pop(material, None)
 
     def lookup(
         self, black: int, white: int, kings: int, black_to_move: bool
