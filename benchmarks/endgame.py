@@ -105,8 +105,8 @@ def check_all(endgames: Endgames, pieces: int) -> int:
         problems += len(found)
         for line in found[:5]:
             print(f"  {line}")
-    print(f"checked every slice up to {pieces} pieces in {time.perf_counter() - began:.0f} s: ")
-    print(f"  {problems} problems")
+    elapsed = time.perf_counter() - began
+    print(f"checked every slice up to {pieces} pieces in {elapsed:.0f} s: {problems} problems")
     return problems
 
 
