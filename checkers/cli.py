@@ -24,6 +24,7 @@ from checkers.board import (
     Move,
     Position,
 )
+from checkers.endgame_cli import add_endgame_commands
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
 from checkers.options import (
@@ -311,6 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_match_command(sub)
     add_tree_commands(sub)
     add_review_command(sub)
+    add_endgame_commands(sub)
     return parser
 
 

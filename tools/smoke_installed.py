@@ -68,6 +68,19 @@ def check_assets() -> str:
     return f"{len(ASSET_NAMES)} assets load from {package_assets()}: {', '.join(ASSET_NAMES)}"
 
 
+def check_endgame_databases() -> str:
+    """The shipped endgame slices load from the installed package and give a known result."""
+    from checkers.ai.endgame import SHIPPED_DIRECTORY, Endgames, Result
+    from checkers.board import Position
+
+    first_position = "W:WK15,20:B12,K28"  # the ACF's winning First Position
+    found = Endgames([SHIPPED_DIRECTORY]).probe(Position.from_fen(first_position))
+    if found is not Result.WIN:
+        raise SmokeError(f"{first_position} probed {found} from {SHIPPED_DIRECTORY}, not a win")
+    count = len(list(SHIPPED_DIRECTORY.glob("*.cdb")))
+    return f"{count} endgame slices in {SHIPPED_DIRECTORY}: First Position is a win"
+
+
 def _gold_pixels(surface: object) -> int:
     """Pixels of the crown's gold on the window (the board and the men have none)."""
     import pygame
@@ -118,7 +131,12 @@ def check_window_draws_kings() -> str:
 
 def main() -> int:
     """Run every check; 0 if all pass, 1 naming the first that fails."""
-    for check in (check_installed_copy, check_assets, check_window_draws_kings):
+    for check in (
+        check_installed_copy,
+        check_assets,
+        check_endgame_databases,
+        check_window_draws_kings,
+    ):
         try:
             print(f"ok: {check()}")
         except (SmokeError, FileNotFoundError, ImportError) as error:

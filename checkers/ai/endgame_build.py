@@ -1,0 +1,550 @@
+"""Building the endgame databases by retrograde analysis, one material slice at a time.
+
+Pure Python. A slice is a pure task: its inputs are the files of the slices its captures and
+crownings lead to (`dependencies`), its output is its own file, written atomically. Slices of one
+level (same number of pieces, same number of men) never depend on each other, so a level runs in
+parallel processes, and a finished slice's file is skipped by the next run: the build resumes.
+
+The analysis of a slice, with both sides to move:
+1. Every position's moves come from checkers.board's generator. Captures and crownings leave the
+   slice; their values are looked up in the smaller slices. The other moves stay in the slice and
+   are only counted.
+2. Positions are then settled in order of distance (plies to the end): a position with a move to
+   a loss is a win one ply further; a position whose every move reaches a win is a loss one ply
+   further than the slowest of them. Settling a position visits its in-slice predecessors, found
+   by stepping a piece back (`predecessors`), each checked with the board's capture rule.
+3. What is never settled is a draw.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import tempfile
+import time
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+
+from checkers._bitboard import capture_pending, generate_raw
+from checkers.ai.endgame import (
+    BIT,
+    DRAW_CODE,
+    FORMAT_VERSION,
+    HEADER,
+    LOSS_CODE,
+    MAGIC,
+    WIN_CODE,
+    Endgames,
+    Material,
+    Result,
+    canonical,
+    encode_slice,
+    group_tables,
+    half_size,
+    materials_with,
+    slice_file_name,
+)
+from checkers.board import (
+    BLACK,
+    WHITE,
+    Position,
+    row_col_square,
+    square_row_col,
+)
+
+__all__ = [
+    "BuildProgress",
+    "BuildStopped",
+    "MissingSliceError",
+    "build",
+    "build_slice",
+    "dependencies",
+    "levels",
+    "predecessors",
+    "slices",
+]
+
+MAX_PLIES = 255  # distances are stored in one byte
+
+
+class BuildStopped(Exception):
+    """The build was asked to stop; finished slices are on disk, the unfinished one is not."""
+
+
+class MissingSliceError(RuntimeError):
+    """A slice needs a smaller slice that is not built."""
+
+
+# --- which slices, in which order ---------------------------------------------------------------
+
+
+def slices(pieces: int) -> list[Material]:
+    """Every stored material with 2 to `pieces` pieces (each side at least one), in build order."""
+    return sorted(
+        (m for total in range(2, pieces + 1) for m in materials_with(total)), key=_level_key
+    )
+
+
+def _level_key(material: Material) -> tuple[int, int, Material]:
+    # Captures lead to fewer pieces, crownings to fewer men: this order builds dependencies first.
+    return (sum(material), material[0] + material[2], material)
+
+
+def levels(pieces: int) -> list[list[Material]]:
+    """The slices grouped into levels: each depends only on earlier levels."""
+    grouped: dict[tuple[int, int], list[Material]] = {}
+    for material in slices(pieces):
+        grouped.setdefault(_level_key(material)[:2], []).append(material)
+    return list(grouped.values())
+
+
+def dependencies(material: Material) -> list[Material]:
+    """The stored slices that a capture or a crowning can lead to from this one (a superset)."""
+    bm, bk, wm, wk = material
+    found = set()
+    for men, kings, other_men, other_kings, black in (
+        (bm, bk, wm, wk, True),
+        (wm, wk, bm, bk, False),
+    ):
+        for lost_men in range(other_men + 1):
+            for lost_kings in range(other_kings + 1):
+                for crowned in range(min(men, 1) + 1):
+                    if not (lost_men or lost_kings or crowned):
+                        continue
+                    mover = (men - crowned, kings + crowned)
+                    other = (other_men - lost_men, other_kings - lost_kings)
+                    if sum(other) == 0:
+                        continue  # the other side has no pieces: answered without a slice
+                    full = (*mover, *other) if black else (*other, *mover)
+                    found.add(canonical(full))
+    found.discard(material)
+    return sorted(found, key=_level_key)
+
+
+# --- geometry for stepping back -------------------------------------------------------------------
+
+
+def _neighbours(square: int, rows: Iterable[int]) -> tuple[int, ...]:
+    row, col = square_row_col(square)
+    found = []
+    for step in rows:
+        for side in (-1, 1):
+            target = row_col_square(row + step, col + side)
+            if target is not None:
+                found.append(BIT[target])
+    return tuple(found)
+
+
+# bit -> bits of the squares a piece on it could have come from by one step
+_KING_FROM = {BIT[s]: _neighbours(s, (-1, 1)) for s in range(1, 33)}
+_BLACK_MAN_FROM = {BIT[s]: _neighbours(s, (-1,)) for s in range(1, 33)}  # Black men move down
+_WHITE_MAN_FROM = {BIT[s]: _neighbours(s, (1,)) for s in range(1, 33)}
+
+
+def _bits(board: int) -> list[int]:
+    found = []
+    while board:
+        low = board & -board
+        found.append(low)
+        board ^= low
+    return found
+
+
+def predecessors(material: Material, index: int) -> list[int]:
+    """The indices of the positions of this slice from which a legal move reaches `index`.
+
+    Only moves that stay in the slice: a step (no capture, no crowning) by the side that just
+    moved, from a position where that side had no capture (captures are compulsory).
+    """
+    return predecessor_finder(material)(index)
+
+
+def predecessor_finder(material: Material) -> Callable[[int], list[int]]:
+    """`predecessors` for one slice, with its tables bound once."""
+    tables = group_tables(material)
+    half = half_size(material)
+    (bm_boards, bm_rank), (bk_boards, bk_rank), (wm_boards, wm_rank), (wk_boards, wk_rank) = tables
+    n_bk, n_wm, n_wk = len(bk_boards), len(wm_boards), len(wk_boards)
+
+    def find(index: int) -> list[int]:
+        side, rest = divmod(index, half)
+        rest, i_wk = divmod(rest, n_wk)
+        rest, i_wm = divmod(rest, n_wm)
+        i_bm, i_bk = divmod(rest, n_bk)
+        bm, bk, wm, wk = bm_boards[i_bm], bk_boards[i_bk], wm_boards[i_wm], wk_boards[i_wk]
+        black, white = bm | bk, wm | wk
+        empty = ~(black | white)
+        found = []
+        if side == 0:  # Black to move: White just moved; its predecessors have White to move
+            base = half + ((i_bm * n_bk + i_bk) * n_wm) * n_wk
+            for piece in _bits(wk):
+                for origin in _KING_FROM[piece]:
+                    if origin & empty:
+                        kings = wk ^ piece ^ origin
+                        if not capture_pending(black, white ^ piece ^ origin, bk | kings, False):
+                            found.append(base + i_wm * n_wk + wk_rank[kings])
+            for piece in _bits(wm):
+                for origin in _WHITE_MAN_FROM[piece]:
+                    if origin & empty:
+                        men = wm ^ piece ^ origin
+                        if not capture_pending(black, white ^ piece ^ origin, bk | wk, False):
+                            found.append(base + wm_rank[men] * n_wk + i_wk)
+        else:  # White to move: Black just moved
+            tail = i_wm * n_wk + i_wk
+            for piece in _bits(bk):
+                for origin in _KING_FROM[piece]:
+                    if origin & empty:
+                        kings = bk ^ piece ^ origin
+                        if not capture_pending(black ^ piece ^ origin, white, kings | wk, True):
+                            found.append((i_bm * n_bk + bk_rank[kings]) * n_wm * n_wk + tail)
+            for piece in _bits(bm):
+                for origin in _BLACK_MAN_FROM[piece]:
+                    if origin & empty:
+                        men = bm ^ piece ^ origin
+                        if not capture_pending(black ^ piece ^ origin, white, bk | wk, True):
+                            found.append((bm_rank[men] * n_bk + i_bk) * n_wm * n_wk + tail)
+        return found
+
+    return find
+
+
+# --- one slice ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SliceStats:
+    """What building one slice found."""
+
+    material: Material
+    positions: int
+    wins: int
+    losses: int
+    draws: int
+    longest: int
+    seconds: float
+
+
+_WON_ELSEWHERE = 100  # added to a count: a position with a winning capture never becomes a loss
+
+
+def solve_slice(
+    material: Material, smaller: Endgames, stop: Callable[[], bool] | None = None
+) -> tuple[bytearray, bytearray]:
+    """The codes and distances of every index of a slice, given the smaller slices."""
+    tables = group_tables(material)
+    half = half_size(material)
+    (bm_boards, _), (bk_boards, _), (wm_boards, _), (wk_boards, _) = tables
+    n_bk, n_wm, n_wk = len(bk_boards), len(wm_boards), len(wk_boards)
+    codes = bytearray(2 * half)
+    plies = bytearray(2 * half)
+    count = bytearray(2 * half)
+    slowest_out = bytearray(2 * half)
+    # An entry is index * 2 + 1 for a loss (final when queued), index * 2 for a win (tentative:
+    # the first time a position leaves the queue is its shortest win).
+    # Typed arrays, not lists: a big slice queues tens of millions of entries at once, and a list
+    # would hold an int object (28 bytes) for each.
+    kind = "I" if 4 * half < 1 << 32 else "q"
+    queue = [array(kind) for _ in range(MAX_PLIES + 2)]
+    lookup = smaller.lookup
+    for side in (0, 1):
+        black_to_move = side == 0
+        for i_bm, bm in enumerate(bm_boards):
+            for i_bk, bk in enumerate(bk_boards):
+                if bm & bk:
+                    continue
+                if stop is not None and stop():
+                    raise BuildStopped(slice_file_name(material))
+                for i_wm, wm in enumerate(wm_boards):
+                    if wm & (bm | bk):
+                        continue
+                    black = bm | bk
+                    start = side * half + ((i_bm * n_bk + i_bk) * n_wm + i_wm) * n_wk
+                    for i_wk, wk in enumerate(wk_boards):
+                        if wk & (black | wm):
+                            continue
+                        index = start + i_wk
+                        white, kings = wm | wk, bk | wk
+                        codes[index] = DRAW_CODE  # unsettled for now
+                        inside = 0
+                        fastest_win = MAX_PLIES + 1
+                        slowest = 0
+                        drawn = False
+                        for delta, captured, king_delta, _ in generate_raw(
+                            black, white, kings, black_to_move
+                        ):
+                            if not captured and (not king_delta or king_delta == delta):
+                                inside += 1  # a step that stays in the slice
+                                continue
+                            if black_to_move:
+                                found = lookup(
+                                    black ^ delta, white ^ captured, kings ^ king_delta, False
+                                )
+                            else:
+                                found = lookup(
+                                    black ^ captured, white ^ delta, kings ^ king_delta, True
+                                )
+                            if found is None:
+                                raise MissingSliceError(
+                                    f"{slice_file_name(material)} needs a slice that is not built"
+                                )
+                            code, distance = found
+                            if code == LOSS_CODE:
+                                fastest_win = min(fastest_win, distance + 1)
+                            elif code == WIN_CODE:
+                                slowest = max(slowest, distance)
+                            else:
+                                drawn = True
+                        if fastest_win <= MAX_PLIES:
+                            queue[fastest_win].append(index * 2)
+                            count[index] = inside + _WON_ELSEWHERE
+                        elif inside or drawn:
+                            count[index] = inside + drawn  # a drawing capture is never a win
+                            slowest_out[index] = slowest
+                        else:  # every move leaves the slice into a win (distance 1 or more),
+                            # or there is no move at all: lost now
+                            queue[slowest + 1 if slowest else 0].append(index * 2 + 1)
+    _settle(material, codes, plies, count, slowest_out, queue, stop)
+    return codes, plies
+
+
+def _settle(
+    material: Material,
+    codes: bytearray,
+    plies: bytearray,
+    count: bytearray,
+    slowest_out: bytearray,
+    queue: list[array[int]],
+    stop: Callable[[], bool] | None,
+) -> None:
+    """Settle wins and losses in order of distance; what stays unsettled is a draw."""
+    predecessors_of = predecessor_finder(material)
+    for distance in range(MAX_PLIES + 1):
+        entries = queue[distance]
+        queue[distance] = array(entries.typecode)
+        if stop is not None and entries and stop():
+            raise BuildStopped(slice_file_name(material))
+        for entry in entries:
+            index = entry >> 1
+            if codes[index] != DRAW_CODE:
+                continue  # settled already, by a shorter win
+            lost = entry & 1
+            codes[index] = LOSS_CODE if lost else WIN_CODE
+            plies[index] = distance
+            for before in predecessors_of(index):
+                if codes[before] != DRAW_CODE:
+                    continue
+                if lost:
+                    queue[distance + 1].append(before * 2)
+                    continue
+                left = count[before] - 1
+                count[before] = left
+                if not left:
+                    queue[max(distance, slowest_out[before]) + 1].append(before * 2 + 1)
+    if queue[MAX_PLIES + 1]:
+        raise OverflowError(f"{slice_file_name(material)}: a distance beyond {MAX_PLIES} plies")
+    # A position that could not settle is a draw; its distance stays 0.
+
+
+def build_slice(
+    material: Material,
+    out: Path,
+    inputs: Sequence[Path] = (),
+    stop: Callable[[], bool] | None = None,
+) -> SliceStats:
+    """Solve one slice from the slices in `out` and `inputs` and write its file into `out`."""
+    began = time.perf_counter()
+    codes, plies = solve_slice(material, Endgames([out, *inputs]), stop)
+    write_atomically(out / slice_file_name(material), encode_slice(material, codes, plies))
+    return SliceStats(
+        material,
+        positions=len(codes) - codes.count(0),
+        wins=codes.count(WIN_CODE),
+        losses=codes.count(LOSS_CODE),
+        draws=codes.count(DRAW_CODE),
+        longest=max(plies),
+        seconds=time.perf_counter() - began,
+    )
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` so that it is either absent, the old file or the whole new one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        os.chmod(temporary, 0o644)  # mkstemp's 0600 would hide a shared install's files
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def is_built(path: Path) -> bool:
+    """Whether a finished slice file of this format is there (its checksum is checked on load)."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(HEADER.size)
+    except OSError:
+        return False
+    return len(header) == HEADER.size and HEADER.unpack(header)[:2] == (MAGIC, FORMAT_VERSION)
+
+
+# --- the whole build ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuildProgress:
+    """Where a build stands, reported after each slice."""
+
+    done: int
+    total: int
+    skipped: int
+    positions: int
+    seconds: float
+    last: SliceStats | None
+
+    def line(self) -> str:
+        """One line for a terminal."""
+        last = f", last {slice_file_name(self.last.material)}" if self.last else ""
+        return (
+            f"endgame: {self.done}/{self.total} slices ({self.skipped} already built), "
+            f"{self.positions:,} positions, {self.seconds:.0f} s{last}"
+        )
+
+
+def _task(material: Material, out: str, inputs: tuple[str, ...]) -> SliceStats:
+    """One slice in a worker process."""
+    return build_slice(material, Path(out), [Path(p) for p in inputs])
+
+
+def build(
+    pieces: int,
+    out: Path,
+    jobs: int = 1,
+    inputs: Sequence[Path] = (),
+    report: Callable[[BuildProgress], None] | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> list[SliceStats]:
+    """Build every slice up to `pieces` pieces into `out`, skipping those already in `out` or in
+    `inputs`; `stop` is asked between slices (and inside them when jobs is 1)."""
+    began = time.perf_counter()
+    all_slices = slices(pieces)
+    built: list[SliceStats] = []
+    skipped = 0
+    positions = 0
+    pool: ProcessPoolExecutor | None = None
+
+    def finished(stats: SliceStats | None) -> None:
+        nonlocal positions
+        if stats is not None:
+            built.append(stats)
+            positions += stats.positions
+        if report is not None:
+            report(
+                BuildProgress(
+                    len(built) + skipped,
+                    len(all_slices),
+                    skipped,
+                    positions,
+                    time.perf_counter() - began,
+                    stats,
+                )
+            )
+
+    try:
+        for level in levels(pieces):
+            todo = []
+            for material in level:
+                name = slice_file_name(material)
+                if any(is_built(directory / name) for directory in (out, *inputs)):
+                    skipped += 1
+                    finished(None)
+                else:
+                    todo.append(material)
+            if stop is not None and todo and stop():
+                raise BuildStopped("before " + slice_file_name(todo[0]))
+            if jobs == 1 or len(todo) == 1:
+                for material in todo:
+                    finished(build_slice(material, out, inputs, stop))
+                    if stop is not None and stop():
+                        raise BuildStopped("after " + slice_file_name(material))
+                continue
+            if pool is None:
+                pool = ProcessPoolExecutor(max_workers=jobs)
+            pending: set[Future[SliceStats]] = {
+                pool.submit(_task, m, str(out), tuple(str(p) for p in inputs)) for m in todo
+            }
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finished(future.result())
+                if stop is not None and stop():
+                    for future in pending:
+                        future.cancel()
+                    raise BuildStopped("between slices")
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return built
+
+
+# --- checking a slice -----------------------------------------------------------------------------
+
+
+def positions_of(material: Material) -> Iterator[tuple[int, Position]]:
+    """Every (index, position) of a slice, through the public Position API."""
+    tables = group_tables(material)
+    half = half_size(material)
+    (bm_boards, _), (bk_boards, _), (wm_boards, _), (wk_boards, _) = tables
+    for side, turn in ((0, BLACK), (1, WHITE)):
+        index = side * half
+        for bm, bk, wm, wk in itertools.product(bm_boards, bk_boards, wm_boards, wk_boards):
+            if (bm | bk).bit_count() + (wm | wk).bit_count() == sum(material) and not (
+                (bm | bk) & (wm | wk)
+            ):
+                yield index, Position.from_bitboards(bm | bk, wm | wk, bk | wk, turn)
+            index += 1
+
+
+def check_slice(material: Material, endgames: Endgames, step: int = 1) -> list[str]:
+    """Every way the slice disagrees with its own definition, through legal_moves and move():
+    a win has a move to a loss one ply nearer and none nearer; a loss has only moves to wins, the
+    slowest one ply nearer; a draw has no move to a loss and some move to a draw.
+
+    With a step above 1 only every step-th position is checked (a quick sample).
+    """
+    problems = []
+    for number, (_, position) in enumerate(positions_of(material)):
+        if number % step:
+            continue
+        found = endgames.probe_plies(position)
+        if found is None:
+            problems.append(f"{position.fen()}: not in the databases")
+            continue
+        children = []
+        for move in position.legal_moves():
+            child = endgames.probe_plies(position.move(move))
+            if child is None:
+                problems.append(f"{position.fen()}: {move} leads outside the databases")
+                break
+            children.append(child)
+        else:
+            wins = [c.plies for c in children if c.result is Result.WIN]
+            losses = [c.plies for c in children if c.result is Result.LOSS]
+            if found.result is Result.WIN:
+                ok = bool(losses) and min(losses) + 1 == found.plies
+            elif found.result is Result.LOSS:
+                ok = len(wins) == len(children) and (max(wins, default=-1) + 1 == found.plies)
+            else:
+                ok = not losses and len(wins) < len(children) and found.plies == 0
+            if not ok:
+                problems.append(f"{position.fen()}: {found} does not fit its moves")
+    return problems
