@@ -10,6 +10,7 @@ from typing import NoReturn, TextIO
 
 import checkers
 from checkers.ai import Limits, Progress
+from checkers.ai.book import format_book_moves, packaged_book
 from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.ai.search import is_win_score, plies_to_win
@@ -21,6 +22,7 @@ from checkers.board import (
     Move,
     Position,
 )
+from checkers.book_cli import add_book_commands
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
 from checkers.options import job_count, one_line, perft_depth, search_depth, seconds, shown
@@ -145,6 +147,10 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
             flush=True,
         )
 
+    book = packaged_book()
+    book_moves = book.moves(position) if book is not None else None
+    if book_moves:
+        print(f"book: {format_book_moves(book_moves)}", file=out, flush=True)
     result = search(position, limits, args.algorithm, args.evaluation, report)
     if result.move is None:
         print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
@@ -161,7 +167,8 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
     """Serve the engine protocol on stdin/stdout until `quit` or end of input."""
     tune_collector_for_search()  # this process exists to search
-    return run_engine(sys.stdin.buffer, out)  # bytes: a line that is not UTF-8 is answered
+    # bytes: a line that is not UTF-8 is answered
+    return run_engine(sys.stdin.buffer, out, own_book=not args.no_book)
 
 
 # --- wiring -----------------------------------------------------------------------------------
@@ -213,10 +220,16 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.set_defaults(handler=cmd_analyse)
 
     engine = sub.add_parser("engine", help="the engine behind a line protocol on stdin/stdout")
+    engine.add_argument(
+        "--no-book",
+        action="store_true",
+        help="start with OwnBook off: search every position, the opening ones too",
+    )
     engine.set_defaults(handler=cmd_engine)
     add_gui_commands(sub)
     add_match_command(sub)
     add_tree_commands(sub)
+    add_book_commands(sub)
     return parser
 
 

@@ -15,6 +15,7 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from checkers.ai.book import book_hit
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.levels import Level
 from checkers.ai.registry import get_algorithm, get_evaluation, new_searcher
@@ -53,7 +54,9 @@ class AIPlayer:
     inputs give the same choice: the random draws are seeded by `seed`, the ply and the
     position. The search is kept from move to move while the game goes on from the last move
     asked about, and made afresh otherwise (a new, loaded or set-up game, moves taken back), so
-    nothing learnt in a line the game left behind steers its moves.
+    nothing learnt in a line the game left behind steers its moves. With `book` (the engine
+    levels), a position in the opening book is answered from it at once, with the note "book
+    move": a move among the book's equal best, chosen by `seed`.
     """
 
     def __init__(
@@ -66,6 +69,7 @@ class AIPlayer:
         blunder: float = 0.0,
         seed: int = 0,
         name: str = "",
+        book: bool = False,
     ) -> None:
         entry = get_algorithm(algorithm)  # unknown names fail here, listing the choices
         self.limits = limits
@@ -76,6 +80,7 @@ class AIPlayer:
         self.blunder = blunder
         self.seed = seed
         self.name = name or algorithm
+        self.book = book
         self._searcher: Searcher | None = None
         self._line: list[Position] = []  # the game's positions at the last move asked for
 
@@ -90,6 +95,8 @@ class AIPlayer:
             blunder=level.blunder,
             seed=seed,
             name=level.name,
+            # The book holds the engine's own searches: the levels that play the engine use it.
+            book=level.algorithm == "engine" and level.evaluation == "engine",
         )
 
     def choose(
@@ -106,6 +113,10 @@ class AIPlayer:
         if line[: len(self._line)] != self._line:
             self._searcher = None  # another game, or another line of this one
         self._line = line
+        hit = book_hit(position, self.seed) if self.book else None
+        if hit is not None:
+            move, score, depth = hit
+            return Choice(SearchResult(move, float(score), depth, 0, (move,)), "book move")
         ply = len(line)
         rng = random.Random(f"{self.seed}:{ply}:{position.fen()}")
         if self.noise > 0:
