@@ -24,9 +24,10 @@ from checkers.perft import default_jobs
 __all__ = ["DEFAULT_DEPTH", "DEFAULT_PLIES", "MAX_PLIES", "add_book_commands"]
 
 DEFAULT_DEPTH = 13
-"""The shipped book's search depth."""
+"""The search depth of a build (the shipped book's)."""
 DEFAULT_PLIES = 2
-"""The shipped book's reach past the ballots (the ballots end at ply 3)."""
+"""A build's reach past the ballots (which end at ply 3); the shipped book has 0, what fitted
+its time (README, "Opening book")."""
 MAX_PLIES = 20
 """The book doubles about every ply: 20 plies past the ballots is already far beyond a day."""
 
