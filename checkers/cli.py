@@ -11,6 +11,7 @@ from typing import NoReturn, TextIO
 
 import checkers
 from checkers.ai import Limits, Progress
+from checkers.ai.book import format_book_moves, packaged_book
 from checkers.ai.engine import Engine, tune_collector_for_search
 from checkers.ai.explain import MAX_LINES, Analysis, analysis_lines, format_men, sentences
 from checkers.ai.players import AIPlayer
@@ -24,6 +25,7 @@ from checkers.board import (
     Move,
     Position,
 )
+from checkers.book_cli import add_book_commands
 from checkers.endgame_cli import add_endgame_commands
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
@@ -180,6 +182,10 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
             flush=True,
         )
 
+    book = packaged_book()
+    book_moves = book.moves(position) if book is not None else None
+    if book_moves:
+        print(f"book: {format_book_moves(book_moves)}", file=out, flush=True)
     result = search(position, limits, args.algorithm, args.evaluation, report)
     if result.move is None:
         print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
@@ -238,12 +244,12 @@ def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
     """Serve the engine protocol on stdin/stdout until `quit` or end of input."""
     tune_collector_for_search()  # this process exists to search
     if sys.stdin is None:  # started with its input closed: as an input that has ended
-        return run_engine([], out)
+        return run_engine([], out, own_book=not args.no_book)
     # Bytes, so a line that is not UTF-8 is answered. A reader of its own, never closed: if the
     # output fails, the session ends while the reading thread may still wait for a line, and
     # closing a reader (sys.stdin's too, at exit) waits for the lock that thread holds.
     source = open(sys.stdin.fileno(), "rb", closefd=False)  # noqa: SIM115
-    return run_engine(source, out)
+    return run_engine(source, out, own_book=not args.no_book)
 
 
 # --- wiring -----------------------------------------------------------------------------------
@@ -307,12 +313,18 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.set_defaults(handler=cmd_analyse)
 
     engine = sub.add_parser("engine", help="the engine behind a line protocol on stdin/stdout")
+    engine.add_argument(
+        "--no-book",
+        action="store_true",
+        help="start with OwnBook off: search every position, the opening ones too",
+    )
     engine.set_defaults(handler=cmd_engine)
     add_gui_commands(sub)
     add_match_command(sub)
     add_tree_commands(sub)
     add_review_command(sub)
     add_endgame_commands(sub)
+    add_book_commands(sub)
     return parser
 
 

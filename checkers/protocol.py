@@ -8,6 +8,7 @@ Commands (one per line):
   go depth D | go movetime MS | go nodes N  search; `info` lines per depth, then `bestmove`
   stop                                      end the search now; its best move is still sent
   setoption name Algorithm|Evaluation value V
+  setoption name OwnBook value true|false   play from the opening book (default: true)
   quit
 Answers: `info depth D score S nodes N nps R pv M ...` after each completed depth, then
 `bestmove M` (PDN, captures with every landing square) or `bestmove none`. A command that needs
@@ -16,7 +17,9 @@ acts as soon as it is read, on every search asked for before it (even one still 
 such a command), and so does the end of input, after which the engine exits. Anything wrong with
 a line (unknown, malformed, a number out of range, not UTF-8) gets `info string error: ...` and
 the engine keeps running. Scores are from the side to move's point of view; a forced win scores
-1000000 minus the plies it takes.
+1000000 minus the plies it takes. With OwnBook on (and the engine's own search and evaluation),
+a position in the opening book is answered at once: `info string book M (score S, depth D)`,
+then `bestmove M`.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from checkers.ai import Limits, Progress, SearchResult, StopSignal
+from checkers.ai.book import book_hit
 from checkers.ai.engine import Engine
 from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.board import (
@@ -76,8 +80,9 @@ def format_info(progress: Progress) -> str:
 class EngineSession:
     """The protocol's state: the game so far, the chosen algorithm and evaluation, the search."""
 
-    def __init__(self, write: Callable[[str], None]) -> None:
+    def __init__(self, write: Callable[[str], None], own_book: bool = True) -> None:
         self._write_line = write
+        self.own_book = own_book
         self._write_lock = threading.Lock()
         self.record = GameRecord()
         self.algorithm = "engine"
@@ -210,10 +215,14 @@ class EngineSession:
     def _setoption(self, args: list[str]) -> bool:
         self._finish_search()
         if len(args) != 4 or args[0] != "name" or args[2] != "value":
-            raise ProtocolError("use: setoption name Algorithm|Evaluation value V")
+            raise ProtocolError("use: setoption name Algorithm|Evaluation|OwnBook value V")
         name, value = args[1].lower(), args[3]
         try:
-            if name == "algorithm":
+            if name == "ownbook":
+                if value.lower() not in ("true", "false"):
+                    raise ProtocolError(f"OwnBook is true or false, not {shown(value)}")
+                self.own_book = value.lower() == "true"
+            elif name == "algorithm":
                 get_algorithm(value)
                 self.algorithm = value
             elif name == "evaluation":
@@ -222,7 +231,7 @@ class EngineSession:
                 self.engine.set_evaluation(value)
             else:
                 raise ProtocolError(
-                    f"unknown option {shown(args[1])}; options: Algorithm, Evaluation"
+                    f"unknown option {shown(args[1])}; options: Algorithm, Evaluation, OwnBook"
                 )
         except ValueError as error:
             raise ProtocolError(str(error)) from None
@@ -242,9 +251,16 @@ class EngineSession:
 
     def _search(self, limits: Limits, stop: StopSignal) -> None:
         position = self.record.position
+        own_search = self.algorithm == "engine" and self.evaluation in (None, "engine")
+        hit = book_hit(position) if self.own_book and own_search else None
+        if hit is not None:
+            move, score, depth = hit
+            self.write(f"info string book {move.pdn()} (score {score}, depth {depth})")
+            self.write(f"bestmove {move.pdn()}")
+            return
         report = lambda progress: self.write(format_info(progress))
         try:
-            if self.algorithm == "engine" and self.evaluation in (None, "engine"):
+            if own_search:
                 result = self.engine.search(
                     position,
                     limits,
@@ -337,12 +353,13 @@ def _text(line: str | bytes | _Unreadable) -> str | _Unreadable:
     return line.removeprefix("\ufeff") if isinstance(line, str) else line
 
 
-def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO) -> int:
+def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO, own_book: bool = True) -> int:
     """Serve the protocol until `quit` or the end of input; returns the exit status, or raises
     the OSError that made writing to `out` fail (which ends the session at once).
 
     `lines` is read on a thread of its own, so `stop` and the end of input reach a running
     search at once, even behind commands that wait for it; text or bytes (UTF-8) alike.
+    `own_book` is the OwnBook option's value at the start.
     """
 
     failed: list[OSError] = []
@@ -358,7 +375,7 @@ def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO) -> int:
             session.interrupt()
             pending.put(None)
 
-    session = EngineSession(write)
+    session = EngineSession(write, own_book)
     pending: queue.SimpleQueue[str | _Unreadable | None] = queue.SimpleQueue()
 
     def read() -> None:

@@ -150,11 +150,27 @@ def test_bad_lines_options_are_one_line_errors(
 
 
 def engine_level_players() -> list[AIPlayer]:
-    """The engine levels at a fixed depth instead of their time: the same search, no timing."""
-    return [
+    """The engine levels at a fixed depth instead of their time: the same search, no timing
+    (and no opening book, which answers without searching: see the book test below)."""
+    players = [
         AIPlayer.for_level(dataclasses.replace(get_level(name), time=None, depth=6))
         for name in ("club", "strong", "master")
     ]
+    for player in players:
+        player.book = False
+    return players
+
+
+def test_a_book_move_is_explained_as_one_with_the_book_s_other_moves() -> None:
+    player = AIPlayer.for_level(get_level("club"))
+    choice = player.choose(Position())
+    why = choice.explanation
+    assert choice.note == "book move" and why is not None and why.from_book
+    assert why.moves[0].move == why.played == choice.result.move.pdn()  # type: ignore[union-attr]
+    assert len(why.moves) > 1 and all(move.bound == "exact" for move in why.moves)
+    said = sentences(why)
+    assert said[0].startswith(f"Played {why.played} from the opening book")
+    assert all(line.startswith("Also in the book: ") for line in said[1:])
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["start", "opening", "middle", "kings"])

@@ -20,7 +20,8 @@ from checkers.pdn import read_file
 from checkers.record import GameRecord
 
 FAKE = Path(__file__).with_name("fake_engine.py")
-OUR_ENGINE = shlex.join([sys.executable, "-m", "checkers.cli", "engine"])
+# Without its book, as the in-process engine of a match plays: the same moves in or out of process.
+OUR_ENGINE = shlex.join([sys.executable, "-m", "checkers.cli", "engine", "--no-book"])
 CAP = 120  # seconds: a generous cap on waiting for a subprocess, never a figure asserted
 
 

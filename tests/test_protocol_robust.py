@@ -52,7 +52,8 @@ class EngineProcess:
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "checkers", "engine"],
+            # --no-book: these tests are about searches, which a book hit would not start.
+            [sys.executable, "-m", "checkers", "engine", "--no-book"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -109,7 +110,8 @@ class InProcess:
 
         self.status: list[int] = []
         self.thread = threading.Thread(
-            target=lambda: self.status.append(run_engine(self._lines(), Out())), daemon=True
+            target=lambda: self.status.append(run_engine(self._lines(), Out(), own_book=False)),
+            daemon=True,
         )
         self.thread.start()
 

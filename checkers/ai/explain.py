@@ -216,6 +216,7 @@ class Explanation:
     slipped: bool = False
     blunder: float = 0.0
     noise_men: float = 0.0
+    from_book: bool = False
 
     def as_json(self) -> dict[str, Any]:
         """Every field, and the sentences, as JSON-ready data."""
@@ -223,6 +224,35 @@ class Explanation:
         data["moves"] = [dict(dataclasses.asdict(move), pv=list(move.pv)) for move in self.moves]
         data["sentences"] = sentences(self)
         return data
+
+
+def explain_book_move(
+    player: str,
+    position: Position,
+    played: Move,
+    book_moves: Sequence[tuple[Move, int]],
+    depth: int,
+) -> Explanation:
+    """Why a move came from the opening book: the book's moves for `position` with the scores
+    the engine's own search gave them at `depth` (engine units), the played move first."""
+    ordered = sorted(book_moves, key=lambda pair: (pair[0] != played, -pair[1]))
+    moves = tuple(_book_move_score(move, score, depth) for move, score in ordered)
+    legal = position.legal_moves()
+    return Explanation(
+        player=player,
+        played=played.pdn(),
+        searched=played.pdn(),
+        moves=moves,
+        legal_moves=len(legal),
+        all_captures=all(move.is_capture for move in legal),
+        complete=False,
+        from_book=True,
+    )
+
+
+def _book_move_score(move: Move, score: int, depth: int) -> MoveScore:
+    men, win_in = _score(score, MAN)
+    return MoveScore(move.pdn(), men, "exact", depth, (move.pdn(),), win_in)
 
 
 def _from_report(report: RootScore, units_per_man: float) -> MoveScore:
@@ -309,6 +339,14 @@ def sentences(explanation: Explanation) -> list[str]:
             f"The {explanation.player} level misjudges on purpose: every position it scores"
             f" carries an error of up to {explanation.noise_men:.2f} of a man."
         )
+    if explanation.from_book:
+        said.append(
+            f"Played {explanation.played} from the opening book, which holds the engine's own"
+            f" search of this position: {played.describe()} at depth {played.depth}."
+        )
+        for move in explanation.moves[1:]:
+            said.append(f"Also in the book: {move.move}, {move.describe()}.")
+        return said
     if played.bound == "unscored":
         if not explanation.slipped and explanation.legal_moves > 1:
             said.append(f"Played {explanation.played} before its search completed a depth.")

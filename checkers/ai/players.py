@@ -15,16 +15,21 @@ import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from checkers.ai.book import book_hit, packaged_book
 from checkers.ai.engine import Engine
 from checkers.ai.evaluation import Evaluation
-from checkers.ai.explain import Explanation, explain_search
-from checkers.ai.levels import Level
+from checkers.ai.explain import Explanation, explain_book_move, explain_search
+from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, new_searcher
 from checkers.ai.search import Limits, ProgressCallback, Searcher, SearchResult, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.record import GameRecord, Outcome
 
 __all__ = ["AIPlayer", "Choice", "GameEnd", "PlayedMove", "play_game"]
+
+
+BOOK_NOTE = "book move"
+"""The note of a move taken from the opening book (no search ran for it)."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,9 @@ class AIPlayer:
     inputs give the same choice: the random draws are seeded by `seed`, the ply and the
     position. The search is kept from move to move while the game goes on from the last move
     asked about, and made afresh otherwise (a new, loaded or set-up game, moves taken back), so
-    nothing learnt in a line the game left behind steers its moves.
+    nothing learnt in a line the game left behind steers its moves. With `book` (the engine
+    levels), a position in the opening book is answered from it at once, with the note "book
+    move": a move among the book's equal best, chosen by `seed`.
     """
 
     def __init__(
@@ -71,6 +78,7 @@ class AIPlayer:
         blunder: float = 0.0,
         seed: int = 0,
         name: str = "",
+        book: bool = False,
     ) -> None:
         entry = get_algorithm(algorithm)  # unknown names fail here, listing the choices
         self.limits = limits
@@ -81,6 +89,7 @@ class AIPlayer:
         self.blunder = blunder
         self.seed = seed
         self.name = name or algorithm
+        self.book = book
         self._searcher: Searcher | None = None
         self._line: list[Position] = []  # the game's positions at the last move asked for
 
@@ -95,6 +104,8 @@ class AIPlayer:
             blunder=level.blunder,
             seed=seed,
             name=level.name,
+            # The book holds the engine's own searches: the levels that play the engine use it.
+            book=level in LEVELS and level.algorithm == "engine" and level.evaluation == "engine",
         )
 
     def choose(
@@ -111,6 +122,15 @@ class AIPlayer:
         if line[: len(self._line)] != self._line:
             self._searcher = None  # another game, or another line of this one
         self._line = line
+        hit = book_hit(position, self.seed) if self.book else None
+        if hit is not None:
+            move, score, depth = hit
+            book = packaged_book()
+            why = explain_book_move(
+                self.name, position, move, (book.moves(position) or []) if book else [], depth
+            )
+            result = SearchResult(move, float(score), depth, 0, (move,))
+            return Choice(result, BOOK_NOTE, explanation=why)
         ply = len(line)
         rng = random.Random(f"{self.seed}:{ply}:{position.fen()}")
         if self.noise > 0:

@@ -23,6 +23,7 @@ from pygame_gui.elements import (
     UIStatusBar,
 )
 
+from checkers.ai.players import BOOK_NOTE
 from checkers.board import BLACK, WHITE, Piece, Side
 from checkers.clock import format_clock
 from checkers.gui.board_view.render import Renderer
@@ -96,6 +97,14 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         who = figures.side.name.capitalize()
         speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
         line = " ".join(move.pdn() for move in figures.pv[:8])
+        if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
+            return (
+                f"{who} ({figures.level}) played from the opening book",
+                f"Score {words} (the book's search, {figures.depth} moves ahead)",
+                "",
+                "",
+                "",
+            )
         return (
             f"{who} ({figures.level}) looked {figures.depth} moves ahead",
             f"Score {words}",
