@@ -234,9 +234,9 @@ def test_every_button_has_a_tooltip_and_the_screen_sleeps(app: App) -> None:
     assert setup.wake_in() is None and app.next_frame_in() is None
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+@pytest.mark.parametrize("size", [None, (1280, 800), (800, 600)])
 def test_a_long_refusal_is_wrapped_never_cut(
-    make_app: Callable[..., App], size: tuple[int, int]
+    make_app: Callable[..., App], size: tuple[int, int] | None
 ) -> None:
     app = make_app(size=size)
     setup = open_setup(app)

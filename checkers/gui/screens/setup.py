@@ -384,10 +384,6 @@ class SetupScreen(ScreenBase):
         _, y = self._lines(panel, position.fen(), x, y, width, 15, "@dim")
         y += gap
         problem = setup_problem(position)
-        verdict = "Ready to play." if problem is None else f"Impossible: {problem}."
-        _, y = self._lines(
-            panel, verdict, x, y, width, 16, "@ready" if problem is None else "@refused"
-        )
         foot = box.height - gap - row
         self._button(
             panel,
@@ -407,11 +403,19 @@ class SetupScreen(ScreenBase):
             "Back to the game, which is kept as it was (Esc)",
             self.back,
         )
-        # The status line sits above Start, growing upwards as it wraps, so it is never cut.
+        # The status line sits above Start, growing upwards as it wraps, so it is never cut;
+        # the verdict takes the room left above it (the status repeats a refusal anyway).
         error = self.status.startswith(("Cannot", "Error"))
         scaled = max(9, round(_STATUS_SIZE * self.context.scale))
+        line = fonts.font(scaled).get_linesize() + 2
         lines = len(wrap_text(self.status, width - 8, scaled))
-        top = max(y + gap, foot - gap - lines * (fonts.font(scaled).get_linesize() + 2))
+        top = foot - gap - lines * line
         self.status_lines, _ = self._lines(
             panel, self.status, x, top, width, _STATUS_SIZE, "@error" if error else "@status"
         )
+        verdict = "Ready to play." if problem is None else f"Impossible: {problem}."
+        needed = len(wrap_text(verdict, width - 8, scaled)) * line
+        if y + gap + needed <= top and not self.status.endswith(f"{problem}."):
+            self._lines(
+                panel, verdict, x, y + gap, width, 16, "@ready" if problem is None else "@refused"
+            )
