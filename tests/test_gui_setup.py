@@ -113,3 +113,144 @@ def test_an_impossible_position_is_refused_and_the_game_kept(app: App) -> None:
     press(app, pygame.K_ESCAPE)
     assert app.screen.game is game and game.position == Position()  # type: ignore[attr-defined]
     assert setup.position.piece_at(29) == Piece(BLACK)
+
+
+# --- the controls (pygame_gui buttons beside the board) ---------------------------------------
+
+
+def click_at(app: App, point: tuple[int, int]) -> None:
+    """Move there, press and release the left button: what a person's click sends."""
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    app.step(1 / 60)
+    app.step(1 / 60)  # pygame_gui posts the press as an event of its own
+
+
+def press_button(app: App, name: str) -> None:
+    """Click the setup screen's button called `name`."""
+    screen = app.screen
+    assert isinstance(screen, SetupScreen)
+    rect = screen.widgets[name].get_abs_rect()
+    click_at(app, (int(rect.centerx), int(rect.centery)))
+
+
+def open_setup(app: App) -> SetupScreen:
+    press(app, pygame.K_e, "e")
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    return setup
+
+
+@pytest.mark.parametrize(
+    "number, piece",
+    [
+        (1, Piece(BLACK)),
+        (2, Piece(BLACK, True)),
+        (3, Piece(WHITE)),
+        (4, Piece(WHITE, True)),
+        (5, None),
+    ],
+)
+def test_each_piece_button_chooses_what_a_click_places(
+    app: App, number: int, piece: Piece | None
+) -> None:
+    setup = open_setup(app)
+    press_button(app, f"tool {number}")
+    assert setup.tool == piece
+    assert setup.widgets[f"tool {number}"].is_selected  # rebuilt, the choice shown
+    assert not any(setup.widgets[f"tool {n}"].is_selected for n in range(1, 6) if n != number)
+    click(app, 18)  # an empty square: the piece goes there (Erase leaves it empty)
+    assert setup.position.piece_at(18) == piece
+    click(app, 9)  # a Black man of the initial position: the same again removes it
+    assert setup.position.piece_at(9) == (None if piece in (None, Piece(BLACK)) else piece)
+
+
+def test_the_side_to_move_buttons(app: App) -> None:
+    setup = open_setup(app)
+    press_button(app, "side white")
+    assert setup.turn is WHITE and setup.widgets["side white"].is_selected
+    assert not setup.widgets["side black"].is_selected
+    press_button(app, "side black")
+    assert setup.turn is BLACK and setup.widgets["side black"].is_selected
+
+
+def test_clear_and_initial_position_buttons(app: App) -> None:
+    setup = open_setup(app)
+    press_button(app, "clear")
+    assert setup.pieces == {}
+    press_button(app, "side white")
+    press_button(app, "initial")
+    assert setup.position == Position()
+
+
+def test_copy_then_paste_fen_buttons_carry_a_position(app: App) -> None:
+    setup = open_setup(app)
+    setup.pieces = pieces_of([9], [27])
+    setup.turn = WHITE
+    press_button(app, "copy")
+    assert setup.status == "Copied W:W27:B9"
+    press_button(app, "initial")
+    press_button(app, "paste")
+    assert setup.position.fen() == "W:W27:B9" and setup.status == "Pasted W:W27:B9"
+
+
+def test_paste_refuses_an_impossible_fen_with_its_reason(app: App) -> None:
+    from checkers.gui.clipboard import copy_text
+
+    setup = open_setup(app)
+    assert copy_text("B:W20:B30") is None
+    press_button(app, "paste")
+    assert setup.status.startswith("Cannot paste") and "Black man on 30" in setup.status
+    assert setup.position == Position()  # the board is left as it was
+
+
+def test_the_start_button_starts_and_refuses_with_a_reason(app: App) -> None:
+    setup = open_setup(app)
+    press_button(app, "clear")
+    press_button(app, "start")
+    assert app.screen is setup and setup.status.startswith("Cannot start: Black has no pieces")
+    setup.pieces = pieces_of([9], [27])
+    press_button(app, "start")
+    screen = app.screen
+    assert isinstance(screen, GameScreen) and screen.game.position.fen() == "B:W27:B9"
+
+
+def test_the_cancel_button_keeps_the_game(app: App) -> None:
+    game = app.screen.game  # type: ignore[attr-defined]
+    setup = open_setup(app)
+    press_button(app, "clear")
+    press_button(app, "cancel")
+    assert app.screen is not setup and app.screen.game is game  # type: ignore[attr-defined]
+    assert game.position == Position()
+
+
+def test_every_button_has_a_tooltip_and_the_screen_sleeps(app: App) -> None:
+    setup = open_setup(app)
+    assert len(setup.widgets) == 13
+    assert all(button.tool_tip_text for button in setup.widgets.values())
+    assert setup.wake_in() is None and app.next_frame_in() is None
+
+
+@pytest.mark.parametrize("size", [None, (1280, 800), (800, 600)])
+def test_a_long_refusal_is_wrapped_never_cut(
+    make_app: Callable[..., App], size: tuple[int, int] | None
+) -> None:
+    app = make_app(size=size)
+    setup = open_setup(app)
+    setup.pieces = pieces_of([29, 30, 31, 32], [1, 2, 3])
+    press(app, pygame.K_RETURN)
+    assert setup.status.startswith("Cannot start: a Black man on 29, 30, 31, 32")
+    labels = setup.status_lines
+    assert len(labels) > 1  # too long for one line at this width
+    assert " ".join(label.text for label in labels).replace(" ", "") == setup.status.replace(
+        " ", ""
+    )
+    panel = setup._layout().panel
+    for label in labels:
+        drawn = label.font.size(label.text)[0]  # type: ignore[union-attr]
+        assert drawn <= label.rect.width - 4 and panel.contains(label.get_abs_rect())
+    start = setup.widgets["start"].get_abs_rect()
+    assert all(label.get_abs_rect().bottom <= start.top for label in labels)

@@ -11,7 +11,7 @@ import pytest
 from checkers.ai.tracking import EventKind, SearchNode, SearchTree, tracked_search
 from checkers.ai.tree_export import MinimaxCount
 from checkers.board import Position
-from checkers.gui.tree_view.layout import ItemKind, LayoutItem, Replay, TreeLayout
+from checkers.gui.tree_view.layout import LEVEL_HEIGHT, ItemKind, LayoutItem, Replay, TreeLayout
 from checkers.gui.tree_view.view import TreeView
 
 MIDGAME = "B:W15,21,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,8,9,12,14"
@@ -60,7 +60,7 @@ def test_a_depth_5_tree_lays_out_whole_quickly_without_overlaps(depth5: SearchTr
     rows: dict[int, list[LayoutItem]] = {}
     for item in layout.items:
         rows.setdefault(item.level, []).append(item)
-        assert item.y == pytest.approx(100.0 * item.level + 50.0)
+        assert item.y == pytest.approx(LEVEL_HEIGHT * item.level + LEVEL_HEIGHT / 2)
     for row in rows.values():
         row.sort(key=lambda item: item.x)
         for left, right in itertools.pairwise(row):
@@ -324,3 +324,90 @@ def test_the_panel_draws_for_every_kind_of_node_and_step(depth3: SearchTree) -> 
         key(view, pygame.K_RIGHT)
     view.draw(surface)
     assert kinds == {EventKind.ENTER, EventKind.RETURN, EventKind.CUTOFF}
+
+
+# --- readable labels at depths 5 and 6 (pure) ------------------------------------------------
+
+READING_POSITIONS = [
+    MIDGAME,
+    "B:W18,21,22,23,24,26,27,28,30,31,32:B1,2,3,5,6,7,9,10,11,12,14",
+    "W:W17,21,22,23,25,26,27,29,30,31:B1,2,3,5,6,9,10,11,12,15",
+    "B:W14,19,22,24,25,26,27,28,30,31:B1,3,4,6,7,9,10,12,13,16",
+]
+Box = tuple[float, float, float, float]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _crosses(start: tuple[float, float], end: tuple[float, float], box: Box) -> bool:
+    """Whether the segment start-end passes through `box` (Liang-Barsky clipping)."""
+    (x0, y0), (x1, y1) = start, end
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def _check_readable(layout: TreeLayout) -> int:
+    """Assert no two labels overlap and no principal-variation edge crosses a label; returns
+    how many labels were checked."""
+    boxes = [(box, item) for item in layout.items for box in layout.label_boxes(item)]
+    boxes.sort(key=lambda pair: pair[0][0])
+    for index, (box, item) in enumerate(boxes):
+        for other, other_item in boxes[index + 1 :]:
+            if other[0] >= box[2]:
+                break
+            assert not _overlap(box, other), (
+                f"{layout.texts(item)} overlaps {layout.texts(other_item)}"
+            )
+    pv = set(layout.tree.pv)
+    for item in layout.items:
+        if item.node in pv and item.kind is ItemKind.NODE and item.parent is not None:
+            start, end = layout.edge_ends(item.parent, item)
+            for box, other_item in boxes:
+                assert not _crosses(start, end, box), (
+                    f"the PV edge to {item.node.move} runs through {layout.texts(other_item)}"
+                )
+    return len(boxes)
+
+
+@pytest.mark.parametrize("depth", [5, 6])
+@pytest.mark.parametrize("fen", READING_POSITIONS)
+def test_labels_never_overlap_and_the_pv_crosses_none_at_depths_5_and_6(
+    fen: str, depth: int
+) -> None:
+    tree = tracked_search(Position.from_fen(fen), depth)
+    assert tree.pv and any(node.cutoff is not None for node in tree.root.walk())
+    # As the game's view first opens it (its canvas at a comfortable zoom), then every ply.
+    layout = TreeLayout(tree, max_width=(1280 - 272) / 0.85, man=100.0)
+    assert _check_readable(layout) > 20
+    layout.show_plies(depth)
+    assert _check_readable(layout) > 200
+    layout.turn_page(tree.root, 1)
+    _check_readable(layout)
+
+
+def test_the_cut_off_window_is_a_label_of_the_node_that_cut() -> None:
+    tree = tracked_search(Position.from_fen(MIDGAME), 5)
+    layout = TreeLayout(tree)
+    layout.show_plies(5)
+    cut = next(
+        node for node in tree.root.walk() if node.cutoff is not None and node.pruned_children
+    )
+    item = layout.item_of(cut)
+    assert item is not None
+    assert "cut: \u03b1" in layout.texts(item)[2] and ">=" in layout.texts(item)[2]
+    assert item.width >= len(layout.texts(item)[2]) * 7.0

@@ -49,6 +49,18 @@ class Palette:
     BUTTON_HOVER: Colour
     BUTTON_ACTIVE: Colour
     BUTTON_DISABLED: Colour
+    # The search-tree view: MAX and MIN nodes, their outlines, edges, the principal variation,
+    # pruned moves, the cut-off mark, nodes not reached yet while stepping, the open path.
+    TREE_MAX: Colour
+    TREE_MIN: Colour
+    TREE_MAX_EDGE: Colour
+    TREE_MIN_EDGE: Colour
+    TREE_EDGE: Colour
+    TREE_PV: Colour
+    TREE_PRUNED: Colour
+    TREE_CUT: Colour
+    TREE_GHOST: Colour
+    TREE_OPEN: Colour
 
 
 WOOD = Palette(
@@ -78,6 +90,16 @@ WOOD = Palette(
     BUTTON_HOVER=(86, 96, 116),
     BUTTON_ACTIVE=(60, 120, 170),
     BUTTON_DISABLED=(52, 56, 66),
+    TREE_MAX=(242, 153, 52),
+    TREE_MIN=(74, 163, 223),
+    TREE_MAX_EDGE=(150, 90, 20),
+    TREE_MIN_EDGE=(30, 90, 140),
+    TREE_EDGE=(92, 100, 112),
+    TREE_PV=(255, 214, 74),
+    TREE_PRUNED=(125, 133, 144),
+    TREE_CUT=(255, 99, 99),
+    TREE_GHOST=(62, 68, 78),
+    TREE_OPEN=(120, 220, 120),
 )
 
 # High contrast: black and white squares' neighbours far apart in lightness, pure black and white
@@ -109,6 +131,18 @@ CONTRAST = Palette(
     BUTTON_HOVER=(70, 70, 70),
     BUTTON_ACTIVE=(0, 90, 190),
     BUTTON_DISABLED=(25, 25, 25),
+    # On black: the shapes' fills differ in hue and lightness, outlines are white, the PV is
+    # the theme's yellow, lines that matter are light, and nothing is dark grey on black.
+    TREE_MAX=(255, 150, 0),
+    TREE_MIN=(0, 170, 255),
+    TREE_MAX_EDGE=(255, 255, 255),
+    TREE_MIN_EDGE=(255, 255, 255),
+    TREE_EDGE=(175, 175, 175),
+    TREE_PV=(255, 230, 0),
+    TREE_PRUNED=(200, 200, 200),
+    TREE_CUT=(255, 80, 80),
+    TREE_GHOST=(110, 110, 110),
+    TREE_OPEN=(0, 255, 130),
 )
 
 PALETTES: dict[str, Palette] = {"wood": WOOD, "contrast": CONTRAST}
@@ -143,6 +177,16 @@ BUTTON: Colour = WOOD.BUTTON
 BUTTON_HOVER: Colour = WOOD.BUTTON_HOVER
 BUTTON_ACTIVE: Colour = WOOD.BUTTON_ACTIVE
 BUTTON_DISABLED: Colour = WOOD.BUTTON_DISABLED
+TREE_MAX: Colour = WOOD.TREE_MAX
+TREE_MIN: Colour = WOOD.TREE_MIN
+TREE_MAX_EDGE: Colour = WOOD.TREE_MAX_EDGE
+TREE_MIN_EDGE: Colour = WOOD.TREE_MIN_EDGE
+TREE_EDGE: Colour = WOOD.TREE_EDGE
+TREE_PV: Colour = WOOD.TREE_PV
+TREE_PRUNED: Colour = WOOD.TREE_PRUNED
+TREE_CUT: Colour = WOOD.TREE_CUT
+TREE_GHOST: Colour = WOOD.TREE_GHOST
+TREE_OPEN: Colour = WOOD.TREE_OPEN
 OVERLAY_SHADE = (12, 14, 18, 160)
 
 PIECE_RADIUS = 0.40

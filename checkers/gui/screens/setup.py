@@ -1,5 +1,10 @@
 """The position setup screen: place and remove men and kings with the mouse, choose the side to
-move, see the FEN, and start a game from it once the position is possible."""
+move, see the FEN, and start a game from it once the position is possible.
+
+The board is drawn by the board view (a click places the chosen piece, a right-click removes);
+the controls beside it are pygame_gui buttons with tooltips, rebuilt from the screen's state after
+every change. Refusals go to a status line wrapped over as many lines as it needs, never cut.
+"""
 
 from __future__ import annotations
 
@@ -8,18 +13,21 @@ from dataclasses import replace
 from functools import partial
 
 import pygame
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from checkers.board import BLACK, WHITE, Piece, Position, Side, position_problem
-from checkers.gui import theme
+from checkers.board import BLACK, WHITE, InvalidFenError, Piece, Position, Side, position_problem
+from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import BoardView
-from checkers.gui.clipboard import copy_text
+from checkers.gui.clipboard import copy_text, paste_text
 from checkers.gui.config import GameConfig
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, StartGame
 from checkers.gui.layout import GameLayout, game_layout
-from checkers.gui.widgets import Button, button_at, draw_buttons, run_key_binding
+from checkers.gui.ui import Actions
+from checkers.gui.widgets import run_key_binding
 
-__all__ = ["SetupScreen", "setup_problem"]
+__all__ = ["SetupScreen", "setup_problem", "wrap_text"]
 
 _TOOLS: tuple[tuple[str, Piece | None], ...] = (
     ("Black man", Piece(BLACK)),
@@ -28,6 +36,9 @@ _TOOLS: tuple[tuple[str, Piece | None], ...] = (
     ("White king", Piece(WHITE, True)),
     ("Erase", None),
 )
+
+_STATUS_SIZE = 16
+"""The status line's font size in the theme files (`@status`, `@error`) before scaling."""
 
 
 def setup_problem(position: Position) -> str | None:
@@ -50,6 +61,37 @@ def setup_problem(position: Position) -> str | None:
     return None
 
 
+def wrap_text(text: str, width: int, size: int) -> list[str]:
+    """`text` broken at spaces into lines no wider than `width` pixels in the window's font at
+    `size` (a word longer than a line, such as a FEN, is broken at commas, then anywhere); every
+    character is kept, so nothing is cut off."""
+    font = fonts.font(size)
+    room = max(1, width)
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if font.size(candidate)[0] <= room:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        line = ""
+        while font.size(word)[0] > room:
+            # The longest head that fits, ending after a comma where there is one.
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > room:
+                cut -= 1
+            comma = word.rfind(",", 0, cut)
+            cut = comma + 1 if comma > 0 else cut
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line or not lines:
+        lines.append(line)
+    return lines
+
+
 class SetupScreen(ScreenBase):
     """A board to edit, the piece tools, the side to move, the FEN and why it cannot start."""
 
@@ -64,10 +106,16 @@ class SetupScreen(ScreenBase):
         self.turn: Side = start.turn
         self.tool: Piece | None = Piece(BLACK)
         self.flipped = flipped
-        self.buttons: list[Button] = []
         self.status = (
             "Click a square to place the chosen piece (again to remove it); right-click removes."
         )
+        self.actions = Actions()
+        self.widgets: dict[str, UIButton] = {}
+        """The buttons by name (`tool 1`..`tool 5`, `side black`, `side white`, `clear`,
+        `initial`, `copy`, `paste`, `start`, `cancel`), for tests."""
+        self.status_lines: list[UILabel] = []
+        """The status line's labels, one a wrapped line (for tests)."""
+        self._layer = 1
         self.keymap: dict[str, Callable[[], None]] = {
             "escape": self.back,
             "return": self.start,
@@ -75,6 +123,7 @@ class SetupScreen(ScreenBase):
             "b": lambda: self.set_turn(BLACK),
             "w": lambda: self.set_turn(WHITE),
             "ctrl+c": self.copy_fen,
+            "ctrl+v": self.paste_fen,
             **{
                 str(index + 1): partial(self.set_tool, tool)
                 for index, (_, tool) in enumerate(_TOOLS)
@@ -88,13 +137,20 @@ class SetupScreen(ScreenBase):
         """The position as set up so far."""
         return Position.from_pieces(self.pieces, self.turn)
 
+    def _changed(self) -> None:
+        """Show the new state (the widgets are rebuilt from it, when they are shown)."""
+        if self.ui_root is not None:
+            self.show_ui(self._layer)
+
     def set_tool(self, tool: Piece | None) -> None:
         """Choose what a click places (None: erase)."""
         self.tool = tool
+        self._changed()
 
     def set_turn(self, side: Side) -> None:
         """Choose the side to move."""
         self.turn = side
+        self._changed()
 
     def place(self, square: int, remove: bool = False) -> None:
         """Put the chosen piece on `square`; the same piece again, Erase or `remove` clears it."""
@@ -102,29 +158,53 @@ class SetupScreen(ScreenBase):
             self.pieces.pop(square, None)
         else:
             self.pieces[square] = self.tool
+        self._changed()
 
     def clear(self) -> None:
         """Empty the board."""
         self.pieces = {}
+        self._changed()
 
     def initial(self) -> None:
         """The initial position, Black to move."""
         start = Position()
         self.pieces = {s: p for s in range(1, 33) if (p := start.piece_at(s)) is not None}
         self.turn = BLACK
+        self._changed()
+
+    def set_status(self, text: str) -> None:
+        """Change the status line (red for a refusal or an error)."""
+        self.status = text
+        self._changed()
 
     def copy_fen(self) -> None:
         """Copy the position's FEN."""
         fen = self.position.fen()
         problem = copy_text(fen)
-        self.status = f"Copied {fen}" if problem is None else f"No clipboard ({problem})"
+        self.set_status(f"Copied {fen}" if problem is None else f"Error: no clipboard ({problem})")
+
+    def paste_fen(self) -> None:
+        """Set up the position whose FEN is on the clipboard, or say why it cannot be."""
+        text = paste_text()
+        if text is None or not text.strip():
+            self.set_status("Cannot paste: the clipboard holds no text.")
+            return
+        fen = text.strip().splitlines()[0].strip()
+        try:
+            position = Position.from_fen(fen)
+        except InvalidFenError as error:
+            self.set_status(f"Cannot paste {fen[:40]}: {error}.")
+            return
+        self.pieces = {s: p for s in range(1, 33) if (p := position.piece_at(s)) is not None}
+        self.turn = position.turn
+        self.set_status(f"Pasted {position.fen()}")
 
     def start(self) -> None:
         """Start a new game from the position, or say why it is impossible."""
         position = self.position
         problem = setup_problem(position)
         if problem is not None:
-            self.status = f"Cannot start: {problem}."
+            self.set_status(f"Cannot start: {problem}.")
             return
         self.context.request(
             StartGame(
@@ -141,12 +221,10 @@ class SetupScreen(ScreenBase):
     # --- the Screen protocol -----------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Clicks on the board and the buttons, and the keys."""
+        """The buttons' presses, clicks on the board, and the keys."""
+        if self.actions.handle(event):
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            button = button_at(self.buttons, event.pos) if event.button == 1 else None
-            if button is not None:
-                button.action()
-                return
             geometry = self._layout().board
             if geometry.contains(*event.pos):
                 square = geometry.square_at(*event.pos)
@@ -157,97 +235,187 @@ class SetupScreen(ScreenBase):
 
     def report(self, error: BaseException) -> None:
         """Show an error on the status line."""
-        self.status = f"Error: {type(error).__name__}: {error}"
+        self.set_status(f"Error: {type(error).__name__}: {error}")
 
     def _layout(self) -> GameLayout:
         width, height = self.context.window_size()
         return game_layout(width, height, self.flipped)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The board being set up, the tools beside it, the FEN and the verdict below."""
-        renderer = self.context.renderer
-        text = renderer.text
-        layout = self._layout()
+        """The background and the board being set up; the widgets draw themselves."""
         surface.fill(theme.BACKGROUND)
-        position = self.position
-        renderer.board(surface, layout.board, BoardView(position))
-        panel = layout.panel
-        pygame.draw.rect(surface, theme.PANEL, panel, border_radius=8)
-        font = layout.font
-        pad = max(8, font // 2)
-        x, width = panel.left + pad, panel.width - 2 * pad
-        y = panel.top + pad
-        text.draw(surface, "Set up a position", int(font * 1.3), theme.TEXT_ACCENT, (x, y))
-        y += int(font * 2.2)
-        row = int(font * 1.9)
-        gap = max(4, font // 3)
-        self.buttons = []
-        text.draw(surface, "Piece (1-5)", font, theme.TEXT_DIM, (x, y))
-        y += int(font * 1.4)
+        self.context.renderer.board(surface, self._layout().board, BoardView(self.position))
+
+    # --- widgets -----------------------------------------------------------------------------
+
+    def show_ui(self, layer: int = 1) -> None:
+        """As ScreenBase's, remembering the layer to rebuild at."""
+        self._layer = layer
+        super().show_ui(layer)
+
+    def _button(
+        self,
+        panel: UIPanel,
+        name: str,
+        rect: pygame.Rect,
+        text: str,
+        tip: str,
+        action: Callable[[], None],
+        selected: bool = False,
+        object_id: str | None = None,
+    ) -> UIButton:
+        button = UIButton(
+            rect, text, self.context.ui, container=panel, tool_tip_text=tip, object_id=object_id
+        )
+        if selected:
+            button.select()
+        self.actions.pressed[button] = action
+        self.widgets[name] = button
+        return button
+
+    def _lines(
+        self, panel: UIPanel, text: str, x: int, y: int, width: int, size: int, object_id: str
+    ) -> tuple[list[UILabel], int]:
+        """`text` wrapped into labels from `y` down; the labels and the y below them."""
+        scaled = max(9, round(size * self.context.scale))
+        height = fonts.font(scaled).get_linesize() + 2
+        labels = []
+        # The label pads its text a little on each side: wrap to what it leaves.
+        for line in wrap_text(text, width - 8, scaled):
+            labels.append(
+                UILabel(
+                    pygame.Rect(x, y, width, height),
+                    line,
+                    self.context.ui,
+                    container=panel,
+                    object_id=object_id,
+                )
+            )
+            y += height
+        return labels, y
+
+    def build_ui(self, root: UIContainer) -> None:
+        """The panel beside the board: tools, side to move, board and FEN buttons, the counts,
+        the FEN, the verdict and the status line, Start and Cancel at the foot."""
+        ui = self.context.ui
+        self.actions.clear()
+        self.widgets = {}
+        layout = self._layout()
+        box = layout.panel
+        panel = UIPanel(box, manager=ui, container=root)
+        unit = max(1, round(10 * self.context.scale))
+        gap = unit
+        row = max(3 * unit, min(4 * unit, box.height // 18))
+        x, width = 2 * gap, box.width - 4 * gap
         half = (width - gap) // 2
+        y = gap
+        UILabel(pygame.Rect(x, y, width, row), "Set up a position", ui, panel, object_id="@heading")
+        y += row
+        UILabel(pygame.Rect(x, y, width, 3 * unit), "Piece  (1-5)", ui, panel, object_id="@dim")
+        y += 3 * unit
         for index, (label, tool) in enumerate(_TOOLS):
             column, line = index % 2, index // 2
-            rect = pygame.Rect(x + column * (half + gap), y + line * (row + gap), half, row)
-            self.buttons.append(
-                Button(
-                    f"{index + 1} {label}",
-                    rect,
-                    partial(self.set_tool, tool),
-                    active=tool == self.tool,
-                )
+            key = index + 1
+            tip = (
+                f"A click on the board erases a piece (key {key}); a right-click always does"
+                if tool is None
+                else f"A click on the board places a {label.lower()} (key {key}); again removes it"
             )
-        y += 3 * (row + gap) + gap
-        text.draw(surface, "Side to move (B, W)", font, theme.TEXT_DIM, (x, y))
-        y += int(font * 1.4)
+            self._button(
+                panel,
+                f"tool {key}",
+                pygame.Rect(x + column * (half + gap), y + line * (row + gap), half, row),
+                f"{key}  {label}",
+                tip,
+                partial(self.set_tool, tool),
+                selected=tool == self.tool,
+            )
+        y += 3 * (row + gap)
+        UILabel(
+            pygame.Rect(x, y, width, 3 * unit), "Side to move  (B, W)", ui, panel, object_id="@dim"
+        )
+        y += 3 * unit
         for index, side in enumerate((BLACK, WHITE)):
-            rect = pygame.Rect(x + index * (half + gap), y, half, row)
-            self.buttons.append(
-                Button(
-                    side.name.capitalize(),
-                    rect,
-                    partial(self.set_turn, side),
-                    active=side is self.turn,
-                )
+            name = side.name.capitalize()
+            self._button(
+                panel,
+                f"side {side.name.lower()}",
+                pygame.Rect(x + index * (half + gap), y, half, row),
+                f"{name}  ({name[0]})",
+                f"{name} moves first from this position (key {name[0]})",
+                partial(self.set_turn, side),
+                selected=side is self.turn,
             )
         y += row + 2 * gap
-        for index, (label, action) in enumerate(
-            (("Clear board", self.clear), ("Initial position", self.initial))
+        for index, (name, text, tip, action) in enumerate(
+            (
+                ("clear", "Clear board", "Take every piece off the board", self.clear),
+                (
+                    "initial",
+                    "Initial position",
+                    "The starting position, Black to move",
+                    self.initial,
+                ),
+                ("copy", "Copy FEN", "Copy this position as FEN text (Ctrl+C)", self.copy_fen),
+                (
+                    "paste",
+                    "Paste FEN",
+                    "Set up the position of the FEN text on the clipboard (Ctrl+V)",
+                    self.paste_fen,
+                ),
+            )
         ):
-            rect = pygame.Rect(x + index * (half + gap), y, half, row)
-            self.buttons.append(Button(label, rect, action))
-        y += row + 2 * gap
+            column, line = index % 2, index // 2
+            self._button(
+                panel,
+                name,
+                pygame.Rect(x + column * (half + gap), y + line * (row + gap), half, row),
+                text,
+                tip,
+                action,
+            )
+        y += 2 * (row + gap) + gap
+        position = self.position
         counts = "   ".join(
             f"{side.name.capitalize()}: {len(position.pieces(side))} pieces"
             for side in (BLACK, WHITE)
         )
-        text.draw(surface, counts, font, theme.TEXT, (x, y))
-        y += int(font * 1.6)
-        text.draw(surface, "FEN (Ctrl+C copies)", font, theme.TEXT_DIM, (x, y))
-        y += int(font * 1.3)
-        small = int(font * 0.85)
-        for part in text.wrap(position.fen(), small, width):
-            text.draw(surface, part, small, theme.TEXT, (x, y))
-            y += int(small * 1.25)
+        _, y = self._lines(panel, counts, x, y, width, 17, "@heading")
+        _, y = self._lines(panel, position.fen(), x, y, width, 15, "@dim")
         y += gap
         problem = setup_problem(position)
-        verdict = "Ready to play." if problem is None else f"Impossible: {problem}."
-        for part in text.wrap(verdict, small, width):
-            text.draw(
-                surface, part, small, theme.TEXT if problem is None else theme.ERROR_TEXT, (x, y)
-            )
-            y += int(small * 1.25)
-        bottom = panel.bottom - pad - row
-        start = pygame.Rect(x, bottom, half, row)
-        cancel = pygame.Rect(x + half + gap, bottom, half, row)
-        start_button = Button("Start (Enter)", start, self.start, active=problem is None)
-        self.buttons += [start_button, Button("Cancel (Esc)", cancel, self.back)]
-        draw_buttons(surface, text, self.buttons, int(font * 0.9))
-        colour = theme.ERROR_TEXT if self.status.startswith(("Cannot", "Error")) else theme.TEXT
-        text.draw(
-            surface,
-            text.fit(self.status, font, layout.status.width),
-            font,
-            colour,
-            layout.status.midleft,
-            "midleft",
+        foot = box.height - gap - row
+        self._button(
+            panel,
+            "start",
+            pygame.Rect(x, foot, half, row),
+            "Start  (Enter)",
+            "Start a new game from this position (Enter)",
+            self.start,
+            # Not disabled when the position is impossible: pressing it says why on the status.
+            object_id="@primary" if problem is None else None,
         )
+        self._button(
+            panel,
+            "cancel",
+            pygame.Rect(x + half + gap, foot, half, row),
+            "Cancel  (Esc)",
+            "Back to the game, which is kept as it was (Esc)",
+            self.back,
+        )
+        # The status line sits above Start, growing upwards as it wraps, so it is never cut;
+        # the verdict takes the room left above it (the status repeats a refusal anyway).
+        error = self.status.startswith(("Cannot", "Error"))
+        scaled = max(9, round(_STATUS_SIZE * self.context.scale))
+        line = fonts.font(scaled).get_linesize() + 2
+        lines = len(wrap_text(self.status, width - 8, scaled))
+        top = foot - gap - lines * line
+        self.status_lines, _ = self._lines(
+            panel, self.status, x, top, width, _STATUS_SIZE, "@error" if error else "@status"
+        )
+        verdict = "Ready to play." if problem is None else f"Impossible: {problem}."
+        needed = len(wrap_text(verdict, width - 8, scaled)) * line
+        if y + gap + needed <= top and not self.status.endswith(f"{problem}."):
+            self._lines(
+                panel, verdict, x, y + gap, width, 16, "@ready" if problem is None else "@refused"
+            )

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import bisect
 import enum
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
+from checkers.gui.tree_view.words import men, node_score
 
 __all__ = [
     "DEFAULT_WIDTH",
+    "LABEL_MIN_SCALE",
     "LEVEL_HEIGHT",
     "NODE_SLOT",
     "PAGE_SIZE",
@@ -29,15 +32,28 @@ __all__ = [
     "TreeLayout",
 ]
 
-LEVEL_HEIGHT = 100.0
-"""World units from one ply's row to the next: room for a move label, a node and a score."""
+LEVEL_HEIGHT = 120.0
+"""World units from one ply's row to the next: a move label, a node, a score and a small line,
+with room between the rows for the edges."""
 NODE_SLOT = 62.0
 """The narrowest width a searched node takes in its row."""
 STUB_SLOT = 42.0
 """Pruned stubs carry only a move label, so they pack closer."""
 MARKER_SLOT = 50.0
 CHAR_WIDTH = 8.5
-"""A label character's width in world units, to widen slots for long multi-jumps."""
+"""A label character's widest width in world units (the view draws labels no wider)."""
+SMALL_CHAR_WIDTH = 7.0
+"""The same for the small line under a score (hidden nodes, the cut-off's window)."""
+NODE_RADIUS = 12.0
+"""A node's half-size in world units."""
+LINE_HEIGHT = 21.0
+"""A label line's height in world units."""
+SMALL_LINE_HEIGHT = 18.0
+LABEL_PAD = 6.0
+"""Room kept between the labels of neighbouring items."""
+LABEL_MIN_SCALE = 0.7
+"""Below this zoom the view draws no labels (their font would have to grow beyond the boxes
+the layout keeps for them, or be too small to read)."""
 PAGE_SIZE = 12
 """A node shows at most this many children at once; the rest are a page away."""
 DEFAULT_WIDTH = 1600.0
@@ -75,9 +91,15 @@ class TreeLayout:
     """The visible part of a tree and where each item of it sits, in world units."""
 
     def __init__(
-        self, tree: SearchTree, max_width: float = DEFAULT_WIDTH, page_size: int = PAGE_SIZE
+        self,
+        tree: SearchTree,
+        max_width: float = DEFAULT_WIDTH,
+        page_size: int = PAGE_SIZE,
+        man: float = 1.0,
     ) -> None:
         self.tree = tree
+        self.man = man
+        """What a man is worth in the evaluation's units: scores are shown in men."""
         self.page_size = page_size
         self.expanded: set[SearchNode] = set()
         self.pages: dict[SearchNode, int] = {}
@@ -207,15 +229,12 @@ class TreeLayout:
     def _build(self, node: SearchNode, parent: LayoutItem | None, level: int) -> LayoutItem:
         kind = ItemKind.STUB if node.pruned else ItemKind.NODE
         item = LayoutItem(kind, node, level, parent=parent)
-        label = len(node.move.pdn()) if node.move is not None else 4
-        base = STUB_SLOT if node.pruned else NODE_SLOT
-        item.width = max(base, label * CHAR_WIDTH + 14)
         self.items.append(item)
         self._by_node[node] = item
-        if not node.children:
-            return item
-        if node not in self.expanded:
+        if node.children and node not in self.expanded:
             item.hidden = self.descendants(node)
+        item.width = max(STUB_SLOT if node.pruned else NODE_SLOT, self._label_width(item))
+        if not node.children or node not in self.expanded:
             return item
         page = self.pages.get(node, 0)
         start = page * self.page_size
@@ -300,6 +319,74 @@ class TreeLayout:
                 item.x = item.parent.x + offset[id(item)]
         return max(right for _, right in outline) - leftmost
 
+    # --- labels ----------------------------------------------------------------------------
+
+    def texts(self, item: LayoutItem) -> tuple[str, str, str]:
+        """The move above an item, the score below it and the small line under the score (the
+        hidden nodes' count, `...` for a truncated node, or where an open node's search was
+        cut off); "" where there is none. The view draws exactly these."""
+        node = item.node
+        if item.kind is ItemKind.PAGE_BACK:
+            return "", f"< {item.hidden}", ""
+        if item.kind is ItemKind.PAGE_ON:
+            return "", f"{item.hidden} >", ""
+        move = node.move.pdn() if node.move is not None else "root"
+        if item.kind is ItemKind.STUB:
+            return move, "", ""
+        extra = []
+        if item.hidden:
+            extra.append(f"+{item.hidden}")
+        if node.truncated:
+            extra.append("...")
+        cutoff = node.cutoff
+        if cutoff is not None and node in self.expanded and node.pruned_children:
+            extra.append(
+                f"cut: \u03b1 {self._bound(cutoff.alpha)} >= \u03b2 {self._bound(cutoff.beta)}"
+            )
+        return move, node_score(node, self.man), " ".join(extra)
+
+    def _bound(self, value: float | None) -> str:
+        if value is None:
+            return "?"
+        if math.isinf(value):
+            return "+inf" if value > 0 else "-inf"
+        return men(value, self.man)
+
+    def _label_width(self, item: LayoutItem) -> float:
+        move, score, extra = self.texts(item)
+        return (
+            max(max(len(move), len(score)) * CHAR_WIDTH, len(extra) * SMALL_CHAR_WIDTH) + LABEL_PAD
+        )
+
+    def label_boxes(self, item: LayoutItem) -> list[tuple[float, float, float, float]]:
+        """The world rectangles (left, top, right, bottom) the item's labels may fill: the
+        move's above the node, the score's and the small line's below it."""
+        move, score, extra = self.texts(item)
+        boxes = []
+        x, y = item.x, item.y
+        if move:
+            half = _width(move, CHAR_WIDTH) / 2
+            boxes.append((x - half, y - NODE_RADIUS - LINE_HEIGHT, x + half, y - NODE_RADIUS))
+        if score:
+            half = _width(score, CHAR_WIDTH) / 2
+            top = y + NODE_RADIUS
+            boxes.append((x - half, top, x + half, top + LINE_HEIGHT))
+        if extra:
+            half = _width(extra, SMALL_CHAR_WIDTH) / 2
+            top = y + NODE_RADIUS + LINE_HEIGHT
+            boxes.append((x - half, top, x + half, top + SMALL_LINE_HEIGHT))
+        return boxes
+
+    @staticmethod
+    def edge_ends(
+        parent: LayoutItem, child: LayoutItem
+    ) -> tuple[tuple[float, float], tuple[float, float]]:
+        """Where the edge from `parent` to `child` starts and ends: below every label of the
+        parent's row and above every label of the child's, so it crosses no text."""
+        below = NODE_RADIUS + LINE_HEIGHT + SMALL_LINE_HEIGHT + 2
+        above = NODE_RADIUS + LINE_HEIGHT + 2
+        return (parent.x, parent.y + below), (child.x, child.y - above)
+
     # --- looking things up -----------------------------------------------------------------
 
     def item_of(self, node: SearchNode) -> LayoutItem | None:
@@ -336,6 +423,12 @@ class TreeLayout:
     @staticmethod
     def _row_y(level: int) -> float:
         return LEVEL_HEIGHT * level + LEVEL_HEIGHT / 2
+
+
+def _width(text: str, char: float) -> float:
+    """The world width kept for `text`: short texts get four characters' room, as a wide
+    letter (`W3`, a forced win) may be twice as wide as a digit."""
+    return max(len(text), 4) * char if text else 0.0
 
 
 def _subtree_sizes(root: SearchNode) -> dict[SearchNode, int]:

@@ -40,7 +40,10 @@ from checkers.board import BLACK, SQUARES, Position, square_row_col
 from checkers.gui import theme
 from checkers.gui.fonts import layout_font
 from checkers.gui.tree_view.layout import (
+    LABEL_MIN_SCALE,
     LEVEL_HEIGHT,
+    LINE_HEIGHT,
+    NODE_RADIUS,
     Camera,
     ItemKind,
     LayoutItem,
@@ -63,19 +66,11 @@ _PANEL = 272
 _CELL = 28  # the panel board's square size: 8 * 28 = 224 pixels
 _CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
 _COMFORTABLE = 0.85  # the zoom at which labels read easily
-_READABLE = 0.6  # below this zoom, fitting the whole tree is not worth it
+_READABLE = LABEL_MIN_SCALE  # below this zoom labels go, so fitting the whole tree is not worth it
+_LABEL_SIZE = 19
+"""The labels' size at zoom 1 (pygame's default font's units): the layout's boxes fit it."""
 
-_MAX = (242, 153, 52)
-_MIN = (74, 163, 223)
-_MAX_EDGE = (150, 90, 20)
-_MIN_EDGE = (30, 90, 140)
-_EDGE = (92, 100, 112)
-_PV = (255, 214, 74)
-_PRUNED = (125, 133, 144)
-_CUT = (255, 99, 99)
 _SELECT = (255, 255, 255)
-_GHOST = (62, 68, 78)
-_OPEN = (120, 220, 120)
 _BUTTON = (52, 58, 68)
 _BUTTON_ON = (96, 110, 132)
 _LIGHT_SQUARE = (232, 208, 168)
@@ -156,7 +151,6 @@ class TreeView:
         self._labels: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
         self._cache: pygame.Surface | None = None
         self._buttons: list[tuple[pygame.Rect, Callable[[], None]]] = []
-        self._cut_labels: list[tuple[str, int, tuple[float, float]]] = []
         self._press: tuple[int, int] | None = None
         self._dragged = False
         self.set_tree(tree, minimax_nodes)
@@ -170,7 +164,9 @@ class TreeView:
             minimax_nodes = MinimaxCount(tree.nodes)
         self.minimax_nodes = minimax_nodes
         # Open as many plies as read well across the canvas at a comfortable zoom.
-        self.layout = TreeLayout(tree, max_width=self.canvas_rect.width / _COMFORTABLE)
+        self.layout = TreeLayout(
+            tree, max_width=self.canvas_rect.width / _COMFORTABLE, man=self.man
+        )
         self.replay = Replay(tree)
         self.stepping = False
         self.selected: SearchNode | None = None
@@ -563,9 +559,11 @@ class TreeView:
             )
         )
         shown = set(map(id, items))
-        radius = min(max(12 * scale, 3.0), 18.0)
-        size = int(min(max(19 * scale, 13), 24))
-        labels = scale >= 0.5
+        radius = min(max(NODE_RADIUS * scale, 3.0), 18.0)
+        # Labels grow with the zoom (up to a size), so they stay inside the boxes the layout
+        # keeps for them; below LABEL_MIN_SCALE they would be too small to read and go.
+        size = min(round(_LABEL_SIZE * scale), 24)
+        labels = scale >= LABEL_MIN_SCALE
         on_pv = set(self.tree.pv) | {self.tree.root}
         finished = not self.stepping or self.replay.index >= self.replay.total
         open_path = set(self.replay.open_path()) if self.stepping else set()
@@ -573,9 +571,6 @@ class TreeView:
         def at(item: LayoutItem) -> tuple[float, float]:
             return camera.to_screen(item.x, item.y, canvas.topleft)
 
-        # Edges join the label blocks (move above, score below), so they cross no text.
-        text_height = self._font(size).get_linesize() if labels else 0
-        above, below = radius + text_height + 2, radius + text_height + 4
         # Edges first, so nodes sit on top of them; the highlighted path last, so no other
         # edge runs over it.
         highlighted = (on_pv if finished else set()) | open_path
@@ -589,25 +584,18 @@ class TreeView:
         for child in edges:
             parent = child.parent
             assert parent is not None
-            start, end = at(parent), at(child)
+            # Edges join the rows' label bands (see TreeLayout.edge_ends): they cross no text.
+            start, end = self.layout.edge_ends(parent, child)
             self._draw_edge(
                 surface,
                 parent,
                 child,
-                (start[0], start[1] + below),
-                (end[0], end[1] - above),
+                camera.to_screen(*start, canvas.topleft),
+                camera.to_screen(*end, canvas.topleft),
                 scale,
-                labels,
-                size,
                 on_pv if finished else set(),
                 open_path,
             )
-        for text, label_size, (x, y) in self._cut_labels:
-            label = self._label(text, label_size, _CUT)
-            area = label.get_rect(midleft=(int(x), int(y)))
-            surface.fill(theme.BACKGROUND, area.inflate(4, 2))
-            surface.blit(label, area)
-        self._cut_labels = []
         for item in items:
             self._draw_item(
                 surface,
@@ -629,8 +617,6 @@ class TreeView:
         a: tuple[float, float],
         b: tuple[float, float],
         scale: float,
-        labels: bool,
-        size: int,
         on_pv: set[SearchNode],
         open_path: set[SearchNode],
     ) -> None:
@@ -639,32 +625,29 @@ class TreeView:
             return
         node = child.node
         if not self._visible(node):
-            pygame.draw.line(surface, _GHOST, a, b)
+            pygame.draw.line(surface, theme.TREE_GHOST, a, b)
             return
         if child.kind is ItemKind.STUB:
-            _dashed_line(surface, _PRUNED, a, b)
+            _dashed_line(surface, theme.TREE_PRUNED, a, b)
             cutoff = parent.node.cutoff
             if cutoff is not None and parent.node.pruned_children[0] is node:
                 # One red bar across the first pruned edge marks where the search stopped.
                 mx, my = a[0] + (b[0] - a[0]) * 0.45, a[1] + (b[1] - a[1]) * 0.45
                 bar = max(6.0, 9 * scale)
                 pygame.draw.line(
-                    surface, _CUT, (mx - bar, my - bar * 0.4), (mx + bar, my + bar * 0.4), 3
+                    surface,
+                    theme.TREE_CUT,
+                    (mx - bar, my - bar * 0.4),
+                    (mx + bar, my + bar * 0.4),
+                    3,
                 )
-                if labels:
-                    text = (
-                        f"\u03b1 {self._bound(cutoff.alpha)} \u2265 "
-                        f"\u03b2 {self._bound(cutoff.beta)}"
-                    )
-                    # Drawn after every edge, so no later dashed line runs through it.
-                    self._cut_labels.append((text, size, (mx + bar + 3, my)))
             return
         if node in on_pv:
-            pygame.draw.line(surface, _PV, a, b, max(3, int(4 * scale)))
+            pygame.draw.line(surface, theme.TREE_PV, a, b, max(3, int(4 * scale)))
         elif node in open_path:
-            pygame.draw.line(surface, _OPEN, a, b, 3)
+            pygame.draw.line(surface, theme.TREE_OPEN, a, b, 3)
         else:
-            pygame.draw.line(surface, _EDGE, a, b, 1 if scale < 0.8 else 2)
+            pygame.draw.line(surface, theme.TREE_EDGE, a, b, 1 if scale < 0.8 else 2)
 
     def _draw_item(
         self,
@@ -684,56 +667,67 @@ class TreeView:
             box.center = (int(x), int(y))
             pygame.draw.rect(surface, _BUTTON, box, border_radius=4)
             if labels:
-                text = f"< {item.hidden}" if item.kind is ItemKind.PAGE_BACK else f"{item.hidden} >"
+                text = self.layout.texts(item)[1]
                 self._blit(surface, text, size - 2, theme.TEXT, "center", box.center)
             return
         visible = self._visible(node)
-        move = node.move.pdn() if node.move is not None else "root"
+        move, final_score, extra = self.layout.texts(item)
         if item.kind is ItemKind.STUB and not visible:
             # Before its cut-off a stub is just a move still to come: no hint of the pruning.
-            pygame.draw.polygon(surface, _GHOST, _triangle(x, y, radius, node.maximizing), 1)
+            pygame.draw.polygon(
+                surface, theme.TREE_GHOST, _triangle(x, y, radius, node.maximizing), 1
+            )
             return
         if item.kind is ItemKind.STUB:
-            colour = _PRUNED
+            colour = theme.TREE_PRUNED
             r = radius * 0.45
             pygame.draw.line(surface, colour, (x - r, y - r), (x + r, y + r), 2)
             pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), 2)
             if labels:
-                self._blit(surface, move, size - 2, _PRUNED, "midbottom", (x, y - radius - 2))
+                self._blit(surface, move, size - 2, theme.TREE_PRUNED, "midbottom", (x, y - radius))
             self._draw_marks(surface, node, x, y, radius)
             return
         points = _triangle(x, y, radius, node.maximizing)
         if not visible:
-            pygame.draw.polygon(surface, _GHOST, points, 1)
+            pygame.draw.polygon(surface, theme.TREE_GHOST, points, 1)
             return
-        fill = _MAX if node.maximizing else _MIN
+        fill = theme.TREE_MAX if node.maximizing else theme.TREE_MIN
         pygame.draw.polygon(surface, fill, points)
-        outline = _PV if pv else (_OPEN if open_ else (_MAX_EDGE if node.maximizing else _MIN_EDGE))
+        outline = (
+            theme.TREE_PV
+            if pv
+            else (
+                theme.TREE_OPEN
+                if open_
+                else (theme.TREE_MAX_EDGE if node.maximizing else theme.TREE_MIN_EDGE)
+            )
+        )
         pygame.draw.polygon(surface, outline, points, 3 if pv or open_ else 1)
         self._draw_marks(surface, node, x, y, radius)
         if not labels:
             return
-        move_colour = _PV if pv else theme.TEXT
-        self._blit(surface, move, size, move_colour, "midbottom", (x, y - radius - 2))
+        move_colour = theme.TREE_PV if pv else theme.TEXT
+        # Placed as TreeLayout.label_boxes says: move above, score below, the small line under it.
+        self._blit(surface, move, size, move_colour, "midbottom", (x, y - radius))
         returned = not self.stepping or self.replay.has_returned(node)
         if returned:
-            score = node_score(node, self.man)
+            score = final_score
         elif node.alpha is not None:
             score = f"[{self._bound(node.alpha)}, {self._bound(node.beta)}]"
         else:
             score = "?"
-        below = self._blit(
-            surface, score, size, theme.TEXT if returned else _OPEN, "midtop", (x, y + radius + 2)
+        self._blit(
+            surface,
+            score,
+            size,
+            theme.TEXT if returned else theme.TREE_OPEN,
+            "midtop",
+            (x, y + radius),
         )
-        extra = []
-        if item.hidden:
-            extra.append(f"+{item.hidden}")
-        if node.truncated:
-            extra.append("...")
-        if extra:
-            self._blit(
-                surface, " ".join(extra), size - 3, theme.TEXT_DIM, "midtop", (x, below.bottom)
-            )
+        if extra and (returned or "cut:" not in extra):
+            line = y + (NODE_RADIUS + LINE_HEIGHT) * self.camera.scale
+            colour = theme.TREE_CUT if "cut:" in extra else theme.TEXT_DIM
+            self._blit(surface, extra, round(size * 0.82), colour, "midtop", (x, line))
 
     def _draw_marks(
         self, surface: pygame.Surface, node: SearchNode, x: float, y: float, radius: float
@@ -741,7 +735,7 @@ class TreeView:
         """Rings for the selected and hovered node and the step-through's current node."""
         event = self.replay.current if self.stepping else None
         if event is not None and event.node is node:
-            pygame.draw.circle(surface, _OPEN, (x, y), radius + 7, 2)
+            pygame.draw.circle(surface, theme.TREE_OPEN, (x, y), radius + 7, 2)
         if node is self.selected:
             pygame.draw.circle(surface, _SELECT, (x, y), radius + 4, 2)
         elif node is self.hovered:
@@ -845,7 +839,7 @@ class TreeView:
 
     def _draw_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
         surface.fill(theme.PANEL, panel)
-        pygame.draw.line(surface, _GHOST, panel.topleft, panel.bottomleft)
+        pygame.draw.line(surface, theme.TREE_GHOST, panel.topleft, panel.bottomleft)
         x = panel.x + 12
         y = panel.y + 10
         width = panel.width - 24
@@ -854,7 +848,7 @@ class TreeView:
         legend_top = self._draw_legend(surface, panel)
         if self.stepping:
             for line in self._step_lines():
-                y = self._wrap(surface, line, (x, y), width, 16, _OPEN) + 2
+                y = self._wrap(surface, line, (x, y), width, 16, theme.TREE_OPEN) + 2
             y += 8
         node = self._panel_node()
         if node is None:
@@ -888,7 +882,7 @@ class TreeView:
         if panel.height < height + 8 * _CELL + 120:
             return panel.bottom  # no room: the node's details come first
         y = panel.bottom - height
-        pygame.draw.line(surface, _GHOST, (panel.x + 8, y - 4), (panel.right - 8, y - 4))
+        pygame.draw.line(surface, theme.TREE_GHOST, (panel.x + 8, y - 4), (panel.right - 8, y - 4))
         for line in lines:
             self._blit(surface, line, size, theme.TEXT_DIM, "topleft", (panel.x + 12, y))
             y += font.get_linesize()
@@ -968,13 +962,15 @@ class TreeView:
         side = node.position.turn.name.capitalize()
         lines: list[tuple[str, tuple[int, int, int]]] = []
         role = "MAX" if node.maximizing else "MIN"
-        lines.append((f"{role} node: {side} to move", _MAX if node.maximizing else _MIN))
+        lines.append(
+            (f"{role} node: {side} to move", theme.TREE_MAX if node.maximizing else theme.TREE_MIN)
+        )
         if node.pruned:
-            lines.append(("Pruned: never searched.", _PRUNED))
+            lines.append(("Pruned: never searched.", theme.TREE_PRUNED))
             parent = node.parent
             if parent is not None and parent.cutoff is not None:
                 cut = parent.cutoff
-                lines.append((self._why_cut(parent, cut.alpha, cut.beta), _CUT))
+                lines.append((self._why_cut(parent, cut.alpha, cut.beta), theme.TREE_CUT))
             return lines
         if self.stepping and not self.replay.has_entered(node):
             lines.append(("Not reached yet at this step.", theme.TEXT_DIM))
@@ -984,7 +980,7 @@ class TreeView:
             reason = _REASONS.get(node.reason, "") if node.reason is not None else ""
             lines.append((f"score {node_score(node, self.man, short=False)}: {reason}", theme.TEXT))
         else:
-            lines.append(("score: still searching", _OPEN))
+            lines.append(("score: still searching", theme.TREE_OPEN))
         if node.alpha is not None:
             lines.append(
                 (
@@ -1005,11 +1001,11 @@ class TreeView:
                         f"\u03b2 {self._bound(cut.beta)}; {len(node.pruned_children)} "
                         f"move(s) pruned"
                     ),
-                    _CUT,
+                    theme.TREE_CUT,
                 )
             )
         if node in self.tree.pv or node is self.tree.root:
-            lines.append(("on the principal variation", _PV))
+            lines.append(("on the principal variation", theme.TREE_PV))
         item = self.layout.item_of(node)
         if item is not None and item.hidden:
             lines.append(
@@ -1124,8 +1120,8 @@ class TreeView:
             for square in move.captures:
                 row, col = self._cell(square)
                 cx, cy = x0 + col * _CELL + _CELL // 2, y0 + row * _CELL + _CELL // 2
-                pygame.draw.line(surface, _CUT, (cx - 6, cy - 6), (cx + 6, cy + 6), 2)
-                pygame.draw.line(surface, _CUT, (cx - 6, cy + 6), (cx + 6, cy - 6), 2)
+                pygame.draw.line(surface, theme.TREE_CUT, (cx - 6, cy - 6), (cx + 6, cy + 6), 2)
+                pygame.draw.line(surface, theme.TREE_CUT, (cx - 6, cy + 6), (cx + 6, cy - 6), 2)
         return y0 + 8 * _CELL
 
 
