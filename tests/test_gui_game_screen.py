@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
+from gui_driving import click, screen_of
 
 from checkers.ai.levels import Level
 from checkers.board import BLACK, WHITE, Move, Position
@@ -36,12 +37,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     theme.use(theme.DEFAULT_THEME)
 
 
-def screen_of(app: App) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
-
-
 def post(kind: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
 
@@ -60,11 +55,6 @@ def click_at(app: App, point: tuple[int, int]) -> None:
     post(pygame.MOUSEBUTTONUP, pos=point, button=1)
     app.step(1 / 60)
     app.step(1 / 60)  # pygame_gui posts a button's press as an event of its own
-
-
-def click(app: App, square: int) -> None:
-    x, y = screen_of(app).layout().board.square_center(square)
-    click_at(app, (int(x), int(y)))
 
 
 def centre(widget: pygame_gui.core.UIElement) -> tuple[int, int]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from gui_driving import click, click_at, press, screen_of
 
 from checkers import saves
 from checkers.ai.levels import Level
@@ -17,7 +18,6 @@ from checkers.gui.app import App
 from checkers.gui.clipboard import paste_text
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.persist import config_from_tags, config_tags
-from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.pdn import read_file
@@ -38,32 +38,6 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def make_app(data: Path, make_app: Callable[..., App]) -> Callable[..., App]:
     """conftest's app builder, with every file going to the temporary data directory."""
     return make_app
-
-
-def screen_of(app: App) -> GameScreen:
-    screen = app.screen
-    assert isinstance(screen, GameScreen)
-    return screen
-
-
-def post(kind: int, **fields: object) -> None:
-    pygame.event.post(pygame.event.Event(kind, **fields))
-
-
-def click_at(app: App, point: tuple[int, int]) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
-    app.step(1 / 60)
-
-
-def click(app: App, square: int) -> None:
-    x, y = screen_of(app).layout().board.square_center(square)
-    click_at(app, (int(x), int(y)))
-
-
-def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
-    post(pygame.KEYDOWN, key=key, unicode=text, mod=mod)
-    app.step(1 / 60)
 
 
 def play(app: App, moves: tuple[tuple[int, int], ...] = OPENING) -> None:

@@ -1,0 +1,40 @@
+"""Driving the desktop game in tests: real events posted to pygame, one frame of the App's loop
+after each, and the game screen on top."""
+
+from __future__ import annotations
+
+import pygame
+
+from checkers.gui.app import App
+from checkers.gui.screens.game import GameScreen
+
+
+def screen_of(app: App) -> GameScreen:
+    """The game screen on top of the App (the test fails if another screen is)."""
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    return screen
+
+
+def post(kind: int, **fields: object) -> None:
+    """Put an event on pygame's queue, as the window would."""
+    pygame.event.post(pygame.event.Event(kind, **fields))
+
+
+def click_at(app: App, point: tuple[int, int]) -> None:
+    """A left click at `point`, then one frame."""
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    app.step(1 / 60)
+
+
+def click(app: App, square: int) -> None:
+    """A left click on the centre of `square` of the game's board, then one frame."""
+    x, y = screen_of(app).layout().board.square_center(square)
+    click_at(app, (int(x), int(y)))
+
+
+def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
+    """A key press, then one frame."""
+    post(pygame.KEYDOWN, key=key, unicode=text, mod=mod)
+    app.step(1 / 60)
