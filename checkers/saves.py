@@ -46,6 +46,7 @@ __all__ = [
     "GameFile",
     "ResumedGame",
     "SavedGame",
+    "atomic_write_bytes",
     "atomic_write_text",
     "autosave",
     "autosave_path",
@@ -99,7 +100,13 @@ def autosave_path() -> Path:
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Replace `path` with `text` (UTF-8) so that it holds either the old or the new text, whole.
+    """Replace `path` with `text` (UTF-8) so that it holds either the old or the new text, whole
+    (see atomic_write_bytes)."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Replace `path` with `data` so that it holds either the old or the new content, whole.
 
     A temporary file in the same directory is written, flushed to disk and renamed over the
     target, so a kill or a full disk leaves the old file. A target that is not a regular file
@@ -112,8 +119,8 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     except OSError:
         mode = stat.S_IFREG  # not there yet (or not to be looked at): the usual way
     if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        with open(path, "w", encoding="utf-8", newline="") as device:
-            device.write(text)  # a full device raises here, or on closing: never renamed over
+        with open(path, "wb") as device:
+            device.write(data)  # a full device raises here, or on closing: never renamed over
         return
     path.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(path.parent)
@@ -121,8 +128,9 @@ def atomic_write_text(path: str | Path, text: str) -> None:
         dir=path.parent, prefix=f"{_TEMPORARY_PREFIX}{path.name}.", suffix=".tmp"
     )
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
+        os.chmod(temporary, 0o644)  # mkstemp's 0600 would hide a shared install's files
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
             file.flush()
             os.fsync(file.fileno())
         os.replace(temporary, path)

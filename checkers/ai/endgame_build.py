@@ -19,13 +19,10 @@ The analysis of a slice, with both sides to move:
 from __future__ import annotations
 
 import itertools
-import os
-import tempfile
 import time
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -372,19 +369,9 @@ def build_slice(
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace `path` with `data` so that it is either absent, the old file or the whole new one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.chmod(temporary, 0o644)  # mkstemp's 0600 would hide a shared install's files
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temporary)
-        raise
+    from checkers.saves import atomic_write_bytes  # the one atomic writer; saves is heavier
+
+    atomic_write_bytes(path, data)
 
 
 def is_built(path: Path) -> bool:
