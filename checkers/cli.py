@@ -13,7 +13,14 @@ import checkers
 from checkers.ai import Limits, Progress
 from checkers.ai.book import format_book_moves, packaged_book
 from checkers.ai.engine import Engine, tune_collector_for_search
-from checkers.ai.explain import MAX_LINES, Analysis, analysis_lines, format_men, sentences
+from checkers.ai.explain import (
+    MAX_LINES,
+    Analysis,
+    analysis_lines,
+    database_words,
+    format_men,
+    sentences,
+)
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, search
 from checkers.ai.search import is_win_score, plies_to_win
@@ -196,6 +203,8 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         f"time {result.time:.2f}s  pv {' '.join(m.pdn() for m in result.pv)}",
         file=out,
     )
+    if result.database:
+        print(f"from the endgame databases: {database_words(result.score)}", file=out)
     return 0
 
 
@@ -217,7 +226,7 @@ def _print_lines(position: Position, analysis: Analysis, form: str, out: TextIO)
     )
     width = max(len(line.move) for line in analysis.lines)
     for number, line in enumerate(analysis.lines, 1):
-        score = format_men(line.score, line.win_in)
+        score = line.database or format_men(line.score, line.win_in)
         print(f"{number:2}. {line.move:<{width}}  {score:>15}  {' '.join(line.pv)}", file=out)
 
 

@@ -238,7 +238,8 @@ def test_moving_into_a_third_occurrence_scores_a_draw() -> None:
             no_progress_plies=record.no_progress_plies,
         )
         assert (aware.move, aware.score) == (Move.from_pdn("30-26"), 0)
-    assert search(position, Limits(depth=1), evaluation="count").score == -1.5
+    # Without the history no draw: a king down (the endgame databases call it lost outright).
+    assert search(position, Limits(depth=1), evaluation="count").score < -1.5
     record.play(Move.from_pdn("30-26"))
     assert record.outcome is not None and record.outcome.reason is Reason.REPETITION
 

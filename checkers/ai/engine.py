@@ -13,7 +13,9 @@ What makes it strong, in the order a node meets it:
 - move order: the table's move (tried before the others are generated), then killers (quiet moves
   that cut off at the same ply), then the history heuristic; principal-variation search tries
   each later move with a null window first, late quiet moves at reduced depth;
-- a zero-sum evaluation of its own (`evaluate_raw`), in hundredths of a man.
+- a zero-sum evaluation of its own (`evaluate_raw`), in hundredths of a man;
+- the endgame databases (`checkers.ai.endgame`): a node with few enough pieces scores its exact
+  result, and a root in the databases plays the databases' move (see `Engine._database_root`).
 
 It works on the rules core's raw bitboards (`generate_raw`, XOR deltas), never a second rules engine.
 Limits: depth, time (a hard deadline, checked every few hundred nodes), nodes and a stop signal.
@@ -26,7 +28,7 @@ import dataclasses
 import gc
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from checkers._bitboard import (
     BIT,
@@ -38,6 +40,7 @@ from checkers._bitboard import (
     raw_squares,
 )
 from checkers.ai.classic import MAX_DEPTH, AlgorithmResult, SearchInterrupted
+from checkers.ai.endgame import DRAW_CODE, LOSS_CODE, WIN_CODE, Endgames, default_endgames
 from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import (
     MATE_BOUND,
@@ -383,6 +386,7 @@ _INFINITY = WIN + 1
 # A table entry: the position's key, then depth, bound flag, score, best move, forced or not.
 _Entry = tuple[tuple[int, int, int, bool], int, int, int, RawMove, bool]
 _START_NO_DEPTH_AFTER = 0.6  # of a time limit
+_DRAW_LINE = 8  # plies of a database draw's line shown
 _RootScore = tuple[int, RawMove, int, int]
 """A root move's fail-soft score (to order the moves), the move, and what its window proved:
 _EXACT and the score, or _UPPER (_LOWER) and the window's alpha (beta). A fail-soft bound is not
@@ -478,8 +482,19 @@ def _collector_paused() -> Iterator[None]:
 class Engine:
     """A searcher that keeps its transposition table and history between moves of one game."""
 
-    def __init__(self, evaluation: str | Evaluation = "engine") -> None:
+    def __init__(
+        self,
+        evaluation: str | Evaluation = "engine",
+        endgames: Endgames | None | Literal["default"] = "default",
+    ) -> None:
+        """`endgames`: the databases to probe (the game's own by default; None: never probe)."""
         self.table: list[_Entry | None] = []
+        self.endgames = default_endgames() if endgames == "default" else endgames
+        # Nodes with at most this many pieces are probed (0: none). A database of one piece
+        # only would answer nothing the rules do not.
+        pieces = self.endgames.max_pieces if self.endgames is not None else 0
+        self.probe_pieces = pieces if pieces >= 2 else 0
+        self.from_database = False  # whether the last search's root was answered by them
         self.set_evaluation(evaluation)  # sets the empty table too
         self.history: defaultdict[RawMove, int] = defaultdict(int)
         self.killers: list[list[RawMove | None]] = []
@@ -574,6 +589,23 @@ class Engine:
                 key = (black, white, kings, black_to_move)
                 if key in self.path or key in self.seen_twice:
                     return 0
+            # Step: the endgame databases, after the repetitions (theirs is perfect play with
+            # neither rule). A popcount first: no cost worth measuring where they do not apply.
+            if (
+                (black | white).bit_count() <= self.probe_pieces
+                and no_progress < FORTY_MOVE_PLIES
+                and self.endgames is not None
+            ):
+                found = self.endgames.lookup(black, white, kings, black_to_move)
+                if found is not None:
+                    code, plies = found
+                    if code == DRAW_CODE:
+                        return 0  # exact: the 40-move rule and repetitions only add draws
+                    # A win (loss) the winner ends within the 40-move rule's count from here,
+                    # whatever the loser does, is exact; a longer one may be a draw by that
+                    # rule, so the node is searched as usual (it finds the progress moves).
+                    if no_progress + plies <= FORTY_MOVE_PLIES:
+                        return WIN - ply - plies if code == WIN_CODE else ply + plies - WIN
             if depth <= 0:  # step: at the horizon
                 leaf = self._horizon_score(black, white, kings, black_to_move, ply, no_progress)
                 if leaf is not None:
@@ -958,6 +990,7 @@ class Engine:
         self.path = set()
         self.killers = [[None, None] for _ in range(_MAX_PLY + 1)]
         self.completed = self.unfinished = None
+        self.from_database = False
         return deadline, generate_raw(
             position.black, position.white, position.kings, position.turn is BLACK
         )
@@ -978,6 +1011,10 @@ class Engine:
         if not moves:
             self.nodes = 1
             yield SearchResult(None, -WIN, 1, 1, (), deadline.elapsed())
+            return
+        answer = self._database_root(position, moves, no_progress_plies, deadline)
+        if answer is not None:
+            yield answer
             return
         mover = position.black if position.turn is BLACK else position.white
         max_depth = limits.depth or MAX_DEPTH
@@ -1051,6 +1088,82 @@ class Engine:
                 # depth times in checkers jump by 1.5x to 5x from one depth to the next.)
                 if deadline.elapsed() > _START_NO_DEPTH_AFTER * limits.time:
                     return
+
+    def _database_root(
+        self, position: Position, moves: list[RawMove], no_progress: int, deadline: Deadline
+    ) -> SearchResult | None:
+        """The databases' answer for a root they hold: their best move (the fastest win, a
+        draw, the slowest loss: a won game ends, each move bringing the end a ply nearer), its
+        exact score and their line; every root move scored for `root_report`.
+
+        None, and the root is searched as usual (the nodes below it still probe), when the
+        position is not in them, when a win or loss might not end within the 40-move rule's count,
+        or when a move would repeat a position a third time (a draw they do not know).
+        """
+        endgames = self.endgames
+        black, white, kings = position.black, position.white, position.kings
+        black_to_move = position.turn is BLACK
+        if endgames is None or (black | white).bit_count() > self.probe_pieces:
+            return None
+        found = endgames.lookup(black, white, kings, black_to_move)
+        if found is None:
+            return None
+        code, plies = found
+        if code != DRAW_CODE and no_progress + plies > FORTY_MOVE_PLIES:
+            return None
+        scored: list[_RootScore] = []
+        for move in moves:
+            child = (*play(black, white, kings, black_to_move, move), not black_to_move)
+            child_found = endgames.lookup(*child)
+            if child in self.seen_twice or child_found is None:
+                return None
+            child_code, child_plies = child_found
+            score = 0
+            if child_code == LOSS_CODE:
+                score = WIN - 1 - child_plies
+            elif child_code == WIN_CODE:
+                score = 1 + child_plies - WIN
+            scored.append((score, move, _EXACT, score))
+        best = endgames.best_move(position)
+        mover = black if black_to_move else white
+        chosen = next(
+            (m for m in moves if best is not None and raw_squares(m, mover) == best.path), None
+        )
+        if chosen is None:
+            return None
+        score = 0 if code == DRAW_CODE else WIN - plies if code == WIN_CODE else plies - WIN
+        scored.sort(key=lambda record: (record[1] != chosen, -record[0]))
+        self.nodes = 1
+        self.completed = (1, scored)
+        self.from_database = True
+        line = [chosen, *self._database_line(position.apply_raw(chosen), score)]
+        return dataclasses.replace(
+            self._result(position, chosen, score, 1, line, mover, deadline), database=True
+        )
+
+    def _database_line(self, position: Position, score: int) -> list[RawMove]:
+        """The databases' best moves from `position` on, to the game's end for a result whose
+        score is `score` from the side that moved into it (a draw's, a few moves)."""
+        assert self.endgames is not None
+        length = plies_to_win(score) - 1 if is_win_score(score) else _DRAW_LINE
+        line: list[RawMove] = []
+        seen = set()
+        while len(line) < min(length, MAX_DEPTH) and position not in seen:
+            seen.add(position)
+            best = self.endgames.best_move(position)
+            if best is None:
+                break
+            mover = position.black if position.turn is BLACK else position.white
+            raw = next(
+                m
+                for m in generate_raw(
+                    position.black, position.white, position.kings, position.turn is BLACK
+                )
+                if raw_squares(m, mover) == best.path
+            )
+            line.append(raw)
+            position = position.apply_raw(raw)
+        return line
 
     def iterate_lines(
         self,
@@ -1126,7 +1239,10 @@ class Engine:
         report = []
         for depth, (_, move, flag, score) in records:
             # What the table holds past the depth searched is older and shallower: left out.
-            line = [move, *self._principal_variation(position.apply_raw(move), 0)[: depth - 1]]
+            if self.from_database:
+                line = [move, *self._database_line(position.apply_raw(move), score)]
+            else:
+                line = [move, *self._principal_variation(position.apply_raw(move), 0)[: depth - 1]]
             report.append(
                 RootScore(
                     _public_line(position, line)[0],

@@ -26,6 +26,7 @@ __all__ = [
     "Explanation",
     "MoveScore",
     "analysis_lines",
+    "database_words",
     "explain_search",
     "format_men",
     "iterate_analysis",
@@ -61,6 +62,16 @@ def format_men(score: float | None, win_in: int | None) -> str:
     return "0.00" if score == 0 else f"{score:+.2f}"
 
 
+def database_words(score: float) -> str:
+    """A result from the endgame databases, for the side it is scored for: `database win in 3
+    moves`, `database loss in 2 moves` (moves of the winner) or `database draw`."""
+    if not is_win_score(score):
+        return "database draw"
+    count = abs(win_in_moves(score))
+    moves = "move" if count == 1 else "moves"
+    return f"database {'win' if score > 0 else 'loss'} in {count} {moves}"
+
+
 def _score(raw: float, units_per_man: float) -> tuple[float | None, int | None]:
     """A search score as (men, None), or (None, moves to the forced result)."""
     if is_win_score(raw):
@@ -85,12 +96,16 @@ class AnalysisLine:
     score: float | None
     pv: tuple[str, ...]
     win_in: int | None = None
+    database: str | None = None  # the endgame databases' words when they gave the result
 
     def as_json(self) -> dict[str, Any]:
-        """The JSON object of the README: move, score, pv, and win_in for a forced result."""
+        """The JSON object of the README: move, score, pv, win_in for a forced result, and
+        database for a result the endgame databases gave."""
         data: dict[str, Any] = {"move": self.move, "score": self.score, "pv": list(self.pv)}
         if self.win_in is not None:
             data["win_in"] = self.win_in
+        if self.database is not None:
+            data["database"] = self.database
         return data
 
 
@@ -132,7 +147,8 @@ def iterate_analysis(
                 continue
             reported = result.depth
             score, win_in = _score(result.score, units_per_man)
-            line = AnalysisLine(result.move.pdn(), score, _pdn(result.pv), win_in)
+            words = database_words(result.score) if result.database else None
+            line = AnalysisLine(result.move.pdn(), score, _pdn(result.pv), win_in, words)
             yield Analysis(result.depth, (line,), engine.nodes)
         return
     for depth, scored in engine.iterate_lines(
@@ -217,6 +233,7 @@ class Explanation:
     blunder: float = 0.0
     noise_men: float = 0.0
     from_book: bool = False
+    database: str | None = None  # `database win in 3 moves` when the databases chose the move
 
     def as_json(self) -> dict[str, Any]:
         """Every field, and the sentences, as JSON-ready data."""
@@ -305,6 +322,7 @@ def explain_search(
         slipped=searched is not None and played != searched,
         blunder=blunder,
         noise_men=noise_men,
+        database=database_words(result.score) if result.database else None,
     )
 
 
@@ -347,14 +365,32 @@ def sentences(explanation: Explanation) -> list[str]:
         for move in explanation.moves[1:]:
             said.append(f"Also in the book: {move.move}, {move.describe()}.")
         return said
+    if explanation.database is not None:
+        said.append(
+            f"{explanation.database[0].upper()}{explanation.database[1:]}: the endgame databases"
+            " hold this position's result under perfect play, and"
+            f" {explanation.searched} is their move"
+            + (
+                " (the fastest win)."
+                if " win" in explanation.database
+                else " (the slowest loss)."
+                if " loss" in explanation.database
+                else " (it keeps the draw)."
+            )
+        )
     if played.bound == "unscored":
         if not explanation.slipped and explanation.legal_moves > 1:
             said.append(f"Played {explanation.played} before its search completed a depth.")
     else:
         expects = _shortened(played.pv)
+        searched = (
+            " by the databases"
+            if explanation.database is not None
+            else f" after a search of {played.depth} plies"
+        )
         said.append(
-            f"Played {explanation.played}: {played.describe()} after a search of"
-            f" {played.depth} plies; the line it expects: {expects}."
+            f"Played {explanation.played}: {played.describe()}{searched};"
+            f" the line it expects: {expects}."
         )
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     if others:

@@ -73,6 +73,8 @@ class SearchResult:
     nodes: int
     pv: tuple[Move, ...] = ()
     time: float = 0.0
+    database: bool = False
+    """Whether the endgame databases gave the move and score (an exact result) at the root."""
 
     @property
     def nodes_per_second(self) -> float:

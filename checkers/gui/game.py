@@ -21,6 +21,7 @@ from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
 from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.wording import (
+    database_note,
     game_over_words,
     move_label,
     moves_count,
@@ -500,12 +501,16 @@ class Game:
             words = score_words(
                 result.score, thinking.man, thinking.side, thinking.side, self._human()
             )
+            if result.database:
+                words = database_note(result.score, thinking.side, None)
             self.status = f"Hint: {result.move.pdn()} ({words}, looked {result.depth} moves ahead)"
             return
         level = self.config.player(thinking.side).level
-        figures = _figures(
-            thinking.side, level.name if level else "", result, event.note, thinking.man
-        )
+        note = event.note
+        if result.database:  # the panel's last line and the status say where the score came from
+            words = database_note(result.score, thinking.side, self._human())
+            note = f"{words}; {note}" if note else words
+        figures = _figures(thinking.side, level.name if level else "", result, note, thinking.man)
         if level is not None:
             self.ai_search = AISearch(
                 self.position,
@@ -516,8 +521,8 @@ class Game:
             )
         self.play(result.move)
         self.figures = figures
-        if event.note:
-            self.status = event.note[0].upper() + event.note[1:] + "."
+        if note:
+            self.status = note[0].upper() + note[1:] + "."
 
     def thinking_seconds(self) -> float:
         """How long the current search has run."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from checkers.ai.explain import database_words
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import BLACK, Move, Position, Side
 from checkers.gui.config import Mode
@@ -17,6 +18,7 @@ from checkers.record import Outcome, Reason
 
 __all__ = [
     "black_share",
+    "database_note",
     "game_over_words",
     "move_label",
     "move_rows",
@@ -156,6 +158,16 @@ def score_words(score: float, man: float, side: Side, view: Side, human: Side | 
     men = (score / man if side is view else -score / man) + 0.0  # never -0.00
     whose = "you" if human is not None and view is human else _name(view)
     return f"{men:+.2f} for {whose}"
+
+
+def database_note(score: float, side: Side, human: Side | None) -> str:
+    """A result the endgame databases gave (`score` from `side`'s view) in words for the panel:
+    `database win in 3 moves for White`, `database loss in 2 moves for the AI`, `database draw`."""
+    words = database_words(score)
+    if not is_win_score(score):
+        return words
+    whose = "the AI" if human is not None and side is not human else _name(side)
+    return f"{words} for {whose}"
 
 
 def black_share(score: float, man: float, side: Side) -> float:
