@@ -108,6 +108,11 @@ class GameRecord:
         return self._moves[: self._cursor]
 
     @property
+    def line(self) -> tuple[Move, ...]:
+        """Every recorded move from the start, the ones after the cursor (redoable) included."""
+        return tuple(self._moves)
+
+    @property
     def positions(self) -> list[Position]:
         """The positions from the start to the current one."""
         return self._positions[: self._cursor + 1]

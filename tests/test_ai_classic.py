@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 
 import pytest
 
@@ -32,7 +31,7 @@ from checkers.ai.registry import (
     man_value,
     search,
 )
-from checkers.ai.search import WIN, Limits, Progress, StopSignal
+from checkers.ai.search import WIN, Limits, Progress, SearchResult, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.record import GameRecord, Reason
 
@@ -292,12 +291,20 @@ def test_a_proven_win_ends_the_search_early() -> None:
 
 def test_time_limit_is_kept() -> None:
     reports: list[Progress] = []
-    started = time.perf_counter()
-    # Depth 30 would take hours: only the clock can end this search. The margin is loose on
-    # purpose (a shared machine); benchmarks/search.py measures the real overrun.
-    result = search(Position(), Limits(depth=30, time=0.3), on_progress=reports.append)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 0.3 + 1.5
+    answers: list[SearchResult] = []
+    # Depth 30 would take hours: only the clock can end this search, so its ending well short of
+    # depth 30 is the check. How far past its deadline a search runs is measured by
+    # benchmarks/search.py (the overrun column), not asserted here.
+    worker = threading.Thread(
+        target=lambda: answers.append(
+            search(Position(), Limits(depth=30, time=0.3), on_progress=reports.append)
+        ),
+        daemon=True,  # a search that ignored its clock must not keep the test run alive
+    )
+    worker.start()
+    worker.join(timeout=120)  # a safety net for a broken clock, not the check
+    assert not worker.is_alive(), "the search did not stop at its time limit"
+    result = answers[0]
     assert result.move in moves_of(Position())
     assert 3 <= result.depth == len(reports) < 30
 
@@ -319,17 +326,20 @@ def test_a_limit_too_tight_for_depth_1_still_gives_a_legal_move() -> None:
 
 def test_stop_from_another_thread_ends_the_search() -> None:
     stop = StopSignal()
-    answers = []
+    answers: list[SearchResult] = []
+    reported = threading.Event()
     worker = threading.Thread(
-        target=lambda: answers.append(search(Position(), Limits(time=60), stop=stop)), daemon=True
-    )  # a search that ignored the stop must not keep the test run alive
-    started = time.perf_counter()
+        target=lambda: answers.append(
+            search(Position(), Limits(time=60), on_progress=lambda _: reported.set(), stop=stop)
+        ),
+        daemon=True,  # a search that ignored the stop must not keep the test run alive
+    )
     worker.start()
-    time.sleep(0.2)
+    assert reported.wait(timeout=60), "the search reported no depth"  # it is under way
     stop.stop()
-    worker.join(timeout=5)
-    assert not worker.is_alive()
-    assert time.perf_counter() - started < 1.0
+    # The search was given 60 s: ending within half that can only be the stop's doing.
+    worker.join(timeout=30)
+    assert not worker.is_alive(), "the search did not stop when asked"
     assert answers[0].move in moves_of(Position())
     assert answers[0].depth >= 1
 

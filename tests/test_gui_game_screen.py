@@ -171,11 +171,11 @@ def test_the_move_list_scrolls_to_keep_the_current_move_in_view(
     app = make_app()
     screen = screen_of(app)
     game = screen.game
-    while len(game.line) < 60 and game.outcome is None:
+    while len(game.record.line) < 60 and game.outcome is None:
         game.play(game.position.legal_moves()[0])
     panel = screen.panel
     assert panel is not None
-    last = len(game.line)
+    last = len(game.record.line)
     run_until(app, lambda: last in panel.visible_plies() and not panel.scrolling())
     assert panel.moves.vert_scroll_bar is not None  # the list is longer than its view
     assert 1 not in panel.visible_plies()
@@ -187,7 +187,10 @@ def test_the_move_list_scrolls_to_keep_the_current_move_in_view(
     # A click on a move in view shows the position after it.
     click_at(app, centre(screen.move_cell(4)))
     assert game.record.ply == 4 and screen.move_cell(4).is_selected
-    assert screen.move_cell(1).text == game.line[0].pdn() and not screen.move_cell(1).is_selected
+    assert (
+        screen.move_cell(1).text == game.record.line[0].pdn()
+        and not screen.move_cell(1).is_selected
+    )
 
 
 def test_the_move_list_numbers_moves_as_players_do(make_app: Callable[..., App]) -> None:

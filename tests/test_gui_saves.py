@@ -111,7 +111,7 @@ def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
     fresh = make_app(None, autosave=True, offer_resume=True)
     press(fresh, pygame.K_RETURN)
     game = screen_of(fresh).game
-    assert game.record.ply == 1 and len(game.line) == 2
+    assert game.record.ply == 1 and len(game.record.line) == 2
     press(fresh, pygame.K_r, "r")  # redo still works after the crash
     assert game.record.moves == [Move((11, 15)), Move((22, 18))]
 
@@ -207,7 +207,7 @@ def test_arrow_keys_and_the_move_list_step_through_a_game(make_app) -> None:
     click_at(app, cell.get_abs_rect().center)
     app.step(1 / 60)  # pygame_gui posts the press as an event of its own
     assert game.record.ply == 2 and game.last_move == Move((22, 18))
-    assert len(game.line) == 6  # the later moves are still there to step to
+    assert len(game.record.line) == 6  # the later moves are still there to step to
 
 
 def test_playing_a_move_from_an_earlier_point_continues_from_there(make_app) -> None:
@@ -219,7 +219,7 @@ def test_playing_a_move_from_an_earlier_point_continues_from_there(make_app) -> 
     click(app, 23)
     click(app, 19)
     assert game.record.moves == [Move((11, 15)), Move((23, 19))]
-    assert game.line == game.record.moves and not game.reviewing
+    assert list(game.record.line) == game.record.moves and not game.reviewing
 
 
 def test_the_ai_waits_while_a_loaded_game_is_reviewed(make_app, data: Path) -> None:

@@ -175,6 +175,21 @@ def test_playing_after_undo_drops_the_redo_moves() -> None:
     assert [m.pdn() for m in record.moves] == ["11-15", "22-18"]
 
 
+def test_line_keeps_the_undone_moves_until_a_new_move_drops_them() -> None:
+    record = GameRecord()
+    play(record, "11-15", "23-19", "8-11")
+    record.undo()
+    record.undo()
+    assert [m.pdn() for m in record.line] == ["11-15", "23-19", "8-11"]
+    assert [m.pdn() for m in record.moves] == ["11-15"]
+    record.go_to(3)
+    record.go_to(0)
+    assert len(record.line) == 3  # stepping anywhere keeps the whole line
+    play(record, "9-14")
+    assert [m.pdn() for m in record.line] == ["9-14"]
+    assert record.line == tuple(record.moves)
+
+
 def test_go_to_steps_through_the_game() -> None:
     record = GameRecord()
     play(record, "11-15", "23-19", "8-11")

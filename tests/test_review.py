@@ -6,11 +6,11 @@ import io
 import json
 import multiprocessing
 import os
+import select
 import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -369,6 +369,18 @@ def _live_processes_in_group(group: int) -> list[int]:
     return alive
 
 
+def _wait_for_exit(pid: int, cap: float) -> None:
+    """Wait until process `pid` (not our child) has ended, or `cap` seconds as a hang guard."""
+    try:
+        handle = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return  # already gone
+    try:
+        select.select([handle], [], [], cap)  # a pidfd turns readable when its process ends
+    finally:
+        os.close(handle)
+
+
 def test_ctrl_c_cancels_with_one_line_status_130_and_no_workers_left(tmp_path: Path) -> None:
     path = pdn_file(tmp_path, BEFORE_BLUNDER)
     command = [sys.executable, "-m", "checkers", "review", str(path), "--depth", "60"]
@@ -385,8 +397,6 @@ def test_ctrl_c_cancels_with_one_line_status_130_and_no_workers_left(tmp_path: P
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert err.splitlines() == ["checkers: review cancelled after 0 moves"]
-    for _ in range(600):  # the workers were ended before the parent returned; wait generously
-        if not _live_processes_in_group(process.pid):
-            break
-        time.sleep(0.1)
+    for pid in _live_processes_in_group(process.pid):  # a worker may still be on its way out
+        _wait_for_exit(pid, cap=60)
     assert _live_processes_in_group(process.pid) == []

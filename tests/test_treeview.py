@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import time
 
 import pygame
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from checkers.ai.tracking import EventKind, SearchNode, SearchTree, tracked_search
 from checkers.ai.tree_export import MinimaxCount
 from checkers.board import Position
+from checkers.gui import theme
 from checkers.gui.tree_view.layout import LEVEL_HEIGHT, ItemKind, LayoutItem, Replay, TreeLayout
 from checkers.gui.tree_view.view import TreeView
 
@@ -50,11 +50,10 @@ def on_screen(view: TreeView, node: SearchNode) -> tuple[int, int]:
 # --- layout (pure) --------------------------------------------------------------------------
 
 
-def test_a_depth_5_tree_lays_out_whole_quickly_without_overlaps(depth5: SearchTree) -> None:
-    began = time.perf_counter()
+def test_a_depth_5_tree_lays_out_whole_without_overlaps(depth5: SearchTree) -> None:
+    # How fast: benchmarks/tree.py (layout of this tree), not asserted here.
     layout = TreeLayout(depth5, page_size=64)
     layout.show_plies(5)
-    assert time.perf_counter() - began < 1.0
     assert len(layout.items) == depth5.nodes + depth5.pruned
     assert layout.shown_plies() == 5
     rows: dict[int, list[LayoutItem]] = {}
@@ -264,16 +263,27 @@ def test_the_drawing_shows_triangles_the_pv_and_pruned_stubs(depth3: SearchTree)
     assert min_colour not in pixel_colours(surface, stub_at, 4)
 
 
-def test_drawing_thousands_of_nodes_stays_fast(depth5: SearchTree) -> None:
+def test_thousands_of_nodes_are_all_drawn_at_every_zoom(depth5: SearchTree) -> None:
+    # How fast each zoom draws: benchmarks/tree.py, not asserted here.
     view = TreeView(depth5, RECT)
     view.layout.show_plies(5)
     surface = pygame.Surface((1280, 800))
-    for scale in (0.05, 0.3, 1.0):
+    node_colours = {
+        tuple(colour)[:3]
+        for colour in (theme.TREE_MAX, theme.TREE_MIN, theme.TREE_PRUNED, theme.TREE_CUT)
+    }
+    for scale, at_least in ((0.05, 400), (0.3, 50), (1.0, 10)):
         view.camera.scale = scale
         view.dirty = True
-        began = time.perf_counter()
         view.draw(surface)
-        assert time.perf_counter() - began < 0.5
+        shown = [
+            at
+            for item in view.layout.items
+            if (at := view.screen_pos(item.node)) is not None and view.canvas_rect.collidepoint(at)
+        ]
+        assert len(shown) >= at_least, f"only {len(shown)} nodes in view at zoom {scale}"
+        unpainted = [at for at in shown if not node_colours & pixel_colours(surface, at, 1)]
+        assert unpainted == [], f"nodes not drawn at zoom {scale}: {unpainted[:5]}"
 
 
 def test_hovering_shows_that_node_and_a_resize_keeps_the_view_working(depth3: SearchTree) -> None:

@@ -215,8 +215,6 @@ class Game:
 
     def _new_record(self, record: GameRecord | None = None) -> None:
         self.record = record if record is not None else GameRecord(self.config.start)
-        self.line: list[Move] = list(self.record.moves)
-        """The whole recorded game, past the cursor too: the move list and the arrow keys."""
         self.reviewing = False  # stepping through the record: the AI waits
         self.ai_search: AISearch | None = None
         self.thinking: Thinking | None = None
@@ -358,7 +356,6 @@ class Game:
         """Make a legal move in the record and start its animation."""
         before = self.record.position
         self.record.play(move)  # raises for an illegal move: the record is unchanged then
-        self.line = list(self.record.moves)  # a move played mid-game drops the rest of the line
         self.reviewing = False
         self._stop_thinking()  # a hint still being searched is about the old position
         if self.timer is not None and self.timer.running is before.turn:
@@ -600,7 +597,7 @@ class Game:
     def _where(self, ply: int) -> str:
         """`Black's move 12 of 30 moves` for the position after `ply` half-moves."""
         black_first = self.record.start.turn is BLACK
-        total = plural(moves_count(len(self.line), black_first), "move")
+        total = plural(moves_count(len(self.record.line), black_first), "move")
         return f"{move_label(ply, black_first)} of {total}"
 
     def _review_hint(self) -> str:
@@ -612,7 +609,7 @@ class Game:
 
     def step_through(self, plies: int) -> None:
         """Step `plies` back (negative) or forward through the recorded game (arrow keys)."""
-        target = max(0, min(len(self.line), self.record.ply + plies))
+        target = max(0, min(len(self.record.line), self.record.ply + plies))
         if target == self.record.ply and self.animation is None:
             self.status = (
                 "At the start of the game." if target == 0 else "At the end of the recorded game."
@@ -622,14 +619,13 @@ class Game:
 
     def go_to_end(self, end: bool) -> None:
         """Jump to the start or the end of the recorded game (Home, End)."""
-        self.go_to(len(self.line) if end else 0)
+        self.go_to(len(self.record.line) if end else 0)
 
     def continue_here(self) -> None:
         """Play on from the position shown: the moves after it are dropped, the AI may move."""
-        dropped = len(self.line) - self.record.ply
+        dropped = len(self.record.line) - self.record.ply
         if dropped > 0:
             self.record = replay(self.record.start, self.record.moves)
-            self.line = list(self.record.moves)
         self.reviewing = False
         self.paused = False
         self._after_jump()
@@ -650,14 +646,14 @@ class Game:
         """Carry on with a game read back from the autosave, as if it had never stopped (at
         `ply` if moves after it had been taken back)."""
         self.reviewing = False
-        if ply is not None and 0 <= ply < len(self.line):
+        if ply is not None and 0 <= ply < len(self.record.line):
             self.record.go_to(ply)
             self._after_jump()
         where = move_label(self.record.ply, self.record.start.turn is BLACK)
         self.status = f"Resumed after {where}. " + self._turn_status()
 
     def _loaded_status(self) -> str:
-        moves = plural(moves_count(len(self.line), self.record.start.turn is BLACK), "move")
+        moves = plural(moves_count(len(self.record.line), self.record.start.turn is BLACK), "move")
         return (
             f"Loaded a game of {moves}: Left/Right step "
             f"through it, click a move in the list, C plays on. " + self._turn_status()
@@ -667,7 +663,7 @@ class Game:
         """The whole recorded game, including moves past the cursor (what a save writes)."""
         if not self.record.can_redo():
             return self.record
-        return replay(self.record.start, self.line)
+        return replay(self.record.start, self.record.line)
 
     def request_hint(self) -> None:
         """Ask the engine for the human's best move; it is highlighted when it arrives."""
@@ -739,7 +735,6 @@ class Game:
         """Make the position shown the end of the game (a result is declared at the end)."""
         if self.record.can_redo():
             self.record = replay(self.record.start, self.record.moves)
-            self.line = list(self.record.moves)
         self.reviewing = False
 
     def resign(self) -> None:

@@ -245,7 +245,7 @@ class GameScreen(ScreenBase):
             return game.record.ply == 0
 
         def at_end() -> bool:
-            return game.record.ply == len(game.line)
+            return game.record.ply == len(game.record.line)
 
         commands = [
             Command(
@@ -680,14 +680,14 @@ class GameScreen(ScreenBase):
         """Copy the whole game to the clipboard as PDN."""
         problem = copy_text(self.pdn_text())
         self.game.status = (
-            f"Copied the game ({plural(moves_count(len(self.game.line)), 'move')}) as PDN text"
+            f"Copied the game ({plural(moves_count(len(self.game.record.line)), 'move')}) as PDN text"
             if problem is None
             else f"No clipboard ({problem}); Ctrl+S saves the game as a PDN file instead"
         )
 
     def _autosave_key(self) -> tuple[object, ...]:
         game = self.game
-        return (game.record.start, tuple(game.line), game.record.ply, game.outcome)
+        return (game.record.start, game.record.line, game.record.ply, game.outcome)
 
     def autosave(self, force: bool = False) -> None:
         """Keep the game in its own file in the games folder after each change, from its first
@@ -700,13 +700,13 @@ class GameScreen(ScreenBase):
         if self.file is None and self._game_key() == self._as_opened:
             return  # stepping through a game as it was opened changes nothing worth a file
         try:
-            if not self.game.line:
+            if not self.game.record.line:
                 if self.file is not None:
                     self.file.remove()
                     self.file = None
                 return
             tags = self.tags()
-            if self.game.record.ply < len(self.game.line):
+            if self.game.record.ply < len(self.game.record.line):
                 # Moves taken back are kept for redo; the resumed game starts where it was.
                 tags[RESUME_PLY_TAG] = str(self.game.record.ply)
             if self.file is None:
@@ -716,7 +716,7 @@ class GameScreen(ScreenBase):
             self.game.status = f"Error: autosave failed: {error}"
 
     def _game_key(self) -> tuple[object, ...]:
-        return (self.game.record.start, tuple(self.game.line))
+        return (self.game.record.start, self.game.record.line)
 
     def result_shown(self) -> bool:
         """Whether the game-over card is up: the game is over, its last move has landed, no

@@ -128,7 +128,7 @@ def panel_lines(game: Game) -> PanelLines:
         right = "paused" if game.paused else f"{game.delay:g} s between moves"
     counter = game.record.stalemate_counter
     black_first = game.record.start.turn is BLACK
-    ply, total = game.record.ply, len(game.line)
+    ply, total = game.record.ply, len(game.record.line)
     title = f"Moves ({plural(moves_count(total, black_first), 'move')})"
     if ply != total:
         title = f"Moves (at {move_label(ply, black_first)})"
@@ -327,7 +327,7 @@ class GamePanel:
 
     def _sync_moves(self, game: Game) -> bool:
         black_first = game.record.start.turn is BLACK
-        key = (tuple(game.line), black_first)
+        key = (game.record.line, black_first)
         if key != self._list_key:
             self._list_key = key
             self._build_moves(game, black_first)
@@ -351,7 +351,7 @@ class GamePanel:
         for element in list(self.moves.get_container()):
             element.kill()
         self.cells = []
-        rows = move_rows(game.line, black_first)
+        rows = move_rows(game.record.line, black_first)
         offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
         width = self.moves.rect.width - self.unit * 2  # room for the scroll bar
         number_width = width // 5
