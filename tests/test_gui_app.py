@@ -411,13 +411,7 @@ def wait_for(app: App, done, cap: float = 60.0) -> None:
 def until_the_ai_reports(app: App, frame: float = 1 / 60) -> None:
     """Wait between frames for the AI process's next report, at most a frame: the test loop
     wakes on the condition it waits for instead of sleeping a fixed time."""
-    replies = app.ai._replies
-    if replies is None:
-        return
-    try:
-        replies.poll(frame)
-    except (OSError, ValueError):
-        pass  # the worker is gone: the next frame reports it
+    app.ai.wait(frame)
 
 
 LONG = Level("long", "", "alphabeta", "seed", time=30.0)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -27,15 +26,16 @@ def ai() -> Iterator[AIClient]:
     client.close()
 
 
-def run_until(game: Game, done: Callable[[], bool], timeout: float = 10.0) -> int:
-    """Step the game like the app's loop until `done()`; returns the frames it took."""
+def run_until(game: Game, done: Callable[[], bool], frames_cap: int = 20_000) -> int:
+    """Step the game like the app's loop until `done()`, waiting between frames for the AI's
+    next report (at most a frame) instead of sleeping; returns the frames it took. The cap only
+    stops a hang."""
     frames = 0
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, f"timed out; status: {game.status}"
+    while not done() and frames < frames_cap:
         game.update(1 / 60)
         frames += 1
-        time.sleep(0.002)
+        game.ai.wait(1 / 60)
+    assert done(), f"never happened; status: {game.status}"
     return frames
 
 
@@ -58,13 +58,12 @@ def _answer(
     ai: AIClient, position: Position, level: Level, history: tuple[Position, ...] = ()
 ) -> AIResult:
     ai.request(position, level, history=history)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
+    for _ in range(3000):  # each wait ends when the worker reports; this only caps a hang
         for event in ai.poll():
             assert isinstance(event, (AIProgress, AIResult)), event
             if isinstance(event, AIResult):
                 return event
-        time.sleep(0.005)
+        ai.wait(0.01)
     raise AssertionError("the worker did not answer")
 
 
@@ -125,12 +124,16 @@ def test_undo_while_the_ai_thinks_cancels_the_search(ai: AIClient) -> None:
     game.undo()
     assert game.thinking is None and game.record.ply == 0 and game.is_human_turn()
     assert ai.pending is None
-    # The 30-second search was stopped: the worker answers the next request at once.
-    started = time.monotonic()
+    # The 30-second search was stopped: the worker answers the next request, long before the
+    # cancelled search's 30 s would have run out (the wait below gives up after 20 s).
     ai.request(Position(), QUICK)
-    while not any(isinstance(event, AIResult) for event in ai.poll()):
-        assert time.monotonic() - started < 5
-        time.sleep(0.005)
+    events: list[object] = []
+    for _ in range(2000):  # each wait ends when the worker reports; this only caps a hang
+        events += ai.poll()
+        if any(isinstance(event, AIResult) for event in events):
+            break
+        ai.wait(0.01)
+    assert any(isinstance(event, AIResult) for event in events)
 
 
 def test_a_hint_highlights_the_engines_suggestion_for_the_human(ai: AIClient) -> None:
@@ -159,7 +162,7 @@ def test_ai_vs_ai_ends_by_the_rules(ai: AIClient) -> None:
     fast = Level("fast", "", "alphabeta", "count", depth=1)
     config = GameConfig(black=PlayerConfig(fast), white=PlayerConfig(fast), ai_delay=0)
     game = Game(config, ai, hop_seconds=0)
-    run_until(game, lambda: game.outcome is not None, timeout=30)
+    run_until(game, lambda: game.outcome is not None)
     assert game.outcome.reason in (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)
     assert game.status.startswith("Game over:")
     assert "game_over" in game.cues.drain()
@@ -176,7 +179,7 @@ def test_ai_vs_ai_pauses_and_single_steps(ai: AIClient) -> None:
     run_until(game, lambda: game.record.ply == 1)
     for _ in range(20):
         game.update(1 / 60)
-        time.sleep(0.002)
+        game.ai.wait(1 / 60)  # a move the AI sent anyway would arrive here
     assert game.record.ply == 1 and game.paused
 
 
@@ -196,12 +199,13 @@ def test_the_worker_answers_a_new_request_after_a_cancelled_one() -> None:
         client.request(Position(), Level("long", "", "alphabeta", "seed", time=30.0))
         client.cancel()
         request = client.request(Position(), QUICK)
-        deadline = time.monotonic() + 10
         events: list[object] = []
-        while not any(isinstance(e, AIResult) for e in events):
-            assert time.monotonic() < deadline
+        for _ in range(1000):  # a cap against a hang only: each wait ends on a report
             events += client.poll()
-            time.sleep(0.005)
+            if any(isinstance(e, AIResult) for e in events):
+                break
+            client.wait(0.05)
+        assert any(isinstance(e, AIResult) for e in events)
         assert all(e.request == request for e in events)  # nothing from the cancelled one
         assert any(isinstance(e, AIProgress) for e in events)
     finally:

@@ -226,6 +226,16 @@ class AIClient:
         except (OSError, AssertionError):
             self._discard()  # a dead worker is replaced on the next request
 
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the worker's next report (without taking it): True if one
+        is there. For a caller with nothing else to do until the AI says something."""
+        if self._replies is None:
+            return False
+        try:
+            return self._replies.poll(seconds)
+        except (OSError, ValueError):
+            return True  # the worker is gone: poll() reports it
+
     def poll(self) -> list[AIEvent]:
         """What the worker has reported for the pending request since the last poll; never waits."""
         events: list[AIEvent] = []
