@@ -22,6 +22,7 @@ from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.panel import score_view
 from checkers.gui.wording import black_share, score_words
 
 SLOW = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
@@ -321,3 +322,34 @@ def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock
     timed.step(1 / 60)
     wake = screen_of(timed).wake_in()
     assert wake is not None and 0 < wake <= 1.0
+
+
+def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_bar(
+    make_app: Callable[..., App],
+) -> None:
+    two = make_app()
+    screen = screen_of(two)
+    press(two, pygame.K_v, "v")
+    assert screen.bar_shown() and screen.bar_label() == "no evaluation yet"
+    bar = screen.bar_rect(screen.layout())
+    assert two.window.get_at((bar.centerx, bar.bottom - 3))[:3] == theme.PANEL  # no fill
+
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    game = screen.game
+    press(app, pygame.K_v, "v")
+    assert screen.bar_shown()
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.position.turn is BLACK and game.animation is None)
+    app.step(1 / 60)
+    figures = game.figures
+    assert figures is not None
+    view, human = score_view(game, figures.side)
+    # The panel's words, two decimals and whose view, not a bare "0.1".
+    assert screen.bar_label() == score_words(figures.score, figures.man, figures.side, view, human)
+    assert screen.bar_label().endswith("for you")
+    bar = screen.bar_rect(screen.layout())
+    assert app.window.get_at((bar.centerx, bar.bottom - 3))[:3] != theme.PANEL  # filled
+    press(app, pygame.K_u, "u")
+    assert game.record.ply == 0 and screen.bar_label() == "no evaluation yet"
