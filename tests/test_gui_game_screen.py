@@ -353,3 +353,19 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     assert app.window.get_at((bar.centerx, bar.bottom - 3))[:3] != theme.PANEL  # filled
     press(app, pygame.K_u, "u")
     assert game.record.ply == 0 and screen.bar_label() == "no evaluation yet"
+
+
+def test_pause_says_resume_at_once_in_ai_vs_ai(make_app: Callable[..., App]) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(SLOW), white=PlayerConfig(SLOW)))
+    screen = screen_of(app)
+    run_until(app, lambda: screen.game.thinking is not None)
+    press(app, pygame.K_SPACE, " ")
+    assert screen.game.paused
+    for _ in range(STEPS):  # the frames the loop runs before it sleeps for the next event
+        if app.next_frame_in() is None:
+            break
+        app.step(1 / 60)
+    button = screen.widgets["pause"]
+    assert button.text == "Resume"
+    shape = button.drawable_shape
+    assert not shape.states_to_redraw_queue  # every look of the button (selected too) drawn

@@ -47,7 +47,7 @@ from checkers.gui.intents import (
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import GamePanel, score_view
-from checkers.gui.ui import Actions
+from checkers.gui.ui import Actions, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
     black_share,
@@ -1293,6 +1293,7 @@ class GameScreen(ScreenBase):
                 changed = True
                 self._labels[command.name] = label
                 button.set_text(label)
+                redraw_now(button)
         return changed
 
     def _sync_status(self) -> bool:
