@@ -22,7 +22,7 @@ from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.panel import score_view
+from checkers.gui.screens.panel import panel_lines, score_view
 from checkers.gui.wording import black_share, score_words
 
 SLOW = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
@@ -369,3 +369,16 @@ def test_pause_says_resume_at_once_in_ai_vs_ai(make_app: Callable[..., App]) -> 
     assert button.text == "Resume"
     shape = button.drawable_shape
     assert not shape.states_to_redraw_queue  # every look of the button (selected too) drawn
+
+
+def test_a_one_move_search_says_one_move_not_one_moves(make_app: Callable[..., App]) -> None:
+    one = Level("one", "test opponent", "alphabeta", "seed", depth=1)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(one), hint=one))
+    screen = screen_of(app)
+    press(app, pygame.K_h, "h")
+    run_until(app, lambda: screen.game.hint is not None)
+    assert "looked 1 move ahead" in screen.game.status
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: screen.game.record.ply == 2 and screen.game.figures is not None)
+    assert panel_lines(screen.game).search[0].endswith("(one) looked 1 move ahead")
