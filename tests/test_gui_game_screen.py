@@ -22,6 +22,7 @@ from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.panel import panel_lines, score_view
 from checkers.gui.wording import black_share, score_words
 
 SLOW = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
@@ -324,3 +325,63 @@ def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock
     timed.step(1 / 60)
     wake = screen_of(timed).wake_in()
     assert wake is not None and 0 < wake <= 1.0
+
+
+def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_bar(
+    make_app: Callable[..., App],
+) -> None:
+    two = make_app()
+    screen = screen_of(two)
+    press(two, pygame.K_v, "v")
+    assert screen.bar_shown() and screen.bar_label() == "no evaluation yet"
+    bar = screen.bar_rect(screen.layout())
+    assert two.window.get_at((bar.centerx, bar.bottom - 3))[:3] == theme.PANEL  # no fill
+
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    game = screen.game
+    press(app, pygame.K_v, "v")
+    assert screen.bar_shown()
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.position.turn is BLACK and game.animation is None)
+    app.step(1 / 60)
+    figures = game.figures
+    assert figures is not None
+    view, human = score_view(game, figures.side)
+    # The panel's words, two decimals and whose view, not a bare "0.1".
+    assert screen.bar_label() == score_words(figures.score, figures.man, figures.side, view, human)
+    assert screen.bar_label().endswith("for you")
+    bar = screen.bar_rect(screen.layout())
+    assert app.window.get_at((bar.centerx, bar.bottom - 3))[:3] != theme.PANEL  # filled
+    press(app, pygame.K_u, "u")
+    assert game.record.ply == 0 and screen.bar_label() == "no evaluation yet"
+
+
+def test_pause_says_resume_at_once_in_ai_vs_ai(make_app: Callable[..., App]) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(SLOW), white=PlayerConfig(SLOW)))
+    screen = screen_of(app)
+    run_until(app, lambda: screen.game.thinking is not None)
+    press(app, pygame.K_SPACE, " ")
+    assert screen.game.paused
+    for _ in range(STEPS):  # the frames the loop runs before it sleeps for the next event
+        if app.next_frame_in() is None:
+            break
+        app.step(1 / 60)
+    button = screen.widgets["pause"]
+    assert button.text == "Resume"
+    shape = button.drawable_shape
+    assert not shape.states_to_redraw_queue  # every look of the button (selected too) drawn
+
+
+def test_a_one_move_search_says_one_move_not_one_moves(make_app: Callable[..., App]) -> None:
+    one = Level("one", "test opponent", "alphabeta", "seed", depth=1)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(one), hint=one))
+    screen = screen_of(app)
+    press(app, pygame.K_h, "h")
+    run_until(app, lambda: screen.game.hint is not None)
+    assert "looked 1 move ahead" in screen.game.status
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: screen.game.record.ply == 2 and screen.game.figures is not None)
+    assert panel_lines(screen.game).search[0].endswith("(one) looked 1 move ahead")

@@ -500,7 +500,9 @@ class Game:
             )
             if result.database:
                 words = database_note(result.score, thinking.side, None)
-            self.status = f"Hint: {result.move.pdn()} ({words}, looked {result.depth} moves ahead)"
+            self.status = (
+                f"Hint: {result.move.pdn()} ({words}, looked {plural(result.depth, 'move')} ahead)"
+            )
             return
         level = self.config.player(thinking.side).level
         note = event.note

@@ -12,8 +12,9 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 from pygame_gui.core.interfaces import IUIElementInterface
+from pygame_gui.elements import UIButton
 
-__all__ = ["TIP_DELAY", "Actions", "HoverTips"]
+__all__ = ["TIP_DELAY", "Actions", "HoverTips", "redraw_now"]
 
 TIP_DELAY = 0.6
 """Seconds the mouse rests on a widget before its tooltip shows (the theme says the same)."""
@@ -106,3 +107,14 @@ def _expanded(element: IUIElementInterface) -> bool:
     return isinstance(states, dict) and getattr(element, "current_state", None) is states.get(
         "expanded"
     )
+
+
+def redraw_now(button: UIButton) -> None:
+    """Draw every look of `button` (normal, hovered, selected...) with its current text now:
+    pygame_gui redraws one look per frame, and the screen may sleep before it reaches the one
+    shown, which then keeps the old text until the next event."""
+    shape = button.drawable_shape
+    if shape is None:
+        return
+    while shape.states_to_redraw_queue:
+        shape.redraw_state(shape.states_to_redraw_queue.popleft())

@@ -47,7 +47,7 @@ from checkers.gui.intents import (
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import GamePanel, score_view
-from checkers.gui.ui import Actions
+from checkers.gui.ui import Actions, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
     black_share,
@@ -964,7 +964,8 @@ class GameScreen(ScreenBase):
         thinking = game.thinking
         if thinking is not None and thinking.progress is not None and thinking.purpose == "move":
             found = (thinking.progress.score, thinking.man, thinking.side)
-        elif game.figures is not None:
+        elif game.figures is not None and game.figures.side is not game.position.turn:
+            # The search that chose the move just made; after the other side's move it is stale.
             found = (game.figures.score, game.figures.man, game.figures.side)
         elif game.hint_score is not None:
             found = game.hint_score
@@ -999,42 +1000,40 @@ class GameScreen(ScreenBase):
             )
             overlay.draw(surface)
 
+    def bar_label(self) -> str:
+        """The words the evaluation bar reads: the panel's score words for the position on the
+        board, or `no evaluation yet` when nothing has searched it."""
+        evaluation = self.evaluation()
+        return "no evaluation yet" if evaluation is None else evaluation[1]
+
     def _draw_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Black's share of the bar from Black's end of the board; the score's size in men at
-        the leading end (the words, with whose view, are on the panel)."""
+        """Black's share of the bar from Black's end of the board (no fill without a score for
+        this position), and the bar's label read upwards at its top, whichever way the board
+        faces."""
         evaluation = self.evaluation()
         pygame.draw.rect(surface, theme.PANEL_LINE, rect.inflate(4, 4), border_radius=4)
-        if evaluation is None:
-            pygame.draw.rect(surface, theme.PANEL, rect, border_radius=3)
-            return
-        share, words = evaluation
-        black_height = round(rect.height * share)
-        black_at_bottom = self.flipped
-        black = pygame.Rect(rect.left, rect.top, rect.width, black_height)
-        white = pygame.Rect(
-            rect.left, rect.top + black_height, rect.width, rect.height - black_height
-        )
-        if black_at_bottom:
-            white.top, black.top = rect.top, rect.top + rect.height - black_height
-        surface.fill(theme.WHITE_PIECE, white)
-        surface.fill(theme.BLACK_PIECE, black)
-        number = words.split()[0]
-        if number.startswith(("+", "-")):
-            number = f"{abs(float(number)):.1f}"
-        else:
-            number = "win"
-        black_leads = share >= 0.5
-        size = max(9, rect.width * 2 // 3)
-        ink = theme.WHITE_PIECE if black_leads else theme.BLACK_PIECE
-        at_bottom = black_leads == black_at_bottom
-        point = (rect.centerx, rect.bottom - 3) if at_bottom else (rect.centerx, rect.top + 3)
-        text = self.context.renderer.text
-        line = text.render(number, size, ink)
-        if line.get_width() > rect.width:
-            line = pygame.transform.smoothscale(
-                line, (rect.width, max(1, line.get_height() * rect.width // line.get_width()))
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=3)
+        if evaluation is not None:
+            share = evaluation[0]
+            black_height = round(rect.height * share)
+            black = pygame.Rect(rect.left, rect.top, rect.width, black_height)
+            white = pygame.Rect(
+                rect.left, rect.top + black_height, rect.width, rect.height - black_height
             )
-        surface.blit(line, line.get_rect(**{"midbottom" if at_bottom else "midtop": point}))
+            if self.flipped:  # Black's end of the board is at the bottom
+                white.top, black.top = rect.top, rect.top + rect.height - black_height
+            surface.fill(theme.WHITE_PIECE, white)
+            surface.fill(theme.BLACK_PIECE, black)
+        size = max(12, rect.width * 2 // 3)
+        line = self.context.renderer.text.render(self.bar_label(), size, theme.TEXT)
+        line = pygame.transform.rotate(line, 90)  # read upwards along the narrow bar
+        if line.get_height() > rect.height - 8:
+            line = pygame.transform.smoothscale(line, (line.get_width(), rect.height - 8))
+        box = line.get_rect(midtop=(rect.centerx, rect.top + 4)).inflate(4, 8)
+        box.clamp_ip(rect)
+        # On the panel's colour: readable over either side's fill.
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=3)
+        surface.blit(line, line.get_rect(center=box.center))
 
     # --- widgets -----------------------------------------------------------------------------
 
@@ -1294,6 +1293,7 @@ class GameScreen(ScreenBase):
                 changed = True
                 self._labels[command.name] = label
                 button.set_text(label)
+                redraw_now(button)
         return changed
 
     def _sync_status(self) -> bool:

@@ -87,7 +87,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             return (*lines, "Looking 1 move ahead...", "", "", "")
         view, human = score_view(game, thinking.side)
         words = score_words(progress.score, thinking.man, thinking.side, view, human)
-        lines.append(f"So far {progress.depth} moves ahead: {words}")
+        lines.append(f"So far {plural(progress.depth, 'move')} ahead: {words}")
         lines.append(f"{progress.nodes:,} positions looked at")
         return (*lines, "", "")
     figures = game.figures
@@ -100,13 +100,13 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
-                f"Score {words} (the book's search, {figures.depth} moves ahead)",
+                f"Score {words} (the book's search, {plural(figures.depth, 'move')} ahead)",
                 "",
                 "",
                 "",
             )
         return (
-            f"{who} ({figures.level}) looked {figures.depth} moves ahead",
+            f"{who} ({figures.level}) looked {plural(figures.depth, 'move')} ahead",
             f"Score {words}",
             f"{figures.nodes:,} positions in {figures.seconds:.1f} s ({speed / 1000:,.0f}k/s)",
             f"Expects {line}" if line else "",

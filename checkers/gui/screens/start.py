@@ -27,6 +27,7 @@ from checkers.gui.intents import LoadedGame, OpenLoad, OpenSettings, Quit, Start
 from checkers.gui.settings import FIRST_LEVEL, Settings
 from checkers.gui.ui import Actions, HoverTips
 from checkers.gui.widgets import run_key_binding
+from checkers.gui.wording import plural
 
 __all__ = ["DEPTHS", "TIMES", "AIChoice", "StartChoices", "StartScreen"]
 
@@ -437,12 +438,12 @@ class StartScreen(ScreenBase):
             self._label(root, pygame.Rect(left, line, half, row), f"{name}'s AI", "@heading")
             line += row
             amount_options = (
-                [f"{depth} moves ahead" for depth in DEPTHS]
+                [f"{plural(depth, 'move')} ahead" for depth in DEPTHS]
                 if choice.limit == "depth"
                 else [f"{seconds:g} s a move" for seconds in TIMES]
             )
             amount = (
-                f"{choice.depth} moves ahead"
+                f"{plural(choice.depth, 'move')} ahead"
                 if choice.limit == "depth"
                 else f"{choice.time:g} s a move"
             )
