@@ -385,3 +385,15 @@ def test_a_one_move_search_says_one_move_not_one_moves(make_app: Callable[..., A
     click(app, 15)
     run_until(app, lambda: screen.game.record.ply == 2 and screen.game.figures is not None)
     assert panel_lines(screen.game).search[0].endswith("(one) looked 1 move ahead")
+
+
+def test_the_panel_names_the_game_as_the_start_screen_does(make_app) -> None:
+    from checkers.gui.screens.panel import panel_lines
+    from checkers.gui.screens.start import MODES
+
+    start_names = [text for _, text, _, _ in MODES]
+    assert start_names == ["You vs AI", "AI vs AI", "Two players"]
+    two_players = make_app()
+    assert panel_lines(screen_of(two_players).game).header == "Two players"
+    against_ai = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    assert panel_lines(screen_of(against_ai).game).header == "You vs AI"

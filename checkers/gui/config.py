@@ -27,6 +27,13 @@ class Mode(enum.Enum):
     AI_VS_AI = "AI vs AI"
     HUMAN_VS_HUMAN = "human vs human"
 
+    @property
+    def label(self) -> str:
+        """The mode as the start screen names it (the value is what settings files store)."""
+        return {"human vs AI": "You vs AI", "human vs human": "Two players"}.get(
+            self.value, self.value
+        )
+
 
 @dataclass(frozen=True)
 class PlayerConfig:

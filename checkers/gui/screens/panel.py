@@ -122,7 +122,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
 
 def panel_lines(game: Game) -> PanelLines:
     """What the panel says about the game as it is now."""
-    header = game.mode.value[0].upper() + game.mode.value[1:]
+    header = game.mode.label
     right = ""
     if game.mode is Mode.AI_VS_AI:
         right = "paused" if game.paused else f"{game.delay:g} s between moves"

@@ -123,9 +123,9 @@ class StartChoices:
 
 
 MODES = (
-    (Mode.HUMAN_VS_AI, "You vs AI", "1", "Play against the computer"),
-    (Mode.AI_VS_AI, "AI vs AI", "2", "Watch two AIs play each other"),
-    (Mode.HUMAN_VS_HUMAN, "Two players", "3", "Two people take turns at this board"),
+    (Mode.HUMAN_VS_AI, Mode.HUMAN_VS_AI.label, "1", "Play against the computer"),
+    (Mode.AI_VS_AI, Mode.AI_VS_AI.label, "2", "Watch two AIs play each other"),
+    (Mode.HUMAN_VS_HUMAN, Mode.HUMAN_VS_HUMAN.label, "3", "Two people take turns at this board"),
 )
 
 
