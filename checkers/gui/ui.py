@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.core.interfaces import IUIElementInterface
+from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
 from pygame_gui.elements import UIButton
 
 __all__ = ["TIP_DELAY", "Actions", "HoverTips", "redraw_now"]
@@ -31,6 +31,26 @@ class Actions:
         """Forget the widgets (they were rebuilt)."""
         self.pressed.clear()
         self.chosen.clear()
+
+    def button(
+        self,
+        manager: pygame_gui.UIManager,
+        container: IContainerLikeInterface,
+        rect: pygame.Rect,
+        text: str,
+        tip: str,
+        action: Callable[[], None],
+        selected: bool = False,
+        object_id: str | None = None,
+    ) -> UIButton:
+        """A button with a tooltip in `container` that runs `action` when pressed."""
+        button = UIButton(
+            rect, text, manager, container=container, tool_tip_text=tip, object_id=object_id
+        )
+        if selected:
+            button.select()
+        self.pressed[button] = action
+        return button
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Run the action of a widget's event; True if the event was one of ours."""

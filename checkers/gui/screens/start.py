@@ -268,17 +268,9 @@ class StartScreen(ScreenBase):
         selected: bool = False,
         object_id: str | None = None,
     ) -> UIButton:
-        button = UIButton(
-            rect,
-            text,
-            self.context.ui,
-            container=root,
-            tool_tip_text=tip,
-            object_id=object_id,
+        button = self.actions.button(
+            self.context.ui, root, rect, text, tip, action, selected, object_id
         )
-        if selected:
-            button.select()
-        self.actions.pressed[button] = action
         self.widgets[name] = button
         return button
 
