@@ -4,6 +4,10 @@ Pure Python (no pygame). A separate process keeps a whole core and its own inter
 the window's loop never waits on the search. The UI side (`AIClient`) never blocks: `poll()`
 reads only what has already arrived. Cancelling sends a stop message that the worker's listener
 thread turns into the search's StopSignal, so the next request starts at once.
+
+Two kinds of request: a move for a level (`request`: progress per depth, then the move with its
+explanation), and an analysis of a position (`analyse`: the best lines after every completed
+depth, on and on until cancelled or the lines are proven).
 """
 
 from __future__ import annotations
@@ -17,13 +21,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
-from checkers.ai.engine import tune_collector_for_search
+from checkers.ai.classic import MAX_DEPTH
+from checkers.ai.engine import Engine, tune_collector_for_search
+from checkers.ai.explain import Analysis, Explanation, iterate_analysis
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
-from checkers.ai.search import Progress, SearchResult, StopSignal
+from checkers.ai.search import Limits, Progress, SearchResult, StopSignal
 from checkers.board import Position, Side
 
-__all__ = ["AIClient", "AIError", "AIEvent", "AIProgress", "AIResult", "worker_main"]
+__all__ = [
+    "ANALYSIS_LIMITS",
+    "AIAnalysis",
+    "AIClient",
+    "AIError",
+    "AIEvent",
+    "AIProgress",
+    "AIResult",
+    "worker_main",
+]
+
+ANALYSIS_LIMITS = Limits(depth=MAX_DEPTH)
+"""An analysis runs until it is cancelled (a new position, the board closed) or every line is
+proven: no depth this side of the engine's deepest, no time limit."""
 
 
 @dataclass(frozen=True)
@@ -36,11 +55,23 @@ class AIProgress:
 
 @dataclass(frozen=True)
 class AIResult:
-    """The search's answer; `note` says when the level deliberately played another move."""
+    """The search's answer; `note` says when the level deliberately played another move, and
+    `explanation` why it played it (every root move's score, the played move first)."""
 
     request: int
     result: SearchResult
     note: str = ""
+    explanation: Explanation | None = None
+
+
+@dataclass(frozen=True)
+class AIAnalysis:
+    """The best lines of the analysed position at the depth just completed (`final`: the
+    analysis is over, nothing deeper will come)."""
+
+    request: int
+    analysis: Analysis
+    final: bool = False
 
 
 @dataclass(frozen=True)
@@ -51,7 +82,7 @@ class AIError:
     message: str
 
 
-AIEvent = AIProgress | AIResult | AIError
+AIEvent = AIProgress | AIResult | AIAnalysis | AIError
 
 
 class _Cancellations:
@@ -131,10 +162,16 @@ def worker_main(requests: Connection, replies: Connection) -> None:
     # replaced when the colour gets another level or seed; the player itself starts afresh when
     # the game does not go on from its last move.
     players: dict[Side, tuple[Level, int, AIPlayer]] = {}
+    # The analysis board's engine keeps its table from position to position: the next
+    # position is usually a move away, and its lines are already half searched.
+    analyst: list[Engine] = []
     while True:
         message = inbox.get()
         if message[0] == "quit":
             return
+        if message[0] == "analyse":
+            _analyse(message, cancellations, replies, analyst)
+            continue
         _, request, position, history, no_progress, level, seed = message
         assert isinstance(request, int) and isinstance(position, Position)
         assert isinstance(level, Level) and isinstance(no_progress, int) and isinstance(seed, int)
@@ -155,11 +192,41 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             kept[2].limits = level.limits
             choice = kept[2].choose(position, history, no_progress, report, stop)
             if not stop.is_set():
-                replies.send(("result", request, choice.result, choice.note))
+                replies.send(("result", request, choice.result, choice.note, choice.explanation))
         except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
             replies.send(("error", request, str(error) or type(error).__name__))
         finally:
             cancellations.end()
+
+
+def _analyse(
+    message: tuple[object, ...],
+    cancellations: _Cancellations,
+    replies: Connection,
+    analyst: list[Engine],
+) -> None:
+    """Answer an analysis request: the best lines after each completed depth, then a final
+    report unless it was cancelled."""
+    _, request, position, history, no_progress, count = message
+    assert isinstance(request, int) and isinstance(position, Position)
+    assert isinstance(history, list) and isinstance(no_progress, int) and isinstance(count, int)
+    stop = cancellations.begin(request)
+    if stop is None:
+        return
+    try:
+        if not analyst:
+            analyst.append(Engine())
+        last = Analysis(0, ())
+        for last in iterate_analysis(
+            position, ANALYSIS_LIMITS, count, analyst[0], history, no_progress, stop
+        ):
+            replies.send(("lines", request, last))
+        if not stop.is_set():
+            replies.send(("analysed", request, last))
+    except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
+        replies.send(("error", request, str(error) or type(error).__name__))
+    finally:
+        cancellations.end()
 
 
 class AIClient:
@@ -215,6 +282,26 @@ class AIClient:
         self.pending = self._last_request
         return self._last_request
 
+    def analyse(
+        self,
+        position: Position,
+        lines: int,
+        *,
+        history: Sequence[Position] = (),
+        no_progress_plies: int = 0,
+    ) -> int:
+        """Ask for the `lines` best moves of `position`, reported after every completed depth
+        until cancelled (cancelling any search under way); returns the request number."""
+        self.cancel()
+        self.start()
+        assert self._requests is not None
+        self._last_request += 1
+        self._requests.send(
+            ("analyse", self._last_request, position, list(history), no_progress_plies, lines)
+        )
+        self.pending = self._last_request
+        return self._last_request
+
     def cancel(self) -> None:
         """Stop the search under way, if any; its answer will be ignored."""
         if self.pending is None:
@@ -250,7 +337,12 @@ class AIClient:
                     events.append(AIProgress(request, rest[0]))
                 elif kind == "result":
                     self.pending = None
-                    events.append(AIResult(request, rest[0], rest[1]))
+                    events.append(AIResult(request, rest[0], rest[1], rest[2]))
+                elif kind == "lines":
+                    events.append(AIAnalysis(request, rest[0]))
+                elif kind == "analysed":
+                    self.pending = None
+                    events.append(AIAnalysis(request, rest[0], final=True))
                 else:
                     self.pending = None
                     events.append(AIError(request, rest[0]))

@@ -40,11 +40,13 @@ from checkers.gui.intents import (
     Back,
     ChangeSettings,
     Intent,
+    OpenAnalysis,
     OpenArchive,
     OpenFile,
     OpenLoad,
     OpenSettings,
     OpenSetup,
+    OpenWhy,
     Quit,
     Resume,
     SaveGameAs,
@@ -53,12 +55,14 @@ from checkers.gui.intents import (
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens import tree_overlay  # noqa: F401  (registers the T overlay on game screens)
+from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
 from checkers.gui.screens.game import RESUME_PLY_TAG, GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartChoices, StartScreen
+from checkers.gui.screens.why import WhyScreen
 from checkers.gui.settings import (
     MIN_WINDOW,
     WINDOW_SIZE,
@@ -181,6 +185,8 @@ class App:
             ChangeSettings: self._change_settings,  # type: ignore[dict-item]
             Back: self._back,  # type: ignore[dict-item]
             Quit: lambda intent: self.quit(),
+            OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
+            OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
         }
         if config is None:
             self.show_start()
@@ -325,6 +331,9 @@ class App:
 
     def _open_setup(self, intent: OpenSetup) -> None:
         self.push(SetupScreen(self.context, intent.position, intent.config, intent.flipped))
+
+    def _open_analysis(self, intent: OpenAnalysis) -> None:
+        self.push(AnalysisScreen(self.context, intent.start, intent.moves, intent.flipped))
 
     def resume(self, resumed: saves.ResumedGame) -> None:
         """Carry on with an autosaved game, with the players it was played by."""

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from checkers.ai.explain import Explanation
 from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
@@ -221,6 +222,9 @@ class Game:
         self.paused = False
         self.step_once = False
         self.draw_offer: tuple[Side, int] | None = None  # who offered, at which ply
+        self.explanations: dict[tuple[int, Position, Move], Explanation] = {}
+        """Why the AI played each of its moves in this game, by (ply, position, move): kept
+        through undo, redo and stepping, so the question can be asked at any AI move."""
         self._position_changed()
         self._new_timer()
         self.status = self._turn_status()
@@ -518,6 +522,9 @@ class Game:
                 level,
                 result.move,
             )
+        if event.explanation is not None:
+            key = (self.record.ply, self.position, result.move)
+            self.explanations[key] = event.explanation
         self.play(result.move)
         self.figures = figures
         if note:
@@ -714,6 +721,32 @@ class Game:
     def close(self) -> None:
         """Cancel any search; the app closes the worker itself."""
         self._stop_thinking()
+
+    def set_aside(self) -> None:
+        """Cancel any search under way and leave everything else as it is (another screen
+        needs the AI worker); the game asks again for an AI move when it goes on."""
+        if self.thinking is not None:
+            self._stop_thinking()
+            self.status = self._turn_status()
+
+    def shown_explanation(self) -> tuple[Explanation | None, str]:
+        """Why the AI played the move that led to the position shown, or None and why there
+        is no answer (no move yet, a human's move, a move from before this window opened)."""
+        move = self.last_move
+        if move is None:
+            return None, "No move has been played yet: Why explains the AI's moves"
+        ply = self.record.ply - 1
+        before = self.record.positions[-2]
+        if self.config.player(before.turn).is_human:
+            who = "your move" if self.mode is Mode.HUMAN_VS_AI else "a human's move"
+            return None, f"{move.pdn()} was {who}: Why explains the AI's moves"
+        explanation = self.explanations.get((ply, before, move))
+        if explanation is None:
+            return None, (
+                f"The AI's reasons for {move.pdn()} were not kept: it was played before"
+                " this game was opened here"
+            )
+        return explanation, ""
 
     # --- resigning and draws -----------------------------------------------------------------
 

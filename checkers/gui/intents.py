@@ -15,6 +15,9 @@ after the current event, so a screen is never closed while one of its handlers r
                                  file chosen, `name` suggested; once written it hands back
                                  `Back(SavedAs(path))`
     OpenSettings()               push the settings dialog
+    OpenAnalysis(start, moves)   push the analysis board on the position after `moves` from
+                                 `start` (a copy: the game below is never touched)
+    OpenWhy(card)                push the "why this move?" card over the game
     ChangeSettings(settings)     apply settings (theme, sound, board) and remember them
     Back(result)                 close the top screen; a non-None `result` (e.g. a LoadedGame)
                                  goes to the screen below through its `receive(result)`
@@ -27,8 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checkers import saves
-from checkers.board import Position
+from checkers.board import Move, Position
 from checkers.gui.config import GameConfig
+from checkers.gui.explaining import WhyCard
 from checkers.gui.settings import Settings
 from checkers.pdn import PdnArchive
 from checkers.record import GameRecord
@@ -38,11 +42,13 @@ __all__ = [
     "ChangeSettings",
     "Intent",
     "LoadedGame",
+    "OpenAnalysis",
     "OpenArchive",
     "OpenFile",
     "OpenLoad",
     "OpenSettings",
     "OpenSetup",
+    "OpenWhy",
     "Quit",
     "Resume",
     "SaveGameAs",
@@ -122,6 +128,24 @@ class OpenSettings:
 
 
 @dataclass(frozen=True)
+class OpenAnalysis:
+    """Analyse the position after `moves` from `start` on a board of its own (the game's
+    moves so far, so repetitions and the 40-move count carry over); `flipped` as the game's
+    board faces."""
+
+    start: Position
+    moves: tuple[Move, ...]
+    flipped: bool = False
+
+
+@dataclass(frozen=True)
+class OpenWhy:
+    """Show why the AI played a move (the card's words, decided from its search)."""
+
+    card: WhyCard
+
+
+@dataclass(frozen=True)
 class LoadedGame:
     """A saved game picked in the load screen: the result it hands back to the screen below."""
 
@@ -166,6 +190,8 @@ Intent = (
     | SaveGameAs
     | OpenSetup
     | OpenSettings
+    | OpenAnalysis
+    | OpenWhy
     | ChangeSettings
     | Back
     | Quit

@@ -8,13 +8,14 @@ selection lists, sliders); buttons take `tool_tip_text` directly.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 import pygame_gui
 from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
 from pygame_gui.elements import UIButton
 
-__all__ = ["TIP_DELAY", "Actions", "HoverTips", "redraw_now"]
+__all__ = ["TIP_DELAY", "Actions", "DisabledTips", "HoverTips", "redraw_now"]
 
 TIP_DELAY = 0.6
 """Seconds the mouse rests on a widget before its tooltip shows (the theme says the same)."""
@@ -138,3 +139,62 @@ def redraw_now(button: UIButton) -> None:
         return
     while shape.states_to_redraw_queue:
         shape.redraw_state(shape.states_to_redraw_queue.popleft())
+
+
+@dataclass
+class _DisabledTip:
+    button: UIButton
+    text: Callable[[], str]
+
+
+class DisabledTips:
+    """Tooltips for disabled buttons, saying why they are disabled (pygame_gui shows a button's
+    own tooltip only while it is enabled): after the mouse rests on one, gone when it leaves or
+    the button is enabled again (call `update` every frame)."""
+
+    def __init__(self) -> None:
+        self.tips: list[_DisabledTip] = []
+        self._over: UIButton | None = None
+        self._rested = 0.0
+        self._shown: pygame_gui.elements.UITooltip | None = None
+
+    def add(self, button: UIButton, text: Callable[[], str]) -> None:
+        """Show `text()` when the mouse rests on `button` while it is disabled."""
+        self.tips.append(_DisabledTip(button, text))
+
+    def clear(self) -> None:
+        """Forget every button and hide the tooltip (the widgets were rebuilt)."""
+        self.tips.clear()
+        self._hide()
+        self._over = None
+
+    def _hide(self) -> None:
+        if self._shown is not None:
+            self._shown.kill()
+            self._shown = None
+
+    def update(self, dt: float, manager: pygame_gui.UIManager) -> None:
+        """Follow the mouse: start, keep or end a tooltip."""
+        point = pygame.mouse.get_pos()
+        over = next(
+            (
+                tip
+                for tip in self.tips
+                if tip.button.alive()
+                and not tip.button.is_enabled
+                and tip.button.get_abs_rect().collidepoint(point)
+            ),
+            None,
+        )
+        button = over.button if over is not None else None
+        if button is not self._over:
+            self._hide()
+            self._over = button
+            self._rested = 0.0
+            return
+        if over is None:
+            return
+        self._rested += dt
+        if self._shown is None and self._rested >= TIP_DELAY:
+            self._shown = pygame_gui.elements.UITooltip(over.text(), (0, 12), manager)
+            self._shown.find_valid_position(pygame.math.Vector2(point))

@@ -19,7 +19,10 @@ from checkers.gui.board_view.assets import Assets
 from checkers.gui.board_view.geometry import BoardGeometry, Point
 from checkers.gui.fonts import layout_font
 
-__all__ = ["SUPERSAMPLE", "BoardView", "Renderer", "Text"]
+__all__ = ["ARROW_ALPHAS", "SUPERSAMPLE", "BoardView", "Renderer", "Text"]
+
+ARROW_ALPHAS = (210, 130, 90)
+"""How opaque a line's arrows are, its first move most: the move to play reads first."""
 
 SUPERSAMPLE = 4
 """Sprites are drawn this many times larger and scaled down: pygame's circles are not smooth."""
@@ -109,6 +112,8 @@ class BoardView:
     clicked: tuple[int, ...] = ()
     must_capture: frozenset[int] = frozenset()
     hint: Move | None = None
+    arrows: tuple[Move, ...] = ()
+    """The first moves of a line (the analysis board's best), numbered arrows that fade."""
     hidden: frozenset[int] = frozenset()
     """Squares whose piece is not drawn in place (it is moving, or was just captured)."""
     floating: tuple[Piece, Point] | None = None
@@ -234,17 +239,30 @@ class Renderer:
             )
         if view.hint is not None:
             self.arrow(surface, [geometry.square_center(s) for s in view.hint.path], cell)
+        # The later moves first, so the move to play now is drawn over its replies.
+        for index in reversed(range(len(view.arrows))):
+            points = [geometry.square_center(s) for s in view.arrows[index].path]
+            alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
+            self.arrow(surface, points, cell, alpha=alpha, label=str(index + 1))
         if view.floating is not None:
             piece, point = view.floating
             self.draw_piece(surface, piece, point, cell, lifted=True)
 
-    def arrow(self, surface: pygame.Surface, points: Sequence[Point], cell: int) -> None:
+    def arrow(
+        self,
+        surface: pygame.Surface,
+        points: Sequence[Point],
+        cell: int,
+        alpha: int = 190,
+        label: str = "",
+    ) -> None:
         """A translucent arrow through `points` (a move's squares), its head on the last: the
-        hint, over the pieces so the move reads at a glance."""
+        hint, over the pieces so the move reads at a glance; `label` in a disc at its tail
+        (the move's place in a line)."""
         width = max(3, cell // 7)
         head = cell * 0.36
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        colour = (*theme.HINT, 190)
+        colour = (*theme.HINT, alpha)
         (x0, y0), (x1, y1) = points[-2], points[-1]
         length = math.hypot(x1 - x0, y1 - y0) or 1.0
         ux, uy = (x1 - x0) / length, (y1 - y0) / length
@@ -268,6 +286,45 @@ class Renderer:
             ],
         )
         surface.blit(layer, (0, 0))
+        if label:
+            radius = max(6, round(cell * 0.15))
+            pygame.draw.circle(surface, theme.HINT, points[0], radius)
+            pygame.draw.circle(surface, theme.TEXT, points[0], radius, max(1, radius // 6))
+            self.text.draw(surface, label, round(radius * 1.5), theme.TEXT, points[0], "center")
+
+    def eval_bar(
+        self,
+        surface: pygame.Surface,
+        rect: pygame.Rect,
+        black_share: float | None,
+        label: str,
+        flipped: bool,
+    ) -> None:
+        """The evaluation bar: Black's share of it from Black's end of the board (`flipped`:
+        Black's end is at the bottom; no fill without a score), and `label` read upwards at
+        its top, whichever way the board faces."""
+        pygame.draw.rect(surface, theme.PANEL_LINE, rect.inflate(4, 4), border_radius=4)
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=3)
+        if black_share is not None:
+            black_height = round(rect.height * black_share)
+            black = pygame.Rect(rect.left, rect.top, rect.width, black_height)
+            white = pygame.Rect(
+                rect.left, rect.top + black_height, rect.width, rect.height - black_height
+            )
+            if flipped:  # Black's end of the board is at the bottom
+                white.top, black.top = rect.top, rect.top + rect.height - black_height
+            surface.fill(theme.WHITE_PIECE, white)
+            surface.fill(theme.BLACK_PIECE, black)
+        size = max(12, rect.width * 2 // 3)
+        line = self.text.render(label, size, theme.TEXT)
+        line = pygame.transform.rotate(line, 90)  # read upwards along the narrow bar
+        if line.get_height() > rect.height - 8:
+            line = pygame.transform.smoothscale(line, (line.get_width(), rect.height - 8))
+        box = line.get_rect(midtop=(rect.centerx, rect.top + 4)).inflate(4, 8)
+        box.clamp_ip(rect)
+        # On the panel's colour: readable over either side's fill.
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=3)
+        surface.blit(line, line.get_rect(center=box.center))
 
     def draw_piece(
         self, surface: pygame.Surface, piece: Piece, centre: Point, cell: int, lifted: bool = False

@@ -32,14 +32,17 @@ from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.explaining import why_card
 from checkers.gui.game import CLOCK_TAGS, Game
 from checkers.gui.intents import (
     ChangeSettings,
     LoadedGame,
+    OpenAnalysis,
     OpenFile,
     OpenLoad,
     OpenSettings,
     OpenSetup,
+    OpenWhy,
     Quit,
     SaveGameAs,
     ShowStart,
@@ -47,7 +50,7 @@ from checkers.gui.intents import (
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import GamePanel, score_view
-from checkers.gui.ui import Actions, redraw_now
+from checkers.gui.ui import Actions, DisabledTips, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
     black_share,
@@ -141,6 +144,8 @@ class Command:
     """Whether the command belongs to this game at all (fixed for a game: its mode)."""
     active: Callable[[], bool] = field(default=_never)
     enabled: Callable[[], bool] = field(default=_always)
+    disabled_tip: Callable[[], str] | None = None
+    """Why the command does not apply now: its button's tooltip while it is disabled."""
 
     @property
     def button(self) -> bool:
@@ -225,6 +230,7 @@ class GameScreen(ScreenBase):
         self._labels: dict[str, str] = {}
         self.confirm: UIConfirmationDialog | None = None
         self._widgets_changed = False
+        self.disabled_tips = DisabledTips()
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -512,6 +518,7 @@ class GameScreen(ScreenBase):
                     active=functools.partial(self.card_is, spec.name),
                 )
             )
+        commands += self._explain_commands()
         return commands
 
     def command(self, name: str) -> Command:
@@ -884,6 +891,7 @@ class GameScreen(ScreenBase):
         if self.panel is not None:
             self.panel.scroll_pending = False
         self._widgets_changed = self.sync_widgets()
+        self.disabled_tips.update(dt, self.context.ui)
 
     def wake_in(self) -> float | None:
         """Frames while a piece moves or the AI thinks; one a second (a tenth under ten
@@ -1011,29 +1019,8 @@ class GameScreen(ScreenBase):
         this position), and the bar's label read upwards at its top, whichever way the board
         faces."""
         evaluation = self.evaluation()
-        pygame.draw.rect(surface, theme.PANEL_LINE, rect.inflate(4, 4), border_radius=4)
-        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=3)
-        if evaluation is not None:
-            share = evaluation[0]
-            black_height = round(rect.height * share)
-            black = pygame.Rect(rect.left, rect.top, rect.width, black_height)
-            white = pygame.Rect(
-                rect.left, rect.top + black_height, rect.width, rect.height - black_height
-            )
-            if self.flipped:  # Black's end of the board is at the bottom
-                white.top, black.top = rect.top, rect.top + rect.height - black_height
-            surface.fill(theme.WHITE_PIECE, white)
-            surface.fill(theme.BLACK_PIECE, black)
-        size = max(12, rect.width * 2 // 3)
-        line = self.context.renderer.text.render(self.bar_label(), size, theme.TEXT)
-        line = pygame.transform.rotate(line, 90)  # read upwards along the narrow bar
-        if line.get_height() > rect.height - 8:
-            line = pygame.transform.smoothscale(line, (line.get_width(), rect.height - 8))
-        box = line.get_rect(midtop=(rect.centerx, rect.top + 4)).inflate(4, 8)
-        box.clamp_ip(rect)
-        # On the panel's colour: readable over either side's fill.
-        pygame.draw.rect(surface, theme.PANEL, box, border_radius=3)
-        surface.blit(line, line.get_rect(center=box.center))
+        share = evaluation[0] if evaluation is not None else None
+        self.context.renderer.eval_bar(surface, rect, share, self.bar_label(), self.flipped)
 
     # --- widgets -----------------------------------------------------------------------------
 
@@ -1102,6 +1089,7 @@ class GameScreen(ScreenBase):
             self._build_result(root, layout, unit, height)
         if self.card == "help":
             self._build_help(root, unit, height)
+        self._add_disabled_tips()
         self.sync_widgets()
         self._widgets_changed = True  # their states show after pygame_gui's next update
 
@@ -1322,3 +1310,61 @@ class GameScreen(ScreenBase):
         self.keep_game()
         self.game.close()
         super().close()
+
+    # --- explaining: the analysis board and "why this move?" -----------------------------------
+
+    def _explain_commands(self) -> list[Command]:
+        """Analyse (A) and Why? (W): panel buttons after the others."""
+        game = self.game
+        return [
+            Command(
+                "analyse",
+                "Analyse",
+                ("a",),
+                "an analysis board on the position shown: move for both sides, the engine's"
+                " best lines live (the game is kept as it was)",
+                self.open_analysis,
+            ),
+            Command(
+                "why",
+                "Why?",
+                ("w",),
+                "why the AI played the move shown: every move its search considered, scored",
+                self.ask_why,
+                shown=lambda: game.mode is not Mode.HUMAN_VS_HUMAN,
+                enabled=lambda: game.shown_explanation()[0] is not None,
+                disabled_tip=lambda: game.shown_explanation()[1],
+            ),
+        ]
+
+    def _add_disabled_tips(self) -> None:
+        """Disabled buttons with a reason say it in their tooltip."""
+        self.disabled_tips.clear()
+        for command in self.commands:
+            button = self.widgets.get(command.name)
+            if button is not None and command.disabled_tip is not None:
+                self.disabled_tips.add(button, command.disabled_tip)
+
+    def open_analysis(self) -> None:
+        """Open the analysis board on the position shown; the game waits, untouched (a search
+        under way is asked again when the board closes)."""
+        game = self.game
+        game.set_aside()
+        game.deselect()
+        self.drag = None
+        self.menu_open = False
+        moves = tuple(game.record.moves)
+        self.context.request(OpenAnalysis(game.record.start, moves, self.flipped))
+
+    def ask_why(self) -> None:
+        """Show why the AI played the move that led to the position shown, or say why not."""
+        game = self.game
+        explanation, reason = game.shown_explanation()
+        if explanation is None:
+            game.status = reason + "."
+            return
+        record = game.record
+        human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
+        mover = record.positions[-2].turn
+        card = why_card(explanation, mover, record.ply - 1, record.start.turn is BLACK, human)
+        self.context.request(OpenWhy(card))

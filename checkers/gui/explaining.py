@@ -1,0 +1,250 @@
+"""What the analysis board and the "why this move?" card say, decided in pure code.
+
+Pure Python (no pygame), so every word is tested headless. Both read the engine's own data from
+`checkers.ai.explain` (scores in men from the side to move's view, lines as PDN move text) and
+turn it into rows for the window: scores labelled with whose view they are, lines numbered as
+players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from checkers.ai.explain import Analysis, AnalysisLine, Explanation, MoveScore, format_men
+from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
+from checkers.gui.wording import plural
+
+__all__ = [
+    "LineRow",
+    "WhyCard",
+    "WhyRow",
+    "analysis_rows",
+    "best_line_moves",
+    "line_score",
+    "move_number",
+    "numbered_line",
+    "why_card",
+]
+
+
+def move_number(ply: int, black_first: bool = True) -> tuple[int, bool]:
+    """(the number of the move played after `ply` half-moves, whether Black plays it): the
+    start of a game Black begins is (1, True)."""
+    index = ply + (0 if black_first else 1)  # 0 is Black's half of move 1
+    return index // 2 + 1, index % 2 == 0
+
+
+def numbered_line(moves: Sequence[str], number: int, black_to_move: bool) -> str:
+    """PDN moves as players write a line from move `number`: `12. 11-15 23-19 13. 8-11`, or
+    `12... 23-19 13. 8-11` when White plays first."""
+    parts: list[str] = []
+    black = black_to_move
+    for index, move in enumerate(moves):
+        if black:
+            parts.append(f"{number}. {move}")
+        else:
+            parts.append(f"{number}... {move}" if index == 0 else move)
+            number += 1
+        black = not black
+    return " ".join(parts)
+
+
+def _name(side: Side) -> str:
+    return side.name.capitalize()
+
+
+def line_score(score: float | None, win_in: int | None, side: Side) -> str:
+    """A line's score from `side`'s view, labelled: `+0.35 for White`, `White wins in 3 moves`,
+    `Black wins in 2 moves` (when `side` is White and loses)."""
+    if win_in is not None:
+        winner = side if win_in > 0 else side.opponent
+        return f"{_name(winner)} wins in {plural(abs(win_in), 'move')}"
+    return f"{format_men(score, None)} for {_name(side)}"
+
+
+@dataclass(frozen=True)
+class LineRow:
+    """One of the analysis board's best lines: its rank (1 best), move, labelled score and
+    numbered line (the move first)."""
+
+    rank: int
+    move: str
+    score: str
+    line: str
+
+
+def analysis_rows(
+    analysis: Analysis, side: Side, number: int, black_to_move: bool
+) -> list[LineRow]:
+    """The analysis's lines, best first, for the position where `side` is to move at move
+    `number` (a database result says so after the score)."""
+    rows = []
+    for rank, found in enumerate(analysis.lines, start=1):
+        score = line_score(found.score, found.win_in, side)
+        if found.database is not None:
+            score += f" ({found.database})"
+        rows.append(
+            LineRow(rank, found.move, score, numbered_line(found.pv, number, black_to_move))
+        )
+    return rows
+
+
+def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: int) -> list[Move]:
+    """The first `count` moves of the best line as moves of `position` and the positions after
+    them (for the board's arrows); fewer if the line is shorter or does not read."""
+    if not lines:
+        return []
+    moves: list[Move] = []
+    for text in lines[0].pv[:count]:
+        try:
+            move = Move.from_pdn(text, position)
+            position = position.move(move)
+        except (InvalidMoveError, IllegalMoveError, ValueError):
+            break  # a line from a position the board has already left
+        moves.append(move)
+    return moves
+
+
+# --- why this move ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WhyRow:
+    """One root move the AI's search considered: the move, its score in words (`+0.35`,
+    `at most -0.40`), whether that is a bound, the depth it was searched to, and its line in
+    words (what the AI expected after its move, or the refutation of a rejected move)."""
+
+    move: str
+    score: str
+    bound: bool
+    depth: int
+    line: str
+    played: bool
+
+
+@dataclass(frozen=True)
+class WhyCard:
+    """The "why this move?" card: a title, plain facts (forced, book, databases, the level's
+    deliberate flaws), whose view the scores take, and every move considered, the played one
+    first and the others best first."""
+
+    title: str
+    subtitle: str
+    facts: tuple[str, ...]
+    view: str
+    rows: tuple[WhyRow, ...]
+
+
+def _row(move: MoveScore, played: bool, number: int, black_to_move: bool) -> WhyRow:
+    if played:
+        line = numbered_line(move.pv, number, black_to_move) if move.bound != "unscored" else ""
+        words = f"expects {line}" if len(move.pv) > 1 else ""
+    else:
+        # The refutation begins with the opponent's reply, a half-move after the move.
+        reply_number = number + (0 if black_to_move else 1)
+        refutation = numbered_line(move.refutation, reply_number, not black_to_move)
+        words = f"refuted by {refutation}" if refutation else ""
+    return WhyRow(
+        move.move,
+        move.describe(),
+        move.bound in ("upper", "lower"),
+        move.depth,
+        words,
+        played,
+    )
+
+
+def _facts(explanation: Explanation, played: MoveScore) -> list[str]:
+    """The plain sentences above the moves: forced, slips, book, databases, partial search."""
+    facts: list[str] = []
+    level = f"The {explanation.player} level"
+    if explanation.legal_moves == 1:
+        facts.append(
+            f"{explanation.played} was the only legal move"
+            + (": capture is compulsory." if explanation.all_captures else ".")
+        )
+    elif explanation.all_captures:
+        facts.append(f"Capture is compulsory: {explanation.legal_moves} captures to choose from.")
+    if explanation.slipped:
+        often = round(1 / explanation.blunder) if explanation.blunder else 0
+        facts.append(
+            f"{level} slipped on purpose"
+            + (f" (it plays a random move about one time in {often})" if often else "")
+            + f": its search chose {explanation.searched}, it played {explanation.played}."
+        )
+    if explanation.noise_men > 0:
+        facts.append(
+            f"{level} misjudges on purpose: every position it scores carries an error of up"
+            f" to {explanation.noise_men:.2f} of a man."
+        )
+    if explanation.from_book:
+        facts.append(
+            f"{explanation.played} came from the opening book, which holds the engine's own"
+            f" deeper search of this position ({played.depth} moves ahead). The book's moves:"
+        )
+        return facts
+    if explanation.database is not None:
+        kind = (
+            "the fastest win"
+            if " win" in explanation.database
+            else "the slowest loss"
+            if " loss" in explanation.database
+            else "it keeps the draw"
+        )
+        facts.append(
+            f"{explanation.database[0].upper()}{explanation.database[1:]}: the endgame"
+            f" databases hold this position's result under perfect play, and"
+            f" {explanation.searched} is their move ({kind})."
+        )
+    elif played.bound == "unscored":
+        if not explanation.slipped and explanation.legal_moves > 1:
+            facts.append(f"{explanation.played} was played before the search completed a depth.")
+    else:
+        facts.append(
+            f"{explanation.played} is the move its search chose, looking"
+            f" {plural(played.depth, 'move')} ahead."
+        )
+    others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
+    if played.bound != "unscored" and any(move.depth != played.depth for move in others):
+        facts.append(
+            f"The search ran out of time at depth {played.depth} after finding"
+            f" {explanation.played}; the other moves are from depth {others[0].depth}."
+        )
+    if any(move.bound == "upper" for move in others):
+        facts.append(
+            "'At most' marks a bound: the search proved the move no better and did not spend"
+            " the time to score it exactly."
+        )
+    if not others and not explanation.complete and explanation.legal_moves > 1:
+        facts.append(f"{level}'s search keeps the score of its chosen move only.")
+    return facts
+
+
+def why_card(
+    explanation: Explanation,
+    mover: Side,
+    ply: int,
+    black_first: bool = True,
+    human: Side | None = None,
+) -> WhyCard:
+    """The card for the AI's move `explanation.played`, played by `mover` after `ply`
+    half-moves of a game `black_first` or not; `human` is the human's side against the AI
+    (the card then speaks of "the AI")."""
+    number, black_to_move = move_number(ply, black_first)
+    who = "the AI" if human is not None and mover is not human else _name(mover)
+    played = explanation.moves[0]
+    rows = [_row(played, True, number, black_to_move)]
+    rows += [
+        _row(move, False, number, black_to_move)
+        for move in explanation.moves[1:]
+        if move.bound != "unscored"
+    ]
+    whose = f"{_name(mover)}'s" + (" (the AI's)" if who == "the AI" else "")
+    return WhyCard(
+        title=f"Why {who} played {explanation.played}",
+        subtitle=f"{_name(mover)}'s move {number}, played by the {explanation.player} level",
+        facts=tuple(_facts(explanation, played)),
+        view=f"Scores in men from {whose} view: + is good for {_name(mover)}.",
+        rows=tuple(rows),
+    )

@@ -1,0 +1,581 @@
+"""The analysis board: a copy of the game's position to move pieces on for both sides, with the
+engine's best lines live beside it, arrows for the best line and the evaluation bar.
+
+The game below is never touched: this screen plays on its own record (the game's moves so far,
+replayed, so repetitions and the 40-move count carry over). The engine analyses the position on
+the board in the AI's own process (`AIClient.analyse`), reporting the best lines after every
+completed depth until the position changes or the board closes, which cancels it. The words
+(scores labelled with whose view, lines numbered as players write them) come from
+`checkers.gui.explaining`, pure code; this module only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+
+from checkers.ai.explain import Analysis
+from checkers.board import BLACK, Move, Position
+from checkers.gui import theme
+from checkers.gui.aiworker import AIAnalysis, AIError
+from checkers.gui.board_view.geometry import BoardGeometry
+from checkers.gui.board_view.render import BoardView
+from checkers.gui.board_view.selection import Selector
+from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.explaining import (
+    LineRow,
+    analysis_rows,
+    best_line_moves,
+    line_score,
+    move_number,
+    numbered_line,
+)
+from checkers.gui.intents import Back
+from checkers.gui.layout import GameLayout, game_layout
+from checkers.gui.ui import Actions
+from checkers.gui.widgets import key_names
+from checkers.gui.wording import black_share, move_label, plural
+from checkers.record import GameRecord
+
+__all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
+
+LINES = 3
+"""How many of the best moves the board shows."""
+
+ARROW_MOVES = 3
+"""How many moves of the best line the board draws as arrows (the move, the reply, the next)."""
+
+POLL_SECONDS = 0.1
+"""How often the window looks for the engine's next depth while it analyses (the depths come
+a few a second at most once the first are done; the window idles in between)."""
+
+
+@dataclass
+class _Drag:
+    """A piece picked up with the mouse."""
+
+    square: int
+    start: tuple[int, int]
+    point: tuple[int, int]
+    moved: bool = False
+
+
+class AnalysisScreen(ScreenBase):
+    """A board of its own for the position after the game's `moves` from `start`."""
+
+    def __init__(
+        self,
+        context: ScreenContext,
+        start: Position,
+        moves: tuple[Move, ...],
+        flipped: bool = False,
+    ) -> None:
+        super().__init__(context)
+        base = GameRecord.replay(moves, start)
+        self.game_position = base.position
+        self.base_ply = len(moves)
+        self.black_first = start.turn is BLACK
+        self.records: list[GameRecord] = [base]
+        """The lines played here: the game's record copied, and one more each time the side to
+        move is switched (a switch is a position no move leads to)."""
+        self.flipped = flipped
+        self.selector = Selector(base.position)
+        self.drag: _Drag | None = None
+        self.analysis: Analysis | None = None
+        """The engine's lines for the position on the board (None until its first depth)."""
+        self.finished = False
+        """Whether the analysis of this position is over (every line proven, or nothing to
+        analyse); otherwise it goes on deepening."""
+        self.request: int | None = None
+        self.status = (
+            "Move the pieces for either side: the game is kept as it was. "
+            "U takes back, Home returns to the game's position, Esc goes back to the game."
+        )
+        self.actions = Actions()
+        self.widgets: dict[str, UIButton] = {}
+        """The buttons by name (`back`, `reset`, `best`, `switch`, `flip`, `close`), for tests."""
+        self.labels: dict[str, UILabel] = {}
+        self.status_box: UITextBox | None = None
+        self._shown: dict[str, str] = {}
+        self._widgets_changed = False
+        self._layer = 1
+        self.keymap: dict[str, Callable[[], None]] = {
+            "escape": self.back_to_game,
+            "a": self.back_to_game,
+            "u": self.take_back,
+            "backspace": self.take_back,
+            "left": self.take_back,
+            "ctrl+z": self.take_back,
+            "home": self.reset,
+            "space": self.play_best,
+            "return": self.play_best,
+            "x": self.switch_side,
+            "f": self.flip,
+        }
+        self._analyse()
+
+    # --- the position ----------------------------------------------------------------------------
+
+    @property
+    def record(self) -> GameRecord:
+        """The line being played on the board now."""
+        return self.records[-1]
+
+    @property
+    def position(self) -> Position:
+        """The position on the board."""
+        return self.record.position
+
+    def moves_here(self) -> int:
+        """How many moves (and side switches) were made on this board since it opened."""
+        first = self.records[0].ply - self.base_ply
+        return first + sum(1 + record.ply for record in self.records[1:])
+
+    def _number(self) -> tuple[int, bool]:
+        """(the move number, whether Black plays it) of the position on the board."""
+        if len(self.records) == 1:
+            return move_number(self.record.ply, self.black_first)
+        start = self.record.start
+        return 1, start.turn is BLACK  # a switched position starts its own count
+
+    def _analyse(self) -> None:
+        """Start analysing the position on the board (the search under way is cancelled)."""
+        self.selector = Selector(self.position)
+        self.analysis = None
+        self.finished = False
+        record = self.record
+        if record.outcome is not None or not record.legal_moves():
+            self.finished = True
+            self.request = None
+            self.context.ai.cancel()
+            return
+        self.request = self.context.ai.analyse(
+            record.position,
+            LINES,
+            history=record.positions,
+            no_progress_plies=record.no_progress_plies,
+        )
+
+    def play(self, move: Move) -> None:
+        """Make a legal move on this board (never in the game)."""
+        self.record.play(move)
+        self.status = f"{move.pdn()} played on the analysis board."
+        self._analyse()
+
+    def take_back(self) -> None:
+        """Take back the last move made on this board (never one of the game's)."""
+        if len(self.records) > 1 and self.record.ply == 0:
+            self.records.pop()
+            self.status = "Took back the switch of the side to move."
+        elif self.record.ply > (self.base_ply if len(self.records) == 1 else 0):
+            move = self.record.undo()
+            self.status = f"Took back {move.pdn() if move else 'a move'}."
+        else:
+            self.status = "This is the game's position: nothing to take back here."
+            return
+        self._analyse()
+
+    def reset(self) -> None:
+        """Back to the game's position (every move made here is dropped)."""
+        if self.moves_here() == 0:
+            self.status = "This is the game's position already."
+            return
+        base = self.records[0]
+        self.records = [GameRecord.replay(base.moves[: self.base_ply], base.start)]
+        self.status = "Back to the game's position."
+        self._analyse()
+
+    def switch_side(self) -> None:
+        """Give the move to the other side in the same position (its own line from here)."""
+        position = self.position
+        switched = Position.from_pieces(position.piece_map(), position.turn.opponent)
+        self.records.append(GameRecord(switched))
+        self.status = f"{switched.turn.name.capitalize()} to move now (U switches back)."
+        self._analyse()
+
+    def play_best(self) -> None:
+        """Play the engine's best move so far on this board."""
+        if self.analysis is None or not self.analysis.lines:
+            self.status = "The engine has no move yet for this position."
+            return
+        moves = best_line_moves(self.analysis.lines, self.position, 1)
+        if moves:
+            self.play(moves[0])
+
+    def flip(self) -> None:
+        """Turn the board around."""
+        self.flipped = not self.flipped
+
+    def back_to_game(self) -> None:
+        """Close the board: back to the game as it was."""
+        self.context.request(Back())
+
+    def click(self, square: int | None) -> None:
+        """A click on a square: select a piece of the side to move, or move it."""
+        if self.record.outcome is not None:
+            self.status = "The game would be over here: U takes back, Home returns to the game."
+            return
+        result = self.selector.click(square)
+        if result.move is not None:
+            self.play(result.move)
+        elif result.message:
+            self.status = result.message
+
+    # --- what is shown -----------------------------------------------------------------------
+
+    def rows(self) -> list[LineRow]:
+        """The best lines of the position on the board, best first (none before the first
+        depth)."""
+        if self.analysis is None:
+            return []
+        number, black = self._number()
+        return analysis_rows(self.analysis, self.position.turn, number, black)
+
+    def arrows(self) -> list[Move]:
+        """The best line's first moves, as the board's arrows."""
+        if self.analysis is None:
+            return []
+        return best_line_moves(self.analysis.lines, self.position, ARROW_MOVES)
+
+    def evaluation(self) -> tuple[float, str] | None:
+        """Black's share of the bar and its words, from the best line (None before one)."""
+        if self.analysis is None or not self.analysis.lines:
+            return None
+        best = self.analysis.lines[0]
+        side = self.position.turn
+        words = line_score(best.score, best.win_in, side)
+        if best.win_in is not None:
+            wins = (best.win_in > 0) == (side is BLACK)
+            return (1.0 if wins else 0.0), words
+        return black_share(best.score or 0.0, 1.0, side), words
+
+    def engine_line(self) -> str:
+        """What the engine is doing: how far it has looked, and whether it goes on."""
+        record = self.record
+        if record.outcome is not None:
+            return f"The game would be over here: {record.outcome}."
+        if not record.legal_moves():
+            return f"{self.position.turn.name.capitalize()} has no legal move and loses."
+        if self.analysis is None:
+            return "The engine is looking..."
+        depth = plural(self.analysis.depth, "move")
+        nodes = f"{self.analysis.nodes:,} positions"
+        if self.finished:
+            return f"Looked {depth} ahead ({nodes}): every line is proven."
+        return f"Looked {depth} ahead ({nodes}), looking deeper..."
+
+    def where(self) -> str:
+        """Where the board is: the game's move it started from, and the moves made here."""
+        number, black = self._number()
+        side = "Black" if black else "White"
+        origin = f"From {move_label(self.base_ply, self.black_first)} of the game"
+        made = self.moves_here()
+        here = f", {plural(made, 'move')} here" if made else ""
+        return f"{origin}{here}. {side} to move (move {number})."
+
+    def played_here(self) -> str:
+        """The moves made on this board, numbered as players write them."""
+        texts = []
+        for index, record in enumerate(self.records):
+            first = self.base_ply if index == 0 else 0
+            moves = [move.pdn() for move in record.moves[first:]]
+            if index == 0:
+                number, black = move_number(self.base_ply, self.black_first)
+            else:
+                number, black = 1, record.start.turn is BLACK
+                texts.append("(side switched)")
+            if moves:
+                texts.append(numbered_line(moves, number, black))
+        return " ".join(texts) if texts else "None yet: move a piece, or Space plays the best."
+
+    # --- the Screen protocol -----------------------------------------------------------------
+
+    def layout(self) -> GameLayout:
+        """Board on the left with the evaluation bar beside it, the panel on the right."""
+        width, height = self.context.window_size()
+        unit = max(1, round(10 * self.context.scale))
+        return game_layout(
+            width, height, self.flipped, side_bar=round(2.6 * unit), status_height=round(5.4 * unit)
+        )
+
+    def bar_rect(self, layout: GameLayout) -> pygame.Rect:
+        """Where the evaluation bar goes: beside the board, as tall as it."""
+        board = layout.board
+        unit = max(1, round(10 * self.context.scale))
+        gap = max(4, board.cell // 10)
+        return pygame.Rect(board.left + board.size + gap, board.top, round(2.6 * unit), board.size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Buttons, clicks and drags on the board, and the keys."""
+        if self.actions.handle(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._mouse_down(event)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self.drag.point = event.pos
+            start = self.drag.start
+            if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 6:
+                self.drag.moved = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            drag, self.drag = self.drag, None
+            geometry = self.layout().board
+            if drag is not None and drag.moved and geometry.contains(*event.pos):
+                target = geometry.square_at(*event.pos)
+                if target is not None and target != drag.square:
+                    self.click(target)
+        elif event.type == pygame.KEYDOWN:
+            for name in key_names(event):
+                action = self.keymap.get(name)
+                if action is not None:
+                    action()
+                    return
+
+    def _mouse_down(self, event: pygame.event.Event) -> None:
+        if event.button == 3:
+            self.selector.clear()
+            return
+        geometry = self.layout().board
+        if event.button != 1 or not geometry.contains(*event.pos):
+            return
+        square = geometry.square_at(*event.pos)
+        self.click(square)
+        if square is not None and self.selector.selected == square:
+            self.drag = _Drag(square, event.pos, event.pos)
+
+    def report(self, error: BaseException) -> None:
+        """Show an error on the status line."""
+        self.status = f"Error: {type(error).__name__}: {error}"
+
+    def update(self, dt: float) -> None:
+        """Take the engine's new depths, and bring the widgets in step."""
+        for event in self.context.ai.poll():
+            if isinstance(event, AIAnalysis) and event.request == self.request:
+                self.analysis = event.analysis
+                self.finished = event.final
+                if event.final:
+                    self.request = None
+            elif isinstance(event, AIError) and event.request == self.request:
+                self.request = None
+                self.finished = True
+                self.status = f"Error: the engine stopped: {event.message}"
+        self._widgets_changed = self.sync()
+
+    def wake_in(self) -> float | None:
+        """A frame soon after a widget changed; a look at the engine a few times a second
+        while it analyses; none otherwise."""
+        wakes = []
+        if self._widgets_changed:
+            wakes.append(1 / 30)  # pygame_gui shows a change in its next update
+        if self.request is not None:
+            wakes.append(POLL_SECONDS)
+        if self.drag is not None:
+            wakes.append(1 / 60)
+        return min(wakes) if wakes else None
+
+    def board_view(self, geometry: BoardGeometry) -> BoardView:
+        """The position, the selection, the last move and the best line's arrows."""
+        selector = self.selector
+        hidden: frozenset[int] = frozenset()
+        floating = None
+        if self.drag is not None and self.drag.moved:
+            piece = self.position.piece_at(self.drag.square)
+            if piece is not None:
+                hidden = frozenset({self.drag.square})
+                floating = (piece, self.drag.point)
+        moves = self.record.moves
+        return BoardView(
+            self.position,
+            last_move=moves[-1] if moves else None,
+            selected=selector.selected,
+            destinations=selector.destinations,
+            waypoints=selector.waypoints,
+            clicked=selector.clicks,
+            must_capture=selector.movable if selector.capture_pending else frozenset(),
+            arrows=tuple(self.arrows()) if self.drag is None else (),
+            hidden=hidden,
+            floating=floating,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board with its arrows and the evaluation bar (the widgets draw themselves)."""
+        renderer = self.context.renderer
+        layout = self.layout()
+        surface.fill(theme.BACKGROUND)
+        renderer.board(surface, layout.board, self.board_view(layout.board))
+        evaluation = self.evaluation()
+        share = evaluation[0] if evaluation is not None else None
+        label = evaluation[1] if evaluation is not None else "no evaluation yet"
+        renderer.eval_bar(surface, self.bar_rect(layout), share, label, self.flipped)
+
+    def close(self) -> None:
+        """Stop the analysis: the worker is the game's again."""
+        if self.request is not None:
+            self.context.ai.cancel()
+            self.request = None
+        super().close()
+
+    # --- widgets -----------------------------------------------------------------------------
+
+    def show_ui(self, layer: int = 1) -> None:
+        """As ScreenBase's, remembering the layer."""
+        self._layer = layer
+        super().show_ui(layer)
+
+    def _label(
+        self, panel: UIPanel, name: str, rect: pygame.Rect, object_id: str | None = None
+    ) -> None:
+        self.labels[name] = UILabel(rect, "", self.context.ui, container=panel, object_id=object_id)
+
+    def build_ui(self, root: UIContainer) -> None:
+        """The panel: what the board is, the engine's state, the best lines, the moves made
+        here, and the buttons; the status line under the board."""
+        ui = self.context.ui
+        self.actions.clear()
+        self.widgets = {}
+        self.labels = {}
+        self._shown = {}
+        layout = self.layout()
+        unit = max(1, round(10 * self.context.scale))
+        self.status_box = UITextBox(
+            "", layout.status, ui, container=root, object_id="#status", wrap_to_height=False
+        )
+        box = layout.panel
+        panel = UIPanel(box, manager=ui, container=root, object_id="#side_panel")
+        pad = unit
+        width = box.width - 2 * pad - 6
+        line = round(2.4 * unit)
+        small = round(2.1 * unit)
+        y = pad // 2
+        self._label(panel, "title", pygame.Rect(pad, y, width, line), "@heading")
+        y += line
+        self._label(panel, "note", pygame.Rect(pad, y, width, small), "@small")
+        y += small
+        self._label(panel, "where", pygame.Rect(pad, y, width, small), "@small")
+        y += small + unit // 2
+        self._label(panel, "engine", pygame.Rect(pad, y, width, small), "@accent_small")
+        y += small + unit // 2
+        for rank in range(1, LINES + 1):
+            self._label(panel, f"line {rank}", pygame.Rect(pad, y, width, line), "@heading")
+            y += line
+            for part in (1, 2):
+                self._label(
+                    panel, f"line {rank} pv {part}", pygame.Rect(pad, y, width, small), "@small"
+                )
+                y += small
+            y += unit // 3
+        y += unit // 2
+        self._label(panel, "moves title", pygame.Rect(pad, y, width, small), "@dim")
+        y += small
+        for part in (1, 2):
+            self._label(panel, f"moves {part}", pygame.Rect(pad, y, width, small), "@small")
+            y += small
+        gap = max(3, unit // 2)
+        height = round(3.2 * unit)
+        buttons = (
+            ("back", "Take back", "Take back the last move made here (U, Backspace or Left)"),
+            ("reset", "Game position", "Back to the game's position, dropping these moves (Home)"),
+            ("best", "Play best", "Play the engine's best move on this board (Space)"),
+            ("switch", "Switch side", "Give the move to the other side (X)"),
+            ("flip", "Flip", "Turn the board around (F)"),
+            ("close", "Back to game", "Close the analysis board: the game is as it was (Esc)"),
+        )
+        actions = {
+            "back": self.take_back,
+            "reset": self.reset,
+            "best": self.play_best,
+            "switch": self.switch_side,
+            "flip": self.flip,
+            "close": self.back_to_game,
+        }
+        columns = 2
+        cell = (width - gap * (columns - 1)) // columns
+        top = box.height - pad - 3 * height - 2 * gap
+        for index, (name, text, tip) in enumerate(buttons):
+            row, column = divmod(index, columns)
+            rect = pygame.Rect(
+                pad + column * (cell + gap), top + row * (height + gap), cell, height
+            )
+            self.widgets[name] = self.actions.button(
+                ui,
+                panel,
+                rect,
+                text,
+                tip,
+                actions[name],
+                object_id="@primary" if name == "close" else None,
+            )
+        self.sync()
+        self._widgets_changed = True
+
+    def _set(self, name: str, text: str) -> bool:
+        """Show `text` in the label `name` (cut with '...' to fit); True if it changed."""
+        label = self.labels.get(name)
+        if label is None or self._shown.get(name) == text:
+            return False
+        self._shown[name] = text
+        label.set_text(_fit(label, text))
+        return True
+
+    def texts(self) -> dict[str, str]:
+        """Every label's text as it should be now (pure: tests read it too)."""
+        texts = {
+            "title": "Analysis board",
+            "note": "The game is kept as it was: Esc goes back to it.",
+            "where": self.where(),
+            "engine": self.engine_line(),
+            "moves title": "Moves made here",
+        }
+        rows = self.rows()
+        for rank in range(1, LINES + 1):
+            row = rows[rank - 1] if rank <= len(rows) else None
+            if row is None:
+                texts[f"line {rank}"] = ""
+                texts[f"line {rank} pv 1"] = texts[f"line {rank} pv 2"] = ""
+                continue
+            texts[f"line {rank}"] = f"{rank}.  {row.move}    {row.score}"
+            first, second = _split_line(row.line, self.labels.get(f"line {rank} pv 1"))
+            texts[f"line {rank} pv 1"] = first
+            texts[f"line {rank} pv 2"] = second
+        first, second = _split_line(self.played_here(), self.labels.get("moves 1"))
+        texts["moves 1"], texts["moves 2"] = first, second
+        return texts
+
+    def sync(self) -> bool:
+        """Bring the labels and the status line in step; True if anything changed."""
+        changed = False
+        for name, text in self.texts().items():
+            changed = self._set(name, text) or changed
+        if self.status_box is not None and self._shown.get("status") != self.status:
+            self._shown["status"] = self.status
+            self.status_box.set_text(self.status.replace("&", "&amp;").replace("<", "&lt;"))
+            changed = True
+        return changed
+
+
+def _fit(label: UILabel, text: str) -> str:
+    """`text` cut with '...' so it fits the label's width (a label clips, it does not wrap)."""
+    font = label.font
+    room = label.rect.width - 4
+    if font is None or font.size(text)[0] <= room:
+        return text
+    while text and font.size(text + "...")[0] > room:
+        text = text[:-1]
+    return text + "..."
+
+
+def _split_line(text: str, label: UILabel | None) -> tuple[str, str]:
+    """`text` over two labels as wide as `label`: as many words as fit on the first, the rest
+    on the second (which its label cuts with '...')."""
+    if label is None or label.font is None:
+        return text, ""
+    room = label.rect.width - 4
+    words = text.split(" ")
+    for count in range(len(words), 0, -1):
+        head = " ".join(words[:count])
+        if label.font.size(head)[0] <= room:
+            return head, " ".join(words[count:])
+    return text, ""
