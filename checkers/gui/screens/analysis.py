@@ -91,10 +91,7 @@ class AnalysisScreen(ScreenBase):
         """Whether the analysis of this position is over (every line proven, or nothing to
         analyse); otherwise it goes on deepening."""
         self.request: int | None = None
-        self.status = (
-            "Move the pieces for either side: the game is kept as it was. "
-            "U takes back, Home returns to the game's position, Esc goes back to the game."
-        )
+        self.status = "Move for either side. U takes back, Esc goes back to the game."
         self.actions = Actions()
         self.widgets: dict[str, UIButton] = {}
         """The buttons by name (`back`, `reset`, `best`, `switch`, `flip`, `close`), for tests."""
@@ -253,29 +250,28 @@ class AnalysisScreen(ScreenBase):
             return (1.0 if wins else 0.0), words
         return black_share(best.score or 0.0, 1.0, side), words
 
-    def engine_line(self) -> str:
-        """What the engine is doing: how far it has looked, and whether it goes on."""
+    def engine_lines(self) -> tuple[str, str]:
+        """What the engine is doing: how far it has looked and whether it goes on, and how
+        many positions it has looked at."""
         record = self.record
         if record.outcome is not None:
-            return f"The game would be over here: {record.outcome}."
-        if not record.legal_moves():
-            return f"{self.position.turn.name.capitalize()} has no legal move and loses."
+            return "The game would be over here:", f"{record.outcome}."
         if self.analysis is None:
-            return "The engine is looking..."
+            return "The engine is looking...", ""
         depth = plural(self.analysis.depth, "move")
-        nodes = f"{self.analysis.nodes:,} positions"
+        nodes = f"{self.analysis.nodes:,} positions looked at"
         if self.finished:
-            return f"Looked {depth} ahead ({nodes}): every line is proven."
-        return f"Looked {depth} ahead ({nodes}), looking deeper..."
+            return f"Looked {depth} ahead: every line proven", nodes
+        return f"Looked {depth} ahead, looking deeper...", nodes
 
-    def where(self) -> str:
-        """Where the board is: the game's move it started from, and the moves made here."""
+    def where(self) -> tuple[str, str]:
+        """Where the board is: the game's move it started from and the moves made here, and
+        the side to move."""
         number, black = self._number()
-        side = "Black" if black else "White"
         origin = f"From {move_label(self.base_ply, self.black_first)} of the game"
         made = self.moves_here()
-        here = f", {plural(made, 'move')} here" if made else ""
-        return f"{origin}{here}. {side} to move (move {number})."
+        here = f", {plural(made, 'move')} made here" if made else ""
+        return f"{origin}{here}", f"{'Black' if black else 'White'} to move (move {number})"
 
     def played_here(self) -> str:
         """The moves made on this board, numbered as players write them."""
@@ -455,8 +451,12 @@ class AnalysisScreen(ScreenBase):
         self._label(panel, "note", pygame.Rect(pad, y, width, small), "@small")
         y += small
         self._label(panel, "where", pygame.Rect(pad, y, width, small), "@small")
-        y += small + unit // 2
+        y += small
+        self._label(panel, "to move", pygame.Rect(pad, y, width, line), "@heading")
+        y += line + unit // 2
         self._label(panel, "engine", pygame.Rect(pad, y, width, small), "@accent_small")
+        y += small
+        self._label(panel, "nodes", pygame.Rect(pad, y, width, small), "@dim")
         y += small + unit // 2
         for rank in range(1, LINES + 1):
             self._label(panel, f"line {rank}", pygame.Rect(pad, y, width, line), "@heading")
@@ -522,19 +522,31 @@ class AnalysisScreen(ScreenBase):
 
     def texts(self) -> dict[str, str]:
         """Every label's text as it should be now (pure: tests read it too)."""
+        where, to_move = self.where()
+        engine, nodes = self.engine_lines()
         texts = {
             "title": "Analysis board",
             "note": "The game is kept as it was: Esc goes back to it.",
-            "where": self.where(),
-            "engine": self.engine_line(),
+            "where": where,
+            "to move": to_move,
+            "engine": engine,
+            "nodes": nodes,
             "moves title": "Moves made here",
         }
         rows = self.rows()
+        legal = len(self.record.legal_moves()) if self.record.outcome is None else 0
         for rank in range(1, LINES + 1):
             row = rows[rank - 1] if rank <= len(rows) else None
             if row is None:
+                # Say why a line is missing once the engine has answered: fewer legal moves.
+                short = self.analysis is not None and rank == len(rows) + 1 and legal < rank
                 texts[f"line {rank}"] = ""
-                texts[f"line {rank} pv 1"] = texts[f"line {rank} pv 2"] = ""
+                texts[f"line {rank} pv 1"] = (
+                    f"({'no other legal move' if legal == 1 else f'only {legal} legal moves'})"
+                    if short and legal > 0
+                    else ""
+                )
+                texts[f"line {rank} pv 2"] = ""
                 continue
             texts[f"line {rank}"] = f"{rank}.  {row.move}    {row.score}"
             first, second = _split_line(row.line, self.labels.get(f"line {rank} pv 1"))

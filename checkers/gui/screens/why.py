@@ -24,6 +24,9 @@ from checkers.gui.widgets import key_names
 
 __all__ = ["WhyScreen", "card_html"]
 
+_TEXT_SIZE = 16
+"""The font size of the theme files' `#help_text` text box before scaling."""
+
 
 def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
@@ -35,7 +38,7 @@ def _row_html(row: WhyRow, accent: str, dim: str) -> str:
     mark = " (a bound)" if row.bound else ""
     depth = f", {row.depth} moves ahead" if row.depth else ""
     head = (
-        f"<font color='{accent}'><b>{move}  {score}</b></font>  <i>played{depth}</i>"
+        f"<font color='{accent}'><b>{move}  {score}</b>  (played{depth})</font>"
         if row.played
         else f"<b>{move}</b>  {score}<font color='{dim}'>{mark}{depth}</font>"
     )
@@ -88,6 +91,11 @@ class WhyScreen(ScreenBase):
         explanation and Close."""
         ui = self.context.ui
         self.actions.clear()
+        # The text box's bold moves: loaded now, as the theme loads only the regular face.
+        size = max(9, round(_TEXT_SIZE * self.context.scale))
+        fonts = ui.get_theme().get_font_dictionary()
+        if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", True, False)):
+            fonts.preload_font(size, "noto_sans", bold=True)
         self.shade(root)
         unit = max(1, round(10 * self.context.scale))
         width, height = self.context.window_size()

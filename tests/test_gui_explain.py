@@ -1,0 +1,413 @@
+"""Explaining the AI in the window: the analysis board (its own board, live multi-PV lines from
+the AI's process, arrows, the bar, the game untouched) and "why this move?" (the AI's own
+search for each of its moves, the played move first). Real events through the real loop under
+SDL's dummy drivers; waits are on conditions with a cap, never on time."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+from gui_driving import click, screen_of
+
+from checkers.ai.explain import Analysis, AnalysisLine
+from checkers.ai.levels import Level, get_level
+from checkers.ai.players import AIPlayer
+from checkers.ai.search import Limits
+from checkers.board import BLACK, WHITE, Position
+from checkers.gui import theme
+from checkers.gui.aiworker import AIAnalysis, AIClient
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.explaining import (
+    analysis_rows,
+    best_line_moves,
+    move_number,
+    numbered_line,
+    why_card,
+)
+from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.why import WhyScreen, card_html
+
+ENGINE = Level("engine-4", "test engine", "engine", "engine", depth=4)
+"""The engine at a fixed depth, not a named level: no book, every root move scored."""
+LONG = Level("long", "test opponent", "alphabeta", "seed", time=30.0)
+CAP = 60.0
+"""Seconds a wait may take before the test fails: a net for a hang, never a speed check."""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
+    yield tmp_path
+    theme.use(theme.DEFAULT_THEME)
+
+
+def wait_for(app: App, done: Callable[[], bool]) -> None:
+    """Step frames until `done()`, waking on the AI process's next report between frames."""
+    deadline = time.monotonic() + CAP
+    while not done() and time.monotonic() < deadline:
+        app.step(1 / 60)
+        app.ai.wait(1 / 60)
+    assert done()
+
+
+def press(app: App, key: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def press_button(app: App, button: pygame_gui.elements.UIButton) -> None:
+    x, y = button.get_abs_rect().center
+    point = (int(x), int(y))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0,)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    app.step(1 / 60)
+    app.step(1 / 60)  # pygame_gui posts a button's press as an event of its own
+
+
+def board_click(app: App, screen: AnalysisScreen, square: int) -> None:
+    x, y = screen.layout().board.square_center(square)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1))
+    app.step(1 / 60)
+
+
+def analysis_of(app: App) -> AnalysisScreen:
+    screen = app.screen
+    assert isinstance(screen, AnalysisScreen)
+    return screen
+
+
+def snapshot(app: App) -> tuple[Any, ...]:
+    """What the game is: its record (every move, the cursor, positions) and its outcome."""
+    record = app.screens[0].game  # type: ignore[attr-defined]
+    record = record.record
+    return (record.start, record.line, record.ply, tuple(record.positions), record.outcome)
+
+
+def deep_enough(screen: AnalysisScreen, depth: int) -> Callable[[], bool]:
+    return lambda: (
+        screen.analysis is not None and (screen.analysis.depth >= depth or screen.finished)
+    )
+
+
+def assert_lines_show(screen: AnalysisScreen) -> None:
+    """What a player sees in the lines: distinct legal moves, best first, each line starting
+    with its move, the first arrow on the best move and the bar filled."""
+    assert screen.analysis is not None
+    lines = screen.analysis.lines
+    position = screen.position
+    legal = {move.pdn() for move in position.legal_moves()}
+    assert len(lines) == min(3, len(legal))
+    assert len({line.move for line in lines}) == len(lines)
+    assert all(line.move in legal and line.pv[0] == line.move for line in lines)
+    scores = [line.score for line in lines if line.score is not None]
+    assert scores == sorted(scores, reverse=True)
+    texts = screen.texts()
+    for rank, line in enumerate(lines, start=1):
+        assert texts[f"line {rank}"].startswith(f"{rank}.  {line.move} ")
+        assert f" for {position.turn.name.capitalize()}" in texts[f"line {rank}"]
+        assert line.move in texts[f"line {rank} pv 1"]
+    arrows = screen.board_view(screen.layout().board).arrows
+    assert arrows and arrows[0].pdn() == lines[0].move
+    assert screen.evaluation() is not None
+
+
+# --- pure words --------------------------------------------------------------------------------
+
+
+def test_lines_are_numbered_as_players_write_them() -> None:
+    assert numbered_line(["11-15", "23-19", "8-11"], 1, True) == "1. 11-15 23-19 2. 8-11"
+    assert numbered_line(["23-19", "8-11"], 12, False) == "12... 23-19 13. 8-11"
+    assert move_number(0) == (1, True) and move_number(3) == (2, False)
+    assert move_number(0, black_first=False) == (1, False)
+
+
+def test_the_best_line_reads_as_moves_of_the_position() -> None:
+    player = AIPlayer(Limits(depth=4))
+    position = Position()
+    result = player.choose(position).result
+    line = AnalysisLine(result.pv[0].pdn(), 0.0, tuple(m.pdn() for m in result.pv))
+    moves = best_line_moves([line], position, 3)
+    assert moves == list(result.pv[:3])
+    assert best_line_moves([line], Position.from_fen("W:W18:B14,9"), 3) == []  # a stale line
+
+
+def test_why_lists_the_played_move_first_then_every_other_move_of_the_engine() -> None:
+    position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
+    choice = AIPlayer(Limits(depth=5), name="test").choose(position)
+    explanation = choice.explanation
+    assert explanation is not None and choice.result.move is not None
+    card = why_card(explanation, WHITE, 9, human=BLACK)
+    played = choice.result.move.pdn()
+    assert card.title == f"Why the AI played {played}"
+    assert card.rows[0].played and card.rows[0].move == played
+    assert not any(row.played for row in card.rows[1:])
+    assert sorted(row.move for row in card.rows) == sorted(m.pdn() for m in position.legal_moves())
+    assert "White's (the AI's) view" in card.view
+    assert card.rows[0].line.startswith(f"expects 5... {played} 6. ")  # ply 9: White, move 5
+    for row in card.rows[1:]:
+        assert row.line == "" or row.line.startswith("refuted by 6. ")
+        assert row.bound == row.score.startswith(("at most", "at least"))
+    html = card_html(card)
+    assert html.index(played) < html.index("The other moves")
+
+
+def test_why_says_a_forced_capture_and_the_only_legal_move() -> None:
+    position = Position.from_fen("W:W18:B14,9")  # White's only move
+    only = AIPlayer(Limits(depth=3)).choose(position).explanation
+    assert only is not None
+    assert any("the only legal move" in fact for fact in why_card(only, WHITE, 0).facts)
+    capture = Position.from_fen("B:W18,19:B14,15")
+    forced = AIPlayer(Limits(depth=3)).choose(capture).explanation
+    legal = capture.legal_moves()
+    assert len(legal) > 1 and all(move.is_capture for move in legal)
+    assert forced is not None
+    facts = why_card(forced, BLACK, 0).facts
+    assert facts[0] == f"Capture is compulsory: {len(legal)} captures to choose from."
+
+
+def test_why_says_when_the_beginner_level_slips_on_purpose() -> None:
+    slipper = AIPlayer(Limits(depth=2), "alphabeta", blunder=1.0, name="beginner")
+    explanation = slipper.choose(Position()).explanation
+    assert explanation is not None and explanation.slipped
+    card = why_card(explanation, BLACK, 0)
+    assert any("beginner level slipped on purpose" in fact for fact in card.facts)
+    assert card.rows[0].played and card.rows[0].move == explanation.played
+
+
+def test_why_names_the_opening_book() -> None:
+    explanation = AIPlayer.for_level(get_level("club")).choose(Position()).explanation
+    assert explanation is not None and explanation.from_book
+    card = why_card(explanation, BLACK, 0)
+    assert any("opening book" in fact for fact in card.facts)
+    assert card.rows[0].played
+
+
+def test_analysis_rows_label_scores_with_the_side_to_move() -> None:
+    analysis = Analysis(
+        6,
+        (
+            AnalysisLine("24-19", 0.25, ("24-19", "11-15")),
+            AnalysisLine("22-18", None, ("22-18",), -3),
+        ),
+    )
+    rows = analysis_rows(analysis, WHITE, 4, False)
+    assert rows[0].score == "+0.25 for White" and rows[0].line == "4... 24-19 5. 11-15"
+    assert rows[1].score == "Black wins in 3 moves"
+
+
+# --- the worker ----------------------------------------------------------------------------------
+
+
+def test_the_worker_streams_deeper_lines_until_cancelled() -> None:
+    client = AIClient()
+    try:
+        position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
+        request = client.analyse(position, 3, history=[position])
+        depths: list[int] = []
+        deadline = time.monotonic() + CAP
+        while len(depths) < 4 and time.monotonic() < deadline:
+            client.wait(0.1)
+            for event in client.poll():
+                assert isinstance(event, AIAnalysis) and event.request == request
+                depths.append(event.analysis.depth)
+                assert len(event.analysis.lines) == 3
+        assert depths[:4] == [1, 2, 3, 4]
+        other = Position()
+        second = client.analyse(other, 2)  # cancels the first: none of its depths come now
+        legal = {move.pdn() for move in other.legal_moves()}
+        seen = 0
+        while seen < 2 and time.monotonic() < deadline:
+            client.wait(0.1)
+            for event in client.poll():
+                assert isinstance(event, AIAnalysis) and event.request == second
+                assert all(line.move in legal for line in event.analysis.lines)
+                seen += 1
+        assert seen >= 2
+        client.cancel()
+        assert client.pending is None and client.poll() == []
+    finally:
+        client.close()
+
+
+# --- the analysis board in the window -------------------------------------------------------------
+
+
+def two_players() -> GameConfig:
+    return GameConfig(black=PlayerConfig(), white=PlayerConfig())
+
+
+def test_analysis_board_shows_live_lines_and_leaves_the_game_untouched(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(two_players())
+    click(app, 11)
+    click(app, 15)
+    click(app, 24)
+    click(app, 19)
+    before = snapshot(app)
+    game_screen = screen_of(app)
+    press(app, pygame.K_a, "a")
+    board = analysis_of(app)
+    assert board.position == game_screen.game.position
+    wait_for(app, deep_enough(board, 4))
+    assert_lines_show(board)
+    # Black must capture 15x24: the only legal move, so one line and the reason shown.
+    assert board.texts()["line 2 pv 1"] == "(no other legal move)"
+    board_click(app, board, 15)
+    board_click(app, board, 24)
+    assert board.position.turn is WHITE and board.record.moves[-1].pdn() == "15x24"
+    assert board.analysis is None  # the old position's lines are gone at once
+    wait_for(app, deep_enough(board, 4))
+    assert_lines_show(board)
+    press(app, pygame.K_SPACE, " ")  # White plays the engine's best move here
+    assert board.position.turn is BLACK and board.moves_here() == 2
+    wait_for(app, deep_enough(board, 3))
+    assert_lines_show(board)
+    press(app, pygame.K_x, "x")  # the other side to move in the same position
+    assert board.position.turn is WHITE
+    wait_for(app, deep_enough(board, 3))
+    assert_lines_show(board)
+    press(app, pygame.K_u, "u")
+    press(app, pygame.K_u, "u")
+    assert board.position.turn is WHITE and board.moves_here() == 1
+    assert snapshot(app) == before  # nothing played here reached the game
+    press(app, pygame.K_ESCAPE)
+    assert screen_of(app) is game_screen and snapshot(app) == before
+    assert app.ai.pending is None  # the analysis stopped with its board
+    view = game_screen.board_view(game_screen.layout().board)
+    assert view.position == game_screen.game.position and view.arrows == ()
+    assert game_screen.panel is not None and game_screen.panel.cells[-1].button.text == "24-19"
+    assert game_screen.game.status.startswith("Black")
+
+
+def test_the_analyse_button_opens_the_board_on_the_position_shown(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(two_players())
+    click(app, 11)
+    click(app, 15)
+    click(app, 22)
+    click(app, 18)
+    screen_of(app).game.go_to(1)
+    app.step(1 / 60)
+    before = snapshot(app)
+    press_button(app, screen_of(app).widgets["analyse"])
+    board = analysis_of(app)
+    assert board.position == screen_of_below(app).game.position
+    assert board.position.turn is WHITE and board.where()[0] == "From Black's move 1 of the game"
+    press_button(app, board.widgets["close"])
+    assert snapshot(app) == before and screen_of(app).game.record.ply == 1
+
+
+def screen_of_below(app: App) -> Any:
+    return app.screens[-2]
+
+
+def test_analysis_sets_the_ai_search_aside_and_the_game_asks_again(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(LONG)))
+    click(app, 11)
+    click(app, 15)
+    game = screen_of(app).game
+    wait_for(app, lambda: game.thinking is not None)
+    before = snapshot(app)
+    press(app, pygame.K_a, "a")
+    board = analysis_of(app)
+    assert game.thinking is None
+    wait_for(app, deep_enough(board, 2))
+    press(app, pygame.K_ESCAPE)
+    assert snapshot(app) == before
+    wait_for(app, lambda: game.thinking is not None and app.ai.pending is not None)
+
+
+# --- why this move? ---------------------------------------------------------------------------------
+
+
+def test_why_shows_the_ai_search_for_its_move_and_not_for_a_human_move(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE)))
+    screen = screen_of(app)
+    game = screen.game
+    assert not screen.command("why").enabled()
+    click(app, 11)
+    click(app, 15)
+    wait_for(app, lambda: game.record.ply == 2 and game.animation is None)
+    app.step(1 / 60)
+    assert screen.widgets["why"].is_enabled
+    reply = game.last_move
+    assert reply is not None
+    before = game.record.positions[-2]
+    press(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    rows = why.card.rows
+    assert rows[0].played and rows[0].move == reply.pdn()
+    assert sorted(row.move for row in rows) == sorted(m.pdn() for m in before.legal_moves())
+    assert why.card.title == f"Why the AI played {reply.pdn()}"
+    press(app, pygame.K_ESCAPE)
+    assert app.screen is screen
+    # Stepping back to the human's move: Why is disabled, and says why.
+    press(app, pygame.K_LEFT)
+    assert not screen.widgets["why"].is_enabled
+    tip = screen.command("why").disabled_tip
+    assert tip is not None and "11-15 was your move" in tip()
+    press(app, pygame.K_w, "w")
+    assert app.screen is screen and "your move" in game.status
+    press(app, pygame.K_RIGHT)
+    assert screen.widgets["why"].is_enabled
+
+
+def test_the_disabled_why_button_has_a_tooltip_saying_why(make_app: Callable[..., App]) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE)))
+    screen = screen_of(app)
+    button = screen.widgets["why"]
+    app.step(1 / 60)
+    assert not button.is_enabled
+    x, y = button.get_abs_rect().center
+    pygame.mouse.set_pos((int(x), int(y)))  # the dummy driver keeps where the mouse is
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0,))
+    )
+    assert pygame.mouse.get_pos() == (int(x), int(y))
+    for _ in range(20):
+        app.step(0.1)
+    tip = screen.disabled_tips._shown
+    assert tip is not None and tip.text_block is not None
+    assert "No move has been played yet" in tip.text_block.html_text
+
+
+def test_why_is_kept_for_every_ai_move_while_stepping_through_ai_vs_ai(
+    make_app: Callable[..., App],
+) -> None:
+    config = GameConfig(black=PlayerConfig(ENGINE), white=PlayerConfig(ENGINE), ai_delay=0.0)
+    app = make_app(config)
+    game = screen_of(app).game
+    wait_for(app, lambda: game.record.ply >= 4)
+    press(app, pygame.K_SPACE, " ")  # pause
+    wait_for(app, lambda: game.thinking is None and game.animation is None)
+    for ply in range(1, game.record.ply + 1):
+        game.go_to(ply)
+        app.step(1 / 60)
+        explanation, _ = game.shown_explanation()
+        assert explanation is not None and explanation.played == game.record.line[ply - 1].pdn()
+        assert screen_of(app).widgets["why"].is_enabled
+        press(app, pygame.K_w, "w")
+        why = app.screen
+        assert isinstance(why, WhyScreen) and why.card.rows[0].played
+        assert why.card.rows[0].move == game.record.line[ply - 1].pdn()
+        side = "Black" if ply % 2 else "White"
+        assert why.card.title == f"Why {side} played {why.card.rows[0].move}"
+        press(app, pygame.K_ESCAPE)
+        assert app.screen is screen_of(app)
