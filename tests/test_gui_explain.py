@@ -112,6 +112,7 @@ def assert_lines_show(screen: AnalysisScreen) -> None:
     scores = [line.score for line in lines if line.score is not None]
     assert scores == sorted(scores, reverse=True)
     texts = screen.texts()
+    assert texts["engine"].startswith(f"Looked {screen.analysis.depth} move")
     for rank, line in enumerate(lines, start=1):
         assert texts[f"line {rank}"].startswith(f"{rank}.  {line.move} ")
         assert f" for {position.turn.name.capitalize()}" in texts[f"line {rank}"]
@@ -267,6 +268,7 @@ def test_analysis_board_shows_live_lines_and_leaves_the_game_untouched(
     board_click(app, board, 24)
     assert board.position.turn is WHITE and board.record.moves[-1].pdn() == "15x24"
     assert board.analysis is None  # the old position's lines are gone at once
+    assert board.texts()["line 1"] == "" and board.board_view(board.layout().board).arrows == ()
     wait_for(app, deep_enough(board, 4))
     assert_lines_show(board)
     press(app, pygame.K_SPACE, " ")  # White plays the engine's best move here

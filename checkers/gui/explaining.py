@@ -202,7 +202,7 @@ def _facts(explanation: Explanation, played: MoveScore) -> list[str]:
             facts.append(f"{explanation.played} was played before the search completed a depth.")
     else:
         facts.append(
-            f"{explanation.played} is the move its search chose, looking"
+            f"{level}'s search chose {explanation.played}, looking"
             f" {plural(played.depth, 'move')} ahead."
         )
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]

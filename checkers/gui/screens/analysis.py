@@ -262,7 +262,7 @@ class AnalysisScreen(ScreenBase):
         nodes = f"{self.analysis.nodes:,} positions looked at"
         if self.finished:
             return f"Looked {depth} ahead: every line proven", nodes
-        return f"Looked {depth} ahead, looking deeper...", nodes
+        return f"Looked {depth} ahead...", nodes  # and deeper: the dots say it goes on
 
     def where(self) -> tuple[str, str]:
         """Where the board is: the game's move it started from and the moves made here, and
