@@ -159,7 +159,7 @@ def test_why_lists_the_played_move_first_then_every_other_move_of_the_engine() -
         assert row.line == "" or row.line.startswith("refuted by 6. ")
         assert row.bound == row.score.startswith(("at most", "at least"))
     html = card_html(card)
-    assert html.index(played) < html.index("The other moves")
+    assert html.index(played) < html.index("The other moves, best first:")
 
 
 def test_why_says_a_forced_capture_and_the_only_legal_move() -> None:
@@ -183,6 +183,11 @@ def test_why_says_when_the_beginner_level_slips_on_purpose() -> None:
     card = why_card(explanation, BLACK, 0)
     assert any("beginner level slipped on purpose" in fact for fact in card.facts)
     assert card.rows[0].played and card.rows[0].move == explanation.played
+    assert card.rows[0].score == "not scored"
+    chosen = card.rows[1]  # the move its search chose: its expected line, not a refutation
+    assert chosen.searched and chosen.move == explanation.searched != explanation.played
+    assert chosen.line.startswith(f"expects 1. {chosen.move} ") and "..." not in chosen.line
+    assert card.others == "What its search chose instead:"
 
 
 def test_why_names_the_opening_book() -> None:

@@ -121,6 +121,8 @@ class WhyRow:
     depth: int
     line: str
     played: bool
+    searched: bool = False
+    """The search's own choice, when the level played another move on purpose."""
 
 
 @dataclass(frozen=True)
@@ -134,10 +136,15 @@ class WhyCard:
     facts: tuple[str, ...]
     view: str
     rows: tuple[WhyRow, ...]
+    others: str = "The other moves, best first:"
+    """The heading over the rows after the played move."""
 
 
-def _row(move: MoveScore, played: bool, number: int, black_to_move: bool) -> WhyRow:
-    if played:
+def _row(
+    move: MoveScore, played: bool, number: int, black_to_move: bool, searched: bool = False
+) -> WhyRow:
+    if played or searched:
+        # The line the AI expected after the move (not a refutation: it chose this move).
         line = numbered_line(move.pv, number, black_to_move) if move.bound != "unscored" else ""
         words = f"expects {line}" if len(move.pv) > 1 else ""
     else:
@@ -152,6 +159,7 @@ def _row(move: MoveScore, played: bool, number: int, black_to_move: bool) -> Why
         move.depth,
         words,
         played,
+        searched,
     )
 
 
@@ -181,7 +189,7 @@ def _facts(explanation: Explanation, played: MoveScore) -> list[str]:
     if explanation.from_book:
         facts.append(
             f"{explanation.played} came from the opening book, which holds the engine's own"
-            f" deeper search of this position ({played.depth} moves ahead). The book's moves:"
+            f" deeper search of this position ({played.depth} moves ahead)."
         )
         return facts
     if explanation.database is not None:
@@ -235,8 +243,9 @@ def why_card(
     who = "the AI" if human is not None and mover is not human else _name(mover)
     played = explanation.moves[0]
     rows = [_row(played, True, number, black_to_move)]
+    slip = explanation.searched if explanation.slipped else None
     rows += [
-        _row(move, False, number, black_to_move)
+        _row(move, False, number, black_to_move, searched=move.move == slip)
         for move in explanation.moves[1:]
         if move.bound != "unscored"
     ]
@@ -247,4 +256,11 @@ def why_card(
         facts=tuple(_facts(explanation, played)),
         view=f"Scores in men from {whose} view: + is good for {_name(mover)}.",
         rows=tuple(rows),
+        others=(
+            "The book's other moves, best first:"
+            if explanation.from_book
+            else "What its search chose instead:"
+            if len(rows) == 2 and rows[1].searched
+            else "The other moves, best first:"
+        ),
     )

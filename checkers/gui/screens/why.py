@@ -36,6 +36,8 @@ def _row_html(row: WhyRow, accent: str, dim: str) -> str:
     move = html.escape(row.move)
     score = html.escape(row.score)
     mark = " (a bound)" if row.bound else ""
+    if row.searched:
+        mark += " (its search's choice)"
     depth = f", {row.depth} moves ahead" if row.depth else ""
     head = (
         f"<font color='{accent}'><b>{move}  {score}</b>  (played{depth})</font>"
@@ -54,7 +56,7 @@ def card_html(card: WhyCard) -> str:
     parts.append(f"<font color='{dim}'>{html.escape(card.view)}</font>")
     body = "<br>".join(parts) + "<br>"
     if len(card.rows) > 1:
-        entries = [_row_html(card.rows[0], accent, dim), "<b>The other moves, best first:</b>"]
+        entries = [_row_html(card.rows[0], accent, dim), f"<b>{html.escape(card.others)}</b>"]
         entries += [_row_html(row, accent, dim) for row in card.rows[1:]]
     else:
         entries = [_row_html(row, accent, dim) for row in card.rows]
