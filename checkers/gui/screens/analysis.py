@@ -266,13 +266,10 @@ class AnalysisScreen(ScreenBase):
         return f"Looked {depth} ahead...", nodes  # and deeper: the dots say it goes on
 
     def where(self) -> tuple[str, str]:
-        """Where the board is: the game's move it started from and the moves made here, and
-        the side to move."""
+        """Where the board is: the game's move it started from, and the side to move."""
         number, black = self._number()
         origin = f"From {move_label(self.base_ply, self.black_first)} of the game"
-        made = self.moves_here()
-        here = f", {plural(made, 'move')} made here" if made else ""
-        return f"{origin}{here}", f"{'Black' if black else 'White'} to move (move {number})"
+        return origin, f"{'Black' if black else 'White'} to move (move {number})"
 
     def played_here(self) -> str:
         """The moves made on this board, numbered as players write them."""
@@ -532,7 +529,7 @@ class AnalysisScreen(ScreenBase):
             "to move": to_move,
             "engine": engine,
             "nodes": nodes,
-            "moves title": "Moves made here",
+            "moves title": f"Moves made here ({self.moves_here()})",
         }
         rows = self.rows()
         legal = len(self.record.legal_moves()) if self.record.outcome is None else 0
