@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from checkers.board import BLACK, Move, Position
-from checkers.gui.wording import plural
+from checkers.gui.wording import moves_count, plural
 from checkers.review import Label, MoveReview, summarize, win_text
 
 __all__ = [
@@ -38,6 +38,17 @@ SYMBOLS = {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}
 """The annotators' signs: readable without colour (the high-contrast theme, colour blindness)."""
 
 
+_PLURALS = {
+    Label.BOOK: "book",
+    Label.FORCED: "forced",
+    Label.BEST: "best",
+    Label.GOOD: "good",
+    Label.INACCURACY: "inaccuracies",
+    Label.MISTAKE: "mistakes",
+    Label.BLUNDER: "blunders",
+}
+
+
 def move_words(review: MoveReview) -> tuple[str, ...]:
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
     with the score before, and the better line."""
@@ -51,8 +62,9 @@ def move_words(review: MoveReview) -> tuple[str, ...]:
         loss = f"{who} lost nothing: the engine's own choice"
     else:
         loss = f"{who} lost {review.loss:.2f} men"
-    before = win_text(review.before.score) or f"{review.score:+.2f}"
-    best = f"Best {review.best.pdn()}, score before {before} for {who}"
+    win = win_text(review.before.score)
+    before = f"{who} {win}" if win else f"{review.score:+.2f} for {who}"
+    best = f"Best {review.best.pdn()}; before the move {before}"
     line = review.before.line
     better = ""
     if review.best != review.move and line:
@@ -173,16 +185,20 @@ class ReviewProgress:
             return next((p for p in plies if p > ply), None)
         return next((p for p in reversed(plies) if p < ply), None)
 
+    def full_moves(self, plies: int) -> int:
+        """Full moves (Black's and White's halves together) in the game's first `plies`."""
+        return moves_count(plies, self.start.turn is BLACK)
+
     def progress_text(self) -> str:
-        """`move 12 of 60`, or how the review ended."""
-        done = len(self.reviews)
+        """`move 12 of 60` (moves as players count them), or how the review ended."""
+        done, total = len(self.reviews), self.full_moves(self.total)
         if self.state == "running":
-            return f"Reviewing: move {min(done + 1, self.total)} of {self.total}"
+            return f"Reviewing: move {self.full_moves(min(done + 1, self.total))} of {total}"
         if self.state == "done":
-            return f"Reviewed all {plural(self.total, 'move')}"
+            return f"Reviewed all {plural(total, 'move')}"
         if self.state == "cancelled":
-            return f"Cancelled: kept {done} of {self.total} moves reviewed"
-        return f"Review failed after {done} of {self.total} moves: {self.error}"
+            return f"Cancelled: {self.full_moves(done)} of {total} moves reviewed, kept"
+        return f"Review failed after {self.full_moves(done)} of {total} moves: {self.error}"
 
     def fraction(self) -> float:
         """How much of the game is reviewed, 0 to 1."""
@@ -197,9 +213,10 @@ class ReviewProgress:
             if not item.moves:
                 lines.append(f"{name}: no moves reviewed")
                 continue
-            accuracy = "-" if item.accuracy is None else f"{item.accuracy:.0f}"
+            accuracy = "-" if item.accuracy is None else f"{item.accuracy:.0f}%"
             counts = ", ".join(
-                f"{count} {label.value}{SYMBOLS.get(label, '')}"
+                f"{count} {label.value if count == 1 else _PLURALS[label]}"
+                + (f" {SYMBOLS[label]}" if label in SYMBOLS else "")
                 for label in reversed(Label)
                 if (count := item.labels[label])
             )

@@ -38,6 +38,7 @@ from checkers.gui.review_model import (
 from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, ReviewMove
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
+from checkers.gui.wording import plural
 from checkers.perft import default_jobs
 from checkers.review import DEFAULT_SETTING, Label, ReviewSetting
 
@@ -217,7 +218,7 @@ class ReviewPane:
 
     def strip_height(self, unit: int) -> int:
         """How tall the strip under the board is."""
-        return 13 * unit
+        return 16 * unit
 
     def build_ui(self, root: UIContainer, area: pygame.Rect) -> None:
         """The progress line and bar, the summary and the buttons right of the graph."""
@@ -230,9 +231,13 @@ class ReviewPane:
         self.area = area
         controls = max(24 * unit, area.width * 9 // 20)
         graph = pygame.Rect(area.left, area.top, area.width - controls - unit, area.height)
-        label_room = 4 * unit  # the scale's numbers left of the graph
+        label_room = 3 * unit  # the scale's numbers left of the graph
+        caption = 2 * unit  # what the graph shows, above it
         self.graph = GraphBox(
-            graph.left + label_room, graph.top + unit, graph.width - label_room, graph.height - unit
+            graph.left + label_room,
+            graph.top + caption,
+            graph.width - label_room - unit // 2,
+            graph.height - caption - unit // 2,
         )
         left = graph.right + unit
         line = round(2.2 * unit)
@@ -252,7 +257,7 @@ class ReviewPane:
             pygame.Rect(left, top, controls, max(2 * line, area.bottom - top - height - unit // 2)),
             ui,
             container=root,
-            object_id="#help_text",
+            object_id="#review_summary",
         )
         gap = max(3, unit // 2)
         width = (controls - 3 * gap) // 4
@@ -321,10 +326,10 @@ class ReviewPane:
         """The summary per side when the review is over; while it runs, what Cancel keeps."""
         progress = self.progress
         if progress.running:
-            kept = len(progress.reviews)
+            kept = plural(progress.full_moves(len(progress.reviews)), "move")
             return html.escape(
-                f"Labels show as the moves are reviewed. Cancel keeps the {kept} reviewed so "
-                "far; Close (after) drops the review."
+                f"Labels show as the moves are reviewed. Cancel stops here and keeps the "
+                f"{kept} reviewed so far; Close then drops the review."
             )
         lines = [html.escape(line) for line in progress.summary_lines()]
         if progress.state == "cancelled":
@@ -365,7 +370,7 @@ class ReviewPane:
             preview = self.preview
             moves = " ".join(move.pdn() for move in preview.line[: preview.shown])
             return (
-                "Better line (a preview; the game is unchanged)",
+                "Better line: a preview, the game is unchanged",
                 f"From before {self.progress.moves[preview.ply - 1].pdn()}: {moves or '...'}",
                 f"{preview.shown} of {len(preview.line)} moves",
                 "Left/Right step, Esc ends the preview",
@@ -554,7 +559,7 @@ class ReviewPane:
             return
         text = self.screen.context.renderer.text
         unit = max(1, round(10 * self.screen.context.scale))
-        size = max(10, round(1.4 * unit))
+        size = max(11, round(1.4 * unit))
         frame = pygame.Rect(box.left, box.top, box.width, box.height)
         pygame.draw.rect(surface, theme.PANEL, frame.inflate(6, 6), border_radius=4)
         middle = box.top + box.height / 2
@@ -566,22 +571,8 @@ class ReviewPane:
             (f"-{clamp}", frame.bottom, "bottomright"),
         ):
             text.draw(surface, words, size, theme.TEXT_DIM, (box.left - 4, y), anchor)
-        text.draw(
-            surface,
-            "Black ahead, in men",
-            size,
-            theme.TEXT_DIM,
-            (box.left + 4, box.top + 1),
-            "topleft",
-        )
-        text.draw(
-            surface,
-            "White ahead",
-            size,
-            theme.TEXT_DIM,
-            (box.left + 4, frame.bottom - 1),
-            "bottomleft",
-        )
+        caption = text.fit(f"Black's score in men (+{clamp} to -{clamp})", size, box.width)
+        text.draw(surface, caption, size, theme.TEXT_DIM, (box.left, box.top - 4), "bottomleft")
         points = graph_points(self.progress.black_values(), self.progress.total, box)
         if len(points) >= 2:
             line = [(x, y) for _, x, y in points]
@@ -595,14 +586,16 @@ class ReviewPane:
         for _, label, centre in self.marks():
             pygame.draw.circle(surface, theme.PANEL, centre, radius + 2)
             pygame.draw.circle(surface, label_colour(label), centre, radius)
-            if label is Label.BLUNDER:
+            if label is not Label.INACCURACY:
+                # The sign toward the middle line, where the curve leaves room.
+                above = centre[1] > middle
                 text.draw(
                     surface,
                     SYMBOLS[label],
                     size,
                     label_colour(label),
-                    (centre[0], centre[1] - radius - 1),
-                    "midbottom",
+                    (centre[0], centre[1] + (-radius if above else radius)),
+                    "midbottom" if above else "midtop",
                 )
 
     def close(self) -> None:
