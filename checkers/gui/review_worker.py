@@ -129,6 +129,16 @@ class ReviewClient:
         """Whether the review process still runs."""
         return self._process is not None and self._process.is_alive()
 
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the process's next report (without taking it): True if one
+        is there. For a caller with nothing else to do until the review says something."""
+        if self._replies is None:
+            return False
+        try:
+            return self._replies.poll(seconds)
+        except (OSError, ValueError):
+            return True  # the process is gone: poll() reports it
+
     def poll(self) -> list[ReviewEvent]:
         """What the process reported since the last poll, in order; never waits."""
         events: list[ReviewEvent] = []
