@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from gui_driving import post, press, screen_of
+from test_review import BEFORE_BLUNDER, BLUNDER
 
 from checkers import saves
 from checkers.ai import Limits
@@ -29,8 +31,6 @@ from checkers.gui.screens.review import ReviewPane
 from checkers.pdn import read_file, record_from_game
 from checkers.record import GameRecord
 from checkers.review import Label, ReviewSetting
-from gui_driving import post, press, screen_of
-from test_review import BEFORE_BLUNDER, BLUNDER
 
 CAP_SECONDS = 180.0
 """How long a wait on the review process may last before the test fails (a cap, not a figure)."""
@@ -51,8 +51,9 @@ def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def click_at(app: App, point: tuple[int, int]) -> None:
-    """A left click at `point`; two frames (pygame_gui posts a button's press as an event)."""
+def click_at(app: App, where: tuple[float, float]) -> None:
+    """A left click at `where`; two frames (pygame_gui posts a button's press as an event)."""
+    point = (int(where[0]), int(where[1]))
     post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
     post(pygame.MOUSEBUTTONUP, pos=point, button=1)
