@@ -15,7 +15,7 @@ import dataclasses
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 from pygame_gui.core import ObjectID, UIContainer
@@ -25,7 +25,8 @@ from checkers.board import Move, Position
 from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
-from checkers.gui.game import Animation
+from checkers.gui.context import ScreenContext
+from checkers.gui.game import Animation, Game
 from checkers.gui.layout import GameLayout
 from checkers.gui.review_model import (
     GRAPH_CLAMP,
@@ -36,14 +37,12 @@ from checkers.gui.review_model import (
     ply_at,
 )
 from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, ReviewMove
+from checkers.gui.screens.panel import GamePanel
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
 from checkers.perft import default_jobs
 from checkers.review import DEFAULT_SETTING, Label, ReviewSetting
-
-if TYPE_CHECKING:
-    from checkers.gui.screens.game import GameScreen
 
 __all__ = [
     "BETTER_KEY",
@@ -51,6 +50,7 @@ __all__ = [
     "PREVIEW_PAUSE",
     "PREVIOUS_KEY",
     "Preview",
+    "ReviewHost",
     "ReviewPane",
     "review_commands",
     "split_layout",
@@ -95,8 +95,32 @@ def split_layout(layout: GameLayout, strip: int) -> tuple[GameLayout, pygame.Rec
     return dataclasses.replace(layout, status=line), area
 
 
+class ReviewHost(Protocol):
+    """What the review needs of the game screen it belongs to (GameScreen is one)."""
+
+    game: Game
+    context: ScreenContext
+    panel: GamePanel | None
+
+    def layout(self) -> GameLayout:
+        """Where the board, the panel and the status line are."""
+        ...
+
+    def start_review(self) -> None:
+        """Review the game (again)."""
+        ...
+
+    def stop_review(self, status: str = "") -> None:
+        """Close the review, saying `status`."""
+        ...
+
+    def review_action(self, name: str) -> None:
+        """Run a review key: `previous`, `next` or `better`."""
+        ...
+
+
 def review_commands(
-    screen: GameScreen,
+    screen: ReviewHost,
 ) -> list[tuple[str, str, tuple[str, ...], str, Callable[[], None], str]]:
     """The review's commands for the game screen: (name, label, keys, help, action, place)."""
     return [
@@ -191,7 +215,7 @@ class ReviewPane:
     """The review of one game screen's game: its process, what came back, its widgets, the
     preview."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: ReviewHost) -> None:
         self.screen = screen
         game = screen.game
         self.client = ReviewClient()
