@@ -11,7 +11,6 @@ then ends its pool and the process exits. If the window goes away, the closed pi
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 import threading
 from collections.abc import Sequence
@@ -20,7 +19,6 @@ from multiprocessing.connection import Connection
 
 from checkers.ai.search import StopSignal
 from checkers.board import Move, Position
-from checkers.gui.aiworker import WORKER_NICENESS
 from checkers.review import DEFAULT_SETTING, MoveReview, ReviewSetting, review_moves
 
 __all__ = ["ReviewClient", "ReviewDone", "ReviewError", "ReviewEvent", "ReviewMove", "review_main"]
@@ -60,10 +58,9 @@ def review_main(
     once stopped)."""
     # Ctrl+C in the terminal reaches the whole process group; the window decides when to stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        os.nice(WORKER_NICENESS)  # the window's frames come first on a busy machine
-    except (AttributeError, OSError):
-        pass  # Windows has no nice(): the review runs at normal priority
+    # Not lowered in priority as the AI's worker is (aiworker.WORKER_NICENESS): the player waits
+    # for the labels, and the window draws at most ten frames a second meanwhile. At niceness
+    # 10 on a busy machine the first label took 6 s instead of 0.7 s (benchmarks/review.py).
     stop = StopSignal()
 
     def listen() -> None:

@@ -1369,8 +1369,7 @@ class GameScreen(ScreenBase):
         self.game.go_to(self.game.record.ply)  # the AI waits while the game is reviewed
         self.review_pane = ReviewPane(self)
         self.game.status = "Reviewing the game: labels show as they come. " + self.game.status
-        if self.ui_root is not None:
-            self.show_ui(getattr(self, "_layer", 1))
+        self._place_review()
 
     def stop_review(self, status: str = "") -> None:
         """Close the review: its process ends, the graph and the marks go."""
@@ -1380,8 +1379,21 @@ class GameScreen(ScreenBase):
         pane.close()
         if status:
             self.game.status = status
-        if self.ui_root is not None:
-            self.show_ui(getattr(self, "_layer", 1))
+        self._place_review()
+
+    def _place_review(self) -> None:
+        """Make room for the review's strip (or give it back) without rebuilding the panel:
+        the status line moves and the strip's own widgets come or go."""
+        if self.ui_root is None or self._state_key() != self._ui_state:
+            return  # the next frame rebuilds every widget anyway
+        layout = self.layout()
+        if self.status_box is not None:
+            self.status_box.set_relative_position(layout.status.topleft)
+            self.status_box.set_dimensions(layout.status.size)
+            self._status_shown = None  # the text is laid out again for the new width
+        if self.review_pane is not None and self.panel is not None:
+            self.review_pane.build_ui(self.ui_root, self.review_area())
+        self._widgets_changed = True
 
     def review_action(self, name: str) -> None:
         """A review key (previous / next mistake, better line); says so when no review is open."""

@@ -228,6 +228,7 @@ class ReviewPane:
         self.summary_box: UITextBox | None = None
         self.bar: UIStatusBar | None = None
         self.graph = GraphBox(0, 0, 0, 0)
+        self.container: UIContainer | None = None
         self.area = pygame.Rect(0, 0, 0, 0)
         self._shown: tuple[object, ...] | None = None
         self._marked: dict[int, tuple[UIButton, Label]] = {}
@@ -263,24 +264,30 @@ class ReviewPane:
             graph.width - label_room - unit // 2,
             graph.height - caption - unit // 2,
         )
-        left = graph.right + unit
+        # The controls in a container of their own: starting or closing a review adds or
+        # removes it alone (rebuilding the whole screen rebuilds the move list, seconds for a
+        # long game with pygame_gui 0.6.14).
+        if self.container is not None:
+            self.container.kill()
+        column = pygame.Rect(graph.right + unit, area.top, controls, area.height)
+        box = self.container = UIContainer(column, ui, container=root)
         line = round(2.2 * unit)
         self.progress_label = UILabel(
-            pygame.Rect(left, area.top, controls, line), "", ui, container=root, object_id="@small"
+            pygame.Rect(0, 0, controls, line), "", ui, container=box, object_id="@small"
         )
         self.bar = UIStatusBar(
-            pygame.Rect(left, area.top + line, controls, max(4, unit * 6 // 10)),
+            pygame.Rect(0, line, controls, max(4, unit * 6 // 10)),
             ui,
             percent_method=self.progress.fraction,
-            container=root,
+            container=box,
         )
         height = round(3 * unit)
-        top = area.top + line + unit
+        top = line + unit
         self.summary_box = UITextBox(
             "",
-            pygame.Rect(left, top, controls, max(2 * line, area.bottom - top - height - unit // 2)),
+            pygame.Rect(0, top, controls, max(2 * line, area.height - top - height - unit // 2)),
             ui,
-            container=root,
+            container=box,
             object_id="#review_summary",
         )
         gap = max(3, unit // 2)
@@ -300,8 +307,8 @@ class ReviewPane:
             ("stop", "Cancel", ""),
         )
         for index, (name, text, tip) in enumerate(buttons):
-            rect = pygame.Rect(left + index * (width + gap), area.bottom - height, width, height)
-            button = UIButton(rect, text, ui, container=root, tool_tip_text=tip or None)
+            rect = pygame.Rect(index * (width + gap), area.height - height, width, height)
+            button = UIButton(rect, text, ui, container=box, tool_tip_text=tip or None)
             self.widgets[name] = button
         self.actions.pressed[self.widgets["previous"]] = lambda: self.jump(-1)
         self.actions.pressed[self.widgets["next"]] = lambda: self.jump(+1)
@@ -623,6 +630,17 @@ class ReviewPane:
                 )
 
     def close(self) -> None:
-        """End the review process (what was reviewed goes with the pane)."""
+        """End the review process and remove the strip's widgets (the screen restyles the move
+        list's marks by rebuilding it only when it rebuilds anyway)."""
         self.end_preview()
         self.client.close()
+        if self.container is not None:
+            self.container.kill()
+            self.container = None
+        panel = self.screen.panel
+        if panel is not None and panel.search_words == self.panel_words:
+            panel.search_words = None
+        for button, _ in self._marked.values():
+            if button.alive():
+                button.change_object_id(ObjectID(object_id=None, class_id="@move"))
+                button.set_text(button.text.rstrip("?!"))
