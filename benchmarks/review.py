@@ -91,10 +91,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH)
-    parser.add_argument("--jobs", type=int, default=default_jobs())
+    parser.add_argument("--jobs", type=int, help="processes (default: one per core; 1 in --window)")
     parser.add_argument("--window", action="store_true", help="review in the desktop game")
     parser.add_argument("--real", action="store_true", help="in the real window ($DISPLAY)")
     args = parser.parse_args()
+    if args.jobs is None:
+        args.jobs = 1 if args.window else default_jobs()  # as the window and the CLI run it
     if args.window and not args.real:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -41,7 +41,6 @@ from checkers.gui.screens.panel import GamePanel
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
-from checkers.perft import default_jobs
 from checkers.review import DEFAULT_SETTING, Label, ReviewSetting
 
 __all__ = [
@@ -59,8 +58,11 @@ __all__ = [
 SETTING: ReviewSetting = DEFAULT_SETTING
 """How the window reviews: the command line's default (depth 10), well under 30 s a game."""
 
-JOBS: int = default_jobs()
-"""Search processes for the review: one per core, as `checkers review` uses."""
+JOBS = 1
+"""Search processes for the review: one, searching in the review's own process. No pool to
+start makes the first label come sooner, the other core stays the window's, and a 60-move game
+still takes well under 30 s (benchmarks/review.py --window, load 6-7 on 2 cores, medians of 3:
+first label 1.3 s and whole game 23.9 s with one; 2.0 s and 23.4 s with two)."""
 
 PREVIOUS_KEY, NEXT_KEY, BETTER_KEY = "[", "]", "b"
 
