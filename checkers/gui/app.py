@@ -174,7 +174,7 @@ class App:
         }
         self.intent_handlers: dict[type, Callable[[Intent], None]] = {
             StartGame: self._start_game,  # type: ignore[dict-item]
-            Resume: lambda intent: self.resume(intent.resumed),  # type: ignore[union-attr]
+            Resume: lambda intent: self.resume(intent.resumed, intent.review),  # type: ignore[union-attr]
             ShowStart: self._show_start,  # type: ignore[dict-item]
             OpenLoad: lambda intent: self.push(LoadScreen(self.context)),
             OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
@@ -335,8 +335,9 @@ class App:
     def _open_analysis(self, intent: OpenAnalysis) -> None:
         self.push(AnalysisScreen(self.context, intent.start, intent.moves, intent.flipped))
 
-    def resume(self, resumed: saves.ResumedGame) -> None:
-        """Carry on with an autosaved game, with the players it was played by."""
+    def resume(self, resumed: saves.ResumedGame, review: bool = False) -> None:
+        """Carry on with an autosaved game, with the players it was played by (and `review`
+        its moves)."""
         current = self.screens[0]
         fallback = current.game.config if isinstance(current, GameScreen) else self.choices.config()
         # Claimed before the screen it replaces keeps its own game, so no two windows write it.
@@ -353,6 +354,8 @@ class App:
         assert isinstance(screen, GameScreen)
         screen.adopt(file)
         screen.game.resume_play(_resume_ply(screen.game.tags.pop(RESUME_PLY_TAG, "")))
+        if review:
+            screen.start_review()
 
     def _change_settings(self, intent: ChangeSettings) -> None:
         old, new = self.settings, intent.settings

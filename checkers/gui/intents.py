@@ -79,6 +79,8 @@ class Resume:
     """Carry on with an autosaved game where it was left."""
 
     resumed: saves.ResumedGame
+    review: bool = False
+    """Review the game's moves once it is open (the load screen's Review)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,8 @@ class LoadedGame:
     record: GameRecord
     tags: dict[str, str] = field(compare=False)
     name: str
+    review: bool = False
+    """Review the game's moves once it is shown (the load screen's Review)."""
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,11 @@ class Palette:
     TREE_CUT: Colour
     TREE_GHOST: Colour
     TREE_OPEN: Colour
+    # The game review's marks (move list, graph): the Okabe-Ito blue, orange and red that chess
+    # sites use, told apart by colour-blind eyes too; the symbols ?! ? ?? say it without colour.
+    REVIEW_INACCURACY: Colour
+    REVIEW_MISTAKE: Colour
+    REVIEW_BLUNDER: Colour
 
 
 WOOD = Palette(
@@ -100,6 +105,9 @@ WOOD = Palette(
     TREE_CUT=(255, 99, 99),
     TREE_GHOST=(62, 68, 78),
     TREE_OPEN=(120, 220, 120),
+    REVIEW_INACCURACY=(86, 180, 233),
+    REVIEW_MISTAKE=(230, 159, 0),
+    REVIEW_BLUNDER=(255, 96, 90),
 )
 
 # High contrast: black and white squares' neighbours far apart in lightness, pure black and white
@@ -143,6 +151,9 @@ CONTRAST = Palette(
     TREE_CUT=(255, 80, 80),
     TREE_GHOST=(110, 110, 110),
     TREE_OPEN=(0, 255, 130),
+    REVIEW_INACCURACY=(0, 200, 255),
+    REVIEW_MISTAKE=(255, 170, 0),
+    REVIEW_BLUNDER=(255, 80, 80),
 )
 
 PALETTES: dict[str, Palette] = {"wood": WOOD, "contrast": CONTRAST}
@@ -187,6 +198,9 @@ TREE_PRUNED: Colour = WOOD.TREE_PRUNED
 TREE_CUT: Colour = WOOD.TREE_CUT
 TREE_GHOST: Colour = WOOD.TREE_GHOST
 TREE_OPEN: Colour = WOOD.TREE_OPEN
+REVIEW_INACCURACY: Colour = WOOD.REVIEW_INACCURACY
+REVIEW_MISTAKE: Colour = WOOD.REVIEW_MISTAKE
+REVIEW_BLUNDER: Colour = WOOD.REVIEW_BLUNDER
 OVERLAY_SHADE = (12, 14, 18, 160)
 
 PIECE_RADIUS = 0.40

@@ -50,6 +50,7 @@ from checkers.gui.intents import (
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import GamePanel, score_view
+from checkers.gui.screens.review import ReviewPane, review_commands, split_layout
 from checkers.gui.ui import Actions, DisabledTips, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
@@ -231,6 +232,8 @@ class GameScreen(ScreenBase):
         self.confirm: UIConfirmationDialog | None = None
         self._widgets_changed = False
         self.disabled_tips = DisabledTips()
+        self.review_pane: ReviewPane | None = None
+        """The game review under way or done (checkers.gui.screens.review), or None."""
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -519,6 +522,7 @@ class GameScreen(ScreenBase):
                 )
             )
         commands += self._explain_commands()
+        commands.extend(Command(*spec) for spec in review_commands(self))
         return commands
 
     def command(self, name: str) -> Command:
@@ -629,6 +633,9 @@ class GameScreen(ScreenBase):
         """A game picked in the load screen: show it here."""
         if isinstance(result, LoadedGame):
             self.load(result.record, result.tags, result.name)
+            if result.review:
+                self.game.go_to(0)
+                self.start_review()
 
     def load(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
         """Show a loaded game (in review, at its end); the game in progress is kept."""
@@ -744,6 +751,7 @@ class GameScreen(ScreenBase):
         """Step through the finished game from its start (Left/Right, or click the list)."""
         self.close_result()
         self.game.go_to(0)
+        self.start_review()
 
     def card_is(self, name: str) -> bool:
         """Whether the card (or overlay) called `name` is open."""
@@ -768,13 +776,15 @@ class GameScreen(ScreenBase):
         """The layout for the window's current size (room for the evaluation bar if shown)."""
         width, height = self.context.window_size()
         unit = max(1, round(10 * self.context.scale))
-        return game_layout(
+        strip = self.review_pane.strip_height(unit) if self.review_pane is not None else 0
+        layout = game_layout(
             width,
             height,
             self.flipped,
             side_bar=round(2.6 * unit) if self.bar_shown() else 0,
-            status_height=round(5.4 * unit),
+            status_height=round(5.4 * unit) + strip,
         )
+        return split_layout(layout, strip)[0] if strip else layout
 
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:
         """Where the evaluation bar goes: beside the board, as tall as it."""
@@ -786,6 +796,8 @@ class GameScreen(ScreenBase):
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event: an open overlay first, then the widgets' actions, then the
         handler table."""
+        if self.review_pane is not None and not self.card and self.review_pane.handle(event):
+            return
         overlay = self.overlays.get(self.card) if self.card else None
         if overlay is not None and overlay.handle_event(event):
             return
@@ -892,6 +904,8 @@ class GameScreen(ScreenBase):
             self.panel.scroll_pending = False
         self._widgets_changed = self.sync_widgets()
         self.disabled_tips.update(dt, self.context.ui)
+        if self.review_pane is not None:
+            self._widgets_changed = self.review_pane.update(dt) or self._widgets_changed
 
     def wake_in(self) -> float | None:
         """Frames while a piece moves or the AI thinks; one a second (a tenth under ten
@@ -923,6 +937,8 @@ class GameScreen(ScreenBase):
             tick = 0.1 if left < 10.5 else 1.0
             # Just after the face changes (it shows whole seconds rounded up).
             wakes.append(max(0.02, math.fmod(left, tick) + 0.01))
+        if self.review_pane is not None:
+            wakes.append(self.review_pane.wake_in())
         due = [wake for wake in wakes if wake is not None]
         return min(due) if due else None
 
@@ -931,6 +947,9 @@ class GameScreen(ScreenBase):
     def board_view(self, geometry: BoardGeometry) -> BoardView:
         """The position and highlights the board shows now."""
         game = self.game
+        preview = self.review_pane.board_view(geometry) if self.review_pane is not None else None
+        if preview is not None:
+            return preview
         animation = game.animation
         if animation is not None:
             start, end, fraction = animation.hop()
@@ -992,6 +1011,8 @@ class GameScreen(ScreenBase):
         renderer.board(surface, layout.board, self.board_view(layout.board))
         if self.bar_shown():
             self._draw_bar(surface, self.bar_rect(layout))
+        if self.review_pane is not None:
+            self.review_pane.draw(surface)
         if self.card is not None and self.card in self.overlays:
             overlay = self.overlays[self.card]
             # The whole window above the status line: the tree needs the width more than the
@@ -1090,6 +1111,8 @@ class GameScreen(ScreenBase):
         if self.card == "help":
             self._build_help(root, unit, height)
         self._add_disabled_tips()
+        if self.review_pane is not None:
+            self.review_pane.build_ui(root, self.review_area())
         self.sync_widgets()
         self._widgets_changed = True  # their states show after pygame_gui's next update
 
@@ -1179,7 +1202,12 @@ class GameScreen(ScreenBase):
         for index, (name, label, tip, action) in enumerate(
             (
                 ("new", "New game", "Play again with the same players (N)", self.new_game),
-                ("review", "Review", "Step through this game from its start", self.review),
+                (
+                    "review",
+                    "Review",
+                    "The engine judges every move: labels, a graph, the mistakes marked",
+                    self.review,
+                ),
                 ("close", "Close", "Look at the final position (Esc)", self.close_result),
             )
         ):
@@ -1309,6 +1337,8 @@ class GameScreen(ScreenBase):
         self._kill_confirm()
         self.keep_game()
         self.game.close()
+        if self.review_pane is not None:
+            self.review_pane.close()
         super().close()
 
     # --- explaining: the analysis board and "why this move?" -----------------------------------
@@ -1368,3 +1398,71 @@ class GameScreen(ScreenBase):
         mover = record.positions[-2].turn
         card = why_card(explanation, mover, record.ply - 1, record.start.turn is BLACK, human)
         self.context.request(OpenWhy(card))
+
+    # --- the game review (checkers.gui.screens.review) ----------------------------------------
+
+    def start_review(self) -> None:
+        """Review every move of the game (again) in its own process; the game waits, stepping
+        through its moves, and is never changed by the review."""
+        if not self.game.record.line:
+            self.game.status = "Nothing to review yet: no move has been played."
+            return
+        if self.review_pane is not None:
+            self.review_pane.close()
+        self.menu_open = False
+        self.card = None
+        self.close_result()
+        self.game.go_to(self.game.record.ply)  # the AI waits while the game is reviewed
+        self.review_pane = ReviewPane(self)
+        self.game.status = "Reviewing the game: labels show as they come. " + self.game.status
+        self._place_review()
+
+    def stop_review(self, status: str = "") -> None:
+        """Close the review: its process ends, the graph and the marks go."""
+        pane, self.review_pane = self.review_pane, None
+        if pane is None:
+            return
+        pane.close()
+        if status:
+            self.game.status = status
+        self._place_review()
+
+    def _place_review(self) -> None:
+        """Make room for the review's strip (or give it back) without rebuilding the panel:
+        the status line moves and the strip's own widgets come or go."""
+        if self.ui_root is None or self._state_key() != self._ui_state:
+            return  # the next frame rebuilds every widget anyway
+        layout = self.layout()
+        if self.status_box is not None:
+            self.status_box.set_relative_position(layout.status.topleft)
+            self.status_box.set_dimensions(layout.status.size)
+            self._status_shown = None  # the text is laid out again for the new width
+        if self.review_pane is not None and self.panel is not None:
+            self.review_pane.build_ui(self.ui_root, self.review_area())
+        self._widgets_changed = True
+
+    def review_action(self, name: str) -> None:
+        """A review key (previous / next mistake, better line); says so when no review is open."""
+        pane = self.review_pane
+        if pane is None:
+            self.game.status = "No review open: Menu > Review game reviews this game."
+            return
+        if name == "better":
+            pane.show_better_line()
+        else:
+            pane.jump(-1 if name == "previous" else +1)
+
+    def review_area(self) -> pygame.Rect:
+        """Where the review's strip goes: under the board, above the status line."""
+        assert self.review_pane is not None
+        unit = max(1, round(10 * self.context.scale))
+        width, height = self.context.window_size()
+        strip = self.review_pane.strip_height(unit)
+        layout = game_layout(
+            width,
+            height,
+            self.flipped,
+            side_bar=round(2.6 * unit) if self.bar_shown() else 0,
+            status_height=round(5.4 * unit) + strip,
+        )
+        return split_layout(layout, strip)[1]

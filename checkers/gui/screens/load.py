@@ -218,6 +218,7 @@ class LoadScreen(_Dialog):
                 "pagedown": lambda: self.move(+self.visible),
                 "return": self.open_chosen,
                 "enter": self.open_chosen,
+                "r": self.review_chosen,
             }
         )
 
@@ -245,8 +246,29 @@ class LoadScreen(_Dialog):
         """Say on the status line why the game cannot be opened."""
         self.set_status(text)
 
-    def open(self, index: int) -> None:
-        """Load saved game `index`; a damaged file is named on the status line instead."""
+    def review_chosen(self) -> None:
+        """Open the chosen game and review its moves."""
+        if self.items:
+            self.open(self.chosen, review=True)
+
+    def foot_buttons(self) -> list[tuple[str, str, str, Callable[[], None]]]:
+        """Review the chosen game, or close the list."""
+        return [
+            (
+                "review",
+                "Review  (R)",
+                (
+                    "Open the chosen game and let the engine judge every move: labels, a "
+                    "graph, the mistakes marked (R)"
+                ),
+                self.review_chosen,
+            ),
+            *super().foot_buttons(),
+        ]
+
+    def open(self, index: int, review: bool = False) -> None:
+        """Load saved game `index` (and `review` it); a damaged file is named on the status
+        line instead."""
         entry = self.saved[index]
         self.chosen = index
         if entry.game is None:
@@ -262,7 +284,7 @@ class LoadScreen(_Dialog):
             except (PdnError, ValueError, OSError) as error:
                 self.refuse(f"Cannot open {entry.path.name}: {error}")
                 return
-            self.context.request(Resume(resumed))
+            self.context.request(Resume(resumed, review))
             return
         try:
             archive = open_archive(entry.path)
@@ -278,7 +300,7 @@ class LoadScreen(_Dialog):
             self.refuse(f"Cannot open {entry.path.name}: {error}")
             return
         tags = {**entry.tags, "Result": entry.game.result}
-        self.context.request(Back(LoadedGame(record, tags, entry.path.name)))
+        self.context.request(Back(LoadedGame(record, tags, entry.path.name, review)))
 
     def receive(self, result: object) -> None:
         """A game picked from a file's list of games: hand it on to the screen below."""
@@ -413,8 +435,9 @@ class ArchiveScreen(LoadScreen):
             if found or self.games.is_checked() or self.games.checked % 400 == 0:
                 self.relist()  # the rows change only when bad games drop out
 
-    def open(self, index: int) -> None:
-        """Open shown game `index`; one that cannot be read is named on the status line."""
+    def open(self, index: int, review: bool = False) -> None:
+        """Open shown game `index` (and `review` it); one that cannot be read is named on the
+        status line."""
         entry = self.games.shown[index]
         try:
             game = self.games.open(entry)
@@ -425,7 +448,7 @@ class ArchiveScreen(LoadScreen):
             return
         name = f"{self.games.archive.source}, game {entry.number}"
         # Back to the list of saved files, which hands it on to the screen below.
-        self.context.request(Back(LoadedGame(record, dict(game.tags), name)))
+        self.context.request(Back(LoadedGame(record, dict(game.tags), name, review)))
 
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""

@@ -9,7 +9,7 @@ with nothing new costs next to nothing. The words are decided in `panel_lines`, 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 import pygame_gui
@@ -292,6 +292,8 @@ class GamePanel:
         self._current: int | None = None
         self.scroll_pending = False
         """The list was told to scroll to the current move: the next frame shows it there."""
+        self.search_words: Callable[[], tuple[str, ...]] | None = None
+        """Lines shown instead of the AI's figures (a game review's words for the move shown)."""
 
     # --- keeping in step -----------------------------------------------------------------------
 
@@ -304,6 +306,8 @@ class GamePanel:
     def sync(self, game: Game) -> bool:
         """Show the game as it is now; True if anything changed."""
         lines = panel_lines(game)
+        if self.search_words is not None:
+            lines = replace(lines, search=(*self.search_words(), "", "", "", "", "")[:5])
         changed = lines != self._lines
         if changed:
             self._lines = lines

@@ -1,0 +1,188 @@
+"""A game review in its own process: the window starts it, polls for each move's review as it
+comes, and can cancel it.
+
+Pure Python (no pygame). The process runs `checkers.review.review_moves` (with a pool of
+search processes when there is more than one core), so no search runs on the window's thread
+and the window's loop never waits: `poll()` only reads what has already arrived. Cancelling
+sends a stop that the process's listener thread turns into the review's StopSignal; the review
+then ends its pool and the process exits. If the window goes away, the closed pipe stops it too.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+
+from checkers.ai.search import StopSignal
+from checkers.board import Move, Position
+from checkers.review import DEFAULT_SETTING, MoveReview, ReviewSetting, review_moves
+
+__all__ = ["ReviewClient", "ReviewDone", "ReviewError", "ReviewEvent", "ReviewMove", "review_main"]
+
+
+@dataclass(frozen=True)
+class ReviewMove:
+    """One move reviewed (they come in game order)."""
+
+    review: MoveReview
+
+
+@dataclass(frozen=True)
+class ReviewDone:
+    """Every move was reviewed."""
+
+
+@dataclass(frozen=True)
+class ReviewError:
+    """The review failed; the message is for the player."""
+
+    message: str
+
+
+ReviewEvent = ReviewMove | ReviewDone | ReviewError
+
+
+def review_main(
+    requests: Connection,
+    replies: Connection,
+    start: Position,
+    moves: Sequence[Move],
+    setting: ReviewSetting,
+    jobs: int,
+) -> None:
+    """The review process: send each move's review as it comes, then `done` (nothing more
+    once stopped)."""
+    # Ctrl+C in the terminal reaches the whole process group; the window decides when to stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Not lowered in priority as the AI's worker is (aiworker.WORKER_NICENESS): the player waits
+    # for the labels, and the window draws at most ten frames a second meanwhile. At niceness
+    # 10 on a busy machine the first label took 6 s instead of 0.7 s (benchmarks/review.py).
+    stop = StopSignal()
+
+    def listen() -> None:
+        # A stop message, or the window's end of the pipe closing, ends the review.
+        try:
+            requests.recv()
+        except (EOFError, OSError):
+            pass
+        stop.stop()
+
+    threading.Thread(target=listen, name="review-listener", daemon=True).start()
+    try:
+        for review in review_moves(start, moves, setting, jobs=jobs, processes=jobs > 1, stop=stop):
+            replies.send(("move", review))
+        if not stop.is_set():
+            replies.send(("done",))
+    except (BrokenPipeError, EOFError):
+        pass  # the window is gone
+    except Exception as error:  # noqa: BLE001 - reported to the player, not a traceback
+        try:
+            replies.send(("error", str(error) or type(error).__name__))
+        except OSError:
+            pass
+
+
+class ReviewClient:
+    """The window's handle on one review process: start, poll, cancel, close."""
+
+    def __init__(self) -> None:
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._requests: Connection | None = None
+        self._replies: Connection | None = None
+        self.running = False
+        """Whether reviews are still expected (started, not done, failed or cancelled)."""
+
+    def start(
+        self,
+        start: Position,
+        moves: Sequence[Move],
+        setting: ReviewSetting = DEFAULT_SETTING,
+        jobs: int = 1,
+    ) -> None:
+        """Start reviewing `moves` from `start` (a review under way is cancelled first)."""
+        self.close()
+        # spawn, not fork: a forked child would inherit the window's SDL and X11 state. Not a
+        # daemon: a daemonic process may not start the pool of search processes.
+        context = multiprocessing.get_context("spawn")
+        request_reader, request_writer = context.Pipe(duplex=False)
+        reply_reader, reply_writer = context.Pipe(duplex=False)
+        process = context.Process(
+            target=review_main,
+            args=(request_reader, reply_writer, start, list(moves), setting, jobs),
+            name="checkers-review",
+        )
+        process.start()
+        request_reader.close()
+        reply_writer.close()
+        self._process, self._requests, self._replies = process, request_writer, reply_reader
+        self.running = True
+
+    @property
+    def alive(self) -> bool:
+        """Whether the review process still runs."""
+        return self._process is not None and self._process.is_alive()
+
+    def wait(self, seconds: float) -> bool:
+        """Wait up to `seconds` for the process's next report (without taking it): True if one
+        is there. For a caller with nothing else to do until the review says something."""
+        if self._replies is None:
+            return False
+        try:
+            return self._replies.poll(seconds)
+        except (OSError, ValueError):
+            return True  # the process is gone: poll() reports it
+
+    def poll(self) -> list[ReviewEvent]:
+        """What the process reported since the last poll, in order; never waits."""
+        events: list[ReviewEvent] = []
+        if self._replies is None:
+            return events
+        try:
+            while self._replies.poll():
+                kind, *rest = self._replies.recv()
+                if kind == "move":
+                    events.append(ReviewMove(rest[0]))
+                elif kind == "done":
+                    self.running = False
+                    events.append(ReviewDone())
+                else:
+                    self.running = False
+                    events.append(ReviewError(str(rest[0])))
+        except (EOFError, OSError):
+            if self.running:
+                self.running = False
+                code = self._process.exitcode if self._process is not None else None
+                events.append(ReviewError(f"the review process stopped (exit code {code})"))
+        return events
+
+    def cancel(self) -> None:
+        """Stop the review; what was reviewed stays with the caller, nothing more comes."""
+        self.running = False
+        if self._requests is not None:
+            try:
+                self._requests.send(("stop",))
+            except OSError:
+                pass
+
+    def reap(self) -> None:
+        """Let a process that has ended go (after a cancel or the last move); never waits."""
+        if self._process is not None and not self.running and not self._process.is_alive():
+            self.close()
+
+    def close(self, timeout: float = 2.0) -> None:
+        """Cancel the review and end the process (terminated if it does not stop in time)."""
+        self.cancel()
+        process = self._process
+        if process is not None:
+            process.join(timeout)
+            if process.is_alive():
+                process.terminate()
+                process.join(1.0)
+        for connection in (self._requests, self._replies):
+            if connection is not None:
+                connection.close()
+        self._process = self._requests = self._replies = None

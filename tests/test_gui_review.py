@@ -1,0 +1,285 @@
+"""The game review in the window, driven by real events through the real loop: the labels come
+from a real review process, the marks show in the move list and on the graph, a click on the
+graph steps through the game, the better line is a preview only, Cancel ends the process, and
+Review starts from the game-over card, the load screen and the menu."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import time
+from collections.abc import Callable
+from importlib import resources
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import post, press, screen_of
+from test_review import BEFORE_BLUNDER, BLUNDER
+
+from checkers import saves
+from checkers.ai import Limits
+from checkers.board import Move, Position
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.intents import OpenLoad
+from checkers.gui.review_model import ReviewProgress, graph_points, ply_at
+from checkers.gui.screens import review as review_screen
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.load import LoadScreen
+from checkers.gui.screens.review import ReviewPane
+from checkers.pdn import read_file, record_from_game
+from checkers.record import GameRecord
+from checkers.review import Label, ReviewSetting
+
+CAP_SECONDS = 180.0
+"""How long a wait on the review process may last before the test fails (a cap, not a figure)."""
+
+BENCH_GAME = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "review-game.pdn"
+
+
+@pytest.fixture(autouse=True)
+def shallow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review at depth 4 in one process: the same labels for the planted blunder, quickly."""
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
+    monkeypatch.setattr(review_screen, "JOBS", 1)
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
+def click_at(app: App, where: tuple[float, float]) -> None:
+    """A left click at `where`; two frames (pygame_gui posts a button's press as an event)."""
+    point = (int(where[0]), int(where[1]))
+    post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def blunder_record() -> GameRecord:
+    record = GameRecord(Position())
+    for text in [*BEFORE_BLUNDER, BLUNDER]:
+        record.play(Move.from_pdn(text, record.position))
+    return record
+
+
+def pane_of(app: App) -> ReviewPane:
+    pane = screen_of(app).review_pane
+    assert pane is not None, "no review is open"
+    return pane
+
+
+def wait_for(app: App, condition: Callable[[], bool], what: str) -> None:
+    """Run the loop until `condition` holds, waiting on the review process's pipe between
+    frames; fails after CAP_SECONDS."""
+    deadline = time.monotonic() + CAP_SECONDS
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting: {what}")
+        pane = screen_of(app).review_pane
+        if pane is not None:
+            pane.client.wait(0.05)
+        app.step(1 / 60)
+    app.step(1 / 60)
+    app.step(1 / 60)  # the panel and the widgets show what came in the frame after
+
+
+def review_finished(app: App) -> None:
+    wait_for(app, lambda: not pane_of(app).progress.running, "the review to finish")
+
+
+def open_blunder_game(make_app: Callable[..., App]) -> App:
+    app = make_app()
+    screen_of(app).load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    return app
+
+
+def start_from_menu(app: App) -> None:
+    screen = screen_of(app)
+    click_at(app, screen.widgets["open_menu"].get_abs_rect().center)
+    click_at(app, screen.widgets["menu review_game"].get_abs_rect().center)
+
+
+def test_a_planted_blunder_is_marked_in_the_move_list_and_on_the_graph(
+    make_app: Callable[..., App],
+) -> None:
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    ply = len(BEFORE_BLUNDER) + 1
+    assert pane.progress.state == "done" and len(pane.progress.reviews) == ply
+    assert pane.progress.label_of(ply) is Label.BLUNDER
+    cell = screen_of(app).move_cell(ply)
+    assert cell.text == BLUNDER + "??"
+    assert "#move_blunder" in cell.object_ids
+    marks = {mark_ply: label for mark_ply, label, _ in pane.marks()}
+    assert marks[ply] is Label.BLUNDER
+    assert "Reviewed all 10 moves" in pane.progress_label.text  # type: ignore[union-attr]
+    summary = pane.summary_html()
+    assert "White: accuracy" in summary and "1 blunder ??" in summary
+    # The panel tells the move shown (the game's last, the blunder) with its loss and best.
+    assert screen_of(app).game.record.ply == ply
+    words = [label.text for label in screen_of(app).panel.search]  # type: ignore[union-attr]
+    assert words[0].startswith(f"10. ... {BLUNDER}??  blunder")
+    assert words[1].startswith("White lost ") and float(words[1].split()[2]) >= 1.5
+    assert words[2].startswith(f"Best {pane.progress.reviews[-1].best.pdn()}")
+
+
+def test_the_marks_colours_are_the_themes_in_both_themes() -> None:
+    for name, palette in theme.PALETTES.items():
+        text = resources.files("checkers.gui.themes").joinpath(f"{name}.json").read_text()
+        blocks = json.loads(text)
+        for label, colour in (
+            ("inaccuracy", palette.REVIEW_INACCURACY),
+            ("mistake", palette.REVIEW_MISTAKE),
+            ("blunder", palette.REVIEW_BLUNDER),
+        ):
+            shown = blocks[f"#move_{label}"]["colours"]["normal_text"]
+            assert shown == "#{:02x}{:02x}{:02x}".format(*colour), (name, label)
+
+
+def test_clicking_the_graph_goes_to_that_ply_and_the_keys_to_the_mistakes(
+    make_app: Callable[..., App],
+) -> None:
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    game = screen_of(app).game
+    line = list(game.record.line)
+    click_at(app, pane.point_of(5))
+    assert game.record.ply == 5
+    click_at(app, pane.point_of(0))
+    assert game.record.ply == 0
+    press(app, pygame.K_RIGHTBRACKET, "]")
+    first = pane.progress.marked()[0][0]
+    assert game.record.ply == first
+    press(app, pygame.K_LEFTBRACKET, "[")
+    assert game.record.ply == first  # nothing marked before the first mark: it stays
+    assert "No inaccuracy, mistake or blunder before" in game.status
+    assert list(game.record.line) == line  # stepping through never changes the game
+
+
+def test_the_better_line_is_a_preview_that_leaves_the_game_unchanged(
+    make_app: Callable[..., App],
+) -> None:
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    screen = screen_of(app)
+    pane = pane_of(app)
+    ply = len(BEFORE_BLUNDER) + 1
+    assert screen.game.record.ply == ply
+    pdn_before = screen.pdn_text()
+    line_before, position_before = list(screen.game.record.line), screen.game.position
+    press(app, pygame.K_b, "b")
+    preview = pane.preview
+    assert preview is not None
+    review = pane.progress.reviews[-1]
+    assert preview.start == review.position and preview.line[0] == review.best
+    wait_for(app, lambda: preview.shown == len(preview.line) and not preview.moving(), "the line")
+    view = screen.board_view(screen.layout().board)
+    assert view.position == preview.position() != position_before
+    click_at(app, screen.layout().board.square_center(22))  # no move is made on the preview
+    press(app, pygame.K_ESCAPE)
+    assert pane.preview is None
+    assert screen.board_view(screen.layout().board).position == position_before
+    assert list(screen.game.record.line) == line_before and screen.game.record.ply == ply
+    assert screen.pdn_text() == pdn_before
+    assert isinstance(app.screen, GameScreen)  # Esc ended the preview, not the game
+
+
+def test_cancel_stops_the_review_process_and_keeps_the_moves_reviewed(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=10)))
+    game = read_file(BENCH_GAME)[0]
+    app = make_app()
+    screen_of(app).load(record_from_game(game), {}, "review-game.pdn")
+    app.step(1 / 60)
+    start_from_menu(app)
+    pane = pane_of(app)
+    assert pane.client.alive
+    wait_for(app, lambda: len(pane.progress.reviews) >= 1, "the first label")
+    assert "Reviewing: move" in pane.progress_label.text  # type: ignore[union-attr]
+    click_at(app, pane.widgets["stop"].get_abs_rect().center)
+    kept = len(pane.progress.reviews)
+    assert pane.progress.state == "cancelled" and 1 <= kept < len(game.moves)
+    assert "kept" in screen_of(app).game.status
+    wait_for(app, lambda: not pane.client.alive, "the review process to end")
+    wait_for(app, lambda: not multiprocessing.active_children(), "its search processes to end")
+    assert len(pane.progress.reviews) == kept  # nothing more came after the cancel
+    assert pane.widgets["stop"].text == "Close"
+    click_at(app, pane.widgets["stop"].get_abs_rect().center)
+    assert screen_of(app).review_pane is None  # Close drops the review, the game stays
+    assert list(screen_of(app).game.record.line) == list(game.moves)
+
+
+def test_review_on_the_game_over_card_starts_the_review(make_app: Callable[..., App]) -> None:
+    record = won_record()
+    assert record.outcome is not None
+    app = make_app()
+    screen = screen_of(app)
+    screen.load(record, {}, "won.pdn")
+    app.step(1 / 60)
+    assert screen.result_shown()
+    click_at(app, screen.widgets["card review"].get_abs_rect().center)
+    assert screen.review_pane is not None and screen.game.record.ply == 0
+    review_finished(app)
+    assert [r.label for r in pane_of(app).progress.reviews] == [Label.FORCED]
+
+
+def won_record() -> GameRecord:
+    record = GameRecord(Position.from_fen("B:W18:B14"))
+    record.play(Move.from_pdn("14x23", record.position))
+    return record
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["finished", "unfinished"])
+def test_review_on_the_load_screen_starts_the_review(
+    make_app: Callable[..., App], data: Path, finished: bool
+) -> None:
+    # A finished game opens to be stepped through; an unfinished one is resumed (its file
+    # claimed), and either is then reviewed.
+    record = won_record() if finished else blunder_record()
+    saves.save_game(record, {"Black": "Ann", "White": "Bob"})
+    app = make_app()
+    app.request(OpenLoad())
+    app.step(1 / 60)
+    load = app.screen
+    assert isinstance(load, LoadScreen)
+    assert load.saved[0].is_unfinished is not finished
+    click_at(app, load.widgets["review"].get_abs_rect().center)
+    screen = screen_of(app)
+    assert screen.review_pane is not None
+    assert list(screen.game.record.line) == list(record.line)
+    review_finished(app)
+    last = pane_of(app).progress.label_of(len(record.line))
+    assert last is (Label.FORCED if finished else Label.BLUNDER)
+
+
+def test_the_graph_points_and_clicks_map_plies_both_ways() -> None:
+    from checkers.gui.review_model import GraphBox
+
+    box = GraphBox(10, 20, 200, 100)
+    points = graph_points([0.0, 1.0, None, -9.0], 3, box)
+    assert [(ply, round(x), round(y)) for ply, x, y in points] == [
+        (0, 10, 70),
+        (1, 77, 58),
+        (3, 210, 120),  # clamped at the bottom edge
+    ]
+    assert [ply_at(x, 3, box) for x in (0, 10, 70, 150, 400)] == [0, 0, 1, 2, 3]
+
+
+def test_a_review_ends_when_the_game_takes_another_line() -> None:
+    moves = tuple(Move.from_pdn(t, p) for t, p in [("11-15", Position())])
+    progress = ReviewProgress(Position(), moves)
+    assert progress.covers(Position(), [*moves, Move.from_pdn("23-19", Position().move(moves[0]))])
+    assert not progress.covers(Position(), [Move.from_pdn("9-13", Position())])
