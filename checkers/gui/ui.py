@@ -11,13 +11,40 @@ from collections.abc import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
 from pygame_gui.elements import UIButton
 
-__all__ = ["TIP_DELAY", "Actions", "HoverTips", "redraw_now"]
+__all__ = ["TIP_DELAY", "Actions", "HoverTips", "Manager", "drop_tooltips", "redraw_now"]
 
 TIP_DELAY = 0.6
 """Seconds the mouse rests on a widget before its tooltip shows (the theme says the same)."""
+
+
+def drop_tooltips(manager: pygame_gui.UIManager) -> None:
+    """Put away every tooltip shown; the widget that showed one waits a full delay (the mouse
+    resting on it again) before it shows it again."""
+    for tip in manager.get_sprite_group().sprites():
+        if not isinstance(tip, pygame_gui.elements.UITooltip):
+            continue
+        owner = tip.parent_element
+        if isinstance(owner, UIElement) and owner.tool_tip is tip:
+            owner.tool_tip = None
+            owner.hover_time = 0.0
+        tip.kill()
+
+
+class Manager(pygame_gui.UIManager):
+    """pygame_gui's manager, but a mouse press puts the tooltips away before any widget sees
+    it: a tooltip still up from where the mouse rested (pygame_gui removes it only in its next
+    update) would take a click meant for the button under it, e.g. the first click on Menu
+    after a file dialog closed over the Resign button."""
+
+    def process_events(self, event: pygame.event.Event) -> bool:
+        """As UIManager's, after putting the tooltips away on a mouse press."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            drop_tooltips(self)
+        return bool(super().process_events(event))
 
 
 class Actions:
