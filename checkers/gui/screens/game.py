@@ -77,8 +77,11 @@ RESUME_PLY_TAG = "Ply"
 _DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values()}
 """Tags a save writes from the game as it is now, never copied from the file it came from."""
 
-KEPT_NOTE = " Your last game was kept: Load (Ctrl+O) resumes it."
+KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
 """What the player is told when a game in progress is left for another (never discarded)."""
+
+START_KEPT_NOTE = "Your last game was kept: Load (L) resumes it."
+"""The same note on the start screen, naming the start screen's own way back to it."""
 
 
 class Overlay(Protocol):
@@ -252,7 +255,7 @@ class GameScreen(ScreenBase):
                 "new",
                 "New game",
                 ("n",),
-                "start again with the same players (this game is kept: Load resumes it)",
+                "start again with the same players (this game is kept: Saved games resumes it)",
                 self.new_game,
             ),
             Command(
@@ -662,7 +665,7 @@ class GameScreen(ScreenBase):
     def to_menu(self) -> None:
         """Back to the start screen; the game in progress is kept, and it says so."""
         kept = self.keep_game()
-        self.context.request(ShowStart(KEPT_NOTE.strip() if kept else ""))
+        self.context.request(ShowStart(START_KEPT_NOTE if kept else ""))
 
     def pdn_text(self) -> str:
         """The whole game as PDN."""

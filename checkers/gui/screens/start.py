@@ -140,7 +140,8 @@ class StartScreen(ScreenBase):
     def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
         super().__init__(context)
         self.choices = choices
-        self.status = "Choose a mode and press Start (Enter)."
+        self._status = "Choose a mode and press Start (Enter)."
+        self.status_label: UILabel | None = None
         self.actions = Actions()
         self.tips = HoverTips(context.ui)
         self.widgets: dict[str, UIButton] = {}
@@ -162,6 +163,19 @@ class StartScreen(ScreenBase):
             "escape": self.quit,
             "q": self.quit,
         }
+
+    @property
+    def status(self) -> str:
+        """The line at the foot of the screen."""
+        return self._status
+
+    @status.setter
+    def status(self, text: str) -> None:
+        """Change the line, shown at once (e.g. the note that the last game was kept, set just
+        after the screen appeared)."""
+        if text != self._status:
+            self._status = text
+            self._changed()
 
     # --- choices -----------------------------------------------------------------------------
 
@@ -201,7 +215,6 @@ class StartScreen(ScreenBase):
             config.check()
         except ValueError as error:
             self.status = f"{refusal}: {error}"
-            self._changed()
             return None
         return config
 
@@ -245,7 +258,6 @@ class StartScreen(ScreenBase):
     def report(self, error: BaseException) -> None:
         """Show an error on the status line."""
         self.status = f"Error: {type(error).__name__}: {error}"
-        self._changed()
 
     def update(self, dt: float) -> None:
         """Tooltips of the drop-downs follow the mouse."""
@@ -549,7 +561,7 @@ class StartScreen(ScreenBase):
             )
             x += width + 2 * gap
         error = self.status.startswith(("Cannot", "Error"))
-        self._label(
+        self.status_label = self._label(
             root,
             pygame.Rect(
                 0,
