@@ -122,6 +122,28 @@ def test_buttons_keep_their_places_in_every_state_and_are_disabled_where_they_do
         }
 
 
+def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
+    make_app: Callable[..., App],
+) -> None:
+    """The arrows through the game, Eval bar, Menu and the rest do not move between You vs AI,
+    Two players and AI vs AI; only the row of the mode's own commands differs."""
+    configs = (
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(SLOW)),
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        GameConfig(black=PlayerConfig(SLOW), white=PlayerConfig(SLOW)),
+    )
+    shared: list[dict[str, pygame.Rect]] = []
+    for config in configs:
+        app = make_app(config, size=(1120, 720))
+        screen = screen_of(app)
+        rects = {name: rect for name, (rect, _) in places(screen).items()}
+        assert {"start", "back", "forward", "end", "eval_bar", "open_menu"} <= set(rects)
+        own = {"hint", "resign", "draw", "pause", "step", "faster", "slower"}
+        shared.append({name: rect for name, rect in rects.items() if name not in own})
+    assert len(shared[0]) == 13
+    assert shared[0] == shared[1] == shared[2]
+
+
 def test_the_menu_holds_the_less_used_actions_in_plain_words(
     make_app: Callable[..., App],
 ) -> None:

@@ -1072,10 +1072,8 @@ class GameScreen(ScreenBase):
         height = round(3.2 * unit)
         panel_rect = layout.panel
         inner = panel_rect.width - 2 * unit - 6
-        columns = 4 if panel_rect.width >= 440 else 3
-        shown = [c for c in self.commands if c.place == "panel" and c.shown()]
-        rows = -(-len(shown) // columns) + 1  # and the row of the arrows through the game
-        buttons_height = rows * (height + gap)
+        grid = self._button_rows()
+        buttons_height = len(grid) * (height + gap)
         self.panel = GamePanel(
             ui,
             self.context.renderer,
@@ -1087,17 +1085,12 @@ class GameScreen(ScreenBase):
         )
         container = self.panel.panel
         top = panel_rect.height - buttons_height - gap
-        nav = [c for c in self.commands if c.place == "nav"]
-        for row_commands, cols, y in (
-            (nav, len(nav), top),
-            (shown, columns, top + height + gap),
-        ):
+        for row, row_commands in enumerate(grid):
+            cols = len(row_commands)
             width = (inner - (cols - 1) * gap) // cols
-            for index, command in enumerate(row_commands):
-                row, column = divmod(index, cols)
-                rect = pygame.Rect(
-                    unit + column * (width + gap), y + row * (height + gap), width, height
-                )
+            y = top + row * (height + gap)
+            for column, command in enumerate(row_commands):
+                rect = pygame.Rect(unit + column * (width + gap), y, width, height)
                 self._command_button(container, command, rect, command.name)
         if self.menu_open:
             self._build_menu(root, unit, height)
@@ -1107,6 +1100,20 @@ class GameScreen(ScreenBase):
             self._build_help(root, unit, height)
         self.sync_widgets()
         self._widgets_changed = True  # their states show after pygame_gui's next update
+
+    def _button_rows(self) -> list[list[Command]]:
+        """The panel's buttons in rows: the arrows through the game, then the commands of every
+        game three to a row, with the commands of this mode alone (Hint, Resign, Offer draw; or
+        Pause, Step and the delays) in one row of their own after the first: every mode has as
+        many rows, so every other button sits in the same place in every mode."""
+        shown = [c for c in self.commands if c.place == "panel" and c.shown()]
+        own = [c for c in shown if c.shown is not _always]
+        common = [c for c in shown if c.shown is _always]
+        rows = [[c for c in self.commands if c.place == "nav"]]
+        rows += [common[index : index + 3] for index in range(0, len(common), 3)]
+        if own:
+            rows.insert(2, own)
+        return rows
 
     def _tip(self, command: Command) -> str:
         keys = " or ".join(key_label(key) for key in command.keys)
