@@ -20,6 +20,7 @@ from checkers.clock import TimeControl
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game import SearchFigures
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.panel import panel_lines, score_view
@@ -419,3 +420,33 @@ def test_the_panel_names_the_game_as_the_start_screen_does(make_app) -> None:
     assert panel_lines(screen_of(two_players).game).header == "Two players"
     against_ai = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
     assert panel_lines(screen_of(against_ai).game).header == "You vs AI"
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720)])
+def test_long_ai_lines_and_the_status_line_wrap_whole_at_the_smallest_and_default_size(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """The AI's figures with a long expected line and a note, and the longest status (a file
+    loaded while a game was kept), are shown whole: wrapped, no ellipsis, no scroll bar (the
+    expected line shows the moves that fit a row)."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=size)
+    screen = screen_of(app)
+    game = screen.game
+    captures = tuple(Move((5, 14, 23, 30)) for _ in range(8))
+    game.figures = SearchFigures(
+        WHITE, "master", 24, 1.5, 12_345_678, 9.9, captures, "database draw; the AI blundered"
+    )
+    game.status = (
+        "Tinsley vs Chinook, London 1992, game 14.pdn: "
+        + "Loaded a game of 60 moves: Left/Right step through it, click a move in the list, "
+        + "C plays on. Black wins. Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
+    )
+    app.step(1 / 60)
+    app.step(1 / 60)
+    panel = screen.panel
+    assert panel is not None and screen.status_box is not None
+    for box in (panel.search, screen.status_box):
+        assert box.scroll_bar is None and "..." not in box.html_text
+    # The line the AI expects: its first moves, as many as fit one row.
+    assert "Expects 5x14x23x30 5x14x23x30" in panel.search.html_text
+    assert "Database draw; the AI blundered" in panel.search.html_text

@@ -7,18 +7,31 @@ selection lists, sliders); buttons take `tool_tip_text` directly.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 
 import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITextBox
 
-__all__ = ["TIP_DELAY", "Actions", "HoverTips", "Manager", "drop_tooltips", "redraw_now"]
+__all__ = [
+    "SMALLEST_TEXT",
+    "TIP_DELAY",
+    "Actions",
+    "HoverTips",
+    "Manager",
+    "drop_tooltips",
+    "fit_text",
+    "redraw_now",
+]
 
 TIP_DELAY = 0.6
 """Seconds the mouse rests on a widget before its tooltip shows (the theme says the same)."""
+
+SMALLEST_TEXT = 10
+"""The smallest text in pixels `fit_text` shrinks to (still readable)."""
 
 
 def drop_tooltips(manager: pygame_gui.UIManager) -> None:
@@ -154,6 +167,20 @@ def _expanded(element: IUIElementInterface) -> bool:
     return isinstance(states, dict) and getattr(element, "current_state", None) is states.get(
         "expanded"
     )
+
+
+def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> None:
+    """Show `html_text` whole in `box`, wrapped: in the theme's size, or if that needs a scroll
+    bar in the largest smaller size (down to `smallest` pixels) that does not. Only a text that
+    needs more than that keeps the scroll bar: it is never cut."""
+    box.set_text(html_text)
+    size = int(box.parser.default_style["font_size"]) - 1
+    with warnings.catch_warnings():
+        # pygame_gui warns that a size the theme did not name is loaded on first use: it is.
+        warnings.simplefilter("ignore", UserWarning)
+        while box.scroll_bar is not None and size >= smallest:
+            box.set_text(f"<font pixel_size={size}>{html_text}</font>")
+            size -= 1
 
 
 def redraw_now(button: UIButton) -> None:

@@ -47,7 +47,7 @@ from checkers.gui.intents import (
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import GamePanel, score_view
-from checkers.gui.ui import Actions, redraw_now
+from checkers.gui.ui import Actions, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
     black_share,
@@ -79,6 +79,9 @@ _DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values(
 
 KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
 """What the player is told when a game in progress is left for another (never discarded)."""
+
+STATUS_FLOOR = 56
+"""The status line's least height in pixels: three lines of `ui.SMALLEST_TEXT`."""
 
 START_KEPT_NOTE = "Your last game was kept: Load (L) resumes it."
 """The same note on the start screen, naming the start screen's own way back to it."""
@@ -769,7 +772,8 @@ class GameScreen(ScreenBase):
             height,
             self.flipped,
             side_bar=round(2.6 * unit) if self.bar_shown() else 0,
-            status_height=round(5.4 * unit),
+            # Two lines, and in a small window three lines of the smallest text: never cut.
+            status_height=max(round(5.4 * unit), STATUS_FLOOR),
         )
 
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:
@@ -1317,7 +1321,7 @@ class GameScreen(ScreenBase):
         if error:
             colour = "#{:02x}{:02x}{:02x}".format(*theme.ERROR_TEXT)
             text = f"<font color='{colour}'>{text}</font>"
-        self.status_box.set_text(text)
+        fit_text(self.status_box, text)  # wrapped, and smaller when long: never cut
         return True
 
     def move_cell(self, ply: int) -> UIButton:
