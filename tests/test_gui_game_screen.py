@@ -322,6 +322,19 @@ def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..
     press_widget(app, "resign")
     dialog = screen.confirm
     assert dialog is not None and screen.game.outcome is None
+    # The status line names the dialog's own buttons, and the whole window is dimmed under it.
+    assert dialog.confirm_button.text == "Resign"
+    assert dialog.cancel_button.text.endswith("Cancel")  # pygame_gui's translated "Cancel"
+    assert "Resign gives up, Cancel (Esc) plays on" in screen.game.status
+    assert "again" not in screen.game.status
+    shades = [
+        element
+        for element in app.context.ui.get_sprite_group().sprites()
+        if "#shade" in element.get_object_ids()
+        and element.rect.size == app.window_size()
+        and element.get_top_layer() < dialog.get_top_layer()
+    ]
+    assert shades
     app.step(1 / 60)  # the dialog's first frame
     click_at(app, centre(dialog.confirm_button))
     app.step(1 / 60)  # the dialog posts its answer when it hears its button: one more event
@@ -450,3 +463,26 @@ def test_long_ai_lines_and_the_status_line_wrap_whole_at_the_smallest_and_defaul
     # The line the AI expects: its first moves, as many as fit one row.
     assert "Expects 5x14x23x30 5x14x23x30" in panel.search.html_text
     assert "Database draw; the AI blundered" in panel.search.html_text
+
+
+def test_the_help_card_dims_the_whole_window_and_a_click_beside_it_closes_it(
+    make_app: Callable[..., App],
+) -> None:
+    """As behind every dialog, the panel's buttons are dimmed too and take no click while the
+    card is up; a click beside the card (here where Menu is) closes it and does nothing else."""
+    app = make_app()
+    screen = screen_of(app)
+    menu = centre(screen.widgets["open_menu"])
+    press(app, pygame.K_F1)
+    assert screen.card == "help"
+    menu_button = screen.widgets["open_menu"]
+    covers = [
+        element
+        for element in app.context.ui.get_sprite_group().sprites()
+        if "#shade" in element.get_object_ids()
+        and element.rect.size == app.window_size()
+        and element.get_top_layer() > menu_button.get_top_layer()
+    ]
+    assert covers
+    click_at(app, menu)
+    assert screen.card is None and not screen.menu_open

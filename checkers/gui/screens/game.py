@@ -555,21 +555,32 @@ class GameScreen(ScreenBase):
             game.resign()  # the second press: the controller resigns
             return
         game.resign()  # asks (or says why not) on the status line
-        if game.confirming != "resign":
-            return
-        who = "" if game.mode is Mode.HUMAN_VS_AI else f" as {game.position.turn.name.title()}"
+        if game.confirming == "resign":
+            # The dialog comes with the widgets (`_build_confirm`); the words name its buttons.
+            game.status = f"Resign{self._resigner()}? Resign gives up, Cancel (Esc) plays on."
+
+    def _resigner(self) -> str:
+        """` as Black` when the side that resigns needs naming (not against the AI)."""
+        game = self.game
+        return "" if game.mode is Mode.HUMAN_VS_AI else f" as {game.position.turn.name.title()}"
+
+    def _build_confirm(self, root: UIContainer) -> None:
+        """The resign question over a shade on the whole window, as the other dialogs."""
+        self._cover(root)
         width, height = self.context.window_size()
         unit = max(1, round(10 * self.context.scale))
         rect = pygame.Rect(0, 0, min(width - 2 * unit, 40 * unit), 22 * unit)
         rect.center = (width // 2, height // 2)
         self.confirm = UIConfirmationDialog(
             rect,
-            f"Resign this game{who}? Undo (U) takes it back afterwards.",
+            f"Resign this game{self._resigner()}? Undo (U) takes it back afterwards.",
             self.context.ui,
             window_title="Resign",
             action_short_name="Resign",
             blocking=True,
         )
+        self.confirm.confirm_button.set_tooltip("Give up this game (Undo takes it back)")
+        self.confirm.cancel_button.set_tooltip("Keep playing (Esc)")
 
     def _kill_confirm(self) -> None:
         if self.confirm is not None:
@@ -1051,7 +1062,13 @@ class GameScreen(ScreenBase):
 
     def _state_key(self) -> tuple[object, ...]:
         """What decides which widgets exist (a change rebuilds them)."""
-        return (self.card, self.menu_open, self.result_shown(), self.bar_shown())
+        asking = self.game.confirming == "resign"
+        return (self.card, self.menu_open, self.result_shown(), self.bar_shown(), asking)
+
+    def drop_ui(self) -> None:
+        """Remove the widgets, the resign question too (a window of the manager's own)."""
+        self._kill_confirm()  # its close event is then not ours to act on
+        super().drop_ui()
 
     def build_ui(self, root: UIContainer) -> None:
         """The status line, the panel with its buttons, and the menu or a card when open."""
@@ -1102,6 +1119,8 @@ class GameScreen(ScreenBase):
             self._build_result(root, layout, unit, height)
         if self.card == "help":
             self._build_help(root, unit, height)
+        if self.game.confirming == "resign":
+            self._build_confirm(root)
         self.sync_widgets()
         self._widgets_changed = True  # their states show after pygame_gui's next update
 
@@ -1164,6 +1183,18 @@ class GameScreen(ScreenBase):
             rect = pygame.Rect(pad, pad + index * height, width - 4, height)
             self._command_button(panel, command, rect, f"menu {command.name}")
         self.widgets["menu panel"] = panel  # type: ignore[assignment]
+
+    def _cover(self, root: UIContainer, action: Callable[[], None] | None = None) -> None:
+        """A shade over the whole window, the panel's widgets too (a card or dialog sits above
+        it): the screen is dimmed behind a card as behind every dialog. A click on it runs
+        `action` (if any) and reaches nothing below."""
+        rect = root.get_container().get_rect()
+        ui = self.context.ui
+        if action is None:
+            UIPanel(rect, manager=ui, container=root, starting_height=19, object_id="#shade")
+            return
+        cover = UIButton(rect, "", ui, container=root, starting_height=19, object_id="#shade")
+        self.actions.pressed[cover] = action
 
     def _card_panel(self, root: UIContainer, area: pygame.Rect, size: tuple[int, int]) -> UIPanel:
         box = pygame.Rect((0, 0), (min(size[0], area.width), min(size[1], area.height)))
@@ -1232,7 +1263,7 @@ class GameScreen(ScreenBase):
         """The keys, in a scrolling box over the whole window, and a Close button."""
         width, window_height = self.context.window_size()
         area = pygame.Rect(0, 0, width, window_height)
-        self.shade(root)
+        self._cover(root, lambda: self.toggle_card("help"))  # a click beside the card closes it
         panel = self._card_panel(root, area.inflate(-4 * unit, -4 * unit), (70 * unit, 10**6))
         inner = panel.get_container().get_rect()
         ui = self.context.ui
