@@ -23,6 +23,7 @@ __all__ = [
     "HoverTips",
     "Manager",
     "drop_tooltips",
+    "expanded",
     "fit_text",
     "redraw_now",
 ]
@@ -58,6 +59,16 @@ class Manager(pygame_gui.UIManager):
         if event.type == pygame.MOUSEBUTTONDOWN:
             drop_tooltips(self)
         return bool(super().process_events(event))
+
+    def update(self, time_delta: float) -> None:
+        """As UIManager's; while a drop-down's list is open no tooltip shows (it would hide the
+        options: a widget under the list still counts as hovered by its own rectangle)."""
+        super().update(time_delta)
+        sprites = self.get_sprite_group().sprites()
+        if any(isinstance(tip, pygame_gui.elements.UITooltip) for tip in sprites) and any(
+            expanded(element) for element in sprites
+        ):
+            drop_tooltips(self)
 
 
 class Actions:
@@ -149,6 +160,8 @@ class HoverTips:
             ),
             None,
         )
+        if over is not None and any(expanded(element) for element, _ in self.tips):
+            over = None  # a drop-down's list is open: its options stay in view
         if over is None or over[0] is not self._over:
             self._hide()
             self._over = over[0] if over is not None else None
@@ -161,8 +174,8 @@ class HoverTips:
             self._shown.find_valid_position(pygame.math.Vector2(point))
 
 
-def _expanded(element: IUIElementInterface) -> bool:
-    """Whether a drop-down's list is open (its tooltip would hide the options)."""
+def expanded(element: object) -> bool:
+    """Whether `element` is a drop-down whose list is open."""
     states = getattr(element, "menu_states", None)
     return isinstance(states, dict) and getattr(element, "current_state", None) is states.get(
         "expanded"
