@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -245,3 +246,18 @@ def test_the_first_click_on_menu_after_closing_a_file_dialog_opens_it(
     assert any(tip.rect.collidepoint(menu.rect.center) for tip in tips)  # the trap is set
     click_at(app, menu.rect.center)
     assert game.menu_open
+
+
+def test_the_dialogs_folder_buttons_are_words_with_tooltips(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app()
+    dialog = open_picker(app).dialog
+    assert dialog is not None
+    buttons = [dialog.parent_directory_button, dialog.home_button, dialog.refresh_button]
+    assert [button.text for button in buttons] == ["Up", "Home", "Refresh"]
+    assert dialog.delete_button.text == "Delete"
+    for button in (*buttons, dialog.delete_button):
+        assert button.tool_tip_text and not button.tool_tip_text.startswith("pygame-gui.")
+        assert button.rect.width > 30  # as wide as its word, not a 20-pixel icon
+    assert not any(a.rect.colliderect(b.rect) for a, b in itertools.pairwise(buttons))
