@@ -20,6 +20,7 @@ from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 from checkers import saves
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, SavedAs
+from checkers.gui.ui import redraw_now
 from checkers.pdn import PdnError, open_archive, record_from_game
 from checkers.textfile import FileRefusedError
 
@@ -63,10 +64,12 @@ def label_icons(dialog: UIFileDialog) -> None:
         button: UIButton = getattr(dialog, name)
         font = button.ui_theme.get_font(button.combined_element_ids)
         width = font.size(text)[0] + 16
-        button.set_text(text)
-        button.set_tooltip(tip)
         button.set_dimensions((width, 26))
         button.set_relative_position((x, 8))
+        button.rebuild()  # the text is laid out for the new size
+        button.set_text(text)
+        button.set_tooltip(tip)
+        redraw_now(button)  # the disabled Delete would show its old look until an event came
         x += width + 4
 
 
