@@ -66,7 +66,7 @@ class Palette:
 WOOD = Palette(
     LIGHT_SQUARE=(238, 221, 187),
     DARK_SQUARE=(126, 92, 64),
-    SQUARE_NUMBER=(168, 136, 106),
+    SQUARE_NUMBER=(214, 184, 150),
     BOARD_EDGE=(70, 48, 32),
     BLACK_PIECE=(196, 38, 46),
     BLACK_PIECE_RIM=(120, 14, 24),

@@ -189,9 +189,11 @@ class GamePanel:
         line = round(2.4 * unit)
         small = round(2.1 * unit)
         y = pad // 2
-        self.header = UILabel(pygame.Rect(pad, y, width // 2, line), "", ui, container=self.panel)
+        # The mode's name is short; the right side holds `0.25 s between moves`.
+        left = width * 2 // 5
+        self.header = UILabel(pygame.Rect(pad, y, left, line), "", ui, container=self.panel)
         self.header_right = UILabel(
-            pygame.Rect(pad + width // 2, y, width - width // 2, line),
+            pygame.Rect(pad + left, y, width - left, line),
             "",
             ui,
             container=self.panel,
