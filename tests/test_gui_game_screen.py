@@ -460,6 +460,8 @@ def test_long_ai_lines_and_the_status_line_wrap_whole_at_the_smallest_and_defaul
     assert panel is not None and screen.status_box is not None
     for box in (panel.search, screen.status_box):
         assert box.scroll_bar is None and "..." not in box.html_text
+    for _, _, player, _ in panel.side_labels:  # who plays, in full when there is no clock
+        assert not player.text.endswith("...")
     # The line the AI expects: its first moves, as many as fit one row.
     assert "Expects 5x14x23x30 5x14x23x30" in panel.search.html_text
     assert "Database draw; the AI blundered" in panel.search.html_text

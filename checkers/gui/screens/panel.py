@@ -203,6 +203,7 @@ class GamePanel:
         icon = round(3.6 * unit)
         text_left = pad + icon + unit
         text_width = width - icon - unit
+        self.text_width = text_width
         self.side_labels: list[tuple[UILabel, UILabel, UILabel, UILabel]] = []
         self.side_marks: list[UIPanel] = []
         for side in (BLACK, WHITE):
@@ -327,6 +328,11 @@ class GamePanel:
             ):
                 self._set(title, texts[0])
                 self._set(count, texts[1])
+                # Without a clock the player's words take the whole row (no ellipsis).
+                width = self.text_width * (3 if texts[3] else 4) // 4
+                if player.relative_rect.width != width:
+                    player.set_dimensions((width, player.relative_rect.height))
+                    self._shown.pop(id(player), None)  # fitted again to the new width
                 self._set(player, texts[2])
                 self._set(clock, texts[3])
                 if texts[4] != mark.visible:
