@@ -15,6 +15,7 @@ import pytest
 from gui_driving import click, screen_of
 
 from checkers.ai.levels import Level
+from checkers.ai.players import BOOK_NOTE
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.clock import TimeControl
 from checkers.gui import theme
@@ -488,3 +489,20 @@ def test_the_help_card_dims_the_whole_window_and_a_click_beside_it_closes_it(
     assert covers
     click_at(app, menu)
     assert screen.card is None and not screen.menu_open
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720), (1600, 1000)])
+def test_the_ai_lines_have_no_blank_row_between_them(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """pygame_gui puts a line break that follows a line nearly as wide as the box on a row of its
+    own; the book move's heading was such a line in the default window."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=size)
+    screen = screen_of(app)
+    for level in ("master", "strong", "club", "novice"):
+        screen.game.figures = SearchFigures(WHITE, level, 13, 5.0, 0, 0.0, (), BOOK_NOTE)
+        app.step(1 / 60)
+        panel = screen.panel
+        assert panel is not None and panel.search.text_box_layout is not None
+        rows = panel.search.text_box_layout.layout_rows
+        assert all(any(getattr(item, "text", "") for item in row.items) for row in rows)

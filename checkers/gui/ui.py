@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
+from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UITextBox
 
 __all__ = [
@@ -184,16 +185,27 @@ def expanded(element: object) -> bool:
 
 def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> None:
     """Show `html_text` whole in `box`, wrapped: in the theme's size, or if that needs a scroll
-    bar in the largest smaller size (down to `smallest` pixels) that does not. Only a text that
-    needs more than that keeps the scroll bar: it is never cut."""
+    bar (or leaves a blank row, see `_stray_break`) in the largest smaller size (down to
+    `smallest` pixels) that does not. Only a text that needs more than that keeps the scroll
+    bar: it is never cut. The text has no blank lines of its own."""
     box.set_text(html_text)
     size = int(box.parser.default_style["font_size"]) - 1
     with warnings.catch_warnings():
         # pygame_gui warns that a size the theme did not name is loaded on first use: it is.
         warnings.simplefilter("ignore", UserWarning)
-        while box.scroll_bar is not None and size >= smallest:
+        while (box.scroll_bar is not None or _stray_break(box)) and size >= smallest:
             box.set_text(f"<font pixel_size={size}>{html_text}</font>")
             size -= 1
+
+
+def _stray_break(box: UITextBox) -> bool:
+    """Whether a line break sits alone on a row: pygame_gui moves a `<br>` that follows a line
+    within a few pixels of the box's width to a row of its own, a blank line."""
+    layout = box.text_box_layout
+    rows = layout.layout_rows if layout is not None else []
+    return any(
+        len(row.items) == 1 and isinstance(row.items[0], LineBreakLayoutRect) for row in rows
+    )
 
 
 def redraw_now(button: UIButton) -> None:
