@@ -4,6 +4,7 @@ themes, resizing, the start screen's controls and the calm loop; real events thr
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -172,6 +173,18 @@ def test_ai_vs_ai_offers_drop_downs_with_tooltips(start: App) -> None:
     menus = [tip[0] for tip in screen.tips.tips]
     assert len(menus) == 9 and all(isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus)
     assert all(text for _, text in screen.tips.tips)
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1120, 720)])
+def test_the_level_rows_end_above_the_start_row(make_app: Callable[..., App], size) -> None:
+    app = make_app(None, size=size)
+    screen = app.screen
+    assert isinstance(screen, StartScreen) and screen.choices.mode is Mode.HUMAN_VS_AI
+    levels = [button for name, button in screen.widgets.items() if name.startswith("level ")]
+    rows = sorted((pygame.Rect(button.get_abs_rect()) for button in levels), key=lambda r: r.top)
+    assert len(rows) == 6 and all(a.bottom <= b.top for a, b in itertools.pairwise(rows))
+    assert rows[-1].bottom < screen.widgets["start"].get_abs_rect().top
+    assert rows[-1].height >= 18  # still a row of readable text
 
 
 def tooltips(app: App) -> list[pygame_gui.elements.UITooltip]:

@@ -319,7 +319,8 @@ class StartScreen(ScreenBase):
         if mode is not Mode.AI_VS_AI:
             y = self._clock_row(root, column, y, row, gap, label_width)
         if mode is Mode.HUMAN_VS_AI:
-            self._human_vs_ai(root, column, y + gap, row, gap, label_width)
+            bottom = self._bottom_top(height, row, gap) - gap
+            self._human_vs_ai(root, column, y + gap, row, gap, label_width, bottom)
         elif mode is Mode.AI_VS_AI:
             self._ai_vs_ai(root, column, y + gap, row, gap)
         else:
@@ -372,8 +373,17 @@ class StartScreen(ScreenBase):
         return y + row + gap
 
     def _human_vs_ai(
-        self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int, label: int
+        self,
+        root: UIContainer,
+        column: pygame.Rect,
+        y: int,
+        row: int,
+        gap: int,
+        label: int,
+        bottom: int,
     ) -> None:
+        """Your colour, then a row a level down to `bottom` (the rows are lower in a small
+        window, so the last never runs into the Start row)."""
         self._label(root, pygame.Rect(column.left, y, label, row), "You play", "@heading")
         width = (column.width - label - gap) // 2
         for index, (side, text, tip) in enumerate(
@@ -400,7 +410,9 @@ class StartScreen(ScreenBase):
         )
         y += row
         # One button a level, weakest first: every level's description is in view at once.
-        level_row = max(row - gap // 2, int(row * 0.85))
+        step = gap // 2
+        room = (bottom - y + step) // len(LEVELS) - step
+        level_row = min(max(row - gap // 2, int(row * 0.85)), room)
         for level in LEVELS:
             self._button(
                 root,
@@ -533,12 +545,17 @@ class StartScreen(ScreenBase):
             set_delay,
         )
 
+    @staticmethod
+    def _bottom_top(height: int, row: int, gap: int) -> int:
+        """The top of the Start / Load / Settings / Quit row (the status line under it)."""
+        return height - 2 * gap - row - int(row * 1.3)
+
     def _bottom_row(
         self, root: UIContainer, column: pygame.Rect, height: int, row: int, gap: int
     ) -> None:
         status_height = row
         tall = int(row * 1.3)
-        top = height - 2 * gap - status_height - tall
+        top = self._bottom_top(height, row, gap)
         buttons = (
             ("start", "Start  (Enter)", "Start the game chosen above (Enter)", self.start, 2.0),
             ("load", "Load  (L)", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
