@@ -436,7 +436,7 @@ def test_the_panel_names_the_game_as_the_start_screen_does(make_app) -> None:
     assert panel_lines(screen_of(against_ai).game).header == "You vs AI"
 
 
-@pytest.mark.parametrize("size", [(720, 480), (1120, 720)])
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720), (1600, 1000)])
 def test_long_ai_lines_and_the_status_line_wrap_whole_at_the_smallest_and_default_size(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:

@@ -55,8 +55,9 @@ class PanelLines:
 
     header: str
     header_right: str
-    sides: tuple[tuple[str, str, str, str, bool], ...]
-    """Per side (Black, White): title, pieces left, player, clock face, to move."""
+    sides: tuple[tuple[str, str, tuple[str, ...], str, bool], ...]
+    """Per side (Black, White): title, pieces left, the player in words (longest first: the
+    panel shows the first that fits), clock face, to move."""
     counter: str
     counter_share: float
     search: tuple[str, ...]
@@ -64,7 +65,17 @@ class PanelLines:
     moves_title: str
 
 
-def _side_texts(game: Game, side: Side) -> tuple[str, str, str, str, bool]:
+def _player_words(game: Game, side: Side) -> tuple[str, ...]:
+    """`AI (novice: alphabeta/seed depth 3)`, then shorter: `AI (novice)`."""
+    player = game.config.player(side)
+    level = player.level
+    if level is None:
+        return (player.label(),)
+    short = level.summary() if level.name == "custom" else level.name
+    return player.label(), f"AI ({short})"
+
+
+def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str, bool]:
     position = game.position
     to_move = position.turn is side and game.outcome is None
     men = len(position.pieces(side, kings=False))
@@ -72,7 +83,7 @@ def _side_texts(game: Game, side: Side) -> tuple[str, str, str, str, bool]:
     title = side.name.capitalize() + (" to move" if to_move else "")
     count = f"{men + kings} left" + (f" ({plural(kings, 'king')})" if kings else "")
     clock = format_clock(game.timer.remaining(side)) if game.timer is not None else ""
-    return title, count, game.config.player(side).label(), clock, to_move
+    return title, count, _player_words(game, side), clock, to_move
 
 
 def _search_texts(game: Game) -> tuple[str, ...]:
@@ -164,6 +175,13 @@ def fit(label: UILabel, text: str) -> str:
     while text and font.size(text + "...")[0] > room:
         text = text[:-1]
     return text + "..."
+
+
+def _first_fitting(label: UILabel, texts: tuple[str, ...]) -> str:
+    """The first of `texts` that fits the label's width (else the last, to be cut)."""
+    font = label.font
+    room = label.rect.width - 4
+    return next((text for text in texts if font is None or font.size(text)[0] <= room), texts[-1])
 
 
 class GamePanel:
@@ -333,7 +351,7 @@ class GamePanel:
                 if player.relative_rect.width != width:
                     player.set_dimensions((width, player.relative_rect.height))
                     self._shown.pop(id(player), None)  # fitted again to the new width
-                self._set(player, texts[2])
+                self._set(player, _first_fitting(player, texts[2]))
                 self._set(clock, texts[3])
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
