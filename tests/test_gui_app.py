@@ -455,3 +455,26 @@ def test_a_crashed_ai_process_is_reported_and_the_game_goes_on(make_app) -> None
     click(app, 11)
     click(app, 16)
     wait_for(app, lambda: game.record.ply == 2)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720), (1600, 1000)])
+def test_square_numbers_are_readable_at_every_window_size(make_app, size) -> None:
+    """The number on an empty dark square is drawn at least 11 pixels of text tall (its digits
+    about 8 pixels), and larger on larger squares."""
+    from checkers.gui.board_view.render import MIN_NUMBER_PIXELS, number_pixels
+
+    app = make_app(size=size)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    board = screen.layout().board
+    assert number_pixels(2 * board.cell) > number_pixels(board.cell)  # grows with the square
+    surface = app.surface()
+    left, top, cell, _ = board.square_rect(16)  # empty at the start
+    corner = [
+        (x, y)
+        for x in range(int(left), int(left + cell // 2))
+        for y in range(int(top), int(top + cell // 2))
+        if tuple(surface.get_at((x, y)))[:3] != theme.DARK_SQUARE
+    ]
+    digits_height = max(y for _, y in corner) - min(y for _, y in corner) + 1
+    assert digits_height >= 0.6 * number_pixels(board.cell) >= 0.6 * MIN_NUMBER_PIXELS

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -9,6 +10,7 @@ from typing import Any
 
 import pygame
 import pytest
+from pygame_gui.elements import UITooltip
 from pygame_gui.windows import UIConfirmationDialog
 
 from checkers import saves
@@ -213,3 +215,49 @@ def test_save_as_on_a_full_disk_says_so_in_one_line(
     steps(app)
     assert app.screen is screen and screen.dialog is not None
     assert screen.status == "Cannot save full: No space left on device"
+
+
+def test_the_first_click_on_menu_after_closing_a_file_dialog_opens_it(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """Closing the dialog leaves the mouse resting on a panel button, whose tooltip then covers
+    the Menu button below it; a quick move and click on Menu used to land on the tooltip."""
+    app = make_app()
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    click_at(app, game.widgets["open_menu"].rect.center)
+    click_at(app, game.widgets["menu open_file"].rect.center)
+    dialog = picker(app).dialog
+    assert dialog is not None
+    click_at(app, dialog.cancel_button.rect.center)
+    assert app.screen is game
+    # Where Cancel was: on the Resign button, whose tooltip shows below it, over Menu.
+    pygame.mouse.set_pos(
+        game.widgets["resign"].rect.center
+    )  # where the mouse rests (moves the real pointer too)
+    menu = game.widgets["open_menu"]
+    for _ in range(40):
+        app.step(0.1)
+        if any(isinstance(tip, UITooltip) for tip in app.context.ui.get_sprite_group().sprites()):
+            break
+    tips = [
+        tip for tip in app.context.ui.get_sprite_group().sprites() if isinstance(tip, UITooltip)
+    ]
+    assert any(tip.rect.collidepoint(menu.rect.center) for tip in tips)  # the trap is set
+    click_at(app, menu.rect.center)
+    assert game.menu_open
+
+
+def test_the_dialogs_folder_buttons_are_words_with_tooltips(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app()
+    dialog = open_picker(app).dialog
+    assert dialog is not None
+    buttons = [dialog.parent_directory_button, dialog.home_button, dialog.refresh_button]
+    assert [button.text for button in buttons] == ["Up", "Home", "Refresh"]
+    assert dialog.delete_button.text == "Delete"
+    for button in (*buttons, dialog.delete_button):
+        assert button.tool_tip_text and not button.tool_tip_text.startswith("pygame-gui.")
+        assert button.rect.width > 30  # as wide as its word, not a 20-pixel icon
+    assert not any(a.rect.colliderect(b.rect) for a, b in itertools.pairwise(buttons))

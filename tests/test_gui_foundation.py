@@ -4,6 +4,7 @@ themes, resizing, the start screen's controls and the calm loop; real events thr
 from __future__ import annotations
 
 import ast
+import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,7 +13,7 @@ import pygame
 import pygame_gui
 import pytest
 
-from checkers.gui import theme
+from checkers.gui import theme, ui
 from checkers.gui.app import App, ui_scale
 from checkers.gui.config import Mode
 from checkers.gui.screens.game import GameScreen
@@ -172,6 +173,45 @@ def test_ai_vs_ai_offers_drop_downs_with_tooltips(start: App) -> None:
     menus = [tip[0] for tip in screen.tips.tips]
     assert len(menus) == 9 and all(isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus)
     assert all(text for _, text in screen.tips.tips)
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1120, 720)])
+def test_the_level_rows_end_above_the_start_row(make_app: Callable[..., App], size) -> None:
+    app = make_app(None, size=size)
+    screen = app.screen
+    assert isinstance(screen, StartScreen) and screen.choices.mode is Mode.HUMAN_VS_AI
+    levels = [button for name, button in screen.widgets.items() if name.startswith("level ")]
+    rows = sorted((pygame.Rect(button.get_abs_rect()) for button in levels), key=lambda r: r.top)
+    assert len(rows) == 6 and all(a.bottom <= b.top for a, b in itertools.pairwise(rows))
+    assert rows[-1].bottom < screen.widgets["start"].get_abs_rect().top
+    assert rows[-1].height >= 18  # still a row of readable text
+
+
+def tooltips(app: App) -> list[pygame_gui.elements.UITooltip]:
+    sprites = app.context.ui.get_sprite_group().sprites()
+    return [tip for tip in sprites if isinstance(tip, pygame_gui.elements.UITooltip)]
+
+
+def test_no_tooltip_covers_an_open_drop_downs_options(start: App) -> None:
+    """The mouse resting on an option that lies over another drop-down shows that drop-down's
+    tooltip only while no list is open."""
+    screen = start.screen
+    assert isinstance(screen, StartScreen)
+    press_button(start, "mode 2")
+    (_, _), (amount, _), (algorithm, _) = screen.tips.tips[:3]
+    pygame.mouse.set_pos(algorithm.get_abs_rect().center)  # moves the pointer SDL reports
+    for _ in range(10):
+        start.step(0.2)
+    assert tooltips(start)  # resting there shows the algorithm's tooltip
+    pygame.mouse.set_pos(amount.get_abs_rect().center)
+    click(start, amount.get_abs_rect().center)
+    run_until(start, lambda: ui.expanded(amount))
+    pygame.mouse.set_pos(algorithm.get_abs_rect().center)  # down onto an option
+    options = amount.current_state.options_selection_list  # type: ignore[attr-defined]
+    assert options.get_abs_rect().collidepoint(pygame.mouse.get_pos())  # the mouse is on them
+    for _ in range(10):
+        start.step(0.2)
+    assert ui.expanded(amount) and not tooltips(start)
 
 
 # --- settings --------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ def test_new_game_load_menu_and_quit_keep_the_unfinished_game(make_app, data: Pa
     play_opening(app)
     press(app, pygame.K_n, "n")  # new game: the old one stays, and the player is told
     game = screen_of(app).game
-    assert game.record.ply == 0 and "kept: Load (Ctrl+O) resumes it" in game.status
+    assert game.record.ply == 0 and "kept: Menu > Saved games (Ctrl+O) resumes it" in game.status
     [first] = games_in(data)
     assert read_file(first)[0].result == "*" and len(read_file(first)[0].moves) == 2
 
@@ -120,7 +120,10 @@ def test_new_game_load_menu_and_quit_keep_the_unfinished_game(make_app, data: Pa
     assert len(games_in(data)) == 2
 
     press(app, pygame.K_ESCAPE)  # Menu: kept, and the start screen says so
-    assert isinstance(app.screen, StartScreen) and "kept" in app.screen.status
+    start = app.screen
+    assert isinstance(start, StartScreen) and "kept: Load (L) resumes it" in start.status
+    # Shown at once, with no key pressed first (the label used to wait for a rebuild).
+    assert start.status_label is not None and start.status_label.text == start.status
     assert len(games_in(data)) == 2
 
 

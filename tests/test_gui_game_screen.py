@@ -15,11 +15,13 @@ import pytest
 from gui_driving import click, screen_of
 
 from checkers.ai.levels import Level
+from checkers.ai.players import BOOK_NOTE
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.clock import TimeControl
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game import SearchFigures
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.panel import panel_lines, score_view
@@ -120,6 +122,28 @@ def test_buttons_keep_their_places_in_every_state_and_are_disabled_where_they_do
         assert {name: rect for name, (rect, _) in state.items()} == {
             name: rect for name, (rect, _) in playing.items()
         }
+
+
+def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
+    make_app: Callable[..., App],
+) -> None:
+    """The arrows through the game, Eval bar, Menu and the rest do not move between You vs AI,
+    Two players and AI vs AI; only the row of the mode's own commands differs."""
+    configs = (
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(SLOW)),
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        GameConfig(black=PlayerConfig(SLOW), white=PlayerConfig(SLOW)),
+    )
+    shared: list[dict[str, pygame.Rect]] = []
+    for config in configs:
+        app = make_app(config, size=(1120, 720))
+        screen = screen_of(app)
+        rects = {name: rect for name, (rect, _) in places(screen).items()}
+        assert {"start", "back", "forward", "end", "eval_bar", "open_menu"} <= set(rects)
+        own = {"hint", "resign", "draw", "pause", "step", "faster", "slower"}
+        shared.append({name: rect for name, rect in rects.items() if name not in own})
+    assert len(shared[0]) == 15  # Analyse and Why? too (Why? disabled for two players)
+    assert shared[0] == shared[1] == shared[2]
 
 
 def test_the_menu_holds_the_less_used_actions_in_plain_words(
@@ -299,6 +323,19 @@ def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..
     press_widget(app, "resign")
     dialog = screen.confirm
     assert dialog is not None and screen.game.outcome is None
+    # The status line names the dialog's own buttons, and the whole window is dimmed under it.
+    assert dialog.confirm_button.text == "Resign"
+    assert dialog.cancel_button.text.endswith("Cancel")  # pygame_gui's translated "Cancel"
+    assert "Resign gives up, Cancel (Esc) plays on" in screen.game.status
+    assert "again" not in screen.game.status
+    shades = [
+        element
+        for element in app.context.ui.get_sprite_group().sprites()
+        if "#shade" in element.get_object_ids()
+        and element.rect.size == app.window_size()
+        and element.get_top_layer() < dialog.get_top_layer()
+    ]
+    assert shades
     app.step(1 / 60)  # the dialog's first frame
     click_at(app, centre(dialog.confirm_button))
     app.step(1 / 60)  # the dialog posts its answer when it hears its button: one more event
@@ -397,3 +434,75 @@ def test_the_panel_names_the_game_as_the_start_screen_does(make_app) -> None:
     assert panel_lines(screen_of(two_players).game).header == "Two players"
     against_ai = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
     assert panel_lines(screen_of(against_ai).game).header == "You vs AI"
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720), (1600, 1000)])
+def test_long_ai_lines_and_the_status_line_wrap_whole_at_the_smallest_and_default_size(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """The AI's figures with a long expected line and a note, and the longest status (a file
+    loaded while a game was kept), are shown whole: wrapped, no ellipsis, no scroll bar (the
+    expected line shows the moves that fit a row)."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=size)
+    screen = screen_of(app)
+    game = screen.game
+    captures = tuple(Move((5, 14, 23, 30)) for _ in range(8))
+    game.figures = SearchFigures(
+        WHITE, "master", 24, 1.5, 12_345_678, 9.9, captures, "database draw; the AI blundered"
+    )
+    game.status = (
+        "Tinsley vs Chinook, London 1992, game 14.pdn: "
+        + "Loaded a game of 60 moves: Left/Right step through it, click a move in the list, "
+        + "C plays on. Black wins. Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
+    )
+    app.step(1 / 60)
+    app.step(1 / 60)
+    panel = screen.panel
+    assert panel is not None and screen.status_box is not None
+    for box in (panel.search, screen.status_box):
+        assert box.scroll_bar is None and "..." not in box.html_text
+    for _, _, player, _ in panel.side_labels:  # who plays, in full when there is no clock
+        assert not player.text.endswith("...")
+    # The line the AI expects: its first moves, as many as fit one row.
+    assert "Expects 5x14x23x30 5x14x23x30" in panel.search.html_text
+    assert "Database draw; the AI blundered" in panel.search.html_text
+
+
+def test_the_help_card_dims_the_whole_window_and_a_click_beside_it_closes_it(
+    make_app: Callable[..., App],
+) -> None:
+    """As behind every dialog, the panel's buttons are dimmed too and take no click while the
+    card is up; a click beside the card (here where Menu is) closes it and does nothing else."""
+    app = make_app()
+    screen = screen_of(app)
+    menu = centre(screen.widgets["open_menu"])
+    press(app, pygame.K_F1)
+    assert screen.card == "help"
+    menu_button = screen.widgets["open_menu"]
+    covers = [
+        element
+        for element in app.context.ui.get_sprite_group().sprites()
+        if "#shade" in element.get_object_ids()
+        and element.rect.size == app.window_size()
+        and element.get_top_layer() > menu_button.get_top_layer()
+    ]
+    assert covers
+    click_at(app, menu)
+    assert screen.card is None and not screen.menu_open
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720), (1600, 1000)])
+def test_the_ai_lines_have_no_blank_row_between_them(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """pygame_gui puts a line break that follows a line nearly as wide as the box on a row of its
+    own; the book move's heading was such a line in the default window."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=size)
+    screen = screen_of(app)
+    for level in ("master", "strong", "club", "novice"):
+        screen.game.figures = SearchFigures(WHITE, level, 13, 5.0, 0, 0.0, (), BOOK_NOTE)
+        app.step(1 / 60)
+        panel = screen.panel
+        assert panel is not None and panel.search.text_box_layout is not None
+        rows = panel.search.text_box_layout.layout_rows
+        assert all(any(getattr(item, "text", "") for item in row.items) for row in rows)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import re
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -126,7 +127,10 @@ def test_a_planted_blunder_is_marked_in_the_move_list_and_on_the_graph(
     assert "White: accuracy" in summary and "1 blunder ??" in summary
     # The panel tells the move shown (the game's last, the blunder) with its loss and best.
     assert screen_of(app).game.record.ply == ply
-    words = [label.text for label in screen_of(app).panel.search]  # type: ignore[union-attr]
+    panel = screen_of(app).panel
+    assert panel is not None
+    shown = re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text)  # sizes, bold
+    words = shown.split("<br>")
     assert words[0].startswith(f"10. ... {BLUNDER}??  blunder")
     assert words[1].startswith("White lost ") and float(words[1].split()[2]) >= 1.5
     assert words[2].startswith(f"Best {pane.progress.reviews[-1].best.pdn()}")

@@ -70,6 +70,7 @@ from checkers.gui.settings import (
     load_settings,
     save_settings,
 )
+from checkers.gui.ui import Manager
 from checkers.options import read_whole_number
 from checkers.record import GameRecord
 
@@ -221,7 +222,7 @@ class App:
     def _new_ui(self, size: tuple[int, int]) -> pygame_gui.UIManager:
         """A widget manager for this window size with the theme in use (fonts scaled)."""
         # Live theme updates would check the theme file's time stamp every frame.
-        return pygame_gui.UIManager(
+        return Manager(
             size, theme.ui_theme(theme.current(), ui_scale(size)), enable_live_theme_updates=False
         )
 

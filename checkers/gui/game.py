@@ -733,6 +733,8 @@ class Game:
         """Why the AI played the move that led to the position shown, or None and why there
         is no answer (no move yet, a human's move, a move from before this window opened)."""
         move = self.last_move
+        if self.mode is Mode.HUMAN_VS_HUMAN:
+            return None, "Two players: Why explains the AI's moves, and no AI plays here"
         if move is None:
             return None, "No move has been played yet: Why explains the AI's moves"
         ply = self.record.ply - 1

@@ -45,10 +45,6 @@ class Palette:
     TEXT_DIM: Colour
     TEXT_ACCENT: Colour
     ERROR_TEXT: Colour
-    BUTTON: Colour
-    BUTTON_HOVER: Colour
-    BUTTON_ACTIVE: Colour
-    BUTTON_DISABLED: Colour
     # The search-tree view: MAX and MIN nodes, their outlines, edges, the principal variation,
     # pruned moves, the cut-off mark, nodes not reached yet while stepping, the open path.
     TREE_MAX: Colour
@@ -71,7 +67,7 @@ class Palette:
 WOOD = Palette(
     LIGHT_SQUARE=(238, 221, 187),
     DARK_SQUARE=(126, 92, 64),
-    SQUARE_NUMBER=(168, 136, 106),
+    SQUARE_NUMBER=(214, 184, 150),
     BOARD_EDGE=(70, 48, 32),
     BLACK_PIECE=(196, 38, 46),
     BLACK_PIECE_RIM=(120, 14, 24),
@@ -91,10 +87,6 @@ WOOD = Palette(
     TEXT_DIM=(160, 166, 180),
     TEXT_ACCENT=(250, 210, 110),
     ERROR_TEXT=(255, 130, 120),
-    BUTTON=(66, 74, 90),
-    BUTTON_HOVER=(86, 96, 116),
-    BUTTON_ACTIVE=(60, 120, 170),
-    BUTTON_DISABLED=(52, 56, 66),
     TREE_MAX=(242, 153, 52),
     TREE_MIN=(74, 163, 223),
     TREE_MAX_EDGE=(150, 90, 20),
@@ -135,10 +127,6 @@ CONTRAST = Palette(
     TEXT_DIM=(215, 215, 215),
     TEXT_ACCENT=(255, 230, 0),
     ERROR_TEXT=(255, 110, 90),
-    BUTTON=(30, 30, 30),
-    BUTTON_HOVER=(70, 70, 70),
-    BUTTON_ACTIVE=(0, 90, 190),
-    BUTTON_DISABLED=(25, 25, 25),
     # On black: the shapes' fills differ in hue and lightness, outlines are white, the PV is
     # the theme's yellow, lines that matter are light, and nothing is dark grey on black.
     TREE_MAX=(255, 150, 0),
@@ -184,10 +172,6 @@ TEXT: Colour = WOOD.TEXT
 TEXT_DIM: Colour = WOOD.TEXT_DIM
 TEXT_ACCENT: Colour = WOOD.TEXT_ACCENT
 ERROR_TEXT: Colour = WOOD.ERROR_TEXT
-BUTTON: Colour = WOOD.BUTTON
-BUTTON_HOVER: Colour = WOOD.BUTTON_HOVER
-BUTTON_ACTIVE: Colour = WOOD.BUTTON_ACTIVE
-BUTTON_DISABLED: Colour = WOOD.BUTTON_DISABLED
 TREE_MAX: Colour = WOOD.TREE_MAX
 TREE_MIN: Colour = WOOD.TREE_MIN
 TREE_MAX_EDGE: Colour = WOOD.TREE_MAX_EDGE

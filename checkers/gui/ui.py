@@ -7,18 +7,71 @@ selection lists, sliders); buttons take `tool_tip_text` directly.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
-from pygame_gui.elements import UIButton
+from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
+from pygame_gui.elements import UIButton, UITextBox
 
-__all__ = ["TIP_DELAY", "Actions", "DisabledTips", "HoverTips", "redraw_now"]
+__all__ = [
+    "SMALLEST_TEXT",
+    "TIP_DELAY",
+    "Actions",
+    "DisabledTips",
+    "HoverTips",
+    "Manager",
+    "drop_tooltips",
+    "expanded",
+    "fit_text",
+    "redraw_now",
+]
 
 TIP_DELAY = 0.6
 """Seconds the mouse rests on a widget before its tooltip shows (the theme says the same)."""
+
+SMALLEST_TEXT = 10
+"""The smallest text in pixels `fit_text` shrinks to (still readable)."""
+
+
+def drop_tooltips(manager: pygame_gui.UIManager) -> None:
+    """Put away every tooltip shown; the widget that showed one waits a full delay (the mouse
+    resting on it again) before it shows it again."""
+    for tip in manager.get_sprite_group().sprites():
+        if not isinstance(tip, pygame_gui.elements.UITooltip):
+            continue
+        owner = tip.parent_element
+        if isinstance(owner, UIElement) and owner.tool_tip is tip:
+            owner.tool_tip = None
+            owner.hover_time = 0.0
+        tip.kill()
+
+
+class Manager(pygame_gui.UIManager):
+    """pygame_gui's manager, but a mouse press puts the tooltips away before any widget sees
+    it: a tooltip still up from where the mouse rested (pygame_gui removes it only in its next
+    update) would take a click meant for the button under it, e.g. the first click on Menu
+    after a file dialog closed over the Resign button."""
+
+    def process_events(self, event: pygame.event.Event) -> bool:
+        """As UIManager's, after putting the tooltips away on a mouse press."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            drop_tooltips(self)
+        return bool(super().process_events(event))
+
+    def update(self, time_delta: float) -> None:
+        """As UIManager's; while a drop-down's list is open no tooltip shows (it would hide the
+        options: a widget under the list still counts as hovered by its own rectangle)."""
+        super().update(time_delta)
+        sprites = self.get_sprite_group().sprites()
+        if any(isinstance(tip, pygame_gui.elements.UITooltip) for tip in sprites) and any(
+            expanded(element) for element in sprites
+        ):
+            drop_tooltips(self)
 
 
 class Actions:
@@ -110,6 +163,8 @@ class HoverTips:
             ),
             None,
         )
+        if over is not None and any(expanded(element) for element, _ in self.tips):
+            over = None  # a drop-down's list is open: its options stay in view
         if over is None or over[0] is not self._over:
             self._hide()
             self._over = over[0] if over is not None else None
@@ -122,11 +177,36 @@ class HoverTips:
             self._shown.find_valid_position(pygame.math.Vector2(point))
 
 
-def _expanded(element: IUIElementInterface) -> bool:
-    """Whether a drop-down's list is open (its tooltip would hide the options)."""
+def expanded(element: object) -> bool:
+    """Whether `element` is a drop-down whose list is open."""
     states = getattr(element, "menu_states", None)
     return isinstance(states, dict) and getattr(element, "current_state", None) is states.get(
         "expanded"
+    )
+
+
+def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> None:
+    """Show `html_text` whole in `box`, wrapped: in the theme's size, or if that needs a scroll
+    bar (or leaves a blank row, see `_stray_break`) in the largest smaller size (down to
+    `smallest` pixels) that does not. Only a text that needs more than that keeps the scroll
+    bar: it is never cut. The text has no blank lines of its own."""
+    box.set_text(html_text)
+    size = int(box.parser.default_style["font_size"]) - 1
+    with warnings.catch_warnings():
+        # pygame_gui warns that a size the theme did not name is loaded on first use: it is.
+        warnings.simplefilter("ignore", UserWarning)
+        while (box.scroll_bar is not None or _stray_break(box)) and size >= smallest:
+            box.set_text(f"<font pixel_size={size}>{html_text}</font>")
+            size -= 1
+
+
+def _stray_break(box: UITextBox) -> bool:
+    """Whether a line break sits alone on a row: pygame_gui moves a `<br>` that follows a line
+    within a few pixels of the box's width to a row of its own, a blank line."""
+    layout = box.text_box_layout
+    rows = layout.layout_rows if layout is not None else []
+    return any(
+        len(row.items) == 1 and isinstance(row.items[0], LineBreakLayoutRect) for row in rows
     )
 
 

@@ -17,15 +17,32 @@ from checkers.board import BLACK, SQUARES, Move, Piece, Position
 from checkers.gui import theme
 from checkers.gui.board_view.assets import Assets
 from checkers.gui.board_view.geometry import BoardGeometry, Point
-from checkers.gui.fonts import layout_font
+from checkers.gui.fonts import SIZE_FACTOR, layout_font
 
-__all__ = ["ARROW_ALPHAS", "SUPERSAMPLE", "BoardView", "Renderer", "Text"]
+__all__ = [
+    "ARROW_ALPHAS",
+    "MIN_NUMBER_PIXELS",
+    "SUPERSAMPLE",
+    "BoardView",
+    "Renderer",
+    "Text",
+    "number_pixels",
+]
 
 ARROW_ALPHAS = (210, 130, 90)
 """How opaque a line's arrows are, its first move most: the move to play reads first."""
 
 SUPERSAMPLE = 4
 """Sprites are drawn this many times larger and scaled down: pygame's circles are not smooth."""
+
+MIN_NUMBER_PIXELS = 11
+"""The smallest square number, in pixels of text: readable in the smallest window."""
+
+
+def number_pixels(cell: int) -> int:
+    """The size of a square's number on a board of `cell`-pixel squares: a fifth of the square,
+    never under `MIN_NUMBER_PIXELS`."""
+    return max(MIN_NUMBER_PIXELS, round(cell * 0.2))
 
 
 class Text:
@@ -147,7 +164,7 @@ class Renderer:
             board = pygame.Surface((cell * 8, cell * 8))
             board.fill(theme.LIGHT_SQUARE)
             geometry = BoardGeometry(0, 0, cell, flipped)
-            number_size = max(9, cell // 5)
+            number_size = math.ceil(number_pixels(cell) / SIZE_FACTOR)
             for square in SQUARES:
                 rect = pygame.Rect(geometry.square_rect(square))
                 board.fill(theme.DARK_SQUARE, rect)

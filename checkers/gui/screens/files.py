@@ -14,16 +14,17 @@ from pathlib import Path
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UILabel
+from pygame_gui.elements import UIButton, UILabel
 from pygame_gui.windows import UIConfirmationDialog, UIFileDialog
 
 from checkers import saves
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, SavedAs
+from checkers.gui.ui import redraw_now
 from checkers.pdn import PdnError, open_archive, record_from_game
 from checkers.textfile import FileRefusedError
 
-__all__ = ["OpenFileScreen", "SaveAsScreen", "open_problem"]
+__all__ = ["FOLDER_BUTTONS", "OpenFileScreen", "SaveAsScreen", "label_icons", "open_problem"]
 
 PDN_SUFFIXES = {".pdn", ".PDN", ".txt"}
 
@@ -44,6 +45,32 @@ def fit_line(label: UILabel, text: str) -> str:
     while text and font.get_rect(text + "…").width > room:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+FOLDER_BUTTONS = (
+    ("parent_directory_button", "Up", "Go up to the folder that holds this one"),
+    ("home_button", "Home", "Go to your home folder"),
+    ("refresh_button", "Refresh", "List this folder again"),
+    ("delete_button", "Delete", "Delete the file chosen (asks first)"),
+)
+"""The dialog's folder buttons, left to right: attribute, label, tooltip."""
+
+
+def label_icons(dialog: UIFileDialog) -> None:
+    """Words instead of the dialog's small icons (home, up, refresh, delete), each button as
+    wide as its word, in a row above the path; each with a tooltip of our own."""
+    x = 10
+    for name, text, tip in FOLDER_BUTTONS:
+        button: UIButton = getattr(dialog, name)
+        font = button.ui_theme.get_font(button.combined_element_ids)
+        width = font.size(text)[0] + 16
+        button.set_dimensions((width, 26))
+        button.set_relative_position((x, 8))
+        button.rebuild()  # the text is laid out for the new size
+        button.set_text(text)
+        button.set_tooltip(tip)
+        redraw_now(button)  # the disabled Delete would show its old look until an event came
+        x += width + 4
 
 
 class _FilePicker(ScreenBase):
@@ -89,6 +116,7 @@ class _FilePicker(ScreenBase):
         self.dialog.file_path_text_line.set_tooltip(
             "Type a path and press Enter, or pick a file in the list"
         )
+        label_icons(self.dialog)
         # Room for the status line above OK and Cancel, the whole width of the dialog.
         inner_width, inner_height = self.dialog.get_container().get_size()
         self.dialog.file_selection_list.set_dimensions((inner_width - 20, inner_height - 166))

@@ -51,7 +51,7 @@ from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import GamePanel, score_view
 from checkers.gui.screens.review import ReviewPane, review_commands, split_layout
-from checkers.gui.ui import Actions, DisabledTips, redraw_now
+from checkers.gui.ui import Actions, DisabledTips, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
     black_share,
@@ -81,8 +81,14 @@ RESUME_PLY_TAG = "Ply"
 _DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values()}
 """Tags a save writes from the game as it is now, never copied from the file it came from."""
 
-KEPT_NOTE = " Your last game was kept: Load (Ctrl+O) resumes it."
+KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
 """What the player is told when a game in progress is left for another (never discarded)."""
+
+STATUS_FLOOR = 56
+"""The status line's least height in pixels: three lines of `ui.SMALLEST_TEXT`."""
+
+START_KEPT_NOTE = "Your last game was kept: Load (L) resumes it."
+"""The same note on the start screen, naming the start screen's own way back to it."""
 
 
 class Overlay(Protocol):
@@ -261,7 +267,7 @@ class GameScreen(ScreenBase):
                 "new",
                 "New game",
                 ("n",),
-                "start again with the same players (this game is kept: Load resumes it)",
+                "start again with the same players (this game is kept: Saved games resumes it)",
                 self.new_game,
             ),
             Command(
@@ -560,21 +566,32 @@ class GameScreen(ScreenBase):
             game.resign()  # the second press: the controller resigns
             return
         game.resign()  # asks (or says why not) on the status line
-        if game.confirming != "resign":
-            return
-        who = "" if game.mode is Mode.HUMAN_VS_AI else f" as {game.position.turn.name.title()}"
+        if game.confirming == "resign":
+            # The dialog comes with the widgets (`_build_confirm`); the words name its buttons.
+            game.status = f"Resign{self._resigner()}? Resign gives up, Cancel (Esc) plays on."
+
+    def _resigner(self) -> str:
+        """` as Black` when the side that resigns needs naming (not against the AI)."""
+        game = self.game
+        return "" if game.mode is Mode.HUMAN_VS_AI else f" as {game.position.turn.name.title()}"
+
+    def _build_confirm(self, root: UIContainer) -> None:
+        """The resign question over a shade on the whole window, as the other dialogs."""
+        self._cover(root)
         width, height = self.context.window_size()
         unit = max(1, round(10 * self.context.scale))
         rect = pygame.Rect(0, 0, min(width - 2 * unit, 40 * unit), 22 * unit)
         rect.center = (width // 2, height // 2)
         self.confirm = UIConfirmationDialog(
             rect,
-            f"Resign this game{who}? Undo (U) takes it back afterwards.",
+            f"Resign this game{self._resigner()}? Undo (U) takes it back afterwards.",
             self.context.ui,
             window_title="Resign",
             action_short_name="Resign",
             blocking=True,
         )
+        self.confirm.confirm_button.set_tooltip("Give up this game (Undo takes it back)")
+        self.confirm.cancel_button.set_tooltip("Keep playing (Esc)")
 
     def _kill_confirm(self) -> None:
         if self.confirm is not None:
@@ -676,7 +693,7 @@ class GameScreen(ScreenBase):
     def to_menu(self) -> None:
         """Back to the start screen; the game in progress is kept, and it says so."""
         kept = self.keep_game()
-        self.context.request(ShowStart(KEPT_NOTE.strip() if kept else ""))
+        self.context.request(ShowStart(START_KEPT_NOTE if kept else ""))
 
     def pdn_text(self) -> str:
         """The whole game as PDN."""
@@ -782,7 +799,8 @@ class GameScreen(ScreenBase):
             height,
             self.flipped,
             side_bar=round(2.6 * unit) if self.bar_shown() else 0,
-            status_height=round(5.4 * unit) + strip,
+            # Two lines, and in a small window three lines of the smallest text: never cut.
+            status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
         )
         return split_layout(layout, strip)[0] if strip else layout
 
@@ -1052,7 +1070,13 @@ class GameScreen(ScreenBase):
 
     def _state_key(self) -> tuple[object, ...]:
         """What decides which widgets exist (a change rebuilds them)."""
-        return (self.card, self.menu_open, self.result_shown(), self.bar_shown())
+        asking = self.game.confirming == "resign"
+        return (self.card, self.menu_open, self.result_shown(), self.bar_shown(), asking)
+
+    def drop_ui(self) -> None:
+        """Remove the widgets, the resign question too (a window of the manager's own)."""
+        self._kill_confirm()  # its close event is then not ours to act on
+        super().drop_ui()
 
     def build_ui(self, root: UIContainer) -> None:
         """The status line, the panel with its buttons, and the menu or a card when open."""
@@ -1077,10 +1101,8 @@ class GameScreen(ScreenBase):
         height = round(3.2 * unit)
         panel_rect = layout.panel
         inner = panel_rect.width - 2 * unit - 6
-        columns = 4 if panel_rect.width >= 440 else 3
-        shown = [c for c in self.commands if c.place == "panel" and c.shown()]
-        rows = -(-len(shown) // columns) + 1  # and the row of the arrows through the game
-        buttons_height = rows * (height + gap)
+        grid = self._button_rows()
+        buttons_height = len(grid) * (height + gap)
         self.panel = GamePanel(
             ui,
             self.context.renderer,
@@ -1092,17 +1114,12 @@ class GameScreen(ScreenBase):
         )
         container = self.panel.panel
         top = panel_rect.height - buttons_height - gap
-        nav = [c for c in self.commands if c.place == "nav"]
-        for row_commands, cols, y in (
-            (nav, len(nav), top),
-            (shown, columns, top + height + gap),
-        ):
+        for row, row_commands in enumerate(grid):
+            cols = len(row_commands)
             width = (inner - (cols - 1) * gap) // cols
-            for index, command in enumerate(row_commands):
-                row, column = divmod(index, cols)
-                rect = pygame.Rect(
-                    unit + column * (width + gap), y + row * (height + gap), width, height
-                )
+            y = top + row * (height + gap)
+            for column, command in enumerate(row_commands):
+                rect = pygame.Rect(unit + column * (width + gap), y, width, height)
                 self._command_button(container, command, rect, command.name)
         if self.menu_open:
             self._build_menu(root, unit, height)
@@ -1113,8 +1130,24 @@ class GameScreen(ScreenBase):
         self._add_disabled_tips()
         if self.review_pane is not None:
             self.review_pane.build_ui(root, self.review_area())
+        if self.game.confirming == "resign":
+            self._build_confirm(root)
         self.sync_widgets()
         self._widgets_changed = True  # their states show after pygame_gui's next update
+
+    def _button_rows(self) -> list[list[Command]]:
+        """The panel's buttons in rows: the arrows through the game, then the commands of every
+        game three to a row, with the commands of this mode alone (Hint, Resign, Offer draw; or
+        Pause, Step and the delays) in one row of their own after the first: every mode has as
+        many rows, so every other button sits in the same place in every mode."""
+        shown = [c for c in self.commands if c.place == "panel" and c.shown()]
+        own = [c for c in shown if c.shown is not _always]
+        common = [c for c in shown if c.shown is _always]
+        rows = [[c for c in self.commands if c.place == "nav"]]
+        rows += [common[index : index + 3] for index in range(0, len(common), 3)]
+        if own:
+            rows.insert(2, own)
+        return rows
 
     def _tip(self, command: Command) -> str:
         keys = " or ".join(key_label(key) for key in command.keys)
@@ -1161,6 +1194,18 @@ class GameScreen(ScreenBase):
             rect = pygame.Rect(pad, pad + index * height, width - 4, height)
             self._command_button(panel, command, rect, f"menu {command.name}")
         self.widgets["menu panel"] = panel  # type: ignore[assignment]
+
+    def _cover(self, root: UIContainer, action: Callable[[], None] | None = None) -> None:
+        """A shade over the whole window, the panel's widgets too (a card or dialog sits above
+        it): the screen is dimmed behind a card as behind every dialog. A click on it runs
+        `action` (if any) and reaches nothing below."""
+        rect = root.get_container().get_rect()
+        ui = self.context.ui
+        if action is None:
+            UIPanel(rect, manager=ui, container=root, starting_height=19, object_id="#shade")
+            return
+        cover = UIButton(rect, "", ui, container=root, starting_height=19, object_id="#shade")
+        self.actions.pressed[cover] = action
 
     def _card_panel(self, root: UIContainer, area: pygame.Rect, size: tuple[int, int]) -> UIPanel:
         box = pygame.Rect((0, 0), (min(size[0], area.width), min(size[1], area.height)))
@@ -1234,7 +1279,7 @@ class GameScreen(ScreenBase):
         """The keys, in a scrolling box over the whole window, and a Close button."""
         width, window_height = self.context.window_size()
         area = pygame.Rect(0, 0, width, window_height)
-        self.shade(root)
+        self._cover(root, lambda: self.toggle_card("help"))  # a click beside the card closes it
         panel = self._card_panel(root, area.inflate(-4 * unit, -4 * unit), (70 * unit, 10**6))
         inner = panel.get_container().get_rect()
         ui = self.context.ui
@@ -1323,7 +1368,7 @@ class GameScreen(ScreenBase):
         if error:
             colour = "#{:02x}{:02x}{:02x}".format(*theme.ERROR_TEXT)
             text = f"<font color='{colour}'>{text}</font>"
-        self.status_box.set_text(text)
+        fit_text(self.status_box, text)  # wrapped, and smaller when long: never cut
         return True
 
     def move_cell(self, ply: int) -> UIButton:
@@ -1361,7 +1406,6 @@ class GameScreen(ScreenBase):
                 ("w",),
                 "why the AI played the move shown: every move its search considered, scored",
                 self.ask_why,
-                shown=lambda: game.mode is not Mode.HUMAN_VS_HUMAN,
                 enabled=lambda: game.shown_explanation()[0] is not None,
                 disabled_tip=lambda: game.shown_explanation()[1],
             ),
@@ -1463,6 +1507,6 @@ class GameScreen(ScreenBase):
             height,
             self.flipped,
             side_bar=round(2.6 * unit) if self.bar_shown() else 0,
-            status_height=round(5.4 * unit) + strip,
+            status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
         )
         return split_layout(layout, strip)[1]

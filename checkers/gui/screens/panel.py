@@ -8,6 +8,7 @@ with nothing new costs next to nothing. The words are decided in `panel_lines`, 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
@@ -21,14 +22,17 @@ from pygame_gui.elements import (
     UIPanel,
     UIScrollingContainer,
     UIStatusBar,
+    UITextBox,
 )
 
 from checkers.ai.players import BOOK_NOTE
 from checkers.board import BLACK, WHITE, Piece, Side
 from checkers.clock import format_clock
+from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import Game
+from checkers.gui.ui import fit_text
 from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
 from checkers.record import FORTY_MOVE_PLIES
 
@@ -51,8 +55,9 @@ class PanelLines:
 
     header: str
     header_right: str
-    sides: tuple[tuple[str, str, str, str, bool], ...]
-    """Per side (Black, White): title, pieces left, player, clock face, to move."""
+    sides: tuple[tuple[str, str, tuple[str, ...], str, bool], ...]
+    """Per side (Black, White): title, pieces left, the player in words (longest first: the
+    panel shows the first that fits), clock face, to move."""
     counter: str
     counter_share: float
     search: tuple[str, ...]
@@ -60,7 +65,17 @@ class PanelLines:
     moves_title: str
 
 
-def _side_texts(game: Game, side: Side) -> tuple[str, str, str, str, bool]:
+def _player_words(game: Game, side: Side) -> tuple[str, ...]:
+    """`AI (novice: alphabeta/seed depth 3)`, then shorter: `AI (novice)`."""
+    player = game.config.player(side)
+    level = player.level
+    if level is None:
+        return (player.label(),)
+    short = level.summary() if level.name == "custom" else level.name
+    return player.label(), f"AI ({short})"
+
+
+def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str, bool]:
     position = game.position
     to_move = position.turn is side and game.outcome is None
     men = len(position.pieces(side, kings=False))
@@ -68,7 +83,7 @@ def _side_texts(game: Game, side: Side) -> tuple[str, str, str, str, bool]:
     title = side.name.capitalize() + (" to move" if to_move else "")
     count = f"{men + kings} left" + (f" ({plural(kings, 'king')})" if kings else "")
     clock = format_clock(game.timer.remaining(side)) if game.timer is not None else ""
-    return title, count, game.config.player(side).label(), clock, to_move
+    return title, count, _player_words(game, side), clock, to_move
 
 
 def _search_texts(game: Game) -> tuple[str, ...]:
@@ -100,8 +115,8 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
-                f"Score {words} (the book's search, {plural(figures.depth, 'move')} ahead)",
-                "",
+                f"Score {words}",
+                f"(the book's search, {plural(figures.depth, 'move')} ahead)",
                 "",
                 "",
             )
@@ -162,6 +177,13 @@ def fit(label: UILabel, text: str) -> str:
     return text + "..."
 
 
+def _first_fitting(label: UILabel, texts: tuple[str, ...]) -> str:
+    """The first of `texts` that fits the label's width (else the last, to be cut)."""
+    font = label.font
+    room = label.rect.width - 4
+    return next((text for text in texts if font is None or font.size(text)[0] <= room), texts[-1])
+
+
 class GamePanel:
     """The panel's widgets inside a `UIPanel`, kept in step with a game by `sync`."""
 
@@ -185,9 +207,11 @@ class GamePanel:
         line = round(2.4 * unit)
         small = round(2.1 * unit)
         y = pad // 2
-        self.header = UILabel(pygame.Rect(pad, y, width // 2, line), "", ui, container=self.panel)
+        # The mode's name is short; the right side holds `0.25 s between moves`.
+        left = width * 2 // 5
+        self.header = UILabel(pygame.Rect(pad, y, left, line), "", ui, container=self.panel)
         self.header_right = UILabel(
-            pygame.Rect(pad + width // 2, y, width - width // 2, line),
+            pygame.Rect(pad + left, y, width - left, line),
             "",
             ui,
             container=self.panel,
@@ -197,6 +221,7 @@ class GamePanel:
         icon = round(3.6 * unit)
         text_left = pad + icon + unit
         text_width = width - icon - unit
+        self.text_width = text_width
         self.side_labels: list[tuple[UILabel, UILabel, UILabel, UILabel]] = []
         self.side_marks: list[UIPanel] = []
         for side in (BLACK, WHITE):
@@ -258,28 +283,35 @@ class GamePanel:
             container=self.panel,
         )
         y += unit + unit // 2
-        self.search: list[UILabel] = []
-        for index in range(5):
-            self.search.append(
-                UILabel(
-                    pygame.Rect(pad, y, width, small),
-                    "",
-                    ui,
-                    container=self.panel,
-                    object_id="@accent_small" if index == 0 else "@small",
-                )
-            )
-            y += small
-        y += unit // 2
+        # One wrapping box for the AI's lines: a long line takes a second row, never an ellipsis.
+        figures_height = round(12.5 * unit)  # six lines
+        self.search = UITextBox(
+            "",
+            pygame.Rect(pad, y, width, figures_height),
+            ui,
+            container=self.panel,
+            object_id="#figures",
+        )
+        # Lines as close as the labels above them (pygame_gui spaces a text box's lines by
+        # 1.25 and takes no theme setting for it).
+        self.search.parser.line_spacing = 1.0
+        self._search_shown: tuple[str, ...] | None = None
+        y += figures_height
         self.moves_title = UILabel(
             pygame.Rect(pad, y, width, line), "", ui, container=self.panel, object_id="@dim"
         )
-        y += line
+        y += line + 2
         bottom = rect.height - buttons_height - unit
+        # The list scrolls inside a framed well below its heading, so a row scrolled half out
+        # of view is cut at the well's edge, clearly apart from the heading above it.
+        well = pygame.Rect(pad, y, width, max(2 * line, bottom - y))
+        self.well = UIPanel(well, manager=ui, container=self.panel, object_id="#move_well")
+        inset = 3
         self.moves = UIScrollingContainer(
-            pygame.Rect(pad, y, width, max(2 * line, bottom - y)),
+            well.inflate(-2 * inset, -2 * inset),
             ui,
             container=self.panel,
+            starting_height=2,
             allow_scroll_x=False,
             object_id="#move_list",
         )
@@ -318,16 +350,42 @@ class GamePanel:
             ):
                 self._set(title, texts[0])
                 self._set(count, texts[1])
-                self._set(player, texts[2])
+                # Without a clock the player's words take the whole row (no ellipsis).
+                width = self.text_width * (3 if texts[3] else 4) // 4
+                if player.relative_rect.width != width:
+                    player.set_dimensions((width, player.relative_rect.height))
+                    self._shown.pop(id(player), None)  # fitted again to the new width
+                self._set(player, _first_fitting(player, texts[2]))
                 self._set(clock, texts[3])
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
             self._set(self.counter, lines.counter)
             self._share = lines.counter_share
-            for label, text in zip(self.search, lines.search):
-                self._set(label, text)
+            self._sync_search(lines.search)
             self._set(self.moves_title, lines.moves_title)
         return self._sync_moves(game) or changed
+
+    def _sync_search(self, lines: tuple[str, ...]) -> None:
+        """The AI's lines, the first as a heading, each wrapped to the panel's width."""
+        if lines == self._search_shown:
+            return
+        self._search_shown = lines
+        accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
+        if len(lines) > 3:  # the line the AI expects: its first moves, as many as fit a row
+            lines = (*lines[:3], self._one_row(lines[3]), *lines[4:])
+        shown = [html.escape(line) for line in lines if line]
+        if shown and lines[0]:
+            shown[0] = f"<font color='{accent}'><b>{shown[0]}</b></font>"
+        fit_text(self.search, "<br>".join(shown))
+
+    def _one_row(self, text: str) -> str:
+        """`text` without its last words (whole moves) until it fits one row of the figures."""
+        font = self.moves_title.font  # the figures' size
+        room = self.search.rect.width - 8
+        words = text.split()
+        while font is not None and len(words) > 2 and font.size(" ".join(words))[0] > room:
+            words.pop()
+        return " ".join(words)
 
     def _sync_moves(self, game: Game) -> bool:
         black_first = game.record.start.turn is BLACK
@@ -386,7 +444,8 @@ class GamePanel:
                 )
                 self.cells.append(MoveCell(button, ply))
         self.moves.set_scrollable_area_dimensions(
-            (self.moves.rect.width - self.unit * 2, max(1, len(rows) * row_height))
+            # A few pixels below the last row: the scroll bar's rounding never hides its foot.
+            (self.moves.rect.width - self.unit * 2, max(1, len(rows) * row_height + 4))
         )
 
     def handle(self, event: pygame.event.Event) -> bool:

@@ -140,7 +140,8 @@ class StartScreen(ScreenBase):
     def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
         super().__init__(context)
         self.choices = choices
-        self.status = "Choose a mode and press Start (Enter)."
+        self._status = "Choose a mode and press Start (Enter)."
+        self.status_label: UILabel | None = None
         self.actions = Actions()
         self.tips = HoverTips(context.ui)
         self.widgets: dict[str, UIButton] = {}
@@ -162,6 +163,19 @@ class StartScreen(ScreenBase):
             "escape": self.quit,
             "q": self.quit,
         }
+
+    @property
+    def status(self) -> str:
+        """The line at the foot of the screen."""
+        return self._status
+
+    @status.setter
+    def status(self, text: str) -> None:
+        """Change the line, shown at once (e.g. the note that the last game was kept, set just
+        after the screen appeared)."""
+        if text != self._status:
+            self._status = text
+            self._changed()
 
     # --- choices -----------------------------------------------------------------------------
 
@@ -201,7 +215,6 @@ class StartScreen(ScreenBase):
             config.check()
         except ValueError as error:
             self.status = f"{refusal}: {error}"
-            self._changed()
             return None
         return config
 
@@ -245,7 +258,6 @@ class StartScreen(ScreenBase):
     def report(self, error: BaseException) -> None:
         """Show an error on the status line."""
         self.status = f"Error: {type(error).__name__}: {error}"
-        self._changed()
 
     def update(self, dt: float) -> None:
         """Tooltips of the drop-downs follow the mouse."""
@@ -307,7 +319,8 @@ class StartScreen(ScreenBase):
         if mode is not Mode.AI_VS_AI:
             y = self._clock_row(root, column, y, row, gap, label_width)
         if mode is Mode.HUMAN_VS_AI:
-            self._human_vs_ai(root, column, y + gap, row, gap, label_width)
+            bottom = self._bottom_top(height, row, gap) - gap
+            self._human_vs_ai(root, column, y + gap, row, gap, label_width, bottom)
         elif mode is Mode.AI_VS_AI:
             self._ai_vs_ai(root, column, y + gap, row, gap)
         else:
@@ -360,8 +373,17 @@ class StartScreen(ScreenBase):
         return y + row + gap
 
     def _human_vs_ai(
-        self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int, label: int
+        self,
+        root: UIContainer,
+        column: pygame.Rect,
+        y: int,
+        row: int,
+        gap: int,
+        label: int,
+        bottom: int,
     ) -> None:
+        """Your colour, then a row a level down to `bottom` (the rows are lower in a small
+        window, so the last never runs into the Start row)."""
         self._label(root, pygame.Rect(column.left, y, label, row), "You play", "@heading")
         width = (column.width - label - gap) // 2
         for index, (side, text, tip) in enumerate(
@@ -388,7 +410,9 @@ class StartScreen(ScreenBase):
         )
         y += row
         # One button a level, weakest first: every level's description is in view at once.
-        level_row = max(row - gap // 2, int(row * 0.85))
+        step = gap // 2
+        room = (bottom - y + step) // len(LEVELS) - step
+        level_row = min(max(row - gap // 2, int(row * 0.85)), room)
         for level in LEVELS:
             self._button(
                 root,
@@ -521,12 +545,17 @@ class StartScreen(ScreenBase):
             set_delay,
         )
 
+    @staticmethod
+    def _bottom_top(height: int, row: int, gap: int) -> int:
+        """The top of the Start / Load / Settings / Quit row (the status line under it)."""
+        return height - 2 * gap - row - int(row * 1.3)
+
     def _bottom_row(
         self, root: UIContainer, column: pygame.Rect, height: int, row: int, gap: int
     ) -> None:
         status_height = row
         tall = int(row * 1.3)
-        top = height - 2 * gap - status_height - tall
+        top = self._bottom_top(height, row, gap)
         buttons = (
             ("start", "Start  (Enter)", "Start the game chosen above (Enter)", self.start, 2.0),
             ("load", "Load  (L)", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
@@ -549,7 +578,7 @@ class StartScreen(ScreenBase):
             )
             x += width + 2 * gap
         error = self.status.startswith(("Cannot", "Error"))
-        self._label(
+        self.status_label = self._label(
             root,
             pygame.Rect(
                 0,
