@@ -3,16 +3,18 @@
     .venv/bin/python tools/selfplay.py --games 2000 --seed 1 --out build/selfplay-1.txt
 
 Each game starts from an ACF ballot (all 174, drawn at random), then plays a few random plies
-(0 to --random-plies), then the engine at a fixed small depth for both sides, to the end by the
-rules (no move: a loss; a third repetition or 40 moves without progress: a draw), or until the
-endgame databases know the result (4 pieces or fewer: their result is the game's), or a draw at
---max-plies. Every quiet position (no capture pending) after the random plies is written as
+(0 to --random-plies), then the engine at a fixed small depth for both sides, with the hand-set
+evaluation weights unless --weights says otherwise, to the end by the rules (no move: a loss; a
+third repetition or 40 moves without progress: a draw), or until the endgame databases know the
+result (4 pieces or fewer: their result is the game's), or a draw at --max-plies. Every quiet
+position (no capture pending) after the random plies is written as
 
     GAME PLY BLACK WHITE KINGS TURN RESULT
 
-(the game's number and the ply, bitboards in the rules core's layout, TURN 1 for Black to move, RESULT 2/1/0 for a Black
-win/draw/White win). Game i uses the seed (seed, i), so a run is the same whatever --jobs.
-Runs games in `--jobs` processes (default: every core); run it with `nice` on a shared machine.
+(the game's number, the ply, the bitboards in the rules core's layout, TURN 1 for Black to move,
+RESULT 2/1/0 for a Black win/draw/White win). Game i uses the seed (seed, i), so a run gives the
+same file whatever --jobs. Runs games in --jobs processes (default: every core); run it with
+`nice` on a shared machine.
 """
 
 from __future__ import annotations
@@ -27,14 +29,17 @@ from pathlib import Path
 
 from checkers._bitboard import capture_pending, generate_raw, play, raw_squares
 from checkers.ai.endgame import LOSS_CODE, WIN_CODE
-from checkers.ai.engine import Engine
+from checkers.ai.engine import Engine, _install
 from checkers.ai.search import Limits
+from checkers.ai.tuned_weights import TUNED
+from checkers.ai.weights import HAND_SET
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.match import load_ballots
 from checkers.record import FORTY_MOVE_PLIES
 
 BLACK_WINS, DRAW, WHITE_WINS = 2, 1, 0
 _ENDGAME_PIECES = 4
+WEIGHTS = {"hand-set": HAND_SET, "tuned": TUNED}
 
 
 def play_one(seed: int, index: int, depth: int, random_plies: int, max_plies: int) -> list[str]:
@@ -124,6 +129,13 @@ def main(argv: list[str] | None = None) -> int:
         "--random-plies", type=int, default=4, help="at most this many random plies (default 4)"
     )
     parser.add_argument("--max-plies", type=int, default=300, help="a draw here (default 300)")
+    parser.add_argument(
+        "--weights",
+        choices=sorted(WEIGHTS),
+        default="hand-set",
+        help="the engine's evaluation weights (default: hand-set, so a seed always gives the "
+        "same games)",
+    )
     parser.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     parser.add_argument("--out", required=True, help="the positions file to write (replaced)")
     args = parser.parse_args(argv)
@@ -140,7 +152,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     positions = 0
     partial = out.with_name(out.name + ".partial")
-    with partial.open("w", encoding="ascii") as stream, ProcessPoolExecutor(jobs) as pool:
+    with (
+        partial.open("w", encoding="ascii") as stream,
+        ProcessPoolExecutor(jobs, initializer=_install, initargs=(WEIGHTS[args.weights],)) as pool,
+    ):
         # map keeps the games' order: the file is the same for the same seed.
         for done, lines in enumerate(pool.map(_play_task, tasks, chunksize=4), start=1):
             stream.writelines(line + "\n" for line in lines)

@@ -39,7 +39,6 @@ from checkers._bitboard import (
     play,
     raw_squares,
 )
-from checkers.ai import weights
 from checkers.ai.classic import MAX_DEPTH, AlgorithmResult, SearchInterrupted
 from checkers.ai.endgame import DRAW_CODE, LOSS_CODE, WIN_CODE, Endgames, default_endgames
 from checkers.ai.evaluation import Evaluation, get_evaluation
@@ -55,6 +54,8 @@ from checkers.ai.search import (
     is_win_score,
     plies_to_win,
 )
+from checkers.ai.tuned_weights import TUNED
+from checkers.ai.weights import Weights
 from checkers.board import BLACK, SQUARES, Move, Position, Side, square_row_col
 from checkers.record import FORTY_MOVE_PLIES
 
@@ -72,7 +73,7 @@ __all__ = [
 
 MAN = 100
 """A man is worth 100; every engine score is in hundredths of a man."""
-KING = weights.KING
+KING = TUNED.king
 """A king's value (the evaluation's weights are fitted to game results: checkers/ai/weights.py)."""
 _GRAIN = 5
 
@@ -125,7 +126,6 @@ def _cone(bit: int, step: int) -> int:
 # A man whose cone holds no enemy piece reaches the king row unless it is caught from behind.
 _BLACK_CONE = {bit: _cone(bit, 1) for bit in _ROW}
 _WHITE_CONE = {bit: _cone(bit, -1) for bit in _ROW}
-_RUNAWAY_BONUS = dict(enumerate(weights.RUNAWAY, start=1))  # by rows still to go
 
 
 def _king_steps(kings: int, empty: int) -> int:
@@ -182,11 +182,13 @@ _MenTables = tuple[list[int], ...]
 """One side's men terms, one table per 12 bits of the board."""
 
 
-def _men_tables(squares: dict[int, int], back: int, bridge: int, *, guard: bool) -> _MenTables:
+def _men_tables(
+    weights: Weights, squares: dict[int, int], back: int, bridge: int, *, guard: bool
+) -> _MenTables:
     """One side's men terms as three look-up tables, one per 12 bits of the board: the men's
     value for standing where they stand (`squares`, by bit), plus the guards and the bridge."""
     values = {
-        bit: squares.get(bit, 0) + (weights.GUARD * bool(bit & back) if guard else 0)
+        bit: squares.get(bit, 0) + (weights.guard * bool(bit & back) if guard else 0)
         for bit in _ROW
     }
     tables = []
@@ -198,55 +200,25 @@ def _men_tables(squares: dict[int, int], back: int, bridge: int, *, guard: bool)
         if guard and bridge >> shift & _CHUNK_MASK == bridge >> shift:  # both in this chunk
             for index in range(1 << _CHUNK):
                 if index << shift & bridge == bridge:
-                    table[index] += weights.BRIDGE
+                    table[index] += weights.bridge
         tables.append(table)
     return tuple(tables)
 
 
-# The men's squares by game phase (weights.MEN), plus back-rank guards and the bridge only while
-# enemy men may still come through. Indexed [phase][guard]: three look-ups replace a dozen
-# popcounts, and every operation on the board's 35-bit integers allocates (-25% evaluation
-# instructions). tests/test_engine.py checks the tables against the terms one by one.
-_BLACK_MEN = [
-    [
-        _men_tables(
-            {BIT[s]: value for s, value in enumerate(phase, start=1)},
-            _BLACK_BACK,
-            _BLACK_BRIDGE,
-            guard=guard,
-        )
-        for guard in (False, True)
-    ]
-    for phase in weights.MEN
-]
-_WHITE_MEN = [
-    [
-        _men_tables(
-            {BIT[33 - s]: value for s, value in enumerate(phase, start=1)},
-            _WHITE_BACK,
-            _WHITE_BRIDGE,
-            guard=guard,
-        )
-        for guard in (False, True)
-    ]
-    for phase in weights.MEN
-]
-
-
 def _material(bm: int, bk: int, wm: int, wk: int) -> int:
     """Black's material lead (negative if behind) from the counts of men and kings."""
-    black_material = MAN * bm + KING * bk
-    white_material = MAN * wm + KING * wk
+    black_material = MAN * bm + _weights.king * bk
+    white_material = MAN * wm + _weights.king * wk
     difference = black_material - white_material
     # Trading down when ahead: the same lead counts for more with less material on the board.
-    trade_bonus = abs(difference) * weights.TRADE // (black_material + white_material + 1)
+    trade_bonus = abs(difference) * _weights.trade // (black_material + white_material + 1)
     return difference + (trade_bonus if difference > 0 else -trade_bonus)
 
 
 def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple[int, _MenTables, _MenTables]:
     """All the evaluation takes from the counts alone: the material and each side's men tables
     for the phase and guard."""
-    phase = _phase(bm + bk + wm + wk)
+    phase = sum(bm + bk + wm + wk < limit for limit in _weights.phase_pieces)
     return (
         _material(bm, bk, wm, wk),
         _BLACK_MEN[phase][wm > 0],
@@ -254,26 +226,74 @@ def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple[int, _MenTables, _
     )
 
 
-def _phase(pieces: int) -> int:
-    """The game phase (an index of weights.MEN) with this many pieces on the board."""
-    return sum(pieces < limit for limit in weights.PHASE_PIECES)
-
-
-# _count_entry by [black men][black kings][white men][white kings], up to the twelve pieces a side
-# of a game: one look-up for a dozen small-integer operations (-20% evaluation instructions). A
-# set-up position with more pieces falls outside it (IndexError) and computes its entry.
-_BY_COUNT = [
-    [
-        [[_count_entry(bm, bk, wm, wk) for wk in range(13 - wm)] for wm in range(13)]
-        for bk in range(13 - bm)
-    ]
-    for bm in range(13)
-]
+_CountEntry = tuple[int, _MenTables, _MenTables]
+# What the weights make, set by `_install`: the weights themselves, the men's tables, the count
+# entries, the runaway bonuses by bit and the kings' weights.
+_weights = TUNED
+_BLACK_MEN: list[list[_MenTables]] = []
+_WHITE_MEN: list[list[_MenTables]] = []
+_BY_COUNT: list[list[list[list[_CountEntry]]]] = []
+_BLACK_RUNAWAY: dict[int, int] = {}
+_WHITE_RUNAWAY: dict[int, int] = {}
+_KING_CENTRE = _KING_STEP = _TO_MOVE = 0
 _BLACK_RUNNERS = _BLACK_AHEAD | _BLACK_NEAR
 _WHITE_RUNNERS = _WHITE_AHEAD | _WHITE_NEAR
-_KING_CENTRE, _KING_STEP, _TO_MOVE = weights.KING_CENTRE, weights.KING_STEP, weights.TO_MOVE
-_BLACK_RUNAWAY = {bit: _RUNAWAY_BONUS.get(7 - row, 0) for bit, row in _ROW.items()}
-_WHITE_RUNAWAY = {bit: _RUNAWAY_BONUS.get(row, 0) for bit, row in _ROW.items()}
+
+
+def _install(weights: Weights) -> None:
+    """Evaluate with these weights from now on, in this whole process (the engine's are TUNED;
+    the tuning's self-play plays with others)."""
+    global _weights, _BLACK_MEN, _WHITE_MEN, _BY_COUNT, _BLACK_RUNAWAY, _WHITE_RUNAWAY
+    global _KING_CENTRE, _KING_STEP, _TO_MOVE
+    _weights = weights
+    # The men's squares by game phase, plus back-rank guards and the bridge only while enemy
+    # men may still come through. Indexed [phase][guard]: three look-ups replace a dozen
+    # popcounts, and every operation on the board's 35-bit integers allocates (-25% evaluation
+    # instructions). tests/test_engine.py checks the tables against the terms one by one.
+    _BLACK_MEN = [
+        [
+            _men_tables(
+                weights,
+                {BIT[s]: value for s, value in enumerate(phase, start=1)},
+                _BLACK_BACK,
+                _BLACK_BRIDGE,
+                guard=guard,
+            )
+            for guard in (False, True)
+        ]
+        for phase in weights.men
+    ]
+    _WHITE_MEN = [
+        [
+            _men_tables(
+                weights,
+                {BIT[33 - s]: value for s, value in enumerate(phase, start=1)},
+                _WHITE_BACK,
+                _WHITE_BRIDGE,
+                guard=guard,
+            )
+            for guard in (False, True)
+        ]
+        for phase in weights.men
+    ]
+    # _count_entry by [black men][black kings][white men][white kings], up to the twelve pieces
+    # a side of a game: one look-up for a dozen small-integer operations (-20% evaluation
+    # instructions). A set-up position with more pieces falls outside it (IndexError) and
+    # computes its entry.
+    _BY_COUNT = [
+        [
+            [[_count_entry(bm, bk, wm, wk) for wk in range(13 - wm)] for wm in range(13)]
+            for bk in range(13 - bm)
+        ]
+        for bm in range(13)
+    ]
+    bonus = dict(enumerate(weights.runaway, start=1))  # by rows still to go
+    _BLACK_RUNAWAY = {bit: bonus.get(7 - row, 0) for bit, row in _ROW.items()}
+    _WHITE_RUNAWAY = {bit: bonus.get(row, 0) for bit, row in _ROW.items()}
+    _KING_CENTRE, _KING_STEP, _TO_MOVE = weights.king_centre, weights.king_step, weights.to_move
+
+
+_install(TUNED)
 
 
 def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> int:
