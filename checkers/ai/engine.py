@@ -152,7 +152,8 @@ def _hunt(hunters: int, prey: int) -> int:
     closeness = 0
     for hunter in _bits(hunters):
         closeness += 7 - min(_DISTANCE[hunter | target] for target in _bits(prey))
-    return 4 * closeness - 15 * (prey & _DOUBLE_CORNERS).bit_count()
+    cornered = (prey & _DOUBLE_CORNERS).bit_count()
+    return _weights.hunt_closeness * closeness - _weights.hunt_corner * cornered
 
 
 def evaluate_raw(

@@ -30,6 +30,11 @@ class Weights:
     """Per king on the eight central squares."""
     king_step: int
     """Per single step the kings have (their mobility)."""
+    hunt_closeness: int
+    """Once the side behind has only kings: per step each of the leader's kings is nearer than
+    7 to its nearest enemy king."""
+    hunt_corner: int
+    """Once the side behind has only kings: per king of theirs in a double corner (a minus)."""
     to_move: int
     """For having the move (a multiple of the engine's grain, 5)."""
     phase_pieces: tuple[int, ...]
@@ -54,6 +59,8 @@ HAND_SET = Weights(
     runaway=(60, 45, 30),
     king_centre=8,
     king_step=3,
+    hunt_closeness=4,
+    hunt_corner=15,
     to_move=0,
     phase_pieces=(19, 15, 11),
     # Centre +5, edges -3, advanced men +2 a row past the middle (+6 with fewer than 15 pieces).
