@@ -17,6 +17,8 @@ from checkers.ai import engine as engine_module
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import WIN
+from checkers.ai.tuned_weights import TUNED
+from checkers.ai.weights import HAND_SET, Weights
 from checkers.board import (
     BLACK,
     SQUARES,
@@ -138,9 +140,9 @@ def test_evaluation_is_zero_sum_and_colour_blind() -> None:
         assert engine_evaluation(mirrored(position), mirrored(position).turn) == for_mover
 
 
-def written_out_evaluation(position: Position) -> int:
+def written_out_evaluation(position: Position, weights: Weights = TUNED) -> int:
     """The engine's evaluation term by term over the squares, for the side to move: what its
-    look-up tables and bulk shifts must add up to."""
+    look-up tables and bulk shifts must add up to with these weights."""
     pieces = position.piece_map()
     row = {square: square_row_col(square)[0] for square in SQUARES}
     col = {square: square_row_col(square)[1] for square in SQUARES}
@@ -154,25 +156,26 @@ def written_out_evaluation(position: Position) -> int:
         len(on(WHITE, False)),
         len(on(WHITE, True)),
     )
-    black, white = 100 * bm + 135 * bk, 100 * wm + 135 * wk
+    black, white = 100 * bm + weights.king * bk, 100 * wm + weights.king * wk
     lead = black - white
-    score = lead + (1 if lead > 0 else -1) * (abs(lead) * 600 // (black + white + 1))
+    score = lead + (1 if lead > 0 else -1) * (abs(lead) * weights.trade // (black + white + 1))
     if wm:  # back-rank guards and the bridge
-        score += 6 * len(on(BLACK, False, range(1, 5))) + 10 * (on(BLACK, False, (1, 3)) == [1, 3])
+        score += weights.guard * len(on(BLACK, False, range(1, 5))) + weights.bridge * (
+            on(BLACK, False, (1, 3)) == [1, 3]
+        )
     if bm:
-        score -= 6 * len(on(WHITE, False, range(29, 33))) + 10 * (
+        score -= weights.guard * len(on(WHITE, False, range(29, 33))) + weights.bridge * (
             on(WHITE, False, (30, 32)) == [30, 32]
         )
+    phase = sum(len(pieces) < limit for limit in weights.phase_pieces)
+    for man in on(BLACK, False):
+        score += weights.men[phase][man - 1]
+    for man in on(WHITE, False):  # as a Black man on the board turned
+        score -= weights.men[phase][33 - man - 1]
     for side, sign, ahead, near in (
         (BLACK, 1, range(17, 25), range(25, 29)),
         (WHITE, -1, range(9, 17), range(5, 9)),
     ):
-        score += sign * (
-            5 * len(on(side, False, (14, 15, 18, 19)))
-            - 3 * len(on(side, False, (4, 5, 12, 13, 20, 21, 28, 29)))
-            + (2 if len(pieces) > 14 else 6)
-            * (len(on(side, False, ahead)) + 2 * len(on(side, False, near)))
-        )
         for man in on(side, False, [*ahead, *near]):  # runaways: no enemy in the cone ahead
             to_go = 7 - row[man] if side is BLACK else row[man]
             if not any(
@@ -181,12 +184,12 @@ def written_out_evaluation(position: Position) -> int:
                 and abs(col[s] - col[man]) <= (row[s] - row[man]) * sign + 1
                 for s in pieces
             ):
-                score += sign * {1: 60, 2: 45, 3: 30}.get(to_go, 0)
+                score += sign * weights.runaway[to_go - 1]
         for king in on(side, True):
-            score += sign * 8 * (king in (10, 11, 14, 15, 18, 19, 22, 23))
+            score += sign * weights.king_centre * (king in (10, 11, 14, 15, 18, 19, 22, 23))
             score += (
                 sign
-                * 3
+                * weights.king_step
                 * sum(
                     1
                     for s in SQUARES
@@ -199,20 +202,37 @@ def written_out_evaluation(position: Position) -> int:
     ):
         if hunters and prey and lead * sign > 0 and not (wm if sign > 0 else bm):
             score += sign * (
-                4
+                weights.hunt_closeness
                 * sum(
                     7 - min(max(abs(row[h] - row[p]), abs(col[h] - col[p])) for p in prey)
                     for h in hunters
                 )
-                - 15 * len([p for p in prey if p in (1, 5, 28, 32)])
+                - weights.hunt_corner * len([p for p in prey if p in (1, 5, 28, 32)])
             )
     score = (score + 2) // 5 * 5
-    return score if position.turn is BLACK else -score
+    return weights.to_move + (score if position.turn is BLACK else -score)
 
 
 def test_the_evaluation_adds_up_its_terms() -> None:
     # The engine reads the men's terms from tables and the kings' from shifted bitboards.
     for position in random_positions(300, seed=11) + random_positions(100, seed=12, plies=150):
+        assert evaluate_raw(
+            position.black, position.white, position.kings, position.turn is BLACK
+        ) == written_out_evaluation(position)
+
+
+def test_other_weights_are_installed_and_taken_back() -> None:
+    # The tuning's self-play evaluates with the hand-set weights; the tables follow the weights.
+    positions = random_positions(100, seed=13) + random_positions(50, seed=14, plies=150)
+    try:
+        engine_module._install(HAND_SET)
+        for position in positions:
+            assert evaluate_raw(
+                position.black, position.white, position.kings, position.turn is BLACK
+            ) == written_out_evaluation(position, HAND_SET)
+    finally:
+        engine_module._install(TUNED)
+    for position in positions:
         assert evaluate_raw(
             position.black, position.white, position.kings, position.turn is BLACK
         ) == written_out_evaluation(position)

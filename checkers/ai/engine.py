@@ -54,6 +54,8 @@ from checkers.ai.search import (
     is_win_score,
     plies_to_win,
 )
+from checkers.ai.tuned_weights import TUNED
+from checkers.ai.weights import Weights
 from checkers.board import BLACK, SQUARES, Move, Position, Side, square_row_col
 from checkers.record import FORTY_MOVE_PLIES
 
@@ -71,7 +73,8 @@ __all__ = [
 
 MAN = 100
 """A man is worth 100; every engine score is in hundredths of a man."""
-KING = 135
+KING = TUNED.king
+"""A king's value (the evaluation's weights are fitted to game results: checkers/ai/weights.py)."""
 _GRAIN = 5
 
 # --- board geometry, on the rules core's layout ---------------------------------------------------
@@ -101,9 +104,7 @@ _WHITE_BACK = _row_mask(7)
 # The "bridge": men on 1 and 3 (Black) or 30 and 32 (White) guard the king row against a lone man.
 _BLACK_BRIDGE = _squares_mask((1, 3))
 _WHITE_BRIDGE = _squares_mask((30, 32))
-_CENTRE_MEN = _squares_mask((14, 15, 18, 19))
 _CENTRE_KINGS = _squares_mask((10, 11, 14, 15, 18, 19, 22, 23))
-_EDGES = _squares_mask((5, 13, 21, 29, 4, 12, 20, 28))
 # Advanced men: Black's on rows 4-5 and 6, White's on rows 3-2 and 1.
 _BLACK_AHEAD, _BLACK_NEAR = _row_mask(4, 5), _row_mask(6)
 _WHITE_AHEAD, _WHITE_NEAR = _row_mask(3, 2), _row_mask(1)
@@ -125,7 +126,6 @@ def _cone(bit: int, step: int) -> int:
 # A man whose cone holds no enemy piece reaches the king row unless it is caught from behind.
 _BLACK_CONE = {bit: _cone(bit, 1) for bit in _ROW}
 _WHITE_CONE = {bit: _cone(bit, -1) for bit in _ROW}
-_RUNAWAY_BONUS = {1: 60, 2: 45, 3: 30}  # by rows still to go
 
 
 def _king_steps(kings: int, empty: int) -> int:
@@ -152,7 +152,8 @@ def _hunt(hunters: int, prey: int) -> int:
     closeness = 0
     for hunter in _bits(hunters):
         closeness += 7 - min(_DISTANCE[hunter | target] for target in _bits(prey))
-    return 4 * closeness - 15 * (prey & _DOUBLE_CORNERS).bit_count()
+    cornered = (prey & _DOUBLE_CORNERS).bit_count()
+    return _weights.hunt_closeness * closeness - _weights.hunt_corner * cornered
 
 
 def evaluate_raw(
@@ -183,16 +184,12 @@ _MenTables = tuple[list[int], ...]
 
 
 def _men_tables(
-    back: int, bridge: int, ahead: int, near: int, *, guard: bool, middlegame: bool
+    weights: Weights, squares: dict[int, int], back: int, bridge: int, *, guard: bool
 ) -> _MenTables:
     """One side's men terms as three look-up tables, one per 12 bits of the board: the men's
-    value for standing where they stand, plus the bridge."""
-    advance = 2 if middlegame else 6
-    weights = {
-        bit: (6 * bool(bit & back) if guard else 0)
-        + 5 * bool(bit & _CENTRE_MEN)
-        - 3 * bool(bit & _EDGES)
-        + advance * (bool(bit & ahead) + 2 * bool(bit & near))
+    value for standing where they stand (`squares`, by bit), plus the guards and the bridge."""
+    values = {
+        bit: squares.get(bit, 0) + (weights.guard * bool(bit & back) if guard else 0)
         for bit in _ROW
     }
     tables = []
@@ -200,85 +197,104 @@ def _men_tables(
         table = [0] * (1 << _CHUNK)
         for index in range(1, 1 << _CHUNK):
             low = index & -index  # the table so far already holds the other men's value
-            table[index] = table[index ^ low] + weights.get(low << shift, 0)
+            table[index] = table[index ^ low] + values.get(low << shift, 0)
         if guard and bridge >> shift & _CHUNK_MASK == bridge >> shift:  # both in this chunk
             for index in range(1 << _CHUNK):
                 if index << shift & bridge == bridge:
-                    table[index] += 10
+                    table[index] += weights.bridge
         tables.append(table)
     return tuple(tables)
 
 
-# The men's squares weigh back-rank guards and the bridge (only while enemy men may still come
-# through), the centre, the edges and advancement (modest in the middlegame, where men should
-# hold back; stronger with few pieces). Indexed [middlegame][guard]: three look-ups replace a
-# dozen popcounts, and every operation on the board's 35-bit integers allocates (-25% evaluation
-# instructions). tests/test_engine.py checks the tables against the terms one by one.
-_BLACK_MEN = [
-    [
-        _men_tables(
-            _BLACK_BACK,
-            _BLACK_BRIDGE,
-            _BLACK_AHEAD,
-            _BLACK_NEAR,
-            guard=guard,
-            middlegame=middlegame,
-        )
-        for guard in (False, True)
-    ]
-    for middlegame in (False, True)
-]
-_WHITE_MEN = [
-    [
-        _men_tables(
-            _WHITE_BACK,
-            _WHITE_BRIDGE,
-            _WHITE_AHEAD,
-            _WHITE_NEAR,
-            guard=guard,
-            middlegame=middlegame,
-        )
-        for guard in (False, True)
-    ]
-    for middlegame in (False, True)
-]
-
-
 def _material(bm: int, bk: int, wm: int, wk: int) -> int:
     """Black's material lead (negative if behind) from the counts of men and kings."""
-    black_material = MAN * bm + KING * bk
-    white_material = MAN * wm + KING * wk
+    black_material = MAN * bm + _weights.king * bk
+    white_material = MAN * wm + _weights.king * wk
     difference = black_material - white_material
     # Trading down when ahead: the same lead counts for more with less material on the board.
-    trade_bonus = abs(difference) * 600 // (black_material + white_material + 1)
+    trade_bonus = abs(difference) * _weights.trade // (black_material + white_material + 1)
     return difference + (trade_bonus if difference > 0 else -trade_bonus)
 
 
 def _count_entry(bm: int, bk: int, wm: int, wk: int) -> tuple[int, _MenTables, _MenTables]:
     """All the evaluation takes from the counts alone: the material and each side's men tables
     for the phase and guard."""
-    middlegame = bm + bk + wm + wk > 14
+    phase = sum(bm + bk + wm + wk < limit for limit in _weights.phase_pieces)
     return (
         _material(bm, bk, wm, wk),
-        _BLACK_MEN[middlegame][wm > 0],
-        _WHITE_MEN[middlegame][bm > 0],
+        _BLACK_MEN[phase][wm > 0],
+        _WHITE_MEN[phase][bm > 0],
     )
 
 
-# _count_entry by [black men][black kings][white men][white kings], up to the twelve pieces a side
-# of a game: one look-up for a dozen small-integer operations (-20% evaluation instructions). A
-# set-up position with more pieces falls outside it (IndexError) and computes its entry.
-_BY_COUNT = [
-    [
-        [[_count_entry(bm, bk, wm, wk) for wk in range(13 - wm)] for wm in range(13)]
-        for bk in range(13 - bm)
-    ]
-    for bm in range(13)
-]
+_CountEntry = tuple[int, _MenTables, _MenTables]
+# What the weights make, set by `_install`: the weights themselves, the men's tables, the count
+# entries, the runaway bonuses by bit and the kings' weights.
+_weights = TUNED
+_BLACK_MEN: list[list[_MenTables]] = []
+_WHITE_MEN: list[list[_MenTables]] = []
+_BY_COUNT: list[list[list[list[_CountEntry]]]] = []
+_BLACK_RUNAWAY: dict[int, int] = {}
+_WHITE_RUNAWAY: dict[int, int] = {}
+_KING_CENTRE = _KING_STEP = _TO_MOVE = 0
 _BLACK_RUNNERS = _BLACK_AHEAD | _BLACK_NEAR
 _WHITE_RUNNERS = _WHITE_AHEAD | _WHITE_NEAR
-_BLACK_RUNAWAY = {bit: _RUNAWAY_BONUS.get(7 - row, 0) for bit, row in _ROW.items()}
-_WHITE_RUNAWAY = {bit: _RUNAWAY_BONUS.get(row, 0) for bit, row in _ROW.items()}
+
+
+def _install(weights: Weights) -> None:
+    """Evaluate with these weights from now on, in this whole process (the engine's are TUNED;
+    the tuning's self-play plays with others)."""
+    global _weights, _BLACK_MEN, _WHITE_MEN, _BY_COUNT, _BLACK_RUNAWAY, _WHITE_RUNAWAY
+    global _KING_CENTRE, _KING_STEP, _TO_MOVE
+    _weights = weights
+    # The men's squares by game phase, plus back-rank guards and the bridge only while enemy
+    # men may still come through. Indexed [phase][guard]: three look-ups replace a dozen
+    # popcounts, and every operation on the board's 35-bit integers allocates (-25% evaluation
+    # instructions). tests/test_engine.py checks the tables against the terms one by one.
+    _BLACK_MEN = [
+        [
+            _men_tables(
+                weights,
+                {BIT[s]: value for s, value in enumerate(phase, start=1)},
+                _BLACK_BACK,
+                _BLACK_BRIDGE,
+                guard=guard,
+            )
+            for guard in (False, True)
+        ]
+        for phase in weights.men
+    ]
+    _WHITE_MEN = [
+        [
+            _men_tables(
+                weights,
+                {BIT[33 - s]: value for s, value in enumerate(phase, start=1)},
+                _WHITE_BACK,
+                _WHITE_BRIDGE,
+                guard=guard,
+            )
+            for guard in (False, True)
+        ]
+        for phase in weights.men
+    ]
+    # _count_entry by [black men][black kings][white men][white kings], up to the twelve pieces
+    # a side of a game: one look-up for a dozen small-integer operations (-20% evaluation
+    # instructions). A set-up position with more pieces falls outside it (IndexError) and
+    # computes its entry.
+    _BY_COUNT = [
+        [
+            [[_count_entry(bm, bk, wm, wk) for wk in range(13 - wm)] for wm in range(13)]
+            for bk in range(13 - bm)
+        ]
+        for bm in range(13)
+    ]
+    bonus = dict(enumerate(weights.runaway, start=1))  # by rows still to go
+    _BLACK_RUNAWAY = {bit: bonus.get(7 - row, 0) for bit, row in _ROW.items()}
+    _WHITE_RUNAWAY = {bit: bonus.get(row, 0) for bit, row in _ROW.items()}
+    _KING_CENTRE, _KING_STEP, _TO_MOVE = weights.king_centre, weights.king_step, weights.to_move
+
+
+_install(TUNED)
 
 
 def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> int:
@@ -324,10 +340,10 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
 
     if bk or wk:
         empty = VALID ^ (black | white)
-        score += 8 * (
+        score += _KING_CENTRE * (
             (black_kings & _CENTRE_KINGS).bit_count() - (white_kings & _CENTRE_KINGS).bit_count()
         )
-        score += 3 * (_king_steps(black_kings, empty) - _king_steps(white_kings, empty))
+        score += _KING_STEP * (_king_steps(black_kings, empty) - _king_steps(white_kings, empty))
         # Endgame technique once the side behind has only kings left.
         if not wm and wk and material > 0 and bk:
             score += _hunt(black_kings, white_kings)
@@ -335,7 +351,7 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
             score -= _hunt(white_kings, black_kings)
 
     score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
-    return score if black_to_move else -score
+    return score + _TO_MOVE if black_to_move else _TO_MOVE - score
 
 
 def engine_evaluation(position: Position, side: Side) -> float:

@@ -1,0 +1,177 @@
+"""Self-play games for tuning the engine's evaluation: quiet positions with the game's result.
+
+    .venv/bin/python tools/selfplay.py --games 2000 --seed 1 --out build/selfplay-1.txt
+
+Each game starts from an ACF ballot (all 174, drawn at random), then plays a few random plies
+(0 to --random-plies), then the engine at a fixed small depth for both sides, with the hand-set
+evaluation weights unless --weights says otherwise, to the end by the rules (no move: a loss; a
+third repetition or 40 moves without progress: a draw), or until the endgame databases know the
+result (4 pieces or fewer: their result is the game's), or a draw at --max-plies. Every quiet
+position (no capture pending) after the random plies is written as
+
+    GAME PLY BLACK WHITE KINGS TURN RESULT
+
+(the game's number, the ply, the bitboards in the rules core's layout, TURN 1 for Black to move,
+RESULT 2/1/0 for a Black win/draw/White win). Game i uses the seed (seed, i), so a run gives the
+same file whatever --jobs. Runs games in --jobs processes (default: every core); run it with
+`nice` on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from checkers._bitboard import capture_pending, generate_raw, play, raw_squares
+from checkers.ai.endgame import LOSS_CODE, WIN_CODE
+from checkers.ai.engine import Engine, _install
+from checkers.ai.search import Limits
+from checkers.ai.tuned_weights import TUNED
+from checkers.ai.weights import HAND_SET
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.match import load_ballots
+from checkers.record import FORTY_MOVE_PLIES
+
+BLACK_WINS, DRAW, WHITE_WINS = 2, 1, 0
+_ENDGAME_PIECES = 4
+WEIGHTS = {"hand-set": HAND_SET, "tuned": TUNED}
+
+
+def play_one(seed: int, index: int, depth: int, random_plies: int, max_plies: int) -> list[str]:
+    """One game's quiet positions with its result, as output lines; the same for the same
+    arguments."""
+    rng = random.Random(f"{seed}/{index}")
+    ballot = rng.choice(load_ballots())
+    position = Position()
+    for text in ballot.moves:
+        position = position.move(Move.from_pdn(text, position))
+    black, white, kings, black_to_move = (
+        position.black,
+        position.white,
+        position.kings,
+        position.turn is BLACK,
+    )
+    engine = Engine()
+    endgames = engine.endgames
+    since_progress: list[Position] = []  # the positions since the last capture or man move
+    seen: Counter[tuple[int, int, int, bool]] = Counter()
+    no_progress = 0
+    recorded: list[tuple[int, int, int, bool, int]] = []
+    result = DRAW
+    randoms = rng.randint(0, random_plies)
+    ply = len(ballot.moves)
+    while ply < max_plies:
+        key = (black, white, kings, black_to_move)
+        seen[key] += 1
+        if seen[key] >= 3 or no_progress >= FORTY_MOVE_PLIES:
+            break  # a draw by the rules
+        moves = generate_raw(black, white, kings, black_to_move)
+        if not moves:
+            result = WHITE_WINS if black_to_move else BLACK_WINS
+            break
+        if (black | white).bit_count() <= _ENDGAME_PIECES and endgames is not None:
+            found = endgames.lookup(black, white, kings, black_to_move)
+            if found is not None:
+                code = found[0]
+                if code in (WIN_CODE, LOSS_CODE):
+                    mover_wins = code == WIN_CODE
+                    result = BLACK_WINS if mover_wins == black_to_move else WHITE_WINS
+                break
+        if randoms > 0:
+            move = rng.choice(moves)
+            randoms -= 1
+        else:
+            if not capture_pending(black, white, kings, black_to_move):
+                recorded.append((black, white, kings, black_to_move, ply))
+            position = Position.from_bitboards(
+                black, white, kings, BLACK if black_to_move else WHITE
+            )
+            found_move = engine.search(
+                position,
+                Limits(depth=depth),
+                history=since_progress,
+                no_progress_plies=no_progress,
+            ).move
+            assert found_move is not None
+            mover = black if black_to_move else white
+            move = next(m for m in moves if raw_squares(m, mover) == found_move.path)
+        mover_delta, captured, _, _ = move
+        progress = bool(captured) or not (mover_delta & kings)
+        black, white, kings = play(black, white, kings, black_to_move, move)
+        black_to_move = not black_to_move
+        no_progress = 0 if progress else no_progress + 1
+        if progress:
+            since_progress = []
+            seen.clear()
+        since_progress.append(
+            Position.from_bitboards(black, white, kings, BLACK if black_to_move else WHITE)
+        )
+        ply += 1
+    return [f"{index} {p} {b} {w} {k} {int(t)} {result}" for b, w, k, t, p in recorded]
+
+
+def _play_task(arguments: tuple[int, int, int, int, int]) -> list[str]:
+    return play_one(*arguments)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the games and write their positions; exit 2 with one line for bad arguments."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument("--depth", type=int, default=6, help="search depth a move (default 6)")
+    parser.add_argument(
+        "--random-plies", type=int, default=4, help="at most this many random plies (default 4)"
+    )
+    parser.add_argument("--max-plies", type=int, default=300, help="a draw here (default 300)")
+    parser.add_argument(
+        "--weights",
+        choices=sorted(WEIGHTS),
+        default="hand-set",
+        help="the engine's evaluation weights (default: hand-set, so a seed always gives the "
+        "same games)",
+    )
+    parser.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
+    parser.add_argument("--out", required=True, help="the positions file to write (replaced)")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.depth < 1 or args.random_plies < 0 or args.max_plies < 1:
+        parser.exit(2, "selfplay: --games, --depth and --max-plies must be positive\n")
+    out = Path(args.out)
+    if not out.parent.is_dir():
+        parser.exit(2, f"selfplay: no directory {out.parent}\n")
+    jobs = args.jobs or None
+    tasks = [
+        (args.seed, index, args.depth, args.random_plies, args.max_plies)
+        for index in range(args.games)
+    ]
+    started = time.monotonic()
+    positions = 0
+    partial = out.with_name(out.name + ".partial")
+    with (
+        partial.open("w", encoding="ascii") as stream,
+        ProcessPoolExecutor(jobs, initializer=_install, initargs=(WEIGHTS[args.weights],)) as pool,
+    ):
+        # map keeps the games' order: the file is the same for the same seed.
+        for done, lines in enumerate(pool.map(_play_task, tasks, chunksize=4), start=1):
+            stream.writelines(line + "\n" for line in lines)
+            positions += len(lines)
+            if done % 50 == 0 or done == len(tasks):
+                rate = done / (time.monotonic() - started)
+                print(
+                    f"\r{done}/{len(tasks)} games, {positions} positions, {rate:.1f} games/s",
+                    end="",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    partial.replace(out)
+    print(file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
