@@ -169,7 +169,7 @@ def test_a_book_move_is_explained_as_one_with_the_book_s_other_moves() -> None:
     assert why.moves[0].move == why.played == choice.result.move.pdn()  # type: ignore[union-attr]
     assert len(why.moves) > 1 and all(move.bound == "exact" for move in why.moves)
     said = sentences(why)
-    assert said[0].startswith(f"Played {why.played} from the opening book")
+    assert said[0].startswith(f"{why.played} came from the opening book")
     assert all(line.startswith("Also in the book: ") for line in said[1:])
 
 
@@ -198,7 +198,8 @@ def test_why_lists_the_played_move_first_and_its_bounds_are_consistent(
             assert_legal_line(position, list(move.pv))
             assert move.pv[0] == move.move
         text = sentences(why)
-        assert text[0].startswith(f"Played {why.played}: ")
+        assert text[0].endswith(f"search chose {why.played}, looking 6 moves ahead.")
+        assert any(s.startswith(f"{why.played}: ") for s in text)  # its line, before the others
         for move in why.moves[1:]:
             if move.bound == "upper":
                 assert any(s.startswith(f"{move.move}: at most ") for s in text)
@@ -208,7 +209,7 @@ def test_principal_variation_search_leaves_most_rejected_moves_as_bounds() -> No
     why = AIPlayer(Limits(depth=8)).choose(Position()).explanation
     assert why is not None
     assert [move.bound for move in why.moves[1:]].count("upper") >= 1
-    assert any("'at most' marks a bound" in s for s in sentences(why))
+    assert any("'At most' marks a bound" in s for s in sentences(why))
 
 
 def test_the_only_legal_move_says_so() -> None:
@@ -220,7 +221,7 @@ def test_the_only_legal_move_says_so() -> None:
 def test_a_single_capture_is_the_only_legal_move_because_captures_are_compulsory() -> None:
     why = AIPlayer(Limits(depth=4)).choose(Position.from_fen(ONE_CAPTURE)).explanation
     assert why is not None
-    assert sentences(why)[0] == "14x23 was the only legal move: captures are compulsory."
+    assert sentences(why)[0] == "14x23 was the only legal move: capture is compulsory."
 
 
 def test_compulsory_capture_among_several_names_the_count() -> None:
@@ -292,7 +293,7 @@ def test_analyse_why_prints_sentences_and_json() -> None:
     data = json.loads(out)
     assert data["moves"][0]["move"] == data["played"]
     assert data["moves"][0]["bound"] == "exact"
-    assert data["sentences"][0].startswith(f"Played {data['played']}: ")
+    assert f"chose {data['played']}, looking 5 moves ahead." in data["sentences"][0]
 
 
 def test_explanation_sentences_name_bounds_and_forced_results() -> None:
@@ -310,11 +311,13 @@ def test_explanation_sentences_name_bounds_and_forced_results() -> None:
         complete=True,
     )
     assert sentences(why) == [
-        "Played 11-15: +0.12 after a search of 10 plies; the line it expects: 11-15 23-19.",
+        "The engine's search chose 11-15, looking 10 moves ahead.",
         (
-            "The other moves, best first; 'at most' marks a bound: the search proved the move"
-            " no better and did not spend the time to score it exactly."
+            "'At most' marks a bound: the search proved the move no better and did not spend"
+            " the time to score it exactly."
         ),
+        "11-15: +0.12; the line it expects: 11-15 23-19.",
+        "The other moves, best first:",
         "9-13: at most -0.40; refuted by 22-18 13x22.",
         "12-16: loses in 3 moves; refuted by 24-20.",
     ]

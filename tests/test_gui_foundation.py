@@ -170,9 +170,9 @@ def test_ai_vs_ai_offers_drop_downs_with_tooltips(start: App) -> None:
     assert isinstance(screen, StartScreen)
     press_button(start, "mode 2")
     assert screen.choices.mode is Mode.AI_VS_AI
-    menus = [tip[0] for tip in screen.tips.tips]
+    menus = [tip.element for tip in screen.tips.tips]
     assert len(menus) == 9 and all(isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus)
-    assert all(text for _, text in screen.tips.tips)
+    assert all(tip.text for tip in screen.tips.tips)
 
 
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1120, 720)])
@@ -198,7 +198,7 @@ def test_no_tooltip_covers_an_open_drop_downs_options(start: App) -> None:
     screen = start.screen
     assert isinstance(screen, StartScreen)
     press_button(start, "mode 2")
-    (_, _), (amount, _), (algorithm, _) = screen.tips.tips[:3]
+    _, amount, algorithm = (tip.element for tip in screen.tips.tips[:3])
     pygame.mouse.set_pos(algorithm.get_abs_rect().center)  # moves the pointer SDL reports
     for _ in range(10):
         start.step(0.2)

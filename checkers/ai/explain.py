@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from checkers.ai.engine import MAN, Engine, RootScore
+from checkers.ai.registry import ALGORITHMS
 from checkers.ai.search import Limits, SearchResult, StopSignal, is_win_score, plies_to_win
 from checkers.board import Move, Position
 
@@ -28,6 +29,7 @@ __all__ = [
     "analysis_lines",
     "database_words",
     "explain_search",
+    "facts",
     "format_men",
     "iterate_analysis",
     "sentences",
@@ -334,37 +336,103 @@ def _shortened(line: Sequence[str]) -> str:
     return " ".join(line[:_SHOWN_PLIES]) + (f" (+{more} more)" if more > 0 else "")
 
 
-def sentences(explanation: Explanation) -> list[str]:
-    """The explanation in plain sentences, the played move first, one sentence per fact."""
-    said: list[str] = []
+def _ahead(depth: int) -> str:
+    """How far a search looked, in moves as players count them."""
+    return f"{depth} move{'' if depth == 1 else 's'} ahead"
+
+
+def facts(explanation: Explanation) -> list[str]:
+    """The plain sentences before the moves' own lines: forced, slips, book, databases, how far
+    the search looked and what its bounds mean."""
     played = explanation.moves[0]
+    facts: list[str] = []
+    # A named level (beginner ... expert) or a bare algorithm ("engine", "alphabeta").
+    named = explanation.player not in ALGORITHMS
+    level = f"The {explanation.player} level" if named else f"The {explanation.player}"
     if explanation.legal_moves == 1:
-        said.append(
+        facts.append(
             f"{explanation.played} was the only legal move"
-            + (": captures are compulsory." if explanation.all_captures else ".")
+            + (": capture is compulsory." if explanation.all_captures else ".")
         )
     elif explanation.all_captures:
-        said.append(f"Capture is compulsory: {explanation.legal_moves} captures to choose from.")
+        facts.append(f"Capture is compulsory: {explanation.legal_moves} captures to choose from.")
     if explanation.slipped:
-        said.append(
-            f"The {explanation.player} level slipped on purpose (it plays a random move about"
-            f" one time in {round(1 / explanation.blunder) if explanation.blunder else '?'}):"
-            f" it played {explanation.played} instead of {explanation.searched},"
-            " the move its search chose."
+        often = round(1 / explanation.blunder) if explanation.blunder else 0
+        facts.append(
+            f"{level} slipped on purpose"
+            + (f" (it plays a random move about one time in {often})" if often else "")
+            + f": its search chose {explanation.searched}, it played {explanation.played}."
         )
     if explanation.noise_men > 0:
-        said.append(
-            f"The {explanation.player} level misjudges on purpose: every position it scores"
-            f" carries an error of up to {explanation.noise_men:.2f} of a man."
+        facts.append(
+            f"{level} misjudges on purpose: every position it scores carries an error of up"
+            f" to {explanation.noise_men:.2f} of a man."
         )
     if explanation.from_book:
-        said.append(
-            f"Played {explanation.played} from the opening book, which holds the engine's own"
-            f" search of this position: {played.describe()} at depth {played.depth}."
+        facts.append(
+            f"{explanation.played} came from the opening book, which holds the engine's own"
+            f" deeper search of this position ({played.depth} moves ahead)."
         )
+        return facts
+    if explanation.database is not None:
+        kind = (
+            "the fastest win"
+            if " win" in explanation.database
+            else "the slowest loss"
+            if " loss" in explanation.database
+            else "it keeps the draw"
+        )
+        facts.append(
+            f"{explanation.database[0].upper()}{explanation.database[1:]}: the endgame"
+            f" databases hold this position's result under perfect play, and"
+            f" {explanation.searched} is their move ({kind})."
+        )
+    elif played.bound == "unscored":
+        if not explanation.slipped and explanation.legal_moves > 1:
+            facts.append(f"{explanation.played} was played before the search completed a depth.")
+    else:
+        facts.append(
+            f"{level}'s search chose {explanation.played}, looking {_ahead(played.depth)}."
+        )
+    others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
+    if played.bound != "unscored" and any(move.depth != played.depth for move in others):
+        facts.append(
+            f"The search ran out of time at depth {played.depth} after finding"
+            f" {explanation.played}; the other moves are from depth {others[0].depth}."
+        )
+    if any(move.bound == "upper" for move in others):
+        facts.append(
+            "'At most' marks a bound: the search proved the move no better and did not spend"
+            " the time to score it exactly."
+        )
+    if not others and not explanation.complete and explanation.legal_moves > 1:
+        facts.append(f"{level}'s search keeps the score of its chosen move only.")
+    return facts
+
+
+def sentences(explanation: Explanation) -> list[str]:
+    """The explanation in plain sentences, one per fact: the facts, then the played move's line,
+    then the other moves best first (the window's why card says the same)."""
+    said = facts(explanation)
+    played = explanation.moves[0]
+    if explanation.from_book:
         for move in explanation.moves[1:]:
             said.append(f"Also in the book: {move.move}, {move.describe()}.")
         return said
+    if played.bound != "unscored":
+        said.append(
+            f"{explanation.played}: {played.describe()}; the line it expects:"
+            f" {_shortened(played.pv)}."
+        )
+    others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
+    if others:
+        said.append("The other moves, best first:")
+        for move in others:
+            why = f"{move.move}: {move.describe()}"
+            if move.refutation:
+                why += f"; refuted by {_shortened(move.refutation)}"
+            said.append(why + ".")
+    return said
     if explanation.database is not None:
         said.append(
             f"{explanation.database[0].upper()}{explanation.database[1:]}: the endgame databases"

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checkers.ai.explain import Analysis, AnalysisLine, Explanation, MoveScore, format_men
+from checkers.ai.explain import (
+    Analysis,
+    AnalysisLine,
+    Explanation,
+    MoveScore,
+    facts,
+    format_men,
+)
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
 from checkers.gui.wording import plural
 
@@ -163,72 +170,6 @@ def _row(
     )
 
 
-def _facts(explanation: Explanation, played: MoveScore) -> list[str]:
-    """The plain sentences above the moves: forced, slips, book, databases, partial search."""
-    facts: list[str] = []
-    level = f"The {explanation.player} level"
-    if explanation.legal_moves == 1:
-        facts.append(
-            f"{explanation.played} was the only legal move"
-            + (": capture is compulsory." if explanation.all_captures else ".")
-        )
-    elif explanation.all_captures:
-        facts.append(f"Capture is compulsory: {explanation.legal_moves} captures to choose from.")
-    if explanation.slipped:
-        often = round(1 / explanation.blunder) if explanation.blunder else 0
-        facts.append(
-            f"{level} slipped on purpose"
-            + (f" (it plays a random move about one time in {often})" if often else "")
-            + f": its search chose {explanation.searched}, it played {explanation.played}."
-        )
-    if explanation.noise_men > 0:
-        facts.append(
-            f"{level} misjudges on purpose: every position it scores carries an error of up"
-            f" to {explanation.noise_men:.2f} of a man."
-        )
-    if explanation.from_book:
-        facts.append(
-            f"{explanation.played} came from the opening book, which holds the engine's own"
-            f" deeper search of this position ({played.depth} moves ahead)."
-        )
-        return facts
-    if explanation.database is not None:
-        kind = (
-            "the fastest win"
-            if " win" in explanation.database
-            else "the slowest loss"
-            if " loss" in explanation.database
-            else "it keeps the draw"
-        )
-        facts.append(
-            f"{explanation.database[0].upper()}{explanation.database[1:]}: the endgame"
-            f" databases hold this position's result under perfect play, and"
-            f" {explanation.searched} is their move ({kind})."
-        )
-    elif played.bound == "unscored":
-        if not explanation.slipped and explanation.legal_moves > 1:
-            facts.append(f"{explanation.played} was played before the search completed a depth.")
-    else:
-        facts.append(
-            f"{level}'s search chose {explanation.played}, looking"
-            f" {plural(played.depth, 'move')} ahead."
-        )
-    others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
-    if played.bound != "unscored" and any(move.depth != played.depth for move in others):
-        facts.append(
-            f"The search ran out of time at depth {played.depth} after finding"
-            f" {explanation.played}; the other moves are from depth {others[0].depth}."
-        )
-    if any(move.bound == "upper" for move in others):
-        facts.append(
-            "'At most' marks a bound: the search proved the move no better and did not spend"
-            " the time to score it exactly."
-        )
-    if not others and not explanation.complete and explanation.legal_moves > 1:
-        facts.append(f"{level}'s search keeps the score of its chosen move only.")
-    return facts
-
-
 def why_card(
     explanation: Explanation,
     mover: Side,
@@ -253,7 +194,7 @@ def why_card(
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
         subtitle=f"{_name(mover)}'s move {number}, played by the {explanation.player} level",
-        facts=tuple(_facts(explanation, played)),
+        facts=tuple(facts(explanation)),
         view=f"Scores in men from {whose} view: + is good for {_name(mover)}.",
         rows=tuple(rows),
         others=(

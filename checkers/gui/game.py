@@ -19,6 +19,7 @@ from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_wi
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_seconds, clock_tag, read_clock_tag
 from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
+from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.wording import (
@@ -45,8 +46,6 @@ __all__ = [
     "replay",
 ]
 
-HOP_SECONDS = 0.16
-"""How long one step or jump takes on screen."""
 
 DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
 """The pauses between AI moves the delay control steps through, in seconds."""
@@ -77,44 +76,6 @@ class AIService(Protocol):
     def cancel(self) -> None: ...
 
     def poll(self) -> list[AIEvent]: ...
-
-
-@dataclass
-class Animation:
-    """A move being replayed hop by hop from the position before it."""
-
-    before: Position
-    move: Move
-    hop_seconds: float = HOP_SECONDS
-    elapsed: float = 0.0
-
-    @property
-    def duration(self) -> float:
-        """Seconds the whole move takes."""
-        return self.hop_seconds * (len(self.move.path) - 1)
-
-    @property
-    def done(self) -> bool:
-        """Whether the piece has arrived."""
-        return self.elapsed >= self.duration
-
-    def hop(self) -> tuple[int, int, float]:
-        """The hop under way as (from square, to square, fraction done)."""
-        hops = len(self.move.path) - 1
-        if self.hop_seconds <= 0 or self.done:
-            return self.move.path[-2], self.move.path[-1], 1.0
-        index = min(int(self.elapsed / self.hop_seconds), hops - 1)
-        fraction = self.elapsed / self.hop_seconds - index
-        return self.move.path[index], self.move.path[index + 1], min(fraction, 1.0)
-
-    def vanished(self) -> frozenset[int]:
-        """Captured squares the piece has already jumped over (past the middle of their hop)."""
-        if not self.move.captures:
-            return frozenset()
-        if self.hop_seconds <= 0:
-            return frozenset(self.move.captures)
-        jumped = int(self.elapsed / self.hop_seconds + 0.5)
-        return frozenset(self.move.captures[:jumped])
 
 
 @dataclass

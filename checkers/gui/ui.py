@@ -22,7 +22,6 @@ __all__ = [
     "SMALLEST_TEXT",
     "TIP_DELAY",
     "Actions",
-    "DisabledTips",
     "HoverTips",
     "Manager",
     "drop_tooltips",
@@ -125,19 +124,30 @@ class Actions:
 
 
 class HoverTips:
-    """Tooltips for widgets without their own: shown after the mouse rests on one, gone when it
-    leaves (call `update` every frame)."""
+    """Tooltips for widgets without their own, or for a disabled button's reason (pygame_gui
+    shows a button's own tooltip only while it is enabled): shown after the mouse rests on one,
+    gone when it leaves or the tip no longer applies (call `update` every frame)."""
 
     def __init__(self, manager: pygame_gui.UIManager) -> None:
         self.manager = manager
-        self.tips: list[tuple[IUIElementInterface, str]] = []
+        self.tips: list[_Tip] = []
         self._over: IUIElementInterface | None = None
         self._rested = 0.0
         self._shown: pygame_gui.elements.UITooltip | None = None
 
-    def add(self, element: IUIElementInterface, text: str) -> None:
-        """Show `text` when the mouse rests on `element`."""
-        self.tips.append((element, text))
+    def add(
+        self,
+        element: IUIElementInterface,
+        text: str | Callable[[], str],
+        when: Callable[[], bool] | None = None,
+    ) -> None:
+        """Show `text` (or what `text()` says then) when the mouse rests on `element` (and
+        `when()` holds)."""
+        self.tips.append(_Tip(element, text, when))
+
+    def add_disabled(self, button: UIButton, text: Callable[[], str]) -> None:
+        """Show `text()` when the mouse rests on `button` while it is disabled."""
+        self.add(button, text, lambda: not button.is_enabled)
 
     def clear(self) -> None:
         """Forget every widget and hide the tooltip (the widgets were rebuilt)."""
@@ -153,28 +163,39 @@ class HoverTips:
     def update(self, dt: float) -> None:
         """Follow the mouse: start, keep or end a tooltip."""
         point = pygame.mouse.get_pos()
-        over = next(
-            (
-                (element, text)
-                for element, text in self.tips
-                if element.alive()
-                and element.visible
-                and element.get_abs_rect().collidepoint(point)
-            ),
-            None,
-        )
-        if over is not None and any(expanded(element) for element, _ in self.tips):
+        over = next((tip for tip in self.tips if tip.applies(point)), None)
+        if over is not None and any(expanded(tip.element) for tip in self.tips):
             over = None  # a drop-down's list is open: its options stay in view
-        if over is None or over[0] is not self._over:
+        element = over.element if over is not None else None
+        if element is not self._over:
             self._hide()
-            self._over = over[0] if over is not None else None
+            self._over = element
             self._rested = 0.0
+            return
+        if over is None:
             return
         self._rested += dt
         if self._shown is None and self._rested >= TIP_DELAY:
-            text = over[1]
+            text = over.text if isinstance(over.text, str) else over.text()
             self._shown = pygame_gui.elements.UITooltip(text, (0, 12), self.manager)
             self._shown.find_valid_position(pygame.math.Vector2(point))
+
+
+@dataclass(frozen=True)
+class _Tip:
+    element: IUIElementInterface
+    text: str | Callable[[], str]
+    when: Callable[[], bool] | None
+
+    def applies(self, point: tuple[int, int]) -> bool:
+        """Whether the mouse at `point` is over the live, visible element and the tip holds."""
+        element = self.element
+        return (
+            element.alive()
+            and element.visible
+            and element.get_abs_rect().collidepoint(point)
+            and (self.when is None or self.when())
+        )
 
 
 def expanded(element: object) -> bool:
@@ -219,62 +240,3 @@ def redraw_now(button: UIButton) -> None:
         return
     while shape.states_to_redraw_queue:
         shape.redraw_state(shape.states_to_redraw_queue.popleft())
-
-
-@dataclass
-class _DisabledTip:
-    button: UIButton
-    text: Callable[[], str]
-
-
-class DisabledTips:
-    """Tooltips for disabled buttons, saying why they are disabled (pygame_gui shows a button's
-    own tooltip only while it is enabled): after the mouse rests on one, gone when it leaves or
-    the button is enabled again (call `update` every frame)."""
-
-    def __init__(self) -> None:
-        self.tips: list[_DisabledTip] = []
-        self._over: UIButton | None = None
-        self._rested = 0.0
-        self._shown: pygame_gui.elements.UITooltip | None = None
-
-    def add(self, button: UIButton, text: Callable[[], str]) -> None:
-        """Show `text()` when the mouse rests on `button` while it is disabled."""
-        self.tips.append(_DisabledTip(button, text))
-
-    def clear(self) -> None:
-        """Forget every button and hide the tooltip (the widgets were rebuilt)."""
-        self.tips.clear()
-        self._hide()
-        self._over = None
-
-    def _hide(self) -> None:
-        if self._shown is not None:
-            self._shown.kill()
-            self._shown = None
-
-    def update(self, dt: float, manager: pygame_gui.UIManager) -> None:
-        """Follow the mouse: start, keep or end a tooltip."""
-        point = pygame.mouse.get_pos()
-        over = next(
-            (
-                tip
-                for tip in self.tips
-                if tip.button.alive()
-                and not tip.button.is_enabled
-                and tip.button.get_abs_rect().collidepoint(point)
-            ),
-            None,
-        )
-        button = over.button if over is not None else None
-        if button is not self._over:
-            self._hide()
-            self._over = button
-            self._rested = 0.0
-            return
-        if over is None:
-            return
-        self._rested += dt
-        if self._shown is None and self._rested >= TIP_DELAY:
-            self._shown = pygame_gui.elements.UITooltip(over.text(), (0, 12), manager)
-            self._shown.find_valid_position(pygame.math.Vector2(point))

@@ -15,6 +15,7 @@ import pygame
 
 from checkers.board import BLACK, SQUARES, Move, Piece, Position
 from checkers.gui import theme
+from checkers.gui.board_view.animation import Animation
 from checkers.gui.board_view.assets import Assets
 from checkers.gui.board_view.geometry import BoardGeometry, Point
 from checkers.gui.fonts import SIZE_FACTOR, layout_font
@@ -26,6 +27,7 @@ __all__ = [
     "BoardView",
     "Renderer",
     "Text",
+    "animation_view",
     "number_pixels",
 ]
 
@@ -135,6 +137,20 @@ class BoardView:
     """Squares whose piece is not drawn in place (it is moving, or was just captured)."""
     floating: tuple[Piece, Point] | None = None
     """A piece drawn at a pixel: the one being animated or dragged."""
+
+
+def animation_view(animation: Animation, geometry: BoardGeometry) -> BoardView:
+    """The board while `animation` plays: the piece between the squares of its hop, the pieces
+    it has jumped gone, the move marked."""
+    start, end, fraction = animation.hop()
+    piece = animation.before.piece_at(animation.move.start)
+    floating = (piece, geometry.between(start, end, fraction)) if piece else None
+    return BoardView(
+        animation.before,
+        last_move=animation.move,
+        hidden=frozenset({animation.move.start}) | animation.vanished(),
+        floating=floating,
+    )
 
 
 class Renderer:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from checkers.board import Move, Position, square_row_col
 
-__all__ = ["ClickResult", "Selector"]
+__all__ = ["ClickResult", "Drag", "Selector"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,18 @@ def _is_subsequence(needle: Iterable[int], haystack: Iterable[int]) -> bool:
 
 def _side_name(position: Position) -> str:
     return position.turn.name.capitalize()
+
+
+@dataclass
+class Drag:
+    """A piece picked up with the mouse: where it was taken from, where the pointer is, and
+    whether it was already selected (a click on it then puts it down)."""
+
+    square: int
+    start: tuple[int, int]
+    point: tuple[int, int]
+    moved: bool = False
+    was_selected: bool = False
 
 
 class Selector:

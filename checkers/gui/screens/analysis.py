@@ -12,7 +12,6 @@ completed depth until the position changes or the board closes, which cancels it
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import pygame
 from pygame_gui.core import UIContainer
@@ -24,7 +23,7 @@ from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
-from checkers.gui.board_view.selection import Selector
+from checkers.gui.board_view.selection import Drag, Selector
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import (
     LineRow,
@@ -55,16 +54,6 @@ depths they come seconds apart, and each look draws a frame (every 0.1 s cost th
 8% of a core under SDL's dummy driver, every 0.2 s about 5%)."""
 
 
-@dataclass
-class _Drag:
-    """A piece picked up with the mouse."""
-
-    square: int
-    start: tuple[int, int]
-    point: tuple[int, int]
-    moved: bool = False
-
-
 class AnalysisScreen(ScreenBase):
     """A board of its own for the position after the game's `moves` from `start`."""
 
@@ -85,7 +74,7 @@ class AnalysisScreen(ScreenBase):
         move is switched (a switch is a position no move leads to)."""
         self.flipped = flipped
         self.selector = Selector(base.position)
-        self.drag: _Drag | None = None
+        self.drag: Drag | None = None
         self.analysis: Analysis | None = None
         """The engine's lines for the position on the board (None until its first depth)."""
         self.finished = False
@@ -338,7 +327,7 @@ class AnalysisScreen(ScreenBase):
         square = geometry.square_at(*event.pos)
         self.click(square)
         if square is not None and self.selector.selected == square:
-            self.drag = _Drag(square, event.pos, event.pos)
+            self.drag = Drag(square, event.pos, event.pos)
 
     def report(self, error: BaseException) -> None:
         """Show an error on the status line."""

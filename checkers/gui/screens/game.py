@@ -28,7 +28,8 @@ from checkers import saves
 from checkers.board import BLACK
 from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
-from checkers.gui.board_view.render import BoardView
+from checkers.gui.board_view.render import BoardView, animation_view
+from checkers.gui.board_view.selection import Drag
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
@@ -51,7 +52,7 @@ from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.screens.panel import GamePanel, score_view
 from checkers.gui.screens.review import ReviewPane, review_commands, split_layout
-from checkers.gui.ui import Actions, DisabledTips, fit_text, redraw_now
+from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
     black_share,
@@ -170,17 +171,6 @@ def outcome_card(game: Game) -> tuple[str, list[str]]:
     return title, [reason, f"Result {outcome.result()} after {moves}"]
 
 
-@dataclass
-class Drag:
-    """A piece picked up with the mouse."""
-
-    square: int
-    start: tuple[int, int]
-    point: tuple[int, int]
-    moved: bool = False
-    was_selected: bool = False
-
-
 class GameScreen(ScreenBase):
     """A game in the window: the game, its board orientation, the drag and the open card."""
 
@@ -237,7 +227,7 @@ class GameScreen(ScreenBase):
         self._labels: dict[str, str] = {}
         self.confirm: UIConfirmationDialog | None = None
         self._widgets_changed = False
-        self.disabled_tips = DisabledTips()
+        self.disabled_tips = HoverTips(context.ui)
         self.review_pane: ReviewPane | None = None
         """The game review under way or done (checkers.gui.screens.review), or None."""
 
@@ -791,6 +781,12 @@ class GameScreen(ScreenBase):
 
     def layout(self) -> GameLayout:
         """The layout for the window's current size (room for the evaluation bar if shown)."""
+        layout, strip = self._layout_and_strip()
+        return split_layout(layout, strip)[0] if strip else layout
+
+    def _layout_and_strip(self) -> tuple[GameLayout, int]:
+        """The window's layout with the review's strip (its height, 0 without a review) still
+        part of the status area."""
         width, height = self.context.window_size()
         unit = max(1, round(10 * self.context.scale))
         strip = self.review_pane.strip_height(unit) if self.review_pane is not None else 0
@@ -802,7 +798,7 @@ class GameScreen(ScreenBase):
             # Two lines, and in a small window three lines of the smallest text: never cut.
             status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
         )
-        return split_layout(layout, strip)[0] if strip else layout
+        return layout, strip
 
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:
         """Where the evaluation bar goes: beside the board, as tall as it."""
@@ -921,7 +917,7 @@ class GameScreen(ScreenBase):
         if self.panel is not None:
             self.panel.scroll_pending = False
         self._widgets_changed = self.sync_widgets()
-        self.disabled_tips.update(dt, self.context.ui)
+        self.disabled_tips.update(dt)
         if self.review_pane is not None:
             self._widgets_changed = self.review_pane.update(dt) or self._widgets_changed
 
@@ -970,15 +966,7 @@ class GameScreen(ScreenBase):
             return preview
         animation = game.animation
         if animation is not None:
-            start, end, fraction = animation.hop()
-            piece = animation.before.piece_at(animation.move.start)
-            floating = (piece, geometry.between(start, end, fraction)) if piece else None
-            return BoardView(
-                animation.before,
-                last_move=animation.move,
-                hidden=frozenset({animation.move.start}) | animation.vanished(),
-                floating=floating,
-            )
+            return animation_view(animation, geometry)
         selector = game.selector
         human = game.accepts_clicks()
         hidden: frozenset[int] = frozenset()
@@ -1417,7 +1405,7 @@ class GameScreen(ScreenBase):
         for command in self.commands:
             button = self.widgets.get(command.name)
             if button is not None and command.disabled_tip is not None:
-                self.disabled_tips.add(button, command.disabled_tip)
+                self.disabled_tips.add_disabled(button, command.disabled_tip)
 
     def open_analysis(self) -> None:
         """Open the analysis board on the position shown; the game waits, untouched (a search
@@ -1499,14 +1487,5 @@ class GameScreen(ScreenBase):
     def review_area(self) -> pygame.Rect:
         """Where the review's strip goes: under the board, above the status line."""
         assert self.review_pane is not None
-        unit = max(1, round(10 * self.context.scale))
-        width, height = self.context.window_size()
-        strip = self.review_pane.strip_height(unit)
-        layout = game_layout(
-            width,
-            height,
-            self.flipped,
-            side_bar=round(2.6 * unit) if self.bar_shown() else 0,
-            status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
-        )
+        layout, strip = self._layout_and_strip()
         return split_layout(layout, strip)[1]

@@ -23,10 +23,11 @@ from pygame_gui.elements import UIButton, UILabel, UIStatusBar, UITextBox
 
 from checkers.board import Move, Position
 from checkers.gui import theme
+from checkers.gui.board_view.animation import Animation
 from checkers.gui.board_view.geometry import BoardGeometry
-from checkers.gui.board_view.render import BoardView
+from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
-from checkers.gui.game import Animation, Game
+from checkers.gui.game import Game
 from checkers.gui.layout import GameLayout
 from checkers.gui.review_model import (
     GRAPH_CLAMP,
@@ -569,15 +570,7 @@ class ReviewPane:
             return None
         animation = preview.animation
         if animation is not None:
-            start, end, fraction = animation.hop()
-            piece = animation.before.piece_at(animation.move.start)
-            floating = (piece, geometry.between(start, end, fraction)) if piece else None
-            return BoardView(
-                animation.before,
-                last_move=animation.move,
-                hidden=frozenset({animation.move.start}) | animation.vanished(),
-                floating=floating,
-            )
+            return animation_view(animation, geometry)
         last = preview.line[preview.shown - 1] if preview.shown else None
         return BoardView(preview.position(), last_move=last, hint=None)
 
