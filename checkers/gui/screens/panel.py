@@ -598,8 +598,15 @@ class GamePanel:
     def scrolling(self) -> bool:
         """Whether the list is still gliding to where it was told to go (frames are needed)."""
         bar = self.moves.vert_scroll_bar
-        moving = bar is not None and abs(bar.scroll_position - bar.target_scroll_position) > 0.5
-        return moving or self.scroll_pending
+        if bar is None:
+            return self.scroll_pending
+        # The wheel sets a target past the ends, which pygame_gui never reaches: a glide
+        # ends where the bar stops (else frames would run on while nothing moves).
+        foot = bar.bottom_limit - (
+            bar.sliding_button.relative_rect.height if bar.sliding_button else 0
+        )
+        target = min(max(bar.target_scroll_position, bar.top_limit), foot)
+        return abs(bar.scroll_position - target) > 0.5 or self.scroll_pending
 
     def visible_plies(self) -> list[int]:
         """The plies whose move is wholly in view in the list."""
