@@ -5,6 +5,7 @@ and the CPU the window uses while it waits.
     .venv/bin/python benchmarks/ui.py --idle       # CPU while waiting: start screen, human's turn
     .venv/bin/python benchmarks/ui.py --runs 5 --seconds 10 --real   # in the real window ($DISPLAY)
     .venv/bin/python benchmarks/ui.py --no-ai      # control: the same loop with nobody searching
+    .venv/bin/python benchmarks/ui.py --rebuild    # building the game screen with a long game
 
 Each run is a fresh process (so the start-up time is real): it opens the game, lets two AIs play,
 and records when every frame was shown. Frame gaps are counted only while a search is running
@@ -15,6 +16,11 @@ It imports the installed `checkers` package (or the one PYTHONPATH names).
 With --idle, each run opens the start screen, then a game against the AI with the human to move,
 and reports the window process's CPU time over `--seconds` of wall time as a percentage of one
 core (after a second to settle). Target: at most 5% of a core in both states.
+
+With --rebuild, each run loads a 60-move game (data/review-game.pdn) and a 150-move game
+(data/long-game.pdn, legal moves from a random walk) into the game screen, then times
+`--repeat` full rebuilds of the screen's widgets (what a window resize or closing a card does)
+and the first frame after each, and prints the median per game.
 """
 
 from __future__ import annotations
@@ -89,6 +95,67 @@ def idle_child(seconds: float, state: str) -> None:
     print(json.dumps({"cpu": share[0]}))
 
 
+REBUILD_GAMES = {"60 moves": "review-game.pdn", "150 moves": "long-game.pdn"}
+"""The games the rebuild benchmark loads, from benchmarks/data."""
+
+
+def rebuild_child(repeat: int) -> None:
+    """Time full rebuilds of the game screen with each long game; print the times as JSON."""
+    from pathlib import Path
+
+    from checkers.gui.app import App
+    from checkers.gui.config import GameConfig, PlayerConfig
+    from checkers.gui.screens.game import GameScreen
+    from checkers.pdn import read_file, record_from_game
+
+    app = App(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0, muted=True)
+    app.step(0)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    times: dict[str, list[float]] = {}
+    for name, file in REBUILD_GAMES.items():
+        game = read_file(Path(__file__).resolve().parent / "data" / file)[0]
+        screen.game.load(record_from_game(game))
+        app.step(1 / 60)  # the first build of the list, not counted
+        times[name] = []
+        for _ in range(repeat):
+            began = time.perf_counter()
+            screen.show_ui(1)
+            app.step(1 / 60)
+            times[name].append(time.perf_counter() - began)
+    app.close()
+    print(json.dumps(times))
+
+
+def rebuild(args: argparse.Namespace, env: dict[str, str]) -> int:
+    """Rebuild times in fresh processes; prints each run's medians and the medians of all."""
+    results: dict[str, list[float]] = {name: [] for name in REBUILD_GAMES}
+    for run in range(1, args.runs + 1):
+        result = subprocess.run(
+            [sys.executable, __file__, "--child", "--rebuild", "--repeat", str(args.repeat)],
+            env=env,
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        if result.returncode != 0:
+            print(result.stderr, file=sys.stderr)
+            return 1
+        times = json.loads(result.stdout.strip().splitlines()[-1])
+        words = []
+        for name, values in times.items():
+            results[name].extend(values)
+            words.append(f"{name} {statistics.median(values) * 1000:.0f} ms")
+        print(f"run {run}: median rebuild with " + ", ".join(words))
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    words = [
+        f"{name} {statistics.median(values) * 1000:.0f} ms" for name, values in results.items()
+    ]
+    print(f"median of {args.runs} x {args.repeat} rebuilds: " + ", ".join(words))
+    return 0
+
+
 def idle(args: argparse.Namespace, env: dict[str, str]) -> int:
     """CPU share while waiting, in fresh processes; prints each run and the medians."""
     results: dict[str, list[float]] = {"start": [], "human": []}
@@ -141,11 +208,17 @@ def main() -> int:
     parser.add_argument(
         "--idle", action="store_true", help="CPU while waiting (start screen, human's turn)"
     )
+    parser.add_argument(
+        "--rebuild", action="store_true", help="time rebuilding the game screen with long games"
+    )
+    parser.add_argument("--repeat", type=int, default=5, help="rebuilds per run (--rebuild)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--idle-state", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        if args.idle_state:
+        if args.rebuild:
+            rebuild_child(args.repeat)
+        elif args.idle_state:
             idle_child(args.seconds, args.idle_state)
         else:
             child(args.seconds, args.algorithm, args.think)
@@ -157,6 +230,8 @@ def main() -> int:
     env.setdefault("CHECKERS_DATA_DIR", tempfile.mkdtemp(prefix="checkers-bench-"))
     if args.idle:
         return idle(args, env)
+    if args.rebuild:
+        return rebuild(args, env)
     algorithm = "none" if args.no_ai else args.algorithm
     rows = []
     for run in range(1, args.runs + 1):

@@ -9,12 +9,12 @@ with nothing new costs next to nothing. The words are decided in `panel_lines`, 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIContainer
+from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import (
     UIButton,
     UIImage,
@@ -36,7 +36,7 @@ from checkers.gui.ui import fit_text
 from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
 from checkers.record import FORTY_MOVE_PLIES
 
-__all__ = ["GamePanel", "MoveCell", "PanelLines", "panel_lines", "score_view"]
+__all__ = ["GamePanel", "MoveCell", "MoveMark", "PanelLines", "panel_lines", "score_view"]
 
 
 def score_view(game: Game, side: Side) -> tuple[Side, Side | None]:
@@ -160,10 +160,37 @@ def panel_lines(game: Game) -> PanelLines:
 
 @dataclass(frozen=True)
 class MoveCell:
-    """One move in the list: its button and the ply a click on it goes to."""
+    """One move in view in the list: its button and the ply a click on it goes to."""
 
     button: UIButton
     ply: int
+
+
+@dataclass(frozen=True)
+class MoveMark:
+    """How the list marks a move a review judged: its theme id (`#move_blunder`), the sign
+    after the move (`??`) and the tooltip."""
+
+    object_id: str
+    sign: str
+    tip: str
+
+
+class _Row:
+    """One row of the list's pool: the number and a button per side, shown at one row of the
+    game at a time (`index`, -1 while unused)."""
+
+    def __init__(self, number: UILabel, buttons: tuple[UIButton, UIButton]) -> None:
+        self.number = number
+        self.buttons = buttons
+        self.index = -1
+        self.shows: tuple[tuple[str, str, str], int] | None = None
+        """The row's texts and the ply offset it was placed with (None: nothing yet)."""
+        self.plies: list[int | None] = [None, None]
+        """The ply each button goes to (None: the button is hidden)."""
+        self.looks: list[tuple[str, str | None, str, bool]] = [("", None, "", False)] * 2
+        """What each button shows (text, theme id, tooltip, selected), to touch only changes:
+        setting a theme id costs as much as a new button."""
 
 
 def fit(label: UILabel, text: str) -> str:
@@ -317,6 +344,16 @@ class GamePanel:
         )
         self.move_row = round(2.3 * unit)
         self.cells: list[MoveCell] = []
+        """The moves in view (and a row's worth around them), in game order."""
+        # Only the rows in view are widgets: a pool of rows, each moved to the row of the game
+        # that comes into view as the list scrolls. A pygame_gui element this deep in
+        # containers takes milliseconds to create (its theme ids), so one per move made a long
+        # game's list take seconds to build.
+        self._pool: list[_Row] = []
+        self._pool_size = -(-self.moves.rect.height // self.move_row) + 1
+        self._rows: list[tuple[str, str, str]] = []
+        self._first_row = -1
+        self._marks: dict[int, MoveMark] = {}
         self.buttons_top = rect.top + bottom + unit // 2
         self._shown: dict[int, str] = {}
         self._lines: PanelLines | None = None
@@ -388,65 +425,143 @@ class GamePanel:
         return " ".join(words)
 
     def _sync_moves(self, game: Game) -> bool:
+        """The rows in view in step with the game, the scroll and the marks; True if any
+        widget changed."""
         black_first = game.record.start.turn is BLACK
         key = (game.record.line, black_first)
+        changed = False
         if key != self._list_key:
             self._list_key = key
-            self._build_moves(game, black_first)
+            self._rows = move_rows(game.record.line, black_first)
+            self.moves.set_scrollable_area_dimensions(
+                # A few pixels below the last row: the scroll bar's rounding never hides its foot.
+                (self.moves.rect.width - self.unit * 2, max(1, len(self._rows) * self.move_row + 4))
+            )
+            self._first_row = -1
             self._current = None
+            changed = True
         ply = game.record.ply
         if ply != self._current:
-            for cell in self.cells:
-                if cell.ply == self._current:
-                    cell.button.unselect()
-                if cell.ply == ply:
-                    cell.button.select()
             self._current = ply
             self.scroll_to(ply)
-            return True
-        return False
+            changed = True
+        first = self._row_in_view()
+        if first != self._first_row:
+            self._first_row = first
+            self._place_rows(first, black_first)
+            changed = True
+        elif changed:
+            self._restyle()
+        return changed
 
-    def _build_moves(self, game: Game, black_first: bool) -> None:
-        """One row a move: its number, Black's half and White's half as buttons."""
-        for cell in self.cells:
-            cell.button.kill()
-        for element in list(self.moves.get_container()):
-            element.kill()
-        self.cells = []
-        rows = move_rows(game.record.line, black_first)
-        offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
+    def _row_in_view(self) -> int:
+        """The first row of the game the pool shows: the row at the top of the view, or
+        fewer when the pool reaches the end."""
+        shown_top = int(-self.moves.scrollable_container.relative_rect.top)
+        last_first = max(0, len(self._rows) - self._pool_size)
+        return int(max(0, min(shown_top // self.move_row, last_first)))
+
+    def _new_row(self) -> _Row:
+        """A pool row's widgets (hidden until placed)."""
         width = self.moves.rect.width - self.unit * 2  # room for the scroll bar
         number_width = width // 5
         half = (width - number_width) // 2
-        row_height = self.move_row
+        height = self.move_row
         container = self.moves.get_container()
-        for index, row in enumerate(rows):
-            y = index * row_height
-            UILabel(
-                pygame.Rect(0, y, number_width, row_height),
-                row[0],
+        number = UILabel(
+            pygame.Rect(0, 0, number_width, height),
+            "",
+            self.ui,
+            container=container,
+            object_id="@dim",
+            visible=0,
+        )
+        buttons = tuple(
+            UIButton(
+                pygame.Rect(number_width + column * half, 0, half - 2, height),
+                "",
                 self.ui,
                 container=container,
-                object_id="@dim",
+                object_id=ObjectID(object_id=None, class_id="@move"),
+                visible=0,
             )
-            for column in (1, 2):
-                text = row[column]
-                if not text or text == "...":
-                    continue
-                ply = 2 * index + column - offset
-                button = UIButton(
-                    pygame.Rect(number_width + (column - 1) * half, y, half - 2, row_height),
-                    text,
-                    self.ui,
-                    container=container,
-                    object_id="@move",
-                    tool_tip_text=f"Show the position after {move_label(ply, black_first)}",
-                )
-                self.cells.append(MoveCell(button, ply))
-        self.moves.set_scrollable_area_dimensions(
-            # A few pixels below the last row: the scroll bar's rounding never hides its foot.
-            (self.moves.rect.width - self.unit * 2, max(1, len(rows) * row_height + 4))
+            for column in (0, 1)
         )
+        return _Row(number, (buttons[0], buttons[1]))
+
+    def _place_rows(self, first: int, black_first: bool) -> None:
+        """Show rows `first`... of the game in the pool (grown as needed), hide the rest."""
+        wanted = min(self._pool_size, len(self._rows) - first)
+        while len(self._pool) < wanted:
+            self._pool.append(self._new_row())
+        offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
+        for slot, row in enumerate(self._pool):
+            index = first + slot if slot < wanted else -1
+            shows = (self._rows[index], offset) if index >= 0 else None
+            if index == row.index and shows == row.shows:
+                continue
+            row.index, row.shows = index, shows
+            if index < 0:
+                row.number.hide()
+                for column, button in enumerate(row.buttons):
+                    button.hide()
+                    row.plies[column] = None
+                continue
+            y = index * self.move_row
+            texts = self._rows[index]
+            row.number.set_relative_position((0, y))
+            row.number.set_text(texts[0])
+            row.number.show()
+            for column, button in enumerate(row.buttons):
+                text = texts[column + 1]
+                if not text or text == "...":
+                    button.hide()
+                    row.plies[column] = None
+                    continue
+                row.plies[column] = 2 * index + column + 1 - offset
+                button.set_relative_position((button.relative_rect.left, y))
+                button.show()
+        self._restyle()
+
+    def _restyle(self) -> None:
+        """Each button in view with its move's text, mark, tooltip and selection; `cells`."""
+        key = self._list_key
+        black_first = bool(key[1]) if key is not None else True
+        cells = []
+        for row in sorted(self._pool, key=lambda row: row.index):
+            for column, button in enumerate(row.buttons):
+                ply = row.plies[column]
+                if ply is None:
+                    continue
+                cells.append(MoveCell(button, ply))
+                text = self._rows[row.index][column + 1]
+                mark = self._marks.get(ply)
+                tip = f"Show the position after {move_label(ply, black_first)}"
+                look = (
+                    text + mark.sign if mark else text,
+                    mark.object_id if mark else None,
+                    mark.tip if mark else tip,
+                    ply == self._current,
+                )
+                shown = row.looks[column]
+                if shown[1] != look[1]:
+                    button.change_object_id(ObjectID(object_id=look[1], class_id="@move"))
+                if shown[0] != look[0]:
+                    button.set_text(look[0])
+                if shown[2] != look[2]:
+                    button.set_tooltip(look[2])
+                if shown[3] != look[3]:
+                    button.select() if look[3] else button.unselect()
+                row.looks[column] = look
+        self.cells = cells
+
+    def set_marks(self, marks: Mapping[int, MoveMark]) -> bool:
+        """Mark these moves (by the ply they lead to) and no others; True if that changed any."""
+        if dict(marks) == self._marks:
+            return False
+        self._marks = dict(marks)
+        self._restyle()
+        return True
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A click on a move shows the position after it; True if the event was one."""
@@ -483,8 +598,15 @@ class GamePanel:
     def scrolling(self) -> bool:
         """Whether the list is still gliding to where it was told to go (frames are needed)."""
         bar = self.moves.vert_scroll_bar
-        moving = bar is not None and abs(bar.scroll_position - bar.target_scroll_position) > 0.5
-        return moving or self.scroll_pending
+        if bar is None:
+            return self.scroll_pending
+        # The wheel sets a target past the ends, which pygame_gui never reaches: a glide
+        # ends where the bar stops (else frames would run on while nothing moves).
+        foot = bar.bottom_limit - (
+            bar.sliding_button.relative_rect.height if bar.sliding_button else 0
+        )
+        target = min(max(bar.target_scroll_position, bar.top_limit), foot)
+        return abs(bar.scroll_position - target) > 0.5 or self.scroll_pending
 
     def visible_plies(self) -> list[int]:
         """The plies whose move is wholly in view in the list."""

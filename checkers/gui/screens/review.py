@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
-from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIStatusBar, UITextBox
 
 from checkers.board import Move, Position
@@ -38,7 +38,7 @@ from checkers.gui.review_model import (
     ply_at,
 )
 from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, ReviewMove
-from checkers.gui.screens.panel import GamePanel
+from checkers.gui.screens.panel import GamePanel, MoveMark
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
@@ -234,7 +234,6 @@ class ReviewPane:
         self.container: UIContainer | None = None
         self.area = pygame.Rect(0, 0, 0, 0)
         self._shown: tuple[object, ...] | None = None
-        self._marked: dict[int, tuple[UIButton, Label]] = {}
         self._saved_status = ""
         self._poll_wait = 0.0
         if self.progress.total:
@@ -255,7 +254,6 @@ class ReviewPane:
         self.actions.clear()
         self.widgets = {}
         self._shown = None
-        self._marked = {}
         self.area = area
         controls = max(24 * unit, area.width * 9 // 20)
         graph = pygame.Rect(area.left, area.top, area.width - controls - unit, area.height)
@@ -375,28 +373,18 @@ class ReviewPane:
         panel = self.screen.panel
         if panel is None:
             return False
-        changed = False
-        line = self.screen.game.record.line
-        for cell in panel.cells:
-            label = self.progress.label_of(cell.ply)
-            if label is None or label not in SYMBOLS:
+        marks = {}
+        for ply, label in self.progress.marked():
+            review = self.progress.review_of(ply)
+            if label not in SYMBOLS or review is None:
                 continue
-            known = self._marked.get(id(cell.button))
-            if known is not None and known[0] is cell.button and known[1] is label:
-                continue
-            self._marked[id(cell.button)] = (cell.button, label)
-            review = self.progress.review_of(cell.ply)
-            assert review is not None
-            cell.button.change_object_id(
-                ObjectID(object_id=f"#move_{label.value}", class_id="@move")
-            )
-            cell.button.set_text(line[cell.ply - 1].pdn() + SYMBOLS[label])
-            cell.button.set_tooltip(
+            marks[ply] = MoveMark(
+                f"#move_{label.value}",
+                SYMBOLS[label],
                 f"{label.value.capitalize()}: lost {review.loss:.2f} men, best "
-                f"{review.best.pdn()} (click to see it; {PREVIOUS_KEY} / {NEXT_KEY} jump)"
+                f"{review.best.pdn()} (click to see it; {PREVIOUS_KEY} / {NEXT_KEY} jump)",
             )
-            changed = True
-        return changed
+        return panel.set_marks(marks)
 
     def panel_words(self) -> tuple[str, ...]:
         """The panel's five lines for the move shown (or the preview under way)."""
@@ -625,17 +613,14 @@ class ReviewPane:
                 )
 
     def close(self) -> None:
-        """End the review process and remove the strip's widgets (the screen restyles the move
-        list's marks by rebuilding it only when it rebuilds anyway)."""
+        """End the review process, remove the strip's widgets and the move list's marks."""
         self.end_preview()
         self.client.close()
         if self.container is not None:
             self.container.kill()
             self.container = None
         panel = self.screen.panel
-        if panel is not None and panel.search_words == self.panel_words:
-            panel.search_words = None
-        for button, _ in self._marked.values():
-            if button.alive():
-                button.change_object_id(ObjectID(object_id=None, class_id="@move"))
-                button.set_text(button.text.rstrip("?!"))
+        if panel is not None:
+            if panel.search_words == self.panel_words:
+                panel.search_words = None
+            panel.set_marks({})

@@ -1,0 +1,208 @@
+"""The game screen's move list with a long game: only the rows in view are widgets, moved to
+the game's rows as the list scrolls, so everything the list shows must follow the scroll: the
+numbers, the moves, the current move and a review's marks. Real events through the loop under
+SDL's dummy drivers; waits are on conditions with a cap on frames, never on time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import post, screen_of
+from pygame_gui.elements import UILabel
+
+from checkers.gui.app import App
+from checkers.gui.screens.panel import GamePanel, MoveMark
+from checkers.pdn import read_file, record_from_game
+
+LONG_GAME = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "long-game.pdn"
+"""A legal game of 150 moves (300 plies)."""
+STEPS = 400
+"""A generous cap on frames to wait for a condition."""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
+    yield tmp_path
+
+
+def run_until(app: App, condition: Callable[[], bool]) -> None:
+    for _ in range(STEPS):
+        if condition():
+            return
+        app.step(1 / 60)
+    assert condition()
+
+
+def long_game(make_app: Callable[..., App]) -> App:
+    """An app showing the 150-move game at its end, the list settled."""
+    app = make_app()
+    screen_of(app).game.load(record_from_game(read_file(LONG_GAME)[0]))
+    panel = panel_of(app)
+    run_until(app, lambda: 300 in panel.visible_plies() and not panel.scrolling())
+    return app
+
+
+def panel_of(app: App) -> GamePanel:
+    panel = screen_of(app).panel
+    assert panel is not None
+    return panel
+
+
+def settled(app: App) -> None:
+    """Frames until the list stops gliding and its rows are in step with the scroll."""
+    panel = panel_of(app)
+    for _ in range(3):
+        run_until(app, lambda: not panel.scrolling())
+        app.step(1 / 60)
+
+
+def wheel(app: App, steps: int) -> None:
+    """Turn the mouse wheel over the list (positive: towards the start), then let it settle."""
+    pygame.mouse.set_pos(panel_of(app).moves.get_abs_rect().center)
+    app.step(1 / 60)  # pygame_gui sees the pointer over the list
+    for _ in range(abs(steps)):
+        post(pygame.MOUSEWHEEL, x=0, y=1 if steps > 0 else -1, flipped=False)
+        app.step(1 / 60)
+    settled(app)
+
+
+def wheel_to(app: App, ply: int) -> None:
+    """Turn the wheel (towards the start or the end) until `ply`'s move is in view."""
+    panel = panel_of(app)
+    towards_start = ply < min(panel.visible_plies())
+    for _ in range(40):
+        if ply in panel.visible_plies():
+            return
+        wheel(app, 10 if towards_start else -10)
+    assert ply in panel.visible_plies()
+
+
+def rows_in_step(app: App) -> None:
+    """Every widget in view shows the row of the game at its place: the number, the moves."""
+    panel = panel_of(app)
+    line = screen_of(app).game.record.line
+    assert panel.cells
+    for cell in panel.cells:
+        row = cell.button.relative_rect.top // panel.move_row
+        assert row == (cell.ply - 1) // 2
+        assert cell.button.visible and cell.button.text.rstrip("?!") == line[cell.ply - 1].pdn()
+    numbers = [
+        element
+        for element in panel.moves.get_container()
+        if isinstance(element, UILabel) and element.visible
+    ]
+    assert numbers
+    for number in numbers:
+        assert number.text == f"{number.relative_rect.top // panel.move_row + 1}."
+
+
+def test_a_long_game_loads_with_its_last_move_in_view_and_selected(
+    make_app: Callable[..., App],
+) -> None:
+    app = long_game(make_app)
+    panel = panel_of(app)
+    assert panel.moves.vert_scroll_bar is not None
+    assert 1 not in panel.visible_plies()
+    assert screen_of(app).move_cell(300).is_selected
+    assert sum(cell.button.is_selected for cell in panel.cells) == 1
+    rows_in_step(app)
+    # A rebuild of every widget (a resize, a card closed) keeps the move in view.
+    screen_of(app).game.go_to(150)
+    screen_of(app).show_ui(1)
+    panel = panel_of(app)
+    run_until(app, lambda: 150 in panel.visible_plies() and not panel.scrolling())
+    assert screen_of(app).move_cell(150).is_selected
+    rows_in_step(app)
+
+
+def test_the_wheel_scrolls_a_long_game_to_its_start_and_the_bar_back_to_its_end(
+    make_app: Callable[..., App],
+) -> None:
+    app = long_game(make_app)
+    panel = panel_of(app)
+    wheel_to(app, 1)
+    wheel(app, 30)  # on past the top: the bar stops there and the window may sleep again
+    assert not panel.scrolling() and screen_of(app).wake_in() is None
+    assert 300 not in panel.visible_plies()
+    rows_in_step(app)
+    assert panel.cells[0].button.text == screen_of(app).game.record.line[0].pdn()
+    assert not any(cell.button.is_selected for cell in panel.cells)  # the current is far off
+    # Drag the scroll bar's handle to the foot of the bar.
+    bar = panel.moves.vert_scroll_bar
+    assert bar is not None
+    assert bar.sliding_button is not None
+    handle = bar.sliding_button.get_abs_rect().center
+    foot = (handle[0], bar.get_abs_rect().bottom + 50)
+    pygame.mouse.set_pos(handle)
+    post(pygame.MOUSEMOTION, pos=handle, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(1 / 60)
+    post(pygame.MOUSEBUTTONDOWN, pos=handle, button=1)
+    app.step(1 / 60)
+    for y in range(handle[1], foot[1], 10):  # a hand's steps: the handle follows the pointer
+        pygame.mouse.set_pos((handle[0], y))
+        post(pygame.MOUSEMOTION, pos=(handle[0], y), rel=(0, 10), buttons=(1, 0, 0))
+        app.step(1 / 60)
+    post(pygame.MOUSEBUTTONUP, pos=foot, button=1)
+    settled(app)
+    assert 300 in panel.visible_plies() and 1 not in panel.visible_plies()
+    rows_in_step(app)
+    assert screen_of(app).move_cell(300).is_selected
+
+
+def test_a_click_on_a_far_move_shows_its_position(make_app: Callable[..., App]) -> None:
+    app = long_game(make_app)
+    panel = panel_of(app)
+    game = screen_of(app).game
+    wheel_to(app, 3)
+    point = screen_of(app).move_cell(3).get_abs_rect().center
+    pygame.mouse.set_pos(point)
+    post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    run_until(app, lambda: game.record.ply == 3)
+    assert game.position == game.record.positions[3]
+    assert screen_of(app).move_cell(3).is_selected
+    assert sum(cell.button.is_selected for cell in panel.cells) == 1
+    # The keys move on from there and the list follows: End shows the last move again.
+    pygame.mouse.set_pos(screen_of(app).layout().board.square_center(1))
+    post(pygame.KEYDOWN, key=pygame.K_END, unicode="", mod=0)
+    run_until(app, lambda: game.record.ply == 300)
+    run_until(app, lambda: 300 in panel.visible_plies() and not panel.scrolling())
+    rows_in_step(app)
+
+
+def test_review_marks_follow_their_moves_as_the_list_scrolls(
+    make_app: Callable[..., App],
+) -> None:
+    app = long_game(make_app)
+    panel = panel_of(app)
+    marks = {
+        2: MoveMark("#move_blunder", "??", "Blunder: lost 3.00 men"),
+        298: MoveMark("#move_mistake", "?", "Mistake: lost 0.80 men"),
+    }
+    assert panel.set_marks(marks) and not panel.set_marks(dict(marks))
+    app.step(1 / 60)
+
+    def marks_in_view() -> None:
+        for cell in panel.cells:
+            mark = marks.get(cell.ply)
+            marked = [name for name in cell.button.object_ids if (name or "").startswith("#move_")]
+            assert marked == ([mark.object_id] if mark else [])
+            assert cell.button.text.endswith(mark.sign) if mark else "?" not in cell.button.text
+            tip = str(cell.button.tool_tip_text)
+            assert (tip == mark.tip) if mark else tip.startswith("Show the position after")
+
+    marks_in_view()
+    assert 298 in panel.visible_plies()
+    wheel_to(app, 2)
+    marks_in_view()
+    wheel_to(app, 298)
+    marks_in_view()
+    assert panel.set_marks({})  # the review closed: no mark stays on any row
+    marks = {}
+    app.step(1 / 60)
+    marks_in_view()
