@@ -16,7 +16,7 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
 from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
-from pygame_gui.elements import UIButton, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 __all__ = [
     "SMALLEST_TEXT",
@@ -26,6 +26,7 @@ __all__ = [
     "Manager",
     "drop_tooltips",
     "expanded",
+    "fit_label",
     "fit_text",
     "redraw_now",
 ]
@@ -204,6 +205,17 @@ def expanded(element: object) -> bool:
     return isinstance(states, dict) and getattr(element, "current_state", None) is states.get(
         "expanded"
     )
+
+
+def fit_label(label: UILabel, text: str) -> str:
+    """`text` cut with '...' so it fits the label's width (a label clips, it does not wrap)."""
+    font = label.font
+    room = label.rect.width - 4
+    if font is None or font.size(text)[0] <= room:
+        return text
+    while text and font.size(text + "...")[0] > room:
+        text = text[:-1]
+    return text + "..."
 
 
 def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> None:

@@ -35,7 +35,7 @@ from checkers.gui.explaining import (
 )
 from checkers.gui.intents import Back
 from checkers.gui.layout import GameLayout, game_layout
-from checkers.gui.ui import Actions
+from checkers.gui.ui import Actions, fit_label
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import black_share, move_label, plural
 from checkers.record import GameRecord
@@ -504,7 +504,7 @@ class AnalysisScreen(ScreenBase):
         if label is None or self._shown.get(name) == text:
             return False
         self._shown[name] = text
-        label.set_text(_fit(label, text))
+        label.set_text(fit_label(label, text))
         return True
 
     def texts(self) -> dict[str, str]:
@@ -553,17 +553,6 @@ class AnalysisScreen(ScreenBase):
             self.status_box.set_text(self.status.replace("&", "&amp;").replace("<", "&lt;"))
             changed = True
         return changed
-
-
-def _fit(label: UILabel, text: str) -> str:
-    """`text` cut with '...' so it fits the label's width (a label clips, it does not wrap)."""
-    font = label.font
-    room = label.rect.width - 4
-    if font is None or font.size(text)[0] <= room:
-        return text
-    while text and font.size(text + "...")[0] > room:
-        text = text[:-1]
-    return text + "..."
 
 
 def _split_line(text: str, label: UILabel | None) -> tuple[str, str]:

@@ -32,7 +32,7 @@ from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import Game
-from checkers.gui.ui import fit_text
+from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
 from checkers.record import FORTY_MOVE_PLIES
 
@@ -191,17 +191,6 @@ class _Row:
         self.looks: list[tuple[str, str | None, str, bool]] = [("", None, "", False)] * 2
         """What each button shows (text, theme id, tooltip, selected), to touch only changes:
         setting a theme id costs as much as a new button."""
-
-
-def fit(label: UILabel, text: str) -> str:
-    """`text` cut with '...' so it fits the label's width (a label clips, it does not wrap)."""
-    font = label.font
-    room = label.rect.width - 4
-    if font is None or font.size(text)[0] <= room:
-        return text
-    while text and font.size(text + "...")[0] > room:
-        text = text[:-1]
-    return text + "..."
 
 
 def _first_fitting(label: UILabel, texts: tuple[str, ...]) -> str:
@@ -370,7 +359,7 @@ class GamePanel:
         """Change a label's text only when it differs (setting it re-renders the label)."""
         if self._shown.get(id(label)) != text:
             self._shown[id(label)] = text
-            label.set_text(fit(label, text))
+            label.set_text(fit_label(label, text))
 
     def sync(self, game: Game) -> bool:
         """Show the game as it is now; True if anything changed."""
