@@ -599,8 +599,19 @@ class Game:
         self.record.go_to(ply)
         if self.mode is Mode.AI_VS_AI:
             self.paused = True
-        self.reviewing = True
+        # Back at the end with the human to move is the live game again: Play on would change
+        # nothing, and the human's clock must run.
+        at_live_end = (
+            ply >= len(self.record.line)
+            and self.mode is not Mode.AI_VS_AI
+            and self.outcome is None
+            and self.is_human_turn()
+        )
+        self.reviewing = not at_live_end
         self._after_jump()
+        if at_live_end:
+            self.status = "Back at the last move. " + self._turn_status()
+            return
         self.status = f"Showing {self._where(ply)}. " + self._review_hint()
 
     def _where(self, ply: int) -> str:
