@@ -593,8 +593,10 @@ class Game:
             else "Nothing to redo."
         )
 
-    def go_to(self, ply: int) -> None:
-        """Show the game at `ply` (for a clickable move list); moves after it can be redone."""
+    def go_to(self, ply: int, live_at_end: bool = True) -> None:
+        """Show the game at `ply` (for a clickable move list); moves after it can be redone.
+        The last move with the human to move is the live game again unless `live_at_end` is
+        False (a review holds the game still)."""
         self._stop_thinking()
         self.record.go_to(ply)
         if self.mode is Mode.AI_VS_AI:
@@ -602,7 +604,8 @@ class Game:
         # Back at the end with the human to move is the live game again: Play on would change
         # nothing, and the human's clock must run.
         at_live_end = (
-            ply >= len(self.record.line)
+            live_at_end
+            and ply >= len(self.record.line)
             and self.mode is not Mode.AI_VS_AI
             and self.outcome is None
             and self.is_human_turn()
