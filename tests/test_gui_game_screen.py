@@ -124,6 +124,23 @@ def test_buttons_keep_their_places_in_every_state_and_are_disabled_where_they_do
         }
 
 
+def test_end_after_stepping_back_is_the_live_game_again(make_app: Callable[..., App]) -> None:
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(300, 3))
+    )
+    screen = screen_of(app)
+    game = screen.game
+    for square in (11, 15, 22, 18):
+        click(app, square)
+    press(app, pygame.K_LEFT)
+    assert game.reviewing and places(screen)["continue"][1]
+    press(app, pygame.K_END)  # back where the game stands, Black to move
+    assert not game.reviewing and not places(screen)["continue"][1]
+    assert game.status.startswith("Back at the last move. Black to move")
+    assert game.timer is not None
+    run_until(app, lambda: game.timer is not None and game.timer.running is BLACK)
+
+
 def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
     make_app: Callable[..., App],
 ) -> None:

@@ -31,7 +31,7 @@ from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.review import ReviewPane
 from checkers.pdn import read_file, record_from_game
 from checkers.record import GameRecord
-from checkers.review import Label, ReviewSetting
+from checkers.review import Label, MoveReview, PositionScore, ReviewSetting
 
 CAP_SECONDS = 180.0
 """How long a wait on the review process may last before the test fails (a cap, not a figure)."""
@@ -287,3 +287,27 @@ def test_a_review_ends_when_the_game_takes_another_line() -> None:
     progress = ReviewProgress(Position(), moves)
     assert progress.covers(Position(), [*moves, Move.from_pdn("23-19", Position().move(moves[0]))])
     assert not progress.covers(Position(), [Move.from_pdn("9-13", Position())])
+
+
+def test_a_side_with_only_forced_moves_is_said_to_have_no_accuracy() -> None:
+    start = Position.from_fen("B:W14,22,27:B10,6,1")
+    forced = Move((10, 17, 26))  # the only legal move: a capture
+    assert start.legal_moves() == [forced]
+    progress = ReviewProgress(start, (forced,))
+    progress.add(
+        MoveReview(
+            1,
+            start.turn,
+            forced,
+            forced,
+            0.0,
+            0.0,
+            Label.FORCED,
+            start,
+            PositionScore(forced, 0.0),
+            PositionScore(None, 0.0),
+        )
+    )
+    black, white = progress.summary_lines()
+    assert black == "Black: accuracy none (book or forced moves only); 1 forced"
+    assert white == "White: no moves reviewed"

@@ -141,3 +141,13 @@ def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
     assert view is not None and view.tree.best_move != played
     assert view.note.startswith(f"This tree's search (alpha-beta to depth {overlay.subject.depth}")
     assert f"the AI played {played.pdn()}" in view.note
+    assert "deeper" not in view.note  # the tree picked in the header may be the deeper one
+
+    press(app, pygame.K_2, "2")  # another depth: the sentence speaks of the tree now shown
+    assert overlay.wait_for_search(timeout=300)
+    app.step(1 / 60)
+    assert view.tree.depth == 2
+    if view.tree.best_move != played:
+        assert view.note.startswith("This tree's search (alpha-beta to depth 2,")
+    else:
+        assert view.note == ""

@@ -554,14 +554,28 @@ class Game:
             else "Nothing to redo."
         )
 
-    def go_to(self, ply: int) -> None:
-        """Show the game at `ply` (for a clickable move list); moves after it can be redone."""
+    def go_to(self, ply: int, live_at_end: bool = True) -> None:
+        """Show the game at `ply` (for a clickable move list); moves after it can be redone.
+        The last move with the human to move is the live game again unless `live_at_end` is
+        False (a review holds the game still)."""
         self._stop_thinking()
         self.record.go_to(ply)
         if self.mode is Mode.AI_VS_AI:
             self.paused = True
-        self.reviewing = True
+        # Back at the end with the human to move is the live game again: Play on would change
+        # nothing, and the human's clock must run.
+        at_live_end = (
+            live_at_end
+            and ply >= len(self.record.line)
+            and self.mode is not Mode.AI_VS_AI
+            and self.outcome is None
+            and self.is_human_turn()
+        )
+        self.reviewing = not at_live_end
         self._after_jump()
+        if at_live_end:
+            self.status = "Back at the last move. " + self._turn_status()
+            return
         self.status = f"Showing {self._where(ply)}. " + self._review_hint()
 
     def _where(self, ply: int) -> str:

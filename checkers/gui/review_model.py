@@ -213,7 +213,13 @@ class ReviewProgress:
             if not item.moves:
                 lines.append(f"{name}: no moves reviewed")
                 continue
-            accuracy = "-" if item.accuracy is None else f"{item.accuracy:.0f}%"
+            # Book and forced moves are no choice: a side with only those has no accuracy, and
+            # a bare "-" read as a missing figure.
+            accuracy = (
+                "none (book or forced moves only)"
+                if item.accuracy is None
+                else f"{item.accuracy:.0f}%"
+            )
             counts = ", ".join(
                 f"{count} {label.value if count == 1 else _PLURALS[label]}"
                 + (f" {SYMBOLS[label]}" if label in SYMBOLS else "")

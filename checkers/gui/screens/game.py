@@ -1444,7 +1444,8 @@ class GameScreen(ScreenBase):
         self.menu_open = False
         self.card = None
         self.close_result()
-        self.game.go_to(self.game.record.ply)  # the AI waits while the game is reviewed
+        # The AI waits (and the clocks stop) while the game is reviewed.
+        self.game.go_to(self.game.record.ply, live_at_end=False)
         self.review_pane = ReviewPane(self)
         self.game.status = "Reviewing the game: labels show as they come. " + self.game.status
         self._place_review()

@@ -49,8 +49,6 @@ class Subject:
     note: str = ""
     played: Move | None = None
     """The move the AI played from `position` (None: the position on the board)."""
-    how: str = ""
-    """How the tree's search differs from the AI's own, in a few words."""
 
 
 def _clamp_depth(depth: int | None) -> int:
@@ -92,7 +90,6 @@ def subject_of(screen: GameScreen, on_board: bool = False) -> Subject:
         if level.noise or level.blunder:
             notes.append("the level's deliberate slips are not in the tree")
         note = "; ".join(notes)
-        name = "alpha-beta" if algorithm == "alphabeta" else algorithm
         return Subject(
             search.position,
             search.history,
@@ -103,7 +100,6 @@ def subject_of(screen: GameScreen, on_board: bool = False) -> Subject:
             title,
             note,
             played=search.move,
-            how=f"{name} to depth {depth}, {evaluation} evaluation",
         )
     side = game.position.turn.name.capitalize()
     return Subject(
@@ -215,8 +211,11 @@ class TreeOverlay:
             self.view.man = man_value(self.subject.evaluation)
             self.view.set_tree(tree, count)
         subject = self.subject
+        # Said of the tree shown: its depth is the one picked in the header, not the AI's.
+        name = "alpha-beta" if tree.algorithm == "alphabeta" else tree.algorithm
+        how = f"{name} to depth {tree.depth}, {subject.evaluation} evaluation"
         self.view.note = (
-            different_move_sentence(tree, subject.played, subject.how)
+            different_move_sentence(tree, subject.played, how)
             if tree.root.position == subject.position
             else ""
         )

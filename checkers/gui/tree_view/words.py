@@ -77,5 +77,5 @@ def different_move_sentence(tree: SearchTree, played: Move | None, why: str) -> 
         return ""
     return (
         f"This tree's search ({why}) prefers {best.pdn()}; the AI played {played.pdn()} "
-        f"after its own, deeper search."
+        f"after its own search."
     )
