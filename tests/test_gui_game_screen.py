@@ -14,7 +14,7 @@ import pygame_gui
 import pytest
 from gui_driving import click, screen_of
 
-from checkers.ai.levels import Level
+from checkers.ai.levels import Level, get_level
 from checkers.ai.players import BOOK_NOTE
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.clock import TimeControl
@@ -523,3 +523,22 @@ def test_the_ai_lines_have_no_blank_row_between_them(
         assert panel is not None and panel.search.text_box_layout is not None
         rows = panel.search.text_box_layout.layout_rows
         assert all(any(getattr(item, "text", "") for item in row.items) for row in rows)
+
+
+def test_a_score_from_a_level_with_its_own_rough_evaluation_says_so(
+    make_app: Callable[..., App],
+) -> None:
+    """The novice's evaluation counts its own centre pieces only, so an even opening reads as
+    more than a man: the panel says whose rough count that is; the engine's levels say men."""
+    novice = PlayerConfig(get_level("novice"))
+    app = make_app(GameConfig(black=PlayerConfig(), white=novice))
+    screen = screen_of(app)
+    screen.game.figures = SearchFigures(WHITE, "novice", 3, 13.9, 500, 0.1, (), "", man=10.0)
+    lines = panel_lines(screen.game).search
+    assert any("-1.39 for you (novice's own scale)" in line for line in lines)
+    strong = PlayerConfig(get_level("strong"))
+    app = make_app(GameConfig(black=PlayerConfig(), white=strong))
+    screen = screen_of(app)
+    screen.game.figures = SearchFigures(WHITE, "strong", 9, 50.0, 500, 0.1, (), "", man=100.0)
+    lines = panel_lines(screen.game).search
+    assert "Score -0.50 for you" in lines and not any("own scale" in line for line in lines)

@@ -151,3 +151,22 @@ def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
         assert view.note.startswith("This tree's search (alpha-beta to depth 2,")
     else:
         assert view.note == ""
+
+
+def test_l_shows_the_legend_where_the_panel_is_short_and_hides_it_again(
+    make_app: Callable[..., App],
+) -> None:
+    """At the default window the node's details leave no room for the legend: a line says L
+    shows it, L shows it, L again hides it."""
+    app = make_app(size=(1120, 720))
+    overlay = open_tree(app)
+    view = overlay.view
+    assert view is not None
+    app.step(1 / 60)
+    assert not view.legend_drawn
+    press(app, pygame.K_l, "l")
+    app.step(1 / 60)
+    assert view.legend_open and view.legend_drawn
+    press(app, pygame.K_l, "l")
+    app.step(1 / 60)
+    assert not view.legend_open and not view.legend_drawn

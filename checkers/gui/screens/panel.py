@@ -86,6 +86,15 @@ def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str,
     return title, count, _player_words(game, side), clock, to_move
 
 
+def _own_scale(game: Game, side: Side) -> str:
+    """Words after a score from a level whose evaluation is not the engine's: its numbers are
+    that evaluation's guess (the novice's counts its own centre pieces only), not men."""
+    level = game.config.player(side).level
+    if level is None or level.evaluation == "engine":
+        return ""
+    return f" ({level.name}'s own scale)"
+
+
 def _search_texts(game: Game) -> tuple[str, ...]:
     thinking = game.thinking
     if thinking is not None:
@@ -102,7 +111,8 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             return (*lines, "Looking 1 move ahead...", "", "", "")
         view, human = score_view(game, thinking.side)
         words = score_words(progress.score, thinking.man, thinking.side, view, human)
-        lines.append(f"So far {plural(progress.depth, 'move')} ahead: {words}")
+        scale = _own_scale(game, thinking.side)
+        lines.append(f"So far {plural(progress.depth, 'move')} ahead: {words}{scale}")
         lines.append(f"{progress.nodes:,} positions looked at")
         return (*lines, "", "")
     figures = game.figures
@@ -122,7 +132,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             )
         return (
             f"{who} ({figures.level}) looked {plural(figures.depth, 'move')} ahead",
-            f"Score {words}",
+            f"Score {words}{_own_scale(game, figures.side)}",
             f"{figures.nodes:,} positions in {figures.seconds:.1f} s ({speed / 1000:,.0f}k/s)",
             f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",

@@ -146,6 +146,11 @@ class TreeView:
         self.flipped = flipped
         """The small board is turned as the main board is (Black at the bottom when True)."""
         self.note = ""
+        self.legend_open = False
+        """Whether L opened the legend in place of the node's details (a short panel has no
+        room for both)."""
+        self.legend_drawn = False
+        """Whether the last frame showed the whole legend."""
         """One sentence over the tree (e.g. that its search prefers another move)."""
         self._fonts: dict[int, pygame.font.Font] = {}
         self._labels: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
@@ -457,6 +462,10 @@ class TreeView:
         if self.on_request is not None:
             self.on_request(depth, algorithm or self.tree.algorithm)
 
+    def _toggle_legend(self) -> None:
+        self.legend_open = not self.legend_open
+        self._cache = None
+
     def _other_algorithm(self) -> None:
         other = "minimax" if self.tree.algorithm == "alphabeta" else "alphabeta"
         self._request(self.tree.depth, other)
@@ -469,6 +478,7 @@ class TreeView:
         pygame.K_MINUS: lambda view: view._zoom_keys(0.8),
         pygame.K_KP_MINUS: lambda view: view._zoom_keys(0.8),
         pygame.K_f: lambda view: view._fit(),
+        pygame.K_l: lambda view: view._toggle_legend(),
         pygame.K_0: lambda view: view._fit(),
         pygame.K_UP: lambda view: view._pan(0, TreeView._PAN),
         pygame.K_DOWN: lambda view: view._pan(0, -TreeView._PAN),
@@ -820,7 +830,7 @@ class TreeView:
         else:
             help_text = (
                 "click: select, click again: expand/collapse   drag/arrows: pan   "
-                "wheel/+/-: zoom   F: fit   [ ]: plies shown   S: step through"
+                "wheel/+/-: zoom   F: fit   [ ]: plies shown   S: step through   L: legend"
             )
             if self.on_request is not None:
                 help_text += "   1-6: depth   A: algorithm"
@@ -846,6 +856,8 @@ class TreeView:
         if self.note:
             y = self._wrap(surface, self.note, (x, y), width, 16, theme.TEXT_ACCENT) + 8
         legend_top = self._draw_legend(surface, panel)
+        if self.legend_open and self.legend_drawn and legend_top < y + 8 * _CELL:
+            return  # the legend the player asked for fills the panel: no node details under it
         if self.stepping:
             for line in self._step_lines():
                 y = self._wrap(surface, line, (x, y), width, 16, theme.TREE_OPEN) + 2
@@ -871,17 +883,21 @@ class TreeView:
         return [f"{shape}: {meaning}" for shape, meaning in LEGEND]
 
     def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect) -> int:
-        """The legend at the foot of the panel (when the panel is tall enough); returns its top."""
+        """The legend at the foot of the panel when the panel is tall enough or L asked for it,
+        else a line saying L shows it; returns the top of what was drawn."""
         size = 12
         width = panel.width - 24
         font = self._font(size)
         lines: list[str] = []
-        for entry in ["How to read the tree:", *self._legend_lines()]:
+        for entry in ["How to read the tree (L hides this):", *self._legend_lines()]:
             lines += self._wrapped(entry, font, width)
         height = len(lines) * font.get_linesize() + 8
-        if panel.height < height + 8 * _CELL + 120:
-            return panel.bottom  # no room: the node's details come first
-        y = panel.bottom - height
+        roomy = panel.height >= height + 8 * _CELL + 120
+        self.legend_drawn = roomy or self.legend_open
+        if not self.legend_drawn:
+            lines = ["L: how to read the tree (shapes, colours, numbers)"]
+            height = font.get_linesize() + 8
+        y = max(panel.y + 10, panel.bottom - height)
         pygame.draw.line(surface, theme.TREE_GHOST, (panel.x + 8, y - 4), (panel.right - 8, y - 4))
         for line in lines:
             self._blit(surface, line, size, theme.TEXT_DIM, "topleft", (panel.x + 12, y))
