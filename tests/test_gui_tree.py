@@ -87,6 +87,10 @@ def test_a_depth_key_rebuilds_the_tree_at_that_depth(app: App) -> None:
     assert overlay.wait_for_search(timeout=300)
     app.step(1 / 60)
     assert overlay.view is not None and overlay.view.tree.depth == 2
+    # The status line changed while the tree was drawn: the next frame says the new depth.
+    screen = screen_of(app)
+    app.step(1 / 60)
+    assert screen.status_box is not None and "at depth 2" in screen.status_box.html_text
 
 
 def test_the_engine_s_move_is_shown_as_alpha_beta_and_says_so(app: App) -> None:

@@ -129,6 +129,7 @@ class TreeOverlay:
         self._generation = 0
         self._result: tuple[int, SearchTree, MinimaxCount] | None = None
         self._finished = threading.Event()  # set when the newest request's search has ended
+        self._shown_new = False  # a tree was shown in a draw: one more frame for its status
         self.request(self.subject.depth, self.subject.algorithm)
 
     # --- searching -----------------------------------------------------------------------------
@@ -195,8 +196,10 @@ class TreeOverlay:
         with self._lock:
             result, self._result = self._result, None
         if result is None:
+            self._shown_new = False
             return
         _, tree, count = result
+        self._shown_new = True  # the status below changes during a draw: show it next frame
         self.building = None
         if self.view is None:
             self.view = TreeView(
@@ -231,7 +234,7 @@ class TreeOverlay:
 
     def wake_in(self) -> float | None:
         """Frames for the spinner while the tree is built (and to show it once it is)."""
-        return 1 / 30 if self.building is not None else None
+        return 1 / 30 if self.building is not None or self._shown_new else None
 
     # --- the Overlay protocol ------------------------------------------------------------------
 
