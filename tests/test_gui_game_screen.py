@@ -343,7 +343,7 @@ def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..
     # The status line names the dialog's own buttons, and the whole window is dimmed under it.
     assert dialog.confirm_button.text == "Resign"
     assert dialog.cancel_button.text.endswith("Cancel")  # pygame_gui's translated "Cancel"
-    assert "Resign gives up, Cancel (Esc) plays on" in screen.game.status
+    assert "Resign (Enter) gives up, Cancel (Esc) plays on" in screen.game.status
     assert "again" not in screen.game.status
     shades = [
         element
@@ -364,6 +364,9 @@ def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..
     assert screen.confirm is not None
     press(app, pygame.K_ESCAPE)  # Esc says no
     assert screen.confirm is None and screen.game.outcome is None
+    press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
+    press(app, pygame.K_RETURN, "\r")  # Enter says yes
+    assert screen.confirm is None and screen.game.outcome is not None
     assert pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED  # the library's own dialog
 
 

@@ -558,7 +558,9 @@ class GameScreen(ScreenBase):
         game.resign()  # asks (or says why not) on the status line
         if game.confirming == "resign":
             # The dialog comes with the widgets (`_build_confirm`); the words name its buttons.
-            game.status = f"Resign{self._resigner()}? Resign gives up, Cancel (Esc) plays on."
+            game.status = (
+                f"Resign{self._resigner()}? Resign (Enter) gives up, Cancel (Esc) plays on."
+            )
 
     def _resigner(self) -> str:
         """` as Black` when the side that resigns needs naming (not against the AI)."""
@@ -580,7 +582,7 @@ class GameScreen(ScreenBase):
             action_short_name="Resign",
             blocking=True,
         )
-        self.confirm.confirm_button.set_tooltip("Give up this game (Undo takes it back)")
+        self.confirm.confirm_button.set_tooltip("Give up this game (Enter; Undo takes it back)")
         self.confirm.cancel_button.set_tooltip("Keep playing (Esc)")
 
     def _kill_confirm(self) -> None:
@@ -838,6 +840,9 @@ class GameScreen(ScreenBase):
 
     def _key_down(self, event: pygame.event.Event) -> None:
         names = key_names(event)
+        if self.confirm is not None and ("return" in names or "enter" in names):
+            self.ask_resign()  # Enter answers the dialog's default, Resign (asked for twice)
+            return
         if "escape" in names:
             if self.confirm is not None:
                 self._kill_confirm()
