@@ -257,7 +257,7 @@ def test_going_to_an_earlier_ply_keeps_the_later_moves_for_redo() -> None:
         game.click(square)
     game.go_to(1)
     assert game.record.moves == [Move((11, 15))] and game.status.startswith(
-        "Showing Black's move 1 of 2 moves."
+        "Showing Black's move 1 of 2."
     )
     game.redo()
     assert game.record.moves[-1] == Move((22, 18))

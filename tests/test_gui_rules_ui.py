@@ -158,7 +158,7 @@ def test_the_panel_and_status_count_moves_not_plies() -> None:
     game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
     play_clicks(game, 11, 15, 22, 18, 15, 22)
     game.go_to(2)
-    assert game.status.startswith("Showing White's move 1 of 2 moves.")
+    assert game.status.startswith("Showing White's move 1 of 2.")
     assert "ply" not in game.status.lower()
 
 

@@ -197,7 +197,7 @@ def test_arrow_keys_and_the_move_list_step_through_a_game(make_app) -> None:
     game = screen_of(app).game
     press(app, pygame.K_LEFT)
     press(app, pygame.K_LEFT)
-    assert game.record.ply == 4 and game.status.startswith("Showing White's move 2 of 3 moves.")
+    assert game.record.ply == 4 and game.status.startswith("Showing White's move 2 of 3.")
     press(app, pygame.K_HOME)
     assert game.position == Position()
     press(app, pygame.K_END)

@@ -579,9 +579,9 @@ class Game:
         self.status = f"Showing {self._where(ply)}. " + self._review_hint()
 
     def _where(self, ply: int) -> str:
-        """`Black's move 12 of 30 moves` for the position after `ply` half-moves."""
+        """`Black's move 12 of 30` for the position after `ply` half-moves."""
         black_first = self.record.start.turn is BLACK
-        total = plural(moves_count(len(self.record.line), black_first), "move")
+        total = moves_count(len(self.record.line), black_first)
         return f"{move_label(ply, black_first)} of {total}"
 
     def _review_hint(self) -> str:
