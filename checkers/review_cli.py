@@ -8,14 +8,17 @@ review and its worker processes with one line and exit status 130.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import signal
 import sys
 import time
+from collections.abc import Generator, Iterator
 from typing import Any, TextIO
 
-from checkers.ai.search import Limits
+from checkers.ai.search import Limits, StopSignal
 from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
-from checkers.pdn import PdnError, read_file
+from checkers.pdn import PdnError, PdnGame, read_file
 from checkers.perft import default_jobs
 from checkers.review import (
     DEFAULT_DEPTH,
@@ -154,14 +157,60 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
     as_text = args.format == "text"
     display = _Progress(progress if progress is not None else sys.stderr, len(game.moves))
     reviews: list[MoveReview] = []
-    moves = review_moves(game.start, game.moves, setting, jobs=jobs)
+    stop = StopSignal()
+    moves = review_moves(game.start, game.moves, setting, jobs=jobs, stop=stop)
+    # Ctrl+C sets the stop signal instead of raising inside the wait for a worker's result: a
+    # KeyboardInterrupt there can leave the pool's lock held, and its shutdown then hangs.
+    with _ctrl_c_stops(stop):
+        cancelled = _run_review(game, args, setting, jobs, moves, reviews, display, out, stop)
+    if cancelled:
+        return 130
+    display.clear()
+    if as_text:
+        print(file=out)
+        for line in summary_text(summarize(reviews)):
+            print(line, file=out)
+    else:
+        json.dump(review_json(reviews, setting), out, indent=1)
+        print(file=out)
+    return 0
+
+
+@contextlib.contextmanager
+def _ctrl_c_stops(stop: StopSignal) -> Iterator[None]:
+    """While inside, SIGINT sets `stop` (where this thread may set a handler at all)."""
+    try:
+        previous = signal.signal(signal.SIGINT, lambda _signum, _frame: stop.stop())
+    except ValueError:  # not the main thread: Ctrl+C stays a KeyboardInterrupt
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _run_review(
+    game: PdnGame,
+    args: argparse.Namespace,
+    setting: ReviewSetting,
+    jobs: int,
+    moves: Generator[MoveReview, None, None],
+    reviews: list[MoveReview],
+    display: _Progress,
+    out: TextIO,
+    stop: StopSignal,
+) -> bool:
+    """Print the header and each row as its move is reviewed into `reviews`; True (with the
+    one line on stderr) if Ctrl+C cancelled it."""
+    as_text = args.format == "text"
     try:
         if as_text:
             black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
             print(
                 f"Game {args.game} of {args.file}: {black} - {white} {game.result}, "
-                f"{len(game.moves)} pl{'ies' if len(game.moves) != 1 else 'y'}; {setting.describe()}, {jobs} "
-                f"process{'es' if jobs != 1 else ''}",
+                f"{len(game.moves)} pl{'ies' if len(game.moves) != 1 else 'y'};"
+                f" {setting.describe()}, {jobs} process{'es' if jobs != 1 else ''}",
                 file=out,
             )
             print(f"Scores and losses in men from the mover's view.\n{_HEADER}", file=out)
@@ -173,19 +222,13 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
                 print(row_text(review), file=out, flush=True)
             display.update(len(reviews))
     except KeyboardInterrupt:
-        moves.close()  # ends the worker processes before the line is printed
-        display.clear()
-        print(f"checkers: review cancelled after {len(reviews)} moves", file=sys.stderr)
-        return 130
+        stop.stop()
+    if not stop.is_set():
+        return False
+    moves.close()  # ends the worker processes before the line is printed
     display.clear()
-    if as_text:
-        print(file=out)
-        for line in summary_text(summarize(reviews)):
-            print(line, file=out)
-    else:
-        json.dump(review_json(reviews, setting), out, indent=1)
-        print(file=out)
-    return 0
+    print(f"checkers: review cancelled after {len(reviews)} moves", file=sys.stderr)
+    return True
 
 
 def add_review_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
