@@ -29,14 +29,16 @@ from typing import ClassVar
 
 import pygame
 import pygame_gui
+from pygame_gui.core.interfaces import IContainerLikeInterface
 
 from checkers.gui.aiworker import AIClient
 from checkers.gui.board_view.assets import Sounds
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.intents import Intent
 from checkers.gui.settings import Settings
+from checkers.gui.ui import Actions
 
-__all__ = ["ScreenBase", "ScreenContext"]
+__all__ = ["ButtonScreen", "ScreenBase", "ScreenContext"]
 
 
 class ScreenContext:
@@ -138,3 +140,32 @@ class ScreenBase:
     def close(self) -> None:
         """Leave the stack for good."""
         self.drop_ui()
+
+
+class ButtonScreen(ScreenBase):
+    """A screen whose buttons are made by `button` and known by name in `widgets`."""
+
+    def __init__(self, context: ScreenContext) -> None:
+        super().__init__(context)
+        self.actions = Actions()
+        self.widgets: dict[str, pygame_gui.elements.UIButton] = {}
+        """The screen's buttons by name (for tests and keys); rebuilt with the widgets."""
+
+    def button(
+        self,
+        container: IContainerLikeInterface,
+        name: str,
+        rect: pygame.Rect,
+        text: str,
+        tip: str,
+        action: Callable[[], None],
+        selected: bool = False,
+        object_id: str | None = None,
+    ) -> pygame_gui.elements.UIButton:
+        """A button with its tooltip that runs `action` (`Actions.button`), kept in `widgets`
+        as `name`."""
+        button = self.actions.button(
+            self.context.ui, container, rect, text, tip, action, selected, object_id
+        )
+        self.widgets[name] = button
+        return button

@@ -20,7 +20,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 from checkers import saves
 from checkers.board import BLACK
 from checkers.gui import fonts
-from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_list import GameList
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
 from checkers.gui.ui import Actions
@@ -40,7 +40,7 @@ class _Listed(Protocol):
         ...
 
 
-class _Dialog(ScreenBase):
+class _Dialog(ButtonScreen):
     """A pygame_gui panel over the screen below: a title, a body, a status line, buttons at the
     foot; Esc closes it. The state lives in the screen; the widgets are rebuilt from it."""
 
@@ -101,29 +101,6 @@ class _Dialog(ScreenBase):
     def foot_buttons(self) -> list[tuple[str, str, str, Callable[[], None]]]:
         """(name, text, tooltip, action) of the buttons at the foot."""
         return [("close", "Cancel  (Esc)", "Close this list (Esc)", self.back)]
-
-    def button(
-        self,
-        container: UIContainer | UIPanel,
-        name: str,
-        rect: pygame.Rect,
-        text: str,
-        tip: str,
-        action: Callable[[], None],
-        object_id: str | None = None,
-    ) -> UIButton:
-        """A button that runs `action`, known by `name`."""
-        made = UIButton(
-            rect,
-            text,
-            self.context.ui,
-            container=container,
-            tool_tip_text=tip,
-            object_id=object_id,
-        )
-        self.actions.pressed[made] = action
-        self.widgets[name] = made
-        return made
 
     def build_ui(self, root: UIContainer) -> None:
         """The shade, the panel with its title, body, status line and foot buttons."""

@@ -21,7 +21,7 @@ from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_text, paste_text
 from checkers.gui.config import GameConfig
-from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.intents import Back, StartGame
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.ui import Actions
@@ -92,7 +92,7 @@ def wrap_text(text: str, width: int, size: int) -> list[str]:
     return lines
 
 
-class SetupScreen(ScreenBase):
+class SetupScreen(ButtonScreen):
     """A board to edit, the piece tools, the side to move, the FEN and why it cannot start."""
 
     def __init__(
@@ -253,23 +253,6 @@ class SetupScreen(ScreenBase):
         self._layer = layer
         super().show_ui(layer)
 
-    def _button(
-        self,
-        panel: UIPanel,
-        name: str,
-        rect: pygame.Rect,
-        text: str,
-        tip: str,
-        action: Callable[[], None],
-        selected: bool = False,
-        object_id: str | None = None,
-    ) -> UIButton:
-        button = self.actions.button(
-            self.context.ui, panel, rect, text, tip, action, selected, object_id
-        )
-        self.widgets[name] = button
-        return button
-
     def _lines(
         self, panel: UIPanel, text: str, x: int, y: int, width: int, size: int, object_id: str
     ) -> tuple[list[UILabel], int]:
@@ -318,7 +301,7 @@ class SetupScreen(ScreenBase):
                 if tool is None
                 else f"A click on the board places a {label.lower()} (key {key}); again removes it"
             )
-            self._button(
+            self.button(
                 panel,
                 f"tool {key}",
                 pygame.Rect(x + column * (half + gap), y + line * (row + gap), half, row),
@@ -334,7 +317,7 @@ class SetupScreen(ScreenBase):
         y += 3 * unit
         for index, side in enumerate((BLACK, WHITE)):
             name = side.name.capitalize()
-            self._button(
+            self.button(
                 panel,
                 f"side {side.name.lower()}",
                 pygame.Rect(x + index * (half + gap), y, half, row),
@@ -363,7 +346,7 @@ class SetupScreen(ScreenBase):
             )
         ):
             column, line = index % 2, index // 2
-            self._button(
+            self.button(
                 panel,
                 name,
                 pygame.Rect(x + column * (half + gap), y + line * (row + gap), half, row),
@@ -382,7 +365,7 @@ class SetupScreen(ScreenBase):
         y += gap
         problem = setup_problem(position)
         foot = box.height - gap - row
-        self._button(
+        self.button(
             panel,
             "start",
             pygame.Rect(x, foot, half, row),
@@ -392,7 +375,7 @@ class SetupScreen(ScreenBase):
             # Not disabled when the position is impossible: pressing it says why on the status.
             object_id="@primary" if problem is None else None,
         )
-        self._button(
+        self.button(
             panel,
             "cancel",
             pygame.Rect(x + half + gap, foot, half, row),

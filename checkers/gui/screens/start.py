@@ -22,7 +22,7 @@ from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.gui import theme
 from checkers.gui.config import GameConfig, Mode, PlayerConfig, custom_level
-from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.intents import LoadedGame, OpenLoad, OpenSettings, Quit, StartGame
 from checkers.gui.settings import FIRST_LEVEL, Settings
 from checkers.gui.ui import Actions, HoverTips
@@ -134,7 +134,7 @@ def level_label(level: Level) -> str:
     return f"{level.name.capitalize()}: {level.description[0].lower()}{level.description[1:]}"
 
 
-class StartScreen(ScreenBase):
+class StartScreen(ButtonScreen):
     """Buttons for every choice, Start / Load / Settings / Quit, and a status line."""
 
     def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
@@ -269,23 +269,6 @@ class StartScreen(ScreenBase):
 
     # --- widgets -----------------------------------------------------------------------------
 
-    def _button(
-        self,
-        root: UIContainer,
-        name: str,
-        rect: pygame.Rect,
-        text: str,
-        tip: str,
-        action: Callable[[], None],
-        selected: bool = False,
-        object_id: str | None = None,
-    ) -> UIButton:
-        button = self.actions.button(
-            self.context.ui, root, rect, text, tip, action, selected, object_id
-        )
-        self.widgets[name] = button
-        return button
-
     def _label(
         self, root: UIContainer, rect: pygame.Rect, text: str, object_id: str | None = None
     ) -> UILabel:
@@ -344,7 +327,7 @@ class StartScreen(ScreenBase):
                 if clock is None
                 else f"Each side has {clock.label()}; running out loses (C picks the next)"
             )
-            self._button(
+            self.button(
                 root,
                 f"clock {text}",
                 pygame.Rect(column.left + label + index * (width + gap), y, width, row),
@@ -361,7 +344,7 @@ class StartScreen(ScreenBase):
         self._label(root, pygame.Rect(column.left, y, label, row), "Mode", "@heading")
         width = (column.width - label - gap * 2) // 3
         for index, (mode, text, key, tip) in enumerate(MODES):
-            self._button(
+            self.button(
                 root,
                 f"mode {key}",
                 pygame.Rect(column.left + label + index * (width + gap), y, width, row),
@@ -392,7 +375,7 @@ class StartScreen(ScreenBase):
                 (WHITE, "White  (W)", "You play White; the AI opens the game (key W)"),
             )
         ):
-            self._button(
+            self.button(
                 root,
                 f"side {side.name.lower()}",
                 pygame.Rect(column.left + label + index * (width + gap), y, width, row),
@@ -414,7 +397,7 @@ class StartScreen(ScreenBase):
         room = (bottom - y + step) // len(LEVELS) - step
         level_row = min(max(row - gap // 2, int(row * 0.85)), room)
         for level in LEVELS:
-            self._button(
+            self.button(
                 root,
                 f"level {level.name}",
                 pygame.Rect(column.left, y, column.width, level_row),
@@ -567,7 +550,7 @@ class StartScreen(ScreenBase):
         x = column.left
         for name, text, tip, action, weight in buttons:
             width = int(room * weight / total)
-            self._button(
+            self.button(
                 root,
                 name,
                 pygame.Rect(x, top, width, tall),
