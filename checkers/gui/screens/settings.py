@@ -12,7 +12,7 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel
+from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel
 
 from checkers.gui import theme
 from checkers.gui.context import ScreenBase, ScreenContext
@@ -112,15 +112,14 @@ class SettingsScreen(ScreenBase):
         y += row + gap
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Sound", ui, container=panel)
-        sound = UIButton(
+        self.widgets["sound"] = self.actions.button(
+            ui,
+            panel,
             pygame.Rect(2 * gap + label, y, control, row),
             "On" if settings.sound else "Off",
-            ui,
-            container=panel,
-            tool_tip_text="Sounds for moves, captures, crowning and the end of a game (M in a game)",
+            "Sounds for moves, captures, crowning and the end of a game (M in a game)",
+            lambda: self.change(sound=not self.settings.sound),
         )
-        self.actions.pressed[sound] = lambda: self.change(sound=not self.settings.sound)
-        self.widgets["sound"] = sound
         y += row + gap
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Volume", ui, container=panel)
@@ -137,15 +136,14 @@ class SettingsScreen(ScreenBase):
         y += row + gap
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Board", ui, container=panel)
-        flip = UIButton(
+        self.widgets["flip"] = self.actions.button(
+            ui,
+            panel,
             pygame.Rect(2 * gap + label, y, control, row),
             "Turned (your side at the top)" if settings.flip else "Your side at the bottom",
-            ui,
-            container=panel,
-            tool_tip_text="Which way the board faces when a game starts (F turns it in a game)",
+            "Which way the board faces when a game starts (F turns it in a game)",
+            lambda: self.change(flip=not self.settings.flip),
         )
-        self.actions.pressed[flip] = lambda: self.change(flip=not self.settings.flip)
-        self.widgets["flip"] = flip
         y += row + gap
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Eval bar", ui, container=panel)
@@ -161,12 +159,11 @@ class SettingsScreen(ScreenBase):
         self.widgets["eval_bar"] = bar
         y += row + 2 * gap
 
-        close = UIButton(
+        self.widgets["close"] = self.actions.button(
+            ui,
+            panel,
             pygame.Rect(box.width // 2 - 8 * unit, y, 16 * unit, row),
             "Close  (Esc)",
-            ui,
-            container=panel,
-            tool_tip_text="Back; the settings are already saved",
+            "Back; the settings are already saved",
+            self.close_dialog,
         )
-        self.actions.pressed[close] = self.close_dialog
-        self.widgets["close"] = close
