@@ -107,9 +107,41 @@ def test_a_forced_win_is_counted_in_moves_not_scored() -> None:
     status, out = run("analyse", ONE_CAPTURE, "--lines", "3", "--depth", "3", "--format", "json")
     assert status == 0
     [line] = json.loads(out)["lines"]
-    assert line == {"move": "14x23", "score": None, "pv": ["14x23"], "win_in": 1}
+    assert line == {
+        "move": "14x23",
+        "score": None,
+        "pv": ["14x23"],
+        "win_in": 1,
+        "database": "database win in 1 move",  # two pieces: the databases know it
+    }
     status, out = run("analyse", ONE_CAPTURE, "--lines", "3", "--depth", "3")
-    assert status == 0 and "wins in 1 move " in out
+    assert status == 0 and "database win in 1 move" in out
+
+
+@pytest.mark.parametrize(
+    ("fen", "result"),
+    [("B:WK1:BK10,K19", "database win"), ("B:WK1:BK18", "database draw")],
+    ids=["two kings against one", "one king against one"],
+)
+def test_several_lines_of_a_database_position_come_from_the_databases_at_once(
+    fen: str, result: str
+) -> None:
+    # A settled position is not searched deeper and deeper: every line is the databases' own,
+    # best first, each one leading where its words say.
+    position = Position.from_fen(fen)
+    analysis = analysis_lines(position, Limits(depth=30), 3)
+    assert analysis.depth == 1
+    assert len(analysis.lines) == 3
+    assert analysis.lines[0].database is not None
+    assert analysis.lines[0].database.startswith(result)
+    keys = [order_key(line.score, line.win_in) for line in analysis.lines]
+    assert keys == sorted(keys, reverse=True)
+    for line in analysis.lines:
+        assert line.database is not None and line.pv[0] == line.move
+        assert_legal_line(position, list(line.pv))
+    best = engine_search(position, Limits(depth=30))
+    assert best.database and best.move is not None
+    assert analysis.lines[0].move == best.move.pdn()
 
 
 def test_win_in_moves_counts_the_winners_moves() -> None:

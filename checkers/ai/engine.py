@@ -417,6 +417,7 @@ class ScoredLine(NamedTuple):
 
     score: int
     line: tuple[Move, ...]
+    database: bool = False  # the endgame databases gave the score, not a search
 
 
 class RootScore(NamedTuple):
@@ -1199,6 +1200,25 @@ class Engine:
         """
         deadline, moves = self._start(position, limits, history, stop)
         if not moves or count < 1:
+            return
+        if self._database_root(position, moves, no_progress_plies, deadline) is not None:
+            # The databases know every root move: the best `count` once, each with its line to
+            # the end (a draw's, a few moves), and nothing deeper to search.
+            known = sorted(self.completed[1], key=lambda record: -record[0])[:count]
+            yield (
+                1,
+                [
+                    ScoredLine(
+                        score,
+                        _public_line(
+                            position,
+                            [move, *self._database_line(position.apply_raw(move), score)],
+                        ),
+                        database=True,
+                    )
+                    for score, move, _, _ in known
+                ],
+            )
             return
         max_depth = limits.depth or MAX_DEPTH
         for depth in range(1, max_depth + 1):

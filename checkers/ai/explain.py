@@ -159,7 +159,8 @@ def iterate_analysis(
         lines = []
         for found in scored:
             score, win_in = _score(found.score, units_per_man * engine.scale)
-            lines.append(AnalysisLine(found.line[0].pdn(), score, _pdn(found.line), win_in))
+            words = database_words(found.score) if found.database else None
+            lines.append(AnalysisLine(found.line[0].pdn(), score, _pdn(found.line), win_in, words))
         yield Analysis(depth, tuple(lines), engine.nodes)
 
 
