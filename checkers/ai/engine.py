@@ -1204,6 +1204,7 @@ class Engine:
         if self._database_root(position, moves, no_progress_plies, deadline) is not None:
             # The databases know every root move: the best `count` once, each with its line to
             # the end (a draw's, a few moves), and nothing deeper to search.
+            assert self.completed is not None  # the databases' answer scored every root move
             known = sorted(self.completed[1], key=lambda record: -record[0])[:count]
             yield (
                 1,
