@@ -253,6 +253,50 @@ def test_the_renderer_puts_pieces_kings_and_highlights_at_the_right_pixels() -> 
     assert flipped.square_rect(1)[:2] == (300, 350) and flipped.square_at(325, 375) == 1
 
 
+def test_square_numbers_read_whole_under_pieces_and_on_the_last_move() -> None:
+    """A piece's edge reaches into its square's numbered corner, and the last move's squares are
+    filled with their own colour: the number is drawn whole all the same, the same pixels as
+    on an empty square, and in the dark square's colour on the last move's squares."""
+    from checkers.gui.board_view.assets import Assets
+    from checkers.gui.board_view.geometry import BoardGeometry
+    from checkers.gui.board_view.render import BoardView, Renderer
+
+    pygame.font.init()
+    geometry = BoardGeometry(0, 0, 60, flipped=False)
+
+    def drawn(view: BoardView) -> pygame.Surface:
+        surface = pygame.Surface((480, 480))
+        Renderer(Assets()).board(surface, geometry, view)
+        return surface
+
+    def corner(surface: pygame.Surface, square: int) -> dict[tuple[int, int], tuple[int, ...]]:
+        """The pixels of the square's top-left corner, where its number is."""
+        left, top = geometry.square_rect(square)[:2]
+        return {
+            (x, y): tuple(surface.get_at((x, y)))[:3]
+            for x in range(left, left + 20)
+            for y in range(top, top + 20)
+        }
+
+    empty = drawn(BoardView(Position.from_pieces({}, BLACK)))
+    full = drawn(BoardView(Position()))
+    for square in (1, 12, 21, 32):  # men of both sides on every edge of the board
+        number = {
+            at: colour
+            for at, colour in corner(empty, square).items()
+            if colour != theme.DARK_SQUARE
+        }
+        assert len(number) > 20  # the digits' pixels
+        under_piece = corner(full, square)
+        assert {at: under_piece[at] for at in number} == number, square
+    moved = Position().move(Move((11, 15)))
+    lit = drawn(BoardView(moved, last_move=Move((11, 15))))
+    for square in (11, 15):  # left empty and with the man that moved
+        pixels = list(corner(lit, square).values())
+        assert theme.LAST_MOVE in pixels
+        assert any(sum(map(abs, map(int.__sub__, p, theme.DARK_SQUARE))) < 60 for p in pixels)
+
+
 def test_the_board_turns_so_the_human_is_at_the_bottom_and_flips_at_will(make_app) -> None:
     app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig()))
     board = screen_of(app).layout().board

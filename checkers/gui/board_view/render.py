@@ -180,19 +180,36 @@ class Renderer:
             board = pygame.Surface((cell * 8, cell * 8))
             board.fill(theme.LIGHT_SQUARE)
             geometry = BoardGeometry(0, 0, cell, flipped)
-            number_size = math.ceil(number_pixels(cell) / SIZE_FACTOR)
             for square in SQUARES:
-                rect = pygame.Rect(geometry.square_rect(square))
-                board.fill(theme.DARK_SQUARE, rect)
-                self.text.draw(
-                    board,
-                    str(square),
-                    number_size,
-                    theme.SQUARE_NUMBER,
-                    (rect.left + cell * 0.06, rect.top + cell * 0.04),
-                )
+                board.fill(theme.DARK_SQUARE, geometry.square_rect(square))
+                self._square_number(board, geometry, square)
             self._boards[key] = board
         return board
+
+    def _square_number(
+        self,
+        surface: pygame.Surface,
+        geometry: BoardGeometry,
+        square: int,
+        lit: bool = False,
+    ) -> None:
+        """A square's number in its top-left corner. Over a piece (whose edge reaches into the
+        corner) it sits on a tab of the square's colour, so it is read whole, never half hidden.
+        On a `lit` square (the last move's) it is drawn in the dark square's colour."""
+        cell = geometry.cell
+        left, top = geometry.square_rect(square)[:2]
+        ground, colour = (
+            (theme.LAST_MOVE, theme.DARK_SQUARE)
+            if lit
+            else (theme.DARK_SQUARE, theme.SQUARE_NUMBER)
+        )
+        line = self.text.render(str(square), math.ceil(number_pixels(cell) / SIZE_FACTOR), colour)
+        rect = line.get_rect(topleft=(round(left + cell * 0.06), round(top + cell * 0.04)))
+        tab = rect.inflate(max(2, cell // 20), 0).clip(geometry.square_rect(square))
+        pygame.draw.rect(
+            surface, ground or theme.DARK_SQUARE, tab, border_radius=max(1, cell // 24)
+        )
+        surface.blit(line, rect)
 
     def sprite(self, piece: Piece, cell: int) -> pygame.Surface:
         """A piece (with its crown if a king) on a transparent cell-sized surface."""
@@ -238,9 +255,10 @@ class Renderer:
         )
         surface.blit(self._empty_board(cell, geometry.flipped), frame)
 
-        if view.last_move is not None:
-            for square in view.last_move.path:
-                surface.fill(theme.LAST_MOVE, geometry.square_rect(square))
+        lit = view.last_move.path if view.last_move is not None else ()
+        for square in lit:
+            surface.fill(theme.LAST_MOVE, geometry.square_rect(square))
+            self._square_number(surface, geometry, square, lit=True)
         if view.hint is not None:
             for square in view.hint.path[:1]:
                 pygame.draw.rect(
@@ -250,6 +268,7 @@ class Renderer:
         for square, piece in view.position.piece_map().items():
             if square not in view.hidden:
                 self.draw_piece(surface, piece, geometry.square_center(square), cell)
+                self._square_number(surface, geometry, square, lit=square in lit)
 
         ring = max(2, cell // 18)
         radius = theme.PIECE_RADIUS * cell + ring
