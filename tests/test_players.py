@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from checkers.ai import AIPlayer, Limits, StopSignal, get_level, play_game, search
+from checkers.ai.levels import LEVELS
 from checkers.ai.players import PlayedMove
 from checkers.board import BLACK, Move, Position
 from checkers.record import GameRecord, Reason
@@ -135,3 +136,17 @@ def test_two_lone_kings_draw_by_a_rule_not_by_the_limit() -> None:
     end = play_game(record, quick(), quick(), max_plies=1000)
     assert end.outcome is not None and end.outcome.is_draw
     assert end.outcome.reason in (Reason.REPETITION, Reason.FORTY_MOVE_RULE)
+
+
+def test_every_level_s_details_say_what_its_description_does_not() -> None:
+    # The start screen shows the description on the level's row and the details as its tooltip.
+    for level in LEVELS:
+        details = level.details()
+        assert details and level.description.lower() not in details.lower()
+    beginner = get_level("beginner").details()
+    assert beginner.startswith("Alpha-beta search 2 plies deep")
+    assert "material alone" in beginner and "random move 25% of the time" in beginner
+    assert "random" not in get_level("casual").details()
+    master = get_level("master").details()
+    assert "5 s a move" in master
+    assert "opening book" in master and "endgame databases" in master

@@ -53,6 +53,37 @@ class Level:
         )
         return f"{what} {how}"
 
+    def details(self) -> str:
+        """How it plays, in a sentence, beyond its description: the search, what it judges
+        positions by and its deliberate flaws (`Alpha-beta search 3 plies deep, judging
+        positions by material, the centre and mobility; its judgement blurred, a random move 8%
+        of the time`)."""
+        how = f"{self.depth} plies deep" if self.depth is not None else f"{self.time:g} s a move"
+        if self.algorithm == "engine":
+            return (
+                f"Principal-variation search, {how}, with the opening book, the endgame "
+                "databases and an evaluation fitted to game results"
+            )
+        search = SEARCH_NAMES.get(self.algorithm, self.algorithm)
+        judging = JUDGING.get(self.evaluation, f"its {self.evaluation} evaluation")
+        flaws = []
+        if self.noise:
+            flaws.append("its judgement blurred")
+        if self.blunder:
+            flaws.append(f"a random move {self.blunder:.0%} of the time")
+        sentence = f"{search} search {how}, judging positions by {judging}"
+        return f"{sentence}; {', '.join(flaws)}" if flaws else sentence
+
+
+SEARCH_NAMES = {"alphabeta": "Alpha-beta", "minimax": "Minimax", "negamax": "Negamax"}
+"""The source documents' searches in words (the registry's names as keys)."""
+
+JUDGING = {
+    "count": "material alone",
+    "seed": "material, the centre and mobility",
+}
+"""What the source documents' evaluations weigh, in words."""
+
 
 # Noise is in each evaluation's units: `count` values a man at 1, `seed` at 10.
 LEVELS: tuple[Level, ...] = (

@@ -402,7 +402,7 @@ class StartScreen(ButtonScreen):
                 f"level {level.name}",
                 pygame.Rect(column.left, y, column.width, level_row),
                 level_label(level),
-                f"{level.name.capitalize()}: {level.description} ({level.summary()})",
+                level.details(),
                 functools.partial(self._set_level, level.name),
                 selected=level.name == self.choices.level,
                 object_id="@level",
