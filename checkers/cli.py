@@ -220,10 +220,10 @@ def _print_lines(position: Position, analysis: Analysis, form: str, out: TextIO)
             print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
         return
     side = position.turn.name.capitalize()
-    print(
-        f"depth {analysis.depth}, {len(analysis.lines)} best moves, scores in men for {side}",
-        file=out,
-    )
+    where = "from the endgame databases" if analysis.from_databases else f"depth {analysis.depth}"
+    count = len(analysis.lines)
+    best = "the best move" if count == 1 else f"{count} best moves"
+    print(f"{where}, {best}, scores in men for {side}", file=out)
     width = max(len(line.move) for line in analysis.lines)
     for number, line in enumerate(analysis.lines, 1):
         score = line.database or format_men(line.score, line.win_in)

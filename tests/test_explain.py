@@ -116,6 +116,7 @@ def test_a_forced_win_is_counted_in_moves_not_scored() -> None:
     }
     status, out = run("analyse", ONE_CAPTURE, "--lines", "3", "--depth", "3")
     assert status == 0 and "database win in 1 move" in out
+    assert out.startswith("from the endgame databases, the best move, ")
 
 
 @pytest.mark.parametrize(

@@ -297,6 +297,22 @@ def test_analysis_board_shows_live_lines_and_leaves_the_game_untouched(
     assert game_screen.game.status.startswith("Black")
 
 
+def test_analysis_of_a_settled_endgame_shows_the_databases_lines_at_once(
+    make_app: Callable[..., App],
+) -> None:
+    # Two kings against one: the databases know every move, so no depth is claimed.
+    start = Position.from_fen("B:WK1:BK10,K19")
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start))
+    press(app, pygame.K_a, "a")
+    board = analysis_of(app)
+    wait_for(app, lambda: board.analysis is not None and board.finished)
+    assert board.analysis is not None and board.analysis.from_databases
+    texts = board.texts()
+    assert texts["engine"] == "From the endgame databases: every line known"
+    assert "Black wins in" in texts["line 1"] and "(database win in" in texts["line 1"]
+    assert len(board.analysis.lines) == 3
+
+
 def test_the_analyse_button_opens_the_board_on_the_position_shown(
     make_app: Callable[..., App],
 ) -> None:

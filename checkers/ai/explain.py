@@ -120,6 +120,11 @@ class Analysis:
     lines: tuple[AnalysisLine, ...]
     nodes: int = 0
 
+    @property
+    def from_databases(self) -> bool:
+        """Every line is the endgame databases' (no search: the depth means nothing)."""
+        return bool(self.lines) and all(line.database is not None for line in self.lines)
+
     def as_json(self) -> dict[str, Any]:
         """`{"depth": D, "lines": [...]}`."""
         return {"depth": self.depth, "lines": [line.as_json() for line in self.lines]}

@@ -248,6 +248,8 @@ class AnalysisScreen(ScreenBase):
             return "The game would be over here:", f"{record.outcome}."
         if self.analysis is None:
             return "The engine is looking...", ""
+        if self.analysis.from_databases:
+            return "From the endgame databases: every line known", ""
         depth = plural(self.analysis.depth, "move")
         nodes = f"{self.analysis.nodes:,} positions looked at"
         if self.finished:
