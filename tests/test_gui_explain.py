@@ -209,6 +209,8 @@ def test_analysis_rows_label_scores_with_the_side_to_move() -> None:
     rows = analysis_rows(analysis, WHITE, 4, False)
     assert rows[0].score == "+0.25 for White" and rows[0].line == "4... 24-19 5. 11-15"
     assert rows[1].score == "Black wins in 3 moves"
+    drawn = Analysis(1, (AnalysisLine("32-27", 0.0, ("32-27", "1-5"), None, "database draw"),))
+    assert analysis_rows(drawn, BLACK, 30, True)[0].score == "Draw"
 
 
 # --- the worker ----------------------------------------------------------------------------------
@@ -308,9 +310,13 @@ def test_analysis_of_a_settled_endgame_shows_the_databases_lines_at_once(
     wait_for(app, lambda: board.analysis is not None and board.finished)
     assert board.analysis is not None and board.analysis.from_databases
     texts = board.texts()
-    assert texts["engine"] == "From the endgame databases: every line known"
-    assert "Black wins in" in texts["line 1"] and "(database win in" in texts["line 1"]
+    assert texts["engine"] == "Known from the endgame databases"
+    assert texts["line 1"].endswith("Black wins in 9 moves")
     assert len(board.analysis.lines) == 3
+    press(app, pygame.K_x, "x")  # White to move: its king is lost all the same
+    wait_for(app, lambda: board.analysis is not None and board.finished)
+    assert board.texts()["engine"] == "Known from the endgame databases"
+    assert "Black wins in" in board.texts()["line 1"]
 
 
 def test_the_analyse_button_opens_the_board_on_the_position_shown(

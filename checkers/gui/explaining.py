@@ -29,6 +29,7 @@ __all__ = [
     "analysis_rows",
     "best_line_moves",
     "line_score",
+    "line_words",
     "move_number",
     "numbered_line",
     "why_card",
@@ -70,6 +71,14 @@ def line_score(score: float | None, win_in: int | None, side: Side) -> str:
     return f"{format_men(score, None)} for {_name(side)}"
 
 
+def line_words(line: AnalysisLine, side: Side) -> str:
+    """An analysis line's score in words from `side`'s view (`line_score`); a database draw is
+    `Draw`, not a score of nought."""
+    if line.database is not None and line.win_in is None:
+        return "Draw"
+    return line_score(line.score, line.win_in, side)
+
+
 @dataclass(frozen=True)
 class LineRow:
     """One of the analysis board's best lines: its rank (1 best), move, labelled score and
@@ -85,12 +94,10 @@ def analysis_rows(
     analysis: Analysis, side: Side, number: int, black_to_move: bool
 ) -> list[LineRow]:
     """The analysis's lines, best first, for the position where `side` is to move at move
-    `number` (a database result says so after the score)."""
+    `number` (the heading says when the databases gave the lines)."""
     rows = []
     for rank, found in enumerate(analysis.lines, start=1):
-        score = line_score(found.score, found.win_in, side)
-        if found.database is not None:
-            score += f" ({found.database})"
+        score = line_words(found, side)
         rows.append(
             LineRow(rank, found.move, score, numbered_line(found.pv, number, black_to_move))
         )

@@ -29,7 +29,7 @@ from checkers.gui.explaining import (
     LineRow,
     analysis_rows,
     best_line_moves,
-    line_score,
+    line_words,
     move_number,
     numbered_line,
 )
@@ -234,7 +234,7 @@ class AnalysisScreen(ScreenBase):
             return None
         best = self.analysis.lines[0]
         side = self.position.turn
-        words = line_score(best.score, best.win_in, side)
+        words = line_words(best, side)
         if best.win_in is not None:
             wins = (best.win_in > 0) == (side is BLACK)
             return (1.0 if wins else 0.0), words
@@ -249,7 +249,7 @@ class AnalysisScreen(ScreenBase):
         if self.analysis is None:
             return "The engine is looking...", ""
         if self.analysis.from_databases:
-            return "From the endgame databases: every line known", ""
+            return "Known from the endgame databases", ""
         depth = plural(self.analysis.depth, "move")
         nodes = f"{self.analysis.nodes:,} positions looked at"
         if self.finished:
