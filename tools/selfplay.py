@@ -32,7 +32,7 @@ from checkers.ai.endgame import LOSS_CODE, WIN_CODE
 from checkers.ai.engine import Engine, _install
 from checkers.ai.search import Limits
 from checkers.ai.tuned_weights import TUNED
-from checkers.ai.weights import HAND_SET
+from checkers.ai.weights import HAND_SET, Weights
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.match import load_ballots
 from checkers.record import FORTY_MOVE_PLIES
@@ -144,17 +144,39 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out)
     if not out.parent.is_dir():
         parser.exit(2, f"selfplay: no directory {out.parent}\n")
-    jobs = args.jobs or None
-    tasks = [
-        (args.seed, index, args.depth, args.random_plies, args.max_plies)
-        for index in range(args.games)
-    ]
+    play_games(
+        WEIGHTS[args.weights],
+        out,
+        games=args.games,
+        seed=args.seed,
+        depth=args.depth,
+        random_plies=args.random_plies,
+        max_plies=args.max_plies,
+        jobs=args.jobs,
+    )
+    return 0
+
+
+def play_games(
+    weights: Weights,
+    out: Path,
+    *,
+    games: int,
+    seed: int,
+    depth: int,
+    random_plies: int = 4,
+    max_plies: int = 300,
+    jobs: int = 0,
+) -> None:
+    """Play the games with `weights` in `jobs` processes (0: every core) and write their quiet
+    positions to `out` (replaced only when all are written), with progress on stderr."""
+    tasks = [(seed, index, depth, random_plies, max_plies) for index in range(games)]
     started = time.monotonic()
     positions = 0
     partial = out.with_name(out.name + ".partial")
     with (
         partial.open("w", encoding="ascii") as stream,
-        ProcessPoolExecutor(jobs, initializer=_install, initargs=(WEIGHTS[args.weights],)) as pool,
+        ProcessPoolExecutor(jobs or None, initializer=_install, initargs=(weights,)) as pool,
     ):
         # map keeps the games' order: the file is the same for the same seed.
         for done, lines in enumerate(pool.map(_play_task, tasks, chunksize=4), start=1):
@@ -170,7 +192,6 @@ def main(argv: list[str] | None = None) -> int:
                 )
     partial.replace(out)
     print(file=sys.stderr)
-    return 0
 
 
 if __name__ == "__main__":

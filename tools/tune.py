@@ -1,23 +1,30 @@
 """Fit the engine's evaluation weights to self-play results (a logistic, "Texel" fit).
 
-    .venv/bin/python tools/tune.py --seed 1 --games 2400
+    .venv/bin/python tools/tune.py --seed 1 --games 1200 --rounds 2
 
-Plays the games first (tools/selfplay.py with the hand-set weights, kept in build/ and reused)
-unless they are there, then fits a logistic model of the result of each quiet position
-(win 1, draw 1/2, loss 0 for Black) on the evaluation's terms, Black's minus White's: men, kings,
-the trade bonus, back-rank guards, the bridge, runaways by rows to go, kings in the centre, the
-kings' steps, the move, and a man's value for each square by game phase (the endgame
-technique keeps its hand-set weights, and its positions are left out, see FIXED). Newton's method on the cross-entropy with a small ridge
-penalty on the squares' values, twice (the trade bonus depends on the king's value). The
-coefficients are scaled so that a man is 100 and rounded, and written to
-checkers/ai/tuned_weights.py. Games whose number the seed picks (a tenth) are held out: the
-loss of the engine's evaluation on their positions is printed before and after, each with its
-own fitted logistic scale. numpy is needed here only, never by the game.
+Plays the games first (tools/selfplay.py, kept in build/ under a name that holds the seed, the
+games, the depth and a digest of the weights they were played with, and reused) unless they are
+there, then fits a logistic model of the result of each quiet position (win 1, draw 1/2, loss 0
+for Black) on the evaluation's terms, Black's minus White's: men, kings, the trade bonus,
+back-rank guards, the bridge, runaways by rows to go, kings in the centre, the kings' steps, the
+move, and a man's value for each square by game phase (the endgame technique keeps its hand-set
+weights, and its positions are left out, see FIXED). Newton's method on the cross-entropy with a
+small ridge penalty on the squares' values, twice (the trade bonus depends on the king's value).
+The coefficients are scaled so that a man is 100 and rounded.
+
+Round 1 plays its games (seed S) with the hand-set weights; each later round r plays as many new
+games (seed S + r - 1) with the weights the round before fitted, and fits on the games of every
+round so far: the positions the tuned engine reaches, and more of them. The last round's weights
+are written to checkers/ai/tuned_weights.py; the same command always writes the same file.
+Games the seed picks (a tenth) are held out: the loss of the hand-set, the round before's and
+the new weights on their positions is printed, each with its own fitted logistic scale. numpy is
+needed here only, never by the game.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import sys
 import time
@@ -61,6 +68,8 @@ FIXED = {"hunt_closeness": HAND_SET.hunt_closeness, "hunt_corner": HAND_SET.hunt
 SQUARES = 28  # a man's squares, from its own side's view
 PHASES = len(HAND_SET.phase_pieces) + 1
 COLUMNS = len(SCALARS) + PHASES * SQUARES
+GAMES_PER_FILE = 10_000_000  # more games than a self-play file holds
+MAX_ROUNDS = 5
 _BLACK_BIT_OF_WHITE = {BIT[s]: 33 - s for s in range(5, 33)}  # a White man as a Black one
 _BLACK_SQUARE = {BIT[s]: s for s in range(1, 29)}
 
@@ -123,8 +132,12 @@ def features(black: int, white: int, kings: int, black_to_move: bool, king: floa
 class Data:
     """Positions (bitboards and side to move), their results for Black (1, 1/2, 0) and games."""
 
-    def __init__(self, path: Path) -> None:
-        table = np.loadtxt(path, dtype=np.int64, ndmin=2)
+    def __init__(self, *paths: Path) -> None:
+        # Each file numbers its games from 0: a later file's are made distinct.
+        tables = [np.loadtxt(path, dtype=np.int64, ndmin=2) for path in paths]
+        for index, table in enumerate(tables):
+            table[:, 0] += index * GAMES_PER_FILE
+        table = np.concatenate(tables)
         self.games = table[:, 0]
         self.boards = table[:, 2:6].tolist()
         self.results = table[:, 6].astype(np.float64) / 2
@@ -241,12 +254,45 @@ TUNED = Weights(
     )
 
 
+def digest(weights: Weights) -> str:
+    """A short name for a set of weights (the games played with them are kept under it)."""
+    return hashlib.blake2b(repr(weights).encode(), digest_size=4).hexdigest()
+
+
+def games_file(seed: int, games: int, depth: int, weights: Weights, jobs: int) -> Path:
+    """The self-play positions of `games` games with `weights`, played now unless kept."""
+    path = REPOSITORY / "build" / f"selfplay-s{seed}-g{games}-d{depth}-w{digest(weights)}.txt"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        print(f"playing {games} games into {path.relative_to(REPOSITORY)}", file=sys.stderr)
+        selfplay.play_games(weights, path, games=games, seed=seed, depth=depth, jobs=jobs)
+    return path
+
+
+def fit_weights(data: Data, train: npt.NDArray[np.bool_], ridge_squares: float) -> Weights:
+    """The weights fitted to the training rows: twice, the trade bonus following the king."""
+    ridge = np.zeros(COLUMNS)
+    ridge[len(SCALARS) :] = ridge_squares
+    king = float(HAND_SET.king)
+    tuned = HAND_SET
+    for _ in range(2):
+        x = data.matrix(train, king)
+        technique = np.any(x[:, [COLUMN[name] for name in FIXED]] != 0, axis=1)
+        beta = fit(x[~technique], data.results[train][~technique], ridge)
+        tuned = to_weights(beta)
+        king = float(tuned.king)
+    return tuned
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Play (or reuse) the games, fit, report the losses and write the weights."""
+    """Play (or reuse) each round's games, fit, report the losses and write the weights."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1, help="games and hold-out seed (default 1)")
-    parser.add_argument("--games", type=int, default=2400, help="self-play games (default 2400)")
+    parser.add_argument("--games", type=int, default=1200, help="games a round (default 1200)")
     parser.add_argument("--depth", type=int, default=6, help="their depth a move (default 6)")
+    parser.add_argument(
+        "--rounds", type=int, default=1, help=f"rounds of games and fit, 1 to {MAX_ROUNDS}"
+    )
     parser.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     parser.add_argument(
         "--ridge", type=float, default=20.0, help="penalty on the squares' values (default 20)"
@@ -256,33 +302,30 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 10 or args.depth < 1 or args.ridge < 0:
         parser.exit(2, "tune: --games must be 10 or more, --depth positive, --ridge not negative\n")
+    if not 1 <= args.rounds <= MAX_ROUNDS or args.data is not None and args.rounds != 1:
+        parser.exit(2, f"tune: --rounds must be 1 to {MAX_ROUNDS} (1 with --data)\n")
     started = time.monotonic()
-    data_path = REPOSITORY / "build" / f"selfplay-s{args.seed}-g{args.games}-d{args.depth}.txt"
-    if args.data is not None:
-        data_path = Path(args.data)
-    elif not data_path.exists():
-        data_path.parent.mkdir(exist_ok=True)
-        print(f"playing {args.games} games into {data_path}", file=sys.stderr)
-        selfplay_args = ["--games", str(args.games), "--seed", str(args.seed)]
-        selfplay_args += [
-            "--depth",
-            str(args.depth),
-            "--jobs",
-            str(args.jobs),
-            "--out",
-            str(data_path),
-        ]
-        selfplay.main(selfplay_args)
-    data = Data(data_path)
-    rng = random.Random(args.seed)
-    game_ids = sorted(set(data.games.tolist()))
-    held = set(rng.sample(game_ids, max(1, len(game_ids) // 10)))
-    test = np.isin(data.games, list(held))
-    train = ~test
-    print(
-        f"{len(game_ids)} games, {int(train.sum())} training and {int(test.sum())} held-out positions",
-        file=sys.stderr,
-    )
+    played_with, previous = HAND_SET, HAND_SET
+    paths: list[Path] = []
+    for round_number in range(1, args.rounds + 1):
+        if args.data is not None:
+            paths = [Path(args.data)]
+        else:
+            seed = args.seed + round_number - 1
+            paths.append(games_file(seed, args.games, args.depth, played_with, args.jobs))
+        data = Data(*paths)
+        rng = random.Random(args.seed)
+        game_ids = sorted(set(data.games.tolist()))
+        held = set(rng.sample(game_ids, max(1, len(game_ids) // 10)))
+        test = np.isin(data.games, list(held))
+        train = ~test
+        print(
+            f"round {round_number}: {len(game_ids)} games, {int(train.sum())} training and "
+            f"{int(test.sum())} held-out positions",
+            file=sys.stderr,
+        )
+        previous, played_with = played_with, fit_weights(data, train, args.ridge)
+    tuned = played_with
 
     def engine_losses(weights: Weights) -> tuple[float, float, float]:
         engine._install(weights)
@@ -294,24 +337,26 @@ def main(argv: list[str] | None = None) -> int:
             mean_squared(held_scores, data.results[test]),
         )
 
-    k_before, ce_before, mse_before = engine_losses(HAND_SET)
-    ridge = np.zeros(COLUMNS)
-    ridge[len(SCALARS) :] = args.ridge
-    king = float(HAND_SET.king)
-    for _ in range(2):
-        x = data.matrix(train, king)
-        technique = np.any(x[:, [COLUMN[name] for name in FIXED]] != 0, axis=1)
-        beta = fit(x[~technique], data.results[train][~technique], ridge)
-        tuned = to_weights(beta)
-        king = float(tuned.king)
-    k_after, ce_after, mse_after = engine_losses(tuned)
+    compared = [("hand-set", HAND_SET)]
+    if args.rounds > 1:
+        compared.append((f"round {args.rounds - 1}", previous))
+    compared.append(("these", tuned))
+    losses = [engine_losses(weights) for _, weights in compared]
+    names = " -> ".join(name for name, _ in compared)
     summary = [
-        f"{len(game_ids)} games, {int(train.sum())} positions fitted, {int(test.sum())} held out.",
-        f"Held-out cross-entropy {ce_before:.4f} -> {ce_after:.4f}, "
-        + f"squared error {mse_before:.4f} -> {mse_after:.4f}",
-        f"(hand-set weights -> these; logistic scale {k_before * 100:.3f} -> "
-        + f"{k_after * 100:.3f} a man).",
+        (
+            f"{len(game_ids)} games in {args.rounds} round{'s' if args.rounds > 1 else ''}, "
+            f"{int(train.sum())} positions fitted, {int(test.sum())} held out."
+        ),
+        "Held-out cross-entropy "
+        + " -> ".join(f"{ce:.4f}" for _, ce, _ in losses)
+        + ", squared error "
+        + " -> ".join(f"{mse:.4f}" for _, _, mse in losses),
+        f"({names}; logistic scale "
+        + " -> ".join(f"{k * 100:.3f}" for k, _, _ in losses)
+        + " a man).",
     ]
+    engine._install(tuned)
     for line in summary:
         print(line)
     print(tuned)
@@ -322,6 +367,7 @@ def main(argv: list[str] | None = None) -> int:
                 ("seed", args.seed),
                 ("games", args.games),
                 ("depth", args.depth),
+                ("rounds", args.rounds),
                 ("ridge", args.ridge),
             )
         )
