@@ -206,9 +206,7 @@ class Renderer:
         line = self.text.render(str(square), math.ceil(number_pixels(cell) / SIZE_FACTOR), colour)
         rect = line.get_rect(topleft=(round(left + cell * 0.06), round(top + cell * 0.04)))
         tab = rect.inflate(max(2, cell // 20), 0).clip(geometry.square_rect(square))
-        pygame.draw.rect(
-            surface, ground or theme.DARK_SQUARE, tab, border_radius=max(1, cell // 24)
-        )
+        pygame.draw.rect(surface, ground, tab, border_radius=max(1, cell // 24))
         surface.blit(line, rect)
 
     def sprite(self, piece: Piece, cell: int) -> pygame.Surface:
