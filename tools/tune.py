@@ -74,15 +74,6 @@ _BLACK_BIT_OF_WHITE = {BIT[s]: 33 - s for s in range(5, 33)}  # a White man as a
 _BLACK_SQUARE = {BIT[s]: s for s in range(1, 29)}
 
 
-def _bits(mask: int) -> list[int]:
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return found
-
-
 def features(black: int, white: int, kings: int, black_to_move: bool, king: float) -> list[float]:
     """The evaluation's terms, Black's minus White's, in the order of SCALARS then the squares
     by phase; the trade bonus with this king value."""
@@ -99,10 +90,10 @@ def features(black: int, white: int, kings: int, black_to_move: bool, king: floa
     if bm:
         row[3] -= (white_men & engine._WHITE_BACK).bit_count()
         row[4] -= white_men & engine._WHITE_BRIDGE == engine._WHITE_BRIDGE
-    for man in _bits(black_men & engine._BLACK_RUNNERS):
+    for man in engine._bits(black_men & engine._BLACK_RUNNERS):
         if not engine._BLACK_CONE[man] & white:
             row[5 + 6 - engine._ROW[man]] += 1  # rows 6, 5, 4: one, two, three to go
-    for man in _bits(white_men & engine._WHITE_RUNNERS):
+    for man in engine._bits(white_men & engine._WHITE_RUNNERS):
         if not engine._WHITE_CONE[man] & black:
             row[5 + engine._ROW[man] - 1] -= 1
     if kings:
@@ -115,16 +106,17 @@ def features(black: int, white: int, kings: int, black_to_move: bool, king: floa
         for hunters, prey, sign in ((black_kings, white_kings, 1), (white_kings, black_kings, -1)):
             if hunters and prey and lead * sign > 0 and not (wm if sign > 0 else bm):
                 closeness = sum(
-                    7 - min(engine._DISTANCE[h | p] for p in _bits(prey)) for h in _bits(hunters)
+                    7 - min(engine._DISTANCE[h | p] for p in engine._bits(prey))
+                    for h in engine._bits(hunters)
                 )
                 row[COLUMN["hunt_closeness"]] += sign * closeness
                 row[COLUMN["hunt_corner"]] -= sign * (prey & engine._DOUBLE_CORNERS).bit_count()
     row[COLUMN["to_move"]] = 1.0 if black_to_move else -1.0
     pieces = bm + bk + wm + wk
     base = len(SCALARS) + SQUARES * sum(pieces < limit for limit in HAND_SET.phase_pieces)
-    for man in _bits(black_men):
+    for man in engine._bits(black_men):
         row[base + _BLACK_SQUARE[man] - 1] += 1
-    for man in _bits(white_men):
+    for man in engine._bits(white_men):
         row[base + _BLACK_BIT_OF_WHITE[man] - 1] -= 1
     return row
 
