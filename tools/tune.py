@@ -1,6 +1,6 @@
 """Fit the engine's evaluation weights to self-play results (a logistic, "Texel" fit).
 
-    .venv/bin/python tools/tune.py --seed 1 --games 1200 --rounds 2
+    .venv/bin/python tools/tune.py --seed 1 --games 3000 --rounds 2
 
 Plays the games first (tools/selfplay.py, kept in build/ under a name that holds the seed, the
 games, the depth and a digest of the weights they were played with, and reused) unless they are
