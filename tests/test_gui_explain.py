@@ -312,6 +312,8 @@ def test_analysis_of_a_settled_endgame_shows_the_databases_lines_at_once(
     texts = board.texts()
     assert texts["engine"] == "Known from the endgame databases"
     assert texts["line 1"].endswith("Black wins in 9 moves")
+    bar = board.evaluation()
+    assert bar is not None and bar[1] == "Black wins in 9 moves (databases)"  # the bar says so
     assert len(board.analysis.lines) == 3
     press(app, pygame.K_x, "x")  # White to move: its king is lost all the same
     wait_for(app, lambda: board.analysis is not None and board.finished)

@@ -229,12 +229,15 @@ class AnalysisScreen(ScreenBase):
         return best_line_moves(self.analysis.lines, self.position, ARROW_MOVES)
 
     def evaluation(self) -> tuple[float, str] | None:
-        """Black's share of the bar and its words, from the best line (None before one)."""
+        """Black's share of the bar and its words, from the best line (None before one); a
+        result from the endgame databases says so, as the heading does."""
         if self.analysis is None or not self.analysis.lines:
             return None
         best = self.analysis.lines[0]
         side = self.position.turn
         words = line_words(best, side)
+        if self.analysis.from_databases:
+            words = f"{words} (databases)"
         if best.win_in is not None:
             wins = (best.win_in > 0) == (side is BLACK)
             return (1.0 if wins else 0.0), words
