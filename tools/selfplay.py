@@ -40,6 +40,8 @@ from checkers.record import FORTY_MOVE_PLIES
 BLACK_WINS, DRAW, WHITE_WINS = 2, 1, 0
 _ENDGAME_PIECES = 4
 WEIGHTS = {"hand-set": HAND_SET, "tuned": TUNED}
+RANDOM_PLIES = 4  # at most this many random plies after the ballot
+MAX_PLIES = 300  # a game still going here is a draw
 
 
 def play_one(seed: int, index: int, depth: int, random_plies: int, max_plies: int) -> list[str]:
@@ -126,9 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
     parser.add_argument("--depth", type=int, default=6, help="search depth a move (default 6)")
     parser.add_argument(
-        "--random-plies", type=int, default=4, help="at most this many random plies (default 4)"
+        "--random-plies",
+        type=int,
+        default=RANDOM_PLIES,
+        help=f"at most this many random plies (default {RANDOM_PLIES})",
     )
-    parser.add_argument("--max-plies", type=int, default=300, help="a draw here (default 300)")
+    parser.add_argument(
+        "--max-plies", type=int, default=MAX_PLIES, help=f"a draw here (default {MAX_PLIES})"
+    )
     parser.add_argument(
         "--weights",
         choices=sorted(WEIGHTS),
@@ -164,8 +171,8 @@ def play_games(
     games: int,
     seed: int,
     depth: int,
-    random_plies: int = 4,
-    max_plies: int = 300,
+    random_plies: int = RANDOM_PLIES,
+    max_plies: int = MAX_PLIES,
     jobs: int = 0,
 ) -> None:
     """Play the games with `weights` in `jobs` processes (0: every core) and write their quiet

@@ -236,7 +236,7 @@ class AnalysisScreen(ScreenBase):
         best = self.analysis.lines[0]
         side = self.position.turn
         words = line_words(best, side)
-        if self.analysis.from_databases:
+        if best.database is not None:
             words = f"{words} (databases)"
         if best.win_in is not None:
             wins = (best.win_in > 0) == (side is BLACK)
