@@ -499,6 +499,8 @@ def _collector_paused() -> Iterator[None]:
 class Engine:
     """A searcher that keeps its transposition table and history between moves of one game."""
 
+    check_interval = _CHECK_INTERVAL  # nodes between looks at the limits
+
     def __init__(
         self,
         evaluation: str | Evaluation = "engine",
@@ -550,7 +552,7 @@ class Engine:
         self.deadline = deadline
         self.node_limit = node_limit
         self.next_check = (
-            _CHECK_INTERVAL if node_limit is None else min(_CHECK_INTERVAL, node_limit)
+            self.check_interval if node_limit is None else min(self.check_interval, node_limit)
         )
 
     def _check_limits(self) -> None:
@@ -563,7 +565,7 @@ class Engine:
             and self.deadline.expired()
         ):
             raise _Interrupted
-        self.next_check = self.nodes + _CHECK_INTERVAL
+        self.next_check = self.nodes + self.check_interval
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
 

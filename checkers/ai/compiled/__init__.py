@@ -1,0 +1,97 @@
+"""The engine's compiled core (numba): move generation, the evaluation and the search, giving the
+same moves, scores and node counts as the pure-Python engine, which stays the reference and the
+fallback where numba cannot be imported.
+
+`new_engine()` is the one place that picks the core: the compiled one once it is ready, else the
+Python engine. The first use starts compiling in a background thread (about 10 s the first time,
+well under a second once numba's on-disk cache holds the machine code), so whatever asks for an
+engine meanwhile plays with the Python one instead of waiting. `CHECKERS_CORE=python` in the
+environment keeps the Python engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import threading
+from typing import Literal
+
+from checkers.ai.endgame import Endgames
+from checkers.ai.engine import Engine, engine_evaluation
+from checkers.ai.evaluation import Evaluation
+
+__all__ = ["core_name", "is_available", "new_engine", "start_warm_up", "wait_until_ready"]
+
+_WARM_WAIT = 2.0  # seconds a first engine waits for the core: a cached one loads in about 0.5
+_ready = threading.Event()
+_warm_up_lock = threading.Lock()
+_warm_up: threading.Thread | None = None
+_failure: str | None = None
+
+
+def _import_error() -> str | None:
+    """Why the compiled core cannot run here (None: it can)."""
+    global _failure
+    if os.environ.get("CHECKERS_CORE", "").lower() == "python":
+        return "CHECKERS_CORE=python"
+    if _failure is None:
+        try:
+            importlib.import_module("checkers.ai.compiled.engine")  # imports numba only
+        except ImportError as error:
+            _failure = f"numba cannot be imported: {error}"
+        else:
+            _failure = ""
+    return _failure or None
+
+
+def is_available() -> bool:
+    """Whether this process can use the compiled core (numba imports, and it is not turned off)."""
+    return _import_error() is None
+
+
+def core_name() -> str:
+    """Which core the engine uses here, in words, e.g. for `checkers --version`."""
+    failure = _import_error()
+    if failure is not None:
+        return f"Python (the compiled core is off: {failure})"
+    import numba
+
+    return f"compiled with numba {numba.__version__}"
+
+
+def _compile() -> None:
+    from checkers.ai.compiled.engine import warm_up
+
+    warm_up()
+    _ready.set()
+
+
+def start_warm_up() -> None:
+    """Start compiling the core (or loading it from the cache) in the background, once."""
+    global _warm_up
+    if not is_available():
+        return
+    with _warm_up_lock:
+        if _warm_up is None:
+            _warm_up = threading.Thread(target=_compile, name="compile-engine-core", daemon=True)
+            _warm_up.start()
+
+
+def wait_until_ready(timeout: float | None = None) -> bool:
+    """Wait for the compiled core (starting it if need be); whether it is ready."""
+    start_warm_up()
+    return is_available() and _ready.wait(timeout)
+
+
+def new_engine(
+    evaluation: str | Evaluation = "engine",
+    endgames: Endgames | None | Literal["default"] = "default",
+) -> Engine:
+    """An engine: the compiled core's if it is ready (waiting a moment for a cached one to load)
+    and the evaluation is the engine's own, the Python engine otherwise; they answer alike."""
+    own = evaluation == "engine" or evaluation is engine_evaluation
+    if own and wait_until_ready(_WARM_WAIT):
+        from checkers.ai.compiled.engine import CompiledEngine
+
+        return CompiledEngine(evaluation, endgames)
+    return Engine(evaluation, endgames)
