@@ -21,7 +21,7 @@ from checkers._bitboard import generate_raw, play
 from checkers.ai import engine as python_engine
 from checkers.ai.engine import Engine
 from checkers.ai.search import Limits
-from checkers.board import BLACK, Position
+from checkers.board import BLACK, Piece, Position
 from checkers.perft import perft as python_perft
 
 pytest.importorskip("numba", reason="the compiled core needs numba")
@@ -106,6 +106,32 @@ def test_the_evaluation_is_the_python_engines() -> None:
             assert evaluate.discount(
                 evaluate.static_score(*raw, *tables), no_progress
             ) == python_engine._discount(python_engine._static_score(*raw), no_progress)
+
+
+def test_database_probes_read_the_slices_as_python_does() -> None:
+    from checkers.ai.compiled.probe import Databases, lookup
+    from checkers.ai.endgame import default_endgames, materials_with
+
+    endgames = default_endgames()
+    databases = Databases()
+    for pieces in range(2, endgames.max_pieces + 1):
+        for material in materials_with(pieces):
+            databases.hand_over(endgames, material)
+    scratch = np.zeros((movegen.MAX_MOVES, 4), np.int64)
+    stack = np.zeros((64, 3), np.int64)
+    rng = random.Random(5)
+    for _ in range(3000):  # random placements of 1 to 4 pieces, either side to move
+        squares = rng.sample(range(1, 33), rng.randint(1, endgames.max_pieces))
+        pieces = {}
+        for square in squares:
+            side = rng.choice((BLACK, BLACK.opponent))
+            crowned = square in ((29, 30, 31, 32) if side is BLACK else (1, 2, 3, 4))
+            pieces[square] = Piece(side, king=crowned or rng.random() < 0.5)
+        turn = rng.choice((BLACK, BLACK.opponent))
+        position = Position.from_pieces(pieces, turn)
+        expected = endgames.lookup(*_raw(position))
+        found = lookup(*_raw(position), *databases.tables, scratch, stack)
+        assert (None if found == 0 else divmod(found, 256)) == expected, position.fen()
 
 
 def _same_search(position: Position, limits: Limits, endgames: object = "default") -> None:

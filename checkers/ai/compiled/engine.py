@@ -14,7 +14,8 @@ from checkers._bitboard import RawMove
 from checkers.ai import engine as python_engine
 from checkers.ai.compiled import evaluate, search
 from checkers.ai.compiled.movegen import decode_move, encode_move
-from checkers.ai.endgame import Endgames
+from checkers.ai.compiled.probe import Databases, databases_for
+from checkers.ai.endgame import Endgames, material_of
 from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import Deadline, Limits, StopSignal
 from checkers.board import BLACK, Position
@@ -24,6 +25,7 @@ __all__ = ["CompiledEngine", "warm_up"]
 _STACK = 64  # open branches of one multi-jump at most
 
 _tables: tuple[object, evaluate.Tables] | None = None
+_NO_DATABASES = Databases()  # for an engine that never probes: empty tables of the right types
 
 
 def _evaluation_tables() -> evaluate.Tables:
@@ -127,6 +129,7 @@ class CompiledEngine(python_engine.Engine):
         state[search.ST_NODES], state[search.ST_NEXT_CHECK] = self.nodes, self.next_check
         state[search.ST_PROBE_PIECES] = self.probe_pieces
         tables = _evaluation_tables()
+        databases = databases_for(self.endgames) if self.endgames is not None else _NO_DATABASES
         while True:
             status = search.run(
                 state,
@@ -139,13 +142,14 @@ class CompiledEngine(python_engine.Engine):
                 self._seen,
                 self._root_scores,
                 *tables,
+                *databases.tables,
                 self._stack,
             )
             self.nodes = int(state[search.ST_NODES])
             if status == search.DONE:
                 break
             if status == search.PAUSE_PROBE:
-                self._probe_databases()
+                self._probe_databases(databases)
                 continue
             try:
                 self._check_limits()
@@ -157,20 +161,20 @@ class CompiledEngine(python_engine.Engine):
         best = max(self.root_scores, key=lambda record: record[0])[1]
         return int(state[search.ST_RESULT]), best, self.root_scores
 
-    def _probe_databases(self) -> None:
-        """Answer the node `run` paused at from the endgame databases."""
+    def _probe_databases(self, databases: Databases) -> None:
+        """Answer the node `run` paused at from the endgame databases, and hand the slice over
+        so that the search reads it itself from now on."""
         state = self._state
         frame = self._frames[state[search.ST_PLY]]
         assert self.endgames is not None  # run pauses only when they may hold the node
-        found = self.endgames.lookup(
-            int(frame[search.F_BLACK]),
-            int(frame[search.F_WHITE]),
-            int(frame[search.F_KINGS]),
-            bool(frame[search.F_TO_MOVE]),
+        black, white, kings = (
+            int(frame[field]) for field in (search.F_BLACK, search.F_WHITE, search.F_KINGS)
         )
+        found = self.endgames.lookup(black, white, kings, bool(frame[search.F_TO_MOVE]))
         if found is not None:
             state[search.ST_PROBE_FOUND] = 1
             state[search.ST_PROBE_CODE], state[search.ST_PROBE_PLIES] = found
+        databases.hand_over(self.endgames, material_of(black, white, kings))
 
     def _collect_root(self, moves: list[RawMove]) -> None:
         """The root's scores and the best so far, as the Python engine keeps them."""

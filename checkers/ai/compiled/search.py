@@ -3,7 +3,8 @@
 The same fail-soft principal-variation search, step by step, on an explicit stack of frames (one
 row per ply), so that numba can cache it on disk and so that it can pause: every few thousand
 nodes it returns to Python, which looks at the clock and the stop signal and calls `run` again to
-go on, and at a node the endgame databases hold it returns to have Python probe them. Everything
+go on; it probes the endgame databases itself (`probe`), pausing only the first time it meets a
+material, for Python to load that slice and hand it over. Everything
 that decides which nodes are searched is the Python engine's, kept in arrays: the transposition
 table (the same slots: Python's hash of the key tuple is computed here), the killers, the history
 (keyed as the Python engine's dict of raw moves is) and the move order, so that the same search
@@ -26,11 +27,13 @@ from checkers.ai.compiled.movegen import (
     generate,
     popcount,
 )
+from checkers.ai.compiled.probe import UNKNOWN, lookup
 from checkers.ai.endgame import DRAW_CODE, WIN_CODE
 from checkers.ai.search import MATE_BOUND, WIN
 from checkers.record import FORTY_MOVE_PLIES
 
 Array = npt.NDArray[np.int64]
+Bytes = npt.NDArray[np.uint8]
 
 # --- the state: one vector of scalars, a row of frame fields per ply ----------------------------
 ST_NODES, ST_NEXT_CHECK, ST_MODE, ST_PLY, ST_RET, ST_PROBE_PIECES = range(6)
@@ -273,6 +276,11 @@ def run(
     cone: Array,
     distance: Array,
     scalars: Array,
+    slice_of: Array,
+    slices: Array,
+    slice_codes: Bytes,
+    slice_plies: Bytes,
+    binomials: Array,
     stack: Array,
 ) -> int:
     """Search on from where `state` says until the root is done (DONE) or Python is needed."""
@@ -305,8 +313,25 @@ def run(
             if popcount(black | white) <= state[ST_PROBE_PIECES] and (
                 no_progress < FORTY_MOVE_PLIES
             ):
-                state[ST_MODE], state[ST_PLY] = mode, ply
-                return PAUSE_PROBE
+                found = lookup(
+                    black,
+                    white,
+                    kings,
+                    black_to_move,
+                    slice_of,
+                    slices,
+                    slice_codes,
+                    slice_plies,
+                    binomials,
+                    moves[ply],
+                    stack,
+                )
+                if found == UNKNOWN:  # a slice not handed over yet: Python answers this node
+                    state[ST_MODE], state[ST_PLY] = mode, ply
+                    return PAUSE_PROBE
+                if found:
+                    state[ST_PROBE_FOUND] = 1
+                    state[ST_PROBE_CODE], state[ST_PROBE_PLIES] = found >> 8, found & 255
         elif mode == M_PROBED:
             depth, alpha, beta = frame[F_DEPTH], frame[F_ALPHA], frame[F_BETA]
             no_progress = frame[F_PROGRESS]
