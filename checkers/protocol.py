@@ -32,7 +32,7 @@ from typing import TextIO
 
 from checkers.ai import Limits, Progress, SearchResult, StopSignal
 from checkers.ai.book import book_hit
-from checkers.ai.compiled import new_engine
+from checkers.ai.compiled import new_engine, upgraded
 from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.board import (
     AmbiguousMoveError,
@@ -263,6 +263,7 @@ class EngineSession:
         report = lambda progress: self.write(format_info(progress))
         try:
             if own_search:
+                self.engine = upgraded(self.engine)  # once the compiled core is ready
                 result = self.engine.search(
                     position,
                     limits,

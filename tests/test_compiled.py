@@ -247,3 +247,19 @@ def test_without_numba_the_python_engine_plays(tmp_path: Path) -> None:
         check=False,
     )
     assert version.returncode == 0 and "engine core: Python" in version.stdout
+
+
+def test_a_python_engine_made_while_compiling_is_replaced_once_the_core_is_ready() -> None:
+    from checkers.ai import AIPlayer
+    from checkers.ai.compiled import new_engine, upgraded, wait_until_ready
+
+    assert wait_until_ready(600)
+    assert isinstance(new_engine(), CompiledEngine)
+    assert isinstance(upgraded(Engine()), CompiledEngine)
+    counting = Engine("count")  # another evaluation has no compiled form: kept
+    assert upgraded(counting) is counting
+    player = AIPlayer(Limits(depth=4))
+    player._searcher = Engine().search  # as a player made during the first compile has
+    choice = player.choose(Position(), [Position()])
+    assert isinstance(getattr(player._searcher, "__self__", None), CompiledEngine)
+    assert choice.result.move == Engine().search(Position(), Limits(depth=4)).move

@@ -20,7 +20,15 @@ from checkers.ai.endgame import Endgames
 from checkers.ai.engine import Engine, engine_evaluation
 from checkers.ai.evaluation import Evaluation
 
-__all__ = ["core_name", "is_available", "new_engine", "start_warm_up", "wait_until_ready"]
+__all__ = [
+    "can_upgrade",
+    "core_name",
+    "is_available",
+    "new_engine",
+    "start_warm_up",
+    "upgraded",
+    "wait_until_ready",
+]
 
 _WARM_WAIT = 2.0  # seconds a first engine waits for the core: a cached one loads in about 0.5
 _ready = threading.Event()
@@ -95,3 +103,19 @@ def new_engine(
 
         return CompiledEngine(evaluation, endgames)
     return Engine(evaluation, endgames)
+
+
+def can_upgrade(engine: object) -> bool:
+    """Whether `engine` is a Python engine with the engine's own evaluation that the compiled
+    core, now ready, could replace (a player made during the first compile asks each move)."""
+    return type(engine) is Engine and engine.own_evaluation and _ready.is_set()
+
+
+def upgraded(engine: Engine) -> Engine:
+    """The compiled core's engine in place of `engine` once it can be (a new table, the same
+    databases), else `engine` itself."""
+    if not can_upgrade(engine):
+        return engine
+    from checkers.ai.compiled.engine import CompiledEngine
+
+    return CompiledEngine(endgames=engine.endgames)
