@@ -263,3 +263,11 @@ def test_a_python_engine_made_while_compiling_is_replaced_once_the_core_is_ready
     choice = player.choose(Position(), [Position()])
     assert isinstance(getattr(player._searcher, "__self__", None), CompiledEngine)
     assert choice.result.move == Engine().search(Position(), Limits(depth=4)).move
+
+
+def test_a_position_lands_in_the_python_engines_table_slot() -> None:
+    from checkers.ai.compiled.ordering import table_slot
+
+    for position in [Position(), KINGS, *_random_positions(200, seed=13)]:
+        key = _raw(position)
+        assert table_slot(*key) == hash(key) & python_engine._BUCKET_MASK

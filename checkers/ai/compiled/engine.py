@@ -14,6 +14,7 @@ from checkers._bitboard import RawMove
 from checkers.ai import engine as python_engine
 from checkers.ai.compiled import evaluate, search
 from checkers.ai.compiled.movegen import decode_move, encode_move
+from checkers.ai.compiled.ordering import HISTORY_SIZE
 from checkers.ai.compiled.probe import Databases, databases_for
 from checkers.ai.endgame import Endgames, material_of
 from checkers.ai.evaluation import Evaluation, get_evaluation
@@ -57,7 +58,7 @@ class CompiledEngine(python_engine.Engine):
             self._path,
             self._root_scores,
         ) = search.new_arrays()
-        self._history = np.zeros(search.HISTORY_SIZE, np.int64)
+        self._history = np.zeros(HISTORY_SIZE, np.int64)
         self._seen = np.zeros((1, 4), np.int64)
         self._stack = np.zeros((_STACK, 3), np.int64)
         super().__init__(evaluation, endgames)

@@ -75,6 +75,7 @@ def material(bm: int, bk: int, wm: int, wk: int, scalars: Array) -> int:
 
 @jit
 def _king_steps(kings: int, empty: int) -> int:
+    """How many single steps these kings have."""
     return (
         popcount(kings << 4 & empty)
         + popcount(kings << 5 & empty)
@@ -104,6 +105,7 @@ def _hunt(hunters: int, prey: int, distance: Array, scalars: Array) -> int:
 
 @jit
 def _men_value(men: Array, side: int, phase: int, guard: int, bits: int) -> int:
+    """One side's men terms: three look-ups, one per 12 bits of the board."""
     return int(
         men[side, phase, guard, 0, bits & _CHUNK_MASK]
         + men[side, phase, guard, 1, bits >> _CHUNK & _CHUNK_MASK]

@@ -57,6 +57,7 @@ def bit_index(bit: int) -> int:
 
 @jit
 def _add(out: Moves, count: int, delta: int, captured: int, king_delta: int, code: int) -> int:
+    """Write one move at `count`; returns the new count."""
     out[count, 0] = delta
     out[count, 1] = captured
     out[count, 2] = king_delta

@@ -22,10 +22,16 @@ from checkers.ai.compiled._jit import jit
 from checkers.ai.compiled.evaluate import discount, material, static_score
 from checkers.ai.compiled.movegen import (
     MAX_MOVES,
-    bit_index,
     capture_pending,
     generate,
     popcount,
+)
+from checkers.ai.compiled.ordering import (
+    order,
+    playable_killer,
+    remember_cutoff,
+    same_move,
+    table_slot,
 )
 from checkers.ai.compiled.probe import UNKNOWN, lookup
 from checkers.ai.endgame import DRAW_CODE, WIN_CODE
@@ -77,57 +83,10 @@ _FUTILE_DEPTH, _FUTILITY_MARGIN, _NO_REDUCTION = (
     engine._MAX_MOVES,
 )
 
-# CPython's tuple hash (xxHash-based, 64-bit), so a key lands in the slot the Python engine's
-# `hash(key) & _BUCKET_MASK` gives it; for the small non-negative ints of a key, hash(x) == x.
-_PRIME_1 = np.uint64(11400714785074694791)
-_PRIME_2 = np.uint64(14029467366897019727)
-_PRIME_5 = np.uint64(2870177450012600261)
-_LENGTH_4 = np.uint64(4 ^ (2870177450012600261 ^ 3527539))
-_ALL_ONES = np.uint64(0xFFFFFFFFFFFFFFFF)
-
-
-@jit
-def _lane(acc: np.uint64, lane: int) -> np.uint64:
-    acc = acc + np.uint64(lane) * _PRIME_2
-    acc = (acc << np.uint64(31)) | (acc >> np.uint64(33))
-    return acc * _PRIME_1
-
-
-@jit
-def table_slot(black: int, white: int, kings: int, black_to_move: bool) -> int:
-    """hash((black, white, kings, black_to_move)) & the table's bucket mask, as CPython has it."""
-    acc = _lane(_PRIME_5, black)
-    acc = _lane(acc, white)
-    acc = _lane(acc, kings)
-    acc = _lane(acc, 1 if black_to_move else 0)
-    acc = acc + _LENGTH_4
-    if acc == _ALL_ONES:
-        return 1546275796 & _BUCKET_MASK
-    return int(np.int64(acc & np.uint64(_BUCKET_MASK)))
-
-
-@jit
-def history_index(delta: int, king_delta: int) -> int:
-    """Where a quiet move's history lives: the Python engine's dict is keyed by the raw move, in
-    which a king's step and its step back are one key (the same deltas)."""
-    low = delta & -delta
-    high = delta ^ low
-    if king_delta == 0:
-        kind = 0
-    elif king_delta == delta:
-        kind = 1
-    elif king_delta == low:
-        kind = 2
-    else:
-        kind = 3
-    return (kind * 64 + bit_index(low)) * 64 + bit_index(high)
-
-
-HISTORY_SIZE = 4 * 64 * 64
-
 
 @jit
 def _to_table(score: int, ply: int) -> int:
+    """Win scores count plies from the root; the table stores them from the node."""
     if score >= MATE_BOUND:
         return score + ply
     if score <= -MATE_BOUND:
@@ -137,81 +96,12 @@ def _to_table(score: int, ply: int) -> int:
 
 @jit
 def _from_table(score: int, ply: int) -> int:
+    """A stored score as seen from the root again."""
     if score >= MATE_BOUND:
         return score - ply
     if score <= -MATE_BOUND:
         return score + ply
     return score
-
-
-@jit
-def _same(moves: Array, index: int, other: Array) -> bool:
-    return bool(
-        moves[index, 0] == other[0]
-        and moves[index, 1] == other[1]
-        and moves[index, 2] == other[2]
-        and moves[index, 3] == other[3]
-    )
-
-
-@jit
-def _to_front(moves: Array, count: int, killer: Array) -> None:
-    """Move `killer` to the front of the list if it is there, keeping the others' order."""
-    if killer[0] == 0:
-        return
-    for index in range(count):
-        if _same(moves, index, killer):
-            found = moves[index].copy()
-            moves[1 : index + 1] = moves[0:index].copy()
-            moves[0] = found
-            return
-
-
-@jit
-def _order(moves: Array, count: int, history: Array, killers: Array) -> None:
-    """As `Engine._order`: captures keep the generator's order; quiet moves by history, highest
-    first (a stable sort, as Python's), then this ply's killers in front."""
-    if moves[0, 1]:
-        return
-    scores = np.empty(count, np.int64)
-    for index in range(count):
-        scores[index] = history[history_index(moves[index, 0], moves[index, 2])]
-    for index in range(1, count):
-        score = scores[index]
-        row = moves[index].copy()
-        place = index
-        while place > 0 and scores[place - 1] < score:
-            scores[place] = scores[place - 1]
-            moves[place] = moves[place - 1]
-            place -= 1
-        scores[place] = score
-        moves[place] = row
-    _to_front(moves, count, killers[1])
-    _to_front(moves, count, killers[0])
-
-
-@jit
-def _playable_killer(
-    black: int, white: int, kings: int, black_to_move: bool, killers: Array
-) -> int:
-    """As `Engine._playable_killer`: the index (0, 1) of the first killer legal here, or -1."""
-    own = black if black_to_move else white
-    for which in range(2):
-        delta = killers[which, 0]
-        if delta == 0:
-            return -1
-        if killers[which, 2] == delta:  # a king's step
-            origin = delta & own & kings
-            if not origin or origin == delta:
-                continue
-        else:  # a man's step, forward only
-            low = delta & -delta
-            origin = low if black_to_move else delta ^ low
-            if not origin & own or origin & kings:
-                continue
-        if not (delta ^ origin) & (black | white):
-            return -1 if capture_pending(black, white, kings, black_to_move) else which
-    return -1
 
 
 @jit
@@ -429,7 +319,7 @@ def run(
             own_moves = moves[ply]
             killer = -1
             if entry < 0 and depth > 0:
-                killer = _playable_killer(black, white, kings, black_to_move, killers[ply])
+                killer = playable_killer(black, white, kings, black_to_move, killers[ply])
             if entry >= 0:
                 own_moves[0] = table[entry, T_MOVE : T_MOVE + 4]
                 count, forced, unsorted = 1, entry_forced, not entry_forced
@@ -443,7 +333,7 @@ def run(
                     continue
                 forced, unsorted = count == 1, False
                 if not forced:
-                    _order(own_moves, count, history, killers[ply])
+                    order(own_moves, count, history, killers[ply])
             if no_progress >= FORTY_MOVE_PLIES:
                 ret, ply, mode = 0, ply - 1, M_RETURN
                 continue
@@ -550,7 +440,7 @@ def run(
                         state[ST_PARTIAL_SCORE], state[ST_PARTIAL_INDEX] = score, index
                     if score >= beta:
                         if not captured and ply > 0:
-                            _remember_cutoff(
+                            remember_cutoff(
                                 moves[ply, index], frame[F_DEPTH], history, killers[ply]
                             )
                         frame[F_INDEX] = frame[F_COUNT]  # cut off: store the result
@@ -561,35 +451,22 @@ def run(
                 total = generate(black, white, kings, black_to_move, rest, stack)
                 count = 1
                 for other in range(total):
-                    if not _same(rest, other, moves[ply, 0]):
+                    if not same_move(rest, other, moves[ply, 0]):
                         moves[ply, count] = rest[other]
                         count += 1
                 if count > 1:
-                    _order(moves[ply, 1:], count - 1, history, killers[ply])
+                    order(moves[ply, 1:], count - 1, history, killers[ply])
                 frame[F_COUNT] = count
             frame[F_INDEX] = index + 1
 
 
 @jit
 def _push_path(path: Array, state: Array, frame: Array) -> None:
+    """Put the frame's position on the line searched (for repetitions)."""
     at = state[ST_PATH_LEN]
     path[at, 0], path[at, 1], path[at, 2] = frame[F_BLACK], frame[F_WHITE], frame[F_KINGS]
     path[at, 3] = frame[F_TO_MOVE]
     state[ST_PATH_LEN] = at + 1
-
-
-@jit
-def _remember_cutoff(move: Array, depth: int, history: Array, killers: Array) -> None:
-    """As `Engine._remember_cutoff`: the history gains depth squared; a new first killer."""
-    history[history_index(move[0], move[2])] += depth * depth
-    if not (
-        killers[0, 0] == move[0]
-        and killers[0, 1] == move[1]
-        and killers[0, 2] == move[2]
-        and killers[0, 3] == move[3]
-    ):
-        killers[1] = killers[0]
-        killers[0] = move
 
 
 def new_arrays(
