@@ -86,15 +86,33 @@ def same_move(moves: Array, index: int, other: Array) -> bool:
 
 
 @jit
+def _move_to(moves: Array, index: int, place: int) -> None:
+    """Move row `index` up to `place` (<= index), the rows between one down, in order."""
+    delta, captured, king_delta, code = (
+        moves[index, 0],
+        moves[index, 1],
+        moves[index, 2],
+        moves[index, 3],
+    )
+    for row in range(index, place, -1):
+        for field in range(4):
+            moves[row, field] = moves[row - 1, field]
+    moves[place, 0], moves[place, 1], moves[place, 2], moves[place, 3] = (
+        delta,
+        captured,
+        king_delta,
+        code,
+    )
+
+
+@jit
 def _to_front(moves: Array, count: int, killer: Array) -> None:
     """Move `killer` to the front of the list if it is there, keeping the others' order."""
     if killer[0] == 0:
         return
     for index in range(count):
         if same_move(moves, index, killer):
-            found = moves[index].copy()
-            moves[1 : index + 1] = moves[0:index].copy()
-            moves[0] = found
+            _move_to(moves, index, 0)
             return
 
 
@@ -104,19 +122,16 @@ def order(moves: Array, count: int, history: Array, killers: Array) -> None:
     first (a stable sort, as Python's), then this ply's killers in front."""
     if moves[0, 1]:
         return
-    scores = np.empty(count, np.int64)
-    for index in range(count):
-        scores[index] = history[history_index(moves[index, 0], moves[index, 2])]
+    # Insertion sort, a move passing only lower scores: stable, and no array made per node.
     for index in range(1, count):
-        score = scores[index]
-        row = moves[index].copy()
+        score = history[history_index(moves[index, 0], moves[index, 2])]
         place = index
-        while place > 0 and scores[place - 1] < score:
-            scores[place] = scores[place - 1]
-            moves[place] = moves[place - 1]
+        while (
+            place > 0 and history[history_index(moves[place - 1, 0], moves[place - 1, 2])] < score
+        ):
             place -= 1
-        scores[place] = score
-        moves[place] = row
+        if place < index:
+            _move_to(moves, index, place)
     _to_front(moves, count, killers[1])
     _to_front(moves, count, killers[0])
 

@@ -260,7 +260,7 @@ def run(
             slot = table_slot(black, white, kings, black_to_move)
             entry = -1
             wanted = kings | (_TO_MOVE_BIT if black_to_move else 0)
-            for candidate in (slot, slot + 1):
+            for candidate in range(slot, slot + 2):
                 row = table[candidate]
                 if (
                     row[T_BLACK] == black
@@ -396,7 +396,9 @@ def run(
             row[T_BLACK], row[T_WHITE] = black, white
             row[T_KEY] = wanted | _USED_BIT | (_FORCED_BIT if frame[F_FORCED] else 0)
             row[T_DEPTH_FLAG], row[T_SCORE] = depth * 4 + flag, stored
-            row[T_MOVE : T_MOVE + 4] = moves[ply, frame[F_BEST_INDEX]]
+            best_index = frame[F_BEST_INDEX]
+            for field in range(4):
+                row[T_MOVE + field] = moves[ply, best_index, field]
             if ply == 0:
                 state[ST_RESULT], state[ST_MODE], state[ST_PLY] = best, M_LOOP, 0
                 return DONE
