@@ -499,8 +499,6 @@ def _collector_paused() -> Iterator[None]:
 class Engine:
     """A searcher that keeps its transposition table and history between moves of one game."""
 
-    check_interval = _CHECK_INTERVAL  # nodes between looks at the limits
-
     def __init__(
         self,
         evaluation: str | Evaluation = "engine",
@@ -552,7 +550,7 @@ class Engine:
         self.deadline = deadline
         self.node_limit = node_limit
         self.next_check = (
-            self.check_interval if node_limit is None else min(self.check_interval, node_limit)
+            _CHECK_INTERVAL if node_limit is None else min(_CHECK_INTERVAL, node_limit)
         )
 
     def _check_limits(self) -> None:
@@ -565,7 +563,7 @@ class Engine:
             and self.deadline.expired()
         ):
             raise _Interrupted
-        self.next_check = self.nodes + self.check_interval
+        self.next_check = self.nodes + _CHECK_INTERVAL
         if self.node_limit is not None:
             self.next_check = min(self.next_check, self.node_limit)
 
