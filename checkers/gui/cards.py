@@ -180,7 +180,8 @@ class Card:
             )
             box = pygame.Rect(0, 0, min(room, wanted), 0)
         inner = box.width - 4 * unit
-        wrapped = [part for line in self.lines for part in wrap_words(line, line_font, inner)]
+        # Labels pad their text: wrap a little short of the card's inner width.
+        wrapped = [part for line in self.lines for part in wrap_words(line, line_font, inner - 16)]
         line_height = 3 * unit
         title_height = 4 * unit
         if self.body is None:
