@@ -88,7 +88,7 @@ class OpenFileScreen(FolderBrowser):
             return
         tags = {**game.tags, "Result": game.result}
         self.remember(path)
-        self.context.request(Back(LoadedGame(record, tags, path.name)))
+        self.context.request(Back(LoadedGame(record, tags, path.name, path=path)))
 
 
 class SaveAsScreen(FolderBrowser):
