@@ -226,6 +226,33 @@ def test_folders_open_with_enter_and_backspace_or_up_goes_back(
     assert screen.directory == data.resolve()
 
 
+def test_a_long_folder_scrolls_with_the_keys_and_keeps_the_chosen_file_in_view(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app(size=(720, 480))
+    folder = data / "many"
+    folder.mkdir()
+    for index in range(60):
+        (folder / f"game {index:02}.pdn").write_text(ONE_GAME)
+    screen = open_picker(app)
+    screen.go(folder)
+    steps(app)
+    assert 3 < screen.visible < 60 and screen.chosen == 0
+    key(app, pygame.K_PAGEDOWN)
+    assert screen.chosen == screen.visible
+    key(app, pygame.K_END)
+    assert screen.chosen == 59 and row_texts(screen)[-1] == "game 59.pdn"
+    last = next(button for button, index in screen.rows.items() if index == 59)
+    assert screen.list_box is not None
+    assert screen.list_box.get_abs_rect().contains(last.rect)  # in view, not cut
+    key(app, pygame.K_PAGEUP)
+    assert screen.chosen == 59 - screen.visible
+    key(app, pygame.K_RETURN, "\r")
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    assert game.game.status.startswith(f"game {59 - screen.visible:02}.pdn")
+
+
 def test_the_filter_shows_all_files_or_pdn_files_only(
     make_app: Callable[..., App], data: Path
 ) -> None:

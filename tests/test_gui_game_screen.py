@@ -343,7 +343,7 @@ def test_resigning_asks_on_a_card_and_undo_takes_it_back(make_app: Callable[...,
     # The status line names the card's keys, and the whole window is dimmed under it.
     resign, cancel = card.widgets["resign"], card.widgets["cancel"]
     assert (resign.text, cancel.text) == ("Resign", "Keep playing")
-    assert "Enter resigns, Esc keeps playing" in screen.game.status
+    assert "Esc keeps playing" in screen.game.status and "Resign at first" in screen.game.status
     assert "again" not in screen.game.status
     assert card.panel is not None
     shades = [

@@ -145,8 +145,8 @@ class FolderBrowser(ScreenBase):
         self.keymap: dict[str, Callable[[], None]] = {
             "up": lambda: self.move(-1),
             "down": lambda: self.move(+1),
-            "pageup": lambda: self.move(-self.visible),
-            "pagedown": lambda: self.move(+self.visible),
+            "page up": lambda: self.move(-self.visible),
+            "page down": lambda: self.move(+self.visible),
             "home": lambda: self.move(-len(self.entries)),
             "end": lambda: self.move(+len(self.entries)),
             "backspace": self.parent,

@@ -1,4 +1,4 @@
-"""File browsers over any screen: open a PDN file (Ctrl+Shift+O), save a game as (Ctrl+Shift+S).
+"""File browsers over any screen: open a PDN file, save a game as (the game's menu has both).
 
 Both are a `FolderBrowser` (checkers.gui.browser), a card of the window's one style: places,
 the folder's entries (folders first, then PDN files, a switch for every file), a file name line,
