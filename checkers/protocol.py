@@ -185,13 +185,17 @@ class EngineSession:
             raise ProtocolError(
                 "position needs 'startpos' or 'fen FEN', then optionally 'moves M ...'"
             )
-        record = GameRecord(start)
+        played, position = [], start
         for number, text in enumerate(moves, 1):
             try:
-                record.play(Move.from_pdn(text, record.position))
+                move = Move.from_pdn(text, position)
+                position = position.move(move)
             except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
                 raise ProtocolError(f"move {number} ({shown(text)[1:-1]}): {error}") from None
-        self.record = record  # only a wholly valid command replaces the game
+            played.append(move)
+        # Replayed past a threefold repetition or the 40-move count: other programs send whole
+        # histories, and a draw the players did not claim is no reason to refuse the position.
+        self.record = GameRecord.replay(played, start)  # only a wholly valid command counts
         return True
 
     def _go(self, args: list[str]) -> bool:

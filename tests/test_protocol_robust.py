@@ -269,3 +269,27 @@ def test_an_over_long_line_is_skipped_with_an_error() -> None:
         "info string error: a line longer than 1,048,576 bytes was skipped",
         "readyok",
     ]
+
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        # Past a threefold repetition: the position after 32-28 is there for the third time.
+        "32-28 1-5 28-32 5-1 32-28 1-5 28-32 5-1 32-28",
+        # Past the 40-move count: 84 king moves with no capture and no man move.
+        " ".join(["32-28 1-5 28-32 5-1"] * 21),
+    ],
+    ids=["repetition", "forty-move count"],
+)
+def test_a_position_whose_moves_go_past_a_draw_is_replayed_and_searched(history: str) -> None:
+    out = io.StringIO()
+    lines = [f"position fen W:WK32:BK1 moves {history}\n", "go depth 3\n", "isready\n"]
+    assert run_engine(lines, out) == 0
+    answer = out.getvalue().splitlines()
+    assert not [line for line in answer if "error" in line], answer
+    assert "readyok" in answer
+    best = next(line for line in answer if line.startswith("bestmove "))
+    position = Position.from_fen("W:WK32:BK1")
+    for text in history.split():
+        position = position.move(Move.from_pdn(text, position))
+    assert Move.from_pdn(best.split()[1], position) in position.legal_moves()
