@@ -293,3 +293,35 @@ def test_a_position_whose_moves_go_past_a_draw_is_replayed_and_searched(history:
     for text in history.split():
         position = position.move(Move.from_pdn(text, position))
     assert Move.from_pdn(best.split()[1], position) in position.legal_moves()
+
+
+def test_quit_behind_a_queued_command_ends_a_deep_search_at_once() -> None:
+    session = InProcess()
+    session.send("go depth 200")
+    session.out.wait_for(at_least("info depth 2"))
+    session.send("position startpos moves 11-15", "quit")  # the input stays open
+    session.thread.join(timeout=CAP)
+    assert not session.thread.is_alive() and session.status == [0]
+    assert count("bestmove ")(session.out.lines) == 1
+
+
+def test_a_flood_of_long_lines_during_a_search_is_bounded_and_quit_still_ends_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from checkers import protocol
+
+    monkeypatch.setattr(protocol, "BACKLOG_LIMIT", 1 << 20)
+    line = "position startpos moves" + " 11-15" * 1000 + "\n"  # 6 KB, refused (illegal)
+    session = InProcess()
+    session.send("go depth 200")
+    session.out.wait_for(at_least("info depth 2"))
+    session.send(*[line] * 400, "quit")  # 2.4 MB behind a search that would never end
+    session.thread.join(timeout=CAP)
+    assert not session.thread.is_alive() and session.status == [0]
+    lines = session.out.lines
+    refused = sum("move 2 (11-15)" in text for text in lines)
+    dropped = [text for text in lines if "dropped" in text]
+    assert len(dropped) == 1 and count("bestmove ")(lines) == 1
+    # About 1 MB of the lines were kept and answered; the rest were dropped as one run.
+    number = int(dropped[0].split("error: ")[1].split()[0])
+    assert refused + number == 400 and 100 < refused < 200
