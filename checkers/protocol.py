@@ -442,11 +442,10 @@ def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO, own_book: bo
                         go_lines += queued  # a dropped go is no search to number
                     elif line.split() == ["stop"]:
                         session.interrupt(go_lines)
-                    elif line.split()[:1] == ["quit"]:
-                        # Carried out in turn, after the commands before it; a search those
-                        # wait for ends now, as nobody will read its answer's successors.
+                    elif is_quit:
+                        # Carried out in turn, after the commands before it (so a piped
+                        # session's searches run to their limits); never dropped.
                         pending.put(line, always=True)
-                        session.interrupt()
                         return
         except OSError as error:  # the input itself failed: as good as its end
             pending.put(_Unreadable(f"reading the input failed: {error}"))

@@ -295,17 +295,12 @@ def test_a_position_whose_moves_go_past_a_draw_is_replayed_and_searched(history:
     assert Move.from_pdn(best.split()[1], position) in position.legal_moves()
 
 
-def test_quit_behind_a_queued_command_ends_a_deep_search_at_once() -> None:
-    session = InProcess()
-    session.send("go depth 200")
-    session.out.wait_for(at_least("info depth 2"))
-    session.send("position startpos moves 11-15", "quit")  # the input stays open
-    session.thread.join(timeout=CAP)
-    assert not session.thread.is_alive() and session.status == [0]
-    assert count("bestmove ")(session.out.lines) == 1
+def _backlog_full(session: InProcess) -> bool:
+    with session.ready:
+        return not session.inbox  # every line handed to the engine's reader
 
 
-def test_a_flood_of_long_lines_during_a_search_is_bounded_and_quit_still_ends_it(
+def test_a_flood_of_long_lines_during_a_search_is_bounded_and_the_end_still_stops_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from checkers import protocol
@@ -315,9 +310,9 @@ def test_a_flood_of_long_lines_during_a_search_is_bounded_and_quit_still_ends_it
     session = InProcess()
     session.send("go depth 200")
     session.out.wait_for(at_least("info depth 2"))
-    session.send(*[line] * 400, "quit")  # 2.4 MB behind a search that would never end
-    session.thread.join(timeout=CAP)
-    assert not session.thread.is_alive() and session.status == [0]
+    session.send(*[line] * 400)  # 2.4 MB behind a search that would never end
+    session.out.wait_for(lambda _: _backlog_full(session))
+    assert session.close_input() == 0  # the end of input still reaches the search at once
     lines = session.out.lines
     refused = sum("move 2 (11-15)" in text for text in lines)
     dropped = [text for text in lines if "dropped" in text]
