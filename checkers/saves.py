@@ -197,6 +197,7 @@ def _new_game_paths(tags: Mapping[str, str], when: datetime | None) -> Iterator[
         ]
     )
     directory = games_dir()
+    directory.mkdir(parents=True, exist_ok=True)  # before a lock is made beside a new file
     for number in range(1, 10_000):
         yield directory / (f"{stem}.pdn" if number == 1 else f"{stem} ({number}).pdn")
 

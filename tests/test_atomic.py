@@ -302,3 +302,12 @@ def test_book_build_refuses_a_special_out_file_in_one_line(kind: str, tmp_path: 
     assert ("is a directory" if kind == "folder" else "is a device, FIFO or socket") in run.stderr
     assert not work.exists()
     assert out.is_fifo() if kind == "fifo" else out.is_dir() if kind == "folder" else True
+
+
+def test_the_first_game_kept_creates_the_games_folder_and_is_locked(data: Path) -> None:
+    # No games folder yet (a first run): the lock beside the new file needs it too.
+    messages: list[str] = []
+    kept = saves.GameFile(report=messages.append)
+    path = kept.write(a_game(), TAGS)
+    assert messages == [] and saves.is_open_elsewhere(path)
+    kept.release()

@@ -316,7 +316,8 @@ def test_a_flood_of_long_lines_during_a_search_is_bounded_and_the_end_still_stop
     lines = session.out.lines
     refused = sum("move 2 (11-15)" in text for text in lines)
     dropped = [text for text in lines if "dropped" in text]
-    assert len(dropped) == 1 and count("bestmove ")(lines) == 1
-    # About 1 MB of the lines were kept and answered; the rest were dropped as one run.
-    number = int(dropped[0].split("error: ")[1].split()[0])
-    assert refused + number == 400 and 100 < refused < 200
+    assert dropped and count("bestmove ")(lines) == 1
+    # About 1 MB of the lines were kept and answered; the rest were dropped, one error line
+    # for each run of them (a line taken meanwhile by the engine's loop ends a run).
+    number = sum(int(text.split("error: ")[1].split()[0]) for text in dropped)
+    assert refused + number == 400 and 100 < refused < 200 and len(dropped) < 5
