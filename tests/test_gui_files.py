@@ -3,6 +3,7 @@ window's loop."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from collections.abc import Callable
@@ -443,14 +444,33 @@ def test_tab_moves_the_questions_focus_and_enter_presses_the_focused_button(
 
 
 def test_save_as_on_a_full_disk_says_so_in_one_line(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app()
+    screen = save_as(app)
+
+    def disk_full(handle: int, data: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "write", disk_full)
+        screen.write(data / "full.pdn")
+    steps(app)
+    assert app.screen is screen
+    assert screen.status == "Cannot save full.pdn: No space left on device"
+    assert not (data / "full.pdn").exists()
+
+
+def test_save_as_onto_a_device_is_refused_in_one_line(
     make_app: Callable[..., App], data: Path
 ) -> None:
     app = make_app()
     screen = save_as(app)
-    screen.write(Path("/dev/full"))  # every write there fails: no space left on device
+    screen.write(Path("/dev/full"))
     steps(app)
     assert app.screen is screen
-    assert screen.status == "Cannot save full: No space left on device"
+    assert screen.status == "Cannot save full: full is a device, FIFO or socket, not a file"
+    assert Path("/dev/full").is_char_device()
 
 
 def test_the_first_click_on_menu_after_closing_a_file_browser_opens_it(

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from checkers import saves
+from checkers import atomic, saves
 from checkers.ai.levels import LEVELS
 from checkers.gui.theme import DEFAULT_THEME, THEMES
+from checkers.textfile import read_bytes
 
 __all__ = [
     "EVAL_BAR",
@@ -167,10 +167,8 @@ def load_settings(path: Path | None = None) -> Settings:
     """The remembered settings, or the defaults (first run, unreadable or damaged file)."""
     path = path or settings_path()
     try:
-        with path.open("rb") as file:
-            raw = file.read(_MAX_BYTES + 1)
-        if len(raw) > _MAX_BYTES:
-            return Settings()
+        # Refuses a FIFO (which would wait for a writer forever), a folder and a huge file.
+        raw = read_bytes(path, _MAX_BYTES, "settings file")
         data = json.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return Settings()
@@ -179,8 +177,6 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings (whole, or not at all: a crash mid-write leaves the old file)."""
-    path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".tmp")
-    partial.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    atomic.write_text(
+        path or settings_path(), json.dumps(settings.to_json(), indent=2) + "\n", "settings file"
+    )

@@ -304,8 +304,11 @@ class GamePanel:
                 container=self.panel,
                 object_id="@dim",
             )
+            # Large enough to read at a glance: taller than a line, reaching into the gap below.
             clock = UILabel(
-                pygame.Rect(text_left + text_width * 3 // 4, y + line, text_width // 4, line),
+                pygame.Rect(
+                    text_left + text_width * 3 // 5, y + line - 2, text_width * 2 // 5, line + 8
+                ),
                 "",
                 ui,
                 container=self.panel,
@@ -409,7 +412,7 @@ class GamePanel:
                 self._set(title, texts[0])
                 self._set(count, texts[1])
                 # Without a clock the player's words take the whole row (no ellipsis).
-                width = self.text_width * (3 if texts[3] else 4) // 4
+                width = self.text_width * 3 // 5 if texts[3] else self.text_width
                 if player.relative_rect.width != width:
                     player.set_dimensions((width, player.relative_rect.height))
                     self._shown.pop(id(player), None)  # fitted again to the new width
