@@ -1000,7 +1000,9 @@ class GameScreen(ScreenBase):
         game = self.game
         found: tuple[float, float, object] | None = None
         thinking = game.thinking
-        if thinking is not None and thinking.progress is not None and thinking.purpose == "move":
+        if self.review_pane is not None and (reviewed := self.review_pane.score_shown()):
+            found = reviewed  # while reviewing, the review's score of the position shown
+        elif thinking is not None and thinking.progress is not None and thinking.purpose == "move":
             found = (thinking.progress.score, thinking.man, thinking.side)
         elif game.figures is not None and game.figures.side is not game.position.turn:
             # The search that chose the move just made; after the other side's move it is stale.
@@ -1451,8 +1453,7 @@ class GameScreen(ScreenBase):
         self.close_result()
         # The AI waits (and the clocks stop) while the game is reviewed.
         self.game.go_to(self.game.record.ply, live_at_end=False)
-        self.review_pane = ReviewPane(self)
-        self.game.status = "Reviewing the game: labels show as they come. " + self.game.status
+        self.review_pane = ReviewPane(self)  # it says in the status line how the review goes
         self._place_review()
 
     def stop_review(self, status: str = "") -> None:
