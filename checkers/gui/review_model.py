@@ -67,7 +67,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     if review.label in (Label.FORCED, Label.BOOK):
         loss = "the only legal move" if review.label is Label.FORCED else "an opening-book move"
     elif review.move == review.best:
-        loss = f"{who} lost nothing: the engine's own choice"
+        loss = f"{who} lost nothing: the best move"
     else:
         loss = f"{who} lost {review.loss:.2f} men"
     view = human if human is not None else review.side

@@ -176,7 +176,7 @@ def review_commands(
             "review_game",
             "Review game",
             (),
-            "the engine judges every move: labels, a graph, the mistakes marked",
+            "the AI judges every move: labels, a graph, the mistakes marked",
             screen.start_review,
             "menu",
         ),
@@ -200,7 +200,7 @@ def review_commands(
             "review_better",
             "Better line",
             (BETTER_KEY,),
-            "in a review, play the engine's line from before the move shown (Esc ends it)",
+            "in a review, play the best line from before the move shown (Esc ends it)",
             lambda: screen.review_action("better"),
             "",
         ),
@@ -321,7 +321,7 @@ class ReviewPane:
             "better": (
                 "Better line",
                 (
-                    "Show the better line: the engine's moves from before the move shown, "
+                    "Show the better line: the best moves from before the move shown, "
                     f"played on the board; the game is not changed ({BETTER_KEY.upper()}; "
                     "Esc ends it)"
                 ),
@@ -579,7 +579,7 @@ class ReviewPane:
         if found is None:
             review = self.progress.review_of(game.record.ply)
             game.status = (
-                "No better line: that was the engine's own move."
+                "No better line: that was the best move."
                 if review is not None
                 else "No better line here: show a reviewed move first."
             )
