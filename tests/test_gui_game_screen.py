@@ -76,15 +76,20 @@ def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
 
 
 def places(screen: GameScreen) -> dict[str, tuple[pygame.Rect, bool]]:
-    """Every panel button's rectangle on screen and whether it is enabled."""
-    return {
+    """Every panel button's rectangle on screen and whether it is enabled; the menu's
+    commands (Resign, Offer draw...) with an empty rectangle and whether they apply."""
+    shown = {
         command.name: (
             pygame.Rect(screen.widgets[command.name].get_abs_rect()),
             screen.widgets[command.name].is_enabled,
         )
         for command in screen.commands
-        if command.button and command.shown()
+        if command.name in screen.widgets
     }
+    for command in screen.commands:
+        if command.shown() and command.name not in shown:
+            shown[command.name] = (pygame.Rect(0, 0, 0, 0), command.enabled())
+    return shown
 
 
 def test_buttons_keep_their_places_in_every_state_and_are_disabled_where_they_do_not_apply(
@@ -144,8 +149,8 @@ def test_end_after_stepping_back_is_the_live_game_again(make_app: Callable[..., 
 def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
     make_app: Callable[..., App],
 ) -> None:
-    """The arrows through the game, Eval bar, Menu and the rest do not move between You vs AI,
-    Two players and AI vs AI; only the row of the mode's own commands differs."""
+    """At most six actions on the panel in every mode, with no keys in their labels; the
+    arrows through the game, Play on from here and Menu sit in the same places in every mode."""
     configs = (
         GameConfig(black=PlayerConfig(), white=PlayerConfig(SLOW)),
         GameConfig(black=PlayerConfig(), white=PlayerConfig()),
@@ -155,11 +160,14 @@ def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
     for config in configs:
         app = make_app(config, size=(1120, 720))
         screen = screen_of(app)
-        rects = {name: rect for name, (rect, _) in places(screen).items()}
-        assert {"start", "back", "forward", "end", "eval_bar", "open_menu"} <= set(rects)
-        own = {"hint", "resign", "draw", "pause", "step", "faster", "slower"}
-        shared.append({name: rect for name, rect in rects.items() if name not in own})
-    assert len(shared[0]) == 15  # Analyse and Why? too (Why? disabled for two players)
+        buttons = {name: widget for name, widget in screen.widgets.items() if " " not in name}
+        nav = {"start", "back", "forward", "end", "continue"}
+        assert nav | {"open_menu"} <= set(buttons)
+        assert len(set(buttons) - nav) <= 6, sorted(buttons)
+        assert not [w.text for w in buttons.values() if "(" in w.text or "Ctrl" in w.text]
+        shared.append(
+            {name: pygame.Rect(buttons[name].get_abs_rect()) for name in nav | {"open_menu"}}
+        )
     assert shared[0] == shared[1] == shared[2]
 
 
@@ -173,26 +181,14 @@ def test_the_menu_holds_the_less_used_actions_in_plain_words(
     labels = {widget.text for widget in screen.widgets.values()}
     assert not {"Copy FEN", "Copy PDN", "Save", "Load"} & labels  # not on the main panel
     press_widget(app, "open_menu")
-    items = [
-        screen.widgets[f"menu {command.name}"].text.split("  (")[0]
-        for command in screen.commands
-        if command.place == "menu" and f"menu {command.name}" in screen.widgets
-    ]
-    assert items[:11] == [
-        "Copy position",
-        "Copy game",
-        "Save",
-        "Save as...",
-        "Open file...",
-        "Saved games",
-        "Set up a position",
-        "Settings",
-        "Help",
-        "Main menu",
-        "Quit",
-    ]
-    assert screen.widgets["menu save"].text == "Save  (Ctrl+S)"
-    assert screen.widgets["menu load"].text == "Saved games  (Ctrl+O)"
+    entries = screen.menu_items()
+    names = [entry.name if entry is not None else "|" for entry in entries]
+    groups = " ".join(names).split(" | ")
+    assert groups[1].split() == ["copy_fen", "copy_pdn", "save", "save_as", "open_file", "load"]
+    assert groups[-1].split() == ["menu", "quit"]  # leaving comes last
+    assert "setup" in groups[0] and "resign" in groups[0] and "settings" in groups[2]
+    assert screen.widgets["menu save"].text == "Save"  # the key sits beside it, not in it
+    assert screen.widgets["menu load"].text == "Saved games"
     assert "Ctrl+S" in str(screen.widgets["menu save"].tool_tip_text)
     press_widget(app, "menu save_as")
     assert not screen.menu_open  # an item closes the menu

@@ -64,6 +64,8 @@ class Settings:
     theme: str = DEFAULT_THEME
     eval_bar: str = "watching"
     """When the evaluation bar shows: one of EVAL_BAR's keys."""
+    square_numbers: bool = True
+    """Whether the board shows its squares' numbers (on empty squares only)."""
     window_size: tuple[int, int] = WINDOW_SIZE
     window_position: tuple[int, int] | None = field(default=None)
     """Where the window was last (None: let the system place it)."""
@@ -92,6 +94,7 @@ class Settings:
             "volume": _volume,
             "theme": lambda v: v if isinstance(v, str) and v in THEMES else None,
             "eval_bar": lambda v: v if isinstance(v, str) and v in EVAL_BAR else None,
+            "square_numbers": lambda v: v if isinstance(v, bool) else None,
             "window_size": _size,
             "window_position": _position,
         }
