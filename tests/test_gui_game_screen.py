@@ -330,30 +330,34 @@ def test_scores_are_in_men_and_say_whose_view() -> None:
     assert black_share(won, 100, WHITE) == 0.0
 
 
-def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..., App]) -> None:
+def test_resigning_asks_on_a_card_and_undo_takes_it_back(make_app: Callable[..., App]) -> None:
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
     screen = screen_of(app)
-    press_widget(app, "resign")
-    dialog = screen.confirm
-    assert dialog is not None and screen.game.outcome is None
-    # The status line names the dialog's own buttons, and the whole window is dimmed under it.
-    assert dialog.confirm_button.text == "Resign"
-    assert dialog.cancel_button.text.endswith("Cancel")  # pygame_gui's translated "Cancel"
-    assert "Resign (Enter) gives up, Cancel (Esc) plays on" in screen.game.status
+    press_widget(app, "open_menu")
+    press_widget(app, "menu resign")
+    card = screen.confirm
+    assert card is not None and screen.game.outcome is None
+    # The status line names the card's keys, and the whole window is dimmed under it.
+    resign, cancel = card.widgets["resign"], card.widgets["cancel"]
+    assert (resign.text, cancel.text) == ("Resign", "Keep playing")
+    assert "Esc keeps playing" in screen.game.status and "Resign at first" in screen.game.status
     assert "again" not in screen.game.status
+    assert card.panel is not None
     shades = [
         element
         for element in app.context.ui.get_sprite_group().sprites()
         if "#shade" in element.get_object_ids()
         and element.rect.size == app.window_size()
-        and element.get_top_layer() < dialog.get_top_layer()
+        and element.get_top_layer() < card.panel.get_top_layer()
     ]
     assert shades
-    app.step(1 / 60)  # the dialog's first frame
-    click_at(app, centre(dialog.confirm_button))
-    app.step(1 / 60)  # the dialog posts its answer when it hears its button: one more event
+    # A click on a panel button under the shade reaches nothing.
+    click_at(app, centre(screen.widgets["new"]))
+    assert screen.confirm is card and len(screen.game.record.moves) == 0
+    click_at(app, centre(resign))
+    app.step(1 / 60)  # the button posts its press: one more frame
     assert screen.game.outcome is not None and screen.game.status.endswith("You resigned.")
-    press(app, pygame.K_ESCAPE)  # the card goes
+    press(app, pygame.K_ESCAPE)  # the game-over card goes
     press(app, pygame.K_u, "u")
     assert screen.game.outcome is None
     press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
@@ -363,7 +367,35 @@ def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..
     press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
     press(app, pygame.K_RETURN, "\r")  # Enter says yes
     assert screen.confirm is None and screen.game.outcome is not None
-    assert pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED  # the library's own dialog
+
+
+def test_the_resign_cards_buttons_have_one_size_and_the_focus_is_an_outline(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
+    card = screen.confirm
+    assert card is not None
+    resign, cancel = card.widgets["resign"], card.widgets["cancel"]
+    assert resign.rect.size == cancel.rect.size
+    # As tall as the panel's buttons, and the primary's text no larger than its neighbour's.
+    assert resign.rect.height == screen.widgets["undo"].rect.height
+    assert resign.font is not None and cancel.font is not None
+    assert resign.font.size("Resign") == cancel.font.size("Resign")
+    assert card.focused == "resign"
+    press(app, pygame.K_TAB, "\t")  # the focus moves to Keep playing; no button grows
+    assert card.focused == "cancel" and resign.rect.size == cancel.rect.size
+    ring = [
+        element
+        for element in app.context.ui.get_sprite_group().sprites()
+        if isinstance(element, pygame_gui.elements.UIPanel)
+        and "#focus_ring" in element.get_object_ids()
+    ]
+    assert len(ring) == 1 and ring[0].rect.inflate(-8, -8).collidepoint(cancel.rect.center)
+    assert ring[0].rect.contains(cancel.rect) and not ring[0].rect.colliderect(resign.rect)
+    press(app, pygame.K_RETURN, "\r")  # Enter presses the focused button: play on
+    assert screen.confirm is None and screen.game.outcome is None
 
 
 def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock(

@@ -20,10 +20,8 @@ from pathlib import Path
 from typing import Protocol
 
 import pygame
-import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
-from pygame_gui.windows import UIConfirmationDialog
 
 from checkers import saves
 from checkers.board import BLACK
@@ -31,6 +29,7 @@ from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.board_view.selection import Drag
+from checkers.gui.cards import Card, CardButton
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
@@ -233,7 +232,8 @@ class GameScreen(ScreenBase):
         self._ui_state: tuple[object, ...] | None = None
         self._states: dict[str, tuple[bool, bool]] = {}
         self._labels: dict[str, str] = {}
-        self.confirm: UIConfirmationDialog | None = None
+        self.confirm: Card | None = None
+        """The resign question while it is asked (a card of the window's one style)."""
         self._widgets_changed = False
         self.disabled_tips = HoverTips(context.ui)
         self.review_pane: ReviewPane | None = None
@@ -577,7 +577,7 @@ class GameScreen(ScreenBase):
         self.menu_open = not self.menu_open
 
     def ask_resign(self) -> None:
-        """Ask in a dialog whether to resign (Ctrl+R twice also resigns)."""
+        """Ask on a card whether to resign (Ctrl+R twice also resigns)."""
         game = self.game
         if game.confirming == "resign" or self.confirm is not None:
             self._kill_confirm()
@@ -585,9 +585,10 @@ class GameScreen(ScreenBase):
             return
         game.resign()  # asks (or says why not) on the status line
         if game.confirming == "resign":
-            # The dialog comes with the widgets (`_build_confirm`); the words name its buttons.
+            # The card comes with the widgets (`_build_confirm`); the words name its keys.
             game.status = (
-                f"Resign{self._resigner()}? Resign (Enter) gives up, Cancel (Esc) plays on."
+                f"Resign{self._resigner()}? Enter presses the outlined button (Resign at "
+                "first), Esc keeps playing."
             )
 
     def _resigner(self) -> str:
@@ -596,22 +597,35 @@ class GameScreen(ScreenBase):
         return "" if game.mode is Mode.HUMAN_VS_AI else f" as {game.position.turn.name.title()}"
 
     def _build_confirm(self, root: UIContainer) -> None:
-        """The resign question over a shade on the whole window, as the other dialogs."""
-        self._cover(root)
-        width, height = self.context.window_size()
-        unit = max(1, round(10 * self.context.scale))
-        rect = pygame.Rect(0, 0, min(width - 2 * unit, 40 * unit), 22 * unit)
-        rect.center = (width // 2, height // 2)
-        self.confirm = UIConfirmationDialog(
-            rect,
-            f"Resign this game{self._resigner()}? Undo (U) takes it back afterwards.",
-            self.context.ui,
-            window_title="Resign",
-            action_short_name="Resign",
-            blocking=True,
+        """The resign question on a card over a shade on the whole window."""
+        self.confirm = Card(
+            "Resign?",
+            [f"Resign this game{self._resigner()}?", "Undo takes it back afterwards."],
+            [
+                CardButton(
+                    "resign",
+                    "Resign",
+                    "Give up this game (Enter; Undo takes it back)",
+                    self._resign,
+                ),
+                CardButton("cancel", "Keep playing", "Close this and play on (Esc)", self._play_on),
+            ],
+            cancel=self._play_on,
         )
-        self.confirm.confirm_button.set_tooltip("Give up this game (Enter; Undo takes it back)")
-        self.confirm.cancel_button.set_tooltip("Keep playing (Esc)")
+        self.confirm.build(self.context.ui, root, self.context.scale)
+
+    def _resign(self) -> None:
+        """The card's Resign: the game ends by resignation."""
+        self._kill_confirm()
+        if self.game.confirming != "resign":
+            self.game.resign()
+        self.game.resign()
+
+    def _play_on(self) -> None:
+        """The card's Keep playing (or Esc): the question goes, the game goes on."""
+        self._kill_confirm()
+        self.game.confirming = None
+        self.game.refresh_status()
 
     def _kill_confirm(self) -> None:
         if self.confirm is not None:
@@ -808,21 +822,12 @@ class GameScreen(ScreenBase):
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event: an open overlay first, then the widgets' actions, then the
         handler table."""
+        if self.confirm is not None and self.confirm.handle(event):
+            return  # the resign question first: Enter, Esc and its buttons are its own
         if self.review_pane is not None and not self.card and self.review_pane.handle(event):
             return
         overlay = self.overlays.get(self.card) if self.card else None
         if overlay is not None and overlay.handle_event(event):
-            return
-        if self.confirm is not None and getattr(event, "ui_element", None) is self.confirm:
-            if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-                self.confirm = None
-                if self.game.confirming != "resign":
-                    self.game.resign()
-                self.game.resign()
-            elif event.type == pygame_gui.UI_WINDOW_CLOSE:
-                self.confirm = None
-                self.game.confirming = None
-                self.game.refresh_status()
             return
         if self.actions.handle(event) or (self.panel is not None and self.panel.handle(event)):
             return
@@ -836,15 +841,7 @@ class GameScreen(ScreenBase):
 
     def _key_down(self, event: pygame.event.Event) -> None:
         names = key_names(event)
-        if self.confirm is not None and ("return" in names or "enter" in names):
-            self.ask_resign()  # Enter answers the dialog's default, Resign (asked for twice)
-            return
         if "escape" in names:
-            if self.confirm is not None:
-                self._kill_confirm()
-                self.game.confirming = None
-                self.game.refresh_status()
-                return
             if self.menu_open:
                 self.menu_open = False
                 return
@@ -1068,8 +1065,8 @@ class GameScreen(ScreenBase):
         return (self.card, self.menu_open, self.result_shown(), self.bar_shown(), asking)
 
     def drop_ui(self) -> None:
-        """Remove the widgets, the resign question too (a window of the manager's own)."""
-        self._kill_confirm()  # its close event is then not ours to act on
+        """Remove the widgets, the resign question's card with them."""
+        self._kill_confirm()  # a click on its buttons is then not ours to act on
         super().drop_ui()
 
     def build_ui(self, root: UIContainer) -> None:
