@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
@@ -24,7 +23,6 @@ from pygame_gui.elements import UIButton
 
 from checkers.board import BLACK, Move, Position, Side
 from checkers.gui import fonts, theme
-from checkers.gui.board_view.animation import Animation
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
@@ -41,6 +39,15 @@ from checkers.gui.review_model import (
     mark_boxes,
     ply_at,
 )
+from checkers.gui.review_preview import Preview
+from checkers.gui.review_strip import (
+    StripParts,
+    draw_mark,
+    label_colour,
+    line_height,
+    strip_parts,
+    text_size,
+)
 from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, ReviewMove
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
@@ -50,15 +57,11 @@ from checkers.review import DEFAULT_SETTING, Label, ReviewSetting
 __all__ = [
     "BETTER_KEY",
     "NEXT_KEY",
-    "PREVIEW_PAUSE",
     "PREVIOUS_KEY",
-    "Preview",
     "ReviewHost",
     "ReviewPane",
-    "StripParts",
     "review_commands",
     "split_layout",
-    "strip_parts",
 ]
 
 SETTING: ReviewSetting = DEFAULT_SETTING
@@ -72,24 +75,8 @@ first label 1.3 s and whole game 23.9 s with one; 2.0 s and 23.4 s with two)."""
 
 PREVIOUS_KEY, NEXT_KEY, BETTER_KEY = "[", "]", "b"
 
-PREVIEW_PAUSE = 0.8
-"""Seconds each position of the better line stays on the board before the next move."""
-
 POLL_SECONDS = 0.1
 """How often the window looks for new labels while the review runs."""
-
-_LABEL_COLOURS = {
-    Label.INACCURACY: "REVIEW_INACCURACY",
-    Label.MISTAKE: "REVIEW_MISTAKE",
-    Label.BLUNDER: "REVIEW_BLUNDER",
-}
-
-
-def label_colour(label: Label) -> tuple[int, int, int]:
-    """The theme's colour for a marked label (the text colour for the others)."""
-    name = _LABEL_COLOURS.get(label)
-    colour: tuple[int, int, int] = getattr(theme, name) if name else theme.TEXT
-    return colour
 
 
 def split_layout(layout: GameLayout, strip: int) -> tuple[GameLayout, pygame.Rect]:
@@ -101,46 +88,6 @@ def split_layout(layout: GameLayout, strip: int) -> tuple[GameLayout, pygame.Rec
     gap = max(4, layout.board_area.left // 2)
     area = pygame.Rect(status.left, status.top + gap // 2, status.width, strip - gap)
     return dataclasses.replace(layout, status=line), area
-
-
-@dataclass(frozen=True)
-class StripParts:
-    """Where the strip's parts go: the graph's frame (exactly the board's columns), the per-side
-    table and the row of buttons under it."""
-
-    graph: pygame.Rect
-    table: pygame.Rect
-    buttons: pygame.Rect
-
-
-def strip_parts(
-    area: pygame.Rect, board: pygame.Rect, unit: int, line: int, table: int, buttons: int
-) -> StripParts:
-    """The strip's parts in `area`: the graph as wide as `board` and as tall as the rest leaves;
-    the table (`table` pixels wide at least) and the buttons (`buttons`) centred under the
-    board, as wide as it unless they need more, never wider than the strip."""
-    gap = max(3, unit // 2)
-    button_height = round(3 * unit)
-    rest = area.height - 3 * line - button_height - 2 * gap
-    graph = pygame.Rect(board.left, area.top, board.width, max(0, rest))
-
-    def row(top: int, height: int, needed: int) -> pygame.Rect:
-        rect = pygame.Rect(0, top, min(area.width, max(board.width, needed)), height)
-        rect.centerx = board.centerx
-        return rect.clamp(pygame.Rect(area.left, rect.top, area.width, rect.height))
-
-    table_rect = row(graph.bottom + gap, 3 * line, table)
-    return StripParts(graph, table_rect, row(table_rect.bottom + gap, button_height, buttons))
-
-
-def text_size(unit: int) -> int:
-    """The strip's text size (the renderer's units): small, as the panel's figures are."""
-    return max(16, round(1.9 * unit))
-
-
-def line_height(unit: int) -> int:
-    """One line of the strip's text, with its spacing."""
-    return round(text_size(unit) * 1.25)
 
 
 class ReviewHost(Protocol):
@@ -205,58 +152,6 @@ def review_commands(
             "",
         ),
     ]
-
-
-@dataclass
-class Preview:
-    """The better line being played on the board: from `start`, `shown` of its moves made."""
-
-    start: Position
-    line: tuple[Move, ...]
-    ply: int
-    """The ply of the move it replaces (the board starts at the position before it)."""
-    shown: int = 0
-    animation: Animation | None = None
-    wait: float = PREVIEW_PAUSE
-    playing: bool = True
-
-    def position(self) -> Position:
-        """The position after the moves shown."""
-        position = self.start
-        for move in self.line[: self.shown]:
-            position = position.move(move)
-        return position
-
-    def step(self, hop_seconds: float) -> None:
-        """Show the next move, animated."""
-        if self.shown < len(self.line):
-            before = self.position()
-            self.shown += 1
-            self.animation = Animation(before, self.line[self.shown - 1], hop_seconds)
-            self.wait = PREVIEW_PAUSE
-
-    def back(self) -> None:
-        """Take the last move shown back (no animation)."""
-        self.shown = max(0, self.shown - 1)
-        self.animation = None
-        self.wait = PREVIEW_PAUSE
-
-    def update(self, dt: float, hop_seconds: float) -> None:
-        """Move the animation on; after a pause on each position, the next move."""
-        if self.animation is not None:
-            self.animation.elapsed += dt
-            if not self.animation.done:
-                return
-            self.animation = None
-        if not self.playing or self.shown >= len(self.line):
-            return
-        self.wait -= dt
-        if self.wait <= 0:
-            self.step(hop_seconds)
-
-    def moving(self) -> bool:
-        """Whether frames are needed (a piece moves, or the next move is due)."""
-        return self.animation is not None or (self.playing and self.shown < len(self.line))
 
 
 class ReviewPane:
@@ -785,16 +680,3 @@ class ReviewPane:
             if panel.search_words == self.panel_words:
                 panel.search_words = None
             panel.set_marks({})
-
-
-def draw_mark(surface: pygame.Surface, label: Label, square: pygame.Rect) -> None:
-    """A mark in its square, in the label's colour and shape (readable without colour): a
-    circle for an inaccuracy, a diamond for a mistake, a square for a blunder."""
-    colour = label_colour(label)
-    if label is Label.INACCURACY:
-        pygame.draw.ellipse(surface, colour, square)
-    elif label is Label.MISTAKE:
-        corners = [square.midtop, square.midright, square.midbottom, square.midleft]
-        pygame.draw.polygon(surface, colour, corners)
-    else:
-        pygame.draw.rect(surface, colour, square)
