@@ -999,7 +999,9 @@ class GameScreen(ScreenBase):
         found: tuple[float, float, Side] | None = None
         judged = game.judgement()
         thinking = game.thinking
-        if (
+        if self.review_pane is not None and (reviewed := self.review_pane.score_shown()):
+            found = reviewed  # while reviewing, the review's score of the position shown
+        elif (
             thinking is not None
             and thinking.progress is not None
             and thinking.purpose == "move"
@@ -1512,8 +1514,7 @@ class GameScreen(ScreenBase):
         self.close_result()
         # The AI waits (and the clocks stop) while the game is reviewed.
         self.game.go_to(self.game.record.ply, live_at_end=False)
-        self.review_pane = ReviewPane(self)
-        self.game.status = "Reviewing the game: labels show as they come. " + self.game.status
+        self.review_pane = ReviewPane(self)  # it says in the status line how the review goes
         self._place_review()
 
     def stop_review(self, status: str = "") -> None:
