@@ -184,9 +184,7 @@ def _draw_item(
         box.center = (int(x), int(y))
         pygame.draw.rect(surface, _BUTTON, box, border_radius=4)
         if labels:
-            text.blit(
-                surface, view.layout.texts(item)[1], size - 1, theme.TEXT, "center", box.center
-            )
+            text.blit(surface, view.layout.texts(item)[1], size, theme.TEXT, "center", box.center)
         return
     visible = view.is_visible(node)
     move, final_score, extra = view.layout.texts(item)
@@ -200,7 +198,7 @@ def _draw_item(
         pygame.draw.line(surface, colour, (x - r, y - r), (x + r, y + r), 2)
         pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), 2)
         if labels:
-            text.blit(surface, move, size - 1, theme.TREE_PRUNED, "midbottom", (x, y - radius))
+            text.blit(surface, move, size, theme.TREE_PRUNED, "midbottom", (x, y - radius))
         _draw_marks(view, surface, node, x, y, radius)
         return
     points = _triangle(x, y, radius, node.maximizing)

@@ -94,10 +94,12 @@ class TreePane:
                 man=man,
                 flipped=self.flipped,
                 choices=self.choices,
+                titles=self._titles(),
                 owner_keys=self.owner_keys,
             )
         else:
             self.view.man = man
+            self.view.titles = self._titles()
             self.view.set_tree(tree, count)
         return tree
 
@@ -120,17 +122,19 @@ class TreePane:
         position = getattr(event, "pos", None)
         return position is not None and bool(self.rect.collidepoint(position))
 
-    def _words(self, view: TreeView) -> None:
-        """The header's title and the panel's note in the register the view speaks now."""
+    def _titles(self) -> tuple[str, str]:
+        return (self.subject.line(False), self.subject.line(True))
+
+    def _note(self, view: TreeView) -> None:
+        """The panel's note in the register the view speaks now."""
         subject = self.subject
         tree = view.tree
-        title = subject.line(view.curious)
         note = ""
         if tree.root.position == subject.position:
             how = search_words(tree.algorithm, tree.depth, subject.evaluation, view.curious)
             note = different_move_sentence(tree, subject.played, how)
-        if (title, note) != (view.title, view.note):
-            view.title, view.note = title, note
+        if note != view.note:
+            view.note = note
             view.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -140,7 +144,7 @@ class TreePane:
             if view.flipped != self.flipped:  # the main board was turned
                 view.flipped = self.flipped
                 view.dirty = True
-            self._words(view)
+            self._note(view)
             view.draw(surface)
         else:
             pygame.draw.rect(surface, theme.BACKGROUND, self.rect)

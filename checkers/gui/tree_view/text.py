@@ -34,8 +34,8 @@ class Labels:
 
     def __init__(self) -> None:
         self._lines: dict[tuple[str, int, Colour], pygame.Surface] = {}
-        self.drawn: list[str] = []
-        """Every text drawn since `start_frame`, in order."""
+        self.drawn: list[tuple[str, int]] = []
+        """Every text drawn since `start_frame` with its size, in order."""
 
     def start_frame(self) -> None:
         """Forget what the last frame drew."""
@@ -77,7 +77,7 @@ class Labels:
         line = self.render(text, size, colour)
         area = line.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surface.blit(line, area)
-        self.drawn.append(text)
+        self.drawn.append((text, size))
         return area
 
     def wrapped(self, text: str, size: int, width: int) -> list[str]:

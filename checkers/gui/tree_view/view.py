@@ -11,7 +11,7 @@ Embedding it (the whole public API):
     view.select(node), view.screen_pos(node)  # select a node / where it is drawn (or None)
     view.stepping, view.set_stepping(on)      # step-through mode
     view.curious, view.set_curious(on)        # the search's own terms, or plain words
-    view.title, view.note, view.owner_keys    # the owner's lines over and under the tree
+    view.titles, view.note, view.owner_keys   # the owner's lines over and under the tree
 
 `tree` comes from `checkers.ai.tracking.tracked_search`; `minimax_nodes` from
 `checkers.ai.tree_export.minimax_node_count` (run both off the UI thread for deep searches).
@@ -41,6 +41,7 @@ from checkers.gui.tree_view.layout import (
     LABEL_MIN_SCALE,
     LEVEL_HEIGHT,
     MARKER_SLOT,
+    NODE_SLOT,
     PAGE_SIZE,
     Camera,
     ItemKind,
@@ -98,7 +99,7 @@ class TreeView:
         man: float = 1.0,
         flipped: bool = False,
         choices: TreeChoices | None = None,
-        title: str = "",
+        titles: tuple[str, str] = ("", ""),
         owner_keys: str = "",
     ) -> None:
         self.rect = pygame.Rect(rect)
@@ -108,8 +109,9 @@ class TreeView:
         self.flipped = flipped
         """The small board is turned as the main board is (Black at the bottom when True)."""
         self.choices = choices if choices is not None else TreeChoices()
-        self.title = title
-        """The owner's line over the tree: what was searched (wrapped with the header)."""
+        self.titles = titles
+        """The owner's line over the tree, what was searched, in plain words and for the
+        curious (wrapped with the header; set it before the tree is fitted)."""
         self.owner_keys = owner_keys
         """The owner's keys, said first in the footer (e.g. `T/Esc: close`)."""
         self.note = ""
@@ -136,6 +138,11 @@ class TreeView:
         """Whether the view speaks the search's own terms (the "for the curious" switch)."""
         return self.choices.curious
 
+    @property
+    def title(self) -> str:
+        """The owner's line over the tree in the register the view speaks now."""
+        return self.titles[self.curious]
+
     def set_tree(self, tree: SearchTree, minimax_nodes: MinimaxCount | None = None) -> None:
         """Show a new search: the layout, selection and replay start afresh, the tree fitted to
         the canvas (as many plies as read well, none cut at its edges)."""
@@ -148,13 +155,29 @@ class TreeView:
         self.selected: SearchNode | None = None
         self.hovered: SearchNode | None = None
         self.camera = Camera()
+        self._open()
+
+    def set_rect(self, rect: RectLike) -> None:
+        """Move or resize the view; the tree is opened afresh for the new canvas (while
+        stepping, only fitted to it: the replay keeps its open path)."""
+        size = self.rect.size
+        self.rect = pygame.Rect(rect)
+        self._cache = None
+        if self.stepping or self.rect.size == size:
+            self._fit()
+        else:
+            self._open()
+        self.dirty = True
+
+    def _open(self) -> None:
+        """Lay the tree out as it first shows: as many plies as read well on the canvas (none
+        cut at its top or bottom), as many children of a node side by side as fit across."""
         canvas = self.canvas_rect
         rows = int((canvas.height - 2 * _MARGIN) / (LEVEL_HEIGHT * READING_SCALE))
         across = (canvas.width - 2 * _MARGIN) / READING_SCALE
-        # As many children at once as read side by side (the rest a page away).
         page = int((across - 2 * MARKER_SLOT) // _CHILD_SLOT)
         self.layout = TreeLayout(
-            tree,
+            self.tree,
             max_width=across,
             page_size=max(3, min(PAGE_SIZE, page)),
             man=self.man,
@@ -162,22 +185,17 @@ class TreeView:
             curious=self.curious,
         )
         self._fit()
-        self.dirty = True
-
-    def set_rect(self, rect: RectLike) -> None:
-        """Move or resize the view; the tree is fitted to the new canvas."""
-        self.rect = pygame.Rect(rect)
-        self._cache = None
-        self._fit()
-        self.dirty = True
 
     def set_curious(self, on: bool) -> None:
         """Speak the search's own terms (on) or plain words (off) from now on; the choice is
         kept in `choices`, so the next view of the session speaks the same way."""
+        canvas = self.canvas_rect
         self.choices.curious = on
         anchor = self.selected or self.tree.root
         self.layout.curious = on
         self._keep_in_place(anchor, self.layout.relayout)
+        if self.canvas_rect != canvas and not self.stepping:
+            self._fit()  # the header has another number of lines: keep every row whole
         self.dirty = True
 
     def select(self, node: SearchNode | None) -> None:
@@ -408,12 +426,15 @@ class TreeView:
             return
         self.camera.scale = readable
         root = layout.item_of(self.tree.root)
-        first = layout.item_of(self.tree.pv[0]) if self.tree.pv else None
         assert root is not None
+        line = [item for node in self.tree.pv if (item := layout.item_of(node)) is not None]
         x = root.x
-        # The root and the chosen move side by side, when both fit on the canvas.
-        if first is not None and abs(first.x - root.x) * readable < canvas.width * 0.8:
-            x = (first.x + root.x) / 2
+        # The root and as much of the best line as fits across the canvas, whole.
+        for end in range(len(line), 0, -1):
+            xs = [root.x] + [item.x for item in line[:end]]
+            if (max(xs) - min(xs) + 2 * NODE_SLOT) * readable <= canvas.width - 2 * _MARGIN:
+                x = (max(xs) + min(xs)) / 2
+                break
         self.camera.centre_on(x, 0, canvas.size)
         self.camera.top = -_MARGIN / readable
 
