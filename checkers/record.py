@@ -27,6 +27,8 @@ class Reason(enum.Enum):
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
     TIME = "time"
+    RECORDED = "the result recorded"
+    """A result a file records without saying how the game ended (another program's PDN)."""
 
 
 @dataclass(frozen=True)
@@ -129,9 +131,12 @@ class GameRecord:
 
     def repetition_count(self) -> int:
         """How many times the current position has occurred (3 means a draw)."""
+        return self._repetitions(self._cursor)
+
+    def _repetitions(self, ply: int) -> int:
         # Captures and man moves cannot be undone, so no earlier position can come back.
-        window = self._positions[self._cursor - self.no_progress_plies : self._cursor + 1]
-        return window.count(self.position)
+        window = self._positions[ply - self._no_progress[ply] : ply + 1]
+        return window.count(self._positions[ply])
 
     def legal_moves(self) -> list[Move]:
         """The moves the side to move may play now (none once the game is over)."""
@@ -139,15 +144,24 @@ class GameRecord:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
-        if self._declared is not None and self._declared[0] == self._cursor:
+        """How the game ended at the position shown, or None while it goes on from there."""
+        return self._outcome_at(self._cursor)
+
+    @property
+    def final_outcome(self) -> Outcome | None:
+        """How the recorded game ended (at its last move, wherever the cursor is), or None if
+        it is unfinished: stepping through a finished game never changes this."""
+        return self._outcome_at(len(self._moves))
+
+    def _outcome_at(self, ply: int) -> Outcome | None:
+        if self._declared is not None and self._declared[0] == ply:
             return self._declared[1]
-        position = self.position
+        position = self._positions[ply]
         if not position.has_legal_moves():
             return Outcome(position.turn.opponent, Reason.NO_MOVES)
-        if self.repetition_count() >= 3:
+        if self._repetitions(ply) >= 3:
             return Outcome(None, Reason.REPETITION)
-        if self.no_progress_plies >= FORTY_MOVE_PLIES:
+        if self._no_progress[ply] >= FORTY_MOVE_PLIES:
             return Outcome(None, Reason.FORTY_MOVE_RULE)
         return None
 
@@ -187,7 +201,7 @@ class GameRecord:
 
     def undo(self) -> Move | None:
         """Take back the last move (or a resignation/agreement); returns the move taken back."""
-        if self._declared is not None:
+        if self._declared is not None and self._declared[0] == self._cursor:
             self._declared = None
             return None
         if not self.can_undo():
@@ -204,11 +218,21 @@ class GameRecord:
         return move
 
     def go_to(self, ply: int) -> None:
-        """Step to any ply of the recorded game (0 is the start), keeping the moves after it."""
+        """Step to any ply of the recorded game (0 is the start), keeping the moves after it
+        and how the game ended (a resignation stays at the ply it was declared)."""
         if not 0 <= ply <= len(self._moves):
             raise IndexError(f"ply {ply} is not between 0 and {len(self._moves)}")
         self._cursor = ply
-        self._declared = None
+
+    def copy(self) -> GameRecord:
+        """An independent record of the same game, cursor and declared result included."""
+        other = GameRecord(self.start)
+        other._positions = list(self._positions)
+        other._moves = list(self._moves)
+        other._no_progress = list(self._no_progress)
+        other._cursor = self._cursor
+        other._declared = self._declared
+        return other
 
     def resign(self, side: Side) -> Outcome:
         """`side` resigns: the other side wins."""

@@ -169,6 +169,9 @@ def _sync_directory(directory: Path) -> None:
 
 # --- saved games ------------------------------------------------------------------------------
 
+_RESULT_WORDS = {"1-0": "Black won", "0-1": "White won", "1/2-1/2": "draw"}
+"""A finished game's PDN result in a player's words (GameType 21: `1-0` is a win for Black)."""
+
 
 @dataclass
 class ResumedGame:
@@ -204,8 +207,23 @@ class SavedGame:
         white = self.game.tags.get("White", "?")
         moves = (len(self.game.moves) + 1) // 2
         length = "1 move" if moves == 1 else f"{moves} moves"
-        result = "unfinished" if self.is_unfinished else self.game.result
-        return f"{black} vs {white}, {result}, {length}, saved {saved}"
+        return f"{black} vs {white}, {self.state()}, {length}, saved {saved}"
+
+    def state(self) -> str:
+        """`unfinished`, or `finished: Black won (White resigned)` from the result and the
+        termination the file records."""
+        if self.game is None:
+            return "cannot be read"
+        result = self.game.result
+        if result not in _RESULT_WORDS:
+            return "unfinished" if self.game.moves else "no move played"
+        how = self.game.tags.get("Termination", "").strip()[:40]
+        return f"finished: {_RESULT_WORDS[result]}" + (f" ({how})" if how else "")
+
+    @property
+    def is_finished(self) -> bool:
+        """Whether the file records a result (a finished game opens as finished)."""
+        return self.game is not None and self.game.result in _RESULT_WORDS
 
     @property
     def is_unfinished(self) -> bool:

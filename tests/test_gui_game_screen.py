@@ -22,9 +22,9 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import SearchFigures
+from checkers.gui.game_view.panel import panel_lines, score_view
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.panel import panel_lines, score_view
 from checkers.gui.wording import black_share, score_words
 
 SLOW = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
@@ -445,7 +445,7 @@ def test_a_one_move_search_says_one_move_not_one_moves(make_app: Callable[..., A
 
 
 def test_the_panel_names_the_game_as_the_start_screen_does(make_app) -> None:
-    from checkers.gui.screens.panel import panel_lines
+    from checkers.gui.game_view.panel import panel_lines
     from checkers.gui.screens.start import MODES
 
     start_names = [text for _, text, _, _ in MODES]

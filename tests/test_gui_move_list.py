@@ -14,7 +14,7 @@ from gui_driving import post, screen_of
 from pygame_gui.elements import UILabel
 
 from checkers.gui.app import App
-from checkers.gui.screens.panel import GamePanel, MoveMark
+from checkers.gui.game_view.panel import GamePanel, MoveMark
 from checkers.pdn import read_file, record_from_game
 
 LONG_GAME = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "long-game.pdn"

@@ -170,6 +170,7 @@ def test_the_start_screen_resumes_an_unfinished_saved_game_with_its_players(
     play(app)
     saved_positions = screen_of(app).game.record.positions
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    screen_of(app).close()  # the first window closes: its game is no longer played there
     start = make_app(None)  # no game given: the start screen
     assert isinstance(start.screen, StartScreen)
     press(start, pygame.K_3, "3")  # two players

@@ -36,6 +36,7 @@ from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game import HOP_SECONDS
+from checkers.gui.game_view.keeper import RESUME_PLY_TAG
 from checkers.gui.intents import (
     Back,
     ChangeSettings,
@@ -56,7 +57,7 @@ from checkers.gui.intents import (
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
-from checkers.gui.screens.game import RESUME_PLY_TAG, GameScreen, register_overlay
+from checkers.gui.screens.game import GameScreen, register_overlay
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
@@ -211,7 +212,11 @@ class App:
         elif config is None:
             self.show_start()
         elif loaded is not None:
-            self.start_game(config, flip=flip, record=loaded.record, tags=loaded.tags)
+            tags = {**loaded.tags, "Result": loaded.result}
+            self.start_game(config, flip=flip, record=loaded.record, tags=tags)
+            screen = self.screen
+            assert isinstance(screen, GameScreen)
+            screen.keeper.opened(loaded.path)
         else:
             self.start_game(config, flip=flip)
         if offer_resume:

@@ -11,9 +11,10 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, TextIO
 
-from checkers.board import InvalidFenError, Position
+from checkers.board import BLACK, WHITE, InvalidFenError, Position
 from checkers.options import (
     UsageError,
     delay_seconds,
@@ -53,6 +54,10 @@ def display_problem(
     ):
         return "no display (DISPLAY and WAYLAND_DISPLAY are not set)"
     return None
+
+
+_DEFAULT_PLAYERS = {"black": "human", "white": "ai"}
+"""Who plays each colour in `checkers play` when neither the options nor a loaded file say."""
 
 
 def _usage_error(message: str) -> Exception:
@@ -108,12 +113,11 @@ def add_gui_commands(subparsers: Any) -> None:
     play = subparsers.add_parser(
         "play", help="play in a window (default: you are Black against the engine)"
     )
-    for colour, default in (("black", "human"), ("white", "ai")):
+    for colour, default in _DEFAULT_PLAYERS.items():
         play.add_argument(
             f"--{colour}",
             choices=("human", "ai"),
-            default=default,
-            help=f"who plays {colour.capitalize()} (default {default})",
+            help=f"who plays {colour.capitalize()} (default {default}; with --load, the file's)",
         )
     for colour in ("black", "white"):
         _ai_options(play, colour)
@@ -129,7 +133,10 @@ def add_gui_commands(subparsers: Any) -> None:
     play.add_argument(
         "--load",
         metavar="FILE",
-        help="open a game from a PDN file (at its end: arrows step through it)",
+        help=(
+            "open a game from a PDN file (at its end: arrows step through it), with the players"
+            " and clock its tags record unless the options above say otherwise"
+        ),
     )
     play.add_argument(
         "--game",
@@ -231,7 +238,7 @@ def load_pdn(path: str, number: int = 1) -> Any:
         raise _usage_error(
             f"cannot read game {number} of {path}: line {error.line}: {error.problem}"
         ) from None
-    return ResumedGame(record, dict(game.tags), game.result)
+    return ResumedGame(record, dict(game.tags), game.result, Path(path))
 
 
 def _open_window(config: Any, flip: bool = False, loaded: Any = None) -> int:
@@ -259,7 +266,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         raise _usage_error("--game is for --load: give the file too")
     if args.load is not None and args.fen is not None:
         raise _usage_error("give --load or --fen, not both: a PDN game has its own start")
-    config = _config(args, args.black == "ai", args.white == "ai")
+    who = {colour: getattr(args, colour) or _DEFAULT_PLAYERS[colour] for colour in _DEFAULT_PLAYERS}
+    config = _config(args, who["black"] == "ai", who["white"] == "ai")
     if args.clock is not None:
         from checkers.clock import TimeControl
 
@@ -269,8 +277,51 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             raise _usage_error(f"--clock: {error}") from None
     loaded = load_pdn(args.load, args.game or 1) if args.load is not None else None
     if loaded is not None:
+        config, said = _config_for_file(args, config, loaded.tags)
+        print(f"checkers: {said}", file=out)
         config = replace(config, start=loaded.record.start)  # N starts this game over
     return _open_window(config, flip=args.flip, loaded=loaded)
+
+
+def _given_for(args: argparse.Namespace, colour: str) -> bool:
+    """Whether the command line says anything about who plays `colour`."""
+    options = ("level", "depth", "time", "algorithm", "evaluation")
+    return getattr(args, colour) is not None or any(
+        getattr(args, f"{colour}_{name}") is not None for name in options
+    )
+
+
+def _config_for_file(args: argparse.Namespace, config: Any, tags: Mapping[str, str]) -> Any:
+    """The players and clock a loaded file's tags record, each replaced where the command line
+    names it; and one line saying which were used."""
+    from checkers.clock import TimeControl
+    from checkers.gui.persist import player_from_tags, player_name
+
+    chosen = {}
+    words = []
+    for colour, side in (("black", BLACK), ("white", WHITE)):
+        recorded = player_from_tags(tags, side)
+        if _given_for(args, colour) or recorded is None:
+            chosen[colour] = getattr(config, colour)
+            where = "the command line" if _given_for(args, colour) else "the default"
+        else:
+            chosen[colour] = recorded
+            where = "the file"
+        words.append(f"{side.name.capitalize()} {player_name(chosen[colour])} ({where})")
+    clock, where = config.clock, "the command line"
+    if args.clock is None:
+        where = "the file"
+        try:
+            clock = TimeControl.from_pdn(tags["TimeControl"]) if "TimeControl" in tags else None
+        except ValueError:
+            clock = None  # a time control we cannot read: untimed, as the file cannot say
+    words.append("no clock" if clock is None else f"clock {clock.pdn()} ({where})")
+    result = replace(config, black=chosen["black"], white=chosen["white"], clock=clock)
+    try:
+        result.check()
+    except ValueError:  # a level the file names that this version cannot play
+        return config, "the file's players cannot be used here: " + "; ".join(words)
+    return result, "playing with " + ", ".join(words)
 
 
 def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:

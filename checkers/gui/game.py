@@ -8,7 +8,7 @@ made; the animation only replays it, so undo or a new game during an animation l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -31,7 +31,7 @@ from checkers.gui.wording import (
     plural,
     score_words,
 )
-from checkers.record import GameRecord, Outcome
+from checkers.record import GameRecord, Outcome, Reason
 
 __all__ = [
     "DELAYS",
@@ -56,6 +56,12 @@ man is within what its evaluation says about an even position)."""
 
 CLOCK_TAGS = {BLACK: "BlackClock", WHITE: "WhiteClock"}
 """The PDN tags holding each side's time left, so a resumed game keeps its clocks."""
+
+RESULTS: dict[str, Side | None] = {"1-0": BLACK, "0-1": WHITE, "1/2-1/2": None}
+"""The PDN results of a finished game and their winners."""
+
+ORIGIN_TAG = "ContinuedFrom"
+"""The tag of a game played on from a finished one: which game, after which move."""
 
 
 class AIService(Protocol):
@@ -165,6 +171,14 @@ class Game:
         self.cues = _Cues()
         self.revision = 0
         """Goes up whenever the record or the cursor changes (the screen autosaves on it)."""
+        self.serial = 0
+        """Goes up whenever another game takes this one's place (new, loaded, played on from a
+        finished one): the screen's file keeper lets the old game's file go."""
+        self.source = ""
+        """What to call this game when a new one is played on from it (its file's name)."""
+        self.on_leave: Callable[[], object] | None = None
+        """Called just before a game played on from this finished one takes its place (the
+        screen writes the finished game's file one last time and lets it go)."""
         self.tags: dict[str, str] = dict(tags or {})
         """PDN tags a loaded game came with; a save writes them back."""
         self.timer: Clock | None = None
@@ -205,12 +219,14 @@ class Game:
         self.timer = Clock(control, lambda: self.clock, left)
 
     def _restore_result(self) -> None:
-        """A loaded game that ended by resignation, agreement or time ends so again."""
+        """A loaded game that ended by resignation, agreement or time ends so again; a result
+        the file records without saying how (another program's PDN) ends it too."""
         result = self.tags.pop("Result", "*")
-        if self.record.outcome is None and not self.record.can_redo():
-            declared = outcome_from_termination(result, self.tags.get("Termination", ""))
-            if declared is not None:
-                self.record.declare(declared)
+        if self.record.final_outcome is not None or result not in RESULTS:
+            return
+        declared = outcome_from_termination(result, self.tags.get("Termination", ""))
+        self.record.go_to(len(self.record.line))
+        self.record.declare(declared or Outcome(RESULTS[result], Reason.RECORDED))
 
     def clock_tags(self) -> dict[str, str]:
         """Each side's time left as PDN tags (none in an untimed game)."""
@@ -242,8 +258,19 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or None."""
+        """How the game ended at the position shown, or None."""
         return self.record.outcome
+
+    @property
+    def result(self) -> Outcome | None:
+        """How the game ended, wherever the board is in it; None while it is unfinished. A
+        finished game never changes: playing on from it starts a new game."""
+        return self.record.final_outcome
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game has ended (stepping back through it does not change that)."""
+        return self.result is not None
 
     @property
     def mode(self) -> Mode:
@@ -266,14 +293,14 @@ class Game:
 
     def accepts_clicks(self) -> bool:
         """Whether a click may pick a piece now."""
-        return self.is_human_turn() and self.outcome is None and self.animation is None
+        return self.is_human_turn() and not self.finished and self.animation is None
 
     def _turn_status(self) -> str:
-        outcome = self.outcome
+        outcome = self.result
         if outcome is not None:
-            title, reason = game_over_words(
-                outcome, self.mode, self.config.human_side(), self.position
-            )
+            end = self.record.line
+            final = self.record.start if not end else self.full_record().position
+            title, reason = game_over_words(outcome, self.mode, self.config.human_side(), final)
             return f"Game over: {title}. {reason}."
         side = self.position.turn.name.capitalize()
         if not self.is_human_turn():
@@ -291,8 +318,8 @@ class Game:
 
     def click(self, square: int | None) -> ClickResult:
         """A click on a square (None: a light square): select, narrow a multi-jump, or move."""
-        if self.outcome is not None:
-            result = ClickResult(message="The game is over: N starts a new game, U takes back")
+        if self.finished:
+            result = ClickResult(message=self._over_message())
         elif self.animation is not None:
             result = ClickResult(message="Wait for the move to finish")
         elif not self.is_human_turn():
@@ -309,6 +336,12 @@ class Game:
         elif result.changed:
             self.status = self._turn_status()
         return result
+
+    def _over_message(self) -> str:
+        """What a click on the board of a finished game says."""
+        if self.outcome is None or self.record.can_redo():
+            return "This game is over: Play on from here (C) starts a new game from this position"
+        return "The game is over: N starts a new game, Play on from here (C) from an earlier move"
 
     def deselect(self) -> None:
         """Drop the current selection."""
@@ -368,7 +401,7 @@ class Game:
                 self._on_ai_event(event)
         if (
             self.animation is not None
-            or self.outcome is not None
+            or self.finished
             or self.thinking is not None
             or self.reviewing
         ):
@@ -397,7 +430,7 @@ class Game:
         if timer is None:
             return
         live = (
-            self.outcome is None
+            not self.finished
             and not self.reviewing
             and not (self.mode is Mode.AI_VS_AI and self.paused)
         )
@@ -506,6 +539,7 @@ class Game:
         """Start again from the configured start position, cancelling any search."""
         self._stop_thinking()
         self.tags = {}
+        self.serial += 1
         self._new_record()
         self.status = "New game. " + self._turn_status()
 
@@ -513,24 +547,35 @@ class Game:
         """Reset what belonged to the position the record has just left."""
         self._position_changed()
 
-    def _repeat(self, step: str) -> list[Move]:
-        """Undo or redo one ply, then more while an AI would have to move right away."""
-        act = self.record.undo if step == "undo" else self.record.redo
-        can = self.record.can_undo if step == "undo" else self.record.can_redo
+    def _repeat(self, step: str, record: GameRecord | None = None) -> list[Move]:
+        """Undo or redo one ply in `record` (the game's own by default), then more while an AI
+        would have to move right away."""
+        record = record if record is not None else self.record
+        act = record.undo if step == "undo" else record.redo
+        can = record.can_undo if step == "undo" else record.can_redo
         taken: list[Move] = []
         move = act()
         if move is not None:
             taken.append(move)
         if self.mode is Mode.HUMAN_VS_AI:
-            while not self.is_human_turn() and can():
+            while not self.config.player(record.position.turn).is_human and can():
                 move = act()
                 if move is not None:
                     taken.append(move)
         return taken
 
     def undo(self) -> None:
-        """Take back the last move; against the AI also its reply, back to the human's turn."""
+        """Take back the last move; against the AI also its reply, back to the human's turn.
+        After the end, the finished game stays as it was: a new game starts from there."""
         self._stop_thinking()
+        if self.finished:
+            trial = self.record.copy()
+            taken = self._repeat("undo", trial)
+            if trial.ply == self.record.ply and self.outcome is None:
+                self.status = "Nothing to take back."
+                return
+            self.play_on(trial.ply)
+            return
         taken = self._repeat("undo")
         if self.mode is Mode.AI_VS_AI and taken:
             self.paused = True  # otherwise the AI would replay at once
@@ -544,6 +589,9 @@ class Game:
     def redo(self) -> None:
         """Replay what undo took back (against the AI, up to the human's next turn)."""
         self._stop_thinking()
+        if self.finished:
+            self.step_through(+1)  # a finished game only steps forward: nothing is replayed
+            return
         taken = self._repeat("redo")
         if self.mode is Mode.AI_VS_AI and taken:
             self.paused = True
@@ -576,6 +624,9 @@ class Game:
         if at_live_end:
             self.status = "Back at the last move. " + self._turn_status()
             return
+        if self.finished and ply == len(self.record.line):
+            self.status = self._turn_status() + " This is the final position."
+            return
         self.status = f"Showing {self._where(ply)}. " + self._review_hint()
 
     def _where(self, ply: int) -> str:
@@ -585,8 +636,8 @@ class Game:
         return f"{move_label(ply, black_first)} of {total}"
 
     def _review_hint(self) -> str:
-        if self.outcome is not None:
-            return self._turn_status()
+        if self.finished:
+            return self._turn_status() + " C plays on from here in a new game."
         if self.is_human_turn():
             return self._turn_status() + " Move to play on from here, or C."
         return self._turn_status() + " C plays on from here."
@@ -606,7 +657,14 @@ class Game:
         self.go_to(len(self.record.line) if end else 0)
 
     def continue_here(self) -> None:
-        """Play on from the position shown: the moves after it are dropped, the AI may move."""
+        """Play on from the position shown: the moves after it are dropped, the AI may move.
+        From a finished game, a new game starts there and the finished one stays as it was."""
+        if self.finished:
+            if not self.can_play_on():
+                self.status = "The game ended here by the rules: go back a move to play on."
+                return
+            self.play_on(self.record.ply)
+            return
         dropped = len(self.record.line) - self.record.ply
         if dropped > 0:
             self.record = replay(self.record.start, self.record.moves)
@@ -617,10 +675,35 @@ class Game:
         note = "Dropped the moves that came after it. " if dropped else ""
         self.status = f"Playing on from {where}. {note}" + self._turn_status()
 
+    def can_play_on(self) -> bool:
+        """Whether Play on from here applies to the position shown (not where the rules ended
+        the game)."""
+        outcome = self.outcome
+        return not (self.finished and outcome is not None and outcome.reason in _RULES_ENDINGS)
+
+    def play_on(self, ply: int) -> None:
+        """Start a new game from the finished game's position after `ply` (same players, full
+        clocks), tagged with where it came from; the finished game is not changed."""
+        assert self.finished, "an unfinished game plays on in place"
+        if self.on_leave is not None:
+            self.on_leave()
+        where = move_label(ply, self.record.start.turn is BLACK)
+        after = where if ply == 0 else f"after {where}"
+        self._stop_thinking()
+        start, moves = self.record.start, self.record.line[:ply]
+        self.tags = {ORIGIN_TAG: f"{self.source}, {after}" if self.source else after}
+        self.source = ""
+        self.serial += 1
+        self._new_record(GameRecord.replay(moves, start))
+        self.status = (
+            f"New game from {after}: the finished game is kept as it was. " + self._turn_status()
+        )
+
     def load(self, record: GameRecord, tags: dict[str, str] | None = None) -> None:
         """Show a saved game at its end, in review: arrows step through it, C plays on."""
         self._stop_thinking()
         self.tags = dict(tags or {})
+        self.serial += 1
         self._new_record(record)
         self._restore_result()
         self.reviewing = True
@@ -638,20 +721,28 @@ class Game:
 
     def _loaded_status(self) -> str:
         moves = plural(moves_count(len(self.record.line), self.record.start.turn is BLACK), "move")
+        if self.finished:
+            return (
+                f"A finished game of {moves}. {self._turn_status()} Left/Right step through it;"
+                " Review judges every move; C plays on from a move in a new game."
+            )
         return (
             f"Loaded a game of {moves}: Left/Right step "
             f"through it, click a move in the list, C plays on. " + self._turn_status()
         )
 
     def full_record(self) -> GameRecord:
-        """The whole recorded game, including moves past the cursor (what a save writes)."""
+        """The whole recorded game, including moves past the cursor and how it ended (what a
+        save writes)."""
         if not self.record.can_redo():
             return self.record
-        return replay(self.record.start, self.record.line)
+        record = self.record.copy()
+        record.go_to(len(record.line))
+        return record
 
     def request_hint(self) -> None:
         """Ask the engine for the human's best move; it is highlighted when it arrives."""
-        if self.outcome is not None:
+        if self.finished:
             self.status = "The game is over: no hint needed"
         elif not self.is_human_turn():
             self.status = "Hints are for a human's turn"
@@ -731,7 +822,7 @@ class Game:
         """The side that resigns or offers a draw now, or None with the reason on the status
         line: the human against the AI (on their turn for a draw), the side to move between
         two players; AI vs AI has nobody to ask."""
-        if self.outcome is not None:
+        if self.finished:
             self.status = "The game is over."
         elif self.mode is Mode.AI_VS_AI:
             self.status = f"{action} is for games with a human player."
@@ -817,6 +908,10 @@ class Game:
             f"The AI accepts the draw: it does not think it is ahead "
             f"({format_score(score, man)} for the AI)."
         )
+
+
+_RULES_ENDINGS = (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)
+"""Endings the rules decide at a position: nothing can be played on from it."""
 
 
 def _figures(side: Side, level: str, result: SearchResult, note: str, man: float) -> SearchFigures:

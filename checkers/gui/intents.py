@@ -156,6 +156,8 @@ class LoadedGame:
     name: str
     review: bool = False
     """Review the game's moves once it is shown (the load screen's Review)."""
+    path: Path | None = field(default=None, compare=False)
+    """The file it was read from (None for one game of a file of many)."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from checkers.clock import TimeControl
 from checkers.gui.config import GameConfig, PlayerConfig, check_level, custom_level
 from checkers.options import MAX_DEPTH, read_seconds, read_whole_number
 
-__all__ = ["PLAYER_TAGS", "config_from_tags", "config_tags", "player_name"]
+__all__ = ["PLAYER_TAGS", "config_from_tags", "config_tags", "player_from_tags", "player_name"]
 
 _PLAYER_TAG = {BLACK: "BlackPlayer", WHITE: "WhitePlayer"}
 PLAYER_TAGS = frozenset(_PLAYER_TAG.values())
@@ -77,6 +77,11 @@ def _player_from_code(code: object) -> PlayerConfig | None:
     except ValueError:
         return None
     return PlayerConfig(level)
+
+
+def player_from_tags(tags: Mapping[str, str], side: Side) -> PlayerConfig | None:
+    """The player the tags record for `side`, or None if they name none this game can play."""
+    return _player_from_code(tags.get(_PLAYER_TAG[side]))
 
 
 def config_tags(config: GameConfig) -> dict[str, str]:

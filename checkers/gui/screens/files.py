@@ -240,7 +240,7 @@ class OpenFileScreen(_FilePicker):
             self.refuse(f"Cannot open {path.name}: line {error.line}: {error.problem}")
             return
         tags = {**game.tags, "Result": game.result}
-        self.context.request(Back(LoadedGame(record, tags, path.name)))
+        self.context.request(Back(LoadedGame(record, tags, path.name, path=path)))
 
 
 class SaveAsScreen(_FilePicker):

@@ -16,6 +16,7 @@ import html
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Protocol
 
 import pygame
@@ -34,7 +35,9 @@ from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
-from checkers.gui.game import CLOCK_TAGS, Game
+from checkers.gui.game import Game
+from checkers.gui.game_view.keeper import GameKeeper, game_tags
+from checkers.gui.game_view.panel import GamePanel, score_view
 from checkers.gui.intents import (
     ChangeSettings,
     LoadedGame,
@@ -49,8 +52,6 @@ from checkers.gui.intents import (
     ShowStart,
 )
 from checkers.gui.layout import GameLayout, game_layout
-from checkers.gui.persist import PLAYER_TAGS, config_tags
-from checkers.gui.screens.panel import GamePanel, score_view
 from checkers.gui.screens.review import ReviewPane, review_commands, split_layout
 from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
@@ -60,13 +61,11 @@ from checkers.gui.wording import (
     moves_count,
     plural,
     score_words,
-    termination,
 )
 from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord
 
 __all__ = [
-    "RESUME_PLY_TAG",
     "Command",
     "GameLayout",
     "GameScreen",
@@ -75,12 +74,6 @@ __all__ = [
     "outcome_card",
     "register_overlay",
 ]
-
-RESUME_PLY_TAG = "Ply"
-"""An autosave's tag for the ply shown when moves after it were taken back (kept for redo)."""
-
-_DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values()}
-"""Tags a save writes from the game as it is now, never copied from the file it came from."""
 
 KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
 """What the player is told when a game in progress is left for another (never discarded)."""
@@ -163,7 +156,7 @@ class Command:
 
 def outcome_card(game: Game) -> tuple[str, list[str]]:
     """The game-over card's title and lines: who won, why, and the PDN result."""
-    outcome = game.outcome
+    outcome = game.result
     assert outcome is not None
     title, reason = game_over_words(outcome, game.mode, game.config.human_side(), game.position)
     black_first = game.record.start.turn is BLACK
@@ -193,12 +186,8 @@ class GameScreen(ScreenBase):
         self.game = Game(
             config, context.ai, hop_seconds=context.hop_seconds, record=record, tags=tags
         )
-        self.file: saves.GameFile | None = None
-        """Where this game is kept while it is played (None until its first move, or while a
-        loaded game is only stepped through)."""
-        self._autosaved: tuple[object, ...] | None = None
-        self._as_opened: tuple[object, ...] | None = None
-        self._opened()
+        self.keeper = GameKeeper(self.game, context.autosave, self._tell)
+        """The file that keeps this game, and when it is written."""
         human = config.human_side()
         self.flipped = (human is BLACK) != flip  # the human's side at the bottom
         self.drag: Drag | None = None
@@ -239,7 +228,7 @@ class GameScreen(ScreenBase):
         has_human = lambda: game.mode is not Mode.AI_VS_AI
 
         def live() -> bool:
-            return game.outcome is None
+            return not game.finished
 
         def human_turn() -> bool:
             return (
@@ -340,12 +329,12 @@ class GameScreen(ScreenBase):
             ),
             Command(
                 "continue",
-                "Play on",
+                "Play on from here",
                 ("c",),
-                "play on from the move shown (drops the later moves)",
+                "play on from the move shown (a finished game stays as it was: a new game"
+                " starts there; in a game under way the later moves are dropped)",
                 game.continue_here,
-                active=lambda: game.reviewing,
-                enabled=lambda: game.reviewing and live(),
+                enabled=lambda: game.reviewing and game.can_play_on(),
             ),
             Command("flip", "Flip", ("f",), "turn the board around", self.flip),
             Command(
@@ -602,27 +591,21 @@ class GameScreen(ScreenBase):
 
     # --- files and the clipboard --------------------------------------------------------------
 
+    @property
+    def file(self) -> saves.GameFile | None:
+        """The file that keeps this game while it is played (None until its first move)."""
+        return self.keeper.file
+
+    def _tell(self, text: str) -> None:
+        self.game.status = text
+
     def tags(self) -> dict[str, str]:
-        """The PDN tags a save writes: who plays, and a loaded game's own tags (its players'
-        names too: `Tinsley` reads better than `Human`)."""
-        tags = config_tags(self.game.config)
-        tags.update(
-            {name: value for name, value in self.game.tags.items() if name not in _DERIVED_TAGS}
-        )
-        tags.update(self.game.clock_tags())
-        record = self.game.full_record()
-        if record.outcome is not None:
-            tags["Termination"] = termination(record.outcome, record.position)
-        return tags
+        """The PDN tags a save writes (checkers.gui.game_view.keeper.game_tags)."""
+        return game_tags(self.game)
 
     def save(self) -> None:
-        """Save the whole game (moves past the one shown too) under a readable name."""
-        try:
-            path = saves.save_game(self.game.full_record(), self.tags())
-        except OSError as error:
-            self.game.status = f"Error: could not save the game: {error}"
-            return
-        self.game.status = f"Saved as {path.name} in {path.parent}"
+        """Save the whole game into the file that keeps it (Save as makes a copy)."""
+        self.game.status = self.keeper.save()
 
     def save_as(self) -> None:
         """Ask where to write the whole game as PDN (a name from its players suggested)."""
@@ -641,44 +624,37 @@ class GameScreen(ScreenBase):
     def receive(self, result: object) -> None:
         """A game picked in the load screen: show it here."""
         if isinstance(result, LoadedGame):
-            self.load(result.record, result.tags, result.name)
+            self.load(result.record, result.tags, result.name, result.path)
             if result.review:
                 self.game.go_to(0)
                 self.start_review()
 
-    def load(self, record: GameRecord, tags: dict[str, str], name: str) -> None:
-        """Show a loaded game (in review, at its end); the game in progress is kept."""
+    def load(
+        self, record: GameRecord, tags: dict[str, str], name: str, path: Path | None = None
+    ) -> None:
+        """Show a loaded game (in review, at its end; a finished one stays finished); the game
+        in progress is kept."""
         self.drag = None
         self.card = None
         kept = self.keep_game()
         self.game.load(record, tags)
-        self._opened()
+        self.keeper.opened(path)
         self.game.status = f"{name}: " + self.game.status + (KEPT_NOTE if kept else "")
-
-    def _opened(self) -> None:
-        """The game now shown is as it was opened: nothing to write until it changes."""
-        self._autosaved = self._autosave_key()
-        self._as_opened = self._game_key()
 
     def keep_game(self) -> bool:
         """Write the game in progress to its file and let the file go (the game stays in the
         list); True if it was unfinished, so the player can be told where it went."""
-        self.autosave(force=self.file is not None and self.game.timer is not None)  # the clocks
-        file, self.file = self.file, None
-        if file is None:
-            return False
-        file.release()
-        return self.game.full_record().outcome is None
+        return self.keeper.keep()
 
     def adopt(self, file: saves.GameFile | None) -> None:
         """Keep this (resumed) game in `file` from now on."""
-        self.file = file
+        self.keeper.adopt(file)
 
     def new_game(self) -> None:
         """Start again with the same players; the game in progress is kept in the list."""
         kept = self.keep_game()
         self.game.new_game()
-        self._opened()
+        self.keeper.opened()
         if kept:
             self.game.status = "New game." + KEPT_NOTE
 
@@ -708,35 +684,9 @@ class GameScreen(ScreenBase):
             else f"No clipboard ({problem}); Ctrl+S saves the game as a PDN file instead"
         )
 
-    def _autosave_key(self) -> tuple[object, ...]:
-        game = self.game
-        return (game.record.start, game.record.line, game.record.ply, game.outcome)
-
     def autosave(self, force: bool = False) -> None:
-        """Keep the game in its own file in the games folder after each change, from its first
-        move to its end (a loaded game only once a move changes it); a game whose every move
-        was taken back and dropped has its file removed."""
-        key = self._autosave_key()
-        if (key == self._autosaved and not force) or not self.context.autosave:
-            return
-        self._autosaved = key
-        if self.file is None and self._game_key() == self._as_opened:
-            return  # stepping through a game as it was opened changes nothing worth a file
-        try:
-            if not self.game.record.line:
-                if self.file is not None:
-                    self.file.remove()
-                    self.file = None
-                return
-            tags = self.tags()
-            if self.game.record.ply < len(self.game.record.line):
-                # Moves taken back are kept for redo; the resumed game starts where it was.
-                tags[RESUME_PLY_TAG] = str(self.game.record.ply)
-            if self.file is None:
-                self.file = saves.GameFile()
-            self.file.write(self.game.full_record(), tags)
-        except OSError as error:
-            self.game.status = f"Error: autosave failed: {error}"
+        """Keep the game in its own file after each change (checkers.gui.game_view.keeper)."""
+        self.keeper.update(force)
 
     def _game_key(self) -> tuple[object, ...]:
         return (self.game.record.start, self.game.record.line)
@@ -746,7 +696,8 @@ class GameScreen(ScreenBase):
         other card is open and the player has not closed it (Close, Review or Esc)."""
         game = self.game
         return (
-            game.outcome is not None
+            game.finished
+            and game.record.ply == len(game.record.line)
             and game.animation is None
             and self.card is None
             and self.result_closed != self._game_key()

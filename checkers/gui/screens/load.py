@@ -208,6 +208,11 @@ class LoadScreen(_Dialog):
             elif self.chosen >= self.first + self.visible:
                 self.first = self.chosen - self.visible + 1
             self.show_list()
+            button = self.widgets.get("open")
+            if button is not None:
+                label, tip = self.action_words()
+                button.set_text(label)
+                button.set_tooltip(tip)
 
     def scroll(self, rows: int) -> None:
         """Scroll the list without changing the choice."""
@@ -228,9 +233,19 @@ class LoadScreen(_Dialog):
         if self.items:
             self.open(self.chosen, review=True)
 
+    def action_words(self) -> tuple[str, str]:
+        """The main button's label and tooltip for the chosen game: Resume for an unfinished
+        game, Open for a finished one (it opens as finished)."""
+        entry = self.items[self.chosen] if self.chosen < len(self.items) else None
+        if isinstance(entry, saves.SavedGame) and entry.is_unfinished:
+            return "Resume  (Enter)", "Carry on with the chosen game where it was left (Enter)"
+        return "Open  (Enter)", "Open the chosen game to step through it (Enter)"
+
     def foot_buttons(self) -> list[tuple[str, str, str, Callable[[], None]]]:
-        """Review the chosen game, or close the list."""
+        """Resume or open the chosen game, review it, or close the list."""
+        label, tip = self.action_words()
         return [
+            ("open", label, tip, self.open_chosen),
             (
                 "review",
                 "Review  (R)",
@@ -277,7 +292,7 @@ class LoadScreen(_Dialog):
             self.refuse(f"Cannot open {entry.path.name}: {error}")
             return
         tags = {**entry.tags, "Result": entry.game.result}
-        self.context.request(Back(LoadedGame(record, tags, entry.path.name, review)))
+        self.context.request(Back(LoadedGame(record, tags, entry.path.name, review, entry.path)))
 
     def receive(self, result: object) -> None:
         """A game picked from a file's list of games: hand it on to the screen below."""
@@ -425,7 +440,8 @@ class ArchiveScreen(LoadScreen):
             return
         name = f"{self.games.archive.source}, game {entry.number}"
         # Back to the list of saved files, which hands it on to the screen below.
-        self.context.request(Back(LoadedGame(record, dict(game.tags), name, review)))
+        tags = {**game.tags, "Result": game.result}
+        self.context.request(Back(LoadedGame(record, tags, name, review)))
 
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""

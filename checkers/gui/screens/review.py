@@ -28,6 +28,7 @@ from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
 from checkers.gui.game import Game
+from checkers.gui.game_view.panel import GamePanel, MoveMark
 from checkers.gui.layout import GameLayout
 from checkers.gui.review_model import (
     GRAPH_CLAMP,
@@ -38,7 +39,6 @@ from checkers.gui.review_model import (
     ply_at,
 )
 from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, ReviewMove
-from checkers.gui.screens.panel import GamePanel, MoveMark
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
@@ -130,7 +130,7 @@ def review_commands(
         (
             "review_game",
             "Review game",
-            (),
+            ("g",),
             "the engine judges every move: labels, a graph, the mistakes marked",
             screen.start_review,
             "menu",

@@ -1,0 +1,156 @@
+"""The game's file keeper: which file in the games folder keeps the game on the screen, and when
+it is written.
+
+Pure Python (no pygame). A game is kept in its own file from its first move to its end, locked
+against other windows; Ctrl+S writes into that same file. A finished game is written once with
+its result and then never again: stepping through it, reviewing it or closing it changes nothing
+on disk, and a game played on from it gets a file of its own (`Game.play_on`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from checkers import saves
+from checkers.gui.game import CLOCK_TAGS, Game
+from checkers.gui.persist import PLAYER_TAGS, config_tags
+from checkers.gui.wording import termination
+
+__all__ = ["RESUME_PLY_TAG", "GameKeeper", "game_tags"]
+
+RESUME_PLY_TAG = "Ply"
+"""An autosave's tag for the ply shown when moves after it were taken back (kept for redo)."""
+
+_DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values()}
+"""Tags a save writes from the game as it is now, never copied from the file it came from."""
+
+
+def game_tags(game: Game) -> dict[str, str]:
+    """The PDN tags a save writes: who plays, and a loaded game's own tags (its players'
+    names too: `Tinsley` reads better than `Human`), how it ended, the clocks."""
+    tags = config_tags(game.config)
+    tags.update({name: value for name, value in game.tags.items() if name not in _DERIVED_TAGS})
+    tags.update(game.clock_tags())
+    record = game.full_record()
+    if record.outcome is not None:
+        tags["Termination"] = termination(record.outcome, record.position)
+    return tags
+
+
+class GameKeeper:
+    """Keeps one screen's game in a file: `update` after every frame writes what changed."""
+
+    def __init__(self, game: Game, enabled: bool, report: Callable[[str], None]) -> None:
+        self.game = game
+        self.enabled = enabled
+        """Whether games are kept as they are played (off in most tests)."""
+        self.report = report
+        """Where a failure to write is told (the status line)."""
+        self.file: saves.GameFile | None = None
+        """The file that keeps this game while it is played (None until its first move)."""
+        self.source: Path | None = None
+        """The file a loaded game was read from (it keeps that game while it is unchanged)."""
+        self._written: tuple[object, ...] | None = None
+        self._as_opened: tuple[object, ...] | None = None
+        self._serial = game.serial
+        game.on_leave = self.keep
+        self.opened()
+
+    # --- what decides a write ----------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        """What a write depends on: a finished game's moves and result only (where the board
+        is in it changes nothing), an unfinished one's position shown too (for redo)."""
+        game = self.game
+        if game.finished:
+            return (game.record.start, game.record.line, game.result)
+        return (game.record.start, game.record.line, game.record.ply, None)
+
+    def _game_key(self) -> tuple[object, ...]:
+        return (self.game.record.start, self.game.record.line, self.game.result)
+
+    def opened(self, source: Path | None = None) -> None:
+        """The game now shown is as it was opened (from `source`, if a file): nothing to write
+        until it changes."""
+        self._serial = self.game.serial
+        self.source = source
+        self.game.source = source.name if source is not None else ""
+        self._written = self._key()
+        self._as_opened = self._game_key()
+
+    def adopt(self, file: saves.GameFile | None) -> None:
+        """Keep this (resumed) game in `file` from now on."""
+        self.file = file
+        if file is not None and file.path is not None:
+            self.game.source = file.path.name
+
+    # --- writing -----------------------------------------------------------------------------
+
+    def update(self, force: bool = False) -> None:
+        """Write the game if it changed since the last write: from its first move to its end
+        (a loaded game only once a move changes it); a game whose every move was taken back has
+        its file removed; a finished game that was written is never written again."""
+        if self.game.serial != self._serial:  # another game took this one's place
+            self.release()
+            self.opened()
+            self._written = self._as_opened = None  # played on from a finished game: kept
+        key = self._key()
+        if not self.enabled or (key == self._written and (not force or self.game.finished)):
+            return
+        self._written = key
+        if self.file is None and self._game_key() == self._as_opened:
+            return  # stepping through a game as it was opened changes nothing worth a file
+        try:
+            self._write()
+        except OSError as error:
+            self.report(f"Error: autosave failed: {error}")
+
+    def _write(self) -> Path | None:
+        game = self.game
+        if not game.record.line:
+            if self.file is not None:
+                self.file.remove()
+                self.file = None
+            return None
+        tags = game_tags(game)
+        if not game.finished and game.record.ply < len(game.record.line):
+            # Moves taken back are kept for redo; the resumed game starts where it was.
+            tags[RESUME_PLY_TAG] = str(game.record.ply)
+        if self.file is None:
+            self.file = saves.GameFile()
+        path = self.file.write(game.full_record(), tags)
+        self.game.source = path.name
+        return path
+
+    def save(self) -> str:
+        """Ctrl+S: write the game into the file that keeps it (one is made the first time);
+        the words for the status line."""
+        game = self.game
+        if not game.record.line and self.file is None:
+            return "Nothing to save yet: no move has been played."
+        if self.file is None and self.source is not None and self._game_key() == self._as_opened:
+            return f"This game is kept in {self.source.name} in {self.source.parent}"
+        try:
+            path = self._write()
+        except OSError as error:
+            return f"Error: could not save the game: {error}"
+        self._written = self._key()
+        assert path is not None
+        return f"Saved in {path.name} in {path.parent}"
+
+    def keep(self) -> bool:
+        """Write the game to its file and let the file go (the game stays in the list); True
+        if it was unfinished, so the player can be told where it went."""
+        self.update(force=self.file is not None and self.game.timer is not None)  # the clocks
+        file, self.file = self.file, None
+        if file is None:
+            return False
+        file.release()
+        return not self.game.finished
+
+    def release(self) -> None:
+        """Let the file go without writing (the game it held is already written)."""
+        file, self.file = self.file, None
+        if file is not None:
+            file.release()

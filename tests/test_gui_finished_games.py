@@ -1,0 +1,304 @@
+"""A finished game stays finished: its result, how it ended and its file survive browsing,
+stepping, clicking moves, reviewing and closing; playing on from it starts a new game.
+
+Every test drives real events (keys, clicks on the board, the move list and the buttons)
+through the App's loop, with games kept in a temporary data directory.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import click, click_at, press, screen_of
+
+from checkers import saves
+from checkers.board import BLACK, Position
+from checkers.cli import main
+from checkers.clock import TimeControl
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game import ORIGIN_TAG
+from checkers.gui.screens.load import LoadScreen
+from checkers.pdn import read_file
+from checkers.record import Reason
+
+TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every file goes to a temporary data directory."""
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def make_app(data: Path, make_app: Callable[..., App]) -> Callable[..., App]:
+    return make_app
+
+
+def games_in(data: Path) -> list[Path]:
+    return sorted((data / "games").glob("*.pdn"))
+
+
+def press_button(app: App, name: str) -> None:
+    """Click one of the screen's widgets (pygame_gui reports the press a frame later)."""
+    widgets = app.screen.widgets  # type: ignore[attr-defined]
+    assert name in widgets, f"no {name!r} button in {sorted(widgets)}"
+    click_at(app, widgets[name].get_abs_rect().center)
+    app.step(1 / 60)
+
+
+def click_move(app: App, ply: int) -> None:
+    """Click the move list's entry that shows the position after `ply`."""
+    click_at(app, screen_of(app).move_cell(ply).get_abs_rect().center)
+    app.step(1 / 60)
+
+
+def play_opening(app: App) -> None:
+    for square in (11, 15, 22, 18):  # 11-15 22-18
+        click(app, square)
+
+
+def agree_draw(app: App) -> None:
+    """Black offers a draw and moves; White accepts by offering on its turn."""
+    press(app, pygame.K_d, "d")
+    click(app, 15)
+    click(app, 22)  # 15x22: Black's move (a capture is compulsory)
+    press(app, pygame.K_d, "d")
+
+
+def test_an_agreed_draw_survives_a_click_on_a_move_and_the_end_key(make_app, data: Path) -> None:
+    app = make_app(autosave=True)
+    play_opening(app)
+    agree_draw(app)
+    game = screen_of(app).game
+    assert game.result is not None and game.result.reason is Reason.AGREEMENT
+    [file] = games_in(data)
+    written = file.read_bytes()
+    assert read_file(file)[0].result == "1/2-1/2"
+    press(app, pygame.K_ESCAPE)  # close the result card
+    click_move(app, 1)  # "11-15" in the move list
+    assert game.record.ply == 1 and game.result is not None
+    press(app, pygame.K_END)
+    assert game.status.startswith("Game over: Draw")
+    for key in (pygame.K_HOME, pygame.K_RIGHT, pygame.K_LEFT):
+        press(app, key)
+    click(app, 22)  # a piece on the board of an earlier position: the game is not played on
+    assert "Play on from here" in game.status and len(game.record.line) == 3
+    screen_of(app).close()
+    assert games_in(data) == [file] and file.read_bytes() == written
+
+
+def test_after_a_resignation_end_does_not_restart_the_game_or_its_clock(
+    make_app, data: Path
+) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(300, 0))
+    app = make_app(config, autosave=True)
+    play_opening(app)
+    press(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_RETURN)  # the question answered: Black resigns
+    game = screen_of(app).game
+    assert game.result is not None and game.result.reason is Reason.RESIGNATION
+    [file] = games_in(data)
+    written = file.read_bytes()
+    press(app, pygame.K_ESCAPE)
+    click_move(app, 1)
+    press(app, pygame.K_END)
+    app.step(5.0)  # five seconds pass
+    assert game.timer is not None and game.timer.running is None
+    assert not game.status.startswith("Your move") and game.status.startswith("Game over")
+    assert not screen_of(app).widgets["resign"].is_enabled
+    screen_of(app).close()
+    assert file.read_bytes() == written
+    assert read_file(file)[0].result == "0-1"
+
+
+def test_undo_after_the_end_starts_a_new_game_and_keeps_the_finished_one(
+    make_app, data: Path
+) -> None:
+    app = make_app(autosave=True)
+    play_opening(app)
+    press(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_RETURN)
+    [finished] = games_in(data)
+    written = finished.read_bytes()
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_u, "u")
+    game = screen_of(app).game
+    assert game.result is None and game.status.startswith("New game from after White's move 1")
+    assert "kept as it was" in game.status
+    click(app, 9)
+    click(app, 14)  # the new game goes on: 9-14
+    files = games_in(data)
+    assert len(files) == 2 and finished.read_bytes() == written
+    [new] = [path for path in files if path != finished]
+    saved = read_file(new)[0]
+    assert (
+        saved.result == "*" and saved.tags[ORIGIN_TAG] == f"{finished.name}, after White's move 1"
+    )
+
+
+def test_play_on_from_an_earlier_move_of_a_finished_game_is_a_new_game(
+    make_app, data: Path
+) -> None:
+    app = make_app(autosave=True)
+    play_opening(app)
+    agree_draw(app)
+    [finished] = games_in(data)
+    written = finished.read_bytes()
+    press(app, pygame.K_ESCAPE)
+    click_move(app, 2)
+    assert screen_of(app).widgets["continue"].is_enabled
+    press(app, pygame.K_c, "c")  # Play on from here
+    game = screen_of(app).game
+    assert game.result is None and not game.reviewing and game.record.ply == 2
+    assert game.tags[ORIGIN_TAG].endswith("after White's move 1")
+    click(app, 15)
+    click(app, 22)
+    assert len(games_in(data)) == 2 and finished.read_bytes() == written
+
+
+def test_a_loss_on_time_then_undo_leaves_the_lost_game_as_it_was(make_app, data: Path) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 0))
+    app = make_app(config, autosave=True)
+    play_opening(app)
+    app.step(61.0)  # Black's minute runs out
+    game = screen_of(app).game
+    assert game.result is not None and game.result.reason is Reason.TIME
+    [finished] = games_in(data)
+    written = finished.read_bytes()
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_u, "u")
+    assert game.result is None and game.timer is not None
+    assert game.timer.remaining(BLACK) == 60.0  # a new game: full clocks
+    click(app, 9)
+    click(app, 14)
+    assert len(games_in(data)) == 2 and finished.read_bytes() == written
+
+
+def test_a_finished_game_from_the_list_opens_finished(make_app, data: Path) -> None:
+    app = make_app(autosave=True)
+    play_opening(app)
+    press(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_RETURN)
+    [finished] = games_in(data)
+    written = finished.read_bytes()
+    press(app, pygame.K_n, "n")  # a new game, with one move so it is kept unfinished
+    click(app, 9)
+    click(app, 13)
+    press(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    states = {entry.path: entry.state() for entry in listing.saved}
+    assert states[finished] == "finished: White won (Black resigned)"
+    assert [state for path, state in states.items() if path != finished] == ["unfinished"]
+    row = listing.saved.index(next(e for e in listing.saved if e.path == finished))
+    assert listing.widgets["open"].text.startswith("Resume")  # the newest: unfinished
+    press(app, pygame.K_DOWN if row else pygame.K_UP)
+    assert listing.widgets["open"].text.startswith("Open")
+    press(app, pygame.K_RETURN)
+    screen = screen_of(app)
+    game = screen.game
+    assert game.finished and game.result is not None
+    assert "Game over: White wins. Black resigned" in game.status
+    app.step(1 / 60)
+    assert not screen.widgets["resign"].is_enabled and not screen.widgets["draw"].is_enabled
+    assert screen.command("review_game").keys  # the review is one key away
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # saving it: it is already kept
+    assert f"kept in {finished.name}" in game.status
+    screen.close()
+    assert finished.read_bytes() == written and len(games_in(data)) == 2
+
+
+def test_a_result_another_program_recorded_opens_finished(make_app, tmp_path: Path) -> None:
+    path = tmp_path / "other.pdn"
+    path.write_text('[Event "club"]\n[Result "1-0"]\n1. 11-15 23-19 1-0\n')
+    app = make_app(TWO_PLAYERS, loaded=saves.load_game(path))
+    game = screen_of(app).game
+    assert game.finished and game.result is not None and game.result.winner is BLACK
+    assert game.status.startswith("A finished game of 1 move. Game over: Black wins.")
+    click(app, 9)  # White to move, but the game is over
+    assert len(game.record.line) == 2
+
+
+def test_ctrl_s_saves_into_the_file_that_keeps_the_game(make_app, data: Path) -> None:
+    app = make_app()  # nothing is kept automatically: only Ctrl+S writes
+    play_opening(app)
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    [file] = games_in(data)
+    click(app, 15)
+    click(app, 22)
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert games_in(data) == [file]  # no second copy
+    assert len(read_file(file)[0].moves) == 3
+    assert screen_of(app).game.status.startswith(f"Saved in {file.name}")
+
+
+def test_redo_is_enabled_only_when_there_is_a_move_to_redo(make_app) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    app.step(1 / 60)
+    assert not screen.widgets["redo"].is_enabled
+    play_opening(app)
+    app.step(1 / 60)
+    assert not screen.widgets["redo"].is_enabled
+    press(app, pygame.K_u, "u")
+    app.step(1 / 60)
+    assert screen.widgets["redo"].is_enabled
+    press(app, pygame.K_r, "r")
+    app.step(1 / 60)
+    assert not screen.widgets["redo"].is_enabled
+
+
+def test_play_load_uses_the_players_and_clock_the_file_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import checkers.gui.app as app_module
+
+    path = tmp_path / "kept.pdn"
+    path.write_text(
+        '[BlackPlayer "human"]\n[WhitePlayer "club"]\n[TimeControl "300+3"]\n1. 11-15 *\n'
+    )
+    opened: list[GameConfig] = []
+    monkeypatch.setattr(
+        app_module, "run_app", lambda config, flip=False, loaded=None: opened.append(config) or 0
+    )
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    out = io.StringIO()
+    assert main(["play", "--load", str(path)], out=out) == 0
+    config = opened[-1]
+    assert config.white.level is not None and config.white.level.name == "club"
+    assert config.clock == TimeControl(300, 3)
+    assert "White AI club (the file)" in out.getvalue()
+    assert "clock 300+3 (the file)" in out.getvalue()
+
+    out = io.StringIO()
+    assert main(["play", "--load", str(path), "--white-level", "beginner"], out=out) == 0
+    config = opened[-1]
+    assert config.white.level is not None and config.white.level.name == "beginner"
+    assert "White AI beginner (the command line)" in out.getvalue()
+    assert "Black Human (the file)" in out.getvalue()
+
+
+def test_a_finished_game_shown_at_its_end_is_written_once(make_app, data: Path) -> None:
+    app = make_app(
+        GameConfig(
+            black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:W14:B10")
+        ),
+        autosave=True,
+    )
+    click(app, 10)
+    click(app, 17)  # 10x17: White has no pieces left
+    [file] = games_in(data)
+    written = file.read_bytes()
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_HOME)
+    press(app, pygame.K_END)
+    press(app, pygame.K_u, "u")  # a new game from before the capture
+    assert file.read_bytes() == written and read_file(file)[0].result == "1-0"
