@@ -87,6 +87,9 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
         else "the position searched"
     )
     y = labels.wrap(surface, title, (x, y), width, size, theme.TEXT) + 6
+    # The board gives way to the node's first lines (whose move, its score) in a short panel.
+    room = (legend_top - y - 8 - 5 * labels.line_height(size)) // 8
+    cell = min(cell, room) if min(cell, room) >= _SMALLEST_CELL else 0
     if cell:
         y = _draw_board(view, surface, node, (x, y), cell) + 8
     item = view.layout.item_of(node)
