@@ -76,15 +76,20 @@ def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
 
 
 def places(screen: GameScreen) -> dict[str, tuple[pygame.Rect, bool]]:
-    """Every panel button's rectangle on screen and whether it is enabled."""
-    return {
+    """Every panel button's rectangle on screen and whether it is enabled; the menu's
+    commands (Resign, Offer draw...) with an empty rectangle and whether they apply."""
+    shown = {
         command.name: (
             pygame.Rect(screen.widgets[command.name].get_abs_rect()),
             screen.widgets[command.name].is_enabled,
         )
         for command in screen.commands
-        if command.button and command.shown()
+        if command.name in screen.widgets
     }
+    for command in screen.commands:
+        if command.shown() and command.name not in shown:
+            shown[command.name] = (pygame.Rect(0, 0, 0, 0), command.enabled())
+    return shown
 
 
 def test_buttons_keep_their_places_in_every_state_and_are_disabled_where_they_do_not_apply(
@@ -144,8 +149,8 @@ def test_end_after_stepping_back_is_the_live_game_again(make_app: Callable[..., 
 def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
     make_app: Callable[..., App],
 ) -> None:
-    """The arrows through the game, Eval bar, Menu and the rest do not move between You vs AI,
-    Two players and AI vs AI; only the row of the mode's own commands differs."""
+    """At most six actions on the panel in every mode, with no keys in their labels; the
+    arrows through the game, Play on from here and Menu sit in the same places in every mode."""
     configs = (
         GameConfig(black=PlayerConfig(), white=PlayerConfig(SLOW)),
         GameConfig(black=PlayerConfig(), white=PlayerConfig()),
@@ -155,11 +160,14 @@ def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
     for config in configs:
         app = make_app(config, size=(1120, 720))
         screen = screen_of(app)
-        rects = {name: rect for name, (rect, _) in places(screen).items()}
-        assert {"start", "back", "forward", "end", "eval_bar", "open_menu"} <= set(rects)
-        own = {"hint", "resign", "draw", "pause", "step", "faster", "slower"}
-        shared.append({name: rect for name, rect in rects.items() if name not in own})
-    assert len(shared[0]) == 15  # Analyse and Why? too (Why? disabled for two players)
+        buttons = {name: widget for name, widget in screen.widgets.items() if " " not in name}
+        nav = {"start", "back", "forward", "end", "continue"}
+        assert nav | {"open_menu"} <= set(buttons)
+        assert len(set(buttons) - nav) <= 6, sorted(buttons)
+        assert not [w.text for w in buttons.values() if "(" in w.text or "Ctrl" in w.text]
+        shared.append(
+            {name: pygame.Rect(buttons[name].get_abs_rect()) for name in nav | {"open_menu"}}
+        )
     assert shared[0] == shared[1] == shared[2]
 
 
@@ -173,26 +181,14 @@ def test_the_menu_holds_the_less_used_actions_in_plain_words(
     labels = {widget.text for widget in screen.widgets.values()}
     assert not {"Copy FEN", "Copy PDN", "Save", "Load"} & labels  # not on the main panel
     press_widget(app, "open_menu")
-    items = [
-        screen.widgets[f"menu {command.name}"].text.split("  (")[0]
-        for command in screen.commands
-        if command.place == "menu" and f"menu {command.name}" in screen.widgets
-    ]
-    assert items[:11] == [
-        "Copy position",
-        "Copy game",
-        "Save",
-        "Save as...",
-        "Open file...",
-        "Saved games",
-        "Set up a position",
-        "Settings",
-        "Help",
-        "Main menu",
-        "Quit",
-    ]
-    assert screen.widgets["menu save"].text == "Save  (Ctrl+S)"
-    assert screen.widgets["menu load"].text == "Saved games  (Ctrl+O)"
+    entries = screen.menu_items()
+    names = [entry.name if entry is not None else "|" for entry in entries]
+    groups = " ".join(names).split(" | ")
+    assert groups[1].split() == ["copy_fen", "copy_pdn", "save", "save_as", "open_file", "load"]
+    assert groups[-1].split() == ["menu", "quit"]  # leaving comes last
+    assert "setup" in groups[0] and "resign" in groups[0] and "settings" in groups[2]
+    assert screen.widgets["menu save"].text == "Save"  # the key sits beside it, not in it
+    assert screen.widgets["menu load"].text == "Saved games"
     assert "Ctrl+S" in str(screen.widgets["menu save"].tool_tip_text)
     press_widget(app, "menu save_as")
     assert not screen.menu_open  # an item closes the menu
@@ -334,30 +330,34 @@ def test_scores_are_in_men_and_say_whose_view() -> None:
     assert black_share(won, 100, WHITE) == 0.0
 
 
-def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..., App]) -> None:
+def test_resigning_asks_on_a_card_and_undo_takes_it_back(make_app: Callable[..., App]) -> None:
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
     screen = screen_of(app)
-    press_widget(app, "resign")
-    dialog = screen.confirm
-    assert dialog is not None and screen.game.outcome is None
-    # The status line names the dialog's own buttons, and the whole window is dimmed under it.
-    assert dialog.confirm_button.text == "Resign"
-    assert dialog.cancel_button.text.endswith("Cancel")  # pygame_gui's translated "Cancel"
-    assert "Resign (Enter) gives up, Cancel (Esc) plays on" in screen.game.status
+    press_widget(app, "open_menu")
+    press_widget(app, "menu resign")
+    card = screen.confirm
+    assert card is not None and screen.game.outcome is None
+    # The status line names the card's keys, and the whole window is dimmed under it.
+    resign, cancel = card.widgets["resign"], card.widgets["cancel"]
+    assert (resign.text, cancel.text) == ("Resign", "Keep playing")
+    assert "Esc keeps playing" in screen.game.status and "Resign at first" in screen.game.status
     assert "again" not in screen.game.status
+    assert card.panel is not None
     shades = [
         element
         for element in app.context.ui.get_sprite_group().sprites()
         if "#shade" in element.get_object_ids()
         and element.rect.size == app.window_size()
-        and element.get_top_layer() < dialog.get_top_layer()
+        and element.get_top_layer() < card.panel.get_top_layer()
     ]
     assert shades
-    app.step(1 / 60)  # the dialog's first frame
-    click_at(app, centre(dialog.confirm_button))
-    app.step(1 / 60)  # the dialog posts its answer when it hears its button: one more event
+    # A click on a panel button under the shade reaches nothing.
+    click_at(app, centre(screen.widgets["new"]))
+    assert screen.confirm is card and len(screen.game.record.moves) == 0
+    click_at(app, centre(resign))
+    app.step(1 / 60)  # the button posts its press: one more frame
     assert screen.game.outcome is not None and screen.game.status.endswith("You resigned.")
-    press(app, pygame.K_ESCAPE)  # the card goes
+    press(app, pygame.K_ESCAPE)  # the game-over card goes
     press(app, pygame.K_u, "u")
     assert screen.game.outcome is None
     press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
@@ -367,7 +367,35 @@ def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..
     press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
     press(app, pygame.K_RETURN, "\r")  # Enter says yes
     assert screen.confirm is None and screen.game.outcome is not None
-    assert pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED  # the library's own dialog
+
+
+def test_the_resign_cards_buttons_have_one_size_and_the_focus_is_an_outline(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
+    card = screen.confirm
+    assert card is not None
+    resign, cancel = card.widgets["resign"], card.widgets["cancel"]
+    assert resign.rect.size == cancel.rect.size
+    # As tall as the panel's buttons, and the primary's text no larger than its neighbour's.
+    assert resign.rect.height == screen.widgets["undo"].rect.height
+    assert resign.font is not None and cancel.font is not None
+    assert resign.font.size("Resign") == cancel.font.size("Resign")
+    assert card.focused == "resign"
+    press(app, pygame.K_TAB, "\t")  # the focus moves to Keep playing; no button grows
+    assert card.focused == "cancel" and resign.rect.size == cancel.rect.size
+    ring = [
+        element
+        for element in app.context.ui.get_sprite_group().sprites()
+        if isinstance(element, pygame_gui.elements.UIPanel)
+        and "#focus_ring" in element.get_object_ids()
+    ]
+    assert len(ring) == 1 and ring[0].rect.inflate(-8, -8).collidepoint(cancel.rect.center)
+    assert ring[0].rect.contains(cancel.rect) and not ring[0].rect.colliderect(resign.rect)
+    press(app, pygame.K_RETURN, "\r")  # Enter presses the focused button: play on
+    assert screen.confirm is None and screen.game.outcome is None
 
 
 def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock(

@@ -156,6 +156,7 @@ class App:
             pass  # the default icon is fine
         theme.use(settings.theme)
         self.renderer = Renderer(self.assets)
+        self.renderer.show_numbers = settings.square_numbers
         self.sounds = Sounds(self.assets, muted=muted or not settings.sound)
         self.sounds.volume = settings.volume
         self.ai = AIClient()  # the worker process starts with the first search
@@ -394,6 +395,7 @@ class App:
         old, new = self.settings, intent.settings
         self.settings = self.context.settings = new
         self.sounds.volume = new.volume
+        self.renderer.show_numbers = new.square_numbers
         if new.sound == self.sounds.muted:
             self.sounds.toggle_mute()
         if new.theme != old.theme:

@@ -60,6 +60,9 @@ CLOCK_TAGS = {BLACK: "BlackClock", WHITE: "WhiteClock"}
 RESULTS: dict[str, Side | None] = {"1-0": BLACK, "0-1": WHITE, "1/2-1/2": None}
 """The PDN results of a finished game and their winners."""
 
+FLASH_SECONDS = 1.2
+"""How long the pieces that must capture flash after a click that ignored them."""
+
 ORIGIN_TAG = "ContinuedFrom"
 """The tag of a game played on from a finished one: which game, after which move."""
 
@@ -248,6 +251,8 @@ class Game:
         self.ai_stuck = False  # an AI error stops further requests until the player acts
         self.wait = 0.0
         self.confirming: str | None = None  # a command pressed once that asks to be pressed again
+        self.flash: tuple[float, frozenset[int]] | None = None
+        """When an illegal click made the pieces that must capture flash, and which."""
 
     # --- what the screen reads ---------------------------------------------------------------
 
@@ -310,6 +315,18 @@ class Game:
             return f"Your move ({side}).{must}"
         return f"{side} to move.{must}"
 
+    def flashing(self) -> frozenset[int]:
+        """The pieces lit this frame by an illegal click's answer (on and off three times in
+        FLASH_SECONDS), else none."""
+        if self.flash is None:
+            return frozenset()
+        since, squares = self.flash
+        elapsed = self.clock - since
+        if elapsed >= FLASH_SECONDS:
+            self.flash = None
+            return frozenset()
+        return squares if int(elapsed * 6 / FLASH_SECONDS) % 2 == 0 else frozenset()
+
     def refresh_status(self) -> None:
         """Make the status line describe the position on the board again."""
         self.status = self._turn_status()
@@ -333,6 +350,10 @@ class Game:
             self.play(result.move)
         elif result.message:
             self.status = result.message
+            if self.accepts_clicks() and self.selector.movable:
+                # Answered on the board too: the pieces that can move (that must capture,
+                # when one must) flash.
+                self.flash = (self.clock, frozenset(self.selector.movable))
         elif result.changed:
             self.status = self._turn_status()
         return result

@@ -24,6 +24,7 @@ __all__ = [
     "FIRST_LEVEL",
     "MIN_WINDOW",
     "MODES",
+    "RECENT_FOLDERS",
     "SETTINGS_FILE",
     "WINDOW_SIZE",
     "Settings",
@@ -49,6 +50,9 @@ EVAL_BAR = {
     "never": "Never",
 }
 """When the game screen shows the evaluation bar beside the board, and how the dialog says it."""
+RECENT_FOLDERS = 6
+"""How many folders the file browser remembers (the last ones a file was opened or saved in)."""
+_MAX_PATH = 4096
 
 
 @dataclass(frozen=True)
@@ -64,9 +68,13 @@ class Settings:
     theme: str = DEFAULT_THEME
     eval_bar: str = "watching"
     """When the evaluation bar shows: one of EVAL_BAR's keys."""
+    square_numbers: bool = True
+    """Whether the board shows its squares' numbers (on empty squares only)."""
     window_size: tuple[int, int] = WINDOW_SIZE
     window_position: tuple[int, int] | None = field(default=None)
     """Where the window was last (None: let the system place it)."""
+    recent_folders: tuple[str, ...] = ()
+    """The folders files were last opened or saved in, newest first (absolute paths)."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file holds them."""
@@ -75,6 +83,7 @@ class Settings:
         data["window_position"] = (
             list(self.window_position) if self.window_position is not None else None
         )
+        data["recent_folders"] = list(self.recent_folders)
         return data
 
     @classmethod
@@ -92,8 +101,10 @@ class Settings:
             "volume": _volume,
             "theme": lambda v: v if isinstance(v, str) and v in THEMES else None,
             "eval_bar": lambda v: v if isinstance(v, str) and v in EVAL_BAR else None,
+            "square_numbers": lambda v: v if isinstance(v, bool) else None,
             "window_size": _size,
             "window_position": _position,
+            "recent_folders": _folders,
         }
         values: dict[str, Any] = {}
         for name, check in checks.items():
@@ -128,6 +139,23 @@ def _size(value: object) -> tuple[int, int] | None:
 
 def _position(value: object) -> tuple[int, int] | None:
     return _pair(value, -_MAX_POSITION, _MAX_POSITION)
+
+
+def _folders(value: object) -> tuple[str, ...] | None:
+    """The absolute paths of a list, in order, without repeats; at most RECENT_FOLDERS."""
+    if not isinstance(value, list):
+        return None
+    folders: list[str] = []
+    for item in value:
+        if (
+            isinstance(item, str)
+            and 0 < len(item) <= _MAX_PATH
+            and "\0" not in item
+            and Path(item).is_absolute()
+            and item not in folders
+        ):
+            folders.append(item)
+    return tuple(folders[:RECENT_FOLDERS])
 
 
 def settings_path() -> Path:
