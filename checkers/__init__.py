@@ -48,7 +48,8 @@ from checkers.perft import perft
 from checkers.record import GameOverError, GameRecord, Outcome, Reason
 
 if TYPE_CHECKING:
-    from checkers.ai import Limits, SearchResult, search
+    from checkers.ai.registry import search
+    from checkers.ai.search import Limits, SearchResult
 
 __all__ = [
     "BLACK",

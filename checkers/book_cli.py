@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from checkers.ai.book import (
@@ -62,6 +63,9 @@ def cmd_book_build(args: argparse.Namespace, out: TextIO) -> int:
         report = build_book(settings, ballots, args.out, args.work, args.jobs, sys.stderr)
     except BookError as error:
         return _fail(str(error))
+    except OSError as error:
+        where = Path(error.filename).name if error.filename else args.out
+        return _fail(f"cannot write {where}: {error.strerror}" if error.strerror else str(error))
     if not report.finished:  # only an injected stop leaves it unfinished; say so all the same
         return _fail("the build stopped before the end; run the same command again to finish")
     print(f"{report.positions} positions written to {args.out}", file=out)

@@ -19,7 +19,7 @@ from checkers.ai.endgame import (
 )
 from checkers.ai.endgame_build import BuildProgress, BuildStopped, build
 from checkers.board import InvalidFenError, Position
-from checkers.options import positive_int
+from checkers.options import job_count, positive_int
 from checkers.perft import default_jobs
 
 __all__ = ["MAX_BUILD_PIECES", "add_endgame_commands", "cmd_build", "cmd_probe"]
@@ -121,7 +121,7 @@ def add_endgame_commands(subparsers: Any) -> None:
     )
     build_cmd.add_argument(
         "--jobs",
-        type=positive_int,
+        type=job_count,
         default=default_jobs(),
         help="processes to build in (default: one per core)",
     )

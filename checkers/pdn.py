@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import warnings
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,10 +41,12 @@ __all__ = [
     "PdnArchive",
     "PdnError",
     "PdnGame",
+    "PdnSkipWarning",
     "algebraic_square",
     "filter_entries",
     "game_from_record",
     "open_archive",
+    "open_game",
     "read_file",
     "read_game",
     "read_games",
@@ -82,9 +85,13 @@ _MOVE_NUMBER_DIGITS = 6  # a longer number is no move number of a real game: cou
 
 # A tag line begins a game; a comment stops before one, so an unclosed `{` costs one game only.
 _TAG_LINE_AHEAD = r'\n(?![ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")'
+# Each loop is unrolled (`a*(?:b a*)*`): a group repeated once per character keeps a mark per
+# character in the regex engine, 300 bytes each (a 5 MB tag took 1.5 GB); a run of one
+# character class keeps none.
+_QUOTED = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*'
 _INDEX_TOKEN = re.compile(
-    r'(?P<tag>\[(?:[^\]\n"]|"(?:[^"\\\n]|\\.)*"?)*\]?)'
-    r"|(?P<comment>\{(?:[^}\n]|" + _TAG_LINE_AHEAD + r")*\}?)"
+    r'(?P<tag>\[[^\]\n"]*(?:' + _QUOTED + r'"?[^\]\n"]*)*\]?)'
+    r"|(?P<comment>\{[^}\n]*(?:" + _TAG_LINE_AHEAD + r"[^}\n]*)*\}?)"
     r"|(?P<line_comment>;[^\n]*)"
     r"|(?P<open>\()"
     r"|(?P<close>\))"
@@ -92,7 +99,7 @@ _INDEX_TOKEN = re.compile(
     r"|(?P<stray>[\]}])"
 )
 _RESULT_WORD = re.compile(r"(?<!\S)(?:1-0|0-1|1/2-1/2|2-0|0-2|1-1|½-½|\*)(?!\S)")
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"\s*\]')
 # Other programs do not always escape a backslash: `[Site "C:\"]` is read as the value `C:\`.
 _LENIENT_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^\n]*)"\s*\]')
 _TAG_ESCAPE = re.compile(r'\\(["\\])')  # PDN escapes only these two; other backslashes are kept
@@ -370,19 +377,36 @@ def open_archive(path: str | Path, limit: int = MAX_TEXT_BYTES) -> PdnArchive:
     return PdnArchive(read_text(path, limit, "PDN file"), path.name)
 
 
-def read_games(text: str, source: str = "") -> list[PdnGame]:
-    """Every game in PDN text; `source` (a file name) prefixes error messages.
+class PdnSkipWarning(UserWarning):
+    """A game of a file that could not be read and was skipped (the message says why)."""
+
+
+def _warn_skipped(error: PdnError) -> None:
+    warnings.warn(f"skipped: {error}", PdnSkipWarning, stacklevel=4)
+
+
+def _readable(archive: PdnArchive, on_error: Callable[[PdnError], None] | None) -> list[PdnGame]:
+    report = on_error or _warn_skipped
+    games: list[PdnGame] = []
+    for item in archive.games():
+        if isinstance(item, PdnError):
+            report(item)
+        else:
+            games.append(item)
+    return games
+
+
+def read_games(
+    text: str, source: str = "", on_error: Callable[[PdnError], None] | None = None
+) -> list[PdnGame]:
+    """Every game in PDN text that can be read; `source` (a file name) prefixes error messages.
 
     Tolerant of short captures, captures written with `-`, `:` capture signs, leading zeros,
-    algebraic squares, comments, nested variations, NAGs, missing tags, CRLF and a BOM; raises
-    the PdnError of the first game that cannot be read (PdnArchive reads past it).
+    algebraic squares, comments, nested variations, NAGs, missing tags, CRLF and a BOM. A game
+    that cannot be read is skipped, never the whole text: its PdnError (game, line, reason)
+    goes to `on_error`, or is a PdnSkipWarning. `read_game` reads one game or raises.
     """
-    games: list[PdnGame] = []
-    for item in PdnArchive(text, source).games():
-        if isinstance(item, PdnError):
-            raise item
-        games.append(item)
-    return games
+    return _readable(PdnArchive(text, source), on_error)
 
 
 def read_game(text: str, source: str = "") -> PdnGame:
@@ -393,14 +417,27 @@ def read_game(text: str, source: str = "") -> PdnGame:
     return archive.game(1)
 
 
-def read_file(path: str | Path) -> list[PdnGame]:
-    """Every game in a PDN file; errors name the file. OSError if it cannot be read."""
-    games: list[PdnGame] = []
-    for item in open_archive(path).games():
-        if isinstance(item, PdnError):
-            raise item
-        games.append(item)
-    return games
+def read_file(
+    path: str | Path, on_error: Callable[[PdnError], None] | None = None
+) -> list[PdnGame]:
+    """Every game in a PDN file that can be read (a bad one is skipped and reported, as in
+    `read_games`); errors name the file. OSError if the file cannot be read."""
+    return _readable(open_archive(path), on_error)
+
+
+def open_game(path: str | Path, number: int = 1) -> PdnGame:
+    """Game `number` (from 1) of a PDN file, read alone: the other games are only indexed, so a
+    bad one elsewhere in the file does not matter. IndexError (one line naming the file) if
+    there is no such game, PdnError (the file, the game, its line and the problem) if it cannot
+    be read, OSError if the file cannot be read."""
+    archive = open_archive(path)
+    count = len(archive)
+    if not count:
+        raise IndexError(f"{archive.source} holds no game")
+    if not 1 <= number <= count:
+        held = "1 game" if count == 1 else f"{count:,} games"
+        raise IndexError(f"there is no game {number:,}: {archive.source} holds {held}")
+    return archive.game(number)
 
 
 # --- reading one game's words ------------------------------------------------------------------

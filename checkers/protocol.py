@@ -24,7 +24,7 @@ then `bestmove M`.
 
 from __future__ import annotations
 
-import queue
+import collections
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -185,13 +185,17 @@ class EngineSession:
             raise ProtocolError(
                 "position needs 'startpos' or 'fen FEN', then optionally 'moves M ...'"
             )
-        record = GameRecord(start)
+        played, position = [], start
         for number, text in enumerate(moves, 1):
             try:
-                record.play(Move.from_pdn(text, record.position))
+                move = Move.from_pdn(text, position)
+                position = position.move(move)
             except (InvalidMoveError, IllegalMoveError, AmbiguousMoveError) as error:
                 raise ProtocolError(f"move {number} ({shown(text)[1:-1]}): {error}") from None
-        self.record = record  # only a wholly valid command replaces the game
+            played.append(move)
+        # Replayed past a threefold repetition or the 40-move count: other programs send whole
+        # histories, and a draw the players did not claim is no reason to refuse the position.
+        self.record = GameRecord.replay(played, start)  # only a wholly valid command counts
         return True
 
     def _go(self, args: list[str]) -> bool:
@@ -320,10 +324,11 @@ def _limits_of(args: list[str]) -> Limits:
 
 
 class _Unreadable:
-    """A line that could not be read as text: what to answer instead of running it."""
+    """A line that could not be read as text (or lines dropped): what to answer instead."""
 
-    def __init__(self, problem: str) -> None:
+    def __init__(self, problem: str, dropped: int = 0) -> None:
         self.problem = problem
+        self.dropped = dropped
 
 
 def _raw_lines(source: Iterable[str] | Iterable[bytes]) -> Iterator[str | bytes | _Unreadable]:
@@ -356,6 +361,53 @@ def _text(line: str | bytes | _Unreadable) -> str | _Unreadable:
     return line.removeprefix("\ufeff") if isinstance(line, str) else line
 
 
+BACKLOG_LIMIT = 16 << 20
+"""Bytes of commands read ahead of the one carried out. Past it a line is dropped, with one
+error line for each run of dropped lines, so a flood during a search cannot grow without end
+and `stop`, `quit` and the end of input still reach the search at once."""
+
+
+class _Backlog:
+    """The lines read but not yet carried out: a queue bounded by their total size."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._items: collections.deque[str | _Unreadable | None] = collections.deque()
+        self._size = 0
+        self._dropped: _Unreadable | None = None  # the last run of dropped lines, still queued
+        self._changed = threading.Condition()
+
+    def put(self, item: str | _Unreadable | None, always: bool = False) -> bool:
+        """Queue `item` (never waits); a line over the limit is dropped and counted, unless
+        `always` (a small line that must be carried out, as `quit`). False if dropped."""
+        size = len(item) if isinstance(item, str) else 0
+        with self._changed:
+            if size and self._size + size > self._limit and not always:
+                run = self._dropped
+                if run is None or not self._items or self._items[-1] is not run:
+                    run = self._dropped = _Unreadable("")
+                    self._items.append(run)
+                run.dropped += 1
+                run.problem = (
+                    f"{run.dropped} command line(s) dropped: over "
+                    f"{self._limit:,} bytes of commands were waiting for the search"
+                )
+                self._changed.notify_all()
+                return False
+            self._items.append(item)
+            self._size += size
+            self._changed.notify_all()
+            return True
+
+    def get(self) -> str | _Unreadable | None:
+        """The oldest item, waiting for one."""
+        with self._changed:
+            self._changed.wait_for(lambda: bool(self._items))
+            item = self._items.popleft()
+            self._size -= len(item) if isinstance(item, str) else 0
+            return item
+
+
 def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO, own_book: bool = True) -> int:
     """Serve the protocol until `quit` or the end of input; returns the exit status, or raises
     the OSError that made writing to `out` fail (which ends the session at once).
@@ -379,21 +431,25 @@ def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO, own_book: bo
             pending.put(None)
 
     session = EngineSession(write, own_book)
-    pending: queue.SimpleQueue[str | _Unreadable | None] = queue.SimpleQueue()
+    pending = _Backlog(BACKLOG_LIMIT)
 
     def read() -> None:
         go_lines = 0
         try:
             for raw in _raw_lines(lines):
                 line = _text(raw)
-                pending.put(line)
+                is_quit = isinstance(line, str) and line.split()[:1] == ["quit"]
+                queued = is_quit or pending.put(line)
                 if isinstance(line, str):
                     if is_go(line):
-                        go_lines += 1
+                        go_lines += queued  # a dropped go is no search to number
                     elif line.split() == ["stop"]:
                         session.interrupt(go_lines)
-                    elif line.split()[:1] == ["quit"]:
-                        return  # carried out in turn, after the commands before it
+                    elif is_quit:
+                        # Carried out in turn, after the commands before it (so a piped
+                        # session's searches run to their limits); never dropped.
+                        pending.put(line, always=True)
+                        return
         except OSError as error:  # the input itself failed: as good as its end
             pending.put(_Unreadable(f"reading the input failed: {error}"))
         # The end of input: nobody can send `stop` any more, so every search ends now.

@@ -367,11 +367,12 @@ def _scores_in_order(
 
 
 def _tasks(start: Position, moves: Sequence[Move], setting: ReviewSetting) -> list[_Task]:
-    record = GameRecord(start)
+    # Replayed past a threefold repetition or the 40-move count: the players need not have
+    # claimed the draw, and the moves after it are theirs to be reviewed too.
+    record = GameRecord.replay(moves, start)
     tasks = []
     for ply in range(len(moves) + 1):
-        if ply > 0:
-            record.play(moves[ply - 1])
+        record.go_to(ply)
         positions = record.positions
         since = record.no_progress_plies
         # Only positions since the last capture or man move can come back (repetition).

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
 from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
-from checkers.pdn import PdnError, PdnGame, read_file
+from checkers.pdn import PdnError, PdnGame, open_game
 from checkers.perft import default_jobs
 from checkers.review import (
     DEFAULT_DEPTH,
@@ -140,17 +140,14 @@ def review_json(reviews: list[MoveReview], setting: ReviewSetting) -> dict[str, 
 def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = None) -> int:
     """Review one game of a PDN file: rows as they come, then the summary (or all as JSON)."""
     try:
-        games = read_file(args.file)
+        # Game N alone: a bad game elsewhere in the file is no reason to refuse this one.
+        game = open_game(args.file, args.game)
     except OSError as error:
         args.usage_error(f"cannot read {args.file}: {error.strerror or error}")
+    except IndexError as error:
+        args.usage_error(str(error))
     except PdnError as error:
         args.usage_error(f"not a readable PDN game: {error}")
-    if not games:
-        args.usage_error(f"{args.file} holds no game")
-    if args.game > len(games):
-        count = f"{len(games)} game{'s' if len(games) != 1 else ''}"
-        args.usage_error(f"there is no game {args.game}: {args.file} holds {count}")
-    game = games[args.game - 1]
     limits = Limits(time=args.time) if args.time else Limits(depth=args.depth or DEFAULT_DEPTH)
     setting = ReviewSetting(limits)
     jobs = min(args.jobs, max(1, len(game.moves) + 1))
@@ -227,7 +224,10 @@ def _run_review(
         return False
     moves.close()  # ends the worker processes before the line is printed
     display.clear()
-    print(f"checkers: review cancelled after {len(reviews)} moves", file=sys.stderr)
+    done = len(reviews)
+    print(
+        f"checkers: review cancelled after {done} move{'s' if done != 1 else ''}", file=sys.stderr
+    )
     return True
 
 

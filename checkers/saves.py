@@ -18,11 +18,8 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import sys
-import tempfile
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -30,6 +27,7 @@ from pathlib import Path
 
 import platformdirs
 
+from checkers import atomic
 from checkers.options import one_line
 from checkers.pdn import (
     PdnError,
@@ -69,8 +67,6 @@ _APP = "checkers"
 _AUTOSAVE = "autosave.pdn"
 _DAMAGED_AUTOSAVE = "autosave.damaged{number}.pdn"
 _DAMAGED_KEPT = 100  # damaged autosaves kept aside at most; a 101st is left where it is
-_TEMPORARY_PREFIX = ".checkers-write."
-_STALE_SECONDS = 60.0  # a write takes well under a second: an older temporary file is orphaned
 _NAME_LIMIT = 40
 # Characters Windows refuses in file names, and control characters anywhere.
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
@@ -100,71 +96,16 @@ def autosave_path() -> Path:
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Replace `path` with `text` (UTF-8) so that it holds either the old or the new text, whole
-    (see atomic_write_bytes)."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    """Replace `path` with `text` (UTF-8), whole or not at all (`checkers.atomic.write_text`)."""
+    atomic.write_text(path, text)
 
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
-    """Replace `path` with `data` so that it holds either the old or the new content, whole.
-
-    A temporary file in the same directory is written, flushed to disk and renamed over the
-    target, so a kill or a full disk leaves the old file. A target that is not a regular file
-    (`/dev/stdout`, a pipe) is written to directly: a rename would replace it. Temporary files
-    left by a killed write are removed by the next write to that directory.
-    """
-    path = Path(path)
-    try:
-        mode = os.stat(path).st_mode
-    except OSError:
-        mode = stat.S_IFREG  # not there yet (or not to be looked at): the usual way
-    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        with open(path, "wb") as device:
-            device.write(data)  # a full device raises here, or on closing: never renamed over
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_temporaries(path.parent)
-    handle, temporary = tempfile.mkstemp(
-        dir=path.parent, prefix=f"{_TEMPORARY_PREFIX}{path.name}.", suffix=".tmp"
-    )
-    try:
-        os.chmod(temporary, 0o644)  # mkstemp's 0600 would hide a shared install's files
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _sync_directory(path.parent)
+    """Replace `path` with `data`, whole or not at all (`checkers.atomic.write_bytes`)."""
+    atomic.write_bytes(path, data)
 
 
-def remove_stale_temporaries(directory: Path, now: float | None = None) -> int:
-    """Delete the temporary files of writes killed in `directory` (older than a minute, so a
-    write in progress elsewhere is left alone); returns how many went."""
-    now = time.time() if now is None else now
-    removed = 0
-    # Ours, and those of earlier versions (`.NAME.xxxxxxxx.tmp`).
-    for temporary in (*directory.glob(f"{_TEMPORARY_PREFIX}*.tmp"), *directory.glob(".*.*.tmp")):
-        with suppress(OSError):
-            if now - temporary.lstat().st_mtime > _STALE_SECONDS and temporary.is_file():
-                temporary.unlink()
-                removed += 1
-    return removed
-
-
-def _sync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it (POSIX, not Windows)."""
-    if not hasattr(os, "O_DIRECTORY"):
-        return
-    with suppress(OSError):
-        handle = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(handle)
-        finally:
-            os.close(handle)
+remove_stale_temporaries = atomic.remove_stale_temporaries
 
 
 # --- saved games ------------------------------------------------------------------------------
@@ -232,19 +173,20 @@ class SavedGame:
 
 
 def save_game(record: GameRecord, tags: Mapping[str, str], when: datetime | None = None) -> Path:
-    """Save the record's game under a new name like `2026-11-21 14-05 Human vs Engine.pdn`."""
-    path = _new_game_path(tags, when)
-    try:
-        _write(path, record, tags, when)
-    except BaseException:
-        with suppress(OSError):
-            path.unlink()
-        raise
-    return path
+    """Save the record's game under a new name like `2026-11-21 14-05 Human vs Engine.pdn`;
+    the file appears whole or not at all (a full disk leaves nothing behind)."""
+    text = _game_text(record, tags, when)
+    for path in _new_game_paths(tags, when):
+        try:
+            return atomic.create_text(path, text)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"too many saved games named like {path.name} in {path.parent}")
 
 
-def _new_game_path(tags: Mapping[str, str], when: datetime | None) -> Path:
-    """A new, empty file in the games folder named for the date and the players."""
+def _new_game_paths(tags: Mapping[str, str], when: datetime | None) -> Iterator[Path]:
+    """The names a new game may take in the games folder, named for the date and the players:
+    `STEM.pdn`, then `STEM (2).pdn` and on."""
     when = when or datetime.now()
     stem = " ".join(
         [
@@ -255,16 +197,15 @@ def _new_game_path(tags: Mapping[str, str], when: datetime | None) -> Path:
         ]
     )
     directory = games_dir()
-    directory.mkdir(parents=True, exist_ok=True)
-    return _reserve(directory, stem)
+    directory.mkdir(parents=True, exist_ok=True)  # before a lock is made beside a new file
+    for number in range(1, 10_000):
+        yield directory / (f"{stem}.pdn" if number == 1 else f"{stem} ({number}).pdn")
 
 
-def _write(
-    path: Path, record: GameRecord, tags: Mapping[str, str], when: datetime | None = None
-) -> None:
+def _game_text(record: GameRecord, tags: Mapping[str, str], when: datetime | None = None) -> str:
     game = game_from_record(record, tags)
     game.tags.setdefault("Date", (when or datetime.now()).strftime("%Y.%m.%d"))
-    atomic_write_text(path, write_game(game))
+    return write_game(game)
 
 
 # --- the games kept while they are played -----------------------------------------------------
@@ -276,32 +217,50 @@ def _lock_path(path: Path) -> Path:
 
 
 def _try_lock(path: Path) -> int | None:
-    """An open descriptor holding the exclusive lock on `path`, or None if another holds it."""
+    """An open descriptor holding the exclusive lock on `path`, or None if another holds it;
+    OSError if the lock cannot be opened at all (a read-only folder, say)."""
     for _ in range(3):
-        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         try:
-            if sys.platform == "win32":
-                import msvcrt
-
-                msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
-            else:
-                import fcntl
-
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError:
+            # Another user's lock left behind, or a folder in its place: a read-only descriptor
+            # locks it as well (flock does not need write access).
+            handle = os.open(path, os.O_RDONLY)
+        try:
+            if not _lock_descriptor(handle):
+                os.close(handle)
+                return None
+            try:
+                same = os.fstat(handle).st_ino == os.stat(path).st_ino
+            except OSError:
+                same = False
+            if same:
+                # The holder's pid, for a person who looks: the lock itself is the OS's.
+                with suppress(OSError):
+                    os.ftruncate(handle, 0)
+                    os.write(handle, f"{os.getpid()}\n".encode())
+                return handle
+        except BaseException:
             os.close(handle)
-            return None
-        try:
-            same = os.fstat(handle).st_ino == os.stat(path).st_ino
-        except OSError:
-            same = False
-        if same:
-            # The holder's pid, for a person who looks: the lock itself is the OS's.
-            os.ftruncate(handle, 0)
-            os.write(handle, f"{os.getpid()}\n".encode())
-            return handle
+            raise
         os.close(handle)  # its holder removed it as we opened it: take the new one
     return None
+
+
+def _lock_descriptor(handle: int) -> bool:
+    """Take the exclusive lock on an open file; False if another process holds it."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
 
 
 def _unlock(path: Path, handle: int) -> None:
@@ -318,9 +277,12 @@ def _unlock(path: Path, handle: int) -> None:
 def is_open_elsewhere(path: Path) -> bool:
     """Whether another window (this process or another) keeps the game in `path`."""
     lock = _lock_path(path)
-    if not lock.exists():
+    if not os.path.lexists(lock):
         return False
-    handle = _try_lock(lock)
+    try:
+        handle = _try_lock(lock)
+    except OSError:
+        return False  # a lock nobody can open is held by nobody
     if handle is None:
         return True
     _unlock(lock, handle)
@@ -329,26 +291,67 @@ def is_open_elsewhere(path: Path) -> bool:
 
 class GameFile:
     """The file in the games folder that keeps one game while it is played, locked against
-    other windows: created at the game's first write, rewritten after every change."""
+    other windows: created at the game's first write, rewritten after every change.
 
-    def __init__(self, path: Path | None = None, lock: int | None = None) -> None:
+    A lock that cannot be taken (a read-only folder, another user's lock file) is reported once
+    and the game is kept without it: it never stops a game from being played.
+    """
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        lock: int | None = None,
+        report: Callable[[str], None] | None = None,
+    ) -> None:
         self.path = path
         self._lock = lock
+        self._report = report or _report_to_stderr
+        self._lock_reported = False
 
     @classmethod
-    def claim(cls, path: Path) -> GameFile | None:
+    def claim(cls, path: Path, report: Callable[[str], None] | None = None) -> GameFile | None:
         """Keep playing the game in `path`; None if another window keeps it."""
-        lock = _try_lock(_lock_path(path))
-        return None if lock is None else cls(path, lock)
+        file = cls(path, report=report)
+        try:
+            file._lock = _try_lock(_lock_path(path))
+        except OSError as error:
+            file._cannot_lock(path, error)
+            return file
+        return None if file._lock is None else file
 
     def write(self, record: GameRecord, tags: Mapping[str, str]) -> Path:
-        """Write the game (a new file named for its players on the first write)."""
-        if self.path is None:
-            path = _new_game_path(tags, None)
-            self._lock = _try_lock(_lock_path(path))
-            self.path = path
-        _write(self.path, record, tags)
-        return self.path
+        """Write the game (a new file named for its players on the first write, appearing
+        whole or not at all); OSError if it cannot be written, with nothing left behind."""
+        text = _game_text(record, tags)
+        if self.path is not None:
+            atomic.write_text(self.path, text)
+            return self.path
+        for path in _new_game_paths(tags, None):
+            try:
+                lock = _try_lock(_lock_path(path))
+            except OSError as error:
+                self._cannot_lock(path, error)
+                lock = -1  # kept without a lock: nothing to let go on a failure
+            if lock is None:
+                continue  # another window keeps a game under this name
+            try:
+                atomic.create_text(path, text)
+            except BaseException as error:
+                if lock >= 0:
+                    _unlock(_lock_path(path), lock)
+                if isinstance(error, FileExistsError):
+                    continue
+                raise
+            self.path, self._lock = path, (lock if lock >= 0 else None)
+            return path
+        raise FileExistsError(f"too many saved games named like {path.name} in {path.parent}")
+
+    def _cannot_lock(self, path: Path, error: OSError) -> None:
+        """Say once that the game is kept without a lock (another window could open it)."""
+        if not self._lock_reported:
+            self._lock_reported = True
+            reason = error.strerror or str(error)
+            self._report(f"cannot lock {path.name} ({reason}); playing on without the lock")
 
     def remove(self) -> None:
         """Delete the file (the game has no move left worth keeping) and let it go."""
@@ -382,8 +385,7 @@ def adopt_old_autosave() -> Path | None:
         return None
     path = None
     if resumed.record.ply and resumed.record.outcome is None:
-        path = _new_game_path(resumed.tags, None)
-        _write(path, resumed.record, resumed.tags)
+        path = save_game(resumed.record, resumed.tags)
     clear_autosave()
     return path
 
@@ -392,18 +394,6 @@ def _name_part(name: str | None) -> str:
     """A player's name made safe for a file name on every platform."""
     cleaned = " ".join(_UNSAFE.sub(" ", name or "").split())[:_NAME_LIMIT].strip(" .")
     return cleaned or "Unknown"
-
-
-def _reserve(directory: Path, stem: str) -> Path:
-    """A file name no other save uses, created empty so a second save cannot take it too."""
-    for number in range(1, 10_000):
-        path = directory / (f"{stem}.pdn" if number == 1 else f"{stem} ({number}).pdn")
-        try:
-            with open(path, "x", encoding="utf-8"):
-                return path
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"too many saved games named {stem!r} in {directory}")
 
 
 def load_game(path: str | Path) -> ResumedGame:

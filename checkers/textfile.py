@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["MAX_TEXT_BYTES", "FileRefusedError", "decode_text", "read_text"]
+__all__ = ["MAX_TEXT_BYTES", "FileRefusedError", "decode_text", "read_bytes", "read_text"]
 
 MAX_TEXT_BYTES = 64 * 1024 * 1024
 """The default size limit: the largest public draughts archives are a few tens of megabytes."""
@@ -45,6 +45,19 @@ def read_text(path: str | Path, limit: int = MAX_TEXT_BYTES, what: str = "file")
     Raises FileRefusedError (one line naming the problem) for a directory, a device, a FIFO or
     socket, a file over the limit, or bytes that are not text; OSError if it cannot be opened.
     """
+    data = read_bytes(path, limit, what)
+    try:
+        return decode_text(data)
+    except ValueError as error:
+        raise FileRefusedError(f"{Path(path).name} is not a text {what}: {error}") from None
+
+
+def read_bytes(path: str | Path, limit: int = MAX_TEXT_BYTES, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most `limit` bytes, read without ever blocking.
+
+    Raises FileRefusedError (one line naming the problem) for a directory, a device, a FIFO or
+    socket, or a file over the limit; OSError if it cannot be opened.
+    """
     path = Path(path)
     info = os.stat(path)  # before opening: opening a FIFO with no writer would wait forever
     _check_kind(path, info.st_mode, what)
@@ -60,10 +73,7 @@ def read_text(path: str | Path, limit: int = MAX_TEXT_BYTES, what: str = "file")
         data = file.read(limit + 1)
     if len(data) > limit:
         raise FileRefusedError(f"{path.name} is over the {_size(limit)} limit for a {what}")
-    try:
-        return decode_text(data)
-    except ValueError as error:
-        raise FileRefusedError(f"{path.name} is not a text {what}: {error}") from None
+    return data
 
 
 def _check_kind(path: Path, mode: int, what: str) -> None:

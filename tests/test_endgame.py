@@ -15,6 +15,7 @@ from checkers.ai.endgame import (
     Endgames,
     Result,
     default_endgames,
+    read_slice,
     slice_file_name,
 )
 from checkers.ai.endgame_build import (
@@ -286,8 +287,13 @@ def test_a_damaged_slice_is_reported_not_trusted(small: Path, tmp_path: Path) ->
     data = bytearray((small / name).read_bytes())
     data[-1] ^= 0xFF
     (tmp_path / name).write_bytes(bytes(data))
+    messages: list[str] = []
+    endgames = Endgames([tmp_path], messages.append)
+    assert endgames.probe(Position.from_fen("B:WK18:BK1,K32")) is None  # left out
+    assert endgames.probe(Position.from_fen("B:WK19:BK1,K32")) is None
+    assert len(messages) == 1 and "checksum" in messages[0]
     with pytest.raises(CorruptSliceError, match="checksum"):
-        Endgames([tmp_path]).probe(Position.from_fen("B:WK18:BK1,K32"))
+        read_slice(tmp_path / name)
 
 
 # --- building: resuming, parallel slices -----------------------------------------------------------

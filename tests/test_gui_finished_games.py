@@ -112,7 +112,7 @@ def test_after_a_resignation_end_does_not_restart_the_game_or_its_clock(
     app.step(5.0)  # five seconds pass
     assert game.timer is not None and game.timer.running is None
     assert not game.status.startswith("Your move") and game.status.startswith("Game over")
-    assert not screen_of(app).widgets["resign"].is_enabled
+    assert not screen_of(app).command("resign").enabled()
     screen_of(app).close()
     assert file.read_bytes() == written
     assert read_file(file)[0].result == "0-1"
@@ -207,7 +207,7 @@ def test_a_finished_game_from_the_list_opens_finished(make_app, data: Path) -> N
     assert game.finished and game.result is not None
     assert "Game over: White wins. Black resigned" in game.status
     app.step(1 / 60)
-    assert not screen.widgets["resign"].is_enabled and not screen.widgets["draw"].is_enabled
+    assert not screen.command("resign").enabled() and not screen.command("draw").enabled()
     assert screen.command("review_game").keys  # the review is one key away
     press(app, pygame.K_LEFT)
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # saving it: it is already kept
@@ -302,3 +302,16 @@ def test_a_finished_game_shown_at_its_end_is_written_once(make_app, data: Path) 
     press(app, pygame.K_END)
     press(app, pygame.K_u, "u")  # a new game from before the capture
     assert file.read_bytes() == written and read_file(file)[0].result == "1-0"
+
+
+def test_a_click_that_ignores_a_compulsory_capture_flashes_the_pieces_that_must(make_app) -> None:
+    app = make_app()
+    play_opening(app)  # 11-15 22-18: Black must take 15x22
+    click(app, 9)  # a man that may not move now
+    screen = screen_of(app)
+    assert screen.game.status.startswith("A capture is compulsory")
+    geometry = screen.layout().board
+    assert screen.board_view(geometry).flash == frozenset({15})
+    assert screen.wake_in() is not None  # frames while it flashes
+    app.step(2.0)
+    assert screen.board_view(geometry).flash == frozenset() and screen.game.flash is None

@@ -21,7 +21,7 @@ from checkers.clock import TimeControl
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import SearchFigures
+from checkers.gui.game import Judgement, SearchFigures
 from checkers.gui.game_view.panel import panel_lines, score_view
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
@@ -29,6 +29,7 @@ from checkers.gui.wording import black_share, score_words
 
 SLOW = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
 QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+ENGINE_QUICK = Level("quick engine", "test opponent", "engine", "engine", depth=2)
 STEPS = 400
 """A generous cap on frames to wait for a condition."""
 
@@ -76,15 +77,20 @@ def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
 
 
 def places(screen: GameScreen) -> dict[str, tuple[pygame.Rect, bool]]:
-    """Every panel button's rectangle on screen and whether it is enabled."""
-    return {
+    """Every panel button's rectangle on screen and whether it is enabled; the menu's
+    commands (Resign, Offer draw...) with an empty rectangle and whether they apply."""
+    shown = {
         command.name: (
             pygame.Rect(screen.widgets[command.name].get_abs_rect()),
             screen.widgets[command.name].is_enabled,
         )
         for command in screen.commands
-        if command.button and command.shown()
+        if command.name in screen.widgets
     }
+    for command in screen.commands:
+        if command.shown() and command.name not in shown:
+            shown[command.name] = (pygame.Rect(0, 0, 0, 0), command.enabled())
+    return shown
 
 
 def test_buttons_keep_their_places_in_every_state_and_are_disabled_where_they_do_not_apply(
@@ -144,8 +150,8 @@ def test_end_after_stepping_back_is_the_live_game_again(make_app: Callable[..., 
 def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
     make_app: Callable[..., App],
 ) -> None:
-    """The arrows through the game, Eval bar, Menu and the rest do not move between You vs AI,
-    Two players and AI vs AI; only the row of the mode's own commands differs."""
+    """At most six actions on the panel in every mode, with no keys in their labels; the
+    arrows through the game, Play on from here and Menu sit in the same places in every mode."""
     configs = (
         GameConfig(black=PlayerConfig(), white=PlayerConfig(SLOW)),
         GameConfig(black=PlayerConfig(), white=PlayerConfig()),
@@ -155,11 +161,14 @@ def test_buttons_shared_by_every_mode_sit_in_the_same_place_in_every_mode(
     for config in configs:
         app = make_app(config, size=(1120, 720))
         screen = screen_of(app)
-        rects = {name: rect for name, (rect, _) in places(screen).items()}
-        assert {"start", "back", "forward", "end", "eval_bar", "open_menu"} <= set(rects)
-        own = {"hint", "resign", "draw", "pause", "step", "faster", "slower"}
-        shared.append({name: rect for name, rect in rects.items() if name not in own})
-    assert len(shared[0]) == 15  # Analyse and Why? too (Why? disabled for two players)
+        buttons = {name: widget for name, widget in screen.widgets.items() if " " not in name}
+        nav = {"start", "back", "forward", "end", "continue"}
+        assert nav | {"open_menu"} <= set(buttons)
+        assert len(set(buttons) - nav) <= 6, sorted(buttons)
+        assert not [w.text for w in buttons.values() if "(" in w.text or "Ctrl" in w.text]
+        shared.append(
+            {name: pygame.Rect(buttons[name].get_abs_rect()) for name in nav | {"open_menu"}}
+        )
     assert shared[0] == shared[1] == shared[2]
 
 
@@ -173,26 +182,14 @@ def test_the_menu_holds_the_less_used_actions_in_plain_words(
     labels = {widget.text for widget in screen.widgets.values()}
     assert not {"Copy FEN", "Copy PDN", "Save", "Load"} & labels  # not on the main panel
     press_widget(app, "open_menu")
-    items = [
-        screen.widgets[f"menu {command.name}"].text.split("  (")[0]
-        for command in screen.commands
-        if command.place == "menu" and f"menu {command.name}" in screen.widgets
-    ]
-    assert items[:11] == [
-        "Copy position",
-        "Copy game",
-        "Save",
-        "Save as...",
-        "Open file...",
-        "Saved games",
-        "Set up a position",
-        "Settings",
-        "Help",
-        "Main menu",
-        "Quit",
-    ]
-    assert screen.widgets["menu save"].text == "Save  (Ctrl+S)"
-    assert screen.widgets["menu load"].text == "Saved games  (Ctrl+O)"
+    entries = screen.menu_items()
+    names = [entry.name if entry is not None else "|" for entry in entries]
+    groups = " ".join(names).split(" | ")
+    assert groups[1].split() == ["copy_fen", "copy_pdn", "save", "save_as", "open_file", "load"]
+    assert groups[-1].split() == ["menu", "quit"]  # leaving comes last
+    assert "setup" in groups[0] and "resign" in groups[0] and "settings" in groups[2]
+    assert screen.widgets["menu save"].text == "Save"  # the key sits beside it, not in it
+    assert screen.widgets["menu load"].text == "Saved games"
     assert "Ctrl+S" in str(screen.widgets["menu save"].tool_tip_text)
     press_widget(app, "menu save_as")
     assert not screen.menu_open  # an item closes the menu
@@ -263,11 +260,41 @@ def test_the_evaluation_bar_shows_by_default_when_watching_and_the_key_toggles_i
     press(app, pygame.K_v, "v")
     assert app.settings.eval_bar == "watching" and not screen.bar_shown()
 
-    watching = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
+    watching = make_app(
+        GameConfig(black=PlayerConfig(ENGINE_QUICK), white=PlayerConfig(ENGINE_QUICK))
+    )
     assert screen_of(watching).bar_shown()
     run_until(watching, lambda: screen_of(watching).evaluation() is not None)
     share, words = screen_of(watching).evaluation()  # type: ignore[misc]
     assert 0.0 <= share <= 1.0 and words.endswith(("for Black", "for White", "moves", "move"))
+
+
+def test_a_weak_levels_own_rough_score_is_never_shown_as_the_score(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    run_until(app, lambda: screen.game.record.ply >= 2 and screen.game.figures is not None)
+    assert screen.evaluation() is None and screen.bar_label() == "no evaluation yet"
+    assert not any(line.startswith("Score") for line in panel_lines(screen.game).search)
+
+
+def test_the_panel_the_bar_the_hint_and_the_draw_offer_give_one_score(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE_QUICK)))
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.record.ply == 2 and game.thinking is None)
+    evaluation = screen.evaluation()
+    assert evaluation is not None
+    words = evaluation[1]
+    assert words.endswith("for you")
+    assert f"Score {words}" in panel_lines(game).search
+    press(app, pygame.K_d, "d")  # the AI answers from the same evaluation
+    assert f"({words})" in game.status
 
 
 def test_a_hint_shows_an_arrow_on_the_board(make_app: Callable[..., App]) -> None:
@@ -334,30 +361,34 @@ def test_scores_are_in_men_and_say_whose_view() -> None:
     assert black_share(won, 100, WHITE) == 0.0
 
 
-def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..., App]) -> None:
+def test_resigning_asks_on_a_card_and_undo_takes_it_back(make_app: Callable[..., App]) -> None:
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
     screen = screen_of(app)
-    press_widget(app, "resign")
-    dialog = screen.confirm
-    assert dialog is not None and screen.game.outcome is None
-    # The status line names the dialog's own buttons, and the whole window is dimmed under it.
-    assert dialog.confirm_button.text == "Resign"
-    assert dialog.cancel_button.text.endswith("Cancel")  # pygame_gui's translated "Cancel"
-    assert "Resign (Enter) gives up, Cancel (Esc) plays on" in screen.game.status
+    press_widget(app, "open_menu")
+    press_widget(app, "menu resign")
+    card = screen.confirm
+    assert card is not None and screen.game.outcome is None
+    # The status line names the card's keys, and the whole window is dimmed under it.
+    resign, cancel = card.widgets["resign"], card.widgets["cancel"]
+    assert (resign.text, cancel.text) == ("Resign", "Keep playing")
+    assert "Esc keeps playing" in screen.game.status and "Resign at first" in screen.game.status
     assert "again" not in screen.game.status
+    assert card.panel is not None
     shades = [
         element
         for element in app.context.ui.get_sprite_group().sprites()
         if "#shade" in element.get_object_ids()
         and element.rect.size == app.window_size()
-        and element.get_top_layer() < dialog.get_top_layer()
+        and element.get_top_layer() < card.panel.get_top_layer()
     ]
     assert shades
-    app.step(1 / 60)  # the dialog's first frame
-    click_at(app, centre(dialog.confirm_button))
-    app.step(1 / 60)  # the dialog posts its answer when it hears its button: one more event
+    # A click on a panel button under the shade reaches nothing.
+    click_at(app, centre(screen.widgets["new"]))
+    assert screen.confirm is card and len(screen.game.record.moves) == 0
+    click_at(app, centre(resign))
+    app.step(1 / 60)  # the button posts its press: one more frame
     assert screen.game.outcome is not None and screen.game.status.endswith("You resigned.")
-    press(app, pygame.K_ESCAPE)  # the card goes
+    press(app, pygame.K_ESCAPE)  # the game-over card goes
     press(app, pygame.K_u, "u")
     assert screen.game.outcome is None
     press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
@@ -367,7 +398,35 @@ def test_resigning_asks_in_a_dialog_and_undo_takes_it_back(make_app: Callable[..
     press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
     press(app, pygame.K_RETURN, "\r")  # Enter says yes
     assert screen.confirm is None and screen.game.outcome is not None
-    assert pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED  # the library's own dialog
+
+
+def test_the_resign_cards_buttons_have_one_size_and_the_focus_is_an_outline(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
+    card = screen.confirm
+    assert card is not None
+    resign, cancel = card.widgets["resign"], card.widgets["cancel"]
+    assert resign.rect.size == cancel.rect.size
+    # As tall as the panel's buttons, and the primary's text no larger than its neighbour's.
+    assert resign.rect.height == screen.widgets["undo"].rect.height
+    assert resign.font is not None and cancel.font is not None
+    assert resign.font.size("Resign") == cancel.font.size("Resign")
+    assert card.focused == "resign"
+    press(app, pygame.K_TAB, "\t")  # the focus moves to Keep playing; no button grows
+    assert card.focused == "cancel" and resign.rect.size == cancel.rect.size
+    ring = [
+        element
+        for element in app.context.ui.get_sprite_group().sprites()
+        if isinstance(element, pygame_gui.elements.UIPanel)
+        and "#focus_ring" in element.get_object_ids()
+    ]
+    assert len(ring) == 1 and ring[0].rect.inflate(-8, -8).collidepoint(cancel.rect.center)
+    assert ring[0].rect.contains(cancel.rect) and not ring[0].rect.colliderect(resign.rect)
+    press(app, pygame.K_RETURN, "\r")  # Enter presses the focused button: play on
+    assert screen.confirm is None and screen.game.outcome is None
 
 
 def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock(
@@ -394,7 +453,7 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     bar = screen.bar_rect(screen.layout())
     assert two.window.get_at((bar.centerx, bar.bottom - 3))[:3] == theme.PANEL  # no fill
 
-    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE_QUICK)))
     screen = screen_of(app)
     game = screen.game
     press(app, pygame.K_v, "v")
@@ -403,11 +462,11 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     click(app, 15)
     run_until(app, lambda: game.position.turn is BLACK and game.animation is None)
     app.step(1 / 60)
-    figures = game.figures
-    assert figures is not None
-    view, human = score_view(game, figures.side)
+    judged = game.judgement()
+    assert judged is not None
+    view, human = score_view(game, judged.side)
     # The panel's words, two decimals and whose view, not a bare "0.1".
-    assert screen.bar_label() == score_words(figures.score, figures.man, figures.side, view, human)
+    assert screen.bar_label() == score_words(judged.score, judged.man, judged.side, view, human)
     assert screen.bar_label().endswith("for you")
     bar = screen.bar_rect(screen.layout())
     assert app.window.get_at((bar.centerx, bar.bottom - 3))[:3] != theme.PANEL  # filled
@@ -528,20 +587,22 @@ def test_the_ai_lines_have_no_blank_row_between_them(
         assert all(any(getattr(item, "text", "") for item in row.items) for row in rows)
 
 
-def test_a_score_from_a_level_with_its_own_rough_evaluation_says_so(
+def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     make_app: Callable[..., App],
 ) -> None:
-    """The novice's evaluation counts its own centre pieces only, so an even opening reads as
-    more than a man: the panel says whose rough count that is; the engine's levels say men."""
+    """The novice's evaluation counts its own centre pieces only: its numbers are never shown as
+    the game's score; the engine's evaluation is, in men."""
     novice = PlayerConfig(get_level("novice"))
     app = make_app(GameConfig(black=PlayerConfig(), white=novice))
     screen = screen_of(app)
     screen.game.figures = SearchFigures(WHITE, "novice", 3, 13.9, 500, 0.1, (), "", man=10.0)
     lines = panel_lines(screen.game).search
-    assert any("-1.39 for you (novice's own scale)" in line for line in lines)
+    assert not any("1.39" in line or "Score" in line for line in lines)
     strong = PlayerConfig(get_level("strong"))
     app = make_app(GameConfig(black=PlayerConfig(), white=strong))
     screen = screen_of(app)
-    screen.game.figures = SearchFigures(WHITE, "strong", 9, 50.0, 500, 0.1, (), "", man=100.0)
-    lines = panel_lines(screen.game).search
+    game = screen.game
+    game.figures = SearchFigures(WHITE, "strong", 9, 50.0, 500, 0.1, (), "", man=100.0)
+    game.judge(game.position, Judgement(50.0, 100.0, WHITE, 9))
+    lines = panel_lines(game).search
     assert "Score -0.50 for you" in lines and not any("own scale" in line for line in lines)

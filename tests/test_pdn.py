@@ -188,7 +188,7 @@ def test_empty_text_has_no_games() -> None:
 )
 def test_bad_file_names_the_line_and_the_problem(text: str, line: int, problem: str) -> None:
     with pytest.raises(PdnError) as caught:
-        read_games(text, "bad.pdn")
+        read_game(text, "bad.pdn")
     assert caught.value.line == line
     assert problem in str(caught.value)
     assert str(caught.value).startswith(f"bad.pdn, line {line}: ")

@@ -269,3 +269,55 @@ def test_an_over_long_line_is_skipped_with_an_error() -> None:
         "info string error: a line longer than 1,048,576 bytes was skipped",
         "readyok",
     ]
+
+
+@pytest.mark.parametrize(
+    "history",
+    [
+        # Past a threefold repetition: the position after 32-28 is there for the third time.
+        "32-28 1-5 28-32 5-1 32-28 1-5 28-32 5-1 32-28",
+        # Past the 40-move count: 84 king moves with no capture and no man move.
+        " ".join(["32-28 1-5 28-32 5-1"] * 21),
+    ],
+    ids=["repetition", "forty-move count"],
+)
+def test_a_position_whose_moves_go_past_a_draw_is_replayed_and_searched(history: str) -> None:
+    out = io.StringIO()
+    lines = [f"position fen W:WK32:BK1 moves {history}\n", "go depth 3\n", "isready\n"]
+    assert run_engine(lines, out) == 0
+    answer = out.getvalue().splitlines()
+    assert not [line for line in answer if "error" in line], answer
+    assert "readyok" in answer
+    best = next(line for line in answer if line.startswith("bestmove "))
+    position = Position.from_fen("W:WK32:BK1")
+    for text in history.split():
+        position = position.move(Move.from_pdn(text, position))
+    assert Move.from_pdn(best.split()[1], position) in position.legal_moves()
+
+
+def _backlog_full(session: InProcess) -> bool:
+    with session.ready:
+        return not session.inbox  # every line handed to the engine's reader
+
+
+def test_a_flood_of_long_lines_during_a_search_is_bounded_and_the_end_still_stops_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from checkers import protocol
+
+    monkeypatch.setattr(protocol, "BACKLOG_LIMIT", 1 << 20)
+    line = "position startpos moves" + " 11-15" * 1000 + "\n"  # 6 KB, refused (illegal)
+    session = InProcess()
+    session.send("go depth 200")
+    session.out.wait_for(at_least("info depth 2"))
+    session.send(*[line] * 400)  # 2.4 MB behind a search that would never end
+    session.out.wait_for(lambda _: _backlog_full(session))
+    assert session.close_input() == 0  # the end of input still reaches the search at once
+    lines = session.out.lines
+    refused = sum("move 2 (11-15)" in text for text in lines)
+    dropped = [text for text in lines if "dropped" in text]
+    assert dropped and count("bestmove ")(lines) == 1
+    # About 1 MB of the lines were kept and answered; the rest were dropped, one error line
+    # for each run of them (a line taken meanwhile by the engine's loop ends a run).
+    number = sum(int(text.split("error: ")[1].split()[0]) for text in dropped)
+    assert refused + number == 400 and 100 < refused < 200 and len(dropped) < 5

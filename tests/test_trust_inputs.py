@@ -157,10 +157,9 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return directory
 
 
-def test_writing_to_a_full_device_raises_and_leaves_the_device_alone() -> None:
-    with pytest.raises(OSError) as full:
+def test_writing_to_a_device_is_refused_and_leaves_the_device_alone() -> None:
+    with pytest.raises(OSError, match="full is a device, FIFO or socket, not a file"):
         saves.atomic_write_text("/dev/full", "[Event]\n" * 1000)
-    assert full.value.errno == 28
     assert Path("/dev/full").is_char_device()  # never renamed over, even as root
 
 

@@ -36,11 +36,13 @@ from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
+from checkers import atomic
 from checkers._bitboard import squares_of
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN
 from checkers.ai.search import Limits, is_win_score, plies_to_win
 from checkers.board import BLACK, Move, Position
+from checkers.textfile import read_bytes
 
 __all__ = [
     "BOOK_FILE",
@@ -241,23 +243,47 @@ def load_book(path: str | os.PathLike[str] | None = None) -> Book:
 
 @lru_cache(maxsize=4)
 def _load(path: str) -> Book:
-    with open(path, "rb") as file:
-        data = file.read()
+    # Bounded and never blocking: a FIFO, a device (/dev/zero) or a folder is refused at once.
+    data = read_bytes(path, _MAX_BOOK_BYTES, "book file")
     return Book.loads(data.decode("utf-8", "surrogateescape"), path)
+
+
+_MAX_BOOK_BYTES = 256 * 1024 * 1024  # the shipped book is 35 KB; each ply past it about doubles
 
 
 @lru_cache(maxsize=1)
 def _packaged() -> Book:
-    data = resources.files("checkers").joinpath("data", BOOK_FILE).read_bytes()
+    resource = resources.files("checkers").joinpath("data", BOOK_FILE)
+    if isinstance(resource, Path):
+        data = read_bytes(resource, _MAX_BOOK_BYTES, "book file")
+    else:  # inside a zip: no special file can be there
+        data = resource.read_bytes()
     return Book.loads(data.decode("utf-8", "surrogateescape"), f"the packaged {BOOK_FILE}")
 
 
-def packaged_book() -> Book | None:
-    """The package's book, or None if it is missing or damaged (play then goes on searching)."""
+def packaged_book(report: Callable[[str], None] | None = None) -> Book | None:
+    """The package's book, or None if it is missing or damaged (play then goes on searching);
+    a damaged book is reported once, on stderr unless `report` is given."""
     try:
         return _packaged()
-    except (OSError, BookError):
+    except (OSError, BookError) as error:
+        if not _book_problem_reported:
+            _book_problem_reported.append(True)
+            (report or _warn)(f"the opening book is not used: {_reason(error)}")
         return None
+
+
+_book_problem_reported: list[bool] = []  # said once per process: play goes on without it
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename or BOOK_FILE}: {error.strerror}"
+    return str(error)
+
+
+def _warn(message: str) -> None:
+    print(f"checkers: {message}", file=sys.stderr)
 
 
 def book_hit(position: Position, seed: int = 0) -> tuple[Move, int, int] | None:
@@ -437,6 +463,9 @@ def build_book(
     began = time.perf_counter()
     out_path = Path(out)
     work_path = Path(work) if work is not None else out_path.with_name(out_path.name + ".work")
+    # Before any search or work file: a device, FIFO or folder is refused, never replaced.
+    atomic.check_target(out_path, "book file")
+    atomic.check_target(work_path, "work file")
     onward = _ballot_moves(ballots)
     last_ballot_ply = max((len(line) for line in ballots), default=0)
     limit = last_ballot_ply + settings.plies
@@ -482,9 +511,7 @@ def build_book(
         record.close()
     depth = settings.depth if settings.depth is not None else 0
     book = Book(entries, depth, settings.plies)
-    temporary = out_path.with_name(out_path.name + ".tmp")
-    temporary.write_text(book.dumps(), encoding="ascii")
-    temporary.replace(out_path)
+    atomic.write_bytes(out_path, book.dumps().encode("ascii"), "book file")
     if progress is not None:
         print(
             f"book: {len(entries)} positions to ply {limit} written to {out_path} "

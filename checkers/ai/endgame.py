@@ -26,9 +26,12 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
+import os
+import stat
 import struct
+import sys
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -294,9 +297,51 @@ def decode_slice(data: bytes, name: str = "slice") -> Slice:
     return Slice(material, half, raw[:packed_length], raw[packed_length:])
 
 
-def read_slice(path: Path) -> Slice:
-    """Load one slice file."""
-    return decode_slice(path.read_bytes(), path.name)
+def read_slice(path: Path, material: Material | None = None) -> Slice:
+    """Load one slice file, checked before it is read: a regular file, its header's material
+    the one its name (or `material`) says, its size the header's; CorruptSliceError if not."""
+    name = path.name
+    expected = material if material is not None else _material_of_name(name)
+    # A FIFO would block and a device never end: refused before opening, like any special file.
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise CorruptSliceError(f"{name}: not a regular file")
+    if expected is not None and info.st_size > _largest_file(expected):
+        raise CorruptSliceError(f"{name}: {info.st_size:,} bytes, too big for its material")
+    with path.open("rb") as file:
+        header = file.read(HEADER.size)
+        if len(header) < HEADER.size:
+            raise CorruptSliceError(f"{name}: too short for a slice header")
+        magic, version, bm, bk, wm, wk, _, _, length = HEADER.unpack(header)
+        if magic != MAGIC:
+            raise CorruptSliceError(f"{name}: not an endgame slice file")
+        if version != FORMAT_VERSION:
+            raise CorruptSliceError(f"{name}: format version {version}, expected {FORMAT_VERSION}")
+        if expected is not None and (bm, bk, wm, wk) != expected:
+            raise CorruptSliceError(
+                f"{name}: holds the slice {slice_file_name((bm, bk, wm, wk))}, not this one"
+            )
+        if HEADER.size + length != info.st_size:
+            raise CorruptSliceError(
+                f"{name}: {info.st_size:,} bytes, its header says {HEADER.size + length:,}"
+                " (cut or partly written)"
+            )
+        return decode_slice(header + file.read(length), name)
+
+
+def _material_of_name(name: str) -> Material | None:
+    """The material a slice file's name stands for (`eg4-0211.cdb`), None for another name."""
+    stem = name.removesuffix(SUFFIX)
+    if stem == name or len(stem) < 8 or not stem[-4:].isdigit():
+        return None
+    bm, bk, wm, wk = (int(digit) for digit in stem[-4:])
+    return (bm, bk, wm, wk)
+
+
+def _largest_file(material: Material) -> int:
+    """A bound on a slice file's size: zlib's worst case on the payload, plus the header."""
+    raw = (2 * half_size(material) + 3) // 4 + 2 * half_size(material)
+    return HEADER.size + raw + raw // 1000 + 1024
 
 
 # --- probing --------------------------------------------------------------------------------------
@@ -305,9 +350,13 @@ def read_slice(path: Path) -> Slice:
 class Endgames:
     """The databases found in some directories (the first holding a slice wins), slices cached."""
 
-    def __init__(self, directories: Iterable[Path | str]) -> None:
+    def __init__(
+        self, directories: Iterable[Path | str], report: Callable[[str], None] | None = None
+    ) -> None:
         self.directories = [Path(d) for d in directories]
         self._slices: dict[Material, Slice | None] = {}
+        self.report = report or _warn
+        """Where a damaged slice is said (once: a slice is looked at once), stderr by default."""
 
     def slice(self, material: Material) -> Slice | None:
         """The slice of a canonical material, loaded once; None if no directory holds it."""
@@ -319,9 +368,15 @@ class Endgames:
         name = slice_file_name(material)
         for directory in self.directories:
             path = directory / name
-            if path.is_file():
-                found = read_slice(path)
-                break
+            if not os.path.lexists(path):
+                continue
+            try:
+                found = read_slice(path, material)
+            except (CorruptSliceError, OSError, zlib.error, MemoryError) as error:
+                # Left out, said once: the search goes on without it (or with the next copy).
+                self.report(f"endgame database left out: {_problem(error, name)}")
+                continue
+            break
         self._slices[material] = found
         return found
 
@@ -400,6 +455,18 @@ class Endgames:
             if best is None or (rank, move.path) < (best[0], best[1].path):
                 best = (rank, move)
         return None if best is None else best[1]
+
+
+def _warn(message: str) -> None:
+    print(f"checkers: {message}", file=sys.stderr)
+
+
+def _problem(error: BaseException, name: str) -> str:
+    if isinstance(error, CorruptSliceError):
+        return str(error)
+    if isinstance(error, OSError) and error.strerror:
+        return f"{name}: {error.strerror}"
+    return f"{name}: {type(error).__name__} {error}".rstrip()
 
 
 SHIPPED_DIRECTORY = Path(__file__).resolve().parent.parent / "data" / "endgame"

@@ -26,6 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from pathlib import Path
 
+from checkers import atomic
 from checkers._bitboard import capture_pending, generate_raw
 from checkers.ai.endgame import (
     BIT,
@@ -369,9 +370,7 @@ def build_slice(
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace `path` with `data` so that it is either absent, the old file or the whole new one."""
-    from checkers.saves import atomic_write_bytes  # the one atomic writer; saves is heavier
-
-    atomic_write_bytes(path, data)
+    atomic.write_bytes(path, data, "slice file")
 
 
 def is_built(path: Path) -> bool:

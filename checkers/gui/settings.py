@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from checkers import saves
+from checkers import atomic, saves
 from checkers.ai.levels import LEVELS
 from checkers.gui.theme import DEFAULT_THEME, THEMES
+from checkers.textfile import read_bytes
 
 __all__ = [
     "EVAL_BAR",
     "FIRST_LEVEL",
     "MIN_WINDOW",
     "MODES",
+    "RECENT_FOLDERS",
     "SETTINGS_FILE",
     "WINDOW_SIZE",
     "Settings",
@@ -49,6 +50,9 @@ EVAL_BAR = {
     "never": "Never",
 }
 """When the game screen shows the evaluation bar beside the board, and how the dialog says it."""
+RECENT_FOLDERS = 6
+"""How many folders the file browser remembers (the last ones a file was opened or saved in)."""
+_MAX_PATH = 4096
 
 
 @dataclass(frozen=True)
@@ -64,9 +68,13 @@ class Settings:
     theme: str = DEFAULT_THEME
     eval_bar: str = "watching"
     """When the evaluation bar shows: one of EVAL_BAR's keys."""
+    square_numbers: bool = True
+    """Whether the board shows its squares' numbers (on empty squares only)."""
     window_size: tuple[int, int] = WINDOW_SIZE
     window_position: tuple[int, int] | None = field(default=None)
     """Where the window was last (None: let the system place it)."""
+    recent_folders: tuple[str, ...] = ()
+    """The folders files were last opened or saved in, newest first (absolute paths)."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file holds them."""
@@ -75,6 +83,7 @@ class Settings:
         data["window_position"] = (
             list(self.window_position) if self.window_position is not None else None
         )
+        data["recent_folders"] = list(self.recent_folders)
         return data
 
     @classmethod
@@ -92,8 +101,10 @@ class Settings:
             "volume": _volume,
             "theme": lambda v: v if isinstance(v, str) and v in THEMES else None,
             "eval_bar": lambda v: v if isinstance(v, str) and v in EVAL_BAR else None,
+            "square_numbers": lambda v: v if isinstance(v, bool) else None,
             "window_size": _size,
             "window_position": _position,
+            "recent_folders": _folders,
         }
         values: dict[str, Any] = {}
         for name, check in checks.items():
@@ -130,6 +141,23 @@ def _position(value: object) -> tuple[int, int] | None:
     return _pair(value, -_MAX_POSITION, _MAX_POSITION)
 
 
+def _folders(value: object) -> tuple[str, ...] | None:
+    """The absolute paths of a list, in order, without repeats; at most RECENT_FOLDERS."""
+    if not isinstance(value, list):
+        return None
+    folders: list[str] = []
+    for item in value:
+        if (
+            isinstance(item, str)
+            and 0 < len(item) <= _MAX_PATH
+            and "\0" not in item
+            and Path(item).is_absolute()
+            and item not in folders
+        ):
+            folders.append(item)
+    return tuple(folders[:RECENT_FOLDERS])
+
+
 def settings_path() -> Path:
     """Where the settings live: `settings.json` in the user's data directory."""
     return saves.data_dir() / SETTINGS_FILE
@@ -139,10 +167,8 @@ def load_settings(path: Path | None = None) -> Settings:
     """The remembered settings, or the defaults (first run, unreadable or damaged file)."""
     path = path or settings_path()
     try:
-        with path.open("rb") as file:
-            raw = file.read(_MAX_BYTES + 1)
-        if len(raw) > _MAX_BYTES:
-            return Settings()
+        # Refuses a FIFO (which would wait for a writer forever), a folder and a huge file.
+        raw = read_bytes(path, _MAX_BYTES, "settings file")
         data = json.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return Settings()
@@ -151,8 +177,6 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write the settings (whole, or not at all: a crash mid-write leaves the old file)."""
-    path = path or settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".tmp")
-    partial.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
-    os.replace(partial, path)
+    atomic.write_text(
+        path or settings_path(), json.dumps(settings.to_json(), indent=2) + "\n", "settings file"
+    )

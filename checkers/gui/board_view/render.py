@@ -130,6 +130,8 @@ class BoardView:
     waypoints: frozenset[int] = frozenset()
     clicked: tuple[int, ...] = ()
     must_capture: frozenset[int] = frozenset()
+    flash: frozenset[int] = frozenset()
+    """Pieces lit up to answer an illegal click (the ones that must capture), this frame."""
     hint: Move | None = None
     arrows: tuple[Move, ...] = ()
     """The first moves of a line (the analysis board's best), numbered arrows that fade."""
@@ -161,6 +163,8 @@ class Renderer:
         self.text = text or Text()
         self._sprites: dict[tuple[Piece, int], pygame.Surface] = {}
         self._boards: dict[tuple[int, bool], pygame.Surface] = {}
+        self.show_numbers = True
+        """Whether empty dark squares show their numbers (a setting)."""
 
     def clear(self) -> None:
         """Forget every cached drawing: the theme changed."""
@@ -171,7 +175,8 @@ class Renderer:
     # --- the board ---------------------------------------------------------------------------
 
     def _empty_board(self, cell: int, flipped: bool) -> pygame.Surface:
-        """The squares and their numbers, drawn once per size and orientation."""
+        """The squares, drawn once per size and orientation (their numbers go on at each draw:
+        only the empty ones show theirs)."""
         key = (cell, flipped)
         board = self._boards.get(key)
         if board is None:
@@ -182,7 +187,6 @@ class Renderer:
             geometry = BoardGeometry(0, 0, cell, flipped)
             for square in SQUARES:
                 board.fill(theme.DARK_SQUARE, geometry.square_rect(square))
-                self._square_number(board, geometry, square)
             self._boards[key] = board
         return board
 
@@ -193,21 +197,14 @@ class Renderer:
         square: int,
         lit: bool = False,
     ) -> None:
-        """A square's number in its top-left corner. Over a piece (whose edge reaches into the
-        corner) it sits on a tab of the square's colour, so it is read whole, never half hidden.
-        On a `lit` square (the last move's) it is drawn in the dark square's colour."""
+        """A square's number in its top-left corner (only empty squares get one: a number never
+        covers a piece). On a `lit` square (the last move's) it is drawn in the dark square's
+        colour."""
         cell = geometry.cell
         left, top = geometry.square_rect(square)[:2]
-        ground, colour = (
-            (theme.LAST_MOVE, theme.DARK_SQUARE)
-            if lit
-            else (theme.DARK_SQUARE, theme.SQUARE_NUMBER)
-        )
+        colour = theme.DARK_SQUARE if lit else theme.SQUARE_NUMBER
         line = self.text.render(str(square), math.ceil(number_pixels(cell) / SIZE_FACTOR), colour)
-        rect = line.get_rect(topleft=(round(left + cell * 0.06), round(top + cell * 0.04)))
-        tab = rect.inflate(max(2, cell // 20), 0).clip(geometry.square_rect(square))
-        pygame.draw.rect(surface, ground, tab, border_radius=max(1, cell // 24))
-        surface.blit(line, rect)
+        surface.blit(line, (round(left + cell * 0.06), round(top + cell * 0.04)))
 
     def sprite(self, piece: Piece, cell: int) -> pygame.Surface:
         """A piece (with its crown if a king) on a transparent cell-sized surface."""
@@ -256,7 +253,11 @@ class Renderer:
         lit = view.last_move.path if view.last_move is not None else ()
         for square in lit:
             surface.fill(theme.LAST_MOVE, geometry.square_rect(square))
-            self._square_number(surface, geometry, square, lit=True)
+        if self.show_numbers:
+            occupied = view.position.piece_map().keys() - view.hidden
+            for square in SQUARES:
+                if square not in occupied:
+                    self._square_number(surface, geometry, square, lit=square in lit)
         if view.hint is not None:
             for square in view.hint.path[:1]:
                 pygame.draw.rect(
@@ -266,7 +267,6 @@ class Renderer:
         for square, piece in view.position.piece_map().items():
             if square not in view.hidden:
                 self.draw_piece(surface, piece, geometry.square_center(square), cell)
-                self._square_number(surface, geometry, square, lit=square in lit)
 
         ring = max(2, cell // 18)
         radius = theme.PIECE_RADIUS * cell + ring
@@ -275,6 +275,9 @@ class Renderer:
                 pygame.draw.circle(
                     surface, theme.MUST_CAPTURE, geometry.square_center(square), radius, ring
                 )
+        for square in view.flash:
+            centre = geometry.square_center(square)
+            pygame.draw.circle(surface, theme.MUST_CAPTURE, centre, radius + ring, 2 * ring)
         if view.selected is not None:
             pygame.draw.circle(
                 surface, theme.SELECTED, geometry.square_center(view.selected), radius, ring + 1

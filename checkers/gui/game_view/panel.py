@@ -31,12 +31,24 @@ from checkers.clock import format_clock
 from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
-from checkers.gui.game import Game
+from checkers.gui.game import Game, judges_like_the_engine
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
 from checkers.record import FORTY_MOVE_PLIES
 
+LOW_TIME = 20.0
+"""Seconds left under which a clock shows in the warning colour."""
+
 __all__ = ["GamePanel", "MoveCell", "MoveMark", "PanelLines", "panel_lines", "score_view"]
+
+
+def clock_seconds(face: str) -> float:
+    """The seconds a clock face (`4:05`, `0:09.4`) shows."""
+    minutes, _, seconds = face.rpartition(":")
+    try:
+        return int(minutes or 0) * 60 + float(seconds)
+    except ValueError:
+        return float("inf")
 
 
 def score_view(game: Game, side: Side) -> tuple[Side, Side | None]:
@@ -66,13 +78,16 @@ class PanelLines:
 
 
 def _player_words(game: Game, side: Side) -> tuple[str, ...]:
-    """`AI (novice: alphabeta/seed depth 3)`, then shorter: `AI (novice)`."""
+    """`AI (novice)`, or a level set by hand in a player's words: `AI, 6 moves ahead`."""
     player = game.config.player(side)
     level = player.level
     if level is None:
         return (player.label(),)
-    short = level.summary() if level.name == "custom" else level.name
-    return player.label(), f"AI ({short})"
+    if level.name != "custom":
+        return (f"AI ({level.name})",)
+    if level.depth is not None:
+        return (f"AI, {plural(level.depth, 'move')} ahead", "AI")
+    return (f"AI, {level.time:g} s a move", "AI")
 
 
 def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str, bool]:
@@ -84,15 +99,6 @@ def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str,
     count = f"{men + kings} left" + (f" ({plural(kings, 'king')})" if kings else "")
     clock = format_clock(game.timer.remaining(side)) if game.timer is not None else ""
     return title, count, _player_words(game, side), clock, to_move
-
-
-def _own_scale(game: Game, side: Side) -> str:
-    """Words after a score from a level whose evaluation is not the engine's: its numbers are
-    that evaluation's guess (the novice's counts its own centre pieces only), not men."""
-    level = game.config.player(side).level
-    if level is None or level.evaluation == "engine":
-        return ""
-    return f" ({level.name}'s own scale)"
 
 
 def _search_texts(game: Game) -> tuple[str, ...]:
@@ -109,40 +115,50 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         progress = thinking.progress
         if progress is None:
             return (*lines, "Looking 1 move ahead...", "", "", "")
-        view, human = score_view(game, thinking.side)
-        words = score_words(progress.score, thinking.man, thinking.side, view, human)
-        scale = _own_scale(game, thinking.side)
-        lines.append(f"So far {plural(progress.depth, 'move')} ahead: {words}{scale}")
+        ahead = f"So far {plural(progress.depth, 'move')} ahead"
+        if judges_like_the_engine(game.config.player(thinking.side).level):
+            view, human = score_view(game, thinking.side)
+            words = score_words(progress.score, thinking.man, thinking.side, view, human)
+            ahead += f": {words}"
+        lines.append(ahead)
         lines.append(f"{progress.nodes:,} positions looked at")
         return (*lines, "", "")
     figures = game.figures
+    score = _score_line(game)
     if figures is not None:
-        view, human = score_view(game, figures.side)
-        words = score_words(figures.score, figures.man, figures.side, view, human)
         who = figures.side.name.capitalize()
         speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
         line = " ".join(move.pdn() for move in figures.pv[:8])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
-                f"Score {words}",
+                score,
                 f"(the book's search, {plural(figures.depth, 'move')} ahead)",
                 "",
                 "",
             )
         return (
             f"{who} ({figures.level}) looked {plural(figures.depth, 'move')} ahead",
-            f"Score {words}{_own_scale(game, figures.side)}",
+            score,
             f"{figures.nodes:,} positions in {figures.seconds:.1f} s ({speed / 1000:,.0f}k/s)",
             f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",
         )
-    if game.hint_score is not None and game.hint is not None:
-        score, man, side = game.hint_score
-        view, human = score_view(game, side)
-        words = score_words(score, man, side, view, human)
-        return (f"Hint: {game.hint.pdn()}", f"Score {words}", "", "", "")
+    if game.hint is not None:
+        return (f"Hint: {game.hint.pdn()}", score, "", "", "")
+    if score:
+        return ("The engine's evaluation", score, "", "", "")
     return ("", "", "", "", "")
+
+
+def _score_line(game: Game) -> str:
+    """`Score +0.35 for you`: the engine's evaluation of the position shown, the same as the
+    evaluation bar's and the hint's (empty until an engine search has judged it)."""
+    found = game.judgement()
+    if found is None:
+        return ""
+    view, human = score_view(game, found.side)
+    return f"Score {score_words(found.score, found.man, found.side, view, human)}"
 
 
 def panel_lines(game: Game) -> PanelLines:
@@ -222,6 +238,7 @@ class GamePanel:
         buttons_height: int,
         scale: float,
         go_to: Callable[[int], None],
+        figures: bool = True,
     ) -> None:
         self.ui = ui
         self.go_to = go_to
@@ -288,8 +305,11 @@ class GamePanel:
                 container=self.panel,
                 object_id="@dim",
             )
+            # Large enough to read at a glance: taller than a line, reaching into the gap below.
             clock = UILabel(
-                pygame.Rect(text_left + text_width * 3 // 4, y + line, text_width // 4, line),
+                pygame.Rect(
+                    text_left + text_width * 3 // 5, y + line - 2, text_width * 2 // 5, line + 8
+                ),
                 "",
                 ui,
                 container=self.panel,
@@ -310,10 +330,11 @@ class GamePanel:
         )
         y += unit + unit // 2
         # One wrapping box for the AI's lines: a long line takes a second row, never an ellipsis.
-        figures_height = round(12.5 * unit)  # six lines
+        # Six lines; none between two players, whose move list takes the room instead.
+        figures_height = round(12.5 * unit) if figures else 0
         self.search = UITextBox(
             "",
-            pygame.Rect(pad, y, width, figures_height),
+            pygame.Rect(pad, y, width, max(1, figures_height)),
             ui,
             container=self.panel,
             object_id="#figures",
@@ -321,6 +342,8 @@ class GamePanel:
         # Lines as close as the labels above them (pygame_gui spaces a text box's lines by
         # 1.25 and takes no theme setting for it).
         self.search.parser.line_spacing = 1.0
+        if not figures:
+            self.search.hide()
         self._search_shown: tuple[str, ...] | None = None
         y += figures_height
         self.moves_title = UILabel(
@@ -330,9 +353,12 @@ class GamePanel:
         bottom = rect.height - buttons_height - unit
         # The list scrolls inside a framed well below its heading, so a row scrolled half out
         # of view is cut at the well's edge, clearly apart from the heading above it.
-        well = pygame.Rect(pad, y, width, max(2 * line, bottom - y))
-        self.well = UIPanel(well, manager=ui, container=self.panel, object_id="#move_well")
         inset = 3
+        self.move_row = round(2.3 * unit)
+        # Whole rows only: the well is as tall as the rows that fit, so none shows half cut.
+        rows = max(2, (bottom - y - 2 * inset) // self.move_row)
+        well = pygame.Rect(pad, y, width, rows * self.move_row + 2 * inset)
+        self.well = UIPanel(well, manager=ui, container=self.panel, object_id="#move_well")
         self.moves = UIScrollingContainer(
             well.inflate(-2 * inset, -2 * inset),
             ui,
@@ -341,7 +367,6 @@ class GamePanel:
             allow_scroll_x=False,
             object_id="#move_list",
         )
-        self.move_row = round(2.3 * unit)
         self.cells: list[MoveCell] = []
         """The moves in view (and a row's worth around them), in game order."""
         # Only the rows in view are widgets: a pool of rows, each moved to the row of the game
@@ -355,6 +380,7 @@ class GamePanel:
         self._marks: dict[int, MoveMark] = {}
         self.buttons_top = rect.top + bottom + unit // 2
         self._shown: dict[int, str] = {}
+        self._clock_ids: dict[int, str] = {}
         self._lines: PanelLines | None = None
         self._list_key: tuple[object, ...] | None = None
         self._current: int | None = None
@@ -387,12 +413,13 @@ class GamePanel:
                 self._set(title, texts[0])
                 self._set(count, texts[1])
                 # Without a clock the player's words take the whole row (no ellipsis).
-                width = self.text_width * (3 if texts[3] else 4) // 4
+                width = self.text_width * 3 // 5 if texts[3] else self.text_width
                 if player.relative_rect.width != width:
                     player.set_dimensions((width, player.relative_rect.height))
                     self._shown.pop(id(player), None)  # fitted again to the new width
                 self._set(player, _first_fitting(player, texts[2]))
                 self._set(clock, texts[3])
+                self._clock_look(clock, texts[3])
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
             self._set(self.counter, lines.counter)
@@ -400,6 +427,15 @@ class GamePanel:
             self._sync_search(lines.search)
             self._set(self.moves_title, lines.moves_title)
         return self._sync_moves(game) or changed
+
+    def _clock_look(self, label: UILabel, face: str) -> None:
+        """A clock under LOW_TIME seconds turns the warning colour."""
+        low = bool(face) and clock_seconds(face) < LOW_TIME
+        object_id = "@clock_low" if low else "@clock"
+        if self._clock_ids.get(id(label), "@clock") != object_id:
+            self._clock_ids[id(label)] = object_id
+            label.change_object_id(ObjectID(object_id=object_id))
+            self._shown.pop(id(label), None)
 
     def _sync_search(self, lines: tuple[str, ...]) -> None:
         """The AI's lines, the first as a heading, each wrapped to the panel's width."""
@@ -433,8 +469,12 @@ class GamePanel:
             self._list_key = key
             self._rows = move_rows(game.record.line, black_first)
             self.moves.set_scrollable_area_dimensions(
-                # A few pixels below the last row: the scroll bar's rounding never hides its foot.
-                (self.moves.rect.width - self.unit * 2, max(1, len(self._rows) * self.move_row + 4))
+                # Room below the last row: the scroll bar's rounding (up to half a row when the
+                # handle is dragged to the foot) never cuts it.
+                (
+                    self.moves.rect.width - self.unit * 2,
+                    max(1, len(self._rows) * self.move_row + self.move_row // 2 + 4),
+                )
             )
             self._first_row = -1
             self._current = None
@@ -590,7 +630,9 @@ class GamePanel:
         if shown_top <= top and top + self.move_row <= shown_top + height:
             return
         total = max(1, self.moves.scrolling_height)
-        target = max(0, top - (height - self.move_row) // 2)
+        # Whole rows from the top of the well: no row shows half cut.
+        row = self.move_row
+        target = max(0, (top // row - (height // row) // 2) * row)
         bar.set_scroll_from_start_percentage(target / total)
         self.scroll_pending = True
 

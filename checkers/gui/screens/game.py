@@ -20,22 +20,21 @@ from pathlib import Path
 from typing import Protocol
 
 import pygame
-import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
-from pygame_gui.windows import UIConfirmationDialog
 
 from checkers import saves
-from checkers.board import BLACK
+from checkers.board import BLACK, Side
 from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.board_view.selection import Drag
+from checkers.gui.cards import Card, CardButton
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
-from checkers.gui.game import Game
+from checkers.gui.game import Game, judges_like_the_engine
 from checkers.gui.game_view.keeper import GameKeeper, game_tags
 from checkers.gui.game_view.panel import GamePanel, score_view
 from checkers.gui.intents import (
@@ -77,6 +76,9 @@ __all__ = [
 
 KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
 """What the player is told when a game in progress is left for another (never discarded)."""
+
+FLASH_FRAME = 1 / 20
+"""Seconds between frames while pieces flash (each flash lasts a fifth of a second)."""
 
 STATUS_FLOOR = 56
 """The status line's least height in pixels: three lines of `ui.SMALLEST_TEXT`."""
@@ -147,11 +149,27 @@ class Command:
     enabled: Callable[[], bool] = field(default=_always)
     disabled_tip: Callable[[], str] | None = None
     """Why the command does not apply now: its button's tooltip while it is disabled."""
+    group: str = "game"
+    """Where it sits in the menu: one of MENU_GROUPS."""
+    icon: str = ""
+    """A compact button's text (the navigation arrows) instead of the label."""
 
     @property
     def button(self) -> bool:
         """Whether a panel button runs it."""
         return self.place in ("panel", "nav")
+
+
+MENU_GROUPS = ("game", "files", "view", "help", "leave")
+"""The menu's groups in order, a separator between each: quit comes last."""
+
+PRIMARY = {
+    Mode.HUMAN_VS_AI: ("new", "undo", "hint", "analyse", "why", "open_menu"),
+    Mode.HUMAN_VS_HUMAN: ("new", "undo", "redo", "analyse", "draw", "open_menu"),
+    Mode.AI_VS_AI: ("pause", "step", "new", "analyse", "why", "open_menu"),
+}
+"""The panel's buttons for each mode, in two rows of three; every other command of the panel
+is in the menu."""
 
 
 def outcome_card(game: Game) -> tuple[str, list[str]]:
@@ -214,7 +232,8 @@ class GameScreen(ScreenBase):
         self._ui_state: tuple[object, ...] | None = None
         self._states: dict[str, tuple[bool, bool]] = {}
         self._labels: dict[str, str] = {}
-        self.confirm: UIConfirmationDialog | None = None
+        self.confirm: Card | None = None
+        """The resign question while it is asked (a card of the window's one style)."""
         self._widgets_changed = False
         self.disabled_tips = HoverTips(context.ui)
         self.review_pane: ReviewPane | None = None
@@ -313,7 +332,7 @@ class GameScreen(ScreenBase):
             ),
             Command(
                 "faster",
-                "Delay -",
+                "Shorter delay",
                 ("-",),
                 "shorter pause between AI moves",
                 lambda: game.change_delay(-1),
@@ -321,7 +340,7 @@ class GameScreen(ScreenBase):
             ),
             Command(
                 "slower",
-                "Delay +",
+                "Longer delay",
                 ("+", "="),
                 "longer pause between AI moves",
                 lambda: game.change_delay(+1),
@@ -334,16 +353,27 @@ class GameScreen(ScreenBase):
                 "play on from the move shown (a finished game stays as it was: a new game"
                 " starts there; in a game under way the later moves are dropped)",
                 game.continue_here,
+                place="nav",
                 enabled=lambda: game.reviewing and game.can_play_on(),
             ),
-            Command("flip", "Flip", ("f",), "turn the board around", self.flip),
+            Command("flip", "Flip board", ("f",), "turn the board around", self.flip, group="view"),
             Command(
                 "eval_bar",
-                "Eval bar",
+                "Evaluation bar",
                 ("v",),
                 "show or hide the bar beside the board that shows who is ahead",
                 self.toggle_eval_bar,
                 active=self.bar_shown,
+                group="view",
+            ),
+            Command(
+                "square_numbers",
+                "Square numbers",
+                ("k",),
+                "show or hide the squares' numbers (on empty squares)",
+                self.toggle_numbers,
+                active=lambda: self.context.settings.square_numbers,
+                group="view",
             ),
             Command(
                 "mute",
@@ -352,58 +382,65 @@ class GameScreen(ScreenBase):
                 "sound on or off",
                 self.toggle_mute,
                 active=lambda: self.context.sounds.muted,
+                group="view",
             ),
             Command(
                 "help",
                 "Help",
                 ("?", "f1"),
-                "show or hide the list of keys",
+                "the rules in brief and the keys",
                 lambda: self.toggle_card("help"),
                 active=lambda: self.card == "help",
+                group="help",
             ),
             Command(
                 "open_menu",
                 "Menu",
                 (),
-                "copy, save, open, set up a position, settings, help, main menu",
+                "everything else: the game, files, the view, help, quit",
                 self.toggle_menu,
                 active=lambda: self.menu_open,
+                group="",
             ),
             Command(
                 "start",
-                "|<",
+                "Start",
                 ("home",),
                 "go to the start of the game",
                 lambda: game.go_to_end(False),
                 place="nav",
                 enabled=lambda: not at_start(),
+                icon="«",
             ),
             Command(
                 "back",
-                "<",
+                "Back",
                 ("left",),
                 "step back through the game (click a move in the list to jump there)",
                 lambda: game.step_through(-1),
                 place="nav",
                 enabled=lambda: not at_start(),
+                icon="‹",
             ),
             Command(
                 "forward",
-                ">",
+                "Forward",
                 ("right",),
                 "step forward through the game",
                 lambda: game.step_through(+1),
                 place="nav",
                 enabled=lambda: not at_end(),
+                icon="›",
             ),
             Command(
                 "end",
-                ">|",
+                "End",
                 ("end",),
                 "go to the end of the game",
                 lambda: game.go_to_end(True),
                 place="nav",
                 enabled=lambda: not at_end(),
+                icon="»",
             ),
             Command(
                 "copy_fen",
@@ -412,6 +449,7 @@ class GameScreen(ScreenBase):
                 "copy the position shown (as FEN text)",
                 self.copy_fen,
                 place="menu",
+                group="files",
             ),
             Command(
                 "copy_pdn",
@@ -420,6 +458,7 @@ class GameScreen(ScreenBase):
                 "copy the whole game (as PDN text)",
                 self.copy_pdn,
                 place="menu",
+                group="files",
             ),
             Command(
                 "save",
@@ -428,6 +467,7 @@ class GameScreen(ScreenBase):
                 "save the game in your games folder",
                 self.save,
                 place="menu",
+                group="files",
             ),
             Command(
                 "save_as",
@@ -436,6 +476,7 @@ class GameScreen(ScreenBase):
                 "save the game to a file you choose",
                 self.save_as,
                 place="menu",
+                group="files",
             ),
             Command(
                 "open_file",
@@ -444,6 +485,7 @@ class GameScreen(ScreenBase):
                 "open a game from any PDN file",
                 lambda: self.context.request(OpenFile()),
                 place="menu",
+                group="files",
             ),
             Command(
                 "load",
@@ -452,6 +494,7 @@ class GameScreen(ScreenBase):
                 "the games kept in your games folder, finished or not",
                 self.open_load_screen,
                 place="menu",
+                group="files",
             ),
             Command(
                 "setup",
@@ -468,14 +511,7 @@ class GameScreen(ScreenBase):
                 "theme, sound, board, evaluation bar",
                 lambda: self.context.request(OpenSettings()),
                 place="menu",
-            ),
-            Command(
-                "menu_help",
-                "Help",
-                (),
-                "the list of keys",
-                lambda: self.toggle_card("help"),
-                place="menu",
+                group="view",
             ),
             Command(
                 "menu",
@@ -484,6 +520,7 @@ class GameScreen(ScreenBase):
                 "back to the start screen (Esc first closes a card or drops a selection)",
                 self.to_menu,
                 place="menu",
+                group="leave",
             ),
             Command(
                 "quit",
@@ -492,6 +529,7 @@ class GameScreen(ScreenBase):
                 "leave (the game is kept for next time)",
                 lambda: self.context.request(Quit()),
                 place="menu",
+                group="leave",
             ),
         ]
         for spec in _OVERLAYS.values():
@@ -504,6 +542,7 @@ class GameScreen(ScreenBase):
                     functools.partial(self.toggle_card, spec.name),
                     place="menu",
                     active=functools.partial(self.card_is, spec.name),
+                    group="view",
                 )
             )
         commands += self._explain_commands()
@@ -538,7 +577,7 @@ class GameScreen(ScreenBase):
         self.menu_open = not self.menu_open
 
     def ask_resign(self) -> None:
-        """Ask in a dialog whether to resign (Ctrl+R twice also resigns)."""
+        """Ask on a card whether to resign (Ctrl+R twice also resigns)."""
         game = self.game
         if game.confirming == "resign" or self.confirm is not None:
             self._kill_confirm()
@@ -546,9 +585,10 @@ class GameScreen(ScreenBase):
             return
         game.resign()  # asks (or says why not) on the status line
         if game.confirming == "resign":
-            # The dialog comes with the widgets (`_build_confirm`); the words name its buttons.
+            # The card comes with the widgets (`_build_confirm`); the words name its keys.
             game.status = (
-                f"Resign{self._resigner()}? Resign (Enter) gives up, Cancel (Esc) plays on."
+                f"Resign{self._resigner()}? Enter presses the outlined button (Resign at "
+                "first), Esc keeps playing."
             )
 
     def _resigner(self) -> str:
@@ -557,22 +597,35 @@ class GameScreen(ScreenBase):
         return "" if game.mode is Mode.HUMAN_VS_AI else f" as {game.position.turn.name.title()}"
 
     def _build_confirm(self, root: UIContainer) -> None:
-        """The resign question over a shade on the whole window, as the other dialogs."""
-        self._cover(root)
-        width, height = self.context.window_size()
-        unit = max(1, round(10 * self.context.scale))
-        rect = pygame.Rect(0, 0, min(width - 2 * unit, 40 * unit), 22 * unit)
-        rect.center = (width // 2, height // 2)
-        self.confirm = UIConfirmationDialog(
-            rect,
-            f"Resign this game{self._resigner()}? Undo (U) takes it back afterwards.",
-            self.context.ui,
-            window_title="Resign",
-            action_short_name="Resign",
-            blocking=True,
+        """The resign question on a card over a shade on the whole window."""
+        self.confirm = Card(
+            "Resign?",
+            [f"Resign this game{self._resigner()}?", "Undo takes it back afterwards."],
+            [
+                CardButton(
+                    "resign",
+                    "Resign",
+                    "Give up this game (Enter; Undo takes it back)",
+                    self._resign,
+                ),
+                CardButton("cancel", "Keep playing", "Close this and play on (Esc)", self._play_on),
+            ],
+            cancel=self._play_on,
         )
-        self.confirm.confirm_button.set_tooltip("Give up this game (Enter; Undo takes it back)")
-        self.confirm.cancel_button.set_tooltip("Keep playing (Esc)")
+        self.confirm.build(self.context.ui, root, self.context.scale)
+
+    def _resign(self) -> None:
+        """The card's Resign: the game ends by resignation."""
+        self._kill_confirm()
+        if self.game.confirming != "resign":
+            self.game.resign()
+        self.game.resign()
+
+    def _play_on(self) -> None:
+        """The card's Keep playing (or Esc): the question goes, the game goes on."""
+        self._kill_confirm()
+        self.game.confirming = None
+        self.game.refresh_status()
 
     def _kill_confirm(self) -> None:
         if self.confirm is not None:
@@ -583,6 +636,12 @@ class GameScreen(ScreenBase):
         """Turn the board half a turn."""
         self.flipped = not self.flipped
         self.game.status = f"Board flipped: {'Black' if self.flipped else 'White'} at the bottom"
+
+    def toggle_numbers(self) -> None:
+        """Show or hide the squares' numbers, and remember it."""
+        shown = not self.context.settings.square_numbers
+        self.context.request(ChangeSettings(replace(self.context.settings, square_numbers=shown)))
+        self.game.status = "Square numbers shown" if shown else "Square numbers hidden"
 
     def toggle_mute(self) -> None:
         """Sound on or off."""
@@ -763,21 +822,12 @@ class GameScreen(ScreenBase):
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event: an open overlay first, then the widgets' actions, then the
         handler table."""
+        if self.confirm is not None and self.confirm.handle(event):
+            return  # the resign question first: Enter, Esc and its buttons are its own
         if self.review_pane is not None and not self.card and self.review_pane.handle(event):
             return
         overlay = self.overlays.get(self.card) if self.card else None
         if overlay is not None and overlay.handle_event(event):
-            return
-        if self.confirm is not None and getattr(event, "ui_element", None) is self.confirm:
-            if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-                self.confirm = None
-                if self.game.confirming != "resign":
-                    self.game.resign()
-                self.game.resign()
-            elif event.type == pygame_gui.UI_WINDOW_CLOSE:
-                self.confirm = None
-                self.game.confirming = None
-                self.game.refresh_status()
             return
         if self.actions.handle(event) or (self.panel is not None and self.panel.handle(event)):
             return
@@ -791,15 +841,7 @@ class GameScreen(ScreenBase):
 
     def _key_down(self, event: pygame.event.Event) -> None:
         names = key_names(event)
-        if self.confirm is not None and ("return" in names or "enter" in names):
-            self.ask_resign()  # Enter answers the dialog's default, Resign (asked for twice)
-            return
         if "escape" in names:
-            if self.confirm is not None:
-                self._kill_confirm()
-                self.game.confirming = None
-                self.game.refresh_status()
-                return
             if self.menu_open:
                 self.menu_open = False
                 return
@@ -889,6 +931,8 @@ class GameScreen(ScreenBase):
             wakes.append(self.WIDGET_FRAME)  # pygame_gui shows a change in its next update
         if game.animation is not None or game.cues.pending:
             wakes.append(0.0)
+        elif game.flash is not None:
+            wakes.append(FLASH_FRAME)
         elif game.thinking is not None:
             wakes.append(self.THINKING_FRAME)
         elif (
@@ -940,28 +984,36 @@ class GameScreen(ScreenBase):
             waypoints=selector.waypoints if human else frozenset(),
             clicked=selector.clicks if human else (),
             must_capture=selector.movable if human and selector.capture_pending else frozenset(),
+            flash=game.flashing() if human else frozenset(),
             hint=game.hint,
             hidden=hidden,
             floating=floating,
         )
 
     def evaluation(self) -> tuple[float, str] | None:
-        """Black's share of the evaluation bar and the score's words, from the newest search
-        about this position (the search under way, the last move's, or the hint's), or None."""
+        """Black's share of the evaluation bar and the score's words for the position shown:
+        the engine's search under way about it, else its deepest evaluation so far (the one
+        the panel, the hint and the draw offer give); None when nothing has judged it (a weak
+        level's own rough score is not shown as the score)."""
         game = self.game
-        found: tuple[float, float, object] | None = None
+        found: tuple[float, float, Side] | None = None
+        judged = game.judgement()
         thinking = game.thinking
-        if thinking is not None and thinking.progress is not None and thinking.purpose == "move":
+        if self.review_pane is not None and (reviewed := self.review_pane.score_shown()):
+            found = reviewed  # while reviewing, the review's score of the position shown
+        elif (
+            thinking is not None
+            and thinking.progress is not None
+            and thinking.purpose == "move"
+            and judges_like_the_engine(game.config.player(thinking.side).level)
+            and (judged is None or thinking.progress.depth >= judged.depth)
+        ):
             found = (thinking.progress.score, thinking.man, thinking.side)
-        elif game.figures is not None and game.figures.side is not game.position.turn:
-            # The search that chose the move just made; after the other side's move it is stale.
-            found = (game.figures.score, game.figures.man, game.figures.side)
-        elif game.hint_score is not None:
-            found = game.hint_score
+        elif judged is not None:
+            found = (judged.score, judged.man, judged.side)
         if found is None:
             return None
         score, man, side = found
-        assert side is BLACK or side is BLACK.opponent
         view, human = score_view(game, side)
         return black_share(score, man, side), score_words(score, man, side, view, human)
 
@@ -1018,8 +1070,8 @@ class GameScreen(ScreenBase):
         return (self.card, self.menu_open, self.result_shown(), self.bar_shown(), asking)
 
     def drop_ui(self) -> None:
-        """Remove the widgets, the resign question too (a window of the manager's own)."""
-        self._kill_confirm()  # its close event is then not ours to act on
+        """Remove the widgets, the resign question's card with them."""
+        self._kill_confirm()  # a click on its buttons is then not ours to act on
         super().drop_ui()
 
     def build_ui(self, root: UIContainer) -> None:
@@ -1055,16 +1107,23 @@ class GameScreen(ScreenBase):
             buttons_height,
             self.context.scale,
             self.game.go_to,
+            figures=self.game.mode is not Mode.HUMAN_VS_HUMAN,
         )
         container = self.panel.panel
         top = panel_rect.height - buttons_height - gap
         for row, row_commands in enumerate(grid):
-            cols = len(row_commands)
-            width = (inner - (cols - 1) * gap) // cols
             y = top + row * (height + gap)
-            for column, command in enumerate(row_commands):
-                rect = pygame.Rect(unit + column * (width + gap), y, width, height)
+            x = unit
+            icons = [c for c in row_commands if c.icon]
+            wide = len(row_commands) - len(icons)
+            icon_width = round(height * 1.25)
+            rest = inner - len(icons) * (icon_width + gap)
+            width = (rest - (wide - 1) * gap) // wide if wide else 0
+            for command in row_commands:
+                size = icon_width if command.icon else width
+                rect = pygame.Rect(x, y, size, height)
                 self._command_button(container, command, rect, command.name)
+                x += size + gap
         if self.menu_open:
             self._build_menu(root, unit, height)
         if self.result_shown():
@@ -1080,18 +1139,30 @@ class GameScreen(ScreenBase):
         self._widgets_changed = True  # their states show after pygame_gui's next update
 
     def _button_rows(self) -> list[list[Command]]:
-        """The panel's buttons in rows: the arrows through the game, then the commands of every
-        game three to a row, with the commands of this mode alone (Hint, Resign, Offer draw; or
-        Pause, Step and the delays) in one row of their own after the first: every mode has as
-        many rows, so every other button sits in the same place in every mode."""
-        shown = [c for c in self.commands if c.place == "panel" and c.shown()]
-        own = [c for c in shown if c.shown is not _always]
-        common = [c for c in shown if c.shown is _always]
-        rows = [[c for c in self.commands if c.place == "nav"]]
-        rows += [common[index : index + 3] for index in range(0, len(common), 3)]
-        if own:
-            rows.insert(2, own)
-        return rows
+        """The panel's buttons in rows: the arrows through the game and Play on from here,
+        right under the move list, then this mode's six actions in two rows of three (the
+        same places in every game of the mode; a button that does not apply is disabled)."""
+        primary = [self.command(name) for name in PRIMARY[self.game.mode]]
+        return [[c for c in self.commands if c.place == "nav"], primary[:3], primary[3:]]
+
+    def menu_items(self) -> list[Command | None]:
+        """The menu's entries in order, None between groups: the panel's commands that are
+        not among this mode's buttons, then the menu's own."""
+        primary = set(PRIMARY[self.game.mode])
+        items: list[Command | None] = []
+        for group in MENU_GROUPS:
+            entries = [
+                c
+                for c in self.commands
+                if c.group == group
+                and c.shown()
+                and c.name not in primary
+                and (c.place == "menu" or c.place == "panel")
+            ]
+            if entries and items:
+                items.append(None)
+            items += entries
+        return items
 
     def _tip(self, command: Command) -> str:
         keys = " or ".join(key_label(key) for key in command.keys)
@@ -1101,18 +1172,16 @@ class GameScreen(ScreenBase):
     def _command_button(
         self, container: UIContainer | UIPanel, command: Command, rect: pygame.Rect, name: str
     ) -> UIButton:
-        text = command.label
-        if command.place == "menu" and command.keys and command.keys[0] != "escape":
-            text += f"  ({key_label(command.keys[0])})"
+        text = command.icon or command.label
         button = UIButton(
             rect,
             text,
             self.context.ui,
             container=container,
             tool_tip_text=self._tip(command),
-            object_id="@menu_item" if command.place == "menu" else None,
+            object_id="@menu_item" if name.startswith("menu ") else None,
         )
-        if command.place == "menu":
+        if name.startswith("menu "):
             self.actions.pressed[button] = functools.partial(self._from_menu, command)
         else:
             self.actions.pressed[button] = command.action
@@ -1125,19 +1194,62 @@ class GameScreen(ScreenBase):
         command.action()
 
     def _build_menu(self, root: UIContainer, unit: int, height: int) -> None:
-        """The less-used actions in a column above the Menu button."""
-        items = [c for c in self.commands if c.place == "menu" and c.shown()]
+        """The other actions in groups above the Menu button, each with its key on the right;
+        in two columns when one would not fit the window's height."""
+        items = self.menu_items()
         anchor = self.widgets["open_menu"].get_abs_rect()
-        width = max(anchor.width, 24 * unit)
+        row = round(2.8 * unit)
+        rule = unit  # the space a separator takes
         pad = unit // 2
-        box = pygame.Rect(0, 0, width + 2 * pad, len(items) * height + 2 * pad)
+        column_width = max(anchor.width, 26 * unit)
+        columns = self._menu_columns(items, row, rule, int(anchor.top) - 2 * pad - 4)
+        tallest = max(sum(row if c else rule for c in column) for column in columns)
+        box = pygame.Rect(0, 0, len(columns) * column_width + 2 * pad, tallest + 2 * pad)
         box.bottomright = (anchor.right, anchor.top - 2)
         box.top = max(2, box.top)
+        box.left = max(2, box.left)
         panel = UIPanel(box, manager=self.context.ui, container=root, starting_height=20)
-        for index, command in enumerate(items):
-            rect = pygame.Rect(pad, pad + index * height, width - 4, height)
-            self._command_button(panel, command, rect, f"menu {command.name}")
+        for index, column in enumerate(columns):
+            x, y = pad + index * column_width, pad
+            for command in column:
+                if command is None:
+                    UIPanel(
+                        pygame.Rect(x + unit, y + rule // 2 - 1, column_width - 3 * unit, 1),
+                        manager=self.context.ui,
+                        container=panel,
+                        object_id="#menu_rule",
+                    )
+                    y += rule
+                    continue
+                rect = pygame.Rect(x, y, column_width - 4, row)
+                self._command_button(panel, command, rect, f"menu {command.name}")
+                keys = command.keys[:1]
+                if keys:
+                    UILabel(
+                        pygame.Rect(x + column_width // 2, y, column_width // 2 - unit, row),
+                        key_label(keys[0]),
+                        self.context.ui,
+                        container=panel,
+                        object_id="@dim_right",
+                    )
+                y += row
         self.widgets["menu panel"] = panel  # type: ignore[assignment]
+
+    @staticmethod
+    def _menu_columns(
+        items: list[Command | None], row: int, rule: int, room: int
+    ) -> list[list[Command | None]]:
+        """The menu's entries in one column, or split at a group's edge into two when one
+        column is taller than `room`."""
+        height = sum(row if item else rule for item in items)
+        if height <= room or None not in items:
+            return [items]
+        breaks = [index for index, item in enumerate(items) if item is None]
+        half = height / 2
+        best = min(
+            breaks, key=lambda b: abs(sum(row if item else rule for item in items[:b]) - half)
+        )
+        return [items[:best], items[best + 1 :]]
 
     def _cover(self, root: UIContainer, action: Callable[[], None] | None = None) -> None:
         """A shade over the whole window, the panel's widgets too (a card or dialog sits above
@@ -1402,8 +1514,7 @@ class GameScreen(ScreenBase):
         self.close_result()
         # The AI waits (and the clocks stop) while the game is reviewed.
         self.game.go_to(self.game.record.ply, live_at_end=False)
-        self.review_pane = ReviewPane(self)
-        self.game.status = "Reviewing the game: labels show as they come. " + self.game.status
+        self.review_pane = ReviewPane(self)  # it says in the status line how the review goes
         self._place_review()
 
     def stop_review(self, status: str = "") -> None:

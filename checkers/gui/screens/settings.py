@@ -81,7 +81,7 @@ class SettingsScreen(ScreenBase):
         unit = max(1, round(10 * self.context.scale))
         row, gap = 4 * unit, unit
         width, height = root.get_container().get_rect().size
-        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 7 * row + 9 * gap)
+        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 8 * row + 10 * gap)
         box.center = (width // 2, height // 2)
         self.shade(root)
         panel = UIPanel(box, manager=ui, container=root, starting_height=2)
@@ -157,6 +157,17 @@ class SettingsScreen(ScreenBase):
         self.actions.chosen[bar] = self._choose_eval_bar
         self.tips.add(bar, "When the bar beside the board shows who is ahead (V in a game)")
         self.widgets["eval_bar"] = bar
+        y += row + gap
+
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Numbers", ui, container=panel)
+        self.widgets["square_numbers"] = self.actions.button(
+            ui,
+            panel,
+            pygame.Rect(2 * gap + label, y, control, row),
+            "On empty squares" if settings.square_numbers else "Hidden",
+            "The squares' numbers (11-15 names a move by them), on empty squares only",
+            lambda: self.change(square_numbers=not self.settings.square_numbers),
+        )
         y += row + 2 * gap
 
         self.widgets["close"] = self.actions.button(

@@ -1,0 +1,156 @@
+"""Writing a file whole or not at all: the one writer every file of the project goes through.
+
+Pure Python, standard library only. A write goes to a temporary file in the target's directory,
+is flushed to disk and renamed over the target, so a kill or a full disk leaves the old file
+whole (or no file), never an empty or half-written one. The target is looked at first: a
+directory, a device, a FIFO or a socket is refused with one line (a rename would replace it with
+a regular file), and a symbolic link is written through, to its target, and stays a link.
+Temporary files are dot files (`.checkers-write.NAME.xxxx.tmp`) that lists skip; those a kill
+left behind are removed by the next write to the same directory.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+import time
+from contextlib import suppress
+from pathlib import Path
+
+from checkers.textfile import FileRefusedError
+
+__all__ = [
+    "FileRefusedError",
+    "check_target",
+    "create_bytes",
+    "create_text",
+    "remove_stale_temporaries",
+    "write_bytes",
+    "write_text",
+]
+
+TEMPORARY_PREFIX = ".checkers-write."
+_STALE_SECONDS = 60.0  # a write takes well under a second: an older temporary file is orphaned
+_NEW_FILE_MODE = 0o644  # mkstemp's 0600 would hide a shared install's files
+
+
+def check_target(path: str | os.PathLike[str], what: str = "file") -> Path:
+    """The file a write to `path` replaces (symbolic links followed), if it may be replaced.
+
+    Raises FileRefusedError (one line) if that is a directory, a device, a FIFO or a socket.
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return target  # a new file
+    except OSError:
+        return target  # not to be looked at: the write itself says why
+    if stat.S_ISDIR(mode):
+        raise FileRefusedError(f"{Path(path).name} is a directory, not a {what}")
+    if not stat.S_ISREG(mode):
+        raise FileRefusedError(f"{Path(path).name} is a device, FIFO or socket, not a {what}")
+    return target
+
+
+def write_text(path: str | os.PathLike[str], text: str, what: str = "file") -> Path:
+    """Replace `path` with `text` (UTF-8), whole or not at all (see `write_bytes`)."""
+    return write_bytes(path, text.encode("utf-8"), what)
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes, what: str = "file") -> Path:
+    """Replace `path` with `data` so that it holds either the old or the new content, whole;
+    returns the file written (a link's target). FileRefusedError for a special file, OSError
+    (the old file untouched, nothing left beside it) if the write fails."""
+    target = check_target(path, what)
+    _write(target, data, replace=True)
+    return target
+
+
+def create_text(path: str | os.PathLike[str], text: str) -> Path:
+    """Create `path` holding `text` (UTF-8), whole or not at all (see `create_bytes`)."""
+    return create_bytes(path, text.encode("utf-8"))
+
+
+def create_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
+    """Create `path` holding `data`, appearing whole or not at all; FileExistsError (and
+    nothing written) if the name is taken, so two writers never take the same new name."""
+    target = Path(path)
+    if os.path.lexists(target):
+        raise FileExistsError(17, "File exists", str(target))
+    _write(target, data, replace=False)
+    return target
+
+
+def _write(target: Path, data: bytes, replace: bool) -> None:
+    directory = target.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(directory)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)  # a replaced file keeps its permissions
+    except OSError:
+        mode = _NEW_FILE_MODE
+    handle, temporary = tempfile.mkstemp(
+        dir=directory, prefix=f"{TEMPORARY_PREFIX}{target.name}.", suffix=".tmp"
+    )
+    try:
+        try:
+            with suppress(OSError):  # not every file system keeps permissions
+                os.chmod(temporary, mode)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(handle, view) :]
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+        if replace:
+            os.replace(temporary, target)
+        else:
+            _link_new(temporary, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_directory(directory)
+
+
+def _link_new(temporary: str, target: Path) -> None:
+    """Give the written temporary file the name `target` unless that name is taken."""
+    try:
+        # A hard link fails if the name exists, where a rename would replace it.
+        os.link(temporary, target)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links on this file system: look, then rename
+        if os.path.lexists(target):
+            raise FileExistsError(17, "File exists", str(target)) from None
+        os.replace(temporary, target)
+        return
+    os.unlink(temporary)
+
+
+def remove_stale_temporaries(directory: Path, now: float | None = None) -> int:
+    """Delete the temporary files of writes killed in `directory` (older than a minute, so a
+    write in progress elsewhere is left alone); returns how many went."""
+    now = time.time() if now is None else now
+    removed = 0
+    # Ours, and those of earlier versions (`.NAME.xxxxxxxx.tmp`).
+    for temporary in (*directory.glob(f"{TEMPORARY_PREFIX}*.tmp"), *directory.glob(".*.*.tmp")):
+        with suppress(OSError):
+            if now - temporary.lstat().st_mtime > _STALE_SECONDS and temporary.is_file():
+                temporary.unlink()
+                removed += 1
+    return removed
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the rename itself durable where the platform allows it (POSIX, not Windows)."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    with suppress(OSError):
+        handle = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
