@@ -4,9 +4,10 @@ fallback where numba cannot be imported.
 
 `new_engine()` is the one place that picks the core: the compiled one once it is ready, else the
 Python engine. The first use starts compiling in a background thread (about 10 s the first time,
-well under a second once numba's on-disk cache holds the machine code), so whatever asks for an
-engine meanwhile plays with the Python one instead of waiting. `CHECKERS_CORE=python` in the
-environment keeps the Python engine.
+about 1 s once numba's on-disk cache holds the machine code), and nothing waits for it unless it
+asks to (`wait_until_ready`, as a one-shot command does): an engine made meanwhile is the Python
+one, which a player, the protocol and the analysis replace at their next search once the core is
+ready (`upgraded`). `CHECKERS_CORE=python` in the environment keeps the Python engine.
 """
 
 from __future__ import annotations
@@ -30,17 +31,22 @@ __all__ = [
     "wait_until_ready",
 ]
 
-_WARM_WAIT = 2.0  # seconds a first engine waits for the core: a cached one loads in about 0.5
-_ready = threading.Event()
+_ready = threading.Event()  # the core is compiled (or loaded) and answers
+_settled = threading.Event()  # the warm-up is over, the core ready or not to be had
 _warm_up_lock = threading.Lock()
 _warm_up: threading.Thread | None = None
 _failure: str | None = None
 
 
+def _turned_off() -> bool:
+    """Whether the environment asks for the Python engine."""
+    return os.environ.get("CHECKERS_CORE", "").lower() == "python"
+
+
 def _import_error() -> str | None:
-    """Why the compiled core cannot run here (None: it can)."""
+    """Why the compiled core cannot run here (None: it can); imports numba to find out."""
     global _failure
-    if os.environ.get("CHECKERS_CORE", "").lower() == "python":
+    if _turned_off():
         return "CHECKERS_CORE=python"
     if _failure is None:
         try:
@@ -68,16 +74,25 @@ def core_name() -> str:
 
 
 def _compile() -> None:
-    from checkers.ai.compiled.engine import warm_up
+    """The warm-up thread: import numba, then compile the core or load it from the cache."""
+    global _failure
+    try:
+        if is_available():
+            from checkers.ai.compiled.engine import warm_up
 
-    warm_up()
-    _ready.set()
+            warm_up()
+            _ready.set()
+    except Exception as error:  # noqa: BLE001 - the Python engine plays on; --version says why
+        _failure = f"it failed to compile: {type(error).__name__}: {error}"
+    finally:
+        _settled.set()
 
 
 def start_warm_up() -> None:
-    """Start compiling the core (or loading it from the cache) in the background, once."""
+    """Start compiling the core (or loading it from the cache) in the background, once; even
+    importing numba (about half a second) happens there, never in the caller's thread."""
     global _warm_up
-    if not is_available():
+    if _turned_off():
         return
     with _warm_up_lock:
         if _warm_up is None:
@@ -88,17 +103,19 @@ def start_warm_up() -> None:
 def wait_until_ready(timeout: float | None = None) -> bool:
     """Wait for the compiled core (starting it if need be); whether it is ready."""
     start_warm_up()
-    return is_available() and _ready.wait(timeout)
+    _settled.wait(timeout)
+    return _ready.is_set()
 
 
 def new_engine(
     evaluation: str | Evaluation = "engine",
     endgames: Endgames | None | Literal["default"] = "default",
 ) -> Engine:
-    """An engine: the compiled core's if it is ready (waiting a moment for a cached one to load)
-    and the evaluation is the engine's own, the Python engine otherwise; they answer alike."""
+    """An engine: the compiled core's if it is ready and the evaluation is the engine's own, the
+    Python engine otherwise (they answer alike); never waits, but starts the core's warm-up."""
     own = evaluation == "engine" or evaluation is engine_evaluation
-    if own and wait_until_ready(_WARM_WAIT):
+    start_warm_up()
+    if own and _ready.is_set():
         from checkers.ai.compiled.engine import CompiledEngine
 
         return CompiledEngine(evaluation, endgames)
