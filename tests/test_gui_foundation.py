@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from gui_driving import run_until
 
 from checkers.gui import theme, ui
 from checkers.gui.app import App, ui_scale
@@ -45,15 +46,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def start(make_app: Callable[..., App]) -> App:
     """The start screen (no game given)."""
     return make_app(None)
-
-
-def run_until(app: App, condition: Callable[[], bool]) -> None:
-    """Run frames until `condition` holds (at most STEPS frames; never a timed wait)."""
-    for _ in range(STEPS):
-        if condition():
-            return
-        app.step(1 / 60)
-    assert condition()
 
 
 def key(app: App, code: int, text: str = "") -> None:

@@ -17,6 +17,7 @@ from checkers.gui.config import Mode
 from checkers.record import Outcome, Reason
 
 __all__ = [
+    "bar_number",
     "black_share",
     "database_note",
     "game_over_words",
@@ -168,6 +169,14 @@ def database_note(score: float, side: Side, human: Side | None) -> str:
         return words
     whose = "the AI" if human is not None and side is not human else _name(side)
     return f"{words} for {whose}"
+
+
+def bar_number(score: float, man: float) -> str:
+    """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
+    (`0.35`, as the panel says it), or `win 3` for a forced win in 3 moves."""
+    if is_win_score(score):
+        return f"win {(plies_to_win(score) + 1) // 2}"
+    return f"{abs(score / man):.2f}"
 
 
 def black_share(score: float, man: float, side: Side) -> float:

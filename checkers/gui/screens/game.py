@@ -55,6 +55,7 @@ from checkers.gui.screens.review import ReviewPane, review_commands, split_layou
 from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
+    bar_number,
     black_share,
     game_over_words,
     moves_count,
@@ -554,9 +555,14 @@ class GameScreen(ScreenBase):
         return next(command for command in self.commands if command.name == name)
 
     def bar_shown(self) -> bool:
-        """Whether the evaluation bar is beside the board (the settings say when)."""
+        """Whether the evaluation bar is beside the board (the settings say when; always while
+        a review shows its scores)."""
         when = self.context.settings.eval_bar
-        return when == "always" or (when == "watching" and self.game.mode is Mode.AI_VS_AI)
+        return (
+            when == "always"
+            or (when == "watching" and self.game.mode is Mode.AI_VS_AI)
+            or self.review_pane is not None
+        )
 
     def toggle_eval_bar(self) -> None:
         """Show or hide the evaluation bar, and remember it for games like this one."""
@@ -806,7 +812,8 @@ class GameScreen(ScreenBase):
             width,
             height,
             self.flipped,
-            side_bar=round(2.6 * unit) if self.bar_shown() else 0,
+            # Kept free whether or not the bar shows: the board never moves when it comes.
+            side_bar=round(3.2 * unit),
             # Two lines, and in a small window three lines of the smallest text: never cut.
             status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
         )
@@ -816,8 +823,8 @@ class GameScreen(ScreenBase):
         """Where the evaluation bar goes: beside the board, as tall as it."""
         board = layout.board
         unit = max(1, round(10 * self.context.scale))
-        gap = max(4, board.cell // 10)
-        return pygame.Rect(board.left + board.size + gap, board.top, round(2.6 * unit), board.size)
+        gap = board.cell // 10 + board.cell // 5  # clear of the board's frame
+        return pygame.Rect(board.left + board.size + gap, board.top, round(3.2 * unit), board.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event: an open overlay first, then the widgets' actions, then the
@@ -990,11 +997,11 @@ class GameScreen(ScreenBase):
             floating=floating,
         )
 
-    def evaluation(self) -> tuple[float, str] | None:
-        """Black's share of the evaluation bar and the score's words for the position shown:
-        the engine's search under way about it, else its deepest evaluation so far (the one
-        the panel, the hint and the draw offer give); None when nothing has judged it (a weak
-        level's own rough score is not shown as the score)."""
+    def scored(self) -> tuple[float, float, Side] | None:
+        """The score of the position shown as (score, a man's worth in it, whose view): the
+        review's while reviewing, the engine's search under way about it, else its deepest
+        evaluation so far (the one the panel, the hint and the draw offer give); None when
+        nothing has judged it (a weak level's own rough score is not shown as the score)."""
         game = self.game
         found: tuple[float, float, Side] | None = None
         judged = game.judgement()
@@ -1011,10 +1018,16 @@ class GameScreen(ScreenBase):
             found = (thinking.progress.score, thinking.man, thinking.side)
         elif judged is not None:
             found = (judged.score, judged.man, judged.side)
+        return found
+
+    def evaluation(self) -> tuple[float, str] | None:
+        """Black's share of the evaluation bar and the score's words for the position shown
+        (`scored`), or None when nothing has judged it."""
+        found = self.scored()
         if found is None:
             return None
         score, man, side = found
-        view, human = score_view(game, side)
+        view, human = score_view(self.game, side)
         return black_share(score, man, side), score_words(score, man, side, view, human)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -1053,9 +1066,23 @@ class GameScreen(ScreenBase):
         """Black's share of the bar from Black's end of the board (no fill without a score for
         this position), and the bar's label read upwards at its top, whichever way the board
         faces."""
-        evaluation = self.evaluation()
-        share = evaluation[0] if evaluation is not None else None
-        self.context.renderer.eval_bar(surface, rect, share, self.bar_label(), self.flipped)
+        share, figure = self.bar_figure()
+        self.context.renderer.eval_bar(surface, rect, share, figure, self.flipped)
+
+    def bar_figure(self) -> tuple[float | None, str]:
+        """Black's share of the bar and its short figure: the result once the game is over and
+        shown at its end, else the evaluation's men ahead (none and a neutral bar before any)."""
+        game = self.game
+        result = game.result
+        if result is not None and game.record.ply == len(game.record.line):
+            if result.winner is None:
+                return 0.5, "draw"
+            return (1.0 if result.winner is BLACK else 0.0), "won"
+        found = self.scored()
+        if found is None:
+            return None, ""
+        score, man, side = found
+        return black_share(score, man, side), bar_number(score, man)
 
     # --- widgets -----------------------------------------------------------------------------
 
