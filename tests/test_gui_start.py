@@ -19,12 +19,15 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 from checkers.ai.levels import LEVELS, get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits
-from checkers.board import BLACK, WHITE, Position
+from checkers.board import BLACK, WHITE, Piece, Position
 from checkers.gui import theme, ui
 from checkers.gui.app import App
 from checkers.gui.config import Mode, custom_level
 from checkers.gui.explaining import WhyCard, why_card
 from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.load import LoadScreen
+from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.screens.why import WhyScreen, card_html
 from checkers.gui.settings import BY_HAND, MIN_WINDOW, AISetup, Settings, load_settings
@@ -327,6 +330,32 @@ def test_the_start_screen_speaks_no_engine_jargon(make_app: Callable[..., App], 
     seen += words
     assert_plain(seen)
     assert any("Looks 1 move ahead" in word for word in seen)
+
+
+@pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 800)])
+def test_settings_load_and_setup_speak_no_engine_jargon(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = make_app(None, size=size)
+    seen: list[str] = []
+    for letter, screen in (("s", SettingsScreen), ("l", LoadScreen)):
+        key(app, getattr(pygame, f"K_{letter}"), letter)
+        run_until(app, lambda screen=screen: isinstance(app.screen, screen))
+        seen += screen_words(app)
+        key(app, pygame.K_ESCAPE)
+        run_until(app, lambda: isinstance(app.screen, StartScreen))
+    key(app, pygame.K_3, "3")
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: isinstance(app.screen, GameScreen))
+    key(app, pygame.K_e, "e")
+    run_until(app, lambda: isinstance(app.screen, SetupScreen))
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    setup.pieces = {9: Piece(BLACK), 22: Piece(WHITE), 23: Piece(WHITE)}
+    setup.show_ui()
+    words = screen_words(app)
+    assert any("Black: 1 piece" in word and "White: 2 pieces" in word for word in words)
+    assert_plain(seen + words)
 
 
 MIDGAME = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
