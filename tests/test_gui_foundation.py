@@ -100,7 +100,7 @@ def test_screens_import_neither_the_app_nor_each_other() -> None:
         assert "checkers.gui.app" not in imported, path.name
         others = {name for name in imported if name.startswith("checkers.gui.screens.")}
         # The panel and the review's strip are parts of the game screen, not screens; the tree
-        # overlay is a plug-in of the game screen that registers itself there.
+        # overlay is a plug-in of the game screen, registered there by the App.
         allowed = {"checkers.gui.screens.review"}
         if path.name == "tree_overlay.py":
             allowed.add("checkers.gui.screens.game")

@@ -24,7 +24,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers import saves
-from checkers.board import BLACK
+from checkers.board import BLACK, Side
 from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
@@ -34,7 +34,7 @@ from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
-from checkers.gui.game import Game
+from checkers.gui.game import Game, judges_like_the_engine
 from checkers.gui.game_view.keeper import GameKeeper, game_tags
 from checkers.gui.game_view.panel import GamePanel, score_view
 from checkers.gui.intents import (
@@ -991,22 +991,29 @@ class GameScreen(ScreenBase):
         )
 
     def evaluation(self) -> tuple[float, str] | None:
-        """Black's share of the evaluation bar and the score's words, from the newest search
-        about this position (the search under way, the last move's, or the hint's), or None."""
+        """Black's share of the evaluation bar and the score's words for the position shown:
+        the engine's search under way about it, else its deepest evaluation so far (the one
+        the panel, the hint and the draw offer give); None when nothing has judged it (a weak
+        level's own rough score is not shown as the score)."""
         game = self.game
-        found: tuple[float, float, object] | None = None
+        found: tuple[float, float, Side] | None = None
+        judged = game.judgement()
         thinking = game.thinking
-        if thinking is not None and thinking.progress is not None and thinking.purpose == "move":
+        if self.review_pane is not None and (reviewed := self.review_pane.score_shown()):
+            found = reviewed  # while reviewing, the review's score of the position shown
+        elif (
+            thinking is not None
+            and thinking.progress is not None
+            and thinking.purpose == "move"
+            and judges_like_the_engine(game.config.player(thinking.side).level)
+            and (judged is None or thinking.progress.depth >= judged.depth)
+        ):
             found = (thinking.progress.score, thinking.man, thinking.side)
-        elif game.figures is not None and game.figures.side is not game.position.turn:
-            # The search that chose the move just made; after the other side's move it is stale.
-            found = (game.figures.score, game.figures.man, game.figures.side)
-        elif game.hint_score is not None:
-            found = game.hint_score
+        elif judged is not None:
+            found = (judged.score, judged.man, judged.side)
         if found is None:
             return None
         score, man, side = found
-        assert side is BLACK or side is BLACK.opponent
         view, human = score_view(game, side)
         return black_share(score, man, side), score_words(score, man, side, view, human)
 
@@ -1507,8 +1514,7 @@ class GameScreen(ScreenBase):
         self.close_result()
         # The AI waits (and the clocks stop) while the game is reviewed.
         self.game.go_to(self.game.record.ply, live_at_end=False)
-        self.review_pane = ReviewPane(self)
-        self.game.status = "Reviewing the game: labels show as they come. " + self.game.status
+        self.review_pane = ReviewPane(self)  # it says in the status line how the review goes
         self._place_review()
 
     def stop_review(self, status: str = "") -> None:
