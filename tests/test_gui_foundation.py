@@ -163,7 +163,12 @@ def test_ai_vs_ai_offers_drop_downs_with_tooltips(start: App) -> None:
     press_button(start, "mode 2")
     assert screen.choices.mode is Mode.AI_VS_AI
     menus = [tip.element for tip in screen.tips.tips]
-    assert len(menus) == 9 and all(isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus)
+    assert len(menus) == 3 and all(isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus)
+    press_button(start, "advanced")  # each AI's search, judgement, limit and depth or time
+    menus = [tip.element for tip in screen.tips.tips]
+    assert len(menus) == 11 and all(
+        isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus
+    )
     assert all(tip.text for tip in screen.tips.tips)
 
 
@@ -190,7 +195,9 @@ def test_no_tooltip_covers_an_open_drop_downs_options(start: App) -> None:
     screen = start.screen
     assert isinstance(screen, StartScreen)
     press_button(start, "mode 2")
-    _, amount, algorithm = (tip.element for tip in screen.tips.tips[:3])
+    press_button(start, "advanced")
+    # The level's list opens over the search, whose tooltip must then stay away.
+    amount, algorithm = screen.menus["black level"], screen.menus["black search"]
     pygame.mouse.set_pos(algorithm.get_abs_rect().center)  # moves the pointer SDL reports
     for _ in range(10):
         start.step(0.2)

@@ -16,9 +16,10 @@ from checkers.ai.explain import (
     AnalysisLine,
     Explanation,
     MoveScore,
-    facts,
     format_men,
 )
+from checkers.ai.levels import LEVELS, Level
+from checkers.ai.registry import ALGORITHMS
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
 from checkers.gui.wording import plural
 
@@ -28,6 +29,7 @@ __all__ = [
     "WhyRow",
     "analysis_rows",
     "best_line_moves",
+    "card_facts",
     "line_score",
     "line_words",
     "move_number",
@@ -177,16 +179,112 @@ def _row(
     )
 
 
+def _ahead(depth: int) -> str:
+    return f"{plural(depth, 'move')} ahead"
+
+
+def _who(player: str) -> str:
+    """Who played, as a sentence begins it: `The novice level`, `This AI` (set up by hand),
+    `The engine`."""
+    if player == "custom":
+        return "This AI"
+    if player in ALGORITHMS:
+        return "The engine" if player == "engine" else "The AI"
+    return f"The {player} level"
+
+
+def card_facts(explanation: Explanation) -> list[str]:
+    """The plain sentences before the moves' own lines, in a player's words: forced, slips,
+    misjudging, book, databases, how far the search looked, and what `at most` means."""
+    played = explanation.moves[0]
+    who = _who(explanation.player)
+    facts: list[str] = []
+    if explanation.legal_moves == 1:
+        facts.append(
+            f"{explanation.played} was the only legal move"
+            + (": capture is compulsory." if explanation.all_captures else ".")
+        )
+    elif explanation.all_captures:
+        facts.append(f"Capture is compulsory: {explanation.legal_moves} captures to choose from.")
+    if explanation.slipped:
+        often = round(1 / explanation.blunder) if explanation.blunder else 0
+        facts.append(
+            f"{who} slipped on purpose"
+            + (f" (it plays a random move about one time in {often})" if often else "")
+            + f": its search chose {explanation.searched}, it played {explanation.played}."
+        )
+    if explanation.noise_men > 0:
+        facts.append(
+            f"{who} misjudges on purpose: every position it judges is off by up to"
+            f" {explanation.noise_men:.2f} of a man."
+        )
+    if explanation.from_book:
+        facts.append(
+            f"{explanation.played} came from the opening book, which holds the engine's own"
+            f" deeper look at this position ({_ahead(played.depth)})."
+        )
+        return facts
+    if explanation.database is not None:
+        kind = (
+            "the fastest win"
+            if " win" in explanation.database
+            else "the slowest loss"
+            if " loss" in explanation.database
+            else "it keeps the draw"
+        )
+        facts.append(
+            f"{explanation.database[0].upper()}{explanation.database[1:]}: the endgame"
+            f" databases hold this position's result under perfect play, and"
+            f" {explanation.searched} is their move ({kind})."
+        )
+    elif played.bound == "unscored":
+        if not explanation.slipped and explanation.legal_moves > 1:
+            facts.append(
+                f"{explanation.played} was played before the search had looked even one move ahead."
+            )
+    else:
+        facts.append(f"{who} chose {explanation.played}, looking {_ahead(played.depth)}.")
+    others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
+    if played.bound != "unscored" and any(move.depth != played.depth for move in others):
+        facts.append(
+            f"Time ran out before the other moves were looked at {_ahead(played.depth)}:"
+            f" their scores are from {_ahead(others[0].depth)}."
+        )
+    if any(move.bound == "upper" for move in others):
+        facts.append(
+            "'At most': the search proved the move no better than that and did not spend the"
+            " time to score it exactly."
+        )
+    if not others and not explanation.complete and explanation.legal_moves > 1:
+        facts.append(f"{who} keeps the score of its chosen move only.")
+    return facts
+
+
+def _evaluation(explanation: Explanation, level: Level | None) -> str | None:
+    """The evaluation behind the card's scores: the level's, a named level's, or None when
+    the card cannot know (an AI set up by hand whose level the caller did not give)."""
+    if level is not None:
+        return level.evaluation
+    named = next((known for known in LEVELS if known.name == explanation.player), None)
+    if named is not None:
+        return named.evaluation
+    entry = ALGORITHMS.get(explanation.player)  # a bare search plays its own evaluation
+    return entry.evaluation if entry is not None else None
+
+
 def why_card(
     explanation: Explanation,
     mover: Side,
     ply: int,
     black_first: bool = True,
     human: Side | None = None,
+    level: Level | None = None,
 ) -> WhyCard:
     """The card for the AI's move `explanation.played`, played by `mover` after `ply`
     half-moves of a game `black_first` or not; `human` is the human's side against the AI
-    (the card then speaks of "the AI")."""
+    (the card then speaks of "the AI"); `level` is the mover's level when the caller knows it.
+    Scores from an evaluation other than the engine's are labelled as that AI's own rough
+    estimate, never as the evaluation of the position."""
     number, black_to_move = move_number(ply, black_first)
     who = "the AI" if human is not None and mover is not human else _name(mover)
     played = explanation.moves[0]
@@ -198,11 +296,29 @@ def why_card(
         if move.bound != "unscored"
     ]
     whose = f"{_name(mover)}'s" + (" (the AI's)" if who == "the AI" else "")
+    player = _who(explanation.player)
+    by = (
+        "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
+    )
+    evaluation = _evaluation(explanation, level)
+    good = f"+ is good for {_name(mover)}"
+    if evaluation == "engine":
+        view = f"Scores in men from {whose} view: {good}."
+    elif evaluation is None:
+        view = f"Scores in men from {whose} view, as this AI judges: {good}."
+    else:
+        owner = (
+            "this AI's" if explanation.player == "custom" else f"the {explanation.player} level's"
+        )
+        view = (
+            f"Scores are {owner} own rough estimate in men, not the engine's evaluation:"
+            f" from {whose} view, {good}."
+        )
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
-        subtitle=f"{_name(mover)}'s move {number}, played by the {explanation.player} level",
-        facts=tuple(facts(explanation)),
-        view=f"Scores in men from {whose} view: + is good for {_name(mover)}.",
+        subtitle=f"{_name(mover)}'s move {number}, played by {by}",
+        facts=tuple(card_facts(explanation)),
+        view=view,
         rows=tuple(rows),
         others=(
             "The book's other moves, best first:"

@@ -1523,7 +1523,9 @@ class GameScreen(ScreenBase):
         record = game.record
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
         mover = record.positions[-2].turn
-        card = why_card(explanation, mover, record.ply - 1, record.start.turn is BLACK, human)
+        level = game.config.player(mover).level
+        black_first = record.start.turn is BLACK
+        card = why_card(explanation, mover, record.ply - 1, black_first, human, level=level)
         self.context.request(OpenWhy(card))
 
     # --- the game review (checkers.gui.screens.review) ----------------------------------------
