@@ -103,6 +103,8 @@ class Command:
     """Where it sits in the menu: one of MENU_GROUPS."""
     icon: str = ""
     """A compact button's text (the navigation arrows) instead of the label."""
+    short: str = ""
+    """A shorter label for a button too narrow for the whole one (a small window)."""
 
     @property
     def button(self) -> bool:
@@ -261,6 +263,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             " starts there; in a game under way the later moves are dropped)",
             game.continue_here,
             place="nav",
+            short="Play on",
             enabled=lambda: game.reviewing and game.can_play_on(),
         ),
         Command("flip", "Flip board", ("f",), "turn the board around", screen.flip, group="view"),

@@ -761,6 +761,10 @@ class GameScreen(ScreenBase):
             tool_tip_text=command_tip(command),
             object_id="@menu_item" if name.startswith("menu ") else None,
         )
+        font = button.font
+        if command.short and font is not None and font.size(text)[0] > rect.width - 8:
+            button.set_text(command.short)  # a small window: the short name, never a cut one
+            self._labels[command.name] = command.short
         if name.startswith("menu "):
             self.actions.pressed[button] = functools.partial(self._from_menu, command)
         else:
