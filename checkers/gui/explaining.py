@@ -16,6 +16,7 @@ from checkers.ai.explain import (
     AnalysisLine,
     Explanation,
     MoveScore,
+    facts,
     format_men,
 )
 from checkers.ai.levels import LEVELS, Level
@@ -194,70 +195,9 @@ def _who(player: str) -> str:
 
 
 def card_facts(explanation: Explanation) -> list[str]:
-    """The plain sentences before the moves' own lines, in a player's words: forced, slips,
-    misjudging, book, databases, how far the search looked, and what `at most` means."""
-    played = explanation.moves[0]
-    who = _who(explanation.player)
-    facts: list[str] = []
-    if explanation.legal_moves == 1:
-        facts.append(
-            f"{explanation.played} was the only legal move"
-            + (": capture is compulsory." if explanation.all_captures else ".")
-        )
-    elif explanation.all_captures:
-        facts.append(f"Capture is compulsory: {explanation.legal_moves} captures to choose from.")
-    if explanation.slipped:
-        often = round(1 / explanation.blunder) if explanation.blunder else 0
-        facts.append(
-            f"{who} slipped on purpose"
-            + (f" (it plays a random move about one time in {often})" if often else "")
-            + f": its search chose {explanation.searched}, it played {explanation.played}."
-        )
-    if explanation.noise_men > 0:
-        facts.append(
-            f"{who} misjudges on purpose: every position it judges is off by up to"
-            f" {explanation.noise_men:.2f} of a man."
-        )
-    if explanation.from_book:
-        facts.append(
-            f"{explanation.played} came from the opening book, which holds the engine's own"
-            f" deeper look at this position ({_ahead(played.depth)})."
-        )
-        return facts
-    if explanation.database is not None:
-        kind = (
-            "the fastest win"
-            if " win" in explanation.database
-            else "the slowest loss"
-            if " loss" in explanation.database
-            else "it keeps the draw"
-        )
-        facts.append(
-            f"{explanation.database[0].upper()}{explanation.database[1:]}: the endgame"
-            f" databases hold this position's result under perfect play, and"
-            f" {explanation.searched} is their move ({kind})."
-        )
-    elif played.bound == "unscored":
-        if not explanation.slipped and explanation.legal_moves > 1:
-            facts.append(
-                f"{explanation.played} was played before the search had looked even one move ahead."
-            )
-    else:
-        facts.append(f"{who} chose {explanation.played}, looking {_ahead(played.depth)}.")
-    others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
-    if played.bound != "unscored" and any(move.depth != played.depth for move in others):
-        facts.append(
-            f"Time ran out before the other moves were looked at {_ahead(played.depth)}:"
-            f" their scores are from {_ahead(others[0].depth)}."
-        )
-    if any(move.bound == "upper" for move in others):
-        facts.append(
-            "'At most': the search proved the move no better than that and did not spend the"
-            " time to score it exactly."
-        )
-    if not others and not explanation.complete and explanation.legal_moves > 1:
-        facts.append(f"{who} keeps the score of its chosen move only.")
-    return facts
+    """The plain sentences before the moves' own lines (`checkers.ai.explain.facts`, which the
+    command line says too)."""
+    return facts(explanation)
 
 
 def _evaluation(explanation: Explanation, level: Level | None) -> str | None:
