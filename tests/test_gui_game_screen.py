@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
-from gui_driving import click, screen_of
+from gui_driving import click, run_until, screen_of
 
 from checkers.ai.levels import Level, get_level
 from checkers.ai.players import BOOK_NOTE
@@ -43,14 +43,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def post(kind: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
-
-
-def run_until(app: App, condition: Callable[[], bool]) -> None:
-    for _ in range(STEPS):
-        if condition():
-            return
-        app.step(1 / 60)
-    assert condition()
 
 
 def click_at(app: App, point: tuple[int, int]) -> None:
@@ -443,6 +435,12 @@ def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock
     assert wake is not None and 0 < wake <= 1.0
 
 
+def bar_fill(app: App, bar: pygame.Rect) -> set[tuple[int, ...]]:
+    """The pieces' colours found down the middle of the evaluation bar."""
+    colours = {tuple(app.window.get_at((bar.centerx, y)))[:3] for y in range(bar.top, bar.bottom)}
+    return colours & {theme.BLACK_PIECE, theme.WHITE_PIECE}
+
+
 def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_bar(
     make_app: Callable[..., App],
 ) -> None:
@@ -451,7 +449,7 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     press(two, pygame.K_v, "v")
     assert screen.bar_shown() and screen.bar_label() == "no evaluation yet"
     bar = screen.bar_rect(screen.layout())
-    assert two.window.get_at((bar.centerx, bar.bottom - 3))[:3] == theme.PANEL  # no fill
+    assert not bar_fill(two, bar)  # no fill: a neutral bar
 
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE_QUICK)))
     screen = screen_of(app)
@@ -469,7 +467,7 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     assert screen.bar_label() == score_words(judged.score, judged.man, judged.side, view, human)
     assert screen.bar_label().endswith("for you")
     bar = screen.bar_rect(screen.layout())
-    assert app.window.get_at((bar.centerx, bar.bottom - 3))[:3] != theme.PANEL  # filled
+    assert bar_fill(app, bar) == {theme.BLACK_PIECE, theme.WHITE_PIECE}  # filled, both sides
     press(app, pygame.K_u, "u")
     assert game.record.ply == 0 and screen.bar_label() == "no evaluation yet"
 

@@ -24,12 +24,12 @@ from checkers.board import BLACK, Move, Position
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig
+from checkers.gui.game_view import review as review_screen
+from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import OpenLoad
 from checkers.gui.review_model import GraphBox, ReviewProgress, graph_points, mark_boxes, ply_at
-from checkers.gui.screens import review as review_screen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
-from checkers.gui.screens.review import ReviewPane
 from checkers.gui.wording import score_words
 from checkers.pdn import read_file, record_from_game
 from checkers.record import GameRecord

@@ -12,7 +12,7 @@ from checkers.board import Move, Position
 from checkers.gui.app import App
 from checkers.gui.game import AISearch
 from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.tree_overlay import TreeOverlay, subject_of
+from checkers.gui.tree_view.overlay import TreeOverlay, subject_of
 
 
 @pytest.fixture

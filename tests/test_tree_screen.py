@@ -16,13 +16,13 @@ from checkers.ai.tracking import SearchTree, tracked_search
 from checkers.board import Position
 from checkers.cli import main
 from checkers.gui.app import App
-from checkers.gui.screens import game as game_screen
+from checkers.gui.game_view import commands as game_commands
 from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.tree_overlay import TreeOverlay
 from checkers.gui.tree_view import chrome
 from checkers.gui.tree_view.canvas import label_size
 from checkers.gui.tree_view.explain import node_lines
 from checkers.gui.tree_view.layout import LABEL_MIN_SCALE, ItemKind
+from checkers.gui.tree_view.overlay import TreeOverlay
 from checkers.gui.tree_view.screen import TreeScreen
 from checkers.gui.tree_view.search import Subject
 from checkers.gui.tree_view.text import body_size
@@ -182,16 +182,16 @@ def test_a_resize_opens_the_tree_afresh_for_the_new_window() -> None:
 def test_the_overlay_registers_nothing_on_import_and_the_app_registers_it(
     make_app: Callable[..., App],
 ) -> None:
-    source = (ROOT / "checkers" / "gui" / "screens" / "tree_overlay.py").read_text("utf-8")
+    source = (ROOT / "checkers" / "gui" / "tree_view" / "overlay.py").read_text("utf-8")
     called = {
         node.func.id
         for node in ast.walk(ast.parse(source))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     }
     assert "register_overlay" not in called
-    game_screen._OVERLAYS.clear()
+    game_commands.OVERLAYS.clear()
     app = make_app()
-    assert "tree" in game_screen._OVERLAYS
+    assert "tree" in game_commands.OVERLAYS
     assert isinstance(open_tree(app), TreeOverlay)
 
 

@@ -36,6 +36,7 @@ from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game import HOP_SECONDS
+from checkers.gui.game_view.commands import register_overlay
 from checkers.gui.game_view.keeper import RESUME_PLY_TAG
 from checkers.gui.intents import (
     Back,
@@ -57,12 +58,11 @@ from checkers.gui.intents import (
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
-from checkers.gui.screens.game import GameScreen, register_overlay
+from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartChoices, StartScreen
-from checkers.gui.screens.tree_overlay import TREE_OVERLAY, TreeOverlay
 from checkers.gui.screens.why import WhyScreen
 from checkers.gui.settings import (
     MIN_WINDOW,
@@ -71,6 +71,7 @@ from checkers.gui.settings import (
     load_settings,
     save_settings,
 )
+from checkers.gui.tree_view.overlay import TREE_OVERLAY, TreeOverlay
 from checkers.gui.tree_view.screen import TreeScreen
 from checkers.gui.tree_view.search import Subject
 from checkers.gui.tree_view.view import TreeChoices

@@ -8,6 +8,7 @@ made; the animation only replays it, so undo or a new game during an animation l
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -583,6 +584,36 @@ class Game:
         if note:
             self.status = note[0].upper() + note[1:] + "."
 
+    def wake_in(self, thinking_frame: float, flash_frame: float) -> float | None:
+        """Seconds until the game needs its next frame, or None to wait for the player: at
+        once while a piece moves or a sound is due, or on the AI's turn; every `flash_frame`
+        while pieces flash and every `thinking_frame` while the AI thinks; between AI moves
+        the delay; when a running clock's face next changes (whole seconds, tenths under ten)."""
+        wakes: list[float] = []
+        if self.animation is not None or self.cues.pending:
+            wakes.append(0.0)
+        elif self.flash is not None:
+            wakes.append(flash_frame)
+        elif self.thinking is not None:
+            wakes.append(thinking_frame)
+        elif (
+            not self.finished
+            and not self.reviewing
+            and not self.ai_stuck
+            and self.config.player(self.position.turn).level is not None
+        ):
+            if self.mode is not Mode.AI_VS_AI or self.step_once:
+                wakes.append(0.0)  # the AI's turn: the next update asks it
+            elif not self.paused:
+                wakes.append(max(0.0, self.wait))
+        timer = self.timer
+        if timer is not None and timer.running is not None:
+            left = timer.remaining(timer.running)
+            tick = 0.1 if left < 10.5 else 1.0
+            # Just after the face changes (it shows whole seconds rounded up).
+            wakes.append(max(0.02, math.fmod(left, tick) + 0.01))
+        return min(wakes) if wakes else None
+
     def thinking_seconds(self) -> float:
         """How long the current search has run."""
         return self.clock - self.thinking.started if self.thinking is not None else 0.0
@@ -691,6 +722,8 @@ class Game:
     def _where(self, ply: int) -> str:
         """`Black's move 12 of 30` for the position after `ply` half-moves."""
         black_first = self.record.start.turn is BLACK
+        if ply == 0:
+            return "the start"
         total = moves_count(len(self.record.line), black_first)
         return f"{move_label(ply, black_first)} of {total}"
 

@@ -3,7 +3,7 @@ marks and their symbols, the evaluation graph's points and where its marks go, t
 position shown, the words for the move shown, the per-side table, and the jumps to the next or
 previous marked move.
 
-Pure Python (no pygame), so it is tested headless; checkers.gui.screens.review draws it.
+Pure Python (no pygame), so it is tested headless; checkers.gui.game_view.review draws it.
 One score, as the rest of the window tells it (checkers.gui.wording.score_words): the engine's,
 in men, from the player's side in a game against the AI, else from Black's (the graph) or the
 mover's (the words). The graph is clamped to +/- GRAPH_CLAMP men.

@@ -7,20 +7,26 @@ module registers nothing by being imported.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
 from checkers.ai.registry import EVALUATIONS
 from checkers.ai.tracking import TRACKED_ALGORITHMS
+from checkers.gui.game import Game
 from checkers.gui.tree_view.pane import TreePane
 from checkers.gui.tree_view.search import DEFAULT_DEPTH, Subject
 from checkers.gui.tree_view.view import DEPTHS, TreeChoices, TreeView
 from checkers.gui.tree_view.words import depth_words
 from checkers.gui.wording import plural
 
-if TYPE_CHECKING:
-    from checkers.gui.screens.game import GameScreen
+
+class TreeHost(Protocol):
+    """What the overlay needs of the game screen it is drawn over (TreeHost is one)."""
+
+    game: Game
+    flipped: bool
+
 
 __all__ = ["DEFAULT_DEPTH", "TREE_OVERLAY", "Subject", "TreeOverlay", "subject_of"]
 
@@ -39,7 +45,7 @@ def _clamp_depth(depth: int | None) -> int:
     return max(DEPTHS[0], min(DEPTHS[-1], depth)) if depth is not None else DEFAULT_DEPTH
 
 
-def subject_of(screen: GameScreen, on_board: bool = False) -> Subject:
+def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
     """The search behind the AI's last move if the AI made it (and `on_board` is False), else
     the position on the board with the seed evaluation at the default depth."""
     game = screen.game
@@ -103,7 +109,7 @@ class TreeOverlay:
 
     def __init__(
         self,
-        screen: GameScreen,
+        screen: TreeHost,
         subject: Subject | None = None,
         choices: TreeChoices | None = None,
     ) -> None:

@@ -28,6 +28,15 @@ from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import GamePanel, MoveMark, score_view
+from checkers.gui.game_view.review_preview import Preview
+from checkers.gui.game_view.review_strip import (
+    StripParts,
+    draw_mark,
+    label_colour,
+    line_height,
+    strip_parts,
+    text_size,
+)
 from checkers.gui.layout import GameLayout
 from checkers.gui.review_model import (
     MARKED,
@@ -38,15 +47,6 @@ from checkers.gui.review_model import (
     graph_points,
     mark_boxes,
     ply_at,
-)
-from checkers.gui.review_preview import Preview
-from checkers.gui.review_strip import (
-    StripParts,
-    draw_mark,
-    label_colour,
-    line_height,
-    strip_parts,
-    text_size,
 )
 from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, ReviewMove
 from checkers.gui.ui import Actions

@@ -1,5 +1,5 @@
 """The game review's strip under the board in pixels: where its graph, table and buttons go,
-and how a mark looks (colour and shape, readable without colour). checkers.gui.screens.review
+and how a mark looks (colour and shape, readable without colour). checkers.gui.game_view.review
 draws with it; what is shown is decided in checkers.gui.review_model."""
 
 from __future__ import annotations
