@@ -249,9 +249,13 @@ def test_without_numba_the_python_engine_plays(tmp_path: Path) -> None:
     assert version.returncode == 0 and "engine core: Python" in version.stdout
 
 
-def test_a_python_engine_made_while_compiling_is_replaced_once_the_core_is_ready() -> None:
+def test_a_python_engine_made_while_compiling_is_replaced_once_the_core_is_ready(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from checkers.ai import AIPlayer
     from checkers.ai.compiled import new_engine, upgraded, wait_until_ready
+
+    monkeypatch.delenv("CHECKERS_CORE", raising=False)  # a run of the suite on the Python core
 
     assert wait_until_ready(600)
     assert isinstance(new_engine(), CompiledEngine)
