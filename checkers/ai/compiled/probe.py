@@ -121,8 +121,7 @@ class Databases:
             binomials[n, 0] = 1
             for k in range(1, min(n, 12) + 1):
                 binomials[n, k] = binomials[n - 1, k - 1] + (binomials[n - 1, k] if k < n else 0)
-        self._codes: list[Bytes] = []
-        self._plies: list[Bytes] = []
+        self._codes_used = self._plies_used = 0
         self.tables: ProbeTables = (
             slice_of,
             np.zeros((0, 3), np.int64),
@@ -134,23 +133,34 @@ class Databases:
     def hand_over(self, endgames: Endgames, material: Material) -> None:
         """Copy the slice of this material (as stored) from `endgames`, which has looked it up."""
         material = canonical(material)
-        slice_of, slices, _, _, binomials = self.tables
+        slice_of, slices, codes, plies, binomials = self.tables
+        # A new table of contents each time: a search in another thread keeps reading the
+        # tables it was given, which stay consistent (a slice's bytes are never moved in them).
+        slice_of = slice_of.copy()
         found = endgames.slice(material)
         if found is None:
             slice_of[material] = ABSENT
+            self.tables = (slice_of, slices, codes, plies, binomials)
             return
-        codes_offset = sum(len(codes) for codes in self._codes)
-        plies_offset = sum(len(plies) for plies in self._plies)
-        self._codes.append(np.frombuffer(found.codes, np.uint8))
-        self._plies.append(np.frombuffer(found.plies, np.uint8))
+        row = [self._codes_used, self._plies_used, found.half]
+        codes = _appended(codes, self._codes_used, np.frombuffer(found.codes, np.uint8))
+        plies = _appended(plies, self._plies_used, np.frombuffer(found.plies, np.uint8))
+        self._codes_used += len(found.codes)
+        self._plies_used += len(found.plies)
         slice_of[material] = len(slices)
-        self.tables = (
-            slice_of,
-            np.vstack([slices, [[codes_offset, plies_offset, found.half]]]).astype(np.int64),
-            np.concatenate(self._codes),
-            np.concatenate(self._plies),
-            binomials,
-        )
+        slices = np.vstack([slices, [row]]).astype(np.int64)
+        self.tables = (slice_of, slices, codes, plies, binomials)
+
+
+def _appended(buffer: Bytes, used: int, data: Bytes) -> Bytes:
+    """`buffer` with `data` written from `used` on; grown to at least twice its size when it is
+    too small, so that handing over many slices copies each byte a bounded number of times."""
+    if used + len(data) > len(buffer):
+        grown = np.empty(max(2 * len(buffer), used + len(data)), np.uint8)
+        grown[:used] = buffer[:used]
+        buffer = grown
+    buffer[used : used + len(data)] = data
+    return buffer
 
 
 _handed_over: weakref.WeakKeyDictionary[Endgames, Databases] = weakref.WeakKeyDictionary()
