@@ -45,6 +45,7 @@ __all__ = [
     "move_accuracy",
     "no_book",
     "review_moves",
+    "side_accuracy",
     "summarize",
     "win_text",
 ]
@@ -251,6 +252,15 @@ def judge(
     return MoveReview(ply, position.turn, move, best, score, loss, label, position, before, after)
 
 
+def side_accuracy(accuracies: Sequence[float]) -> float:
+    """A side's accuracy from its moves': the mean of their arithmetic and harmonic means (as
+    lichess does, without its volatility weights), so a few bad moves among many good ones
+    pull it down as a player expects instead of vanishing in the average."""
+    arithmetic = sum(accuracies) / len(accuracies)
+    harmonic = len(accuracies) / sum(1.0 / max(1.0, value) for value in accuracies)
+    return (arithmetic + harmonic) / 2
+
+
 def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
     """Per side: moves, label counts (every label, zeros included), accuracy, average loss."""
     summary = {}
@@ -258,7 +268,7 @@ def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
         own = [review for review in reviews if review.side is side]
         chosen = [review for review in own if review.counts_for_accuracy]
         labels = {label: sum(1 for r in own if r.label is label) for label in Label}
-        accuracy = sum(r.accuracy for r in chosen) / len(chosen) if chosen else None
+        accuracy = side_accuracy([r.accuracy for r in chosen]) if chosen else None
         average_loss = sum(r.loss for r in chosen) / len(chosen) if chosen else None
         summary[side] = SideSummary(len(own), labels, accuracy, average_loss)
     return summary

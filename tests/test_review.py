@@ -200,7 +200,9 @@ def test_summary_counts_every_label_per_side_and_leaves_out_forced_moves() -> No
     assert sum(white.labels.values()) == white.moves
     assert white.labels[Label.BLUNDER] >= 1
     chosen = [r for r in reviews if r.side is WHITE and r.label is not Label.FORCED]
-    assert white.accuracy == pytest.approx(sum(r.accuracy for r in chosen) / len(chosen))
+    values = [r.accuracy for r in chosen]
+    harmonic = len(values) / sum(1 / max(1.0, v) for v in values)
+    assert white.accuracy == pytest.approx((sum(values) / len(values) + harmonic) / 2)
     assert black.accuracy is not None and white.accuracy is not None
     assert white.accuracy < black.accuracy
 
