@@ -45,9 +45,14 @@ def _clamp_depth(depth: int | None) -> int:
     return max(DEPTHS[0], min(DEPTHS[-1], depth)) if depth is not None else DEFAULT_DEPTH
 
 
+BOARD_EVALUATION = "engine"
+"""What the tree judges the board's position by: the engine's evaluation, so its scores read
+on the same scale as the panel's and the bar's."""
+
+
 def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
     """The search behind the AI's last move if the AI made it (and `on_board` is False), else
-    the position on the board with the seed evaluation at the default depth."""
+    the position on the board with the engine's evaluation at the default depth."""
     game = screen.game
     search = game.ai_search
     positions = game.record.positions
@@ -60,7 +65,7 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
     ):
         level = search.level
         side = search.position.turn.name.capitalize()
-        evaluation = level.evaluation if level.evaluation in EVALUATIONS else "seed"
+        evaluation = level.evaluation if level.evaluation in EVALUATIONS else BOARD_EVALUATION
         depth = _clamp_depth(level.depth)
         title = f"The search behind {side}'s last move {search.move.pdn()}"
         notes, details = [], [f"{level.name}: {level.summary()}"]
@@ -98,9 +103,10 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
         game.record.no_progress_plies,
         DEFAULT_DEPTH,
         "alphabeta",
-        "seed",
+        BOARD_EVALUATION,
         f"The position on the board, {side} to move",
-        detail="alpha-beta, seed evaluation",
+        # Judged as the engine judges, so its scores are on the panel's scale (men).
+        detail=f"alpha-beta, {BOARD_EVALUATION} evaluation",
     )
 
 
