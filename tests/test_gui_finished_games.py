@@ -222,7 +222,10 @@ def test_a_result_another_program_recorded_opens_finished(make_app, tmp_path: Pa
     app = make_app(TWO_PLAYERS, loaded=saves.load_game(path))
     game = screen_of(app).game
     assert game.finished and game.result is not None and game.result.winner is BLACK
-    assert game.status.startswith("A finished game of 1 move. Game over: Black wins.")
+    assert (
+        game.status.startswith("Game over: Black wins.")
+        and "C plays on in a new game" in game.status
+    )
     click(app, 9)  # White to move, but the game is over
     assert len(game.record.line) == 2
 

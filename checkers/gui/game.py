@@ -814,10 +814,7 @@ class Game:
     def _loaded_status(self) -> str:
         moves = plural(moves_count(len(self.record.line), self.record.start.turn is BLACK), "move")
         if self.finished:
-            return (
-                f"A finished game of {moves}. {self._turn_status()} Left/Right step through it;"
-                " Review judges every move; C plays on from a move in a new game."
-            )
+            return f"{self._turn_status()} G reviews it; C plays on in a new game."
         return (
             f"Loaded a game of {moves}: Left/Right step "
             f"through it, click a move in the list, C plays on. " + self._turn_status()

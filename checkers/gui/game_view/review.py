@@ -383,7 +383,7 @@ class ReviewPane:
             return (
                 "Better line: a preview, the game is unchanged",
                 f"From before {self.progress.moves[preview.ply - 1].pdn()}: {moves or '...'}",
-                f"{preview.shown} of {plural(len(preview.line), 'move')}",
+                f"Step {preview.shown} of {len(preview.line)}",  # each side's move a step
                 "Left/Right step, Esc ends the preview",
                 "",
             )
