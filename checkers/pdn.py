@@ -9,11 +9,17 @@ written reads back with the same start, moves, result, tags and comments.
 
 Algebraic squares (`c3-d4`, as some sites export) follow RULES.md's diagram, White at the
 bottom: files a-h from the left, ranks 1-8 from the bottom, so square 1 is b8, 4 is h8, 5 is a7,
-29 is a1 and 32 is g1; `11-15` is `f6-e5` and `22-18` is `c3-d4`.
+29 is a1 and 32 is g1; `11-15` is `f6-e5` and `22-18` is `c3-d4`. A game whose algebraic moves
+do not fit that board is read again with Black at the bottom (`1. c3-d4 b6-c5` is 11-15 24-19),
+as one popular site writes them. Other programs' habits read too: a capture written as single
+jumps, even under two move numbers (`6. ... e5xc3 7. c3xa1`), is one move; a short capture that
+fits two routes (`10x26`) takes the one along which the rest of the game can be played, and a
+game where both can is refused as ambiguous.
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import re
 import warnings
@@ -351,7 +357,21 @@ class PdnArchive:
             raise IndexError(f"there is no game {number}: the file holds {len(self.entries)}")
         entry = self.entries[number - 1]
         # Errors name the game only where there is more than one to tell apart.
-        return _GameReader(self.text, entry, self.source, len(self.entries) > 1).read()
+        numbered = len(self.entries) > 1
+        reader = _GameReader(self.text, entry, self.source, numbered)
+        try:
+            return reader.read()
+        except PdnError as error:
+            if not reader.algebraic:
+                raise
+            problem = error
+        # Algebraic squares that do not fit: the board may be the other way round.
+        flipped = _GameReader(self.text, entry, self.source, numbered, flipped=True)
+        try:
+            return flipped.read()
+        except PdnError as error:
+            # The reading that went further names the real problem.
+            raise (error if flipped.pos > reader.pos else problem) from None
 
     def games(self) -> Iterator[PdnGame | PdnError]:
         """Every game in order, or in its place the PdnError that says why it cannot be read."""
@@ -456,9 +476,11 @@ def _move_of(path: tuple[int, ...]) -> Move:
 
 
 # What a word of movetext is, decided once per distinct word (`11-15` recurs thousands of times
-# in an archive; the cache halved the time per ply): (result, move number, squares, problem).
-# A move number of more digits than _MOVE_NUMBER_DIGITS reads as 0: counted, not trusted.
-_Word = tuple[str | None, int | None, tuple[int, ...] | None, str | None]
+# in an archive; the cache halved the time per ply): (result, move number, squares, problem,
+# algebraic). A move number of more digits than _MOVE_NUMBER_DIGITS reads as 0: counted, not
+# trusted. `algebraic` says the squares were named `c3`, not numbered: such a game may have
+# been written with the board the other way round.
+_Word = tuple[str | None, int | None, tuple[int, ...] | None, str | None, bool]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -467,9 +489,9 @@ def _classify(word: str) -> _Word:
     why the move is not well formed."""
     result = _RESULT_ALIASES.get(word)
     if result is not None:
-        return result, None, None, None
+        return result, None, None, None, False
     if _ANNOTATION.fullmatch(word) or _ELLIPSIS.fullmatch(word):
-        return None, None, None, None
+        return None, None, None, None, False
     number = None
     numbered = _MOVE_NUMBER.fullmatch(word)
     if numbered:
@@ -477,7 +499,7 @@ def _classify(word: str) -> _Word:
         number = int(digits) if len(digits) <= _MOVE_NUMBER_DIGITS else 0
         word = numbered.group(2)  # `1.11-15` runs the number into the move
         if not word or _ELLIPSIS.fullmatch(word):
-            return None, number, None, None
+            return None, number, None, None, False
     annotated = _ANNOTATION.search(word)
     if annotated is not None and annotated.end() == len(word) and annotated.start():
         word = word[: annotated.start()]  # `11-15!?`, `11-15$1`
@@ -487,24 +509,50 @@ def _classify(word: str) -> _Word:
             short = _SQUARE_DIGITS.fullmatch(digits)
             square = int(short.group(1)) if short is not None else 0
             if not 1 <= square <= 32:
-                return None, number, None, f"square {_clip(digits)} is not between 1 and 32"
+                return None, number, None, f"square {_clip(digits)} is not between 1 and 32", False
             squares.append(square)
-        return None, number, tuple(squares), None
+        return None, number, tuple(squares), None, False
     if _ALGEBRAIC_MOVE.fullmatch(word) is not None:
         try:
-            return None, number, tuple(map(square_from_algebraic, _MOVE_SIGN.split(word))), None
+            squares = [square_from_algebraic(name) for name in _MOVE_SIGN.split(word)]
         except ValueError as error:
-            return None, number, None, str(error)
-    return None, number, None, f"!{_clip(word)!r} is not a move, a move number or a result"
+            return None, number, None, str(error), True
+        return None, number, tuple(squares), None, True
+    return None, number, None, f"!{_clip(word)!r} is not a move, a move number or a result", False
+
+
+_FORKS_PER_GAME = 64
+"""Readings of the rest of a game tried, at most, to tell which route a short capture took: a
+real game has a few such captures; a made-up one with hundreds would cost hundreds of readings."""
+
+
+class _AmbiguousCapture(PdnError):
+    """A short capture whose every route lets the rest of the game be read: which was played
+    cannot be told."""
+
+
+class _TooManyRoutes(PdnError):
+    """A game with more short captures to settle than _FORKS_PER_GAME readings allow."""
 
 
 class _GameReader:
     """The words of one game's text: tags, comments, variations, move numbers, moves, result.
 
-    Lines are counted only for a message: the offset of what is wrong tells its line.
+    Lines are counted only for a message: the offset of what is wrong tells its line. With
+    `flipped`, algebraic squares are read with Black at the bottom of the board (square s is
+    33 - s), as one popular site exports them. A capture cut into single jumps (`e5xc3 c3xa1`,
+    even under two move numbers) is joined into one move; a short capture that fits two routes
+    is settled by reading the rest of the game along each.
     """
 
-    def __init__(self, text: str, entry: GameEntry, source: str, numbered: bool) -> None:
+    def __init__(
+        self, text: str, entry: GameEntry, source: str, numbered: bool, flipped: bool = False
+    ) -> None:
+        self.flipped = flipped
+        self.algebraic = False  # whether an algebraic square was read (a flipped board may fit)
+        # A capture's first jumps, waiting for the words that finish it: (squares, label, offset).
+        self.pending: tuple[tuple[int, ...], str, int] | None = None
+        self.forks = [0]  # readings of the rest of the game tried, shared with every fork
         self.numbered = numbered
         self.text = text
         self.end = entry.end
@@ -603,14 +651,14 @@ class _GameReader:
     # --- movetext ----------------------------------------------------------------------------
 
     def read_word(self, word: str, offset: int) -> None:
-        result, number, squares, problem = _classify(word)
+        result, number, squares, problem, algebraic = _classify(word)
         if result is not None:
             self.begin_movetext()
             self.result = result
             return
         if number is not None:
             self.begin_movetext()
-            if number:
+            if number and self.pending is None:  # a capture's next jump keeps its move's number
                 self.move_number = number
         if squares is None and problem is None:
             return
@@ -621,6 +669,10 @@ class _GameReader:
                 raise self.error(problem[1:], offset)
             raise self.error(f"{self.label(word)} is not well formed: {problem}", offset)
         assert squares is not None
+        if algebraic:
+            self.algebraic = True
+            if self.flipped:
+                squares = tuple(33 - square for square in squares)
         self.play(squares, word, offset)
 
     def label(self, word: str) -> str:
@@ -632,6 +684,14 @@ class _GameReader:
 
     def play(self, squares: tuple[int, ...], word: str, offset: int) -> None:
         self.begin_movetext()
+        label = None
+        if self.pending is not None:
+            # The next jump of a capture written as single jumps: joined to the first ones.
+            first, label, first_offset = self.pending
+            if squares[0] != first[-1]:
+                raise self.error(self.cut_short(label, first), first_offset)
+            squares = first + squares[1:]
+            self.pending = None
         position = self.position
         black_to_move = position.turn is BLACK
         raws = generate_raw(position.black, position.white, position.kings, black_to_move)
@@ -651,25 +711,88 @@ class _GameReader:
             elif path[0] == bits[0] and path[-1] == bits[-1] and _within(bits[1:-1], path):
                 fits.append(raw)  # a capture written short: start, end, some landings
         if chosen is None:
-            if len(fits) == 1:
+            if len(fits) > 1:
+                self.settle(fits, mover, label or self.label(word), offset)
+                return
+            if fits:
                 chosen = fits[0]
+            elif any(raw[3] is not None and raw[3][: len(bits)] == bits for raw in raws):
+                self.pending = (squares, label or self.label(word), offset)
+                return
             else:
-                raise self.error(self.refusal(word, raws, fits, mover), offset)
-        self.moves.append(self.move_of(chosen, mover))
-        self.position = position.apply_raw(chosen)
-        if not black_to_move:
-            self.move_number += 1
+                raise self.error(self.refusal(label or self.label(word), raws, mover), offset)
+        self.apply(chosen, mover)
 
-    def refusal(self, word: str, raws: list[RawMove], fits: list[RawMove], mover: int) -> str:
-        """Why the move `word` is not read: the game was over, it is ambiguous, or illegal."""
-        label = self.label(word)
+    def apply(self, raw: RawMove, mover: int) -> None:
+        """Play the move `raw` (of the side whose pieces are `mover`) on the game read so far."""
+        self.moves.append(self.move_of(raw, mover))
+        if self.position.turn is not BLACK:
+            self.move_number += 1
+        self.position = self.position.apply_raw(raw)
+
+    def cut_short(self, label: str, squares: tuple[int, ...]) -> str:
+        """Why a capture's first jumps cannot stand alone: the piece must jump on."""
+        return f"{label} stops on {squares[-1]}, but the capture must go on from there"
+
+    def settle(self, fits: list[RawMove], mover: int, label: str, offset: int) -> None:
+        """Take the one route of a short capture along which the rest of the game reads; the
+        game is refused when no route or more than one does."""
+        found = sorted((self.move_of(raw, mover) for raw in fits), key=lambda move: move.path)
+        options = ", ".join(move.pdn() for move in found)
+        # Each readable route's reader, with the ambiguity found further on along it if any.
+        readable: list[tuple[_GameReader, _AmbiguousCapture | None]] = []
+        problems: list[tuple[int, PdnError]] = []  # where each other route stopped, and why
+        for raw in fits:
+            self.forks[0] += 1
+            if self.forks[0] > _FORKS_PER_GAME:
+                problem = f"{label} is ambiguous here: it could be {options}"
+                raise _TooManyRoutes(*self.error_parts(problem, offset))
+            branch = self.fork()
+            branch.apply(raw, mover)
+            try:
+                branch.read()
+            except _TooManyRoutes:
+                raise  # no route is known to be wrong: the game is not read at all
+            except _AmbiguousCapture as error:
+                readable.append((branch, error))
+            except PdnError as error:
+                problems.append((branch.pos, error))
+            else:
+                readable.append((branch, None))
+        if len(readable) > 1:
+            raise _AmbiguousCapture(
+                *self.error_parts(
+                    f"{label} is ambiguous here: it could be {options}, and the rest of the "
+                    "game reads either way",
+                    offset,
+                )
+            )
+        if not readable:
+            # Every route stops somewhere: the one that reads furthest names the real problem.
+            raise max(problems, key=lambda stop: stop[0])[1]
+        branch, ambiguity = readable[0]
+        if ambiguity is not None:
+            raise ambiguity
+        self.__dict__.update(branch.__dict__)  # its reading, to the end of the game
+
+    def fork(self) -> _GameReader:
+        """A copy of this reader to read the rest of the game another way."""
+        branch = copy.copy(self)
+        branch.moves = list(self.moves)
+        branch.comments = {ply: list(texts) for ply, texts in self.comments.items()}
+        branch.tags = dict(self.tags)
+        return branch
+
+    def error_parts(self, problem: str, offset: int) -> tuple[str, int, str, int | None]:
+        """The arguments of a PdnError for `problem` at `offset`."""
+        error = self.error(problem, offset)
+        return error.problem, error.line, error.source, error.game
+
+    def refusal(self, label: str, raws: list[RawMove], mover: int) -> str:
+        """Why a move is not read: the game was over, or it is not legal."""
         if not raws:
             outcome = Outcome(self.position.turn.opponent, Reason.NO_MOVES)
             return f"{label} comes after the end of the game: {outcome}"
-        if fits:
-            found = sorted((self.move_of(raw, mover) for raw in fits), key=lambda move: move.path)
-            options = ", ".join(move.pdn() for move in found)
-            return f"{label} is ambiguous here: it could be {options}"
         legal = ", ".join(move.pdn() for move in self.position.legal_moves())
         return f"{label} is not legal here: the legal moves are {legal}"
 
@@ -708,6 +831,9 @@ class _GameReader:
     def finish(self) -> PdnGame:
         self.begin_movetext()  # a game of tags alone still needs its start checked
         assert self.start is not None
+        if self.pending is not None:
+            squares, label, offset = self.pending
+            raise self.error(self.cut_short(label, squares), offset)
         tags = {
             name: value for name, (value, _) in self.tags.items() if name.lower() not in _STRUCTURAL
         }
