@@ -38,12 +38,13 @@ from checkers.board import (
     square_row_col,
 )
 from checkers.record import GameRecord, Outcome, Reason
-from checkers.textfile import MAX_TEXT_BYTES, read_text
+from checkers.textfile import MAX_TEXT_BYTES, FileRefusedError, read_text
 
 __all__ = [
     "RESULTS",
     "ROSTER",
     "GameEntry",
+    "GameUnreadable",
     "PdnArchive",
     "PdnError",
     "PdnGame",
@@ -53,6 +54,8 @@ __all__ = [
     "game_from_record",
     "open_archive",
     "open_game",
+    "open_games",
+    "pick_game",
     "read_file",
     "read_game",
     "read_games",
@@ -342,10 +345,12 @@ class PdnArchive:
     the other games are not affected by a bad one.
     """
 
-    def __init__(self, text: str, source: str = "") -> None:
+    def __init__(self, text: str, source: str = "", path: Path | None = None) -> None:
         self.text = text.replace("\r\n", "\n").replace("\r", "\n")
         self.text = self.text.removeprefix("\ufeff")
         self.source = source
+        self.path = path
+        """The file the text was read from, if it was."""
         self.entries: list[GameEntry] = _Indexer(self.text).run()
 
     def __len__(self) -> int:
@@ -394,7 +399,7 @@ def open_archive(path: str | Path, limit: int = MAX_TEXT_BYTES) -> PdnArchive:
     """A PDN file, indexed (see PdnArchive); OSError (FileRefusedError for a directory, a
     device, a FIFO, a file over `limit` bytes or binary data) if it cannot be read."""
     path = Path(path)
-    return PdnArchive(read_text(path, limit, "PDN file"), path.name)
+    return PdnArchive(read_text(path, limit, "PDN file"), path.name, path)
 
 
 class PdnSkipWarning(UserWarning):
@@ -445,19 +450,61 @@ def read_file(
     return _readable(open_archive(path), on_error)
 
 
+class GameUnreadable(ValueError):
+    """Why a game cannot be opened from a file, in one line naming the file (and the game, in a
+    file of many): the command line and the window say it, each with its own verb."""
+
+    def __init__(self, name: str, why: str, number: int | None = None) -> None:
+        self.name = name
+        self.why = why
+        self.number = number
+        super().__init__(self.words())
+
+    def words(self, name: str | None = None) -> str:
+        """`x.pdn: why`, or `game 2 of x.pdn: why`; the file called `name` if one is given."""
+        what = self.name if name is None else name
+        if self.number is not None:
+            what = f"game {self.number:,} of {what}"
+        return f"{what}: {self.why}"
+
+
+def open_games(path: str | Path) -> PdnArchive:
+    """A PDN file indexed (see PdnArchive), holding at least one game; GameUnreadable if the file
+    cannot be read (a directory, a device, too big, not text, missing) or holds no game."""
+    path = Path(path)
+    try:
+        archive = open_archive(path)
+    except OSError as error:
+        why = str(error) if isinstance(error, FileRefusedError) else error.strerror or str(error)
+        # A refusal names the file first ("x.pdn is a directory, ..."): said once is enough.
+        refused = why.removeprefix(f"{path.name} ")
+        raise GameUnreadable(path.name, why if refused == why else f"it {refused}") from None
+    if not archive.entries:
+        raise GameUnreadable(path.name, "it holds no game")
+    return archive
+
+
+def pick_game(archive: PdnArchive, number: int = 1) -> PdnGame:
+    """Game `number` (from 1) of an archive, read alone (a bad game elsewhere does not matter);
+    GameUnreadable (the game, its line and the problem) if it is not there or cannot be read."""
+    count = len(archive)
+    if not 1 <= number <= count:
+        held = "no game" if not count else "1 game" if count == 1 else f"{count:,} games"
+        raise GameUnreadable(archive.source, f"there is no game {number:,}: it holds {held}")
+    try:
+        return archive.game(number)
+    except PdnError as error:
+        numbered = number if count > 1 else None  # a file of one game is named alone
+        raise GameUnreadable(
+            archive.source, f"line {error.line}: {error.problem}", numbered
+        ) from None
+
+
 def open_game(path: str | Path, number: int = 1) -> PdnGame:
     """Game `number` (from 1) of a PDN file, read alone: the other games are only indexed, so a
-    bad one elsewhere in the file does not matter. IndexError (one line naming the file) if
-    there is no such game, PdnError (the file, the game, its line and the problem) if it cannot
-    be read, OSError if the file cannot be read."""
-    archive = open_archive(path)
-    count = len(archive)
-    if not count:
-        raise IndexError(f"{archive.source} holds no game")
-    if not 1 <= number <= count:
-        held = "1 game" if count == 1 else f"{count:,} games"
-        raise IndexError(f"there is no game {number:,}: {archive.source} holds {held}")
-    return archive.game(number)
+    bad one elsewhere in the file does not matter. GameUnreadable says in one line why not (the
+    file cannot be read or holds no game, there is no such game, or it cannot be read)."""
+    return pick_game(open_games(path), number)
 
 
 # --- reading one game's words ------------------------------------------------------------------

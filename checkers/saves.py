@@ -30,10 +30,13 @@ import platformdirs
 from checkers import atomic
 from checkers.options import one_line
 from checkers.pdn import (
+    PdnArchive,
     PdnError,
     PdnGame,
     game_from_record,
     open_archive,
+    open_games,
+    pick_game,
     record_from_game,
     write_game,
 )
@@ -117,12 +120,16 @@ _RESULT_WORDS = {"1-0": "Black won", "0-1": "White won", "1/2-1/2": "draw"}
 @dataclass
 class ResumedGame:
     """A game read back from disk: its record (replayed), its tags, its PDN result and the file
-    it came from in the games folder (None for a file elsewhere)."""
+    it came from (None if it was not read from a file)."""
 
     record: GameRecord
     tags: dict[str, str] = field(default_factory=dict)
     result: str = "*"
     path: Path | None = None
+
+    def tags_and_result(self) -> dict[str, str]:
+        """The tags with the file's `Result`, which opens a finished game as finished."""
+        return {**self.tags, "Result": self.result}
 
 
 @dataclass(frozen=True)
@@ -396,12 +403,11 @@ def _name_part(name: str | None) -> str:
     return cleaned or "Unknown"
 
 
-def load_game(path: str | Path) -> ResumedGame:
-    """The first game of a PDN file, replayed; PdnError names the file and line if it is bad."""
-    archive = open_archive(path)
-    if not len(archive):
-        raise PdnError("no game found", 1, Path(path).name)
-    game = archive.game(1)
+def load_game(path: str | Path, number: int = 1, archive: PdnArchive | None = None) -> ResumedGame:
+    """Game `number` (from 1) of a PDN file (of `archive`, the file already indexed, if given),
+    replayed: the one way the command line and the window open a game. GameUnreadable says in
+    one line why not (the file, the game in a file of many, the line and the problem)."""
+    game = pick_game(archive if archive is not None else open_games(path), number)
     return ResumedGame(record_from_game(game), dict(game.tags), game.result, Path(path))
 
 

@@ -150,7 +150,7 @@ def test_damaged_autosave_is_reported_once_moved_aside_and_ignored() -> None:
     messages: list[str] = []
     assert saves.load_autosave(report=messages.append) is None
     assert len(messages) == 1
-    assert "autosave.pdn, line 3" in messages[0] and "moved it to" in messages[0]
+    assert "autosave.pdn: line 3" in messages[0] and "moved it to" in messages[0]
     assert not path.exists() and (path.parent / "autosave.damaged.pdn").exists()
     assert saves.load_autosave(report=messages.append) is None
     assert len(messages) == 1
