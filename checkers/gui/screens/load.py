@@ -263,7 +263,7 @@ class LoadScreen(_Dialog):
         line instead."""
         entry = self.saved[index]
         self.chosen = index
-        if entry.game is None:
+        if entry.problem is not None:
             self.refuse(f"Cannot open {entry.path.name}: {entry.problem}")
             return
         if entry.is_unfinished and saves.is_open_elsewhere(entry.path):
