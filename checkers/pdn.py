@@ -27,10 +27,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from checkers._bitboard import RawMove, generate_raw
+from checkers._bitboard import VALID as _VALID
+from checkers._bitboard import RawMove, capture_pending, generate_raw
 from checkers.board import (
     BLACK,
     SQUARES,
+    WHITE,
     InvalidFenError,
     Move,
     Piece,
@@ -98,8 +100,12 @@ _TAG_LINE_AHEAD = r'\n(?![ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")'
 # character in the regex engine, 300 bytes each (a 5 MB tag took 1.5 GB); a run of one
 # character class keeps none.
 _QUOTED = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*'
+# Well-formed tag lines in a row are one token (a game's tags, the blank line after them): a
+# token per tag and per line break between them took two thirds of the indexing.
+_TAG_BLOCK = r"(?:\[[ \t]*[A-Za-z0-9_]+[ \t]*" + _QUOTED + r'"[ \t]*\][ \t]*(?:\n[ \t\n]*)?)+'
 _INDEX_TOKEN = re.compile(
-    r'(?P<tag>\[[^\]\n"]*(?:' + _QUOTED + r'"?[^\]\n"]*)*\]?)'
+    r"(?P<tags>" + _TAG_BLOCK + r")"
+    r'|(?P<tag>\[[^\]\n"]*(?:' + _QUOTED + r'"?[^\]\n"]*)*\]?)'
     r"|(?P<comment>\{[^}\n]*(?:" + _TAG_LINE_AHEAD + r"[^}\n]*)*\}?)"
     r"|(?P<line_comment>;[^\n]*)"
     r"|(?P<open>\()"
@@ -107,7 +113,9 @@ _INDEX_TOKEN = re.compile(
     r"|(?P<run>[^\[\]{}();]+)"
     r"|(?P<stray>[\]}])"
 )
-_RESULT_WORD = re.compile(r"(?<!\S)(?:1-0|0-1|1/2-1/2|2-0|0-2|1-1|½-½|\*)(?!\S)")
+# Read in a run with a space put before it: a pattern that begins with a space is scanned for
+# spaces first, twice as fast as one that begins with a look-behind.
+_RESULT_WORD = re.compile(r"\s(1-0|0-1|1/2-1/2|2-0|0-2|1-1|½-½|\*)(?!\S)")
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"\s*\]')
 # Other programs do not always escape a backslash: `[Site "C:\"]` is read as the value `C:\`.
 _LENIENT_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"([^\n]*)"\s*\]')
@@ -285,7 +293,9 @@ class _Indexer:
         for token in _INDEX_TOKEN.finditer(self.text):
             kind = token.lastgroup
             begin = token.start()
-            if kind == "tag":
+            if kind == "tags":
+                self.tag_block(token.group(), begin)
+            elif kind == "tag":
                 self.tag(token.group(), begin)
             elif self.depth:
                 if kind == "open":
@@ -315,16 +325,29 @@ class _Indexer:
         if tag is not None:
             entry.tags[tag.group(1)] = _tag_value(tag)
 
+    def tag_block(self, block: str, begin: int) -> None:
+        """Well-formed tags in a row: as many `tag`s."""
+        current = self.current
+        if current is not None and (current.has_movetext or self.depth):
+            self.close(begin)
+        tags = self.open(begin).tags
+        if "\\" in block:
+            for tag in _TAG.finditer(block):
+                tags[tag.group(1)] = _tag_value(tag)
+        else:
+            tags.update(_TAG.findall(block))  # pairs made in C: no escapes to undo
+
     def movetext(self, chunk: str, begin: int) -> None:
         offset = 0
-        for result in _RESULT_WORD.finditer(chunk):
-            before = chunk[offset : result.start()]
+        for result in _RESULT_WORD.finditer(f" {chunk}"):
+            start, stop = result.start(1) - 1, result.end(1) - 1  # in `chunk`
+            before = chunk[offset:start]
             self.open(begin + offset + len(before) - len(before.lstrip()))
             assert self.current is not None
             self.current.has_movetext = True
-            self.current.result = _RESULT_ALIASES[result.group()]
-            self.close(begin + result.end())
-            offset = result.end()
+            self.current.result = _RESULT_ALIASES[result.group(1)]
+            self.close(begin + stop)
+            offset = stop
         rest = chunk[offset:]
         stripped = rest.lstrip()
         if stripped:
@@ -332,7 +355,8 @@ class _Indexer:
 
 
 def _tag_value(tag: re.Match[str]) -> str:
-    return _TAG_ESCAPE.sub(r"\1", tag.group(2))
+    value = tag.group(2)
+    return _TAG_ESCAPE.sub(r"\1", value) if "\\" in value else value
 
 
 # --- the archive: the index, and each game read on demand --------------------------------------
@@ -513,6 +537,26 @@ def open_game(path: str | Path, number: int = 1) -> PdnGame:
 _BIT = [0] + [Position.from_pieces({s: Piece(BLACK)}).black for s in SQUARES]
 _SQUARE_OF_BIT = {bit: square for square, bit in enumerate(_BIT) if bit}
 _MOVES: dict[tuple[int, ...], Move] = {}  # every Move read, by path: few distinct ones recur
+_CAPTURES: dict[tuple[int, ...], Move] = {}  # every capture read, by its path of bits
+_BIT_PATHS: dict[tuple[int, ...], tuple[int, ...]] = {}  # squares read -> their bits
+_INITIAL = Position()
+_STEP_KEY_SHIFT = 36  # a step's key: its origin's bit above its target's (bits are under 2**36)
+
+
+def _steps(black: bool, king: bool) -> dict[int, RawMove]:
+    """Every step a lone man or king of a side can make, by origin and target, from the
+    rules core's own generator (so the reader has no rules of its own)."""
+    steps: dict[int, RawMove] = {}
+    for square in SQUARES:
+        piece = Position.from_pieces({square: Piece(BLACK if black else WHITE, king)})
+        for raw in generate_raw(piece.black, piece.white, piece.kings, black):
+            origin = _BIT[square]
+            steps[origin << _STEP_KEY_SHIFT | raw[0] ^ origin] = raw
+    return steps
+
+
+_MAN_STEPS = {True: _steps(True, False), False: _steps(False, False)}
+_KING_STEPS = _steps(True, True)  # a king steps alike for either side
 
 
 def _move_of(path: tuple[int, ...]) -> Move:
@@ -609,7 +653,9 @@ class _GameReader:
         self.tags: dict[str, tuple[str, int]] = {}  # name -> (value, offset)
         self.comments: dict[int, list[str]] = {}
         self.start: Position | None = None  # set by the first word of movetext
-        self.position = Position()
+        # The position reached, as bitboards: a Position per move cost 15% of the reading.
+        self.black, self.white, self.kings = _INITIAL.black, _INITIAL.white, _INITIAL.kings
+        self.black_to_move = True
         self.moves: list[Move] = []
         self.move_number = 1
         self.result = ""
@@ -622,12 +668,18 @@ class _GameReader:
     def read(self) -> PdnGame:
         text, end = self.text, self.end
         token = _GAME_TOKEN
+        plain_checked = False
         while True:
             match = token.match(text, self.pos, end)
             if match is None:
                 break
             word = match.group(1)
             if word is not None:
+                if not plain_checked:
+                    plain_checked = True  # looked for once: a search per word would be quadratic
+                    if _NOT_PLAIN.search(text, match.start(1), end) is None:
+                        self.read_plain(match.start(1))
+                        break
                 self.pos = match.end()
                 self.read_word(word, match.start(1))
                 continue
@@ -647,6 +699,108 @@ class _GameReader:
             else:
                 raise self.error(f"unexpected {char!r} with nothing open before it")
         return self.finish()
+
+    def read_plain(self, start: int) -> None:
+        """Read the rest of the game from `start`, words alone (no tag, comment or variation
+        follows): move numbers and steps in a loop of their own on local bitboards, every other
+        word as `read_word` reads it. Most of a file is such text; this loop reads it in half
+        the time of the general one."""
+        self.begin_movetext()
+        text, end = self.text, self.end
+        classify, bits, moves, known = _classify, _BIT, self.moves, _MOVES
+        man_steps, king_steps, shift, valid = _MAN_STEPS, _KING_STEPS, _STEP_KEY_SHIFT, _VALID
+        black, white, kings = self.black, self.white, self.kings
+        black_to_move = self.black_to_move
+        pos = start
+        for word in text[start:end].split():
+            offset = text.find(word, pos, end)  # only spaces lie between: this very word
+            pos = offset + len(word)
+            result, number, squares, problem, algebraic = classify(word)
+            if squares is None and result is None and problem is None:
+                if number and self.pending is None:  # a move number, alone
+                    self.move_number = number
+                continue  # or an annotation
+            if squares is None or problem or algebraic or self.pending or self.result:
+                pass  # read as `read_word` reads it
+            elif len(squares) == 2 and (
+                step := (king_steps if bits[squares[0]] & kings else man_steps[black_to_move]).get(
+                    bits[squares[0]] << shift | bits[squares[1]]
+                )
+            ):
+                origin, target = bits[squares[0]], bits[squares[1]]
+                mover, other = (black, white) if black_to_move else (white, black)
+                empty = valid ^ (black | white)
+                # A step: the piece is there, the square empty and no capture pending
+                # (capture_pending, inlined: a call per move cost 8% of the reading).
+                if (
+                    origin & mover
+                    and target & empty
+                    and not (
+                        (
+                            mover & ((other & empty >> 4) >> 4 | (other & empty >> 5) >> 5)
+                            if black_to_move
+                            else mover & ((other & empty << 5) << 5 | (other & empty << 4) << 4)
+                        )
+                        or (
+                            mover
+                            & kings
+                            & (
+                                (other & empty >> 4) >> 4
+                                | (other & empty >> 5) >> 5
+                                | (other & empty << 5) << 5
+                                | (other & empty << 4) << 4
+                            )
+                        )
+                    )
+                ):
+                    if number:
+                        self.move_number = number
+                    moves.append(known.get(squares) or _move_of(squares))
+                    delta, _, king_delta, _ = step
+                    if black_to_move:
+                        black ^= delta
+                    else:
+                        white ^= delta
+                        self.move_number += 1
+                    kings ^= king_delta
+                    black_to_move = not black_to_move
+                    continue
+            else:
+                # A capture written whole: found among the legal captures by its path.
+                path = _BIT_PATHS.get(squares)
+                if path is None:
+                    path = _BIT_PATHS[squares] = tuple(bits[square] for square in squares)
+                for raw in generate_raw(black, white, kings, black_to_move):
+                    if raw[3] == path:
+                        if number:
+                            self.move_number = number
+                        moves.append(_CAPTURES.get(path) or _move_of(squares))
+                        delta, captured, king_delta, _ = raw
+                        if black_to_move:
+                            black ^= delta
+                            white ^= captured
+                        else:
+                            white ^= delta
+                            black ^= captured
+                            self.move_number += 1
+                        kings ^= king_delta
+                        black_to_move = not black_to_move
+                        break
+                else:
+                    path = ()
+                if path:
+                    continue
+            self.black, self.white, self.kings = black, white, kings
+            self.black_to_move = black_to_move
+            self.pos = pos
+            self.read_word(word, offset)
+            if self.pos != pos:
+                return  # the rest was read along one route of a short capture
+            black, white, kings = self.black, self.white, self.kings
+            black_to_move = self.black_to_move
+        self.black, self.white, self.kings = black, white, kings
+        self.black_to_move = black_to_move
+        self.pos = end
 
     # --- tags and comments -------------------------------------------------------------------
 
@@ -722,16 +876,24 @@ class _GameReader:
                 squares = tuple(33 - square for square in squares)
         self.play(squares, word, offset)
 
+    @property
+    def position(self) -> Position:
+        """The position reached, as a value (for messages)."""
+        turn = BLACK if self.black_to_move else WHITE
+        return Position.from_bitboards(self.black, self.white, self.kings, turn)
+
     def label(self, word: str) -> str:
         """How a message names the move `word`: `move 12 (White) 21-17`."""
         number = _MOVE_NUMBER.fullmatch(word)
         move = number.group(2) if number else word
-        side = self.position.turn.name.capitalize()
+        side = "Black" if self.black_to_move else "White"
         return f"move {self.move_number} ({side}) {_clip(move)}"
 
     def play(self, squares: tuple[int, ...], word: str, offset: int) -> None:
         self.begin_movetext()
         label = None
+        black, white, kings = self.black, self.white, self.kings
+        black_to_move = self.black_to_move
         if self.pending is not None:
             # The next jump of a capture written as single jumps: joined to the first ones.
             first, label, first_offset = self.pending
@@ -739,10 +901,23 @@ class _GameReader:
                 raise self.error(self.cut_short(label, first), first_offset)
             squares = first + squares[1:]
             self.pending = None
-        position = self.position
-        black_to_move = position.turn is BLACK
-        raws = generate_raw(position.black, position.white, position.kings, black_to_move)
-        mover = position.black if black_to_move else position.white
+        elif len(squares) == 2:
+            # Most moves are steps: looked up, with no list of moves made (a third of the time).
+            origin, target = _BIT[squares[0]], _BIT[squares[1]]
+            step = None
+            if origin & (black if black_to_move else white):
+                steps = _KING_STEPS if origin & kings else _MAN_STEPS[black_to_move]
+                step = steps.get(origin << _STEP_KEY_SHIFT | target)
+            if (
+                step is not None
+                and not target & (black | white)
+                and not capture_pending(black, white, kings, black_to_move)
+            ):
+                self.moves.append(_move_of(squares))
+                self.apply_bits(step)
+                return
+        raws = generate_raw(black, white, kings, black_to_move)
+        mover = black if black_to_move else white
         bits = tuple(_BIT[s] for s in squares)
         chosen = None
         fits = []
@@ -773,9 +948,20 @@ class _GameReader:
     def apply(self, raw: RawMove, mover: int) -> None:
         """Play the move `raw` (of the side whose pieces are `mover`) on the game read so far."""
         self.moves.append(self.move_of(raw, mover))
-        if self.position.turn is not BLACK:
+        self.apply_bits(raw)
+
+    def apply_bits(self, raw: RawMove) -> None:
+        """Play `raw` on the bitboards, the move itself already kept."""
+        delta, captured, king_delta, _ = raw
+        if self.black_to_move:
+            self.black ^= delta
+            self.white ^= captured
+        else:
+            self.white ^= delta
+            self.black ^= captured
             self.move_number += 1
-        self.position = self.position.apply_raw(raw)
+        self.kings ^= king_delta
+        self.black_to_move = not self.black_to_move
 
     def cut_short(self, label: str, squares: tuple[int, ...]) -> str:
         """Why a capture's first jumps cannot stand alone: the piece must jump on."""
@@ -849,12 +1035,17 @@ class _GameReader:
         if path is None:
             origin = raw[0] & mover
             return _move_of((_SQUARE_OF_BIT[origin], _SQUARE_OF_BIT[raw[0] ^ origin]))
-        return _move_of(tuple(_SQUARE_OF_BIT[bit] for bit in path))
+        move = _CAPTURES.get(path)
+        if move is None:
+            move = _CAPTURES[path] = _move_of(tuple(_SQUARE_OF_BIT[bit] for bit in path))
+        return move
 
     def begin_movetext(self) -> None:
         """Set the start position from the tags, once, at the first word of movetext."""
         if self.start is None:
-            self.start = self.position = self.start_position()
+            start = self.start = self.start_position()
+            self.black, self.white, self.kings = start.black, start.white, start.kings
+            self.black_to_move = start.turn is BLACK
 
     def start_position(self) -> Position:
         tags = {name.lower(): entry for name, entry in self.tags.items()}
@@ -889,6 +1080,7 @@ class _GameReader:
 
 
 _GAME_TOKEN = re.compile(r"\s*(?:([^\s\[\]{}();]+)|(\S))")
+_NOT_PLAIN = re.compile(r"[\[\]{}();]")  # what ends a run of words
 _MOVE_SIGN = re.compile(r"[-xX:]")
 _VARIATION_STOP = re.compile(r"[(){]")
 
