@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from checkers import pdn
+from checkers._pdn_words import GameReader
 from checkers.board import Move, Position
 from checkers.cli import main
 from checkers.pdn import GameUnreadable, PdnError, open_game, read_file
@@ -77,13 +78,13 @@ def test_asking_for_game_n_reads_game_n_alone(
     path = tmp_path / "archive.pdn"
     path.write_text("".join(GOOD.format(n=n) for n in range(1, 2001)))
     read: list[int] = []
-    real_read = pdn._GameReader.read
+    real_read = GameReader.read
 
-    def counted(reader: pdn._GameReader) -> pdn.PdnGame:
+    def counted(reader: GameReader) -> pdn.PdnGame:
         read.append(1)
         return real_read(reader)
 
-    monkeypatch.setattr(pdn._GameReader, "read", counted)
+    monkeypatch.setattr(GameReader, "read", counted)
     assert open_game(path, 1500).tags["Event"] == "good 1500"
     assert len(read) == 1  # the other 1,999 games were indexed, not replayed
 
