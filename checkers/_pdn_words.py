@@ -23,7 +23,16 @@ from checkers._pdn_base import (
     square_from_algebraic,
     tag_value,
 )
-from checkers.board import BLACK, SQUARES, WHITE, InvalidFenError, Move, Piece, Position
+from checkers.board import (
+    BLACK,
+    SQUARES,
+    WHITE,
+    InvalidFenError,
+    Move,
+    Piece,
+    Position,
+    turn_problem,
+)
 from checkers.record import Outcome, Reason
 
 _MOVE_NUMBER_DIGITS = 6  # a longer number is no move number of a real game: counted instead
@@ -565,10 +574,14 @@ class GameReader:
                 raise self.error('[SetUp "1"] without a [FEN "..."] tag', setup[1])
             return Position()
         try:
-            return Position.from_fen(fen[0])
+            start = Position.from_fen(fen[0])
         except ValueError as error:  # InvalidFenError, or a number too long for int()
             problem = error if isinstance(error, InvalidFenError) else "a number is too long"
             raise self.error(f"invalid FEN {clip(fen[0])!r}: {problem}", fen[1]) from None
+        unreached = turn_problem(start)
+        if unreached is not None:
+            raise self.error(f"FEN {clip(fen[0])!r}: {unreached}", fen[1])
+        return start
 
     def finish(self) -> PdnGame:
         self.begin_movetext()  # a game of tags alone still needs its start checked

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, TextIO
 
-from checkers.board import BLACK, WHITE, InvalidFenError, Position
+from checkers.board import BLACK, WHITE, InvalidFenError, Position, turn_problem
 from checkers.options import (
     UsageError,
     delay_seconds,
@@ -200,6 +200,9 @@ def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
             start = Position.from_fen(args.fen)
         except InvalidFenError as error:
             raise _usage_error(f"invalid FEN {shown(args.fen)}: {error}") from None
+        problem = turn_problem(start)
+        if problem is not None:
+            raise _usage_error(f"FEN {shown(args.fen)}: {problem}")
     config = GameConfig(
         black=_player(args, "black", black_ai),
         white=_player(args, "white", white_ai),
