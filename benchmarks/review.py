@@ -55,7 +55,7 @@ def one_window_run(depth: int, jobs: int) -> tuple[float, float, int]:
     window's own loop, and the moves reviewed."""
     from checkers.gui.app import App
     from checkers.gui.config import GameConfig, PlayerConfig
-    from checkers.gui.screens import review as review_screen
+    from checkers.gui.game_view import review as review_screen
     from checkers.pdn import record_from_game
 
     review_screen.SETTING = ReviewSetting(Limits(depth=depth))

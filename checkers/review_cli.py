@@ -220,7 +220,10 @@ def _run_review(
         return False
     moves.close()  # ends the worker processes before the line is printed
     display.clear()
-    print(f"checkers: review cancelled after {len(reviews)} moves", file=sys.stderr)
+    done = len(reviews)
+    print(
+        f"checkers: review cancelled after {done} move{'s' if done != 1 else ''}", file=sys.stderr
+    )
     return True
 
 

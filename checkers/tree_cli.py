@@ -1,7 +1,7 @@
-"""`checkers tree` and `checkers treeview`: a search tree as text, JSON or DOT, or in a window.
+"""`checkers tree` and `checkers treeview`: a search tree as text, JSON or DOT, or in the window.
 
 `add_tree_commands(subparsers)` adds both to the `checkers` parser; cli.py calls it. pygame is
-imported only when `treeview` runs.
+imported only when `treeview` runs: it opens the App with the tree view as its one screen.
 """
 
 from __future__ import annotations
@@ -61,18 +61,37 @@ def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_treeview(args: argparse.Namespace, out: TextIO) -> int:
-    """Open the tree view in a window of its own."""
-    from checkers.gui.tree_view.view import (  # pygame only for this command
-        NoDisplayError,
-        run_viewer,
-    )
+    """Open the tree view as the window's one screen; without a display, one line and status 3."""
+    # pygame only for this command, and only once a display is there.
+    from checkers.gui.commands import NO_DISPLAY_STATUS, display_problem
 
-    try:
-        run_viewer(args.fen, args.depth, args.algorithm, args.node_cap, args.evaluation)
-    except NoDisplayError as error:
-        print(f"checkers: error: {error}", file=sys.stderr)
-        return 1
-    return 0
+    problem = display_problem()
+    if problem is None:
+        from checkers.gui.app import DisplayUnavailable, run_tree_viewer
+        from checkers.gui.tree_view.search import Subject
+
+        position: Position = args.fen
+        side = position.turn.name.capitalize()
+        where = (
+            "the starting position" if position == Position() else f"the position {position.fen()}"
+        )
+        subject = Subject(
+            position,
+            (position,),
+            0,
+            args.depth,
+            args.algorithm,
+            args.evaluation,
+            f"{side} to move in {where}",
+            detail=f"{args.evaluation} evaluation",
+            node_cap=args.node_cap,
+        )
+        try:
+            return run_tree_viewer(subject)
+        except DisplayUnavailable as error:
+            problem = str(error)
+    print(f"checkers: error: cannot open a window: {problem}", file=sys.stderr)
+    return NO_DISPLAY_STATUS
 
 
 def _search_options(parser: argparse.ArgumentParser) -> None:

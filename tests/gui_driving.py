@@ -3,6 +3,8 @@ after each, and the game screen on top."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from checkers.gui.app import App
@@ -38,3 +40,16 @@ def press(app: App, key: int, text: str = "", mod: int = 0) -> None:
     """A key press, then one frame."""
     post(pygame.KEYDOWN, key=key, unicode=text, mod=mod)
     app.step(1 / 60)
+
+
+def run_until(app: App, condition: Callable[[], bool], frames_cap: int = 20_000) -> None:
+    """Run the App's frames until `condition` holds, waiting between frames for the AI
+    worker's next report while it searches (at most a frame's time) rather than counting a
+    fixed number of frames: a busy machine only makes it slower. The cap only stops a hang."""
+    frames = 0
+    while not condition() and frames < frames_cap:
+        app.step(1 / 60)
+        if app.ai.pending is not None:
+            app.ai.wait(1 / 60)
+        frames += 1
+    assert condition()

@@ -231,7 +231,7 @@ def test_why_lists_the_played_move_first_and_its_bounds_are_consistent(
             assert_legal_line(position, list(move.pv))
             assert move.pv[0] == move.move
         text = sentences(why)
-        assert text[0].endswith(f"search chose {why.played}, looking 6 moves ahead.")
+        assert text[0].endswith(f" chose {why.played}, looking 6 moves ahead.")
         assert any(s.startswith(f"{why.played}: ") for s in text)  # its line, before the others
         for move in why.moves[1:]:
             if move.bound == "upper":
@@ -242,7 +242,7 @@ def test_principal_variation_search_leaves_most_rejected_moves_as_bounds() -> No
     why = AIPlayer(Limits(depth=8)).choose(Position()).explanation
     assert why is not None
     assert [move.bound for move in why.moves[1:]].count("upper") >= 1
-    assert any("'At most' marks a bound" in s for s in sentences(why))
+    assert any("'At most': the search proved the move no better" in s for s in sentences(why))
 
 
 def test_the_only_legal_move_says_so() -> None:
@@ -344,10 +344,10 @@ def test_explanation_sentences_name_bounds_and_forced_results() -> None:
         complete=True,
     )
     assert sentences(why) == [
-        "The engine's search chose 11-15, looking 10 moves ahead.",
+        "The engine chose 11-15, looking 10 moves ahead.",
         (
-            "'At most' marks a bound: the search proved the move no better and did not spend"
-            " the time to score it exactly."
+            "'At most': the search proved the move no better than that and did not spend the"
+            " time to score it exactly."
         ),
         "11-15: +0.12; the line it expects: 11-15 23-19.",
         "The other moves, best first:",

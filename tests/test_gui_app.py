@@ -14,7 +14,8 @@ from checkers.board import BLACK, WHITE, Move, Piece, Position
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
-from checkers.gui.screens.game import GameScreen, outcome_card
+from checkers.gui.game_view.cards import outcome_card
+from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.record import Reason
 
@@ -332,7 +333,6 @@ def test_help_lists_every_control_with_its_keys(make_app) -> None:
         "N",
         "U / Backspace / Ctrl+Z",
         "R / Ctrl+Y",
-        "H",
         "F",
         "Space / P",
         "S",
@@ -344,7 +344,7 @@ def test_help_lists_every_control_with_its_keys(make_app) -> None:
         "Q / Ctrl+Q",
     ):
         assert keys in rows
-    assert "Hint" in rows["H"] and "Pause" in rows["Space / P"]
+    assert "H" not in rows and "Pause" in rows["Space / P"]  # this mode's keys: no hint to ask
     press(app, pygame.K_F1)
     assert screen.card is None
 

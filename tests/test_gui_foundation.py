@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from gui_driving import run_until
 
 from checkers.gui import theme, ui
 from checkers.gui.app import App, ui_scale
@@ -45,15 +46,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def start(make_app: Callable[..., App]) -> App:
     """The start screen (no game given)."""
     return make_app(None)
-
-
-def run_until(app: App, condition: Callable[[], bool]) -> None:
-    """Run frames until `condition` holds (at most STEPS frames; never a timed wait)."""
-    for _ in range(STEPS):
-        if condition():
-            return
-        app.step(1 / 60)
-    assert condition()
 
 
 def key(app: App, code: int, text: str = "") -> None:
@@ -94,17 +86,23 @@ def _imports(path: Path) -> set[str]:
 
 
 def test_screens_import_neither_the_app_nor_each_other() -> None:
-    screens = ROOT / "checkers" / "gui" / "screens"
-    for path in screens.glob("*.py"):
+    """Screens are rooms of their own: the game screen's parts (panel, review, commands,
+    cards, file keeper) live in game_view, the tree overlay in tree_view; and the parts below
+    the screens never import a screen back (no circle)."""
+    gui = ROOT / "checkers" / "gui"
+    for path in (gui / "screens").glob("*.py"):
         imported = _imports(path)
         assert "checkers.gui.app" not in imported, path.name
-        others = {name for name in imported if name.startswith("checkers.gui.screens.")}
-        # The panel and the review's strip are parts of the game screen, not screens; the tree
-        # overlay is a plug-in of the game screen that registers itself there.
-        allowed = {"checkers.gui.screens.review"}
-        if path.name == "tree_overlay.py":
-            allowed.add("checkers.gui.screens.game")
-        assert others <= allowed, (path.name, others)
+        others = {name for name in imported if name.startswith("checkers.gui.screens")}
+        assert not others, (path.name, others)
+    for folder in ("game_view", "tree_view", "board_view"):
+        for path in (gui / folder).glob("*.py"):
+            up = {
+                n
+                for n in _imports(path)
+                if n.startswith(("checkers.gui.screens", "checkers.gui.app"))
+            }
+            assert not up, (path.name, up)
 
 
 def test_the_cli_and_the_window_commands_do_not_import_each_other() -> None:
@@ -171,7 +169,12 @@ def test_ai_vs_ai_offers_drop_downs_with_tooltips(start: App) -> None:
     press_button(start, "mode 2")
     assert screen.choices.mode is Mode.AI_VS_AI
     menus = [tip.element for tip in screen.tips.tips]
-    assert len(menus) == 9 and all(isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus)
+    assert len(menus) == 3 and all(isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus)
+    press_button(start, "advanced")  # each AI's search, judgement, limit and depth or time
+    menus = [tip.element for tip in screen.tips.tips]
+    assert len(menus) == 11 and all(
+        isinstance(m, pygame_gui.elements.UIDropDownMenu) for m in menus
+    )
     assert all(tip.text for tip in screen.tips.tips)
 
 
@@ -198,7 +201,9 @@ def test_no_tooltip_covers_an_open_drop_downs_options(start: App) -> None:
     screen = start.screen
     assert isinstance(screen, StartScreen)
     press_button(start, "mode 2")
-    _, amount, algorithm = (tip.element for tip in screen.tips.tips[:3])
+    press_button(start, "advanced")
+    # The level's list opens over the search, whose tooltip must then stay away.
+    amount, algorithm = screen.menus["black level"], screen.menus["black search"]
     pygame.mouse.set_pos(algorithm.get_abs_rect().center)  # moves the pointer SDL reports
     for _ in range(10):
         start.step(0.2)

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 import pytest
-from gui_driving import click, screen_of
+from gui_driving import click, run_until, screen_of
 
 from checkers.ai.levels import Level, get_level
 from checkers.ai.players import BOOK_NOTE
@@ -21,7 +21,7 @@ from checkers.clock import TimeControl
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import SearchFigures
+from checkers.gui.game import Judgement, SearchFigures
 from checkers.gui.game_view.panel import panel_lines, score_view
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
@@ -29,6 +29,7 @@ from checkers.gui.wording import black_share, score_words
 
 SLOW = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
 QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+ENGINE_QUICK = Level("quick engine", "test opponent", "engine", "engine", depth=2)
 STEPS = 400
 """A generous cap on frames to wait for a condition."""
 
@@ -42,14 +43,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def post(kind: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
-
-
-def run_until(app: App, condition: Callable[[], bool]) -> None:
-    for _ in range(STEPS):
-        if condition():
-            return
-        app.step(1 / 60)
-    assert condition()
 
 
 def click_at(app: App, point: tuple[int, int]) -> None:
@@ -259,11 +252,41 @@ def test_the_evaluation_bar_shows_by_default_when_watching_and_the_key_toggles_i
     press(app, pygame.K_v, "v")
     assert app.settings.eval_bar == "watching" and not screen.bar_shown()
 
-    watching = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
+    watching = make_app(
+        GameConfig(black=PlayerConfig(ENGINE_QUICK), white=PlayerConfig(ENGINE_QUICK))
+    )
     assert screen_of(watching).bar_shown()
     run_until(watching, lambda: screen_of(watching).evaluation() is not None)
     share, words = screen_of(watching).evaluation()  # type: ignore[misc]
     assert 0.0 <= share <= 1.0 and words.endswith(("for Black", "for White", "moves", "move"))
+
+
+def test_a_weak_levels_own_rough_score_is_never_shown_as_the_score(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    run_until(app, lambda: screen.game.record.ply >= 2 and screen.game.figures is not None)
+    assert screen.evaluation() is None and screen.bar_label() == "no evaluation yet"
+    assert not any(line.startswith("Score") for line in panel_lines(screen.game).search)
+
+
+def test_the_panel_the_bar_the_hint_and_the_draw_offer_give_one_score(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE_QUICK)))
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.record.ply == 2 and game.thinking is None)
+    evaluation = screen.evaluation()
+    assert evaluation is not None
+    words = evaluation[1]
+    assert words.endswith("for you")
+    assert f"Score {words}" in panel_lines(game).search
+    press(app, pygame.K_d, "d")  # the AI answers from the same evaluation
+    assert f"({words})" in game.status
 
 
 def test_a_hint_shows_an_arrow_on_the_board(make_app: Callable[..., App]) -> None:
@@ -412,6 +435,12 @@ def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock
     assert wake is not None and 0 < wake <= 1.0
 
 
+def bar_fill(app: App, bar: pygame.Rect) -> set[tuple[int, ...]]:
+    """The pieces' colours found down the middle of the evaluation bar."""
+    colours = {tuple(app.window.get_at((bar.centerx, y)))[:3] for y in range(bar.top, bar.bottom)}
+    return colours & {theme.BLACK_PIECE, theme.WHITE_PIECE}
+
+
 def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_bar(
     make_app: Callable[..., App],
 ) -> None:
@@ -420,9 +449,9 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     press(two, pygame.K_v, "v")
     assert screen.bar_shown() and screen.bar_label() == "no evaluation yet"
     bar = screen.bar_rect(screen.layout())
-    assert two.window.get_at((bar.centerx, bar.bottom - 3))[:3] == theme.PANEL  # no fill
+    assert not bar_fill(two, bar)  # no fill: a neutral bar
 
-    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE_QUICK)))
     screen = screen_of(app)
     game = screen.game
     press(app, pygame.K_v, "v")
@@ -431,14 +460,14 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     click(app, 15)
     run_until(app, lambda: game.position.turn is BLACK and game.animation is None)
     app.step(1 / 60)
-    figures = game.figures
-    assert figures is not None
-    view, human = score_view(game, figures.side)
+    judged = game.judgement()
+    assert judged is not None
+    view, human = score_view(game, judged.side)
     # The panel's words, two decimals and whose view, not a bare "0.1".
-    assert screen.bar_label() == score_words(figures.score, figures.man, figures.side, view, human)
+    assert screen.bar_label() == score_words(judged.score, judged.man, judged.side, view, human)
     assert screen.bar_label().endswith("for you")
     bar = screen.bar_rect(screen.layout())
-    assert app.window.get_at((bar.centerx, bar.bottom - 3))[:3] != theme.PANEL  # filled
+    assert bar_fill(app, bar) == {theme.BLACK_PIECE, theme.WHITE_PIECE}  # filled, both sides
     press(app, pygame.K_u, "u")
     assert game.record.ply == 0 and screen.bar_label() == "no evaluation yet"
 
@@ -556,20 +585,22 @@ def test_the_ai_lines_have_no_blank_row_between_them(
         assert all(any(getattr(item, "text", "") for item in row.items) for row in rows)
 
 
-def test_a_score_from_a_level_with_its_own_rough_evaluation_says_so(
+def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     make_app: Callable[..., App],
 ) -> None:
-    """The novice's evaluation counts its own centre pieces only, so an even opening reads as
-    more than a man: the panel says whose rough count that is; the engine's levels say men."""
+    """The novice's evaluation counts its own centre pieces only: its numbers are never shown as
+    the game's score; the engine's evaluation is, in men."""
     novice = PlayerConfig(get_level("novice"))
     app = make_app(GameConfig(black=PlayerConfig(), white=novice))
     screen = screen_of(app)
     screen.game.figures = SearchFigures(WHITE, "novice", 3, 13.9, 500, 0.1, (), "", man=10.0)
     lines = panel_lines(screen.game).search
-    assert any("-1.39 for you (novice's own scale)" in line for line in lines)
+    assert not any("1.39" in line or "Score" in line for line in lines)
     strong = PlayerConfig(get_level("strong"))
     app = make_app(GameConfig(black=PlayerConfig(), white=strong))
     screen = screen_of(app)
-    screen.game.figures = SearchFigures(WHITE, "strong", 9, 50.0, 500, 0.1, (), "", man=100.0)
-    lines = panel_lines(screen.game).search
+    game = screen.game
+    game.figures = SearchFigures(WHITE, "strong", 9, 50.0, 500, 0.1, (), "", man=100.0)
+    game.judge(game.position, Judgement(50.0, 100.0, WHITE, 9))
+    lines = panel_lines(game).search
     assert "Score -0.50 for you" in lines and not any("own scale" in line for line in lines)

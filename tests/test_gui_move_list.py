@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import post, screen_of
+from gui_driving import post, run_until, screen_of
 from pygame_gui.elements import UILabel
 
 from checkers.gui.app import App
@@ -27,14 +27,6 @@ STEPS = 400
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
     yield tmp_path
-
-
-def run_until(app: App, condition: Callable[[], bool]) -> None:
-    for _ in range(STEPS):
-        if condition():
-            return
-        app.step(1 / 60)
-    assert condition()
 
 
 def long_game(make_app: Callable[..., App]) -> App:

@@ -20,15 +20,17 @@ from test_review import BEFORE_BLUNDER, BLUNDER
 
 from checkers import saves
 from checkers.ai import Limits
-from checkers.board import Move, Position
+from checkers.board import BLACK, Move, Position
 from checkers.gui import theme
 from checkers.gui.app import App
+from checkers.gui.config import GameConfig
+from checkers.gui.game_view import review as review_screen
+from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import OpenLoad
-from checkers.gui.review_model import ReviewProgress, graph_points, ply_at
-from checkers.gui.screens import review as review_screen
+from checkers.gui.review_model import GraphBox, ReviewProgress, graph_points, mark_boxes, ply_at
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
-from checkers.gui.screens.review import ReviewPane
+from checkers.gui.wording import score_words
 from checkers.pdn import read_file, record_from_game
 from checkers.record import GameRecord
 from checkers.review import Label, MoveReview, PositionScore, ReviewSetting
@@ -122,9 +124,11 @@ def test_a_planted_blunder_is_marked_in_the_move_list_and_on_the_graph(
     assert "#move_blunder" in cell.object_ids
     marks = {mark_ply: label for mark_ply, label, _ in pane.marks()}
     assert marks[ply] is Label.BLUNDER
-    assert "Reviewed all 10 moves" in pane.progress_label.text  # type: ignore[union-attr]
-    summary = pane.summary_html()
-    assert "White: accuracy" in summary and "1 blunder ??" in summary
+    assert pane.progress.progress_text() == "Reviewed all 10 moves"
+    cells = {words for words, _ in pane.table_cells()}
+    assert {"Black", "White", "Blunders"} <= cells
+    white = [words for words, _ in pane.table_cells()][-5:]
+    assert white[0] == "White" and white[1].endswith("%") and white[4] == "1"  # one blunder
     # The panel tells the move shown (the game's last, the blunder) with its loss and best.
     assert screen_of(app).game.record.ply == ply
     panel = screen_of(app).panel
@@ -212,11 +216,11 @@ def test_cancel_stops_the_review_process_and_keeps_the_moves_reviewed(
     pane = pane_of(app)
     assert pane.client.alive
     wait_for(app, lambda: len(pane.progress.reviews) >= 1, "the first label")
-    assert "Reviewing: move" in pane.progress_label.text  # type: ignore[union-attr]
+    assert pane.progress_words().startswith("Reviewing: move")
     click_at(app, pane.widgets["stop"].get_abs_rect().center)
     kept = len(pane.progress.reviews)
     assert pane.progress.state == "cancelled" and 1 <= kept < len(game.moves)
-    assert "kept" in screen_of(app).game.status
+    assert "reviewed so far keep their labels" in screen_of(app).game.status
     wait_for(app, lambda: not pane.client.alive, "the review process to end")
     wait_for(app, lambda: not multiprocessing.active_children(), "its search processes to end")
     assert len(pane.progress.reviews) == kept  # nothing more came after the cancel
@@ -270,8 +274,6 @@ def test_review_on_the_load_screen_starts_the_review(
 
 
 def test_the_graph_points_and_clicks_map_plies_both_ways() -> None:
-    from checkers.gui.review_model import GraphBox
-
     box = GraphBox(10, 20, 200, 100)
     points = graph_points([0.0, 1.0, None, -9.0], 3, box)
     assert [(ply, round(x), round(y)) for ply, x, y in points] == [
@@ -284,30 +286,249 @@ def test_the_graph_points_and_clicks_map_plies_both_ways() -> None:
 
 def test_a_review_ends_when_the_game_takes_another_line() -> None:
     moves = tuple(Move.from_pdn(t, p) for t, p in [("11-15", Position())])
-    progress = ReviewProgress(Position(), moves)
+    progress = ReviewProgress(Position(), moves, 1.0)
     assert progress.covers(Position(), [*moves, Move.from_pdn("23-19", Position().move(moves[0]))])
     assert not progress.covers(Position(), [Move.from_pdn("9-13", Position())])
+
+
+def forced_review(start: Position, forced: Move) -> MoveReview:
+    return MoveReview(
+        1,
+        start.turn,
+        forced,
+        forced,
+        0.0,
+        0.0,
+        Label.FORCED,
+        start,
+        PositionScore(forced, 0.0),
+        PositionScore(None, 0.0),
+    )
 
 
 def test_a_side_with_only_forced_moves_is_said_to_have_no_accuracy() -> None:
     start = Position.from_fen("B:W14,22,27:B10,6,1")
     forced = Move((10, 17, 26))  # the only legal move: a capture
     assert start.legal_moves() == [forced]
-    progress = ReviewProgress(start, (forced,))
-    progress.add(
-        MoveReview(
-            1,
-            start.turn,
-            forced,
-            forced,
-            0.0,
-            0.0,
-            Label.FORCED,
-            start,
-            PositionScore(forced, 0.0),
-            PositionScore(None, 0.0),
-        )
+    progress = ReviewProgress(start, (forced,), 1.0)
+    progress.add(forced_review(start, forced))
+    black, white = progress.table()
+    assert black == ("Black", "no choice", "0", "0", "0")
+    assert white == ("White", "-", "0", "0", "0")  # nothing of White's reviewed
+
+
+# --- what the player sees of the strip, the table, the status line and the bar ----------------
+
+
+def review_of(ply: int, label: Label, before: float, after: float) -> MoveReview:
+    """A review of one move with its scores (in men, a man worth 1): `after` from the
+    opponent's view, as the review's searches give it."""
+    position = Position()
+    move = position.legal_moves()[0]
+    best = move if label is Label.BEST else position.legal_moves()[1]
+    side = BLACK if ply % 2 == 1 else BLACK.opponent
+    loss = 0.0 if best == move else max(0.0, before + after)
+    return MoveReview(
+        ply,
+        side,
+        move,
+        best,
+        before,
+        loss,
+        label,
+        position,
+        PositionScore(best, before),
+        PositionScore(None, after),
     )
-    black, white = progress.summary_lines()
-    assert black == "Black: accuracy none (book or forced moves only); 1 forced"
-    assert white == "White: no moves reviewed"
+
+
+def test_marks_never_overlap_nor_leave_the_graph_and_the_worst_shows_first() -> None:
+    box = GraphBox(0, 0, 60, 40)
+    # Nine marks one pixel apart: room for three, one above the other, at that place.
+    labels = [Label.INACCURACY, Label.MISTAKE, Label.BLUNDER]
+    crowd = [(ply, 20.0 + ply, 20.0) for ply in range(1, 10)]
+    # And two on the graph's corners, where a mark centred on its point would be cut.
+    corners = [(20, 0.0, 0.0), (21, 60.0, 40.0)]
+    marks = [(ply, labels[ply % 3]) for ply in range(1, 10)]
+    marks += [(20, Label.MISTAKE), (21, Label.INACCURACY)]
+    placed = mark_boxes(crowd + corners, marks, box, 8)
+    for index, (_, _, square) in enumerate(placed):
+        assert box.contains(square)
+        assert all(not square.overlaps(other) for _, _, other in placed[index + 1 :])
+    in_crowd = [label for ply, label, _ in placed if ply < 10]
+    assert in_crowd == [Label.BLUNDER] * 3  # the worst are placed before the others
+    assert [ply for ply, _, _ in placed] == [2, 5, 8, 20, 21]  # in game order
+    # Where there is room, each mark sits on its own point.
+    roomy = mark_boxes(
+        [(1, 10.0, 12.0), (5, 40.0, 12.0)], [(1, Label.MISTAKE), (5, Label.BLUNDER)], box, 8
+    )
+    assert [(s.left + 4, s.top + 4) for _, _, s in roomy] == [(10, 12), (40, 12)]
+
+
+def test_the_graph_and_the_bar_tell_one_score_from_the_players_side() -> None:
+    moves = tuple(Position().legal_moves()[:1]) * 2
+    human = BLACK.opponent
+    progress = ReviewProgress(Position(), moves, 1.0, human)
+    progress.add(review_of(1, Label.BEST, 0.5, -0.5))  # Black: +0.5 before, kept
+    progress.add(review_of(2, Label.MISTAKE, -0.5, 0.8))  # White: -0.5 before, played -0.8
+    # The graph is from White's side (the player's); the bar's score for each position is the
+    # graph's value, told from a side of its own.
+    assert progress.values() == [-0.5, -0.5, pytest.approx(-0.8)]
+    for ply, value in enumerate(progress.values()):
+        found = progress.position_score(ply)
+        assert found is not None and value is not None
+        score, side = found
+        assert (score if side is human else -score) == pytest.approx(value)
+    score, side = progress.position_score(2)  # type: ignore[misc]
+    assert score_words(score, 1.0, side, human, human) == "-0.80 for you"
+
+
+def open_bench_game(make_app: Callable[..., App], **options: object) -> App:
+    app = make_app(**options)
+    game = read_file(BENCH_GAME)[0]
+    screen_of(app).load(record_from_game(game), {}, "review-game.pdn")
+    app.step(1 / 60)
+    return app
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+def test_the_strip_has_a_graph_as_wide_as_the_board_and_parts_that_never_overlap(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = open_bench_game(make_app, size=size)
+    start_from_menu(app)
+    review_finished(app)
+    screen = screen_of(app)
+    pane = pane_of(app)
+    layout = screen.layout()
+    board = pygame.Rect(layout.board.left, layout.board.top, layout.board.size, layout.board.size)
+    parts = pane.parts
+    assert (parts.graph.left, parts.graph.width) == (board.left, board.width)
+    assert parts.graph.height >= 30  # tall enough to read a lead at a glance
+    window = pygame.Rect((0, 0), size)
+    strip = pane.area
+    assert not strip.colliderect(board) and not strip.colliderect(layout.status)
+    assert not strip.colliderect(layout.panel)
+    for part in (parts.graph, parts.table, parts.buttons):
+        assert strip.contains(part) and window.contains(part)
+    assert not parts.graph.colliderect(parts.table) and not parts.table.colliderect(parts.buttons)
+    # Every mark the review made is on the graph (the game has many), none over another.
+    marks = pane.marks()
+    assert len(marks) == len(pane.progress.marked()) >= 5
+    for index, (_, _, square) in enumerate(marks):
+        assert parts.graph.contains(square)
+        assert all(not square.colliderect(other) for _, _, other in marks[index + 1 :])
+    # The buttons say what they do, and their words fit them.
+    buttons = pane.widgets
+    texts = [buttons[name].text for name in ("previous", "next", "better", "stop")]
+    assert texts == ["Previous mistake", "Next mistake", "Better line", "Close"]
+    for button in buttons.values():
+        rect = button.get_abs_rect()
+        assert parts.buttons.contains(rect)
+        font = button.font
+        assert font is not None and font.size(button.text)[0] <= rect.width - 4, button.text
+
+
+def test_the_table_counts_match_the_labels_and_cells_do_not_overlap(
+    make_app: Callable[..., App],
+) -> None:
+    app = open_bench_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    cells = pane.table_cells()
+    assert [words for words, _ in cells[:5]] == [
+        "",
+        "Accuracy",
+        "Inaccuracies",
+        "Mistakes",
+        "Blunders",
+    ]
+    reviews = pane.progress.reviews
+    for row, side in zip((cells[5:10], cells[10:15]), (BLACK, BLACK.opponent)):
+        words = [text for text, _ in row]
+        assert words[0] == side.name.capitalize()
+        own = [review.label for review in reviews if review.side is side]
+        assert [int(count) for count in words[2:]] == [
+            own.count(Label.INACCURACY),
+            own.count(Label.MISTAKE),
+            own.count(Label.BLUNDER),
+        ]
+        assert 0 <= int(words[1].rstrip("%")) <= 100
+    for index, (_, rect) in enumerate(cells):
+        assert pane.parts.table.contains(rect)
+        assert all(not rect.colliderect(other) for _, other in cells[index + 1 :])
+
+
+def test_the_status_line_stops_saying_labels_are_coming_when_the_review_is_done(
+    make_app: Callable[..., App],
+) -> None:
+    app = open_blunder_game(make_app)
+    screen_of(app).start_review()  # as the menu does; no frame has looked for labels yet
+    game = screen_of(app).game
+    assert game.status.startswith("Reviewing the game: labels show as they come.")
+    review_finished(app)
+    assert "as they come" not in game.status
+    assert game.status.startswith("Review done.")
+    assert pane_of(app).progress_words() == ""  # the graph no longer says it is reviewing
+
+
+def test_the_evaluation_bar_shows_the_reviews_score_from_the_players_side(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig())  # you are Black against the AI
+    screen = screen_of(app)
+    screen.load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    assert screen.evaluation() is None  # nothing has judged the position yet
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    for ply in (len(BEFORE_BLUNDER) + 1, 5, 0):
+        click_at(app, pane.point_of(ply))
+        assert screen.game.record.ply == ply
+        found = pane.progress.position_score(ply)
+        assert found is not None
+        score, side = found
+        words = score_words(score, pane.progress.man, side, BLACK, BLACK)
+        shown = screen.evaluation()
+        assert shown is not None and shown[1] == words == screen.bar_label()
+        assert words.endswith("for you") or "win in" in words
+        # The bar's share and the graph's point agree: Black (you) ahead fills more than half.
+        value = pane.progress.values()[ply]
+        assert value is not None
+        if abs(value) > 0.01:
+            assert (shown[0] > 0.5) == (value > 0)
+    # The panel tells the blunder's score before it the same way: for you, or for the AI.
+    click_at(app, pane.point_of(len(BEFORE_BLUNDER) + 1))
+    lines = pane.panel_words()
+    assert lines[1].startswith("The AI lost ")
+    assert lines[2].endswith("for you") or "win" in lines[2]
+
+
+def test_a_review_from_start_to_close_never_changes_the_game_or_its_file(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    record = won_record()
+    path = saves.save_game(record, {"Black": "Ann", "White": "Bob", "Result": "1-0"})
+    before = path.read_bytes()
+    app = make_app()
+    app.request(OpenLoad())
+    app.step(1 / 60)
+    load = app.screen
+    assert isinstance(load, LoadScreen)
+    click_at(app, load.widgets["review"].get_abs_rect().center)
+    screen = screen_of(app)
+    review_finished(app)
+    pane = pane_of(app)
+    click_at(app, pane.point_of(0))
+    click_at(app, pane.point_of(1))
+    press(app, pygame.K_RIGHTBRACKET, "]")
+    press(app, pygame.K_b, "b")
+    click_at(app, pane.widgets["stop"].get_abs_rect().center)
+    assert screen.review_pane is None
+    for _ in range(3):
+        app.step(1 / 60)
+    assert path.read_bytes() == before
+    assert list(screen.game.record.line) == list(record.line)
+    assert screen.game.result == record.outcome

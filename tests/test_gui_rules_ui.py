@@ -7,6 +7,7 @@ nothing here waits on a real search or on time passing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -214,21 +215,24 @@ def test_resigning_asks_once_more_then_ends_the_game_and_undo_takes_it_back() ->
 
 def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     ai = ScriptedAI()
-    game = Game(human_vs_ai(), ai, hop_seconds=0)
+    engine = Level("quick engine", "test", "engine", "engine", depth=2)
+    config = replace(human_vs_ai(), white=PlayerConfig(engine), hint=engine)
+    game = Game(config, ai, hop_seconds=0)
     play_clicks(game, 11, 15)
     game.update(0)
-    ai.answer(Move((22, 18)), score=15)  # the AI's last search: 1.5 men ahead (a man is 10)
+    ai.answer(Move((22, 18)), score=150)  # the AI's last search: 1.5 men ahead (a man is 100)
     game.update(0)
     game.offer_draw()
     assert game.outcome is None and not ai.pending  # its last score answers: no new search
-    assert game.status.startswith("The AI declines the draw: it thinks it is ahead (+1.50")
+    # The score the panel and the bar show, from the player's side.
+    assert game.status.startswith("The AI declines the draw: it thinks it is ahead (-1.50 for you")
     game.undo()  # its score is gone with the move: a short search through the worker decides
     game.offer_draw()
     assert ai.pending and ai.requests[-1][1] is game.config.hint
-    ai.answer(Move((9, 14)), score=1)  # from the human's side: the AI is at -0.10 men
+    ai.answer(Move((9, 14)), score=10)  # from the human's side: the AI is at -0.10 men
     game.update(0)
     assert game.outcome == Outcome(None, Reason.AGREEMENT)
-    assert game.status.startswith("The AI accepts the draw: it does not think it is ahead (-0.10")
+    assert game.status.startswith("The AI accepts the draw: it does not think it is ahead (+0.10")
 
 
 def test_two_players_agree_a_draw_by_offering_in_turn() -> None:

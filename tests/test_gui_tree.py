@@ -12,7 +12,7 @@ from checkers.board import Move, Position
 from checkers.gui.app import App
 from checkers.gui.game import AISearch
 from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.tree_overlay import TreeOverlay, subject_of
+from checkers.gui.tree_view.overlay import TreeOverlay, subject_of
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_a_depth_key_rebuilds_the_tree_at_that_depth(app: App) -> None:
     # The status line changed while the tree was drawn: the next frame says the new depth.
     screen = screen_of(app)
     app.step(1 / 60)
-    assert screen.status_box is not None and "at depth 2" in screen.status_box.html_text
+    assert screen.status_box is not None and "2 moves ahead" in screen.status_box.html_text
 
 
 def test_the_engine_s_move_is_shown_as_alpha_beta_and_says_so(app: App) -> None:
@@ -103,7 +103,7 @@ def test_the_engine_s_move_is_shown_as_alpha_beta_and_says_so(app: App) -> None:
     subject = subject_of(screen)
     assert subject.position == before and subject.algorithm == "alphabeta"
     if level.algorithm == "engine":
-        assert "cannot be tracked" in subject.note
+        assert "too big to show" in subject.note and "cannot be tracked" in subject.detail
     assert "11-15" in subject.title
     assert subject_of(screen, on_board=True).position == game.position
 
@@ -123,13 +123,13 @@ def test_escape_closes_the_tree_while_it_is_built_and_while_stepping(app: App) -
 def test_the_small_board_is_turned_as_the_main_board(app: App) -> None:
     overlay = open_tree(app)
     view = overlay.view
-    assert view is not None and view._cell(1) == (0, 1)  # square 1 at the top, as on the board
+    assert view is not None and view.cell(1) == (0, 1)  # square 1 at the top, as on the board
     flipped = screen_of(app).flipped
     press(app, pygame.K_t, "t")  # close, turn the main board (F), open again
     press(app, pygame.K_f, "f")
     assert screen_of(app).flipped is not flipped
     turned = open_tree(app).view
-    assert turned is not None and turned.flipped is not flipped and turned._cell(1) == (7, 6)
+    assert turned is not None and turned.flipped is not flipped and turned.cell(1) == (7, 6)
 
 
 def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
@@ -143,7 +143,7 @@ def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
     overlay = open_tree(app)
     view = overlay.view
     assert view is not None and view.tree.best_move != played
-    assert view.note.startswith(f"This tree's search (alpha-beta to depth {overlay.subject.depth}")
+    assert view.note.startswith(f"This tree's search (looking {overlay.subject.depth} moves ahead")
     assert f"the AI played {played.pdn()}" in view.note
     assert "deeper" not in view.note  # the tree picked in the header may be the deeper one
 
@@ -152,7 +152,7 @@ def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
     app.step(1 / 60)
     assert view.tree.depth == 2
     if view.tree.best_move != played:
-        assert view.note.startswith("This tree's search (alpha-beta to depth 2,")
+        assert view.note.startswith("This tree's search (looking 2 moves ahead)")
     else:
         assert view.note == ""
 

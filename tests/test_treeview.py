@@ -410,13 +410,19 @@ def test_labels_never_overlap_and_the_pv_crosses_none_at_depths_5_and_6(
     _check_readable(layout)
 
 
-def test_the_cut_off_window_is_a_label_of_the_node_that_cut() -> None:
+def test_the_cut_off_is_a_label_of_the_node_that_cut_in_either_register() -> None:
+    """Plain words say how many moves were skipped; the curious see the window that cut."""
     tree = tracked_search(Position.from_fen(MIDGAME), 5)
     layout = TreeLayout(tree)
     layout.show_plies(5)
     cut = next(
         node for node in tree.root.walk() if node.cutoff is not None and node.pruned_children
     )
+    item = layout.item_of(cut)
+    assert item is not None
+    assert layout.texts(item)[2] == f"{len(cut.pruned_children)} skipped"
+    layout.curious = True
+    layout.relayout()
     item = layout.item_of(cut)
     assert item is not None
     assert "cut: \u03b1" in layout.texts(item)[2] and ">=" in layout.texts(item)[2]

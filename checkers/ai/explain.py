@@ -347,14 +347,23 @@ def _ahead(depth: int) -> str:
     return f"{depth} move{'' if depth == 1 else 's'} ahead"
 
 
+def _who(player: str) -> str:
+    """Who played, as a sentence begins it: `The novice level`, `This AI` (set up by hand),
+    `The engine`."""
+    if player == "custom":
+        return "This AI"
+    if player in ALGORITHMS:
+        return "The engine" if player == "engine" else "The AI"
+    return f"The {player} level"
+
+
 def facts(explanation: Explanation) -> list[str]:
-    """The plain sentences before the moves' own lines: forced, slips, book, databases, how far
-    the search looked and what its bounds mean."""
+    """The plain sentences before the moves' own lines, in a player's words (the window's Why?
+    card and `checkers analyse --why` say the same): forced, slips, misjudging, book, databases,
+    how far the search looked, and what `at most` means."""
     played = explanation.moves[0]
+    who = _who(explanation.player)
     facts: list[str] = []
-    # A named level (beginner ... expert) or a bare algorithm ("engine", "alphabeta").
-    named = explanation.player not in ALGORITHMS
-    level = f"The {explanation.player} level" if named else f"The {explanation.player}"
     if explanation.legal_moves == 1:
         facts.append(
             f"{explanation.played} was the only legal move"
@@ -365,19 +374,19 @@ def facts(explanation: Explanation) -> list[str]:
     if explanation.slipped:
         often = round(1 / explanation.blunder) if explanation.blunder else 0
         facts.append(
-            f"{level} slipped on purpose"
+            f"{who} slipped on purpose"
             + (f" (it plays a random move about one time in {often})" if often else "")
             + f": its search chose {explanation.searched}, it played {explanation.played}."
         )
     if explanation.noise_men > 0:
         facts.append(
-            f"{level} misjudges on purpose: every position it scores carries an error of up"
-            f" to {explanation.noise_men:.2f} of a man."
+            f"{who} misjudges on purpose: every position it judges is off by up to"
+            f" {explanation.noise_men:.2f} of a man."
         )
     if explanation.from_book:
         facts.append(
             f"{explanation.played} came from the opening book, which holds the engine's own"
-            f" deeper search of this position ({played.depth} moves ahead)."
+            f" deeper look at this position ({_ahead(played.depth)})."
         )
         return facts
     if explanation.database is not None:
@@ -395,24 +404,24 @@ def facts(explanation: Explanation) -> list[str]:
         )
     elif played.bound == "unscored":
         if not explanation.slipped and explanation.legal_moves > 1:
-            facts.append(f"{explanation.played} was played before the search completed a depth.")
+            facts.append(
+                f"{explanation.played} was played before the search had looked even one move ahead."
+            )
     else:
-        facts.append(
-            f"{level}'s search chose {explanation.played}, looking {_ahead(played.depth)}."
-        )
+        facts.append(f"{who} chose {explanation.played}, looking {_ahead(played.depth)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     if played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
-            f"The search ran out of time at depth {played.depth} after finding"
-            f" {explanation.played}; the other moves are from depth {others[0].depth}."
+            f"Time ran out before the other moves were looked at {_ahead(played.depth)}:"
+            f" their scores are from {_ahead(others[0].depth)}."
         )
     if any(move.bound == "upper" for move in others):
         facts.append(
-            "'At most' marks a bound: the search proved the move no better and did not spend"
-            " the time to score it exactly."
+            "'At most': the search proved the move no better than that and did not spend the"
+            " time to score it exactly."
         )
     if not others and not explanation.complete and explanation.legal_moves > 1:
-        facts.append(f"{level}'s search keeps the score of its chosen move only.")
+        facts.append(f"{who} keeps the score of its chosen move only.")
     return facts
 
 

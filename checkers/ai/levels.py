@@ -54,29 +54,29 @@ class Level:
         return f"{what} {how}"
 
     def details(self) -> str:
-        """How it plays, in a sentence, beyond its description: the search, what it judges
-        positions by and its deliberate flaws (`Alpha-beta search 3 plies deep, judging
-        positions by material, the centre and mobility; its judgement blurred, a random move 8%
-        of the time`)."""
-        how = f"{self.depth} plies deep" if self.depth is not None else f"{self.time:g} s a move"
+        """How it plays, in a player's words, beyond its description: how far it looks or how
+        long it thinks, what it judges positions by and its deliberate flaws (`Looks 2 moves
+        ahead and judges positions by material alone; its judgement blurred, a random move 25%
+        of the time`); no search's name, no engine jargon."""
+        if self.depth is not None:
+            how = f"Looks {self.depth} move{'' if self.depth == 1 else 's'} ahead"
+        else:
+            how = f"Thinks {self.time:g} s a move"
         if self.algorithm == "engine":
-            return (
-                f"Principal-variation search, {how}, with the opening book, the endgame "
-                "databases and an evaluation fitted to game results"
+            sentence = (
+                f"{how} with the opening book, the endgame databases and a judgement of"
+                " positions fitted to game results"
             )
-        search = SEARCH_NAMES.get(self.algorithm, self.algorithm)
-        judging = JUDGING.get(self.evaluation, f"its {self.evaluation} evaluation")
+        else:
+            judging = JUDGING.get(self.evaluation, f"its {self.evaluation} evaluation")
+            sentence = f"{how} and judges positions by {judging}"
         flaws = []
         if self.noise:
             flaws.append("its judgement blurred")
         if self.blunder:
             flaws.append(f"a random move {self.blunder:.0%} of the time")
-        sentence = f"{search} search {how}, judging positions by {judging}"
         return f"{sentence}; {', '.join(flaws)}" if flaws else sentence
 
-
-SEARCH_NAMES = {"alphabeta": "Alpha-beta", "minimax": "Minimax", "negamax": "Negamax"}
-"""The source documents' searches in words (the registry's names as keys)."""
 
 JUDGING = {
     "count": "material alone",
@@ -105,7 +105,7 @@ LEVELS: tuple[Level, ...] = (
         noise=5.0,
         blunder=0.08,
     ),
-    Level("casual", "A steady five-ply alpha-beta search", "alphabeta", "seed", depth=5),
+    Level("casual", "Looks five moves ahead and never slips", "alphabeta", "seed", depth=5),
     Level("club", "The engine, half a second a move", "engine", "engine", time=0.5),
     Level("strong", "The engine, two seconds a move", "engine", "engine", time=2.0),
     Level("master", "The full engine, five seconds a move", "engine", "engine", time=5.0),

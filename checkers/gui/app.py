@@ -36,6 +36,7 @@ from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.game import HOP_SECONDS
+from checkers.gui.game_view.commands import register_overlay
 from checkers.gui.game_view.keeper import RESUME_PLY_TAG
 from checkers.gui.intents import (
     Back,
@@ -55,7 +56,6 @@ from checkers.gui.intents import (
     StartGame,
 )
 from checkers.gui.persist import config_from_tags
-from checkers.gui.screens import tree_overlay  # noqa: F401  (registers the T overlay on game screens)
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
 from checkers.gui.screens.game import GameScreen
@@ -71,11 +71,24 @@ from checkers.gui.settings import (
     load_settings,
     save_settings,
 )
+from checkers.gui.tree_view.overlay import TREE_OVERLAY, TreeOverlay
+from checkers.gui.tree_view.screen import TreeScreen
+from checkers.gui.tree_view.search import Subject
+from checkers.gui.tree_view.view import TreeChoices
 from checkers.gui.ui import Manager
 from checkers.options import read_whole_number
 from checkers.record import GameRecord
 
-__all__ = ["FPS", "WINDOW_SIZE", "App", "DisplayUnavailable", "Screen", "run_app", "ui_scale"]
+__all__ = [
+    "FPS",
+    "WINDOW_SIZE",
+    "App",
+    "DisplayUnavailable",
+    "Screen",
+    "run_app",
+    "run_tree_viewer",
+    "ui_scale",
+]
 
 FPS = 60
 MAX_GAME_PLIES = 100_000  # far past any game: the 40-move rule ends a game long before
@@ -121,6 +134,7 @@ class App:
         loaded: saves.ResumedGame | None = None,
         settings: Settings | None = None,
         remember: bool = False,
+        tree: Subject | None = None,
     ) -> None:
         self.remember = remember
         """Read the settings from the data directory and write them back (off in tests)."""
@@ -191,7 +205,13 @@ class App:
             OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
             OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
         }
-        if config is None:
+        self.tree_choices = TreeChoices()
+        """How every tree view of this session speaks (plain words, or for the curious)."""
+        self._register_overlays()
+        if tree is not None:
+            pygame.display.set_caption("Checkers: search tree")
+            self._replace(TreeScreen(self.context, tree, self.tree_choices))
+        elif config is None:
             self.show_start()
         elif loaded is not None:
             tags = {**loaded.tags, "Result": loaded.result}
@@ -205,6 +225,14 @@ class App:
             resumed = find_autosave()
             if resumed is not None:
                 self.push(ResumeScreen(self.context, resumed))
+
+    def _register_overlays(self) -> None:
+        """The game screens' overlays: the search tree on T, sharing this App's tree choices."""
+        name, key, label, help_line = TREE_OVERLAY
+        choices = self.tree_choices
+        register_overlay(
+            name, key, label, lambda screen: TreeOverlay(screen, choices=choices), help_line
+        )
 
     # --- the window --------------------------------------------------------------------------
 
@@ -545,3 +573,9 @@ def run_app(
         loaded=loaded,
         remember=True,
     ).run()
+
+
+def run_tree_viewer(subject: Subject) -> int:
+    """Open the search tree of `subject` alone in the window (`checkers treeview`), in the
+    player's theme and window size, and run until it is closed; nothing is saved."""
+    return App(settings=load_settings(), muted=True, tree=subject).run()

@@ -19,6 +19,8 @@ from checkers.ai.explain import (
     facts,
     format_men,
 )
+from checkers.ai.levels import LEVELS, Level
+from checkers.ai.registry import ALGORITHMS
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
 from checkers.gui.wording import plural
 
@@ -28,6 +30,7 @@ __all__ = [
     "WhyRow",
     "analysis_rows",
     "best_line_moves",
+    "card_facts",
     "line_score",
     "line_words",
     "move_number",
@@ -177,16 +180,51 @@ def _row(
     )
 
 
+def _ahead(depth: int) -> str:
+    return f"{plural(depth, 'move')} ahead"
+
+
+def _who(player: str) -> str:
+    """Who played, as a sentence begins it: `The novice level`, `This AI` (set up by hand),
+    `The engine`."""
+    if player == "custom":
+        return "This AI"
+    if player in ALGORITHMS:
+        return "The engine" if player == "engine" else "The AI"
+    return f"The {player} level"
+
+
+def card_facts(explanation: Explanation) -> list[str]:
+    """The plain sentences before the moves' own lines (`checkers.ai.explain.facts`, which the
+    command line says too)."""
+    return facts(explanation)
+
+
+def _evaluation(explanation: Explanation, level: Level | None) -> str | None:
+    """The evaluation behind the card's scores: the level's, a named level's, or None when
+    the card cannot know (an AI set up by hand whose level the caller did not give)."""
+    if level is not None:
+        return level.evaluation
+    named = next((known for known in LEVELS if known.name == explanation.player), None)
+    if named is not None:
+        return named.evaluation
+    entry = ALGORITHMS.get(explanation.player)  # a bare search plays its own evaluation
+    return entry.evaluation if entry is not None else None
+
+
 def why_card(
     explanation: Explanation,
     mover: Side,
     ply: int,
     black_first: bool = True,
     human: Side | None = None,
+    level: Level | None = None,
 ) -> WhyCard:
     """The card for the AI's move `explanation.played`, played by `mover` after `ply`
     half-moves of a game `black_first` or not; `human` is the human's side against the AI
-    (the card then speaks of "the AI")."""
+    (the card then speaks of "the AI"); `level` is the mover's level when the caller knows it.
+    Scores from an evaluation other than the engine's are labelled as that AI's own rough
+    estimate, never as the evaluation of the position."""
     number, black_to_move = move_number(ply, black_first)
     who = "the AI" if human is not None and mover is not human else _name(mover)
     played = explanation.moves[0]
@@ -198,11 +236,29 @@ def why_card(
         if move.bound != "unscored"
     ]
     whose = f"{_name(mover)}'s" + (" (the AI's)" if who == "the AI" else "")
+    player = _who(explanation.player)
+    by = (
+        "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
+    )
+    evaluation = _evaluation(explanation, level)
+    good = f"+ is good for {_name(mover)}"
+    if evaluation == "engine":
+        view = f"Scores in men from {whose} view: {good}."
+    elif evaluation is None:
+        view = f"Scores in men from {whose} view, as this AI judges: {good}."
+    else:
+        owner = (
+            "this AI's" if explanation.player == "custom" else f"the {explanation.player} level's"
+        )
+        view = (
+            f"Scores are {owner} own rough estimate in men, not the engine's evaluation:"
+            f" from {whose} view, {good}."
+        )
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
-        subtitle=f"{_name(mover)}'s move {number}, played by the {explanation.player} level",
-        facts=tuple(facts(explanation)),
-        view=f"Scores in men from {whose} view: + is good for {_name(mover)}.",
+        subtitle=f"{_name(mover)}'s move {number}, played by {by}",
+        facts=tuple(card_facts(explanation)),
+        view=view,
         rows=tuple(rows),
         others=(
             "The book's other moves, best first:"

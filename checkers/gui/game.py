@@ -8,6 +8,7 @@ made; the animation only replays it, so undo or a new game during an animation l
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -40,6 +41,7 @@ __all__ = [
     "AIService",
     "Animation",
     "Game",
+    "Judgement",
     "SearchFigures",
     "Thinking",
     "format_score",
@@ -111,6 +113,24 @@ class SearchFigures:
     pv: tuple[Move, ...]
     note: str = ""
     man: float = 1.0  # what a man is worth in the score's units
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The engine's evaluation of one position: `score` from `side`'s view, a man worth `man`
+    in it, from a search `depth` moves deep (or the endgame databases' exact result)."""
+
+    score: float
+    man: float
+    side: Side
+    depth: int
+    database: bool = False
+
+
+def judges_like_the_engine(level: Level | None) -> bool:
+    """Whether a level's scores are the engine's evaluation (a weak level's own rough one is
+    never shown as the game's score)."""
+    return level is not None and level.evaluation == "engine"
 
 
 @dataclass(frozen=True)
@@ -200,6 +220,9 @@ class Game:
         self.paused = False
         self.step_once = False
         self.draw_offer: tuple[Side, int] | None = None  # who offered, at which ply
+        self.judgements: dict[Position, Judgement] = {}
+        """The engine's deepest evaluation of each position of this game so far: the one score
+        the panel, the bar, the hint and the draw offer all show."""
         self.explanations: dict[tuple[int, Position, Move], Explanation] = {}
         """Why the AI played each of its moves in this game, by (ply, position, move): kept
         through undo, redo and stepping, so the question can be asked at any AI move."""
@@ -246,8 +269,6 @@ class Game:
         self.animation: Animation | None = None
         self.figures: SearchFigures | None = None
         self.hint: Move | None = None
-        self.hint_score: tuple[float, float, Side] | None = None
-        """The hint's search score as (score, what a man is worth, the side it is for)."""
         self.ai_stuck = False  # an AI error stops further requests until the player acts
         self.wait = 0.0
         self.confirming: str | None = None  # a command pressed once that asks to be pressed again
@@ -326,6 +347,17 @@ class Game:
             self.flash = None
             return frozenset()
         return squares if int(elapsed * 6 / FLASH_SECONDS) % 2 == 0 else frozenset()
+
+    def judge(self, position: Position, judgement: Judgement) -> None:
+        """Keep `judgement` of `position` if it is the deepest yet (the databases' is final)."""
+        known = self.judgements.get(position)
+        if known is None or (not known.database and judgement.depth >= known.depth):
+            self.judgements[position] = judgement
+
+    def judgement(self) -> Judgement | None:
+        """The engine's evaluation of the position shown, or None if no engine search has
+        looked at it yet."""
+        return self.judgements.get(self.position)
 
     def refresh_status(self) -> None:
         """Make the status line describe the position on the board again."""
@@ -508,22 +540,25 @@ class Game:
             self.ai_stuck = True
             self.status = f"AI error: it answered {result.move} in {self.position.fen()}"
             return
+        level = self.config.player(thinking.side).level
+        if thinking.purpose != "move" or judges_like_the_engine(level):
+            found = Judgement(
+                result.score, thinking.man, thinking.side, result.depth, result.database
+            )
+            self.judge(self.position, found)
         if thinking.purpose == "draw":
-            self._answer_draw(-result.score, thinking.man)  # it searched from the human's side
+            self._answer_draw()
             return
         if thinking.purpose == "hint":
             self.hint = result.move
-            self.hint_score = (result.score, thinking.man, thinking.side)
-            words = score_words(
-                result.score, thinking.man, thinking.side, thinking.side, self._human()
-            )
+            view = self._human() or thinking.side
+            words = score_words(result.score, thinking.man, thinking.side, view, self._human())
             if result.database:
-                words = database_note(result.score, thinking.side, None)
+                words = database_note(result.score, thinking.side, self._human())
             self.status = (
                 f"Hint: {result.move.pdn()} ({words}, looked {plural(result.depth, 'move')} ahead)"
             )
             return
-        level = self.config.player(thinking.side).level
         note = event.note
         if result.database:  # the panel's last line and the status say where the score came from
             words = database_note(result.score, thinking.side, self._human())
@@ -540,10 +575,44 @@ class Game:
         if event.explanation is not None:
             key = (self.record.ply, self.position, result.move)
             self.explanations[key] = event.explanation
+        searched = self.judgements.get(self.position)
         self.play(result.move)
+        if searched is not None and judges_like_the_engine(level):
+            # The same score for the position the move leads to, a move less deep.
+            self.judge(self.position, replace(searched, depth=max(0, searched.depth - 1)))
         self.figures = figures
         if note:
             self.status = note[0].upper() + note[1:] + "."
+
+    def wake_in(self, thinking_frame: float, flash_frame: float) -> float | None:
+        """Seconds until the game needs its next frame, or None to wait for the player: at
+        once while a piece moves or a sound is due, or on the AI's turn; every `flash_frame`
+        while pieces flash and every `thinking_frame` while the AI thinks; between AI moves
+        the delay; when a running clock's face next changes (whole seconds, tenths under ten)."""
+        wakes: list[float] = []
+        if self.animation is not None or self.cues.pending:
+            wakes.append(0.0)
+        elif self.flash is not None:
+            wakes.append(flash_frame)
+        elif self.thinking is not None:
+            wakes.append(thinking_frame)
+        elif (
+            not self.finished
+            and not self.reviewing
+            and not self.ai_stuck
+            and self.config.player(self.position.turn).level is not None
+        ):
+            if self.mode is not Mode.AI_VS_AI or self.step_once:
+                wakes.append(0.0)  # the AI's turn: the next update asks it
+            elif not self.paused:
+                wakes.append(max(0.0, self.wait))
+        timer = self.timer
+        if timer is not None and timer.running is not None:
+            left = timer.remaining(timer.running)
+            tick = 0.1 if left < 10.5 else 1.0
+            # Just after the face changes (it shows whole seconds rounded up).
+            wakes.append(max(0.02, math.fmod(left, tick) + 0.01))
+        return min(wakes) if wakes else None
 
     def thinking_seconds(self) -> float:
         """How long the current search has run."""
@@ -653,6 +722,8 @@ class Game:
     def _where(self, ply: int) -> str:
         """`Black's move 12 of 30` for the position after `ply` half-moves."""
         black_first = self.record.start.turn is BLACK
+        if ply == 0:
+            return "the start"
         total = moves_count(len(self.record.line), black_first)
         return f"{move_label(ply, black_first)} of {total}"
 
@@ -899,36 +970,27 @@ class Game:
         if not self.is_human_turn() or self.thinking is not None or self.animation is not None:
             self.status = "Offer a draw on your turn."
             return
-        search, figures = self.ai_search, self.figures
-        positions = self.record.positions
-        if (
-            search is not None
-            and figures is not None
-            and len(positions) >= 2
-            and positions[-2] == search.position
-            and self.last_move == search.move
-        ):
-            self._answer_draw(figures.score, figures.man)  # its search for the move just made
+        if self.judgement() is not None:
+            self._answer_draw()  # the engine has judged this position: the score shown
             return
-        self._ask(self.config.hint, "draw")  # no fresh score: a short search through the worker
+        self._ask(self.config.hint, "draw")  # no score yet: a short search through the worker
         self.status = "The AI considers your draw offer..."
 
-    def _answer_draw(self, score: float, man: float) -> None:
-        """The AI's answer to a draw offer, given its score from its own side (a man is worth
-        `man` in it)."""
-        ai_men = score / man
-        if is_win_score(score) and score > 0 or ai_men > DRAW_MARGIN:
-            self.status = (
-                f"The AI declines the draw: it thinks it is ahead "
-                f"({format_score(score, man)} for the AI)."
-            )
+    def _answer_draw(self) -> None:
+        """The AI's answer to a draw offer, from the engine's evaluation of the position (the
+        score the panel and the bar show), told from the player's side as they tell it."""
+        found = self.judgement()
+        human = self._human()
+        assert found is not None and human is not None
+        ai = human.opponent
+        score = found.score if found.side is ai else -found.score
+        words = score_words(found.score, found.man, found.side, human, human)
+        if is_win_score(score) and score > 0 or score / found.man > DRAW_MARGIN:
+            self.status = f"The AI declines the draw: it thinks it is ahead ({words})."
             return
         self._drop_later_moves()
         self._end(self.record.agree_draw())
-        self.status = (
-            f"The AI accepts the draw: it does not think it is ahead "
-            f"({format_score(score, man)} for the AI)."
-        )
+        self.status = f"The AI accepts the draw: it does not think it is ahead ({words})."
 
 
 _RULES_ENDINGS = (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)

@@ -31,7 +31,10 @@ def player_name(player: PlayerConfig) -> str:
     level = player.level
     if level.name != "custom":
         return f"AI {level.name}"
-    return f"AI {level.summary()}"
+    # Set by hand: how far or how long, in a player's words (the tag beside says the rest).
+    if level.depth is not None:
+        return f"AI {level.depth} move{'' if level.depth == 1 else 's'} ahead"
+    return f"AI {level.time:g} s a move"
 
 
 def _player_code(player: PlayerConfig) -> str:

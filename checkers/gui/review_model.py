@@ -1,10 +1,12 @@
 """What the window's game review shows, decided without pixels: the moves reviewed so far, the
-marks and their symbols, the evaluation graph's points, the words for the move shown, the
-per-side summary, and the jumps to the next or previous marked move.
+marks and their symbols, the evaluation graph's points and where its marks go, the score of the
+position shown, the words for the move shown, the per-side table, and the jumps to the next or
+previous marked move.
 
-Pure Python (no pygame), so it is tested headless; checkers.gui.screens.review draws it.
-The graph is told from Black's view (in men, clamped to +/- GRAPH_CLAMP); the panel's words
-are told from the mover's view, as `checkers review` tells them.
+Pure Python (no pygame), so it is tested headless; checkers.gui.game_view.review draws it.
+One score, as the rest of the window tells it (checkers.gui.wording.score_words): the engine's,
+in men, from the player's side in a game against the AI, else from Black's (the graph) or the
+mover's (the words). The graph is clamped to +/- GRAPH_CLAMP men.
 """
 
 from __future__ import annotations
@@ -12,17 +14,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from checkers.board import BLACK, Move, Position
-from checkers.gui.wording import moves_count, plural
-from checkers.review import Label, MoveReview, summarize, win_text
+from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.gui.wording import moves_count, plural, score_words
+from checkers.review import Label, MoveReview, summarize
 
 __all__ = [
     "GRAPH_CLAMP",
     "MARKED",
+    "SEVERITY",
     "SYMBOLS",
+    "TABLE_HEADINGS",
     "GraphBox",
     "ReviewProgress",
     "graph_points",
+    "mark_boxes",
     "move_words",
     "ply_at",
 ]
@@ -34,36 +39,39 @@ GRAPH_CLAMP = 4.0
 MARKED = (Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
 """The labels marked in the move list and on the graph, and visited by the mistake keys."""
 
+SEVERITY = {label: rank for rank, label in enumerate(MARKED)}
+"""How bad a marked label is (a blunder is the worst): where marks would overlap, the worst shows."""
+
 SYMBOLS = {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}
 """The annotators' signs: readable without colour (the high-contrast theme, colour blindness)."""
 
-
-_PLURALS = {
-    Label.BOOK: "book",
-    Label.FORCED: "forced",
-    Label.BEST: "best",
-    Label.GOOD: "good",
-    Label.INACCURACY: "inaccuracies",
-    Label.MISTAKE: "mistakes",
-    Label.BLUNDER: "blunders",
-}
+TABLE_HEADINGS = ("", "Accuracy", "Inaccuracies", "Mistakes", "Blunders")
+"""The per-side table's column headings (the first column names the side)."""
 
 
-def move_words(review: MoveReview) -> tuple[str, ...]:
+def _who(side: Side, human: Side | None) -> str:
+    """`You` / `The AI` in a game against the AI, else `Black` / `White`."""
+    if human is None:
+        return side.name.capitalize()
+    return "You" if side is human else "The AI"
+
+
+def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str, ...]:
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
-    with the score before, and the better line."""
+    with the score before (as the rest of the window tells a score: `man` is a man in the
+    search's units, `human` the player against the AI or None), and the better line."""
     dots = "" if review.side is BLACK else "... "
     symbol = SYMBOLS.get(review.label, "")
-    who = review.side.name.capitalize()
+    who = _who(review.side, human)
     head = f"{review.move_number}. {dots}{review.move.pdn()}{symbol}  {review.label.value}"
     if review.label in (Label.FORCED, Label.BOOK):
         loss = "the only legal move" if review.label is Label.FORCED else "an opening-book move"
     elif review.move == review.best:
-        loss = f"{who} lost nothing: the engine's own choice"
+        loss = f"{who} lost nothing: the best move"
     else:
         loss = f"{who} lost {review.loss:.2f} men"
-    win = win_text(review.before.score)
-    before = f"{who} {win}" if win else f"{review.score:+.2f} for {who}"
+    view = human if human is not None else review.side
+    before = score_words(review.before.score, man, review.side, view, human)
     best = f"Best {review.best.pdn()}; before the move {before}"
     line = review.before.line
     better = ""
@@ -74,19 +82,47 @@ def move_words(review: MoveReview) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class GraphBox:
-    """Where the graph goes in pixels: left, top, width, height."""
+    """A rectangle in pixels (left, top, width, height): where the graph's points go, or a mark."""
 
     left: int
     top: int
     width: int
     height: int
 
+    @property
+    def right(self) -> int:
+        """One past the last column."""
+        return self.left + self.width
+
+    @property
+    def bottom(self) -> int:
+        """One past the last row."""
+        return self.top + self.height
+
+    def overlaps(self, other: GraphBox, gap: int = 0) -> bool:
+        """Whether the two share a pixel, or come closer than `gap` pixels."""
+        return (
+            self.left < other.right + gap
+            and other.left < self.right + gap
+            and self.top < other.bottom + gap
+            and other.top < self.bottom + gap
+        )
+
+    def contains(self, other: GraphBox) -> bool:
+        """Whether `other` lies wholly inside."""
+        return (
+            self.left <= other.left
+            and other.right <= self.right
+            and self.top <= other.top
+            and other.bottom <= self.bottom
+        )
+
 
 def graph_points(
     values: Sequence[float | None], plies: int, box: GraphBox
 ) -> list[tuple[int, float, float]]:
     """(ply, x, y) for every known value: ply 0 at the left edge, `plies` at the right, +GRAPH_CLAMP
-    men (Black ahead) at the top, -GRAPH_CLAMP at the bottom."""
+    men at the top, -GRAPH_CLAMP at the bottom."""
     points = []
     span = max(1, plies)
     for ply, value in enumerate(values):
@@ -99,6 +135,42 @@ def graph_points(
     return points
 
 
+def mark_boxes(
+    points: Sequence[tuple[int, float, float]],
+    marks: Sequence[tuple[int, Label]],
+    box: GraphBox,
+    size: int,
+) -> list[tuple[int, Label, GraphBox]]:
+    """Where each mark is drawn: a `size`-pixel square on its point, moved inside `box` at the
+    edges so that no mark is cut. The worst marks are placed first; a mark that would overlap
+    (or touch) one placed goes just above or below it, at its own move's place across; if the
+    graph has no room left there, it is not drawn (the move list and the mistake keys still
+    have it). In game order."""
+    if size <= 0 or box.width < size or box.height < size:
+        return []
+    where = {ply: (x, y) for ply, x, y in points}
+    placed: list[tuple[int, Label, GraphBox]] = []
+    worst_first = sorted(marks, key=lambda mark: (-SEVERITY.get(mark[1], -1), mark[0]))
+    step = size + 2
+    for ply, label in worst_first:
+        if ply not in where:
+            continue
+        x, y = where[ply]
+        left = min(max(round(x - size / 2), box.left), box.right - size)
+        natural = min(max(round(y - size / 2), box.top), box.bottom - size)
+        # Nearest free place first: on the point, then one step up, one down, two up...
+        for shift in range(2 * (box.height // step) + 1):
+            offset = (shift + 1) // 2 * step * (-1 if shift % 2 else 1)
+            top = natural + offset
+            if top < box.top or top + size > box.bottom:
+                continue
+            square = GraphBox(left, top, size, size)
+            if not any(square.overlaps(other, gap=1) for _, _, other in placed):
+                placed.append((ply, label, square))
+                break
+    return sorted(placed, key=lambda mark: mark[0])
+
+
 def ply_at(x: float, plies: int, box: GraphBox) -> int:
     """The ply whose point is nearest to `x` (clamped to the game)."""
     span = max(1, plies)
@@ -108,10 +180,15 @@ def ply_at(x: float, plies: int, box: GraphBox) -> int:
 
 @dataclass
 class ReviewProgress:
-    """A review of one game as it comes in: the moves reviewed so far and how it stands."""
+    """A review of one game as it comes in: the moves reviewed so far and how it stands.
+
+    `man` is a man in the review's search units; `human` is the player's side in a game against
+    the AI (its scores are told from there), else None."""
 
     start: Position
     moves: tuple[Move, ...]
+    man: float
+    human: Side | None = None
     reviews: list[MoveReview] = field(default_factory=list)
     state: str = "running"
     """`running`, `done`, `cancelled` or `failed`."""
@@ -126,6 +203,11 @@ class ReviewProgress:
     def running(self) -> bool:
         """Whether more reviews are expected."""
         return self.state == "running"
+
+    @property
+    def view(self) -> Side:
+        """Whose score the graph shows: the player's against the AI, else Black's."""
+        return self.human if self.human is not None else BLACK
 
     def add(self, review: MoveReview) -> None:
         """Take the next move's review (they come in game order)."""
@@ -163,12 +245,27 @@ class ReviewProgress:
         review = self.review_of(ply)
         return review.label if review is not None else None
 
-    def black_values(self) -> list[float | None]:
-        """The graph's value at every ply 0..total in men from Black's view (None where not
+    def position_score(self, ply: int) -> tuple[float, Side] | None:
+        """The review's score of the position after `ply` in search units and the side it is
+        told from (None if not reviewed yet): the score before move 1 at the start, then the
+        score of each move played, as the graph draws it and the labels count it."""
+        if ply == 0 and self.reviews:
+            first = self.reviews[0]
+            return first.before.score, first.side
+        review = self.review_of(ply)
+        if review is None:
+            return None
+        if review.move == review.best:  # the engine's own choice keeps the score before it
+            return review.before.score, review.side
+        # No better than the best move's score: a played move never gains (its loss is >= 0).
+        return min(review.before.score, -review.after.score), review.side
+
+    def values(self) -> list[float | None]:
+        """The graph's value at every ply 0..total in men from `view`'s side (None where not
         reviewed yet): the score before move 1, then the score of each move played."""
         values: list[float | None] = [None] * (self.total + 1)
         for review in self.reviews:
-            sign = 1.0 if review.side is BLACK else -1.0
+            sign = 1.0 if review.side is self.view else -1.0
             if review.ply == 1:
                 values[0] = sign * review.score
             values[review.ply] = sign * review.played_score
@@ -190,51 +287,47 @@ class ReviewProgress:
         return moves_count(plies, self.start.turn is BLACK)
 
     def progress_text(self) -> str:
-        """`move 12 of 60` (moves as players count them), or how the review ended."""
+        """`Reviewing: move 12 of 60` (moves as players count them), or how the review ended."""
         done, total = len(self.reviews), self.full_moves(self.total)
         if self.state == "running":
             return f"Reviewing: move {self.full_moves(min(done + 1, self.total))} of {total}"
         if self.state == "done":
             return f"Reviewed all {plural(total, 'move')}"
         if self.state == "cancelled":
-            return f"Cancelled: {self.full_moves(done)} of {total} moves reviewed, kept"
-        return f"Review failed after {self.full_moves(done)} of {total} moves: {self.error}"
+            return f"Cancelled: {self.full_moves(done)} of {plural(total, 'move')} reviewed"
+        return f"Review failed after {self.full_moves(done)} of {plural(total, 'move')}"
 
     def fraction(self) -> float:
         """How much of the game is reviewed, 0 to 1."""
         return len(self.reviews) / self.total if self.total else 1.0
 
-    def summary_lines(self) -> list[str]:
-        """Per side: accuracy and the count of each label (labels with none left out)."""
+    def table(self) -> list[tuple[str, str, str, str, str]]:
+        """The per-side table's rows under TABLE_HEADINGS: the side (`Black (you)` against the
+        AI), its accuracy, and how many inaccuracies, mistakes and blunders it made so far."""
         summary = summarize(self.reviews)
-        lines = []
-        for side, item in summary.items():
+        rows = []
+        for side in (BLACK, WHITE):
+            item = summary[side]
             name = side.name.capitalize()
+            if self.human is not None:
+                name += " (you)" if side is self.human else " (AI)"
             if not item.moves:
-                lines.append(f"{name}: no moves reviewed")
-                continue
-            # Book and forced moves are no choice: a side with only those has no accuracy, and
-            # a bare "-" read as a missing figure.
-            accuracy = (
-                "none (book or forced moves only)"
-                if item.accuracy is None
-                else f"{item.accuracy:.0f}%"
-            )
-            counts = ", ".join(
-                f"{count} {label.value if count == 1 else _PLURALS[label]}"
-                + (f" {SYMBOLS[label]}" if label in SYMBOLS else "")
-                for label in reversed(Label)
-                if (count := item.labels[label])
-            )
-            lines.append(f"{name}: accuracy {accuracy}; {counts}")
-        return lines
+                accuracy = "-"  # nothing reviewed yet
+            elif item.accuracy is None:
+                # Book and forced moves are no choice: a side with only those has no accuracy.
+                accuracy = "no choice"
+            else:
+                accuracy = f"{item.accuracy:.0f}%"
+            inaccuracies, mistakes, blunders = (str(item.labels[label]) for label in MARKED)
+            rows.append((name, accuracy, inaccuracies, mistakes, blunders))
+        return rows
 
     def panel_words(self, ply: int) -> tuple[str, ...]:
         """The panel's lines for the position after `ply`: the move that led there, reviewed,
         or why nothing is shown yet."""
         review = self.review_of(ply)
         if review is not None:
-            return move_words(review)
+            return move_words(review, self.man, self.human)
         if ply == 0:
             return ("Review: the start of the game", "Click a move or the graph to see it", "", "")
         if ply > self.total:

@@ -15,11 +15,15 @@ from pathlib import Path
 from typing import Any
 
 from checkers import atomic, saves
-from checkers.ai.levels import LEVELS
+from checkers.ai.levels import DEFAULT_LEVEL, LEVELS, get_level
 from checkers.gui.theme import DEFAULT_THEME, THEMES
 from checkers.textfile import read_bytes
 
 __all__ = [
+    "AI_DELAYS",
+    "AI_DEPTHS",
+    "AI_TIMES",
+    "BY_HAND",
     "EVAL_BAR",
     "FIRST_LEVEL",
     "MIN_WINDOW",
@@ -27,6 +31,7 @@ __all__ = [
     "RECENT_FOLDERS",
     "SETTINGS_FILE",
     "WINDOW_SIZE",
+    "AISetup",
     "Settings",
     "load_settings",
     "save_settings",
@@ -53,6 +58,73 @@ EVAL_BAR = {
 RECENT_FOLDERS = 6
 """How many folders the file browser remembers (the last ones a file was opened or saved in)."""
 _MAX_PATH = 4096
+AI_DEPTHS = tuple(range(1, 13))
+"""How many moves ahead an AI set up by hand may look (the start screen's choices)."""
+AI_TIMES = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
+"""How many seconds a move an AI set up by hand may think."""
+AI_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
+"""The pauses between two AIs' moves the start screen offers."""
+BY_HAND = "by hand"
+"""AISetup.level of an AI set up by hand in the start screen's Advanced section."""
+
+
+@dataclass(frozen=True)
+class AISetup:
+    """One AI of AI vs AI as the start screen sets it up: a named level, or (`BY_HAND`) a
+    search, an evaluation and a depth or time chosen in its Advanced section. The other fields
+    always hold what the Advanced section shows: the level's own when a level is chosen."""
+
+    level: str = DEFAULT_LEVEL
+    algorithm: str = "engine"
+    evaluation: str = "engine"
+    limit: str = "time"
+    """`time` (think `time` seconds a move) or `depth` (look `depth` moves ahead)."""
+    depth: int = 6
+    time: float = 2.0
+
+    @classmethod
+    def of_level(cls, name: str) -> AISetup:
+        """The named level, its search, evaluation and depth or time shown as they are."""
+        level = get_level(name)
+        depth, time = level.depth, level.time
+        return cls(
+            level.name,
+            level.algorithm,
+            level.evaluation,
+            "depth" if depth is not None else "time",
+            depth if depth in AI_DEPTHS else cls.depth,
+            time if time in AI_TIMES else cls.time,
+        )
+
+    @classmethod
+    def from_json(cls, data: object) -> AISetup | None:
+        """The setup a parsed file holds, or None if any part of it is not one this game
+        could have written (a setup is kept whole or not at all)."""
+        if not isinstance(data, dict):
+            return None
+        level = data.get("level")
+        if level != BY_HAND:
+            named = any(known.name == level for known in LEVELS)
+            return cls.of_level(str(level)) if named else None
+        from checkers.ai.registry import ALGORITHMS, EVALUATIONS
+
+        algorithm, evaluation = data.get("algorithm"), data.get("evaluation")
+        limit, depth, time = data.get("limit"), data.get("depth"), data.get("time")
+        valid = (
+            isinstance(algorithm, str)
+            and algorithm in ALGORITHMS
+            and isinstance(evaluation, str)
+            and evaluation in EVALUATIONS
+            and limit in ("time", "depth")
+            and depth in AI_DEPTHS
+            and not isinstance(depth, bool)
+            and isinstance(time, (int, float))
+            and not isinstance(time, bool)
+            and time in AI_TIMES
+        )
+        if not valid or not isinstance(depth, int) or not isinstance(time, (int, float)):
+            return None
+        return cls(BY_HAND, str(algorithm), str(evaluation), str(limit), depth, float(time))
 
 
 @dataclass(frozen=True)
@@ -75,6 +147,14 @@ class Settings:
     """Where the window was last (None: let the system place it)."""
     recent_folders: tuple[str, ...] = ()
     """The folders files were last opened or saved in, newest first (absolute paths)."""
+    black_ai: AISetup = field(default_factory=AISetup)
+    """Black's AI in AI vs AI."""
+    white_ai: AISetup = field(default_factory=AISetup)
+    """White's AI in AI vs AI."""
+    ai_advanced: bool = False
+    """Whether the start screen's Advanced section (search, evaluation, depth) is open."""
+    ai_delay: float = 0.5
+    """Seconds between two AIs' moves: one of AI_DELAYS."""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the file holds them."""
@@ -105,6 +185,10 @@ class Settings:
             "window_size": _size,
             "window_position": _position,
             "recent_folders": _folders,
+            "black_ai": AISetup.from_json,
+            "white_ai": AISetup.from_json,
+            "ai_advanced": lambda v: v if isinstance(v, bool) else None,
+            "ai_delay": _delay,
         }
         values: dict[str, Any] = {}
         for name, check in checks.items():
@@ -120,6 +204,12 @@ def _volume(value: object) -> float | None:
         return None
     volume = float(value)
     return volume if math.isfinite(volume) and 0.0 <= volume <= 1.0 else None
+
+
+def _delay(value: object) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if value in AI_DELAYS else None
 
 
 def _pair(value: object, low: int, high: int) -> tuple[int, int] | None:

@@ -11,15 +11,22 @@ import math
 from collections.abc import Sequence
 
 from checkers.ai.explain import database_words
+from checkers.ai.levels import Level
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import BLACK, Move, Position, Side
 from checkers.gui.config import Mode
 from checkers.record import Outcome, Reason
 
 __all__ = [
+    "JUDGING_WORDS",
+    "SEARCH_WORDS",
+    "ahead_words",
+    "ai_words",
+    "bar_number",
     "black_share",
     "database_note",
     "game_over_words",
+    "judging_words",
     "move_label",
     "move_rows",
     "moves_count",
@@ -27,6 +34,7 @@ __all__ = [
     "outcome_from_termination",
     "plural",
     "score_words",
+    "search_words",
     "termination",
 ]
 
@@ -34,6 +42,50 @@ __all__ = [
 def plural(count: int, word: str) -> str:
     """`1 move`, `3 moves`."""
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+SEARCH_WORDS = {
+    "engine": "The engine (strongest)",
+    "alphabeta": "Alpha-beta (classic, quick)",
+    "minimax": "Minimax (classic, slow)",
+    "negamax": "Negamax (minimax's twin)",
+}
+"""The AI registry's searches as the start screen's Advanced section names them."""
+
+JUDGING_WORDS = {
+    "engine": "the engine's judgement",
+    "seed": "pieces, centre, mobility",
+    "count": "the pieces alone",
+}
+"""The AI registry's evaluations as what an AI judges positions by."""
+
+
+def search_words(algorithm: str) -> str:
+    """A search in the Advanced section's words: `The engine (strongest)`; its registry name
+    when it has no words yet."""
+    return SEARCH_WORDS.get(algorithm, algorithm)
+
+
+def judging_words(evaluation: str) -> str:
+    """What an evaluation judges positions by: `the pieces alone`; its registry name when it
+    has no words yet."""
+    return JUDGING_WORDS.get(evaluation, evaluation)
+
+
+def ahead_words(depth: int) -> str:
+    """`looks 1 move ahead`, `looks 6 moves ahead`: a depth as players count it (each side's
+    move is one)."""
+    return f"looks {plural(depth, 'move')} ahead"
+
+
+def ai_words(level: Level) -> str:
+    """How an AI plays in a line of a player's words: a named level's description, or for one
+    set by hand how far it looks and what it judges by (`Looks 6 moves ahead, judging by the
+    pieces alone`); never the search's name."""
+    if level.name != "custom":
+        return level.description
+    how = ahead_words(level.depth) if level.depth is not None else f"thinks {level.time:g} s a move"
+    return f"{how[0].upper()}{how[1:]}, judging by {judging_words(level.evaluation)}"
 
 
 def moves_count(plies: int, black_first: bool = True) -> int:
@@ -168,6 +220,14 @@ def database_note(score: float, side: Side, human: Side | None) -> str:
         return words
     whose = "the AI" if human is not None and side is not human else _name(side)
     return f"{words} for {whose}"
+
+
+def bar_number(score: float, man: float) -> str:
+    """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
+    (`0.35`, as the panel says it), or `win 3` for a forced win in 3 moves."""
+    if is_win_score(score):
+        return f"win {(plies_to_win(score) + 1) // 2}"
+    return f"{abs(score / man):.2f}"
 
 
 def black_share(score: float, man: float, side: Side) -> float:

@@ -354,8 +354,8 @@ class Renderer:
         flipped: bool,
     ) -> None:
         """The evaluation bar: Black's share of it from Black's end of the board (`flipped`:
-        Black's end is at the bottom; no fill without a score), and `label` read upwards at
-        its top, whichever way the board faces."""
+        Black's end is at the bottom; without a score no fill, a line at even), and `label` (a
+        short figure) across the bar at the end of the side that leads."""
         pygame.draw.rect(surface, theme.PANEL_LINE, rect.inflate(4, 4), border_radius=4)
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=3)
         if black_share is not None:
@@ -368,12 +368,25 @@ class Renderer:
                 white.top, black.top = rect.top, rect.top + rect.height - black_height
             surface.fill(theme.WHITE_PIECE, white)
             surface.fill(theme.BLACK_PIECE, black)
-        size = max(12, rect.width * 2 // 3)
+        if black_share is None:  # nothing judged yet: a neutral bar, a line at even
+            middle = rect.centery
+            pygame.draw.line(surface, theme.PANEL_LINE, (rect.left, middle), (rect.right, middle))
+        if not label:
+            return
+        # The figure reads across the bar at the leading side's end (the top when even).
+        size = max(10, rect.width // 2)
         line = self.text.render(label, size, theme.TEXT)
-        line = pygame.transform.rotate(line, 90)  # read upwards along the narrow bar
-        if line.get_height() > rect.height - 8:
-            line = pygame.transform.smoothscale(line, (line.get_width(), rect.height - 8))
-        box = line.get_rect(midtop=(rect.centerx, rect.top + 4)).inflate(4, 8)
+        while line.get_width() > rect.width - 4 and size > 8:
+            size -= 1
+            line = self.text.render(label, size, theme.TEXT)
+        black_leads = black_share is not None and black_share > 0.5
+        white_leads = black_share is not None and black_share < 0.5
+        at_bottom = (black_leads and flipped) or (white_leads and not flipped)
+        box = line.get_rect(centerx=rect.centerx).inflate(4, 6)
+        if at_bottom:
+            box.bottom = rect.bottom - 2
+        else:
+            box.top = rect.top + 2
         box.clamp_ip(rect)
         # On the panel's colour: readable over either side's fill.
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=3)

@@ -31,7 +31,7 @@ from checkers.clock import format_clock
 from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
-from checkers.gui.game import Game
+from checkers.gui.game import Game, judges_like_the_engine
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
 from checkers.record import FORTY_MOVE_PLIES
@@ -101,15 +101,6 @@ def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str,
     return title, count, _player_words(game, side), clock, to_move
 
 
-def _own_scale(game: Game, side: Side) -> str:
-    """Words after a score from a level whose evaluation is not the engine's: its numbers are
-    that evaluation's guess (the novice's counts its own centre pieces only), not men."""
-    level = game.config.player(side).level
-    if level is None or level.evaluation == "engine":
-        return ""
-    return f" ({level.name}'s own scale)"
-
-
 def _search_texts(game: Game) -> tuple[str, ...]:
     thinking = game.thinking
     if thinking is not None:
@@ -124,40 +115,50 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         progress = thinking.progress
         if progress is None:
             return (*lines, "Looking 1 move ahead...", "", "", "")
-        view, human = score_view(game, thinking.side)
-        words = score_words(progress.score, thinking.man, thinking.side, view, human)
-        scale = _own_scale(game, thinking.side)
-        lines.append(f"So far {plural(progress.depth, 'move')} ahead: {words}{scale}")
+        ahead = f"So far {plural(progress.depth, 'move')} ahead"
+        if judges_like_the_engine(game.config.player(thinking.side).level):
+            view, human = score_view(game, thinking.side)
+            words = score_words(progress.score, thinking.man, thinking.side, view, human)
+            ahead += f": {words}"
+        lines.append(ahead)
         lines.append(f"{progress.nodes:,} positions looked at")
         return (*lines, "", "")
     figures = game.figures
+    score = _score_line(game)
     if figures is not None:
-        view, human = score_view(game, figures.side)
-        words = score_words(figures.score, figures.man, figures.side, view, human)
         who = figures.side.name.capitalize()
         speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
         line = " ".join(move.pdn() for move in figures.pv[:8])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
-                f"Score {words}",
+                score,
                 f"(the book's search, {plural(figures.depth, 'move')} ahead)",
                 "",
                 "",
             )
         return (
             f"{who} ({figures.level}) looked {plural(figures.depth, 'move')} ahead",
-            f"Score {words}{_own_scale(game, figures.side)}",
+            score,
             f"{figures.nodes:,} positions in {figures.seconds:.1f} s ({speed / 1000:,.0f}k/s)",
             f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",
         )
-    if game.hint_score is not None and game.hint is not None:
-        score, man, side = game.hint_score
-        view, human = score_view(game, side)
-        words = score_words(score, man, side, view, human)
-        return (f"Hint: {game.hint.pdn()}", f"Score {words}", "", "", "")
+    if game.hint is not None:
+        return (f"Hint: {game.hint.pdn()}", score, "", "", "")
+    if score:
+        return ("The engine's evaluation", score, "", "", "")
     return ("", "", "", "", "")
+
+
+def _score_line(game: Game) -> str:
+    """`Score +0.35 for you`: the engine's evaluation of the position shown, the same as the
+    evaluation bar's and the hint's (empty until an engine search has judged it)."""
+    found = game.judgement()
+    if found is None:
+        return ""
+    view, human = score_view(game, found.side)
+    return f"Score {score_words(found.score, found.man, found.side, view, human)}"
 
 
 def panel_lines(game: Game) -> PanelLines:

@@ -37,7 +37,7 @@ from checkers.gui.intents import Back
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.widgets import key_names
-from checkers.gui.wording import black_share, move_label, plural
+from checkers.gui.wording import bar_number, black_share, move_label, plural
 from checkers.record import GameRecord
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -287,15 +287,15 @@ class AnalysisScreen(ScreenBase):
         width, height = self.context.window_size()
         unit = max(1, round(10 * self.context.scale))
         return game_layout(
-            width, height, self.flipped, side_bar=round(2.6 * unit), status_height=round(5.4 * unit)
+            width, height, self.flipped, side_bar=round(3.2 * unit), status_height=round(5.4 * unit)
         )
 
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:
         """Where the evaluation bar goes: beside the board, as tall as it."""
         board = layout.board
         unit = max(1, round(10 * self.context.scale))
-        gap = max(4, board.cell // 10)
-        return pygame.Rect(board.left + board.size + gap, board.top, round(2.6 * unit), board.size)
+        gap = board.cell // 10 + board.cell // 5  # clear of the board's frame
+        return pygame.Rect(board.left + board.size + gap, board.top, round(3.2 * unit), board.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons, clicks and drags on the board, and the keys."""
@@ -396,8 +396,18 @@ class AnalysisScreen(ScreenBase):
         renderer.board(surface, layout.board, self.board_view(layout.board))
         evaluation = self.evaluation()
         share = evaluation[0] if evaluation is not None else None
-        label = evaluation[1] if evaluation is not None else "no evaluation yet"
-        renderer.eval_bar(surface, self.bar_rect(layout), share, label, self.flipped)
+        renderer.eval_bar(surface, self.bar_rect(layout), share, self.bar_figure(), self.flipped)
+
+    def bar_figure(self) -> str:
+        """The bar's short figure from the best line: men ahead, `win 3`, or `draw`."""
+        if self.analysis is None or not self.analysis.lines:
+            return ""
+        best = self.analysis.lines[0]
+        if best.win_in is not None:
+            return f"win {abs(best.win_in)}"
+        if best.database is not None:
+            return "draw"
+        return bar_number(best.score or 0.0, 1.0)
 
     def close(self) -> None:
         """Stop the analysis: the worker is the game's again."""

@@ -1,11 +1,10 @@
 """The game screen: mouse and keys to game commands, and the game shown as board, panel, status.
 
 The board (and the evaluation bar beside it) is drawn by hand; everything else is pygame_gui
-widgets: the panel's labels and move list (checkers.gui.screens.panel), a fixed grid of buttons,
-a menu of the less-used actions, the status line, the game-over and help cards and the resign
-confirmation. Every command is a `Command` with its keys, label, tooltip and whether it applies
-now, so buttons, menu items, keys and the help card cannot drift apart; a button that does not
-apply is disabled, never moved or removed. Overlays registered with `register_overlay` (the
+widgets, from the game screen's parts in checkers.gui.game_view: the command table (every
+action with its keys, label, place and whether it applies now, so buttons, menu entries, keys
+and the help card cannot drift apart), the panel and move list, the cards (game over, help),
+the review's strip, and the file keeper that writes the game. Overlays the App registered (the
 search-tree view) are drawn over the board's side of the window.
 """
 
@@ -13,18 +12,16 @@ from __future__ import annotations
 
 import functools
 import html
-import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Protocol
 
 import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers import saves
-from checkers.board import BLACK
+from checkers.board import BLACK, Side
 from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
@@ -34,29 +31,37 @@ from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
-from checkers.gui.game import Game
+from checkers.gui.game import Game, judges_like_the_engine
+from checkers.gui.game_view.cards import build_help_card, build_result_card
+from checkers.gui.game_view.commands import (
+    OVERLAYS,
+    Command,
+    Overlay,
+    button_rows,
+    command_tip,
+    game_commands,
+    help_rows,
+    menu_items,
+)
 from checkers.gui.game_view.keeper import GameKeeper, game_tags
 from checkers.gui.game_view.panel import GamePanel, score_view
+from checkers.gui.game_view.review import ReviewPane, split_layout
 from checkers.gui.intents import (
     ChangeSettings,
     LoadedGame,
     OpenAnalysis,
-    OpenFile,
     OpenLoad,
-    OpenSettings,
     OpenSetup,
     OpenWhy,
-    Quit,
     SaveGameAs,
     ShowStart,
 )
 from checkers.gui.layout import GameLayout, game_layout
-from checkers.gui.screens.review import ReviewPane, review_commands, split_layout
 from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
+    bar_number,
     black_share,
-    game_over_words,
     moves_count,
     plural,
     score_words,
@@ -68,10 +73,7 @@ __all__ = [
     "Command",
     "GameLayout",
     "GameScreen",
-    "Overlay",
     "game_layout",
-    "outcome_card",
-    "register_overlay",
 ]
 
 KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
@@ -85,101 +87,6 @@ STATUS_FLOOR = 56
 
 START_KEPT_NOTE = "Your last game was kept: Load (L) resumes it."
 """The same note on the start screen, naming the start screen's own way back to it."""
-
-
-class Overlay(Protocol):
-    """A view drawn over the board's side of the window (the tree view is one); it sees events
-    first. The shape of `checkers.gui.tree_view.view.TreeView`, so that view plugs in as it is."""
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Handle an event; True if it was used (the screen then ignores it)."""
-
-    def set_rect(self, rect: pygame.Rect) -> None:
-        """Where to draw from now on (the window was resized)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw into the rect last set."""
-
-
-@dataclass(frozen=True)
-class OverlaySpec:
-    """A registered overlay: its toggle key, its label, and how to build it for a screen."""
-
-    name: str
-    key: str
-    label: str
-    factory: Callable[[GameScreen], Overlay]
-    help: str = ""
-
-
-_OVERLAYS: dict[str, OverlaySpec] = {}
-
-
-def register_overlay(
-    name: str, key: str, label: str, factory: Callable[[GameScreen], Overlay], help: str = ""
-) -> None:
-    """Make an overlay (e.g. the search-tree view on `t`) toggle with `key` on every game screen;
-    `help` is its line on the help card."""
-    _OVERLAYS[name] = OverlaySpec(name, key, label, factory, help)
-
-
-def _always() -> bool:
-    return True
-
-
-def _never() -> bool:
-    return False
-
-
-@dataclass
-class Command:
-    """One thing the player can do: by key, and by a panel button (`place` "panel" or "nav"),
-    a menu item ("menu") or neither (""); `enabled` says whether it applies now (a button that
-    does not is disabled, not removed)."""
-
-    name: str
-    label: str
-    keys: tuple[str, ...]
-    help: str
-    action: Callable[[], None]
-    place: str = "panel"
-    shown: Callable[[], bool] = field(default=_always)
-    """Whether the command belongs to this game at all (fixed for a game: its mode)."""
-    active: Callable[[], bool] = field(default=_never)
-    enabled: Callable[[], bool] = field(default=_always)
-    disabled_tip: Callable[[], str] | None = None
-    """Why the command does not apply now: its button's tooltip while it is disabled."""
-    group: str = "game"
-    """Where it sits in the menu: one of MENU_GROUPS."""
-    icon: str = ""
-    """A compact button's text (the navigation arrows) instead of the label."""
-
-    @property
-    def button(self) -> bool:
-        """Whether a panel button runs it."""
-        return self.place in ("panel", "nav")
-
-
-MENU_GROUPS = ("game", "files", "view", "help", "leave")
-"""The menu's groups in order, a separator between each: quit comes last."""
-
-PRIMARY = {
-    Mode.HUMAN_VS_AI: ("new", "undo", "hint", "analyse", "why", "open_menu"),
-    Mode.HUMAN_VS_HUMAN: ("new", "undo", "redo", "analyse", "draw", "open_menu"),
-    Mode.AI_VS_AI: ("pause", "step", "new", "analyse", "why", "open_menu"),
-}
-"""The panel's buttons for each mode, in two rows of three; every other command of the panel
-is in the menu."""
-
-
-def outcome_card(game: Game) -> tuple[str, list[str]]:
-    """The game-over card's title and lines: who won, why, and the PDN result."""
-    outcome = game.result
-    assert outcome is not None
-    title, reason = game_over_words(outcome, game.mode, game.config.human_side(), game.position)
-    black_first = game.record.start.turn is BLACK
-    moves = plural(moves_count(game.record.ply, black_first), "move")
-    return title, [reason, f"Result {outcome.result()} after {moves}"]
 
 
 class GameScreen(ScreenBase):
@@ -213,7 +120,7 @@ class GameScreen(ScreenBase):
         self.menu_open = False
         self.overlays: dict[str, Overlay] = {}
         self.result_closed: tuple[object, ...] | None = None  # the game whose result was closed
-        self.commands = self._commands()
+        self.commands = game_commands(self)
         self.keymap = {key: command for command in self.commands for key in command.keys}
         self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
             pygame.MOUSEBUTTONDOWN: self._mouse_down,
@@ -237,326 +144,31 @@ class GameScreen(ScreenBase):
         self._widgets_changed = False
         self.disabled_tips = HoverTips(context.ui)
         self.review_pane: ReviewPane | None = None
-        """The game review under way or done (checkers.gui.screens.review), or None."""
+        """The game review under way or done (checkers.gui.game_view.review), or None."""
 
     # --- commands ----------------------------------------------------------------------------
 
-    def _commands(self) -> list[Command]:
-        game = self.game
-        ai_vs_ai = lambda: game.mode is Mode.AI_VS_AI
-        has_human = lambda: game.mode is not Mode.AI_VS_AI
+    def menu_items(self) -> list[Command | None]:
+        """The menu's entries in order, None between groups (game_view.commands.menu_items)."""
+        return menu_items(self.commands, self.game.mode)
 
-        def live() -> bool:
-            return not game.finished
-
-        def human_turn() -> bool:
-            return (
-                live() and game.is_human_turn() and game.thinking is None and game.animation is None
-            )
-
-        def at_start() -> bool:
-            return game.record.ply == 0
-
-        def at_end() -> bool:
-            return game.record.ply == len(game.record.line)
-
-        commands = [
-            Command(
-                "new",
-                "New game",
-                ("n",),
-                "start again with the same players (this game is kept: Saved games resumes it)",
-                self.new_game,
-            ),
-            Command(
-                "undo",
-                "Undo",
-                ("u", "backspace", "ctrl+z"),
-                "take back a move (against the AI, its reply too)",
-                game.undo,
-                enabled=lambda: game.record.can_undo() or game.outcome is not None,
-            ),
-            Command(
-                "redo",
-                "Redo",
-                ("r", "ctrl+y"),
-                "replay a move taken back",
-                game.redo,
-                enabled=game.record.can_redo,
-            ),
-            Command(
-                "hint",
-                "Hint",
-                ("h",),
-                "show the engine's suggestion as an arrow on the board",
-                game.request_hint,
-                shown=has_human,
-                enabled=human_turn,
-            ),
-            Command(
-                "resign",
-                "Resign",
-                ("ctrl+r",),
-                "give up the game (asks first; U takes it back)",
-                self.ask_resign,
-                shown=has_human,
-                enabled=live,
-            ),
-            Command(
-                "draw",
-                "Offer draw",
-                ("d",),
-                "offer a draw (the AI answers from its evaluation)",
-                game.offer_draw,
-                shown=has_human,
-                enabled=human_turn,
-            ),
-            Command(
-                "pause",
-                "Pause",
-                ("space", "p"),
-                "pause or resume AI vs AI",
-                game.toggle_pause,
-                shown=ai_vs_ai,
-                active=lambda: game.paused,
-                enabled=live,
-            ),
-            Command(
-                "step",
-                "Step",
-                ("s",),
-                "play one AI move while paused",
-                game.step,
-                shown=ai_vs_ai,
-                enabled=live,
-            ),
-            Command(
-                "faster",
-                "Shorter delay",
-                ("-",),
-                "shorter pause between AI moves",
-                lambda: game.change_delay(-1),
-                shown=ai_vs_ai,
-            ),
-            Command(
-                "slower",
-                "Longer delay",
-                ("+", "="),
-                "longer pause between AI moves",
-                lambda: game.change_delay(+1),
-                shown=ai_vs_ai,
-            ),
-            Command(
-                "continue",
-                "Play on from here",
-                ("c",),
-                "play on from the move shown (a finished game stays as it was: a new game"
-                " starts there; in a game under way the later moves are dropped)",
-                game.continue_here,
-                place="nav",
-                enabled=lambda: game.reviewing and game.can_play_on(),
-            ),
-            Command("flip", "Flip board", ("f",), "turn the board around", self.flip, group="view"),
-            Command(
-                "eval_bar",
-                "Evaluation bar",
-                ("v",),
-                "show or hide the bar beside the board that shows who is ahead",
-                self.toggle_eval_bar,
-                active=self.bar_shown,
-                group="view",
-            ),
-            Command(
-                "square_numbers",
-                "Square numbers",
-                ("k",),
-                "show or hide the squares' numbers (on empty squares)",
-                self.toggle_numbers,
-                active=lambda: self.context.settings.square_numbers,
-                group="view",
-            ),
-            Command(
-                "mute",
-                "Mute",
-                ("m",),
-                "sound on or off",
-                self.toggle_mute,
-                active=lambda: self.context.sounds.muted,
-                group="view",
-            ),
-            Command(
-                "help",
-                "Help",
-                ("?", "f1"),
-                "the rules in brief and the keys",
-                lambda: self.toggle_card("help"),
-                active=lambda: self.card == "help",
-                group="help",
-            ),
-            Command(
-                "open_menu",
-                "Menu",
-                (),
-                "everything else: the game, files, the view, help, quit",
-                self.toggle_menu,
-                active=lambda: self.menu_open,
-                group="",
-            ),
-            Command(
-                "start",
-                "Start",
-                ("home",),
-                "go to the start of the game",
-                lambda: game.go_to_end(False),
-                place="nav",
-                enabled=lambda: not at_start(),
-                icon="«",
-            ),
-            Command(
-                "back",
-                "Back",
-                ("left",),
-                "step back through the game (click a move in the list to jump there)",
-                lambda: game.step_through(-1),
-                place="nav",
-                enabled=lambda: not at_start(),
-                icon="‹",
-            ),
-            Command(
-                "forward",
-                "Forward",
-                ("right",),
-                "step forward through the game",
-                lambda: game.step_through(+1),
-                place="nav",
-                enabled=lambda: not at_end(),
-                icon="›",
-            ),
-            Command(
-                "end",
-                "End",
-                ("end",),
-                "go to the end of the game",
-                lambda: game.go_to_end(True),
-                place="nav",
-                enabled=lambda: not at_end(),
-                icon="»",
-            ),
-            Command(
-                "copy_fen",
-                "Copy position",
-                ("ctrl+c",),
-                "copy the position shown (as FEN text)",
-                self.copy_fen,
-                place="menu",
-                group="files",
-            ),
-            Command(
-                "copy_pdn",
-                "Copy game",
-                ("ctrl+p",),
-                "copy the whole game (as PDN text)",
-                self.copy_pdn,
-                place="menu",
-                group="files",
-            ),
-            Command(
-                "save",
-                "Save",
-                ("ctrl+s",),
-                "save the game in your games folder",
-                self.save,
-                place="menu",
-                group="files",
-            ),
-            Command(
-                "save_as",
-                "Save as...",
-                (),
-                "save the game to a file you choose",
-                self.save_as,
-                place="menu",
-                group="files",
-            ),
-            Command(
-                "open_file",
-                "Open file...",
-                (),
-                "open a game from any PDN file",
-                lambda: self.context.request(OpenFile()),
-                place="menu",
-                group="files",
-            ),
-            Command(
-                "load",
-                "Saved games",
-                ("ctrl+o",),
-                "the games kept in your games folder, finished or not",
-                self.open_load_screen,
-                place="menu",
-                group="files",
-            ),
-            Command(
-                "setup",
-                "Set up a position",
-                ("e",),
-                "set up a position to start a new game from",
-                self.open_setup_screen,
-                place="menu",
-            ),
-            Command(
-                "settings",
-                "Settings",
-                (),
-                "theme, sound, board, evaluation bar",
-                lambda: self.context.request(OpenSettings()),
-                place="menu",
-                group="view",
-            ),
-            Command(
-                "menu",
-                "Main menu",
-                ("escape",),
-                "back to the start screen (Esc first closes a card or drops a selection)",
-                self.to_menu,
-                place="menu",
-                group="leave",
-            ),
-            Command(
-                "quit",
-                "Quit",
-                ("q", "ctrl+q"),
-                "leave (the game is kept for next time)",
-                lambda: self.context.request(Quit()),
-                place="menu",
-                group="leave",
-            ),
-        ]
-        for spec in _OVERLAYS.values():
-            commands.append(
-                Command(
-                    spec.name,
-                    spec.label,
-                    (spec.key,),
-                    spec.help or f"show or hide the {spec.label.lower()}",
-                    functools.partial(self.toggle_card, spec.name),
-                    place="menu",
-                    active=functools.partial(self.card_is, spec.name),
-                    group="view",
-                )
-            )
-        commands += self._explain_commands()
-        commands.extend(Command(*spec) for spec in review_commands(self))
-        return commands
+    def help_rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) for every command with a key, as the help card lists them."""
+        return help_rows(self.commands)
 
     def command(self, name: str) -> Command:
         """The command called `name`."""
         return next(command for command in self.commands if command.name == name)
 
     def bar_shown(self) -> bool:
-        """Whether the evaluation bar is beside the board (the settings say when)."""
+        """Whether the evaluation bar is beside the board (the settings say when; always while
+        a review shows its scores)."""
         when = self.context.settings.eval_bar
-        return when == "always" or (when == "watching" and self.game.mode is Mode.AI_VS_AI)
+        return (
+            when == "always"
+            or (when == "watching" and self.game.mode is Mode.AI_VS_AI)
+            or self.review_pane is not None
+        )
 
     def toggle_eval_bar(self) -> None:
         """Show or hide the evaluation bar, and remember it for games like this one."""
@@ -783,7 +395,7 @@ class GameScreen(ScreenBase):
             self.card = None
             self.game.refresh_status()  # the overlay's own lines are about what it showed
             return
-        spec = _OVERLAYS.get(name)
+        spec = OVERLAYS.get(name)
         if spec is not None:
             # Built afresh each time: the tree view shows the position as it is now.
             self.overlays[name] = spec.factory(self)
@@ -806,7 +418,8 @@ class GameScreen(ScreenBase):
             width,
             height,
             self.flipped,
-            side_bar=round(2.6 * unit) if self.bar_shown() else 0,
+            # Kept free whether or not the bar shows: the board never moves when it comes.
+            side_bar=round(3.2 * unit),
             # Two lines, and in a small window three lines of the smallest text: never cut.
             status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
         )
@@ -816,8 +429,8 @@ class GameScreen(ScreenBase):
         """Where the evaluation bar goes: beside the board, as tall as it."""
         board = layout.board
         unit = max(1, round(10 * self.context.scale))
-        gap = max(4, board.cell // 10)
-        return pygame.Rect(board.left + board.size + gap, board.top, round(2.6 * unit), board.size)
+        gap = board.cell // 10 + board.cell // 5  # clear of the board's frame
+        return pygame.Rect(board.left + board.size + gap, board.top, round(3.2 * unit), board.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event: an open overlay first, then the widgets' actions, then the
@@ -920,37 +533,15 @@ class GameScreen(ScreenBase):
             self._widgets_changed = self.review_pane.update(dt) or self._widgets_changed
 
     def wake_in(self) -> float | None:
-        """Frames while a piece moves or the AI thinks; one a second (a tenth under ten
-        seconds) while a clock runs; a sleep while an AI vs AI game waits between moves; none
-        while the game waits for a person."""
+        """The game's own next frame (`Game.wake_in`), sooner while widgets change, the list
+        glides, an overlay or the review needs frames; None: sleep until an event."""
         game = self.game
         overlay = self.overlays.get(self.card) if self.card else None
         overlay_wake = getattr(overlay, "wake_in", None)
         wakes: list[float | None] = [overlay_wake() if callable(overlay_wake) else None]
         if self._widgets_changed or (self.panel is not None and self.panel.scrolling()):
             wakes.append(self.WIDGET_FRAME)  # pygame_gui shows a change in its next update
-        if game.animation is not None or game.cues.pending:
-            wakes.append(0.0)
-        elif game.flash is not None:
-            wakes.append(FLASH_FRAME)
-        elif game.thinking is not None:
-            wakes.append(self.THINKING_FRAME)
-        elif (
-            game.outcome is None
-            and not game.reviewing
-            and not game.ai_stuck
-            and game.config.player(game.position.turn).level is not None
-        ):
-            if game.mode is not Mode.AI_VS_AI or game.step_once:
-                wakes.append(0.0)  # the AI's turn: the next update asks it
-            elif not game.paused:
-                wakes.append(max(0.0, game.wait))
-        timer = game.timer
-        if timer is not None and timer.running is not None:
-            left = timer.remaining(timer.running)
-            tick = 0.1 if left < 10.5 else 1.0
-            # Just after the face changes (it shows whole seconds rounded up).
-            wakes.append(max(0.02, math.fmod(left, tick) + 0.01))
+        wakes.append(game.wake_in(self.THINKING_FRAME, FLASH_FRAME))
         if self.review_pane is not None:
             wakes.append(self.review_pane.wake_in())
         due = [wake for wake in wakes if wake is not None]
@@ -990,24 +581,37 @@ class GameScreen(ScreenBase):
             floating=floating,
         )
 
-    def evaluation(self) -> tuple[float, str] | None:
-        """Black's share of the evaluation bar and the score's words, from the newest search
-        about this position (the search under way, the last move's, or the hint's), or None."""
+    def scored(self) -> tuple[float, float, Side] | None:
+        """The score of the position shown as (score, a man's worth in it, whose view): the
+        review's while reviewing, the engine's search under way about it, else its deepest
+        evaluation so far (the one the panel, the hint and the draw offer give); None when
+        nothing has judged it (a weak level's own rough score is not shown as the score)."""
         game = self.game
-        found: tuple[float, float, object] | None = None
+        found: tuple[float, float, Side] | None = None
+        judged = game.judgement()
         thinking = game.thinking
-        if thinking is not None and thinking.progress is not None and thinking.purpose == "move":
+        if self.review_pane is not None and (reviewed := self.review_pane.score_shown()):
+            found = reviewed  # while reviewing, the review's score of the position shown
+        elif (
+            thinking is not None
+            and thinking.progress is not None
+            and thinking.purpose == "move"
+            and judges_like_the_engine(game.config.player(thinking.side).level)
+            and (judged is None or thinking.progress.depth >= judged.depth)
+        ):
             found = (thinking.progress.score, thinking.man, thinking.side)
-        elif game.figures is not None and game.figures.side is not game.position.turn:
-            # The search that chose the move just made; after the other side's move it is stale.
-            found = (game.figures.score, game.figures.man, game.figures.side)
-        elif game.hint_score is not None:
-            found = game.hint_score
+        elif judged is not None:
+            found = (judged.score, judged.man, judged.side)
+        return found
+
+    def evaluation(self) -> tuple[float, str] | None:
+        """Black's share of the evaluation bar and the score's words for the position shown
+        (`scored`), or None when nothing has judged it."""
+        found = self.scored()
         if found is None:
             return None
         score, man, side = found
-        assert side is BLACK or side is BLACK.opponent
-        view, human = score_view(game, side)
+        view, human = score_view(self.game, side)
         return black_share(score, man, side), score_words(score, man, side, view, human)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -1046,9 +650,23 @@ class GameScreen(ScreenBase):
         """Black's share of the bar from Black's end of the board (no fill without a score for
         this position), and the bar's label read upwards at its top, whichever way the board
         faces."""
-        evaluation = self.evaluation()
-        share = evaluation[0] if evaluation is not None else None
-        self.context.renderer.eval_bar(surface, rect, share, self.bar_label(), self.flipped)
+        share, figure = self.bar_figure()
+        self.context.renderer.eval_bar(surface, rect, share, figure, self.flipped)
+
+    def bar_figure(self) -> tuple[float | None, str]:
+        """Black's share of the bar and its short figure: the result once the game is over and
+        shown at its end, else the evaluation's men ahead (none and a neutral bar before any)."""
+        game = self.game
+        result = game.result
+        if result is not None and game.record.ply == len(game.record.line):
+            if result.winner is None:
+                return 0.5, "draw"
+            return (1.0 if result.winner is BLACK else 0.0), "won"
+        found = self.scored()
+        if found is None:
+            return None, ""
+        score, man, side = found
+        return black_share(score, man, side), bar_number(score, man)
 
     # --- widgets -----------------------------------------------------------------------------
 
@@ -1090,7 +708,7 @@ class GameScreen(ScreenBase):
         height = round(3.2 * unit)
         panel_rect = layout.panel
         inner = panel_rect.width - 2 * unit - 6
-        grid = self._button_rows()
+        grid = button_rows(self.commands, self.game.mode)
         buttons_height = len(grid) * (height + gap)
         self.panel = GamePanel(
             ui,
@@ -1131,37 +749,6 @@ class GameScreen(ScreenBase):
         self.sync_widgets()
         self._widgets_changed = True  # their states show after pygame_gui's next update
 
-    def _button_rows(self) -> list[list[Command]]:
-        """The panel's buttons in rows: the arrows through the game and Play on from here,
-        right under the move list, then this mode's six actions in two rows of three (the
-        same places in every game of the mode; a button that does not apply is disabled)."""
-        primary = [self.command(name) for name in PRIMARY[self.game.mode]]
-        return [[c for c in self.commands if c.place == "nav"], primary[:3], primary[3:]]
-
-    def menu_items(self) -> list[Command | None]:
-        """The menu's entries in order, None between groups: the panel's commands that are
-        not among this mode's buttons, then the menu's own."""
-        primary = set(PRIMARY[self.game.mode])
-        items: list[Command | None] = []
-        for group in MENU_GROUPS:
-            entries = [
-                c
-                for c in self.commands
-                if c.group == group
-                and c.shown()
-                and c.name not in primary
-                and (c.place == "menu" or c.place == "panel")
-            ]
-            if entries and items:
-                items.append(None)
-            items += entries
-        return items
-
-    def _tip(self, command: Command) -> str:
-        keys = " or ".join(key_label(key) for key in command.keys)
-        what = command.help[0].upper() + command.help[1:]
-        return f"{what} ({keys})" if keys else what
-
     def _command_button(
         self, container: UIContainer | UIPanel, command: Command, rect: pygame.Rect, name: str
     ) -> UIButton:
@@ -1171,9 +758,13 @@ class GameScreen(ScreenBase):
             text,
             self.context.ui,
             container=container,
-            tool_tip_text=self._tip(command),
+            tool_tip_text=command_tip(command),
             object_id="@menu_item" if name.startswith("menu ") else None,
         )
+        font = button.font
+        if command.short and font is not None and font.size(text)[0] > rect.width - 8:
+            button.set_text(command.short)  # a small window: the short name, never a cut one
+            self._labels[command.name] = command.short
         if name.startswith("menu "):
             self.actions.pressed[button] = functools.partial(self._from_menu, command)
         else:
@@ -1256,114 +847,35 @@ class GameScreen(ScreenBase):
         cover = UIButton(rect, "", ui, container=root, starting_height=19, object_id="#shade")
         self.actions.pressed[cover] = action
 
-    def _card_panel(self, root: UIContainer, area: pygame.Rect, size: tuple[int, int]) -> UIPanel:
-        box = pygame.Rect((0, 0), (min(size[0], area.width), min(size[1], area.height)))
-        box.center = area.center
-        return UIPanel(
-            box, manager=self.context.ui, container=root, starting_height=20, object_id="#card"
-        )
-
     def _build_result(self, root: UIContainer, layout: GameLayout, unit: int, height: int) -> None:
         """The game-over card over the board: who won and why, New game / Review / Close."""
         board = pygame.Rect(
             layout.board.left, layout.board.top, layout.board.size, layout.board.size
         )
-        title, lines = outcome_card(self.game)
-        UIPanel(board, manager=self.context.ui, container=root, object_id="#shade")
-        panel = self._card_panel(root, board, (44 * unit, 21 * unit))
-        inner = panel.get_container().get_rect().width
-        ui = self.context.ui
-        UILabel(
-            pygame.Rect(unit, unit, inner - 2 * unit, 6 * unit),
-            title,
-            ui,
-            container=panel,
-            object_id="@card_title",
-        )
-        y = 7 * unit
-        for line in lines:
-            UILabel(
-                pygame.Rect(unit, y, inner - 2 * unit, 3 * unit),
-                line,
-                ui,
-                container=panel,
-                object_id="@centred",
-            )
-            y += 3 * unit
-        y += unit
-        gap = unit
-        width = (inner - 2 * unit - 2 * gap) // 3
-        for index, (name, label, tip, action) in enumerate(
+        actions = {"new": self.new_game, "review": self.review, "close": self.close_result}
+        buttons = build_result_card(
+            self.context.ui,
+            root,
+            board,
+            unit,
+            height,
+            self.game,
             (
-                ("new", "New game", "Play again with the same players (N)", self.new_game),
-                (
-                    "review",
-                    "Review",
-                    "The engine judges every move: labels, a graph, the mistakes marked",
-                    self.review,
-                ),
-                ("close", "Close", "Look at the final position (Esc)", self.close_result),
-            )
-        ):
-            button = UIButton(
-                pygame.Rect(unit + index * (width + gap), y, width, height),
-                label,
-                ui,
-                container=panel,
-                tool_tip_text=tip,
-                object_id="@primary" if index == 0 else None,
-            )
-            self.actions.pressed[button] = action
+                ("new", "New game", "Play again with the same players (N)"),
+                ("review", "Review", "The engine judges every move: labels, a graph, mistakes"),
+                ("close", "Close", "Look at the final position (Esc)"),
+            ),
+        )
+        for name, button in buttons.items():
+            self.actions.pressed[button] = actions[name]
             self.widgets[f"card {name}"] = button
 
-    def help_rows(self) -> list[tuple[str, str]]:
-        """(keys, what they do) for every command with a key, as the help card lists them."""
-        return [
-            (" / ".join(key_label(k) for k in command.keys), f"{command.label}: {command.help}")
-            for command in self.commands
-            if command.keys
-        ]
-
     def _build_help(self, root: UIContainer, unit: int, height: int) -> None:
-        """The keys, in a scrolling box over the whole window, and a Close button."""
+        """The rules in brief and the keys, over the whole window, and a Close button."""
         width, window_height = self.context.window_size()
-        area = pygame.Rect(0, 0, width, window_height)
+        area = pygame.Rect(0, 0, width, window_height).inflate(-4 * unit, -4 * unit)
         self._cover(root, lambda: self.toggle_card("help"))  # a click beside the card closes it
-        panel = self._card_panel(root, area.inflate(-4 * unit, -4 * unit), (70 * unit, 10**6))
-        inner = panel.get_container().get_rect()
-        ui = self.context.ui
-        UILabel(
-            pygame.Rect(unit, unit // 2, inner.width - 2 * unit, 4 * unit),
-            "Controls",
-            ui,
-            container=panel,
-            object_id="@card_title_small",
-        )
-        accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
-        rows = "<br>".join(
-            f"<font color='{accent}'>{html.escape(keys)}</font>   {html.escape(what)}"
-            for keys, what in self.help_rows()
-        )
-        rows += (
-            "<br><br>Click a piece, then where it goes; or drag it. Right-click drops a "
-            "selection. Click a move in the list to see that position."
-        )
-        UITextBox(
-            rows,
-            pygame.Rect(unit, 5 * unit, inner.width - 2 * unit, inner.height - 7 * unit - height),
-            ui,
-            container=panel,
-            object_id="#help_text",
-        )
-        close = UIButton(
-            pygame.Rect(
-                inner.width // 2 - 8 * unit, inner.height - unit - height, 16 * unit, height
-            ),
-            "Close  (Esc)",
-            ui,
-            container=panel,
-            tool_tip_text="Back to the game (Esc, or a click beside the card)",
-        )
+        close = build_help_card(self.context.ui, root, area, unit, height, self.help_rows())
         self.actions.pressed[close] = lambda: self.toggle_card("help")
         self.widgets["help close"] = close
 
@@ -1437,29 +949,6 @@ class GameScreen(ScreenBase):
 
     # --- explaining: the analysis board and "why this move?" -----------------------------------
 
-    def _explain_commands(self) -> list[Command]:
-        """Analyse (A) and Why? (W): panel buttons after the others."""
-        game = self.game
-        return [
-            Command(
-                "analyse",
-                "Analyse",
-                ("a",),
-                "an analysis board on the position shown: move for both sides, the engine's"
-                " best lines live (the game is kept as it was)",
-                self.open_analysis,
-            ),
-            Command(
-                "why",
-                "Why?",
-                ("w",),
-                "why the AI played the move shown: every move its search considered, scored",
-                self.ask_why,
-                enabled=lambda: game.shown_explanation()[0] is not None,
-                disabled_tip=lambda: game.shown_explanation()[1],
-            ),
-        ]
-
     def _add_disabled_tips(self) -> None:
         """Disabled buttons with a reason say it in their tooltip."""
         self.disabled_tips.clear()
@@ -1489,10 +978,12 @@ class GameScreen(ScreenBase):
         record = game.record
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
         mover = record.positions[-2].turn
-        card = why_card(explanation, mover, record.ply - 1, record.start.turn is BLACK, human)
+        level = game.config.player(mover).level
+        black_first = record.start.turn is BLACK
+        card = why_card(explanation, mover, record.ply - 1, black_first, human, level=level)
         self.context.request(OpenWhy(card))
 
-    # --- the game review (checkers.gui.screens.review) ----------------------------------------
+    # --- the game review (checkers.gui.game_view.review) ----------------------------------------
 
     def start_review(self) -> None:
         """Review every move of the game (again) in its own process; the game waits, stepping
@@ -1507,8 +998,7 @@ class GameScreen(ScreenBase):
         self.close_result()
         # The AI waits (and the clocks stop) while the game is reviewed.
         self.game.go_to(self.game.record.ply, live_at_end=False)
-        self.review_pane = ReviewPane(self)
-        self.game.status = "Reviewing the game: labels show as they come. " + self.game.status
+        self.review_pane = ReviewPane(self)  # it says in the status line how the review goes
         self._place_review()
 
     def stop_review(self, status: str = "") -> None:

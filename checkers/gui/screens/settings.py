@@ -146,7 +146,7 @@ class SettingsScreen(ScreenBase):
         )
         y += row + gap
 
-        UILabel(pygame.Rect(2 * gap, y, label, row), "Eval bar", ui, container=panel)
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Evaluation bar", ui, container=panel)
         bar = UIDropDownMenu(
             list(EVAL_BAR.values()),
             EVAL_BAR[settings.eval_bar],

@@ -26,6 +26,7 @@ from checkers.gui.intents import Back, StartGame
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import run_key_binding
+from checkers.gui.wording import plural
 
 __all__ = ["SetupScreen", "setup_problem", "wrap_text"]
 
@@ -357,7 +358,7 @@ class SetupScreen(ButtonScreen):
         y += 2 * (row + gap) + gap
         position = self.position
         counts = "   ".join(
-            f"{side.name.capitalize()}: {len(position.pieces(side))} pieces"
+            f"{side.name.capitalize()}: {plural(len(position.pieces(side)), 'piece')}"
             for side in (BLACK, WHITE)
         )
         _, y = self._lines(panel, counts, x, y, width, 17, "@heading")

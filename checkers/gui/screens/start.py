@@ -1,16 +1,17 @@
-"""The start screen: the mode, the human's colour and the AI's strength, or for AI vs AI a depth
-or time, algorithm and evaluation per colour; the same choices as `checkers play` and `watch`.
+"""The start screen: the mode, the human's colour and the AI's strength, or for AI vs AI a
+level per colour (and in an Advanced section the search, judgement and depth or time); the same
+choices as `checkers play` and `watch`, in a player's words.
 
 Built from pygame_gui widgets (buttons, a drop-down per AI vs AI choice, tooltips on every
-control); the keys of the old screen still work. The choices live in `StartChoices`, never in the
-widgets, which are rebuilt whenever a choice changes or the window is resized.
+control); the keys of the old screen still work. The choices live in `StartChoices`
+(checkers.gui.start_choices), never in the widgets, which are rebuilt whenever a choice changes
+or the window is resized.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
 from typing import TypeVar
 
 import pygame
@@ -21,19 +22,24 @@ from checkers.ai.levels import LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.gui import theme
-from checkers.gui.config import GameConfig, Mode, PlayerConfig, custom_level
+from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.intents import LoadedGame, OpenLoad, OpenSettings, Quit, StartGame
-from checkers.gui.settings import FIRST_LEVEL, Settings
-from checkers.gui.ui import Actions, HoverTips
+from checkers.gui.settings import AI_DELAYS as DELAYS
+from checkers.gui.settings import AI_DEPTHS as DEPTHS
+from checkers.gui.settings import AI_TIMES as TIMES
+from checkers.gui.settings import BY_HAND, AISetup
+from checkers.gui.start_choices import StartChoices, ai_level, by_hand
+from checkers.gui.ui import Actions, HoverTips, fit_label
 from checkers.gui.widgets import run_key_binding
-from checkers.gui.wording import plural
+from checkers.gui.wording import ahead_words, ai_words, judging_words, search_words
 
-__all__ = ["DEPTHS", "TIMES", "AIChoice", "StartChoices", "StartScreen"]
+__all__ = ["MODES", "StartChoices", "StartScreen", "level_label"]
 
-DEPTHS = tuple(range(1, 13))
-TIMES = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
-DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
+HAND_LABEL = "Set by hand"
+"""A level list's entry for an AI whose Advanced choices are not a named level's."""
+LIMITS = {"time": "Time a move", "depth": "Moves ahead"}
+"""The Advanced section's two ways to limit an AI, as its list shows them."""
 
 T = TypeVar("T")
 
@@ -52,74 +58,18 @@ def _short_clock(clock: TimeControl) -> str:
     return f"{minutes} + {clock.increment:g}" if clock.increment else f"{minutes} min"
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _named(names: Sequence[str], words: Callable[[str], str], text: str) -> str:
+    """The registry name among `names` whose words are `text`."""
+    return next(name for name in names if words(name) == text)
+
+
 def _next(options: Sequence[T], current: T, step: int) -> T:
     index = options.index(current) if current in options else 0
     return options[(index + step) % len(options)]
-
-
-@dataclass
-class AIChoice:
-    """One AI's settings in AI vs AI."""
-
-    limit: str = "time"
-    depth: int = 6
-    time: float = 1.0
-    algorithm: str = field(default_factory=lambda: _registered("algorithm")[0])
-    evaluation: str = field(default_factory=lambda: _registered("evaluation")[0])
-
-    def level(self) -> Level:
-        """The level these settings describe."""
-        return custom_level(
-            self.algorithm,
-            self.evaluation,
-            depth=self.depth if self.limit == "depth" else None,
-            time=self.time if self.limit == "time" else None,
-        )
-
-
-@dataclass
-class StartChoices:
-    """Everything the start screen lets the player choose; kept between games."""
-
-    mode: Mode = Mode.HUMAN_VS_AI
-    human_side: Side = BLACK
-    level: str = FIRST_LEVEL
-    black_ai: AIChoice = field(default_factory=AIChoice)
-    white_ai: AIChoice = field(default_factory=AIChoice)
-    delay: float = 0.5
-    clock: TimeControl | None = None
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> StartChoices:
-        """The choices remembered in the settings (mode, colour, level)."""
-        return cls(
-            mode=Mode(settings.mode),
-            human_side=WHITE if settings.human_colour == "white" else BLACK,
-            level=settings.level,
-        )
-
-    def to_settings(self, settings: Settings) -> Settings:
-        """`settings` with these choices."""
-        return replace(
-            settings,
-            mode=self.mode.value,
-            human_colour="white" if self.human_side is WHITE else "black",
-            level=self.level,
-        )
-
-    def config(self) -> GameConfig:
-        """The game these choices set up."""
-        if self.mode is Mode.HUMAN_VS_HUMAN:
-            black, white = PlayerConfig(), PlayerConfig()
-        elif self.mode is Mode.AI_VS_AI:
-            black, white = PlayerConfig(self.black_ai.level()), PlayerConfig(self.white_ai.level())
-        else:
-            level = next(level for level in LEVELS if level.name == self.level)
-            ai = PlayerConfig(level)
-            human = PlayerConfig()
-            black, white = (human, ai) if self.human_side is BLACK else (ai, human)
-        clock = self.clock if self.mode is not Mode.AI_VS_AI else None
-        return GameConfig(black=black, white=white, ai_delay=self.delay, clock=clock)
 
 
 MODES = (
@@ -146,6 +96,8 @@ class StartScreen(ButtonScreen):
         self.tips = HoverTips(context.ui)
         self.widgets: dict[str, UIButton] = {}
         """The buttons by name (`start`, `mode 2`, `level novice`, ...), for tests and keys."""
+        self.menus: dict[str, UIDropDownMenu] = {}
+        """AI vs AI's drop-downs by name (`black level`, `white search`, `delay`, ...)."""
         self.keymap: dict[str, Callable[[], None]] = {
             "1": lambda: self._set_mode(MODES[0][0]),
             "2": lambda: self._set_mode(MODES[1][0]),
@@ -157,6 +109,7 @@ class StartScreen(ButtonScreen):
             "return": self.start,
             "enter": self.start,
             "c": self._step_clock,
+            "a": self.toggle_advanced,
             "l": self.open_load_screen,
             "ctrl+o": self.open_load_screen,
             "s": self.open_settings,
@@ -279,6 +232,7 @@ class StartScreen(ButtonScreen):
         self.actions.clear()
         self.tips = HoverTips(self.context.ui)
         self.widgets = {}
+        self.menus = {}
         width, height = root.get_container().get_rect().size
         scale = self.context.scale
         unit = max(1, round(10 * scale))  # the layout's grid: 10 pixels in the reference window
@@ -412,6 +366,7 @@ class StartScreen(ButtonScreen):
     def _drop_down(
         self,
         root: UIContainer,
+        name: str,
         rect: pygame.Rect,
         options: Sequence[str],
         current: str,
@@ -423,110 +378,176 @@ class StartScreen(ButtonScreen):
         )
         self.actions.chosen[menu] = choose
         self.tips.add(menu, tip)
+        self.menus[name] = menu
         return menu
 
+    def _set_ai(self, side: Side, setup: AISetup) -> None:
+        self.choices.set_ai(side, setup)
+        self._changed()
+
+    def _choose_level(self, side: Side, text: str) -> None:
+        """A level picked from `side`'s list (its name as shown); `Set by hand` keeps the
+        choices of the Advanced section."""
+        name = text.lower()
+        if any(level.name == name for level in LEVELS):
+            self._set_ai(side, AISetup.of_level(name))
+
+    def _choose_by_hand(self, side: Side, **changes: object) -> None:
+        self._set_ai(side, by_hand(self.choices.ai(side), **changes))
+
+    def toggle_advanced(self) -> None:
+        """Show or hide each AI's search, evaluation and depth or time (AI vs AI only)."""
+        if self.choices.mode is Mode.AI_VS_AI:
+            self.choices.advanced = not self.choices.advanced
+            self._changed()
+
     def _ai_vs_ai(self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int) -> None:
+        """Per colour a level and what it does in words, and in the Advanced section its
+        search, judgement and depth or time; under them the pause between moves and the
+        Advanced switch."""
         half = (column.width - 2 * gap) // 2
-        algorithms, evaluations = _registered("algorithm"), _registered("evaluation")
-        bottom = y
-        for index, (name, choice) in enumerate(
-            (("Black", self.choices.black_ai), ("White", self.choices.white_ai))
-        ):
-            left = column.left + index * (half + 2 * gap)
-            line = y
-            self._label(root, pygame.Rect(left, line, half, row), f"{name}'s AI", "@heading")
-            line += row
-            amount_options = (
-                [f"{plural(depth, 'move')} ahead" for depth in DEPTHS]
-                if choice.limit == "depth"
-                else [f"{seconds:g} s a move" for seconds in TIMES]
+        label = max(12 * gap, half // 3)
+        sides = ((BLACK, column.left), (WHITE, column.left + half + 2 * gap))
+        for side, left in sides:
+            setup = self.choices.ai(side)
+            name = side.name.capitalize()
+            self._label(root, pygame.Rect(left, y, label, row), f"{name}'s AI", "@heading")
+            names = [level.name.capitalize() for level in LEVELS]
+            by_hand = setup.level == BY_HAND
+            self._drop_down(
+                root,
+                f"{side.name.lower()} level",
+                pygame.Rect(left + label, y, half - label, row),
+                names + ([HAND_LABEL] if by_hand else []),
+                HAND_LABEL if by_hand else setup.level.capitalize(),
+                f"How strong {name}'s AI plays, from a beginner who slips to the full engine"
+                + ("" if by_hand else f": {ai_level(setup).details()}"),
+                functools.partial(self._choose_level, side),
             )
-            amount = (
-                f"{plural(choice.depth, 'move')} ahead"
-                if choice.limit == "depth"
-                else f"{choice.time:g} s a move"
+        # What each AI does in words, a line each across the column: a level's description
+        # is longer than half the column of a small window.
+        line = y + row + gap // 2
+        for side, _ in sides:
+            about = self._label(
+                root, pygame.Rect(column.left, line, column.width, 3 * gap), "", "@dim"
             )
-
-            def set_limit(text: str, c: AIChoice = choice) -> None:
-                c.limit = "depth" if text.startswith("Depth") else "time"
-                self._changed()
-
-            def set_amount(text: str, c: AIChoice = choice) -> None:
-                number = text.split()[0]
-                if c.limit == "depth":
-                    c.depth = int(number)
-                else:
-                    c.time = float(number)
-                self._changed()
-
-            def set_algorithm(text: str, c: AIChoice = choice) -> None:
-                c.algorithm = text
-                self._changed()
-
-            def set_evaluation(text: str, c: AIChoice = choice) -> None:
-                c.evaluation = text
-                self._changed()
-
-            label = max(12 * gap, half // 3)
-            rows = (
-                (
-                    "Limit",
-                    ["Depth (moves ahead)", "Time a move"],
-                    "Depth (moves ahead)" if choice.limit == "depth" else "Time a move",
-                    f"Does {name}'s AI look a fixed number of moves ahead, or think for a time?",
-                    set_limit,
-                ),
-                (
-                    "Depth" if choice.limit == "depth" else "Time",
-                    amount_options,
-                    amount,
-                    f"How far {name}'s AI looks (depth is counted in single moves)"
-                    if choice.limit == "depth"
-                    else f"How long {name}'s AI thinks about each move",
-                    set_amount,
-                ),
-                (
-                    "Algorithm",
-                    algorithms,
-                    choice.algorithm,
-                    f"The search {name}'s AI uses: the engine is the strongest",
-                    set_algorithm,
-                ),
-                (
-                    "Evaluation",
-                    evaluations,
-                    choice.evaluation,
-                    f"How {name}'s AI judges a position it does not search further",
-                    set_evaluation,
-                ),
+            words = ai_words(ai_level(self.choices.ai(side)))
+            about.set_text(
+                fit_label(about, f"{side.name.capitalize()}: {words[0].lower()}{words[1:]}")
             )
-            for title, options, current, tip, choose in rows:
-                self._label(root, pygame.Rect(left, line, label, row), title, "@dim")
-                self._drop_down(
-                    root,
-                    pygame.Rect(left + label, line, half - label, row),
-                    list(options),
-                    current,
-                    tip,
-                    choose,
+            line += 3 * gap
+        bottom = line + gap
+        if self.choices.advanced:
+            for side, left in sides:
+                end = self._advanced(
+                    root, side, pygame.Rect(left, line + gap, half, row), label, gap
                 )
-                line += row + gap
-            bottom = max(bottom, line)
+            bottom = end + gap
 
         def set_delay(text: str) -> None:
             self.choices.delay = float(text.split()[0])
             self._changed()
 
-        label = max(12 * gap, half // 3)
-        self._label(root, pygame.Rect(column.left, bottom + gap, label, row), "Delay", "@dim")
+        self._label(root, pygame.Rect(column.left, bottom, label, row), "Delay", "@dim")
         self._drop_down(
             root,
-            pygame.Rect(column.left + label, bottom + gap, half - label, row),
+            "delay",
+            pygame.Rect(column.left + label, bottom, half - label, row),
             [f"{delay:g} s between moves" for delay in DELAYS],
             f"{self.choices.delay:g} s between moves",
             "The pause between the AIs' moves, so you can follow the game",
             set_delay,
         )
+        self.button(
+            root,
+            "advanced",
+            pygame.Rect(column.left + half + 2 * gap, bottom, half, row),
+            "Hide advanced  (A)" if self.choices.advanced else "Advanced  (A)",
+            "Each AI's search, what it judges positions by and how far it looks (A)",
+            self.toggle_advanced,
+            selected=self.choices.advanced,
+        )
+
+    def _advanced(
+        self, root: UIContainer, side: Side, rect: pygame.Rect, label: int, gap: int
+    ) -> int:
+        """`side`'s search, judgement, limit and depth or time, one row each from `rect`'s
+        top (its width and a row's height); the y under the last row."""
+        setup = self.choices.ai(side)
+        name = side.name.capitalize()
+        key = side.name.lower()
+        searches = _registered("algorithm")
+        evaluations = _registered("evaluation")
+        by_depth = setup.limit == "depth"
+
+        def judging(evaluation: str) -> str:
+            return _capital(judging_words(evaluation))
+
+        amounts = [ahead_words(d).capitalize() for d in DEPTHS] if by_depth else None
+        times = [f"{seconds:g} s a move" for seconds in TIMES]
+
+        def choose_amount(text: str) -> None:
+            if by_depth:
+                self._choose_by_hand(side, depth=int(text.split()[1]))
+            else:
+                self._choose_by_hand(side, time=float(text.split()[0]))
+
+        rows = (
+            (
+                "search",
+                "Search",
+                [search_words(search) for search in searches],
+                search_words(setup.algorithm),
+                f"How {name}'s AI searches the moves ahead: the engine is the strongest",
+                lambda text: self._choose_by_hand(
+                    side, algorithm=_named(searches, search_words, text)
+                ),
+            ),
+            (
+                "judging",
+                "Judges by",
+                [judging(evaluation) for evaluation in evaluations],
+                judging(setup.evaluation),
+                f"What {name}'s AI judges a position by when it looks no further",
+                lambda text: self._choose_by_hand(
+                    side, evaluation=_named(evaluations, judging, text)
+                ),
+            ),
+            (
+                "limit",
+                "Limit",
+                list(LIMITS.values()),
+                LIMITS[setup.limit],
+                f"Does {name}'s AI think for a set time, or look a set number of moves ahead?",
+                lambda text: self._choose_by_hand(
+                    side, limit=next(k for k, v in LIMITS.items() if v == text)
+                ),
+            ),
+            (
+                "amount",
+                "How far" if by_depth else "How long",
+                amounts if amounts is not None else times,
+                ahead_words(setup.depth).capitalize() if by_depth else f"{setup.time:g} s a move",
+                f"How many moves ahead {name}'s AI looks (each side's move counts one)"
+                if by_depth
+                else f"How long {name}'s AI thinks about each move",
+                choose_amount,
+            ),
+        )
+        y = rect.top
+        for part, title, options, current, tip, choose in rows:
+            self._label(root, pygame.Rect(rect.left, y, label, rect.height), title, "@dim")
+            self._drop_down(
+                root,
+                f"{key} {part}",
+                pygame.Rect(rect.left + label, y, rect.width - label, rect.height),
+                options,
+                current,
+                tip,
+                choose,
+            )
+            y += rect.height + gap
+        return y
 
     @staticmethod
     def _bottom_top(height: int, row: int, gap: int) -> int:

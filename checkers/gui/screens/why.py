@@ -21,6 +21,7 @@ from checkers.gui.explaining import WhyCard, WhyRow
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
+from checkers.gui.wording import plural
 
 __all__ = ["WhyScreen", "card_html"]
 
@@ -35,10 +36,8 @@ def _hex(colour: tuple[int, int, int]) -> str:
 def _row_html(row: WhyRow, accent: str, dim: str) -> str:
     move = html.escape(row.move)
     score = html.escape(row.score)
-    mark = " (a bound)" if row.bound else ""
-    if row.searched:
-        mark += " (its search's choice)"
-    depth = f", {row.depth} moves ahead" if row.depth else ""
+    mark = "  (its search's choice)" if row.searched else ""
+    depth = f", {plural(row.depth, 'move')} ahead" if row.depth else ""
     head = (
         f"<font color='{accent}'><b>{move}  {score}</b>  (played{depth})</font>"
         if row.played

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import bisect
 import enum
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
-from checkers.gui.tree_view.words import men, node_score
+from checkers.gui.tree_view.words import bound, node_score, root_label
 
 __all__ = [
     "DEFAULT_WIDTH",
@@ -42,13 +41,14 @@ STUB_SLOT = 42.0
 MARKER_SLOT = 50.0
 CHAR_WIDTH = 8.5
 """A label character's widest width in world units (the view draws labels no wider)."""
-SMALL_CHAR_WIDTH = 7.0
-"""The same for the small line under a score (hidden nodes, the cut-off's window)."""
+SMALL_CHAR_WIDTH = CHAR_WIDTH
+"""The same for the small line under a score (hidden nodes, what was skipped): it is drawn as
+large as the other labels, so it reads as well."""
 NODE_RADIUS = 12.0
 """A node's half-size in world units."""
 LINE_HEIGHT = 21.0
 """A label line's height in world units."""
-SMALL_LINE_HEIGHT = 18.0
+SMALL_LINE_HEIGHT = LINE_HEIGHT
 LABEL_PAD = 6.0
 """Room kept between the labels of neighbouring items."""
 LABEL_MIN_SCALE = 0.7
@@ -96,10 +96,15 @@ class TreeLayout:
         max_width: float = DEFAULT_WIDTH,
         page_size: int = PAGE_SIZE,
         man: float = 1.0,
+        *,
+        max_plies: int | None = None,
+        curious: bool = False,
     ) -> None:
         self.tree = tree
         self.man = man
         """What a man is worth in the evaluation's units: scores are shown in men."""
+        self.curious = curious
+        """Labels in the search's own terms (`root`, the cut-off's window), not plain words."""
         self.page_size = page_size
         self.expanded: set[SearchNode] = set()
         self.pages: dict[SearchNode, int] = {}
@@ -109,7 +114,7 @@ class TreeLayout:
         self._by_node: dict[SearchNode, LayoutItem] = {}
         self._rows: list[list[LayoutItem]] = []
         self._row_xs: list[list[float]] = []
-        self.open_to_width(max_width)
+        self.open_to_width(max_width, max_plies)
 
     # --- what is shown ---------------------------------------------------------------------
 
@@ -121,21 +126,28 @@ class TreeLayout:
         """Whether `node` shows its children."""
         return node in self.expanded
 
-    def open_to_width(self, max_width: float) -> int:
-        """Open the PV, whole plies, then single nodes (cut-offs first) within `max_width`.
+    def open_to_width(self, max_width: float, max_plies: int | None = None) -> int:
+        """Open the PV, whole plies, then single nodes (cut-offs first) within `max_width`, and
+        nothing deeper than `max_plies` below the root (None: no limit).
 
         The root's children always show; returns how many plies are shown whole.
         """
+        deepest = max(max_plies or 1, 1) if max_plies is not None else None
         self.expanded = {self.tree.root} if self.tree.root.children else set()
         self.pages.clear()
         self.relayout()
-        if self.tree.pv:
-            self.reveal_path(self.tree.pv[-1])
+        pv = self.tree.pv if deepest is None else self.tree.pv[:deepest]
+        if pv:
+            self.reveal_path(pv[-1])
         plies = 1
         level = self._shown_with_children(self.tree.root.children)
+        if deepest is not None and plies >= deepest:
+            return plies
         while level and self._try_expand(level, max_width):
             plies += 1
             level = self._shown_with_children([child for node in level for child in node.children])
+            if deepest is not None and plies >= deepest:
+                return plies
         # The next ply does not fit whole: open what fits of it, cut-offs first, since they
         # are what a learner comes to see.
         for node in sorted(level, key=lambda node: node.cutoff is None):
@@ -330,7 +342,7 @@ class TreeLayout:
             return "", f"< {item.hidden}", ""
         if item.kind is ItemKind.PAGE_ON:
             return "", f"{item.hidden} >", ""
-        move = node.move.pdn() if node.move is not None else "root"
+        move = node.move.pdn() if node.move is not None else root_label(self.curious)
         if item.kind is ItemKind.STUB:
             return move, "", ""
         extra = []
@@ -340,17 +352,12 @@ class TreeLayout:
             extra.append("...")
         cutoff = node.cutoff
         if cutoff is not None and node in self.expanded and node.pruned_children:
-            extra.append(
-                f"cut: \u03b1 {self._bound(cutoff.alpha)} >= \u03b2 {self._bound(cutoff.beta)}"
-            )
+            if self.curious:
+                alpha, beta = bound(cutoff.alpha, self.man), bound(cutoff.beta, self.man)
+                extra.append(f"cut: \u03b1 {alpha} >= \u03b2 {beta}")
+            else:
+                extra.append(f"{len(node.pruned_children)} skipped")
         return move, node_score(node, self.man), " ".join(extra)
-
-    def _bound(self, value: float | None) -> str:
-        if value is None:
-            return "?"
-        if math.isinf(value):
-            return "+inf" if value > 0 else "-inf"
-        return men(value, self.man)
 
     def _label_width(self, item: LayoutItem) -> float:
         move, score, extra = self.texts(item)

@@ -2,7 +2,7 @@
 
 Embedding it (the whole public API):
 
-    view = TreeView(tree, rect, minimax_nodes=None, on_request=None)
+    view = TreeView(tree, rect, minimax_nodes=None, on_request=None, choices=None)
     view.handle_event(event) -> bool   # True when the view used the event
     view.draw(surface)                 # blits the view into its rect (re-rendered only if changed)
     view.set_rect(rect)                # after a resize
@@ -10,6 +10,8 @@ Embedding it (the whole public API):
     view.selected                      # the selected SearchNode, or None
     view.select(node), view.screen_pos(node)  # select a node / where it is drawn (or None)
     view.stepping, view.set_stepping(on)      # step-through mode
+    view.curious, view.set_curious(on)        # the search's own terms, or plain words
+    view.titles, view.note, view.owner_keys   # the owner's lines over and under the tree
 
 `tree` comes from `checkers.ai.tracking.tracked_search`; `minimax_nodes` from
 `checkers.ai.tree_export.minimax_node_count` (run both off the UI thread for deep searches).
@@ -17,42 +19,39 @@ Embedding it (the whole public API):
 buttons) or the other algorithm (A); the owner searches and calls `set_tree`. The view never
 searches by itself. It leaves T, Escape and other keys it does not use to its owner.
 
-Max nodes are up triangles, min nodes down triangles, each with its score; the principal
-variation is drawn thick; pruned moves are dashed stubs under a red alpha >= beta mark.
-`run_viewer` opens the view alone in a window (`checkers treeview`).
+The drawing lives beside this module: the tree in `canvas`, the header, footer and buttons in
+`chrome`, the side panel in `panel`; the words in `words` and `explain`, the places in `layout`.
 """
 
 from __future__ import annotations
 
 import functools
-import math
-import os
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 import pygame
 
-from checkers.ai.classic import ScoreReason
-from checkers.ai.search import is_win_score, plies_to_win
-from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
-from checkers.ai.tree_export import MinimaxCount, moves_to, numbered_line
-from checkers.board import BLACK, SQUARES, Position, square_row_col
-from checkers.gui import theme
-from checkers.gui.fonts import layout_font
+from checkers.ai.tracking import EventKind, SearchNode, SearchTree
+from checkers.ai.tree_export import MinimaxCount
+from checkers.board import square_row_col
+from checkers.gui.tree_view import chrome, panel
+from checkers.gui.tree_view.canvas import LABEL_PX, draw_tree
 from checkers.gui.tree_view.layout import (
     LABEL_MIN_SCALE,
     LEVEL_HEIGHT,
-    LINE_HEIGHT,
-    NODE_RADIUS,
+    MARKER_SLOT,
+    NODE_SLOT,
+    PAGE_SIZE,
     Camera,
     ItemKind,
     LayoutItem,
     Replay,
     TreeLayout,
 )
-from checkers.gui.tree_view.words import LEGEND, men, node_score
+from checkers.gui.tree_view.text import Labels
 
-__all__ = ["DEPTHS", "NoDisplayError", "RequestCallback", "TreeView", "run_viewer"]
+__all__ = ["DEPTHS", "READING_SCALE", "RequestCallback", "TreeChoices", "TreeView"]
 
 RequestCallback = Callable[[int, str], None]
 RectLike = pygame.Rect | Sequence[int]
@@ -60,70 +59,31 @@ RectLike = pygame.Rect | Sequence[int]
 DEPTHS = range(1, 7)
 """The depths a user may pick for the tree view."""
 
-_HEADER = 50
-_FOOTER = 22
-_PANEL = 272
-_CELL = 28  # the panel board's square size: 8 * 28 = 224 pixels
+READING_SCALE = 0.95
+"""The zoom a tree opens at (when it fits, up to 1): node labels of 13 pixels or more."""
+assert round(LABEL_PX * READING_SCALE) >= 13
+
+_MARGIN = 12  # pixels kept free around a fitted tree
 _CLICK_SLOP = 4  # pixels a press may move and still count as a click, not a drag
-_COMFORTABLE = 0.85  # the zoom at which labels read easily
-_READABLE = LABEL_MIN_SCALE  # below this zoom labels go, so fitting the whole tree is not worth it
-_LABEL_SIZE = 19
-"""The labels' size at zoom 1 (pygame's default font's units): the layout's boxes fit it."""
-
-_SELECT = (255, 255, 255)
-_BUTTON = (52, 58, 68)
-_BUTTON_ON = (96, 110, 132)
-_LIGHT_SQUARE = (232, 208, 168)
-_DARK_SQUARE = (122, 82, 48)
-_BLACK_PIECE = (30, 30, 30)
-_WHITE_PIECE = (245, 240, 225)
-
-_ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax"}
-
-_REASONS = {
-    ScoreReason.SEARCHED: "backed up from its children",
-    ScoreReason.EVALUATION: "static evaluation at the horizon",
-    ScoreReason.NO_MOVES: "no legal move: the side to move loses",
-    ScoreReason.REPETITION: "draw by repetition",
-    ScoreReason.FORTY_MOVE_RULE: "draw by the 40-move rule",
-}
+_PAN = 60
+_CHILD_SLOT = 76  # world units a child with a bound score (`<= +0.65`) takes in its row
 
 
-def _triangle(x: float, y: float, r: float, up: bool) -> list[tuple[float, float]]:
-    """An up (MAX) or down (MIN) triangle of half-size r centred on (x, y)."""
-    if up:
-        return [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)]
-    return [(x, y + r), (x + r, y - r * 0.8), (x - r, y - r * 0.8)]
+@dataclass
+class TreeChoices:
+    """What the player chose for every tree view of a session (the App keeps one)."""
 
-
-def _dashed_line(
-    surface: pygame.Surface,
-    colour: tuple[int, int, int],
-    start: tuple[float, float],
-    end: tuple[float, float],
-    dash: float = 6.0,
-) -> None:
-    """A dashed line, the mark of a branch the search never entered."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = max((dx * dx + dy * dy) ** 0.5, 1.0)
-    steps = int(length // dash)
-    for step in range(0, steps, 2):
-        a, b = step * dash / length, min((step + 1) * dash / length, 1.0)
-        pygame.draw.line(
-            surface,
-            colour,
-            (start[0] + dx * a, start[1] + dy * a),
-            (start[0] + dx * b, start[1] + dy * b),
-        )
-
-
-_REQUEST_KEYS = {pygame.K_a} | {getattr(pygame, f"K_{depth}") for depth in DEPTHS}
-"""Keys that ask the owner for a new search: the depths 1-6 and A for the other algorithm."""
+    curious: bool = False
+    """Show the search's own terms (depth, alpha-beta, MAX and MIN) instead of plain words."""
 
 
 def _ask_for_depth(depth: int) -> Callable[[TreeView], None]:
     """The action of key `depth`: ask the owner for a search to that depth."""
-    return lambda view: view._request(depth)
+    return lambda view: view.request(depth)
+
+
+_REQUEST_KEYS = {pygame.K_a} | {getattr(pygame, f"K_{depth}") for depth in DEPTHS}
+"""Keys that ask the owner for a new search: the depths 1-6 and A for the other algorithm."""
 
 
 class TreeView:
@@ -138,6 +98,9 @@ class TreeView:
         on_request: RequestCallback | None = None,
         man: float = 1.0,
         flipped: bool = False,
+        choices: TreeChoices | None = None,
+        titles: tuple[str, str] = ("", ""),
+        owner_keys: str = "",
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.on_request = on_request
@@ -145,46 +108,94 @@ class TreeView:
         """What a man is worth in the evaluation's units: every score is shown in men."""
         self.flipped = flipped
         """The small board is turned as the main board is (Black at the bottom when True)."""
+        self.choices = choices if choices is not None else TreeChoices()
+        self.titles = titles
+        """The owner's line over the tree, what was searched, in plain words and for the
+        curious (wrapped with the header; set it before the tree is fitted)."""
+        self.owner_keys = owner_keys
+        """The owner's keys, said first in the footer (e.g. `T/Esc: close`)."""
         self.note = ""
+        """One sentence over the panel (e.g. that this search prefers another move)."""
         self.legend_open = False
         """Whether L opened the legend in place of the node's details (a short panel has no
         room for both)."""
         self.legend_drawn = False
         """Whether the last frame showed the whole legend."""
-        """One sentence over the tree (e.g. that its search prefers another move)."""
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._labels: dict[tuple[str, int, tuple[int, int, int]], pygame.Surface] = {}
+        self.labels = Labels()
+        self.buttons: list[tuple[pygame.Rect, Callable[[], None]]] = []
+        """The header's buttons of the last frame (in the view's own pixels) and their actions."""
+        self.chrome_cache: dict[str, object] = {}
+        """The header's and footer's arrangement, kept while what they show is unchanged."""
         self._cache: pygame.Surface | None = None
-        self._buttons: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self._press: tuple[int, int] | None = None
         self._dragged = False
         self.set_tree(tree, minimax_nodes)
 
     # --- public API ------------------------------------------------------------------------
 
+    @property
+    def curious(self) -> bool:
+        """Whether the view speaks the search's own terms (the "for the curious" switch)."""
+        return self.choices.curious
+
+    @property
+    def title(self) -> str:
+        """The owner's line over the tree in the register the view speaks now."""
+        return self.titles[self.curious]
+
     def set_tree(self, tree: SearchTree, minimax_nodes: MinimaxCount | None = None) -> None:
-        """Show a new search: the layout, selection and replay start afresh."""
+        """Show a new search: the layout, selection and replay start afresh, the tree fitted to
+        the canvas (as many plies as read well, none cut at its edges)."""
         self.tree = tree
         if minimax_nodes is None and tree.algorithm == "minimax":
             minimax_nodes = MinimaxCount(tree.nodes)
         self.minimax_nodes = minimax_nodes
-        # Open as many plies as read well across the canvas at a comfortable zoom.
-        self.layout = TreeLayout(
-            tree, max_width=self.canvas_rect.width / _COMFORTABLE, man=self.man
-        )
         self.replay = Replay(tree)
         self.stepping = False
         self.selected: SearchNode | None = None
         self.hovered: SearchNode | None = None
         self.camera = Camera()
-        self._fit()
-        self.dirty = True
+        self._open()
 
     def set_rect(self, rect: RectLike) -> None:
-        """Move or resize the view; the tree is fitted to the new canvas."""
+        """Move or resize the view; the tree is opened afresh for the new canvas (while
+        stepping, only fitted to it: the replay keeps its open path)."""
+        size = self.rect.size
         self.rect = pygame.Rect(rect)
         self._cache = None
+        if self.stepping or self.rect.size == size:
+            self._fit()
+        else:
+            self._open()
+        self.dirty = True
+
+    def _open(self) -> None:
+        """Lay the tree out as it first shows: as many plies as read well on the canvas (none
+        cut at its top or bottom), as many children of a node side by side as fit across."""
+        canvas = self.canvas_rect
+        rows = int((canvas.height - 2 * _MARGIN) / (LEVEL_HEIGHT * READING_SCALE))
+        across = (canvas.width - 2 * _MARGIN) / READING_SCALE
+        page = int((across - 2 * MARKER_SLOT) // _CHILD_SLOT)
+        self.layout = TreeLayout(
+            self.tree,
+            max_width=across,
+            page_size=max(3, min(PAGE_SIZE, page)),
+            man=self.man,
+            max_plies=max(rows - 1, 1),
+            curious=self.curious,
+        )
         self._fit()
+
+    def set_curious(self, on: bool) -> None:
+        """Speak the search's own terms (on) or plain words (off) from now on; the choice is
+        kept in `choices`, so the next view of the session speaks the same way."""
+        canvas = self.canvas_rect
+        self.choices.curious = on
+        anchor = self.selected or self.tree.root
+        self.layout.curious = on
+        self._keep_in_place(anchor, self.layout.relayout)
+        if self.canvas_rect != canvas and not self.stepping:
+            self._fit()  # the header has another number of lines: keep every row whole
         self.dirty = True
 
     def select(self, node: SearchNode | None) -> None:
@@ -198,9 +209,19 @@ class TreeView:
         self.selected = self.hovered = None
         if on:
             self.replay.go_to(1)
-            self.camera.top = -12 / self.camera.scale
+            self.camera.top = -_MARGIN / self.camera.scale
             self._follow()
         self.dirty = True
+
+    def request(self, depth: int, algorithm: str | None = None) -> None:
+        """Ask the owner for a search to `depth` (with `algorithm`, else this tree's)."""
+        if self.on_request is not None:
+            self.on_request(depth, algorithm or self.tree.algorithm)
+
+    def other_algorithm(self) -> None:
+        """Ask for the same depth with the other search (every move checked, or skipping)."""
+        other = "minimax" if self.tree.algorithm == "alphabeta" else "alphabeta"
+        self.request(self.tree.depth, other)
 
     def screen_pos(self, node: SearchNode) -> tuple[int, int] | None:
         """The pixel where `node` is drawn, or None if collapsed away, paged out or off canvas."""
@@ -216,12 +237,11 @@ class TreeView:
     @property
     def canvas_rect(self) -> pygame.Rect:
         """Where the tree itself is drawn: the rect less the header, footer and side panel."""
-        panel = _PANEL if self.rect.width >= 2 * _PANEL else 0
+        width = self.rect.width - panel.panel_width(self.rect.width)
+        header = chrome.header_height(self)
+        footer = chrome.footer_height(self)
         return pygame.Rect(
-            self.rect.x,
-            self.rect.y + _HEADER,
-            self.rect.width - panel,
-            max(self.rect.height - _HEADER - _FOOTER, 1),
+            self.rect.x, self.rect.y + header, width, max(self.rect.height - header - footer, 1)
         )
 
     @property
@@ -229,6 +249,15 @@ class TreeView:
         """The side panel with the selected node's board and numbers (empty if too narrow)."""
         canvas = self.canvas_rect
         return pygame.Rect(canvas.right, canvas.y, self.rect.right - canvas.right, canvas.height)
+
+    def is_visible(self, node: SearchNode) -> bool:
+        """Whether `node` is drawn in full: always, or while stepping once the search entered it."""
+        return not self.stepping or self.replay.has_entered(node)
+
+    def cell(self, square: int) -> tuple[int, int]:
+        """(row, col) of `square` on the small board, turned as the main board is."""
+        row, col = square_row_col(square)
+        return (7 - row, 7 - col) if self.flipped else (row, col)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """React to a pygame event; True if the view used it (the owner should not)."""
@@ -245,13 +274,23 @@ class TreeView:
             self.dirty = False
         surface.blit(self._cache, self.rect.topleft)
 
+    def _render(self, surface: pygame.Surface) -> None:
+        self.labels.start_frame()
+        offset = self.rect.topleft
+        draw_tree(self, surface, self.canvas_rect.move(-offset[0], -offset[1]))
+        chrome.draw_header(self, surface)
+        area = self.panel_rect.move(-offset[0], -offset[1])
+        if area.width > 0:
+            panel.draw_panel(self, surface, area)
+        chrome.draw_footer(self, surface)
+
     # --- events ----------------------------------------------------------------------------
 
     def _on_mouse_down(self, event: pygame.event.Event) -> bool:
         if not self.rect.collidepoint(event.pos):
             return False
         if event.button == 1:
-            for area, action in self._buttons:
+            for area, action in self.buttons:
                 if area.move(self.rect.topleft).collidepoint(event.pos):
                     action()
                     self.dirty = True
@@ -266,7 +305,7 @@ class TreeView:
 
     def _on_mouse_up(self, event: pygame.event.Event) -> bool:
         if event.button != 1 or self._press is None:
-            return self.rect.collidepoint(event.pos)
+            return bool(self.rect.collidepoint(event.pos))
         press, self._press = self._press, None
         if not self._dragged:
             self._click(press)
@@ -350,12 +389,8 @@ class TreeView:
         if item is None:
             return
         if item.kind is ItemKind.PAGE_BACK or item.kind is ItemKind.PAGE_ON:
-            self._keep_in_place(
-                item.node,
-                lambda: self.layout.turn_page(
-                    item.node, -1 if item.kind is ItemKind.PAGE_BACK else 1
-                ),
-            )
+            step = -1 if item.kind is ItemKind.PAGE_BACK else 1
+            self._keep_in_place(item.node, lambda: self.layout.turn_page(item.node, step))
         elif item.node is self.selected or item.hidden:
             self.selected = item.node
             self._toggle(item.node)
@@ -378,28 +413,34 @@ class TreeView:
             self.camera.top += after.y - old[1]
 
     def _fit(self) -> None:
-        """Show the whole laid-out tree, or its top if too wide to read: centred on the PV."""
+        """Show the whole laid-out tree if it reads there, else its top rows at a readable zoom
+        around the root and the best line: rows are never cut at the canvas's top or bottom
+        while they fit at a readable size."""
         canvas = self.canvas_rect
-        self.camera.fit(self.layout.width, self.layout.height, canvas.size)
-        if self.camera.scale < _READABLE:
-            # Too small to read: zoom to a readable size around the root and the PV instead.
-            self.camera.scale = _COMFORTABLE
-            root = self.layout.item_of(self.tree.root)
-            first = self.layout.item_of(self.tree.pv[0]) if self.tree.pv else None
-            assert root is not None
-            x = root.x
-            # The root and the chosen move side by side, when both fit on the canvas.
-            if first is not None and abs(first.x - root.x) * self.camera.scale < canvas.width * 0.8:
-                x = (first.x + root.x) / 2
-            self.camera.centre_on(x, 0, canvas.size)
-            self.camera.top = -12 / self.camera.scale
+        layout = self.layout
+        self.camera.fit(layout.width, layout.height, canvas.size)
+        # The zoom that shows every row whole, but no smaller than labels can be drawn.
+        tall = max((canvas.height - 2 * _MARGIN) / max(layout.height, 1.0), LABEL_MIN_SCALE)
+        readable = min(READING_SCALE, tall)
+        if self.camera.scale >= readable:
+            return
+        self.camera.scale = readable
+        root = layout.item_of(self.tree.root)
+        assert root is not None
+        line = [item for node in self.tree.pv if (item := layout.item_of(node)) is not None]
+        x = root.x
+        # The root and as much of the best line as fits across the canvas, whole.
+        for end in range(len(line), 0, -1):
+            xs = [root.x] + [item.x for item in line[:end]]
+            if (max(xs) - min(xs) + 2 * NODE_SLOT) * readable <= canvas.width - 2 * _MARGIN:
+                x = (max(xs) + min(xs)) / 2
+                break
+        self.camera.centre_on(x, 0, canvas.size)
+        self.camera.top = -_MARGIN / readable
 
     def _zoom_keys(self, factor: float) -> None:
         canvas = self.canvas_rect
         self.camera.zoom(factor, canvas.centerx, canvas.centery, canvas.topleft)
-
-    def _pan(self, dx: int, dy: int) -> None:
-        self.camera.pan(dx, dy)
 
     def _levels(self, change: int) -> None:
         self.layout.show_plies(max(self.layout.shown_plies() + change, 0))
@@ -425,7 +466,7 @@ class TreeView:
         if event is None:
             return
         if self.replay.index == self.replay.total:
-            self._fit()  # the search is over: back to the root and its principal variation
+            self._fit()  # the search is over: back to the root and its best line
             return
         node = event.node
         # Entering a node shows its moves to come; a cut-off shows the moves it prunes.
@@ -449,8 +490,8 @@ class TreeView:
                 middle = current.x
             self.camera.left = middle - canvas.width / 2 / scale
         # Keep the root's row at the top while the tree is short enough, for context.
-        if self.layout.height * scale + 24 <= canvas.height:
-            self.camera.top = -12 / scale
+        if self.layout.height * scale + 2 * _MARGIN <= canvas.height:
+            self.camera.top = -_MARGIN / scale
         elif not self.camera.shows(current.x, current.y, canvas.size, margin=60):
             self.camera.top = current.y - canvas.height / 2 / scale
 
@@ -458,19 +499,9 @@ class TreeView:
         if self.selected is not None:
             self._toggle(self.selected)
 
-    def _request(self, depth: int, algorithm: str | None = None) -> None:
-        if self.on_request is not None:
-            self.on_request(depth, algorithm or self.tree.algorithm)
-
     def _toggle_legend(self) -> None:
         self.legend_open = not self.legend_open
-        self._cache = None
 
-    def _other_algorithm(self) -> None:
-        other = "minimax" if self.tree.algorithm == "alphabeta" else "alphabeta"
-        self._request(self.tree.depth, other)
-
-    _PAN = 60
     _COMMON_KEYS: ClassVar[dict[int, Callable[[TreeView], None]]] = {
         pygame.K_PLUS: lambda view: view._zoom_keys(1.25),
         pygame.K_EQUALS: lambda view: view._zoom_keys(1.25),
@@ -479,18 +510,19 @@ class TreeView:
         pygame.K_KP_MINUS: lambda view: view._zoom_keys(0.8),
         pygame.K_f: lambda view: view._fit(),
         pygame.K_l: lambda view: view._toggle_legend(),
+        pygame.K_e: lambda view: view.set_curious(not view.curious),
         pygame.K_0: lambda view: view._fit(),
-        pygame.K_UP: lambda view: view._pan(0, TreeView._PAN),
-        pygame.K_DOWN: lambda view: view._pan(0, -TreeView._PAN),
+        pygame.K_UP: lambda view: view.camera.pan(0, _PAN),
+        pygame.K_DOWN: lambda view: view.camera.pan(0, -_PAN),
         pygame.K_LEFTBRACKET: lambda view: view._levels(-1),
         pygame.K_RIGHTBRACKET: lambda view: view._levels(1),
         pygame.K_s: lambda view: view.set_stepping(not view.stepping),
-        pygame.K_a: lambda view: view._other_algorithm(),
+        pygame.K_a: lambda view: view.other_algorithm(),
         **{getattr(pygame, f"K_{depth}"): _ask_for_depth(depth) for depth in DEPTHS},
     }
     _BROWSE_KEYS: ClassVar[dict[int, Callable[[TreeView], None]]] = {
-        pygame.K_LEFT: lambda view: view._pan(TreeView._PAN, 0),
-        pygame.K_RIGHT: lambda view: view._pan(-TreeView._PAN, 0),
+        pygame.K_LEFT: lambda view: view.camera.pan(_PAN, 0),
+        pygame.K_RIGHT: lambda view: view.camera.pan(-_PAN, 0),
         pygame.K_RETURN: lambda view: view._toggle_selected(),
         pygame.K_SPACE: lambda view: view._toggle_selected(),
     }
@@ -508,709 +540,23 @@ class TreeView:
         pygame.K_c: lambda view: view._next_cutoff(),
     }
 
-    # --- drawing ---------------------------------------------------------------------------
-
-    def _font(self, size: int) -> pygame.font.Font:
-        font = self._fonts.get(size)
-        if font is None:
-            # The window's one font (pygame_gui's Noto Sans): the same look on every machine.
-            font = self._fonts[size] = layout_font(size)
-        return font
-
-    def _label(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-        key = (text, size, colour)
-        label = self._labels.get(key)
-        if label is None:
-            if len(self._labels) > 5000:  # zooming makes new sizes; keep the cache bounded
-                self._labels.clear()
-            label = self._labels[key] = self._font(size).render(text, True, colour)
-        return label
-
-    def _blit(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        size: int,
-        colour: tuple[int, int, int],
-        anchor: str,
-        pos: tuple[float, float],
-    ) -> pygame.Rect:
-        label = self._label(text, size, colour)
-        area = label.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-        surface.blit(label, area)
-        return area
-
-    def _render(self, surface: pygame.Surface) -> None:
-        surface.fill(theme.BACKGROUND)
-        self._buttons = []
-        offset = self.rect.topleft
-        canvas = self.canvas_rect.move(-offset[0], -offset[1])
-        self._draw_tree(surface, canvas)
-        self._draw_header(surface)
-        panel = self.panel_rect.move(-offset[0], -offset[1])
-        if panel.width > 0:
-            self._draw_panel(surface, panel)
-        self._draw_footer(surface)
-
-    def _visible(self, node: SearchNode) -> bool:
-        return not self.stepping or self.replay.has_entered(node)
-
-    def _draw_tree(self, surface: pygame.Surface, canvas: pygame.Rect) -> None:
-        surface.fill(theme.BACKGROUND, canvas)
-        surface.set_clip(canvas)
-        camera = self.camera
-        scale = camera.scale
-        margin = 120 / scale
-        left, top = camera.to_world(canvas.left, canvas.top, canvas.topleft)
-        right, bottom = camera.to_world(canvas.right, canvas.bottom, canvas.topleft)
-        items = list(
-            self.layout.items_in(
-                left - margin, top - LEVEL_HEIGHT, right + margin, bottom + LEVEL_HEIGHT
-            )
-        )
-        shown = set(map(id, items))
-        radius = min(max(NODE_RADIUS * scale, 3.0), 18.0)
-        # Labels grow with the zoom (up to a size), so they stay inside the boxes the layout
-        # keeps for them; below LABEL_MIN_SCALE they would be too small to read and go.
-        size = min(round(_LABEL_SIZE * scale), 24)
-        labels = scale >= LABEL_MIN_SCALE
-        on_pv = set(self.tree.pv) | {self.tree.root}
-        finished = not self.stepping or self.replay.index >= self.replay.total
-        open_path = set(self.replay.open_path()) if self.stepping else set()
-
-        def at(item: LayoutItem) -> tuple[float, float]:
-            return camera.to_screen(item.x, item.y, canvas.topleft)
-
-        # Edges first, so nodes sit on top of them; the highlighted path last, so no other
-        # edge runs over it.
-        highlighted = (on_pv if finished else set()) | open_path
-        edges = []
-        for item in items:
-            ends = list(item.children)
-            if item.parent is not None and id(item.parent) not in shown:
-                ends.append(item)
-            edges.extend(ends)
-        edges.sort(key=lambda child: child.node in highlighted and child.kind is ItemKind.NODE)
-        for child in edges:
-            parent = child.parent
-            assert parent is not None
-            # Edges join the rows' label bands (see TreeLayout.edge_ends): they cross no text.
-            start, end = self.layout.edge_ends(parent, child)
-            self._draw_edge(
-                surface,
-                parent,
-                child,
-                camera.to_screen(*start, canvas.topleft),
-                camera.to_screen(*end, canvas.topleft),
-                scale,
-                on_pv if finished else set(),
-                open_path,
-            )
-        for item in items:
-            self._draw_item(
-                surface,
-                item,
-                at(item),
-                radius,
-                size,
-                labels,
-                item.node in on_pv and finished,
-                item.node in open_path,
-            )
-        surface.set_clip(None)
-
-    def _draw_edge(
-        self,
-        surface: pygame.Surface,
-        parent: LayoutItem,
-        child: LayoutItem,
-        a: tuple[float, float],
-        b: tuple[float, float],
-        scale: float,
-        on_pv: set[SearchNode],
-        open_path: set[SearchNode],
-    ) -> None:
-        if child.kind is ItemKind.PAGE_BACK or child.kind is ItemKind.PAGE_ON:
-            _dashed_line(surface, theme.TEXT_DIM, a, b, dash=3)
-            return
-        node = child.node
-        if not self._visible(node):
-            pygame.draw.line(surface, theme.TREE_GHOST, a, b)
-            return
-        if child.kind is ItemKind.STUB:
-            _dashed_line(surface, theme.TREE_PRUNED, a, b)
-            cutoff = parent.node.cutoff
-            if cutoff is not None and parent.node.pruned_children[0] is node:
-                # One red bar across the first pruned edge marks where the search stopped.
-                mx, my = a[0] + (b[0] - a[0]) * 0.45, a[1] + (b[1] - a[1]) * 0.45
-                bar = max(6.0, 9 * scale)
-                pygame.draw.line(
-                    surface,
-                    theme.TREE_CUT,
-                    (mx - bar, my - bar * 0.4),
-                    (mx + bar, my + bar * 0.4),
-                    3,
-                )
-            return
-        if node in on_pv:
-            pygame.draw.line(surface, theme.TREE_PV, a, b, max(3, int(4 * scale)))
-        elif node in open_path:
-            pygame.draw.line(surface, theme.TREE_OPEN, a, b, 3)
-        else:
-            pygame.draw.line(surface, theme.TREE_EDGE, a, b, 1 if scale < 0.8 else 2)
-
-    def _draw_item(
-        self,
-        surface: pygame.Surface,
-        item: LayoutItem,
-        pos: tuple[float, float],
-        radius: float,
-        size: int,
-        labels: bool,
-        pv: bool,
-        open_: bool,
-    ) -> None:
-        x, y = pos
-        node = item.node
-        if item.kind is ItemKind.PAGE_BACK or item.kind is ItemKind.PAGE_ON:
-            box = pygame.Rect(0, 0, max(int(40 * self.camera.scale), 14), int(radius * 1.6))
-            box.center = (int(x), int(y))
-            pygame.draw.rect(surface, _BUTTON, box, border_radius=4)
-            if labels:
-                text = self.layout.texts(item)[1]
-                self._blit(surface, text, size - 2, theme.TEXT, "center", box.center)
-            return
-        visible = self._visible(node)
-        move, final_score, extra = self.layout.texts(item)
-        if item.kind is ItemKind.STUB and not visible:
-            # Before its cut-off a stub is just a move still to come: no hint of the pruning.
-            pygame.draw.polygon(
-                surface, theme.TREE_GHOST, _triangle(x, y, radius, node.maximizing), 1
-            )
-            return
-        if item.kind is ItemKind.STUB:
-            colour = theme.TREE_PRUNED
-            r = radius * 0.45
-            pygame.draw.line(surface, colour, (x - r, y - r), (x + r, y + r), 2)
-            pygame.draw.line(surface, colour, (x - r, y + r), (x + r, y - r), 2)
-            if labels:
-                self._blit(surface, move, size - 2, theme.TREE_PRUNED, "midbottom", (x, y - radius))
-            self._draw_marks(surface, node, x, y, radius)
-            return
-        points = _triangle(x, y, radius, node.maximizing)
-        if not visible:
-            pygame.draw.polygon(surface, theme.TREE_GHOST, points, 1)
-            return
-        fill = theme.TREE_MAX if node.maximizing else theme.TREE_MIN
-        pygame.draw.polygon(surface, fill, points)
-        outline = (
-            theme.TREE_PV
-            if pv
-            else (
-                theme.TREE_OPEN
-                if open_
-                else (theme.TREE_MAX_EDGE if node.maximizing else theme.TREE_MIN_EDGE)
-            )
-        )
-        pygame.draw.polygon(surface, outline, points, 3 if pv or open_ else 1)
-        self._draw_marks(surface, node, x, y, radius)
-        if not labels:
-            return
-        move_colour = theme.TREE_PV if pv else theme.TEXT
-        # Placed as TreeLayout.label_boxes says: move above, score below, the small line under it.
-        self._blit(surface, move, size, move_colour, "midbottom", (x, y - radius))
-        returned = not self.stepping or self.replay.has_returned(node)
-        if returned:
-            score = final_score
-        elif node.alpha is not None:
-            score = f"[{self._bound(node.alpha)}, {self._bound(node.beta)}]"
-        else:
-            score = "?"
-        self._blit(
-            surface,
-            score,
-            size,
-            theme.TEXT if returned else theme.TREE_OPEN,
-            "midtop",
-            (x, y + radius),
-        )
-        if extra and (returned or "cut:" not in extra):
-            line = y + (NODE_RADIUS + LINE_HEIGHT) * self.camera.scale
-            colour = theme.TREE_CUT if "cut:" in extra else theme.TEXT_DIM
-            self._blit(surface, extra, round(size * 0.82), colour, "midtop", (x, line))
-
-    def _draw_marks(
-        self, surface: pygame.Surface, node: SearchNode, x: float, y: float, radius: float
-    ) -> None:
-        """Rings for the selected and hovered node and the step-through's current node."""
-        event = self.replay.current if self.stepping else None
-        if event is not None and event.node is node:
-            pygame.draw.circle(surface, theme.TREE_OPEN, (x, y), radius + 7, 2)
-        if node is self.selected:
-            pygame.draw.circle(surface, _SELECT, (x, y), radius + 4, 2)
-        elif node is self.hovered:
-            pygame.draw.circle(surface, theme.TEXT_DIM, (x, y), radius + 4, 1)
-
-    def _draw_header(self, surface: pygame.Surface) -> None:
-        bar = pygame.Rect(0, 0, self.rect.width, _HEADER)
-        surface.fill(theme.PANEL, bar)
-        tree = self.tree
-        name = _ALGORITHM_NAMES.get(tree.algorithm, tree.algorithm)
-        best = tree.best_move.pdn() if tree.best_move else "none"
-        pv = numbered_line(
-            tree.root.position.turn is BLACK,
-            [node.move for node in tree.pv if node.move is not None],
-        )
-        if tree.truncated and len(tree.pv) < tree.depth:
-            pv += " (the rest is past the node cap)" if pv else "past the node cap"
-        self._blit(
-            surface,
-            f"{name}, depth {tree.depth}: best {best}, score {self._score(tree.score)}   PV {pv}",
-            18,
-            theme.TEXT,
-            "topleft",
-            (10, 7),
-        )
-        minimax = f"{self.minimax_nodes}" if self.minimax_nodes is not None else "not counted"
-        if self.stepping:
-            counts = (
-                f"step {self.replay.index}/{self.replay.total}: {name} has entered "
-                f"{self.replay.entered} of {tree.nodes} nodes   |   plain minimax: "
-                f"{minimax} nodes for the same result"
-            )
-        else:
-            counts = (
-                f"{name}: {tree.nodes} nodes, {tree.pruned} moves pruned   |   "
-                f"plain minimax: {minimax} nodes for the same result"
-            )
-        colour = theme.TEXT
-        if tree.truncated:
-            counts += f"   |   {tree.note}"
-            colour = theme.TEXT_ACCENT
-        self._blit(surface, counts, 16, colour, "topleft", (10, 29))
-        # Buttons, right to left: the step toggle, then the algorithm and depths if requestable.
-        right = self.rect.width - 8
-        right = self._button(
-            surface, "Step (S)", self.stepping, right, lambda: self.set_stepping(not self.stepping)
-        )
-        if self.on_request is None:
-            return
-        other = "show minimax" if tree.algorithm == "alphabeta" else "show alpha-beta"
-        right = self._button(surface, other, False, right - 10, self._other_algorithm)
-        for depth in reversed(DEPTHS):
-            right = self._button(
-                surface,
-                str(depth),
-                depth == tree.depth,
-                right,
-                functools.partial(self._request, depth),
-            )
-        self._blit(surface, "depth", 16, theme.TEXT_DIM, "midright", (right - 4, 16))
-
-    def _button(
-        self, surface: pygame.Surface, text: str, on: bool, right: int, action: Callable[[], None]
-    ) -> int:
-        """A header button ending at x = `right`; returns where the next one should end."""
-        label = self._label(text, 16, theme.TEXT)
-        area = pygame.Rect(0, 0, label.get_width() + 12, 22)
-        area.topright = (right, 5)
-        pygame.draw.rect(surface, _BUTTON_ON if on else _BUTTON, area, border_radius=4)
-        surface.blit(label, label.get_rect(center=area.center))
-        self._buttons.append((area, action))
-        return area.left - 4
-
-    def _draw_footer(self, surface: pygame.Surface) -> None:
-        bar = pygame.Rect(0, self.rect.height - _FOOTER, self.rect.width, _FOOTER)
-        surface.fill(theme.PANEL, bar)
-        if self.stepping:
-            help_text = (
-                "Right/N/Space: next event   Left/B/Backspace: back   PgUp/PgDn: 10   "
-                "C: next cut-off   Home/End   S: leave step mode   drag, wheel: pan, zoom"
-            )
-        else:
-            help_text = (
-                "click: select, click again: expand/collapse   drag/arrows: pan   "
-                "wheel/+/-: zoom   F: fit   [ ]: plies shown   S: step through   L: legend"
-            )
-            if self.on_request is not None:
-                help_text += "   1-6: depth   A: algorithm"
-        self._blit(surface, help_text, 15, theme.TEXT_DIM, "midleft", (10, bar.centery))
-
-    # --- the side panel --------------------------------------------------------------------
-
-    def _panel_node(self) -> SearchNode | None:
-        """The node the panel describes: hovered, else selected, else the current step's."""
-        if self.hovered is not None:
-            return self.hovered
-        if self.selected is not None:
-            return self.selected
-        event = self.replay.current if self.stepping else None
-        return event.node if event is not None else self.tree.root
-
-    def _draw_panel(self, surface: pygame.Surface, panel: pygame.Rect) -> None:
-        surface.fill(theme.PANEL, panel)
-        pygame.draw.line(surface, theme.TREE_GHOST, panel.topleft, panel.bottomleft)
-        x = panel.x + 12
-        y = panel.y + 10
-        width = panel.width - 24
-        if self.note:
-            y = self._wrap(surface, self.note, (x, y), width, 16, theme.TEXT_ACCENT) + 8
-        legend_top = self._draw_legend(surface, panel)
-        if self.legend_open and self.legend_drawn and legend_top < y + 8 * _CELL:
-            return  # the legend the player asked for fills the panel: no node details under it
-        if self.stepping:
-            for line in self._step_lines():
-                y = self._wrap(surface, line, (x, y), width, 16, theme.TREE_OPEN) + 2
-            y += 8
-        node = self._panel_node()
-        if node is None:
-            return
-        moves = moves_to(node)
-        title = (
-            numbered_line(self.tree.root.position.turn is BLACK, moves)
-            if moves
-            else "the root: the position searched"
-        )
-        y = self._wrap(surface, title, (x, y), width, 17, theme.TEXT) + 6
-        y = self._draw_board(surface, node, (x, y)) + 8
-        for line, colour in self._node_lines(node):
-            y = self._wrap(surface, line, (x, y), width, 16, colour) + 3
-            if y > legend_top:
-                break
-
-    def _legend_lines(self) -> list[str]:
-        """The legend, one line for each shape, colour and number on a node."""
-        return [f"{shape}: {meaning}" for shape, meaning in LEGEND]
-
-    def _draw_legend(self, surface: pygame.Surface, panel: pygame.Rect) -> int:
-        """The legend at the foot of the panel when the panel is tall enough or L asked for it,
-        else a line saying L shows it; returns the top of what was drawn."""
-        size = 12
-        width = panel.width - 24
-        font = self._font(size)
-        lines: list[str] = []
-        for entry in ["How to read the tree (L hides this):", *self._legend_lines()]:
-            lines += self._wrapped(entry, font, width)
-        height = len(lines) * font.get_linesize() + 8
-        roomy = panel.height >= height + 8 * _CELL + 120
-        self.legend_drawn = roomy or self.legend_open
-        if not self.legend_drawn:
-            lines = ["L: how to read the tree (shapes, colours, numbers)"]
-            height = font.get_linesize() + 8
-        y = max(panel.y + 10, panel.bottom - height)
-        pygame.draw.line(surface, theme.TREE_GHOST, (panel.x + 8, y - 4), (panel.right - 8, y - 4))
-        for line in lines:
-            self._blit(surface, line, size, theme.TEXT_DIM, "topleft", (panel.x + 12, y))
-            y += font.get_linesize()
-        return panel.bottom - height - 8
-
-    @staticmethod
-    def _wrapped(text: str, font: pygame.font.Font, width: int) -> list[str]:
-        """`text` broken into lines of at most `width` pixels."""
-        lines: list[str] = []
-        line = ""
-        for word in text.split():
-            trial = f"{line} {word}".strip()
-            if line and font.size(trial)[0] > width:
-                lines.append(line)
-                line = word
+    def button_actions(self) -> list[tuple[str, bool, Callable[[], None]]]:
+        """The header's buttons, left to right: (label, whether it is on, action)."""
+        buttons: list[tuple[str, bool, Callable[[], None]]] = []
+        if self.on_request is not None:
+            for depth in DEPTHS:
+                request = functools.partial(self.request, depth)
+                buttons.append((str(depth), depth == self.tree.depth, request))
+            if self.curious:
+                other = "show minimax" if self.tree.algorithm == "alphabeta" else "show alpha-beta"
+                buttons.append((other, False, self.other_algorithm))
             else:
-                line = trial
-        return [*lines, line] if line else lines
-
-    def _step_lines(self) -> list[str]:
-        event = self.replay.current
-        head = f"Step {self.replay.index} of {self.replay.total}"
-        if event is None:
-            return [head, "Nothing has happened yet."]
-        return [head, self._describe(event)]
-
-    def _describe(self, event: SearchEvent) -> str:
-        node = event.node
-        name = node.move.pdn() if node.move is not None else "the root"
-        side = "MAX" if node.maximizing else "MIN"
-        if event.kind is EventKind.ENTER:
-            window = ""
-            if event.alpha is not None:
-                window = (
-                    f" with \u03b1 = {self._bound(event.alpha)}, \u03b2 = {self._bound(event.beta)}"
-                )
-            return f"Enter {name} ({side} to move){window}."
-        if event.kind is EventKind.RETURN:
-            returned = f"{name[0].upper()}{name[1:]} returns {self._score(event.score)}."
-            return returned + self._parent_learns(node)
-        if event.kind is EventKind.CUTOFF:
-            skipped = len(node.pruned_children)
-            cut = (
-                f"Cut-off at {name}: \u03b1 {self._bound(event.alpha)} \u2265 "
-                f"\u03b2 {self._bound(event.beta)}"
-            )
-            if not skipped:
-                return f"{cut}, but that was its last move: nothing is left to prune."
-            return (
-                f"{cut}, so its {skipped} remaining move{'s are' if skipped != 1 else ' is'}"
-                f" not searched (dashed)."
-            )
-        return "The node cap was reached: the search goes on, unrecorded."
-
-    def _parent_learns(self, node: SearchNode) -> str:
-        """What the parent makes of the values returned to it so far: its best and its window."""
-        parent = node.parent
-        if parent is None:
-            return " The search is over: this is the root's score."
-        scores = [
-            child.score
-            for child in parent.searched_children
-            if child.score is not None and self.replay.has_returned(child)
-        ]
-        if not scores:
-            return ""
-        best = max(scores) if parent.maximizing else min(scores)
-        name = parent.move.pdn() if parent.move is not None else "The root"
-        text = f" {name} ({'MAX' if parent.maximizing else 'MIN'}) has {self._score(best)} so far"
-        if parent.alpha is None or parent.beta is None:
-            return text + "."
-        if parent.maximizing:
-            return text + f": \u03b1 = {self._bound(max(parent.alpha, best))}."
-        return text + f": \u03b2 = {self._bound(min(parent.beta, best))}."
-
-    def _node_lines(self, node: SearchNode) -> list[tuple[str, tuple[int, int, int]]]:
-        side = node.position.turn.name.capitalize()
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        role = "MAX" if node.maximizing else "MIN"
-        lines.append(
-            (f"{role} node: {side} to move", theme.TREE_MAX if node.maximizing else theme.TREE_MIN)
+                every = self.tree.algorithm == "minimax"
+                buttons.append(("Check every move", every, self.other_algorithm))
+        buttons.append(
+            ("Step through", self.stepping, lambda: self.set_stepping(not self.stepping))
         )
-        if node.pruned:
-            lines.append(("Pruned: never searched.", theme.TREE_PRUNED))
-            parent = node.parent
-            if parent is not None and parent.cutoff is not None:
-                cut = parent.cutoff
-                lines.append((self._why_cut(parent, cut.alpha, cut.beta), theme.TREE_CUT))
-            return lines
-        if self.stepping and not self.replay.has_entered(node):
-            lines.append(("Not reached yet at this step.", theme.TEXT_DIM))
-            return lines
-        returned = not self.stepping or self.replay.has_returned(node)
-        if returned and node.score is not None:
-            reason = _REASONS.get(node.reason, "") if node.reason is not None else ""
-            lines.append((f"score {node_score(node, self.man, short=False)}: {reason}", theme.TEXT))
-        else:
-            lines.append(("score: still searching", theme.TREE_OPEN))
-        if node.alpha is not None:
-            lines.append(
-                (
-                    (
-                        f"window on entry: \u03b1 {self._bound(node.alpha)}, "
-                        f"\u03b2 {self._bound(node.beta)}"
-                    ),
-                    theme.TEXT,
-                )
-            )
-        if node.cutoff is not None and (not self.stepping or self.replay.has_cut(node)):
-            cut = node.cutoff
-            by = cut.by.move.pdn() if cut.by is not None and cut.by.move is not None else "a child"
-            lines.append(
-                (
-                    (
-                        f"cut-off after {by}: \u03b1 {self._bound(cut.alpha)} \u2265 "
-                        f"\u03b2 {self._bound(cut.beta)}; {len(node.pruned_children)} "
-                        f"move(s) pruned"
-                    ),
-                    theme.TREE_CUT,
-                )
-            )
-        if node in self.tree.pv or node is self.tree.root:
-            lines.append(("on the principal variation", theme.TREE_PV))
-        item = self.layout.item_of(node)
-        if item is not None and item.hidden:
-            lines.append(
-                (
-                    f"{item.hidden} nodes below are folded away: click the node to open them",
-                    theme.TEXT_DIM,
-                )
-            )
-        if node.truncated:
-            lines.append(
-                ("more children were searched than the node cap let us keep", theme.TEXT_ACCENT)
-            )
-        return lines
-
-    def _bound(self, value: float | None) -> str:
-        """A window bound or score in men: `+0.50`, `+inf`, `?`."""
-        if value is None:
-            return "?"
-        if math.isinf(value):
-            return "+inf" if value > 0 else "-inf"
-        return men(value, self.man)
-
-    def _score(self, value: float | None) -> str:
-        """A score in men, or `wins in 3 moves` for a forced result."""
-        if value is not None and not math.isinf(value) and is_win_score(value):
-            moves = (plies_to_win(value) + 1) // 2
-            return f"{'wins' if value > 0 else 'loses'} in {moves} move{'s' if moves != 1 else ''}"
-        return self._bound(value)
-
-    def _why_cut(self, parent: SearchNode, alpha: float, beta: float) -> str:
-        """The cut-off in words, as a learner would say it."""
-        mover = parent.position.turn.name.capitalize()
-        other = parent.position.turn.opponent.name.capitalize()
-        where = f"after {parent.move.pdn()}" if parent.move is not None else "at the root"
-        if parent.maximizing:
-            return (
-                f"{where.capitalize()}, {mover} (MAX) can already get {self._bound(alpha)} "
-                f"or more, but {other} (MIN) can hold the score to {self._bound(beta)} by "
-                f"another route: {other} will not allow this line, so {mover}'s other "
-                f"moves here cannot change the result (\u03b1 \u2265 \u03b2)."
-            )
-        return (
-            f"{where.capitalize()}, {mover} (MIN) can already hold the score to "
-            f"{self._bound(beta)} or less, but {other} (MAX) is sure of "
-            f"{self._bound(alpha)} by another route: {other} gains nothing here, so "
-            f"{mover}'s other replies cannot change the result (\u03b1 \u2265 \u03b2)."
+        buttons.append(
+            ("For the curious", self.curious, lambda: self.set_curious(not self.curious))
         )
-
-    def _wrap(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        pos: tuple[int, int],
-        width: int,
-        size: int,
-        colour: tuple[int, int, int],
-    ) -> int:
-        """Draw `text` wrapped at word breaks to `width`; returns the y below it."""
-        font = self._font(size)
-        x, y = pos
-        line = ""
-        for word in text.split():
-            trial = f"{line} {word}" if line else word
-            if line and font.size(trial)[0] > width:
-                surface.blit(self._label(line, size, colour), (x, y))
-                y += font.get_linesize()
-                line = word
-            else:
-                line = trial
-        if line:
-            surface.blit(self._label(line, size, colour), (x, y))
-            y += font.get_linesize()
-        return y
-
-    def _cell(self, square: int) -> tuple[int, int]:
-        """(row, col) of `square` on the small board, turned as the main board is."""
-        row, col = square_row_col(square)
-        return (7 - row, 7 - col) if self.flipped else (row, col)
-
-    def _draw_board(
-        self, surface: pygame.Surface, node: SearchNode, topleft: tuple[int, int]
-    ) -> int:
-        """The node's position as a small board in the main board's colours and orientation;
-        returns the y below it."""
-        x0, y0 = topleft
-        position: Position = node.position
-        for row in range(8):
-            for col in range(8):
-                colour = theme.DARK_SQUARE if (row + col) % 2 else theme.LIGHT_SQUARE
-                surface.fill(colour, (x0 + col * _CELL, y0 + row * _CELL, _CELL, _CELL))
-        move = node.move
-        if move is not None:
-            for square in move.path:
-                row, col = self._cell(square)
-                pygame.draw.rect(
-                    surface, theme.LAST_MOVE, (x0 + col * _CELL, y0 + row * _CELL, _CELL, _CELL), 2
-                )
-        for square in SQUARES:
-            piece = position.piece_at(square)
-            if piece is None:
-                continue
-            row, col = self._cell(square)
-            centre = (x0 + col * _CELL + _CELL // 2, y0 + row * _CELL + _CELL // 2)
-            black = piece.side is BLACK
-            body = theme.BLACK_PIECE if black else theme.WHITE_PIECE
-            rim = theme.BLACK_PIECE_RIM if black else theme.WHITE_PIECE_RIM
-            pygame.draw.circle(surface, body, centre, _CELL // 2 - 3)
-            pygame.draw.circle(surface, rim, centre, _CELL // 2 - 3, 2)
-            if piece.king:
-                pygame.draw.circle(surface, theme.TEXT_ACCENT, centre, _CELL // 4, 2)
-        if move is not None:
-            for square in move.captures:
-                row, col = self._cell(square)
-                cx, cy = x0 + col * _CELL + _CELL // 2, y0 + row * _CELL + _CELL // 2
-                pygame.draw.line(surface, theme.TREE_CUT, (cx - 6, cy - 6), (cx + 6, cy + 6), 2)
-                pygame.draw.line(surface, theme.TREE_CUT, (cx - 6, cy + 6), (cx + 6, cy - 6), 2)
-        return y0 + 8 * _CELL
-
-
-class NoDisplayError(RuntimeError):
-    """There is no screen to open the viewer's window on."""
-
-
-def run_viewer(
-    position: Position,
-    depth: int,
-    algorithm: str = "alphabeta",
-    node_cap: int = 20000,
-    evaluation: str = "seed",
-    size: tuple[int, int] = (1280, 800),
-) -> None:
-    """Search `position` and show its tree in a window of its own until it is closed."""
-    from concurrent.futures import Future, ThreadPoolExecutor
-
-    from checkers.ai.tracking import tracked_search
-    from checkers.ai.tree_export import minimax_node_count
-
-    def search(depth: int, algorithm: str) -> tuple[SearchTree, MinimaxCount]:
-        tree = tracked_search(position, depth, algorithm, evaluation, node_cap=node_cap)
-        count = (
-            MinimaxCount(tree.nodes)
-            if algorithm == "minimax"
-            else minimax_node_count(position, depth, evaluation=evaluation)
-        )
-        return tree, count
-
-    title = f"checkers search tree: {position.fen()}"
-    # Display and fonts only: the view makes no sound, and mixer start-up fails on silent machines.
-    pygame.display.init()
-    if (
-        pygame.display.get_driver() in ("offscreen", "dummy")
-        and "SDL_VIDEODRIVER" not in os.environ
-    ):
-        # SDL falls back to an invisible window: a viewer nobody can see or close would hang.
-        pygame.quit()
-        raise NoDisplayError("no display to open a window on (is DISPLAY set?)")
-    pygame.font.init()
-    pygame.key.set_repeat(300, 40)
-    screen = pygame.display.set_mode(size, pygame.RESIZABLE)
-    pygame.display.set_caption(title)
-    # Deeper searches (minimax at depth 6) take seconds: they run off the UI thread.
-    worker = ThreadPoolExecutor(max_workers=1)
-    pending: list[Future[tuple[SearchTree, MinimaxCount]]] = []
-
-    def request(depth: int, algorithm: str) -> None:
-        pygame.display.set_caption(f"{title}: searching {algorithm} to depth {depth}...")
-        pending.append(worker.submit(search, depth, algorithm))
-
-    tree, count = search(depth, algorithm)
-    view = TreeView(tree, screen.get_rect(), minimax_nodes=count, on_request=request)
-    clock = pygame.time.Clock()
-    try:
-        while True:
-            for event in pygame.event.get():
-                if event.type == pygame.QUIT or (
-                    event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q)
-                ):
-                    return
-                if event.type == pygame.VIDEORESIZE:
-                    view.set_rect(screen.get_rect())
-                view.handle_event(event)
-            if pending and pending[-1].done():
-                view.set_tree(*pending[-1].result())
-                pending.clear()
-                pygame.display.set_caption(title)
-            if view.dirty:
-                view.draw(screen)
-                pygame.display.flip()
-            clock.tick(60)
-    finally:
-        worker.shutdown(wait=False, cancel_futures=True)
-        pygame.quit()
+        return buttons

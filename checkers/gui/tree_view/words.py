@@ -1,7 +1,10 @@
 """What the tree view says about a node and a search, in the game's one score unit: men, from
 the root's side (+1.00 = a man ahead), with fail-high and fail-low values shown as bounds.
 
-Pure Python (no pygame), so the wording is tested headless; view.py only draws it.
+Every sentence comes in two registers: plain words a player understands (the default: "moves
+ahead", "best line", "skipped: it could not change the choice") and, behind the view's "for the
+curious" switch, the search's own terms (depth, principal variation, alpha-beta, MAX and MIN).
+Pure Python (no pygame), so the wording is tested headless; the view only draws it.
 """
 
 from __future__ import annotations
@@ -11,32 +14,48 @@ import math
 from checkers.ai.classic import ScoreReason
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.ai.tracking import SearchNode, SearchTree
-from checkers.board import Move
+from checkers.board import Move, Side
+from checkers.gui.wording import plural
 
-__all__ = ["LEGEND", "bound_kind", "different_move_sentence", "men", "node_score"]
+__all__ = [
+    "ALGORITHM_NAMES",
+    "bound",
+    "bound_kind",
+    "depth_words",
+    "different_move_sentence",
+    "legend",
+    "men",
+    "node_score",
+    "root_label",
+    "score_text",
+    "search_words",
+]
 
-LEGEND = (
-    ("up triangle", "MAX: the root's side to move, it picks the highest score"),
-    ("down triangle", "MIN: the other side to move, it picks the lowest score"),
-    ("gold outline and thick edge", "the principal variation: the line both sides play"),
-    ("dashed stub and red mark", "moves a cut-off left unsearched (alpha >= beta)"),
-    ("move above a node", "the move that leads to it"),
-    ("number below a node", "its score in men for the root's side (+1.00 = a man ahead)"),
-    (
-        ">= / <= before a score",
-        "a bound: the search stopped early, the true value is at least / at most it",
-    ),
-    ("W5 / L4", "a forced win / loss in that many moves"),
-    ("[a, b] while stepping", "the node's window: alpha and beta, still being searched"),
-    ("+N under a node", "N children hidden at this zoom ([ and ] show more levels)"),
-)
-"""Every shape, colour and number on a node, and what it means."""
+ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax"}
+"""The tracked searches' names as the curious read them."""
 
 
 def men(value: float, man: float) -> str:
     """A value in men with its sign: `+1.00`, `-0.25`, `0.00`."""
     amount = value / man
     return "0.00" if abs(amount) < 0.005 else f"{amount:+.2f}"
+
+
+def bound(value: float | None, man: float) -> str:
+    """A window bound or score in men: `+0.50`, `+inf`, `?`."""
+    if value is None:
+        return "?"
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return men(value, man)
+
+
+def score_text(value: float | None, man: float) -> str:
+    """A score in men, or `wins in 3 moves` for a forced result."""
+    if value is not None and not math.isinf(value) and is_win_score(value):
+        moves = (plies_to_win(value) + 1) // 2
+        return f"{'wins' if value > 0 else 'loses'} in {plural(moves, 'move')}"
+    return bound(value, man)
 
 
 def bound_kind(node: SearchNode) -> str:
@@ -61,12 +80,32 @@ def node_score(node: SearchNode, man: float, short: bool = True) -> str:
     if score is None:
         return "?"
     if is_win_score(score) and not math.isinf(score):
+        if not short:
+            return score_text(score, man)
         moves = (plies_to_win(score) + 1) // 2
-        if short:
-            return f"{'W' if score > 0 else 'L'}{moves}"
-        return f"{'wins' if score > 0 else 'loses'} in {moves} move{'s' if moves != 1 else ''}"
+        return f"{'W' if score > 0 else 'L'}{moves}"
     kind = bound_kind(node)
     return f"{kind} {men(score, man)}" if kind else men(score, man)
+
+
+def root_label(curious: bool) -> str:
+    """The label over the position searched."""
+    return "root" if curious else "start"
+
+
+def depth_words(depth: int, curious: bool) -> str:
+    """How deep a search looks: `depth 4`, or `4 moves ahead` (each side's turn is a move)."""
+    return f"depth {depth}" if curious else f"{plural(depth, 'move')} ahead"
+
+
+def search_words(algorithm: str, depth: int, evaluation: str, curious: bool) -> str:
+    """What a tree's search is, for a sentence: `alpha-beta to depth 4, seed evaluation`, or
+    `looking 4 moves ahead` (every move checked, for minimax)."""
+    if curious:
+        name = ALGORITHM_NAMES.get(algorithm, algorithm)
+        return f"{name} to depth {depth}, {evaluation} evaluation"
+    every = ", every move checked" if algorithm == "minimax" else ""
+    return f"looking {depth_words(depth, False)}{every}"
 
 
 def different_move_sentence(tree: SearchTree, played: Move | None, why: str) -> str:
@@ -78,4 +117,41 @@ def different_move_sentence(tree: SearchTree, played: Move | None, why: str) -> 
     return (
         f"This tree's search ({why}) prefers {best.pdn()}; the AI played {played.pdn()} "
         f"after its own search."
+    )
+
+
+def legend(curious: bool, root_side: Side) -> tuple[tuple[str, str], ...]:
+    """Every shape, colour and number on the canvas, and what it means."""
+    if curious:
+        return (
+            ("up triangle", "MAX: the root's side to move, it picks the highest score"),
+            ("down triangle", "MIN: the other side to move, it picks the lowest score"),
+            ("gold outline and thick edge", "the principal variation: the line both sides play"),
+            ("dashed stub and red mark", "moves a cut-off left unsearched (alpha >= beta)"),
+            ("move above a node", "the move that leads to it"),
+            ("number below a node", "its score in men for the root's side (+1.00 = a man ahead)"),
+            (
+                ">= / <= before a score",
+                "a bound: the search stopped early, the true value is at least / at most it",
+            ),
+            ("W5 / L4", "a forced win / loss in that many moves"),
+            ("[a, b] while stepping", "the node's window: alpha and beta, still being searched"),
+            ("+N under a node", "N children hidden at this zoom ([ and ] show more levels)"),
+        )
+    side = root_side.name.capitalize()
+    other = root_side.opponent.name.capitalize()
+    return (
+        ("up triangle", f"{side} to move: {side} picks the highest score"),
+        ("down triangle", f"{other} to move: {other} picks the lowest score"),
+        ("gold outline and thick line", "the best line: the moves both sides are expected to play"),
+        ("crosses, red mark, N skipped", "moves skipped: they could not change the choice"),
+        ("move above a shape", "the move that leads there"),
+        ("number below a shape", f"the score in men for {side} (+1.00 = a man ahead)"),
+        (
+            ">= / <= before a score",
+            "the look stopped early: the true score is at least / at most this",
+        ),
+        ("W5 / L4", "a forced win / loss in that many moves"),
+        ("moves ahead", "each side's turn counts as one move"),
+        ("+N under a shape", "N positions folded away ([ and ] show more moves ahead)"),
     )

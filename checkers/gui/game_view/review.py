@@ -1,41 +1,51 @@
-"""The game review in the window: a strip under the board with the evaluation graph, the
-progress bar, the summary and the review's buttons; marks in the move list; the panel's words
-for the move shown; and the better line played on the board as a preview.
+"""The game review in the window: a strip under the board with the evaluation graph (as wide
+as the board), a per-side table and the review's buttons; marks in the move list; the panel's
+words for the move shown; the review's score on the evaluation bar; and the better line played
+on the board as a preview.
 
 A `ReviewPane` belongs to one game screen (checkers.gui.screens.game), which calls its hooks
-(`build_ui`, `update`, `draw`, `handle`, `board_view`, `wake_in`, `close`). The review itself
-runs in its own process (checkers.gui.review_worker) and the labels show as they come; what is
-shown is decided in checkers.gui.review_model. The game is never changed: a click on the graph
-is the game's own step-through (`Game.go_to`), and the preview draws positions of its own.
+(`build_ui`, `update`, `draw`, `handle`, `board_view`, `score_shown`, `wake_in`, `close`). The
+review itself runs in its own process (checkers.gui.review_worker) and the labels show as they
+come; what is shown is decided in checkers.gui.review_model. The game is never changed: a click
+on the graph is the game's own step-through (`Game.go_to`), and the preview draws positions of
+its own.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import html
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UIStatusBar, UITextBox
+from pygame_gui.elements import UIButton
 
-from checkers.board import Move, Position
-from checkers.gui import theme
-from checkers.gui.board_view.animation import Animation
+from checkers.board import BLACK, Move, Position, Side
+from checkers.gui import fonts, theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
 from checkers.gui.game import Game
-from checkers.gui.game_view.panel import GamePanel, MoveMark
+from checkers.gui.game_view.panel import GamePanel, MoveMark, score_view
+from checkers.gui.game_view.review_preview import Preview
+from checkers.gui.game_view.review_strip import (
+    StripParts,
+    draw_mark,
+    label_colour,
+    line_height,
+    strip_parts,
+    text_size,
+)
 from checkers.gui.layout import GameLayout
 from checkers.gui.review_model import (
-    GRAPH_CLAMP,
+    MARKED,
     SYMBOLS,
+    TABLE_HEADINGS,
     GraphBox,
     ReviewProgress,
     graph_points,
+    mark_boxes,
     ply_at,
 )
 from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, ReviewMove
@@ -47,9 +57,7 @@ from checkers.review import DEFAULT_SETTING, Label, ReviewSetting
 __all__ = [
     "BETTER_KEY",
     "NEXT_KEY",
-    "PREVIEW_PAUSE",
     "PREVIOUS_KEY",
-    "Preview",
     "ReviewHost",
     "ReviewPane",
     "review_commands",
@@ -67,24 +75,8 @@ first label 1.3 s and whole game 23.9 s with one; 2.0 s and 23.4 s with two)."""
 
 PREVIOUS_KEY, NEXT_KEY, BETTER_KEY = "[", "]", "b"
 
-PREVIEW_PAUSE = 0.8
-"""Seconds each position of the better line stays on the board before the next move."""
-
 POLL_SECONDS = 0.1
 """How often the window looks for new labels while the review runs."""
-
-_LABEL_COLOURS = {
-    Label.INACCURACY: "REVIEW_INACCURACY",
-    Label.MISTAKE: "REVIEW_MISTAKE",
-    Label.BLUNDER: "REVIEW_BLUNDER",
-}
-
-
-def label_colour(label: Label) -> tuple[int, int, int]:
-    """The theme's colour for a marked label (the text colour for the others)."""
-    name = _LABEL_COLOURS.get(label)
-    colour: tuple[int, int, int] = getattr(theme, name) if name else theme.TEXT
-    return colour
 
 
 def split_layout(layout: GameLayout, strip: int) -> tuple[GameLayout, pygame.Rect]:
@@ -131,7 +123,7 @@ def review_commands(
             "review_game",
             "Review game",
             ("g",),
-            "the engine judges every move: labels, a graph, the mistakes marked",
+            "the AI judges every move: labels, a graph, the mistakes marked",
             screen.start_review,
             "menu",
         ),
@@ -155,87 +147,44 @@ def review_commands(
             "review_better",
             "Better line",
             (BETTER_KEY,),
-            "in a review, play the engine's line from before the move shown (Esc ends it)",
+            "in a review, play the best line from before the move shown (Esc ends it)",
             lambda: screen.review_action("better"),
             "",
         ),
     ]
 
 
-@dataclass
-class Preview:
-    """The better line being played on the board: from `start`, `shown` of its moves made."""
-
-    start: Position
-    line: tuple[Move, ...]
-    ply: int
-    """The ply of the move it replaces (the board starts at the position before it)."""
-    shown: int = 0
-    animation: Animation | None = None
-    wait: float = PREVIEW_PAUSE
-    playing: bool = True
-
-    def position(self) -> Position:
-        """The position after the moves shown."""
-        position = self.start
-        for move in self.line[: self.shown]:
-            position = position.move(move)
-        return position
-
-    def step(self, hop_seconds: float) -> None:
-        """Show the next move, animated."""
-        if self.shown < len(self.line):
-            before = self.position()
-            self.shown += 1
-            self.animation = Animation(before, self.line[self.shown - 1], hop_seconds)
-            self.wait = PREVIEW_PAUSE
-
-    def back(self) -> None:
-        """Take the last move shown back (no animation)."""
-        self.shown = max(0, self.shown - 1)
-        self.animation = None
-        self.wait = PREVIEW_PAUSE
-
-    def update(self, dt: float, hop_seconds: float) -> None:
-        """Move the animation on; after a pause on each position, the next move."""
-        if self.animation is not None:
-            self.animation.elapsed += dt
-            if not self.animation.done:
-                return
-            self.animation = None
-        if not self.playing or self.shown >= len(self.line):
-            return
-        self.wait -= dt
-        if self.wait <= 0:
-            self.step(hop_seconds)
-
-    def moving(self) -> bool:
-        """Whether frames are needed (a piece moves, or the next move is due)."""
-        return self.animation is not None or (self.playing and self.shown < len(self.line))
-
-
 class ReviewPane:
     """The review of one game screen's game: its process, what came back, its widgets, the
     preview."""
+
+    STARTED = "Reviewing the game: labels show as they come. "
+    """The status line's first words while the review runs (they go when it ends)."""
 
     def __init__(self, screen: ReviewHost) -> None:
         self.screen = screen
         game = screen.game
         self.client = ReviewClient()
-        self.progress = ReviewProgress(game.record.start, tuple(game.record.line))
+        human = score_view(game, BLACK)[1]
+        self.progress = ReviewProgress(
+            game.record.start, tuple(game.record.line), SETTING.man, human
+        )
         self.preview: Preview | None = None
         self.actions = Actions()
         self.widgets: dict[str, UIButton] = {}
         """The strip's buttons by name (`previous`, `next`, `better`, `stop`), for tests."""
-        self.progress_label: UILabel | None = None
-        self.summary_box: UITextBox | None = None
-        self.bar: UIStatusBar | None = None
+        self.parts = StripParts(*(pygame.Rect(0, 0, 0, 0) for _ in range(3)))
         self.graph = GraphBox(0, 0, 0, 0)
+        """Where the graph's points go: its frame (`parts.graph`) less a small margin."""
         self.container: UIContainer | None = None
         self.area = pygame.Rect(0, 0, 0, 0)
+        self._columns: tuple[int, ...] = ()
         self._shown: tuple[object, ...] | None = None
         self._saved_status = ""
         self._poll_wait = 0.0
+        self._told = self.progress.state
+        """The review's state the status line last told of."""
+        game.status = self.STARTED + game.status
         if self.progress.total:
             self.client.start(game.record.start, self.progress.moves, SETTING, JOBS)
         else:
@@ -243,74 +192,105 @@ class ReviewPane:
 
     # --- layout and widgets ------------------------------------------------------------------
 
-    def strip_height(self, unit: int) -> int:
-        """How tall the strip under the board is."""
-        return 16 * unit
+    def _unit(self) -> int:
+        return max(1, round(10 * self.screen.context.scale))
 
-    def build_ui(self, root: UIContainer, area: pygame.Rect) -> None:
-        """The progress line and bar, the summary and the buttons right of the graph."""
-        ui = self.screen.context.ui
-        unit = max(1, round(10 * self.screen.context.scale))
-        self.actions.clear()
-        self.widgets = {}
-        self._shown = None
-        self.area = area
-        controls = max(24 * unit, area.width * 9 // 20)
-        graph = pygame.Rect(area.left, area.top, area.width - controls - unit, area.height)
-        label_room = 3 * unit  # the scale's numbers left of the graph
-        caption = 2 * unit  # what the graph shows, above it
-        self.graph = GraphBox(
-            graph.left + label_room,
-            graph.top + caption,
-            graph.width - label_room - unit // 2,
-            graph.height - caption - unit // 2,
-        )
-        # The controls in a container of their own: starting or closing a review adds or
-        # removes it alone (rebuilding the whole screen rebuilds the move list, seconds for a
-        # long game with pygame_gui 0.6.14).
-        if self.container is not None:
-            self.container.kill()
-        column = pygame.Rect(graph.right + unit, area.top, controls, area.height)
-        box = self.container = UIContainer(column, ui, container=root)
-        line = round(2.2 * unit)
-        self.progress_label = UILabel(
-            pygame.Rect(0, 0, controls, line), "", ui, container=box, object_id="@small"
-        )
-        self.bar = UIStatusBar(
-            pygame.Rect(0, line, controls, max(4, unit * 6 // 10)),
-            ui,
-            percent_method=self.progress.fraction,
-            container=box,
-        )
-        height = round(3 * unit)
-        top = line + unit
-        self.summary_box = UITextBox(
-            "",
-            pygame.Rect(0, top, controls, max(2 * line, area.height - top - height - unit // 2)),
-            ui,
-            container=box,
-            object_id="#review_summary",
-        )
+    def strip_height(self, unit: int) -> int:
+        """How tall the strip under the board is: the graph, the table's three lines, the
+        buttons."""
         gap = max(3, unit // 2)
-        width = (controls - 3 * gap) // 4
-        buttons = (
-            ("previous", "<?", f"Previous inaccuracy, mistake or blunder ({PREVIOUS_KEY})"),
-            ("next", "?>", f"Next inaccuracy, mistake or blunder ({NEXT_KEY})"),
-            (
-                "better",
-                "Better",
+        return round(7 * unit) + gap + 3 * line_height(unit) + gap + round(3 * unit)
+
+    def _button_texts(self) -> dict[str, tuple[str, str]]:
+        """Each button's words and tooltip."""
+        running = self.progress.running
+        return {
+            "previous": (
+                "Previous mistake",
+                f"Go to the previous inaccuracy, mistake or blunder ({PREVIOUS_KEY})",
+            ),
+            "next": (
+                "Next mistake",
+                f"Go to the next inaccuracy, mistake or blunder ({NEXT_KEY})",
+            ),
+            "better": (
+                "Better line",
                 (
-                    "Show the better line: the engine's moves from before the move shown, "
+                    "Show the better line: the best moves from before the move shown, "
                     f"played on the board; the game is not changed ({BETTER_KEY.upper()}; "
                     "Esc ends it)"
                 ),
             ),
-            ("stop", "Cancel", ""),
+            "stop": (
+                ("Cancel", "Stop the review; the moves reviewed so far keep their labels")
+                if running
+                else ("Close", "Close the review: the graph and the marks go, the game stays")
+            ),
+        }
+
+    def _table_columns(self, size: int) -> tuple[int, ...]:
+        """The narrowest each column of the table can be (its widest possible text)."""
+        font = fonts.layout_font(size)
+        samples = (
+            ("White (you)", "Black (AI)"),
+            ("no choice", "100%"),
+            ("999",),
+            ("999",),
+            ("999",),
         )
-        for index, (name, text, tip) in enumerate(buttons):
-            rect = pygame.Rect(index * (width + gap), area.height - height, width, height)
-            button = UIButton(rect, text, ui, container=box, tool_tip_text=tip or None)
-            self.widgets[name] = button
+        icon = size  # the mark's shape before a heading: the table is the graph's legend
+        widths = []
+        for index, (heading, texts) in enumerate(zip(TABLE_HEADINGS, samples)):
+            width = max(font.size(text)[0] for text in (heading, *texts))
+            if index >= 2:
+                width = max(width, font.size(heading)[0] + icon)
+            widths.append(width + size)
+        return tuple(widths)
+
+    def build_ui(self, root: UIContainer, area: pygame.Rect) -> None:
+        """The graph's and the table's places, and the buttons under them."""
+        ui = self.screen.context.ui
+        unit = self._unit()
+        size = text_size(unit)
+        self.actions.clear()
+        self.widgets = {}
+        self._shown = None
+        self.area = area
+        self._columns = self._table_columns(size)
+        texts = self._button_texts()
+        button_font = fonts.font(max(9, round(17 * self.screen.context.scale)))
+        # Each button as wide as its words need (Cancel becomes Close in the same place).
+        widths = [button_font.size(text)[0] + 2 * unit for text, _ in texts.values()]
+        widths[-1] = max(button_font.size(text)[0] for text in ("Cancel", "Close")) + 2 * unit
+        gap = max(3, unit // 2)
+        board = self.screen.layout().board
+        board_rect = pygame.Rect(board.left, board.top, board.size, board.size)
+        self.parts = strip_parts(
+            area,
+            board_rect,
+            unit,
+            line_height(unit),
+            sum(self._columns),
+            sum(widths) + 3 * gap,
+        )
+        frame = self.parts.graph
+        pad = 2  # the curve's line and the marks stay clear of the frame
+        self.graph = GraphBox(
+            frame.left + pad, frame.top + pad, frame.width - 2 * pad, frame.height - 2 * pad
+        )
+        # The buttons in a container of their own: starting or closing a review adds or
+        # removes it alone (rebuilding the whole screen rebuilds the move list, seconds for a
+        # long game with pygame_gui 0.6.14).
+        if self.container is not None:
+            self.container.kill()
+        row = self.parts.buttons
+        box = self.container = UIContainer(row, ui, container=root)
+        spare = (row.width - sum(widths) - 3 * gap) // 4  # a wider row widens each alike
+        left = 0
+        for (name, (text, tip)), width in zip(texts.items(), widths):
+            rect = pygame.Rect(left, 0, width + spare, row.height)
+            self.widgets[name] = UIButton(rect, text, ui, container=box, tool_tip_text=tip)
+            left = rect.right + gap
         self.actions.pressed[self.widgets["previous"]] = lambda: self.jump(-1)
         self.actions.pressed[self.widgets["next"]] = lambda: self.jump(+1)
         self.actions.pressed[self.widgets["better"]] = self.show_better_line
@@ -321,26 +301,20 @@ class ReviewPane:
         self.sync()
 
     def sync(self) -> bool:
-        """Bring the strip's widgets and the move list's marks in step; True if anything
-        changed."""
+        """Bring the buttons, the status line and the move list's marks in step with the
+        review; True if anything changed."""
         progress = self.progress
         game = self.screen.game
+        changed = self._tell_state() | self._mark_cells()
         key = (len(progress.reviews), progress.state, game.record.ply, self.preview is None)
-        changed = self._mark_cells()
-        if key == self._shown or self.progress_label is None:
+        if key == self._shown or not self.widgets:
             return changed
         self._shown = key
-        self.progress_label.set_text(progress.progress_text())
-        if self.summary_box is not None:
-            self.summary_box.set_text(self.summary_html())
-        running = progress.running
         stop = self.widgets["stop"]
-        stop.set_text("Cancel" if running else "Close")
-        stop.set_tooltip(
-            "Stop the review; the moves reviewed so far keep their labels"
-            if running
-            else "Close the review: the graph and the marks go, the game stays as it is"
-        )
+        text, tip = self._button_texts()["stop"]
+        if stop.text != text:
+            stop.set_text(text)
+            stop.set_tooltip(tip)
         ply = game.record.ply
         states = {
             "previous": progress.next_marked(ply, -1) is not None,
@@ -354,19 +328,34 @@ class ReviewPane:
                 button.disable()
         return True
 
-    def summary_html(self) -> str:
-        """The summary per side when the review is over; while it runs, what Cancel keeps."""
+    def _tell_state(self) -> bool:
+        """When the review ends, the status line stops saying that labels are coming and says
+        how it ended; True if it changed."""
         progress = self.progress
-        if progress.running:
-            kept = plural(progress.full_moves(len(progress.reviews)), "move")
-            return html.escape(
-                f"Labels show as the moves are reviewed. Cancel stops here and keeps the "
-                f"{kept} reviewed so far; Close then drops the review."
-            )
-        lines = [html.escape(line) for line in progress.summary_lines()]
-        if progress.state == "cancelled":
-            lines.insert(0, "Summary of the moves reviewed:")
-        return "<br>".join(lines)
+        if progress.state == self._told:
+            return False
+        self._told = progress.state
+        game = self.screen.game
+        rest = game.status.removeprefix(self.STARTED)
+        if progress.state == "done":
+            words = "Review done. "  # the panel shows the keys
+        elif progress.state == "failed":
+            words = f"The review failed: {progress.error}. "
+        else:
+            return False  # a cancel says so itself
+        game.status = words + rest
+        return True
+
+    def scale_words(self) -> tuple[str, str, str]:
+        """The graph's scale, top to bottom: whose lead is up, even, whose is down."""
+        human = self.progress.human
+        if human is not None:
+            return "You", "even", "AI"
+        return "Black", "even", "White"
+
+    def progress_words(self) -> str:
+        """How far the review is, on the graph until it is done (then the table says it all)."""
+        return "" if self.progress.state == "done" else self.progress.progress_text()
 
     def _mark_cells(self) -> bool:
         """Mark the move list's inaccuracies, mistakes and blunders (colour and symbol)."""
@@ -394,13 +383,28 @@ class ReviewPane:
             return (
                 "Better line: a preview, the game is unchanged",
                 f"From before {self.progress.moves[preview.ply - 1].pdn()}: {moves or '...'}",
-                f"{preview.shown} of {len(preview.line)} moves",
+                f"{preview.shown} of {plural(len(preview.line), 'move')}",
                 "Left/Right step, Esc ends the preview",
                 "",
             )
         words = self.progress.panel_words(self.screen.game.record.ply)
         keys = f"Keys: {PREVIOUS_KEY} / {NEXT_KEY} mistakes, {BETTER_KEY.upper()} better line"
         return (*words, keys)
+
+    def score_shown(self) -> tuple[float, float, Side] | None:
+        """The review's score of the position on the board, for the evaluation bar: (score in
+        search units, a man in them, the side it is told from), or None if not reviewed yet.
+        During the preview, the score of the better line (the one before the move)."""
+        progress = self.progress
+        if self.preview is not None:
+            review = progress.review_of(self.preview.ply)
+            if review is not None:
+                return review.before.score, progress.man, review.side
+        found = progress.position_score(self.screen.game.record.ply)
+        if found is None:
+            return None
+        score, side = found
+        return score, progress.man, side
 
     # --- time ------------------------------------------------------------------------------
 
@@ -470,7 +474,7 @@ class ReviewPane:
         if found is None:
             review = self.progress.review_of(game.record.ply)
             game.status = (
-                "No better line: that was the engine's own move."
+                "No better line: that was the best move."
                 if review is not None
                 else "No better line here: show a reviewed move first."
             )
@@ -498,9 +502,9 @@ class ReviewPane:
         """Stop the review process; the moves reviewed so far keep their labels."""
         self.client.cancel()
         self.progress.cancel()
-        kept = len(self.progress.reviews)
+        kept = plural(self.progress.full_moves(len(self.progress.reviews)), "move")
         self.screen.game.status = (
-            f"Review cancelled: the {kept} moves reviewed so far are kept (Close drops them)."
+            f"Review cancelled: the {kept} reviewed so far keep their labels (Close drops them)."
         )
 
     # --- events and drawing ------------------------------------------------------------------
@@ -531,21 +535,18 @@ class ReviewPane:
         if (
             event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
-            and self._graph_rect().collidepoint(event.pos)
+            and self.parts.graph.collidepoint(event.pos)
         ):
             self.end_preview()
             self.screen.game.go_to(ply_at(event.pos[0], self.progress.total, self.graph))
             return True
         return False
 
-    def _graph_rect(self) -> pygame.Rect:
-        box = self.graph
-        return pygame.Rect(box.left, box.top, box.width, box.height).inflate(8, 8)
-
     def point_of(self, ply: int) -> tuple[int, int]:
         """Where the graph draws the position after `ply` (for tests: a click goes there)."""
-        values = self.progress.black_values()
-        for point_ply, x, y in graph_points(values, self.progress.total, self.graph):
+        for point_ply, x, y in graph_points(
+            self.progress.values(), self.progress.total, self.graph
+        ):
             if point_ply == ply:
                 return round(x), round(y)
         box = self.graph
@@ -562,32 +563,71 @@ class ReviewPane:
         last = preview.line[preview.shown - 1] if preview.shown else None
         return BoardView(preview.position(), last_move=last, hint=None)
 
-    def marks(self) -> list[tuple[int, Label, tuple[int, int]]]:
-        """The graph's marks: (ply, label, centre) of every marked move reviewed."""
-        return [(ply, label, self.point_of(ply)) for ply, label in self.progress.marked()]
+    def mark_size(self) -> int:
+        """The side of a mark's square on the graph, in pixels."""
+        return max(6, self._unit() * 9 // 10)
+
+    def marks(self) -> list[tuple[int, Label, pygame.Rect]]:
+        """The graph's marks as drawn: (ply, label, square); none overlaps another or leaves
+        the graph (where two would meet, the worse is drawn)."""
+        points = graph_points(self.progress.values(), self.progress.total, self.graph)
+        placed = mark_boxes(points, self.progress.marked(), self.graph, self.mark_size())
+        return [
+            (ply, label, pygame.Rect(box.left, box.top, box.width, box.height))
+            for ply, label, box in placed
+        ]
+
+    def table_cells(self) -> list[tuple[str, pygame.Rect]]:
+        """The per-side table as drawn: each cell's text and place, the headings first, row by
+        row (the columns' spare width shared out)."""
+        table = self.parts.table
+        columns = self._columns or (1,) * len(TABLE_HEADINGS)
+        spare = max(0, table.width - sum(columns)) // len(columns)
+        line = table.height // 3
+        cells = []
+        for row_index, row in enumerate((TABLE_HEADINGS, *self.progress.table())):
+            x = table.left
+            for text, width in zip(row, columns):
+                cells.append(
+                    (text, pygame.Rect(x, table.top + row_index * line, width + spare, line))
+                )
+                x += width + spare
+        return cells
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The evaluation graph: Black's score in men over the game, the marks, the ply shown."""
-        box = self.graph
-        if box.width <= 0 or box.height <= 0:
+        """The line above the graph, the graph with its marks and the move shown, the table."""
+        frame = self.parts.graph
+        if frame.width <= 0 or frame.height <= 0:
             return
+        size = text_size(self._unit())
+        self._draw_graph(surface, size)
+        self._draw_table(surface, size)
+
+    def _draw_graph(self, surface: pygame.Surface, size: int) -> None:
         text = self.screen.context.renderer.text
-        unit = max(1, round(10 * self.screen.context.scale))
-        size = max(11, round(1.4 * unit))
-        frame = pygame.Rect(box.left, box.top, box.width, box.height)
-        pygame.draw.rect(surface, theme.PANEL, frame.inflate(6, 6), border_radius=4)
+        frame, box = self.parts.graph, self.graph
+        pygame.draw.rect(surface, theme.PANEL, frame, border_radius=3)
         middle = box.top + box.height / 2
-        pygame.draw.line(surface, theme.PANEL_LINE, (box.left, middle), (frame.right, middle))
-        clamp = f"{GRAPH_CLAMP:.0f}"
+        pygame.draw.line(surface, theme.PANEL_LINE, (box.left, middle), (box.right, middle))
+        # Whose lead is up and whose is down, left of the graph where the board's margin
+        # leaves room, else in its left corners.
+        top, even, bottom = self.scale_words()
+        font = text.font(size)
+        outside = max(font.size(words)[0] for words in (top, even, bottom)) + 6 <= (
+            frame.left - self.area.left
+        )
         for words, y, anchor in (
-            (f"+{clamp}", box.top, "topright"),
-            ("0", middle, "midright"),
-            (f"-{clamp}", frame.bottom, "bottomright"),
+            (top, frame.top, "topright" if outside else "topleft"),
+            (even, middle, "midright"),
+            (bottom, frame.bottom, "bottomright" if outside else "bottomleft"),
         ):
-            text.draw(surface, words, size, theme.TEXT_DIM, (box.left - 4, y), anchor)
-        caption = text.fit(f"Black's score in men (+{clamp} to -{clamp})", size, box.width)
-        text.draw(surface, caption, size, theme.TEXT_DIM, (box.left, box.top - 4), "bottomleft")
-        points = graph_points(self.progress.black_values(), self.progress.total, box)
+            if words is even and frame.height < 3 * font.get_linesize():
+                continue  # no room between the other two
+            if outside:
+                text.draw(surface, words, size, theme.TEXT_DIM, (frame.left - 4, y), anchor)
+            elif words is not even:
+                text.draw(surface, words, size, theme.TEXT_DIM, (frame.left + 4, y), anchor)
+        points = graph_points(self.progress.values(), self.progress.total, box)
         if len(points) >= 2:
             line = [(x, y) for _, x, y in points]
             area = [(line[0][0], middle), *line, (line[-1][0], middle)]
@@ -595,25 +635,41 @@ class ReviewPane:
             pygame.draw.lines(surface, theme.TEXT, False, line, 2)
         ply = self.screen.game.record.ply
         x = box.left + box.width * ply / max(1, self.progress.total)
-        pygame.draw.line(surface, theme.TEXT_ACCENT, (x, box.top), (x, frame.bottom), 2)
-        radius = max(3, unit // 2 + 1)
-        for _, label, centre in self.marks():
-            pygame.draw.circle(surface, theme.PANEL, centre, radius + 2)
-            pygame.draw.circle(surface, label_colour(label), centre, radius)
-            if label is not Label.INACCURACY:
-                # The sign toward the middle line, where the curve leaves room.
-                above = centre[1] > middle
-                text.draw(
-                    surface,
-                    SYMBOLS[label],
-                    size,
-                    label_colour(label),
-                    (centre[0], centre[1] + (-radius if above else radius)),
-                    "midbottom" if above else "midtop",
-                )
+        pygame.draw.line(surface, theme.TEXT_ACCENT, (x, frame.top), (x, frame.bottom - 1), 2)
+        for _, label, square in self.marks():
+            draw_mark(surface, label, square)
+        words = self.progress_words()
+        if words:  # on the graph's part still to come, readable over the curve
+            words = text.fit(words, size, frame.width - 8)
+            where = (frame.right - 4, frame.top + 2)
+            shown = text.render(words, size, theme.TEXT).get_rect(topright=where)
+            pygame.draw.rect(surface, theme.PANEL, shown.inflate(6, 2), border_radius=3)
+            text.draw(surface, words, size, theme.TEXT, where, "topright")
+
+    def _draw_table(self, surface: pygame.Surface, size: int) -> None:
+        text = self.screen.context.renderer.text
+        headings = len(TABLE_HEADINGS)
+        for index, (words, cell) in enumerate(self.table_cells()):
+            column = index % headings
+            colour = theme.TEXT_DIM if index < headings or column == 0 else theme.TEXT
+            if column == 0:
+                text.draw(surface, words, size, colour, (cell.left, cell.centery), "midleft")
+                continue
+            label = MARKED[column - 2] if column >= 2 else None
+            if index < headings and label is not None:  # the heading shows the graph's mark
+                icon = max(6, size * 2 // 3)
+                width = text.font(size).size(words)[0] + icon + 4
+                left = cell.centerx - width // 2
+                square = pygame.Rect(left, cell.centery - icon // 2, icon, icon)
+                draw_mark(surface, label, square)
+                text.draw(surface, words, size, colour, (square.right + 4, cell.centery), "midleft")
+                continue
+            if index >= headings and label is not None and words != "0":
+                colour = label_colour(label)
+            text.draw(surface, words, size, colour, cell.center, "center")
 
     def close(self) -> None:
-        """End the review process, remove the strip's widgets and the move list's marks."""
+        """End the review process, remove the buttons and the move list's marks."""
         self.end_preview()
         self.client.close()
         if self.container is not None:

@@ -1,0 +1,185 @@
+"""The game screen's cards: the game-over card and the help card (the rules in brief and every
+key in aligned columns), built as pygame_gui widgets over a shade.
+
+Each builder returns its buttons by name; the screen wires them to its actions. The words are
+decided in pure functions (`outcome_card`, `RULES`), so tests read them without a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
+
+from checkers.board import BLACK
+from checkers.gui.game import Game
+from checkers.gui.wording import game_over_words, moves_count, plural
+
+__all__ = ["RULES", "build_help_card", "build_result_card", "card_panel", "outcome_card"]
+
+RULES = (
+    (
+        "Black moves first. Men move one square diagonally forward, onto the dark squares;"
+        " kings move forward and back."
+    ),
+    (
+        "A capture is compulsory: a piece jumps an enemy piece next to it onto the empty"
+        " square behind, and goes on jumping while it can. With several captures you choose."
+    ),
+    "A man that reaches the far row is crowned king, and that ends its move.",
+    "You lose when you cannot move: no pieces left, or all of them blocked.",
+    (
+        "Draws: the same position three times, 40 moves each without a capture or a man move"
+        " (the panel's counter), or by agreement."
+    ),
+)
+"""The rules of English draughts in a few lines, as the help card gives them."""
+
+CardButtons = Sequence[tuple[str, str, str]]
+"""(name, label, tooltip) of a card's buttons, the first the primary one."""
+
+
+def outcome_card(game: Game) -> tuple[str, list[str]]:
+    """The game-over card's title and lines: who won, why, and the PDN result."""
+    outcome = game.result
+    assert outcome is not None
+    title, reason = game_over_words(outcome, game.mode, game.config.human_side(), game.position)
+    black_first = game.record.start.turn is BLACK
+    moves = plural(moves_count(game.record.ply, black_first), "move")
+    return title, [reason, f"Result {outcome.result()} after {moves}"]
+
+
+def card_panel(
+    ui: pygame_gui.UIManager, root: UIContainer, area: pygame.Rect, size: tuple[int, int]
+) -> UIPanel:
+    """A card of at most `size`, centred in `area`, above the shade."""
+    box = pygame.Rect((0, 0), (min(size[0], area.width), min(size[1], area.height)))
+    box.center = area.center
+    return UIPanel(box, manager=ui, container=root, starting_height=20, object_id="#card")
+
+
+def build_result_card(
+    ui: pygame_gui.UIManager,
+    root: UIContainer,
+    board: pygame.Rect,
+    unit: int,
+    height: int,
+    game: Game,
+    buttons: CardButtons,
+) -> dict[str, UIButton]:
+    """The game-over card over the board: who won and why, and a row of buttons."""
+    title, lines = outcome_card(game)
+    UIPanel(board, manager=ui, container=root, object_id="#shade")
+    panel = card_panel(ui, root, board, (44 * unit, 21 * unit))
+    inner = panel.get_container().get_rect().width
+    UILabel(
+        pygame.Rect(unit, unit, inner - 2 * unit, 6 * unit),
+        title,
+        ui,
+        container=panel,
+        object_id="@card_title",
+    )
+    y = 7 * unit
+    for line in lines:
+        UILabel(
+            pygame.Rect(unit, y, inner - 2 * unit, 3 * unit),
+            line,
+            ui,
+            container=panel,
+            object_id="@centred",
+        )
+        y += 3 * unit
+    y += unit
+    return _button_row(ui, panel, unit, y, inner, height, buttons)
+
+
+def _button_row(
+    ui: pygame_gui.UIManager,
+    panel: UIPanel,
+    unit: int,
+    y: int,
+    inner: int,
+    height: int,
+    buttons: CardButtons,
+) -> dict[str, UIButton]:
+    """Buttons of one size side by side across the card, the first the primary one."""
+    gap = unit
+    width = (inner - 2 * unit - (len(buttons) - 1) * gap) // len(buttons)
+    made = {}
+    for index, (name, label, tip) in enumerate(buttons):
+        made[name] = UIButton(
+            pygame.Rect(unit + index * (width + gap), y, width, height),
+            label,
+            ui,
+            container=panel,
+            tool_tip_text=tip,
+            object_id="@primary" if index == 0 else None,
+        )
+    return made
+
+
+def build_help_card(
+    ui: pygame_gui.UIManager,
+    root: UIContainer,
+    area: pygame.Rect,
+    unit: int,
+    height: int,
+    rows: Sequence[tuple[str, str]],
+) -> UIButton:
+    """The rules in brief, then every key in two aligned columns (keys, what they do) that
+    scroll, and a Close button; returns the button."""
+    panel = card_panel(ui, root, area, (76 * unit, 10**6))
+    inner = panel.get_container().get_rect()
+    width = inner.width - 2 * unit
+    UILabel(
+        pygame.Rect(unit, unit // 2, width, 4 * unit),
+        "The rules and the keys",
+        ui,
+        container=panel,
+        object_id="@card_title_small",
+    )
+    rules_height = min(16 * unit, inner.height // 3)
+    UITextBox(
+        "<br>".join(f"• {line}" for line in RULES),
+        pygame.Rect(unit, 5 * unit, width, rules_height),
+        ui,
+        container=panel,
+        object_id="#help_text",
+    )
+    top = 5 * unit + rules_height + unit
+    row = round(2.6 * unit)
+    keys_width = 16 * unit
+    bottom = inner.height - 2 * unit - height
+    box = UIScrollingContainer(
+        pygame.Rect(unit, top, width, max(row, bottom - top)),
+        ui,
+        container=panel,
+        allow_scroll_x=False,
+    )
+    box.set_scrollable_area_dimensions((width - 2 * unit, len(rows) * row + 4))
+    for index, (keys, what) in enumerate(rows):
+        y = index * row
+        UILabel(
+            pygame.Rect(0, y, keys_width, row),
+            keys,
+            ui,
+            container=box,
+            object_id="@accent_small",
+        )
+        UILabel(
+            pygame.Rect(keys_width + unit, y, width - keys_width - 4 * unit, row),
+            what,
+            ui,
+            container=box,
+            object_id="@small",
+        )
+    return UIButton(
+        pygame.Rect(inner.width // 2 - 8 * unit, inner.height - unit - height, 16 * unit, height),
+        "Close",
+        ui,
+        container=panel,
+        tool_tip_text="Back to the game (Esc, or a click beside the card)",
+    )

@@ -1,0 +1,334 @@
+"""The tree view's sentences: the header over the tree, the keys under it, what the side panel
+says of a node, and what each step of the replayed search did.
+
+Pure Python (no pygame): every function takes `curious` (the view's "for the curious" switch)
+and returns plain words when it is off. A panel line carries a `Tone`, which the view maps to
+the theme's colours.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from checkers.ai.classic import ScoreReason
+from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
+from checkers.ai.tree_export import MinimaxCount, numbered_line
+from checkers.board import BLACK
+from checkers.gui.tree_view.layout import Replay
+from checkers.gui.tree_view.words import (
+    ALGORITHM_NAMES,
+    bound,
+    depth_words,
+    node_score,
+    root_label,
+    score_text,
+)
+from checkers.gui.wording import plural
+
+__all__ = ["Tone", "describe_event", "footer_text", "header_lines", "node_lines", "why_skipped"]
+
+
+class Tone(enum.Enum):
+    """How a panel line is coloured."""
+
+    TEXT = "text"
+    DIM = "dim"
+    ACCENT = "accent"
+    MAX = "max"
+    MIN = "min"
+    PRUNED = "pruned"
+    CUT = "cut"
+    OPEN = "open"
+    PV = "pv"
+
+
+_REASONS = {
+    ScoreReason.SEARCHED: "backed up from its children",
+    ScoreReason.EVALUATION: "static evaluation at the horizon",
+    ScoreReason.NO_MOVES: "no legal move: the side to move loses",
+    ScoreReason.REPETITION: "draw by repetition",
+    ScoreReason.FORTY_MOVE_RULE: "draw by the 40-move rule",
+}
+_PLAIN_REASONS = {
+    ScoreReason.SEARCHED: "the best its moves lead to",
+    ScoreReason.EVALUATION: "judged from the position itself (the look ahead ends here)",
+    ScoreReason.NO_MOVES: "no legal move: the side to move loses",
+    ScoreReason.REPETITION: "a draw by repetition",
+    ScoreReason.FORTY_MOVE_RULE: "a draw by the 40-move rule",
+}
+
+
+def _side(node: SearchNode) -> str:
+    return node.position.turn.name.capitalize()
+
+
+def _name(node: SearchNode, curious: bool) -> str:
+    return node.move.pdn() if node.move is not None else f"the {root_label(curious)}"
+
+
+def _role(node: SearchNode) -> str:
+    return "MAX" if node.maximizing else "MIN"
+
+
+def _best_line(tree: SearchTree) -> str:
+    moves = [node.move for node in tree.pv if node.move is not None]
+    line = numbered_line(tree.root.position.turn is BLACK, moves)
+    if tree.truncated and len(tree.pv) < tree.depth:
+        line += " (the rest is past the node cap)" if line else "past the node cap"
+    return line
+
+
+def header_lines(
+    tree: SearchTree,
+    minimax: MinimaxCount | None,
+    replay: Replay | None,
+    man: float,
+    curious: bool,
+) -> list[tuple[str, Tone]]:
+    """What the search found (best move, score, line) and what it cost; `replay` while stepping."""
+    best = tree.best_move.pdn() if tree.best_move else "none"
+    score = score_text(tree.score, man)
+    counted = f"{minimax}" if minimax is not None else "not counted"
+    tone = Tone.ACCENT if tree.truncated else Tone.TEXT
+    if curious:
+        name = ALGORITHM_NAMES.get(tree.algorithm, tree.algorithm)
+        found = f"{name}, depth {tree.depth}: best {best}, score {score}; PV {_best_line(tree)}"
+        if replay is not None:
+            cost = (
+                f"step {replay.index}/{replay.total}: {name} has entered {replay.entered} of "
+                f"{tree.nodes} nodes; plain minimax: {counted} nodes for the same result"
+            )
+        else:
+            cost = (
+                f"{name}: {tree.nodes} nodes, {tree.pruned} moves pruned; "
+                f"plain minimax: {counted} nodes for the same result"
+            )
+        if tree.truncated:
+            cost += f"; {tree.note}"
+        return [(found, Tone.TEXT), (cost, tone)]
+    line = _best_line(tree).replace("past the node cap", "not kept")
+    found = (
+        f"Looking {depth_words(tree.depth, False)}: the best move is {best}, score {score}. "
+        f"Best line: {line or 'none'}."
+    )
+    every = tree.algorithm == "minimax"
+    if replay is not None:
+        cost = (
+            f"Step {replay.index} of {replay.total}: "
+            f"{replay.entered} of {plural(tree.nodes, 'position')} looked at so far."
+        )
+    elif every:
+        cost = f"{plural(tree.nodes, 'position')} looked at: every move checked."
+    else:
+        cost = (
+            f"{plural(tree.nodes, 'position')} looked at; {plural(tree.pruned, 'move')} "
+            f"skipped because they could not change the choice. Checking every move would "
+            f"look at {counted} {'position' if counted == '1' else 'positions'}."
+        )
+    if tree.truncated:
+        cost += " This view keeps only part of the search."
+    return [(found, Tone.TEXT), (cost, tone)]
+
+
+def footer_text(stepping: bool, requestable: bool, curious: bool, owner_keys: str = "") -> str:
+    """The keys, with what each does."""
+    if stepping:
+        keys = (
+            "Right/N/Space: next step   Left/B/Backspace: back   PgUp/PgDn: 10   "
+            f"C: next {'cut-off' if curious else 'skip'}   Home/End   S: stop stepping   "
+            "drag, wheel: pan, zoom"
+        )
+    else:
+        levels = "plies shown" if curious else "moves shown"
+        keys = (
+            "click: select, click again: open/fold   drag/arrows: pan   wheel/+/-: zoom   "
+            f"F: fit   [ ]: {levels}   S: step through   L: legend"
+        )
+        if requestable:
+            keys += (
+                "   1-6: depth   A: algorithm" if curious else "   1-6: moves ahead   A: every move"
+            )
+    keys += f"   E: {'plain words' if curious else 'for the curious'}"
+    return f"{owner_keys}   {keys}" if owner_keys else keys
+
+
+def why_skipped(parent: SearchNode, alpha: float, beta: float, man: float, curious: bool) -> str:
+    """Why the moves a cut-off left were not looked at, as a learner would say it."""
+    mover = _side(parent)
+    other = parent.position.turn.opponent.name.capitalize()
+    where = f"after {parent.move.pdn()}" if parent.move is not None else "at the start"
+    if not curious:
+        if parent.maximizing:
+            return (
+                f"{where.capitalize()}, {mover} can already get {bound(alpha, man)} or more, "
+                f"but {other} can keep the score to {bound(beta, man)} by another move "
+                f"earlier on: {other} will not allow this line, so {mover}'s other moves "
+                f"here could not change the choice."
+            )
+        return (
+            f"{where.capitalize()}, {mover} can already keep the score to {bound(beta, man)} "
+            f"or less, but {other} is sure of {bound(alpha, man)} by another move earlier "
+            f"on: {other} gains nothing here, so {mover}'s other replies could not change "
+            f"the choice."
+        )
+    where = where.replace("the start", "the root")
+    if parent.maximizing:
+        return (
+            f"{where.capitalize()}, {mover} (MAX) can already get {bound(alpha, man)} "
+            f"or more, but {other} (MIN) can hold the score to {bound(beta, man)} by "
+            f"another route: {other} will not allow this line, so {mover}'s other "
+            f"moves here cannot change the result (\u03b1 >= \u03b2)."
+        )
+    return (
+        f"{where.capitalize()}, {mover} (MIN) can already hold the score to "
+        f"{bound(beta, man)} or less, but {other} (MAX) is sure of "
+        f"{bound(alpha, man)} by another route: {other} gains nothing here, so "
+        f"{mover}'s other replies cannot change the result (\u03b1 >= \u03b2)."
+    )
+
+
+def node_lines(
+    node: SearchNode,
+    tree: SearchTree,
+    replay: Replay | None,
+    hidden: int,
+    man: float,
+    curious: bool,
+) -> list[tuple[str, Tone]]:
+    """What the panel says of `node`: whose move, its score and why, what was skipped below it
+    (`replay` while stepping; `hidden`: the positions folded away under it)."""
+    side = _side(node)
+    tone = Tone.MAX if node.maximizing else Tone.MIN
+    if curious:
+        lines = [(f"{_role(node)} node: {side} to move", tone)]
+    else:
+        pick = "highest" if node.maximizing else "lowest"
+        lines = [(f"{side} to move: picks the {pick} score", tone)]
+    if node.pruned:
+        lines.append(
+            ("Pruned: never searched.", Tone.PRUNED)
+            if curious
+            else ("Skipped: it could not change the choice.", Tone.PRUNED)
+        )
+        parent = node.parent
+        if parent is not None and parent.cutoff is not None:
+            cut = parent.cutoff
+            lines.append((why_skipped(parent, cut.alpha, cut.beta, man, curious), Tone.CUT))
+        return lines
+    if replay is not None and not replay.has_entered(node):
+        lines.append(("Not reached yet at this step.", Tone.DIM))
+        return lines
+    returned = replay is None or replay.has_returned(node)
+    if returned and node.score is not None:
+        reasons = _REASONS if curious else _PLAIN_REASONS
+        reason = reasons.get(node.reason, "") if node.reason is not None else ""
+        lines.append((f"score {node_score(node, man, short=False)}: {reason}", Tone.TEXT))
+    else:
+        lines.append((f"score: still {'searching' if curious else 'looking'}", Tone.OPEN))
+    if curious and node.alpha is not None:
+        lines.append(
+            (
+                f"window on entry: \u03b1 {bound(node.alpha, man)}, \u03b2 {bound(node.beta, man)}",
+                Tone.TEXT,
+            )
+        )
+    if node.cutoff is not None and (replay is None or replay.has_cut(node)):
+        cut = node.cutoff
+        by = cut.by.move.pdn() if cut.by is not None and cut.by.move is not None else "a child"
+        skipped = len(node.pruned_children)
+        if curious:
+            text = (
+                f"cut-off after {by}: \u03b1 {bound(cut.alpha, man)} >= "
+                f"\u03b2 {bound(cut.beta, man)}; {plural(skipped, 'move')} pruned"
+            )
+        else:
+            text = (
+                f"after {by}, {plural(skipped, 'other move')} skipped: "
+                f"{'it' if skipped == 1 else 'they'} could not change the choice"
+            )
+        lines.append((text, Tone.CUT))
+    if node in tree.pv or node is tree.root:
+        lines.append(
+            ("on the principal variation", Tone.PV) if curious else ("on the best line", Tone.PV)
+        )
+    if hidden:
+        what = plural(hidden, "node" if curious else "position")
+        lines.append((f"{what} below folded away: click to open", Tone.DIM))
+    if node.truncated:
+        lines.append(
+            (
+                "more children were searched than the node cap let us keep"
+                if curious
+                else "more moves were looked at than this view keeps",
+                Tone.ACCENT,
+            )
+        )
+    return lines
+
+
+def _parent_learns(node: SearchNode, replay: Replay, man: float, curious: bool) -> str:
+    """What the parent makes of the values returned to it so far: its best and its window."""
+    parent = node.parent
+    if parent is None:
+        return (
+            " The search is over: this is the root's score."
+            if curious
+            else " The look ahead is over: this is the score."
+        )
+    scores = [
+        child.score
+        for child in parent.searched_children
+        if child.score is not None and replay.has_returned(child)
+    ]
+    if not scores:
+        return ""
+    best = max(scores) if parent.maximizing else min(scores)
+    if not curious:
+        mover = _side(parent)
+        where = f"after {parent.move.pdn()}" if parent.move is not None else "at the start"
+        return (
+            f" {where.capitalize()}, the best {mover} has found so far is {score_text(best, man)}."
+        )
+    name = parent.move.pdn() if parent.move is not None else "The root"
+    text = f" {name} ({_role(parent)}) has {score_text(best, man)} so far"
+    if parent.alpha is None or parent.beta is None:
+        return text + "."
+    if parent.maximizing:
+        return text + f": \u03b1 = {bound(max(parent.alpha, best), man)}."
+    return text + f": \u03b2 = {bound(min(parent.beta, best), man)}."
+
+
+def describe_event(event: SearchEvent, replay: Replay, man: float, curious: bool) -> str:
+    """One step of the replayed search in a sentence."""
+    node = event.node
+    name = _name(node, curious)
+    if event.kind is EventKind.ENTER:
+        if not curious:
+            return f"Looks at {name} ({_side(node)} to move)."
+        window = ""
+        if event.alpha is not None:
+            window = f" with \u03b1 = {bound(event.alpha, man)}, \u03b2 = {bound(event.beta, man)}"
+        return f"Enter {name} ({_role(node)} to move){window}."
+    if event.kind is EventKind.RETURN:
+        verb = "returns" if curious else "is worth"
+        returned = f"{name[0].upper()}{name[1:]} {verb} {score_text(event.score, man)}."
+        return returned + _parent_learns(node, replay, man, curious)
+    if event.kind is EventKind.CUTOFF:
+        skipped = len(node.pruned_children)
+        if not curious:
+            if not skipped:
+                return f"At {name} the look stops early, but no move was left to skip."
+            return (
+                f"At {name} the look stops early: {plural(skipped, 'move')} left could not "
+                f"change the choice, so {'it is' if skipped == 1 else 'they are'} skipped."
+            )
+        cut = f"Cut-off at {name}: \u03b1 {bound(event.alpha, man)} >= \u03b2 {bound(event.beta, man)}"
+        if not skipped:
+            return f"{cut}, but that was its last move: nothing is left to prune."
+        return (
+            f"{cut}, so its {skipped} remaining move{'s are' if skipped != 1 else ' is'}"
+            f" not searched (dashed)."
+        )
+    if curious:
+        return "The node cap was reached: the search goes on, unrecorded."
+    return "This view keeps no more positions: the look ahead goes on unseen."

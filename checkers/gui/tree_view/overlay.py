@@ -1,0 +1,190 @@
+"""The search-tree overlay of the game screen (T): the tracked search behind the AI's last move,
+or of the position on the board, built in a thread while the window keeps running.
+
+The App registers it with the game screens where it is built (`TREE_OVERLAY` says how); this
+module registers nothing by being imported.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from checkers.ai.registry import EVALUATIONS
+from checkers.ai.tracking import TRACKED_ALGORITHMS
+from checkers.gui.game import Game
+from checkers.gui.tree_view.pane import TreePane
+from checkers.gui.tree_view.search import DEFAULT_DEPTH, Subject
+from checkers.gui.tree_view.view import DEPTHS, TreeChoices, TreeView
+from checkers.gui.tree_view.words import depth_words
+from checkers.gui.wording import plural
+
+
+class TreeHost(Protocol):
+    """What the overlay needs of the game screen it is drawn over (TreeHost is one)."""
+
+    game: Game
+    flipped: bool
+
+
+__all__ = ["DEFAULT_DEPTH", "TREE_OVERLAY", "Subject", "TreeOverlay", "subject_of"]
+
+TREE_OVERLAY = (
+    "tree",
+    "t",
+    "Tree",
+    "the search tree behind the AI's last move, or of the board (T/Esc closes)",
+)
+"""The overlay's name, toggle key, label and help line, for `register_overlay`."""
+
+_KEYS = "P: the board's position   T/Esc: close"
+
+
+def _clamp_depth(depth: int | None) -> int:
+    return max(DEPTHS[0], min(DEPTHS[-1], depth)) if depth is not None else DEFAULT_DEPTH
+
+
+def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
+    """The search behind the AI's last move if the AI made it (and `on_board` is False), else
+    the position on the board with the seed evaluation at the default depth."""
+    game = screen.game
+    search = game.ai_search
+    positions = game.record.positions
+    if (
+        not on_board
+        and search is not None
+        and game.last_move == search.move
+        and len(positions) >= 2
+        and positions[-2] == search.position
+    ):
+        level = search.level
+        side = search.position.turn.name.capitalize()
+        evaluation = level.evaluation if level.evaluation in EVALUATIONS else "seed"
+        depth = _clamp_depth(level.depth)
+        title = f"The search behind {side}'s last move {search.move.pdn()}"
+        notes, details = [], [f"{level.name}: {level.summary()}"]
+        if level.algorithm in TRACKED_ALGORITHMS:
+            algorithm = level.algorithm
+            if level.depth != depth:
+                notes.append(f"shown {depth_words(depth, False)}")
+                details.append(f"shown at depth {depth}")
+        else:
+            algorithm = "alphabeta"
+            notes.append("the AI's own search is too big to show: this is a simpler one")
+            details.append(
+                f"the {level.algorithm} search cannot be tracked: this is alpha-beta "
+                f"({evaluation} evaluation) from the same position"
+            )
+        if level.noise or level.blunder:
+            notes.append("the level's deliberate slips are not in the tree")
+            details.append("the level's deliberate slips are not in the tree")
+        return Subject(
+            search.position,
+            search.history,
+            search.no_progress_plies,
+            depth,
+            algorithm,
+            evaluation,
+            title,
+            "; ".join(notes),
+            "; ".join(details),
+            played=search.move,
+        )
+    side = game.position.turn.name.capitalize()
+    return Subject(
+        game.position,
+        tuple(positions),
+        game.record.no_progress_plies,
+        DEFAULT_DEPTH,
+        "alphabeta",
+        "seed",
+        f"The position on the board, {side} to move",
+        detail="alpha-beta, seed evaluation",
+    )
+
+
+class TreeOverlay:
+    """The game screen's overlay: a tree pane whose status goes to the game's status line."""
+
+    def __init__(
+        self,
+        screen: TreeHost,
+        subject: Subject | None = None,
+        choices: TreeChoices | None = None,
+    ) -> None:
+        self.screen = screen
+        self.pane = TreePane(
+            subject or subject_of(screen),
+            choices if choices is not None else TreeChoices(),
+            flipped=screen.flipped,
+            owner_keys=_KEYS,
+        )
+
+    @property
+    def subject(self) -> Subject:
+        """What the tree shows."""
+        return self.pane.subject
+
+    @property
+    def view(self) -> TreeView | None:
+        """The tree view, once the first search has finished."""
+        return self.pane.view
+
+    @property
+    def building(self) -> tuple[int, str] | None:
+        """(depth, algorithm) being searched, or None."""
+        return self.pane.building
+
+    @property
+    def error(self) -> str:
+        """Why the last search failed ("": it did not)."""
+        return self.pane.error
+
+    def request(self, depth: int, algorithm: str) -> None:
+        """Search again at this depth with this algorithm."""
+        self.pane.request(depth, algorithm)
+
+    def wait_for_search(self, timeout: float) -> bool:
+        """Block until the newest search has ended (for tests and tools); False on timeout."""
+        return self.pane.wait_for_search(timeout)
+
+    def show_board_position(self) -> None:
+        """Switch to the position on the board (P)."""
+        subject = subject_of(self.screen, on_board=True)
+        self.pane.set_subject(subject)
+
+    def wake_in(self) -> float | None:
+        """Frames for the spinner while the tree is built (and to show it once it is)."""
+        return self.pane.wake_in()
+
+    # --- the Overlay protocol ------------------------------------------------------------------
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Where to draw (the screen calls it every frame; only a change costs anything)."""
+        self.pane.set_rect(rect)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The tree view's events; the mouse over the overlay never reaches the board below."""
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == pygame.K_p
+            and not event.mod & pygame.KMOD_CTRL
+        ):
+            self.show_board_position()
+            return True
+        return self.pane.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The tree (or its spinner); a newly shown tree is said on the status line."""
+        self.pane.flipped = self.screen.flipped  # F turned the main board
+        tree = self.pane.poll()
+        if tree is not None:
+            positions = plural(tree.nodes, "node" if self.pane.choices.curious else "position")
+            how = (
+                f"at depth {tree.depth}"
+                if self.pane.choices.curious
+                else depth_words(tree.depth, False)
+            )
+            self.screen.game.status = f"Search tree: {positions}, {how}. T or Esc closes it."
+        self.pane.draw(surface)
