@@ -12,7 +12,8 @@ from typing import NoReturn, TextIO
 import checkers
 from checkers.ai import Limits, Progress
 from checkers.ai.book import format_book_moves, packaged_book
-from checkers.ai.engine import Engine, tune_collector_for_search
+from checkers.ai.compiled import new_engine, wait_until_ready
+from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.explain import (
     MAX_LINES,
     Analysis,
@@ -157,6 +158,9 @@ def _line_count(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+_CORE_WAIT = 3.0  # seconds `checkers analyse` waits for the compiled core to load
+
+
 def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     """Search a position, printing each completed depth, then the best move; or its best lines
     (--lines), or why the AI plays its move (--why), as text or JSON."""
@@ -169,6 +173,9 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(str(error)) from None
     limits = Limits(depth=args.depth) if args.depth else Limits(time=args.time or 3.0)
     evaluation = args.evaluation or entry.evaluation
+    # One search, worth the compiled core: a cached one loads in about a second; a first
+    # compile goes on in the background while the Python engine answers.
+    wait_until_ready(_CORE_WAIT)
     if args.why:
         if args.lines is not None:
             raise UsageError("--why and --lines are separate questions: ask one at a time")
@@ -180,7 +187,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
             position,
             limits,
             args.lines or 1,
-            Engine(get_evaluation(evaluation)),
+            new_engine(get_evaluation(evaluation)),
             units_per_man=man_value(evaluation),
         )
         _print_lines(position, analysis, args.format, out)
@@ -271,10 +278,26 @@ def cmd_engine(args: argparse.Namespace, out: TextIO) -> int:
 # --- wiring -----------------------------------------------------------------------------------
 
 
+class _VersionAction(argparse.Action):
+    """`--version`: the version and which engine core runs here (asked only then: finding out
+    imports numba, a third of a second no other command should pay)."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> NoReturn:
+        from checkers.ai.compiled import core_name
+
+        print(f"{PROG} {checkers.__version__}\nengine core: {core_name()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = _Parser(prog=PROG, description="English draughts (American checkers).")
-    parser.add_argument("--version", action="version", version=f"{PROG} {checkers.__version__}")
+    parser.add_argument(
+        "--version", action=_VersionAction, help="show the version and the engine's core, and exit"
+    )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     moves = sub.add_parser("moves", help="list the legal moves of a position")

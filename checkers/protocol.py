@@ -32,7 +32,7 @@ from typing import TextIO
 
 from checkers.ai import Limits, Progress, SearchResult, StopSignal
 from checkers.ai.book import book_hit
-from checkers.ai.engine import Engine
+from checkers.ai.compiled import new_engine, upgraded
 from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.board import (
     AmbiguousMoveError,
@@ -88,7 +88,7 @@ class EngineSession:
         self.record = GameRecord()
         self.algorithm = "engine"
         self.evaluation: str | None = None
-        self.engine = Engine()
+        self.engine = new_engine()
         self._stop = StopSignal()
         self._worker: threading.Thread | None = None
         # `go` lines are numbered as they are carried out; interrupt(n) stops the searches of
@@ -236,7 +236,9 @@ class EngineSession:
             elif name == "evaluation":
                 get_evaluation(value)
                 self.evaluation = value
-                self.engine.set_evaluation(value)
+                # A new engine, as set_evaluation would empty the table: only the engine's own
+                # evaluation has a compiled core, so the core may change with it.
+                self.engine = new_engine(value)
             else:
                 raise ProtocolError(
                     f"unknown option {shown(args[1])}; options: Algorithm, Evaluation, OwnBook"
@@ -269,6 +271,7 @@ class EngineSession:
         report = lambda progress: self.write(format_info(progress))
         try:
             if own_search:
+                self.engine = upgraded(self.engine)  # once the compiled core is ready
                 result = self.engine.search(
                     position,
                     limits,

@@ -470,6 +470,10 @@ def test_protocol_answers_a_scripted_session() -> None:
         "go depth 4",
         "position fen W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22",
         "go depth 5",
+        # `quit` stops a running search; `position` waits for its answer first. (Without it the
+        # test held only while the searching thread kept the reader waiting for the
+        # interpreter lock; the compiled core searches without it.)
+        "position startpos",
         "quit",
     )
     assert answers[0] == "readyok"

@@ -78,10 +78,15 @@ def rows_in_step(app: App) -> None:
     panel = panel_of(app)
     line = screen_of(app).game.record.line
     assert panel.cells
+    shown_top = -panel.moves.scrollable_container.relative_rect.top
+    bottom = shown_top + panel.moves.rect.height
     for cell in panel.cells:
-        row = cell.button.relative_rect.top // panel.move_row
+        rect = cell.button.relative_rect
+        row = rect.top // panel.move_row
         assert row == (cell.ply - 1) // 2
-        assert cell.button.visible and cell.button.text.rstrip("?!") == line[cell.ply - 1].pdn()
+        assert cell.button.text.rstrip("?!") == line[cell.ply - 1].pdn()
+        # Whole rows only: a move is shown exactly when its row is wholly in view.
+        assert cell.button.visible == (shown_top <= rect.top and rect.bottom <= bottom), cell.ply
     numbers = [
         element
         for element in panel.moves.get_container()

@@ -28,8 +28,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from checkers._bitboard import capture_pending, generate_raw, play, raw_squares
+from checkers.ai.compiled import new_engine
 from checkers.ai.endgame import LOSS_CODE, WIN_CODE
-from checkers.ai.engine import Engine, _install
+from checkers.ai.engine import _install
 from checkers.ai.search import Limits
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import HAND_SET, Weights
@@ -58,7 +59,7 @@ def play_one(seed: int, index: int, depth: int, random_plies: int, max_plies: in
         position.kings,
         position.turn is BLACK,
     )
-    engine = Engine()
+    engine = new_engine()  # the compiled core where numba is: the same games, faster
     endgames = engine.endgames
     since_progress: list[Position] = []  # the positions since the last capture or man move
     seen: Counter[tuple[int, int, int, bool]] = Counter()

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, Engine, RootScore
 from checkers.ai.registry import ALGORITHMS
 from checkers.ai.search import Limits, SearchResult, StopSignal, is_win_score, plies_to_win
@@ -145,7 +146,7 @@ def iterate_analysis(
     `units_per_man`: a man in the engine's evaluation's units (`registry.man_value`)."""
     if not 1 <= count <= MAX_LINES:
         raise ValueError(f"the number of lines must be 1 to {MAX_LINES}")
-    engine = engine if engine is not None else Engine()
+    engine = engine if engine is not None else new_engine()
     if count == 1:
         reported = 0
         for result in engine.iterate(position, limits, history, no_progress_plies, stop):

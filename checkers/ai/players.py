@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from checkers.ai.book import book_hit, packaged_book
+from checkers.ai.compiled import can_upgrade
 from checkers.ai.engine import Engine
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.explain import Explanation, explain_book_move, explain_search
@@ -138,7 +139,8 @@ class AIPlayer:
             noisy = _noisy(get_evaluation(self.evaluation), self.noise, rng.randrange(1 << 30))
             searcher = new_searcher(self.algorithm, noisy)
         else:
-            if self._searcher is None:
+            # A player made while the compiled core was compiling plays on with it once ready.
+            if self._searcher is None or can_upgrade(getattr(self._searcher, "__self__", None)):
                 self._searcher = new_searcher(self.algorithm, self.evaluation)
             searcher = self._searcher
         result = searcher(position, self.limits, on_progress, stop, history, no_progress_plies)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from checkers.ai.classic import Algorithm, alphabeta, iterative_deepening, minimax, negamax
-from checkers.ai.engine import MAN, Engine, _engine_fixed_depth, engine_evaluation
+from checkers.ai.engine import MAN, _engine_fixed_depth, engine_evaluation
 from checkers.ai.evaluation import Evaluation, count_evaluation, seed_evaluation
 from checkers.ai.search import Limits, ProgressCallback, Searcher, SearchResult, StopSignal
 from checkers.board import Position
@@ -53,7 +53,9 @@ class EvaluationEntry:
 def _engine_search(evaluation: Evaluation) -> Searcher:
     # The engine's table and move order must live across its depths (and a game's moves), which
     # deepening over its fixed-depth form would throw away at every depth.
-    return Engine(evaluation).search
+    from checkers.ai.compiled import new_engine  # not at the top: evaluation imports this module
+
+    return new_engine(evaluation).search
 
 
 ALGORITHMS: dict[str, AlgorithmEntry] = {

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
 from checkers.ai.classic import MAX_DEPTH
+from checkers.ai.compiled import new_engine, upgraded
 from checkers.ai.engine import Engine, tune_collector_for_search
 from checkers.ai.explain import Analysis, Explanation, iterate_analysis
 from checkers.ai.levels import Level
@@ -215,7 +216,8 @@ def _analyse(
         return
     try:
         if not analyst:
-            analyst.append(Engine())
+            analyst.append(new_engine())
+        analyst[0] = upgraded(analyst[0])  # the compiled core once it is ready
         last = Analysis(0, ())
         for last in iterate_analysis(
             position, ANALYSIS_LIMITS, count, analyst[0], history, no_progress, stop

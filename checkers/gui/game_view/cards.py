@@ -8,6 +8,7 @@ decided in pure functions (`outcome_card`, `RULES`), so tests read them without 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 import pygame
 import pygame_gui
@@ -40,6 +41,21 @@ RULES = (
 
 CardButtons = Sequence[tuple[str, str, str]]
 """(name, label, tooltip) of a card's buttons, the first the primary one."""
+
+
+class _Measures(Protocol):
+    def size(self, text: str) -> tuple[int, int]: ...
+
+
+def _wrapped(text: str, font: _Measures, width: int) -> list[str]:
+    """`text` in lines no wider than `width` pixels, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def outcome_card(game: Game) -> tuple[str, list[str]]:
@@ -141,7 +157,7 @@ def build_help_card(
         container=panel,
         object_id="@card_title_small",
     )
-    rules_height = min(16 * unit, inner.height // 3)
+    rules_height = min(round(5.2 * unit * len(RULES)), inner.height * 2 // 5)
     UITextBox(
         "<br>".join(f"• {line}" for line in RULES),
         pygame.Rect(unit, 5 * unit, width, rules_height),
@@ -159,23 +175,46 @@ def build_help_card(
         container=panel,
         allow_scroll_x=False,
     )
-    box.set_scrollable_area_dimensions((width - 2 * unit, len(rows) * row + 4))
-    for index, (keys, what) in enumerate(rows):
-        y = index * row
-        UILabel(
+    what_width = width - keys_width - 4 * unit
+    y = 0
+    for keys, what in rows:
+        key_label = UILabel(
             pygame.Rect(0, y, keys_width, row),
             keys,
             ui,
             container=box,
             object_id="@accent_small",
         )
-        UILabel(
-            pygame.Rect(keys_width + unit, y, width - keys_width - 4 * unit, row),
+        key_lines = _wrapped(keys, key_label.font, keys_width - 8) if key_label.font else [keys]
+        key_label.set_text(key_lines[0])
+        for index, line in enumerate(key_lines[1:], start=1):
+            UILabel(
+                pygame.Rect(0, y + round(row * 0.8) * index, keys_width, row),
+                line,
+                ui,
+                container=box,
+                object_id="@accent_small",
+            )
+        first = UILabel(
+            pygame.Rect(keys_width + unit, y, what_width, row),
             what,
             ui,
             container=box,
             object_id="@small",
         )
+        # A long description goes on over more lines in its column, never cut.
+        lines = _wrapped(what, first.font, what_width - 8) if first.font else [what]
+        first.set_text(lines[0])
+        for index, line in enumerate(lines[1:], start=1):
+            UILabel(
+                pygame.Rect(keys_width + unit, y + round(row * 0.8) * index, what_width, row),
+                line,
+                ui,
+                container=box,
+                object_id="@small",
+            )
+        y += row + round(row * 0.8) * (max(len(lines), len(key_lines)) - 1)
+    box.set_scrollable_area_dimensions((width - 2 * unit, y + 4))
     return UIButton(
         pygame.Rect(inner.width // 2 - 8 * unit, inner.height - unit - height, 16 * unit, height),
         "Close",

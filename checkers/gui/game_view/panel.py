@@ -214,6 +214,8 @@ class _Row:
         """The row's texts and the ply offset it was placed with (None: nothing yet)."""
         self.plies: list[int | None] = [None, None]
         """The ply each button goes to (None: the button is hidden)."""
+        self.cut = False
+        """Hidden because the view shows only part of it (whole rows only)."""
         self.looks: list[tuple[str, str | None, str, bool]] = [("", None, "", False)] * 2
         """What each button shows (text, theme id, tooltip, selected), to touch only changes:
         setting a theme id costs as much as a new button."""
@@ -491,6 +493,28 @@ class GamePanel:
             changed = True
         elif changed:
             self._restyle()
+        return self._clip_rows() or changed
+
+    def _clip_rows(self) -> bool:
+        """Show only the rows wholly in view: a row the scroll leaves half in the well is
+        hidden until it is whole again (the list never shows half-cut rows); True if any
+        changed."""
+        shown_top = -self.moves.scrollable_container.relative_rect.top
+        bottom = shown_top + self.moves.rect.height
+        changed = False
+        for row in self._pool:
+            y = row.index * self.move_row
+            cut = row.index >= 0 and not (shown_top <= y and y + self.move_row <= bottom)
+            if cut == row.cut or row.index < 0:
+                continue
+            row.cut = cut
+            changed = True
+            row.number.hide() if cut else row.number.show()
+            for column, button in enumerate(row.buttons):
+                if cut:
+                    button.hide()
+                elif row.plies[column] is not None:
+                    button.show()
         return changed
 
     def _row_in_view(self) -> int:
@@ -540,6 +564,7 @@ class GamePanel:
             if index == row.index and shows == row.shows:
                 continue
             row.index, row.shows = index, shows
+            row.cut = False  # placed afresh: `_clip_rows` decides again
             if index < 0:
                 row.number.hide()
                 for column, button in enumerate(row.buttons):

@@ -33,7 +33,7 @@ __all__ = ["DEFAULT_DEPTH", "TREE_OVERLAY", "Subject", "TreeOverlay", "subject_o
 TREE_OVERLAY = (
     "tree",
     "t",
-    "Tree",
+    "Search tree",
     "the search tree behind the AI's last move, or of the board (T/Esc closes)",
 )
 """The overlay's name, toggle key, label and help line, for `register_overlay`."""
