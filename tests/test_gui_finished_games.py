@@ -315,3 +315,29 @@ def test_a_click_that_ignores_a_compulsory_capture_flashes_the_pieces_that_must(
     assert screen.wake_in() is not None  # frames while it flashes
     app.step(2.0)
     assert screen.board_view(geometry).flash == frozenset() and screen.game.flash is None
+
+
+def test_a_clock_under_twenty_seconds_turns_the_warning_colour(make_app) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(30, 0))
+    app = make_app(config)
+    screen = screen_of(app)
+    panel = screen.panel
+    assert panel is not None
+    black_clock = panel.side_labels[0][3]
+    assert "@clock" in black_clock.object_ids and "@clock_low" not in black_clock.object_ids
+    app.step(12.0)  # Black thinks for twelve seconds: 18 s left
+    app.step(1 / 60)
+    assert "@clock_low" in panel.side_labels[0][3].object_ids
+    assert "@clock_low" not in panel.side_labels[1][3].object_ids  # White still has 30 s
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_no_panel_button_label_is_cut(make_app, size: tuple[int, int]) -> None:
+    app = make_app(size=size)
+    screen = screen_of(app)
+    app.step(1 / 60)
+    for name, button in screen.widgets.items():
+        if " " in name or button.font is None:
+            continue  # the menu's and cards' own widgets are not the panel's
+        assert button.font.size(button.text)[0] <= button.rect.width - 8, (name, button.text)
+    assert screen.widgets["continue"].text == ("Play on" if size[0] < 900 else "Play on from here")

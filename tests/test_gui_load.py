@@ -124,7 +124,9 @@ def test_a_row_of_the_archive_opens_its_game_when_clicked(
     app = make_app()
     screen = open_archive_screen(app, data / "four.pdn")
     checked(app, screen)
-    click_at(app, screen.widgets["row 2"].rect.center)
+    click_at(app, screen.widgets["row 2"].rect.center)  # chooses it
+    assert screen.chosen == 2
+    click_at(app, screen.widgets["row 2"].rect.center)  # opens it
     game = app.screen
     assert isinstance(game, GameScreen)
     assert game.game.record.moves == [Move((10, 14)), Move((24, 20))]

@@ -963,7 +963,7 @@ class Game:
             self.draw_offer = (side, self.record.ply)
             other = side.opponent.name.capitalize()
             self.status = (
-                f"{side.name.capitalize()} offers a draw: {other}, press Draw (D) on your "
+                f"{side.name.capitalize()} offers a draw: {other}, press Offer draw (D) on your "
                 "turn to accept, or move to decline."
             )
             return

@@ -26,6 +26,7 @@ from pygame_gui.elements import (
 )
 
 from checkers.ai.players import BOOK_NOTE
+from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Piece, Side
 from checkers.clock import format_clock
 from checkers.gui import theme
@@ -137,10 +138,16 @@ def _search_texts(game: Game) -> tuple[str, ...]:
                 "",
                 "",
             )
+        looked = (
+            f"looked {plural(figures.depth, 'move')} ahead"
+            if figures.depth > 0
+            else "played at once"  # a deliberate slip or a forced move: no search behind it
+        )
         return (
-            f"{who} ({figures.level}) looked {plural(figures.depth, 'move')} ahead",
+            f"{who} ({figures.level}) {looked}",
             score,
-            f"{figures.nodes:,} positions in {figures.seconds:.1f} s ({speed / 1000:,.0f}k/s)",
+            f"{plural(figures.nodes, 'position')} in {figures.seconds:.1f} s"
+            + (f" ({speed / 1000:,.0f}k/s)" if speed >= 1000 else ""),
             f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",
         )
@@ -155,10 +162,16 @@ def _score_line(game: Game) -> str:
     """`Score +0.35 for you`: the engine's evaluation of the position shown, the same as the
     evaluation bar's and the hint's (empty until an engine search has judged it)."""
     found = game.judgement()
-    if found is None:
-        return ""
+    if found is None or (game.finished and game.outcome is not None):
+        return ""  # nothing judged yet, or the game over at the position shown: its result
     view, human = score_view(game, found.side)
-    return f"Score {score_words(found.score, found.man, found.side, view, human)}"
+    words = score_words(found.score, found.man, found.side, view, human)
+    if found.database:
+        return f"Score {words} (endgame databases)"
+    if is_win_score(found.score) or not found.depth:
+        return f"Score {words}"
+    # Which search it comes from (the deepest yet: the AI's, the hint's, the book's).
+    return f"Score {words} ({plural(found.depth, 'move')} ahead)"
 
 
 def panel_lines(game: Game) -> PanelLines:
@@ -170,7 +183,7 @@ def panel_lines(game: Game) -> PanelLines:
     counter = game.record.stalemate_counter
     black_first = game.record.start.turn is BLACK
     ply, total = game.record.ply, len(game.record.line)
-    title = f"Moves ({plural(moves_count(total, black_first), 'move')})"
+    title = f"Moves ({plural(moves_count(total, black_first), 'move')})" if total else "Moves"
     if ply != total:
         title = f"Moves (at {move_label(ply, black_first)})"
     return PanelLines(
@@ -280,6 +293,9 @@ class GamePanel:
             self.side_marks.append(mark)
             sprite = pygame.Surface((icon, icon), pygame.SRCALPHA)
             renderer.draw_piece(sprite, Piece(side), (icon / 2, icon / 2), icon)
+            # A ring in the text's colour: a black disc on a dark panel (High contrast) shows.
+            ring = theme.PIECE_RADIUS * icon + 1
+            pygame.draw.circle(sprite, theme.TEXT_DIM, (icon / 2, icon / 2), ring, 1)
             UIImage(
                 pygame.Rect(pad, y + (2 * line - icon) // 2, icon, icon),
                 sprite,

@@ -413,7 +413,8 @@ class ReviewPane:
         widgets changed. A review whose game changed under it (another line played) ends."""
         game = self.screen.game
         if not self.progress.covers(game.record.start, game.record.line):
-            self.screen.stop_review("The review ended: the game's moves changed.")
+            # Another line was played (or a new game began from this one): its review ends.
+            self.screen.stop_review("")
             return True
         if self.progress.running:
             self._poll_wait -= dt

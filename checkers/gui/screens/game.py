@@ -53,6 +53,7 @@ from checkers.gui.intents import (
     OpenLoad,
     OpenSetup,
     OpenWhy,
+    SavedAs,
     SaveGameAs,
     ShowStart,
 )
@@ -299,6 +300,8 @@ class GameScreen(ScreenBase):
             if result.review:
                 self.game.go_to(0)
                 self.start_review()
+        elif isinstance(result, SavedAs):
+            self.game.status = f"Saved a copy as {result.path.name} in {result.path.parent}"
 
     def load(
         self, record: GameRecord, tags: dict[str, str], name: str, path: Path | None = None
@@ -360,7 +363,9 @@ class GameScreen(ScreenBase):
         self.keeper.update(force)
 
     def _game_key(self) -> tuple[object, ...]:
-        return (self.game.record.start, self.game.record.line)
+        """The game as its moves and result: a card closed for it stays closed until either
+        changes (a resignation after a review adds no move, but it is a new result)."""
+        return (self.game.record.start, self.game.record.line, self.game.result)
 
     def result_shown(self) -> bool:
         """Whether the game-over card is up: the game is over, its last move has landed, no
@@ -806,7 +811,9 @@ class GameScreen(ScreenBase):
                     y += rule
                     continue
                 rect = pygame.Rect(x, y, column_width - 4, row)
-                self._command_button(panel, command, rect, f"menu {command.name}")
+                entry = self._command_button(panel, command, rect, f"menu {command.name}")
+                if not command.enabled():
+                    entry.disable()  # shown where it belongs, greyed while it does not apply
                 keys = command.keys[:1]
                 if keys:
                     UILabel(
@@ -907,6 +914,8 @@ class GameScreen(ScreenBase):
                     button.enable()  # disable() only changes the look of an enabled button
                     button.disable()
             label = command.label
+            if command.short and self._labels.get(command.name) == command.short:
+                label = command.short  # the button is too narrow for the whole label
             if command.name == "pause" and self.game.paused:
                 label = "Resume"
             elif command.name == "mute" and self.context.sounds.muted:

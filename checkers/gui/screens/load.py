@@ -219,6 +219,14 @@ class LoadScreen(_Dialog):
         self.first = max(0, min(max(0, len(self.items) - self.visible), self.first + rows))
         self.show_list()
 
+    def click_row(self, index: int) -> None:
+        """A click on a row chooses it (the buttons below then act on it: Resume or Open,
+        Review); a click on the chosen row opens it."""
+        if index == self.chosen:
+            self.open(index)
+            return
+        self.move(index - self.chosen)
+
     def open_chosen(self) -> None:
         """Open the chosen game and close the list."""
         if self.items:
@@ -295,8 +303,8 @@ class LoadScreen(_Dialog):
         """The tooltip of row `index`."""
         entry = self.saved[index]
         if entry.is_unfinished:
-            return f"Carry on with this game where it was left (Enter)  {entry.path.name}"
-        return f"Open this game to step through it (Enter)  {entry.path.name}"
+            return f"Click to choose, again to carry on with it (Enter)  {entry.path.name}"
+        return f"Click to choose, again to open it (Enter)  {entry.path.name}"
 
     def build_body(self, panel: UIPanel) -> None:
         """The list's place in the panel: a count above, the rows below."""
@@ -336,7 +344,7 @@ class LoadScreen(_Dialog):
                 pygame.Rect(0, (index - self.first) * (row + self.unit // 2), area.width, row),
                 fit_text(self.items[index].summary(), area.width, int(16 * self.context.scale)),
                 self.row_tip(index),
-                partial(self.open, index),
+                partial(self.click_row, index),
                 object_id="@row",
             )
             if index == self.chosen:
@@ -436,7 +444,7 @@ class ArchiveScreen(LoadScreen):
 
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""
-        return f"Open game {self.games.shown[index].number} of the file (Enter)"
+        return f"Click to choose game {self.games.shown[index].number}, again to open it (Enter)"
 
     def build_body(self, panel: UIPanel) -> None:
         """The filter line above the list."""
