@@ -4,8 +4,9 @@ The archive is made here: `--distinct` seeded random legal games written by our 
 with their own Round tags up to `--games` games (reading costs the same for a repeat), and kept
 in `--archive` so that later runs time only the reading. `--mode read` reads every game (moves
 replayed and checked); `--mode first` opens the file and reads its first game, what the load
-screen and `checkers play --load` wait for. `--module` names another module with the same
-`read_games`/`read_file` functions, to compare a saved copy of an older reader.
+screen and `checkers play --load` wait for. Each is timed `--runs` times and the median given.
+`--module` names another module with the same `read_games`/`read_file` functions, to compare a
+saved copy of an older reader.
 Run: `python benchmarks/pdn_read.py`, or time the whole process with `/usr/bin/time -v`.
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import random
+import statistics
 import sys
 import tempfile
 import time
@@ -68,6 +70,7 @@ def main() -> int:
     parser.add_argument("--archive", type=Path, help="the archive (made if missing)")
     parser.add_argument("--mode", choices=("read", "first", "both"), default="both")
     parser.add_argument("--module", default="checkers.pdn", help="the PDN reader to time")
+    parser.add_argument("--runs", type=int, default=3, help="timings of each, for the median")
     args = parser.parse_args()
     path = args.archive or Path(tempfile.gettempdir()) / (
         f"checkers-bench-{args.games}-{args.distinct}-{args.seed}.pdn"
@@ -81,22 +84,30 @@ def main() -> int:
         )
     reader = importlib.import_module(args.module)
     if args.mode in ("first", "both"):
-        started = time.perf_counter()
-        if hasattr(reader, "open_archive"):
-            first = reader.open_archive(path).game(1)
-        else:
-            first = reader.read_file(path)[0]  # a reader without an index reads everything
-        elapsed = time.perf_counter() - started
-        print(f"first game ({len(first.moves)} plies) after {elapsed:.3f} s")
+        times = []
+        for _ in range(args.runs):
+            started = time.perf_counter()
+            if hasattr(reader, "open_archive"):
+                first = reader.open_archive(path).game(1)
+            else:
+                first = reader.read_file(path)[0]  # a reader without an index reads everything
+            times.append(time.perf_counter() - started)
+        elapsed = statistics.median(times)
+        print(
+            f"first game ({len(first.moves)} plies) after {elapsed:.3f} s (median of {len(times)})"
+        )
     if args.mode in ("read", "both"):
         text = path.read_text(encoding="utf-8")
-        started = time.perf_counter()
-        games = reader.read_games(text, path.name)
-        elapsed = time.perf_counter() - started
+        times = []
+        for _ in range(args.runs):
+            started = time.perf_counter()
+            games = reader.read_games(text, path.name)
+            times.append(time.perf_counter() - started)
+        elapsed = statistics.median(times)
         plies = sum(len(game.moves) for game in games)
         print(
-            f"read {len(games)} games ({plies} plies) in {elapsed:.2f} s: "
-            f"{len(games) / elapsed:.0f} games/s, {plies / elapsed:.0f} plies/s"
+            f"read {len(games)} games ({plies} plies) in {elapsed:.2f} s (median of {len(times)}):"
+            f" {len(games) / elapsed:.0f} games/s, {plies / elapsed:.0f} plies/s"
         )
     return 0
 

@@ -41,6 +41,7 @@ __all__ = [
     "position_problem",
     "row_col_square",
     "square_row_col",
+    "turn_problem",
 ]
 
 
@@ -470,6 +471,22 @@ def position_problem(pieces: dict[int, Piece]) -> str | None:
         if count > MAX_PIECES:
             return f"{name} has {count} pieces; a side has at most {MAX_PIECES}"
     return None
+
+
+def turn_problem(position: Position) -> str | None:
+    """Why no game reaches `position` with its side to move, or None: the side that has just
+    moved has no pieces (`B:W:B1`). A game ends when the side to move has lost its last piece,
+    so there is nothing to search or play on from there; what starts a game or a search from a
+    position a person gives asks this (reading a FEN does not: the rules' tests set up such
+    boards)."""
+    idle = position.turn.opponent
+    if position.pieces(idle):
+        return None
+    idle_name, mover = idle.name.capitalize(), position.turn.name.capitalize()
+    return (
+        f"{idle_name} has no pieces, yet {mover} is to move: no game gets there (it ended when "
+        f"{idle_name} lost its last piece)"
+    )
 
 
 def _read_fen_list(text: str, colour: str) -> dict[int, bool]:

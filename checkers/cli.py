@@ -32,6 +32,7 @@ from checkers.board import (
     InvalidMoveError,
     Move,
     Position,
+    turn_problem,
 )
 from checkers.book_cli import add_book_commands
 from checkers.endgame_cli import add_endgame_commands
@@ -63,13 +64,19 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _position(text: str | None) -> Position:
+def _position(text: str | None, played: bool = False) -> Position:
+    """The position of a FEN the user gave; with `played`, one a game can reach (a search or a
+    game starts from it): UsageError, one line, if not."""
     if text is None:
         return Position()
     try:
-        return Position.from_fen(text)
+        position = Position.from_fen(text)
     except InvalidFenError as error:
         raise UsageError(f"invalid FEN {shown(text)}: {error}") from None
+    problem = turn_problem(position) if played else None
+    if problem is not None:
+        raise UsageError(f"FEN {shown(text)}: {problem}")
+    return position
 
 
 # --- commands ---------------------------------------------------------------------------------
@@ -108,7 +115,7 @@ def cmd_text_game(
     args: argparse.Namespace, out: TextIO, read_line: Callable[[str], str] = input
 ) -> int:
     """Two players at one terminal: type moves in PDN; `undo`, `redo`, `moves`, `quit`."""
-    record = GameRecord(_position(args.fen))
+    record = GameRecord(_position(args.fen, played=True))
     print("Type a move in PDN (11-15, 22x15), or: moves, undo, redo, quit.", file=out)
     while True:
         position = record.position
@@ -157,7 +164,7 @@ _CORE_WAIT = 3.0  # seconds `checkers analyse` waits for the compiled core to lo
 def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     """Search a position, printing each completed depth, then the best move; or its best lines
     (--lines), or why the AI plays its move (--why), as text or JSON."""
-    position = _position(args.fen)
+    position = _position(args.fen, played=True)
     try:
         entry = get_algorithm(args.algorithm)
         if args.evaluation is not None:

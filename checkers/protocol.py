@@ -41,6 +41,7 @@ from checkers.board import (
     InvalidMoveError,
     Move,
     Position,
+    turn_problem,
 )
 from checkers.options import (
     MAX_DEPTH,
@@ -181,6 +182,9 @@ class EngineSession:
                 start = Position.from_fen(text)
             except InvalidFenError as error:
                 raise ProtocolError(f"invalid FEN {shown(text)}: {error}") from None
+            problem = turn_problem(start)
+            if problem is not None:
+                raise ProtocolError(f"FEN {shown(text)}: {problem}")
         else:
             raise ProtocolError(
                 "position needs 'startpos' or 'fen FEN', then optionally 'moves M ...'"

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
 from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
-from checkers.pdn import PdnError, PdnGame, open_game
+from checkers.pdn import GameUnreadable, PdnGame, open_game
 from checkers.perft import default_jobs
 from checkers.review import (
     DEFAULT_DEPTH,
@@ -142,12 +142,8 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
     try:
         # Game N alone: a bad game elsewhere in the file is no reason to refuse this one.
         game = open_game(args.file, args.game)
-    except OSError as error:
-        args.usage_error(f"cannot read {args.file}: {error.strerror or error}")
-    except IndexError as error:
-        args.usage_error(str(error))
-    except PdnError as error:
-        args.usage_error(f"not a readable PDN game: {error}")
+    except GameUnreadable as error:
+        args.usage_error(f"cannot read {error.words(args.file)}")
     limits = Limits(time=args.time) if args.time else Limits(depth=args.depth or DEFAULT_DEPTH)
     setting = ReviewSetting(limits)
     jobs = min(args.jobs, max(1, len(game.moves) + 1))

@@ -11,11 +11,13 @@ it and a lock left by a crash is never in the way.
 Pure Python: the standard library and platformdirs. Every file is PDN and is written atomically (a temporary
 file in the same directory, flushed to disk, then renamed over the target), so a crash or a
 full disk leaves the previous version whole. A game resumes by replaying its moves, which
-rebuilds the same position, repetition history and 40-move count.
+rebuilds the same position, repetition history and 40-move count. Listing the games folder
+reads only the files changed since the last listing (`checkers.games_index`).
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -27,13 +29,16 @@ from pathlib import Path
 
 import platformdirs
 
-from checkers import atomic
+from checkers import atomic, games_index
+from checkers.games_index import FileSummary
 from checkers.options import one_line
 from checkers.pdn import (
-    PdnError,
+    GameUnreadable,
+    PdnArchive,
     PdnGame,
     game_from_record,
-    open_archive,
+    open_games,
+    pick_game,
     record_from_game,
     write_game,
 )
@@ -117,59 +122,80 @@ _RESULT_WORDS = {"1-0": "Black won", "0-1": "White won", "1/2-1/2": "draw"}
 @dataclass
 class ResumedGame:
     """A game read back from disk: its record (replayed), its tags, its PDN result and the file
-    it came from in the games folder (None for a file elsewhere)."""
+    it came from (None if it was not read from a file)."""
 
     record: GameRecord
     tags: dict[str, str] = field(default_factory=dict)
     result: str = "*"
     path: Path | None = None
 
+    def tags_and_result(self) -> dict[str, str]:
+        """The tags with the file's `Result`, which opens a finished game as finished."""
+        return {**self.tags, "Result": self.result}
+
 
 @dataclass(frozen=True)
 class SavedGame:
-    """One file in the games directory: what it holds, or why it cannot be read."""
+    """One file in the games directory: what its first game holds (from the games folder's
+    index, so listing does not read every file), or why it cannot be read."""
 
     path: Path
     modified: datetime
-    game: PdnGame | None = None
-    problem: str | None = None
+    contents: FileSummary = field(default_factory=FileSummary, repr=False)
+
+    @property
+    def problem(self) -> str | None:
+        """Why the file cannot be read (`line 3: ...`), or None."""
+        return self.contents.problem
 
     @property
     def tags(self) -> dict[str, str]:
-        """The game's tags (empty for a file that cannot be read)."""
-        return dict(self.game.tags) if self.game is not None else {}
+        """The game's tags (empty for a file that cannot be read; a long value cut short)."""
+        return dict(self.contents.tags)
+
+    @functools.cached_property
+    def game(self) -> PdnGame | None:
+        """The file's first game, read from the file (None if it cannot be read)."""
+        if self.problem is not None:
+            return None
+        try:
+            return pick_game(open_games(self.path), 1)
+        except GameUnreadable:
+            return None
 
     def summary(self) -> str:
         """One line for a list: players, result, length and when it was saved."""
         saved = self.modified.strftime("%Y-%m-%d %H:%M")
-        if self.game is None:
+        if self.problem is not None:
             return f"{self.path.name}: cannot be read ({self.problem}), saved {saved}"
-        black = self.game.tags.get("Black", "?")
-        white = self.game.tags.get("White", "?")
-        moves = (len(self.game.moves) + 1) // 2
+        tags = self.contents.tags
+        black = tags.get("Black", "?")
+        white = tags.get("White", "?")
+        moves = (self.contents.plies + 1) // 2
         length = "1 move" if moves == 1 else f"{moves} moves"
         return f"{black} vs {white}, {self.state()}, {length}, saved {saved}"
 
     def state(self) -> str:
         """`unfinished`, or `finished: Black won (White resigned)` from the result and the
         termination the file records."""
-        if self.game is None:
+        if self.problem is not None:
             return "cannot be read"
-        result = self.game.result
+        result = self.contents.result
         if result not in _RESULT_WORDS:
-            return "unfinished" if self.game.moves else "no move played"
-        how = self.game.tags.get("Termination", "").strip()[:40]
+            return "unfinished" if self.contents.plies else "no move played"
+        how = self.contents.tags.get("Termination", "").strip()[:40]
         return f"finished: {_RESULT_WORDS[result]}" + (f" ({how})" if how else "")
 
     @property
     def is_finished(self) -> bool:
         """Whether the file records a result (a finished game opens as finished)."""
-        return self.game is not None and self.game.result in _RESULT_WORDS
+        return self.problem is None and self.contents.result in _RESULT_WORDS
 
     @property
     def is_unfinished(self) -> bool:
         """Whether the file holds a game still to be played on (result `*`, some moves)."""
-        return self.game is not None and self.game.result == "*" and bool(self.game.moves)
+        summary = self.contents
+        return summary.problem is None and summary.result == "*" and summary.plies > 0
 
 
 def save_game(record: GameRecord, tags: Mapping[str, str], when: datetime | None = None) -> Path:
@@ -396,35 +422,32 @@ def _name_part(name: str | None) -> str:
     return cleaned or "Unknown"
 
 
-def load_game(path: str | Path) -> ResumedGame:
-    """The first game of a PDN file, replayed; PdnError names the file and line if it is bad."""
-    archive = open_archive(path)
-    if not len(archive):
-        raise PdnError("no game found", 1, Path(path).name)
-    game = archive.game(1)
+def load_game(path: str | Path, number: int = 1, archive: PdnArchive | None = None) -> ResumedGame:
+    """Game `number` (from 1) of a PDN file (of `archive`, the file already indexed, if given),
+    replayed: the one way the command line and the window open a game. GameUnreadable says in
+    one line why not (the file, the game in a file of many, the line and the problem)."""
+    game = pick_game(archive if archive is not None else open_games(path), number)
     return ResumedGame(record_from_game(game), dict(game.tags), game.result, Path(path))
 
 
 def list_saved_games() -> list[SavedGame]:
-    """Every saved game, newest first; unreadable files are listed with their problem."""
+    """Every saved game, newest first; unreadable files are listed with their problem. Files
+    are read only when they are new or changed since the games folder's index was written."""
     directory = games_dir()
     if not directory.is_dir():
         return []
-    saved = []
+    found = []
     for path in directory.glob("*.pdn"):
         if path.name.startswith("."):  # a temporary file of a write in progress
             continue
         try:
-            modified = datetime.fromtimestamp(path.stat().st_mtime)
+            found.append((path, path.stat()))
         except OSError:
             continue  # deleted while we looked
-        try:
-            archive = open_archive(path)
-            if not len(archive):
-                raise PdnError("no game found", 1, path.name)
-            saved.append(SavedGame(path, modified, archive.game(1)))
-        except (PdnError, OSError) as error:
-            saved.append(SavedGame(path, modified, problem=str(error)))
+    saved = [
+        SavedGame(path, datetime.fromtimestamp(info.st_mtime), summary)
+        for path, info, summary in games_index.summaries(found, data_dir() / games_index.INDEX_NAME)
+    ]
     saved.sort(key=lambda entry: (entry.modified, entry.path.name), reverse=True)
     return saved
 

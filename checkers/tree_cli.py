@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from checkers.ai.registry import EVALUATIONS
 from checkers.ai.tracking import TRACKED_ALGORITHMS, tracked_search
 from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_count
-from checkers.board import InvalidFenError, Position
+from checkers.board import InvalidFenError, Position, turn_problem
 from checkers.options import positive_int, read_whole_number, shown
 
 __all__ = ["DEFAULT_NODE_CAP", "TREE_DEPTHS", "add_tree_commands", "cmd_tree", "cmd_treeview"]
@@ -35,9 +35,13 @@ def _depth(text: str) -> int:
 def _position(text: str) -> Position:
     # A type check, so argparse reports a bad FEN through the parser as every other usage error.
     try:
-        return Position.from_fen(text)
+        position = Position.from_fen(text)
     except InvalidFenError as error:
         raise argparse.ArgumentTypeError(f"invalid FEN {shown(text)}: {error}") from None
+    problem = turn_problem(position)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"FEN {shown(text)}: {problem}")
+    return position
 
 
 def _minimax_count(args: argparse.Namespace, position: Position, nodes: int) -> MinimaxCount:

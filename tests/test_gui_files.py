@@ -25,7 +25,7 @@ from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import RECENT_FOLDERS, Settings
-from checkers.pdn import read_file
+from checkers.pdn import open_game, read_file
 
 ONE_GAME = '[Event "one"]\n[Black "Ann"]\n[White "Bob"]\n1. 11-15 23-19 2. 8-11 *\n'
 TWO_GAMES = '[Event "one"]\n1. 11-15 *\n\n[Event "two"]\n1. 9-13 22-18 *\n'
@@ -325,6 +325,39 @@ def test_a_file_of_many_games_lists_them_and_the_pick_reaches_the_game(
     game = app.screen
     assert isinstance(game, GameScreen)
     assert game.game.record.moves == [Move((9, 13)), Move((22, 18))]
+
+
+def test_the_window_reads_files_as_the_command_line_does(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Exports another program wrote (a board turned round, single jumps, a short capture), one
+    # file of one game and one of three: the window opens them with the one reader.
+    exports = Path(__file__).parent / "data" / "pdn"
+    turned = (exports / "site_black_at_bottom.pdn").read_text().split("\n\n[Event")[0]
+    (data / "turned.pdn").write_text(turned)
+    app = make_app()
+    open_picker(app)
+    enter_path(app, data / "turned.pdn")
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    assert game.game.record.moves == open_game(data / "turned.pdn").moves
+    assert game.game.finished and game.game.tags["White"] == "tomasz"  # its 1-0 stands
+    open_picker(app)
+    enter_path(app, exports / "short_capture_routes.pdn")
+    archive = app.screen
+    assert isinstance(archive, ArchiveScreen)
+    steps(app)
+    # Game 3's route cannot be told: it leaves the list, and the status line says why.
+    assert [entry.number for entry in archive.games.shown] == [1, 2]
+    assert "1 skipped (cannot be read; game 3, line 26: move 1 (Black) 10x26 is ambiguous" in (
+        archive.status
+    )
+    post(pygame.KEYDOWN, key=pygame.K_DOWN, unicode="", mod=0)
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0)
+    steps(app)
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    assert game.game.record.moves[0] == Move((10, 17, 26))
 
 
 @pytest.mark.parametrize("kind", ["binary", "fifo", "bad game", "empty"])

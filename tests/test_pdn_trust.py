@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from checkers import pdn
+from checkers._pdn_words import GameReader
 from checkers.board import Move, Position
 from checkers.cli import main
-from checkers.pdn import PdnError, open_game, read_file
+from checkers.pdn import GameUnreadable, PdnError, open_game, read_file
 from checkers.review import review_moves
 
 GOOD = '[Event "good {n}"]\n1. 11-15 23-19 2. 9-14 22-17 *\n\n'
@@ -58,7 +59,7 @@ def test_review_of_the_bad_game_names_its_game_line_and_problem_in_one_line(
     status, out, err = run(["review", str(path), "--game", "2", "--depth", "1"], capsys)
     assert status == 2 and out == ""
     assert len(err.splitlines()) == 1
-    assert "three.pdn, game 2, line 6: " in err and "15-99" in err
+    assert "cannot read game 2 of " in err and "three.pdn: line 6: " in err and "15-99" in err
 
 
 def test_read_file_skips_a_bad_game_and_reports_its_game_line_and_reason(tmp_path: Path) -> None:
@@ -77,22 +78,22 @@ def test_asking_for_game_n_reads_game_n_alone(
     path = tmp_path / "archive.pdn"
     path.write_text("".join(GOOD.format(n=n) for n in range(1, 2001)))
     read: list[int] = []
-    real_read = pdn._GameReader.read
+    real_read = GameReader.read
 
-    def counted(reader: pdn._GameReader) -> pdn.PdnGame:
+    def counted(reader: GameReader) -> pdn.PdnGame:
         read.append(1)
         return real_read(reader)
 
-    monkeypatch.setattr(pdn._GameReader, "read", counted)
+    monkeypatch.setattr(GameReader, "read", counted)
     assert open_game(path, 1500).tags["Event"] == "good 1500"
     assert len(read) == 1  # the other 1,999 games were indexed, not replayed
 
 
 def test_asking_for_a_game_that_is_not_there_says_how_many_there_are(tmp_path: Path) -> None:
-    with pytest.raises(IndexError, match=r"^there is no game 4: three.pdn holds 3 games$"):
+    with pytest.raises(GameUnreadable, match=r"^three.pdn: there is no game 4: it holds 3 games$"):
         open_game(three_games(tmp_path), 4)
     (tmp_path / "empty.pdn").write_text("\n")
-    with pytest.raises(IndexError, match="^empty.pdn holds no game$"):
+    with pytest.raises(GameUnreadable, match="^empty.pdn: it holds no game$"):
         open_game(tmp_path / "empty.pdn")
 
 

@@ -225,3 +225,51 @@ def test_what_we_write_we_read_back(rng: random.Random, algebraic: bool, name: s
     assert again.tags["Event"] == "x\\y"
     assert again.tags["Black"] == name
     assert again.start == Position()
+
+
+def _steps_ignoring_captures(position: Position) -> list[str]:
+    """The steps the side to move could make onto empty squares if captures were not forced."""
+    pieces = position.piece_map()
+    turn = position.turn
+    alone = Position.from_pieces({s: p for s, p in pieces.items() if p.side is turn}, turn)
+    taken = set(pieces)
+    return [move.pdn() for move in alone.legal_moves() if move.path[-1] not in taken]
+
+
+def _reading(text: str) -> object:
+    try:
+        return read_game(text)
+    except PdnError as error:
+        return str(error)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 3))
+def test_words_alone_read_as_they_do_beside_a_comment(seed: int, noise: int) -> None:
+    # Movetext of words alone takes a fast loop; an empty comment before the result sends it
+    # through the general one: both must give the same game, or the same problem and line.
+    rng = random.Random(seed)  # games of every length (hypothesis's randoms favour short ones)
+    record = GameRecord()
+    words: list[str] = []
+    for ply in range(rng.randrange(120)):
+        legal = record.legal_moves()
+        if not legal:
+            break
+        move = rng.choice(legal)
+        if record.position.turn.name == "BLACK":
+            words.append(f"{ply // 2 + 1}.")
+        text = move.pdn()
+        if move.is_capture and rng.random() < 0.3:
+            text = f"{move.path[0]}x{move.path[-1]}"  # short, maybe ambiguous
+        elif move.is_capture and noise and rng.random() < 0.5:
+            steps = _steps_ignoring_captures(record.position)
+            text = rng.choice(steps) if steps else text  # refused: the capture is compulsory
+        for _ in range(noise):
+            if rng.random() < 0.02:
+                text = rng.choice(
+                    ["11-15", "1-5", "32x23", "9x18", "$1", "1-0", "5-1", "7.", "..."]
+                )
+        words.append(text)
+        record.play(move)
+    text = "\n".join(" ".join(words[i : i + 9]) for i in range(0, len(words), 9))
+    assert _reading(f"{text} *") == _reading(f"{text} {{}} *")

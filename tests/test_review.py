@@ -335,7 +335,7 @@ def test_progress_goes_to_the_given_stream_as_plain_lines(tmp_path: Path) -> Non
         (["game.pdn", "--game", "2"], "there is no game 2"),
         (["game.pdn", "--game", "0"], "must be 1 or more"),
         (["empty.pdn"], "holds no game"),
-        (["bad.pdn"], "not a readable PDN game"),
+        (["bad.pdn"], "cannot read bad.pdn: line 1: move 2 (Black) 15-99 is not well formed"),
         (["game.pdn", "--depth", "0"], "must be 1 or more"),
     ],
 )

@@ -100,7 +100,7 @@ def test_saved_games_are_listed_newest_first_with_damaged_ones_named() -> None:
     assert [entry.path for entry in listed] == [newer, damaged, older]
     assert listed[0].tags["Black"] == "Cy"
     assert listed[0].summary().startswith("Cy vs Di, unfinished, 1 move, saved ")
-    assert listed[1].game is None and "damaged.pdn, line 2" in (listed[1].problem or "")
+    assert listed[1].game is None and (listed[1].problem or "").startswith("line 2: ")
     loaded = saves.load_game(newer)
     assert loaded.record.position == record.position and loaded.tags["White"] == "Di"
 
@@ -150,7 +150,7 @@ def test_damaged_autosave_is_reported_once_moved_aside_and_ignored() -> None:
     messages: list[str] = []
     assert saves.load_autosave(report=messages.append) is None
     assert len(messages) == 1
-    assert "autosave.pdn, line 3" in messages[0] and "moved it to" in messages[0]
+    assert "autosave.pdn: line 3" in messages[0] and "moved it to" in messages[0]
     assert not path.exists() and (path.parent / "autosave.damaged.pdn").exists()
     assert saves.load_autosave(report=messages.append) is None
     assert len(messages) == 1

@@ -11,10 +11,9 @@ import os
 import sys
 from collections.abc import Mapping
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, TextIO
 
-from checkers.board import BLACK, WHITE, InvalidFenError, Position
+from checkers.board import BLACK, WHITE, InvalidFenError, Position, turn_problem
 from checkers.options import (
     UsageError,
     delay_seconds,
@@ -201,6 +200,9 @@ def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
             start = Position.from_fen(args.fen)
         except InvalidFenError as error:
             raise _usage_error(f"invalid FEN {shown(args.fen)}: {error}") from None
+        problem = turn_problem(start)
+        if problem is not None:
+            raise _usage_error(f"FEN {shown(args.fen)}: {problem}")
     config = GameConfig(
         black=_player(args, "black", black_ai),
         white=_player(args, "white", white_ai),
@@ -219,26 +221,13 @@ def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
 def load_pdn(path: str, number: int = 1) -> Any:
     """Game `number` (from 1) of a PDN file as a ResumedGame; a usage error says what is wrong
     (a refused or unreadable file, no such game, or why that game cannot be read)."""
-    from checkers.pdn import PdnError, open_archive, record_from_game
-    from checkers.saves import ResumedGame
+    from checkers.pdn import GameUnreadable
+    from checkers.saves import load_game
 
     try:
-        archive = open_archive(path)
-    except OSError as error:
-        raise _usage_error(f"cannot read {path}: {error.strerror or error}") from None
-    if not len(archive):
-        raise _usage_error(f"{path} holds no game")
-    if number > len(archive):
-        count = len(archive)
-        raise _usage_error(f"{path} holds {count} game{'s' if count != 1 else ''}, not {number}")
-    try:
-        game = archive.game(number)
-        record = record_from_game(game)
-    except PdnError as error:
-        raise _usage_error(
-            f"cannot read game {number} of {path}: line {error.line}: {error.problem}"
-        ) from None
-    return ResumedGame(record, dict(game.tags), game.result, Path(path))
+        return load_game(path, number)
+    except GameUnreadable as error:
+        raise _usage_error(f"cannot read {error.words(path)}") from None
 
 
 def _open_window(config: Any, flip: bool = False, loaded: Any = None) -> int:

@@ -7,7 +7,8 @@ first games at once and the count of games that cannot be read grows as they are
 
 from __future__ import annotations
 
-from checkers.pdn import GameEntry, PdnArchive, PdnError, PdnGame, filter_entries
+from checkers.pdn import GameEntry, GameUnreadable, PdnArchive, PdnError, filter_entries
+from checkers.saves import ResumedGame, load_game
 
 __all__ = ["GameList"]
 
@@ -19,7 +20,8 @@ class GameList:
         self.archive = archive
         self.query = ""
         self.checked = 0  # games 1..checked have been read
-        self.bad: dict[int, PdnError] = {}
+        self.bad: dict[int, str] = {}
+        """Why each game found unreadable cannot be read (`line 6: ...`), by its number."""
         self.shown: list[GameEntry] = list(archive.entries)
 
     def set_query(self, query: str) -> None:
@@ -48,18 +50,20 @@ class GameList:
             try:
                 self.archive.game(self.checked)
             except PdnError as error:
-                self.bad[self.checked] = error
+                self.bad[self.checked] = f"line {error.line}: {error.problem}"
                 found += 1
         if found:
             self.refresh()
         return found
 
-    def open(self, entry: GameEntry) -> PdnGame:
-        """The game of `entry`, read; PdnError if it is one that cannot be read."""
+    def open(self, entry: GameEntry) -> ResumedGame:
+        """The game of `entry`, read and replayed (`saves.load_game`, the one way a game is
+        opened); GameUnreadable, the game dropped from the list, if it cannot be read."""
+        archive = self.archive
         try:
-            return self.archive.game(entry.number)
-        except PdnError as error:
-            self.bad[entry.number] = error
+            return load_game(archive.path or archive.source, entry.number, archive)
+        except GameUnreadable as error:
+            self.bad[entry.number] = error.why
             self.refresh()
             raise
 
@@ -72,9 +76,8 @@ class GameList:
         if not self.is_checked():
             parts.append(f"checked {self.checked}")
         if self.bad:
-            first = self.bad[min(self.bad)]
+            first = min(self.bad)
             parts.append(
-                f"{len(self.bad)} skipped (cannot be read; game {min(self.bad)}, "
-                f"line {first.line}: {first.problem})"
+                f"{len(self.bad)} skipped (cannot be read; game {first}, {self.bad[first]})"
             )
         return ", ".join(parts)

@@ -23,17 +23,9 @@ from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, SavedAs
-from checkers.pdn import PdnError, open_archive, record_from_game
-from checkers.textfile import FileRefusedError
+from checkers.pdn import GameUnreadable, open_games
 
-__all__ = ["OpenFileScreen", "SaveAsScreen", "open_problem"]
-
-
-def open_problem(error: OSError, path: Path) -> str:
-    """One line naming why `path` could not be read (the refusal's own words when it has them)."""
-    if isinstance(error, FileRefusedError):
-        return f"Cannot open {error}"  # its words name the file: "x.pdn is a directory, ..."
-    return f"Cannot open {path.name}: {error.strerror or error}"
+__all__ = ["OpenFileScreen", "SaveAsScreen"]
 
 
 class OpenFileScreen(FolderBrowser):
@@ -67,28 +59,20 @@ class OpenFileScreen(FolderBrowser):
     def chosen_file(self, path: Path) -> None:
         """Read the file: hand its game back, list its games, or say why it cannot be read."""
         try:
-            archive = open_archive(path)
-        except OSError as error:
-            self.refuse(open_problem(error, path))
+            archive = open_games(path)
+            if len(archive) > 1:
+                # The list of its games takes this browser's place and hands its pick down.
+                self.remember(path)
+                self.context.request(Back())
+                self.context.request(OpenArchive(archive))
+                return
+            loaded = saves.load_game(path, 1, archive)
+        except GameUnreadable as error:
+            self.refuse(f"Cannot open {error}")
             return
-        if len(archive) == 0:
-            self.refuse(f"Cannot open {path.name}: no game in it")
-            return
-        if len(archive) > 1:
-            # The list of its games takes this browser's place and hands its pick further down.
-            self.remember(path)
-            self.context.request(Back())
-            self.context.request(OpenArchive(archive))
-            return
-        try:
-            game = archive.game(1)
-            record = record_from_game(game)
-        except PdnError as error:
-            self.refuse(f"Cannot open {path.name}: line {error.line}: {error.problem}")
-            return
-        tags = {**game.tags, "Result": game.result}
         self.remember(path)
-        self.context.request(Back(LoadedGame(record, tags, path.name, path=path)))
+        tags = loaded.tags_and_result()
+        self.context.request(Back(LoadedGame(loaded.record, tags, path.name, path=path)))
 
 
 class SaveAsScreen(FolderBrowser):

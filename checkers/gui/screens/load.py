@@ -26,7 +26,7 @@ from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import run_key_binding
 from checkers.gui.wording import moves_count, plural
-from checkers.pdn import PdnError, open_archive, record_from_game
+from checkers.pdn import GameUnreadable, open_games
 
 if TYPE_CHECKING:
     from checkers.pdn import PdnArchive
@@ -271,36 +271,28 @@ class LoadScreen(_Dialog):
         line instead."""
         entry = self.saved[index]
         self.chosen = index
-        if entry.game is None:
+        if entry.problem is not None:
             self.refuse(f"Cannot open {entry.path.name}: {entry.problem}")
+            return
+        if entry.is_unfinished and saves.is_open_elsewhere(entry.path):
+            self.refuse(f"Cannot open {entry.path.name}: it is being played in a window")
+            return
+        try:
+            archive = open_games(entry.path)
+            if len(archive) > 1:  # a file of many games: pick one of them
+                self.context.request(OpenArchive(archive))
+                return
+            loaded = saves.load_game(entry.path, 1, archive)
+        except GameUnreadable as error:
+            self.refuse(f"Cannot open {error}")
             return
         if entry.is_unfinished:
             # A game kept while it was played: carry on with it, its players and its file.
-            if saves.is_open_elsewhere(entry.path):
-                self.refuse(f"Cannot open {entry.path.name}: it is being played in a window")
-                return
-            try:
-                resumed = saves.load_game(entry.path)
-            except (PdnError, ValueError, OSError) as error:
-                self.refuse(f"Cannot open {entry.path.name}: {error}")
-                return
-            self.context.request(Resume(resumed, review))
+            self.context.request(Resume(loaded, review))
             return
-        try:
-            archive = open_archive(entry.path)
-        except OSError as error:
-            self.refuse(f"Cannot open {entry.path.name}: {error.strerror or error}")
-            return
-        if len(archive) > 1:  # a file of many games: pick one of them
-            self.context.request(OpenArchive(archive))
-            return
-        try:
-            record = record_from_game(entry.game)
-        except (PdnError, ValueError) as error:
-            self.refuse(f"Cannot open {entry.path.name}: {error}")
-            return
-        tags = {**entry.tags, "Result": entry.game.result}
-        self.context.request(Back(LoadedGame(record, tags, entry.path.name, review, entry.path)))
+        tags = loaded.tags_and_result()
+        name = entry.path.name
+        self.context.request(Back(LoadedGame(loaded.record, tags, name, review, entry.path)))
 
     def receive(self, result: object) -> None:
         """A game picked from a file's list of games: hand it on to the screen below."""
@@ -440,16 +432,15 @@ class ArchiveScreen(LoadScreen):
         status line."""
         entry = self.games.shown[index]
         try:
-            game = self.games.open(entry)
-            record = record_from_game(game)
-        except PdnError as error:
+            loaded = self.games.open(entry)
+        except GameUnreadable as error:
             self.relist()
-            self.set_status(f"Cannot open game {entry.number}: line {error.line}: {error.problem}")
+            self.set_status(f"Cannot open {error}")
             return
         name = f"{self.games.archive.source}, game {entry.number}"
         # Back to the list of saved files, which hands it on to the screen below.
-        tags = {**game.tags, "Result": game.result}
-        self.context.request(Back(LoadedGame(record, tags, name, review)))
+        tags = loaded.tags_and_result()
+        self.context.request(Back(LoadedGame(loaded.record, tags, name, review)))
 
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""
