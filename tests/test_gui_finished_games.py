@@ -344,3 +344,33 @@ def test_no_panel_button_label_is_cut(make_app, size: tuple[int, int]) -> None:
             continue  # the menu's and cards' own widgets are not the panel's
         assert button.font.size(button.text)[0] <= button.rect.width - 8, (name, button.text)
     assert screen.widgets["continue"].text == ("Play on" if size[0] < 900 else "Play on from here")
+
+
+def test_a_file_with_a_position_and_no_move_is_played_from_at_once(
+    make_app, tmp_path: Path
+) -> None:
+    from gui_driving import run_until
+
+    from checkers.ai.levels import Level
+
+    path = tmp_path / "position.pdn"
+    path.write_text('[Event "study"]\n[FEN "W:W21,22,23:B9,10,11"]\n*\n')
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(quick)), loaded=saves.load_game(path)
+    )
+    game = screen_of(app).game
+    assert not game.reviewing and not game.finished
+    assert "1 move" not in game.status  # no move has been played
+    run_until(app, lambda: game.record.ply == 1)  # the AI, White, moves
+
+
+def test_another_programs_result_without_a_termination_says_so() -> None:
+    from checkers.gui.config import Mode
+    from checkers.gui.wording import game_over_words
+    from checkers.record import Outcome
+
+    title, reason = game_over_words(
+        Outcome(BLACK, Reason.RECORDED), Mode.HUMAN_VS_AI, BLACK, Position()
+    )
+    assert title == "You win" and "file records" in reason and "time" not in reason

@@ -209,7 +209,9 @@ class Game:
         self._new_record(record)
         if record is not None:
             self._restore_result()
-            self.reviewing = True
+            # A game with moves opens to be stepped through; a bare position (a file with tags
+            # and no move yet) is played from at once, the AI moving if it is its turn.
+            self.reviewing = bool(record.line) or self.finished
             self.status = self._loaded_status()
 
     def _new_record(self, record: GameRecord | None = None) -> None:
@@ -798,7 +800,7 @@ class Game:
         self.serial += 1
         self._new_record(record)
         self._restore_result()
-        self.reviewing = True
+        self.reviewing = bool(record.line) or self.finished
         self.status = self._loaded_status()
 
     def resume_play(self, ply: int | None = None) -> None:

@@ -91,6 +91,8 @@ def ai_words(level: Level) -> str:
 def moves_count(plies: int, black_first: bool = True) -> int:
     """How many moves (Black's and White's halves together) `plies` half-moves make: a move
     counts once either side has played in it."""
+    if plies == 0:
+        return 0
     return (plies + (0 if black_first else 1) + 1) // 2
 
 
@@ -143,6 +145,8 @@ def _reason(outcome: Outcome, position: Position, human: Side | None) -> str:
         return "40 moves each without a capture or a man move"
     if reason is Reason.AGREEMENT:
         return "agreed by both players" if human is None else "you and the AI agreed"
+    if reason is Reason.RECORDED:
+        return "the result the file records (it does not say how the game ended)"
     assert outcome.winner is not None  # resignation and time always have a winner
     loser = outcome.winner.opponent
     if reason is Reason.RESIGNATION:
