@@ -788,7 +788,11 @@ class Game:
         self.tags = {ORIGIN_TAG: f"{self.source}, {after}" if self.source else after}
         self.source = ""
         self.serial += 1
+        known, judged = self.explanations, self.judgements
         self._new_record(GameRecord.replay(moves, start))
+        # The same positions and moves: why the AI played them, and the engine's scores, hold.
+        self.explanations = {key: why for key, why in known.items() if key[0] < ply}
+        self.judgements = dict(judged)
         self.status = (
             f"New game from {after}: the finished game is kept as it was. " + self._turn_status()
         )

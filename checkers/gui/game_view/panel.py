@@ -168,7 +168,9 @@ def _score_line(game: Game) -> str:
     words = score_words(found.score, found.man, found.side, view, human)
     if found.database:
         return f"Score {words} (endgame databases)"
-    if is_win_score(found.score) or not found.depth:
+    if is_win_score(found.score):
+        return words[0].upper() + words[1:]  # `White wins in 3 moves` says it all
+    if not found.depth:
         return f"Score {words}"
     # Which search it comes from (the deepest yet: the AI's, the hint's, the book's).
     return f"Score {words} ({plural(found.depth, 'move')} ahead)"
