@@ -14,7 +14,8 @@ Answers: `info depth D score S nodes N nps R pv M ...` after each completed dept
 `bestmove M` (PDN, captures with every landing square) or `bestmove none`. A command that needs
 the game (position, go, newgame, setoption) waits until a running search has answered; `stop`
 acts as soon as it is read, on every search asked for before it (even one still queued behind
-such a command), and so does the end of input, after which the engine exits. Anything wrong with
+such a command), and so do `quit` and the end of input, after which the engine exits; each
+search stopped so still sends `bestmove` with the best move found so far. Anything wrong with
 a line (unknown, malformed, a number out of range, not UTF-8) gets `info string error: ...` and
 the engine keeps running. Scores are from the side to move's point of view; a forced win scores
 1000000 minus the plies it takes. With OwnBook on (and the engine's own search and evaluation),
@@ -450,8 +451,9 @@ def run_engine(lines: Iterable[str] | Iterable[bytes], out: TextIO, own_book: bo
                     elif line.split() == ["stop"]:
                         session.interrupt(go_lines)
                     elif is_quit:
-                        # Carried out in turn, after the commands before it (so a piped
-                        # session's searches run to their limits); never dropped.
+                        # Every search ends now, even one a queued command waits for (a GUI
+                        # waits for `bestmove` before it quits); never dropped.
+                        session.interrupt()
                         pending.put(line, always=True)
                         return
         except OSError as error:  # the input itself failed: as good as its end

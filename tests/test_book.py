@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
+from piped_session import answered
 
 from checkers.ai import AIPlayer, Limits, get_level
 from checkers.ai.book import (
@@ -227,17 +228,17 @@ def test_analyse_shows_the_book_moves_of_a_book_position() -> None:
 def test_the_protocol_plays_from_the_book_unless_ownbook_is_off() -> None:
     start = Position()
     out = io.StringIO()
-    run_engine(["position startpos", "go depth 3", "quit"], out)
+    run_engine(answered(["position startpos", "go depth 3", "quit"], out), out)
     lines = out.getvalue().splitlines()
     assert lines[0].startswith("info string book ") and lines[-1].startswith("bestmove ")
     assert is_book_move(start, Move.from_pdn(lines[-1].split()[1], start))
-    # Without the book the engine searches (here cut short by `quit`): no book line.
+    # Without the book the engine searches: no book line.
     for commands, own_book in (
         (["setoption name OwnBook value false", "position startpos", "go depth 3", "quit"], True),
         (["position startpos", "go depth 3", "quit"], False),
     ):
         out = io.StringIO()
-        run_engine(commands, out, own_book=own_book)
+        run_engine(answered(commands, out), out, own_book=own_book)
         assert "book" not in out.getvalue() and out.getvalue().startswith(("info depth", "best"))
     out = io.StringIO()
     run_engine(["setoption name OwnBook value maybe", "quit"], out)

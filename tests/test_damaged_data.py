@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -152,16 +153,27 @@ def test_the_engine_with_a_fifo_for_a_book_answers_at_once(tmp_path: Path) -> No
         "from checkers.cli import main\n"
         "sys.exit(main(['engine']))\n"
     )
-    run = subprocess.run(
+    engine = subprocess.Popen(
         [sys.executable, "-c", script],
-        input="position startpos\ngo depth 2\nquit\n",
-        check=False,
-        capture_output=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=120,
     )
-    assert "bestmove" in run.stdout, run.stderr
-    assert "Traceback" not in run.stderr and run.stderr.count("opening book is not used") == 1
+    watchdog = threading.Timer(120, engine.kill)  # a hung engine fails the test, not the run
+    watchdog.start()
+    assert engine.stdin is not None and engine.stdout is not None
+    engine.stdin.write("position startpos\ngo depth 2\n")
+    engine.stdin.flush()
+    answers = []
+    for line in engine.stdout:  # quit only once the search has answered, as a GUI does
+        answers.append(line)
+        if line.startswith("bestmove"):
+            break
+    _, err = engine.communicate("quit\n", timeout=120)
+    watchdog.cancel()
+    assert any(line.startswith("bestmove") for line in answers), err
+    assert "Traceback" not in err and err.count("opening book is not used") == 1
 
 
 # --- starting the window ----------------------------------------------------------------------

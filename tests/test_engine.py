@@ -10,6 +10,7 @@ import threading
 from collections.abc import Iterable
 
 import pytest
+from piped_session import answered
 
 from checkers._bitboard import generate_raw
 from checkers.ai import Limits, Progress, StopSignal, search
@@ -459,7 +460,7 @@ def test_the_engine_plays_with_another_evaluation() -> None:
 
 def run_session(*lines: str) -> list[str]:
     out = io.StringIO()
-    assert run_engine(lines, out) == 0
+    assert run_engine(answered(lines, out), out) == 0
     return out.getvalue().splitlines()
 
 
@@ -470,11 +471,7 @@ def test_protocol_answers_a_scripted_session() -> None:
         "go depth 4",
         "position fen W:W9,21,23,25,26,28,29,30:B1,2,6,7,8,12,13,22",
         "go depth 5",
-        # `quit` stops a running search; `position` waits for its answer first. (Without it the
-        # test held only while the searching thread kept the reader waiting for the
-        # interpreter lock; the compiled core searches without it.)
-        "position startpos",
-        "quit",
+        "quit",  # sent once both searches have answered (quit stops a running search)
     )
     assert answers[0] == "readyok"
     infos = [line for line in answers if line.startswith("info depth")]

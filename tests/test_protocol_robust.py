@@ -150,6 +150,24 @@ def test_end_of_input_ends_the_engine_in_the_middle_of_a_deep_search(
     assert engine.out.lines[-1].startswith("bestmove ") and engine.out.lines[-1] != "bestmove none"
 
 
+@pytest.mark.parametrize("then_end_input", [False, True])
+@pytest.mark.parametrize("queued", [b"", b"position startpos moves 11-15\n", b"go depth 30\n"])
+def test_quit_ends_a_deep_search_at_once_even_behind_a_waiting_command(
+    engine: EngineProcess, queued: bytes, then_end_input: bool
+) -> None:
+    engine.send(b"go depth 30\n")
+    engine.out.wait_for(at_least("info depth 2"))  # the search is under way
+    engine.send(queued + b"quit\n")  # a queued position or go waits for the search
+    if then_end_input:
+        assert engine.close_input() == 0
+    else:  # the input stays open, as a GUI's pipe does: quit alone must end the process
+        assert engine.process.wait(timeout=CAP) == 0
+    engine.reader.join(timeout=CAP)
+    best = [line for line in engine.out.lines if line.startswith("bestmove ")]
+    assert best and best[0] != "bestmove none"  # the best move found so far
+    assert len(best) == (2 if queued.startswith(b"go") else 1)
+
+
 def test_a_line_that_is_not_utf8_gets_an_error_and_the_engine_goes_on(
     engine: EngineProcess,
 ) -> None:

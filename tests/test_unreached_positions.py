@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import pytest
+from piped_session import answered
 
 from checkers.board import Position, turn_problem
 from checkers.cli import main
@@ -46,7 +47,7 @@ def test_the_command_line_refuses_it_in_one_line(
 
 def test_the_engine_protocol_says_so_and_keeps_its_position() -> None:
     out = io.StringIO()
-    run_engine([f"position fen {UNREACHED}\n", "go depth 2\n", "quit\n"], out)
+    run_engine(answered([f"position fen {UNREACHED}\n", "go depth 2\n", "quit\n"], out), out)
     lines = out.getvalue().splitlines()
     assert any(line.startswith("info string error: ") and PROBLEM in line for line in lines)
     best = [line for line in lines if line.startswith("bestmove")]
