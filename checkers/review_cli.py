@@ -17,6 +17,8 @@ from collections.abc import Generator, Iterator
 from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
+from checkers.board import BLACK
+from checkers.notation import numbered_moves
 from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
 from checkers.pdn import GameUnreadable, PdnGame, open_game
 from checkers.perft import default_jobs
@@ -73,8 +75,7 @@ def score_text(review: MoveReview) -> str:
 
 def move_text(review: MoveReview) -> str:
     """The move as players write it: `1. 11-15`, `1. ... 23-19`."""
-    dots = "" if review.side.value == "B" else "... "
-    return f"{review.move_number}. {dots}{review.move.pdn()}"
+    return numbered_moves([review.move], review.side is BLACK, review.move_number)
 
 
 _HEADER = f"{'Move':<18}{'Score':>18}  {'Best':<14}{'Loss':>6}  Label"

@@ -127,7 +127,7 @@ def assert_lines_show(screen: AnalysisScreen) -> None:
 
 def test_lines_are_numbered_as_players_write_them() -> None:
     assert numbered_line(["11-15", "23-19", "8-11"], 1, True) == "1. 11-15 23-19 2. 8-11"
-    assert numbered_line(["23-19", "8-11"], 12, False) == "12... 23-19 13. 8-11"
+    assert numbered_line(["23-19", "8-11"], 12, False) == "12. ... 23-19 13. 8-11"
     assert move_number(0) == (1, True) and move_number(3) == (2, False)
     assert move_number(0, black_first=False) == (1, False)
 
@@ -154,7 +154,7 @@ def test_why_lists_the_played_move_first_then_every_other_move_of_the_engine() -
     assert not any(row.played for row in card.rows[1:])
     assert sorted(row.move for row in card.rows) == sorted(m.pdn() for m in position.legal_moves())
     assert "White's (the AI's) view" in card.view
-    assert card.rows[0].line.startswith(f"expects 5... {played} 6. ")  # ply 9: White, move 5
+    assert card.rows[0].line.startswith(f"expects 5. ... {played} 6. ")  # ply 9: White, move 5
     for row in card.rows[1:]:
         assert row.line == "" or row.line.startswith("refuted by 6. ")
         assert row.bound == row.score.startswith(("at most", "at least"))
@@ -207,7 +207,7 @@ def test_analysis_rows_label_scores_with_the_side_to_move() -> None:
         ),
     )
     rows = analysis_rows(analysis, WHITE, 4, False)
-    assert rows[0].score == "+0.25 for White" and rows[0].line == "4... 24-19 5. 11-15"
+    assert rows[0].score == "+0.25 for White" and rows[0].line == "4. ... 24-19 5. 11-15"
     assert rows[1].score == "Black wins in 3 moves"
     drawn = Analysis(1, (AnalysisLine("32-27", 0.0, ("32-27", "1-5"), None, "database draw"),))
     assert analysis_rows(drawn, BLACK, 30, True)[0].score == "Draw"

@@ -19,6 +19,7 @@ from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.ai.tracking import EventKind, SearchNode, SearchTree
 from checkers.board import BLACK, Move, Position
+from checkers.notation import numbered_moves
 
 __all__ = [
     "DEFAULT_MINIMAX_CAP",
@@ -128,17 +129,7 @@ def moves_to(node: SearchNode) -> list[Move]:
 
 def numbered_line(first_to_move_is_black: bool, moves: Iterable[Move]) -> str:
     """PDN movetext for moves played from the root: `1. 9-14 22-18 2. 5-9`, `1. ... 24-20`."""
-    parts = []
-    black_to_move = first_to_move_is_black
-    number = 1
-    for index, move in enumerate(moves):
-        if black_to_move:
-            parts.append(f"{number}. {move.pdn()}")
-        else:
-            parts.append(f"{number}. ... {move.pdn()}" if index == 0 else move.pdn())
-            number += 1
-        black_to_move = not black_to_move
-    return " ".join(parts)
+    return numbered_moves(list(moves), first_to_move_is_black)
 
 
 def node_ids(tree: SearchTree) -> dict[SearchNode, int]:

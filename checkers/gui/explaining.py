@@ -23,6 +23,7 @@ from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
 from checkers.gui.wording import plural
+from checkers.notation import numbered_moves
 
 __all__ = [
     "LineRow",
@@ -48,17 +49,8 @@ def move_number(ply: int, black_first: bool = True) -> tuple[int, bool]:
 
 def numbered_line(moves: Sequence[str], number: int, black_to_move: bool) -> str:
     """PDN moves as players write a line from move `number`: `12. 11-15 23-19 13. 8-11`, or
-    `12... 23-19 13. 8-11` when White plays first."""
-    parts: list[str] = []
-    black = black_to_move
-    for index, move in enumerate(moves):
-        if black:
-            parts.append(f"{number}. {move}")
-        else:
-            parts.append(f"{number}... {move}" if index == 0 else move)
-            number += 1
-        black = not black
-    return " ".join(parts)
+    `12. ... 23-19 13. 8-11` when White plays first."""
+    return numbered_moves(moves, black_to_move, number)
 
 
 def _name(side: Side) -> str:

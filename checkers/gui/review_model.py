@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.gui.wording import moves_count, plural, score_words
+from checkers.notation import numbered_moves
 from checkers.review import Label, MoveReview, summarize
 
 __all__ = [
@@ -60,10 +61,10 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
     with the score before (as the rest of the window tells a score: `man` is a man in the
     search's units, `human` the player against the AI or None), and the better line."""
-    dots = "" if review.side is BLACK else "... "
     symbol = SYMBOLS.get(review.label, "")
     who = _who(review.side, human)
-    head = f"{review.move_number}. {dots}{review.move.pdn()}{symbol}  {review.label.value}"
+    played = numbered_moves([review.move], review.side is BLACK, review.move_number)
+    head = f"{played}{symbol}  {review.label.value}"
     if review.label in (Label.FORCED, Label.BOOK):
         loss = "the only legal move" if review.label is Label.FORCED else "an opening-book move"
     elif review.move == review.best:

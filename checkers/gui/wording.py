@@ -8,13 +8,13 @@ Black's and White's halves; a ply is one side's half, and players never see the 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 from checkers.ai.explain import database_words
 from checkers.ai.levels import Level
 from checkers.ai.search import is_win_score, plies_to_win
-from checkers.board import BLACK, Move, Position, Side
+from checkers.board import BLACK, Position, Side
 from checkers.gui.config import Mode
+from checkers.notation import move_rows, numbered_moves
 from checkers.record import Outcome, Reason
 
 __all__ = [
@@ -103,28 +103,6 @@ def move_label(ply: int, black_first: bool = True) -> str:
     index = ply - 1 + (0 if black_first else 1)  # 0 is Black's half of move 1
     side = "Black" if index % 2 == 0 else "White"
     return f"{side}'s move {index // 2 + 1}"
-
-
-def move_rows(moves: Sequence[Move], black_first: bool) -> list[tuple[str, str, str]]:
-    """The move list as (number, Black's move, White's move) in PDN; `...` if White began."""
-    plies: list[Move | None] = ([None] if not black_first else []) + list(moves)
-    rows = []
-    for index in range(0, len(plies), 2):
-        black = plies[index]
-        white = plies[index + 1] if index + 1 < len(plies) else None
-        rows.append(
-            (
-                f"{index // 2 + 1}.",
-                "..." if black is None else black.pdn(),
-                white.pdn() if white is not None else "",
-            )
-        )
-    return rows
-
-
-def numbered_moves(moves: Sequence[Move], black_first: bool = True) -> str:
-    """The moves on one line as players write them: `1. 11-15 23-19 2. 8-11`."""
-    return " ".join(" ".join(cell for cell in row if cell) for row in move_rows(moves, black_first))
 
 
 def _name(side: Side) -> str:

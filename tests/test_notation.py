@@ -1,0 +1,22 @@
+"""The one numbered-move formatter, as the reports, the command line and the window use it."""
+
+from __future__ import annotations
+
+from checkers.board import Move
+from checkers.notation import move_rows, numbered_moves
+
+OPENING = ["11-15", "23-19", "8-11"]
+
+
+def test_moves_read_as_players_write_them_from_either_side_and_any_move_number() -> None:
+    moves = [Move.from_pdn(text) for text in OPENING]
+    assert numbered_moves(moves) == "1. 11-15 23-19 2. 8-11"
+    assert numbered_moves(OPENING) == numbered_moves(moves)  # PDN text or moves alike
+    assert numbered_moves(OPENING[1:], black_first=False) == "1. ... 23-19 2. 8-11"
+    assert numbered_moves(["24-19", "11-15"], False, 4) == "4. ... 24-19 5. 11-15"
+    assert numbered_moves([]) == ""
+
+
+def test_rows_hold_each_move_once_under_its_number() -> None:
+    assert move_rows(OPENING) == [("1.", "11-15", "23-19"), ("2.", "8-11", "")]
+    assert move_rows(OPENING[1:], black_first=False) == [("1.", "...", "23-19"), ("2.", "8-11", "")]
