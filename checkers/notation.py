@@ -1,4 +1,5 @@
-"""Moves as players write them: the one numbered-move formatter (`1. 11-15 23-19 2. 8-11`).
+"""Moves and scores as players write them: the one numbered-move formatter (`1. 11-15 23-19
+2. 8-11`) and the one figure in men (`+0.25`).
 
 Imports only the rules core, so the command line, the reports and the window share it.
 """
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 
 from checkers.board import Move
 
-__all__ = ["move_rows", "numbered_moves"]
+__all__ = ["men_text", "move_rows", "numbered_moves"]
 
 
 def move_rows(
@@ -43,3 +44,8 @@ def numbered_moves(
 
 def _text(move: Move | str) -> str:
     return move if isinstance(move, str) else move.pdn()
+
+
+def men_text(men: float) -> str:
+    """A score in men to two places, signed: `+0.25`, `-1.00`; `+0.00`, never `-0.00`."""
+    return f"{round(men, 2) + 0.0:+.2f}"  # + 0.0 turns a rounded -0.0 into 0.0

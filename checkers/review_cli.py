@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
 from checkers.board import BLACK
-from checkers.notation import numbered_moves
+from checkers.notation import men_text, numbered_moves
 from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
 from checkers.pdn import GameUnreadable, PdnGame, open_game
 from checkers.perft import default_jobs
@@ -70,7 +70,7 @@ class _Progress:
 
 def score_text(review: MoveReview) -> str:
     """The score before the move: `+0.25`, or `wins in 3 moves` for a forced result."""
-    return win_text(review.before.score) or f"{review.score:+.2f}"
+    return win_text(review.before.score) or men_text(review.score)
 
 
 def move_text(review: MoveReview) -> str:

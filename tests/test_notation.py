@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checkers.board import Move
-from checkers.notation import move_rows, numbered_moves
+from checkers.notation import men_text, move_rows, numbered_moves
 
 OPENING = ["11-15", "23-19", "8-11"]
 
@@ -20,3 +20,13 @@ def test_moves_read_as_players_write_them_from_either_side_and_any_move_number()
 def test_rows_hold_each_move_once_under_its_number() -> None:
     assert move_rows(OPENING) == [("1.", "11-15", "23-19"), ("2.", "8-11", "")]
     assert move_rows(OPENING[1:], black_first=False) == [("1.", "...", "23-19"), ("2.", "8-11", "")]
+
+
+def test_a_score_in_men_is_signed_to_two_places_and_never_minus_zero() -> None:
+    assert [men_text(men) for men in (0.25, -1, 0, -0.004, -0.006)] == [
+        "+0.25",
+        "-1.00",
+        "+0.00",
+        "+0.00",  # it read -0.00 in the book, the review and the game's own score text
+        "-0.01",
+    ]

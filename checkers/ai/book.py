@@ -42,6 +42,7 @@ from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN
 from checkers.ai.search import Limits, is_win_score, plies_to_win
 from checkers.board import BLACK, Move, Position
+from checkers.notation import men_text
 from checkers.textfile import read_bytes
 
 __all__ = [
@@ -302,7 +303,7 @@ def format_score_in_men(score: int) -> str:
     """A book score for people: `+0.12` men, or `win in 9`."""
     if is_win_score(score):
         return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
-    return f"{score / MAN:+.2f}"
+    return men_text(score / MAN)
 
 
 def format_book_moves(moves: Iterable[tuple[Move, int]]) -> str:

@@ -19,6 +19,7 @@ from checkers.ai.engine import MAN, Engine, RootScore
 from checkers.ai.registry import ALGORITHMS
 from checkers.ai.search import Limits, SearchResult, StopSignal, is_win_score, plies_to_win
 from checkers.board import Move, Position
+from checkers.notation import men_text
 
 __all__ = [
     "MAX_LINES",
@@ -62,7 +63,7 @@ def format_men(score: float | None, win_in: int | None) -> str:
         return f"{'wins' if win_in > 0 else 'loses'} in {count} {moves}"
     if score is None:
         return "?"
-    return "0.00" if score == 0 else f"{score:+.2f}"
+    return "0.00" if score == 0 else men_text(score)
 
 
 def database_words(score: float) -> str:

@@ -32,6 +32,7 @@ from checkers.gui.wording import (
     plural,
     score_words,
 )
+from checkers.notation import men_text
 from checkers.record import GameRecord, Outcome, Reason
 
 __all__ = [
@@ -158,7 +159,7 @@ def format_score(score: float, man: float = 1.0) -> str:
     if is_win_score(score):
         moves = plural((plies_to_win(score) + 1) // 2, "move")
         return f"{'win' if score > 0 else 'loss'} in {moves}"
-    return f"{score / man:+.2f}"
+    return men_text(score / man)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from checkers.ai.levels import Level
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import BLACK, Position, Side
 from checkers.gui.config import Mode
-from checkers.notation import move_rows, numbered_moves
+from checkers.notation import men_text, move_rows, numbered_moves
 from checkers.record import Outcome, Reason
 
 __all__ = [
@@ -189,9 +189,9 @@ def score_words(score: float, man: float, side: Side, view: Side, human: Side | 
         if human is None:
             return f"{_name(winner)} wins in {moves}"
         return f"you win in {moves}" if winner is human else f"the AI wins in {moves}"
-    men = (score / man if side is view else -score / man) + 0.0  # never -0.00
+    men = score / man if side is view else -score / man
     whose = "you" if human is not None and view is human else _name(view)
-    return f"{men:+.2f} for {whose}"
+    return f"{men_text(men)} for {whose}"
 
 
 def database_note(score: float, side: Side, human: Side | None) -> str:

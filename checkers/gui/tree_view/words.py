@@ -16,6 +16,7 @@ from checkers.ai.search import is_win_score, plies_to_win
 from checkers.ai.tracking import SearchNode, SearchTree
 from checkers.board import Move, Side
 from checkers.gui.wording import plural
+from checkers.notation import men_text
 
 __all__ = [
     "ALGORITHM_NAMES",
@@ -38,7 +39,7 @@ ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax"}
 def men(value: float, man: float) -> str:
     """A value in men with its sign: `+1.00`, `-0.25`, `0.00`."""
     amount = value / man
-    return "0.00" if abs(amount) < 0.005 else f"{amount:+.2f}"
+    return "0.00" if abs(amount) < 0.005 else men_text(amount)
 
 
 def bound(value: float | None, man: float) -> str:
