@@ -504,6 +504,7 @@ class Game:
         """The game has just been ended by a player's action or a clock."""
         self.revision += 1
         self.selector = Selector(self.position)
+        self.hint = None  # a suggestion for a game that goes on no more
         self.cues.add("game_over")
         self.status = self._turn_status()
 
@@ -553,12 +554,16 @@ class Game:
             return
         if thinking.purpose == "hint":
             self.hint = result.move
-            view = self._human() or thinking.side
-            words = score_words(result.score, thinking.man, thinking.side, view, self._human())
-            if result.database:
-                words = database_note(result.score, thinking.side, self._human())
+            # The game's one score for this position (the deepest search's, perhaps not the
+            # hint's own), as the panel and the bar give it.
+            judged = self.judgement()
+            assert judged is not None
+            view = self._human() or judged.side
+            words = score_words(judged.score, judged.man, judged.side, view, self._human())
+            if judged.database:
+                words = database_note(judged.score, judged.side, self._human())
             self.status = (
-                f"Hint: {result.move.pdn()} ({words}, looked {plural(result.depth, 'move')} ahead)"
+                f"Hint: {result.move.pdn()} ({words}, {plural(judged.depth, 'move')} ahead)"
             )
             return
         note = event.note
@@ -851,6 +856,9 @@ class Game:
         """Pause or resume an AI vs AI game; pausing cancels the search under way."""
         if self.mode is not Mode.AI_VS_AI:
             self.status = "Pause is for AI vs AI games"
+            return
+        if self.finished:
+            self.status = "The game is over: nothing to pause."
             return
         self.paused = not self.paused
         self.ai_stuck = False

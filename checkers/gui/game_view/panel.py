@@ -133,8 +133,8 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
-                score,
-                f"(the book's search, {plural(figures.depth, 'move')} ahead)",
+                score,  # it says how far it looked (the book's search, or a deeper one)
+                "",
                 "",
                 "",
             )
@@ -234,6 +234,12 @@ class _Row:
         self.looks: list[tuple[str, str | None, str, bool]] = [("", None, "", False)] * 2
         """What each button shows (text, theme id, tooltip, selected), to touch only changes:
         setting a theme id costs as much as a new button."""
+
+
+def _count_forms(text: str) -> tuple[str, ...]:
+    """`3 left (2 kings)`, then shorter for a narrow panel: `3 (2 kings)`, `3 (2 K)`."""
+    short = text.replace(" left", "")
+    return text, short, short.replace(" kings", " K").replace(" king", " K")
 
 
 def _first_fitting(label: UILabel, texts: tuple[str, ...]) -> str:
@@ -431,7 +437,7 @@ class GamePanel:
                 self.side_labels, self.side_marks, lines.sides
             ):
                 self._set(title, texts[0])
-                self._set(count, texts[1])
+                self._set(count, _first_fitting(count, _count_forms(texts[1])))
                 # Without a clock the player's words take the whole row (no ellipsis).
                 width = self.text_width * 3 // 5 if texts[3] else self.text_width
                 if player.relative_rect.width != width:
