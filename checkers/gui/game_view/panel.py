@@ -192,7 +192,7 @@ def panel_lines(game: Game) -> PanelLines:
         header,
         right,
         (_side_texts(game, BLACK), _side_texts(game, WHITE)),
-        f"No capture or man move: {counter} of 40",
+        f"Stalemate counter: {counter} of 40 moves without a capture or a man move",
         min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES),
         _search_texts(game),
         title,
@@ -448,7 +448,9 @@ class GamePanel:
                 self._clock_look(clock, texts[3])
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
-            self._set(self.counter, lines.counter)
+            head = lines.counter.split(" moves without")[0]
+            forms = (lines.counter, f"{head} (no capture, no man move)", head)
+            self._set(self.counter, _first_fitting(self.counter, forms))
             self._share = lines.counter_share
             self._sync_search(lines.search)
             self._set(self.moves_title, lines.moves_title)
