@@ -18,6 +18,7 @@ from checkers.ai.explain import (
     MoveScore,
     facts,
     format_men,
+    who_played,
 )
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
@@ -180,20 +181,6 @@ def _row(
     )
 
 
-def _ahead(depth: int) -> str:
-    return f"{plural(depth, 'move')} ahead"
-
-
-def _who(player: str) -> str:
-    """Who played, as a sentence begins it: `The novice level`, `This AI` (set up by hand),
-    `The engine`."""
-    if player == "custom":
-        return "This AI"
-    if player in ALGORITHMS:
-        return "The engine" if player == "engine" else "The AI"
-    return f"The {player} level"
-
-
 def card_facts(explanation: Explanation) -> list[str]:
     """The plain sentences before the moves' own lines (`checkers.ai.explain.facts`, which the
     command line says too)."""
@@ -236,7 +223,7 @@ def why_card(
         if move.bound != "unscored"
     ]
     whose = f"{_name(mover)}'s" + (" (the AI's)" if who == "the AI" else "")
-    player = _who(explanation.player)
+    player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
     )
