@@ -128,7 +128,6 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     score = _score_line(game)
     if figures is not None:
         who = figures.side.name.capitalize()
-        speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
         line = " ".join(move.pdn() for move in figures.pv[:8])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
@@ -146,8 +145,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         return (
             f"{who} ({figures.level}) {looked}",
             score,
-            f"{plural(figures.nodes, 'position')} in {figures.seconds:.1f} s"
-            + (f" ({speed / 1000:,.0f}k/s)" if speed >= 1000 else ""),
+            f"{plural(figures.nodes, 'position')} looked at in {figures.seconds:.1f} s",
             f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",
         )
