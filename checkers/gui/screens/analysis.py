@@ -34,7 +34,7 @@ from checkers.gui.explaining import (
     numbered_line,
 )
 from checkers.gui.intents import Back
-from checkers.gui.layout import GameLayout, game_layout
+from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import bar_number, black_share, move_label, plural
@@ -287,7 +287,12 @@ class AnalysisScreen(ScreenBase):
         width, height = self.context.window_size()
         unit = max(1, round(10 * self.context.scale))
         return game_layout(
-            width, height, self.flipped, side_bar=round(3.2 * unit), status_height=round(5.4 * unit)
+            width,
+            height,
+            self.flipped,
+            side_bar=round(3.2 * unit),
+            # As the game screen's: the board keeps its size and place between the two.
+            status_height=max(round(5.4 * unit), STATUS_FLOOR),
         )
 
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:

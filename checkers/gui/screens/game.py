@@ -57,7 +57,7 @@ from checkers.gui.intents import (
     SaveGameAs,
     ShowStart,
 )
-from checkers.gui.layout import GameLayout, game_layout
+from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
@@ -82,9 +82,6 @@ KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
 
 FLASH_FRAME = 1 / 20
 """Seconds between frames while pieces flash (each flash lasts a fifth of a second)."""
-
-STATUS_FLOOR = 56
-"""The status line's least height in pixels: three lines of `ui.SMALLEST_TEXT`."""
 
 START_KEPT_NOTE = "Your last game was kept: Load (L) resumes it."
 """The same note on the start screen, naming the start screen's own way back to it."""
