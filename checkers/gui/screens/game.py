@@ -592,8 +592,9 @@ class GameScreen(ScreenBase):
         found: tuple[float, float, Side] | None = None
         judged = game.judgement()
         thinking = game.thinking
-        if self.review_pane is not None and (reviewed := self.review_pane.score_shown()):
-            found = reviewed  # while reviewing, the review's score of the position shown
+        pane = self.review_pane
+        if pane is not None and pane.previewing() and (reviewed := pane.score_shown()):
+            found = reviewed  # the better line's preview: the score before the move
         elif (
             thinking is not None
             and thinking.progress is not None
