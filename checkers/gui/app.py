@@ -374,7 +374,11 @@ class App:
         self.push(SetupScreen(self.context, intent.position, intent.config, intent.flipped))
 
     def _open_analysis(self, intent: OpenAnalysis) -> None:
-        self.push(AnalysisScreen(self.context, intent.start, intent.moves, intent.flipped))
+        self.push(
+            AnalysisScreen(
+                self.context, intent.start, intent.moves, intent.flipped, human=intent.human
+            )
+        )
 
     def resume(self, resumed: saves.ResumedGame, review: bool = False) -> None:
         """Carry on with an autosaved game, with the players it was played by (and `review`

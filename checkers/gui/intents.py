@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checkers import saves
-from checkers.board import Move, Position
+from checkers.board import Move, Position, Side
 from checkers.gui.config import GameConfig
 from checkers.gui.explaining import WhyCard
 from checkers.gui.settings import Settings
@@ -138,6 +138,8 @@ class OpenAnalysis:
     start: Position
     moves: tuple[Move, ...]
     flipped: bool = False
+    human: Side | None = None
+    """The player in a game against the AI: scores are told from their side, as in the game."""
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.ai.explain import Analysis
-from checkers.board import BLACK, Move, Position
+from checkers.board import BLACK, Move, Position, Side
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_view.geometry import BoardGeometry
@@ -63,8 +63,11 @@ class AnalysisScreen(ScreenBase):
         start: Position,
         moves: tuple[Move, ...],
         flipped: bool = False,
+        human: Side | None = None,
     ) -> None:
         super().__init__(context)
+        self.human = human
+        """The player in a game against the AI: the scores are told from their side."""
         base = GameRecord.replay(moves, start)
         self.game_position = base.position
         self.base_ply = len(moves)
@@ -220,7 +223,7 @@ class AnalysisScreen(ScreenBase):
         if self.analysis is None:
             return []
         number, black = self._number()
-        return analysis_rows(self.analysis, self.position.turn, number, black)
+        return analysis_rows(self.analysis, self.position.turn, number, black, self.human)
 
     def arrows(self) -> list[Move]:
         """The best line's first moves, as the board's arrows."""
@@ -235,7 +238,7 @@ class AnalysisScreen(ScreenBase):
             return None
         best = self.analysis.lines[0]
         side = self.position.turn
-        words = line_words(best, side)
+        words = line_words(best, side, self.human)
         if best.database is not None:
             words = f"{words} (databases)"
         if best.win_in is not None:

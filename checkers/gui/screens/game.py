@@ -973,7 +973,8 @@ class GameScreen(ScreenBase):
         self.drag = None
         self.menu_open = False
         moves = tuple(game.record.moves)
-        self.context.request(OpenAnalysis(game.record.start, moves, self.flipped))
+        human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
+        self.context.request(OpenAnalysis(game.record.start, moves, self.flipped, human))
 
     def ask_why(self) -> None:
         """Show why the AI played the move that led to the position shown, or say why not."""
