@@ -585,8 +585,9 @@ class Game:
         searched = self.judgements.get(self.position)
         self.play(result.move)
         if searched is not None and judges_like_the_engine(level):
-            # The same score for the position the move leads to, a move less deep.
-            self.judge(self.position, replace(searched, depth=max(0, searched.depth - 1)))
+            # The same score for the position the move leads to: the line the search expects
+            # goes through it (told as the search that found it, as the panel's header does).
+            self.judge(self.position, searched)
         self.figures = figures
         if note:
             self.status = note[0].upper() + note[1:] + "."

@@ -145,7 +145,10 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         return (
             f"{who} ({figures.level}) {looked}",
             score,
-            f"{plural(figures.nodes, 'position')} looked at in {figures.seconds:.1f} s",
+            (
+                f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"
+                f" in {figures.seconds:.1f} s"
+            ),
             f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",
         )
