@@ -293,6 +293,7 @@ def test_the_panel_the_bar_the_hint_and_the_draw_offer_give_one_score(
     assert f"({words}," in game.status and any(
         line.startswith(f"Score {words}") for line in panel_lines(game).search
     )
+    press(app, pygame.K_d, "d")  # asks first: a draw the AI accepts ends the game
     press(app, pygame.K_d, "d")  # the AI answers from the same evaluation
     assert f"({words})" in game.status
 

@@ -982,6 +982,12 @@ class Game:
         if not self.is_human_turn() or self.thinking is not None or self.animation is not None:
             self.status = "Offer a draw on your turn."
             return
+        if self.confirming != "draw":
+            # The AI may accept at once, which ends the game: asked first, as resigning is.
+            self.confirming = "draw"
+            self.status = "Offer the AI a draw? Press Offer draw (D) again to offer it."
+            return
+        self.confirming = None
         if self.judgement() is not None:
             self._answer_draw()  # the engine has judged this position: the score shown
             return
