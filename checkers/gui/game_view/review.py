@@ -387,9 +387,9 @@ class ReviewPane:
                 "Left/Right step, Esc ends the preview",
                 "",
             )
-        words = self.progress.panel_words(self.screen.game.record.ply)
-        keys = f"Keys: {PREVIOUS_KEY} / {NEXT_KEY} mistakes, {BETTER_KEY.upper()} better line"
-        return (*words, keys)
+        # The keys are on the strip's buttons' tooltips and the help card: the panel's room
+        # goes to the move's own words (a small window has no line to spare).
+        return (*self.progress.panel_words(self.screen.game.record.ply), "")
 
     def _judge(self, review: MoveReview) -> None:
         """The review's searches join the game's evaluations (the deepest of each position is
