@@ -36,3 +36,21 @@ def test_the_analysis_board_tells_scores_from_the_players_side_against_the_ai() 
     assert line_score(0.35, None, BLACK, human=BLACK) == "+0.35 for you"
     assert line_score(None, 3, WHITE, human=BLACK) == "the AI wins in 3 moves"
     assert line_score(0.35, None, WHITE) == "+0.35 for White"  # two players: whose, named
+
+
+def test_the_analysis_boards_score_comes_back_to_the_game(make_app: Callable[..., App]) -> None:
+    from gui_driving import run_until
+
+    app = make_app()
+    game = screen_of(app).game
+    assert game.judgement() is None
+    press(app, pygame.K_a, "a")
+    analysis = app.screen
+    assert isinstance(analysis, AnalysisScreen)
+    run_until(app, lambda: analysis.analysis is not None and analysis.analysis.depth >= 3)
+    assert analysis.analysis is not None
+    depth = analysis.analysis.depth
+    press(app, pygame.K_ESCAPE)
+    assert screen_of(app).game is game
+    judged = game.judgement()
+    assert judged is not None and judged.depth >= depth  # the deepest of the position's scores

@@ -38,6 +38,7 @@ from checkers.pdn import PdnArchive
 from checkers.record import GameRecord
 
 __all__ = [
+    "Analysed",
     "Back",
     "ChangeSettings",
     "Intent",
@@ -160,6 +161,17 @@ class LoadedGame:
     """Review the game's moves once it is shown (the load screen's Review)."""
     path: Path | None = field(default=None, compare=False)
     """The file it was read from (None for one game of a file of many)."""
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """The analysis board's deepest score of the game's position, handed back to the game:
+    `score` in men from the side to move, `depth` moves ahead."""
+
+    position: Position
+    score: float
+    depth: int
+    database: bool = False
 
 
 @dataclass(frozen=True)

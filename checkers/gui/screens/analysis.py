@@ -33,7 +33,7 @@ from checkers.gui.explaining import (
     move_number,
     numbered_line,
 )
-from checkers.gui.intents import Back
+from checkers.gui.intents import Analysed, Back
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.widgets import key_names
@@ -201,8 +201,16 @@ class AnalysisScreen(ScreenBase):
         self.flipped = not self.flipped
 
     def back_to_game(self) -> None:
-        """Close the board: back to the game as it was."""
-        self.context.request(Back())
+        """Close the board: back to the game as it was, with the engine's score of the game's
+        position if it analysed it (the game keeps the deepest score of each position)."""
+        analysis = self.analysis
+        result = None
+        if analysis is not None and analysis.lines and self.position == self.game_position:
+            best = analysis.lines[0]
+            if best.score is not None:
+                found = best.database is not None
+                result = Analysed(self.position, best.score, analysis.depth, found)
+        self.context.request(Back(result))
 
     def click(self, square: int | None) -> None:
         """A click on a square: select a piece of the side to move, or move it."""

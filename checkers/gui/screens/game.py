@@ -31,7 +31,7 @@ from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
-from checkers.gui.game import Game, judges_like_the_engine
+from checkers.gui.game import Game, Judgement, judges_like_the_engine
 from checkers.gui.game_view.cards import build_help_card, build_result_card
 from checkers.gui.game_view.commands import (
     OVERLAYS,
@@ -47,6 +47,7 @@ from checkers.gui.game_view.keeper import GameKeeper, game_tags
 from checkers.gui.game_view.panel import GamePanel, score_view
 from checkers.gui.game_view.review import ReviewPane, split_layout
 from checkers.gui.intents import (
+    Analysed,
     ChangeSettings,
     LoadedGame,
     OpenAnalysis,
@@ -297,6 +298,11 @@ class GameScreen(ScreenBase):
             if result.review:
                 self.game.go_to(0)
                 self.start_review()
+        elif isinstance(result, Analysed):
+            found = Judgement(
+                result.score, 1.0, result.position.turn, result.depth, result.database
+            )
+            self.game.judge(result.position, found)
         elif isinstance(result, SavedAs):
             self.game.status = f"Saved a copy as {result.path.name} in {result.path.parent}"
 
