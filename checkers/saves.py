@@ -184,6 +184,8 @@ class SavedGame:
         if result not in _RESULT_WORDS:
             return "unfinished" if self.contents.plies else "no move played"
         how = self.contents.tags.get("Termination", "").strip()[:40]
+        if how and not how.startswith(("Black", "White")):
+            how = how[0].lower() + how[1:]  # mid-line: `draw (agreed by both players)`
         return f"finished: {_RESULT_WORDS[result]}" + (f" ({how})" if how else "")
 
     @property

@@ -285,6 +285,15 @@ def test_the_panel_the_bar_the_hint_and_the_draw_offer_give_one_score(
     words = evaluation[1]
     assert words.endswith("for you")
     assert any(line.startswith(f"Score {words}") for line in panel_lines(game).search)
+    press(app, pygame.K_h, "h")
+    run_until(app, lambda: game.hint is not None)
+    evaluation = screen.evaluation()
+    assert evaluation is not None
+    words = evaluation[1]  # the deeper of the two searches: the bar, the panel and the hint
+    assert f"({words}," in game.status and any(
+        line.startswith(f"Score {words}") for line in panel_lines(game).search
+    )
+    press(app, pygame.K_d, "d")  # asks first: a draw the AI accepts ends the game
     press(app, pygame.K_d, "d")  # the AI answers from the same evaluation
     assert f"({words})" in game.status
 
@@ -494,7 +503,7 @@ def test_a_one_move_search_says_one_move_not_one_moves(make_app: Callable[..., A
     screen = screen_of(app)
     press(app, pygame.K_h, "h")
     run_until(app, lambda: screen.game.hint is not None)
-    assert "looked 1 move ahead" in screen.game.status
+    assert "1 move ahead" in screen.game.status and "1 moves" not in screen.game.status
     click(app, 11)
     click(app, 15)
     run_until(app, lambda: screen.game.record.ply == 2 and screen.game.figures is not None)

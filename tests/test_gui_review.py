@@ -532,3 +532,26 @@ def test_a_review_from_start_to_close_never_changes_the_game_or_its_file(
     assert path.read_bytes() == before
     assert list(screen.game.record.line) == list(record.line)
     assert screen.game.result == record.outcome
+
+
+def test_a_move_into_a_forced_loss_says_so_instead_of_a_heap_of_men() -> None:
+    from checkers.board import BLACK, Move, Position
+    from checkers.gui.review_model import move_words
+    from checkers.review import Label, MoveReview, PositionScore
+
+    won = 1_000_000 - 11  # a proven win in 6 moves, in the search's units
+    review = MoveReview(
+        1,
+        BLACK,
+        Move((11, 15)),
+        Move((9, 13)),
+        -7.1,
+        12.9,
+        Label.BLUNDER,
+        Position(),
+        PositionScore(Move((9, 13)), -710.0),
+        PositionScore(None, won),
+    )
+    loss = move_words(review, 100.0, BLACK)[1]
+    assert loss == "You walked into a forced loss: the AI wins in 6 moves"
+    assert "12.90" not in loss

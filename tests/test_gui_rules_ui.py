@@ -223,10 +223,13 @@ def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     ai.answer(Move((22, 18)), score=150)  # the AI's last search: 1.5 men ahead (a man is 100)
     game.update(0)
     game.offer_draw()
+    assert game.outcome is None and not ai.pending and "again" in game.status  # asks first
+    game.offer_draw()
     assert game.outcome is None and not ai.pending  # its last score answers: no new search
     # The score the panel and the bar show, from the player's side.
     assert game.status.startswith("The AI declines the draw: it thinks it is ahead (-1.50 for you")
     game.undo()  # its score is gone with the move: a short search through the worker decides
+    game.offer_draw()
     game.offer_draw()
     assert ai.pending and ai.requests[-1][1] is game.config.hint
     ai.answer(Move((9, 14)), score=10)  # from the human's side: the AI is at -0.10 men

@@ -445,3 +445,17 @@ def test_a_why_card_after_a_weak_level_s_move_is_plain_and_labelled(
     assert any("novice level" in word for word in words)
     assert "the novice level's own rough estimate" in why.card.view
     assert any("own rough estimate in men, not the engine" in word for word in words)
+
+
+def test_esc_closes_an_open_list_and_does_not_quit(make_app: Callable[..., App]) -> None:
+    app = make_app(None)
+    key(app, pygame.K_2, "2")  # AI vs AI: every list of both sides
+    menu = next(iter(start_screen(app).menus.values()))
+    click(app, menu.get_abs_rect().center)
+    run_until(app, lambda: ui.expanded(menu))
+    key(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.running and isinstance(app.screen, StartScreen)
+    assert not ui.expanded(start_screen(app).menus[next(iter(start_screen(app).menus))])
+    key(app, pygame.K_ESCAPE)  # with no list open, Esc quits as before
+    assert not app.running

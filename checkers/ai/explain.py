@@ -35,6 +35,7 @@ __all__ = [
     "format_men",
     "iterate_analysis",
     "sentences",
+    "who_played",
     "win_in_moves",
 ]
 
@@ -349,7 +350,7 @@ def _ahead(depth: int) -> str:
     return f"{depth} move{'' if depth == 1 else 's'} ahead"
 
 
-def _who(player: str) -> str:
+def who_played(player: str) -> str:
     """Who played, as a sentence begins it: `The novice level`, `This AI` (set up by hand),
     `The engine`."""
     if player == "custom":
@@ -364,7 +365,7 @@ def facts(explanation: Explanation) -> list[str]:
     card and `checkers analyse --why` say the same): forced, slips, misjudging, book, databases,
     how far the search looked, and what `at most` means."""
     played = explanation.moves[0]
-    who = _who(explanation.player)
+    who = who_played(explanation.player)
     facts: list[str] = []
     if explanation.legal_moves == 1:
         facts.append(

@@ -27,7 +27,7 @@ from dataclasses import replace
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UITooltip
+from pygame_gui.elements import UIDropDownMenu, UITooltip
 
 from checkers import saves
 from checkers.gui import fonts, theme
@@ -374,7 +374,11 @@ class App:
         self.push(SetupScreen(self.context, intent.position, intent.config, intent.flipped))
 
     def _open_analysis(self, intent: OpenAnalysis) -> None:
-        self.push(AnalysisScreen(self.context, intent.start, intent.moves, intent.flipped))
+        self.push(
+            AnalysisScreen(
+                self.context, intent.start, intent.moves, intent.flipped, human=intent.human
+            )
+        )
 
     def resume(self, resumed: saves.ResumedGame, review: bool = False) -> None:
         """Carry on with an autosaved game, with the players it was played by (and `review`
@@ -467,9 +471,22 @@ class App:
             return
         if event.type == pygame.MOUSEMOTION:
             self._busy_until = time.perf_counter() + BUSY_SECONDS
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self._close_lists():
+            return  # Esc closes an open list first, as everywhere: it never quits from under it
         if self.context.ui.process_events(event):
             return
         self.screen.handle(event)
+
+    def _close_lists(self) -> bool:
+        """Close any drop-down list that is open; True if one was."""
+        closed = False
+        for sprite in list(self.context.ui.get_sprite_group().sprites()):
+            if isinstance(
+                sprite, UIDropDownMenu
+            ) and sprite.current_state is sprite.menu_states.get("expanded"):
+                sprite.unfocus()
+                closed = True
+        return closed
 
     def step(self, dt: float) -> None:
         """One frame: events, time, drawing."""

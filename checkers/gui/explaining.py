@@ -18,6 +18,7 @@ from checkers.ai.explain import (
     MoveScore,
     facts,
     format_men,
+    who_played,
 )
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
@@ -57,21 +58,30 @@ def _name(side: Side) -> str:
     return side.name.capitalize()
 
 
-def line_score(score: float | None, win_in: int | None, side: Side) -> str:
+def line_score(
+    score: float | None, win_in: int | None, side: Side, human: Side | None = None
+) -> str:
     """A line's score from `side`'s view, labelled: `+0.35 for White`, `White wins in 3 moves`,
-    `Black wins in 2 moves` (when `side` is White and loses)."""
+    `Black wins in 2 moves` (when `side` is White and loses); told from the player's side in a
+    game against the AI (`human`): `-0.35 for you`, `the AI wins in 3 moves`."""
     if win_in is not None:
         winner = side if win_in > 0 else side.opponent
-        return f"{_name(winner)} wins in {plural(abs(win_in), 'move')}"
+        moves = plural(abs(win_in), "move")
+        if human is not None:
+            return f"you win in {moves}" if winner is human else f"the AI wins in {moves}"
+        return f"{_name(winner)} wins in {moves}"
+    if human is not None and score is not None:
+        mine = score if side is human else -score
+        return f"{format_men(mine + 0.0, None)} for you"
     return f"{format_men(score, None)} for {_name(side)}"
 
 
-def line_words(line: AnalysisLine, side: Side) -> str:
+def line_words(line: AnalysisLine, side: Side, human: Side | None = None) -> str:
     """An analysis line's score in words from `side`'s view (`line_score`); a database draw is
     `Draw`, not a score of nought."""
     if line.database is not None and line.win_in is None:
         return "Draw"
-    return line_score(line.score, line.win_in, side)
+    return line_score(line.score, line.win_in, side, human)
 
 
 @dataclass(frozen=True)
@@ -86,13 +96,13 @@ class LineRow:
 
 
 def analysis_rows(
-    analysis: Analysis, side: Side, number: int, black_to_move: bool
+    analysis: Analysis, side: Side, number: int, black_to_move: bool, human: Side | None = None
 ) -> list[LineRow]:
     """The analysis's lines, best first, for the position where `side` is to move at move
     `number` (the heading says when the databases gave the lines)."""
     rows = []
     for rank, found in enumerate(analysis.lines, start=1):
-        score = line_words(found, side)
+        score = line_words(found, side, human)
         rows.append(
             LineRow(rank, found.move, score, numbered_line(found.pv, number, black_to_move))
         )
@@ -172,20 +182,6 @@ def _row(
     )
 
 
-def _ahead(depth: int) -> str:
-    return f"{plural(depth, 'move')} ahead"
-
-
-def _who(player: str) -> str:
-    """Who played, as a sentence begins it: `The novice level`, `This AI` (set up by hand),
-    `The engine`."""
-    if player == "custom":
-        return "This AI"
-    if player in ALGORITHMS:
-        return "The engine" if player == "engine" else "The AI"
-    return f"The {player} level"
-
-
 def card_facts(explanation: Explanation) -> list[str]:
     """The plain sentences before the moves' own lines (`checkers.ai.explain.facts`, which the
     command line says too)."""
@@ -228,7 +224,7 @@ def why_card(
         if move.bound != "unscored"
     ]
     whose = f"{_name(mover)}'s" + (" (the AI's)" if who == "the AI" else "")
-    player = _who(explanation.player)
+    player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
     )

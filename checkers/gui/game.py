@@ -505,6 +505,7 @@ class Game:
         """The game has just been ended by a player's action or a clock."""
         self.revision += 1
         self.selector = Selector(self.position)
+        self.hint = None  # a suggestion for a game that goes on no more
         self.cues.add("game_over")
         self.status = self._turn_status()
 
@@ -554,12 +555,16 @@ class Game:
             return
         if thinking.purpose == "hint":
             self.hint = result.move
-            view = self._human() or thinking.side
-            words = score_words(result.score, thinking.man, thinking.side, view, self._human())
-            if result.database:
-                words = database_note(result.score, thinking.side, self._human())
+            # The game's one score for this position (the deepest search's, perhaps not the
+            # hint's own), as the panel and the bar give it.
+            judged = self.judgement()
+            assert judged is not None
+            view = self._human() or judged.side
+            words = score_words(judged.score, judged.man, judged.side, view, self._human())
+            if judged.database:
+                words = database_note(judged.score, judged.side, self._human())
             self.status = (
-                f"Hint: {result.move.pdn()} ({words}, looked {plural(result.depth, 'move')} ahead)"
+                f"Hint: {result.move.pdn()} ({words}, {plural(judged.depth, 'move')} ahead)"
             )
             return
         note = event.note
@@ -581,8 +586,9 @@ class Game:
         searched = self.judgements.get(self.position)
         self.play(result.move)
         if searched is not None and judges_like_the_engine(level):
-            # The same score for the position the move leads to, a move less deep.
-            self.judge(self.position, replace(searched, depth=max(0, searched.depth - 1)))
+            # The same score for the position the move leads to: the line the search expects
+            # goes through it (told as the search that found it, as the panel's header does).
+            self.judge(self.position, searched)
         self.figures = figures
         if note:
             self.status = note[0].upper() + note[1:] + "."
@@ -853,6 +859,9 @@ class Game:
         if self.mode is not Mode.AI_VS_AI:
             self.status = "Pause is for AI vs AI games"
             return
+        if self.finished:
+            self.status = "The game is over: nothing to pause."
+            return
         self.paused = not self.paused
         self.ai_stuck = False
         self.step_once = False
@@ -974,6 +983,12 @@ class Game:
         if not self.is_human_turn() or self.thinking is not None or self.animation is not None:
             self.status = "Offer a draw on your turn."
             return
+        if self.confirming != "draw":
+            # The AI may accept at once, which ends the game: asked first, as resigning is.
+            self.confirming = "draw"
+            self.status = "Offer the AI a draw? Press Offer draw (D) again to offer it."
+            return
+        self.confirming = None
         if self.judgement() is not None:
             self._answer_draw()  # the engine has judged this position: the score shown
             return

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checkers import saves
-from checkers.board import Move, Position
+from checkers.board import Move, Position, Side
 from checkers.gui.config import GameConfig
 from checkers.gui.explaining import WhyCard
 from checkers.gui.settings import Settings
@@ -38,6 +38,7 @@ from checkers.pdn import PdnArchive
 from checkers.record import GameRecord
 
 __all__ = [
+    "Analysed",
     "Back",
     "ChangeSettings",
     "Intent",
@@ -138,6 +139,8 @@ class OpenAnalysis:
     start: Position
     moves: tuple[Move, ...]
     flipped: bool = False
+    human: Side | None = None
+    """The player in a game against the AI: scores are told from their side, as in the game."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +161,17 @@ class LoadedGame:
     """Review the game's moves once it is shown (the load screen's Review)."""
     path: Path | None = field(default=None, compare=False)
     """The file it was read from (None for one game of a file of many)."""
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """The analysis board's deepest score of the game's position, handed back to the game:
+    `score` in men from the side to move, `depth` moves ahead."""
+
+    position: Position
+    score: float
+    depth: int
+    database: bool = False
 
 
 @dataclass(frozen=True)

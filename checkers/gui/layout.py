@@ -9,7 +9,10 @@ import pygame
 
 from checkers.gui.board_view.geometry import BoardGeometry
 
-__all__ = ["GameLayout", "game_layout"]
+__all__ = ["STATUS_FLOOR", "GameLayout", "game_layout"]
+
+STATUS_FLOOR = 56
+"""The status line's least height in pixels: three lines of `ui.SMALLEST_TEXT`."""
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.gui.wording import moves_count, plural, score_words
 from checkers.notation import numbered_moves
@@ -57,6 +58,20 @@ def _who(side: Side, human: Side | None) -> str:
     return "You" if side is human else "The AI"
 
 
+def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) -> str:
+    """What a move that was not the best cost, in a player's words: a proven result won or
+    lost says so (a forced loss is not '12.90 men'); otherwise the men it gave away."""
+    view = human if human is not None else review.side
+    after = review.after.score  # from the opponent's view, after the move
+    opponent = review.side.opponent
+    if is_win_score(after) and after > 0:
+        result = score_words(after, man, opponent, view, human)
+        return f"{who} walked into a forced loss: {result}"
+    if is_win_score(review.before.score) and review.before.score > 0:
+        return f"{who} let a forced win go (it is {score_words(after, man, opponent, view, human)} now)"
+    return f"{who} lost {review.loss:.2f} men"
+
+
 def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str, ...]:
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
     with the score before (as the rest of the window tells a score: `man` is a man in the
@@ -70,7 +85,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     elif review.move == review.best:
         loss = f"{who} lost nothing: the best move"
     else:
-        loss = f"{who} lost {review.loss:.2f} men"
+        loss = _loss_words(review, man, human, who)
     view = human if human is not None else review.side
     before = score_words(review.before.score, man, review.side, view, human)
     best = f"Best {review.best.pdn()}; before the move {before}"

@@ -176,44 +176,29 @@ def build_help_card(
         allow_scroll_x=False,
     )
     what_width = width - keys_width - 4 * unit
+    # The theme's fonts measure the lines before any label is made (a label made with text
+    # wider than itself is a pygame_gui warning), and set the rows' height.
+    keys_font = ui.get_theme().get_font(["@accent_small"])
+    what_font = ui.get_theme().get_font(["@small"])
+    line_height = max(round(row * 0.8), what_font.size("Ag")[1] + 2)
+    row = max(row, line_height + 4)
     y = 0
     for keys, what in rows:
-        key_label = UILabel(
-            pygame.Rect(0, y, keys_width, row),
-            keys,
-            ui,
-            container=box,
-            object_id="@accent_small",
-        )
-        key_lines = _wrapped(keys, key_label.font, keys_width - 8) if key_label.font else [keys]
-        key_label.set_text(key_lines[0])
-        for index, line in enumerate(key_lines[1:], start=1):
-            UILabel(
-                pygame.Rect(0, y + round(row * 0.8) * index, keys_width, row),
-                line,
-                ui,
-                container=box,
-                object_id="@accent_small",
-            )
-        first = UILabel(
-            pygame.Rect(keys_width + unit, y, what_width, row),
-            what,
-            ui,
-            container=box,
-            object_id="@small",
-        )
-        # A long description goes on over more lines in its column, never cut.
-        lines = _wrapped(what, first.font, what_width - 8) if first.font else [what]
-        first.set_text(lines[0])
-        for index, line in enumerate(lines[1:], start=1):
-            UILabel(
-                pygame.Rect(keys_width + unit, y + round(row * 0.8) * index, what_width, row),
-                line,
-                ui,
-                container=box,
-                object_id="@small",
-            )
-        y += row + round(row * 0.8) * (max(len(lines), len(key_lines)) - 1)
+        key_lines = _wrapped(keys, keys_font, keys_width - 8)
+        lines = _wrapped(what, what_font, what_width - 8)  # never cut: more lines instead
+        for column, texts, left, wide, object_id in (
+            (0, key_lines, 0, keys_width, "@accent_small"),
+            (1, lines, keys_width + unit, what_width, "@small"),
+        ):
+            for index, line in enumerate(texts):
+                UILabel(
+                    pygame.Rect(left, y + line_height * index, wide, row),
+                    line,
+                    ui,
+                    container=box,
+                    object_id=object_id,
+                )
+        y += row + line_height * (max(len(lines), len(key_lines)) - 1)
     box.set_scrollable_area_dimensions((width - 2 * unit, y + 4))
     return UIButton(
         pygame.Rect(inner.width // 2 - 8 * unit, inner.height - unit - height, 16 * unit, height),

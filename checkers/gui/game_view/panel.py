@@ -128,13 +128,12 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     score = _score_line(game)
     if figures is not None:
         who = figures.side.name.capitalize()
-        speed = figures.nodes / figures.seconds if figures.seconds > 0 else 0
         line = " ".join(move.pdn() for move in figures.pv[:8])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
-                score,
-                f"(the book's search, {plural(figures.depth, 'move')} ahead)",
+                score,  # it says how far it looked (the book's search, or a deeper one)
+                "",
                 "",
                 "",
             )
@@ -146,8 +145,10 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         return (
             f"{who} ({figures.level}) {looked}",
             score,
-            f"{plural(figures.nodes, 'position')} in {figures.seconds:.1f} s"
-            + (f" ({speed / 1000:,.0f}k/s)" if speed >= 1000 else ""),
+            (
+                f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"
+                f" in {figures.seconds:.1f} s"
+            ),
             f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",
         )
@@ -192,7 +193,7 @@ def panel_lines(game: Game) -> PanelLines:
         header,
         right,
         (_side_texts(game, BLACK), _side_texts(game, WHITE)),
-        f"No capture or man move: {counter} of 40",
+        f"Stalemate counter: {counter} of 40 moves without a capture or a man move",
         min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES),
         _search_texts(game),
         title,
@@ -234,6 +235,12 @@ class _Row:
         self.looks: list[tuple[str, str | None, str, bool]] = [("", None, "", False)] * 2
         """What each button shows (text, theme id, tooltip, selected), to touch only changes:
         setting a theme id costs as much as a new button."""
+
+
+def _count_forms(text: str) -> tuple[str, ...]:
+    """`3 left (2 kings)`, then shorter for a narrow panel: `3 (2 kings)`, `3 (2 K)`."""
+    short = text.replace(" left", "")
+    return text, short, short.replace(" kings", " K").replace(" king", " K")
 
 
 def _first_fitting(label: UILabel, texts: tuple[str, ...]) -> str:
@@ -431,7 +438,7 @@ class GamePanel:
                 self.side_labels, self.side_marks, lines.sides
             ):
                 self._set(title, texts[0])
-                self._set(count, texts[1])
+                self._set(count, _first_fitting(count, _count_forms(texts[1])))
                 # Without a clock the player's words take the whole row (no ellipsis).
                 width = self.text_width * 3 // 5 if texts[3] else self.text_width
                 if player.relative_rect.width != width:
@@ -442,7 +449,9 @@ class GamePanel:
                 self._clock_look(clock, texts[3])
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
-            self._set(self.counter, lines.counter)
+            head = lines.counter.split(" moves without")[0]
+            forms = (lines.counter, f"{head} (no capture, no man move)", head)
+            self._set(self.counter, _first_fitting(self.counter, forms))
             self._share = lines.counter_share
             self._sync_search(lines.search)
             self._set(self.moves_title, lines.moves_title)

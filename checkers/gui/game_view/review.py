@@ -26,7 +26,7 @@ from checkers.gui import fonts, theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
-from checkers.gui.game import Game
+from checkers.gui.game import Game, Judgement
 from checkers.gui.game_view.panel import GamePanel, MoveMark, score_view
 from checkers.gui.game_view.review_preview import Preview
 from checkers.gui.game_view.review_strip import (
@@ -52,7 +52,7 @@ from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, Re
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
-from checkers.review import DEFAULT_SETTING, Label, ReviewSetting
+from checkers.review import DEFAULT_SETTING, Label, MoveReview, ReviewSetting
 
 __all__ = [
     "BETTER_KEY",
@@ -387,9 +387,22 @@ class ReviewPane:
                 "Left/Right step, Esc ends the preview",
                 "",
             )
-        words = self.progress.panel_words(self.screen.game.record.ply)
-        keys = f"Keys: {PREVIOUS_KEY} / {NEXT_KEY} mistakes, {BETTER_KEY.upper()} better line"
-        return (*words, keys)
+        # The keys are on the strip's buttons' tooltips and the help card: the panel's room
+        # goes to the move's own words (a small window has no line to spare).
+        return (*self.progress.panel_words(self.screen.game.record.ply), "")
+
+    def _judge(self, review: MoveReview) -> None:
+        """The review's searches join the game's evaluations (the deepest of each position is
+        the one score the panel, the bar and the hint show)."""
+        game, man = self.screen.game, self.progress.man
+        before, after = review.before, review.after
+        game.judge(review.position, Judgement(before.score, man, review.side, before.depth))
+        position = review.position.move(review.move)
+        game.judge(position, Judgement(after.score, man, review.side.opponent, after.depth))
+
+    def previewing(self) -> bool:
+        """Whether the board shows the better line's preview, not the game."""
+        return self.preview is not None
 
     def score_shown(self) -> tuple[float, float, Side] | None:
         """The review's score of the position on the board, for the evaluation bar: (score in
@@ -423,6 +436,7 @@ class ReviewPane:
                 for event in self.client.poll():
                     if isinstance(event, ReviewMove):
                         self.progress.add(event.review)
+                        self._judge(event.review)
                     elif isinstance(event, ReviewDone):
                         self.progress.finish()
                     elif isinstance(event, ReviewError):

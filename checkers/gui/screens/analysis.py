@@ -18,7 +18,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.ai.explain import Analysis
-from checkers.board import BLACK, Move, Position
+from checkers.board import BLACK, Move, Position, Side
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_view.geometry import BoardGeometry
@@ -33,8 +33,8 @@ from checkers.gui.explaining import (
     move_number,
     numbered_line,
 )
-from checkers.gui.intents import Back
-from checkers.gui.layout import GameLayout, game_layout
+from checkers.gui.intents import Analysed, Back
+from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import bar_number, black_share, move_label, plural
@@ -63,8 +63,11 @@ class AnalysisScreen(ScreenBase):
         start: Position,
         moves: tuple[Move, ...],
         flipped: bool = False,
+        human: Side | None = None,
     ) -> None:
         super().__init__(context)
+        self.human = human
+        """The player in a game against the AI: the scores are told from their side."""
         base = GameRecord.replay(moves, start)
         self.game_position = base.position
         self.base_ply = len(moves)
@@ -198,8 +201,16 @@ class AnalysisScreen(ScreenBase):
         self.flipped = not self.flipped
 
     def back_to_game(self) -> None:
-        """Close the board: back to the game as it was."""
-        self.context.request(Back())
+        """Close the board: back to the game as it was, with the engine's score of the game's
+        position if it analysed it (the game keeps the deepest score of each position)."""
+        analysis = self.analysis
+        result = None
+        if analysis is not None and analysis.lines and self.position == self.game_position:
+            best = analysis.lines[0]
+            if best.score is not None:
+                found = best.database is not None
+                result = Analysed(self.position, best.score, analysis.depth, found)
+        self.context.request(Back(result))
 
     def click(self, square: int | None) -> None:
         """A click on a square: select a piece of the side to move, or move it."""
@@ -220,7 +231,7 @@ class AnalysisScreen(ScreenBase):
         if self.analysis is None:
             return []
         number, black = self._number()
-        return analysis_rows(self.analysis, self.position.turn, number, black)
+        return analysis_rows(self.analysis, self.position.turn, number, black, self.human)
 
     def arrows(self) -> list[Move]:
         """The best line's first moves, as the board's arrows."""
@@ -235,7 +246,7 @@ class AnalysisScreen(ScreenBase):
             return None
         best = self.analysis.lines[0]
         side = self.position.turn
-        words = line_words(best, side)
+        words = line_words(best, side, self.human)
         if best.database is not None:
             words = f"{words} (databases)"
         if best.win_in is not None:
@@ -287,7 +298,12 @@ class AnalysisScreen(ScreenBase):
         width, height = self.context.window_size()
         unit = max(1, round(10 * self.context.scale))
         return game_layout(
-            width, height, self.flipped, side_bar=round(3.2 * unit), status_height=round(5.4 * unit)
+            width,
+            height,
+            self.flipped,
+            side_bar=round(3.2 * unit),
+            # As the game screen's: the board keeps its size and place between the two.
+            status_height=max(round(5.4 * unit), STATUS_FLOOR),
         )
 
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:

@@ -31,7 +31,7 @@ from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
-from checkers.gui.game import Game, judges_like_the_engine
+from checkers.gui.game import Game, Judgement, judges_like_the_engine
 from checkers.gui.game_view.cards import build_help_card, build_result_card
 from checkers.gui.game_view.commands import (
     OVERLAYS,
@@ -47,6 +47,7 @@ from checkers.gui.game_view.keeper import GameKeeper, game_tags
 from checkers.gui.game_view.panel import GamePanel, score_view
 from checkers.gui.game_view.review import ReviewPane, split_layout
 from checkers.gui.intents import (
+    Analysed,
     ChangeSettings,
     LoadedGame,
     OpenAnalysis,
@@ -57,7 +58,7 @@ from checkers.gui.intents import (
     SaveGameAs,
     ShowStart,
 )
-from checkers.gui.layout import GameLayout, game_layout
+from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
@@ -82,9 +83,6 @@ KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
 
 FLASH_FRAME = 1 / 20
 """Seconds between frames while pieces flash (each flash lasts a fifth of a second)."""
-
-STATUS_FLOOR = 56
-"""The status line's least height in pixels: three lines of `ui.SMALLEST_TEXT`."""
 
 START_KEPT_NOTE = "Your last game was kept: Load (L) resumes it."
 """The same note on the start screen, naming the start screen's own way back to it."""
@@ -300,6 +298,11 @@ class GameScreen(ScreenBase):
             if result.review:
                 self.game.go_to(0)
                 self.start_review()
+        elif isinstance(result, Analysed):
+            found = Judgement(
+                result.score, 1.0, result.position.turn, result.depth, result.database
+            )
+            self.game.judge(result.position, found)
         elif isinstance(result, SavedAs):
             self.game.status = f"Saved a copy as {result.path.name} in {result.path.parent}"
 
@@ -595,8 +598,9 @@ class GameScreen(ScreenBase):
         found: tuple[float, float, Side] | None = None
         judged = game.judgement()
         thinking = game.thinking
-        if self.review_pane is not None and (reviewed := self.review_pane.score_shown()):
-            found = reviewed  # while reviewing, the review's score of the position shown
+        pane = self.review_pane
+        if pane is not None and pane.previewing() and (reviewed := pane.score_shown()):
+            found = reviewed  # the better line's preview: the score before the move
         elif (
             thinking is not None
             and thinking.progress is not None
@@ -975,7 +979,8 @@ class GameScreen(ScreenBase):
         self.drag = None
         self.menu_open = False
         moves = tuple(game.record.moves)
-        self.context.request(OpenAnalysis(game.record.start, moves, self.flipped))
+        human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
+        self.context.request(OpenAnalysis(game.record.start, moves, self.flipped, human))
 
     def ask_why(self) -> None:
         """Show why the AI played the move that led to the position shown, or say why not."""

@@ -299,6 +299,15 @@ class LoadScreen(_Dialog):
         if isinstance(result, LoadedGame):
             self.context.request(Back(result))
 
+    def row_text(self, index: int) -> str:
+        """Row `index`'s line: the game's summary, marked when a window plays it now (this
+        one's own game too, which is otherwise the twin of a copy saved beside it)."""
+        entry = self.items[index]
+        text = entry.summary()
+        if not isinstance(entry, saves.SavedGame) or not entry.is_unfinished:
+            return text
+        return "In play now: " + text if saves.is_open_elsewhere(entry.path) else text
+
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""
         entry = self.saved[index]
@@ -342,7 +351,7 @@ class LoadScreen(_Dialog):
                 self.list_box,
                 f"row {index}",
                 pygame.Rect(0, (index - self.first) * (row + self.unit // 2), area.width, row),
-                fit_text(self.items[index].summary(), area.width, int(16 * self.context.scale)),
+                fit_text(self.row_text(index), area.width, int(16 * self.context.scale)),
                 self.row_tip(index),
                 partial(self.click_row, index),
                 object_id="@row",
