@@ -132,11 +132,11 @@ class Book:
         entry = self.entries.get(position_key(position))
         if entry is None:
             return None
-        legal = {move.pdn(): move for move in position.legal_moves()}
         found = []
         for book_move in entry.moves:
-            move = legal.get(book_move.text)
-            if move is None:
+            try:  # the one reading of a move's text in a position, as everywhere
+                move = Move.from_pdn(book_move.text, position)
+            except ValueError:  # not legal here (or not a move): another position's entry
                 return None
             found.append((move, book_move.score))
         return found
