@@ -37,6 +37,16 @@ def load_position_cases(path: Path) -> list[PositionCase]:
     return cases
 
 
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The user's data directory (games, settings, indexes) in a temporary folder: no test
+    writes the real one."""
+    from checkers import saves
+
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    return tmp_path
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     """The reference data directory."""

@@ -15,21 +15,20 @@ import sys
 import textwrap
 from pathlib import Path
 
+# numba is a run-time dependency: a test run without it is a broken install and fails here
+# (the fallback without numba is checked in a subprocess that blocks it, below).
+import numba  # noqa: F401
+import numpy as np  # numba brings numpy
 import pytest
 
 from checkers._bitboard import generate_raw, play
 from checkers.ai import engine as python_engine
+from checkers.ai.compiled import evaluate, movegen
+from checkers.ai.compiled.engine import CompiledEngine
 from checkers.ai.engine import Engine
 from checkers.ai.search import Limits
 from checkers.board import BLACK, Piece, Position
 from checkers.perft import perft as python_perft
-
-pytest.importorskip("numba", reason="the compiled core needs numba")
-
-import numpy as np  # numba brings numpy: imported only where numba is
-
-from checkers.ai.compiled import evaluate, movegen
-from checkers.ai.compiled.engine import CompiledEngine
 
 KINGS = Position.from_fen("B:WK1,5,22,30:B3,4,8,21,K32")
 MIDDLEGAME = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")

@@ -30,13 +30,6 @@ TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
 
 
 @pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every file goes to a temporary data directory."""
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
 def make_app(data: Path, make_app: Callable[..., App]) -> Callable[..., App]:
     return make_app
 

@@ -31,12 +31,6 @@ ARCHIVE = "".join(
 )
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
-    return tmp_path
-
-
 def post(kind: int, **fields: Any) -> None:
     pygame.event.post(pygame.event.Event(kind, **fields))
 

@@ -48,12 +48,6 @@ def shallow(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_screen, "JOBS", 1)
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
-    return tmp_path
-
-
 def click_at(app: App, where: tuple[float, float]) -> None:
     """A left click at `where`; two frames (pygame_gui posts a button's press as an event)."""
     point = (int(where[0]), int(where[1]))

@@ -28,13 +28,6 @@ OPENING = ((11, 15), (22, 18), (15, 22), (25, 18), (8, 11), (29, 25))
 
 
 @pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every file goes to a temporary data directory."""
-    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture
 def make_app(data: Path, make_app: Callable[..., App]) -> Callable[..., App]:
     """conftest's app builder, with every file going to the temporary data directory."""
     return make_app
