@@ -347,7 +347,6 @@ class Game:
         since, squares = self.flash
         elapsed = self.clock - since
         if elapsed >= FLASH_SECONDS:
-            self.flash = None
             return frozenset()
         return squares if int(elapsed * 6 / FLASH_SECONDS) % 2 == 0 else frozenset()
 
@@ -449,6 +448,8 @@ class Game:
         """Advance time: the clocks, the animation, the AI's reports, and an AI turn when one
         is due."""
         self.clock += dt
+        if self.flash is not None and self.clock - self.flash[0] >= FLASH_SECONDS:
+            self.flash = None  # the flashing is over: no more frames for it
         self._run_timer()
         if self.animation is not None:
             self._advance_animation(dt)

@@ -43,15 +43,6 @@ LOW_TIME = 20.0
 __all__ = ["GamePanel", "MoveCell", "MoveMark", "PanelLines", "panel_lines", "score_view"]
 
 
-def clock_seconds(face: str) -> float:
-    """The seconds a clock face (`4:05`, `0:09.4`) shows."""
-    minutes, _, seconds = face.rpartition(":")
-    try:
-        return int(minutes or 0) * 60 + float(seconds)
-    except ValueError:
-        return float("inf")
-
-
 def score_view(game: Game, side: Side) -> tuple[Side, Side | None]:
     """(whose view a score is told from, the human against the AI or None): the human's in a
     game against the AI, otherwise the side that searched."""
@@ -434,8 +425,8 @@ class GamePanel:
             self._lines = lines
             self._set(self.header, lines.header)
             self._set(self.header_right, lines.header_right)
-            for (title, count, player, clock), mark, texts in zip(
-                self.side_labels, self.side_marks, lines.sides
+            for (title, count, player, clock), mark, texts, side in zip(
+                self.side_labels, self.side_marks, lines.sides, (BLACK, WHITE)
             ):
                 self._set(title, texts[0])
                 self._set(count, _first_fitting(count, _count_forms(texts[1])))
@@ -446,7 +437,7 @@ class GamePanel:
                     self._shown.pop(id(player), None)  # fitted again to the new width
                 self._set(player, _first_fitting(player, texts[2]))
                 self._set(clock, texts[3])
-                self._clock_look(clock, texts[3])
+                self._clock_look(clock, game, side)
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
             head = lines.counter.split(" moves without")[0]
@@ -457,9 +448,9 @@ class GamePanel:
             self._set(self.moves_title, lines.moves_title)
         return self._sync_moves(game) or changed
 
-    def _clock_look(self, label: UILabel, face: str) -> None:
+    def _clock_look(self, label: UILabel, game: Game, side: Side) -> None:
         """A clock under LOW_TIME seconds turns the warning colour."""
-        low = bool(face) and clock_seconds(face) < LOW_TIME
+        low = game.timer is not None and game.timer.remaining(side) < LOW_TIME
         object_id = "@clock_low" if low else "@clock"
         if self._clock_ids.get(id(label), "@clock") != object_id:
             self._clock_ids[id(label)] = object_id
