@@ -62,7 +62,8 @@ class PanelLines:
     sides: tuple[tuple[str, str, tuple[str, ...], str, bool], ...]
     """Per side (Black, White): title, pieces left, the player in words (longest first: the
     panel shows the first that fits), clock face, to move."""
-    counter: str
+    counter: tuple[str, ...]
+    """The stalemate counter in words, longest first: the panel shows the first that fits."""
     counter_share: float
     search: tuple[str, ...]
     """The AI's figures: who searched and how far, the score, the effort, the line, a note."""
@@ -184,7 +185,11 @@ def panel_lines(game: Game) -> PanelLines:
         header,
         right,
         (_side_texts(game, BLACK), _side_texts(game, WHITE)),
-        f"Stalemate counter: {counter} of 40 moves without a capture or a man move",
+        (
+            f"Stalemate counter: {counter} of 40 moves without a capture or a man move",
+            f"Stalemate counter: {counter} of 40 (no capture, no man move)",
+            f"Stalemate counter: {counter} of 40",
+        ),
         min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES),
         _search_texts(game),
         title,
@@ -440,9 +445,7 @@ class GamePanel:
                 self._clock_look(clock, game, side)
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
-            head = lines.counter.split(" moves without")[0]
-            forms = (lines.counter, f"{head} (no capture, no man move)", head)
-            self._set(self.counter, _first_fitting(self.counter, forms))
+            self._set(self.counter, _first_fitting(self.counter, lines.counter))
             self._share = lines.counter_share
             self._sync_search(lines.search)
             self._set(self.moves_title, lines.moves_title)
