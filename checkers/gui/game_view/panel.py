@@ -101,6 +101,8 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             who = "Looking for a hint"
         elif thinking.purpose == "draw":
             who = "The AI considers the draw"
+        elif thinking.purpose == "judge":
+            who = "Weighing the position"
         else:
             who = f"{thinking.side.name.capitalize()} is thinking"
         dots = "." * (1 + int(game.clock * 3) % 3)
