@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checkers.ai.registry import get_algorithm, man_value, search
-from checkers.ai.search import WIN, Limits, StopSignal, is_win_score, plies_to_win
+from checkers.ai.search import WIN, Limits, StopSignal, is_win_score, score_text
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
@@ -196,14 +196,7 @@ def to_men(score: float, man: float) -> float:
 
 def win_text(score: float) -> str | None:
     """`wins in N moves` / `loses in N moves` (the mover's moves) for a forced result, else None."""
-    if not is_win_score(score):
-        return None
-    plies = plies_to_win(score)
-    moves = (plies + 1) // 2
-    count = f"{moves} move{'s' if moves != 1 else ''}"
-    if score > 0:
-        return "wins now" if plies == 0 else f"wins in {count}"
-    return "has lost" if plies == 0 else f"loses in {count}"
+    return score_text(score) if is_win_score(score) else None
 
 
 def label_for(loss: float, *, forced: bool = False, book: bool = False) -> Label:

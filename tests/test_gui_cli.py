@@ -69,7 +69,8 @@ def test_watch_headless_gives_won_scores_in_moves_and_others_in_men() -> None:
     # Black's king takes White's last man at once: a proven win, counted in moves, not in men.
     status, out = run(*WATCH_QUICKLY, "--fen", "B:W14:BK10")
     first = next(line for line in out.splitlines() if line[:1].isdigit())
-    assert status == 0 and "score win in 1 move," in first and " men" not in first
+    assert status == 0 and "(Black: depth " in first and ", wins in 1 move," in first
+    assert " men" not in first
     status, out = run(*WATCH_QUICKLY)
     first = next(line for line in out.splitlines() if line[:1].isdigit())
     assert status == 0 and " men, " in first

@@ -40,9 +40,8 @@ from checkers import atomic
 from checkers._bitboard import squares_of
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN
-from checkers.ai.search import Limits, is_win_score, plies_to_win
+from checkers.ai.search import Limits, score_text
 from checkers.board import BLACK, Move, Position
-from checkers.notation import men_text
 from checkers.textfile import read_bytes
 
 __all__ = [
@@ -300,10 +299,8 @@ def is_book_move(position: Position, move: Move) -> bool:
 
 
 def format_score_in_men(score: int) -> str:
-    """A book score for people: `+0.12` men, or `win in 9`."""
-    if is_win_score(score):
-        return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
-    return men_text(score / MAN)
+    """A book score for people: `+0.12` men, or `wins in 5 moves`."""
+    return score_text(score, MAN)
 
 
 def format_book_moves(moves: Iterable[tuple[Move, int]]) -> str:

@@ -10,10 +10,9 @@ from typing import TextIO
 
 from checkers.ai.players import AIPlayer, PlayedMove, play_game
 from checkers.ai.registry import man_value
-from checkers.ai.search import is_win_score
+from checkers.ai.search import is_win_score, score_text
 from checkers.board import BLACK
 from checkers.gui.config import GameConfig
-from checkers.gui.game import format_score
 from checkers.record import GameRecord
 
 __all__ = ["watch_in_terminal"]
@@ -33,10 +32,10 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
         result, note = played.choice.result, played.choice.note
         number = (record.ply + 1) // 2
         dots = "." if played.before.turn is BLACK else "..."
-        score = format_score(result.score, man_value(played.player.evaluation))
+        score = score_text(result.score, man_value(played.player.evaluation))
         figures = (
             f"depth {result.depth}, "
-            f"score {score}{'' if is_win_score(result.score) else ' men'}, "
+            f"{score if is_win_score(result.score) else f'score {score} men'}, "
             f"{result.nodes:,} nodes, {result.time:.2f} s"
         )
         print(
