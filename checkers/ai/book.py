@@ -368,18 +368,22 @@ def _book_moves(searched: Searched, extra: Iterable[str] = ()) -> tuple[BookMove
 
 
 class _WorkFile:
-    """The finished searches of a build, one per line, appended as they finish (resumable)."""
+    """The finished searches of a build, one per line, appended as they finish (resumable).
+
+    A log, so a stream (`atomic.open_stream`), not a whole-file write: a search is kept the
+    moment it finishes, and a kill cuts at most the last line, which the next run drops and
+    redoes. Its header is written whole, so no run finds it empty."""
 
     def __init__(self, path: Path, settings: BuildSettings) -> None:
         self.path = path
         self.done: dict[str, Searched] = {}
         header = f"{WORK_FORMAT} {VERSION} {settings.search_key()}\n"
-        if path.exists():
-            data = path.read_bytes()
-            complete = data[: data.rfind(b"\n") + 1]  # a line cut by an interruption is redone
+        data = path.read_bytes() if path.exists() else b""
+        complete = data[: data.rfind(b"\n") + 1]  # a line cut by an interruption is redone
+        if complete:
             lines = complete.decode("utf-8", "replace").splitlines(keepends=True)
-            if not lines or lines[0] != header:
-                found = lines[0].strip() if lines else "nothing"
+            if lines[0] != header:
+                found = lines[0].strip()
                 raise BookError(
                     f"work file {path} holds other searches ({found[:60]}), not "
                     f"{settings.search_key()}: remove it or build with its settings"
@@ -393,9 +397,9 @@ class _WorkFile:
             if len(complete) != len(data):
                 with open(path, "r+b") as file:
                     file.truncate(len(complete))
-        else:
-            path.write_text(header, encoding="utf-8")
-        self._file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        else:  # new, or left empty by a kill before an older version wrote its header
+            atomic.write_text(path, header, "work file")
+        self._file = atomic.open_stream(path, "work file")
 
     def add(self, fen: str, searched: Searched) -> None:
         self.done[fen] = searched

@@ -13,6 +13,8 @@ from checkers.ai.registry import man_value
 from checkers.ai.search import is_win_score, score_text
 from checkers.board import BLACK
 from checkers.gui.config import GameConfig
+from checkers.gui.explaining import move_number
+from checkers.notation import numbered_moves
 from checkers.record import GameRecord
 
 __all__ = ["watch_in_terminal"]
@@ -30,8 +32,8 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
 
     def show(played: PlayedMove) -> None:
         result, note = played.choice.result, played.choice.note
-        number = (record.ply + 1) // 2
-        dots = "." if played.before.turn is BLACK else "..."
+        number, _ = move_number(record.ply - 1, record.start.turn is BLACK)
+        move = numbered_moves([played.move], played.before.turn is BLACK, number)
         score = score_text(result.score, man_value(played.player.evaluation))
         figures = (
             f"depth {result.depth}, "
@@ -39,7 +41,7 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
             f"{result.nodes:,} nodes, {result.time:.2f} s"
         )
         print(
-            f"\n{number}{dots} {played.move.pdn()}   ({played.before.turn.name.capitalize()}: "
+            f"\n{move}   ({played.before.turn.name.capitalize()}: "
             f"{figures}{'; ' + note if note else ''})",
             file=out,
         )
