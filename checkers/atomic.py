@@ -96,8 +96,7 @@ def open_stream(path: str | os.PathLike[str], what: str = "file", fresh: bool = 
     record costs the square of its length, and a kill cuts at most its last record, which the
     reader reports or redoes. Everything else goes through `write_bytes`.
     """
-    target = check_target(path, what)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    target = check_target(path, what)  # its folder is not made: a mistyped one is said
     # Non-blocking: a FIFO made after the look above fails here (ENXIO) instead of waiting.
     flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | (os.O_TRUNC if fresh else os.O_APPEND)
     handle = os.open(target, flags, _NEW_FILE_MODE)
