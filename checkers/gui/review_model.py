@@ -84,6 +84,8 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
         loss = "the only legal move" if review.label is Label.FORCED else "an opening-book move"
     elif review.move == review.best:
         loss = f"{who} lost nothing: the best move"
+    elif review.label is Label.BEST:  # another move scores the same: no better line to show
+        loss = f"{who} lost nothing: as good as {review.best.pdn()}"
     else:
         loss = _loss_words(review, man, human, who)
     view = human if human is not None else review.side
@@ -91,7 +93,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     best = f"Best {review.best.pdn()}; before the move {before}"
     line = review.before.line
     better = ""
-    if review.best != review.move and line:
+    if review.best != review.move and review.label is not Label.BEST and line:
         better = "Better line (B): " + " ".join(move.pdn() for move in line[:8])
     return (head, loss, best, better)
 
@@ -348,5 +350,7 @@ class ReviewProgress:
             return ("Review: the start of the game", "Click a move or the graph to see it", "", "")
         if ply > self.total:
             return ("Not part of the review (played after it)", "", "", "")
-        waiting = "Not reviewed yet" if self.running else "Not reviewed (the review stopped)"
+        waiting = (
+            "This move is not reviewed yet" if self.running else "Not reviewed (the review stopped)"
+        )
         return (waiting, "", "", "")
