@@ -44,15 +44,18 @@ def _ending_name(position: Position, side: Side) -> str | None:
 def named_ending(
     position: Position, steps: Sequence[Step], endgames: Endgames | None = None
 ) -> Idea | None:
-    """The first position of `position` and the line `steps` played from it that is a named
-    ending the databases call a win for its named side, as an `Idea` (its line: the moves up to
-    that position; its start: their count), or None."""
+    """The first named ending the line `steps` played from `position` enters (`position` itself
+    when `steps` is empty) that the databases call a win for its named side, as an `Idea` (its
+    line: the moves up to that position; its start: their count), or None. A line that stays in
+    the ending it started in enters none."""
     databases = endgames if endgames is not None else default_endgames()
-    positions = [position, *(step.after for step in steps)]
-    for index, reached in enumerate(positions):
+    positions = [step.after for step in steps] if steps else [position]
+    before = position if steps else None
+    for index, reached in enumerate(positions, start=1 if steps else 0):
+        previous, before = before, reached
         for side in (BLACK, WHITE):
             name = _ending_name(reached, side)
-            if name is None:
+            if name is None or (previous is not None and _ending_name(previous, side) == name):
                 continue
             probe = databases.probe_plies(reached)
             if probe is None:

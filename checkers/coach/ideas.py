@@ -200,7 +200,8 @@ def _runaways(steps: Sequence[Step], within: int) -> list[Idea]:
     for crowning, step in enumerate(steps):
         if step.crowned is None or crowning > within + 2 * RUNAWAY_MOVES:
             continue
-        for start in range(crowning % 2, min(crowning, within) + 1, 2):
+        # Two of its own moves at least: a capture that lands on the king row is no run.
+        for start in range(crowning % 2, min(crowning - 2, within) + 1, 2):
             square = _man_before(steps, crowning, start)
             moves = rows_to_crown(square, step.side)
             if 2 <= moves <= RUNAWAY_MOVES and runs_home(steps[start].before, square, moves):
@@ -380,7 +381,8 @@ def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) 
         square, moves = fields["square"], fields["moves"]
         assert isinstance(square, int) and isinstance(moves, int)
         return (
-            own[-1].side is side
+            len(own) >= 3
+            and own[-1].side is side
             and own[-1].crowned == fields["crowns"]
             and _man_before(steps, len(steps) - 1, idea.start) == square
             and runs_home(own[0].before, square, moves)
