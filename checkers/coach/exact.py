@@ -40,11 +40,13 @@ ALL_MOVES_UP_TO = 4
 """Positions with at most this many moves get every move scored exactly; others the best three."""
 BEST_COUNT = 3
 _DRAW_MARGIN = 0.5  # men: a better move by this much makes a drawn alternative "only" a draw
+_LEVEL = 0.1  # men: a score this close to nought is a level game
 
 
 def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
     """A scored move's result in a player's words, from its exact score and its line's replay:
-    `database win in 5 moves`, `wins in 3 moves`, `only draws`, `loses a man`, `wins a man`,
+    `database win in 5 moves`, `wins in 3 moves`, `only draws`, `only keeps it level`,
+    `loses a man`, `wins a man`,
     or '' when nothing short is true (a bound says nothing exact)."""
     if move.bound != "exact":
         return ""
@@ -53,12 +55,14 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
     if move.win_in is not None:
         return format_men(None, move.win_in)
     if (
-        move.score == 0.0
+        move.score is not None
+        and abs(move.score) <= _LEVEL
         and best is not None
         and best.move != move.move
         and (best.win_in is not None or (best.score or 0.0) >= _DRAW_MARGIN)
     ):
-        return "only draws"
+        # 0.00 is the search's draw (a repetition, a database draw, the 40-move rule).
+        return "only draws" if move.score == 0.0 else "only keeps it level"
     try:
         outcome = line_outcome(position, move.pv)
     except ValueError:

@@ -27,8 +27,10 @@ from checkers.ai.engine import Engine, tune_collector_for_search
 from checkers.ai.explain import Analysis, Explanation, iterate_analysis
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
+from checkers.ai.registry import man_value
 from checkers.ai.search import Limits, Progress, SearchResult, StopSignal
 from checkers.board import Position, Side
+from checkers.coach.exact import exact_explanation
 
 __all__ = [
     "ANALYSIS_LIMITS",
@@ -36,6 +38,7 @@ __all__ = [
     "AIClient",
     "AIError",
     "AIEvent",
+    "AIExplained",
     "AIProgress",
     "AIResult",
     "worker_main",
@@ -66,6 +69,15 @@ class AIResult:
 
 
 @dataclass(frozen=True)
+class AIExplained:
+    """Why the AI played the move of request `request`, with the moves a player would consider
+    scored exactly and the ideas of their lines; it follows the AIResult, within a bounded time."""
+
+    request: int
+    explanation: Explanation
+
+
+@dataclass(frozen=True)
 class AIAnalysis:
     """The best lines of the analysed position at the depth just completed (`final`: the
     analysis is over, nothing deeper will come)."""
@@ -83,7 +95,7 @@ class AIError:
     message: str
 
 
-AIEvent = AIProgress | AIResult | AIAnalysis | AIError
+AIEvent = AIProgress | AIResult | AIExplained | AIAnalysis | AIError
 
 
 class _Cancellations:
@@ -152,6 +164,9 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             if message[0] == "stop":
                 cancellations.stop(message[1])
                 continue
+            if message[0] in ("search", "analyse"):
+                # A new request supersedes every earlier one, the exact scores of a move too.
+                cancellations.stop(message[1] - 1)
             if message[0] == "quit":
                 cancellations.stop(None)
             inbox.put(message)
@@ -194,6 +209,19 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             choice = kept[2].choose(position, history, no_progress, report, stop)
             if not stop.is_set():
                 replies.send(("result", request, choice.result, choice.note, choice.explanation))
+            if choice.explanation is not None and not stop.is_set():
+                explained = exact_explanation(
+                    position,
+                    choice.explanation,
+                    engine=kept[2].engine,
+                    evaluation=kept[2].evaluation,
+                    units_per_man=man_value(kept[2].evaluation),
+                    history=history,
+                    no_progress_plies=no_progress,
+                    stop=stop,
+                )
+                if not stop.is_set():
+                    replies.send(("explained", request, explained))
         except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
             replies.send(("error", request, str(error) or type(error).__name__))
         finally:
@@ -241,6 +269,8 @@ class AIClient:
         self._last_request = 0
         self.pending: int | None = None
         """The request whose answer is awaited, or None."""
+        self.explaining: int | None = None
+        """The answered request whose exact explanation is still to come, or None."""
 
     def start(self) -> None:
         """Start the worker process (idempotent); a stopped worker is replaced."""
@@ -275,6 +305,7 @@ class AIClient:
     ) -> int:
         """Ask for a move (cancelling any search under way); returns the request number."""
         self.cancel()
+        self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
@@ -295,6 +326,7 @@ class AIClient:
         """Ask for the `lines` best moves of `position`, reported after every completed depth
         until cancelled (cancelling any search under way); returns the request number."""
         self.cancel()
+        self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
@@ -333,12 +365,18 @@ class AIClient:
         try:
             while self._replies.poll():
                 kind, request, *rest = self._replies.recv()
+                if request == self.explaining and kind in ("explained", "error"):
+                    self.explaining = None  # a failed exact pass leaves the first explanation
+                    if kind == "explained":
+                        events.append(AIExplained(request, rest[0]))
+                    continue
                 if request != self.pending:
                     continue  # the answer to a cancelled request
                 if kind == "progress":
                     events.append(AIProgress(request, rest[0]))
                 elif kind == "result":
                     self.pending = None
+                    self.explaining = request if rest[2] is not None else None
                     events.append(AIResult(request, rest[0], rest[1], rest[2]))
                 elif kind == "lines":
                     events.append(AIAnalysis(request, rest[0]))

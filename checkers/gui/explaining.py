@@ -18,6 +18,7 @@ from checkers.ai.explain import (
     MoveScore,
     facts,
     format_men,
+    idea_words,
     who_played,
 )
 from checkers.ai.levels import LEVELS, Level
@@ -142,6 +143,10 @@ class WhyRow:
     played: bool
     searched: bool = False
     """The search's own choice, when the level played another move on purpose."""
+    verdict: str = ""
+    """An exact score's result in words (`only draws`, `loses a man`), or ''."""
+    ideas: tuple[str, ...] = ()
+    """The ideas its line proves, one sentence each (`White's shot: 27-23 gives ...`)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +165,12 @@ class WhyCard:
 
 
 def _row(
-    move: MoveScore, played: bool, number: int, black_to_move: bool, searched: bool = False
+    move: MoveScore,
+    played: bool,
+    number: int,
+    black_to_move: bool,
+    mover: Side,
+    searched: bool = False,
 ) -> WhyRow:
     if played or searched:
         # The line the AI expected after the move (not a refutation: it chose this move).
@@ -179,6 +189,8 @@ def _row(
         words,
         played,
         searched,
+        move.verdict,
+        tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
     )
 
 
@@ -216,10 +228,10 @@ def why_card(
     number, black_to_move = move_number(ply, black_first)
     who = "the AI" if human is not None and mover is not human else _name(mover)
     played = explanation.moves[0]
-    rows = [_row(played, True, number, black_to_move)]
+    rows = [_row(played, True, number, black_to_move, mover)]
     slip = explanation.searched if explanation.slipped else None
     rows += [
-        _row(move, False, number, black_to_move, searched=move.move == slip)
+        _row(move, False, number, black_to_move, mover, searched=move.move == slip)
         for move in explanation.moves[1:]
         if move.bound != "unscored"
     ]
