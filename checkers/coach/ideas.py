@@ -38,8 +38,9 @@ IDEA_NAMES = (
 
 WITHIN = 4
 """Ideas must begin in the line's first plies: later ones are not the idea behind its move."""
-WINDOW = 10
-"""Plies from a sacrifice to the gain, the exchange or the crowning it leads to."""
+WINDOW = 12
+"""Plies from a sacrifice to the gain, the exchange or the crowning it leads to (a stroke of
+four pitches and the jumps back takes eleven)."""
 RUNAWAY_MOVES = 4
 """The longest run home proved (every opponent reply is tried at each step)."""
 SHALLOW = Limits(depth=2)
@@ -103,7 +104,7 @@ def _material_idea(steps: Sequence[Step], start: int, engine: Engine | None) -> 
         tally = _tally(segment, side)
         last = steps[end]
         settled = not last.after.is_capture_pending()
-        if last.side is side and last.crowned is not None and tally.gives > tally.takes:
+        if last.side is side and last.crowned is not None and tally.gives >= tally.takes:
             return _breakthrough(steps, start, end, tally)
         if not settled:
             continue
@@ -112,8 +113,6 @@ def _material_idea(steps: Sequence[Step], start: int, engine: Engine | None) -> 
         captures_only = all(step.captured for step in steps[start + 1 : end + 1])
         if tally.takes == tally.gives and tally.takes > 0 and captures_only:
             return _exchange(steps, start, end, tally, engine)
-        if not captures_only and tally.gives > tally.takes + 1:
-            return None  # a sacrifice that has not paid back yet is no longer a combination
     return None
 
 
@@ -176,7 +175,7 @@ def _breakthrough(steps: Sequence[Step], start: int, end: int, tally: _Tally) ->
     moves = " ".join(_texts(steps[start : end + 1]))
     text = (
         f"{_side(side)}'s breakthrough: gives {pieces_words(tally.gives, tally.given_kings)}"
-        + (f" for {pieces_words(tally.takes, tally.taken_kings)}" if tally.takes else "")
+        + (f", takes {pieces_words(tally.takes, tally.taken_kings)}" if tally.takes else "")
         + f" and crowns on {crowned} ({moves})"
     )
     claim = (("gives", tally.gives), ("takes", tally.takes), ("crowns", crowned))
@@ -317,10 +316,12 @@ def ideas(
     """
     steps = replay(position, line)
     found: list[Idea] = []
+    covered = 0  # a combination's own later moves begin none of their own
     for start in range(min(within, len(steps))):
-        idea = _material_idea(steps, start, engine)
+        idea = _material_idea(steps, start, engine) if start >= covered else None
         if idea is not None:
             found.append(idea)
+            covered = len(idea.line)
     found += _runaways(steps, within)
     bottled = _bottle_up(steps)
     if bottled is not None:
@@ -373,7 +374,7 @@ def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) 
                 and not own[-1].after.is_capture_pending()
             )
         return (
-            tally.gives > tally.takes
+            tally.gives >= tally.takes
             and own[-1].side is side
             and own[-1].crowned == fields["crowns"]
         )
