@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from checkers.ai.compiled import new_engine
-from checkers.board import BLACK, WHITE, Position
+from checkers.ai.search import Limits
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach import IDEA_NAMES, Idea, ideas, line_outcome, proves
 
 
@@ -79,3 +80,15 @@ def test_a_line_losing_a_man_says_so() -> None:
 def test_a_line_that_does_not_replay_is_refused() -> None:
     with pytest.raises(ValueError, match="does not replay"):
         ideas(Position("W:W32,27,24,22:B20,15,10,7"), ["27-22"])
+
+
+def test_a_move_whose_natural_reply_loses_a_man_is_a_trap() -> None:
+    # From an engine game: 6-1 crowns, and Black's natural 19-23 loses a man to 22-18.
+    position = Position("W:W6,17,20,21,22:B7,10,11,14,19,26,27")
+    engine = new_engine()
+    crowned = position.move(Move.from_pdn("6-1", position))
+    line = ["6-1", *(move.pdn() for move in engine.search(crowned, Limits(depth=9)).pv)]
+    trap = _named(ideas(position, line, engine=engine), "trap")
+    assert trap.side is WHITE and trap.fields == {"reply": "19-23", "wins": 1}
+    assert trap.line[:2] == ("6-1", "19-23") and proves(position, trap)
+    assert not proves(position, dataclasses.replace(trap, claim=(("reply", "19-23"), ("wins", 2))))
