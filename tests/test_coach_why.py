@@ -124,3 +124,17 @@ def test_the_window_replaces_the_first_answer_with_the_exact_one(
     assert any(idea.startswith("White's shot") for idea in why.card.rows[0].ideas)
     rows = {row.move: row for row in why.card.rows}
     assert rows["22-18"].verdict == "loses a man" and not rows["22-18"].bound
+
+
+def test_the_analysis_lines_carry_their_ideas_and_the_board_names_them() -> None:
+    from checkers.ai.explain import analysis_lines
+    from checkers.gui.explaining import analysis_rows
+
+    position = Position(FIRST_PROBLEM)
+    analysis = analysis_lines(position, Limits(depth=14), 3)
+    best = analysis.lines[0]
+    assert best.move == "27-23" and [idea.name for idea in best.ideas] == ["shot"]
+    assert all(proves(position, idea) for line in analysis.lines for idea in line.ideas)
+    rows = analysis_rows(analysis, WHITE, 1, False)
+    assert rows[0].ideas == "shot"
+    assert best.as_json()["ideas"][0]["takes"] == 2

@@ -103,15 +103,18 @@ class AnalysisLine:
     pv: tuple[str, ...]
     win_in: int | None = None
     database: str | None = None  # the endgame databases' words when they gave the result
+    ideas: tuple[Idea, ...] = ()
+    """The ideas its line proves (`checkers.coach.ideas`, without a search of their own)."""
 
     def as_json(self) -> dict[str, Any]:
-        """The JSON object of the README: move, score, pv, win_in for a forced result, and
-        database for a result the endgame databases gave."""
+        """The JSON object of the README: move, score, pv, win_in for a forced result,
+        database for a result the endgame databases gave, and the line's ideas."""
         data: dict[str, Any] = {"move": self.move, "score": self.score, "pv": list(self.pv)}
         if self.win_in is not None:
             data["win_in"] = self.win_in
         if self.database is not None:
             data["database"] = self.database
+        data["ideas"] = [idea.to_json() for idea in self.ideas]
         return data
 
 
@@ -132,6 +135,16 @@ class Analysis:
     def as_json(self) -> dict[str, Any]:
         """`{"depth": D, "lines": [...]}`."""
         return {"depth": self.depth, "lines": [line.as_json() for line in self.lines]}
+
+
+def _line_ideas(position: Position, pv: Sequence[str]) -> tuple[Idea, ...]:
+    """The ideas a line proves; none for a line that does not replay (never expected)."""
+    from checkers.coach.ideas import ideas  # the coach's detection imports the engine
+
+    try:
+        return tuple(ideas(position, pv))
+    except ValueError:
+        return ()
 
 
 def iterate_analysis(
@@ -159,7 +172,10 @@ def iterate_analysis(
             reported = result.depth
             score, win_in = _score(result.score, units_per_man)
             words = database_words(result.score) if result.database else None
-            line = AnalysisLine(result.move.pdn(), score, _pdn(result.pv), win_in, words)
+            pv = _pdn(result.pv)
+            line = AnalysisLine(
+                result.move.pdn(), score, pv, win_in, words, _line_ideas(position, pv)
+            )
             yield Analysis(result.depth, (line,), engine.nodes)
         return
     for depth, scored in engine.iterate_lines(
@@ -169,7 +185,9 @@ def iterate_analysis(
         for found in scored:
             score, win_in = _score(found.score, units_per_man * engine.scale)
             words = database_words(found.score) if found.database else None
-            lines.append(AnalysisLine(found.line[0].pdn(), score, _pdn(found.line), win_in, words))
+            pv = _pdn(found.line)
+            ideas = _line_ideas(position, pv)
+            lines.append(AnalysisLine(pv[0], score, pv, win_in, words, ideas))
         yield Analysis(depth, tuple(lines), engine.nodes)
 
 

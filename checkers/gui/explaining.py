@@ -24,6 +24,7 @@ from checkers.ai.explain import (
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
+from checkers.coach.idea import Idea
 from checkers.gui.wording import plural
 from checkers.notation import numbered_moves
 
@@ -34,6 +35,7 @@ __all__ = [
     "analysis_rows",
     "best_line_moves",
     "card_facts",
+    "idea_name",
     "line_score",
     "line_words",
     "move_number",
@@ -94,6 +96,8 @@ class LineRow:
     move: str
     score: str
     line: str
+    ideas: str = ""
+    """The names of the ideas its line proves, as a player says them (`shot, runaway`)."""
 
 
 def analysis_rows(
@@ -104,10 +108,19 @@ def analysis_rows(
     rows = []
     for rank, found in enumerate(analysis.lines, start=1):
         score = line_words(found, side, human)
+        names = ", ".join(dict.fromkeys(idea_name(idea, side) for idea in found.ideas))
         rows.append(
-            LineRow(rank, found.move, score, numbered_line(found.pv, number, black_to_move))
+            LineRow(rank, found.move, score, numbered_line(found.pv, number, black_to_move), names)
         )
     return rows
+
+
+def idea_name(idea: Idea, mover: Side) -> str:
+    """An idea's name as a player says it: `shot`, `First Position`; `Black's shot` when it is
+    not `mover`'s idea (what the line's first move walks into)."""
+    names = {"first-position": "First Position", "two-kings-against-one": "two kings v one"}
+    name = names.get(idea.name, idea.name)
+    return name if idea.side is mover else f"{_name(idea.side)}'s {name}"
 
 
 def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: int) -> list[Move]:
