@@ -18,7 +18,7 @@ from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.gui.wording import moves_count, plural, score_words
 from checkers.notation import numbered_moves
-from checkers.review import Label, MoveReview, summarize
+from checkers.review import Label, MoveReview, lesson_words, summarize
 
 __all__ = [
     "GRAPH_CLAMP",
@@ -76,7 +76,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
     with the score before (as the rest of the window tells a score: `man` is a man in the
     search's units, `human` the player against the AI or None), and the better line."""
-    symbol = SYMBOLS.get(review.label, "")
+    symbol = review.mark
     who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
     head = f"{played}{symbol}  {review.label.value}"
@@ -88,6 +88,10 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
         loss = f"{who} lost nothing: as good as {review.best.pdn()}"
     else:
         loss = _loss_words(review, man, human, who)
+    taught = lesson_words(review)
+    if taught:
+        # What the move walked into, missed or found, proved by replaying its line.
+        loss += f". {taught[0].upper()}{taught[1:]}"
     view = human if human is not None else review.side
     before = score_words(review.before.score, man, review.side, view, human)
     best = f"Best {review.best.pdn()}; before the move {before}"
