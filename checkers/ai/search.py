@@ -46,11 +46,17 @@ def plies_to_win(score: float) -> int:
 
 @dataclass(frozen=True)
 class Limits:
-    """When a search must stop: any of depth (plies), time (seconds) or nodes; None is no limit."""
+    """When a search must stop: any of depth (plies), time (seconds) or nodes; None is no limit.
+
+    `time` alone is the move's fixed time, which the engine spends whole. With `spare_time` (a
+    game on a clock) it is a target: the engine may stop sooner when its move is clear, and may
+    add up to `spare_time` seconds where the position is critical (`checkers.ai.timing`).
+    """
 
     depth: int | None = None
     time: float | None = None
     nodes: int | None = None
+    spare_time: float | None = None
 
     def __post_init__(self) -> None:
         if self.depth is None and self.time is None and self.nodes is None:
@@ -61,6 +67,8 @@ class Limits:
             raise ValueError("the time must be more than 0 seconds")
         if self.nodes is not None and self.nodes < 1:
             raise ValueError("the node limit must be 1 or more")
+        if self.spare_time is not None and (self.time is None or self.spare_time < 0):
+            raise ValueError("spare time goes with a time, and cannot be negative")
 
 
 @dataclass(frozen=True)
