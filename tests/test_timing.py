@@ -3,10 +3,16 @@ reports of each depth (no clock is read, so nothing here depends on timing)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from checkers.ai.levels import get_level
 from checkers.ai.search import Limits
 from checkers.ai.timing import START_NO_DEPTH_AFTER, DepthReport, TimePlan
+from checkers.board import BLACK, WHITE, Move
+from checkers.clock import ai_move_budget
+from checkers.protocol import EngineSession, ProtocolError, _limits_of
 
 
 def feed(plan: TimePlan, reports: list[tuple[int, str, float]], first: int = 5) -> list[bool]:
@@ -90,3 +96,50 @@ def test_spare_time_needs_a_time() -> None:
         Limits(depth=5, spare_time=1.0)
     with pytest.raises(ValueError, match="spare time"):
         Limits(time=1.0, spare_time=-1.0)
+
+
+def test_go_on_a_clock_budgets_the_side_to_moves_time() -> None:
+    # Black to move with a minute: a 30th as the target, twice that spare.
+    limits = _limits_of(["wtime", "1000", "btime", "60000"], BLACK)
+    assert limits.time == pytest.approx(2.0) and limits.spare_time == pytest.approx(4.0)
+    # White with one second and a 0.3 s increment: its own time and increment count.
+    target, spare = ai_move_budget(1.0, 0.3)
+    limits = _limits_of(["wtime", "1000", "btime", "60000", "winc", "300", "binc", "0"], WHITE)
+    assert (limits.time, limits.spare_time) == (pytest.approx(target), pytest.approx(spare))
+    assert target + spare <= 1.0 / 5  # never more than a fifth of what is left
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        "wtime 1000",
+        "wtime 1000 btime",
+        "wtime 1000 btime -5",
+        "wtime 1000 wtime 5 btime 3",
+        "wtime 1000 btime 1000 depth 5",
+        "btime 0 wtime 1000",
+    ],
+)
+def test_a_malformed_clock_gets_one_clear_error(words: str) -> None:
+    with pytest.raises(ProtocolError) as error:
+        _limits_of(words.split(), BLACK)
+    assert "\n" not in str(error.value) and len(str(error.value)) < 120
+
+
+def test_the_engine_answers_a_go_on_a_clock_with_a_legal_move() -> None:
+    written: list[str] = []
+    session = EngineSession(written.append, own_book=False)
+    session.handle("position startpos moves 11-15 23-19")
+    session.handle("go wtime 2000 btime 2000 winc 100 binc 100")
+    session.wait()
+    assert written[-1].startswith("bestmove ")
+    position = session.record.position
+    assert Move.from_pdn(written[-1].split()[1], position) in position.legal_moves()
+
+
+def test_a_level_on_a_clock_searches_with_its_spare_time_and_stays_the_same_level() -> None:
+    club = get_level("club")
+    target, spare = ai_move_budget(120.0, 2.0, club.time)
+    on_clock = replace(club, time=target, spare_time=spare)
+    assert on_clock.limits == Limits(time=target, spare_time=spare)
+    assert replace(on_clock, time=1.0) == replace(club, time=1.0)  # the GUI's player key
