@@ -79,6 +79,8 @@ def test_a_changed_best_move_or_an_only_move_extends_a_clock_search() -> None:
     changed = TimePlan(1.0, spare_time=2.0)
     feed(changed, [(10, "a", 0.1), (10, "b", 0.2)])
     assert changed.deadline() == pytest.approx(1.5)
+    assert changed.go_on(DepthReport(7, 12, "b", 0.3)) is True  # confirmed: back to the target
+    assert changed.deadline() == 1.0
     only = TimePlan(1.0, spare_time=2.0)
     only.go_on(DepthReport(6, 10, "a", 0.1))
     assert only.go_on(DepthReport(7, 10, "a", 0.7, only_move=True)) is True

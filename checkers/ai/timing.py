@@ -73,6 +73,7 @@ class TimePlan:
         self.flexible = spare_time is not None
         self.most = time + (spare_time or 0.0)
         self.share = 1.0  # the clock's allowance, as a share of the target
+        self.fallen = 1.0  # the allowance the largest fall of the score so far gives
         self.reports: list[DepthReport] = []
 
     def deadline(self) -> float:
@@ -98,18 +99,16 @@ class TimePlan:
         if len(self.reports) == 1:
             return 1.0
         before = self.reports[-2]
-        share = 1.0
-        fall = before.score - last.score if last.depth >= CRITICAL_FROM else 0
-        if fall >= STEADY:
-            share = max(share, 1.0 + fall / FALL_UNIT)
+        if last.depth >= CRITICAL_FROM and before.score - last.score >= STEADY:
+            # A fall is kept: a later quiet depth has not yet been deep enough to explain it.
+            self.fallen = max(self.fallen, 1.0 + (before.score - last.score) / FALL_UNIT)
+        share = self.fallen
         if last.move != before.move and last.depth >= CRITICAL_FROM:
-            share = max(share, CHANGED_SHARE)
+            share = max(share, CHANGED_SHARE)  # until a deeper depth confirms the new move
         if last.only_move:
             share = max(share, ONLY_MOVE_SHARE)
         if share > 1.0:
-            # Once critical, the search keeps the time it was given: a later quiet depth does
-            # not undo a fall it has not yet been deep enough to explain.
-            return min(MOST_SHARE, max(share, self.share))
+            return min(MOST_SHARE, share)
         recent = self.reports[-STABLE_DEPTHS - 1 :]
         stable = (
             len(recent) == STABLE_DEPTHS + 1
@@ -117,6 +116,4 @@ class TimePlan:
             and max(report.score for report in recent) - min(report.score for report in recent)
             < STEADY * 2
         )
-        if stable and self.share <= 1.0:
-            return STABLE_SHARE
-        return max(1.0, self.share)
+        return STABLE_SHARE if stable else 1.0
