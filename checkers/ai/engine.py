@@ -39,16 +39,18 @@ from checkers._bitboard import (
     play,
     raw_squares,
 )
-from checkers.ai.classic import MAX_DEPTH, AlgorithmResult, SearchInterrupted
 from checkers.ai.endgame import DRAW_CODE, LOSS_CODE, WIN_CODE, Endgames, default_endgames
 from checkers.ai.evaluation import Evaluation, get_evaluation
 from checkers.ai.search import (
     MATE_BOUND,
+    MAX_DEPTH,
     WIN,
+    AlgorithmResult,
     Deadline,
     Limits,
     Progress,
     ProgressCallback,
+    SearchInterrupted,
     SearchResult,
     StopSignal,
     is_win_score,

@@ -11,17 +11,20 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from checkers.board import Move, Position
 
 __all__ = [
     "MATE_BOUND",
+    "MAX_DEPTH",
     "WIN",
+    "AlgorithmResult",
     "Deadline",
     "Limits",
     "Progress",
     "ProgressCallback",
+    "SearchInterrupted",
     "SearchResult",
     "Searcher",
     "StopSignal",
@@ -32,6 +35,10 @@ __all__ = [
 WIN = 1_000_000
 MATE_BOUND = WIN - 1000
 """Scores beyond +/-MATE_BOUND are wins or losses in (WIN - |score|) plies."""
+
+
+MAX_DEPTH = 64
+"""The deepest iteration iterative deepening starts when only time or nodes limit it."""
 
 
 def is_win_score(score: float) -> bool:
@@ -107,6 +114,23 @@ class Progress:
 
 
 ProgressCallback = Callable[[Progress], None]
+
+
+class SearchInterrupted(Exception):
+    """A stop request, the deadline or the node limit ended a search before its depth was done."""
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(f"search interrupted after {nodes} nodes")
+        self.nodes = nodes
+
+
+class AlgorithmResult(NamedTuple):
+    """One fixed-depth search: the root score, the move (None if there is none), the PV, nodes."""
+
+    score: float
+    move: Move | None
+    pv: tuple[Move, ...]
+    nodes: int
 
 
 @dataclass
