@@ -242,11 +242,11 @@ class EngineSession:
                 get_algorithm(value)
                 self.algorithm = value
             elif name == "evaluation":
-                get_evaluation(value)
+                function = get_evaluation(value)
                 self.evaluation = value
                 # A new engine, as set_evaluation would empty the table: only the engine's own
                 # evaluation has a compiled core, so the core may change with it.
-                self.engine = new_engine(value)
+                self.engine = new_engine(function)
             else:
                 raise ProtocolError(
                     f"unknown option {shown(args[1])}; options: Algorithm, Evaluation, OwnBook"

@@ -40,7 +40,7 @@ from checkers._bitboard import (
     raw_squares,
 )
 from checkers.ai.endgame import DRAW_CODE, LOSS_CODE, WIN_CODE, Endgames, default_endgames
-from checkers.ai.evaluation import Evaluation, get_evaluation
+from checkers.ai.evaluation import Evaluation
 from checkers.ai.search import (
     MATE_BOUND,
     MAX_DEPTH,
@@ -506,10 +506,10 @@ class Engine:
 
     def __init__(
         self,
-        evaluation: str | Evaluation = "engine",
+        evaluation: Evaluation = engine_evaluation,
         endgames: Endgames | None | Literal["default"] = "default",
     ) -> None:
-        """`endgames`: the databases to probe (the game's own by default; None: never probe)."""
+        """`evaluation`: the function it plays with (its own by default); `endgames`: the databases to probe (the game's own by default; None: never probe)."""
         self.table: list[_Entry | None] = []
         self.endgames = default_endgames() if endgames == "default" else endgames
         # Nodes with at most this many pieces are probed (0: none). A database of one piece
@@ -533,9 +533,10 @@ class Engine:
         self.unfinished: tuple[int, _RootScore] | None = None
         self._reset_counters(None, None, None)
 
-    def set_evaluation(self, evaluation: str | Evaluation) -> None:
-        """Play with a named (or given) evaluation; the table is emptied, its scores are stale."""
-        function = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
+    def set_evaluation(self, evaluation: Evaluation) -> None:
+        """Play with `evaluation` (`checkers.ai.registry.get_evaluation` turns a name into one);
+        the table is emptied, its scores are stale."""
+        function = evaluation
         own = function is engine_evaluation
         self.evaluate = _static_score if own else _raw_evaluator(function)
         self.own_evaluation = own  # futility pruning knows the engine's own scale only
@@ -1378,14 +1379,14 @@ def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...
 def engine_search(
     position: Position,
     limits: Limits,
-    evaluation: str | Evaluation | None = None,
+    evaluation: Evaluation | None = None,
     on_progress: ProgressCallback | None = None,
     stop: StopSignal | None = None,
     history: Sequence[Position] | None = None,
     no_progress_plies: int = 0,
 ) -> SearchResult:
-    """A fresh engine's answer: the same inputs at a fixed depth give the same move and score."""
-    engine = Engine(evaluation or "engine")
+    """A fresh engine's answer (its own evaluation unless given one): the same inputs at a fixed depth give the same move and score."""
+    engine = Engine(evaluation or engine_evaluation)
     return engine.search(position, limits, on_progress, stop, history, no_progress_plies)
 
 
