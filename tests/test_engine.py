@@ -17,6 +17,7 @@ from checkers.ai import Limits, Progress, StopSignal, search
 from checkers.ai import engine as engine_module
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.players import AIPlayer
+from checkers.ai.registry import get_evaluation
 from checkers.ai.search import WIN
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import HAND_SET, Weights
@@ -536,3 +537,11 @@ def test_protocol_stop_answers_with_the_best_move_so_far() -> None:
     session.handle("stop")
     assert not session.searching
     assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none"
+
+
+def test_the_engine_takes_an_evaluation_function_and_says_so_for_a_name() -> None:
+    with pytest.raises(TypeError, match=r"registry\.get_evaluation"):
+        Engine("count")  # type: ignore[arg-type]
+    counting = Engine(get_evaluation("count"))
+    assert not counting.own_evaluation
+    assert counting.search(Position(), Limits(depth=2)).move in Position().legal_moves()

@@ -536,6 +536,11 @@ class Engine:
     def set_evaluation(self, evaluation: Evaluation) -> None:
         """Play with `evaluation` (`checkers.ai.registry.get_evaluation` turns a name into one);
         the table is emptied, its scores are stale."""
+        if isinstance(evaluation, str):  # a name: the engine no longer looks names up
+            raise TypeError(
+                f"the engine takes an evaluation function, not the name {evaluation!r}"
+                " (checkers.ai.registry.get_evaluation turns a name into one)"
+            )
         function = evaluation
         own = function is engine_evaluation
         self.evaluate = _static_score if own else _raw_evaluator(function)

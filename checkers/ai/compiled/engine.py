@@ -62,6 +62,8 @@ class CompiledEngine(python_engine.Engine):
 
     def set_evaluation(self, evaluation: Evaluation) -> None:
         """Only the engine's own evaluation has a compiled form; the table is emptied."""
+        if isinstance(evaluation, str):
+            super().set_evaluation(evaluation)  # says what to pass instead
         if evaluation is not python_engine.engine_evaluation:
             raise ValueError("the compiled core evaluates with the engine's own evaluation only")
         self.evaluate = python_engine._static_score
