@@ -1020,7 +1020,14 @@ class Game:
             return
         self._drop_later_moves()
         self._end(self.record.agree_draw())
-        self.status = f"The AI accepts the draw: it does not think it is ahead ({words})."
+        why = (
+            "it sees no real advantage for itself"
+            if score > 0
+            else "it thinks you are ahead"
+            if score < 0
+            else "it thinks the game is even"
+        )
+        self.status = f"The AI accepts the draw: {why} ({words})."
 
 
 _RULES_ENDINGS = (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)
