@@ -58,18 +58,19 @@ _HEAD_BYTES = 64 * 1024  # hashed to tell a changed file whose size and time wer
 _SUFFIX = ".sqlite"
 _FIELD = 40  # bits per bitboard in a key: the internal layout uses 35
 
+Bitboards = tuple[int, int, int]
+"""(black, white, kings) as a Position holds them."""
+
 Progress = Callable[[int, int], None]
 """Called with (done, total) while an index is built: games of a file, files of a folder."""
 
 
-def _layout() -> str:
-    """A fingerprint of the bitboards' internal layout: keys are stored in it, so an index
-    built by a version with another layout is rebuilt, not misread."""
-    bits = [Position.from_pieces({square: Piece(BLACK)}).black for square in SQUARES]
-    return hashlib.sha256(repr(bits).encode()).hexdigest()[:16]
-
-
-_LAYOUT = _layout()
+_BIT = [0] + [Position.from_pieces({square: Piece(BLACK)}).black for square in SQUARES]
+"""Each square's bit in the positions' bitboards (`_BIT[square]`), asked of the rules core."""
+# Keys are stored in that layout: an index built by a version with another is rebuilt.
+_LAYOUT = hashlib.sha256(repr(_BIT).encode()).hexdigest()[:16]
+_BLACK_CROWN = sum(_BIT[29:33])  # Black men are crowned on 29-32
+_WHITE_CROWN = sum(_BIT[1:5])  # White men on 1-4
 
 
 class ExplorerError(Exception):
@@ -156,15 +157,16 @@ class IndexInfo:
         return text
 
 
+def _number(board: Bitboards, black_to_move: bool) -> int:
+    """Bitboards and the side to move as one number (the key, before it is stored)."""
+    black, white, kings = board
+    return black | white << _FIELD | kings << 2 * _FIELD | (not black_to_move) << 3 * _FIELD
+
+
 def _key(position: Position) -> bytes:
     """The position's key in an index: its bitboards and the side to move, exactly."""
-    number = (
-        position.black
-        | position.white << _FIELD
-        | position.kings << 2 * _FIELD
-        | (position.turn is not BLACK) << 3 * _FIELD
-    )
-    return number.to_bytes(16, "little")
+    board = (position.black, position.white, position.kings)
+    return _number(board, position.turn is BLACK).to_bytes(16, "little")
 
 
 def index_path(archive: Archive, folder: Path) -> Path:
@@ -217,25 +219,54 @@ def _stamp(archive: Archive) -> str:
 # --- building -----------------------------------------------------------------------------------
 
 
+def _effect(move: Move) -> tuple[int, int, int]:
+    """A move's squares as bits: (where it starts, where it ends, what it captures)."""
+    captured = 0
+    for square in move.captures:
+        captured |= _BIT[square]
+    return _BIT[move.start], _BIT[move.end], captured
+
+
+def _after(board: Bitboards, black_to_move: bool, effect: tuple[int, int, int]) -> Bitboards:
+    """The bitboards after a legal move (the reader checked it): the piece moved, crowned on
+    the far row, the captured pieces gone."""
+    black, white, kings = board
+    start, end, captured = effect
+    if start & kings:
+        kings = kings & ~start | end
+    elif end & (_BLACK_CROWN if black_to_move else _WHITE_CROWN):
+        kings |= end
+    kings &= ~captured
+    if black_to_move:
+        return black & ~start | end, white & ~captured, kings
+    return black & ~captured, white & ~start | end, kings
+
+
 class _Counts:
     """(position, move) -> [games, win, draw, loss], counted once per game."""
 
     def __init__(self) -> None:
-        self.table: dict[tuple[bytes, str], list[int]] = {}
-        self.texts: dict[tuple[int, ...], str] = {}  # one string per distinct move
+        self.table: dict[tuple[int, str], list[int]] = {}
+        # Per distinct move: its text and its effect. Replaying and counting with them takes
+        # half the time of replaying alone with Position.move, which generates every legal
+        # move to find the one played (CPU seconds over 6,000 games of OCA 2.0: 0.65 to 1.2).
+        self.moves: dict[tuple[int, ...], tuple[str, tuple[int, int, int]]] = {}
         self.games = 0
 
     def add(self, game: PdnGame) -> None:
         # Columns 1, 2, 3 = win, draw, loss for the mover; Black's view first, White's second.
         column = {"1-0": (1, 3), "0-1": (3, 1), "1/2-1/2": (2, 2)}.get(game.result)
-        seen: set[tuple[bytes, str]] = set()
-        position = game.start
-        table, texts = self.table, self.texts
+        seen: set[tuple[int, str]] = set()
+        start = game.start
+        board = (start.black, start.white, start.kings)
+        black_to_move = start.turn is BLACK
+        table, moves = self.table, self.moves
         for move in game.moves:
-            text = texts.get(move.path)
-            if text is None:
-                text = texts[move.path] = move.pdn()
-            entry_key = (_key(position), text)
+            known = moves.get(move.path)
+            if known is None:
+                known = moves[move.path] = (move.pdn(), _effect(move))
+            text, effect = known
+            entry_key = (_number(board, black_to_move), text)
             if entry_key not in seen:  # a repeated position counts once per game
                 seen.add(entry_key)
                 row = table.get(entry_key)
@@ -243,8 +274,9 @@ class _Counts:
                     row = table[entry_key] = [0, 0, 0, 0]
                 row[0] += 1
                 if column is not None:
-                    row[column[0] if position.turn is BLACK else column[1]] += 1
-            position = position.move(move)
+                    row[column[0] if black_to_move else column[1]] += 1
+            board = _after(board, black_to_move, effect)
+            black_to_move = not black_to_move
         self.games += 1
 
 
@@ -297,8 +329,8 @@ def _gather(archive: Archive, progress: Progress | None) -> tuple[_Counts, int, 
 
 
 def _rows(counts: _Counts) -> Iterator[tuple[bytes, str, int, int, int, int]]:
-    for (key, move), (games, win, draw, loss) in counts.table.items():
-        yield key, move, games, win, draw, loss
+    for (number, move), (games, win, draw, loss) in counts.table.items():
+        yield number.to_bytes(16, "little"), move, games, win, draw, loss
 
 
 def _database_bytes(connection: sqlite3.Connection) -> bytes:
@@ -345,8 +377,7 @@ def _build(archive: Archive, folder: Path, progress: Progress | None, stamp: str
             "problem": first_problem,
         }
         connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
-        # Sorted: the B-tree is then filled in key order, page after page.
-        connection.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)", sorted(_rows(counts)))
+        connection.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)", _rows(counts))
         connection.commit()
         data = _database_bytes(connection)
     finally:

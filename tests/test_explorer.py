@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import shutil
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from checkers.explorer import (
     open_index,
     save_archive_list,
 )
+from checkers.pdn import PdnGame, write_games
 
 HERE = Path(__file__).resolve().parent / "data" / "explorer"
 
@@ -256,3 +258,33 @@ def test_explore_a_directory_as_archive_is_refused_in_one_line(
     assert run("explore", "--db", str(tmp_path))[0] == 1
     err = capsys.readouterr().err
     assert err == f"checkers: error: {tmp_path.name} is not a file\n"
+
+
+def test_every_position_of_long_games_finds_the_move_played_there(tmp_path: Path) -> None:
+    """Random legal games, long enough for kings, crowning and multi-jumps: each position the
+    rules core reaches is found in the index with the move the game played."""
+    rng = random.Random(28)
+    games = []
+    for number in range(40):
+        position, moves = Position(), []
+        for _ in range(rng.randint(60, 200)):
+            legal = position.legal_moves()
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+            position = position.move(moves[-1])
+        games.append(PdnGame({"Round": str(number)}, Position(), moves, "1/2-1/2"))
+    archive = tmp_path / "random.pdn"
+    archive.write_text(write_games(games), encoding="utf-8")
+    index, _ = open_index(Archive(archive), tmp_path / "index")
+    try:
+        crowned = False
+        for game in games:
+            position = game.start
+            for move in game.moves:
+                assert move.pdn() in {entry.move for entry in explore([index], position)}
+                position = position.move(move)
+                crowned = crowned or bool(position.kings)
+        assert crowned  # the games did reach kings
+    finally:
+        index.close()
