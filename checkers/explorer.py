@@ -44,6 +44,7 @@ __all__ = [
     "is_fresh",
     "load_archive_list",
     "move_of",
+    "open_built",
     "open_index",
     "save_archive_list",
 ]
@@ -450,6 +451,15 @@ def is_fresh(archive: Archive, folder: Path) -> bool:
         return False
     opened[0].close()
     return True
+
+
+def open_built(archive: Archive, folder: Path) -> ExplorerIndex | None:
+    """The archive's index if it is whole and fresh; None if it needs building first
+    (ExplorerError if the archive cannot be read)."""
+    opened = _open_existing(index_path(archive, folder), _stamp(archive))
+    if opened is None:
+        return None
+    return ExplorerIndex(archive, *opened)
 
 
 def open_index(

@@ -50,6 +50,7 @@ from checkers.gui.intents import (
     OpenSettings,
     OpenSetup,
     OpenWhy,
+    PickArchive,
     Quit,
     Resume,
     SaveGameAs,
@@ -58,6 +59,7 @@ from checkers.gui.intents import (
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.explorer_pane import ArchivePicker
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
@@ -204,6 +206,7 @@ class App:
             Back: self._back,  # type: ignore[dict-item]
             Quit: lambda intent: self.quit(),
             OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
+            PickArchive: lambda intent: self.push(ArchivePicker(self.context)),
             OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
         }
         self.tree_choices = TreeChoices()
@@ -376,7 +379,12 @@ class App:
     def _open_analysis(self, intent: OpenAnalysis) -> None:
         self.push(
             AnalysisScreen(
-                self.context, intent.start, intent.moves, intent.flipped, human=intent.human
+                self.context,
+                intent.start,
+                intent.moves,
+                intent.flipped,
+                human=intent.human,
+                explorer=intent.explorer,
             )
         )
 
