@@ -138,3 +138,23 @@ def test_a_stale_index_is_rebuilt_on_its_thread_when_the_pane_opens(
         "9-13",
         "9-14",
     }
+
+
+def test_a_file_that_is_not_games_is_named_not_added_silently(tmp_path: Path) -> None:
+    binary = tmp_path / "picture.pdn"
+    binary.write_bytes(b"\x89PNG\x00\x00\x00binary")
+    folder = tmp_path / "folder.pdn"
+    folder.mkdir()
+    pane = ExplorerPane(tmp_path / "explorer", tmp_path / "games")
+    try:
+        pane.add(binary)
+        while pane.builder.busy:
+            pygame.time.wait(5)
+        pane.update()
+        assert pane.note.startswith("Indexed picture.pdn: 0 games, 1 skipped as unreadable")
+        assert pane.games() == 0 and pane.news[-1] == pane.note
+        pane.add(folder)
+        assert pane.note == "Not read: folder.pdn is not a file"
+        assert [archive.name for archive in pane.archives] == ["your games", "picture.pdn"]
+    finally:
+        pane.close()

@@ -11,8 +11,8 @@ and opens the index when it is done. What the pane says is decided in pure code
 
 from __future__ import annotations
 
-import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,21 +77,21 @@ class IndexBuilder:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.lock = threading.Lock()
-        self.todo: queue.Queue[Archive] = queue.Queue()
+        self.todo: deque[Archive] = deque()
         self.done: list[Built] = []
         self.progress: tuple[str, int, int] | None = None
         self.pending = 0
-        self.thread: threading.Thread | None = None
+        self.running = False
 
     def add(self, archive: Archive) -> None:
         """Build `archive`'s index after those already asked for."""
         with self.lock:
             self.pending += 1
             self.progress = self.progress or (archive.name, 0, 0)
-        self.todo.put(archive)
-        if self.thread is None or not self.thread.is_alive():
-            self.thread = threading.Thread(target=self._run, name="explorer index", daemon=True)
-            self.thread.start()
+            self.todo.append(archive)
+            if not self.running:  # decided under the lock the thread ends under: none is lost
+                self.running = True
+                threading.Thread(target=self._run, name="explorer index", daemon=True).start()
 
     @property
     def busy(self) -> bool:
@@ -107,10 +107,11 @@ class IndexBuilder:
 
     def _run(self) -> None:
         while True:
-            try:
-                archive = self.todo.get(timeout=0.5)
-            except queue.Empty:
-                return
+            with self.lock:
+                if not self.todo:
+                    self.running = False
+                    return
+                archive = self.todo.popleft()
             report = self._reporter(archive.name)
             try:
                 built = Built(archive, build_index(archive, self.folder, report))
@@ -194,17 +195,19 @@ class ExplorerPane:
 
     # --- archives and indexes ------------------------------------------------------------------
 
-    def _open(self, archive: Archive) -> None:
-        """Use the archive's index if it is fresh; else have it built."""
+    def _open(self, archive: Archive) -> bool:
+        """Use the archive's index if it is fresh, else have it built; False (and said) if the
+        archive cannot be read."""
         try:
             index = open_built(archive, self.folder)
         except ExplorerError as error:
-            self.say(f"Cannot read {error}")
-            return
+            self.say(f"Not read: {error}")
+            return False
         if index is None:
             self.builder.add(archive)
         else:
             self.indexes[archive] = index
+        return True
 
     def add(self, path: Path) -> None:
         """Add a PDN file's games (indexed on the builder's thread); said on the note line."""
@@ -212,15 +215,13 @@ class ExplorerPane:
         if archive in self.archives:
             self.say(f"{archive.name} is already in the explorer.")
             return
+        if not self._open(archive):
+            return
         self.archives.append(archive)
         try:
             save_archive_list(self.folder, self.archives)
         except OSError as error:
             self.say(f"Cannot remember {archive.name}: {error.strerror or error}")
-        old = self.indexes.pop(archive, None)
-        if old is not None:
-            old.close()
-        self._open(archive)
         if archive in self.indexes:
             self.say(f"Added {self.indexes[archive].info.summary(archive.name)}.")
         self.position = None  # counted again at the next look
@@ -238,11 +239,13 @@ class ExplorerPane:
             if built.info is None:
                 self.say(f"Cannot index {built.archive.name}: {built.problem}")
                 continue
-            index = open_built(built.archive, self.folder) if built.archive.path.exists() else None
-            if index is None and built.archive.folder:
-                continue  # the games folder changed meanwhile (a game saved): built again later
-            if index is None:
-                self.say(f"{built.archive.name} changed while it was indexed: add it again.")
+            try:
+                index = open_built(built.archive, self.folder)
+            except ExplorerError as error:  # gone since it was read
+                self.say(f"Not read: {error}")
+                continue
+            if index is None:  # it changed while it was read (a game saved): read it again
+                self.builder.add(built.archive)
                 continue
             self.indexes[built.archive] = index
             if built.info.games or not built.archive.folder:
