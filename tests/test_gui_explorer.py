@@ -12,8 +12,8 @@ import pygame_gui
 
 from checkers.board import Move, Position
 from checkers.gui.app import App
+from checkers.gui.explorer_pane import ArchivePicker, ExplorerPane
 from checkers.gui.screens.analysis import AnalysisScreen
-from checkers.gui.screens.explorer_pane import ArchivePicker, ExplorerPane
 from tests.gui_driving import post, press, screen_of
 
 HERE = Path(__file__).resolve().parent / "data" / "explorer"

@@ -36,6 +36,7 @@ from checkers.gui.board_view.assets import Assets, Sounds
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig
 from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.explorer_pane import ArchivePicker
 from checkers.gui.game import HOP_SECONDS
 from checkers.gui.game_view.commands import register_overlay
 from checkers.gui.game_view.keeper import RESUME_PLY_TAG
@@ -59,7 +60,6 @@ from checkers.gui.intents import (
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
-from checkers.gui.screens.explorer_pane import ArchivePicker
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave

@@ -33,9 +33,9 @@ from checkers.gui.explaining import (
     move_number,
     numbered_line,
 )
+from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
-from checkers.gui.screens.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import bar_number, black_share, move_label, plural
@@ -48,6 +48,8 @@ LINES = 3
 
 ARROW_MOVES = 3
 """How many moves of the best line the board draws as arrows (the move, the reply, the next)."""
+
+EXPLORER_HINT = "The games played here: click a move to play it (O: the engine's lines)."
 
 POLL_SECONDS = 0.2
 """How often the window looks for the engine's next depth while it analyses: past the first
@@ -97,6 +99,8 @@ class AnalysisScreen(ScreenBase):
         self._layer = 1
         self.explorer: ExplorerPane | None = ExplorerPane() if explorer else None
         """The explorer pane while it is shown (O shows and hides it), in the engine's place."""
+        if explorer:
+            self.status = EXPLORER_HINT
         self.keymap: dict[str, Callable[[], None]] = {
             "escape": self.back_to_game,
             "a": self.back_to_game,
@@ -149,7 +153,7 @@ class AnalysisScreen(ScreenBase):
             self.context.ai.cancel()
             return
         # With the explorer shown, every move is scored: the games' moves each get theirs.
-        lines = min(len(record.legal_moves()), MAX_LINES) if self.explorer else LINES
+        lines = min(len(record.legal_moves()), MAX_LINES) if self.explorer is not None else LINES
         self.request = self.context.ai.analyse(
             record.position,
             lines,
@@ -211,7 +215,7 @@ class AnalysisScreen(ScreenBase):
         """Show the games played in the position in the engine's place, or the engine again."""
         if self.explorer is None:
             self.explorer = ExplorerPane()
-            self.status = "The games played here: click a move to play it (O: the engine's lines)."
+            self.status = EXPLORER_HINT
         else:
             self.explorer.close()
             self.explorer = None
