@@ -37,6 +37,7 @@ from checkers.board import (
 from checkers.book_cli import add_book_commands
 from checkers.coach.exact import exact_explanation
 from checkers.endgame_cli import add_endgame_commands
+from checkers.explore_cli import add_explore_command
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
 from checkers.options import (
@@ -366,6 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_review_command(sub)
     add_endgame_commands(sub)
     add_book_commands(sub)
+    add_explore_command(sub)
     return parser
 
 

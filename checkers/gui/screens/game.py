@@ -978,9 +978,10 @@ class GameScreen(ScreenBase):
             if button is not None and command.disabled_tip is not None:
                 self.disabled_tips.add_disabled(button, command.disabled_tip)
 
-    def open_analysis(self) -> None:
-        """Open the analysis board on the position shown; the game waits, untouched (a search
-        under way is asked again when the board closes)."""
+    def open_analysis(self, explorer: bool = False) -> None:
+        """Open the analysis board on the position shown (with `explorer`, its pane of the games
+        played there); the game waits, untouched (a search under way is asked again when the
+        board closes)."""
         game = self.game
         game.set_aside()
         game.deselect()
@@ -988,7 +989,9 @@ class GameScreen(ScreenBase):
         self.menu_open = False
         moves = tuple(game.record.moves)
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
-        self.context.request(OpenAnalysis(game.record.start, moves, self.flipped, human))
+        self.context.request(
+            OpenAnalysis(game.record.start, moves, self.flipped, human, explorer=explorer)
+        )
 
     def ask_why(self) -> None:
         """Show why the AI played the move that led to the position shown, or say why not."""
