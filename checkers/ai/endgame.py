@@ -34,6 +34,7 @@ import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from checkers._bitboard import generate_raw, raw_squares
 from checkers.board import BLACK, Move, Piece, Position
@@ -58,6 +59,9 @@ __all__ = [
     "probe_plies",
     "slice_file_name",
 ]
+
+Buffer = Any
+"""Bytes-like: bytes, bytearray, a memoryview or a numpy array of bytes."""
 
 Material = tuple[int, int, int, int]
 """(black men, black kings, white men, white kings)."""
@@ -265,10 +269,21 @@ _SHIFT_TABLES = [bytes((x << (2 * s)) & 255 for x in range(256)) for s in range(
 
 def encode_slice(material: Material, codes: bytes | bytearray, plies: bytes | bytearray) -> bytes:
     """The bytes of a slice file: header, then the zlib-compressed packed codes and distances."""
-    half = half_size(material)
-    if len(codes) != 2 * half or len(plies) != 2 * half:
+    if len(codes) != 2 * half_size(material):
         raise ValueError("codes and plies need one entry per index")
-    payload = zlib.compress(pack_codes(codes) + bytes(plies), 9)
+    return encode_packed(material, pack_codes(codes), plies)
+
+
+def encode_packed(material: Material, packed: Buffer, plies: Buffer) -> bytes:
+    """As `encode_slice`, from codes already packed four to a byte (`pack_codes`); the buffers
+    are compressed where they lie, not copied, which matters for a slice of a gigabyte."""
+    half = half_size(material)
+    if len(memoryview(packed)) != (2 * half + 3) // 4 or len(memoryview(plies)) != 2 * half:
+        raise ValueError("codes and plies need one entry per index")
+    # One stream fed in two parts: deflate's output does not depend on how its input is cut
+    # (tests/test_endgame_compiled.py checks the bytes against the Python builder's files).
+    stream = zlib.compressobj(9)
+    payload = stream.compress(packed) + stream.compress(plies) + stream.flush()
     return (
         HEADER.pack(MAGIC, FORMAT_VERSION, *material, half, zlib.crc32(payload), len(payload))
         + payload
