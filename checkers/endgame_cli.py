@@ -16,6 +16,7 @@ from checkers.ai.endgame import (
     Endgames,
     Material,
     default_endgames,
+    material_of_name,
     slice_file_name,
     user_directory,
 )
@@ -53,14 +54,19 @@ def _position(text: str) -> Position:
 
 
 def _material(text: str) -> Material:
-    """A slice named as its file is (`eg4-0211.cdb`, `eg4-0211`) or as its four digits."""
-    name = text.strip().removesuffix(".cdb")
-    for material in slices(MAX_BUILD_PIECES + 2):
-        if name in (slice_file_name(material).removesuffix(".cdb"), "".join(map(str, material))):
-            return material
-    raise argparse.ArgumentTypeError(
-        f"{text!r} is not a slice: write it as its file is named, e.g. eg4-0211"
-    )
+    """A stored slice named as its file is (`eg4-0211.cdb` or `eg4-0211`)."""
+    name = text.strip()
+    material = material_of_name(name if name.endswith(".cdb") else name + ".cdb")
+    if (
+        material is None
+        or material not in slices(MAX_BUILD_PIECES)
+        or (slice_file_name(material) != name and slice_file_name(material) != name + ".cdb")
+    ):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a slice of up to {MAX_BUILD_PIECES} pieces: "
+            "write it as its file is named, e.g. eg4-0211"
+        )
+    return material
 
 
 def _core_words() -> str:

@@ -54,6 +54,7 @@ __all__ = [
     "default_endgames",
     "is_canonical",
     "material_of",
+    "material_of_name",
     "materials_with",
     "probe",
     "probe_plies",
@@ -316,7 +317,7 @@ def read_slice(path: Path, material: Material | None = None) -> Slice:
     """Load one slice file, checked before it is read: a regular file, its header's material
     the one its name (or `material`) says, its size the header's; CorruptSliceError if not."""
     name = path.name
-    expected = material if material is not None else _material_of_name(name)
+    expected = material if material is not None else material_of_name(name)
     # A FIFO would block and a device never end: refused before opening, like any special file.
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode):
@@ -344,7 +345,7 @@ def read_slice(path: Path, material: Material | None = None) -> Slice:
         return decode_slice(header + file.read(length), name)
 
 
-def _material_of_name(name: str) -> Material | None:
+def material_of_name(name: str) -> Material | None:
     """The material a slice file's name stands for (`eg4-0211.cdb`), None for another name."""
     stem = name.removesuffix(SUFFIX)
     if stem == name or len(stem) < 8 or not stem[-4:].isdigit():
