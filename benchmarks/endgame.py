@@ -44,7 +44,8 @@ from checkers.ai.endgame import (
     material_of_name,
     slice_file_name,
 )
-from checkers.ai.endgame_build import build, build_slice, check_slice, compiled_core, slices
+from checkers.ai.endgame_build import build, build_slice, compiled_core, slices
+from checkers.ai.endgame_check import check_slice
 from checkers.ai.search import Limits
 from checkers.board import BLACK, WHITE, Piece, Position
 

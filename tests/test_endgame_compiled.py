@@ -22,7 +22,8 @@ from checkers.ai.endgame import (
     group_table,
     slice_file_name,
 )
-from checkers.ai.endgame_build import build, check_slice, compiled_core, slices
+from checkers.ai.endgame_build import build, compiled_core, slices
+from checkers.ai.endgame_check import check_slice
 from checkers.board import Position
 from checkers.cli import main
 

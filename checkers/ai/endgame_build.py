@@ -21,11 +21,10 @@ The analysis of a slice, with both sides to move:
 from __future__ import annotations
 
 import functools
-import itertools
 import multiprocessing
 import time
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
@@ -45,7 +44,6 @@ from checkers.ai.endgame import (
     Buffer,
     Endgames,
     Material,
-    Result,
     canonical,
     encode_packed,
     encode_slice,
@@ -55,9 +53,6 @@ from checkers.ai.endgame import (
     slice_file_name,
 )
 from checkers.board import (
-    BLACK,
-    WHITE,
-    Position,
     row_col_square,
     square_row_col,
 )
@@ -608,57 +603,3 @@ def build(
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
     return built
-
-
-# --- checking a slice -----------------------------------------------------------------------------
-
-
-def positions_of(material: Material) -> Iterator[tuple[int, Position]]:
-    """Every (index, position) of a slice, through the public Position API."""
-    tables = group_tables(material)
-    half = half_size(material)
-    (bm_boards, _), (bk_boards, _), (wm_boards, _), (wk_boards, _) = tables
-    for side, turn in ((0, BLACK), (1, WHITE)):
-        index = side * half
-        for bm, bk, wm, wk in itertools.product(bm_boards, bk_boards, wm_boards, wk_boards):
-            if (bm | bk).bit_count() + (wm | wk).bit_count() == sum(material) and not (
-                (bm | bk) & (wm | wk)
-            ):
-                yield index, Position.from_bitboards(bm | bk, wm | wk, bk | wk, turn)
-            index += 1
-
-
-def check_slice(material: Material, endgames: Endgames, step: int = 1) -> list[str]:
-    """Every way the slice disagrees with its own definition, through legal_moves and move():
-    a win has a move to a loss one ply nearer and none nearer; a loss has only moves to wins, the
-    slowest one ply nearer; a draw has no move to a loss and some move to a draw.
-
-    With a step above 1 only every step-th position is checked (a quick sample).
-    """
-    problems = []
-    for number, (_, position) in enumerate(positions_of(material)):
-        if number % step:
-            continue
-        found = endgames.probe_plies(position)
-        if found is None:
-            problems.append(f"{position.fen()}: not in the databases")
-            continue
-        children = []
-        for move in position.legal_moves():
-            child = endgames.probe_plies(position.move(move))
-            if child is None:
-                problems.append(f"{position.fen()}: {move} leads outside the databases")
-                break
-            children.append(child)
-        else:
-            wins = [c.plies for c in children if c.result is Result.WIN]
-            losses = [c.plies for c in children if c.result is Result.LOSS]
-            if found.result is Result.WIN:
-                ok = bool(losses) and min(losses) + 1 == found.plies
-            elif found.result is Result.LOSS:
-                ok = len(wins) == len(children) and (max(wins, default=-1) + 1 == found.plies)
-            else:
-                ok = not losses and len(wins) < len(children) and found.plies == 0
-            if not ok:
-                problems.append(f"{position.fen()}: {found} does not fit its moves")
-    return problems
