@@ -20,6 +20,7 @@ from checkers.ai.endgame import (
     Result,
     default_endgames,
     group_table,
+    read_slice,
     slice_file_name,
 )
 from checkers.ai.endgame_build import build, compiled_core, slices
@@ -67,14 +68,14 @@ def test_compiled_and_python_builders_write_the_same_files(
         assert (compiled_dir / name).read_bytes() == (python_dir / name).read_bytes(), name
 
 
-def test_compiled_builder_rebuilds_the_shipped_four_piece_files_byte_for_byte(
-    tmp_path: Path,
-) -> None:
-    # The shipped slices were written by the Python builder.
+def test_compiled_builder_rebuilds_the_shipped_four_piece_slices(tmp_path: Path) -> None:
+    # The shipped slices were written by the Python builder (compressed at another level, so
+    # their values are compared, not their bytes).
     build(4, tmp_path)
     for material in slices(4):
         name = slice_file_name(material)
-        assert (tmp_path / name).read_bytes() == (SHIPPED_DIRECTORY / name).read_bytes(), name
+        ours, shipped = read_slice(tmp_path / name), read_slice(SHIPPED_DIRECTORY / name)
+        assert (ours.codes, ours.plies) == (shipped.codes, shipped.plies), name
 
 
 def test_group_ranks_follow_the_slice_index_order() -> None:
@@ -134,7 +135,8 @@ def test_slice_takes_its_inputs_from_other_folders(tmp_path: Path) -> None:
     ]
     assert main(args, out) == 0 and out.getvalue().startswith("built eg3-1110.cdb (")
     name = slice_file_name((1, 1, 1, 0))
-    assert (tmp_path / name).read_bytes() == (SHIPPED_DIRECTORY / name).read_bytes()
+    ours, shipped = read_slice(tmp_path / name), read_slice(SHIPPED_DIRECTORY / name)
+    assert (ours.codes, ours.plies) == (shipped.codes, shipped.plies)
     assert main(["endgame", "slice", "eg9-9999", "--out", str(tmp_path)], io.StringIO()) == 2
 
 
