@@ -156,7 +156,7 @@ def time_slices(names: list[str], directory: Path) -> None:
         )
 
 
-def run_workflow(pieces: int, jobs: int) -> int:
+def run_workflow(pieces: int, jobs: int, checkers: str) -> int:
     """Run workflow/Snakefile locally up to `pieces` pieces; the files that differ from the
     shipped ones."""
     snakemake = shutil.which("snakemake", path=str(Path(sys.executable).parent)) or shutil.which(
@@ -166,7 +166,6 @@ def run_workflow(pieces: int, jobs: int) -> int:
         print("snakemake is not installed: pip install -e '.[cluster]'")
         return 1
     work = Path(tempfile.mkdtemp(prefix="endgame-workflow-"))
-    checkers = Path(sys.executable).parent / "checkers"
     command = [
         snakemake,
         "--snakefile",
@@ -221,11 +220,16 @@ def main() -> int:
     parser.add_argument("--dir", help="use the slices in this folder instead of building")
     parser.add_argument("--slices", nargs="+", help="build these slices into --dir, timed")
     parser.add_argument("--workflow", action="store_true", help="run workflow/Snakefile")
+    parser.add_argument(
+        "--command",
+        default=str(Path(sys.executable).parent / "checkers"),
+        help="the checkers command the workflow's tasks run (default: this Python's)",
+    )
     args = parser.parse_args()
     print(f"load average before: {os.getloadavg()[0]:.2f}")
     print("builder: " + ("compiled core" if compiled_core() else "pure Python"))
     if args.workflow:
-        differ = run_workflow(args.pieces, args.jobs)
+        differ = run_workflow(args.pieces, args.jobs, args.command)
         print(f"load average after: {os.getloadavg()[0]:.2f}")
         return 1 if differ else 0
     if args.slices:

@@ -72,7 +72,7 @@ def _material(text: str) -> Material:
 def _core_words() -> str:
     if compiled_core():
         return "on the compiled core"
-    return "in pure Python (the compiled core is off: about 30 times slower)"
+    return "in pure Python (the compiled core is off: about ten times slower)"
 
 
 class _ProgressLine:

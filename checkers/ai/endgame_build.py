@@ -1,9 +1,10 @@
 """Building the endgame databases by retrograde analysis, one material slice at a time.
 
 The analysis runs on the compiled core (`checkers.ai.compiled.endgame_kernels`, the same steps
-in numba, about 30 times as fast) where numba imports, else in pure Python here, which stays the
-reference: both write the same bytes (tests/test_endgame_compiled.py). A slice is a pure task: its inputs are the files of the slices its captures and
-crownings lead to (`dependencies`), its output is its own file, written atomically. Slices of one
+in numba, about ten times as fast) where numba imports, else in pure Python here, which stays the
+reference: both write the same bytes (tests/test_endgame_compiled.py). A slice is a pure task:
+its inputs are the files of the slices its captures and crownings lead to (`dependencies`), its
+output is its own file, written atomically. Slices of one
 level (same number of pieces, same number of men) never depend on each other, so a level runs in
 parallel processes, and a finished slice's file is skipped by the next run: the build resumes.
 

@@ -1,5 +1,6 @@
 """The endgame builder's inner loops, compiled: the same retrograde analysis as
-`checkers.ai.endgame_build.solve_slice`, writing the same bytes, about 30 times as fast.
+`checkers.ai.endgame_build.solve_slice_python`, writing the same bytes, about ten times as fast
+(processor time an index, benchmarks/endgame.py --slices).
 
 Python keeps the loop over the work (`solve_slice`): it hands the kernels a range of indices to
 classify or a batch of queued entries to settle, sorts what they queue by distance, and between
