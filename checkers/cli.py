@@ -24,7 +24,7 @@ from checkers.ai.explain import (
 )
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, search
-from checkers.ai.search import is_win_score, plies_to_win
+from checkers.ai.search import score_text
 from checkers.board import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -144,13 +144,6 @@ def cmd_text_game(
                 print(f"Not played: {one_line(str(error))}", file=out)  # what was typed, tamed
 
 
-def format_score(score: float) -> str:
-    """A search score for people: a forced result in plies, otherwise signed."""
-    if is_win_score(score):
-        return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
-    return f"{score:+g}"
-
-
 def _line_count(text: str) -> int:
     try:
         return read_whole_number(text, 1, MAX_LINES)
@@ -193,10 +186,12 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         _print_lines(position, analysis, args.format, out)
         return 0
 
+    man = man_value(evaluation)
+
     def report(progress: Progress) -> None:
         pv = " ".join(move.pdn() for move in progress.pv)
         print(
-            f"depth {progress.depth:2}  score {format_score(progress.score):>9}  "
+            f"depth {progress.depth:2}  score {score_text(progress.score, man):>16}  "
             f"nodes {progress.nodes:9}  nps {progress.nodes_per_second:7.0f}  "
             f"time {progress.time:6.2f}s  pv {pv}",
             file=out,
@@ -212,7 +207,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
         return 0
     print(
-        f"best move {result.move.pdn()}  score {format_score(result.score)}  "
+        f"best move {result.move.pdn()}  score {score_text(result.score, man)}  "
         f"depth {result.depth}  nodes {result.nodes}  nps {result.nodes_per_second:.0f}  "
         f"time {result.time:.2f}s  pv {' '.join(m.pdn() for m in result.pv)}",
         file=out,

@@ -181,7 +181,7 @@ def test_forced_wins_are_clamped_in_men_and_told_in_moves() -> None:
 
 def test_accuracy_falls_with_the_drop_in_expected_result() -> None:
     assert expected_result(0.0) == pytest.approx(0.5)
-    assert 0.85 < expected_result(1.0) < 0.9
+    assert 0.6 < expected_result(1.0) < 0.65  # a man ahead: flatter than a master's odds
     assert move_accuracy(0.0, 0.0) == pytest.approx(100.0, abs=1e-3)
     assert move_accuracy(0.0, 0.5) == pytest.approx(100.0, abs=1e-3)  # a gain is no drop
     small, large = move_accuracy(0.0, -0.2), move_accuracy(0.0, -1.0)
@@ -202,7 +202,7 @@ def test_summary_counts_every_label_per_side_and_leaves_out_forced_moves() -> No
     chosen = [r for r in reviews if r.side is WHITE and r.label is not Label.FORCED]
     values = [r.accuracy for r in chosen]
     harmonic = len(values) / sum(1 / max(1.0, v) for v in values)
-    assert white.accuracy == pytest.approx((sum(values) / len(values) + harmonic) / 2)
+    assert white.accuracy == pytest.approx((sum(values) / len(values) + 2 * harmonic) / 3)
     assert black.accuracy is not None and white.accuracy is not None
     assert white.accuracy < black.accuracy
 

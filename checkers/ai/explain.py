@@ -19,7 +19,7 @@ from checkers.ai.engine import MAN, Engine, RootScore
 from checkers.ai.registry import ALGORITHMS
 from checkers.ai.search import Limits, SearchResult, StopSignal, is_win_score, plies_to_win
 from checkers.board import Move, Position
-from checkers.notation import men_text
+from checkers.notation import men_text, plural, result_text, winner_moves
 
 __all__ = [
     "MAX_LINES",
@@ -52,19 +52,15 @@ better, which is all principal-variation search learns of a move that fails low)
 def win_in_moves(score: float) -> int:
     """For a forced result, the winner's moves until it wins: positive when the side to move
     wins, negative when its opponent does."""
-    plies = plies_to_win(score)
-    return (plies + 1) // 2 if score > 0 else -(plies // 2)
+    moves = winner_moves(plies_to_win(score))
+    return moves if score > 0 else -moves
 
 
 def format_men(score: float | None, win_in: int | None) -> str:
     """A score for people: `+0.12` in men, `wins in 3 moves`, `loses in 2 moves`, or `?`."""
     if win_in is not None:
-        count = abs(win_in)
-        moves = "move" if count == 1 else "moves"
-        return f"{'wins' if win_in > 0 else 'loses'} in {count} {moves}"
-    if score is None:
-        return "?"
-    return "0.00" if score == 0 else men_text(score)
+        return result_text(abs(win_in), win_in > 0)
+    return "?" if score is None else men_text(score)
 
 
 def database_words(score: float) -> str:
@@ -72,9 +68,8 @@ def database_words(score: float) -> str:
     moves`, `database loss in 2 moves` (moves of the winner) or `database draw`."""
     if not is_win_score(score):
         return "database draw"
-    count = abs(win_in_moves(score))
-    moves = "move" if count == 1 else "moves"
-    return f"database {'win' if score > 0 else 'loss'} in {count} {moves}"
+    moves = plural(abs(win_in_moves(score)), "move")
+    return f"database {'win' if score > 0 else 'loss'} in {moves}"
 
 
 def _score(raw: float, units_per_man: float) -> tuple[float | None, int | None]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from checkers.board import Move, Position
+from checkers.notation import forced_text, men_text
 
 __all__ = [
     "MATE_BOUND",
@@ -27,6 +28,7 @@ __all__ = [
     "StopSignal",
     "is_win_score",
     "plies_to_win",
+    "score_text",
 ]
 
 WIN = 1_000_000
@@ -42,6 +44,16 @@ def is_win_score(score: float) -> bool:
 def plies_to_win(score: float) -> int:
     """For a win or loss score, the plies until the game ends."""
     return int(WIN - abs(score))
+
+
+def score_text(score: float, man: float = 1.0, who: str = "", short: bool = False) -> str:
+    """A search score as people read it, for the side it is scored for (`man` is what a man is
+    worth in its units): `+0.25` in men, or a forced result in the winner's moves, `wins in 3
+    moves` (`notation.forced_text`, with its `who` and `short` forms). The one score text:
+    only the engine protocol, a machine's format, writes raw units."""
+    if is_win_score(score):
+        return forced_text(plies_to_win(score), score > 0, who, short)
+    return men_text(score / man)
 
 
 @dataclass(frozen=True)

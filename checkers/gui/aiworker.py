@@ -22,7 +22,13 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
 from checkers.ai.classic import MAX_DEPTH
-from checkers.ai.compiled import new_engine, upgraded
+from checkers.ai.compiled import (
+    core_name,
+    is_available,
+    new_engine,
+    upgraded,
+    wait_until_ready,
+)
 from checkers.ai.engine import Engine, tune_collector_for_search
 from checkers.ai.explain import Analysis, Explanation, iterate_analysis
 from checkers.ai.levels import Level
@@ -133,8 +139,31 @@ def _yield_to_the_window() -> None:
         pass  # Windows has no nice(); the search then runs at normal priority
 
 
-def worker_main(requests: Connection, replies: Connection) -> None:
-    """The worker process: answer search requests one at a time until told to quit."""
+class _Replies:
+    """The reply pipe, safe to send on from two threads (the searches and the core's report)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._lock = threading.Lock()
+
+    def send(self, message: tuple[object, ...]) -> None:
+        with self._lock:
+            self._connection.send(message)
+
+
+def _report_core(replies: _Replies) -> None:
+    """Get the compiled core ready at once (compiling it on a first start), saying so first,
+    then which core the engine uses."""
+    if is_available():  # numba imports and the core is not turned off: compile or load it
+        replies.send(("core", 0, "preparing"))
+        wait_until_ready()
+    replies.send(("core", 0, core_name()))
+
+
+def worker_main(requests: Connection, connection: Connection) -> None:
+    """The worker process: answer search requests one at a time until told to quit; the
+    engine's compiled core gets ready meanwhile (reported as `("core", 0, words)`)."""
+    replies = _Replies(connection)
     # Ctrl+C in the terminal reaches the whole process group; the UI decides when to stop us.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
@@ -159,6 +188,7 @@ def worker_main(requests: Connection, replies: Connection) -> None:
                 return
 
     threading.Thread(target=listen, name="ai-listener", daemon=True).start()
+    threading.Thread(target=_report_core, args=(replies,), name="ai-core", daemon=True).start()
     # Each colour's AI lives from move to move of one game (no table built up and torn down),
     # replaced when the colour gets another level or seed; the player itself starts afresh when
     # the game does not go on from its last move.
@@ -203,7 +233,7 @@ def worker_main(requests: Connection, replies: Connection) -> None:
 def _analyse(
     message: tuple[object, ...],
     cancellations: _Cancellations,
-    replies: Connection,
+    replies: _Replies,
     analyst: list[Engine],
 ) -> None:
     """Answer an analysis request: the best lines after each completed depth, then a final
@@ -241,6 +271,9 @@ class AIClient:
         self._last_request = 0
         self.pending: int | None = None
         """The request whose answer is awaited, or None."""
+        self.core = ""
+        """Which core the worker's engine uses, in words (`compiled with numba 0.61`); while
+        it gets ready "preparing"; "" before the worker has said."""
 
     def start(self) -> None:
         """Start the worker process (idempotent); a stopped worker is replaced."""
@@ -258,6 +291,11 @@ class AIClient:
         request_reader.close()
         reply_writer.close()
         self._process, self._requests, self._replies = process, request_writer, reply_reader
+
+    @property
+    def started(self) -> bool:
+        """Whether the worker process has been started (it runs until closed)."""
+        return self._process is not None
 
     @property
     def busy(self) -> bool:
@@ -325,6 +363,13 @@ class AIClient:
         except (OSError, ValueError):
             return True  # the worker is gone: poll() reports it
 
+    def poll_core(self) -> str:
+        """`core`, after reading what the worker said when no answer is awaited (a screen
+        that asks nothing of the AI: nothing else can be lost); never waits."""
+        if self.pending is None:
+            self.poll()
+        return self.core
+
     def poll(self) -> list[AIEvent]:
         """What the worker has reported for the pending request since the last poll; never waits."""
         events: list[AIEvent] = []
@@ -333,6 +378,9 @@ class AIClient:
         try:
             while self._replies.poll():
                 kind, request, *rest = self._replies.recv()
+                if kind == "core":
+                    self.core = str(rest[0])
+                    continue
                 if request != self.pending:
                     continue  # the answer to a cancelled request
                 if kind == "progress":

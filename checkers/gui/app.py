@@ -561,6 +561,10 @@ class App:
                 now = time.perf_counter()
                 dt, last = min(now - last, self.longest_step()), now
                 self.step(dt)
+                if self.frames == 1:
+                    # The engine's worker starts now, not at the first search: its compiled
+                    # core is ready (compiled, on a first start) by the time a game begins.
+                    self.ai.start()
         except KeyboardInterrupt:
             pass
         finally:

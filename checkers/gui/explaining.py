@@ -23,8 +23,7 @@ from checkers.ai.explain import (
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
-from checkers.gui.wording import plural
-from checkers.notation import numbered_moves
+from checkers.notation import numbered_moves, result_text
 
 __all__ = [
     "LineRow",
@@ -66,10 +65,8 @@ def line_score(
     game against the AI (`human`): `-0.35 for you`, `the AI wins in 3 moves`."""
     if win_in is not None:
         winner = side if win_in > 0 else side.opponent
-        moves = plural(abs(win_in), "move")
-        if human is not None:
-            return f"you win in {moves}" if winner is human else f"the AI wins in {moves}"
-        return f"{_name(winner)} wins in {moves}"
+        who = _name(winner) if human is None else "you" if winner is human else "the AI"
+        return result_text(abs(win_in), who=who)
     if human is not None and score is not None:
         mine = score if side is human else -score
         return f"{format_men(mine + 0.0, None)} for you"

@@ -16,13 +16,13 @@ from typing import Protocol
 from checkers.ai.explain import Explanation
 from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
-from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
+from checkers.ai.search import Progress, SearchResult, is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_seconds, clock_tag, read_clock_tag
 from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
-from checkers.gui.config import GameConfig, Mode
+from checkers.gui.config import JUDGE_LEVEL, GameConfig, Mode
 from checkers.gui.wording import (
     database_note,
     game_over_words,
@@ -32,7 +32,6 @@ from checkers.gui.wording import (
     plural,
     score_words,
 )
-from checkers.notation import men_text
 from checkers.record import GameRecord, Outcome, Reason
 
 __all__ = [
@@ -45,7 +44,6 @@ __all__ = [
     "Judgement",
     "SearchFigures",
     "Thinking",
-    "format_score",
     "replay",
 ]
 
@@ -151,15 +149,6 @@ def replay(start: Position, moves: Sequence[Move]) -> GameRecord:
     for move in moves:
         record.play(move)
     return record
-
-
-def format_score(score: float, man: float = 1.0) -> str:
-    """A score for people, in men given what a man is worth in its units: `+2.50`, or
-    `win in 4 moves` / `loss in 2 moves` for proven results."""
-    if is_win_score(score):
-        moves = plural((plies_to_win(score) + 1) // 2, "move")
-        return f"{'win' if score > 0 else 'loss'} in {moves}"
-    return men_text(score / man)
 
 
 @dataclass
@@ -469,6 +458,11 @@ class Game:
         if self.mode is Mode.AI_VS_AI:
             if self.paused and not self.step_once:
                 return
+            if not judges_like_the_engine(level) and self.position not in self.judgements:
+                # The level's own scores are not the game's: the engine judges the position
+                # first (a short search), so the bar is filled while weak levels play.
+                self._ask(JUDGE_LEVEL, "judge")
+                return
             if self.wait > 0 and not self.step_once:
                 self.wait -= dt
                 return
@@ -553,6 +547,8 @@ class Game:
             self.judge(self.position, found)
         if thinking.purpose == "draw":
             self._answer_draw()
+            return
+        if thinking.purpose == "judge":
             return
         if thinking.purpose == "hint":
             self.hint = result.move
