@@ -35,6 +35,7 @@ from checkers.board import (
     turn_problem,
 )
 from checkers.book_cli import add_book_commands
+from checkers.coach.exact import exact_explanation
 from checkers.endgame_cli import add_endgame_commands
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
@@ -243,17 +244,23 @@ def _analyse_why(
     position: Position, limits: Limits, algorithm: str, evaluation: str, form: str, out: TextIO
 ) -> int:
     """Let the AI choose its move, then say why, from its own search."""
-    choice = AIPlayer(limits, algorithm, evaluation).choose(position)
+    player = AIPlayer(limits, algorithm, evaluation)
+    choice = player.choose(position)
     if choice.explanation is None:
         if form == "json":
             print(json.dumps(None), file=out)
         else:
             print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
         return 0
+    # The moves a player would consider, scored exactly at the depth the AI reached, with
+    # what each line wins or loses and the ideas behind it.
+    explanation = exact_explanation(
+        position, choice.explanation, evaluation=evaluation, units_per_man=man_value(evaluation)
+    )
     if form == "json":
-        print(json.dumps(choice.explanation.as_json()), file=out)
+        print(json.dumps(explanation.as_json()), file=out)
     else:
-        for sentence in sentences(choice.explanation):
+        for sentence in sentences(explanation):
             print(sentence, file=out)
     return 0
 

@@ -25,6 +25,7 @@ from typing import Any
 from checkers.ai.registry import get_algorithm, man_value, search
 from checkers.ai.search import WIN, Limits, StopSignal, is_win_score, score_text
 from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.coach.teaching import Lesson, lesson
 from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
 
@@ -43,6 +44,8 @@ __all__ = [
     "SideSummary",
     "expected_result",
     "label_for",
+    "lesson_text",
+    "lesson_words",
     "move_accuracy",
     "no_book",
     "review_moves",
@@ -156,6 +159,16 @@ class MoveReview:
     """The search of the position before the move (its line is the better line)."""
     after: PositionScore
     """The search of the position after it, from the opponent's view (its line is the reply)."""
+    lesson: Lesson = field(default_factory=Lesson)
+    """What the move teaches: a "!" for a correct shot, the databases' only move or the result
+    it threw away, what a mistake walked into or missed (`checkers.coach.teaching`)."""
+
+    @property
+    def mark(self) -> str:
+        """The mark players write after the move: `!`, `?!`, `?`, `??` or ''."""
+        if self.lesson.brilliant:
+            return "!"
+        return {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}.get(self.label, "")
 
     @property
     def move_number(self) -> int:
@@ -218,6 +231,24 @@ def label_for(loss: float, *, forced: bool = False, book: bool = False) -> Label
     return Label.BLUNDER
 
 
+def lesson_words(review: MoveReview) -> str:
+    """What the move teaches, or '': `walks into White's shot: ...`, `White's shot: ...` for a
+    "!" move, `turns a database win into a draw`, `the only move that keeps the database
+    result`."""
+    taught = review.lesson
+    parts = [part for part in (taught.result_change, taught.note) if part]
+    if taught.only_move:
+        parts.append("the only move that keeps the database result")
+    return "; ".join(parts)
+
+
+def lesson_text(review: MoveReview) -> str:
+    """The move with its mark and what it teaches (`22-18?? walks into White's shot: ...`), or
+    '' when it teaches nothing."""
+    words = lesson_words(review)
+    return f"{review.move.pdn()}{review.mark} {words}" if words else ""
+
+
 def expected_result(men: float) -> float:
     """The mover's expected result (1 win, 1/2 draw, 0 loss) for a score in men."""
     return 1.0 / (1.0 + math.exp(-ACCURACY_SCALE * men))
@@ -257,7 +288,19 @@ def judge(
         loss = max(0.0, score - played)
     forced = len(position.legal_moves()) == 1
     label = label_for(loss, forced=forced, book=not forced and is_book(position, move))
-    return MoveReview(ply, position.turn, move, best, score, loss, label, position, before, after)
+    taught = lesson(
+        position,
+        move,
+        before.line,
+        after.line,
+        best=move == best and not forced,
+        mistake=label in (Label.MISTAKE, Label.BLUNDER),
+    )
+    if taught.result_change:
+        label = Label.BLUNDER  # the databases' result thrown away, whatever the scores say
+    return MoveReview(
+        ply, position.turn, move, best, score, loss, label, position, before, after, taught
+    )
 
 
 def side_accuracy(accuracies: Sequence[float]) -> float:

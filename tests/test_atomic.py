@@ -357,6 +357,7 @@ def test_a_stream_refuses_a_special_file_in_one_line_without_waiting(
 
 def test_a_stream_appends_through_a_link_and_a_fresh_one_starts_empty(tmp_path: Path) -> None:
     real = tmp_path / "real" / "games.pdn"
+    real.parent.mkdir()  # a stream makes no folder: a mistyped one is refused
     link = tmp_path / "games.pdn"
     link.symlink_to(real)
     for fresh, text in ((True, "one\n"), (False, "two\n")):

@@ -44,6 +44,7 @@ class ScriptedAI:
 
     def __init__(self) -> None:
         self.pending: int | None = None
+        self.explaining: int | None = None  # it never sends exact explanations
         self.requests: list[tuple[Position, Level]] = []
         self._events: list[AIEvent] = []
 

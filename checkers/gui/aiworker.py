@@ -33,8 +33,10 @@ from checkers.ai.engine import Engine, tune_collector_for_search
 from checkers.ai.explain import Analysis, Explanation, iterate_analysis
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
+from checkers.ai.registry import man_value
 from checkers.ai.search import Limits, Progress, SearchResult, StopSignal
 from checkers.board import Position, Side
+from checkers.coach.exact import exact_explanation
 
 __all__ = [
     "ANALYSIS_LIMITS",
@@ -42,6 +44,7 @@ __all__ = [
     "AIClient",
     "AIError",
     "AIEvent",
+    "AIExplained",
     "AIProgress",
     "AIResult",
     "worker_main",
@@ -72,6 +75,15 @@ class AIResult:
 
 
 @dataclass(frozen=True)
+class AIExplained:
+    """Why the AI played the move of request `request`, with the moves a player would consider
+    scored exactly and the ideas of their lines; it follows the AIResult, within a bounded time."""
+
+    request: int
+    explanation: Explanation
+
+
+@dataclass(frozen=True)
 class AIAnalysis:
     """The best lines of the analysed position at the depth just completed (`final`: the
     analysis is over, nothing deeper will come)."""
@@ -89,7 +101,7 @@ class AIError:
     message: str
 
 
-AIEvent = AIProgress | AIResult | AIAnalysis | AIError
+AIEvent = AIProgress | AIResult | AIExplained | AIAnalysis | AIError
 
 
 class _Cancellations:
@@ -181,6 +193,9 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             if message[0] == "stop":
                 cancellations.stop(message[1])
                 continue
+            if message[0] in ("search", "analyse"):
+                # A new request supersedes every earlier one, the exact scores of a move too.
+                cancellations.stop(message[1] - 1)
             if message[0] == "quit":
                 cancellations.stop(None)
             inbox.put(message)
@@ -224,6 +239,19 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             choice = kept[2].choose(position, history, no_progress, report, stop)
             if not stop.is_set():
                 replies.send(("result", request, choice.result, choice.note, choice.explanation))
+            if choice.explanation is not None and not stop.is_set():
+                explained = exact_explanation(
+                    position,
+                    choice.explanation,
+                    engine=kept[2].engine,
+                    evaluation=kept[2].evaluation,
+                    units_per_man=man_value(kept[2].evaluation),
+                    history=history,
+                    no_progress_plies=no_progress,
+                    stop=stop,
+                )
+                if not stop.is_set():
+                    replies.send(("explained", request, explained))
         except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
             replies.send(("error", request, str(error) or type(error).__name__))
         finally:
@@ -274,6 +302,8 @@ class AIClient:
         self.core = ""
         """Which core the worker's engine uses, in words (`compiled with numba 0.61`); while
         it gets ready "preparing"; "" before the worker has said."""
+        self.explaining: int | None = None
+        """The answered request whose exact explanation is still to come, or None."""
 
     def start(self) -> None:
         """Start the worker process (idempotent); a stopped worker is replaced."""
@@ -313,6 +343,7 @@ class AIClient:
     ) -> int:
         """Ask for a move (cancelling any search under way); returns the request number."""
         self.cancel()
+        self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
@@ -333,6 +364,7 @@ class AIClient:
         """Ask for the `lines` best moves of `position`, reported after every completed depth
         until cancelled (cancelling any search under way); returns the request number."""
         self.cancel()
+        self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
@@ -366,7 +398,7 @@ class AIClient:
     def poll_core(self) -> str:
         """`core`, after reading what the worker said when no answer is awaited (a screen
         that asks nothing of the AI: nothing else can be lost); never waits."""
-        if self.pending is None:
+        if self.pending is None and self.explaining is None:
             self.poll()
         return self.core
 
@@ -381,12 +413,18 @@ class AIClient:
                 if kind == "core":
                     self.core = str(rest[0])
                     continue
+                if request == self.explaining and kind in ("explained", "error"):
+                    self.explaining = None  # a failed exact pass leaves the first explanation
+                    if kind == "explained":
+                        events.append(AIExplained(request, rest[0]))
+                    continue
                 if request != self.pending:
                     continue  # the answer to a cancelled request
                 if kind == "progress":
                     events.append(AIProgress(request, rest[0]))
                 elif kind == "result":
                     self.pending = None
+                    self.explaining = request if rest[2] is not None else None
                     events.append(AIResult(request, rest[0], rest[1], rest[2]))
                 elif kind == "lines":
                     events.append(AIAnalysis(request, rest[0]))

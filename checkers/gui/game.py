@@ -19,7 +19,7 @@ from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchResult, is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_seconds, clock_tag, read_clock_tag
-from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
+from checkers.gui.aiworker import AIError, AIEvent, AIExplained, AIProgress, AIResult
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import JUDGE_LEVEL, GameConfig, Mode
@@ -72,6 +72,8 @@ class AIService(Protocol):
     """What the game needs from the AI worker: `AIClient`, or a stand-in a later screen brings."""
 
     pending: int | None
+    explaining: int | None
+    """The answered request whose exact explanation (AIExplained) is still to come."""
 
     def request(
         self,
@@ -216,6 +218,8 @@ class Game:
         """The engine's deepest evaluation of each position of this game so far: the one score
         the panel, the bar, the hint and the draw offer all show."""
         self.explanations: dict[tuple[int, Position, Move], Explanation] = {}
+        self._explaining: tuple[int, tuple[int, Position, Move]] | None = None
+        """The request whose exact explanation is awaited, and its explanation's key."""
         """Why the AI played each of its moves in this game, by (ply, position, move): kept
         through undo, redo and stepping, so the question can be asked at any AI move."""
         self._position_changed()
@@ -521,6 +525,15 @@ class Game:
             self.status = f"{self.position.turn.name.capitalize()} (AI) is thinking..."
 
     def _on_ai_event(self, event: AIEvent) -> None:
+        if isinstance(event, AIExplained):
+            # The exact scores of the AI's last move replace its first explanation, unless
+            # the move was taken back in between.
+            if self._explaining is not None and self._explaining[0] == event.request:
+                key = self._explaining[1]
+                if key in self.explanations:
+                    self.explanations[key] = event.explanation
+                self._explaining = None
+            return
         thinking = self.thinking
         if thinking is None:
             return
@@ -580,6 +593,7 @@ class Game:
         if event.explanation is not None:
             key = (self.record.ply, self.position, result.move)
             self.explanations[key] = event.explanation
+            self._explaining = (event.request, key)
         searched = self.judgements.get(self.position)
         self.play(result.move)
         if searched is not None and judges_like_the_engine(level):
@@ -600,8 +614,8 @@ class Game:
             wakes.append(0.0)
         elif self.flash is not None:
             wakes.append(flash_frame)
-        elif self.thinking is not None:
-            wakes.append(thinking_frame)
+        elif self.thinking is not None or (self.ai is not None and self.ai.explaining is not None):
+            wakes.append(thinking_frame)  # the AI's reports, its exact scores among them
         elif (
             not self.finished
             and not self.reviewing
