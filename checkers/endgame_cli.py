@@ -36,7 +36,7 @@ from checkers.perft import default_jobs
 __all__ = ["MAX_BUILD_PIECES", "add_endgame_commands", "cmd_build", "cmd_probe", "cmd_slice"]
 
 MAX_BUILD_PIECES = 6
-"""Six pieces take hours on one machine; more belong on a cluster (workflow/Snakefile)."""
+"""Six pieces take an hour or two on one machine; more belong on a cluster (workflow/Snakefile)."""
 
 
 def _pieces(text: str) -> int:

@@ -4,7 +4,8 @@
 
 Python keeps the loop over the work (`solve_slice`): it hands the kernels a range of indices to
 classify or a batch of queued entries to settle, sorts what they queue by distance, and between
-two calls reports progress and asks whether to stop, so a kill or Ctrl+C costs at most one call.
+two calls reports progress and asks whether to stop, so a stop or Ctrl+C is answered within a
+call (the unfinished slice starts again on the next run).
 The kernels are iterative (numba's on-disk cache cannot hold recursive functions, see `_jit`) and
 take plain arrays: the four group tables, the slice's own arrays and the smaller slices as the
 compiled search probes them (`probe.lookup`).
