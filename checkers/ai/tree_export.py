@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from checkers.ai.classic import ScoreReason, SearchInterrupted, minimax
-from checkers.ai.evaluation import Evaluation, get_evaluation
+from checkers.ai.evaluation import Evaluation
+from checkers.ai.registry import get_evaluation
 from checkers.ai.search import is_win_score, score_text
 from checkers.ai.tracking import EventKind, SearchNode, SearchTree
 from checkers.board import BLACK, Move, Position

@@ -24,6 +24,7 @@ from checkers.ai.explain import (
     format_men,
     win_in_moves,
 )
+from checkers.ai.registry import get_evaluation
 from checkers.ai.search import Limits, StopSignal, is_win_score
 from checkers.board import Move, Position
 from checkers.coach.endings import named_ending
@@ -140,7 +141,7 @@ def exact_explanation(
     started = time.monotonic()
     played = explanation.moves[0]
     legal = position.legal_moves()
-    searcher = engine if engine is not None else new_engine(evaluation)
+    searcher = engine if engine is not None else new_engine(get_evaluation(evaluation))
     judge = searcher if searcher.own_evaluation else new_engine()
     moves = list(explanation.moves)
     exact_depth = 0

@@ -18,7 +18,7 @@ from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchResult, is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
-from checkers.clock import Clock, ai_move_seconds, clock_tag, read_clock_tag
+from checkers.clock import Clock, ai_move_budget, clock_tag, read_clock_tag
 from checkers.gui.aiworker import AIError, AIEvent, AIExplained, AIProgress, AIResult
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
@@ -472,11 +472,11 @@ class Game:
                 return
             self.step_once = False
         if self.timer is not None and level.time is not None:
-            # On the clock the AI spends what it can afford, never more than its level's time.
+            # On the clock the AI aims at what it can afford (never more than its level's
+            # time), with a spare it spends only where the position is critical.
             left = self.timer.remaining(self.position.turn)
-            level = replace(
-                level, time=ai_move_seconds(left, self.timer.control.increment, level.time)
-            )
+            target, spare = ai_move_budget(left, self.timer.control.increment, level.time)
+            level = replace(level, time=target, spare_time=spare)
         self._ask(level, "move")
 
     def _run_timer(self) -> None:

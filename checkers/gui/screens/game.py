@@ -672,6 +672,14 @@ class GameScreen(ScreenBase):
                 return 0.5, "draw"
             return (1.0 if result.winner is BLACK else 0.0), "won"
         found = self.scored()
+        positions = game.record.positions
+        live_end = not game.finished and game.record.ply == len(game.record.line)
+        if found is None and live_end and len(positions) >= 2:
+            # The position just reached is not judged yet: the bar holds the score of the one
+            # before until a search answers, rather than emptying between every two moves.
+            before = game.judgements.get(positions[-2])
+            if before is not None:
+                found = (before.score, before.man, before.side)
         if found is None:
             return None, ""
         score, man, side = found
