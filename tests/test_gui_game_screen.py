@@ -192,6 +192,16 @@ def test_the_menu_holds_the_less_used_actions_in_plain_words(
         press_widget(app, f"menu {name}")
         assert isinstance(asked[-1], intent)
     press_widget(app, "open_menu")
+    # A setting's entry says whether it is on; choosing it switches it.
+    numbers = screen.context.settings.square_numbers
+    assert screen.widgets["menu square_numbers"].text == (
+        f"Square numbers: {'on' if numbers else 'off'}"
+    )
+    muted = screen.context.sounds.muted
+    assert screen.widgets["menu mute"].text == f"Mute: {'on' if muted else 'off'}"
+    press_widget(app, "menu mute")
+    press_widget(app, "open_menu")
+    assert screen.widgets["menu mute"].text == f"Mute: {'off' if muted else 'on'}"
     press(app, pygame.K_ESCAPE)  # Esc closes the menu first
     assert not screen.menu_open and "menu save" not in screen.widgets
 

@@ -105,6 +105,8 @@ class Command:
     """A compact button's text (the navigation arrows) instead of the label."""
     short: str = ""
     """A shorter label for a button too narrow for the whole one (a small window)."""
+    toggle: bool = False
+    """A setting switched on and off: its menu entry says which (`Square numbers: on`)."""
 
     @property
     def button(self) -> bool:
@@ -275,6 +277,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             screen.toggle_eval_bar,
             active=screen.bar_shown,
             group="view",
+            toggle=True,
         ),
         Command(
             "square_numbers",
@@ -284,6 +287,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             screen.toggle_numbers,
             active=lambda: screen.context.settings.square_numbers,
             group="view",
+            toggle=True,
         ),
         Command(
             "mute",
@@ -293,6 +297,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             screen.toggle_mute,
             active=lambda: screen.context.sounds.muted,
             group="view",
+            toggle=True,
         ),
         Command(
             "help",

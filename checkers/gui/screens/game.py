@@ -770,6 +770,8 @@ class GameScreen(ScreenBase):
         self, container: UIContainer | UIPanel, command: Command, rect: pygame.Rect, name: str
     ) -> UIButton:
         text = command.icon or command.label
+        if command.toggle and name.startswith("menu "):
+            text = f"{text}: {'on' if command.active() else 'off'}"
         button = UIButton(
             rect,
             text,
