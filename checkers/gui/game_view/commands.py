@@ -193,7 +193,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             ("r", "ctrl+y"),
             "replay a move taken back",
             game.redo,
-            enabled=game.record.can_redo,
+            enabled=lambda: game.record.can_redo(),  # the record of the game shown now
         ),
         Command(
             "hint",
