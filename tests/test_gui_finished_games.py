@@ -80,6 +80,7 @@ def test_an_agreed_draw_survives_a_click_on_a_move_and_the_end_key(make_app, dat
     assert game.record.ply == 1 and game.result is not None
     press(app, pygame.K_END)
     assert game.status.startswith("Game over: Draw")
+    assert panel_lines(game).search[0].startswith("Game over: Draw")  # the panel says it too
     for key in (pygame.K_HOME, pygame.K_RIGHT, pygame.K_LEFT):
         press(app, key)
     click(app, 22)  # a piece on the board of an earlier position: the game is not played on
