@@ -63,6 +63,8 @@ def agree_draw(app: App) -> None:
     press(app, pygame.K_d, "d")
     click(app, 15)
     click(app, 22)  # 15x22: Black's move (a capture is compulsory)
+    app.step(1 / 60)
+    assert screen_of(app).widgets["draw"].text == "Accept draw"  # White's button says so
     press(app, pygame.K_d, "d")
 
 

@@ -934,6 +934,8 @@ class GameScreen(ScreenBase):
                 label = "Resume"
             elif command.name == "mute" and self.context.sounds.muted:
                 label = "Unmute"
+            elif command.name == "draw" and self.game.draw_offered():
+                label = "Accept draw"
             if self._labels.get(command.name, command.label) != label:
                 changed = True
                 self._labels[command.name] = label
