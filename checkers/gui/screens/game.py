@@ -993,6 +993,8 @@ class GameScreen(ScreenBase):
         self.menu_open = False
         moves = tuple(game.record.moves)
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
+        game.refresh_status()  # what the status line says when the board closes, not a stale line
+        game.status = f"Back from the analysis board. {game.status}"
         self.context.request(
             OpenAnalysis(game.record.start, moves, self.flipped, human, explorer=explorer)
         )
