@@ -432,6 +432,13 @@ def facts(explanation: Explanation) -> list[str]:
             f"{explanation.played} came from the opening book, which holds the engine's own"
             f" deeper look at this position ({_ahead(played.depth)})."
         )
+        better = [m.score for m in explanation.moves[1:] if m.score is not None]
+        if played.score is not None and better and max(better) > played.score:
+            # The book's MARGIN is 5 in the engine's units, where a man is 100.
+            facts.append(
+                "The book picks among its moves that score within a twentieth of a man of the"
+                " best, so that games vary: the difference is too small to matter."
+            )
         return facts
     if explanation.database is not None:
         kind = (
