@@ -53,6 +53,7 @@ from checkers.gui.intents import (
     Quit,
     Resume,
     SaveGameAs,
+    SavePictureAs,
     ShowStart,
     StartGame,
 )
@@ -61,6 +62,7 @@ from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
+from checkers.gui.screens.picture_files import SavePictureScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartChoices, StartScreen
@@ -198,6 +200,9 @@ class App:
             OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
             OpenFile: lambda intent: self.push(OpenFileScreen(self.context)),
             SaveGameAs: self._save_game_as,  # type: ignore[dict-item]
+            SavePictureAs: lambda intent: self.push(
+                SavePictureScreen(self.context, intent.picture, intent.name)  # type: ignore[union-attr]
+            ),
             OpenSetup: self._open_setup,  # type: ignore[dict-item]
             OpenSettings: lambda intent: self.push(SettingsScreen(self.context)),
             ChangeSettings: self._change_settings,  # type: ignore[dict-item]

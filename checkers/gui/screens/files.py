@@ -85,6 +85,8 @@ class SaveAsScreen(FolderBrowser):
         "is replaced only if you say so)"
     )
     focus_name = True
+    what = "this game"
+    """What is written, in the question asked before a file is replaced."""
 
     def __init__(
         self, context: ScreenContext, text: str, name: str, directory: Path | None = None
@@ -121,7 +123,7 @@ class SaveAsScreen(FolderBrowser):
         folder = self.replacing.parent.name or str(self.replacing.parent)
         self.question = Card(
             "Replace the file?",
-            [f"{self.replacing.name} is already in {folder}.", "Replace it with this game?"],
+            [f"{self.replacing.name} is already in {folder}.", f"Replace it with {self.what}?"],
             [
                 CardButton(
                     "replace",
