@@ -110,7 +110,7 @@ def test_save_picture_writes_png_or_svg_by_the_name(
     assert isinstance(app.screen, GameScreen)
     image = pygame.image.load(str(data / "board.png"))
     assert image.get_width() == PICTURE_SIZE
-    assert "Saved" in screen_of(app).game.status
+    assert screen_of(app).game.status.startswith("Saved the picture as board.png")
     screen = save_picture_screen(app)
     enter_path(app, screen, data / "board.svg")
     root = ET.parse(data / "board.svg").getroot()

@@ -189,9 +189,11 @@ class Analysed:
 
 @dataclass(frozen=True)
 class SavedAs:
-    """A game written by the Save As picker: the result it hands back to the screen below."""
+    """A file written by a Save As picker: the result it hands back to the screen below."""
 
     path: Path
+    what: str = "a copy"
+    """What was saved, as the status line names it (`a copy` of the game, `the picture`)."""
 
 
 @dataclass(frozen=True)

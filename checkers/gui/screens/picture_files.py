@@ -73,4 +73,4 @@ class SavePictureScreen(SaveAsScreen):
             self.refuse(f"Cannot save {path.name}: {error.strerror or error}")
             return
         self.remember(path)
-        self.context.request(Back(SavedAs(path)))
+        self.context.request(Back(SavedAs(path, "the picture")))
