@@ -203,6 +203,7 @@ def board_picture(
     size: int = DEFAULT_SIZE,
     theme: str = DEFAULT_THEME,
     arrows: Sequence[Move] = (),
+    hint: Move | None = None,
     flipped: bool = False,
     caption: str | None = None,
     last_move: Move | None = None,
@@ -210,8 +211,9 @@ def board_picture(
     background: bool = True,
 ) -> Picture:
     """The board of `position` as the window draws it, `size` pixels wide: the theme's
-    colours, the last move lit, the empty squares' numbers, the pieces, the arrows (one: the
-    hint's; several: a line, numbered from its first move, fading). Below it the caption line
+    colours, the last move lit, the empty squares' numbers, the hint (its square outlined, its
+    arrow), the pieces, the `arrows` of a line (numbered from its first move, fading). Below
+    it the caption line
     (None: whose move it is; "": no caption line). Without `background` the margin is left
     clear (a diagram on a page). KeyError if `theme` is not a theme's name."""
     palette = PALETTES[theme]
@@ -247,8 +249,13 @@ def board_picture(
     pieces = position.piece_map()
     if numbers:
         shapes += _square_numbers(geometry, palette, set(pieces), lit)
+    if hint is not None:
+        shapes += _outline(geometry.square_rect(hint.start), max(2, cell // 16), palette.HINT)
     for square, piece in sorted(pieces.items()):
         shapes += _piece(palette, piece, geometry.square_center(square), cell)
+    if hint is not None:
+        points = [geometry.square_center(square) for square in hint.path]
+        shapes += _arrow(palette, points, cell, HINT_ALPHA, "")
     shapes += _arrows(palette, geometry, arrows)
     if words:
         shapes.append(
@@ -337,15 +344,26 @@ def _crown(cx: float, cy: float, size: float) -> list[Shape]:
     return shapes
 
 
+def _outline(rect: tuple[int, int, int, int], width: int, colour: Colour) -> list[Shape]:
+    """A square's outline inside its edge, as pygame draws a rectangle of `width`: four strips,
+    which both back ends fill alike."""
+    x, y, w, h = rect
+    return [
+        Rect(x, y, w, width, colour),
+        Rect(x, y + h - width, w, width, colour),
+        Rect(x, y, width, h, colour),
+        Rect(x + w - width, y, width, h, colour),
+    ]
+
+
 def _arrows(palette: Palette, geometry: BoardGeometry, arrows: Sequence[Move]) -> list[Shape]:
-    """The window's arrows: one alone is the hint's; a line's are numbered at their tails and
-    fade, the later ones drawn first so the move to play now lies over its replies."""
+    """A line's arrows as the window draws them: numbered at their tails and fading, the later
+    ones drawn first so the move to play now lies over its replies."""
     shapes: list[Shape] = []
-    numbered = len(arrows) > 1
     for index in reversed(range(len(arrows))):
         points = [geometry.square_center(square) for square in arrows[index].path]
-        alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)] if numbered else HINT_ALPHA
-        shapes += _arrow(palette, points, geometry.cell, alpha, str(index + 1) if numbered else "")
+        alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
+        shapes += _arrow(palette, points, geometry.cell, alpha, str(index + 1))
     return shapes
 
 

@@ -78,7 +78,9 @@ def cmd_picture(args: argparse.Namespace, out: TextIO) -> int:
         position,
         size=args.size,
         theme=theme,
-        arrows=arrows,
+        # One arrow is drawn as the window's hint; several as a line, numbered.
+        arrows=arrows if len(arrows) > 1 else (),
+        hint=arrows[0] if len(arrows) == 1 else None,
         flipped=args.flip,
         caption=args.caption,
     )

@@ -21,6 +21,7 @@ from checkers.picture import (
     MIN_NUMBER_PIXELS,
     Circle,
     Group,
+    Rect,
     Shape,
     Text,
     board_picture,
@@ -234,3 +235,17 @@ def test_the_svg_side_imports_no_pygame() -> None:
         "sys.exit(1 if 'pygame' in sys.modules else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_a_hint_outlines_its_square_and_its_arrow_has_no_number() -> None:
+    hint = Move((11, 15))
+    picture = board_picture(Position(), hint=hint)
+    hint_colour = theme.PALETTES["wood"].HINT
+    strips = [s for s in picture.shapes if isinstance(s, Rect) and s.fill == hint_colour]
+    assert len(strips) == 4  # the square's outline
+    left, top, cell = picture.board
+    assert (
+        min(s.x for s in strips) == left + 5 * cell and min(s.y for s in strips) == top + 2 * cell
+    )
+    assert [s for s in picture.shapes if isinstance(s, Group) and s.name == "arrow"]
+    assert not [s for s in picture.shapes if isinstance(s, Text) and s.text == "1"]

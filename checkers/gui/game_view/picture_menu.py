@@ -43,12 +43,12 @@ class PictureHost(Protocol):
 def shown_picture(screen: PictureHost, size: int = PICTURE_SIZE) -> Picture:
     """The board as the screen shows it now, as a picture `size` pixels wide."""
     view = screen.board_view(BoardGeometry(0, 0, 64, screen.flipped))
-    arrows = view.arrows or ((view.hint,) if view.hint is not None else ())
     return board_picture(
         view.position,
         size=size,
         theme=theme.current(),
-        arrows=arrows,
+        arrows=view.arrows,
+        hint=view.hint,
         flipped=screen.flipped,
         last_move=view.last_move,
         numbers=screen.context.settings.square_numbers,
