@@ -16,8 +16,8 @@ from checkers.gui import clipboard, theme
 from checkers.gui.app import App
 from checkers.gui.game_view.picture_menu import PICTURE_SIZE, shown_picture
 from checkers.gui.intents import Intent, SavePictureAs
+from checkers.gui.screens.files import SavePictureScreen
 from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.picture_files import SavePictureScreen
 from checkers.picture import Group, Rect
 from tests.gui_driving import click_at, screen_of
 
