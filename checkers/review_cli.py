@@ -29,6 +29,7 @@ from checkers.review import (
     MoveReview,
     ReviewSetting,
     SideSummary,
+    lesson_text,
     review_moves,
     summarize,
     win_text,
@@ -83,11 +84,14 @@ _HEADER = f"{'Move':<18}{'Score':>18}  {'Best':<14}{'Loss':>6}  Label"
 
 
 def row_text(review: MoveReview) -> str:
-    """One table row: move, score before it, the engine's best move, loss and label."""
-    return (
+    """One table row: move, score before it, the engine's best move, loss and label; then,
+    indented on the next line, what the move teaches (`lesson_text`) when it teaches something."""
+    row = (
         f"{move_text(review):<18}{score_text(review):>18}  {review.best.pdn():<14}"
         f"{review.loss:>6.2f}  {review.label.value}"
     )
+    taught = lesson_text(review)
+    return row + (f"\n    {taught}" if taught else "")
 
 
 def summary_text(summary: dict[Any, SideSummary]) -> list[str]:
@@ -118,6 +122,10 @@ def review_json(reviews: list[MoveReview], setting: ReviewSetting) -> dict[str, 
             "score": round(review.score, 2),
             "loss": round(review.loss, 2),
             "label": review.label.value,
+            "mark": review.mark,
+            "note": lesson_text(review),
+            "only_move": review.lesson.only_move,
+            "ideas": [idea.to_json() for idea in review.lesson.ideas],
         }
         for review in reviews
     ]

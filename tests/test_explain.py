@@ -113,6 +113,7 @@ def test_a_forced_win_is_counted_in_moves_not_scored() -> None:
         "pv": ["14x23"],
         "win_in": 1,
         "database": "database win in 1 move",  # two pieces: the databases know it
+        "ideas": [],  # taking the last piece is no bottle-up: nothing else is named
     }
     status, out = run("analyse", ONE_CAPTURE, "--lines", "3", "--depth", "3")
     assert status == 0 and "database win in 1 move" in out

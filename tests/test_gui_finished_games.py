@@ -16,7 +16,7 @@ import pytest
 from gui_driving import click, click_at, press, screen_of
 
 from checkers import saves
-from checkers.board import BLACK, Position
+from checkers.board import BLACK, Move, Position
 from checkers.cli import main
 from checkers.clock import TimeControl
 from checkers.gui.app import App
@@ -25,7 +25,7 @@ from checkers.gui.game import ORIGIN_TAG
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.load import LoadScreen
 from checkers.pdn import read_file
-from checkers.record import Reason
+from checkers.record import GameRecord, Reason
 
 TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
 
@@ -252,6 +252,15 @@ def test_redo_is_enabled_only_when_there_is_a_move_to_redo(make_app) -> None:
     app.step(1 / 60)
     assert screen.widgets["redo"].is_enabled
     press(app, pygame.K_r, "r")
+    app.step(1 / 60)
+    assert not screen.widgets["redo"].is_enabled
+    # A game loaded in its place, shown at its end: nothing to redo (the button asked the
+    # record the screen was built with, which had a move taken back).
+    press(app, pygame.K_u, "u")
+    finished = GameRecord.replay(
+        [Move.from_pdn(text) for text in ("11-15", "23-19")], screen.game.record.start
+    )
+    screen.game.load(finished)
     app.step(1 / 60)
     assert not screen.widgets["redo"].is_enabled
 

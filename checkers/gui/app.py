@@ -36,6 +36,7 @@ from checkers.gui.board_view.assets import Assets, Sounds
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig
 from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.explorer_pane import ArchivePicker
 from checkers.gui.game import HOP_SECONDS
 from checkers.gui.game_view.commands import register_overlay
 from checkers.gui.game_view.keeper import RESUME_PLY_TAG
@@ -50,6 +51,7 @@ from checkers.gui.intents import (
     OpenSettings,
     OpenSetup,
     OpenWhy,
+    PickArchive,
     Quit,
     Resume,
     SaveGameAs,
@@ -208,6 +210,7 @@ class App:
             Back: self._back,  # type: ignore[dict-item]
             Quit: lambda intent: self.quit(),
             OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
+            PickArchive: lambda intent: self.push(ArchivePicker(self.context)),
             OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
         }
         self.tree_choices = TreeChoices()
@@ -380,7 +383,12 @@ class App:
     def _open_analysis(self, intent: OpenAnalysis) -> None:
         self.push(
             AnalysisScreen(
-                self.context, intent.start, intent.moves, intent.flipped, human=intent.human
+                self.context,
+                intent.start,
+                intent.moves,
+                intent.flipped,
+                human=intent.human,
+                explorer=intent.explorer,
             )
         )
 
@@ -565,6 +573,10 @@ class App:
                 now = time.perf_counter()
                 dt, last = min(now - last, self.longest_step()), now
                 self.step(dt)
+                if self.frames == 1:
+                    # The engine's worker starts now, not at the first search: its compiled
+                    # core is ready (compiled, on a first start) by the time a game begins.
+                    self.ai.start()
         except KeyboardInterrupt:
             pass
         finally:

@@ -20,6 +20,8 @@ after the current event, so a screen is never closed while one of its handlers r
     OpenSettings()               push the settings dialog
     OpenAnalysis(start, moves)   push the analysis board on the position after `moves` from
                                  `start` (a copy: the game below is never touched)
+    PickArchive()                push a file picker for a PDN archive for the explorer; the
+                                 file comes back as `Back(ArchivePicked(path))`
     OpenWhy(card)                push the "why this move?" card over the game
     ChangeSettings(settings)     apply settings (theme, sound, board) and remember them
     Back(result)                 close the top screen; a non-None `result` (e.g. a LoadedGame)
@@ -54,6 +56,7 @@ __all__ = [
     "OpenSettings",
     "OpenSetup",
     "OpenWhy",
+    "PickArchive",
     "Quit",
     "Resume",
     "SaveGameAs",
@@ -154,6 +157,13 @@ class OpenAnalysis:
     flipped: bool = False
     human: Side | None = None
     """The player in a game against the AI: scores are told from their side, as in the game."""
+    explorer: bool = False
+    """Open it with the explorer pane shown (the games played in the position)."""
+
+
+@dataclass(frozen=True)
+class PickArchive:
+    """Choose a PDN archive whose games the analysis board's explorer adds."""
 
 
 @dataclass(frozen=True)
@@ -227,6 +237,7 @@ Intent = (
     | OpenSetup
     | OpenSettings
     | OpenAnalysis
+    | PickArchive
     | OpenWhy
     | ChangeSettings
     | Back
