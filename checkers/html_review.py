@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from checkers.atomic import write_text
 from checkers.board import BLACK, Move, Side
@@ -21,11 +20,10 @@ from checkers.options import UsageError, shown
 from checkers.pdn import PdnGame
 from checkers.picture import Circle, Picture, Polyline, Rect, Shape, Text, board_picture
 from checkers.picture_svg import svg_element
-from checkers.review import Label, MoveReview, ReviewSetting, summarize, win_text
+from checkers.review import Label, MoveReview, ReviewSetting, lesson_words, summarize, win_text
 
 __all__ = [
     "MARKED",
-    "SYMBOLS",
     "evaluation_graph",
     "html_target",
     "idea_texts",
@@ -35,8 +33,6 @@ __all__ = [
 
 MARKED = (Label.MISTAKE, Label.BLUNDER)
 """The labels that get a diagram with the better line."""
-SYMBOLS = {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}
-"""The marks players write after a move, so the label reads without its colour."""
 GRAPH_LIMIT = 4.0
 """The graph shows scores up to this many men either way (a forced win sits at the edge)."""
 LINE_ARROWS = 3
@@ -44,15 +40,31 @@ LINE_ARROWS = 3
 DIAGRAM_SIZE = 360
 
 
-def idea_texts(review: Any) -> tuple[str, ...]:
-    """The named ideas a review entry carries (the coach's texts, `ideas` or `idea`), as plain
-    lines; none when it carries none. The one place the page reads them."""
-    found = getattr(review, "ideas", None) or getattr(review, "idea", None)
-    if not found:
-        return ()
-    if isinstance(found, str):
-        return (found,)
-    return tuple(str(getattr(item, "text", item)) for item in found)
+def idea_texts(review: MoveReview) -> tuple[tuple[str, str], ...]:
+    """What the review says the move teaches, as (kind, text) lines: `note` for its words
+    (`lesson_words`: what a mistake walked into, a result thrown away, the only move) and one
+    line per idea it names (kind: the idea's name, `shot`, `runaway`...). The one place the
+    page reads them; none when the review says nothing."""
+    lines: list[tuple[str, str]] = []
+    words = lesson_words(review)
+    if words:
+        lines.append(("note", words))
+    lines += [(idea.name, idea.text) for idea in review.lesson.ideas if idea.text]
+    return tuple(lines)
+
+
+def _taught(review: MoveReview, element: str) -> str:
+    """The review's notes and ideas for a move as `element`s (escaped; the idea's name first)."""
+    parts = []
+    for kind, text in idea_texts(review):
+        if kind == "note":
+            parts.append(f'<{element} class="note">{_e(text)}</{element}>')
+        else:
+            parts.append(
+                f'<{element} class="idea"><span class="idea-name">{_e(kind)}:</span> '
+                f"{_e(text)}</{element}>"
+            )
+    return "".join(parts)
 
 
 def _e(text: object) -> str:
@@ -129,7 +141,7 @@ def _better_line(review: MoveReview) -> tuple[Move, ...]:
 def _move_name(review: MoveReview) -> str:
     """`12. 11-15` or `12... 23-19`, with the label's mark."""
     dots = "." if review.side is BLACK else "..."
-    return f"{review.move_number}{dots} {review.move.pdn()}{SYMBOLS.get(review.label, '')}"
+    return f"{review.move_number}{dots} {review.move.pdn()}{review.mark}"
 
 
 def _score_words(review: MoveReview) -> str:
@@ -139,18 +151,16 @@ def _score_words(review: MoveReview) -> str:
 
 def _notes(review: MoveReview, comments: dict[int, str]) -> str:
     """The ideas the review names for the move and the file's own comment after it."""
-    parts = [f'<span class="idea">{_e(text)}</span>' for text in idea_texts(review)]
     comment = comments.get(review.ply)
-    if comment:
-        parts.append(f'<span class="comment">{_e(comment)}</span>')
-    return "".join(parts)
+    said = f'<span class="comment">{_e(comment)}</span>' if comment else ""
+    return _taught(review, "span") + said
 
 
 def _move_cell(review: MoveReview | None, comments: dict[int, str]) -> str:
     if review is None:
         return "<td></td>"
     label = review.label
-    text = _e(review.move.pdn() + SYMBOLS.get(label, ""))
+    text = _e(review.move.pdn() + review.mark)
     if label in MARKED:
         text = f'<a href="#ply-{review.ply}">{text}</a>'
     return (
@@ -208,7 +218,7 @@ def _diagram(review: MoveReview, theme: str, comments: dict[int, str]) -> str:
     name = _move_name(review)
     better = " ".join(move.pdn() for move in line)
     label = f"{name}: the position before the move, the better line {better} as arrows"
-    ideas = "".join(f"<p class='idea'>{_e(text)}</p>" for text in idea_texts(review))
+    ideas = _taught(review, "p")
     comment = comments.get(review.ply)
     said = f"<p class='comment'>{_e(comment)}</p>" if comment else ""
     return (
@@ -244,8 +254,8 @@ th, td { padding: .2rem .6rem; text-align: left; vertical-align: top; }
 .inaccuracy .label, tr.inaccuracy th { color: var(--inaccuracy); }
 .mistake .label, tr.mistake th { color: var(--mistake); font-weight: bold; }
 .blunder .label, tr.blunder th { color: var(--blunder); font-weight: bold; }
-.idea, .comment { display: block; font-size: .9em; }
-.idea::before { content: "Idea: "; color: var(--dim); }
+.idea, .note, .comment { display: block; font-size: .9em; }
+.idea-name { color: var(--dim); text-transform: capitalize; }
 .comment { font-style: italic; color: var(--dim); }
 a { color: inherit; }
 svg { max-width: 100%%; height: auto; }

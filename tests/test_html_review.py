@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from checkers.ai import Limits
-from checkers.board import Move, Position
+from checkers.board import BLACK, Move, Position
 from checkers.cli import main
+from checkers.coach import Idea
+from checkers.coach.teaching import Lesson
 from checkers.html_review import MARKED, idea_texts, review_page
 from checkers.pdn import PdnGame, write_game
 from checkers.review import Label, MoveReview, ReviewSetting, review_moves
@@ -148,26 +150,26 @@ def test_hostile_tags_and_comments_stay_text(
     assert "@media print" in text
 
 
-def test_ideas_the_review_carries_are_shown_escaped(
+def test_what_the_review_teaches_is_shown_escaped(
     game_and_reviews: tuple[PdnGame, list[MoveReview]],
 ) -> None:
-    """Whatever idea text a review entry carries is shown, through `idea_texts` alone."""
-
-    class WithIdea:
-        def __init__(self, review: MoveReview, idea: str) -> None:
-            self._review, self.ideas = review, (idea,)
-
-        def __getattr__(self, name: str) -> object:
-            return getattr(self._review, name)
-
+    """The review's note and the ideas it names are on the page, through `idea_texts` alone."""
     game, reviews = game_and_reviews
-    assert idea_texts(reviews[0]) == ()
     blunder = next(r for r in reviews if r.label is Label.BLUNDER)
-    shown = [WithIdea(r, "Two for one: <the shot>") if r is blunder else r for r in reviews]
-    page = parsed(review_page(game, shown, SHALLOW))  # type: ignore[arg-type]
-    words = [text for text in page.text if "Two for one" in text]
-    assert words and all(text == "Two for one: <the shot>" for text in words)
-    assert len(words) == 2  # in the move list and under the diagram
+    shot = Idea("shot", BLACK, ("15x22x29",), 0, (("takes", 2),), "Black jumps <two> men")
+    taught = replace(blunder, lesson=Lesson(note="walks into <the shot>", ideas=(shot,)))
+    assert idea_texts(taught) == (
+        ("note", "walks into <the shot>"),
+        ("shot", "Black jumps <two> men"),
+    )
+    shown = [taught if r is blunder else r for r in reviews]
+    page = parsed(review_page(game, shown, SHALLOW))
+    words = page.text
+    # In the move list and under the diagram, as text, not markup.
+    assert words.count("walks into <the shot>") == 2
+    assert words.count(" Black jumps <two> men") == 2
+    assert "shot:" in words  # the idea's name before its sentence
+    assert page.having("the") == [] and page.having("two") == []
 
 
 def test_review_command_writes_the_page(tmp_path: Path) -> None:
