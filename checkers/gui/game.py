@@ -972,6 +972,17 @@ class Game:
         self._drop_later_moves()
         self._end(self.record.resign(side))
 
+    def draw_offered(self) -> bool:
+        """Whether the side to move may accept a draw the other side offered on its last turn
+        (between two players: the Offer draw button then says Accept draw)."""
+        offer = self.draw_offer
+        return (
+            offer is not None
+            and offer[0] is not self.position.turn
+            and offer[1] + 1 == self.record.ply
+            and not self.finished
+        )
+
     def offer_draw(self) -> None:
         """Offer a draw: the AI answers from its evaluation; between two players the other side
         accepts by offering too on its turn (a move declines)."""
@@ -987,8 +998,8 @@ class Game:
             self.draw_offer = (side, self.record.ply)
             other = side.opponent.name.capitalize()
             self.status = (
-                f"{side.name.capitalize()} offers a draw: {other}, press Offer draw (D) on your "
-                "turn to accept, or move to decline."
+                f"{side.name.capitalize()} offers a draw: {other}, after {side.name.capitalize()}'s "
+                "move press Accept draw (D) to accept, or play on to decline."
             )
             return
         if not self.is_human_turn() or self.thinking is not None or self.animation is not None:

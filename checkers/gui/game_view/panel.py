@@ -34,7 +34,14 @@ from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import ORIGIN_TAG, Game, judges_like_the_engine
 from checkers.gui.ui import fit_label, fit_text
-from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
+from checkers.gui.wording import (
+    game_over_words,
+    move_label,
+    move_rows,
+    moves_count,
+    plural,
+    score_words,
+)
 from checkers.record import FORTY_MOVE_PLIES
 
 LOW_TIME = 20.0
@@ -118,6 +125,11 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         lines.append(ahead)
         lines.append(f"{progress.nodes:,} positions looked at")
         return (*lines, "", "")
+    if game.finished and game.record.ply == len(game.record.line) and game.result is not None:
+        # The end of a finished game: its result, where the AI's figures were.
+        final = game.full_record().position
+        title, reason = game_over_words(game.result, game.mode, game.config.human_side(), final)
+        return (f"Game over: {title}", f"{reason}.", "", "", "")
     figures = game.figures
     score = _score_line(game)
     if figures is not None:

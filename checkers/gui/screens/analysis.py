@@ -658,14 +658,29 @@ class AnalysisScreen(ScreenBase):
 
 
 def _split_line(text: str, label: UILabel | None) -> tuple[str, str]:
-    """`text` over two labels as wide as `label`: as many words as fit on the first, the rest
-    on the second (which its label cuts with '...')."""
+    """`text` over two labels as wide as `label`: as many words as fit on the first, and on
+    the second as many whole words as fit with ' ...' after them when some are left (a label
+    cutting it would end it inside a move: `9. 7-1...`)."""
     if label is None or label.font is None:
         return text, ""
+    font = label.font
     room = label.rect.width - 4
+
+    def fitting(words: list[str], tail: str) -> int:
+        for count in range(len(words), 0, -1):
+            rest = tail if count < len(words) else ""
+            if font.size(" ".join(words[:count]) + rest)[0] <= room:
+                return count
+        return 0
+
     words = text.split(" ")
-    for count in range(len(words), 0, -1):
-        head = " ".join(words[:count])
-        if label.font.size(head)[0] <= room:
-            return head, " ".join(words[count:])
-    return text, ""
+    first = fitting(words, "") or 1
+    while 1 < first < len(words) and words[first - 1].endswith("."):
+        first -= 1  # a move number goes down with its move
+    rest = words[first:]
+    second = fitting(rest, " ...")
+    if second < len(rest):
+        while second and rest[second - 1].endswith("."):
+            second -= 1  # never end on a bare move number
+        return " ".join(words[:first]), " ".join([*rest[:second], "..."])
+    return " ".join(words[:first]), " ".join(rest)

@@ -934,6 +934,8 @@ class GameScreen(ScreenBase):
                 label = "Resume"
             elif command.name == "mute" and self.context.sounds.muted:
                 label = "Unmute"
+            elif command.name == "draw" and self.game.draw_offered():
+                label = "Accept draw"
             if self._labels.get(command.name, command.label) != label:
                 changed = True
                 self._labels[command.name] = label
@@ -991,6 +993,8 @@ class GameScreen(ScreenBase):
         self.menu_open = False
         moves = tuple(game.record.moves)
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
+        game.refresh_status()  # what the status line says when the board closes, not a stale line
+        game.status = f"Back from the analysis board. {game.status}"
         self.context.request(
             OpenAnalysis(game.record.start, moves, self.flipped, human, explorer=explorer)
         )
