@@ -51,6 +51,7 @@ from checkers.options import (
     shown,
 )
 from checkers.perft import default_jobs, divide, perft
+from checkers.picture_cli import add_picture_command
 from checkers.protocol import run_engine
 from checkers.record import GameRecord
 from checkers.review_cli import add_review_command
@@ -368,6 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_endgame_commands(sub)
     add_book_commands(sub)
     add_explore_command(sub)
+    add_picture_command(sub)
     return parser
 
 

@@ -55,12 +55,13 @@ from checkers.gui.intents import (
     Quit,
     Resume,
     SaveGameAs,
+    SavePictureAs,
     ShowStart,
     StartGame,
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
-from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
+from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen, SavePictureScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
 from checkers.gui.screens.settings import SettingsScreen
@@ -200,6 +201,9 @@ class App:
             OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
             OpenFile: lambda intent: self.push(OpenFileScreen(self.context)),
             SaveGameAs: self._save_game_as,  # type: ignore[dict-item]
+            SavePictureAs: lambda intent: self.push(
+                SavePictureScreen(self.context, intent.picture, intent.name)  # type: ignore[union-attr]
+            ),
             OpenSetup: self._open_setup,  # type: ignore[dict-item]
             OpenSettings: lambda intent: self.push(SettingsScreen(self.context)),
             ChangeSettings: self._change_settings,  # type: ignore[dict-item]

@@ -14,6 +14,9 @@ after the current event, so a screen is never closed while one of its handlers r
     SaveGameAs(text, name)       push a Save As picker that writes `text` (a PDN game) to the
                                  file chosen, `name` suggested; once written it hands back
                                  `Back(SavedAs(path))`
+    SavePictureAs(picture, name) push a Save As picker that writes `picture` (a board drawn by
+                                 checkers.picture) as PNG or SVG, `name` suggested; once
+                                 written it hands back `Back(SavedAs(path))`
     OpenSettings()               push the settings dialog
     OpenAnalysis(start, moves)   push the analysis board on the position after `moves` from
                                  `start` (a copy: the game below is never touched)
@@ -37,6 +40,7 @@ from checkers.gui.config import GameConfig
 from checkers.gui.explaining import WhyCard
 from checkers.gui.settings import Settings
 from checkers.pdn import PdnArchive
+from checkers.picture import Picture
 from checkers.record import GameRecord
 
 __all__ = [
@@ -56,6 +60,7 @@ __all__ = [
     "Quit",
     "Resume",
     "SaveGameAs",
+    "SavePictureAs",
     "SavedAs",
     "ShowStart",
     "StartGame",
@@ -111,6 +116,14 @@ class SaveGameAs:
     """Pick where to write `text`, a whole game as PDN; `name` is the file name suggested."""
 
     text: str
+    name: str
+
+
+@dataclass(frozen=True)
+class SavePictureAs:
+    """Pick where to write `picture` as PNG or SVG; `name` is the file name suggested."""
+
+    picture: Picture
     name: str
 
 
@@ -186,9 +199,11 @@ class Analysed:
 
 @dataclass(frozen=True)
 class SavedAs:
-    """A game written by the Save As picker: the result it hands back to the screen below."""
+    """A file written by a Save As picker: the result it hands back to the screen below."""
 
     path: Path
+    what: str = "a copy"
+    """What was saved, as the status line names it (`a copy` of the game, `the picture`)."""
 
 
 @dataclass(frozen=True)
@@ -218,6 +233,7 @@ Intent = (
     | OpenArchive
     | OpenFile
     | SaveGameAs
+    | SavePictureAs
     | OpenSetup
     | OpenSettings
     | OpenAnalysis
