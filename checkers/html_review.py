@@ -49,7 +49,12 @@ def idea_texts(review: MoveReview) -> tuple[tuple[str, str], ...]:
     words = lesson_words(review)
     if words:
         lines.append(("note", words))
-    lines += [(idea.name, idea.text) for idea in review.lesson.ideas if idea.text]
+    # An idea the note already tells in full (`misses White's shot: ...`) is not told twice.
+    lines += [
+        (idea.name, idea.text)
+        for idea in review.lesson.ideas
+        if idea.text and idea.text not in words
+    ]
     return tuple(lines)
 
 
