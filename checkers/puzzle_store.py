@@ -33,6 +33,7 @@ __all__ = [
     "SCHEDULE_FILE",
     "Schedule",
     "add_puzzles",
+    "due_count",
     "load_puzzles",
     "puzzles_path",
     "save_puzzles",
@@ -203,6 +204,12 @@ class Schedule:
         card, _ = self.scheduler.review_card(card, Rating.Good if right else Rating.Again, now)
         self.cards[puzzle.key] = card
         return card.due
+
+
+def due_count(now: datetime | None = None) -> tuple[int, int]:
+    """(puzzles due now, puzzles in the set), from the data directory (never an error)."""
+    puzzles = load_puzzles()
+    return len(Schedule.load().due(puzzles, now)), len(puzzles)
 
 
 def when_words(due: datetime, now: datetime | None = None) -> str:

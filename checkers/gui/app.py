@@ -45,8 +45,10 @@ from checkers.gui.intents import (
     Intent,
     OpenAnalysis,
     OpenArchive,
+    OpenDrills,
     OpenFile,
     OpenLoad,
+    OpenPuzzles,
     OpenSettings,
     OpenSetup,
     OpenWhy,
@@ -58,9 +60,11 @@ from checkers.gui.intents import (
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
+from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartChoices, StartScreen
@@ -205,6 +209,8 @@ class App:
             Quit: lambda intent: self.quit(),
             OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
             OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
+            OpenPuzzles: lambda intent: self.push(PuzzleScreen(self.context)),
+            OpenDrills: lambda intent: self.push(DrillScreen(self.context)),
         }
         self.tree_choices = TreeChoices()
         """How every tree view of this session speaks (plain words, or for the curious)."""

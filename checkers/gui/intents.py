@@ -18,6 +18,7 @@ after the current event, so a screen is never closed while one of its handlers r
     OpenAnalysis(start, moves)   push the analysis board on the position after `moves` from
                                  `start` (a copy: the game below is never touched)
     OpenWhy(card)                push the "why this move?" card over the game
+    OpenPuzzles() / OpenDrills() push the puzzles from the player's games / the endgame drills
     ChangeSettings(settings)     apply settings (theme, sound, board) and remember them
     Back(result)                 close the top screen; a non-None `result` (e.g. a LoadedGame)
                                  goes to the screen below through its `receive(result)`
@@ -45,8 +46,10 @@ __all__ = [
     "LoadedGame",
     "OpenAnalysis",
     "OpenArchive",
+    "OpenDrills",
     "OpenFile",
     "OpenLoad",
+    "OpenPuzzles",
     "OpenSettings",
     "OpenSetup",
     "OpenWhy",
@@ -144,6 +147,16 @@ class OpenAnalysis:
 
 
 @dataclass(frozen=True)
+class OpenPuzzles:
+    """Show the puzzles from the player's reviewed games over the current screen."""
+
+
+@dataclass(frozen=True)
+class OpenDrills:
+    """Show the endgame drills over the current screen."""
+
+
+@dataclass(frozen=True)
 class OpenWhy:
     """Show why the AI played a move (the card's words, decided from its search)."""
 
@@ -212,6 +225,8 @@ Intent = (
     | OpenSettings
     | OpenAnalysis
     | OpenWhy
+    | OpenPuzzles
+    | OpenDrills
     | ChangeSettings
     | Back
     | Quit
