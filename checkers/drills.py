@@ -99,6 +99,11 @@ class Thrown:
             f"{self.kept.pdn()} kept it (win in {self.win_in})."
         )
 
+    def short_words(self) -> str:
+        """`Move 3: 19-24 let it go; 23-18 kept it.`"""
+        number = (self.ply + 1) // 2
+        return f"Move {number}: {self.move.pdn()} let it go; {self.kept.pdn()} kept it."
+
 
 @dataclass
 class DrillGame:

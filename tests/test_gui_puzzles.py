@@ -78,7 +78,7 @@ def test_a_right_answer_is_told_and_the_puzzle_comes_back_in_days(
         click_square(app, screen, square)
     assert screen.answer is not None and screen.answer.pdn() == "15x22x29"
     texts = screen.texts()
-    assert texts["verdict"] == "Right: 15x22x29!"
+    assert texts["verdict"] == "Right!" and texts["answer"] == "15x22x29 is the answer."
     assert "wins two men" in " ".join(texts[f"idea {i}"] for i in (1, 2, 3))
     assert texts["again"].startswith("This puzzle comes back in ")
     # The line is on the board: the position after the answer.
@@ -96,7 +96,10 @@ def test_a_wrong_answer_shows_the_answer_played_out_and_brings_the_puzzle_back_s
     click_square(app, screen, 14)
     click_square(app, screen, 23)  # 14x23: takes one man, not two
     assert screen.answer is not None and screen.answer.pdn() == "14x23"
-    assert screen.texts()["verdict"] == "Not this time: the answer is 15x22x29"
+    texts = screen.texts()
+    assert texts["verdict"] == "Not this time"
+    assert texts["answer"] == "You played 14x23; the answer is 15x22x29."
+    assert texts["source"] == "From a game, move 11: after White's 23-18?"
     assert "14x23 is not it" in screen.status
     # The answer plays out from the puzzle's position on the board, a position at a time.
     assert screen.board_position() == puzzle.position
@@ -194,7 +197,7 @@ def test_a_drill_tells_the_player_who_throws_the_win(
     texts = screen.texts()
     assert texts["win"].startswith("The win is gone")
     assert texts["thrown title"] == "Moves that let the win go: 1"
-    assert "32-27 kept it" in texts["thrown 1"]
+    assert texts["thrown 1"] == "Move 1: 32-28 let it go; 32-27 kept it."
     press(app, pygame.K_u, "u")  # take it back and play the right move
     assert screen.texts()["win"] == "Win in 5 moves with the best play"
     assert screen.texts()["thrown 1"] == ""

@@ -17,6 +17,7 @@ from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back
 from checkers.gui.screens.puzzles import BoardPlayScreen, ButtonSpec, label_lines
+from checkers.gui.wording import plural
 
 __all__ = ["REPLY_SECONDS", "DrillScreen"]
 
@@ -37,7 +38,9 @@ class DrillScreen(BoardPlayScreen):
         ("title", "@heading"),
         ("aim 1", "@small"),
         ("aim 2", "@small"),
-        ("source", "@dim"),
+        ("aim 3", "@small"),
+        ("source 1", "@dim"),
+        ("source 2", "@dim"),
         ("task", "@heading"),
         ("win", "@accent_small"),
         ("moves", "@small"),
@@ -116,7 +119,7 @@ class DrillScreen(BoardPlayScreen):
 
     def board_position(self) -> Position:
         """The drill's position."""
-        return self.game.position if self.game is not None else Position()
+        return self.game.position if self.game is not None else DRILLS[0].position
 
     def can_move(self) -> bool:
         """On the player's turn, the databases not about to answer."""
@@ -126,11 +129,16 @@ class DrillScreen(BoardPlayScreen):
         """Play the player's move, tell whether it kept the win, and let the databases answer."""
         game = self.game
         assert game is not None
+        before = game.win_in()
         thrown = game.play(move)
         self.last = move
+        after = game.win_in()
         if thrown is not None:
             self.status = f"{thrown.words()} U takes it back."
-        elif game.win_in() is not None:
+        elif after is not None and before is not None and after > before - 1:
+            slower = plural(after - before + 1, "move")
+            self.status = f"{move.pdn()} keeps the win, but it now takes {slower} longer."
+        elif after is not None:
             self.status = f"{move.pdn()} keeps the win."
         else:
             self.status = f"{move.pdn()} played."
@@ -192,7 +200,7 @@ class DrillScreen(BoardPlayScreen):
         """Take back, start again, another ending, flip and back."""
         return (
             ("back move", "Take back  (U)", "Take back your last move (U)", self.take_back),
-            ("restart", "Start again  (Home)", "The ending from its position (Home)", self.restart),
+            ("restart", "Restart  (Home)", "The ending from its position (Home)", self.restart),
             ("choose", "Other ending  (D)", "Pick another standard ending (D)", self.choose),
             ("flip", "Flip  (F)", "Turn the board around (F)", self.flip),
             ("close", "Back  (Esc)", "Back (Esc)", self.leave),
@@ -207,24 +215,25 @@ class DrillScreen(BoardPlayScreen):
             return texts
         drill = game.drill
         texts["title"] = drill.name
-        first, second = label_lines(drill.aim, self.labels.get("aim 1"), 2)
-        texts["aim 1"], texts["aim 2"] = first, second
-        texts["source"] = drill.source
-        side = game.player.name.capitalize()
-        texts["task"] = f"You play {side}: win against the databases"
+        for index, part in enumerate(label_lines(drill.aim, self.labels.get("aim 1"), 3), 1):
+            texts[f"aim {index}"] = part
+        source = f"From: {drill.source}"
+        for index, part in enumerate(label_lines(source, self.labels.get("source 1"), 2), 1):
+            texts[f"source {index}"] = part
+        texts["task"] = f"You play {game.player.name.capitalize()}, to win"
         win_in = game.win_in()
         if game.record.outcome is not None:
             texts["win"] = ""
         elif win_in is not None:
             texts["win"] = f"Win in {win_in} move{'s' if win_in != 1 else ''} with the best play"
         else:
-            texts["win"] = "The win is gone: the databases hold this now (U takes back)"
+            texts["win"] = "The win is gone (U takes back your move)"
         fastest = game.best_possible
         texts["moves"] = f"Your moves: {game.player_moves()} (the fastest win takes {fastest})"
         if game.thrown:
             count = len(game.thrown)
             texts["thrown title"] = f"Moves that let the win go: {count}"
             for index, thrown in enumerate(game.thrown[-3:], start=1):
-                texts[f"thrown {index}"] = thrown.words()
+                texts[f"thrown {index}"] = thrown.short_words()
         texts["result"] = game.result_words() or ""
         return texts

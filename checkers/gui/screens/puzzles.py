@@ -163,7 +163,9 @@ class BoardPlayScreen(ScreenBase):
 
     def board_view(self) -> BoardView:
         """The position, the selection, the piece being dragged and the subclass's extras."""
-        selector = self.selector
+        # The selection and the pieces that must capture belong to a position the player may
+        # move in, not to a line being played out.
+        selector = self.selector if self.can_move() else Selector(Position.from_pieces({}))
         hidden: frozenset[int] = frozenset()
         floating = None
         position = self.board_position()
@@ -295,9 +297,11 @@ class PuzzleScreen(BoardPlayScreen):
     LABELS = (
         ("title", "@heading"),
         ("count", "@small"),
+        ("session", "@dim"),
         ("source", "@dim"),
         ("task", "@heading"),
         ("verdict", "@heading"),
+        ("answer", "@small"),
         ("idea 1", "@small"),
         ("idea 2", "@small"),
         ("idea 3", "@small"),
@@ -491,7 +495,7 @@ class PuzzleScreen(BoardPlayScreen):
             ),
             (
                 "drills",
-                "Endgame drills  (D)",
+                "Drills  (D)",
                 "Standard endings against the databases (D)",
                 self.open_drills,
             ),
@@ -502,11 +506,13 @@ class PuzzleScreen(BoardPlayScreen):
     def _source(self, puzzle: Puzzle) -> str:
         """Where the puzzle comes from, in a player's words."""
         position = puzzle.position
+        side = position.turn.name.capitalize()
         try:
             Move.from_pdn(puzzle.played, position)
         except (IllegalMoveError, InvalidMoveError, ValueError):
-            return f"From your game, move {puzzle.move_number}: it came after {puzzle.played}."
-        return f"From your game, move {puzzle.move_number}: the game had {puzzle.played} here."
+            other = position.turn.opponent.name.capitalize()
+            return f"From a game, move {puzzle.move_number}: after {other}'s {puzzle.played}?"
+        return f"From a game, move {puzzle.move_number}: {side} played {puzzle.played}?"
 
     def texts(self) -> dict[str, str]:
         """The panel's words for the puzzle shown and how it went."""
@@ -514,10 +520,8 @@ class PuzzleScreen(BoardPlayScreen):
         due = len(self.schedule.due(self.puzzles, self._clock()))
         texts = {name: "" for name, _ in self.LABELS}
         texts["title"] = "Puzzles"
-        texts["count"] = (
-            f"{due} due now, {len(self.puzzles)} in your set"
-            f"  (this time: {self.solved} right, {self.missed} missed)"
-        )
+        texts["count"] = f"{due} due now, {len(self.puzzles)} in your set"
+        texts["session"] = f"This time: {self.solved} right, {self.missed} missed"
         if puzzle is None:
             return texts
         side = puzzle.position.turn.name.capitalize()
@@ -526,10 +530,11 @@ class PuzzleScreen(BoardPlayScreen):
         if self.answer is None:
             return texts
         right = puzzle.is_solution(self.answer)
-        texts["verdict"] = (
-            f"Right: {self.answer.pdn()}!"
+        texts["verdict"] = "Right!" if right else "Not this time"
+        texts["answer"] = (
+            f"{self.answer.pdn()} is the answer."
             if right
-            else f"Not this time: the answer is {puzzle.solution[0]}"
+            else f"You played {self.answer.pdn()}; the answer is {puzzle.solution[0]}."
         )
         ideas = " ".join(str(idea.get("text", "")) + "." for idea in puzzle.ideas) or (
             f"{puzzle.solution[0]} is a man better than any other move here."
