@@ -14,6 +14,7 @@ import pygame
 import pytest
 from gui_driving import post, press, run_until
 from test_gui_review import blunder_record, start_from_menu
+from test_gui_start import assert_plain
 from test_review import BEFORE_BLUNDER, BLUNDER, moves_of
 
 from checkers.ai import Limits
@@ -55,6 +56,11 @@ def click_square(app: App, screen: PuzzleScreen | DrillScreen, square: int) -> N
     click_at(app, screen.layout().board.square_center(square))
 
 
+def words_shown(screen: PuzzleScreen | DrillScreen) -> list[str]:
+    """Everything the screen says: its panel, its buttons and its status line."""
+    return [*screen.texts().values(), *(b.text for b in screen.widgets.values()), screen.status]
+
+
 def open_puzzles(make_app: Callable[..., App]) -> tuple[App, PuzzleScreen]:
     app = make_app(None)
     assert isinstance(app.screen, StartScreen)
@@ -83,6 +89,7 @@ def test_a_right_answer_is_told_and_the_puzzle_comes_back_in_days(
     assert texts["again"].startswith("This puzzle comes back in ")
     # The line is on the board: the position after the answer.
     assert screen.board_position() == replay(puzzle.position, puzzle.solution)[1]
+    assert_plain(words_shown(screen))
     card = Schedule.load().cards[puzzle.key]
     assert card.due - datetime.now(timezone.utc) > timedelta(minutes=5)
 
@@ -106,6 +113,7 @@ def test_a_wrong_answer_shows_the_answer_played_out_and_brings_the_puzzle_back_s
     end = replay(puzzle.position, puzzle.solution)[-1]
     run_until(app, lambda: screen.board_position() == end)
     assert screen.view_extras()["last_move"].pdn() == "15x22x29"  # type: ignore[attr-defined]
+    assert_plain(words_shown(screen))
     due = Schedule.load().cards[puzzle.key].due
     assert due - datetime.now(timezone.utc) <= timedelta(minutes=10)
     assert screen.texts()["again"] in (
@@ -198,6 +206,7 @@ def test_a_drill_tells_the_player_who_throws_the_win(
     assert texts["win"].startswith("The win is gone")
     assert texts["thrown title"] == "Moves that let the win go: 1"
     assert texts["thrown 1"] == "Move 1: 32-28 let it go; 32-27 kept it."
+    assert_plain(words_shown(screen))
     press(app, pygame.K_u, "u")  # take it back and play the right move
     assert screen.texts()["win"] == "Win in 5 moves with the best play"
     assert screen.texts()["thrown 1"] == ""
