@@ -297,6 +297,41 @@ def test_square_numbers_show_on_empty_squares_never_over_a_piece_and_can_be_hidd
     assert set(corner(hidden, 1).values()) == {theme.DARK_SQUARE}
 
 
+def test_an_arrow_never_lies_over_a_square_number_or_over_another_arrow() -> None:
+    """The hint's squares lose their numbers (the arrowhead would cover one); a line whose
+    moves run along the same diagonal draws the later arrow aside."""
+    from checkers.gui.board_view.assets import Assets
+    from checkers.gui.board_view.geometry import BoardGeometry
+    from checkers.gui.board_view.render import BoardView, Renderer, arrow_shifts
+
+    pygame.font.init()
+    geometry = BoardGeometry(0, 0, 60, flipped=False)
+    renderer = Renderer(Assets())
+    empty = Position.from_pieces({}, BLACK)
+    left, top = geometry.square_rect(15)[:2]
+    corner = [(x, y) for x in range(left, left + 20) for y in range(top, top + 20)]
+    surface = pygame.Surface((480, 480))
+    renderer.board(surface, geometry, BoardView(empty))
+    plain = [tuple(surface.get_at(at))[:3] for at in corner]
+    assert any(colour != theme.DARK_SQUARE for colour in plain)  # 15's number is there
+    renderer.board(surface, geometry, BoardView(empty, hint=Move.from_pdn("11-15")))
+    renderer.board(surface, geometry, BoardView(empty, hint=Move.from_pdn("10-15")))
+    with_hint = [tuple(surface.get_at(at))[:3] for at in corner]
+    assert with_hint != plain
+    assert all(colour != theme.TEXT for colour in with_hint)  # no digit left under the head
+
+    line = (
+        Move.from_pdn("22-18"),
+        Move.from_pdn("9-13"),
+        Move.from_pdn("18-22"),
+        Move.from_pdn("9-14"),
+    )
+    assert arrow_shifts(line) == [0, 0, 1, 0]  # 18-22 retraces 22-18: drawn aside
+    assert arrow_shifts(
+        (Move.from_pdn("22-18"), Move.from_pdn("18-22"), Move.from_pdn("22-18"))
+    ) == [0, 1, -1]
+
+
 def test_the_board_turns_so_the_human_is_at_the_bottom_and_flips_at_will(make_app) -> None:
     app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig()))
     board = screen_of(app).layout().board

@@ -22,6 +22,7 @@ from checkers.clock import TimeControl
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import ORIGIN_TAG
+from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.load import LoadScreen
 from checkers.pdn import read_file
 from checkers.record import Reason
@@ -154,6 +155,9 @@ def test_play_on_from_an_earlier_move_of_a_finished_game_is_a_new_game(
     click(app, 15)
     click(app, 22)
     assert len(games_in(data)) == 2 and finished.read_bytes() == written
+    # The status line has moved on; the panel still says this game was played on.
+    assert "kept as it was" not in game.status
+    assert panel_lines(game).header_right == "played on (new game)"
 
 
 def test_a_loss_on_time_then_undo_leaves_the_lost_game_as_it_was(make_app, data: Path) -> None:

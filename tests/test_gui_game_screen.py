@@ -614,3 +614,18 @@ def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     lines = panel_lines(game).search
     assert "Score -0.50 for you (9 moves ahead)" in lines
     assert not any("own scale" in line for line in lines)
+
+
+def test_weak_levels_playing_each_other_still_fill_the_bar_with_the_engines_score(
+    make_app: Callable[..., App],
+) -> None:
+    """Two novices play: their own scores are not shown, so the engine judges each position
+    before the move and the bar shows its score, not an empty bar."""
+    novice = PlayerConfig(get_level("novice"))
+    app = make_app(GameConfig(black=novice, white=novice))
+    screen = screen_of(app)
+    game = screen.game
+    run_until(app, lambda: game.record.ply >= 2)
+    judged = game.judgements.get(game.record.positions[1])
+    assert judged is not None and judged.depth >= 2 and judged.man == 100.0
+    run_until(app, lambda: screen.evaluation() is not None)

@@ -174,3 +174,16 @@ def test_l_shows_the_legend_where_the_panel_is_short_and_hides_it_again(
     press(app, pygame.K_l, "l")
     app.step(1 / 60)
     assert not view.legend_open and not view.legend_drawn
+
+
+def test_the_best_line_is_numbered_from_the_games_move(app: App) -> None:
+    """Five moves into a game, the board's tree numbers its best line from move 3 (White's
+    half), as the move list does, not from 1."""
+    game = screen_of(app).game
+    for text in ("11-15", "23-19", "8-11", "22-17", "9-13"):
+        game.play(Move.from_pdn(text, game.position))
+    overlay = open_tree(app)
+    view = overlay.view
+    assert view is not None and view.first_number == 3
+    header = " ".join(text for text, _ in view.labels.drawn)
+    assert "Best line: 3. ... " in header, header

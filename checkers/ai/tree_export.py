@@ -127,9 +127,12 @@ def moves_to(node: SearchNode) -> list[Move]:
     return moves
 
 
-def numbered_line(first_to_move_is_black: bool, moves: Iterable[Move]) -> str:
-    """PDN movetext for moves played from the root: `1. 9-14 22-18 2. 5-9`, `1. ... 24-20`."""
-    return numbered_moves(list(moves), first_to_move_is_black)
+def numbered_line(
+    first_to_move_is_black: bool, moves: Iterable[Move], first_number: int = 1
+) -> str:
+    """PDN movetext for moves played from the root, numbered from the root's move
+    `first_number`: `1. 9-14 22-18 2. 5-9`, `12. ... 24-20`."""
+    return numbered_moves(list(moves), first_to_move_is_black, first_number)
 
 
 def node_ids(tree: SearchTree) -> dict[SearchNode, int]:

@@ -12,12 +12,24 @@ from checkers.ai.levels import DEFAULT_LEVEL, Level, get_level
 from checkers.board import BLACK, WHITE, Position, Side
 from checkers.clock import TimeControl
 
-__all__ = ["HINT_LEVEL", "GameConfig", "Mode", "PlayerConfig", "check_level", "custom_level"]
+__all__ = [
+    "HINT_LEVEL",
+    "JUDGE_LEVEL",
+    "GameConfig",
+    "Mode",
+    "PlayerConfig",
+    "check_level",
+    "custom_level",
+]
 
 HINT_LEVEL = Level(
     "hint", "The engine's suggestion for the side to move", "engine", "engine", time=1.0
 )
 """What the hint command asks: the engine, a second of thought."""
+
+JUDGE_LEVEL = Level("judge", "The engine's score of a position", "engine", "engine", time=0.3)
+"""What judges the board between the moves of AI levels whose own scores are not shown (an AI
+vs AI game between weak levels), so the bar and the panel still have the engine's score."""
 
 
 class Mode(enum.Enum):

@@ -22,7 +22,7 @@ from checkers.clock import Clock, ai_move_seconds, clock_tag, read_clock_tag
 from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
-from checkers.gui.config import GameConfig, Mode
+from checkers.gui.config import JUDGE_LEVEL, GameConfig, Mode
 from checkers.gui.wording import (
     database_note,
     game_over_words,
@@ -469,6 +469,11 @@ class Game:
         if self.mode is Mode.AI_VS_AI:
             if self.paused and not self.step_once:
                 return
+            if not judges_like_the_engine(level) and self.position not in self.judgements:
+                # The level's own scores are not the game's: the engine judges the position
+                # first (a short search), so the bar is filled while weak levels play.
+                self._ask(JUDGE_LEVEL, "judge")
+                return
             if self.wait > 0 and not self.step_once:
                 self.wait -= dt
                 return
@@ -553,6 +558,8 @@ class Game:
             self.judge(self.position, found)
         if thinking.purpose == "draw":
             self._answer_draw()
+            return
+        if thinking.purpose == "judge":
             return
         if thinking.purpose == "hint":
             self.hint = result.move

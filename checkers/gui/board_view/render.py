@@ -155,6 +155,31 @@ def animation_view(animation: Animation, geometry: BoardGeometry) -> BoardView:
     )
 
 
+def arrow_shifts(moves: Sequence[Move]) -> list[int]:
+    """For each move of a line, how many arrow widths to draw it aside (0: in place), so that
+    no two arrows lie along the same pair of squares."""
+    taken: list[set[frozenset[int]]] = []
+    shifts: list[int] = []
+    for move in moves:
+        steps = {frozenset(pair) for pair in itertools.pairwise(move.path)}
+        shift = 0
+        while any(
+            steps & used for used, their in zip(taken, shifts, strict=True) if their == shift
+        ):
+            shift = -shift if shift > 0 else 1 - shift  # 0, 1, -1, 2, -2, ...
+        taken.append(steps)
+        shifts.append(shift)
+    return shifts
+
+
+def _shifted(points: Sequence[Point], distance: float) -> list[Point]:
+    """`points` moved `distance` pixels square to the line from the first to the last."""
+    (x0, y0), (x1, y1) = points[0], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    dx, dy = -(y1 - y0) / length * distance, (x1 - x0) / length * distance
+    return [(x + dx, y + dy) for x, y in points]
+
+
 class Renderer:
     """Draws boards, pieces, cards and panels onto any surface; never changes the game."""
 
@@ -254,9 +279,11 @@ class Renderer:
         for square in lit:
             surface.fill(theme.LAST_MOVE, geometry.square_rect(square))
         if self.show_numbers:
+            # An arrow's squares lose their number: the arrow's head or shaft would cover it.
+            arrowed = {s for move in (view.hint, *view.arrows) if move for s in move.path}
             occupied = view.position.piece_map().keys() - view.hidden
             for square in SQUARES:
-                if square not in occupied:
+                if square not in occupied and square not in arrowed:
                     self._square_number(surface, geometry, square, lit=square in lit)
         if view.hint is not None:
             for square in view.hint.path[:1]:
@@ -292,9 +319,13 @@ class Renderer:
             )
         if view.hint is not None:
             self.arrow(surface, [geometry.square_center(s) for s in view.hint.path], cell)
-        # The later moves first, so the move to play now is drawn over its replies.
+        # The later moves first, so the move to play now is drawn over its replies; an arrow
+        # along a diagonal an earlier one already uses moves aside, so both stay readable.
+        shifts = arrow_shifts(view.arrows)
         for index in reversed(range(len(view.arrows))):
             points = [geometry.square_center(s) for s in view.arrows[index].path]
+            if shifts[index]:
+                points = _shifted(points, shifts[index] * max(3, cell // 7) * 1.3)
             alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
             self.arrow(surface, points, cell, alpha=alpha, label=str(index + 1))
         if view.floating is not None:

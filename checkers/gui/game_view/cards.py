@@ -183,6 +183,7 @@ def build_help_card(
     line_height = max(round(row * 0.8), what_font.size("Ag")[1] + 2)
     row = max(row, line_height + 4)
     y = 0
+    ends: list[int] = []  # where each row ends: the box stops at one, so no row shows cut in half
     for keys, what in rows:
         key_lines = _wrapped(keys, keys_font, keys_width - 8)
         lines = _wrapped(what, what_font, what_width - 8)  # never cut: more lines instead
@@ -199,7 +200,12 @@ def build_help_card(
                     object_id=object_id,
                 )
         y += row + line_height * (max(len(lines), len(key_lines)) - 1)
+        ends.append(y)
     box.set_scrollable_area_dimensions((width - 2 * unit, y + 4))
+    room = box.get_relative_rect().height
+    whole = [end for end in ends if end <= room]
+    if whole and whole[-1] < room and ends[-1] > room:
+        box.set_dimensions((width, whole[-1]))
     return UIButton(
         pygame.Rect(inner.width // 2 - 8 * unit, inner.height - unit - height, 16 * unit, height),
         "Close",

@@ -32,7 +32,7 @@ from checkers.clock import format_clock
 from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
-from checkers.gui.game import Game, judges_like_the_engine
+from checkers.gui.game import ORIGIN_TAG, Game, judges_like_the_engine
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
 from checkers.record import FORTY_MOVE_PLIES
@@ -101,6 +101,8 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             who = "Looking for a hint"
         elif thinking.purpose == "draw":
             who = "The AI considers the draw"
+        elif thinking.purpose == "judge":
+            who = "Weighing the position"
         else:
             who = f"{thinking.side.name.capitalize()} is thinking"
         dots = "." * (1 + int(game.clock * 3) % 3)
@@ -175,6 +177,8 @@ def panel_lines(game: Game) -> PanelLines:
     right = ""
     if game.mode is Mode.AI_VS_AI:
         right = "paused" if game.paused else f"{game.delay:g} s between moves"
+    elif ORIGIN_TAG in game.tags:  # said for good here: the status line moves on at once
+        right = "played on (new game)"
     counter = game.record.stalemate_counter
     black_first = game.record.start.turn is BLACK
     ply, total = game.record.ply, len(game.record.line)

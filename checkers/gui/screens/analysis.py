@@ -566,7 +566,7 @@ class AnalysisScreen(ScreenBase):
                 )
                 texts[f"line {rank} pv 2"] = ""
                 continue
-            texts[f"line {rank}"] = f"{rank}.  {row.move}    {row.score}"
+            texts[f"line {rank}"] = f"{row.move}    {row.score}"
             first, second = _split_line(row.line, self.labels.get(f"line {rank} pv 1"))
             texts[f"line {rank} pv 1"] = first
             texts[f"line {rank} pv 2"] = second

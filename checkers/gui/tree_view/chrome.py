@@ -86,7 +86,9 @@ def _arrange(view: TreeView, stepping: bool) -> _Header:
     rows_bottom = top + _BUTTON_HEIGHT
     texts: list[tuple[str, Tone]] = []
     replay = view.replay if stepping else None
-    found = header_lines(view.tree, view.minimax_nodes, replay, view.man, view.curious)
+    found = header_lines(
+        view.tree, view.minimax_nodes, replay, view.man, view.curious, view.first_number
+    )
     size = body_size(width)
     line_height = labels.line_height(size)
     lines: list[tuple[int, str, Tone]] = []

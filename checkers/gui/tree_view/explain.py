@@ -70,9 +70,9 @@ def _role(node: SearchNode) -> str:
     return "MAX" if node.maximizing else "MIN"
 
 
-def _best_line(tree: SearchTree) -> str:
+def _best_line(tree: SearchTree, first_number: int) -> str:
     moves = [node.move for node in tree.pv if node.move is not None]
-    line = numbered_line(tree.root.position.turn is BLACK, moves)
+    line = numbered_line(tree.root.position.turn is BLACK, moves, first_number)
     if tree.truncated and len(tree.pv) < tree.depth:
         line += " (the rest is past the node cap)" if line else "past the node cap"
     return line
@@ -84,15 +84,17 @@ def header_lines(
     replay: Replay | None,
     man: float,
     curious: bool,
+    first_number: int = 1,
 ) -> list[tuple[str, Tone]]:
-    """What the search found (best move, score, line) and what it cost; `replay` while stepping."""
+    """What the search found (best move, score, line, numbered from the root's move
+    `first_number`) and what it cost; `replay` while stepping."""
     best = tree.best_move.pdn() if tree.best_move else "none"
     score = score_text(tree.score, man)
     counted = f"{minimax}" if minimax is not None else "not counted"
     tone = Tone.ACCENT if tree.truncated else Tone.TEXT
     if curious:
         name = ALGORITHM_NAMES.get(tree.algorithm, tree.algorithm)
-        found = f"{name}, depth {tree.depth}: best {best}, score {score}; PV {_best_line(tree)}"
+        found = f"{name}, depth {tree.depth}: best {best}, score {score}; PV {_best_line(tree, first_number)}"
         if replay is not None:
             cost = (
                 f"step {replay.index}/{replay.total}: {name} has entered {replay.entered} of "
@@ -106,7 +108,7 @@ def header_lines(
         if tree.truncated:
             cost += f"; {tree.note}"
         return [(found, Tone.TEXT), (cost, tone)]
-    line = _best_line(tree).replace("past the node cap", "not kept")
+    line = _best_line(tree, first_number).replace("past the node cap", "not kept")
     found = (
         f"Looking {depth_words(tree.depth, False)}: the best move is {best}, score {score}. "
         f"Best line: {line or 'none'}."

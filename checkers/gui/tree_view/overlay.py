@@ -13,6 +13,8 @@ import pygame
 
 from checkers.ai.registry import EVALUATIONS
 from checkers.ai.tracking import TRACKED_ALGORITHMS
+from checkers.board import BLACK
+from checkers.gui.explaining import move_number
 from checkers.gui.game import Game
 from checkers.gui.tree_view.pane import TreePane
 from checkers.gui.tree_view.search import DEFAULT_DEPTH, Subject
@@ -95,6 +97,7 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
             "; ".join(notes),
             "; ".join(details),
             played=search.move,
+            move_number=_move_number(game, len(positions) - 2),
         )
     side = game.position.turn.name.capitalize()
     return Subject(
@@ -107,7 +110,13 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
         f"The position on the board, {side} to move",
         # Judged as the engine judges, so its scores are on the panel's scale (men).
         detail=f"alpha-beta, {BOARD_EVALUATION} evaluation",
+        move_number=_move_number(game, len(positions) - 1),
     )
+
+
+def _move_number(game: Game, ply: int) -> int:
+    """The game's number of the move played after `ply` half-moves."""
+    return move_number(ply, game.record.start.turn is BLACK)[0]
 
 
 class TreeOverlay:

@@ -96,8 +96,10 @@ class TreePane:
                 choices=self.choices,
                 titles=self._titles(),
                 owner_keys=self.owner_keys,
+                first_number=self.subject.move_number,
             )
         else:
+            self.view.first_number = self.subject.move_number
             self.view.man = man
             self.view.titles = self._titles()
             self.view.set_tree(tree, count)

@@ -19,7 +19,7 @@ from checkers.gui.tree_view.words import legend
 if TYPE_CHECKING:
     from checkers.gui.tree_view.view import TreeView
 
-__all__ = ["PANEL_WIDTH", "draw_panel", "panel_width"]
+__all__ = ["PANEL_WIDTH", "draw_legend_card", "draw_panel", "panel_width"]
 
 PANEL_WIDTH = 272
 _CELL = 28  # the panel board's largest square: 8 * 28 = 224 pixels
@@ -71,8 +71,6 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
     if view.note:
         y = labels.wrap(surface, view.note, (x, y), width, size, theme.TEXT_ACCENT) + 8
     legend_top = _draw_legend(view, surface, panel)
-    if view.legend_open and view.legend_drawn and legend_top < y + 8 * cell + 40:
-        return  # the legend the player asked for fills the panel: no node details under it
     if view.stepping:
         for line in _step_lines(view):
             y = labels.wrap(surface, line, (x, y), width, size, theme.TREE_OPEN) + 2
@@ -82,7 +80,7 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
         return
     moves = moves_to(node)
     title = (
-        numbered_line(view.tree.root.position.turn is BLACK, moves)
+        numbered_line(view.tree.root.position.turn is BLACK, moves, view.first_number)
         if moves
         else "the position searched"
     )
@@ -102,20 +100,20 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
 
 
 def _draw_legend(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> int:
-    """The legend at the foot of the panel when the panel is tall enough or L asked for it,
-    else a line saying L shows it; returns the top of what was drawn."""
+    """The legend at the foot of the panel when the panel is tall enough for it beside the
+    node's board, else a line saying L shows it; returns the top of what was drawn. (L opens
+    the whole legend as a card over the canvas and the panel: `draw_legend_card`.)"""
     labels = view.labels
     width = panel.width - 24
-    entries = legend(view.curious, view.tree.root.position.turn)
     lines: list[str] = []
-    for entry in ["How to read the tree (L hides this):", *(f"{a}: {b}" for a, b in entries)]:
+    for entry in ["How to read the tree (L):", *(f"{a}: {b}" for a, b in _entries(view))]:
         lines += labels.wrapped(entry, SMALL, width)
     line_height = labels.line_height(SMALL)
     height = len(lines) * line_height + 8
-    roomy = panel.height >= height + 8 * _cell_size(panel) + 160
-    view.legend_drawn = roomy or view.legend_open
+    view.legend_drawn = panel.height >= height + 8 * _cell_size(panel) + 160
     if not view.legend_drawn:
-        lines = labels.wrapped("L: how to read the tree (shapes, colours, numbers)", SMALL, width)
+        words = "L: how to read the tree (shapes, colours, numbers)"
+        lines = labels.wrapped(words, SMALL, width)
         height = len(lines) * line_height + 8
     y = max(panel.y + 10, panel.bottom - height)
     pygame.draw.line(surface, theme.TREE_GHOST, (panel.x + 8, y - 4), (panel.right - 8, y - 4))
@@ -123,6 +121,50 @@ def _draw_legend(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) ->
         labels.blit(surface, line, SMALL, tone_colour(Tone.DIM), "topleft", (panel.x + 12, y))
         y += line_height
     return panel.bottom - height - 8
+
+
+def _entries(view: TreeView) -> tuple[tuple[str, str], ...]:
+    return legend(view.curious, view.tree.root.position.turn)
+
+
+def draw_legend_card(view: TreeView, surface: pygame.Surface, area: pygame.Rect) -> None:
+    """The whole legend over `area` (the canvas and the panel): each sign in one column, what it
+    means in a second, aligned and wrapped; the body size shrinks to SMALL before any row is
+    cut, and rows that still do not fit end in a line saying how many are left."""
+    labels = view.labels
+    view.legend_drawn = True
+    surface.fill(theme.PANEL, area)
+    pygame.draw.rect(surface, theme.TREE_GHOST, area, 1)
+    entries = _entries(view)
+    for size in dict.fromkeys((body_size(view.rect.width), SMALL)):
+        line_height = labels.line_height(size)
+        sign_width = min(max(labels.width(sign, size) for sign, _ in entries), area.width // 3)
+        text_x = area.x + 16 + sign_width + 16
+        text_width = area.right - 16 - text_x
+        rows = [
+            (labels.wrapped(sign, size, sign_width), labels.wrapped(text, size, text_width))
+            for sign, text in entries
+        ]
+        height = line_height * (1 + sum(max(len(a), len(b)) for a, b in rows)) + 12
+        if height <= area.height - 16 or size == SMALL:
+            break
+    y = area.y + 10
+    title = "How to read the tree (L closes this)"
+    labels.blit(surface, title, size, theme.TEXT_ACCENT, "topleft", (area.x + 16, y))
+    y += line_height + 6
+    for index, (signs, texts) in enumerate(rows):
+        tall = max(len(signs), len(texts)) * line_height
+        if y + tall > area.bottom - 8 - (line_height if index < len(rows) - 1 else 0):
+            rest = f"{len(rows) - index} more: a larger window shows them"
+            labels.blit(surface, rest, size, tone_colour(Tone.DIM), "topleft", (area.x + 16, y))
+            view.legend_drawn = False
+            return
+        for n, line in enumerate(signs):
+            point = (area.x + 16, y + n * line_height)
+            labels.blit(surface, line, size, theme.TEXT_ACCENT, "topleft", point)
+        for n, line in enumerate(texts):
+            labels.blit(surface, line, size, theme.TEXT, "topleft", (text_x, y + n * line_height))
+        y += tall + 2
 
 
 def _draw_board(

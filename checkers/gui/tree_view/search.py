@@ -39,6 +39,8 @@ class Subject:
     """The same said in the search's own terms, shown to the curious ("": none)."""
     played: Move | None = None
     """The move the AI played from `position` (None: the position on the board)."""
+    move_number: int = 1
+    """The game's number of the move played from `position` (lines are numbered from it)."""
     node_cap: int = 20000
     """Record at most this many visited nodes; the search itself runs to its end."""
 

@@ -101,6 +101,7 @@ class TreeView:
         choices: TreeChoices | None = None,
         titles: tuple[str, str] = ("", ""),
         owner_keys: str = "",
+        first_number: int = 1,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.on_request = on_request
@@ -114,11 +115,12 @@ class TreeView:
         curious (wrapped with the header; set it before the tree is fitted)."""
         self.owner_keys = owner_keys
         """The owner's keys, said first in the footer (e.g. `T/Esc: close`)."""
+        self.first_number = first_number
+        """The game's number of the move played from the root: lines are numbered from it."""
         self.note = ""
         """One sentence over the panel (e.g. that this search prefers another move)."""
         self.legend_open = False
-        """Whether L opened the legend in place of the node's details (a short panel has no
-        room for both)."""
+        """Whether L opened the whole legend as a card over the canvas and the panel."""
         self.legend_drawn = False
         """Whether the last frame showed the whole legend."""
         self.labels = Labels()
@@ -282,6 +284,10 @@ class TreeView:
         area = self.panel_rect.move(-offset[0], -offset[1])
         if area.width > 0:
             panel.draw_panel(self, surface, area)
+        if self.legend_open:
+            panel.draw_legend_card(
+                self, surface, self.canvas_rect.union(self.panel_rect).move(-offset[0], -offset[1])
+            )
         chrome.draw_footer(self, surface)
 
     # --- events ----------------------------------------------------------------------------
