@@ -3,7 +3,7 @@ defend as long as they can, with "win in N" after every move and each move that 
 pointed out with the move that would have kept it.
 
 The drills and their rules are `checkers.drills`' (pure code); this screen lays them out on the
-board and panel shared with the puzzle screen (`BoardPlayScreen`).
+board and panel shared with the puzzle screen (`checkers.gui.board_play`).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from checkers.board import BLACK, Move, Position
 from checkers.drills import DRILLS, Drill, DrillGame
+from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back
-from checkers.gui.screens.puzzles import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.wording import plural
 
 __all__ = ["REPLY_SECONDS", "DrillScreen"]
