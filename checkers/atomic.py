@@ -6,7 +6,8 @@ whole (or no file), never an empty or half-written one. The target is looked at 
 directory, a device, a FIFO or a socket is refused with one line (a rename would replace it with
 a regular file), and a symbolic link is written through, to its target, and stays a link.
 Temporary files are dot files (`.checkers-write.NAME.xxxx.tmp`) that lists skip; those a kill
-left behind are removed by the next write to the same directory.
+left behind are removed by the next write to the same directory. The one other way to write,
+`open_stream`, is for logs written a record at a time; it refuses the same special files.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import tempfile
 import time
 from contextlib import suppress
 from pathlib import Path
+from typing import TextIO
 
 from checkers.textfile import FileRefusedError
 
@@ -25,6 +27,7 @@ __all__ = [
     "check_target",
     "create_bytes",
     "create_text",
+    "open_stream",
     "remove_stale_temporaries",
     "write_bytes",
     "write_text",
@@ -81,6 +84,30 @@ def create_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
         raise FileExistsError(17, "File exists", str(target))
     _write(target, data, replace=False)
     return target
+
+
+def open_stream(path: str | os.PathLike[str], what: str = "file", fresh: bool = False) -> TextIO:
+    """`path` (a link's target) open to append text a record at a time, emptied first if
+    `fresh`; FileRefusedError (one line, nothing opened or emptied) for a directory, a device, a
+    FIFO or a socket, as `write_bytes` refuses them, and never a wait on a FIFO.
+
+    Only for a log that must keep every record written before a kill (a match's games, a book
+    build's finished searches) and that its reader checks line by line: rewriting it whole per
+    record costs the square of its length, and a kill cuts at most its last record, which the
+    reader reports or redoes. Everything else goes through `write_bytes`.
+    """
+    target = check_target(path, what)  # its folder is not made: a mistyped one is said
+    # Non-blocking: a FIFO made after the look above fails here (ENXIO) instead of waiting.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | (os.O_TRUNC if fresh else os.O_APPEND)
+    handle = os.open(target, flags, _NEW_FILE_MODE)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):  # it changed since the look above
+            raise FileRefusedError(f"{Path(path).name} is a device, FIFO or socket, not a {what}")
+        os.set_blocking(handle, True)
+        return open(handle, "a", encoding="utf-8", closefd=True)
+    except BaseException:
+        os.close(handle)
+        raise
 
 
 def _write(target: Path, data: bytes, replace: bool) -> None:

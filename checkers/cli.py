@@ -24,7 +24,7 @@ from checkers.ai.explain import (
 )
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, search
-from checkers.ai.search import is_win_score, plies_to_win
+from checkers.ai.search import score_text
 from checkers.board import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -35,7 +35,9 @@ from checkers.board import (
     turn_problem,
 )
 from checkers.book_cli import add_book_commands
+from checkers.coach.exact import exact_explanation
 from checkers.endgame_cli import add_endgame_commands
+from checkers.explore_cli import add_explore_command
 from checkers.gui.commands import add_gui_commands
 from checkers.match import add_match_command
 from checkers.options import (
@@ -49,6 +51,7 @@ from checkers.options import (
     shown,
 )
 from checkers.perft import default_jobs, divide, perft
+from checkers.picture_cli import add_picture_command
 from checkers.protocol import run_engine
 from checkers.puzzles_cli import add_puzzles_command
 from checkers.record import GameRecord
@@ -145,13 +148,6 @@ def cmd_text_game(
                 print(f"Not played: {one_line(str(error))}", file=out)  # what was typed, tamed
 
 
-def format_score(score: float) -> str:
-    """A search score for people: a forced result in plies, otherwise signed."""
-    if is_win_score(score):
-        return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
-    return f"{score:+g}"
-
-
 def _line_count(text: str) -> int:
     try:
         return read_whole_number(text, 1, MAX_LINES)
@@ -194,10 +190,12 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         _print_lines(position, analysis, args.format, out)
         return 0
 
+    man = man_value(evaluation)
+
     def report(progress: Progress) -> None:
         pv = " ".join(move.pdn() for move in progress.pv)
         print(
-            f"depth {progress.depth:2}  score {format_score(progress.score):>9}  "
+            f"depth {progress.depth:2}  score {score_text(progress.score, man):>16}  "
             f"nodes {progress.nodes:9}  nps {progress.nodes_per_second:7.0f}  "
             f"time {progress.time:6.2f}s  pv {pv}",
             file=out,
@@ -213,7 +211,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
         return 0
     print(
-        f"best move {result.move.pdn()}  score {format_score(result.score)}  "
+        f"best move {result.move.pdn()}  score {score_text(result.score, man)}  "
         f"depth {result.depth}  nodes {result.nodes}  nps {result.nodes_per_second:.0f}  "
         f"time {result.time:.2f}s  pv {' '.join(m.pdn() for m in result.pv)}",
         file=out,
@@ -249,17 +247,23 @@ def _analyse_why(
     position: Position, limits: Limits, algorithm: str, evaluation: str, form: str, out: TextIO
 ) -> int:
     """Let the AI choose its move, then say why, from its own search."""
-    choice = AIPlayer(limits, algorithm, evaluation).choose(position)
+    player = AIPlayer(limits, algorithm, evaluation)
+    choice = player.choose(position)
     if choice.explanation is None:
         if form == "json":
             print(json.dumps(None), file=out)
         else:
             print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
         return 0
+    # The moves a player would consider, scored exactly at the depth the AI reached, with
+    # what each line wins or loses and the ideas behind it.
+    explanation = exact_explanation(
+        position, choice.explanation, evaluation=evaluation, units_per_man=man_value(evaluation)
+    )
     if form == "json":
-        print(json.dumps(choice.explanation.as_json()), file=out)
+        print(json.dumps(explanation.as_json()), file=out)
     else:
-        for sentence in sentences(choice.explanation):
+        for sentence in sentences(explanation):
             print(sentence, file=out)
     return 0
 
@@ -366,6 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_puzzles_command(sub)
     add_endgame_commands(sub)
     add_book_commands(sub)
+    add_explore_command(sub)
+    add_picture_command(sub)
     return parser
 
 

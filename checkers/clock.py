@@ -18,6 +18,7 @@ __all__ = [
     "TIME_CONTROLS",
     "Clock",
     "TimeControl",
+    "ai_move_budget",
     "ai_move_seconds",
     "clock_tag",
     "format_clock",
@@ -144,6 +145,17 @@ def ai_move_seconds(remaining: float, increment: float, level_seconds: float | N
     if level_seconds is not None:
         budget = min(budget, level_seconds)
     return max(0.05, min(budget, remaining / 5))
+
+
+def ai_move_budget(
+    remaining: float, increment: float, level_seconds: float | None = None
+) -> tuple[float, float]:
+    """An AI's time on the clock as (target, spare): `ai_move_seconds` as the target, and up to
+    twice as much again to spend where the position is critical (`Limits.spare_time`), never
+    past a fifth of what is left. The engine stops short of the target when its move is clear,
+    so on average it spends about the target."""
+    target = ai_move_seconds(remaining, increment, level_seconds)
+    return target, max(0.0, min(2 * target, remaining / 5 - target))
 
 
 def clock_tag(seconds: float) -> str:

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import errno
 import math
 import os
 import shlex
 import shutil
-import stat
 import sys
 import time
 from collections.abc import Generator, Iterable, Sequence
@@ -27,6 +25,7 @@ from datetime import date
 from importlib import resources
 from typing import Any, TextIO
 
+from checkers import atomic
 from checkers.ai import players
 from checkers.ai.registry import ALGORITHMS, EVALUATIONS
 from checkers.ai.search import Limits
@@ -749,25 +748,6 @@ def add_match_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.A
     return match
 
 
-def _open_for_games(path: str) -> TextIO:
-    """`path` opened for writing; a FIFO that no program reads is refused, not waited on."""
-    try:
-        is_fifo = stat.S_ISFIFO(os.stat(path).st_mode)
-    except OSError:
-        is_fifo = False  # a new file, or one open() explains better
-    if is_fifo:
-        # Opening a FIFO blocks until a reader comes; non-blocking, ENXIO says none is there.
-        try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError as error:
-            if error.errno == errno.ENXIO:
-                raise OSError(error.errno, "a FIFO that no program reads") from None
-            raise
-        os.set_blocking(descriptor, True)
-        return open(descriptor, "w", encoding="utf-8")
-    return open(path, "w", encoding="utf-8")
-
-
 def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = None) -> int:
     """Play the match, writing progress to stderr and the games to --pdn; print the result."""
     first, second = _player(args, "first"), _player(args, "second")
@@ -777,7 +757,9 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = N
     pdn_problem = ""  # why the games stopped being written, if they did
     if args.pdn is not None:
         try:
-            pdn_file = _open_for_games(args.pdn)
+            # A stream, not a whole-file write: each game is kept as it finishes (see
+            # atomic.open_stream); a device, FIFO or folder is refused before any game.
+            pdn_file = atomic.open_stream(args.pdn, "PDN file", fresh=True)
         except OSError as error:
             # The parser's own error: one line and exit status 2, as for a bad option.
             args.usage_error(f"cannot write {args.pdn}: {error.strerror or error}")

@@ -1,5 +1,6 @@
 """Moves and scores as players write them: the one numbered-move formatter (`1. 11-15 23-19
-2. 8-11`) and the one figure in men (`+0.25`).
+2. 8-11`), the one figure in men (`+0.25`) and the one wording of a forced result, counted in
+the winner's moves (`wins in 3 moves`): every screen, report and command line says them so.
 
 Imports only the rules core, so the command line, the reports and the window share it.
 """
@@ -10,7 +11,15 @@ from collections.abc import Sequence
 
 from checkers.board import Move
 
-__all__ = ["men_text", "move_rows", "numbered_moves"]
+__all__ = [
+    "forced_text",
+    "men_text",
+    "move_rows",
+    "numbered_moves",
+    "plural",
+    "result_text",
+    "winner_moves",
+]
 
 
 def move_rows(
@@ -49,3 +58,35 @@ def _text(move: Move | str) -> str:
 def men_text(men: float) -> str:
     """A score in men to two places, signed: `+0.25`, `-1.00`; `+0.00`, never `-0.00`."""
     return f"{round(men, 2) + 0.0:+.2f}"  # + 0.0 turns a rounded -0.0 into 0.0
+
+
+def plural(count: int, word: str) -> str:
+    """`1 move`, `3 moves`: a count with its noun, plural unless the count is one."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def winner_moves(plies: int) -> int:
+    """The winner's moves in a forced result `plies` plies away: each side's turn is a ply, so a
+    win in 1 or 2 plies is one move of the winner's, a win in 3 plies two."""
+    return (plies + 1) // 2
+
+
+def result_text(moves: int, wins: bool = True, who: str = "") -> str:
+    """A forced result as a player reads it, in the winner's moves, for `who` (none: the side
+    the score is for): `wins in 3 moves`, `loses in 1 move`, `White wins in 2 moves`,
+    `you win in 1 move`; `has lost` when the game is already over."""
+    you = who == "you"
+    subject = f"{who} " if who else ""
+    if moves == 0 and not wins:
+        return f"{subject}{'have' if you else 'has'} lost"
+    verb = ("win" if wins else "lose") + ("" if you else "s")
+    return f"{subject}{verb} {'now' if moves == 0 else 'in ' + plural(moves, 'move')}"
+
+
+def forced_text(plies: int, wins: bool = True, who: str = "", short: bool = False) -> str:
+    """A forced result `plies` plies away in the winner's moves (`result_text`); `short` is the
+    two-character form for a label too small for words: `W3` won in 3 moves, `L2` lost in 2."""
+    moves = winner_moves(plies)
+    if short:
+        return f"{'W' if wins else 'L'}{moves}"
+    return result_text(moves, wins, who)

@@ -6,10 +6,14 @@ Commands (one per line):
   position startpos [moves M ...]           the initial position, then moves in PDN
   position fen FEN [moves M ...]
   go depth D | go movetime MS | go nodes N  search; `info` lines per depth, then `bestmove`
+  go wtime MS btime MS [winc MS binc MS]    search on a clock: each side's time left (and
+                                            increment); the engine budgets the side to move's
   stop                                      end the search now; its best move is still sent
   setoption name Algorithm|Evaluation value V
   setoption name OwnBook value true|false   play from the opening book (default: true)
   quit
+`go movetime` is spent whole; on a clock the engine aims at a share of what is left, stops
+sooner when its move is clear and thinks longer where the position is critical.
 Answers: `info depth D score S nodes N nps R pv M ...` after each completed depth, then
 `bestmove M` (PDN, captures with every landing square) or `bestmove none`. A command that needs
 the game (position, go, newgame, setoption) waits until a running search has answered; `stop`
@@ -36,14 +40,17 @@ from checkers.ai.book import book_hit
 from checkers.ai.compiled import new_engine, upgraded
 from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.board import (
+    BLACK,
     AmbiguousMoveError,
     IllegalMoveError,
     InvalidFenError,
     InvalidMoveError,
     Move,
     Position,
+    Side,
     turn_problem,
 )
+from checkers.clock import ai_move_budget
 from checkers.options import (
     MAX_DEPTH,
     MAX_NODES,
@@ -205,7 +212,7 @@ class EngineSession:
 
     def _go(self, args: list[str]) -> bool:
         self._finish_search()
-        limits = _limits_of(args)
+        limits = _limits_of(args, self.record.position.turn)
         with self._search_lock:
             self._stop = StopSignal()
             if self._go_lines <= self._stopped_through:  # a stop was read after this go
@@ -235,11 +242,11 @@ class EngineSession:
                 get_algorithm(value)
                 self.algorithm = value
             elif name == "evaluation":
-                get_evaluation(value)
+                function = get_evaluation(value)
                 self.evaluation = value
                 # A new engine, as set_evaluation would empty the table: only the engine's own
                 # evaluation has a compiled core, so the core may change with it.
-                self.engine = new_engine(value)
+                self.engine = new_engine(function)
             else:
                 raise ProtocolError(
                     f"unknown option {shown(args[1])}; options: Algorithm, Evaluation, OwnBook"
@@ -312,10 +319,36 @@ _LIMITS = {
 }
 
 
-def _limits_of(args: list[str]) -> Limits:
-    """The limits of a `go` command."""
+_CLOCK_WORDS = {"wtime", "btime", "winc", "binc"}
+_GO_USE = "use: go depth D | go movetime MS | go nodes N | go wtime MS btime MS [winc MS binc MS]"
+
+
+def _clock_limits(args: list[str], turn: Side) -> Limits:
+    """The limits of `go wtime W btime B [winc I binc I]` for the side to move."""
+    if len(args) % 2 or not {*args[::2]} <= _CLOCK_WORDS or len({*args[::2]}) != len(args) // 2:
+        raise ProtocolError(_GO_USE)
+    given = dict(zip(args[::2], args[1::2], strict=True))
+    if not {"wtime", "btime"} <= given.keys():
+        raise ProtocolError("a clock needs both sides' time: go wtime MS btime MS")
+    largest = int(MAX_SECONDS * 1000)
+    try:
+        seconds = {
+            word: read_whole_number(value, 0 if word.endswith("inc") else 1, largest, word) / 1000
+            for word, value in given.items()
+        }
+    except ValueError as error:
+        raise ProtocolError(f"{error} milliseconds") from None
+    side = "b" if turn is BLACK else "w"
+    target, spare = ai_move_budget(seconds[f"{side}time"], seconds.get(f"{side}inc", 0.0))
+    return Limits(time=target, spare_time=spare)
+
+
+def _limits_of(args: list[str], turn: Side = BLACK) -> Limits:
+    """The limits of a `go` command for a position with `turn` to move."""
+    if args[:1] and args[0] in _CLOCK_WORDS:
+        return _clock_limits(args, turn)
     if len(args) != 2 or args[0] not in _LIMITS:
-        raise ProtocolError("use: go depth D | go movetime MS | go nodes N")
+        raise ProtocolError(_GO_USE)
     largest, unit = _LIMITS[args[0]]
     try:
         value = read_whole_number(args[1], 1, largest, args[0])

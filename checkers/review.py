@@ -23,13 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checkers.ai.registry import get_algorithm, man_value, search
-from checkers.ai.search import WIN, Limits, StopSignal, is_win_score, plies_to_win
+from checkers.ai.search import WIN, Limits, StopSignal, is_win_score, score_text
 from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.coach.teaching import Lesson, lesson
 from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
 
 __all__ = [
     "ACCURACY_SCALE",
+    "ACCURACY_WIDTH",
     "DEFAULT_DEPTH",
     "DEFAULT_SETTING",
     "THRESHOLDS",
@@ -42,6 +44,8 @@ __all__ = [
     "SideSummary",
     "expected_result",
     "label_for",
+    "lesson_text",
+    "lesson_words",
     "move_accuracy",
     "no_book",
     "review_moves",
@@ -56,8 +60,14 @@ DEFAULT_DEPTH = 10
 WIN_MEN = 20.0
 """A forced win counted in men: more than any material (12 kings are 16.2 men)."""
 
-ACCURACY_SCALE = 2.0
-"""Slope of the expected-result curve per man: a man ahead expects 0.88 of a point."""
+ACCURACY_SCALE = 0.5
+"""Slope of the expected-result curve per man: a man ahead expects 0.62 of a point, three men
+0.82. Flatter than a strong player's odds (a man up is often a win between masters) so that a
+man thrown away when already behind or ahead still costs most of what it costs in an even game:
+accuracy judges the moves of the players who read it, most of whom do not convert a man."""
+
+ACCURACY_WIDTH = 8.0
+"""The drop in expected result, in points of 100, that leaves a move 37% accuracy (1/e)."""
 
 
 class Label(enum.Enum):
@@ -149,6 +159,16 @@ class MoveReview:
     """The search of the position before the move (its line is the better line)."""
     after: PositionScore
     """The search of the position after it, from the opponent's view (its line is the reply)."""
+    lesson: Lesson = field(default_factory=Lesson)
+    """What the move teaches: a "!" for a correct shot, the databases' only move or the result
+    it threw away, what a mistake walked into or missed (`checkers.coach.teaching`)."""
+
+    @property
+    def mark(self) -> str:
+        """The mark players write after the move: `!`, `?!`, `?`, `??` or ''."""
+        if self.lesson.brilliant:
+            return "!"
+        return {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}.get(self.label, "")
 
     @property
     def move_number(self) -> int:
@@ -196,14 +216,7 @@ def to_men(score: float, man: float) -> float:
 
 def win_text(score: float) -> str | None:
     """`wins in N moves` / `loses in N moves` (the mover's moves) for a forced result, else None."""
-    if not is_win_score(score):
-        return None
-    plies = plies_to_win(score)
-    moves = (plies + 1) // 2
-    count = f"{moves} move{'s' if moves != 1 else ''}"
-    if score > 0:
-        return "wins now" if plies == 0 else f"wins in {count}"
-    return "has lost" if plies == 0 else f"loses in {count}"
+    return score_text(score) if is_win_score(score) else None
 
 
 def label_for(loss: float, *, forced: bool = False, book: bool = False) -> Label:
@@ -218,6 +231,24 @@ def label_for(loss: float, *, forced: bool = False, book: bool = False) -> Label
     return Label.BLUNDER
 
 
+def lesson_words(review: MoveReview) -> str:
+    """What the move teaches, or '': `walks into White's shot: ...`, `White's shot: ...` for a
+    "!" move, `turns a database win into a draw`, `the only move that keeps the database
+    result`."""
+    taught = review.lesson
+    parts = [part for part in (taught.result_change, taught.note) if part]
+    if taught.only_move:
+        parts.append("the only move that keeps the database result")
+    return "; ".join(parts)
+
+
+def lesson_text(review: MoveReview) -> str:
+    """The move with its mark and what it teaches (`22-18?? walks into White's shot: ...`), or
+    '' when it teaches nothing."""
+    words = lesson_words(review)
+    return f"{review.move.pdn()}{review.mark} {words}" if words else ""
+
+
 def expected_result(men: float) -> float:
     """The mover's expected result (1 win, 1/2 draw, 0 loss) for a score in men."""
     return 1.0 / (1.0 + math.exp(-ACCURACY_SCALE * men))
@@ -226,8 +257,11 @@ def expected_result(men: float) -> float:
 def move_accuracy(before: float, after: float) -> float:
     """A move's accuracy from 0 to 100: 100 when the expected result does not drop."""
     drop = max(0.0, expected_result(before) - expected_result(after)) * 100.0
-    # The curve chess sites (lichess) use on the drop in win percentage.
-    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669))
+    # A bell, not chess sites' exponential (lichess): flat near no drop, so the twentieths of
+    # a man that one ply more of search moves a score leave a good move at 90 or more, then
+    # steep, so a man lost in an even game reads 10 and a side with several blunders falls
+    # well below a clean one (README, "Game review", has the table).
+    return 100.0 * math.exp(-((drop / ACCURACY_WIDTH) ** 2))
 
 
 def judge(
@@ -244,21 +278,39 @@ def judge(
     score = to_men(before.score, man)
     if move == best:
         loss = 0.0  # by definition: the engine's own choice loses nothing at its own setting
+        if not is_win_score(before.score) and not is_win_score(after.score):
+            # The deeper of the two searches of the same line: the position after the best
+            # move was searched one move further. The score before a best move is the score
+            # after it, so the graph and the rows do not move on a best move.
+            score = to_men(-after.score, man)
     else:
         played = to_men(-after.score, man)
         loss = max(0.0, score - played)
     forced = len(position.legal_moves()) == 1
     label = label_for(loss, forced=forced, book=not forced and is_book(position, move))
-    return MoveReview(ply, position.turn, move, best, score, loss, label, position, before, after)
+    taught = lesson(
+        position,
+        move,
+        before.line,
+        after.line,
+        best=move == best and not forced,
+        mistake=label in (Label.MISTAKE, Label.BLUNDER),
+    )
+    if taught.result_change:
+        label = Label.BLUNDER  # the databases' result thrown away, whatever the scores say
+    return MoveReview(
+        ply, position.turn, move, best, score, loss, label, position, before, after, taught
+    )
 
 
 def side_accuracy(accuracies: Sequence[float]) -> float:
-    """A side's accuracy from its moves': the mean of their arithmetic and harmonic means (as
-    lichess does, without its volatility weights), so a few bad moves among many good ones
-    pull it down as a player expects instead of vanishing in the average."""
+    """A side's accuracy from its moves': a weighted mean of their arithmetic mean and, twice,
+    their harmonic mean (lichess takes the two halves each, with volatility weights we do not
+    have), so a few bad moves among many easy best ones pull it down as a player expects
+    instead of vanishing in the average."""
     arithmetic = sum(accuracies) / len(accuracies)
     harmonic = len(accuracies) / sum(1.0 / max(1.0, value) for value in accuracies)
-    return (arithmetic + harmonic) / 2
+    return (arithmetic + 2.0 * harmonic) / 3.0
 
 
 def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:

@@ -4,6 +4,7 @@ refused, links written through, nothing empty or stray left by a kill or a full 
 from __future__ import annotations
 
 import errno
+import io
 import os
 import subprocess
 import sys
@@ -321,3 +322,105 @@ def test_the_first_game_kept_creates_the_games_folder_and_is_locked(data: Path) 
     path = kept.write(a_game(), TAGS)
     assert messages == [] and saves.is_open_elsewhere(path)
     kept.release()
+
+
+# --- the two logs written as a stream (a match's games, a book build's finished searches) -------
+
+MATCH = ["match", "--games", "1", "--first-depth", "1", "--second-depth", "1", "--jobs", "1"]
+
+
+def special(kind: str, path: Path) -> Path:
+    """A FIFO or a folder at `path`, or a device."""
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        return Path("/dev/null")
+    return path
+
+
+def is_unchanged(kind: str, path: Path) -> bool:
+    return path.is_fifo() if kind == "fifo" else path.is_dir() if kind == "folder" else True
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_a_stream_refuses_a_special_file_in_one_line_without_waiting(
+    kind: str, tmp_path: Path
+) -> None:
+    target = special(kind, tmp_path / "games.pdn")
+    with pytest.raises(FileRefusedError, match=f"^{target.name} is a .*, not a PDN file$"):
+        finishes(lambda: atomic.open_stream(target, "PDN file", fresh=True))
+    assert is_unchanged(kind, target)
+    assert not Path("/dev/null").is_file()
+
+
+def test_a_stream_appends_through_a_link_and_a_fresh_one_starts_empty(tmp_path: Path) -> None:
+    real = tmp_path / "real" / "games.pdn"
+    real.parent.mkdir()  # a stream makes no folder: a mistyped one is refused
+    link = tmp_path / "games.pdn"
+    link.symlink_to(real)
+    for fresh, text in ((True, "one\n"), (False, "two\n")):
+        with atomic.open_stream(link, fresh=fresh) as stream:
+            stream.write(text)
+    assert link.is_symlink() and real.read_text() == "one\ntwo\n"
+    with atomic.open_stream(link, fresh=True) as stream:
+        stream.write("three\n")
+    assert real.read_text() == "three\n"
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_match_pdn_refuses_a_special_file_in_one_line(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from checkers.cli import main
+
+    target = special(kind, tmp_path / "games.pdn")
+    assert finishes(lambda: main([*MATCH, "--pdn", str(target)], out=io.StringIO())) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith(f"checkers: error: cannot write {target}: ")
+    assert err[-1].endswith("not a PDN file") and is_unchanged(kind, target)
+
+
+def test_match_pdn_writes_its_games_through_a_link(tmp_path: Path) -> None:
+    from checkers.cli import main
+    from checkers.pdn import read_file
+
+    real = tmp_path / "kept" / "games.pdn"
+    real.parent.mkdir()
+    real.write_text("an older match\n")
+    link = tmp_path / "games.pdn"
+    link.symlink_to(real)
+    assert main([*MATCH, "--games", "2", "--pdn", str(link)], out=io.StringIO()) == 0
+    assert link.is_symlink() and len(read_file(real)) == 2  # replaced, not appended to
+
+
+def book_build(work: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "checkers", "book", "build", "--depth", "2", "--plies", "0"]
+        + ["--out", str(out), "--work", str(work)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "device"])
+def test_book_build_refuses_a_special_work_file_in_one_line(kind: str, tmp_path: Path) -> None:
+    work = special(kind, tmp_path / "book.work")
+    out = tmp_path / "book.txt"
+    run = book_build(work, out)
+    assert run.returncode == 1 and run.stderr.count("\n") == 1, run.stderr
+    assert "Traceback" not in run.stderr and "not a work file" in run.stderr
+    assert not out.exists() and is_unchanged(kind, work)
+
+
+def test_book_build_resumes_from_a_work_file_a_kill_left_empty(tmp_path: Path) -> None:
+    # A kill between creating the work file and writing its header left it empty: the next
+    # build said it "holds other searches (nothing)" and stopped.
+    work, out = tmp_path / "book.work", tmp_path / "book.txt"
+    work.touch()
+    run = book_build(work, out)
+    assert run.returncode == 0, run.stderr
+    assert out.is_file() and work.read_text().startswith("checkers-book-work ")

@@ -135,20 +135,30 @@ def test_match_pdn_to_a_fifo_nobody_reads_is_refused_not_waited_on(
     os.mkfifo(fifo)
     argv = ["match", "--games", "1", "--first-depth", "1", "--second-depth", "1", "--jobs", "1"]
     assert main([*argv, "--pdn", str(fifo)], out=io.StringIO()) == 2
-    assert "a FIFO that no program reads" in capsys.readouterr().err
+    assert "games.pdn is a device, FIFO or socket, not a PDN file" in capsys.readouterr().err
+    assert fifo.is_fifo()
+
+
+class _FullDisk(io.StringIO):
+    """A file on a full disk: every write fails as there."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
 
 
 def test_match_pdn_on_a_full_disk_finishes_the_match_and_says_so(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from checkers import atomic
     from checkers.cli import main
 
+    monkeypatch.setattr(atomic, "open_stream", lambda *args, **kwargs: _FullDisk())
     out = io.StringIO()
     argv = ["match", "--games", "2", "--first-depth", "1", "--second-depth", "1", "--jobs", "1"]
-    assert main([*argv, "--pdn", "/dev/full"], out=out) == 1
+    games = tmp_path / "games.pdn"
+    assert main([*argv, "--pdn", str(games)], out=out) == 1
     assert "2 games scored" in out.getvalue()  # the figures of the games played are kept
     err = capsys.readouterr().err.strip().splitlines()
-    assert (
-        err[-1]
-        == "checkers: error: cannot write /dev/full: No space left on device, from game 1 on"
+    assert err[-1] == (
+        f"checkers: error: cannot write {games}: No space left on device, from game 1 on"
     )

@@ -26,6 +26,7 @@ from checkers.ai import engine as python_engine
 from checkers.ai.compiled import evaluate, movegen
 from checkers.ai.compiled.engine import CompiledEngine
 from checkers.ai.engine import Engine
+from checkers.ai.evaluation import count_evaluation
 from checkers.ai.search import Limits
 from checkers.board import BLACK, Piece, Position
 from checkers.perft import perft as python_perft
@@ -259,7 +260,7 @@ def test_a_python_engine_made_while_compiling_is_replaced_once_the_core_is_ready
     assert wait_until_ready(600)
     assert isinstance(new_engine(), CompiledEngine)
     assert isinstance(upgraded(Engine()), CompiledEngine)
-    counting = Engine("count")  # another evaluation has no compiled form: kept
+    counting = Engine(count_evaluation)  # another evaluation has no compiled form: kept
     assert upgraded(counting) is counting
     player = AIPlayer(Limits(depth=4))
     player._searcher = Engine().search  # as a player made during the first compile has

@@ -22,13 +22,12 @@ from checkers.ai.endgame_build import (
     BuildStopped,
     build,
     build_slice,
-    check_slice,
     dependencies,
     levels,
-    positions_of,
     predecessors,
     slices,
 )
+from checkers.ai.endgame_check import check_slice, positions_of
 from checkers.ai.registry import search
 from checkers.ai.search import Limits, is_win_score
 from checkers.board import BLACK, WHITE, Move, Piece, Position

@@ -15,8 +15,10 @@ from piped_session import answered
 from checkers._bitboard import generate_raw
 from checkers.ai import Limits, Progress, StopSignal, search
 from checkers.ai import engine as engine_module
+from checkers.ai.compiled import wait_until_ready
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.players import AIPlayer
+from checkers.ai.registry import get_evaluation
 from checkers.ai.search import WIN
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import HAND_SET, Weights
@@ -371,6 +373,9 @@ def test_the_collector_is_back_on_and_the_search_left_no_cycles(
     included, makes no cycles."""
     monkeypatch.setattr(engine_module, "_collector_tuned", True)
     monkeypatch.setattr(gc, "freeze", lambda: None)  # leave the search's objects collectable
+    # The compiled core's warm-up thread (started by an earlier test's search) leaves numba's
+    # cyclic garbage when it ends: let it end first, or it can land in this test's count.
+    wait_until_ready(timeout=300)
     gc.collect()
     engine = Engine()
     result = engine.search(Position(), Limits(time=0.2))  # interrupted by the clock
@@ -536,3 +541,11 @@ def test_protocol_stop_answers_with_the_best_move_so_far() -> None:
     session.handle("stop")
     assert not session.searching
     assert lines[-1].startswith("bestmove ") and lines[-1] != "bestmove none"
+
+
+def test_the_engine_takes_an_evaluation_function_and_says_so_for_a_name() -> None:
+    with pytest.raises(TypeError, match=r"registry\.get_evaluation"):
+        Engine("count")  # type: ignore[arg-type]
+    counting = Engine(get_evaluation("count"))
+    assert not counting.own_evaluation
+    assert counting.search(Position(), Limits(depth=2)).move in Position().legal_moves()

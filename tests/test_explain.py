@@ -113,6 +113,7 @@ def test_a_forced_win_is_counted_in_moves_not_scored() -> None:
         "pv": ["14x23"],
         "win_in": 1,
         "database": "database win in 1 move",  # two pieces: the databases know it
+        "ideas": [],  # taking the last piece is no bottle-up: nothing else is named
     }
     status, out = run("analyse", ONE_CAPTURE, "--lines", "3", "--depth", "3")
     assert status == 0 and "database win in 1 move" in out
@@ -203,7 +204,12 @@ def test_a_book_move_is_explained_as_one_with_the_book_s_other_moves() -> None:
     assert len(why.moves) > 1 and all(move.bound == "exact" for move in why.moves)
     said = sentences(why)
     assert said[0].startswith(f"{why.played} came from the opening book")
-    assert all(line.startswith("Also in the book: ") for line in said[1:])
+    rest = said[1:]
+    scores = [move.score for move in why.moves if move.score is not None]
+    if max(scores) > scores[0]:  # a better-scored book move: the card says why it was not played
+        assert rest[0].startswith("The book picks among its moves that score within")
+        rest = rest[1:]
+    assert all(line.startswith("Also in the book: ") for line in rest)
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["start", "opening", "middle", "kings"])
@@ -354,3 +360,29 @@ def test_explanation_sentences_name_bounds_and_forced_results() -> None:
         "9-13: at most -0.40; refuted by 22-18 13x22.",
         "12-16: loses in 3 moves; refuted by 24-20.",
     ]
+
+
+def test_a_book_move_scored_below_another_book_move_says_why_it_was_played() -> None:
+    """The book varies its choice among moves a twentieth of a man apart: when another book
+    move scores higher than the one played, Why? says so instead of leaving a contradiction."""
+    from checkers.ai.explain import Explanation, MoveScore
+
+    def scored(move: str, score: float) -> MoveScore:
+        return MoveScore(move, score, "exact", 13, (move,))
+
+    why = Explanation(
+        "club",
+        "23-19",
+        "23-19",
+        (scored("23-19", 0.0), scored("23-18", 0.05), scored("22-17", -0.05)),
+        7,
+        False,
+        True,
+        from_book=True,
+    )
+    said = sentences(why)
+    assert said[1].startswith("The book picks among its moves that score within")
+    same = dataclasses.replace(
+        why, moves=(scored("23-18", 0.05), scored("23-19", 0.0)), played="23-18"
+    )
+    assert not any("picks among" in line for line in sentences(same))

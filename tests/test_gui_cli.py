@@ -52,7 +52,8 @@ def test_watch_headless_prints_a_board_per_move_and_the_result() -> None:
     assert plies[0].startswith("1. ") and "depth 2" in plies[0]
     assert len(boards) == len(plies) + 1  # the start, then one board per move
     last = lines[-1]
-    assert last.startswith(f"Game over after {len(plies)} plies. ")
+    moves = (len(plies) + 1) // 2  # Black's and White's halves of a move together
+    assert last.startswith(f"Game over after {moves} move{'' if moves == 1 else 's'}. ")
     assert last.split()[-1] in ("1-0", "0-1", "1/2-1/2")
 
 
@@ -65,11 +66,20 @@ def test_watch_headless_from_a_position_ends_by_the_rules() -> None:
     )
 
 
+def test_watch_headless_numbers_moves_as_pdn_does_when_white_begins() -> None:
+    # It printed `1... 22-18` then `1. 9-13`: Black's reply belongs to move 2.
+    status, out = run(*WATCH_QUICKLY, "--fen", "W:W21-32:B1-12")
+    moves = [line.split("   (")[0] for line in out.splitlines() if line[:1].isdigit()]
+    assert status == 0 and moves[0].startswith("1. ... ") and moves[1].startswith("2. ")
+    assert moves[2].startswith("2. ... ")
+
+
 def test_watch_headless_gives_won_scores_in_moves_and_others_in_men() -> None:
     # Black's king takes White's last man at once: a proven win, counted in moves, not in men.
     status, out = run(*WATCH_QUICKLY, "--fen", "B:W14:BK10")
     first = next(line for line in out.splitlines() if line[:1].isdigit())
-    assert status == 0 and "score win in 1 move," in first and " men" not in first
+    assert status == 0 and "(Black: depth " in first and ", wins in 1 move," in first
+    assert " men" not in first
     status, out = run(*WATCH_QUICKLY)
     first = next(line for line in out.splitlines() if line[:1].isdigit())
     assert status == 0 and " men, " in first

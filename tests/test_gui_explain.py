@@ -296,7 +296,7 @@ def test_analysis_board_shows_live_lines_and_leaves_the_game_untouched(
     view = game_screen.board_view(game_screen.layout().board)
     assert view.position == game_screen.game.position and view.arrows == ()
     assert game_screen.panel is not None and game_screen.panel.cells[-1].button.text == "24-19"
-    assert game_screen.game.status.startswith("Black")
+    assert game_screen.game.status.startswith("Back from the analysis board. Black")
 
 
 def test_analysis_of_a_settled_endgame_shows_the_databases_lines_at_once(

@@ -16,7 +16,7 @@ import pytest
 from gui_driving import click, click_at, press, screen_of
 
 from checkers import saves
-from checkers.board import BLACK, Position
+from checkers.board import BLACK, Move, Position
 from checkers.cli import main
 from checkers.clock import TimeControl
 from checkers.gui.app import App
@@ -25,7 +25,7 @@ from checkers.gui.game import ORIGIN_TAG
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.load import LoadScreen
 from checkers.pdn import read_file
-from checkers.record import Reason
+from checkers.record import GameRecord, Reason
 
 TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
 
@@ -63,6 +63,8 @@ def agree_draw(app: App) -> None:
     press(app, pygame.K_d, "d")
     click(app, 15)
     click(app, 22)  # 15x22: Black's move (a capture is compulsory)
+    app.step(1 / 60)
+    assert screen_of(app).widgets["draw"].text == "Accept draw"  # White's button says so
     press(app, pygame.K_d, "d")
 
 
@@ -80,6 +82,7 @@ def test_an_agreed_draw_survives_a_click_on_a_move_and_the_end_key(make_app, dat
     assert game.record.ply == 1 and game.result is not None
     press(app, pygame.K_END)
     assert game.status.startswith("Game over: Draw")
+    assert panel_lines(game).search[0].startswith("Game over: Draw")  # the panel says it too
     for key in (pygame.K_HOME, pygame.K_RIGHT, pygame.K_LEFT):
         press(app, key)
     click(app, 22)  # a piece on the board of an earlier position: the game is not played on
@@ -208,7 +211,7 @@ def test_a_finished_game_from_the_list_opens_finished(make_app, data: Path) -> N
     assert screen.command("review_game").keys  # the review is one key away
     press(app, pygame.K_LEFT)
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # saving it: it is already kept
-    assert f"kept in {finished.name}" in game.status
+    assert f'kept in "{finished.name}"' in game.status
     screen.close()
     assert finished.read_bytes() == written and len(games_in(data)) == 2
 
@@ -237,7 +240,7 @@ def test_ctrl_s_saves_into_the_file_that_keeps_the_game(make_app, data: Path) ->
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert games_in(data) == [file]  # no second copy
     assert len(read_file(file)[0].moves) == 3
-    assert screen_of(app).game.status.startswith(f"Saved in {file.name}")
+    assert screen_of(app).game.status == f'Saved: "{file.name}" in the games folder'
 
 
 def test_redo_is_enabled_only_when_there_is_a_move_to_redo(make_app) -> None:
@@ -252,6 +255,15 @@ def test_redo_is_enabled_only_when_there_is_a_move_to_redo(make_app) -> None:
     app.step(1 / 60)
     assert screen.widgets["redo"].is_enabled
     press(app, pygame.K_r, "r")
+    app.step(1 / 60)
+    assert not screen.widgets["redo"].is_enabled
+    # A game loaded in its place, shown at its end: nothing to redo (the button asked the
+    # record the screen was built with, which had a move taken back).
+    press(app, pygame.K_u, "u")
+    finished = GameRecord.replay(
+        [Move.from_pdn(text) for text in ("11-15", "23-19")], screen.game.record.start
+    )
+    screen.game.load(finished)
     app.step(1 / 60)
     assert not screen.widgets["redo"].is_enabled
 

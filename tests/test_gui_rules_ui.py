@@ -44,6 +44,7 @@ class ScriptedAI:
 
     def __init__(self) -> None:
         self.pending: int | None = None
+        self.explaining: int | None = None  # it never sends exact explanations
         self.requests: list[tuple[Position, Level]] = []
         self._events: list[AIEvent] = []
 
@@ -235,7 +236,7 @@ def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     ai.answer(Move((9, 14)), score=10)  # from the human's side: the AI is at -0.10 men
     game.update(0)
     assert game.outcome == Outcome(None, Reason.AGREEMENT)
-    assert game.status.startswith("The AI accepts the draw: it does not think it is ahead (+0.10")
+    assert game.status.startswith("The AI accepts the draw: it thinks you are ahead (+0.10")
 
 
 def test_two_players_agree_a_draw_by_offering_in_turn() -> None:

@@ -459,3 +459,34 @@ def test_esc_closes_an_open_list_and_does_not_quit(make_app: Callable[..., App])
     assert not ui.expanded(start_screen(app).menus[next(iter(start_screen(app).menus))])
     key(app, pygame.K_ESCAPE)  # with no list open, Esc quits as before
     assert not app.running
+
+
+def _until_the_core_is_known(app: App) -> str:
+    """Frames until the worker says which core its engine uses (the cap only stops a hang)."""
+    give_up = time.monotonic() + 300
+    while app.ai.core in ("", "preparing") and time.monotonic() < give_up:
+        app.step(1 / 60)
+        app.ai.wait(0.05)
+    app.step(1 / 60)
+    return app.ai.core
+
+
+@pytest.mark.parametrize("core", ["compiled", "python"])
+def test_the_start_screen_says_when_the_engine_runs_without_its_compiled_core(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, core: str
+) -> None:
+    """The worker starts with the window and reports its core: the compiled one leaves the
+    status line as it was; the Python one (numba missing, or turned off) is said."""
+    if core == "python":
+        monkeypatch.setenv("CHECKERS_CORE", "python")  # the worker inherits it
+    app = make_app(None)
+    screen = start_screen(app)
+    app.ai.start()
+    words = _until_the_core_is_known(app)
+    if core == "python":
+        assert words.startswith("Python")
+        assert "without its compiled core" in screen.status
+    else:
+        assert words.startswith("compiled with numba")
+        assert screen.status == "Choose a mode and press Start (Enter)."
+    assert screen.wake_in() is None  # nothing more to wait for: no more frames

@@ -89,6 +89,9 @@ PROTOCOL_WORDS = st.sampled_from(
         "depth",
         "movetime",
         "nodes",
+        "wtime",
+        "btime",
+        "winc",
         "position",
         "fen",
         "startpos",
@@ -138,7 +141,7 @@ def test_go_limits_are_limits_or_a_protocol_error(words: list[str]) -> None:
     except ProtocolError as error:
         assert len(str(error)) < 200
         return
-    assert words[0] in ("depth", "movetime", "nodes")
+    assert words[0] in ("depth", "movetime", "nodes", "wtime", "btime", "winc", "binc")
     assert limits.depth is None or 1 <= limits.depth <= 200
 
 

@@ -6,6 +6,7 @@ import io
 import json
 import multiprocessing
 import os
+import re
 import select
 import signal
 import subprocess
@@ -181,7 +182,7 @@ def test_forced_wins_are_clamped_in_men_and_told_in_moves() -> None:
 
 def test_accuracy_falls_with_the_drop_in_expected_result() -> None:
     assert expected_result(0.0) == pytest.approx(0.5)
-    assert 0.85 < expected_result(1.0) < 0.9
+    assert 0.6 < expected_result(1.0) < 0.65  # a man ahead: flatter than a master's odds
     assert move_accuracy(0.0, 0.0) == pytest.approx(100.0, abs=1e-3)
     assert move_accuracy(0.0, 0.5) == pytest.approx(100.0, abs=1e-3)  # a gain is no drop
     small, large = move_accuracy(0.0, -0.2), move_accuracy(0.0, -1.0)
@@ -202,7 +203,7 @@ def test_summary_counts_every_label_per_side_and_leaves_out_forced_moves() -> No
     chosen = [r for r in reviews if r.side is WHITE and r.label is not Label.FORCED]
     values = [r.accuracy for r in chosen]
     harmonic = len(values) / sum(1 / max(1.0, v) for v in values)
-    assert white.accuracy == pytest.approx((sum(values) / len(values) + harmonic) / 2)
+    assert white.accuracy == pytest.approx((sum(values) / len(values) + 2 * harmonic) / 3)
     assert black.accuracy is not None and white.accuracy is not None
     assert white.accuracy < black.accuracy
 
@@ -281,7 +282,10 @@ def test_json_has_exactly_the_documented_keys(tmp_path: Path) -> None:
     assert set(data) == {"moves", "summary"}
     assert len(data["moves"]) == 20
     for ply, row in enumerate(data["moves"], start=1):
-        assert set(row) == {"ply", "side", "move", "best", "score", "loss", "label"}
+        assert set(row) == {
+            *("ply", "side", "move", "best", "score", "loss", "label"),
+            *("mark", "note", "only_move", "ideas"),
+        }
         assert row["ply"] == ply and row["side"] == ("B" if ply % 2 else "W")
         assert row["loss"] >= 0 and row["label"] in {label.value for label in Label}
     assert data["moves"][0]["move"] == "11-15"
@@ -296,7 +300,8 @@ def test_text_is_a_table_with_move_numbers_and_a_summary(tmp_path: Path) -> None
     path = pdn_file(tmp_path, [*BEFORE_BLUNDER, BLUNDER])
     status, out = run("review", str(path), "--depth", "4", "--jobs", "1")
     assert status == 0
-    lines = out.splitlines()
+    # A move that teaches something has its lesson on an indented line below its row.
+    lines = [line for line in out.splitlines() if not re.match(r"    [0-9]", line)]
     assert lines[0].startswith(f"Game 1 of {path}: Ann - Bob")
     assert lines[2].split() == ["Move", "Score", "Best", "Loss", "Label"]
     assert lines[3].split()[:2] == ["1.", "11-15"]

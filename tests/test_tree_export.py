@@ -18,12 +18,12 @@ from checkers.ai.evaluation import seed_evaluation
 from checkers.ai.tracking import SearchTree, tracked_search
 from checkers.ai.tree_export import (
     MinimaxCount,
-    format_score,
     minimax_node_count,
     numbered_line,
     tree_dot,
     tree_json,
     tree_json_text,
+    tree_score,
     tree_text,
 )
 from checkers.board import Move, Position
@@ -305,9 +305,9 @@ def test_minimax_node_count_matches_minimax_or_says_more_than() -> None:
 
 
 def test_scores_and_lines_read_as_a_player_writes_them() -> None:
-    assert [format_score(s) for s in (6.0, -1.5, float("inf"))] == ["6", "-1.5", "+inf"]
-    assert format_score(1_000_000 - 5) == "win in 5 plies"
-    assert format_score(-(1_000_000 - 1), short=True) == "L1"
+    assert [tree_score(s) for s in (6.0, -1.5, float("inf"))] == ["6", "-1.5", "+inf"]
+    assert tree_score(1_000_000 - 5) == "wins in 3 moves"  # 5 plies: 3 of the winner's moves
+    assert tree_score(-(1_000_000 - 2), short=True) == "L1"  # as the tree view's legend says
     moves = [Move.from_pdn(text) for text in ("9-14", "22-18", "5-9")]
     assert numbered_line(True, moves) == "1. 9-14 22-18 2. 5-9"
     assert numbered_line(False, moves) == "1. ... 9-14 2. 22-18 5-9"

@@ -40,9 +40,8 @@ from checkers import atomic
 from checkers._bitboard import squares_of
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN
-from checkers.ai.search import Limits, is_win_score, plies_to_win
+from checkers.ai.search import Limits, score_text
 from checkers.board import BLACK, Move, Position
-from checkers.notation import men_text
 from checkers.textfile import read_bytes
 
 __all__ = [
@@ -300,10 +299,8 @@ def is_book_move(position: Position, move: Move) -> bool:
 
 
 def format_score_in_men(score: int) -> str:
-    """A book score for people: `+0.12` men, or `win in 9`."""
-    if is_win_score(score):
-        return f"{'win' if score > 0 else 'loss'} in {plies_to_win(score)}"
-    return men_text(score / MAN)
+    """A book score for people: `+0.12` men, or `wins in 5 moves`."""
+    return score_text(score, MAN)
 
 
 def format_book_moves(moves: Iterable[tuple[Move, int]]) -> str:
@@ -371,18 +368,22 @@ def _book_moves(searched: Searched, extra: Iterable[str] = ()) -> tuple[BookMove
 
 
 class _WorkFile:
-    """The finished searches of a build, one per line, appended as they finish (resumable)."""
+    """The finished searches of a build, one per line, appended as they finish (resumable).
+
+    A log, so a stream (`atomic.open_stream`), not a whole-file write: a search is kept the
+    moment it finishes, and a kill cuts at most the last line, which the next run drops and
+    redoes. Its header is written whole, so no run finds it empty."""
 
     def __init__(self, path: Path, settings: BuildSettings) -> None:
         self.path = path
         self.done: dict[str, Searched] = {}
         header = f"{WORK_FORMAT} {VERSION} {settings.search_key()}\n"
-        if path.exists():
-            data = path.read_bytes()
-            complete = data[: data.rfind(b"\n") + 1]  # a line cut by an interruption is redone
+        data = path.read_bytes() if path.exists() else b""
+        complete = data[: data.rfind(b"\n") + 1]  # a line cut by an interruption is redone
+        if complete:
             lines = complete.decode("utf-8", "replace").splitlines(keepends=True)
-            if not lines or lines[0] != header:
-                found = lines[0].strip() if lines else "nothing"
+            if lines[0] != header:
+                found = lines[0].strip()
                 raise BookError(
                     f"work file {path} holds other searches ({found[:60]}), not "
                     f"{settings.search_key()}: remove it or build with its settings"
@@ -396,9 +397,9 @@ class _WorkFile:
             if len(complete) != len(data):
                 with open(path, "r+b") as file:
                     file.truncate(len(complete))
-        else:
-            path.write_text(header, encoding="utf-8")
-        self._file = open(path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+        else:  # new, or left empty by a kill before an older version wrote its header
+            atomic.write_text(path, header, "work file")
+        self._file = atomic.open_stream(path, "work file")
 
     def add(self, fen: str, searched: Searched) -> None:
         self.done[fen] = searched

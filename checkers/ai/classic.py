@@ -13,16 +13,19 @@ import dataclasses
 import enum
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple, Protocol
+from typing import Protocol
 
 from checkers._bitboard import RawMove, count_moves, generate_raw, raw_squares
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.search import (
+    MAX_DEPTH,
     WIN,
+    AlgorithmResult,
     Deadline,
     Limits,
     Progress,
     ProgressCallback,
+    SearchInterrupted,
     SearchResult,
     StopSignal,
     is_win_score,
@@ -46,9 +49,6 @@ __all__ = [
 ]
 
 INFINITY = float("inf")
-MAX_DEPTH = 64
-"""The deepest iteration iterative deepening starts when only time or nodes limit it."""
-
 # Looking at the clock and the stop signal every node would cost more than the look-ups it
 # saves; 64 nodes is well under a millisecond.
 _CHECK_INTERVAL = 64
@@ -65,23 +65,6 @@ class ScoreReason(enum.Enum):
     NO_MOVES = "the side to move has no legal move and loses"
     REPETITION = "draw by repetition"
     FORTY_MOVE_RULE = "draw by the 40-move rule"
-
-
-class SearchInterrupted(Exception):
-    """A stop request, the deadline or the node limit ended a search before its depth was done."""
-
-    def __init__(self, nodes: int) -> None:
-        super().__init__(f"search interrupted after {nodes} nodes")
-        self.nodes = nodes
-
-
-class AlgorithmResult(NamedTuple):
-    """One fixed-depth search: the root score, the move (None if there is none), the PV, nodes."""
-
-    score: float
-    move: Move | None
-    pv: tuple[Move, ...]
-    nodes: int
 
 
 class Algorithm(Protocol):

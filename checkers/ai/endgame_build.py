@@ -1,7 +1,10 @@
 """Building the endgame databases by retrograde analysis, one material slice at a time.
 
-Pure Python. A slice is a pure task: its inputs are the files of the slices its captures and
-crownings lead to (`dependencies`), its output is its own file, written atomically. Slices of one
+The analysis runs on the compiled core (`checkers.ai.compiled.endgame_kernels`, the same steps
+in numba, about ten times as fast) where numba imports, else in pure Python here, which stays the
+reference: both write the same bytes (tests/test_endgame_compiled.py). A slice is a pure task:
+its inputs are the files of the slices its captures and crownings lead to (`dependencies`), its
+output is its own file, written atomically. Slices of one
 level (same number of pieces, same number of men) never depend on each other, so a level runs in
 parallel processes, and a finished slice's file is skipped by the next run: the build resumes.
 
@@ -18,12 +21,14 @@ The analysis of a slice, with both sides to move:
 
 from __future__ import annotations
 
-import itertools
+import functools
+import multiprocessing
 import time
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from multiprocessing.queues import Queue
 from pathlib import Path
 
 from checkers import atomic
@@ -35,11 +40,13 @@ from checkers.ai.endgame import (
     HEADER,
     LOSS_CODE,
     MAGIC,
+    SUFFIX,
     WIN_CODE,
+    Buffer,
     Endgames,
     Material,
-    Result,
     canonical,
+    encode_packed,
     encode_slice,
     group_tables,
     half_size,
@@ -47,9 +54,6 @@ from checkers.ai.endgame import (
     slice_file_name,
 )
 from checkers.board import (
-    BLACK,
-    WHITE,
-    Position,
     row_col_square,
     square_row_col,
 )
@@ -60,10 +64,14 @@ __all__ = [
     "MissingSliceError",
     "build",
     "build_slice",
+    "compiled_core",
     "dependencies",
     "levels",
     "predecessors",
     "slices",
+    "solve_slice",
+    "solve_slice_python",
+    "warm_up",
 ]
 
 MAX_PLIES = 255  # distances are stored in one byte
@@ -229,10 +237,58 @@ class SliceStats:
 _WON_ELSEWHERE = 100  # added to a count: a position with a winning capture never becomes a loss
 
 
+def compiled_core() -> bool:
+    """Whether slices are solved on the compiled core here (numba imports, and the environment
+    does not ask for the Python engine with CHECKERS_CORE=python)."""
+    from checkers.ai import compiled
+
+    return compiled.is_available()
+
+
+def steps_back() -> list[list[list[int]]]:
+    """For the compiled core: [kind][bit index] -> the squares (as bits) a king (0), a black man
+    (1) or a white man (2) on that bit could have stepped from."""
+    table: list[list[list[int]]] = [[[] for _ in range(64)] for _ in range(3)]
+    for kind, origins in enumerate((_KING_FROM, _BLACK_MAN_FROM, _WHITE_MAN_FROM)):
+        for bit, found in origins.items():
+            table[kind][bit.bit_length() - 1] = list(found)
+    return table
+
+
 def solve_slice(
+    material: Material,
+    smaller: Endgames,
+    stop: Callable[[], bool] | None = None,
+    status: Callable[[str], None] | None = None,
+) -> tuple[Buffer, Buffer]:
+    """The codes and distances of every index of a slice (one byte each), given the smaller
+    slices: on the compiled core where it runs, else in Python (`solve_slice_python`).
+    `status` hears a few words on how far it is, now and then."""
+    if not compiled_core():
+        return solve_slice_python(material, smaller, stop)
+    from checkers.ai.compiled import endgame_kernels
+
+    def checkpoint(words: str) -> None:
+        if stop is not None and stop():
+            raise BuildStopped(slice_file_name(material))
+        if status is not None:
+            status(words)
+
+    try:
+        return endgame_kernels.solve(
+            material, smaller, dependencies(material), steps_back(), checkpoint
+        )
+    except LookupError as error:
+        raise MissingSliceError(
+            f"{slice_file_name(material)} needs a slice that is not built ({error})"
+        ) from None
+
+
+def solve_slice_python(
     material: Material, smaller: Endgames, stop: Callable[[], bool] | None = None
 ) -> tuple[bytearray, bytearray]:
-    """The codes and distances of every index of a slice, given the smaller slices."""
+    """The codes and distances of every index of a slice, given the smaller slices, in pure
+    Python: the reference the compiled core is checked against, and the fallback without it."""
     tables = group_tables(material)
     half = half_size(material)
     (bm_boards, _), (bk_boards, _), (wm_boards, _), (wk_boards, _) = tables
@@ -352,18 +408,29 @@ def build_slice(
     out: Path,
     inputs: Sequence[Path] = (),
     stop: Callable[[], bool] | None = None,
+    status: Callable[[str], None] | None = None,
 ) -> SliceStats:
     """Solve one slice from the slices in `out` and `inputs` and write its file into `out`."""
     began = time.perf_counter()
-    codes, plies = solve_slice(material, Endgames([out, *inputs]), stop)
-    write_atomically(out / slice_file_name(material), encode_slice(material, codes, plies))
+    codes, plies = solve_slice(material, Endgames([out, *inputs]), stop, status)
+    if isinstance(codes, bytearray):
+        data = encode_slice(material, codes, plies)
+        tally = [codes.count(code) for code in range(4)] + [max(plies)]
+    else:  # the compiled core's arrays: packed and counted there, not copied
+        from checkers.ai.compiled import endgame_kernels
+
+        if status is not None:
+            status("writing")
+        data = encode_packed(material, endgame_kernels.pack_codes(codes), plies)
+        tally = [int(n) for n in endgame_kernels.tally(codes, plies)]
+    write_atomically(out / slice_file_name(material), data)
     return SliceStats(
         material,
-        positions=len(codes) - codes.count(0),
-        wins=codes.count(WIN_CODE),
-        losses=codes.count(LOSS_CODE),
-        draws=codes.count(DRAW_CODE),
-        longest=max(plies),
+        positions=len(codes) - tally[0],
+        wins=tally[WIN_CODE],
+        losses=tally[LOSS_CODE],
+        draws=tally[DRAW_CODE],
+        longest=tally[4],
         seconds=time.perf_counter() - began,
     )
 
@@ -388,7 +455,7 @@ def is_built(path: Path) -> bool:
 
 @dataclass(frozen=True)
 class BuildProgress:
-    """Where a build stands, reported after each slice."""
+    """Where a build stands: reported after each slice, and now and then while slices run."""
 
     done: int
     total: int
@@ -396,19 +463,51 @@ class BuildProgress:
     positions: int
     seconds: float
     last: SliceStats | None
+    working: tuple[str, ...] = ()
+    """The slices under way, each with a few words on how far it is."""
 
     def line(self) -> str:
         """One line for a terminal."""
         last = f", last {slice_file_name(self.last.material)}" if self.last else ""
+        now = f"; now {', '.join(self.working)}" if self.working else ""
         return (
             f"endgame: {self.done}/{self.total} slices ({self.skipped} already built), "
-            f"{self.positions:,} positions, {self.seconds:.0f} s{last}"
+            f"{self.positions:,} positions, {self.seconds:.0f} s{last}{now}"
         )
 
 
+_status_queue: Queue[tuple[str, str]] | None = None  # a worker process's way to say how far
+
+
+def _listen(queue: Queue[tuple[str, str]]) -> None:
+    """A worker process's start: keep the queue its slices say how far they are on."""
+    global _status_queue
+    _status_queue = queue
+
+
 def _task(material: Material, out: str, inputs: tuple[str, ...]) -> SliceStats:
-    """One slice in a worker process."""
-    return build_slice(material, Path(out), [Path(p) for p in inputs])
+    """One slice in a worker process, saying how far it is at most once a second."""
+    name = slice_file_name(material).removesuffix(SUFFIX)
+    said = 0.0
+
+    def status(words: str) -> None:
+        nonlocal said
+        if _status_queue is not None and time.monotonic() - said >= 1:
+            said = time.monotonic()
+            _status_queue.put((name, words))
+
+    return build_slice(material, Path(out), [Path(p) for p in inputs], status=status)
+
+
+def warm_up() -> None:
+    """Compile the builder's core now (or load it from numba's cache): worker processes forked
+    afterwards start with it instead of each compiling its own (about 10 s)."""
+    if compiled_core():
+        from checkers.ai.compiled import endgame_kernels
+
+        codes, plies = solve_slice((0, 1, 0, 1), Endgames([]))
+        endgame_kernels.pack_codes(codes)
+        endgame_kernels.tally(codes, plies)
 
 
 def build(
@@ -418,21 +517,24 @@ def build(
     inputs: Sequence[Path] = (),
     report: Callable[[BuildProgress], None] | None = None,
     stop: Callable[[], bool] | None = None,
+    status_every: float = 10.0,
 ) -> list[SliceStats]:
     """Build every slice up to `pieces` pieces into `out`, skipping those already in `out` or in
-    `inputs`; `stop` is asked between slices (and inside them when jobs is 1)."""
+    `inputs`; `stop` is asked between slices (and inside them when jobs is 1). `report` hears
+    after each slice, and every `status_every` seconds how far the running slices are."""
     began = time.perf_counter()
     all_slices = slices(pieces)
     built: list[SliceStats] = []
     skipped = 0
     positions = 0
     pool: ProcessPoolExecutor | None = None
+    queue: Queue[tuple[str, str]] | None = None
+    working: dict[str, str] = {}
+    reported = time.monotonic()
 
-    def finished(stats: SliceStats | None) -> None:
-        nonlocal positions
-        if stats is not None:
-            built.append(stats)
-            positions += stats.positions
+    def tell(stats: SliceStats | None) -> None:
+        nonlocal reported
+        reported = time.monotonic()
         if report is not None:
             report(
                 BuildProgress(
@@ -442,8 +544,22 @@ def build(
                     positions,
                     time.perf_counter() - began,
                     stats,
+                    tuple(f"{name} {words}" for name, words in working.items()),
                 )
             )
+
+    def finished(stats: SliceStats | None) -> None:
+        nonlocal positions
+        if stats is not None:
+            built.append(stats)
+            positions += stats.positions
+            working.pop(slice_file_name(stats.material).removesuffix(SUFFIX), None)
+        tell(stats)
+
+    def heard(name: str, words: str) -> None:
+        working[name] = words
+        if time.monotonic() - reported >= status_every:
+            tell(None)
 
     try:
         for level in levels(pieces):
@@ -459,17 +575,25 @@ def build(
                 raise BuildStopped("before " + slice_file_name(todo[0]))
             if jobs == 1 or len(todo) == 1:
                 for material in todo:
-                    finished(build_slice(material, out, inputs, stop))
+                    status = functools.partial(
+                        heard, slice_file_name(material).removesuffix(SUFFIX)
+                    )
+                    finished(build_slice(material, out, inputs, stop, status))
                     if stop is not None and stop():
                         raise BuildStopped("after " + slice_file_name(material))
                 continue
             if pool is None:
-                pool = ProcessPoolExecutor(max_workers=jobs)
+                warm_up()
+                queue = multiprocessing.get_context().Queue()
+                pool = ProcessPoolExecutor(max_workers=jobs, initializer=_listen, initargs=(queue,))
+            assert queue is not None
             pending: set[Future[SliceStats]] = {
                 pool.submit(_task, m, str(out), tuple(str(p) for p in inputs)) for m in todo
             }
             while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                done, pending = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
+                while not queue.empty():
+                    heard(*queue.get())
                 for future in done:
                     finished(future.result())
                 if stop is not None and stop():
@@ -480,57 +604,3 @@ def build(
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
     return built
-
-
-# --- checking a slice -----------------------------------------------------------------------------
-
-
-def positions_of(material: Material) -> Iterator[tuple[int, Position]]:
-    """Every (index, position) of a slice, through the public Position API."""
-    tables = group_tables(material)
-    half = half_size(material)
-    (bm_boards, _), (bk_boards, _), (wm_boards, _), (wk_boards, _) = tables
-    for side, turn in ((0, BLACK), (1, WHITE)):
-        index = side * half
-        for bm, bk, wm, wk in itertools.product(bm_boards, bk_boards, wm_boards, wk_boards):
-            if (bm | bk).bit_count() + (wm | wk).bit_count() == sum(material) and not (
-                (bm | bk) & (wm | wk)
-            ):
-                yield index, Position.from_bitboards(bm | bk, wm | wk, bk | wk, turn)
-            index += 1
-
-
-def check_slice(material: Material, endgames: Endgames, step: int = 1) -> list[str]:
-    """Every way the slice disagrees with its own definition, through legal_moves and move():
-    a win has a move to a loss one ply nearer and none nearer; a loss has only moves to wins, the
-    slowest one ply nearer; a draw has no move to a loss and some move to a draw.
-
-    With a step above 1 only every step-th position is checked (a quick sample).
-    """
-    problems = []
-    for number, (_, position) in enumerate(positions_of(material)):
-        if number % step:
-            continue
-        found = endgames.probe_plies(position)
-        if found is None:
-            problems.append(f"{position.fen()}: not in the databases")
-            continue
-        children = []
-        for move in position.legal_moves():
-            child = endgames.probe_plies(position.move(move))
-            if child is None:
-                problems.append(f"{position.fen()}: {move} leads outside the databases")
-                break
-            children.append(child)
-        else:
-            wins = [c.plies for c in children if c.result is Result.WIN]
-            losses = [c.plies for c in children if c.result is Result.LOSS]
-            if found.result is Result.WIN:
-                ok = bool(losses) and min(losses) + 1 == found.plies
-            elif found.result is Result.LOSS:
-                ok = len(wins) == len(children) and (max(wins, default=-1) + 1 == found.plies)
-            else:
-                ok = not losses and len(wins) < len(children) and found.plies == 0
-            if not ok:
-                problems.append(f"{position.fen()}: {found} does not fit its moves")
-    return problems

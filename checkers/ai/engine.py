@@ -39,21 +39,24 @@ from checkers._bitboard import (
     play,
     raw_squares,
 )
-from checkers.ai.classic import MAX_DEPTH, AlgorithmResult, SearchInterrupted
 from checkers.ai.endgame import DRAW_CODE, LOSS_CODE, WIN_CODE, Endgames, default_endgames
-from checkers.ai.evaluation import Evaluation, get_evaluation
+from checkers.ai.evaluation import Evaluation
 from checkers.ai.search import (
     MATE_BOUND,
+    MAX_DEPTH,
     WIN,
+    AlgorithmResult,
     Deadline,
     Limits,
     Progress,
     ProgressCallback,
+    SearchInterrupted,
     SearchResult,
     StopSignal,
     is_win_score,
     plies_to_win,
 )
+from checkers.ai.timing import DepthReport, TimePlan
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import Weights
 from checkers.board import BLACK, SQUARES, Move, Position, Side, square_row_col
@@ -401,7 +404,9 @@ _BUCKET_MASK = _TABLE_SLOTS - 2  # a bucket: a slot kept for the deeper entry, t
 _INFINITY = WIN + 1
 # A table entry: the position's key, then depth, bound flag, score, best move, forced or not.
 _Entry = tuple[tuple[int, int, int, bool], int, int, int, RawMove, bool]
-_START_NO_DEPTH_AFTER = 0.6  # of a time limit
+_START_NO_DEPTH_AFTER = 0.6  # of a multi-line search's time: its unfinished depths give nothing
+_ONLY_MOVE_FROM = 6  # the depth from which a clock's search tests whether only one move holds
+_ONLY_MOVE_MARGIN = 50  # engine units (half a man): how much worse every other move must be
 _DRAW_LINE = 8  # plies of a database draw's line shown
 _RootScore = tuple[int, RawMove, int, int]
 """A root move's fail-soft score (to order the moves), the move, and what its window proved:
@@ -501,10 +506,10 @@ class Engine:
 
     def __init__(
         self,
-        evaluation: str | Evaluation = "engine",
+        evaluation: Evaluation = engine_evaluation,
         endgames: Endgames | None | Literal["default"] = "default",
     ) -> None:
-        """`endgames`: the databases to probe (the game's own by default; None: never probe)."""
+        """`evaluation`: the function it plays with (its own by default); `endgames`: the databases to probe (the game's own by default; None: never probe)."""
         self.table: list[_Entry | None] = []
         self.endgames = default_endgames() if endgames == "default" else endgames
         # Nodes with at most this many pieces are probed (0: none). A database of one piece
@@ -528,9 +533,15 @@ class Engine:
         self.unfinished: tuple[int, _RootScore] | None = None
         self._reset_counters(None, None, None)
 
-    def set_evaluation(self, evaluation: str | Evaluation) -> None:
-        """Play with a named (or given) evaluation; the table is emptied, its scores are stale."""
-        function = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
+    def set_evaluation(self, evaluation: Evaluation) -> None:
+        """Play with `evaluation` (`checkers.ai.registry.get_evaluation` turns a name into one);
+        the table is emptied, its scores are stale."""
+        if isinstance(evaluation, str):  # a name: the engine no longer looks names up
+            raise TypeError(
+                f"the engine takes an evaluation function, not the name {evaluation!r}"
+                " (checkers.ai.registry.get_evaluation turns a name into one)"
+            )
+        function = evaluation
         own = function is engine_evaluation
         self.evaluate = _static_score if own else _raw_evaluator(function)
         self.own_evaluation = own  # futility pruning knows the engine's own scale only
@@ -1035,6 +1046,7 @@ class Engine:
             return
         mover = position.black if position.turn is BLACK else position.white
         max_depth = limits.depth or MAX_DEPTH
+        plan = None if limits.time is None else TimePlan(limits.time, limits.spare_time)
         score = 0
         for depth in range(1, max_depth + 1):
             self.partial = None
@@ -1097,14 +1109,31 @@ class Engine:
                 return  # proven: a deeper search cannot change a forced result
             if len(moves) == 1 and limits.time is not None:
                 return  # nothing to choose; do not spend the time
-            if limits.time is not None:  # noqa: SIM102 - the comment belongs to the inner test
-                # Past 60% of the time another depth rarely finishes. Before that it is worth
-                # starting even if it may not: the hard deadline stops it, and a root move that
-                # beat the last best in the unfinished depth is still used. (Predicting each
-                # depth's time from the last two stopped at depth 10 of the 12 that fit in 1 s:
-                # depth times in checkers jump by 1.5x to 5x from one depth to the next.)
-                if deadline.elapsed() > _START_NO_DEPTH_AFTER * limits.time:
+            if plan is not None:
+                only_move = None
+                if plan.flexible and depth >= _ONLY_MOVE_FROM and not is_win_score(score):
+                    try:
+                        only_move = self._only_move_holds(
+                            position, moves, depth, score, no_progress_plies
+                        )
+                    except _Interrupted:
+                        return  # the time ran out during the test: this depth's move stands
+                if not plan.go_on(DepthReport(depth, score, best, deadline.elapsed(), only_move)):
                     return
+                # A clock's critical position moves the deadline of the next depth on.
+                deadline.end = deadline.start + plan.deadline()
+
+    def _only_move_holds(
+        self, position: Position, moves: list[RawMove], depth: int, score: int, no_progress: int
+    ) -> bool:
+        """Whether every root move but the best (first) scores at least _ONLY_MOVE_MARGIN below
+        `score` in a search of half the depth: a null window, so a few thousand nodes."""
+        bound = score - _ONLY_MOVE_MARGIN
+        with _collector_paused():
+            value, _, _ = self._search_root(
+                position, moves[1:], max(1, depth // 2), bound - 1, bound, no_progress
+            )
+        return value < bound
 
     def _database_root(
         self, position: Position, moves: list[RawMove], no_progress: int, deadline: Deadline
@@ -1355,14 +1384,14 @@ def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...
 def engine_search(
     position: Position,
     limits: Limits,
-    evaluation: str | Evaluation | None = None,
+    evaluation: Evaluation | None = None,
     on_progress: ProgressCallback | None = None,
     stop: StopSignal | None = None,
     history: Sequence[Position] | None = None,
     no_progress_plies: int = 0,
 ) -> SearchResult:
-    """A fresh engine's answer: the same inputs at a fixed depth give the same move and score."""
-    engine = Engine(evaluation or "engine")
+    """A fresh engine's answer (its own evaluation unless given one): the same inputs at a fixed depth give the same move and score."""
+    engine = Engine(evaluation or engine_evaluation)
     return engine.search(position, limits, on_progress, stop, history, no_progress_plies)
 
 

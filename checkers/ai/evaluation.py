@@ -16,20 +16,10 @@ __all__ = [
     "CENTRE_TABLE",
     "Evaluation",
     "count_evaluation",
-    "get_evaluation",
     "seed_evaluation",
 ]
 
 Evaluation = Callable[[Position, Side], float]
-
-
-def get_evaluation(name: str) -> Evaluation:
-    """The evaluation `checkers.ai.registry` lists as `name`; a ValueError names the choices."""
-    # Imported on call: the registry lists the engine's evaluation, and the engine imports this
-    # module to resolve a name given to it.
-    from checkers.ai import registry
-
-    return registry.get_evaluation(name)
 
 
 # The source documents' centre bonus, indexed [row][col] with row 0 at the top.

@@ -18,8 +18,9 @@ from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, Engine, RootScore
 from checkers.ai.registry import ALGORITHMS
 from checkers.ai.search import Limits, SearchResult, StopSignal, is_win_score, plies_to_win
-from checkers.board import Move, Position
-from checkers.notation import men_text
+from checkers.board import Move, Position, Side
+from checkers.coach.idea import Idea
+from checkers.notation import men_text, plural, result_text, winner_moves
 
 __all__ = [
     "MAX_LINES",
@@ -52,19 +53,15 @@ better, which is all principal-variation search learns of a move that fails low)
 def win_in_moves(score: float) -> int:
     """For a forced result, the winner's moves until it wins: positive when the side to move
     wins, negative when its opponent does."""
-    plies = plies_to_win(score)
-    return (plies + 1) // 2 if score > 0 else -(plies // 2)
+    moves = winner_moves(plies_to_win(score))
+    return moves if score > 0 else -moves
 
 
 def format_men(score: float | None, win_in: int | None) -> str:
     """A score for people: `+0.12` in men, `wins in 3 moves`, `loses in 2 moves`, or `?`."""
     if win_in is not None:
-        count = abs(win_in)
-        moves = "move" if count == 1 else "moves"
-        return f"{'wins' if win_in > 0 else 'loses'} in {count} {moves}"
-    if score is None:
-        return "?"
-    return "0.00" if score == 0 else men_text(score)
+        return result_text(abs(win_in), win_in > 0)
+    return "?" if score is None else men_text(score)
 
 
 def database_words(score: float) -> str:
@@ -72,9 +69,8 @@ def database_words(score: float) -> str:
     moves`, `database loss in 2 moves` (moves of the winner) or `database draw`."""
     if not is_win_score(score):
         return "database draw"
-    count = abs(win_in_moves(score))
-    moves = "move" if count == 1 else "moves"
-    return f"database {'win' if score > 0 else 'loss'} in {count} {moves}"
+    moves = plural(abs(win_in_moves(score)), "move")
+    return f"database {'win' if score > 0 else 'loss'} in {moves}"
 
 
 def _score(raw: float, units_per_man: float) -> tuple[float | None, int | None]:
@@ -102,15 +98,18 @@ class AnalysisLine:
     pv: tuple[str, ...]
     win_in: int | None = None
     database: str | None = None  # the endgame databases' words when they gave the result
+    ideas: tuple[Idea, ...] = ()
+    """The ideas its line proves (`checkers.coach.ideas`, without a search of their own)."""
 
     def as_json(self) -> dict[str, Any]:
-        """The JSON object of the README: move, score, pv, win_in for a forced result, and
-        database for a result the endgame databases gave."""
+        """The JSON object of the README: move, score, pv, win_in for a forced result,
+        database for a result the endgame databases gave, and the line's ideas."""
         data: dict[str, Any] = {"move": self.move, "score": self.score, "pv": list(self.pv)}
         if self.win_in is not None:
             data["win_in"] = self.win_in
         if self.database is not None:
             data["database"] = self.database
+        data["ideas"] = [idea.to_json() for idea in self.ideas]
         return data
 
 
@@ -131,6 +130,16 @@ class Analysis:
     def as_json(self) -> dict[str, Any]:
         """`{"depth": D, "lines": [...]}`."""
         return {"depth": self.depth, "lines": [line.as_json() for line in self.lines]}
+
+
+def _line_ideas(position: Position, pv: Sequence[str]) -> tuple[Idea, ...]:
+    """The ideas a line proves; none for a line that does not replay (never expected)."""
+    from checkers.coach.ideas import ideas  # the coach's detection imports the engine
+
+    try:
+        return tuple(ideas(position, pv))
+    except ValueError:
+        return ()
 
 
 def iterate_analysis(
@@ -158,7 +167,10 @@ def iterate_analysis(
             reported = result.depth
             score, win_in = _score(result.score, units_per_man)
             words = database_words(result.score) if result.database else None
-            line = AnalysisLine(result.move.pdn(), score, _pdn(result.pv), win_in, words)
+            pv = _pdn(result.pv)
+            line = AnalysisLine(
+                result.move.pdn(), score, pv, win_in, words, _line_ideas(position, pv)
+            )
             yield Analysis(result.depth, (line,), engine.nodes)
         return
     for depth, scored in engine.iterate_lines(
@@ -168,7 +180,9 @@ def iterate_analysis(
         for found in scored:
             score, win_in = _score(found.score, units_per_man * engine.scale)
             words = database_words(found.score) if found.database else None
-            lines.append(AnalysisLine(found.line[0].pdn(), score, _pdn(found.line), win_in, words))
+            pv = _pdn(found.line)
+            ideas = _line_ideas(position, pv)
+            lines.append(AnalysisLine(pv[0], score, pv, win_in, words, ideas))
         yield Analysis(depth, tuple(lines), engine.nodes)
 
 
@@ -206,6 +220,12 @@ class MoveScore:
     depth: int
     pv: tuple[str, ...]
     win_in: int | None = None
+    database: str | None = None
+    """The endgame databases' exact result (`database draw`) when they scored the move."""
+    verdict: str = ""
+    """An exact score's result in a player's words (`only draws`, `loses a man`), or ''."""
+    ideas: tuple[Idea, ...] = ()
+    """The ideas its line proves (`checkers.coach.ideas`), of either side."""
 
     @property
     def refutation(self) -> tuple[str, ...]:
@@ -213,8 +233,9 @@ class MoveScore:
         return self.pv[1:]
 
     def describe(self) -> str:
-        """The score in words: `+0.12`, `at most -0.40`, `at least wins in 3 moves`."""
-        value = format_men(self.score, self.win_in)
+        """The score in words: `+0.12`, `at most -0.40`, `at least wins in 3 moves`,
+        `database draw`."""
+        value = self.database or format_men(self.score, self.win_in)
         if self.bound == "upper":
             return f"at most {value}"
         if self.bound == "lower":
@@ -245,13 +266,33 @@ class Explanation:
     noise_men: float = 0.0
     from_book: bool = False
     database: str | None = None  # `database win in 3 moves` when the databases chose the move
+    exact_depth: int = 0
+    """The depth of the multi-line search that scored the best moves exactly (0: none ran)."""
+    mover: Side | None = None
+    """The side that played, when the exact pass knows it (the ideas speak of sides)."""
 
     def as_json(self) -> dict[str, Any]:
-        """Every field, and the sentences, as JSON-ready data."""
-        data = dataclasses.asdict(self)
-        data["moves"] = [dict(dataclasses.asdict(move), pv=list(move.pv)) for move in self.moves]
+        """Every field, each move's ideas as the README's objects, and the sentences."""
+        data = {
+            field.name: getattr(self, field.name)
+            for field in dataclasses.fields(self)
+            if field.name != "moves"
+        }
+        data["mover"] = self.mover.name.lower() if self.mover is not None else None
+        data["moves"] = [_move_json(move) for move in self.moves]
         data["sentences"] = sentences(self)
         return data
+
+
+def _move_json(move: MoveScore) -> dict[str, Any]:
+    data = {
+        field.name: getattr(move, field.name)
+        for field in dataclasses.fields(move)
+        if field.name not in ("pv", "ideas")
+    }
+    data["pv"] = list(move.pv)
+    data["ideas"] = [idea.to_json() for idea in move.ideas]
+    return data
 
 
 def explain_book_move(
@@ -391,6 +432,13 @@ def facts(explanation: Explanation) -> list[str]:
             f"{explanation.played} came from the opening book, which holds the engine's own"
             f" deeper look at this position ({_ahead(played.depth)})."
         )
+        better = [m.score for m in explanation.moves[1:] if m.score is not None]
+        if played.score is not None and better and max(better) > played.score:
+            # The book's MARGIN is 5 in the engine's units, where a man is 100.
+            facts.append(
+                "The book picks among its moves that score within a twentieth of a man of the"
+                " best, so that games vary: the difference is too small to matter."
+            )
         return facts
     if explanation.database is not None:
         kind = (
@@ -413,7 +461,12 @@ def facts(explanation: Explanation) -> list[str]:
     else:
         facts.append(f"{who} chose {explanation.played}, looking {_ahead(played.depth)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
-    if played.bound != "unscored" and any(move.depth != played.depth for move in others):
+    if explanation.exact_depth and explanation.database is None:
+        facts.append(
+            f"Each move below is scored exactly, looking {_ahead(explanation.exact_depth)},"
+            " except those marked 'at most'."
+        )
+    elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
             f"Time ran out before the other moves were looked at {_ahead(played.depth)}:"
             f" their scores are from {_ahead(others[0].depth)}."
@@ -428,26 +481,52 @@ def facts(explanation: Explanation) -> list[str]:
     return facts
 
 
+def idea_words(idea: Idea, move: str, mover: Side) -> str:
+    """An idea in a move's line as a sentence: the mover's own (`White's shot: ...`), or the
+    opponent's that the move walks into (`22-18 walks into Black's shot: ...`)."""
+    if idea.side is mover:
+        return idea.text
+    return f"{move} walks into {idea.text}"
+
+
+def move_words(move: MoveScore, played: bool) -> str:
+    """One move in a sentence: its verdict and score, and its line (the played move's expected
+    line, another move's refutation): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
+    score = move.describe()
+    head = f"{move.move} {move.verdict}" if move.verdict else f"{move.move}:"
+    head += (
+        f" ({score})"
+        if move.verdict and move.verdict != score
+        else ""
+        if move.verdict
+        else f" {score}"
+    )
+    if played:
+        return head + (f"; the line it expects: {_shortened(move.pv)}" if move.pv else "")
+    if move.refutation:
+        joiner = ": " if move.verdict else "; refuted by "
+        return head + joiner + _shortened(move.refutation)
+    return head
+
+
 def sentences(explanation: Explanation) -> list[str]:
-    """The explanation in plain sentences, one per fact: the facts, then the played move's line,
-    then the other moves best first (the window's why card says the same)."""
+    """The explanation in plain sentences, one per fact: the facts, then the played move's line
+    and ideas, then the other moves best first with theirs (the window's why card says the
+    same)."""
     said = facts(explanation)
     played = explanation.moves[0]
+    mover = explanation.mover or Side.BLACK  # only exact explanations, which know it, have ideas
     if explanation.from_book:
         for move in explanation.moves[1:]:
             said.append(f"Also in the book: {move.move}, {move.describe()}.")
         return said
     if played.bound != "unscored":
-        said.append(
-            f"{explanation.played}: {played.describe()}; the line it expects:"
-            f" {_shortened(played.pv)}."
-        )
+        said.append(move_words(played, True) + ".")
+        said += [f"  {idea_words(idea, played.move, mover)}." for idea in played.ideas]
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     if others:
         said.append("The other moves, best first:")
         for move in others:
-            why = f"{move.move}: {move.describe()}"
-            if move.refutation:
-                why += f"; refuted by {_shortened(move.refutation)}"
-            said.append(why + ".")
+            said.append(move_words(move, False) + ".")
+            said += [f"  {idea_words(idea, move.move, mover)}." for idea in move.ideas]
     return said

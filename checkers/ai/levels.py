@@ -6,7 +6,7 @@ Pure Python. A `Level` is plain data (it crosses process boundaries); `AIPlayer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from checkers.ai.search import Limits
 
@@ -29,6 +29,10 @@ class Level:
     time: float | None = None
     noise: float = 0.0
     blunder: float = 0.0
+    spare_time: float | None = field(default=None, compare=False)
+    """On a clock: seconds a move may add to `time` where the position is critical (`time` is
+    then a target; see `checkers.clock.ai_move_budget`). Not part of the level's identity, so
+    the same player plays on as it changes from move to move."""
 
     def __post_init__(self) -> None:
         if (self.depth is None) == (self.time is None):
@@ -41,7 +45,7 @@ class Level:
     @property
     def limits(self) -> Limits:
         """The search limits of one move."""
-        return Limits(depth=self.depth, time=self.time)
+        return Limits(depth=self.depth, time=self.time, spare_time=self.spare_time)
 
     def summary(self) -> str:
         """A few words for a status line: `alphabeta/seed depth 5`, `engine 2.0 s`."""

@@ -161,6 +161,13 @@ class AIPlayer:
             else None,
         )
 
+    @property
+    def engine(self) -> Engine | None:
+        """The engine this player's searches keep from move to move (its table holds the last
+        search), or None for a search that keeps none (a noisy level, a teaching algorithm)."""
+        engine = getattr(self._searcher, "__self__", None)
+        return engine if isinstance(engine, Engine) and self.noise == 0 else None
+
     def _explain(
         self, position: Position, result: SearchResult, played: Move, searcher: Searcher
     ) -> Explanation:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from checkers.ai.classic import Algorithm, alphabeta, iterative_deepening, minimax, negamax
+from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, _engine_fixed_depth, engine_evaluation
 from checkers.ai.evaluation import Evaluation, count_evaluation, seed_evaluation
 from checkers.ai.search import Limits, ProgressCallback, Searcher, SearchResult, StopSignal
@@ -53,8 +54,6 @@ class EvaluationEntry:
 def _engine_search(evaluation: Evaluation) -> Searcher:
     # The engine's table and move order must live across its depths (and a game's moves), which
     # deepening over its fixed-depth form would throw away at every depth.
-    from checkers.ai.compiled import new_engine  # not at the top: evaluation imports this module
-
     return new_engine(evaluation).search
 
 

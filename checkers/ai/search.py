@@ -11,27 +11,36 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from checkers.board import Move, Position
+from checkers.notation import forced_text, men_text
 
 __all__ = [
     "MATE_BOUND",
+    "MAX_DEPTH",
     "WIN",
+    "AlgorithmResult",
     "Deadline",
     "Limits",
     "Progress",
     "ProgressCallback",
+    "SearchInterrupted",
     "SearchResult",
     "Searcher",
     "StopSignal",
     "is_win_score",
     "plies_to_win",
+    "score_text",
 ]
 
 WIN = 1_000_000
 MATE_BOUND = WIN - 1000
 """Scores beyond +/-MATE_BOUND are wins or losses in (WIN - |score|) plies."""
+
+
+MAX_DEPTH = 64
+"""The deepest iteration iterative deepening starts when only time or nodes limit it."""
 
 
 def is_win_score(score: float) -> bool:
@@ -44,13 +53,29 @@ def plies_to_win(score: float) -> int:
     return int(WIN - abs(score))
 
 
+def score_text(score: float, man: float = 1.0, who: str = "", short: bool = False) -> str:
+    """A search score as people read it, for the side it is scored for (`man` is what a man is
+    worth in its units): `+0.25` in men, or a forced result in the winner's moves, `wins in 3
+    moves` (`notation.forced_text`, with its `who` and `short` forms). The one score text:
+    only the engine protocol, a machine's format, writes raw units."""
+    if is_win_score(score):
+        return forced_text(plies_to_win(score), score > 0, who, short)
+    return men_text(score / man)
+
+
 @dataclass(frozen=True)
 class Limits:
-    """When a search must stop: any of depth (plies), time (seconds) or nodes; None is no limit."""
+    """When a search must stop: any of depth (plies), time (seconds) or nodes; None is no limit.
+
+    `time` alone is the move's fixed time, which the engine spends whole. With `spare_time` (a
+    game on a clock) it is a target: the engine may stop sooner when its move is clear, and may
+    add up to `spare_time` seconds where the position is critical (`checkers.ai.timing`).
+    """
 
     depth: int | None = None
     time: float | None = None
     nodes: int | None = None
+    spare_time: float | None = None
 
     def __post_init__(self) -> None:
         if self.depth is None and self.time is None and self.nodes is None:
@@ -61,6 +86,8 @@ class Limits:
             raise ValueError("the time must be more than 0 seconds")
         if self.nodes is not None and self.nodes < 1:
             raise ValueError("the node limit must be 1 or more")
+        if self.spare_time is not None and (self.time is None or self.spare_time < 0):
+            raise ValueError("spare time goes with a time, and cannot be negative")
 
 
 @dataclass(frozen=True)
@@ -99,6 +126,23 @@ class Progress:
 
 
 ProgressCallback = Callable[[Progress], None]
+
+
+class SearchInterrupted(Exception):
+    """A stop request, the deadline or the node limit ended a search before its depth was done."""
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(f"search interrupted after {nodes} nodes")
+        self.nodes = nodes
+
+
+class AlgorithmResult(NamedTuple):
+    """One fixed-depth search: the root score, the move (None if there is none), the PV, nodes."""
+
+    score: float
+    move: Move | None
+    pv: tuple[Move, ...]
+    nodes: int
 
 
 @dataclass

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from checkers._bitboard import RawMove, raw_squares
 from checkers.ai.classic import AlgorithmResult, ScoreReason, alphabeta, minimax
-from checkers.ai.evaluation import Evaluation, get_evaluation
+from checkers.ai.evaluation import Evaluation
+from checkers.ai.registry import get_evaluation
 from checkers.board import BLACK, Move, Position
 
 __all__ = [

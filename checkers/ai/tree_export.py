@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from checkers.ai.classic import ScoreReason, SearchInterrupted, minimax
-from checkers.ai.evaluation import Evaluation, get_evaluation
-from checkers.ai.search import is_win_score, plies_to_win
+from checkers.ai.evaluation import Evaluation
+from checkers.ai.registry import get_evaluation
+from checkers.ai.search import is_win_score, score_text
 from checkers.ai.tracking import EventKind, SearchNode, SearchTree
 from checkers.board import BLACK, Move, Position
 from checkers.notation import numbered_moves
@@ -27,7 +28,6 @@ __all__ = [
     "SCHEMA_ID",
     "MinimaxCount",
     "format_bound",
-    "format_score",
     "minimax_node_count",
     "moves_to",
     "node_ids",
@@ -35,6 +35,7 @@ __all__ = [
     "tree_dot",
     "tree_json",
     "tree_json_text",
+    "tree_score",
     "tree_text",
 ]
 
@@ -107,13 +108,12 @@ def format_bound(value: float | None) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
-def format_score(score: float | None, short: bool = False) -> str:
-    """A score for the root's side: `6`, `9.5`, `win in 5` (short `W5`), `loss in 4` (`L4`)."""
+def tree_score(score: float | None, short: bool = False) -> str:
+    """A score for the root's side in the search's own units, as its windows are shown beside
+    it (`6`, `9.5`); a forced result in the winner's moves as everywhere else (`wins in 3
+    moves`, short `W3`; `search.score_text`)."""
     if score is not None and not math.isinf(score) and is_win_score(score):
-        plies = plies_to_win(score)
-        if short:
-            return f"{'W' if score > 0 else 'L'}{plies}"
-        return f"{'win' if score > 0 else 'loss'} in {plies} {'ply' if plies == 1 else 'plies'}"
+        return score_text(score, short=short)
     return format_bound(score)
 
 
@@ -155,7 +155,7 @@ def _summary(tree: SearchTree, minimax_nodes: MinimaxCount | None) -> list[str]:
             f"({_side_words(tree)})"
         ),
         (
-            f"best move {best}, score {format_score(tree.score)}; {tree.nodes} nodes visited, "
+            f"best move {best}, score {tree_score(tree.score)}; {tree.nodes} nodes visited, "
             f"{tree.pruned} moves pruned"
         ),
     ]
@@ -178,7 +178,7 @@ def _text_label(node: SearchNode, on_pv: bool) -> str:
     move = node.move.pdn() if node.move is not None else "root"
     if node.pruned:
         return f"x {move}  pruned"
-    parts = [move, "MAX" if node.maximizing else "MIN", format_score(node.score)]
+    parts = [move, "MAX" if node.maximizing else "MIN", tree_score(node.score)]
     if node.alpha is not None or node.beta is not None:
         parts.append(f"[{format_bound(node.alpha)}, {format_bound(node.beta)}]")
     if node.reason in _REASON_NOTES:
@@ -353,7 +353,7 @@ def _dot_lines(tree: SearchTree, ids: dict[SearchNode, int]) -> Iterator[str]:
             label = f"{move}\npruned"
             yield f"  {name} [{_dot_attributes({**_DOT_PRUNED, 'label': label})}];"
         else:
-            label = f"{move}\n{format_score(node.score, short=True)}"
+            label = f"{move}\n{tree_score(node.score, short=True)}"
             if node.alpha is not None:
                 label += f"\n[{format_bound(node.alpha)}, {format_bound(node.beta)}]"
             if node.truncated:

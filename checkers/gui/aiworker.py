@@ -22,13 +22,21 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
 from checkers.ai.classic import MAX_DEPTH
-from checkers.ai.compiled import new_engine, upgraded
+from checkers.ai.compiled import (
+    core_name,
+    is_available,
+    new_engine,
+    upgraded,
+    wait_until_ready,
+)
 from checkers.ai.engine import Engine, tune_collector_for_search
 from checkers.ai.explain import Analysis, Explanation, iterate_analysis
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
+from checkers.ai.registry import man_value
 from checkers.ai.search import Limits, Progress, SearchResult, StopSignal
 from checkers.board import Position, Side
+from checkers.coach.exact import exact_explanation
 
 __all__ = [
     "ANALYSIS_LIMITS",
@@ -36,6 +44,7 @@ __all__ = [
     "AIClient",
     "AIError",
     "AIEvent",
+    "AIExplained",
     "AIProgress",
     "AIResult",
     "worker_main",
@@ -66,6 +75,15 @@ class AIResult:
 
 
 @dataclass(frozen=True)
+class AIExplained:
+    """Why the AI played the move of request `request`, with the moves a player would consider
+    scored exactly and the ideas of their lines; it follows the AIResult, within a bounded time."""
+
+    request: int
+    explanation: Explanation
+
+
+@dataclass(frozen=True)
 class AIAnalysis:
     """The best lines of the analysed position at the depth just completed (`final`: the
     analysis is over, nothing deeper will come)."""
@@ -83,7 +101,7 @@ class AIError:
     message: str
 
 
-AIEvent = AIProgress | AIResult | AIAnalysis | AIError
+AIEvent = AIProgress | AIResult | AIExplained | AIAnalysis | AIError
 
 
 class _Cancellations:
@@ -133,8 +151,31 @@ def _yield_to_the_window() -> None:
         pass  # Windows has no nice(); the search then runs at normal priority
 
 
-def worker_main(requests: Connection, replies: Connection) -> None:
-    """The worker process: answer search requests one at a time until told to quit."""
+class _Replies:
+    """The reply pipe, safe to send on from two threads (the searches and the core's report)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._lock = threading.Lock()
+
+    def send(self, message: tuple[object, ...]) -> None:
+        with self._lock:
+            self._connection.send(message)
+
+
+def _report_core(replies: _Replies) -> None:
+    """Get the compiled core ready at once (compiling it on a first start), saying so first,
+    then which core the engine uses."""
+    if is_available():  # numba imports and the core is not turned off: compile or load it
+        replies.send(("core", 0, "preparing"))
+        wait_until_ready()
+    replies.send(("core", 0, core_name()))
+
+
+def worker_main(requests: Connection, connection: Connection) -> None:
+    """The worker process: answer search requests one at a time until told to quit; the
+    engine's compiled core gets ready meanwhile (reported as `("core", 0, words)`)."""
+    replies = _Replies(connection)
     # Ctrl+C in the terminal reaches the whole process group; the UI decides when to stop us.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
@@ -152,6 +193,9 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             if message[0] == "stop":
                 cancellations.stop(message[1])
                 continue
+            if message[0] in ("search", "analyse"):
+                # A new request supersedes every earlier one, the exact scores of a move too.
+                cancellations.stop(message[1] - 1)
             if message[0] == "quit":
                 cancellations.stop(None)
             inbox.put(message)
@@ -159,6 +203,7 @@ def worker_main(requests: Connection, replies: Connection) -> None:
                 return
 
     threading.Thread(target=listen, name="ai-listener", daemon=True).start()
+    threading.Thread(target=_report_core, args=(replies,), name="ai-core", daemon=True).start()
     # Each colour's AI lives from move to move of one game (no table built up and torn down),
     # replaced when the colour gets another level or seed; the player itself starts afresh when
     # the game does not go on from its last move.
@@ -194,6 +239,19 @@ def worker_main(requests: Connection, replies: Connection) -> None:
             choice = kept[2].choose(position, history, no_progress, report, stop)
             if not stop.is_set():
                 replies.send(("result", request, choice.result, choice.note, choice.explanation))
+            if choice.explanation is not None and not stop.is_set():
+                explained = exact_explanation(
+                    position,
+                    choice.explanation,
+                    engine=kept[2].engine,
+                    evaluation=kept[2].evaluation,
+                    units_per_man=man_value(kept[2].evaluation),
+                    history=history,
+                    no_progress_plies=no_progress,
+                    stop=stop,
+                )
+                if not stop.is_set():
+                    replies.send(("explained", request, explained))
         except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
             replies.send(("error", request, str(error) or type(error).__name__))
         finally:
@@ -203,7 +261,7 @@ def worker_main(requests: Connection, replies: Connection) -> None:
 def _analyse(
     message: tuple[object, ...],
     cancellations: _Cancellations,
-    replies: Connection,
+    replies: _Replies,
     analyst: list[Engine],
 ) -> None:
     """Answer an analysis request: the best lines after each completed depth, then a final
@@ -241,6 +299,11 @@ class AIClient:
         self._last_request = 0
         self.pending: int | None = None
         """The request whose answer is awaited, or None."""
+        self.core = ""
+        """Which core the worker's engine uses, in words (`compiled with numba 0.61`); while
+        it gets ready "preparing"; "" before the worker has said."""
+        self.explaining: int | None = None
+        """The answered request whose exact explanation is still to come, or None."""
 
     def start(self) -> None:
         """Start the worker process (idempotent); a stopped worker is replaced."""
@@ -260,6 +323,11 @@ class AIClient:
         self._process, self._requests, self._replies = process, request_writer, reply_reader
 
     @property
+    def started(self) -> bool:
+        """Whether the worker process has been started (it runs until closed)."""
+        return self._process is not None
+
+    @property
     def busy(self) -> bool:
         """Whether an answer is awaited."""
         return self.pending is not None
@@ -275,6 +343,7 @@ class AIClient:
     ) -> int:
         """Ask for a move (cancelling any search under way); returns the request number."""
         self.cancel()
+        self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
@@ -295,6 +364,7 @@ class AIClient:
         """Ask for the `lines` best moves of `position`, reported after every completed depth
         until cancelled (cancelling any search under way); returns the request number."""
         self.cancel()
+        self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
@@ -325,6 +395,13 @@ class AIClient:
         except (OSError, ValueError):
             return True  # the worker is gone: poll() reports it
 
+    def poll_core(self) -> str:
+        """`core`, after reading what the worker said when no answer is awaited (a screen
+        that asks nothing of the AI: nothing else can be lost); never waits."""
+        if self.pending is None and self.explaining is None:
+            self.poll()
+        return self.core
+
     def poll(self) -> list[AIEvent]:
         """What the worker has reported for the pending request since the last poll; never waits."""
         events: list[AIEvent] = []
@@ -333,12 +410,21 @@ class AIClient:
         try:
             while self._replies.poll():
                 kind, request, *rest = self._replies.recv()
+                if kind == "core":
+                    self.core = str(rest[0])
+                    continue
+                if request == self.explaining and kind in ("explained", "error"):
+                    self.explaining = None  # a failed exact pass leaves the first explanation
+                    if kind == "explained":
+                        events.append(AIExplained(request, rest[0]))
+                    continue
                 if request != self.pending:
                     continue  # the answer to a cancelled request
                 if kind == "progress":
                     events.append(AIProgress(request, rest[0]))
                 elif kind == "result":
                     self.pending = None
+                    self.explaining = request if rest[2] is not None else None
                     events.append(AIResult(request, rest[0], rest[1], rest[2]))
                 elif kind == "lines":
                     events.append(AIAnalysis(request, rest[0]))

@@ -36,6 +36,7 @@ from checkers.gui.board_view.assets import Assets, Sounds
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig
 from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.explorer_pane import ArchivePicker
 from checkers.gui.game import HOP_SECONDS
 from checkers.gui.game_view.commands import register_overlay
 from checkers.gui.game_view.keeper import RESUME_PLY_TAG
@@ -52,16 +53,18 @@ from checkers.gui.intents import (
     OpenSettings,
     OpenSetup,
     OpenWhy,
+    PickArchive,
     Quit,
     Resume,
     SaveGameAs,
+    SavePictureAs,
     ShowStart,
     StartGame,
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.drills import DrillScreen
-from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
+from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen, SavePictureScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
 from checkers.gui.screens.puzzles import PuzzleScreen
@@ -202,12 +205,16 @@ class App:
             OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
             OpenFile: lambda intent: self.push(OpenFileScreen(self.context)),
             SaveGameAs: self._save_game_as,  # type: ignore[dict-item]
+            SavePictureAs: lambda intent: self.push(
+                SavePictureScreen(self.context, intent.picture, intent.name)  # type: ignore[union-attr]
+            ),
             OpenSetup: self._open_setup,  # type: ignore[dict-item]
             OpenSettings: lambda intent: self.push(SettingsScreen(self.context)),
             ChangeSettings: self._change_settings,  # type: ignore[dict-item]
             Back: self._back,  # type: ignore[dict-item]
             Quit: lambda intent: self.quit(),
             OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
+            PickArchive: lambda intent: self.push(ArchivePicker(self.context)),
             OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
             OpenPuzzles: lambda intent: self.push(PuzzleScreen(self.context)),
             OpenDrills: lambda intent: self.push(DrillScreen(self.context)),
@@ -382,7 +389,12 @@ class App:
     def _open_analysis(self, intent: OpenAnalysis) -> None:
         self.push(
             AnalysisScreen(
-                self.context, intent.start, intent.moves, intent.flipped, human=intent.human
+                self.context,
+                intent.start,
+                intent.moves,
+                intent.flipped,
+                human=intent.human,
+                explorer=intent.explorer,
             )
         )
 
@@ -567,6 +579,10 @@ class App:
                 now = time.perf_counter()
                 dt, last = min(now - last, self.longest_step()), now
                 self.step(dt)
+                if self.frames == 1:
+                    # The engine's worker starts now, not at the first search: its compiled
+                    # core is ready (compiled, on a first start) by the time a game begins.
+                    self.ai.start()
         except KeyboardInterrupt:
             pass
         finally:

@@ -18,13 +18,14 @@ from checkers.ai.explain import (
     MoveScore,
     facts,
     format_men,
+    idea_words,
     who_played,
 )
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
-from checkers.gui.wording import plural
-from checkers.notation import numbered_moves
+from checkers.coach.idea import Idea
+from checkers.notation import numbered_moves, result_text
 
 __all__ = [
     "LineRow",
@@ -33,6 +34,7 @@ __all__ = [
     "analysis_rows",
     "best_line_moves",
     "card_facts",
+    "idea_name",
     "line_score",
     "line_words",
     "move_number",
@@ -66,10 +68,8 @@ def line_score(
     game against the AI (`human`): `-0.35 for you`, `the AI wins in 3 moves`."""
     if win_in is not None:
         winner = side if win_in > 0 else side.opponent
-        moves = plural(abs(win_in), "move")
-        if human is not None:
-            return f"you win in {moves}" if winner is human else f"the AI wins in {moves}"
-        return f"{_name(winner)} wins in {moves}"
+        who = _name(winner) if human is None else "you" if winner is human else "the AI"
+        return result_text(abs(win_in), who=who)
     if human is not None and score is not None:
         mine = score if side is human else -score
         return f"{format_men(mine + 0.0, None)} for you"
@@ -93,6 +93,8 @@ class LineRow:
     move: str
     score: str
     line: str
+    ideas: str = ""
+    """The names of the ideas its line proves, as a player says them (`shot, runaway`)."""
 
 
 def analysis_rows(
@@ -103,10 +105,19 @@ def analysis_rows(
     rows = []
     for rank, found in enumerate(analysis.lines, start=1):
         score = line_words(found, side, human)
+        names = ", ".join(dict.fromkeys(idea_name(idea, side) for idea in found.ideas))
         rows.append(
-            LineRow(rank, found.move, score, numbered_line(found.pv, number, black_to_move))
+            LineRow(rank, found.move, score, numbered_line(found.pv, number, black_to_move), names)
         )
     return rows
+
+
+def idea_name(idea: Idea, mover: Side) -> str:
+    """An idea's name as a player says it: `shot`, `First Position`; `Black's shot` when it is
+    not `mover`'s idea (what the line's first move walks into)."""
+    names = {"first-position": "First Position", "two-kings-against-one": "two kings v one"}
+    name = names.get(idea.name, idea.name)
+    return name if idea.side is mover else f"{_name(idea.side)}'s {name}"
 
 
 def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: int) -> list[Move]:
@@ -142,6 +153,10 @@ class WhyRow:
     played: bool
     searched: bool = False
     """The search's own choice, when the level played another move on purpose."""
+    verdict: str = ""
+    """An exact score's result in words (`only draws`, `loses a man`), or ''."""
+    ideas: tuple[str, ...] = ()
+    """The ideas its line proves, one sentence each (`White's shot: 27-23 gives ...`)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +175,12 @@ class WhyCard:
 
 
 def _row(
-    move: MoveScore, played: bool, number: int, black_to_move: bool, searched: bool = False
+    move: MoveScore,
+    played: bool,
+    number: int,
+    black_to_move: bool,
+    mover: Side,
+    searched: bool = False,
 ) -> WhyRow:
     if played or searched:
         # The line the AI expected after the move (not a refutation: it chose this move).
@@ -179,6 +199,8 @@ def _row(
         words,
         played,
         searched,
+        move.verdict,
+        tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
     )
 
 
@@ -216,10 +238,10 @@ def why_card(
     number, black_to_move = move_number(ply, black_first)
     who = "the AI" if human is not None and mover is not human else _name(mover)
     played = explanation.moves[0]
-    rows = [_row(played, True, number, black_to_move)]
+    rows = [_row(played, True, number, black_to_move, mover)]
     slip = explanation.searched if explanation.slipped else None
     rows += [
-        _row(move, False, number, black_to_move, searched=move.move == slip)
+        _row(move, False, number, black_to_move, mover, searched=move.move == slip)
         for move in explanation.moves[1:]
         if move.bound != "unscored"
     ]

@@ -16,10 +16,10 @@ from typing import Protocol
 from checkers.ai.explain import Explanation
 from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
-from checkers.ai.search import Progress, SearchResult, is_win_score, plies_to_win
+from checkers.ai.search import Progress, SearchResult, is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
-from checkers.clock import Clock, ai_move_seconds, clock_tag, read_clock_tag
-from checkers.gui.aiworker import AIError, AIEvent, AIProgress, AIResult
+from checkers.clock import Clock, ai_move_budget, clock_tag, read_clock_tag
+from checkers.gui.aiworker import AIError, AIEvent, AIExplained, AIProgress, AIResult
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import JUDGE_LEVEL, GameConfig, Mode
@@ -32,7 +32,6 @@ from checkers.gui.wording import (
     plural,
     score_words,
 )
-from checkers.notation import men_text
 from checkers.record import GameRecord, Outcome, Reason
 
 __all__ = [
@@ -45,8 +44,6 @@ __all__ = [
     "Judgement",
     "SearchFigures",
     "Thinking",
-    "format_score",
-    "replay",
 ]
 
 
@@ -74,6 +71,8 @@ class AIService(Protocol):
     """What the game needs from the AI worker: `AIClient`, or a stand-in a later screen brings."""
 
     pending: int | None
+    explaining: int | None
+    """The answered request whose exact explanation (AIExplained) is still to come."""
 
     def request(
         self,
@@ -145,23 +144,6 @@ class AISearch:
     move: Move
 
 
-def replay(start: Position, moves: Sequence[Move]) -> GameRecord:
-    """A fresh record of these moves from `start` (positions and counters rebuilt by the rules)."""
-    record = GameRecord(start)
-    for move in moves:
-        record.play(move)
-    return record
-
-
-def format_score(score: float, man: float = 1.0) -> str:
-    """A score for people, in men given what a man is worth in its units: `+2.50`, or
-    `win in 4 moves` / `loss in 2 moves` for proven results."""
-    if is_win_score(score):
-        moves = plural((plies_to_win(score) + 1) // 2, "move")
-        return f"{'win' if score > 0 else 'loss'} in {moves}"
-    return men_text(score / man)
-
-
 @dataclass
 class _Cues:
     """Sounds the screen should play, in order; the screen drains them each frame."""
@@ -227,6 +209,8 @@ class Game:
         """The engine's deepest evaluation of each position of this game so far: the one score
         the panel, the bar, the hint and the draw offer all show."""
         self.explanations: dict[tuple[int, Position, Move], Explanation] = {}
+        self._explaining: tuple[int, tuple[int, Position, Move]] | None = None
+        """The request whose exact explanation is awaited, and its explanation's key."""
         """Why the AI played each of its moves in this game, by (ply, position, move): kept
         through undo, redo and stepping, so the question can be asked at any AI move."""
         self._position_changed()
@@ -479,11 +463,11 @@ class Game:
                 return
             self.step_once = False
         if self.timer is not None and level.time is not None:
-            # On the clock the AI spends what it can afford, never more than its level's time.
+            # On the clock the AI aims at what it can afford (never more than its level's
+            # time), with a spare it spends only where the position is critical.
             left = self.timer.remaining(self.position.turn)
-            level = replace(
-                level, time=ai_move_seconds(left, self.timer.control.increment, level.time)
-            )
+            target, spare = ai_move_budget(left, self.timer.control.increment, level.time)
+            level = replace(level, time=target, spare_time=spare)
         self._ask(level, "move")
 
     def _run_timer(self) -> None:
@@ -532,6 +516,15 @@ class Game:
             self.status = f"{self.position.turn.name.capitalize()} (AI) is thinking..."
 
     def _on_ai_event(self, event: AIEvent) -> None:
+        if isinstance(event, AIExplained):
+            # The exact scores of the AI's last move replace its first explanation, unless
+            # the move was taken back in between.
+            if self._explaining is not None and self._explaining[0] == event.request:
+                key = self._explaining[1]
+                if key in self.explanations:
+                    self.explanations[key] = event.explanation
+                self._explaining = None
+            return
         thinking = self.thinking
         if thinking is None:
             return
@@ -591,6 +584,7 @@ class Game:
         if event.explanation is not None:
             key = (self.record.ply, self.position, result.move)
             self.explanations[key] = event.explanation
+            self._explaining = (event.request, key)
         searched = self.judgements.get(self.position)
         self.play(result.move)
         if searched is not None and judges_like_the_engine(level):
@@ -611,8 +605,8 @@ class Game:
             wakes.append(0.0)
         elif self.flash is not None:
             wakes.append(flash_frame)
-        elif self.thinking is not None:
-            wakes.append(thinking_frame)
+        elif self.thinking is not None or (self.ai is not None and self.ai.explaining is not None):
+            wakes.append(thinking_frame)  # the AI's reports, its exact scores among them
         elif (
             not self.finished
             and not self.reviewing
@@ -776,7 +770,7 @@ class Game:
             return
         dropped = len(self.record.line) - self.record.ply
         if dropped > 0:
-            self.record = replay(self.record.start, self.record.moves)
+            self.record = GameRecord.replay(self.record.moves, self.record.start)
         self.reviewing = False
         self.paused = False
         self._after_jump()
@@ -950,7 +944,7 @@ class Game:
     def _drop_later_moves(self) -> None:
         """Make the position shown the end of the game (a result is declared at the end)."""
         if self.record.can_redo():
-            self.record = replay(self.record.start, self.record.moves)
+            self.record = GameRecord.replay(self.record.moves, self.record.start)
         self.reviewing = False
 
     def resign(self) -> None:
@@ -969,6 +963,17 @@ class Game:
         self._drop_later_moves()
         self._end(self.record.resign(side))
 
+    def draw_offered(self) -> bool:
+        """Whether the side to move may accept a draw the other side offered on its last turn
+        (between two players: the Offer draw button then says Accept draw)."""
+        offer = self.draw_offer
+        return (
+            offer is not None
+            and offer[0] is not self.position.turn
+            and offer[1] + 1 == self.record.ply
+            and not self.finished
+        )
+
     def offer_draw(self) -> None:
         """Offer a draw: the AI answers from its evaluation; between two players the other side
         accepts by offering too on its turn (a move declines)."""
@@ -984,8 +989,8 @@ class Game:
             self.draw_offer = (side, self.record.ply)
             other = side.opponent.name.capitalize()
             self.status = (
-                f"{side.name.capitalize()} offers a draw: {other}, press Offer draw (D) on your "
-                "turn to accept, or move to decline."
+                f"{side.name.capitalize()} offers a draw: {other}, after {side.name.capitalize()}'s "
+                "move press Accept draw (D) to accept, or play on to decline."
             )
             return
         if not self.is_human_turn() or self.thinking is not None or self.animation is not None:
@@ -1017,7 +1022,14 @@ class Game:
             return
         self._drop_later_moves()
         self._end(self.record.agree_draw())
-        self.status = f"The AI accepts the draw: it does not think it is ahead ({words})."
+        why = (
+            "it sees no real advantage for itself"
+            if score > 0
+            else "it thinks you are ahead"
+            if score < 0
+            else "it thinks the game is even"
+        )
+        self.status = f"The AI accepts the draw: {why} ({words})."
 
 
 _RULES_ENDINGS = (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)

@@ -10,10 +10,12 @@ from typing import TextIO
 
 from checkers.ai.players import AIPlayer, PlayedMove, play_game
 from checkers.ai.registry import man_value
-from checkers.ai.search import is_win_score
+from checkers.ai.search import is_win_score, score_text
 from checkers.board import BLACK
 from checkers.gui.config import GameConfig
-from checkers.gui.game import format_score
+from checkers.gui.explaining import move_number
+from checkers.gui.wording import moves_count
+from checkers.notation import numbered_moves, plural
 from checkers.record import GameRecord
 
 __all__ = ["watch_in_terminal"]
@@ -31,16 +33,16 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
 
     def show(played: PlayedMove) -> None:
         result, note = played.choice.result, played.choice.note
-        number = (record.ply + 1) // 2
-        dots = "." if played.before.turn is BLACK else "..."
-        score = format_score(result.score, man_value(played.player.evaluation))
+        number, _ = move_number(record.ply - 1, record.start.turn is BLACK)
+        move = numbered_moves([played.move], played.before.turn is BLACK, number)
+        score = score_text(result.score, man_value(played.player.evaluation))
         figures = (
             f"depth {result.depth}, "
-            f"score {score}{'' if is_win_score(result.score) else ' men'}, "
+            f"{score if is_win_score(result.score) else f'score {score} men'}, "
             f"{result.nodes:,} nodes, {result.time:.2f} s"
         )
         print(
-            f"\n{number}{dots} {played.move.pdn()}   ({played.before.turn.name.capitalize()}: "
+            f"\n{move}   ({played.before.turn.name.capitalize()}: "
             f"{figures}{'; ' + note if note else ''})",
             file=out,
         )
@@ -49,5 +51,6 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
 
     players = (AIPlayer.for_level(black, config.seed), AIPlayer.for_level(white, config.seed))
     end = play_game(record, *players, on_move=show)
-    print(f"\nGame over after {record.ply} plies. {end}. Result {end.result()}", file=out)
+    moves = plural(moves_count(record.ply, record.start.turn is BLACK), "move")
+    print(f"\nGame over after {moves}. {end}. Result {end.result()}", file=out)
     return 0

@@ -18,7 +18,7 @@ from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.gui.wording import moves_count, plural, score_words
 from checkers.notation import numbered_moves
-from checkers.review import Label, MoveReview, summarize
+from checkers.review import Label, MoveReview, lesson_words, summarize
 
 __all__ = [
     "GRAPH_CLAMP",
@@ -76,7 +76,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
     with the score before (as the rest of the window tells a score: `man` is a man in the
     search's units, `human` the player against the AI or None), and the better line."""
-    symbol = SYMBOLS.get(review.label, "")
+    symbol = review.mark
     who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
     head = f"{played}{symbol}  {review.label.value}"
@@ -84,14 +84,20 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
         loss = "the only legal move" if review.label is Label.FORCED else "an opening-book move"
     elif review.move == review.best:
         loss = f"{who} lost nothing: the best move"
+    elif review.label is Label.BEST:  # another move scores the same: no better line to show
+        loss = f"{who} lost nothing: as good as {review.best.pdn()}"
     else:
         loss = _loss_words(review, man, human, who)
+    taught = lesson_words(review)
+    if taught:
+        # What the move walked into, missed or found, proved by replaying its line.
+        loss += f". {taught[0].upper()}{taught[1:]}"
     view = human if human is not None else review.side
     before = score_words(review.before.score, man, review.side, view, human)
     best = f"Best {review.best.pdn()}; before the move {before}"
     line = review.before.line
     better = ""
-    if review.best != review.move and line:
+    if review.best != review.move and review.label is not Label.BEST and line:
         better = "Better line (B): " + " ".join(move.pdn() for move in line[:8])
     return (head, loss, best, better)
 
@@ -348,5 +354,7 @@ class ReviewProgress:
             return ("Review: the start of the game", "Click a move or the graph to see it", "", "")
         if ply > self.total:
             return ("Not part of the review (played after it)", "", "", "")
-        waiting = "Not reviewed yet" if self.running else "Not reviewed (the review stopped)"
+        waiting = (
+            "This move is not reviewed yet" if self.running else "Not reviewed (the review stopped)"
+        )
         return (waiting, "", "", "")

@@ -14,7 +14,14 @@ from checkers.ai.levels import Level
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import BLACK, Position, Side
 from checkers.gui.config import Mode
-from checkers.notation import men_text, move_rows, numbered_moves
+from checkers.notation import (
+    forced_text,
+    men_text,
+    move_rows,
+    numbered_moves,
+    plural,
+    winner_moves,
+)
 from checkers.record import Outcome, Reason
 
 __all__ = [
@@ -37,11 +44,6 @@ __all__ = [
     "search_words",
     "termination",
 ]
-
-
-def plural(count: int, word: str) -> str:
-    """`1 move`, `3 moves`."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 SEARCH_WORDS = {
@@ -185,10 +187,8 @@ def score_words(score: float, man: float, side: Side, view: Side, human: Side | 
     forced win as `you win in 3 moves` / `Black wins in 4 moves`."""
     if is_win_score(score):
         winner = side if score > 0 else side.opponent
-        moves = plural((plies_to_win(score) + 1) // 2, "move")
-        if human is None:
-            return f"{_name(winner)} wins in {moves}"
-        return f"you win in {moves}" if winner is human else f"the AI wins in {moves}"
+        who = _name(winner) if human is None else "you" if winner is human else "the AI"
+        return forced_text(plies_to_win(score), who=who)
     men = score / man if side is view else -score / man
     whose = "you" if human is not None and view is human else _name(view)
     return f"{men_text(men)} for {whose}"
@@ -208,7 +208,7 @@ def bar_number(score: float, man: float) -> str:
     """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
     (`0.35`, as the panel says it), or `win 3` for a forced win in 3 moves."""
     if is_win_score(score):
-        return f"win {(plies_to_win(score) + 1) // 2}"
+        return f"win {winner_moves(plies_to_win(score))}"
     return f"{abs(score / man):.2f}"
 
 

@@ -108,12 +108,14 @@ def wait_until_ready(timeout: float | None = None) -> bool:
 
 
 def new_engine(
-    evaluation: str | Evaluation = "engine",
+    evaluation: Evaluation = engine_evaluation,
     endgames: Endgames | None | Literal["default"] = "default",
 ) -> Engine:
-    """An engine: the compiled core's if it is ready and the evaluation is the engine's own, the
-    Python engine otherwise (they answer alike); never waits, but starts the core's warm-up."""
-    own = evaluation == "engine" or evaluation is engine_evaluation
+    """An engine playing with `evaluation` (its own by default; `checkers.ai.registry` turns
+    names into functions): the compiled core's if it is ready and the evaluation is the
+    engine's own, the Python engine otherwise (they answer alike); never waits, but starts the
+    core's warm-up."""
+    own = evaluation is engine_evaluation
     start_warm_up()
     if own and _ready.is_set():
         from checkers.ai.compiled.engine import CompiledEngine

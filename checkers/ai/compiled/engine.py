@@ -17,7 +17,7 @@ from checkers.ai.compiled.movegen import decode_move, encode_move
 from checkers.ai.compiled.ordering import HISTORY_SIZE
 from checkers.ai.compiled.probe import Databases, databases_for
 from checkers.ai.endgame import Endgames, material_of
-from checkers.ai.evaluation import Evaluation, get_evaluation
+from checkers.ai.evaluation import Evaluation
 from checkers.ai.search import Deadline, Limits, StopSignal
 from checkers.board import BLACK, Position
 
@@ -42,7 +42,7 @@ class CompiledEngine(python_engine.Engine):
 
     def __init__(
         self,
-        evaluation: str | Evaluation = "engine",
+        evaluation: Evaluation = python_engine.engine_evaluation,
         endgames: Endgames | None | Literal["default"] = "default",
     ) -> None:
         """As `Engine`; only the engine's own evaluation is compiled (ValueError otherwise)."""
@@ -60,10 +60,11 @@ class CompiledEngine(python_engine.Engine):
         self._stack = np.zeros((_STACK, 3), np.int64)
         super().__init__(evaluation, endgames)
 
-    def set_evaluation(self, evaluation: str | Evaluation) -> None:
+    def set_evaluation(self, evaluation: Evaluation) -> None:
         """Only the engine's own evaluation has a compiled form; the table is emptied."""
-        function = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
-        if function is not python_engine.engine_evaluation:
+        if isinstance(evaluation, str):
+            super().set_evaluation(evaluation)  # says what to pass instead
+        if evaluation is not python_engine.engine_evaluation:
             raise ValueError("the compiled core evaluates with the engine's own evaluation only")
         self.evaluate = python_engine._static_score
         self.own_evaluation = True

@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 
 from checkers.gui.config import Mode
+from checkers.gui.game_view.picture_menu import PictureHost, copy_picture, save_picture
 from checkers.gui.game_view.review import ReviewHost, review_commands
 from checkers.gui.intents import OpenFile, OpenSettings, Quit
 from checkers.gui.widgets import key_label
@@ -105,6 +106,8 @@ class Command:
     """A compact button's text (the navigation arrows) instead of the label."""
     short: str = ""
     """A shorter label for a button too narrow for the whole one (a small window)."""
+    toggle: bool = False
+    """A setting switched on and off: its menu entry says which (`Square numbers: on`)."""
 
     @property
     def button(self) -> bool:
@@ -124,7 +127,7 @@ PRIMARY = {
 is in the menu."""
 
 
-class CommandHost(ReviewHost, Protocol):
+class CommandHost(ReviewHost, PictureHost, Protocol):
     """What the commands act on: the game screen (GameScreen is one)."""
 
     card: str | None
@@ -133,7 +136,7 @@ class CommandHost(ReviewHost, Protocol):
     def new_game(self) -> None: ...
     def ask_resign(self) -> None: ...
     def ask_why(self) -> None: ...
-    def open_analysis(self) -> None: ...
+    def open_analysis(self, explorer: bool = False) -> None: ...
     def bar_shown(self) -> bool: ...
     def card_is(self, name: str) -> bool: ...
     def toggle_card(self, name: str) -> None: ...
@@ -191,7 +194,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             ("r", "ctrl+y"),
             "replay a move taken back",
             game.redo,
-            enabled=game.record.can_redo,
+            enabled=lambda: game.record.can_redo(),  # the record of the game shown now
         ),
         Command(
             "hint",
@@ -275,6 +278,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             screen.toggle_eval_bar,
             active=screen.bar_shown,
             group="view",
+            toggle=True,
         ),
         Command(
             "square_numbers",
@@ -284,6 +288,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             screen.toggle_numbers,
             active=lambda: screen.context.settings.square_numbers,
             group="view",
+            toggle=True,
         ),
         Command(
             "mute",
@@ -293,6 +298,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             screen.toggle_mute,
             active=lambda: screen.context.sounds.muted,
             group="view",
+            toggle=True,
         ),
         Command(
             "help",
@@ -389,6 +395,24 @@ def game_commands(screen: CommandHost) -> list[Command]:
             group="files",
         ),
         Command(
+            "copy_picture",
+            "Copy picture",
+            (),
+            "copy the board shown, with its arrows, as a PNG picture",
+            functools.partial(copy_picture, screen),
+            place="menu",
+            group="files",
+        ),
+        Command(
+            "save_picture",
+            "Save picture...",
+            (),
+            "save the board shown, with its arrows, as a PNG or SVG picture",
+            functools.partial(save_picture, screen),
+            place="menu",
+            group="files",
+        ),
+        Command(
             "open_file",
             "Open file...",
             (),
@@ -471,6 +495,16 @@ def _explain_commands(screen: CommandHost) -> list[Command]:
             "an analysis board on the position shown: move for both sides, the engine's"
             " best lines live (the game is kept as it was)",
             screen.open_analysis,
+        ),
+        Command(
+            "explorer",
+            "Opening explorer",
+            ("o",),
+            "the moves games of your archives played in the position shown, how often and how"
+            " they ended, on an analysis board (click one to play it there)",
+            lambda: screen.open_analysis(explorer=True),
+            place="menu",
+            group="view",
         ),
         Command(
             "why",

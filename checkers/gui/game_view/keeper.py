@@ -130,14 +130,14 @@ class GameKeeper:
         if not game.record.line and self.file is None:
             return "Nothing to save yet: no move has been played."
         if self.file is None and self.source is not None and self._game_key() == self._as_opened:
-            return f"This game is kept in {self.source.name} in {self.source.parent}"
+            return f"This game is kept in {_where(self.source)}"
         try:
             path = self._write()
         except OSError as error:
             return f"Error: could not save the game: {error}"
         self._written = self._key()
         assert path is not None
-        return f"Saved in {path.name} in {path.parent}"
+        return f"Saved: {_where(path)}"
 
     def keep(self) -> bool:
         """Write the game to its file and let the file go (the game stays in the list); True
@@ -154,3 +154,9 @@ class GameKeeper:
         file, self.file = self.file, None
         if file is not None:
             file.release()
+
+
+def _where(path: Path) -> str:
+    """A game file as a player reads it: `"name.pdn" in the games folder`, or in its folder."""
+    folder = "the games folder" if path.parent == saves.games_dir() else str(path.parent)
+    return f'"{path.name}" in {folder}'

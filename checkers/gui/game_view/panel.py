@@ -34,7 +34,14 @@ from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import ORIGIN_TAG, Game, judges_like_the_engine
 from checkers.gui.ui import fit_label, fit_text
-from checkers.gui.wording import move_label, move_rows, moves_count, plural, score_words
+from checkers.gui.wording import (
+    game_over_words,
+    move_label,
+    move_rows,
+    moves_count,
+    plural,
+    score_words,
+)
 from checkers.record import FORTY_MOVE_PLIES
 
 LOW_TIME = 20.0
@@ -118,11 +125,17 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         lines.append(ahead)
         lines.append(f"{progress.nodes:,} positions looked at")
         return (*lines, "", "")
+    if game.finished and game.record.ply == len(game.record.line) and game.result is not None:
+        # The end of a finished game: its result, where the AI's figures were.
+        final = game.full_record().position
+        title, reason = game_over_words(game.result, game.mode, game.config.human_side(), final)
+        return (f"Game over: {title}", f"{reason}.", "", "", "")
     figures = game.figures
     score = _score_line(game)
     if figures is not None:
         who = figures.side.name.capitalize()
-        line = " ".join(move.pdn() for move in figures.pv[:8])
+        # The line after the move played: what the AI expects in reply, and after it.
+        line = " ".join(move.pdn() for move in figures.pv[1:9])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
@@ -142,6 +155,8 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             (
                 f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"
                 f" in {figures.seconds:.1f} s"
+                if figures.depth > 0
+                else ""
             ),
             f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",
@@ -167,8 +182,11 @@ def _score_line(game: Game) -> str:
         return words[0].upper() + words[1:]  # `White wins in 3 moves` says it all
     if not found.depth:
         return f"Score {words}"
-    # Which search it comes from (the deepest yet: the AI's, the hint's, the book's).
-    return f"Score {words} ({plural(found.depth, 'move')} ahead)"
+    # Which search it comes from (the deepest yet: the AI's, the hint's, the book's); said to
+    # be the engine's when the figures above it are another search's (a weak level's).
+    figures = game.figures
+    own = figures is None or figures.depth == found.depth
+    return f"{'Score' if own else 'Engine score'} {words} ({plural(found.depth, 'move')} ahead)"
 
 
 def panel_lines(game: Game) -> PanelLines:

@@ -499,8 +499,8 @@ class ReviewPane:
         """The position before the move that led to `ply` and the engine's line from it, if
         that move was not the engine's own."""
         review = self.progress.review_of(ply)
-        if review is None or review.move == review.best:
-            return None
+        if review is None or review.move == review.best or review.label is Label.BEST:
+            return None  # the move was the best, or as good as it: no better line
         line = review.before.line or (review.best,)
         return review.position, tuple(line)
 
@@ -678,13 +678,6 @@ class ReviewPane:
         pygame.draw.line(surface, theme.TEXT_ACCENT, (x, frame.top), (x, frame.bottom - 1), 2)
         for _, label, square in self.marks():
             draw_mark(surface, label, square)
-        words = self.progress_words()
-        if words:  # on the graph's part still to come, readable over the curve
-            words = text.fit(words, size, frame.width - 8)
-            where = (frame.right - 4, frame.top + 2)
-            shown = text.render(words, size, theme.TEXT).get_rect(topright=where)
-            pygame.draw.rect(surface, theme.PANEL, shown.inflate(6, 2), border_radius=3)
-            text.draw(surface, words, size, theme.TEXT, where, "topright")
 
     def _draw_table(self, surface: pygame.Surface, size: int) -> None:
         text = self.screen.context.renderer.text
@@ -692,6 +685,15 @@ class ReviewPane:
         for index, (words, cell) in enumerate(self.table_cells()):
             column = index % headings
             colour = theme.TEXT_DIM if index < headings or column == 0 else theme.TEXT
+            if index == 0:  # over the sides' names: how far the review has got, if running
+                words = self.progress_words().removeprefix("Reviewing: ")
+                words = words[:1].upper() + words[1:]
+                if text.font(size).size(words)[0] > cell.width - 4:
+                    words = words.removeprefix("Move ")  # `25 of 60` in a narrow table
+                words = text.fit(words, size, cell.width - 4)
+                point = (cell.left, cell.centery)
+                text.draw(surface, words, size, theme.TEXT_ACCENT, point, "midleft")
+                continue
             if column == 0:
                 text.draw(surface, words, size, colour, (cell.left, cell.centery), "midleft")
                 continue

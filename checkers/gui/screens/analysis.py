@@ -17,7 +17,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-from checkers.ai.explain import Analysis
+from checkers.ai.explain import MAX_LINES, Analysis
 from checkers.board import BLACK, Move, Position, Side
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
@@ -33,7 +33,8 @@ from checkers.gui.explaining import (
     move_number,
     numbered_line,
 )
-from checkers.gui.intents import Analysed, Back
+from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
+from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.widgets import key_names
@@ -47,6 +48,8 @@ LINES = 3
 
 ARROW_MOVES = 3
 """How many moves of the best line the board draws as arrows (the move, the reply, the next)."""
+
+EXPLORER_HINT = "The games played here: click a move to play it (O: the engine's lines)."
 
 POLL_SECONDS = 0.2
 """How often the window looks for the engine's next depth while it analyses: past the first
@@ -64,6 +67,7 @@ class AnalysisScreen(ScreenBase):
         moves: tuple[Move, ...],
         flipped: bool = False,
         human: Side | None = None,
+        explorer: bool = False,
     ) -> None:
         super().__init__(context)
         self.human = human
@@ -93,6 +97,10 @@ class AnalysisScreen(ScreenBase):
         self._shown: dict[str, str] = {}
         self._widgets_changed = False
         self._layer = 1
+        self.explorer: ExplorerPane | None = ExplorerPane() if explorer else None
+        """The explorer pane while it is shown (O shows and hides it), in the engine's place."""
+        if explorer:
+            self.status = EXPLORER_HINT
         self.keymap: dict[str, Callable[[], None]] = {
             "escape": self.back_to_game,
             "a": self.back_to_game,
@@ -105,6 +113,7 @@ class AnalysisScreen(ScreenBase):
             "return": self.play_best,
             "x": self.switch_side,
             "f": self.flip,
+            "o": self.toggle_explorer,
         }
         self._analyse()
 
@@ -143,9 +152,11 @@ class AnalysisScreen(ScreenBase):
             self.request = None
             self.context.ai.cancel()
             return
+        # With the explorer shown, every move is scored: the games' moves each get theirs.
+        lines = min(len(record.legal_moves()), MAX_LINES) if self.explorer is not None else LINES
         self.request = self.context.ai.analyse(
             record.position,
-            LINES,
+            lines,
             history=record.positions,
             no_progress_plies=record.no_progress_plies,
         )
@@ -199,6 +210,34 @@ class AnalysisScreen(ScreenBase):
     def flip(self) -> None:
         """Turn the board around."""
         self.flipped = not self.flipped
+
+    def toggle_explorer(self) -> None:
+        """Show the games played in the position in the engine's place, or the engine again."""
+        if self.explorer is None:
+            self.explorer = ExplorerPane()
+            self.status = EXPLORER_HINT
+        else:
+            self.explorer.close()
+            self.explorer = None
+            self.status = "The engine's best lines (O: the games played here)."
+        self._analyse()
+        if self.ui_root is not None:
+            self.show_ui(self._layer)
+
+    def play_text(self, text: str) -> None:
+        """Play the move written `text` (an explorer row) if it is legal here."""
+        move = legal_move(text, self.position)
+        if move is not None and self.record.outcome is None:
+            self.play(move)
+
+    def pick_archive(self) -> None:
+        """Choose a PDN file whose games the explorer adds."""
+        self.context.request(PickArchive())
+
+    def receive(self, result: object) -> None:
+        """The file the archive picker handed back: added to the explorer."""
+        if isinstance(result, ArchivePicked) and self.explorer is not None:
+            self.explorer.add(result.path)
 
     def back_to_game(self) -> None:
         """Close the board: back to the game as it was, with the engine's score of the game's
@@ -356,6 +395,11 @@ class AnalysisScreen(ScreenBase):
 
     def update(self, dt: float) -> None:
         """Take the engine's new depths, and bring the widgets in step."""
+        if self.explorer is not None:
+            self.explorer.update()
+            if self.explorer.news:
+                self.status = self.explorer.news[-1]
+                self.explorer.news.clear()
         for event in self.context.ai.poll():
             if isinstance(event, AIAnalysis) and event.request == self.request:
                 self.analysis = event.analysis
@@ -378,6 +422,8 @@ class AnalysisScreen(ScreenBase):
             wakes.append(POLL_SECONDS)
         if self.drag is not None:
             wakes.append(1 / 60)
+        if self.explorer is not None and self.explorer.builder.busy:
+            wakes.append(POLL_SECONDS)  # the index's progress
         return min(wakes) if wakes else None
 
     def board_view(self, geometry: BoardGeometry) -> BoardView:
@@ -430,6 +476,8 @@ class AnalysisScreen(ScreenBase):
         if self.request is not None:
             self.context.ai.cancel()
             self.request = None
+        if self.explorer is not None:
+            self.explorer.close()
         super().close()
 
     # --- widgets -----------------------------------------------------------------------------
@@ -472,6 +520,25 @@ class AnalysisScreen(ScreenBase):
         y += small
         self._label(panel, "to move", pygame.Rect(pad, y, width, line), "@heading")
         y += line + unit // 2
+        gap = max(3, unit // 2)
+        height = round(3.2 * unit)
+        top = box.height - pad - 3 * height - 2 * gap
+        if self.explorer is not None:
+            area = pygame.Rect(pad, y, width, top - gap - y)
+            self.explorer.build(
+                self.context, panel, area, self.actions, self.play_text, self.pick_archive
+            )
+        else:
+            self._engine_labels(panel, y, pad, width)
+        self._buttons(panel, top, pad, width, gap, height)
+        self.sync()
+        self._widgets_changed = True
+
+    def _engine_labels(self, panel: UIPanel, y: int, pad: int, width: int) -> None:
+        """The engine's state, its best lines and the moves made here, from `y` down."""
+        unit = max(1, round(10 * self.context.scale))
+        line = round(2.4 * unit)
+        small = round(2.1 * unit)
         self._label(panel, "engine", pygame.Rect(pad, y, width, small), "@accent_small")
         y += small
         self._label(panel, "nodes", pygame.Rect(pad, y, width, small), "@dim")
@@ -491,8 +558,11 @@ class AnalysisScreen(ScreenBase):
         for part in (1, 2):
             self._label(panel, f"moves {part}", pygame.Rect(pad, y, width, small), "@small")
             y += small
-        gap = max(3, unit // 2)
-        height = round(3.2 * unit)
+
+    def _buttons(
+        self, panel: UIPanel, top: int, pad: int, width: int, gap: int, height: int
+    ) -> None:
+        """The board's six buttons in two columns, their first row at `top`."""
         buttons = (
             ("back", "Take back", "Take back the last move made here (U, Backspace or Left)"),
             ("reset", "Game position", "Back to the game's position, dropping these moves (Home)"),
@@ -511,14 +581,13 @@ class AnalysisScreen(ScreenBase):
         }
         columns = 2
         cell = (width - gap * (columns - 1)) // columns
-        top = box.height - pad - 3 * height - 2 * gap
         for index, (name, text, tip) in enumerate(buttons):
             row, column = divmod(index, columns)
             rect = pygame.Rect(
                 pad + column * (cell + gap), top + row * (height + gap), cell, height
             )
             self.widgets[name] = self.actions.button(
-                ui,
+                self.context.ui,
                 panel,
                 rect,
                 text,
@@ -526,8 +595,6 @@ class AnalysisScreen(ScreenBase):
                 actions[name],
                 object_id="@primary" if name == "close" else None,
             )
-        self.sync()
-        self._widgets_changed = True
 
     def _set(self, name: str, text: str) -> bool:
         """Show `text` in the label `name` (cut with '...' to fit); True if it changed."""
@@ -566,7 +633,9 @@ class AnalysisScreen(ScreenBase):
                 )
                 texts[f"line {rank} pv 2"] = ""
                 continue
-            texts[f"line {rank}"] = f"{row.move}    {row.score}"
+            texts[f"line {rank}"] = f"{row.move}    {row.score}" + (
+                f"    ({row.ideas})" if row.ideas else ""
+            )
             first, second = _split_line(row.line, self.labels.get(f"line {rank} pv 1"))
             texts[f"line {rank} pv 1"] = first
             texts[f"line {rank} pv 2"] = second
@@ -579,6 +648,8 @@ class AnalysisScreen(ScreenBase):
         changed = False
         for name, text in self.texts().items():
             changed = self._set(name, text) or changed
+        if self.explorer is not None:
+            changed = self.explorer.sync(self.position, self.analysis) or changed
         if self.status_box is not None and self._shown.get("status") != self.status:
             self._shown["status"] = self.status
             self.status_box.set_text(self.status.replace("&", "&amp;").replace("<", "&lt;"))
@@ -587,14 +658,29 @@ class AnalysisScreen(ScreenBase):
 
 
 def _split_line(text: str, label: UILabel | None) -> tuple[str, str]:
-    """`text` over two labels as wide as `label`: as many words as fit on the first, the rest
-    on the second (which its label cuts with '...')."""
+    """`text` over two labels as wide as `label`: as many words as fit on the first, and on
+    the second as many whole words as fit with ' ...' after them when some are left (a label
+    cutting it would end it inside a move: `9. 7-1...`)."""
     if label is None or label.font is None:
         return text, ""
+    font = label.font
     room = label.rect.width - 4
+
+    def fitting(words: list[str], tail: str) -> int:
+        for count in range(len(words), 0, -1):
+            rest = tail if count < len(words) else ""
+            if font.size(" ".join(words[:count]) + rest)[0] <= room:
+                return count
+        return 0
+
     words = text.split(" ")
-    for count in range(len(words), 0, -1):
-        head = " ".join(words[:count])
-        if label.font.size(head)[0] <= room:
-            return head, " ".join(words[count:])
-    return text, ""
+    first = fitting(words, "") or 1
+    while 1 < first < len(words) and words[first - 1].endswith("."):
+        first -= 1  # a move number goes down with its move
+    rest = words[first:]
+    second = fitting(rest, " ...")
+    if second < len(rest):
+        while second and rest[second - 1].endswith("."):
+            second -= 1  # never end on a bare move number
+        return " ".join(words[:first]), " ".join([*rest[:second], "..."])
+    return " ".join(words[:first]), " ".join(rest)

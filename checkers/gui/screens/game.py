@@ -304,7 +304,7 @@ class GameScreen(ScreenBase):
             )
             self.game.judge(result.position, found)
         elif isinstance(result, SavedAs):
-            self.game.status = f"Saved a copy as {result.path.name} in {result.path.parent}"
+            self.game.status = f"Saved {result.what} as {result.path.name} in {result.path.parent}"
 
     def load(
         self, record: GameRecord, tags: dict[str, str], name: str, path: Path | None = None
@@ -672,6 +672,14 @@ class GameScreen(ScreenBase):
                 return 0.5, "draw"
             return (1.0 if result.winner is BLACK else 0.0), "won"
         found = self.scored()
+        positions = game.record.positions
+        live_end = not game.finished and game.record.ply == len(game.record.line)
+        if found is None and live_end and len(positions) >= 2:
+            # The position just reached is not judged yet: the bar holds the score of the one
+            # before until a search answers, rather than emptying between every two moves.
+            before = game.judgements.get(positions[-2])
+            if before is not None:
+                found = (before.score, before.man, before.side)
         if found is None:
             return None, ""
         score, man, side = found
@@ -762,6 +770,8 @@ class GameScreen(ScreenBase):
         self, container: UIContainer | UIPanel, command: Command, rect: pygame.Rect, name: str
     ) -> UIButton:
         text = command.icon or command.label
+        if command.toggle and name.startswith("menu "):
+            text = f"{text}: {'on' if command.active() else 'off'}"
         button = UIButton(
             rect,
             text,
@@ -924,6 +934,8 @@ class GameScreen(ScreenBase):
                 label = "Resume"
             elif command.name == "mute" and self.context.sounds.muted:
                 label = "Unmute"
+            elif command.name == "draw" and self.game.draw_offered():
+                label = "Accept draw"
             if self._labels.get(command.name, command.label) != label:
                 changed = True
                 self._labels[command.name] = label
@@ -970,9 +982,10 @@ class GameScreen(ScreenBase):
             if button is not None and command.disabled_tip is not None:
                 self.disabled_tips.add_disabled(button, command.disabled_tip)
 
-    def open_analysis(self) -> None:
-        """Open the analysis board on the position shown; the game waits, untouched (a search
-        under way is asked again when the board closes)."""
+    def open_analysis(self, explorer: bool = False) -> None:
+        """Open the analysis board on the position shown (with `explorer`, its pane of the games
+        played there); the game waits, untouched (a search under way is asked again when the
+        board closes)."""
         game = self.game
         game.set_aside()
         game.deselect()
@@ -980,7 +993,11 @@ class GameScreen(ScreenBase):
         self.menu_open = False
         moves = tuple(game.record.moves)
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
-        self.context.request(OpenAnalysis(game.record.start, moves, self.flipped, human))
+        game.refresh_status()  # what the status line says when the board closes, not a stale line
+        game.status = f"Back from the analysis board. {game.status}"
+        self.context.request(
+            OpenAnalysis(game.record.start, moves, self.flipped, human, explorer=explorer)
+        )
 
     def ask_why(self) -> None:
         """Show why the AI played the move that led to the position shown, or say why not."""

@@ -125,7 +125,7 @@ class _Dialog(ButtonScreen):
             fit_text(self.title, inner, int(17 * self.context.scale)),
             ui,
             container=panel,
-            object_id="@heading",
+            object_id="@card_title_small",
         )
         foot = box.height - 2 * gap - row
         buttons = self.foot_buttons()

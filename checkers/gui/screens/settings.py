@@ -93,7 +93,7 @@ class SettingsScreen(ScreenBase):
             "Settings",
             ui,
             container=panel,
-            object_id="@heading",
+            object_id="@card_title_small",
         )
         y = gap + row + gap
         settings = self.settings

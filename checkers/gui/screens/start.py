@@ -53,6 +53,17 @@ LIMITS = {"time": "Time a move", "depth": "Moves ahead"}
 T = TypeVar("T")
 
 
+CHOOSE = "Choose a mode and press Start (Enter)."
+"""The start screen's status line until something else is to be said."""
+
+CORE_PREPARING = (
+    "The engine is compiling its fast core (a first start); a game can start meanwhile."
+)
+CORE_PATIENCE = 1.5
+"""Seconds before the status line says the core is being compiled: loading it from the cache
+takes about one, and a note that shows for a moment only flickers."""
+
+
 def _registered(kind: str) -> list[str]:
     """The names in an AI registry, the engine's first (it is the default when registered)."""
     from checkers.ai import ALGORITHMS, EVALUATIONS
@@ -99,7 +110,9 @@ class StartScreen(ButtonScreen):
     def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
         super().__init__(context)
         self.choices = choices
-        self._status = "Choose a mode and press Start (Enter)."
+        self._status = CHOOSE
+        self._core_note = ""  # what the status line adds about the engine's core
+        self._core_waited = 0.0
         self.status_label: UILabel | None = None
         self.actions = Actions()
         self.tips = HoverTips(context.ui)
@@ -232,8 +245,27 @@ class StartScreen(ButtonScreen):
         self.status = f"Error: {type(error).__name__}: {error}"
 
     def update(self, dt: float) -> None:
-        """Tooltips of the drop-downs follow the mouse."""
+        """Tooltips of the drop-downs follow the mouse; the status line says when the engine's
+        core is still being compiled (a first start) or cannot be had."""
         self.tips.update(dt)
+        ai = self.context.ai
+        if not ai.started:
+            return
+        core = ai.poll_core()
+        self._core_waited += dt
+        note = ""
+        if core in ("", "preparing") and self._core_waited >= CORE_PATIENCE:
+            note = CORE_PREPARING
+        elif core.startswith("Python"):
+            note = "The engine runs without its compiled core here, so it is slower."
+        if note != self._core_note and self._status.startswith(CHOOSE):
+            self._core_note = note
+            self.status = f"{CHOOSE} {note}" if note else CHOOSE
+
+    def wake_in(self) -> float | None:
+        """While the engine's core gets ready, a look twice a second to say when it is."""
+        ai = self.context.ai
+        return 0.5 if ai.started and ai.core in ("", "preparing") else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The background; the widgets draw themselves."""

@@ -35,7 +35,10 @@ def _hex(colour: tuple[int, int, int]) -> str:
 
 def _row_html(row: WhyRow, accent: str, dim: str) -> str:
     move = html.escape(row.move)
-    score = html.escape(row.score)
+    # An exact result in words first (`only draws`), the score after it.
+    score = html.escape(
+        row.score if not row.verdict or row.verdict == row.score else f"{row.verdict} ({row.score})"
+    )
     mark = "  (its search's choice)" if row.searched else ""
     depth = f", {plural(row.depth, 'move')} ahead" if row.depth else ""
     head = (
@@ -45,6 +48,8 @@ def _row_html(row: WhyRow, accent: str, dim: str) -> str:
     )
     if row.line:
         head += f"<br>      <font color='{dim}'>{html.escape(row.line)}</font>"
+    for idea in row.ideas:
+        head += f"<br>      <font color='{accent}'>{html.escape(idea)}</font>"
     return head
 
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 import math
 
 from checkers.ai.classic import ScoreReason
-from checkers.ai.search import is_win_score, plies_to_win
+from checkers.ai.search import is_win_score
+from checkers.ai.search import score_text as search_score_text
 from checkers.ai.tracking import SearchNode, SearchTree
 from checkers.board import Move, Side
 from checkers.gui.wording import plural
@@ -54,8 +55,7 @@ def bound(value: float | None, man: float) -> str:
 def score_text(value: float | None, man: float) -> str:
     """A score in men, or `wins in 3 moves` for a forced result."""
     if value is not None and not math.isinf(value) and is_win_score(value):
-        moves = (plies_to_win(value) + 1) // 2
-        return f"{'wins' if value > 0 else 'loses'} in {plural(moves, 'move')}"
+        return search_score_text(value)
     return bound(value, man)
 
 
@@ -81,10 +81,7 @@ def node_score(node: SearchNode, man: float, short: bool = True) -> str:
     if score is None:
         return "?"
     if is_win_score(score) and not math.isinf(score):
-        if not short:
-            return score_text(score, man)
-        moves = (plies_to_win(score) + 1) // 2
-        return f"{'W' if score > 0 else 'L'}{moves}"
+        return search_score_text(score, short=short)
     kind = bound_kind(node)
     return f"{kind} {men(score, man)}" if kind else men(score, man)
 

@@ -1,0 +1,224 @@
+"""Exact answers for the moves a player would consider, with what each line wins or loses and the
+ideas behind it.
+
+After the AI has moved, `exact_explanation` searches its position again with several lines at
+the depth the AI reached, within a bounded time, so the played move and the best others (the
+three best, or every move when there are at most four) get exact scores instead of "at most"
+bounds; each scored move gets its verdict in a player's words ("only draws", "loses a man",
+"database win in 5 moves") from the score and the replay of its line, and its ideas
+(`checkers.coach.ideas`). Moves the time did not reach keep their bounds, marked as such.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Sequence
+
+from checkers.ai.compiled import new_engine
+from checkers.ai.engine import MAN, Engine, ScoredLine
+from checkers.ai.explain import (
+    Explanation,
+    MoveScore,
+    database_words,
+    format_men,
+    win_in_moves,
+)
+from checkers.ai.registry import get_evaluation
+from checkers.ai.search import Limits, StopSignal, is_win_score
+from checkers.board import Move, Position
+from checkers.coach.endings import named_ending
+from checkers.coach.idea import Idea
+from checkers.coach.ideas import ideas
+from checkers.coach.outcome import line_outcome
+
+__all__ = ["EXACT_TIME", "exact_explanation", "verdict"]
+
+EXACT_TIME = 1.5
+"""Seconds the exact scores may take after the AI's move (benchmarks/why.py: Why? answers
+within 2 s on two cores with the ideas found)."""
+ALL_MOVES_UP_TO = 4
+"""Positions with at most this many moves get every move scored exactly; others the best three."""
+BEST_COUNT = 3
+_DRAW_MARGIN = 0.5  # men: a better move by this much makes a drawn alternative "only" a draw
+_LEVEL = 0.1  # men: a score this close to nought is a level game
+
+
+def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
+    """A scored move's result in a player's words, from its exact score and its line's replay:
+    `database win in 5 moves`, `wins in 3 moves`, `only draws`, `only keeps it level`,
+    `loses a man`, `wins a man`,
+    or '' when nothing short is true (a bound says nothing exact)."""
+    if move.bound != "exact":
+        return ""
+    if move.database is not None:
+        return move.database
+    if move.win_in is not None:
+        return format_men(None, move.win_in)
+    if (
+        move.score is not None
+        and abs(move.score) <= _LEVEL
+        and best is not None
+        and best.move != move.move
+        and (best.win_in is not None or (best.score or 0.0) >= _DRAW_MARGIN)
+    ):
+        # 0.00 is the search's draw (a repetition, a database draw, the 40-move rule).
+        return "only draws" if move.score == 0.0 else "only keeps it level"
+    try:
+        outcome = line_outcome(position, move.pv)
+    except ValueError:
+        return ""
+    return outcome.words() if outcome.gain or outcome.winner is not None else ""
+
+
+def _move_score(line: ScoredLine, depth: int, units: float, from_databases: bool) -> MoveScore:
+    raw = line.score
+    pv = tuple(move.pdn() for move in line.line)
+    if is_win_score(raw):
+        score, win_in = None, win_in_moves(raw)
+    else:
+        score, win_in = round(raw / units, 2), None
+    database = database_words(raw) if from_databases or line.database else None
+    return MoveScore(pv[0], score, "exact", depth, pv, win_in, database=database)
+
+
+def _deepest(
+    engine: Engine,
+    position: Position,
+    limits: Limits,
+    count: int,
+    history: Sequence[Position] | None,
+    no_progress_plies: int,
+    stop: StopSignal | None,
+) -> tuple[int, list[ScoredLine]]:
+    found: tuple[int, list[ScoredLine]] = (0, [])
+    for found in engine.iterate_lines(position, limits, count, history, no_progress_plies, stop):
+        pass
+    return found
+
+
+def _played_line(
+    engine: Engine,
+    position: Position,
+    played: Move,
+    depth: int,
+    seconds: float,
+    history: Sequence[Position] | None,
+    no_progress_plies: int,
+    stop: StopSignal | None,
+) -> ScoredLine | None:
+    """The played move's exact score when it is not among the best: its reply searched."""
+    child = position.move(played)
+    line = [*(history or [position]), child]
+    progress = 0 if position.is_man_move(played) or played.is_capture else no_progress_plies + 1
+    result = engine.search(
+        child, Limits(depth=max(1, depth - 1), time=max(0.05, seconds)), None, stop, line, progress
+    )
+    if result.move is None or result.depth < depth - 1:
+        return None
+    raw = -result.score * engine.scale if not is_win_score(result.score) else -result.score
+    return ScoredLine(int(raw), (played, *result.pv), result.database)
+
+
+def exact_explanation(
+    position: Position,
+    explanation: Explanation,
+    *,
+    engine: Engine | None = None,
+    evaluation: str = "engine",
+    units_per_man: float = MAN,
+    history: Sequence[Position] | None = None,
+    no_progress_plies: int = 0,
+    seconds: float = EXACT_TIME,
+    stop: StopSignal | None = None,
+) -> Explanation:
+    """`explanation` with exact scores for the played move and the best others at the depth
+    the AI reached (or the deepest reached within `seconds`), each with its verdict and ideas.
+
+    A book move or a single legal move is returned with its ideas only. `engine` searches (a
+    new engine of `evaluation` if None); `units_per_man` is a man in its evaluation's units.
+    """
+    started = time.monotonic()
+    played = explanation.moves[0]
+    legal = position.legal_moves()
+    searcher = engine if engine is not None else new_engine(get_evaluation(evaluation))
+    judge = searcher if searcher.own_evaluation else new_engine()
+    moves = list(explanation.moves)
+    exact_depth = 0
+    if not explanation.from_book and len(legal) > 1:
+        depth = max([move.depth for move in moves] + [1])
+        count = len(legal) if len(legal) <= ALL_MOVES_UP_TO else BEST_COUNT
+        limits = Limits(depth=depth, time=seconds)
+        reached, lines = _deepest(
+            searcher, position, limits, count, history, no_progress_plies, stop
+        )
+        from_databases = bool(lines) and all(line.database for line in lines)
+        units = units_per_man * searcher.scale
+        if lines and not (stop is not None and stop.is_set()):
+            exact_depth = reached
+            scored = {
+                line.line[0].pdn(): _move_score(line, reached, units, from_databases)
+                for line in lines
+            }
+            if (
+                played.move not in scored
+                and played.bound != "unscored"
+                or (played.move not in scored and explanation.slipped)
+            ):
+                left = seconds - (time.monotonic() - started)
+                move = Move.from_pdn(played.move, position)
+                extra = _played_line(
+                    searcher, position, move, reached, left, history, no_progress_plies, stop
+                )
+                if extra is not None:
+                    scored[played.move] = _move_score(extra, reached, units, extra.database)
+            first = scored.get(played.move, played)
+            rest = sorted(
+                (move for text, move in scored.items() if text != played.move),
+                key=_rank,
+            )
+            kept = [move for move in moves[1:] if move.move not in scored]
+            moves = [first, *rest, *kept]
+    if explanation.database is not None:
+        moves = [_database_result(move) for move in moves]
+    best = min((move for move in moves if move.bound == "exact"), key=_rank, default=None)
+    moves = [_with_words(position, move, best, judge, move is moves[0]) for move in moves]
+    ending = named_ending(position, [])
+    if ending is not None and moves[0].bound != "unscored":
+        # The position itself is a named ending: said once, with the played move.
+        moves[0] = dataclasses.replace(moves[0], ideas=(ending, *moves[0].ideas))
+    return dataclasses.replace(
+        explanation, moves=tuple(moves), exact_depth=exact_depth, mover=position.turn
+    )
+
+
+def _database_result(move: MoveScore) -> MoveScore:
+    """A move the databases scored (the AI's root came from them), with their words."""
+    if move.bound != "exact" or move.database is not None:
+        return move
+    if move.win_in is None:
+        return dataclasses.replace(move, database="database draw")
+    count = abs(move.win_in)
+    result = "win" if move.win_in > 0 else "loss"
+    words = f"database {result} in {count} move{'s' if count != 1 else ''}"
+    return dataclasses.replace(move, database=words)
+
+
+def _rank(move: MoveScore) -> tuple[float, float]:
+    """Best first: a win soonest, then by score, a loss latest."""
+    if move.win_in is not None:
+        return (0.0, move.win_in) if move.win_in > 0 else (2.0, move.win_in)
+    return (1.0, -(move.score or 0.0))
+
+
+def _with_words(
+    position: Position, move: MoveScore, best: MoveScore | None, judge: Engine, played: bool
+) -> MoveScore:
+    """The move with its verdict and the ideas its line proves (traps for the played move)."""
+    if move.bound == "unscored" or not move.pv:
+        return move
+    try:
+        found: tuple[Idea, ...] = tuple(ideas(position, move.pv, engine=judge if played else None))
+    except ValueError:
+        found = ()  # a line from a position the board has left: nothing to prove on it
+    return dataclasses.replace(move, verdict=verdict(position, move, best), ideas=found)

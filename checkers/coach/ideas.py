@@ -1,0 +1,409 @@
+"""The ideas behind a line, in a player's words, each one proved by replaying the line.
+
+Pure Python (the rules core, the engine for traps, the endgame databases for named endings).
+`ideas(position, line)` reads a real line (a search's, or a game's moves) and names what
+happens in it from a fixed vocabulary (`IDEA_NAMES`): a shot, a breakthrough, a runaway man, a
+bottle-up, a trap, an exchange, a named database ending. Each `Idea` carries the line that
+shows it and the claim the line proves (pieces given and taken, the square crowned, the side
+left without a move); `proves` checks the claim again by replaying the line, and `ideas` drops
+any idea that it cannot prove, so nothing reported is invented. The README's "Ideas" section
+defines every name and its fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from checkers.ai.endgame import Endgames
+from checkers.ai.engine import Engine
+from checkers.ai.search import Limits
+from checkers.board import Move, Position, Side
+from checkers.coach.endings import ENDING_NAMES, named_ending
+from checkers.coach.idea import Idea, pieces_words
+from checkers.coach.replay import Step, replay, rows_to_crown, runs_home, settled_gain
+
+__all__ = ["IDEA_NAMES", "Idea", "ideas", "pieces_words", "proves"]
+
+IDEA_NAMES = (
+    "shot",
+    "breakthrough",
+    "runaway",
+    "bottle-up",
+    "trap",
+    "exchange",
+    *ENDING_NAMES,
+)
+"""Every name an idea may have."""
+
+WITHIN = 4
+"""Ideas must begin in the line's first plies: later ones are not the idea behind its move."""
+WINDOW = 12
+"""Plies from a sacrifice to the gain, the exchange or the crowning it leads to (a stroke of
+four pitches and the jumps back takes eleven)."""
+RUNAWAY_MOVES = 4
+"""The longest run home proved (every opponent reply is tried at each step)."""
+SHALLOW = Limits(depth=2)
+"""The search that finds the opponent's most natural reply to a trap."""
+TRAP_SEARCH = Limits(depth=12, time=0.3)
+"""The search that finds the punishment of the natural reply."""
+TRAP_MARGIN = 80
+"""Hundredths of a man (the engine's own evaluation) by which the opponent's best reply must beat the natural
+one for the natural one to be a trap rather than the position's fate."""
+
+
+def _side(side: Side) -> str:
+    return side.name.capitalize()
+
+
+def _texts(steps: Sequence[Step]) -> tuple[str, ...]:
+    return tuple(step.text for step in steps)
+
+
+# --- material ideas: shot, exchange, breakthrough ------------------------------------------------
+
+
+@dataclass
+class _Tally:
+    gives: int = 0
+    takes: int = 0
+    given_kings: int = 0
+    taken_kings: int = 0
+
+
+def _tally(steps: Sequence[Step], side: Side) -> _Tally:
+    tally = _Tally()
+    for step in steps:
+        if step.side is side:
+            tally.takes += step.captured
+            tally.taken_kings += step.captured_kings
+        else:
+            tally.gives += step.captured
+            tally.given_kings += step.captured_kings
+    return tally
+
+
+def _offers(steps: Sequence[Step], start: int) -> bool:
+    """Whether the move at `start` is a quiet move the opponent answers with a capture."""
+    return (
+        start + 1 < len(steps)
+        and not steps[start].move.is_capture
+        and steps[start + 1].captured > 0
+    )
+
+
+def _material_idea(steps: Sequence[Step], start: int, engine: Engine | None) -> Idea | None:
+    """The shot, exchange or breakthrough a quiet move that offers a capture begins, if any:
+    the first settled point after it where the side is ahead (a shot), even after a clean
+    run of captures (an exchange), or behind with a man just crowned (a breakthrough)."""
+    if not _offers(steps, start):
+        return None
+    side = steps[start].side
+    for end in range(start + 1, min(len(steps), start + WINDOW)):
+        segment = steps[start : end + 1]
+        tally = _tally(segment, side)
+        last = steps[end]
+        settled = not last.after.is_capture_pending()
+        if last.side is side and last.crowned is not None and tally.gives >= tally.takes:
+            return _breakthrough(steps, start, end, tally)
+        if not settled:
+            continue
+        if tally.takes > tally.gives:
+            return _shot(steps, start, end, tally)
+        captures_only = all(step.captured for step in steps[start + 1 : end + 1])
+        if tally.takes == tally.gives and tally.takes > 0 and captures_only:
+            return _exchange(steps, start, end, tally, engine)
+    return None
+
+
+def _shot(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
+    side = steps[start].side
+    moves = " ".join(_texts(steps[start : end + 1]))
+    text = (
+        f"{_side(side)}'s shot: {steps[start].text} gives"
+        f" {pieces_words(tally.gives, tally.given_kings)} and takes"
+        f" {pieces_words(tally.takes, tally.taken_kings)} ({moves})"
+    )
+    claim = (("gives", tally.gives), ("takes", tally.takes))
+    return Idea("shot", side, _texts(steps[: end + 1]), start, claim, text)
+
+
+def _exchange(
+    steps: Sequence[Step], start: int, end: int, tally: _Tally, engine: Engine | None
+) -> Idea:
+    side = steps[start].side
+    favours = _favours(steps[end].after, side, engine)
+    moves = " ".join(_texts(steps[start : end + 1]))
+    whom = "neither side" if favours == "neither" else favours.capitalize()
+    text = (
+        f"{_side(side)} exchanges {pieces_words(tally.gives, tally.given_kings)} for"
+        f" {pieces_words(tally.takes, tally.taken_kings)}: {moves}; it favours {whom}"
+    )
+    claim: tuple[tuple[str, int | str], ...] = (
+        ("gives", tally.gives),
+        ("takes", tally.takes),
+        ("favours", favours),
+    )
+    return Idea("exchange", side, _texts(steps[: end + 1]), start, claim, text)
+
+
+_FAVOUR_MARGIN = 25  # engine units: a quarter of a man either way is even
+_FAVOUR_SEARCH = Limits(depth=6)
+
+
+def _favours(position: Position, side: Side, engine: Engine | None) -> str:
+    """Who the position after an exchange favours ("black", "white", "neither"), by a short
+    search (the static evaluation without an engine)."""
+    if engine is not None:
+        result = engine.search(position, _FAVOUR_SEARCH)  # hundredths of a man, the mover's
+        score = result.score if position.turn is side else -result.score
+    else:
+        from checkers.ai.engine import engine_evaluation
+
+        score = engine_evaluation(position, side)
+    if score >= _FAVOUR_MARGIN:
+        return side.name.lower()
+    if score <= -_FAVOUR_MARGIN:
+        return side.opponent.name.lower()
+    return "neither"
+
+
+def _breakthrough(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
+    side = steps[start].side
+    crowned = steps[end].crowned
+    assert crowned is not None
+    moves = " ".join(_texts(steps[start : end + 1]))
+    text = (
+        f"{_side(side)}'s breakthrough: gives {pieces_words(tally.gives, tally.given_kings)}"
+        + (f", takes {pieces_words(tally.takes, tally.taken_kings)}" if tally.takes else "")
+        + f" and crowns on {crowned} ({moves})"
+    )
+    claim = (("gives", tally.gives), ("takes", tally.takes), ("crowns", crowned))
+    return Idea("breakthrough", side, _texts(steps[: end + 1]), start, claim, text)
+
+
+# --- runaway and bottle-up -----------------------------------------------------------------------
+
+
+def _man_before(steps: Sequence[Step], crowning: int, start: int) -> int:
+    """The square, before the move at `start`, of the man the move at `crowning` crowns."""
+    square = steps[crowning].move.start
+    for index in range(crowning - 2, start - 1, -2):
+        if steps[index].move.end == square:
+            square = steps[index].move.start
+    return square
+
+
+def _runaways(steps: Sequence[Step], within: int) -> list[Idea]:
+    found = []
+    for crowning, step in enumerate(steps):
+        if step.crowned is None or crowning > within + 2 * RUNAWAY_MOVES:
+            continue
+        # Two of its own moves at least: a capture that lands on the king row is no run.
+        for start in range(crowning % 2, min(crowning - 2, within) + 1, 2):
+            square = _man_before(steps, crowning, start)
+            moves = rows_to_crown(square, step.side)
+            if 2 <= moves <= RUNAWAY_MOVES and runs_home(steps[start].before, square, moves):
+                found.append(_runaway(steps, start, crowning, square, moves))
+                break
+    return found
+
+
+def _runaway(steps: Sequence[Step], start: int, crowning: int, square: int, moves: int) -> Idea:
+    side = steps[crowning].side
+    crowned = steps[crowning].crowned
+    assert crowned is not None
+    text = (
+        f"{_side(side)}'s runaway: the man on {square} crowns on {crowned} and no"
+        f" {_side(side.opponent)} piece can stop it ({' '.join(_texts(steps[start : crowning + 1]))})"
+    )
+    claim: tuple[tuple[str, int | str], ...] = (
+        ("square", square),
+        ("crowns", crowned),
+        ("moves", moves),
+    )
+    return Idea("runaway", side, _texts(steps[: crowning + 1]), start, claim, text)
+
+
+def _bottle_up(steps: Sequence[Step]) -> Idea | None:
+    if not steps:
+        return None
+    last = steps[-1]
+    blocked = last.after.turn
+    pieces = len(last.after.pieces(blocked))
+    if pieces == 0 or last.after.has_legal_moves():
+        return None
+    text = (
+        f"{_side(last.side)}'s bottle-up: after {last.text} {_side(blocked)} still has"
+        f" {pieces_words(pieces, 1 if last.after.pieces(blocked, kings=True) else 0)} and no move"
+    )
+    claim: tuple[tuple[str, int | str], ...] = (
+        ("blocked", blocked.name.lower()),
+        ("pieces", pieces),
+    )
+    return Idea("bottle-up", last.side, _texts(steps), len(steps) - 1, claim, text)
+
+
+# --- trap ----------------------------------------------------------------------------------------
+
+
+def _gain_point(steps: Sequence[Step], side: Side) -> tuple[int, _Tally] | None:
+    """The first settled point of `steps` (within WINDOW) where `side` is pieces ahead."""
+    for end in range(min(len(steps), WINDOW)):
+        tally = _tally(steps[: end + 1], side)
+        if tally.takes > tally.gives and not steps[end].after.is_capture_pending():
+            return end, tally
+    return None
+
+
+def _trap(position: Position, steps: Sequence[Step], engine: Engine) -> Idea | None:
+    """The trap the line's first move sets: the reply a shallow search prefers loses material
+    to the best answer, while another reply does not."""
+    if len(steps) < 2 or steps[0].move.is_capture:
+        return None
+    side = position.turn
+    after = steps[0].after
+    replies = after.legal_moves()
+    if len(replies) < 2:
+        return None  # a forced reply is not a choice the opponent can get wrong
+    from checkers.ai.compiled import new_engine
+
+    natural = new_engine().search(after, SHALLOW).move  # a fresh table: shallow, truly
+    if natural is None or natural == steps[1].move:
+        return None
+    deep = engine.search(after, TRAP_SEARCH)
+    punished_after = after.move(natural)
+    answer = engine.search(punished_after, TRAP_SEARCH)
+    if answer.move is None or deep.move is None:
+        return None
+    # The natural reply's score for the opponent, against its best reply's.
+    natural_score = -answer.score
+    if deep.score - natural_score < TRAP_MARGIN:
+        return None
+    answer_steps = replay(punished_after, list(answer.pv))
+    gain = _gain_point(answer_steps, side)
+    if gain is None:
+        return None
+    end, tally = gain
+    net = tally.takes - tally.gives
+    line = (steps[0].text, natural.pdn(), *_texts(answer_steps[: end + 1]))
+    text = (
+        f"{_side(side)}'s trap: the natural reply {natural.pdn()} loses"
+        f" {pieces_words(net)} to {' '.join(line[2:])}"
+    )
+    claim: tuple[tuple[str, int | str], ...] = (("reply", natural.pdn()), ("wins", net))
+    return Idea("trap", side, line, 0, claim, text)
+
+
+# --- the public entry points ---------------------------------------------------------------------
+
+
+def ideas(
+    position: Position,
+    line: Sequence[Move | str],
+    *,
+    engine: Engine | None = None,
+    endgames: Endgames | None = None,
+    within: int = WITHIN,
+) -> list[Idea]:
+    """The ideas of `line` played from `position`, in the order they begin, each proved by
+    replaying its line (`proves`). Ideas of either side: an idea of the side to move is what
+    its first move aims at, one of the opponent's what it walks into.
+
+    With an `engine`, also a trap set by the line's first move, and who an exchange favours by
+    a short search (without one, by the static evaluation); `endgames` (the default databases
+    if None) name the standard endings. Raises ValueError if the line does not replay.
+    """
+    steps = replay(position, line)
+    found: list[Idea] = []
+    covered = 0  # a combination's own later moves begin none of their own
+    for start in range(min(within, len(steps))):
+        idea = _material_idea(steps, start, engine) if start >= covered else None
+        if idea is not None:
+            found.append(idea)
+            covered = len(idea.line)
+    found += _runaways(steps, within)
+    bottled = _bottle_up(steps)
+    if bottled is not None:
+        found.append(bottled)
+    if engine is not None:
+        trap = _trap(position, steps, engine)
+        if trap is not None:
+            found.append(trap)
+    ending = named_ending(position, steps, endgames)
+    if ending is not None:
+        found.append(ending)
+    found.sort(key=lambda idea: (idea.start, IDEA_NAMES.index(idea.name)))
+    return [idea for idea in found if proves(position, idea, endgames=endgames)]
+
+
+def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) -> bool:
+    """Whether replaying the idea's line from `position` proves its claim (see the README's
+    definitions); False for a line that does not replay or an unknown name."""
+    try:
+        steps = replay(position, idea.line)
+    except ValueError:
+        return False
+    if idea.name in ENDING_NAMES:
+        found = named_ending(steps[-1].after if steps else position, [], endgames)
+        return (
+            idea.start == len(steps)
+            and found is not None
+            and (found.name, found.side, found.claim) == (idea.name, idea.side, idea.claim)
+        )
+    if not 0 <= idea.start < len(steps):
+        return False
+    fields = idea.fields
+    side = idea.side
+    own = steps[idea.start :]
+    if own[0].side is not side:
+        return False
+    if idea.name in ("shot", "exchange", "breakthrough"):
+        tally = _tally(own, side)
+        if not _offers(steps, idea.start) or (fields["gives"], fields["takes"]) != (
+            tally.gives,
+            tally.takes,
+        ):
+            return False
+        if idea.name == "shot":
+            return tally.takes > tally.gives and settled_gain(own[-1].after, side) >= 0
+        if idea.name == "exchange":
+            return (
+                tally.takes == tally.gives > 0
+                and all(step.captured for step in own[1:])
+                and not own[-1].after.is_capture_pending()
+            )
+        return (
+            tally.gives >= tally.takes
+            and own[-1].side is side
+            and own[-1].crowned == fields["crowns"]
+        )
+    if idea.name == "runaway":
+        square, moves = fields["square"], fields["moves"]
+        assert isinstance(square, int) and isinstance(moves, int)
+        return (
+            len(own) >= 3
+            and own[-1].side is side
+            and own[-1].crowned == fields["crowns"]
+            and _man_before(steps, len(steps) - 1, idea.start) == square
+            and runs_home(own[0].before, square, moves)
+        )
+    if idea.name == "bottle-up":
+        end = steps[-1].after
+        return (
+            end.turn is side.opponent
+            and fields["blocked"] == end.turn.name.lower()
+            and len(end.pieces(end.turn)) == fields["pieces"]
+            and bool(end.pieces(end.turn))
+            and not end.has_legal_moves()
+        )
+    if idea.name == "trap":
+        if len(steps) < 3 or steps[1].text != fields["reply"]:
+            return False
+        tally = _tally(steps[2:], side)
+        return (
+            tally.takes - tally.gives == fields["wins"]
+            and tally.takes > tally.gives
+            and settled_gain(steps[-1].after, side) >= 0
+        )
+    return False

@@ -1,0 +1,461 @@
+"""The analysis board's explorer pane: the moves games of the player's archives played in the
+position on the board, with how often and how they ended, the opening book's moves and the
+engine's scores beside them; a click on a move plays it on the analysis board.
+
+The archives are the player's own games folder and the PDN files added with "Add games..."
+(remembered in the data directory). An archive whose index is missing or stale is indexed by
+a worker thread (`IndexBuilder`), so the window keeps answering; the pane shows its progress
+and opens the index when it is done. What the pane says is decided in pure code
+(`ExplorerPane.texts`, `rows`); the widgets only show it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+
+from checkers import saves
+from checkers.ai.book import format_score_in_men, packaged_book
+from checkers.ai.explain import Analysis, format_men
+from checkers.board import Move, Position
+from checkers.explorer import (
+    INDEX_FOLDER,
+    Archive,
+    ExplorerError,
+    ExplorerIndex,
+    IndexInfo,
+    MoveStats,
+    build_index,
+    explore,
+    load_archive_list,
+    open_built,
+    save_archive_list,
+)
+from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
+from checkers.gui.context import ScreenContext
+from checkers.gui.intents import Back
+from checkers.gui.ui import Actions, fit_label
+from checkers.gui.wording import plural
+
+__all__ = [
+    "OWN_GAMES",
+    "ArchivePicked",
+    "ArchivePicker",
+    "ExplorerPane",
+    "IndexBuilder",
+    "book_moves",
+    "legal_move",
+]
+
+OWN_GAMES = "your games"
+"""The games folder's name as an archive."""
+
+
+@dataclass(frozen=True)
+class Built:
+    """An archive the builder finished: what its index holds, or why it could not be made."""
+
+    archive: Archive
+    info: IndexInfo | None
+    problem: str = ""
+
+
+class IndexBuilder:
+    """Builds indexes one after another on a thread of its own; the window polls it.
+
+    `progress` is (archive name, done, total) while one is built; `finished()` hands over the
+    archives done since it was last asked. The thread is a daemon: closing the window does not
+    wait for it, and an index it leaves half made is never seen (the writes are atomic).
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.lock = threading.Lock()
+        self.todo: deque[Archive] = deque()
+        self.done: list[Built] = []
+        self.progress: tuple[str, int, int] | None = None
+        self.pending = 0
+        self.running = False
+
+    def add(self, archive: Archive) -> None:
+        """Build `archive`'s index after those already asked for."""
+        with self.lock:
+            self.pending += 1
+            self.progress = self.progress or (archive.name, 0, 0)
+            self.todo.append(archive)
+            if not self.running:  # decided under the lock the thread ends under: none is lost
+                self.running = True
+                threading.Thread(target=self._run, name="explorer index", daemon=True).start()
+
+    @property
+    def busy(self) -> bool:
+        """Whether an index is being built or waits to be."""
+        with self.lock:
+            return self.pending > 0
+
+    def finished(self) -> list[Built]:
+        """The archives finished since the last call."""
+        with self.lock:
+            done, self.done = self.done, []
+        return done
+
+    def _run(self) -> None:
+        while True:
+            with self.lock:
+                if not self.todo:
+                    self.running = False
+                    return
+                archive = self.todo.popleft()
+            report = self._reporter(archive.name)
+            try:
+                built = Built(archive, build_index(archive, self.folder, report))
+            except ExplorerError as error:
+                built = Built(archive, None, str(error))
+            except OSError as error:
+                built = Built(archive, None, f"its index cannot be written: {error.strerror}")
+            with self.lock:
+                self.done.append(built)
+                self.pending -= 1
+                self.progress = None
+
+    def _reporter(self, name: str) -> Callable[[int, int], None]:
+        def report(done: int, total: int) -> None:
+            with self.lock:
+                self.progress = (name, done, total)
+
+        return report
+
+
+@dataclass(frozen=True)
+class ArchivePicked:
+    """The PDN file the player chose to add to the explorer (handed back by ArchivePicker)."""
+
+    path: Path
+
+
+class ArchivePicker(FolderBrowser):
+    """Pick a PDN archive for the explorer: its games count in the pane from then on."""
+
+    title = "Add games to the explorer"
+    action = "Add"
+    action_tip = "Add the chosen PDN file's games to the explorer (Enter)"
+
+    def __init__(self, context: ScreenContext, directory: Path | None = None) -> None:
+        super().__init__(context, directory or Path.home())
+
+    def default_choice(self) -> int | None:
+        """The first PDN file, so Enter adds it; else the first folder."""
+        files = [i for i, entry in enumerate(self.entries) if entry.name.endswith(PDN_SUFFIX)]
+        return files[0] if files else (0 if self.entries else None)
+
+    def chosen_file(self, path: Path) -> None:
+        """Hand the file back to the analysis board, which indexes it."""
+        self.remember(path)
+        self.context.request(Back(ArchivePicked(path)))
+
+
+@dataclass(frozen=True)
+class PaneRow:
+    """One move of the pane: its text, games, shares in percent and the engine's score."""
+
+    move: str
+    games: str
+    shares: str
+    engine: str
+    book: bool
+    stats: MoveStats
+
+
+class ExplorerPane:
+    """The explorer's state for the analysis board: archives, their indexes, the builder."""
+
+    def __init__(self, folder: Path | None = None, games: Path | None = None) -> None:
+        self.folder = folder or saves.data_dir() / INDEX_FOLDER
+        own = Archive(games or saves.games_dir(), folder=True, title=OWN_GAMES)
+        self.archives: list[Archive] = [own, *load_archive_list(self.folder)]
+        self.indexes: dict[Archive, ExplorerIndex] = {}
+        self.builder = IndexBuilder(self.folder)
+        self.note = ""
+        """The last thing the pane has to tell (an archive added, skipped games, a problem)."""
+        self.news: list[str] = []
+        """Notes not yet said on the window's status line (which has room for a long one)."""
+        self.position: Position | None = None
+        self.moves: list[MoveStats] = []
+        self.labels: dict[str, UILabel] = {}
+        self.buttons: dict[str, UIButton] = {}
+        self._shown: dict[str, str] = {}
+        for archive in self.archives:
+            self._open(archive)
+
+    # --- archives and indexes ------------------------------------------------------------------
+
+    def _open(self, archive: Archive) -> bool:
+        """Use the archive's index if it is fresh, else have it built; False (and said) if the
+        archive cannot be read."""
+        try:
+            index = open_built(archive, self.folder)
+        except ExplorerError as error:
+            self.say(f"Not read: {error}")
+            return False
+        if index is None:
+            self.builder.add(archive)
+        else:
+            self.indexes[archive] = index
+        return True
+
+    def add(self, path: Path) -> None:
+        """Add a PDN file's games (indexed on the builder's thread); said on the note line."""
+        archive = Archive(path.resolve())
+        if archive in self.archives:
+            self.say(f"{archive.name} is already in the explorer.")
+            return
+        if not self._open(archive):
+            return
+        self.archives.append(archive)
+        try:
+            save_archive_list(self.folder, self.archives)
+        except OSError as error:
+            self.say(f"Cannot remember {archive.name}: {error.strerror or error}")
+        if archive in self.indexes:
+            self.say(f"Added {self.indexes[archive].info.summary(archive.name)}.")
+        self.position = None  # counted again at the next look
+
+    def say(self, note: str) -> None:
+        """Tell `note` on the pane's line, and once on the status line."""
+        self.note = note
+        self.news.append(note)
+
+    def update(self) -> bool:
+        """Open the indexes the builder finished; True if what the pane shows changed."""
+        changed = False
+        for built in self.builder.finished():
+            changed = True
+            if built.info is None:
+                self.say(f"Cannot index {built.archive.name}: {built.problem}")
+                continue
+            try:
+                index = open_built(built.archive, self.folder)
+            except ExplorerError as error:  # gone since it was read
+                self.say(f"Not read: {error}")
+                continue
+            if index is None:  # it changed while it was read (a game saved): read it again
+                self.builder.add(built.archive)
+                continue
+            self.indexes[built.archive] = index
+            if built.info.games or not built.archive.folder:
+                self.say(f"Indexed {built.info.summary(built.archive.name)}.")
+            self.position = None
+        return changed or self.builder.busy
+
+    def look(self, position: Position) -> None:
+        """Count the moves of `position` (again only when it changed or an index came)."""
+        if position != self.position:
+            self.position = position
+            self.moves = explore(self.indexes.values(), position)
+
+    def close(self) -> None:
+        """Let every index go (a build under way finishes on its own)."""
+        for index in self.indexes.values():
+            index.close()
+        self.indexes = {}
+
+    # --- what is shown ---------------------------------------------------------------------------
+
+    def games(self) -> int:
+        """The games of every index open."""
+        return sum(index.info.games for index in self.indexes.values())
+
+    def rows(self, position: Position, analysis: Analysis | None) -> list[PaneRow]:
+        """The moves played in `position`, most played first, with the engine's score of each
+        (from the side to move, when the analysis has scored it) and the book's mark."""
+        self.look(position)
+        scores = {}
+        if analysis is not None:
+            for line in analysis.lines:
+                scores[line.move] = format_men(line.score, line.win_in)
+        book = book_moves(position)
+        rows = []
+        for entry in self.moves:
+            win, draw, loss = entry.shares()
+            shares = f"{win:.0%}  {draw:.0%}  {loss:.0%}" if entry.finished else "unfinished"
+            rows.append(
+                PaneRow(
+                    entry.move,
+                    f"{entry.games:,}",
+                    shares,
+                    scores.get(entry.move, ""),
+                    entry.move in book,
+                    entry,
+                )
+            )
+        return rows
+
+    def progress_line(self) -> str:
+        """What the builder is doing, or ''."""
+        with self.builder.lock:
+            progress = self.builder.progress
+        if progress is None:
+            return ""
+        name, done, total = progress
+        share = f" {done / total:.0%}" if total else "..."
+        return f"Indexing {name}:{share}"
+
+    def texts(self, position: Position, analysis: Analysis | None) -> dict[str, str]:
+        """Every label's text (pure: tests read it too)."""
+        rows = self.rows(position, analysis)
+        games = self.games()
+        archives = sum(1 for index in self.indexes.values() if index.info.games)
+        total = sum(entry.games for entry in self.moves)
+        if not games:
+            summary = "Games are being indexed..." if self.builder.busy else "No games yet."
+        elif not rows:
+            summary = f"None of the {games:,} games reached this position."
+        else:
+            summary = f"{total:,} of {games:,} games ({plural(archives, 'archive')}) came here"
+        book = book_moves(position)
+        engine = f"Engine: scores for {position.turn.name.capitalize()}"
+        if analysis is not None and analysis.depth:
+            engine += f", looking {plural(analysis.depth, 'move')} ahead"
+        listed = ", ".join(f"{move} ({score})" for move, score in book.items())
+        texts = {
+            "explorer title": "Games played here",
+            "explorer summary": summary,
+            "explorer progress": self.progress_line() or self.note,
+            "explorer book": f"Book (•): {listed}" if book else "Book: not in the opening book",
+            "explorer engine": engine,
+        }
+        for number, row in enumerate(rows[: self.row_count()]):
+            texts[f"row {number} games"] = row.games
+            texts[f"row {number} shares"] = row.shares
+            texts[f"row {number} engine"] = row.engine + (" •" if row.book else "")
+        return texts
+
+    # --- widgets -------------------------------------------------------------------------------
+
+    def row_count(self) -> int:
+        """How many move rows the widgets have room for."""
+        return sum(1 for name in self.buttons if name.startswith("row "))
+
+    def build(
+        self,
+        context: ScreenContext,
+        panel: UIPanel,
+        area: pygame.Rect,
+        actions: Actions,
+        play: Callable[[str], None],
+        add: Callable[[], None],
+    ) -> None:
+        """The pane's widgets in `area` of `panel`: a title with Add games..., the summary, the
+        column heads, as many move rows as fit (a click plays the move), book and engine."""
+        ui = context.ui
+        self.labels, self.buttons, self._shown = {}, {}, {}
+        unit = max(1, round(10 * context.scale))
+        line = round(2.4 * unit)
+        small = round(2.1 * unit)
+        x, y, width = area.left, area.top, area.width
+
+        def label(name: str, rect: pygame.Rect, style: str) -> None:
+            self.labels[name] = UILabel(rect, "", ui, container=panel, object_id=style)
+
+        add_width = max(round(width * 0.36), 9 * unit)
+        label("explorer title", pygame.Rect(x, y, width - add_width, line), "@heading")
+        self.buttons["add"] = actions.button(
+            ui,
+            panel,
+            pygame.Rect(x + width - add_width, y, add_width, line),
+            "Add games...",
+            "Add a PDN file of games to the explorer (it is indexed once, then kept)",
+            add,
+        )
+        y += line
+        label("explorer summary", pygame.Rect(x, y, width, small), "@small")
+        y += small
+        label("explorer progress", pygame.Rect(x, y, width, small), "@accent_small")
+        y += small
+        columns = _columns(x, width)
+        heads = {"move": "Move", "games": "Games", "shares": "Win Draw Loss", "engine": "Engine"}
+        for key, text in heads.items():
+            left, wide = columns[key]
+            label(f"head {key}", pygame.Rect(left, y, wide, small), "@dim")
+            self.labels[f"head {key}"].set_text(fit_label(self.labels[f"head {key}"], text))
+        y += small
+        footer = 2 * small
+        rows = max(1, (area.bottom - footer - y) // line)
+        for number in range(rows):
+            top = y + number * line
+            self.buttons[f"row {number}"] = actions.button(
+                ui,
+                panel,
+                pygame.Rect(columns["move"][0], top, columns["move"][1], line - 2),
+                "",
+                "Play this move on the analysis board",
+                lambda number=number: self._play_row(number, play),  # type: ignore[misc]
+                object_id="@move",
+            )
+            for key in ("games", "shares", "engine"):
+                left, wide = columns[key]
+                label(f"row {number} {key}", pygame.Rect(left, top, wide, line), "@small")
+        y = area.bottom - footer
+        label("explorer book", pygame.Rect(x, y, width, small), "@small")
+        label("explorer engine", pygame.Rect(x, y + small, width, small), "@dim")
+
+    def _play_row(self, number: int, play: Callable[[str], None]) -> None:
+        if number < len(self.moves):
+            play(self.moves[number].move)
+
+    def sync(self, position: Position, analysis: Analysis | None) -> bool:
+        """Bring the widgets in step with `texts`; True if anything changed."""
+        texts = self.texts(position, analysis)
+        changed = False
+        for name, label in self.labels.items():
+            if name.startswith("head "):
+                continue
+            text = texts.get(name, "")
+            if self._shown.get(name) != text:
+                self._shown[name] = text
+                label.set_text(fit_label(label, text))
+                changed = True
+        for number in range(self.row_count()):
+            button = self.buttons[f"row {number}"]
+            text = self.moves[number].move if number < len(self.moves) else ""
+            if self._shown.get(f"row {number}") != text:
+                self._shown[f"row {number}"] = text
+                button.set_text(text)
+                if text:
+                    button.show()
+                else:
+                    button.hide()
+                changed = True
+        return changed
+
+
+def book_moves(position: Position) -> dict[str, str]:
+    """The opening book's moves in `position` with their scores (empty if not in the book)."""
+    book = packaged_book()
+    moves = book.moves(position) if book is not None else None
+    return {move.pdn(): format_score_in_men(score) for move, score in moves or ()}
+
+
+def _columns(left: int, width: int) -> dict[str, tuple[int, int]]:
+    """Each column's (x, width) in a row `width` wide from `left`."""
+    shares = (("move", 0.25), ("games", 0.2), ("shares", 0.35), ("engine", 0.2))
+    columns = {}
+    x = left
+    for key, share in shares:
+        columns[key] = (x, round(width * share))
+        x += round(width * share)
+    return columns
+
+
+def legal_move(text: str, position: Position) -> Move | None:
+    """The legal move `text` names in `position`, or None."""
+    try:
+        return Move.from_pdn(text, position)
+    except ValueError:
+        return None

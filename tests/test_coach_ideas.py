@@ -1,0 +1,94 @@
+"""The coach's ideas: each found in a line whose replay proves it, never one the line does not."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from checkers.ai.compiled import new_engine
+from checkers.ai.search import Limits
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.coach import IDEA_NAMES, Idea, ideas, line_outcome, proves
+
+
+def _named(found: list[Idea], name: str) -> Idea:
+    matches = [idea for idea in found if idea.name == name]
+    assert matches, f"no {name} among {[idea.name for idea in found]}"
+    return matches[0]
+
+
+def test_the_first_problem_27_23_is_a_shot_giving_one_man_to_win_two() -> None:
+    position = Position("W:W32,27,24,22:B20,15,10,7")
+    line = ["27-23", "20x27", "23-18", "7-11", "32x23", "11-16", "18x11"]
+    shot = _named(ideas(position, line), "shot")
+    assert shot.side is WHITE
+    assert (shot.fields["gives"], shot.fields["takes"]) == (1, 2)
+    assert shot.to_json()["line"] == line
+    assert shot.to_json()["gives"] == 1 and shot.to_json()["takes"] == 2
+    assert "27-23 gives a man and takes two men" in shot.text
+
+
+def test_a_claim_the_line_does_not_prove_is_rejected() -> None:
+    position = Position("W:W32,27,24,22:B20,15,10,7")
+    line = ["27-23", "20x27", "23-18", "7-11", "32x23", "11-16", "18x11"]
+    shot = _named(ideas(position, line), "shot")
+    assert proves(position, shot)
+    assert not proves(position, dataclasses.replace(shot, claim=(("gives", 1), ("takes", 3))))
+    assert not proves(position, dataclasses.replace(shot, side=BLACK))
+    assert not proves(position, dataclasses.replace(shot, line=shot.line[:-1]))
+    assert not proves(Position("W:W32,27,24,22:B20,15,10,8"), shot)  # does not replay
+
+
+def test_a_side_left_without_a_move_is_a_bottle_up() -> None:
+    position = Position("W:W23,32:B28")
+    bottle = _named(ideas(position, ["23-19"]), "bottle-up")
+    assert bottle.side is WHITE
+    assert bottle.fields == {"blocked": "black", "pieces": 1}
+
+
+def test_a_man_no_piece_can_stop_is_a_runaway() -> None:
+    position = Position("W:W11:B21")
+    runaway = _named(ideas(position, ["11-7", "21-25", "7-3"]), "runaway")
+    assert runaway.fields == {"square": 11, "crowns": 3, "moves": 2}
+
+
+def test_a_man_a_king_can_catch_is_no_runaway() -> None:
+    # The black king on 6 takes the man on its way whichever diagonal it goes.
+    position = Position("W:W15:BK1,K6")
+    assert not [idea for idea in ideas(position, ["15-11", "6-10"]) if idea.name == "runaway"]
+
+
+def test_an_even_trade_is_an_exchange_saying_whom_it_favours() -> None:
+    position = Position("W:W22,26,31:B15,3")
+    exchange = _named(ideas(position, ["22-18", "15x22", "26x17"], engine=new_engine()), "exchange")
+    assert (exchange.fields["gives"], exchange.fields["takes"]) == (1, 1)
+    assert exchange.fields["favours"] in ("black", "white", "neither")
+
+
+def test_every_name_is_in_the_vocabulary() -> None:
+    assert len(set(IDEA_NAMES)) == len(IDEA_NAMES)
+    assert {"shot", "breakthrough", "runaway", "bottle-up", "trap", "exchange"} <= set(IDEA_NAMES)
+
+
+def test_a_line_losing_a_man_says_so() -> None:
+    position = Position("W:W32,27,24,22:B20,15,10,7")
+    assert line_outcome(position, ["22-18", "15x22"]).words() == "loses a man"
+    assert line_outcome(Position("W:W23,32:B28"), ["23-19"]).words() == "wins the game"
+
+
+def test_a_line_that_does_not_replay_is_refused() -> None:
+    with pytest.raises(ValueError, match="does not replay"):
+        ideas(Position("W:W32,27,24,22:B20,15,10,7"), ["27-22"])
+
+
+def test_a_move_whose_natural_reply_loses_a_man_is_a_trap() -> None:
+    # From an engine game: 6-1 crowns, and Black's natural 19-23 loses a man to 22-18.
+    position = Position("W:W6,17,20,21,22:B7,10,11,14,19,26,27")
+    engine = new_engine()
+    crowned = position.move(Move.from_pdn("6-1", position))
+    line = ["6-1", *(move.pdn() for move in engine.search(crowned, Limits(depth=9)).pv)]
+    trap = _named(ideas(position, line, engine=engine), "trap")
+    assert trap.side is WHITE and trap.fields == {"reply": "19-23", "wins": 1}
+    assert trap.line[:2] == ("6-1", "19-23") and proves(position, trap)
+    assert not proves(position, dataclasses.replace(trap, claim=(("reply", "19-23"), ("wins", 2))))

@@ -1,0 +1,140 @@
+"""Why? with exact answers: the played move and the best others scored exactly, each with what
+its line wins or loses and the ideas it proves, from the command line and in the window."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from collections.abc import Callable
+
+import pygame
+from gui_driving import screen_of
+
+from checkers.ai.levels import Level
+from checkers.ai.players import AIPlayer
+from checkers.ai.search import Limits
+from checkers.board import WHITE, Position
+from checkers.cli import main
+from checkers.coach import proves
+from checkers.coach.exact import exact_explanation
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.explaining import why_card
+from checkers.gui.screens.why import WhyScreen, card_html
+
+FIRST_PROBLEM = "W:W32,27,24,22:B20,15,10,7"
+"""White to play and win: 27-23 gives one man to win two; 22-17 only draws."""
+FIRST_POSITION = "W:WK19,K23:BK28,12"
+"""First Position (Lasker's diagram 93): White to move wins with two kings against king and man."""
+ENGINE = Level("engine-8", "test engine", "engine", "engine", depth=8)
+CAP = 60.0
+"""Seconds a wait may take before the test fails: a net for a hang, never a speed check."""
+
+
+def _why(fen: str, depth: int = 20):  # type: ignore[no-untyped-def]
+    position = Position(fen)
+    choice = AIPlayer(Limits(depth=depth), name="engine").choose(position)
+    assert choice.explanation is not None
+    return position, exact_explanation(position, choice.explanation, seconds=10.0)
+
+
+def test_why_scores_the_three_best_moves_exactly_with_their_results() -> None:
+    position, why = _why(FIRST_PROBLEM)
+    played = why.moves[0]
+    assert played.move == "27-23" and played.bound == "exact" and played.verdict == "wins a man"
+    by_move = {move.move: move for move in why.moves}
+    assert [move.bound for move in why.moves[:3]] == ["exact"] * 3
+    # 0.00 at the depth where the search finds the draw; a hair off it a little shallower.
+    assert by_move["22-17"].verdict in ("only draws", "only keeps it level")
+    assert by_move["22-18"].verdict == "loses a man"
+    assert by_move["22-18"].refutation[0] == "15x22"
+    # Moves the exact pass did not reach stay marked as bounds.
+    assert all(move.bound in ("upper", "lower") for move in why.moves[3:])
+    shot = next(idea for idea in played.ideas if idea.name == "shot")
+    assert shot.fields["gives"] == 1 and shot.fields["takes"] == 2 and proves(position, shot)
+
+
+def test_every_move_is_scored_exactly_when_there_are_at_most_four() -> None:
+    position, why = _why("B:W18,19,27:B10,11")
+    assert len(position.legal_moves()) <= 4
+    assert all(move.bound == "exact" for move in why.moves)
+    assert len(why.moves) == len(position.legal_moves())
+
+
+def test_inside_the_databases_the_results_are_exact_and_the_ending_is_named() -> None:
+    position, why = _why(FIRST_POSITION)
+    played = why.moves[0]
+    assert played.database is not None and played.database.startswith("database win in ")
+    assert any(move.database and "loss in 1 move" in move.database for move in why.moves)
+    first = played.ideas[0]
+    assert first.name == "first-position" and first.fields["winner"] == "white"
+    assert proves(position, first)
+
+
+def test_analyse_why_json_has_the_ideas_of_each_scored_move() -> None:
+    out = io.StringIO()
+    assert main(["analyse", FIRST_PROBLEM, "--why", "--depth", "20", "--format", "json"], out) == 0
+    data = json.loads(out.getvalue())
+    played = data["moves"][0]
+    assert played["move"] == "27-23" and played["verdict"] == "wins a man"
+    shot = next(idea for idea in played["ideas"] if idea["name"] == "shot")
+    assert shot["line"][:2] == ["27-23", "20x27"]
+    assert (shot["gives"], shot["takes"], shot["side"]) == (1, 2, "white")
+    assert any(sentence.startswith("22-17 only ") for sentence in data["sentences"])
+
+
+def test_analyse_why_text_says_what_the_other_moves_lose() -> None:
+    out = io.StringIO()
+    assert main(["analyse", FIRST_PROBLEM, "--why", "--depth", "20"], out) == 0
+    text = out.getvalue()
+    assert "White's shot: 27-23 gives a man and takes two men" in text
+    assert "22-18 loses a man (" in text and "15x22" in text
+
+
+def test_the_card_shows_verdicts_and_ideas() -> None:
+    _, why = _why(FIRST_PROBLEM)
+    card = why_card(why, WHITE, 20)
+    assert card.rows[0].ideas and card.rows[0].ideas[0].startswith("White's shot: 27-23")
+    html = card_html(card)
+    assert "22-17</b>  only " in html and "White&#x27;s shot" in html
+
+
+def test_the_window_replaces_the_first_answer_with_the_exact_one(
+    make_app: Callable[..., App],
+) -> None:
+    start = Position(FIRST_PROBLEM)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE), start=start))
+    screen = screen_of(app)
+    game = screen.game
+    deadline = time.monotonic() + CAP
+    while time.monotonic() < deadline and not (
+        game.record.ply == 1 and game.animation is None and game.ai.explaining is None
+    ):
+        app.step(1 / 60)
+        game.ai.wait(1 / 60)
+    assert game.record.ply == 1 and game.last_move is not None
+    assert game.last_move.pdn() == "27-23"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, unicode="w", mod=0))
+    app.step(1 / 60)
+    app.step(1 / 60)
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    assert any("scored exactly" in fact for fact in why.card.facts)
+    assert any(idea.startswith("White's shot") for idea in why.card.rows[0].ideas)
+    rows = {row.move: row for row in why.card.rows}
+    assert rows["22-18"].verdict == "loses a man" and not rows["22-18"].bound
+
+
+def test_the_analysis_lines_carry_their_ideas_and_the_board_names_them() -> None:
+    from checkers.ai.explain import analysis_lines
+    from checkers.gui.explaining import analysis_rows
+
+    position = Position(FIRST_PROBLEM)
+    analysis = analysis_lines(position, Limits(depth=14), 3)
+    best = analysis.lines[0]
+    assert best.move == "27-23" and [idea.name for idea in best.ideas] == ["shot"]
+    assert all(proves(position, idea) for line in analysis.lines for idea in line.ideas)
+    rows = analysis_rows(analysis, WHITE, 1, False)
+    assert rows[0].ideas == "shot"
+    assert best.as_json()["ideas"][0]["takes"] == 2

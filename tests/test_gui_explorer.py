@@ -1,0 +1,160 @@
+"""The analysis board's explorer pane, driven through the App's loop: the games folder and the
+archives added counted, a click on a move playing it, an archive added with the file browser."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from checkers.board import Move, Position
+from checkers.gui.app import App
+from checkers.gui.explorer_pane import ArchivePicker, ExplorerPane
+from checkers.gui.screens.analysis import AnalysisScreen
+from tests.gui_driving import post, press, screen_of
+
+HERE = Path(__file__).resolve().parent / "data" / "explorer"
+
+
+def press_widget(app: App, widget: pygame_gui.core.UIElement) -> None:
+    """Click a widget as a person does (pygame_gui posts the press as an event of its own)."""
+    point = widget.get_abs_rect().center
+    post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def run_until(app: App, condition: Callable[[], bool], frames_cap: int = 20_000) -> None:
+    """Frames until `condition` holds (the index builds on its own thread meanwhile)."""
+    frames = 0
+    while not condition() and frames < frames_cap:
+        app.step(1 / 60)
+        if app.ai.pending is not None:
+            app.ai.wait(1 / 60)
+        else:
+            pygame.time.wait(2)
+        frames += 1
+    assert condition()
+
+
+def pane_of(app: App) -> tuple[AnalysisScreen, ExplorerPane]:
+    board = app.screen
+    assert isinstance(board, AnalysisScreen) and board.explorer is not None
+    return board, board.explorer
+
+
+def indexed(pane: ExplorerPane, games: int) -> Callable[[], bool]:
+    return lambda: not pane.builder.busy and pane.games() == games
+
+
+def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    (data / "games").mkdir()
+    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+    app = make_app()
+    game = screen_of(app)
+    assert "explorer" in {entry.name for entry in game.menu_items() if entry is not None}
+    press(app, pygame.K_o, "o")  # the game's key for the explorer: the analysis board opens
+    board, pane = pane_of(app)
+    run_until(app, indexed(pane, 4))
+    run_until(app, lambda: pane.labels["row 0 games"].text == "3")
+    texts = pane.texts(board.position, board.analysis)
+    assert texts["explorer summary"] == "4 of 4 games (1 archive) came here"
+    assert (texts["row 0 games"], texts["row 0 shares"]) == ("3", "50%  50%  0%")
+    assert texts["row 1 games"] == "1" and texts["row 1 shares"] == "0%  0%  100%"
+    assert pane.buttons["row 0"].text == "11-15" and pane.buttons["row 1"].text == "9-14"
+    assert not pane.buttons["row 2"].visible  # two moves were played here, no more rows
+    assert texts["explorer book"].startswith("Book (•): 11-15")
+    assert "Indexed your games: 4 games." in board.status
+    press_widget(app, pane.buttons["row 0"])
+    assert board.record.moves == [Move.from_pdn("11-15", Position())]
+    assert board.position.turn.name == "WHITE"
+    assert game.game.record.moves == []  # the game below is untouched
+    run_until(app, lambda: pane.buttons["row 0"].text == "23-19")
+    assert pane.labels["row 0 shares"].text == "0%  50%  50%"  # White's view of the games
+    # The engine scores every move shown once it has looked.
+    run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 2)
+    run_until(app, lambda: pane.labels["row 0 engine"].text not in ("", " •"))
+    press(app, pygame.K_o, "o")  # back to the engine's lines
+    assert board.explorer is None and "line 1" in board.labels
+
+
+def test_an_archive_added_with_the_file_browser_is_indexed_and_its_skips_said(
+    make_app: Callable[..., App], data: Path, tmp_path: Path
+) -> None:
+    archive = tmp_path / "damaged.pdn"
+    shutil.copy(HERE / "damaged.pdn", archive)
+    app = make_app()
+    press(app, pygame.K_a, "a")
+    assert isinstance(app.screen, AnalysisScreen) and app.screen.explorer is None
+    press(app, pygame.K_o, "o")  # the analysis board's own key
+    board, pane = pane_of(app)
+    run_until(app, lambda: not pane.builder.busy)
+    assert pane.texts(board.position, None)["explorer summary"] == "No games yet."
+    press_widget(app, pane.buttons["add"])
+    picker = app.screen
+    assert isinstance(picker, ArchivePicker)
+    picker.chosen_file(archive)
+    app.step(1 / 60)
+    assert app.screen is board
+    board, pane = pane_of(app)
+    run_until(app, indexed(pane, 2))
+    run_until(app, lambda: "2 skipped" in board.status)
+    assert board.status.startswith("Indexed damaged.pdn: 2 games, 2 skipped as unreadable")
+    assert pane.buttons["row 0"].text == "11-15" and pane.labels["row 0 games"].text == "2"
+    # Remembered: a new board finds it indexed already, nothing built again.
+    again = ExplorerPane(data / "explorer", data / "games")
+    try:
+        assert not again.builder.busy and again.games() == 2
+    finally:
+        again.close()
+
+
+def test_a_stale_index_is_rebuilt_on_its_thread_when_the_pane_opens(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    (data / "games").mkdir()
+    mine = data / "games" / "mine.pdn"
+    mine.write_text('[Result "1-0"]\n1. 9-14 1-0\n', encoding="utf-8")
+    first = ExplorerPane(data / "explorer", data / "games")
+    while first.builder.busy:
+        pygame.time.wait(5)
+    first.update()
+    assert first.games() == 1
+    first.close()
+    mine.write_text('[Result "0-1"]\n1. 9-14 0-1\n\n[Result "0-1"]\n1. 9-13 0-1\n', "utf-8")
+    app = make_app()
+    press(app, pygame.K_o, "o")
+    board, pane = pane_of(app)
+    run_until(app, indexed(pane, 2))
+    run_until(app, lambda: board.status == "Indexed your games: 2 games.")
+    assert {button.text for name, button in pane.buttons.items() if name.startswith("row ")} >= {
+        "9-13",
+        "9-14",
+    }
+
+
+def test_a_file_that_is_not_games_is_named_not_added_silently(tmp_path: Path) -> None:
+    binary = tmp_path / "picture.pdn"
+    binary.write_bytes(b"\x89PNG\x00\x00\x00binary")
+    folder = tmp_path / "folder.pdn"
+    folder.mkdir()
+    pane = ExplorerPane(tmp_path / "explorer", tmp_path / "games")
+    try:
+        pane.add(binary)
+        while pane.builder.busy:
+            pygame.time.wait(5)
+        pane.update()
+        assert pane.note.startswith("Indexed picture.pdn: 0 games, 1 skipped as unreadable")
+        assert pane.games() == 0 and pane.news[-1] == pane.note
+        pane.add(folder)
+        assert pane.note == "Not read: folder.pdn is not a file"
+        assert [archive.name for archive in pane.archives] == ["your games", "picture.pdn"]
+    finally:
+        pane.close()

@@ -1,0 +1,103 @@
+"""The review's numbers as a player reads them: a clean game above 90%, a side that blundered
+well below a clean one, and one score for a position and the position after its best move."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from checkers.ai import AIPlayer, Limits, play_game
+from checkers.ai.search import is_win_score
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.record import GameRecord
+from checkers.review import (
+    Label,
+    MoveReview,
+    ReviewSetting,
+    move_accuracy,
+    review_moves,
+    summarize,
+)
+
+REVIEW = ReviewSetting(Limits(depth=6))
+
+# Played by the engine at depth 7 for both sides, White playing a random move a quarter of
+# the time: White's mistake 5. ... 13-9? and the men it throws away with 23. ... 31-26?? and
+# 29. ... 13-9?? (as a depth-6 review labels them).
+SLIPPING_WHITE = (
+    "11-15 23-19 8-11 22-17 3-8 17-13 9-14 26-23 11-16 13-9 6x13 24-20 15x24 28x19 1-6 20x11 "
+    "8x15x24 27x20 4-8 32-27 8-11 30-26 11-15 20-16 12x19 23x16 14-17 21x14 10x17 25-22 17-21 "
+    "22-17 13x22 26x17 6-9 17-13 9-14 16-12 14-18 12-8 7-10 27-24 10-14 24-20 14-17 31-26 15-19 "
+    "8-3 18-22 20-16 22x31 16-12 21-25 29x22 17x26 12-8 19-23 13-9 5x14 8-4"
+)
+
+
+def moves_of(texts: list[str]) -> list[Move]:
+    position, moves = Position(), []
+    for text in texts:
+        moves.append(Move.from_pdn(text, position))
+        position = position.move(moves[-1])
+    return moves
+
+
+@pytest.fixture(scope="module")
+def slipping() -> list[MoveReview]:
+    return list(review_moves(Position(), moves_of(SLIPPING_WHITE.split()), REVIEW))
+
+
+@pytest.fixture(scope="module")
+def clean() -> list[MoveReview]:
+    """An engine game at the review's own depth, 60 plies from a sound opening."""
+    record = GameRecord()
+    for move in moves_of(["11-15", "23-19"]):
+        record.play(move)
+    players = AIPlayer(Limits(depth=6)), AIPlayer(Limits(depth=6))
+    play_game(record, *players, max_plies=60)
+    return list(review_moves(record.start, record.moves, REVIEW))
+
+
+def test_moves_read_as_their_labels_say(slipping: list[MoveReview]) -> None:
+    # In an even game: a good move 90 or more, a man thrown away 10 or less, a best move 100.
+    assert move_accuracy(0.0, 0.0) == 100.0
+    assert move_accuracy(0.0, -0.19) > 90.0  # it read 71 on the chess curve
+    assert 40.0 < move_accuracy(0.0, -0.5) < 70.0  # a mistake
+    assert move_accuracy(0.0, -1.0) < 15.0  # a blunder
+    # A man lost when already two men down still costs most of it (it read 94).
+    assert move_accuracy(-2.0, -3.0) < 40.0
+    for review in slipping:
+        if review.label is Label.BEST:
+            assert review.accuracy == 100.0
+
+
+def test_a_side_that_blundered_reads_well_below_a_clean_one(slipping: list[MoveReview]) -> None:
+    summary = summarize(slipping)
+    black, white = summary[BLACK], summary[WHITE]
+    assert white.labels[Label.BLUNDER] >= 2 and black.labels[Label.BLUNDER] == 0
+    assert white.accuracy is not None and black.accuracy is not None
+    assert white.accuracy < 75.0  # it read 86 with its several blunders
+    assert black.accuracy > 95.0 and black.accuracy - white.accuracy > 20.0
+
+
+def test_a_clean_engine_game_reads_above_ninety_for_both_sides(clean: list[MoveReview]) -> None:
+    summary = summarize(clean)
+    for side in (BLACK, WHITE):
+        accuracy = summary[side].accuracy
+        assert accuracy is not None and accuracy > 90.0, (side, accuracy)
+
+
+def test_a_best_move_keeps_the_score_the_next_move_is_judged_from(
+    clean: list[MoveReview], slipping: list[MoveReview]
+) -> None:
+    # The graph's point after a best move and the next row's "before the move" are one
+    # score: they came from two searches and differed by a few hundredths.
+    man = REVIEW.man
+    checked = 0
+    for reviews in (clean, slipping):
+        for row, following in itertools.pairwise(reviews):
+            if row.move != row.best or is_win_score(following.before.score):
+                continue
+            assert row.played_score == row.score
+            assert row.played_score == pytest.approx(-following.before.score / man)
+            checked += 1
+    assert checked > 40

@@ -1,0 +1,66 @@
+"""One score text and one wording of a forced result, in the winner's moves, wherever a player
+reads them: the command line, the tree export, the book line, the review and the window."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from checkers.ai.book import format_score_in_men
+from checkers.ai.search import WIN, score_text
+from checkers.board import BLACK, WHITE
+from checkers.cli import main
+from checkers.gui.wording import score_words
+from checkers.notation import forced_text, result_text
+from checkers.review import win_text
+
+BLACK_TAKES_THE_LAST_MAN = "B:W14:BK10"  # Black's king takes White's last man: won at once
+
+
+def run(*argv: str) -> str:
+    out = io.StringIO()
+    assert main(list(argv), out=out) == 0
+    return out.getvalue()
+
+
+def test_a_forced_result_is_said_in_the_winners_moves_with_its_subject() -> None:
+    assert result_text(3) == "wins in 3 moves"
+    assert result_text(1, wins=False) == "loses in 1 move"
+    assert result_text(2, who="White") == "White wins in 2 moves"
+    assert result_text(1, who="you") == "you win in 1 move"
+    assert result_text(0, wins=False) == "has lost"
+    assert forced_text(5) == "wins in 3 moves"  # 5 plies: the winner moves 3 times
+    assert forced_text(4, wins=False) == "loses in 2 moves"  # the winner's 2 moves
+    assert forced_text(7, short=True) == "W4" and forced_text(2, False, short=True) == "L1"
+
+
+def test_every_place_words_the_same_won_score_the_same_way() -> None:
+    won = WIN - 9  # a win in 9 plies: 5 of the winner's moves
+    assert score_text(won) == "wins in 5 moves"
+    assert format_score_in_men(won) == "wins in 5 moves"  # it read "win in 9" (plies)
+    assert win_text(won) == "wins in 5 moves"
+    assert score_words(won, 100, BLACK, BLACK, None) == "Black wins in 5 moves"
+    assert score_words(-won, 100, BLACK, BLACK, BLACK) == "the AI wins in 5 moves"
+    assert score_words(-won, 100, BLACK, WHITE, WHITE) == "you win in 5 moves"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("analyse", BLACK_TAKES_THE_LAST_MAN, "--depth", "3"),
+        ("tree", BLACK_TAKES_THE_LAST_MAN, "--depth", "2"),
+    ],
+)
+def test_the_command_line_says_a_won_position_in_moves_never_plies(argv: tuple[str, ...]) -> None:
+    out = run(*argv)
+    assert "wins in 1 move" in out
+    assert not re.search(r"\bpl(y|ies)\b", out)  # it read "win in 1" / "win in 1 ply"
+
+
+def test_analyse_scores_in_men_as_its_lines_and_the_book_do() -> None:
+    out = run("analyse", "B:W21-32:B1-12", "--depth", "3")
+    scores = re.findall(r"score\s+(\S+)", out)
+    assert len(scores) == 4  # three depths and the best move
+    assert all(re.fullmatch(r"[+-]\d+\.\d\d", score) for score in scores), scores
