@@ -46,8 +46,10 @@ from checkers.gui.intents import (
     Intent,
     OpenAnalysis,
     OpenArchive,
+    OpenDrills,
     OpenFile,
     OpenLoad,
+    OpenPuzzles,
     OpenSettings,
     OpenSetup,
     OpenWhy,
@@ -61,9 +63,11 @@ from checkers.gui.intents import (
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen, SavePictureScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
+from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartChoices, StartScreen
@@ -212,6 +216,8 @@ class App:
             OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
             PickArchive: lambda intent: self.push(ArchivePicker(self.context)),
             OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
+            OpenPuzzles: lambda intent: self.push(PuzzleScreen(self.context)),
+            OpenDrills: lambda intent: self.push(DrillScreen(self.context)),
         }
         self.tree_choices = TreeChoices()
         """How every tree view of this session speaks (plain words, or for the curious)."""

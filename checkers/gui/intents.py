@@ -23,6 +23,7 @@ after the current event, so a screen is never closed while one of its handlers r
     PickArchive()                push a file picker for a PDN archive for the explorer; the
                                  file comes back as `Back(ArchivePicked(path))`
     OpenWhy(card)                push the "why this move?" card over the game
+    OpenPuzzles() / OpenDrills() push the puzzles from the player's games / the endgame drills
     ChangeSettings(settings)     apply settings (theme, sound, board) and remember them
     Back(result)                 close the top screen; a non-None `result` (e.g. a LoadedGame)
                                  goes to the screen below through its `receive(result)`
@@ -51,8 +52,10 @@ __all__ = [
     "LoadedGame",
     "OpenAnalysis",
     "OpenArchive",
+    "OpenDrills",
     "OpenFile",
     "OpenLoad",
+    "OpenPuzzles",
     "OpenSettings",
     "OpenSetup",
     "OpenWhy",
@@ -167,6 +170,16 @@ class PickArchive:
 
 
 @dataclass(frozen=True)
+class OpenPuzzles:
+    """Show the puzzles from the player's reviewed games over the current screen."""
+
+
+@dataclass(frozen=True)
+class OpenDrills:
+    """Show the endgame drills over the current screen."""
+
+
+@dataclass(frozen=True)
 class OpenWhy:
     """Show why the AI played a move (the card's words, decided from its search)."""
 
@@ -239,6 +252,8 @@ Intent = (
     | OpenAnalysis
     | PickArchive
     | OpenWhy
+    | OpenPuzzles
+    | OpenDrills
     | ChangeSettings
     | Back
     | Quit
