@@ -27,6 +27,7 @@ from checkers.ai.endgame import Endgames, Result, default_endgames
 from checkers.ai.explain import AnalysisLine, analysis_lines
 from checkers.ai.search import Limits, StopSignal
 from checkers.board import BLACK, Move, Position, Side
+from checkers.coach import ideas as coach_ideas
 from checkers.review import WIN_MEN, Label, MoveReview
 
 __all__ = [
@@ -174,11 +175,14 @@ def puzzle_ideas(
     the line, takes > gives), `crown` (`square`: where one of its men is crowned), `no moves`
     (the line ends with the opponent unable to move: a win), `database` (`result`: the databases'
     value after the first move, `moves`: the moves to the end of a win). This function is the
-    one place where the coach's named ideas (checkers.coach) are to be added.
+    one place where the coach's named ideas come in: first the side to move's ideas the coach
+    names and proves on the solution (`shot`, `breakthrough`, `runaway`, ... as
+    `checkers.coach.Idea.to_json`), then the facts above.
     """
     side = position.turn
     positions = replay(position, solution)
-    ideas: list[dict[str, Any]] = []
+    named = coach_ideas(position, solution, endgames=endgames)
+    ideas: list[dict[str, Any]] = [idea.to_json() for idea in named if idea.side is side]
     final = positions[-1]
     taken = _pieces(position, side.opponent) - _pieces(final, side.opponent)
     given = _pieces(position, side) - _pieces(final, side)

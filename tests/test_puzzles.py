@@ -267,3 +267,17 @@ def test_a_move_that_throws_the_win_is_pointed_out_with_the_move_that_kept_it() 
     assert "32-28" in thrown.words() and "32-27 kept it" in thrown.words()
     assert game.take_back() and game.thrown == []
     assert player_moves_to_win(game.position, game.player, game.endgames) == game.best_possible
+
+
+def test_a_puzzles_ideas_name_the_shot_the_coach_proves() -> None:
+    """The issue's first problem as a puzzle: its solution's ideas name White's shot (gives
+    one, takes two), proved by the coach, before the material it wins."""
+    from checkers.coach import ideas as coach_ideas
+
+    position = Position.from_fen("W:W32,27,24,22:B20,15,10,7")
+    solution = ["27-23", "20x27", "23-18", "7-11", "32x23", "10-14", "18x9"]
+    found = puzzle_ideas(position, solution)
+    names = [idea["name"] for idea in found]
+    assert names[0] == "shot" and found[0]["gives"] == 1 and found[0]["takes"] == 2
+    assert "material" in names
+    assert found[0]["text"] == next(i.text for i in coach_ideas(position, solution))
