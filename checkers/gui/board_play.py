@@ -13,13 +13,14 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.board import Move, Position
 from checkers.gui import theme
+from checkers.gui.board_input import board_event
+from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
 from checkers.gui.cards import Card
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.widgets import key_names
 
 __all__ = ["BoardPlayScreen", "ButtonSpec", "label_lines"]
 
@@ -108,38 +109,11 @@ class BoardPlayScreen(ScreenBase):
             return
         if self.actions.handle(event):
             return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self._mouse_down(event)
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            self.drag.point = event.pos
-            start = self.drag.start
-            if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 6:
-                self.drag.moved = True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            drag, self.drag = self.drag, None
-            geometry = self.layout().board
-            if drag is not None and drag.moved and geometry.contains(*event.pos):
-                target = geometry.square_at(*event.pos)
-                if target is not None and target != drag.square:
-                    self.click(target)
-        elif event.type == pygame.KEYDOWN:
-            for name in key_names(event):
-                action = self.keymap.get(name)
-                if action is not None:
-                    action()
-                    return
+        board_event(self, event)
 
-    def _mouse_down(self, event: pygame.event.Event) -> None:
-        if event.button == 3:
-            self.selector.clear()
-            return
-        geometry = self.layout().board
-        if event.button != 1 or not geometry.contains(*event.pos):
-            return
-        square = geometry.square_at(*event.pos)
-        self.click(square)
-        if square is not None and self.selector.selected == square:
-            self.drag = Drag(square, event.pos, event.pos)
+    def board_geometry(self) -> BoardGeometry:
+        """Where the board is drawn now."""
+        return self.layout().board
 
     def report(self, error: BaseException) -> None:
         """Show an error on the status line."""

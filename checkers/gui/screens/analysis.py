@@ -21,6 +21,7 @@ from checkers.ai.explain import MAX_LINES, Analysis
 from checkers.board import BLACK, Move, Position, Side
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
+from checkers.gui.board_input import board_event
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
@@ -37,7 +38,6 @@ from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.widgets import key_names
 from checkers.gui.wording import bar_number, black_share, move_label, plural
 from checkers.record import GameRecord
 
@@ -356,38 +356,11 @@ class AnalysisScreen(ScreenBase):
         """Buttons, clicks and drags on the board, and the keys."""
         if self.actions.handle(event):
             return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self._mouse_down(event)
-        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
-            self.drag.point = event.pos
-            start = self.drag.start
-            if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 6:
-                self.drag.moved = True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            drag, self.drag = self.drag, None
-            geometry = self.layout().board
-            if drag is not None and drag.moved and geometry.contains(*event.pos):
-                target = geometry.square_at(*event.pos)
-                if target is not None and target != drag.square:
-                    self.click(target)
-        elif event.type == pygame.KEYDOWN:
-            for name in key_names(event):
-                action = self.keymap.get(name)
-                if action is not None:
-                    action()
-                    return
+        board_event(self, event)
 
-    def _mouse_down(self, event: pygame.event.Event) -> None:
-        if event.button == 3:
-            self.selector.clear()
-            return
-        geometry = self.layout().board
-        if event.button != 1 or not geometry.contains(*event.pos):
-            return
-        square = geometry.square_at(*event.pos)
-        self.click(square)
-        if square is not None and self.selector.selected == square:
-            self.drag = Drag(square, event.pos, event.pos)
+    def board_geometry(self) -> BoardGeometry:
+        """Where the board is drawn now."""
+        return self.layout().board
 
     def report(self, error: BaseException) -> None:
         """Show an error on the status line."""
