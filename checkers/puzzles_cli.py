@@ -13,11 +13,10 @@ import sys
 from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
-from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
 from checkers.pdn import GameUnreadable, open_game
-from checkers.perft import default_jobs
 from checkers.puzzles import Puzzle, find_puzzles
 from checkers.review import DEFAULT_DEPTH, MoveReview, ReviewSetting, review_moves
+from checkers.review_cli import add_review_arguments
 
 __all__ = ["add_puzzles_command", "cmd_puzzles", "puzzle_text"]
 
@@ -77,25 +76,6 @@ def add_puzzles_command(subparsers: argparse._SubParsersAction[Any]) -> argparse
         "a player went wrong and one move was clearly best: a man better than every other "
         "move, or the only move that keeps an endgame database's win or draw.",
     )
-    parser.add_argument("file", help="a PDN file")
-    parser.add_argument(
-        "--game", type=positive_int, default=1, help="which game of the file (default: 1)"
-    )
-    limit = parser.add_mutually_exclusive_group()
-    limit.add_argument(
-        "--depth",
-        type=search_depth,
-        help=f"search each position this many plies (default: {DEFAULT_DEPTH})",
-    )
-    limit.add_argument("--time", type=seconds, help="search each position this many seconds")
-    parser.add_argument(
-        "--jobs",
-        type=job_count,
-        default=min(default_jobs(), max_jobs()),
-        help="positions reviewed at once in worker processes (default: one per core)",
-    )
-    parser.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text (default) or json"
-    )
+    add_review_arguments(parser)
     parser.set_defaults(handler=cmd_puzzles, usage_error=parser.error)
     return parser

@@ -242,6 +242,31 @@ def _run_review(
     return True
 
 
+def add_review_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a command that reviews one game of a file (`review`, `puzzles`): the
+    file, --game, --depth or --time, --jobs and --format."""
+    parser.add_argument("file", help="a PDN file")
+    parser.add_argument(
+        "--game", type=positive_int, default=1, help="which game of the file (default: 1)"
+    )
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--depth",
+        type=search_depth,
+        help=f"search each position this many plies (default: {DEFAULT_DEPTH})",
+    )
+    limit.add_argument("--time", type=seconds, help="search each position this many seconds")
+    parser.add_argument(
+        "--jobs",
+        type=job_count,
+        default=min(default_jobs(), max_jobs()),
+        help="positions searched at once in worker processes (default: one per core)",
+    )
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+
+
 def add_review_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
     """Add `checkers review` to the command line's subparsers; returns its parser."""
     review: argparse.ArgumentParser = subparsers.add_parser(
@@ -251,26 +276,7 @@ def add_review_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.
         "men from the mover's view and a label (forced, best, good, inaccuracy, mistake, "
         "blunder), then a per-side summary with an accuracy figure (README: Game review).",
     )
-    review.add_argument("file", help="a PDN file")
-    review.add_argument(
-        "--game", type=positive_int, default=1, help="which game of the file (default: 1)"
-    )
-    limit = review.add_mutually_exclusive_group()
-    limit.add_argument(
-        "--depth",
-        type=search_depth,
-        help=f"search each position this many plies (default: {DEFAULT_DEPTH})",
-    )
-    limit.add_argument("--time", type=seconds, help="search each position this many seconds")
-    review.add_argument(
-        "--jobs",
-        type=job_count,
-        default=min(default_jobs(), max_jobs()),
-        help="positions searched at once in worker processes (default: one per core)",
-    )
-    review.add_argument(
-        "--format", choices=("text", "json"), default="text", help="text (default) or json"
-    )
+    add_review_arguments(review)
     review.add_argument(
         "--html",
         metavar="OUT.html",
