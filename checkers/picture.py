@@ -248,7 +248,9 @@ def board_picture(
         shapes.append(Rect(x, y, w, h, colour, name="square"))
     pieces = position.piece_map()
     if numbers:
-        shapes += _square_numbers(geometry, palette, set(pieces), lit)
+        # As the window: an arrow's squares lose their number (its head or shaft covers it).
+        arrowed = {square for move in (hint, *arrows) if move for square in move.path}
+        shapes += _square_numbers(geometry, palette, set(pieces) | arrowed, lit)
     if hint is not None:
         shapes += _outline(geometry.square_rect(hint.start), max(2, cell // 16), palette.HINT)
     for square, piece in sorted(pieces.items()):
