@@ -26,6 +26,7 @@ from checkers.ai.search import (
     Progress,
     ProgressCallback,
     SearchInterrupted,
+    SearchRequest,
     SearchResult,
     StopSignal,
     is_win_score,
@@ -72,12 +73,10 @@ class Algorithm(Protocol):
 
     def __call__(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         depth: int,
         evaluation: Evaluation,
         *,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
         stop: StopSignal | None = None,
         deadline: Deadline | None = None,
         node_limit: int | None = None,
@@ -320,18 +319,21 @@ class _Search:
         return AlgorithmResult(score, pv[0] if pv else None, pv, self.nodes)
 
 
+def _unpack(request: SearchRequest | Position) -> tuple[Position, tuple[Position, ...], int]:
+    asked = SearchRequest.of(request)
+    return asked.position, asked.history, asked.no_progress_plies
+
+
 def _check_depth(depth: int) -> None:
     if depth < 1:
         raise ValueError(f"the depth must be 1 or more, got {depth}")
 
 
 def minimax(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Iterable[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
@@ -339,18 +341,17 @@ def minimax(
 ) -> AlgorithmResult:
     """Plain minimax to `depth` plies, scored for the side to move at the root."""
     _check_depth(depth)
+    position, history, no_progress_plies = _unpack(request)
     run = _Search(position, evaluation, history, stop, deadline, node_limit, observer)
     score, line = run.minimax(position, None, depth, 0, no_progress_plies)
     return run.result(position, score, line)
 
 
 def alphabeta(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Iterable[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
@@ -358,44 +359,44 @@ def alphabeta(
 ) -> AlgorithmResult:
     """Alpha-beta (max/min form) to `depth` plies: minimax's score and move, fewer nodes."""
     _check_depth(depth)
+    position, history, no_progress_plies = _unpack(request)
     run = _Search(position, evaluation, history, stop, deadline, node_limit, observer)
     score, line = run.alphabeta(position, None, depth, 0, -INFINITY, INFINITY, no_progress_plies)
     return run.result(position, score, line)
 
 
 def negamax(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Iterable[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
 ) -> AlgorithmResult:
     """Alpha-beta in negamax form to `depth` plies: alphabeta's score, move and node count."""
     _check_depth(depth)
+    position, history, no_progress_plies = _unpack(request)
     run = _Search(position, evaluation, history, stop, deadline, node_limit)
     score, line = run.negamax(position, depth, 0, -INFINITY, INFINITY, no_progress_plies)
     return run.result(position, score, line)
 
 
 def iterative_deepening(
-    position: Position,
+    request: SearchRequest | Position,
     limits: Limits,
     algorithm: Algorithm,
     evaluation: Evaluation,
     on_progress: ProgressCallback | None = None,
     stop: StopSignal | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
 ) -> SearchResult:
     """Search depth 1, 2, ... within `limits`, reporting each completed depth to `on_progress`.
 
     Returns the deepest completed depth's result; a legal move whenever one exists, even if the
     limits or `stop` end the search before depth 1 is done (then the first legal move, depth 0).
     """
+    request = SearchRequest.of(request)
+    position = request.position
     deadline = Deadline(limits.time)
     nodes = 0
     completed: SearchResult | None = None
@@ -403,11 +404,9 @@ def iterative_deepening(
         budget = None if limits.nodes is None else limits.nodes - nodes
         try:
             score, move, pv, depth_nodes = algorithm(
-                position,
+                request,
                 depth,
                 evaluation,
-                history=history,
-                no_progress_plies=no_progress_plies,
                 stop=stop,
                 deadline=deadline,
                 node_limit=budget,

@@ -51,6 +51,7 @@ from checkers.ai.search import (
     Progress,
     ProgressCallback,
     SearchInterrupted,
+    SearchRequest,
     SearchResult,
     StopSignal,
     is_win_score,
@@ -1025,17 +1026,17 @@ class Engine:
 
     def iterate(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
-        history: Iterable[Position] | None = None,
-        no_progress_plies: int = 0,
         stop: StopSignal | None = None,
     ) -> Iterator[SearchResult]:
         """Yield a result after each completed depth, deepest last, until a limit ends it.
 
         The caller may stop iterating at any time (a generator, as sunfish's search is).
         """
-        deadline, moves = self._start(position, limits, history, stop)
+        request = SearchRequest.of(request)
+        position, no_progress_plies = request.position, request.no_progress_plies
+        deadline, moves = self._start(position, limits, request.history, stop)
         if not moves:
             self.nodes = 1
             yield SearchResult(None, -WIN, 1, 1, (), deadline.elapsed())
@@ -1213,11 +1214,9 @@ class Engine:
 
     def iterate_lines(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
         count: int,
-        history: Iterable[Position] | None = None,
-        no_progress_plies: int = 0,
         stop: StopSignal | None = None,
     ) -> Iterator[tuple[int, list[ScoredLine]]]:
         """Yield the `count` best root moves (fewer if there are fewer), each with its exact score
@@ -1227,7 +1226,9 @@ class Engine:
         already found, so each score is exact. An unfinished depth yields nothing. For one line
         `iterate` is the faster search (aspiration windows, and it may stop on a proven result).
         """
-        deadline, moves = self._start(position, limits, history, stop)
+        request = SearchRequest.of(request)
+        position, no_progress_plies = request.position, request.no_progress_plies
+        deadline, moves = self._start(position, limits, request.history, stop)
         if not moves or count < 1:
             return
         if self._database_root(position, moves, no_progress_plies, deadline) is not None:
@@ -1338,17 +1339,16 @@ class Engine:
 
     def search(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
         on_progress: ProgressCallback | None = None,
         stop: StopSignal | None = None,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
     ) -> SearchResult:
         """The best move within `limits`; a legal move whenever one exists."""
+        position = SearchRequest.of(request).position
         result: SearchResult | None = None
         reported = 0
-        for result in self.iterate(position, limits, history, no_progress_plies, stop):
+        for result in self.iterate(request, limits, stop):
             # A move found in an unfinished depth is used, but only finished depths are reported.
             if on_progress is not None and result.move is not None and result.depth > reported:
                 reported = result.depth
@@ -1382,26 +1382,22 @@ def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...
 
 
 def engine_search(
-    position: Position,
+    request: SearchRequest | Position,
     limits: Limits,
     evaluation: Evaluation | None = None,
     on_progress: ProgressCallback | None = None,
     stop: StopSignal | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
 ) -> SearchResult:
     """A fresh engine's answer (its own evaluation unless given one): the same inputs at a fixed depth give the same move and score."""
     engine = Engine(evaluation or engine_evaluation)
-    return engine.search(position, limits, on_progress, stop, history, no_progress_plies)
+    return engine.search(request, limits, on_progress, stop)
 
 
 def _engine_fixed_depth(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Iterable[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
@@ -1413,11 +1409,7 @@ def _engine_fixed_depth(
         time_left = max(deadline.end - deadline.start - deadline.elapsed(), 1e-3)
     result = None
     for result in engine.iterate(
-        position,
-        Limits(depth=depth, time=time_left, nodes=node_limit),
-        history,
-        no_progress_plies,
-        stop,
+        request, Limits(depth=depth, time=time_left, nodes=node_limit), stop
     ):
         pass
     if result is None or result.depth < depth and result.move is not None:

@@ -7,7 +7,7 @@ from move to move (the engine keeps its table in it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -15,7 +15,14 @@ from checkers.ai.classic import Algorithm, alphabeta, iterative_deepening, minim
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, _engine_fixed_depth, engine_evaluation
 from checkers.ai.evaluation import Evaluation, count_evaluation, seed_evaluation
-from checkers.ai.search import Limits, ProgressCallback, Searcher, SearchResult, StopSignal
+from checkers.ai.search import (
+    Limits,
+    ProgressCallback,
+    Searcher,
+    SearchRequest,
+    SearchResult,
+    StopSignal,
+)
 from checkers.board import Position
 
 __all__ = [
@@ -109,35 +116,30 @@ def new_searcher(algorithm: str = "engine", evaluation: str | Evaluation | None 
     fixed_depth = entry.fixed_depth
 
     def deepen(
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
         on_progress: ProgressCallback | None = None,
         stop: StopSignal | None = None,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
     ) -> SearchResult:
-        return iterative_deepening(
-            position, limits, fixed_depth, function, on_progress, stop, history, no_progress_plies
-        )
+        return iterative_deepening(request, limits, fixed_depth, function, on_progress, stop)
 
     return deepen
 
 
 def search(
-    position: Position,
+    request: SearchRequest | Position,
     limits: Limits,
     algorithm: str = "engine",
     evaluation: str | Evaluation | None = None,
     on_progress: ProgressCallback | None = None,
     stop: StopSignal | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
 ) -> SearchResult:
-    """The AI's answer for `position` within `limits`, by algorithm and evaluation name.
+    """The AI's answer for a position (with its game's history) within `limits`, by algorithm
+    and evaluation name.
 
     Without an evaluation the engine uses its own and the source documents' algorithms `seed`;
     unknown names raise ValueError listing the choices. A pure function of its inputs: a fresh
     search each call, so at a fixed depth the same inputs give the same move.
     """
     searcher = new_searcher(algorithm, evaluation)
-    return searcher(position, limits, on_progress, stop, history, no_progress_plies)
+    return searcher(request, limits, on_progress, stop)
