@@ -28,6 +28,7 @@ from checkers.ai.registry import (
     EVALUATIONS,
     EvaluationEntry,
     get_evaluation,
+    iterations,
     man_value,
     search,
 )
@@ -273,6 +274,25 @@ def test_iterative_deepening_stops_at_the_depth_and_reports_each_depth() -> None
     assert [report.nodes for report in reports] == sorted({report.nodes for report in reports})
     assert result.nodes == reports[-1].nodes
     assert reports[-1].pv == result.pv
+
+
+@pytest.mark.parametrize("algorithm", ["engine", "alphabeta", "negamax"])
+def test_the_last_iteration_is_the_searchs_answer(algorithm: str) -> None:
+    # One request, two ways to ask: each completed depth in turn, or the answer alone.
+    record = GameRecord()
+    for text in ["11-15", "23-19", "8-11", "22-17"]:
+        record.play(Move.from_pdn(text, record.position))
+    request = SearchRequest.from_record(record)
+    depths = list(iterations(request, Limits(depth=4), algorithm))
+    answer = search(request, Limits(depth=4), algorithm)
+    assert [result.depth for result in depths] == [1, 2, 3, 4]
+    last = depths[-1]
+    assert (last.move, last.score, last.depth, last.pv) == (
+        answer.move,
+        answer.score,
+        answer.depth,
+        answer.pv,
+    )
 
 
 def test_iterative_deepening_works_over_every_algorithm() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from typing import Protocol
 
 from checkers._bitboard import RawMove, count_moves, generate_raw, raw_squares
@@ -43,6 +43,7 @@ __all__ = [
     "SearchInterrupted",
     "SearchObserver",
     "alphabeta",
+    "deepening",
     "iterative_deepening",
     "minimax",
     "negamax",
@@ -382,6 +383,40 @@ def negamax(
     return run.result(position, score, line)
 
 
+def deepening(
+    request: SearchRequest | Position,
+    limits: Limits,
+    algorithm: Algorithm,
+    evaluation: Evaluation,
+    stop: StopSignal | None = None,
+    deadline: Deadline | None = None,
+) -> Generator[SearchResult, None, int]:
+    """Yield a fixed-depth algorithm's result at depth 1, 2, ... within `limits`, deepest last,
+    with the nodes of all depths so far; returns the nodes searched in all, an unfinished
+    depth's included (the generator's return value)."""
+    deadline = deadline if deadline is not None else Deadline(limits.time)
+    nodes = 0
+    for depth in range(1, (limits.depth or MAX_DEPTH) + 1):
+        budget = None if limits.nodes is None else limits.nodes - nodes
+        try:
+            score, move, pv, depth_nodes = algorithm(
+                request,
+                depth,
+                evaluation,
+                stop=stop,
+                deadline=deadline,
+                node_limit=budget,
+            )
+        except SearchInterrupted as interrupted:
+            return nodes + interrupted.nodes
+        nodes += depth_nodes
+        yield SearchResult(move, score, depth, nodes, pv, deadline.elapsed())
+        # A win or loss within the horizon is proven: deeper searches cannot change it.
+        if is_win_score(score) and plies_to_win(score) <= depth:
+            break
+    return nodes
+
+
 def iterative_deepening(
     request: SearchRequest | Position,
     limits: Limits,
@@ -395,32 +430,22 @@ def iterative_deepening(
     Returns the deepest completed depth's result; a legal move whenever one exists, even if the
     limits or `stop` end the search before depth 1 is done (then the first legal move, depth 0).
     """
-    request = SearchRequest.of(request)
-    position = request.position
+    position = SearchRequest.of(request).position
     deadline = Deadline(limits.time)
-    nodes = 0
+    depths = deepening(request, limits, algorithm, evaluation, stop, deadline)
     completed: SearchResult | None = None
-    for depth in range(1, (limits.depth or MAX_DEPTH) + 1):
-        budget = None if limits.nodes is None else limits.nodes - nodes
+    while True:
         try:
-            score, move, pv, depth_nodes = algorithm(
-                request,
-                depth,
-                evaluation,
-                stop=stop,
-                deadline=deadline,
-                node_limit=budget,
-            )
-        except SearchInterrupted as interrupted:
-            nodes += interrupted.nodes
+            completed = next(depths)
+        except StopIteration as finished:
+            nodes: int = finished.value
             break
-        nodes += depth_nodes
-        completed = SearchResult(move, score, depth, nodes, pv, deadline.elapsed())
         if on_progress is not None:
-            on_progress(Progress(depth, score, nodes, completed.time, pv))
-        # A win or loss within the horizon is proven: deeper searches cannot change it.
-        if is_win_score(score) and plies_to_win(score) <= depth:
-            break
+            on_progress(
+                Progress(
+                    completed.depth, completed.score, completed.nodes, completed.time, completed.pv
+                )
+            )
     if completed is None:
         legal = position.legal_moves()
         first = legal[0] if legal else None

@@ -45,12 +45,10 @@ from checkers.ai.search import (
     MATE_BOUND,
     MAX_DEPTH,
     WIN,
-    AlgorithmResult,
     Deadline,
     Limits,
     Progress,
     ProgressCallback,
-    SearchInterrupted,
     SearchRequest,
     SearchResult,
     StopSignal,
@@ -70,7 +68,6 @@ __all__ = [
     "RootScore",
     "ScoredLine",
     "engine_evaluation",
-    "engine_search",
     "evaluate_raw",
     "tune_collector_for_search",
 ]
@@ -1379,39 +1376,3 @@ def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...
         )
         position = position.apply_raw(raw)
     return tuple(moves)
-
-
-def engine_search(
-    request: SearchRequest | Position,
-    limits: Limits,
-    evaluation: Evaluation | None = None,
-    on_progress: ProgressCallback | None = None,
-    stop: StopSignal | None = None,
-) -> SearchResult:
-    """A fresh engine's answer (its own evaluation unless given one): the same inputs at a fixed depth give the same move and score."""
-    engine = Engine(evaluation or engine_evaluation)
-    return engine.search(request, limits, on_progress, stop)
-
-
-def _engine_fixed_depth(
-    request: SearchRequest | Position,
-    depth: int,
-    evaluation: Evaluation,
-    *,
-    stop: StopSignal | None = None,
-    deadline: Deadline | None = None,
-    node_limit: int | None = None,
-) -> AlgorithmResult:
-    """The engine as a fixed-depth algorithm, for callers that deepen it themselves."""
-    engine = Engine(evaluation)
-    time_left = None
-    if deadline is not None and deadline.end is not None:
-        time_left = max(deadline.end - deadline.start - deadline.elapsed(), 1e-3)
-    result = None
-    for result in engine.iterate(
-        request, Limits(depth=depth, time=time_left, nodes=node_limit), stop
-    ):
-        pass
-    if result is None or result.depth < depth and result.move is not None:
-        raise SearchInterrupted(engine.nodes)
-    return AlgorithmResult(result.score, result.move, result.pv, engine.nodes)
