@@ -723,57 +723,35 @@ class Engine:
                 child_black, child_white = black ^ captured, white ^ mover_delta
             child_kings = kings ^ king_delta if king_delta else kings
             child_progress = no_progress + 1 if (not captured and mover_delta & kings) else 0
-            if index == 0:
+            # Principal-variation search, its re-search written once: the first move gets the
+            # full window, the others a null window (late quiet ones at reduced depth first);
+            # a move that beats alpha is searched again, at full depth, then with the full window.
+            child_depth = next_depth
+            if index >= reduce_from:
+                child_depth -= 2 if index >= 2 * _LATE_MOVE and depth >= _DEEP_REDUCTION else 1
+            low = -beta if index == 0 else -alpha - 1
+            while True:
                 score = -self._negamax(
                     child_black,
                     child_white,
                     child_kings,
                     child_to_move,
-                    next_depth,
+                    child_depth,
                     child_ply,
-                    -beta,
+                    low,
                     -alpha,
                     child_progress,
                 )
-            else:
-                if index >= reduce_from:
-                    reduction = 2 if index >= 2 * _LATE_MOVE and depth >= _DEEP_REDUCTION else 1
-                    score = -self._negamax(
-                        child_black,
-                        child_white,
-                        child_kings,
-                        child_to_move,
-                        next_depth - reduction,
-                        child_ply,
-                        -alpha - 1,
-                        -alpha,
-                        child_progress,
-                    )
-                    if score <= alpha:
-                        continue
-                score = -self._negamax(
-                    child_black,
-                    child_white,
-                    child_kings,
-                    child_to_move,
-                    next_depth,
-                    child_ply,
-                    -alpha - 1,
-                    -alpha,
-                    child_progress,
-                )
-                if alpha < score < beta:
-                    score = -self._negamax(
-                        child_black,
-                        child_white,
-                        child_kings,
-                        child_to_move,
-                        next_depth,
-                        child_ply,
-                        -beta,
-                        -alpha,
-                        child_progress,
-                    )
+                if score <= alpha:
+                    break
+                if child_depth < next_depth:
+                    child_depth = next_depth
+                elif low != -beta and score < beta:
+                    low = -beta
+                else:
+                    break
+            if child_depth < next_depth:
+                continue  # the reduced search failed low: the move is not worth more
             if at_root:  # with what the window proved: an exact score, or the bound it met
                 if score <= alpha:
                     self.root_scores.append((score, move, _UPPER, alpha))
