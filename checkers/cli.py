@@ -51,7 +51,9 @@ from checkers.options import (
     shown,
 )
 from checkers.perft import default_jobs, divide, perft
+from checkers.picture_cli import add_picture_command
 from checkers.protocol import run_engine
+from checkers.puzzles_cli import add_puzzles_command
 from checkers.record import GameRecord
 from checkers.review_cli import add_review_command
 from checkers.tree_cli import add_tree_commands
@@ -365,9 +367,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_match_command(sub)
     add_tree_commands(sub)
     add_review_command(sub)
+    add_puzzles_command(sub)
     add_endgame_commands(sub)
     add_book_commands(sub)
     add_explore_command(sub)
+    add_picture_command(sub)
     return parser
 
 

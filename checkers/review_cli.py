@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
 from checkers.board import BLACK
+from checkers.html_review import html_target, write_review_page
 from checkers.notation import men_text, numbered_moves
 from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
 from checkers.pdn import GameUnreadable, PdnGame, open_game
@@ -153,6 +154,8 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
         game = open_game(args.file, args.game)
     except GameUnreadable as error:
         args.usage_error(f"cannot read {error.words(args.file)}")
+    if args.html is not None:
+        html_target(args.html)  # before the review: a wrong name is said at once
     limits = Limits(time=args.time) if args.time else Limits(depth=args.depth or DEFAULT_DEPTH)
     setting = ReviewSetting(limits)
     jobs = min(args.jobs, max(1, len(game.moves) + 1))
@@ -175,6 +178,9 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
     else:
         json.dump(review_json(reviews, setting), out, indent=1)
         print(file=out)
+    if args.html is not None:
+        written = write_review_page(args.html, game, reviews, setting)
+        print(f"wrote {written}", file=out if as_text else sys.stderr)
     return 0
 
 
@@ -264,6 +270,11 @@ def add_review_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.
     )
     review.add_argument(
         "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    review.add_argument(
+        "--html",
+        metavar="OUT.html",
+        help="also write the review as one web page (moves, graph, diagrams; prints well)",
     )
     review.set_defaults(handler=cmd_review, usage_error=review.error)
     return review

@@ -52,7 +52,8 @@ def test_watch_headless_prints_a_board_per_move_and_the_result() -> None:
     assert plies[0].startswith("1. ") and "depth 2" in plies[0]
     assert len(boards) == len(plies) + 1  # the start, then one board per move
     last = lines[-1]
-    assert last.startswith(f"Game over after {len(plies)} plies. ")
+    moves = (len(plies) + 1) // 2  # Black's and White's halves of a move together
+    assert last.startswith(f"Game over after {moves} move{'' if moves == 1 else 's'}. ")
     assert last.split()[-1] in ("1-0", "0-1", "1/2-1/2")
 
 

@@ -177,7 +177,16 @@ def test_the_menu_holds_the_less_used_actions_in_plain_words(
     entries = screen.menu_items()
     names = [entry.name if entry is not None else "|" for entry in entries]
     groups = " ".join(names).split(" | ")
-    assert groups[1].split() == ["copy_fen", "copy_pdn", "save", "save_as", "open_file", "load"]
+    assert groups[1].split() == [
+        "copy_fen",
+        "copy_pdn",
+        "save",
+        "save_as",
+        "copy_picture",
+        "save_picture",
+        "open_file",
+        "load",
+    ]
     assert groups[-1].split() == ["menu", "quit"]  # leaving comes last
     assert "setup" in groups[0] and "resign" in groups[0] and "settings" in groups[2]
     assert screen.widgets["menu save"].text == "Save"  # the key sits beside it, not in it

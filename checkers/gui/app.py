@@ -46,8 +46,10 @@ from checkers.gui.intents import (
     Intent,
     OpenAnalysis,
     OpenArchive,
+    OpenDrills,
     OpenFile,
     OpenLoad,
+    OpenPuzzles,
     OpenSettings,
     OpenSetup,
     OpenWhy,
@@ -55,14 +57,17 @@ from checkers.gui.intents import (
     Quit,
     Resume,
     SaveGameAs,
+    SavePictureAs,
     ShowStart,
     StartGame,
 )
 from checkers.gui.persist import config_from_tags
 from checkers.gui.screens.analysis import AnalysisScreen
-from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen
+from checkers.gui.screens.drills import DrillScreen
+from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen, SavePictureScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
+from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartChoices, StartScreen
@@ -200,6 +205,9 @@ class App:
             OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
             OpenFile: lambda intent: self.push(OpenFileScreen(self.context)),
             SaveGameAs: self._save_game_as,  # type: ignore[dict-item]
+            SavePictureAs: lambda intent: self.push(
+                SavePictureScreen(self.context, intent.picture, intent.name)  # type: ignore[union-attr]
+            ),
             OpenSetup: self._open_setup,  # type: ignore[dict-item]
             OpenSettings: lambda intent: self.push(SettingsScreen(self.context)),
             ChangeSettings: self._change_settings,  # type: ignore[dict-item]
@@ -208,6 +216,8 @@ class App:
             OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
             PickArchive: lambda intent: self.push(ArchivePicker(self.context)),
             OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
+            OpenPuzzles: lambda intent: self.push(PuzzleScreen(self.context)),
+            OpenDrills: lambda intent: self.push(DrillScreen(self.context)),
         }
         self.tree_choices = TreeChoices()
         """How every tree view of this session speaks (plain words, or for the curious)."""

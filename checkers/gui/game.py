@@ -44,7 +44,6 @@ __all__ = [
     "Judgement",
     "SearchFigures",
     "Thinking",
-    "replay",
 ]
 
 
@@ -138,14 +137,6 @@ class AISearch:
     def position(self) -> Position:
         """The position searched."""
         return self.request.position
-
-
-def replay(start: Position, moves: Sequence[Move]) -> GameRecord:
-    """A fresh record of these moves from `start` (positions and counters rebuilt by the rules)."""
-    record = GameRecord(start)
-    for move in moves:
-        record.play(move)
-    return record
 
 
 @dataclass
@@ -762,7 +753,7 @@ class Game:
             return
         dropped = len(self.record.line) - self.record.ply
         if dropped > 0:
-            self.record = replay(self.record.start, self.record.moves)
+            self.record = GameRecord.replay(self.record.moves, self.record.start)
         self.reviewing = False
         self.paused = False
         self._after_jump()
@@ -936,7 +927,7 @@ class Game:
     def _drop_later_moves(self) -> None:
         """Make the position shown the end of the game (a result is declared at the end)."""
         if self.record.can_redo():
-            self.record = replay(self.record.start, self.record.moves)
+            self.record = GameRecord.replay(self.record.moves, self.record.start)
         self.reviewing = False
 
     def resign(self) -> None:

@@ -14,7 +14,8 @@ from checkers.ai.search import is_win_score, score_text
 from checkers.board import BLACK
 from checkers.gui.config import GameConfig
 from checkers.gui.explaining import move_number
-from checkers.notation import numbered_moves
+from checkers.gui.wording import moves_count
+from checkers.notation import numbered_moves, plural
 from checkers.record import GameRecord
 
 __all__ = ["watch_in_terminal"]
@@ -50,5 +51,6 @@ def watch_in_terminal(config: GameConfig, out: TextIO) -> int:
 
     players = (AIPlayer.for_level(black, config.seed), AIPlayer.for_level(white, config.seed))
     end = play_game(record, *players, on_move=show)
-    print(f"\nGame over after {record.ply} plies. {end}. Result {end.result()}", file=out)
+    moves = plural(moves_count(record.ply, record.start.turn is BLACK), "move")
+    print(f"\nGame over after {moves}. {end}. Result {end.result()}", file=out)
     return 0

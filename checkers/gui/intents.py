@@ -14,12 +14,16 @@ after the current event, so a screen is never closed while one of its handlers r
     SaveGameAs(text, name)       push a Save As picker that writes `text` (a PDN game) to the
                                  file chosen, `name` suggested; once written it hands back
                                  `Back(SavedAs(path))`
+    SavePictureAs(picture, name) push a Save As picker that writes `picture` (a board drawn by
+                                 checkers.picture) as PNG or SVG, `name` suggested; once
+                                 written it hands back `Back(SavedAs(path))`
     OpenSettings()               push the settings dialog
     OpenAnalysis(start, moves)   push the analysis board on the position after `moves` from
                                  `start` (a copy: the game below is never touched)
     PickArchive()                push a file picker for a PDN archive for the explorer; the
                                  file comes back as `Back(ArchivePicked(path))`
     OpenWhy(card)                push the "why this move?" card over the game
+    OpenPuzzles() / OpenDrills() push the puzzles from the player's games / the endgame drills
     ChangeSettings(settings)     apply settings (theme, sound, board) and remember them
     Back(result)                 close the top screen; a non-None `result` (e.g. a LoadedGame)
                                  goes to the screen below through its `receive(result)`
@@ -37,6 +41,7 @@ from checkers.gui.config import GameConfig
 from checkers.gui.explaining import WhyCard
 from checkers.gui.settings import Settings
 from checkers.pdn import PdnArchive
+from checkers.picture import Picture
 from checkers.record import GameRecord
 
 __all__ = [
@@ -47,8 +52,10 @@ __all__ = [
     "LoadedGame",
     "OpenAnalysis",
     "OpenArchive",
+    "OpenDrills",
     "OpenFile",
     "OpenLoad",
+    "OpenPuzzles",
     "OpenSettings",
     "OpenSetup",
     "OpenWhy",
@@ -56,6 +63,7 @@ __all__ = [
     "Quit",
     "Resume",
     "SaveGameAs",
+    "SavePictureAs",
     "SavedAs",
     "ShowStart",
     "StartGame",
@@ -115,6 +123,14 @@ class SaveGameAs:
 
 
 @dataclass(frozen=True)
+class SavePictureAs:
+    """Pick where to write `picture` as PNG or SVG; `name` is the file name suggested."""
+
+    picture: Picture
+    name: str
+
+
+@dataclass(frozen=True)
 class OpenLoad:
     """Show the saved games over the current screen; the one picked is `receive`d by it."""
 
@@ -154,6 +170,16 @@ class PickArchive:
 
 
 @dataclass(frozen=True)
+class OpenPuzzles:
+    """Show the puzzles from the player's reviewed games over the current screen."""
+
+
+@dataclass(frozen=True)
+class OpenDrills:
+    """Show the endgame drills over the current screen."""
+
+
+@dataclass(frozen=True)
 class OpenWhy:
     """Show why the AI played a move (the card's words, decided from its search)."""
 
@@ -186,9 +212,11 @@ class Analysed:
 
 @dataclass(frozen=True)
 class SavedAs:
-    """A game written by the Save As picker: the result it hands back to the screen below."""
+    """A file written by a Save As picker: the result it hands back to the screen below."""
 
     path: Path
+    what: str = "a copy"
+    """What was saved, as the status line names it (`a copy` of the game, `the picture`)."""
 
 
 @dataclass(frozen=True)
@@ -218,11 +246,14 @@ Intent = (
     | OpenArchive
     | OpenFile
     | SaveGameAs
+    | SavePictureAs
     | OpenSetup
     | OpenSettings
     | OpenAnalysis
     | PickArchive
     | OpenWhy
+    | OpenPuzzles
+    | OpenDrills
     | ChangeSettings
     | Back
     | Quit

@@ -19,9 +19,18 @@ from multiprocessing.connection import Connection
 
 from checkers.ai.search import StopSignal
 from checkers.board import Move, Position
+from checkers.puzzles import Puzzle, find_puzzles
 from checkers.review import DEFAULT_SETTING, MoveReview, ReviewSetting, review_moves
 
-__all__ = ["ReviewClient", "ReviewDone", "ReviewError", "ReviewEvent", "ReviewMove", "review_main"]
+__all__ = [
+    "ReviewClient",
+    "ReviewDone",
+    "ReviewError",
+    "ReviewEvent",
+    "ReviewMove",
+    "ReviewPuzzles",
+    "review_main",
+]
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,13 @@ class ReviewMove:
     """One move reviewed (they come in game order)."""
 
     review: MoveReview
+
+
+@dataclass(frozen=True)
+class ReviewPuzzles:
+    """The reviewed game's puzzles (after its last move's review, before `done`)."""
+
+    puzzles: tuple[Puzzle, ...]
 
 
 @dataclass(frozen=True)
@@ -43,7 +59,7 @@ class ReviewError:
     message: str
 
 
-ReviewEvent = ReviewMove | ReviewDone | ReviewError
+ReviewEvent = ReviewMove | ReviewPuzzles | ReviewDone | ReviewError
 
 
 def review_main(
@@ -54,8 +70,8 @@ def review_main(
     setting: ReviewSetting,
     jobs: int,
 ) -> None:
-    """The review process: send each move's review as it comes, then `done` (nothing more
-    once stopped)."""
+    """The review process: send each move's review as it comes, then the game's puzzles, then
+    `done` (nothing more once stopped)."""
     # Ctrl+C in the terminal reaches the whole process group; the window decides when to stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Not lowered in priority as the AI's worker is (aiworker.WORKER_NICENESS): the player waits
@@ -73,9 +89,14 @@ def review_main(
 
     threading.Thread(target=listen, name="review-listener", daemon=True).start()
     try:
+        reviews = []
         for review in review_moves(start, moves, setting, jobs=jobs, processes=jobs > 1, stop=stop):
             replies.send(("move", review))
+            reviews.append(review)
+        # The puzzles come with the review: a search or two for each move that went wrong.
+        puzzles = () if stop.is_set() else tuple(find_puzzles(reviews, setting.limits, stop=stop))
         if not stop.is_set():
+            replies.send(("puzzles", puzzles))
             replies.send(("done",))
     except (BrokenPipeError, EOFError):
         pass  # the window is gone
@@ -146,6 +167,8 @@ class ReviewClient:
                 kind, *rest = self._replies.recv()
                 if kind == "move":
                     events.append(ReviewMove(rest[0]))
+                elif kind == "puzzles":
+                    events.append(ReviewPuzzles(tuple(rest[0])))
                 elif kind == "done":
                     self.running = False
                     events.append(ReviewDone())

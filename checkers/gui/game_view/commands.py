@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 
 from checkers.gui.config import Mode
+from checkers.gui.game_view.picture_menu import PictureHost, copy_picture, save_picture
 from checkers.gui.game_view.review import ReviewHost, review_commands
 from checkers.gui.intents import OpenFile, OpenSettings, Quit
 from checkers.gui.widgets import key_label
@@ -126,7 +127,7 @@ PRIMARY = {
 is in the menu."""
 
 
-class CommandHost(ReviewHost, Protocol):
+class CommandHost(ReviewHost, PictureHost, Protocol):
     """What the commands act on: the game screen (GameScreen is one)."""
 
     card: str | None
@@ -390,6 +391,24 @@ def game_commands(screen: CommandHost) -> list[Command]:
             (),
             "save the game to a file you choose",
             screen.save_as,
+            place="menu",
+            group="files",
+        ),
+        Command(
+            "copy_picture",
+            "Copy picture",
+            (),
+            "copy the board shown, with its arrows, as a PNG picture",
+            functools.partial(copy_picture, screen),
+            place="menu",
+            group="files",
+        ),
+        Command(
+            "save_picture",
+            "Save picture...",
+            (),
+            "save the board shown, with its arrows, as a PNG or SVG picture",
+            functools.partial(save_picture, screen),
             place="menu",
             group="files",
         ),

@@ -48,10 +48,18 @@ from checkers.gui.review_model import (
     mark_boxes,
     ply_at,
 )
-from checkers.gui.review_worker import ReviewClient, ReviewDone, ReviewError, ReviewMove
+from checkers.gui.review_worker import (
+    ReviewClient,
+    ReviewDone,
+    ReviewError,
+    ReviewMove,
+    ReviewPuzzles,
+)
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
+from checkers.puzzle_store import add_puzzles
+from checkers.puzzles import Puzzle
 from checkers.review import DEFAULT_SETTING, Label, MoveReview, ReviewSetting
 
 __all__ = [
@@ -429,7 +437,7 @@ class ReviewPane:
             # Another line was played (or a new game began from this one): its review ends.
             self.screen.stop_review("")
             return True
-        if self.progress.running:
+        if self.progress.running or self.client.running:  # the puzzles come after the moves
             self._poll_wait -= dt
             if self._poll_wait <= 0:
                 self._poll_wait = POLL_SECONDS
@@ -437,6 +445,8 @@ class ReviewPane:
                     if isinstance(event, ReviewMove):
                         self.progress.add(event.review)
                         self._judge(event.review)
+                    elif isinstance(event, ReviewPuzzles):
+                        self._keep_puzzles(event.puzzles)
                     elif isinstance(event, ReviewDone):
                         self.progress.finish()
                     elif isinstance(event, ReviewError):
@@ -445,6 +455,21 @@ class ReviewPane:
         if self.preview is not None:
             self.preview.update(dt, game.hop_seconds)
         return self.sync()
+
+    def _keep_puzzles(self, puzzles: tuple[Puzzle, ...]) -> None:
+        """Add the game's puzzles to the player's set (when the window keeps the player's data
+        in the data directory, as it does outside tests) and say how many came."""
+        if not puzzles or not self.screen.context.autosave:
+            return
+        added, problem = add_puzzles(puzzles)
+        game = self.screen.game
+        if problem:
+            game.status = f"{problem[:1].upper()}{problem[1:]}. {game.status}"
+        elif added:
+            words = plural(added, "puzzle")
+            game.status = (
+                f"{words} from this game joined your puzzles (start screen). {game.status}"
+            )
 
     def wake_in(self) -> float | None:
         """Frames while the preview moves; a look for new labels while the review runs."""

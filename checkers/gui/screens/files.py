@@ -1,4 +1,5 @@
-"""File browsers over any screen: open a PDN file, save a game as (the game's menu has both).
+"""File browsers over any screen: open a PDN file, save a game or a picture as (the game's menu
+has all three).
 
 Both are a `FolderBrowser` (checkers.gui.browser), a card of the window's one style: places,
 the folder's entries (folders first, then PDN files, a switch for every file), a file name line,
@@ -9,6 +10,9 @@ card, which stays open in the same folder. Opening a file of one game hands it b
 `Back(LoadedGame(...))`; a file of many games is replaced by the list of its games
 (`OpenArchive`), which hands the one picked to the same screen below. Saving over a file asks
 first, on a card. The folder of a file opened or saved goes first in the settings' recent folders.
+Save picture's picker is Save As for a picture: a name ending in .svg writes SVG text, .png (or
+no suffix, which gets .png) a PNG; another suffix is refused on the foot line; every file is
+listed (pictures are not PDN).
 """
 
 from __future__ import annotations
@@ -18,14 +22,17 @@ from pathlib import Path
 import pygame
 from pygame_gui.core import UIContainer
 
-from checkers import saves
+from checkers import atomic, saves
 from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, SavedAs
+from checkers.gui.picture_png import png_bytes
 from checkers.pdn import GameUnreadable, open_games
+from checkers.picture import Picture
+from checkers.picture_svg import svg_document
 
-__all__ = ["OpenFileScreen", "SaveAsScreen"]
+__all__ = ["PICTURE_SUFFIXES", "OpenFileScreen", "SaveAsScreen", "SavePictureScreen"]
 
 
 class OpenFileScreen(FolderBrowser):
@@ -85,6 +92,8 @@ class SaveAsScreen(FolderBrowser):
         "is replaced only if you say so)"
     )
     focus_name = True
+    what = "this game"
+    """What is written, in the question asked before a file is replaced."""
 
     def __init__(
         self, context: ScreenContext, text: str, name: str, directory: Path | None = None
@@ -121,7 +130,7 @@ class SaveAsScreen(FolderBrowser):
         folder = self.replacing.parent.name or str(self.replacing.parent)
         self.question = Card(
             "Replace the file?",
-            [f"{self.replacing.name} is already in {folder}.", "Replace it with this game?"],
+            [f"{self.replacing.name} is already in {folder}.", f"Replace it with {self.what}?"],
             [
                 CardButton(
                     "replace",
@@ -180,3 +189,59 @@ class SaveAsScreen(FolderBrowser):
             return
         self.remember(path)
         self.context.request(Back(SavedAs(path)))
+
+
+PICTURE_SUFFIXES = (".png", ".svg")
+
+
+class SavePictureScreen(SaveAsScreen):
+    """Pick where to write a picture of the board, as PNG or SVG by the name's suffix."""
+
+    title = "Save the picture as"
+    action_tip = (
+        "Write the picture to this file: a name ending in .svg is an SVG, else a PNG (an "
+        "existing file is replaced only if you say so)"
+    )
+    what = "this picture"
+
+    def __init__(
+        self, context: ScreenContext, picture: Picture, name: str, directory: Path | None = None
+    ) -> None:
+        pictures = Path.home() / "Pictures"
+        start = directory or (pictures if pictures.is_dir() else Path.home())
+        super().__init__(context, "", name, start)
+        self.picture = picture
+        self.pdn_only = False  # pictures are listed, not only PDN files
+        self.go(self.directory, choose=name)
+
+    def name_tip(self) -> str:
+        """The name line's tooltip."""
+        return "The picture's name: .png or .svg (.png is added if it has none), or a path"
+
+    def target(self) -> Path | None:
+        """The chosen entry or the name typed, a name without a suffix getting .png."""
+        path = FolderBrowser.target(self)  # not Save As's, which adds .pdn
+        if path is not None and self.chosen is None and not path.suffix and not path.is_dir():
+            path = path.with_name(path.name + ".png")
+        return path
+
+    def chosen_file(self, path: Path) -> None:
+        """Refuse a name that is neither .png nor .svg; else as Save As (ask to replace)."""
+        if path.suffix.lower() not in PICTURE_SUFFIXES:
+            self.say(f"{path.name}: a picture's name ends in .png or .svg", refused=True)
+            return
+        super().chosen_file(path)
+
+    def write(self, path: Path) -> None:
+        """Write the picture whole (or leave the old file as it was) and close, or say why not."""
+        try:
+            if path.suffix.lower() == ".svg":
+                atomic.write_text(path, svg_document(self.picture), "picture")
+            else:
+                atomic.write_bytes(path, png_bytes(self.picture), "picture")
+        except OSError as error:
+            self.replacing = None
+            self.refuse(f"Cannot save {path.name}: {error.strerror or error}")
+            return
+        self.remember(path)
+        self.context.request(Back(SavedAs(path, "the picture")))

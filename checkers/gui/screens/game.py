@@ -304,7 +304,7 @@ class GameScreen(ScreenBase):
             )
             self.game.judge(result.position, found)
         elif isinstance(result, SavedAs):
-            self.game.status = f"Saved a copy as {result.path.name} in {result.path.parent}"
+            self.game.status = f"Saved {result.what} as {result.path.name} in {result.path.parent}"
 
     def load(
         self, record: GameRecord, tags: dict[str, str], name: str, path: Path | None = None

@@ -24,7 +24,15 @@ from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.gui import theme
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ButtonScreen, ScreenContext
-from checkers.gui.intents import LoadedGame, OpenLoad, OpenSettings, Quit, StartGame
+from checkers.gui.intents import (
+    LoadedGame,
+    OpenDrills,
+    OpenLoad,
+    OpenPuzzles,
+    OpenSettings,
+    Quit,
+    StartGame,
+)
 from checkers.gui.settings import AI_DELAYS as DELAYS
 from checkers.gui.settings import AI_DEPTHS as DEPTHS
 from checkers.gui.settings import AI_TIMES as TIMES
@@ -33,6 +41,7 @@ from checkers.gui.start_choices import StartChoices, ai_level, by_hand
 from checkers.gui.ui import Actions, HoverTips, fit_label
 from checkers.gui.widgets import run_key_binding
 from checkers.gui.wording import ahead_words, ai_words, judging_words, search_words
+from checkers.puzzle_store import due_count
 
 __all__ = ["MODES", "StartChoices", "StartScreen", "level_label"]
 
@@ -126,6 +135,8 @@ class StartScreen(ButtonScreen):
             "l": self.open_load_screen,
             "ctrl+o": self.open_load_screen,
             "s": self.open_settings,
+            "p": self.open_puzzles,
+            "d": self.open_drills,
             "escape": self.quit,
             "q": self.quit,
         }
@@ -197,6 +208,14 @@ class StartScreen(ButtonScreen):
     def open_settings(self) -> None:
         """Theme, sound and board settings."""
         self.context.request(OpenSettings())
+
+    def open_puzzles(self) -> None:
+        """Puzzles from the player's reviewed games (and from there the endgame drills)."""
+        self.context.request(OpenPuzzles())
+
+    def open_drills(self) -> None:
+        """The endgame drills: standard endings against the databases."""
+        self.context.request(OpenDrills())
 
     def quit(self) -> None:
         """Leave the game."""
@@ -592,9 +611,16 @@ class StartScreen(ButtonScreen):
         status_height = row
         tall = int(row * 1.3)
         top = self._bottom_top(height, row, gap)
+        due, held = due_count()
+        puzzles = f"Puzzles: {due} due  (P)" if due else "Puzzles  (P)"
+        puzzles_tip = (
+            f"Positions from your reviewed games to solve: {due} of {held} due now (P); "
+            "endgame drills too (D)"
+        )
         buttons = (
             ("start", "Start  (Enter)", "Start the game chosen above (Enter)", self.start, 2.0),
             ("load", "Load  (L)", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
+            ("puzzles", puzzles, puzzles_tip, self.open_puzzles, 1.7 if due else 1.3),
             ("settings", "Settings  (S)", "Theme, sound and board (S)", self.open_settings, 1.3),
             ("quit", "Quit  (Esc)", "Leave the game (Esc or Q)", self.quit, 1.0),
         )

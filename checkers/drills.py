@@ -1,0 +1,202 @@
+"""Endgame drills: standard endings from the literature, played against the endgame databases.
+
+Pure Python, no pygame. The player takes the side that wins; the databases defend, always with
+the slowest loss (`Endgames.best_move`). After each of the player's moves the drill says how many
+moves the win still takes with best play ("win in N"), and a move that lets the win go (the
+databases no longer call the position lost for the defender) is kept with a move that would have
+kept it, so the player is told exactly which move threw the win and what was right instead.
+
+The endings are given by concrete positions from the literature, each checked by the tests
+against the databases. Only endings the shipped 4-piece databases solve can be drills; those
+that need more pieces are listed in `NEEDS_MORE_PIECES`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from checkers.ai.endgame import Endgames, Result, default_endgames
+from checkers.board import Move, Position, Side
+from checkers.record import GameRecord
+
+__all__ = ["DRILLS", "NEEDS_MORE_PIECES", "Drill", "DrillGame", "Thrown", "player_moves_to_win"]
+
+
+@dataclass(frozen=True)
+class Drill:
+    """A standard ending: its name, the position (the winning side to move), what to aim for,
+    and where it is published."""
+
+    name: str
+    fen: str
+    aim: str
+    source: str
+
+    @property
+    def position(self) -> Position:
+        """The drill's starting position."""
+        return Position.from_fen(self.fen)
+
+
+DRILLS = (
+    Drill(
+        "First Position",
+        "W:WK15,20:B12,K28",
+        "Crown the man on 20, then drive the king out of the double corner while your pieces "
+        "hold the man on 12 back.",
+        "Standard positions of the American Checker Federation: winning First Position",
+    ),
+    Drill(
+        "Two kings against one",
+        "W:WK19,K23:BK32",
+        "Drive the lone king out of the double corner and trap it on the side.",
+        "Edward Lasker, Chess and Checkers: the Way to Mastership, diagram 89",
+    ),
+    Drill(
+        "King against king: the opposition",
+        "W:WK32:BK26",
+        "Take the opposition: keep the other king from the double corner and pin it to the edge.",
+        "Edward Lasker, Chess and Checkers: the Way to Mastership, diagram 88",
+    ),
+)
+"""The drills, easiest last in the books' order: First Position is the classic."""
+
+NEEDS_MORE_PIECES = (
+    "Second Position (7 pieces)",
+    "Third Position (6 pieces)",
+    "Fourth Position (7 pieces: W:W30,K31,K32:BK20,21,K22,K23)",
+    "Three kings against two (5 pieces)",
+)
+"""Standard endings the shipped databases (up to 4 pieces) cannot judge: not drills yet."""
+
+
+def player_moves_to_win(position: Position, player: Side, endgames: Endgames) -> int | None:
+    """How many more moves `player` needs to win from `position` with best play on both sides,
+    or None if the databases do not call it a win for `player`."""
+    found = endgames.probe_plies(position)
+    if found is None:
+        return None
+    if position.turn is player:
+        return (found.plies + 1) // 2 if found.result is Result.WIN else None
+    return found.plies // 2 if found.result is Result.LOSS else None
+
+
+@dataclass(frozen=True)
+class Thrown:
+    """A move of the player's that let the win go: where (the drill's ply, 1 for the first
+    move), the move, a move that kept the win, and the moves the win took before it."""
+
+    ply: int
+    move: Move
+    kept: Move
+    win_in: int
+
+    def words(self) -> str:
+        """`Your move 3, 19-24, let the win go: 23-18 kept it (win in 6).`"""
+        number = (self.ply + 1) // 2
+        return (
+            f"Your move {number}, {self.move.pdn()}, let the win go: "
+            f"{self.kept.pdn()} kept it (win in {self.win_in})."
+        )
+
+    def short_words(self) -> str:
+        """`Move 3: 19-24 let it go; 23-18 kept it.`"""
+        number = (self.ply + 1) // 2
+        return f"Move {number}: {self.move.pdn()} let it go; {self.kept.pdn()} kept it."
+
+
+@dataclass
+class DrillGame:
+    """One drill being played: the record, the player's side, the moves that threw the win."""
+
+    drill: Drill
+    endgames: Endgames = field(default_factory=default_endgames)
+    record: GameRecord = field(init=False)
+    thrown: list[Thrown] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.record = GameRecord(self.drill.position)
+
+    @property
+    def player(self) -> Side:
+        """The side the player takes: the one to move at the start, which wins."""
+        return self.record.start.turn
+
+    @property
+    def position(self) -> Position:
+        """The position on the board."""
+        return self.record.position
+
+    @property
+    def best_possible(self) -> int:
+        """The moves the win takes from the start with best play."""
+        found = player_moves_to_win(self.record.start, self.player, self.endgames)
+        return found or 0
+
+    def win_in(self) -> int | None:
+        """Moves the player still needs to win with best play (None if the win is gone)."""
+        return player_moves_to_win(self.position, self.player, self.endgames)
+
+    def player_to_move(self) -> bool:
+        """Whether it is the player's turn (and the drill is not over)."""
+        return self.record.outcome is None and self.position.turn is self.player
+
+    def play(self, move: Move) -> Thrown | None:
+        """Play the player's move; the Thrown record if it let the win go (else None)."""
+        before = self.position
+        win_in = self.win_in()
+        self.record.play(move)
+        if win_in is None or self.win_in() is not None:
+            return None
+        kept = self.endgames.best_move(before)
+        if kept is None:
+            return None
+        thrown = Thrown(self.record.ply, move, kept, win_in)
+        self.thrown.append(thrown)
+        return thrown
+
+    def reply(self) -> Move | None:
+        """The databases' defence (the slowest loss, or the best they have): played and
+        returned; None when it is not the defender's turn or nothing is known."""
+        if self.record.outcome is not None or self.position.turn is self.player:
+            return None
+        move = self.endgames.best_move(self.position)
+        if move is None:
+            legal = self.position.legal_moves()
+            move = legal[0] if legal else None
+        if move is not None:
+            self.record.play(move)
+        return move
+
+    def take_back(self) -> bool:
+        """Take back the player's last move (and the defence that followed); False if none."""
+        if self.record.ply == 0:
+            return False
+        self.record.undo()
+        if self.position.turn is not self.player and self.record.ply > 0:
+            self.record.undo()
+        self.thrown = [thrown for thrown in self.thrown if thrown.ply <= self.record.ply]
+        return True
+
+    def restart(self) -> None:
+        """Back to the drill's position, with nothing thrown."""
+        self.record = GameRecord(self.drill.position)
+        self.thrown = []
+
+    def player_moves(self) -> int:
+        """How many moves the player has made."""
+        return (self.record.ply + 1) // 2
+
+    def result_words(self) -> str | None:
+        """How the drill ended, in a player's words (None while it goes on)."""
+        outcome = self.record.outcome
+        if outcome is None:
+            return None
+        if outcome.winner is self.player:
+            made, best = self.player_moves(), self.best_possible
+            if made <= best:
+                return f"Won in {made} moves: as fast as the databases."
+            return f"Won in {made} moves (the fastest win takes {best})."
+        if outcome.winner is None:
+            return f"Drawn by {outcome.reason.value}: the win needs the pieces to make progress."
+        return f"Lost: {outcome}."

@@ -1,0 +1,279 @@
+"""A board the player moves on by clicks or drags, a panel of labels and buttons beside it and
+a status line: the part the puzzle screen and the endgame drills share (a screen subclasses
+`BoardPlayScreen` and says what is on the board, what a move does and the panel's words).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import pygame
+from pygame_gui.core import UIContainer
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+
+from checkers.board import Move, Position
+from checkers.gui import theme
+from checkers.gui.board_view.render import BoardView
+from checkers.gui.board_view.selection import Drag, Selector
+from checkers.gui.cards import Card
+from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
+from checkers.gui.ui import Actions, fit_label
+from checkers.gui.widgets import key_names
+
+__all__ = ["BoardPlayScreen", "ButtonSpec", "label_lines"]
+
+ButtonSpec = tuple[str, str, str, Callable[[], None]]
+"""A panel button: its name (for tests), its text, its tooltip, its action."""
+
+
+class BoardPlayScreen(ScreenBase):
+    """A board the player moves on (click or drag), a panel of labels and buttons, a status
+    line. Subclasses say what is on the board, what a move does, and the panel's words."""
+
+    LABELS: tuple[tuple[str, str], ...] = ()
+    """The panel's labels from the top: (name, theme class)."""
+
+    def __init__(self, context: ScreenContext) -> None:
+        super().__init__(context)
+        self.flipped = False
+        self.selector = Selector(Position())
+        self.drag: Drag | None = None
+        self.status = ""
+        self.actions = Actions()
+        self.widgets: dict[str, UIButton] = {}
+        self.labels: dict[str, UILabel] = {}
+        self.status_box: UITextBox | None = None
+        self.card: Card | None = None
+        self._shown: dict[str, str] = {}
+        self._widgets_changed = False
+        self.keymap: dict[str, Callable[[], None]] = {}
+
+    # --- what subclasses say -------------------------------------------------------------------
+
+    def board_position(self) -> Position:
+        """The position on the board."""
+        raise NotImplementedError
+
+    def can_move(self) -> bool:
+        """Whether the player may move a piece now."""
+        return False
+
+    def moved(self, move: Move) -> None:
+        """The player made `move` on the board."""
+
+    def texts(self) -> dict[str, str]:
+        """Every label's text as it should be now (pure: tests read it too)."""
+        return {}
+
+    def buttons(self) -> Sequence[ButtonSpec]:
+        """The panel's buttons, two to a row from the panel's foot."""
+        return ()
+
+    def view_extras(self) -> dict[str, object]:
+        """More for the board to show (a last move, arrows)."""
+        return {}
+
+    # --- the board ----------------------------------------------------------------------------
+
+    def reselect(self) -> None:
+        """A fresh selection for the position on the board."""
+        self.selector = Selector(self.board_position())
+        self.drag = None
+
+    def click(self, square: int | None) -> None:
+        """A click on a square: select a piece or move it, when the player may move."""
+        if not self.can_move():
+            return
+        result = self.selector.click(square)
+        if result.move is not None:
+            move = result.move
+            self.reselect()
+            self.moved(move)
+        elif result.message:
+            self.status = result.message
+
+    def layout(self) -> GameLayout:
+        """Board on the left, panel on the right, status line under the board."""
+        width, height = self.context.window_size()
+        unit = max(1, round(10 * self.context.scale))
+        return game_layout(
+            width, height, self.flipped, status_height=max(round(5.4 * unit), STATUS_FLOOR)
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The card first, then buttons, clicks and drags on the board, and the keys."""
+        if self.card is not None and self.card.is_built():
+            self.card.handle(event)
+            return
+        if self.actions.handle(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self._mouse_down(event)
+        elif event.type == pygame.MOUSEMOTION and self.drag is not None:
+            self.drag.point = event.pos
+            start = self.drag.start
+            if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > 6:
+                self.drag.moved = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            drag, self.drag = self.drag, None
+            geometry = self.layout().board
+            if drag is not None and drag.moved and geometry.contains(*event.pos):
+                target = geometry.square_at(*event.pos)
+                if target is not None and target != drag.square:
+                    self.click(target)
+        elif event.type == pygame.KEYDOWN:
+            for name in key_names(event):
+                action = self.keymap.get(name)
+                if action is not None:
+                    action()
+                    return
+
+    def _mouse_down(self, event: pygame.event.Event) -> None:
+        if event.button == 3:
+            self.selector.clear()
+            return
+        geometry = self.layout().board
+        if event.button != 1 or not geometry.contains(*event.pos):
+            return
+        square = geometry.square_at(*event.pos)
+        self.click(square)
+        if square is not None and self.selector.selected == square:
+            self.drag = Drag(square, event.pos, event.pos)
+
+    def report(self, error: BaseException) -> None:
+        """Show an error on the status line."""
+        self.status = f"Error: {type(error).__name__}: {error}"
+
+    def flip(self) -> None:
+        """Turn the board around."""
+        self.flipped = not self.flipped
+
+    def board_view(self) -> BoardView:
+        """The position, the selection, the piece being dragged and the subclass's extras."""
+        # The selection and the pieces that must capture belong to a position the player may
+        # move in, not to a line being played out.
+        selector = self.selector if self.can_move() else Selector(Position.from_pieces({}))
+        hidden: frozenset[int] = frozenset()
+        floating = None
+        position = self.board_position()
+        if self.drag is not None and self.drag.moved:
+            piece = position.piece_at(self.drag.square)
+            if piece is not None:
+                hidden = frozenset({self.drag.square})
+                floating = (piece, self.drag.point)
+        return BoardView(
+            position,
+            selected=selector.selected,
+            destinations=selector.destinations,
+            waypoints=selector.waypoints,
+            clicked=selector.clicks,
+            must_capture=selector.movable if selector.capture_pending else frozenset(),
+            hidden=hidden,
+            floating=floating,
+            **self.view_extras(),  # type: ignore[arg-type]
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The board (the widgets draw themselves)."""
+        surface.fill(theme.BACKGROUND)
+        self.context.renderer.board(surface, self.layout().board, self.board_view())
+
+    def wake_in(self) -> float | None:
+        """A frame soon after a widget changed or while a piece is dragged."""
+        if self._widgets_changed:
+            return 1 / 30  # pygame_gui shows a change in its next update
+        if self.drag is not None:
+            return 1 / 60
+        return None
+
+    def update(self, dt: float) -> None:
+        """Bring the widgets in step."""
+        self._widgets_changed = self.sync()
+
+    # --- widgets -----------------------------------------------------------------------------
+
+    def build_ui(self, root: UIContainer) -> None:
+        """The panel's labels and buttons, the status line, and the card if one is up."""
+        ui = self.context.ui
+        self.actions.clear()
+        self.widgets = {}
+        self.labels = {}
+        self._shown = {}
+        layout = self.layout()
+        unit = max(1, round(10 * self.context.scale))
+        self.status_box = UITextBox(
+            "", layout.status, ui, container=root, object_id="#status", wrap_to_height=False
+        )
+        box = layout.panel
+        panel = UIPanel(box, manager=ui, container=root, object_id="#side_panel")
+        pad = unit
+        width = box.width - 2 * pad - 6
+        heights = {"@heading": round(2.4 * unit), "@title": round(3.4 * unit)}
+        y = pad // 2
+        for name, style in self.LABELS:
+            height = heights.get(style, round(2.1 * unit))
+            self.labels[name] = UILabel(
+                pygame.Rect(pad, y, width, height), "", ui, container=panel, object_id=style
+            )
+            y += height
+        gap = max(3, unit // 2)
+        height = round(3.2 * unit)
+        specs = list(self.buttons())
+        rows = (len(specs) + 1) // 2
+        cell = (width - gap) // 2
+        top = box.height - pad - rows * height - (rows - 1) * gap
+        for index, (name, text, tip, action) in enumerate(specs):
+            row, column = divmod(index, 2)
+            rect = pygame.Rect(
+                pad + column * (cell + gap), top + row * (height + gap), cell, height
+            )
+            self.widgets[name] = self.actions.button(
+                ui, panel, rect, text, tip, action, object_id="@primary" if index == 0 else None
+            )
+        if self.card is not None:
+            self.card.build(ui, root, self.context.scale)
+        self.sync()
+        self._widgets_changed = True
+
+    def show_card(self, card: Card | None) -> None:
+        """Put `card` over the screen (None takes the card down)."""
+        if self.card is not None:
+            self.card.kill()
+        self.card = card
+        if self.ui_root is not None:
+            self.show_ui()
+
+    def sync(self) -> bool:
+        """Bring the labels and the status line in step; True if anything changed."""
+        changed = False
+        for name, text in self.texts().items():
+            label = self.labels.get(name)
+            if label is None or self._shown.get(name) == text:
+                continue
+            self._shown[name] = text
+            label.set_text(fit_label(label, text))
+            changed = True
+        if self.status_box is not None and self._shown.get("status") != self.status:
+            self._shown["status"] = self.status
+            self.status_box.set_text(self.status.replace("&", "&amp;").replace("<", "&lt;"))
+            changed = True
+        return changed
+
+
+def label_lines(text: str, label: UILabel | None, lines: int) -> list[str]:
+    """`text` over `lines` labels as wide as `label`, broken between words (the last label
+    cuts what is left with '...')."""
+    if label is None or label.font is None:
+        return [text] + [""] * (lines - 1)
+    room = label.rect.width - 8
+    words = text.split()
+    parts: list[str] = []
+    while words and len(parts) < lines - 1:
+        count = len(words)
+        while count > 1 and label.font.size(" ".join(words[:count]))[0] > room:
+            count -= 1
+        parts.append(" ".join(words[:count]))
+        words = words[count:]
+    parts.append(" ".join(words))
+    return parts + [""] * (lines - len(parts))

@@ -1,0 +1,239 @@
+"""The endgame drills screen: a standard ending played against the endgame databases, which
+defend as long as they can, with "win in N" after every move and each move that let the win go
+pointed out with the move that would have kept it.
+
+The drills and their rules are `checkers.drills`' (pure code); this screen lays them out on the
+board and panel shared with the puzzle screen (`checkers.gui.board_play`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from checkers.board import BLACK, Move, Position
+from checkers.drills import DRILLS, Drill, DrillGame
+from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
+from checkers.gui.cards import Card, CardButton
+from checkers.gui.context import ScreenContext
+from checkers.gui.intents import Back
+from checkers.gui.wording import plural
+
+__all__ = ["REPLY_SECONDS", "DrillScreen"]
+
+REPLY_SECONDS = 0.6
+"""How long the player's move stays on the board before the databases answer it."""
+
+_SHORT_NAMES = {
+    "First Position": "First Position",
+    "Two kings against one": "Two kings v one",
+    "King against king: the opposition": "King v king",
+}
+
+
+class DrillScreen(BoardPlayScreen):
+    """One drill at a time; a card to pick the ending first."""
+
+    LABELS = (
+        ("title", "@heading"),
+        ("aim 1", "@small"),
+        ("aim 2", "@small"),
+        ("aim 3", "@small"),
+        ("source 1", "@dim"),
+        ("source 2", "@dim"),
+        ("task", "@heading"),
+        ("win", "@accent_small"),
+        ("moves", "@small"),
+        ("thrown title", "@heading"),
+        ("thrown 1", "@small"),
+        ("thrown 2", "@small"),
+        ("thrown 3", "@small"),
+        ("result", "@heading"),
+    )
+
+    def __init__(self, context: ScreenContext, drill: Drill | None = None) -> None:
+        super().__init__(context)
+        self.game: DrillGame | None = None
+        self.wait = 0.0
+        self.last: Move | None = None
+        self.keymap = {
+            "escape": self.leave,
+            "u": self.take_back,
+            "backspace": self.take_back,
+            "home": self.restart,
+            "d": self.choose,
+            "f": self.flip,
+        }
+        if drill is None:
+            self.choose()
+        else:
+            self.start(drill)
+
+    # --- the drill ----------------------------------------------------------------------------
+
+    def choose(self) -> None:
+        """The card that lists the endings."""
+        buttons = [
+            CardButton(
+                f"drill {index}",
+                _SHORT_NAMES.get(drill.name, drill.name),
+                f"{drill.name}: {drill.aim}",
+                functools.partial(self.start, drill),
+            )
+            for index, drill in enumerate(DRILLS, start=1)
+        ]
+        buttons.append(CardButton("close", "Back", "Close (Esc)", self._close_card))
+        self.show_card(
+            Card(
+                "Endgame drills",
+                [
+                    (
+                        "Standard endings from the books: you play the side that wins, the "
+                        "endgame databases defend as long as they can."
+                    ),
+                    (
+                        "Win in N tells how many moves the win takes with the best play; a move "
+                        "that lets the win go is pointed out."
+                    ),
+                ],
+                buttons,
+                cancel=self._close_card,
+            )
+        )
+
+    def _close_card(self) -> None:
+        if self.game is None:
+            self.leave()
+        else:
+            self.show_card(None)
+
+    def start(self, drill: Drill) -> None:
+        """Begin `drill` from its position."""
+        self.game = DrillGame(drill)
+        self.flipped = self.game.player is BLACK
+        self.last = None
+        self.reselect()
+        self.status = "Your move: click or drag a piece. U takes back, Home starts again."
+        if self.card is not None:
+            self.show_card(None)
+
+    def board_position(self) -> Position:
+        """The drill's position."""
+        return self.game.position if self.game is not None else DRILLS[0].position
+
+    def can_move(self) -> bool:
+        """On the player's turn, the databases not about to answer."""
+        return self.game is not None and self.game.player_to_move() and self.wait <= 0
+
+    def moved(self, move: Move) -> None:
+        """Play the player's move, tell whether it kept the win, and let the databases answer."""
+        game = self.game
+        assert game is not None
+        before = game.win_in()
+        thrown = game.play(move)
+        self.last = move
+        after = game.win_in()
+        if thrown is not None:
+            self.status = f"{thrown.words()} U takes it back."
+        elif after is not None and before is not None and after > before - 1:
+            slower = plural(after - before + 1, "move")
+            self.status = f"{move.pdn()} keeps the win, but it now takes {slower} longer."
+        elif after is not None:
+            self.status = f"{move.pdn()} keeps the win."
+        else:
+            self.status = f"{move.pdn()} played."
+        self.wait = REPLY_SECONDS if self.context.hop_seconds > 0 else 0.0
+        self._end_words()
+
+    def _end_words(self) -> None:
+        game = self.game
+        if game is not None and game.record.outcome is not None:
+            self.status = f"{game.result_words()} Home plays it again, D picks another ending."
+
+    def update(self, dt: float) -> None:
+        """The databases answer once the player's move has been seen."""
+        game = self.game
+        if game is not None and not game.player_to_move() and game.record.outcome is None:
+            self.wait -= dt
+            if self.wait <= 0:
+                self.wait = 0.0
+                reply = game.reply()
+                if reply is not None:
+                    self.last = reply
+                    self.reselect()
+                    self._end_words()
+        super().update(dt)
+
+    def wake_in(self) -> float | None:
+        """While the databases are to answer, when they do."""
+        wakes = [wake for wake in (super().wake_in(),) if wake is not None]
+        game = self.game
+        if game is not None and not game.player_to_move() and game.record.outcome is None:
+            wakes.append(max(0.0, self.wait))
+        return min(wakes) if wakes else None
+
+    def take_back(self) -> None:
+        """Take back the player's last move and the answer to it."""
+        if self.game is not None and self.game.take_back():
+            moves = self.game.record.moves
+            self.last = moves[-1] if moves else None
+            self.wait = 0.0
+            self.reselect()
+            self.status = "Took back your last move."
+
+    def restart(self) -> None:
+        """The drill again from its position."""
+        if self.game is not None:
+            self.start(self.game.drill)
+
+    def leave(self) -> None:
+        """Back to the screen below."""
+        self.context.request(Back())
+
+    def view_extras(self) -> dict[str, object]:
+        """The last move made."""
+        return {"last_move": self.last} if self.last is not None else {}
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def buttons(self) -> Sequence[ButtonSpec]:
+        """Take back, start again, another ending, flip and back."""
+        return (
+            ("back move", "Take back  (U)", "Take back your last move (U)", self.take_back),
+            ("restart", "Restart  (Home)", "The ending from its position (Home)", self.restart),
+            ("choose", "Other ending  (D)", "Pick another standard ending (D)", self.choose),
+            ("flip", "Flip  (F)", "Turn the board around (F)", self.flip),
+            ("close", "Back  (Esc)", "Back (Esc)", self.leave),
+        )
+
+    def texts(self) -> dict[str, str]:
+        """The drill's name, aim and source, the win's distance, the moves that threw it."""
+        texts = {name: "" for name, _ in self.LABELS}
+        game = self.game
+        texts["title"] = "Endgame drills"
+        if game is None:
+            return texts
+        drill = game.drill
+        texts["title"] = drill.name
+        for index, part in enumerate(label_lines(drill.aim, self.labels.get("aim 1"), 3), 1):
+            texts[f"aim {index}"] = part
+        source = f"From: {drill.source}"
+        for index, part in enumerate(label_lines(source, self.labels.get("source 1"), 2), 1):
+            texts[f"source {index}"] = part
+        texts["task"] = f"You play {game.player.name.capitalize()}, to win"
+        win_in = game.win_in()
+        if game.record.outcome is not None:
+            texts["win"] = ""
+        elif win_in is not None:
+            texts["win"] = f"Win in {win_in} move{'s' if win_in != 1 else ''} with the best play"
+        else:
+            texts["win"] = "The win is gone: U takes your move back"
+        fastest = game.best_possible
+        texts["moves"] = f"Your moves: {game.player_moves()} (the fastest win takes {fastest})"
+        if game.thrown:
+            count = len(game.thrown)
+            texts["thrown title"] = f"Moves that let the win go: {count}"
+            for index, thrown in enumerate(game.thrown[-3:], start=1):
+                texts[f"thrown {index}"] = thrown.short_words()
+        texts["result"] = game.result_words() or ""
+        return texts

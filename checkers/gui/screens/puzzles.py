@@ -1,0 +1,288 @@
+"""The puzzle screen: positions from the player's reviewed games to solve on the board, each
+told right or wrong with its idea and its line played out; the set comes back on a schedule.
+
+The puzzles are `checkers.puzzles`'; the set and the schedule (`fsrs`: a missed puzzle comes back
+within minutes, a solved one after days) are `checkers.puzzle_store`'s, in the data directory.
+The board, the panel and the status line are `checkers.gui.board_play`'s, shared with the
+endgame drills.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from checkers.board import BLACK, IllegalMoveError, InvalidMoveError, Move, Position
+from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
+from checkers.gui.cards import Card, CardButton
+from checkers.gui.context import ScreenContext
+from checkers.gui.explaining import numbered_line
+from checkers.gui.intents import Back, OpenDrills
+from checkers.puzzle_store import Schedule, load_puzzles, when_words
+from checkers.puzzles import Puzzle, replay
+
+__all__ = ["LINE_STEP_SECONDS", "PuzzleScreen"]
+
+LINE_STEP_SECONDS = 0.9
+"""How long each position of a solution's line stays on the board while it is played out."""
+
+
+class PuzzleScreen(BoardPlayScreen):
+    """One puzzle at a time from the player's set, the due ones first."""
+
+    LABELS = (
+        ("title", "@heading"),
+        ("count", "@small"),
+        ("session", "@dim"),
+        ("source", "@dim"),
+        ("task", "@heading"),
+        ("verdict", "@heading"),
+        ("answer", "@small"),
+        ("idea 1", "@small"),
+        ("idea 2", "@small"),
+        ("idea 3", "@small"),
+        ("line title", "@dim"),
+        ("line 1", "@small"),
+        ("line 2", "@small"),
+        ("again", "@accent_small"),
+    )
+
+    def __init__(self, context: ScreenContext, now: Callable[[], datetime] | None = None) -> None:
+        super().__init__(context)
+        self.now = now
+        """The clock the schedule is read by (tests give their own)."""
+        self.puzzles = load_puzzles()
+        self.schedule = Schedule.load()
+        self.puzzle: Puzzle | None = None
+        self.answer: Move | None = None
+        """The player's move, once made (None while the puzzle is being solved)."""
+        self.line: list[Position] = []
+        """The solution's positions, the puzzle's first, once answered."""
+        self.shown = 0
+        """Which of `line` the board shows."""
+        self.wait = 0.0
+        self.next_due: datetime | None = None
+        self.solved = 0
+        self.missed = 0
+        self.keymap = {
+            "escape": self.leave,
+            "n": self.next_puzzle,
+            "space": self.replay_line,
+            "right": self.step_line,
+            "d": self.open_drills,
+            "f": self.flip,
+        }
+        if self.schedule.damaged:
+            self.status = "The puzzle schedule was damaged: every puzzle is due again."
+        self.next_puzzle()
+
+    def _clock(self) -> datetime | None:
+        return self.now() if self.now is not None else None
+
+    # --- the puzzle -------------------------------------------------------------------------
+
+    def next_puzzle(self) -> None:
+        """Show the next puzzle: the longest due, else the one due soonest."""
+        if not self.puzzles:
+            self.puzzle = None
+            self.show_card(self._empty_card())
+            return
+        current = self.puzzle
+        others = [p for p in self.puzzles if p is not current] or self.puzzles
+        self.puzzle = self.schedule.next_up(others, self._clock())
+        self.answer = None
+        self.line = []
+        self.shown = 0
+        assert self.puzzle is not None
+        position = self.puzzle.position
+        self.flipped = position.turn is BLACK  # the side to play at the bottom
+        self.reselect()
+        if not self.status.startswith("The puzzle schedule"):
+            self.status = (
+                "Find the best move: click or drag a piece. N skips, D for endgame drills."
+            )
+
+    def board_position(self) -> Position:
+        """The puzzle's position, or the solution's line as it is played out."""
+        if self.line:
+            return self.line[self.shown]
+        return self.puzzle.position if self.puzzle is not None else Position()
+
+    def can_move(self) -> bool:
+        """While the puzzle is unsolved."""
+        return self.puzzle is not None and self.answer is None
+
+    def moved(self, move: Move) -> None:
+        """Judge the player's move, schedule the puzzle, and play the solution out."""
+        puzzle = self.puzzle
+        assert puzzle is not None
+        self.answer = move
+        right = puzzle.is_solution(move)
+        if right:
+            self.solved += 1
+        else:
+            self.missed += 1
+        self.next_due = self.schedule.answer(puzzle, right, self._clock())
+        problem = self.schedule.save()
+        try:
+            self.line = replay(puzzle.position, puzzle.solution)
+        except (IllegalMoveError, InvalidMoveError):
+            self.line = [puzzle.position]
+        # A right answer shows from the player's own move on; a wrong one from the start.
+        self.shown = 1 if right and len(self.line) > 1 else 0
+        self.wait = LINE_STEP_SECONDS
+        if right:
+            self.status = "Right! The line plays out on the board. N for the next puzzle."
+        else:
+            self.status = (
+                f"Not this time: {move.pdn()} is not it. The answer plays out on the board; "
+                "N for the next puzzle."
+            )
+        if problem:
+            self.status = f"{self.status} ({problem})"
+
+    def step_line(self) -> None:
+        """Show the next position of the solution's line."""
+        if self.line and self.shown < len(self.line) - 1:
+            self.shown += 1
+            self.wait = LINE_STEP_SECONDS
+
+    def replay_line(self) -> None:
+        """Play the solution's line out again from the puzzle's position."""
+        if self.line:
+            self.shown = 0
+            self.wait = LINE_STEP_SECONDS
+
+    def update(self, dt: float) -> None:
+        """Play the line out a position at a time, and bring the widgets in step."""
+        if self.line and self.shown < len(self.line) - 1:
+            self.wait -= dt
+            if self.wait <= 0:
+                self.step_line()
+        super().update(dt)
+
+    def wake_in(self) -> float | None:
+        """While the line plays out, when its next position is due."""
+        wakes = [wake for wake in (super().wake_in(),) if wake is not None]
+        if self.line and self.shown < len(self.line) - 1:
+            wakes.append(max(0.0, self.wait))
+        return min(wakes) if wakes else None
+
+    def view_extras(self) -> dict[str, object]:
+        """The move that led to the position shown, once the line plays out."""
+        if self.line and self.puzzle is not None and self.shown > 0:
+            return {
+                "last_move": Move.from_pdn(
+                    self.puzzle.solution[self.shown - 1], self.line[self.shown - 1]
+                )
+            }
+        return {}
+
+    # --- leaving -------------------------------------------------------------------------------
+
+    def leave(self) -> None:
+        """Back to the screen below."""
+        self.context.request(Back())
+
+    def open_drills(self) -> None:
+        """The endgame drills, over this screen."""
+        self.context.request(OpenDrills())
+
+    def _empty_card(self) -> Card:
+        return Card(
+            "No puzzles yet",
+            [
+                (
+                    "Review a finished game (the Review button at its end): each position "
+                    "where someone went wrong and one move was clearly best becomes a puzzle."
+                ),
+                "Meanwhile, the endgame drills are ready.",
+            ],
+            [
+                CardButton("drills", "Endgame drills", "Standard endings (D)", self.open_drills),
+                CardButton("close", "Back", "Back to the start (Esc)", self.leave),
+            ],
+            cancel=self.leave,
+        )
+
+    def receive(self, result: object) -> None:
+        """Back from the drills: the set may have grown meanwhile (nothing else changes)."""
+        self.puzzles = load_puzzles()
+        if self.puzzle is None and self.puzzles:
+            self.show_card(None)
+            self.next_puzzle()
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def buttons(self) -> Sequence[ButtonSpec]:
+        """Next, the line again, drills, flip and back."""
+        return (
+            (
+                "next",
+                "Next puzzle  (N)",
+                "Another puzzle: the longest due first (N)",
+                self.next_puzzle,
+            ),
+            (
+                "again",
+                "Show line  (Space)",
+                "Play the answer's line out again (Space)",
+                self.replay_line,
+            ),
+            (
+                "drills",
+                "Drills  (D)",
+                "Standard endings against the databases (D)",
+                self.open_drills,
+            ),
+            ("flip", "Flip  (F)", "Turn the board around (F)", self.flip),
+            ("back", "Back  (Esc)", "Back to the start screen (Esc)", self.leave),
+        )
+
+    def _source(self, puzzle: Puzzle) -> str:
+        """Where the puzzle comes from, in a player's words."""
+        position = puzzle.position
+        side = position.turn.name.capitalize()
+        try:
+            Move.from_pdn(puzzle.played, position)
+        except (IllegalMoveError, InvalidMoveError, ValueError):
+            other = position.turn.opponent.name.capitalize()
+            return f"From a game, move {puzzle.move_number}: after {other}'s {puzzle.played}?"
+        return f"From a game, move {puzzle.move_number}: {side} played {puzzle.played}?"
+
+    def texts(self) -> dict[str, str]:
+        """The panel's words for the puzzle shown and how it went."""
+        puzzle = self.puzzle
+        due = len(self.schedule.due(self.puzzles, self._clock()))
+        texts = {name: "" for name, _ in self.LABELS}
+        texts["title"] = "Puzzles"
+        texts["count"] = f"{due} due now, {len(self.puzzles)} in your set"
+        texts["session"] = f"This time: {self.solved} right, {self.missed} missed"
+        if puzzle is None:
+            return texts
+        side = puzzle.position.turn.name.capitalize()
+        texts["source"] = self._source(puzzle)
+        texts["task"] = f"{side} to play: find the best move"
+        if self.answer is None:
+            return texts
+        right = puzzle.is_solution(self.answer)
+        texts["verdict"] = "Right!" if right else "Not this time"
+        texts["answer"] = (
+            f"{self.answer.pdn()} is the answer."
+            if right
+            else f"You played {self.answer.pdn()}; the answer is {puzzle.solution[0]}."
+        )
+        ideas = " ".join(str(idea.get("text", "")) + "." for idea in puzzle.ideas) or (
+            f"{puzzle.solution[0]} is a man better than any other move here."
+        )
+        ideas = ideas[:1].upper() + ideas[1:]
+        for index, part in enumerate(label_lines(ideas, self.labels.get("idea 1"), 3), start=1):
+            texts[f"idea {index}"] = part
+        number = puzzle.move_number
+        line = numbered_line(list(puzzle.solution), number, puzzle.position.turn is BLACK)
+        texts["line title"] = "The line, played out on the board:"
+        first, second = label_lines(line, self.labels.get("line 1"), 2)
+        texts["line 1"], texts["line 2"] = first, second
+        if self.next_due is not None:
+            texts["again"] = f"This puzzle comes back {when_words(self.next_due, self._clock())}."
+        return texts

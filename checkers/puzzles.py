@@ -1,0 +1,391 @@
+"""Puzzles from a reviewed game: the positions where a player went wrong and one move was clearly
+best, each with its solution line and the ideas that line proves.
+
+Pure Python, no pygame. A move that went wrong (a mistake or a blunder by the review, or inside
+the endgame databases a move that made the result worse) makes up to two puzzles: its own
+position, when a move there was clearly best (what the player missed), and the position it left,
+when the opponent's reply is clearly best (how to punish it). One move is clearly best when:
+
+- by the engine's multi-line search (`checkers.ai.explain.analysis_lines`, two lines), the best
+  move keeps at least `CLEAR_MARGIN` (a man) more than every other move; or
+- by the endgame databases, it is the only move that keeps the win (or the draw).
+
+`puzzle_ideas` is the one place a puzzle's `ideas` are decided. Today it names only what a
+replay of the solution proves by itself (material won, a man crowned, the opponent left without
+a move) and what the databases say of the position after the first move; the coach's named ideas
+(`checkers.coach`: shots, breakthroughs, ...) are meant to be connected there.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from checkers.ai.endgame import Endgames, Result, default_endgames
+from checkers.ai.explain import AnalysisLine, analysis_lines
+from checkers.ai.search import Limits, StopSignal
+from checkers.board import BLACK, Move, Position, Side
+from checkers.coach import ideas as coach_ideas
+from checkers.review import WIN_MEN, Label, MoveReview
+
+__all__ = [
+    "CLEAR_MARGIN",
+    "PUZZLE_LABELS",
+    "SOLUTION_PLIES",
+    "Puzzle",
+    "clear_best",
+    "clear_solution",
+    "database_keeper",
+    "find_puzzles",
+    "puzzle_ideas",
+    "puzzles_at",
+    "replay",
+]
+
+CLEAR_MARGIN = 1.0
+"""How much better than every other move (in men) the solution must be: a man."""
+
+PUZZLE_LABELS = (Label.MISTAKE, Label.BLUNDER)
+"""The review's labels of a move that went wrong enough to make a puzzle of its position."""
+
+SOLUTION_PLIES = 9
+"""The longest solution line kept (the player's move, the replies, and the moves that win)."""
+
+_DATABASE_PLIES = 7
+"""How far a database solution's line is followed (a long win is shown by its start)."""
+
+_WORDS = {1: "a man", 2: "two men", 3: "three men", 4: "four men"}
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position to solve: the side to move finds `solution[0]`; the rest of the line shows why.
+
+    `played` is the game's move that went wrong (in this position, or the one that led to it);
+    `game` and `ply` say where it came from: the solution is an alternative to the game's move
+    number `ply` (1 for the game's first move); `source` names the game for a player."""
+
+    fen: str
+    solution: tuple[str, ...]
+    played: str
+    ideas: tuple[dict[str, Any], ...]
+    game: int = 1
+    ply: int = 0
+    source: str = ""
+
+    @property
+    def position(self) -> Position:
+        """The position to solve."""
+        return Position.from_fen(self.fen)
+
+    @property
+    def key(self) -> str:
+        """What the puzzle is known by in the player's set and schedule: its position."""
+        return self.fen
+
+    @property
+    def move_number(self) -> int:
+        """The game's move number as players write it of the move the puzzle asks for."""
+        # Whether the game began with Black follows from who moves here at which ply.
+        black_first = (self.position.turn is BLACK) == (self.ply % 2 == 1)
+        return (self.ply + 1) // 2 if black_first else self.ply // 2 + 1
+
+    def is_solution(self, move: Move) -> bool:
+        """Whether `move` is the puzzle's answer."""
+        return move.pdn() == self.solution[0]
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON object `checkers puzzles` prints and the puzzle set keeps."""
+        data: dict[str, Any] = {
+            "fen": self.fen,
+            "solution": list(self.solution),
+            "played": self.played,
+            "ideas": [dict(idea) for idea in self.ideas],
+            "game": self.game,
+            "ply": self.ply,
+        }
+        if self.source:
+            data["source"] = self.source
+        return data
+
+    @classmethod
+    def from_json(cls, data: object) -> Puzzle:
+        """A puzzle from its JSON object; TypeError (a field of the wrong kind) or ValueError (a
+        FEN that does not read, a solution that is not legal there) if it is not one."""
+        if not isinstance(data, dict):
+            raise TypeError("a puzzle is a JSON object")
+        fen, solution, played = data.get("fen"), data.get("solution"), data.get("played")
+        if not isinstance(fen, str) or not isinstance(played, str):
+            raise TypeError("a puzzle needs a FEN and the move played")
+        if not isinstance(solution, list) or not solution:
+            raise ValueError("a puzzle needs a solution")
+        if not all(isinstance(move, str) for move in solution):
+            raise TypeError("a solution is a list of moves")
+        position = Position.from_fen(fen)  # InvalidFenError is a ValueError
+        replay(position, solution)  # IllegalMoveError too
+        ideas = data.get("ideas", [])
+        if not isinstance(ideas, list) or not all(isinstance(idea, dict) for idea in ideas):
+            raise TypeError("a puzzle's ideas are a list of objects")
+        game, ply, source = data.get("game", 1), data.get("ply", 0), data.get("source", "")
+        if not isinstance(game, int) or not isinstance(ply, int) or not isinstance(source, str):
+            raise TypeError("a puzzle's game and ply are whole numbers")
+        return cls(position.fen(), tuple(solution), played, tuple(ideas), game, ply, source)
+
+
+# --- replaying lines --------------------------------------------------------------------------
+
+
+def replay(position: Position, line: Iterable[str]) -> list[Position]:
+    """The positions along `line` from `position` (the position itself first); raises
+    IllegalMoveError or InvalidMoveError if a move is not legal where it is played."""
+    positions = [position]
+    for text in line:
+        positions.append(positions[-1].move(Move.from_pdn(text, positions[-1])))
+    return positions
+
+
+def _pieces(position: Position, side: Side) -> int:
+    return len(position.pieces(side))
+
+
+def _gain(start: Position, position: Position, side: Side) -> int:
+    """Pieces `side` is ahead at `position` compared with `start` (taken less given)."""
+    opponent = side.opponent
+    taken = _pieces(start, opponent) - _pieces(position, opponent)
+    given = _pieces(start, side) - _pieces(position, side)
+    return taken - given
+
+
+def _line_text(line: Sequence[str]) -> str:
+    return " ".join(line)
+
+
+# --- ideas ------------------------------------------------------------------------------------
+
+
+def puzzle_ideas(
+    position: Position, solution: Sequence[str], endgames: Endgames | None = None
+) -> list[dict[str, Any]]:
+    """What the solution from `position` proves, each idea with its line and its claim: every
+    claim is checked here by replaying the line (or by the databases, for `database`).
+
+    Names today: `material` (`gives`, `takes`: pieces the side to move loses and captures on
+    the line, takes > gives), `crown` (`square`: where one of its men is crowned), `no moves`
+    (the line ends with the opponent unable to move: a win), `database` (`result`: the databases'
+    value after the first move, `moves`: the moves to the end of a win). This function is the
+    one place where the coach's named ideas come in: first the side to move's ideas the coach
+    names and proves on the solution (`shot`, `breakthrough`, `runaway`, ... as
+    `checkers.coach.Idea.to_json`), then the facts above.
+    """
+    side = position.turn
+    positions = replay(position, solution)
+    named = coach_ideas(position, solution, endgames=endgames)
+    ideas: list[dict[str, Any]] = [idea.to_json() for idea in named if idea.side is side]
+    final = positions[-1]
+    taken = _pieces(position, side.opponent) - _pieces(final, side.opponent)
+    given = _pieces(position, side) - _pieces(final, side)
+    if taken > given:
+        won = _WORDS.get(taken - given, f"{taken - given} men")
+        ideas.append(
+            {
+                "name": "material",
+                "line": list(solution),
+                "gives": given,
+                "takes": taken,
+                "text": f"{_line_text(solution)} wins {won}"
+                + (f" (gives {given}, takes {taken})" if given else ""),
+            }
+        )
+    for index, (before, after) in enumerate(itertools.pairwise(positions)):
+        if before.turn is not side:
+            continue
+        move = Move.from_pdn(solution[index], before)
+        moved = before.piece_at(move.start)
+        crowned = after.piece_at(move.end)
+        if moved is not None and not moved.king and crowned is not None and crowned.king:
+            line = list(solution[: index + 1])
+            ideas.append(
+                {
+                    "name": "crown",
+                    "line": line,
+                    "square": move.end,
+                    "text": f"{_line_text(line)} crowns a king on {move.end}",
+                }
+            )
+            break
+    if final.turn is side.opponent and not final.has_legal_moves():
+        ideas.append(
+            {
+                "name": "no moves",
+                "line": list(solution),
+                "text": f"after {_line_text(solution)} the opponent has no move left: a win",
+            }
+        )
+    databases = endgames if endgames is not None else default_endgames()
+    found = databases.probe_plies(positions[1]) if len(positions) > 1 else None
+    if found is not None:
+        # The value is the opponent's after the first move: their loss is this side's win.
+        result = {Result.LOSS: "win", Result.DRAW: "draw", Result.WIN: "loss"}[found.result]
+        moves = (found.plies + 2) // 2 if result == "win" else None
+        text = f"{solution[0]} keeps the win: won in {moves} moves with the best play"
+        if result != "win":
+            text = f"{solution[0]} keeps the {result}"
+        idea: dict[str, Any] = {
+            "name": "database",
+            "line": list(solution[:1]),
+            "result": result,
+            "text": text,
+        }
+        if moves is not None:
+            idea["moves"] = moves
+        ideas.append(idea)
+    return ideas
+
+
+# --- finding puzzles ----------------------------------------------------------------------------
+
+
+def _line_value(line: AnalysisLine) -> float:
+    """A line's score in men, a forced result counting as +/- WIN_MEN."""
+    if line.win_in is not None:
+        return WIN_MEN if line.win_in > 0 else -WIN_MEN
+    return line.score or 0.0
+
+
+def clear_best(lines: Sequence[AnalysisLine]) -> bool:
+    """Whether the first of the two best lines keeps at least CLEAR_MARGIN more than the other
+    (and so more than every other move)."""
+    if len(lines) < 2:
+        return False
+    return _line_value(lines[0]) - _line_value(lines[1]) >= CLEAR_MARGIN - 1e-9
+
+
+def _trimmed(position: Position, line: Sequence[str]) -> tuple[str, ...]:
+    """The solution shown: the line up to where the side to move is furthest ahead in pieces
+    (first reached), at most SOLUTION_PLIES; a line that wins nothing keeps three moves."""
+    line = list(line[:SOLUTION_PLIES])
+    positions = replay(position, line)
+    side = position.turn
+    gains = [_gain(position, after, side) for after in positions[1:]]
+    if not gains:
+        return tuple(line)
+    best = max(gains)
+    if best <= 0:
+        return tuple(line[:3])
+    return tuple(line[: gains.index(best) + 1])
+
+
+def database_keeper(position: Position, endgames: Endgames) -> Move | None:
+    """The only move that keeps the databases' win or draw of `position`, if exactly one does
+    (None outside the databases, in a lost position, or when two moves or more keep it)."""
+    found = endgames.probe(position)
+    if found not in (Result.WIN, Result.DRAW):
+        return None
+    keeping = Result.LOSS if found is Result.WIN else Result.DRAW
+    keepers = []
+    for move in position.legal_moves():
+        child = endgames.probe(position.move(move))
+        if child is None:
+            return None
+        if child is keeping:
+            keepers.append(move)
+    return keepers[0] if len(keepers) == 1 else None
+
+
+def _database_line(position: Position, first: Move, endgames: Endgames) -> tuple[str, ...]:
+    """`first`, then the databases' best moves for both sides, a few plies."""
+    line = [first.pdn()]
+    current = position.move(first)
+    while len(line) < _DATABASE_PLIES:
+        move = endgames.best_move(current)
+        if move is None:
+            break
+        line.append(move.pdn())
+        current = current.move(move)
+    return tuple(line)
+
+
+def _went_wrong(review: MoveReview, endgames: Endgames) -> bool:
+    """Whether the move was a mistake or a blunder, or inside the databases made the result
+    worse for its side (a win became a draw or a loss, a draw a loss)."""
+    before = endgames.probe(review.position)
+    if before is None:
+        return review.label in PUZZLE_LABELS
+    after = endgames.probe(review.position.move(review.move))
+    kept = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW}.get(before)
+    return after is not None and kept is not None and after is not kept
+
+
+def clear_solution(
+    position: Position,
+    limits: Limits,
+    endgames: Endgames | None = None,
+    stop: StopSignal | None = None,
+) -> tuple[str, ...] | None:
+    """The solution line of `position` when one move is clearly best there (the only one that
+    keeps the databases' win or draw, or a man better than every other by the engine's two best
+    lines), else None."""
+    databases = endgames if endgames is not None else default_endgames()
+    if len(position.legal_moves()) < 2:
+        return None
+    if databases.probe(position) is not None:
+        keeper = database_keeper(position, databases)
+        return None if keeper is None else _database_line(position, keeper, databases)
+    lines = analysis_lines(position, limits, 2, stop=stop).lines
+    if (stop is not None and stop.is_set()) or not clear_best(lines):
+        return None
+    return _trimmed(position, lines[0].pv)
+
+
+def puzzles_at(
+    review: MoveReview,
+    limits: Limits,
+    *,
+    game: int = 1,
+    source: str = "",
+    endgames: Endgames | None = None,
+    stop: StopSignal | None = None,
+) -> list[Puzzle]:
+    """The puzzles one reviewed move makes if it went wrong: its own position when a move there
+    was clearly best (find what the player missed), then the position it left when the reply
+    is clearly best (find how to punish it). Both carry the move as `played`."""
+    databases = endgames if endgames is not None else default_endgames()
+    if not _went_wrong(review, databases):
+        return []
+    puzzles = []
+    after = review.position.move(review.move)
+    for position, ply in ((review.position, review.ply), (after, review.ply + 1)):
+        solution = clear_solution(position, limits, databases, stop)
+        if solution is None or (ply == review.ply and solution[0] == review.move.pdn()):
+            continue
+        ideas = tuple(puzzle_ideas(position, solution, databases))
+        puzzles.append(
+            Puzzle(position.fen(), solution, review.move.pdn(), ideas, game, ply, source)
+        )
+    return puzzles
+
+
+def find_puzzles(
+    reviews: Iterable[MoveReview],
+    limits: Limits,
+    *,
+    game: int = 1,
+    source: str = "",
+    endgames: Endgames | None = None,
+    stop: StopSignal | None = None,
+) -> list[Puzzle]:
+    """Every puzzle of a reviewed game, in game order (one per position: a position met twice
+    gives one puzzle); a game over after a move has no position to solve there. `limits` bound each multi-line search (the review's own are right)."""
+    puzzles: list[Puzzle] = []
+    seen: set[str] = set()
+    for review in reviews:
+        if stop is not None and stop.is_set():
+            break
+        found = puzzles_at(review, limits, game=game, source=source, endgames=endgames, stop=stop)
+        for puzzle in found:
+            if puzzle.key not in seen:
+                seen.add(puzzle.key)
+                puzzles.append(puzzle)
+    return puzzles

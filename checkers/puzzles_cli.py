@@ -1,0 +1,101 @@
+"""`checkers puzzles FILE`: a game reviewed, then its puzzles listed (text or JSON).
+
+`add_puzzles_command(subparsers)` adds the command to the `checkers` parser; cli.py calls it.
+The review is `checkers review`'s (the same depth or time, the same worker processes); the
+puzzles are `checkers.puzzles.find_puzzles`'. Ctrl+C ends both with one line and status 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from checkers.ai.search import Limits, StopSignal
+from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
+from checkers.pdn import GameUnreadable, open_game
+from checkers.perft import default_jobs
+from checkers.puzzles import Puzzle, find_puzzles
+from checkers.review import DEFAULT_DEPTH, MoveReview, ReviewSetting, review_moves
+
+__all__ = ["add_puzzles_command", "cmd_puzzles", "puzzle_text"]
+
+
+def puzzle_text(puzzle: Puzzle, index: int) -> list[str]:
+    """A puzzle as text lines: where it comes from and who plays, the position, the solution
+    and its ideas."""
+    side = puzzle.position.turn.name.capitalize()
+    heading = (
+        f"{index}. move {puzzle.move_number}, {side} to play (the game went wrong with "
+        f"{puzzle.played}): {' '.join(puzzle.solution)}"
+    )
+    lines = [heading, f"   {puzzle.fen}"]
+    lines.extend(f"   {idea['text']}" for idea in puzzle.ideas if "text" in idea)
+    return lines
+
+
+def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
+    """Review one game of a PDN file and print its puzzles."""
+    try:
+        game = open_game(args.file, args.game)
+    except GameUnreadable as error:
+        args.usage_error(f"cannot read {error.words(args.file)}")
+    limits = Limits(time=args.time) if args.time else Limits(depth=args.depth or DEFAULT_DEPTH)
+    setting = ReviewSetting(limits)
+    jobs = min(args.jobs, max(1, len(game.moves) + 1))
+    stop = StopSignal()
+    reviews: list[MoveReview] = []
+    moves = review_moves(game.start, game.moves, setting, jobs=jobs, stop=stop)
+    try:
+        reviews.extend(moves)
+        puzzles = find_puzzles(reviews, limits, game=args.game, stop=stop)
+    except KeyboardInterrupt:
+        stop.stop()
+        moves.close()  # ends the worker processes before the line is printed
+        print("checkers: puzzles cancelled", file=sys.stderr)
+        return 130
+    if args.format == "json":
+        json.dump({"puzzles": [puzzle.as_json() for puzzle in puzzles]}, out, indent=1)
+        print(file=out)
+        return 0
+    black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
+    count = f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
+    print(f"Game {args.game} of {args.file}: {black} - {white}: {count}", file=out)
+    for index, puzzle in enumerate(puzzles, start=1):
+        for line in puzzle_text(puzzle, index):
+            print(line, file=out)
+    return 0
+
+
+def add_puzzles_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.ArgumentParser:
+    """Add `checkers puzzles` to the command line's subparsers; returns its parser."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "puzzles",
+        help="review a PDN game and list its puzzles",
+        description="Review a game (as `checkers review` does), then list each position where "
+        "a player went wrong and one move was clearly best: a man better than every other "
+        "move, or the only move that keeps an endgame database's win or draw.",
+    )
+    parser.add_argument("file", help="a PDN file")
+    parser.add_argument(
+        "--game", type=positive_int, default=1, help="which game of the file (default: 1)"
+    )
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--depth",
+        type=search_depth,
+        help=f"search each position this many plies (default: {DEFAULT_DEPTH})",
+    )
+    limit.add_argument("--time", type=seconds, help="search each position this many seconds")
+    parser.add_argument(
+        "--jobs",
+        type=job_count,
+        default=min(default_jobs(), max_jobs()),
+        help="positions reviewed at once in worker processes (default: one per core)",
+    )
+    parser.add_argument(
+        "--format", choices=("text", "json"), default="text", help="text (default) or json"
+    )
+    parser.set_defaults(handler=cmd_puzzles, usage_error=parser.error)
+    return parser

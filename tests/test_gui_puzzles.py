@@ -1,0 +1,236 @@
+"""The puzzle screen and the endgame drills in the window, driven through the App's real loop:
+a right and a wrong answer, the schedule they leave, the count on the start screen, a review
+that adds its puzzles, and a drill where the player throws the win and is told."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import post, press, run_until
+from test_gui_review import blunder_record, start_from_menu
+from test_gui_start import assert_plain
+from test_review import BEFORE_BLUNDER, BLUNDER, moves_of
+
+from checkers.ai import Limits
+from checkers.board import Position
+from checkers.gui.app import App
+from checkers.gui.game_view import review as review_screen
+from checkers.gui.screens.drills import DrillScreen
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.puzzles import PuzzleScreen
+from checkers.gui.screens.start import StartScreen
+from checkers.puzzle_store import Schedule, add_puzzles, load_puzzles, puzzles_path, schedule_path
+from checkers.puzzles import Puzzle, find_puzzles, replay
+from checkers.review import ReviewSetting, review_moves
+
+CAP_SECONDS = 120.0
+SHALLOW = Limits(depth=6)
+
+
+def blunder_puzzle() -> Puzzle:
+    """The puzzle the planted blunder of the review tests makes: Black takes two men."""
+    moves = moves_of([*BEFORE_BLUNDER, BLUNDER])
+    reviews = list(review_moves(Position(), moves, ReviewSetting(SHALLOW)))
+    puzzle = next(p for p in find_puzzles(reviews, SHALLOW) if p.played == BLUNDER)
+    assert puzzle.solution[0] == "15x22x29"
+    return puzzle
+
+
+def click_at(app: App, where: tuple[float, float]) -> None:
+    """A left click at `where`; two frames (pygame_gui posts a button's press as an event)."""
+    point = (int(where[0]), int(where[1]))
+    post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=point, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=point, button=1)
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def click_square(app: App, screen: PuzzleScreen | DrillScreen, square: int) -> None:
+    click_at(app, screen.layout().board.square_center(square))
+
+
+def words_shown(screen: PuzzleScreen | DrillScreen) -> list[str]:
+    """Everything the screen says: its panel, its buttons and its status line."""
+    return [*screen.texts().values(), *(b.text for b in screen.widgets.values()), screen.status]
+
+
+def open_puzzles(make_app: Callable[..., App]) -> tuple[App, PuzzleScreen]:
+    app = make_app(None)
+    assert isinstance(app.screen, StartScreen)
+    assert "1 due" in app.screen.widgets["puzzles"].text
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    return app, screen
+
+
+def test_a_right_answer_is_told_and_the_puzzle_comes_back_in_days(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    puzzle = blunder_puzzle()
+    add_puzzles([puzzle])
+    app, screen = open_puzzles(make_app)
+    assert screen.puzzle == puzzle and screen.flipped  # Black to play, Black at the bottom
+    assert screen.texts()["task"] == "Black to play: find the best move"
+    for square in (15, 29):  # the piece, then where it lands: the double jump
+        click_square(app, screen, square)
+    assert screen.answer is not None and screen.answer.pdn() == "15x22x29"
+    texts = screen.texts()
+    assert texts["verdict"] == "Right!" and texts["answer"] == "15x22x29 is the answer."
+    assert "wins two men" in " ".join(texts[f"idea {i}"] for i in (1, 2, 3))
+    assert texts["again"].startswith("This puzzle comes back in ")
+    # The line is on the board: the position after the answer.
+    assert screen.board_position() == replay(puzzle.position, puzzle.solution)[1]
+    assert_plain(words_shown(screen))
+    card = Schedule.load().cards[puzzle.key]
+    assert card.due - datetime.now(timezone.utc) > timedelta(minutes=5)
+
+
+def test_a_wrong_answer_shows_the_answer_played_out_and_brings_the_puzzle_back_soon(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    puzzle = blunder_puzzle()
+    add_puzzles([puzzle])
+    app, screen = open_puzzles(make_app)
+    click_square(app, screen, 14)
+    click_square(app, screen, 23)  # 14x23: takes one man, not two
+    assert screen.answer is not None and screen.answer.pdn() == "14x23"
+    texts = screen.texts()
+    assert texts["verdict"] == "Not this time"
+    assert texts["answer"] == "You played 14x23; the answer is 15x22x29."
+    assert texts["source"] == "From a game, move 11: after White's 23-18?"
+    assert "14x23 is not it" in screen.status
+    # The answer plays out from the puzzle's position on the board, a position at a time.
+    assert screen.board_position() == puzzle.position
+    end = replay(puzzle.position, puzzle.solution)[-1]
+    run_until(app, lambda: screen.board_position() == end)
+    assert screen.view_extras()["last_move"].pdn() == "15x22x29"  # type: ignore[attr-defined]
+    assert_plain(words_shown(screen))
+    due = Schedule.load().cards[puzzle.key].due
+    assert due - datetime.now(timezone.utc) <= timedelta(minutes=10)
+    assert screen.texts()["again"] in (
+        "This puzzle comes back in 1 minute.",
+        "This puzzle comes back in 10 minutes.",
+    )
+    # Back on the start screen the missed puzzle is not due yet; its count says so.
+    press(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert isinstance(app.screen, StartScreen)
+    assert app.screen.widgets["puzzles"].text.startswith("Puzzles  (P)")
+
+
+def test_a_damaged_schedule_never_stops_the_puzzles(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    add_puzzles([blunder_puzzle()])
+    schedule_path().write_text("{ this is not json")
+    app, screen = open_puzzles(make_app)
+    assert "damaged" in screen.status
+    click_square(app, screen, 15)
+    click_square(app, screen, 29)
+    assert screen.texts()["verdict"].startswith("Right")
+    assert json.loads(schedule_path().read_text())["cards"]  # written whole again
+
+
+def test_no_puzzles_yet_says_how_to_get_some_and_offers_the_drills(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app(None)
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen) and screen.card is not None
+    assert screen.card.title == "No puzzles yet"
+    click_at(app, screen.card.widgets["drills"].get_abs_rect().center)
+    app.step(1 / 60)
+    assert isinstance(app.screen, DrillScreen)
+
+
+def test_a_review_in_the_window_adds_its_puzzles_to_the_set(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
+    monkeypatch.setattr(review_screen, "JOBS", 1)
+    app = make_app(autosave=True)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    screen.load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    start_from_menu(app)
+    deadline = time.monotonic() + CAP_SECONDS
+    while not puzzles_path().exists():
+        assert time.monotonic() < deadline, "gave up waiting for the review's puzzles"
+        pane = screen.review_pane
+        assert pane is not None
+        pane.client.wait(0.05)
+        app.step(1 / 60)
+    app.step(1 / 60)
+    puzzles = load_puzzles()
+    assert any(p.played == BLUNDER and p.solution[0] == "15x22x29" for p in puzzles)
+    assert "joined your puzzles" in screen.game.status
+
+
+# --- endgame drills -------------------------------------------------------------------------
+
+
+def open_drill(make_app: Callable[..., App], name: str) -> tuple[App, DrillScreen]:
+    app = make_app(None)
+    press(app, pygame.K_d, "d")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, DrillScreen) and screen.card is not None
+    assert screen.card.title == "Endgame drills"
+    click_at(app, screen.card.widgets[name].get_abs_rect().center)
+    assert screen.game is not None and screen.card is None
+    return app, screen
+
+
+def test_a_drill_tells_the_player_who_throws_the_win(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app, screen = open_drill(make_app, "drill 3")  # king against king: the opposition
+    assert screen.texts()["win"] == "Win in 5 moves with the best play"
+    click_square(app, screen, 32)
+    click_square(app, screen, 28)  # gives up the opposition: only 32-27 wins
+    assert "32-28, let the win go: 32-27 kept it (win in 5)" in screen.status
+    run_until(app, lambda: screen.game is not None and screen.game.player_to_move())
+    texts = screen.texts()
+    assert texts["win"].startswith("The win is gone")
+    assert texts["thrown title"] == "Moves that let the win go: 1"
+    assert texts["thrown 1"] == "Move 1: 32-28 let it go; 32-27 kept it."
+    assert_plain(words_shown(screen))
+    press(app, pygame.K_u, "u")  # take it back and play the right move
+    assert screen.texts()["win"] == "Win in 5 moves with the best play"
+    assert screen.texts()["thrown 1"] == ""
+    click_square(app, screen, 32)
+    click_square(app, screen, 27)
+    assert screen.status == "32-27 keeps the win."
+    run_until(app, lambda: screen.game is not None and screen.game.player_to_move())
+    assert screen.texts()["win"] == "Win in 4 moves with the best play"
+
+
+def test_the_databases_defend_a_drill_until_the_player_wins_it(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app, screen = open_drill(make_app, "drill 2")  # two kings against one
+    game = screen.game
+    assert game is not None
+    while game.record.outcome is None:
+        run_until(app, lambda: game.player_to_move() or game.record.outcome is not None)
+        if game.record.outcome is not None:
+            break
+        best = game.endgames.best_move(game.position)
+        assert best is not None
+        click_square(app, screen, best.start)
+        click_square(app, screen, best.end)
+    assert (
+        screen.texts()["result"] == f"Won in {game.best_possible} moves: as fast as the databases."
+    )
