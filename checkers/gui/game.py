@@ -9,7 +9,7 @@ made; the animation only replays it, so undo or a new game during an animation l
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
