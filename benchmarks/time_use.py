@@ -29,7 +29,7 @@ from pathlib import Path
 from checkers.ai.classic import MAX_DEPTH
 from checkers.ai.compiled import new_engine, wait_until_ready
 from checkers.ai.engine import tune_collector_for_search
-from checkers.ai.search import MATE_BOUND, Limits
+from checkers.ai.search import MATE_BOUND, Limits, SearchRequest
 from checkers.board import Move, Position
 from checkers.pdn import open_game
 from checkers.protocol import EngineSession
@@ -167,7 +167,8 @@ def clock(seconds: float, games: list[tuple[Position, list[str]]]) -> int:
         if len(position.legal_moves()) == 1:
             continue
         began = time.perf_counter()
-        result = engine.search(position, Limits(time=seconds, spare_time=seconds), history=history)
+        request = SearchRequest(position, tuple(history))
+        result = engine.search(request, Limits(time=seconds, spare_time=seconds))
         used = time.perf_counter() - began
         if engine.from_database or abs(result.score) >= MATE_BOUND:
             continue

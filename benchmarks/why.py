@@ -26,6 +26,7 @@ from checkers.ai.compiled import wait_until_ready
 from checkers.ai.levels import get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
+from checkers.ai.search import SearchRequest
 from checkers.coach.exact import exact_explanation
 from checkers.pdn import read_file
 
@@ -49,16 +50,16 @@ def main() -> None:
     player.book = False  # a book move has no search to make exact
     for ply, move in enumerate(game.moves):
         if ply % args.every == 0 and len(position.legal_moves()) > 1:
-            choice = player.choose(position, history)
+            request = SearchRequest(position, tuple(history))
+            choice = player.choose(request)
             assert choice.explanation is not None
             began = time.perf_counter()
             why = exact_explanation(
-                position,
+                request,
                 choice.explanation,
                 engine=player.engine,
                 evaluation=player.evaluation,
                 units_per_man=man_value(player.evaluation),
-                history=history,
             )
             seconds = time.perf_counter() - began
             times.append(seconds)

@@ -25,7 +25,14 @@ from types import TracebackType
 from typing import IO
 
 from checkers.ai.players import AIPlayer, Choice
-from checkers.ai.search import Limits, Progress, ProgressCallback, SearchResult, StopSignal
+from checkers.ai.search import (
+    Limits,
+    Progress,
+    ProgressCallback,
+    SearchRequest,
+    SearchResult,
+    StopSignal,
+)
 from checkers.board import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -115,16 +122,17 @@ class EnginePlayer(AIPlayer):
 
     def choose(
         self,
-        position: Position,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
+        request: SearchRequest | Position,
         on_progress: ProgressCallback | None = None,
         stop: StopSignal | None = None,
     ) -> Choice:
-        """The engine's move for `position` after the game's positions `history` (ending with
-        it); raises EngineFailure if the engine crashes, hangs or answers with no legal move."""
+        """The engine's move for the request's position after its game's positions (ending
+        with it); raises EngineFailure if the engine crashes, hangs or answers with no legal
+        move."""
+        request = SearchRequest.of(request)
+        position = request.position
         self._start()
-        self._send(self._position_command(position, history))
+        self._send(self._position_command(position, request.history))
         began = time.monotonic()
         self._send(self._go)
         limit = self.limits.time or 0.0

@@ -35,7 +35,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
-from checkers.ai import Limits, Progress, SearchResult, StopSignal
+from checkers.ai import Limits, Progress, SearchRequest, SearchResult, StopSignal
 from checkers.ai.book import book_hit
 from checkers.ai.compiled import new_engine, upgraded
 from checkers.ai.registry import get_algorithm, get_evaluation, search
@@ -277,28 +277,13 @@ class EngineSession:
             self.write(f"bestmove {move.pdn()}")
             return
         report = lambda progress: self.write(format_info(progress))
+        request = SearchRequest.from_record(self.record)
         try:
             if own_search:
                 self.engine = upgraded(self.engine)  # once the compiled core is ready
-                result = self.engine.search(
-                    position,
-                    limits,
-                    report,
-                    stop,
-                    self.record.positions,
-                    self.record.no_progress_plies,
-                )
+                result = self.engine.search(request, limits, report, stop)
             else:
-                result = search(
-                    position,
-                    limits,
-                    self.algorithm,
-                    self.evaluation,
-                    report,
-                    stop,
-                    self.record.positions,
-                    self.record.no_progress_plies,
-                )
+                result = search(request, limits, self.algorithm, self.evaluation, report, stop)
         except Exception as error:  # noqa: BLE001 - the engine must stay up and still answer
             self.write(f"info string error: search failed: {error}")
             legal = position.legal_moves()

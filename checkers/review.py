@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from checkers.ai.registry import get_algorithm, man_value, search
-from checkers.ai.search import WIN, Limits, StopSignal, is_win_score, score_text
+from checkers.ai.search import WIN, Limits, SearchRequest, StopSignal, is_win_score, score_text
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.coach.teaching import Lesson, lesson
 from checkers.options import max_jobs
@@ -333,9 +333,7 @@ def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
 class _Task:
     """One position to score, with what the search needs to know of the game before it."""
 
-    position: Position
-    history: tuple[Position, ...]
-    no_progress_plies: int
+    request: SearchRequest
     over: float | None  # the score by the rules when the game is over here
     setting: ReviewSetting
 
@@ -346,13 +344,11 @@ def _score(task: _Task, stop: StopSignal | None = None) -> PositionScore:
         return PositionScore(None, task.over)
     setting = task.setting
     result = search(
-        task.position,
+        task.request,
         setting.limits,
         setting.algorithm,
         setting.evaluation,
         stop=stop,
-        history=task.history,
-        no_progress_plies=task.no_progress_plies,
     )
     return PositionScore(result.move, result.score, result.pv, result.depth)
 
@@ -443,7 +439,7 @@ def _tasks(start: Position, moves: Sequence[Move], setting: ReviewSetting) -> li
         over = None
         if outcome is not None:
             over = float(-WIN) if outcome.reason is Reason.NO_MOVES else 0.0
-        tasks.append(_Task(record.position, history, since, over, setting))
+        tasks.append(_Task(SearchRequest(record.position, history, since), over, setting))
     return tasks
 
 
@@ -476,7 +472,7 @@ def review_moves(
             after = next(scores, None)
             if before is None or after is None:
                 return  # stopped
-            yield judge(ply, tasks[ply - 1].position, move, before, after, man, is_book)
+            yield judge(ply, tasks[ply - 1].request.position, move, before, after, man, is_book)
             before = after
     finally:
         scores.close()

@@ -11,6 +11,7 @@ import sys
 from typing import Any, TextIO
 
 from checkers.ai.registry import EVALUATIONS
+from checkers.ai.search import SearchRequest
 from checkers.ai.tracking import TRACKED_ALGORITHMS, tracked_search
 from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_count
 from checkers.board import InvalidFenError, Position, turn_problem
@@ -76,9 +77,7 @@ def cmd_treeview(args: argparse.Namespace, out: TextIO) -> int:
             "the starting position" if position == Position() else f"the position {position.fen()}"
         )
         subject = Subject(
-            position,
-            (position,),
-            0,
+            SearchRequest(position, (position,)),
             args.depth,
             args.algorithm,
             args.evaluation,

@@ -28,10 +28,11 @@ from checkers.ai.registry import (
     EVALUATIONS,
     EvaluationEntry,
     get_evaluation,
+    iterations,
     man_value,
     search,
 )
-from checkers.ai.search import WIN, Limits, Progress, SearchResult, StopSignal
+from checkers.ai.search import WIN, Limits, Progress, SearchRequest, SearchResult, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.record import GameRecord, Reason
 
@@ -233,13 +234,7 @@ def test_moving_into_a_third_occurrence_scores_a_draw() -> None:
         record.play(Move.from_pdn(text, record.position))
     position = record.position
     for depth in (1, 3):
-        aware = search(
-            position,
-            Limits(depth=depth),
-            evaluation="count",
-            history=record.positions,
-            no_progress_plies=record.no_progress_plies,
-        )
+        aware = search(SearchRequest.from_record(record), Limits(depth=depth), evaluation="count")
         assert (aware.move, aware.score) == (Move.from_pdn("30-26"), 0)
     # Without the history no draw: a king down (the endgame databases call it lost outright).
     assert search(position, Limits(depth=1), evaluation="count").score < -1.5
@@ -251,13 +246,16 @@ def test_forty_move_rule_draws_the_search_when_the_count_runs_out() -> None:
     position = Position.from_fen("B:WK29:BK1,K5,K32")  # Black two kings up, nothing to capture
     assert search(position, Limits(depth=3), evaluation="count").score > 0
     # One more king move makes 80 plies without a capture or man move: every line is a draw.
-    assert search(position, Limits(depth=3), evaluation="count", no_progress_plies=79).score == 0
+    counted = SearchRequest(position, no_progress_plies=79)
+    assert search(counted, Limits(depth=3), evaluation="count").score == 0
 
 
 def test_a_capture_resets_the_forty_move_count() -> None:
     # Black's king on 10 must jump White's man on 14 (landing on 17): progress, so no draw.
     position = Position.from_fen("B:W14,K29:BK10,K32")
-    result = search(position, Limits(depth=2), evaluation="count", no_progress_plies=79)
+    result = search(
+        SearchRequest(position, no_progress_plies=79), Limits(depth=2), evaluation="count"
+    )
     assert result.move == Move.from_pdn("10x17")
     assert result.score > 0
 
@@ -276,6 +274,25 @@ def test_iterative_deepening_stops_at_the_depth_and_reports_each_depth() -> None
     assert [report.nodes for report in reports] == sorted({report.nodes for report in reports})
     assert result.nodes == reports[-1].nodes
     assert reports[-1].pv == result.pv
+
+
+@pytest.mark.parametrize("algorithm", ["engine", "alphabeta", "negamax"])
+def test_the_last_iteration_is_the_searchs_answer(algorithm: str) -> None:
+    # One request, two ways to ask: each completed depth in turn, or the answer alone.
+    record = GameRecord()
+    for text in ["11-15", "23-19", "8-11", "22-17"]:
+        record.play(Move.from_pdn(text, record.position))
+    request = SearchRequest.from_record(record)
+    depths = list(iterations(request, Limits(depth=4), algorithm))
+    answer = search(request, Limits(depth=4), algorithm)
+    assert [result.depth for result in depths] == [1, 2, 3, 4]
+    last = depths[-1]
+    assert (last.move, last.score, last.depth, last.pv) == (
+        answer.move,
+        answer.score,
+        answer.depth,
+        answer.pv,
+    )
 
 
 def test_iterative_deepening_works_over_every_algorithm() -> None:

@@ -22,6 +22,7 @@ from checkers.ai.book import (
     load_book,
     position_key,
 )
+from checkers.ai.search import SearchRequest
 from checkers.board import Move, Position
 from checkers.cli import main
 from checkers.match import load_ballots
@@ -205,13 +206,16 @@ def test_the_choice_varies_with_the_seed_among_equal_moves_only() -> None:
 def test_a_book_hit_returns_at_once_at_the_engine_levels_only() -> None:
     start = Position()
     club = AIPlayer.for_level(get_level("club"), seed=3)
-    choice = club.choose(start, [start])
+    choice = club.choose(SearchRequest(start, (start,)))
     assert choice.note == "book move" and choice.result.nodes == 0
     assert choice.result.move in start.legal_moves()
-    assert AIPlayer.for_level(get_level("club"), seed=3).choose(start, [start]) == choice
+    assert (
+        AIPlayer.for_level(get_level("club"), seed=3).choose(SearchRequest(start, (start,)))
+        == choice
+    )
     # The book is the engine's own: a searcher of another kind, or one told not to, searches.
-    assert AIPlayer.for_level(get_level("casual")).choose(start, [start]).note == ""
-    plain = AIPlayer(Limits(depth=2)).choose(start, [start])
+    assert AIPlayer.for_level(get_level("casual")).choose(SearchRequest(start, (start,))).note == ""
+    plain = AIPlayer(Limits(depth=2)).choose(SearchRequest(start, (start,)))
     assert plain.note == "" and plain.result.nodes > 0
 
 

@@ -27,7 +27,7 @@ from checkers.ai.compiled import evaluate, movegen
 from checkers.ai.compiled.engine import CompiledEngine
 from checkers.ai.engine import Engine
 from checkers.ai.evaluation import count_evaluation
-from checkers.ai.search import Limits
+from checkers.ai.search import Limits, SearchRequest
 from checkers.board import BLACK, Piece, Position
 from checkers.perft import perft as python_perft
 
@@ -176,8 +176,9 @@ def test_a_node_limit_stops_both_at_the_same_node() -> None:
 def test_history_before_the_root_counts_for_repetitions_alike() -> None:
     position = KINGS
     earlier = [position, position.move(position.legal_moves()[0])] * 2
-    python = Engine(endgames=None).search(position, Limits(depth=8), history=earlier)
-    compiled = CompiledEngine(endgames=None).search(position, Limits(depth=8), history=earlier)
+    request = SearchRequest(position, tuple(earlier))
+    python = Engine(endgames=None).search(request, Limits(depth=8))
+    compiled = CompiledEngine(endgames=None).search(request, Limits(depth=8))
     assert (compiled.move, compiled.score, compiled.nodes) == (
         python.move,
         python.score,
@@ -264,7 +265,7 @@ def test_a_python_engine_made_while_compiling_is_replaced_once_the_core_is_ready
     assert upgraded(counting) is counting
     player = AIPlayer(Limits(depth=4))
     player._searcher = Engine().search  # as a player made during the first compile has
-    choice = player.choose(Position(), [Position()])
+    choice = player.choose(SearchRequest(Position(), (Position(),)))
     assert isinstance(getattr(player._searcher, "__self__", None), CompiledEngine)
     assert choice.result.move == Engine().search(Position(), Limits(depth=4)).move
 

@@ -19,7 +19,7 @@ from checkers.ai.compiled import wait_until_ready
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import get_evaluation
-from checkers.ai.search import WIN
+from checkers.ai.search import WIN, SearchRequest
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import HAND_SET, Weights
 from checkers.board import (
@@ -294,12 +294,7 @@ def test_knows_a_third_occurrence_is_a_draw() -> None:
     for text in ["1-5", "26-30", "5-1", "30-26", "1-5", "26-30", "5-1"]:
         record.play(Move.from_pdn(text, record.position))
     # White, a king down, can repeat the start a third time with 30-26: a draw it takes.
-    result = search(
-        record.position,
-        Limits(depth=6),
-        history=record.positions,
-        no_progress_plies=record.no_progress_plies,
-    )
+    result = search(SearchRequest.from_record(record), Limits(depth=6))
     assert (result.move, result.score) == (Move.from_pdn("30-26"), 0)
 
 
@@ -307,7 +302,7 @@ def test_a_lead_at_the_end_of_the_forty_moves_is_a_draw() -> None:
     # Two kings against one, but the 80th ply without progress is about to be played.
     position = Position.from_fen("B:WK29:BK1,K3")
     assert search(position, Limits(depth=4)).score > 0
-    assert search(position, Limits(depth=4), no_progress_plies=79).score == 0
+    assert search(SearchRequest(position, no_progress_plies=79), Limits(depth=4)).score == 0
 
 
 # --- limits -------------------------------------------------------------------------------------

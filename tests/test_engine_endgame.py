@@ -8,7 +8,7 @@ import io
 from checkers.ai import engine as engine_module
 from checkers.ai.endgame import Result, default_endgames
 from checkers.ai.engine import Engine
-from checkers.ai.search import WIN, Limits, plies_to_win
+from checkers.ai.search import WIN, Limits, SearchRequest, plies_to_win
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import HAND_SET
 from checkers.board import Position
@@ -55,7 +55,7 @@ def test_the_engine_plays_a_database_win_to_its_end() -> None:
     for _ in range(probe.plies + 4):
         if not position.legal_moves():
             break
-        result = engine.search(position, Limits(depth=3), history=history)
+        result = engine.search(SearchRequest(position, tuple(history)), Limits(depth=3))
         assert result.move is not None
         position = position.move(result.move)
         assert position not in seen  # no position twice: progress, not a winning score

@@ -9,7 +9,7 @@ import pickle
 
 import pytest
 
-from checkers.ai.engine import Engine, engine_search
+from checkers.ai.engine import Engine
 from checkers.ai.explain import (
     Explanation,
     MoveScore,
@@ -80,7 +80,7 @@ def test_analyse_lines_3_are_distinct_legal_best_first_with_legal_lines(
 
 @pytest.mark.parametrize("position", POSITIONS, ids=["start", "opening", "middle", "kings"])
 def test_one_line_is_the_plain_search(position: Position) -> None:
-    plain = engine_search(position, Limits(depth=7))
+    plain = Engine().search(position, Limits(depth=7))
     analysis = analysis_lines(position, Limits(depth=7), 1)
     assert plain.move is not None
     [line] = analysis.lines
@@ -141,7 +141,7 @@ def test_several_lines_of_a_database_position_come_from_the_databases_at_once(
     for line in analysis.lines:
         assert line.database is not None and line.pv[0] == line.move
         assert_legal_line(position, list(line.pv))
-    best = engine_search(position, Limits(depth=30))
+    best = Engine().search(position, Limits(depth=30))
     assert best.database and best.move is not None
     assert analysis.lines[0].move == best.move.pdn()
 

@@ -18,7 +18,7 @@ from gui_driving import click, screen_of
 from checkers.ai.explain import Analysis, AnalysisLine
 from checkers.ai.levels import Level, get_level
 from checkers.ai.players import AIPlayer
-from checkers.ai.search import Limits
+from checkers.ai.search import Limits, SearchRequest
 from checkers.board import BLACK, WHITE, Position
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIClient
@@ -220,7 +220,7 @@ def test_the_worker_streams_deeper_lines_until_cancelled() -> None:
     client = AIClient()
     try:
         position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
-        request = client.analyse(position, 3, history=[position])
+        request = client.analyse(SearchRequest(position, (position,)), 3)
         depths: list[int] = []
         deadline = time.monotonic() + CAP
         while len(depths) < 4 and time.monotonic() < deadline:

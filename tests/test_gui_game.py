@@ -8,6 +8,7 @@ import pytest
 
 from checkers.ai.levels import LEVELS, Level, get_level
 from checkers.ai.players import AIPlayer
+from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.gui.aiworker import AIClient, AIProgress, AIResult
 from checkers.gui.config import GameConfig, PlayerConfig
@@ -57,7 +58,7 @@ def test_the_ai_replies_through_its_worker_and_reports_its_search(ai: AIClient) 
 def _answer(
     ai: AIClient, position: Position, level: Level, history: tuple[Position, ...] = ()
 ) -> AIResult:
-    ai.request(position, level, history=history)
+    ai.request(SearchRequest(position, history), level)
     for _ in range(3000):  # each wait ends when the worker reports; this only caps a hang
         for event in ai.poll():
             assert isinstance(event, (AIProgress, AIResult)), event

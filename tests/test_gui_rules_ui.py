@@ -6,13 +6,12 @@ nothing here waits on a real search or on time passing."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
 
 from checkers.ai.levels import Level
-from checkers.ai.search import SearchResult
+from checkers.ai.search import SearchRequest, SearchResult
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.clock import (
     Clock,
@@ -48,16 +47,8 @@ class ScriptedAI:
         self.requests: list[tuple[Position, Level]] = []
         self._events: list[AIEvent] = []
 
-    def request(
-        self,
-        position: Position,
-        level: Level,
-        *,
-        history: Sequence[Position] = (),
-        no_progress_plies: int = 0,
-        seed: int = 0,
-    ) -> int:
-        self.requests.append((position, level))
+    def request(self, request: SearchRequest | Position, level: Level, *, seed: int = 0) -> int:
+        self.requests.append((SearchRequest.of(request).position, level))
         self.pending = len(self.requests)
         return self.pending
 

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from checkers.ai.levels import get_level
+from checkers.ai.search import SearchRequest
 from checkers.board import Move, Position
 from checkers.gui.app import App
 from checkers.gui.game import AISearch
@@ -99,7 +100,7 @@ def test_the_engine_s_move_is_shown_as_alpha_beta_and_says_so(app: App) -> None:
     before = game.position
     level = get_level("strong")
     game.play(Move((11, 15)))
-    game.ai_search = AISearch(before, (before,), 0, level, Move((11, 15)))
+    game.ai_search = AISearch(SearchRequest(before, (before,)), level, Move((11, 15)))
     subject = subject_of(screen)
     assert subject.position == before and subject.algorithm == "alphabeta"
     if level.algorithm == "engine":
@@ -139,7 +140,7 @@ def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
     level = get_level("strong")
     played = Move((9, 13))  # a move a depth-4 alpha-beta does not pick from the start
     game.play(played)
-    game.ai_search = AISearch(before, (before,), 0, level, played)
+    game.ai_search = AISearch(SearchRequest(before, (before,)), level, played)
     overlay = open_tree(app)
     view = overlay.view
     assert view is not None and view.tree.best_move != played

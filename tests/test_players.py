@@ -7,6 +7,7 @@ import pytest
 from checkers.ai import AIPlayer, Limits, StopSignal, get_level, play_game, search
 from checkers.ai.levels import LEVELS
 from checkers.ai.players import PlayedMove
+from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position
 from checkers.record import GameRecord, Reason
 
@@ -21,8 +22,8 @@ def quick(algorithm: str = "alphabeta", depth: int = 1) -> AIPlayer:
 def test_a_player_keeps_the_engine_from_move_to_move() -> None:
     player = AIPlayer(Limits(depth=8))
     start = Position()
-    first = player.choose(start, [start]).result
-    second = player.choose(start, [start]).result  # the same game, asked again
+    first = player.choose(SearchRequest(start, (start,))).result
+    second = player.choose(SearchRequest(start, (start,))).result  # the same game, asked again
     assert second.nodes < first.nodes and second.move in start.legal_moves()
 
 
@@ -30,11 +31,11 @@ def test_a_player_starts_afresh_when_the_game_does_not_go_on() -> None:
     player = AIPlayer(Limits(depth=6))
     start = Position()
     fresh = search(start, Limits(depth=6))
-    assert player.choose(start, [start]).result.nodes == fresh.nodes
+    assert player.choose(SearchRequest(start, (start,))).result.nodes == fresh.nodes
     after = start.move(start.legal_moves()[0])
-    player.choose(after, [start, after])  # the game goes on: the table is kept
+    player.choose(SearchRequest(after, (start, after)))  # the game goes on: the table is kept
     # Back to the start (moves taken back, or a new game): nothing learnt since may steer it.
-    again = player.choose(start, [start]).result
+    again = player.choose(SearchRequest(start, (start,))).result
     assert (again.move, again.nodes) == (fresh.move, fresh.nodes)
 
 
@@ -43,7 +44,7 @@ def test_a_player_of_a_stateless_algorithm_is_plain_search() -> None:
     player = AIPlayer(Limits(depth=4), "alphabeta", "seed")
     expected = search(position, Limits(depth=4), "alphabeta", "seed")
     for _ in range(2):  # and nothing carries over
-        result = player.choose(position, [position]).result
+        result = player.choose(SearchRequest(position, (position,))).result
         assert (result.move, result.score, result.nodes) == (
             expected.move,
             expected.score,
@@ -66,7 +67,7 @@ def test_a_player_with_an_unknown_name_is_refused_listing_the_choices() -> None:
 def test_a_levels_player_searches_as_the_level_says() -> None:
     casual = get_level("casual")
     position = Position()
-    choice = AIPlayer.for_level(casual).choose(position, [position])
+    choice = AIPlayer.for_level(casual).choose(SearchRequest(position, (position,)))
     expected = search(position, casual.limits, casual.algorithm, casual.evaluation)
     assert (choice.result.move, choice.result.depth, choice.note) == (expected.move, 5, "")
 

@@ -18,7 +18,7 @@ import pytest
 
 from checkers.ai import Limits
 from checkers.ai.registry import search
-from checkers.ai.search import WIN, StopSignal
+from checkers.ai.search import WIN, SearchRequest, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.cli import main
 from checkers.pdn import PdnGame, write_game
@@ -106,12 +106,7 @@ def test_planted_blunder_is_labelled_blunder_with_a_legal_better_move() -> None:
 def test_engine_best_moves_are_never_mistakes_at_the_same_depth() -> None:
     record = GameRecord()
     for _ in range(16):
-        result = search(
-            record.position,
-            SHALLOW.limits,
-            history=record.positions,
-            no_progress_plies=record.no_progress_plies,
-        )
+        result = search(SearchRequest.from_record(record), SHALLOW.limits)
         assert result.move is not None
         record.play(result.move)
     reviews = list(review_moves(record.start, record.moves, SHALLOW))

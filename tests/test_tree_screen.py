@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from checkers.ai.search import SearchRequest
 from checkers.ai.tracking import SearchTree, tracked_search
 from checkers.board import Position
 from checkers.cli import main
@@ -197,7 +198,7 @@ def test_the_overlay_registers_nothing_on_import_and_the_app_registers_it(
 
 def test_the_standalone_viewer_is_a_screen_of_the_app_and_escape_quits() -> None:
     position = Position.from_fen(MIDGAME)
-    subject = Subject(position, (position,), 0, 3, "alphabeta", "seed", "Black to move")
+    subject = Subject(SearchRequest(position, (position,)), 3, "alphabeta", "seed", "Black to move")
     app = App(hop_seconds=0, muted=True, tree=subject)
     try:
         screen = app.screen

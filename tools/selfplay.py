@@ -31,7 +31,7 @@ from checkers._bitboard import capture_pending, generate_raw, play, raw_squares
 from checkers.ai.compiled import new_engine
 from checkers.ai.endgame import LOSS_CODE, WIN_CODE
 from checkers.ai.engine import _install
-from checkers.ai.search import Limits
+from checkers.ai.search import Limits, SearchRequest
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import HAND_SET, Weights
 from checkers.board import BLACK, WHITE, Move, Position
@@ -94,12 +94,8 @@ def play_one(seed: int, index: int, depth: int, random_plies: int, max_plies: in
             position = Position.from_bitboards(
                 black, white, kings, BLACK if black_to_move else WHITE
             )
-            found_move = engine.search(
-                position,
-                Limits(depth=depth),
-                history=since_progress,
-                no_progress_plies=no_progress,
-            ).move
+            request = SearchRequest(position, tuple(since_progress), no_progress)
+            found_move = engine.search(request, Limits(depth=depth)).move
             assert found_move is not None
             mover = black if black_to_move else white
             move = next(m for m in moves if raw_squares(m, mover) == found_move.path)

@@ -40,7 +40,7 @@ from checkers import atomic
 from checkers._bitboard import squares_of
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN
-from checkers.ai.search import Limits, score_text
+from checkers.ai.search import Limits, SearchRequest, score_text
 from checkers.board import BLACK, Move, Position
 from checkers.textfile import read_bytes
 
@@ -352,7 +352,7 @@ def search_position(fen: str, depth: int | None, seconds: float | None) -> tuple
         else:
             assert seconds is not None
             limits = Limits(time=seconds / len(legal))
-        result = engine.search(child, limits, history=[position, child])
+        result = engine.search(SearchRequest(child, (position, child)), limits)
         reached = min(reached, result.depth + 1)
         moves.append(BookMove(move.pdn(), -int(result.score)))
     return fen, (reached if legal else 0, tuple(moves))

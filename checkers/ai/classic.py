@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from typing import Protocol
 
 from checkers._bitboard import RawMove, count_moves, generate_raw, raw_squares
@@ -26,6 +26,7 @@ from checkers.ai.search import (
     Progress,
     ProgressCallback,
     SearchInterrupted,
+    SearchRequest,
     SearchResult,
     StopSignal,
     is_win_score,
@@ -42,6 +43,7 @@ __all__ = [
     "SearchInterrupted",
     "SearchObserver",
     "alphabeta",
+    "deepening",
     "iterative_deepening",
     "minimax",
     "negamax",
@@ -72,12 +74,10 @@ class Algorithm(Protocol):
 
     def __call__(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         depth: int,
         evaluation: Evaluation,
         *,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
         stop: StopSignal | None = None,
         deadline: Deadline | None = None,
         node_limit: int | None = None,
@@ -320,18 +320,21 @@ class _Search:
         return AlgorithmResult(score, pv[0] if pv else None, pv, self.nodes)
 
 
+def _unpack(request: SearchRequest | Position) -> tuple[Position, tuple[Position, ...], int]:
+    asked = SearchRequest.of(request)
+    return asked.position, asked.history, asked.no_progress_plies
+
+
 def _check_depth(depth: int) -> None:
     if depth < 1:
         raise ValueError(f"the depth must be 1 or more, got {depth}")
 
 
 def minimax(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Iterable[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
@@ -339,18 +342,17 @@ def minimax(
 ) -> AlgorithmResult:
     """Plain minimax to `depth` plies, scored for the side to move at the root."""
     _check_depth(depth)
+    position, history, no_progress_plies = _unpack(request)
     run = _Search(position, evaluation, history, stop, deadline, node_limit, observer)
     score, line = run.minimax(position, None, depth, 0, no_progress_plies)
     return run.result(position, score, line)
 
 
 def alphabeta(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Iterable[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
@@ -358,70 +360,92 @@ def alphabeta(
 ) -> AlgorithmResult:
     """Alpha-beta (max/min form) to `depth` plies: minimax's score and move, fewer nodes."""
     _check_depth(depth)
+    position, history, no_progress_plies = _unpack(request)
     run = _Search(position, evaluation, history, stop, deadline, node_limit, observer)
     score, line = run.alphabeta(position, None, depth, 0, -INFINITY, INFINITY, no_progress_plies)
     return run.result(position, score, line)
 
 
 def negamax(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     evaluation: Evaluation,
     *,
-    history: Iterable[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     deadline: Deadline | None = None,
     node_limit: int | None = None,
 ) -> AlgorithmResult:
     """Alpha-beta in negamax form to `depth` plies: alphabeta's score, move and node count."""
     _check_depth(depth)
+    position, history, no_progress_plies = _unpack(request)
     run = _Search(position, evaluation, history, stop, deadline, node_limit)
     score, line = run.negamax(position, depth, 0, -INFINITY, INFINITY, no_progress_plies)
     return run.result(position, score, line)
 
 
+def deepening(
+    request: SearchRequest | Position,
+    limits: Limits,
+    algorithm: Algorithm,
+    evaluation: Evaluation,
+    stop: StopSignal | None = None,
+    deadline: Deadline | None = None,
+) -> Generator[SearchResult, None, int]:
+    """Yield a fixed-depth algorithm's result at depth 1, 2, ... within `limits`, deepest last,
+    with the nodes of all depths so far; returns the nodes searched in all, an unfinished
+    depth's included (the generator's return value)."""
+    deadline = deadline if deadline is not None else Deadline(limits.time)
+    nodes = 0
+    for depth in range(1, (limits.depth or MAX_DEPTH) + 1):
+        budget = None if limits.nodes is None else limits.nodes - nodes
+        try:
+            score, move, pv, depth_nodes = algorithm(
+                request,
+                depth,
+                evaluation,
+                stop=stop,
+                deadline=deadline,
+                node_limit=budget,
+            )
+        except SearchInterrupted as interrupted:
+            return nodes + interrupted.nodes
+        nodes += depth_nodes
+        yield SearchResult(move, score, depth, nodes, pv, deadline.elapsed())
+        # A win or loss within the horizon is proven: deeper searches cannot change it.
+        if is_win_score(score) and plies_to_win(score) <= depth:
+            break
+    return nodes
+
+
 def iterative_deepening(
-    position: Position,
+    request: SearchRequest | Position,
     limits: Limits,
     algorithm: Algorithm,
     evaluation: Evaluation,
     on_progress: ProgressCallback | None = None,
     stop: StopSignal | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
 ) -> SearchResult:
     """Search depth 1, 2, ... within `limits`, reporting each completed depth to `on_progress`.
 
     Returns the deepest completed depth's result; a legal move whenever one exists, even if the
     limits or `stop` end the search before depth 1 is done (then the first legal move, depth 0).
     """
+    position = SearchRequest.of(request).position
     deadline = Deadline(limits.time)
-    nodes = 0
+    depths = deepening(request, limits, algorithm, evaluation, stop, deadline)
     completed: SearchResult | None = None
-    for depth in range(1, (limits.depth or MAX_DEPTH) + 1):
-        budget = None if limits.nodes is None else limits.nodes - nodes
+    while True:
         try:
-            score, move, pv, depth_nodes = algorithm(
-                position,
-                depth,
-                evaluation,
-                history=history,
-                no_progress_plies=no_progress_plies,
-                stop=stop,
-                deadline=deadline,
-                node_limit=budget,
-            )
-        except SearchInterrupted as interrupted:
-            nodes += interrupted.nodes
+            completed = next(depths)
+        except StopIteration as finished:
+            nodes: int = finished.value
             break
-        nodes += depth_nodes
-        completed = SearchResult(move, score, depth, nodes, pv, deadline.elapsed())
         if on_progress is not None:
-            on_progress(Progress(depth, score, nodes, completed.time, pv))
-        # A win or loss within the horizon is proven: deeper searches cannot change it.
-        if is_win_score(score) and plies_to_win(score) <= depth:
-            break
+            on_progress(
+                Progress(
+                    completed.depth, completed.score, completed.nodes, completed.time, completed.pv
+                )
+            )
     if completed is None:
         legal = position.legal_moves()
         first = legal[0] if legal else None

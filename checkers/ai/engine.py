@@ -45,12 +45,11 @@ from checkers.ai.search import (
     MATE_BOUND,
     MAX_DEPTH,
     WIN,
-    AlgorithmResult,
     Deadline,
     Limits,
     Progress,
     ProgressCallback,
-    SearchInterrupted,
+    SearchRequest,
     SearchResult,
     StopSignal,
     is_win_score,
@@ -69,7 +68,6 @@ __all__ = [
     "RootScore",
     "ScoredLine",
     "engine_evaluation",
-    "engine_search",
     "evaluate_raw",
     "tune_collector_for_search",
 ]
@@ -725,57 +723,35 @@ class Engine:
                 child_black, child_white = black ^ captured, white ^ mover_delta
             child_kings = kings ^ king_delta if king_delta else kings
             child_progress = no_progress + 1 if (not captured and mover_delta & kings) else 0
-            if index == 0:
+            # Principal-variation search, its re-search written once: the first move gets the
+            # full window, the others a null window (late quiet ones at reduced depth first);
+            # a move that beats alpha is searched again, at full depth, then with the full window.
+            child_depth = next_depth
+            if index >= reduce_from:
+                child_depth -= 2 if index >= 2 * _LATE_MOVE and depth >= _DEEP_REDUCTION else 1
+            low = -beta if index == 0 else -alpha - 1
+            while True:
                 score = -self._negamax(
                     child_black,
                     child_white,
                     child_kings,
                     child_to_move,
-                    next_depth,
+                    child_depth,
                     child_ply,
-                    -beta,
+                    low,
                     -alpha,
                     child_progress,
                 )
-            else:
-                if index >= reduce_from:
-                    reduction = 2 if index >= 2 * _LATE_MOVE and depth >= _DEEP_REDUCTION else 1
-                    score = -self._negamax(
-                        child_black,
-                        child_white,
-                        child_kings,
-                        child_to_move,
-                        next_depth - reduction,
-                        child_ply,
-                        -alpha - 1,
-                        -alpha,
-                        child_progress,
-                    )
-                    if score <= alpha:
-                        continue
-                score = -self._negamax(
-                    child_black,
-                    child_white,
-                    child_kings,
-                    child_to_move,
-                    next_depth,
-                    child_ply,
-                    -alpha - 1,
-                    -alpha,
-                    child_progress,
-                )
-                if alpha < score < beta:
-                    score = -self._negamax(
-                        child_black,
-                        child_white,
-                        child_kings,
-                        child_to_move,
-                        next_depth,
-                        child_ply,
-                        -beta,
-                        -alpha,
-                        child_progress,
-                    )
+                if score <= alpha:
+                    break
+                if child_depth < next_depth:
+                    child_depth = next_depth
+                elif low != -beta and score < beta:
+                    low = -beta
+                else:
+                    break
+            if child_depth < next_depth:
+                continue  # the reduced search failed low: the move is not worth more
             if at_root:  # with what the window proved: an exact score, or the bound it met
                 if score <= alpha:
                     self.root_scores.append((score, move, _UPPER, alpha))
@@ -1025,17 +1001,17 @@ class Engine:
 
     def iterate(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
-        history: Iterable[Position] | None = None,
-        no_progress_plies: int = 0,
         stop: StopSignal | None = None,
     ) -> Iterator[SearchResult]:
         """Yield a result after each completed depth, deepest last, until a limit ends it.
 
         The caller may stop iterating at any time (a generator, as sunfish's search is).
         """
-        deadline, moves = self._start(position, limits, history, stop)
+        request = SearchRequest.of(request)
+        position, no_progress_plies = request.position, request.no_progress_plies
+        deadline, moves = self._start(position, limits, request.history, stop)
         if not moves:
             self.nodes = 1
             yield SearchResult(None, -WIN, 1, 1, (), deadline.elapsed())
@@ -1213,11 +1189,9 @@ class Engine:
 
     def iterate_lines(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
         count: int,
-        history: Iterable[Position] | None = None,
-        no_progress_plies: int = 0,
         stop: StopSignal | None = None,
     ) -> Iterator[tuple[int, list[ScoredLine]]]:
         """Yield the `count` best root moves (fewer if there are fewer), each with its exact score
@@ -1227,7 +1201,9 @@ class Engine:
         already found, so each score is exact. An unfinished depth yields nothing. For one line
         `iterate` is the faster search (aspiration windows, and it may stop on a proven result).
         """
-        deadline, moves = self._start(position, limits, history, stop)
+        request = SearchRequest.of(request)
+        position, no_progress_plies = request.position, request.no_progress_plies
+        deadline, moves = self._start(position, limits, request.history, stop)
         if not moves or count < 1:
             return
         if self._database_root(position, moves, no_progress_plies, deadline) is not None:
@@ -1338,17 +1314,16 @@ class Engine:
 
     def search(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
         on_progress: ProgressCallback | None = None,
         stop: StopSignal | None = None,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
     ) -> SearchResult:
         """The best move within `limits`; a legal move whenever one exists."""
+        position = SearchRequest.of(request).position
         result: SearchResult | None = None
         reported = 0
-        for result in self.iterate(position, limits, history, no_progress_plies, stop):
+        for result in self.iterate(request, limits, stop):
             # A move found in an unfinished depth is used, but only finished depths are reported.
             if on_progress is not None and result.move is not None and result.depth > reported:
                 reported = result.depth
@@ -1379,47 +1354,3 @@ def _public_line(position: Position, line: Sequence[RawMove]) -> tuple[Move, ...
         )
         position = position.apply_raw(raw)
     return tuple(moves)
-
-
-def engine_search(
-    position: Position,
-    limits: Limits,
-    evaluation: Evaluation | None = None,
-    on_progress: ProgressCallback | None = None,
-    stop: StopSignal | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
-) -> SearchResult:
-    """A fresh engine's answer (its own evaluation unless given one): the same inputs at a fixed depth give the same move and score."""
-    engine = Engine(evaluation or engine_evaluation)
-    return engine.search(position, limits, on_progress, stop, history, no_progress_plies)
-
-
-def _engine_fixed_depth(
-    position: Position,
-    depth: int,
-    evaluation: Evaluation,
-    *,
-    history: Iterable[Position] | None = None,
-    no_progress_plies: int = 0,
-    stop: StopSignal | None = None,
-    deadline: Deadline | None = None,
-    node_limit: int | None = None,
-) -> AlgorithmResult:
-    """The engine as a fixed-depth algorithm, for callers that deepen it themselves."""
-    engine = Engine(evaluation)
-    time_left = None
-    if deadline is not None and deadline.end is not None:
-        time_left = max(deadline.end - deadline.start - deadline.elapsed(), 1e-3)
-    result = None
-    for result in engine.iterate(
-        position,
-        Limits(depth=depth, time=time_left, nodes=node_limit),
-        history,
-        no_progress_plies,
-        stop,
-    ):
-        pass
-    if result is None or result.depth < depth and result.move is not None:
-        raise SearchInterrupted(engine.nodes)
-    return AlgorithmResult(result.score, result.move, result.pv, engine.nodes)

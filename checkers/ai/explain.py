@@ -17,7 +17,14 @@ from typing import Any, Literal
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, Engine, RootScore
 from checkers.ai.registry import ALGORITHMS
-from checkers.ai.search import Limits, SearchResult, StopSignal, is_win_score, plies_to_win
+from checkers.ai.search import (
+    Limits,
+    SearchRequest,
+    SearchResult,
+    StopSignal,
+    is_win_score,
+    plies_to_win,
+)
 from checkers.board import Move, Position, Side
 from checkers.coach.idea import Idea
 from checkers.notation import men_text, plural, result_text, winner_moves
@@ -143,12 +150,10 @@ def _line_ideas(position: Position, pv: Sequence[str]) -> tuple[Idea, ...]:
 
 
 def iterate_analysis(
-    position: Position,
+    request: SearchRequest | Position,
     limits: Limits,
     count: int,
     engine: Engine | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     units_per_man: float = MAN,
 ) -> Iterator[Analysis]:
@@ -158,9 +163,10 @@ def iterate_analysis(
     if not 1 <= count <= MAX_LINES:
         raise ValueError(f"the number of lines must be 1 to {MAX_LINES}")
     engine = engine if engine is not None else new_engine()
+    position = SearchRequest.of(request).position
     if count == 1:
         reported = 0
-        for result in engine.iterate(position, limits, history, no_progress_plies, stop):
+        for result in engine.iterate(request, limits, stop):
             # A move from an unfinished depth repeats the last depth: not a completed line.
             if result.move is None or result.depth <= reported:
                 continue
@@ -173,9 +179,7 @@ def iterate_analysis(
             )
             yield Analysis(result.depth, (line,), engine.nodes)
         return
-    for depth, scored in engine.iterate_lines(
-        position, limits, count, history, no_progress_plies, stop
-    ):
+    for depth, scored in engine.iterate_lines(request, limits, count, stop):
         lines = []
         for found in scored:
             score, win_in = _score(found.score, units_per_man * engine.scale)
@@ -187,20 +191,16 @@ def iterate_analysis(
 
 
 def analysis_lines(
-    position: Position,
+    request: SearchRequest | Position,
     limits: Limits,
     count: int,
     engine: Engine | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
     stop: StopSignal | None = None,
     units_per_man: float = MAN,
 ) -> Analysis:
     """The `count` best moves at the deepest depth completed within `limits`, best first."""
     analysis = Analysis(0, ())
-    for analysis in iterate_analysis(
-        position, limits, count, engine, history, no_progress_plies, stop, units_per_man
-    ):
+    for analysis in iterate_analysis(request, limits, count, engine, stop, units_per_man):
         pass
     return analysis
 

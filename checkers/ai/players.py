@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from checkers.ai.book import book_hit, packaged_book
@@ -22,7 +22,14 @@ from checkers.ai.evaluation import Evaluation
 from checkers.ai.explain import Explanation, explain_book_move, explain_search
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, new_searcher
-from checkers.ai.search import Limits, ProgressCallback, Searcher, SearchResult, StopSignal
+from checkers.ai.search import (
+    Limits,
+    ProgressCallback,
+    Searcher,
+    SearchRequest,
+    SearchResult,
+    StopSignal,
+)
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.record import GameRecord, Outcome
 
@@ -111,15 +118,15 @@ class AIPlayer:
 
     def choose(
         self,
-        position: Position,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
+        request: SearchRequest | Position,
         on_progress: ProgressCallback | None = None,
         stop: StopSignal | None = None,
     ) -> Choice:
-        """The move for `position`, after the game's positions `history` (ending with it) and
-        `no_progress_plies` toward the 40-move rule; a legal move whenever one exists."""
-        line = list(history) if history is not None else []
+        """The move for the request's position, after its game's positions (ending with it) and
+        its count toward the 40-move rule; a legal move whenever one exists."""
+        request = SearchRequest.of(request)
+        position = request.position
+        line = list(request.history)
         if line[: len(self._line)] != self._line:
             self._searcher = None  # another game, or another line of this one
         self._line = line
@@ -143,7 +150,7 @@ class AIPlayer:
             if self._searcher is None or can_upgrade(getattr(self._searcher, "__self__", None)):
                 self._searcher = new_searcher(self.algorithm, self.evaluation)
             searcher = self._searcher
-        result = searcher(position, self.limits, on_progress, stop, history, no_progress_plies)
+        result = searcher(request, self.limits, on_progress, stop)
         legal = position.legal_moves()
         if self.blunder > 0 and len(legal) > 1 and rng.random() < self.blunder:
             slip = rng.choice([move for move in legal if move != result.move])
@@ -239,7 +246,7 @@ def play_game(
         position = record.position
         player = players[position.turn]
         # The game's positions and 40-move count let the player see repetitions and the draw.
-        choice = player.choose(position, record.positions, record.no_progress_plies, stop=stop)
+        choice = player.choose(SearchRequest.from_record(record), stop=stop)
         if stop is not None and stop.is_set():
             continue  # a stopped search's move is only its best guess: not played
         move = choice.result.move

@@ -1,21 +1,36 @@
 """Every algorithm and evaluation the AI can be asked for by name, in two explicit tables.
 
 A new algorithm or evaluation is a new row here; no module adds itself when it is imported.
-`search` answers for one position by these names; `new_searcher` makes the search a game keeps
-from move to move (the engine keeps its table in it).
+The one way to ask for a search by these names: `iterations` yields a fresh search's result
+after each completed depth and `search` is its answer (a move whenever one exists);
+`new_searcher` makes the search a game keeps from move to move (the engine keeps its table in it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from checkers.ai.classic import Algorithm, alphabeta, iterative_deepening, minimax, negamax
+from checkers.ai.classic import (
+    Algorithm,
+    alphabeta,
+    deepening,
+    iterative_deepening,
+    minimax,
+    negamax,
+)
 from checkers.ai.compiled import new_engine
-from checkers.ai.engine import MAN, _engine_fixed_depth, engine_evaluation
+from checkers.ai.engine import MAN, engine_evaluation
 from checkers.ai.evaluation import Evaluation, count_evaluation, seed_evaluation
-from checkers.ai.search import Limits, ProgressCallback, Searcher, SearchResult, StopSignal
+from checkers.ai.search import (
+    Limits,
+    ProgressCallback,
+    Searcher,
+    SearchRequest,
+    SearchResult,
+    StopSignal,
+)
 from checkers.board import Position
 
 __all__ = [
@@ -25,6 +40,7 @@ __all__ = [
     "EvaluationEntry",
     "get_algorithm",
     "get_evaluation",
+    "iterations",
     "man_value",
     "new_searcher",
     "search",
@@ -33,14 +49,12 @@ __all__ = [
 
 @dataclass(frozen=True)
 class AlgorithmEntry:
-    """One selectable search: one depth at a time, the evaluation it plays with unless told
-    otherwise, and, for an algorithm that deepens by itself, how to make its whole search."""
+    """One selectable search: the evaluation it plays with unless told otherwise, and its
+    search of one depth, deepened by `deepening`; None for the engine, which deepens by itself
+    and keeps its table and move order across depths (and a game's moves)."""
 
-    fixed_depth: Algorithm
     evaluation: str
-    own_search: Callable[[Evaluation], Searcher] | None = None
-    """A whole search for one evaluation, keeping what it learns from call to call; None:
-    iterative deepening over `fixed_depth`, which keeps nothing."""
+    fixed_depth: Algorithm | None = None
 
 
 @dataclass(frozen=True)
@@ -51,17 +65,11 @@ class EvaluationEntry:
     man: float
 
 
-def _engine_search(evaluation: Evaluation) -> Searcher:
-    # The engine's table and move order must live across its depths (and a game's moves), which
-    # deepening over its fixed-depth form would throw away at every depth.
-    return new_engine(evaluation).search
-
-
 ALGORITHMS: dict[str, AlgorithmEntry] = {
-    "engine": AlgorithmEntry(_engine_fixed_depth, "engine", _engine_search),
-    "alphabeta": AlgorithmEntry(alphabeta, "seed"),
-    "minimax": AlgorithmEntry(minimax, "seed"),
-    "negamax": AlgorithmEntry(negamax, "seed"),
+    "engine": AlgorithmEntry("engine"),
+    "alphabeta": AlgorithmEntry("seed", alphabeta),
+    "minimax": AlgorithmEntry("seed", minimax),
+    "negamax": AlgorithmEntry("seed", negamax),
 }
 
 EVALUATIONS: dict[str, EvaluationEntry] = {
@@ -97,47 +105,66 @@ def man_value(name: str) -> float:
     return _look_up(EVALUATIONS, "evaluation", name).man
 
 
-def new_searcher(algorithm: str = "engine", evaluation: str | Evaluation | None = None) -> Searcher:
-    """A fresh search by these names (the algorithm's own evaluation if none is given); an
-    algorithm that deepens by itself (the engine) keeps its table in it from call to call."""
+def _resolve(
+    algorithm: str, evaluation: str | Evaluation | None
+) -> tuple[Algorithm | None, Evaluation]:
+    """The named algorithm's fixed-depth search (None: the engine) and the evaluation function
+    (the algorithm's own if none is given)."""
     entry = get_algorithm(algorithm)
     if evaluation is None:
         evaluation = entry.evaluation
     function = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
-    if entry.own_search is not None:
-        return entry.own_search(function)
-    fixed_depth = entry.fixed_depth
+    return entry.fixed_depth, function
+
+
+def new_searcher(algorithm: str = "engine", evaluation: str | Evaluation | None = None) -> Searcher:
+    """A fresh search by these names (the algorithm's own evaluation if none is given); an
+    algorithm that deepens by itself (the engine) keeps its table in it from call to call."""
+    fixed_depth, function = _resolve(algorithm, evaluation)
+    if fixed_depth is None:
+        return new_engine(function).search
 
     def deepen(
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
         on_progress: ProgressCallback | None = None,
         stop: StopSignal | None = None,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
     ) -> SearchResult:
-        return iterative_deepening(
-            position, limits, fixed_depth, function, on_progress, stop, history, no_progress_plies
-        )
+        return iterative_deepening(request, limits, fixed_depth, function, on_progress, stop)
 
     return deepen
 
 
 def search(
-    position: Position,
+    request: SearchRequest | Position,
     limits: Limits,
     algorithm: str = "engine",
     evaluation: str | Evaluation | None = None,
     on_progress: ProgressCallback | None = None,
     stop: StopSignal | None = None,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
 ) -> SearchResult:
-    """The AI's answer for `position` within `limits`, by algorithm and evaluation name.
+    """The AI's answer for a position (with its game's history) within `limits`, by algorithm
+    and evaluation name.
 
     Without an evaluation the engine uses its own and the source documents' algorithms `seed`;
     unknown names raise ValueError listing the choices. A pure function of its inputs: a fresh
     search each call, so at a fixed depth the same inputs give the same move.
     """
     searcher = new_searcher(algorithm, evaluation)
-    return searcher(position, limits, on_progress, stop, history, no_progress_plies)
+    return searcher(request, limits, on_progress, stop)
+
+
+def iterations(
+    request: SearchRequest | Position,
+    limits: Limits,
+    algorithm: str = "engine",
+    evaluation: str | Evaluation | None = None,
+    stop: StopSignal | None = None,
+) -> Iterator[SearchResult]:
+    """A fresh search's result after each completed depth, deepest last, by algorithm and
+    evaluation name; the caller may stop iterating at any time. The engine also yields the
+    move an unfinished depth preferred (with the last completed depth's number)."""
+    fixed_depth, function = _resolve(algorithm, evaluation)
+    if fixed_depth is None:
+        return new_engine(function).iterate(request, limits, stop)
+    return deepening(request, limits, fixed_depth, function, stop)

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from checkers.board import Move, Position
 from checkers.notation import forced_text, men_text
+
+if TYPE_CHECKING:
+    from checkers.record import GameRecord
 
 __all__ = [
     "MATE_BOUND",
@@ -26,6 +29,7 @@ __all__ = [
     "Progress",
     "ProgressCallback",
     "SearchInterrupted",
+    "SearchRequest",
     "SearchResult",
     "Searcher",
     "StopSignal",
@@ -88,6 +92,44 @@ class Limits:
             raise ValueError("the node limit must be 1 or more")
         if self.spare_time is not None and (self.time is None or self.spare_time < 0):
             raise ValueError("spare time goes with a time, and cannot be negative")
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """What a search is asked about: a position, the game's positions up to it (repetitions
+    are draws) and the plies since the last capture or man move (the 40-move rule).
+
+    Every search takes one; a bare `Position` is accepted where a request is, as a request
+    with no history (`SearchRequest.of`).
+    """
+
+    position: Position
+    history: tuple[Position, ...] = ()
+    no_progress_plies: int = 0
+
+    def __post_init__(self) -> None:
+        # Callers hold the history as a list (a game record's); a frozen value keeps a tuple.
+        if not isinstance(self.history, tuple):
+            object.__setattr__(self, "history", tuple(self.history))
+        if self.no_progress_plies < 0:
+            raise ValueError("the no-progress count cannot be negative")
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> SearchRequest:
+        """The request for a game's current position, with its positions and 40-move count."""
+        return cls(record.position, tuple(record.positions), record.no_progress_plies)
+
+    def after(self, move: Move) -> SearchRequest:
+        """The request for the position `move` leads to, its history and count carried on."""
+        child = self.position.move(move)
+        resets = self.position.is_man_move(move) or move.is_capture
+        progress = 0 if resets else self.no_progress_plies + 1
+        return SearchRequest(child, (*(self.history or (self.position,)), child), progress)
+
+    @classmethod
+    def of(cls, asked: SearchRequest | Position) -> SearchRequest:
+        """`asked` as a request: a bare position is one with no history."""
+        return asked if isinstance(asked, SearchRequest) else cls(asked)
 
 
 @dataclass(frozen=True)
@@ -182,10 +224,8 @@ class Searcher(Protocol):
 
     def __call__(
         self,
-        position: Position,
+        request: SearchRequest | Position,
         limits: Limits,
         on_progress: ProgressCallback | None = None,
         stop: StopSignal | None = None,
-        history: Sequence[Position] | None = None,
-        no_progress_plies: int = 0,
     ) -> SearchResult: ...

@@ -16,6 +16,7 @@ from checkers._bitboard import RawMove, raw_squares
 from checkers.ai.classic import AlgorithmResult, ScoreReason, alphabeta, minimax
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.registry import get_evaluation
+from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position
 
 __all__ = [
@@ -204,13 +205,11 @@ class _TreeRecorder:
 
 
 def tracked_search(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     algorithm: str = "alphabeta",
     evaluation: str | Evaluation = "seed",
     node_cap: int = 20000,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
 ) -> SearchTree:
     """Search to `depth` with `minimax` or `alphabeta` and return the tree it explored.
 
@@ -225,11 +224,9 @@ def tracked_search(
     evaluate = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
     recorder = _TreeRecorder(node_cap)
     result: AlgorithmResult = TRACKED_ALGORITHMS[algorithm](
-        position,
+        request,
         depth,
         evaluate,
-        history=history,
-        no_progress_plies=no_progress_plies,
         observer=recorder,
     )
     assert recorder.root is not None  # the root is always entered and the cap is at least 1

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from checkers.ai.classic import ScoreReason, SearchInterrupted, minimax
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.registry import get_evaluation
-from checkers.ai.search import is_win_score, score_text
+from checkers.ai.search import SearchRequest, is_win_score, score_text
 from checkers.ai.tracking import EventKind, SearchNode, SearchTree
 from checkers.board import BLACK, Move, Position
 from checkers.notation import numbered_moves
@@ -73,22 +73,18 @@ class MinimaxCount:
 
 
 def minimax_node_count(
-    position: Position,
+    request: SearchRequest | Position,
     depth: int,
     cap: int = DEFAULT_MINIMAX_CAP,
     evaluation: str | Evaluation = "seed",
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
 ) -> MinimaxCount:
     """The nodes plain minimax visits for the same result, or `capped` past `cap` nodes."""
     evaluate = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
     try:
         result = minimax(
-            position,
+            request,
             depth,
             evaluate,
-            history=history,
-            no_progress_plies=no_progress_plies,
             node_limit=cap,
         )
     except SearchInterrupted as stopped:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
 
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, Engine, ScoredLine
@@ -25,7 +24,7 @@ from checkers.ai.explain import (
     win_in_moves,
 )
 from checkers.ai.registry import get_evaluation
-from checkers.ai.search import Limits, StopSignal, is_win_score
+from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
 from checkers.board import Move, Position
 from checkers.coach.endings import named_ending
 from checkers.coach.idea import Idea
@@ -84,36 +83,28 @@ def _move_score(line: ScoredLine, depth: int, units: float, from_databases: bool
 
 def _deepest(
     engine: Engine,
-    position: Position,
+    request: SearchRequest,
     limits: Limits,
     count: int,
-    history: Sequence[Position] | None,
-    no_progress_plies: int,
     stop: StopSignal | None,
 ) -> tuple[int, list[ScoredLine]]:
     found: tuple[int, list[ScoredLine]] = (0, [])
-    for found in engine.iterate_lines(position, limits, count, history, no_progress_plies, stop):
+    for found in engine.iterate_lines(request, limits, count, stop):
         pass
     return found
 
 
 def _played_line(
     engine: Engine,
-    position: Position,
+    request: SearchRequest,
     played: Move,
     depth: int,
     seconds: float,
-    history: Sequence[Position] | None,
-    no_progress_plies: int,
     stop: StopSignal | None,
 ) -> ScoredLine | None:
     """The played move's exact score when it is not among the best: its reply searched."""
-    child = position.move(played)
-    line = [*(history or [position]), child]
-    progress = 0 if position.is_man_move(played) or played.is_capture else no_progress_plies + 1
-    result = engine.search(
-        child, Limits(depth=max(1, depth - 1), time=max(0.05, seconds)), None, stop, line, progress
-    )
+    limits = Limits(depth=max(1, depth - 1), time=max(0.05, seconds))
+    result = engine.search(request.after(played), limits, None, stop)
     if result.move is None or result.depth < depth - 1:
         return None
     raw = -result.score * engine.scale if not is_win_score(result.score) else -result.score
@@ -121,14 +112,12 @@ def _played_line(
 
 
 def exact_explanation(
-    position: Position,
+    request: SearchRequest | Position,
     explanation: Explanation,
     *,
     engine: Engine | None = None,
     evaluation: str = "engine",
     units_per_man: float = MAN,
-    history: Sequence[Position] | None = None,
-    no_progress_plies: int = 0,
     seconds: float = EXACT_TIME,
     stop: StopSignal | None = None,
 ) -> Explanation:
@@ -139,6 +128,8 @@ def exact_explanation(
     new engine of `evaluation` if None); `units_per_man` is a man in its evaluation's units.
     """
     started = time.monotonic()
+    request = SearchRequest.of(request)
+    position = request.position
     played = explanation.moves[0]
     legal = position.legal_moves()
     searcher = engine if engine is not None else new_engine(get_evaluation(evaluation))
@@ -149,9 +140,7 @@ def exact_explanation(
         depth = max([move.depth for move in moves] + [1])
         count = len(legal) if len(legal) <= ALL_MOVES_UP_TO else BEST_COUNT
         limits = Limits(depth=depth, time=seconds)
-        reached, lines = _deepest(
-            searcher, position, limits, count, history, no_progress_plies, stop
-        )
+        reached, lines = _deepest(searcher, request, limits, count, stop)
         from_databases = bool(lines) and all(line.database for line in lines)
         units = units_per_man * searcher.scale
         if lines and not (stop is not None and stop.is_set()):
@@ -167,9 +156,7 @@ def exact_explanation(
             ):
                 left = seconds - (time.monotonic() - started)
                 move = Move.from_pdn(played.move, position)
-                extra = _played_line(
-                    searcher, position, move, reached, left, history, no_progress_plies, stop
-                )
+                extra = _played_line(searcher, request, move, reached, left, stop)
                 if extra is not None:
                     scored[played.move] = _move_score(extra, reached, units, extra.database)
             first = scored.get(played.move, played)

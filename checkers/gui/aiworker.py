@@ -17,7 +17,6 @@ import os
 import queue
 import signal
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
@@ -34,7 +33,7 @@ from checkers.ai.explain import Analysis, Explanation, iterate_analysis
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
-from checkers.ai.search import Limits, Progress, SearchResult, StopSignal
+from checkers.ai.search import Limits, Progress, SearchRequest, SearchResult, StopSignal
 from checkers.board import Position, Side
 from checkers.coach.exact import exact_explanation
 
@@ -218,10 +217,10 @@ def worker_main(requests: Connection, connection: Connection) -> None:
         if message[0] == "analyse":
             _analyse(message, cancellations, replies, analyst)
             continue
-        _, request, position, history, no_progress, level, seed = message
-        assert isinstance(request, int) and isinstance(position, Position)
-        assert isinstance(level, Level) and isinstance(no_progress, int) and isinstance(seed, int)
-        assert isinstance(history, list)
+        _, request, asked, level, seed = message
+        assert isinstance(request, int) and isinstance(asked, SearchRequest)
+        assert isinstance(level, Level) and isinstance(seed, int)
+        position = asked.position
         stop = cancellations.begin(request)
         if stop is None:
             continue
@@ -236,18 +235,16 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             if kept is None or kept[:2] != (key, seed):
                 kept = players[position.turn] = (key, seed, AIPlayer.for_level(level, seed))
             kept[2].limits = level.limits
-            choice = kept[2].choose(position, history, no_progress, report, stop)
+            choice = kept[2].choose(asked, report, stop)
             if not stop.is_set():
                 replies.send(("result", request, choice.result, choice.note, choice.explanation))
             if choice.explanation is not None and not stop.is_set():
                 explained = exact_explanation(
-                    position,
+                    asked,
                     choice.explanation,
                     engine=kept[2].engine,
                     evaluation=kept[2].evaluation,
                     units_per_man=man_value(kept[2].evaluation),
-                    history=history,
-                    no_progress_plies=no_progress,
                     stop=stop,
                 )
                 if not stop.is_set():
@@ -266,9 +263,9 @@ def _analyse(
 ) -> None:
     """Answer an analysis request: the best lines after each completed depth, then a final
     report unless it was cancelled."""
-    _, request, position, history, no_progress, count = message
-    assert isinstance(request, int) and isinstance(position, Position)
-    assert isinstance(history, list) and isinstance(no_progress, int) and isinstance(count, int)
+    _, request, asked, count = message
+    assert isinstance(request, int) and isinstance(asked, SearchRequest)
+    assert isinstance(count, int)
     stop = cancellations.begin(request)
     if stop is None:
         return
@@ -277,9 +274,7 @@ def _analyse(
             analyst.append(new_engine())
         analyst[0] = upgraded(analyst[0])  # the compiled core once it is ready
         last = Analysis(0, ())
-        for last in iterate_analysis(
-            position, ANALYSIS_LIMITS, count, analyst[0], history, no_progress, stop
-        ):
+        for last in iterate_analysis(asked, ANALYSIS_LIMITS, count, analyst[0], stop):
             replies.send(("lines", request, last))
         if not stop.is_set():
             replies.send(("analysed", request, last))
@@ -332,45 +327,26 @@ class AIClient:
         """Whether an answer is awaited."""
         return self.pending is not None
 
-    def request(
-        self,
-        position: Position,
-        level: Level,
-        *,
-        history: Sequence[Position] = (),
-        no_progress_plies: int = 0,
-        seed: int = 0,
-    ) -> int:
+    def request(self, request: SearchRequest | Position, level: Level, *, seed: int = 0) -> int:
         """Ask for a move (cancelling any search under way); returns the request number."""
         self.cancel()
         self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
-        self._requests.send(
-            ("search", self._last_request, position, list(history), no_progress_plies, level, seed)
-        )
+        self._requests.send(("search", self._last_request, SearchRequest.of(request), level, seed))
         self.pending = self._last_request
         return self._last_request
 
-    def analyse(
-        self,
-        position: Position,
-        lines: int,
-        *,
-        history: Sequence[Position] = (),
-        no_progress_plies: int = 0,
-    ) -> int:
-        """Ask for the `lines` best moves of `position`, reported after every completed depth
+    def analyse(self, request: SearchRequest | Position, lines: int) -> int:
+        """Ask for the `lines` best moves of the request's position, reported after every completed depth
         until cancelled (cancelling any search under way); returns the request number."""
         self.cancel()
         self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
-        self._requests.send(
-            ("analyse", self._last_request, position, list(history), no_progress_plies, lines)
-        )
+        self._requests.send(("analyse", self._last_request, SearchRequest.of(request), lines))
         self.pending = self._last_request
         return self._last_request
 

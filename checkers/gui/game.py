@@ -9,14 +9,14 @@ made; the animation only replays it, so undo or a new game during an animation l
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from checkers.ai.explain import Explanation
 from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
-from checkers.ai.search import Progress, SearchResult, is_win_score
+from checkers.ai.search import Progress, SearchRequest, SearchResult, is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget, clock_tag, read_clock_tag
 from checkers.gui.aiworker import AIError, AIEvent, AIExplained, AIProgress, AIResult
@@ -74,15 +74,7 @@ class AIService(Protocol):
     explaining: int | None
     """The answered request whose exact explanation (AIExplained) is still to come."""
 
-    def request(
-        self,
-        position: Position,
-        level: Level,
-        *,
-        history: Sequence[Position] = (),
-        no_progress_plies: int = 0,
-        seed: int = 0,
-    ) -> int: ...
+    def request(self, request: SearchRequest | Position, level: Level, *, seed: int = 0) -> int: ...
 
     def cancel(self) -> None: ...
 
@@ -137,11 +129,14 @@ def judges_like_the_engine(level: Level | None) -> bool:
 class AISearch:
     """The position an AI searched for its last move, so the tree view can show that search."""
 
-    position: Position
-    history: tuple[Position, ...]
-    no_progress_plies: int
+    request: SearchRequest
     level: Level
     move: Move
+
+    @property
+    def position(self) -> Position:
+        """The position searched."""
+        return self.request.position
 
 
 @dataclass
@@ -502,13 +497,7 @@ class Game:
     def _ask(self, level: Level, purpose: str) -> None:
         if self.ai is None:
             raise RuntimeError("this game has no AI worker")
-        self.ai.request(
-            self.position,
-            level,
-            history=self.record.positions,
-            no_progress_plies=self.record.no_progress_plies,
-            seed=self.config.seed,
-        )
+        self.ai.request(SearchRequest.from_record(self.record), level, seed=self.config.seed)
         self.thinking = Thinking(
             self.position.turn, purpose, self.clock, man_value(level.evaluation)
         )
@@ -574,13 +563,7 @@ class Game:
             note = f"{words}; {note}" if note else words
         figures = _figures(thinking.side, level.name if level else "", result, note, thinking.man)
         if level is not None:
-            self.ai_search = AISearch(
-                self.position,
-                tuple(self.record.positions),
-                self.record.no_progress_plies,
-                level,
-                result.move,
-            )
+            self.ai_search = AISearch(SearchRequest.from_record(self.record), level, result.move)
         if event.explanation is not None:
             key = (self.record.ply, self.position, result.move)
             self.explanations[key] = event.explanation

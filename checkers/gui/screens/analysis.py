@@ -18,6 +18,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.ai.explain import MAX_LINES, Analysis
+from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position, Side
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
@@ -154,12 +155,7 @@ class AnalysisScreen(ScreenBase):
             return
         # With the explorer shown, every move is scored: the games' moves each get theirs.
         lines = min(len(record.legal_moves()), MAX_LINES) if self.explorer is not None else LINES
-        self.request = self.context.ai.analyse(
-            record.position,
-            lines,
-            history=record.positions,
-            no_progress_plies=record.no_progress_plies,
-        )
+        self.request = self.context.ai.analyse(SearchRequest.from_record(record), lines)
 
     def play(self, move: Move) -> None:
         """Make a legal move on this board (never in the game)."""

@@ -12,6 +12,7 @@ from typing import Protocol
 import pygame
 
 from checkers.ai.registry import EVALUATIONS
+from checkers.ai.search import SearchRequest
 from checkers.ai.tracking import TRACKED_ALGORITHMS
 from checkers.board import BLACK
 from checkers.gui.explaining import move_number
@@ -87,9 +88,7 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
             notes.append("the level's deliberate slips are not in the tree")
             details.append("the level's deliberate slips are not in the tree")
         return Subject(
-            search.position,
-            search.history,
-            search.no_progress_plies,
+            search.request,
             depth,
             algorithm,
             evaluation,
@@ -101,9 +100,7 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
         )
     side = game.position.turn.name.capitalize()
     return Subject(
-        game.position,
-        tuple(positions),
-        game.record.no_progress_plies,
+        SearchRequest.from_record(game.record),
         DEFAULT_DEPTH,
         "alphabeta",
         BOARD_EVALUATION,

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from checkers.ai.search import SearchRequest
 from checkers.ai.tracking import TRACKED_ALGORITHMS, SearchTree, tracked_search
 from checkers.ai.tree_export import MinimaxCount, minimax_node_count
 from checkers.board import Move, Position
@@ -25,9 +25,7 @@ DEFAULT_DEPTH = 4
 class Subject:
     """What to search: a position with its history, how, and sentences saying so."""
 
-    position: Position
-    history: tuple[Position, ...]
-    no_progress_plies: int
+    request: SearchRequest
     depth: int
     algorithm: str
     evaluation: str
@@ -43,6 +41,11 @@ class Subject:
     """The game's number of the move played from `position` (lines are numbered from it)."""
     node_cap: int = 20000
     """Record at most this many visited nodes; the search itself runs to its end."""
+
+    @property
+    def position(self) -> Position:
+        """The position searched."""
+        return self.request.position
 
     def line(self, curious: bool) -> str:
         """The subject in one sentence for the view's header."""
@@ -87,26 +90,13 @@ class TreeSearch:
 
     def _search(self, generation: int, subject: Subject, depth: int, algorithm: str) -> None:
         try:
-            history: Sequence[Position] = subject.history
             tree = tracked_search(
-                subject.position,
-                depth,
-                algorithm,
-                subject.evaluation,
-                node_cap=subject.node_cap,
-                history=history,
-                no_progress_plies=subject.no_progress_plies,
+                subject.request, depth, algorithm, subject.evaluation, node_cap=subject.node_cap
             )
             count = (
                 MinimaxCount(tree.nodes)
                 if algorithm == "minimax"
-                else minimax_node_count(
-                    subject.position,
-                    depth,
-                    evaluation=subject.evaluation,
-                    history=history,
-                    no_progress_plies=subject.no_progress_plies,
-                )
+                else minimax_node_count(subject.request, depth, evaluation=subject.evaluation)
             )
         except Exception as error:  # noqa: BLE001 - shown in the view; the window goes on
             with self._lock:
