@@ -695,3 +695,19 @@ def test_the_bar_holds_the_last_score_while_the_next_position_is_judged(
     before = game.judgements[game.record.positions[-2]]  # judged before the move was chosen
     share, figure = screen.bar_figure()
     assert share == black_share(before.score, before.man, before.side) and figure
+
+
+def test_against_a_weak_level_the_bar_has_the_engines_score_on_your_turn(
+    make_app: Callable[..., App],
+) -> None:
+    """The novice's own scores are not the game's: the engine judges the position before the
+    novice moves, and during your turn the bar shows that score (it stayed empty)."""
+    novice = PlayerConfig(get_level("novice"))
+    app = make_app(GameConfig(black=PlayerConfig(), white=novice))
+    screen = screen_of(app)
+    game = screen.game
+    game.play(Move.from_pdn("11-15", game.position))
+    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
+    assert game.judgements.get(game.record.positions[1]) is not None
+    share, figure = screen.bar_figure()
+    assert share is not None and figure

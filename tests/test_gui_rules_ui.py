@@ -168,6 +168,11 @@ def test_undo_redo_new_load_and_jumps_leave_no_stale_figures_hints_or_status() -
     game = Game(human_vs_ai(), ai, hop_seconds=0)
     play_clicks(game, 11, 15)
     game.update(0)
+    # QUICK's own scores are not the game's: the engine judges the position before its move.
+    assert ai.requests[-1][1].name == "judge"
+    ai.answer(Move((22, 18)), score=0.2)
+    game.update(0)
+    assert game.judgement() is not None and ai.requests[-1][1] is QUICK
     ai.answer(Move((22, 18)), score=0.7)
     game.update(0)
     assert game.figures is not None and game.figures.score == 0.7  # the AI's search, shown

@@ -457,6 +457,15 @@ class Game:
                 self.wait -= dt
                 return
             self.step_once = False
+        elif (
+            self.timer is None
+            and not judges_like_the_engine(level)
+            and self.position not in self.judgements
+        ):
+            # Against a weak level the engine judges the position before its move too (not on
+            # a clock, where the time is the AI's), so the bar has a score during your turn.
+            self._ask(JUDGE_LEVEL, "judge")
+            return
         if self.timer is not None and level.time is not None:
             # On the clock the AI aims at what it can afford (never more than its level's
             # time), with a spare it spends only where the position is critical.
