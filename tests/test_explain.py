@@ -386,3 +386,17 @@ def test_a_book_move_scored_below_another_book_move_says_why_it_was_played() -> 
         why, moves=(scored("23-18", 0.05), scored("23-19", 0.0)), played="23-18"
     )
     assert not any("picks among" in line for line in sentences(same))
+
+
+def test_an_exchange_the_move_allows_is_not_walked_into() -> None:
+    """An even trade of the opponent's reads 'allows an exchange', not 'walks into Black
+    exchanges ...' (a garbled sentence the card showed)."""
+    from checkers.ai.explain import idea_words
+    from checkers.board import BLACK, WHITE
+    from checkers.coach.idea import Idea
+
+    text = "Black exchanges a man for a man: 10-14 17x10 7x14; it favours White"
+    trade = Idea("exchange", BLACK, ("21-17", "10-14", "17x10", "7x14"), 1, (), text)
+    assert idea_words(trade, "21-17", WHITE) == f"21-17 allows an exchange: {text}"
+    shot = dataclasses.replace(trade, name="shot", text="Black's shot: ...")
+    assert idea_words(shot, "21-17", WHITE) == "21-17 walks into Black's shot: ..."

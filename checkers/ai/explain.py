@@ -486,6 +486,8 @@ def idea_words(idea: Idea, move: str, mover: Side) -> str:
     opponent's that the move walks into (`22-18 walks into Black's shot: ...`)."""
     if idea.side is mover:
         return idea.text
+    if idea.name == "exchange":  # an even trade is allowed, not walked into
+        return f"{move} allows an exchange: {idea.text}"
     return f"{move} walks into {idea.text}"
 
 

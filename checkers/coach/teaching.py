@@ -91,7 +91,12 @@ def lesson(
         return Lesson(True, only, "", shown.text, (shown,))
     if not (mistake or change):
         return Lesson(False, only, "", "", tuple(own))
-    walked = [idea for idea in played if idea.side is not mover and idea.start <= 2]
+    # What a mistake walks into: the opponent's gain, not an even trade it allows.
+    walked = [
+        idea
+        for idea in played
+        if idea.side is not mover and idea.start <= 2 and idea.name != "exchange"
+    ]
     if walked:
         return Lesson(False, only, change, f"walks into {walked[0].text}", (walked[0],))
     try:
