@@ -445,27 +445,24 @@ class Game:
         level = self.config.player(self.position.turn).level
         if level is None or self.ai_stuck:
             return
-        if self.mode is Mode.AI_VS_AI:
-            if self.paused and not self.step_once:
-                return
-            if not judges_like_the_engine(level) and self.position not in self.judgements:
-                # The level's own scores are not the game's: the engine judges the position
-                # first (a short search), so the bar is filled while weak levels play.
-                self._ask(JUDGE_LEVEL, "judge")
-                return
-            if self.wait > 0 and not self.step_once:
-                self.wait -= dt
-                return
-            self.step_once = False
-        elif (
+        ai_vs_ai = self.mode is Mode.AI_VS_AI
+        if ai_vs_ai and self.paused and not self.step_once:
+            return
+        if (
             self.timer is None
             and not judges_like_the_engine(level)
             and self.position not in self.judgements
         ):
-            # Against a weak level the engine judges the position before its move too (not on
-            # a clock, where the time is the AI's), so the bar has a score during your turn.
+            # A weak level's own scores are not the game's: the engine judges the position
+            # before the level moves (a short search; not on a clock, where the time is the
+            # AI's), so the bar has a score while weak levels play and during your turn.
             self._ask(JUDGE_LEVEL, "judge")
             return
+        if ai_vs_ai:
+            if self.wait > 0 and not self.step_once:
+                self.wait -= dt
+                return
+            self.step_once = False
         if self.timer is not None and level.time is not None:
             # On the clock the AI aims at what it can afford (never more than its level's
             # time), with a spare it spends only where the position is critical.
