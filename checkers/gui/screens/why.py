@@ -21,7 +21,7 @@ from checkers.gui.explaining import WhyCard, WhyRow
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
-from checkers.gui.wording import plural
+from checkers.gui.wording import depth_words
 
 __all__ = ["WhyScreen", "card_html"]
 
@@ -40,7 +40,7 @@ def _row_html(row: WhyRow, accent: str, dim: str) -> str:
         row.score if not row.verdict or row.verdict == row.score else f"{row.verdict} ({row.score})"
     )
     mark = "  (its search's choice)" if row.searched else ""
-    depth = f", {plural(row.depth, 'move')} ahead" if row.depth else ""
+    depth = f", {depth_words(row.depth)}" if row.depth else ""
     head = (
         f"<font color='{accent}'><b>{move}  {score}</b>  (played{depth})</font>"
         if row.played
