@@ -6,11 +6,17 @@ empty band."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
 from gui_driving import press, screen_of
+from pygame_gui.elements import UILabel
 
+from checkers.ai.explain import Analysis, AnalysisLine
+from checkers.board import BLACK, WHITE
+from checkers.coach.idea import Idea
 from checkers.gui.app import App
 from checkers.gui.screens.analysis import AnalysisScreen
 
@@ -49,3 +55,78 @@ def test_no_tooltip_survives_opening_the_analysis_board_by_its_key(
     press(app, pygame.K_ESCAPE)
     rest(app)
     assert app.screen is game and not tooltips(app)  # nor back on the game
+
+
+def _long_analysis() -> Analysis:
+    """Three lines from the start, each with ideas whose names make a long heading."""
+    ideas = (
+        Idea("exchange", BLACK, (), 0, (), ""),
+        Idea("shot", WHITE, (), 0, (), ""),
+        Idea("first-position", WHITE, (), 0, (), ""),
+    )
+    line = ("11-15", "23-19", "8-11", "22-17", "9-13", "17x10", "6x22", "25x18", "4-8", "26-22")
+    lines = tuple(
+        AnalysisLine(move, 0.05 * rank, (move, *line[1:]), ideas=ideas)
+        for rank, move in enumerate(("11-15", "9-14", "10-15"))
+    )
+    return Analysis(depth=16, lines=lines, nodes=4_254_514)
+
+
+def _stop_engine(board: AnalysisScreen) -> None:
+    """The engine leaves the board alone: the test shows its own lines."""
+    board.context.ai.cancel()
+    board.request = None
+
+
+def _cut_labels(labels: dict[str, UILabel], meant: dict[str, str]) -> list[str]:
+    """The labels that show less than what they were meant to say (fitting cut it), or whose
+    text runs past their edge."""
+    wrong = []
+    for name, label in labels.items():
+        font = label.font
+        assert font is not None
+        if font.size(label.text)[0] > label.rect.width or label.text != meant.get(name, ""):
+            wrong.append(f"{name}: {label.text!r}")
+    return wrong
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_the_analysis_boards_line_headings_with_ideas_are_never_cut(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = make_app(size=size)
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    _stop_engine(board)
+    board.analysis = _long_analysis()
+    board.sync()
+    assert not _cut_labels(board.labels, board.texts())
+    shown = " ".join(label.text for label in board.labels.values())
+    assert (
+        shown.count("(exchange, White's shot, White's First Position)") == 3
+    )  # every line's ideas, whole
+    for rank in (1, 2, 3):
+        assert board.labels[f"line {rank}"].text.startswith(("11-15", "9-14", "10-15"))
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_the_explorers_book_and_engine_notes_wrap_rather_than_cut(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(size=size)
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    _stop_engine(board)
+    press(app, pygame.K_o, "o")  # the explorer pane
+    assert board.explorer is not None
+    board.analysis = _long_analysis()
+    board.sync()
+    footer = {name: label for name, label in board.explorer.labels.items() if "footer" in name}
+    font = footer["footer 0"].font
+    assert font is not None
+    assert all(font.size(label.text)[0] <= label.rect.width for label in footer.values())
+    shown = " ".join(label.text for label in footer.values())
+    assert "Engine: scores for Black, 16 moves ahead" in " ".join(shown.split())
+    assert shown.startswith("Book (•): 11-15")
