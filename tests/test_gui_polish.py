@@ -5,6 +5,7 @@ empty band."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,10 +16,16 @@ from gui_driving import press, screen_of
 from pygame_gui.elements import UILabel
 
 from checkers.ai.explain import Analysis, AnalysisLine
-from checkers.board import BLACK, WHITE
+from checkers.ai.tracking import tracked_search
+from checkers.board import BLACK, WHITE, Position
 from checkers.coach.idea import Idea
 from checkers.gui.app import App
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.tree_view.explain import header_lines
+from checkers.gui.tree_view.layout import TreeLayout
+from checkers.gui.tree_view.words import legend
+
+MIDGAME = "B:W15,21,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,8,9,12,14"
 
 
 def tooltips(app: App) -> list[pygame_gui.elements.UITooltip]:
@@ -130,3 +137,36 @@ def test_the_explorers_book_and_engine_notes_wrap_rather_than_cut(
     shown = " ".join(label.text for label in footer.values())
     assert "Engine: scores for Black, 16 moves ahead" in " ".join(shown.split())
     assert shown.startswith("Book (•): 11-15")
+
+
+def _tree_texts(curious: bool) -> tuple[list[str], list[str]]:
+    """Every node label of a depth-5 tree shown two moves deep, and the header's lines."""
+    tree = tracked_search(Position.from_fen(MIDGAME), 5)
+    layout = TreeLayout(tree, curious=curious)
+    layout.show_plies(2)
+    labels = [text for item in layout.items for text in layout.texts(item)]
+    header = [text for text, _ in header_lines(tree, None, None, 1.0, curious)]
+    return labels, header
+
+
+def test_the_search_trees_default_view_speaks_plain_words() -> None:
+    labels, header = _tree_texts(curious=False)
+    assert not [text for text in labels if "<=" in text or ">=" in text]
+    assert not [text for text in labels if re.fullmatch(r"\+\d+", text)]  # no bare "+174"
+    assert any(text.startswith(("at most", "at least")) for text in labels)
+    assert any(text.endswith(" more") for text in labels)  # what is folded away, in words
+    said = " ".join(header)
+    assert "looked at" not in said
+    assert "better for" in said or "(even)" in said
+    assert "The search went through" in said
+    for _, meaning in legend(False, BLACK):
+        assert "<=" not in meaning and ">=" not in meaning
+    signs = [sign for sign, _ in legend(False, BLACK)]
+    assert "at least / at most" in signs and "N more under a shape" in signs
+
+
+def test_the_curious_still_see_the_searchs_own_signs() -> None:
+    labels, header = _tree_texts(curious=True)
+    assert any(text.startswith(("<=", ">=")) for text in labels)
+    assert any(re.fullmatch(r"\+\d+", text) for text in labels)
+    assert "nodes" in " ".join(header)
