@@ -20,7 +20,11 @@ from checkers.ai.tracking import tracked_search
 from checkers.board import BLACK, WHITE, Position
 from checkers.coach.idea import Idea
 from checkers.gui.app import App
+from checkers.gui.cards import button_height
+from checkers.gui.intents import OpenLoad, OpenPuzzles, OpenSettings
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.load import LoadScreen
+from checkers.gui.screens.start import StartScreen
 from checkers.gui.tree_view.explain import header_lines
 from checkers.gui.tree_view.layout import TreeLayout
 from checkers.gui.tree_view.words import legend
@@ -170,3 +174,58 @@ def test_the_curious_still_see_the_searchs_own_signs() -> None:
     assert any(text.startswith(("<=", ">=")) for text in labels)
     assert any(re.fullmatch(r"\+\d+", text) for text in labels)
     assert "nodes" in " ".join(header)
+
+
+KEY_IN_LABEL = re.compile(r"\((Esc|Enter|[A-Z0-9]|Space|Up|Down)[^)]*\)\s*$")
+"""A key named at a button's end, as `Close  (Esc)`: keys belong in tooltips."""
+
+
+def _buttons_with_keys(app: App) -> list[str]:
+    """The labels of the window's buttons that name a key."""
+    sprites = app.context.ui.get_sprite_group().sprites()
+    return [
+        button.text
+        for button in sprites
+        if isinstance(button, pygame_gui.elements.UIButton) and KEY_IN_LABEL.search(button.text)
+    ]
+
+
+def test_no_card_or_screen_names_a_key_on_its_buttons(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """One rule for every card and dialog: buttons say what they do, tooltips add the key;
+    the resign card's question names no key either."""
+    app = make_app(size=(720, 480))
+    game = screen_of(app)
+    game.ask_resign()
+    app.step(1 / 60)
+    assert game.confirm is not None and game.confirm.is_built()
+    assert "Enter" not in game.game.status and not _buttons_with_keys(app)
+    press(app, pygame.K_ESCAPE)
+    for intent in (OpenLoad(), OpenSettings(), OpenPuzzles()):
+        app.request(intent)
+        app.step(1 / 60)
+        assert app.screen is not game
+        assert not _buttons_with_keys(app), type(intent).__name__
+        widgets = app.screen.widgets.values()  # type: ignore[attr-defined]
+        buttons = [b for b in widgets if isinstance(b, pygame_gui.elements.UIButton)]
+        assert all(button.tool_tip_text for button in buttons)  # the keys are said there
+        app.pop()
+    press(app, pygame.K_e, "e")  # set up a position
+    assert not _buttons_with_keys(app)
+    app.show_start()
+    app.step(1 / 60)
+    assert isinstance(app.screen, StartScreen) and not _buttons_with_keys(app)
+
+
+def test_the_saved_games_list_is_a_card_like_every_other(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app(size=(1280, 800))
+    app.request(OpenLoad())
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, LoadScreen) and screen.panel is not None
+    assert "#card" in screen.panel.get_object_ids()
+    heights = {button.rect.height for button in screen.widgets.values()}
+    assert heights == {button_height(app.context.scale)}  # the cards' one button size
