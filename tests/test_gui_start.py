@@ -316,7 +316,7 @@ def test_the_start_screen_speaks_no_engine_jargon(make_app: Callable[..., App], 
     for mode in ("1", "3", "2"):
         key(app, getattr(pygame, f"K_{mode}"), mode)
         seen += screen_words(app)
-    # AI vs AI with every level on one side, then an AI set up by hand (1 move ahead).
+    # AI vs AI with every level on one side, then an AI set up by hand (1 turn ahead).
     for level in LEVELS:
         choose(app, "black level", level.name.capitalize())
         seen += screen_words(app)

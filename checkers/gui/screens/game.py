@@ -197,10 +197,7 @@ class GameScreen(ScreenBase):
         game.resign()  # asks (or says why not) on the status line
         if game.confirming == "resign":
             # The card comes with the widgets (`_build_confirm`); the words name its keys.
-            game.status = (
-                f"Resign{self._resigner()}? Enter presses the outlined button (Resign at "
-                "first), Esc keeps playing."
-            )
+            game.status = f"Resign{self._resigner()}? Choose on the card."
 
     def _resigner(self) -> str:
         """` as Black` when the side that resigns needs naming (not against the AI)."""
