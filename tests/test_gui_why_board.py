@@ -17,11 +17,14 @@ import pytest
 from gui_driving import screen_of
 
 from checkers.ai.levels import Level
+from checkers.ai.players import AIPlayer
+from checkers.ai.search import Limits
 from checkers.board import SQUARES, Move, Position
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.explaining import why_card
 from checkers.gui.screens.why import WhyScreen
 from checkers.gui.settings import Settings
 from checkers.gui.why_board import FRAMES_PER_MOVE
@@ -151,7 +154,10 @@ def test_the_small_board_shows_both_lines_and_plays_them_out(
     while why.steps.playing and frames < len(other.moves) * FRAMES_PER_MOVE + 10:
         app.step(1 / 60)
         frames += 1
-    assert why.steps.finished and why.wake_in() is None
+    assert why.steps.finished
+    app.step(1 / 60)
+    app.step(1 / 60)  # the last move's words drawn, the loop may sleep
+    assert why.wake_in() is None
     final = board.position
     for move in other.moves:
         final = final.move(move)
@@ -194,3 +200,27 @@ def test_the_small_board_fits_the_card_beside_the_words(
         rect = button.get_abs_rect()
         words = [button.text] + (["Pause", "Play again"] if name == "play" else [])
         assert font is not None and all(font.size(w)[0] <= rect.width - 4 for w in words), name
+
+
+def push_card(app: App, fen: str, depth: int) -> WhyScreen:
+    """The card for the engine's move in `fen` (its search at `depth`), over the start screen."""
+    position = Position(fen)
+    explanation = AIPlayer(Limits(depth=depth), name="engine").choose(position).explanation
+    assert explanation is not None
+    card = why_card(explanation, position.turn, 10, position=position)
+    why = WhyScreen(app.context, card)
+    app.push(why)
+    app.step(1 / 60)
+    return why
+
+
+def test_the_only_legal_move_shows_its_line_alone_and_says_so(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(size=(720, 480))
+    why = push_card(app, "W:W18:B14,9", 3)
+    assert why.card.board is not None and len(why.card.board.lines) == 1
+    assert sorted(why.widgets) == ["close", "play", "reset"]  # no switch: one line
+    assert why.line_text is not None and why.line_text.scroll_bar is None
+    assert html.escape("The only legal move: no other line to show.") in why.line_text.html_text
+    assert why.steps is not None and why.steps.arrows()[0].path == (18, 15)

@@ -105,10 +105,10 @@ def _other_line(move: MoveScore, position: Position, searched: bool) -> BoardLin
 def _alone(explanation: Explanation) -> str:
     """Why the board shows only the played line."""
     if explanation.legal_moves == 1:
-        return f"{explanation.played} was the only legal move: there is no other line to show."
+        return "The only legal move: no other line to show."
     if explanation.from_book:
-        return "A move from the opening book: the book has no refuting line for its other moves."
-    return "No other move was searched far enough to show the line against it."
+        return "A book move: the book has no line against its other moves."
+    return "No other move has a line against it to show."
 
 
 def why_board(explanation: Explanation, position: Position, flipped: bool = False) -> WhyBoard:

@@ -4,11 +4,10 @@ A pygame_gui dialog over the game (which stays drawn beneath): the card's words 
 `checkers.gui.explaining.why_card` (pure code) and are laid out here in a scrolling text box:
 the plain facts first (forced, book, databases, the level's deliberate slips), whose view the
 scores take, then every move the search considered, the played move first and the others best
-first, each with its score or bound and the line behind it. Beside the words (above them in a
-narrow card) a small board shows the played line or the best other move's refutation as arrows
-(`checkers.gui.why_board` decides which, pure code) and plays either out; it is painted from
-`checkers.picture` like every other picture of a board. Esc, W or Close leaves it; Space plays
-the line out or pauses it.
+first, each with its score or bound and the line behind it. Beside the words a small board
+shows the played line or the best other move's refutation as arrows (`checkers.gui.why_board`
+decides which, pure code) and plays either out; it is painted from `checkers.picture` like every
+other picture of a board. Esc, W or Close leaves it; Space plays the line out or pauses it.
 """
 
 from __future__ import annotations
@@ -105,6 +104,9 @@ class WhyScreen(ScreenBase):
         self.step_label: UILabel | None = None
         self.board_size = 0
         """The small board's width in pixels, set with the widgets."""
+        self.settling = 0
+        """Frames still to draw after the small board changed: pygame_gui shows a label's or a
+        button's new text only in its next update, and the loop would sleep before it."""
         self.show_line(0)
 
     def line(self) -> BoardLine | None:
@@ -153,6 +155,7 @@ class WhyScreen(ScreenBase):
 
     def update(self, dt: float) -> None:
         """One frame of a line playing out (a frame count: see `LineSteps.tick`)."""
+        self.settling = max(0, self.settling - 1)
         if self.steps is None or not self.steps.playing:
             return
         before = self.steps
@@ -161,8 +164,9 @@ class WhyScreen(ScreenBase):
             self._refresh()
 
     def wake_in(self) -> float | None:
-        """Every frame while a line plays out; otherwise only on events."""
-        return 0.0 if self.steps is not None and self.steps.playing else None
+        """Every frame while a line plays out or its words settle; otherwise only on events."""
+        playing = self.steps is not None and self.steps.playing
+        return 0.0 if playing or self.settling else None
 
     def _refresh(self) -> None:
         """Show the line where it has got to: the board, its arrows, the words and buttons."""
@@ -180,6 +184,7 @@ class WhyScreen(ScreenBase):
             background=False,
         )
         self.image.set_image(paint(picture))
+        self.settling = 2
         if self.step_label is not None:
             self.step_label.set_text(fit_label(self.step_label, steps.words()))
         play = self.widgets.get("play")
@@ -199,8 +204,7 @@ class WhyScreen(ScreenBase):
 
     def build_ui(self, root: UIContainer) -> None:
         """A shade over the window, the card in the middle: title, subtitle, the small board
-        and its buttons beside the scrolling explanation (above it in a narrow card), and
-        Close."""
+        and its buttons beside the scrolling explanation, and Close."""
         ui = self.context.ui
         self.actions.clear()
         self.widgets = {}
@@ -260,8 +264,8 @@ class WhyScreen(ScreenBase):
     def _build_board(
         self, panel: UIPanel, area: pygame.Rect, unit: int, button_height: int
     ) -> pygame.Rect:
-        """The small board, its words and buttons in `area`: a column beside the text when the
-        card is wide, a block above it when narrow. Returns the rectangle left for the text."""
+        """The small board, its words and buttons in a column on the left of `area`. Returns
+        the rectangle left for the text, beside it."""
         board = self.card.board
         assert board is not None
         ui = self.context.ui
@@ -272,30 +276,18 @@ class WhyScreen(ScreenBase):
         if not two:
             rows.pop(1)  # no switch between lines
         controls_height = sum(rows) + gap * len(rows)
-        beside = min(36 * unit, area.height - controls_height, int(area.width * 0.45))
-        if beside >= 18 * unit and area.width - beside - 2 * unit >= 40 * unit:
-            size = beside
-            board_rect = pygame.Rect(area.left, area.top, size, size)
-            controls = pygame.Rect(area.left, board_rect.bottom + gap, size, controls_height)
-            text = pygame.Rect(
-                board_rect.right + 2 * unit,
-                area.top,
-                area.right - board_rect.right - 2 * unit,
-                area.height,
-            )
-        else:
-            size = max(8 * unit, min(30 * unit, int(area.width * 0.45), area.height // 2))
-            board_rect = pygame.Rect(area.left, area.top, size, size)
-            controls = pygame.Rect(
-                board_rect.right + unit,
-                area.top,
-                area.right - board_rect.right - unit,
-                controls_height,
-            )
-            block = max(size, controls_height)
-            text = pygame.Rect(
-                area.left, area.top + block + unit, area.width, area.height - block - unit
-            )
+        # The window is at least 720x480 and a unit follows its smaller side, so the card is
+        # always some 100 units wide: the board's column fits beside the words at every size
+        # the window takes (the tests check 720x480 and 1280x800).
+        size = max(12 * unit, min(36 * unit, area.height - controls_height, area.width // 2))
+        board_rect = pygame.Rect(area.left, area.top, size, size)
+        controls = pygame.Rect(area.left, board_rect.bottom + gap, size, controls_height)
+        text = pygame.Rect(
+            board_rect.right + 2 * unit,
+            area.top,
+            area.right - board_rect.right - 2 * unit,
+            area.height,
+        )
         self.board_size = size
         picture = board_picture(board.position, size=size, caption="", background=False)
         self.image = UIImage(
