@@ -37,7 +37,7 @@ def first_problem() -> Explanation:
             MoveScore("27-23", 1.3, "exact", 12, PLAYED, verdict="wins a man"),
             MoveScore("22-17", -0.05, "exact", 12, ("22-17", *REFUTATION), verdict="only draws"),
             MoveScore("22-18", -1.45, "exact", 12, ("22-18", "15x22"), verdict="loses a man"),
-            MoveScore("24-19", None, "upper", 12, ("24-19",)),
+            MoveScore("24-19", -2.0, "upper", 12, ("24-19",)),
         ),
         legal_moves=4,
         all_captures=False,

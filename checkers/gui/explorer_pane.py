@@ -41,7 +41,7 @@ from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.wording import plural
+from checkers.gui.wording import depth_words, plural
 
 __all__ = [
     "OWN_GAMES",
@@ -321,7 +321,7 @@ class ExplorerPane:
         book = book_moves(position)
         engine = f"Engine: scores for {position.turn.name.capitalize()}"
         if analysis is not None and analysis.depth:
-            engine += f", looking {plural(analysis.depth, 'move')} ahead"
+            engine += f", looking {depth_words(analysis.depth)}"
         listed = ", ".join(f"{move} ({score})" for move, score in book.items())
         texts = {
             "explorer title": "Games played here",

@@ -39,7 +39,7 @@ from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.wording import bar_number, black_share, move_label, plural
+from checkers.gui.wording import bar_number, black_share, depth_words, move_label
 from checkers.record import GameRecord
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -299,11 +299,11 @@ class AnalysisScreen(ScreenBase):
             return "The engine is looking...", ""
         if self.analysis.from_databases:
             return "Known from the endgame databases", ""
-        depth = plural(self.analysis.depth, "move")
+        depth = depth_words(self.analysis.depth)
         nodes = f"{self.analysis.nodes:,} positions looked at"
         if self.finished:
-            return f"Looked {depth} ahead: every line proven", nodes
-        return f"Looked {depth} ahead...", nodes  # and deeper: the dots say it goes on
+            return f"Looked {depth}: every line proven", nodes
+        return f"Looked {depth}...", nodes  # and deeper: the dots say it goes on
 
     def where(self) -> tuple[str, str]:
         """Where the board is: the game's move it started from, and the side to move."""

@@ -44,7 +44,7 @@ from checkers.gui.game_view.commands import (
     menu_items,
 )
 from checkers.gui.game_view.keeper import GameKeeper, game_tags
-from checkers.gui.game_view.panel import GamePanel, score_view
+from checkers.gui.game_view.panel import GamePanel, human_side
 from checkers.gui.game_view.review import ReviewPane, split_layout
 from checkers.gui.intents import (
     Analysed,
@@ -620,8 +620,8 @@ class GameScreen(ScreenBase):
         if found is None:
             return None
         score, man, side = found
-        view, human = score_view(self.game, side)
-        return black_share(score, man, side), score_words(score, man, side, view, human)
+        words = score_words(score, man, side, human_side(self.game))
+        return black_share(score, man, side), words
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the evaluation bar and any overlay (the widgets draw themselves)."""

@@ -47,7 +47,7 @@ __all__ = ["MODES", "StartChoices", "StartScreen", "level_label"]
 
 HAND_LABEL = "Set by hand"
 """A level list's entry for an AI whose Advanced choices are not a named level's."""
-LIMITS = {"time": "Time a move", "depth": "Moves ahead"}
+LIMITS = {"time": "Time a move", "depth": "Turns ahead"}
 """The Advanced section's two ways to limit an AI, as its list shows them."""
 
 T = TypeVar("T")
@@ -100,7 +100,7 @@ MODES = (
 
 
 def level_label(level: Level) -> str:
-    """A level as the chooser shows it: `Novice: looks three moves ahead...`."""
+    """A level as the chooser shows it: `Novice: looks three turns ahead...`."""
     return f"{level.name.capitalize()}: {level.description[0].lower()}{level.description[1:]}"
 
 
@@ -569,7 +569,7 @@ class StartScreen(ButtonScreen):
                 "Limit",
                 list(LIMITS.values()),
                 LIMITS[setup.limit],
-                f"Does {name}'s AI think for a set time, or look a set number of moves ahead?",
+                f"Does {name}'s AI think for a set time, or look a set number of turns ahead?",
                 lambda text: self._choose_by_hand(
                     side, limit=next(k for k, v in LIMITS.items() if v == text)
                 ),
@@ -579,7 +579,7 @@ class StartScreen(ButtonScreen):
                 "How far" if by_depth else "How long",
                 amounts if amounts is not None else times,
                 ahead_words(setup.depth).capitalize() if by_depth else f"{setup.time:g} s a move",
-                f"How many moves ahead {name}'s AI looks (each side's move counts one)"
+                f"How many turns ahead {name}'s AI looks (a turn is one side's move)"
                 if by_depth
                 else f"How long {name}'s AI thinks about each move",
                 choose_amount,

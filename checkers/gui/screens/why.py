@@ -26,7 +26,7 @@ from checkers.gui.picture_png import paint
 from checkers.gui.ui import Actions, fit_label, fit_text, redraw_now
 from checkers.gui.why_board import BoardLine, LineSteps
 from checkers.gui.widgets import key_names
-from checkers.gui.wording import plural
+from checkers.gui.wording import depth_words
 from checkers.picture import board_picture
 
 __all__ = ["WhyScreen", "card_html"]
@@ -46,7 +46,7 @@ def _row_html(row: WhyRow, accent: str, dim: str) -> str:
         row.score if not row.verdict or row.verdict == row.score else f"{row.verdict} ({row.score})"
     )
     mark = "  (its search's choice)" if row.searched else ""
-    depth = f", {plural(row.depth, 'move')} ahead" if row.depth else ""
+    depth = f", {depth_words(row.depth)}" if row.depth else ""
     head = (
         f"<font color='{accent}'><b>{move}  {score}</b>  (played{depth})</font>"
         if row.played
