@@ -22,8 +22,9 @@ from checkers.ai.explain import (
 )
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
-from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
+from checkers.board import Move, Position, Side
 from checkers.coach.idea import Idea
+from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
 from checkers.notation import numbered_moves, result_text
 
@@ -122,17 +123,7 @@ def idea_name(idea: Idea, mover: Side) -> str:
 def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: int) -> list[Move]:
     """The first `count` moves of the best line as moves of `position` and the positions after
     them (for the board's arrows); fewer if the line is shorter or does not read."""
-    if not lines:
-        return []
-    moves: list[Move] = []
-    for text in lines[0].pv[:count]:
-        try:
-            move = Move.from_pdn(text, position)
-            position = position.move(move)
-        except (InvalidMoveError, IllegalMoveError, ValueError):
-            break  # a line from a position the board has already left
-        moves.append(move)
-    return moves
+    return list(read_line(lines[0].pv[:count], position)) if lines else []
 
 
 # --- why this move ---------------------------------------------------------------------------
@@ -171,6 +162,9 @@ class WhyCard:
     rows: tuple[WhyRow, ...]
     others: str = "The other moves, best first:"
     """The heading over the rows after the played move."""
+    board: WhyBoard | None = None
+    """The small board's lines (the played one, the best other move's refutation), when the
+    caller gave the position before the move."""
 
 
 def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
@@ -248,12 +242,15 @@ def why_card(
     black_first: bool = True,
     human: Side | None = None,
     level: Level | None = None,
+    position: Position | None = None,
+    flipped: bool = False,
 ) -> WhyCard:
     """The card for the AI's move `explanation.played`, played by `mover` after `ply`
     half-moves of a game `black_first` or not; `human` is the human's side against the AI
     (the card then speaks of "the AI"); `level` is the mover's level when the caller knows it.
     Scores from an evaluation other than the engine's are labelled as that AI's own rough
-    estimate, never as the evaluation of the position."""
+    estimate, never as the evaluation of the position. With `position` (the position before
+    the move) the card has its small board, `flipped` as the game's board."""
     number, black_to_move = move_number(ply, black_first)
     who = "the AI" if human is not None and mover is not human else _name(mover)
     played = explanation.moves[0]
@@ -294,4 +291,5 @@ def why_card(
             if len(rows) == 2 and rows[1].searched
             else "The other moves, best first:"
         ),
+        board=why_board(explanation, position, flipped) if position is not None else None,
     )

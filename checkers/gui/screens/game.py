@@ -1008,7 +1008,16 @@ class GameScreen(ScreenBase):
         mover = record.positions[-2].turn
         level = game.config.player(mover).level
         black_first = record.start.turn is BLACK
-        card = why_card(explanation, mover, record.ply - 1, black_first, human, level=level)
+        card = why_card(
+            explanation,
+            mover,
+            record.ply - 1,
+            black_first,
+            human,
+            level=level,
+            position=record.positions[-2],  # the small board starts before the move
+            flipped=self.flipped,
+        )
         self.context.request(OpenWhy(card))
 
     # --- the game review (checkers.gui.game_view.review) ----------------------------------------
