@@ -96,7 +96,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     line = review.before.line
     better = ""
     if review.best != review.move and review.label is not Label.BEST and line:
-        better = "Better line (B): " + " ".join(move.pdn() for move in line[:8])
+        better = "Better line: " + " ".join(move.pdn() for move in line[:8])
     return (head, loss, best, better)
 
 
