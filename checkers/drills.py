@@ -124,10 +124,10 @@ def tables_note(drill: Drill) -> str | None:
     if seconds > LONG_BUILD_SECONDS:
         why = "" if compiled_core() else " (the fast builder, numba, is not installed)"
         return (
-            f"Its endgame tables are built on this computer the first time you choose it: "
-            f"{seconds_words(seconds)} here{why}."
+            f"Its endgame tables are built on this computer the first time you choose it, "
+            f"which takes {seconds_words(seconds)} here{why}."
         )
-    return f"Its endgame tables are built the first time you choose it: {seconds_words(seconds)}."
+    return f"Its endgame tables are built the first time you choose it ({seconds_words(seconds)})."
 
 
 def player_moves_to_win(position: Position, player: Side, endgames: Endgames) -> int | None:

@@ -130,7 +130,7 @@ def test_the_estimate_says_a_long_build_before_it_starts(
     monkeypatch.setenv("CHECKERS_CORE", "python")
     monkeypatch.setattr(drill_tables, "_PYTHON_SECONDS_PER_INDEX", 60e-6)  # a slow computer
     note = tables_note(THREE_KINGS)
-    assert note is not None and "about 5 minutes here" in note and "not installed" in note
+    assert note is not None and "takes about 5 minutes here" in note and "not installed" in note
 
 
 def test_the_command_builds_the_drills_table_with_one_line_then_reuses_it(
@@ -157,7 +157,7 @@ def test_the_command_lists_the_drills_and_refuses_an_unknown_one(
     assert main(["drills"], out) == 0
     listing = out.getvalue()
     assert "4. Three kings against two: B:WK9,K27:BK10,K15,K19" in listing
-    assert "Its endgame tables are built the first time you choose it: about " in listing
+    assert "Its endgame tables are built the first time you choose it (about " in listing
     assert not fresh.exists()  # listing builds nothing
     fresh.mkdir(parents=True)
     shutil.copy(built, fresh / NAME)

@@ -97,6 +97,11 @@ class DrillScreen(BoardPlayScreen):
             for index, drill in enumerate(DRILLS, start=1)
         ]
         buttons.append(CardButton("close", "Back", "Close (Esc)", self._close_card))
+        notes = [
+            f"{drill.name}: {note[0].lower()}{note[1:]}"
+            for drill in DRILLS
+            if (note := tables_note(drill)) is not None
+        ]
         self.show_card(
             Card(
                 "Endgame drills",
@@ -109,6 +114,7 @@ class DrillScreen(BoardPlayScreen):
                         "Win in N tells how many moves the win takes with the best play; a move "
                         "that lets the win go is pointed out."
                     ),
+                    *notes,
                 ],
                 buttons,
                 cancel=self._close_card,
@@ -138,7 +144,7 @@ class DrillScreen(BoardPlayScreen):
             self.build_words = preparing_words(missing)
             self.build_seconds = 0.0
             self.build_failed = ""
-            self.status = f"{self.build_words}. Esc goes back, D picks another ending."
+            self.status = f"{self.build_words}."
         else:
             self.preparing = None
             self.game = DrillGame(drill)
@@ -161,7 +167,9 @@ class DrillScreen(BoardPlayScreen):
         for event in build.poll():
             if isinstance(event, TablesBuilt):
                 self._stop_build()
+                flipped = self.flipped  # the player may have turned the board meanwhile
                 self.start(drill)
+                self.flipped = flipped
                 return
             if isinstance(event, TablesFailed):
                 self._stop_build()
@@ -316,5 +324,7 @@ class DrillScreen(BoardPlayScreen):
             return texts
         _, _, how_long = self.build_words.partition(": ")
         texts["win"] = how_long[:1].upper() + how_long[1:]
-        texts["moves"] = f"{plural(int(self.build_seconds), 'second')} so far; then the drill"
+        seconds = int(self.build_seconds)
+        so_far = f"{plural(seconds, 'second')} so far; " if seconds else ""
+        texts["moves"] = f"{so_far}then the drill starts"
         return texts
