@@ -63,11 +63,12 @@ SHIPPED_PIECES = 4
 LONG_BUILD_SECONDS = 120.0
 """A build expected to take longer is said to be long before it starts (the drill's note)."""
 
-# Seconds per index of a slice (both sides to move), measured building eg5-0302 (4.9 million
-# indices) on this project's 2-core machine with `checkers drills 4` into an empty folder:
-# 3 s of building on the compiled core, 44-50 s in pure Python (29 s of processor time on a
-# machine busy with other work). The fixed cost is the process starting, and on the compiled
-# core numba compiling the builder (15 s the first time; about 1.5 s once its cache holds it).
+# Seconds per index of a slice (both sides to move), from eg5-0302 (4.9 million indices) built by
+# `checkers drills 4` into an empty data directory on this project's 2-core machine, whole
+# process (benchmarks/drill_tables.py): 3.4 s wall on the compiled core with numba's cache warm
+# (median of 5; 2.3 s of processor time), 14 s with numba's cache empty (it compiles the
+# builder first); 40 s wall in pure Python (median of 2; 28 s of processor time), 70 s while
+# other work kept the machine four times over busy. The estimate errs on the long side.
 _COMPILED_SECONDS_PER_INDEX = 0.65e-6
 _PYTHON_SECONDS_PER_INDEX = 10.5e-6
 _COMPILED_START_SECONDS = 1.5
