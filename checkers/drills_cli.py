@@ -63,8 +63,8 @@ def winning_line(game: DrillGame) -> list[Move]:
 
 
 class _Progress:
-    """One line on stderr while the tables are built: rewritten in place on a terminal, else
-    written once when the build starts and ended with its time."""
+    """One line on stderr while the tables are built: its words and how long it took, the
+    seconds so far rewritten in place on a terminal meanwhile."""
 
     def __init__(self, stream: TextIO, words: str) -> None:
         self.stream = stream
@@ -72,23 +72,25 @@ class _Progress:
         self.in_place = stream.isatty()
         self.began = time.monotonic()
         self.said = 0.0
-        self.stream.write(words + ("" if self.in_place else "\n"))
+        self.width = len(words)
+        self.stream.write(words)
         self.stream.flush()
 
     def status(self, _words: str) -> None:
         """The builder's report: the seconds so far, at most twice a second, on a terminal."""
         if self.in_place and time.monotonic() - self.said >= 0.5:
             self.said = time.monotonic()
-            seconds = time.monotonic() - self.began
-            self.stream.write(f"\r{self.words} ({seconds:.0f} s so far)")
+            text = f"{self.words} ({time.monotonic() - self.began:.0f} s so far)"
+            self.width = max(self.width, len(text))
+            self.stream.write("\r" + text)
             self.stream.flush()
 
     def end(self, words: str) -> None:
-        """The last words, on the same line on a terminal."""
+        """The line ends with `words` (on a terminal, written over the seconds so far)."""
         if self.in_place:
-            self.stream.write(f"\r{self.words}: {words}".ljust(len(self.words) + 20) + "\n")
+            self.stream.write("\r" + f"{self.words}: {words}".ljust(self.width) + "\n")
         else:
-            self.stream.write(words + "\n")
+            self.stream.write(f": {words}\n")
         self.stream.flush()
 
 

@@ -71,9 +71,12 @@ def test_three_kings_against_two_prepares_its_tables_then_plays(
     assert screen.status.startswith("Preparing the endgame tables for this drill: about ")
     assert not screen.can_move() and screen.wake_in() is not None
     assert_plain(words_shown(screen))
+    start = screen.board_position()
+    assert default_endgames().probe(start) is None  # not built yet: the miss is remembered
     frames = run_until_built(app, screen)
     assert frames > 1  # the window ran frames while the tables were built
     read_slice(fresh / slice_file_name(SLICE), SLICE)
+    assert default_endgames().probe(start) is Result.WIN  # the same databases see it now
     # The drill: Black plays at the bottom, win in 19, and Lasker's 15-18 keeps the win.
     assert screen.flipped and screen.can_move()
     assert screen.texts()["win"] == "Win in 19 moves with the best play"
