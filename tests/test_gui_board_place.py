@@ -28,11 +28,12 @@ def test_the_board_stays_put_for_the_bar_and_the_analysis_board(
     assert analysis.layout().board == before
 
 
-def test_the_analysis_board_tells_scores_from_the_players_side_against_the_ai() -> None:
+def test_the_analysis_board_tells_scores_for_the_side_ahead_against_the_ai() -> None:
     from checkers.board import BLACK, WHITE
     from checkers.gui.explaining import line_score
 
-    assert line_score(0.35, None, WHITE, human=BLACK) == "-0.35 for you"
+    assert line_score(0.35, None, WHITE, human=BLACK) == "+0.35 for the AI"
+    assert line_score(-0.35, None, WHITE, human=BLACK) == "+0.35 for you"
     assert line_score(0.35, None, BLACK, human=BLACK) == "+0.35 for you"
     assert line_score(None, 3, WHITE, human=BLACK) == "the AI wins in 3 moves"
     assert line_score(0.35, None, WHITE) == "+0.35 for White"  # two players: whose, named

@@ -202,7 +202,7 @@ class LoadedGame:
 @dataclass(frozen=True)
 class Analysed:
     """The analysis board's deepest score of the game's position, handed back to the game:
-    `score` in men from the side to move, `depth` moves ahead."""
+    `score` in men from the side to move, `depth` turns ahead."""
 
     position: Position
     score: float

@@ -13,6 +13,7 @@ from checkers.ai.levels import LEVELS, Level, get_level
 from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TimeControl
 from checkers.gui.config import GameConfig, PlayerConfig, check_level, custom_level
+from checkers.notation import depth_words
 from checkers.options import MAX_DEPTH, read_seconds, read_whole_number
 
 __all__ = ["PLAYER_TAGS", "config_from_tags", "config_tags", "player_from_tags", "player_name"]
@@ -33,7 +34,7 @@ def player_name(player: PlayerConfig) -> str:
         return f"AI {level.name}"
     # Set by hand: how far or how long, in a player's words (the tag beside says the rest).
     if level.depth is not None:
-        return f"AI {level.depth} move{'' if level.depth == 1 else 's'} ahead"
+        return f"AI {depth_words(level.depth)}"
     return f"AI {level.time:g} s a move"
 
 

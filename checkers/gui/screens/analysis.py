@@ -39,7 +39,7 @@ from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.wording import bar_number, black_share, move_label, plural
+from checkers.gui.wording import bar_number, black_share, depth_words, move_label
 from checkers.record import GameRecord
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -299,11 +299,11 @@ class AnalysisScreen(ScreenBase):
             return "The engine is looking...", ""
         if self.analysis.from_databases:
             return "Known from the endgame databases", ""
-        depth = plural(self.analysis.depth, "move")
+        depth = depth_words(self.analysis.depth)
         nodes = f"{self.analysis.nodes:,} positions looked at"
         if self.finished:
-            return f"Looked {depth} ahead: every line proven", nodes
-        return f"Looked {depth} ahead...", nodes  # and deeper: the dots say it goes on
+            return f"Looked {depth}: every line proven", nodes
+        return f"Looked {depth}...", nodes  # and deeper: the dots say it goes on
 
     def where(self) -> tuple[str, str]:
         """Where the board is: the game's move it started from, and the side to move."""
@@ -602,10 +602,17 @@ class AnalysisScreen(ScreenBase):
                 )
                 texts[f"line {rank} pv 2"] = ""
                 continue
-            texts[f"line {rank}"] = f"{row.move}    {row.score}" + (
-                f"    ({row.ideas})" if row.ideas else ""
-            )
-            first, second = _split_line(row.line, self.labels.get(f"line {rank} pv 1"))
+            heading = f"{row.move}    {row.score}"
+            ideas = f"({row.ideas})" if row.ideas else ""
+            whole = f"{heading}    {ideas}" if ideas else heading
+            pv = self.labels.get(f"line {rank} pv 1")
+            if not ideas or _fits(whole, self.labels.get(f"line {rank}")):
+                texts[f"line {rank}"] = whole
+                first, second = _split_line(row.line, pv)
+            else:
+                # A small window: the ideas take the line's first row, the moves its second.
+                texts[f"line {rank}"] = heading
+                first, second = ideas, _split_line(row.line, pv, rows=1)[0]
             texts[f"line {rank} pv 1"] = first
             texts[f"line {rank} pv 2"] = second
         first, second = _split_line(self.played_here(), self.labels.get("moves 1"))
@@ -626,10 +633,18 @@ class AnalysisScreen(ScreenBase):
         return changed
 
 
-def _split_line(text: str, label: UILabel | None) -> tuple[str, str]:
+def _fits(text: str, label: UILabel | None) -> bool:
+    """Whether `text` fits `label`'s width whole (True when there is no label to measure)."""
+    if label is None or label.font is None:
+        return True
+    return bool(label.font.size(text)[0] <= label.rect.width - 4)
+
+
+def _split_line(text: str, label: UILabel | None, rows: int = 2) -> tuple[str, str]:
     """`text` over two labels as wide as `label`: as many words as fit on the first, and on
     the second as many whole words as fit with ' ...' after them when some are left (a label
-    cutting it would end it inside a move: `9. 7-1...`)."""
+    cutting it would end it inside a move: `9. 7-1...`). With `rows` 1, the first label alone
+    takes whole words and the ' ...'."""
     if label is None or label.font is None:
         return text, ""
     font = label.font
@@ -643,13 +658,19 @@ def _split_line(text: str, label: UILabel | None) -> tuple[str, str]:
         return 0
 
     words = text.split(" ")
+    if rows == 1:
+        return _ended(words, fitting(words, " ...")), ""
     first = fitting(words, "") or 1
     while 1 < first < len(words) and words[first - 1].endswith("."):
         first -= 1  # a move number goes down with its move
-    rest = words[first:]
-    second = fitting(rest, " ...")
-    if second < len(rest):
-        while second and rest[second - 1].endswith("."):
-            second -= 1  # never end on a bare move number
-        return " ".join(words[:first]), " ".join([*rest[:second], "..."])
-    return " ".join(words[:first]), " ".join(rest)
+    return " ".join(words[:first]), _ended(words[first:], fitting(words[first:], " ..."))
+
+
+def _ended(words: list[str], count: int) -> str:
+    """The first `count` of `words`, with ' ...' when some are left, never ending on a bare
+    move number."""
+    if count >= len(words):
+        return " ".join(words)
+    while count and words[count - 1].endswith("."):
+        count -= 1
+    return " ".join([*words[:count], "..."])
