@@ -36,6 +36,7 @@ from checkers.board import (
 )
 from checkers.book_cli import add_book_commands
 from checkers.coach.exact import exact_explanation
+from checkers.drills_cli import add_drills_command
 from checkers.endgame_cli import add_endgame_commands
 from checkers.explore_cli import add_explore_command
 from checkers.gui.commands import add_gui_commands
@@ -368,6 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_tree_commands(sub)
     add_review_command(sub)
     add_puzzles_command(sub)
+    add_drills_command(sub)
     add_endgame_commands(sub)
     add_book_commands(sub)
     add_explore_command(sub)
