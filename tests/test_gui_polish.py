@@ -21,7 +21,7 @@ from checkers.board import BLACK, WHITE, Position
 from checkers.coach.idea import Idea
 from checkers.gui.app import App
 from checkers.gui.cards import button_height
-from checkers.gui.intents import OpenLoad, OpenPuzzles, OpenSettings
+from checkers.gui.intents import OpenDrills, OpenLoad, OpenPuzzles, OpenSettings
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.start import StartScreen
@@ -202,7 +202,7 @@ def test_no_card_or_screen_names_a_key_on_its_buttons(
     assert game.confirm is not None and game.confirm.is_built()
     assert "Enter" not in game.game.status and not _buttons_with_keys(app)
     press(app, pygame.K_ESCAPE)
-    for intent in (OpenLoad(), OpenSettings(), OpenPuzzles()):
+    for intent in (OpenLoad(), OpenSettings(), OpenPuzzles(), OpenDrills()):
         app.request(intent)
         app.step(1 / 60)
         assert app.screen is not game

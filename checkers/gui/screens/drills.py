@@ -275,11 +275,11 @@ class DrillScreen(BoardPlayScreen):
     def buttons(self) -> Sequence[ButtonSpec]:
         """Take back, start again, another ending, flip and back."""
         return (
-            ("back move", "Take back  (U)", "Take back your last move (U)", self.take_back),
-            ("restart", "Restart  (Home)", "The ending from its position (Home)", self.restart),
-            ("choose", "Other ending  (D)", "Pick another standard ending (D)", self.choose),
-            ("flip", "Flip  (F)", "Turn the board around (F)", self.flip),
-            ("close", "Back  (Esc)", "Back (Esc)", self.leave),
+            ("back move", "Take back", "Take back your last move (U)", self.take_back),
+            ("restart", "Restart", "The ending from its position (Home)", self.restart),
+            ("choose", "Other ending", "Pick another standard ending (D)", self.choose),
+            ("flip", "Flip", "Turn the board around (F)", self.flip),
+            ("close", "Back", "Back to the start screen (Esc)", self.leave),
         )
 
     def texts(self) -> dict[str, str]:

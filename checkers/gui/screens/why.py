@@ -255,7 +255,7 @@ class WhyScreen(ScreenBase):
                 16 * unit,
                 button_height,
             ),
-            "Close  (Esc)",
+            "Close",
             "Back to the game (Esc or W)",
             self.close_card,
         )
