@@ -169,3 +169,24 @@ def test_the_command_lists_the_drills_and_refuses_an_unknown_one(
     assert capsys.readouterr().err.strip() == "checkers: error: there is no drill 9: choose 1 to 4"
     assert main(["drills", "queen"], io.StringIO()) == 2
     assert "no drill is called 'queen'" in capsys.readouterr().err
+
+
+def test_the_coach_names_three_kings_against_two_only_once_its_table_is_built(built: Path) -> None:
+    from checkers.coach.endings import named_ending
+    from checkers.coach.ideas import proves
+    from checkers.coach.replay import replay
+
+    position = THREE_KINGS.position
+    shipped = Endgames([SHIPPED_DIRECTORY])
+    assert named_ending(position, [], shipped) is None  # no table: never named from the look
+    databases = Endgames([built.parent, SHIPPED_DIRECTORY])
+    idea = named_ending(position, [], databases)
+    assert idea is not None and idea.name == "three-kings-against-two"
+    assert dict(idea.claim) == {"winner": "black", "moves": 19}
+    assert idea.text == "Three kings against two, a database win for Black in 19 moves"
+    assert proves(position, idea, endgames=databases)
+    # A line that enters it by a capture (three kings each) names it where it begins.
+    before = Position.from_fen("B:WK9,K27,K14:BK10,K15,K19")
+    entered = named_ending(before, replay(before, ("10x17",)), databases)
+    assert entered is not None and entered.name == "three-kings-against-two"
+    assert entered.start == 1 and entered.line == ("10x17",) and entered.side.name == "BLACK"

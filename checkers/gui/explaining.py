@@ -115,7 +115,11 @@ def analysis_rows(
 def idea_name(idea: Idea, mover: Side) -> str:
     """An idea's name as a player says it: `shot`, `First Position`; `Black's shot` when it is
     not `mover`'s idea (what the line's first move walks into)."""
-    names = {"first-position": "First Position", "two-kings-against-one": "two kings v one"}
+    names = {
+        "first-position": "First Position",
+        "two-kings-against-one": "two kings v one",
+        "three-kings-against-two": "three kings v two",
+    }
     name = names.get(idea.name, idea.name)
     return name if idea.side is mover else f"{_name(idea.side)}'s {name}"
 
