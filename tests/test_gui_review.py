@@ -19,11 +19,12 @@ from gui_driving import post, press, screen_of
 from test_review import BEFORE_BLUNDER, BLUNDER
 
 from checkers import saves
-from checkers.ai import Limits
+from checkers.ai import Limits, SearchRequest, search
 from checkers.board import BLACK, Move, Position
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig
+from checkers.gui.game import Judgement
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import OpenLoad
@@ -549,3 +550,49 @@ def test_a_move_into_a_forced_loss_says_so_instead_of_a_heap_of_men() -> None:
     loss = move_words(review, 100.0, BLACK)[1]
     assert loss == "You walked into a forced loss: the AI wins in 6 moves"
     assert "12.90" not in loss
+
+
+def panel_shown(app: App) -> list[str]:
+    """The panel's figures box as the player reads it, line by line."""
+    panel = screen_of(app).panel
+    assert panel is not None
+    return re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text).split("<br>")
+
+
+def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig())  # you are Black against the AI
+    screen = screen_of(app)
+    record = blunder_record()
+    screen.load(record, {}, "blunder.pdn")
+    app.step(1 / 60)
+    # During play the AI searched some positions deeper than the review will: those searches
+    # are the window's score of them, and the review must tell the same.
+    setting = review_screen.SETTING
+    replayed = GameRecord(record.start)
+    for ply, move in enumerate(record.line, start=1):
+        if ply in (3, 6, 9):
+            request = SearchRequest.from_record(replayed)
+            found = search(request, Limits(depth=7))
+            judged = Judgement(found.score, setting.man, replayed.position.turn, found.depth)
+            screen.game.judge(replayed.position, judged)
+        replayed.play(move)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    total = pane.progress.total
+    for ply in range(total + 1):
+        click_at(app, pane.point_of(ply))
+        assert screen.game.record.ply == ply
+        shown = screen.evaluation()
+        assert shown is not None
+        bar = shown[1]
+        value = pane.progress.values()[ply]
+        assert value is not None
+        graph = score_words(value * setting.man, setting.man, BLACK, BLACK)
+        assert graph == bar, f"after move {ply}: the graph says {graph}, the bar {bar}"
+        if ply < total:  # one move later the panel tells the same position's score
+            click_at(app, pane.point_of(ply + 1))
+            best = panel_shown(app)[2]
+            assert best.endswith(f"before the move {bar}"), (ply, best, bar)

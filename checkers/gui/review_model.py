@@ -4,21 +4,24 @@ position shown, the words for the move shown, the per-side table, and the jumps 
 previous marked move.
 
 Pure Python (no pygame), so it is tested headless; checkers.gui.game_view.review draws it.
-One score, as the rest of the window tells it (checkers.gui.wording.score_words): the engine's,
-in men, from the player's side in a game against the AI, else from Black's (the graph) or the
-mover's (the words). The graph is clamped to +/- GRAPH_CLAMP men.
+One score per position, as the rest of the window tells it (checkers.gui.wording.score_words):
+the engine's, in men, from the player's side in a game against the AI, else from Black's (the
+graph) or the mover's (the words). The review searches each position once; where the window
+knows a deeper search of it (the AI's own, during play), that one is the score. The graph, the
+evaluation bar and the panel's "before the move" all read `ReviewProgress.position_score`. The
+graph is clamped to +/- GRAPH_CLAMP men.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.gui.wording import moves_count, plural, score_words
 from checkers.notation import numbered_moves
-from checkers.review import Label, MoveReview, lesson_words, summarize
+from checkers.review import Label, MoveReview, lesson_words, summarize, to_men
 
 __all__ = [
     "GRAPH_CLAMP",
@@ -27,6 +30,7 @@ __all__ = [
     "SYMBOLS",
     "TABLE_HEADINGS",
     "GraphBox",
+    "KnownScore",
     "ReviewProgress",
     "graph_points",
     "mark_boxes",
@@ -71,10 +75,14 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
     return f"{who} lost {review.loss:.2f} men"
 
 
-def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str, ...]:
+def move_words(
+    review: MoveReview, man: float, human: Side | None, before_score: float | None = None
+) -> tuple[str, ...]:
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
-    with the score before (as the rest of the window tells a score: `man` is a man in the
-    search's units, `human` the player against the AI or None), and the better line."""
+    with the score before (`before_score` from the mover's view, the position's one score;
+    by default the review's search of it; told as the rest of the window tells a score: `man`
+    is a man in the search's units, `human` the player against the AI or None), and the
+    better line."""
     symbol = review.mark
     who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
@@ -91,7 +99,8 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     if taught:
         # What the move walked into, missed or found, proved by replaying its line.
         loss += f". {taught[0].upper()}{taught[1:]}"
-    before = score_words(review.before.score, man, review.side, human)
+    before_score = review.before.score if before_score is None else before_score
+    before = score_words(before_score, man, review.side, human)
     best = f"Best {review.best.pdn()}; before the move {before}"
     line = review.before.line
     better = ""
@@ -198,6 +207,10 @@ def ply_at(x: float, plies: int, box: GraphBox) -> int:
     return max(0, min(plies, ply))
 
 
+KnownScore = Callable[[Position], tuple[float, float, Side] | None]
+"""The window's deepest score of a position so far: (score, a man in its units, whose view)."""
+
+
 @dataclass
 class ReviewProgress:
     """A review of one game as it comes in: the moves reviewed so far and how it stands.
@@ -213,6 +226,16 @@ class ReviewProgress:
     state: str = "running"
     """`running`, `done`, `cancelled` or `failed`."""
     error: str = ""
+    known: KnownScore | None = None
+    """The window's deepest score of a position (None: the review's own searches alone)."""
+    positions: list[Position] = field(init=False)
+    """The position after each ply of the reviewed game, the start first (for `known`)."""
+
+    def __post_init__(self) -> None:
+        self.positions = [self.start]
+        if self.known is not None:
+            for move in self.moves:
+                self.positions.append(self.positions[-1].move(move))
 
     @property
     def total(self) -> int:
@@ -266,29 +289,33 @@ class ReviewProgress:
         return review.label if review is not None else None
 
     def position_score(self, ply: int) -> tuple[float, Side] | None:
-        """The review's score of the position after `ply` in search units and the side it is
-        told from (None if not reviewed yet): the score before move 1 at the start, then the
-        score of each move played, as the graph draws it and the labels count it."""
+        """The one score of the position after `ply` in search units and the side it is told
+        from (None if not reviewed yet): the review's own search of that position (each is
+        searched once: before the next move, after the previous one), or the window's deeper
+        one. The graph, the evaluation bar and the panel's "before the move" all tell this."""
         if ply == 0 and self.reviews:
             first = self.reviews[0]
-            return first.before.score, first.side
-        review = self.review_of(ply)
-        if review is None:
+            score, side = first.before.score, first.side
+        elif (review := self.review_of(ply)) is not None:
+            score, side = review.after.score, review.side.opponent
+        else:
             return None
-        if review.move == review.best:  # the engine's own choice keeps the score before it
-            return review.before.score, review.side
-        # No better than the best move's score: a played move never gains (its loss is >= 0).
-        return min(review.before.score, -review.after.score), review.side
+        found = self.known(self.positions[ply]) if self.known is not None else None
+        if found is not None:
+            score, man, side = found
+            if man != self.man and not is_win_score(score):
+                score = score * self.man / man
+        return score, side
 
     def values(self) -> list[float | None]:
         """The graph's value at every ply 0..total in men from `view`'s side (None where not
-        reviewed yet): the score before move 1, then the score of each move played."""
+        reviewed yet): each position's one score (`position_score`)."""
         values: list[float | None] = [None] * (self.total + 1)
-        for review in self.reviews:
-            sign = 1.0 if review.side is self.view else -1.0
-            if review.ply == 1:
-                values[0] = sign * review.score
-            values[review.ply] = sign * review.played_score
+        for ply in range(self.total + 1):
+            found = self.position_score(ply)
+            if found is not None:
+                score, side = found
+                values[ply] = to_men(score, self.man) * (1.0 if side is self.view else -1.0)
         return values
 
     def marked(self) -> list[tuple[int, Label]]:
@@ -347,7 +374,12 @@ class ReviewProgress:
         or why nothing is shown yet."""
         review = self.review_of(ply)
         if review is not None:
-            return move_words(review, self.man, self.human)
+            found = self.position_score(ply - 1)
+            before = None
+            if found is not None:
+                score, side = found
+                before = score if side is review.side else -score
+            return move_words(review, self.man, self.human, before)
         if ply == 0:
             return ("Review: the start of the game", "Click a move or the graph to see it", "", "")
         if ply > self.total:

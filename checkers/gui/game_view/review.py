@@ -175,7 +175,7 @@ class ReviewPane:
         self.client = ReviewClient()
         human = human_side(game)
         self.progress = ReviewProgress(
-            game.record.start, tuple(game.record.line), SETTING.man, human
+            game.record.start, tuple(game.record.line), SETTING.man, human, known=self._known
         )
         self.preview: Preview | None = None
         self.actions = Actions()
@@ -408,6 +408,12 @@ class ReviewPane:
         position = review.position.move(review.move)
         game.judge(position, Judgement(after.score, man, review.side.opponent, after.depth))
 
+    def _known(self, position: Position) -> tuple[float, float, Side] | None:
+        """The game's deepest evaluation of `position` (the review's searches join it in
+        `_judge`): the one score the bar shows, so the graph and the panel tell it too."""
+        found = self.screen.game.judgements.get(position)
+        return None if found is None else (found.score, found.man, found.side)
+
     def previewing(self) -> bool:
         """Whether the board shows the better line's preview, not the game."""
         return self.preview is not None
@@ -417,11 +423,10 @@ class ReviewPane:
         search units, a man in them, the side it is told from), or None if not reviewed yet.
         During the preview, the score of the better line (the one before the move)."""
         progress = self.progress
+        ply = self.screen.game.record.ply
         if self.preview is not None:
-            review = progress.review_of(self.preview.ply)
-            if review is not None:
-                return review.before.score, progress.man, review.side
-        found = progress.position_score(self.screen.game.record.ply)
+            ply = self.preview.ply - 1  # the position the better line starts from
+        found = progress.position_score(ply)
         if found is None:
             return None
         score, side = found
