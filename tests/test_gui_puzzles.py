@@ -19,18 +19,23 @@ from test_review import BEFORE_BLUNDER, BLUNDER, moves_of
 from checkers.ai import Limits
 from checkers.board import Position
 from checkers.gui.app import App
+from checkers.gui.config import GameConfig
 from checkers.gui.game_view import review as review_screen
+from checkers.gui.intents import ShowStart, StartGame
 from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.puzzle_store import Schedule, add_puzzles, load_puzzles, puzzles_path, schedule_path
+from checkers.pdn import read_file, record_from_game
+from checkers.puzzle_store import Schedule, add_puzzles, load_puzzles, schedule_path
 from checkers.puzzles import Puzzle, find_puzzles, replay
-from checkers.review import ReviewSetting, review_moves
+from checkers.record import GameRecord
+from checkers.review import Label, ReviewSetting, review_moves
 
 FRAMES_CAP = 20_000
 """Frames before a wait gives up: only a hang reaches it (each frame waits on the worker)."""
 SHALLOW = Limits(depth=6)
+PDN_DATA = Path(__file__).resolve().parent / "data" / "pdn"
 
 
 def blunder_puzzle() -> Puzzle:
@@ -154,29 +159,75 @@ def test_no_puzzles_yet_says_how_to_get_some_and_offers_the_drills(
     assert isinstance(app.screen, DrillScreen)
 
 
-def test_a_review_in_the_window_adds_its_puzzles_to_the_set(
-    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
-    monkeypatch.setattr(review_screen, "JOBS", 1)
-    app = make_app(autosave=True)
+def review_in_the_window(app: App, record: GameRecord) -> GameScreen:
+    """Open `record` in the game screen, review it from the menu and run the loop until the
+    review has said what became of its puzzles (a cap against a hang only)."""
     screen = app.screen
     assert isinstance(screen, GameScreen)
-    screen.load(blunder_record(), {}, "blunder.pdn")
+    screen.load(record, {}, "reviewed.pdn")
     app.step(1 / 60)
     start_from_menu(app)
-    for _ in range(FRAMES_CAP):  # a cap against a hang only: each frame waits on the review
-        if puzzles_path().exists():
-            break
+    for _ in range(FRAMES_CAP):  # each frame waits on the review process
         pane = screen.review_pane
         assert pane is not None
+        if not pane.progress.running and not pane.client.running:
+            break
         pane.client.wait(0.05)
         app.step(1 / 60)
-    assert puzzles_path().exists(), "the review's puzzles never came"
-    app.step(1 / 60)
+    for _ in range(3):
+        app.step(1 / 60)
+    return screen
+
+
+def shallow_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
+    monkeypatch.setattr(review_screen, "JOBS", 1)
+
+
+def test_a_review_in_the_window_adds_its_puzzles_to_the_set_and_says_how_many(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shallow_review(monkeypatch)
+    app = make_app(autosave=True)
+    screen = review_in_the_window(app, blunder_record())
     puzzles = load_puzzles()
     assert any(p.played == BLUNDER and p.solution[0] == "15x22x29" for p in puzzles)
-    assert "joined your puzzles" in screen.game.status
+    words = "1 puzzle" if len(puzzles) == 1 else f"{len(puzzles)} puzzles"
+    assert screen.game.status.startswith(f"Review done. {words} added to Puzzles")
+    # Reviewed again: nothing new, and it says so.
+    screen = review_in_the_window(app, blunder_record())
+    assert len(load_puzzles()) == len(puzzles)
+    assert screen.game.status.startswith("Review done. Its ")
+    assert "in Puzzles already" in screen.game.status
+
+
+def test_a_reviewed_game_without_a_puzzle_says_so_and_the_empty_set_says_what_makes_one(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The club game of the PDN tests: two blunders, but in no position of it is one move a
+    # man better than every other (`checkers puzzles` lists none either).
+    shallow_review(monkeypatch)
+    game = read_file(PDN_DATA / "checkerboard.pdn")[0]
+    record = record_from_game(game)
+    reviews = list(review_moves(record.start, record.line, review_screen.SETTING))
+    assert sum(r.label is Label.BLUNDER for r in reviews) >= 1
+    assert find_puzzles(reviews, review_screen.SETTING.limits) == []
+    app = make_app(None, autosave=True)
+    app.request(StartGame(GameConfig()))
+    app.step(1 / 60)
+    screen = review_in_the_window(app, record)
+    assert screen.game.status.startswith("Review done. No puzzles from this game")
+    assert load_puzzles() == []
+    app.request(ShowStart())
+    app.step(1 / 60)
+    assert isinstance(app.screen, StartScreen)
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    puzzles = app.screen
+    assert isinstance(puzzles, PuzzleScreen) and puzzles.card is not None
+    said = " ".join(puzzles.card.lines)
+    for words in ("Review game", "mistake or a blunder", "clearly best", "a man better"):
+        assert words in said
 
 
 # --- endgame drills -------------------------------------------------------------------------

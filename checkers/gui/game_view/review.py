@@ -68,6 +68,7 @@ __all__ = [
     "PREVIOUS_KEY",
     "ReviewHost",
     "ReviewPane",
+    "puzzle_words",
     "review_commands",
     "split_layout",
 ]
@@ -85,6 +86,16 @@ PREVIOUS_KEY, NEXT_KEY, BETTER_KEY = "[", "]", "b"
 
 POLL_SECONDS = 0.1
 """How often the window looks for new labels while the review runs."""
+
+
+def puzzle_words(found: int, added: int) -> str:
+    """What the end of a review says of its puzzles: how many joined the player's set, or why
+    none did (every one is there already, or no position of the game made one)."""
+    if added:
+        return f"{plural(added, 'puzzle')} added to Puzzles (on the start screen)."
+    if found:
+        return f"Its {plural(found, 'puzzle')} {'is' if found == 1 else 'are'} in Puzzles already."
+    return "No puzzles from this game: no mistake in it left one move clearly best."
 
 
 def split_layout(layout: GameLayout, strip: int) -> tuple[GameLayout, pygame.Rect]:
@@ -168,6 +179,9 @@ class ReviewPane:
 
     STARTED = "Reviewing the game: labels show as they come. "
     """The status line's first words while the review runs (they go when it ends)."""
+    DONE = "Review done. "
+    LOOKING = "Looking for puzzles in it... "
+    """What the status line says between the last move's label and the game's puzzles."""
 
     def __init__(self, screen: ReviewHost) -> None:
         self.screen = screen
@@ -344,9 +358,12 @@ class ReviewPane:
             return False
         self._told = progress.state
         game = self.screen.game
-        rest = game.status.removeprefix(self.STARTED)
+        # The puzzles' words may have come in the same frame as the last label: kept.
+        rest = game.status.removeprefix(self.STARTED).removeprefix(self.DONE)
         if progress.state == "done":
-            words = "Review done. "  # the panel shows the keys
+            # The panel shows the keys; the puzzles come after the last move's label.
+            looking = self.client.running and self.screen.context.autosave
+            words = self.DONE + (self.LOOKING if looking else "")
         elif progress.state == "failed":
             words = f"The review failed: {progress.error}. "
         else:
@@ -463,18 +480,18 @@ class ReviewPane:
 
     def _keep_puzzles(self, puzzles: tuple[Puzzle, ...]) -> None:
         """Add the game's puzzles to the player's set (when the window keeps the player's data
-        in the data directory, as it does outside tests) and say how many came."""
-        if not puzzles or not self.screen.context.autosave:
+        in the data directory, as it does outside tests) and say in the status line how many
+        it added, or why none."""
+        if not self.screen.context.autosave:
             return
         added, problem = add_puzzles(puzzles)
-        game = self.screen.game
         if problem:
-            game.status = f"{problem[:1].upper()}{problem[1:]}. {game.status}"
-        elif added:
-            words = plural(added, "puzzle")
-            game.status = (
-                f"{words} from this game joined your puzzles (start screen). {game.status}"
-            )
+            words = f"{problem[:1].upper()}{problem[1:]}."
+        else:
+            words = puzzle_words(len(puzzles), added)
+        game = self.screen.game
+        rest = game.status.removeprefix(self.STARTED).removeprefix(self.DONE)
+        game.status = f"{self.DONE}{words} {rest.removeprefix(self.LOOKING)}"
 
     def wake_in(self) -> float | None:
         """Frames while the preview moves; a look for new labels while the review runs."""

@@ -193,8 +193,12 @@ class PuzzleScreen(BoardPlayScreen):
             "No puzzles yet",
             [
                 (
-                    "Review a finished game (the Review button at its end): each position "
-                    "where someone went wrong and one move was clearly best becomes a puzzle."
+                    "Puzzles come from the games you review (Review game in a game's menu, "
+                    "key G). Where a player made a mistake or a blunder, that position, or the "
+                    "one it left, becomes a puzzle if one move there was clearly best: a man "
+                    "better than any other, or the only move that keeps an endgame won or "
+                    "drawn. Many games have no such position; the review says how many it "
+                    "added."
                 ),
                 "Meanwhile, the endgame drills are ready.",
             ],
