@@ -205,7 +205,7 @@ def test_a_finished_game_from_the_list_opens_finished(make_app, data: Path) -> N
     screen = screen_of(app)
     game = screen.game
     assert game.finished and game.result is not None
-    assert "Game over: White wins. Black resigned" in game.status
+    assert "This game ended 0-1: White won (Black resigned)." in game.status
     app.step(1 / 60)
     assert not screen.command("resign").enabled() and not screen.command("draw").enabled()
     assert screen.command("review_game").keys  # the review is one key away
@@ -222,12 +222,28 @@ def test_a_result_another_program_recorded_opens_finished(make_app, tmp_path: Pa
     app = make_app(TWO_PLAYERS, loaded=saves.load_game(path))
     game = screen_of(app).game
     assert game.finished and game.result is not None and game.result.winner is BLACK
-    assert (
-        game.status.startswith("Game over: Black wins.")
-        and "C plays on in a new game" in game.status
+    # Said as a player says it, not "the result the file records".
+    assert game.status == (
+        "This game ended 1-0: Black won (as the file records). "
+        "G reviews it; C plays on in a new game."
     )
     click(app, 9)  # White to move, but the game is over
     assert len(game.record.line) == 2
+
+
+def test_a_recorded_draw_shows_as_a_half_each_and_its_file_keeps_1_2(
+    make_app, tmp_path: Path
+) -> None:
+    path = tmp_path / "drawn.pdn"
+    text = '[Event "club"]\n[Result "1/2-1/2"]\n1. 11-15 23-19 1/2-1/2\n'
+    path.write_text(text)
+    app = make_app(TWO_PLAYERS, loaded=saves.load_game(path))
+    game = screen_of(app).game
+    assert game.finished and game.result is not None and game.result.winner is None
+    assert game.status.startswith("This game ended \u00bd-\u00bd: a draw (as the file records).")
+    assert "1/2" not in game.status
+    screen_of(app).close()
+    assert path.read_text() == text and read_file(path)[0].result == "1/2-1/2"
 
 
 def test_ctrl_s_saves_into_the_file_that_keeps_the_game(make_app, data: Path) -> None:

@@ -815,8 +815,20 @@ class Game:
 
     def _loaded_status(self) -> str:
         moves = plural(moves_count(len(self.record.line), self.record.start.turn is BLACK), "move")
-        if self.finished:
-            return f"{self._turn_status()} G reviews it; C plays on in a new game."
+        outcome = self.result
+        if outcome is not None:
+            # As a player says it: `This game ended 1-0: Black won (as the file records).`
+            # A draw shows as ½-½ (the file keeps 1/2-1/2).
+            final = self.full_record().position
+            _, reason = game_over_words(outcome, Mode.HUMAN_VS_HUMAN, None, final)
+            if outcome.reason is Reason.RECORDED:
+                reason = "as the file records"
+            elif not reason.startswith(("Black", "White")):  # a sentence's capital, in brackets
+                reason = reason[:1].lower() + reason[1:]
+            score = {BLACK: "1-0", WHITE: "0-1", None: "\u00bd-\u00bd"}[outcome.winner]
+            won = "a draw" if outcome.winner is None else f"{outcome.winner.name.capitalize()} won"
+            ended = f"This game ended {score}: {won} ({reason})."
+            return f"{ended} G reviews it; C plays on in a new game."
         return (
             f"Loaded a game of {moves}: Left/Right step "
             f"through it, click a move in the list, C plays on. " + self._turn_status()
