@@ -596,3 +596,25 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
             click_at(app, pane.point_of(ply + 1))
             best = panel_shown(app)[2]
             assert best.endswith(f"before the move {bar}"), (ply, best, bar)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list_heading(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = open_bench_game(make_app, size=size, config=GameConfig())
+    start_from_menu(app)
+    review_finished(app)
+    screen = screen_of(app)
+    panel = screen.panel
+    assert panel is not None
+    box, heading = panel.search, panel.moves_title
+    for ply in range(pane_of(app).progress.total + 1):
+        screen.game.go_to(ply)
+        app.step(1 / 60)
+        assert panel_shown(app)[0], f"nothing shown after move {ply}"
+        # Whole, without a scroll bar, and a gap above "Moves (...)": never run into it.
+        assert box.scroll_bar is None, f"the words after move {ply} scroll: {panel_shown(app)}"
+        layout = box.text_box_layout
+        assert layout is not None and layout.layout_rect.height <= box.rect.height
+        assert box.rect.bottom < heading.rect.top, (box.rect, heading.rect)

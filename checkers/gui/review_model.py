@@ -96,16 +96,23 @@ def move_words(
     else:
         loss = _loss_words(review, man, human, who)
     taught = lesson_words(review)
-    if taught:
+    if taught and review.move == review.best:
+        # The heading says it was the best: what it found is the news (a small window's
+        # panel has no row to spare for both).
+        loss = f"{taught[0].upper()}{taught[1:]}"
+    elif taught:
         # What the move walked into, missed or found, proved by replaying its line.
         loss += f". {taught[0].upper()}{taught[1:]}"
     before_score = review.before.score if before_score is None else before_score
     before = score_words(before_score, man, review.side, human)
     best = f"Best {review.best.pdn()}; before the move {before}"
-    line = review.before.line
+    line = tuple(move.pdn() for move in review.before.line)
     better = ""
-    if review.best != review.move and review.label is not Label.BEST and line:
-        better = "Better line: " + " ".join(move.pdn() for move in line[:8])
+    # A lesson that already shows the better line (what the move missed) is not repeated:
+    # a small window's panel has no row to spare.
+    shown = any(idea.line and line[: len(idea.line)] == idea.line for idea in review.lesson.ideas)
+    if review.best != review.move and review.label is not Label.BEST and line and not shown:
+        better = "Better line: " + " ".join(line[:8])
     return (head, loss, best, better)
 
 

@@ -382,12 +382,14 @@ class GamePanel:
             object_id="#figures",
         )
         # Lines as close as the labels above them (pygame_gui spaces a text box's lines by
-        # 1.25 and takes no theme setting for it).
+        # 1.25): the parser's and the layout's spacing both, or the rows stay 1.25 apart.
         self.search.parser.line_spacing = 1.0
+        self.search.line_spacing = 1.0
         if not figures:
             self.search.hide()
         self._search_shown: tuple[str, ...] | None = None
-        y += figures_height
+        # A gap: a box filled to its last row does not run into the list's heading below.
+        y += figures_height + (unit // 2 if figures else 0)
         self.moves_title = UILabel(
             pygame.Rect(pad, y, width, line), "", ui, container=self.panel, object_id="@dim"
         )
