@@ -80,6 +80,10 @@ def test_an_agreed_draw_survives_a_click_on_a_move_and_the_end_key(make_app, dat
     press(app, pygame.K_ESCAPE)  # close the result card
     click_move(app, 1)  # "11-15" in the move list
     assert game.record.ply == 1 and game.result is not None
+    # Browsing it, the panel still says the game is over, and no side is "to move".
+    lines = panel_lines(game)
+    assert lines.header_right == "game over: ½-½"
+    assert not any(to_move or "to move" in title for title, *_, to_move in lines.sides)
     press(app, pygame.K_END)
     assert game.status.startswith("Game over: Draw")
     assert panel_lines(game).search[0].startswith("Game over: Draw")  # the panel says it too

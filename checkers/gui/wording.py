@@ -43,6 +43,7 @@ __all__ = [
     "numbered_moves",
     "outcome_from_termination",
     "plural",
+    "result_words",
     "score_words",
     "search_words",
     "side_words",
@@ -183,6 +184,12 @@ def outcome_from_termination(result: str, text: str) -> Outcome | None:
         if words in text.lower() and (winner is None) == (reason is Reason.AGREEMENT):
             return Outcome(winner, reason)
     return None
+
+
+def result_words(result: str) -> str:
+    """A PDN result as a screen shows it: `1-0`, `0-1`, and a draw as `½-½` (files keep the
+    ASCII `1/2-1/2`)."""
+    return "½-½" if result == "1/2-1/2" else result
 
 
 def side_words(side: Side, human: Side | None) -> str:
