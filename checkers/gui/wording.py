@@ -239,10 +239,12 @@ def database_note(score: float, side: Side, human: Side | None) -> str:
 
 def bar_number(score: float, man: float) -> str:
     """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
-    (`0.35`, as the panel says it), or `win 3` for a forced win in 3 moves."""
+    (`0.35`, as the panel says it), `even` as the panel says a level score, or `win 3` for a
+    forced win in 3 moves."""
     if is_win_score(score):
         return f"win {winner_moves(plies_to_win(score))}"
-    return f"{abs(score / man):.2f}"
+    men = abs(round(score / man, 2))
+    return "even" if men == 0 else f"{men:.2f}"
 
 
 def black_share(score: float, man: float, side: Side) -> float:
