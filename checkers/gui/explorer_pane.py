@@ -318,7 +318,11 @@ class ExplorerPane:
         if not games:
             summary = "Games are being indexed..." if self.builder.busy else "No games yet."
         elif not rows:
-            summary = f"None of the {games:,} games reached this position."
+            summary = (
+                "The one game indexed did not reach this position."
+                if games == 1
+                else f"None of the {games:,} games reached this position."
+            )
         else:
             summary = f"{total:,} of {games:,} games ({plural(archives, 'archive')}) came here"
         book = book_moves(position)
