@@ -302,6 +302,32 @@ def test_play_load_uses_the_players_and_clock_the_file_records(
     assert "Black Human (the file)" in out.getvalue()
 
 
+def test_another_programs_game_between_people_loads_as_theirs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_app
+) -> None:
+    """A club game from another program names its players: it opens as two people's game
+    with their names, not as "You vs AI" with the AI standing in for one of them."""
+    import checkers.gui.app as app_module
+
+    source = Path(__file__).parent / "data" / "pdn" / "checkerboard.pdn"
+    opened: list[tuple[GameConfig, object]] = []
+    monkeypatch.setattr(
+        app_module,
+        "run_app",
+        lambda config, flip=False, loaded=None: opened.append((config, loaded)) or 0,
+    )
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    out = io.StringIO()
+    assert main(["play", "--load", str(source)], out=out) == 0
+    config, loaded = opened[-1]
+    assert config.black.is_human and config.white.is_human
+    assert "Black Human (the file names Anna Müller)" in out.getvalue()
+    app = make_app(config, loaded=loaded)
+    lines = panel_lines(screen_of(app).game)
+    assert lines.header == "Two players"
+    assert [side[2][0] for side in lines.sides] == ["Anna Müller", "Bob Stone"]
+
+
 def test_a_finished_game_shown_at_its_end_is_written_once(make_app, data: Path) -> None:
     app = make_app(
         GameConfig(

@@ -33,6 +33,7 @@ from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import ORIGIN_TAG, Game, judges_like_the_engine
+from checkers.gui.persist import person_named
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import (
     depth_words,
@@ -82,7 +83,8 @@ def _player_words(game: Game, side: Side) -> tuple[str, ...]:
     player = game.config.player(side)
     level = player.level
     if level is None:
-        return (player.label(),)
+        person = person_named(game.tags, side)  # a game of people from another program
+        return (person, player.label()) if person else (player.label(),)
     if level.name != "custom":
         return (f"AI ({level.name})",)
     if level.depth is not None:
