@@ -618,3 +618,23 @@ def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list_headi
         layout = box.text_box_layout
         assert layout is not None and layout.layout_rect.height <= box.rect.height
         assert box.rect.bottom < heading.rect.top, (box.rect, heading.rect)
+
+
+def test_a_review_between_two_players_shows_its_words_in_the_panel(
+    make_app: Callable[..., App],
+) -> None:
+    app = open_blunder_game(make_app)  # two players: no AI figures in the panel
+    screen = screen_of(app)
+    assert screen.panel is not None and not screen.panel.search.visible
+    start_from_menu(app)
+    review_finished(app)
+    panel = screen.panel
+    assert panel is not None and panel.search.visible
+    words = panel_shown(app)
+    assert words[0].startswith(f"10. ... {BLUNDER}??  blunder")
+    assert words[1].startswith("White lost")
+    assert panel.search.rect.bottom < panel.moves_title.rect.top
+    click_at(app, pane_of(app).widgets["stop"].get_abs_rect().center)
+    app.step(1 / 60)
+    assert screen.review_pane is None
+    assert screen.panel is not None and not screen.panel.search.visible  # the list's room again

@@ -692,7 +692,13 @@ class GameScreen(ScreenBase):
     def _state_key(self) -> tuple[object, ...]:
         """What decides which widgets exist (a change rebuilds them)."""
         asking = self.game.confirming == "resign"
-        return (self.card, self.menu_open, self.result_shown(), self.bar_shown(), asking)
+        shown = (self.card, self.menu_open, self.result_shown(), self.bar_shown(), asking)
+        return (*shown, self._figures_shown())
+
+    def _figures_shown(self) -> bool:
+        """Whether the panel has room for the AI's figures, or a review's words for the move
+        shown (a game between two players has neither, unless it is being reviewed)."""
+        return self.game.mode is not Mode.HUMAN_VS_HUMAN or self.review_pane is not None
 
     def drop_ui(self) -> None:
         """Remove the widgets, the resign question's card with them."""
@@ -732,7 +738,7 @@ class GameScreen(ScreenBase):
             buttons_height,
             self.context.scale,
             self.game.go_to,
-            figures=self.game.mode is not Mode.HUMAN_VS_HUMAN,
+            figures=self._figures_shown(),
         )
         container = self.panel.panel
         top = panel_rect.height - buttons_height - gap
