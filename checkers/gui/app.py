@@ -609,6 +609,10 @@ class App:
         # pygame never closes a font freed after pygame.quit(): its face, glyphs and file stay
         # in memory for good, about 50 MB a window (a test run opens hundreds in one process).
         # The widget manager holds the widgets' fonts (a closed App has no widgets).
+        if pygame.display.get_init():
+            # An event not yet read holds its widget (and through it every font) for good, even
+            # past pygame.quit(); reading it lets go (pygame.event.clear() does not).
+            pygame.event.get()
         if hasattr(self.context, "ui"):
             self.context.ui.clear_and_reset()
             del self.context.ui
