@@ -7,19 +7,40 @@ databases no longer call the position lost for the defender) is kept with a move
 kept it, so the player is told exactly which move threw the win and what was right instead.
 
 The endings are given by concrete positions from the literature, each checked by the tests
-against the databases. Only endings the shipped 4-piece databases solve can be drills; those
-that need more pieces are listed in `NEEDS_MORE_PIECES`.
+against the databases. The shipped databases hold every position of up to 4 pieces; a 5-piece
+drill's slices are built on this computer the first time it is chosen (`checkers.drill_tables`,
+seconds on the compiled core). Endings of 6 and 7 pieces would take too long to build on demand
+(an ending with men reaches dozens of slices through its crownings and captures, up to billions
+of positions): they are listed in `NEEDS_MORE_PIECES`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from checkers.ai.endgame import Endgames, Result, default_endgames
+from checkers.ai.endgame import Endgames, Material, Result, default_endgames
+from checkers.ai.endgame_build import compiled_core
 from checkers.board import Move, Position, Side
+from checkers.drill_tables import (
+    LONG_BUILD_SECONDS,
+    build_seconds,
+    missing_tables,
+    seconds_words,
+    tables_needed,
+)
 from checkers.record import GameRecord
 
-__all__ = ["DRILLS", "NEEDS_MORE_PIECES", "Drill", "DrillGame", "Thrown", "player_moves_to_win"]
+__all__ = [
+    "DRILLS",
+    "NEEDS_MORE_PIECES",
+    "Drill",
+    "DrillGame",
+    "Thrown",
+    "player_moves_to_win",
+    "preparing_words",
+    "tables_note",
+]
 
 
 @dataclass(frozen=True)
@@ -36,6 +57,15 @@ class Drill:
     def position(self) -> Position:
         """The drill's starting position."""
         return Position.from_fen(self.fen)
+
+    @property
+    def tables(self) -> list[Material]:
+        """The endgame slices beyond the shipped ones that the drill's play can reach."""
+        return tables_needed(self.position)
+
+    def tables_to_build(self) -> list[Material]:
+        """The drill's slices not yet built whole on this computer (none once prepared)."""
+        return missing_tables(self.tables)
 
 
 DRILLS = (
@@ -58,16 +88,50 @@ DRILLS = (
         "Take the opposition: keep the other king from the double corner and pin it to the edge.",
         "Edward Lasker, Chess and Checkers: the Way to Mastership, diagram 88",
     ),
+    Drill(
+        "Three kings against two",
+        "B:WK9,K27:BK10,K15,K19",
+        "The two kings guard the double corners: gain the move, then force an exchange of one "
+        "king. Two kings against one then win.",
+        "Edward Lasker, Chess and Checkers: the Way to Mastership, diagram 90",
+    ),
 )
-"""The drills, easiest last in the books' order: First Position is the classic."""
+"""The drills: First Position, the classic, then the kings' endings in the book's order, easiest
+last; three kings against two (5 pieces) at the end, its tables built the first time."""
 
 NEEDS_MORE_PIECES = (
     "Second Position (7 pieces)",
     "Third Position (6 pieces)",
-    "Fourth Position (7 pieces: W:W30,K31,K32:BK20,21,K22,K23)",
-    "Three kings against two (5 pieces)",
+    "Fourth Position (7 pieces: B:W30,K31,K32:BK20,21,K22,K23, Black to play and win)",
 )
-"""Standard endings the shipped databases (up to 4 pieces) cannot judge: not drills yet."""
+"""Standard endings the shipped databases (up to 4 pieces) cannot judge and whose tables (6 and 7
+pieces) are too big to build while a player waits: not drills yet. Fourth Position is Ben
+Boland's (Famous Positions in the Game of Checkers, as the Checker Maven gives it): its tables
+are 19 slices of 5 to 7 pieces, 7.7 billion positions, over an hour on the compiled core and
+about 27 GB of memory for the largest slice (README, "Endgame drills")."""
+
+
+def preparing_words(missing: Sequence[Material]) -> str:
+    """`Preparing the endgame tables for this drill: about 15 seconds the first time`, for the
+    slices `missing` (`Drill.tables_to_build`)."""
+    seconds = seconds_words(build_seconds(missing))
+    return f"Preparing the endgame tables for this drill: {seconds} the first time"
+
+
+def tables_note(drill: Drill) -> str | None:
+    """What choosing the drill costs the first time, in a player's words; None when its tables
+    are ready (shipped, or built before)."""
+    missing = drill.tables_to_build()
+    if not missing:
+        return None
+    seconds = build_seconds(missing)
+    if seconds > LONG_BUILD_SECONDS:
+        why = "" if compiled_core() else " (the fast builder, numba, is not installed)"
+        return (
+            f"Its endgame tables are built on this computer the first time you choose it, "
+            f"which takes {seconds_words(seconds)} here{why}."
+        )
+    return f"Its endgame tables are built the first time you choose it ({seconds_words(seconds)})."
 
 
 def player_moves_to_win(position: Position, player: Side, endgames: Endgames) -> int | None:

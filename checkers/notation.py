@@ -65,6 +65,12 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def depth_words(depth: int) -> str:
+    """How far a search looked, as players count it: `6 turns ahead` (a turn is one side's
+    move; the move list numbers Black's and White's turns together as one move)."""
+    return f"{plural(depth, 'turn')} ahead"
+
+
 def winner_moves(plies: int) -> int:
     """The winner's moves in a forced result `plies` plies away: each side's turn is a ply, so a
     win in 1 or 2 plies is one move of the winner's, a win in 3 plies two."""

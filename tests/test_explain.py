@@ -237,7 +237,7 @@ def test_why_lists_the_played_move_first_and_its_bounds_are_consistent(
             assert_legal_line(position, list(move.pv))
             assert move.pv[0] == move.move
         text = sentences(why)
-        assert text[0].endswith(f" chose {why.played}, looking 6 moves ahead.")
+        assert text[0].endswith(f" chose {why.played}, looking 6 turns ahead.")
         assert any(s.startswith(f"{why.played}: ") for s in text)  # its line, before the others
         for move in why.moves[1:]:
             if move.bound == "upper":
@@ -332,7 +332,7 @@ def test_analyse_why_prints_sentences_and_json() -> None:
     data = json.loads(out)
     assert data["moves"][0]["move"] == data["played"]
     assert data["moves"][0]["bound"] == "exact"
-    assert f"chose {data['played']}, looking 5 moves ahead." in data["sentences"][0]
+    assert f"chose {data['played']}, looking 5 turns ahead." in data["sentences"][0]
 
 
 def test_explanation_sentences_name_bounds_and_forced_results() -> None:
@@ -350,7 +350,7 @@ def test_explanation_sentences_name_bounds_and_forced_results() -> None:
         complete=True,
     )
     assert sentences(why) == [
-        "The engine chose 11-15, looking 10 moves ahead.",
+        "The engine chose 11-15, looking 10 turns ahead.",
         (
             "'At most': the search proved the move no better than that and did not spend the"
             " time to score it exactly."

@@ -28,11 +28,12 @@ def test_the_board_stays_put_for_the_bar_and_the_analysis_board(
     assert analysis.layout().board == before
 
 
-def test_the_analysis_board_tells_scores_from_the_players_side_against_the_ai() -> None:
+def test_the_analysis_board_tells_scores_for_the_side_ahead_against_the_ai() -> None:
     from checkers.board import BLACK, WHITE
     from checkers.gui.explaining import line_score
 
-    assert line_score(0.35, None, WHITE, human=BLACK) == "-0.35 for you"
+    assert line_score(0.35, None, WHITE, human=BLACK) == "+0.35 for the AI"
+    assert line_score(-0.35, None, WHITE, human=BLACK) == "+0.35 for you"
     assert line_score(0.35, None, BLACK, human=BLACK) == "+0.35 for you"
     assert line_score(None, 3, WHITE, human=BLACK) == "the AI wins in 3 moves"
     assert line_score(0.35, None, WHITE) == "+0.35 for White"  # two players: whose, named
@@ -54,3 +55,28 @@ def test_the_analysis_boards_score_comes_back_to_the_game(make_app: Callable[...
     assert screen_of(app).game is game
     judged = game.judgement()
     assert judged is not None and judged.depth >= depth  # the deepest of the position's scores
+
+
+def test_the_analysis_board_shows_the_games_deeper_score_until_it_looks_as_deep(
+    make_app: Callable[..., App],
+) -> None:
+    """One position, one score: the game's 18-turn evaluation stays on the analysis board's bar
+    while the board's own search is shallower (the walk saw "even" in the game beside "+0.20
+    for the AI" on the board for the same position)."""
+    from checkers.ai.explain import Analysis, AnalysisLine
+    from checkers.board import WHITE
+    from checkers.gui.game import Judgement
+
+    app = make_app()
+    game = screen_of(app).game
+    game.judge(game.position, Judgement(-35.0, 100.0, WHITE, 18))
+    press(app, pygame.K_a, "a")
+    analysis = app.screen
+    assert isinstance(analysis, AnalysisScreen)
+    analysis.analysis = Analysis(12, (AnalysisLine("11-15", 0.2, ("11-15",)),))
+    assert analysis.evaluation() is not None
+    assert analysis.evaluation()[1] == "+0.35 for Black"  # type: ignore[index]
+    assert analysis.bar_figure() == "0.35"
+    analysis.analysis = Analysis(19, (AnalysisLine("11-15", 0.2, ("11-15",)),))
+    assert analysis.evaluation()[1] == "+0.20 for Black"  # type: ignore[index]
+    assert analysis.bar_figure() == "0.20"

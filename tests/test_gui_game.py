@@ -14,6 +14,7 @@ from checkers.gui.aiworker import AIClient, AIProgress, AIResult
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.wording import score_words
 from checkers.record import Reason
 
 QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
@@ -21,8 +22,15 @@ QUICK = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
 
 @pytest.fixture(scope="module")
 def ai() -> Iterator[AIClient]:
-    """One worker process for the module's games (starting one costs a few tenths of a second)."""
+    """One worker process for the module's games (starting one costs a few tenths of a second),
+    its engine core settled first: a player made before the compiled core is ready is replaced
+    by one with a fresh table at its next move, which would hide what the tests look for."""
     client = AIClient()
+    client.start()
+    for _ in range(30_000):  # ends when the worker reports its core; this only caps a hang
+        if client.poll_core() not in ("", "preparing"):
+            break
+        client.wait(0.01)
     yield client
     client.close()
 
@@ -98,9 +106,10 @@ def test_engine_scores_are_shown_in_men(ai: AIClient) -> None:
     run_until(game, lambda: game.record.ply == 2)
     assert game.figures is not None and game.figures.man == 100
     shown = panel_lines(game).search
-    assert shown[0] == "White (engine-3) looked 3 moves ahead"
-    # In men, from the human's side (Black) against the AI: the AI's score turned round.
-    assert shown[1].startswith(f"Score {-game.figures.score / 100 + 0.0:+.2f} for you")
+    assert shown[0] == "White (engine-3) looked 3 turns ahead"
+    # In men, for the side ahead, named as the human reads it against the AI.
+    assert shown[1] == f"Score {score_words(game.figures.score, 100, WHITE, BLACK)}"
+    assert shown[1].startswith(("Score even", "Score +"))
 
 
 def test_undo_against_the_ai_takes_back_its_reply_too_and_redo_replays_both(ai: AIClient) -> None:

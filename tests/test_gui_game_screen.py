@@ -22,7 +22,7 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Judgement, SearchFigures
-from checkers.gui.game_view.panel import panel_lines, score_view
+from checkers.gui.game_view.panel import human_side, panel_lines
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.wording import black_share, score_words
@@ -366,15 +366,16 @@ def test_each_captured_piece_vanishes_when_the_mover_passes_over_it(
     assert screen.game.animation is None and screen.game.position.piece_at(19) is not None
 
 
-def test_scores_are_in_men_and_say_whose_view() -> None:
-    # Against the AI, from the human's side: White (the AI) a man and a half up is -1.50 for you.
-    assert score_words(150, 100, WHITE, BLACK, BLACK) == "-1.50 for you"
-    assert score_words(150, 100, WHITE, WHITE, None) == "+1.50 for White"
-    assert score_words(0, 100, WHITE, BLACK, BLACK) == "+0.00 for you"
+def test_scores_are_in_men_and_say_who_is_ahead() -> None:
+    # Against the AI: White (the AI) a man and a half up is +1.50 for the AI, whoever searched.
+    assert score_words(150, 100, WHITE, BLACK) == "+1.50 for the AI"
+    assert score_words(-150, 100, BLACK, BLACK) == "+1.50 for the AI"
+    assert score_words(150, 100, WHITE, None) == "+1.50 for White"
+    assert score_words(0, 100, WHITE, BLACK) == "even"
     won = 1_000_000 - 7  # a win in 7 plies for the side that searched: 4 moves
-    assert score_words(won, 100, WHITE, BLACK, BLACK) == "the AI wins in 4 moves"
-    assert score_words(won, 100, BLACK, BLACK, BLACK) == "you win in 4 moves"
-    assert score_words(-(1_000_000 - 1), 1, BLACK, BLACK, None) == "White wins in 1 move"
+    assert score_words(won, 100, WHITE, BLACK) == "the AI wins in 4 moves"
+    assert score_words(won, 100, BLACK, BLACK) == "you win in 4 moves"
+    assert score_words(-(1_000_000 - 1), 1, BLACK, None) == "White wins in 1 move"
     assert black_share(0, 100, BLACK) == 0.5
     assert black_share(100, 100, BLACK) > 0.6
     assert black_share(100, 100, WHITE) < 0.4
@@ -388,10 +389,11 @@ def test_resigning_asks_on_a_card_and_undo_takes_it_back(make_app: Callable[...,
     press_widget(app, "menu resign")
     card = screen.confirm
     assert card is not None and screen.game.outcome is None
-    # The status line names the card's keys, and the whole window is dimmed under it.
+    # The status line points at the card (keys are the buttons' tooltips, as on every card),
+    # and the whole window is dimmed under it.
     resign, cancel = card.widgets["resign"], card.widgets["cancel"]
     assert (resign.text, cancel.text) == ("Resign", "Keep playing")
-    assert "Esc keeps playing" in screen.game.status and "Resign at first" in screen.game.status
+    assert screen.game.status == "Resign? Choose on the card."
     assert "again" not in screen.game.status
     assert card.panel is not None
     shades = [
@@ -490,10 +492,10 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     app.step(1 / 60)
     judged = game.judgement()
     assert judged is not None
-    view, human = score_view(game, judged.side)
-    # The panel's words, two decimals and whose view, not a bare "0.1".
-    assert screen.bar_label() == score_words(judged.score, judged.man, judged.side, view, human)
-    assert screen.bar_label().endswith("for you")
+    # The panel's words, two decimals and the side ahead, not a bare "0.1".
+    label = screen.bar_label()
+    assert label == score_words(judged.score, judged.man, judged.side, human_side(game))
+    assert label == "even" or label.endswith(("for you", "for the AI"))
     bar = screen.bar_rect(screen.layout())
     assert bar_fill(app, bar) == {theme.BLACK_PIECE, theme.WHITE_PIECE}  # filled, both sides
     press(app, pygame.K_u, "u")
@@ -522,11 +524,11 @@ def test_a_one_move_search_says_one_move_not_one_moves(make_app: Callable[..., A
     screen = screen_of(app)
     press(app, pygame.K_h, "h")
     run_until(app, lambda: screen.game.hint is not None)
-    assert "1 move ahead" in screen.game.status and "1 moves" not in screen.game.status
+    assert "1 turn ahead" in screen.game.status and "1 turns" not in screen.game.status
     click(app, 11)
     click(app, 15)
     run_until(app, lambda: screen.game.record.ply == 2 and screen.game.figures is not None)
-    assert panel_lines(screen.game).search[0].endswith("(one) looked 1 move ahead")
+    assert panel_lines(screen.game).search[0].endswith("(one) looked 1 turn ahead")
 
 
 def test_the_panel_names_the_game_as_the_start_screen_does(make_app) -> None:
@@ -631,7 +633,8 @@ def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     game.figures = SearchFigures(WHITE, "strong", 9, 50.0, 500, 0.1, (), "", man=100.0)
     game.judge(game.position, Judgement(50.0, 100.0, WHITE, 9))
     lines = panel_lines(game).search
-    assert "Score -0.50 for you (9 moves ahead)" in lines
+    # The heading says how far it looked; the score line does not say it twice.
+    assert lines[:2] == ("White (strong) looked 9 turns ahead", "Score +0.50 for the AI")
     assert not any("own scale" in line for line in lines)
 
 

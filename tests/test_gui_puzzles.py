@@ -124,7 +124,7 @@ def test_a_wrong_answer_shows_the_answer_played_out_and_brings_the_puzzle_back_s
     press(app, pygame.K_ESCAPE)
     app.step(1 / 60)
     assert isinstance(app.screen, StartScreen)
-    assert app.screen.widgets["puzzles"].text.startswith("Puzzles  (P)")
+    assert app.screen.widgets["puzzles"].text.startswith("Puzzles")
 
 
 def test_a_damaged_schedule_never_stops_the_puzzles(

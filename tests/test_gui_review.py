@@ -374,7 +374,7 @@ def test_the_graph_and_the_bar_tell_one_score_from_the_players_side() -> None:
         score, side = found
         assert (score if side is human else -score) == pytest.approx(value)
     score, side = progress.position_score(2)  # type: ignore[misc]
-    assert score_words(score, 1.0, side, human, human) == "-0.80 for you"
+    assert score_words(score, 1.0, side, human) == "+0.80 for the AI"
 
 
 def open_bench_game(make_app: Callable[..., App], **options: object) -> App:
@@ -484,10 +484,10 @@ def test_the_evaluation_bar_shows_the_reviews_score_from_the_players_side(
         found = pane.progress.position_score(ply)
         assert found is not None
         score, side = found
-        words = score_words(score, pane.progress.man, side, BLACK, BLACK)
+        words = score_words(score, pane.progress.man, side, BLACK)
         shown = screen.evaluation()
         assert shown is not None and shown[1] == words == screen.bar_label()
-        assert words.endswith("for you") or "win in" in words
+        assert words.endswith(("for you", "for the AI")) or words == "even" or "win in" in words
         # The bar's share and the graph's point agree: Black (you) ahead fills more than half.
         value = pane.progress.values()[ply]
         assert value is not None
@@ -497,7 +497,7 @@ def test_the_evaluation_bar_shows_the_reviews_score_from_the_players_side(
     click_at(app, pane.point_of(len(BEFORE_BLUNDER) + 1))
     lines = pane.panel_words()
     assert lines[1].startswith("The AI lost ")
-    assert lines[2].endswith("for you") or "win" in lines[2]
+    assert lines[2].endswith(("for you", "for the AI", "even")) or "win" in lines[2]
 
 
 def test_a_review_from_start_to_close_never_changes_the_game_or_its_file(

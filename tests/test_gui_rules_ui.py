@@ -224,7 +224,9 @@ def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     game.offer_draw()
     assert game.outcome is None and not ai.pending  # its last score answers: no new search
     # The score the panel and the bar show, from the player's side.
-    assert game.status.startswith("The AI declines the draw: it thinks it is ahead (-1.50 for you")
+    assert game.status.startswith(
+        "The AI declines the draw: it thinks it is ahead (+1.50 for the AI"
+    )
     game.undo()  # its score is gone with the move: a short search through the worker decides
     game.offer_draw()
     game.offer_draw()

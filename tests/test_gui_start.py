@@ -172,7 +172,7 @@ def test_ai_vs_ai_with_two_levels_starts_a_game_of_those_levels(
     choose(app, "white level", "Master")
     labels = [s.text for s in app.context.ui.get_sprite_group().sprites() if isinstance(s, UILabel)]
     # What each level does, in words and whole even in the smallest window.
-    assert "Black: looks two moves ahead, misjudges, slips one move in four" in labels
+    assert "Black: looks two turns ahead, misjudges, slips one move in four" in labels
     assert "White: the full engine, five seconds a move" in labels
     click(app, screen.widgets["start"].get_abs_rect().center)
     run_until(app, lambda: isinstance(app.screen, GameScreen))
@@ -196,16 +196,16 @@ def test_advanced_reveals_search_judgement_and_depth_and_sets_an_ai_by_hand(
     # The Advanced section shows what the chosen level does.
     assert shown(screen.menus["white search"]) == SEARCH_WORDS["alphabeta"]
     assert shown(screen.menus["white judging"]) == "Pieces, centre, mobility"
-    assert shown(screen.menus["white amount"]) == "Looks 5 moves ahead"
+    assert shown(screen.menus["white amount"]) == "Looks 5 turns ahead"
     assert shown(screen.menus["black search"]) == SEARCH_WORDS["engine"]
     assert shown(screen.menus["black amount"]) == "2 s a move"
     assert options(screen.menus["black search"])[0] == "The engine (strongest)"
-    # Black looks a fixed number of moves ahead, by hand.
-    choose(app, "black limit", "Moves ahead")
+    # Black looks a fixed number of turns ahead, by hand.
+    choose(app, "black limit", "Turns ahead")
     assert shown(screen.menus["black level"]) == "Set by hand"
     assert screen.choices.black_ai.level == BY_HAND
-    assert shown(screen.menus["black amount"]) == "Looks 6 moves ahead"
-    choose(app, "black amount", "Looks 7 moves ahead")
+    assert shown(screen.menus["black amount"]) == "Looks 6 turns ahead"
+    choose(app, "black amount", "Looks 7 turns ahead")
     choose(app, "black judging", "The pieces alone")
     key(app, pygame.K_a, "a")  # the Advanced section closes; the choices stay
     assert not screen.choices.advanced and "black search" not in screen.menus
@@ -316,20 +316,20 @@ def test_the_start_screen_speaks_no_engine_jargon(make_app: Callable[..., App], 
     for mode in ("1", "3", "2"):
         key(app, getattr(pygame, f"K_{mode}"), mode)
         seen += screen_words(app)
-    # AI vs AI with every level on one side, then an AI set up by hand (1 move ahead).
+    # AI vs AI with every level on one side, then an AI set up by hand (1 turn ahead).
     for level in LEVELS:
         choose(app, "black level", level.name.capitalize())
         seen += screen_words(app)
     key(app, pygame.K_a, "a")
     choose(app, "white search", SEARCH_WORDS["alphabeta"])
     choose(app, "white judging", "The pieces alone")
-    choose(app, "white limit", "Moves ahead")
-    choose(app, "white amount", "Looks 1 move ahead")
+    choose(app, "white limit", "Turns ahead")
+    choose(app, "white amount", "Looks 1 turn ahead")
     words = screen_words(app)
-    assert "White: looks 1 move ahead, judging by the pieces alone" in words
+    assert "White: looks 1 turn ahead, judging by the pieces alone" in words
     seen += words
     assert_plain(seen)
-    assert any("Looks 1 move ahead" in word for word in seen)
+    assert any("Looks 1 turn ahead" in word for word in seen)
 
 
 @pytest.mark.parametrize("size", [MIN_WINDOW, (1280, 800)])
@@ -364,7 +364,7 @@ MIDGAME = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14
 def _cards() -> list[tuple[str, WhyCard]]:
     """Why? cards from every kind of AI: each level (the engine levels at a depth: the same
     words, no timing) in the opening and a middle game, a slip, a forced capture, and AIs set
-    up by hand, one looking a single move ahead."""
+    up by hand, one looking a single turn ahead."""
     cards: list[tuple[str, WhyCard]] = []
     for level in LEVELS:
         fixed = dataclasses.replace(level, time=None, depth=level.depth or 5)
@@ -404,12 +404,12 @@ def test_the_why_card_speaks_plainly_and_labels_a_rough_estimate() -> None:
     views = {name: card.view for name, card in cards}
     assert views["novice"].startswith("Scores are the novice level's own rough estimate")
     assert "not the engine's evaluation" in views["beginner"]
-    assert views["master"].startswith("Scores in men from White's (the AI's) view")
+    assert views["master"] == "Scores are the engine's, in men, for the side ahead."
     by_hand = [card for name, card in cards if name == "by hand"]
     assert "this AI's own rough estimate" in by_hand[0].view
-    assert by_hand[1].view.startswith("Scores in men")
+    assert by_hand[1].view.startswith("Scores are")
     assert by_hand[0].subtitle.endswith("played by an AI set up by hand")
-    assert any("looking 1 move ahead" in fact for fact in by_hand[0].facts)
+    assert any("looking 1 turn ahead" in fact for fact in by_hand[0].facts)
 
 
 def wait_for(app: App, done: Callable[[], bool]) -> None:

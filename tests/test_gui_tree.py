@@ -91,7 +91,7 @@ def test_a_depth_key_rebuilds_the_tree_at_that_depth(app: App) -> None:
     # The status line changed while the tree was drawn: the next frame says the new depth.
     screen = screen_of(app)
     app.step(1 / 60)
-    assert screen.status_box is not None and "2 moves ahead" in screen.status_box.html_text
+    assert screen.status_box is not None and "2 turns ahead" in screen.status_box.html_text
 
 
 def test_the_engine_s_move_is_shown_as_alpha_beta_and_says_so(app: App) -> None:
@@ -144,7 +144,7 @@ def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
     overlay = open_tree(app)
     view = overlay.view
     assert view is not None and view.tree.best_move != played
-    assert view.note.startswith(f"This tree's search (looking {overlay.subject.depth} moves ahead")
+    assert view.note.startswith(f"This tree's search (looking {overlay.subject.depth} turns ahead")
     assert f"the AI played {played.pdn()}" in view.note
     assert "deeper" not in view.note  # the tree picked in the header may be the deeper one
 
@@ -153,7 +153,7 @@ def test_the_tree_says_when_its_search_prefers_another_move(app: App) -> None:
     app.step(1 / 60)
     assert view.tree.depth == 2
     if view.tree.best_move != played:
-        assert view.note.startswith("This tree's search (looking 2 moves ahead)")
+        assert view.note.startswith("This tree's search (looking 2 turns ahead)")
     else:
         assert view.note == ""
 

@@ -145,7 +145,7 @@ def test_every_level_s_details_say_what_its_description_does_not() -> None:
         details = level.details()
         assert details and level.description.lower() not in details.lower()
     beginner = get_level("beginner").details()
-    assert beginner.startswith("Looks 2 moves ahead")
+    assert beginner.startswith("Looks 2 turns ahead")
     assert "material alone" in beginner and "random move 25% of the time" in beginner
     assert "random" not in get_level("casual").details()
     master = get_level("master").details()

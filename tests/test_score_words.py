@@ -12,7 +12,8 @@ from checkers.ai.book import format_score_in_men
 from checkers.ai.search import WIN, score_text
 from checkers.board import BLACK, WHITE
 from checkers.cli import main
-from checkers.gui.wording import score_words
+from checkers.gui.explaining import line_score
+from checkers.gui.wording import advantage_words, depth_words, score_words
 from checkers.notation import forced_text, result_text
 from checkers.review import win_text
 
@@ -41,9 +42,37 @@ def test_every_place_words_the_same_won_score_the_same_way() -> None:
     assert score_text(won) == "wins in 5 moves"
     assert format_score_in_men(won) == "wins in 5 moves"  # it read "win in 9" (plies)
     assert win_text(won) == "wins in 5 moves"
-    assert score_words(won, 100, BLACK, BLACK, None) == "Black wins in 5 moves"
-    assert score_words(-won, 100, BLACK, BLACK, BLACK) == "the AI wins in 5 moves"
-    assert score_words(-won, 100, BLACK, WHITE, WHITE) == "you win in 5 moves"
+    assert score_words(won, 100, BLACK, None) == "Black wins in 5 moves"
+    assert score_words(-won, 100, BLACK, BLACK) == "the AI wins in 5 moves"
+    assert score_words(-won, 100, BLACK, WHITE) == "you win in 5 moves"
+
+
+def test_one_position_reads_the_same_from_either_side_for_the_side_ahead() -> None:
+    # The panel scores from the searcher, the hint from the human, Why? from the AI: the words
+    # for one position must not depend on whose view the number came in (they did: "-0.35 for
+    # you" beside "+0.35 for White").
+    assert score_words(35, 100, WHITE, None) == score_words(-35, 100, BLACK, None)
+    assert score_words(35, 100, WHITE, None) == "+0.35 for White"
+    assert score_words(-35, 100, WHITE, WHITE) == "+0.35 for the AI"
+    assert score_words(35, 100, BLACK, WHITE) == "+0.35 for the AI"
+    assert score_words(-100, 100, BLACK, WHITE) == "+1.00 for you"
+    assert score_words(0.2, 100, BLACK, WHITE) == "even"  # rounds to nought: no sign, no side
+    assert line_score(-0.35, None, BLACK, BLACK) == "+0.35 for the AI"
+
+
+def test_a_bound_is_told_for_the_side_it_favours() -> None:
+    # A move the search cut off: "at most -0.40" for the AI is "at least +0.40" for you.
+    assert advantage_words(-0.4, WHITE, BLACK, "upper") == "at least +0.40 for you"
+    assert advantage_words(0.15, WHITE, BLACK, "upper") == "at most +0.15 for the AI"
+    assert advantage_words(0.5, BLACK, None, "lower") == "at least +0.50 for Black"
+    assert advantage_words(-0.5, BLACK, None, "lower") == "at most +0.50 for White"
+    assert advantage_words(0.0, BLACK, None, "upper") == "at most even for Black"
+
+
+def test_depth_is_counted_in_turns_not_the_move_lists_moves() -> None:
+    # The move list's "move 6" is Black's and White's turns together; a search of 6 turns is
+    # 3 of those moves, so the words must not both say "moves".
+    assert depth_words(6) == "6 turns ahead" and depth_words(1) == "1 turn ahead"
 
 
 @pytest.mark.parametrize(

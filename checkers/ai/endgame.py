@@ -399,6 +399,14 @@ class Endgames:
         self._slices[material] = found
         return found
 
+    def forget_missing(self) -> None:
+        """Look again, at the next probe, for the slices found missing or damaged (built since,
+        say); the slices loaded stay loaded."""
+        self._slices = {
+            material: found for material, found in self._slices.items() if found is not None
+        }
+        self.__dict__.pop("max_pieces", None)  # the cached_property's value: computed again
+
     @functools.cached_property
     def max_pieces(self) -> int:
         """The most pieces N such that every position with up to N pieces is in the databases

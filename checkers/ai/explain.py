@@ -27,7 +27,7 @@ from checkers.ai.search import (
 )
 from checkers.board import Move, Position, Side
 from checkers.coach.idea import Idea
-from checkers.notation import men_text, plural, result_text, winner_moves
+from checkers.notation import depth_words, men_text, plural, result_text, winner_moves
 
 __all__ = [
     "MAX_LINES",
@@ -386,11 +386,6 @@ def _shortened(line: Sequence[str]) -> str:
     return " ".join(line[:_SHOWN_PLIES]) + (f" (+{more} more)" if more > 0 else "")
 
 
-def _ahead(depth: int) -> str:
-    """How far a search looked, in moves as players count them."""
-    return f"{depth} move{'' if depth == 1 else 's'} ahead"
-
-
 def who_played(player: str) -> str:
     """Who played, as a sentence begins it: `The novice level`, `This AI` (set up by hand),
     `The engine`."""
@@ -430,7 +425,7 @@ def facts(explanation: Explanation) -> list[str]:
     if explanation.from_book:
         facts.append(
             f"{explanation.played} came from the opening book, which holds the engine's own"
-            f" deeper look at this position ({_ahead(played.depth)})."
+            f" deeper look at this position ({depth_words(played.depth)})."
         )
         better = [m.score for m in explanation.moves[1:] if m.score is not None]
         if played.score is not None and better and max(better) > played.score:
@@ -456,20 +451,20 @@ def facts(explanation: Explanation) -> list[str]:
     elif played.bound == "unscored":
         if not explanation.slipped and explanation.legal_moves > 1:
             facts.append(
-                f"{explanation.played} was played before the search had looked even one move ahead."
+                f"{explanation.played} was played before the search had looked even one turn ahead."
             )
     else:
-        facts.append(f"{who} chose {explanation.played}, looking {_ahead(played.depth)}.")
+        facts.append(f"{who} chose {explanation.played}, looking {depth_words(played.depth)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     if explanation.exact_depth and explanation.database is None:
         facts.append(
-            f"Each move below is scored exactly, looking {_ahead(explanation.exact_depth)},"
+            f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)},"
             " except those marked 'at most'."
         )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
-            f"Time ran out before the other moves were looked at {_ahead(played.depth)}:"
-            f" their scores are from {_ahead(others[0].depth)}."
+            f"Time ran out before the other moves were looked at {depth_words(played.depth)}:"
+            f" their scores are from {depth_words(others[0].depth)}."
         )
     if any(move.bound == "upper" for move in others):
         facts.append(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from checkers.ai.search import Limits
+from checkers.notation import depth_words
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "get_level"]
 
@@ -59,11 +60,11 @@ class Level:
 
     def details(self) -> str:
         """How it plays, in a player's words, beyond its description: how far it looks or how
-        long it thinks, what it judges positions by and its deliberate flaws (`Looks 2 moves
+        long it thinks, what it judges positions by and its deliberate flaws (`Looks 2 turns
         ahead and judges positions by material alone; its judgement blurred, a random move 25%
         of the time`); no search's name, no engine jargon."""
         if self.depth is not None:
-            how = f"Looks {self.depth} move{'' if self.depth == 1 else 's'} ahead"
+            how = f"Looks {depth_words(self.depth)}"
         else:
             how = f"Thinks {self.time:g} s a move"
         if self.algorithm == "engine":
@@ -93,7 +94,7 @@ JUDGING = {
 LEVELS: tuple[Level, ...] = (
     Level(
         "beginner",
-        "Looks two moves ahead, misjudges, slips one move in four",
+        "Looks two turns ahead, misjudges, slips one move in four",
         "alphabeta",
         "count",
         depth=2,
@@ -102,14 +103,14 @@ LEVELS: tuple[Level, ...] = (
     ),
     Level(
         "novice",
-        "Looks three moves ahead and now and then overlooks a move",
+        "Looks three turns ahead and now and then overlooks a move",
         "alphabeta",
         "seed",
         depth=3,
         noise=5.0,
         blunder=0.08,
     ),
-    Level("casual", "Looks five moves ahead and never slips", "alphabeta", "seed", depth=5),
+    Level("casual", "Looks five turns ahead and never slips", "alphabeta", "seed", depth=5),
     Level("club", "The engine, half a second a move", "engine", "engine", time=0.5),
     Level("strong", "The engine, two seconds a move", "engine", "engine", time=2.0),
     Level("master", "The full engine, five seconds a move", "engine", "engine", time=5.0),

@@ -16,13 +16,15 @@ from checkers.coach.replay import Step
 
 __all__ = ["ENDING_NAMES", "named_ending"]
 
-ENDING_NAMES = ("first-position", "two-kings-against-one")
+ENDING_NAMES = ("first-position", "two-kings-against-one", "three-kings-against-two")
 """First Position: two kings against a king and a man, won by the two kings. Two kings
-against one: the lone king driven out of the double corner and caught."""
+against one: the lone king driven out of the double corner and caught. Three kings against
+two: named only where its five-piece table has been built (the drill builds it)."""
 
 _WORDS = {
     "first-position": "First Position: two kings against a king and a man",
     "two-kings-against-one": "Two kings against one",
+    "three-kings-against-two": "Three kings against two",
 }
 
 
@@ -32,13 +34,12 @@ def _ending_name(position: Position, side: Side) -> str | None:
     own_men = len(position.pieces(side, kings=False))
     their_kings = len(position.pieces(side.opponent, kings=True))
     their_men = len(position.pieces(side.opponent, kings=False))
-    if (own_kings, own_men) != (2, 0):
-        return None
-    if (their_kings, their_men) == (1, 1):
-        return "first-position"
-    if (their_kings, their_men) == (1, 0):
-        return "two-kings-against-one"
-    return None
+    names = {
+        ((2, 0), (1, 1)): "first-position",
+        ((2, 0), (1, 0)): "two-kings-against-one",
+        ((3, 0), (2, 0)): "three-kings-against-two",
+    }
+    return names.get(((own_kings, own_men), (their_kings, their_men)))
 
 
 def named_ending(

@@ -329,11 +329,16 @@ class App:
     def _show_widgets(self) -> None:
         """Widgets for the top screen, and (disabled) for the screens a widget dialog keeps
         visible below it; every other screen's widgets are dropped."""
-        # A tooltip belongs to the screen it was shown on: none outlives a transition (a key
-        # that changes the screen leaves the pointer where it was, over nothing of the new one).
-        for sprite in list(self.context.ui.get_sprite_group().sprites()):
-            if isinstance(sprite, UITooltip):
-                sprite.kill()
+        # A tooltip belongs to the screen it was shown on: none outlives a transition, and
+        # none pops up over the new screen until the pointer moves (a key that changes the
+        # screen leaves the pointer resting on whatever widget the new one has there).
+        ui = self.context.ui
+        if isinstance(ui, Manager):
+            ui.hold_tooltips()
+        else:
+            for sprite in list(ui.get_sprite_group().sprites()):
+                if isinstance(sprite, UITooltip):
+                    sprite.kill()
         shown = len(self.screens) - 1
         while shown > 0 and self.screens[shown].keeps_widgets_below:
             shown -= 1
@@ -397,6 +402,7 @@ class App:
                 intent.flipped,
                 human=intent.human,
                 explorer=intent.explorer,
+                known=intent.known,
             )
         )
 

@@ -17,14 +17,15 @@ from checkers.ai.explain import (
     Explanation,
     MoveScore,
     facts,
-    format_men,
     idea_words,
     who_played,
 )
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
-from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position, Side
+from checkers.board import Move, Position, Side
 from checkers.coach.idea import Idea
+from checkers.gui.why_board import WhyBoard, read_line, why_board
+from checkers.gui.wording import advantage_words, side_words
 from checkers.notation import numbered_moves, result_text
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "move_number",
     "numbered_line",
     "why_card",
+    "why_score",
 ]
 
 
@@ -63,17 +65,15 @@ def _name(side: Side) -> str:
 def line_score(
     score: float | None, win_in: int | None, side: Side, human: Side | None = None
 ) -> str:
-    """A line's score from `side`'s view, labelled: `+0.35 for White`, `White wins in 3 moves`,
-    `Black wins in 2 moves` (when `side` is White and loses); told from the player's side in a
-    game against the AI (`human`): `-0.35 for you`, `the AI wins in 3 moves`."""
+    """A line's score (`score` in men from `side`'s view) for the side ahead, as the whole
+    window tells scores (`wording.advantage_words`): `+0.35 for White`, `White wins in 3
+    moves`; in a game against the AI (`human`) `+0.35 for you`, `the AI wins in 3 moves`."""
     if win_in is not None:
         winner = side if win_in > 0 else side.opponent
-        who = _name(winner) if human is None else "you" if winner is human else "the AI"
-        return result_text(abs(win_in), who=who)
-    if human is not None and score is not None:
-        mine = score if side is human else -score
-        return f"{format_men(mine + 0.0, None)} for you"
-    return f"{format_men(score, None)} for {_name(side)}"
+        return result_text(abs(win_in), who=side_words(winner, human))
+    if score is None:
+        return "?"
+    return advantage_words(score, side, human)
 
 
 def line_words(line: AnalysisLine, side: Side, human: Side | None = None) -> str:
@@ -115,7 +115,11 @@ def analysis_rows(
 def idea_name(idea: Idea, mover: Side) -> str:
     """An idea's name as a player says it: `shot`, `First Position`; `Black's shot` when it is
     not `mover`'s idea (what the line's first move walks into)."""
-    names = {"first-position": "First Position", "two-kings-against-one": "two kings v one"}
+    names = {
+        "first-position": "First Position",
+        "two-kings-against-one": "two kings v one",
+        "three-kings-against-two": "three kings v two",
+    }
     name = names.get(idea.name, idea.name)
     return name if idea.side is mover else f"{_name(idea.side)}'s {name}"
 
@@ -123,17 +127,7 @@ def idea_name(idea: Idea, mover: Side) -> str:
 def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: int) -> list[Move]:
     """The first `count` moves of the best line as moves of `position` and the positions after
     them (for the board's arrows); fewer if the line is shorter or does not read."""
-    if not lines:
-        return []
-    moves: list[Move] = []
-    for text in lines[0].pv[:count]:
-        try:
-            move = Move.from_pdn(text, position)
-            position = position.move(move)
-        except (InvalidMoveError, IllegalMoveError, ValueError):
-            break  # a line from a position the board has already left
-        moves.append(move)
-    return moves
+    return list(read_line(lines[0].pv[:count], position)) if lines else []
 
 
 # --- why this move ---------------------------------------------------------------------------
@@ -172,6 +166,28 @@ class WhyCard:
     rows: tuple[WhyRow, ...]
     others: str = "The other moves, best first:"
     """The heading over the rows after the played move."""
+    board: WhyBoard | None = None
+    """The small board's lines (the played one, the best other move's refutation), when the
+    caller gave the position before the move."""
+
+
+def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
+    """A root move's score as the window tells scores, for the side ahead (`+0.35 for the
+    AI`, `at most +0.15 for you`, `White wins in 3 moves`, `database draw`): what the search
+    proved for `mover`'s move, a bound said as one."""
+    if move.bound == "unscored":
+        return "not scored"
+    if move.database is not None and move.win_in is None:
+        return move.database
+    if move.win_in is not None:
+        winner = mover if move.win_in > 0 else mover.opponent
+        result = result_text(abs(move.win_in), who=side_words(winner, human))
+        # A bound on a forced result: the winner needs at most / at least that many moves.
+        proved = {"upper": "at most: ", "lower": "at least: "}.get(str(move.bound), "")
+        return f"{proved}{result}" if proved and winner is mover else result
+    assert move.score is not None
+    bound = str(move.bound) if move.bound in ("upper", "lower") else ""
+    return advantage_words(move.score, mover, human, bound)
 
 
 def _row(
@@ -180,6 +196,7 @@ def _row(
     number: int,
     black_to_move: bool,
     mover: Side,
+    human: Side | None,
     searched: bool = False,
 ) -> WhyRow:
     if played or searched:
@@ -193,7 +210,7 @@ def _row(
         words = f"refuted by {refutation}" if refutation else ""
     return WhyRow(
         move.move,
-        move.describe(),
+        why_score(move, mover, human),
         move.bound in ("upper", "lower"),
         move.depth,
         words,
@@ -229,40 +246,41 @@ def why_card(
     black_first: bool = True,
     human: Side | None = None,
     level: Level | None = None,
+    position: Position | None = None,
+    flipped: bool = False,
 ) -> WhyCard:
     """The card for the AI's move `explanation.played`, played by `mover` after `ply`
     half-moves of a game `black_first` or not; `human` is the human's side against the AI
     (the card then speaks of "the AI"); `level` is the mover's level when the caller knows it.
     Scores from an evaluation other than the engine's are labelled as that AI's own rough
-    estimate, never as the evaluation of the position."""
+    estimate, never as the evaluation of the position. With `position` (the position before
+    the move) the card has its small board, `flipped` as the game's board."""
     number, black_to_move = move_number(ply, black_first)
     who = "the AI" if human is not None and mover is not human else _name(mover)
     played = explanation.moves[0]
-    rows = [_row(played, True, number, black_to_move, mover)]
+    rows = [_row(played, True, number, black_to_move, mover, human)]
     slip = explanation.searched if explanation.slipped else None
     rows += [
-        _row(move, False, number, black_to_move, mover, searched=move.move == slip)
+        _row(move, False, number, black_to_move, mover, human, searched=move.move == slip)
         for move in explanation.moves[1:]
         if move.bound != "unscored"
     ]
-    whose = f"{_name(mover)}'s" + (" (the AI's)" if who == "the AI" else "")
     player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
     )
     evaluation = _evaluation(explanation, level)
-    good = f"+ is good for {_name(mover)}"
     if evaluation == "engine":
-        view = f"Scores in men from {whose} view: {good}."
+        view = "Scores are the engine's, in men, for the side ahead."
     elif evaluation is None:
-        view = f"Scores in men from {whose} view, as this AI judges: {good}."
+        view = "Scores are in men as this AI judges, for the side ahead."
     else:
         owner = (
             "this AI's" if explanation.player == "custom" else f"the {explanation.player} level's"
         )
         view = (
-            f"Scores are {owner} own rough estimate in men, not the engine's evaluation:"
-            f" from {whose} view, {good}."
+            f"Scores are {owner} own rough estimate in men, not the engine's evaluation,"
+            " for the side ahead."
         )
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
@@ -277,4 +295,5 @@ def why_card(
             if len(rows) == 2 and rows[1].searched
             else "The other moves, best first:"
         ),
+        board=why_board(explanation, position, flipped) if position is not None else None,
     )

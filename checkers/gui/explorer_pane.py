@@ -41,7 +41,7 @@ from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.wording import plural
+from checkers.gui.wording import depth_words, plural
 
 __all__ = [
     "OWN_GAMES",
@@ -52,6 +52,9 @@ __all__ = [
     "book_moves",
     "legal_move",
 ]
+
+FOOTER_LINES = 3
+"""Lines under the table for the book's moves and the engine's note."""
 
 OWN_GAMES = "your games"
 """The games folder's name as an archive."""
@@ -315,14 +318,21 @@ class ExplorerPane:
         if not games:
             summary = "Games are being indexed..." if self.builder.busy else "No games yet."
         elif not rows:
-            summary = f"None of the {games:,} games reached this position."
+            summary = (
+                "The one game indexed did not reach this position."
+                if games == 1
+                else f"None of the {games:,} games reached this position."
+            )
         else:
             summary = f"{total:,} of {games:,} games ({plural(archives, 'archive')}) came here"
         book = book_moves(position)
-        engine = f"Engine: scores for {position.turn.name.capitalize()}"
+        # A table of moves reads from the side to move, as every explorer's does (the window's
+        # prose names the side ahead instead): said once, under the table.
+        engine = f"Shares and scores are {position.turn.name.capitalize()}'s (to move)"
         if analysis is not None and analysis.depth:
-            engine += f", looking {plural(analysis.depth, 'move')} ahead"
-        listed = ", ".join(f"{move} ({score})" for move, score in book.items())
+            engine += f"; engine {depth_words(analysis.depth)}"
+        # A move and its score never part at a line's end (a no-break space joins them).
+        listed = ", ".join(f"{move}\u00a0({score})" for move, score in book.items())
         texts = {
             "explorer title": "Games played here",
             "explorer summary": summary,
@@ -385,7 +395,7 @@ class ExplorerPane:
             label(f"head {key}", pygame.Rect(left, y, wide, small), "@dim")
             self.labels[f"head {key}"].set_text(fit_label(self.labels[f"head {key}"], text))
         y += small
-        footer = 2 * small
+        footer = FOOTER_LINES * small
         rows = max(1, (area.bottom - footer - y) // line)
         for number in range(rows):
             top = y + number * line
@@ -401,9 +411,11 @@ class ExplorerPane:
             for key in ("games", "shares", "engine"):
                 left, wide = columns[key]
                 label(f"row {number} {key}", pygame.Rect(left, top, wide, line), "@small")
+        # The book's moves and the engine's note flow over the footer's lines (a small window
+        # wraps them rather than cutting them), the book first.
         y = area.bottom - footer
-        label("explorer book", pygame.Rect(x, y, width, small), "@small")
-        label("explorer engine", pygame.Rect(x, y + small, width, small), "@dim")
+        for index in range(FOOTER_LINES):
+            label(f"footer {index}", pygame.Rect(x, y + index * small, width, small), "@small")
 
     def _play_row(self, number: int, play: Callable[[str], None]) -> None:
         if number < len(self.moves):
@@ -412,9 +424,18 @@ class ExplorerPane:
     def sync(self, position: Position, analysis: Analysis | None) -> bool:
         """Bring the widgets in step with `texts`; True if anything changed."""
         texts = self.texts(position, analysis)
+        footer = [self.labels[f"footer {index}"] for index in range(FOOTER_LINES)]
+        book, engine = texts["explorer book"], texts["explorer engine"]
+        texts.update(_footer_lines(footer, book, engine))
         changed = False
         for name, label in self.labels.items():
             if name.startswith("head "):
+                continue
+            if name.startswith("footer "):
+                if self._shown.get(name) != texts[name]:
+                    self._shown[name] = texts[name]
+                    label.set_text(texts[name])
+                    changed = True
                 continue
             text = texts.get(name, "")
             if self._shown.get(name) != text:
@@ -433,6 +454,45 @@ class ExplorerPane:
                     button.hide()
                 changed = True
         return changed
+
+
+def _wrapped(text: str, label: UILabel) -> list[str]:
+    """`text` in lines as wide as `label`, broken between words."""
+    font = label.font
+    room = label.rect.width - 4
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and font is not None and font.size(f"{lines[-1]} {word}")[0] <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _footer_lines(labels: list[UILabel], book: str, engine: str) -> dict[str, str]:
+    """The footer's labels' texts: the book's moves, then the engine's note, each wrapped; when
+    both do not fit, the book gives up its last lines (its moves are marked in the table too)
+    and its last line shown ends with '...'."""
+    engine_lines = _wrapped(engine, labels[-1])[: len(labels)]
+    room = len(labels) - len(engine_lines)
+    book_lines = _wrapped(book, labels[0])
+    if len(book_lines) > room:
+        book_lines = book_lines[:room]
+        if book_lines:
+            font, room = labels[0].font, labels[0].rect.width - 4
+            words = book_lines[-1].split(" ")
+            while (
+                len(words) > 1
+                and font is not None
+                and font.size(" ".join(words) + " ...")[0] > room
+            ):
+                words.pop()
+            book_lines[-1] = fit_label(labels[0], " ".join(words) + " ...")
+    lines = [*book_lines, *engine_lines]
+    return {
+        f"footer {index}": lines[index] if index < len(lines) else ""
+        for index in range(len(labels))
+    }
 
 
 def book_moves(position: Position) -> dict[str, str]:

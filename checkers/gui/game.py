@@ -25,6 +25,7 @@ from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import JUDGE_LEVEL, GameConfig, Mode
 from checkers.gui.wording import (
     database_note,
+    depth_words,
     game_over_words,
     move_label,
     moves_count,
@@ -555,13 +556,10 @@ class Game:
             # hint's own), as the panel and the bar give it.
             judged = self.judgement()
             assert judged is not None
-            view = self._human() or judged.side
-            words = score_words(judged.score, judged.man, judged.side, view, self._human())
+            words = score_words(judged.score, judged.man, judged.side, self._human())
             if judged.database:
                 words = database_note(judged.score, judged.side, self._human())
-            self.status = (
-                f"Hint: {result.move.pdn()} ({words}, {plural(judged.depth, 'move')} ahead)"
-            )
+            self.status = f"Hint: {result.move.pdn()} ({words}, {depth_words(judged.depth)})"
             return
         note = event.note
         if result.database:  # the panel's last line and the status say where the score came from
@@ -1005,7 +1003,7 @@ class Game:
         assert found is not None and human is not None
         ai = human.opponent
         score = found.score if found.side is ai else -found.score
-        words = score_words(found.score, found.man, found.side, human, human)
+        words = score_words(found.score, found.man, found.side, human)
         if is_win_score(score) and score > 0 or score / found.man > DRAW_MARGIN:
             self.status = f"The AI declines the draw: it thinks it is ahead ({words})."
             return

@@ -61,14 +61,13 @@ def _who(side: Side, human: Side | None) -> str:
 def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) -> str:
     """What a move that was not the best cost, in a player's words: a proven result won or
     lost says so (a forced loss is not '12.90 men'); otherwise the men it gave away."""
-    view = human if human is not None else review.side
     after = review.after.score  # from the opponent's view, after the move
     opponent = review.side.opponent
     if is_win_score(after) and after > 0:
-        result = score_words(after, man, opponent, view, human)
+        result = score_words(after, man, opponent, human)
         return f"{who} walked into a forced loss: {result}"
     if is_win_score(review.before.score) and review.before.score > 0:
-        return f"{who} let a forced win go (it is {score_words(after, man, opponent, view, human)} now)"
+        return f"{who} let a forced win go (it is {score_words(after, man, opponent, human)} now)"
     return f"{who} lost {review.loss:.2f} men"
 
 
@@ -92,13 +91,12 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     if taught:
         # What the move walked into, missed or found, proved by replaying its line.
         loss += f". {taught[0].upper()}{taught[1:]}"
-    view = human if human is not None else review.side
-    before = score_words(review.before.score, man, review.side, view, human)
+    before = score_words(review.before.score, man, review.side, human)
     best = f"Best {review.best.pdn()}; before the move {before}"
     line = review.before.line
     better = ""
     if review.best != review.move and review.label is not Label.BEST and line:
-        better = "Better line (B): " + " ".join(move.pdn() for move in line[:8])
+        better = "Better line: " + " ".join(move.pdn() for move in line[:8])
     return (head, loss, best, better)
 
 

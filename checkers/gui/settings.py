@@ -46,7 +46,7 @@ _MAX_WINDOW = 16384
 _MAX_POSITION = 65536
 _MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 FIRST_LEVEL = "novice"
-"""A first run's level: looks three moves ahead and sometimes slips, so a new player can win."""
+"""A first run's level: looks three turns ahead and sometimes slips, so a new player can win."""
 MODES = ("human vs AI", "AI vs AI", "human vs human")
 """The start screen's modes as the file writes them (checkers.gui.config.Mode's values)."""
 EVAL_BAR = {
@@ -59,7 +59,7 @@ RECENT_FOLDERS = 6
 """How many folders the file browser remembers (the last ones a file was opened or saved in)."""
 _MAX_PATH = 4096
 AI_DEPTHS = tuple(range(1, 13))
-"""How many moves ahead an AI set up by hand may look (the start screen's choices)."""
+"""How many turns ahead an AI set up by hand may look (the start screen's choices)."""
 AI_TIMES = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 """How many seconds a move an AI set up by hand may think."""
 AI_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
@@ -78,7 +78,7 @@ class AISetup:
     algorithm: str = "engine"
     evaluation: str = "engine"
     limit: str = "time"
-    """`time` (think `time` seconds a move) or `depth` (look `depth` moves ahead)."""
+    """`time` (think `time` seconds a move) or `depth` (look `depth` turns ahead)."""
     depth: int = 6
     time: float = 2.0
 

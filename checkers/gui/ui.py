@@ -57,6 +57,16 @@ class Manager(pygame_gui.UIManager):
     update) would take a click meant for the button under it, e.g. the first click on Menu
     after a file dialog closed over the Resign button."""
 
+    held_at: tuple[int, int] | None = None
+    """Where the pointer rested when the screen changed: no tooltip shows until it moves."""
+
+    def hold_tooltips(self) -> None:
+        """Put every tooltip away and show none until the pointer moves: after a screen
+        change the pointer rests over a widget of the new screen, whose tooltip would pop up
+        unasked where the old screen's was (it looks like the old one left behind)."""
+        drop_tooltips(self)
+        self.held_at = pygame.mouse.get_pos()
+
     def process_events(self, event: pygame.event.Event) -> bool:
         """As UIManager's, after putting the tooltips away on a mouse press."""
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -65,11 +75,14 @@ class Manager(pygame_gui.UIManager):
 
     def update(self, time_delta: float) -> None:
         """As UIManager's; while a drop-down's list is open no tooltip shows (it would hide the
-        options: a widget under the list still counts as hovered by its own rectangle)."""
+        options: a widget under the list still counts as hovered by its own rectangle), nor
+        while the pointer has not moved since the screen changed."""
         super().update(time_delta)
+        if self.held_at is not None and pygame.mouse.get_pos() != self.held_at:
+            self.held_at = None
         sprites = self.get_sprite_group().sprites()
-        if any(isinstance(tip, pygame_gui.elements.UITooltip) for tip in sprites) and any(
-            expanded(element) for element in sprites
+        if any(isinstance(tip, pygame_gui.elements.UITooltip) for tip in sprites) and (
+            self.held_at is not None or any(expanded(element) for element in sprites)
         ):
             drop_tooltips(self)
 

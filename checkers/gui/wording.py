@@ -15,6 +15,7 @@ from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import BLACK, Position, Side
 from checkers.gui.config import Mode
 from checkers.notation import (
+    depth_words,
     forced_text,
     men_text,
     move_rows,
@@ -27,11 +28,13 @@ from checkers.record import Outcome, Reason
 __all__ = [
     "JUDGING_WORDS",
     "SEARCH_WORDS",
+    "advantage_words",
     "ahead_words",
     "ai_words",
     "bar_number",
     "black_share",
     "database_note",
+    "depth_words",
     "game_over_words",
     "judging_words",
     "move_label",
@@ -40,8 +43,10 @@ __all__ = [
     "numbered_moves",
     "outcome_from_termination",
     "plural",
+    "result_words",
     "score_words",
     "search_words",
+    "side_words",
     "termination",
 ]
 
@@ -75,14 +80,14 @@ def judging_words(evaluation: str) -> str:
 
 
 def ahead_words(depth: int) -> str:
-    """`looks 1 move ahead`, `looks 6 moves ahead`: a depth as players count it (each side's
-    move is one)."""
-    return f"looks {plural(depth, 'move')} ahead"
+    """`looks 1 turn ahead`, `looks 6 turns ahead`: a depth as players count it
+    (`depth_words`)."""
+    return f"looks {depth_words(depth)}"
 
 
 def ai_words(level: Level) -> str:
     """How an AI plays in a line of a player's words: a named level's description, or for one
-    set by hand how far it looks and what it judges by (`Looks 6 moves ahead, judging by the
+    set by hand how far it looks and what it judges by (`Looks 6 turns ahead, judging by the
     pieces alone`); never the search's name."""
     if level.name != "custom":
         return level.description
@@ -181,17 +186,46 @@ def outcome_from_termination(result: str, text: str) -> Outcome | None:
     return None
 
 
-def score_words(score: float, man: float, side: Side, view: Side, human: Side | None) -> str:
-    """A search score (from `side`'s view, a man worth `man` in it) in men from `view`'s:
-    `+1.00 for you` against the AI (`view` is then the human), `-0.50 for White` otherwise; a
-    forced win as `you win in 3 moves` / `Black wins in 4 moves`."""
+def result_words(result: str) -> str:
+    """A PDN result as a screen shows it: `1-0`, `0-1`, and a draw as `½-½` (files keep the
+    ASCII `1/2-1/2`)."""
+    return "½-½" if result == "1/2-1/2" else result
+
+
+def side_words(side: Side, human: Side | None) -> str:
+    """Who `side` is in the window's words: `you` / `the AI` against the AI, else `White`."""
+    if human is None:
+        return _name(side)
+    return "you" if side is human else "the AI"
+
+
+def advantage_words(men: float, side: Side, human: Side | None, bound: str = "") -> str:
+    """A score in men from `side`'s view, told the one way the whole window tells scores: for
+    the side ahead (`+0.35 for White`, `+1.00 for you`, `+0.50 for the AI`) or `even`, so one
+    position reads the same whoever's turn it is. A `bound` ("upper", "lower") says what the
+    search proved instead: `at most +0.15 for the AI`, `at least +0.40 for you`."""
+    men = round(men, 2) + 0.0
+    if not bound:
+        if men == 0:
+            return "even"
+        leader = side if men > 0 else side.opponent
+        return f"{men_text(abs(men))} for {side_words(leader, human)}"
+    # An upper bound u for `side` is a lower bound -u for the opponent, and the other way.
+    leader = side if men >= 0 else side.opponent
+    words = "at most" if (bound == "upper") == (men >= 0) else "at least"
+    if men == 0:
+        return f"{words} even for {side_words(leader, human)}"
+    return f"{words} {men_text(abs(men))} for {side_words(leader, human)}"
+
+
+def score_words(score: float, man: float, side: Side, human: Side | None) -> str:
+    """A search score (from `side`'s view, a man worth `man` in it) as `advantage_words` tells
+    it: `+1.00 for you` against the AI, `+0.50 for White` otherwise, `even`; a forced win as
+    `you win in 3 moves` / `Black wins in 4 moves`."""
     if is_win_score(score):
         winner = side if score > 0 else side.opponent
-        who = _name(winner) if human is None else "you" if winner is human else "the AI"
-        return forced_text(plies_to_win(score), who=who)
-    men = score / man if side is view else -score / man
-    whose = "you" if human is not None and view is human else _name(view)
-    return f"{men_text(men)} for {whose}"
+        return forced_text(plies_to_win(score), who=side_words(winner, human))
+    return advantage_words(score / man, side, human)
 
 
 def database_note(score: float, side: Side, human: Side | None) -> str:
@@ -200,16 +234,17 @@ def database_note(score: float, side: Side, human: Side | None) -> str:
     words = database_words(score)
     if not is_win_score(score):
         return words
-    whose = "the AI" if human is not None and side is not human else _name(side)
-    return f"{words} for {whose}"
+    return f"{words} for {side_words(side, human)}"
 
 
 def bar_number(score: float, man: float) -> str:
     """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
-    (`0.35`, as the panel says it), or `win 3` for a forced win in 3 moves."""
+    (`0.35`, as the panel says it), `even` as the panel says a level score, or `win 3` for a
+    forced win in 3 moves."""
     if is_win_score(score):
         return f"win {winner_moves(plies_to_win(score))}"
-    return f"{abs(score / man):.2f}"
+    men = abs(round(score / man, 2))
+    return "even" if men == 0 else f"{men:.2f}"
 
 
 def black_share(score: float, man: float, side: Side) -> float:

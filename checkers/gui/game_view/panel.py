@@ -33,13 +33,16 @@ from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import ORIGIN_TAG, Game, judges_like_the_engine
+from checkers.gui.persist import person_named
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import (
+    depth_words,
     game_over_words,
     move_label,
     move_rows,
     moves_count,
     plural,
+    result_words,
     score_words,
 )
 from checkers.record import FORTY_MOVE_PLIES
@@ -47,17 +50,15 @@ from checkers.record import FORTY_MOVE_PLIES
 LOW_TIME = 20.0
 """Seconds left under which a clock shows in the warning colour."""
 
-__all__ = ["GamePanel", "MoveCell", "MoveMark", "PanelLines", "panel_lines", "score_view"]
+__all__ = ["GamePanel", "MoveCell", "MoveMark", "PanelLines", "human_side", "panel_lines"]
 
 
-def score_view(game: Game, side: Side) -> tuple[Side, Side | None]:
-    """(whose view a score is told from, the human against the AI or None): the human's in a
-    game against the AI, otherwise the side that searched."""
+def human_side(game: Game) -> Side | None:
+    """The human's side in a game against the AI (scores then speak of "you" and "the AI"),
+    else None (they name Black and White)."""
     if game.mode is Mode.HUMAN_VS_AI:
-        human = game.config.human_side()
-        assert human is not None
-        return human, human
-    return side, None
+        return game.config.human_side()
+    return None
 
 
 @dataclass(frozen=True)
@@ -78,21 +79,24 @@ class PanelLines:
 
 
 def _player_words(game: Game, side: Side) -> tuple[str, ...]:
-    """`AI (novice)`, or a level set by hand in a player's words: `AI, 6 moves ahead`."""
+    """`AI (novice)`, or a level set by hand in a player's words: `AI, 6 turns ahead`."""
     player = game.config.player(side)
     level = player.level
     if level is None:
-        return (player.label(),)
+        person = person_named(game.tags, side)  # a game of people from another program
+        return (person, player.label()) if person else (player.label(),)
     if level.name != "custom":
         return (f"AI ({level.name})",)
     if level.depth is not None:
-        return (f"AI, {plural(level.depth, 'move')} ahead", "AI")
+        return (f"AI, {depth_words(level.depth)}", "AI")
     return (f"AI, {level.time:g} s a move", "AI")
 
 
 def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str, bool]:
     position = game.position
-    to_move = position.turn is side and game.outcome is None
+    # A finished game has no side to move, wherever the board is in it: browsing its moves
+    # must not make it look live again.
+    to_move = position.turn is side and not game.finished
     men = len(position.pieces(side, kings=False))
     kings = len(position.pieces(side, kings=True))
     title = side.name.capitalize() + (" to move" if to_move else "")
@@ -116,11 +120,10 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         lines = [f"{who}{dots}  {game.thinking_seconds():.0f} s"]
         progress = thinking.progress
         if progress is None:
-            return (*lines, "Looking 1 move ahead...", "", "", "")
-        ahead = f"So far {plural(progress.depth, 'move')} ahead"
+            return (*lines, "Looking 1 turn ahead...", "", "", "")
+        ahead = f"So far {depth_words(progress.depth)}"
         if judges_like_the_engine(game.config.player(thinking.side).level):
-            view, human = score_view(game, thinking.side)
-            words = score_words(progress.score, thinking.man, thinking.side, view, human)
+            words = score_words(progress.score, thinking.man, thinking.side, human_side(game))
             ahead += f": {words}"
         lines.append(ahead)
         lines.append(f"{progress.nodes:,} positions looked at")
@@ -145,7 +148,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
                 "",
             )
         looked = (
-            f"looked {plural(figures.depth, 'move')} ahead"
+            f"looked {depth_words(figures.depth)}"
             if figures.depth > 0
             else "played at once"  # a deliberate slip or a forced move: no search behind it
         )
@@ -164,7 +167,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     if game.hint is not None:
         return (f"Hint: {game.hint.pdn()}", score, "", "", "")
     if score:
-        return ("The engine's evaluation", score, "", "", "")
+        return (score, "", "", "", "")
     return ("", "", "", "", "")
 
 
@@ -174,19 +177,20 @@ def _score_line(game: Game) -> str:
     found = game.judgement()
     if found is None or (game.finished and game.outcome is not None):
         return ""  # nothing judged yet, or the game over at the position shown: its result
-    view, human = score_view(game, found.side)
-    words = score_words(found.score, found.man, found.side, view, human)
+    words = score_words(found.score, found.man, found.side, human_side(game))
     if found.database:
         return f"Score {words} (endgame databases)"
     if is_win_score(found.score):
         return words[0].upper() + words[1:]  # `White wins in 3 moves` says it all
     if not found.depth:
         return f"Score {words}"
-    # Which search it comes from (the deepest yet: the AI's, the hint's, the book's); said to
-    # be the engine's when the figures above it are another search's (a weak level's).
+    # Which search it comes from (the deepest yet: the AI's, the hint's, the book's, the
+    # analysis board's). The figures' heading already says how far the AI looked when it
+    # is that search; another search's depth is said with its score.
     figures = game.figures
-    own = figures is None or figures.depth == found.depth
-    return f"{'Score' if own else 'Engine score'} {words} ({plural(found.depth, 'move')} ahead)"
+    if figures is not None and figures.depth == found.depth and figures.note != BOOK_NOTE:
+        return f"Score {words}"
+    return f"Score {words} ({depth_words(found.depth)})"
 
 
 def panel_lines(game: Game) -> PanelLines:
@@ -197,6 +201,8 @@ def panel_lines(game: Game) -> PanelLines:
         right = "paused" if game.paused else f"{game.delay:g} s between moves"
     elif ORIGIN_TAG in game.tags:  # said for good here: the status line moves on at once
         right = "played on (new game)"
+    if game.result is not None:  # a finished game says so wherever the board is in it
+        right = f"game over: {result_words(game.result.result())}"
     counter = game.record.stalemate_counter
     black_first = game.record.start.turn is BLACK
     ply, total = game.record.ply, len(game.record.line)

@@ -21,13 +21,13 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
-from checkers.board import BLACK, Move, Position, Side
+from checkers.board import Move, Position, Side
 from checkers.gui import fonts, theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
 from checkers.gui.game import Game, Judgement
-from checkers.gui.game_view.panel import GamePanel, MoveMark, score_view
+from checkers.gui.game_view.panel import GamePanel, MoveMark, human_side
 from checkers.gui.game_view.review_preview import Preview
 from checkers.gui.game_view.review_strip import (
     StripParts,
@@ -173,7 +173,7 @@ class ReviewPane:
         self.screen = screen
         game = screen.game
         self.client = ReviewClient()
-        human = score_view(game, BLACK)[1]
+        human = human_side(game)
         self.progress = ReviewProgress(
             game.record.start, tuple(game.record.line), SETTING.man, human
         )

@@ -11,7 +11,7 @@ completed depth until the position changes or the board closes, which cancels it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pygame
 from pygame_gui.core import UIContainer
@@ -36,10 +36,11 @@ from checkers.gui.explaining import (
     numbered_line,
 )
 from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
+from checkers.gui.game import Judgement
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.wording import bar_number, black_share, move_label, plural
+from checkers.gui.wording import bar_number, black_share, depth_words, move_label, score_words
 from checkers.record import GameRecord
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -69,9 +70,12 @@ class AnalysisScreen(ScreenBase):
         flipped: bool = False,
         human: Side | None = None,
         explorer: bool = False,
+        known: Mapping[Position, Judgement] | None = None,
     ) -> None:
         super().__init__(context)
         self.human = human
+        self.known: Mapping[Position, Judgement] = known if known is not None else {}
+        """The game's deepest evaluation of its positions (read only here)."""
         """The player in a game against the AI: the scores are told from their side."""
         base = GameRecord.replay(moves, start)
         self.game_position = base.position
@@ -274,9 +278,28 @@ class AnalysisScreen(ScreenBase):
             return []
         return best_line_moves(self.analysis.lines, self.position, ARROW_MOVES)
 
+    def _deeper_known(self) -> Judgement | None:
+        """The game's evaluation of the position on the board when it looked deeper than this
+        board's search has so far (the bar shows it until the board's own search catches up)."""
+        known = self.known.get(self.position)
+        if known is None:
+            return None
+        analysis = self.analysis
+        caught_up = (
+            analysis is not None
+            and bool(analysis.lines)
+            and (analysis.lines[0].database is not None or analysis.depth >= known.depth)
+        )
+        return None if caught_up else known
+
     def evaluation(self) -> tuple[float, str] | None:
-        """Black's share of the bar and its words, from the best line (None before one); a
-        result from the endgame databases says so, as the heading does."""
+        """Black's share of the bar and its words, from the best line (None before one), or
+        the game's deeper evaluation of the same position; a result from the endgame
+        databases says so, as the heading does."""
+        known = self._deeper_known()
+        if known is not None:
+            words = score_words(known.score, known.man, known.side, self.human)
+            return black_share(known.score, known.man, known.side), words
         if self.analysis is None or not self.analysis.lines:
             return None
         best = self.analysis.lines[0]
@@ -299,11 +322,11 @@ class AnalysisScreen(ScreenBase):
             return "The engine is looking...", ""
         if self.analysis.from_databases:
             return "Known from the endgame databases", ""
-        depth = plural(self.analysis.depth, "move")
+        depth = depth_words(self.analysis.depth)
         nodes = f"{self.analysis.nodes:,} positions looked at"
         if self.finished:
-            return f"Looked {depth} ahead: every line proven", nodes
-        return f"Looked {depth} ahead...", nodes  # and deeper: the dots say it goes on
+            return f"Looked {depth}: every line proven", nodes
+        return f"Looked {depth}...", nodes  # and deeper: the dots say it goes on
 
     def where(self) -> tuple[str, str]:
         """Where the board is: the game's move it started from, and the side to move."""
@@ -430,7 +453,11 @@ class AnalysisScreen(ScreenBase):
         renderer.eval_bar(surface, self.bar_rect(layout), share, self.bar_figure(), self.flipped)
 
     def bar_figure(self) -> str:
-        """The bar's short figure from the best line: men ahead, `win 3`, or `draw`."""
+        """The bar's short figure from the best line (or the game's deeper evaluation): men
+        ahead, `win 3`, or `draw`."""
+        known = self._deeper_known()
+        if known is not None:
+            return bar_number(known.score, known.man)
         if self.analysis is None or not self.analysis.lines:
             return ""
         best = self.analysis.lines[0]
@@ -602,10 +629,17 @@ class AnalysisScreen(ScreenBase):
                 )
                 texts[f"line {rank} pv 2"] = ""
                 continue
-            texts[f"line {rank}"] = f"{row.move}    {row.score}" + (
-                f"    ({row.ideas})" if row.ideas else ""
-            )
-            first, second = _split_line(row.line, self.labels.get(f"line {rank} pv 1"))
+            heading = f"{row.move}    {row.score}"
+            ideas = f"({row.ideas})" if row.ideas else ""
+            whole = f"{heading}    {ideas}" if ideas else heading
+            pv = self.labels.get(f"line {rank} pv 1")
+            if not ideas or _fits(whole, self.labels.get(f"line {rank}")):
+                texts[f"line {rank}"] = whole
+                first, second = _split_line(row.line, pv)
+            else:
+                # A small window: the ideas take the line's first row, the moves its second.
+                texts[f"line {rank}"] = heading
+                first, second = ideas, _split_line(row.line, pv, rows=1)[0]
             texts[f"line {rank} pv 1"] = first
             texts[f"line {rank} pv 2"] = second
         first, second = _split_line(self.played_here(), self.labels.get("moves 1"))
@@ -626,10 +660,18 @@ class AnalysisScreen(ScreenBase):
         return changed
 
 
-def _split_line(text: str, label: UILabel | None) -> tuple[str, str]:
+def _fits(text: str, label: UILabel | None) -> bool:
+    """Whether `text` fits `label`'s width whole (True when there is no label to measure)."""
+    if label is None or label.font is None:
+        return True
+    return bool(label.font.size(text)[0] <= label.rect.width - 4)
+
+
+def _split_line(text: str, label: UILabel | None, rows: int = 2) -> tuple[str, str]:
     """`text` over two labels as wide as `label`: as many words as fit on the first, and on
     the second as many whole words as fit with ' ...' after them when some are left (a label
-    cutting it would end it inside a move: `9. 7-1...`)."""
+    cutting it would end it inside a move: `9. 7-1...`). With `rows` 1, the first label alone
+    takes whole words and the ' ...'."""
     if label is None or label.font is None:
         return text, ""
     font = label.font
@@ -643,13 +685,19 @@ def _split_line(text: str, label: UILabel | None) -> tuple[str, str]:
         return 0
 
     words = text.split(" ")
+    if rows == 1:
+        return _ended(words, fitting(words, " ...")), ""
     first = fitting(words, "") or 1
     while 1 < first < len(words) and words[first - 1].endswith("."):
         first -= 1  # a move number goes down with its move
-    rest = words[first:]
-    second = fitting(rest, " ...")
-    if second < len(rest):
-        while second and rest[second - 1].endswith("."):
-            second -= 1  # never end on a bare move number
-        return " ".join(words[:first]), " ".join([*rest[:second], "..."])
-    return " ".join(words[:first]), " ".join(rest)
+    return " ".join(words[:first]), _ended(words[first:], fitting(words[first:], " ..."))
+
+
+def _ended(words: list[str], count: int) -> str:
+    """The first `count` of `words`, with ' ...' when some are left, never ending on a bare
+    move number."""
+    if count >= len(words):
+        return " ".join(words)
+    while count and words[count - 1].endswith("."):
+        count -= 1
+    return " ".join([*words[:count], "..."])

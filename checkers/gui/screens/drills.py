@@ -3,7 +3,10 @@ defend as long as they can, with "win in N" after every move and each move that 
 pointed out with the move that would have kept it.
 
 The drills and their rules are `checkers.drills`' (pure code); this screen lays them out on the
-board and panel shared with the puzzle screen (`checkers.gui.board_play`).
+board and panel shared with the puzzle screen (`checkers.gui.board_play`). A drill whose endgame
+tables are not on this computer yet (three kings against two) has them built first, in a process
+of their own (`checkers.drill_tables.TableBuild`): the screen says so, with the time it takes,
+and stays live meanwhile; leaving or picking another ending stops the build.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import functools
 from collections.abc import Sequence
 
 from checkers.board import BLACK, Move, Position
-from checkers.drills import DRILLS, Drill, DrillGame
+from checkers.drill_tables import TableBuild, TablesBuilt, TablesFailed
+from checkers.drills import DRILLS, Drill, DrillGame, preparing_words, tables_note
 from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
@@ -28,7 +32,11 @@ _SHORT_NAMES = {
     "First Position": "First Position",
     "Two kings against one": "Two kings v one",
     "King against king: the opposition": "King v king",
+    "Three kings against two": "Three kings v two",
 }
+
+PREPARING_WAKE_SECONDS = 0.5
+"""While the tables are built, how often the screen looks at the build and counts the seconds."""
 
 
 class DrillScreen(BoardPlayScreen):
@@ -54,6 +62,12 @@ class DrillScreen(BoardPlayScreen):
     def __init__(self, context: ScreenContext, drill: Drill | None = None) -> None:
         super().__init__(context)
         self.game: DrillGame | None = None
+        self.preparing: Drill | None = None
+        """The drill whose tables are being built (None when none is)."""
+        self.build: TableBuild | None = None
+        self.build_words = ""
+        self.build_seconds = 0.0
+        self.build_failed = ""
         self.wait = 0.0
         self.last: Move | None = None
         self.keymap = {
@@ -77,12 +91,17 @@ class DrillScreen(BoardPlayScreen):
             CardButton(
                 f"drill {index}",
                 _SHORT_NAMES.get(drill.name, drill.name),
-                f"{drill.name}: {drill.aim}",
+                " ".join(filter(None, (f"{drill.name}: {drill.aim}", tables_note(drill)))),
                 functools.partial(self.start, drill),
             )
             for index, drill in enumerate(DRILLS, start=1)
         ]
         buttons.append(CardButton("close", "Back", "Close (Esc)", self._close_card))
+        notes = [
+            f"{drill.name}: {note[0].lower()}{note[1:]}"
+            for drill in DRILLS
+            if (note := tables_note(drill)) is not None
+        ]
         self.show_card(
             Card(
                 "Endgame drills",
@@ -95,6 +114,7 @@ class DrillScreen(BoardPlayScreen):
                         "Win in N tells how many moves the win takes with the best play; a move "
                         "that lets the win go is pointed out."
                     ),
+                    *notes,
                 ],
                 buttons,
                 cancel=self._close_card,
@@ -102,24 +122,74 @@ class DrillScreen(BoardPlayScreen):
         )
 
     def _close_card(self) -> None:
-        if self.game is None:
+        if self.game is None and self.preparing is None:
             self.leave()
         else:
             self.show_card(None)
 
     def start(self, drill: Drill) -> None:
-        """Begin `drill` from its position."""
-        self.game = DrillGame(drill)
-        self.flipped = self.game.player is BLACK
+        """Begin `drill` from its position, once its endgame tables are on this computer
+        (built first, off the window's thread, if they are not)."""
+        if self.build is not None and self.preparing is drill:
+            self.show_card(None)  # chosen again while its tables are built: the build goes on
+            return
+        self._stop_build()
+        self.game = None
         self.last = None
+        self.flipped = drill.position.turn is BLACK
+        missing = drill.tables_to_build()
+        if missing:
+            self.preparing = drill
+            self.build = TableBuild(missing)
+            self.build_words = preparing_words(missing)
+            self.build_seconds = 0.0
+            self.build_failed = ""
+            self.status = f"{self.build_words}."
+        else:
+            self.preparing = None
+            self.game = DrillGame(drill)
+            self.status = "Your move: click or drag a piece. U takes back, Home starts again."
         self.reselect()
-        self.status = "Your move: click or drag a piece. U takes back, Home starts again."
         if self.card is not None:
             self.show_card(None)
 
+    def _stop_build(self) -> None:
+        if self.build is not None:
+            self.build.close()
+            self.build = None
+
+    def _look_at_build(self, dt: float) -> None:
+        """Count the seconds; start the drill once its tables are built, or say why not."""
+        build, drill = self.build, self.preparing
+        if build is None or drill is None:
+            return
+        self.build_seconds += dt
+        for event in build.poll():
+            if isinstance(event, TablesBuilt):
+                self._stop_build()
+                flipped = self.flipped  # the player may have turned the board meanwhile
+                self.start(drill)
+                self.flipped = flipped
+                return
+            if isinstance(event, TablesFailed):
+                self._stop_build()
+                self.build_failed = event.message
+                self.status = (
+                    f"The endgame tables for this drill could not be built: {event.message}. "
+                    "Home tries again, D picks another ending."
+                )
+                return
+
+    def close(self) -> None:
+        """Stop a build under way (no table is left half written), then leave."""
+        self._stop_build()
+        super().close()
+
     def board_position(self) -> Position:
         """The drill's position."""
-        return self.game.position if self.game is not None else DRILLS[0].position
+        if self.game is not None:
+            return self.game.position
+        return (self.preparing or DRILLS[0]).position
 
     def can_move(self) -> bool:
         """On the player's turn, the databases not about to answer."""
@@ -151,7 +221,9 @@ class DrillScreen(BoardPlayScreen):
             self.status = f"{game.result_words()} Home plays it again, D picks another ending."
 
     def update(self, dt: float) -> None:
-        """The databases answer once the player's move has been seen."""
+        """The tables' build looked at; the databases answer once the player's move has been
+        seen."""
+        self._look_at_build(dt)
         game = self.game
         if game is not None and not game.player_to_move() and game.record.outcome is None:
             self.wait -= dt
@@ -167,6 +239,8 @@ class DrillScreen(BoardPlayScreen):
     def wake_in(self) -> float | None:
         """While the databases are to answer, when they do."""
         wakes = [wake for wake in (super().wake_in(),) if wake is not None]
+        if self.build is not None:
+            wakes.append(PREPARING_WAKE_SECONDS)
         game = self.game
         if game is not None and not game.player_to_move() and game.record.outcome is None:
             wakes.append(max(0.0, self.wait))
@@ -182,9 +256,11 @@ class DrillScreen(BoardPlayScreen):
             self.status = "Took back your last move."
 
     def restart(self) -> None:
-        """The drill again from its position."""
+        """The drill again from its position (a failed build of its tables tried again)."""
         if self.game is not None:
             self.start(self.game.drill)
+        elif self.preparing is not None and self.build is None:
+            self.start(self.preparing)
 
     def leave(self) -> None:
         """Back to the screen below."""
@@ -199,11 +275,11 @@ class DrillScreen(BoardPlayScreen):
     def buttons(self) -> Sequence[ButtonSpec]:
         """Take back, start again, another ending, flip and back."""
         return (
-            ("back move", "Take back  (U)", "Take back your last move (U)", self.take_back),
-            ("restart", "Restart  (Home)", "The ending from its position (Home)", self.restart),
-            ("choose", "Other ending  (D)", "Pick another standard ending (D)", self.choose),
-            ("flip", "Flip  (F)", "Turn the board around (F)", self.flip),
-            ("close", "Back  (Esc)", "Back (Esc)", self.leave),
+            ("back move", "Take back", "Take back your last move (U)", self.take_back),
+            ("restart", "Restart", "The ending from its position (Home)", self.restart),
+            ("choose", "Other ending", "Pick another standard ending (D)", self.choose),
+            ("flip", "Flip", "Turn the board around (F)", self.flip),
+            ("close", "Back", "Back to the start screen (Esc)", self.leave),
         )
 
     def texts(self) -> dict[str, str]:
@@ -211,15 +287,17 @@ class DrillScreen(BoardPlayScreen):
         texts = {name: "" for name, _ in self.LABELS}
         game = self.game
         texts["title"] = "Endgame drills"
-        if game is None:
+        drill = game.drill if game is not None else self.preparing
+        if drill is None:
             return texts
-        drill = game.drill
         texts["title"] = drill.name
         for index, part in enumerate(label_lines(drill.aim, self.labels.get("aim 1"), 3), 1):
             texts[f"aim {index}"] = part
         source = f"From: {drill.source}"
         for index, part in enumerate(label_lines(source, self.labels.get("source 1"), 2), 1):
             texts[f"source {index}"] = part
+        if game is None:
+            return self._preparing_texts(texts)
         texts["task"] = f"You play {game.player.name.capitalize()}, to win"
         win_in = game.win_in()
         if game.record.outcome is not None:
@@ -236,4 +314,17 @@ class DrillScreen(BoardPlayScreen):
             for index, thrown in enumerate(game.thrown[-3:], start=1):
                 texts[f"thrown {index}"] = thrown.short_words()
         texts["result"] = game.result_words() or ""
+        return texts
+
+    def _preparing_texts(self, texts: dict[str, str]) -> dict[str, str]:
+        """The panel while the drill's tables are built: what, how long, how far."""
+        texts["task"] = "Preparing the endgame tables"
+        if self.build_failed:
+            texts["win"] = "They could not be built: Home tries again"
+            return texts
+        _, _, how_long = self.build_words.partition(": ")
+        texts["win"] = how_long[:1].upper() + how_long[1:]
+        seconds = int(self.build_seconds)
+        so_far = f"{plural(seconds, 'second')} so far; " if seconds else ""
+        texts["moves"] = f"{so_far}then the drill starts"
         return texts

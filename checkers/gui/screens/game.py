@@ -44,7 +44,7 @@ from checkers.gui.game_view.commands import (
     menu_items,
 )
 from checkers.gui.game_view.keeper import GameKeeper, game_tags
-from checkers.gui.game_view.panel import GamePanel, score_view
+from checkers.gui.game_view.panel import GamePanel, human_side
 from checkers.gui.game_view.review import ReviewPane, split_layout
 from checkers.gui.intents import (
     Analysed,
@@ -197,10 +197,7 @@ class GameScreen(ScreenBase):
         game.resign()  # asks (or says why not) on the status line
         if game.confirming == "resign":
             # The card comes with the widgets (`_build_confirm`); the words name its keys.
-            game.status = (
-                f"Resign{self._resigner()}? Enter presses the outlined button (Resign at "
-                "first), Esc keeps playing."
-            )
+            game.status = f"Resign{self._resigner()}? Choose on the card."
 
     def _resigner(self) -> str:
         """` as Black` when the side that resigns needs naming (not against the AI)."""
@@ -620,8 +617,8 @@ class GameScreen(ScreenBase):
         if found is None:
             return None
         score, man, side = found
-        view, human = score_view(self.game, side)
-        return black_share(score, man, side), score_words(score, man, side, view, human)
+        words = score_words(score, man, side, human_side(self.game))
+        return black_share(score, man, side), words
 
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the evaluation bar and any overlay (the widgets draw themselves)."""
@@ -996,7 +993,14 @@ class GameScreen(ScreenBase):
         game.refresh_status()  # what the status line says when the board closes, not a stale line
         game.status = f"Back from the analysis board. {game.status}"
         self.context.request(
-            OpenAnalysis(game.record.start, moves, self.flipped, human, explorer=explorer)
+            OpenAnalysis(
+                game.record.start,
+                moves,
+                self.flipped,
+                human,
+                explorer=explorer,
+                known=game.judgements,
+            )
         )
 
     def ask_why(self) -> None:
@@ -1011,7 +1015,16 @@ class GameScreen(ScreenBase):
         mover = record.positions[-2].turn
         level = game.config.player(mover).level
         black_first = record.start.turn is BLACK
-        card = why_card(explanation, mover, record.ply - 1, black_first, human, level=level)
+        card = why_card(
+            explanation,
+            mover,
+            record.ply - 1,
+            black_first,
+            human,
+            level=level,
+            position=record.positions[-2],  # the small board starts before the move
+            flipped=self.flipped,
+        )
         self.context.request(OpenWhy(card))
 
     # --- the game review (checkers.gui.game_view.review) ----------------------------------------

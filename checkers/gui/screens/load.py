@@ -20,6 +20,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 from checkers import saves
 from checkers.board import BLACK
 from checkers.gui import fonts
+from checkers.gui.cards import button_height, button_width
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_list import GameList
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
@@ -100,7 +101,7 @@ class _Dialog(ButtonScreen):
 
     def foot_buttons(self) -> list[tuple[str, str, str, Callable[[], None]]]:
         """(name, text, tooltip, action) of the buttons at the foot."""
-        return [("close", "Cancel  (Esc)", "Close this list (Esc)", self.back)]
+        return [("close", "Cancel", "Close this list (Esc)", self.back)]
 
     def build_ui(self, root: UIContainer) -> None:
         """The shade, the panel with its title, body, status line and foot buttons."""
@@ -118,7 +119,9 @@ class _Dialog(ButtonScreen):
         )
         box.center = (width // 2, height // 2)
         self.shade(root)
-        panel = self.panel = UIPanel(box, manager=ui, container=root, starting_height=2)
+        panel = self.panel = UIPanel(
+            box, manager=ui, container=root, starting_height=2, object_id="#card"
+        )
         inner = box.width - 4 * gap
         UILabel(
             pygame.Rect(2 * gap, gap, inner, row),
@@ -127,15 +130,18 @@ class _Dialog(ButtonScreen):
             container=panel,
             object_id="@card_title_small",
         )
-        foot = box.height - 2 * gap - row
+        # The foot's buttons as every card's: one size, as tall as the rest of the window's.
+        tall = button_height(self.context.scale)
+        foot = box.height - 2 * gap - tall
         buttons = self.foot_buttons()
-        size = min(24 * unit, (inner - gap * (len(buttons) - 1)) // len(buttons))
+        size = button_width([text for _, text, _, _ in buttons], self.context.scale)
+        size = min(size, (inner - gap * (len(buttons) - 1)) // len(buttons))
         x = (box.width - len(buttons) * size - (len(buttons) - 1) * gap) // 2
         for index, (name, text, tip, action) in enumerate(buttons):
             self.button(
                 panel,
                 name,
-                pygame.Rect(x + index * (size + gap), foot, size, row),
+                pygame.Rect(x + index * (size + gap), foot, size, tall),
                 text,
                 tip,
                 action,
@@ -246,8 +252,8 @@ class LoadScreen(_Dialog):
         game, Open for a finished one (it opens as finished)."""
         entry = self.items[self.chosen] if self.chosen < len(self.items) else None
         if isinstance(entry, saves.SavedGame) and entry.is_unfinished:
-            return "Resume  (Enter)", "Carry on with the chosen game where it was left (Enter)"
-        return "Open  (Enter)", "Open the chosen game to step through it (Enter)"
+            return "Resume", "Carry on with the chosen game where it was left (Enter)"
+        return "Open", "Open the chosen game to step through it (Enter)"
 
     def foot_buttons(self) -> list[tuple[str, str, str, Callable[[], None]]]:
         """Resume or open the chosen game, review it, or close the list."""
@@ -256,7 +262,7 @@ class LoadScreen(_Dialog):
             ("open", label, tip, self.open_chosen),
             (
                 "review",
-                "Review  (R)",
+                "Review",
                 (
                     "Open the chosen game and let the engine judge every move: labels, a "
                     "graph, the mistakes marked (R)"
@@ -513,13 +519,13 @@ class ResumeScreen(_Dialog):
         return [
             (
                 "resume",
-                "Resume  (Enter)",
+                "Resume",
                 "Carry on with this game where it was left (Enter, R)",
                 self.resume,
             ),
             (
                 "not now",
-                "Not now  (Esc)",
+                "Not now",
                 "Keep it in your saved games for later and start afresh (Esc, N)",
                 self.back,
             ),

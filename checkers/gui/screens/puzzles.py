@@ -219,24 +219,24 @@ class PuzzleScreen(BoardPlayScreen):
         return (
             (
                 "next",
-                "Next puzzle  (N)",
+                "Next puzzle",
                 "Another puzzle: the longest due first (N)",
                 self.next_puzzle,
             ),
             (
                 "again",
-                "Show line  (Space)",
+                "Show line",
                 "Play the answer's line out again (Space)",
                 self.replay_line,
             ),
             (
                 "drills",
-                "Drills  (D)",
+                "Drills",
                 "Standard endings against the databases (D)",
                 self.open_drills,
             ),
-            ("flip", "Flip  (F)", "Turn the board around (F)", self.flip),
-            ("back", "Back  (Esc)", "Back to the start screen (Esc)", self.leave),
+            ("flip", "Flip", "Turn the board around (F)", self.flip),
+            ("back", "Back", "Back to the start screen (Esc)", self.leave),
         )
 
     def _source(self, puzzle: Puzzle) -> str:

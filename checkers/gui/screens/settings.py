@@ -174,7 +174,7 @@ class SettingsScreen(ScreenBase):
             ui,
             panel,
             pygame.Rect(box.width // 2 - 8 * unit, y, 16 * unit, row),
-            "Close  (Esc)",
-            "Back; the settings are already saved",
+            "Close",
+            "Back; the settings are already saved (Esc)",
             self.close_dialog,
         )

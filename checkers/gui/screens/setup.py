@@ -322,7 +322,7 @@ class SetupScreen(ButtonScreen):
                 panel,
                 f"side {side.name.lower()}",
                 pygame.Rect(x + index * (half + gap), y, half, row),
-                f"{name}  ({name[0]})",
+                name,
                 f"{name} moves first from this position (key {name[0]})",
                 partial(self.set_turn, side),
                 selected=side is self.turn,
@@ -370,7 +370,7 @@ class SetupScreen(ButtonScreen):
             panel,
             "start",
             pygame.Rect(x, foot, half, row),
-            "Start  (Enter)",
+            "Start",
             "Start a new game from this position (Enter)",
             self.start,
             # Not disabled when the position is impossible: pressing it says why on the status.
@@ -380,7 +380,7 @@ class SetupScreen(ButtonScreen):
             panel,
             "cancel",
             pygame.Rect(x + half + gap, foot, half, row),
-            "Cancel  (Esc)",
+            "Cancel",
             "Back to the game, which is kept as it was (Esc)",
             self.back,
         )

@@ -16,6 +16,7 @@ from typing import TypeVar
 
 import pygame
 from pygame_gui.core import UIContainer
+from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from checkers.ai.levels import LEVELS, Level
@@ -47,7 +48,7 @@ __all__ = ["MODES", "StartChoices", "StartScreen", "level_label"]
 
 HAND_LABEL = "Set by hand"
 """A level list's entry for an AI whose Advanced choices are not a named level's."""
-LIMITS = {"time": "Time a move", "depth": "Moves ahead"}
+LIMITS = {"time": "Time a move", "depth": "Turns ahead"}
 """The Advanced section's two ways to limit an AI, as its list shows them."""
 
 T = TypeVar("T")
@@ -100,7 +101,7 @@ MODES = (
 
 
 def level_label(level: Level) -> str:
-    """A level as the chooser shows it: `Novice: looks three moves ahead...`."""
+    """A level as the chooser shows it: `Novice: looks three turns ahead...`."""
     return f"{level.name.capitalize()}: {level.description[0].lower()}{level.description[1:]}"
 
 
@@ -303,6 +304,7 @@ class StartScreen(ButtonScreen):
         y += 5 * unit
         label_width = 14 * unit
         y = self._mode_row(root, column, y, row, gap, label_width)
+        above = set(root.get_container())
         mode = self.choices.mode
         if mode is not Mode.AI_VS_AI:
             y = self._clock_row(root, column, y, row, gap, label_width)
@@ -318,7 +320,28 @@ class StartScreen(ButtonScreen):
             ):
                 self._label(root, pygame.Rect(column.left, y, column.width, row), line)
                 y += row
+        if mode is not Mode.HUMAN_VS_AI:
+            self._centre_between(root, above, y, self._bottom_top(height, row, gap) - gap)
         self._bottom_row(root, column, height, row, gap)
+
+    @staticmethod
+    def _centre_between(
+        root: UIContainer, above: set[IUIElementInterface], top: int, bottom: int
+    ) -> None:
+        """Move the controls made since `above` down to the middle of the room from `top` to
+        `bottom`: a short form (AI vs AI, two players) leaves no empty band over the Start row
+        in a large window, and the Mode row above stays where the mouse left it."""
+        made = [element for element in root.get_container() if element not in above]
+        if not made:
+            return
+        first = min(element.get_relative_rect().top for element in made)
+        last = max(element.get_relative_rect().bottom for element in made)
+        shift = (bottom - top - (last - first)) // 2 - (first - top)
+        if shift <= 0:
+            return
+        for element in made:
+            rect = element.get_relative_rect()
+            element.set_relative_position((rect.left, rect.top + shift))
 
     def _clock_row(
         self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int, label: int
@@ -353,7 +376,7 @@ class StartScreen(ButtonScreen):
                 root,
                 f"mode {key}",
                 pygame.Rect(column.left + label + index * (width + gap), y, width, row),
-                f"{text}  ({key})",
+                text,
                 f"{tip} (key {key})",
                 functools.partial(self._set_mode, mode),
                 selected=mode is self.choices.mode,
@@ -376,8 +399,8 @@ class StartScreen(ButtonScreen):
         width = (column.width - label - gap) // 2
         for index, (side, text, tip) in enumerate(
             (
-                (BLACK, "Black (moves first)  (B)", "You play Black and move first (key B)"),
-                (WHITE, "White  (W)", "You play White; the AI opens the game (key W)"),
+                (BLACK, "Black (moves first)", "You play Black and move first (key B)"),
+                (WHITE, "White", "You play White; the AI opens the game (key W)"),
             )
         ):
             self.button(
@@ -513,7 +536,7 @@ class StartScreen(ButtonScreen):
             root,
             "advanced",
             pygame.Rect(column.left + half + 2 * gap, bottom, half, row),
-            "Hide advanced  (A)" if self.choices.advanced else "Advanced  (A)",
+            "Hide advanced" if self.choices.advanced else "Advanced",
             "Each AI's search, what it judges positions by and how far it looks (A)",
             self.toggle_advanced,
             selected=self.choices.advanced,
@@ -549,7 +572,7 @@ class StartScreen(ButtonScreen):
                 "Search",
                 [search_words(search) for search in searches],
                 search_words(setup.algorithm),
-                f"How {name}'s AI searches the moves ahead: the engine is the strongest",
+                f"How {name}'s AI searches the turns ahead: the engine is the strongest",
                 lambda text: self._choose_by_hand(
                     side, algorithm=_named(searches, search_words, text)
                 ),
@@ -569,7 +592,7 @@ class StartScreen(ButtonScreen):
                 "Limit",
                 list(LIMITS.values()),
                 LIMITS[setup.limit],
-                f"Does {name}'s AI think for a set time, or look a set number of moves ahead?",
+                f"Does {name}'s AI think for a set time, or look a set number of turns ahead?",
                 lambda text: self._choose_by_hand(
                     side, limit=next(k for k, v in LIMITS.items() if v == text)
                 ),
@@ -579,7 +602,7 @@ class StartScreen(ButtonScreen):
                 "How far" if by_depth else "How long",
                 amounts if amounts is not None else times,
                 ahead_words(setup.depth).capitalize() if by_depth else f"{setup.time:g} s a move",
-                f"How many moves ahead {name}'s AI looks (each side's move counts one)"
+                f"How many turns ahead {name}'s AI looks (a turn is one side's move)"
                 if by_depth
                 else f"How long {name}'s AI thinks about each move",
                 choose_amount,
@@ -612,17 +635,17 @@ class StartScreen(ButtonScreen):
         tall = int(row * 1.3)
         top = self._bottom_top(height, row, gap)
         due, held = due_count()
-        puzzles = f"Puzzles: {due} due  (P)" if due else "Puzzles  (P)"
+        puzzles = f"Puzzles: {due} due" if due else "Puzzles"
         puzzles_tip = (
             f"Positions from your reviewed games to solve: {due} of {held} due now (P); "
             "endgame drills too (D)"
         )
         buttons = (
-            ("start", "Start  (Enter)", "Start the game chosen above (Enter)", self.start, 2.0),
-            ("load", "Load  (L)", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
+            ("start", "Start", "Start the game chosen above (Enter)", self.start, 2.0),
+            ("load", "Load", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
             ("puzzles", puzzles, puzzles_tip, self.open_puzzles, 1.7 if due else 1.3),
-            ("settings", "Settings  (S)", "Theme, sound and board (S)", self.open_settings, 1.3),
-            ("quit", "Quit  (Esc)", "Leave the game (Esc or Q)", self.quit, 1.0),
+            ("settings", "Settings", "Theme, sound and board (S)", self.open_settings, 1.3),
+            ("quit", "Quit", "Leave the game (Esc or Q)", self.quit, 1.0),
         )
         total = sum(weight for *_, weight in buttons)
         room = column.width - gap * 2 * (len(buttons) - 1)

@@ -4,7 +4,10 @@ A pygame_gui dialog over the game (which stays drawn beneath): the card's words 
 `checkers.gui.explaining.why_card` (pure code) and are laid out here in a scrolling text box:
 the plain facts first (forced, book, databases, the level's deliberate slips), whose view the
 scores take, then every move the search considered, the played move first and the others best
-first, each with its score or bound and the line behind it. Esc, W or Close leaves it.
+first, each with its score or bound and the line behind it. Beside the words a small board
+shows the played line or the best other move's refutation as arrows (`checkers.gui.why_board`
+decides which, pure code) and plays either out; it is painted from `checkers.picture` like every
+other picture of a board. Esc, W or Close leaves it; Space plays the line out or pauses it.
 """
 
 from __future__ import annotations
@@ -13,15 +16,18 @@ import html
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from checkers.gui import theme
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import WhyCard, WhyRow
 from checkers.gui.intents import Back
-from checkers.gui.ui import Actions
+from checkers.gui.picture_png import paint
+from checkers.gui.ui import Actions, fit_label, fit_text, redraw_now
+from checkers.gui.why_board import BoardLine, LineSteps
 from checkers.gui.widgets import key_names
-from checkers.gui.wording import plural
+from checkers.gui.wording import depth_words
+from checkers.picture import board_picture
 
 __all__ = ["WhyScreen", "card_html"]
 
@@ -40,7 +46,7 @@ def _row_html(row: WhyRow, accent: str, dim: str) -> str:
         row.score if not row.verdict or row.verdict == row.score else f"{row.verdict} ({row.score})"
     )
     mark = "  (its search's choice)" if row.searched else ""
-    depth = f", {plural(row.depth, 'move')} ahead" if row.depth else ""
+    depth = f", {depth_words(row.depth)}" if row.depth else ""
     head = (
         f"<font color='{accent}'><b>{move}  {score}</b>  (played{depth})</font>"
         if row.played
@@ -67,6 +73,14 @@ def card_html(card: WhyCard) -> str:
     return body + "<br>" + "<br>".join(entries)
 
 
+def _line_html(line: BoardLine, note: str) -> str:
+    """The small board's words: what the line shown is, and why there is no other one."""
+    words = f"<b>{html.escape(line.label)}</b>"
+    if note:
+        words += f"<br><font color='{_hex(theme.TEXT_DIM)}'>{html.escape(note)}</font>"
+    return words
+
+
 class WhyScreen(ScreenBase):
     """The card for one AI move, over the game."""
 
@@ -78,25 +92,123 @@ class WhyScreen(ScreenBase):
         self.card = card
         self.actions = Actions()
         self.widgets: dict[str, UIButton] = {}
-        """The Close button (`close`), for tests."""
+        """The card's buttons by name, for tests: `close`; with a small board `play`, `reset`
+        and, when there are two lines, `line 0` (the played line) and `line 1`."""
         self.text: UITextBox | None = None
+        self.shown = 0
+        """Which of the board's lines is on the small board (0: the played line)."""
+        self.steps: LineSteps | None = None
+        """How far the line shown has been played out (None: the card has no small board)."""
+        self.image: UIImage | None = None
+        self.line_text: UITextBox | None = None
+        self.step_label: UILabel | None = None
+        self.board_size = 0
+        """The small board's width in pixels, set with the widgets."""
+        self.settling = 0
+        """Frames still to draw after the small board changed: pygame_gui shows a label's or a
+        button's new text only in its next update, and the loop would sleep before it."""
+        self.show_line(0)
+
+    def line(self) -> BoardLine | None:
+        """The line on the small board, if the card has one."""
+        board = self.card.board
+        if board is None or not board.lines:
+            return None
+        return board.lines[self.shown]
+
+    def show_line(self, index: int) -> None:
+        """Put line `index` on the small board, at its start."""
+        board = self.card.board
+        if board is None or not board.lines:
+            return
+        self.shown = index
+        self.steps = LineSteps(board.position, board.lines[index].moves)
+        self._refresh()
+
+    def play(self) -> None:
+        """Play the line out from where it is (from the start when it is over), or pause it."""
+        if self.steps is not None:
+            self.steps = self.steps.pause() if self.steps.playing else self.steps.play()
+            self._refresh()
+
+    def reset(self) -> None:
+        """Back to the position before the move, stopped."""
+        if self.steps is not None:
+            self.steps = self.steps.reset()
+            self._refresh()
 
     def close_card(self) -> None:
         """Back to the game."""
         self.context.request(Back())
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Close on the button, Esc or W."""
+        """Close on the button, Esc or W; Space plays the line or pauses it."""
         if self.actions.handle(event):
             return
-        if event.type == pygame.KEYDOWN and {"escape", "w"} & set(key_names(event)):
+        if event.type != pygame.KEYDOWN:
+            return
+        keys = set(key_names(event))
+        if {"escape", "w"} & keys:
             self.close_card()
+        elif "space" in keys:
+            self.play()
+
+    def update(self, dt: float) -> None:
+        """One frame of a line playing out (a frame count: see `LineSteps.tick`)."""
+        self.settling = max(0, self.settling - 1)
+        if self.steps is None or not self.steps.playing:
+            return
+        before = self.steps
+        self.steps = before.tick()
+        if self.steps.done != before.done:
+            self._refresh()
+
+    def wake_in(self) -> float | None:
+        """Every frame while a line plays out or its words settle; otherwise only on events."""
+        playing = self.steps is not None and self.steps.playing
+        return 0.0 if playing or self.settling else None
+
+    def _refresh(self) -> None:
+        """Show the line where it has got to: the board, its arrows, the words and buttons."""
+        line, steps, board = self.line(), self.steps, self.card.board
+        if line is None or steps is None or board is None or self.image is None:
+            return  # no small board, or its widgets are not built yet
+        picture = board_picture(
+            steps.position(),
+            size=self.board_size,
+            theme=theme.current(),
+            arrows=steps.arrows(),
+            flipped=board.flipped,
+            caption="",
+            last_move=steps.last_move(),
+            background=False,
+        )
+        self.image.set_image(paint(picture))
+        self.settling = 2
+        if self.step_label is not None:
+            self.step_label.set_text(fit_label(self.step_label, steps.words()))
+        play = self.widgets.get("play")
+        if play is not None:
+            play.set_text(
+                "Pause" if steps.playing else "Play again" if steps.finished else "Play it out"
+            )
+            redraw_now(play)
+        for index in range(len(board.lines)):
+            switch = self.widgets.get(f"line {index}")
+            if switch is not None and index == self.shown:
+                switch.select()
+            elif switch is not None:
+                switch.unselect()
+        if self.line_text is not None:
+            fit_text(self.line_text, _line_html(line, board.note))
 
     def build_ui(self, root: UIContainer) -> None:
-        """A shade over the window, the card in the middle: title, subtitle, the scrolling
-        explanation and Close."""
+        """A shade over the window, the card in the middle: title, subtitle, the small board
+        and its buttons beside the scrolling explanation, and Close."""
         ui = self.context.ui
         self.actions.clear()
+        self.widgets = {}
+        self.image = self.line_text = self.step_label = None
         # The text box's bold moves: loaded now, as the theme loads only the regular face.
         size = max(9, round(_TEXT_SIZE * self.context.scale))
         fonts = ui.get_theme().get_font_dictionary()
@@ -105,7 +217,10 @@ class WhyScreen(ScreenBase):
         self.shade(root)
         unit = max(1, round(10 * self.context.scale))
         width, height = self.context.window_size()
-        box = pygame.Rect(0, 0, min(width - 4 * unit, 80 * unit), min(height - 4 * unit, 64 * unit))
+        widest = 100 if self.line() is not None else 80
+        box = pygame.Rect(
+            0, 0, min(width - 4 * unit, widest * unit), min(height - 4 * unit, 64 * unit)
+        )
         box.center = (width // 2, height // 2)
         panel = UIPanel(box, manager=ui, container=root, starting_height=20, object_id="#card")
         inner = panel.get_container().get_rect()
@@ -125,27 +240,110 @@ class WhyScreen(ScreenBase):
         )
         button_height = round(3.2 * unit)
         top = 8 * unit
+        area = pygame.Rect(unit, top, inner.width - 2 * unit, inner.height - top - unit)
+        area.height -= unit + button_height  # Close's row
+        text_rect = self._build_board(panel, area, unit, button_height) if self.line() else area
         self.text = UITextBox(
-            card_html(self.card),
+            card_html(self.card), text_rect, ui, container=panel, object_id="#help_text"
+        )
+        self.widgets["close"] = self.actions.button(
+            ui,
+            panel,
             pygame.Rect(
-                unit, top, inner.width - 2 * unit, inner.height - top - 2 * unit - button_height
+                inner.width // 2 - 8 * unit,
+                inner.height - unit - button_height,
+                16 * unit,
+                button_height,
             ),
+            "Close",
+            "Back to the game (Esc or W)",
+            self.close_card,
+        )
+        self._refresh()
+
+    def _build_board(
+        self, panel: UIPanel, area: pygame.Rect, unit: int, button_height: int
+    ) -> pygame.Rect:
+        """The small board, its words and buttons in a column on the left of `area`. Returns
+        the rectangle left for the text, beside it."""
+        board = self.card.board
+        assert board is not None
+        ui = self.context.ui
+        gap = unit // 2
+        two = len(board.lines) > 1
+        words_height = round(7.5 * unit) + (0 if two else button_height + gap)
+        rows = [words_height, button_height, button_height, round(2.6 * unit)]
+        if not two:
+            rows.pop(1)  # no switch between lines
+        controls_height = sum(rows) + gap * len(rows)
+        # The window is at least 720x480 and a unit follows its smaller side, so the card is
+        # always some 100 units wide: the board's column fits beside the words at every size
+        # the window takes (the tests check 720x480 and 1280x800).
+        size = max(12 * unit, min(36 * unit, area.height - controls_height, area.width // 2))
+        board_rect = pygame.Rect(area.left, area.top, size, size)
+        controls = pygame.Rect(area.left, board_rect.bottom + gap, size, controls_height)
+        text = pygame.Rect(
+            board_rect.right + 2 * unit,
+            area.top,
+            area.right - board_rect.right - 2 * unit,
+            area.height,
+        )
+        self.board_size = size
+        picture = board_picture(board.position, size=size, caption="", background=False)
+        self.image = UIImage(
+            pygame.Rect(board_rect.topleft, (picture.width, picture.height)),
+            pygame.Surface((picture.width, picture.height), pygame.SRCALPHA),
+            ui,
+            container=panel,
+        )
+        y = controls.top
+        self.line_text = UITextBox(
+            "",
+            pygame.Rect(controls.left, y, controls.width, words_height),
             ui,
             container=panel,
             object_id="#help_text",
         )
-        self.widgets = {
-            "close": self.actions.button(
-                ui,
-                panel,
-                pygame.Rect(
-                    inner.width // 2 - 8 * unit,
-                    inner.height - unit - button_height,
-                    16 * unit,
-                    button_height,
-                ),
-                "Close  (Esc)",
-                "Back to the game (Esc or W)",
-                self.close_card,
-            )
-        }
+        y += words_height + gap
+        half = (controls.width - gap) // 2
+        if two:
+            for index, line in enumerate(board.lines):
+                tip = (
+                    "The move played and the line the AI expected"
+                    if index == 0
+                    else f"{line.moves[0].pdn()} and the line that answers it"
+                )
+                self.widgets[f"line {index}"] = self.actions.button(
+                    ui,
+                    panel,
+                    pygame.Rect(controls.left + index * (half + gap), y, half, button_height),
+                    line.button,
+                    tip,
+                    lambda index=index: self.show_line(index),  # type: ignore[misc]
+                )
+            y += button_height + gap
+        self.widgets["play"] = self.actions.button(
+            ui,
+            panel,
+            pygame.Rect(controls.left, y, half, button_height),
+            "Play it out",
+            "Play the line out on the small board, a move at a time (Space)",
+            self.play,
+        )
+        self.widgets["reset"] = self.actions.button(
+            ui,
+            panel,
+            pygame.Rect(controls.left + half + gap, y, half, button_height),
+            "Reset",
+            "Back to the position before the move",
+            self.reset,
+        )
+        y += button_height + gap
+        self.step_label = UILabel(
+            pygame.Rect(controls.left, y, controls.width, rows[-1]),
+            "",
+            ui,
+            container=panel,
+            object_id="@dim",
+        )
+        return text

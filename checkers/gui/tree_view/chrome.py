@@ -64,7 +64,7 @@ def _arrange(view: TreeView, stepping: bool) -> _Header:
     labels = view.labels
     width = view.rect.width
     actions = view.button_actions()
-    depth_word = ("depth" if view.curious else "moves ahead") if view.on_request else ""
+    depth_word = ("depth" if view.curious else "turns ahead") if view.on_request else ""
     row_width = sum(_button_width(labels, text) + _BUTTON_GAP for text, _, _ in actions)
     if depth_word:
         row_width += labels.width(depth_word, SMALL) + 8
@@ -181,7 +181,7 @@ def draw_header(view: TreeView, surface: pygame.Surface) -> None:
         labels.blit(surface, text, SMALL, _BUTTON_TEXT, "center", area.center)
         view.buttons.append((area, action))
     if header.depth_label is not None:
-        word = "depth" if view.curious else "moves ahead"
+        word = "depth" if view.curious else "turns ahead"
         labels.blit(surface, word, SMALL, theme.TEXT_DIM, "midright", header.depth_label)
     size = body_size(view.rect.width)
     for y, line, tone in header.lines:

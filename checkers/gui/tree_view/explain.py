@@ -20,6 +20,7 @@ from checkers.gui.tree_view.words import (
     bound,
     depth_words,
     node_score,
+    plain_score,
     root_label,
     score_text,
 )
@@ -109,23 +110,24 @@ def header_lines(
             cost += f"; {tree.note}"
         return [(found, Tone.TEXT), (cost, tone)]
     line = _best_line(tree, first_number).replace("past the node cap", "not kept")
+    plain = plain_score(tree.score, man, tree.root.position.turn)
     found = (
-        f"Looking {depth_words(tree.depth, False)}: the best move is {best}, score {score}. "
+        f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({plain}). "
         f"Best line: {line or 'none'}."
     )
     every = tree.algorithm == "minimax"
     if replay is not None:
         cost = (
-            f"Step {replay.index} of {replay.total}: "
-            f"{replay.entered} of {plural(tree.nodes, 'position')} looked at so far."
+            f"Step {replay.index} of {replay.total}: the search has seen {replay.entered} of "
+            f"its {plural(tree.nodes, 'position')} so far."
         )
     elif every:
-        cost = f"{plural(tree.nodes, 'position')} looked at: every move checked."
+        cost = f"The search went through {plural(tree.nodes, 'position')}, every move followed."
     else:
         cost = (
-            f"{plural(tree.nodes, 'position')} looked at; {plural(tree.pruned, 'move')} "
-            f"skipped because they could not change the choice. Checking every move would "
-            f"look at {counted} {'position' if counted == '1' else 'positions'}."
+            f"The search went through {plural(tree.nodes, 'position')} and skipped "
+            f"{plural(tree.pruned, 'move')} that could not change its choice; following every "
+            f"move would take {counted} {'position' if counted == '1' else 'positions'}."
         )
     if tree.truncated:
         cost += " This view keeps only part of the search."
@@ -148,7 +150,7 @@ def footer_text(stepping: bool, requestable: bool, curious: bool, owner_keys: st
         )
         if requestable:
             keys += (
-                "   1-6: depth   A: algorithm" if curious else "   1-6: moves ahead   A: every move"
+                "   1-6: depth   A: algorithm" if curious else "   1-6: turns ahead   A: every move"
             )
     keys += f"   E: {'plain words' if curious else 'for the curious'}"
     return f"{owner_keys}   {keys}" if owner_keys else keys
@@ -224,7 +226,8 @@ def node_lines(
     if returned and node.score is not None:
         reasons = _REASONS if curious else _PLAIN_REASONS
         reason = reasons.get(node.reason, "") if node.reason is not None else ""
-        lines.append((f"score {node_score(node, man, short=False)}: {reason}", Tone.TEXT))
+        score = node_score(node, man, short=False, curious=curious)
+        lines.append((f"score {score}: {reason}", Tone.TEXT))
     else:
         lines.append((f"score: still {'searching' if curious else 'looking'}", Tone.OPEN))
     if curious and node.alpha is not None:

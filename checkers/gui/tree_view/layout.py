@@ -347,7 +347,7 @@ class TreeLayout:
             return move, "", ""
         extra = []
         if item.hidden:
-            extra.append(f"+{item.hidden}")
+            extra.append(f"+{item.hidden}" if self.curious else f"{item.hidden} more")
         if node.truncated:
             extra.append("...")
         cutoff = node.cutoff
@@ -357,7 +357,7 @@ class TreeLayout:
                 extra.append(f"cut: \u03b1 {alpha} >= \u03b2 {beta}")
             else:
                 extra.append(f"{len(node.pruned_children)} skipped")
-        return move, node_score(node, self.man), " ".join(extra)
+        return move, node_score(node, self.man, curious=self.curious), " ".join(extra)
 
     def _label_width(self, item: LayoutItem) -> float:
         move, score, extra = self.texts(item)

@@ -16,7 +16,8 @@ from checkers.ai.search import is_win_score
 from checkers.ai.search import score_text as search_score_text
 from checkers.ai.tracking import SearchNode, SearchTree
 from checkers.board import Move, Side
-from checkers.gui.wording import plural
+from checkers.gui.wording import advantage_words
+from checkers.notation import depth_words as turns_ahead
 from checkers.notation import men_text
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "legend",
     "men",
     "node_score",
+    "plain_score",
     "root_label",
     "score_text",
     "search_words",
@@ -75,15 +77,32 @@ def bound_kind(node: SearchNode) -> str:
     return ""
 
 
-def node_score(node: SearchNode, man: float, short: bool = True) -> str:
-    """A node's score for the root's side in men, as a bound when it is one: `>= +0.50`."""
+PLAIN_BOUNDS = {">=": "at least", "<=": "at most"}
+"""A bound's sign as the plain view says it."""
+
+
+def node_score(node: SearchNode, man: float, short: bool = True, curious: bool = True) -> str:
+    """A node's score for the root's side in men, as a bound when it is one: `>= +0.50` for
+    the curious, `at least +0.50` in plain words."""
     score = node.score
     if score is None:
         return "?"
     if is_win_score(score) and not math.isinf(score):
         return search_score_text(score, short=short)
     kind = bound_kind(node)
+    if kind and not curious:
+        kind = PLAIN_BOUNDS[kind]
     return f"{kind} {men(score, man)}" if kind else men(score, man)
+
+
+def plain_score(value: float | None, man: float, side: Side) -> str:
+    """A score for `side` as the rest of the window says it, for the side ahead (`even`,
+    `+0.35 for Black`), or a forced result (`wins in 3 moves`)."""
+    if value is None or math.isinf(value):
+        return "not known"
+    if is_win_score(value):
+        return search_score_text(value)
+    return advantage_words(value / man, side, None)
 
 
 def root_label(curious: bool) -> str:
@@ -92,13 +111,13 @@ def root_label(curious: bool) -> str:
 
 
 def depth_words(depth: int, curious: bool) -> str:
-    """How deep a search looks: `depth 4`, or `4 moves ahead` (each side's turn is a move)."""
-    return f"depth {depth}" if curious else f"{plural(depth, 'move')} ahead"
+    """How deep a search looks: `depth 4`, or `4 turns ahead` (`notation.depth_words`)."""
+    return f"depth {depth}" if curious else turns_ahead(depth)
 
 
 def search_words(algorithm: str, depth: int, evaluation: str, curious: bool) -> str:
     """What a tree's search is, for a sentence: `alpha-beta to depth 4, seed evaluation`, or
-    `looking 4 moves ahead` (every move checked, for minimax)."""
+    `looking 4 turns ahead` (every move checked, for minimax)."""
     if curious:
         name = ALGORITHM_NAMES.get(algorithm, algorithm)
         return f"{name} to depth {depth}, {evaluation} evaluation"
@@ -146,10 +165,10 @@ def legend(curious: bool, root_side: Side) -> tuple[tuple[str, str], ...]:
         ("move above a shape", "the move that leads there"),
         ("number below a shape", f"the score in men for {side} (+1.00 = a man ahead)"),
         (
-            ">= / <= before a score",
+            "at least / at most",
             "the look stopped early: the true score is at least / at most this",
         ),
         ("W5 / L4", "a forced win / loss in that many moves"),
-        ("moves ahead", "each side's turn counts as one move"),
-        ("+N under a shape", "N positions folded away ([ and ] show more moves ahead)"),
+        ("turns ahead", "a turn is one side's move"),
+        ("N more under a shape", "N positions folded away ([ and ] show more turns ahead)"),
     )

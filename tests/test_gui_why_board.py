@@ -1,0 +1,215 @@
+"""The Why? card's small board in the window: after the AI's move, W shows the position before
+it with the played line's arrows; a switch shows the refutation of the best other move, Play it
+out plays a line to its end on the small board and Reset goes back. Real events through the real
+loop under SDL's dummy drivers; waits are on conditions with a cap, never on time."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import click_button, screen_of
+
+from checkers.ai.levels import Level
+from checkers.ai.players import AIPlayer
+from checkers.ai.search import Limits
+from checkers.board import SQUARES, Move, Position
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.board_view.geometry import BoardGeometry
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.explaining import why_card
+from checkers.gui.screens.why import WhyScreen
+from checkers.gui.settings import Settings
+from checkers.gui.why_board import FRAMES_PER_MOVE
+from checkers.picture import board_picture
+
+FIRST_PROBLEM = "W:W32,27,24,22:B20,15,10,7"
+"""White to play and win: 27-23 gives one man to win two; 22-17 only draws."""
+ENGINE = Level("engine-8", "test engine", "engine", "engine", depth=8)
+CAP = 60.0
+"""Seconds a wait may take before the test fails: a net for a hang, never a speed check."""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
+    yield tmp_path
+    theme.use(theme.DEFAULT_THEME)
+
+
+def press_key(app: App, key: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
+    app.step(1 / 60)
+    app.step(1 / 60)
+
+
+def open_card(make_app: Callable[..., App], **options: object) -> tuple[App, WhyScreen]:
+    """The engine (White) plays 27-23 in the first problem and scores it exactly; W opens the
+    card on it."""
+    start = Position(FIRST_PROBLEM)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE), start=start)
+    app = make_app(config, **options)
+    game = screen_of(app).game
+    deadline = time.monotonic() + CAP
+    while time.monotonic() < deadline and not (
+        game.record.ply == 1 and game.animation is None and game.ai.explaining is None
+    ):
+        app.step(1 / 60)
+        game.ai.wait(1 / 60)
+    assert game.last_move is not None and game.last_move.pdn() == "27-23"
+    press_key(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    return app, why
+
+
+def moves_named(line: str) -> list[str]:
+    """The moves a row of the card names (`refuted by 6. ... 15-18 7. 24-19` -> 15-18 24-19)."""
+    words = line.removeprefix("expects ").removeprefix("refuted by ").split()
+    return [word for word in words if not re.fullmatch(r"\d+\.|\.\.\.", word)]
+
+
+def shown_pieces(why: WhyScreen) -> dict[int, bool]:
+    """For each dark square of the small board as painted, whether a piece covers its centre
+    (its colour is not the empty square's, plain or lit); squares under an arrow are left out."""
+    assert why.image is not None and why.card.board is not None
+    picture = board_picture(why.card.board.position, size=why.board_size, caption="")
+    left, top, cell = picture.board
+    geometry = BoardGeometry(int(left), int(top), int(cell), why.card.board.flipped)
+    palette = theme.PALETTES[theme.current()]
+    empty = {palette.DARK_SQUARE, palette.LAST_MOVE}
+    surface = why.image.image
+    assert surface is not None
+    assert why.steps is not None
+    arrowed = {square for move in why.steps.arrows() for square in move.path + move.captures}
+    shown = {}
+    for square in set(SQUARES) - arrowed:
+        x, y = geometry.square_center(square)
+        colour = tuple(surface.get_at((int(x), int(y))))[:3]
+        shown[square] = colour not in empty
+    return shown
+
+
+def occupied(why: WhyScreen, position: Position) -> dict[int, bool]:
+    """For each dark square not under one of the small board's arrows, whether `position` has
+    a piece there."""
+    assert why.steps is not None
+    arrowed = {square for move in why.steps.arrows() for square in move.path + move.captures}
+    pieces = position.piece_map()
+    return {square: square in pieces for square in set(SQUARES) - arrowed}
+
+
+@pytest.mark.parametrize("colours", ["wood", "contrast"])
+def test_the_small_board_shows_both_lines_and_plays_them_out(
+    make_app: Callable[..., App], colours: str
+) -> None:
+    app, why = open_card(make_app, settings=Settings(theme=colours))
+    board = why.card.board
+    assert board is not None and board.position == Position(FIRST_PROBLEM)
+    assert board.flipped  # as the game's board: the human (Black) at the bottom
+    assert why.steps is not None and why.line_text is not None and why.step_label is not None
+    # The played line: 27-23 first, its arrows the first moves of the line the card expects.
+    arrows = why.steps.arrows()
+    assert [move.path for move in arrows[:2]] == [(27, 23), (20, 27)]
+    expected = moves_named(why.card.rows[0].line)
+    assert [move.pdn() for move in arrows] == expected[: len(arrows)]
+    assert html.escape(board.lines[0].label) in why.line_text.html_text
+    assert board.lines[0].label.startswith("Played 27-23, expecting 20x27 ")
+    assert why.step_label.text.startswith("Start: ")
+    assert shown_pieces(why) == occupied(why, board.position)
+    # The switch: the best other move, and the refutation its row in the card names.
+    other = board.lines[1]
+    first = other.moves[0].pdn()
+    assert why.widgets["line 1"].text == f"Why not {first}"
+    click_button(app, why.widgets["line 1"])
+    assert why.shown == 1 and why.widgets["line 1"].is_selected
+    assert not why.widgets["line 0"].is_selected
+    row = next(row for row in why.card.rows if row.move == first)
+    assert row.line.startswith("refuted by ")
+    assert moves_named(row.line) == [move.pdn() for move in other.moves[1:]]
+    assert why.steps.arrows()[0].path == other.moves[0].path
+    assert html.escape(other.label) in why.line_text.html_text
+    # Play it out: a move at once, then one every FRAMES_PER_MOVE frames of the loop, to the end.
+    click_button(app, why.widgets["play"])
+    assert why.steps.playing and why.widgets["play"].text == "Pause"
+    assert why.wake_in() == 0.0
+    frames = 0
+    while why.steps.playing and frames < len(other.moves) * FRAMES_PER_MOVE + 10:
+        app.step(1 / 60)
+        frames += 1
+    assert why.steps.finished
+    app.step(1 / 60)
+    app.step(1 / 60)  # the last move's words drawn, the loop may sleep
+    assert why.wake_in() is None
+    final = board.position
+    for move in other.moves:
+        final = final.move(move)
+    assert why.steps.position() == final and why.steps.arrows() == ()
+    assert shown_pieces(why) == occupied(why, final) != occupied(why, board.position)
+    assert why.step_label.text.startswith("End of the line")
+    assert why.widgets["play"].text == "Play again"
+    # Reset: the position before the move again, the line's first arrows back.
+    click_button(app, why.widgets["reset"])
+    assert why.steps.done == 0 and shown_pieces(why) == occupied(why, board.position)
+    assert why.steps.arrows()[0].path == other.moves[0].path
+    # Back to the played line, and Space plays it.
+    click_button(app, why.widgets["line 0"])
+    press_key(app, pygame.K_SPACE, " ")
+    assert why.shown == 0 and why.steps.done == 1 and why.steps.last_move() == Move((27, 23))
+    press_key(app, pygame.K_ESCAPE)
+    assert app.screen is not why
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+def test_the_small_board_fits_the_card_beside_the_words(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    _, why = open_card(make_app, size=size)
+    assert why.image is not None and why.text is not None and why.line_text is not None
+    assert why.step_label is not None
+    card = why.text.ui_container.get_rect()
+    board = why.image.get_abs_rect()
+    text = why.text.get_abs_rect()
+    assert board.right < text.left and board.width >= 180  # beside the words, big enough to read
+    parts = [board, why.line_text.get_abs_rect(), why.step_label.get_abs_rect()]
+    parts += [button.get_abs_rect() for button in why.widgets.values()]
+    for index, part in enumerate(parts):
+        assert card.contains(part), part
+        assert not part.colliderect(text)
+        assert all(not part.colliderect(other) for other in parts[index + 1 :])
+    assert why.line_text.scroll_bar is None  # the line's words are all in view
+    for name, button in why.widgets.items():
+        font = button.font
+        rect = button.get_abs_rect()
+        words = [button.text] + (["Pause", "Play again"] if name == "play" else [])
+        assert font is not None and all(font.size(w)[0] <= rect.width - 4 for w in words), name
+
+
+def push_card(app: App, fen: str, depth: int) -> WhyScreen:
+    """The card for the engine's move in `fen` (its search at `depth`), over the start screen."""
+    position = Position(fen)
+    explanation = AIPlayer(Limits(depth=depth), name="engine").choose(position).explanation
+    assert explanation is not None
+    card = why_card(explanation, position.turn, 10, position=position)
+    why = WhyScreen(app.context, card)
+    app.push(why)
+    app.step(1 / 60)
+    return why
+
+
+def test_the_only_legal_move_shows_its_line_alone_and_says_so(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(size=(720, 480))
+    why = push_card(app, "W:W18:B14,9", 3)
+    assert why.card.board is not None and len(why.card.board.lines) == 1
+    assert sorted(why.widgets) == ["close", "play", "reset"]  # no switch: one line
+    assert why.line_text is not None and why.line_text.scroll_bar is None
+    assert html.escape("The only legal move: no other line to show.") in why.line_text.html_text
+    assert why.steps is not None and why.steps.arrows()[0].path == (18, 15)
