@@ -1,0 +1,96 @@
+"""One look across the window (issue 25, section 4): every card in the same style, the draw
+offer asked on a card as resigning is, one word for taking a move back, Esc on the start screen
+never closing the app unasked, readable square numbers in the high-contrast theme, the drills
+on the start screen, one orientation rule and one rule for the status lines' full stops.
+
+Real screens driven headlessly through the App's loop; frames are counted, never clocks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.cards import button_height
+from checkers.gui.intents import ChangeSettings, OpenSettings
+from checkers.gui.screens.settings import SettingsScreen
+
+
+@pytest.fixture(autouse=True)
+def default_theme(data: Path) -> Iterator[None]:
+    """Settings and games in a fresh folder; the default palette again afterwards."""
+    yield
+    theme.use(theme.DEFAULT_THEME)
+
+
+def use_theme(app: App, name: str) -> None:
+    """Switch the window to the theme `name`, as the settings card does."""
+    app.request(ChangeSettings(replace(app.settings, theme=name)))
+    app.step(1 / 60)
+
+
+def hex_colour(text: str) -> tuple[int, int, int]:
+    """`#rrggbb` as a colour."""
+    return int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16)
+
+
+def card_border(name: str) -> tuple[int, int, int]:
+    """The cards' border colour in the theme `name`'s widget styling."""
+    return hex_colour(theme.ui_theme(name)["#card"]["colours"]["normal_border"])
+
+
+# --- 1. one card style ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_the_settings_card_has_the_gold_border_and_button_of_every_card(
+    make_app: Callable[..., App], theme_name: str, size: tuple[int, int]
+) -> None:
+    app = make_app(None, size=size)
+    use_theme(app, theme_name)
+    app.request(OpenSettings())
+    for _ in range(3):
+        app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen) and screen.panel is not None
+    assert "#card" in screen.panel.get_object_ids()
+    box = screen.panel.get_abs_rect()
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    # The border as drawn: a few pixels in from the card's top edge, in its middle.
+    edge = [tuple(surface.get_at((box.centerx, box.top + dy)))[:3] for dy in range(6)]
+    assert card_border(theme_name) in edge
+    close = screen.widgets["close"]
+    assert close.rect.height == button_height(app.context.scale)
+    assert box.contains(close.get_abs_rect())  # nothing falls off the card
+
+
+# --- 5. square numbers that read ----------------------------------------------------------
+
+
+def relative_luminance(colour: tuple[int, int, int]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(channel) for channel in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG 2's contrast ratio of two colours (1 to 21)."""
+    light, dark = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_high_contrast_square_numbers_meet_wcag_on_the_dark_squares() -> None:
+    palette = theme.PALETTES["contrast"]
+    assert contrast_ratio(palette.SQUARE_NUMBER, palette.DARK_SQUARE) >= 4.5
