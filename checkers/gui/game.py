@@ -984,9 +984,10 @@ class Game:
             self.status = "Offer a draw on your turn."
             return
         if self.confirming != "draw":
-            # The AI may accept at once, which ends the game: asked first, as resigning is.
+            # The AI may accept at once, which ends the game: asked first (the game screen asks
+            # on a card), as resigning is.
             self.confirming = "draw"
-            self.status = "Offer the AI a draw? Press Offer draw (D) again to offer it."
+            self.status = "Offer the AI a draw?"
             return
         self.confirming = None
         if self.judgement() is not None:
