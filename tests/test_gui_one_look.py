@@ -12,12 +12,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
+from gui_driving import click_at, press, screen_of
 
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.cards import button_height
-from checkers.gui.intents import ChangeSettings, OpenSettings
+from checkers.gui.intents import ChangeSettings, OpenPuzzles, OpenSettings
+from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.settings import SettingsScreen
 
 
@@ -94,3 +97,39 @@ def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 def test_the_high_contrast_square_numbers_meet_wcag_on_the_dark_squares() -> None:
     palette = theme.PALETTES["contrast"]
     assert contrast_ratio(palette.SQUARE_NUMBER, palette.DARK_SQUARE) >= 4.5
+
+
+# --- 3. one word for taking a move back ------------------------------------------------------
+
+
+def button_texts(app: App) -> list[str]:
+    """The texts of every button on the window now."""
+    sprites = app.context.ui.get_sprite_group().sprites()
+    return [button.text for button in sprites if isinstance(button, pygame_gui.elements.UIButton)]
+
+
+def test_undo_is_one_word_and_off_while_there_is_nothing_to_undo(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(size=(720, 480))
+    game = screen_of(app)
+    assert game.widgets["undo"].text == "Undo" and not game.widgets["undo"].is_enabled
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    board.context.ai.cancel()  # the engine's lines are not this test's subject
+    app.step(1 / 60)
+    undo = board.widgets["back"]
+    assert undo.text == "Undo" and not undo.is_enabled  # the game's position: nothing to undo
+    for square in (11, 15):
+        x, y = board.layout().board.square_center(square)
+        click_at(app, (int(x), int(y)))
+    app.step(1 / 60)
+    assert undo.is_enabled and board.record.ply == 1
+    press(app, pygame.K_u, "u")
+    assert not undo.is_enabled and board.record.ply == 0
+    assert not [text for text in button_texts(app) if "take back" in text.lower()]
+    press(app, pygame.K_ESCAPE)
+    app.request(OpenPuzzles())
+    app.step(1 / 60)
+    assert not [text for text in button_texts(app) if "take back" in text.lower()]
