@@ -22,6 +22,8 @@ from checkers.gui.cards import button_height
 from checkers.gui.intents import ChangeSettings, OpenPuzzles, OpenSettings
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.start import StartScreen
+from checkers.saves import load_game, unfinished_games
 
 
 @pytest.fixture(autouse=True)
@@ -133,3 +135,60 @@ def test_undo_is_one_word_and_off_while_there_is_nothing_to_undo(
     app.request(OpenPuzzles())
     app.step(1 / 60)
     assert not [text for text in button_texts(app) if "take back" in text.lower()]
+
+
+# --- 4. Esc on the start screen never closes the window unasked ------------------------------
+
+
+def start_screen(app: App) -> StartScreen:
+    """The start screen on top (the test fails if another screen is)."""
+    screen = app.screen
+    assert isinstance(screen, StartScreen)
+    return screen
+
+
+def test_escapes_from_a_games_menu_keep_the_game_and_never_quit_unasked(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    app = make_app(autosave=True, size=(720, 480))
+    game = screen_of(app)
+    for square in (11, 15):
+        x, y = game.layout().board.square_center(square)
+        click_at(app, (int(x), int(y)))
+    assert game.game.record.ply == 1
+    click_at(app, game.widgets["open_menu"].get_abs_rect().center)
+    app.step(1 / 60)
+    assert game.menu_open
+    for _ in range(3):  # the menu closes, the start screen comes, and the third asks
+        press(app, pygame.K_ESCAPE)
+    assert app.running
+    start = start_screen(app)
+    assert start.card is not None and start.card.is_built()
+    assert start.card.title == "Quit checkers?"
+    assert [b.text for b in start.card.buttons] == ["Quit", "Cancel"]
+    # The game in progress was kept when the game screen went: its file holds the move.
+    [kept] = unfinished_games()
+    assert [move.pdn() for move in load_game(kept.path).record.moves] == ["11-15"]
+    press(app, pygame.K_ESCAPE)  # Esc on the question says no
+    assert app.running and start.card is None
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)  # and again: Escapes alone never close the window
+    assert app.running and start.card is None
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN, "\r")  # Enter on the question quits
+    assert not app.running
+
+
+@pytest.mark.parametrize("how", ["ctrl+q", "button", "window"])
+def test_the_start_screens_quit_still_quits_at_once(make_app: Callable[..., App], how: str) -> None:
+    app = make_app(None)
+    start = start_screen(app)
+    if how == "ctrl+q":
+        press(app, pygame.K_q, "\x11", pygame.KMOD_CTRL)
+    elif how == "button":
+        click_at(app, start.widgets["quit"].get_abs_rect().center)
+        app.step(1 / 60)
+    else:
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        app.step(1 / 60)
+    assert not app.running
