@@ -7,6 +7,7 @@ Real screens driven headlessly through the App's loop; frames are counted, never
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -20,7 +21,9 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.cards import button_height
 from checkers.gui.intents import ChangeSettings, OpenPuzzles, OpenSettings
+from checkers.gui.screens import start as start_module
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.saves import load_game, unfinished_games
@@ -192,3 +195,32 @@ def test_the_start_screens_quit_still_quits_at_once(make_app: Callable[..., App]
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         app.step(1 / 60)
     assert not app.running
+
+
+# --- 6. the drills on the start screen --------------------------------------------------------
+
+
+@pytest.mark.parametrize("due", [0, 12])
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_the_start_screen_has_drills_beside_puzzles_and_every_label_fits(
+    make_app: Callable[..., App],
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    due: int,
+) -> None:
+    monkeypatch.setattr(start_module, "due_count", lambda: (due, 30))  # "Puzzles: 12 due"
+    app = make_app(None, size=size)
+    start = start_screen(app)
+    row = [start.widgets[name] for name in ("start", "load", "puzzles", "drills", "settings")]
+    row.append(start.widgets["quit"])
+    assert row[3].text == "Drills" and row[2].text == ("Puzzles: 12 due" if due else "Puzzles")
+    window = pygame.Rect((0, 0), size)
+    for left, right in itertools.pairwise(row):
+        assert left.rect.top == right.rect.top and left.rect.right < right.rect.left
+    for button in row:
+        assert window.contains(button.rect)
+        assert button.font is not None
+        assert button.font.size(button.text)[0] <= button.rect.width - 8, button.text
+    click_at(app, row[3].get_abs_rect().center)
+    app.step(1 / 60)
+    assert isinstance(app.screen, DrillScreen)

@@ -107,7 +107,8 @@ def level_label(level: Level) -> str:
 
 
 class StartScreen(ButtonScreen):
-    """Buttons for every choice, Start / Load / Settings / Quit, and a status line."""
+    """Buttons for every choice, Start / Load / Puzzles / Drills / Settings / Quit, and a status
+    line."""
 
     def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
         super().__init__(context)
@@ -655,7 +656,8 @@ class StartScreen(ButtonScreen):
 
     @staticmethod
     def _bottom_top(height: int, row: int, gap: int) -> int:
-        """The top of the Start / Load / Settings / Quit row (the status line under it)."""
+        """The top of the Start / Load / Puzzles / Drills / Settings / Quit row (the status line
+        under it)."""
         return height - 2 * gap - row - int(row * 1.3)
 
     def _bottom_row(
@@ -666,14 +668,18 @@ class StartScreen(ButtonScreen):
         top = self._bottom_top(height, row, gap)
         due, held = due_count()
         puzzles = f"Puzzles: {due} due" if due else "Puzzles"
-        puzzles_tip = (
-            f"Positions from your reviewed games to solve: {due} of {held} due now (P); "
-            "endgame drills too (D)"
-        )
+        puzzles_tip = f"Positions from your reviewed games to solve: {due} of {held} due now (P)"
         buttons = (
             ("start", "Start", "Start the game chosen above (Enter)", self.start, 2.0),
             ("load", "Load", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
             ("puzzles", puzzles, puzzles_tip, self.open_puzzles, 1.7 if due else 1.3),
+            (
+                "drills",
+                "Drills",
+                "Standard endings to win against the endgame databases (D)",
+                self.open_drills,
+                1.3,
+            ),
             ("settings", "Settings", "Theme, sound and board (S)", self.open_settings, 1.3),
             ("quit", "Quit", "Close the window (Q or Ctrl+Q)", self.quit, 1.0),
         )
