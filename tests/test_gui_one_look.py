@@ -17,15 +17,20 @@ import pygame_gui
 import pytest
 from gui_driving import click_at, press, screen_of
 
+from checkers.ai.levels import get_level
 from checkers.gui import theme
 from checkers.gui.app import App
+from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.cards import button_height
+from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.intents import ChangeSettings, OpenPuzzles, OpenSettings
 from checkers.gui.screens import start as start_module
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.drills import DrillScreen
+from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
+from checkers.gui.settings import Settings
 from checkers.saves import load_game, unfinished_games
 
 
@@ -224,3 +229,26 @@ def test_the_start_screen_has_drills_beside_puzzles_and_every_label_fits(
     click_at(app, row[3].get_abs_rect().center)
     app.step(1 / 60)
     assert isinstance(app.screen, DrillScreen)
+
+
+# --- 7. one orientation rule ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("turned", [False, True])
+def test_the_empty_puzzle_board_faces_as_a_game_does(
+    make_app: Callable[..., App], turned: bool
+) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("novice")))
+    app = make_app(config, settings=Settings(flip=turned), flip=turned)
+    game = screen_of(app)
+
+    def black_at_bottom(board: BoardGeometry) -> bool:
+        return board.square_center(1)[1] > board.square_center(32)[1]
+
+    at_bottom = black_at_bottom(game.layout().board)
+    assert at_bottom is not turned  # you play Black: at the bottom unless the settings turn it
+    app.request(OpenPuzzles())
+    app.step(1 / 60)
+    puzzles = app.screen
+    assert isinstance(puzzles, PuzzleScreen) and puzzles.puzzle is None  # none in the set yet
+    assert black_at_bottom(puzzles.layout().board) is at_bottom

@@ -85,6 +85,9 @@ class PuzzleScreen(BoardPlayScreen):
         """Show the next puzzle: the longest due, else the one due soonest."""
         if not self.puzzles:
             self.puzzle = None
+            # As a game against the AI opens: Black, who moves first, at the bottom unless
+            # the settings turn the board.
+            self.flipped = not self.context.settings.flip
             self.show_card(self._empty_card())
             return
         current = self.puzzle
