@@ -252,3 +252,42 @@ def test_the_empty_puzzle_board_faces_as_a_game_does(
     puzzles = app.screen
     assert isinstance(puzzles, PuzzleScreen) and puzzles.puzzle is None  # none in the set yet
     assert black_at_bottom(puzzles.layout().board) is at_bottom
+
+
+# --- 8. one rule for the status lines' full stops -------------------------------------------
+
+ENDINGS = (".", "?", "!", "...", "…")
+"""How a status line ends: it is a sentence (or a question, or a line still going on)."""
+
+
+def test_the_game_status_line_ends_every_sentence_with_a_full_stop(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(size=(720, 480))
+    game = screen_of(app)
+    seen = []
+
+    def board_click(square: int | None, point: tuple[int, int] | None = None) -> None:
+        if point is None:
+            assert square is not None
+            x, y = game.layout().board.square_center(square)
+            point = (int(x), int(y))
+        click_at(app, point)
+        seen.append(game.game.status)
+
+    board = game.layout().board
+    light = board.square_center(1)  # square 1's left neighbour is a light square
+    board_click(None, (int(light[0] - board.cell), int(light[1])))  # dark squares only
+    board_click(14)  # an empty square
+    board_click(22)  # White's piece on Black's turn
+    board_click(1)  # a blocked piece
+    board_click(11)
+    board_click(20)  # 11 cannot move there
+    board_click(15)  # a move: the turn passes
+    for key, text in ((pygame.K_f, "f"), (pygame.K_m, "m"), (pygame.K_v, "v"), (pygame.K_k, "k")):
+        press(app, key, text)
+        seen.append(game.game.status)
+    press(app, pygame.K_d, "d")  # two players: the offer is made at once
+    seen.append(game.game.status)
+    assert len(set(seen)) >= 9
+    assert all(status.endswith(ENDINGS) for status in seen), seen

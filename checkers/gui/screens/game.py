@@ -190,7 +190,7 @@ class GameScreen(ScreenBase):
         if new == when:
             return
         self.context.request(ChangeSettings(replace(self.context.settings, eval_bar=new)))
-        self.game.status = "Evaluation bar off" if shown else "Evaluation bar on"
+        self.game.status = "Evaluation bar off." if shown else "Evaluation bar on."
 
     def toggle_menu(self) -> None:
         """Open or close the menu of less-used actions."""
@@ -258,18 +258,18 @@ class GameScreen(ScreenBase):
     def flip(self) -> None:
         """Turn the board half a turn."""
         self.flipped = not self.flipped
-        self.game.status = f"Board flipped: {'Black' if self.flipped else 'White'} at the bottom"
+        self.game.status = f"Board flipped: {'Black' if self.flipped else 'White'} at the bottom."
 
     def toggle_numbers(self) -> None:
         """Show or hide the squares' numbers, and remember it."""
         shown = not self.context.settings.square_numbers
         self.context.request(ChangeSettings(replace(self.context.settings, square_numbers=shown)))
-        self.game.status = "Square numbers shown" if shown else "Square numbers hidden"
+        self.game.status = "Square numbers shown." if shown else "Square numbers hidden."
 
     def toggle_mute(self) -> None:
         """Sound on or off."""
         muted = self.context.sounds.toggle_mute()
-        self.game.status = "Sound off" if muted else "Sound on"
+        self.game.status = "Sound off." if muted else "Sound on."
 
     # --- files and the clipboard --------------------------------------------------------------
 
@@ -316,7 +316,7 @@ class GameScreen(ScreenBase):
             )
             self.game.judge(result.position, found)
         elif isinstance(result, SavedAs):
-            self.game.status = f"Saved {result.what} as {result.path.name} in {result.path.parent}"
+            self.game.status = f"Saved {result.what} as {result.path.name} in {result.path.parent}."
 
     def load(
         self, record: GameRecord, tags: dict[str, str], name: str, path: Path | None = None
@@ -368,9 +368,9 @@ class GameScreen(ScreenBase):
         """Copy the whole game to the clipboard as PDN."""
         problem = copy_text(self.pdn_text())
         self.game.status = (
-            f"Copied the game ({plural(moves_count(len(self.game.record.line)), 'move')}) as PDN text"
+            f"Copied the game ({plural(moves_count(len(self.game.record.line)), 'move')}) as PDN text."
             if problem is None
-            else f"No clipboard ({problem}); Ctrl+S saves the game as a PDN file instead"
+            else f"No clipboard ({problem}); Ctrl+S saves the game as a PDN file instead."
         )
 
     def autosave(self, force: bool = False) -> None:
