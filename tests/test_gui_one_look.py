@@ -252,6 +252,7 @@ def test_the_empty_puzzle_board_faces_as_a_game_does(
     puzzles = app.screen
     assert isinstance(puzzles, PuzzleScreen) and puzzles.puzzle is None  # none in the set yet
     assert black_at_bottom(puzzles.layout().board) is at_bottom
+    assert not puzzles.widgets["next"].is_enabled  # the primary button has nothing to do
 
 
 # --- 8. one rule for the status lines' full stops -------------------------------------------

@@ -97,10 +97,7 @@ def draw_offer_card(offer: Callable[[], None], cancel: Callable[[], None]) -> Ca
     Offer draw or Cancel."""
     return Card(
         "Offer a draw?",
-        [
-            "Offer the AI a draw?",
-            "It accepts unless it thinks it is ahead; then the game ends as a draw.",
-        ],
+        ["The AI accepts unless it thinks it is ahead.", "If it accepts, the game is drawn."],
         [
             CardButton(
                 "offer", "Offer draw", "Offer the draw; the AI answers at once (Enter)", offer

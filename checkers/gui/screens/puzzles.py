@@ -242,6 +242,10 @@ class PuzzleScreen(BoardPlayScreen):
             ("back", "Back", "Back to the start screen (Esc)", self.leave),
         )
 
+    def buttons_enabled(self) -> dict[str, bool]:
+        """Next puzzle (the primary button) is off while the set is empty."""
+        return {"next": bool(self.puzzles)}
+
     def _source(self, puzzle: Puzzle) -> str:
         """Where the puzzle comes from, in a player's words."""
         position = puzzle.position

@@ -232,7 +232,7 @@ class StartScreen(ButtonScreen):
         """Ask on a card whether to close the window (Quit, or Cancel to stay)."""
         self.card = Card(
             "Quit checkers?",
-            ["Your games are kept: Load resumes an unfinished one next time."],
+            ["Your games are kept: Load resumes them."],
             [
                 CardButton("quit", "Quit", "Close the window (Enter)", self.quit),
                 CardButton("cancel", "Cancel", "Stay on the start screen (Esc)", self.close_card),
