@@ -12,7 +12,7 @@ from typing import NoReturn, TextIO
 import checkers
 from checkers.ai import Limits, Progress
 from checkers.ai.book import format_book_moves, packaged_book
-from checkers.ai.compiled import new_engine, wait_until_ready
+from checkers.ai.compiled import CORE_WAIT, new_engine, wait_until_ready
 from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.explain import (
     MAX_LINES,
@@ -156,9 +156,6 @@ def _line_count(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-_CORE_WAIT = 3.0  # seconds `checkers analyse` waits for the compiled core to load
-
-
 def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     """Search a position, printing each completed depth, then the best move; or its best lines
     (--lines), or why the AI plays its move (--why), as text or JSON."""
@@ -173,7 +170,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     evaluation = args.evaluation or entry.evaluation
     # One search, worth the compiled core: a cached one loads in about a second; a first
     # compile goes on in the background while the Python engine answers.
-    wait_until_ready(_CORE_WAIT)
+    wait_until_ready(CORE_WAIT)
     if args.why:
         if args.lines is not None:
             raise UsageError("--why and --lines are separate questions: ask one at a time")

@@ -2,9 +2,9 @@
 endgame directory: in the caller's process (the command line) or in a process of their own (the
 window, `TableBuild`), so nothing waits on a build it did not ask to wait for.
 
-Pure Python, no pygame. A drill's play stays in the slices its material reaches without a
-capture (its own, and those where men are crowned); captures lead to slices of fewer pieces,
-which ship. Each needed slice is built with `checkers.ai.endgame_build.build_slice` (written
+Pure Python, no pygame. A drill's play reaches its own slice, those where men are crowned, and
+through captures the slices of fewer pieces: the shipped ones hold up to 4 pieces, so a 6-piece
+ending also needs the 5-piece slices its captures lead to. Each needed slice is built with `checkers.ai.endgame_build.build_slice` (written
 atomically, so a build that is stopped leaves no file and the next request builds it again), a
 damaged file (wrong header, size or checksum) is built again, and a sound one is reused.
 """
@@ -17,7 +17,7 @@ import signal
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -40,6 +40,7 @@ from checkers.ai.endgame_build import (
     build_slice,
     compiled_core,
     compiled_core_cached,
+    dependencies,
 )
 from checkers.board import Position
 
@@ -76,18 +77,23 @@ _COMPILING_SECONDS = 14.0
 _PYTHON_START_SECONDS = 1.0
 
 
-def _crowned(material: Material) -> Iterable[Material]:
-    """The materials reached from `material` by crowning men, none captured."""
-    black_men, black_kings, white_men, white_kings = material
-    for black in range(black_men + 1):
-        for white in range(white_men + 1):
-            yield (black_men - black, black_kings + black, white_men - white, white_kings + white)
+def _reachable(material: Material) -> set[Material]:
+    """Every stored slice that play from `material` can reach by captures and crownings, its
+    own included (the closure of `dependencies`, which lists one move's worth)."""
+    found = {canonical(material)}
+    todo = list(found)
+    while todo:
+        for reached in dependencies(todo.pop()):
+            if reached not in found:
+                found.add(reached)
+                todo.append(reached)
+    return found
 
 
 def tables_needed(position: Position) -> list[Material]:
-    """The stored slices beyond the shipped ones that play from `position` can reach without a
-    capture, smallest first (the order they are built in: crowning leads to slices with fewer
-    men, which a slice's build reads)."""
+    """The stored slices beyond the shipped ones that play from `position` can reach, by
+    crowning men or by captures, in the order they are built in: fewer pieces first, then
+    fewer men (a slice's build reads the slices its captures and crownings lead to)."""
     black_kings = (position.black & position.kings).bit_count()
     white_kings = (position.white & position.kings).bit_count()
     material = (
@@ -98,8 +104,8 @@ def tables_needed(position: Position) -> list[Material]:
     )
     if sum(material) <= SHIPPED_PIECES or not (position.black and position.white):
         return []
-    found = {canonical(reached) for reached in _crowned(material)}
-    return sorted(found, key=lambda m: (m[0] + m[2], m))
+    found = {reached for reached in _reachable(material) if sum(reached) > SHIPPED_PIECES}
+    return sorted(found, key=lambda m: (sum(m), m[0] + m[2], m))
 
 
 def _sound(path: Path, material: Material) -> bool:

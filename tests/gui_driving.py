@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pygame_gui
 
 from checkers.gui.app import App
 from checkers.gui.screens.game import GameScreen
@@ -53,3 +54,13 @@ def run_until(app: App, condition: Callable[[], bool], frames_cap: int = 20_000)
             app.ai.wait(1 / 60)
         frames += 1
     assert condition()
+
+
+def click_button(app: App, button: pygame_gui.elements.UIButton) -> None:
+    """Hover and click a pygame_gui button, then two frames (pygame_gui posts the press as an
+    event of its own, handled a frame on)."""
+    x, y = button.get_abs_rect().center
+    point = (int(x), int(y))
+    post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0,))
+    click_at(app, point)
+    app.step(1 / 60)

@@ -20,7 +20,8 @@ from checkers.ai.endgame import (
     read_slice,
     slice_file_name,
 )
-from checkers.board import Move, Position
+from checkers.ai.endgame_build import BuildStopped, dependencies
+from checkers.board import BLACK, Move, Position
 from checkers.cli import main
 from checkers.drill_tables import (
     LONG_BUILD_SECONDS,
@@ -29,7 +30,14 @@ from checkers.drill_tables import (
     seconds_words,
     tables_needed,
 )
-from checkers.drills import DRILLS, NEEDS_MORE_PIECES, DrillGame, tables_note
+from checkers.drills import (
+    DRILLS,
+    NEEDS_MORE_PIECES,
+    Drill,
+    DrillGame,
+    preparing_words,
+    tables_note,
+)
 
 THREE_KINGS = next(drill for drill in DRILLS if drill.name == "Three kings against two")
 SLICE = (0, 3, 0, 2)  # three kings (stored as Black's) against two kings
@@ -63,6 +71,8 @@ def test_three_kings_against_two_is_a_drill_and_the_bigger_endings_still_wait() 
         "Third Position",
         "Fourth Position",
     ]
+    # Boland's Fourth Position is Black's win with Black to play (White to play only draws).
+    assert FOURTH_POSITION.fen in NEEDS_MORE_PIECES[2] and "Black to play" in NEEDS_MORE_PIECES[2]
     # Only its own slice: kings are never crowned, and captures reach the shipped 4-piece ones.
     assert THREE_KINGS.tables == [SLICE]
     assert all(drill.tables == [] for drill in DRILLS if drill is not THREE_KINGS)
@@ -73,6 +83,56 @@ def test_crowning_men_reaches_slices_with_fewer_men_each_built_first() -> None:
     assert needed[0] == (0, 3, 0, 2) and needed[-1] == (1, 2, 1, 1)
     assert len(needed) == len(set(needed)) == 4
     assert tables_needed(Position.from_fen("W:WK19,K23:BK32")) == []
+
+
+FOURTH_POSITION = Drill(
+    "Fourth Position",
+    "B:W30,K31,K32:BK20,21,K22,K23",
+    "Crown the man on 21 safely.",
+    "Ben Boland, Famous Positions in the Game of Checkers: Fourth Position",
+)
+
+
+def test_captures_reach_five_piece_slices_which_are_built_before_the_six_and_seven() -> None:
+    needed = FOURTH_POSITION.tables
+    pieces = [sum(material) for material in needed]
+    assert FOURTH_POSITION.position.turn is BLACK and sorted(pieces) == pieces
+    assert min(pieces) == 5 and max(pieces) == 7 and len(needed) == len(set(needed)) == 19
+    # Each slice comes after every unshipped slice its captures and crownings lead to.
+    for place, material in enumerate(needed):
+        for reached in dependencies(material):
+            assert sum(reached) <= 4 or needed.index(reached) < place
+    # Kings only: the 5-piece slice a capture leads to is built first, then the 6-piece one.
+    assert tables_needed(Position.from_fen("W:WK1,K2,K3:BK30,K31,K32")) == [
+        (0, 3, 0, 2),
+        (0, 3, 0, 3),
+    ]
+
+
+def test_a_long_build_is_told_in_minutes_before_the_drill_is_chosen(fresh: Path) -> None:
+    assert seconds_words(90) == "about 90 seconds" and seconds_words(91) == "about 2 minutes"
+    assert seconds_words(600) == "about 10 minutes" and seconds_words(5022) == "about 84 minutes"
+    assert build_seconds(FOURTH_POSITION.tables, compiled=True) > 60 * 60
+    note = tables_note(FOURTH_POSITION)
+    assert note is not None and "minutes here" in note and "seconds" not in note
+    assert "minutes the first time" in preparing_words(FOURTH_POSITION.tables_to_build())
+
+
+def test_a_stopped_build_keeps_its_finished_slice_and_resumes_after_it(tmp_path: Path) -> None:
+    first, second = (0, 4, 0, 1), SLICE  # 2.3 and 4.9 million indices
+    done = tmp_path / slice_file_name(first)
+    with pytest.raises(BuildStopped):
+        prepare_tables([first, second], tmp_path, stop=done.exists)
+    read_slice(done, first)  # whole, kept
+    assert not (tmp_path / NAME).exists()  # the unfinished one left nothing
+    assert drill_tables.missing_tables([first, second], [tmp_path]) == [second]
+    before = done.stat()
+    heard: list[str] = []
+    with pytest.raises(BuildStopped):  # stopped again at once: enough to see where it starts
+        prepare_tables([first, second], tmp_path, heard.append, lambda: bool(heard))
+    assert heard == [f"building {NAME}"]
+    after = done.stat()
+    assert (after.st_ino, after.st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
 
 
 def test_the_built_slice_judges_the_books_position_a_win_in_19_moves(built: Path) -> None:

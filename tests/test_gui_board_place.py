@@ -55,3 +55,28 @@ def test_the_analysis_boards_score_comes_back_to_the_game(make_app: Callable[...
     assert screen_of(app).game is game
     judged = game.judgement()
     assert judged is not None and judged.depth >= depth  # the deepest of the position's scores
+
+
+def test_the_analysis_board_shows_the_games_deeper_score_until_it_looks_as_deep(
+    make_app: Callable[..., App],
+) -> None:
+    """One position, one score: the game's 18-turn evaluation stays on the analysis board's bar
+    while the board's own search is shallower (the walk saw "even" in the game beside "+0.20
+    for the AI" on the board for the same position)."""
+    from checkers.ai.explain import Analysis, AnalysisLine
+    from checkers.board import WHITE
+    from checkers.gui.game import Judgement
+
+    app = make_app()
+    game = screen_of(app).game
+    game.judge(game.position, Judgement(-35.0, 100.0, WHITE, 18))
+    press(app, pygame.K_a, "a")
+    analysis = app.screen
+    assert isinstance(analysis, AnalysisScreen)
+    analysis.analysis = Analysis(12, (AnalysisLine("11-15", 0.2, ("11-15",)),))
+    assert analysis.evaluation() is not None
+    assert analysis.evaluation()[1] == "+0.35 for Black"  # type: ignore[index]
+    assert analysis.bar_figure() == "0.35"
+    analysis.analysis = Analysis(19, (AnalysisLine("11-15", 0.2, ("11-15",)),))
+    assert analysis.evaluation()[1] == "+0.20 for Black"  # type: ignore[index]
+    assert analysis.bar_figure() == "0.20"

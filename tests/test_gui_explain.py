@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import pygame_gui
 import pytest
-from gui_driving import click, screen_of
+from gui_driving import click, click_button, screen_of
 
 from checkers.ai.explain import Analysis, AnalysisLine
 from checkers.ai.levels import Level, get_level
@@ -62,16 +61,6 @@ def press(app: App, key: int, text: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0))
     app.step(1 / 60)
     app.step(1 / 60)
-
-
-def press_button(app: App, button: pygame_gui.elements.UIButton) -> None:
-    x, y = button.get_abs_rect().center
-    point = (int(x), int(y))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0,)))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
-    app.step(1 / 60)
-    app.step(1 / 60)  # pygame_gui posts a button's press as an event of its own
 
 
 def board_click(app: App, screen: AnalysisScreen, square: int) -> None:
@@ -337,11 +326,11 @@ def test_the_analyse_button_opens_the_board_on_the_position_shown(
     screen_of(app).game.go_to(1)
     app.step(1 / 60)
     before = snapshot(app)
-    press_button(app, screen_of(app).widgets["analyse"])
+    click_button(app, screen_of(app).widgets["analyse"])
     board = analysis_of(app)
     assert board.position == screen_of_below(app).game.position
     assert board.position.turn is WHITE and board.where()[0] == "From Black's move 1 of the game"
-    press_button(app, board.widgets["close"])
+    click_button(app, board.widgets["close"])
     assert snapshot(app) == before and screen_of(app).game.record.ply == 1
 
 

@@ -80,6 +80,10 @@ def test_an_agreed_draw_survives_a_click_on_a_move_and_the_end_key(make_app, dat
     press(app, pygame.K_ESCAPE)  # close the result card
     click_move(app, 1)  # "11-15" in the move list
     assert game.record.ply == 1 and game.result is not None
+    # Browsing it, the panel still says the game is over, and no side is "to move".
+    lines = panel_lines(game)
+    assert lines.header_right == "game over: ½-½"
+    assert not any(to_move or "to move" in title for title, *_, to_move in lines.sides)
     press(app, pygame.K_END)
     assert game.status.startswith("Game over: Draw")
     assert panel_lines(game).search[0].startswith("Game over: Draw")  # the panel says it too
@@ -296,6 +300,32 @@ def test_play_load_uses_the_players_and_clock_the_file_records(
     assert config.white.level is not None and config.white.level.name == "beginner"
     assert "White AI beginner (the command line)" in out.getvalue()
     assert "Black Human (the file)" in out.getvalue()
+
+
+def test_another_programs_game_between_people_loads_as_theirs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, make_app
+) -> None:
+    """A club game from another program names its players: it opens as two people's game
+    with their names, not as "You vs AI" with the AI standing in for one of them."""
+    import checkers.gui.app as app_module
+
+    source = Path(__file__).parent / "data" / "pdn" / "checkerboard.pdn"
+    opened: list[tuple[GameConfig, object]] = []
+    monkeypatch.setattr(
+        app_module,
+        "run_app",
+        lambda config, flip=False, loaded=None: opened.append((config, loaded)) or 0,
+    )
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    out = io.StringIO()
+    assert main(["play", "--load", str(source)], out=out) == 0
+    config, loaded = opened[-1]
+    assert config.black.is_human and config.white.is_human
+    assert "Black Human (the file names Anna Müller)" in out.getvalue()
+    app = make_app(config, loaded=loaded)
+    lines = panel_lines(screen_of(app).game)
+    assert lines.header == "Two players"
+    assert [side[2][0] for side in lines.sides] == ["Anna Müller", "Bob Stone"]
 
 
 def test_a_finished_game_shown_at_its_end_is_written_once(make_app, data: Path) -> None:

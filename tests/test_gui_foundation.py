@@ -360,3 +360,18 @@ def test_a_move_animates_and_the_ai_s_turn_wakes_the_loop(make_app: Callable[...
     assert app.screen.wake_in() == 0  # a piece moves: every frame
     run_until(app, lambda: game.thinking is not None)
     assert 0 < app.screen.wake_in() <= 1 / 30  # the indicator turns, the worker is polled
+
+
+def test_no_window_size_gives_text_a_font_size_that_swallows_spaces_after_digits() -> None:
+    # Noto Sans at 11 and 13 px, laid out by pygame_gui, drew "looking 14turns ahead" and
+    # "Square 24is empty" in the Why? card at 720x480; those sizes are never used.
+    for name in theme.THEMES:
+        for scale in [step / 20 for step in range(10, 41)]:
+            data = theme.ui_theme(name, scale)
+            sizes = {
+                int(block["font"]["size"])
+                for block in data.values()
+                if isinstance(block, dict) and isinstance(block.get("font"), dict)
+                if "size" in block["font"]
+            }
+            assert not sizes & set(theme.BLURRED_SIZES), (name, scale)

@@ -389,10 +389,12 @@ def test_resigning_asks_on_a_card_and_undo_takes_it_back(make_app: Callable[...,
     press_widget(app, "menu resign")
     card = screen.confirm
     assert card is not None and screen.game.outcome is None
-    # The status line names the card's keys, and the whole window is dimmed under it.
+    # The status line points at the card (keys are the buttons' tooltips, as on every card),
+    # and the whole window is dimmed under it.
     resign, cancel = card.widgets["resign"], card.widgets["cancel"]
     assert (resign.text, cancel.text) == ("Resign", "Keep playing")
-    assert screen.game.status == "Resign? Choose on the card."  # no key to press again
+    assert screen.game.status == "Resign? Choose on the card."
+    assert "again" not in screen.game.status
     assert card.panel is not None
     shades = [
         element
@@ -670,7 +672,8 @@ def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     game.figures = SearchFigures(WHITE, "strong", 9, 50.0, 500, 0.1, (), "", man=100.0)
     game.judge(game.position, Judgement(50.0, 100.0, WHITE, 9))
     lines = panel_lines(game).search
-    assert "Score +0.50 for the AI (9 turns ahead)" in lines
+    # The heading says how far it looked; the score line does not say it twice.
+    assert lines[:2] == ("White (strong) looked 9 turns ahead", "Score +0.50 for the AI")
     assert not any("own scale" in line for line in lines)
 
 

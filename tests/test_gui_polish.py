@@ -139,7 +139,9 @@ def test_the_explorers_book_and_engine_notes_wrap_rather_than_cut(
     assert font is not None
     assert all(font.size(label.text)[0] <= label.rect.width for label in footer.values())
     shown = " ".join(label.text for label in footer.values())
-    assert "Engine: scores for Black, 16 turns ahead" in " ".join(shown.split())
+    assert "Shares and scores are Black's (to move); engine 16 turns ahead" in " ".join(
+        shown.split()
+    )
     assert shown.startswith("Book (•): 11-15")
 
 
@@ -161,7 +163,8 @@ def test_the_search_trees_default_view_speaks_plain_words() -> None:
     assert any(text.endswith(" more") for text in labels)  # what is folded away, in words
     said = " ".join(header)
     assert "looked at" not in said
-    assert "better for" in said or "(even)" in said
+    # The header's score is told as the rest of the window tells scores: for the side ahead.
+    assert re.search(r"\((even|\+\d\.\d\d for (Black|White))", said), said
     assert "The search went through" in said
     for _, meaning in legend(False, BLACK):
         assert "<=" not in meaning and ">=" not in meaning

@@ -63,7 +63,7 @@ def test_the_played_line_shows_as_arrows_on_the_position_before_the_move() -> No
     assert board.position == position and board.note == ""
     played = board.lines[0]
     assert played.button == "Played"
-    assert played.label == "Played: 27-23 20x27 23-18 27-31 18x11x2 10-15 ..."
+    assert played.label == "Played 27-23, expecting 20x27 23-18 27-31 18x11x2 10-15 ..."
     assert [move.pdn() for move in played.moves] == list(PLAYED)
     arrows = LineSteps(position, played.moves).arrows()
     assert paths(arrows) == [(27, 23), (20, 27), (23, 18)] and len(arrows) == ARROW_MOVES
@@ -157,7 +157,7 @@ def test_a_book_move_shows_its_move_alone_and_says_why() -> None:
     board = why_board(explanation, Position())
     assert [line.button for line in board.lines] == ["Played"]
     assert paths(board.lines[0].moves)[0] == Move.from_pdn(explanation.played).path
-    assert board.note == "A book move: the book has no line against its other moves."
+    assert board.note == "From the opening book: it keeps scores, not lines, for its other moves."
 
 
 def test_a_level_that_slipped_shows_what_its_search_chose() -> None:

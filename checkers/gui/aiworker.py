@@ -22,6 +22,7 @@ from multiprocessing.connection import Connection
 
 from checkers.ai.classic import MAX_DEPTH
 from checkers.ai.compiled import (
+    CORE_WAIT,
     core_name,
     is_available,
     new_engine,
@@ -229,6 +230,11 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             replies.send(("progress", request, progress))
 
         try:
+            if level.algorithm == "engine":
+                # A new window's first engine search would share this process with the core's
+                # loading (about 1 s from the cache) and look only a few turns ahead: give it that
+                # second, bounded, as `checkers analyse` does.
+                wait_until_ready(CORE_WAIT)
             kept = players.get(position.turn)
             # On a clock each move gets its own time: the same player (and its tables) plays on.
             key = replace(level, time=1.0) if level.time is not None else level

@@ -400,6 +400,7 @@ class App:
                 intent.flipped,
                 human=intent.human,
                 explorer=intent.explorer,
+                known=intent.known,
             )
         )
 

@@ -284,13 +284,19 @@ def _config_for_file(args: argparse.Namespace, config: Any, tags: Mapping[str, s
     """The players and clock a loaded file's tags record, each replaced where the command line
     names it; and one line saying which were used."""
     from checkers.clock import TimeControl
-    from checkers.gui.persist import player_from_tags, player_name
+    from checkers.gui.config import PlayerConfig
+    from checkers.gui.persist import person_named, player_from_tags, player_name
 
     chosen = {}
     words = []
     for colour, side in (("black", BLACK), ("white", WHITE)):
         recorded = player_from_tags(tags, side)
-        if _given_for(args, colour) or recorded is None:
+        person = person_named(tags, side)
+        if not _given_for(args, colour) and recorded is None and person is not None:
+            # Another program's game between people: a person plays this side, not the AI.
+            chosen[colour] = PlayerConfig()
+            where = f"the file names {person}"
+        elif _given_for(args, colour) or recorded is None:
             chosen[colour] = getattr(config, colour)
             where = "the command line" if _given_for(args, colour) else "the default"
         else:

@@ -326,9 +326,11 @@ class ExplorerPane:
         else:
             summary = f"{total:,} of {games:,} games ({plural(archives, 'archive')}) came here"
         book = book_moves(position)
-        engine = f"Engine: scores for {position.turn.name.capitalize()}"
+        # A table of moves reads from the side to move, as every explorer's does (the window's
+        # prose names the side ahead instead): said once, under the table.
+        engine = f"Shares and scores are {position.turn.name.capitalize()}'s (to move)"
         if analysis is not None and analysis.depth:
-            engine += f", {depth_words(analysis.depth)}"
+            engine += f"; engine {depth_words(analysis.depth)}"
         # A move and its score never part at a line's end (a no-break space joins them).
         listed = ", ".join(f"{move}\u00a0({score})" for move, score in book.items())
         texts = {

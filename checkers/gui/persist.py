@@ -16,7 +16,14 @@ from checkers.gui.config import GameConfig, PlayerConfig, check_level, custom_le
 from checkers.notation import depth_words
 from checkers.options import MAX_DEPTH, read_seconds, read_whole_number
 
-__all__ = ["PLAYER_TAGS", "config_from_tags", "config_tags", "player_from_tags", "player_name"]
+__all__ = [
+    "PLAYER_TAGS",
+    "config_from_tags",
+    "config_tags",
+    "person_named",
+    "player_from_tags",
+    "player_name",
+]
 
 _PLAYER_TAG = {BLACK: "BlackPlayer", WHITE: "WhitePlayer"}
 PLAYER_TAGS = frozenset(_PLAYER_TAG.values())
@@ -81,6 +88,17 @@ def _player_from_code(code: object) -> PlayerConfig | None:
     except ValueError:
         return None
     return PlayerConfig(level)
+
+
+def person_named(tags: Mapping[str, str], side: Side) -> str | None:
+    """The person a file from another program names for `side` (its `Black`/`White` tag), or
+    None when it names nobody (`?`, empty) or is a name this game writes for its own players."""
+    name = tags.get(_NAME_TAG[side], "").strip()
+    if not name or name in ("?", "-") or _PLAYER_TAG[side] in tags:
+        return None
+    if name == "Human" or name.startswith("AI "):
+        return None
+    return name
 
 
 def player_from_tags(tags: Mapping[str, str], side: Side) -> PlayerConfig | None:

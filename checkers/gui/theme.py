@@ -210,9 +210,15 @@ def current() -> str:
     return _current
 
 
+BLURRED_SIZES = {11: 12, 13: 12}
+"""Font sizes the bundled Noto Sans lays out badly in pygame_gui's text boxes (a space after a
+digit all but vanishes: "14turns", "24is"), and the size used instead."""
+
+
 def ui_theme(name: str, scale: float = 1.0) -> dict[str, Any]:
     """The pygame_gui theme `name` as a dict, every font size and list row multiplied by `scale`
-    (the window's size decides it, so text grows with the window)."""
+    (the window's size decides it, so text grows with the window); no font gets a size of
+    `BLURRED_SIZES`."""
     text = resources.files("checkers.gui.themes").joinpath(f"{name}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     for block in data.values():
@@ -221,5 +227,8 @@ def ui_theme(name: str, scale: float = 1.0) -> dict[str, Any]:
         for group, key in (("font", "size"), ("misc", "list_item_height")):
             values = block.get(group)
             if isinstance(values, dict) and key in values:
-                values[key] = str(max(9, round(int(values[key]) * scale)))
+                size = max(9, round(int(values[key]) * scale))
+                if group == "font":
+                    size = BLURRED_SIZES.get(size, size)
+                values[key] = str(size)
     return data

@@ -53,7 +53,7 @@ def read_line(texts: Sequence[str], position: Position) -> tuple[Move, ...]:
 @dataclass(frozen=True)
 class BoardLine:
     """One line the small board shows: its switch's words (`Played`), its label in plain words
-    (`Played: 27-23 20x27 ...`), its moves from the position before the AI's move, and the
+    (`Played 27-23, expecting 20x27 ...`), its moves from the position before the AI's move, and the
     moves the label names (the whole line, or the refutation after a rejected move)."""
 
     button: str
@@ -74,16 +74,20 @@ class WhyBoard:
     flipped: bool = False
 
 
-def _words(moves: Sequence[Move]) -> str:
-    shown = " ".join(move.pdn() for move in moves[:LABEL_MOVES])
-    return shown + (" ..." if len(moves) > LABEL_MOVES else "")
+def _words(moves: Sequence[Move], count: int = LABEL_MOVES) -> str:
+    shown = " ".join(move.pdn() for move in moves[:count])
+    return shown + (" ..." if len(moves) > count else "")
 
 
 def _played_line(played: MoveScore, position: Position) -> BoardLine | None:
     moves = read_line(played.pv or (played.move,), position)
     if not moves:
         return None
-    return BoardLine("Played", f"Played: {_words(moves)}", moves, tuple(m.pdn() for m in moves))
+    # The move played, then what the AI expected (not moves played yet).
+    label = f"Played {moves[0].pdn()}" + (
+        f", expecting {_words(moves[1:], LABEL_MOVES - 1)}" if moves[1:] else ""
+    )
+    return BoardLine("Played", label, moves, tuple(m.pdn() for m in moves))
 
 
 def _other_line(move: MoveScore, position: Position, searched: bool) -> BoardLine | None:
@@ -107,7 +111,7 @@ def _alone(explanation: Explanation) -> str:
     if explanation.legal_moves == 1:
         return "The only legal move: no other line to show."
     if explanation.from_book:
-        return "A book move: the book has no line against its other moves."
+        return "From the opening book: it keeps scores, not lines, for its other moves."
     return "No other move has a line against it to show."
 
 

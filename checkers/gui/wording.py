@@ -43,6 +43,7 @@ __all__ = [
     "numbered_moves",
     "outcome_from_termination",
     "plural",
+    "result_words",
     "score_words",
     "search_words",
     "side_words",
@@ -185,6 +186,12 @@ def outcome_from_termination(result: str, text: str) -> Outcome | None:
     return None
 
 
+def result_words(result: str) -> str:
+    """A PDN result as a screen shows it: `1-0`, `0-1`, and a draw as `½-½` (files keep the
+    ASCII `1/2-1/2`)."""
+    return "½-½" if result == "1/2-1/2" else result
+
+
 def side_words(side: Side, human: Side | None) -> str:
     """Who `side` is in the window's words: `you` / `the AI` against the AI, else `White`."""
     if human is None:
@@ -232,10 +239,12 @@ def database_note(score: float, side: Side, human: Side | None) -> str:
 
 def bar_number(score: float, man: float) -> str:
     """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
-    (`0.35`, as the panel says it), or `win 3` for a forced win in 3 moves."""
+    (`0.35`, as the panel says it), `even` as the panel says a level score, or `win 3` for a
+    forced win in 3 moves."""
     if is_win_score(score):
         return f"win {winner_moves(plies_to_win(score))}"
-    return f"{abs(score / man):.2f}"
+    men = abs(round(score / man, 2))
+    return "even" if men == 0 else f"{men:.2f}"
 
 
 def black_share(score: float, man: float, side: Side) -> float:

@@ -22,6 +22,7 @@ from checkers.ai.engine import Engine, engine_evaluation
 from checkers.ai.evaluation import Evaluation
 
 __all__ = [
+    "CORE_WAIT",
     "can_upgrade",
     "core_name",
     "is_available",
@@ -98,6 +99,12 @@ def start_warm_up() -> None:
         if _warm_up is None:
             _warm_up = threading.Thread(target=_compile, name="compile-engine-core", daemon=True)
             _warm_up.start()
+
+
+CORE_WAIT = 3.0
+"""Seconds a one-off search (`checkers analyse`, a window's first engine move) waits for the
+compiled core at most: a cached core loads in about 1 s; a first compile (about 10 s) is
+waited for only that long."""
 
 
 def wait_until_ready(timeout: float | None = None) -> bool:

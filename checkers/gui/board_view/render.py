@@ -404,7 +404,7 @@ class Renderer:
             pygame.draw.line(surface, theme.PANEL_LINE, (rect.left, middle), (rect.right, middle))
         if not label:
             return
-        # The figure reads across the bar at the leading side's end (the top when even).
+        # The figure reads across the bar at the leading side's end (in the middle when even).
         size = max(10, rect.width // 2)
         line = self.text.render(label, size, theme.TEXT)
         while line.get_width() > rect.width - 4 and size > 8:
@@ -414,7 +414,9 @@ class Renderer:
         white_leads = black_share is not None and black_share < 0.5
         at_bottom = (black_leads and flipped) or (white_leads and not flipped)
         box = line.get_rect(centerx=rect.centerx).inflate(4, 6)
-        if at_bottom:
+        if black_share is not None and not black_leads and not white_leads:
+            box.centery = rect.centery
+        elif at_bottom:
             box.bottom = rect.bottom - 2
         else:
             box.top = rect.top + 2

@@ -33,6 +33,7 @@ from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
 from checkers.gui.game import ORIGIN_TAG, Game, judges_like_the_engine
+from checkers.gui.persist import person_named
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import (
     depth_words,
@@ -41,6 +42,7 @@ from checkers.gui.wording import (
     move_rows,
     moves_count,
     plural,
+    result_words,
     score_words,
 )
 from checkers.record import FORTY_MOVE_PLIES
@@ -81,7 +83,8 @@ def _player_words(game: Game, side: Side) -> tuple[str, ...]:
     player = game.config.player(side)
     level = player.level
     if level is None:
-        return (player.label(),)
+        person = person_named(game.tags, side)  # a game of people from another program
+        return (person, player.label()) if person else (player.label(),)
     if level.name != "custom":
         return (f"AI ({level.name})",)
     if level.depth is not None:
@@ -91,7 +94,9 @@ def _player_words(game: Game, side: Side) -> tuple[str, ...]:
 
 def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str, bool]:
     position = game.position
-    to_move = position.turn is side and game.outcome is None
+    # A finished game has no side to move, wherever the board is in it: browsing its moves
+    # must not make it look live again.
+    to_move = position.turn is side and not game.finished
     men = len(position.pieces(side, kings=False))
     kings = len(position.pieces(side, kings=True))
     title = side.name.capitalize() + (" to move" if to_move else "")
@@ -162,7 +167,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     if game.hint is not None:
         return (f"Hint: {game.hint.pdn()}", score, "", "", "")
     if score:
-        return ("The engine's evaluation", score, "", "", "")
+        return (score, "", "", "", "")
     return ("", "", "", "", "")
 
 
@@ -179,11 +184,13 @@ def _score_line(game: Game) -> str:
         return words[0].upper() + words[1:]  # `White wins in 3 moves` says it all
     if not found.depth:
         return f"Score {words}"
-    # Which search it comes from (the deepest yet: the AI's, the hint's, the book's); said to
-    # be the engine's when the figures above it are another search's (a weak level's).
+    # Which search it comes from (the deepest yet: the AI's, the hint's, the book's, the
+    # analysis board's). The figures' heading already says how far the AI looked when it
+    # is that search; another search's depth is said with its score.
     figures = game.figures
-    own = figures is None or figures.depth == found.depth
-    return f"{'Score' if own else 'Engine score'} {words} ({depth_words(found.depth)})"
+    if figures is not None and figures.depth == found.depth and figures.note != BOOK_NOTE:
+        return f"Score {words}"
+    return f"Score {words} ({depth_words(found.depth)})"
 
 
 def panel_lines(game: Game) -> PanelLines:
@@ -194,6 +201,8 @@ def panel_lines(game: Game) -> PanelLines:
         right = "paused" if game.paused else f"{game.delay:g} s between moves"
     elif ORIGIN_TAG in game.tags:  # said for good here: the status line moves on at once
         right = "played on (new game)"
+    if game.result is not None:  # a finished game says so wherever the board is in it
+        right = f"game over: {result_words(game.result.result())}"
     counter = game.record.stalemate_counter
     black_first = game.record.start.turn is BLACK
     ply, total = game.record.ply, len(game.record.line)

@@ -11,7 +11,7 @@ completed depth until the position changes or the board closes, which cancels it
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pygame
 from pygame_gui.core import UIContainer
@@ -36,10 +36,11 @@ from checkers.gui.explaining import (
     numbered_line,
 )
 from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
+from checkers.gui.game import Judgement
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.wording import bar_number, black_share, depth_words, move_label
+from checkers.gui.wording import bar_number, black_share, depth_words, move_label, score_words
 from checkers.record import GameRecord
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -69,9 +70,12 @@ class AnalysisScreen(ScreenBase):
         flipped: bool = False,
         human: Side | None = None,
         explorer: bool = False,
+        known: Mapping[Position, Judgement] | None = None,
     ) -> None:
         super().__init__(context)
         self.human = human
+        self.known: Mapping[Position, Judgement] = known if known is not None else {}
+        """The game's deepest evaluation of its positions (read only here)."""
         """The player in a game against the AI: the scores are told from their side."""
         base = GameRecord.replay(moves, start)
         self.game_position = base.position
@@ -280,9 +284,28 @@ class AnalysisScreen(ScreenBase):
             return []
         return best_line_moves(self.analysis.lines, self.position, ARROW_MOVES)
 
+    def _deeper_known(self) -> Judgement | None:
+        """The game's evaluation of the position on the board when it looked deeper than this
+        board's search has so far (the bar shows it until the board's own search catches up)."""
+        known = self.known.get(self.position)
+        if known is None:
+            return None
+        analysis = self.analysis
+        caught_up = (
+            analysis is not None
+            and bool(analysis.lines)
+            and (analysis.lines[0].database is not None or analysis.depth >= known.depth)
+        )
+        return None if caught_up else known
+
     def evaluation(self) -> tuple[float, str] | None:
-        """Black's share of the bar and its words, from the best line (None before one); a
-        result from the endgame databases says so, as the heading does."""
+        """Black's share of the bar and its words, from the best line (None before one), or
+        the game's deeper evaluation of the same position; a result from the endgame
+        databases says so, as the heading does."""
+        known = self._deeper_known()
+        if known is not None:
+            words = score_words(known.score, known.man, known.side, self.human)
+            return black_share(known.score, known.man, known.side), words
         if self.analysis is None or not self.analysis.lines:
             return None
         best = self.analysis.lines[0]
@@ -436,7 +459,11 @@ class AnalysisScreen(ScreenBase):
         renderer.eval_bar(surface, self.bar_rect(layout), share, self.bar_figure(), self.flipped)
 
     def bar_figure(self) -> str:
-        """The bar's short figure from the best line: men ahead, `win 3`, or `draw`."""
+        """The bar's short figure from the best line (or the game's deeper evaluation): men
+        ahead, `win 3`, or `draw`."""
+        known = self._deeper_known()
+        if known is not None:
+            return bar_number(known.score, known.man)
         if self.analysis is None or not self.analysis.lines:
             return ""
         best = self.analysis.lines[0]

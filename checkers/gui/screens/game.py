@@ -1008,7 +1008,14 @@ class GameScreen(ScreenBase):
         game.refresh_status()  # what the status line says when the board closes, not a stale line
         game.status = f"Back from the analysis board. {game.status}"
         self.context.request(
-            OpenAnalysis(game.record.start, moves, self.flipped, human, explorer=explorer)
+            OpenAnalysis(
+                game.record.start,
+                moves,
+                self.flipped,
+                human,
+                explorer=explorer,
+                known=game.judgements,
+            )
         )
 
     def ask_why(self) -> None:

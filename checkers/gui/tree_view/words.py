@@ -16,6 +16,7 @@ from checkers.ai.search import is_win_score
 from checkers.ai.search import score_text as search_score_text
 from checkers.ai.tracking import SearchNode, SearchTree
 from checkers.board import Move, Side
+from checkers.gui.wording import advantage_words
 from checkers.notation import depth_words as turns_ahead
 from checkers.notation import men_text
 
@@ -95,17 +96,13 @@ def node_score(node: SearchNode, man: float, short: bool = True, curious: bool =
 
 
 def plain_score(value: float | None, man: float, side: Side) -> str:
-    """A score for `side` as a player says it: `even`, `better for Black by 0.35`, or a forced
-    result (`wins in 3 moves`)."""
+    """A score for `side` as the rest of the window says it, for the side ahead (`even`,
+    `+0.35 for Black`), or a forced result (`wins in 3 moves`)."""
     if value is None or math.isinf(value):
         return "not known"
     if is_win_score(value):
         return search_score_text(value)
-    amount = value / man
-    if abs(amount) < 0.005:
-        return "even"
-    better = side if amount > 0 else side.opponent
-    return f"better for {better.name.capitalize()} by {abs(amount):.2f}"
+    return advantage_words(value / man, side, None)
 
 
 def root_label(curious: bool) -> str:
