@@ -23,7 +23,7 @@ from checkers.gui.app import App
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.cards import button_height
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.intents import ChangeSettings, OpenPuzzles, OpenSettings
+from checkers.gui.intents import ChangeSettings, OpenDrills, OpenPuzzles, OpenSettings
 from checkers.gui.screens import start as start_module
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.drills import DrillScreen
@@ -143,6 +143,12 @@ def test_undo_is_one_word_and_off_while_there_is_nothing_to_undo(
     app.request(OpenPuzzles())
     app.step(1 / 60)
     assert not [text for text in button_texts(app) if "take back" in text.lower()]
+    app.pop()
+    app.request(OpenDrills())  # First Position, from the shipped databases: no build
+    app.step(1 / 60)
+    app.step(1 / 60)
+    drill = app.screen.widgets["back move"]  # type: ignore[attr-defined]
+    assert drill.text == "Undo" and not drill.is_enabled
 
 
 # --- 4. Esc on the start screen never closes the window unasked ------------------------------
