@@ -19,7 +19,7 @@ import shutil
 import sys
 import time
 from collections.abc import Generator, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from datetime import date
 from importlib import resources
@@ -36,6 +36,7 @@ from checkers.options import seconds as positive_seconds
 from checkers.pdn import PdnGame, write_game
 from checkers.perft import default_jobs
 from checkers.record import GameRecord
+from checkers.workers import process_pool
 
 __all__ = [
     "DECKS",
@@ -284,7 +285,7 @@ def run_games(tasks: Sequence[GameTask], jobs: int) -> Generator[GameResult, Non
         for task in tasks:
             yield play_game(task)
         return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)))
+    pool = process_pool(min(jobs, len(tasks)))
     try:
         futures = [pool.submit(play_game, task) for task in tasks]
         for future in as_completed(futures):

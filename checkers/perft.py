@@ -23,10 +23,10 @@ def perft(position: Position, depth: int, jobs: int = 1) -> int:
     if jobs == 1 or depth < 6:  # small trees finish before worker processes would start
         return _perft(*root, depth)
     # Imported here: it costs about 14 ms, a third of `import checkers`, and only big counts use it.
-    from concurrent.futures import ProcessPoolExecutor
+    from checkers.workers import process_pool
 
     tasks = [(*node, depth - 2) for child in _children(*root) for node in _children(*child)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         return sum(pool.map(_perft_task, tasks, chunksize=1))
 
 

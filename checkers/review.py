@@ -28,6 +28,7 @@ from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.coach.teaching import Lesson, lesson
 from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
+from checkers.workers import exit_with_parent
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -370,6 +371,7 @@ def _worker_start() -> None:
     # The worker started with SIGINT blocked (see _start_pool); ignoring it first drops a
     # Ctrl+C that arrived meanwhile.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()  # a killed parent's queued positions are not searched on
     if _CAN_MASK:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 

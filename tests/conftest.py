@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -12,6 +13,12 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+# numpy whole before any test: the engine's compiled core imports numba (and numpy) in a
+# background thread, and pytest.approx looks numpy up in sys.modules, where a half-imported
+# numpy has no `isscalar` yet (test_match.py failed when run alone).
+with contextlib.suppress(ImportError):
+    import numpy  # noqa: F401
 
 # A copy of the project's shared reference data (perft counts, edge-case positions), kept in
 # the repository so the tests run from any clone.

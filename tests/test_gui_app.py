@@ -123,7 +123,7 @@ def test_drag_and_drop_moves_a_piece(make_app) -> None:
 def test_an_illegal_click_changes_nothing_and_the_status_line_says_why(make_app) -> None:
     app = make_app()
     click(app, 22)
-    assert screen_of(app).game.status == "That is White's piece; Black is to move"
+    assert screen_of(app).game.status == "That is White's piece; Black is to move."
     assert screen_of(app).game.record.ply == 0
 
 

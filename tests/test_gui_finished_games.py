@@ -260,7 +260,7 @@ def test_ctrl_s_saves_into_the_file_that_keeps_the_game(make_app, data: Path) ->
     press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert games_in(data) == [file]  # no second copy
     assert len(read_file(file)[0].moves) == 3
-    assert screen_of(app).game.status == f'Saved: "{file.name}" in the games folder'
+    assert screen_of(app).game.status == f'Saved: "{file.name}" in the games folder.'
 
 
 def test_redo_is_enabled_only_when_there_is_a_move_to_redo(make_app) -> None:

@@ -422,6 +422,45 @@ def test_resigning_asks_on_a_card_and_undo_takes_it_back(make_app: Callable[...,
     assert screen.confirm is None and screen.game.outcome is not None
 
 
+def test_offering_the_ai_a_draw_asks_on_a_card_like_resigning(
+    make_app: Callable[..., App],
+) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), hint=ENGINE_QUICK)
+    app = make_app(config)
+    screen = screen_of(app)
+    press_widget(app, "open_menu")
+    press_widget(app, "menu draw")
+    card = screen.confirm
+    assert card is not None and card.is_built() and card.title == "Offer a draw?"
+    offer, cancel = card.widgets["offer"], card.widgets["cancel"]
+    assert (offer.text, cancel.text) == ("Offer draw", "Cancel")
+    assert offer.rect.size == cancel.rect.size and "@primary" in offer.get_object_ids()
+    assert screen.game.status == "Offer the AI a draw? Choose on the card."
+    assert app.ai.pending is None and screen.game.outcome is None  # nothing offered yet
+    click_at(app, centre(cancel))
+    assert screen.confirm is None and screen.game.confirming is None
+    assert app.ai.pending is None and screen.game.outcome is None
+    press(app, pygame.K_d, "d")  # the key asks too; Esc says no
+    assert screen.confirm is not None
+    press(app, pygame.K_ESCAPE)
+    assert screen.confirm is None and app.ai.pending is None
+    press(app, pygame.K_d, "d")
+    click_at(app, centre(screen.confirm.widgets["offer"]))
+    assert screen.confirm is None  # then the AI's answer, as before: on the status line
+    run_until(app, lambda: screen.game.status.startswith(("The AI accepts", "The AI declines")))
+    accepted = screen.game.status.startswith("The AI accepts")
+    assert (screen.game.outcome is not None) == accepted
+
+
+def test_two_players_offer_a_draw_at_once_the_other_side_answers_on_its_turn(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    press(app, pygame.K_d, "d")
+    assert screen.confirm is None and screen.game.status.startswith("Black offers a draw")
+
+
 def test_the_resign_cards_buttons_have_one_size_and_the_focus_is_an_outline(
     make_app: Callable[..., App],
 ) -> None:

@@ -148,5 +148,5 @@ def test_copy_picture_puts_a_png_where_a_copier_exists_and_says_so_where_none(
         clipboard, "IMAGE_COPIERS", (("stand-in", (sys.executable, "-c", program), "DISPLAY"),)
     )
     choose(app, "copy_picture")
-    assert game.status == "Copied the board as a picture (PNG)"
+    assert game.status == "Copied the board as a picture (PNG)."
     assert kept.read_bytes().startswith(b"\x89PNG")

@@ -219,8 +219,9 @@ def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     game.update(0)
     ai.answer(Move((22, 18)), score=150)  # the AI's last search: 1.5 men ahead (a man is 100)
     game.update(0)
-    game.offer_draw()
-    assert game.outcome is None and not ai.pending and "again" in game.status  # asks first
+    game.offer_draw()  # asks first (the game screen on a card: test_gui_game_screen)
+    assert game.outcome is None and not ai.pending and game.confirming == "draw"
+    assert game.status == "Offer the AI a draw?"
     game.offer_draw()
     assert game.outcome is None and not ai.pending  # its last score answers: no new search
     # The score the panel and the bar show, from the player's side.

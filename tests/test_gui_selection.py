@@ -58,7 +58,7 @@ def test_an_illegal_click_changes_nothing_and_says_why() -> None:
     selector.click(11)
     refused = selector.click(19)
     assert refused.move is None and selector.selected == 11
-    assert refused.message == "11 cannot move to 19"
+    assert refused.message == "11 cannot move to 19."
 
 
 def test_clicking_another_movable_piece_switches_the_selection() -> None:

@@ -24,7 +24,6 @@ import random
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from checkers._bitboard import capture_pending, generate_raw, play, raw_squares
@@ -37,6 +36,7 @@ from checkers.ai.weights import HAND_SET, Weights
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.match import load_ballots
 from checkers.record import FORTY_MOVE_PLIES
+from checkers.workers import process_pool
 
 BLACK_WINS, DRAW, WHITE_WINS = 2, 1, 0
 _ENDGAME_PIECES = 4
@@ -180,7 +180,7 @@ def play_games(
     partial = out.with_name(out.name + ".partial")
     with (
         partial.open("w", encoding="ascii") as stream,
-        ProcessPoolExecutor(jobs or None, initializer=_install, initargs=(weights,)) as pool,
+        process_pool(jobs or None, _install, (weights,)) as pool,
     ):
         # map keeps the games' order: the file is the same for the same seed.
         for done, lines in enumerate(pool.map(_play_task, tasks, chunksize=4), start=1):

@@ -43,6 +43,7 @@ from checkers.ai.engine import MAN
 from checkers.ai.search import Limits, SearchRequest, score_text
 from checkers.board import BLACK, Move, Position
 from checkers.textfile import read_bytes
+from checkers.workers import process_pool
 
 __all__ = [
     "BOOK_FILE",
@@ -474,7 +475,7 @@ def build_book(
     record = _WorkFile(work_path, settings)
     entries: dict[int, BookEntry] = {}
     searched_now = 0
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    pool = process_pool(jobs) if jobs > 1 else None
     try:
         level = [Position().fen()]
         seen = set(level)

@@ -57,6 +57,7 @@ from checkers.board import (
     row_col_square,
     square_row_col,
 )
+from checkers.workers import process_pool
 
 __all__ = [
     "BuildProgress",
@@ -597,7 +598,7 @@ def build(
             if pool is None:
                 warm_up()
                 queue = multiprocessing.get_context().Queue()
-                pool = ProcessPoolExecutor(max_workers=jobs, initializer=_listen, initargs=(queue,))
+                pool = process_pool(jobs, _listen, (queue,))
             assert queue is not None
             pending: set[Future[SliceStats]] = {
                 pool.submit(_task, m, str(out), tuple(str(p) for p in inputs)) for m in todo

@@ -37,6 +37,7 @@ from checkers.ai.registry import man_value
 from checkers.ai.search import Limits, Progress, SearchRequest, SearchResult, StopSignal
 from checkers.board import Position, Side
 from checkers.coach.exact import exact_explanation
+from checkers.workers import exit_with_parent
 
 __all__ = [
     "ANALYSIS_LIMITS",
@@ -175,6 +176,7 @@ def _report_core(replies: _Replies) -> None:
 def worker_main(requests: Connection, connection: Connection) -> None:
     """The worker process: answer search requests one at a time until told to quit; the
     engine's compiled core gets ready meanwhile (reported as `("core", 0, words)`)."""
+    exit_with_parent()  # not only the pipe's end: a forked process may hold a copy of it
     replies = _Replies(connection)
     # Ctrl+C in the terminal reaches the whole process group; the UI decides when to stop us.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -75,6 +75,11 @@ class BoardPlayScreen(ScreenBase):
         """More for the board to show (a last move, arrows)."""
         return {}
 
+    def buttons_enabled(self) -> dict[str, bool]:
+        """Which buttons can do something now, by name: one that cannot (nothing to take
+        back) is greyed out, never left highlighted; a button not named is on."""
+        return {}
+
     # --- the board ----------------------------------------------------------------------------
 
     def reselect(self) -> None:
@@ -221,6 +226,14 @@ class BoardPlayScreen(ScreenBase):
     def sync(self) -> bool:
         """Bring the labels and the status line in step; True if anything changed."""
         changed = False
+        for name, enabled in self.buttons_enabled().items():
+            button = self.widgets.get(name)
+            if button is not None and button.is_enabled != enabled:
+                if enabled:
+                    button.enable()
+                else:
+                    button.disable()
+                changed = True
         for name, text in self.texts().items():
             label = self.labels.get(name)
             if label is None or self._shown.get(name) == text:

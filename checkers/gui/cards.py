@@ -19,7 +19,7 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from checkers.gui import fonts
+from checkers.gui import fonts, theme
 
 __all__ = [
     "Card",
@@ -47,8 +47,8 @@ def grid_unit(scale: float) -> int:
 
 
 def text_size(size: int, scale: float) -> int:
-    """A theme text size as the window shows it (checkers.gui.theme.ui_theme scales it so)."""
-    return max(9, round(size * scale))
+    """A theme text size as the window shows it (`theme.text_size`, as `ui_theme` scales)."""
+    return theme.text_size(size, scale)
 
 
 def button_height(scale: float) -> int:

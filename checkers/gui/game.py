@@ -352,11 +352,11 @@ class Game:
         if self.finished:
             result = ClickResult(message=self._over_message())
         elif self.animation is not None:
-            result = ClickResult(message="Wait for the move to finish")
+            result = ClickResult(message="Wait for the move to finish.")
         elif not self.is_human_turn():
             side = self.position.turn.name.capitalize()
             wait = "C plays on from here" if self.reviewing else "Wait"
-            result = ClickResult(message=f"{wait}: it is the AI's turn ({side})")
+            result = ClickResult(message=f"{wait}: it is the AI's turn ({side}).")
         else:
             result = self.selector.click(square)
         self.confirming = None
@@ -559,7 +559,7 @@ class Game:
             words = score_words(judged.score, judged.man, judged.side, self._human())
             if judged.database:
                 words = database_note(judged.score, judged.side, self._human())
-            self.status = f"Hint: {result.move.pdn()} ({words}, {depth_words(judged.depth)})"
+            self.status = f"Hint: {result.move.pdn()} ({words}, {depth_words(judged.depth)})."
             return
         note = event.note
         if result.database:  # the panel's last line and the status say where the score came from
@@ -846,11 +846,11 @@ class Game:
     def request_hint(self) -> None:
         """Ask the engine for the human's best move; it is highlighted when it arrives."""
         if self.finished:
-            self.status = "The game is over: no hint needed"
+            self.status = "The game is over: no hint needed."
         elif not self.is_human_turn():
-            self.status = "Hints are for a human's turn"
+            self.status = "Hints are for a human's turn."
         elif self.thinking is not None:
-            self.status = "Still thinking about the hint"
+            self.status = "Still thinking about the hint."
         else:
             self._ask(self.config.hint, "hint")
             self.status = "Looking for a hint..."
@@ -858,7 +858,7 @@ class Game:
     def toggle_pause(self) -> None:
         """Pause or resume an AI vs AI game; pausing cancels the search under way."""
         if self.mode is not Mode.AI_VS_AI:
-            self.status = "Pause is for AI vs AI games"
+            self.status = "Pause is for AI vs AI games."
             return
         if self.finished:
             self.status = "The game is over: nothing to pause."
@@ -868,12 +868,12 @@ class Game:
         self.step_once = False
         if self.paused:
             self._stop_thinking()
-        self.status = "Paused: space resumes, S plays one move" if self.paused else "Resumed"
+        self.status = "Paused: space resumes, S plays one move." if self.paused else "Resumed."
 
     def step(self) -> None:
         """In a paused AI vs AI game, play one move and stay paused (pauses a running game)."""
         if self.mode is not Mode.AI_VS_AI:
-            self.status = "Single-step is for AI vs AI games"
+            self.status = "Single-step is for AI vs AI games."
             return
         if not self.paused:
             self.toggle_pause()
@@ -888,7 +888,7 @@ class Game:
         index = max(0, min(len(DELAYS) - 1, index + direction))
         self.delay = DELAYS[index]
         self.wait = min(self.wait, self.delay)
-        self.status = f"Delay between AI moves: {self.delay:g} s"
+        self.status = f"Delay between AI moves: {self.delay:g} s."
 
     def close(self) -> None:
         """Cancel any search; the app closes the worker itself."""
@@ -996,9 +996,10 @@ class Game:
             self.status = "Offer a draw on your turn."
             return
         if self.confirming != "draw":
-            # The AI may accept at once, which ends the game: asked first, as resigning is.
+            # The AI may accept at once, which ends the game: asked first (the game screen asks
+            # on a card), as resigning is.
             self.confirming = "draw"
-            self.status = "Offer the AI a draw? Press Offer draw (D) again to offer it."
+            self.status = "Offer the AI a draw?"
             return
         self.confirming = None
         if self.judgement() is not None:

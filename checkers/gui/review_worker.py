@@ -5,7 +5,8 @@ Pure Python (no pygame). The process runs `checkers.review.review_moves` (with a
 search processes when there is more than one core), so no search runs on the window's thread
 and the window's loop never waits: `poll()` only reads what has already arrived. Cancelling
 sends a stop that the process's listener thread turns into the review's StopSignal; the review
-then ends its pool and the process exits. If the window goes away, the closed pipe stops it too.
+then ends its pool and the process exits. If the window goes away, the closed pipe stops it too,
+and a killed window's process ends within a second (`checkers.workers`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from checkers.ai.search import StopSignal
 from checkers.board import Move, Position
 from checkers.puzzles import Puzzle, find_puzzles
 from checkers.review import DEFAULT_SETTING, MoveReview, ReviewSetting, review_moves
+from checkers.workers import exit_with_parent
 
 __all__ = [
     "ReviewClient",
@@ -72,6 +74,7 @@ def review_main(
 ) -> None:
     """The review process: send each move's review as it comes, then the game's puzzles, then
     `done` (nothing more once stopped)."""
+    exit_with_parent()  # its pool's workers then see this process gone and end too
     # Ctrl+C in the terminal reaches the whole process group; the window decides when to stop.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     # Not lowered in priority as the AI's worker is (aiworker.WORKER_NICENESS): the player waits

@@ -107,7 +107,8 @@ WOOD = Palette(
 CONTRAST = Palette(
     LIGHT_SQUARE=(255, 255, 255),
     DARK_SQUARE=(40, 110, 60),
-    SQUARE_NUMBER=(170, 220, 180),
+    # White on the dark green: 6.2:1, past WCAG's 4.5:1 for small text (the pale green was 4:1).
+    SQUARE_NUMBER=(255, 255, 255),
     BOARD_EDGE=(0, 0, 0),
     BLACK_PIECE=(20, 20, 20),
     BLACK_PIECE_RIM=(255, 215, 0),
@@ -214,6 +215,13 @@ BLURRED_SIZES = {11: 12, 13: 12}
 digit all but vanishes: "14turns", "24is"), and the size used instead."""
 
 
+def text_size(size: int, scale: float) -> int:
+    """A theme text size as the window shows it at `scale`: scaled, at least 9 pixels, never
+    one of `BLURRED_SIZES`. Everything that measures text for a widget uses it."""
+    scaled = max(9, round(size * scale))
+    return BLURRED_SIZES.get(scaled, scaled)
+
+
 def ui_theme(name: str, scale: float = 1.0) -> dict[str, Any]:
     """The pygame_gui theme `name` as a dict, every font size and list row multiplied by `scale`
     (the window's size decides it, so text grows with the window); no font gets a size of
@@ -226,8 +234,8 @@ def ui_theme(name: str, scale: float = 1.0) -> dict[str, Any]:
         for group, key in (("font", "size"), ("misc", "list_item_height")):
             values = block.get(group)
             if isinstance(values, dict) and key in values:
-                size = max(9, round(int(values[key]) * scale))
-                if group == "font":
-                    size = BLURRED_SIZES.get(size, size)
-                values[key] = str(size)
+                size = int(values[key])
+                values[key] = str(
+                    text_size(size, scale) if group == "font" else max(9, round(size * scale))
+                )
     return data

@@ -18,6 +18,8 @@ from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterf
 from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
+from checkers.gui.theme import BLURRED_SIZES
+
 __all__ = [
     "SMALLEST_TEXT",
     "TIP_DELAY",
@@ -242,7 +244,8 @@ def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> N
         # pygame_gui warns that a size the theme did not name is loaded on first use: it is.
         warnings.simplefilter("ignore", UserWarning)
         while (box.scroll_bar is not None or _stray_break(box)) and size >= smallest:
-            box.set_text(f"<font pixel_size={size}>{html_text}</font>")
+            if size not in BLURRED_SIZES:
+                box.set_text(f"<font pixel_size={size}>{html_text}</font>")
             size -= 1
 
 

@@ -68,6 +68,11 @@ class Text:
         """Forget the rendered lines (their colours belong to the theme that was in use)."""
         self._lines.clear()
 
+    def forget_fonts(self) -> None:
+        """Drop the fonts and the lines (pygame's font module is about to quit)."""
+        self._fonts.clear()
+        self._lines.clear()
+
     def render(self, text: str, size: int, colour: Sequence[int]) -> pygame.Surface:
         """A rendered line, cached (the panel redraws the same lines every frame)."""
         key = (text, int(size), (colour[0], colour[1], colour[2]))

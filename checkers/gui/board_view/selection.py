@@ -100,24 +100,24 @@ class Selector:
         piece = self.position.piece_at(square)
         side = _side_name(self.position)
         if piece is None:
-            return ClickResult(message=f"Square {square} is empty: select one of {side}'s pieces")
+            return ClickResult(message=f"Square {square} is empty: select one of {side}'s pieces.")
         if piece.side is not self.position.turn:
             return ClickResult(
-                message=f"That is {piece.side.name.capitalize()}'s piece; {side} is to move"
+                message=f"That is {piece.side.name.capitalize()}'s piece; {side} is to move."
             )
         if square not in self.movable:
             if self.capture_pending:
                 return ClickResult(
-                    message="A capture is compulsory: select one of the marked pieces"
+                    message="A capture is compulsory: select one of the marked pieces."
                 )
-            return ClickResult(message=f"The piece on {square} has no legal move")
+            return ClickResult(message=f"The piece on {square} has no legal move.")
         self.selected, self.clicks, self.target = square, (), None
         return ClickResult(changed=True)
 
     def click(self, square: int | None) -> ClickResult:
         """Handle a click on a square (None: a light square); a complete move ends the selection."""
         if square is None:
-            return ClickResult(message="Pieces stand and move on the dark squares only")
+            return ClickResult(message="Pieces stand and move on the dark squares only.")
         if self.selected is None:
             return self.select(square)
         if square == self.selected and not self.clicks and self.target is None:
@@ -139,7 +139,7 @@ class Selector:
                 return ClickResult(
                     changed=True,
                     message=f"{len(remaining)} ways to reach {square}: click the "
-                    f"square to jump through ({options})",
+                    f"square to jump through ({options}).",
                 )
             self.clicks = clicks
             return ClickResult(changed=True)
@@ -157,10 +157,10 @@ class Selector:
             and _is_step(self.selected, square)
             and self.position.piece_at(square) is None
         ):
-            return f"A capture is compulsory: {self.selected} must jump"
+            return f"A capture is compulsory: {self.selected} must jump."
         if self.clicks:
-            return f"{square} is not on a jump path through {', '.join(map(str, self.clicks))}"
-        return f"{self.selected} cannot move to {square}"
+            return f"{square} is not on a jump path through {', '.join(map(str, self.clicks))}."
+        return f"{self.selected} cannot move to {square}."
 
 
 def _is_step(a: int, b: int) -> bool:

@@ -1,5 +1,6 @@
-"""The game screen's cards: the game-over card and the help card (the rules in brief and every
-key in aligned columns), built as pygame_gui widgets over a shade.
+"""The game screen's cards: the questions asked before a game can end (resign? offer a draw?),
+the game-over card and the help card (the rules in brief and every key in aligned columns),
+built as pygame_gui widgets over a shade.
 
 Each builder returns its buttons by name; the screen wires them to its actions. The words are
 decided in pure functions (`outcome_card`, `RULES`), so tests read them without a window.
@@ -7,7 +8,7 @@ decided in pure functions (`outcome_card`, `RULES`), so tests read them without 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pygame
@@ -16,10 +17,19 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from checkers.board import BLACK
+from checkers.gui.cards import Card, CardButton
 from checkers.gui.game import Game
 from checkers.gui.wording import game_over_words, moves_count, plural
 
-__all__ = ["RULES", "build_help_card", "build_result_card", "card_panel", "outcome_card"]
+__all__ = [
+    "RULES",
+    "build_help_card",
+    "build_result_card",
+    "card_panel",
+    "draw_offer_card",
+    "outcome_card",
+    "resign_card",
+]
 
 RULES = (
     (
@@ -66,6 +76,36 @@ def outcome_card(game: Game) -> tuple[str, list[str]]:
     black_first = game.record.start.turn is BLACK
     moves = plural(moves_count(game.record.ply, black_first), "move")
     return title, [reason, f"Result {outcome.result()} after {moves}"]
+
+
+def resign_card(who: str, resign: Callable[[], None], play_on: Callable[[], None]) -> Card:
+    """The question before resigning: Resign or Keep playing (`who` names the side that
+    resigns, ` as Black`, when it needs naming)."""
+    return Card(
+        "Resign?",
+        [f"Resign this game{who}?", "Undo takes it back afterwards."],
+        [
+            CardButton("resign", "Resign", "Give up this game (Enter; Undo takes it back)", resign),
+            CardButton("cancel", "Keep playing", "Close this and play on (Esc)", play_on),
+        ],
+        cancel=play_on,
+    )
+
+
+def draw_offer_card(offer: Callable[[], None], cancel: Callable[[], None]) -> Card:
+    """The question before offering the AI a draw (it may accept at once, which ends the game):
+    Offer draw or Cancel."""
+    return Card(
+        "Offer a draw?",
+        ["The AI accepts unless it thinks it is ahead.", "If it accepts, the game is drawn."],
+        [
+            CardButton(
+                "offer", "Offer draw", "Offer the draw; the AI answers at once (Enter)", offer
+            ),
+            CardButton("cancel", "Cancel", "Close this and play on (Esc)", cancel),
+        ],
+        cancel=cancel,
+    )
 
 
 def card_panel(

@@ -137,7 +137,7 @@ class GameKeeper:
             return f"Error: could not save the game: {error}"
         self._written = self._key()
         assert path is not None
-        return f"Saved: {_where(path)}"
+        return f"Saved: {_where(path)}."
 
     def keep(self) -> bool:
         """Write the game to its file and let the file go (the game stays in the list); True

@@ -68,7 +68,7 @@ def copy_picture(screen: PictureHost) -> None:
     """Put the board shown on the clipboard as a PNG, or say why it cannot be."""
     problem = copy_image(png_bytes(shown_picture(screen)))
     screen.game.status = (
-        "Copied the board as a picture (PNG)"
+        "Copied the board as a picture (PNG)."
         if problem is None
         else f"No picture copied: {problem}. Save picture writes it to a file."
     )

@@ -280,7 +280,7 @@ class ReviewPane:
         self.area = area
         self._columns = self._table_columns(size)
         texts = self._button_texts()
-        button_font = fonts.font(max(9, round(17 * self.screen.context.scale)))
+        button_font = fonts.font(theme.text_size(17, self.screen.context.scale))
         # Each button as wide as its words need (Cancel becomes Close in the same place).
         widths = [button_font.size(text)[0] + 2 * unit for text, _ in texts.values()]
         widths[-1] = max(button_font.size(text)[0] for text in ("Cancel", "Close")) + 2 * unit

@@ -93,7 +93,7 @@ class AnalysisScreen(ScreenBase):
         """Whether the analysis of this position is over (every line proven, or nothing to
         analyse); otherwise it goes on deepening."""
         self.request: int | None = None
-        self.status = "Move for either side. U takes back, Esc goes back to the game."
+        self.status = "Move for either side. U undoes a move, Esc goes back to the game."
         self.actions = Actions()
         self.widgets: dict[str, UIButton] = {}
         """The buttons by name (`back`, `reset`, `best`, `switch`, `flip`, `close`), for tests."""
@@ -166,6 +166,12 @@ class AnalysisScreen(ScreenBase):
         self.record.play(move)
         self.status = f"{move.pdn()} played on the analysis board."
         self._analyse()
+
+    def can_take_back(self) -> bool:
+        """Whether a move (or a switch of the side to move) was made here to take back."""
+        if len(self.records) > 1:
+            return True
+        return self.record.ply > self.base_ply
 
     def take_back(self) -> None:
         """Take back the last move made on this board (never one of the game's)."""
@@ -560,7 +566,7 @@ class AnalysisScreen(ScreenBase):
     ) -> None:
         """The board's six buttons in two columns, their first row at `top`."""
         buttons = (
-            ("back", "Take back", "Take back the last move made here (U, Backspace or Left)"),
+            ("back", "Undo", "Take back the last move made here (U, Backspace or Left)"),
             ("reset", "Game position", "Back to the game's position, dropping these moves (Home)"),
             ("best", "Play best", "Play the engine's best move on this board (Space)"),
             ("switch", "Switch side", "Give the move to the other side (X)"),
@@ -651,6 +657,14 @@ class AnalysisScreen(ScreenBase):
         changed = False
         for name, text in self.texts().items():
             changed = self._set(name, text) or changed
+        undo, can_undo = self.widgets.get("back"), self.can_take_back()
+        if undo is not None and undo.is_enabled != can_undo:
+            # Nothing made here to take back: the button says so by being off.
+            if can_undo:
+                undo.enable()
+            else:
+                undo.disable()
+            changed = True
         if self.explorer is not None:
             changed = self.explorer.sync(self.position, self.analysis) or changed
         if self.status_box is not None and self._shown.get("status") != self.status:

@@ -246,6 +246,10 @@ class DrillScreen(BoardPlayScreen):
             wakes.append(max(0.0, self.wait))
         return min(wakes) if wakes else None
 
+    def buttons_enabled(self) -> dict[str, bool]:
+        """Undo (the primary button) is off until the player has a move to take back."""
+        return {"back move": self.game is not None and self.game.record.ply > 0}
+
     def take_back(self) -> None:
         """Take back the player's last move and the answer to it."""
         if self.game is not None and self.game.take_back():
@@ -275,7 +279,7 @@ class DrillScreen(BoardPlayScreen):
     def buttons(self) -> Sequence[ButtonSpec]:
         """Take back, start again, another ending, flip and back."""
         return (
-            ("back move", "Take back", "Take back your last move (U)", self.take_back),
+            ("back move", "Undo", "Take back your last move (U)", self.take_back),
             ("restart", "Restart", "The ending from its position (Home)", self.restart),
             ("choose", "Other ending", "Pick another standard ending (D)", self.choose),
             ("flip", "Flip", "Turn the board around (F)", self.flip),

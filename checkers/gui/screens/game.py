@@ -26,13 +26,18 @@ from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.board_view.selection import Drag
-from checkers.gui.cards import Card, CardButton
+from checkers.gui.cards import Card
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
 from checkers.gui.game import Game, Judgement, judges_like_the_engine
-from checkers.gui.game_view.cards import build_help_card, build_result_card
+from checkers.gui.game_view.cards import (
+    build_help_card,
+    build_result_card,
+    draw_offer_card,
+    resign_card,
+)
 from checkers.gui.game_view.commands import (
     OVERLAYS,
     Command,
@@ -87,6 +92,9 @@ FLASH_FRAME = 1 / 20
 START_KEPT_NOTE = "Your last game was kept: Load (L) resumes it."
 """The same note on the start screen, naming the start screen's own way back to it."""
 
+CONFIRMED = ("resign", "draw")
+"""The commands that ask on a card before they act (`Game.confirming`)."""
+
 
 class GameScreen(ScreenBase):
     """A game in the window: the game, its board orientation, the drag and the open card."""
@@ -139,7 +147,8 @@ class GameScreen(ScreenBase):
         self._states: dict[str, tuple[bool, bool]] = {}
         self._labels: dict[str, str] = {}
         self.confirm: Card | None = None
-        """The resign question while it is asked (a card of the window's one style)."""
+        """The resign or draw-offer question while it is asked (a card of the window's one
+        style)."""
         self._widgets_changed = False
         self.disabled_tips = HoverTips(context.ui)
         self.review_pane: ReviewPane | None = None
@@ -181,7 +190,7 @@ class GameScreen(ScreenBase):
         if new == when:
             return
         self.context.request(ChangeSettings(replace(self.context.settings, eval_bar=new)))
-        self.game.status = "Evaluation bar off" if shown else "Evaluation bar on"
+        self.game.status = "Evaluation bar off." if shown else "Evaluation bar on."
 
     def toggle_menu(self) -> None:
         """Open or close the menu of less-used actions."""
@@ -199,38 +208,44 @@ class GameScreen(ScreenBase):
             # The card comes with the widgets (`_build_confirm`); the words name its keys.
             game.status = f"Resign{self._resigner()}? Choose on the card."
 
+    def ask_draw(self) -> None:
+        """Against the AI, ask on a card whether to offer the draw (D twice also offers it);
+        between two players the offer is made at once, the other side answers on its turn."""
+        game = self.game
+        if game.confirming == "draw" or self.confirm is not None:
+            self._kill_confirm()
+            game.offer_draw()  # the second press: the AI answers
+            return
+        game.offer_draw()  # asks (or says why not, or offers between two players)
+        if game.confirming == "draw":
+            game.status = "Offer the AI a draw? Choose on the card."
+
     def _resigner(self) -> str:
         """` as Black` when the side that resigns needs naming (not against the AI)."""
         game = self.game
         return "" if game.mode is Mode.HUMAN_VS_AI else f" as {game.position.turn.name.title()}"
 
     def _build_confirm(self, root: UIContainer) -> None:
-        """The resign question on a card over a shade on the whole window."""
-        self.confirm = Card(
-            "Resign?",
-            [f"Resign this game{self._resigner()}?", "Undo takes it back afterwards."],
-            [
-                CardButton(
-                    "resign",
-                    "Resign",
-                    "Give up this game (Enter; Undo takes it back)",
-                    self._resign,
-                ),
-                CardButton("cancel", "Keep playing", "Close this and play on (Esc)", self._play_on),
-            ],
-            cancel=self._play_on,
-        )
+        """The question asked (resign? offer a draw?) on a card over a shade on the window."""
+        if self.game.confirming == "draw":
+            self.confirm = draw_offer_card(self._confirmed, self._play_on)
+        else:
+            self.confirm = resign_card(self._resigner(), self._confirmed, self._play_on)
         self.confirm.build(self.context.ui, root, self.context.scale)
 
-    def _resign(self) -> None:
-        """The card's Resign: the game ends by resignation."""
+    def _confirmed(self) -> None:
+        """The card's Resign or Offer draw: the game ends by resignation, or the AI answers."""
+        asked = self.game.confirming
         self._kill_confirm()
-        if self.game.confirming != "resign":
+        if asked == "draw":
+            self.game.offer_draw()
+            return
+        if asked != "resign":
             self.game.resign()
         self.game.resign()
 
     def _play_on(self) -> None:
-        """The card's Keep playing (or Esc): the question goes, the game goes on."""
+        """The card's Keep playing or Cancel (or Esc): the question goes, the game goes on."""
         self._kill_confirm()
         self.game.confirming = None
         self.game.refresh_status()
@@ -243,18 +258,18 @@ class GameScreen(ScreenBase):
     def flip(self) -> None:
         """Turn the board half a turn."""
         self.flipped = not self.flipped
-        self.game.status = f"Board flipped: {'Black' if self.flipped else 'White'} at the bottom"
+        self.game.status = f"Board flipped: {'Black' if self.flipped else 'White'} at the bottom."
 
     def toggle_numbers(self) -> None:
         """Show or hide the squares' numbers, and remember it."""
         shown = not self.context.settings.square_numbers
         self.context.request(ChangeSettings(replace(self.context.settings, square_numbers=shown)))
-        self.game.status = "Square numbers shown" if shown else "Square numbers hidden"
+        self.game.status = "Square numbers shown." if shown else "Square numbers hidden."
 
     def toggle_mute(self) -> None:
         """Sound on or off."""
         muted = self.context.sounds.toggle_mute()
-        self.game.status = "Sound off" if muted else "Sound on"
+        self.game.status = "Sound off." if muted else "Sound on."
 
     # --- files and the clipboard --------------------------------------------------------------
 
@@ -301,7 +316,7 @@ class GameScreen(ScreenBase):
             )
             self.game.judge(result.position, found)
         elif isinstance(result, SavedAs):
-            self.game.status = f"Saved {result.what} as {result.path.name} in {result.path.parent}"
+            self.game.status = f"Saved {result.what} as {result.path.name} in {result.path.parent}."
 
     def load(
         self, record: GameRecord, tags: dict[str, str], name: str, path: Path | None = None
@@ -353,9 +368,9 @@ class GameScreen(ScreenBase):
         """Copy the whole game to the clipboard as PDN."""
         problem = copy_text(self.pdn_text())
         self.game.status = (
-            f"Copied the game ({plural(moves_count(len(self.game.record.line)), 'move')}) as PDN text"
+            f"Copied the game ({plural(moves_count(len(self.game.record.line)), 'move')}) as PDN text."
             if problem is None
-            else f"No clipboard ({problem}); Ctrl+S saves the game as a PDN file instead"
+            else f"No clipboard ({problem}); Ctrl+S saves the game as a PDN file instead."
         )
 
     def autosave(self, force: bool = False) -> None:
@@ -691,7 +706,7 @@ class GameScreen(ScreenBase):
 
     def _state_key(self) -> tuple[object, ...]:
         """What decides which widgets exist (a change rebuilds them)."""
-        asking = self.game.confirming == "resign"
+        asking = self.game.confirming in CONFIRMED
         shown = (self.card, self.menu_open, self.result_shown(), self.bar_shown(), asking)
         return (*shown, self._figures_shown())
 
@@ -764,7 +779,7 @@ class GameScreen(ScreenBase):
         self._add_disabled_tips()
         if self.review_pane is not None:
             self.review_pane.build_ui(root, self.review_area())
-        if self.game.confirming == "resign":
+        if self.game.confirming in CONFIRMED:
             self._build_confirm(root)
         self.sync_widgets()
         self._widgets_changed = True  # their states show after pygame_gui's next update

@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from checkers import saves
 from checkers.board import BLACK
-from checkers.gui import fonts
+from checkers.gui import fonts, theme
 from checkers.gui.cards import button_height, button_width
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_list import GameList
@@ -125,7 +125,7 @@ class _Dialog(ButtonScreen):
         inner = box.width - 4 * gap
         UILabel(
             pygame.Rect(2 * gap, gap, inner, row),
-            fit_text(self.title, inner, int(17 * self.context.scale)),
+            fit_text(self.title, inner, theme.text_size(17, self.context.scale)),
             ui,
             container=panel,
             object_id="@card_title_small",
@@ -154,7 +154,9 @@ class _Dialog(ButtonScreen):
             container=panel,
             object_id="@error" if self.status.startswith(("Error", "Cannot")) else "@status",
         )
-        self.status_label.set_text(fit_text(self.status, inner, int(16 * self.context.scale)))
+        self.status_label.set_text(
+            fit_text(self.status, inner, theme.text_size(16, self.context.scale))
+        )
         self.body = pygame.Rect(2 * gap, gap + row + gap, inner, foot - 2 * row - 4 * gap)
         self.build_body(panel)
 
@@ -357,7 +359,7 @@ class LoadScreen(_Dialog):
                 self.list_box,
                 f"row {index}",
                 pygame.Rect(0, (index - self.first) * (row + self.unit // 2), area.width, row),
-                fit_text(self.row_text(index), area.width, int(16 * self.context.scale)),
+                fit_text(self.row_text(index), area.width, theme.text_size(16, self.context.scale)),
                 self.row_tip(index),
                 partial(self.click_row, index),
                 object_id="@row",
@@ -428,7 +430,9 @@ class ArchiveScreen(LoadScreen):
         self.status = self.games.status()
         if self.status_label is not None and self.status_label.alive():
             width = self.status_label.rect.width
-            self.status_label.set_text(fit_text(self.status, width, int(16 * self.context.scale)))
+            self.status_label.set_text(
+                fit_text(self.status, width, theme.text_size(16, self.context.scale))
+            )
         self.show_list()
 
     def wake_in(self) -> float | None:
@@ -537,7 +541,7 @@ class ResumeScreen(_Dialog):
         for index, line in enumerate(self.lines()):
             UILabel(
                 pygame.Rect(self.body.left, self.body.top + index * row, self.body.width, row),
-                fit_text(line, self.body.width, int(17 * self.context.scale)),
+                fit_text(line, self.body.width, theme.text_size(17, self.context.scale)),
                 self.context.ui,
                 container=panel,
                 object_id="@status" if index == 2 else "@heading",

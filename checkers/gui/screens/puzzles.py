@@ -85,6 +85,9 @@ class PuzzleScreen(BoardPlayScreen):
         """Show the next puzzle: the longest due, else the one due soonest."""
         if not self.puzzles:
             self.puzzle = None
+            # As a game against the AI opens: Black, who moves first, at the bottom unless
+            # the settings turn the board.
+            self.flipped = not self.context.settings.flip
             self.show_card(self._empty_card())
             return
         current = self.puzzle
@@ -242,6 +245,10 @@ class PuzzleScreen(BoardPlayScreen):
             ("flip", "Flip", "Turn the board around (F)", self.flip),
             ("back", "Back", "Back to the start screen (Esc)", self.leave),
         )
+
+    def buttons_enabled(self) -> dict[str, bool]:
+        """Next puzzle (the primary button) is off while the set is empty."""
+        return {"next": bool(self.puzzles)}
 
     def _source(self, puzzle: Puzzle) -> str:
         """Where the puzzle comes from, in a player's words."""

@@ -2,7 +2,8 @@
 evaluation bar shows; every change is applied at once and remembered (the App writes the
 settings file).
 
-A pygame_gui window over the screen below (which keeps drawing); Esc or Close leaves it.
+A card of the window's one style (checkers.gui.cards: the gold border, the title, the buttons'
+one size) over the screen below, which keeps drawing; Esc or Close leaves it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel
 
 from checkers.gui import theme
+from checkers.gui.cards import button_height, button_width
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, ChangeSettings
 from checkers.gui.settings import EVAL_BAR, Settings
@@ -36,6 +38,8 @@ class SettingsScreen(ScreenBase):
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         """The controls by name (`theme`, `sound`, `volume`, `flip`, `close`), for tests."""
         self.volume: UIHorizontalSlider | None = None
+        self.panel: UIPanel | None = None
+        """The card the controls are on, while it is built."""
 
     @property
     def settings(self) -> Settings:
@@ -74,17 +78,21 @@ class SettingsScreen(ScreenBase):
         self.tips.update(dt)
 
     def build_ui(self, root: UIContainer) -> None:
-        """A panel in the middle of the window with one row per setting."""
+        """A card in the middle of the window with one row per setting and Close at its foot."""
         ui = self.context.ui
         self.actions.clear()
         self.tips = HoverTips(ui)
-        unit = max(1, round(10 * self.context.scale))
+        scale = self.context.scale
+        unit = max(1, round(10 * scale))
         row, gap = 4 * unit, unit
+        close_height = button_height(scale)
         width, height = root.get_container().get_rect().size
-        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 8 * row + 10 * gap)
+        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 7 * row + 11 * gap + close_height)
         box.center = (width // 2, height // 2)
         self.shade(root)
-        panel = UIPanel(box, manager=ui, container=root, starting_height=2)
+        panel = self.panel = UIPanel(
+            box, manager=ui, container=root, starting_height=2, object_id="#card"
+        )
         inner = box.width - 4 * gap
         label = 16 * unit
         control = inner - label
@@ -170,10 +178,11 @@ class SettingsScreen(ScreenBase):
         )
         y += row + 2 * gap
 
+        close_width = button_width(["Close"], scale)
         self.widgets["close"] = self.actions.button(
             ui,
             panel,
-            pygame.Rect(box.width // 2 - 8 * unit, y, 16 * unit, row),
+            pygame.Rect(box.width // 2 - close_width // 2, y, close_width, close_height),
             "Close",
             "Back; the settings are already saved (Esc)",
             self.close_dialog,

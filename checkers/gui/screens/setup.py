@@ -258,7 +258,7 @@ class SetupScreen(ButtonScreen):
         self, panel: UIPanel, text: str, x: int, y: int, width: int, size: int, object_id: str
     ) -> tuple[list[UILabel], int]:
         """`text` wrapped into labels from `y` down; the labels and the y below them."""
-        scaled = max(9, round(size * self.context.scale))
+        scaled = theme.text_size(size, self.context.scale)
         height = fonts.font(scaled).get_linesize() + 2
         labels = []
         # The label pads its text a little on each side: wrap to what it leaves.
@@ -387,7 +387,7 @@ class SetupScreen(ButtonScreen):
         # The status line sits above Start, growing upwards as it wraps, so it is never cut;
         # the verdict takes the room left above it (the status repeats a refusal anyway).
         error = self.status.startswith(("Cannot", "Error"))
-        scaled = max(9, round(_STATUS_SIZE * self.context.scale))
+        scaled = theme.text_size(_STATUS_SIZE, self.context.scale)
         line = fonts.font(scaled).get_linesize() + 2
         lines = len(wrap_text(self.status, width - 8, scaled))
         top = foot - gap - lines * line

@@ -23,6 +23,7 @@ from checkers.ai.levels import LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.gui import theme
+from checkers.gui.cards import Card, CardButton
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.intents import (
@@ -106,7 +107,8 @@ def level_label(level: Level) -> str:
 
 
 class StartScreen(ButtonScreen):
-    """Buttons for every choice, Start / Load / Settings / Quit, and a status line."""
+    """Buttons for every choice, Start / Load / Puzzles / Drills / Settings / Quit, and a status
+    line."""
 
     def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
         super().__init__(context)
@@ -138,9 +140,13 @@ class StartScreen(ButtonScreen):
             "s": self.open_settings,
             "p": self.open_puzzles,
             "d": self.open_drills,
-            "escape": self.quit,
+            "escape": self.ask_quit,
             "q": self.quit,
+            "ctrl+q": self.quit,
         }
+        self.card: Card | None = None
+        """The question "Quit checkers?" while it is asked (Esc asks; it never quits unasked:
+        a few Escapes from a game's menu must not close the window)."""
 
     @property
     def status(self) -> str:
@@ -222,6 +228,25 @@ class StartScreen(ButtonScreen):
         """Leave the game."""
         self.context.request(Quit())
 
+    def ask_quit(self) -> None:
+        """Ask on a card whether to close the window (Quit, or Cancel to stay)."""
+        self.card = Card(
+            "Quit checkers?",
+            ["Your games are kept: Load resumes them."],
+            [
+                CardButton("quit", "Quit", "Close the window (Enter)", self.quit),
+                CardButton("cancel", "Cancel", "Stay on the start screen (Esc)", self.close_card),
+            ],
+            cancel=self.close_card,
+        )
+        self._changed()
+
+    def close_card(self) -> None:
+        """Take the question down."""
+        if self.card is not None:
+            self.card.kill()
+            self.card = None
+
     def receive(self, result: object) -> None:
         """Open a game picked in the load screen (in review, at its end) with these players."""
         if not isinstance(result, LoadedGame):
@@ -235,7 +260,11 @@ class StartScreen(ButtonScreen):
     # --- events and time ---------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
-        """A widget's event runs its action; a key runs its binding."""
+        """The card's buttons and keys while it is up; otherwise a widget's event runs its
+        action and a key runs its binding."""
+        if self.card is not None and self.card.is_built():
+            self.card.handle(event)
+            return
         if self.actions.handle(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -323,6 +352,8 @@ class StartScreen(ButtonScreen):
         if mode is not Mode.HUMAN_VS_AI:
             self._centre_between(root, above, y, self._bottom_top(height, row, gap) - gap)
         self._bottom_row(root, column, height, row, gap)
+        if self.card is not None:
+            self.card.build(self.context.ui, root, scale)
 
     @staticmethod
     def _centre_between(
@@ -625,7 +656,8 @@ class StartScreen(ButtonScreen):
 
     @staticmethod
     def _bottom_top(height: int, row: int, gap: int) -> int:
-        """The top of the Start / Load / Settings / Quit row (the status line under it)."""
+        """The top of the Start / Load / Puzzles / Drills / Settings / Quit row (the status line
+        under it)."""
         return height - 2 * gap - row - int(row * 1.3)
 
     def _bottom_row(
@@ -636,16 +668,20 @@ class StartScreen(ButtonScreen):
         top = self._bottom_top(height, row, gap)
         due, held = due_count()
         puzzles = f"Puzzles: {due} due" if due else "Puzzles"
-        puzzles_tip = (
-            f"Positions from your reviewed games to solve: {due} of {held} due now (P); "
-            "endgame drills too (D)"
-        )
+        puzzles_tip = f"Positions from your reviewed games to solve: {due} of {held} due now (P)"
         buttons = (
             ("start", "Start", "Start the game chosen above (Enter)", self.start, 2.0),
             ("load", "Load", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
             ("puzzles", puzzles, puzzles_tip, self.open_puzzles, 1.7 if due else 1.3),
+            (
+                "drills",
+                "Drills",
+                "Standard endings to win against the endgame databases (D)",
+                self.open_drills,
+                1.3,
+            ),
             ("settings", "Settings", "Theme, sound and board (S)", self.open_settings, 1.3),
-            ("quit", "Quit", "Leave the game (Esc or Q)", self.quit, 1.0),
+            ("quit", "Quit", "Close the window (Q or Ctrl+Q)", self.quit, 1.0),
         )
         total = sum(weight for *_, weight in buttons)
         room = column.width - gap * 2 * (len(buttons) - 1)

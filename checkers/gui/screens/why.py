@@ -210,7 +210,7 @@ class WhyScreen(ScreenBase):
         self.widgets = {}
         self.image = self.line_text = self.step_label = None
         # The text box's bold moves: loaded now, as the theme loads only the regular face.
-        size = max(9, round(_TEXT_SIZE * self.context.scale))
+        size = theme.text_size(_TEXT_SIZE, self.context.scale)
         fonts = ui.get_theme().get_font_dictionary()
         if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", True, False)):
             fonts.preload_font(size, "noto_sans", bold=True)

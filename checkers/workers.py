@@ -1,0 +1,86 @@
+"""Worker processes that end themselves when the process that started them dies.
+
+Pure standard library. Every process the program starts (the window's AI and review processes,
+the review's search pool, the pools of `checkers match`, `endgame build`, `book build` and
+`perft`) calls `exit_with_parent()` first, or is made by `process_pool()`, which does it for
+each worker. Without it a killed parent (SIGKILL, a crash, an out-of-memory kill) left its
+workers searching on their own for hours: a pool's workers go on with the tasks already in
+their queue, then wait forever for more.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import multiprocessing.connection
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.context import BaseContext
+from typing import Any
+
+__all__ = ["ORPHANED_EXIT_CODE", "PARENT_CHECK_SECONDS", "exit_with_parent", "process_pool"]
+
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker looks whether its parent still lives: one system call each time."""
+
+ORPHANED_EXIT_CODE = 70
+"""A worker that ended because its parent died exits with this code (nobody is left to read
+it; it tells such an exit apart in a trace)."""
+
+
+def exit_with_parent() -> None:
+    """In a process started by multiprocessing: end it within about PARENT_CHECK_SECONDS of
+    its parent's death, whatever it is doing. Does nothing in any other process."""
+    parent = multiprocessing.parent_process()
+    if parent is None or parent.pid is None:
+        return
+    threading.Thread(
+        target=_watch_parent, args=(parent.pid, parent.sentinel), name="parent-watch", daemon=True
+    ).start()
+
+
+def _watch_parent(parent_pid: int, sentinel: int) -> None:
+    # Why a parent-pid check and not the other ways:
+    # - The end of a pipe from the parent is not seen while another process holds a copy of
+    #   its writing end, and every process forked meanwhile (a match or endgame pool on
+    #   Linux, a test's subprocess) does: the AI worker analysed on for hours that way.
+    # - PR_SET_PDEATHSIG fires when the *thread* that started the child ends (a pool's
+    #   handler thread), not the process, and exists only on Linux.
+    # A dead parent's children are handed to another process (init or a subreaper) on every
+    # POSIX system, so the parent pid changing is certain and needs nothing held open.
+    # Windows keeps the old parent pid; there the sentinel is a handle on the parent process
+    # itself, signalled when it exits (no fork there, so no copy can keep it alive).
+    if sys.platform == "win32":
+        multiprocessing.connection.wait([sentinel])
+    else:
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_CHECK_SECONDS)
+    # Nothing is left to report to: end at once, without running exit handlers that could
+    # wait on the dead parent (a pool's queues, a pipe's lock).
+    os._exit(ORPHANED_EXIT_CODE)
+
+
+def _start_worker(initializer: Callable[..., object] | None, initargs: tuple[Any, ...]) -> None:
+    """A pool worker's start: watch the parent, then the caller's own initializer."""
+    exit_with_parent()
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def process_pool(
+    jobs: int | None,
+    initializer: Callable[..., object] | None = None,
+    initargs: tuple[Any, ...] = (),
+    context: BaseContext | None = None,
+) -> ProcessPoolExecutor:
+    """A ProcessPoolExecutor of `jobs` workers (None: one per core) whose workers exit by
+    themselves if this process dies; `initializer(*initargs)` runs in each worker first."""
+    return ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(initializer, initargs),
+    )
