@@ -342,6 +342,11 @@ def test_another_programs_game_between_people_loads_as_theirs(
     lines = panel_lines(screen_of(app).game)
     assert lines.header == "Two players"
     assert [side[2][0] for side in lines.sides] == ["Anna Müller", "Bob Stone"]
+    # Saved again, it keeps its result and invents no Termination the file never had.
+    from checkers.gui.game_view.keeper import game_tags
+
+    tags = game_tags(screen_of(app).game)
+    assert "Termination" not in tags and tags["Black"] == "Anna Müller"
 
 
 def test_a_finished_game_shown_at_its_end_is_written_once(make_app, data: Path) -> None:
@@ -428,4 +433,4 @@ def test_another_programs_result_without_a_termination_says_so() -> None:
     title, reason = game_over_words(
         Outcome(BLACK, Reason.RECORDED), Mode.HUMAN_VS_AI, BLACK, Position()
     )
-    assert title == "You win" and "file records" in reason and "time" not in reason
+    assert title == "You win" and reason == "As recorded in the file" and "time" not in reason

@@ -106,6 +106,7 @@ class SearchFigures:
     pv: tuple[Move, ...]
     note: str = ""
     man: float = 1.0  # what a man is worth in the score's units
+    database: bool = False  # the endgame databases gave the move: no search behind it
 
 
 @dataclass(frozen=True)
@@ -562,9 +563,8 @@ class Game:
             self.status = f"Hint: {result.move.pdn()} ({words}, {depth_words(judged.depth)})."
             return
         note = event.note
-        if result.database:  # the panel's last line and the status say where the score came from
-            words = database_note(result.score, thinking.side, self._human())
-            note = f"{words}; {note}" if note else words
+        # The status says where a database score came from (the panel's score line says it too).
+        known = database_note(result.score, thinking.side, self._human()) if result.database else ""
         figures = _figures(thinking.side, level.name if level else "", result, note, thinking.man)
         if level is not None:
             self.ai_search = AISearch(SearchRequest.from_record(self.record), level, result.move)
@@ -579,8 +579,9 @@ class Game:
             # goes through it (told as the search that found it, as the panel's header does).
             self.judge(self.position, searched)
         self.figures = figures
-        if note:
-            self.status = note[0].upper() + note[1:] + "."
+        said = "; ".join(part for part in (known, note) if part)
+        if said:
+            self.status = said[0].upper() + said[1:] + "."
 
     def wake_in(self, thinking_frame: float, flash_frame: float) -> float | None:
         """Seconds until the game needs its next frame, or None to wait for the player: at
@@ -1038,5 +1039,14 @@ _RULES_ENDINGS = (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)
 
 def _figures(side: Side, level: str, result: SearchResult, note: str, man: float) -> SearchFigures:
     return SearchFigures(
-        side, level, result.depth, result.score, result.nodes, result.time, result.pv, note, man
+        side,
+        level,
+        result.depth,
+        result.score,
+        result.nodes,
+        result.time,
+        result.pv,
+        note,
+        man,
+        result.database,
     )

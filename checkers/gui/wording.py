@@ -131,7 +131,7 @@ def _reason(outcome: Outcome, position: Position, human: Side | None) -> str:
     if reason is Reason.AGREEMENT:
         return "agreed by both players" if human is None else "you and the AI agreed"
     if reason is Reason.RECORDED:
-        return "the result the file records"  # it does not say how the game ended
+        return "as recorded in the file"  # it does not say how the game ended
     assert outcome.winner is not None  # resignation and time always have a winner
     loser = outcome.winner.opponent
     if reason is Reason.RESIGNATION:

@@ -19,7 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 from checkers.board import BLACK
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.game import Game
-from checkers.gui.wording import game_over_words, moves_count, plural
+from checkers.gui.wording import game_over_words, moves_count, plural, result_words
 
 __all__ = [
     "RULES",
@@ -75,7 +75,7 @@ def outcome_card(game: Game) -> tuple[str, list[str]]:
     title, reason = game_over_words(outcome, game.mode, game.config.human_side(), game.position)
     black_first = game.record.start.turn is BLACK
     moves = plural(moves_count(game.record.ply, black_first), "move")
-    return title, [reason, f"Result {outcome.result()} after {moves}"]
+    return title, [reason, f"Result {result_words(outcome.result())} after {moves}"]
 
 
 def resign_card(who: str, resign: Callable[[], None], play_on: Callable[[], None]) -> Card:
@@ -97,7 +97,10 @@ def draw_offer_card(offer: Callable[[], None], cancel: Callable[[], None]) -> Ca
     Offer draw or Cancel."""
     return Card(
         "Offer a draw?",
-        ["The AI accepts unless it thinks it is ahead.", "If it accepts, the game is drawn."],
+        [
+            "The AI accepts unless it thinks it is clearly ahead.",
+            "If it accepts, the game is drawn.",
+        ],
         [
             CardButton(
                 "offer", "Offer draw", "Offer the draw; the AI answers at once (Enter)", offer

@@ -16,6 +16,7 @@ from checkers import saves
 from checkers.gui.game import CLOCK_TAGS, Game
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.wording import termination
+from checkers.record import Reason
 
 __all__ = ["RESUME_PLY_TAG", "GameKeeper", "game_tags"]
 
@@ -33,8 +34,10 @@ def game_tags(game: Game) -> dict[str, str]:
     tags.update({name: value for name, value in game.tags.items() if name not in _DERIVED_TAGS})
     tags.update(game.clock_tags())
     record = game.full_record()
-    if record.outcome is not None:
+    if record.outcome is not None and record.outcome.reason is not Reason.RECORDED:
         tags["Termination"] = termination(record.outcome, record.position)
+    elif "Termination" in game.tags:  # the file said how it ended (or nothing): kept as it was
+        tags["Termination"] = game.tags["Termination"]
     return tags
 
 

@@ -147,6 +147,8 @@ def _search_texts(game: Game) -> tuple[str, ...]:
                 "",
                 "",
             )
+        if figures.database:  # the databases' move: no search to report, the result says it
+            return (f"{who} ({figures.level}) played from the endgame databases", score, "", "", "")
         looked = (
             f"looked {depth_words(figures.depth)}"
             if figures.depth > 0
@@ -179,7 +181,9 @@ def _score_line(game: Game) -> str:
         return ""  # nothing judged yet, or the game over at the position shown: its result
     words = score_words(found.score, found.man, found.side, human_side(game))
     if found.database:
-        return f"Score {words} (endgame databases)"
+        if not is_win_score(found.score):
+            return "A draw with best play (endgame databases)"
+        return f"{words[0].upper()}{words[1:]} (endgame databases)"
     if is_win_score(found.score):
         return words[0].upper() + words[1:]  # `White wins in 3 moves` says it all
     if not found.depth:
