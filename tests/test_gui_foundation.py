@@ -14,7 +14,7 @@ import pygame_gui
 import pytest
 from gui_driving import run_until
 
-from checkers.gui import theme, ui
+from checkers.gui import fonts, theme, ui
 from checkers.gui.app import App, ui_scale
 from checkers.gui.config import Mode
 from checkers.gui.screens.game import GameScreen
@@ -374,4 +374,11 @@ def test_no_window_size_gives_text_a_font_size_that_swallows_spaces_after_digits
                 if isinstance(block, dict) and isinstance(block.get("font"), dict)
                 if "size" in block["font"]
             }
-            assert not sizes & set(theme.BLURRED_SIZES), (name, scale)
+            assert not sizes & set(fonts.BLURRED_SIZES), (name, scale)
+
+
+def test_hand_drawn_text_never_gets_a_blurred_size_either() -> None:
+    # The tree view draws its own text at 13 px in a small window: "Looking 4turns ahead".
+    for size in fonts.BLURRED_SIZES:
+        assert fonts.font(size).get_height() == fonts.font(fonts.BLURRED_SIZES[size]).get_height()
+        assert fonts.font(size) is fonts.font(fonts.BLURRED_SIZES[size])

@@ -7,15 +7,22 @@ from importlib import resources
 
 import pygame
 
-__all__ = ["SIZE_FACTOR", "font", "forget", "layout_font"]
+__all__ = ["BLURRED_SIZES", "SIZE_FACTOR", "font", "forget", "layout_font"]
+
+BLURRED_SIZES = {11: 12, 13: 12}
+"""Sizes at which the bundled Noto Sans sets a space after a digit all but zero wide ("looking
+14turns ahead", "Square 24is empty"), and the size used instead, in widgets and hand-drawn
+text alike."""
 
 _FACES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 _loaded: dict[tuple[int, bool], pygame.font.Font] = {}
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The window's font at `size` pixels (cached: loading a face costs milliseconds)."""
-    key = (max(6, int(size)), bold)
+    """The window's font at `size` pixels, or the next clear size (`BLURRED_SIZES`); cached:
+    loading a face costs milliseconds."""
+    size = max(6, int(size))
+    key = (BLURRED_SIZES.get(size, size), bold)
     loaded = _loaded.get(key)
     if loaded is None:
         if not pygame.font.get_init():

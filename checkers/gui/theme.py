@@ -13,7 +13,9 @@ from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any
 
-__all__ = ["DEFAULT_THEME", "PALETTES", "THEMES", "Palette", "current", "ui_theme", "use"]
+from checkers.gui.fonts import BLURRED_SIZES
+
+__all__ = ["DEFAULT_THEME", "PALETTES", "THEMES", "Palette", "current", "text_size", "ui_theme", "use"]
 
 Colour = tuple[int, int, int]
 
@@ -208,11 +210,6 @@ def use(name: str) -> None:
 def current() -> str:
     """The name of the theme in use."""
     return _current
-
-
-BLURRED_SIZES = {11: 12, 13: 12}
-"""Font sizes the bundled Noto Sans lays out badly in pygame_gui's text boxes (a space after a
-digit all but vanishes: "14turns", "24is"), and the size used instead."""
 
 
 def text_size(size: int, scale: float) -> int:

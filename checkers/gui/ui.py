@@ -18,7 +18,7 @@ from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterf
 from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
-from checkers.gui.theme import BLURRED_SIZES
+from checkers.gui.fonts import BLURRED_SIZES
 
 __all__ = [
     "SMALLEST_TEXT",
