@@ -15,7 +15,16 @@ from typing import Any
 
 from checkers.gui.fonts import BLURRED_SIZES
 
-__all__ = ["DEFAULT_THEME", "PALETTES", "THEMES", "Palette", "current", "text_size", "ui_theme", "use"]
+__all__ = [
+    "DEFAULT_THEME",
+    "PALETTES",
+    "THEMES",
+    "Palette",
+    "current",
+    "text_size",
+    "ui_theme",
+    "use",
+]
 
 Colour = tuple[int, int, int]
 
