@@ -77,6 +77,14 @@ def test_the_analysis_board_shows_the_games_deeper_score_until_it_looks_as_deep(
     assert analysis.evaluation() is not None
     assert analysis.evaluation()[1] == "+0.35 for Black"  # type: ignore[index]
     assert analysis.bar_figure() == "0.35"
-    analysis.analysis = Analysis(19, (AnalysisLine("11-15", 0.2, ("11-15",)),))
+    deeper = Analysis(19, (AnalysisLine("11-15", 0.2, ("11-15",)),))
+    analysis.analysis = deeper
+    analysis._remember(deeper)
     assert analysis.evaluation()[1] == "+0.20 for Black"  # type: ignore[index]
     assert analysis.bar_figure() == "0.20"
+    # The explorer shown (or a move taken back) starts the search again: the bar keeps the
+    # board's own deeper look until the new search is as deep.
+    analysis.analysis = Analysis(14, (AnalysisLine("11-15", -0.1, ("11-15",)),))
+    assert analysis.evaluation()[1] == "+0.20 for Black"  # type: ignore[index]
+    analysis.analysis = Analysis(21, (AnalysisLine("11-15", -0.1, ("11-15",)),))
+    assert analysis.evaluation()[1] == "+0.10 for White"  # type: ignore[index]

@@ -76,6 +76,9 @@ class AnalysisScreen(ScreenBase):
         self.human = human
         self.known: Mapping[Position, Judgement] = known if known is not None else {}
         """The game's deepest evaluation of its positions (read only here)."""
+        self.looked: dict[Position, Judgement] = {}
+        """This board's own deepest evaluation of each position it analysed: a search started
+        again (the explorer shown or hidden, a move taken back) does not drop the bar back."""
         """The player in a game against the AI: the scores are told from their side."""
         base = GameRecord.replay(moves, start)
         self.game_position = base.position
@@ -284,12 +287,26 @@ class AnalysisScreen(ScreenBase):
             return []
         return best_line_moves(self.analysis.lines, self.position, ARROW_MOVES)
 
+    def _remember(self, analysis: Analysis) -> None:
+        """Keep the best line's score of the position on the board if no search here looked
+        deeper at it before."""
+        best = analysis.lines[0] if analysis.lines else None
+        if best is None or best.score is None or best.database is not None:
+            return
+        kept = self.looked.get(self.position)
+        if kept is None or analysis.depth > kept.depth:
+            self.looked[self.position] = Judgement(
+                best.score, 1.0, self.position.turn, analysis.depth
+            )
+
     def _deeper_known(self) -> Judgement | None:
-        """The game's evaluation of the position on the board when it looked deeper than this
-        board's search has so far (the bar shows it until the board's own search catches up)."""
-        known = self.known.get(self.position)
-        if known is None:
+        """The deepest evaluation of the position on the board, the game's or an earlier search
+        of this board's, when it looked deeper than the search running now (the bar shows it
+        until that search catches up)."""
+        found = [j for j in (self.known.get(self.position), self.looked.get(self.position)) if j]
+        if not found:
             return None
+        known = max(found, key=lambda judged: judged.depth)
         analysis = self.analysis
         caught_up = (
             analysis is not None
@@ -402,6 +419,7 @@ class AnalysisScreen(ScreenBase):
             if isinstance(event, AIAnalysis) and event.request == self.request:
                 self.analysis = event.analysis
                 self.finished = event.final
+                self._remember(event.analysis)
                 if event.final:
                     self.request = None
             elif isinstance(event, AIError) and event.request == self.request:
