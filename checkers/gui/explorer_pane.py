@@ -319,9 +319,9 @@ class ExplorerPane:
             summary = "Games are being indexed..." if self.builder.busy else "No games yet."
         elif not rows:
             summary = (
-                "The one game indexed did not reach this position."
+                "The one game indexed never got here."
                 if games == 1
-                else f"None of the {games:,} games reached this position."
+                else f"None of the {games:,} games got here."
             )
         else:
             summary = f"{total:,} of {games:,} games ({plural(archives, 'archive')}) came here"
