@@ -151,3 +151,11 @@ def test_every_level_s_details_say_what_its_description_does_not() -> None:
     master = get_level("master").details()
     assert "5 s a move" in master
     assert "opening book" in master and "endgame databases" in master
+
+
+def test_a_player_says_when_its_move_comes_from_the_book() -> None:
+    # The window's worker waits for the compiled core only before a search, never a book move.
+    club = AIPlayer.for_level(get_level("club"), 0)
+    assert club.plays_from_book(Position())
+    assert not club.plays_from_book(Position.from_fen("W:WK19,K23:BK32"))
+    assert not AIPlayer.for_level(get_level("casual"), 0).plays_from_book(Position())

@@ -168,6 +168,10 @@ class AIPlayer:
             else None,
         )
 
+    def plays_from_book(self, position: Position) -> bool:
+        """Whether this player's move in `position` comes from the opening book (no search)."""
+        return self.book and book_hit(position, self.seed) is not None
+
     @property
     def engine(self) -> Engine | None:
         """The engine this player's searches keep from move to move (its table holds the last

@@ -232,16 +232,16 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             replies.send(("progress", request, progress))
 
         try:
-            if level.algorithm == "engine":
-                # A new window's first engine search would share this process with the core's
-                # loading (about 1 s from the cache) and look only a few turns ahead: give it that
-                # second, bounded, as `checkers analyse` does.
-                wait_until_ready(CORE_WAIT)
             kept = players.get(position.turn)
             # On a clock each move gets its own time: the same player (and its tables) plays on.
             key = replace(level, time=1.0) if level.time is not None else level
             if kept is None or kept[:2] != (key, seed):
                 kept = players[position.turn] = (key, seed, AIPlayer.for_level(level, seed))
+            if level.algorithm == "engine" and not kept[2].plays_from_book(position):
+                # A new window's first engine search would share this process with the core's
+                # loading (about 1 s from the cache) and look only a few turns ahead: give it
+                # that second, bounded, as `checkers analyse` does (a book move needs no core).
+                wait_until_ready(CORE_WAIT)
             kept[2].limits = level.limits
             choice = kept[2].choose(asked, report, stop)
             if not stop.is_set():
