@@ -382,3 +382,13 @@ def test_hand_drawn_text_never_gets_a_blurred_size_either() -> None:
     for size in fonts.BLURRED_SIZES:
         assert fonts.font(size).get_height() == fonts.font(fonts.BLURRED_SIZES[size]).get_height()
         assert fonts.font(size) is fonts.font(fonts.BLURRED_SIZES[size])
+
+
+def test_the_volume_is_greyed_out_while_the_sound_is_off(start: App) -> None:
+    key(start, pygame.K_s, "s")
+    run_until(start, lambda: isinstance(start.screen, SettingsScreen))
+    volume = start.screen.widgets["volume"]  # type: ignore[attr-defined]
+    assert volume.is_enabled == start.settings.sound
+    was = start.settings.sound
+    press_button(start, "sound")
+    run_until(start, lambda: start.settings.sound is not was and volume.is_enabled is not was)

@@ -74,8 +74,11 @@ class SettingsScreen(ScreenBase):
             self.close_dialog()
 
     def update(self, dt: float) -> None:
-        """Tooltips follow the mouse."""
+        """Tooltips follow the mouse; the volume is greyed out while the sound is off."""
         self.tips.update(dt)
+        volume = self.volume
+        if volume is not None and volume.is_enabled != self.settings.sound:
+            volume.enable() if self.settings.sound else volume.disable()
 
     def build_ui(self, root: UIContainer) -> None:
         """A card in the middle of the window with one row per setting and Close at its foot."""
@@ -140,6 +143,8 @@ class SettingsScreen(ScreenBase):
             click_increment=10,
         )
         self.tips.add(self.volume, "How loud the sounds are")
+        if not settings.sound:
+            self.volume.disable()  # nothing to make louder while the sound is off (`update`)
         self.widgets["volume"] = self.volume
         y += row + gap
 
