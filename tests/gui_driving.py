@@ -50,7 +50,7 @@ def run_until(app: App, condition: Callable[[], bool], frames_cap: int = 20_000)
     frames = 0
     while not condition() and frames < frames_cap:
         app.step(1 / 60)
-        if app.ai.pending is not None:
+        if app.ai.pending is not None or app.ai.explaining is not None:
             app.ai.wait(1 / 60)
         frames += 1
     assert condition()

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import io
 import json
-import time
 from collections.abc import Callable
 
 import pygame
-from gui_driving import screen_of
+from gui_driving import run_until, screen_of
 
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
@@ -28,8 +27,6 @@ FIRST_PROBLEM = "W:W32,27,24,22:B20,15,10,7"
 FIRST_POSITION = "W:WK19,K23:BK28,12"
 """First Position (Lasker's diagram 93): White to move wins with two kings against king and man."""
 ENGINE = Level("engine-8", "test engine", "engine", "engine", depth=8)
-CAP = 60.0
-"""Seconds a wait may take before the test fails: a net for a hang, never a speed check."""
 
 
 def _why(fen: str, depth: int = 20):  # type: ignore[no-untyped-def]
@@ -107,12 +104,10 @@ def test_the_window_replaces_the_first_answer_with_the_exact_one(
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE), start=start))
     screen = screen_of(app)
     game = screen.game
-    deadline = time.monotonic() + CAP
-    while time.monotonic() < deadline and not (
-        game.record.ply == 1 and game.animation is None and game.ai.explaining is None
-    ):
-        app.step(1 / 60)
-        game.ai.wait(1 / 60)
+    run_until(
+        app,
+        lambda: game.record.ply == 1 and game.animation is None and game.ai.explaining is None,
+    )
     assert game.record.ply == 1 and game.last_move is not None
     assert game.last_move.pdn() == "27-23"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, unicode="w", mod=0))

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 import pytest
-from gui_driving import click, click_button, screen_of
+from gui_driving import click, click_button, run_until, screen_of
 
 from checkers.ai.explain import Analysis, AnalysisLine
 from checkers.ai.levels import Level, get_level
@@ -50,11 +50,7 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def wait_for(app: App, done: Callable[[], bool]) -> None:
     """Step frames until `done()`, waking on the AI process's next report between frames."""
-    deadline = time.monotonic() + CAP
-    while not done() and time.monotonic() < deadline:
-        app.step(1 / 60)
-        app.ai.wait(1 / 60)
-    assert done()
+    run_until(app, done)
 
 
 def press(app: App, key: int, text: str = "") -> None:

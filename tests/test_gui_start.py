@@ -8,12 +8,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
+from gui_driving import run_until
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
 from checkers.ai.levels import LEVELS, get_level
@@ -33,11 +33,6 @@ from checkers.gui.screens.why import WhyScreen, card_html
 from checkers.gui.settings import BY_HAND, MIN_WINDOW, AISetup, Settings, load_settings
 from checkers.gui.wording import SEARCH_WORDS
 
-STEPS = 200
-"""A generous cap on frames to wait for a condition (each frame handles every queued event)."""
-CAP = 60.0
-"""Seconds a wait on the AI may take before the test fails: a net for a hang."""
-
 JARGON = re.compile(
     r"\bply\b|\bplies\b|alpha-?beta|\bseed\b|custom|own scale|algorithm|max node|"
     r"window on entry|principal|\bdepth\b|\bnodes?\b|negamax|minimax|\bpv\b",
@@ -53,15 +48,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
     yield tmp_path
     theme.use(theme.DEFAULT_THEME)
-
-
-def run_until(app: App, condition: Callable[[], bool]) -> None:
-    """Run frames until `condition` holds (at most STEPS frames; never a timed wait)."""
-    for _ in range(STEPS):
-        if condition():
-            return
-        app.step(1 / 60)
-    assert condition()
 
 
 def click(app: App, point: tuple[int, int]) -> None:
@@ -414,11 +400,7 @@ def test_the_why_card_speaks_plainly_and_labels_a_rough_estimate() -> None:
 
 def wait_for(app: App, done: Callable[[], bool]) -> None:
     """Step frames until `done()`, waking on the AI process's next report between frames."""
-    deadline = time.monotonic() + CAP
-    while not done() and time.monotonic() < deadline:
-        app.step(1 / 60)
-        app.ai.wait(1 / 60)
-    assert done()
+    run_until(app, done)
 
 
 def test_a_why_card_after_a_weak_level_s_move_is_plain_and_labelled(

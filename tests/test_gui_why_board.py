@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import html
 import re
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import click_button, screen_of
+from gui_driving import click_button, run_until, screen_of
 
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
@@ -32,8 +31,6 @@ from checkers.picture import board_picture
 FIRST_PROBLEM = "W:W32,27,24,22:B20,15,10,7"
 """White to play and win: 27-23 gives one man to win two; 22-17 only draws."""
 ENGINE = Level("engine-8", "test engine", "engine", "engine", depth=8)
-CAP = 60.0
-"""Seconds a wait may take before the test fails: a net for a hang, never a speed check."""
 
 
 @pytest.fixture(autouse=True)
@@ -56,12 +53,10 @@ def open_card(make_app: Callable[..., App], **options: object) -> tuple[App, Why
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE), start=start)
     app = make_app(config, **options)
     game = screen_of(app).game
-    deadline = time.monotonic() + CAP
-    while time.monotonic() < deadline and not (
-        game.record.ply == 1 and game.animation is None and game.ai.explaining is None
-    ):
-        app.step(1 / 60)
-        game.ai.wait(1 / 60)
+    run_until(
+        app,
+        lambda: game.record.ply == 1 and game.animation is None and game.ai.explaining is None,
+    )
     assert game.last_move is not None and game.last_move.pdn() == "27-23"
     press_key(app, pygame.K_w, "w")
     why = app.screen
