@@ -7,12 +7,9 @@ from importlib import resources
 
 import pygame
 
-__all__ = ["BLURRED_SIZES", "SIZE_FACTOR", "font", "forget", "layout_font"]
+from checkers.gui.theme import BLURRED_SIZES
 
-BLURRED_SIZES = {11: 12, 13: 12}
-"""Sizes at which the bundled Noto Sans sets a space after a digit all but zero wide ("looking
-14turns ahead", "Square 24is empty"), and the size used instead, in widgets and hand-drawn
-text alike."""
+__all__ = ["BLURRED_SIZES", "SIZE_FACTOR", "font", "forget", "layout_font"]
 
 _FACES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 _loaded: dict[tuple[int, bool], pygame.font.Font] = {}

@@ -13,7 +13,12 @@ from dataclasses import dataclass, fields
 from importlib import resources
 from typing import Any
 
-from checkers.gui.fonts import BLURRED_SIZES
+# Pure (no pygame): the command line's pictures take their colours from here.
+
+BLURRED_SIZES = {11: 12, 13: 12}
+"""Sizes at which the bundled Noto Sans sets a space after a digit all but zero wide ("looking
+14turns ahead", "Square 24is empty"), and the size used instead, in widgets and hand-drawn
+text alike (`checkers.gui.fonts.font`)."""
 
 __all__ = [
     "DEFAULT_THEME",
