@@ -173,3 +173,16 @@ def test_a_level_that_slipped_shows_what_its_search_chose() -> None:
 
 def test_a_card_without_the_position_has_no_small_board() -> None:
     assert why_card(first_problem(), WHITE, 10).board is None
+
+
+def test_a_card_of_database_results_only_explains_no_scale_of_men() -> None:
+    # Every row says "database win in N moves": "Scores are the engine's, in men" was noise.
+    explanation = first_problem()
+    ruled = replace(
+        explanation,
+        moves=tuple(
+            replace(move, database="database draw", bound="exact") for move in explanation.moves
+        ),
+    )
+    assert why_card(ruled, WHITE, 0, human=BLACK).view == ""
+    assert why_card(explanation, WHITE, 0, human=BLACK).view.startswith("Scores are")

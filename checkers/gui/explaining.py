@@ -270,7 +270,10 @@ def why_card(
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
     )
     evaluation = _evaluation(explanation, level)
-    if evaluation == "engine":
+    scored = [move for move in explanation.moves if move.bound != "unscored"]
+    if scored and all(move.database is not None for move in scored):
+        view = ""  # every result is the databases' own, said on each row: no scale to explain
+    elif evaluation == "engine":
         view = "Scores are the engine's, in men, for the side ahead."
     elif evaluation is None:
         view = "Scores are in men as this AI judges, for the side ahead."

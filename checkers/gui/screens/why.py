@@ -63,7 +63,8 @@ def card_html(card: WhyCard) -> str:
     """The card's body as pygame_gui's HTML: the facts, the view, then one entry per move."""
     accent, dim = _hex(theme.TEXT_ACCENT), _hex(theme.TEXT_DIM)
     parts = [html.escape(fact) for fact in card.facts]
-    parts.append(f"<font color='{dim}'>{html.escape(card.view)}</font>")
+    if card.view:
+        parts.append(f"<font color='{dim}'>{html.escape(card.view)}</font>")
     body = "<br>".join(parts) + "<br>"
     if len(card.rows) > 1:
         entries = [_row_html(card.rows[0], accent, dim), f"<b>{html.escape(card.others)}</b>"]
