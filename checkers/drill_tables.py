@@ -43,6 +43,7 @@ from checkers.ai.endgame_build import (
     dependencies,
 )
 from checkers.board import Position
+from checkers.workers import exit_with_parent
 
 __all__ = [
     "LONG_BUILD_SECONDS",
@@ -213,6 +214,7 @@ def _build_main(
     """The build process: status now and then, then `built` or `failed`; a stop message or the
     window's end of the pipe closing stops it (no file is left half written)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the window decides when to stop
+    exit_with_parent()  # a killed window's pipe may stay open in a forked copy: watch its pid
     stopped = threading.Event()
 
     def listen() -> None:
