@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
 from checkers.pdn import GameUnreadable, open_game
+from checkers.puzzle_store import add_puzzles
 from checkers.puzzles import Puzzle, find_puzzles
 from checkers.review import DEFAULT_DEPTH, MoveReview, ReviewSetting, review_moves
 from checkers.review_cli import add_review_arguments
@@ -54,6 +55,14 @@ def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
         moves.close()  # ends the worker processes before the line is printed
         print("checkers: puzzles cancelled", file=sys.stderr)
         return 130
+    if args.add:
+        # Into the window's set (Puzzles on the start screen), as a review there adds them.
+        added, problem = add_puzzles(puzzles)
+        if problem is not None:
+            print(f"checkers: {problem}", file=sys.stderr)
+            return 1
+        said = f"{added} of {len(puzzles)} added to Puzzles (the others were there already)"
+        print(said if added != len(puzzles) else f"{added} added to Puzzles", file=sys.stderr)
     if args.format == "json":
         json.dump({"puzzles": [puzzle.as_json() for puzzle in puzzles]}, out, indent=1)
         print(file=out)
@@ -77,5 +86,10 @@ def add_puzzles_command(subparsers: argparse._SubParsersAction[Any]) -> argparse
         "move, or the only move that keeps an endgame database's win or draw.",
     )
     add_review_arguments(parser)
+    parser.add_argument(
+        "--add",
+        action="store_true",
+        help="also add them to the window's puzzle set (Puzzles on the start screen)",
+    )
     parser.set_defaults(handler=cmd_puzzles, usage_error=parser.error)
     return parser

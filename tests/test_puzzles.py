@@ -130,6 +130,21 @@ def test_the_command_lists_the_puzzles_as_json(tmp_path: Path) -> None:
     replay(position, puzzle["solution"])  # legal from the FEN
 
 
+def test_the_command_adds_its_puzzles_to_the_windows_set_once(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = pdn_file(data, [*BEFORE_BLUNDER, BLUNDER])
+    assert load_puzzles() == []
+    status, _ = run("puzzles", str(path), "--depth", "6", "--jobs", "1", "--add")
+    assert status == 0
+    found = load_puzzles()
+    assert found and any(puzzle.played == BLUNDER for puzzle in found)
+    assert capsys.readouterr().err.strip() == f"{len(found)} added to Puzzles"
+    status, _ = run("puzzles", str(path), "--depth", "6", "--jobs", "1", "--add")
+    assert status == 0 and load_puzzles() == found  # the same positions are not added twice
+    assert capsys.readouterr().err.startswith(f"0 of {len(found)} added")
+
+
 def test_the_command_prints_the_puzzles_as_text(tmp_path: Path) -> None:
     path = pdn_file(tmp_path, [*BEFORE_BLUNDER, BLUNDER])
     status, text = run("puzzles", str(path), "--depth", "6", "--jobs", "1")
