@@ -638,3 +638,19 @@ def test_a_review_between_two_players_shows_its_words_in_the_panel(
     app.step(1 / 60)
     assert screen.review_pane is None
     assert screen.panel is not None and not screen.panel.search.visible  # the list's room again
+
+
+def test_closing_a_review_says_where_the_board_is_in_an_unfinished_game(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk closed a review on an earlier move and read "White (AI) to move.", while the
+    # AI, rightly, did not move: the board was showing history.
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    screen = screen_of(app)
+    game = screen.game
+    press(app, pygame.K_LEFT)  # back a move: the board shows history
+    assert game.result is None and game.record.ply < len(game.record.line)
+    screen.stop_review()
+    assert game.status.startswith("Showing ") and "play on from here" in game.status

@@ -1072,6 +1072,9 @@ class GameScreen(ScreenBase):
         if pane is None:
             return
         pane.close()
+        # The board stays where the review left it: the status says where that is (and the
+        # live game is live again when it is the last move), not a bare "White (AI) to move."
+        self.game.go_to(self.game.record.ply)
         if status:
             self.game.status = status
         self._place_review()
