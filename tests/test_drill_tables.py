@@ -243,10 +243,21 @@ def test_the_coach_names_three_kings_against_two_only_once_its_table_is_built(bu
     idea = named_ending(position, [], databases)
     assert idea is not None and idea.name == "three-kings-against-two"
     assert dict(idea.claim) == {"winner": "black", "moves": 19}
-    assert idea.text == "Three kings against two, a database win for Black in 19 moves"
+    assert idea.text == "three kings against two, a database win for Black in 19 moves"
     assert proves(position, idea, endgames=databases)
     # A line that enters it by a capture (three kings each) names it where it begins.
     before = Position.from_fen("B:WK9,K27,K14:BK10,K15,K19")
     entered = named_ending(before, replay(before, ("10x17",)), databases)
     assert entered is not None and entered.name == "three-kings-against-two"
     assert entered.start == 1 and entered.line == ("10x17",) and entered.side.name == "BLACK"
+
+
+def test_an_ending_is_named_in_lower_case_mid_sentence_and_capitalised_alone(built: Path) -> None:
+    from checkers.ai.explain import idea_words
+    from checkers.board import BLACK, WHITE
+    from checkers.coach.endings import named_ending
+
+    idea = named_ending(THREE_KINGS.position, [], Endgames([built.parent, SHIPPED_DIRECTORY]))
+    assert idea is not None
+    assert idea_words(idea, "28-32", WHITE).startswith("28-32 walks into three kings against two")
+    assert idea_words(idea, "15-18", BLACK).startswith("Three kings against two, a database")

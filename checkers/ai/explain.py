@@ -480,7 +480,7 @@ def idea_words(idea: Idea, move: str, mover: Side) -> str:
     """An idea in a move's line as a sentence: the mover's own (`White's shot: ...`), or the
     opponent's that the move walks into (`22-18 walks into Black's shot: ...`)."""
     if idea.side is mover:
-        return idea.text
+        return idea.text[:1].upper() + idea.text[1:]  # a sentence of its own
     if idea.name == "exchange":  # an even trade is allowed, not walked into
         return f"{move} allows an exchange: {idea.text}"
     return f"{move} walks into {idea.text}"

@@ -23,8 +23,8 @@ two: named only where its five-piece table has been built (the drill builds it).
 
 _WORDS = {
     "first-position": "First Position: two kings against a king and a man",
-    "two-kings-against-one": "Two kings against one",
-    "three-kings-against-two": "Three kings against two",
+    "two-kings-against-one": "two kings against one",  # not a proper name: lower case
+    "three-kings-against-two": "three kings against two",
 }
 
 

@@ -105,7 +105,11 @@ def lesson(
         better = []
     missed = [idea for idea in better if idea.side is mover and idea.start == 0]
     if missed and best_line and best_line[0] != move:
-        return Lesson(False, only, change, f"misses {missed[0].text}", (missed[0],))
+        shown = missed[0]
+        # An exchange's text is a sentence of its own ("White exchanges two men for two men:
+        # ..."), the others start with their name ("White's shot: ...").
+        named = "an exchange: " if shown.name == "exchange" else ""
+        return Lesson(False, only, change, f"misses {named}{shown.text}", (shown,))
     try:
         outcome = line_outcome(after, list(reply_line), side=mover)
     except ValueError:

@@ -212,7 +212,7 @@ def _row(
         move.move,
         why_score(move, mover, human),
         move.bound in ("upper", "lower"),
-        move.depth,
+        0 if move.database is not None else move.depth,  # a database result looked no depth
         words,
         played,
         searched,

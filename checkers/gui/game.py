@@ -558,8 +558,10 @@ class Game:
             judged = self.judgement()
             assert judged is not None
             words = score_words(judged.score, judged.man, judged.side, self._human())
-            if judged.database:
+            if judged.database:  # the databases' result: no search depth to tell
                 words = database_note(judged.score, judged.side, self._human())
+                self.status = f"Hint: {result.move.pdn()} ({words})."
+                return
             self.status = f"Hint: {result.move.pdn()} ({words}, {depth_words(judged.depth)})."
             return
         note = event.note
