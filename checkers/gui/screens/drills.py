@@ -309,7 +309,7 @@ class DrillScreen(BoardPlayScreen):
         elif win_in is not None:
             texts["win"] = f"Win in {win_in} move{'s' if win_in != 1 else ''} with the best play"
         else:
-            texts["win"] = "The win is gone: U takes your move back"
+            texts["win"] = "The win is gone: try Undo."
         fastest = game.best_possible
         texts["moves"] = f"Your moves: {game.player_moves()} (the fastest win takes {fastest})"
         if game.thrown:
