@@ -284,3 +284,16 @@ def test_copy_fen_puts_it_on_the_clipboard_or_says_there_is_none(make_app) -> No
         assert status.startswith("No clipboard")
     press(app, pygame.K_p, mod=pygame.KMOD_CTRL)
     assert "PDN" in screen_of(app).game.status
+
+
+def test_an_empty_saved_games_list_offers_nothing_to_open(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    from checkers.gui.intents import OpenLoad
+
+    app = make_app()
+    app.request(OpenLoad())
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, LoadScreen) and not screen.items
+    assert not screen.widgets["open"].is_enabled and not screen.widgets["review"].is_enabled

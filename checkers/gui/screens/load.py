@@ -335,6 +335,11 @@ class LoadScreen(_Dialog):
         )
         self.list_box = None
         self.show_list()
+        if not self.items:  # nothing to open or review: the buttons say so by being off
+            for name in ("open", "review"):
+                button = self.widgets.get(name)
+                if button is not None:
+                    button.disable()
 
     def list_area(self) -> pygame.Rect:
         """Where the rows go in the panel."""
