@@ -91,8 +91,8 @@ DRILLS = (
     Drill(
         "Three kings against two",
         "B:WK9,K27:BK10,K15,K19",
-        "The two kings guard the double corners: gain the move, then force an exchange of one "
-        "king. Two kings against one then win.",
+        "White's two kings run for the double corners: keep them out, force an exchange of "
+        "one king, and two kings against one win.",
         "Edward Lasker, Chess and Checkers: the Way to Mastership, diagram 90",
     ),
 )
