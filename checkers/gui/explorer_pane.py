@@ -318,11 +318,9 @@ class ExplorerPane:
         if not games:
             summary = "Games are being indexed..." if self.builder.busy else "No games yet."
         elif not rows:
-            summary = (
-                "The one game indexed never got here."
-                if games == 1
-                else f"None of the {games:,} games got here."
-            )
+            # No move was played from here: no game came here, or (a game in progress, say) one
+            # stopped here; either way none went on.
+            summary = "No indexed game went on from here."
         else:
             summary = f"{total:,} of {games:,} games ({plural(archives, 'archive')}) came here"
         book = book_moves(position)
