@@ -8,7 +8,9 @@ until every worker is gone. Before the fix they went on searching for hours.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -25,11 +27,14 @@ from checkers.pdn import PdnGame, write_game
 from checkers.saves import DATA_DIR_ENV
 
 pytestmark = pytest.mark.skipif(
-    not Path("/proc/self/stat").exists(), reason="the test reads /proc to find a parent's workers"
+    not Path("/proc/self/stat").exists() or not hasattr(os, "pidfd_open"),
+    reason="the test reads /proc to find a parent's workers and waits on their pidfds",
 )
 
 CAP = 60.0
 """The most a test waits for a condition (workers up, workers gone); they take a second or two."""
+LOOK_SECONDS = 0.2
+"""How often /proc is read for workers while they start (a start has no event to wait on)."""
 
 Process = tuple[int, int]
 """A process as (pid, start time): a pid reused by a new process is not the worker."""
@@ -79,12 +84,52 @@ def _is_running(process: Process) -> bool:
     return fields is not None and fields[0] not in "ZX" and int(fields[19]) == process[1]
 
 
-def _wait_for(condition: Callable[[], bool], what: str) -> None:
-    """Poll `condition()` until it holds; fail after CAP seconds."""
+def _until_started(condition: Callable[[], bool], parent: subprocess.Popen[str], what: str) -> None:
+    """Wait until `condition()` holds (workers seen in /proc), waking when the parent ends
+    (then it never will) or after a look interval: a process starting sends no event."""
     deadline = time.monotonic() + CAP
-    while not condition():
-        assert time.monotonic() < deadline, f"gave up after {CAP:.0f} s waiting for {what}"
-        time.sleep(0.2)
+    with _pidfd(parent.pid) as ended:
+        while not condition():
+            assert parent.poll() is None, f"the parent ended before {what}"
+            assert time.monotonic() < deadline, f"gave up after {CAP:.0f} s waiting for {what}"
+            select.select([ended], [], [], LOOK_SECONDS)
+
+
+def _until_gone(found: set[Process]) -> list[Process]:
+    """Wait until every process of `found` has ended, on each one's pidfd (readable when it
+    exits); the ones still running after CAP seconds."""
+    handles = {}
+    for process in found:
+        try:
+            handle = os.pidfd_open(process[0])
+        except ProcessLookupError:
+            continue  # already gone
+        if _is_running(process):  # the pid is still that process, not a new one
+            handles[handle] = process
+        else:
+            os.close(handle)
+    deadline = time.monotonic() + CAP
+    try:
+        while handles and time.monotonic() < deadline:
+            ended, _, _ = select.select(list(handles), [], [], deadline - time.monotonic())
+            for handle in ended:
+                os.close(handle)
+                del handles[handle]
+    finally:
+        left = list(handles.values())
+        for handle in handles:
+            os.close(handle)
+    return left
+
+
+@contextlib.contextmanager
+def _pidfd(pid: int) -> Iterator[int]:
+    """A descriptor that becomes readable when process `pid` ends."""
+    handle = os.pidfd_open(pid)
+    try:
+        yield handle
+    finally:
+        os.close(handle)
 
 
 def _read_line(parent: subprocess.Popen[str]) -> str:
@@ -136,19 +181,14 @@ class Parents:
                 return {process for process in found if process[0] not in spared | spared_too}
             return found
 
-        _wait_for(lambda: len(below()) >= workers, f"{workers} worker processes to start")
+        _until_started(lambda: len(below()) >= workers, parent, f"{workers} workers to start")
         found = below()
         self.seen |= found
         parent.send_signal(signal.SIGKILL)
         parent.wait()
-        try:
-            _wait_for(
-                lambda: not any(_is_running(process) for process in found),
-                "the workers to end after their parent was killed",
-            )
-        except AssertionError as failure:
-            running = [_command(process[0]) for process in found if _is_running(process)]
-            raise AssertionError(f"{failure}; still running: {running}") from None
+        left = _until_gone(found)
+        running = [_command(process[0]) for process in left]
+        assert not running, f"still running {CAP:.0f} s after their parent was killed: {running}"
 
     def clean_up(self) -> None:
         """Kill every parent and anything left below them (the test's own pipe holders too)."""
@@ -175,12 +215,13 @@ def parents(tmp_path: Path) -> Iterator[Parents]:
 # a pool started by fork does, or a test's helper) holds a copy of every pipe to the worker: the
 # worker must not rely on seeing the pipe close. The parent prints that copy holder's pid.
 _FORK_A_PIPE_HOLDER = """
+    import signal
     holder = os.fork()
     if holder == 0:
-        time.sleep(600)
+        signal.pause()  # until the test kills it
         os._exit(0)
     print(holder, flush=True)
-    time.sleep(600)
+    signal.pause()  # until the test kills it
 """
 
 _AI_PARENT = """
