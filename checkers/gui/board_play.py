@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from checkers.board import Move, Position
 from checkers.gui import theme
@@ -17,10 +17,10 @@ from checkers.gui.board_input import board_event
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
-from checkers.gui.cards import Card
+from checkers.gui.cards import Card, grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
-from checkers.gui.ui import Actions, fit_label
+from checkers.gui.ui import Actions, fit_label, side_panel
 
 __all__ = ["BoardPlayScreen", "ButtonSpec", "label_lines"]
 
@@ -102,7 +102,7 @@ class BoardPlayScreen(ScreenBase):
     def layout(self) -> GameLayout:
         """Board on the left, panel on the right, status line under the board."""
         width, height = self.context.window_size()
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         return game_layout(
             width, height, self.flipped, status_height=max(round(5.4 * unit), STATUS_FLOOR)
         )
@@ -180,12 +180,9 @@ class BoardPlayScreen(ScreenBase):
         self.labels = {}
         self._shown = {}
         layout = self.layout()
-        unit = max(1, round(10 * self.context.scale))
-        self.status_box = UITextBox(
-            "", layout.status, ui, container=root, object_id="#status", wrap_to_height=False
-        )
+        unit = grid_unit(self.context.scale)
         box = layout.panel
-        panel = UIPanel(box, manager=ui, container=root, object_id="#side_panel")
+        panel, self.status_box = side_panel(ui, root, box, layout.status)
         pad = unit
         width = box.width - 2 * pad - 6
         heights = {"@heading": round(2.4 * unit), "@title": round(3.4 * unit)}

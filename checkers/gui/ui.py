@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIElement
+from pygame_gui.core import UIContainer, UIElement
 from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
 from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.gui.fonts import BLURRED_SIZES
 
@@ -31,6 +31,7 @@ __all__ = [
     "fit_label",
     "fit_text",
     "redraw_now",
+    "side_panel",
 ]
 
 TIP_DELAY = 0.6
@@ -268,3 +269,14 @@ def redraw_now(button: UIButton) -> None:
         return
     while shape.states_to_redraw_queue:
         shape.redraw_state(shape.states_to_redraw_queue.popleft())
+
+
+def side_panel(
+    ui: pygame_gui.UIManager, root: UIContainer, panel: pygame.Rect, status: pygame.Rect
+) -> tuple[UIPanel, UITextBox]:
+    """A board screen's panel beside the board and its status line under it, in the game
+    screen's styles (`#side_panel`, `#status`)."""
+    status_box = UITextBox(
+        "", status, ui, container=root, object_id="#status", wrap_to_height=False
+    )
+    return UIPanel(panel, manager=ui, container=root, object_id="#side_panel"), status_box

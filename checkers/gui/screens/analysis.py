@@ -26,6 +26,7 @@ from checkers.gui.board_input import board_event
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
+from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import (
     LineRow,
@@ -39,7 +40,7 @@ from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.game import Judgement
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
-from checkers.gui.ui import Actions, fit_label
+from checkers.gui.ui import Actions, fit_label, side_panel
 from checkers.gui.wording import bar_number, black_share, depth_words, move_label, score_words
 from checkers.record import GameRecord
 
@@ -377,7 +378,7 @@ class AnalysisScreen(ScreenBase):
     def layout(self) -> GameLayout:
         """Board on the left with the evaluation bar beside it, the panel on the right."""
         width, height = self.context.window_size()
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         return game_layout(
             width,
             height,
@@ -390,7 +391,7 @@ class AnalysisScreen(ScreenBase):
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:
         """Where the evaluation bar goes: beside the board, as tall as it."""
         board = layout.board
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         gap = board.cell // 10 + board.cell // 5  # clear of the board's frame
         return pygame.Rect(board.left + board.size + gap, board.top, round(3.2 * unit), board.size)
 
@@ -521,12 +522,9 @@ class AnalysisScreen(ScreenBase):
         self.labels = {}
         self._shown = {}
         layout = self.layout()
-        unit = max(1, round(10 * self.context.scale))
-        self.status_box = UITextBox(
-            "", layout.status, ui, container=root, object_id="#status", wrap_to_height=False
-        )
+        unit = grid_unit(self.context.scale)
         box = layout.panel
-        panel = UIPanel(box, manager=ui, container=root, object_id="#side_panel")
+        panel, self.status_box = side_panel(ui, root, box, layout.status)
         pad = unit
         width = box.width - 2 * pad - 6
         line = round(2.4 * unit)
@@ -556,7 +554,7 @@ class AnalysisScreen(ScreenBase):
 
     def _engine_labels(self, panel: UIPanel, y: int, pad: int, width: int) -> None:
         """The engine's state, its best lines and the moves made here, from `y` down."""
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         line = round(2.4 * unit)
         small = round(2.1 * unit)
         self._label(panel, "engine", pygame.Rect(pad, y, width, small), "@accent_small")

@@ -26,7 +26,7 @@ from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.board_view.selection import Drag
-from checkers.gui.cards import Card
+from checkers.gui.cards import Card, grid_unit
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
@@ -432,7 +432,7 @@ class GameScreen(ScreenBase):
         """The window's layout with the review's strip (its height, 0 without a review) still
         part of the status area."""
         width, height = self.context.window_size()
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         strip = self.review_pane.strip_height(unit) if self.review_pane is not None else 0
         layout = game_layout(
             width,
@@ -448,7 +448,7 @@ class GameScreen(ScreenBase):
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:
         """Where the evaluation bar goes: beside the board, as tall as it."""
         board = layout.board
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         gap = board.cell // 10 + board.cell // 5  # clear of the board's frame
         return pygame.Rect(board.left + board.size + gap, board.top, round(3.2 * unit), board.size)
 
@@ -730,7 +730,7 @@ class GameScreen(ScreenBase):
         self._status_shown = None
         self._ui_state = self._state_key()
         layout = self.layout()
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         self.status_box = UITextBox(
             "", layout.status, ui, container=root, object_id="#status", wrap_to_height=False
         )

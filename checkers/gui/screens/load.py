@@ -20,7 +20,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 from checkers import saves
 from checkers.board import BLACK
 from checkers.gui import fonts, theme
-from checkers.gui.cards import button_height, button_width
+from checkers.gui.cards import button_height, button_width, grid_unit
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_list import GameList
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
@@ -108,7 +108,7 @@ class _Dialog(ButtonScreen):
         ui = self.context.ui
         self.actions.clear()
         self.widgets = {}
-        unit = self.unit = max(1, round(10 * self.context.scale))
+        unit = self.unit = grid_unit(self.context.scale)
         row, gap = 4 * unit, unit
         width, height = root.get_container().get_rect().size
         box = pygame.Rect(

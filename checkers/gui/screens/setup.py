@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from checkers.board import BLACK, WHITE, InvalidFenError, Piece, Position, Side, position_problem
 from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import BoardView
+from checkers.gui.cards import grid_unit
 from checkers.gui.clipboard import copy_text, paste_text
 from checkers.gui.config import GameConfig
 from checkers.gui.context import ButtonScreen, ScreenContext
@@ -284,7 +285,7 @@ class SetupScreen(ButtonScreen):
         layout = self._layout()
         box = layout.panel
         panel = UIPanel(box, manager=ui, container=root)
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         gap = unit
         row = max(3 * unit, min(4 * unit, box.height // 18))
         x, width = 2 * gap, box.width - 4 * gap

@@ -19,6 +19,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from checkers.gui import theme
+from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import WhyCard, WhyRow
 from checkers.gui.intents import Back
@@ -216,7 +217,7 @@ class WhyScreen(ScreenBase):
         if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", True, False)):
             fonts.preload_font(size, "noto_sans", bold=True)
         self.shade(root)
-        unit = max(1, round(10 * self.context.scale))
+        unit = grid_unit(self.context.scale)
         width, height = self.context.window_size()
         widest = 100 if self.line() is not None else 80
         box = pygame.Rect(
