@@ -256,7 +256,7 @@ def why_card(
     estimate, never as the evaluation of the position. With `position` (the position before
     the move) the card has its small board, `flipped` as the game's board."""
     number, black_to_move = move_number(ply, black_first)
-    who = "the AI" if human is not None and mover is not human else _name(mover)
+    who = side_words(mover, human)
     played = explanation.moves[0]
     rows = [_row(played, True, number, black_to_move, mover, human)]
     slip = explanation.searched if explanation.slipped else None

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
-from checkers.gui.wording import moves_count, plural, score_words
+from checkers.gui.wording import moves_count, plural, score_words, side_words
 from checkers.notation import numbered_moves
 from checkers.review import Label, MoveReview, lesson_words, summarize, to_men
 
@@ -56,10 +56,10 @@ TABLE_HEADINGS = ("", "Accuracy", "Inaccuracies", "Mistakes", "Blunders")
 
 
 def _who(side: Side, human: Side | None) -> str:
-    """`You` / `The AI` in a game against the AI, else `Black` / `White`."""
-    if human is None:
-        return side.name.capitalize()
-    return "You" if side is human else "The AI"
+    """`You` / `The AI` in a game against the AI, else `Black` / `White`: `side_words` at the
+    head of a sentence."""
+    words = side_words(side, human)
+    return words[0].upper() + words[1:]
 
 
 def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) -> str:
