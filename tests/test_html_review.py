@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from test_review import BEFORE_BLUNDER, BLUNDER
 
 from checkers.ai import Limits
 from checkers.board import BLACK, Move, Position
@@ -20,28 +21,7 @@ from checkers.review import Label, MoveReview, ReviewSetting, review_moves
 
 SHALLOW = ReviewSetting(Limits(depth=4))
 # A sound opening, then White's 23-18?? lets Black jump two men for nothing (tests/test_review).
-MOVES = [
-    "11-15",
-    "23-19",
-    "8-11",
-    "26-23",
-    "9-14",
-    "24-20",
-    "15x24",
-    "28x19",
-    "11-15",
-    "27-24",
-    "7-11",
-    "22-18",
-    "15x22",
-    "25x18x9",
-    "5x14",
-    "29-25",
-    "10-15",
-    "19x10",
-    "6x15",
-    "23-18",
-]
+MOVES = [*BEFORE_BLUNDER, BLUNDER]
 HOSTILE = "<script>alert('x')</script> & \"Club\""
 VOID = {"meta", "br", "img", "input", "link", "hr", "col", "wbr"}
 
