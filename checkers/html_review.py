@@ -230,8 +230,8 @@ def _diagram(review: MoveReview, theme: str, comments: dict[int, str]) -> str:
         f'<figure class="diagram {review.label.value}" id="ply-{review.ply}">\n'
         f"{svg_element(picture, 'board', label)}\n"
         f"<figcaption><h3>{_e(name)} <span class='label'>{_e(review.label.value)}</span></h3>"
-        f"<p>{_e(review.side.name.capitalize())} played {_e(review.move.pdn())}, "
-        f"{review.loss:.2f} men worse than {_e(review.best.pdn())} "
+        f"<p>{_e(review.side.name.capitalize())} played {_e(review.move.pdn())}"
+        f" ({_e(review.loss_words())}; best {_e(review.best.pdn())}) "
         f"(the score before the move: {_e(_score_words(review))}).</p>"
         f"<p>Better: <strong>{_e(better)}</strong> (arrows, numbered in order).</p>"
         f"{ideas}{said}</figcaption>\n</figure>"

@@ -84,12 +84,15 @@ class Label(enum.Enum):
 
 
 THRESHOLDS: tuple[tuple[float, Label], ...] = (
-    (0.01, Label.BEST),
-    (0.20, Label.GOOD),
-    (0.50, Label.INACCURACY),
-    (1.00, Label.MISTAKE),
+    (0.5, Label.BEST),
+    (2.5, Label.GOOD),
+    (6.0, Label.INACCURACY),
+    (12.0, Label.MISTAKE),
 )
-"""A move losing less than the bound (in men) gets the label; a man or more is a blunder."""
+"""A move whose drop in expected result (points of 100) is below the bound gets the label;
+more is a blunder. In an even game a man is about 12.4 points, half a man 6.2, a fifth 2.5:
+the bands of men the labels had, in results, so that a move that keeps a forced or database
+win drops nothing and a man thrown away in a lost game costs less than in an even one."""
 
 BookHook = Callable[[Position, Move], bool]
 """Whether a move is an opening-book move in a position."""
@@ -144,7 +147,10 @@ class PositionScore:
 
 @dataclass(frozen=True)
 class MoveReview:
-    """One move judged: `score` (before it) and `loss` in men from the mover's view, loss >= 0."""
+    """One move judged by the change in its mover's expected result: `score` (before it) in men
+    from the mover's view, `loss` the men it gave away (None when a forced or database result
+    on either side makes men meaningless: the words say what was won or lost), `drop` the
+    points of 100 of expected result it gave away, which give the label and the accuracy."""
 
     ply: int
     """1 for the game's first move."""
@@ -152,7 +158,7 @@ class MoveReview:
     move: Move
     best: Move
     score: float
-    loss: float
+    loss: float | None
     label: Label
     position: Position
     """The position the move was played in."""
@@ -163,6 +169,10 @@ class MoveReview:
     lesson: Lesson = field(default_factory=Lesson)
     """What the move teaches: a "!" for a correct shot, the databases' only move or the result
     it threw away, what a mistake walked into or missed (`checkers.coach.teaching`)."""
+    drop: float = 0.0
+    """How much the mover's expected result fell, in points of 100 (0: nothing lost)."""
+    played: float = 0.0
+    """The score of the move played, in men from the mover's view (a forced result: WIN_MEN)."""
 
     @property
     def mark(self) -> str:
@@ -180,18 +190,42 @@ class MoveReview:
 
     @property
     def played_score(self) -> float:
-        """The score of the move played, in men from the mover's view."""
-        return self.score - self.loss
+        """The score of the move played, in men from the mover's view (a forced result as
+        +/- WIN_MEN)."""
+        return self.played
 
     @property
     def accuracy(self) -> float:
         """The move's accuracy, 0 to 100, from the drop in expected result (README)."""
-        return move_accuracy(self.score, self.played_score)
+        return drop_accuracy(self.drop)
 
     @property
     def counts_for_accuracy(self) -> bool:
         """Whether the move was a choice: book and forced moves say nothing of the player."""
         return self.label not in (Label.BOOK, Label.FORCED)
+
+    def loss_words(self) -> str:
+        """What the move gave away in words: `lost 0.45 men`, `threw a forced win away`,
+        `walked into a forced loss`, `kept the result`."""
+        text = self.loss_text()
+        if self.loss is not None:
+            return f"lost {text} men"
+        return {
+            "win lost": "threw a forced win away",
+            "into a loss": "walked into a forced loss",
+        }.get(text, "kept the result")
+
+    def loss_text(self) -> str:
+        """What the move gave away, short: `0.45` men, `win lost`, `into a loss`, `draw lost`,
+        or `0.00`."""
+        if self.loss is not None:
+            return f"{self.loss:.2f}"
+        before, played = self.before.score, -self.after.score
+        if is_win_score(before) and before > 0 and not (is_win_score(played) and played > 0):
+            return "win lost"
+        if is_win_score(played) and played < 0 and not (is_win_score(before) and before < 0):
+            return "into a loss"
+        return "0.00"
 
 
 @dataclass(frozen=True)
@@ -220,14 +254,15 @@ def win_text(score: float) -> str | None:
     return score_text(score) if is_win_score(score) else None
 
 
-def label_for(loss: float, *, forced: bool = False, book: bool = False) -> Label:
-    """The label of a move that lost `loss` men: forced and book moves first, then by THRESHOLDS."""
+def label_for(drop: float, *, forced: bool = False, book: bool = False) -> Label:
+    """The label of a move whose expected result dropped by `drop` points of 100: forced and
+    book moves first, then by THRESHOLDS."""
     if forced:
         return Label.FORCED
     if book:
         return Label.BOOK
     for bound, label in THRESHOLDS:
-        if loss < bound:
+        if drop < bound:
             return label
     return Label.BLUNDER
 
@@ -255,14 +290,45 @@ def expected_result(men: float) -> float:
     return 1.0 / (1.0 + math.exp(-ACCURACY_SCALE * men))
 
 
-def move_accuracy(before: float, after: float) -> float:
-    """A move's accuracy from 0 to 100: 100 when the expected result does not drop."""
-    drop = max(0.0, expected_result(before) - expected_result(after)) * 100.0
+def score_expectation(score: float, man: float) -> float:
+    """The expected result for a search score in its units (`man` a man): a forced win is 1,
+    a forced loss 0, a database draw (0.00) one half like an even game."""
+    if is_win_score(score):
+        return 1.0 if score > 0 else 0.0
+    return expected_result(score / man)
+
+
+def drop_accuracy(drop: float) -> float:
+    """A move's accuracy from 0 to 100 for a drop in expected result of `drop` points."""
     # A bell, not chess sites' exponential (lichess): flat near no drop, so the twentieths of
     # a man that one ply more of search moves a score leave a good move at 90 or more, then
     # steep, so a man lost in an even game reads 10 and a side with several blunders falls
     # well below a clean one (README, "Game review", has the table).
-    return 100.0 * math.exp(-((drop / ACCURACY_WIDTH) ** 2))
+    return 100.0 * math.exp(-((max(0.0, drop) / ACCURACY_WIDTH) ** 2))
+
+
+def move_accuracy(before: float, after: float) -> float:
+    """A move's accuracy from 0 to 100 from the scores in men before and after it: 100 when
+    the expected result does not drop."""
+    return drop_accuracy((expected_result(before) - expected_result(after)) * 100.0)
+
+
+def _is_win_for(score: float, sign: int) -> bool:
+    return is_win_score(score) and score * sign > 0
+
+
+def carried(before: PositionScore, move: Move, after: PositionScore) -> PositionScore:
+    """The search of the position after `move`, with what the search before it proved: a
+    forced result whose line starts with `move` holds one ply nearer after it, whatever a
+    shallower look there says (a win found at one ply is not lost at the next)."""
+    proven = before.score
+    if not is_win_score(proven) or not before.line or before.line[0] != move:
+        return after
+    nearer = -(proven + 1) if proven > 0 else -(proven - 1)  # one ply on, the opponent's view
+    if _is_win_for(after.score, 1 if nearer > 0 else -1):
+        return after  # the search after it proves the same result
+    reply = before.line[1] if len(before.line) > 1 else after.best
+    return PositionScore(reply, nearer, before.line[1:], max(after.depth, before.depth - 1))
 
 
 def judge(
@@ -274,21 +340,31 @@ def judge(
     man: float,
     is_book: BookHook = no_book,
 ) -> MoveReview:
-    """The review of `move` played in `position` from the searches before and after it."""
+    """The review of `move` played in `position` from the searches before and after it: its
+    label and accuracy from the drop in the mover's expected result (exact for forced and
+    database results: a move that keeps a win drops nothing)."""
     best = before.best if before.best is not None else move
-    score = to_men(before.score, man)
-    if move == best:
-        loss = 0.0  # by definition: the engine's own choice loses nothing at its own setting
-        if not is_win_score(before.score) and not is_win_score(after.score):
-            # The deeper of the two searches of the same line: the position after the best
-            # move was searched one move further. The score before a best move is the score
-            # after it, so the graph and the rows do not move on a best move.
-            score = to_men(-after.score, man)
-    else:
-        played = to_men(-after.score, man)
-        loss = max(0.0, score - played)
+    before_score, played = before.score, -after.score
+    forced_result = is_win_score(before_score) or is_win_score(played)
+    if move == best and not forced_result:
+        # The deeper of the two searches of the same line: the position after the best move
+        # was searched one move further. The score before a best move is the score after
+        # it, so the graph and the rows do not move on a best move.
+        before_score = played
+    if move == best and _is_win_for(before_score, 1) and not _is_win_for(played, 1):
+        played = before_score  # the engine's own winning move keeps its own proven win
+    score = to_men(before_score, man)
+    expected_before = score_expectation(before_score, man)
+    expected_played = score_expectation(played, man)
+    # A move the deeper look finds better than the best loses nothing.
+    drop = max(0.0, expected_before - expected_played) * 100.0
+    loss: float | None = None
+    if not forced_result:
+        loss = max(0.0, score - played / man) if move != best else 0.0
     forced = len(position.legal_moves()) == 1
-    label = label_for(loss, forced=forced, book=not forced and is_book(position, move))
+    label = label_for(drop, forced=forced, book=not forced and is_book(position, move))
+    if label is Label.BEST and move != best and played != before_score:
+        label = Label.GOOD  # as good as the best to within a point, but not the best
     taught = lesson(
         position,
         move,
@@ -297,10 +373,23 @@ def judge(
         best=move == best and not forced,
         mistake=label in (Label.MISTAKE, Label.BLUNDER),
     )
-    if taught.result_change:
+    if taught.result_change and not forced:
         label = Label.BLUNDER  # the databases' result thrown away, whatever the scores say
+        drop = max(drop, THRESHOLDS[-1][0])
     return MoveReview(
-        ply, position.turn, move, best, score, loss, label, position, before, after, taught
+        ply,
+        position.turn,
+        move,
+        best,
+        score,
+        loss,
+        label,
+        position,
+        before,
+        after,
+        taught,
+        drop,
+        to_men(played, man),
     )
 
 
@@ -322,7 +411,8 @@ def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
         chosen = [review for review in own if review.counts_for_accuracy]
         labels = {label: sum(1 for r in own if r.label is label) for label in Label}
         accuracy = side_accuracy([r.accuracy for r in chosen]) if chosen else None
-        average_loss = sum(r.loss for r in chosen) / len(chosen) if chosen else None
+        losses = [r.loss for r in chosen if r.loss is not None]
+        average_loss = sum(losses) / len(losses) if losses else None
         summary[side] = SideSummary(len(own), labels, accuracy, average_loss)
     return summary
 
@@ -474,6 +564,7 @@ def review_moves(
             after = next(scores, None)
             if before is None or after is None:
                 return  # stopped
+            after = carried(before, move, after)
             yield judge(ply, tasks[ply - 1].request.position, move, before, after, man, is_book)
             before = after
     finally:

@@ -80,7 +80,7 @@ def move_text(review: MoveReview) -> str:
     return numbered_moves([review.move], review.side is BLACK, review.move_number)
 
 
-_HEADER = f"{'Move':<18}{'Score':>18}  {'Best':<14}{'Loss':>6}  Label"
+_HEADER = f"{'Move':<18}{'Score':>18}  {'Best':<14}{'Loss':>11}  Label"
 
 
 def row_text(review: MoveReview) -> str:
@@ -88,7 +88,7 @@ def row_text(review: MoveReview) -> str:
     indented on the next line, what the move teaches (`lesson_text`) when it teaches something."""
     row = (
         f"{move_text(review):<18}{score_text(review):>18}  {review.best.pdn():<14}"
-        f"{review.loss:>6.2f}  {review.label.value}"
+        f"{review.loss_text():>11}  {review.label.value}"
     )
     taught = lesson_text(review)
     return row + (f"\n    {taught}" if taught else "")
@@ -120,7 +120,9 @@ def review_json(reviews: list[MoveReview], setting: ReviewSetting) -> dict[str, 
             "move": review.move.pdn(),
             "best": review.best.pdn(),
             "score": round(review.score, 2),
-            "loss": round(review.loss, 2),
+            "loss": None if review.loss is None else round(review.loss, 2),
+            "drop": round(review.drop, 1),
+            "accuracy": round(review.accuracy, 1),
             "label": review.label.value,
             "mark": review.mark,
             "note": lesson_text(review),

@@ -30,6 +30,7 @@ from checkers.review import (
     MoveReview,
     PositionScore,
     ReviewSetting,
+    carried,
     expected_result,
     judge,
     label_for,
@@ -145,7 +146,7 @@ def test_labels_follow_the_thresholds_in_order() -> None:
         assert label_for(bound) is not label
         previous = bound
     assert label_for(THRESHOLDS[-1][0]) is Label.BLUNDER
-    assert label_for(5.0, forced=True) is Label.FORCED
+    assert label_for(50.0, forced=True) is Label.FORCED
     assert label_for(0.0, book=True) is Label.BOOK
 
 
@@ -160,19 +161,52 @@ def test_loss_is_zero_for_the_engine_move_and_never_negative() -> None:
     worse = judge(1, position, other, before, PositionScore(None, 150.0), 100.0)
     assert worse.loss == pytest.approx(1.6)
     assert worse.label is Label.BLUNDER
+    assert worse.accuracy < 10.0  # the label and the accuracy come from one drop
 
 
-def test_forced_wins_are_clamped_in_men_and_told_in_moves() -> None:
+def test_forced_wins_are_told_in_words_not_in_men() -> None:
     position = Position()
     move, other = position.legal_moves()[:2]
     winning = PositionScore(move, WIN - 5)  # the mover wins in 5 plies: 3 of its moves
     missed = judge(1, position, other, winning, PositionScore(None, 0.0), 100.0)
     assert missed.score == WIN_MEN
-    assert missed.loss == pytest.approx(WIN_MEN)
+    assert missed.loss is None and missed.loss_words() == "threw a forced win away"
+    assert missed.label is Label.BLUNDER and missed.drop == pytest.approx(50.0)
     assert win_text(WIN - 5) == "wins in 3 moves"
     assert win_text(-(WIN - 4)) == "loses in 2 moves"
     assert win_text(WIN - 1) == "wins in 1 move"
     assert win_text(0.5) is None
+
+
+def test_a_move_that_keeps_a_forced_win_is_never_a_mistake() -> None:
+    # The walk's case: a slower win is still a win (the review called it a blunder, "lost
+    # 1.10 men" at +7.95), and no loss in men is shown beside a proven result.
+    position = Position()
+    move, other = position.legal_moves()[:2]
+    winning = PositionScore(move, WIN - 19)
+    slower = judge(1, position, other, winning, PositionScore(None, -(WIN - 40)), 100.0)
+    assert slower.label is Label.GOOD and slower.drop == 0.0 and slower.accuracy == 100.0
+    assert slower.loss is None and slower.loss_words() == "kept the result"
+    # Already lost: a man more or less does not change the result.
+    losing = PositionScore(move, -(WIN - 9))
+    lost = judge(1, position, other, losing, PositionScore(None, WIN - 5), 100.0)
+    assert lost.label is not Label.BLUNDER and lost.drop == 0.0
+
+
+def test_a_forced_win_carries_along_its_line() -> None:
+    # The master game's case: a win found at one ply was lost at the next by a shallower look.
+    position = Position()
+    move = position.legal_moves()[0]
+    reply = position.move(move).legal_moves()[0]
+    proven = PositionScore(move, WIN - 7, (move, reply), 10)
+    shallow = PositionScore(reply, -30.0, (reply,), 10)  # the opponent's view: not lost
+    after = carried(proven, move, shallow)
+    assert after.score == -(WIN - 6) and after.best == reply  # lost in 6 plies for it
+    review = judge(1, position, move, proven, after, 100.0)
+    assert review.label is Label.BEST and review.drop == 0.0
+    # Another move than the line's carries nothing.
+    other = position.legal_moves()[1]
+    assert carried(proven, other, shallow) is shallow
 
 
 def test_accuracy_falls_with_the_drop_in_expected_result() -> None:
@@ -216,7 +250,7 @@ def test_the_last_move_that_wins_is_scored_by_the_rules() -> None:
     start = Position.from_fen("B:W18:B14")
     reviews = list(review_moves(start, moves_of(["14x23"], start), SHALLOW))
     assert reviews[0].after.best is None and reviews[0].after.score == -WIN
-    assert reviews[0].loss == 0.0
+    assert reviews[0].drop == 0.0 and reviews[0].loss_words() == "kept the result"
 
 
 # --- processes and cancelling -----------------------------------------------------------------
@@ -279,10 +313,11 @@ def test_json_has_exactly_the_documented_keys(tmp_path: Path) -> None:
     for ply, row in enumerate(data["moves"], start=1):
         assert set(row) == {
             *("ply", "side", "move", "best", "score", "loss", "label"),
-            *("mark", "note", "only_move", "ideas"),
+            *("mark", "note", "only_move", "ideas", "drop", "accuracy"),
         }
         assert row["ply"] == ply and row["side"] == ("B" if ply % 2 else "W")
-        assert row["loss"] >= 0 and row["label"] in {label.value for label in Label}
+        assert row["loss"] is None or row["loss"] >= 0
+        assert row["drop"] >= 0 and row["label"] in {label.value for label in Label}
     assert data["moves"][0]["move"] == "11-15"
     assert data["moves"][-1]["move"] == BLUNDER and data["moves"][-1]["label"] == "blunder"
     summary = data["summary"]

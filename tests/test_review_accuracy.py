@@ -23,8 +23,8 @@ from checkers.review import (
 REVIEW = ReviewSetting(Limits(depth=6))
 
 # Played by the engine at depth 7 for both sides, White playing a random move a quarter of
-# the time: White's mistake 5. ... 13-9? and the men it throws away with 23. ... 31-26?? and
-# 29. ... 13-9?? (as a depth-6 review labels them).
+# the time: White's mistake 5. ... 13-9? and the men it throws away, already behind, with
+# 23. ... 31-26? and 29. ... 13-9? (as a depth-6 review labels them).
 SLIPPING_WHITE = (
     "11-15 23-19 8-11 22-17 3-8 17-13 9-14 26-23 11-16 13-9 6x13 24-20 15x24 28x19 1-6 20x11 "
     "8x15x24 27x20 4-8 32-27 8-11 30-26 11-15 20-16 12x19 23x16 14-17 21x14 10x17 25-22 17-21 "
@@ -73,7 +73,10 @@ def test_moves_read_as_their_labels_say(slipping: list[MoveReview]) -> None:
 def test_a_side_that_blundered_reads_well_below_a_clean_one(slipping: list[MoveReview]) -> None:
     summary = summarize(slipping)
     black, white = summary[BLACK], summary[WHITE]
-    assert white.labels[Label.BLUNDER] >= 2 and black.labels[Label.BLUNDER] == 0
+    # Judged by results: the men thrown away when already behind are mistakes, not blunders.
+    bad = (Label.MISTAKE, Label.BLUNDER)
+    assert sum(white.labels[label] for label in bad) >= 3
+    assert sum(black.labels[label] for label in bad) == 0
     assert white.accuracy is not None and black.accuracy is not None
     assert white.accuracy < 75.0  # it read 86 with its several blunders
     assert black.accuracy > 95.0 and black.accuracy - white.accuracy > 20.0

@@ -72,6 +72,8 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
         return f"{who} walked into a forced loss: {result}"
     if is_win_score(review.before.score) and review.before.score > 0:
         return f"{who} let a forced win go (it is {score_words(after, man, opponent, human)} now)"
+    if review.loss is None:  # a lost game stays lost, a won one won: nothing of it changed
+        return f"{who} kept the result: {score_words(after, man, opponent, human)}"
     return f"{who} lost {review.loss:.2f} men"
 
 

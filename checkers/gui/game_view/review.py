@@ -395,7 +395,7 @@ class ReviewPane:
             marks[ply] = MoveMark(
                 f"#move_{label.value}",
                 SYMBOLS[label],
-                f"{label.value.capitalize()}: lost {review.loss:.2f} men, best "
+                f"{label.value.capitalize()}: {review.loss_words()}, best "
                 f"{review.best.pdn()} (click to see it; {PREVIOUS_KEY} / {NEXT_KEY} jump)",
             )
         return panel.set_marks(marks)
