@@ -6,10 +6,12 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 from gui_driving import run_until, screen_of
 
+from checkers.ai.explain import Explanation
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits
@@ -22,6 +24,7 @@ from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explaining import why_card
 from checkers.gui.screens.why import WhyScreen, card_html
 
+PROBLEMS = Path(__file__).parent / "data" / "problems.txt"
 FIRST_PROBLEM = "W:W32,27,24,22:B20,15,10,7"
 """White to play and win: 27-23 gives one man to win two; 22-17 only draws."""
 FIRST_POSITION = "W:WK19,K23:BK28,12"
@@ -44,12 +47,49 @@ def test_why_scores_the_three_best_moves_exactly_with_their_results() -> None:
     assert [move.bound for move in why.moves[:3]] == ["exact"] * 3
     # 0.00 at the depth where the search finds the draw; a hair off it a little shallower.
     assert by_move["22-17"].verdict in ("only draws", "only keeps it level")
-    assert by_move["22-18"].verdict == "loses a man"
+    assert by_move["22-18"].verdict in ("loses a man", "is about two men worse")
+    assert words_follow_numbers(why)
     assert by_move["22-18"].refutation[0] == "15x22"
     # Moves the exact pass did not reach stay marked as bounds.
     assert all(move.bound in ("upper", "lower") for move in why.moves[3:])
     shot = next(idea for idea in played.ideas if idea.name == "shot")
     assert shot.fields["gives"] == 1 and shot.fields["takes"] == 2 and proves(position, shot)
+
+
+def words_follow_numbers(why: Explanation) -> bool:
+    """Every verdict says what the number beside it says, for the mover; every bound shown is
+    below the played move's exact score (a bound at or above it proves nothing)."""
+    played = why.moves[0]
+    for move in why.moves:
+        words, score = move.verdict, move.score
+        exact = played.bound == "exact" and played.win_in is None
+        if move.bound == "upper" and exact and move.win_in is None:
+            assert played.score is not None and score is not None
+            assert score < played.score, (move, played)
+        if not words or move.win_in is not None or move.database is not None:
+            continue
+        assert score is not None
+        if words.startswith(("wins", "is a little better", "is about")) and "better" in words:
+            assert score >= 0.25, move
+        if words.startswith("wins "):
+            assert score >= 0.5, move
+        if words.startswith("loses ") or words.endswith("worse"):
+            assert score <= -0.25, move
+        if words in ("keeps it level", "only draws", "only keeps it level"):
+            assert abs(score) < 0.25, move
+    return True
+
+
+def test_words_follow_numbers_on_every_published_problem() -> None:
+    # The walk's case: "18-14 loses a man (+1.35 for the AI)" and bounds "at most +1.85" above
+    # the best move's exact +1.65.
+    rows = [line.split("|") for line in PROBLEMS.read_text().splitlines() if "|" in line]
+    fens = [row[1].strip() for row in rows]
+    fens = [fen for fen in fens if fen.startswith(("W:", "B:"))]
+    assert len(fens) >= 6
+    for fen in fens:
+        _, why = _why(fen, depth=10)
+        assert words_follow_numbers(why)
 
 
 def test_every_move_is_scored_exactly_when_there_are_at_most_four() -> None:

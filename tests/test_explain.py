@@ -395,7 +395,7 @@ def test_an_exchange_the_move_allows_is_not_walked_into() -> None:
     from checkers.board import BLACK, WHITE
     from checkers.coach.idea import Idea
 
-    text = "Black exchanges a man for a man: 10-14 17x10 7x14; it favours White"
+    text = "Black exchanges a man for a man: 10-14 17x10 7x14"
     trade = Idea("exchange", BLACK, ("21-17", "10-14", "17x10", "7x14"), 1, (), text)
     assert idea_words(trade, "21-17", WHITE) == f"21-17 allows an exchange: {text}"
     shot = dataclasses.replace(trade, name="shot", text="Black's shot: ...")

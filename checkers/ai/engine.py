@@ -421,6 +421,8 @@ class ScoredLine(NamedTuple):
     score: int
     line: tuple[Move, ...]
     database: bool = False  # the endgame databases gave the score, not a search
+    bound: str = "exact"
+    """"exact", or "upper": the move scores at most `score` (the line is its refutation)."""
 
 
 class RootScore(NamedTuple):
@@ -1193,12 +1195,15 @@ class Engine:
         limits: Limits,
         count: int,
         stop: StopSignal | None = None,
+        bounds: bool = False,
     ) -> Iterator[tuple[int, list[ScoredLine]]]:
         """Yield the `count` best root moves (fewer if there are fewer), each with its exact score
         and line, best first, after each completed depth, until a limit ends it (multi-PV).
 
         At each depth the root is searched once per line with a full window, without the moves
-        already found, so each score is exact. An unfinished depth yields nothing. For one line
+        already found, so each score is exact. With `bounds`, every other move follows, best
+        bound first, with the upper bound the same search proved for it (never above the last
+        exact line's score) and its refutation. An unfinished depth yields nothing. For one line
         `iterate` is the faster search (aspiration windows, and it may stop on a proven result).
         """
         request = SearchRequest.of(request)
@@ -1210,7 +1215,9 @@ class Engine:
             # The databases know every root move: the best `count` once, each with its line to
             # the end (a draw's, a few moves), and nothing deeper to search.
             assert self.completed is not None  # the databases' answer scored every root move
-            known = sorted(self.completed[1], key=lambda record: -record[0])[:count]
+            # With `bounds`, every move: the databases score them all exactly.
+            known = sorted(self.completed[1], key=lambda record: -record[0])
+            known = known if bounds else known[:count]
             yield (
                 1,
                 [
@@ -1253,6 +1260,8 @@ class Engine:
             moves = [found[index][1] for index in ranked] + [
                 move for move in rest if move in remaining
             ]
+            if bounds and remaining:
+                lines += self._bounded_lines(position, scored, remaining, depth)
             yield depth, lines
             if all(
                 is_win_score(line.score) and plies_to_win(line.score) <= depth for line in lines
@@ -1260,6 +1269,23 @@ class Engine:
                 return  # every line proven: deeper searches cannot change them
             if limits.time is not None and deadline.elapsed() > _START_NO_DEPTH_AFTER * limits.time:
                 return  # as in `iterate`: another depth would rarely finish
+
+    def _bounded_lines(
+        self, position: Position, scored: list[_RootScore], remaining: list[RawMove], depth: int
+    ) -> list[ScoredLine]:
+        """The moves the last root search of a multi-line depth left unscored, each with the
+        window's bound it failed low on and its refutation, best bound first."""
+        bounded = []
+        # A full window: each failed low on the best score so far (an upper bound), or was
+        # overtaken after it had led (exact, so a bound too).
+        for _, move, _, value in sorted(scored, key=lambda record: -record[3]):
+            if move not in remaining:
+                continue
+            refutation = self._principal_variation(position.apply_raw(move), 0)[: depth - 1]
+            bounded.append(
+                ScoredLine(value, _public_line(position, [move, *refutation]), bound="upper")
+            )
+        return bounded
 
     def root_report(self, position: Position) -> list[RootScore]:
         """Every root move the last search of `position` scored, with the depth it reached and

@@ -468,8 +468,11 @@ def facts(explanation: Explanation) -> list[str]:
         )
     if any(move.bound == "upper" for move in others):
         facts.append(
-            "'At most': the search proved the move no better than that and did not spend the"
-            " time to score it exactly."
+            f"'At most': the same search proved the move worse than {explanation.played} and"
+            " no better than that, without scoring it exactly."
+            if explanation.exact_depth
+            else "'At most': the search proved the move no better than that and did not spend"
+            " the time to score it exactly."
         )
     if not others and not explanation.complete and explanation.legal_moves > 1:
         facts.append(f"{who} keeps the score of its chosen move only.")

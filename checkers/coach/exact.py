@@ -27,7 +27,7 @@ from checkers.ai.registry import get_evaluation
 from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
 from checkers.board import Move, Position
 from checkers.coach.endings import named_ending
-from checkers.coach.idea import Idea
+from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.ideas import ideas
 from checkers.coach.outcome import line_outcome
 
@@ -41,33 +41,56 @@ ALL_MOVES_UP_TO = 4
 BEST_COUNT = 3
 _DRAW_MARGIN = 0.5  # men: a better move by this much makes a drawn alternative "only" a draw
 _LEVEL = 0.1  # men: a score this close to nought is a level game
+_EVEN = 0.25  # men: less either way keeps it level
+_ABOUT_A_MAN = 0.75  # men: from here a score reads as whole men
 
 
 def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
-    """A scored move's result in a player's words, from its exact score and its line's replay:
-    `database win in 5 moves`, `wins in 3 moves`, `only draws`, `only keeps it level`,
-    `loses a man`, `wins a man`,
-    or '' when nothing short is true (a bound says nothing exact)."""
+    """A scored move's result in a player's words, computed from its exact score (the number
+    printed beside it, from the mover's view): `database win in 5 moves`, `wins in 3 moves`,
+    `only draws`, `keeps it level`, `is a little better`, `is about a man worse`, or what its
+    line wins or loses (`wins a man`) when the number says as much; '' for a bound (a bound
+    says nothing exact)."""
     if move.bound != "exact":
         return ""
     if move.database is not None:
         return move.database
     if move.win_in is not None:
         return format_men(None, move.win_in)
+    if move.score is None:
+        return ""
     if (
-        move.score is not None
-        and abs(move.score) <= _LEVEL
+        abs(move.score) <= _LEVEL
         and best is not None
         and best.move != move.move
         and (best.win_in is not None or (best.score or 0.0) >= _DRAW_MARGIN)
     ):
         # 0.00 is the search's draw (a repetition, a database draw, the 40-move rule).
         return "only draws" if move.score == 0.0 else "only keeps it level"
+    words = score_verdict(move.score)
     try:
         outcome = line_outcome(position, move.pv)
     except ValueError:
-        return ""
-    return outcome.words() if outcome.gain or outcome.winner is not None else ""
+        return words
+    # The line's material, when the number says as much: `wins a man` beside +1.10, never
+    # `loses a man` beside +1.35.
+    size = int(abs(move.score) + 0.5)
+    if outcome.winner is None and outcome.gain * move.score > 0 and abs(outcome.gain) == size:
+        return outcome.words()
+    return words
+
+
+def score_verdict(men: float) -> str:
+    """A score in men in words for the side it is scored for: `keeps it level` (under a
+    quarter of a man), `is a little better` / `is a little worse` (under three quarters),
+    `is about a man better`, `is about two men worse`..."""
+    size = abs(men)
+    if size < _EVEN:
+        return "keeps it level"
+    better = "better" if men > 0 else "worse"
+    if size < _ABOUT_A_MAN:
+        return f"is a little {better}"
+    return f"is about {pieces_words(int(size + 0.5))} {better}"
 
 
 def _move_score(line: ScoredLine, depth: int, units: float, from_databases: bool) -> MoveScore:
@@ -89,7 +112,7 @@ def _deepest(
     stop: StopSignal | None,
 ) -> tuple[int, list[ScoredLine]]:
     found: tuple[int, list[ScoredLine]] = (0, [])
-    for found in engine.iterate_lines(request, limits, count, stop):
+    for found in engine.iterate_lines(request, limits, count, stop, bounds=True):
         pass
     return found
 
@@ -140,7 +163,8 @@ def exact_explanation(
         depth = max([move.depth for move in moves] + [1])
         count = len(legal) if len(legal) <= ALL_MOVES_UP_TO else BEST_COUNT
         limits = Limits(depth=depth, time=seconds)
-        reached, lines = _deepest(searcher, request, limits, count, stop)
+        reached, found = _deepest(searcher, request, limits, count, stop)
+        lines = [line for line in found if line.bound == "exact"]
         from_databases = bool(lines) and all(line.database for line in lines)
         units = units_per_man * searcher.scale
         if lines and not (stop is not None and stop.is_set()):
@@ -164,8 +188,15 @@ def exact_explanation(
                 (move for text, move in scored.items() if text != played.move),
                 key=_rank,
             )
-            kept = [move for move in moves[1:] if move.move not in scored]
-            moves = [first, *rest, *kept]
+            # The other moves: only what this same search proved, and only below the played
+            # move's exact score (a bound at or above it would prove nothing).
+            floor = first.score if first.bound == "exact" and first.win_in is None else None
+            kept = [
+                _bounded(line, reached, units)
+                for line in found
+                if line.bound == "upper" and line.line[0].pdn() not in scored
+            ]
+            moves = [first, *rest, *(m for m in kept if _proven_worse(m, first, floor))]
     if explanation.database is not None:
         moves = [_database_result(move) for move in moves]
     best = min((move for move in moves if move.bound == "exact"), key=_rank, default=None)
@@ -177,6 +208,23 @@ def exact_explanation(
     return dataclasses.replace(
         explanation, moves=tuple(moves), exact_depth=exact_depth, mover=position.turn
     )
+
+
+def _bounded(line: ScoredLine, depth: int, units: float) -> MoveScore:
+    """A move the multi-line search only bounded: at most its score, refuted by its line."""
+    move = _move_score(line, depth, units, False)
+    return dataclasses.replace(move, bound="upper")
+
+
+def _proven_worse(move: MoveScore, played: MoveScore, floor: float | None) -> bool:
+    """Whether a bounded move is proven worse than the played move's exact result."""
+    if played.bound != "exact":
+        return False
+    if played.win_in is not None:  # a forced result: worse is a bound that is no such win
+        return move.win_in is None or (played.win_in > 0 and move.win_in < 0)
+    if move.win_in is not None:
+        return move.win_in < 0
+    return floor is not None and move.score is not None and move.score < floor
 
 
 def _database_result(move: MoveScore) -> MoveScore:

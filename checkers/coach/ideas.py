@@ -112,7 +112,7 @@ def _material_idea(steps: Sequence[Step], start: int, engine: Engine | None) -> 
             return _shot(steps, start, end, tally)
         captures_only = all(step.captured for step in steps[start + 1 : end + 1])
         if tally.takes == tally.gives and tally.takes > 0 and captures_only:
-            return _exchange(steps, start, end, tally, engine)
+            return _exchange(steps, start, end, tally)
     return None
 
 
@@ -128,44 +128,16 @@ def _shot(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
     return Idea("shot", side, _texts(steps[: end + 1]), start, claim, text)
 
 
-def _exchange(
-    steps: Sequence[Step], start: int, end: int, tally: _Tally, engine: Engine | None
-) -> Idea:
+def _exchange(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
+    # Whom it favours is the line's score, printed beside it: no search of its own here.
     side = steps[start].side
-    favours = _favours(steps[end].after, side, engine)
     moves = " ".join(_texts(steps[start : end + 1]))
-    whom = "neither side" if favours == "neither" else favours.capitalize()
     text = (
         f"{_side(side)} exchanges {pieces_words(tally.gives, tally.given_kings)} for"
-        f" {pieces_words(tally.takes, tally.taken_kings)}: {moves}; it favours {whom}"
+        f" {pieces_words(tally.takes, tally.taken_kings)}: {moves}"
     )
-    claim: tuple[tuple[str, int | str], ...] = (
-        ("gives", tally.gives),
-        ("takes", tally.takes),
-        ("favours", favours),
-    )
+    claim = (("gives", tally.gives), ("takes", tally.takes))
     return Idea("exchange", side, _texts(steps[: end + 1]), start, claim, text)
-
-
-_FAVOUR_MARGIN = 25  # engine units: a quarter of a man either way is even
-_FAVOUR_SEARCH = Limits(depth=6)
-
-
-def _favours(position: Position, side: Side, engine: Engine | None) -> str:
-    """Who the position after an exchange favours ("black", "white", "neither"), by a short
-    search (the static evaluation without an engine)."""
-    if engine is not None:
-        result = engine.search(position, _FAVOUR_SEARCH)  # hundredths of a man, the mover's
-        score = result.score if position.turn is side else -result.score
-    else:
-        from checkers.ai.engine import engine_evaluation
-
-        score = engine_evaluation(position, side)
-    if score >= _FAVOUR_MARGIN:
-        return side.name.lower()
-    if score <= -_FAVOUR_MARGIN:
-        return side.opponent.name.lower()
-    return "neither"
 
 
 def _breakthrough(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
@@ -310,8 +282,7 @@ def ideas(
     replaying its line (`proves`). Ideas of either side: an idea of the side to move is what
     its first move aims at, one of the opponent's what it walks into.
 
-    With an `engine`, also a trap set by the line's first move, and who an exchange favours by
-    a short search (without one, by the static evaluation); `endgames` (the default databases
+    With an `engine`, also a trap set by the line's first move; `endgames` (the default databases
     if None) name the standard endings. Raises ValueError if the line does not replay.
     """
     steps = replay(position, line)
