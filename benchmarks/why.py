@@ -28,6 +28,7 @@ from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
 from checkers.ai.search import SearchRequest
 from checkers.coach.exact import exact_explanation
+from checkers.coach.explain import explain_choice
 from checkers.pdn import read_file
 
 GAME = Path(__file__).resolve().parent / "data" / "review-game.pdn"
@@ -52,11 +53,12 @@ def main() -> None:
         if ply % args.every == 0 and len(position.legal_moves()) > 1:
             request = SearchRequest(position, tuple(history))
             choice = player.choose(request)
-            assert choice.explanation is not None
+            explanation = explain_choice(position, choice)
+            assert explanation is not None
             began = time.perf_counter()
             why = exact_explanation(
                 request,
-                choice.explanation,
+                explanation,
                 engine=player.engine,
                 evaluation=player.evaluation,
                 units_per_man=man_value(player.evaluation),

@@ -14,14 +14,6 @@ from checkers.ai import Limits, Progress
 from checkers.ai.book import format_book_moves, packaged_book
 from checkers.ai.compiled import CORE_WAIT, new_engine, wait_until_ready
 from checkers.ai.engine import tune_collector_for_search
-from checkers.ai.explain import (
-    MAX_LINES,
-    Analysis,
-    analysis_lines,
-    database_words,
-    format_men,
-    sentences,
-)
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, search
 from checkers.ai.search import score_text
@@ -36,6 +28,15 @@ from checkers.board import (
 )
 from checkers.book_cli import add_book_commands
 from checkers.coach.exact import exact_explanation
+from checkers.coach.explain import (
+    MAX_LINES,
+    Analysis,
+    analysis_lines,
+    database_words,
+    explain_choice,
+    format_men,
+    sentences,
+)
 from checkers.drills_cli import add_drills_command
 from checkers.endgame_cli import add_endgame_commands
 from checkers.explore_cli import add_explore_command
@@ -246,8 +247,8 @@ def _analyse_why(
 ) -> int:
     """Let the AI choose its move, then say why, from its own search."""
     player = AIPlayer(limits, algorithm, evaluation)
-    choice = player.choose(position)
-    if choice.explanation is None:
+    why = explain_choice(position, player.choose(position))
+    if why is None:
         if form == "json":
             print(json.dumps(None), file=out)
         else:
@@ -256,7 +257,7 @@ def _analyse_why(
     # The moves a player would consider, scored exactly at the depth the AI reached, with
     # what each line wins or loses and the ideas behind it.
     explanation = exact_explanation(
-        position, choice.explanation, evaluation=evaluation, units_per_man=man_value(evaluation)
+        position, why, evaluation=evaluation, units_per_man=man_value(evaluation)
     )
     if form == "json":
         print(json.dumps(explanation.as_json()), file=out)

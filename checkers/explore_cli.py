@@ -92,8 +92,8 @@ def _engine_scores(position: Position, depth: int) -> tuple[int, dict[str, str]]
     """Every legal move's score (men, from the side to move) by a search of `depth` plies:
     (the depth completed, scores by move)."""
     from checkers.ai.compiled import new_engine, wait_until_ready
-    from checkers.ai.explain import MAX_LINES, analysis_lines, format_men
     from checkers.ai.search import Limits
+    from checkers.coach.explain import MAX_LINES, analysis_lines, format_men
 
     count = min(len(position.legal_moves()), MAX_LINES)
     if not count or not depth:

@@ -6,7 +6,7 @@ the endgame databases a move that made the result worse) makes up to two puzzles
 position, when a move there was clearly best (what the player missed), and the position it left,
 when the opponent's reply is clearly best (how to punish it). One move is clearly best when:
 
-- by the engine's multi-line search (`checkers.ai.explain.analysis_lines`, two lines), the best
+- by the engine's multi-line search (`checkers.coach.explain.analysis_lines`, two lines), the best
   move keeps at least `CLEAR_MARGIN` (a man) more than every other move; or
 - by the endgame databases, it is the only move that keeps the win (or the draw).
 
@@ -24,10 +24,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from checkers.ai.endgame import Endgames, Result, default_endgames
-from checkers.ai.explain import AnalysisLine, analysis_lines
 from checkers.ai.search import Limits, StopSignal
 from checkers.board import BLACK, Move, Position, Side
 from checkers.coach import ideas as coach_ideas
+from checkers.coach.explain import AnalysisLine, analysis_lines
 from checkers.review import WIN_MEN, Label, MoveReview
 
 __all__ = [

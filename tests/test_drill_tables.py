@@ -253,9 +253,9 @@ def test_the_coach_names_three_kings_against_two_only_once_its_table_is_built(bu
 
 
 def test_an_ending_is_named_in_lower_case_mid_sentence_and_capitalised_alone(built: Path) -> None:
-    from checkers.ai.explain import idea_words
     from checkers.board import BLACK, WHITE
     from checkers.coach.endings import named_ending
+    from checkers.coach.explain import idea_words
 
     idea = named_ending(THREE_KINGS.position, [], Endgames([built.parent, SHIPPED_DIRECTORY]))
     assert idea is not None

@@ -10,18 +10,19 @@ import pickle
 import pytest
 
 from checkers.ai.engine import Engine
-from checkers.ai.explain import (
-    Explanation,
-    MoveScore,
-    analysis_lines,
-    sentences,
-    win_in_moves,
-)
 from checkers.ai.levels import get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import WIN, Limits
 from checkers.board import Move, Position
 from checkers.cli import main
+from checkers.coach.explain import (
+    Explanation,
+    MoveScore,
+    analysis_lines,
+    explain_choice,
+    sentences,
+    win_in_moves,
+)
 
 POSITIONS = [
     Position(),
@@ -198,7 +199,7 @@ def engine_level_players() -> list[AIPlayer]:
 def test_a_book_move_is_explained_as_one_with_the_book_s_other_moves() -> None:
     player = AIPlayer.for_level(get_level("club"))
     choice = player.choose(Position())
-    why = choice.explanation
+    why = explain_choice(Position(), choice)
     assert choice.note == "book move" and why is not None and why.from_book
     assert why.moves[0].move == why.played == choice.result.move.pdn()  # type: ignore[union-attr]
     assert len(why.moves) > 1 and all(move.bound == "exact" for move in why.moves)
@@ -218,7 +219,7 @@ def test_why_lists_the_played_move_first_and_its_bounds_are_consistent(
 ) -> None:
     for player in engine_level_players():
         choice = player.choose(position)
-        why = choice.explanation
+        why = explain_choice(position, choice)
         assert why is not None and choice.result.move is not None
         played = why.moves[0]
         assert played.move == why.played == choice.result.move.pdn()
@@ -245,26 +246,34 @@ def test_why_lists_the_played_move_first_and_its_bounds_are_consistent(
 
 
 def test_principal_variation_search_leaves_most_rejected_moves_as_bounds() -> None:
-    why = AIPlayer(Limits(depth=8)).choose(Position()).explanation
+    why = explain_choice(Position(), AIPlayer(Limits(depth=8)).choose(Position()))
     assert why is not None
     assert [move.bound for move in why.moves[1:]].count("upper") >= 1
     assert any("'At most': the search proved the move no better" in s for s in sentences(why))
 
 
 def test_the_only_legal_move_says_so() -> None:
-    why = AIPlayer(Limits(depth=4)).choose(Position.from_fen(ONE_MOVE)).explanation
+    why = explain_choice(
+        Position.from_fen(ONE_MOVE), AIPlayer(Limits(depth=4)).choose(Position.from_fen(ONE_MOVE))
+    )
     assert why is not None
     assert sentences(why)[0] == "5-9 was the only legal move."
 
 
 def test_a_single_capture_is_the_only_legal_move_because_captures_are_compulsory() -> None:
-    why = AIPlayer(Limits(depth=4)).choose(Position.from_fen(ONE_CAPTURE)).explanation
+    why = explain_choice(
+        Position.from_fen(ONE_CAPTURE),
+        AIPlayer(Limits(depth=4)).choose(Position.from_fen(ONE_CAPTURE)),
+    )
     assert why is not None
     assert sentences(why)[0] == "14x23 was the only legal move: capture is compulsory."
 
 
 def test_compulsory_capture_among_several_names_the_count() -> None:
-    why = AIPlayer(Limits(depth=4)).choose(Position.from_fen(TWO_CAPTURES)).explanation
+    why = explain_choice(
+        Position.from_fen(TWO_CAPTURES),
+        AIPlayer(Limits(depth=4)).choose(Position.from_fen(TWO_CAPTURES)),
+    )
     assert why is not None
     assert sentences(why)[0] == "Capture is compulsory: 2 captures to choose from."
     assert {move.move for move in why.moves} == {"14x21", "14x23"}
@@ -273,7 +282,7 @@ def test_compulsory_capture_among_several_names_the_count() -> None:
 def test_an_engine_slip_is_explained_as_a_slip_with_both_moves_scored() -> None:
     player = AIPlayer(Limits(depth=5), blunder=1.0, name="sloppy")
     choice = player.choose(Position())
-    why = choice.explanation
+    why = explain_choice(Position(), choice)
     assert why is not None and choice.result.move is not None
     assert why.slipped and why.played == choice.result.move.pdn() != why.searched
     assert why.moves[0].move == why.played and why.moves[0].bound != "unscored"
@@ -292,7 +301,7 @@ def test_the_beginners_slip_and_misjudging_are_explained() -> None:
             break
     else:
         pytest.fail("the beginner never slipped in 60 seeds")
-    why = choice.explanation
+    why = explain_choice(Position(), choice)
     assert why is not None and why.slipped
     text = sentences(why)
     assert any("beginner level slipped on purpose" in s and "one time in 4" in s for s in text)
@@ -302,7 +311,7 @@ def test_the_beginners_slip_and_misjudging_are_explained() -> None:
 
 def test_a_classic_level_explains_its_chosen_move_only() -> None:
     player = AIPlayer.for_level(get_level("casual"))
-    why = player.choose(Position()).explanation
+    why = explain_choice(Position(), player.choose(Position()))
     assert why is not None and not why.complete
     assert [move.move for move in why.moves] == [why.played]
     assert any("keeps the score of its chosen move only" in s for s in sentences(why))
@@ -365,7 +374,7 @@ def test_explanation_sentences_name_bounds_and_forced_results() -> None:
 def test_a_book_move_scored_below_another_book_move_says_why_it_was_played() -> None:
     """The book varies its choice among moves a twentieth of a man apart: when another book
     move scores higher than the one played, Why? says so instead of leaving a contradiction."""
-    from checkers.ai.explain import Explanation, MoveScore
+    from checkers.coach.explain import Explanation, MoveScore
 
     def scored(move: str, score: float) -> MoveScore:
         return MoveScore(move, score, "exact", 13, (move,))
@@ -391,8 +400,8 @@ def test_a_book_move_scored_below_another_book_move_says_why_it_was_played() -> 
 def test_an_exchange_the_move_allows_is_not_walked_into() -> None:
     """An even trade of the opponent's reads 'allows an exchange', not 'walks into Black
     exchanges ...' (a garbled sentence the card showed)."""
-    from checkers.ai.explain import idea_words
     from checkers.board import BLACK, WHITE
+    from checkers.coach.explain import idea_words
     from checkers.coach.idea import Idea
 
     text = "Black exchanges a man for a man: 10-14 17x10 7x14"

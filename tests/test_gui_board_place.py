@@ -63,8 +63,8 @@ def test_the_analysis_board_shows_the_games_deeper_score_until_it_looks_as_deep(
     """One position, one score: the game's 18-turn evaluation stays on the analysis board's bar
     while the board's own search is shallower (the walk saw "even" in the game beside "+0.20
     for the AI" on the board for the same position)."""
-    from checkers.ai.explain import Analysis, AnalysisLine
     from checkers.board import WHITE
+    from checkers.coach.explain import Analysis, AnalysisLine
     from checkers.gui.game import Judgement
 
     app = make_app()

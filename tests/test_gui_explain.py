@@ -15,11 +15,11 @@ import pygame
 import pytest
 from gui_driving import click, click_button, run_until, screen_of
 
-from checkers.ai.explain import Analysis, AnalysisLine
 from checkers.ai.levels import Level, get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits, SearchRequest
 from checkers.board import BLACK, WHITE, Position
+from checkers.coach.explain import Analysis, AnalysisLine, explain_choice
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIClient
 from checkers.gui.app import App
@@ -134,7 +134,7 @@ def test_the_best_line_reads_as_moves_of_the_position() -> None:
 def test_why_lists_the_played_move_first_then_every_other_move_of_the_engine() -> None:
     position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
     choice = AIPlayer(Limits(depth=5), name="test").choose(position)
-    explanation = choice.explanation
+    explanation = explain_choice(position, choice)
     assert explanation is not None and choice.result.move is not None
     card = why_card(explanation, WHITE, 9, human=BLACK)
     played = choice.result.move.pdn()
@@ -154,11 +154,11 @@ def test_why_lists_the_played_move_first_then_every_other_move_of_the_engine() -
 
 def test_why_says_a_forced_capture_and_the_only_legal_move() -> None:
     position = Position.from_fen("W:W18:B14,9")  # White's only move
-    only = AIPlayer(Limits(depth=3)).choose(position).explanation
+    only = explain_choice(position, AIPlayer(Limits(depth=3)).choose(position))
     assert only is not None
     assert any("the only legal move" in fact for fact in why_card(only, WHITE, 0).facts)
     capture = Position.from_fen("B:W18,19:B14,15")
-    forced = AIPlayer(Limits(depth=3)).choose(capture).explanation
+    forced = explain_choice(capture, AIPlayer(Limits(depth=3)).choose(capture))
     legal = capture.legal_moves()
     assert len(legal) > 1 and all(move.is_capture for move in legal)
     assert forced is not None
@@ -168,7 +168,7 @@ def test_why_says_a_forced_capture_and_the_only_legal_move() -> None:
 
 def test_why_says_when_the_beginner_level_slips_on_purpose() -> None:
     slipper = AIPlayer(Limits(depth=2), "alphabeta", blunder=1.0, name="beginner")
-    explanation = slipper.choose(Position()).explanation
+    explanation = explain_choice(Position(), slipper.choose(Position()))
     assert explanation is not None and explanation.slipped
     card = why_card(explanation, BLACK, 0)
     assert any("beginner level slipped on purpose" in fact for fact in card.facts)
@@ -181,7 +181,9 @@ def test_why_says_when_the_beginner_level_slips_on_purpose() -> None:
 
 
 def test_why_names_the_opening_book() -> None:
-    explanation = AIPlayer.for_level(get_level("club")).choose(Position()).explanation
+    explanation = explain_choice(
+        Position(), AIPlayer.for_level(get_level("club")).choose(Position())
+    )
     assert explanation is not None and explanation.from_book
     card = why_card(explanation, BLACK, 0)
     assert any("opening book" in fact for fact in card.facts)

@@ -15,9 +15,9 @@ import pytest
 from gui_driving import press, screen_of
 from pygame_gui.elements import UILabel
 
-from checkers.ai.explain import Analysis, AnalysisLine
 from checkers.ai.tracking import tracked_search
 from checkers.board import BLACK, WHITE, Position
+from checkers.coach.explain import Analysis, AnalysisLine
 from checkers.coach.idea import Idea
 from checkers.gui.app import App
 from checkers.gui.cards import button_height

@@ -20,6 +20,7 @@ from checkers.ai.levels import LEVELS, get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits
 from checkers.board import BLACK, WHITE, Piece, Position
+from checkers.coach.explain import explain_choice
 from checkers.gui import theme, ui
 from checkers.gui.app import App
 from checkers.gui.config import Mode, custom_level
@@ -355,15 +356,18 @@ def _cards() -> list[tuple[str, WhyCard]]:
     for level in LEVELS:
         fixed = dataclasses.replace(level, time=None, depth=level.depth or 5)
         for position in (Position(), MIDGAME):
-            explanation = AIPlayer.for_level(fixed).choose(position).explanation
+            explanation = explain_choice(position, AIPlayer.for_level(fixed).choose(position))
             assert explanation is not None
             mover = position.turn
             cards.append((level.name, why_card(explanation, mover, 0, human=mover.opponent)))
     slipper = AIPlayer(Limits(depth=2), "alphabeta", blunder=1.0, name="beginner")
-    slip = slipper.choose(MIDGAME).explanation
+    slip = explain_choice(MIDGAME, slipper.choose(MIDGAME))
     assert slip is not None and slip.slipped
     cards.append(("slip", why_card(slip, WHITE, 9)))
-    forced = AIPlayer(Limits(depth=3)).choose(Position.from_fen("B:W18,19:B14,15")).explanation
+    forced = explain_choice(
+        Position.from_fen("B:W18,19:B14,15"),
+        AIPlayer(Limits(depth=3)).choose(Position.from_fen("B:W18,19:B14,15")),
+    )
     assert forced is not None
     cards.append(("forced", why_card(forced, BLACK, 0)))
     for level in (
@@ -371,7 +375,7 @@ def _cards() -> list[tuple[str, WhyCard]]:
         custom_level("engine", "engine", depth=4),
         custom_level("minimax", "seed", depth=2),
     ):
-        explanation = AIPlayer.for_level(level).choose(MIDGAME).explanation
+        explanation = explain_choice(MIDGAME, AIPlayer.for_level(level).choose(MIDGAME))
         assert explanation is not None
         cards.append(("by hand", why_card(explanation, WHITE, 9, level=level)))
         cards.append(("by hand, level unknown", why_card(explanation, WHITE, 9)))

@@ -18,6 +18,7 @@ from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits
 from checkers.board import SQUARES, Move, Position
+from checkers.coach.explain import explain_choice
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.board_view.geometry import BoardGeometry
@@ -189,7 +190,9 @@ def test_the_small_board_fits_the_card_beside_the_words(
 def push_card(app: App, fen: str, depth: int) -> WhyScreen:
     """The card for the engine's move in `fen` (its search at `depth`), over the start screen."""
     position = Position(fen)
-    explanation = AIPlayer(Limits(depth=depth), name="engine").choose(position).explanation
+    explanation = explain_choice(
+        position, AIPlayer(Limits(depth=depth), name="engine").choose(position)
+    )
     assert explanation is not None
     card = why_card(explanation, position.turn, 10, position=position)
     why = WhyScreen(app.context, card)

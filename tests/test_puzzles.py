@@ -13,9 +13,9 @@ from test_review import BEFORE_BLUNDER, BLUNDER, moves_of, pdn_file
 
 from checkers.ai import Limits
 from checkers.ai.endgame import Result, probe, probe_plies
-from checkers.ai.explain import analysis_lines
 from checkers.board import WHITE, Move, Position
 from checkers.cli import main
+from checkers.coach.explain import analysis_lines
 from checkers.drills import DRILLS, DrillGame, player_moves_to_win
 from checkers.puzzle_store import (
     Schedule,

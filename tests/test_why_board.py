@@ -6,11 +6,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from checkers.ai.explain import Explanation, MoveScore
 from checkers.ai.levels import get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits
 from checkers.board import BLACK, WHITE, Move, Position
+from checkers.coach.explain import Explanation, MoveScore, explain_choice
 from checkers.gui.explaining import why_card
 from checkers.gui.why_board import (
     ARROW_MOVES,
@@ -144,7 +144,7 @@ def test_an_other_move_without_a_refutation_is_passed_over() -> None:
 
 def test_the_only_legal_move_shows_its_line_alone_and_says_why() -> None:
     position = Position.from_fen("W:W18:B14,9")
-    explanation = AIPlayer(Limits(depth=3)).choose(position).explanation
+    explanation = explain_choice(position, AIPlayer(Limits(depth=3)).choose(position))
     assert explanation is not None and explanation.legal_moves == 1
     board = why_board(explanation, position)
     assert len(board.lines) == 1 and board.lines[0].moves[0].pdn() == explanation.played
@@ -152,7 +152,9 @@ def test_the_only_legal_move_shows_its_line_alone_and_says_why() -> None:
 
 
 def test_a_book_move_shows_its_move_alone_and_says_why() -> None:
-    explanation = AIPlayer.for_level(get_level("club")).choose(Position()).explanation
+    explanation = explain_choice(
+        Position(), AIPlayer.for_level(get_level("club")).choose(Position())
+    )
     assert explanation is not None and explanation.from_book
     board = why_board(explanation, Position())
     assert [line.button for line in board.lines] == ["Played"]
@@ -162,7 +164,7 @@ def test_a_book_move_shows_its_move_alone_and_says_why() -> None:
 
 def test_a_level_that_slipped_shows_what_its_search_chose() -> None:
     slipper = AIPlayer(Limits(depth=2), "alphabeta", blunder=1.0, name="beginner")
-    explanation = slipper.choose(Position()).explanation
+    explanation = explain_choice(Position(), slipper.choose(Position()))
     assert explanation is not None and explanation.slipped and explanation.searched
     board = why_board(explanation, Position())
     assert [line.button for line in board.lines] == ["Played", f"Its choice {explanation.searched}"]

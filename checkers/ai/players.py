@@ -17,9 +17,8 @@ from dataclasses import dataclass
 
 from checkers.ai.book import book_hit, packaged_book
 from checkers.ai.compiled import can_upgrade
-from checkers.ai.engine import Engine
+from checkers.ai.engine import Engine, RootScore
 from checkers.ai.evaluation import Evaluation
-from checkers.ai.explain import Explanation, explain_book_move, explain_search
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, new_searcher
 from checkers.ai.search import (
@@ -42,13 +41,26 @@ BOOK_NOTE = "book move"
 
 @dataclass(frozen=True)
 class Choice:
-    """A player's move: the search's result, a note ('' or why it is not the searched move), and
-    why it played it (`explanation`: the search's scores for the root moves, the played move
-    first; None when there was no move). Small and picklable, to cross a process pipe."""
+    """A player's move: the search's result, a note ('' or why it is not the searched move),
+    and the raw figures behind it, which the coach (`checkers.coach.explain.explain_choice`)
+    turns into words: every root move the search scored (`roots`, in `units_per_man` units a
+    man), the searched move when the level slipped, the book's moves for a book move, and the
+    level's deliberate flaws. Small and picklable, to cross a process pipe."""
 
     result: SearchResult
     note: str = ""
-    explanation: Explanation | None = None
+    roots: tuple[RootScore, ...] = ()
+    search: SearchResult | None = None
+    """The search's own result (its move differs from `result`'s when the level slipped)."""
+    book_moves: tuple[tuple[Move, int], ...] | None = None
+    """The book's moves with the engine's scores, when the move came from the book."""
+    man: float = 100.0
+    """A man in the units of the results' scores (`registry.man_value`)."""
+    root_scale: int = 1
+    """The roots' raw units per unit of the results' scores (the engine's `scale`)."""
+    player: str = ""
+    blunder: float = 0.0
+    noise_men: float = 0.0
 
 
 def _noisy(evaluation: Evaluation, amplitude: float, seed: int) -> Evaluation:
@@ -134,11 +146,9 @@ class AIPlayer:
         if hit is not None:
             move, score, depth = hit
             book = packaged_book()
-            why = explain_book_move(
-                self.name, position, move, (book.moves(position) or []) if book else [], depth
-            )
+            book_moves = tuple((book.moves(position) or []) if book else [])
             result = SearchResult(move, float(score), depth, 0, (move,))
-            return Choice(result, BOOK_NOTE, explanation=why)
+            return Choice(result, BOOK_NOTE, book_moves=book_moves, player=self.name)
         ply = len(line)
         rng = random.Random(f"{self.seed}:{ply}:{position.fen()}")
         if self.noise > 0:
@@ -156,17 +166,14 @@ class AIPlayer:
             slip = rng.choice([move for move in legal if move != result.move])
             searched = result.move.pdn() if result.move else "nothing"
             # The searched figures belong to another move, so the slip reports none of its own.
-            return Choice(
+            return self._choice(
                 SearchResult(slip, 0.0, 0, result.nodes, (slip,), result.time),
                 f"{self.name} slipped: played {slip.pdn()} instead of {searched}",
-                self._explain(position, result, slip, searcher),
+                position,
+                result,
+                searcher,
             )
-        return Choice(
-            result,
-            explanation=self._explain(position, result, result.move, searcher)
-            if result.move is not None
-            else None,
-        )
+        return self._choice(result, "", position, result, searcher)
 
     def plays_from_book(self, position: Position) -> bool:
         """Whether this player's move in `position` comes from the opening book (no search)."""
@@ -179,20 +186,31 @@ class AIPlayer:
         engine = getattr(self._searcher, "__self__", None)
         return engine if isinstance(engine, Engine) and self.noise == 0 else None
 
-    def _explain(
-        self, position: Position, result: SearchResult, played: Move, searcher: Searcher
-    ) -> Explanation:
-        """Why `played`, from the search just made (the engine's root scores, read before it
-        searches again)."""
+    def _choice(
+        self,
+        played: SearchResult,
+        note: str,
+        position: Position,
+        result: SearchResult,
+        searcher: Searcher,
+    ) -> Choice:
+        """The choice of `played` with the raw figures of the search that gave `result` (the
+        engine's root scores, read at once, before it searches again)."""
         # The registry's engine search is a bound `Engine.search`: its engine kept the root.
         engine = getattr(searcher, "__self__", None)
         man = man_value(self.evaluation)
-        return explain_search(
-            position,
-            result,
+        roots: tuple[RootScore, ...] = ()
+        scale = 1
+        if isinstance(engine, Engine):
+            roots = tuple(engine.root_report(position))
+            scale = engine.scale  # the root's raw scores, as the engine keeps them
+        return Choice(
             played,
-            engine=engine if isinstance(engine, Engine) else None,
-            units_per_man=man,
+            note,
+            roots=roots,
+            search=result,
+            man=man,
+            root_scale=scale,
             player=self.name,
             blunder=self.blunder,
             noise_men=self.noise / man,

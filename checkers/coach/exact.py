@@ -16,17 +16,17 @@ import time
 
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, Engine, ScoredLine
-from checkers.ai.explain import (
+from checkers.ai.registry import get_evaluation
+from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
+from checkers.board import Move, Position
+from checkers.coach.endings import named_ending
+from checkers.coach.explain import (
     Explanation,
     MoveScore,
     database_words,
     format_men,
     win_in_moves,
 )
-from checkers.ai.registry import get_evaluation
-from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
-from checkers.board import Move, Position
-from checkers.coach.endings import named_ending
 from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.ideas import ideas
 from checkers.coach.outcome import line_outcome
@@ -74,7 +74,7 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
         return words
     # The line's material, when the number says as much: `wins a man` beside +1.10, never
     # `loses a man` beside +1.35.
-    size = int(abs(move.score) + 0.5)
+    size = int(abs(move.score) + 0.25)
     if outcome.winner is None and outcome.gain * move.score > 0 and abs(outcome.gain) == size:
         return outcome.words()
     return words
@@ -90,7 +90,7 @@ def score_verdict(men: float) -> str:
     better = "better" if men > 0 else "worse"
     if size < _ABOUT_A_MAN:
         return f"is a little {better}"
-    return f"is about {pieces_words(int(size + 0.5))} {better}"
+    return f"is about {pieces_words(int(size + 0.25))} {better}"
 
 
 def _move_score(line: ScoredLine, depth: int, units: float, from_databases: bool) -> MoveScore:

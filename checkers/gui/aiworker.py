@@ -30,13 +30,13 @@ from checkers.ai.compiled import (
     wait_until_ready,
 )
 from checkers.ai.engine import Engine, tune_collector_for_search
-from checkers.ai.explain import Analysis, Explanation, iterate_analysis
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
 from checkers.ai.search import Limits, Progress, SearchRequest, SearchResult, StopSignal
 from checkers.board import Position, Side
 from checkers.coach.exact import exact_explanation
+from checkers.coach.explain import Analysis, Explanation, explain_choice, iterate_analysis
 from checkers.workers import exit_with_parent
 
 __all__ = [
@@ -244,12 +244,13 @@ def worker_main(requests: Connection, connection: Connection) -> None:
                 wait_until_ready(CORE_WAIT)
             kept[2].limits = level.limits
             choice = kept[2].choose(asked, report, stop)
+            explanation = explain_choice(position, choice)
             if not stop.is_set():
-                replies.send(("result", request, choice.result, choice.note, choice.explanation))
-            if choice.explanation is not None and not stop.is_set():
+                replies.send(("result", request, choice.result, choice.note, explanation))
+            if explanation is not None and not stop.is_set():
                 explained = exact_explanation(
                     asked,
-                    choice.explanation,
+                    explanation,
                     engine=kept[2].engine,
                     evaluation=kept[2].evaluation,
                     units_per_man=man_value(kept[2].evaluation),

@@ -1,7 +1,7 @@
 """What the analysis board and the "why this move?" card say, decided in pure code.
 
 Pure Python (no pygame), so every word is tested headless. Both read the engine's own data from
-`checkers.ai.explain` (scores in men from the side to move's view, lines as PDN move text) and
+`checkers.coach.explain` (scores in men from the side to move's view, lines as PDN move text) and
 turn it into rows for the window: scores labelled with whose view they are, lines numbered as
 players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 """
@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checkers.ai.explain import (
+from checkers.ai.levels import LEVELS, Level
+from checkers.ai.registry import ALGORITHMS
+from checkers.board import Move, Position, Side
+from checkers.coach.explain import (
     Analysis,
     AnalysisLine,
     Explanation,
@@ -20,9 +23,6 @@ from checkers.ai.explain import (
     idea_words,
     who_played,
 )
-from checkers.ai.levels import LEVELS, Level
-from checkers.ai.registry import ALGORITHMS
-from checkers.board import Move, Position, Side
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
@@ -222,7 +222,7 @@ def _row(
 
 
 def card_facts(explanation: Explanation) -> list[str]:
-    """The plain sentences before the moves' own lines (`checkers.ai.explain.facts`, which the
+    """The plain sentences before the moves' own lines (`checkers.coach.explain.facts`, which the
     command line says too)."""
     return facts(explanation)
 

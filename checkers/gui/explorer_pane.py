@@ -22,8 +22,8 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from checkers import saves
 from checkers.ai.book import format_score_in_men, packaged_book
-from checkers.ai.explain import Analysis, format_men
 from checkers.board import Move, Position
+from checkers.coach.explain import Analysis, format_men
 from checkers.explorer import (
     INDEX_FOLDER,
     Archive,

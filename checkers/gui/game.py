@@ -13,12 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from checkers.ai.explain import Explanation
 from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchRequest, SearchResult, is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget, clock_tag, read_clock_tag
+from checkers.coach.explain import Explanation
 from checkers.gui.aiworker import AIError, AIEvent, AIExplained, AIProgress, AIResult
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from checkers.ai.explain import Explanation, MoveScore
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position
+from checkers.coach.explain import Explanation, MoveScore
 from checkers.notation import plural
 
 __all__ = [

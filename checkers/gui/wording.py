@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 
-from checkers.ai.explain import database_words
 from checkers.ai.levels import Level
 from checkers.ai.search import is_win_score, plies_to_win
 from checkers.board import BLACK, Position, Side
+from checkers.coach.explain import database_words
 from checkers.gui.config import Mode
 from checkers.notation import (
     depth_words,

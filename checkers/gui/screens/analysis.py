@@ -17,9 +17,9 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-from checkers.ai.explain import MAX_LINES, Analysis
 from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position, Side
+from checkers.coach.explain import MAX_LINES, Analysis
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_input import board_event

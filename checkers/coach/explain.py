@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, Engine, RootScore
+from checkers.ai.players import Choice
 from checkers.ai.registry import ALGORITHMS
 from checkers.ai.search import (
     Limits,
@@ -38,6 +39,7 @@ __all__ = [
     "MoveScore",
     "analysis_lines",
     "database_words",
+    "explain_choice",
     "explain_search",
     "facts",
     "format_men",
@@ -332,12 +334,36 @@ def _from_report(report: RootScore, units_per_man: float) -> MoveScore:
     return MoveScore(report.move.pdn(), score, bound, report.depth, _pdn(report.line), win_in)
 
 
+def explain_choice(position: Position, choice: Choice) -> Explanation | None:
+    """Why an AI player's `choice` in `position`, in words, from the raw figures it carries;
+    None when there was no move."""
+    move = choice.result.move
+    if move is None:
+        return None
+    if choice.book_moves is not None:
+        return explain_book_move(
+            choice.player, position, move, choice.book_moves, choice.result.depth
+        )
+    return explain_search(
+        position,
+        choice.search or choice.result,
+        move,
+        roots=choice.roots,
+        root_scale=choice.root_scale,
+        units_per_man=choice.man,
+        player=choice.player,
+        blunder=choice.blunder,
+        noise_men=choice.noise_men,
+    )
+
+
 def explain_search(
     position: Position,
     result: SearchResult,
     played: Move,
     *,
-    engine: Engine | None = None,
+    roots: Sequence[RootScore] = (),
+    root_scale: int = 1,
     units_per_man: float = MAN,
     player: str = "engine",
     blunder: float = 0.0,
@@ -345,16 +371,17 @@ def explain_search(
 ) -> Explanation:
     """Explain `played` in `position` from the search that gave `result`.
 
-    With the `engine` that searched (asked before it searches again), every root move it scored;
-    otherwise only the searched move's score. `units_per_man` is a man in the evaluation's units
-    (`registry.man_value`); a `played` move other than the searched one is the level's slip.
+    With the engine's `roots` (every root move it scored, in `root_scale` raw units per unit of
+    the result's score), each of them; otherwise only the searched move's score.
+    `units_per_man` is a man in the evaluation's units (`registry.man_value`); a `played` move
+    other than the searched one is the level's slip.
     """
     legal = position.legal_moves()
     searched = result.move
     moves: list[MoveScore] = []
-    if engine is not None:
-        units = units_per_man * engine.scale  # the root's raw scores, as the engine keeps them
-        moves = [_from_report(report, units) for report in engine.root_report(position)]
+    if roots:
+        units = units_per_man * root_scale  # the root's raw scores, as the engine keeps them
+        moves = [_from_report(report, units) for report in roots]
     elif searched is not None and result.depth > 0:
         score, win_in = _score(result.score, units_per_man)
         pv = _pdn(result.pv) if result.pv and result.pv[0] == searched else (searched.pdn(),)
@@ -370,7 +397,7 @@ def explain_search(
         moves=tuple(first + [move for move in moves if move.move != text]),
         legal_moves=len(legal),
         all_captures=bool(legal) and all(move.is_capture for move in legal),
-        complete=engine is not None and bool(moves),
+        complete=bool(roots) and bool(moves),
         slipped=searched is not None and played != searched,
         blunder=blunder,
         noise_men=noise_men,
