@@ -59,7 +59,7 @@ def main() -> None:
             why = exact_explanation(
                 request,
                 explanation,
-                engine=player.engine,
+                analyser=player.analyser,
                 evaluation=player.evaluation,
                 units_per_man=man_value(player.evaluation),
             )

@@ -11,8 +11,9 @@ from typing import NoReturn, TextIO
 
 import checkers
 from checkers.ai import Limits, Progress
+from checkers.ai.analysis import Analyser
 from checkers.ai.book import format_book_moves, packaged_book
-from checkers.ai.compiled import CORE_WAIT, new_engine, wait_until_ready
+from checkers.ai.compiled import CORE_WAIT, wait_until_ready
 from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, search
@@ -179,13 +180,8 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     if args.lines is not None or args.format == "json":
         if args.algorithm != "engine":
             raise UsageError(f"--lines needs the engine algorithm, not {args.algorithm!r}")
-        analysis = analysis_lines(
-            position,
-            limits,
-            args.lines or 1,
-            new_engine(get_evaluation(evaluation)),
-            units_per_man=man_value(evaluation),
-        )
+        analyser = Analyser(get_evaluation(evaluation), units_per_man=man_value(evaluation))
+        analysis = analysis_lines(position, limits, args.lines or 1, analyser)
         _print_lines(position, analysis, args.format, out)
         return 0
 

@@ -91,7 +91,7 @@ def _book_moves(position: Position) -> dict[str, str]:
 def _engine_scores(position: Position, depth: int) -> tuple[int, dict[str, str]]:
     """Every legal move's score (men, from the side to move) by a search of `depth` plies:
     (the depth completed, scores by move)."""
-    from checkers.ai.compiled import new_engine, wait_until_ready
+    from checkers.ai.compiled import wait_until_ready
     from checkers.ai.search import Limits
     from checkers.coach.explain import MAX_LINES, analysis_lines, format_men
 
@@ -99,7 +99,7 @@ def _engine_scores(position: Position, depth: int) -> tuple[int, dict[str, str]]
     if not count or not depth:
         return 0, {}
     wait_until_ready(3.0)  # one short search: worth the compiled core if it loads in time
-    analysis = analysis_lines(position, Limits(depth=depth), count, new_engine())
+    analysis = analysis_lines(position, Limits(depth=depth), count)
     return analysis.depth, {
         line.move: line.database or format_men(line.score, line.win_in) for line in analysis.lines
     }

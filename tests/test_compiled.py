@@ -264,9 +264,11 @@ def test_a_python_engine_made_while_compiling_is_replaced_once_the_core_is_ready
     counting = Engine(count_evaluation)  # another evaluation has no compiled form: kept
     assert upgraded(counting) is counting
     player = AIPlayer(Limits(depth=4))
-    player._searcher = Engine().search  # as a player made during the first compile has
+    player.choose(SearchRequest(Position(), ()))
+    assert player.analyser is not None
+    player.analyser.engine = Engine()  # as a player made during the first compile has
     choice = player.choose(SearchRequest(Position(), (Position(),)))
-    assert isinstance(getattr(player._searcher, "__self__", None), CompiledEngine)
+    assert isinstance(player.engine, CompiledEngine)
     assert choice.result.move == Engine().search(Position(), Limits(depth=4)).move
 
 

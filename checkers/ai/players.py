@@ -15,14 +15,15 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from checkers.ai.analysis import Analyser, DepthReport, RootLine
 from checkers.ai.book import book_hit, packaged_book
-from checkers.ai.compiled import can_upgrade
-from checkers.ai.engine import Engine, RootScore
+from checkers.ai.engine import Engine
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, new_searcher
 from checkers.ai.search import (
     Limits,
+    Progress,
     ProgressCallback,
     Searcher,
     SearchRequest,
@@ -49,7 +50,7 @@ class Choice:
 
     result: SearchResult
     note: str = ""
-    roots: tuple[RootScore, ...] = ()
+    roots: tuple[RootLine, ...] = ()
     search: SearchResult | None = None
     """The search's own result (its move differs from `result`'s when the level slipped)."""
     book_moves: tuple[tuple[Move, int], ...] | None = None
@@ -110,7 +111,7 @@ class AIPlayer:
         self.seed = seed
         self.name = name or algorithm
         self.book = book
-        self._searcher: Searcher | None = None
+        self._analyser: Analyser | None = None  # the engine's, kept from move to move
         self._line: list[Position] = []  # the game's positions at the last move asked for
 
     @classmethod
@@ -140,7 +141,7 @@ class AIPlayer:
         position = request.position
         line = list(request.history)
         if line[: len(self._line)] != self._line:
-            self._searcher = None  # another game, or another line of this one
+            self._analyser = None  # another game, or another line of this one
         self._line = line
         hit = book_hit(position, self.seed) if self.book else None
         if hit is not None:
@@ -151,16 +152,21 @@ class AIPlayer:
             return Choice(result, BOOK_NOTE, book_moves=book_moves, player=self.name)
         ply = len(line)
         rng = random.Random(f"{self.seed}:{ply}:{position.fen()}")
-        if self.noise > 0:
-            # A noisy evaluation is made per move, so its search has nothing to keep.
-            noisy = _noisy(get_evaluation(self.evaluation), self.noise, rng.randrange(1 << 30))
-            searcher = new_searcher(self.algorithm, noisy)
+        report: DepthReport | None = None
+        if self.noise > 0 or get_algorithm(self.algorithm).fixed_depth is not None:
+            # A noisy evaluation is made per move, so its search has nothing to keep; the
+            # source documents' algorithms report their chosen move only.
+            function = get_evaluation(self.evaluation)
+            if self.noise > 0:
+                function = _noisy(function, self.noise, rng.randrange(1 << 30))
+            searcher: Searcher = new_searcher(self.algorithm, function)
+            result = searcher(request, self.limits, on_progress, stop)
         else:
-            # A player made while the compiled core was compiling plays on with it once ready.
-            if self._searcher is None or can_upgrade(getattr(self._searcher, "__self__", None)):
-                self._searcher = new_searcher(self.algorithm, self.evaluation)
-            searcher = self._searcher
-        result = searcher(request, self.limits, on_progress, stop)
+            if self._analyser is None:
+                self._analyser = Analyser(
+                    get_evaluation(self.evaluation), units_per_man=man_value(self.evaluation)
+                )
+            result, report = self._analysed(self._analyser, request, on_progress, stop)
         legal = position.legal_moves()
         if self.blunder > 0 and len(legal) > 1 and rng.random() < self.blunder:
             slip = rng.choice([move for move in legal if move != result.move])
@@ -169,48 +175,68 @@ class AIPlayer:
             return self._choice(
                 SearchResult(slip, 0.0, 0, result.nodes, (slip,), result.time),
                 f"{self.name} slipped: played {slip.pdn()} instead of {searched}",
-                position,
                 result,
-                searcher,
+                report,
             )
-        return self._choice(result, "", position, result, searcher)
+        return self._choice(result, "", result, report)
+
+    def _analysed(
+        self,
+        analyser: Analyser,
+        request: SearchRequest,
+        on_progress: ProgressCallback | None,
+        stop: StopSignal | None,
+    ) -> tuple[SearchResult, DepthReport | None]:
+        """The engine's move through the one way in to search, with its last report."""
+        last: DepthReport | None = None
+        reported = 0
+        for report in analyser.analyse(request, self.limits, 1, stop):
+            last = report
+            if on_progress is not None and report.finished and report.depth > reported:
+                reported = report.depth
+                result = report.result()
+                on_progress(
+                    Progress(report.depth, result.score, report.nodes, report.time, result.pv)
+                )
+        if last is None:
+            # Stopped before depth 1 was done: any legal move beats none.
+            first = request.position.legal_moves()[0]
+            return SearchResult(first, 0.0, 0, analyser.engine.nodes, (first,)), None
+        return last.result(), last
 
     def plays_from_book(self, position: Position) -> bool:
         """Whether this player's move in `position` comes from the opening book (no search)."""
         return self.book and book_hit(position, self.seed) is not None
 
     @property
+    def analyser(self) -> Analyser | None:
+        """The analyser this player's engine searches go through (None: a noisy level or a
+        teaching algorithm, whose searches keep nothing)."""
+        return self._analyser
+
+    @property
     def engine(self) -> Engine | None:
         """The engine this player's searches keep from move to move (its table holds the last
         search), or None for a search that keeps none (a noisy level, a teaching algorithm)."""
-        engine = getattr(self._searcher, "__self__", None)
-        return engine if isinstance(engine, Engine) and self.noise == 0 else None
+        return self._analyser.engine if self._analyser is not None else None
 
     def _choice(
         self,
         played: SearchResult,
         note: str,
-        position: Position,
         result: SearchResult,
-        searcher: Searcher,
+        report: DepthReport | None,
     ) -> Choice:
-        """The choice of `played` with the raw figures of the search that gave `result` (the
-        engine's root scores, read at once, before it searches again)."""
-        # The registry's engine search is a bound `Engine.search`: its engine kept the root.
-        engine = getattr(searcher, "__self__", None)
+        """The choice of `played` with the raw figures of the search that gave `result`: every
+        root move of its last report (the engine), or its move alone."""
         man = man_value(self.evaluation)
-        roots: tuple[RootScore, ...] = ()
-        scale = 1
-        if isinstance(engine, Engine):
-            roots = tuple(engine.root_report(position))
-            scale = engine.scale  # the root's raw scores, as the engine keeps them
         return Choice(
             played,
             note,
-            roots=roots,
+            roots=report.lines if report is not None else (),
             search=result,
             man=man,
-            root_scale=scale,
+            root_scale=report.scale if report is not None else 1,
             player=self.name,
             blunder=self.blunder,
             noise_men=self.noise / man,

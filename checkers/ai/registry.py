@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
+from checkers.ai.analysis import Analyser
 from checkers.ai.classic import (
     Algorithm,
     alphabeta,
@@ -20,7 +21,6 @@ from checkers.ai.classic import (
     minimax,
     negamax,
 )
-from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, engine_evaluation
 from checkers.ai.evaluation import Evaluation, count_evaluation, seed_evaluation
 from checkers.ai.search import (
@@ -122,7 +122,7 @@ def new_searcher(algorithm: str = "engine", evaluation: str | Evaluation | None 
     algorithm that deepens by itself (the engine) keeps its table in it from call to call."""
     fixed_depth, function = _resolve(algorithm, evaluation)
     if fixed_depth is None:
-        return new_engine(function).search
+        return Analyser(function).search  # the one way in to the engine's search
 
     def deepen(
         request: SearchRequest | Position,
@@ -166,5 +166,6 @@ def iterations(
     move an unfinished depth preferred (with the last completed depth's number)."""
     fixed_depth, function = _resolve(algorithm, evaluation)
     if fixed_depth is None:
-        return new_engine(function).iterate(request, limits, stop)
+        reports = Analyser(function).analyse(request, limits, 1, stop)
+        return (report.result() for report in reports)
     return deepening(request, limits, fixed_depth, function, stop)

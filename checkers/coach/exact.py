@@ -14,8 +14,9 @@ from __future__ import annotations
 import dataclasses
 import time
 
+from checkers.ai.analysis import Analyser, DepthReport, RootLine
 from checkers.ai.compiled import new_engine
-from checkers.ai.engine import MAN, Engine, ScoredLine
+from checkers.ai.engine import MAN, Engine
 from checkers.ai.registry import get_evaluation
 from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
 from checkers.board import Move, Position
@@ -93,7 +94,7 @@ def score_verdict(men: float) -> str:
     return f"is about {pieces_words(int(size + 0.25))} {better}"
 
 
-def _move_score(line: ScoredLine, depth: int, units: float, from_databases: bool) -> MoveScore:
+def _move_score(line: RootLine, depth: int, units: float, from_databases: bool) -> MoveScore:
     raw = line.score
     pv = tuple(move.pdn() for move in line.line)
     if is_win_score(raw):
@@ -105,40 +106,43 @@ def _move_score(line: ScoredLine, depth: int, units: float, from_databases: bool
 
 
 def _deepest(
-    engine: Engine,
+    analyser: Analyser,
     request: SearchRequest,
     limits: Limits,
     count: int,
     stop: StopSignal | None,
-) -> tuple[int, list[ScoredLine]]:
-    found: tuple[int, list[ScoredLine]] = (0, [])
-    for found in engine.iterate_lines(request, limits, count, stop, bounds=True):
+) -> DepthReport | None:
+    """The deepest report of a multi-line search of `count` lines within `limits`."""
+    found: DepthReport | None = None
+    for found in analyser.analyse(request, limits, count, stop):
         pass
     return found
 
 
 def _played_line(
-    engine: Engine,
+    analyser: Analyser,
     request: SearchRequest,
     played: Move,
     depth: int,
     seconds: float,
     stop: StopSignal | None,
-) -> ScoredLine | None:
+) -> RootLine | None:
     """The played move's exact score when it is not among the best: its reply searched."""
     limits = Limits(depth=max(1, depth - 1), time=max(0.05, seconds))
-    result = engine.search(request.after(played), limits, None, stop)
-    if result.move is None or result.depth < depth - 1:
+    last = None
+    for last in analyser.analyse(request.after(played), limits, 1, stop):
+        pass
+    best = last.best if last is not None else None
+    if last is None or best is None or not last.finished or last.depth < depth - 1:
         return None
-    raw = -result.score * engine.scale if not is_win_score(result.score) else -result.score
-    return ScoredLine(int(raw), (played, *result.pv), result.database)
+    return RootLine(played, -best.score, "exact", (played, *best.line), depth, best.database)
 
 
 def exact_explanation(
     request: SearchRequest | Position,
     explanation: Explanation,
     *,
-    engine: Engine | None = None,
+    analyser: Analyser | None = None,
     evaluation: str = "engine",
     units_per_man: float = MAN,
     seconds: float = EXACT_TIME,
@@ -147,26 +151,29 @@ def exact_explanation(
     """`explanation` with exact scores for the played move and the best others at the depth
     the AI reached (or the deepest reached within `seconds`), each with its verdict and ideas.
 
-    A book move or a single legal move is returned with its ideas only. `engine` searches (a
-    new engine of `evaluation` if None); `units_per_man` is a man in its evaluation's units.
+    A book move or a single legal move is returned with its ideas only. `analyser` searches (a
+    new one of `evaluation` if None); `units_per_man` is a man in its evaluation's units.
     """
     started = time.monotonic()
     request = SearchRequest.of(request)
     position = request.position
     played = explanation.moves[0]
     legal = position.legal_moves()
-    searcher = engine if engine is not None else new_engine(get_evaluation(evaluation))
-    judge = searcher if searcher.own_evaluation else new_engine()
+    if analyser is None:
+        analyser = Analyser(get_evaluation(evaluation), units_per_man=units_per_man)
+    judge = analyser.engine if analyser.engine.own_evaluation else new_engine()
     moves = list(explanation.moves)
     exact_depth = 0
     if not explanation.from_book and len(legal) > 1:
         depth = max([move.depth for move in moves] + [1])
         count = len(legal) if len(legal) <= ALL_MOVES_UP_TO else BEST_COUNT
         limits = Limits(depth=depth, time=seconds)
-        reached, found = _deepest(searcher, request, limits, count, stop)
+        report = _deepest(analyser, request, limits, count, stop)
+        reached = report.depth if report is not None else 0
+        found = report.lines if report is not None else ()
         lines = [line for line in found if line.bound == "exact"]
         from_databases = bool(lines) and all(line.database for line in lines)
-        units = units_per_man * searcher.scale
+        units = analyser.units_per_man
         if lines and not (stop is not None and stop.is_set()):
             exact_depth = reached
             scored = {
@@ -180,7 +187,7 @@ def exact_explanation(
             ):
                 left = seconds - (time.monotonic() - started)
                 move = Move.from_pdn(played.move, position)
-                extra = _played_line(searcher, request, move, reached, left, stop)
+                extra = _played_line(analyser, request, move, reached, left, stop)
                 if extra is not None:
                     scored[played.move] = _move_score(extra, reached, units, extra.database)
             first = scored.get(played.move, played)
@@ -210,7 +217,7 @@ def exact_explanation(
     )
 
 
-def _bounded(line: ScoredLine, depth: int, units: float) -> MoveScore:
+def _bounded(line: RootLine, depth: int, units: float) -> MoveScore:
     """A move the multi-line search only bounded: at most its score, refuted by its line."""
     move = _move_score(line, depth, units, False)
     return dataclasses.replace(move, bound="upper")

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from checkers.ai.compiled import new_engine
-from checkers.ai.engine import MAN, Engine, RootScore
+from checkers.ai.analysis import Analyser, RootLine
+from checkers.ai.engine import MAN
 from checkers.ai.players import Choice
 from checkers.ai.registry import ALGORITHMS
 from checkers.ai.search import (
@@ -155,54 +155,42 @@ def iterate_analysis(
     request: SearchRequest | Position,
     limits: Limits,
     count: int,
-    engine: Engine | None = None,
+    analyser: Analyser | None = None,
     stop: StopSignal | None = None,
-    units_per_man: float = MAN,
 ) -> Iterator[Analysis]:
     """The `count` best moves (as many as there are, if fewer) after each completed depth of the
-    engine's search, deepest last; one line is the engine's normal search, unchanged.
-    `units_per_man`: a man in the engine's evaluation's units (`registry.man_value`)."""
+    analyser's search (a new one with the engine's evaluation if None), deepest last; one line
+    is the engine's normal search, unchanged."""
     if not 1 <= count <= MAX_LINES:
         raise ValueError(f"the number of lines must be 1 to {MAX_LINES}")
-    engine = engine if engine is not None else new_engine()
+    analyser = analyser if analyser is not None else Analyser()
     position = SearchRequest.of(request).position
-    if count == 1:
-        reported = 0
-        for result in engine.iterate(request, limits, stop):
-            # A move from an unfinished depth repeats the last depth: not a completed line.
-            if result.move is None or result.depth <= reported:
-                continue
-            reported = result.depth
-            score, win_in = _score(result.score, units_per_man)
-            words = database_words(result.score) if result.database else None
-            pv = _pdn(result.pv)
-            line = AnalysisLine(
-                result.move.pdn(), score, pv, win_in, words, _line_ideas(position, pv)
-            )
-            yield Analysis(result.depth, (line,), engine.nodes)
-        return
-    for depth, scored in engine.iterate_lines(request, limits, count, stop):
+    reported = 0
+    for report in analyser.analyse(request, limits, count, stop):
+        # A move from an unfinished depth repeats the last depth: not a completed line.
+        if not report.finished or report.best is None or report.depth <= reported:
+            continue
+        reported = report.depth
+        shown = report.lines[:1] if count == 1 else report.exact[:count]
         lines = []
-        for found in scored:
-            score, win_in = _score(found.score, units_per_man * engine.scale)
+        for found in shown:
+            score, win_in = _score(found.score, report.units_per_man)
             words = database_words(found.score) if found.database else None
             pv = _pdn(found.line)
-            ideas = _line_ideas(position, pv)
-            lines.append(AnalysisLine(pv[0], score, pv, win_in, words, ideas))
-        yield Analysis(depth, tuple(lines), engine.nodes)
+            lines.append(AnalysisLine(pv[0], score, pv, win_in, words, _line_ideas(position, pv)))
+        yield Analysis(report.depth, tuple(lines), report.nodes)
 
 
 def analysis_lines(
     request: SearchRequest | Position,
     limits: Limits,
     count: int,
-    engine: Engine | None = None,
+    analyser: Analyser | None = None,
     stop: StopSignal | None = None,
-    units_per_man: float = MAN,
 ) -> Analysis:
     """The `count` best moves at the deepest depth completed within `limits`, best first."""
     analysis = Analysis(0, ())
-    for analysis in iterate_analysis(request, limits, count, engine, stop, units_per_man):
+    for analysis in iterate_analysis(request, limits, count, analyser, stop):
         pass
     return analysis
 
@@ -326,7 +314,7 @@ def _book_move_score(move: Move, score: int, depth: int) -> MoveScore:
     return MoveScore(move.pdn(), men, "exact", depth, (move.pdn(),), win_in)
 
 
-def _from_report(report: RootScore, units_per_man: float) -> MoveScore:
+def _from_report(report: RootLine, units_per_man: float) -> MoveScore:
     score, win_in = _score(report.score, units_per_man)
     bound: Bound = "exact"
     if report.bound in ("upper", "lower"):
@@ -362,7 +350,7 @@ def explain_search(
     result: SearchResult,
     played: Move,
     *,
-    roots: Sequence[RootScore] = (),
+    roots: Sequence[RootLine] = (),
     root_scale: int = 1,
     units_per_man: float = MAN,
     player: str = "engine",

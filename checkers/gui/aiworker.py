@@ -20,16 +20,15 @@ import threading
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
+from checkers.ai.analysis import Analyser
 from checkers.ai.classic import MAX_DEPTH
 from checkers.ai.compiled import (
     CORE_WAIT,
     core_name,
     is_available,
-    new_engine,
-    upgraded,
     wait_until_ready,
 )
-from checkers.ai.engine import Engine, tune_collector_for_search
+from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
@@ -212,7 +211,7 @@ def worker_main(requests: Connection, connection: Connection) -> None:
     players: dict[Side, tuple[Level, int, AIPlayer]] = {}
     # The analysis board's engine keeps its table from position to position: the next
     # position is usually a move away, and its lines are already half searched.
-    analyst: list[Engine] = []
+    analyst: list[Analyser] = []
     while True:
         message = inbox.get()
         if message[0] == "quit":
@@ -251,7 +250,7 @@ def worker_main(requests: Connection, connection: Connection) -> None:
                 explained = exact_explanation(
                     asked,
                     explanation,
-                    engine=kept[2].engine,
+                    analyser=kept[2].analyser,
                     evaluation=kept[2].evaluation,
                     units_per_man=man_value(kept[2].evaluation),
                     stop=stop,
@@ -268,7 +267,7 @@ def _analyse(
     message: tuple[object, ...],
     cancellations: _Cancellations,
     replies: _Replies,
-    analyst: list[Engine],
+    analyst: list[Analyser],
 ) -> None:
     """Answer an analysis request: the best lines after each completed depth, then a final
     report unless it was cancelled."""
@@ -280,8 +279,7 @@ def _analyse(
         return
     try:
         if not analyst:
-            analyst.append(new_engine())
-        analyst[0] = upgraded(analyst[0])  # the compiled core once it is ready
+            analyst.append(Analyser())  # the compiled core replaces it once ready
         last = Analysis(0, ())
         for last in iterate_analysis(asked, ANALYSIS_LIMITS, count, analyst[0], stop):
             replies.send(("lines", request, last))
