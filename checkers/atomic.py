@@ -29,6 +29,7 @@ __all__ = [
     "check_target",
     "create_bytes",
     "create_text",
+    "move_aside",
     "open_stream",
     "remove_stale_temporaries",
     "write_bytes",
@@ -180,6 +181,30 @@ def _link_new(temporary: str, target: Path) -> None:
         os.replace(temporary, target)
         return
     os.unlink(temporary)
+
+
+def move_aside(path: Path, kept: int = 100) -> Path:
+    """Rename a damaged file to `STEM.damaged.SUFFIX` (then `STEM.damaged.2.SUFFIX`...), never
+    over an earlier copy, so it is reported once and can still be looked at; returns the new
+    name. FileExistsError if `kept` copies are there already (it stays where it is)."""
+    for number in range(1, kept + 1):
+        aside = path.with_name(
+            f"{path.stem}.damaged{'' if number == 1 else f'.{number}'}{path.suffix}"
+        )
+        try:
+            # A hard link fails if the name is taken, so no kept copy is ever overwritten; a
+            # link is moved as a link where the platform can say so.
+            os.link(path, aside, follow_symlinks=os.link not in os.supports_follow_symlinks)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some file systems): check, then rename
+            if os.path.lexists(aside):
+                continue
+            os.replace(path, aside)
+            return aside
+        os.unlink(path)
+        return aside
+    raise FileExistsError(f"{kept} damaged copies of {path.name} are kept already")
 
 
 def remove_stale_temporaries(directory: Path, now: float | None = None) -> int:

@@ -71,7 +71,6 @@ DATA_DIR_ENV = "CHECKERS_DATA_DIR"
 
 _APP = "checkers"
 _AUTOSAVE = "autosave.pdn"
-_DAMAGED_AUTOSAVE = "autosave.damaged{number}.pdn"
 _DAMAGED_KEPT = 100  # damaged autosaves kept aside at most; a 101st is left where it is
 _NAME_LIMIT = 40
 # Characters Windows refuses in file names, and control characters anywhere.
@@ -543,21 +542,7 @@ def load_autosave(report: Callable[[str], None] = _report_to_stderr) -> ResumedG
 
 def _move_aside(path: Path) -> Path:
     """Rename a damaged autosave to a name no earlier damaged copy has; returns the new name."""
-    for number in range(1, _DAMAGED_KEPT + 1):
-        aside = path.with_name(_DAMAGED_AUTOSAVE.format(number="" if number == 1 else f".{number}"))
-        try:
-            # A hard link fails if the name is taken, so no kept copy is ever overwritten.
-            os.link(path, aside)
-        except FileExistsError:
-            continue
-        except OSError:  # no hard links here (some file systems): check, then rename
-            if aside.exists():
-                continue
-            os.replace(path, aside)
-            return aside
-        os.unlink(path)
-        return aside
-    raise FileExistsError(f"{_DAMAGED_KEPT} damaged autosaves are kept already")
+    return atomic.move_aside(path, _DAMAGED_KEPT)
 
 
 def clear_autosave() -> None:

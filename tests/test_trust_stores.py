@@ -4,14 +4,27 @@ damaged or hostile store is moved aside, skipped or refused in one line, never t
 from __future__ import annotations
 
 import io
+import json
 import os
+import random
 import time
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from checkers import atomic, saves
+from checkers.board import Position
 from checkers.cli import main
+from checkers.puzzle_store import (
+    Schedule,
+    add_puzzles,
+    due_count,
+    load_puzzles,
+    puzzles_path,
+    schedule_path,
+)
+from checkers.puzzles import Puzzle
 from checkers.record import GameRecord
 
 TAGS = {"Black": "Human", "White": "Engine"}
@@ -92,3 +105,97 @@ def test_a_write_under_a_dangling_folder_link_creates_nothing(tmp_path: Path) ->
     with pytest.raises(atomic.FileRefusedError, match="^out is a symbolic link"):
         atomic.write_text(tmp_path / "out" / "b.svg", "<svg/>")
     assert not (tmp_path / "nowhere").exists()
+
+
+# --- the puzzle set and its schedule ------------------------------------------------------------
+
+
+def some_puzzles(count: int, seed: int = 7) -> list[Puzzle]:
+    """`count` puzzles of distinct positions from a seeded random game's moves."""
+    rng = random.Random(seed)
+    found: dict[str, Puzzle] = {}
+    while len(found) < count:
+        position = Position()
+        for _ in range(30):
+            legal = position.legal_moves()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            if len(legal) > 1 and len(found) < count:
+                other = next(m for m in legal if m != move)
+                found.setdefault(
+                    position.fen(), Puzzle(position.fen(), (move.pdn(),), other.pdn(), ())
+                )
+            position = position.move(move)
+    return list(found.values())
+
+
+def test_adding_to_a_damaged_puzzle_set_moves_it_aside_instead_of_losing_it(
+    data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifty = some_puzzles(51)
+    assert add_puzzles(fifty[:50]) == (50, None)
+    whole = puzzles_path().read_text()
+    damaged = whole.replace("}", "},", 1)  # one stray comma
+    puzzles_path().write_text(damaged)
+    assert add_puzzles(fifty[50:]) == (1, None)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "moved it to puzzles.damaged.json" in err[0]
+    assert (data / "puzzles.damaged.json").read_text() == damaged  # the 50, kept as they were
+    assert load_puzzles() == fifty[50:]
+
+
+def test_a_puzzle_set_too_big_to_read_is_never_written_over(data: Path) -> None:
+    puzzles_path().write_text('{"version": 1, "puzzles": [')
+    os.truncate(puzzles_path(), 17 * 1024 * 1024)  # over the 16 MB limit (sparse: no disk)
+    added, problem = add_puzzles(some_puzzles(1))
+    assert added == 0 and problem is not None and "\n" not in problem and "limit" in problem
+    assert puzzles_path().stat().st_size == 17 * 1024 * 1024 and os.listdir(data) == [
+        "puzzles.json"
+    ]
+
+
+BAD_CARDS = {
+    "step x": {"step": "x"},
+    "step -5": {"step": -5},
+    "stability nan": {"stability": "nan"},
+    "stability inf": {"stability": "inf"},
+    "review without a time zone": {"last_review": "2026-11-20T10:00:00"},
+}
+
+
+@pytest.mark.parametrize("change", BAD_CARDS.values(), ids=BAD_CARDS.keys())
+def test_a_bad_card_alone_is_dropped_and_every_answer_is_saved(
+    data: Path, change: dict[str, object]
+) -> None:
+    good, bad = some_puzzles(2)
+    now = datetime(2026, 11, 26, 12, 0, tzinfo=timezone.utc)
+    schedule = Schedule.load()
+    schedule.answer(good, right=True, now=now)
+    schedule.answer(bad, right=False, now=now)
+    assert schedule.save() is None
+    text = schedule_path().read_text()
+    cards = json.loads(text)
+    cards["cards"][bad.key].update(change)
+    schedule_path().write_text(json.dumps(cards))
+    loaded = Schedule.load()
+    assert loaded.damaged and set(loaded.cards) == {good.key}
+    loaded.answer(bad, right=True, now=now)  # a traceback here was "Error: TypeError"
+    loaded.answer(good, right=True, now=now + timedelta(days=9))
+    assert loaded.save() is None
+    assert set(Schedule.load().cards) == {good.key, bad.key}
+    assert json.loads((data / "puzzle-schedule.damaged.json").read_text()) == cards  # kept
+
+
+def test_the_start_screens_count_follows_the_files(data: Path) -> None:
+    puzzles = some_puzzles(3)
+    assert due_count() == (0, 0)
+    add_puzzles(puzzles[:2])
+    assert due_count() == (2, 2)
+    schedule = Schedule.load()
+    schedule.answer(puzzles[0], right=True)
+    assert schedule.save() is None
+    assert due_count() == (1, 2)
+    add_puzzles(puzzles[2:])
+    assert due_count() == (2, 3)
+    assert due_count(datetime.now(timezone.utc) + timedelta(days=400)) == (3, 3)
