@@ -7,15 +7,29 @@ import io
 import json
 import os
 import random
+import threading
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from checkers import atomic, saves
+from checkers.ai.search import Limits
 from checkers.board import Position
 from checkers.cli import main
+from checkers.explore_cli import SEARCH_SECONDS
+from checkers.explorer import (
+    Archive,
+    explore,
+    index_path,
+    load_archive_list,
+    open_index,
+    save_archive_list,
+)
+from checkers.pdn import PdnError, PdnGame, open_archive, write_games
 from checkers.puzzle_store import (
     Schedule,
     add_puzzles,
@@ -28,6 +42,8 @@ from checkers.puzzles import Puzzle
 from checkers.record import GameRecord
 
 TAGS = {"Black": "Human", "White": "Engine"}
+T = TypeVar("T")
+GAMES = 30
 
 
 def a_game() -> GameRecord:
@@ -199,3 +215,138 @@ def test_the_start_screens_count_follows_the_files(data: Path) -> None:
     add_puzzles(puzzles[2:])
     assert due_count() == (2, 3)
     assert due_count(datetime.now(timezone.utc) + timedelta(days=400)) == (3, 3)
+
+
+# --- the explorer's index and archive list ------------------------------------------------------
+
+
+def finishes(action: Callable[[], T], seconds: float = 20.0) -> T:
+    """The action's result; fails (instead of hanging the suite) if it blocks."""
+    results: list[T] = []
+    worker = threading.Thread(target=lambda: results.append(action()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert results, f"still blocked after {seconds} s"
+    return results[0]
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Path:
+    """An archive of GAMES random legal games: an index of several pages."""
+    rng = random.Random(34)
+    games = []
+    for _ in range(GAMES):
+        position, moves = Position(), []
+        for _ in range(rng.randint(20, 50)):
+            legal = position.legal_moves()
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+            position = position.move(moves[-1])
+        games.append(PdnGame({"Event": "x"}, Position(), tuple(moves), "1/2-1/2"))
+    path = tmp_path / "games.pdn"
+    path.write_text(write_games(games))
+    return path
+
+
+def moves_at_start(path: Path, folder: Path) -> int:
+    """The games the index of `path` counts from the start position."""
+    index, _ = open_index(Archive(path), folder)
+    try:
+        return sum(entry.games for entry in explore([index], Position()))
+    finally:
+        index.close()
+
+
+def moves_found(path: Path, folder: Path) -> int:
+    """How many of the archive's moves the index finds where they were played."""
+    index, _ = open_index(Archive(path), folder)
+    found = 0
+    try:
+        for game in open_archive(path).games():
+            assert not isinstance(game, PdnError)
+            position = game.start
+            for move in game.moves:
+                found += move.pdn() in {entry.move for entry in explore([index], position)}
+                position = position.move(move)
+    finally:
+        index.close()
+    return found
+
+
+def test_an_index_that_is_a_symbolic_link_is_never_written_through(
+    archive: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "index"
+    folder.mkdir()
+    precious = tmp_path / "precious.txt"
+    precious.write_text("not an index")
+    link = index_path(Archive(archive), folder)
+    link.symlink_to(precious)
+    assert moves_at_start(archive, folder) == GAMES
+    assert precious.read_text() == "not an index"
+    assert not link.is_symlink() and link.with_name(f"{link.stem}.damaged.sqlite").is_symlink()
+
+
+def test_an_index_with_a_zeroed_page_is_moved_aside_and_rebuilt(
+    archive: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "index"
+    every = moves_found(archive, folder)
+    path = index_path(Archive(archive), folder)
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    assert len(data) >= 4 * page
+    data[-page:] = bytes(page)  # the last data page, as a crash or a bad disk leaves it
+    damaged = tmp_path / "damaged.sqlite"
+    damaged.write_bytes(bytes(data))
+    damaged.replace(path)  # another file than the one this process built and checked
+    assert moves_found(archive, folder) == every
+    assert path.with_name(f"{path.stem}.damaged.sqlite").read_bytes() == bytes(data)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "nested"])
+def test_a_hostile_archive_list_reads_as_empty_without_waiting(
+    kind: str, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = data / "explorer"
+    folder.mkdir()
+    if kind == "fifo":
+        os.mkfifo(folder / "archives.json")
+    else:
+        (folder / "archives.json").write_text("[" * 100_000)
+    assert finishes(lambda: load_archive_list(folder)) == []
+    assert finishes(lambda: main(["explore", "--depth", "0"], out=io.StringIO())) == 0
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_an_added_archive_deleted_since_is_skipped_and_said_once(
+    archive: Path, data: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gone = data / "gone.pdn"
+    save_archive_list(data / "explorer", [Archive(archive), Archive(gone)])
+    out = io.StringIO()
+    assert main(["explore", "--no-own-games", "--depth", "0", "--format", "json"], out=out) == 0
+    assert sum(move["games"] for move in json.loads(out.getvalue())["moves"]) == GAMES
+    err = capsys.readouterr().err.strip().splitlines()
+    assert [line for line in err if "gone.pdn" in line] == [
+        "checkers: skipped gone.pdn: No such file or directory (added to the explorer)"
+    ]
+
+
+def test_the_scores_search_is_capped_in_time_at_the_deepest_depth(
+    data: Path, archive: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from checkers.ai import compiled, explain
+
+    asked: list[Limits] = []
+
+    def analysis_lines(position: Position, limits: Limits, *rest: object) -> explain.Analysis:
+        asked.append(limits)
+        return explain.Analysis(0, ())
+
+    monkeypatch.setattr(explain, "analysis_lines", analysis_lines)
+    monkeypatch.setattr(compiled, "wait_until_ready", lambda seconds: True)  # no search runs
+    assert main(["explore", "--db", str(archive), "--depth", "20"], out=io.StringIO()) == 0
+    assert [(limits.depth, limits.time) for limits in asked] == [(20, SEARCH_SECONDS)]
+    assert SEARCH_SECONDS <= 30
