@@ -16,7 +16,7 @@ from typing import TypeVar
 
 import pytest
 
-from checkers import atomic, saves
+from checkers import atomic, games_index, saves
 from checkers.ai.search import Limits
 from checkers.board import Position
 from checkers.cli import main
@@ -90,6 +90,15 @@ def test_a_lock_left_by_a_crash_is_taken_and_a_hard_linked_one_is_not_emptied(
     assert claimed is not None and saves.is_open_elsewhere(path)
     claimed.release()
     assert someone.read_text() == "their words" and lock.exists()  # not emptied, not removed
+
+
+def test_the_games_index_is_never_written_through_a_link(data: Path, tmp_path: Path) -> None:
+    saves.save_game(a_game(), TAGS)
+    precious = tmp_path / "precious.txt"
+    precious.write_text("not an index")
+    (data / games_index.INDEX_NAME).symlink_to(precious)
+    assert len(saves.list_saved_games()) == 1
+    assert precious.read_text() == "not an index"
 
 
 def test_a_save_removes_only_its_own_temporaries(tmp_path: Path) -> None:
