@@ -72,8 +72,7 @@ def _refuse_dangling_links(path: Path, what: str) -> None:
     for step in (path, *path.parents):
         if os.path.islink(step) and not os.path.exists(step):
             raise FileRefusedError(
-                f"{step.name} is a symbolic link to {os.readlink(step)}, which does not exist:"
-                f" no {what} is created through it"
+                f"{step.name} is a symbolic link to nothing: no {what} is created through it"
             )
 
 

@@ -121,7 +121,7 @@ def test_a_link_is_written_through_to_its_target_and_stays_a_link(tmp_path: Path
 def test_a_dangling_link_is_refused_and_creates_nothing(tmp_path: Path) -> None:
     link = tmp_path / "settings.json"
     link.symlink_to(tmp_path / "nowhere" / "elsewhere.json")
-    with pytest.raises(FileRefusedError, match="^settings.json is a symbolic link to .*nowhere"):
+    with pytest.raises(FileRefusedError, match="^settings.json is a symbolic link to nothing"):
         atomic.write_text(link, "{}")
     assert link.is_symlink() and sorted(os.listdir(tmp_path)) == ["settings.json"]
 
