@@ -475,16 +475,15 @@ def _open_existing(path: Path, stamp: str) -> tuple[sqlite3.Connection, IndexInf
 
 
 def _set_aside(path: Path) -> None:
-    """Move what is in an index's place aside (the damaged copies kept are few: the oldest
-    is replaced, being an index of ours)."""
+    """Move what is in an index's place aside (few damaged copies are kept: when every name is
+    taken, the first copy, a damaged index of ours, is replaced)."""
     try:
         atomic.move_aside(path, _DAMAGED_KEPT)
     except FileExistsError:
-        # Every kept name is taken: the oldest goes (only our own damaged files, not a link).
-        oldest = path.with_name(f"{path.stem}.damaged{path.suffix}")
+        first = path.with_name(f"{path.stem}.damaged{path.suffix}")
         with contextlib.suppress(OSError):
-            if stat.S_ISREG(os.lstat(oldest).st_mode):
-                os.replace(path, oldest)
+            if stat.S_ISREG(os.lstat(first).st_mode):  # never over a link someone put there
+                os.replace(path, first)
     except OSError:
         pass  # the write that follows says why, in one line
 

@@ -175,7 +175,7 @@ def add_puzzles(
 _STEPPED = (State.Learning, State.Relearning)  # the states whose cards stand on a learning step
 
 
-def card_from_json(value: object) -> Card:
+def _card_from_json(value: object) -> Card:
     """A schedule's card from its JSON, checked for what the scheduler does with it; ValueError,
     TypeError or KeyError if it is not one (a step that is not a whole number from 0, a
     stability or difficulty that is not a positive number, a time without its time zone)."""
@@ -227,7 +227,7 @@ class Schedule:
             return schedule
         for key, value in cards.items():
             try:
-                card = card_from_json(value)
+                card = _card_from_json(value)
             except (KeyError, ValueError, TypeError, AttributeError, OverflowError):
                 schedule.damaged = True
                 continue
@@ -336,7 +336,7 @@ def _due_times(path: str, signature: tuple[int, ...] | None) -> dict[str, dateti
     due_times = {}
     for key, value in cards.items() if isinstance(cards, dict) else ():
         try:
-            due_times[str(key)] = card_from_json(value).due
+            due_times[str(key)] = _card_from_json(value).due
         except (KeyError, ValueError, TypeError, AttributeError, OverflowError):
             continue
     return due_times
