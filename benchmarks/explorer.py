@@ -6,9 +6,11 @@ unzipped): `python benchmarks/explorer.py --archive OCA_2.0.pdn`. Without `--arc
 random legal games are made (as benchmarks/pdn_read.py makes them) and the run says so: their
 positions do not meet as published games do, so the index is bigger than a real archive's.
 
-`build` times `build_index` into a fresh folder `--runs` times (median); `lookup` opens the
-index once and times one lookup (`explore`) of every position of the first `--plies` plies of
-every game, giving the median and the slowest.
+`build` times `build_index` into a fresh folder `--runs` times (median); `open` times opening
+the built index `--runs` times (`open_built`, as the window's pane does on the frame loop: the
+archive's stamp and SQLite's quick check of every page); `lookup` opens the index once and
+times one lookup (`explore`) of every position of the first `--plies` plies of every game,
+giving the median and the slowest.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from checkers.explorer import Archive, build_index, explore, index_path, open_index
+from checkers.explorer import Archive, build_index, explore, index_path, open_built, open_index
 from checkers.pdn import PdnError, open_archive
 
 
@@ -45,6 +47,23 @@ def time_build(archive: Archive, runs: int) -> None:
     print(
         f"build: {info.games:,} games ({info.skipped} skipped) in {statistics.median(times):.2f} s"
         f" (median of {runs}; {min(times):.2f}-{max(times):.2f}), index {size / 1e6:.1f} MB"
+    )
+
+
+def time_open(archive: Archive, runs: int) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        build_index(archive, Path(folder))
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            index = open_built(archive, Path(folder))
+            times.append(time.perf_counter() - started)
+            assert index is not None
+            index.close()
+        size = index_path(archive, Path(folder)).stat().st_size
+    print(
+        f"open: index {size / 1e6:.1f} MB in {statistics.median(times) * 1e3:.0f} ms"
+        f" (median of {runs}, quick check included)"
     )
 
 
@@ -78,7 +97,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=22_000, help="games of a made archive")
     parser.add_argument("--runs", type=int, default=3, help="builds timed, for the median")
     parser.add_argument("--plies", type=int, default=20, help="plies of each game looked up")
-    parser.add_argument("--mode", choices=("build", "lookup", "both"), default="both")
+    parser.add_argument("--mode", choices=("build", "open", "lookup", "both"), default="both")
     args = parser.parse_args()
     path = args.archive
     if path is None:
@@ -87,6 +106,8 @@ def main() -> int:
     archive = Archive(path)
     if args.mode in ("build", "both"):
         time_build(archive, args.runs)
+    if args.mode in ("open", "both"):
+        time_open(archive, args.runs)
     if args.mode in ("lookup", "both"):
         time_lookups(archive, args.plies)
     return 0

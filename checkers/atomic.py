@@ -4,9 +4,11 @@ Pure Python, standard library only. A write goes to a temporary file in the targ
 is flushed to disk and renamed over the target, so a kill or a full disk leaves the old file
 whole (or no file), never an empty or half-written one. The target is looked at first: a
 directory, a device, a FIFO or a socket is refused with one line (a rename would replace it with
-a regular file), and a symbolic link is written through, to its target, and stays a link.
-Temporary files are dot files (`.checkers-write.NAME.xxxx.tmp`) that lists skip; those a kill
-left behind are removed by the next write to the same directory. The one other way to write,
+a regular file). A symbolic link to an existing file is written through, to its target, and
+stays a link; a dangling one is refused, so nothing (no file, no folder) is ever created where a
+link points, and a file only this program makes (an index) refuses any link. Temporary files
+are dot files (`.checkers-write.NAME.xxxx.tmp`) that lists skip; those a kill left behind are
+removed by the next write to the same directory, and no other file is. The one other way to write,
 `open_stream`, is for logs written a record at a time; it refuses the same special files.
 """
 
@@ -27,6 +29,7 @@ __all__ = [
     "check_target",
     "create_bytes",
     "create_text",
+    "move_aside",
     "open_stream",
     "remove_stale_temporaries",
     "write_bytes",
@@ -38,11 +41,18 @@ _STALE_SECONDS = 60.0  # a write takes well under a second: an older temporary f
 _NEW_FILE_MODE = 0o644  # mkstemp's 0600 would hide a shared install's files
 
 
-def check_target(path: str | os.PathLike[str], what: str = "file") -> Path:
+def check_target(
+    path: str | os.PathLike[str], what: str = "file", follow_links: bool = True
+) -> Path:
     """The file a write to `path` replaces (symbolic links followed), if it may be replaced.
 
-    Raises FileRefusedError (one line) if that is a directory, a device, a FIFO or a socket.
+    Raises FileRefusedError (one line) if that is a directory, a device, a FIFO or a socket, if
+    `path` or a folder above it is a link to nothing (writing would create what it points to),
+    or if `path` is a link at all and not `follow_links`.
     """
+    if not follow_links and os.path.islink(path):
+        raise FileRefusedError(f"{Path(path).name} is a symbolic link, not a {what} of ours")
+    _refuse_dangling_links(Path(os.path.abspath(path)), what)
     target = Path(os.path.realpath(path))
     try:
         mode = os.stat(target).st_mode
@@ -57,16 +67,30 @@ def check_target(path: str | os.PathLike[str], what: str = "file") -> Path:
     return target
 
 
-def write_text(path: str | os.PathLike[str], text: str, what: str = "file") -> Path:
+def _refuse_dangling_links(path: Path, what: str) -> None:
+    """FileRefusedError if `path` or a folder above it is a symbolic link to nothing."""
+    for step in (path, *path.parents):
+        if os.path.islink(step) and not os.path.exists(step):
+            raise FileRefusedError(
+                f"{step.name} is a symbolic link to nothing: no {what} is created through it"
+            )
+
+
+def write_text(
+    path: str | os.PathLike[str], text: str, what: str = "file", follow_links: bool = True
+) -> Path:
     """Replace `path` with `text` (UTF-8), whole or not at all (see `write_bytes`)."""
-    return write_bytes(path, text.encode("utf-8"), what)
+    return write_bytes(path, text.encode("utf-8"), what, follow_links)
 
 
-def write_bytes(path: str | os.PathLike[str], data: bytes, what: str = "file") -> Path:
+def write_bytes(
+    path: str | os.PathLike[str], data: bytes, what: str = "file", follow_links: bool = True
+) -> Path:
     """Replace `path` with `data` so that it holds either the old or the new content, whole;
-    returns the file written (a link's target). FileRefusedError for a special file, OSError
-    (the old file untouched, nothing left beside it) if the write fails."""
-    target = check_target(path, what)
+    returns the file written (a link's target). FileRefusedError for a special file or a link
+    it may not follow (see `check_target`), OSError (the old file untouched, nothing left
+    beside it) if the write fails."""
+    target = check_target(path, what, follow_links)
     _write(target, data, replace=True)
     return target
 
@@ -80,6 +104,7 @@ def create_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     """Create `path` holding `data`, appearing whole or not at all; FileExistsError (and
     nothing written) if the name is taken, so two writers never take the same new name."""
     target = Path(path)
+    _refuse_dangling_links(Path(os.path.abspath(target)).parent, "file")
     if os.path.lexists(target):
         raise FileExistsError(17, "File exists", str(target))
     _write(target, data, replace=False)
@@ -157,15 +182,40 @@ def _link_new(temporary: str, target: Path) -> None:
     os.unlink(temporary)
 
 
+def move_aside(path: Path, kept: int = 100) -> Path:
+    """Rename a damaged file to `STEM.damaged.SUFFIX` (then `STEM.damaged.2.SUFFIX`...), never
+    over an earlier copy, so it is reported once and can still be looked at; returns the new
+    name. FileExistsError if `kept` copies are there already (it stays where it is)."""
+    for number in range(1, kept + 1):
+        aside = path.with_name(
+            f"{path.stem}.damaged{'' if number == 1 else f'.{number}'}{path.suffix}"
+        )
+        try:
+            # A hard link fails if the name is taken, so no kept copy is ever overwritten; a
+            # link is moved as a link where the platform can say so.
+            os.link(path, aside, follow_symlinks=os.link not in os.supports_follow_symlinks)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some file systems): check, then rename
+            if os.path.lexists(aside):
+                continue
+            os.replace(path, aside)
+            return aside
+        os.unlink(path)
+        return aside
+    raise FileExistsError(f"{kept} damaged copies of {path.name} are kept already")
+
+
 def remove_stale_temporaries(directory: Path, now: float | None = None) -> int:
     """Delete the temporary files of writes killed in `directory` (older than a minute, so a
     write in progress elsewhere is left alone); returns how many went."""
     now = time.time() if now is None else now
     removed = 0
-    # Ours, and those of earlier versions (`.NAME.xxxxxxxx.tmp`).
-    for temporary in (*directory.glob(f"{TEMPORARY_PREFIX}*.tmp"), *directory.glob(".*.*.tmp")):
+    # Only the names this writer makes: other programs' `.NAME.tmp` files are not ours to clean.
+    for temporary in directory.glob(f"{TEMPORARY_PREFIX}*.tmp"):
         with suppress(OSError):
-            if now - temporary.lstat().st_mtime > _STALE_SECONDS and temporary.is_file():
+            info = temporary.lstat()
+            if now - info.st_mtime > _STALE_SECONDS and stat.S_ISREG(info.st_mode):
                 temporary.unlink()
                 removed += 1
     return removed

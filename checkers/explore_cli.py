@@ -6,6 +6,8 @@ user's own games folder; each is indexed once into the data directory, with a pr
 stderr, and rebuilt when its file changes. Text shows each move's games and result shares from
 the side to move, beside the opening book's moves and a short search's score; JSON is
 `{"moves": [{"move": "11-15", "games": 9120, "win": 0.31, "draw": 0.52, "loss": 0.17}, ...]}`.
+An archive given with --db that cannot be read is one line and exit status 2; one added in the
+window that is gone or unreadable is skipped with one line.
 """
 
 from __future__ import annotations
@@ -31,7 +33,14 @@ from checkers.explorer import (
 )
 from checkers.options import UsageError, one_line, read_whole_number, shown
 
-__all__ = ["DEFAULT_DEPTH", "OWN_GAMES", "add_explore_command", "cmd_explore", "open_archives"]
+__all__ = [
+    "DEFAULT_DEPTH",
+    "OWN_GAMES",
+    "SEARCH_SECONDS",
+    "add_explore_command",
+    "cmd_explore",
+    "open_archives",
+]
 
 OWN_GAMES = "your games"
 """The games folder's name as an archive."""
@@ -39,6 +48,9 @@ OWN_GAMES = "your games"
 DEFAULT_DEPTH = 8
 """The engine's search depth beside the moves: a second or less in an opening position."""
 _MAX_DEPTH = 20  # deeper is minutes per position with every move scored
+SEARCH_SECONDS = 10.0
+"""The most the scores' search runs: depth 20 with every move scored took minutes and 684 MB;
+the text says the depth it reached."""
 
 
 def _depth(text: str) -> int:
@@ -62,13 +74,24 @@ def _progress_line(name: str, err: TextIO) -> Callable[[int, int], None]:
 
 
 def open_archives(
-    archives: list[Archive], folder: Path, err: TextIO = sys.stderr
+    archives: list[Archive],
+    folder: Path,
+    err: TextIO | None = None,
+    skip: frozenset[Archive] = frozenset(),
 ) -> list[ExplorerIndex]:
-    """Each archive's index, built where needed with a progress line and a summary on `err`;
-    ExplorerError (one line) for an archive that cannot be read."""
+    """Each archive's index, built where needed with a progress line and a summary on `err`
+    (stderr as it is at the call); ExplorerError (one line) for an archive that cannot be read,
+    unless it is one of `skip`, which is left out with one line on `err`."""
+    err = err or sys.stderr
     indexes = []
     for archive in archives:
-        index, built = open_index(archive, folder, _progress_line(archive.name, err))
+        try:
+            index, built = open_index(archive, folder, _progress_line(archive.name, err))
+        except ExplorerError as error:
+            if archive not in skip:
+                raise
+            print(f"checkers: skipped {one_line(str(error))} (added to the explorer)", file=err)
+            continue
         if err.isatty() and built:
             print("\r\033[K", end="", file=err)
         if built and (index.info.games or not archive.folder):
@@ -99,7 +122,8 @@ def _engine_scores(position: Position, depth: int) -> tuple[int, dict[str, str]]
     if not count or not depth:
         return 0, {}
     wait_until_ready(3.0)  # one short search: worth the compiled core if it loads in time
-    analysis = analysis_lines(position, Limits(depth=depth), count)
+    limits = Limits(depth=depth, time=SEARCH_SECONDS)
+    analysis = analysis_lines(position, limits, count)
     return analysis.depth, {
         line.move: line.database or format_men(line.score, line.win_in) for line in analysis.lines
     }
@@ -150,18 +174,16 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
     except InvalidFenError as error:
         raise UsageError(f"invalid FEN {shown(args.fen)}: {error}") from None
     data = saves.data_dir()
-    archives = (
-        [Archive(Path(name)) for name in args.db]
-        if args.db
-        else load_archive_list(data / INDEX_FOLDER)
-    )
+    added = [] if args.db else load_archive_list(data / INDEX_FOLDER)
+    archives = [Archive(Path(name)) for name in args.db] if args.db else list(added)
     if not args.no_own_games:
         archives.append(Archive(saves.games_dir(), folder=True, title=OWN_GAMES))
     try:
-        indexes = open_archives(archives, data / INDEX_FOLDER)
+        # One deleted since it was added is skipped: it would fail every later run.
+        indexes = open_archives(archives, data / INDEX_FOLDER, skip=frozenset(added))
     except ExplorerError as error:
         print(f"checkers: error: {one_line(str(error))}", file=sys.stderr)
-        return 1
+        return 2  # a bad file, as the README says of every command
     try:
         moves = explore(indexes, position)
         if args.format == "json":

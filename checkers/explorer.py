@@ -10,8 +10,11 @@ and the side to move, so the same position reached by other move orders counts t
 The index is an SQLite file in the index folder (the data directory's `explorer/`), one per
 archive, written whole by `checkers.atomic` (never half a file). It records what it was built
 from: the archive's size, modification time and a hash of its first 64 KB (a folder: each
-file's name, size and time), and is rebuilt when they differ. A damaged, foreign or unreadable
-index is rebuilt, never trusted. Games that cannot be read are skipped and counted.
+file's name, size and time), and is rebuilt when they differ. A damaged (SQLite's quick check
+on every open), foreign or unreadable index is moved aside (`NAME.damaged.sqlite`) and rebuilt,
+never trusted; so is a symbolic link in an index's place, which is never written through.
+Games that cannot be read are skipped and counted. The archive list is read bounded and never
+waits on a FIFO.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -30,6 +34,7 @@ from typing import Any
 from checkers import atomic
 from checkers.board import BLACK, SQUARES, Move, Piece, Position
 from checkers.pdn import PdnArchive, PdnError, PdnGame, open_archive
+from checkers.textfile import read_text
 
 __all__ = [
     "INDEX_FOLDER",
@@ -57,6 +62,7 @@ _ARCHIVE_LIST = "archives.json"  # the archives the player added, in the index f
 _LIST_LIMIT = 1024 * 1024  # bytes: thousands of paths; a bigger list is not ours
 _HEAD_BYTES = 64 * 1024  # hashed to tell a changed file whose size and time were kept
 _SUFFIX = ".sqlite"
+_DAMAGED_KEPT = 3  # damaged indexes kept aside per archive: each can be as big as the archive
 _FIELD = 40  # bits per bitboard in a key: the internal layout uses 35
 
 Bitboards = tuple[int, int, int]
@@ -383,7 +389,13 @@ def _build(archive: Archive, folder: Path, progress: Progress | None, stamp: str
         data = _database_bytes(connection)
     finally:
         connection.close()
-    atomic.write_bytes(index_path(archive, folder), data, "explorer index")
+    path = index_path(archive, folder)
+    if os.path.islink(path):
+        _set_aside(path)
+    # Never through a link: one put there since the look above is refused, not followed.
+    atomic.write_bytes(path, data, "explorer index", follow_links=False)
+    with contextlib.suppress(OSError):
+        _checked.add(_version(os.stat(path)))  # written whole from memory just now
     return IndexInfo(counts.games, skipped, first_problem)
 
 
@@ -418,29 +430,62 @@ def _ordered(stats: Iterable[MoveStats]) -> list[MoveStats]:
     return sorted(stats, key=lambda entry: (-entry.games, entry.move))
 
 
+_checked: set[tuple[int, ...]] = set()
+"""The index files (by `_version`) this process checked whole or wrote: each is checked once."""
+
+
+def _version(info: os.stat_result) -> tuple[int, ...]:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
 def _open_existing(path: Path, stamp: str) -> tuple[sqlite3.Connection, IndexInfo] | None:
     """The index at `path` open, if it is whole, ours and built from this version of the
-    archive; else None (missing, stale, damaged, foreign)."""
-    if not path.is_file():
+    archive; else None (missing or stale; a damaged or foreign one, or a link in its place, is
+    moved aside first)."""
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(found.st_mode):  # a link (never followed), a folder, a FIFO: not ours
+        _set_aside(path)
         return None
     try:
         connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except (sqlite3.Error, ValueError):
+        _set_aside(path)
         return None
     try:
+        # Every page's structure (a zeroed page among them): 15 ms a megabyte, so once a file.
+        version = _version(found)
+        if version not in _checked:
+            if connection.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+                raise sqlite3.DatabaseError("damaged")
+            _checked.add(version)
         meta = dict(connection.execute("SELECT name, value FROM meta").fetchall())
         connection.execute("SELECT move, games, win, draw, loss FROM moves LIMIT 1").fetchall()
-        if (meta.get("format"), meta.get("layout"), meta.get("stamp")) != (
-            _FORMAT,
-            _LAYOUT,
-            stamp,
-        ):
-            raise ValueError("stale")
         info = IndexInfo(int(meta["games"]), int(meta["skipped"]), str(meta.get("problem", "")))
     except (sqlite3.Error, ValueError, KeyError, TypeError):
         connection.close()
+        _set_aside(path)
         return None
+    if (meta.get("format"), meta.get("layout"), meta.get("stamp")) != (_FORMAT, _LAYOUT, stamp):
+        connection.close()
+        return None  # whole but stale: rebuilt over
     return connection, info
+
+
+def _set_aside(path: Path) -> None:
+    """Move what is in an index's place aside (few damaged copies are kept: when every name is
+    taken, the first copy, a damaged index of ours, is replaced)."""
+    try:
+        atomic.move_aside(path, _DAMAGED_KEPT)
+    except FileExistsError:
+        first = path.with_name(f"{path.stem}.damaged{path.suffix}")
+        with contextlib.suppress(OSError):
+            if stat.S_ISREG(os.lstat(first).st_mode):  # never over a link someone put there
+                os.replace(path, first)
+    except OSError:
+        pass  # the write that follows says why, in one line
 
 
 def is_fresh(archive: Archive, folder: Path) -> bool:
@@ -508,10 +553,9 @@ def load_archive_list(folder: Path) -> list[Archive]:
     the list is damaged."""
     path = folder / _ARCHIVE_LIST
     try:
-        if path.stat().st_size > _LIST_LIMIT:
-            return []
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        # Bounded, and never a wait on a FIFO; deep nesting is a RecursionError, not a list.
+        data = json.loads(read_text(path, _LIST_LIMIT, "explorer list"))
+    except (OSError, ValueError, RecursionError):
         return []
     paths = data.get("archives") if isinstance(data, dict) else None
     if not isinstance(paths, list):
@@ -523,4 +567,4 @@ def save_archive_list(folder: Path, archives: Iterable[Archive]) -> None:
     """Remember the archive files the player added (OSError if the list cannot be written)."""
     paths = [os.path.abspath(archive.path) for archive in archives if not archive.folder]
     text = json.dumps({"archives": paths}, ensure_ascii=False, indent=1)
-    atomic.write_text(folder / _ARCHIVE_LIST, text, "explorer list")
+    atomic.write_text(folder / _ARCHIVE_LIST, text, "explorer list", follow_links=False)

@@ -135,5 +135,5 @@ def summaries(
     if changed or len(fresh) != len(kept):
         text = json.dumps({"format": _FORMAT, "files": fresh}, ensure_ascii=False)
         with suppress(OSError):  # a read-only or full disk: the next start reads the files again
-            atomic.write_text(index, text, "games index")
+            atomic.write_text(index, text, "games index", follow_links=False)  # ours alone
     return found

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import suppress
@@ -70,7 +71,6 @@ DATA_DIR_ENV = "CHECKERS_DATA_DIR"
 
 _APP = "checkers"
 _AUTOSAVE = "autosave.pdn"
-_DAMAGED_AUTOSAVE = "autosave.damaged{number}.pdn"
 _DAMAGED_KEPT = 100  # damaged autosaves kept aside at most; a 101st is left where it is
 _NAME_LIMIT = 40
 # Characters Windows refuses in file names, and control characters anywhere.
@@ -246,33 +246,70 @@ def _lock_path(path: Path) -> Path:
 
 def _try_lock(path: Path) -> int | None:
     """An open descriptor holding the exclusive lock on `path`, or None if another holds it;
-    OSError if the lock cannot be opened at all (a read-only folder, say)."""
+    OSError if the lock cannot be opened at all (a read-only folder, say, or a symbolic link
+    or a FIFO in its place, which is not ours and is left as it is)."""
     for _ in range(3):
+        created = True
         try:
-            handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError:
-            # Another user's lock left behind, or a folder in its place: a read-only descriptor
-            # locks it as well (flock does not need write access).
-            handle = os.open(path, os.O_RDONLY)
+            # Made exclusively and never through a link: a name already taken is opened as it
+            # is below, never truncated or written.
+            handle = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o644)
+        except FileExistsError:
+            created = False
+            left = _open_left_lock(path)
+            if left is None:
+                continue  # removed by its holder since: make it again
+            handle = left
         try:
             if not _lock_descriptor(handle):
                 os.close(handle)
                 return None
             try:
-                same = os.fstat(handle).st_ino == os.stat(path).st_ino
+                same = os.fstat(handle).st_ino == os.lstat(path).st_ino
             except OSError:
                 same = False
             if same:
-                # The holder's pid, for a person who looks: the lock itself is the OS's.
-                with suppress(OSError):
-                    os.ftruncate(handle, 0)
-                    os.write(handle, f"{os.getpid()}\n".encode())
+                if created:  # the holder's pid, for a person who looks: the lock is the OS's
+                    with suppress(OSError):
+                        os.write(handle, f"{os.getpid()}\n".encode())
                 return handle
         except BaseException:
             os.close(handle)
             raise
         os.close(handle)  # its holder removed it as we opened it: take the new one
     return None
+
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; Windows has no symbolic links to follow here
+
+
+def _open_left_lock(path: Path) -> int | None:
+    """A descriptor on the lock a crashed run left at `path` (a file, or a folder in its
+    place), None if it is gone; FileRefusedError for a link or a special file (not ours)."""
+    try:
+        kind = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(kind):
+        raise atomic.FileRefusedError(
+            f"{path.name} is a symbolic link, not a lock of ours; it is left alone"
+        )
+    # Non-blocking: a FIFO put there is refused below, never waited on.
+    flags = _NO_FOLLOW | getattr(os, "O_NONBLOCK", 0)
+    try:
+        try:
+            handle = os.open(path, os.O_RDWR | flags)
+        except (PermissionError, IsADirectoryError):
+            # Another user's lock, or a folder in its place: a read-only descriptor locks it as
+            # well (flock does not need write access).
+            handle = os.open(path, os.O_RDONLY | flags)
+    except FileNotFoundError:
+        return None
+    kind = os.fstat(handle).st_mode
+    if not (stat.S_ISREG(kind) or stat.S_ISDIR(kind)):
+        os.close(handle)
+        raise atomic.FileRefusedError(f"{path.name} is a FIFO, device or socket, not a lock")
+    return handle
 
 
 def _lock_descriptor(handle: int) -> bool:
@@ -292,13 +329,26 @@ def _lock_descriptor(handle: int) -> bool:
 
 
 def _unlock(path: Path, handle: int) -> None:
+    """Let the lock go, removing its file if `path` is still that file and no other name
+    shares it (a name put in its place since, or a hard link to someone's file, stays)."""
+    try:
+        held, there = os.fstat(handle), os.lstat(path)
+        ours = (
+            stat.S_ISREG(there.st_mode)
+            and (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
+            and there.st_nlink == 1
+        )
+    except OSError:
+        ours = False
     if sys.platform == "win32":
         os.close(handle)  # Windows cannot remove an open file
-        with suppress(OSError):
-            path.unlink()
+        if ours:
+            with suppress(OSError):
+                path.unlink()
     else:
-        with suppress(OSError):
-            path.unlink()  # before closing, so nobody locks a file about to vanish
+        if ours:
+            with suppress(OSError):
+                path.unlink()  # before closing, so nobody locks a file about to vanish
         os.close(handle)
 
 
@@ -492,21 +542,7 @@ def load_autosave(report: Callable[[str], None] = _report_to_stderr) -> ResumedG
 
 def _move_aside(path: Path) -> Path:
     """Rename a damaged autosave to a name no earlier damaged copy has; returns the new name."""
-    for number in range(1, _DAMAGED_KEPT + 1):
-        aside = path.with_name(_DAMAGED_AUTOSAVE.format(number="" if number == 1 else f".{number}"))
-        try:
-            # A hard link fails if the name is taken, so no kept copy is ever overwritten.
-            os.link(path, aside)
-        except FileExistsError:
-            continue
-        except OSError:  # no hard links here (some file systems): check, then rename
-            if aside.exists():
-                continue
-            os.replace(path, aside)
-            return aside
-        os.unlink(path)
-        return aside
-    raise FileExistsError(f"{_DAMAGED_KEPT} damaged autosaves are kept already")
+    return atomic.move_aside(path, _DAMAGED_KEPT)
 
 
 def clear_autosave() -> None:

@@ -118,11 +118,12 @@ def test_a_link_is_written_through_to_its_target_and_stays_a_link(tmp_path: Path
     assert os.listdir(real.parent) == ["book.txt"]  # the temporary file was beside the target
 
 
-def test_a_dangling_link_creates_its_target(tmp_path: Path) -> None:
+def test_a_dangling_link_is_refused_and_creates_nothing(tmp_path: Path) -> None:
     link = tmp_path / "settings.json"
-    link.symlink_to(tmp_path / "elsewhere.json")
-    atomic.write_text(link, "{}")
-    assert link.is_symlink() and (tmp_path / "elsewhere.json").read_text() == "{}"
+    link.symlink_to(tmp_path / "nowhere" / "elsewhere.json")
+    with pytest.raises(FileRefusedError, match="^settings.json is a symbolic link to nothing"):
+        atomic.write_text(link, "{}")
+    assert link.is_symlink() and sorted(os.listdir(tmp_path)) == ["settings.json"]
 
 
 def test_a_replaced_file_keeps_its_permissions(tmp_path: Path) -> None:
@@ -282,6 +283,7 @@ def test_settings_that_are_a_fifo_or_a_folder_start_with_the_defaults(tmp_path: 
 def test_settings_are_written_whole_through_a_link(tmp_path: Path) -> None:
     real = tmp_path / "dotfiles" / "settings.json"
     real.parent.mkdir()
+    real.write_text("{}")  # a link to nothing is refused: nothing is created through a link
     link = tmp_path / "settings.json"
     link.symlink_to(real)
     save_settings(Settings(volume=0.25), link)
@@ -358,6 +360,7 @@ def test_a_stream_refuses_a_special_file_in_one_line_without_waiting(
 def test_a_stream_appends_through_a_link_and_a_fresh_one_starts_empty(tmp_path: Path) -> None:
     real = tmp_path / "real" / "games.pdn"
     real.parent.mkdir()  # a stream makes no folder: a mistyped one is refused
+    real.write_text("")  # nor a file through a link
     link = tmp_path / "games.pdn"
     link.symlink_to(real)
     for fresh, text in ((True, "one\n"), (False, "two\n")):

@@ -240,7 +240,7 @@ def test_explore_says_when_no_game_reached_the_position(data: Path, small: Path)
     ("argv", "status", "words"),
     [
         (["explore", "B:X1"], 2, "invalid FEN"),
-        (["explore", "--db", "no-such.pdn"], 1, "no-such.pdn: No such file or directory"),
+        (["explore", "--db", "no-such.pdn"], 2, "no-such.pdn: No such file or directory"),
         (["explore", "--depth", "99"], 2, "--depth"),
     ],
 )
@@ -255,7 +255,7 @@ def test_explore_bad_input_is_one_line_and_a_failing_status(
 def test_explore_a_directory_as_archive_is_refused_in_one_line(
     data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert run("explore", "--db", str(tmp_path))[0] == 1
+    assert run("explore", "--db", str(tmp_path))[0] == 2
     err = capsys.readouterr().err
     assert err == f"checkers: error: {tmp_path.name} is not a file\n"
 

@@ -180,16 +180,20 @@ def test_a_failed_write_keeps_the_old_file_whole(
 
 
 def test_temporary_files_of_killed_writes_are_removed_by_the_next(tmp_path: Path) -> None:
-    # What a kill during a write leaves: temporary files (ours and the older naming).
+    # What a kill during a write leaves: our temporary files; another program's are kept.
     old = time.time() - 3600
-    orphans = [tmp_path / ".checkers-write.autosave.pdn.abc123.tmp", tmp_path / ".a.pdn.x1.tmp"]
-    for orphan in orphans:
-        orphan.write_text("half a gam")
-        os.utime(orphan, (old, old))
+    orphan, theirs = (
+        tmp_path / ".checkers-write.autosave.pdn.abc123.tmp",
+        tmp_path / ".a.pdn.x1.tmp",
+    )
+    for file in (orphan, theirs):
+        file.write_text("half a gam")
+        os.utime(file, (old, old))
     recent = tmp_path / ".checkers-write.other.pdn.zz.tmp"  # a write in progress elsewhere
     recent.write_text("in progress")
     saves.atomic_write_text(tmp_path / "autosave.pdn", "game")
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["autosave.pdn", recent.name])
+    kept = ["autosave.pdn", recent.name, theirs.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept)
 
 
 def test_a_second_damaged_autosave_keeps_the_first_copy(data_dir: Path) -> None:

@@ -484,11 +484,13 @@ class ReviewPane:
         it added, or why none."""
         if not self.screen.context.autosave:
             return
-        added, problem = add_puzzles(puzzles)
+        notes: list[str] = []  # a damaged set moved aside: said here, not on a hidden stderr
+        added, problem = add_puzzles(puzzles, report=notes.append)
         if problem:
             words = f"{problem[:1].upper()}{problem[1:]}."
         else:
             words = puzzle_words(len(puzzles), added)
+        words = " ".join([*(f"{note[:1].upper()}{note[1:]}." for note in notes), words])
         game = self.screen.game
         rest = game.status.removeprefix(self.STARTED).removeprefix(self.DONE)
         game.status = f"{self.DONE}{words} {rest.removeprefix(self.LOOKING)}"
