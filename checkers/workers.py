@@ -6,7 +6,9 @@ the review's search pool, the pools of `checkers match`, `endgame build`, `book 
 each worker. Without it a killed parent (SIGKILL, a crash, an out-of-memory kill) left its
 workers searching on their own for hours: a pool's workers go on with the tasks already in
 their queue, then wait forever for more. `when_orphaned` adds what such a worker must do first
-(a match worker ends its external engines); `end_workers` ends a pool's workers at once.
+(a match worker ends its external engines); `end_workers` ends a pool's workers at once;
+`check_alive` turns a worker that died under its parent (killed, out of memory, unable to
+start) into WorkerDied, where a pool would otherwise wait for its lost task for ever.
 """
 
 from __future__ import annotations
@@ -14,18 +16,22 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
 from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 __all__ = [
     "ORPHANED_EXIT_CODE",
     "PARENT_CHECK_SECONDS",
+    "WorkerDied",
+    "check_alive",
     "end_workers",
     "exit_with_parent",
     "process_pool",
@@ -115,3 +121,29 @@ def end_workers(pool: ProcessPoolExecutor) -> None:
     for process in list(processes.values()):
         with suppress(OSError, ValueError, AttributeError):  # already ended, or closed
             process.terminate()
+
+
+class WorkerDied(ChildProcessError):
+    """A worker process ended before its work was done: killed (the out-of-memory killer, a
+    kill) or unable to start. An OSError, so every command reports it in one line."""
+
+
+def check_alive(processes: Iterable[BaseProcess]) -> None:
+    """Raise WorkerDied, saying how, if any of `processes` has ended (without waiting)."""
+    watched = list(processes)
+    # A sentinel turns readable when its process ends, whoever reaps it (a pool's own thread).
+    ended = multiprocessing.connection.wait([process.sentinel for process in watched], 0)
+    for process in watched:
+        if process.sentinel in ended:
+            raise WorkerDied(f"worker process {process.pid} {_how_ended(process.exitcode)}")
+
+
+def _how_ended(code: int | None) -> str:
+    if code is None:  # reaped by another thread this very moment: its status is not ours
+        return "ended"
+    if code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with status {code}"

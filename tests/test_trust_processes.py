@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import select
 import shlex
 import signal
@@ -24,6 +25,7 @@ import pytest
 from checkers import engine_player
 from checkers.cli import main
 from checkers.pdn import read_file
+from tests.test_orphaned_workers import _command, _descendants, _until_started
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "pidfd_open"), reason="the tests wait on pidfds for processes to end"
@@ -233,3 +235,88 @@ def test_an_engine_that_floods_its_output_loses_each_game_in_one_line(
         f"Black wins: {why}",
         f"White wins: {why}",
     ]
+
+
+# --- the review's workers and its page ------------------------------------------------------
+
+
+def _game(tmp_path: Path) -> Path:
+    path = tmp_path / "game.pdn"
+    path.write_text('[Event "test"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 *\n', "utf-8")
+    return path
+
+
+def _review(tmp_path: Path, *more: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "checkers", "review", str(_game(tmp_path)), "--jobs", "2"]
+    return subprocess.Popen(
+        [*command, *more],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_a_review_worker_killed_mid_search_ends_the_review_with_one_line(tmp_path: Path) -> None:
+    review = _review(tmp_path, "--time", "60")  # a minute a position: both workers are busy
+    try:
+
+        def workers() -> list[int]:
+            return [
+                pid
+                for pid, _ in _descendants(review.pid)
+                if "--multiprocessing-fork" in _command(pid)
+            ]
+
+        _until_started(lambda: len(workers()) == 2, review, "2 review workers")
+        victim, other = workers()
+        gone = _pidfds([other])
+        os.kill(victim, signal.SIGKILL)  # as the out-of-memory killer does
+        _, err = review.communicate(timeout=CAP)
+        assert review.returncode == 1
+        said = f"review stopped after 0 of 6 moves: worker process {victim} was killed by SIGKILL"
+        assert err.splitlines() == [f"checkers: error: {said}"]
+        assert _still_running(gone) == 0  # the other worker's search was dropped too
+    finally:
+        review.kill()
+        review.wait()
+
+
+def test_review_workers_that_cannot_start_end_the_review_with_one_line(tmp_path: Path) -> None:
+    # A worker that dies before it runs any of ours (a broken environment for new processes):
+    # Python runs sitecustomize first in every process, and this one ends the workers at once.
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        'import os, sys\nif "--multiprocessing-fork" in sys.argv:\n    os._exit(1)\n', "utf-8"
+    )
+    review = _review(tmp_path, "--depth", "2", env={"PYTHONPATH": str(site)})
+    try:
+        out, err = review.communicate(timeout=CAP)
+    finally:
+        review.kill()
+        review.wait()
+    assert review.returncode == 1
+    assert re.fullmatch(
+        r"checkers: error: review stopped after 0 of 6 moves: "
+        r"worker process \d+ exited with status 1\n",
+        err,
+    )
+    assert "accuracy" not in out  # no summary of a review that did not happen
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_review_page_that_cannot_be_written_is_refused_before_the_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    page = tmp_path / "page.html"
+    if kind == "folder":
+        page.mkdir()
+    else:
+        os.mkfifo(page)
+    out = io.StringIO()
+    status = main(["review", str(_game(tmp_path)), "--depth", "1", "--html", str(page)], out=out)
+    assert status == 2
+    assert out.getvalue() == ""  # not a move reviewed first
+    what = "a directory" if kind == "folder" else "a device, FIFO or socket"
+    assert capsys.readouterr().err.splitlines()[-1].endswith(f"page.html is {what}, not a web page")
