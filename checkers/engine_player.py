@@ -413,9 +413,9 @@ class EnginePlayer(AIPlayer):
 
 
 def _has_exited(process: subprocess.Popen[bytes], timeout: float | None) -> bool:
-    """Whether `process` has exited within `timeout` seconds (None: wait for it), without reaping it where the
-    system can wait so: an exited process keeps its pid, and so its group's id, until reaped,
-    so a kill of the group then cannot reach a stranger that took the number."""
+    """Whether `process` has exited within `timeout` seconds (None: wait for it), without
+    reaping it where the system can wait so: an exited process keeps its pid, and so its
+    group's id, until reaped, so a kill of the group then cannot reach a stranger."""
     if process.returncode is not None:
         return True
     if sys.platform == "linux":
