@@ -16,9 +16,10 @@ import math
 import os
 import shlex
 import shutil
+import signal
 import sys
 import time
-from collections.abc import Generator, Iterable, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from concurrent.futures import as_completed
 from dataclasses import dataclass
 from datetime import date
@@ -30,13 +31,13 @@ from checkers.ai import players
 from checkers.ai.registry import ALGORITHMS, EVALUATIONS
 from checkers.ai.search import Limits
 from checkers.board import BLACK, Move, Position
-from checkers.engine_player import DEFAULT_GRACE, EngineFailure, EnginePlayer
+from checkers.engine_player import DEFAULT_GRACE, EngineFailure, EnginePlayer, end_all_engines
 from checkers.options import job_count, positive_int, search_depth
 from checkers.options import seconds as positive_seconds
 from checkers.pdn import PdnGame, write_game
 from checkers.perft import default_jobs
 from checkers.record import GameRecord
-from checkers.workers import process_pool
+from checkers.workers import end_workers, process_pool, when_orphaned
 
 __all__ = [
     "DECKS",
@@ -280,19 +281,79 @@ def play_game(task: GameTask) -> GameResult:
 
 
 def run_games(tasks: Sequence[GameTask], jobs: int) -> Generator[GameResult, None, None]:
-    """Play the games, `jobs` at a time in worker processes; results come as games finish."""
+    """Play the games, `jobs` at a time in worker processes; results come as games finish.
+    Closed early (an SPRT decision, Ctrl-C, a signal), it ends the games under way, each
+    worker killing its external engines first."""
     if jobs <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield play_game(task)
         return
-    pool = process_pool(min(jobs, len(tasks)))
+    pool = process_pool(min(jobs, len(tasks)), initializer=_worker_start)
+    finished = False
     try:
         futures = [pool.submit(play_game, task) for task in tasks]
         for future in as_completed(futures):
             yield future.result()
+        finished = True
     finally:
-        # On Ctrl-C or an error, games not yet started are dropped rather than waited for.
+        if not finished:
+            end_workers(pool)  # a game under way could last as long as its whole series
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_start() -> None:
+    """A game worker's start: its external engines end with it, however it is ended."""
+    # Ctrl-C in a terminal reaches the whole job: the match process is the one to handle it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in _ENDING_SIGNALS:
+        signal.signal(signum, _end_worker)
+    when_orphaned(end_all_engines)  # the match was killed outright (SIGKILL, out of memory)
+
+
+def _end_worker(signum: int, frame: object) -> None:
+    end_all_engines()
+    os._exit(128 + signum)  # at once: the match has dropped this worker's game
+
+
+# SIGTERM (kill, a system's shutdown) and SIGHUP (the terminal closed) end the match as Ctrl-C
+# does; SIGHUP does not exist on Windows.
+_ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+class _Ended(BaseException):
+    """The match was ended by a signal: unwinds it as Ctrl-C does, then exits 128 + signum."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _ending(signum: int, frame: object) -> None:
+    # The engines of games played in this process die first, without a polite `quit` that a
+    # hung engine would not hear; then the match unwinds, ending its workers and theirs.
+    end_all_engines()
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise _Ended(signum)
+
+
+@contextlib.contextmanager
+def _signals_end_the_match() -> Iterator[None]:
+    """While inside, Ctrl-C, SIGTERM and SIGHUP kill the external engines and unwind the match
+    (where this thread may set handlers at all: only the main thread can)."""
+    previous = {}
+    try:
+        for signum in (signal.SIGINT, *_ENDING_SIGNALS):
+            previous[signum] = signal.signal(signum, _ending)
+    except ValueError:  # not the main thread: the signals stay as they are
+        pass
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def game_to_pdn(result: GameResult, event: str, played_on: date) -> PdnGame:
@@ -778,27 +839,30 @@ def cmd_match(args: argparse.Namespace, out: TextIO, progress: TextIO | None = N
     games = run_games(tasks, jobs)
     decision = None
     try:
-        for done, result in enumerate(games, start=1):
-            tally.add(result)
-            if pdn_file is not None:
-                try:
-                    pdn_file.write(
-                        ("\n" if done > 1 else "")
-                        + write_game(game_to_pdn(result, args.event, played_on))
-                    )
-                    pdn_file.flush()  # an interrupted match keeps the games it finished
-                except OSError as error:  # a full disk: the match and its figures go on
-                    pdn_problem = f"{args.pdn}: {error.strerror or error}, from game {done} on"
-                    with contextlib.suppress(OSError):
-                        pdn_file.close()
-                    pdn_file = None
-            display.update(done, tally, result)
-            if sprt is not None:
-                decision = sprt.decision(sprt.llr(tally.wins, tally.draws, tally.losses))
-                if decision is not None:
-                    break
+        with _signals_end_the_match():
+            for done, result in enumerate(games, start=1):
+                tally.add(result)
+                if pdn_file is not None:
+                    try:
+                        pdn_file.write(
+                            ("\n" if done > 1 else "")
+                            + write_game(game_to_pdn(result, args.event, played_on))
+                        )
+                        pdn_file.flush()  # an interrupted match keeps the games it finished
+                    except OSError as error:  # a full disk: the match and its figures go on
+                        pdn_problem = f"{args.pdn}: {error.strerror or error}, from game {done} on"
+                        with contextlib.suppress(OSError):
+                            pdn_file.close()
+                        pdn_file = None
+                display.update(done, tally, result)
+                if sprt is not None:
+                    decision = sprt.decision(sprt.llr(tally.wins, tally.draws, tally.losses))
+                    if decision is not None:
+                        break
+    except _Ended as ended:
+        return 128 + ended.signum  # as a shell reports a command a signal ended
     finally:
-        games.close()  # games still being played are dropped
+        games.close()  # games still being played are dropped, their engines with them
         display.finish()
         if pdn_file is not None:
             with contextlib.suppress(OSError):  # what could be written was flushed game by game

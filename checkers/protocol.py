@@ -21,10 +21,12 @@ acts as soon as it is read, on every search asked for before it (even one still 
 such a command), and so do `quit` and the end of input, after which the engine exits; each
 search stopped so still sends `bestmove` with the best move found so far. Anything wrong with
 a line (unknown, malformed, a number out of range, not UTF-8) gets `info string error: ...` and
-the engine keeps running. Scores are from the side to move's point of view; a forced win scores
-1000000 minus the plies it takes. With OwnBook on (and the engine's own search and evaluation),
-a position in the opening book is answered at once: `info string book M (score S, depth D)`,
-then `bestmove M`.
+the engine keeps running; a `go` after a refused `position` searches nothing (an error line,
+then `bestmove none`) until a position is accepted or `newgame`. On a clock whose time for the
+side to move is 0, `go` answers at once (the book, or a one-ply search). Scores are from the
+side to move's point of view; a forced win scores 1000000 minus the plies it takes. With OwnBook
+on (and the engine's own search and evaluation), a position in the opening book is answered at
+once: `info string book M (score S, depth D)`, then `bestmove M`.
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ class EngineSession:
         self.own_book = own_book
         self._write_lock = threading.Lock()
         self.record = GameRecord()
+        self.position_refused = False  # the last `position` was refused: `go` has no game
         self.algorithm = "engine"
         self.evaluation: str | None = None
         self.engine = new_engine()
@@ -170,11 +173,14 @@ class EngineSession:
     def _newgame(self, args: list[str]) -> bool:
         self._finish_search()
         self.record = GameRecord()
+        self.position_refused = False
         self.engine.new_game()
         return True
 
     def _position(self, args: list[str]) -> bool:
         self._finish_search()
+        # Refused until wholly read: a GUI's next `go` must not search the previous position.
+        self.position_refused = True
         if not args:
             raise ProtocolError("position needs 'startpos' or 'fen FEN'")
         if "moves" in args:
@@ -208,11 +214,17 @@ class EngineSession:
         # Replayed past a threefold repetition or the 40-move count: other programs send whole
         # histories, and a draw the players did not claim is no reason to refuse the position.
         self.record = GameRecord.replay(played, start)  # only a wholly valid command counts
+        self.position_refused = False
         return True
 
     def _go(self, args: list[str]) -> bool:
         self._finish_search()
         limits = _limits_of(args, self.record.position.turn)
+        if self.position_refused:
+            # A move for the previous position would mislead the GUI: it asked about another.
+            self.error("no position to search: the last `position` was refused")
+            self.write("bestmove none")
+            return True
         with self._search_lock:
             self._stop = StopSignal()
             if self._go_lines <= self._stopped_through:  # a stop was read after this go
@@ -318,12 +330,15 @@ def _clock_limits(args: list[str], turn: Side) -> Limits:
     largest = int(MAX_SECONDS * 1000)
     try:
         seconds = {
-            word: read_whole_number(value, 0 if word.endswith("inc") else 1, largest, word) / 1000
-            for word, value in given.items()
+            word: read_whole_number(value, 0, largest, word) / 1000 for word, value in given.items()
         }
     except ValueError as error:
         raise ProtocolError(f"{error} milliseconds") from None
     side = "b" if turn is BLACK else "w"
+    if not seconds[f"{side}time"]:
+        # A clock at zero (the GUI lets the game go on, or its increment comes after the move):
+        # a move at once beats none at all, so the fastest there is, one ply (or the book).
+        return Limits(depth=1)
     target, spare = ai_move_budget(seconds[f"{side}time"], seconds.get(f"{side}inc", 0.0))
     return Limits(time=target, spare_time=spare)
 

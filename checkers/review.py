@@ -28,7 +28,7 @@ from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.coach.teaching import Lesson, lesson
 from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
-from checkers.workers import exit_with_parent
+from checkers.workers import check_alive, exit_with_parent
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -499,6 +499,10 @@ def _scores_in_order(
             yield score
         return
     pool = _start_pool(max(1, min(jobs, max_jobs(), len(tasks))))  # never more than options allow
+    # A Pool replaces a dead worker (killed, out of memory, unable to start) in silence, and
+    # the task it held is lost: imap would wait for it for ever. Its first workers are watched
+    # instead (its `_pool` list, there since Python 2.6); none ends by itself while it runs.
+    workers = list(pool._pool)
     try:
         results = pool.imap(_score, tasks, chunksize=1)
         for _ in tasks:
@@ -509,7 +513,7 @@ def _scores_in_order(
                     score = results.next(timeout=_POLL)
                     break
                 except multiprocessing.TimeoutError:
-                    continue
+                    check_alive(workers)  # WorkerDied rather than a wait with no end
             yield score
     finally:
         pool.terminate()  # also when cancelled or closed: searches under way are dropped
@@ -550,7 +554,8 @@ def review_moves(
     One search per position at `setting`; `jobs` worker processes (by default processes only
     when jobs > 1; a window passes processes=True so that no search runs on its thread).
     Stops early, ending its workers, when `stop` is set or the generator is closed. An illegal
-    move raises IllegalMoveError before any search starts.
+    move raises IllegalMoveError before any search starts; a worker process that dies (or
+    cannot start) raises checkers.workers.WorkerDied.
     """
     if not moves:
         return

@@ -17,10 +17,11 @@ from collections.abc import Generator, Iterator
 from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
+from checkers.atomic import FileRefusedError, check_target
 from checkers.board import BLACK
 from checkers.html_review import html_target, write_review_page
 from checkers.notation import men_text, numbered_moves
-from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds
+from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds, shown
 from checkers.pdn import GameUnreadable, PdnGame, open_game
 from checkers.perft import default_jobs
 from checkers.review import (
@@ -34,6 +35,7 @@ from checkers.review import (
     summarize,
     win_text,
 )
+from checkers.workers import WorkerDied
 
 __all__ = ["add_review_command", "cmd_review", "move_text", "review_json", "summary_text"]
 
@@ -157,7 +159,11 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
     except GameUnreadable as error:
         args.usage_error(f"cannot read {error.words(args.file)}")
     if args.html is not None:
-        html_target(args.html)  # before the review: a wrong name is said at once
+        # Before the review: a wrong name, a folder or a FIFO is said at once, not after it.
+        try:
+            check_target(html_target(args.html), "web page")
+        except FileRefusedError as error:
+            args.usage_error(f"cannot write {shown(args.html, 80)}: {error}")
     limits = Limits(time=args.time) if args.time else Limits(depth=args.depth or DEFAULT_DEPTH)
     setting = ReviewSetting(limits)
     jobs = min(args.jobs, max(1, len(game.moves) + 1))
@@ -168,8 +174,17 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
     moves = review_moves(game.start, game.moves, setting, jobs=jobs, stop=stop)
     # Ctrl+C sets the stop signal instead of raising inside the wait for a worker's result: a
     # KeyboardInterrupt there can leave the pool's lock held, and its shutdown then hangs.
-    with _ctrl_c_stops(stop):
-        cancelled = _run_review(game, args, setting, jobs, moves, reviews, display, out, stop)
+    try:
+        with _ctrl_c_stops(stop):
+            cancelled = _run_review(game, args, setting, jobs, moves, reviews, display, out, stop)
+    except WorkerDied as error:  # killed, out of memory, or never started: its move is lost
+        display.clear()
+        print(
+            f"checkers: error: review stopped after {len(reviews)} of {len(game.moves)} moves:"
+            f" {error}",
+            file=sys.stderr,
+        )
+        return 1
     if cancelled:
         return 130
     display.clear()

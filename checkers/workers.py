@@ -5,7 +5,10 @@ the review's search pool, the pools of `checkers match`, `endgame build`, `book 
 `perft`) calls `exit_with_parent()` first, or is made by `process_pool()`, which does it for
 each worker. Without it a killed parent (SIGKILL, a crash, an out-of-memory kill) left its
 workers searching on their own for hours: a pool's workers go on with the tasks already in
-their queue, then wait forever for more.
+their queue, then wait forever for more. `when_orphaned` adds what such a worker must do first
+(a match worker ends its external engines); `end_workers` ends a pool's workers at once;
+`check_alive` turns a worker that died under its parent (killed, out of memory, unable to
+start) into WorkerDied, where a pool would otherwise wait for its lost task for ever.
 """
 
 from __future__ import annotations
@@ -13,15 +16,27 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import suppress
 from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from typing import Any
 
-__all__ = ["ORPHANED_EXIT_CODE", "PARENT_CHECK_SECONDS", "exit_with_parent", "process_pool"]
+__all__ = [
+    "ORPHANED_EXIT_CODE",
+    "PARENT_CHECK_SECONDS",
+    "WorkerDied",
+    "check_alive",
+    "end_workers",
+    "exit_with_parent",
+    "process_pool",
+    "when_orphaned",
+]
 
 PARENT_CHECK_SECONDS = 0.5
 """How often a worker looks whether its parent still lives: one system call each time."""
@@ -29,6 +44,14 @@ PARENT_CHECK_SECONDS = 0.5
 ORPHANED_EXIT_CODE = 70
 """A worker that ended because its parent died exits with this code (nobody is left to read
 it; it tells such an exit apart in a trace)."""
+
+_ON_ORPHANED: list[Callable[[], object]] = []
+
+
+def when_orphaned(action: Callable[[], object]) -> None:
+    """Have `action()` run (on the watcher thread, so it must be quick and thread-safe) when
+    this worker ends because its parent died: what it started that would outlive it."""
+    _ON_ORPHANED.append(action)
 
 
 def exit_with_parent() -> None:
@@ -58,6 +81,9 @@ def _watch_parent(parent_pid: int, sentinel: int) -> None:
     else:
         while os.getppid() == parent_pid:
             time.sleep(PARENT_CHECK_SECONDS)
+    for action in _ON_ORPHANED:
+        with suppress(Exception):  # whatever fails, the worker must still end
+            action()
     # Nothing is left to report to: end at once, without running exit handlers that could
     # wait on the dead parent (a pool's queues, a pipe's lock).
     os._exit(ORPHANED_EXIT_CODE)
@@ -84,3 +110,40 @@ def process_pool(
         initializer=_start_worker,
         initargs=(initializer, initargs),
     )
+
+
+def end_workers(pool: ProcessPoolExecutor) -> None:
+    """Send each of the pool's workers SIGTERM (TerminateProcess on Windows), without waiting:
+    the tasks under way are dropped, and a worker's own SIGTERM handler may clean up first."""
+    # ProcessPoolExecutor has no public way to its workers before Python 3.14's
+    # terminate_workers(); its `_processes` map (pid: Process) has been there since 3.2.
+    processes: dict[int, multiprocessing.Process] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with suppress(OSError, ValueError, AttributeError):  # already ended, or closed
+            process.terminate()
+
+
+class WorkerDied(ChildProcessError):
+    """A worker process ended before its work was done: killed (the out-of-memory killer, a
+    kill) or unable to start. An OSError, so every command reports it in one line."""
+
+
+def check_alive(processes: Iterable[BaseProcess]) -> None:
+    """Raise WorkerDied, saying how, if any of `processes` has ended (without waiting)."""
+    watched = list(processes)
+    # A sentinel turns readable when its process ends, whoever reaps it (a pool's own thread).
+    ended = multiprocessing.connection.wait([process.sentinel for process in watched], 0)
+    for process in watched:
+        if process.sentinel in ended:
+            raise WorkerDied(f"worker process {process.pid} {_how_ended(process.exitcode)}")
+
+
+def _how_ended(code: int | None) -> str:
+    if code is None:  # reaped by another thread this very moment: its status is not ours
+        return "ended"
+    if code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with status {code}"

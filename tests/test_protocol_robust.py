@@ -339,3 +339,39 @@ def test_a_flood_of_long_lines_during_a_search_is_bounded_and_the_end_still_stop
     # for each run of them (a line taken meanwhile by the engine's loop ends a run).
     number = sum(int(text.split("error: ")[1].split()[0]) for text in dropped)
     assert refused + number == 400 and 100 < refused < 200 and len(dropped) < 5
+
+
+# --- answers a GUI can rely on (issue 34) -----------------------------------------------------
+
+
+def test_a_go_after_a_refused_position_searches_nothing_and_says_so() -> None:
+    out = io.StringIO()
+    lines = [
+        "position startpos moves 11-15\n",
+        "position startpos moves 11-15 11-15\n",  # refused: the second 11-15 is not legal
+        "go depth 2\n",
+        "position startpos moves 11-15 23-19\n",
+        "go depth 1\n",
+    ]
+    assert run_engine(lines, out, own_book=False) == 0
+    answer = out.getvalue().splitlines()
+    refused = answer.index("bestmove none")
+    assert answer[0].startswith("info string error: move 2 (11-15)")
+    assert answer[1:refused] == [
+        "info string error: no position to search: the last `position` was refused"
+    ]
+    best = next(line for line in answer[refused + 1 :] if line.startswith("bestmove "))
+    position = Position().move(Move.from_pdn("11-15")).move(Move.from_pdn("23-19"))
+    assert Move.from_pdn(best.split()[1], position) in position.legal_moves()
+
+
+def test_a_clock_at_zero_gets_a_move_at_once() -> None:
+    session = InProcess()  # the input stays open, as a GUI's does: no end of input stops it
+    session.send("position startpos moves 11-15", "go wtime 0 btime 60000")
+    answer = session.out.wait_for(at_least("bestmove "))
+    assert not [line for line in answer if "error" in line], answer
+    position = Position().move(Move.from_pdn("11-15"))
+    assert Move.from_pdn(answer[-1].removeprefix("bestmove "), position) in position.legal_moves()
+    # One ply: the fastest legal answer there is.
+    assert [line.split()[2] for line in answer if line.startswith("info depth")] == ["1"]
+    assert session.close_input() == 0
