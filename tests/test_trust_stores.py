@@ -346,7 +346,8 @@ def test_an_added_archive_deleted_since_is_skipped_and_said_once(
 def test_the_scores_search_is_capped_in_time_at_the_deepest_depth(
     data: Path, archive: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from checkers.ai import compiled, explain
+    from checkers.ai import compiled
+    from checkers.coach import explain
 
     asked: list[Limits] = []
 
