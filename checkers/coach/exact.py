@@ -37,9 +37,9 @@ __all__ = ["EXACT_TIME", "exact_explanation", "verdict"]
 EXACT_TIME = 1.5
 """Seconds the exact scores may take after the AI's move (benchmarks/why.py: Why? answers
 within 2 s on two cores with the ideas found)."""
-ALL_MOVES_UP_TO = 4
-"""Positions with at most this many moves get every move scored exactly; others the best three."""
-BEST_COUNT = 3
+BEST_COUNT = 4
+"""Lines of the exact pass: the played move and the three best others when it is the best
+(the played move is searched on its own when it is not among them)."""
 _DRAW_MARGIN = 0.5  # men: a better move by this much makes a drawn alternative "only" a draw
 _LEVEL = 0.1  # men: a score this close to nought is a level game
 _EVEN = 0.25  # men: less either way keeps it level
@@ -166,7 +166,7 @@ def exact_explanation(
     exact_depth = 0
     if not explanation.from_book and len(legal) > 1:
         depth = max([move.depth for move in moves] + [1])
-        count = len(legal) if len(legal) <= ALL_MOVES_UP_TO else BEST_COUNT
+        count = min(len(legal), BEST_COUNT)
         limits = Limits(depth=depth, time=seconds)
         report = _deepest(analyser, request, limits, count, stop)
         reached = report.depth if report is not None else 0
