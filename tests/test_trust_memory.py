@@ -1,0 +1,117 @@
+"""Issue 34, memory and terminal: hostile files keep memory bounded, and nothing read from a file
+reaches the terminal as an escape sequence."""
+
+from __future__ import annotations
+
+import io
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from checkers.board import Move, Position
+from checkers.cli import main
+from checkers.options import terminal_safe
+from checkers.record import GameRecord
+from checkers.review import DEFAULT_SETTING, MAX_REVIEW_PLIES, _plan
+
+# Two kings shuffling: a game as long as anyone likes, never ended by the rules when replayed.
+_SHUFFLE = ("1-6", "32-27", "6-1", "27-32")
+_KINGS = "B:WK32:BK1"
+# A window title change, a bell and a cleared screen: what a hostile tag sends a terminal.
+_ATTACK = "\x1b]0;owned\x07\x1b[2J\x9b1m"
+
+
+def shuffle_moves(plies: int) -> list[Move]:
+    """The kings' shuffle, `plies` long."""
+    position = Position.from_fen(_KINGS)
+    moves = []
+    for ply in range(plies):
+        move = Move.from_pdn(_SHUFFLE[ply % 4], position)
+        moves.append(move)
+        position = position.move(move)
+    return moves
+
+
+def shuffle_pdn(path: Path, plies: int, tags: str = "") -> Path:
+    """A PDN file of the kings' shuffle."""
+    words = []
+    for ply in range(plies):
+        if ply % 2 == 0:
+            words.append(f"{ply // 2 + 1}.")
+        words.append(_SHUFFLE[ply % 4])
+    path.write_text(f'{tags}[SetUp "1"]\n[FEN "{_KINGS}"]\n\n{" ".join(words)} *\n')
+    return path
+
+
+# --- review and puzzles: linear in the game's length, a longer game than any real one refused --
+
+
+def test_review_plan_holds_each_position_once_not_a_history_per_ply() -> None:
+    moves = shuffle_moves(MAX_REVIEW_PLIES)
+    tracemalloc.start()
+    try:
+        plan = _plan(Position.from_fen(_KINGS), moves, DEFAULT_SETTING)
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # A history tuple per ply held 2,000 x 1,000 references (16 MB); the plan holds the
+    # game's positions once (the record's own) and two numbers a ply.
+    assert held < 1_000_000
+    record = GameRecord.replay(moves, Position.from_fen(_KINGS))
+    for ply in (0, 1, 80, MAX_REVIEW_PLIES):
+        record.go_to(ply)
+        request = plan.task(ply).request
+        assert request.position == record.position
+        assert request.no_progress_plies == record.no_progress_plies == ply
+        assert request.history == tuple(record.positions)
+
+
+@pytest.mark.parametrize("command", ["review", "puzzles"])
+def test_a_game_longer_than_any_real_one_is_refused_in_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = shuffle_pdn(tmp_path / "shuffle.pdn", MAX_REVIEW_PLIES + 1)
+    out = io.StringIO()
+    assert main([command, str(path), "--depth", "1", "--jobs", "1"], out=out) == 2
+    err = capsys.readouterr().err
+    assert out.getvalue() == ""
+    assert err.count("\n") == 1 and "2,001 plies" in err and "at most 2,000" in err
+
+
+# --- nothing from a file reaches the terminal raw ---------------------------------------------
+
+
+def test_terminal_safe_shows_controls_and_keeps_lines_and_tabs() -> None:
+    assert (
+        terminal_safe("a\x1b[2Jb\x07\x7f\x9b\x00é\n\tz") == "a\\x1b[2Jb\\x07\\x7f\\x9b\\x00é\n\tz"
+    )
+
+
+@pytest.mark.parametrize("command", ["review", "puzzles"])
+def test_escape_sequences_in_tags_do_not_reach_the_terminal(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tags = f'[Black "{_ATTACK}Eve"]\n[White "Bob{_ATTACK}"]\n'
+    path = shuffle_pdn(tmp_path / "tags.pdn", 4, tags)
+    out = io.StringIO()
+    assert main([command, str(path), "--depth", "1", "--jobs", "1"], out=out) == 0
+    printed = out.getvalue() + capsys.readouterr().err
+    assert "Eve" in printed and "Bob" in printed
+    assert not any(c in printed for c in "\x1b\x07\x9b")
+    assert "\\x1b]0;owned\\x07" in printed
+
+
+def test_play_load_does_not_print_the_files_escape_sequences(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import checkers.gui.app as app_module
+
+    path = tmp_path / "names.pdn"
+    path.write_text(f'[Black "{_ATTACK}Eve"]\n[White "Bob"]\n1. 11-15 *\n')
+    monkeypatch.setattr(app_module, "run_app", lambda config, flip=False, loaded=None: 0)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    out = io.StringIO()
+    assert main(["play", "--load", str(path)], out=out) == 0
+    assert "Eve" in out.getvalue()
+    assert not any(c in out.getvalue() for c in "\x1b\x07\x9b")
