@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import io
 import tracemalloc
+import zlib
 from pathlib import Path
 
 import pytest
 
+from checkers.ai.endgame import (
+    FORMAT_VERSION,
+    HEADER,
+    MAGIC,
+    Endgames,
+    _largest_file,
+    half_size,
+    slice_file_name,
+)
 from checkers.board import Move, Position
 from checkers.cli import main
 from checkers.options import terminal_safe
@@ -115,3 +125,28 @@ def test_play_load_does_not_print_the_files_escape_sequences(
     assert main(["play", "--load", str(path)], out=out) == 0
     assert "Eve" in out.getvalue()
     assert not any(c in out.getvalue() for c in "\x1b\x07\x9b")
+
+
+# --- an endgame slice that inflates past what its header's positions need ------------------------
+
+
+def test_a_slice_inflating_past_its_positions_is_refused_without_inflating(tmp_path: Path) -> None:
+    material = (0, 2, 0, 1)
+    half = half_size(material)
+    needed = (2 * half + 3) // 4 + 2 * half
+    # 40 MB of zeros in 40 kB, with a correct header and checksum: only the size gives it away.
+    payload = zlib.compress(bytes(40_000_000), 9)
+    header = HEADER.pack(MAGIC, FORMAT_VERSION, *material, half, zlib.crc32(payload), len(payload))
+    path = tmp_path / slice_file_name(material)
+    path.write_bytes(header + payload)
+    assert len(payload) < _largest_file(material) and needed < 100_000
+    said: list[str] = []
+    tracemalloc.start()
+    try:
+        found = Endgames([tmp_path], report=said.append).slice(material)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert found is None
+    assert len(said) == 1 and "payload size does not fit" in said[0]
+    assert peak < 2_000_000  # the slice's own size and the file, not the 40 MB
