@@ -7,6 +7,7 @@ import io
 import tracemalloc
 import zlib
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
@@ -22,6 +23,8 @@ from checkers.ai.endgame import (
 from checkers.board import Move, Position
 from checkers.cli import main
 from checkers.options import terminal_safe
+from checkers.picture import MAX_ARROWS, MAX_CAPTION, Text, board_picture
+from checkers.picture_svg import svg_document
 from checkers.record import GameRecord
 from checkers.review import DEFAULT_SETTING, MAX_REVIEW_PLIES, _plan
 
@@ -150,3 +153,44 @@ def test_a_slice_inflating_past_its_positions_is_refused_without_inflating(tmp_p
     assert found is None
     assert len(said) == 1 and "payload size does not fit" in said[0]
     assert peak < 2_000_000  # the slice's own size and the file, not the 40 MB
+
+
+# --- pictures: a caption and a line of arrows of bounded size, and well-formed SVG ------------
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--caption", "x" * 60_000, "at most 200"),
+        ("--caption", f"Eve{_ATTACK}", "control characters"),
+        ("--arrows", ",".join(["11-15"] * 20_000), "more than 32 arrows"),
+    ],
+)
+def test_picture_refuses_a_huge_caption_or_line_in_one_line(
+    option: str, value: str, said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "board.png"
+    assert main(["picture", "--out", str(out), option, value], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err and "\x1b" not in err
+    assert not out.exists()
+
+
+def test_a_caption_with_control_characters_makes_well_formed_svg(tmp_path: Path) -> None:
+    picture = board_picture(Position(), caption=f"Eve{_ATTACK}\x00 & <Bob>")
+    root = ElementTree.fromstring(svg_document(picture).encode())
+    texts = [element.text or "" for element in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert any("Eve" in text and "<Bob>" in text for text in texts)
+    assert not any(c in "".join(texts) for c in "\x00\x1b\x07\x9b")
+
+
+def test_a_picture_keeps_a_bounded_caption_and_line_whoever_asks() -> None:
+    position = Position()
+    captioned = board_picture(position, caption="x" * 60_000)
+    texts = [shape.text for shape in captioned.shapes if isinstance(shape, Text)]
+    assert max(len(text) for text in texts) == MAX_CAPTION
+    move = Move.from_pdn("11-15", position)
+    assert (
+        board_picture(position, arrows=(move,) * 20_000).shapes
+        == board_picture(position, arrows=(move,) * MAX_ARROWS).shapes
+    )
