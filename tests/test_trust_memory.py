@@ -4,11 +4,14 @@ reaches the terminal as an escape sequence."""
 from __future__ import annotations
 
 import io
+import json
 import tracemalloc
 import zlib
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
+import pygame
 import pytest
 
 from checkers.ai.endgame import (
@@ -22,6 +25,14 @@ from checkers.ai.endgame import (
 )
 from checkers.board import Move, Position
 from checkers.cli import main
+from checkers.gui.settings import (
+    MAX_WINDOW,
+    MIN_WINDOW,
+    SETTINGS_FILE,
+    WINDOW_SIZE,
+    fit_window,
+    load_settings,
+)
 from checkers.options import terminal_safe
 from checkers.picture import MAX_ARROWS, MAX_CAPTION, Text, board_picture
 from checkers.picture_svg import svg_document
@@ -194,3 +205,24 @@ def test_a_picture_keeps_a_bounded_caption_and_line_whoever_asks() -> None:
         board_picture(position, arrows=(move,) * 20_000).shapes
         == board_picture(position, arrows=(move,) * MAX_ARROWS).shapes
     )
+
+
+# --- a window as big as settings.json says, clamped to the screen -----------------------------
+
+
+def test_a_huge_saved_window_is_clamped_to_the_screen_and_a_sane_maximum() -> None:
+    assert fit_window((16384, 16384), [(1920, 1080)]) == (1920, 1080)
+    assert fit_window((16384, 16384), [(1920, 1080), (3840, 2160)]) == (3840, 2160)
+    assert fit_window((16384, 16384), []) == MAX_WINDOW
+    assert fit_window(WINDOW_SIZE, [(1024, 600)]) == WINDOW_SIZE  # the default always opens
+    assert fit_window((100, 100), [(1920, 1080)]) == MIN_WINDOW
+
+
+def test_settings_json_with_a_huge_window_still_starts(data: Path, make_app: Any) -> None:
+    (data / SETTINGS_FILE).write_text(json.dumps({"window_size": [16384, 16384]}))
+    assert load_settings().window_size == MAX_WINDOW
+    app = make_app(None, remember=True)
+    screens = pygame.display.get_desktop_sizes()
+    width, height = app.window_size()
+    assert width <= max(max(w for w, _ in screens), WINDOW_SIZE[0])
+    assert height <= max(max(h for _, h in screens), WINDOW_SIZE[1])
