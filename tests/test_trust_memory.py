@@ -14,6 +14,7 @@ from xml.etree import ElementTree
 import pygame
 import pytest
 
+from checkers._pdn_base import MAX_GAMES, MAX_TAG_CHARS, MAX_TAGS
 from checkers.ai.endgame import (
     FORMAT_VERSION,
     HEADER,
@@ -34,6 +35,7 @@ from checkers.gui.settings import (
     load_settings,
 )
 from checkers.options import terminal_safe
+from checkers.pdn import PdnArchive, open_archive
 from checkers.picture import MAX_ARROWS, MAX_CAPTION, Text, board_picture
 from checkers.picture_svg import svg_document
 from checkers.record import GameRecord
@@ -226,3 +228,43 @@ def test_settings_json_with_a_huge_window_still_starts(data: Path, make_app: Any
     width, height = app.window_size()
     assert width <= max(max(w for w, _ in screens), WINDOW_SIZE[0])
     assert height <= max(max(h for _, h in screens), WINDOW_SIZE[1])
+
+
+# --- a PDN made mostly of tags, or of tiny games: memory bounded ---------------------------------
+
+
+def test_a_text_of_tags_alone_costs_a_few_bytes_a_byte() -> None:
+    text = '[Event "x"]\n\n' * 50_000 + "1. 11-15 *\n"
+    tracemalloc.start()
+    try:
+        archive = PdnArchive(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(archive) == 1 and archive.game(1).tags == {"Event": "x"}
+    # One token of 50,000 tags kept a regex mark each: about 100 bytes a byte of text.
+    assert peak < 2 * len(text)
+
+
+def test_a_game_keeps_at_most_max_tags_each_of_bounded_length(tmp_path: Path) -> None:
+    tags = "".join(f'[Tag{number} "{number}"]\n' for number in range(MAX_TAGS + 200))
+    path = tmp_path / "many.pdn"
+    path.write_text(f'{tags}[Event "{"e" * 5000}"]\n[Black "Eve"]\n\n1. 11-15 *\n')
+    archive = open_archive(path)
+    game = archive.game(1)
+    assert len(archive.entries[0].tags) == MAX_TAGS == len(game.tags)
+    assert game.tags["Tag0"] == "0" and "Black" not in game.tags
+    path.write_text(f'[Event "{"e" * 5000}"]\n[Black "Eve"]\n\n1. 11-15 *\n')
+    archive = open_archive(path)
+    assert archive.entries[0].tags["Event"] == "e" * MAX_TAG_CHARS
+    assert archive.game(1).tags == {"Event": "e" * MAX_TAG_CHARS, "Black": "Eve"}
+
+
+def test_a_file_of_more_games_than_any_archive_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "tiny.pdn"
+    path.write_text("1-0\n" * (MAX_GAMES + 1))
+    assert main(["review", str(path), "--depth", "1"], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "tiny.pdn" in err and f"{MAX_GAMES:,} games" in err
