@@ -14,6 +14,7 @@ from xml.etree import ElementTree
 import pygame
 import pytest
 
+from checkers import _pdn_index
 from checkers._pdn_base import MAX_GAMES, MAX_TAG_CHARS, MAX_TAGS
 from checkers.ai.endgame import (
     FORMAT_VERSION,
@@ -234,7 +235,7 @@ def test_settings_json_with_a_huge_window_still_starts(data: Path, make_app: Any
 
 
 def test_a_text_of_tags_alone_costs_a_few_bytes_a_byte() -> None:
-    text = '[Event "x"]\n\n' * 50_000 + "1. 11-15 *\n"
+    text = '[Event "x"]\n\n' * 20_000 + "1. 11-15 *\n"
     tracemalloc.start()
     try:
         archive = PdnArchive(text)
@@ -242,7 +243,7 @@ def test_a_text_of_tags_alone_costs_a_few_bytes_a_byte() -> None:
     finally:
         tracemalloc.stop()
     assert len(archive) == 1 and archive.game(1).tags == {"Event": "x"}
-    # One token of 50,000 tags kept a regex mark each: about 100 bytes a byte of text.
+    # One token of 20,000 tags kept a regex mark each: about 100 bytes a byte of text.
     assert peak < 2 * len(text)
 
 
@@ -261,10 +262,14 @@ def test_a_game_keeps_at_most_max_tags_each_of_bounded_length(tmp_path: Path) ->
 
 
 def test_a_file_of_more_games_than_any_archive_is_refused_in_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    assert MAX_GAMES == 200_000
+    monkeypatch.setattr(_pdn_index, "MAX_GAMES", 1_000)  # the same count, quicker to write
     path = tmp_path / "tiny.pdn"
-    path.write_text("1-0\n" * (MAX_GAMES + 1))
+    path.write_text("1-0\n" * 1_001)
     assert main(["review", str(path), "--depth", "1"], out=io.StringIO()) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "tiny.pdn" in err and f"{MAX_GAMES:,} games" in err
+    assert err.count("\n") == 1 and "tiny.pdn" in err and "more than 1,000 games" in err
+    path.write_text("1-0\n" * 1_000)
+    assert len(open_archive(path)) == 1_000
