@@ -348,7 +348,7 @@ class _Task:
 class _Plan:
     """Every position of the game once, and per ply what its search needs: linear in the game's
     length. Each task's history is a slice made when the task is handed out, not kept: a tuple
-    per ply kept for the whole review grew with the square of the game (30,000 plies: 4 GB)."""
+    per ply kept for the whole review grew with the square of the game (30,000 plies: 5 GB)."""
 
     positions: tuple[Position, ...]
     no_progress: tuple[int, ...]
@@ -462,6 +462,7 @@ def _scores_in_order(
 
 
 def _plan(start: Position, moves: Sequence[Move], setting: ReviewSetting) -> _Plan:
+    """The game replayed once: its positions, and per ply the 40-move count and the result."""
     # Replayed past a threefold repetition or the 40-move count: the players need not have
     # claimed the draw, and the moves after it are theirs to be reviewed too.
     record = GameRecord.replay(moves, start)
