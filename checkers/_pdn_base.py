@@ -4,10 +4,14 @@ and the error a reader raises. Pure Python, standard library only; `checkers.pdn
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from checkers.board import SQUARES, Move, Position, square_row_col
+
+T = TypeVar("T")
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """Results as CheckerBoard writes them for GameType 21: Black won, White won, draw, unfinished."""
@@ -29,6 +33,15 @@ RESULT_ALIASES = {
     "½-½": "1/2-1/2",
     "*": "*",
 }
+
+MAX_TAGS = 100
+"""The most tags a game keeps (real games have a dozen): a file of tags alone cost 60 bytes of
+memory per byte of file; the tags after these are skipped."""
+MAX_TAG_CHARS = 1_000
+"""The longest tag value kept: a longer one is cut (a tag is a name, a place, a date)."""
+MAX_GAMES = 200_000
+"""The most games a file is read with: the largest public archives hold tens of thousands, and a
+file of tiny games ("1-0" on each line) cost 77 bytes of memory per byte of file."""
 
 ENGLISH_DRAUGHTS = "21"
 """GameType 21: English draughts, the only game read."""
@@ -101,7 +114,7 @@ def square_from_algebraic(name: str) -> int:
 # --- a game's place in a file ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameEntry:
     """Where one game of a file is, and its tags, read without its moves.
 
@@ -145,9 +158,26 @@ def filter_entries(entries: Iterable[GameEntry], query: str) -> list[GameEntry]:
 
 
 def tag_value(tag: re.Match[str]) -> str:
-    """A tag's value with PDN's two escapes (`\\"`, `\\\\`) undone."""
+    """A tag's value with PDN's two escapes (`\\"`, `\\\\`) undone, cut as `clipped` says."""
     value = tag.group(2)
-    return _TAG_ESCAPE.sub(r"\1", value) if "\\" in value else value
+    return clipped(tag.group(1), _TAG_ESCAPE.sub(r"\1", value) if "\\" in value else value)
+
+
+def clipped(name: str, value: str) -> str:
+    """A tag's value cut to MAX_TAG_CHARS, but a tag that sets the game up (a FEN), read whole."""
+    return (
+        value
+        if len(value) <= MAX_TAG_CHARS or name.lower() in STRUCTURAL
+        else value[:MAX_TAG_CHARS]
+    )
+
+
+def keep_tags(tags: dict[str, T], more: Iterable[tuple[str, T]]) -> None:
+    """Add tags to a game's, up to MAX_TAGS (a tag already there takes its new value)."""
+    for name, value in more:
+        if len(tags) < MAX_TAGS or name in tags:
+            # Interned: every game of an archive names the same few tags, kept once.
+            tags[sys.intern(name)] = value
 
 
 def clip(text: str, limit: int = 40) -> str:

@@ -5,8 +5,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-from checkers._pdn_base import LENIENT_TAG, RESULT_ALIASES, TAG, GameEntry, tag_value
+from checkers._pdn_base import (
+    LENIENT_TAG,
+    MAX_GAMES,
+    RESULT_ALIASES,
+    TAG,
+    GameEntry,
+    clipped,
+    keep_tags,
+    tag_value,
+)
+from checkers.textfile import FileRefusedError
 
 # A tag line begins a game; a comment stops before one, so an unclosed `{` costs one game only.
 _TAG_LINE_AHEAD = r'\n(?![ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")'
@@ -16,7 +27,9 @@ _TAG_LINE_AHEAD = r'\n(?![ \t]*\[[ \t]*[A-Za-z0-9_]+[ \t]+")'
 _QUOTED = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*'
 # Well-formed tag lines in a row are one token (a game's tags, the blank line after them): a
 # token per tag and per line break between them took two thirds of the indexing.
-_TAG_BLOCK = r"(?:\[[ \t]*[A-Za-z0-9_]+[ \t]*" + _QUOTED + r'"[ \t]*\][ \t]*(?:\n[ \t\n]*)?)+'
+# At most 64 a token: the regex engine keeps a mark per repetition, and a file of tags alone
+# made one token of millions (100 bytes of memory per byte of file).
+_TAG_BLOCK = r"(?:\[[ \t]*[A-Za-z0-9_]+[ \t]*" + _QUOTED + r'"[ \t]*\][ \t]*(?:\n[ \t\n]*)?){1,64}'
 _INDEX_TOKEN = re.compile(
     r"(?P<tags>" + _TAG_BLOCK + r")"
     r'|(?P<tag>\[[^\]\n"]*(?:' + _QUOTED + r'"?[^\]\n"]*)*\]?)'
@@ -30,6 +43,9 @@ _INDEX_TOKEN = re.compile(
 # Read in a run with a space put before it: a pattern that begins with a space is scanned for
 # spaces first, twice as fast as one that begins with a look-behind.
 _RESULT_WORD = re.compile(r"\s(1-0|0-1|1/2-1/2|2-0|0-2|1-1|½-½|\*)(?!\S)")
+
+
+_NO_TAGS: MappingProxyType[str, str] = MappingProxyType({})
 
 
 @dataclass
@@ -76,9 +92,13 @@ class Indexer:
                 )
                 result = RESULT_ALIASES.get(tag_result.strip(), "*")
             number = len(self.entries) + 1
-            self.entries.append(
-                GameEntry(number, current.line, current.tags, result, current.begin, end)
-            )
+            if number > MAX_GAMES:
+                raise FileRefusedError(
+                    f"holds more than {MAX_GAMES:,} games, more than any archive read here"
+                )
+            # Most entries of a file of tiny games have no tag: one empty mapping for them all.
+            tags = current.tags or _NO_TAGS
+            self.entries.append(GameEntry(number, current.line, tags, result, current.begin, end))
         self.current = None
         self.depth = 0
 
@@ -116,7 +136,7 @@ class Indexer:
             self.close(begin)
         entry = self.open(begin)
         if tag is not None:
-            entry.tags[tag.group(1)] = tag_value(tag)
+            keep_tags(entry.tags, [(tag.group(1), tag_value(tag))])
 
     def tag_block(self, block: str, begin: int) -> None:
         """Well-formed tags in a row: as many `tag`s."""
@@ -125,10 +145,9 @@ class Indexer:
             self.close(begin)
         tags = self.open(begin).tags
         if "\\" in block:
-            for tag in TAG.finditer(block):
-                tags[tag.group(1)] = tag_value(tag)
-        else:
-            tags.update(TAG.findall(block))  # pairs made in C: no escapes to undo
+            keep_tags(tags, ((tag.group(1), tag_value(tag)) for tag in TAG.finditer(block)))
+        else:  # pairs made in C: no escapes to undo
+            keep_tags(tags, ((name, clipped(name, value)) for name, value in TAG.findall(block)))
 
     def movetext(self, chunk: str, begin: int) -> None:
         offset = 0

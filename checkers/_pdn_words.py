@@ -20,6 +20,7 @@ from checkers._pdn_base import (
     PdnError,
     PdnGame,
     clip,
+    keep_tags,
     square_from_algebraic,
     tag_value,
 )
@@ -328,7 +329,7 @@ class GameReader:
             raise self.error(f'malformed tag {snippet!r}: expected [Name "value"]')
         if self.start is not None:
             raise self.error(f"tag [{match.group(1)}] comes after the moves")
-        self.tags[match.group(1)] = (tag_value(match), self.pos)
+        keep_tags(self.tags, [(match.group(1), (tag_value(match), self.pos))])
         self.pos = match.end()
 
     def read_comment(self) -> str:

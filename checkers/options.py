@@ -33,6 +33,7 @@ __all__ = [
     "seconds",
     "seed",
     "shown",
+    "terminal_safe",
 ]
 
 
@@ -83,6 +84,19 @@ def one_line(message: str) -> str:
         keep = (_MESSAGE_LIMIT - 3) // 2
         text = text[:keep] + "..." + text[-keep:]
     return text
+
+
+# C0 but newline and tab (ESC among them), DEL and C1: what a terminal may act on instead of show.
+_TERMINAL_CONTROLS = {
+    code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7F, 0xA0)) if chr(code) not in "\n\t"
+}
+
+
+def terminal_safe(text: str) -> str:
+    """`text` read from a file, safe to print: control characters that a terminal acts on (an
+    escape sequence retitles the window or clears the screen) shown as `\\x1b`; lines and tabs
+    kept."""
+    return text.translate(_TERMINAL_CONTROLS)
 
 
 def read_whole_number(text: str, minimum: int, maximum: int, what: str = "") -> int:

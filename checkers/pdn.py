@@ -78,7 +78,8 @@ class PdnArchive:
     """PDN text indexed by game: tags at once, each game's moves read when asked for.
 
     `game(n)` reads game n (from 1) or raises the PdnError naming it, its line and the problem;
-    the other games are not affected by a bad one.
+    the other games are not affected by a bad one. FileRefusedError for a text of more than
+    MAX_GAMES games; a game keeps at most MAX_TAGS tags of at most MAX_TAG_CHARS characters.
     """
 
     def __init__(self, text: str, source: str = "", path: Path | None = None) -> None:
@@ -87,7 +88,10 @@ class PdnArchive:
         self.source = source
         self.path = path
         """The file the text was read from, if it was."""
-        self.entries: list[GameEntry] = Indexer(self.text).run()
+        try:
+            self.entries: list[GameEntry] = Indexer(self.text).run()
+        except FileRefusedError as error:  # too many games: said with the file's name
+            raise FileRefusedError(f"{source or 'the text'} {error}") from None
 
     def __len__(self) -> int:
         return len(self.entries)

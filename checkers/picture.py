@@ -11,6 +11,7 @@ caption line. `checkers.picture_svg` writes the shapes as SVG text and
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,8 @@ from checkers.gui.theme import CROWN_SIZE, DEFAULT_THEME, PALETTES, PIECE_RADIUS
 __all__ = [
     "ARROW_ALPHAS",
     "DEFAULT_SIZE",
+    "MAX_ARROWS",
+    "MAX_CAPTION",
     "MAX_SIZE",
     "MIN_SIZE",
     "Circle",
@@ -35,6 +38,7 @@ __all__ = [
     "caption_for",
     "parse_arrows",
     "position_line",
+    "text_line",
 ]
 
 Colour = tuple[int, int, int]
@@ -50,6 +54,17 @@ DEFAULT_SIZE = 480
 MIN_SIZE = 120
 MAX_SIZE = 2400
 """A picture's width in pixels: the default and the range the command line accepts."""
+
+MAX_CAPTION = 200
+"""The longest caption in characters: more than a line under the largest board holds (60,000
+characters took 1.76 GB to paint as a PNG)."""
+MAX_ARROWS = 32
+"""The most arrows a picture draws (a longer line is shown by its start): each is painted on a
+layer of its own, and 20,000 took a minute."""
+
+# Characters a caption never keeps: the controls a terminal acts on and XML 1.0 forbids (even
+# escaped), and the two halves of a surrogate pair, which are not characters at all.
+_NOT_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 # The crown of assets/crown.png (tools/make_assets.py), as shapes so an SVG prints it sharp.
 GOLD = (236, 186, 48)
@@ -160,9 +175,12 @@ def parse_arrows(text: str, position: Position) -> tuple[Move, ...]:
     """The moves of `27-23,20x27`: each read as a legal move of the line played so far from
     `position` where it is one (so `5x30` finds its path), else by its squares alone (an arrow
     may show an idea that is not legal here). InvalidMoveError, one line, for anything else."""
+    parts = text.split(",", MAX_ARROWS)
+    if len(parts) > MAX_ARROWS:
+        raise InvalidMoveError(f"more than {MAX_ARROWS} arrows: a picture draws at most that many")
     moves: list[Move] = []
     line: Position | None = position
-    for part in text.split(","):
+    for part in parts:
         item = part.strip()
         if not item:
             raise InvalidMoveError(f"empty arrow in {text.strip()!r}")
@@ -189,9 +207,19 @@ def position_line(position: Position) -> str:
     return f"{position.turn.name.capitalize()} to move"
 
 
+def text_line(text: str) -> str:
+    """`text` as a picture shows it: control characters (which XML 1.0 forbids even escaped)
+    and lone surrogates made spaces."""
+    return _NOT_TEXT.sub(" ", text)
+
+
 def caption_for(position: Position, caption: str | None) -> str:
-    """The caption line: the one given, else whose move it is."""
-    return caption if caption is not None else position_line(position)
+    """The caption line: the one given (control characters made spaces, cut to MAX_CAPTION
+    characters), else whose move it is."""
+    if caption is None:
+        return position_line(position)
+    words = text_line(caption)
+    return words if len(words) <= MAX_CAPTION else words[: MAX_CAPTION - 1] + "\u2026"
 
 
 # --- the layout -------------------------------------------------------------------------------
@@ -223,6 +251,7 @@ def board_picture(
     left = (size - board_size) // 2
     top = left
     words = caption_for(position, caption)
+    arrows = arrows[:MAX_ARROWS]  # a longer line shown by its start: each arrow is a layer
     caption_size = max(11.0, cell * 0.34)
     height = top + board_size + (round(caption_size * 2.2) if words else left)
     geometry = BoardGeometry(left, top, cell, flipped)

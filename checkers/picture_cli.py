@@ -15,10 +15,27 @@ from checkers.atomic import write_bytes, write_text
 from checkers.board import InvalidFenError, InvalidMoveError, Position
 from checkers.gui.theme import DEFAULT_THEME, PALETTES
 from checkers.options import UsageError, shown
-from checkers.picture import DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, Picture, board_picture, parse_arrows
+from checkers.picture import (
+    DEFAULT_SIZE,
+    MAX_ARROWS,
+    MAX_CAPTION,
+    MAX_SIZE,
+    MIN_SIZE,
+    Picture,
+    board_picture,
+    parse_arrows,
+    text_line,
+)
 from checkers.picture_svg import svg_document
 
-__all__ = ["FORMATS", "add_picture_command", "cmd_picture", "picture_size", "write_picture"]
+__all__ = [
+    "FORMATS",
+    "add_picture_command",
+    "caption_text",
+    "cmd_picture",
+    "picture_size",
+    "write_picture",
+]
 
 FORMATS = (".svg", ".png")
 """The file kinds a picture is written as, by the name's suffix."""
@@ -33,6 +50,17 @@ def picture_size(text: str) -> int:
     if not MIN_SIZE <= value <= MAX_SIZE:
         raise argparse.ArgumentTypeError(f"{value} is not between {MIN_SIZE} and {MAX_SIZE}")
     return value
+
+
+def caption_text(text: str) -> str:
+    """A caption of at most MAX_CAPTION characters, without control characters (argparse type)."""
+    if len(text) > MAX_CAPTION:
+        raise argparse.ArgumentTypeError(
+            f"{len(text):,} characters: a caption is one line of at most {MAX_CAPTION}"
+        )
+    if text_line(text) != text:
+        raise argparse.ArgumentTypeError(f"control characters in {shown(text)}: a caption is text")
+    return text
 
 
 def picture_format(path: Path) -> str:
@@ -107,7 +135,8 @@ def add_picture_command(subparsers: argparse._SubParsersAction[Any]) -> argparse
     picture.add_argument(
         "--arrows",
         metavar="MOVES",
-        help="moves drawn as arrows, e.g. '27-23,20x27' (several: a line, numbered)",
+        help=f"moves drawn as arrows, e.g. '27-23,20x27' (several: a line, numbered; at most "
+        f"{MAX_ARROWS})",
     )
     picture.add_argument(
         "--flip", action="store_true", help="turn the board around (Black at the bottom)"
@@ -126,7 +155,10 @@ def add_picture_command(subparsers: argparse._SubParsersAction[Any]) -> argparse
         help=f"the picture's width in pixels, {MIN_SIZE} to {MAX_SIZE} (default: {DEFAULT_SIZE})",
     )
     picture.add_argument(
-        "--caption", help="the line under the board (default: whose move it is; '' for none)"
+        "--caption",
+        type=caption_text,
+        help=f"the line under the board, at most {MAX_CAPTION} characters (default: whose move "
+        "it is; '' for none)",
     )
     picture.set_defaults(handler=cmd_picture)
     return picture

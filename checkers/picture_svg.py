@@ -1,7 +1,8 @@
 """A picture (checkers.picture) as SVG text: written by hand, one element per shape.
 
 Pure Python. Every text is escaped, so a caption or a title from a file cannot break out of
-its element. `svg_element` gives the bare `<svg>` for a page to inline; `svg_document` the file.
+its element, and its control characters are made spaces: XML 1.0 forbids them even escaped.
+`svg_element` gives the bare `<svg>` for a page to inline; `svg_document` the file.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from checkers.picture import (
     Rect,
     Shape,
     Text,
+    text_line,
 )
 
 __all__ = ["svg_document", "svg_element"]
@@ -42,9 +44,9 @@ def svg_element(picture: Picture, css_class: str = "", label: str = "") -> str:
     if css_class:
         attributes += f" class={quoteattr(css_class)}"
     if title:
-        attributes += f" aria-label={quoteattr(title)}"
+        attributes += f" aria-label={quoteattr(text_line(title))}"
     body = "\n".join(_shape(shape) for shape in picture.shapes)
-    heading = f"<title>{escape(title)}</title>\n" if title else ""
+    heading = f"<title>{escape(text_line(title))}</title>\n" if title else ""
     return f"<svg {attributes}>\n{heading}{body}\n</svg>"
 
 
@@ -96,7 +98,7 @@ def _shape(shape: Shape) -> str:
             f'<text x="{_number(shape.x)}" y="{_number(shape.y)}" '
             f'font-size="{_number(shape.size)}" font-family="{FONT_FAMILY}"{weight} '
             f'text-anchor="{_ANCHORS.get(shape.anchor, "start")}" fill="{_colour(shape.fill)}">'
-            f"{escape(shape.text)}</text>"
+            f"{escape(text_line(shape.text))}</text>"
         )
     inner = "\n".join(_shape(part) for part in shape.shapes)
     attributes = f" class={quoteattr(shape.name)}" if shape.name else ""

@@ -13,11 +13,12 @@ import sys
 from typing import Any, TextIO
 
 from checkers.ai.search import Limits, StopSignal
+from checkers.options import terminal_safe
 from checkers.pdn import GameUnreadable, open_game
 from checkers.puzzle_store import add_puzzles
 from checkers.puzzles import Puzzle, find_puzzles
 from checkers.review import DEFAULT_DEPTH, MoveReview, ReviewSetting, review_moves
-from checkers.review_cli import add_review_arguments
+from checkers.review_cli import add_review_arguments, refuse_overlong
 
 __all__ = ["add_puzzles_command", "cmd_puzzles", "puzzle_text"]
 
@@ -41,6 +42,7 @@ def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
         game = open_game(args.file, args.game)
     except GameUnreadable as error:
         args.usage_error(f"cannot read {error.words(args.file)}")
+    refuse_overlong(game, args)
     limits = Limits(time=args.time) if args.time else Limits(depth=args.depth or DEFAULT_DEPTH)
     setting = ReviewSetting(limits)
     jobs = min(args.jobs, max(1, len(game.moves) + 1))
@@ -69,10 +71,11 @@ def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
     count = f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
-    print(f"Game {args.game} of {args.file}: {black} - {white}: {count}", file=out)
+    # The tags are the file's: an escape sequence in them must not reach the terminal.
+    print(terminal_safe(f"Game {args.game} of {args.file}: {black} - {white}: {count}"), file=out)
     for index, puzzle in enumerate(puzzles, start=1):
         for line in puzzle_text(puzzle, index):
-            print(line, file=out)
+            print(terminal_safe(line), file=out)
     return 0
 
 

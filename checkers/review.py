@@ -18,7 +18,7 @@ import gc
 import math
 import multiprocessing
 import signal
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,7 @@ __all__ = [
     "ACCURACY_WIDTH",
     "DEFAULT_DEPTH",
     "DEFAULT_SETTING",
+    "MAX_REVIEW_PLIES",
     "THRESHOLDS",
     "WIN_MEN",
     "BookHook",
@@ -57,6 +58,10 @@ __all__ = [
 
 DEFAULT_DEPTH = 10
 """The default search depth in plies: 9 s of processor time for a 60-move game (README)."""
+
+MAX_REVIEW_PLIES = 2_000
+"""The longest game the command line reviews: longer than any real game (the 40-move rule ends
+a shuffle long before), short enough that a crafted one cannot take the review for hours."""
 
 WIN_MEN = 20.0
 """A forced win counted in men: more than any material (12 kings are 16.2 men)."""
@@ -429,6 +434,34 @@ class _Task:
     setting: ReviewSetting
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """Every position of the game once, and per ply what its search needs: linear in the game's
+    length. Each task's history is a slice made when the task is handed out, not kept: a tuple
+    per ply kept for the whole review grew with the square of the game (30,000 plies: 5 GB)."""
+
+    positions: tuple[Position, ...]
+    no_progress: tuple[int, ...]
+    over: tuple[float | None, ...]
+    setting: ReviewSetting
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def task(self, ply: int) -> _Task:
+        """The search of the position after `ply` moves, with the positions that can repeat."""
+        since = self.no_progress[ply]
+        # Only positions since the last capture or man move can come back (repetition).
+        history = self.positions[ply - since : ply + 1]
+        return _Task(
+            SearchRequest(self.positions[ply], history, since), self.over[ply], self.setting
+        )
+
+    def tasks(self) -> Iterator[_Task]:
+        """Each ply's task in order, made one at a time."""
+        return (self.task(ply) for ply in range(len(self.positions)))
+
+
 def _score(task: _Task, stop: StopSignal | None = None) -> PositionScore:
     """The search of one position (or its score by the rules when the game is over there)."""
     if task.over is not None:
@@ -486,11 +519,11 @@ def _start_pool(jobs: int) -> Any:
 
 
 def _scores_in_order(
-    tasks: Sequence[_Task], jobs: int, processes: bool, stop: StopSignal | None
+    plan: _Plan, jobs: int, processes: bool, stop: StopSignal | None
 ) -> Generator[PositionScore, None, None]:
-    """Each task's score in order; positions are handed to `jobs` workers in order too."""
+    """Each ply's score in order; positions are handed to `jobs` workers in order too."""
     if not processes:
-        for task in tasks:
+        for task in plan.tasks():
             if stop is not None and stop.is_set():
                 return
             score = _score_in_process(task, stop)
@@ -498,14 +531,16 @@ def _scores_in_order(
                 return  # the search was cut short: its score is not the setting's
             yield score
         return
-    pool = _start_pool(max(1, min(jobs, max_jobs(), len(tasks))))  # never more than options allow
+    pool = _start_pool(max(1, min(jobs, max_jobs(), len(plan))))  # never more than options allow
     # A Pool replaces a dead worker (killed, out of memory, unable to start) in silence, and
     # the task it held is lost: imap would wait for it for ever. Its first workers are watched
     # instead (its `_pool` list, there since Python 2.6); none ends by itself while it runs.
     workers = list(pool._pool)
     try:
-        results = pool.imap(_score, tasks, chunksize=1)
-        for _ in tasks:
+        # Made as the pool's feeder takes them: a full pipe holds it back, so only the tasks
+        # under way and in the pipe exist at once.
+        results = pool.imap(_score, plan.tasks(), chunksize=1)
+        for _ in range(len(plan)):
             while True:
                 if stop is not None and stop.is_set():
                     return
@@ -520,23 +555,23 @@ def _scores_in_order(
         pool.join()
 
 
-def _tasks(start: Position, moves: Sequence[Move], setting: ReviewSetting) -> list[_Task]:
+def _plan(start: Position, moves: Sequence[Move], setting: ReviewSetting) -> _Plan:
+    """The game replayed once: its positions, and per ply the 40-move count and the result."""
     # Replayed past a threefold repetition or the 40-move count: the players need not have
     # claimed the draw, and the moves after it are theirs to be reviewed too.
     record = GameRecord.replay(moves, start)
-    tasks = []
+    positions = tuple(record.positions)
+    no_progress = []
+    over: list[float | None] = []
     for ply in range(len(moves) + 1):
         record.go_to(ply)
-        positions = record.positions
-        since = record.no_progress_plies
-        # Only positions since the last capture or man move can come back (repetition).
-        history = tuple(positions[len(positions) - 1 - since :])
+        no_progress.append(record.no_progress_plies)
         outcome = record.outcome
-        over = None
-        if outcome is not None:
-            over = float(-WIN) if outcome.reason is Reason.NO_MOVES else 0.0
-        tasks.append(_Task(SearchRequest(record.position, history, since), over, setting))
-    return tasks
+        if outcome is None:
+            over.append(None)
+        else:
+            over.append(float(-WIN) if outcome.reason is Reason.NO_MOVES else 0.0)
+    return _Plan(positions, tuple(no_progress), tuple(over), setting)
 
 
 def review_moves(
@@ -559,10 +594,10 @@ def review_moves(
     """
     if not moves:
         return
-    tasks = _tasks(start, moves, setting)
+    plan = _plan(start, moves, setting)
     use_processes = jobs > 1 if processes is None else processes
     man = setting.man
-    scores = _scores_in_order(tasks, jobs, use_processes, stop)
+    scores = _scores_in_order(plan, jobs, use_processes, stop)
     try:
         before = next(scores, None)
         for ply, move in enumerate(moves, start=1):
@@ -570,7 +605,7 @@ def review_moves(
             if before is None or after is None:
                 return  # stopped
             after = carried(before, move, after)
-            yield judge(ply, tasks[ply - 1].request.position, move, before, after, man, is_book)
+            yield judge(ply, plan.positions[ply - 1], move, before, after, man, is_book)
             before = after
     finally:
         scores.close()

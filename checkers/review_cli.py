@@ -21,11 +21,20 @@ from checkers.atomic import FileRefusedError, check_target
 from checkers.board import BLACK
 from checkers.html_review import html_target, write_review_page
 from checkers.notation import men_text, numbered_moves
-from checkers.options import job_count, max_jobs, positive_int, search_depth, seconds, shown
+from checkers.options import (
+    job_count,
+    max_jobs,
+    positive_int,
+    search_depth,
+    seconds,
+    shown,
+    terminal_safe,
+)
 from checkers.pdn import GameUnreadable, PdnGame, open_game
 from checkers.perft import default_jobs
 from checkers.review import (
     DEFAULT_DEPTH,
+    MAX_REVIEW_PLIES,
     Label,
     MoveReview,
     ReviewSetting,
@@ -37,7 +46,14 @@ from checkers.review import (
 )
 from checkers.workers import WorkerDied
 
-__all__ = ["add_review_command", "cmd_review", "move_text", "review_json", "summary_text"]
+__all__ = [
+    "add_review_command",
+    "cmd_review",
+    "move_text",
+    "refuse_overlong",
+    "review_json",
+    "summary_text",
+]
 
 
 class _Progress:
@@ -158,6 +174,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
         game = open_game(args.file, args.game)
     except GameUnreadable as error:
         args.usage_error(f"cannot read {error.words(args.file)}")
+    refuse_overlong(game, args)
     if args.html is not None:
         # Before the review: a wrong name, a folder or a FIFO is said at once, not after it.
         try:
@@ -197,7 +214,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
         print(file=out)
     if args.html is not None:
         written = write_review_page(args.html, game, reviews, setting)
-        print(f"wrote {written}", file=out if as_text else sys.stderr)
+        print(terminal_safe(f"wrote {written}"), file=out if as_text else sys.stderr)
     return 0
 
 
@@ -232,12 +249,13 @@ def _run_review(
     try:
         if as_text:
             black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
-            print(
+            # The tags are the file's: an escape sequence in them must not reach the terminal.
+            heading = (
                 f"Game {args.game} of {args.file}: {black} - {white} {game.result}, "
                 f"{len(game.moves)} pl{'ies' if len(game.moves) != 1 else 'y'};"
-                f" {setting.describe()}, {jobs} process{'es' if jobs != 1 else ''}",
-                file=out,
+                f" {setting.describe()}, {jobs} process{'es' if jobs != 1 else ''}"
             )
+            print(terminal_safe(heading), file=out)
             print(f"Scores and losses in men from the mover's view.\n{_HEADER}", file=out)
             out.flush()
         for review in moves:
@@ -257,6 +275,15 @@ def _run_review(
         f"checkers: review cancelled after {done} move{'s' if done != 1 else ''}", file=sys.stderr
     )
     return True
+
+
+def refuse_overlong(game: PdnGame, args: argparse.Namespace) -> None:
+    """Exit with one line if the game is longer than a review takes (MAX_REVIEW_PLIES)."""
+    if len(game.moves) > MAX_REVIEW_PLIES:
+        args.usage_error(
+            f"game {args.game:,} of {args.file} has {len(game.moves):,} plies: a review takes "
+            f"at most {MAX_REVIEW_PLIES:,}, more than any real game"
+        )
 
 
 def add_review_arguments(parser: argparse.ArgumentParser) -> None:

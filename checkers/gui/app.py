@@ -78,6 +78,7 @@ from checkers.gui.settings import (
     MIN_WINDOW,
     WINDOW_SIZE,
     Settings,
+    fit_window,
     load_settings,
     save_settings,
 )
@@ -127,6 +128,14 @@ def ui_scale(size: tuple[int, int]) -> float:
     return round(max(0.7, min(2.0, scale)), 1)
 
 
+def _desktop_sizes() -> list[tuple[int, int]]:
+    """The screens' sizes in pixels ([] where SDL cannot tell)."""
+    try:
+        return [(int(width), int(height)) for width, height in pygame.display.get_desktop_sizes()]
+    except pygame.error:
+        return []
+
+
 class App:
     """Owns the window, the loop, the screen stack, the widgets, the sounds and the AI worker."""
 
@@ -156,7 +165,7 @@ class App:
         except pygame.error as error:
             raise DisplayUnavailable(f"no video device ({error})") from None
         pygame.font.init()
-        size = size or settings.window_size
+        size = size or fit_window(settings.window_size, _desktop_sizes())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption("Checkers")
         self._place_window(settings.window_position if remember else None)

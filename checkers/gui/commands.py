@@ -22,6 +22,7 @@ from checkers.options import (
     seconds,
     seed,
     shown,
+    terminal_safe,
 )
 
 __all__ = [
@@ -267,7 +268,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     loaded = load_pdn(args.load, args.game or 1) if args.load is not None else None
     if loaded is not None:
         config, said = _config_for_file(args, config, loaded.tags)
-        print(f"checkers: {said}", file=out)
+        print(f"checkers: {terminal_safe(said)}", file=out)  # player names are the file's
         config = replace(config, start=loaded.record.start)  # N starts this game over
     return _open_window(config, flip=args.flip, loaded=loaded)
 

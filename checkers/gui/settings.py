@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ __all__ = [
     "BY_HAND",
     "EVAL_BAR",
     "FIRST_LEVEL",
+    "MAX_WINDOW",
     "MIN_WINDOW",
     "MODES",
     "RECENT_FOLDERS",
@@ -33,6 +35,7 @@ __all__ = [
     "WINDOW_SIZE",
     "AISetup",
     "Settings",
+    "fit_window",
     "load_settings",
     "save_settings",
     "settings_path",
@@ -42,7 +45,10 @@ SETTINGS_FILE = "settings.json"
 WINDOW_SIZE = (1120, 720)
 MIN_WINDOW = (720, 480)
 """The smallest window the layouts are made for: every control stays readable and clickable."""
-_MAX_WINDOW = 16384
+MAX_WINDOW = (7680, 4320)
+"""The largest window opened, an 8K screen: a 16384-pixel square one stopped every start with
+pygame's out-of-memory error."""
+_MAX_WINDOW = 16384  # what a file may say at all; more is not a size but damage
 _MAX_POSITION = 65536
 _MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 FIRST_LEVEL = "novice"
@@ -224,7 +230,22 @@ def _size(value: object) -> tuple[int, int] | None:
     pair = _pair(value, 1, _MAX_WINDOW)
     if pair is None:
         return None
-    return (max(MIN_WINDOW[0], pair[0]), max(MIN_WINDOW[1], pair[1]))
+    return fit_window(pair, ())
+
+
+def fit_window(size: tuple[int, int], screens: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """`size` made a window that opens: at least MIN_WINDOW, at most MAX_WINDOW and the largest
+    of `screens` (the default WINDOW_SIZE is always allowed, as on a small screen before)."""
+    widest = max((width for width, _ in screens), default=MAX_WINDOW[0])
+    tallest = max((height for _, height in screens), default=MAX_WINDOW[1])
+    bound = (
+        min(MAX_WINDOW[0], max(widest, WINDOW_SIZE[0])),
+        min(MAX_WINDOW[1], max(tallest, WINDOW_SIZE[1])),
+    )
+    return (
+        max(MIN_WINDOW[0], min(size[0], bound[0])),
+        max(MIN_WINDOW[1], min(size[1], bound[1])),
+    )
 
 
 def _position(value: object) -> tuple[int, int] | None:
