@@ -19,7 +19,7 @@ from checkers.board import WHITE, Position
 from checkers.cli import main
 from checkers.coach import proves
 from checkers.coach.exact import exact_explanation
-from checkers.coach.explain import Explanation, explain_choice
+from checkers.coach.explain import Explanation, explain_choice, sentences
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explaining import why_card
@@ -178,3 +178,23 @@ def test_the_analysis_lines_carry_their_ideas_and_the_board_names_them() -> None
     rows = analysis_rows(analysis, WHITE, 1, False)
     assert rows[0].ideas == "shot"
     assert best.as_json()["ideas"][0]["takes"] == 2
+
+
+def test_a_weak_levels_own_estimate_is_said_as_what_it_counted_never_as_the_score() -> None:
+    # The walk's case: Why? at Casual said "18-14 loses a man (+1.35 for the AI)", the casual
+    # level's own rough count with a verdict. The engine judges the moves; the level's count is
+    # said as what it counted, with no verdict.
+    position = Position("W:W31,30,28,26,25,20,18,14:B17,16,13,12,11,7,5,2")
+    choice = AIPlayer(Limits(depth=5), "alphabeta", "seed", name="casual").choose(position)
+    first = explain_choice(position, choice)
+    assert first is not None and first.moves[0].verdict == ""  # its own estimate: no verdict
+    why = exact_explanation(position, first, evaluation="seed", seconds=30.0)
+    assert why.level_counted is not None and why.exact_depth >= 10
+    text = sentences(why)
+    assert text[0] == "The casual level chose 25-22, looking 5 turns ahead."
+    assert text[1].startswith(f"The casual level counted {why.level_counted} for 25-22")
+    engine = AIPlayer(Limits(depth=why.exact_depth), name="engine").choose(position)
+    scores = {move.move: move.score for move in why.moves if move.bound == "exact"}
+    best = engine.result.move
+    assert best is not None and scores[best.pdn()] == pytest.approx(engine.result.score / 100)
+    assert words_follow_numbers(why)

@@ -15,9 +15,7 @@ import dataclasses
 import time
 
 from checkers.ai.analysis import Analyser, DepthReport, RootLine
-from checkers.ai.compiled import new_engine
 from checkers.ai.engine import MAN, Engine
-from checkers.ai.registry import get_evaluation
 from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
 from checkers.board import Move, Position
 from checkers.coach.endings import named_ending
@@ -37,6 +35,9 @@ __all__ = ["EXACT_TIME", "exact_explanation", "verdict"]
 EXACT_TIME = 1.5
 """Seconds the exact scores may take after the AI's move (benchmarks/why.py: Why? answers
 within 2 s on two cores with the ideas found)."""
+JUDGE_DEPTH = 10
+"""The least depth at which the engine judges the moves of a level that plays another
+evaluation (its own search looks two to five turns ahead)."""
 BEST_COUNT = 4
 """Lines of the exact pass: the played move and the three best others when it is the best
 (the played move is searched on its own when it is not among them)."""
@@ -159,13 +160,20 @@ def exact_explanation(
     position = request.position
     played = explanation.moves[0]
     legal = position.legal_moves()
-    if analyser is None:
-        analyser = Analyser(get_evaluation(evaluation), units_per_man=units_per_man)
-    judge = analyser.engine if analyser.engine.own_evaluation else new_engine()
+    counted: str | None = None
+    if analyser is None or not analyser.engine.own_evaluation or evaluation != "engine":
+        # A level with an evaluation of its own is judged by the engine's: its own rough
+        # estimate is said as what it counted, never as the position's score.
+        analyser = Analyser()
+        if played.bound == "exact" and evaluation != "engine":
+            counted = format_men(played.score, played.win_in)
+    judge = analyser.engine
     moves = list(explanation.moves)
     exact_depth = 0
     if not explanation.from_book and len(legal) > 1:
         depth = max([move.depth for move in moves] + [1])
+        if counted is not None or evaluation != "engine":
+            depth = max(depth, JUDGE_DEPTH)
         count = min(len(legal), BEST_COUNT)
         limits = Limits(depth=depth, time=seconds)
         report = _deepest(analyser, request, limits, count, stop)
@@ -213,7 +221,12 @@ def exact_explanation(
         # The position itself is a named ending: said once, with the played move.
         moves[0] = dataclasses.replace(moves[0], ideas=(ending, *moves[0].ideas))
     return dataclasses.replace(
-        explanation, moves=tuple(moves), exact_depth=exact_depth, mover=position.turn
+        explanation,
+        moves=tuple(moves),
+        exact_depth=exact_depth,
+        mover=position.turn,
+        level_counted=counted if exact_depth else None,
+        chosen_depth=played.depth if played.bound != "unscored" else 0,
     )
 
 

@@ -260,6 +260,11 @@ class Explanation:
     """The depth of the multi-line search that scored the best moves exactly (0: none ran)."""
     mover: Side | None = None
     """The side that played, when the exact pass knows it (the ideas speak of sides)."""
+    chosen_depth: int = 0
+    """How deep the AI's own search looked for its move, when the exact pass has rescored it."""
+    level_counted: str | None = None
+    """What a level with an evaluation of its own counted for its move (`+1.35`), when the
+    exact pass judged the moves with the engine's evaluation instead."""
 
     def as_json(self) -> dict[str, Any]:
         """Every field, each move's ideas as the README's objects, and the sentences."""
@@ -469,8 +474,14 @@ def facts(explanation: Explanation) -> list[str]:
                 f"{explanation.played} was played before the search had looked even one turn ahead."
             )
     else:
-        facts.append(f"{who} chose {explanation.played}, looking {depth_words(played.depth)}.")
+        looked = explanation.chosen_depth or played.depth
+        facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
+    if explanation.level_counted is not None:
+        facts.append(
+            f"{who} counted {explanation.level_counted} for {explanation.played} by its own"
+            " rough estimate; the scores below are the engine's."
+        )
     if explanation.exact_depth and explanation.database is None:
         facts.append(
             f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)},"

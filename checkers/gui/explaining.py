@@ -273,7 +273,7 @@ def why_card(
     scored = [move for move in explanation.moves if move.bound != "unscored"]
     if scored and all(move.database is not None for move in scored):
         view = ""  # every result is the databases' own, said on each row: no scale to explain
-    elif evaluation == "engine":
+    elif evaluation == "engine" or explanation.level_counted is not None:
         view = "Scores are the engine's, in men, for the side ahead."
     elif evaluation is None:
         view = "Scores are in men as this AI judges, for the side ahead."
