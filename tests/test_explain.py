@@ -104,13 +104,13 @@ def test_fewer_moves_than_lines_gives_a_line_per_move() -> None:
     assert sorted(line["move"] for line in json.loads(out)["lines"]) == ["14x21", "14x23"]
 
 
-def test_a_forced_win_is_counted_in_moves_not_scored() -> None:
+def test_a_forced_win_is_counted_in_moves_with_a_number_beside_its_words() -> None:
     status, out = run("analyse", ONE_CAPTURE, "--lines", "3", "--depth", "3", "--format", "json")
     assert status == 0
     [line] = json.loads(out)["lines"]
     assert line == {
         "move": "14x23",
-        "score": None,
+        "score": 20.0,
         "pv": ["14x23"],
         "win_in": 1,
         "database": "database win in 1 move",  # two pieces: the databases know it

@@ -73,6 +73,18 @@ def format_men(score: float | None, win_in: int | None) -> str:
     return "?" if score is None else men_text(score)
 
 
+FORCED_MEN = 20.0
+"""A forced (or database) win in the JSON's `score`, as the review counts it: more than any
+material; a loss is its negative. `win_in` tells how soon."""
+
+
+def result_number(score: float | None, win_in: int | None) -> float | None:
+    """A score for the JSON: men, or +/-FORCED_MEN for a forced result (None: no score)."""
+    if win_in is not None:
+        return FORCED_MEN if win_in > 0 else -FORCED_MEN
+    return score
+
+
 def database_words(score: float) -> str:
     """A result from the endgame databases, for the side it is scored for: `database win in 3
     moves`, `database loss in 2 moves` (moves of the winner) or `database draw`."""
@@ -113,7 +125,11 @@ class AnalysisLine:
     def as_json(self) -> dict[str, Any]:
         """The JSON object of the README: move, score, pv, win_in for a forced result,
         database for a result the endgame databases gave, and the line's ideas."""
-        data: dict[str, Any] = {"move": self.move, "score": self.score, "pv": list(self.pv)}
+        data: dict[str, Any] = {
+            "move": self.move,
+            "score": result_number(self.score, self.win_in),
+            "pv": list(self.pv),
+        }
         if self.win_in is not None:
             data["win_in"] = self.win_in
         if self.database is not None:
@@ -285,6 +301,7 @@ def _move_json(move: MoveScore) -> dict[str, Any]:
         for field in dataclasses.fields(move)
         if field.name not in ("pv", "ideas")
     }
+    data["score"] = result_number(move.score, move.win_in)
     data["pv"] = list(move.pv)
     data["ideas"] = [idea.to_json() for idea in move.ideas]
     return data
