@@ -211,6 +211,8 @@ class Schedule:
     path: Path | None = None
     damaged: bool = False
     """Whether the file could not be read whole (what could be read is kept)."""
+    dropped: int = 0
+    """How many damaged cards were left out (0 with `damaged`: the whole file was unreadable)."""
     scheduler: Scheduler = field(default_factory=lambda: Scheduler(enable_fuzzing=False))
 
     @classmethod
@@ -230,6 +232,7 @@ class Schedule:
                 card = _card_from_json(value)
             except (KeyError, ValueError, TypeError, AttributeError, OverflowError):
                 schedule.damaged = True
+                schedule.dropped += 1
                 continue
             schedule.cards[str(key)] = card
         return schedule

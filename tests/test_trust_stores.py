@@ -204,7 +204,7 @@ def test_a_bad_card_alone_is_dropped_and_every_answer_is_saved(
     cards["cards"][bad.key].update(change)
     schedule_path().write_text(json.dumps(cards))
     loaded = Schedule.load()
-    assert loaded.damaged and set(loaded.cards) == {good.key}
+    assert loaded.damaged and set(loaded.cards) == {good.key} and loaded.dropped == 1
     loaded.answer(bad, right=True, now=now)  # a traceback here was "Error: TypeError"
     loaded.answer(good, right=True, now=now + timedelta(days=9))
     assert loaded.save() is None

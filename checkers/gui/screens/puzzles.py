@@ -18,6 +18,7 @@ from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
 from checkers.gui.explaining import numbered_line
 from checkers.gui.intents import Back, OpenDrills
+from checkers.gui.wording import plural
 from checkers.puzzle_store import Schedule, load_puzzles, when_words
 from checkers.puzzles import Puzzle, replay
 
@@ -73,7 +74,12 @@ class PuzzleScreen(BoardPlayScreen):
             "f": self.flip,
         }
         if self.schedule.damaged:
-            self.status = "The puzzle schedule was damaged: every puzzle is due again."
+            dropped = self.schedule.dropped
+            self.status = (
+                f"{plural(dropped, 'puzzle')} had a damaged schedule: due again now."
+                if dropped
+                else "The puzzle schedule was damaged: every puzzle is due again."
+            )
         self.next_puzzle()
 
     def _clock(self) -> datetime | None:
