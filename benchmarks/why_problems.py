@@ -32,7 +32,9 @@ def _value(move: dict[str, Any]) -> float:
 def check(fen: str, depth: int) -> tuple[bool, str]:
     """Whether Why? of `fen` holds; a line saying what failed otherwise."""
     command = [sys.executable, "-m", "checkers", "analyse", fen, "--why", "--depth", str(depth)]
-    done = subprocess.run([*command, "--format", "json"], capture_output=True, text=True)
+    done = subprocess.run(
+        [*command, "--format", "json"], check=True, capture_output=True, text=True
+    )
     why = json.loads(done.stdout)
     legal = len(Position.from_fen(fen).legal_moves())
     exact = [move for move in why["moves"] if move["bound"] == "exact"]
