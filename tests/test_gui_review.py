@@ -562,40 +562,74 @@ def panel_shown(app: App) -> list[str]:
 def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
     make_app: Callable[..., App],
 ) -> None:
+    # The walk of 2026-11-28 read "You lost 1.45 men ... before the move +0.10 for you" beside
+    # a bar at 2.25 for the AI: the bar showed the AI's deeper search from play, the note the
+    # review's. While the review is open, the review's search of each position is its one
+    # score: the bar, the graph and the note's before/after, whose difference is the loss.
     app = make_app(GameConfig())  # you are Black against the AI
     screen = screen_of(app)
     record = blunder_record()
     screen.load(record, {}, "blunder.pdn")
     app.step(1 / 60)
-    # During play the AI searched some positions deeper than the review will: those searches
-    # are the window's score of them, and the review must tell the same.
     setting = review_screen.SETTING
+    planted: dict[int, Judgement] = {}
     replayed = GameRecord(record.start)
-    for ply, move in enumerate(record.line, start=1):
-        if ply in (3, 6, 9):
-            request = SearchRequest.from_record(replayed)
-            found = search(request, Limits(depth=7))
+    for ply, move in enumerate(record.line):
+        if ply in (2, 5, 8, len(record.line) - 1):  # searched deeper during play
+            found = search(SearchRequest.from_record(replayed), Limits(depth=7))
             judged = Judgement(found.score, setting.man, replayed.position.turn, found.depth)
             screen.game.judge(replayed.position, judged)
+            planted[ply] = judged
         replayed.play(move)
     start_from_menu(app)
     review_finished(app)
     pane = pane_of(app)
-    total = pane.progress.total
+    progress = pane.progress
+    total = progress.total
+    bars: list[str] = []
     for ply in range(total + 1):
         click_at(app, pane.point_of(ply))
         assert screen.game.record.ply == ply
+        found = progress.position_score(ply)
         shown = screen.evaluation()
-        assert shown is not None
+        assert found is not None and shown is not None
+        review_words = score_words(found[0], setting.man, found[1], BLACK)
         bar = shown[1]
-        value = pane.progress.values()[ply]
+        assert bar == review_words == screen.bar_label(), (ply, bar, review_words)
+        value = progress.values()[ply]
         assert value is not None
         graph = score_words(value * setting.man, setting.man, BLACK, BLACK)
         assert graph == bar, f"after move {ply}: the graph says {graph}, the bar {bar}"
-        if ply < total:  # one move later the panel tells the same position's score
-            click_at(app, pane.point_of(ply + 1))
-            best = panel_shown(app)[2]
-            assert best.endswith(f"before the move {bar}"), (ply, best, bar)
+        bars.append(bar)
+        review = progress.review_of(ply)
+        if review is None:
+            continue
+        lines = panel_shown(app)
+        if review.move == review.best:
+            assert lines[2] == f"After the move {bar}", (ply, lines)
+            continue
+        assert lines[2].endswith(f"before the move {bars[ply - 1]}, after it {bar}"), (ply, lines)
+        if review.loss is not None:  # the loss is the difference of the two figures shown
+            before = progress.position_score(ply - 1)
+            assert before is not None
+            mover = before[0] / setting.man
+            after = found[0] / setting.man
+            assert f"lost {mover + after:.2f} men" in lines[1], (ply, lines)
+    # The planted deeper searches differ from the review's: the bar showed the review's, and
+    # the game keeps its deeper ones for when the review closes.
+    differing = [
+        ply
+        for ply, judged in planted.items()
+        if score_words(judged.score, judged.man, judged.side, BLACK) != bars[ply]
+    ]
+    assert differing, "the planted searches agree with the review: the test proves nothing"
+    for ply, judged in planted.items():
+        assert screen.game.judgements[progress_position(record, ply)].depth >= judged.depth
+
+
+def progress_position(record: GameRecord, ply: int) -> Position:
+    """The position after the game's first `ply` moves."""
+    return GameRecord.replay(record.line[:ply], record.start).position
 
 
 @pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])

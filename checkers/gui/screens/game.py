@@ -611,8 +611,11 @@ class GameScreen(ScreenBase):
         judged = game.judgement()
         thinking = game.thinking
         pane = self.review_pane
-        if pane is not None and pane.previewing() and (reviewed := pane.score_shown()):
-            found = reviewed  # the better line's preview: the score before the move
+        if pane is not None and (reviewed := pane.score_shown()) is not None:
+            # The review's search of the position (before the move during the better line's
+            # preview), even where the AI looked deeper in play: the panel's note tells the
+            # move's loss as the difference of the review's scores, and the bar agrees with it.
+            found = reviewed
         elif (
             thinking is not None
             and thinking.progress is not None
