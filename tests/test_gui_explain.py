@@ -98,7 +98,8 @@ def assert_lines_show(screen: AnalysisScreen) -> None:
     scores = [line.score for line in lines if line.score is not None]
     assert scores == sorted(scores, reverse=True)
     texts = screen.texts()
-    assert texts["engine"].startswith(f"Looked {screen.analysis.depth} turn")
+    depth = screen.analysis.depth
+    assert texts["engine"].startswith((f"Thinking... {depth} turn", f"Done: looked {depth} turn"))
     for rank, line in enumerate(lines, start=1):
         assert texts[f"line {rank}"].startswith(f"{line.move} ")  # no rank: "1." is a move number
         assert re.search(
