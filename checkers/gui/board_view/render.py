@@ -428,22 +428,26 @@ class Renderer:
         else:
             box.top = rect.top + 2
         box.clamp_ip(rect)
-        dots = self.text.render("...", size, theme.TEXT_ACCENT) if thinking else None
-        if dots is not None:
-            # The figure may still change: dots on a second row of its box, towards the
-            # middle of the bar, in the accent colour the panel's "thinking..." has.
-            box.height += dots.get_height() // 2
+        radius = max(1, size // 6)
+        row = 4 * radius if thinking else 0
+        if thinking:
+            # The figure may still change: three dots on a second row of its box, in the
+            # accent colour the panel's "thinking..." has.
+            box.height += row
             if at_bottom:
-                box.top -= dots.get_height() // 2
+                box.top -= row
             box.clamp_ip(rect)
         # On the panel's colour: readable over either side's fill.
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=3)
-        if dots is None:
+        if not thinking:
             surface.blit(line, line.get_rect(center=box.center))
             return
         figure = line.get_rect(centerx=box.centerx, top=box.top + 3)
         surface.blit(line, figure)
-        surface.blit(dots, dots.get_rect(centerx=box.centerx, bottom=box.bottom + 1))
+        y = box.bottom - row // 2 - 1
+        for step in (-1, 0, 1):
+            centre = (box.centerx + step * 3 * radius, y)
+            pygame.draw.circle(surface, theme.TEXT_ACCENT, centre, radius)
 
     def draw_piece(
         self, surface: pygame.Surface, piece: Piece, centre: Point, cell: int, lifted: bool = False
