@@ -15,15 +15,16 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import post, press, screen_of
+from gui_driving import post, press, run_until, screen_of
 from test_review import BEFORE_BLUNDER, BLUNDER
 
 from checkers import saves
 from checkers.ai import Limits, SearchRequest, search
+from checkers.ai.levels import Level
 from checkers.board import BLACK, Move, Position
 from checkers.gui import theme
 from checkers.gui.app import App
-from checkers.gui.config import GameConfig
+from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Judgement
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.game_view.review import ReviewPane
@@ -31,6 +32,7 @@ from checkers.gui.intents import OpenLoad
 from checkers.gui.review_model import GraphBox, ReviewProgress, graph_points, mark_boxes, ply_at
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
+from checkers.gui.screens.why import WhyScreen
 from checkers.gui.wording import score_words
 from checkers.pdn import read_file, record_from_game
 from checkers.record import GameRecord
@@ -688,3 +690,33 @@ def test_closing_a_review_says_where_the_board_is_in_an_unfinished_game(
     assert game.result is None and game.record.ply < len(game.record.line)
     screen.stop_review()
     assert game.status.startswith("Showing ") and "play on from here" in game.status
+
+
+def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figure(
+    make_app: Callable[..., App],
+) -> None:
+    # Why? of a reviewed move and its review row agree: the card opens with the row's label,
+    # loss and scores, the figures the note and the bar show for the position.
+    engine = Level("engine-4", "test engine", "engine", "engine", depth=4)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(engine)))
+    screen = screen_of(app)
+    game = screen.game
+    game.play(Move.from_pdn("11-15", game.position))
+    run_until(
+        app,
+        lambda: game.record.ply == 2 and game.animation is None and app.ai.explaining is None,
+    )
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    review = pane.progress.review_of(2)
+    assert review is not None and game.record.ply == 2
+    shown = screen.evaluation()
+    assert shown is not None
+    press(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    verdict = why.card.facts[0]
+    assert verdict == pane.verdict(2)
+    assert verdict.startswith(f"The review, looking {review.before.depth} turns ahead, calls ")
+    assert verdict.endswith(f"{shown[1]}.")  # after the move: the bar's figure

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
-from checkers.gui.wording import moves_count, plural, score_words, side_words
+from checkers.gui.wording import depth_words, moves_count, plural, score_words, side_words
 from checkers.notation import numbered_moves
 from checkers.review import Label, MoveReview, lesson_words, summarize, to_men
 
@@ -36,6 +36,7 @@ __all__ = [
     "mark_boxes",
     "move_words",
     "ply_at",
+    "review_verdict",
 ]
 
 GRAPH_CLAMP = 4.0
@@ -118,6 +119,32 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     if review.best != review.move and review.label is not Label.BEST and line and not shown:
         better = "Better line: " + " ".join(line[:8])
     return (head, loss, best, better)
+
+
+_CALLED = {
+    Label.BOOK: "an opening-book move",
+    Label.FORCED: "forced",
+    Label.BEST: "the best move",
+    Label.GOOD: "good",
+    Label.INACCURACY: "an inaccuracy",
+    Label.MISTAKE: "a mistake",
+    Label.BLUNDER: "a blunder",
+}
+"""A label as a sentence says it: `calls it a blunder`."""
+
+
+def review_verdict(review: MoveReview, man: float, human: Side | None) -> str:
+    """The review's row for a move as one sentence, for the Why? card of the same move: its
+    label, what it lost and the scores before and after it, the words and figures the panel's
+    note and the bar give while the review is open (how far the review looked first)."""
+    _, loss, scores, _ = move_words(review, man, human)
+    loss = loss.replace(": the best move", "")  # the label says it already
+    looked = review.before.depth or review.after.depth
+    depth = f", looking {depth_words(looked)}" if looked else ""
+    return (
+        f"The review{depth}, calls {review.move.pdn()} {_CALLED[review.label]}: "
+        f"{loss[:1].lower()}{loss[1:]}; {scores[:1].lower()}{scores[1:]}."
+    )
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ from checkers.gui.review_model import (
     graph_points,
     mark_boxes,
     ply_at,
+    review_verdict,
 )
 from checkers.gui.review_worker import (
     ReviewClient,
@@ -415,6 +416,14 @@ class ReviewPane:
         # The keys are on the strip's buttons' tooltips and the help card: the panel's room
         # goes to the move's own words (a small window has no line to spare).
         return (*self.progress.panel_words(self.screen.game.record.ply), "")
+
+    def verdict(self, ply: int) -> str:
+        """The review's row for the move that led to `ply` as one sentence (the Why? card
+        of that move starts with it), or '' if it is not reviewed yet."""
+        review = self.progress.review_of(ply)
+        if review is None:
+            return ""
+        return review_verdict(review, self.progress.man, self.progress.human)
 
     def _judge(self, review: MoveReview) -> None:
         """The review's searches join the game's evaluations (the deepest of each position is

@@ -1064,6 +1064,12 @@ class GameScreen(ScreenBase):
             position=record.positions[-2],  # the small board starts before the move
             flipped=self.flipped,
         )
+        pane = self.review_pane
+        verdict = pane.verdict(record.ply) if pane is not None else ""
+        if verdict:
+            # In a review the card starts with the move's row, in the note's words and
+            # figures: the AI's own search below is what it saw when it played.
+            card = replace(card, facts=(verdict, *card.facts))
         self.context.request(OpenWhy(card))
 
     # --- the game review (checkers.gui.game_view.review) ----------------------------------------
