@@ -15,15 +15,16 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import post, press, screen_of
+from gui_driving import post, press, run_until, screen_of
 from test_review import BEFORE_BLUNDER, BLUNDER
 
 from checkers import saves
 from checkers.ai import Limits, SearchRequest, search
+from checkers.ai.levels import Level
 from checkers.board import BLACK, Move, Position
 from checkers.gui import theme
 from checkers.gui.app import App
-from checkers.gui.config import GameConfig
+from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Judgement
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.game_view.review import ReviewPane
@@ -31,6 +32,7 @@ from checkers.gui.intents import OpenLoad
 from checkers.gui.review_model import GraphBox, ReviewProgress, graph_points, mark_boxes, ply_at
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
+from checkers.gui.screens.why import WhyScreen
 from checkers.gui.wording import score_words
 from checkers.pdn import read_file, record_from_game
 from checkers.record import GameRecord
@@ -562,40 +564,74 @@ def panel_shown(app: App) -> list[str]:
 def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
     make_app: Callable[..., App],
 ) -> None:
+    # The walk of 2026-11-28 read "You lost 1.45 men ... before the move +0.10 for you" beside
+    # a bar at 2.25 for the AI: the bar showed the AI's deeper search from play, the note the
+    # review's. While the review is open, the review's search of each position is its one
+    # score: the bar, the graph and the note's before/after, whose difference is the loss.
     app = make_app(GameConfig())  # you are Black against the AI
     screen = screen_of(app)
     record = blunder_record()
     screen.load(record, {}, "blunder.pdn")
     app.step(1 / 60)
-    # During play the AI searched some positions deeper than the review will: those searches
-    # are the window's score of them, and the review must tell the same.
     setting = review_screen.SETTING
+    planted: dict[int, Judgement] = {}
     replayed = GameRecord(record.start)
-    for ply, move in enumerate(record.line, start=1):
-        if ply in (3, 6, 9):
-            request = SearchRequest.from_record(replayed)
-            found = search(request, Limits(depth=7))
+    for ply, move in enumerate(record.line):
+        if ply in (2, 5, 8, len(record.line) - 1):  # searched deeper during play
+            found = search(SearchRequest.from_record(replayed), Limits(depth=7))
             judged = Judgement(found.score, setting.man, replayed.position.turn, found.depth)
             screen.game.judge(replayed.position, judged)
+            planted[ply] = judged
         replayed.play(move)
     start_from_menu(app)
     review_finished(app)
     pane = pane_of(app)
-    total = pane.progress.total
+    progress = pane.progress
+    total = progress.total
+    bars: list[str] = []
     for ply in range(total + 1):
         click_at(app, pane.point_of(ply))
         assert screen.game.record.ply == ply
+        found = progress.position_score(ply)
         shown = screen.evaluation()
-        assert shown is not None
+        assert found is not None and shown is not None
+        review_words = score_words(found[0], setting.man, found[1], BLACK)
         bar = shown[1]
-        value = pane.progress.values()[ply]
+        assert bar == review_words == screen.bar_label(), (ply, bar, review_words)
+        value = progress.values()[ply]
         assert value is not None
         graph = score_words(value * setting.man, setting.man, BLACK, BLACK)
         assert graph == bar, f"after move {ply}: the graph says {graph}, the bar {bar}"
-        if ply < total:  # one move later the panel tells the same position's score
-            click_at(app, pane.point_of(ply + 1))
-            best = panel_shown(app)[2]
-            assert best.endswith(f"before the move {bar}"), (ply, best, bar)
+        bars.append(bar)
+        review = progress.review_of(ply)
+        if review is None:
+            continue
+        lines = panel_shown(app)
+        if review.move == review.best:
+            assert lines[2] == f"After the move {bar}", (ply, lines)
+            continue
+        assert lines[2].endswith(f"before the move {bars[ply - 1]}, after it {bar}"), (ply, lines)
+        if review.loss is not None:  # the loss is the difference of the two figures shown
+            before = progress.position_score(ply - 1)
+            assert before is not None
+            mover = before[0] / setting.man
+            after = found[0] / setting.man
+            assert f"lost {mover + after:.2f} men" in lines[1], (ply, lines)
+    # The planted deeper searches differ from the review's: the bar showed the review's, and
+    # the game keeps its deeper ones for when the review closes.
+    differing = [
+        ply
+        for ply, judged in planted.items()
+        if score_words(judged.score, judged.man, judged.side, BLACK) != bars[ply]
+    ]
+    assert differing, "the planted searches agree with the review: the test proves nothing"
+    for ply, judged in planted.items():
+        assert screen.game.judgements[progress_position(record, ply)].depth >= judged.depth
+
+
+def progress_position(record: GameRecord, ply: int) -> Position:
+    """The position after the game's first `ply` moves."""
+    return GameRecord.replay(record.line[:ply], record.start).position
 
 
 @pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
@@ -654,3 +690,33 @@ def test_closing_a_review_says_where_the_board_is_in_an_unfinished_game(
     assert game.result is None and game.record.ply < len(game.record.line)
     screen.stop_review()
     assert game.status.startswith("Showing ") and "play on from here" in game.status
+
+
+def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figure(
+    make_app: Callable[..., App],
+) -> None:
+    # Why? of a reviewed move and its review row agree: the card opens with the row's label,
+    # loss and scores, the figures the note and the bar show for the position.
+    engine = Level("engine-4", "test engine", "engine", "engine", depth=4)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(engine)))
+    screen = screen_of(app)
+    game = screen.game
+    game.play(Move.from_pdn("11-15", game.position))
+    run_until(
+        app,
+        lambda: game.record.ply == 2 and game.animation is None and app.ai.explaining is None,
+    )
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    review = pane.progress.review_of(2)
+    assert review is not None and game.record.ply == 2
+    shown = screen.evaluation()
+    assert shown is not None
+    press(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    verdict = why.card.facts[0]
+    assert verdict == pane.verdict(2)
+    assert verdict.startswith(f"The review, looking {review.before.depth} turns ahead, calls ")
+    assert verdict.endswith(f"{shown[1]}.")  # after the move: the bar's figure

@@ -7,7 +7,10 @@ thread turns into the search's StopSignal, so the next request starts at once.
 
 Two kinds of request: a move for a level (`request`: progress per depth, then the move with its
 explanation), and an analysis of a position (`analyse`: the best lines after every completed
-depth, on and on until cancelled or the lines are proven).
+depth, on and on until cancelled or the lines are proven). Every message over the two pipes is
+a typed value (the dataclasses below, read by field, never a tuple read by position): the UI's
+`SearchAsk`, `AnalyseAsk`, `StopAsk` and `QuitAsk`; the worker's `AICore` and the `AIEvent`s
+that `poll()` hands on.
 """
 
 from __future__ import annotations
@@ -41,12 +44,19 @@ from checkers.workers import exit_with_parent
 __all__ = [
     "ANALYSIS_LIMITS",
     "AIAnalysis",
+    "AIAsk",
     "AIClient",
+    "AICore",
     "AIError",
     "AIEvent",
     "AIExplained",
     "AIProgress",
+    "AIReply",
     "AIResult",
+    "AnalyseAsk",
+    "QuitAsk",
+    "SearchAsk",
+    "StopAsk",
     "worker_main",
 ]
 
@@ -102,6 +112,53 @@ class AIError:
 
 
 AIEvent = AIProgress | AIResult | AIExplained | AIAnalysis | AIError
+"""What `AIClient.poll` hands the UI: the replies about its requests."""
+
+
+@dataclass(frozen=True)
+class AICore:
+    """Which core the worker's engine uses, in words (`preparing` while it gets ready)."""
+
+    words: str
+
+
+AIReply = AIEvent | AICore
+"""Everything the worker sends back over its pipe."""
+
+
+@dataclass(frozen=True)
+class SearchAsk:
+    """Choose a move for `level` in `search`'s position (progress per depth, then the move)."""
+
+    request: int
+    search: SearchRequest
+    level: Level
+    seed: int
+
+
+@dataclass(frozen=True)
+class AnalyseAsk:
+    """The `lines` best moves of `search`'s position after every completed depth."""
+
+    request: int
+    search: SearchRequest
+    lines: int
+
+
+@dataclass(frozen=True)
+class StopAsk:
+    """Cancel the requests up to `request` (None: whatever is running)."""
+
+    request: int | None
+
+
+@dataclass(frozen=True)
+class QuitAsk:
+    """End the worker."""
+
+
+AIAsk = SearchAsk | AnalyseAsk | StopAsk | QuitAsk
+"""Everything the UI sends the worker over its pipe."""
 
 
 class _Cancellations:
@@ -158,7 +215,7 @@ class _Replies:
         self._connection = connection
         self._lock = threading.Lock()
 
-    def send(self, message: tuple[object, ...]) -> None:
+    def send(self, message: AIReply) -> None:
         with self._lock:
             self._connection.send(message)
 
@@ -167,41 +224,41 @@ def _report_core(replies: _Replies) -> None:
     """Get the compiled core ready at once (compiling it on a first start), saying so first,
     then which core the engine uses."""
     if is_available():  # numba imports and the core is not turned off: compile or load it
-        replies.send(("core", 0, "preparing"))
+        replies.send(AICore("preparing"))
         wait_until_ready()
-    replies.send(("core", 0, core_name()))
+    replies.send(AICore(core_name()))
 
 
 def worker_main(requests: Connection, connection: Connection) -> None:
     """The worker process: answer search requests one at a time until told to quit; the
-    engine's compiled core gets ready meanwhile (reported as `("core", 0, words)`)."""
+    engine's compiled core gets ready meanwhile (reported as an `AICore`)."""
     exit_with_parent()  # not only the pipe's end: a forked process may hold a copy of it
     replies = _Replies(connection)
     # Ctrl+C in the terminal reaches the whole process group; the UI decides when to stop us.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
     tune_collector_for_search()  # this process exists to search: the engine may own the collector
-    inbox: queue.Queue[tuple[object, ...]] = queue.Queue()
+    inbox: queue.Queue[SearchAsk | AnalyseAsk | QuitAsk] = queue.Queue()
     cancellations = _Cancellations()
 
     def listen() -> None:
         # Reads while the main thread searches, so a stop lands in the middle of a search.
         while True:
+            message: AIAsk
             try:
                 message = requests.recv()
             except (EOFError, OSError):
-                message = ("quit",)
-            if message[0] == "stop":
-                cancellations.stop(message[1])
+                message = QuitAsk()
+            if isinstance(message, StopAsk):
+                cancellations.stop(message.request)
                 continue
-            if message[0] in ("search", "analyse"):
-                # A new request supersedes every earlier one, the exact scores of a move too.
-                cancellations.stop(message[1] - 1)
-            if message[0] == "quit":
+            if isinstance(message, QuitAsk):
                 cancellations.stop(None)
-            inbox.put(message)
-            if message[0] == "quit":
+                inbox.put(message)
                 return
+            # A new request supersedes every earlier one, the exact scores of a move too.
+            cancellations.stop(message.request - 1)
+            inbox.put(message)
 
     threading.Thread(target=listen, name="ai-listener", daemon=True).start()
     threading.Thread(target=_report_core, args=(replies,), name="ai-core", daemon=True).start()
@@ -214,21 +271,19 @@ def worker_main(requests: Connection, connection: Connection) -> None:
     analyst: list[Analyser] = []
     while True:
         message = inbox.get()
-        if message[0] == "quit":
+        if isinstance(message, QuitAsk):
             return
-        if message[0] == "analyse":
+        if isinstance(message, AnalyseAsk):
             _analyse(message, cancellations, replies, analyst)
             continue
-        _, request, asked, level, seed = message
-        assert isinstance(request, int) and isinstance(asked, SearchRequest)
-        assert isinstance(level, Level) and isinstance(seed, int)
+        request, asked, level, seed = message.request, message.search, message.level, message.seed
         position = asked.position
         stop = cancellations.begin(request)
         if stop is None:
             continue
 
         def report(progress: Progress, request: int = request) -> None:
-            replies.send(("progress", request, progress))
+            replies.send(AIProgress(request, progress))
 
         try:
             kept = players.get(position.turn)
@@ -245,7 +300,7 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             choice = kept[2].choose(asked, report, stop)
             explanation = explain_choice(position, choice)
             if not stop.is_set():
-                replies.send(("result", request, choice.result, choice.note, explanation))
+                replies.send(AIResult(request, choice.result, choice.note, explanation))
             if explanation is not None and not stop.is_set():
                 explained = exact_explanation(
                     asked,
@@ -256,24 +311,22 @@ def worker_main(requests: Connection, connection: Connection) -> None:
                     stop=stop,
                 )
                 if not stop.is_set():
-                    replies.send(("explained", request, explained))
+                    replies.send(AIExplained(request, explained))
         except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
-            replies.send(("error", request, str(error) or type(error).__name__))
+            replies.send(AIError(request, str(error) or type(error).__name__))
         finally:
             cancellations.end()
 
 
 def _analyse(
-    message: tuple[object, ...],
+    message: AnalyseAsk,
     cancellations: _Cancellations,
     replies: _Replies,
     analyst: list[Analyser],
 ) -> None:
     """Answer an analysis request: the best lines after each completed depth, then a final
     report unless it was cancelled."""
-    _, request, asked, count = message
-    assert isinstance(request, int) and isinstance(asked, SearchRequest)
-    assert isinstance(count, int)
+    request, asked, count = message.request, message.search, message.lines
     stop = cancellations.begin(request)
     if stop is None:
         return
@@ -282,11 +335,11 @@ def _analyse(
             analyst.append(Analyser())  # the compiled core replaces it once ready
         last = Analysis(0, ())
         for last in iterate_analysis(asked, ANALYSIS_LIMITS, count, analyst[0], stop):
-            replies.send(("lines", request, last))
+            replies.send(AIAnalysis(request, last))
         if not stop.is_set():
-            replies.send(("analysed", request, last))
+            replies.send(AIAnalysis(request, last, final=True))
     except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
-        replies.send(("error", request, str(error) or type(error).__name__))
+        replies.send(AIError(request, str(error) or type(error).__name__))
     finally:
         cancellations.end()
 
@@ -341,7 +394,7 @@ class AIClient:
         self.start()
         assert self._requests is not None
         self._last_request += 1
-        self._requests.send(("search", self._last_request, SearchRequest.of(request), level, seed))
+        self._requests.send(SearchAsk(self._last_request, SearchRequest.of(request), level, seed))
         self.pending = self._last_request
         return self._last_request
 
@@ -353,7 +406,7 @@ class AIClient:
         self.start()
         assert self._requests is not None
         self._last_request += 1
-        self._requests.send(("analyse", self._last_request, SearchRequest.of(request), lines))
+        self._requests.send(AnalyseAsk(self._last_request, SearchRequest.of(request), lines))
         self.pending = self._last_request
         return self._last_request
 
@@ -364,7 +417,7 @@ class AIClient:
         self.pending = None
         try:
             assert self._requests is not None
-            self._requests.send(("stop", self._last_request))
+            self._requests.send(StopAsk(self._last_request))
         except (OSError, AssertionError):
             self._discard()  # a dead worker is replaced on the next request
 
@@ -392,31 +445,23 @@ class AIClient:
             return events
         try:
             while self._replies.poll():
-                kind, request, *rest = self._replies.recv()
-                if kind == "core":
-                    self.core = str(rest[0])
+                reply: AIReply = self._replies.recv()
+                if isinstance(reply, AICore):
+                    self.core = reply.words
                     continue
-                if request == self.explaining and kind in ("explained", "error"):
+                if reply.request == self.explaining and isinstance(reply, AIExplained | AIError):
                     self.explaining = None  # a failed exact pass leaves the first explanation
-                    if kind == "explained":
-                        events.append(AIExplained(request, rest[0]))
+                    if isinstance(reply, AIExplained):
+                        events.append(reply)
                     continue
-                if request != self.pending:
+                if reply.request != self.pending:
                     continue  # the answer to a cancelled request
-                if kind == "progress":
-                    events.append(AIProgress(request, rest[0]))
-                elif kind == "result":
+                if isinstance(reply, AIResult):
                     self.pending = None
-                    self.explaining = request if rest[2] is not None else None
-                    events.append(AIResult(request, rest[0], rest[1], rest[2]))
-                elif kind == "lines":
-                    events.append(AIAnalysis(request, rest[0]))
-                elif kind == "analysed":
+                    self.explaining = reply.request if reply.explanation is not None else None
+                elif isinstance(reply, AIAnalysis) and reply.final or isinstance(reply, AIError):
                     self.pending = None
-                    events.append(AIAnalysis(request, rest[0], final=True))
-                else:
-                    self.pending = None
-                    events.append(AIError(request, rest[0]))
+                events.append(reply)
         except (EOFError, OSError):
             pass
         if self.pending is not None and self._process is not None and not self._process.is_alive():
@@ -434,7 +479,7 @@ class AIClient:
             return
         try:
             assert self._requests is not None
-            self._requests.send(("quit",))
+            self._requests.send(QuitAsk())
         except (OSError, AssertionError):
             pass
         process.join(timeout)

@@ -91,6 +91,9 @@ class Thinking:
     started: float
     man: float  # what a man is worth in the scores of the level's evaluation
     progress: Progress | None = None
+    engine: bool = False
+    """Whether its scores are the engine's evaluation (shown as the position's score while
+    it deepens), not a weak level's own rough one."""
 
 
 @dataclass(frozen=True)
@@ -507,7 +510,11 @@ class Game:
             raise RuntimeError("this game has no AI worker")
         self.ai.request(SearchRequest.from_record(self.record), level, seed=self.config.seed)
         self.thinking = Thinking(
-            self.position.turn, purpose, self.clock, man_value(level.evaluation)
+            self.position.turn,
+            purpose,
+            self.clock,
+            man_value(level.evaluation),
+            engine=judges_like_the_engine(level),
         )
         if purpose == "move":
             self.status = f"{self.position.turn.name.capitalize()} (AI) is thinking..."

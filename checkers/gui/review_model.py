@@ -6,20 +6,21 @@ previous marked move.
 Pure Python (no pygame), so it is tested headless; checkers.gui.game_view.review draws it.
 One score per position, as the rest of the window tells it (checkers.gui.wording.score_words):
 the engine's, in men, from the player's side in a game against the AI, else from Black's (the
-graph) or the mover's (the words). The review searches each position once; where the window
-knows a deeper search of it (the AI's own, during play), that one is the score. The graph, the
-evaluation bar and the panel's "before the move" all read `ReviewProgress.position_score`. The
-graph is clamped to +/- GRAPH_CLAMP men.
+graph) or the mover's (the words). The review searches each position once, and while it is
+open that search is the position's score, even where the AI searched deeper during play: a
+move's loss is the difference of the scores before and after it, so the graph, the evaluation
+bar and the panel's "before the move" and "after it" all read `ReviewProgress.position_score`.
+The graph is clamped to +/- GRAPH_CLAMP men.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
-from checkers.gui.wording import moves_count, plural, score_words, side_words
+from checkers.gui.wording import depth_words, moves_count, plural, score_words, side_words
 from checkers.notation import numbered_moves
 from checkers.review import Label, MoveReview, lesson_words, summarize, to_men
 
@@ -30,12 +31,12 @@ __all__ = [
     "SYMBOLS",
     "TABLE_HEADINGS",
     "GraphBox",
-    "KnownScore",
     "ReviewProgress",
     "graph_points",
     "mark_boxes",
     "move_words",
     "ply_at",
+    "review_verdict",
 ]
 
 GRAPH_CLAMP = 4.0
@@ -77,14 +78,11 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
     return f"{who} lost {review.loss:.2f} men"
 
 
-def move_words(
-    review: MoveReview, man: float, human: Side | None, before_score: float | None = None
-) -> tuple[str, ...]:
+def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str, ...]:
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
-    with the score before (`before_score` from the mover's view, the position's one score;
-    by default the review's search of it; told as the rest of the window tells a score: `man`
-    is a man in the search's units, `human` the player against the AI or None), and the
-    better line."""
+    with the scores before and after the move (the review's searches of the two positions,
+    the graph's and the bar's; told as the rest of the window tells a score: `man` is a man in
+    the search's units, `human` the player against the AI or None), and the better line."""
     symbol = review.mark
     who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
@@ -105,9 +103,14 @@ def move_words(
     elif taught:
         # What the move walked into, missed or found, proved by replaying its line.
         loss += f". {taught[0].upper()}{taught[1:]}"
-    before_score = review.before.score if before_score is None else before_score
-    before = score_words(before_score, man, review.side, human)
-    best = f"Best {review.best.pdn()}; before the move {before}"
+    # The bar shows the position after the move: the same search's score, and, for a move
+    # that was not the best, the one before it, whose difference is the loss above.
+    after = score_words(review.after.score, man, review.side.opponent, human)
+    if review.move == review.best:
+        best = f"After the move {after}"
+    else:
+        before = score_words(review.before.score, man, review.side, human)
+        best = f"Best {review.best.pdn()}; before the move {before}, after it {after}"
     line = tuple(move.pdn() for move in review.before.line)
     better = ""
     # A lesson that already shows the better line (what the move missed) is not repeated:
@@ -116,6 +119,32 @@ def move_words(
     if review.best != review.move and review.label is not Label.BEST and line and not shown:
         better = "Better line: " + " ".join(line[:8])
     return (head, loss, best, better)
+
+
+_CALLED = {
+    Label.BOOK: "an opening-book move",
+    Label.FORCED: "forced",
+    Label.BEST: "the best move",
+    Label.GOOD: "good",
+    Label.INACCURACY: "an inaccuracy",
+    Label.MISTAKE: "a mistake",
+    Label.BLUNDER: "a blunder",
+}
+"""A label as a sentence says it: `calls it a blunder`."""
+
+
+def review_verdict(review: MoveReview, man: float, human: Side | None) -> str:
+    """The review's row for a move as one sentence, for the Why? card of the same move: its
+    label, what it lost and the scores before and after it, the words and figures the panel's
+    note and the bar give while the review is open (how far the review looked first)."""
+    _, loss, scores, _ = move_words(review, man, human)
+    loss = loss.replace(": the best move", "")  # the label says it already
+    looked = review.before.depth or review.after.depth
+    depth = f", looking {depth_words(looked)}" if looked else ""
+    return (
+        f"The review{depth}, calls {review.move.pdn()} {_CALLED[review.label]}: "
+        f"{loss[:1].lower()}{loss[1:]}; {scores[:1].lower()}{scores[1:]}."
+    )
 
 
 @dataclass(frozen=True)
@@ -216,10 +245,6 @@ def ply_at(x: float, plies: int, box: GraphBox) -> int:
     return max(0, min(plies, ply))
 
 
-KnownScore = Callable[[Position], tuple[float, float, Side] | None]
-"""The window's deepest score of a position so far: (score, a man in its units, whose view)."""
-
-
 @dataclass
 class ReviewProgress:
     """A review of one game as it comes in: the moves reviewed so far and how it stands.
@@ -235,16 +260,6 @@ class ReviewProgress:
     state: str = "running"
     """`running`, `done`, `cancelled` or `failed`."""
     error: str = ""
-    known: KnownScore | None = None
-    """The window's deepest score of a position (None: the review's own searches alone)."""
-    positions: list[Position] = field(init=False)
-    """The position after each ply of the reviewed game, the start first (for `known`)."""
-
-    def __post_init__(self) -> None:
-        self.positions = [self.start]
-        if self.known is not None:
-            for move in self.moves:
-                self.positions.append(self.positions[-1].move(move))
 
     @property
     def total(self) -> int:
@@ -300,21 +315,16 @@ class ReviewProgress:
     def position_score(self, ply: int) -> tuple[float, Side] | None:
         """The one score of the position after `ply` in search units and the side it is told
         from (None if not reviewed yet): the review's own search of that position (each is
-        searched once: before the next move, after the previous one), or the window's deeper
-        one. The graph, the evaluation bar and the panel's "before the move" all tell this."""
+        searched once: after the move that led there, and the same search is the one before
+        the next move). The graph, the evaluation bar and the panel's "before the move" and
+        "after it" all tell this."""
         if ply == 0 and self.reviews:
             first = self.reviews[0]
-            score, side = first.before.score, first.side
-        elif (review := self.review_of(ply)) is not None:
-            score, side = review.after.score, review.side.opponent
-        else:
+            return first.before.score, first.side
+        review = self.review_of(ply)
+        if review is None:
             return None
-        found = self.known(self.positions[ply]) if self.known is not None else None
-        if found is not None:
-            score, man, side = found
-            if man != self.man and not is_win_score(score):
-                score = score * self.man / man
-        return score, side
+        return review.after.score, review.side.opponent
 
     def values(self) -> list[float | None]:
         """The graph's value at every ply 0..total in men from `view`'s side (None where not
@@ -383,12 +393,7 @@ class ReviewProgress:
         or why nothing is shown yet."""
         review = self.review_of(ply)
         if review is not None:
-            found = self.position_score(ply - 1)
-            before = None
-            if found is not None:
-                score, side = found
-                before = score if side is review.side else -score
-            return move_words(review, self.man, self.human, before)
+            return move_words(review, self.man, self.human)
         if ply == 0:
             return ("Review: the start of the game", "Click a move or the graph to see it", "", "")
         if ply > self.total:

@@ -6,7 +6,9 @@ search processes when there is more than one core), so no search runs on the win
 and the window's loop never waits: `poll()` only reads what has already arrived. Cancelling
 sends a stop that the process's listener thread turns into the review's StopSignal; the review
 then ends its pool and the process exits. If the window goes away, the closed pipe stops it too,
-and a killed window's process ends within a second (`checkers.workers`).
+and a killed window's process ends within a second (`checkers.workers`). Every message over the
+pipes is a typed value read by field: the process sends the `ReviewEvent`s that `poll()` hands
+on, the window sends a `ReviewStop`.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ __all__ = [
     "ReviewEvent",
     "ReviewMove",
     "ReviewPuzzles",
+    "ReviewStop",
     "review_main",
 ]
 
@@ -62,6 +65,12 @@ class ReviewError:
 
 
 ReviewEvent = ReviewMove | ReviewPuzzles | ReviewDone | ReviewError
+"""Everything the review process sends over its pipe, handed on by `ReviewClient.poll`."""
+
+
+@dataclass(frozen=True)
+class ReviewStop:
+    """The window's one message to the process: stop reviewing."""
 
 
 def review_main(
@@ -94,18 +103,18 @@ def review_main(
     try:
         reviews = []
         for review in review_moves(start, moves, setting, jobs=jobs, processes=jobs > 1, stop=stop):
-            replies.send(("move", review))
+            replies.send(ReviewMove(review))
             reviews.append(review)
         # The puzzles come with the review: a search or two for each move that went wrong.
         puzzles = () if stop.is_set() else tuple(find_puzzles(reviews, setting.limits, stop=stop))
         if not stop.is_set():
-            replies.send(("puzzles", puzzles))
-            replies.send(("done",))
+            replies.send(ReviewPuzzles(puzzles))
+            replies.send(ReviewDone())
     except (BrokenPipeError, EOFError):
         pass  # the window is gone
     except Exception as error:  # noqa: BLE001 - reported to the player, not a traceback
         try:
-            replies.send(("error", str(error) or type(error).__name__))
+            replies.send(ReviewError(str(error) or type(error).__name__))
         except OSError:
             pass
 
@@ -167,17 +176,10 @@ class ReviewClient:
             return events
         try:
             while self._replies.poll():
-                kind, *rest = self._replies.recv()
-                if kind == "move":
-                    events.append(ReviewMove(rest[0]))
-                elif kind == "puzzles":
-                    events.append(ReviewPuzzles(tuple(rest[0])))
-                elif kind == "done":
+                event: ReviewEvent = self._replies.recv()
+                if isinstance(event, ReviewDone | ReviewError):
                     self.running = False
-                    events.append(ReviewDone())
-                else:
-                    self.running = False
-                    events.append(ReviewError(str(rest[0])))
+                events.append(event)
         except (EOFError, OSError):
             if self.running:
                 self.running = False
@@ -190,7 +192,7 @@ class ReviewClient:
         self.running = False
         if self._requests is not None:
             try:
-                self._requests.send(("stop",))
+                self._requests.send(ReviewStop())
             except OSError:
                 pass
 

@@ -46,8 +46,10 @@ __all__ = [
     "result_words",
     "score_words",
     "search_words",
+    "settled_words",
     "side_words",
     "termination",
+    "thinking_words",
 ]
 
 
@@ -65,6 +67,17 @@ JUDGING_WORDS = {
     "count": "the pieces alone",
 }
 """The AI registry's evaluations as what an AI judges positions by."""
+
+
+def thinking_words(depth: int) -> str:
+    """Beside a score whose search still deepens: `thinking... 14 turns ahead` (the score may
+    still change)."""
+    return f"thinking... {depth_words(depth)}"
+
+
+def settled_words(depth: int) -> str:
+    """Beside a score whose search has finished: `looked 14 turns ahead`."""
+    return f"looked {depth_words(depth)}"
 
 
 def search_words(algorithm: str) -> str:

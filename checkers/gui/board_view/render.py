@@ -388,10 +388,12 @@ class Renderer:
         black_share: float | None,
         label: str,
         flipped: bool,
+        thinking: bool = False,
     ) -> None:
         """The evaluation bar: Black's share of it from Black's end of the board (`flipped`:
         Black's end is at the bottom; without a score no fill, a line at even), and `label` (a
-        short figure) across the bar at the end of the side that leads."""
+        short figure) across the bar at the end of the side that leads; `thinking`: the figure's
+        search still deepens, said by dots under it (the panel says how deep)."""
         pygame.draw.rect(surface, theme.PANEL_LINE, rect.inflate(4, 4), border_radius=4)
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=3)
         if black_share is not None:
@@ -426,9 +428,26 @@ class Renderer:
         else:
             box.top = rect.top + 2
         box.clamp_ip(rect)
+        radius = max(1, size // 6)
+        row = 4 * radius if thinking else 0
+        if thinking:
+            # The figure may still change: three dots on a second row of its box, in the
+            # accent colour the panel's "thinking..." has.
+            box.height += row
+            if at_bottom:
+                box.top -= row
+            box.clamp_ip(rect)
         # On the panel's colour: readable over either side's fill.
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=3)
-        surface.blit(line, line.get_rect(center=box.center))
+        if not thinking:
+            surface.blit(line, line.get_rect(center=box.center))
+            return
+        figure = line.get_rect(centerx=box.centerx, top=box.top + 3)
+        surface.blit(line, figure)
+        y = box.bottom - row // 2 - 1
+        for step in (-1, 0, 1):
+            centre = (box.centerx + step * 3 * radius, y)
+            pygame.draw.circle(surface, theme.TEXT_ACCENT, centre, radius)
 
     def draw_piece(
         self, surface: pygame.Surface, piece: Piece, centre: Point, cell: int, lifted: bool = False

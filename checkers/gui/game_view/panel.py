@@ -32,7 +32,7 @@ from checkers.clock import format_clock
 from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
-from checkers.gui.game import ORIGIN_TAG, Game, judges_like_the_engine
+from checkers.gui.game import ORIGIN_TAG, Game
 from checkers.gui.persist import person_named
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import (
@@ -44,6 +44,8 @@ from checkers.gui.wording import (
     plural,
     result_words,
     score_words,
+    settled_words,
+    thinking_words,
 )
 from checkers.record import FORTY_MOVE_PLIES
 
@@ -121,11 +123,13 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         progress = thinking.progress
         if progress is None:
             return (*lines, "Looking 1 turn ahead...", "", "", "")
-        ahead = f"So far {depth_words(progress.depth)}"
-        if judges_like_the_engine(game.config.player(thinking.side).level):
+        if thinking.engine:
+            # The engine's score so far, said to be still deepening: it may change at the
+            # next depth (the bar says so too); `Score ... (looked ...)` once it is done.
             words = score_words(progress.score, thinking.man, thinking.side, human_side(game))
-            ahead += f": {words}"
-        lines.append(ahead)
+            lines.append(f"Score {words} ({thinking_words(progress.depth)})")
+        else:
+            lines.append(f"So far {depth_words(progress.depth)}")
         lines.append(f"{progress.nodes:,} positions looked at")
         return (*lines, "", "")
     if game.finished and game.record.ply == len(game.record.line) and game.result is not None:
@@ -194,7 +198,7 @@ def _score_line(game: Game) -> str:
     figures = game.figures
     if figures is not None and figures.depth == found.depth and figures.note != BOOK_NOTE:
         return f"Score {words}"
-    return f"Score {words} ({depth_words(found.depth)})"
+    return f"Score {words} ({settled_words(found.depth)})"
 
 
 def panel_lines(game: Game) -> PanelLines:

@@ -47,6 +47,7 @@ from checkers.gui.review_model import (
     graph_points,
     mark_boxes,
     ply_at,
+    review_verdict,
 )
 from checkers.gui.review_worker import (
     ReviewClient,
@@ -189,7 +190,7 @@ class ReviewPane:
         self.client = ReviewClient()
         human = human_side(game)
         self.progress = ReviewProgress(
-            game.record.start, tuple(game.record.line), SETTING.man, human, known=self._known
+            game.record.start, tuple(game.record.line), SETTING.man, human
         )
         self.preview: Preview | None = None
         self.actions = Actions()
@@ -416,20 +417,23 @@ class ReviewPane:
         # goes to the move's own words (a small window has no line to spare).
         return (*self.progress.panel_words(self.screen.game.record.ply), "")
 
+    def verdict(self, ply: int) -> str:
+        """The review's row for the move that led to `ply` as one sentence (the Why? card
+        of that move starts with it), or '' if it is not reviewed yet."""
+        review = self.progress.review_of(ply)
+        if review is None:
+            return ""
+        return review_verdict(review, self.progress.man, self.progress.human)
+
     def _judge(self, review: MoveReview) -> None:
         """The review's searches join the game's evaluations (the deepest of each position is
-        the one score the panel, the bar and the hint show)."""
+        the one score the panel, the bar and the hint show once the review is closed; while it
+        is open they show the review's own, `score_shown`)."""
         game, man = self.screen.game, self.progress.man
         before, after = review.before, review.after
         game.judge(review.position, Judgement(before.score, man, review.side, before.depth))
         position = review.position.move(review.move)
         game.judge(position, Judgement(after.score, man, review.side.opponent, after.depth))
-
-    def _known(self, position: Position) -> tuple[float, float, Side] | None:
-        """The game's deepest evaluation of `position` (the review's searches join it in
-        `_judge`): the one score the bar shows, so the graph and the panel tell it too."""
-        found = self.screen.game.judgements.get(position)
-        return None if found is None else (found.score, found.man, found.side)
 
     def previewing(self) -> bool:
         """Whether the board shows the better line's preview, not the game."""

@@ -41,7 +41,14 @@ from checkers.gui.game import Judgement
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label, side_panel
-from checkers.gui.wording import bar_number, black_share, depth_words, move_label, score_words
+from checkers.gui.wording import (
+    bar_number,
+    black_share,
+    move_label,
+    score_words,
+    settled_words,
+    thinking_words,
+)
 from checkers.record import GameRecord
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -346,11 +353,25 @@ class AnalysisScreen(ScreenBase):
             return "The engine is looking...", ""
         if self.analysis.from_databases:
             return "Known from the endgame databases", ""
-        depth = depth_words(self.analysis.depth)
-        nodes = f"{self.analysis.nodes:,} positions looked at"
-        if self.finished:
-            return f"Looked {depth}: every line proven", nodes
-        return f"Looked {depth}...", nodes  # and deeper: the dots say it goes on
+        depth = self.analysis.depth
+        nodes = f"{self.analysis.nodes:,} positions"
+        if self.deepening() is None:
+            lines = self.analysis.lines
+            proven = bool(lines) and all(
+                line.win_in is not None or line.database is not None for line in lines
+            )
+            # The search has stopped: at a proof, or at the engine's deepest.
+            words = "every line proven" if proven else "the scores are final"
+            return f"Done: {settled_words(depth)}", f"{words}; {nodes}"
+        # Above the lines: their scores may still change at the next depth.
+        return thinking_words(depth).capitalize(), f"{nodes}; scores may change"
+
+    def deepening(self) -> int | None:
+        """How far the analysis has looked while it still deepens (the lines' scores and the
+        bar may change at the next depth); None once it is done or before its first depth."""
+        if self.analysis is None or self.finished or self.analysis.from_databases:
+            return None
+        return self.analysis.depth
 
     def where(self) -> tuple[str, str]:
         """Where the board is: the game's move it started from, and the side to move."""
@@ -475,7 +496,9 @@ class AnalysisScreen(ScreenBase):
         renderer.board(surface, layout.board, self.board_view(layout.board))
         evaluation = self.evaluation()
         share = evaluation[0] if evaluation is not None else None
-        renderer.eval_bar(surface, self.bar_rect(layout), share, self.bar_figure(), self.flipped)
+        figure = self.bar_figure()
+        thinking = bool(figure) and self.deepening() is not None and self._deeper_known() is None
+        renderer.eval_bar(surface, self.bar_rect(layout), share, figure, self.flipped, thinking)
 
     def bar_figure(self) -> str:
         """The bar's short figure from the best line (or the game's deeper evaluation): men

@@ -31,7 +31,7 @@ from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
-from checkers.gui.game import Game, Judgement, judges_like_the_engine
+from checkers.gui.game import Game, Judgement
 from checkers.gui.game_view.cards import (
     build_help_card,
     build_result_card,
@@ -72,6 +72,7 @@ from checkers.gui.wording import (
     moves_count,
     plural,
     score_words,
+    thinking_words,
 )
 from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord
@@ -606,33 +607,49 @@ class GameScreen(ScreenBase):
         review's while reviewing, the engine's search under way about it, else its deepest
         evaluation so far (the one the panel, the hint and the draw offer give); None when
         nothing has judged it (a weak level's own rough score is not shown as the score)."""
+        return self._scored()[0]
+
+    def deepening(self) -> int | None:
+        """How far the search whose score the bar shows has looked, while it still deepens
+        (its score may change at the next depth); None for a settled score."""
+        return self._scored()[1]
+
+    def _scored(self) -> tuple[tuple[float, float, Side] | None, int | None]:
+        """`scored`, and `deepening`: the depth so far of the search under way it comes from."""
         game = self.game
-        found: tuple[float, float, Side] | None = None
         judged = game.judgement()
         thinking = game.thinking
         pane = self.review_pane
-        if pane is not None and pane.previewing() and (reviewed := pane.score_shown()):
-            found = reviewed  # the better line's preview: the score before the move
-        elif (
+        if pane is not None and (reviewed := pane.score_shown()) is not None:
+            # The review's search of the position (before the move during the better line's
+            # preview), even where the AI looked deeper in play: the panel's note tells the
+            # move's loss as the difference of the review's scores, and the bar agrees with it.
+            return reviewed, None
+        if (
             thinking is not None
             and thinking.progress is not None
-            and thinking.purpose == "move"
-            and judges_like_the_engine(game.config.player(thinking.side).level)
+            and thinking.engine
             and (judged is None or thinking.progress.depth >= judged.depth)
         ):
-            found = (thinking.progress.score, thinking.man, thinking.side)
-        elif judged is not None:
-            found = (judged.score, judged.man, judged.side)
-        return found
+            # The engine's search of this position (the AI's move, the hint, the judging
+            # search) has looked deeper than anything kept: its score so far, said to deepen.
+            progress = thinking.progress
+            return (progress.score, thinking.man, thinking.side), progress.depth
+        if judged is not None:
+            return (judged.score, judged.man, judged.side), None
+        return None, None
 
     def evaluation(self) -> tuple[float, str] | None:
         """Black's share of the evaluation bar and the score's words for the position shown
-        (`scored`), or None when nothing has judged it."""
-        found = self.scored()
+        (`scored`; `thinking... 14 turns ahead` after them while its search deepens), or None
+        when nothing has judged it."""
+        found, depth = self._scored()
         if found is None:
             return None
         score, man, side = found
         words = score_words(score, man, side, human_side(self.game))
+        if depth is not None:
+            words += f" ({thinking_words(depth)})"
         return black_share(score, man, side), words
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -672,7 +689,8 @@ class GameScreen(ScreenBase):
         this position), and the bar's label read upwards at its top, whichever way the board
         faces."""
         share, figure = self.bar_figure()
-        self.context.renderer.eval_bar(surface, rect, share, figure, self.flipped)
+        thinking = self.deepening() is not None and bool(figure)
+        self.context.renderer.eval_bar(surface, rect, share, figure, self.flipped, thinking)
 
     def bar_figure(self) -> tuple[float | None, str]:
         """Black's share of the bar and its short figure: the result once the game is over and
@@ -1046,6 +1064,12 @@ class GameScreen(ScreenBase):
             position=record.positions[-2],  # the small board starts before the move
             flipped=self.flipped,
         )
+        pane = self.review_pane
+        verdict = pane.verdict(record.ply) if pane is not None else ""
+        if verdict:
+            # In a review the card starts with the move's row, in the note's words and
+            # figures: the AI's own search below is what it saw when it played.
+            card = replace(card, facts=(verdict, *card.facts))
         self.context.request(OpenWhy(card))
 
     # --- the game review (checkers.gui.game_view.review) ----------------------------------------
