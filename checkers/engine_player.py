@@ -289,10 +289,12 @@ class EnginePlayer(AIPlayer):
         it); EngineFailure if the engine's output ends, or `silence` (what it failed to do) if
         nothing comes before `deadline`."""
         while (remaining := deadline - time.monotonic()) > 0:
-            # With a stop signal to watch, wake now and then to look at it.
+            # Wake now and then: to look at a stop signal, and because a signal the kernel hands
+            # to a reader thread does not wake this one, whose handler (SIGTERM, SIGHUP: end the
+            # engines) only runs once it is back in Python (a worker hung until the grace).
             watch = stop is not None and not stop.is_set()
             try:
-                line = self._lines.get(timeout=min(remaining, _POLL) if watch else remaining)
+                line = self._lines.get(timeout=min(remaining, _POLL))
             except queue.Empty:
                 if watch and stop is not None and stop.is_set():
                     return None

@@ -119,7 +119,6 @@ def test_go_on_a_clock_budgets_the_side_to_moves_time() -> None:
         "wtime 1000 btime -5",
         "wtime 1000 wtime 5 btime 3",
         "wtime 1000 btime 1000 depth 5",
-        "btime 0 wtime 1000",
     ],
 )
 def test_a_malformed_clock_gets_one_clear_error(words: str) -> None:
