@@ -39,9 +39,11 @@ def test_a_master_games_review_holds_no_contradiction(number: int) -> None:
             assert row.loss is None, (row.ply, "men beside a forced result")
         elif row.loss is not None:
             assert row.loss <= 2 * len(row.position.piece_map()), (row.ply, row.loss)
-        later = rows[index + 2] if index + 2 < len(rows) else None
+        if index + 2 >= len(rows):
+            continue
+        later = rows[index + 2]
         kept = row.move == row.best and row.label in GOOD and rows[index + 1].label in GOOD
-        if _wins(row.before.score) and later is not None and kept:
+        if _wins(row.before.score) and kept:
             assert _wins(later.before.score), (row.ply, "a forced win vanished")
     for side, summary in summarize(rows).items():
         blunders = summary.labels[Label.BLUNDER]
