@@ -31,6 +31,7 @@ _SOURCES = (
     "record.py",
     "ai/engine.py",
     "ai/endgame.py",
+    "ai/patterns.py",
     "ai/search.py",
 )
 
