@@ -111,10 +111,11 @@ compiled core at most: a cached core loads in about 1 s; a first compile (about 
 waited for only that long."""
 
 
-COMPILE_WAIT = 120.0
+COMPILE_WAIT = 20.0
 """Seconds a caller that must search compiled (`isready`, a window's move with the core
-cached) waits for it at most: a cold compile takes about 30 s on two idle cores, a load from
-the cache a second or a few on a busy machine."""
+cached) waits for it at most: a load from the cache takes a second, a few on a busy machine, a
+first compile about 10 s on an idle desktop (20-60 s on the shared 2-core machine, where the
+Python engine answers meanwhile); under the 30 s `checkers match` gives an engine to start."""
 
 
 def is_cached() -> bool:
