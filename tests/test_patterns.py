@@ -4,12 +4,14 @@ engine does (the fixed-depth cross-check, with tables installed)."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import random
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -17,7 +19,7 @@ from checkers._bitboard import BIT
 from checkers.ai import engine as python_engine
 from checkers.ai import patterns
 from checkers.ai.search import Limits
-from checkers.board import Position, square_row_col
+from checkers.board import BLACK, Position, square_row_col
 
 SIZE = patterns.PHASES * patterns.WINDOWS * patterns.PATTERNS
 
@@ -150,3 +152,38 @@ def test_the_compiled_core_evaluates_and_searches_as_the_python_engine(
             expected.score,
             expected.nodes,
         )
+
+
+def _learning_tool(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """tools/learn_patterns.py as a module (it imports tools/selfplay.py beside it)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "tools"))
+    return importlib.import_module("learn_patterns")
+
+
+def test_the_learning_tool_writes_tables_that_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two tiny games' quiet positions in the self-play format: GAME PLY BLACK WHITE KINGS TURN RESULT.
+    lines = []
+    for game, result in ((0, 2), (1, 0), (2, 1)):
+        for ply, position in enumerate(_random_positions(12, seed=10 + game)):
+            turn = int(position.turn is BLACK)
+            bits = f"{position.black} {position.white} {position.kings}"
+            lines.append(f"{game} {ply} {bits} {turn} {result}")
+    source = tmp_path / "positions.txt"
+    source.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "patterns.bin"
+    tool = _learning_tool(monkeypatch)
+    assert tool.main(["--positions", str(source), "--epochs", "5", "--out", str(out)]) == 0
+    assert len(patterns.load(out)) == patterns.PHASES
+
+
+def test_the_learning_tool_refuses_a_missing_positions_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool = _learning_tool(monkeypatch)
+    with pytest.raises(SystemExit) as raised:
+        tool.main(["--positions", str(tmp_path / "none.txt"), "--out", str(tmp_path / "p.bin")])
+    assert raised.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not (tmp_path / "p.bin").exists()

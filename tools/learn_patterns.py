@@ -169,7 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     games = np.concatenate([games, games])
     rng = np.random.default_rng(args.seed)
     unique = np.unique(games)
-    held = np.isin(games, rng.choice(unique, len(unique) // 10, replace=False))
+    if len(unique) < 2:
+        parser.exit(2, "learn_patterns: at least two games are needed (one is held out)\n")
+    held = np.isin(games, rng.choice(unique, max(1, len(unique) // 10), replace=False))
     base = base_scores(black, white, kings)
     features = indices(black, white, kings)
     scale = fit_scale(base[~held], target[~held])
