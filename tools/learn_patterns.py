@@ -138,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=6000, help="self-play games to play")
     parser.add_argument("--positions", type=Path, nargs="*", help="self-play files instead")
     parser.add_argument("--epochs", type=int, default=300)
-    parser.add_argument("--ridge", type=float, default=0.001, help="penalty on squared values")
+    parser.add_argument("--ridge", type=float, default=0.02, help="penalty on squared values")
     parser.add_argument("--rate", type=float, default=2.0, help="Adam's step, hundredths of a man")
     parser.add_argument("--jobs", type=int, default=0, help="self-play processes (0: all cores)")
     parser.add_argument("--out", type=Path, default=OUTPUT)
