@@ -109,10 +109,11 @@ def cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
         leaves = perft(position, args.depth, args.jobs)
     elapsed = time.perf_counter() - began
     rate = leaves / elapsed if elapsed > 0 else float("inf")
-    processes = "1 process" if args.jobs == 1 else f"{args.jobs} processes"
+    # Jobs: threads on the compiled core, processes in Python (checkers/perft.py).
+    jobs = "1 job" if args.jobs == 1 else f"{args.jobs} jobs"
     print(
         f"perft {args.depth}: {leaves} leaves in {elapsed:.3f} s "
-        f"({rate / 1e6:.2f} M leaves/s, {processes})",
+        f"({rate / 1e6:.2f} M leaves/s, {jobs})",
         file=out,
     )
     return 0
@@ -312,7 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--jobs",
         type=job_count,
         default=default_jobs(),
-        help="processes to count in (default: one per core; at most two per core)",
+        help="jobs to count in: threads on the compiled core, processes in Python (default: one"
+        " per core; at most two per core)",
     )
     perft_cmd.set_defaults(handler=cmd_perft)
 

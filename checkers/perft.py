@@ -11,7 +11,9 @@ from checkers.board import BLACK, Move, Position
 def perft(position: Position, depth: int, jobs: int = 1) -> int:
     """The number of move sequences of exactly `depth` plies from `position`.
 
-    With jobs > 1 the subtrees after the first two plies are counted in that many processes.
+    From COMPILED_FROM_DEPTH on it counts on the engine's compiled core where numba runs, in
+    `jobs` threads (the core releases the GIL); otherwise, with jobs > 1, the subtrees after the
+    first two plies are counted in that many processes.
     """
     if depth < 0:
         raise ValueError("perft depth must be 0 or more")
@@ -20,6 +22,10 @@ def perft(position: Position, depth: int, jobs: int = 1) -> int:
     if depth == 0:
         return 1
     root = (position.black, position.white, position.kings, position.turn is BLACK)
+    if depth >= COMPILED_FROM_DEPTH:
+        counted = _compiled_perft(root, depth, jobs)
+        if counted is not None:
+            return counted
     if jobs == 1 or depth < 6:  # small trees finish before worker processes would start
         return _perft(*root, depth)
     # Imported here: it costs about 14 ms, a third of `import checkers`, and only big counts use it.
@@ -28,6 +34,36 @@ def perft(position: Position, depth: int, jobs: int = 1) -> int:
     tasks = [(*node, depth - 2) for child in _children(*root) for node in _children(*child)]
     with process_pool(jobs) as pool:
         return sum(pool.map(_perft_task, tasks, chunksize=1))
+
+
+COMPILED_FROM_DEPTH = 10
+"""The depth from which perft counts on the compiled core: importing numba and loading the
+cached counter costs about a second, which the Python counter's 3 M leaves a second per process
+(perft 9 has 4 M leaves) would not make up."""
+
+
+def _compiled_perft(root: Node, depth: int, jobs: int) -> int | None:
+    """The count on the compiled core (split after two plies over `jobs` threads), or None
+    where it cannot run (numba missing, CHECKERS_CORE=python, a failed compile)."""
+    from checkers.ai.compiled import is_available
+
+    if not is_available():
+        return None
+    from checkers.ai.compiled.movegen import perft as compiled
+
+    try:
+        if jobs == 1:
+            return int(compiled(*root, depth))
+        from concurrent.futures import ThreadPoolExecutor
+
+        def subtree(node: Node) -> int:
+            return int(compiled(*node, depth - 2))
+
+        tasks = [node for child in _children(*root) for node in _children(*child)]
+        with ThreadPoolExecutor(jobs) as pool:
+            return sum(pool.map(subtree, tasks))
+    except Exception:  # noqa: BLE001 - numba could not compile it here: count in Python
+        return None
 
 
 def default_jobs() -> int:

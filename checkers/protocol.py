@@ -1,7 +1,7 @@
 """`checkers engine`: the engine behind a line protocol on stdin/stdout, for GUIs and scripts.
 
 Commands (one per line):
-  isready                                   -> readyok
+  isready                                   -> readyok, once the compiled core is ready
   newgame                                   forget the game (and the engine's tables)
   position startpos [moves M ...]           the initial position, then moves in PDN
   position fen FEN [moves M ...]
@@ -39,7 +39,7 @@ from typing import TextIO
 
 from checkers.ai import Limits, Progress, SearchRequest, SearchResult, StopSignal
 from checkers.ai.book import book_hit
-from checkers.ai.compiled import new_engine, upgraded
+from checkers.ai.compiled import COMPILE_WAIT, new_engine, upgraded, wait_until_ready
 from checkers.ai.registry import get_algorithm, get_evaluation, search
 from checkers.board import (
     BLACK,
@@ -167,6 +167,9 @@ class EngineSession:
     # --- commands ---------------------------------------------------------------------------
 
     def _isready(self, args: list[str]) -> bool:
+        # Ready means the first `go` searches compiled: wait for the core (started with the
+        # session), at most a cold compile's time; at once where numba is missing or it failed.
+        wait_until_ready(COMPILE_WAIT)
         self.write("readyok")
         return True
 

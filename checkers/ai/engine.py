@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import gc
+import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Literal, NamedTuple
@@ -39,6 +40,7 @@ from checkers._bitboard import (
     play,
     raw_squares,
 )
+from checkers.ai import patterns
 from checkers.ai.endgame import DRAW_CODE, LOSS_CODE, WIN_CODE, Endgames, default_endgames
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.search import (
@@ -297,6 +299,47 @@ def _install(weights: Weights) -> None:
 
 _install(TUNED)
 
+# The learned pattern tables, by phase, or None: without them the term is skipped (checkers/ai/
+# patterns.py; CHECKERS_PATTERNS chooses them until a match says they gain).
+_PATTERNS: patterns.Tables | None = None
+_PATTERN_WINDOWS = tuple(
+    (patterns.window_shift(window), patterns.ternary_tables()[window & 1])
+    for window in range(patterns.WINDOWS)
+)
+
+
+def _install_patterns(tables: patterns.Tables | None) -> None:
+    """Evaluate with these pattern tables from now on (None: without the term)."""
+    global _PATTERNS
+    _PATTERNS = tables
+
+
+def _load_chosen_patterns() -> patterns.Tables | None:
+    """The pattern tables the environment asks for; a missing or damaged file is said in one
+    line on stderr and the engine plays without them."""
+    path = patterns.chosen()
+    if path is None:
+        return None
+    try:
+        return patterns.load(path)
+    except patterns.PatternError as error:
+        print(f"checkers: the pattern tables are not used: {error}", file=sys.stderr)
+        return None
+
+
+_install_patterns(_load_chosen_patterns())
+
+
+def _pattern_score(black: int, white: int, pieces: int) -> int:
+    """The pattern tables' term for Black (0 without tables)."""
+    if _PATTERNS is None:
+        return 0
+    tables = _PATTERNS[(pieces < patterns.PHASE_LIMITS[0]) + (pieces < patterns.PHASE_LIMITS[1])]
+    score = 0
+    for table, (shift, ternary) in zip(tables, _PATTERN_WINDOWS, strict=True):
+        score += table[ternary[black >> shift & 0x1FF] + 2 * ternary[white >> shift & 0x1FF]]
+    return score
+
 
 def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> int:
     """The evaluation for the side to move before the no-progress discount."""
@@ -350,6 +393,9 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
             score += _hunt(black_kings, white_kings)
         elif not bm and bk and material < 0 and wk:
             score -= _hunt(white_kings, black_kings)
+
+    if _PATTERNS is not None:
+        score += _pattern_score(black, white, bm + bk + wm + wk)
 
     score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
     return score + _TO_MOVE if black_to_move else _TO_MOVE - score

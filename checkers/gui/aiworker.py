@@ -26,9 +26,11 @@ from multiprocessing.connection import Connection
 from checkers.ai.analysis import Analyser
 from checkers.ai.classic import MAX_DEPTH
 from checkers.ai.compiled import (
+    COMPILE_WAIT,
     CORE_WAIT,
     core_name,
     is_available,
+    is_cached,
     wait_until_ready,
 )
 from checkers.ai.engine import tune_collector_for_search
@@ -229,6 +231,13 @@ def _report_core(replies: _Replies) -> None:
     replies.send(AICore(core_name()))
 
 
+def core_wait() -> float:
+    """Seconds an engine search waits for the compiled core: a cached core whatever its load
+    takes (a second at rest, several on a busy machine, where the search runs niced), a first
+    compile only briefly, as `checkers analyse` does."""
+    return COMPILE_WAIT if is_cached() else CORE_WAIT
+
+
 def worker_main(requests: Connection, connection: Connection) -> None:
     """The worker process: answer search requests one at a time until told to quit; the
     engine's compiled core gets ready meanwhile (reported as an `AICore`)."""
@@ -293,9 +302,8 @@ def worker_main(requests: Connection, connection: Connection) -> None:
                 kept = players[position.turn] = (key, seed, AIPlayer.for_level(level, seed))
             if level.algorithm == "engine" and not kept[2].plays_from_book(position):
                 # A new window's first engine search would share this process with the core's
-                # loading (about 1 s from the cache) and look only a few turns ahead: give it
-                # that second, bounded, as `checkers analyse` does (a book move needs no core).
-                wait_until_ready(CORE_WAIT)
+                # loading and look only a few turns ahead (a book move needs no core).
+                wait_until_ready(core_wait())
             kept[2].limits = level.limits
             choice = kept[2].choose(asked, report, stop)
             explanation = explain_choice(position, choice)

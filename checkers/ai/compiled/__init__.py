@@ -22,10 +22,12 @@ from checkers.ai.engine import Engine, engine_evaluation
 from checkers.ai.evaluation import Evaluation
 
 __all__ = [
+    "COMPILE_WAIT",
     "CORE_WAIT",
     "can_upgrade",
     "core_name",
     "is_available",
+    "is_cached",
     "new_engine",
     "start_warm_up",
     "upgraded",
@@ -79,10 +81,12 @@ def _compile() -> None:
     global _failure
     try:
         if is_available():
+            from checkers.ai.compiled._jit import mark_warm
             from checkers.ai.compiled.engine import warm_up
 
             warm_up()
             _ready.set()
+            mark_warm()
     except Exception as error:  # noqa: BLE001 - the Python engine plays on; --version says why
         _failure = f"it failed to compile: {type(error).__name__}: {error}"
     finally:
@@ -107,8 +111,28 @@ compiled core at most: a cached core loads in about 1 s; a first compile (about 
 waited for only that long."""
 
 
+COMPILE_WAIT = 20.0
+"""Seconds a caller that must search compiled (`isready`, a window's move with the core
+cached) waits for it at most: a load from the cache takes a second, a few on a busy machine, a
+first compile about 10 s on an idle desktop (20-60 s on the shared 2-core machine, where the
+Python engine answers meanwhile); under the 30 s `checkers match` gives an engine to start."""
+
+
+def is_cached() -> bool:
+    """Whether numba's on-disk cache holds the core for these source files (so getting it ready
+    is a load, not a compile); False where the core cannot run. Imports numba."""
+    if not is_available():
+        return False
+    from checkers.ai.compiled._jit import is_warm
+
+    return is_warm()
+
+
 def wait_until_ready(timeout: float | None = None) -> bool:
-    """Wait for the compiled core (starting it if need be); whether it is ready."""
+    """Wait for the compiled core (starting it if need be); whether it is ready. Never waits
+    where the core is turned off: no warm-up would ever end the wait."""
+    if _turned_off():
+        return False
     start_warm_up()
     _settled.wait(timeout)
     return _ready.is_set()

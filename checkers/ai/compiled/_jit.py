@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 import numba
 import platformdirs
 
-__all__ = ["cache_directory", "jit"]
+__all__ = ["cache_directory", "is_warm", "jit", "mark_warm"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 _CONFIG: Any = numba.config  # numba's process-wide settings (untyped)
@@ -31,6 +31,7 @@ _SOURCES = (
     "record.py",
     "ai/engine.py",
     "ai/endgame.py",
+    "ai/patterns.py",
     "ai/search.py",
 )
 
@@ -45,6 +46,35 @@ def cache_directory() -> Path:
         digest.update(path.name.encode() + path.read_bytes())
     base = os.environ.get("NUMBA_CACHE_DIR") or platformdirs.user_cache_dir("checkers")
     return Path(base) / f"compiled-{digest.hexdigest()[:16]}"
+
+
+def _warm_marker() -> Path:
+    """The file saying the cache holds the core for these very source files: numba reloads a
+    function's code only while its source file keeps the size and time it was compiled from."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        stat = path.stat()
+        digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    return cache_directory() / f"warm-{digest.hexdigest()[:16]}"
+
+
+def is_warm() -> bool:
+    """Whether the core was compiled into the cache from these files (loading it takes about a
+    second, where a compile takes tens)."""
+    try:
+        return _warm_marker().is_file()
+    except OSError:
+        return False
+
+
+def mark_warm() -> None:
+    """Note that the cache now holds the core (after a compile or a load from it)."""
+    marker = _warm_marker()
+    try:
+        if not marker.exists():
+            marker.touch()
+    except OSError:
+        pass  # an unwritable cache: the next start waits only the short bound
 
 
 def jit(function: F) -> F:

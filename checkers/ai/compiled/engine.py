@@ -25,15 +25,16 @@ __all__ = ["CompiledEngine", "warm_up"]
 
 _STACK = 64  # open branches of one multi-jump: at most 3 per hop, and no move has 12 hops
 
-_tables: tuple[object, evaluate.Tables] | None = None
+_tables: tuple[tuple[object, object], evaluate.Tables] | None = None
 _NO_DATABASES = Databases()  # for an engine that never probes: empty tables of the right types
 
 
 def _evaluation_tables() -> evaluate.Tables:
     """The engine module's evaluation tables as arrays, remade when its weights change."""
     global _tables
-    if _tables is None or _tables[0] is not python_engine._weights:
-        _tables = (python_engine._weights, evaluate.tables())
+    installed = (python_engine._weights, python_engine._PATTERNS)
+    if _tables is None or any(a is not b for a, b in zip(_tables[0], installed, strict=True)):
+        _tables = (installed, evaluate.tables())
     return _tables[1]
 
 

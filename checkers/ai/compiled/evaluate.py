@@ -8,16 +8,17 @@ import numpy as np
 import numpy.typing as npt
 
 from checkers._bitboard import BIT, VALID
-from checkers.ai import engine
+from checkers.ai import engine, patterns
 from checkers.ai.compiled._jit import jit
 from checkers.ai.compiled.movegen import bit_index, popcount
 
 __all__ = ["Tables", "material", "static_score", "tables"]
 
 Array = npt.NDArray[np.int64]
-Tables = tuple[Array, Array, Array, Array, Array]
+Tables = tuple[Array, Array, Array, Array, Array, Array]
 """(men [side][phase][guard][chunk][index], runaway [side][bit], cone [side][bit],
-distance [bit][bit], scalars: the `_P_*` indices)."""
+distance [bit][bit], scalars: the `_P_*` indices, pattern values [phase][window][pattern]:
+empty without pattern tables)."""
 
 _P_KING, _P_TRADE, _P_CENTRE, _P_STEP, _P_TO_MOVE, _P_CLOSENESS, _P_CORNER, _P_PHASES = range(8)
 _P_LIMITS = 8  # the phase limits follow
@@ -26,6 +27,9 @@ _CHUNK, _CHUNK_MASK = engine._CHUNK, engine._CHUNK_MASK
 _MAN, _GRAIN = engine.MAN, engine._GRAIN
 _BLACK_RUNNERS, _WHITE_RUNNERS = engine._BLACK_RUNNERS, engine._WHITE_RUNNERS
 _CENTRE_KINGS, _DOUBLE_CORNERS = engine._CENTRE_KINGS, engine._DOUBLE_CORNERS
+_TERNARY = np.array(patterns.ternary_tables(), np.int64)  # [window parity][nine bits]
+_PATTERN_WINDOWS = patterns.WINDOWS
+_FIRST_LIMIT, _SECOND_LIMIT = patterns.PHASE_LIMITS
 
 
 def tables() -> Tables:
@@ -60,7 +64,9 @@ def tables() -> Tables:
         phases,
         *weights.phase_pieces,
     ]
-    return men, runaway, cone, distance, np.array(scalars, np.int64)
+    learned = engine._PATTERNS
+    values = np.array(learned, np.int64) if learned is not None else np.zeros((0, 0, 0), np.int64)
+    return men, runaway, cone, distance, np.array(scalars, np.int64), values
 
 
 @jit
@@ -114,6 +120,20 @@ def _men_value(men: Array, side: int, phase: int, guard: int, bits: int) -> int:
 
 
 @jit
+def _pattern_score(black: int, white: int, pieces: int, values: Array) -> int:
+    """As `engine._pattern_score`: the seven windows' values for Black."""
+    phase = (1 if pieces < _FIRST_LIMIT else 0) + (1 if pieces < _SECOND_LIMIT else 0)
+    score = 0
+    for window in range(_PATTERN_WINDOWS):
+        shift = 9 * (window >> 1) + 4 * (window & 1)
+        ternary = _TERNARY[window & 1]
+        score += values[
+            phase, window, ternary[black >> shift & 0x1FF] + 2 * ternary[white >> shift & 0x1FF]
+        ]
+    return int(score)
+
+
+@jit
 def static_score(
     black: int,
     white: int,
@@ -124,6 +144,7 @@ def static_score(
     cone: Array,
     distance: Array,
     scalars: Array,
+    values: Array,
 ) -> int:
     """The evaluation for the side to move before the no-progress discount."""
     black_kings, white_kings = black & kings, white & kings
@@ -166,6 +187,9 @@ def static_score(
             score += _hunt(black_kings, white_kings, distance, scalars)
         elif not bm and bk and lead < 0 and wk:
             score -= _hunt(white_kings, black_kings, distance, scalars)
+
+    if values.shape[0]:
+        score += _pattern_score(black, white, pieces, values)
 
     score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
     return int(score + scalars[_P_TO_MOVE] if black_to_move else scalars[_P_TO_MOVE] - score)

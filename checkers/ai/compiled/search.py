@@ -167,6 +167,7 @@ def run(
     cone: Array,
     distance: Array,
     scalars: Array,
+    values: Array,
     slice_of: Array,
     slices: Array,
     slice_codes: Bytes,
@@ -191,7 +192,16 @@ def run(
             no_progress = frame[F_PROGRESS]
             if ply >= MAX_PLY:
                 ret = static_score(
-                    black, white, kings, black_to_move, men, runaway, cone, distance, scalars
+                    black,
+                    white,
+                    kings,
+                    black_to_move,
+                    men,
+                    runaway,
+                    cone,
+                    distance,
+                    scalars,
+                    values,
                 )
                 ply, mode = ply - 1, M_RETURN
                 continue
@@ -251,7 +261,16 @@ def run(
                     ret = 0
                 else:
                     ret = static_score(
-                        black, white, kings, black_to_move, men, runaway, cone, distance, scalars
+                        black,
+                        white,
+                        kings,
+                        black_to_move,
+                        men,
+                        runaway,
+                        cone,
+                        distance,
+                        scalars,
+                        values,
                     )
                     if no_progress > 20:
                         ret = discount(ret, no_progress)
@@ -310,6 +329,7 @@ def run(
                             cone,
                             distance,
                             scalars,
+                            values,
                         )
                         + margin
                     )

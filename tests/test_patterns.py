@@ -1,0 +1,189 @@
+"""The learned pattern tables (checkers/ai/patterns.py): the windows read the right squares, the
+file round-trips and is checked when loaded, and the compiled core evaluates them as the Python
+engine does (the fixed-depth cross-check, with tables installed)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from checkers._bitboard import BIT
+from checkers.ai import engine as python_engine
+from checkers.ai import patterns
+from checkers.ai.search import Limits
+from checkers.board import BLACK, Position, square_row_col
+
+SIZE = patterns.PHASES * patterns.WINDOWS * patterns.PATTERNS
+
+
+def _random_values(seed: int) -> list[int]:
+    rng = random.Random(seed)
+    return [rng.randrange(-60, 61) for _ in range(SIZE)]
+
+
+def _random_positions(count: int, seed: int) -> list[Position]:
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        position = Position()
+        for _ in range(rng.randrange(4, 90)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position = position.move(rng.choice(moves))
+        if position.legal_moves():
+            found.append(position)
+    return found
+
+
+@pytest.fixture
+def installed(tmp_path: Path) -> Iterator[patterns.Tables]:
+    """Random pattern tables installed in the engine for one test, then none again."""
+    path = tmp_path / "patterns.bin"
+    path.write_bytes(patterns.encode(_random_values(5)))
+    tables = patterns.load(path)
+    previous = python_engine._PATTERNS
+    python_engine._install_patterns(tables)
+    yield tables
+    python_engine._install_patterns(previous)
+
+
+def test_each_window_reads_its_two_rows_squares() -> None:
+    for position in _random_positions(30, seed=3):
+        found = patterns.pattern_indices(position.black, position.white)
+        for window in range(patterns.WINDOWS):
+            squares = range(4 * window + 1, 4 * window + 9)  # rows window and window + 1
+            expected = sum(
+                3**k * (1 if position.black & BIT[s] else 2 if position.white & BIT[s] else 0)
+                for k, s in enumerate(squares)
+            )
+            assert found[window] == expected
+            assert {square_row_col(s)[0] for s in squares} == {window, window + 1}
+
+
+def test_the_file_round_trips(tmp_path: Path) -> None:
+    values = _random_values(1)
+    path = tmp_path / "patterns.bin"
+    path.write_bytes(patterns.encode(values))
+    tables = patterns.load(path)
+    assert [v for phase in tables for window in phase for v in window] == values
+
+
+@pytest.mark.parametrize("damage", ["cut", "changed", "header", "empty", "missing", "directory"])
+def test_a_damaged_file_is_refused_in_one_line(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "patterns.bin"
+    data = patterns.encode(_random_values(2))
+    if damage == "cut":
+        path.write_bytes(data[:-100])
+    elif damage == "changed":
+        path.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+    elif damage == "header":
+        path.write_bytes(b"checkers-patterns 9" + data[19:])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "directory":
+        path.mkdir()
+    with pytest.raises(patterns.PatternError) as raised:
+        patterns.load(path)
+    assert "\n" not in str(raised.value) and str(path) in str(raised.value)
+
+
+def test_with_a_damaged_file_the_built_in_weights_play(tmp_path: Path) -> None:
+    path = tmp_path / "patterns.bin"
+    data = patterns.encode(_random_values(2))
+    path.write_bytes(data[:-1] + bytes([data[-1] ^ 4]))  # one value changed
+    script = (
+        "from checkers.ai import Limits, engine; from checkers.board import Position\n"
+        "assert engine._PATTERNS is None\n"
+        "print(engine.Engine().search(Position(), Limits(depth=5)).move.pdn())\n"
+    )
+    env = {**os.environ, patterns.ENVIRONMENT: str(path), "CHECKERS_CORE": "python"}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("\n") == 1 and "pattern tables are not used" in done.stderr
+    assert "checksum" in done.stderr and done.stdout.strip()
+
+
+def test_the_packaged_tables_load() -> None:
+    tables = patterns.load()
+    assert len(tables) == patterns.PHASES
+    assert all(len(window) == patterns.PATTERNS for phase in tables for window in phase)
+
+
+def test_the_term_adds_each_windows_value(installed: patterns.Tables) -> None:
+    for position in _random_positions(20, seed=4):
+        pieces = (position.black | position.white).bit_count()
+        phase = patterns.phase_of(pieces)
+        found = patterns.pattern_indices(position.black, position.white)
+        expected = sum(installed[phase][w][index] for w, index in enumerate(found))
+        assert python_engine._pattern_score(position.black, position.white, pieces) == expected
+
+
+def test_the_compiled_core_evaluates_and_searches_as_the_python_engine(
+    installed: patterns.Tables,
+) -> None:
+    from checkers.ai.compiled import evaluate
+    from checkers.ai.compiled.engine import CompiledEngine
+
+    tables = evaluate.tables()
+    for position in _random_positions(40, seed=6):
+        raw = (position.black, position.white, position.kings, True)
+        assert evaluate.static_score(*raw, *tables) == python_engine._static_score(*raw)
+    for position in [Position(), *_random_positions(3, seed=7)]:
+        expected = python_engine.Engine(endgames=None).search(position, Limits(depth=6))
+        found = CompiledEngine(endgames=None).search(position, Limits(depth=6))
+        assert (found.move, found.score, found.nodes) == (
+            expected.move,
+            expected.score,
+            expected.nodes,
+        )
+
+
+def _learning_tool(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """tools/learn_patterns.py as a module (it imports tools/selfplay.py beside it)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "tools"))
+    return importlib.import_module("learn_patterns")
+
+
+def test_the_learning_tool_writes_tables_that_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two tiny games' quiet positions in the self-play format: GAME PLY BLACK WHITE KINGS TURN RESULT.
+    lines = []
+    for game, result in ((0, 2), (1, 0), (2, 1)):
+        for ply, position in enumerate(_random_positions(12, seed=10 + game)):
+            turn = int(position.turn is BLACK)
+            bits = f"{position.black} {position.white} {position.kings}"
+            lines.append(f"{game} {ply} {bits} {turn} {result}")
+    source = tmp_path / "positions.txt"
+    source.write_text("\n".join(lines) + "\n")
+    out = tmp_path / "patterns.bin"
+    tool = _learning_tool(monkeypatch)
+    assert tool.main(["--positions", str(source), "--epochs", "5", "--out", str(out)]) == 0
+    assert len(patterns.load(out)) == patterns.PHASES
+
+
+def test_the_learning_tool_refuses_a_missing_positions_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool = _learning_tool(monkeypatch)
+    with pytest.raises(SystemExit) as raised:
+        tool.main(["--positions", str(tmp_path / "none.txt"), "--out", str(tmp_path / "p.bin")])
+    assert raised.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not (tmp_path / "p.bin").exists()

@@ -1,0 +1,206 @@
+"""Learn the engine's pattern tables (checkers/ai/patterns.py) from game results.
+
+    nice -n 19 .venv/bin/python tools/learn_patterns.py --seed 38 --games 6000
+
+Plays the self-play games first (tools/selfplay.py with the tuned weights, depth 6, kept in
+build/ and reused; or give --positions FILE ... of that format), then fits a logistic model of
+each quiet position's result (win 1, draw 1/2, loss 0 for Black) on the engine's evaluation of
+it (the tuned weights, without patterns; its scale fitted first) plus one value per window
+pattern and phase. Every position also counts turned round, colours swapped, so the tables come
+out the same for both sides. Full-batch Adam on the cross-entropy with a ridge penalty; a tenth
+of the games (picked by the seed) is held out and its loss printed for the evaluation alone and
+with the tables. The values, rounded to hundredths of a man, are written to --out (default
+checkers/data/patterns.bin). The same command writes the same file. numpy is needed here only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+REPOSITORY = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPOSITORY / "tools"))
+
+import selfplay
+
+from checkers._bitboard import BIT
+from checkers.ai import engine, patterns
+from checkers.ai.tuned_weights import TUNED
+
+Ints = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+OUTPUT = REPOSITORY / "checkers" / "data" / patterns.FILE_NAME
+SIZE = patterns.PHASES * patterns.WINDOWS * patterns.PATTERNS
+
+
+def read_positions(paths: list[Path]) -> tuple[Ints, Ints]:
+    """(rows of game, black, white, kings, black to move, result) and game keys, from
+    self-play files; games of each file numbered apart."""
+    rows = []
+    for number, path in enumerate(paths):
+        data = np.loadtxt(path, dtype=np.int64, ndmin=2)
+        data[:, 0] += number * 10_000_000
+        rows.append(data)
+    table = np.concatenate(rows)
+    # GAME PLY BLACK WHITE KINGS TURN RESULT
+    return table[:, [2, 3, 4, 5, 6]], table[:, 0]
+
+
+def turned(bits: Ints) -> Ints:
+    """Bitboards turned round: square s to 33 - s."""
+    out = np.zeros_like(bits)
+    for square in range(1, 33):
+        out |= np.where(bits & BIT[square], BIT[33 - square], 0)
+    return out
+
+
+def indices(black: Ints, white: Ints, kings: Ints) -> Ints:
+    """Each position's flat table index for each window: [positions, windows]."""
+    ternary = [np.array(table, np.int64) for table in patterns.ternary_tables()]
+    pieces = np.array([int(b | w).bit_count() for b, w in zip(black, white, strict=True)])
+    phase = (pieces < patterns.PHASE_LIMITS[0]).astype(np.int64) + (
+        pieces < patterns.PHASE_LIMITS[1]
+    )
+    columns = []
+    for window in range(patterns.WINDOWS):
+        shift = patterns.window_shift(window)
+        table = ternary[window & 1]
+        pattern = table[black >> shift & 0x1FF] + 2 * table[white >> shift & 0x1FF]
+        columns.append((phase * patterns.WINDOWS + window) * patterns.PATTERNS + pattern)
+    del kings  # the windows see sides, not kings: kings are the material terms'
+    return np.stack(columns, axis=1)
+
+
+def base_scores(black: Ints, white: Ints, kings: Ints) -> Floats:
+    """The engine's evaluation for Black, without pattern tables, in hundredths of a man."""
+    engine._install(TUNED)
+    engine._install_patterns(None)
+    return np.array(
+        [
+            engine._static_score(int(b), int(w), int(k), True)
+            for b, w, k in zip(black, white, kings, strict=True)
+        ],
+        np.float64,
+    )
+
+
+def cross_entropy(logit: Floats, target: Floats) -> float:
+    """The mean cross-entropy of the predictions sigmoid(logit) against the targets."""
+    log_p = -np.logaddexp(0.0, -logit)
+    log_q = -np.logaddexp(0.0, logit)
+    return float(-np.mean(target * log_p + (1 - target) * log_q))
+
+
+def fit_scale(base: Floats, target: Floats) -> float:
+    """The logistic scale (per hundredth of a man) that predicts the results best."""
+    scales = np.geomspace(1e-4, 1e-1, 200)
+    losses = [cross_entropy(scale * base, target) for scale in scales]
+    return float(scales[int(np.argmin(losses))])
+
+
+def fit(
+    base: Floats,
+    target: Floats,
+    features: Ints,
+    scale: float,
+    *,
+    epochs: int,
+    ridge: float,
+    rate: float,
+) -> Floats:
+    """Pattern values (hundredths of a man) minimising the cross-entropy plus the ridge term."""
+    values = np.zeros(SIZE)
+    first, second = np.zeros(SIZE), np.zeros(SIZE)
+    count = len(base)
+    flat = features.ravel()
+    for epoch in range(1, epochs + 1):
+        logit = scale * (base + values[features].sum(axis=1))
+        error = 1.0 / (1.0 + np.exp(-logit)) - target
+        gradient = np.bincount(flat, np.repeat(error * scale, features.shape[1]), SIZE) / count
+        gradient += ridge * values / count
+        # Adam: the rare patterns get steps as large as the common ones.
+        first = 0.9 * first + 0.1 * gradient
+        second = 0.999 * second + 0.001 * gradient**2
+        step = first / (1 - 0.9**epoch) / (np.sqrt(second / (1 - 0.999**epoch)) + 1e-12)
+        values -= rate * step
+    return values
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Fit the tables and write them; exit 2 with one line for bad arguments."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=38, help="self-play and held-out games")
+    parser.add_argument("--games", type=int, default=6000, help="self-play games to play")
+    parser.add_argument("--positions", type=Path, nargs="*", help="self-play files instead")
+    parser.add_argument("--epochs", type=int, default=300)
+    parser.add_argument("--ridge", type=float, default=0.02, help="penalty on squared values")
+    parser.add_argument("--rate", type=float, default=2.0, help="Adam's step, hundredths of a man")
+    parser.add_argument("--jobs", type=int, default=0, help="self-play processes (0: all cores)")
+    parser.add_argument("--out", type=Path, default=OUTPUT)
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.epochs < 1 or args.ridge < 0 or args.rate <= 0:
+        parser.exit(2, "learn_patterns: --games, --epochs and --rate must be positive\n")
+    began = time.monotonic()
+    paths = args.positions
+    if not paths:
+        build = REPOSITORY / "build"
+        build.mkdir(exist_ok=True)
+        path = build / f"selfplay-tuned-seed{args.seed}-games{args.games}-depth6.txt"
+        if not path.exists():
+            selfplay.play_games(
+                TUNED, path, games=args.games, seed=args.seed, depth=6, jobs=args.jobs
+            )
+        paths = [path]
+    for path in paths:
+        if not path.is_file():
+            parser.exit(2, f"learn_patterns: no positions file {path}\n")
+    rows, games = read_positions(paths)
+    black, white, kings = rows[:, 0], rows[:, 1], rows[:, 2]
+    target = rows[:, 4] / 2.0  # 2 a Black win, 1 a draw, 0 a White win
+    # Every position turned round too: the same values for both sides, and twice the data.
+    black, white = np.concatenate([black, turned(white)]), np.concatenate([white, turned(black)])
+    kings = np.concatenate([kings, turned(kings)])
+    target = np.concatenate([target, 1.0 - target])
+    games = np.concatenate([games, games])
+    rng = np.random.default_rng(args.seed)
+    unique = np.unique(games)
+    if len(unique) < 2:
+        parser.exit(2, "learn_patterns: at least two games are needed (one is held out)\n")
+    held = np.isin(games, rng.choice(unique, max(1, len(unique) // 10), replace=False))
+    base = base_scores(black, white, kings)
+    features = indices(black, white, kings)
+    scale = fit_scale(base[~held], target[~held])
+    values = fit(
+        base[~held],
+        target[~held],
+        features[~held],
+        scale,
+        epochs=args.epochs,
+        ridge=args.ridge,
+        rate=args.rate,
+    )
+    rounded = np.clip(np.rint(values), -32768, 32767).astype(np.int64)
+    before = cross_entropy(scale * base[held], target[held])
+    with_tables = scale * (base[held] + rounded[features[held]].sum(axis=1))
+    after = cross_entropy(with_tables, target[held])
+    fitted = cross_entropy(
+        scale * (base[~held] + rounded[features[~held]].sum(axis=1)), target[~held]
+    )
+    args.out.write_bytes(patterns.encode(rounded.tolist()))
+    print(
+        f"{len(unique)} games, {int((~held).sum())} positions fitted (both ways round), "
+        f"{int(held.sum())} held out; scale {scale * 100:.3f} a man; held-out cross-entropy "
+        f"{before:.4f} -> {after:.4f} (fitted {fitted:.4f}); values {int(rounded.min())}.."
+        f"{int(rounded.max())}, {int((rounded != 0).sum())} non-zero; "
+        f"{time.monotonic() - began:.0f} s; wrote {args.out}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
