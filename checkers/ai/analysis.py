@@ -121,6 +121,8 @@ class Analyser:
         (`registry.man_value`); `endgames`: the databases to probe (None: never)."""
         self.engine: Engine = new_engine(evaluation, endgames)
         self._units = units_per_man
+        self.last: DepthReport | None = None
+        """The last report of the last `search` (None: it was stopped before depth 1)."""
 
     @property
     def units_per_man(self) -> float:
@@ -193,10 +195,11 @@ class Analyser:
         stop: StopSignal | None = None,
     ) -> SearchResult:
         """The move to play within `limits` (a legal move whenever one exists), as the last
-        report gives it; `on_progress` hears each finished depth."""
+        report gives it (kept as `last`); `on_progress` hears each finished depth."""
         last: DepthReport | None = None
+        self.last = None
         for report in self.analyse(request, limits, 1, stop):
-            last = report
+            last = self.last = report
             if on_progress is not None and report.finished and report.best is not None:
                 result = report.result()
                 on_progress(

@@ -23,7 +23,6 @@ from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import get_algorithm, get_evaluation, man_value, new_searcher
 from checkers.ai.search import (
     Limits,
-    Progress,
     ProgressCallback,
     Searcher,
     SearchRequest,
@@ -166,7 +165,8 @@ class AIPlayer:
                 self._analyser = Analyser(
                     get_evaluation(self.evaluation), units_per_man=man_value(self.evaluation)
                 )
-            result, report = self._analysed(self._analyser, request, on_progress, stop)
+            result = self._analyser.search(request, self.limits, on_progress, stop)
+            report = self._analyser.last
         legal = position.legal_moves()
         if self.blunder > 0 and len(legal) > 1 and rng.random() < self.blunder:
             slip = rng.choice([move for move in legal if move != result.move])
@@ -179,30 +179,6 @@ class AIPlayer:
                 report,
             )
         return self._choice(result, "", result, report)
-
-    def _analysed(
-        self,
-        analyser: Analyser,
-        request: SearchRequest,
-        on_progress: ProgressCallback | None,
-        stop: StopSignal | None,
-    ) -> tuple[SearchResult, DepthReport | None]:
-        """The engine's move through the one way in to search, with its last report."""
-        last: DepthReport | None = None
-        reported = 0
-        for report in analyser.analyse(request, self.limits, 1, stop):
-            last = report
-            if on_progress is not None and report.finished and report.depth > reported:
-                reported = report.depth
-                result = report.result()
-                on_progress(
-                    Progress(report.depth, result.score, report.nodes, report.time, result.pv)
-                )
-        if last is None:
-            # Stopped before depth 1 was done: any legal move beats none.
-            first = request.position.legal_moves()[0]
-            return SearchResult(first, 0.0, 0, analyser.engine.nodes, (first,)), None
-        return last.result(), last
 
     def plays_from_book(self, position: Position) -> bool:
         """Whether this player's move in `position` comes from the opening book (no search)."""
