@@ -208,6 +208,11 @@ def _row(
         reply_number = number + (0 if black_to_move else 1)
         refutation = numbered_line(move.refutation, reply_number, not black_to_move)
         words = f"refuted by {refutation}" if refutation else ""
+    verdict = move.verdict
+    if verdict.startswith("is "):
+        # `is a little worse` is the mover's, and the score beside it is told for the side
+        # ahead: name whose it is (`is a little worse for the AI (+0.25 for you)`).
+        verdict += f" for {side_words(mover, human)}"
     return WhyRow(
         move.move,
         why_score(move, mover, human),
@@ -216,7 +221,7 @@ def _row(
         words,
         played,
         searched,
-        move.verdict,
+        verdict,
         tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
     )
 
