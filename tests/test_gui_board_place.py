@@ -65,7 +65,7 @@ def test_the_analysis_board_shows_the_games_deeper_score_until_it_looks_as_deep(
     for the AI" on the board for the same position)."""
     from checkers.board import WHITE
     from checkers.coach.explain import Analysis, AnalysisLine
-    from checkers.gui.game import Judgement
+    from checkers.coach.judgement import Judgement
 
     app = make_app()
     game = screen_of(app).game

@@ -170,7 +170,8 @@ def test_moving_while_a_hint_is_searched_drops_the_hint_search(ai: AIClient) -> 
 
 def test_ai_vs_ai_ends_by_the_rules(ai: AIClient) -> None:
     fast = Level("fast", "", "alphabeta", "count", depth=1)
-    config = GameConfig(black=PlayerConfig(fast), white=PlayerConfig(fast), ai_delay=0)
+    judge = Level("judge", "", "engine", "engine", depth=1)  # the bar's score: not the test's
+    config = GameConfig(black=PlayerConfig(fast), white=PlayerConfig(fast), ai_delay=0, judge=judge)
     game = Game(config, ai, hop_seconds=0)
     run_until(game, lambda: game.outcome is not None)
     assert game.outcome.reason in (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)

@@ -18,10 +18,11 @@ from checkers.ai.levels import Level, get_level
 from checkers.ai.players import BOOK_NOTE
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.clock import TimeControl
+from checkers.coach.judgement import Judgement
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import Judgement, SearchFigures
+from checkers.gui.game import SearchFigures
 from checkers.gui.game_view.panel import human_side, panel_lines
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen

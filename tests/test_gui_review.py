@@ -22,10 +22,10 @@ from checkers import saves
 from checkers.ai import Limits, SearchRequest, search
 from checkers.ai.levels import Level
 from checkers.board import BLACK, Move, Position
+from checkers.coach.judgement import Judgement
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import Judgement
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import OpenLoad

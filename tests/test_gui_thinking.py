@@ -15,9 +15,9 @@ from gui_driving import run_until, screen_of
 from checkers.ai.levels import Level
 from checkers.board import BLACK, Position
 from checkers.coach.explain import Analysis, AnalysisLine
+from checkers.coach.judgement import Judgement
 from checkers.gui.app import App
 from checkers.gui.config import JUDGE_LEVEL, GameConfig, PlayerConfig
-from checkers.gui.game import Judgement
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.wording import thinking_words
@@ -102,9 +102,8 @@ def test_the_judging_search_between_weak_moves_shows_its_score_as_still_thinking
     # The engine judges the position before a weak level moves: its score so far is the
     # engine's, told as still deepening (the panel showed no score for it before).
     slow_judge = Level("judge", JUDGE_LEVEL.description, "engine", "engine", time=60.0)
-    monkeypatch.setattr("checkers.gui.game.JUDGE_LEVEL", slow_judge)
     weak = Level("weak", "a weak level", "alphabeta", "count", depth=2)
-    app = make_app(GameConfig(black=PlayerConfig(weak), white=PlayerConfig()))
+    app = make_app(GameConfig(black=PlayerConfig(weak), white=PlayerConfig(), judge=slow_judge))
     screen = screen_of(app)
     game = screen.game
     run_until(

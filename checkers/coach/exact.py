@@ -193,12 +193,23 @@ def exact_explanation(
                 and played.bound != "unscored"
                 or (played.move not in scored and explanation.slipped)
             ):
-                left = seconds - (time.monotonic() - started)
+                # The played move's own score is the card's first row: it gets at least
+                # half the pass's time even when the best lines took it all (a busy machine).
+                left = max(seconds - (time.monotonic() - started), seconds / 2)
                 move = Move.from_pdn(played.move, position)
                 extra = _played_line(analyser, request, move, reached, left, stop)
                 if extra is not None:
                     scored[played.move] = _move_score(extra, reached, units, extra.database)
-            first = scored.get(played.move, played)
+            bounds = {
+                line.line[0].pdn(): _bounded(line, reached, units)
+                for line in found
+                if line.bound == "upper"
+            }
+            # Not scored exactly in time: what the same search proved of it (a bound), never a
+            # weak level's own count as if it were the engine's score.
+            first = scored.get(played.move) or (
+                bounds.get(played.move, played) if counted is not None else played
+            )
             rest = sorted(
                 (move for text, move in scored.items() if text != played.move),
                 key=_rank,
@@ -207,9 +218,9 @@ def exact_explanation(
             # move's exact score (a bound at or above it would prove nothing).
             floor = first.score if first.bound == "exact" and first.win_in is None else None
             kept = [
-                _bounded(line, reached, units)
-                for line in found
-                if line.bound == "upper" and line.line[0].pdn() not in scored
+                bound
+                for text, bound in bounds.items()
+                if text not in scored and text != played.move
             ]
             moves = [first, *rest, *(m for m in kept if _proven_worse(m, first, floor))]
     if explanation.database is not None:

@@ -101,6 +101,8 @@ class GameConfig:
     ai_delay: float = 0.5
     """Seconds between AI moves when two AIs play, so a person can follow."""
     hint: Level = HINT_LEVEL
+    judge: Level = JUDGE_LEVEL
+    """What judges positions between weak levels' moves (a quicker one in tests)."""
     seed: int = 0
     """Seeds the beginner levels' slips, so a game can be replayed."""
     clock: TimeControl | None = None

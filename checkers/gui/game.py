@@ -19,10 +19,11 @@ from checkers.ai.search import Progress, SearchRequest, SearchResult, is_win_sco
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget, clock_tag, read_clock_tag
 from checkers.coach.explain import Explanation
+from checkers.coach.judgement import Judgement, Judgements, explained
 from checkers.gui.aiworker import AIError, AIEvent, AIExplained, AIProgress, AIResult
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
-from checkers.gui.config import JUDGE_LEVEL, GameConfig, Mode
+from checkers.gui.config import GameConfig, Mode
 from checkers.gui.wording import (
     database_note,
     depth_words,
@@ -112,18 +113,6 @@ class SearchFigures:
     database: bool = False  # the endgame databases gave the move: no search behind it
 
 
-@dataclass(frozen=True)
-class Judgement:
-    """The engine's evaluation of one position: `score` from `side`'s view, a man worth `man`
-    in it, from a search `depth` moves deep (or the endgame databases' exact result)."""
-
-    score: float
-    man: float
-    side: Side
-    depth: int
-    database: bool = False
-
-
 def judges_like_the_engine(level: Level | None) -> bool:
     """Whether a level's scores are the engine's evaluation (a weak level's own rough one is
     never shown as the game's score)."""
@@ -205,7 +194,7 @@ class Game:
         self.paused = False
         self.step_once = False
         self.draw_offer: tuple[Side, int] | None = None  # who offered, at which ply
-        self.judgements: dict[Position, Judgement] = {}
+        self.judgements = Judgements()
         """The engine's deepest evaluation of each position of this game so far: the one score
         the panel, the bar, the hint and the draw offer all show."""
         self.explanations: dict[tuple[int, Position, Move], Explanation] = {}
@@ -336,9 +325,7 @@ class Game:
 
     def judge(self, position: Position, judgement: Judgement) -> None:
         """Keep `judgement` of `position` if it is the deepest yet (the databases' is final)."""
-        known = self.judgements.get(position)
-        if known is None or (not known.database and judgement.depth >= known.depth):
-            self.judgements[position] = judgement
+        self.judgements.judge(position, judgement)
 
     def judgement(self) -> Judgement | None:
         """The engine's evaluation of the position shown, or None if no engine search has
@@ -448,10 +435,13 @@ class Game:
         ):
             return
         level = self.config.player(self.position.turn).level
-        if level is None or self.ai_stuck:
-            return
         ai_vs_ai = self.mode is Mode.AI_VS_AI
-        if ai_vs_ai and self.paused and not self.step_once:
+        if level is None or self.ai_stuck or (ai_vs_ai and self.paused and not self.step_once):
+            if self._unjudged_between_moves():
+                # While you think (or the game is paused) after a weak level's move that its
+                # exact pass did not score: the engine judges the position, so the panel and
+                # the bar have the game's score for it (your move cancels the search).
+                self._ask(self.config.judge, "judge")
             return
         if (
             self.timer is None
@@ -461,7 +451,7 @@ class Game:
             # A weak level's own scores are not the game's: the engine judges the position
             # before the level moves (a short search; not on a clock, where the time is the
             # AI's), so the bar has a score while weak levels play and during your turn.
-            self._ask(JUDGE_LEVEL, "judge")
+            self._ask(self.config.judge, "judge")
             return
         if ai_vs_ai:
             if self.wait > 0 and not self.step_once:
@@ -475,6 +465,21 @@ class Game:
             target, spare = ai_move_budget(left, self.timer.control.increment, level.time)
             level = replace(level, time=target, spare_time=spare)
         self._ask(level, "move")
+
+    def _unjudged_between_moves(self) -> bool:
+        """Whether the position waits for a move with no engine judgement of it, in a game
+        with a weak level (whose own scores are not the game's), and the AI is free to judge."""
+        return (
+            self.ai is not None
+            and not self.ai_stuck
+            and self.timer is None
+            and self._explaining is None  # Why?'s exact pass first: it may judge it
+            and self.position not in self.judgements
+            and any(
+                player.level is not None and not judges_like_the_engine(player.level)
+                for player in (self.config.black, self.config.white)
+            )
+        )
 
     def _run_timer(self) -> None:
         """Run the clock of the side to move while the game is live; a fallen flag loses."""
@@ -528,6 +533,9 @@ class Game:
                 if key in self.explanations:
                     self.explanations[key] = event.explanation
                 self._explaining = None
+                # Why?'s exact search is the game's judgement of the position from then on (of
+                # two searches at one depth the later stands), so the card and the panel agree.
+                self._judge_explained(key[1], key[2], event.explanation)
             return
         thinking = self.thinking
         if thinking is None:
@@ -582,15 +590,30 @@ class Game:
             self.explanations[key] = event.explanation
             self._explaining = (event.request, key)
         searched = self.judgements.get(self.position)
+        only_move = len(self.position.legal_moves()) == 1
         self.play(result.move)
-        if searched is not None and judges_like_the_engine(level):
+        if searched is not None and (judges_like_the_engine(level) or only_move):
             # The same score for the position the move leads to: the line the search expects
-            # goes through it (told as the search that found it, as the panel's header does).
+            # goes through it (told as the search that found it, as the panel's header does);
+            # a weak level's only move too, which no exact pass scores.
             self.judge(self.position, searched)
+        if event.explanation is not None and judges_like_the_engine(level):
+            self._judge_explained(self.record.positions[-2], result.move, event.explanation)
         self.figures = figures
         said = "; ".join(part for part in (known, note) if part)
         if said:
             self.status = said[0].upper() + said[1:] + "."
+
+    def _judge_explained(self, before: Position, move: Move, explanation: Explanation) -> None:
+        """Judge the positions before and after the AI's move with the exact scores its
+        explanation shows (the book's, or Why?'s exact search: the later of two searches at one
+        depth stands), so the card, the panel and the bar say one number."""
+        exact = explained(explanation)
+        if exact is None:
+            return
+        self.judge(before, exact[0])
+        if exact[1] is not None:
+            self.judge(before.move(move), exact[1])
 
     def wake_in(self, thinking_frame: float, flash_frame: float) -> float | None:
         """Seconds until the game needs its next frame, or None to wait for the player: at
@@ -798,7 +821,7 @@ class Game:
         self._new_record(GameRecord.replay(moves, start))
         # The same positions and moves: why the AI played them, and the engine's scores, hold.
         self.explanations = {key: why for key, why in known.items() if key[0] < ply}
-        self.judgements = dict(judged)
+        self.judgements = Judgements(judged)
         self.status = (
             f"New game from {after}: the finished game is kept as it was. " + self._turn_status()
         )

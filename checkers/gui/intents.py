@@ -32,15 +32,14 @@ after the current event, so a screen is never closed while one of its handlers r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from checkers import saves
 from checkers.board import Move, Position, Side
+from checkers.coach.judgement import Judgements
 from checkers.gui.config import GameConfig
 from checkers.gui.explaining import WhyCard
-from checkers.gui.game import Judgement
 from checkers.gui.settings import Settings
 from checkers.pdn import PdnArchive
 from checkers.picture import Picture
@@ -164,7 +163,7 @@ class OpenAnalysis:
     """The player in a game against the AI: scores are told from their side, as in the game."""
     explorer: bool = False
     """Open it with the explorer pane shown (the games played in the position)."""
-    known: Mapping[Position, Judgement] = field(default_factory=dict)
+    known: Judgements = field(default_factory=Judgements)
     """The game's deepest evaluation of each position: the board's bar shows it until its own
     search looks deeper, so one position has one score in the game and on the board."""
 

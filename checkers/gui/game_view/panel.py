@@ -617,8 +617,20 @@ class GamePanel:
         while len(self._pool) < wanted:
             self._pool.append(self._new_row())
         offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
-        for slot, row in enumerate(self._pool):
-            index = first + slot if slot < wanted else -1
+        # A row still in view keeps its widgets: as the list glides by a row per frame, only
+        # the row coming into view is drawn again (new text costs a redraw of every state).
+        indices = range(first, first + wanted)
+        kept = {
+            row.index: row
+            for row in self._pool
+            if row.index in indices and row.shows == (self._rows[row.index], offset)
+        }
+        free = iter(row for row in self._pool if row.index not in kept)
+        placing = [
+            (kept[index], index) if index in kept else (next(free), index) for index in indices
+        ]
+        placing += [(row, -1) for row in free]
+        for row, index in placing:
             shows = (self._rows[index], offset) if index >= 0 else None
             if index == row.index and shows == row.shows:
                 continue

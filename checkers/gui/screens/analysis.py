@@ -11,7 +11,7 @@ completed depth until the position changes or the board closes, which cancels it
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 
 import pygame
 from pygame_gui.core import UIContainer
@@ -20,6 +20,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position, Side
 from checkers.coach.explain import MAX_LINES, Analysis
+from checkers.coach.judgement import Judgement, Judgements
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_input import board_event
@@ -37,7 +38,6 @@ from checkers.gui.explaining import (
     numbered_line,
 )
 from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
-from checkers.gui.game import Judgement
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
 from checkers.gui.ui import Actions, fit_label, side_panel
@@ -78,15 +78,14 @@ class AnalysisScreen(ScreenBase):
         flipped: bool = False,
         human: Side | None = None,
         explorer: bool = False,
-        known: Mapping[Position, Judgement] | None = None,
+        known: Judgements | None = None,
     ) -> None:
         super().__init__(context)
         self.human = human
-        self.known: Mapping[Position, Judgement] = known if known is not None else {}
-        """The game's deepest evaluation of its positions (read only here)."""
-        self.looked: dict[Position, Judgement] = {}
-        """This board's own deepest evaluation of each position it analysed: a search started
-        again (the explorer shown or hidden, a move taken back) does not drop the bar back."""
+        self.known = known if known is not None else Judgements()
+        """The game's one judgement of each position, which this board's searches add to: a
+        search started again (the explorer shown or hidden, a move taken back) does not drop
+        the bar back, and the game's panel shows what the board found."""
         """The player in a game against the AI: the scores are told from their side."""
         base = GameRecord.replay(moves, start)
         self.game_position = base.position
@@ -296,25 +295,21 @@ class AnalysisScreen(ScreenBase):
         return best_line_moves(self.analysis.lines, self.position, ARROW_MOVES)
 
     def _remember(self, analysis: Analysis) -> None:
-        """Keep the best line's score of the position on the board if no search here looked
-        deeper at it before."""
+        """Judge the position on the board by the best line's score (the game's judgement
+        keeps a deeper one)."""
         best = analysis.lines[0] if analysis.lines else None
         if best is None or best.score is None or best.database is not None:
             return
-        kept = self.looked.get(self.position)
-        if kept is None or analysis.depth > kept.depth:
-            self.looked[self.position] = Judgement(
-                best.score, 1.0, self.position.turn, analysis.depth
-            )
+        self.known.judge(
+            self.position, Judgement(best.score, 1.0, self.position.turn, analysis.depth)
+        )
 
     def _deeper_known(self) -> Judgement | None:
-        """The deepest evaluation of the position on the board, the game's or an earlier search
-        of this board's, when it looked deeper than the search running now (the bar shows it
-        until that search catches up)."""
-        found = [j for j in (self.known.get(self.position), self.looked.get(self.position)) if j]
-        if not found:
+        """The game's judgement of the position on the board when it looked deeper than the
+        search running now (the bar shows it until that search catches up)."""
+        known = self.known.get(self.position)
+        if known is None:
             return None
-        known = max(found, key=lambda judged: judged.depth)
         analysis = self.analysis
         caught_up = (
             analysis is not None

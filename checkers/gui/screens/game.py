@@ -22,6 +22,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers import saves
 from checkers.board import BLACK, Side
+from checkers.coach.judgement import Judgement
 from checkers.gui import theme
 from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
@@ -31,7 +32,7 @@ from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import why_card
-from checkers.gui.game import Game, Judgement
+from checkers.gui.game import Game
 from checkers.gui.game_view.cards import (
     build_help_card,
     build_result_card,

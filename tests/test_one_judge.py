@@ -1,0 +1,151 @@
+"""One judge: a position reads the same on every surface of the window at one moment.
+
+Games against each level (engine levels on a short clock, so that the test stays quick) are
+played through the real loop; after each AI move the panel, the evaluation bar, Why?'s card, the
+hint and the analysis board are read as a player reads them, and their numbers must be one
+number once their searches reach the same depth, with every verdict on the card agreeing with
+the number beside it. Waits are on conditions with a cap, never on time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import press, run_until, screen_of
+
+from checkers.ai.levels import LEVELS, Level, get_level
+from checkers.board import Move
+from checkers.coach.exact import score_verdict
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game import Game
+from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.why import WhyScreen
+
+WHITE = ("the AI", "White")
+"""The names of White's side in the words (the AI plays White against a human here)."""
+_SCORE = re.compile(r"([+-]\d+\.\d\d) for (the AI|you|White|Black)|\beven\b")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
+    yield tmp_path
+    theme.use(theme.DEFAULT_THEME)
+
+
+def ai_view(text: str) -> float | None:
+    """The first score a text gives, in men for White, the AI where a human plays (`+0.25 for
+    you` is -0.25), or None."""
+    found = _SCORE.search(text)
+    if found is None:
+        return None
+    if found.group(1) is None:
+        return 0.0
+    value = float(found.group(1))
+    return value if found.group(2) in WHITE else -value
+
+
+def quick(level: Level) -> Level:
+    """The level as it plays, on a short clock when it is timed (the engine's levels)."""
+    return dataclasses.replace(level, time=0.05) if level.time is not None else level
+
+
+def panel_score(game: Game) -> float | None:
+    """The number on the panel's score line."""
+    scores = [line for line in panel_lines(game).search if line.startswith("Score ")]
+    return ai_view(scores[0]) if scores else None
+
+
+def settled(app: App, game: Game, ply: int) -> Callable[[], bool]:
+    return lambda: (
+        game.record.ply == ply
+        and game.animation is None
+        and app.ai.pending is None
+        and app.ai.explaining is None
+    )
+
+
+def check_position(app: App, hint: bool = True) -> None:
+    """The panel, the bar, Why?, the hint (on a human's turn) and the analysis board say one
+    number here."""
+    screen = screen_of(app)
+    game = screen.game
+    shown = panel_score(game)
+    assert shown is not None, panel_lines(game).search
+    assert ai_view(screen.bar_label()) == shown
+    # Why?: the played move's exact score is the score of the position it led to.
+    press(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    played = why.card.rows[0]
+    assert played.played
+    judged = game.judgement()
+    assert judged is not None
+    # (A busy machine may leave the played move only bounded: "at most", no number to match.)
+    if not played.bound and played.depth == judged.depth and ai_view(played.score) is not None:
+        assert ai_view(played.score) == shown, (played, shown)
+    for row in why.card.rows:
+        men = ai_view(row.score)
+        if row.verdict.startswith(("keeps", "is ")) and men is not None:
+            # A verdict in the score's own words is the number's, for the side it names.
+            named = row.verdict.rsplit(" for ", 1)[-1] if " for " in row.verdict else "White"
+            assert row.verdict.startswith(score_verdict(men if named in WHITE else -men)), row
+    press(app, pygame.K_ESCAPE)
+    assert app.screen is screen
+    if hint:
+        # The hint: its words give the game's one number, and the panel shows it too.
+        game.request_hint()
+        run_until(app, lambda: game.hint is not None and app.ai.pending is None)
+        hinted = ai_view(game.status)
+        assert hinted is not None and hinted == panel_score(game) == ai_view(screen.bar_label())
+        game.hint = None
+    # The analysis board: once it has looked as deep as the game's judgement, its bar and the
+    # game's panel say one number (its searches join the game's judgement).
+    depth = game.judgement().depth if game.judgement() is not None else 1  # type: ignore[union-attr]
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    run_until(
+        app,
+        lambda: board.analysis is not None and (board.analysis.depth >= depth or board.finished),
+    )
+    evaluation = board.evaluation()
+    assert evaluation is not None
+    on_board = ai_view(evaluation[1])
+    press(app, pygame.K_ESCAPE)
+    assert app.screen is screen
+    app.step(1 / 60)
+    assert panel_score(game) == on_board == ai_view(screen.bar_label())
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
+def test_every_surface_gives_one_number_for_each_position_against_each_level(
+    make_app: Callable[..., App], level: Level
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick(level))))
+    game = screen_of(app).game
+    game.play(min(game.position.legal_moves(), key=Move.pdn))
+    run_until(app, settled(app, game, 2))
+    check_position(app)
+
+
+def test_every_surface_gives_one_number_in_a_game_between_a_weak_and_a_strong_level(
+    make_app: Callable[..., App],
+) -> None:
+    weak, strong = get_level("casual"), quick(get_level("strong"))
+    config = GameConfig(black=PlayerConfig(weak), white=PlayerConfig(strong), ai_delay=0)
+    app = make_app(config)
+    game = screen_of(app).game
+    game.toggle_pause()  # one move at a time, as a player steps through it
+    for ply in (1, 2, 3):
+        game.step()
+        run_until(app, settled(app, game, ply))
+        check_position(app, hint=False)
