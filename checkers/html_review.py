@@ -14,9 +14,9 @@ from pathlib import Path
 
 from checkers.atomic import write_text
 from checkers.board import BLACK, Move, Side
-from checkers.gui.theme import DEFAULT_THEME, PALETTES, Palette
 from checkers.notation import men_text
 from checkers.options import UsageError, shown
+from checkers.palettes import DEFAULT_THEME, PALETTES, Palette
 from checkers.pdn import PdnGame
 from checkers.picture import Circle, Picture, Polyline, Rect, Shape, Text, board_picture
 from checkers.picture_svg import svg_element

@@ -13,8 +13,8 @@ from typing import Any, TextIO
 
 from checkers.atomic import write_bytes, write_text
 from checkers.board import InvalidFenError, InvalidMoveError, Position
-from checkers.gui.theme import DEFAULT_THEME, PALETTES
 from checkers.options import UsageError, shown
+from checkers.palettes import DEFAULT_THEME, PALETTES
 from checkers.picture import (
     DEFAULT_SIZE,
     MAX_ARROWS,

@@ -19,11 +19,11 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position, Side
+from checkers.board_geometry import BoardGeometry
 from checkers.coach.explain import MAX_LINES, Analysis
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_input import board_event
-from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
 from checkers.gui.cards import grid_unit
