@@ -34,7 +34,6 @@ from checkers.gui.explaining import (
     best_line_moves,
     line_words,
     move_number,
-    numbered_line,
 )
 from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.game import Judgement
@@ -49,6 +48,7 @@ from checkers.gui.wording import (
     settled_words,
     thinking_words,
 )
+from checkers.notation import numbered_moves
 from checkers.record import GameRecord
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -391,7 +391,7 @@ class AnalysisScreen(ScreenBase):
                 number, black = 1, record.start.turn is BLACK
                 texts.append("(side switched)")
             if moves:
-                texts.append(numbered_line(moves, number, black))
+                texts.append(numbered_moves(moves, black, number))
         return " ".join(texts) if texts else "None yet: move a piece, or Space plays the best."
 
     # --- the Screen protocol -----------------------------------------------------------------
