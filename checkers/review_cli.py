@@ -312,7 +312,7 @@ def add_review_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.
         help="score and label every move of a PDN game, with a summary per side",
         description="Every move with the score before it, the engine's best move, the loss in "
         "men from the mover's view and a label (forced, best, good, inaccuracy, mistake, "
-        "blunder), then a per-side summary with an accuracy figure (README: Game review).",
+        "blunder), then a per-side summary with an accuracy figure (docs/guide.md: Game review).",
     )
     add_review_arguments(review)
     review.add_argument(
