@@ -115,8 +115,22 @@ def take_screenshots() -> None:
     save(app, "tree.png")
     app.close()
 
-    # The smallest window in the high-contrast theme, two players at one board.
+    # A game review: the marks in the move list, the graph and the tables under the board.
     two_players = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+    game = read_game((ROOT / "benchmarks" / "data" / "review-game.pdn").read_text("utf-8"))
+    app = App(two_players, size=WIDE, settings=Settings())
+    app.start_game(two_players, record=record_from_game(game), tags={"Result": "*"})
+    press(app, pygame.K_g, "g")
+    run_until(
+        app,
+        lambda: (
+            (pane := game_screen(app).review_pane) is not None and pane.progress.state == "done"
+        ),
+    )
+    save(app, "review.png")
+    app.close()
+
+    # The smallest window in the high-contrast theme, two players at one board.
     app = App(two_players, size=SMALL, settings=Settings(theme="contrast"))
     app.start_game(two_players, record=record.copy(), tags={"Result": "*"})
     save(app, "contrast-small.png")
