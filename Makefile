@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint wheel-check bench clean
+.PHONY: play test lint wheel-check bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ wheel-check: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/perft.py
+
+# The README's and the guide's pictures of the real window, under xvfb-run (docs/images/).
+screenshots: $(STAMP)
+	$(BIN)/python tools/screenshots.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -41,7 +41,7 @@ from checkers.coach.explain import (
 from checkers.drills_cli import add_drills_command
 from checkers.endgame_cli import add_endgame_commands
 from checkers.explore_cli import add_explore_command
-from checkers.gui.commands import add_gui_commands
+from checkers.gui.window_cli import add_gui_commands
 from checkers.match import add_match_command
 from checkers.options import (
     UsageError,

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from checkers import saves
+from checkers import paths
 from checkers.board import InvalidFenError, Position
 from checkers.explorer import (
     INDEX_FOLDER,
@@ -173,11 +173,11 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
         position = Position.from_fen(args.fen) if args.fen is not None else Position()
     except InvalidFenError as error:
         raise UsageError(f"invalid FEN {shown(args.fen)}: {error}") from None
-    data = saves.data_dir()
+    data = paths.data_dir()
     added = [] if args.db else load_archive_list(data / INDEX_FOLDER)
     archives = [Archive(Path(name)) for name in args.db] if args.db else list(added)
     if not args.no_own_games:
-        archives.append(Archive(saves.games_dir(), folder=True, title=OWN_GAMES))
+        archives.append(Archive(paths.games_dir(), folder=True, title=OWN_GAMES))
     try:
         # One deleted since it was added is skipped: it would fail every later run.
         indexes = open_archives(archives, data / INDEX_FOLDER, skip=frozenset(added))

@@ -14,13 +14,12 @@ from pathlib import Path
 
 from checkers.atomic import write_text
 from checkers.board import BLACK, Move, Side
-from checkers.gui.theme import DEFAULT_THEME, PALETTES, Palette
-from checkers.notation import men_text
 from checkers.options import UsageError, shown
+from checkers.palettes import DEFAULT_THEME, PALETTES, Palette
 from checkers.pdn import PdnGame
 from checkers.picture import Circle, Picture, Polyline, Rect, Shape, Text, board_picture
 from checkers.picture_svg import svg_element
-from checkers.review import Label, MoveReview, ReviewSetting, lesson_words, summarize, win_text
+from checkers.review import Label, MoveReview, ReviewSetting, lesson_words, summarize
 
 __all__ = [
     "MARKED",
@@ -149,11 +148,6 @@ def _move_name(review: MoveReview) -> str:
     return f"{review.move_number}{dots} {review.move.pdn()}{review.mark}"
 
 
-def _score_words(review: MoveReview) -> str:
-    """The score before the move from the mover's view: `+0.25` or `wins in 3 moves`."""
-    return win_text(review.before.score) or men_text(review.score)
-
-
 def _notes(review: MoveReview, comments: dict[int, str]) -> str:
     """The ideas the review names for the move and the file's own comment after it."""
     comment = comments.get(review.ply)
@@ -232,7 +226,7 @@ def _diagram(review: MoveReview, theme: str, comments: dict[int, str]) -> str:
         f"<figcaption><h3>{_e(name)} <span class='label'>{_e(review.label.value)}</span></h3>"
         f"<p>{_e(review.side.name.capitalize())} played {_e(review.move.pdn())}"
         f" ({_e(review.loss_words())}; best {_e(review.best.pdn())}) "
-        f"(the score before the move: {_e(_score_words(review))}).</p>"
+        f"(the score before the move: {_e(review.score_words)}).</p>"
         f"<p>Better: <strong>{_e(better)}</strong> (arrows, numbered in order).</p>"
         f"{ideas}{said}</figcaption>\n</figure>"
     )

@@ -1,7 +1,7 @@
 """A position as a picture: one drawing description (a list of shapes) with two back ends.
 
 Pure Python, no pygame: `board_picture` lays out the board as the window draws it (the theme's
-colours from checkers.gui.theme, which is data and imports no pygame; the numbers of the empty
+colours from checkers.palettes, which is data and imports no pygame; the numbers of the empty
 squares in their corners; crowned kings; a line's moves as numbered arrows that fade) and a
 caption line. `checkers.picture_svg` writes the shapes as SVG text and
 `checkers.gui.picture_png` paints the same shapes with pygame, so the two never disagree.
@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checkers.board import BLACK, SQUARES, InvalidMoveError, Move, Piece, Position
-from checkers.gui.board_view.geometry import BoardGeometry, Point
-from checkers.gui.theme import CROWN_SIZE, DEFAULT_THEME, PALETTES, PIECE_RADIUS, Palette
+from checkers.board_geometry import BoardGeometry, Point
+from checkers.palettes import CROWN_SIZE, DEFAULT_THEME, PALETTES, PIECE_RADIUS, Palette
 
 __all__ = [
     "ARROW_ALPHAS",

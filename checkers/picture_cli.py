@@ -13,8 +13,8 @@ from typing import Any, TextIO
 
 from checkers.atomic import write_bytes, write_text
 from checkers.board import InvalidFenError, InvalidMoveError, Position
-from checkers.gui.theme import DEFAULT_THEME, PALETTES
 from checkers.options import UsageError, shown
+from checkers.palettes import DEFAULT_THEME, PALETTES
 from checkers.picture import (
     DEFAULT_SIZE,
     MAX_ARROWS,
@@ -128,7 +128,7 @@ def add_picture_command(subparsers: argparse._SubParsersAction[Any]) -> argparse
         "picture",
         help="draw a position as an SVG or PNG picture",
         description="The board as the window draws it (the theme's colours, crowned kings, the "
-        "empty squares' numbers), arrows for moves, and a caption line (README: Pictures).",
+        "empty squares' numbers), arrows for moves, and a caption line (docs/guide.md: Pictures).",
     )
     picture.add_argument("fen", nargs="?", help="PDN FEN (default: the initial position)")
     picture.add_argument("--out", required=True, help="the file to write: NAME.svg or NAME.png")

@@ -54,8 +54,8 @@ _MAX_BYTES = 16 * 1024 * 1024  # thousands of puzzles; a bigger file is not ours
 
 
 def _data_dir() -> Path:
-    # Imported here: saves pulls in platformdirs and the PDN reader, which puzzles never need.
-    from checkers.saves import data_dir
+    # Imported here: platformdirs is needed only for this folder.
+    from checkers.paths import data_dir
 
     return data_dir()
 

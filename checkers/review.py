@@ -26,6 +26,7 @@ from checkers.ai.registry import get_algorithm, man_value, search
 from checkers.ai.search import WIN, Limits, SearchRequest, StopSignal, is_win_score, score_text
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.coach.teaching import Lesson, lesson
+from checkers.notation import men_text
 from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
 from checkers.workers import check_alive, exit_with_parent
@@ -187,6 +188,11 @@ class MoveReview:
         if self.lesson.brilliant:
             return "!"
         return {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}.get(self.label, "")
+
+    @property
+    def score_words(self) -> str:
+        """The score before the move from the mover's view: `+0.25` or `wins in 3 moves`."""
+        return win_text(self.before.score) or men_text(self.score)
 
     @property
     def move_number(self) -> int:

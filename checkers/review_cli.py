@@ -20,7 +20,7 @@ from checkers.ai.search import Limits, StopSignal
 from checkers.atomic import FileRefusedError, check_target
 from checkers.board import BLACK
 from checkers.html_review import html_target, write_review_page
-from checkers.notation import men_text, numbered_moves
+from checkers.notation import numbered_moves
 from checkers.options import (
     job_count,
     max_jobs,
@@ -42,7 +42,6 @@ from checkers.review import (
     lesson_text,
     review_moves,
     summarize,
-    win_text,
 )
 from checkers.workers import WorkerDied
 
@@ -88,11 +87,6 @@ class _Progress:
             self.shown = False
 
 
-def score_text(review: MoveReview) -> str:
-    """The score before the move: `+0.25`, or `wins in 3 moves` for a forced result."""
-    return win_text(review.before.score) or men_text(review.score)
-
-
 def move_text(review: MoveReview) -> str:
     """The move as players write it: `1. 11-15`, `1. ... 23-19`."""
     return numbered_moves([review.move], review.side is BLACK, review.move_number)
@@ -105,7 +99,7 @@ def row_text(review: MoveReview) -> str:
     """One table row: move, score before it, the engine's best move, loss and label; then,
     indented on the next line, what the move teaches (`lesson_text`) when it teaches something."""
     row = (
-        f"{move_text(review):<18}{score_text(review):>18}  {review.best.pdn():<14}"
+        f"{move_text(review):<18}{review.score_words:>18}  {review.best.pdn():<14}"
         f"{review.loss_text():>11}  {review.label.value}"
     )
     taught = lesson_text(review)
@@ -318,7 +312,7 @@ def add_review_command(subparsers: argparse._SubParsersAction[Any]) -> argparse.
         help="score and label every move of a PDN game, with a summary per side",
         description="Every move with the score before it, the engine's best move, the loss in "
         "men from the mover's view and a label (forced, best, good, inaccuracy, mistake, "
-        "blunder), then a per-side summary with an accuracy figure (README: Game review).",
+        "blunder), then a per-side summary with an accuracy figure (docs/guide.md: Game review).",
     )
     add_review_arguments(review)
     review.add_argument(

@@ -1,5 +1,5 @@
-"""The user's games on disk: the data directory, atomic writes, saved games and the games kept
-while they are played.
+"""The user's games on disk: atomic writes, saved games and the games kept while they are played
+(the folders themselves are `checkers.paths`'s).
 
 Every game played in the window is kept in its own file in the games folder from its first
 move, rewritten after each change (a `GameFile`), so leaving it by any way (new game, load,
@@ -8,7 +8,7 @@ on the file of the game it plays, so a second window never writes the same file;
 the operating system's (flock, or msvcrt's on Windows), so it goes with the process that held
 it and a lock left by a crash is never in the way.
 
-Pure Python: the standard library and platformdirs. Every file is PDN and is written atomically (a temporary
+Pure Python: the standard library only. Every file is PDN and is written atomically (a temporary
 file in the same directory, flushed to disk, then renamed over the target), so a crash or a
 full disk leaves the previous version whole. A game resumes by replaying its moves, which
 rebuilds the same position, repetition history and 40-move count. Listing the games folder
@@ -28,11 +28,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
 from checkers import atomic, games_index
 from checkers.games_index import FileSummary
 from checkers.options import one_line
+from checkers.paths import DATA_DIR_ENV, data_dir, games_dir
 from checkers.pdn import (
     GameUnreadable,
     PdnArchive,
@@ -66,33 +65,11 @@ __all__ = [
     "unfinished_games",
 ]
 
-DATA_DIR_ENV = "CHECKERS_DATA_DIR"
-"""Set to a directory to keep every file there instead of the platform's data directory."""
-
-_APP = "checkers"
 _AUTOSAVE = "autosave.pdn"
 _DAMAGED_KEPT = 100  # damaged autosaves kept aside at most; a 101st is left where it is
 _NAME_LIMIT = 40
 # Characters Windows refuses in file names, and control characters anywhere.
 _UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f\x7f]')
-
-
-def data_dir(environ: Mapping[str, str] = os.environ) -> Path:
-    """Where the user's games live (not created here): CHECKERS_DATA_DIR, else the platform's.
-
-    The platform's is platformdirs' user data directory for "checkers": $XDG_DATA_HOME/checkers
-    or ~/.local/share/checkers on Linux, ~/Library/Application Support/checkers on macOS and
-    %APPDATA%\\checkers on Windows (roaming, as saved games should follow the user).
-    """
-    override = environ.get(DATA_DIR_ENV, "")
-    if override:
-        return Path(override).expanduser()
-    return platformdirs.user_data_path(_APP, appauthor=False, roaming=True)
-
-
-def games_dir() -> Path:
-    """Where saved games go."""
-    return data_dir() / "games"
 
 
 def autosave_path() -> Path:

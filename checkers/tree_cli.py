@@ -7,11 +7,9 @@ imported only when `treeview` runs: it opens the App with the tree view as its o
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any, TextIO
 
 from checkers.ai.registry import EVALUATIONS
-from checkers.ai.search import SearchRequest
 from checkers.ai.tracking import TRACKED_ALGORITHMS, tracked_search
 from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_count
 from checkers.board import InvalidFenError, Position, turn_problem
@@ -62,35 +60,11 @@ def cmd_tree(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_treeview(args: argparse.Namespace, out: TextIO) -> int:
-    """Open the tree view as the window's one screen; without a display, one line and status 3."""
-    # pygame only for this command, and only once a display is there.
-    from checkers.gui.commands import NO_DISPLAY_STATUS, display_problem
+    """Open the tree view as the window's one screen (`checkers.gui.window_cli`, the command
+    line's one way into the window); without a display, one line and status 3."""
+    from checkers.gui.window_cli import open_tree_view
 
-    problem = display_problem()
-    if problem is None:
-        from checkers.gui.app import DisplayUnavailable, run_tree_viewer
-        from checkers.gui.tree_view.search import Subject
-
-        position: Position = args.fen
-        side = position.turn.name.capitalize()
-        where = (
-            "the starting position" if position == Position() else f"the position {position.fen()}"
-        )
-        subject = Subject(
-            SearchRequest(position, (position,)),
-            args.depth,
-            args.algorithm,
-            args.evaluation,
-            f"{side} to move in {where}",
-            detail=f"{args.evaluation} evaluation",
-            node_cap=args.node_cap,
-        )
-        try:
-            return run_tree_viewer(subject)
-        except DisplayUnavailable as error:
-            problem = str(error)
-    print(f"checkers: error: cannot open a window: {problem}", file=sys.stderr)
-    return NO_DISPLAY_STATUS
+    return open_tree_view(args, out)
 
 
 def _search_options(parser: argparse.ArgumentParser) -> None:

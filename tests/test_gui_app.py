@@ -213,8 +213,8 @@ def test_each_game_over_reason_reaches_the_overlay(make_app, reason: Reason) -> 
 
 
 def test_the_renderer_puts_pieces_kings_and_highlights_at_the_right_pixels() -> None:
+    from checkers.board_geometry import BoardGeometry
     from checkers.gui.board_view.assets import Assets
-    from checkers.gui.board_view.geometry import BoardGeometry
     from checkers.gui.board_view.render import BoardView, Renderer
 
     pygame.font.init()
@@ -257,8 +257,8 @@ def test_the_renderer_puts_pieces_kings_and_highlights_at_the_right_pixels() -> 
 def test_square_numbers_show_on_empty_squares_never_over_a_piece_and_can_be_hidden() -> None:
     """A number in an empty square's corner; none over a piece (its edge reaches into the
     corner); none at all when the setting hides them."""
+    from checkers.board_geometry import BoardGeometry
     from checkers.gui.board_view.assets import Assets
-    from checkers.gui.board_view.geometry import BoardGeometry
     from checkers.gui.board_view.render import BoardView, Renderer
 
     pygame.font.init()
@@ -300,8 +300,8 @@ def test_square_numbers_show_on_empty_squares_never_over_a_piece_and_can_be_hidd
 def test_an_arrow_never_lies_over_a_square_number_or_over_another_arrow() -> None:
     """The hint's squares lose their numbers (the arrowhead would cover one); a line whose
     moves run along the same diagonal draws the later arrow aside."""
+    from checkers.board_geometry import BoardGeometry
     from checkers.gui.board_view.assets import Assets
-    from checkers.gui.board_view.geometry import BoardGeometry
     from checkers.gui.board_view.render import BoardView, Renderer, arrow_shifts
 
     pygame.font.init()

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from checkers.cli import main
-from checkers.gui.commands import NO_DISPLAY_STATUS, display_problem
+from checkers.gui.window_cli import NO_DISPLAY_STATUS, display_problem
 
 WATCH_QUICKLY = [
     "watch",

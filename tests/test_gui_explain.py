@@ -28,11 +28,11 @@ from checkers.gui.explaining import (
     analysis_rows,
     best_line_moves,
     move_number,
-    numbered_line,
     why_card,
 )
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.why import WhyScreen, card_html
+from checkers.notation import numbered_moves
 
 ENGINE = Level("engine-4", "test engine", "engine", "engine", depth=4)
 """The engine at a fixed depth, not a named level: no book, every root move scored."""
@@ -116,8 +116,8 @@ def assert_lines_show(screen: AnalysisScreen) -> None:
 
 
 def test_lines_are_numbered_as_players_write_them() -> None:
-    assert numbered_line(["11-15", "23-19", "8-11"], 1, True) == "1. 11-15 23-19 2. 8-11"
-    assert numbered_line(["23-19", "8-11"], 12, False) == "12. ... 23-19 13. 8-11"
+    assert numbered_moves(["11-15", "23-19", "8-11"], True, 1) == "1. 11-15 23-19 2. 8-11"
+    assert numbered_moves(["23-19", "8-11"], False, 12) == "12. ... 23-19 13. 8-11"
     assert move_number(0) == (1, True) and move_number(3) == (2, False)
     assert move_number(0, black_first=False) == (1, False)
 

@@ -106,7 +106,7 @@ def test_screens_import_neither_the_app_nor_each_other() -> None:
 
 
 def test_the_cli_and_the_window_commands_do_not_import_each_other() -> None:
-    assert "checkers.cli" not in _imports(ROOT / "checkers" / "gui" / "commands.py")
+    assert "checkers.cli" not in _imports(ROOT / "checkers" / "gui" / "window_cli.py")
 
 
 # --- transitions -----------------------------------------------------------------------------

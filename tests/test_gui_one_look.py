@@ -18,9 +18,9 @@ import pytest
 from gui_driving import click_at, press, screen_of
 
 from checkers.ai.levels import get_level
+from checkers.board_geometry import BoardGeometry
 from checkers.gui import theme
 from checkers.gui.app import App
-from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.cards import button_height
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.intents import ChangeSettings, OpenDrills, OpenPuzzles, OpenSettings

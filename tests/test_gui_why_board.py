@@ -18,10 +18,10 @@ from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits
 from checkers.board import SQUARES, Move, Position
+from checkers.board_geometry import BoardGeometry
 from checkers.coach.explain import explain_choice
 from checkers.gui import theme
 from checkers.gui.app import App
-from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explaining import why_card
 from checkers.gui.screens.why import WhyScreen

@@ -11,9 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from checkers import palettes as theme
 from checkers.board import InvalidMoveError, Move, Position
 from checkers.cli import main
-from checkers.gui import theme
 from checkers.gui.board_view import render
 from checkers.gui.picture_png import paint, png_bytes
 from checkers.picture import (

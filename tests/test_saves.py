@@ -173,3 +173,17 @@ def test_clear_autosave_forgets_the_game() -> None:
     saves.clear_autosave()
     saves.clear_autosave()  # nothing left to clear is fine
     assert saves.load_autosave() is None
+
+
+def test_the_folders_live_in_paths_and_the_database_finds_them_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine's databases, the saves and the window read one definition of the folders."""
+    from checkers import paths
+    from checkers.ai import endgame
+
+    monkeypatch.setenv(paths.DATA_DIR_ENV, str(tmp_path))
+    assert saves.data_dir is paths.data_dir and saves.games_dir is paths.games_dir
+    assert endgame.user_directory() == tmp_path / "endgame"
+    assert paths.games_dir() == tmp_path / "games"
+    assert paths.cache_dir() == Path(platformdirs.user_cache_dir("checkers"))

@@ -19,7 +19,6 @@ from checkers.ai.tracking import SearchTree, tracked_search
 from checkers.ai.tree_export import (
     MinimaxCount,
     minimax_node_count,
-    numbered_line,
     tree_dot,
     tree_json,
     tree_json_text,
@@ -28,6 +27,7 @@ from checkers.ai.tree_export import (
 )
 from checkers.board import Move, Position
 from checkers.cli import main
+from checkers.notation import numbered_moves
 
 SCHEMA = json.loads(
     (Path(__file__).resolve().parent.parent / "docs" / "tree.schema.json").read_text(
@@ -309,8 +309,8 @@ def test_scores_and_lines_read_as_a_player_writes_them() -> None:
     assert tree_score(1_000_000 - 5) == "wins in 3 moves"  # 5 plies: 3 of the winner's moves
     assert tree_score(-(1_000_000 - 2), short=True) == "L1"  # as the tree view's legend says
     moves = [Move.from_pdn(text) for text in ("9-14", "22-18", "5-9")]
-    assert numbered_line(True, moves) == "1. 9-14 22-18 2. 5-9"
-    assert numbered_line(False, moves) == "1. ... 9-14 2. 22-18 5-9"
+    assert numbered_moves(moves, True) == "1. 9-14 22-18 2. 5-9"
+    assert numbered_moves(moves, False) == "1. ... 9-14 2. 22-18 5-9"
 
 
 def test_tree_command_prints_each_format() -> None:

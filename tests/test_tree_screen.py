@@ -221,7 +221,7 @@ def test_the_standalone_viewer_is_a_screen_of_the_app_and_escape_quits() -> None
 def test_the_standalone_viewer_without_a_display_says_so_in_one_line(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from checkers.gui import commands
+    from checkers.gui import window_cli as commands
 
     monkeypatch.setattr(commands, "display_problem", lambda: "no display (DISPLAY is not set)")
     status = main(["treeview", "--depth", "2"])

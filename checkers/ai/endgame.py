@@ -507,8 +507,8 @@ DATA_DIR_NAME = "endgame"
 
 def user_directory() -> Path:
     """Where `checkers endgame build` puts slices by default: the data directory's `endgame`."""
-    # Imported here: saves pulls in platformdirs and the PDN reader, which probing never needs.
-    from checkers.saves import data_dir
+    # Imported here: platformdirs is needed only for this folder, which probing never needs.
+    from checkers.paths import data_dir
 
     return data_dir() / DATA_DIR_NAME
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +31,6 @@ __all__ = [
     "minimax_node_count",
     "moves_to",
     "node_ids",
-    "numbered_line",
     "tree_dot",
     "tree_json",
     "tree_json_text",
@@ -123,14 +122,6 @@ def moves_to(node: SearchNode) -> list[Move]:
     return moves
 
 
-def numbered_line(
-    first_to_move_is_black: bool, moves: Iterable[Move], first_number: int = 1
-) -> str:
-    """PDN movetext for moves played from the root, numbered from the root's move
-    `first_number`: `1. 9-14 22-18 2. 5-9`, `12. ... 24-20`."""
-    return numbered_moves(list(moves), first_to_move_is_black, first_number)
-
-
 def node_ids(tree: SearchTree) -> dict[SearchNode, int]:
     """Each node's id in exports: its index in a depth-first walk in move order (root 0)."""
     return {node: index for index, node in enumerate(tree.root.walk())}
@@ -155,8 +146,8 @@ def _summary(tree: SearchTree, minimax_nodes: MinimaxCount | None) -> list[str]:
             f"{tree.pruned} moves pruned"
         ),
     ]
-    pv = numbered_line(
-        tree.root.position.turn is BLACK, [node.move for node in tree.pv if node.move is not None]
+    pv = numbered_moves(
+        [node.move for node in tree.pv if node.move is not None], tree.root.position.turn is BLACK
     )
     if pv:
         lines.append(f"principal variation: {pv}")

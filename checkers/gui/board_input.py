@@ -9,7 +9,7 @@ from typing import Protocol
 
 import pygame
 
-from checkers.gui.board_view.geometry import BoardGeometry
+from checkers.board_geometry import BoardGeometry
 from checkers.gui.board_view.selection import Drag, Selector
 from checkers.gui.widgets import key_names
 

@@ -12,9 +12,9 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UITextBox
 
 from checkers.board import Move, Position
+from checkers.board_geometry import BoardGeometry
 from checkers.gui import theme
 from checkers.gui.board_input import board_event
-from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
 from checkers.gui.cards import Card, grid_unit

@@ -22,7 +22,7 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIPanel, UITextEntryLine
 
-from checkers import saves
+from checkers import paths
 from checkers.gui import fonts
 from checkers.gui.cards import (
     Card,
@@ -236,7 +236,7 @@ class FolderBrowser(ScreenBase):
 
     def places(self) -> list[tuple[str, Path, str]]:
         """The places on the left: (label, folder, tooltip); the recent ones that still exist."""
-        games = saves.games_dir()
+        games = paths.games_dir()
         home = Path.home()
         places = [
             ("Saved games", games, f"The folder the game keeps its games in: {games}"),

@@ -39,7 +39,6 @@ __all__ = [
     "line_score",
     "line_words",
     "move_number",
-    "numbered_line",
     "why_card",
     "why_score",
 ]
@@ -50,12 +49,6 @@ def move_number(ply: int, black_first: bool = True) -> tuple[int, bool]:
     start of a game Black begins is (1, True)."""
     index = ply + (0 if black_first else 1)  # 0 is Black's half of move 1
     return index // 2 + 1, index % 2 == 0
-
-
-def numbered_line(moves: Sequence[str], number: int, black_to_move: bool) -> str:
-    """PDN moves as players write a line from move `number`: `12. 11-15 23-19 13. 8-11`, or
-    `12. ... 23-19 13. 8-11` when White plays first."""
-    return numbered_moves(moves, black_to_move, number)
 
 
 def _name(side: Side) -> str:
@@ -107,7 +100,7 @@ def analysis_rows(
         score = line_words(found, side, human)
         names = ", ".join(dict.fromkeys(idea_name(idea, side) for idea in found.ideas))
         rows.append(
-            LineRow(rank, found.move, score, numbered_line(found.pv, number, black_to_move), names)
+            LineRow(rank, found.move, score, numbered_moves(found.pv, black_to_move, number), names)
         )
     return rows
 
@@ -201,12 +194,12 @@ def _row(
 ) -> WhyRow:
     if played or searched:
         # The line the AI expected after the move (not a refutation: it chose this move).
-        line = numbered_line(move.pv, number, black_to_move) if move.bound != "unscored" else ""
+        line = numbered_moves(move.pv, black_to_move, number) if move.bound != "unscored" else ""
         words = f"expects {line}" if len(move.pv) > 1 else ""
     else:
         # The refutation begins with the opponent's reply, a half-move after the move.
         reply_number = number + (0 if black_to_move else 1)
-        refutation = numbered_line(move.refutation, reply_number, not black_to_move)
+        refutation = numbered_moves(move.refutation, not black_to_move, reply_number)
         words = f"refuted by {refutation}" if refutation else ""
     verdict = move.verdict
     if verdict.startswith("is "):

@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from checkers import saves
+from checkers import paths
 from checkers.ai.book import format_score_in_men, packaged_book
 from checkers.board import Move, Position
 from checkers.coach.explain import Analysis, format_men
@@ -179,8 +179,8 @@ class ExplorerPane:
     """The explorer's state for the analysis board: archives, their indexes, the builder."""
 
     def __init__(self, folder: Path | None = None, games: Path | None = None) -> None:
-        self.folder = folder or saves.data_dir() / INDEX_FOLDER
-        own = Archive(games or saves.games_dir(), folder=True, title=OWN_GAMES)
+        self.folder = folder or paths.data_dir() / INDEX_FOLDER
+        own = Archive(games or paths.games_dir(), folder=True, title=OWN_GAMES)
         self.archives: list[Archive] = [own, *load_archive_list(self.folder)]
         self.indexes: dict[Archive, ExplorerIndex] = {}
         self.builder = IndexBuilder(self.folder)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from checkers.gui.board_view.geometry import BoardGeometry
+from checkers.board_geometry import BoardGeometry
 
 __all__ = ["STATUS_FLOOR", "GameLayout", "game_layout"]
 

@@ -1,5 +1,5 @@
 """The window's settings, remembered between runs in `settings.json` in the user's data
-directory (checkers.saves.data_dir()).
+directory (checkers.paths.data_dir()).
 
 Pure Python (no pygame). The file is data from disk: each value is checked on reading, and a
 missing, damaged or out-of-range value falls back to its default alone (a bad theme name does not
@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from checkers import atomic, saves
+from checkers import atomic, paths
 from checkers.ai.levels import DEFAULT_LEVEL, LEVELS, get_level
 from checkers.gui.theme import DEFAULT_THEME, THEMES
 from checkers.textfile import read_bytes
@@ -271,7 +271,7 @@ def _folders(value: object) -> tuple[str, ...] | None:
 
 def settings_path() -> Path:
     """Where the settings live: `settings.json` in the user's data directory."""
-    return saves.data_dir() / SETTINGS_FILE
+    return paths.data_dir() / SETTINGS_FILE
 
 
 def load_settings(path: Path | None = None) -> Settings:

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numba
-import platformdirs
+
+from checkers.paths import cache_dir
 
 __all__ = ["cache_directory", "is_warm", "jit", "mark_warm"]
 
@@ -44,7 +45,7 @@ def cache_directory() -> Path:
     paths = sorted(Path(__file__).parent.glob("*.py")) + [_PACKAGE / name for name in _SOURCES]
     for path in paths:
         digest.update(path.name.encode() + path.read_bytes())
-    base = os.environ.get("NUMBA_CACHE_DIR") or platformdirs.user_cache_dir("checkers")
+    base = os.environ.get("NUMBA_CACHE_DIR") or cache_dir()
     return Path(base) / f"compiled-{digest.hexdigest()[:16]}"
 
 

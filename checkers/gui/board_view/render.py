@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import pygame
 
 from checkers.board import BLACK, SQUARES, Move, Piece, Position
+from checkers.board_geometry import BoardGeometry, Point
 from checkers.gui import theme
 from checkers.gui.board_view.animation import Animation
 from checkers.gui.board_view.assets import Assets
-from checkers.gui.board_view.geometry import BoardGeometry, Point
 from checkers.gui.fonts import SIZE_FACTOR, layout_font
 
 __all__ = [

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from checkers.board_geometry import BoardGeometry
 from checkers.gui import theme
-from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_image
 from checkers.gui.context import ScreenContext

@@ -22,9 +22,9 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton
 
 from checkers.board import Move, Position, Side
+from checkers.board_geometry import BoardGeometry
 from checkers.coach.judgement import Judgement
 from checkers.gui import fonts, theme
-from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
 from checkers.gui.game import Game

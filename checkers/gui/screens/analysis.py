@@ -19,12 +19,12 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position, Side
+from checkers.board_geometry import BoardGeometry
 from checkers.coach.explain import MAX_LINES, Analysis
 from checkers.coach.judgement import Judgement, Judgements
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_input import board_event
-from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
 from checkers.gui.cards import grid_unit
@@ -35,7 +35,6 @@ from checkers.gui.explaining import (
     best_line_moves,
     line_words,
     move_number,
-    numbered_line,
 )
 from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.intents import Analysed, Back, PickArchive
@@ -49,6 +48,7 @@ from checkers.gui.wording import (
     settled_words,
     thinking_words,
 )
+from checkers.notation import numbered_moves
 from checkers.record import GameRecord
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -386,7 +386,7 @@ class AnalysisScreen(ScreenBase):
                 number, black = 1, record.start.turn is BLACK
                 texts.append("(side switched)")
             if moves:
-                texts.append(numbered_line(moves, number, black))
+                texts.append(numbered_moves(moves, black, number))
         return " ".join(texts) if texts else "None yet: move a piece, or Space plays the best."
 
     # --- the Screen protocol -----------------------------------------------------------------

@@ -22,9 +22,9 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers import saves
 from checkers.board import BLACK, Side
+from checkers.board_geometry import BoardGeometry
 from checkers.coach.judgement import Judgement
 from checkers.gui import theme
-from checkers.gui.board_view.geometry import BoardGeometry
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.board_view.selection import Drag
 from checkers.gui.cards import Card, grid_unit

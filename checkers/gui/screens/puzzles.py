@@ -16,9 +16,9 @@ from checkers.board import BLACK, IllegalMoveError, InvalidMoveError, Move, Posi
 from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
-from checkers.gui.explaining import numbered_line
 from checkers.gui.intents import Back, OpenDrills
 from checkers.gui.wording import plural
+from checkers.notation import numbered_moves
 from checkers.puzzle_store import Schedule, load_puzzles, when_words
 from checkers.puzzles import Puzzle, replay
 
@@ -296,7 +296,7 @@ class PuzzleScreen(BoardPlayScreen):
         for index, part in enumerate(label_lines(ideas, self.labels.get("idea 1"), 3), start=1):
             texts[f"idea {index}"] = part
         number = puzzle.move_number
-        line = numbered_line(list(puzzle.solution), number, puzzle.position.turn is BLACK)
+        line = numbered_moves(list(puzzle.solution), puzzle.position.turn is BLACK, number)
         texts["line title"] = "The line, played out on the board:"
         first, second = label_lines(line, self.labels.get("line 1"), 2)
         texts["line 1"], texts["line 2"] = first, second

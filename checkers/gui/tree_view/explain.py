@@ -12,7 +12,7 @@ import enum
 
 from checkers.ai.classic import ScoreReason
 from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
-from checkers.ai.tree_export import MinimaxCount, numbered_line
+from checkers.ai.tree_export import MinimaxCount
 from checkers.board import BLACK
 from checkers.gui.tree_view.layout import Replay
 from checkers.gui.tree_view.words import (
@@ -22,9 +22,10 @@ from checkers.gui.tree_view.words import (
     node_score,
     plain_score,
     root_label,
-    score_text,
+    value_text,
 )
 from checkers.gui.wording import plural
+from checkers.notation import numbered_moves
 
 __all__ = ["Tone", "describe_event", "footer_text", "header_lines", "node_lines", "why_skipped"]
 
@@ -73,7 +74,7 @@ def _role(node: SearchNode) -> str:
 
 def _best_line(tree: SearchTree, first_number: int) -> str:
     moves = [node.move for node in tree.pv if node.move is not None]
-    line = numbered_line(tree.root.position.turn is BLACK, moves, first_number)
+    line = numbered_moves(moves, tree.root.position.turn is BLACK, first_number)
     if tree.truncated and len(tree.pv) < tree.depth:
         line += " (the rest is past the node cap)" if line else "past the node cap"
     return line
@@ -90,7 +91,7 @@ def header_lines(
     """What the search found (best move, score, line, numbered from the root's move
     `first_number`) and what it cost; `replay` while stepping."""
     best = tree.best_move.pdn() if tree.best_move else "none"
-    score = score_text(tree.score, man)
+    score = value_text(tree.score, man)
     counted = f"{minimax}" if minimax is not None else "not counted"
     tone = Tone.ACCENT if tree.truncated else Tone.TEXT
     if curious:
@@ -292,10 +293,10 @@ def _parent_learns(node: SearchNode, replay: Replay, man: float, curious: bool) 
         mover = _side(parent)
         where = f"after {parent.move.pdn()}" if parent.move is not None else "at the start"
         return (
-            f" {where.capitalize()}, the best {mover} has found so far is {score_text(best, man)}."
+            f" {where.capitalize()}, the best {mover} has found so far is {value_text(best, man)}."
         )
     name = parent.move.pdn() if parent.move is not None else "The root"
-    text = f" {name} ({_role(parent)}) has {score_text(best, man)} so far"
+    text = f" {name} ({_role(parent)}) has {value_text(best, man)} so far"
     if parent.alpha is None or parent.beta is None:
         return text + "."
     if parent.maximizing:
@@ -316,7 +317,7 @@ def describe_event(event: SearchEvent, replay: Replay, man: float, curious: bool
         return f"Enter {name} ({_role(node)} to move){window}."
     if event.kind is EventKind.RETURN:
         verb = "returns" if curious else "is worth"
-        returned = f"{name[0].upper()}{name[1:]} {verb} {score_text(event.score, man)}."
+        returned = f"{name[0].upper()}{name[1:]} {verb} {value_text(event.score, man)}."
         return returned + _parent_learns(node, replay, man, curious)
     if event.kind is EventKind.CUTOFF:
         skipped = len(node.pruned_children)

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from checkers.ai.tracking import SearchNode
-from checkers.ai.tree_export import moves_to, numbered_line
+from checkers.ai.tree_export import moves_to
 from checkers.board import BLACK, SQUARES
 from checkers.gui import theme
 from checkers.gui.tree_view.chrome import tone_colour
 from checkers.gui.tree_view.explain import Tone, describe_event, node_lines
 from checkers.gui.tree_view.text import SMALL, body_size
 from checkers.gui.tree_view.words import legend
+from checkers.notation import numbered_moves
 
 if TYPE_CHECKING:
     from checkers.gui.tree_view.view import TreeView
@@ -80,7 +81,7 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
         return
     moves = moves_to(node)
     title = (
-        numbered_line(view.tree.root.position.turn is BLACK, moves, view.first_number)
+        numbered_moves(moves, view.tree.root.position.turn is BLACK, view.first_number)
         if moves
         else "the position searched"
     )

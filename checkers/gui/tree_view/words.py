@@ -12,8 +12,7 @@ from __future__ import annotations
 import math
 
 from checkers.ai.classic import ScoreReason
-from checkers.ai.search import is_win_score
-from checkers.ai.search import score_text as search_score_text
+from checkers.ai.search import is_win_score, score_text
 from checkers.ai.tracking import SearchNode, SearchTree
 from checkers.board import Move, Side
 from checkers.gui.wording import advantage_words
@@ -31,8 +30,8 @@ __all__ = [
     "node_score",
     "plain_score",
     "root_label",
-    "score_text",
     "search_words",
+    "value_text",
 ]
 
 ALGORITHM_NAMES = {"alphabeta": "alpha-beta", "minimax": "minimax"}
@@ -54,10 +53,10 @@ def bound(value: float | None, man: float) -> str:
     return men(value, man)
 
 
-def score_text(value: float | None, man: float) -> str:
+def value_text(value: float | None, man: float) -> str:
     """A score in men, or `wins in 3 moves` for a forced result."""
     if value is not None and not math.isinf(value) and is_win_score(value):
-        return search_score_text(value)
+        return score_text(value)
     return bound(value, man)
 
 
@@ -88,7 +87,7 @@ def node_score(node: SearchNode, man: float, short: bool = True, curious: bool =
     if score is None:
         return "?"
     if is_win_score(score) and not math.isinf(score):
-        return search_score_text(score, short=short)
+        return score_text(score, short=short)
     kind = bound_kind(node)
     if kind and not curious:
         kind = PLAIN_BOUNDS[kind]
@@ -101,7 +100,7 @@ def plain_score(value: float | None, man: float, side: Side) -> str:
     if value is None or math.isinf(value):
         return "not known"
     if is_win_score(value):
-        return search_score_text(value)
+        return score_text(value)
     return advantage_words(value / man, side, None)
 
 

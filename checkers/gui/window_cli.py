@@ -1,4 +1,8 @@
-"""The desktop game's subcommands: `start`, `play` and `watch` (`watch --headless` in the terminal).
+"""The command line's way into the window: the desktop game's subcommands `start`, `play` and
+`watch` (`watch --headless` in the terminal), and the tree view `checkers treeview` opens.
+
+With `checkers.gui.picture_png` (pygame painting a picture file, no window), the only module of
+`checkers.gui` that the rest of the program imports (tests/test_layering.py holds it to that).
 
 Importing this module does not import pygame (the CLI stays fast and works without it); the
 handlers import the window code only when a window is wanted, after checking for a display.
@@ -32,6 +36,7 @@ __all__ = [
     "cmd_start",
     "cmd_watch",
     "display_problem",
+    "open_tree_view",
 ]
 
 NO_DISPLAY_STATUS = 3
@@ -328,3 +333,34 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
 
         return watch_in_terminal(config, out)
     return _open_window(config)
+
+
+def open_tree_view(args: argparse.Namespace, out: TextIO) -> int:
+    """Open the tree view as the window's one screen; without a display, one line and status 3."""
+    problem = display_problem()
+    if problem is None:
+        # pygame only for this command, and only once a display is there.
+        from checkers.ai.search import SearchRequest
+        from checkers.gui.app import DisplayUnavailable, run_tree_viewer
+        from checkers.gui.tree_view.search import Subject
+
+        position: Position = args.fen
+        side = position.turn.name.capitalize()
+        where = (
+            "the starting position" if position == Position() else f"the position {position.fen()}"
+        )
+        subject = Subject(
+            SearchRequest(position, (position,)),
+            args.depth,
+            args.algorithm,
+            args.evaluation,
+            f"{side} to move in {where}",
+            detail=f"{args.evaluation} evaluation",
+            node_cap=args.node_cap,
+        )
+        try:
+            return run_tree_viewer(subject)
+        except DisplayUnavailable as error:
+            problem = str(error)
+    print(f"checkers: error: cannot open a window: {problem}", file=sys.stderr)
+    return NO_DISPLAY_STATUS

@@ -1,7 +1,8 @@
 """Where the board's squares are on screen: the one place pixels and squares are converted.
 
-Pure Python. Orientation: unflipped is the standard diagram, White at the bottom (square 32's
-row); flipped turns the board half a turn so Black is at the bottom.
+Pure data (no pygame): the window, the pictures and the HTML review share it. Orientation:
+unflipped is the standard diagram, White at the bottom (square 32's row); flipped turns the board
+half a turn so Black is at the bottom.
 """
 
 from __future__ import annotations

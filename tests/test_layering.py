@@ -1,0 +1,183 @@
+"""The import graph keeps its layers: the window is entered through named doors only, the AI
+never reaches up into the coach's words, no two modules need each other at import time, and
+the names that used to collide are defined once."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "checkers"
+
+WINDOW = "checkers.gui"
+WINDOW_DOORS = {
+    "checkers.gui.window_cli": "the command line's window subcommands (start, play, watch, "
+    "treeview): the one way into the window",
+    "checkers.gui.picture_png": "`checkers picture --out x.png`: pygame paints a picture file, "
+    "no window is opened",
+}
+"""The only modules of the window that code outside it may import, and why each must be."""
+
+
+def module_name(path: Path) -> str:
+    """`checkers/gui/app.py` -> `checkers.gui.app`; a package's `__init__.py` is the package."""
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _targets(node: ast.Import | ast.ImportFrom) -> Iterator[str]:
+    """The modules of the package an import statement loads (a `from package import name`
+    loads the submodule `name` when there is one, else the package itself)."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.name in MODULES:
+                yield alias.name
+        return
+    if node.level or node.module is None:
+        raise AssertionError(f"a relative import at line {node.lineno}: the package uses none")
+    for alias in node.names:
+        sub = f"{node.module}.{alias.name}"
+        if sub in MODULES:
+            yield sub
+        elif node.module in MODULES:
+            yield node.module
+
+
+def imports(name: str, at_import_time: bool) -> set[str]:
+    """The package's modules that `name` imports: all of them, or only those loaded when it is
+    imported (statements at module level, outside `if TYPE_CHECKING:`)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    found: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                found.update(_targets(node))
+            elif isinstance(node, ast.If) and _is_type_checking(node):
+                continue
+            elif isinstance(node, (ast.If, ast.Try, ast.With, ast.ClassDef)):
+                for block in ("body", "orelse", "finalbody", "handlers"):
+                    for child in getattr(node, block, []):
+                        visit(child.body if isinstance(child, ast.ExceptHandler) else [child])
+            elif not at_import_time:
+                visit([child for child in ast.walk(node) if isinstance(child, ast.stmt)][1:])
+
+    visit(tree.body)
+    found.discard(name)
+    return found
+
+
+def _inside(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_nothing_outside_the_window_imports_it_but_through_its_named_doors() -> None:
+    """The palettes, the board geometry and the folders live below the window, so the pictures,
+    the HTML review and the engine need nothing of it."""
+    leaks = {
+        (name, target)
+        for name in MODULES
+        if not _inside(name, WINDOW)
+        for target in imports(name, at_import_time=False)
+        if _inside(target, WINDOW) and target not in WINDOW_DOORS
+    }
+    assert not leaks, sorted(leaks)
+
+
+def test_the_window_is_not_loaded_by_importing_anything_outside_it() -> None:
+    """Even the doors are opened only when a window or a PNG is wanted: importing the command
+    line loads `window_cli` alone, which imports no other module of the window at load time."""
+    for name in MODULES:
+        if _inside(name, WINDOW):
+            continue
+        loaded = {
+            target for target in imports(name, at_import_time=True) if _inside(target, WINDOW)
+        }
+        assert loaded <= {"checkers.gui.window_cli"}, (name, loaded)
+    door = imports("checkers.gui.window_cli", at_import_time=True)
+    assert not {target for target in door if _inside(target, WINDOW)}, door
+
+
+def test_the_ai_never_imports_the_coach() -> None:
+    """The AI returns scores and lines; the words are made above it."""
+    up = {
+        (name, target)
+        for name in MODULES
+        if _inside(name, "checkers.ai")
+        for target in imports(name, at_import_time=False)
+        if _inside(target, "checkers.coach")
+    }
+    assert not up, sorted(up)
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle in `graph` as a path that ends where it starts, or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 finished
+    path: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph[node]):
+            if state.get(target) == 1:
+                return path[path.index(target) :] + [target]
+            if target not in state:
+                found = walk(target)
+                if found is not None:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = walk(node)
+            if found is not None:
+                return found
+    return None
+
+
+def test_no_circle_among_modules_at_import_time() -> None:
+    graph = {name: imports(name, at_import_time=True) for name in MODULES}
+    assert _cycle(graph) is None, " -> ".join(_cycle(graph) or [])
+
+
+def test_the_cycle_finder_finds_a_circle() -> None:
+    """The check above would pass on a graph it cannot read; a known circle proves it reads."""
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def _functions(name: str) -> set[str]:
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+
+
+def test_names_that_collided_are_defined_once() -> None:
+    """One `score_text` (the search's), no `numbered_line` beside `notation.numbered_moves`,
+    and one module named commands (the game screen's command table)."""
+    defining = {
+        word: sorted(name for name in MODULES if word in _functions(name))
+        for word in ("score_text", "numbered_line", "numbered_moves")
+    }
+    assert defining == {
+        "score_text": ["checkers.ai.search"],
+        "numbered_line": [],
+        "numbered_moves": ["checkers.notation"],
+    }
+    assert [name for name in MODULES if name.endswith(".commands")] == [
+        "checkers.gui.game_view.commands"
+    ]
