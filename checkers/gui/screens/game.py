@@ -64,6 +64,7 @@ from checkers.gui.intents import (
     ShowStart,
 )
 from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
+from checkers.gui.persist import loaded_config
 from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
 from checkers.gui.widgets import key_label, key_names
 from checkers.gui.wording import (
@@ -327,6 +328,9 @@ class GameScreen(ScreenBase):
         self.drag = None
         self.card = None
         kept = self.keep_game()
+        # The players the file records, not this game's: its panel, mode and board side.
+        self.game.config = loaded_config(tags, self.game.config)
+        self.flipped = (self.game.config.human_side() is BLACK) != self.context.settings.flip
         self.game.load(record, tags)
         self.keeper.opened(path)
         self.game.status = f"{name}: " + self.game.status + (KEPT_NOTE if kept else "")
