@@ -497,9 +497,9 @@ def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
     screen = screen_of(app)
     run_until(app, lambda: screen.wake_in() is None)
-    timed = make_app(
-        GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=TimeControl(300))
-    )
+    timed = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(300)))
+    click(timed, 11)
+    click(timed, 15)  # the clocks run from the first move
     timed.step(1 / 60)
     wake = screen_of(timed).wake_in()
     assert wake is not None and 0 < wake <= 1.0

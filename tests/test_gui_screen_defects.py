@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import press, screen_of
+from gui_driving import click, press, screen_of
 
 from checkers import saves
 from checkers.ai.levels import get_level
 from checkers.board import BLACK, WHITE, Piece
+from checkers.clock import TimeControl
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
@@ -23,6 +24,7 @@ from checkers.gui.intents import LoadedGame
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.wording import FORTY_MOVE_WORDS
+from checkers.pdn import read_file
 
 FINISHED_GAME = """[Event "Club night"]
 [Black "Ann Smith"]
@@ -127,3 +129,35 @@ def test_the_panel_and_the_help_say_the_same_of_the_stalemate_counter(
     # Each wording the panel may show (the widest that fits) says it counts moves each.
     assert all("of 40 moves each" in line for line in lines.counter)
     assert lines.counter[0] == f"Stalemate counter: 0 of {FORTY_MOVE_WORDS}; a draw at 40"
+
+
+def test_a_new_games_clock_waits_for_the_first_move_and_the_panel_shows_the_increment(
+    make_app: Callable[..., App],
+) -> None:
+    timed = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 2))
+    app = make_app(timed)
+    game = screen_of(app).game
+    for _ in range(10):  # ten seconds of a slow start-up: nobody's clock runs
+        app.step(1.0)
+    assert game.timer is not None and game.timer.remaining(BLACK) == 60
+    assert panel_lines(game).header_right == "1 min + 2 s a move, from the first move"
+    click(app, 11)
+    click(app, 15)
+    app.step(1.0)
+    assert game.timer.remaining(BLACK) == 60  # the first move was untimed
+    assert game.timer.remaining(WHITE) < 60  # White's clock runs from Black's first move
+    assert panel_lines(game).header_right == "1 min + 2 s a move"
+
+
+def test_a_game_resigned_before_any_move_is_kept_in_the_list(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    app = make_app(autosave=True)
+    screen_of(app).ask_resign()
+    screen_of(app).ask_resign()  # the second press resigns
+    app.step(1 / 60)
+    game = screen_of(app).game
+    assert game.finished and not game.record.line
+    screen_of(app).keep_game()
+    [path] = (data_dir / "games").glob("*.pdn")
+    assert read_file(path)[0].result == "0-1"

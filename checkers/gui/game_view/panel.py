@@ -210,6 +210,10 @@ def panel_lines(game: Game) -> PanelLines:
         right = "paused" if game.paused else f"{game.delay:g} s between moves"
     elif ORIGIN_TAG in game.tags:  # said for good here: the status line moves on at once
         right = "played on (new game)"
+    elif game.config.clock is not None:  # the increment, which the clock faces cannot show
+        right = game.config.clock.label()
+        if not game.record.line:
+            right += ", from the first move"
     if game.result is not None:  # a finished game says so wherever the board is in it
         right = f"game over: {result_words(game.result.result())}"
     counter = game.record.stalemate_counter
