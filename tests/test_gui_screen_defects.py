@@ -140,7 +140,7 @@ def test_a_new_games_clock_waits_for_the_first_move_and_the_panel_shows_the_incr
     for _ in range(10):  # ten seconds of a slow start-up: nobody's clock runs
         app.step(1.0)
     assert game.timer is not None and game.timer.remaining(BLACK) == 60
-    assert panel_lines(game).header_right == "1 min + 2 s a move, from the first move"
+    assert panel_lines(game).header_right == "1 min + 2 s a move"
     click(app, 11)
     click(app, 15)
     app.step(1.0)

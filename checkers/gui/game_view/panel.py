@@ -212,8 +212,6 @@ def panel_lines(game: Game) -> PanelLines:
         right = "played on (new game)"
     elif game.config.clock is not None:  # the increment, which the clock faces cannot show
         right = game.config.clock.label()
-        if not game.record.line:
-            right += ", from the first move"
     if game.result is not None:  # a finished game says so wherever the board is in it
         right = f"game over: {result_words(game.result.result())}"
     counter = game.record.stalemate_counter
