@@ -21,7 +21,7 @@ def test_the_board_stays_put_for_the_bar_and_the_analysis_board(
     screen = screen_of(app)
     before = screen.layout().board
     press(app, pygame.K_v, "v")  # the evaluation bar comes
-    assert screen.bar_shown() and screen.layout().board == before
+    assert screen.bar.shown() and screen.layout().board == before
     press(app, pygame.K_a, "a")
     analysis = app.screen
     assert isinstance(analysis, AnalysisScreen)

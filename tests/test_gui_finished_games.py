@@ -388,10 +388,12 @@ def test_a_clock_under_twenty_seconds_turns_the_warning_colour(make_app) -> None
     assert panel is not None
     black_clock = panel.side_labels[0][3]
     assert "@clock" in black_clock.object_ids and "@clock_low" not in black_clock.object_ids
-    app.step(12.0)  # Black thinks for twelve seconds: 18 s left
+    click(app, 11)
+    click(app, 15)  # the clocks run from the first move
+    app.step(12.0)  # White thinks for twelve seconds: 18 s left
     app.step(1 / 60)
-    assert "@clock_low" in panel.side_labels[0][3].object_ids
-    assert "@clock_low" not in panel.side_labels[1][3].object_ids  # White still has 30 s
+    assert "@clock_low" in panel.side_labels[1][3].object_ids
+    assert "@clock_low" not in panel.side_labels[0][3].object_ids  # Black still has 30 s
 
 
 @pytest.mark.parametrize("size", [(720, 480), (1280, 800)])

@@ -260,24 +260,24 @@ def test_the_evaluation_bar_shows_by_default_when_watching_and_the_key_toggles_i
 ) -> None:
     app = make_app()
     screen = screen_of(app)
-    assert not screen.bar_shown()
+    assert not screen.bar.shown()
     board_before = screen.layout().board
     press(app, pygame.K_v, "v")
-    assert app.settings.eval_bar == "always" and screen.bar_shown()
+    assert app.settings.eval_bar == "always" and screen.bar.shown()
     layout = screen.layout()
-    bar = screen.bar_rect(layout)
+    bar = screen.bar.rect(layout)
     assert bar.left >= layout.board.left + layout.board.size  # beside the board, not over it
     assert layout.board.size <= board_before.size
     assert app.window.get_at(bar.center)[:3] != theme.BACKGROUND
     press(app, pygame.K_v, "v")
-    assert app.settings.eval_bar == "watching" and not screen.bar_shown()
+    assert app.settings.eval_bar == "watching" and not screen.bar.shown()
 
     watching = make_app(
         GameConfig(black=PlayerConfig(ENGINE_QUICK), white=PlayerConfig(ENGINE_QUICK))
     )
-    assert screen_of(watching).bar_shown()
-    run_until(watching, lambda: screen_of(watching).evaluation() is not None)
-    share, words = screen_of(watching).evaluation()  # type: ignore[misc]
+    assert screen_of(watching).bar.shown()
+    run_until(watching, lambda: screen_of(watching).bar.evaluation() is not None)
+    share, words = screen_of(watching).bar.evaluation()  # type: ignore[misc]
     score = words.split(" (thinking... ")[0]  # a search still deepening says so after it
     assert 0.0 <= share <= 1.0 and score.endswith(("for Black", "for White", "moves", "move"))
 
@@ -288,7 +288,7 @@ def test_a_weak_levels_own_rough_score_is_never_shown_as_the_score(
     app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
     screen = screen_of(app)
     run_until(app, lambda: screen.game.record.ply >= 2 and screen.game.figures is not None)
-    assert screen.evaluation() is None and screen.bar_label() == "no evaluation yet"
+    assert screen.bar.evaluation() is None and screen.bar.label() == "no evaluation yet"
     assert not any(line.startswith("Score") for line in panel_lines(screen.game).search)
 
 
@@ -301,14 +301,14 @@ def test_the_panel_the_bar_the_hint_and_the_draw_offer_give_one_score(
     click(app, 11)
     click(app, 15)
     run_until(app, lambda: game.record.ply == 2 and game.thinking is None)
-    evaluation = screen.evaluation()
+    evaluation = screen.bar.evaluation()
     assert evaluation is not None
     words = evaluation[1]
     assert words.endswith("for you")
     assert any(line.startswith(f"Score {words}") for line in panel_lines(game).search)
     press(app, pygame.K_h, "h")
     run_until(app, lambda: game.hint is not None)
-    evaluation = screen.evaluation()
+    evaluation = screen.bar.evaluation()
     assert evaluation is not None
     words = evaluation[1]  # the deeper of the two searches: the bar, the panel and the hint
     assert f"({words}," in game.status and any(
@@ -498,9 +498,9 @@ def test_the_screen_sleeps_while_waiting_for_the_human_and_ticks_a_running_clock
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
     screen = screen_of(app)
     run_until(app, lambda: screen.wake_in() is None)
-    timed = make_app(
-        GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=TimeControl(300))
-    )
+    timed = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(300)))
+    click(timed, 11)
+    click(timed, 15)  # the clocks run from the first move
     timed.step(1 / 60)
     wake = screen_of(timed).wake_in()
     assert wake is not None and 0 < wake <= 1.0
@@ -518,15 +518,15 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     two = make_app()
     screen = screen_of(two)
     press(two, pygame.K_v, "v")
-    assert screen.bar_shown() and screen.bar_label() == "no evaluation yet"
-    bar = screen.bar_rect(screen.layout())
+    assert screen.bar.shown() and screen.bar.label() == "no evaluation yet"
+    bar = screen.bar.rect(screen.layout())
     assert not bar_fill(two, bar)  # no fill: a neutral bar
 
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE_QUICK)))
     screen = screen_of(app)
     game = screen.game
     press(app, pygame.K_v, "v")
-    assert screen.bar_shown()
+    assert screen.bar.shown()
     click(app, 11)
     click(app, 15)
     run_until(app, lambda: game.position.turn is BLACK and game.animation is None)
@@ -534,13 +534,13 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     judged = game.judgement()
     assert judged is not None
     # The panel's words, two decimals and the side ahead, not a bare "0.1".
-    label = screen.bar_label()
+    label = screen.bar.label()
     assert label == score_words(judged.score, judged.man, judged.side, human_side(game))
     assert label == "even" or label.endswith(("for you", "for the AI"))
-    bar = screen.bar_rect(screen.layout())
+    bar = screen.bar.rect(screen.layout())
     assert bar_fill(app, bar) == {theme.BLACK_PIECE, theme.WHITE_PIECE}  # filled, both sides
     press(app, pygame.K_u, "u")
-    assert game.record.ply == 0 and screen.bar_label() == "no evaluation yet"
+    assert game.record.ply == 0 and screen.bar.label() == "no evaluation yet"
 
 
 def test_pause_says_resume_at_once_in_ai_vs_ai(make_app: Callable[..., App]) -> None:
@@ -691,7 +691,7 @@ def test_weak_levels_playing_each_other_still_fill_the_bar_with_the_engines_scor
     run_until(app, lambda: game.record.ply >= 2)
     judged = game.judgements.get(game.record.positions[1])
     assert judged is not None and judged.depth >= 1 and judged.man == 100.0
-    run_until(app, lambda: screen.evaluation() is not None)
+    run_until(app, lambda: screen.bar.evaluation() is not None)
 
 
 def test_a_weak_levels_slip_fits_the_panel_of_the_smallest_window(
@@ -737,7 +737,7 @@ def test_the_bar_holds_the_last_score_while_the_next_position_is_judged(
     game = screen.game
     run_until(app, lambda: game.record.ply >= 1 and game.position not in game.judgements)
     before = game.judgements[game.record.positions[-2]]  # judged before the move was chosen
-    share, figure = screen.bar_figure()
+    share, figure = screen.bar.figure()
     assert share == black_share(before.score, before.man, before.side) and figure
 
 
@@ -753,5 +753,5 @@ def test_against_a_weak_level_the_bar_has_the_engines_score_on_your_turn(
     game.play(Move.from_pdn("11-15", game.position))
     run_until(app, lambda: game.record.ply == 2 and game.animation is None)
     assert game.judgements.get(game.record.positions[1]) is not None
-    share, figure = screen.bar_figure()
+    share, figure = screen.bar.figure()
     assert share is not None and figure

@@ -477,7 +477,7 @@ def test_the_evaluation_bar_shows_the_reviews_score_from_the_players_side(
     screen = screen_of(app)
     screen.load(blunder_record(), {}, "blunder.pdn")
     app.step(1 / 60)
-    assert screen.evaluation() is None  # nothing has judged the position yet
+    assert screen.bar.evaluation() is None  # nothing has judged the position yet
     start_from_menu(app)
     review_finished(app)
     pane = pane_of(app)
@@ -488,8 +488,8 @@ def test_the_evaluation_bar_shows_the_reviews_score_from_the_players_side(
         assert found is not None
         score, side = found
         words = score_words(score, pane.progress.man, side, BLACK)
-        shown = screen.evaluation()
-        assert shown is not None and shown[1] == words == screen.bar_label()
+        shown = screen.bar.evaluation()
+        assert shown is not None and shown[1] == words == screen.bar.label()
         assert words.endswith(("for you", "for the AI")) or words == "even" or "win in" in words
         # The bar's share and the graph's point agree: Black (you) ahead fills more than half.
         value = pane.progress.values()[ply]
@@ -593,11 +593,11 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
         click_at(app, pane.point_of(ply))
         assert screen.game.record.ply == ply
         found = progress.position_score(ply)
-        shown = screen.evaluation()
+        shown = screen.bar.evaluation()
         assert found is not None and shown is not None
         review_words = score_words(found[0], setting.man, found[1], BLACK)
         bar = shown[1]
-        assert bar == review_words == screen.bar_label(), (ply, bar, review_words)
+        assert bar == review_words == screen.bar.label(), (ply, bar, review_words)
         value = progress.values()[ply]
         assert value is not None
         graph = score_words(value * setting.man, setting.man, BLACK, BLACK)
@@ -711,7 +711,7 @@ def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figur
     pane = pane_of(app)
     review = pane.progress.review_of(2)
     assert review is not None and game.record.ply == 2
-    shown = screen.evaluation()
+    shown = screen.bar.evaluation()
     assert shown is not None
     press(app, pygame.K_w, "w")
     why = app.screen

@@ -311,12 +311,13 @@ def test_the_ai_thinks_within_what_its_clock_allows() -> None:
 def test_running_out_of_time_loses_and_the_clocks_survive_a_save() -> None:
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 2))
     game = Game(config, hop_seconds=0)
-    game.update(0)  # Black's clock starts with the first frame
-    game.update(10)
-    play_clicks(game, 11, 15)  # Black: 60 - 10 + 2
+    game.update(0)
+    game.update(10)  # no clock runs before the first move (issue 36: not during start-up)
+    play_clicks(game, 11, 15)  # Black's first move, untimed
+    game.update(0)  # White's clock starts
     game.update(5)
     tags = game.clock_tags()
-    assert tags == {"BlackClock": "0:00:52.0", "WhiteClock": "0:00:55.0"}
+    assert tags == {"BlackClock": "0:01:00.0", "WhiteClock": "0:00:55.0"}
     resumed = Game(config, hop_seconds=0, record=game.full_record(), tags=tags)
     resumed.resume_play()
     assert resumed.timer is not None and resumed.timer.remaining(WHITE) == 55

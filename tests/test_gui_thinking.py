@@ -30,8 +30,8 @@ cancelled when the test ends)."""
 def bar_calls(monkeypatch: pytest.MonkeyPatch, app: App) -> list[tuple[Any, ...]]:
     """Every evaluation bar the renderer draws from now on: (share, figure, thinking)."""
     screen = app.screen
-    if hasattr(screen, "bar_shown"):
-        monkeypatch.setattr(screen, "bar_shown", lambda: True)  # shown in every game
+    if hasattr(screen, "bar"):
+        monkeypatch.setattr(screen.bar, "shown", lambda: True)  # shown in every game
     calls: list[tuple[Any, ...]] = []
     renderer = app.context.renderer
     original = renderer.eval_bar
@@ -76,11 +76,11 @@ def test_the_ais_score_says_it_is_still_thinking_and_how_deep_until_it_is_done(
     app.step(1 / 60)
     thinking = game.thinking
     assert thinking is not None and thinking.progress is not None
-    depth = screen.deepening()
+    depth = screen.bar.deepening()
     assert depth is not None and depth >= 2
-    shown = screen.evaluation()
+    shown = screen.bar.evaluation()
     assert shown is not None and shown[1].endswith(f"({thinking_words(depth)})")
-    assert screen.bar_label() == shown[1]
+    assert screen.bar.label() == shown[1]
     search = panel_lines(game).search
     assert search[1].startswith("Score ") and search[1].endswith(f"({thinking_words(depth)})")
     draw(app)
@@ -88,8 +88,8 @@ def test_the_ais_score_says_it_is_still_thinking_and_how_deep_until_it_is_done(
     # The search ends (here: the kept judgement of the position is deeper): settled words.
     game.set_aside()  # no frame after it: the next one would ask the AI again
     game.judge(game.position, Judgement(thinking.progress.score, thinking.man, BLACK, depth))
-    assert screen.deepening() is None
-    settled = screen.evaluation()
+    assert screen.bar.deepening() is None
+    settled = screen.bar.evaluation()
     assert settled is not None and "thinking" not in settled[1]
     assert panel_lines(game).search[0] == f"Score {settled[1]} (looked {depth} turns ahead)"
     draw(app)
@@ -120,8 +120,8 @@ def test_the_judging_search_between_weak_moves_shows_its_score_as_still_thinking
     assert search[0].startswith("Weighing the position")
     depth = thinking.progress.depth
     assert search[1].startswith("Score ") and search[1].endswith(f"({thinking_words(depth)})")
-    assert screen.deepening() == depth
-    shown = screen.evaluation()
+    assert screen.bar.deepening() == depth
+    shown = screen.bar.evaluation()
     assert shown is not None and shown[1].endswith(f"({thinking_words(depth)})")
 
 

@@ -491,7 +491,9 @@ class Game:
             and not self.reviewing
             and not (self.mode is Mode.AI_VS_AI and self.paused)
         )
-        if not live:
+        # A new game's clocks wait for its first move (as on lichess): the seconds the window
+        # takes to start, or the player to sit down, cost nobody anything.
+        if not live or not self.record.line:
             timer.stop()
             return
         if timer.running is not self.position.turn:

@@ -20,6 +20,7 @@ __all__ = [
     "PLAYER_TAGS",
     "config_from_tags",
     "config_tags",
+    "loaded_config",
     "person_named",
     "player_from_tags",
     "player_name",
@@ -88,6 +89,21 @@ def _player_from_code(code: object) -> PlayerConfig | None:
     except ValueError:
         return None
     return PlayerConfig(level)
+
+
+def loaded_config(tags: Mapping[str, str], base: GameConfig) -> GameConfig:
+    """The players a loaded file records (two people where it names none of ours, as in
+    another program's PDN), with the window's other choices (delay, hint) from `base`: a game
+    opened from the file is shown as it was played, not with the start screen's players."""
+    people = GameConfig(
+        black=PlayerConfig(),
+        white=PlayerConfig(),
+        start=base.start,
+        ai_delay=base.ai_delay,
+        hint=base.hint,
+        seed=base.seed,
+    )
+    return config_from_tags(tags, people)
 
 
 def person_named(tags: Mapping[str, str], side: Side) -> str | None:

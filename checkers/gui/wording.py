@@ -26,6 +26,7 @@ from checkers.notation import (
 from checkers.record import Outcome, Reason
 
 __all__ = [
+    "FORTY_MOVE_WORDS",
     "JUDGING_WORDS",
     "SEARCH_WORDS",
     "advantage_words",
@@ -67,6 +68,10 @@ JUDGING_WORDS = {
     "count": "the pieces alone",
 }
 """The AI registry's evaluations as what an AI judges positions by."""
+
+
+FORTY_MOVE_WORDS = "40 moves each without a capture or a man move"
+"""The 40-move draw in the words the help, the panel's stalemate counter and the result use."""
 
 
 def thinking_words(depth: int) -> str:
@@ -140,7 +145,7 @@ def _reason(outcome: Outcome, position: Position, human: Side | None) -> str:
     if reason is Reason.REPETITION:
         return "the same position three times"
     if reason is Reason.FORTY_MOVE_RULE:
-        return "40 moves each without a capture or a man move"
+        return FORTY_MOVE_WORDS
     if reason is Reason.AGREEMENT:
         return "agreed by both players" if human is None else "you and the AI agreed"
     if reason is Reason.RECORDED:

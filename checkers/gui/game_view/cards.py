@@ -19,7 +19,13 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 from checkers.board import BLACK
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.game import Game
-from checkers.gui.wording import game_over_words, moves_count, plural, result_words
+from checkers.gui.wording import (
+    FORTY_MOVE_WORDS,
+    game_over_words,
+    moves_count,
+    plural,
+    result_words,
+)
 
 __all__ = [
     "RULES",
@@ -43,8 +49,8 @@ RULES = (
     "A man that reaches the far row is crowned king, and that ends its move.",
     "You lose when you cannot move: no pieces left, or all of them blocked.",
     (
-        "Draws: the same position three times, 40 moves each without a capture or a man move"
-        " (the panel's counter), or by agreement."
+        f"Draws: the same position three times; {FORTY_MOVE_WORDS} (the panel's stalemate"
+        " counter counts them: a draw at 40 of 40); or by agreement."
     ),
 )
 """The rules of English draughts in a few lines, as the help card gives them."""

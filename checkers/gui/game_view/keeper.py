@@ -111,7 +111,7 @@ class GameKeeper:
 
     def _write(self) -> Path | None:
         game = self.game
-        if not game.record.line:
+        if not game.record.line and not game.finished:  # a loss on time before a move is kept
             if self.file is not None:
                 self.file.remove()
                 self.file = None

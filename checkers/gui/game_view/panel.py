@@ -36,6 +36,7 @@ from checkers.gui.game import ORIGIN_TAG, Game
 from checkers.gui.persist import person_named
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import (
+    FORTY_MOVE_WORDS,
     depth_words,
     game_over_words,
     move_label,
@@ -209,6 +210,8 @@ def panel_lines(game: Game) -> PanelLines:
         right = "paused" if game.paused else f"{game.delay:g} s between moves"
     elif ORIGIN_TAG in game.tags:  # said for good here: the status line moves on at once
         right = "played on (new game)"
+    elif game.config.clock is not None:  # the increment, which the clock faces cannot show
+        right = game.config.clock.label()
     if game.result is not None:  # a finished game says so wherever the board is in it
         right = f"game over: {result_words(game.result.result())}"
     counter = game.record.stalemate_counter
@@ -222,9 +225,11 @@ def panel_lines(game: Game) -> PanelLines:
         right,
         (_side_texts(game, BLACK), _side_texts(game, WHITE)),
         (
-            f"Stalemate counter: {counter} of 40 moves without a capture or a man move",
-            f"Stalemate counter: {counter} of 40 (no capture, no man move)",
-            f"Stalemate counter: {counter} of 40",
+            # What it counts and when it draws, in the help's words (FORTY_MOVE_WORDS).
+            f"Stalemate counter: {counter} of {FORTY_MOVE_WORDS}; a draw at 40",
+            f"Stalemate counter: {counter} of 40 moves each (no capture, no man move)",
+            f"Stalemate counter: {counter} of 40 moves each; a draw at 40",
+            f"Stalemate counter: {counter} of 40 moves each",
         ),
         min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES),
         _search_texts(game),

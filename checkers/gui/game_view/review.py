@@ -13,7 +13,6 @@ its own.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Protocol
 
@@ -72,7 +71,6 @@ __all__ = [
     "ReviewPane",
     "puzzle_words",
     "review_commands",
-    "split_layout",
 ]
 
 SETTING: ReviewSetting = DEFAULT_SETTING
@@ -98,17 +96,6 @@ def puzzle_words(found: int, added: int) -> str:
     if found:
         return f"Its {plural(found, 'puzzle')} {'is' if found == 1 else 'are'} in Puzzles already."
     return "No puzzles from this game: no mistake in it left one move clearly best."
-
-
-def split_layout(layout: GameLayout, strip: int) -> tuple[GameLayout, pygame.Rect]:
-    """The layout with its status line cut to its lower part, and the strip above it (the
-    layout was made with `strip` pixels more status line)."""
-    status = layout.status
-    line = pygame.Rect(status.left, status.bottom - (status.height - strip), status.width, 0)
-    line.height = status.bottom - line.top
-    gap = max(4, layout.board_area.left // 2)
-    area = pygame.Rect(status.left, status.top + gap // 2, status.width, strip - gap)
-    return dataclasses.replace(layout, status=line), area
 
 
 class ReviewHost(Protocol):

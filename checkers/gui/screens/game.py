@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from checkers import saves
-from checkers.board import BLACK, Side
+from checkers.board import BLACK
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.judgement import Judgement
 from checkers.gui import theme
@@ -49,9 +49,12 @@ from checkers.gui.game_view.commands import (
     help_rows,
     menu_items,
 )
+from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.keeper import GameKeeper, game_tags
-from checkers.gui.game_view.panel import GamePanel, human_side
-from checkers.gui.game_view.review import ReviewPane, split_layout
+from checkers.gui.game_view.menu import build_menu
+from checkers.gui.game_view.panel import GamePanel
+from checkers.gui.game_view.review import ReviewPane
+from checkers.gui.game_view.review_place import game_screen_layout
 from checkers.gui.intents import (
     Analysed,
     ChangeSettings,
@@ -64,16 +67,13 @@ from checkers.gui.intents import (
     SaveGameAs,
     ShowStart,
 )
-from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
+from checkers.gui.layout import GameLayout, game_layout
+from checkers.gui.persist import loaded_config
 from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
-from checkers.gui.widgets import key_label, key_names
+from checkers.gui.widgets import key_names
 from checkers.gui.wording import (
-    bar_number,
-    black_share,
     moves_count,
     plural,
-    score_words,
-    thinking_words,
 )
 from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord
@@ -129,6 +129,8 @@ class GameScreen(ScreenBase):
         self.menu_open = False
         self.overlays: dict[str, Overlay] = {}
         self.result_closed: tuple[object, ...] | None = None  # the game whose result was closed
+        self.bar = EvalBar(self)
+        """The evaluation bar beside the board (checkers.gui.game_view.eval_bar)."""
         self.commands = game_commands(self)
         self.keymap = {key: command for command in self.commands for key in command.keys}
         self.handlers: dict[int, Callable[[pygame.event.Event], None]] = {
@@ -169,30 +171,6 @@ class GameScreen(ScreenBase):
     def command(self, name: str) -> Command:
         """The command called `name`."""
         return next(command for command in self.commands if command.name == name)
-
-    def bar_shown(self) -> bool:
-        """Whether the evaluation bar is beside the board (the settings say when; always while
-        a review shows its scores)."""
-        when = self.context.settings.eval_bar
-        return (
-            when == "always"
-            or (when == "watching" and self.game.mode is Mode.AI_VS_AI)
-            or self.review_pane is not None
-        )
-
-    def toggle_eval_bar(self) -> None:
-        """Show or hide the evaluation bar, and remember it for games like this one."""
-        watching = self.game.mode is Mode.AI_VS_AI
-        shown = self.bar_shown()
-        when = self.context.settings.eval_bar
-        if watching:
-            new = "never" if shown else "watching"
-        else:
-            new = "watching" if shown else "always"
-        if new == when:
-            return
-        self.context.request(ChangeSettings(replace(self.context.settings, eval_bar=new)))
-        self.game.status = "Evaluation bar off." if shown else "Evaluation bar on."
 
     def toggle_menu(self) -> None:
         """Open or close the menu of less-used actions."""
@@ -328,6 +306,9 @@ class GameScreen(ScreenBase):
         self.drag = None
         self.card = None
         kept = self.keep_game()
+        # The players the file records, not this game's: its panel, mode and board side.
+        self.game.config = loaded_config(tags, self.game.config)
+        self.flipped = (self.game.config.human_side() is BLACK) != self.context.settings.flip
         self.game.load(record, tags)
         self.keeper.opened(path)
         self.game.status = f"{name}: " + self.game.status + (KEPT_NOTE if kept else "")
@@ -427,32 +408,13 @@ class GameScreen(ScreenBase):
 
     def layout(self) -> GameLayout:
         """The layout for the window's current size (room for the evaluation bar if shown)."""
-        layout, strip = self._layout_and_strip()
-        return split_layout(layout, strip)[0] if strip else layout
+        return self._placed()[0]
 
-    def _layout_and_strip(self) -> tuple[GameLayout, int]:
-        """The window's layout with the review's strip (its height, 0 without a review) still
-        part of the status area."""
-        width, height = self.context.window_size()
+    def _placed(self) -> tuple[GameLayout, pygame.Rect | None]:
+        """The layout, and the review's strip (checkers.gui.game_view.review_place)."""
         unit = grid_unit(self.context.scale)
         strip = self.review_pane.strip_height(unit) if self.review_pane is not None else 0
-        layout = game_layout(
-            width,
-            height,
-            self.flipped,
-            # Kept free whether or not the bar shows: the board never moves when it comes.
-            side_bar=round(3.2 * unit),
-            # Two lines, and in a small window three lines of the smallest text: never cut.
-            status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
-        )
-        return layout, strip
-
-    def bar_rect(self, layout: GameLayout) -> pygame.Rect:
-        """Where the evaluation bar goes: beside the board, as tall as it."""
-        board = layout.board
-        unit = grid_unit(self.context.scale)
-        gap = board.cell // 10 + board.cell // 5  # clear of the board's frame
-        return pygame.Rect(board.left + board.size + gap, board.top, round(3.2 * unit), board.size)
+        return game_screen_layout(self.context.window_size(), unit, self.flipped, strip)
 
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event: an open overlay first, then the widgets' actions, then the
@@ -603,64 +565,14 @@ class GameScreen(ScreenBase):
             floating=floating,
         )
 
-    def scored(self) -> tuple[float, float, Side] | None:
-        """The score of the position shown as (score, a man's worth in it, whose view): the
-        review's while reviewing, the engine's search under way about it, else its deepest
-        evaluation so far (the one the panel, the hint and the draw offer give); None when
-        nothing has judged it (a weak level's own rough score is not shown as the score)."""
-        return self._scored()[0]
-
-    def deepening(self) -> int | None:
-        """How far the search whose score the bar shows has looked, while it still deepens
-        (its score may change at the next depth); None for a settled score."""
-        return self._scored()[1]
-
-    def _scored(self) -> tuple[tuple[float, float, Side] | None, int | None]:
-        """`scored`, and `deepening`: the depth so far of the search under way it comes from."""
-        game = self.game
-        judged = game.judgement()
-        thinking = game.thinking
-        pane = self.review_pane
-        if pane is not None and (reviewed := pane.score_shown()) is not None:
-            # The review's search of the position (before the move during the better line's
-            # preview), even where the AI looked deeper in play: the panel's note tells the
-            # move's loss as the difference of the review's scores, and the bar agrees with it.
-            return reviewed, None
-        if (
-            thinking is not None
-            and thinking.progress is not None
-            and thinking.engine
-            and (judged is None or thinking.progress.depth >= judged.depth)
-        ):
-            # The engine's search of this position (the AI's move, the hint, the judging
-            # search) has looked deeper than anything kept: its score so far, said to deepen.
-            progress = thinking.progress
-            return (progress.score, thinking.man, thinking.side), progress.depth
-        if judged is not None:
-            return (judged.score, judged.man, judged.side), None
-        return None, None
-
-    def evaluation(self) -> tuple[float, str] | None:
-        """Black's share of the evaluation bar and the score's words for the position shown
-        (`scored`; `thinking... 14 turns ahead` after them while its search deepens), or None
-        when nothing has judged it."""
-        found, depth = self._scored()
-        if found is None:
-            return None
-        score, man, side = found
-        words = score_words(score, man, side, human_side(self.game))
-        if depth is not None:
-            words += f" ({thinking_words(depth)})"
-        return black_share(score, man, side), words
-
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the evaluation bar and any overlay (the widgets draw themselves)."""
         renderer = self.context.renderer
         layout = self.layout()
         surface.fill(theme.BACKGROUND)
         renderer.board(surface, layout.board, self.board_view(layout.board))
-        if self.bar_shown():
-            self._draw_bar(surface, self.bar_rect(layout))
+        if self.bar.shown():
+            self.bar.draw(surface, self.bar.rect(layout))
         if self.review_pane is not None:
             self.review_pane.draw(surface)
         if self.card is not None and self.card in self.overlays:
@@ -679,43 +591,6 @@ class GameScreen(ScreenBase):
             )
             overlay.draw(surface)
 
-    def bar_label(self) -> str:
-        """The words the evaluation bar reads: the panel's score words for the position on the
-        board, or `no evaluation yet` when nothing has searched it."""
-        evaluation = self.evaluation()
-        return "no evaluation yet" if evaluation is None else evaluation[1]
-
-    def _draw_bar(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Black's share of the bar from Black's end of the board (no fill without a score for
-        this position), and the bar's label read upwards at its top, whichever way the board
-        faces."""
-        share, figure = self.bar_figure()
-        thinking = self.deepening() is not None and bool(figure)
-        self.context.renderer.eval_bar(surface, rect, share, figure, self.flipped, thinking)
-
-    def bar_figure(self) -> tuple[float | None, str]:
-        """Black's share of the bar and its short figure: the result once the game is over and
-        shown at its end, else the evaluation's men ahead (none and a neutral bar before any)."""
-        game = self.game
-        result = game.result
-        if result is not None and game.record.ply == len(game.record.line):
-            if result.winner is None:
-                return 0.5, "draw"
-            return (1.0 if result.winner is BLACK else 0.0), "won"
-        found = self.scored()
-        positions = game.record.positions
-        live_end = not game.finished and game.record.ply == len(game.record.line)
-        if found is None and live_end and len(positions) >= 2:
-            # The position just reached is not judged yet: the bar holds the score of the one
-            # before until a search answers, rather than emptying between every two moves.
-            before = game.judgements.get(positions[-2])
-            if before is not None:
-                found = (before.score, before.man, before.side)
-        if found is None:
-            return None, ""
-        score, man, side = found
-        return black_share(score, man, side), bar_number(score, man)
-
     # --- widgets -----------------------------------------------------------------------------
 
     def show_ui(self, layer: int = 1) -> None:
@@ -726,7 +601,7 @@ class GameScreen(ScreenBase):
     def _state_key(self) -> tuple[object, ...]:
         """What decides which widgets exist (a change rebuilds them)."""
         asking = self.game.confirming in CONFIRMED
-        shown = (self.card, self.menu_open, self.result_shown(), self.bar_shown(), asking)
+        shown = (self.card, self.menu_open, self.result_shown(), self.bar.shown(), asking)
         return (*shown, self._figures_shown())
 
     def _figures_shown(self) -> bool:
@@ -834,64 +709,14 @@ class GameScreen(ScreenBase):
         command.action()
 
     def _build_menu(self, root: UIContainer, unit: int, height: int) -> None:
-        """The other actions in groups above the Menu button, each with its key on the right;
-        in two columns when one would not fit the window's height."""
-        items = self.menu_items()
-        anchor = self.widgets["open_menu"].get_abs_rect()
-        row = round(2.8 * unit)
-        rule = unit  # the space a separator takes
-        pad = unit // 2
-        column_width = max(anchor.width, 26 * unit)
-        columns = self._menu_columns(items, row, rule, int(anchor.top) - 2 * pad - 4)
-        tallest = max(sum(row if c else rule for c in column) for column in columns)
-        box = pygame.Rect(0, 0, len(columns) * column_width + 2 * pad, tallest + 2 * pad)
-        box.bottomright = (anchor.right, anchor.top - 2)
-        box.top = max(2, box.top)
-        box.left = max(2, box.left)
-        panel = UIPanel(box, manager=self.context.ui, container=root, starting_height=20)
-        for index, column in enumerate(columns):
-            x, y = pad + index * column_width, pad
-            for command in column:
-                if command is None:
-                    UIPanel(
-                        pygame.Rect(x + unit, y + rule // 2 - 1, column_width - 3 * unit, 1),
-                        manager=self.context.ui,
-                        container=panel,
-                        object_id="#menu_rule",
-                    )
-                    y += rule
-                    continue
-                rect = pygame.Rect(x, y, column_width - 4, row)
-                entry = self._command_button(panel, command, rect, f"menu {command.name}")
-                if not command.enabled():
-                    entry.disable()  # shown where it belongs, greyed while it does not apply
-                keys = command.keys[:1]
-                if keys:
-                    UILabel(
-                        pygame.Rect(x + column_width // 2, y, column_width // 2 - unit, row),
-                        key_label(keys[0]),
-                        self.context.ui,
-                        container=panel,
-                        object_id="@dim_right",
-                    )
-                y += row
+        """The menu above its button (checkers.gui.game_view.menu), its entries this screen's
+        command buttons."""
+        anchor = pygame.Rect(self.widgets["open_menu"].get_abs_rect())
+        panel = build_menu(self.context.ui, root, anchor, self.menu_items(), unit, self._menu_entry)
         self.widgets["menu panel"] = panel  # type: ignore[assignment]
 
-    @staticmethod
-    def _menu_columns(
-        items: list[Command | None], row: int, rule: int, room: int
-    ) -> list[list[Command | None]]:
-        """The menu's entries in one column, or split at a group's edge into two when one
-        column is taller than `room`."""
-        height = sum(row if item else rule for item in items)
-        if height <= room or None not in items:
-            return [items]
-        breaks = [index for index, item in enumerate(items) if item is None]
-        half = height / 2
-        best = min(
-            breaks, key=lambda b: abs(sum(row if item else rule for item in items[:b]) - half)
-        )
-        return [items[:best], items[best + 1 :]]
+    def _menu_entry(self, panel: UIPanel, command: Command, rect: pygame.Rect) -> UIButton:
+        return self._command_button(panel, command, rect, f"menu {command.name}")
 
     def _cover(self, root: UIContainer, action: Callable[[], None] | None = None) -> None:
         """A shade over the whole window, the panel's widgets too (a card or dialog sits above
@@ -1131,6 +956,6 @@ class GameScreen(ScreenBase):
 
     def review_area(self) -> pygame.Rect:
         """Where the review's strip goes: under the board, above the status line."""
-        assert self.review_pane is not None
-        layout, strip = self._layout_and_strip()
-        return split_layout(layout, strip)[1]
+        area = self._placed()[1]
+        assert area is not None, "no review is open"
+        return area

@@ -212,7 +212,7 @@ class SetupScreen(ButtonScreen):
             StartGame(
                 replace(self.config, start=position),
                 flipped=self.flipped,  # the board stays the way it was set up
-                status=f"New game from {position.fen()}. ",
+                status=f"New game from {_position_words(position)}. ",
             )
         )
 
@@ -401,3 +401,14 @@ class SetupScreen(ButtonScreen):
             self._lines(
                 panel, verdict, x, y + gap, width, 16, "@ready" if problem is None else "@refused"
             )
+
+
+def _position_words(position: Position) -> str:
+    """The set-up position as a player says it (`your position: Black 3 (1 king), White 2`),
+    not its FEN (Copy FEN gives that to whoever wants it)."""
+    counts = []
+    for side in (BLACK, WHITE):
+        kings = len(position.pieces(side, kings=True))
+        count = f"{side.name.capitalize()} {len(position.pieces(side))}"
+        counts.append(count + (f" ({plural(kings, 'king')})" if kings else ""))
+    return "your position: " + ", ".join(counts)

@@ -35,6 +35,7 @@ from checkers.gui.intents import (
     Quit,
     StartGame,
 )
+from checkers.gui.persist import loaded_config
 from checkers.gui.settings import AI_DELAYS as DELAYS
 from checkers.gui.settings import AI_DEPTHS as DEPTHS
 from checkers.gui.settings import AI_TIMES as TIMES
@@ -248,11 +249,13 @@ class StartScreen(ButtonScreen):
             self.card = None
 
     def receive(self, result: object) -> None:
-        """Open a game picked in the load screen (in review, at its end) with these players."""
+        """Open a game picked in the load screen (in review, at its end) with the players its
+        file records, not the ones chosen here."""
         if not isinstance(result, LoadedGame):
             return
         config = self._checked_config(f"Cannot open {result.name}")
         if config is not None:
+            config = loaded_config(result.tags, config)
             self.context.request(
                 StartGame(config, result.record, result.tags, status=f"{result.name}: ")
             )

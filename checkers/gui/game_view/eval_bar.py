@@ -1,0 +1,159 @@
+"""The evaluation bar beside the game's board: when it shows, whose score it shows (the
+review's, the engine's search under way, the deepest kept for the position), its figure, its
+words and where it goes. The game screen owns one (`GameScreen.bar`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol
+
+import pygame
+
+from checkers.board import BLACK, Side
+from checkers.gui.cards import grid_unit
+from checkers.gui.config import Mode
+from checkers.gui.context import ScreenContext
+from checkers.gui.game import Game
+from checkers.gui.game_view.panel import human_side
+from checkers.gui.game_view.review import ReviewPane
+from checkers.gui.intents import ChangeSettings
+from checkers.gui.layout import GameLayout
+from checkers.gui.wording import bar_number, black_share, score_words, thinking_words
+
+__all__ = ["BarHost", "EvalBar"]
+
+
+class BarHost(Protocol):
+    """What the bar reads of the game screen it stands in (GameScreen is one)."""
+
+    game: Game
+    context: ScreenContext
+    review_pane: ReviewPane | None
+    flipped: bool
+
+
+class EvalBar:
+    """The bar of one game screen: it reads the screen's game, review and board side."""
+
+    def __init__(self, host: BarHost) -> None:
+        self.host = host
+
+    def shown(self) -> bool:
+        """Whether the evaluation bar is beside the board (the settings say when; always while
+        a review shows its scores)."""
+        when = self.host.context.settings.eval_bar
+        return (
+            when == "always"
+            or (when == "watching" and self.host.game.mode is Mode.AI_VS_AI)
+            or self.host.review_pane is not None
+        )
+
+    def toggle(self) -> None:
+        """Show or hide the evaluation bar, and remember it for games like this one."""
+        watching = self.host.game.mode is Mode.AI_VS_AI
+        shown = self.shown()
+        when = self.host.context.settings.eval_bar
+        if watching:
+            new = "never" if shown else "watching"
+        else:
+            new = "watching" if shown else "always"
+        if new == when:
+            return
+        self.host.context.request(ChangeSettings(replace(self.host.context.settings, eval_bar=new)))
+        self.host.game.status = "Evaluation bar off." if shown else "Evaluation bar on."
+
+    def rect(self, layout: GameLayout) -> pygame.Rect:
+        """Where the evaluation bar goes: beside the board, as tall as it."""
+        board = layout.board
+        unit = grid_unit(self.host.context.scale)
+        gap = board.cell // 10 + board.cell // 5  # clear of the board's frame
+        return pygame.Rect(board.left + board.size + gap, board.top, round(3.2 * unit), board.size)
+
+    def scored(self) -> tuple[float, float, Side] | None:
+        """The score of the position shown as (score, a man's worth in it, whose view): the
+        review's while reviewing, the engine's search under way about it, else its deepest
+        evaluation so far (the one the panel, the hint and the draw offer give); None when
+        nothing has judged it (a weak level's own rough score is not shown as the score)."""
+        return self._scored()[0]
+
+    def deepening(self) -> int | None:
+        """How far the search whose score the bar shows has looked, while it still deepens
+        (its score may change at the next depth); None for a settled score."""
+        return self._scored()[1]
+
+    def _scored(self) -> tuple[tuple[float, float, Side] | None, int | None]:
+        """`scored`, and `deepening`: the depth so far of the search under way it comes from."""
+        game = self.host.game
+        judged = game.judgement()
+        thinking = game.thinking
+        pane = self.host.review_pane
+        if pane is not None and (reviewed := pane.score_shown()) is not None:
+            # The review's search of the position (before the move during the better line's
+            # preview), even where the AI looked deeper in play: the panel's note tells the
+            # move's loss as the difference of the review's scores, and the bar agrees with it.
+            return reviewed, None
+        if (
+            thinking is not None
+            and thinking.progress is not None
+            and thinking.engine
+            and (judged is None or thinking.progress.depth >= judged.depth)
+        ):
+            # The engine's search of this position (the AI's move, the hint, the judging
+            # search) has looked deeper than anything kept: its score so far, said to deepen.
+            progress = thinking.progress
+            return (progress.score, thinking.man, thinking.side), progress.depth
+        if judged is not None:
+            return (judged.score, judged.man, judged.side), None
+        return None, None
+
+    def evaluation(self) -> tuple[float, str] | None:
+        """Black's share of the evaluation bar and the score's words for the position shown
+        (`scored`; `thinking... 14 turns ahead` after them while its search deepens), or None
+        when nothing has judged it."""
+        found, depth = self._scored()
+        if found is None:
+            return None
+        score, man, side = found
+        words = score_words(score, man, side, human_side(self.host.game))
+        if depth is not None:
+            words += f" ({thinking_words(depth)})"
+        return black_share(score, man, side), words
+
+    def label(self) -> str:
+        """The words the evaluation bar reads: the panel's score words for the position on the
+        board, or `no evaluation yet` when nothing has searched it."""
+        evaluation = self.evaluation()
+        return "no evaluation yet" if evaluation is None else evaluation[1]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Black's share of the bar from Black's end of the board (no fill without a score for
+        this position), and the bar's label read upwards at its top, whichever way the board
+        faces."""
+        share, figure = self.figure()
+        thinking = self.deepening() is not None and bool(figure)
+        self.host.context.renderer.eval_bar(
+            surface, rect, share, figure, self.host.flipped, thinking
+        )
+
+    def figure(self) -> tuple[float | None, str]:
+        """Black's share of the bar and its short figure: the result once the game is over and
+        shown at its end, else the evaluation's men ahead (none and a neutral bar before any)."""
+        game = self.host.game
+        result = game.result
+        if result is not None and game.record.ply == len(game.record.line):
+            if result.winner is None:
+                return 0.5, "draw"
+            return (1.0 if result.winner is BLACK else 0.0), "won"
+        found = self.scored()
+        positions = game.record.positions
+        live_end = not game.finished and game.record.ply == len(game.record.line)
+        if found is None and live_end and len(positions) >= 2:
+            # The position just reached is not judged yet: the bar holds the score of the one
+            # before until a search answers, rather than emptying between every two moves.
+            before = game.judgements.get(positions[-2])
+            if before is not None:
+                found = (before.score, before.man, before.side)
+        if found is None:
+            return None, ""
+        score, man, side = found
+        return black_share(score, man, side), bar_number(score, man)

@@ -1,0 +1,44 @@
+"""Where the game review goes in the game screen: its strip (the graph and the moves' marks)
+under the board, taken from the top of the status area, which the review makes taller; the
+board and the panel never move when a review comes or goes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
+
+__all__ = ["game_screen_layout", "split_layout"]
+
+
+def game_screen_layout(
+    size: tuple[int, int], unit: int, flipped: bool, strip: int
+) -> tuple[GameLayout, pygame.Rect | None]:
+    """The game screen's layout for a window of `size`, and the review's strip (`strip`
+    pixels tall) above the status line, or None without a review."""
+    width, height = size
+    layout = game_layout(
+        width,
+        height,
+        flipped,
+        # Kept free whether or not the bar shows: the board never moves when it comes.
+        side_bar=round(3.2 * unit),
+        # Two lines, and in a small window three lines of the smallest text: never cut.
+        status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
+    )
+    if not strip:
+        return layout, None
+    return split_layout(layout, strip)
+
+
+def split_layout(layout: GameLayout, strip: int) -> tuple[GameLayout, pygame.Rect]:
+    """The layout with its status line cut to its lower part, and the strip above it (the
+    layout was made with `strip` pixels more status line)."""
+    status = layout.status
+    line = pygame.Rect(status.left, status.bottom - (status.height - strip), status.width, 0)
+    line.height = status.bottom - line.top
+    gap = max(4, layout.board_area.left // 2)
+    area = pygame.Rect(status.left, status.top + gap // 2, status.width, strip - gap)
+    return dataclasses.replace(layout, status=line), area

@@ -1,0 +1,163 @@
+"""Defects a player saw on screen (issue 36 §1), each where the player would notice it: the
+window is driven through the App's loop under SDL's dummy drivers, with games and settings in a
+temporary data directory."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import click, press, screen_of
+
+from checkers import saves
+from checkers.ai.levels import get_level
+from checkers.board import BLACK, WHITE, Piece
+from checkers.clock import TimeControl
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, Mode, PlayerConfig
+from checkers.gui.game_view.cards import RULES
+from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.intents import LoadedGame
+from checkers.gui.screens.setup import SetupScreen
+from checkers.gui.screens.start import StartScreen
+from checkers.gui.wording import FORTY_MOVE_WORDS
+from checkers.pdn import read_file
+
+FINISHED_GAME = """[Event "Club night"]
+[Black "Ann Smith"]
+[White "Bob Jones"]
+[Result "1-0"]
+
+1. 11-15 23-19 2. 8-11 22-17 1-0
+"""
+"""A finished game between two people, as another program writes it."""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(data: Path) -> Iterator[Path]:
+    yield data
+    theme.use(theme.DEFAULT_THEME)
+
+
+def open_from_start(app: App, path: Path) -> None:
+    """Pick the file as Open file... does: the start screen receives the game it read."""
+    start = app.screen
+    assert isinstance(start, StartScreen)
+    loaded = saves.load_game(path, 1)
+    start.receive(LoadedGame(loaded.record, loaded.tags_and_result(), path.name, path=path))
+    app.step(1 / 60)
+
+
+def test_a_finished_game_opens_with_its_own_players_not_the_start_screens(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(None)
+    start = app.screen
+    assert isinstance(start, StartScreen)
+    start.choices.mode = Mode.AI_VS_AI  # the start screen says AI vs AI
+    path = tmp_path / "club.pdn"
+    path.write_text(FINISHED_GAME, encoding="utf-8")
+    open_from_start(app, path)
+    screen = screen_of(app)
+    lines = panel_lines(screen.game)
+    assert screen.game.mode is Mode.HUMAN_VS_HUMAN
+    assert lines.header == Mode.HUMAN_VS_HUMAN.label
+    assert lines.sides[0][2][0] == "Ann Smith" and lines.sides[1][2][0] == "Bob Jones"
+    assert not screen.flipped  # White at the bottom, the standard diagram
+    assert screen.game.finished
+
+
+def test_a_game_of_ours_opens_with_the_players_it_was_played_by(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    app = make_app(None)
+    start = app.screen
+    assert isinstance(start, StartScreen)
+    start.choices.mode = Mode.AI_VS_AI
+    path = tmp_path / "ours.pdn"
+    ours = FINISHED_GAME.replace('[Black "Ann Smith"]', '[Black "Human"]\n[BlackPlayer "human"]')
+    ours = ours.replace('[White "Bob Jones"]', '[White "AI novice"]\n[WhitePlayer "novice"]')
+    path.write_text(ours, encoding="utf-8")
+    open_from_start(app, path)
+    screen = screen_of(app)
+    assert screen.game.mode is Mode.HUMAN_VS_AI
+    assert panel_lines(screen.game).sides[1][2][0] == "AI (novice)"
+    assert screen.flipped  # the human played Black: Black at the bottom
+
+
+def test_a_game_opened_over_a_game_shows_the_files_players(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    you_and_ai = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("novice")))
+    app = make_app(you_and_ai)
+    assert screen_of(app).flipped  # you play Black, at the bottom
+    path = tmp_path / "club.pdn"
+    path.write_text(FINISHED_GAME, encoding="utf-8")
+    loaded = saves.load_game(path, 1)
+    screen_of(app).receive(LoadedGame(loaded.record, loaded.tags_and_result(), path.name))
+    app.step(1 / 60)
+    screen = screen_of(app)
+    assert screen.game.mode is Mode.HUMAN_VS_HUMAN
+    assert panel_lines(screen.game).sides[1][2][0] == "Bob Jones"
+    assert not screen.flipped
+
+
+def test_a_game_from_a_set_up_position_says_so_in_words_not_a_fen(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    press(app, pygame.K_e, "e")
+    setup = app.screen
+    assert isinstance(setup, SetupScreen)
+    setup.pieces = {9: Piece(BLACK), 14: Piece(BLACK), 27: Piece(WHITE, True)}
+    press(app, pygame.K_RETURN)
+    status = screen_of(app).game.status
+    assert status.startswith("New game from your position: Black 2, White 1 (1 king). ")
+    assert "B:" not in status and "W:" not in status
+
+
+def test_the_panel_and_the_help_say_the_same_of_the_stalemate_counter(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    lines = panel_lines(screen_of(app).game)
+    [draws] = [line for line in RULES if line.startswith("Draws")]
+    assert "stalemate counter" in draws and FORTY_MOVE_WORDS in draws and "draw at 40" in draws
+    # Each wording the panel may show (the widest that fits) says it counts moves each.
+    assert all("of 40 moves each" in line for line in lines.counter)
+    assert lines.counter[0] == f"Stalemate counter: 0 of {FORTY_MOVE_WORDS}; a draw at 40"
+
+
+def test_a_new_games_clock_waits_for_the_first_move_and_the_panel_shows_the_increment(
+    make_app: Callable[..., App],
+) -> None:
+    timed = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 2))
+    app = make_app(timed)
+    game = screen_of(app).game
+    for _ in range(10):  # ten seconds of a slow start-up: nobody's clock runs
+        app.step(1.0)
+    assert game.timer is not None and game.timer.remaining(BLACK) == 60
+    assert panel_lines(game).header_right == "1 min + 2 s a move"
+    click(app, 11)
+    click(app, 15)
+    app.step(1.0)
+    assert game.timer.remaining(BLACK) == 60  # the first move was untimed
+    assert game.timer.remaining(WHITE) < 60  # White's clock runs from Black's first move
+    assert panel_lines(game).header_right == "1 min + 2 s a move"
+
+
+def test_a_game_resigned_before_any_move_is_kept_in_the_list(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    app = make_app(autosave=True)
+    screen_of(app).ask_resign()
+    screen_of(app).ask_resign()  # the second press resigns
+    app.step(1 / 60)
+    game = screen_of(app).game
+    assert game.finished and not game.record.line
+    screen_of(app).keep_game()
+    [path] = (data_dir / "games").glob("*.pdn")
+    assert read_file(path)[0].result == "0-1"
