@@ -19,11 +19,11 @@ import pytest
 from gui_driving import press, run_until, screen_of
 
 from checkers.ai.levels import LEVELS, Level, get_level
-from checkers.board import Move
+from checkers.board import Move, Position
 from checkers.coach.exact import score_verdict
 from checkers.gui import theme
 from checkers.gui.app import App
-from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, PlayerConfig
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.analysis import AnalysisScreen
@@ -53,6 +53,13 @@ def ai_view(text: str) -> float | None:
     return value if found.group(2) in WHITE else -value
 
 
+def quick_config(black: PlayerConfig, white: PlayerConfig, **fields: object) -> GameConfig:
+    """A game whose hint and judging searches are quick too (the numbers must agree at any
+    depth, so a short search tests the same thing)."""
+    hint, judge = quick(HINT_LEVEL), quick(JUDGE_LEVEL)
+    return GameConfig(black=black, white=white, hint=hint, judge=judge, **fields)  # type: ignore[arg-type]
+
+
 def quick(level: Level) -> Level:
     """The level as it plays, on a short clock when it is timed (the engine's levels)."""
     return dataclasses.replace(level, time=0.05) if level.time is not None else level
@@ -80,7 +87,7 @@ def check_position(app: App, hint: bool = True) -> None:
     game = screen.game
     shown = panel_score(game)
     assert shown is not None, panel_lines(game).search
-    assert ai_view(screen.bar_label()) == shown
+    assert ai_view(screen.bar.label()) == shown
     # Why?: the played move's exact score is the score of the position it led to.
     press(app, pygame.K_w, "w")
     why = app.screen
@@ -105,7 +112,7 @@ def check_position(app: App, hint: bool = True) -> None:
         game.request_hint()
         run_until(app, lambda: game.hint is not None and app.ai.pending is None)
         hinted = ai_view(game.status)
-        assert hinted is not None and hinted == panel_score(game) == ai_view(screen.bar_label())
+        assert hinted is not None and hinted == panel_score(game) == ai_view(screen.bar.label())
         game.hint = None
     # The analysis board: once it has looked as deep as the game's judgement, its bar and the
     # game's panel say one number (its searches join the game's judgement).
@@ -123,14 +130,14 @@ def check_position(app: App, hint: bool = True) -> None:
     press(app, pygame.K_ESCAPE)
     assert app.screen is screen
     app.step(1 / 60)
-    assert panel_score(game) == on_board == ai_view(screen.bar_label())
+    assert panel_score(game) == on_board == ai_view(screen.bar.label())
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
 def test_every_surface_gives_one_number_for_each_position_against_each_level(
     make_app: Callable[..., App], level: Level
 ) -> None:
-    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick(level))))
+    app = make_app(quick_config(PlayerConfig(), PlayerConfig(quick(level))))
     game = screen_of(app).game
     game.play(min(game.position.legal_moves(), key=Move.pdn))
     run_until(app, settled(app, game, 2))
@@ -141,7 +148,7 @@ def test_every_surface_gives_one_number_in_a_game_between_a_weak_and_a_strong_le
     make_app: Callable[..., App],
 ) -> None:
     weak, strong = get_level("casual"), quick(get_level("strong"))
-    config = GameConfig(black=PlayerConfig(weak), white=PlayerConfig(strong), ai_delay=0)
+    config = quick_config(PlayerConfig(weak), PlayerConfig(strong), ai_delay=0)
     app = make_app(config)
     game = screen_of(app).game
     game.toggle_pause()  # one move at a time, as a player steps through it
@@ -149,3 +156,43 @@ def test_every_surface_gives_one_number_in_a_game_between_a_weak_and_a_strong_le
         game.step()
         run_until(app, settled(app, game, ply))
         check_position(app, hint=False)
+
+
+def test_every_surface_gives_the_databases_result_in_a_game_that_reaches_them(
+    make_app: Callable[..., App],
+) -> None:
+    # Two kings against one: the AI's move, the panel, the bar, Why?, the hint and the analysis
+    # board all say the databases' one result, in the same number of moves.
+    start = Position.from_fen("W:WK1:BK10,K19")
+    app = make_app(
+        quick_config(PlayerConfig(), PlayerConfig(quick(get_level("club"))), start=start)
+    )
+    screen = screen_of(app)
+    game = screen.game
+    run_until(app, settled(app, game, 1))
+    moves = re.compile(r"in (\d+) moves?")
+
+    def said(text: str) -> str:
+        found = moves.search(text)
+        assert found is not None, text
+        return found.group(1)
+
+    panel = [line for line in panel_lines(game).search if line.endswith("(endgame databases)")]
+    assert panel and "win" in panel[0]
+    count = said(panel[0])
+    assert said(screen.bar.label()) == count
+    press(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    assert why.card.rows[0].verdict == f"database loss in {count} moves"
+    press(app, pygame.K_ESCAPE)
+    game.request_hint()
+    run_until(app, lambda: game.hint is not None and app.ai.pending is None)
+    assert f"database win in {count} moves for you" in game.status
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    run_until(app, lambda: board.analysis is not None)
+    evaluation = board.evaluation()
+    assert evaluation is not None and said(evaluation[1]) == count
+    assert board.engine_lines()[0] == "Known from the endgame databases"
