@@ -38,9 +38,10 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from checkers.ai import Limits, Progress, SearchRequest, SearchResult, StopSignal
+from checkers.ai.analysis import Analyser
 from checkers.ai.book import book_hit
-from checkers.ai.compiled import COMPILE_WAIT, new_engine, upgraded, wait_until_ready
-from checkers.ai.registry import get_algorithm, get_evaluation, search
+from checkers.ai.compiled import COMPILE_WAIT, wait_until_ready
+from checkers.ai.registry import get_algorithm, get_evaluation, man_value, search
 from checkers.board import (
     BLACK,
     AmbiguousMoveError,
@@ -99,7 +100,7 @@ class EngineSession:
         self.position_refused = False  # the last `position` was refused: `go` has no game
         self.algorithm = "engine"
         self.evaluation: str | None = None
-        self.engine = new_engine()
+        self.analyser = Analyser()
         self._stop = StopSignal()
         self._worker: threading.Thread | None = None
         # `go` lines are numbered as they are carried out; interrupt(n) stops the searches of
@@ -177,7 +178,7 @@ class EngineSession:
         self._finish_search()
         self.record = GameRecord()
         self.position_refused = False
-        self.engine.new_game()
+        self.analyser.new_game()
         return True
 
     def _position(self, args: list[str]) -> bool:
@@ -261,7 +262,7 @@ class EngineSession:
                 self.evaluation = value
                 # A new engine, as set_evaluation would empty the table: only the engine's own
                 # evaluation has a compiled core, so the core may change with it.
-                self.engine = new_engine(function)
+                self.analyser = Analyser(function, units_per_man=man_value(value))
             else:
                 raise ProtocolError(
                     f"unknown option {shown(args[1])}; options: Algorithm, Evaluation, OwnBook"
@@ -295,8 +296,7 @@ class EngineSession:
         request = SearchRequest.from_record(self.record)
         try:
             if own_search:
-                self.engine = upgraded(self.engine)  # once the compiled core is ready
-                result = self.engine.search(request, limits, report, stop)
+                result = self.analyser.search(request, limits, report, stop)
             else:
                 result = search(request, limits, self.algorithm, self.evaluation, report, stop)
         except Exception as error:  # noqa: BLE001 - the engine must stay up and still answer

@@ -38,7 +38,7 @@ from typing import TextIO
 
 from checkers import atomic
 from checkers._bitboard import squares_of
-from checkers.ai.compiled import new_engine
+from checkers.ai.analysis import Analyser
 from checkers.ai.engine import MAN
 from checkers.ai.search import Limits, SearchRequest, score_text
 from checkers.board import BLACK, Move, Position
@@ -342,7 +342,7 @@ def search_position(fen: str, depth: int | None, seconds: float | None) -> tuple
     """Every legal move of the position with its score, each found by searching the position
     after it (one engine, in move order, so a fixed depth always gives the same scores)."""
     position = Position.from_fen(fen)
-    engine = new_engine()  # the compiled core where numba is: the same scores, faster
+    engine = Analyser()  # the compiled core where numba is: the same scores, faster
     legal = position.legal_moves()
     moves = []
     reached = depth if depth is not None else 10**6

@@ -238,9 +238,9 @@ def _trap(position: Position, steps: Sequence[Step], engine: Engine) -> Idea | N
     replies = after.legal_moves()
     if len(replies) < 2:
         return None  # a forced reply is not a choice the opponent can get wrong
-    from checkers.ai.compiled import new_engine
+    from checkers.ai.analysis import Analyser  # the compiled core loads only when needed
 
-    natural = new_engine().search(after, SHALLOW).move  # a fresh table: shallow, truly
+    natural = Analyser().search(after, SHALLOW).move  # a fresh table: shallow, truly
     if natural is None or natural == steps[1].move:
         return None
     deep = engine.search(after, TRAP_SEARCH)
