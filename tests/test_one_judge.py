@@ -156,6 +156,25 @@ def test_every_surface_gives_one_number_in_a_game_between_a_weak_and_a_strong_le
         game.step()
         run_until(app, settled(app, game, ply))
         check_position(app, hint=False)
+    # The review: its row for each move gives the number the bar shows after it, and once the
+    # review is closed the panel shows the same (its deeper searches joined the judgement).
+    screen = screen_of(app)
+    press(app, pygame.K_g, "g")  # Review game
+    pane = screen.review_pane
+    assert pane is not None
+    run_until(app, lambda: not pane.progress.running)
+    after: dict[int, float | None] = {}
+    for ply in (1, 2, 3):
+        game.go_to(ply, live_at_end=False)
+        app.step(1 / 60)
+        row = pane.verdict(ply)
+        after[ply] = ai_view(row.rsplit("after", 1)[-1])
+        assert after[ply] is not None and after[ply] == ai_view(screen.bar.label()), row
+    screen.stop_review()
+    for ply in (1, 2, 3):
+        game.go_to(ply, live_at_end=False)
+        app.step(1 / 60)
+        assert panel_score(game) == after[ply]
 
 
 def test_every_surface_gives_the_databases_result_in_a_game_that_reaches_them(
