@@ -42,6 +42,7 @@ from checkers.board import BLACK, Move, Piece, Position
 __all__ = [
     "DRAW_CODE",
     "FORMAT_VERSION",
+    "LONG_RESULT_COUNT",
     "LOSS_CODE",
     "NONE_CODE",
     "WIN_CODE",
@@ -72,6 +73,12 @@ MAGIC = b"CKEG"
 SUFFIX = ".cdb"
 # magic, version, the material, positions per side to move, payload CRC-32, payload length
 HEADER = struct.Struct("<4sH4BIII")
+
+LONG_RESULT_COUNT = 40
+"""Inside a search, a database win or loss longer than the 40-move count left still counts
+while the node has used at most this many plies of the count: the databases' lines take a
+capture or a man move far sooner (benchmarks/endgame_lines.py), so only a count already half
+spent makes the rule a threat."""
 
 NONE_CODE, WIN_CODE, LOSS_CODE, DRAW_CODE = 0, 1, 2, 3
 """The 2-bit codes, for the side to move; NONE marks an index that is not a position."""
@@ -378,6 +385,8 @@ class Endgames:
     ) -> None:
         self.directories = [Path(d) for d in directories]
         self._slices: dict[Material, Slice | None] = {}
+        self.generation = 0
+        """Counts `forget_missing` calls: a compiled copy of the slices made before is stale."""
         self.report = report or _warn
         """Where a damaged slice is said (once: a slice is looked at once), stderr by default."""
 
@@ -410,6 +419,7 @@ class Endgames:
             material: found for material, found in self._slices.items() if found is not None
         }
         self.__dict__.pop("max_pieces", None)  # the cached_property's value: computed again
+        self.generation += 1
 
     @functools.cached_property
     def max_pieces(self) -> int:
@@ -461,6 +471,36 @@ class Endgames:
         """Win, loss or draw for the side to move, or None if not in the databases."""
         found = self.probe_plies(position)
         return None if found is None else found.result
+
+    def line_keeps_count(self, position: Position, no_progress: int, limit: int) -> bool:
+        """Whether the databases' own line from a won (lost) position, `best_move` for both
+        sides, reaches the game's end before `limit` plies in a row with no capture and no man
+        move, counting `no_progress` plies already made: the 40-move rule never draws it.
+
+        A distance counts every ply to the end, captures and man moves included, so a win in
+        105 plies usually keeps the count: the rule is checked on the line itself.
+        """
+        count = no_progress
+        while True:
+            found = self.probe_plies(position)
+            if found is None or found.result is Result.DRAW:
+                return False
+            if found.plies == 0:
+                return True  # the side to move has no move: the game is over
+            move = self.best_move(position)
+            if move is None:
+                return False
+            child = position.move(move)
+            men = (position.black | position.white) & ~position.kings
+            child_men = (child.black | child.white) & ~child.kings
+            pieces = (position.black | position.white).bit_count()
+            if men != child_men or (child.black | child.white).bit_count() < pieces:
+                count = 0  # a man moved (or was crowned) or a piece was taken
+            else:
+                count += 1
+                if count >= limit:
+                    return False
+            position = child
 
     def best_move(self, position: Position) -> Move | None:
         """A move that keeps the value: the fastest win, the slowest loss, a drawing move.
