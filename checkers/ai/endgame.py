@@ -385,6 +385,7 @@ class Endgames:
     ) -> None:
         self.directories = [Path(d) for d in directories]
         self._slices: dict[Material, Slice | None] = {}
+        self._stamps = tuple(_stamp(directory) for directory in self.directories)
         self.generation = 0
         """Counts `forget_missing` calls: a compiled copy of the slices made before is stale."""
         self.report = report or _warn
@@ -418,8 +419,34 @@ class Endgames:
         self._slices = {
             material: found for material, found in self._slices.items() if found is not None
         }
-        self.__dict__.pop("max_pieces", None)  # the cached_property's value: computed again
+        # The cached_properties' values: computed again.
+        self.__dict__.pop("max_pieces", None)
+        self.__dict__.pop("most_pieces", None)
         self.generation += 1
+
+    def notice_new_slices(self) -> None:
+        """`forget_missing` if a directory changed since the last look (a build in another
+        process wrote a slice there): one stat per directory."""
+        stamps = tuple(_stamp(directory) for directory in self.directories)
+        if stamps != self._stamps:
+            self.forget_missing()
+        self._stamps = stamps
+
+    @functools.cached_property
+    def most_pieces(self) -> int:
+        """The most pieces of any slice file held (0 if none): the engine probes positions with
+        no more, so a slice a drill or a stopped build left counts before its size is whole."""
+        most = 0
+        for directory in self.directories:
+            try:
+                names = os.listdir(directory)
+            except OSError:
+                continue  # absent or unreadable: it holds nothing
+            for name in names:
+                material = material_of_name(name)
+                if material is not None:
+                    most = max(most, sum(material))
+        return most
 
     @functools.cached_property
     def max_pieces(self) -> int:
@@ -526,6 +553,14 @@ class Endgames:
             if best is None or (rank, move.path) < (best[0], best[1].path):
                 best = (rank, move)
         return None if best is None else best[1]
+
+
+def _stamp(directory: Path) -> int:
+    """A directory's modification time (a file renamed into it changes it), -1 if absent."""
+    try:
+        return os.stat(directory).st_mtime_ns
+    except OSError:
+        return -1
 
 
 def _warn(message: str) -> None:

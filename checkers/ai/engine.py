@@ -567,7 +567,7 @@ class Engine:
         self.endgames = default_endgames() if endgames == "default" else endgames
         # Nodes with at most this many pieces are probed (0: none). A database of one piece
         # only would answer nothing the rules do not.
-        pieces = self.endgames.max_pieces if self.endgames is not None else 0
+        pieces = self.endgames.most_pieces if self.endgames is not None else 0
         self.probe_pieces = pieces if pieces >= 2 else 0
         self.from_database = False  # whether the last search's root was answered by them
         self.set_evaluation(evaluation)  # sets the empty table too
@@ -1045,7 +1045,8 @@ class Engine:
         deadline = Deadline(limits.time)
         self._reset_counters(stop, deadline, limits.nodes)
         if self.endgames is not None:  # slices built since the last search count from now on
-            pieces = self.endgames.max_pieces
+            self.endgames.notice_new_slices()
+            pieces = self.endgames.most_pieces
             self.probe_pieces = pieces if pieces >= 2 else 0
         earlier = Counter((p.black, p.white, p.kings, p.turn is BLACK) for p in (history or ()))
         # Seen twice before the root: one more occurrence is the third, a draw.

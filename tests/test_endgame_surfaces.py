@@ -1,0 +1,140 @@
+"""Issue 39: what the data folder's endgame databases hold, every surface says, as `checkers
+endgame probe` says it: the engine's move and score, `analyse` (with and without --why, text
+and JSON), the review's row, Why?'s card and the hint/bar's lines through the Analyser.
+
+A 5-piece slice (three kings against two) is built once into a temporary data folder: a slice
+the folder holds though its size is not whole must be read. The 4-piece win in 107 plies
+(longer than the 40-move count) was said as `+0.15` before: a long database win is a win.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from checkers import saves
+from checkers.ai.analysis import Analyser
+from checkers.ai.endgame import (
+    SHIPPED_DIRECTORY,
+    Probe,
+    Result,
+    default_endgames,
+    slice_file_name,
+)
+from checkers.ai.endgame_build import build_slice
+from checkers.ai.search import WIN, Limits, is_win_score, plies_to_win
+from checkers.board import Move, Position
+from checkers.cli import main
+from checkers.coach.exact import exact_explanation
+from checkers.coach.explain import database_words, explain_search
+from checkers.review import review_moves, win_text
+
+BUILT = (0, 3, 0, 2)
+"""Three kings against two: built from the shipped 4-piece slices alone, in seconds."""
+FIVE = "B:WK15,K21:BK3,K4,K25"
+"""The built slice's longest win, 67 plies (checked below against the probe)."""
+LONG = "B:W25,30:B3,K12"
+"""A 4-piece win in 107 plies: longer than the 40-move rule's 80."""
+TIME = 10.0  # a cap only: a database root answers at once
+LIMITS = Limits(time=TIME)
+
+
+@pytest.fixture(scope="module")
+def data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """A data folder whose endgame folder holds one built 5-piece slice, in use meanwhile."""
+    folder = tmp_path_factory.mktemp("data")
+    (folder / "endgame").mkdir()
+    build_slice(BUILT, folder / "endgame", [SHIPPED_DIRECTORY])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(saves.DATA_DIR_ENV, str(folder))
+        default_endgames.cache_clear()
+        yield folder
+    default_endgames.cache_clear()
+
+
+def probed(fen: str) -> tuple[Probe, Move]:
+    """What `checkers endgame probe` says: the value, its distance and the best move (the
+    command's own line, read back, checked against the databases' call)."""
+    out = io.StringIO()
+    assert main(["endgame", "probe", fen], out=out) == 0
+    found = default_endgames().probe_plies(Position.from_fen(fen))
+    best = default_endgames().best_move(Position.from_fen(fen))
+    assert found is not None and best is not None
+    assert out.getvalue().strip() == (
+        f"{found.result.value} ({found.plies} plies to the end, best move {best.pdn()})"
+    )
+    return found, best
+
+
+@pytest.mark.parametrize("fen", [FIVE, LONG])
+def test_every_surface_says_the_database_win(data_folder: Path, fen: str) -> None:
+    """Engine, analyse (text, JSON, --why), review row, Why? card and the hint's lines."""
+    assert (data_folder / "endgame" / slice_file_name(BUILT)).is_file()
+    position = Position.from_fen(fen)
+    found, best = probed(fen)
+    assert found.result is Result.WIN
+    words = database_words(WIN - found.plies)
+    assert words == f"database win in {(found.plies + 1) // 2} moves"
+
+    # The engine's move and score, through the one way in to search.
+    analyser = Analyser()
+    result = analyser.search(position, LIMITS)
+    assert result.database and result.move == best
+    assert result.score == WIN - found.plies
+
+    # The hint and the bar: the Analyser's lines, every root move from the databases.
+    report = list(analyser.analyse(position, LIMITS, lines=3))[-1]
+    assert report.from_databases and report.best is not None
+    assert report.best.move == best and report.best.score == WIN - found.plies
+
+    # Why?'s card, through the coach's functions the window's AI worker calls.
+    card = exact_explanation(position, explain_search(position, result, best))
+    assert card.database == words
+    assert card.moves[0].move == best.pdn() and card.moves[0].database == words
+
+    # analyse without --why: the databases' line, no score in men.
+    out = io.StringIO()
+    assert main(["analyse", fen, "--time", str(TIME)], out=out) == 0
+    assert f"best move {best.pdn()}" in out.getvalue()
+    assert f"from the endgame databases: {words}" in out.getvalue()
+
+    # analyse --why, text and JSON.
+    out = io.StringIO()
+    assert main(["analyse", fen, "--why", "--time", str(TIME)], out=out) == 0
+    first = out.getvalue().splitlines()[0]
+    assert first.startswith(f"{words[0].upper()}{words[1:]}") and best.pdn() in first
+    out = io.StringIO()
+    argv = ["analyse", fen, "--why", "--time", str(TIME), "--format", "json"]
+    assert main(argv, out=out) == 0
+    data = json.loads(out.getvalue())
+    assert data["database"] == words and data["played"] == best.pdn()
+    assert data["moves"][0]["verdict"] == words
+
+    # The review's row of the best move: a win before it, kept after it.
+    row = next(review_moves(position, [best]))
+    assert row.best == best and is_win_score(row.before.score)
+    assert plies_to_win(row.before.score) == found.plies
+    assert row.loss is None and row.loss_words() == "kept the result"
+    assert win_text(row.before.score) == f"wins in {(found.plies + 1) // 2} moves"
+
+
+def test_a_slice_built_while_running_is_read_by_the_next_search(
+    data_folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A data folder that gains its slice after the engine was made: the next search reads it
+    (the engine used to fix the sizes it probes when it was made)."""
+    monkeypatch.setenv(saves.DATA_DIR_ENV, str(tmp_path))
+    default_endgames.cache_clear()
+    analyser = Analyser()
+    position = Position.from_fen(FIVE)
+    assert not analyser.search(position, Limits(depth=2)).database
+    (tmp_path / "endgame").mkdir()
+    source = data_folder / "endgame" / slice_file_name(BUILT)
+    (tmp_path / "endgame" / source.name).write_bytes(source.read_bytes())
+    result = analyser.search(position, LIMITS)
+    assert result.database and result.score == WIN - probed(FIVE)[0].plies
+    default_endgames.cache_clear()
