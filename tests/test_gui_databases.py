@@ -177,5 +177,5 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     assert build.progress().state == "built" and assert_whole(small) == 14
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
-    assert held == "up to 4 pieces (shipped)" and status.startswith("4 pieces built")
+    assert held == "up to 4 pieces (shipped)" and status.startswith("5 pieces: about ")
     assert "5 pieces: about " in status and button == "Build" and enabled

@@ -17,6 +17,7 @@ import shutil
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -55,13 +56,14 @@ __all__ = [
 MAX_WINDOW_PIECES = 6
 """The window offers sizes up to this (as `checkers endgame build` builds at most)."""
 
-# Measured on this project's 2-core machine (benchmarks/endgame_size_cost.py reads a build's
-# files and its `/usr/bin/time -v` figures): `checkers endgame build --pieces 6 --jobs 2` took
-# 25.5 processor-minutes for the 5- and 6-piece slices, 4.1 billion indices, so about 0.37
-# microseconds of one core per index; the window builds on one core (the game keeps the other),
-# so wall time is processor time. The pure-Python builder is about 16 times slower. Disk: the
-# compressed files hold 0.42 bytes per index at 5 pieces and 0.38 at 6.
-_COMPILED_SECONDS_PER_INDEX = 0.37e-6
+# Measured on this project's 2-core machine, one core per slice as the window builds (the game
+# keeps the other, so wall time is about processor time): a 5-piece slice takes 0.65
+# microseconds per index (checkers.drill_tables, eg5-0302, process start included), and
+# `checkers endgame build --pieces 6 --jobs 2` took 25.5 processor-minutes for the 5- and
+# 6-piece slices, about 0.36 microseconds per 6-piece index (3.9 billion). The pure-Python
+# builder is about 16 times slower. Disk (benchmarks/endgame_size_cost.py): the compressed
+# files hold 0.42 bytes per index at 5 pieces and 0.38 at 6.
+_COMPILED_SECONDS_PER_INDEX = {5: 0.65e-6, 6: 0.36e-6}
 _PYTHON_SECONDS_PER_INDEX = 10.5e-6
 _BYTES_PER_INDEX = {5: 0.42, 6: 0.38}
 _SPARE_BYTES = 64 << 20  # left free beyond the estimate: the largest slice's temporary copy
@@ -145,7 +147,8 @@ def next_offer(endgames: Endgames | None = None, out: Path | None = None) -> Siz
     order = [m for level in levels(pieces) for m in level if sum(m) == pieces]
     missing = tuple(m for m in order if not is_built(directory / slice_file_name(m)))
     indices = sum(2 * half_size(m) for m in missing)
-    rate = _COMPILED_SECONDS_PER_INDEX if compiled_core() else _PYTHON_SECONDS_PER_INDEX
+    compiled = _COMPILED_SECONDS_PER_INDEX.get(pieces, 0.65e-6)
+    rate = compiled if compiled_core() else _PYTHON_SECONDS_PER_INDEX
     disk = int(indices * _BYTES_PER_INDEX.get(pieces, 0.42))
     return SizeOffer(
         pieces,
@@ -172,20 +175,26 @@ class BuildProgress:
     """Of the size's indices on disk, 0 to 1."""
     words: str
     """What the build says it is doing, or why it failed."""
+    left: float | None = None
+    """Seconds left at this build's own pace so far (None before a slice is done)."""
 
     def line(self) -> str:
-        """One line: `Building 5 pieces: 40%, 9 of 22 slices (eg5-1202 settling at 31 plies)`."""
+        """One short line: `Building 5 pieces: 40%, about 2 minutes left`."""
         if self.state == "built":
             return f"{self.pieces} pieces built: {self.total} slices"
         if self.state == "failed":
             return f"The build failed: {self.words}"
-        count = f"{self.done} of {self.total} slices"
         if self.state == "stopped":
-            return f"Stopped at {self.fraction:.0%} ({count} kept): Build resumes it"
+            return f"Stopped at {self.fraction:.0%}: Build resumes it"
         if self.state == "stopping":
-            return f"Stopping ({count} kept)"
-        doing = f" ({self.words})" if self.words else ""
-        return f"Building {self.pieces} pieces: {self.fraction:.0%}, {count}{doing}"
+            return f"Stopping at {self.fraction:.0%}"
+        left = f", {seconds_words(self.left)} left" if self.left is not None else ""
+        return f"Building {self.pieces} pieces: {self.fraction:.0%}{left}"
+
+    def detail(self) -> str:
+        """The line with the slices and what the build is doing (a tooltip's words)."""
+        doing = f"; now {self.words}" if self.words and self.state == "running" else ""
+        return f"{self.line()} ({self.done} of {self.total} slices on disk{doing})"
 
 
 def _build_main(requests: Connection, replies: Connection, offer: SizeOffer) -> None:
@@ -216,14 +225,18 @@ def _build_main(requests: Connection, replies: Connection, offer: SizeOffer) -> 
             said = time.monotonic()
             replies.send(("status", words))
 
+    def named(stem: str) -> Callable[[str], None]:
+        return lambda words: status(f"{stem} {words}")
+
     try:
         offer.out.mkdir(parents=True, exist_ok=True)
         for material in offer.missing:
             name = slice_file_name(material)
             if is_built(offer.out / name):
                 continue  # built by another build meanwhile (a drill, the command line)
-            replies.send(("status", f"{name.removesuffix('.cdb')} starting"))
-            build_slice(material, offer.out, offer.inputs, stopped.is_set, status)
+            stem = name.removesuffix(".cdb")
+            replies.send(("status", f"{stem} starting"))
+            build_slice(material, offer.out, offer.inputs, stopped.is_set, named(stem))
             replies.send(("slice", name))
             if stopped.is_set():
                 return
@@ -250,6 +263,7 @@ class DatabaseBuild:
         self._words = "starting"
         self._stop = threading.Event()
         self._counted = self._count()
+        self._began = (time.monotonic(), self._counted[1])
         # spawn, not fork: a forked child would inherit the window's SDL and X11 state.
         context = multiprocessing.get_context("spawn")
         request_reader, self._requests = context.Pipe(duplex=False)
@@ -336,8 +350,12 @@ class DatabaseBuild:
         """Where it stands: the slices on disk when the build last said something, its words."""
         with self._lock:
             state, words, (done, fraction) = self._state, self._words, self._counted
+        began, first = self._began
+        left = None
+        if fraction > first:  # this build's own pace: this computer, as busy as it is now
+            left = (time.monotonic() - began) / (fraction - first) * (1 - fraction)
         return BuildProgress(
-            self.offer.pieces, state, done, len(self.offer.slices), fraction, words
+            self.offer.pieces, state, done, len(self.offer.slices), fraction, words, left
         )
 
 

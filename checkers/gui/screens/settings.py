@@ -201,34 +201,32 @@ class SettingsScreen(ScreenBase):
     def _build_databases(
         self, panel: UIPanel, y: int, label: int, control: int, row: int, gap: int
     ) -> int:
-        """The endgame databases' rows: what this computer has, then the next size's offer with
-        its cost (or the build's progress and Stop); returns the y below them."""
+        """The endgame databases' rows: what this computer has and Build (Stop while it
+        builds), then the next size's cost or the build's progress; returns the y below."""
         ui = self.context.ui
         x = 2 * gap + label
+        button = button_width(["Build", "Stop"], self.context.scale)
         UILabel(pygame.Rect(2 * gap, y, label, row), "Endgames", ui, container=panel)
-        held = UILabel(pygame.Rect(x, y, control, row), "", ui, container=panel)
+        held = UILabel(pygame.Rect(x, y, control - button - gap, row), "", ui, container=panel)
         self.tips.add(
             held,
             "Exact play, exact review labels and drills of every ending that fits: the"
             " databases know the result of each position with that few pieces",
         )
         self.widgets["databases"] = held
-        y += row + gap
-        status = UILabel(
-            pygame.Rect(2 * gap, y, label + control // 2, row), "", ui, container=panel
-        )
-        self.tips.add(status, lambda: self._databases_tip())
-        self.widgets["databases_status"] = status
-        width = control - control // 2
         self.widgets["databases_build"] = self.actions.button(
             ui,
             panel,
-            pygame.Rect(x + control // 2, y, width, row),
+            pygame.Rect(x + control - button, y, button, row),
             "Build",
             "Build the next size in a process of its own; the game stays playable, and Stop"
             " keeps every slice finished (Build again resumes)",
             self._build_or_stop,
         )
+        y += row + gap
+        status = UILabel(pygame.Rect(2 * gap, y, label + control, row), "", ui, container=panel)
+        self.tips.add(status, lambda: self._databases_tip())
+        self.widgets["databases_status"] = status
         self._offer: database_build.SizeOffer | None = None
         self._shown: tuple[str, str, str, bool] | None = None
         self._seen_state: str | None = "unseen"
@@ -240,7 +238,7 @@ class SettingsScreen(ScreenBase):
         """The build's line in full (the label may be cut short in a small window)."""
         build = database_build.current_build()
         if build is not None and build.progress().state != "built":
-            return build.progress().line()
+            return build.progress().detail()
         offer = self._offer
         if offer is None:
             return "Every size the window builds is here (more: checkers endgame build)"
@@ -266,9 +264,10 @@ class SettingsScreen(ScreenBase):
             status, action, enabled = "Every size is built", "Build", False
         elif not offer.enough_disk:
             status, action, enabled = f"{offer.pieces} pieces {offer.disk_words()}", "Build", False
+        elif progress is not None and progress.state in ("stopped", "failed"):
+            status, action, enabled = progress.line(), "Build", True
         else:
-            said = progress.line() + ". " if progress is not None else ""
-            status, action, enabled = f"{said}{offer.cost_words()}", "Build", True
+            status, action, enabled = offer.cost_words(), "Build", True
         shown = (self._held, status, action, enabled)
         if shown == self._shown:
             return
