@@ -72,7 +72,7 @@ def finish(build: database_build.DatabaseBuild) -> database_build.BuildProgress:
 def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path) -> None:
     offer = database_build.next_offer()
     assert offer is not None and offer.pieces == 4 and len(offer.missing) == 14
-    assert database_build.held_words() == "up to 3 pieces (shipped)"
+    assert database_build.held_words() == "3 pieces (shipped)"
     assert offer.cost_words().startswith("4 pieces: about ") and "MB of disk" in offer.cost_words()
 
     stopped = database_build.start_build(offer)
@@ -92,7 +92,7 @@ def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path
     done = finish(database_build.start_build(resumed))
     assert done.state == "built" and done.done == done.total == 14 and done.fraction == 1
     assert assert_whole(small) == 14
-    assert database_build.held_words() == "up to 4 pieces (shipped)"
+    assert database_build.held_words() == "4 pieces (shipped)"
     assert default_endgames().max_pieces == 4
 
 
@@ -150,7 +150,7 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     app = make_app(None, size=size)
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
-    assert held == "up to 3 pieces (shipped)" and button == "Build" and enabled
+    assert held == "3 pieces (shipped)" and button == "Build" and enabled
     assert status.startswith("4 pieces: about ") and status.endswith("MB of disk")
     panel = screen.panel
     assert panel is not None
@@ -177,5 +177,5 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     assert build.progress().state == "built" and assert_whole(small) == 14
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
-    assert held == "up to 4 pieces (shipped)" and status.startswith("5 pieces: about ")
+    assert held == "4 pieces (shipped)" and status.startswith("5 pieces: about ")
     assert "5 pieces: about " in status and button == "Build" and enabled

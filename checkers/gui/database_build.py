@@ -56,16 +56,16 @@ __all__ = [
 MAX_WINDOW_PIECES = 6
 """The window offers sizes up to this (as `checkers endgame build` builds at most)."""
 
-# Measured on this project's 2-core machine, one core per slice as the window builds (the game
-# keeps the other, so wall time is about processor time): a 5-piece slice takes 0.65
-# microseconds per index (checkers.drill_tables, eg5-0302, process start included), and
-# `checkers endgame build --pieces 6 --jobs 2` took 25.5 processor-minutes for the 5- and
-# 6-piece slices, about 0.36 microseconds per 6-piece index (3.9 billion). The pure-Python
-# builder is about 16 times slower. Disk (benchmarks/endgame_size_cost.py): the compressed
-# files hold 0.42 bytes per index at 5 pieces and 0.38 at 6.
-_COMPILED_SECONDS_PER_INDEX = {5: 0.65e-6, 6: 0.36e-6}
+# Measured on this project's 2-core machine, processor time, which is about the window's wall
+# time as it builds one slice at a time on one core (the game keeps the other): the 5-piece
+# slices took 62 processor-seconds for 180 million indices (README, "Building"), 0.35
+# microseconds an index, taken as 0.40 for the slices' starts; `checkers endgame build --pieces 6
+# --jobs 2` took 25.5 processor-minutes, 24.5 of them for the 3.9 billion 6-piece indices, 0.37
+# microseconds an index. The pure-Python builder is about 16 times slower. Disk
+# (benchmarks/endgame_lines.py): 0.41 bytes an index at 5 pieces, 0.38 at 6.
+_COMPILED_SECONDS_PER_INDEX = {5: 0.40e-6, 6: 0.37e-6}
 _PYTHON_SECONDS_PER_INDEX = 10.5e-6
-_BYTES_PER_INDEX = {5: 0.42, 6: 0.38}
+_BYTES_PER_INDEX = {5: 0.41, 6: 0.38}
 _SPARE_BYTES = 64 << 20  # left free beyond the estimate: the largest slice's temporary copy
 
 
@@ -77,12 +77,13 @@ def held_pieces(endgames: Endgames | None = None) -> int:
 
 
 def held_words(endgames: Endgames | None = None) -> str:
-    """What this computer has: `up to 4 pieces (shipped)`, `up to 6 pieces (5 and 6 built)`."""
+    """What this computer has, short for a row: `4 pieces (shipped)`, `6 pieces (5, 6 built)`
+    (every ending of up to that many pieces)."""
     pieces = held_pieces(endgames)
     if pieces <= SHIPPED_PIECES:
-        return f"up to {pieces} pieces (shipped)"
-    built = " and ".join(str(n) for n in range(SHIPPED_PIECES + 1, pieces + 1))
-    return f"up to {pieces} pieces ({built} built)"
+        return f"{pieces} pieces (shipped)"
+    built = ", ".join(str(n) for n in range(SHIPPED_PIECES + 1, pieces + 1))
+    return f"{pieces} pieces ({built} built)"
 
 
 @dataclass(frozen=True)

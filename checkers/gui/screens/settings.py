@@ -210,8 +210,8 @@ class SettingsScreen(ScreenBase):
         held = UILabel(pygame.Rect(x, y, control - button - gap, row), "", ui, container=panel)
         self.tips.add(
             held,
-            "Exact play, exact review labels and drills of every ending that fits: the"
-            " databases know the result of each position with that few pieces",
+            "Every ending of up to this many pieces is known exactly: exact endgame play,"
+            " exact review labels, and the drills of the standard endings that fit",
         )
         self.widgets["databases"] = held
         self.widgets["databases_build"] = self.actions.button(
