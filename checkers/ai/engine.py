@@ -683,8 +683,8 @@ class Engine:
                     if code == DRAW_CODE:
                         return 0  # exact: the 40-move rule and repetitions only add draws
                     # A win (loss) the winner ends within the 40-move rule's count from here,
-                    # whatever the loser does, is exact; a longer one counts too while half the
-                    # count is left (its line makes progress long before), else the node is
+                    # whatever the loser does, is exact; a longer one counts too while most of
+                    # the count is left (its line makes progress well before), else the node is
                     # searched as usual (it finds the progress moves).
                     if no_progress + plies <= FORTY_MOVE_PLIES or no_progress <= LONG_RESULT_COUNT:
                         return WIN - ply - plies if code == WIN_CODE else ply + plies - WIN
