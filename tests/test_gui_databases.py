@@ -24,7 +24,7 @@ from checkers.ai import endgame
 from checkers.ai.endgame import default_endgames, material_of_name, read_slice
 from checkers.gui import database_build
 from checkers.gui.app import App
-from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.settings import BUILD_WAKE_SECONDS, SettingsScreen
 
 PACKAGE_SLICES = endgame.SHIPPED_DIRECTORY
 """The package's own slices, to check the built ones against."""
@@ -159,6 +159,8 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     click(app, screen, "databases_build")
     held, status, button, enabled = texts(screen)
     assert status.startswith("Building 4 pieces: ") and button == "Stop" and enabled
+    # The loop sleeps until an event or a screen's wake: the row must ask to follow the build.
+    assert screen.wake_in() == BUILD_WAKE_SECONDS
     click(app, screen, "databases_build")  # Stop
     run_while(app, lambda: texts(screen)[2] == "Stop")
     held, status, button, enabled = texts(screen)

@@ -24,6 +24,9 @@ from checkers.gui.ui import Actions, HoverTips
 
 __all__ = ["SettingsScreen"]
 
+BUILD_WAKE_SECONDS = 0.5
+"""How often the databases' row looks at a build under way (the loop otherwise sleeps)."""
+
 
 class SettingsScreen(ScreenBase):
     """Theme, sound, volume and board orientation, applied as they are chosen."""
@@ -40,6 +43,7 @@ class SettingsScreen(ScreenBase):
         self.volume: UIHorizontalSlider | None = None
         self.panel: UIPanel | None = None
         """The card the controls are on, while it is built."""
+        self._shown_changed = False  # the databases' row changed its words this frame
 
     @property
     def settings(self) -> Settings:
@@ -198,6 +202,15 @@ class SettingsScreen(ScreenBase):
             self.close_dialog,
         )
 
+    def wake_in(self) -> float | None:
+        """Twice a second while the databases build (the row follows it), else on events."""
+        build = database_build.current_build()
+        if build is not None and build.progress().state in ("running", "stopping"):
+            return BUILD_WAKE_SECONDS
+        if self._shown_changed:
+            return 1 / 30  # pygame_gui shows a label's new words in its next update
+        return None
+
     def _build_databases(
         self, panel: UIPanel, y: int, label: int, control: int, row: int, gap: int
     ) -> int:
@@ -229,6 +242,7 @@ class SettingsScreen(ScreenBase):
         self.widgets["databases_status"] = status
         self._offer: database_build.SizeOffer | None = None
         self._shown: tuple[str, str, str, bool] | None = None
+        self._shown_changed = False
         self._seen_state: str | None = "unseen"
         self._held = ""
         self._refresh_databases()
@@ -270,8 +284,10 @@ class SettingsScreen(ScreenBase):
             status, action, enabled = offer.cost_words(), "Build", True
         shown = (self._held, status, action, enabled)
         if shown == self._shown:
+            self._shown_changed = False
             return
         self._shown = shown
+        self._shown_changed = True
         held_label = self.widgets["databases"]
         status_label = self.widgets["databases_status"]
         button = self.widgets["databases_build"]
