@@ -20,7 +20,7 @@ from checkers.options import UsageError, shown
 from checkers.pdn import PdnGame
 from checkers.picture import Circle, Picture, Polyline, Rect, Shape, Text, board_picture
 from checkers.picture_svg import svg_element
-from checkers.review import Label, MoveReview, ReviewSetting, lesson_words, summarize, win_text
+from checkers.review import Label, MoveReview, ReviewSetting, lesson_words, result_text, summarize
 
 __all__ = [
     "MARKED",
@@ -151,7 +151,7 @@ def _move_name(review: MoveReview) -> str:
 
 def _score_words(review: MoveReview) -> str:
     """The score before the move from the mover's view: `+0.25` or `wins in 3 moves`."""
-    return win_text(review.before.score) or men_text(review.score)
+    return result_text(review.before) or men_text(review.score)
 
 
 def _notes(review: MoveReview, comments: dict[int, str]) -> str:

@@ -40,9 +40,9 @@ from checkers.review import (
     ReviewSetting,
     SideSummary,
     lesson_text,
+    result_text,
     review_moves,
     summarize,
-    win_text,
 )
 from checkers.workers import WorkerDied
 
@@ -90,7 +90,7 @@ class _Progress:
 
 def score_text(review: MoveReview) -> str:
     """The score before the move: `+0.25`, or `wins in 3 moves` for a forced result."""
-    return win_text(review.before.score) or men_text(review.score)
+    return result_text(review.before) or men_text(review.score)
 
 
 def move_text(review: MoveReview) -> str:

@@ -31,7 +31,7 @@ from checkers.board import Move, Position
 from checkers.cli import main
 from checkers.coach.exact import exact_explanation
 from checkers.coach.explain import database_words, explain_search
-from checkers.review import review_moves, win_text
+from checkers.review import result_text, review_moves
 
 BUILT = (0, 3, 0, 2)
 """Three kings against two: built from the shipped 4-piece slices alone, in seconds."""
@@ -119,7 +119,7 @@ def test_every_surface_says_the_database_win(data_folder: Path, fen: str) -> Non
     assert row.best == best and is_win_score(row.before.score)
     assert plies_to_win(row.before.score) == found.plies
     assert row.loss is None and row.loss_words() == "kept the result"
-    assert win_text(row.before.score) == f"wins in {(found.plies + 1) // 2} moves"
+    assert row.before.database and result_text(row.before) == words
 
 
 def test_a_slice_built_while_running_is_read_by_the_next_search(
