@@ -1180,7 +1180,8 @@ class Engine:
 
         None, and the root is searched as usual (the nodes below it still probe), when the
         position is not in them, when a win or loss longer than the 40-move rule's count left
-        would meet the rule on the databases' own line (`Endgames.line_keeps_count`), or when a move would repeat a position a third time (a draw they do not know).
+        would meet the rule on the databases' own line (`Endgames.line_keeps_count`), or when a
+        move would repeat a position a third time (a draw they do not know).
         """
         endgames = self.endgames
         black, white, kings = position.black, position.white, position.kings
