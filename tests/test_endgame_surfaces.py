@@ -26,11 +26,12 @@ from checkers.ai.endgame import (
     slice_file_name,
 )
 from checkers.ai.endgame_build import build_slice
-from checkers.ai.search import WIN, Limits, is_win_score, plies_to_win
+from checkers.ai.search import WIN, Limits, SearchRequest, is_win_score, plies_to_win
 from checkers.board import Move, Position
 from checkers.cli import main
 from checkers.coach.exact import exact_explanation
 from checkers.coach.explain import database_words, explain_search
+from checkers.record import FORTY_MOVE_PLIES
 from checkers.review import result_text, review_moves
 
 BUILT = (0, 3, 0, 2)
@@ -138,3 +139,16 @@ def test_a_slice_built_while_running_is_read_by_the_next_search(
     result = analyser.search(position, LIMITS)
     assert result.database and result.score == WIN - probed(FIVE)[0].plies
     default_endgames.cache_clear()
+
+
+def test_a_long_win_whose_line_meets_the_40_move_rule_is_searched_instead() -> None:
+    """The root's database answer for a win longer than the count left holds only when the
+    databases' own line keeps the count: with 79 plies of it used, the line's first move (a
+    king's) draws by the rule, so the root is searched as usual."""
+    position = Position.from_fen(LONG)
+    databases = default_endgames()
+    assert databases.line_keeps_count(position, 0, FORTY_MOVE_PLIES)
+    assert not databases.line_keeps_count(position, FORTY_MOVE_PLIES - 1, FORTY_MOVE_PLIES)
+    late = SearchRequest(position, (), FORTY_MOVE_PLIES - 1)
+    assert not Analyser().search(late, Limits(depth=2)).database
+    assert Analyser().search(SearchRequest(position, (), 10), LIMITS).database
