@@ -26,11 +26,13 @@ from checkers.ai.endgame import (
     slice_file_name,
 )
 from checkers.ai.endgame_build import build_slice
+from checkers.ai.engine import MAN
 from checkers.ai.search import WIN, Limits, SearchRequest, is_win_score, plies_to_win
 from checkers.board import Move, Position
 from checkers.cli import main
 from checkers.coach.exact import exact_explanation
 from checkers.coach.explain import database_words, explain_search
+from checkers.gui.review_model import move_words
 from checkers.record import FORTY_MOVE_PLIES
 from checkers.review import result_text, review_moves
 
@@ -121,6 +123,9 @@ def test_every_surface_says_the_database_win(data_folder: Path, fen: str) -> Non
     assert plies_to_win(row.before.score) == found.plies
     assert row.loss is None and row.loss_words() == "kept the result"
     assert row.before.database and result_text(row.before) == words
+    # The window's review panel: the row's words after the best move, the databases' result.
+    best_row = move_words(row, MAN, None)[2]
+    assert best_row.startswith("After the move database ") and "in " in best_row
 
 
 def test_a_slice_built_while_running_is_read_by_the_next_search(
