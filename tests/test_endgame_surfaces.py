@@ -20,6 +20,7 @@ from checkers import saves
 from checkers.ai.analysis import Analyser
 from checkers.ai.endgame import (
     SHIPPED_DIRECTORY,
+    Endgames,
     Probe,
     Result,
     default_endgames,
@@ -157,3 +158,15 @@ def test_a_long_win_whose_line_meets_the_40_move_rule_is_searched_instead() -> N
     late = SearchRequest(position, (), FORTY_MOVE_PLIES - 1)
     assert not Analyser().search(late, Limits(depth=2)).database
     assert Analyser().search(SearchRequest(position, (), 10), LIMITS).database
+
+
+def test_the_sizes_probed_are_those_of_slice_files_held(tmp_path: Path) -> None:
+    """`most_pieces` counts a slice's own file however few of its size are there, and nothing
+    else: a stray name, a folder with a slice's name or a name of no stored material."""
+    (tmp_path / "eg9-9999.cdb").write_bytes(b"")  # not a material any slice holds
+    (tmp_path / "x5-0302.cdb").write_bytes(b"")  # not a slice's own name
+    (tmp_path / slice_file_name((0, 4, 0, 3))).mkdir()  # a folder, 7 pieces
+    assert Endgames([tmp_path]).most_pieces == 0
+    (tmp_path / slice_file_name(BUILT)).write_bytes(b"")
+    assert Endgames([tmp_path]).most_pieces == 5
+    assert Endgames([tmp_path]).max_pieces == 1  # 5 pieces held, but no size whole

@@ -225,6 +225,10 @@ def slice_file_name(material: Material) -> str:
     return f"eg{bm + bk + wm + wk}-{bm}{bk}{wm}{wk}{SUFFIX}"
 
 
+_STORED = frozenset(m for pieces in range(2, 11) for m in materials_with(pieces))
+"""Every material a slice may hold, up to 10 pieces (the builds go to 6)."""
+
+
 # --- slice files ---------------------------------------------------------------------------------
 
 
@@ -444,7 +448,14 @@ class Endgames:
                 continue  # absent or unreadable: it holds nothing
             for name in names:
                 material = material_of_name(name)
-                if material is not None:
+                # Only a slice's own name counts (`eg5-0302.cdb`, not `x9999.cdb`): a stray
+                # file must not make the engine probe every node.
+                if (
+                    material is not None
+                    and slice_file_name(material) == name
+                    and material in _STORED
+                    and os.path.isfile(directory / name)
+                ):
                     most = max(most, sum(material))
         return most
 
