@@ -519,7 +519,7 @@ class Endgames:
         105 plies usually keeps the count: the rule is checked on the line itself.
         """
         count = no_progress
-        while True:
+        for _ in range(256):  # a distance is one byte: a line of sound slices ends sooner
             found = self.probe_plies(position)
             if found is None or found.result is Result.DRAW:
                 return False
@@ -539,6 +539,7 @@ class Endgames:
                 if count >= limit:
                     return False
             position = child
+        return False  # damaged slices whose distances do not shrink: not trusted
 
     def best_move(self, position: Position) -> Move | None:
         """A move that keeps the value: the fastest win, the slowest loss, a drawing move.
