@@ -22,8 +22,13 @@ from test_gui_start import key
 
 from checkers.ai import endgame
 from checkers.ai.endgame import default_endgames, material_of_name, read_slice
+from checkers.ai.levels import get_level
+from checkers.ai.search import plies_to_win
+from checkers.board import Position
 from checkers.gui import database_build
 from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.settings import BUILD_WAKE_SECONDS, SettingsScreen
 
 PACKAGE_SLICES = endgame.SHIPPED_DIRECTORY
@@ -181,3 +186,20 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     held, status, button, enabled = texts(screen)
     assert held == "4 pieces (shipped)" and status.startswith("5 pieces: about ")
     assert "5 pieces: about " in status and button == "Build" and enabled
+
+
+def test_after_the_ai_plays_a_database_win_the_window_says_it_a_ply_nearer(
+    make_app: Callable[..., App],
+) -> None:
+    """The AI's score is carried to the position its move leads to: a forced result is a ply
+    nearer there (the hint said `database win in 54 moves` where the win took 53)."""
+    start = Position.from_fen("B:W25,30:B3,K12")  # a 4-piece win in 107 plies
+    config = GameConfig(black=PlayerConfig(get_level("master")), white=PlayerConfig(), start=start)
+    app = make_app(config)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    run_until(app, lambda: screen.game.record.ply == 1)
+    judged = screen.game.judgement()
+    found = default_endgames().probe_plies(screen.game.position)
+    assert judged is not None and judged.database and found is not None
+    assert plies_to_win(judged.score) == found.plies == 106

@@ -585,7 +585,11 @@ class Game:
         self.play(result.move)
         if searched is not None and judges_like_the_engine(level):
             # The same score for the position the move leads to: the line the search expects
-            # goes through it (told as the search that found it, as the panel's header does).
+            # goes through it (told as the search that found it, as the panel's header does);
+            # a forced result is a ply nearer there (the databases' is kept as final).
+            if is_win_score(searched.score):
+                nearer = searched.score + math.copysign(1, searched.score)
+                searched = replace(searched, score=nearer)
             self.judge(self.position, searched)
         self.figures = figures
         said = "; ".join(part for part in (known, note) if part)
