@@ -66,6 +66,10 @@ MAX_WINDOW_PIECES = 6
 _COMPILED_SECONDS_PER_INDEX = {5: 0.40e-6, 6: 0.37e-6}
 _PYTHON_SECONDS_PER_INDEX = 10.5e-6
 _BYTES_PER_INDEX = {5: 0.41, 6: 0.38}
+# Memory (README, "Building"): a slice's build holds about 7 bytes an index (the value, the
+# distance, the moves left, the slowest exit and the queue) above the 300 MB of the process.
+_MEMORY_PER_INDEX = 7
+_PROCESS_BYTES = 300 << 20
 _SPARE_BYTES = 64 << 20  # left free beyond the estimate: the largest slice's temporary copy
 
 
@@ -104,6 +108,8 @@ class SizeOffer:
     """Bytes the missing slices take on disk, about."""
     free: int
     """Bytes free where they go."""
+    memory: int = 0
+    """Bytes the build's process peaks at, about (its largest slice)."""
 
     @property
     def enough_disk(self) -> bool:
@@ -151,6 +157,7 @@ def next_offer(endgames: Endgames | None = None, out: Path | None = None) -> Siz
     compiled = _COMPILED_SECONDS_PER_INDEX.get(pieces, 0.65e-6)
     rate = compiled if compiled_core() else _PYTHON_SECONDS_PER_INDEX
     disk = int(indices * _BYTES_PER_INDEX.get(pieces, 0.42))
+    largest = max((2 * half_size(m) for m in missing), default=0)
     return SizeOffer(
         pieces,
         directory,
@@ -160,6 +167,7 @@ def next_offer(endgames: Endgames | None = None, out: Path | None = None) -> Siz
         indices * rate,
         disk,
         _free_bytes(directory),
+        _PROCESS_BYTES + largest * _MEMORY_PER_INDEX,
     )
 
 

@@ -256,7 +256,11 @@ class SettingsScreen(ScreenBase):
         offer = self._offer
         if offer is None:
             return "Every size the window builds is here (more: checkers endgame build)"
-        return f"{offer.cost_words()} on this computer ({len(offer.missing)} slices)"
+        memory = database_build.size_words(offer.memory, "of memory")
+        return (
+            f"{offer.cost_words()} on this computer ({len(offer.missing)} slices, up to"
+            f" {memory} while it builds)"
+        )
 
     def _refresh_databases(self) -> None:
         """The rows' words from the databases on disk and the build's progress (each frame: the
