@@ -51,6 +51,7 @@ __all__ = [
     "lesson_words",
     "move_accuracy",
     "no_book",
+    "result_text",
     "review_moves",
     "side_accuracy",
     "summarize",
@@ -151,6 +152,8 @@ class PositionScore:
     score: float
     line: tuple[Move, ...] = ()
     depth: int = 0
+    database: bool = False
+    """The endgame databases gave the score (the position is in them), not a search."""
 
 
 @dataclass(frozen=True)
@@ -192,7 +195,7 @@ class MoveReview:
     @property
     def score_words(self) -> str:
         """The score before the move from the mover's view: `+0.25` or `wins in 3 moves`."""
-        return win_text(self.before.score) or men_text(self.score)
+        return result_text(self.before) or men_text(self.score)
 
     @property
     def move_number(self) -> int:
@@ -265,6 +268,16 @@ def to_men(score: float, man: float) -> float:
 def win_text(score: float) -> str | None:
     """`wins in N moves` / `loses in N moves` (the mover's moves) for a forced result, else None."""
     return score_text(score) if is_win_score(score) else None
+
+
+def result_text(before: PositionScore) -> str | None:
+    """A row's exact result: `database win in N moves` / `database draw` for a position the
+    endgame databases hold, else `win_text`."""
+    if before.database:
+        from checkers.coach.explain import database_words  # the coach's words, not its imports
+
+        return database_words(before.score)
+    return win_text(before.score)
 
 
 def label_for(drop: float, *, forced: bool = False, book: bool = False) -> Label:
@@ -341,7 +354,9 @@ def carried(before: PositionScore, move: Move, after: PositionScore) -> Position
     if _is_win_for(after.score, 1 if nearer > 0 else -1):
         return after  # the search after it proves the same result
     reply = before.line[1] if len(before.line) > 1 else after.best
-    return PositionScore(reply, nearer, before.line[1:], max(after.depth, before.depth - 1))
+    return PositionScore(
+        reply, nearer, before.line[1:], max(after.depth, before.depth - 1), before.database
+    )
 
 
 def judge(
@@ -482,7 +497,7 @@ def _score(task: _Task, stop: StopSignal | None = None) -> PositionScore:
         setting.evaluation,
         stop=stop,
     )
-    return PositionScore(result.move, result.score, result.pv, result.depth)
+    return PositionScore(result.move, result.score, result.pv, result.depth, result.database)
 
 
 def _score_in_process(task: _Task, stop: StopSignal | None) -> PositionScore:

@@ -42,6 +42,7 @@ from checkers.board import BLACK, Move, Piece, Position
 __all__ = [
     "DRAW_CODE",
     "FORMAT_VERSION",
+    "LONG_RESULT_COUNT",
     "LOSS_CODE",
     "NONE_CODE",
     "WIN_CODE",
@@ -72,6 +73,12 @@ MAGIC = b"CKEG"
 SUFFIX = ".cdb"
 # magic, version, the material, positions per side to move, payload CRC-32, payload length
 HEADER = struct.Struct("<4sH4BIII")
+
+LONG_RESULT_COUNT = 20
+"""Inside a search, a database win or loss longer than the 40-move count left still counts
+while the node has used at most this many plies of the count: the databases' lines take their
+first capture or man move within 44 plies and never go 48 without one (2,000 lines of 4- and
+5-piece wins over 80 plies, benchmarks/endgame_lines.py), so 20 + 44 leaves room."""
 
 NONE_CODE, WIN_CODE, LOSS_CODE, DRAW_CODE = 0, 1, 2, 3
 """The 2-bit codes, for the side to move; NONE marks an index that is not a position."""
@@ -216,6 +223,10 @@ def slice_file_name(material: Material) -> str:
     1 white king (4 pieces), both sides to move."""
     bm, bk, wm, wk = material
     return f"eg{bm + bk + wm + wk}-{bm}{bk}{wm}{wk}{SUFFIX}"
+
+
+_STORED = frozenset(m for pieces in range(2, 11) for m in materials_with(pieces))
+"""Every material a slice may hold, up to 10 pieces (the builds go to 6)."""
 
 
 # --- slice files ---------------------------------------------------------------------------------
@@ -378,6 +389,9 @@ class Endgames:
     ) -> None:
         self.directories = [Path(d) for d in directories]
         self._slices: dict[Material, Slice | None] = {}
+        self._stamps = tuple(_stamp(directory) for directory in self.directories)
+        self.generation = 0
+        """Counts `forget_missing` calls: a compiled copy of the slices made before is stale."""
         self.report = report or _warn
         """Where a damaged slice is said (once: a slice is looked at once), stderr by default."""
 
@@ -409,7 +423,41 @@ class Endgames:
         self._slices = {
             material: found for material, found in self._slices.items() if found is not None
         }
-        self.__dict__.pop("max_pieces", None)  # the cached_property's value: computed again
+        # The cached_properties' values: computed again.
+        self.__dict__.pop("max_pieces", None)
+        self.__dict__.pop("most_pieces", None)
+        self.generation += 1
+
+    def notice_new_slices(self) -> None:
+        """`forget_missing` if a directory changed since the last look (a build in another
+        process wrote a slice there): one stat per directory."""
+        stamps = tuple(_stamp(directory) for directory in self.directories)
+        if stamps != self._stamps:
+            self.forget_missing()
+        self._stamps = stamps
+
+    @functools.cached_property
+    def most_pieces(self) -> int:
+        """The most pieces of any slice file held (0 if none): the engine probes positions with
+        no more, so a slice a drill or a stopped build left counts before its size is whole."""
+        most = 0
+        for directory in self.directories:
+            try:
+                names = os.listdir(directory)
+            except OSError:
+                continue  # absent or unreadable: it holds nothing
+            for name in names:
+                material = material_of_name(name)
+                # Only a slice's own name counts (`eg5-0302.cdb`, not `x9999.cdb`): a stray
+                # file must not make the engine probe every node.
+                if (
+                    material is not None
+                    and slice_file_name(material) == name
+                    and material in _STORED
+                    and os.path.isfile(directory / name)
+                ):
+                    most = max(most, sum(material))
+        return most
 
     @functools.cached_property
     def max_pieces(self) -> int:
@@ -462,6 +510,37 @@ class Endgames:
         found = self.probe_plies(position)
         return None if found is None else found.result
 
+    def line_keeps_count(self, position: Position, no_progress: int, limit: int) -> bool:
+        """Whether the databases' own line from a won (lost) position, `best_move` for both
+        sides, reaches the game's end before `limit` plies in a row with no capture and no man
+        move, counting `no_progress` plies already made: the 40-move rule never draws it.
+
+        A distance counts every ply to the end, captures and man moves included, so a win in
+        105 plies usually keeps the count: the rule is checked on the line itself.
+        """
+        count = no_progress
+        for _ in range(256):  # a distance is one byte: a line of sound slices ends sooner
+            found = self.probe_plies(position)
+            if found is None or found.result is Result.DRAW:
+                return False
+            if found.plies == 0:
+                return True  # the side to move has no move: the game is over
+            move = self.best_move(position)
+            if move is None:
+                return False
+            child = position.move(move)
+            men = (position.black | position.white) & ~position.kings
+            child_men = (child.black | child.white) & ~child.kings
+            pieces = (position.black | position.white).bit_count()
+            if men != child_men or (child.black | child.white).bit_count() < pieces:
+                count = 0  # a man moved (or was crowned) or a piece was taken
+            else:
+                count += 1
+                if count >= limit:
+                    return False
+            position = child
+        return False  # damaged slices whose distances do not shrink: not trusted
+
     def best_move(self, position: Position) -> Move | None:
         """A move that keeps the value: the fastest win, the slowest loss, a drawing move.
 
@@ -486,6 +565,14 @@ class Endgames:
             if best is None or (rank, move.path) < (best[0], best[1].path):
                 best = (rank, move)
         return None if best is None else best[1]
+
+
+def _stamp(directory: Path) -> int:
+    """A directory's modification time (a file renamed into it changes it), -1 if absent."""
+    try:
+        return os.stat(directory).st_mtime_ns
+    except OSError:
+        return -1
 
 
 def _warn(message: str) -> None:

@@ -41,7 +41,14 @@ from checkers._bitboard import (
     raw_squares,
 )
 from checkers.ai import patterns
-from checkers.ai.endgame import DRAW_CODE, LOSS_CODE, WIN_CODE, Endgames, default_endgames
+from checkers.ai.endgame import (
+    DRAW_CODE,
+    LONG_RESULT_COUNT,
+    LOSS_CODE,
+    WIN_CODE,
+    Endgames,
+    default_endgames,
+)
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.search import (
     MATE_BOUND,
@@ -560,7 +567,7 @@ class Engine:
         self.endgames = default_endgames() if endgames == "default" else endgames
         # Nodes with at most this many pieces are probed (0: none). A database of one piece
         # only would answer nothing the rules do not.
-        pieces = self.endgames.max_pieces if self.endgames is not None else 0
+        pieces = self.endgames.most_pieces if self.endgames is not None else 0
         self.probe_pieces = pieces if pieces >= 2 else 0
         self.from_database = False  # whether the last search's root was answered by them
         self.set_evaluation(evaluation)  # sets the empty table too
@@ -676,9 +683,10 @@ class Engine:
                     if code == DRAW_CODE:
                         return 0  # exact: the 40-move rule and repetitions only add draws
                     # A win (loss) the winner ends within the 40-move rule's count from here,
-                    # whatever the loser does, is exact; a longer one may be a draw by that
-                    # rule, so the node is searched as usual (it finds the progress moves).
-                    if no_progress + plies <= FORTY_MOVE_PLIES:
+                    # whatever the loser does, is exact; a longer one counts too while most of
+                    # the count is left (its line makes progress well before), else the node is
+                    # searched as usual (it finds the progress moves).
+                    if no_progress + plies <= FORTY_MOVE_PLIES or no_progress <= LONG_RESULT_COUNT:
                         return WIN - ply - plies if code == WIN_CODE else ply + plies - WIN
             if depth <= 0:  # step: at the horizon
                 leaf = self._horizon_score(black, white, kings, black_to_move, ply, no_progress)
@@ -1036,6 +1044,10 @@ class Engine:
         killers; returns its deadline and the root's moves."""
         deadline = Deadline(limits.time)
         self._reset_counters(stop, deadline, limits.nodes)
+        if self.endgames is not None:  # slices built since the last search count from now on
+            self.endgames.notice_new_slices()
+            pieces = self.endgames.most_pieces
+            self.probe_pieces = pieces if pieces >= 2 else 0
         earlier = Counter((p.black, p.white, p.kings, p.turn is BLACK) for p in (history or ()))
         # Seen twice before the root: one more occurrence is the third, a draw.
         self.seen_twice = {key for key, count in earlier.items() if count >= 2}
@@ -1167,8 +1179,9 @@ class Engine:
         exact score and their line; every root move scored for `root_report`.
 
         None, and the root is searched as usual (the nodes below it still probe), when the
-        position is not in them, when a win or loss might not end within the 40-move rule's count,
-        or when a move would repeat a position a third time (a draw they do not know).
+        position is not in them, when a win or loss longer than the 40-move rule's count left
+        would meet the rule on the databases' own line (`Endgames.line_keeps_count`), or when a
+        move would repeat a position a third time (a draw they do not know).
         """
         endgames = self.endgames
         black, white, kings = position.black, position.white, position.kings
@@ -1179,8 +1192,12 @@ class Engine:
         if found is None:
             return None
         code, plies = found
-        if code != DRAW_CODE and no_progress + plies > FORTY_MOVE_PLIES:
-            return None
+        if (
+            code != DRAW_CODE
+            and no_progress + plies > FORTY_MOVE_PLIES
+            and not endgames.line_keeps_count(position, no_progress, FORTY_MOVE_PLIES)
+        ):
+            return None  # the databases' own line runs into the 40-move rule
         scored: list[_RootScore] = []
         for move in moves:
             child = (*play(black, white, kings, black_to_move, move), not black_to_move)

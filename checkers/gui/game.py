@@ -597,7 +597,11 @@ class Game:
         if searched is not None and (judges_like_the_engine(level) or only_move):
             # The same score for the position the move leads to: the line the search expects
             # goes through it (told as the search that found it, as the panel's header does);
-            # a weak level's only move too, which no exact pass scores.
+            # a weak level's only move too, which no exact pass scores; a forced result is a ply
+            # nearer there (the databases' is kept as final).
+            if is_win_score(searched.score):
+                nearer = searched.score + math.copysign(1, searched.score)
+                searched = replace(searched, score=nearer)
             self.judge(self.position, searched)
         if event.explanation is not None and judges_like_the_engine(level):
             self._judge_explained(self.record.positions[-2], result.move, event.explanation)

@@ -20,9 +20,16 @@ from dataclasses import dataclass, field
 
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
-from checkers.gui.wording import depth_words, moves_count, plural, score_words, side_words
+from checkers.gui.wording import (
+    database_note,
+    depth_words,
+    moves_count,
+    plural,
+    score_words,
+    side_words,
+)
 from checkers.notation import numbered_moves
-from checkers.review import Label, MoveReview, lesson_words, summarize, to_men
+from checkers.review import Label, MoveReview, PositionScore, lesson_words, summarize, to_men
 
 __all__ = [
     "GRAPH_CLAMP",
@@ -105,11 +112,11 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
         loss += f". {taught[0].upper()}{taught[1:]}"
     # The bar shows the position after the move: the same search's score, and, for a move
     # that was not the best, the one before it, whose difference is the loss above.
-    after = score_words(review.after.score, man, review.side.opponent, human)
+    after = _score_words(review.after, man, review.side.opponent, human)
     if review.move == review.best:
         best = f"After the move {after}"
     else:
-        before = score_words(review.before.score, man, review.side, human)
+        before = _score_words(review.before, man, review.side, human)
         best = f"Best {review.best.pdn()}; before the move {before}, after it {after}"
     line = tuple(move.pdn() for move in review.before.line)
     better = ""
@@ -119,6 +126,13 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     if review.best != review.move and review.label is not Label.BEST and line and not shown:
         better = "Better line: " + " ".join(line[:8])
     return (head, loss, best, better)
+
+
+def _score_words(found: PositionScore, man: float, side: Side, human: Side | None) -> str:
+    """A reviewed position's score in words: the databases' result where they gave it."""
+    if found.database:
+        return database_note(found.score, side, human)
+    return score_words(found.score, man, side, human)
 
 
 _CALLED = {

@@ -114,7 +114,9 @@ def lookup(
 class Databases:
     """One `Endgames`' slices as the compiled search reads them, handed over as met."""
 
-    def __init__(self) -> None:
+    def __init__(self, generation: int = 0) -> None:
+        self.generation = generation
+        """The `Endgames.generation` these tables were made for."""
         slice_of = np.full((_LIMIT,) * 4, UNKNOWN, np.int64)
         binomials = np.zeros((33, 13), np.int64)
         for n in range(33):
@@ -169,6 +171,7 @@ _handed_over: weakref.WeakKeyDictionary[Endgames, Databases] = weakref.WeakKeyDi
 def databases_for(endgames: Endgames) -> Databases:
     """The compiled view of these databases, shared by every engine that probes them."""
     found = _handed_over.get(endgames)
-    if found is None:
-        found = _handed_over[endgames] = Databases()
+    if found is None or found.generation != endgames.generation:
+        # Made afresh after `forget_missing`: a slice it marked absent may be built by now.
+        found = _handed_over[endgames] = Databases(endgames.generation)
     return found

@@ -35,7 +35,7 @@ from checkers.ai.compiled.ordering import (
     table_slot,
 )
 from checkers.ai.compiled.probe import UNKNOWN, lookup
-from checkers.ai.endgame import DRAW_CODE, WIN_CODE
+from checkers.ai.endgame import DRAW_CODE, LONG_RESULT_COUNT, WIN_CODE
 from checkers.ai.search import MATE_BOUND, WIN
 from checkers.record import FORTY_MOVE_PLIES
 
@@ -242,7 +242,7 @@ def run(
                 if code == DRAW_CODE:
                     ret, ply, mode = 0, ply - 1, M_RETURN
                     continue
-                if no_progress + plies <= FORTY_MOVE_PLIES:
+                if no_progress + plies <= FORTY_MOVE_PLIES or no_progress <= LONG_RESULT_COUNT:
                     ret = WIN - ply - plies if code == WIN_CODE else ply + plies - WIN
                     ply, mode = ply - 1, M_RETURN
                     continue

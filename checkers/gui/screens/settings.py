@@ -13,9 +13,9 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel
 
-from checkers.gui import theme
+from checkers.gui import database_build, theme
 from checkers.gui.cards import button_height, button_width
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, ChangeSettings
@@ -23,6 +23,9 @@ from checkers.gui.settings import EVAL_BAR, Settings
 from checkers.gui.ui import Actions, HoverTips
 
 __all__ = ["SettingsScreen"]
+
+BUILD_WAKE_SECONDS = 0.5
+"""How often the databases' row looks at a build under way (the loop otherwise sleeps)."""
 
 
 class SettingsScreen(ScreenBase):
@@ -40,6 +43,7 @@ class SettingsScreen(ScreenBase):
         self.volume: UIHorizontalSlider | None = None
         self.panel: UIPanel | None = None
         """The card the controls are on, while it is built."""
+        self._shown_changed = False  # the databases' row changed its words this frame
 
     @property
     def settings(self) -> Settings:
@@ -74,8 +78,11 @@ class SettingsScreen(ScreenBase):
             self.close_dialog()
 
     def update(self, dt: float) -> None:
-        """Tooltips follow the mouse; the volume is greyed out while the sound is off."""
+        """Tooltips follow the mouse; the volume is greyed out while the sound is off; the
+        databases' rows follow the build."""
         self.tips.update(dt)
+        if "databases" in self.widgets:
+            self._refresh_databases()
         volume = self.volume
         if volume is not None and volume.is_enabled != self.settings.sound:
             volume.enable() if self.settings.sound else volume.disable()
@@ -90,7 +97,7 @@ class SettingsScreen(ScreenBase):
         row, gap = 4 * unit, unit
         close_height = button_height(scale)
         width, height = root.get_container().get_rect().size
-        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 7 * row + 11 * gap + close_height)
+        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 9 * row + 13 * gap + close_height)
         box.center = (width // 2, height // 2)
         self.shade(root)
         panel = self.panel = UIPanel(
@@ -181,7 +188,9 @@ class SettingsScreen(ScreenBase):
             "The squares' numbers (11-15 names a move by them), on empty squares only",
             lambda: self.change(square_numbers=not self.settings.square_numbers),
         )
-        y += row + 2 * gap
+        y += row + gap
+        y = self._build_databases(panel, y, label, control, row, gap)
+        y += gap
 
         close_width = button_width(["Close"], scale)
         self.widgets["close"] = self.actions.button(
@@ -192,3 +201,113 @@ class SettingsScreen(ScreenBase):
             "Back; the settings are already saved (Esc)",
             self.close_dialog,
         )
+
+    def wake_in(self) -> float | None:
+        """Twice a second while the databases build (the row follows it), else on events."""
+        build = database_build.current_build()
+        if build is not None and build.progress().state in ("running", "stopping"):
+            return BUILD_WAKE_SECONDS
+        if self._shown_changed:
+            return 1 / 30  # pygame_gui shows a label's new words in its next update
+        return None
+
+    def _build_databases(
+        self, panel: UIPanel, y: int, label: int, control: int, row: int, gap: int
+    ) -> int:
+        """The endgame databases' rows: what this computer has and Build (Stop while it
+        builds), then the next size's cost or the build's progress; returns the y below."""
+        ui = self.context.ui
+        x = 2 * gap + label
+        button = button_width(["Build", "Stop"], self.context.scale)
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Endgames", ui, container=panel)
+        held = UILabel(pygame.Rect(x, y, control - button - gap, row), "", ui, container=panel)
+        self.tips.add(
+            held,
+            "Every ending of up to this many pieces is known exactly: exact endgame play,"
+            " exact review labels, and the drills of the standard endings that fit",
+        )
+        self.widgets["databases"] = held
+        self.widgets["databases_build"] = self.actions.button(
+            ui,
+            panel,
+            pygame.Rect(x + control - button, y, button, row),
+            "Build",
+            "Build the next size in a process of its own; the game stays playable, and Stop"
+            " keeps every slice finished (Build again resumes)",
+            self._build_or_stop,
+        )
+        y += row + gap
+        status = UILabel(pygame.Rect(2 * gap, y, label + control, row), "", ui, container=panel)
+        self.tips.add(status, lambda: self._databases_tip())
+        self.widgets["databases_status"] = status
+        self._offer: database_build.SizeOffer | None = None
+        self._shown: tuple[str, str, str, bool] | None = None
+        self._shown_changed = False
+        self._seen_state: str | None = "unseen"
+        self._held = ""
+        self._refresh_databases()
+        return y + row
+
+    def _databases_tip(self) -> str:
+        """The build's line in full (the label may be cut short in a small window)."""
+        build = database_build.current_build()
+        if build is not None and build.progress().state != "built":
+            return build.progress().detail()
+        offer = self._offer
+        if offer is None:
+            return "Every size the window builds is here (more: checkers endgame build)"
+        memory = database_build.size_words(offer.memory, "of memory")
+        return (
+            f"{offer.cost_words()} on this computer ({len(offer.missing)} slices, up to"
+            f" {memory} while it builds)"
+        )
+
+    def _refresh_databases(self) -> None:
+        """The rows' words from the databases on disk and the build's progress (each frame: the
+        disk is looked at only when the build begins or ends, labels set when their words change)."""
+        build = database_build.current_build()
+        progress = build.progress() if build is not None else None
+        state = progress.state if progress is not None else None
+        running = state in ("running", "stopping")
+        if state != self._seen_state:  # first shown, or the build began or ended: look again
+            self._seen_state = state
+            self._held = database_build.held_words()
+            if not running:
+                self._offer = database_build.next_offer()
+        offer = self._offer
+        if running and progress is not None:
+            status, action = progress.line(), "Stop"
+            enabled = progress.state == "running"
+        elif offer is None:
+            status, action, enabled = "Every size is built", "Build", False
+        elif not offer.enough_disk:
+            status, action, enabled = f"{offer.pieces} pieces {offer.disk_words()}", "Build", False
+        elif progress is not None and progress.state in ("stopped", "failed"):
+            status, action, enabled = progress.line(), "Build", True
+        else:
+            status, action, enabled = offer.cost_words(), "Build", True
+        shown = (self._held, status, action, enabled)
+        if shown == self._shown:
+            self._shown_changed = False
+            return
+        self._shown = shown
+        self._shown_changed = True
+        held_label = self.widgets["databases"]
+        status_label = self.widgets["databases_status"]
+        button = self.widgets["databases_build"]
+        assert isinstance(held_label, UILabel) and isinstance(status_label, UILabel)
+        assert isinstance(button, UIButton)
+        held_label.set_text(self._held)
+        status_label.set_text(status)
+        button.set_text(action)
+        button.enable() if enabled else button.disable()
+
+    def _build_or_stop(self) -> None:
+        """Build the next size (the disk checked first), or stop the build under way."""
+        build = database_build.current_build()
+        if build is not None and build.progress().state == "running":
+            build.stop()
+        elif self._offer is not None and self._offer.enough_disk:
+            database_build.start_build(self._offer)
+        self._shown = None
+        self._refresh_databases()

@@ -1,0 +1,206 @@
+"""Issue 39 §2: the window says which endgames this computer has and offers the next size with
+its cost, builds it in a process of its own (progress, Stop, resumed after a stop or a crash,
+every slice whole or absent), and says a short disk before starting, writing nothing.
+
+The "shipped" folder here holds the 2- and 3-piece slices only (copies of the package's), so the
+size offered is 4 pieces: fourteen small slices, built in seconds, checked against the
+package's own. Waits are on conditions with a generous cap, never on time.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import run_until
+from test_gui_puzzles import click_at
+from test_gui_start import key
+
+from checkers.ai import endgame
+from checkers.ai.endgame import default_endgames, material_of_name, read_slice
+from checkers.ai.levels import get_level
+from checkers.ai.search import plies_to_win
+from checkers.board import Position
+from checkers.gui import database_build
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.settings import BUILD_WAKE_SECONDS, SettingsScreen
+
+PACKAGE_SLICES = endgame.SHIPPED_DIRECTORY
+"""The package's own slices, to check the built ones against."""
+CAP = 600.0
+"""Seconds a wait may last before the test calls it a hang (the build takes a few)."""
+
+
+@pytest.fixture
+def small(data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A "shipped" folder of up to 3 pieces; returns the user's endgame folder (empty)."""
+    shipped = tmp_path / "shipped"
+    shipped.mkdir()
+    for name in os.listdir(PACKAGE_SLICES):
+        material = material_of_name(name)
+        if material is not None and sum(material) <= 3:
+            shutil.copyfile(PACKAGE_SLICES / name, shipped / name)
+    monkeypatch.setattr(endgame, "SHIPPED_DIRECTORY", shipped)
+    monkeypatch.setattr(database_build, "_current", None)
+    default_endgames.cache_clear()
+    yield data / "endgame"
+    build = database_build.current_build()
+    if build is not None:
+        build.stop()
+        build.wait(CAP)
+    default_endgames.cache_clear()
+
+
+def assert_whole(folder: Path) -> int:
+    """Every file in `folder` is a whole 4-piece slice equal to the package's; how many."""
+    names = sorted(os.listdir(folder)) if folder.exists() else []
+    for name in names:
+        material = material_of_name(name)
+        assert material is not None and sum(material) == 4, name  # nothing half written
+        ours = read_slice(folder / name, material)
+        theirs = read_slice(PACKAGE_SLICES / name)
+        assert (ours.codes, ours.plies) == (theirs.codes, theirs.plies)
+    return len(names)
+
+
+def finish(build: database_build.DatabaseBuild) -> database_build.BuildProgress:
+    assert build.wait(CAP)
+    return build.progress()
+
+
+def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path) -> None:
+    offer = database_build.next_offer()
+    assert offer is not None and offer.pieces == 4 and len(offer.missing) == 14
+    assert database_build.held_words() == "3 pieces (shipped)"
+    assert offer.cost_words().startswith("4 pieces: about ") and "MB of disk" in offer.cost_words()
+    assert database_build.size_words(offer.memory, "of memory").endswith(" MB of memory")
+
+    stopped = database_build.start_build(offer)
+    stopped.stop()
+    progress = finish(stopped)
+    assert progress.state == "stopped" and progress.done < 14
+    kept = assert_whole(small)
+    assert kept == progress.done
+
+    crashed = database_build.start_build(database_build.next_offer() or offer)
+    crashed._process.kill()  # a crash: the process ends at once, wherever it is
+    assert finish(crashed).state in ("failed", "stopped")
+    assert_whole(small)
+
+    resumed = database_build.next_offer()
+    assert resumed is not None and len(resumed.missing) == 14 - assert_whole(small)
+    done = finish(database_build.start_build(resumed))
+    assert done.state == "built" and done.done == done.total == 14 and done.fraction == 1
+    assert assert_whole(small) == 14
+    assert database_build.held_words() == "4 pieces (shipped)"
+    assert default_endgames().max_pieces == 4
+
+
+def test_too_little_disk_is_said_before_starting_and_nothing_is_written(
+    small: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database_build, "_free_bytes", lambda directory: 1 << 20)
+    offer = database_build.next_offer()
+    assert offer is not None and not offer.enough_disk
+    assert offer.disk_words().endswith("1 MB free")
+    with pytest.raises(ValueError, match="not enough disk"):
+        database_build.start_build(offer)
+    assert not small.exists()
+
+
+def open_settings(app: App) -> SettingsScreen:
+    key(app, pygame.K_s, "s")
+    run_until(app, lambda: isinstance(app.screen, SettingsScreen))
+    screen = app.screen
+    assert isinstance(screen, SettingsScreen)
+    return screen
+
+
+def texts(screen: SettingsScreen) -> tuple[str, str, str, bool]:
+    """The databases' rows: what is held, the status line, the button and whether it works."""
+    button = screen.widgets["databases_build"]
+    return (
+        screen.widgets["databases"].text,  # type: ignore[attr-defined]
+        screen.widgets["databases_status"].text,  # type: ignore[attr-defined]
+        button.text,  # type: ignore[attr-defined]
+        button.is_enabled,
+    )
+
+
+def click(app: App, screen: SettingsScreen, name: str) -> None:
+    click_at(app, screen.widgets[name].get_abs_rect().center)
+
+
+def run_while(app: App, condition: Callable[[], bool]) -> None:
+    """Frames until `condition` fails, each waiting a little on the build; capped."""
+    build = database_build.current_build()
+    frames = 0
+    while condition() and frames < 100_000:
+        app.step(1 / 60)
+        if build is not None:
+            build.wait(1 / 60)
+        frames += 1
+    assert not condition()
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
+    make_app: Callable[..., App], small: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(None, size=size)
+    screen = open_settings(app)
+    held, status, button, enabled = texts(screen)
+    assert held == "3 pieces (shipped)" and button == "Build" and enabled
+    assert status.startswith("4 pieces: about ") and status.endswith("MB of disk")
+    panel = screen.panel
+    assert panel is not None
+    assert pygame.Rect((0, 0), size).contains(panel.get_abs_rect())
+
+    click(app, screen, "databases_build")
+    held, status, button, enabled = texts(screen)
+    assert status.startswith("Building 4 pieces: ") and button == "Stop" and enabled
+    # The loop sleeps until an event or a screen's wake: the row must ask to follow the build.
+    assert screen.wake_in() == BUILD_WAKE_SECONDS
+    click(app, screen, "databases_build")  # Stop
+    run_while(app, lambda: texts(screen)[2] == "Stop")
+    held, status, button, enabled = texts(screen)
+    assert status.startswith("Stopped at ") and "Build resumes it" in status
+    assert button == "Build" and enabled
+    assert_whole(small)
+
+    key(app, pygame.K_ESCAPE)  # the card closes, the build goes on behind it
+    run_until(app, lambda: not isinstance(app.screen, SettingsScreen))
+    screen = open_settings(app)
+    click(app, screen, "databases_build")  # Build again: resumed
+    key(app, pygame.K_ESCAPE)
+    build = database_build.current_build()
+    assert build is not None
+    run_while(app, lambda: build.progress().state == "running")
+    assert build.progress().state == "built" and assert_whole(small) == 14
+    screen = open_settings(app)
+    held, status, button, enabled = texts(screen)
+    assert held == "4 pieces (shipped)" and status.startswith("5 pieces: about ")
+    assert "5 pieces: about " in status and button == "Build" and enabled
+
+
+def test_after_the_ai_plays_a_database_win_the_window_says_it_a_ply_nearer(
+    make_app: Callable[..., App],
+) -> None:
+    """The AI's score is carried to the position its move leads to: a forced result is a ply
+    nearer there (the hint said `database win in 54 moves` where the win took 53)."""
+    start = Position.from_fen("B:W25,30:B3,K12")  # a 4-piece win in 107 plies
+    config = GameConfig(black=PlayerConfig(get_level("master")), white=PlayerConfig(), start=start)
+    app = make_app(config)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    run_until(app, lambda: screen.game.record.ply == 1)
+    judged = screen.game.judgement()
+    found = default_endgames().probe_plies(screen.game.position)
+    assert judged is not None and judged.database and found is not None
+    assert plies_to_win(judged.score) == found.plies == 106
