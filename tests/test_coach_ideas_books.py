@@ -10,9 +10,14 @@ from pathlib import Path
 import pytest
 from test_coach_problems import claim_holds
 
+from checkers.ai.search import Limits
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach import Idea, ideas, proves
+from checkers.coach.explain import analysis_lines
 from checkers.coach.tactics import has_the_move, move_count
+from checkers.html_review import idea_texts
+from checkers.puzzles import puzzle_ideas
+from checkers.review import ReviewSetting, lesson_text, review_moves
 
 DATA = Path(__file__).parent / "data"
 
@@ -137,3 +142,16 @@ def test_four_in_five_published_solutions_open_with_a_named_idea_and_every_idea_
         assert all(claim_holds(position, idea) for idea in found), position.fen()
         carried += any(idea.side is position.turn and idea.start == 0 for idea in found)
     assert carried >= 0.8 * len(problems), f"{carried} of {len(problems)}"
+
+
+def test_the_new_names_reach_every_surface_through_the_one_function() -> None:
+    # White's 31-27 squeezes (the dev problem "The Speed of Winter"); 30-25 misses it.
+    position = Position("W:W31,K30:BK29,22,19")
+    words = "White's squeeze: 31-27 leaves Black 5 moves, each losing material"
+    board = analysis_lines(position, Limits(depth=8), 1).lines[0]  # the analysis board, Why?
+    assert board.move == "31-27" and words in [idea.text for idea in board.ideas]
+    played = [Move.from_pdn("30-25", position)]
+    review = next(iter(review_moves(position, played, ReviewSetting(Limits(depth=8)))))
+    assert lesson_text(review) == f"30-25?? misses {words}"  # the review's notes
+    assert idea_texts(review)[0] == ("note", f"misses {words}")  # the review page
+    assert words in [idea["text"] for idea in puzzle_ideas(position, ["31-27"])]  # puzzles

@@ -62,6 +62,7 @@ __all__ = [
     "OpenSetup",
     "OpenWhy",
     "PickArchive",
+    "PickPuzzleFile",
     "Quit",
     "Resume",
     "SaveGameAs",
@@ -175,6 +176,11 @@ class PickArchive:
 
 
 @dataclass(frozen=True)
+class PickPuzzleFile:
+    """Choose a published problem collection (PDN) to import into the puzzle set."""
+
+
+@dataclass(frozen=True)
 class OpenPuzzles:
     """Show the puzzles from the player's reviewed games over the current screen."""
 
@@ -256,6 +262,7 @@ Intent = (
     | OpenSettings
     | OpenAnalysis
     | PickArchive
+    | PickPuzzleFile
     | OpenWhy
     | OpenPuzzles
     | OpenDrills
