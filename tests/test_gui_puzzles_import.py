@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 from gui_driving import press, run_until
 
+from checkers.board import Move
 from checkers.gui.app import App
 from checkers.gui.screens.puzzles import PuzzleFilePicked, PuzzleFilePicker, PuzzleScreen
 from checkers.gui.screens.start import StartScreen
@@ -43,6 +44,13 @@ def test_a_collection_imported_from_the_window_joins_the_set_and_is_shown(
     texts = screen.texts()
     assert texts["source"].startswith("problems-dev.pdn, problem ")
     assert texts["task"].endswith("to play: find the best move")
+    # A problem with no named idea claims only what its book does, not a check it never had.
+    bare = next(p for p in screen.puzzles if not p.ideas)
+    screen.puzzle, screen.answer = bare, Move.from_pdn(bare.solution[0], bare.position)
+    said = screen.texts()["idea 1"]
+    assert (
+        said.startswith(f"{bare.solution[0]} is the published solution") and "clearly" not in said
+    )
 
 
 def test_a_file_that_gives_no_puzzle_is_said_on_the_status_line(

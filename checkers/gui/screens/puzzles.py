@@ -361,8 +361,11 @@ class PuzzleScreen(BoardPlayScreen):
             if right
             else f"You played {self.answer.pdn()}; the answer is {puzzle.solution[0]}."
         )
+        # A game's puzzle was checked clearly best; a published problem's answer is its book's.
+        checked = f"{puzzle.solution[0]} is clearly better than any other move here."
+        published = f"{puzzle.solution[0]} is the published solution's first move."
         ideas = " ".join(str(idea.get("text", "")) + "." for idea in puzzle.ideas) or (
-            f"{puzzle.solution[0]} is clearly better than any other move here."
+            published if puzzle.played == IMPORTED else checked
         )
         ideas = ideas[:1].upper() + ideas[1:]
         for index, part in enumerate(label_lines(ideas, self.labels.get("idea 1"), 3), start=1):
