@@ -2,8 +2,10 @@
 
 Pure Python (the rules core, the engine for traps, the endgame databases for named endings).
 `ideas(position, line)` reads a real line (a search's, or a game's moves) and names what
-happens in it from a fixed vocabulary (`IDEA_NAMES`): a shot, a breakthrough, a runaway man, a
-bottle-up, a trap, an exchange, a named database ending. Each `Idea` carries the line that
+happens in it from a fixed vocabulary (`IDEA_NAMES`): a shot (a two-for-one, a three-for-two,
+one a quiet first move prepares), a breakthrough, a runaway man, a bottle-up, a trap, an
+exchange, a pitch, a squeeze, a king's fork, the move (`checkers.coach.tactics`), a named
+database ending. Each `Idea` carries the line that
 shows it and the claim the line proves (pieces given and taken, the square crowned, the side
 left without a move); `proves` checks the claim again by replaying the line, and `ideas` drops
 any idea that it cannot prove, so nothing reported is invented. The README's "Ideas" section
