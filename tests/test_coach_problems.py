@@ -188,7 +188,8 @@ def _tactic_holds(
         for square in after.pieces(BLACK) + after.pieces(BLACK.opponent)
         if ((square - 1) // 4) % 2 == 0
     )
-    even = len(after.pieces(BLACK)) == len(after.pieces(BLACK.opponent))
+    black, white = len(after.pieces(BLACK)), len(after.pieces(BLACK.opponent))
+    even = black == white and black + white <= 10  # an ending, as the books count it
     has_it = (count % 2 == 1) == (after.turn is side)
     return even and has_it and count == fields["count"] and _result_for(end, side) == "win"
 

@@ -18,6 +18,7 @@ from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.replay import Step, settled_gain
 
 __all__ = [
+    "ENDING_PIECES",
     "SYSTEM",
     "TACTIC_NAMES",
     "end_result",
@@ -33,6 +34,10 @@ __all__ = [
 
 TACTIC_NAMES = ("pitch", "squeeze", "fork", "the-move")
 """The names this module finds and proves."""
+
+ENDING_PIECES = 10
+"""The most pieces (both sides) of a position where the move is named: an ending, where the
+books count it, not a middle game where a count of the squares decides nothing."""
 
 SYSTEM = frozenset((*range(1, 5), *range(9, 13), *range(17, 21), *range(25, 29)))
 """Black's system (the books' rows starting at 1, 9, 17 and 25): with even material, an odd
@@ -51,8 +56,9 @@ def move_count(position: Position) -> int:
 
 def has_the_move(position: Position, side: Side) -> bool | None:
     """Whether `side` has the move (the opposition) by the count; None unless the material
-    is even in pieces (the rule counts only then)."""
-    if len(position.pieces(side)) != len(position.pieces(side.opponent)):
+    is even in pieces and the position an ending (the rule counts only then)."""
+    own, theirs = len(position.pieces(side)), len(position.pieces(side.opponent))
+    if own != theirs or own + theirs > ENDING_PIECES:
         return None
     return (move_count(position) % 2 == 1) == (position.turn is side)
 
