@@ -15,6 +15,7 @@ from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach import Idea, ideas, proves
 from checkers.coach.explain import analysis_lines
 from checkers.coach.tactics import has_the_move, move_count
+from checkers.coach.teaching import lesson
 from checkers.html_review import idea_texts
 from checkers.puzzles import puzzle_ideas
 from checkers.review import ReviewSetting, lesson_text, review_moves
@@ -155,3 +156,32 @@ def test_the_new_names_reach_every_surface_through_the_one_function() -> None:
     assert lesson_text(review) == f"30-25?? misses {words}"  # the review's notes
     assert idea_texts(review)[0] == ("note", f"misses {words}")  # the review page
     assert words in [idea["text"] for idea in puzzle_ideas(position, ["31-27"])]  # puzzles
+
+
+def test_a_pitch_played_as_the_best_move_earns_a_mark_a_quiet_move_that_prepares_a_shot_none() -> (
+    None
+):
+    position = Position("B:W15,12,K9:B7,3,K1")
+    pitch = lesson(
+        position,
+        Move.from_pdn("3-8", position),
+        [],
+        moves_of(position, ["3-8", "12x3", "1-5", "3x10", "5x14x7"])[1:],
+        best=True,
+        mistake=False,
+    )
+    assert pitch.brilliant and pitch.note.startswith("Black's pitch: 3-8 gives a man")
+    position = Position("W:W28,27,25,23,22,18,17,14:B20,16,13,11,9,5,3,1")
+    line = ["28-24", "1-6", "14-10", "6x15", "25-21", "3-8", "17-14", "8-12", "21-17", "15-19"]
+    moves = moves_of(position, [*line, "24x15x8"])
+    quiet = lesson(position, moves[0], [], moves[1:], best=True, mistake=False)
+    assert not quiet.brilliant and quiet.ideas[0].fields["after"] == "28-24 1-6"
+
+
+def moves_of(position: Position, texts: list[str]) -> list[Move]:
+    """The moves of a line, each read in the position it is played in."""
+    moves = []
+    for text in texts:
+        moves.append(Move.from_pdn(text, position))
+        position = position.move(moves[-1])
+    return moves
