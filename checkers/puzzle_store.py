@@ -5,8 +5,9 @@ Pure Python, no pygame. Two files, each written whole or not at all (checkers.at
 - `puzzles.json`: `{"version": 1, "puzzles": [puzzle, ...]}`, each puzzle as `checkers puzzles`
   prints it; a reviewed game adds its puzzles (a position already in the set is not added twice).
 - `puzzle-schedule.json`: `{"version": 1, "cards": {key: card}}`, one `fsrs` card (the FSRS
-  scheduler Anki uses) per puzzle answered: a right answer is rated Good, a wrong one Again, so a
-  failed puzzle comes back within minutes and a solved one after days, then weeks.
+  scheduler Anki uses) per puzzle answered: a right answer is rated Good, a wrong one Again.
+  With one learning step (`LEARNING_STEPS`), a failed puzzle comes back in 10 minutes and a
+  solved one in the days fsrs computes from the card (2 days the first time, then 11, ...).
 
 Damaged data never stops play: an unreadable or damaged file reads as empty (a damaged card or
 puzzle alone is left out), and a write that fails (a full disk) is reported, not raised. Nor is
@@ -35,6 +36,7 @@ from checkers.puzzles import Puzzle
 from checkers.textfile import read_bytes
 
 __all__ = [
+    "LEARNING_STEPS",
     "PUZZLES_FILE",
     "SCHEDULE_FILE",
     "Schedule",
@@ -172,6 +174,10 @@ def add_puzzles(
     return (0 if problem else added), problem
 
 
+LEARNING_STEPS = (timedelta(minutes=10),)
+"""The scheduler's learning steps: a puzzle answered right once is learned (Anki's two steps
+brought a solved puzzle back in 10 minutes, when its answer is still remembered, not known)."""
+
 _STEPPED = (State.Learning, State.Relearning)  # the states whose cards stand on a learning step
 
 
@@ -213,7 +219,9 @@ class Schedule:
     """Whether the file could not be read whole (what could be read is kept)."""
     dropped: int = 0
     """How many damaged cards were left out (0 with `damaged`: the whole file was unreadable)."""
-    scheduler: Scheduler = field(default_factory=lambda: Scheduler(enable_fuzzing=False))
+    scheduler: Scheduler = field(
+        default_factory=lambda: Scheduler(learning_steps=LEARNING_STEPS, enable_fuzzing=False)
+    )
 
     @classmethod
     def load(cls, path: Path | None = None) -> Schedule:

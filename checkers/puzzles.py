@@ -6,14 +6,21 @@ the endgame databases a move that made the result worse) makes up to two puzzles
 position, when a move there was clearly best (what the player missed), and the position it left,
 when the opponent's reply is clearly best (how to punish it). One move is clearly best when:
 
-- by the engine's multi-line search (`checkers.coach.explain.analysis_lines`, two lines), the best
-  move keeps at least `CLEAR_MARGIN` (a man) more than every other move; or
+- by the engine's multi-line search (`checkers.coach.explain.analysis_lines`, two lines), playing
+  the second best instead would be a mistake or a blunder by the review's own rule (the drop in
+  expected result, `checkers.review.THRESHOLDS`): so a position that stays won, or lost, whatever
+  is played makes no puzzle, as no move there drops that much; or
 - by the endgame databases, it is the only move that keeps the win (or the draw).
 
-`puzzle_ideas` is the one place a puzzle's `ideas` are decided. Today it names only what a
-replay of the solution proves by itself (material won, a man crowned, the opponent left without
-a move) and what the databases say of the position after the first move; the coach's named ideas
-(`checkers.coach`: shots, breakthroughs, ...) are meant to be connected there.
+Each puzzle is checked before it is kept: its solution is cut before the first step of the player
+(every second move from the first) where the move is not clearly best in the same way, so the
+answer is unique at every step the player makes. Forced moves of the player (one legal move)
+ask nothing: a puzzle starts at the player's first real choice on the line.
+
+`puzzle_ideas` is the one place a puzzle's `ideas` are decided: the coach's named ideas
+(`checkers.coach.ideas`: shots, pitches, squeezes, ...) that the solution proves, then the facts a
+replay of it shows (material won, a man crowned, the opponent left without a move) and what the
+databases say of the position after the first move.
 """
 
 from __future__ import annotations
@@ -28,10 +35,10 @@ from checkers.ai.search import Limits, StopSignal
 from checkers.board import BLACK, Move, Position, Side
 from checkers.coach import ideas as coach_ideas
 from checkers.coach.explain import AnalysisLine, analysis_lines
-from checkers.review import WIN_MEN, Label, MoveReview
+from checkers.review import Label, MoveReview, expected_result, label_for
 
 __all__ = [
-    "CLEAR_MARGIN",
+    "FORCED_STEPS",
     "PUZZLE_LABELS",
     "SOLUTION_PLIES",
     "Puzzle",
@@ -39,13 +46,12 @@ __all__ = [
     "clear_solution",
     "database_keeper",
     "find_puzzles",
+    "first_choice",
     "puzzle_ideas",
     "puzzles_at",
     "replay",
+    "unique_steps",
 ]
-
-CLEAR_MARGIN = 1.0
-"""How much better than every other move (in men) the solution must be: a man."""
 
 PUZZLE_LABELS = (Label.MISTAKE, Label.BLUNDER)
 """The review's labels of a move that went wrong enough to make a puzzle of its position."""
@@ -247,19 +253,20 @@ def puzzle_ideas(
 # --- finding puzzles ----------------------------------------------------------------------------
 
 
-def _line_value(line: AnalysisLine) -> float:
-    """A line's score in men, a forced result counting as +/- WIN_MEN."""
+def _expected(line: AnalysisLine) -> float:
+    """The side to move's expected result after the line's move, as the review reckons it."""
     if line.win_in is not None:
-        return WIN_MEN if line.win_in > 0 else -WIN_MEN
-    return line.score or 0.0
+        return 1.0 if line.win_in > 0 else 0.0
+    return expected_result(line.score or 0.0)
 
 
 def clear_best(lines: Sequence[AnalysisLine]) -> bool:
-    """Whether the first of the two best lines keeps at least CLEAR_MARGIN more than the other
-    (and so more than every other move)."""
+    """Whether playing the second of the two best lines instead of the first would be a mistake
+    or a blunder by the review's rule (and so would every other move)."""
     if len(lines) < 2:
         return False
-    return _line_value(lines[0]) - _line_value(lines[1]) >= CLEAR_MARGIN - 1e-9
+    drop = (_expected(lines[0]) - _expected(lines[1])) * 100.0
+    return label_for(drop) in PUZZLE_LABELS
 
 
 def _trimmed(position: Position, line: Sequence[str]) -> tuple[str, ...]:
@@ -318,16 +325,11 @@ def _went_wrong(review: MoveReview, endgames: Endgames) -> bool:
     return after is not None and kept is not None and after is not kept
 
 
-def clear_solution(
-    position: Position,
-    limits: Limits,
-    endgames: Endgames | None = None,
-    stop: StopSignal | None = None,
+def _clear_line(
+    position: Position, limits: Limits, databases: Endgames, stop: StopSignal | None
 ) -> tuple[str, ...] | None:
-    """The solution line of `position` when one move is clearly best there (the only one that
-    keeps the databases' win or draw, or a man better than every other by the engine's two best
-    lines), else None."""
-    databases = endgames if endgames is not None else default_endgames()
+    """The line of the move that is clearly best in `position` (the databases' only keeper, or
+    the engine's best line when the second best would be a mistake), else None."""
     if len(position.legal_moves()) < 2:
         return None
     if databases.probe(position) is not None:
@@ -337,6 +339,70 @@ def clear_solution(
     if (stop is not None and stop.is_set()) or not clear_best(lines):
         return None
     return _trimmed(position, lines[0].pv)
+
+
+def unique_steps(
+    position: Position,
+    line: Sequence[str],
+    limits: Limits,
+    endgames: Endgames | None = None,
+    stop: StopSignal | None = None,
+) -> tuple[str, ...]:
+    """`line` cut before the first later step of the player (the side to move in `position`:
+    its moves are every second one from the first) where its move is not clearly best; a forced
+    step (one legal move) is kept."""
+    databases = endgames if endgames is not None else default_endgames()
+    positions = replay(position, line)
+    for index in range(2, len(line), 2):
+        here = positions[index]
+        if len(here.legal_moves()) < 2:
+            continue
+        clear = _clear_line(here, limits, databases, stop)
+        if clear is None or clear[0] != line[index]:
+            return tuple(line[:index])
+    return tuple(line)
+
+
+def clear_solution(
+    position: Position,
+    limits: Limits,
+    endgames: Endgames | None = None,
+    stop: StopSignal | None = None,
+) -> tuple[str, ...] | None:
+    """The solution line of `position` when one move is clearly best there (the only one that
+    keeps the databases' win or draw, or the best by the engine's two best lines with the second
+    a mistake by the review's rule), cut where a later step of the player is not clearly best;
+    None when no move is clearly best."""
+    databases = endgames if endgames is not None else default_endgames()
+    line = _clear_line(position, limits, databases, stop)
+    if line is None or (stop is not None and stop.is_set()):
+        return None
+    return unique_steps(position, line, limits, databases, stop)
+
+
+FORCED_STEPS = 3
+"""How many forced moves of the player a puzzle skips to reach its first real choice."""
+
+
+def first_choice(
+    position: Position, ply: int, limits: Limits, stop: StopSignal | None = None
+) -> tuple[Position, int] | None:
+    """The first position from `position` (the game's move number `ply` to play) where the side
+    to move has a choice: its forced moves played, each answered by the engine's best reply;
+    None if the game ends first or the forced moves go on."""
+    for _ in range(FORCED_STEPS + 1):
+        moves = position.legal_moves()
+        if len(moves) != 1:
+            return (position, ply) if moves else None
+        replied = position.move(moves[0])
+        if not replied.has_legal_moves():
+            return None
+        lines = analysis_lines(replied, limits, 1, stop=stop).lines
+        if not lines:
+            return None
+        position = replied.move(Move.from_pdn(lines[0].move, replied))
+        ply += 2
+    return None
 
 
 def puzzles_at(
@@ -356,7 +422,12 @@ def puzzles_at(
         return []
     puzzles = []
     after = review.position.move(review.move)
-    for position, ply in ((review.position, review.ply), (after, review.ply + 1)):
+    for start, at in ((review.position, review.ply), (after, review.ply + 1)):
+        # The reply that punishes may be forced: the puzzle is then the player's next choice.
+        found = first_choice(start, at, limits, stop) if at != review.ply else (start, at)
+        if found is None:
+            continue
+        position, ply = found
         solution = clear_solution(position, limits, databases, stop)
         if solution is None or (ply == review.ply and solution[0] == review.move.pdn()):
             continue

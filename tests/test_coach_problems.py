@@ -118,6 +118,8 @@ def claim_holds(position: Position, idea: Idea) -> bool:
             for before, move, _ in after_reply
         )
         return played[1][1].pdn() == fields["reply"] and net == fields["wins"] > 0
+    if idea.name in ("pitch", "squeeze", "fork", "the-move"):
+        return _tactic_holds(position, idea, played)
     if idea.name in ("first-position", "two-kings-against-one"):
         found = probe_plies(end)
         if found is None or found.result is Result.DRAW:
@@ -125,6 +127,71 @@ def claim_holds(position: Position, idea: Idea) -> bool:
         winner = end.turn if found.result is Result.WIN else end.turn.opponent
         return winner is side and fields["winner"] == side.name.lower()
     return False
+
+
+def _result_for(end: Position, side: Side) -> str | None:
+    """`win`/`draw` for `side` at a line's end: no move left, or the databases' value."""
+    if not end.legal_moves():
+        return "win" if end.turn is not side else None
+    found = probe_plies(end)
+    if found is None or any(move.captures for move in end.legal_moves()):
+        return None
+    if found.result is Result.DRAW:
+        return "draw"
+    winner = end.turn if found.result is Result.WIN else end.turn.opponent
+    return "win" if winner is side else None
+
+
+def _captures_net(position: Position, side: Side) -> int:
+    """Pieces `side` nets from the captures pending, both sides choosing their best."""
+    captures = [move for move in position.legal_moves() if move.captures]
+    if not captures:
+        return 0
+    sign = 1 if position.turn is side else -1
+    results = [
+        sign * len(move.captures) + _captures_net(position.move(move), side) for move in captures
+    ]
+    return max(results) if sign > 0 else min(results)
+
+
+def _tactic_holds(
+    position: Position, idea: Idea, played: list[tuple[Position, Move, Position]]
+) -> bool:
+    """The pitch, squeeze, fork and the move counted again the plain way."""
+    side, fields = idea.side, idea.fields
+    end = played[-1][2]
+    if idea.name == "pitch":
+        begin = idea.start + len(str(fields.get("after", "")).split())
+        _, move, _ = played[begin]
+        reply = played[begin + 1][1]
+        return (
+            not move.captures
+            and len(reply.captures) == fields["gives"] > 0
+            and _result_for(end, side) == fields["result"]
+        )
+    if idea.name in ("squeeze", "fork"):
+        before, move, after = played[-1]
+        replies = after.legal_moves()
+        if move.captures or before.turn is not side or not replies:
+            return False
+        if any(reply.captures or _captures_net(after.move(reply), side) < 1 for reply in replies):
+            return False
+        if idea.name == "squeeze":
+            return fields["replies"] == len(replies)
+        again = Position(("B" if side is BLACK else "W") + after.fen()[1:])
+        targets = {m.captures[0] for m in again.legal_moves() if m.start == move.end and m.captures}
+        return len(targets) >= 2 and fields["attacks"] == ",".join(map(str, sorted(targets)))
+    # the move: Black's system is the rows of squares 1-4, 9-12, 17-20 and 25-28.
+    after = played[idea.start][2]
+    count = sum(
+        1
+        for square in after.pieces(BLACK) + after.pieces(BLACK.opponent)
+        if ((square - 1) // 4) % 2 == 0
+    )
+    black, white = len(after.pieces(BLACK)), len(after.pieces(BLACK.opponent))
+    even = black == white and black + white <= 10  # an ending, as the books count it
+    has_it = (count % 2 == 1) == (after.turn is side)
+    return even and has_it and count == fields["count"] and _result_for(end, side) == "win"
 
 
 @pytest.mark.parametrize("problem", _problems(), ids=lambda problem: problem.source)

@@ -2,8 +2,10 @@
 
 Pure Python (the rules core, the engine for traps, the endgame databases for named endings).
 `ideas(position, line)` reads a real line (a search's, or a game's moves) and names what
-happens in it from a fixed vocabulary (`IDEA_NAMES`): a shot, a breakthrough, a runaway man, a
-bottle-up, a trap, an exchange, a named database ending. Each `Idea` carries the line that
+happens in it from a fixed vocabulary (`IDEA_NAMES`): a shot (a two-for-one, a three-for-two,
+one a quiet first move prepares), a breakthrough, a runaway man, a bottle-up, a trap, an
+exchange, a pitch, a squeeze, a king's fork, the move (`checkers.coach.tactics`), a named
+database ending. Each `Idea` carries the line that
 shows it and the claim the line proves (pieces given and taken, the square crowned, the side
 left without a move); `proves` checks the claim again by replaying the line, and `ideas` drops
 any idea that it cannot prove, so nothing reported is invented. The README's "Ideas" section
@@ -22,6 +24,7 @@ from checkers.board import Move, Position, Side
 from checkers.coach.endings import ENDING_NAMES, named_ending
 from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.replay import Step, replay, rows_to_crown, runs_home, settled_gain
+from checkers.coach.tactics import TACTIC_NAMES, pitch, proves_tactic, squeeze, the_move
 
 __all__ = ["IDEA_NAMES", "Idea", "ideas", "pieces_words", "proves"]
 
@@ -32,6 +35,7 @@ IDEA_NAMES = (
     "bottle-up",
     "trap",
     "exchange",
+    *TACTIC_NAMES,
     *ENDING_NAMES,
 )
 """Every name an idea may have."""
@@ -116,13 +120,23 @@ def _material_idea(steps: Sequence[Step], start: int, engine: Engine | None) -> 
     return None
 
 
+STROKES = {(1, 2): "two-for-one", (2, 3): "three-for-two"}
+"""The books' names of a shot by what it gives and takes."""
+
+
+def _stroke(tally: _Tally) -> str:
+    """`, a two-for-one` for the strokes the books name by their count, else ''."""
+    kind = STROKES.get((tally.gives, tally.takes))
+    return f", a {kind}" if kind else ""
+
+
 def _shot(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
     side = steps[start].side
     moves = " ".join(_texts(steps[start : end + 1]))
     text = (
         f"{_side(side)}'s shot: {steps[start].text} gives"
         f" {pieces_words(tally.gives, tally.given_kings)} and takes"
-        f" {pieces_words(tally.takes, tally.taken_kings)} ({moves})"
+        f" {pieces_words(tally.takes, tally.taken_kings)}{_stroke(tally)} ({moves})"
     )
     claim = (("gives", tally.gives), ("takes", tally.takes))
     return Idea("shot", side, _texts(steps[: end + 1]), start, claim, text)
@@ -152,6 +166,45 @@ def _breakthrough(steps: Sequence[Step], start: int, end: int, tally: _Tally) ->
     )
     claim = (("gives", tally.gives), ("takes", tally.takes), ("crowns", crowned))
     return Idea("breakthrough", side, _texts(steps[: end + 1]), start, claim, text)
+
+
+def _prepared(steps: Sequence[Step], start: int, engine: Engine | None) -> Idea | None:
+    """A shot, exchange or breakthrough of the side to move at `start` that begins one or two
+    of its moves later, the move at `start` (a quiet move, or a man given) preparing it: said
+    as such ("after 21-17 13x22, 15-10 gives ..."), its count taken from `start`."""
+    if steps[start].move.is_capture:
+        return None
+    for begin in (start + 2, start + 4):
+        if begin >= len(steps) or begin > WITHIN:
+            break
+        inner = _material_idea(steps, begin, engine)
+        if inner is None:
+            continue
+        end = len(inner.line) - 1
+        side = steps[start].side
+        tally = _tally(steps[start : end + 1], side)
+        prefix = " ".join(_texts(steps[start:begin]))
+        moves = " ".join(_texts(steps[begin : end + 1]))
+        lead = f"{_side(side)}'s {inner.name}: after {prefix}, {steps[begin].text}"
+        gives = pieces_words(tally.gives, tally.given_kings)
+        takes = pieces_words(tally.takes, tally.taken_kings)
+        claim: tuple[tuple[str, int | str], ...] = (
+            ("after", prefix),
+            ("gives", tally.gives),
+            ("takes", tally.takes),
+        )
+        if inner.name == "shot" and tally.takes > tally.gives:
+            text = f"{lead} gives {gives} and takes {takes}{_stroke(tally)} ({moves})"
+        elif inner.name == "exchange" and tally.takes == tally.gives:
+            text = f"{lead} exchanges {gives} for {takes} ({moves})"
+        elif inner.name == "breakthrough" and tally.gives >= tally.takes:
+            crowned = inner.fields["crowns"]
+            claim += (("crowns", crowned),)
+            text = f"{lead} gives {gives} and crowns on {crowned} ({moves})"
+        else:
+            continue  # what the first move gave is not won back: not the same idea
+        return Idea(inner.name, side, inner.line, start, claim, text)
+    return None
 
 
 # --- runaway and bottle-up -----------------------------------------------------------------------
@@ -270,6 +323,22 @@ def _trap(position: Position, steps: Sequence[Step], engine: Engine) -> Idea | N
 # --- the public entry points ---------------------------------------------------------------------
 
 
+def _first_move_ideas(
+    steps: Sequence[Step], engine: Engine | None, endgames: Endgames | None
+) -> list[Idea]:
+    """What the line's first move does when it begins no combination of its own: prepares one
+    (said with its first moves), gives a man for a result, squeezes or forks, or has the move."""
+    prepared = _prepared(steps, 0, engine)
+    if prepared is not None:
+        return [prepared]
+    found = [
+        idea
+        for idea in (pitch(steps, 0, endgames), squeeze(steps, 0), the_move(steps, 0, endgames))
+        if idea is not None
+    ]
+    return found[:1]
+
+
 def ideas(
     position: Position,
     line: Sequence[Move | str],
@@ -293,6 +362,8 @@ def ideas(
         if idea is not None:
             found.append(idea)
             covered = len(idea.line)
+        elif start == 0:
+            found += _first_move_ideas(steps, engine, endgames)
     found += _runaways(steps, within)
     bottled = _bottle_up(steps)
     if bottled is not None:
@@ -329,9 +400,19 @@ def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) 
     own = steps[idea.start :]
     if own[0].side is not side:
         return False
+    if idea.name in TACTIC_NAMES:
+        return proves_tactic(steps, idea, endgames)
     if idea.name in ("shot", "exchange", "breakthrough"):
+        begin = idea.start
+        if "after" in fields:  # prepared by the first move: the combination begins later
+            prefix = tuple(str(fields["after"]).split())
+            begin = idea.start + len(prefix)
+            if len(prefix) not in (2, 4) or idea.line[idea.start : begin] != prefix:
+                return False
+            if own[0].move.is_capture:
+                return False
         tally = _tally(own, side)
-        if not _offers(steps, idea.start) or (fields["gives"], fields["takes"]) != (
+        if not _offers(steps, begin) or (fields["gives"], fields["takes"]) != (
             tally.gives,
             tally.takes,
         ):
@@ -341,7 +422,7 @@ def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) 
         if idea.name == "exchange":
             return (
                 tally.takes == tally.gives > 0
-                and all(step.captured for step in own[1:])
+                and all(step.captured for step in steps[begin + 1 :])
                 and not own[-1].after.is_capture_pending()
             )
         return (

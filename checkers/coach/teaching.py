@@ -17,10 +17,18 @@ from checkers.coach.idea import Idea
 from checkers.coach.ideas import ideas
 from checkers.coach.outcome import line_outcome
 
-__all__ = ["Lesson", "database_change", "lesson"]
+__all__ = ["Lesson", "database_change", "is_sacrifice", "lesson"]
 
-SACRIFICES = ("shot", "breakthrough")
-"""The ideas whose first move gives material away: played as the best move they earn a "!"."""
+SACRIFICES = ("shot", "breakthrough", "pitch")
+"""The ideas whose first move gives material away: played as the best move they earn a "!"
+(not when a quiet move prepares them: that move gives nothing, see `is_sacrifice`)."""
+
+
+def is_sacrifice(idea: Idea) -> bool:
+    """Whether the idea's own first move gives material away (a shot, breakthrough or pitch
+    that it begins itself, not one it prepares)."""
+    return idea.name in SACRIFICES and "after" not in idea.fields
+
 
 _RANK = {Result.LOSS: 0, Result.DRAW: 1, Result.WIN: 2}
 _FLIP = {Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.DRAW: Result.DRAW}
@@ -86,8 +94,8 @@ def lesson(
     except ValueError:
         played = []  # a line the position does not play: nothing to teach from it
     own = [idea for idea in played if idea.side is mover and idea.start == 0]
-    if best and not change and any(idea.name in SACRIFICES for idea in own):
-        shown = next(idea for idea in own if idea.name in SACRIFICES)
+    if best and not change and any(is_sacrifice(idea) for idea in own):
+        shown = next(idea for idea in own if is_sacrifice(idea))
         return Lesson(True, only, "", shown.text, (shown,))
     if not (mistake or change):
         return Lesson(False, only, "", "", tuple(own))

@@ -56,6 +56,7 @@ from checkers.gui.intents import (
     OpenSetup,
     OpenWhy,
     PickArchive,
+    PickPuzzleFile,
     Quit,
     Resume,
     SaveGameAs,
@@ -69,7 +70,7 @@ from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.files import OpenFileScreen, SaveAsScreen, SavePictureScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen, find_autosave
-from checkers.gui.screens.puzzles import PuzzleScreen
+from checkers.gui.screens.puzzles import PuzzleFilePicker, PuzzleScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartChoices, StartScreen
@@ -228,6 +229,7 @@ class App:
             PickArchive: lambda intent: self.push(ArchivePicker(self.context)),
             OpenWhy: lambda intent: self.push(WhyScreen(self.context, intent.card)),  # type: ignore[union-attr]
             OpenPuzzles: lambda intent: self.push(PuzzleScreen(self.context)),
+            PickPuzzleFile: lambda intent: self.push(PuzzleFilePicker(self.context)),
             OpenDrills: lambda intent: self.push(DrillScreen(self.context)),
         }
         self.tree_choices = TreeChoices()

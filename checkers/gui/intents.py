@@ -61,6 +61,7 @@ __all__ = [
     "OpenSetup",
     "OpenWhy",
     "PickArchive",
+    "PickPuzzleFile",
     "Quit",
     "Resume",
     "SaveGameAs",
@@ -174,6 +175,11 @@ class PickArchive:
 
 
 @dataclass(frozen=True)
+class PickPuzzleFile:
+    """Choose a published problem collection (PDN) to import into the puzzle set."""
+
+
+@dataclass(frozen=True)
 class OpenPuzzles:
     """Show the puzzles from the player's reviewed games over the current screen."""
 
@@ -255,6 +261,7 @@ Intent = (
     | OpenSettings
     | OpenAnalysis
     | PickArchive
+    | PickPuzzleFile
     | OpenWhy
     | OpenPuzzles
     | OpenDrills

@@ -2,7 +2,9 @@
 told right or wrong with its idea and its line played out; the set comes back on a schedule.
 
 The puzzles are `checkers.puzzles`'; the set and the schedule (`fsrs`: a missed puzzle comes back
-within minutes, a solved one after days) are `checkers.puzzle_store`'s, in the data directory.
+in 10 minutes, a solved one after days) are `checkers.puzzle_store`'s, in the data directory.
+Import (I) adds a published problem collection (`checkers.puzzle_import`), picked in a folder
+browser (`PuzzleFilePicker`).
 The board, the panel and the status line are `checkers.gui.board_play`'s, shared with the
 endgame drills.
 """
@@ -10,22 +12,49 @@ endgame drills.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from checkers.board import BLACK, IllegalMoveError, InvalidMoveError, Move, Position
 from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
+from checkers.gui.browser import FolderBrowser
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
-from checkers.gui.intents import Back, OpenDrills
+from checkers.gui.intents import Back, OpenDrills, PickPuzzleFile
 from checkers.gui.wording import plural
 from checkers.notation import numbered_moves
-from checkers.puzzle_store import Schedule, load_puzzles, when_words
+from checkers.puzzle_import import IMPORTED, CollectionRefused, import_collection
+from checkers.puzzle_store import Schedule, add_puzzles, load_puzzles, when_words
 from checkers.puzzles import Puzzle, replay
 
-__all__ = ["LINE_STEP_SECONDS", "PuzzleScreen"]
+__all__ = ["LINE_STEP_SECONDS", "PuzzleFilePicked", "PuzzleFilePicker", "PuzzleScreen"]
 
 LINE_STEP_SECONDS = 0.9
 """How long each position of a solution's line stays on the board while it is played out."""
+
+
+@dataclass(frozen=True)
+class PuzzleFilePicked:
+    """The problem collection the player chose to import (handed back by PuzzleFilePicker)."""
+
+    path: Path
+
+
+class PuzzleFilePicker(FolderBrowser):
+    """Pick a published problem collection (PDN games with a FEN and the solution's moves)."""
+
+    title = "Import problems into your puzzles"
+    action = "Import"
+    action_tip = "Add the chosen PDN file's problems to your puzzles (Enter)"
+
+    def __init__(self, context: ScreenContext, directory: Path | None = None) -> None:
+        super().__init__(context, directory or Path.home())
+
+    def chosen_file(self, path: Path) -> None:
+        """Hand the file back to the puzzle screen, which imports it."""
+        self.remember(path)
+        self.context.request(Back(PuzzleFilePicked(path)))
 
 
 class PuzzleScreen(BoardPlayScreen):
@@ -71,6 +100,7 @@ class PuzzleScreen(BoardPlayScreen):
             "space": self.replay_line,
             "right": self.step_line,
             "d": self.open_drills,
+            "i": self.pick_file,
             "f": self.flip,
         }
         if self.schedule.damaged:
@@ -197,6 +227,31 @@ class PuzzleScreen(BoardPlayScreen):
         """The endgame drills, over this screen."""
         self.context.request(OpenDrills())
 
+    def pick_file(self) -> None:
+        """A folder browser to choose a problem collection to import."""
+        self.context.request(PickPuzzleFile())
+
+    def import_file(self, path: Path) -> None:
+        """Add the collection's problems to the set, and say how it went on the status line."""
+        try:
+            collection = import_collection(path)
+        except CollectionRefused as error:
+            self.status = f"Cannot import {error}"
+            return
+        problems: list[str] = []
+        added, problem = add_puzzles(collection.puzzles, report=problems.append)
+        if problem is not None:
+            self.status = problem[:1].upper() + problem[1:]
+            return
+        self.puzzles = load_puzzles()
+        skipped = (
+            f" ({collection.skipped} games without a FEN skipped)" if collection.skipped else ""
+        )
+        self.status = (
+            f"{plural(added, 'problem')} of {path.name} added to your puzzles{skipped}."
+            + "".join(f" {line}." for line in problems)
+        )
+
     def _empty_card(self) -> Card:
         return Card(
             "No puzzles yet",
@@ -204,26 +259,35 @@ class PuzzleScreen(BoardPlayScreen):
                 (
                     "Puzzles come from the games you review (Review game in a game's menu, "
                     "key G). Where a player made a mistake or a blunder, that position, or the "
-                    "one it left, becomes a puzzle if one move there was clearly best: a man "
-                    "better than any other, or the only move that keeps an endgame won or "
-                    "drawn. Many games have no such position; the review says how many it "
-                    "added."
+                    "one it left, becomes a puzzle if one move there was clearly best: any "
+                    "other would be a mistake, or it is the only move that keeps an endgame "
+                    "won or drawn. Many games have no such position; the review says how many "
+                    "it added. Import (I) adds a published problem collection (PDN with FEN)."
                 ),
                 "Meanwhile, the endgame drills are ready.",
             ],
             [
                 CardButton("drills", "Endgame drills", "Standard endings (D)", self.open_drills),
+                CardButton(
+                    "import", "Import problems", "A PDN problem collection (I)", self.pick_file
+                ),
                 CardButton("close", "Back", "Back to the start (Esc)", self.leave),
             ],
             cancel=self.leave,
         )
 
     def receive(self, result: object) -> None:
-        """Back from the drills: the set may have grown meanwhile (nothing else changes)."""
+        """Back from the drills (the set may have grown meanwhile) or from the folder browser
+        with a collection to import."""
+        said = ""
+        if isinstance(result, PuzzleFilePicked):
+            self.import_file(result.path)
+            said = self.status
         self.puzzles = load_puzzles()
         if self.puzzle is None and self.puzzles:
             self.show_card(None)
             self.next_puzzle()
+        self.status = said or self.status  # what the import did stays said
 
     # --- words ---------------------------------------------------------------------------------
 
@@ -243,6 +307,12 @@ class PuzzleScreen(BoardPlayScreen):
                 self.replay_line,
             ),
             (
+                "import",
+                "Import",
+                "Add a PDN problem collection to your puzzles (I)",
+                self.pick_file,
+            ),
+            (
                 "drills",
                 "Drills",
                 "Standard endings against the databases (D)",
@@ -258,6 +328,8 @@ class PuzzleScreen(BoardPlayScreen):
 
     def _source(self, puzzle: Puzzle) -> str:
         """Where the puzzle comes from, in a player's words."""
+        if puzzle.played == IMPORTED:
+            return puzzle.source or "From a problem collection"
         position = puzzle.position
         side = position.turn.name.capitalize()
         try:
@@ -289,8 +361,11 @@ class PuzzleScreen(BoardPlayScreen):
             if right
             else f"You played {self.answer.pdn()}; the answer is {puzzle.solution[0]}."
         )
+        # A game's puzzle was checked clearly best; a published problem's answer is its book's.
+        checked = f"{puzzle.solution[0]} is clearly better than any other move here."
+        published = f"{puzzle.solution[0]} is the published solution's first move."
         ideas = " ".join(str(idea.get("text", "")) + "." for idea in puzzle.ideas) or (
-            f"{puzzle.solution[0]} is a man better than any other move here."
+            published if puzzle.played == IMPORTED else checked
         )
         ideas = ideas[:1].upper() + ideas[1:]
         for index, part in enumerate(label_lines(ideas, self.labels.get("idea 1"), 3), start=1):
