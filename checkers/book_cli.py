@@ -28,7 +28,7 @@ DEFAULT_DEPTH = 13
 """The search depth of a build (the shipped book's)."""
 DEFAULT_PLIES = 2
 """A build's reach past the ballots (which end at ply 3); the shipped book has 0, what fitted
-its time (README, "Opening book")."""
+its time (docs/engine.md, "Opening book")."""
 MAX_PLIES = 20
 """The book doubles about every ply: 20 plies past the ballots is already far beyond a day."""
 

@@ -218,7 +218,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _print_lines(position: Position, analysis: Analysis, form: str, out: TextIO) -> None:
-    """The lines as the README's JSON object, or one numbered line each."""
+    """The lines as docs/engine.md's JSON object, or one numbered line each."""
     if form == "json":
         print(json.dumps(analysis.as_json()), file=out)
         return

@@ -108,7 +108,7 @@ NEEDS_MORE_PIECES = (
 pieces) are too big to build while a player waits: not drills yet. Fourth Position is Ben
 Boland's (Famous Positions in the Game of Checkers, as the Checker Maven gives it): its tables
 are 19 slices of 5 to 7 pieces, 7.7 billion positions, over an hour on the compiled core and
-about 27 GB of memory for the largest slice (README, "Endgame drills")."""
+about 27 GB of memory for the largest slice (docs/guide.md, "Puzzles from your games, and endgame drills")."""
 
 
 def preparing_words(missing: Sequence[Material]) -> str:

@@ -183,7 +183,7 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
         indexes = open_archives(archives, data / INDEX_FOLDER, skip=frozenset(added))
     except ExplorerError as error:
         print(f"checkers: error: {one_line(str(error))}", file=sys.stderr)
-        return 2  # a bad file, as the README says of every command
+        return 2  # a bad file, as the guide says of every command
     try:
         moves = explore(indexes, position)
         if args.format == "json":

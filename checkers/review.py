@@ -8,7 +8,7 @@ processes.
 
 Units: scores are in men from the mover's point of view (+1.00 = a man ahead); a forced win or
 loss counts as `WIN_MEN` men. The thresholds and the accuracy formula are explained in the
-README's "Game review" section.
+"Game review" section of docs/guide.md.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ __all__ = [
 
 DEFAULT_DEPTH = 14
 """The default search depth in plies: 27 s of processor time for a 60-move game, about 14 s on
-two free cores (README): the 30 s budget spent on seeing further, so that a forced result found
+two free cores (docs/guide.md, "Game review"): the 30 s budget spent on seeing further, so that a forced result found
 at one ply is still found at the next."""
 
 MAX_REVIEW_PLIES = 2_000
@@ -212,7 +212,7 @@ class MoveReview:
 
     @property
     def accuracy(self) -> float:
-        """The move's accuracy, 0 to 100, from the drop in expected result (README)."""
+        """The move's accuracy, 0 to 100, from the drop in expected result (docs/guide.md, "Game review")."""
         return drop_accuracy(self.drop)
 
     @property
@@ -329,7 +329,7 @@ def drop_accuracy(drop: float) -> float:
     # A bell, not chess sites' exponential (lichess): flat near no drop, so the twentieths of
     # a man that one ply more of search moves a score leave a good move at 90 or more, then
     # steep, so a man lost in an even game reads 10 and a side with several blunders falls
-    # well below a clean one (README, "Game review", has the table).
+    # well below a clean one (docs/guide.md, "Game review", has the table).
     return 100.0 * math.exp(-((max(0.0, drop) / ACCURACY_WIDTH) ** 2))
 
 
@@ -502,7 +502,7 @@ def _score(task: _Task, stop: StopSignal | None = None) -> PositionScore:
 
 def _score_in_process(task: _Task, stop: StopSignal | None) -> PositionScore:
     # With the collector off the engine leaves it alone instead of freezing the heap for good
-    # (README, "The AI"): a library must not change its host's interpreter.
+    # (docs/engine.md, "The AI"): a library must not change its host's interpreter.
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -524,7 +524,7 @@ def tune_collector_for_search() -> None:
 
     Only for a process that exists to search: the engine protocol (`checkers engine`) and the
     desktop game's AI worker call it. Without it a search leaves the collector as it found it
-    (enabled or not, thresholds, nothing frozen) and is slower for it (README.md, "The AI").
+    (enabled or not, thresholds, nothing frozen) and is slower for it (docs/engine.md, "The AI").
     """
     global _collector_tuned
     _collector_tuned = True

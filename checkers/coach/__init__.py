@@ -7,7 +7,7 @@ Pure Python (no pygame). The public API:
 - `Idea`: a frozen dataclass (`name`, `side`, `line`, `start`, `claim`, `text`; `fields`,
   `moves`, `to_json()`);
 - `proves(position, idea) -> bool`: replays the idea's line and checks its claim;
-- `IDEA_NAMES`: the fixed vocabulary (the README's "Ideas" section defines each name's fields);
+- `IDEA_NAMES`: the fixed vocabulary (the "Ideas" section of docs/engine.md defines each name's fields);
 - `line_outcome(position, line, side=None) -> Outcome`: the pieces a line wins or loses (and
   a game it ends), `Outcome.words()` in a player's words (`loses a man`), proved by replay.
 """

@@ -1,7 +1,7 @@
 """The standard endings named by their material and the endgame databases' result.
 
 A name is given only where the databases hold the position and say the named side wins, so the
-name is a fact about the position, not a guess from its look. The README's "Ideas" section
+name is a fact about the position, not a guess from its look. The "Ideas" section of docs/engine.md
 gives each definition; endings of more pieces than the databases hold are never named.
 """
 

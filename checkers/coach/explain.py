@@ -123,7 +123,7 @@ class AnalysisLine:
     """The ideas its line proves (`checkers.coach.ideas`, without a search of their own)."""
 
     def as_json(self) -> dict[str, Any]:
-        """The JSON object of the README: move, score, pv, win_in for a forced result,
+        """The JSON object of docs/engine.md: move, score, pv, win_in for a forced result,
         database for a result the endgame databases gave, and the line's ideas."""
         data: dict[str, Any] = {
             "move": self.move,
@@ -283,7 +283,7 @@ class Explanation:
     exact pass judged the moves with the engine's evaluation instead."""
 
     def as_json(self) -> dict[str, Any]:
-        """Every field, each move's ideas as the README's objects, and the sentences."""
+        """Every field, each move's ideas as docs/engine.md's objects, and the sentences."""
         data = {
             field.name: getattr(self, field.name)
             for field in dataclasses.fields(self)

@@ -8,7 +8,7 @@ exchange, a pitch, a squeeze, a king's fork, the move (`checkers.coach.tactics`)
 database ending. Each `Idea` carries the line that
 shows it and the claim the line proves (pieces given and taken, the square crowned, the side
 left without a move); `proves` checks the claim again by replaying the line, and `ideas` drops
-any idea that it cannot prove, so nothing reported is invented. The README's "Ideas" section
+any idea that it cannot prove, so nothing reported is invented. The "Ideas" section of docs/engine.md
 defines every name and its fields.
 """
 
@@ -380,7 +380,7 @@ def ideas(
 
 
 def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) -> bool:
-    """Whether replaying the idea's line from `position` proves its claim (see the README's
+    """Whether replaying the idea's line from `position` proves its claim (see docs/engine.md's
     definitions); False for a line that does not replay or an unknown name."""
     try:
         steps = replay(position, idea.line)

@@ -5,7 +5,7 @@ Pure Python on the rules core and the endgame databases. Every claim here is a c
 exhaustive look one move deep, never a guess: the squeeze and the fork try every reply, the
 move is counted by the books' rule, and a pitch or the move names only the result the
 databases give the line's end (a king ending the databases hold, or a side left without a
-move). The README's "Ideas" section defines each name and its fields.
+move). The "Ideas" section of docs/engine.md defines each name and its fields.
 """
 
 from __future__ import annotations

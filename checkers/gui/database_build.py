@@ -58,7 +58,7 @@ MAX_WINDOW_PIECES = 6
 
 # Measured on this project's 2-core machine, processor time, which is about the window's wall
 # time as it builds one slice at a time on one core (the game keeps the other): the 5-piece
-# slices took 62 processor-seconds for 180 million indices (README, "Building"), 0.35
+# slices took 62 processor-seconds for 180 million indices (docs/engine.md, "Endgame databases"), 0.35
 # microseconds an index, taken as 0.40 for the slices' starts; `checkers endgame build --pieces 6
 # --jobs 2` took 25.5 processor-minutes, 24.5 of them for the 3.9 billion 6-piece indices, 0.37
 # microseconds an index. The pure-Python builder is about 16 times slower. Disk
@@ -66,7 +66,7 @@ MAX_WINDOW_PIECES = 6
 _COMPILED_SECONDS_PER_INDEX = {5: 0.40e-6, 6: 0.37e-6}
 _PYTHON_SECONDS_PER_INDEX = 10.5e-6
 _BYTES_PER_INDEX = {5: 0.41, 6: 0.38}
-# Memory (README, "Building"): a slice's build holds about 7 bytes an index (the value, the
+# Memory (docs/engine.md, "Endgame databases"): a slice's build holds about 7 bytes an index (the value, the
 # distance, the moves left, the slowest exit and the queue) above the 300 MB of the process.
 _MEMORY_PER_INDEX = 7
 _PROCESS_BYTES = 300 << 20
