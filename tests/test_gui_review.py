@@ -29,6 +29,7 @@ from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import OpenLoad
+from checkers.gui.persist import config_tags
 from checkers.gui.review_model import GraphBox, ReviewProgress, graph_points, mark_boxes, ply_at
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
@@ -473,9 +474,9 @@ def test_the_status_line_stops_saying_labels_are_coming_when_the_review_is_done(
 def test_the_evaluation_bar_shows_the_reviews_score_from_the_players_side(
     make_app: Callable[..., App],
 ) -> None:
-    app = make_app(GameConfig())  # you are Black against the AI
+    app = make_app(GameConfig())
     screen = screen_of(app)
-    screen.load(blunder_record(), {}, "blunder.pdn")
+    screen.load(blunder_record(), config_tags(GameConfig()), "blunder.pdn")  # you (Black) vs AI
     app.step(1 / 60)
     assert screen.bar.evaluation() is None  # nothing has judged the position yet
     start_from_menu(app)
@@ -568,10 +569,10 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
     # a bar at 2.25 for the AI: the bar showed the AI's deeper search from play, the note the
     # review's. While the review is open, the review's search of each position is its one
     # score: the bar, the graph and the note's before/after, whose difference is the loss.
-    app = make_app(GameConfig())  # you are Black against the AI
+    app = make_app(GameConfig())
     screen = screen_of(app)
     record = blunder_record()
-    screen.load(record, {}, "blunder.pdn")
+    screen.load(record, config_tags(GameConfig()), "blunder.pdn")  # you (Black) vs the AI
     app.step(1 / 60)
     setting = review_screen.SETTING
     planted: dict[int, Judgement] = {}

@@ -101,6 +101,7 @@ def loaded_config(tags: Mapping[str, str], base: GameConfig) -> GameConfig:
         start=base.start,
         ai_delay=base.ai_delay,
         hint=base.hint,
+        judge=base.judge,
         seed=base.seed,
     )
     return config_from_tags(tags, people)
