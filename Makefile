@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint wheel-check bench screenshots clean
+.PHONY: play test test-serial lint wheel-check bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,13 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	@$(BIN)/checkers || [ $$? -eq 3 ]
 
-# Lint, then the installed wheel, then the test suite (last, so its summary closes the output).
+# Lint, then the installed wheel, then the test suite (last, so its summary closes the output),
+# spread over the machine's cores by pytest-xdist (each test is independent: its own data folder,
+# its own AI processes). `make test-serial` runs it in one process.
 test: lint wheel-check
+	$(BIN)/python -m pytest -n auto
+
+test-serial: $(STAMP)
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
