@@ -29,8 +29,8 @@ _STACK = 64  # open branches of one multi-jump: at most 3 per hop, and no move h
 
 FEATURES_ENVIRONMENT = "CHECKERS_SEARCH"
 """`CHECKERS_SEARCH=probcut,iid` turns on these compiled-only search features (`none`: none);
-unset, the default ones. Only time-limited searches use them: a search to a fixed depth stays
-the Python engine's, node for node (tests/test_compiled.py)."""
+unset, the default ones. Only searches with a time limit use them: one to a fixed depth or node
+count stays the Python engine's, node for node (tests/test_compiled.py)."""
 FEATURE_NAMES = {"probcut": search.FEATURE_PROBCUT, "iid": search.FEATURE_IID}
 DEFAULT_FEATURES = 0  # none has won a match yet (README: the search features, each measured)
 
@@ -87,7 +87,7 @@ class CompiledEngine(python_engine.Engine):
         self._seen = np.zeros((1, 4), np.int64)  # the positions seen twice before the root
         self._seen_count = 0
         self._stack = np.zeros((_STACK, 3), np.int64)
-        self.features = chosen_features()  # used by time-limited searches only
+        self.features = chosen_features()  # used by searches with a time limit only
         self._searching_features = 0
         super().__init__(evaluation, endgames)
 
@@ -117,7 +117,7 @@ class CompiledEngine(python_engine.Engine):
         stop: StopSignal | None,
     ) -> tuple[Deadline, list[RawMove]]:
         started = super()._start(position, limits, history, stop)
-        self._searching_features = self.features if limits.depth is None else 0
+        self._searching_features = self.features if limits.time is not None else 0
         self._killers[:] = 0
         seen = sorted(self.seen_twice)
         self._seen = np.array([list(key) for key in seen] or [[0, 0, 0, 0]], np.int64)
