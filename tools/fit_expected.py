@@ -119,14 +119,23 @@ def score(position: Position) -> float:
 
 def probability(men: NDArray[np.float64], k: float) -> NDArray[np.float64]:
     """The curve's expected result for scores in men (a forced win 1, a forced loss 0)."""
+    finite = np.isfinite(men)
     with np.errstate(over="ignore"):
-        return np.asarray(1.0 / (1.0 + np.exp(-k * men)), dtype=np.float64)
+        curve = 1.0 / (1.0 + np.exp(-k * np.where(finite, men, 0.0)))
+    # A forced result is decided whatever k (even k = 0, where inf * 0 would be nan).
+    return np.asarray(np.where(finite, curve, men > 0), dtype=np.float64)
 
 
 def log_loss(men: NDArray[np.float64], results: NDArray[np.float64], k: float) -> float:
     """The mean log loss (natural log, per position) of the curve of slope k on these results."""
     p = np.clip(probability(men, k), _CLIP, 1.0 - _CLIP)
     return float(-np.mean(results * np.log(p) + (1.0 - results) * np.log(1.0 - p)))
+
+
+def floor_loss(results: NDArray[np.float64]) -> float:
+    """The least mean log loss any curve can reach on these results: a draw (1/2) costs log 2
+    even when forecast exactly, so draws set a floor that every slope shares."""
+    return float(np.mean(results == 0.5) * math.log(2.0))
 
 
 def fit_slope(men: NDArray[np.float64], results: NDArray[np.float64]) -> tuple[float, float]:
@@ -224,6 +233,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{ACCURACY_SCALE} {log_loss(men[subset], results[subset], ACCURACY_SCALE):.4f}, "
             f"no information (k=0) {log_loss(men[subset], results[subset], 0.0):.4f}"
         )
+    floor = floor_loss(results[held])
+    print(
+        f"log loss over the floor of the held-out half's draws ({floor:.4f}): "
+        f"fitted {log_loss(men[held], results[held], k) - floor:.4f}, "
+        f"{ACCURACY_SCALE} {log_loss(men[held], results[held], ACCURACY_SCALE) - floor:.4f}, "
+        f"k=0 {log_loss(men[held], results[held], 0.0) - floor:.4f}"
+    )
     print("held-out half, finite scores:")
     print("\n".join(_table(men[held & finite], results[held & finite], k)))
     cores = args.jobs or "every"
