@@ -55,3 +55,9 @@ def test_bad_input_is_one_line_and_status_2(
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 4
     assert all(line.startswith("fit_expected: ") for line in lines)
+
+
+def test_a_forced_result_is_decided_whatever_the_slope(tool: ModuleType) -> None:
+    men = np.array([np.inf, -np.inf, 0.0])
+    assert tool.probability(men, 0.0).tolist() == [1.0, 0.0, 0.5]
+    assert tool.probability(men, 1.8).tolist() == [1.0, 0.0, 0.5]
