@@ -72,9 +72,12 @@ WIN_MEN = 20.0
 
 ACCURACY_SCALE = 0.5
 """Slope of the expected-result curve per man: a man ahead expects 0.62 of a point, three men
-0.82. Flatter than a strong player's odds (a man up is often a win between masters) so that a
-man thrown away when already behind or ahead still costs most of what it costs in an even game:
-accuracy judges the moves of the players who read it, most of whom do not convert a man."""
+0.82. Flatter than a strong player's odds on purpose: fitted to 3,000 published master games
+(tools/fit_expected.py, docs/guide.md "Game review") the slope is 1.8, a man up 0.86, under
+which a man thrown away when three men up would cost 2 points (a good move) and a fifth of a man
+in an even game 9 (a mistake). Accuracy judges the moves of the players who read it, most of
+whom do not convert a man, so a man lost when behind or ahead still costs most of what it costs
+in an even game; THRESHOLDS and ACCURACY_WIDTH are in points of this curve."""
 
 ACCURACY_WIDTH = 8.0
 """The drop in expected result, in points of 100, that leaves a move 37% accuracy (1/e)."""
