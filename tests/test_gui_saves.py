@@ -218,10 +218,13 @@ def test_playing_a_move_from_an_earlier_point_continues_from_there(make_app) -> 
 
 def test_the_ai_waits_while_a_loaded_game_is_reviewed(make_app, data: Path) -> None:
     quick = Level("quick", "test opponent", "alphabeta", "seed", depth=1)
-    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick)))
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(quick))
+    app = make_app(config)
     screen = screen_of(app)
     path = data / "g.pdn"
-    path.write_text('[Event "t"]\n1. 11-15 23-19 2. 8-11 *\n')
+    # A game this window wrote against the AI: its tags name the players it opens with.
+    tags = "".join(f'[{name} "{value}"]\n' for name, value in config_tags(config).items())
+    path.write_text(tags + "1. 11-15 23-19 2. 8-11 *\n")
     loaded = saves.load_game(path)
     screen.load(loaded.record, loaded.tags, path.name)
     for _ in range(5):
