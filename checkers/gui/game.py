@@ -882,13 +882,20 @@ class Game:
         record.go_to(len(record.line))
         return record
 
+    def busy(self) -> bool:
+        """Whether the AI is searching for the game: its move, a hint or a draw answer (the
+        engine judging the position while you think gives way to anything you ask)."""
+        return self.thinking is not None and not (
+            self.thinking.purpose == "judge" and self.is_human_turn()
+        )
+
     def request_hint(self) -> None:
         """Ask the engine for the human's best move; it is highlighted when it arrives."""
         if self.finished:
             self.status = "The game is over: no hint needed."
         elif not self.is_human_turn():
             self.status = "Hints are for a human's turn."
-        elif self.thinking is not None:
+        elif self.busy():
             self.status = "Still thinking about the hint."
         else:
             self._ask(self.config.hint, "hint")
@@ -1031,7 +1038,7 @@ class Game:
                 "move press Accept draw (D) to accept, or play on to decline."
             )
             return
-        if not self.is_human_turn() or self.thinking is not None or self.animation is not None:
+        if not self.is_human_turn() or self.busy() or self.animation is not None:
             self.status = "Offer a draw on your turn."
             return
         if self.confirming != "draw":

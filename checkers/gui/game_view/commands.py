@@ -165,7 +165,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
         return not game.finished
 
     def human_turn() -> bool:
-        return live() and game.is_human_turn() and game.thinking is None and game.animation is None
+        return live() and game.is_human_turn() and not game.busy() and game.animation is None
 
     def at_start() -> bool:
         return game.record.ply == 0

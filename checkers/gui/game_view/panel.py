@@ -110,6 +110,10 @@ def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str,
 
 def _search_texts(game: Game) -> tuple[str, ...]:
     thinking = game.thinking
+    if thinking is not None and thinking.purpose == "judge" and game.figures is not None:
+        # The engine judging the position after a weak level's move: the AI's figures for its
+        # move stay, and the score joins them when the judgement comes.
+        thinking = None
     if thinking is not None:
         if thinking.purpose == "hint":
             who = "Looking for a hint"
