@@ -10,9 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 from gui_driving import click_at, press
+from pygame_gui.elements import UIButton
 
 from checkers.gui import theme
 from checkers.gui.app import App
+from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
 
 
@@ -57,3 +59,16 @@ def test_the_level_list_drops_as_wide_as_its_button(make_app: Callable[..., App]
 def test_the_hover_ring_is_not_the_selection_ring(name: str) -> None:
     colours = theme.ui_theme(name)["defaults"]["colours"]
     assert colours["hovered_border"].lower() != colours["selected_border"].lower()
+
+
+def test_sound_says_there_is_no_audio_device_and_is_greyed(make_app: Callable[..., App]) -> None:
+    app = make_app(None)
+    app.sounds.problem = "no sound: ALSA: Couldn't open audio device"
+    press(app, pygame.K_s, "s")
+    settings = app.screen
+    assert isinstance(settings, SettingsScreen)
+    sound, volume = settings.widgets["sound"], settings.widgets["volume"]
+    assert isinstance(sound, UIButton)
+    assert sound.text == "No audio device" and not sound.is_enabled
+    app.step(1 / 60)
+    assert not volume.is_enabled
