@@ -4,18 +4,21 @@ and settings in a temporary data directory."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import click_at, press
+from gui_driving import click, click_at, press, screen_of
 from pygame_gui.elements import UIButton
 
 from checkers.gui import theme
 from checkers.gui.app import App
+from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
+from checkers.pdn import read_file
 
 
 @pytest.fixture(autouse=True)
@@ -72,3 +75,42 @@ def test_sound_says_there_is_no_audio_device_and_is_greyed(make_app: Callable[..
     assert sound.text == "No audio device" and not sound.is_enabled
     app.step(1 / 60)
     assert not volume.is_enabled
+
+
+def test_a_game_undone_to_its_start_is_listed_as_no_move_played_with_its_redo_moves(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    app = make_app(autosave=True)
+    click(app, 11)
+    click(app, 15)
+    press(app, pygame.K_u, "u")  # back to the start: the move waits for redo
+    assert screen_of(app).game.record.ply == 0
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    [row] = [text for name, text in button_texts(listing) if name.startswith("row ")]
+    assert "no move played (1 move to redo)" in row
+    assert "1 move," not in row
+    [path] = (data_dir / "games").glob("*.pdn")
+    assert len(read_file(path)[0].moves) == 1  # the redo move is kept in the file
+
+
+def test_a_saved_games_row_is_never_cut_at_its_date(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    long_name = "Alexandra Konstantinopoulou-Vanderbilt of the Northern Draughts Club"
+    (data_dir / "games").mkdir(exist_ok=True)
+    text = f'[Black "{long_name}"]\n[White "{long_name}"]\n[Result "1-0"]\n\n1. 11-15 1-0\n'
+    (data_dir / "games" / "long.pdn").write_text(text, encoding="utf-8")
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_l, "l")
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    [row] = [text for name, text in button_texts(listing) if name.startswith("row ")]
+    assert "…" in row  # the players are cut short...
+    assert re.search(r", saved \d{4}-\d\d-\d\d \d\d:\d\d$", row)  # ...never the date
+
+
+def button_texts(screen: LoadScreen) -> list[tuple[str, str]]:
+    """The list's buttons by name, with the text each shows."""
+    return [(name, button.text) for name, button in screen.widgets.items()]
