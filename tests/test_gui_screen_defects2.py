@@ -13,8 +13,10 @@ import pytest
 from gui_driving import click, click_at, press, screen_of
 from pygame_gui.elements import UIButton
 
+from checkers.board import Move
 from checkers.gui import theme
 from checkers.gui.app import App
+from checkers.gui.board_view.render import arrow_shifts
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
@@ -114,3 +116,12 @@ def test_a_saved_games_row_is_never_cut_at_its_date(
 def button_texts(screen: LoadScreen) -> list[tuple[str, str]]:
     """The list's buttons by name, with the text each shows."""
     return [(name, button.text) for name, button in screen.widgets.items()]
+
+
+def test_a_move_and_the_capture_back_over_it_are_drawn_apart() -> None:
+    # 9-14 then 18x9 leaps back over 14: both arrows lie along the 9-14 stretch of a diagonal.
+    line = (Move.from_pdn("9-14"), Move.from_pdn("18x9"), Move.from_pdn("5x14"))
+    shifts = arrow_shifts(line)
+    assert shifts[0] != shifts[1] and shifts[1] != shifts[2]
+    # Moves on other diagonals stay in place.
+    assert arrow_shifts((Move.from_pdn("11-15"), Move.from_pdn("23-19"))) == [0, 0]
