@@ -10,13 +10,15 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import click, click_at, press, screen_of
+from gui_driving import click, click_at, press, run_until, screen_of
 from pygame_gui.elements import UIButton
 
 from checkers.board import Move
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.board_view.render import arrow_shifts
+from checkers.gui.explorer_pane import NO_SHARES
+from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
@@ -125,3 +127,37 @@ def test_a_move_and_the_capture_back_over_it_are_drawn_apart() -> None:
     assert shifts[0] != shifts[1] and shifts[1] != shifts[2]
     # Moves on other diagonals stay in place.
     assert arrow_shifts((Move.from_pdn("11-15"), Move.from_pdn("23-19"))) == [0, 0]
+
+
+def test_the_explorer_says_what_an_empty_table_means_and_gives_one_score_a_move(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    (data_dir / "games").mkdir(exist_ok=True)
+    unfinished = '[Black "Ann"]\n[White "Bob"]\n[Result "*"]\n\n1. 11-15 23-19 *\n'
+    (data_dir / "games" / "unfinished.pdn").write_text(unfinished, encoding="utf-8")
+    app = make_app()
+    press(app, pygame.K_o, "o")  # the explorer on the analysis board
+    board = app.screen
+    assert isinstance(board, AnalysisScreen) and board.explorer is not None
+    pane = board.explorer
+    run_until(app, lambda: not pane.builder.busy and pane.games() == 1)
+    run_until(app, lambda: pane.labels["row 0 games"].text == "1")
+    # A move whose games have no result: dashes in the shares' column, said under the table.
+    assert pane.labels["row 0 shares"].text == NO_SHARES
+    assert pane.labels["head shares"].text == "Win Draw Loss"
+    assert (
+        "no game from here has a result yet" in pane.texts(board.position, None)["explorer engine"]
+    )
+    # Once the engine scores 11-15, the book line gives that move no second, other figure.
+    run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 4)
+    run_until(app, lambda: pane.labels["row 0 engine"].text.strip(" •") != "")
+    book = pane.texts(board.position, board.analysis)["explorer book"]
+    assert "11-15" in book and "11-15\u00a0(" not in book
+    # A position no game reached: no column heads over an empty table, but why, and what to do.
+    for move in ("11-15", "24-20"):  # a reply no game played
+        board.play_text(move)
+        app.step(1 / 60)
+    run_until(app, lambda: pane.labels["empty 0"].text.strip() != "")
+    assert pane.labels["head shares"].text.strip() == ""
+    said = " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
+    assert "no game that reached this position" in said and "Add games..." in said
