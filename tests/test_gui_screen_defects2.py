@@ -13,15 +13,19 @@ import pytest
 from gui_driving import click, click_at, press, run_until, screen_of
 from pygame_gui.elements import UIButton
 
+from checkers.ai.levels import get_level
 from checkers.board import Move
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.board_view.render import arrow_shifts
+from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explorer_pane import NO_SHARES
+from checkers.gui.game_view.panel import UNDONE
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
+from checkers.gui.settings import Settings
 from checkers.pdn import read_file
 
 
@@ -161,3 +165,46 @@ def test_the_explorer_says_what_an_empty_table_means_and_gives_one_score_a_move(
     assert pane.labels["head shares"].text.strip() == ""
     said = " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
     assert "no game that reached this position" in said and "Add games..." in said
+
+
+@pytest.mark.parametrize("level", ["novice", "club"])
+def test_after_undo_the_bar_shows_the_score_it_showed_for_the_position(
+    make_app: Callable[..., App], level: str
+) -> None:
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level(level))),
+        settings=Settings(eval_bar="always"),
+    )
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.is_human_turn() and screen.bar.evaluation() is not None)
+    shown = screen.bar.evaluation()
+    click(app, 8)
+    click(app, 11)
+    run_until(app, lambda: game.is_human_turn() and game.record.ply == 4)
+    press(app, pygame.K_u, "u")  # back to the position whose score the bar showed
+    assert game.record.ply == 2
+    assert screen.bar.evaluation() == shown
+
+
+def test_moves_taken_back_are_greyed_in_the_list_until_redone(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    for square in (11, 15, 23, 19):
+        click(app, square)
+    press(app, pygame.K_u, "u")  # 23-19 taken back: it waits for redo
+    app.step(1 / 60)
+    panel = screen.panel
+    assert panel is not None
+
+    def looks() -> dict[int, list[str]]:
+        return {cell.ply: cell.button.object_ids for cell in panel.cells}
+
+    assert UNDONE in looks()[2] and UNDONE not in looks()[1]
+    press(app, pygame.K_r, "r")  # redone: no longer greyed
+    app.step(1 / 60)
+    assert all(UNDONE not in ids for ids in looks().values())
