@@ -208,3 +208,13 @@ def test_moves_taken_back_are_greyed_in_the_list_until_redone(
     press(app, pygame.K_r, "r")  # redone: no longer greyed
     app.step(1 / 60)
     assert all(UNDONE not in ids for ids in looks().values())
+
+
+@pytest.mark.parametrize("name", theme.THEMES)
+def test_no_text_of_the_small_window_is_under_twelve_pixels(name: str) -> None:
+    small = 0.75  # the scale of a 720x480 window
+    assert theme.text_size(9, small) >= 12 and theme.text_size(14, small) >= 12
+    for block in theme.ui_theme(name, small).values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and "size" in font:
+            assert int(font["size"]) >= 12

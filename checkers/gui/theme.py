@@ -35,6 +35,7 @@ __all__ = [
     "CONTRAST",
     "CROWN_SIZE",
     "DEFAULT_THEME",
+    "MIN_TEXT",
     "PALETTES",
     "PIECE_RADIUS",
     "THEMES",
@@ -102,10 +103,15 @@ def current() -> str:
     return _current
 
 
+MIN_TEXT = 12
+"""The smallest text the window shows, in pixels: smaller (9-11 px at 720x480) did not read.
+The layouts are made for it: a label too narrow for its text cuts it, it never shrinks it."""
+
+
 def text_size(size: int, scale: float) -> int:
-    """A theme text size as the window shows it at `scale`: scaled, at least 9 pixels, never
-    one of `BLURRED_SIZES`. Everything that measures text for a widget uses it."""
-    scaled = max(9, round(size * scale))
+    """A theme text size as the window shows it at `scale`: scaled, at least `MIN_TEXT`
+    pixels, never one of `BLURRED_SIZES`. Everything that measures text for a widget uses it."""
+    scaled = max(MIN_TEXT, round(size * scale))
     return BLURRED_SIZES.get(scaled, scaled)
 
 
