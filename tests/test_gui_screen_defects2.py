@@ -218,3 +218,15 @@ def test_no_text_of_the_small_window_is_under_twelve_pixels(name: str) -> None:
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict) and "size" in font:
             assert int(font["size"]) >= 12
+
+
+def test_the_status_line_says_the_ais_book_move_and_whose_turn_follows(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("club"))))
+    game = screen_of(app).game
+    click(app, 11)
+    click(app, 15)  # the opening book answers at once
+    run_until(app, lambda: game.is_human_turn() and game.record.ply == 2)
+    reply = game.record.moves[-1].pdn()
+    assert game.status == f"White (AI) played {reply}: book move. Your move (Black)."
