@@ -13,14 +13,17 @@ import pytest
 from gui_driving import click, click_at, press, run_until, screen_of
 from pygame_gui.elements import UIButton
 
+from checkers import saves
 from checkers.ai.levels import get_level
-from checkers.board import Move
+from checkers.board import BLACK, Move
+from checkers.clock import TimeControl
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.board_view.render import arrow_shifts
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explorer_pane import NO_SHARES
 from checkers.gui.game_view.panel import UNDONE
+from checkers.gui.intents import LoadedGame
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
@@ -230,3 +233,38 @@ def test_the_status_line_says_the_ais_book_move_and_whose_turn_follows(
     run_until(app, lambda: game.is_human_turn() and game.record.ply == 2)
     reply = game.record.moves[-1].pdn()
     assert game.status == f"White (AI) played {reply}: book move. Your move (Black)."
+
+
+def test_a_clock_runs_while_a_game_is_played_and_waits_while_it_is_only_looked_at(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    """As on lichess: a game played on (resumed, or Play on from a file) runs the clock of the
+    side to move at once; a game opened to step through runs no clock until Play on."""
+    timed = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 0))
+    app = make_app(timed, autosave=True)
+    for square in (11, 15, 23, 19):
+        click(app, square)
+    screen_of(app).keep_game()
+    [path] = (data_dir / "games").glob("*.pdn")
+    resumed = make_app(None, autosave=True, offer_resume=True)
+    press(resumed, pygame.K_RETURN)  # Resume
+    game = screen_of(resumed).game
+    assert game.timer is not None and not game.reviewing
+    before = game.timer.remaining(BLACK)
+    resumed.step(1.0)
+    assert game.timer.remaining(BLACK) < before  # played on: Black's clock runs
+    looked = make_app(None)
+    loaded = saves.load_game(path, 1)
+    start = looked.screen
+    assert isinstance(start, StartScreen)
+    start.receive(LoadedGame(loaded.record, loaded.tags_and_result(), path.name, path=path))
+    looked.step(1 / 60)
+    game = screen_of(looked).game
+    assert game.timer is not None and game.reviewing
+    before = game.timer.remaining(BLACK)
+    for _ in range(5):
+        looked.step(1.0)
+    assert game.timer.remaining(BLACK) == before  # only looked at: no clock runs
+    press(looked, pygame.K_c, "c")  # Play on
+    looked.step(1.0)
+    assert game.timer.remaining(BLACK) < before
