@@ -29,6 +29,7 @@ from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import Settings
+from checkers.gui.tree_view.overlay import TreeOverlay
 from checkers.pdn import read_file
 
 
@@ -268,3 +269,28 @@ def test_a_clock_runs_while_a_game_is_played_and_waits_while_it_is_only_looked_a
     press(looked, pygame.K_c, "c")  # Play on
     looked.step(1.0)
     assert game.timer.remaining(BLACK) < before
+
+
+def test_the_games_search_tree_at_720x480_shows_the_position_it_names(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(size=(720, 480))
+    press(app, pygame.K_t, "t")
+    overlay = screen_of(app).overlays["tree"]
+    assert isinstance(overlay, TreeOverlay)
+    assert overlay.wait_for_search(timeout=300), "the tree's search did not finish"
+    app.step(1 / 60)
+    app.step(1 / 60)
+    view = overlay.view
+    assert view is not None
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    side = view.panel_rect
+    dark = pygame.Color(*theme.DARK_SQUARE)
+    squares = sum(
+        1
+        for x in range(side.left, side.right)
+        for y in range(side.top, side.bottom, 2)
+        if surface.get_at((x, y)) == dark
+    )
+    assert squares > 32 * 20  # "the position searched" has its board under it
