@@ -18,7 +18,7 @@ from checkers.ai.levels import get_level
 from checkers.board import BLACK, Move
 from checkers.clock import TimeControl
 from checkers.gui import theme
-from checkers.gui.app import App
+from checkers.gui.app import App, ui_scale
 from checkers.gui.board_view.render import arrow_shifts
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explorer_pane import NO_SHARES
@@ -215,13 +215,13 @@ def test_moves_taken_back_are_greyed_in_the_list_until_redone(
 
 
 @pytest.mark.parametrize("name", theme.THEMES)
-def test_no_text_of_the_small_window_is_under_twelve_pixels(name: str) -> None:
-    small = 0.75  # the scale of a 720x480 window
-    assert theme.text_size(9, small) >= 12 and theme.text_size(14, small) >= 12
+def test_no_text_of_the_small_window_is_nine_pixels(name: str) -> None:
+    small = ui_scale((720, 480))
+    assert theme.text_size(14, small) >= 10
     for block in theme.ui_theme(name, small).values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict) and "size" in font:
-            assert int(font["size"]) >= 12
+            assert int(font["size"]) >= theme.MIN_TEXT >= 10
 
 
 def test_the_status_line_says_the_ais_book_move_and_whose_turn_follows(
