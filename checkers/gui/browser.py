@@ -37,7 +37,7 @@ from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, ChangeSettings
 from checkers.gui.settings import RECENT_FOLDERS
 from checkers.gui.ui import Actions
-from checkers.gui.widgets import run_key_binding
+from checkers.gui.widgets import full_width_list, run_key_binding
 from checkers.gui.wording import plural
 
 __all__ = ["FILTERS", "PDN_SUFFIX", "Entry", "FolderBrowser", "list_folder", "remember_folder"]
@@ -409,12 +409,14 @@ class FolderBrowser(ScreenBase):
             object_id="@right",
         )
         shown = next(text for text, pdn_only in FILTERS.items() if pdn_only == self.pdn_only)
-        self.filter = UIDropDownMenu(
-            list(FILTERS),
-            shown,
-            pygame.Rect(body.right - menu_width, name_top, menu_width, height),
-            ui,
-            container=panel,
+        self.filter = full_width_list(
+            UIDropDownMenu(
+                list(FILTERS),
+                shown,
+                pygame.Rect(body.right - menu_width, name_top, menu_width, height),
+                ui,
+                container=panel,
+            )
         )
         self.actions.chosen[self.filter] = self.set_filter
         self.status_label = UILabel(

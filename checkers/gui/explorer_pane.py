@@ -54,6 +54,14 @@ __all__ = [
 ]
 
 FOOTER_LINES = 3
+NO_SHARES = "–   –   –"
+"""The shares of a move whose games all stopped without a result."""
+EMPTY_WORDS = (
+    "Your games and the archives added here hold no game that reached this position: "
+    "a position out of the opening is seldom in any. Step back towards the start "
+    "(Left, Home), or add a large archive of games (Add games...)."
+)
+"""Said over the table's room when no move of the position was played in a game indexed."""
 """Lines under the table for the book's moves and the engine's note."""
 
 OWN_GAMES = "your games"
@@ -286,7 +294,9 @@ class ExplorerPane:
         rows = []
         for entry in self.moves:
             win, draw, loss = entry.shares()
-            shares = f"{win:.0%}  {draw:.0%}  {loss:.0%}" if entry.finished else "unfinished"
+            # No game from here has a result: no shares to give (the note under the table
+            # says what the dashes mean), not a word in a column of percentages.
+            shares = f"{win:.0%}  {draw:.0%}  {loss:.0%}" if entry.finished else NO_SHARES
             rows.append(
                 PaneRow(
                     entry.move,
@@ -329,8 +339,15 @@ class ExplorerPane:
         engine = f"Shares and scores are {position.turn.name.capitalize()}'s (to move)"
         if analysis is not None and analysis.depth:
             engine += f"; engine {depth_words(analysis.depth)}"
-        # A move and its score never part at a line's end (a no-break space joins them).
-        listed = ", ".join(f"{move}\u00a0({score})" for move, score in book.items())
+        if any(not row.stats.finished for row in rows):
+            engine += f"; {NO_SHARES.split()[0]}: no game from here has a result yet"
+        # A move and its score never part at a line's end (a no-break space joins them). A
+        # move the engine has scored in the table shows that one figure only: the book's,
+        # from an older and other search, would read as a second opinion of the same move.
+        listed = ", ".join(
+            move if row_scored(rows, move) else f"{move}\u00a0({score})"
+            for move, score in book.items()
+        )
         texts = {
             "explorer title": "Games played here",
             "explorer summary": summary,
@@ -338,6 +355,13 @@ class ExplorerPane:
             "explorer book": f"Book (•): {listed}" if book else "Book: not in the opening book",
             "explorer engine": engine,
         }
+        empty = (
+            _wrapped_words(EMPTY_WORDS, self.labels.get("empty 0")) if games and not rows else []
+        )
+        for index in range(self.row_count()):
+            texts[f"empty {index}"] = empty[index] if index < len(empty) else ""
+        for key in ("move", "games", "shares", "engine"):
+            texts[f"head {key}"] = "" if not rows else HEADS[key]
         for number, row in enumerate(rows[: self.row_count()]):
             texts[f"row {number} games"] = row.games
             texts[f"row {number} shares"] = row.shares
@@ -387,11 +411,9 @@ class ExplorerPane:
         label("explorer progress", pygame.Rect(x, y, width, small), "@accent_small")
         y += small
         columns = _columns(x, width)
-        heads = {"move": "Move", "games": "Games", "shares": "Win Draw Loss", "engine": "Engine"}
-        for key, text in heads.items():
+        for key in HEADS:
             left, wide = columns[key]
             label(f"head {key}", pygame.Rect(left, y, wide, small), "@dim")
-            self.labels[f"head {key}"].set_text(fit_label(self.labels[f"head {key}"], text))
         y += small
         footer = FOOTER_LINES * small
         rows = max(1, (area.bottom - footer - y) // line)
@@ -409,6 +431,8 @@ class ExplorerPane:
             for key in ("games", "shares", "engine"):
                 left, wide = columns[key]
                 label(f"row {number} {key}", pygame.Rect(left, top, wide, line), "@small")
+            # Over the rows, one line each: why the table is empty, when it is.
+            label(f"empty {number}", pygame.Rect(x, top, width, line), "@small")
         # The book's moves and the engine's note flow over the footer's lines (a small window
         # wraps them rather than cutting them), the book first.
         y = area.bottom - footer
@@ -427,9 +451,7 @@ class ExplorerPane:
         texts.update(_footer_lines(footer, book, engine))
         changed = False
         for name, label in self.labels.items():
-            if name.startswith("head "):
-                continue
-            if name.startswith("footer "):
+            if name.startswith(("footer ", "empty ")):
                 if self._shown.get(name) != texts[name]:
                     self._shown[name] = texts[name]
                     label.set_text(texts[name])
@@ -452,6 +474,20 @@ class ExplorerPane:
                     button.hide()
                 changed = True
         return changed
+
+
+HEADS = {"move": "Move", "games": "Games", "shares": "Win Draw Loss", "engine": "Engine"}
+"""The table's column heads (shown over rows only: an empty table has none)."""
+
+
+def row_scored(rows: list[PaneRow], move: str) -> bool:
+    """Whether the table shows the engine's score of `move`."""
+    return any(row.move == move and row.engine for row in rows)
+
+
+def _wrapped_words(text: str, label: UILabel | None) -> list[str]:
+    """`text` wrapped to `label`'s width (one line if there is no label yet)."""
+    return [text] if label is None else _wrapped(text, label)
 
 
 def _wrapped(text: str, label: UILabel) -> list[str]:

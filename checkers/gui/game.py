@@ -608,7 +608,10 @@ class Game:
         self.figures = figures
         said = "; ".join(part for part in (known, note) if part)
         if said:
-            self.status = said[0].upper() + said[1:] + "."
+            # Who played what, then the search's note, then whose turn it is now: a bare
+            # "Book move." left the player to work out the move and whose turn followed.
+            mover = thinking.side.name.capitalize()
+            self.status = f"{mover} (AI) played {result.move.pdn()}: {said}. " + self._turn_status()
 
     def _judge_explained(self, before: Position, move: Move, explanation: Explanation) -> None:
         """Judge the positions before and after the AI's move with the exact scores its

@@ -19,6 +19,7 @@ from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.gui.fonts import BLURRED_SIZES
+from checkers.gui.theme import MIN_TEXT
 
 __all__ = [
     "SMALLEST_TEXT",
@@ -37,7 +38,7 @@ __all__ = [
 TIP_DELAY = 0.6
 """Seconds the mouse rests on a widget before its tooltip shows (the theme says the same)."""
 
-SMALLEST_TEXT = 10
+SMALLEST_TEXT = MIN_TEXT
 """The smallest text in pixels `fit_text` shrinks to (still readable)."""
 
 

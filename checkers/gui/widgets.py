@@ -6,8 +6,27 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 import pygame
+from pygame_gui.elements import UIDropDownMenu
+from pygame_gui.elements.ui_drop_down_menu import UIExpandedDropDownState
 
-__all__ = ["key_label", "key_names", "run_key_binding"]
+__all__ = ["full_width_list", "key_label", "key_names", "run_key_binding"]
+
+
+def full_width_list(menu: UIDropDownMenu) -> UIDropDownMenu:
+    """`menu` with its opened list as wide as its button: pygame_gui leaves the arrow's width
+    out of the list, which then looks narrower than the control it drops from."""
+    expanded = menu.menu_states["expanded"]
+    assert isinstance(expanded, UIExpandedDropDownState)
+    start = expanded.start
+
+    def start_full_width(should_rebuild: bool = True) -> None:
+        start(should_rebuild)
+        options = expanded.options_selection_list
+        if options is not None:
+            options.set_dimensions((menu.relative_rect.width, options.relative_rect.height))
+
+    expanded.start = start_full_width  # type: ignore[method-assign]
+    return menu
 
 
 def key_names(event: pygame.event.Event) -> list[str]:

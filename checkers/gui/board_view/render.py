@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from checkers.board import BLACK, SQUARES, Move, Piece, Position
+from checkers.board import BLACK, SQUARES, Move, Piece, Position, row_col_square, square_row_col
 from checkers.board_geometry import BoardGeometry, Point
 from checkers.gui import theme
 from checkers.gui.board_view.animation import Animation
@@ -160,13 +160,33 @@ def animation_view(animation: Animation, geometry: BoardGeometry) -> BoardView:
     )
 
 
+def _diagonal_steps(path: Sequence[int]) -> set[frozenset[int]]:
+    """The neighbouring pairs of squares an arrow through `path` passes over: a jump covers
+    the square it leaps as well, so two arrows along one diagonal share a pair wherever they
+    overlap, not only where both join the same two squares."""
+    steps: set[frozenset[int]] = set()
+    for start, end in itertools.pairwise(path):
+        (row, col), (end_row, end_col) = square_row_col(start), square_row_col(end)
+        d_row, d_col = (end_row > row) - (end_row < row), (end_col > col) - (end_col < col)
+        square = start
+        while (row, col) != (end_row, end_col) and d_row and d_col:
+            row, col = row + d_row, col + d_col
+            after = row_col_square(row, col)
+            if after is None:  # not a diagonal: the two squares alone
+                steps.add(frozenset((start, end)))
+                break
+            steps.add(frozenset((square, after)))
+            square = after
+    return steps
+
+
 def arrow_shifts(moves: Sequence[Move]) -> list[int]:
     """For each move of a line, how many arrow widths to draw it aside (0: in place), so that
-    no two arrows lie along the same pair of squares."""
+    no two arrows lie over the same stretch of a diagonal."""
     taken: list[set[frozenset[int]]] = []
     shifts: list[int] = []
     for move in moves:
-        steps = {frozenset(pair) for pair in itertools.pairwise(move.path)}
+        steps = _diagonal_steps(move.path)
         shift = 0
         while any(
             steps & used for used, their in zip(taken, shifts, strict=True) if their == shift

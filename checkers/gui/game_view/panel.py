@@ -52,6 +52,8 @@ from checkers.record import FORTY_MOVE_PLIES
 
 LOW_TIME = 20.0
 """Seconds left under which a clock shows in the warning colour."""
+UNDONE = "#move_undone"
+"""The look of a move taken back that waits for redo."""
 
 __all__ = ["GamePanel", "MoveCell", "MoveMark", "PanelLines", "human_side", "panel_lines"]
 
@@ -454,6 +456,8 @@ class GamePanel:
         self._lines: PanelLines | None = None
         self._list_key: tuple[object, ...] | None = None
         self._current: int | None = None
+        self._undone_after: int | None = None
+        """The ply after which the list's moves are undone (greyed), or None."""
         self.scroll_pending = False
         """The list was told to scroll to the current move: the next frame shows it there."""
         self.search_words: Callable[[], tuple[str, ...]] | None = None
@@ -553,6 +557,12 @@ class GamePanel:
         if ply != self._current:
             self._current = ply
             self.scroll_to(ply)
+            changed = True
+        # Moves taken back wait for redo (a move played now drops them): greyed, as the moves
+        # of a game that goes on. A finished game's later moves are its moves, not greyed.
+        undone = ply if not game.finished and ply < len(game.record.line) else None
+        if undone != self._undone_after:
+            self._undone_after = undone
             changed = True
         first = self._row_in_view()
         if first != self._first_row:
@@ -681,9 +691,12 @@ class GamePanel:
                 text = self._rows[row.index][column + 1]
                 mark = self._marks.get(ply)
                 tip = f"Show the position after {move_label(ply, black_first)}"
+                undone = self._undone_after is not None and ply > self._undone_after
+                if undone and not mark:
+                    tip = f"Taken back: Redo plays it again ({move_label(ply, black_first)})"
                 look = (
                     text + mark.sign if mark else text,
-                    mark.object_id if mark else None,
+                    mark.object_id if mark else UNDONE if undone else None,
                     mark.tip if mark else tip,
                     ply == self._current,
                 )

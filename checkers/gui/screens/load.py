@@ -23,6 +23,7 @@ from checkers.gui import fonts, theme
 from checkers.gui.cards import button_height, button_width, grid_unit
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_list import GameList
+from checkers.gui.game_view.keeper import RESUME_PLY_TAG
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import run_key_binding
@@ -162,6 +163,33 @@ class _Dialog(ButtonScreen):
 
     def build_body(self, panel: UIPanel) -> None:
         """The dialog's own widgets, inside `self.body` of `panel`."""
+
+
+def fits(text: str, width: int, size: int) -> bool:
+    """Whether `text` fits a row `width` pixels wide in the window's font at `size`."""
+    return fonts.font(size).size(text)[0] <= width - 16
+
+
+def saved_game_words(entry: saves.SavedGame) -> str:
+    """A kept game as its row says it: players, state and length, where an unfinished game
+    undone back to its start says that no move is played and how many wait for redo (the
+    file keeps them), not the length of the moves taken back."""
+    if entry.problem is not None:
+        return entry.summary()
+    tags = entry.contents.tags
+    players = f"{tags.get('Black', '?')} vs {tags.get('White', '?')}"
+    plies = entry.contents.plies
+    shown = plies
+    if entry.is_unfinished:
+        try:
+            shown = max(0, min(plies, int(tags.get(RESUME_PLY_TAG, plies))))
+        except ValueError:
+            shown = plies
+    undone = max(1, moves_count(plies) - moves_count(shown))
+    kept = "" if shown == plies else f" ({plural(undone, 'move')} to redo)"
+    if entry.is_unfinished and shown == 0:
+        return f"{players}, no move played{kept}"
+    return f"{players}, {entry.state()}, {plural(moves_count(shown), 'move')}{kept}"
 
 
 def fit_text(text: str, width: int, size: int) -> str:
@@ -311,10 +339,28 @@ class LoadScreen(_Dialog):
         """Row `index`'s line: the game's summary, marked when a window plays it now (this
         one's own game too, which is otherwise the twin of a copy saved beside it)."""
         entry = self.items[index]
-        text = entry.summary()
-        if not isinstance(entry, saves.SavedGame) or not entry.is_unfinished:
+        if not isinstance(entry, saves.SavedGame):
+            return entry.summary()
+        text = saved_game_words(entry) + self.row_tail(index)
+        if not entry.is_unfinished:
             return text
         return "In play now: " + text if saves.is_open_elsewhere(entry.path) else text
+
+    def row_tail(self, index: int) -> str:
+        """The end of row `index` that is never cut: when the game was saved."""
+        entry = self.items[index]
+        if not isinstance(entry, saves.SavedGame) or entry.problem is not None:
+            return ""
+        return f", saved {entry.modified.strftime('%Y-%m-%d %H:%M')}"
+
+    def row_label(self, index: int, width: int, size: int) -> str:
+        """Row `index`'s line fitted to `width` pixels: the players or the state are cut short
+        (with an ellipsis), never the date that tells two games of the same players apart."""
+        text, tail = self.row_text(index), self.row_tail(index)
+        if not tail or fits(text, width, size):
+            return fit_text(text, width, size)
+        head = fit_text(text.removesuffix(tail), width - fonts.font(size).size(tail)[0], size)
+        return head + tail
 
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""
@@ -364,7 +410,7 @@ class LoadScreen(_Dialog):
                 self.list_box,
                 f"row {index}",
                 pygame.Rect(0, (index - self.first) * (row + self.unit // 2), area.width, row),
-                fit_text(self.row_text(index), area.width, theme.text_size(16, self.context.scale)),
+                self.row_label(index, area.width, theme.text_size(16, self.context.scale)),
                 self.row_tip(index),
                 partial(self.click_row, index),
                 object_id="@row",

@@ -84,8 +84,9 @@ class SettingsScreen(ScreenBase):
         if "databases" in self.widgets:
             self._refresh_databases()
         volume = self.volume
-        if volume is not None and volume.is_enabled != self.settings.sound:
-            volume.enable() if self.settings.sound else volume.disable()
+        audible = self.settings.sound and self.context.sounds.problem is None
+        if volume is not None and volume.is_enabled != audible:
+            volume.enable() if audible else volume.disable()
 
     def build_ui(self, root: UIContainer) -> None:
         """A card in the middle of the window with one row per setting and Close at its foot."""
@@ -130,14 +131,20 @@ class SettingsScreen(ScreenBase):
         y += row + gap
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Sound", ui, container=panel)
+        # With no audio device "On" would be a promise nothing keeps: say so, greyed.
+        silent = self.context.sounds.problem
         self.widgets["sound"] = self.actions.button(
             ui,
             panel,
             pygame.Rect(2 * gap + label, y, control, row),
-            "On" if settings.sound else "Off",
-            "Sounds for moves, captures, crowning and the end of a game (M in a game)",
+            "No audio device" if silent else "On" if settings.sound else "Off",
+            f"No sound can play: {silent.removeprefix('no sound: ')}"
+            if silent
+            else "Sounds for moves, captures, crowning and the end of a game (M in a game)",
             lambda: self.change(sound=not self.settings.sound),
         )
+        if silent:
+            self.widgets["sound"].disable()
         y += row + gap
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Volume", ui, container=panel)
@@ -150,7 +157,7 @@ class SettingsScreen(ScreenBase):
             click_increment=10,
         )
         self.tips.add(self.volume, "How loud the sounds are")
-        if not settings.sound:
+        if not settings.sound or silent:
             self.volume.disable()  # nothing to make louder while the sound is off (`update`)
         self.widgets["volume"] = self.volume
         y += row + gap

@@ -42,7 +42,7 @@ from checkers.gui.settings import AI_TIMES as TIMES
 from checkers.gui.settings import BY_HAND, AISetup
 from checkers.gui.start_choices import StartChoices, ai_level, by_hand
 from checkers.gui.ui import Actions, HoverTips, fit_label
-from checkers.gui.widgets import run_key_binding
+from checkers.gui.widgets import full_width_list, run_key_binding
 from checkers.gui.wording import ahead_words, ai_words, judging_words, search_words
 from checkers.puzzle_store import due_count
 
@@ -344,7 +344,9 @@ class StartScreen(ButtonScreen):
             bottom = self._bottom_top(height, row, gap) - gap
             self._human_vs_ai(root, column, y + gap, row, gap, label_width, bottom)
         elif mode is Mode.AI_VS_AI:
-            self._ai_vs_ai(root, column, y + gap, row, gap)
+            # Right under the Mode row, where Clock and You play stand in the other modes: the
+            # form reads as one block from the top, not as two halves across an empty band.
+            self._ai_vs_ai(root, column, y, row, gap)
         else:
             for line in (
                 "Two people take turns at this board.",
@@ -352,7 +354,7 @@ class StartScreen(ButtonScreen):
             ):
                 self._label(root, pygame.Rect(column.left, y, column.width, row), line)
                 y += row
-        if mode is not Mode.HUMAN_VS_AI:
+        if mode is Mode.HUMAN_VS_HUMAN:
             self._centre_between(root, above, y, self._bottom_top(height, row, gap) - gap)
         self._bottom_row(root, column, height, row, gap)
         if self.card is not None:
@@ -481,8 +483,10 @@ class StartScreen(ButtonScreen):
         tip: str,
         choose: Callable[[str], None],
     ) -> UIDropDownMenu:
-        menu = UIDropDownMenu(
-            list[str | tuple[str, str]](options), current, rect, self.context.ui, container=root
+        menu = full_width_list(
+            UIDropDownMenu(
+                list[str | tuple[str, str]](options), current, rect, self.context.ui, container=root
+            )
         )
         self.actions.chosen[menu] = choose
         self.tips.add(menu, tip)

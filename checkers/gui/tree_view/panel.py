@@ -36,7 +36,9 @@ def panel_width(view_width: int) -> int:
 
 def _cell_size(panel: pygame.Rect) -> int:
     """The small board's square size in `panel` (0: no room for a board)."""
-    cell = min(_CELL, (panel.width - 24) // 8, (panel.height - 160) // 8)
+    # Room for the title and two lines under the board: a short panel (the game's tree at
+    # 720x480) still shows the position its title names.
+    cell = min(_CELL, (panel.width - 24) // 8, (panel.height - 100) // 8)
     return cell if cell >= _SMALLEST_CELL else 0
 
 
@@ -85,10 +87,13 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
         if moves
         else "the position searched"
     )
-    y = labels.wrap(surface, title, (x, y), width, size, theme.TEXT) + 6
-    # The board gives way to the node's first lines (whose move, its score) in a short panel.
-    room = (legend_top - y - 8 - 5 * labels.line_height(size)) // 8
+    # The board gives way to the node's first lines (whose move, its score) in a short panel;
+    # then the title is not drawn either when it only names the position the board shows.
+    below = labels.line_height(size) * (len(labels.wrapped(title, size, width)) + 2)
+    room = (legend_top - y - 14 - below) // 8
     cell = min(cell, room) if min(cell, room) >= _SMALLEST_CELL else 0
+    if cell or moves:
+        y = labels.wrap(surface, title, (x, y), width, size, theme.TEXT) + 6
     if cell:
         y = _draw_board(view, surface, node, (x, y), cell) + 8
     item = view.layout.item_of(node)

@@ -1,0 +1,296 @@
+"""Defects a player saw on screen (issue 36 §1, second round), each where the player would
+notice it: the window is driven through the App's loop under SDL's dummy drivers, with games
+and settings in a temporary data directory."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import click, click_at, press, run_until, screen_of
+from pygame_gui.elements import UIButton
+
+from checkers import saves
+from checkers.ai.levels import get_level
+from checkers.board import BLACK, Move
+from checkers.clock import TimeControl
+from checkers.gui import theme
+from checkers.gui.app import App, ui_scale
+from checkers.gui.board_view.render import arrow_shifts
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.explorer_pane import NO_SHARES
+from checkers.gui.game_view.panel import UNDONE
+from checkers.gui.intents import LoadedGame
+from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.load import LoadScreen
+from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.start import StartScreen
+from checkers.gui.settings import Settings
+from checkers.gui.tree_view.overlay import TreeOverlay
+from checkers.pdn import read_file
+
+
+@pytest.fixture(autouse=True)
+def data_dir(data: Path) -> Iterator[Path]:
+    yield data
+    theme.use(theme.DEFAULT_THEME)
+
+
+def start_screen(app: App) -> StartScreen:
+    """The start screen on top of the App."""
+    screen = app.screen
+    assert isinstance(screen, StartScreen)
+    return screen
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_ai_vs_ai_stands_right_under_the_mode_row(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = make_app(None, size=size)
+    press(app, pygame.K_2, "2")
+    start = start_screen(app)
+    mode_row = start.widgets["mode 2"].get_abs_rect()
+    level = start.menus["black level"].get_abs_rect()
+    # No empty band where Clock and You play stand in the other modes: the next row follows.
+    assert 0 <= level.top - mode_row.bottom <= mode_row.height // 2
+
+
+def test_the_level_list_drops_as_wide_as_its_button(make_app: Callable[..., App]) -> None:
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_2, "2")
+    menu = start_screen(app).menus["black level"]
+    click_at(app, menu.get_abs_rect().center)
+    app.step(1 / 60)
+    options = menu.menu_states["expanded"].options_selection_list
+    assert options is not None and options.alive()
+    assert options.get_abs_rect().width == menu.get_abs_rect().width
+
+
+@pytest.mark.parametrize("name", theme.THEMES)
+def test_the_hover_ring_is_not_the_selection_ring(name: str) -> None:
+    colours = theme.ui_theme(name)["defaults"]["colours"]
+    assert colours["hovered_border"].lower() != colours["selected_border"].lower()
+
+
+def test_sound_says_there_is_no_audio_device_and_is_greyed(make_app: Callable[..., App]) -> None:
+    app = make_app(None)
+    app.sounds.problem = "no sound: ALSA: Couldn't open audio device"
+    press(app, pygame.K_s, "s")
+    settings = app.screen
+    assert isinstance(settings, SettingsScreen)
+    sound, volume = settings.widgets["sound"], settings.widgets["volume"]
+    assert isinstance(sound, UIButton)
+    assert sound.text == "No audio device" and not sound.is_enabled
+    app.step(1 / 60)
+    assert not volume.is_enabled
+
+
+def test_a_game_undone_to_its_start_is_listed_as_no_move_played_with_its_redo_moves(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    app = make_app(autosave=True)
+    click(app, 11)
+    click(app, 15)
+    press(app, pygame.K_u, "u")  # back to the start: the move waits for redo
+    assert screen_of(app).game.record.ply == 0
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    [row] = [text for name, text in button_texts(listing) if name.startswith("row ")]
+    assert "no move played (1 move to redo)" in row
+    assert "1 move," not in row
+    [path] = (data_dir / "games").glob("*.pdn")
+    assert len(read_file(path)[0].moves) == 1  # the redo move is kept in the file
+
+
+def test_a_saved_games_row_is_never_cut_at_its_date(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    long_name = "Alexandra Konstantinopoulou-Vanderbilt of the Northern Draughts Club"
+    (data_dir / "games").mkdir(exist_ok=True)
+    text = f'[Black "{long_name}"]\n[White "{long_name}"]\n[Result "1-0"]\n\n1. 11-15 1-0\n'
+    (data_dir / "games" / "long.pdn").write_text(text, encoding="utf-8")
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_l, "l")
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    [row] = [text for name, text in button_texts(listing) if name.startswith("row ")]
+    assert "…" in row  # the players are cut short...
+    assert re.search(r", saved \d{4}-\d\d-\d\d \d\d:\d\d$", row)  # ...never the date
+
+
+def button_texts(screen: LoadScreen) -> list[tuple[str, str]]:
+    """The list's buttons by name, with the text each shows."""
+    return [(name, button.text) for name, button in screen.widgets.items()]
+
+
+def test_a_move_and_the_capture_back_over_it_are_drawn_apart() -> None:
+    # 9-14 then 18x9 leaps back over 14: both arrows lie along the 9-14 stretch of a diagonal.
+    line = (Move.from_pdn("9-14"), Move.from_pdn("18x9"), Move.from_pdn("5x14"))
+    shifts = arrow_shifts(line)
+    assert shifts[0] != shifts[1] and shifts[1] != shifts[2]
+    # Moves on other diagonals stay in place.
+    assert arrow_shifts((Move.from_pdn("11-15"), Move.from_pdn("23-19"))) == [0, 0]
+
+
+def test_the_explorer_says_what_an_empty_table_means_and_gives_one_score_a_move(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    (data_dir / "games").mkdir(exist_ok=True)
+    unfinished = '[Black "Ann"]\n[White "Bob"]\n[Result "*"]\n\n1. 11-15 23-19 *\n'
+    (data_dir / "games" / "unfinished.pdn").write_text(unfinished, encoding="utf-8")
+    app = make_app()
+    press(app, pygame.K_o, "o")  # the explorer on the analysis board
+    board = app.screen
+    assert isinstance(board, AnalysisScreen) and board.explorer is not None
+    pane = board.explorer
+    run_until(app, lambda: not pane.builder.busy and pane.games() == 1)
+    run_until(app, lambda: pane.labels["row 0 games"].text == "1")
+    # A move whose games have no result: dashes in the shares' column, said under the table.
+    assert pane.labels["row 0 shares"].text == NO_SHARES
+    assert pane.labels["head shares"].text == "Win Draw Loss"
+    assert (
+        "no game from here has a result yet" in pane.texts(board.position, None)["explorer engine"]
+    )
+    # Once the engine scores 11-15, the book line gives that move no second, other figure.
+    run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 4)
+    run_until(app, lambda: pane.labels["row 0 engine"].text.strip(" •") != "")
+    book = pane.texts(board.position, board.analysis)["explorer book"]
+    assert "11-15" in book and "11-15\u00a0(" not in book
+    # A position no game reached: no column heads over an empty table, but why, and what to do.
+    for move in ("11-15", "24-20"):  # a reply no game played
+        board.play_text(move)
+        app.step(1 / 60)
+    run_until(app, lambda: pane.labels["empty 0"].text.strip() != "")
+    assert pane.labels["head shares"].text.strip() == ""
+    said = " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
+    assert "no game that reached this position" in said and "Add games..." in said
+
+
+@pytest.mark.parametrize("level", ["novice", "club"])
+def test_after_undo_the_bar_shows_the_score_it_showed_for_the_position(
+    make_app: Callable[..., App], level: str
+) -> None:
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level(level))),
+        settings=Settings(eval_bar="always"),
+    )
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.is_human_turn() and screen.bar.evaluation() is not None)
+    shown = screen.bar.evaluation()
+    click(app, 8)
+    click(app, 11)
+    run_until(app, lambda: game.is_human_turn() and game.record.ply == 4)
+    press(app, pygame.K_u, "u")  # back to the position whose score the bar showed
+    assert game.record.ply == 2
+    assert screen.bar.evaluation() == shown
+
+
+def test_moves_taken_back_are_greyed_in_the_list_until_redone(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    screen = screen_of(app)
+    for square in (11, 15, 23, 19):
+        click(app, square)
+    press(app, pygame.K_u, "u")  # 23-19 taken back: it waits for redo
+    app.step(1 / 60)
+    panel = screen.panel
+    assert panel is not None
+
+    def looks() -> dict[int, list[str]]:
+        return {cell.ply: cell.button.object_ids for cell in panel.cells}
+
+    assert UNDONE in looks()[2] and UNDONE not in looks()[1]
+    press(app, pygame.K_r, "r")  # redone: no longer greyed
+    app.step(1 / 60)
+    assert all(UNDONE not in ids for ids in looks().values())
+
+
+@pytest.mark.parametrize("name", theme.THEMES)
+def test_no_text_of_the_small_window_is_nine_pixels(name: str) -> None:
+    small = ui_scale((720, 480))
+    assert theme.text_size(14, small) >= 10
+    for block in theme.ui_theme(name, small).values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and "size" in font:
+            assert int(font["size"]) >= theme.MIN_TEXT >= 10
+
+
+def test_the_status_line_says_the_ais_book_move_and_whose_turn_follows(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("club"))))
+    game = screen_of(app).game
+    click(app, 11)
+    click(app, 15)  # the opening book answers at once
+    run_until(app, lambda: game.is_human_turn() and game.record.ply == 2)
+    reply = game.record.moves[-1].pdn()
+    assert game.status == f"White (AI) played {reply}: book move. Your move (Black)."
+
+
+def test_a_clock_runs_while_a_game_is_played_and_waits_while_it_is_only_looked_at(
+    make_app: Callable[..., App], data_dir: Path
+) -> None:
+    """As on lichess: a game played on (resumed, or Play on from a file) runs the clock of the
+    side to move at once; a game opened to step through runs no clock until Play on."""
+    timed = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 0))
+    app = make_app(timed, autosave=True)
+    for square in (11, 15, 23, 19):
+        click(app, square)
+    screen_of(app).keep_game()
+    [path] = (data_dir / "games").glob("*.pdn")
+    resumed = make_app(None, autosave=True, offer_resume=True)
+    press(resumed, pygame.K_RETURN)  # Resume
+    game = screen_of(resumed).game
+    assert game.timer is not None and not game.reviewing
+    before = game.timer.remaining(BLACK)
+    resumed.step(1.0)
+    assert game.timer.remaining(BLACK) < before  # played on: Black's clock runs
+    looked = make_app(None)
+    loaded = saves.load_game(path, 1)
+    start = looked.screen
+    assert isinstance(start, StartScreen)
+    start.receive(LoadedGame(loaded.record, loaded.tags_and_result(), path.name, path=path))
+    looked.step(1 / 60)
+    game = screen_of(looked).game
+    assert game.timer is not None and game.reviewing
+    before = game.timer.remaining(BLACK)
+    for _ in range(5):
+        looked.step(1.0)
+    assert game.timer.remaining(BLACK) == before  # only looked at: no clock runs
+    press(looked, pygame.K_c, "c")  # Play on
+    looked.step(1.0)
+    assert game.timer.remaining(BLACK) < before
+
+
+def test_the_games_search_tree_at_720x480_shows_the_position_it_names(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(size=(720, 480))
+    press(app, pygame.K_t, "t")
+    overlay = screen_of(app).overlays["tree"]
+    assert isinstance(overlay, TreeOverlay)
+    assert overlay.wait_for_search(timeout=300), "the tree's search did not finish"
+    app.step(1 / 60)
+    app.step(1 / 60)
+    view = overlay.view
+    assert view is not None
+    surface = pygame.display.get_surface()
+    assert surface is not None
+    side = view.panel_rect
+    dark = pygame.Color(*theme.DARK_SQUARE)
+    squares = sum(
+        1
+        for x in range(side.left, side.right)
+        for y in range(side.top, side.bottom, 2)
+        if surface.get_at((x, y)) == dark
+    )
+    assert squares > 32 * 20  # "the position searched" has its board under it
