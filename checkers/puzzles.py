@@ -192,7 +192,10 @@ def puzzle_ideas(
     final = positions[-1]
     taken = _pieces(position, side.opponent) - _pieces(final, side.opponent)
     given = _pieces(position, side) - _pieces(final, side)
-    if taken > given:
+    # A count is settled only where the line stops quietly: with a capture still due to the
+    # opponent (a recapture), the men are not won yet, whatever the count says now.
+    settled = not any(move.is_capture for move in final.legal_moves())
+    if taken > given and settled:
         won = _WORDS.get(taken - given, f"{taken - given} men")
         ideas.append(
             {

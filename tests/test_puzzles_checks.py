@@ -113,3 +113,13 @@ def test_a_forced_punishing_capture_moves_the_puzzle_to_the_first_real_choice() 
     assert found is not None
     position, ply = found
     assert ply == 4 and position.turn is after.turn and len(position.legal_moves()) > 1
+
+
+def test_no_material_is_claimed_while_the_opponent_still_has_a_recapture() -> None:
+    # The walk of 2026-11-28: a puzzle said "24-20 15x24 22x15x6 wins a man (gives 1, takes 2)"
+    # where Black's 1x10 takes the man back at once (the review said "exchanges two men for two").
+    from checkers.puzzles import puzzle_ideas
+
+    position = Position.from_fen("W:W19,22,24,25,32:B1,10,15,18")
+    ideas = puzzle_ideas(position, ["24-20", "15x24", "22x15x6"])
+    assert not [idea for idea in ideas if idea["name"] == "material"]
