@@ -99,6 +99,12 @@ def check_position(app: App, hint: bool = True) -> None:
     # (A busy machine may leave the played move only bounded: "at most", no number to match.)
     if not played.bound and played.depth == judged.depth and ai_view(played.score) is not None:
         assert ai_view(played.score) == shown, (played, shown)
+    expects = [line for line in panel_lines(game).search if line.startswith("Expects ")]
+    if expects and not played.bound:
+        # The panel's expected replies are the card's line for the move, not another search's.
+        moves = re.findall(r"\b\d+(?:[-x]\d+)+", played.line)
+        panel_moves = expects[0].removeprefix("Expects ").split()
+        assert moves[1 : 1 + len(panel_moves)] == panel_moves, (expects, played.line)
     for row in why.card.rows:
         men = ai_view(row.score)
         if row.verdict.startswith(("keeps", "is ")) and men is not None:

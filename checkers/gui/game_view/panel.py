@@ -150,6 +150,19 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         who = figures.side.name.capitalize()
         # The line after the move played: what the AI expects in reply, and after it.
         line = " ".join(move.pdn() for move in figures.pv[1:9])
+        explained, _ = game.shown_explanation()
+        played = explained.moves[0] if explained is not None and explained.moves else None
+        if (
+            played is not None
+            and explained is not None
+            and explained.exact_depth
+            and played.bound == "exact"
+            and figures.pv[:1]
+            and played.move == figures.pv[0].pdn()
+        ):
+            # Why?'s exact line for the move (the engine's), not the level's own first look:
+            # the panel and the card expect the same replies.
+            line = " ".join(played.pv[1:9])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
