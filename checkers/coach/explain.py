@@ -496,8 +496,8 @@ def facts(explanation: Explanation) -> list[str]:
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     if explanation.level_counted is not None:
         facts.append(
-            f"{who} counted {explanation.level_counted} for {explanation.played} by its own"
-            " rough estimate; the scores below are the engine's."
+            f"{who} counted {explanation.level_counted} for {explanation.played}, for itself,"
+            " by its own rough estimate; the scores below are the engine's."
         )
     if explanation.exact_depth and explanation.database is None:
         facts.append(
