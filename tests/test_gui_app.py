@@ -490,7 +490,9 @@ def test_new_game_and_quit_work_while_the_ai_thinks_and_cancel_the_search(make_a
     game = screen_of(app).game
     wait_for(app, lambda: game.thinking is not None and game.thinking.progress is not None)
     press(app, pygame.K_n, "n")
-    assert game.record.ply == 0 and game.thinking is None and app.ai.pending is None
+    # The AI's 30 s search is gone; at most the engine judges the new start while you think.
+    assert game.record.ply == 0
+    assert game.thinking is None or game.thinking.purpose == "judge"
     click(app, 11)
     click(app, 15)
     wait_for(app, lambda: game.thinking is not None)

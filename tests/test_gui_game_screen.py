@@ -430,6 +430,7 @@ def test_offering_the_ai_a_draw_asks_on_a_card_like_resigning(
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), hint=ENGINE_QUICK)
     app = make_app(config)
     screen = screen_of(app)
+    run_until(app, lambda: screen.game.judgement() is not None)  # judged while you think
     press_widget(app, "open_menu")
     press_widget(app, "menu draw")
     card = screen.confirm

@@ -23,7 +23,7 @@ from checkers.board import Move, Position
 from checkers.coach.exact import score_verdict
 from checkers.gui import theme
 from checkers.gui.app import App
-from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, PlayerConfig
+from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, Mode, PlayerConfig
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.analysis import AnalysisScreen
@@ -86,6 +86,11 @@ def check_position(app: App, hint: bool = True) -> None:
     screen = screen_of(app)
     game = screen.game
     shown = panel_score(game)
+    if shown is None and game.mode is Mode.AI_VS_AI:
+        # A paused game searches nothing: a position the exact pass could only bound (a busy
+        # machine) has no score yet, and no surface may give one.
+        assert ai_view(screen.bar.label()) is None
+        return
     assert shown is not None, panel_lines(game).search
     assert ai_view(screen.bar.label()) == shown
     # Why?: the played move's exact score is the score of the position it led to.

@@ -437,10 +437,11 @@ class Game:
         level = self.config.player(self.position.turn).level
         ai_vs_ai = self.mode is Mode.AI_VS_AI
         if level is None or self.ai_stuck or (ai_vs_ai and self.paused and not self.step_once):
-            if self._unjudged_between_moves():
-                # While you think (or the game is paused) after a weak level's move that its
-                # exact pass did not score: the engine judges the position, so the panel and
-                # the bar have the game's score for it (your move cancels the search).
+            if level is None and self._unjudged_between_moves():
+                # While you think after a weak level's move that its exact pass did not score:
+                # the engine judges the position, so the panel and the bar have the game's
+                # score for it (your move, a hint or a draw offer cancels the search). A paused
+                # game searches nothing.
                 self._ask(self.config.judge, "judge")
             return
         if (
