@@ -756,3 +756,23 @@ def test_against_a_weak_level_the_bar_has_the_engines_score_on_your_turn(
     assert game.judgements.get(game.record.positions[1]) is not None
     share, figure = screen.bar.figure()
     assert share is not None and figure
+
+
+def test_a_forced_ai_move_says_it_had_one_legal_move_not_how_far_it_looked(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk of 2026-11-28 read "White (strong) looked 1 turn ahead ... 13 positions" under
+    # a level said to think for two seconds: the move was a compulsory capture.
+    one = Level("one", "test opponent", "alphabeta", "seed", depth=3)
+    start = Position.from_fen("W:W22:B18,1,3")  # White's only move: 22x15
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(one), start=start))
+    screen = screen_of(app)
+    run_until(
+        app,
+        lambda: (
+            screen.game.record.ply == 1
+            and screen.game.figures is not None
+            and app.ai.explaining is None
+        ),
+    )
+    assert panel_lines(screen.game).search[0] == "White (one) had one legal move"

@@ -178,6 +178,15 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             if figures.depth > 0
             else "played at once"  # a deliberate slip or a forced move: no search behind it
         )
+        if (
+            played is not None
+            and explained is not None
+            and explained.legal_moves == 1
+            and figures.pv[:1]
+            and played.move == figures.pv[0].pdn()
+        ):
+            # Not "looked 1 turn ahead" under a level said to think for seconds: no choice.
+            looked = "had one legal move"
         return (
             f"{who} ({figures.level}) {looked}",
             score,
