@@ -105,3 +105,18 @@ def test_leaving_while_the_tables_are_built_stops_the_build_and_writes_nothing(
     assert not isinstance(app.screen, DrillScreen)
     assert screen.build is None and not build.running
     assert not (fresh / slice_file_name(SLICE)).exists()
+
+
+def test_the_drills_card_says_what_the_databases_held_here_give_and_what_the_next_size_adds(
+    make_app: Callable[..., App], fresh: Path
+) -> None:
+    app = make_app(None)
+    press(app, pygame.K_d, "d")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, DrillScreen) and screen.card is not None
+    said = screen.card.lines[-1]
+    assert said.startswith("This computer holds every ending of up to 4 pieces: the AI plays")
+    assert said.endswith(
+        "Building the 5-piece databases (Settings, Endgames) does the same for 5 pieces."
+    )

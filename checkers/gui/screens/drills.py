@@ -20,6 +20,7 @@ from checkers.drills import DRILLS, Drill, DrillGame, preparing_words, tables_no
 from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
+from checkers.gui.database_build import MAX_WINDOW_PIECES, held_pieces
 from checkers.gui.intents import Back
 from checkers.gui.wording import plural
 
@@ -115,6 +116,7 @@ class DrillScreen(BoardPlayScreen):
                         "that lets the win go is pointed out."
                     ),
                     *notes,
+                    databases_words(held_pieces()),
                 ],
                 buttons,
                 cancel=self._close_card,
@@ -332,3 +334,14 @@ class DrillScreen(BoardPlayScreen):
         so_far = f"{plural(seconds, 'second')} so far; " if seconds else ""
         texts["moves"] = f"{so_far}then the drill starts"
         return texts
+
+
+def databases_words(held: int) -> str:
+    """What the endgame databases this computer holds give, and what the next size would add."""
+    exact = "the AI plays them perfectly, and Why? and the review give their exact result"
+    if held >= MAX_WINDOW_PIECES:
+        return f"This computer holds every ending of up to {held} pieces: {exact}."
+    return (
+        f"This computer holds every ending of up to {held} pieces: {exact}. Building the "
+        f"{held + 1}-piece databases (Settings, Endgames) does the same for {held + 1} pieces."
+    )
