@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import multiprocessing
 import signal
-import threading
 import time
 import zlib
 from collections.abc import Callable, Sequence
@@ -43,7 +42,7 @@ from checkers.ai.endgame_build import (
     dependencies,
 )
 from checkers.board import Position
-from checkers.workers import exit_with_parent
+from checkers.workers import exit_with_parent, status_sender, stop_listener
 
 __all__ = [
     "LONG_BUILD_SECONDS",
@@ -215,23 +214,8 @@ def _build_main(
     window's end of the pipe closing stops it (no file is left half written)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the window decides when to stop
     exit_with_parent()  # a killed window's pipe may stay open in a forked copy: watch its pid
-    stopped = threading.Event()
-
-    def listen() -> None:
-        try:
-            requests.recv()
-        except (EOFError, OSError):
-            pass
-        stopped.set()
-
-    threading.Thread(target=listen, name="tables-listener", daemon=True).start()
-    said = 0.0
-
-    def status(words: str) -> None:
-        nonlocal said
-        if time.monotonic() - said >= 0.5:
-            said = time.monotonic()
-            replies.send(("status", words))
+    stopped = stop_listener(requests, "tables-listener")
+    status = status_sender(replies)
 
     began = time.perf_counter()
     try:

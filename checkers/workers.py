@@ -35,6 +35,8 @@ __all__ = [
     "end_workers",
     "exit_with_parent",
     "process_pool",
+    "status_sender",
+    "stop_listener",
     "when_orphaned",
 ]
 
@@ -147,3 +149,35 @@ def _how_ended(code: int | None) -> str:
         except ValueError:
             return f"was killed by signal {-code}"
     return f"exited with status {code}"
+
+
+def stop_listener(requests: multiprocessing.connection.Connection, name: str) -> threading.Event:
+    """An event set when a build process's parent sends anything (a stop) or its end of the
+    pipe closes (the window is gone), heard on a thread of its own."""
+    stopped = threading.Event()
+
+    def listen() -> None:
+        try:
+            requests.recv()
+        except (EOFError, OSError):
+            pass
+        stopped.set()
+
+    threading.Thread(target=listen, name=name, daemon=True).start()
+    return stopped
+
+
+def status_sender(
+    replies: multiprocessing.connection.Connection, every: float = 0.5
+) -> Callable[[str], None]:
+    """A function that sends `("status", words)` up the pipe at most once every `every`
+    seconds: a build reports as often as it likes, the window reads a few a second."""
+    said = 0.0
+
+    def status(words: str) -> None:
+        nonlocal said
+        if time.monotonic() - said >= every:
+            said = time.monotonic()
+            replies.send(("status", words))
+
+    return status

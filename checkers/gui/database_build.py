@@ -40,7 +40,7 @@ from checkers.ai.endgame_build import (
     levels,
 )
 from checkers.drill_tables import SHIPPED_PIECES, seconds_words
-from checkers.workers import exit_with_parent
+from checkers.workers import exit_with_parent, status_sender, stop_listener
 
 __all__ = [
     "MAX_WINDOW_PIECES",
@@ -216,23 +216,8 @@ def _build_main(requests: Connection, replies: Connection, offer: SizeOffer) -> 
         os.nice(10)  # behind the game's AI and the window: the game stays playable
     except (AttributeError, OSError):
         pass  # no nice on this system, or not allowed: the same build, less polite
-    stopped = threading.Event()
-
-    def listen() -> None:
-        try:
-            requests.recv()
-        except (EOFError, OSError):
-            pass
-        stopped.set()
-
-    threading.Thread(target=listen, name="databases-listener", daemon=True).start()
-    said = 0.0
-
-    def status(words: str) -> None:
-        nonlocal said
-        if time.monotonic() - said >= 0.5:
-            said = time.monotonic()
-            replies.send(("status", words))
+    stopped = stop_listener(requests, "databases-listener")
+    status = status_sender(replies)
 
     def named(stem: str) -> Callable[[str], None]:
         return lambda words: status(f"{stem} {words}")
