@@ -19,7 +19,7 @@ import math
 import multiprocessing
 import signal
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from checkers.ai.registry import get_algorithm, man_value, search
@@ -33,9 +33,10 @@ from checkers.workers import check_alive, exit_with_parent
 
 __all__ = [
     "ACCURACY_SCALE",
-    "ACCURACY_WIDTH",
+    "ACCURACY_WIDTH_MEN",
     "DEFAULT_DEPTH",
     "DEFAULT_SETTING",
+    "EVEN_BANDS",
     "MAX_REVIEW_PLIES",
     "THRESHOLDS",
     "WIN_MEN",
@@ -70,17 +71,19 @@ a shuffle long before), short enough that a crafted one cannot take the review f
 WIN_MEN = 20.0
 """A forced win counted in men: more than any material (12 kings are 16.2 men)."""
 
-ACCURACY_SCALE = 0.5
-"""Slope of the expected-result curve per man: a man ahead expects 0.62 of a point, three men
-0.82. Flatter than a strong player's odds on purpose: fitted to 3,000 published master games
-(tools/fit_expected.py, docs/guide.md "Game review") the slope is 1.8, a man up 0.86, under
-which a man thrown away when three men up would cost 2 points (a good move) and a fifth of a man
-in an even game 9 (a mistake). Accuracy judges the moves of the players who read it, most of
-whom do not convert a man, so a man lost when behind or ahead still costs most of what it costs
-in an even game; THRESHOLDS and ACCURACY_WIDTH are in points of this curve."""
+ACCURACY_SCALE = 1.8
+"""Slope of the expected-result curve per man, fitted to game results as chess sites fit theirs:
+on 3,000 published master games (tools/fit_expected.py, docs/guide.md "Game review") a man up
+expects 0.86 of a point, two men 0.97. So a man thrown away when three men up costs little (the
+game stays won) and one lost in an even game costs a third of a point."""
 
-ACCURACY_WIDTH = 8.0
-"""The drop in expected result, in points of 100, that leaves a move 37% accuracy (1/e)."""
+EVEN_BANDS = (0.04, 0.2, 0.48, 0.96)
+"""The labels' bounds in men lost in an even game: best under 0.04 of a man, good under a fifth,
+an inaccuracy under half a man, a mistake under a man, more a blunder. Elsewhere on the curve the
+same drop in expected result gets the same label."""
+
+ACCURACY_WIDTH_MEN = 0.64
+"""The loss, in men in an even game, that leaves a move 37% accuracy (1/e)."""
 
 
 class Label(enum.Enum):
@@ -95,16 +98,35 @@ class Label(enum.Enum):
     BLUNDER = "blunder"
 
 
-THRESHOLDS: tuple[tuple[float, Label], ...] = (
-    (0.5, Label.BEST),
-    (2.5, Label.GOOD),
-    (6.0, Label.INACCURACY),
-    (12.0, Label.MISTAKE),
+def expected_result(men: float) -> float:
+    """The mover's expected result (1 win, 1/2 draw, 0 loss) for a score in men."""
+    return 1.0 / (1.0 + math.exp(-ACCURACY_SCALE * men))
+
+
+def even_drop(men: float) -> float:
+    """The drop in expected result, in points of 100, of losing `men` in an even game."""
+    return 100.0 * (0.5 - expected_result(-men))
+
+
+def even_men(drop: float) -> float:
+    """The men lost in an even game that drop the expected result by `drop` points of 100
+    (infinite from 50 points on: a sure win turned into an even game or worse)."""
+    if drop <= 0.0:
+        return 0.0
+    if drop >= 50.0:
+        return math.inf
+    return math.log(1.0 / (0.5 - drop / 100.0) - 1.0) / ACCURACY_SCALE
+
+
+THRESHOLDS: tuple[tuple[float, Label], ...] = tuple(
+    (even_drop(men), label)
+    for men, label in zip(EVEN_BANDS, (Label.BEST, Label.GOOD, Label.INACCURACY, Label.MISTAKE))
 )
 """A move whose drop in expected result (points of 100) is below the bound gets the label;
-more is a blunder. In an even game a man is about 12.4 points, half a man 6.2, a fifth 2.5:
-the bands of men the labels had, in results, so that a move that keeps a forced or database
-win drops nothing and a man thrown away in a lost game costs less than in an even one."""
+more is a blunder: EVEN_BANDS on the fitted curve (about 1.8, 9, 21 and 35 points), so that a
+move that keeps a forced or database win drops nothing and a man thrown away in a decided game
+costs less than in an even one."""
+
 
 BookHook = Callable[[Position, Move], bool]
 """Whether a move is an opening-book move in a position."""
@@ -283,6 +305,15 @@ def result_text(before: PositionScore) -> str | None:
     return win_text(before.score)
 
 
+def decided_words(loss: float, score: float, before: float, after: float) -> str:
+    """Why a move that gives up men is still good by the results: the game was decided before
+    it (`score` in men, `before` and `after` the mover's expected results)."""
+    return (
+        f"gives up {loss:.2f} men, but at {score:+.2f} the result hardly changes: "
+        f"expected {before:.0%} of a point before the move, {after:.0%} after"
+    )
+
+
 def label_for(drop: float, *, forced: bool = False, book: bool = False) -> Label:
     """The label of a move whose expected result dropped by `drop` points of 100: forced and
     book moves first, then by THRESHOLDS."""
@@ -314,11 +345,6 @@ def lesson_text(review: MoveReview) -> str:
     return f"{review.move.pdn()}{review.mark} {words}" if words else ""
 
 
-def expected_result(men: float) -> float:
-    """The mover's expected result (1 win, 1/2 draw, 0 loss) for a score in men."""
-    return 1.0 / (1.0 + math.exp(-ACCURACY_SCALE * men))
-
-
 def score_expectation(score: float, man: float) -> float:
     """The expected result for a search score in its units (`man` a man): a forced win is 1,
     a forced loss 0, a database draw (0.00) one half like an even game."""
@@ -329,11 +355,11 @@ def score_expectation(score: float, man: float) -> float:
 
 def drop_accuracy(drop: float) -> float:
     """A move's accuracy from 0 to 100 for a drop in expected result of `drop` points."""
-    # A bell, not chess sites' exponential (lichess): flat near no drop, so the twentieths of
-    # a man that one ply more of search moves a score leave a good move at 90 or more, then
-    # steep, so a man lost in an even game reads 10 and a side with several blunders falls
-    # well below a clean one (docs/guide.md, "Game review", has the table).
-    return 100.0 * math.exp(-((max(0.0, drop) / ACCURACY_WIDTH) ** 2))
+    # A bell over the men that drop would cost in an even game, not chess sites' exponential
+    # (lichess): flat near no drop, so the twentieths of a man that one ply more of search moves
+    # a score leave a good move at 90 or more, then steep, so a man lost in an even game reads
+    # 10 and a blunder never reads well (docs/guide.md, "Game review", has the table).
+    return 100.0 * math.exp(-((even_men(drop) / ACCURACY_WIDTH_MEN) ** 2))
 
 
 def move_accuracy(before: float, after: float) -> float:
@@ -404,6 +430,13 @@ def judge(
         best=move == best and not forced,
         mistake=label in (Label.MISTAKE, Label.BLUNDER),
     )
+    if (
+        loss is not None
+        and loss >= EVEN_BANDS[2]
+        and label in (Label.BEST, Label.GOOD)
+        and not (taught.note or taught.result_change)
+    ):
+        taught = replace(taught, note=decided_words(loss, score, expected_before, expected_played))
     if taught.result_change and not forced:
         label = Label.BLUNDER  # the databases' result thrown away, whatever the scores say
         drop = max(drop, THRESHOLDS[-1][0])

@@ -15,6 +15,7 @@ from checkers.review import (
     Label,
     MoveReview,
     ReviewSetting,
+    lesson_words,
     move_accuracy,
     review_moves,
     summarize,
@@ -63,8 +64,10 @@ def test_moves_read_as_their_labels_say(slipping: list[MoveReview]) -> None:
     assert move_accuracy(0.0, -0.19) > 90.0  # it read 71 on the chess curve
     assert 40.0 < move_accuracy(0.0, -0.5) < 70.0  # a mistake
     assert move_accuracy(0.0, -1.0) < 15.0  # a blunder
-    # A man lost when already two men down still costs most of it (it read 94).
-    assert move_accuracy(-2.0, -3.0) < 40.0
+    # Judged by results: a man lost when already two men down changes little (masters lose
+    # 97% of such games), far less than one lost in an even game.
+    assert move_accuracy(-2.0, -3.0) > 90.0
+    assert move_accuracy(0.0, -1.0) < 15.0
     for review in slipping:
         if review.label is Label.BEST:
             assert review.accuracy == 100.0
@@ -73,13 +76,37 @@ def test_moves_read_as_their_labels_say(slipping: list[MoveReview]) -> None:
 def test_a_side_that_blundered_reads_well_below_a_clean_one(slipping: list[MoveReview]) -> None:
     summary = summarize(slipping)
     black, white = summary[BLACK], summary[WHITE]
-    # Judged by results: the men thrown away when already behind are mistakes, not blunders.
-    bad = (Label.MISTAKE, Label.BLUNDER)
-    assert sum(white.labels[label] for label in bad) >= 3
-    assert sum(black.labels[label] for label in bad) == 0
+    assert white.labels[Label.BLUNDER] >= 1
+    assert sum(black.labels[label] for label in (Label.MISTAKE, Label.BLUNDER)) == 0
     assert white.accuracy is not None and black.accuracy is not None
-    assert white.accuracy < 75.0  # it read 86 with its several blunders
-    assert black.accuracy > 95.0 and black.accuracy - white.accuracy > 20.0
+    assert white.accuracy < 80.0
+    assert black.accuracy > 95.0 and black.accuracy - white.accuracy > 15.0
+
+
+def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
+    slipping: list[MoveReview],
+) -> None:
+    # Judged by results (the curve fitted to master games): 29. ... 13-9, a man and a half
+    # thrown away at -2.85, changes White's expected result by under a point of 100. Its row
+    # is not a mistake, and says why in numbers, so "good" beside "1.50" is no contradiction.
+    late = next(r for r in slipping if r.ply == 58)
+    assert late.loss is not None and late.loss >= 1.0
+    assert late.label in (Label.BEST, Label.GOOD)
+    words = lesson_words(late)
+    assert f"gives up {late.loss:.2f} men" in words and f"at {late.score:+.2f}" in words
+    assert "expected 1% of a point before the move, 0% after" in words
+    # Every row that gives up half a man or more without a mistake's label says so.
+    for review in slipping:
+        if (
+            review.loss is not None
+            and review.loss >= 0.48
+            and review.label
+            in (
+                Label.BEST,
+                Label.GOOD,
+            )
+        ):
+            assert "the result hardly changes" in lesson_words(review), review.ply
 
 
 def test_a_clean_engine_game_reads_above_ninety_for_both_sides(clean: list[MoveReview]) -> None:
