@@ -13,6 +13,7 @@ import json
 import sys
 from typing import Any, TextIO
 
+from checkers.ai.book import is_book_move
 from checkers.ai.search import Limits, StopSignal
 from checkers.options import terminal_safe
 from checkers.pdn import GameUnreadable, open_game
@@ -95,7 +96,9 @@ def cmd_puzzles(args: argparse.Namespace, out: TextIO) -> int:
     jobs = min(args.jobs, max(1, len(game.moves) + 1))
     stop = StopSignal()
     reviews: list[MoveReview] = []
-    moves = review_moves(game.start, game.moves, setting, jobs=jobs, stop=stop)
+    moves = review_moves(
+        game.start, game.moves, setting, jobs=jobs, stop=stop, is_book=is_book_move
+    )
     try:
         reviews.extend(moves)
         puzzles = find_puzzles(reviews, limits, game=args.game, stop=stop)

@@ -309,7 +309,7 @@ def decided_words(loss: float, score: float, before: float, after: float) -> str
     """Why a move that gives up men is still good by the results: the game was decided before
     it (`score` in men, `before` and `after` the mover's expected results)."""
     return (
-        f"gives up {loss:.2f} men, but at {score:+.2f} the result hardly changes: "
+        f"{loss:.2f} men given up at {score:+.2f}, yet the result hardly changes: "
         f"expected {before:.0%} of a point before the move, {after:.0%} after"
     )
 

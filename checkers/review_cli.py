@@ -16,6 +16,7 @@ import time
 from collections.abc import Generator, Iterator
 from typing import Any, TextIO
 
+from checkers.ai.book import is_book_move
 from checkers.ai.search import Limits, StopSignal
 from checkers.atomic import FileRefusedError, check_target
 from checkers.board import BLACK
@@ -182,7 +183,9 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
     display = _Progress(progress if progress is not None else sys.stderr, len(game.moves))
     reviews: list[MoveReview] = []
     stop = StopSignal()
-    moves = review_moves(game.start, game.moves, setting, jobs=jobs, stop=stop)
+    moves = review_moves(
+        game.start, game.moves, setting, jobs=jobs, stop=stop, is_book=is_book_move
+    )
     # Ctrl+C sets the stop signal instead of raising inside the wait for a worker's result: a
     # KeyboardInterrupt there can leave the pool's lock held, and its shutdown then hangs.
     try:

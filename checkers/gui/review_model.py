@@ -94,8 +94,13 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
     head = f"{played}{symbol}  {review.label.value}"
-    if review.label in (Label.FORCED, Label.BOOK):
-        loss = "the only legal move" if review.label is Label.FORCED else "an opening-book move"
+    if review.label is Label.FORCED:
+        loss = "the only legal move"
+    elif review.label is Label.BOOK and review.move != review.best:
+        # A book move the review's search scores lower still shows what the two figures say.
+        loss = f"an opening-book move; {_loss_words(review, man, human, who)}"
+    elif review.label is Label.BOOK:
+        loss = "an opening-book move"
     elif review.move == review.best:
         loss = f"{who} lost nothing: the best move"
     elif review.label is Label.BEST:  # another move scores the same: no better line to show

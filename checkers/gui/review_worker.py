@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
+from checkers.ai.book import is_book_move
 from checkers.ai.search import StopSignal
 from checkers.board import Move, Position
 from checkers.puzzles import Puzzle, find_puzzles
@@ -102,7 +103,9 @@ def review_main(
     threading.Thread(target=listen, name="review-listener", daemon=True).start()
     try:
         reviews = []
-        for review in review_moves(start, moves, setting, jobs=jobs, processes=jobs > 1, stop=stop):
+        for review in review_moves(
+            start, moves, setting, jobs=jobs, processes=jobs > 1, stop=stop, is_book=is_book_move
+        ):
             replies.send(ReviewMove(review))
             reviews.append(review)
         # The puzzles come with the review: a search or two for each move that went wrong.
