@@ -438,3 +438,22 @@ def test_ctrl_c_cancels_with_one_line_status_130_and_no_workers_left(tmp_path: P
     for pid in _live_processes_in_group(process.pid):  # a worker may still be on its way out
         _wait_for_exit(pid, cap=60)
     assert _live_processes_in_group(process.pid) == []
+
+
+def test_the_opening_books_moves_are_labelled_book_and_count_for_no_accuracy(
+    tmp_path: Path,
+) -> None:
+    from checkers.ai.book import is_book_move
+
+    # 11-15 23-19 8-11 22-17 is book; 9-13 after it is not (the book's own test lines).
+    path = pdn_file(tmp_path, ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14"])
+    status, out = run("review", str(path), "--depth", "4", "--jobs", "1", "--format", "json")
+    assert status == 0
+    rows = json.loads(out)["moves"]
+    position = Position()
+    for row in rows:
+        move = Move.from_pdn(row["move"], position)
+        assert (row["label"] == "book") == is_book_move(position, move), row
+        position = position.move(move)
+    assert [row["label"] for row in rows[:4]] == ["book"] * 4
+    assert rows[4]["label"] != "book"
