@@ -22,7 +22,7 @@ from checkers.clock import TimeControl
 from checkers.formats.pdn import read_file
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import ORIGIN_TAG
+from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.load import LoadScreen
 from checkers.record import GameRecord, Reason
