@@ -1,6 +1,6 @@
 """The import graph keeps its layers: the window is entered through named doors only, the file
-formats need nothing of it and pygame only to paint a PNG, the AI never reaches up into the
-coach's words, no two modules need each other at import time, and
+formats need nothing of it and pygame only to paint a PNG, the game controller draws nothing, the
+AI never reaches up into the coach's words, no two modules need each other at import time, and
 the names that used to collide are defined once."""
 
 from __future__ import annotations
@@ -157,6 +157,28 @@ def test_pygame_outside_the_window_is_the_png_painter_alone_and_loaded_late() ->
     }
     assert not eager, sorted(eager)
     assert _imports_pygame("checkers.gui.app")  # the check reads imports: the window has pygame
+
+
+def _loaded_by(name: str) -> set[str]:
+    """`name` and every module of the package importing it loads, at any depth."""
+    loaded, todo = {name}, [name]
+    while todo:
+        for target in imports(todo.pop(), at_import_time=True) - loaded:
+            loaded.add(target)
+            todo.append(target)
+    return loaded
+
+
+def test_the_game_controller_and_its_rooms_load_no_pygame() -> None:
+    """`Game` and its rooms (`gui/game_control/`) decide without pixels, so a test runs a game
+    frame by frame: importing them loads no module that imports pygame, and no screen."""
+    rooms = [name for name in MODULES if _inside(name, "checkers.gui.game_control")]
+    assert "checkers.gui.game_control.ai_traffic" in rooms
+    loaded = set().union(*(_loaded_by(name) for name in ["checkers.gui.game", *rooms]))
+    assert set(rooms) <= loaded
+    assert not [name for name in sorted(loaded) if _imports_pygame(name)]
+    assert not [name for name in loaded if _inside(name, "checkers.gui.screens")]
+    assert _imports_pygame("checkers.gui.board_view.render")  # the check can see pygame
 
 
 def test_the_ai_never_imports_the_coach() -> None:
