@@ -11,9 +11,9 @@ The file, `checkers/data/opening-book.txt`, is read and written by `checkers.for
 (one position a line: key, depth, moves with scores; a CRC-32 over it). The key is a stable
 64-bit number (`position_key`): the first 8 bytes, big-endian, of the BLAKE2b hash of 13 bytes:
 the black, white and king squares as 32-bit little-endian masks with bit s-1 for square s, then 0
-for Black to move or 1 for White. A stored move that is not
-legal in the position asked about (two positions sharing a key) makes it count as not in the
-book, so the book can only ever offer legal moves.
+for Black to move or 1 for White. A stored move that is not legal in the position asked about
+(two positions sharing a key) makes it count as not in the book, so the book can only ever offer
+legal moves.
 """
 
 from __future__ import annotations
