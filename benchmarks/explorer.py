@@ -22,8 +22,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from checkers.explorer import Archive, build_index, explore, index_path, open_built, open_index
-from checkers.pdn import PdnError, open_archive
+from checkers.formats.explorer_index import (
+    Archive,
+    build_index,
+    explore,
+    index_path,
+    open_built,
+    open_index,
+)
+from checkers.formats.pdn import PdnError, open_archive
 
 
 def made_archive(games: int) -> Path:

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from checkers import saves
-from checkers.pdn import PdnGame, write_game
+from checkers.formats.pdn import PdnGame, write_game
 from checkers.record import GameRecord
 
 

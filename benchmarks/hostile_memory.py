@@ -115,7 +115,7 @@ _COMMAND = textwrap.dedent(
 _READ = textwrap.dedent(
     """
     import sys
-    from checkers.pdn import open_archive
+    from checkers.formats.pdn import open_archive
     if sys.argv[1] != "--imports-only":
         open_archive(sys.argv[1])
     """

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from checkers.board import BLACK, Move, Position
-from checkers.pdn import PdnGame, write_game
+from checkers.formats.pdn import PdnGame, write_game
 
 
 def random_game(rng: random.Random, round_number: int) -> PdnGame:
@@ -69,7 +69,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--archive", type=Path, help="the archive (made if missing)")
     parser.add_argument("--mode", choices=("read", "first", "both"), default="both")
-    parser.add_argument("--module", default="checkers.pdn", help="the PDN reader to time")
+    parser.add_argument("--module", default="checkers.formats.pdn", help="the PDN reader to time")
     parser.add_argument("--runs", type=int, default=3, help="timings of each, for the median")
     args = parser.parse_args()
     path = args.archive or Path(tempfile.gettempdir()) / (

@@ -11,7 +11,7 @@ import argparse
 import time
 
 from checkers.ai.search import Limits
-from checkers.pdn import open_game
+from checkers.formats.pdn import open_game
 from checkers.puzzles import find_puzzles
 from checkers.review import DEFAULT_DEPTH, ReviewSetting, review_moves
 

@@ -20,8 +20,8 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
-from checkers import puzzle_store
 from checkers.board import Position
+from checkers.formats import puzzle_store
 from checkers.puzzles import Puzzle
 
 

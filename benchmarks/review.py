@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from checkers.ai import Limits
-from checkers.pdn import read_file
+from checkers.formats.pdn import read_file
 from checkers.perft import default_jobs
 from checkers.review import DEFAULT_DEPTH, MoveReview, ReviewSetting, review_moves, summarize
 
@@ -53,10 +53,10 @@ def one_run(setting: ReviewSetting, jobs: int) -> tuple[float, float, int]:
 def one_window_run(depth: int, jobs: int) -> tuple[float, float, int]:
     """Seconds from Review to the first label drawn and to the whole review drawn, in the
     window's own loop, and the moves reviewed."""
+    from checkers.formats.pdn import record_from_game
     from checkers.gui.app import App
     from checkers.gui.config import GameConfig, PlayerConfig
     from checkers.gui.game_view import review as review_screen
-    from checkers.pdn import record_from_game
 
     review_screen.SETTING = ReviewSetting(Limits(depth=depth))
     review_screen.JOBS = jobs

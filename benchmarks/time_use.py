@@ -31,7 +31,7 @@ from checkers.ai.compiled import new_engine, wait_until_ready
 from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.search import MATE_BOUND, Limits, SearchRequest
 from checkers.board import Move, Position
-from checkers.pdn import open_game
+from checkers.formats.pdn import open_game
 from checkers.protocol import EngineSession
 
 HERE = Path(__file__).resolve().parent

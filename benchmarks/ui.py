@@ -103,10 +103,10 @@ def rebuild_child(repeat: int) -> None:
     """Time full rebuilds of the game screen with each long game; print the times as JSON."""
     from pathlib import Path
 
+    from checkers.formats.pdn import read_file, record_from_game
     from checkers.gui.app import App
     from checkers.gui.config import GameConfig, PlayerConfig
     from checkers.gui.screens.game import GameScreen
-    from checkers.pdn import read_file, record_from_game
 
     app = App(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0, muted=True)
     app.step(0)

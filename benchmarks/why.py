@@ -29,7 +29,7 @@ from checkers.ai.registry import man_value
 from checkers.ai.search import SearchRequest
 from checkers.coach.exact import exact_explanation
 from checkers.coach.explain import explain_choice
-from checkers.pdn import read_file
+from checkers.formats.pdn import read_file
 
 GAME = Path(__file__).resolve().parent / "data" / "review-game.pdn"
 

@@ -31,7 +31,7 @@ from checkers.board import (
     Position,
     Side,
 )
-from checkers.pdn import (
+from checkers.formats.pdn import (
     PdnError,
     PdnGame,
     game_from_record,

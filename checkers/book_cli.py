@@ -10,14 +10,9 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from checkers.ai.book import (
-    BookError,
-    BuildSettings,
-    build_book,
-    format_book_moves,
-    load_book,
-)
+from checkers.ai.book import BuildSettings, build_book, format_book_moves, load_book
 from checkers.board import InvalidFenError, Position
+from checkers.formats.opening_book import BookError
 from checkers.match import load_ballots
 from checkers.options import job_count, one_line, read_whole_number, search_depth, seconds, shown
 from checkers.perft import default_jobs

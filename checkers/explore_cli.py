@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from checkers import paths
 from checkers.board import InvalidFenError, Position
-from checkers.explorer import (
+from checkers.formats.explorer_index import (
     INDEX_FOLDER,
     Archive,
     ExplorerError,

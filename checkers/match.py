@@ -32,9 +32,9 @@ from checkers.ai.registry import ALGORITHMS, EVALUATIONS
 from checkers.ai.search import Limits
 from checkers.board import BLACK, Move, Position
 from checkers.engine_player import DEFAULT_GRACE, EngineFailure, EnginePlayer, end_all_engines
+from checkers.formats.pdn import PdnGame, write_game
 from checkers.options import job_count, positive_int, search_depth
 from checkers.options import seconds as positive_seconds
-from checkers.pdn import PdnGame, write_game
 from checkers.perft import default_jobs
 from checkers.record import GameRecord
 from checkers.workers import end_workers, process_pool, when_orphaned

@@ -1,7 +1,7 @@
 """The board and piece colours of each theme, and the pieces' proportions: pure data.
 
 The window (`checkers.gui.theme`), the command line's pictures (`checkers.picture`) and the HTML
-review (`checkers.html_review`) all read them from here, so a theme looks the same everywhere.
+review (`checkers.formats.html_review`) all read them from here, so a theme looks the same everywhere.
 """
 
 from __future__ import annotations

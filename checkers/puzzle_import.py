@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checkers.ai.endgame import Endgames
-from checkers.pdn import GameUnreadable, PdnGame, open_games
+from checkers.formats.pdn import GameUnreadable, PdnGame, open_games
 from checkers.puzzles import Puzzle, puzzle_ideas
 
 __all__ = ["IMPORTED", "Collection", "CollectionRefused", "import_collection"]

@@ -15,10 +15,10 @@ from typing import Any, TextIO
 
 from checkers.ai.book import is_book_move
 from checkers.ai.search import Limits, StopSignal
+from checkers.formats.pdn import GameUnreadable, open_game
+from checkers.formats.puzzle_store import add_puzzles
 from checkers.options import terminal_safe
-from checkers.pdn import GameUnreadable, open_game
 from checkers.puzzle_import import IMPORTED, CollectionRefused, import_collection
-from checkers.puzzle_store import add_puzzles
 from checkers.puzzles import Puzzle, find_puzzles
 from checkers.review import DEFAULT_DEPTH, MoveReview, ReviewSetting, review_moves
 from checkers.review_cli import add_review_arguments, refuse_overlong

@@ -20,7 +20,8 @@ from checkers.ai.book import is_book_move
 from checkers.ai.search import Limits, StopSignal
 from checkers.atomic import FileRefusedError, check_target
 from checkers.board import BLACK
-from checkers.html_review import html_target, write_review_page
+from checkers.formats.html_review import html_target, write_review_page
+from checkers.formats.pdn import GameUnreadable, PdnGame, open_game
 from checkers.notation import numbered_moves
 from checkers.options import (
     job_count,
@@ -31,7 +32,6 @@ from checkers.options import (
     shown,
     terminal_safe,
 )
-from checkers.pdn import GameUnreadable, PdnGame, open_game
 from checkers.perft import default_jobs
 from checkers.review import (
     DEFAULT_DEPTH,

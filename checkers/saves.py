@@ -12,7 +12,7 @@ Pure Python: the standard library only. Every file is PDN and is written atomica
 file in the same directory, flushed to disk, then renamed over the target), so a crash or a
 full disk leaves the previous version whole. A game resumes by replaying its moves, which
 rebuilds the same position, repetition history and 40-move count. Listing the games folder
-reads only the files changed since the last listing (`checkers.games_index`).
+reads only the files changed since the last listing (`checkers.formats.games_index`).
 """
 
 from __future__ import annotations
@@ -28,11 +28,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from checkers import atomic, games_index
-from checkers.games_index import FileSummary
-from checkers.options import one_line
-from checkers.paths import DATA_DIR_ENV, data_dir, games_dir
-from checkers.pdn import (
+from checkers import atomic
+from checkers.formats import games_index
+from checkers.formats.games_index import FileSummary
+from checkers.formats.pdn import (
     GameUnreadable,
     PdnArchive,
     PdnGame,
@@ -42,6 +41,8 @@ from checkers.pdn import (
     record_from_game,
     write_game,
 )
+from checkers.options import one_line
+from checkers.paths import DATA_DIR_ENV, data_dir, games_dir
 from checkers.record import GameRecord
 
 __all__ = [

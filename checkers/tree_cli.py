@@ -10,9 +10,14 @@ import argparse
 from typing import Any, TextIO
 
 from checkers.ai.registry import EVALUATIONS
-from checkers.ai.tracking import TRACKED_ALGORITHMS, tracked_search
-from checkers.ai.tree_export import EXPORT_FORMATS, MinimaxCount, minimax_node_count
+from checkers.ai.tracking import (
+    TRACKED_ALGORITHMS,
+    MinimaxCount,
+    minimax_node_count,
+    tracked_search,
+)
 from checkers.board import InvalidFenError, Position, turn_problem
+from checkers.formats.tree_export import EXPORT_FORMATS
 from checkers.options import positive_int, read_whole_number, shown
 
 __all__ = ["DEFAULT_NODE_CAP", "TREE_DEPTHS", "add_tree_commands", "cmd_tree", "cmd_treeview"]

@@ -387,7 +387,7 @@ def test_match_pdn_refuses_a_special_file_in_one_line(
 
 def test_match_pdn_writes_its_games_through_a_link(tmp_path: Path) -> None:
     from checkers.cli import main
-    from checkers.pdn import read_file
+    from checkers.formats.pdn import read_file
 
     real = tmp_path / "kept" / "games.pdn"
     real.parent.mkdir()

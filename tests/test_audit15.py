@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from checkers.board import InvalidMoveError, Move, Position
-from checkers.pdn import PdnArchive
+from checkers.formats.pdn import PdnArchive
 from checkers.protocol import run_engine
 
 FULLWIDTH_MOVE = "\uff11\uff11-\uff11\uff15"  # "11-15" in fullwidth digits

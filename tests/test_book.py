@@ -13,9 +13,6 @@ from checkers.ai import AIPlayer, Limits, get_level
 from checkers.ai.book import (
     MARGIN,
     Book,
-    BookEntry,
-    BookError,
-    BookMove,
     BuildSettings,
     build_book,
     is_book_move,
@@ -25,6 +22,7 @@ from checkers.ai.book import (
 from checkers.ai.search import SearchRequest
 from checkers.board import Move, Position
 from checkers.cli import main
+from checkers.formats.opening_book import BookEntry, BookError, BookMove
 from checkers.match import load_ballots
 from checkers.protocol import run_engine
 

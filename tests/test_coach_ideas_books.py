@@ -16,7 +16,7 @@ from checkers.coach import Idea, ideas, proves
 from checkers.coach.explain import analysis_lines
 from checkers.coach.tactics import has_the_move, move_count
 from checkers.coach.teaching import lesson
-from checkers.html_review import idea_texts
+from checkers.formats.html_review import idea_texts
 from checkers.puzzles import puzzle_ideas
 from checkers.review import ReviewSetting, lesson_text, review_moves
 

@@ -14,7 +14,7 @@ import pytest
 
 from checkers.board import Move, Position
 from checkers.cli import main
-from checkers.explorer import (
+from checkers.formats.explorer_index import (
     Archive,
     MoveStats,
     build_index,
@@ -25,7 +25,7 @@ from checkers.explorer import (
     open_index,
     save_archive_list,
 )
-from checkers.pdn import PdnGame, write_games
+from checkers.formats.pdn import PdnGame, write_games
 
 HERE = Path(__file__).resolve().parent / "data" / "explorer"
 

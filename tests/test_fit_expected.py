@@ -11,7 +11,7 @@ import pytest
 
 from checkers.ai.book import book_hit
 from checkers.board import BLACK
-from checkers.pdn import read_file
+from checkers.formats.pdn import read_file
 
 DATA = Path(__file__).parent / "data"
 

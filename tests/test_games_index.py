@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from checkers import games_index, saves
+from checkers import saves
 from checkers.board import Move
-from checkers.pdn import game_from_record, write_game
+from checkers.formats import games_index
+from checkers.formats.pdn import game_from_record, write_game
 from checkers.record import GameRecord
 
 

@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UITooltip
 
 from checkers import saves
 from checkers.board import Move
+from checkers.formats.pdn import open_game, read_file
 from checkers.gui.app import App
 from checkers.gui.browser import list_folder, remember_folder
 from checkers.gui.intents import OpenFile, SaveGameAs
@@ -25,7 +26,6 @@ from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import RECENT_FOLDERS, Settings
-from checkers.pdn import open_game, read_file
 
 ONE_GAME = '[Event "one"]\n[Black "Ann"]\n[White "Bob"]\n1. 11-15 23-19 2. 8-11 *\n'
 TWO_GAMES = '[Event "one"]\n1. 11-15 *\n\n[Event "two"]\n1. 9-13 22-18 *\n'

@@ -19,12 +19,12 @@ from checkers import saves
 from checkers.board import BLACK, Move, Position
 from checkers.cli import main
 from checkers.clock import TimeControl
+from checkers.formats.pdn import read_file
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import ORIGIN_TAG
+from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.load import LoadScreen
-from checkers.pdn import read_file
 from checkers.record import GameRecord, Reason
 
 TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())

@@ -18,12 +18,12 @@ from checkers import saves
 from checkers.board import BLACK, Move, Position
 from checkers.cli import main
 from checkers.clock import TimeControl
+from checkers.formats.pdn import read_file
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.pdn import read_file
 from checkers.record import GameRecord, Reason
 
 TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())

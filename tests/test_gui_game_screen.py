@@ -22,7 +22,7 @@ from checkers.coach.judgement import Judgement
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import SearchFigures
+from checkers.gui.game_control.ai_traffic import SearchFigures
 from checkers.gui.game_view.panel import human_side, panel_lines
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen

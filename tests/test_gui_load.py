@@ -12,12 +12,12 @@ import pytest
 
 from checkers import saves
 from checkers.board import Move
+from checkers.formats.pdn import open_archive
 from checkers.gui.app import App
 from checkers.gui.intents import OpenArchive
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import ArchiveScreen, LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.pdn import open_archive
 from checkers.record import GameRecord
 
 ARCHIVE = "".join(

@@ -13,9 +13,9 @@ import pytest
 from gui_driving import post, run_until, screen_of
 from pygame_gui.elements import UILabel
 
+from checkers.formats.pdn import read_file, record_from_game
 from checkers.gui.app import App
 from checkers.gui.game_view.panel import GamePanel, MoveMark
-from checkers.pdn import read_file, record_from_game
 
 LONG_GAME = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "long-game.pdn"
 """A legal game of 150 moves (300 plies)."""

@@ -19,6 +19,8 @@ from test_review import BEFORE_BLUNDER, BLUNDER, moves_of
 
 from checkers.ai import Limits
 from checkers.board import Position
+from checkers.formats.pdn import read_file, record_from_game
+from checkers.formats.puzzle_store import Schedule, add_puzzles, load_puzzles, schedule_path
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig
 from checkers.gui.game_view import review as review_screen
@@ -27,8 +29,6 @@ from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.pdn import read_file, record_from_game
-from checkers.puzzle_store import Schedule, add_puzzles, load_puzzles, schedule_path
 from checkers.puzzles import Puzzle, find_puzzles, replay
 from checkers.record import GameRecord
 from checkers.review import Label, ReviewSetting, review_moves

@@ -10,10 +10,10 @@ import pygame
 from gui_driving import press, run_until
 
 from checkers.board import Move
+from checkers.formats.puzzle_store import load_puzzles
 from checkers.gui.app import App
 from checkers.gui.screens.puzzles import PuzzleFilePicked, PuzzleFilePicker, PuzzleScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.puzzle_store import load_puzzles
 
 COLLECTION = Path(__file__).parent / "data" / "problems-dev.pdn"
 

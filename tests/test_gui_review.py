@@ -23,6 +23,7 @@ from checkers.ai import Limits, SearchRequest, search
 from checkers.ai.levels import Level
 from checkers.board import BLACK, Move, Position
 from checkers.coach.judgement import Judgement
+from checkers.formats.pdn import read_file, record_from_game
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
@@ -35,7 +36,6 @@ from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.why import WhyScreen
 from checkers.gui.wording import score_words
-from checkers.pdn import read_file, record_from_game
 from checkers.record import GameRecord
 from checkers.review import Label, MoveReview, PositionScore, ReviewSetting
 

@@ -14,13 +14,13 @@ from checkers import saves
 from checkers.ai.levels import Level
 from checkers.board import Move, Position
 from checkers.cli import main
+from checkers.formats.pdn import read_file
 from checkers.gui.app import App
 from checkers.gui.clipboard import paste_text
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.persist import config_from_tags, config_tags
 from checkers.gui.screens.load import LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.pdn import read_file
 
 TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
 # 11-15 22-18 15x22 25x18 8-11 29-25: two captures, so the 40-move count resets on the way.

@@ -15,6 +15,7 @@ from checkers import saves
 from checkers.ai.levels import get_level
 from checkers.board import BLACK, WHITE, Piece
 from checkers.clock import TimeControl
+from checkers.formats.pdn import read_file
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
@@ -24,7 +25,6 @@ from checkers.gui.intents import LoadedGame
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.wording import FORTY_MOVE_WORDS
-from checkers.pdn import read_file
 
 FINISHED_GAME = """[Event "Club night"]
 [Black "Ann Smith"]

@@ -17,6 +17,7 @@ from checkers import saves
 from checkers.ai.levels import get_level
 from checkers.board import BLACK, Move
 from checkers.clock import TimeControl
+from checkers.formats.pdn import read_file
 from checkers.gui import theme
 from checkers.gui.app import App, ui_scale
 from checkers.gui.board_view.render import arrow_shifts
@@ -30,7 +31,6 @@ from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import Settings
 from checkers.gui.tree_view.overlay import TreeOverlay
-from checkers.pdn import read_file
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from checkers.ai.levels import get_level
 from checkers.ai.search import SearchRequest
 from checkers.board import Move, Position
 from checkers.gui.app import App
-from checkers.gui.game import AISearch
+from checkers.gui.game_control.ai_traffic import AISearch
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.tree_view.overlay import TreeOverlay, subject_of
 

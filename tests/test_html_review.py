@@ -15,8 +15,8 @@ from checkers.board import BLACK, Move, Position
 from checkers.cli import main
 from checkers.coach import Idea
 from checkers.coach.teaching import Lesson
-from checkers.html_review import MARKED, idea_texts, review_page
-from checkers.pdn import PdnGame, write_game
+from checkers.formats.html_review import MARKED, idea_texts, review_page
+from checkers.formats.pdn import PdnGame, write_game
 from checkers.review import Label, MoveReview, ReviewSetting, review_moves
 
 SHALLOW = ReviewSetting(Limits(depth=4))

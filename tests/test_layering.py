@@ -1,5 +1,6 @@
-"""The import graph keeps its layers: the window is entered through named doors only, the AI
-never reaches up into the coach's words, no two modules need each other at import time, and
+"""The import graph keeps its layers: the window is entered through named doors only, the file
+formats need nothing of it and pygame only to paint a PNG, the game controller draws nothing, the
+AI never reaches up into the coach's words, no two modules need each other at import time, and
 the names that used to collide are defined once."""
 
 from __future__ import annotations
@@ -14,10 +15,15 @@ WINDOW = "checkers.gui"
 WINDOW_DOORS = {
     "checkers.gui.window_cli": "the command line's window subcommands (start, play, watch, "
     "treeview): the one way into the window",
-    "checkers.gui.picture_png": "`checkers picture --out x.png`: pygame paints a picture file, "
-    "no window is opened",
 }
 """The only modules of the window that code outside it may import, and why each must be."""
+
+FORMATS = "checkers.formats"
+PYGAME_OUTSIDE_THE_WINDOW = {
+    "checkers.formats.png": "`checkers picture --out x.png`: pygame paints a picture file, "
+    "no window is opened",
+}
+"""The only modules outside the window that import pygame, and why each must."""
 
 
 def module_name(path: Path) -> str:
@@ -98,8 +104,8 @@ def test_nothing_outside_the_window_imports_it_but_through_its_named_doors() -> 
 
 
 def test_the_window_is_not_loaded_by_importing_anything_outside_it() -> None:
-    """Even the doors are opened only when a window or a PNG is wanted: importing the command
-    line loads `window_cli` alone, which imports no other module of the window at load time."""
+    """The door is opened only when a window is wanted: importing the command line loads
+    `window_cli` alone, which imports no other module of the window at load time."""
     for name in MODULES:
         if _inside(name, WINDOW):
             continue
@@ -109,6 +115,70 @@ def test_the_window_is_not_loaded_by_importing_anything_outside_it() -> None:
         assert loaded <= {"checkers.gui.window_cli"}, (name, loaded)
     door = imports("checkers.gui.window_cli", at_import_time=True)
     assert not {target for target in door if _inside(target, WINDOW)}, door
+
+
+def test_the_formats_import_nothing_of_the_window() -> None:
+    """A file is read and written the same with or without a window: no module of
+    `checkers.formats` imports `checkers.gui`, not even later in a function."""
+    formats = [name for name in MODULES if _inside(name, FORMATS)]
+    assert "checkers.formats.pdn" in formats and "checkers.formats.png" in formats
+    up = {
+        (name, target)
+        for name in formats
+        for target in imports(name, at_import_time=False)
+        if _inside(target, WINDOW)
+    }
+    assert not up, sorted(up)
+
+
+def _imports_pygame(name: str) -> bool:
+    """Whether any statement of `name` imports pygame (or a module of it)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            if any(alias.name.split(".")[0] == "pygame" for alias in node.names):
+                return True
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "pygame":
+            return True
+    return False
+
+
+def test_pygame_outside_the_window_is_the_png_painter_alone_and_loaded_late() -> None:
+    """The rules, the AI, the formats and the command line run without pygame: outside
+    `checkers.gui` only the PNG painter imports it, and nothing outside the window imports the
+    painter when it is loaded (the command line does when a PNG is asked for)."""
+    painters = {name for name in MODULES if not _inside(name, WINDOW) and _imports_pygame(name)}
+    assert painters == set(PYGAME_OUTSIDE_THE_WINDOW)
+    eager = {
+        name
+        for name in MODULES
+        if not _inside(name, WINDOW)
+        and set(PYGAME_OUTSIDE_THE_WINDOW) & imports(name, at_import_time=True)
+    }
+    assert not eager, sorted(eager)
+    assert _imports_pygame("checkers.gui.app")  # the check reads imports: the window has pygame
+
+
+def _loaded_by(name: str) -> set[str]:
+    """`name` and every module of the package importing it loads, at any depth."""
+    loaded, todo = {name}, [name]
+    while todo:
+        for target in imports(todo.pop(), at_import_time=True) - loaded:
+            loaded.add(target)
+            todo.append(target)
+    return loaded
+
+
+def test_the_game_controller_and_its_rooms_load_no_pygame() -> None:
+    """`Game` and its rooms (`gui/game_control/`) decide without pixels, so a test runs a game
+    frame by frame: importing them loads no module that imports pygame, and no screen."""
+    rooms = [name for name in MODULES if _inside(name, "checkers.gui.game_control")]
+    assert "checkers.gui.game_control.ai_traffic" in rooms
+    loaded = set().union(*(_loaded_by(name) for name in ["checkers.gui.game", *rooms]))
+    assert set(rooms) <= loaded
+    assert not [name for name in sorted(loaded) if _imports_pygame(name)]
+    assert not [name for name in loaded if _inside(name, "checkers.gui.screens")]
+    assert _imports_pygame("checkers.gui.board_view.render")  # the check can see pygame
 
 
 def test_the_ai_never_imports_the_coach() -> None:

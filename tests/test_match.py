@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from checkers.cli import main
+from checkers.formats.pdn import read_file
 from checkers.match import (
     Ballot,
     GameResult,
@@ -26,7 +27,6 @@ from checkers.match import (
     schedule,
     select_ballots,
 )
-from checkers.pdn import read_file
 from checkers.record import GameRecord
 
 SHALLOW = Player("first", "alphabeta", "seed", depth=1)

@@ -16,7 +16,7 @@ from checkers.ai.search import Limits
 from checkers.board import Move
 from checkers.cli import main
 from checkers.engine_player import EngineFailure, EnginePlayer, go_command, moves_between
-from checkers.pdn import read_file
+from checkers.formats.pdn import read_file
 from checkers.record import GameRecord
 
 FAKE = Path(__file__).with_name("fake_engine.py")

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from checkers.board import Move, Position
-from checkers.pdn import PdnGame, write_game
+from checkers.formats.pdn import PdnGame, write_game
 from checkers.saves import DATA_DIR_ENV
 
 pytestmark = pytest.mark.skipif(

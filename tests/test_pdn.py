@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from checkers.board import WHITE, Move, Position
-from checkers.pdn import (
+from checkers.formats.pdn import (
     ROSTER,
     PdnError,
     PdnGame,

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from checkers.board import Move
-from checkers.pdn import PdnError, open_archive, open_game, read_game
+from checkers.formats.pdn import PdnError, open_archive, open_game, read_game
 
 DATA = Path(__file__).parent / "data" / "pdn"
 

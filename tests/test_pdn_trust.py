@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from checkers import pdn
-from checkers._pdn_words import GameReader
 from checkers.board import Move, Position
 from checkers.cli import main
-from checkers.pdn import GameUnreadable, PdnError, open_game, read_file
+from checkers.formats import pdn
+from checkers.formats._pdn_words import GameReader
+from checkers.formats.pdn import GameUnreadable, PdnError, open_game, read_file
 from checkers.review import review_moves
 
 GOOD = '[Event "good {n}"]\n1. 11-15 23-19 2. 9-14 22-17 *\n\n'
@@ -116,7 +116,7 @@ def test_a_game_that_goes_on_past_a_threefold_repetition_is_reviewed(
 def _read_under_a_memory_cap(text_kind: str) -> subprocess.CompletedProcess[str]:
     script = (
         "import sys\n"
-        "from checkers.pdn import PdnArchive\n"
+        "from checkers.formats.pdn import PdnArchive\n"
         "big = 'x' * (20 * 1024 * 1024)\n"
         "text = ('[Event \"' + big + '\"]\\n1. 11-15 23-19 *\\n' if sys.argv[1] == 'tag'\n"
         "        else '1. 11-15 {' + big + '} 23-19 *\\n')\n"

@@ -15,8 +15,7 @@ from hypothesis import strategies as st
 
 from checkers.board import Move, Position
 from checkers.cli import main
-from checkers.gui.game_list import GameList
-from checkers.pdn import (
+from checkers.formats.pdn import (
     PdnArchive,
     PdnError,
     algebraic_square,
@@ -30,6 +29,7 @@ from checkers.pdn import (
     square_from_algebraic,
     write_game,
 )
+from checkers.gui.game_list import GameList
 from checkers.record import GameRecord
 from checkers.textfile import FileRefusedError, read_text
 

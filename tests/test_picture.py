@@ -14,8 +14,9 @@ import pytest
 from checkers import palettes as theme
 from checkers.board import InvalidMoveError, Move, Position
 from checkers.cli import main
+from checkers.formats.png import paint, png_bytes
+from checkers.formats.svg import svg_document
 from checkers.gui.board_view import render
-from checkers.gui.picture_png import paint, png_bytes
 from checkers.picture import (
     ARROW_ALPHAS,
     MIN_NUMBER_PIXELS,
@@ -27,7 +28,6 @@ from checkers.picture import (
     board_picture,
     parse_arrows,
 )
-from checkers.picture_svg import svg_document
 
 SVG = "{http://www.w3.org/2000/svg}"
 KINGS_FEN = "W:WK4,22,28:B6,11,K19"
@@ -231,7 +231,7 @@ def test_side_to_move_is_the_default_caption_and_an_empty_one_leaves_it_out() ->
 def test_the_svg_side_imports_no_pygame() -> None:
     """`checkers picture --out x.svg` works where pygame is missing; only a PNG needs it."""
     code = (
-        "import sys, checkers.picture_cli, checkers.picture_svg; "
+        "import sys, checkers.picture_cli, checkers.formats.svg; "
         "sys.exit(1 if 'pygame' in sys.modules else 0)"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

@@ -17,7 +17,7 @@ from checkers.board import WHITE, Move, Position
 from checkers.cli import main
 from checkers.coach.explain import analysis_lines
 from checkers.drills import DRILLS, DrillGame, player_moves_to_win
-from checkers.puzzle_store import (
+from checkers.formats.puzzle_store import (
     Schedule,
     add_puzzles,
     load_puzzles,

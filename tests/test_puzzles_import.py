@@ -13,8 +13,8 @@ from fsrs import Card, Rating, Scheduler, State
 
 from checkers.board import Position
 from checkers.cli import main
+from checkers.formats.puzzle_store import LEARNING_STEPS, Schedule, load_puzzles
 from checkers.puzzle_import import IMPORTED, CollectionRefused, import_collection
-from checkers.puzzle_store import LEARNING_STEPS, Schedule, load_puzzles
 from checkers.puzzles import replay
 
 COLLECTION = Path(__file__).parent / "data" / "problems-dev.pdn"

@@ -21,7 +21,7 @@ from checkers.ai.registry import search
 from checkers.ai.search import WIN, SearchRequest, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.cli import main
-from checkers.pdn import PdnGame, write_game
+from checkers.formats.pdn import PdnGame, write_game
 from checkers.record import GameRecord
 from checkers.review import (
     THRESHOLDS,

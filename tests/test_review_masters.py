@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from checkers.ai.search import Limits, is_win_score
-from checkers.pdn import PdnGame, read_games
+from checkers.formats.pdn import PdnGame, read_games
 from checkers.review import Label, MoveReview, ReviewSetting, review_moves, summarize
 
 MASTERS = Path(__file__).parent / "data" / "masters.pdn"

@@ -11,7 +11,7 @@ import pytest
 
 from checkers import saves
 from checkers.board import Move, Position
-from checkers.pdn import read_file
+from checkers.formats.pdn import read_file
 from checkers.record import GameRecord, Reason
 
 

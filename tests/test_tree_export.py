@@ -15,18 +15,16 @@ import pytest
 
 from checkers.ai.classic import alphabeta, minimax
 from checkers.ai.evaluation import seed_evaluation
-from checkers.ai.tracking import SearchTree, tracked_search
-from checkers.ai.tree_export import (
-    MinimaxCount,
-    minimax_node_count,
+from checkers.ai.tracking import MinimaxCount, SearchTree, minimax_node_count, tracked_search
+from checkers.board import Move, Position
+from checkers.cli import main
+from checkers.formats.tree_export import (
     tree_dot,
     tree_json,
     tree_json_text,
     tree_score,
     tree_text,
 )
-from checkers.board import Move, Position
-from checkers.cli import main
 from checkers.notation import numbered_moves
 
 SCHEMA = json.loads(

@@ -7,8 +7,7 @@ import itertools
 import pygame
 import pytest
 
-from checkers.ai.tracking import EventKind, SearchNode, SearchTree, tracked_search
-from checkers.ai.tree_export import MinimaxCount
+from checkers.ai.tracking import EventKind, MinimaxCount, SearchNode, SearchTree, tracked_search
 from checkers.board import Position
 from checkers.gui import theme
 from checkers.gui.tree_view.layout import LEVEL_HEIGHT, ItemKind, LayoutItem, Replay, TreeLayout

@@ -14,8 +14,6 @@ from xml.etree import ElementTree
 import pygame
 import pytest
 
-from checkers import _pdn_index
-from checkers._pdn_base import MAX_GAMES, MAX_TAG_CHARS, MAX_TAGS
 from checkers.ai.endgame import (
     FORMAT_VERSION,
     HEADER,
@@ -27,6 +25,10 @@ from checkers.ai.endgame import (
 )
 from checkers.board import Move, Position
 from checkers.cli import main
+from checkers.formats import _pdn_index
+from checkers.formats._pdn_base import MAX_GAMES, MAX_TAG_CHARS, MAX_TAGS
+from checkers.formats.pdn import PdnArchive, open_archive
+from checkers.formats.svg import svg_document
 from checkers.gui.settings import (
     MAX_WINDOW,
     MIN_WINDOW,
@@ -36,9 +38,7 @@ from checkers.gui.settings import (
     load_settings,
 )
 from checkers.options import terminal_safe
-from checkers.pdn import PdnArchive, open_archive
 from checkers.picture import MAX_ARROWS, MAX_CAPTION, Text, board_picture
-from checkers.picture_svg import svg_document
 from checkers.record import GameRecord
 from checkers.review import DEFAULT_SETTING, MAX_REVIEW_PLIES, _plan
 

@@ -24,7 +24,7 @@ import pytest
 
 from checkers import engine_player
 from checkers.cli import main
-from checkers.pdn import read_file
+from checkers.formats.pdn import read_file
 from tests.test_orphaned_workers import _command, _descendants, _until_started
 
 pytestmark = pytest.mark.skipif(

@@ -16,12 +16,13 @@ from typing import TypeVar
 
 import pytest
 
-from checkers import atomic, games_index, saves
+from checkers import atomic, saves
 from checkers.ai.search import Limits
 from checkers.board import Position
 from checkers.cli import main
 from checkers.explore_cli import SEARCH_SECONDS
-from checkers.explorer import (
+from checkers.formats import games_index
+from checkers.formats.explorer_index import (
     Archive,
     explore,
     index_path,
@@ -29,8 +30,8 @@ from checkers.explorer import (
     open_index,
     save_archive_list,
 )
-from checkers.pdn import PdnError, PdnGame, open_archive, write_games
-from checkers.puzzle_store import (
+from checkers.formats.pdn import PdnError, PdnGame, open_archive, write_games
+from checkers.formats.puzzle_store import (
     Schedule,
     add_puzzles,
     due_count,

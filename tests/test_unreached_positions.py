@@ -11,7 +11,7 @@ from piped_session import answered
 
 from checkers.board import Position, turn_problem
 from checkers.cli import main
-from checkers.pdn import read_games
+from checkers.formats.pdn import read_games
 from checkers.protocol import run_engine
 
 UNREACHED = "B:W:B1"

@@ -36,7 +36,7 @@ from checkers.ai.book import book_hit
 from checkers.ai.engine import MAN
 from checkers.ai.search import Limits, is_win_score
 from checkers.board import BLACK, Position
-from checkers.pdn import PdnError, PdnGame, open_archive
+from checkers.formats.pdn import PdnError, PdnGame, open_archive
 from checkers.review import ACCURACY_SCALE
 from checkers.workers import process_pool
 

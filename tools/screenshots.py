@@ -44,13 +44,13 @@ def take_screenshots() -> None:
     from checkers.ai.levels import get_level
     from checkers.ai.search import SearchRequest
     from checkers.board import Position
+    from checkers.formats.pdn import read_game, record_from_game
     from checkers.gui.app import App
     from checkers.gui.config import GameConfig, PlayerConfig
     from checkers.gui.screens.analysis import AnalysisScreen
     from checkers.gui.screens.game import GameScreen
     from checkers.gui.settings import Settings
     from checkers.gui.tree_view.search import Subject
-    from checkers.pdn import read_game, record_from_game
 
     def run_until(app: App, condition: Callable[[], bool]) -> None:
         for _ in range(FRAMES_CAP):

@@ -7,17 +7,13 @@ within `MARGIN` of it (at most `MAX_CHOICES`), and the ballot moves that lead on
 positions, each with its score (engine units, hundredths of a man, from the side to move) and the
 depth it was searched to.
 
-The file, `checkers/data/opening-book.txt`, is text, one position a line, sorted by key:
-
-    checkers-opening-book 1 depth=13 plies=4 positions=1234 crc32=0123abcd
-    00a1b2c3d4e5f607 13 11-15:+5 9-14:+0
-
-The key is a stable 64-bit number (`position_key`): the first 8 bytes, big-endian, of the
-BLAKE2b hash of 13 bytes: the black, white and king squares as 32-bit little-endian masks with
-bit s-1 for square s, then 0 for Black to move or 1 for White. The CRC-32 covers every byte after
-the first line, so a damaged or cut file is refused with one line. A stored move that is not
-legal in the position asked about (two positions sharing a key) makes it count as not in the
-book, so the book can only ever offer legal moves.
+The file, `checkers/data/opening-book.txt`, is read and written by `checkers.formats.opening_book`
+(one position a line: key, depth, moves with scores; a CRC-32 over it). The key is a stable
+64-bit number (`position_key`): the first 8 bytes, big-endian, of the BLAKE2b hash of 13 bytes:
+the black, white and king squares as 32-bit little-endian masks with bit s-1 for square s, then 0
+for Black to move or 1 for White. A stored move that is not legal in the position asked about
+(two positions sharing a key) makes it count as not in the book, so the book can only ever offer
+legal moves.
 """
 
 from __future__ import annotations
@@ -27,7 +23,6 @@ import os
 import random
 import sys
 import time
-import zlib
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -42,6 +37,8 @@ from checkers.ai.analysis import Analyser
 from checkers.ai.engine import MAN
 from checkers.ai.search import Limits, SearchRequest, score_text
 from checkers.board import BLACK, Move, Position
+from checkers.formats import opening_book
+from checkers.formats.opening_book import VERSION, BookEntry, BookError, BookMove
 from checkers.textfile import read_bytes
 from checkers.workers import process_pool
 
@@ -50,9 +47,6 @@ __all__ = [
     "MARGIN",
     "MAX_CHOICES",
     "Book",
-    "BookEntry",
-    "BookError",
-    "BookMove",
     "BuildSettings",
     "book_hit",
     "build_book",
@@ -64,18 +58,12 @@ __all__ = [
 ]
 
 BOOK_FILE = "opening-book.txt"
-FORMAT = "checkers-opening-book"
-VERSION = 1
 WORK_FORMAT = "checkers-book-work"
 MARGIN = 5
 """Moves within this many engine units (0.05 men) of the best are of equal value: the book
 plays any of them and builds on each."""
 MAX_CHOICES = 3
 """At most this many equal moves kept per position: more would grow the book, not its play."""
-
-
-class BookError(ValueError):
-    """A book file that cannot be used (damaged, cut, of another format); a one-line message."""
 
 
 def position_key(position: Position) -> int:
@@ -88,22 +76,6 @@ def position_key(position: Position) -> int:
         masks.append(mask.to_bytes(4, "little"))
     data = b"".join(masks) + (b"\x00" if position.turn is BLACK else b"\x01")
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big")
-
-
-@dataclass(frozen=True)
-class BookMove:
-    """One book move of a position: its PDN text and score (engine units, side to move's view)."""
-
-    text: str
-    score: int
-
-
-@dataclass(frozen=True)
-class BookEntry:
-    """A book position: the depth its moves were searched to and the moves, best first."""
-
-    depth: int
-    moves: tuple[BookMove, ...]
 
 
 def _equal_moves(moves: Sequence[BookMove], margin: int) -> list[BookMove]:
@@ -164,74 +136,14 @@ class Book:
         moves = self.moves(position)
         return moves is not None and any(book_move == move for book_move, _ in moves)
 
-    # --- the file ---------------------------------------------------------------------------
-
     def dumps(self) -> str:
-        """The book as its file's text (sorted by key, with the checksum header)."""
-        lines = []
-        for key in sorted(self.entries):
-            entry = self.entries[key]
-            moves = " ".join(f"{move.text}:{move.score:+d}" for move in entry.moves)
-            lines.append(f"{key:016x} {entry.depth} {moves}\n")
-        body = "".join(lines)
-        crc = zlib.crc32(body.encode("ascii"))
-        header = (
-            f"{FORMAT} {VERSION} depth={self.depth} plies={self.plies} "
-            f"positions={len(self.entries)} crc32={crc:08x}\n"
-        )
-        return header + body
+        """The book as its file's text (`checkers.formats.opening_book`)."""
+        return opening_book.dumps(self.entries, self.depth, self.plies)
 
     @classmethod
     def loads(cls, text: str, name: str = "opening book") -> Book:
         """The book in `text`; BookError (one line, naming `name`) if it is damaged."""
-        header, _, body = text.partition("\n")
-        fields = header.split()
-        values = dict(field.partition("=")[::2] for field in fields[2:])
-        if fields[:2] != [FORMAT, str(VERSION)] or sorted(values) != [
-            "crc32",
-            "depth",
-            "plies",
-            "positions",
-        ]:
-            raise BookError(f"{name} is not an opening book of format {VERSION} (its first line)")
-        try:
-            crc = int(values["crc32"], 16)
-            count, depth, plies = (int(values[k]) for k in ("positions", "depth", "plies"))
-        except ValueError:
-            raise BookError(f"{name} is damaged: its first line has a bad number") from None
-        if zlib.crc32(body.encode("utf-8", "surrogateescape")) != crc:
-            raise BookError(
-                f"{name} is damaged: the checksum does not match (a cut or changed file)"
-            )
-        entries: dict[int, BookEntry] = {}
-        previous = -1
-        for number, line in enumerate(body.splitlines(), start=2):
-            try:
-                key, entry = _read_line(line)
-            except ValueError as error:
-                raise BookError(f"{name} is damaged: line {number}: {error}") from None
-            if key <= previous:
-                raise BookError(f"{name} is damaged: line {number}: keys out of order")
-            previous = key
-            entries[key] = entry
-        if len(entries) != count:
-            raise BookError(f"{name} is damaged: {len(entries)} positions, the header says {count}")
-        return cls(entries, depth, plies)
-
-
-def _read_line(line: str) -> tuple[int, BookEntry]:
-    words = line.split()
-    if len(words) < 3 or len(words[0]) != 16:
-        raise ValueError("expected `KEY DEPTH MOVE:SCORE ...`")
-    key, depth = int(words[0], 16), int(words[1])
-    moves = []
-    for word in words[2:]:
-        text, colon, score = word.rpartition(":")
-        if not colon or not text:
-            raise ValueError(f"bad move {word[:20]!r}")
-        Move.from_pdn(text)  # a move's text must at least read as one
-        moves.append(BookMove(text, int(score)))
-    return key, BookEntry(depth, tuple(moves))
+        return cls(*opening_book.loads(text, name))
 
 
 def load_book(path: str | os.PathLike[str] | None = None) -> Book:

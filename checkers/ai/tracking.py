@@ -4,6 +4,8 @@
 observer that records each node, so the move, score and node count are the untracked search's.
 Children that a cut-off left unsearched are kept as pruned stubs, and the events (node entered,
 value returned, cut-off) are listed in order, so a GUI can step through the search.
+`minimax_node_count` counts the nodes plain minimax visits, for the tree's summary beside it
+(its text, JSON and DOT forms are `checkers.formats.tree_export`).
 """
 
 from __future__ import annotations
@@ -13,19 +15,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from checkers._bitboard import RawMove, raw_squares
-from checkers.ai.classic import AlgorithmResult, ScoreReason, alphabeta, minimax
+from checkers.ai.classic import AlgorithmResult, ScoreReason, SearchInterrupted, alphabeta, minimax
 from checkers.ai.evaluation import Evaluation
 from checkers.ai.registry import get_evaluation
 from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position
 
 __all__ = [
+    "DEFAULT_MINIMAX_CAP",
     "TRACKED_ALGORITHMS",
     "Cutoff",
     "EventKind",
+    "MinimaxCount",
     "SearchEvent",
     "SearchNode",
     "SearchTree",
+    "minimax_node_count",
     "tracked_search",
 ]
 
@@ -263,3 +268,38 @@ def _pv_nodes(root: SearchNode, pv: Sequence[Move]) -> list[SearchNode]:
         node = following[0]
         nodes.append(node)
     return nodes
+
+
+DEFAULT_MINIMAX_CAP = 100_000
+"""Minimax nodes counted before giving up: about a second of search on the project machine."""
+
+
+@dataclass(frozen=True)
+class MinimaxCount:
+    """How many nodes plain minimax visits at a depth; `capped` means more than `nodes`."""
+
+    nodes: int
+    capped: bool = False
+
+    def __str__(self) -> str:
+        return f"more than {self.nodes}" if self.capped else str(self.nodes)
+
+
+def minimax_node_count(
+    request: SearchRequest | Position,
+    depth: int,
+    cap: int = DEFAULT_MINIMAX_CAP,
+    evaluation: str | Evaluation = "seed",
+) -> MinimaxCount:
+    """The nodes plain minimax visits for the same result, or `capped` past `cap` nodes."""
+    evaluate = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
+    try:
+        result = minimax(
+            request,
+            depth,
+            evaluate,
+            node_limit=cap,
+        )
+    except SearchInterrupted as stopped:
+        return MinimaxCount(stopped.nodes, capped=True)
+    return MinimaxCount(result.nodes)

@@ -24,7 +24,7 @@ from checkers import paths
 from checkers.ai.book import format_score_in_men, packaged_book
 from checkers.board import Move, Position
 from checkers.coach.explain import Analysis, format_men
-from checkers.explorer import (
+from checkers.formats.explorer_index import (
     INDEX_FOLDER,
     Archive,
     ExplorerError,

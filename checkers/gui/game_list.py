@@ -7,7 +7,7 @@ first games at once and the count of games that cannot be read grows as they are
 
 from __future__ import annotations
 
-from checkers.pdn import GameEntry, GameUnreadable, PdnArchive, PdnError, filter_entries
+from checkers.formats.pdn import GameEntry, GameUnreadable, PdnArchive, PdnError, filter_entries
 from checkers.saves import ResumedGame, load_game
 
 __all__ = ["GameList"]

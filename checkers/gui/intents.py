@@ -38,10 +38,10 @@ from pathlib import Path
 from checkers import saves
 from checkers.board import Move, Position, Side
 from checkers.coach.judgement import Judgements
+from checkers.formats.pdn import PdnArchive
 from checkers.gui.config import GameConfig
 from checkers.gui.explaining import WhyCard
 from checkers.gui.settings import Settings
-from checkers.pdn import PdnArchive
 from checkers.picture import Picture
 from checkers.record import GameRecord
 

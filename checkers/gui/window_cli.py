@@ -1,7 +1,7 @@
 """The command line's way into the window: the desktop game's subcommands `start`, `play` and
 `watch` (`watch --headless` in the terminal), and the tree view `checkers treeview` opens.
 
-With `checkers.gui.picture_png` (pygame painting a picture file, no window), the only module of
+With `checkers.formats.png` (pygame painting a picture file, no window), the only module of
 `checkers.gui` that the rest of the program imports (tests/test_layering.py holds it to that).
 
 Importing this module does not import pygame (the CLI stays fast and works without it); the
@@ -227,7 +227,7 @@ def _config(args: argparse.Namespace, black_ai: bool, white_ai: bool) -> Any:
 def load_pdn(path: str, number: int = 1) -> Any:
     """Game `number` (from 1) of a PDN file as a ResumedGame; a usage error says what is wrong
     (a refused or unreadable file, no such game, or why that game cannot be read)."""
-    from checkers.pdn import GameUnreadable
+    from checkers.formats.pdn import GameUnreadable
     from checkers.saves import load_game
 
     try:

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from checkers import saves
-from checkers.gui.game import CLOCK_TAGS, Game
+from checkers.gui.game import Game
+from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
 from checkers.gui.persist import PLAYER_TAGS, config_tags
 from checkers.gui.wording import termination
 from checkers.record import Reason

@@ -32,7 +32,8 @@ from checkers.clock import format_clock
 from checkers.gui import theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import Mode
-from checkers.gui.game import ORIGIN_TAG, Game
+from checkers.gui.game import Game
+from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.persist import person_named
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import (

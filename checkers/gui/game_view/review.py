@@ -23,6 +23,7 @@ from pygame_gui.elements import UIButton
 from checkers.board import Move, Position, Side
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.judgement import Judgement
+from checkers.formats.puzzle_store import add_puzzles
 from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
@@ -59,7 +60,6 @@ from checkers.gui.review_worker import (
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
-from checkers.puzzle_store import add_puzzles
 from checkers.puzzles import Puzzle
 from checkers.review import DEFAULT_SETTING, Label, MoveReview, ReviewSetting
 

@@ -24,6 +24,7 @@ from checkers import saves
 from checkers.board import BLACK
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.judgement import Judgement
+from checkers.formats.pdn import game_from_record, write_game
 from checkers.gui import theme
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.board_view.selection import Drag
@@ -75,7 +76,6 @@ from checkers.gui.wording import (
     moves_count,
     plural,
 )
-from checkers.pdn import game_from_record, write_game
 from checkers.record import GameRecord
 
 __all__ = [

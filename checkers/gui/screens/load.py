@@ -19,6 +19,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from checkers import saves
 from checkers.board import BLACK
+from checkers.formats.pdn import GameUnreadable, open_games
 from checkers.gui import fonts, theme
 from checkers.gui.cards import button_height, button_width, grid_unit
 from checkers.gui.context import ButtonScreen, ScreenContext
@@ -28,10 +29,9 @@ from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import run_key_binding
 from checkers.gui.wording import moves_count, plural
-from checkers.pdn import GameUnreadable, open_games
 
 if TYPE_CHECKING:
-    from checkers.pdn import PdnArchive
+    from checkers.formats.pdn import PdnArchive
 
 __all__ = ["ArchiveScreen", "LoadScreen", "ResumeScreen"]
 

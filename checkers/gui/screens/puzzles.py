@@ -2,7 +2,7 @@
 told right or wrong with its idea and its line played out; the set comes back on a schedule.
 
 The puzzles are `checkers.puzzles`'; the set and the schedule (`fsrs`: a missed puzzle comes back
-in 10 minutes, a solved one after days) are `checkers.puzzle_store`'s, in the data directory.
+in 10 minutes, a solved one after days) are `checkers.formats.puzzle_store`'s, in the data directory.
 Import (I) adds a published problem collection (`checkers.puzzle_import`), picked in a folder
 browser (`PuzzleFilePicker`).
 The board, the panel and the status line are `checkers.gui.board_play`'s, shared with the
@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from checkers.board import BLACK, IllegalMoveError, InvalidMoveError, Move, Position
+from checkers.formats.puzzle_store import Schedule, add_puzzles, load_puzzles, when_words
 from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.browser import FolderBrowser
 from checkers.gui.cards import Card, CardButton
@@ -25,7 +26,6 @@ from checkers.gui.intents import Back, OpenDrills, PickPuzzleFile
 from checkers.gui.wording import plural
 from checkers.notation import numbered_moves
 from checkers.puzzle_import import IMPORTED, CollectionRefused, import_collection
-from checkers.puzzle_store import Schedule, add_puzzles, load_puzzles, when_words
 from checkers.puzzles import Puzzle, replay
 
 __all__ = ["LINE_STEP_SECONDS", "PuzzleFilePicked", "PuzzleFilePicker", "PuzzleScreen"]

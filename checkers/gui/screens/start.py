@@ -22,6 +22,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from checkers.ai.levels import LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TIME_CONTROLS, TimeControl
+from checkers.formats.puzzle_store import due_count
 from checkers.gui import theme
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.config import GameConfig, Mode
@@ -44,7 +45,6 @@ from checkers.gui.start_choices import StartChoices, ai_level, by_hand
 from checkers.gui.ui import Actions, HoverTips, fit_label
 from checkers.gui.widgets import full_width_list, run_key_binding
 from checkers.gui.wording import ahead_words, ai_words, judging_words, search_words
-from checkers.puzzle_store import due_count
 
 __all__ = ["MODES", "StartChoices", "StartScreen", "level_label"]
 

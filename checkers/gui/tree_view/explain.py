@@ -11,8 +11,7 @@ from __future__ import annotations
 import enum
 
 from checkers.ai.classic import ScoreReason
-from checkers.ai.tracking import EventKind, SearchEvent, SearchNode, SearchTree
-from checkers.ai.tree_export import MinimaxCount
+from checkers.ai.tracking import EventKind, MinimaxCount, SearchEvent, SearchNode, SearchTree
 from checkers.board import BLACK
 from checkers.gui.tree_view.layout import Replay
 from checkers.gui.tree_view.words import (

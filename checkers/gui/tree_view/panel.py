@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from checkers.ai.tracking import SearchNode
-from checkers.ai.tree_export import moves_to
 from checkers.board import BLACK, SQUARES
+from checkers.formats.tree_export import moves_to
 from checkers.gui import theme
 from checkers.gui.tree_view.chrome import tone_colour
 from checkers.gui.tree_view.explain import Tone, describe_event, node_lines

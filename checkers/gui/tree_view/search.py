@@ -11,8 +11,13 @@ import time
 from dataclasses import dataclass
 
 from checkers.ai.search import SearchRequest
-from checkers.ai.tracking import TRACKED_ALGORITHMS, SearchTree, tracked_search
-from checkers.ai.tree_export import MinimaxCount, minimax_node_count
+from checkers.ai.tracking import (
+    TRACKED_ALGORITHMS,
+    MinimaxCount,
+    SearchTree,
+    minimax_node_count,
+    tracked_search,
+)
 from checkers.board import Move, Position
 
 __all__ = ["DEFAULT_DEPTH", "Subject", "TreeSearch"]

@@ -14,7 +14,7 @@ Embedding it (the whole public API):
     view.titles, view.note, view.owner_keys   # the owner's lines over and under the tree
 
 `tree` comes from `checkers.ai.tracking.tracked_search`; `minimax_nodes` from
-`checkers.ai.tree_export.minimax_node_count` (run both off the UI thread for deep searches).
+`checkers.ai.tracking.minimax_node_count` (run both off the UI thread for deep searches).
 `on_request(depth, algorithm)` is called when the user picks a depth (keys 1-6 or the header
 buttons) or the other algorithm (A); the owner searches and calls `set_tree`. The view never
 searches by itself. It leaves T, Escape and other keys it does not use to its owner.
@@ -32,8 +32,7 @@ from typing import ClassVar
 
 import pygame
 
-from checkers.ai.tracking import EventKind, SearchNode, SearchTree
-from checkers.ai.tree_export import MinimaxCount
+from checkers.ai.tracking import EventKind, MinimaxCount, SearchNode, SearchTree
 from checkers.board import square_row_col
 from checkers.gui.tree_view import chrome, panel
 from checkers.gui.tree_view.canvas import LABEL_PX, draw_tree

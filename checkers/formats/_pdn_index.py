@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from checkers._pdn_base import (
+from checkers.formats._pdn_base import (
     LENIENT_TAG,
     MAX_GAMES,
     RESULT_ALIASES,

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from checkers import atomic
-from checkers.pdn import GameUnreadable, open_games, pick_game
+from checkers.formats.pdn import GameUnreadable, open_games, pick_game
 from checkers.textfile import read_bytes
 
 __all__ = ["INDEX_NAME", "FileSummary", "summaries", "summarize"]

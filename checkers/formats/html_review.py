@@ -14,11 +14,11 @@ from pathlib import Path
 
 from checkers.atomic import write_text
 from checkers.board import BLACK, Move, Side
+from checkers.formats.pdn import PdnGame
+from checkers.formats.svg import svg_element
 from checkers.options import UsageError, shown
 from checkers.palettes import DEFAULT_THEME, PALETTES, Palette
-from checkers.pdn import PdnGame
 from checkers.picture import Circle, Picture, Polyline, Rect, Shape, Text, board_picture
-from checkers.picture_svg import svg_element
 from checkers.review import Label, MoveReview, ReviewSetting, lesson_words, summarize
 
 __all__ = [

@@ -1,5 +1,5 @@
 """PDN's shared pieces: results, tags, algebraic squares, the game and its entry in a file,
-and the error a reader raises. Pure Python, standard library only; `checkers.pdn` is the API."""
+and the error a reader raises. Pure Python, standard library only; `checkers.formats.pdn` is the API."""
 
 from __future__ import annotations
 

@@ -24,7 +24,8 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
-from checkers._pdn_base import (
+from checkers.board import BLACK, Move
+from checkers.formats._pdn_base import (
     ENGLISH_DRAUGHTS,
     RESULTS,
     ROSTER,
@@ -36,9 +37,8 @@ from checkers._pdn_base import (
     filter_entries,
     square_from_algebraic,
 )
-from checkers._pdn_index import Indexer
-from checkers._pdn_words import GameReader
-from checkers.board import BLACK, Move
+from checkers.formats._pdn_index import Indexer
+from checkers.formats._pdn_words import GameReader
 from checkers.record import GameRecord
 from checkers.textfile import MAX_TEXT_BYTES, FileRefusedError, read_text
 

@@ -3,7 +3,7 @@ and how those games ended, following transpositions.
 
 Pure Python: the standard library (sqlite3), the PDN reader and the atomic writer. An archive
 (a PDN file, or a folder of them such as the user's games folder) is indexed once: every game is
-read with the tolerant reader (`checkers.pdn`), replayed, and each (position, move) it played is
+read with the tolerant reader (`checkers.formats.pdn`), replayed, and each (position, move) it played is
 counted once per game with the game's result from the mover's side. A position is its pieces
 and the side to move, so the same position reached by other move orders counts together.
 
@@ -33,7 +33,7 @@ from typing import Any
 
 from checkers import atomic
 from checkers.board import BLACK, SQUARES, Move, Piece, Position
-from checkers.pdn import PdnArchive, PdnError, PdnGame, open_archive
+from checkers.formats.pdn import PdnArchive, PdnError, PdnGame, open_archive
 from checkers.textfile import read_text
 
 __all__ = [

@@ -1,6 +1,7 @@
-"""Text, JSON and Graphviz DOT forms of a tracked search tree, and minimax's node count beside it.
+"""Text, JSON and Graphviz DOT forms of a tracked search tree (with minimax's node count beside
+it, counted by `checkers.ai.tracking.minimax_node_count`).
 
-Pure: imports the rules core and the AI only. `tree_text`, `tree_json` / `tree_json_text` and
+Pure: imports the rules core and the AI's tree only. `tree_text`, `tree_json` / `tree_json_text` and
 `tree_dot` write a `SearchTree` from `tracking.tracked_search`; the JSON follows
 docs/tree.schema.json. Scores are for the side to move at the root (MAX); a window bound that
 is still open is written `-inf` / `+inf`.
@@ -11,24 +12,18 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
-from checkers.ai.classic import ScoreReason, SearchInterrupted, minimax
-from checkers.ai.evaluation import Evaluation
-from checkers.ai.registry import get_evaluation
-from checkers.ai.search import SearchRequest, is_win_score, score_text
-from checkers.ai.tracking import EventKind, SearchNode, SearchTree
-from checkers.board import BLACK, Move, Position
+from checkers.ai.classic import ScoreReason
+from checkers.ai.search import is_win_score, score_text
+from checkers.ai.tracking import EventKind, MinimaxCount, SearchNode, SearchTree
+from checkers.board import BLACK, Move
 from checkers.notation import numbered_moves
 
 __all__ = [
-    "DEFAULT_MINIMAX_CAP",
     "EXPORT_FORMATS",
     "SCHEMA_ID",
-    "MinimaxCount",
     "format_bound",
-    "minimax_node_count",
     "moves_to",
     "node_ids",
     "tree_dot",
@@ -40,9 +35,6 @@ __all__ = [
 
 SCHEMA_ID = "checkers-search-tree/1"
 """The `format` field of every JSON export; the number changes when the schema does."""
-
-DEFAULT_MINIMAX_CAP = 100_000
-"""Minimax nodes counted before giving up: about a second of search on the project machine."""
 
 _REASON_KEYS = {
     ScoreReason.SEARCHED: "searched",
@@ -58,37 +50,6 @@ _REASON_NOTES = {
     ScoreReason.REPETITION: "draw by repetition",
     ScoreReason.FORTY_MOVE_RULE: "draw by the 40-move rule",
 }
-
-
-@dataclass(frozen=True)
-class MinimaxCount:
-    """How many nodes plain minimax visits at a depth; `capped` means more than `nodes`."""
-
-    nodes: int
-    capped: bool = False
-
-    def __str__(self) -> str:
-        return f"more than {self.nodes}" if self.capped else str(self.nodes)
-
-
-def minimax_node_count(
-    request: SearchRequest | Position,
-    depth: int,
-    cap: int = DEFAULT_MINIMAX_CAP,
-    evaluation: str | Evaluation = "seed",
-) -> MinimaxCount:
-    """The nodes plain minimax visits for the same result, or `capped` past `cap` nodes."""
-    evaluate = get_evaluation(evaluation) if isinstance(evaluation, str) else evaluation
-    try:
-        result = minimax(
-            request,
-            depth,
-            evaluate,
-            node_limit=cap,
-        )
-    except SearchInterrupted as stopped:
-        return MinimaxCount(stopped.nodes, capped=True)
-    return MinimaxCount(result.nodes)
 
 
 # --- small text forms -------------------------------------------------------------------------

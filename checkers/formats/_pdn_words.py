@@ -10,7 +10,17 @@ from collections.abc import Sequence
 
 from checkers._bitboard import VALID as _VALID
 from checkers._bitboard import RawMove, capture_pending, generate_raw
-from checkers._pdn_base import (
+from checkers.board import (
+    BLACK,
+    SQUARES,
+    WHITE,
+    InvalidFenError,
+    Move,
+    Piece,
+    Position,
+    turn_problem,
+)
+from checkers.formats._pdn_base import (
     ENGLISH_DRAUGHTS,
     LENIENT_TAG,
     RESULT_ALIASES,
@@ -23,16 +33,6 @@ from checkers._pdn_base import (
     keep_tags,
     square_from_algebraic,
     tag_value,
-)
-from checkers.board import (
-    BLACK,
-    SQUARES,
-    WHITE,
-    InvalidFenError,
-    Move,
-    Piece,
-    Position,
-    turn_problem,
 )
 from checkers.record import Outcome, Reason
 

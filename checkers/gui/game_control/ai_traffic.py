@@ -1,0 +1,271 @@
+"""A game's traffic with the AI worker: what the game asks it, and one handler per reply.
+
+Pure Python, no pygame. The game asks (`ask`) for one of four purposes: the AI's move, a hint,
+the answer to a draw offer, or the engine judging the position. The worker replies with typed
+messages (`checkers.gui.aiworker`): `REPLIES` hands each message class to its handler, and an
+answer (`AIResult`) goes on to the handler of the purpose it was asked for (`ANSWERS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from checkers.ai.levels import Level
+from checkers.ai.registry import man_value
+from checkers.ai.search import Progress, SearchRequest, SearchResult
+from checkers.board import Move, Position, Side
+from checkers.coach.judgement import Judgement
+from checkers.gui.aiworker import AIError, AIEvent, AIExplained, AIProgress, AIResult
+from checkers.gui.config import Mode
+from checkers.gui.game_control.declaring import answer_draw
+from checkers.gui.game_control.judging import (
+    judge_explained,
+    judges_like_the_engine,
+    one_ply_nearer,
+)
+from checkers.gui.wording import database_note, depth_words, score_words
+
+if TYPE_CHECKING:
+    from checkers.gui.game import Game
+
+__all__ = [
+    "ANSWERS",
+    "PURPOSES",
+    "REPLIES",
+    "AISearch",
+    "AIService",
+    "SearchFigures",
+    "Thinking",
+    "ask",
+]
+
+
+class AIService(Protocol):
+    """What the game needs from the AI worker: `AIClient`, or a stand-in a later screen brings."""
+
+    pending: int | None
+    explaining: int | None
+    """The answered request whose exact explanation (AIExplained) is still to come."""
+
+    def request(self, request: SearchRequest | Position, level: Level, *, seed: int = 0) -> int: ...
+
+    def cancel(self) -> None: ...
+
+    def poll(self) -> list[AIEvent]: ...
+
+
+@dataclass
+class Thinking:
+    """A search under way: for whom, why (a move or a hint), since when, and how far it got."""
+
+    side: Side
+    purpose: str
+    started: float
+    man: float  # what a man is worth in the scores of the level's evaluation
+    progress: Progress | None = None
+    engine: bool = False
+    """Whether its scores are the engine's evaluation (shown as the position's score while
+    it deepens), not a weak level's own rough one."""
+
+
+@dataclass(frozen=True)
+class SearchFigures:
+    """The AI's latest finished search, for the side panel."""
+
+    side: Side
+    level: str
+    depth: int
+    score: float
+    nodes: int
+    seconds: float
+    pv: tuple[Move, ...]
+    note: str = ""
+    man: float = 1.0  # what a man is worth in the score's units
+    database: bool = False  # the endgame databases gave the move: no search behind it
+
+
+@dataclass(frozen=True)
+class AISearch:
+    """The position an AI searched for its last move, so the tree view can show that search."""
+
+    request: SearchRequest
+    level: Level
+    move: Move
+
+    @property
+    def position(self) -> Position:
+        """The position searched."""
+        return self.request.position
+
+
+def ask(game: Game, level: Level, purpose: str) -> None:
+    """Ask the worker to search the game's position at `level` for `purpose` (one of
+    `PURPOSES`); the game thinks until the answer comes."""
+    if game.ai is None:
+        raise RuntimeError("this game has no AI worker")
+    game.ai.request(SearchRequest.from_record(game.record), level, seed=game.config.seed)
+    game.thinking = Thinking(
+        game.position.turn,
+        purpose,
+        game.clock,
+        man_value(level.evaluation),
+        engine=judges_like_the_engine(level),
+    )
+    if purpose == "move":
+        game.status = f"{game.position.turn.name.capitalize()} (AI) is thinking..."
+
+
+# --- one handler per message class -----------------------------------------------------------
+
+
+def _explained(game: Game, event: AIExplained) -> None:
+    """The exact scores of the AI's last move replace its first explanation, unless the move
+    was taken back in between."""
+    awaited = game.awaited_explanation
+    if awaited is None or awaited[0] != event.request:
+        return
+    key = awaited[1]
+    if key in game.explanations:
+        game.explanations[key] = event.explanation
+    game.awaited_explanation = None
+    # Why?'s exact search is the game's judgement of the position from then on (of two
+    # searches at one depth the later stands), so the card and the panel agree.
+    judge_explained(game, key[1], key[2], event.explanation)
+
+
+def _progressed(game: Game, event: AIProgress) -> None:
+    """A depth the search under way has completed: the panel shows how far it got."""
+    if game.thinking is not None:
+        game.thinking.progress = event.progress
+
+
+def _failed(game: Game, event: AIError) -> None:
+    """The search failed: the AI asks nothing more until the player acts."""
+    if game.thinking is None:
+        return
+    game.thinking = None
+    game.ai_stuck = True
+    game.paused = game.mode is Mode.AI_VS_AI
+    game.status = f"AI error: {event.message}"
+
+
+def _answered(game: Game, event: AIResult) -> None:
+    """The search's answer: a legal move is judged (the engine's scores are the game's) and
+    handed to the handler of the purpose it was asked for."""
+    thinking = game.thinking
+    if thinking is None:
+        return
+    game.thinking = None
+    result = event.result
+    move = result.move
+    if move is None or move not in game.position.legal_moves():
+        game.ai_stuck = True
+        game.status = f"AI error: it answered {move} in {game.position.fen()}"
+        return
+    level = game.config.player(thinking.side).level
+    if thinking.purpose != "move" or judges_like_the_engine(level):
+        found = Judgement(result.score, thinking.man, thinking.side, result.depth, result.database)
+        game.judge(game.position, found)
+    ANSWERS[thinking.purpose](game, thinking, event, move)
+
+
+REPLIES: dict[type[AIEvent], Callable[[Game, Any], None]] = {
+    AIExplained: _explained,
+    AIProgress: _progressed,
+    AIError: _failed,
+    AIResult: _answered,
+}
+"""The handler of each message the worker sends about a game's requests (`AIAnalysis` answers
+the analysis board, which a game never asks)."""
+
+
+# --- one handler per purpose ------------------------------------------------------------------
+
+
+def _moved(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
+    """The AI's move: played, with the search behind it for the panel and the tree view, and
+    why it was played kept for Why?."""
+    result = event.result
+    level = game.config.player(thinking.side).level
+    note = event.note
+    # The status says where a database score came from (the panel's score line says it too).
+    human = game.human_opponent()
+    known = database_note(result.score, thinking.side, human) if result.database else ""
+    figures = _figures(thinking.side, level.name if level else "", result, note, thinking.man)
+    if level is not None:
+        game.ai_search = AISearch(SearchRequest.from_record(game.record), level, move)
+    if event.explanation is not None:
+        key = (game.record.ply, game.position, move)
+        game.explanations[key] = event.explanation
+        game.awaited_explanation = (event.request, key)
+    searched = game.judgements.get(game.position)
+    only_move = len(game.position.legal_moves()) == 1
+    game.play(move)
+    if searched is not None and (judges_like_the_engine(level) or only_move):
+        # The same score for the position the move leads to: the line the search expects
+        # goes through it (told as the search that found it, as the panel's header does);
+        # a weak level's only move too, which no exact pass scores; a forced result is a ply
+        # nearer there (the databases' is kept as final).
+        game.judge(game.position, one_ply_nearer(searched))
+    if event.explanation is not None and judges_like_the_engine(level):
+        judge_explained(game, game.record.positions[-2], move, event.explanation)
+    game.figures = figures
+    said = "; ".join(part for part in (known, note) if part)
+    if said:
+        # Who played what, then the search's note, then whose turn it is now: a bare
+        # "Book move." left the player to work out the move and whose turn followed.
+        mover = thinking.side.name.capitalize()
+        game.status = f"{mover} (AI) played {move.pdn()}: {said}. " + game.turn_status()
+
+
+def _hinted(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
+    """A hint: the move is shown with the game's one score for this position (the deepest
+    search's, perhaps not the hint's own), as the panel and the bar give it."""
+    game.hint = move
+    judged = game.judgement()
+    assert judged is not None
+    human = game.human_opponent()
+    if judged.database:  # the databases' result: no search depth to tell
+        words = database_note(judged.score, judged.side, human)
+        game.status = f"Hint: {move.pdn()} ({words})."
+        return
+    words = score_words(judged.score, judged.man, judged.side, human)
+    game.status = f"Hint: {move.pdn()} ({words}, {depth_words(judged.depth)})."
+
+
+def _draw_considered(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
+    """The search a draw offer waited for: the AI answers from the score it has just kept."""
+    answer_draw(game)
+
+
+def _judged(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
+    """The engine judging the position: its score, kept on arrival, is all that was asked."""
+
+
+ANSWERS: dict[str, Callable[[Game, Thinking, AIResult, Move], None]] = {
+    "move": _moved,
+    "hint": _hinted,
+    "draw": _draw_considered,
+    "judge": _judged,
+}
+"""The handler of an answer by the purpose it was asked for."""
+
+PURPOSES = tuple(ANSWERS)
+"""What the game asks the AI for: its move, a hint, a draw offer's answer, a judgement."""
+
+
+def _figures(side: Side, level: str, result: SearchResult, note: str, man: float) -> SearchFigures:
+    return SearchFigures(
+        side,
+        level,
+        result.depth,
+        result.score,
+        result.nodes,
+        result.time,
+        result.pv,
+        note,
+        man,
+        result.database,
+    )

@@ -1,0 +1,122 @@
+"""Resigning and draws: who may declare, the confirming second press, a draw offered between
+two players or answered by the AI from the game's score.
+
+Pure Python, no pygame. A declared result is made at the position shown (the moves after it are
+dropped) and ends the game through `Game.finish`; undo takes it back.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from checkers.board import Side
+from checkers.gui.config import Mode
+from checkers.gui.game_control.judging import draw_answer
+from checkers.record import GameRecord
+
+if TYPE_CHECKING:
+    from checkers.gui.game import Game
+
+__all__ = ["answer_draw", "draw_offered", "offer_draw", "resign"]
+
+
+def _declaring_side(game: Game, action: str) -> Side | None:
+    """The side that resigns or offers a draw now, or None with the reason on the status
+    line: the human against the AI (on their turn for a draw), the side to move between
+    two players; AI vs AI has nobody to ask."""
+    if game.finished:
+        game.status = "The game is over."
+    elif game.mode is Mode.AI_VS_AI:
+        game.status = f"{action} is for games with a human player."
+    elif game.mode is Mode.HUMAN_VS_AI:
+        human = game.config.human_side()
+        assert human is not None
+        return human
+    else:
+        return game.position.turn
+    return None
+
+
+def _drop_later_moves(game: Game) -> None:
+    """Make the position shown the end of the game (a result is declared at the end)."""
+    if game.record.can_redo():
+        game.record = GameRecord.replay(game.record.moves, game.record.start)
+    game.reviewing = False
+
+
+def resign(game: Game) -> None:
+    """Resign: the first press asks, the second (with nothing between) resigns; undo takes
+    a resignation back."""
+    side = _declaring_side(game, "Resigning")
+    if side is None:
+        return
+    if game.confirming != "resign":
+        game.confirming = "resign"
+        who = "" if game.mode is Mode.HUMAN_VS_AI else f" as {side.name.capitalize()}"
+        game.status = f"Resign{who}? Press Resign (Ctrl+R) again to confirm."
+        return
+    game.confirming = None
+    game.stop_thinking()
+    _drop_later_moves(game)
+    game.finish(game.record.resign(side))
+
+
+def draw_offered(game: Game) -> bool:
+    """Whether the side to move may accept a draw the other side offered on its last turn
+    (between two players: the Offer draw button then says Accept draw)."""
+    offer = game.draw_offer
+    return (
+        offer is not None
+        and offer[0] is not game.position.turn
+        and offer[1] + 1 == game.record.ply
+        and not game.finished
+    )
+
+
+def offer_draw(game: Game) -> None:
+    """Offer a draw: the AI answers from its evaluation; between two players the other side
+    accepts by offering too on its turn (a move declines)."""
+    side = _declaring_side(game, "A draw offer")
+    if side is None:
+        return
+    if game.mode is Mode.HUMAN_VS_HUMAN:
+        offer = game.draw_offer
+        if offer is not None and offer[0] is not side and offer[1] + 1 == game.record.ply:
+            _drop_later_moves(game)
+            game.finish(game.record.agree_draw())
+            return
+        game.draw_offer = (side, game.record.ply)
+        other = side.opponent.name.capitalize()
+        game.status = (
+            f"{side.name.capitalize()} offers a draw: {other}, after {side.name.capitalize()}'s "
+            "move press Accept draw (D) to accept, or play on to decline."
+        )
+        return
+    if not game.is_human_turn() or game.busy() or game.animation is not None:
+        game.status = "Offer a draw on your turn."
+        return
+    if game.confirming != "draw":
+        # The AI may accept at once, which ends the game: asked first (the game screen asks
+        # on a card), as resigning is.
+        game.confirming = "draw"
+        game.status = "Offer the AI a draw?"
+        return
+    game.confirming = None
+    if game.judgement() is not None:
+        answer_draw(game)  # the engine has judged this position: the score shown
+        return
+    game.ask(game.config.hint, "draw")  # no score yet: a short search through the worker
+    game.status = "The AI considers your draw offer..."
+
+
+def answer_draw(game: Game) -> None:
+    """The AI's answer to a draw offer, from the engine's evaluation of the position (the
+    score the panel and the bar show), told from the player's side as they tell it."""
+    found = game.judgement()
+    human = game.human_opponent()
+    assert found is not None and human is not None
+    accepts, said = draw_answer(found, human)
+    if accepts:
+        _drop_later_moves(game)
+        game.finish(game.record.agree_draw())
+    game.status = said

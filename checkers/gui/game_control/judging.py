@@ -1,0 +1,96 @@
+"""The game's one score: which searches judge a position, the judgements an AI move and its
+explanation leave, and the AI's answer to a draw offer from them.
+
+Pure Python, no pygame. The judgements themselves are kept by `checkers.coach.judgement`
+(`Judgements`, the deepest search of each position); `Game.judge` adds one, and the panel, the
+bar, the hint and the draw answer all read the same one.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from checkers.ai.levels import Level
+from checkers.ai.search import is_win_score
+from checkers.board import Move, Position, Side
+from checkers.coach.explain import Explanation
+from checkers.coach.judgement import Judgement, explained
+from checkers.gui.wording import score_words
+
+if TYPE_CHECKING:
+    from checkers.gui.game import Game
+
+__all__ = [
+    "DRAW_MARGIN",
+    "draw_answer",
+    "judge_explained",
+    "judges_like_the_engine",
+    "one_ply_nearer",
+    "unjudged_between_moves",
+]
+
+DRAW_MARGIN = 0.2
+"""The AI accepts a draw unless it thinks it is ahead by more than this many men (a fifth of a
+man is within what its evaluation says about an even position)."""
+
+
+def judges_like_the_engine(level: Level | None) -> bool:
+    """Whether a level's scores are the engine's evaluation (a weak level's own rough one is
+    never shown as the game's score)."""
+    return level is not None and level.evaluation == "engine"
+
+
+def one_ply_nearer(judgement: Judgement) -> Judgement:
+    """The judgement of the position a searched move leads to: the same score (the line the
+    search expects goes through it), a forced result a ply nearer."""
+    if not is_win_score(judgement.score):
+        return judgement
+    return replace(judgement, score=judgement.score + math.copysign(1, judgement.score))
+
+
+def judge_explained(game: Game, before: Position, move: Move, explanation: Explanation) -> None:
+    """Judge the positions before and after the AI's move with the exact scores its
+    explanation shows (the book's, or Why?'s exact search: the later of two searches at one
+    depth stands), so the card, the panel and the bar say one number."""
+    exact = explained(explanation)
+    if exact is None:
+        return
+    game.judge(before, exact[0])
+    if exact[1] is not None:
+        game.judge(before.move(move), exact[1])
+
+
+def unjudged_between_moves(game: Game) -> bool:
+    """Whether the position waits for a move with no engine judgement of it, in a game with a
+    weak level (whose own scores are not the game's), and the AI is free to judge."""
+    return (
+        game.ai is not None
+        and not game.ai_stuck
+        and game.timer is None
+        and game.awaited_explanation is None  # Why?'s exact pass first: it may judge it
+        and game.position not in game.judgements
+        and any(
+            player.level is not None and not judges_like_the_engine(player.level)
+            for player in (game.config.black, game.config.white)
+        )
+    )
+
+
+def draw_answer(found: Judgement, human: Side) -> tuple[bool, str]:
+    """Whether the AI (playing `human`'s opponent) accepts a draw in the position `found`
+    judges, and its answer for the status line, told from the player's side as they tell it."""
+    ai = human.opponent
+    score = found.score if found.side is ai else -found.score
+    words = score_words(found.score, found.man, found.side, human)
+    if is_win_score(score) and score > 0 or score / found.man > DRAW_MARGIN:
+        return False, f"The AI declines the draw: it thinks it is ahead ({words})."
+    why = (
+        "it sees no real advantage for itself"
+        if score > 0
+        else "it thinks you are ahead"
+        if score < 0
+        else "it thinks the game is even"
+    )
+    return True, f"The AI accepts the draw: {why} ({words})."

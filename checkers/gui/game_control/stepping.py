@@ -1,0 +1,180 @@
+"""Moving through a game: taking back and replaying moves, stepping through the recorded game,
+and playing on from a position, in the same game or, from a finished one, in a new game.
+
+Pure Python, no pygame. Against the AI a take-back goes back to the human's turn; in AI vs AI
+the game pauses, so the AI does not replay at once. A finished game never changes: taking back
+or playing on from it starts a new game that remembers where it came from.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from checkers.board import BLACK, Move
+from checkers.coach.judgement import Judgements
+from checkers.gui.config import Mode
+from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
+from checkers.gui.wording import move_label, moves_count
+from checkers.record import GameRecord
+
+if TYPE_CHECKING:
+    from checkers.gui.game import Game
+
+__all__ = ["continue_here", "go_to", "play_on", "redo", "step_through", "undo"]
+
+
+def _repeat(game: Game, step: str, record: GameRecord | None = None) -> list[Move]:
+    """Undo or redo one ply in `record` (the game's own by default), then more while an AI
+    would have to move right away."""
+    record = record if record is not None else game.record
+    act = record.undo if step == "undo" else record.redo
+    can = record.can_undo if step == "undo" else record.can_redo
+    taken: list[Move] = []
+    move = act()
+    if move is not None:
+        taken.append(move)
+    if game.mode is Mode.HUMAN_VS_AI:
+        while not game.config.player(record.position.turn).is_human and can():
+            move = act()
+            if move is not None:
+                taken.append(move)
+    return taken
+
+
+def undo(game: Game) -> None:
+    """Take back the last move; against the AI also its reply, back to the human's turn.
+    After the end, the finished game stays as it was: a new game starts from there."""
+    game.stop_thinking()
+    if game.finished:
+        trial = game.record.copy()
+        taken = _repeat(game, "undo", trial)
+        if trial.ply == game.record.ply and game.outcome is None:
+            game.status = "Nothing to take back."
+            return
+        play_on(game, trial.ply)
+        return
+    taken = _repeat(game, "undo")
+    if game.mode is Mode.AI_VS_AI and taken:
+        game.paused = True  # otherwise the AI would replay at once
+    game.position_changed()
+    game.status = (
+        f"Took back {' '.join(m.pdn() for m in reversed(taken))}. " + game.turn_status()
+        if taken
+        else "Nothing to take back."
+    )
+
+
+def redo(game: Game) -> None:
+    """Replay what undo took back (against the AI, up to the human's next turn)."""
+    game.stop_thinking()
+    if game.finished:
+        step_through(game, +1)  # a finished game only steps forward: nothing is replayed
+        return
+    taken = _repeat(game, "redo")
+    if game.mode is Mode.AI_VS_AI and taken:
+        game.paused = True
+    game.position_changed()
+    game.status = (
+        f"Replayed {' '.join(m.pdn() for m in taken)}. " + game.turn_status()
+        if taken
+        else "Nothing to redo."
+    )
+
+
+def go_to(game: Game, ply: int, live_at_end: bool = True) -> None:
+    """Show the game at `ply` (for a clickable move list); moves after it can be redone.
+    The last move with the human to move is the live game again unless `live_at_end` is
+    False (a review holds the game still)."""
+    game.stop_thinking()
+    game.record.go_to(ply)
+    if game.mode is Mode.AI_VS_AI:
+        game.paused = True
+    # Back at the end with the human to move is the live game again: Play on would change
+    # nothing, and the human's clock must run.
+    at_live_end = (
+        live_at_end
+        and ply >= len(game.record.line)
+        and game.mode is not Mode.AI_VS_AI
+        and game.outcome is None
+        and game.is_human_turn()
+    )
+    game.reviewing = not at_live_end
+    game.position_changed()
+    if at_live_end:
+        game.status = "Back at the last move. " + game.turn_status()
+        return
+    if game.finished and ply == len(game.record.line):
+        game.status = game.turn_status() + " This is the final position."
+        return
+    game.status = f"Showing {_where(game, ply)}. " + _review_hint(game)
+
+
+def _where(game: Game, ply: int) -> str:
+    """`Black's move 12 of 30` for the position after `ply` half-moves."""
+    black_first = game.record.start.turn is BLACK
+    if ply == 0:
+        return "the start"
+    total = moves_count(len(game.record.line), black_first)
+    return f"{move_label(ply, black_first)} of {total}"
+
+
+def _review_hint(game: Game) -> str:
+    if game.finished:
+        return game.turn_status() + " C plays on from here in a new game."
+    if game.is_human_turn():
+        return game.turn_status() + " Move to play on from here, or C."
+    return game.turn_status() + " C plays on from here."
+
+
+def step_through(game: Game, plies: int) -> None:
+    """Step `plies` back (negative) or forward through the recorded game (arrow keys)."""
+    target = max(0, min(len(game.record.line), game.record.ply + plies))
+    if target == game.record.ply and game.animation is None:
+        game.status = (
+            "At the start of the game." if target == 0 else "At the end of the recorded game."
+        )
+        return
+    go_to(game, target)
+
+
+def continue_here(game: Game) -> None:
+    """Play on from the position shown: the moves after it are dropped, the AI may move.
+    From a finished game, a new game starts there and the finished one stays as it was."""
+    if game.finished:
+        if not game.can_play_on():
+            game.status = "The game ended here by the rules: go back a move to play on."
+            return
+        play_on(game, game.record.ply)
+        return
+    dropped = len(game.record.line) - game.record.ply
+    if dropped > 0:
+        game.record = GameRecord.replay(game.record.moves, game.record.start)
+    game.reviewing = False
+    game.paused = False
+    game.position_changed()
+    where = move_label(game.record.ply, game.record.start.turn is BLACK)
+    note = "Dropped the moves that came after it. " if dropped else ""
+    game.status = f"Playing on from {where}. {note}" + game.turn_status()
+
+
+def play_on(game: Game, ply: int) -> None:
+    """Start a new game from the finished game's position after `ply` (same players, full
+    clocks), tagged with where it came from; the finished game is not changed."""
+    assert game.finished, "an unfinished game plays on in place"
+    if game.on_leave is not None:
+        game.on_leave()
+    where = move_label(ply, game.record.start.turn is BLACK)
+    after = where if ply == 0 else f"after {where}"
+    game.stop_thinking()
+    start, moves = game.record.start, game.record.line[:ply]
+    game.tags = {ORIGIN_TAG: f"{game.source}, {after}" if game.source else after}
+    game.source = ""
+    game.serial += 1
+    known, judged = game.explanations, game.judgements
+    game.start_record(GameRecord.replay(moves, start))
+    # The same positions and moves: why the AI played them, and the engine's scores, hold.
+    game.explanations = {key: why for key, why in known.items() if key[0] < ply}
+    game.judgements = Judgements(judged)
+    game.status = (
+        f"New game from {after}: the finished game is kept as it was. " + game.turn_status()
+    )
