@@ -213,7 +213,7 @@ class App:
             StartGame: self._start_game,  # type: ignore[dict-item]
             Resume: lambda intent: self.resume(intent.resumed, intent.review),  # type: ignore[union-attr]
             ShowStart: self._show_start,  # type: ignore[dict-item]
-            OpenLoad: lambda intent: self.push(LoadScreen(self.context)),
+            OpenLoad: lambda intent: self.push(LoadScreen(self.context, intent.playing)),  # type: ignore[union-attr]
             OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
             OpenFile: lambda intent: self.push(OpenFileScreen(self.context)),
             SaveGameAs: self._save_game_as,  # type: ignore[dict-item]

@@ -108,8 +108,8 @@ def level_label(level: Level) -> str:
 
 
 class StartScreen(ButtonScreen):
-    """Buttons for every choice, Start / Load / Puzzles / Drills / Settings / Quit, and a status
-    line."""
+    """Buttons for every choice, Start / Saved games / Puzzles / Drills / Settings / Quit, and a
+    status line."""
 
     def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
         super().__init__(context)
@@ -233,7 +233,7 @@ class StartScreen(ButtonScreen):
         """Ask on a card whether to close the window (Quit, or Cancel to stay)."""
         self.card = Card(
             "Quit checkers?",
-            ["Your games are kept: Load resumes them."],
+            ["Your games are kept: Saved games resumes them."],
             [
                 CardButton("quit", "Quit", "Close the window (Enter)", self.quit),
                 CardButton("cancel", "Cancel", "Stay on the start screen (Esc)", self.close_card),
@@ -663,8 +663,8 @@ class StartScreen(ButtonScreen):
 
     @staticmethod
     def _bottom_top(height: int, row: int, gap: int) -> int:
-        """The top of the Start / Load / Puzzles / Drills / Settings / Quit row (the status line
-        under it)."""
+        """The top of the Start / Saved games / Puzzles / Drills / Settings / Quit row (the status
+        line under it)."""
         return height - 2 * gap - row - int(row * 1.3)
 
     def _bottom_row(
@@ -678,7 +678,13 @@ class StartScreen(ButtonScreen):
         puzzles_tip = f"Positions from your reviewed games to solve: {due} of {held} due now (P)"
         buttons = (
             ("start", "Start", "Start the game chosen above (Enter)", self.start, 2.0),
-            ("load", "Load", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
+            (
+                "load",
+                "Saved games",
+                "Your kept games, finished or not: resume or open one (L or Ctrl+O)",
+                self.open_load_screen,
+                1.8,
+            ),
             ("puzzles", puzzles, puzzles_tip, self.open_puzzles, 1.7 if due else 1.3),
             (
                 "drills",
