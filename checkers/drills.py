@@ -37,8 +37,8 @@ __all__ = [
     "Drill",
     "DrillGame",
     "Thrown",
-    "player_moves_to_win",
     "needed_words",
+    "player_moves_to_win",
     "preparing_words",
     "tables_note",
 ]

@@ -78,7 +78,10 @@ def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path
     offer = database_build.next_offer()
     assert offer is not None and offer.pieces == 4 and len(offer.missing) == 14
     assert database_build.held_words() == "3 pieces (shipped)"
-    assert offer.cost_words().startswith("All 4-piece endings: about ") and "MB of disk" in offer.cost_words()
+    assert (
+        offer.cost_words().startswith("All 4-piece endings: about ")
+        and "MB of disk" in offer.cost_words()
+    )
     assert database_build.size_words(offer.memory, "of memory").endswith(" MB of memory")
 
     stopped = database_build.start_build(offer)

@@ -10,17 +10,24 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import click, press, screen_of
+from gui_driving import click, press, run_until, screen_of
 from pygame_gui.elements import UIButton, UILabel
+from test_gui_review import blunder_record
 
 from checkers.ai.endgame import default_endgames
+from checkers.ai.search import Limits
+from checkers.board import Position
 from checkers.gui import theme
 from checkers.gui.app import App
+from checkers.gui.game_view import review as review_screen
+from checkers.gui.intents import OpenAnalysis
+from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
+from checkers.review import ReviewSetting
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "guide.md"
 
@@ -143,3 +150,55 @@ def test_the_drills_build_time_and_the_settings_build_time_say_what_each_builds(
     whole = int(size.group(1)) * (60 if size.group(2) == "minutes" else 1)
     assert whole > int(drill.group(1))  # all endings of a size take longer than a drill's one
     default_endgames.cache_clear()
+
+
+# --- 4. no "Play best" where the game is over ------------------------------------------------
+
+
+def test_the_analysis_board_offers_no_best_move_where_the_game_is_over(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app()
+    app.request(OpenAnalysis(Position.from_fen("W:W9,18:B5"), ()))
+    app.step(1 / 60)
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    app.step(1 / 60)
+    assert board.widgets["best"].is_enabled
+    board.play_text("18-14")  # Black's man on 5 is blocked: White has won
+    app.step(1 / 60)
+    assert not board.widgets["best"].is_enabled  # greyed
+    press(app, pygame.K_SPACE, " ")  # the key says why nothing is played
+    assert board.record.ply == 1
+    assert board.status.startswith("The game is over here")
+    assert board.texts()["engine"] == "The game would be over here:"
+    assert board.texts()["nodes"] == "White wins: Black has no legal move."
+    press(app, pygame.K_u, "u")  # taken back: a move to play again
+    app.step(1 / 60)
+    assert board.widgets["best"].is_enabled
+
+
+# --- 5. the review graph's marks on the curve -------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+def test_the_review_graphs_marks_sit_on_the_curve(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
+    monkeypatch.setattr(review_screen, "JOBS", 1)
+    app = make_app(size=size)
+    screen = screen_of(app)
+    screen.load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    press(app, pygame.K_g, "g")  # Review game
+    pane = screen.review_pane
+    assert pane is not None
+    run_until(app, lambda: not pane.progress.running)
+    app.step(1 / 60)
+    marks = pane.marks()
+    assert marks and len(marks) == len(pane.progress.marked())
+    for ply, _, square in marks:
+        x, y = pane.point_of(ply)  # where the curve passes at that move
+        assert abs(square.centerx - x) <= 1 and abs(square.centery - y) <= 1
+        assert pane.parts.graph.contains(square)  # and whole, inside the graph's frame
