@@ -4,8 +4,10 @@ settings in a temporary data directory."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -15,11 +17,15 @@ from pygame_gui.elements import UIButton, UILabel
 from test_gui_review import blunder_record
 
 from checkers.ai.endgame import default_endgames
+from checkers.ai.levels import get_level
 from checkers.ai.search import Limits
-from checkers.board import Position
+from checkers.board import Move, Position
+from checkers.cli import main
 from checkers.gui import theme
 from checkers.gui.app import App
+from checkers.gui.config import JUDGE_LEVEL, GameConfig, PlayerConfig
 from checkers.gui.game_view import review as review_screen
+from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.intents import OpenAnalysis
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.drills import DrillScreen
@@ -27,7 +33,10 @@ from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.review import ReviewSetting
+from checkers.gui.settings import Settings
+from checkers.gui.wording import plural
+from checkers.record import GameRecord
+from checkers.review import Label, ReviewSetting
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "guide.md"
 
@@ -202,3 +211,109 @@ def test_the_review_graphs_marks_sit_on_the_curve(
         x, y = pane.point_of(ply)  # where the curve passes at that move
         assert abs(square.centerx - x) <= 1 and abs(square.centery - y) <= 1
         assert pane.parts.graph.contains(square)  # and whole, inside the graph's frame
+
+
+# --- 7. a database ending's review speaks of database wins in its note and its scores ---------
+
+
+def test_a_database_endings_review_says_database_win_in_its_note_as_in_its_scores(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
+    monkeypatch.setattr(review_screen, "JOBS", 1)
+    record = GameRecord(Position.from_fen("B:WK30:BK10,K15"))  # two kings against one
+    for text in ("10-6", "30-25", "6-1", "25-21", "1-5", "21-17"):
+        record.play(Move.from_pdn(text, record.position))
+    app = make_app()
+    screen = screen_of(app)
+    screen.load(record, {}, "ending.pdn")
+    app.step(1 / 60)
+    press(app, pygame.K_g, "g")
+    pane = screen.review_pane
+    assert pane is not None
+    run_until(app, lambda: not pane.progress.running)
+    for ply in range(1, 7):
+        screen.game.go_to(ply, live_at_end=False)
+        app.step(1 / 60)
+        words = " ".join(pane.panel_words())
+        assert "database win in" in words, words
+        assert "Black wins" not in words and "White wins" not in words, words
+        assert "database loss" not in words, words  # told for the winner, as "+0.30 for Black"
+    screen.game.go_to(3, live_at_end=False)  # 6-1: the win is kept, in 4 moves, not 3
+    app.step(1 / 60)
+    _, loss, scores, *_ = pane.panel_words()
+    assert loss == "Black kept the database win, a longer one"
+    assert scores == (
+        "Best 15-18; before the move database win in 3 moves for Black, after it database win"
+        " in 4 moves for Black"
+    )
+
+
+# --- 6. the review's table: every column starts where its heading does -----------------------
+
+ENDING = (
+    '[Black "A"]\n[White "B"]\n[Result "*"]\n[SetUp "1"]\n[FEN "B:WK30:BK10,K15"]\n\n'
+    "1. 10-6 30-25 2. 6-1 25-21 3. 1-5 21-17 *\n"
+)
+OPENING = '[Black "A"]\n[White "B"]\n[Result "*"]\n\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 *\n'
+
+
+@pytest.mark.parametrize("text", [ENDING, OPENING], ids=["database ending", "opening"])
+def test_the_review_tables_columns_line_up_under_their_headings(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "game.pdn"
+    path.write_text(text, encoding="utf-8")
+    out = io.StringIO()
+    assert main(["review", str(path), "--depth", "4", "--jobs", "1"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    header = lines[2]
+    rows = [line for line in lines[3:] if re.match(r"\s*\d+\.", line)]
+    assert len(rows) == 6
+    move = header.index("Move")
+    score_end = header.index("Score") + len("Score")
+    best, loss_end, label = header.index("Best"), header.index("Loss") + 4, header.index("Label")
+    starts = set()
+    for row in rows:
+        number, _, rest = row.strip().partition(" ")
+        played = rest.removeprefix("...").split()[0]
+        starts.add(row.index(played, len(number)))  # Black's and White's moves in one column
+        assert row[move] != " " or row.lstrip().startswith(number)
+        assert row[score_end - 1] != " " and row[score_end] == " "  # scores end together
+        assert row[best - 1] == " " and row[best] != " "  # best moves start together
+        assert row[loss_end - 1] != " " and row[loss_end] == " "
+        assert row[label - 1] == " " and row[label:].split()[0] in {each.value for each in Label}
+    assert len(starts) == 1
+
+
+# --- 8. a weak level's block says whose each depth is -----------------------------------------
+
+
+@pytest.mark.parametrize("level", ["novice", "casual"])
+def test_a_weak_levels_block_says_whose_each_depth_is(
+    make_app: Callable[..., App], level: str
+) -> None:
+    # The engine's judging search at a fixed depth beyond the level's (on its own clock a busy
+    # machine might stop it sooner).
+    judge = replace(JUDGE_LEVEL, time=None, depth=8)
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level(level)), judge=judge),
+        settings=Settings(eval_bar="always"),
+    )
+    game = screen_of(app).game
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.is_human_turn() and game.figures is not None)
+    own = game.figures
+    assert own is not None and own.depth > 0
+    # The engine judges the position after the level's move, deeper than the level looked.
+    run_until(
+        app,
+        lambda: (found := game.judgement()) is not None and found.depth > own.depth,
+    )
+    block = panel_lines(game).search
+    assert block[0] == f"White ({level}) looked {plural(own.depth, 'turn')} ahead"
+    judged = game.judgement()
+    assert judged is not None
+    [score] = [line for line in block if line.startswith("Score ")]
+    assert score.endswith(f"(the engine looked {judged.depth} turns ahead)")
+    depths = re.findall(r"looked (\d+) turns? ahead", " ".join(block))
+    assert depths == [str(own.depth), str(judged.depth)]  # two depths, each with its searcher

@@ -75,13 +75,20 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
     lost says so (a forced loss is not '12.90 men'); otherwise the men it gave away."""
     after = review.after.score  # from the opponent's view, after the move
     opponent = review.side.opponent
+    # The result after the move in the words the scores' line gives it (`database win in 4
+    # moves for Black`, `White wins in 3 moves`, `+0.30 for Black`): one wording for both.
+    now = _score_words(review.after, man, opponent, human)
+    proven = "database" if review.before.database else "forced"
     if is_win_score(after) and after > 0:
-        result = score_words(after, man, opponent, human)
-        return f"{who} walked into a forced loss: {result}"
+        return (
+            f"{who} walked into a {'database' if review.after.database else 'forced'} loss: {now}"
+        )
     if is_win_score(review.before.score) and review.before.score > 0:
-        return f"{who} let a forced win go (it is {score_words(after, man, opponent, human)} now)"
+        if is_win_score(after) and after < 0:  # still a win: a longer one, not a thrown one
+            return f"{who} kept the {proven} win, a longer one"
+        return f"{who} let a {proven} win go: {now}"
     if review.loss is None:  # a lost game stays lost, a won one won: nothing of it changed
-        return f"{who} kept the result: {score_words(after, man, opponent, human)}"
+        return f"{who} kept the result: {now}"
     return f"{who} lost {review.loss:.2f} men"
 
 
