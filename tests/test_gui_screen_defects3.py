@@ -5,6 +5,7 @@ settings in a temporary data directory."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -13,7 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 from gui_driving import click, press, run_until, screen_of
-from pygame_gui.elements import UIButton, UILabel
+from pygame_gui.core import UIElement
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from test_gui_review import blunder_record
 
 from checkers.ai.endgame import default_endgames
@@ -26,7 +28,7 @@ from checkers.gui.app import App
 from checkers.gui.config import JUDGE_LEVEL, GameConfig, PlayerConfig
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.game_view.panel import panel_lines
-from checkers.gui.intents import OpenAnalysis
+from checkers.gui.intents import OpenAnalysis, OpenSettings
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.game import GameScreen
@@ -317,3 +319,99 @@ def test_a_weak_levels_block_says_whose_each_depth_is(
     assert score.endswith(f"(the engine looked {judged.depth} turns ahead)")
     depths = re.findall(r"looked (\d+) turns? ahead", " ".join(block))
     assert depths == [str(own.depth), str(judged.depth)]  # two depths, each with its searcher
+
+
+# --- 9. a window size a player can choose, and every screen laid out again --------------------
+
+
+def widgets_outside(app: App) -> list[str]:
+    """The visible widgets that reach past the window's edges (none should)."""
+    window = pygame.Rect((0, 0), app.window_size())
+    return [
+        f"{type(element).__name__} {element.get_abs_rect()}"
+        for element in app.context.ui.get_sprite_group().sprites()
+        if isinstance(element, UIElement)
+        and element.visible
+        and element.get_abs_rect().width > 0
+        and not window.contains(element.get_abs_rect())
+    ]
+
+
+def test_settings_offers_window_sizes_that_fit_and_remembers_the_one_chosen(
+    make_app: Callable[..., App], data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1440, 900)])
+    app = make_app(None, size=(1280, 800), remember=True)
+    press(app, pygame.K_s, "s")
+    settings = app.screen
+    assert isinstance(settings, SettingsScreen)
+    menu = settings.widgets["window_size"]
+    assert isinstance(menu, UIDropDownMenu)
+    assert menu.selected_option[0] == "1280 x 800"  # the size the window is
+    offered = [text for text, _ in menu.options_list]
+    # 1440 x 900 would not fit the 900-pixel screen with its title bar.
+    assert offered == ["720 x 480", "960 x 640", "1120 x 720", "1280 x 800"]
+    settings._choose_window_size("720 x 480")
+    app.step(1 / 60)
+    assert app.window_size() == (720, 480)
+    assert app.screen is settings and widgets_outside(app) == []
+    saved = json.loads((data_dir / "settings.json").read_text(encoding="utf-8"))
+    assert saved["window_size"] == [720, 480]  # the next run opens at this size
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.screen, StartScreen) and widgets_outside(app) == []
+
+
+@pytest.mark.parametrize(
+    "key", ["start", "game", "saved games", "settings", "analysis", "drills", "puzzles"]
+)
+def test_every_screen_is_laid_out_again_when_the_window_is_resized(
+    make_app: Callable[..., App], key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(2560, 1600)])
+    app = make_app(
+        None
+        if key in ("start", "drills", "puzzles")
+        else GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        size=(1280, 800),
+    )
+    keys = {
+        "saved games": (pygame.K_o, "o", pygame.KMOD_CTRL),
+        "analysis": (pygame.K_a, "a", 0),
+        "drills": (pygame.K_d, "d", 0),
+        "puzzles": (pygame.K_p, "p", 0),
+    }
+    if key in keys:
+        press(app, *keys[key])
+    elif key == "settings":  # over a game: Menu > Settings
+        app.request(OpenSettings())
+    app.step(1 / 60)
+    shown = type(app.screen)
+    for size in ((720, 480), (1600, 1000), (960, 640)):
+        app.resize_window(size)
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert app.window_size() == size and type(app.screen) is shown
+        assert widgets_outside(app) == [], (size, shown.__name__)
+
+
+def test_the_window_commands_take_a_size_and_refuse_a_bad_one_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import checkers.gui.app as app_module
+
+    opened: list[tuple[int, int] | None] = []
+    monkeypatch.setattr(
+        app_module,
+        "run_app",
+        lambda config, flip=False, loaded=None, size=None: opened.append(size) or 0,
+    )
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    for command in ("start", "play", "watch"):
+        assert main([command, "--size", "1280x800"], out=io.StringIO()) == 0
+    assert opened == [(1280, 800)] * 3
+    capsys.readouterr()
+    for bad in ("100x100", "wide", "1280"):
+        assert main(["start", "--size", bad], out=io.StringIO()) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1 and "--size" in err and "Traceback" not in err
+    assert opened == [(1280, 800)] * 3

@@ -168,6 +168,8 @@ class App:
         pygame.font.init()
         size = size or fit_window(settings.window_size, _desktop_sizes())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        # The settings say the window's size as it is (Settings offers it, a change compares to it).
+        settings = self.settings = replace(settings, window_size=self.window.get_size())
         pygame.display.set_caption("Checkers")
         self._place_window(settings.window_position if remember else None)
         self.assets = Assets()
@@ -297,6 +299,8 @@ class App:
 
     def _resized(self) -> None:
         size = self.window_size()
+        if size != self.settings.window_size:  # dragged: Settings shows the size it is now
+            self.settings = self.context.settings = replace(self.settings, window_size=size)
         if ui_scale(size) != self.context.scale:
             self._rebuild_ui()
         else:
@@ -450,7 +454,15 @@ class App:
             theme.use(new.theme)
             self.renderer.clear()
             self._rebuild_ui()
+        if new.window_size != old.window_size and new.window_size != self.window_size():
+            self.resize_window(new.window_size)
         self._save_settings()
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Make the window `size` (fitted to the screen) and lay every screen out again, as a
+        drag of its edge does."""
+        self.window = pygame.display.set_mode(fit_window(size, _desktop_sizes()), pygame.RESIZABLE)
+        self._resized()
 
     def quit(self) -> None:
         """Leave the loop after this frame."""
@@ -640,15 +652,20 @@ class App:
 
 
 def run_app(
-    config: GameConfig | None = None, flip: bool = False, loaded: saves.ResumedGame | None = None
+    config: GameConfig | None = None,
+    flip: bool = False,
+    loaded: saves.ResumedGame | None = None,
+    size: tuple[int, int] | None = None,
 ) -> int:
-    """Open the window (the start screen when `config` is None) and run until quit; the game in
-    progress is kept in the games folder, on the plain start screen (no `config`, nothing
-    `loaded`) the newest unfinished game is offered, and the settings are remembered."""
+    """Open the window (the start screen when `config` is None; `size` instead of the size
+    remembered, fitted to the screen) and run until quit; the game in progress is kept in the
+    games folder, on the plain start screen (no `config`, nothing `loaded`) the newest unfinished
+    game is offered, and the settings are remembered."""
     plain = config is None and loaded is None  # explicit options start exactly what was asked
     return App(
         config,
         flip=flip,
+        size=fit_window(size, _desktop_sizes()) if size is not None else None,
         autosave=True,
         offer_resume=plain,
         loaded=loaded,

@@ -693,7 +693,13 @@ class StartScreen(ButtonScreen):
                 self.open_drills,
                 1.3,
             ),
-            ("settings", "Settings", "Theme, sound and board (S)", self.open_settings, 1.3),
+            (
+                "settings",
+                "Settings",
+                "Theme, sound, board and window size (S)",
+                self.open_settings,
+                1.3,
+            ),
             ("quit", "Quit", "Close the window (Q or Ctrl+Q)", self.quit, 1.0),
         )
         total = sum(weight for *_, weight in buttons)
