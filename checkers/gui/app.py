@@ -87,7 +87,7 @@ from checkers.gui.tree_view.overlay import TREE_OVERLAY, TreeOverlay
 from checkers.gui.tree_view.screen import TreeScreen
 from checkers.gui.tree_view.search import Subject
 from checkers.gui.tree_view.view import TreeChoices
-from checkers.gui.ui import Manager
+from checkers.gui.ui import Manager, desktop_sizes
 from checkers.options import read_whole_number
 from checkers.record import GameRecord
 
@@ -129,14 +129,6 @@ def ui_scale(size: tuple[int, int]) -> float:
     return round(max(0.7, min(2.0, scale)), 1)
 
 
-def _desktop_sizes() -> list[tuple[int, int]]:
-    """The screens' sizes in pixels ([] where SDL cannot tell)."""
-    try:
-        return [(int(width), int(height)) for width, height in pygame.display.get_desktop_sizes()]
-    except pygame.error:
-        return []
-
-
 class App:
     """Owns the window, the loop, the screen stack, the widgets, the sounds and the AI worker."""
 
@@ -166,7 +158,7 @@ class App:
         except pygame.error as error:
             raise DisplayUnavailable(f"no video device ({error})") from None
         pygame.font.init()
-        size = size or fit_window(settings.window_size, _desktop_sizes())
+        size = size or fit_window(settings.window_size, desktop_sizes())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         # The settings say the window's size as it is (Settings offers it, a change compares to it).
         settings = self.settings = replace(settings, window_size=self.window.get_size())
@@ -461,7 +453,7 @@ class App:
     def resize_window(self, size: tuple[int, int]) -> None:
         """Make the window `size` (fitted to the screen) and lay every screen out again, as a
         drag of its edge does."""
-        self.window = pygame.display.set_mode(fit_window(size, _desktop_sizes()), pygame.RESIZABLE)
+        self.window = pygame.display.set_mode(fit_window(size, desktop_sizes()), pygame.RESIZABLE)
         self._resized()
 
     def quit(self) -> None:
@@ -665,7 +657,7 @@ def run_app(
     return App(
         config,
         flip=flip,
-        size=fit_window(size, _desktop_sizes()) if size is not None else None,
+        size=fit_window(size, desktop_sizes()) if size is not None else None,
         autosave=True,
         offer_resume=plain,
         loaded=loaded,

@@ -20,7 +20,7 @@ from checkers.gui.cards import button_height, button_width
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, ChangeSettings
 from checkers.gui.settings import EVAL_BAR, Settings, parse_window_size, window_sizes
-from checkers.gui.ui import Actions, HoverTips
+from checkers.gui.ui import Actions, HoverTips, desktop_sizes
 
 __all__ = ["SettingsScreen"]
 
@@ -31,14 +31,6 @@ BUILD_WAKE_SECONDS = 0.5
 def size_label(size: tuple[int, int]) -> str:
     """`1280 x 800`: a window size as Settings lists it (`parse_window_size` reads it back)."""
     return f"{size[0]} x {size[1]}"
-
-
-def _screen_sizes() -> list[tuple[int, int]]:
-    """The screens' sizes in pixels ([] where SDL cannot tell: every size is offered)."""
-    try:
-        return [(int(width), int(height)) for width, height in pygame.display.get_desktop_sizes()]
-    except (pygame.error, AttributeError):
-        return []
 
 
 class SettingsScreen(ScreenBase):
@@ -216,7 +208,7 @@ class SettingsScreen(ScreenBase):
         y += row + gap
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Window size", ui, container=panel)
-        sizes = window_sizes(_screen_sizes(), settings.window_size)
+        sizes = window_sizes(desktop_sizes(), settings.window_size)
         window = UIDropDownMenu(
             [size_label(size) for size in sizes],
             size_label(settings.window_size),

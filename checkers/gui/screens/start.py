@@ -22,8 +22,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from checkers.ai.levels import LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TIME_CONTROLS, TimeControl
-from checkers.gui import theme
-from checkers.gui.cards import Card, CardButton
+from checkers.gui import fonts, theme
+from checkers.gui.cards import BUTTON_TEXT, Card, CardButton, grid_unit, text_size
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.intents import (
@@ -704,9 +704,16 @@ class StartScreen(ButtonScreen):
         )
         total = sum(weight for *_, weight in buttons)
         room = column.width - gap * 2 * (len(buttons) - 1)
+        # Each button first as wide as its words need, the room left shared by the weights
+        # (Start the widest); in a window too small for that, by the weights alone.
+        font = fonts.font(text_size(BUTTON_TEXT, self.context.scale))
+        needs = [font.size(text)[0] + 3 * grid_unit(self.context.scale) for _, text, *_ in buttons]
+        spare = room - sum(needs)
+        if spare < 0:
+            needs, spare = [0] * len(buttons), room
         x = column.left
-        for name, text, tip, action, weight in buttons:
-            width = int(room * weight / total)
+        for (name, text, tip, action, weight), need in zip(buttons, needs):
+            width = need + int(spare * weight / total)
             self.button(
                 root,
                 name,
