@@ -37,6 +37,7 @@ __all__ = [
     "Drill",
     "DrillGame",
     "Thrown",
+    "needed_words",
     "player_moves_to_win",
     "preparing_words",
     "tables_note",
@@ -111,11 +112,23 @@ are 19 slices of 5 to 7 pieces, 7.7 billion positions, over an hour on the compi
 about 27 GB of memory for the largest slice (docs/guide.md, "Puzzles from your games, and endgame drills")."""
 
 
+def needed_words(missing: Sequence[Material]) -> str:
+    """What a drill's build makes, told apart from Settings' whole size (`all 5-piece endings`):
+    `the one 5-piece table this drill needs`, `the 7 tables of 5 and 6 pieces this drill needs`."""
+    sizes = sorted({sum(material) for material in missing})
+    pieces = " and ".join(str(size) for size in sizes)
+    if len(missing) == 1:
+        return f"the one {pieces}-piece table this drill needs"
+    if len(sizes) == 1:
+        return f"the {len(missing)} {pieces}-piece tables this drill needs"
+    return f"the {len(missing)} tables of {pieces} pieces this drill needs"
+
+
 def preparing_words(missing: Sequence[Material]) -> str:
-    """`Preparing the endgame tables for this drill: about 15 seconds the first time`, for the
-    slices `missing` (`Drill.tables_to_build`)."""
+    """`Preparing the one 5-piece table this drill needs: about 15 seconds the first time`, for
+    the slices `missing` (`Drill.tables_to_build`)."""
     seconds = seconds_words(build_seconds(missing))
-    return f"Preparing the endgame tables for this drill: {seconds} the first time"
+    return f"Preparing {needed_words(missing)}: {seconds} the first time"
 
 
 def tables_note(drill: Drill) -> str | None:
@@ -125,13 +138,18 @@ def tables_note(drill: Drill) -> str | None:
     if not missing:
         return None
     seconds = build_seconds(missing)
+    needed = needed_words(missing).replace("this drill needs", "it needs")
     if seconds > LONG_BUILD_SECONDS:
         why = "" if compiled_core() else " (the fast builder, numba, is not installed)"
         return (
-            f"Its endgame tables are built on this computer the first time you choose it, "
-            f"which takes {seconds_words(seconds)} here{why}."
+            f"{needed[:1].upper()}{needed[1:]} {'is' if len(missing) == 1 else 'are'} built on"
+            f" this computer the first time you choose it, which takes {seconds_words(seconds)}"
+            f" here{why}."
         )
-    return f"Its endgame tables are built the first time you choose it ({seconds_words(seconds)})."
+    return (
+        f"{needed[:1].upper()}{needed[1:]} {'is' if len(missing) == 1 else 'are'} built the first"
+        f" time you choose it: {seconds_words(seconds)}."
+    )
 
 
 def player_moves_to_win(position: Position, player: Side, endgames: Endgames) -> int | None:

@@ -14,6 +14,7 @@ import signal
 import sys
 import time
 from collections.abc import Generator, Iterator
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from checkers.ai.book import is_book_move
@@ -47,6 +48,7 @@ from checkers.review import (
 from checkers.workers import WorkerDied
 
 __all__ = [
+    "Columns",
     "add_review_command",
     "cmd_review",
     "move_text",
@@ -93,18 +95,57 @@ def move_text(review: MoveReview) -> str:
     return numbered_moves([review.move], review.side is BLACK, review.move_number)
 
 
-_HEADER = f"{'Move':<18}{'Score':>18}  {'Best':<14}{'Loss':>11}  Label"
+_SCORE_WIDTH = len("database loss in 100 moves")
+"""The score column: the widest a score before a move is said (`+0.25`, `wins in 3 moves`)."""
+_LOSS_WIDTH = len("into a loss")
 
 
-def row_text(review: MoveReview) -> str:
-    """One table row: move, score before it, the engine's best move, loss and label; then,
-    indented on the next line, what the move teaches (`lesson_text`) when it teaches something."""
-    row = (
-        f"{move_text(review):<18}{review.score_words:>18}  {review.best.pdn():<14}"
-        f"{review.loss_text():>11}  {review.label.value}"
-    )
-    taught = lesson_text(review)
-    return row + (f"\n    {taught}" if taught else "")
+@dataclass(frozen=True)
+class Columns:
+    """The table's column widths for one game, fixed before its first row is printed (rows come
+    as the review yields them): every row's move number, move, score, best move, loss and label
+    start where the header's do, whatever the move's side or the score's words."""
+
+    number: int
+    """`12.`: the widest move number of the game with its dot."""
+    move: int
+    """The longest move text a row can hold: any legal move of a position of the game (the best
+    move is one of them)."""
+
+    @classmethod
+    def of_game(cls, game: PdnGame) -> Columns:
+        """The widths for `game`'s rows."""
+        position, longest, plies = game.start, len("Move"), len(game.moves)
+        for move in [*game.moves, None]:
+            for legal in position.legal_moves():
+                longest = max(longest, len(legal.pdn()))
+            if move is not None:
+                position = position.move(move)
+        last = (plies + 2) // 2 + 1  # a game from a set-up position may number one more
+        return cls(len(f"{last}."), longest)
+
+    def header(self) -> str:
+        """`Move ... Score  Best  Loss  Label` over the columns."""
+        move = f"{'Move':<{self.number + 5 + self.move}}"
+        return (
+            f"{move}  {'Score':>{_SCORE_WIDTH}}  {'Best':<{self.move}}  {'Loss':>{_LOSS_WIDTH}}"
+            "  Label"
+        )
+
+    def row(self, review: MoveReview) -> str:
+        """One table row: move, score before it, the engine's best move, loss and label; then,
+        indented on the next line, what the move teaches (`lesson_text`) when it teaches
+        something. Black's and White's moves start in one column (`1.     11-15`,
+        `1. ... 23-19`)."""
+        dots = "   " if review.side is BLACK else "..."
+        number = f"{review.move_number}.".rjust(self.number)
+        row = (
+            f"{number} {dots} {review.move.pdn():<{self.move}}  "
+            f"{review.score_words:>{_SCORE_WIDTH}}  {review.best.pdn():<{self.move}}  "
+            f"{review.loss_text():>{_LOSS_WIDTH}}  {review.label.value}"
+        )
+        taught = lesson_text(review)
+        return row + (f"\n    {taught}" if taught else "")
 
 
 def summary_text(summary: dict[Any, SideSummary]) -> list[str]:
@@ -243,6 +284,7 @@ def _run_review(
     """Print the header and each row as its move is reviewed into `reviews`; True (with the
     one line on stderr) if Ctrl+C cancelled it."""
     as_text = args.format == "text"
+    columns = Columns.of_game(game)
     try:
         if as_text:
             black, white = game.tags.get("Black", "?"), game.tags.get("White", "?")
@@ -253,13 +295,13 @@ def _run_review(
                 f" {setting.describe()}, {jobs} process{'es' if jobs != 1 else ''}"
             )
             print(terminal_safe(heading), file=out)
-            print(f"Scores and losses in men from the mover's view.\n{_HEADER}", file=out)
+            print(f"Scores and losses in men from the mover's view.\n{columns.header()}", file=out)
             out.flush()
         for review in moves:
             reviews.append(review)
             if as_text:
                 display.clear()
-                print(row_text(review), file=out, flush=True)
+                print(columns.row(review), file=out, flush=True)
             display.update(len(reviews))
     except KeyboardInterrupt:
         stop.stop()

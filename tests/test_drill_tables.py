@@ -203,7 +203,7 @@ def test_the_command_builds_the_drills_table_with_one_line_then_reuses_it(
     assert "The databases' line: 1. 15-18 " in text
     progress = capsys.readouterr().err.splitlines()
     assert len(progress) == 1  # one line: what, how long it was said to take, how long it took
-    assert progress[0].startswith("Preparing the endgame tables for this drill: about ")
+    assert progress[0].startswith("Preparing the one 5-piece table this drill needs: about ")
     assert " the first time: ready in " in progress[0] and progress[0].endswith(" s")
     assert (fresh / NAME).is_file()
     out = io.StringIO()
@@ -218,7 +218,7 @@ def test_the_command_lists_the_drills_and_refuses_an_unknown_one(
     assert main(["drills"], out) == 0
     listing = out.getvalue()
     assert "4. Three kings against two: B:WK9,K27:BK10,K15,K19" in listing
-    assert "Its endgame tables are built the first time you choose it (about " in listing
+    assert "The one 5-piece table it needs is built the first time you choose it: about " in listing
     assert not fresh.exists()  # listing builds nothing
     fresh.mkdir(parents=True)
     shutil.copy(built, fresh / NAME)

@@ -78,7 +78,10 @@ def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path
     offer = database_build.next_offer()
     assert offer is not None and offer.pieces == 4 and len(offer.missing) == 14
     assert database_build.held_words() == "3 pieces (shipped)"
-    assert offer.cost_words().startswith("4 pieces: about ") and "MB of disk" in offer.cost_words()
+    assert (
+        offer.cost_words().startswith("All 4-piece endings: about ")
+        and "MB of disk" in offer.cost_words()
+    )
     assert database_build.size_words(offer.memory, "of memory").endswith(" MB of memory")
 
     stopped = database_build.start_build(offer)
@@ -157,7 +160,7 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
     assert held == "3 pieces (shipped)" and button == "Build" and enabled
-    assert status.startswith("4 pieces: about ") and status.endswith("MB of disk")
+    assert status.startswith("All 4-piece endings: about ") and status.endswith("MB of disk")
     panel = screen.panel
     assert panel is not None
     assert pygame.Rect((0, 0), size).contains(panel.get_abs_rect())
@@ -185,8 +188,8 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     assert build.progress().state == "built" and assert_whole(small) == 14
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
-    assert held == "4 pieces (shipped)" and status.startswith("5 pieces: about ")
-    assert "5 pieces: about " in status and button == "Build" and enabled
+    assert held == "4 pieces (shipped)" and status.startswith("All 5-piece endings: about ")
+    assert "All 5-piece endings: about " in status and button == "Build" and enabled
 
 
 def test_after_the_ai_plays_a_database_win_the_window_says_it_a_ply_nearer(

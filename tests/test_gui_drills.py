@@ -68,7 +68,7 @@ def test_three_kings_against_two_prepares_its_tables_then_plays(
     assert texts["title"] == "Three kings against two"
     assert texts["task"] == "Preparing the endgame tables"
     assert texts["win"].startswith("About ") and texts["win"].endswith(" the first time")
-    assert screen.status.startswith("Preparing the endgame tables for this drill: about ")
+    assert screen.status.startswith("Preparing the one 5-piece table this drill needs: about ")
     assert not screen.can_move() and screen.wake_in() is not None
     assert_plain(words_shown(screen))
     start = screen.board_position()
@@ -118,5 +118,5 @@ def test_the_drills_card_says_what_the_databases_held_here_give_and_what_the_nex
     said = screen.card.lines[-1]
     assert said.startswith("This computer holds every ending of up to 4 pieces: the AI plays")
     assert said.endswith(
-        "Building the 5-piece databases (Settings, Endgames) does the same for 5 pieces."
+        "Building all 5-piece endings (Settings, Endgames) does the same for 5 pieces."
     )

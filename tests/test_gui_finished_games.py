@@ -299,7 +299,9 @@ def test_play_load_uses_the_players_and_clock_the_file_records(
     )
     opened: list[GameConfig] = []
     monkeypatch.setattr(
-        app_module, "run_app", lambda config, flip=False, loaded=None: opened.append(config) or 0
+        app_module,
+        "run_app",
+        lambda config, flip=False, loaded=None, size=None: opened.append(config) or 0,
     )
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     out = io.StringIO()
@@ -330,7 +332,7 @@ def test_another_programs_game_between_people_loads_as_theirs(
     monkeypatch.setattr(
         app_module,
         "run_app",
-        lambda config, flip=False, loaded=None: opened.append((config, loaded)) or 0,
+        lambda config, flip=False, loaded=None, size=None: opened.append((config, loaded)) or 0,
     )
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     out = io.StringIO()

@@ -114,7 +114,7 @@ def test_new_game_load_menu_and_quit_keep_the_unfinished_game(make_app, data: Pa
 
     press(app, pygame.K_ESCAPE)  # Menu: kept, and the start screen says so
     start = app.screen
-    assert isinstance(start, StartScreen) and "kept: Load (L) resumes it" in start.status
+    assert isinstance(start, StartScreen) and "kept: Saved games (L) resumes it" in start.status
     # Shown at once, with no key pressed first (the label used to wait for a rebuild).
     assert start.status_label is not None and start.status_label.text == start.status
     assert len(games_in(data)) == 2

@@ -340,27 +340,19 @@ def review_of(ply: int, label: Label, before: float, after: float) -> MoveReview
     )
 
 
-def test_marks_never_overlap_nor_leave_the_graph_and_the_worst_shows_first() -> None:
+def test_marks_sit_on_their_points_and_the_worst_is_drawn_over_the_others() -> None:
     box = GraphBox(0, 0, 60, 40)
-    # Nine marks one pixel apart: room for three, one above the other, at that place.
+    # Nine marks one pixel apart: each on its own point, all of them drawn.
     labels = [Label.INACCURACY, Label.MISTAKE, Label.BLUNDER]
     crowd = [(ply, 20.0 + ply, 20.0) for ply in range(1, 10)]
-    # And two on the graph's corners, where a mark centred on its point would be cut.
-    corners = [(20, 0.0, 0.0), (21, 60.0, 40.0)]
     marks = [(ply, labels[ply % 3]) for ply in range(1, 10)]
-    marks += [(20, Label.MISTAKE), (21, Label.INACCURACY)]
-    placed = mark_boxes(crowd + corners, marks, box, 8)
-    for index, (_, _, square) in enumerate(placed):
-        assert box.contains(square)
-        assert all(not square.overlaps(other) for _, _, other in placed[index + 1 :])
-    in_crowd = [label for ply, label, _ in placed if ply < 10]
-    assert in_crowd == [Label.BLUNDER] * 3  # the worst are placed before the others
-    assert [ply for ply, _, _ in placed] == [2, 5, 8, 20, 21]  # in game order
-    # Where there is room, each mark sits on its own point.
-    roomy = mark_boxes(
-        [(1, 10.0, 12.0), (5, 40.0, 12.0)], [(1, Label.MISTAKE), (5, Label.BLUNDER)], box, 8
-    )
-    assert [(s.left + 4, s.top + 4) for _, _, s in roomy] == [(10, 12), (40, 12)]
+    placed = mark_boxes(crowd, marks, box, 8)
+    assert sorted(ply for ply, _, _ in placed) == list(range(1, 10))
+    for ply, _, square in placed:
+        assert (square.left + 4, square.top + 4) == (20 + ply, 20)
+    # Drawn lesser first: where they meet, a blunder lies over a mistake over an inaccuracy.
+    order = [labels.index(label) for _, label, _ in placed]
+    assert order == sorted(order)
 
 
 def test_the_graph_and_the_bar_tell_one_score_from_the_players_side() -> None:
@@ -410,12 +402,13 @@ def test_the_strip_has_a_graph_as_wide_as_the_board_and_parts_that_never_overlap
     for part in (parts.graph, parts.table, parts.buttons):
         assert strip.contains(part) and window.contains(part)
     assert not parts.graph.colliderect(parts.table) and not parts.table.colliderect(parts.buttons)
-    # Every mark the review made is on the graph (the game has many), none over another.
+    # Every mark the review made is on the graph (the game has many), whole, on the curve.
     marks = pane.marks()
     assert len(marks) == len(pane.progress.marked()) >= 5
-    for index, (_, _, square) in enumerate(marks):
+    for ply, _, square in marks:
         assert parts.graph.contains(square)
-        assert all(not square.colliderect(other) for _, _, other in marks[index + 1 :])
+        x, y = pane.point_of(ply)
+        assert abs(square.centerx - x) <= 1 and abs(square.centery - y) <= 1
     # The buttons say what they do, and their words fit them.
     buttons = pane.widgets
     texts = [buttons[name].text for name in ("previous", "next", "better", "stop")]

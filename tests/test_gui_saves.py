@@ -246,7 +246,9 @@ def test_play_load_opens_the_nth_game_of_a_pdn_file(
     path.write_text('[Event "one"]\n1. 11-15 *\n\n[Event "two"]\n1. 9-13 22-18 *\n')
     opened: list[object] = []
     monkeypatch.setattr(
-        app_module, "run_app", lambda config, flip=False, loaded=None: opened.append(loaded) or 0
+        app_module,
+        "run_app",
+        lambda config, flip=False, loaded=None, size=None: opened.append(loaded) or 0,
     )
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     assert (

@@ -136,7 +136,7 @@ def test_play_load_does_not_print_the_files_escape_sequences(
 
     path = tmp_path / "names.pdn"
     path.write_text(f'[Black "{_ATTACK}Eve"]\n[White "Bob"]\n1. 11-15 *\n')
-    monkeypatch.setattr(app_module, "run_app", lambda config, flip=False, loaded=None: 0)
+    monkeypatch.setattr(app_module, "run_app", lambda config, flip=False, loaded=None, size=None: 0)
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     out = io.StringIO()
     assert main(["play", "--load", str(path)], out=out) == 0

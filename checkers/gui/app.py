@@ -87,7 +87,7 @@ from checkers.gui.tree_view.overlay import TREE_OVERLAY, TreeOverlay
 from checkers.gui.tree_view.screen import TreeScreen
 from checkers.gui.tree_view.search import Subject
 from checkers.gui.tree_view.view import TreeChoices
-from checkers.gui.ui import Manager
+from checkers.gui.ui import Manager, desktop_sizes
 from checkers.options import read_whole_number
 from checkers.record import GameRecord
 
@@ -129,14 +129,6 @@ def ui_scale(size: tuple[int, int]) -> float:
     return round(max(0.7, min(2.0, scale)), 1)
 
 
-def _desktop_sizes() -> list[tuple[int, int]]:
-    """The screens' sizes in pixels ([] where SDL cannot tell)."""
-    try:
-        return [(int(width), int(height)) for width, height in pygame.display.get_desktop_sizes()]
-    except pygame.error:
-        return []
-
-
 class App:
     """Owns the window, the loop, the screen stack, the widgets, the sounds and the AI worker."""
 
@@ -166,8 +158,10 @@ class App:
         except pygame.error as error:
             raise DisplayUnavailable(f"no video device ({error})") from None
         pygame.font.init()
-        size = size or fit_window(settings.window_size, _desktop_sizes())
+        size = size or fit_window(settings.window_size, desktop_sizes())
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        # The settings say the window's size as it is (Settings offers it, a change compares to it).
+        settings = self.settings = replace(settings, window_size=self.window.get_size())
         pygame.display.set_caption("Checkers")
         self._place_window(settings.window_position if remember else None)
         self.assets = Assets()
@@ -213,7 +207,7 @@ class App:
             StartGame: self._start_game,  # type: ignore[dict-item]
             Resume: lambda intent: self.resume(intent.resumed, intent.review),  # type: ignore[union-attr]
             ShowStart: self._show_start,  # type: ignore[dict-item]
-            OpenLoad: lambda intent: self.push(LoadScreen(self.context)),
+            OpenLoad: lambda intent: self.push(LoadScreen(self.context, intent.playing)),  # type: ignore[union-attr]
             OpenArchive: lambda intent: self.push(ArchiveScreen(self.context, intent.archive)),  # type: ignore[union-attr]
             OpenFile: lambda intent: self.push(OpenFileScreen(self.context)),
             SaveGameAs: self._save_game_as,  # type: ignore[dict-item]
@@ -297,6 +291,8 @@ class App:
 
     def _resized(self) -> None:
         size = self.window_size()
+        if size != self.settings.window_size:  # dragged: Settings shows the size it is now
+            self.settings = self.context.settings = replace(self.settings, window_size=size)
         if ui_scale(size) != self.context.scale:
             self._rebuild_ui()
         else:
@@ -450,7 +446,15 @@ class App:
             theme.use(new.theme)
             self.renderer.clear()
             self._rebuild_ui()
+        if new.window_size != old.window_size and new.window_size != self.window_size():
+            self.resize_window(new.window_size)
         self._save_settings()
+
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """Make the window `size` (fitted to the screen) and lay every screen out again, as a
+        drag of its edge does."""
+        self.window = pygame.display.set_mode(fit_window(size, desktop_sizes()), pygame.RESIZABLE)
+        self._resized()
 
     def quit(self) -> None:
         """Leave the loop after this frame."""
@@ -640,15 +644,20 @@ class App:
 
 
 def run_app(
-    config: GameConfig | None = None, flip: bool = False, loaded: saves.ResumedGame | None = None
+    config: GameConfig | None = None,
+    flip: bool = False,
+    loaded: saves.ResumedGame | None = None,
+    size: tuple[int, int] | None = None,
 ) -> int:
-    """Open the window (the start screen when `config` is None) and run until quit; the game in
-    progress is kept in the games folder, on the plain start screen (no `config`, nothing
-    `loaded`) the newest unfinished game is offered, and the settings are remembered."""
+    """Open the window (the start screen when `config` is None; `size` instead of the size
+    remembered, fitted to the screen) and run until quit; the game in progress is kept in the
+    games folder, on the plain start screen (no `config`, nothing `loaded`) the newest unfinished
+    game is offered, and the settings are remembered."""
     plain = config is None and loaded is None  # explicit options start exactly what was asked
     return App(
         config,
         flip=flip,
+        size=fit_window(size, desktop_sizes()) if size is not None else None,
         autosave=True,
         offer_resume=plain,
         loaded=loaded,

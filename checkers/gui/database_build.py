@@ -117,8 +117,10 @@ class SizeOffer:
         return self.free >= self.disk + _SPARE_BYTES
 
     def cost_words(self) -> str:
-        """`6 pieces: about 25 minutes and 1.5 GB of disk`."""
-        return f"{self.pieces} pieces: {seconds_words(self.seconds)} and {size_words(self.disk)}"
+        """`All 6-piece endings: about 25 minutes and 1.5 GB of disk`: every slice of the size,
+        unlike a drill's build of the few it needs (`checkers.drills.needed_words`)."""
+        cost = f"{seconds_words(self.seconds)} and {size_words(self.disk)}"
+        return f"All {self.pieces}-piece endings: {cost}"
 
     def disk_words(self) -> str:
         """Why it cannot start: `needs 1.5 GB of disk, 0.9 GB free`."""

@@ -7,7 +7,9 @@ after the current event, so a screen is never closed while one of its handlers r
     StartGame(config)            replace every screen with a game (optionally a loaded record)
     Resume(resumed)              carry on with an autosaved game, with its own players
     ShowStart()                  back to the start screen
-    OpenLoad() / OpenSetup(...)  push the saved-games list / the position editor
+    OpenLoad(playing)            push the saved-games list (`playing`: the file of the game on
+                                 the board, which the list then goes back to)
+    OpenSetup(...)               push the position editor
     OpenArchive(archive)         push the list of the games of one PDN file
     OpenFile()                   push a file picker for any PDN file; the game picked comes back
                                  as `Back(LoadedGame(...))`, like the saved-games list's
@@ -64,6 +66,7 @@ __all__ = [
     "PickPuzzleFile",
     "Quit",
     "Resume",
+    "SameGame",
     "SaveGameAs",
     "SavePictureAs",
     "SavedAs",
@@ -136,6 +139,10 @@ class SavePictureAs:
 class OpenLoad:
     """Show the saved games over the current screen; the one picked is `receive`d by it."""
 
+    playing: Path | None = None
+    """The file that keeps the game on the board below (None: no game is played there): picked
+    in the list, it is not opened a second time, the list goes back to it (`SameGame`)."""
+
 
 @dataclass(frozen=True)
 class OpenSetup:
@@ -207,6 +214,14 @@ class LoadedGame:
     """Review the game's moves once it is shown (the load screen's Review)."""
     path: Path | None = field(default=None, compare=False)
     """The file it was read from (None for one game of a file of many)."""
+
+
+@dataclass(frozen=True)
+class SameGame:
+    """The game picked in the saved-games list is the one on the board: back to it as it is
+    (the load screen's Resume), or to its review (Review)."""
+
+    review: bool = False
 
 
 @dataclass(frozen=True)

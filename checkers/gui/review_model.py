@@ -54,7 +54,7 @@ MARKED = (Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
 """The labels marked in the move list and on the graph, and visited by the mistake keys."""
 
 SEVERITY = {label: rank for rank, label in enumerate(MARKED)}
-"""How bad a marked label is (a blunder is the worst): where marks would overlap, the worst shows."""
+"""How bad a marked label is (a blunder is the worst): where marks overlap, the worst is on top."""
 
 SYMBOLS = {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}
 """The annotators' signs: readable without colour (the high-contrast theme, colour blindness)."""
@@ -75,13 +75,20 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
     lost says so (a forced loss is not '12.90 men'); otherwise the men it gave away."""
     after = review.after.score  # from the opponent's view, after the move
     opponent = review.side.opponent
+    # The result after the move in the words the scores' line gives it (`database win in 4
+    # moves for Black`, `White wins in 3 moves`, `+0.30 for Black`): one wording for both.
+    now = _score_words(review.after, man, opponent, human)
+    proven = "database" if review.before.database else "forced"
     if is_win_score(after) and after > 0:
-        result = score_words(after, man, opponent, human)
-        return f"{who} walked into a forced loss: {result}"
+        return (
+            f"{who} walked into a {'database' if review.after.database else 'forced'} loss: {now}"
+        )
     if is_win_score(review.before.score) and review.before.score > 0:
-        return f"{who} let a forced win go (it is {score_words(after, man, opponent, human)} now)"
+        if is_win_score(after) and after < 0:  # still a win: a longer one, not a thrown one
+            return f"{who} kept the {proven} win, a longer one"
+        return f"{who} let a {proven} win go: {now}"
     if review.loss is None:  # a lost game stays lost, a won one won: nothing of it changed
-        return f"{who} kept the result: {score_words(after, man, opponent, human)}"
+        return f"{who} kept the result: {now}"
     return f"{who} lost {review.loss:.2f} men"
 
 
@@ -180,29 +187,6 @@ class GraphBox:
         """One past the last column."""
         return self.left + self.width
 
-    @property
-    def bottom(self) -> int:
-        """One past the last row."""
-        return self.top + self.height
-
-    def overlaps(self, other: GraphBox, gap: int = 0) -> bool:
-        """Whether the two share a pixel, or come closer than `gap` pixels."""
-        return (
-            self.left < other.right + gap
-            and other.left < self.right + gap
-            and self.top < other.bottom + gap
-            and other.top < self.bottom + gap
-        )
-
-    def contains(self, other: GraphBox) -> bool:
-        """Whether `other` lies wholly inside."""
-        return (
-            self.left <= other.left
-            and other.right <= self.right
-            and self.top <= other.top
-            and other.bottom <= self.bottom
-        )
-
 
 def graph_points(
     values: Sequence[float | None], plies: int, box: GraphBox
@@ -227,34 +211,23 @@ def mark_boxes(
     box: GraphBox,
     size: int,
 ) -> list[tuple[int, Label, GraphBox]]:
-    """Where each mark is drawn: a `size`-pixel square on its point, moved inside `box` at the
-    edges so that no mark is cut. The worst marks are placed first; a mark that would overlap
-    (or touch) one placed goes just above or below it, at its own move's place across; if the
-    graph has no room left there, it is not drawn (the move list and the mistake keys still
-    have it). In game order."""
-    if size <= 0 or box.width < size or box.height < size:
+    """Where each mark is drawn: a `size`-pixel square centred on its move's point of the curve,
+    as the analysis sites draw their dots (the caller keeps the curve half a mark inside the
+    frame, so a mark at the top or the end is whole). In drawing order: the lesser marks first,
+    so that where two meet the worse is drawn over it; by game order within a label."""
+    if size <= 0:
         return []
     where = {ply: (x, y) for ply, x, y in points}
-    placed: list[tuple[int, Label, GraphBox]] = []
-    worst_first = sorted(marks, key=lambda mark: (-SEVERITY.get(mark[1], -1), mark[0]))
-    step = size + 2
-    for ply, label in worst_first:
-        if ply not in where:
-            continue
-        x, y = where[ply]
-        left = min(max(round(x - size / 2), box.left), box.right - size)
-        natural = min(max(round(y - size / 2), box.top), box.bottom - size)
-        # Nearest free place first: on the point, then one step up, one down, two up...
-        for shift in range(2 * (box.height // step) + 1):
-            offset = (shift + 1) // 2 * step * (-1 if shift % 2 else 1)
-            top = natural + offset
-            if top < box.top or top + size > box.bottom:
-                continue
-            square = GraphBox(left, top, size, size)
-            if not any(square.overlaps(other, gap=1) for _, _, other in placed):
-                placed.append((ply, label, square))
-                break
-    return sorted(placed, key=lambda mark: mark[0])
+    placed = [
+        (
+            ply,
+            label,
+            GraphBox(round(where[ply][0] - size / 2), round(where[ply][1] - size / 2), size, size),
+        )
+        for ply, label in marks
+        if ply in where
+    ]
+    return sorted(placed, key=lambda mark: (SEVERITY.get(mark[1], -1), mark[0]))
 
 
 def ply_at(x: float, plies: int, box: GraphBox) -> int:

@@ -33,12 +33,15 @@ __all__ = [
     "RECENT_FOLDERS",
     "SETTINGS_FILE",
     "WINDOW_SIZE",
+    "WINDOW_SIZES",
     "AISetup",
     "Settings",
     "fit_window",
     "load_settings",
+    "parse_window_size",
     "save_settings",
     "settings_path",
+    "window_sizes",
 ]
 
 SETTINGS_FILE = "settings.json"
@@ -49,6 +52,20 @@ MAX_WINDOW = (7680, 4320)
 """The largest window opened, an 8K screen: a 16384-pixel square one stopped every start with
 pygame's out-of-memory error."""
 _MAX_WINDOW = 16384  # what a file may say at all; more is not a size but damage
+WINDOW_SIZES = (
+    (720, 480),
+    (960, 640),
+    (1120, 720),
+    (1280, 800),
+    (1440, 900),
+    (1600, 1000),
+    (1920, 1200),
+    (2560, 1600),
+)
+"""The sizes Settings offers for the window (the smallest the layouts are made for, the first
+run's, and the common screens' at 16:10), those that fit the screen (`window_sizes`)."""
+SCREEN_MARGIN = (0, 64)
+"""What a window leaves of a screen: the title bar and a task bar take about 64 pixels' height."""
 _MAX_POSITION = 65536
 _MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 FIRST_LEVEL = "novice"
@@ -246,6 +263,32 @@ def fit_window(size: tuple[int, int], screens: Sequence[tuple[int, int]]) -> tup
         max(MIN_WINDOW[0], min(size[0], bound[0])),
         max(MIN_WINDOW[1], min(size[1], bound[1])),
     )
+
+
+def window_sizes(
+    screens: Sequence[tuple[int, int]], current: tuple[int, int]
+) -> list[tuple[int, int]]:
+    """The window sizes to offer, smallest first: those of WINDOW_SIZES that fit the largest of
+    `screens` whole (its title bar and task bar left room), all of them when the screens are
+    unknown, and the `current` size itself (dragged to a size of its own)."""
+    widest = max((width for width, _ in screens), default=MAX_WINDOW[0])
+    tallest = max((height for _, height in screens), default=MAX_WINDOW[1] + SCREEN_MARGIN[1])
+    room = (widest - SCREEN_MARGIN[0], tallest - SCREEN_MARGIN[1])
+    fitting = {size for size in WINDOW_SIZES if size[0] <= room[0] and size[1] <= room[1]}
+    return sorted(fitting | {MIN_WINDOW, current})
+
+
+def parse_window_size(text: str) -> tuple[int, int]:
+    """`1280x800` (or `1280X800`, `1280 x 800`) as a size; ValueError with the reason for
+    anything else or a size outside MIN_WINDOW to MAX_WINDOW."""
+    width, separator, height = text.strip().lower().replace(" ", "").partition("x")
+    if not separator or not width.isdigit() or not height.isdigit():
+        raise ValueError(f"{text!r} is not a size: give WIDTHxHEIGHT in pixels, e.g. 1280x800")
+    size = (int(width), int(height))
+    low, high = MIN_WINDOW, MAX_WINDOW
+    if not (low[0] <= size[0] <= high[0] and low[1] <= size[1] <= high[1]):
+        raise ValueError(f"{size[0]}x{size[1]} is outside {low[0]}x{low[1]} to {high[0]}x{high[1]}")
+    return size
 
 
 def _position(value: object) -> tuple[int, int] | None:

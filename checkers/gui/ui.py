@@ -27,6 +27,7 @@ __all__ = [
     "Actions",
     "HoverTips",
     "Manager",
+    "desktop_sizes",
     "drop_tooltips",
     "expanded",
     "fit_label",
@@ -281,3 +282,11 @@ def side_panel(
         "", status, ui, container=root, object_id="#status", wrap_to_height=False
     )
     return UIPanel(panel, manager=ui, container=root, object_id="#side_panel"), status_box
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The screens' sizes in pixels ([] where SDL cannot tell)."""
+    try:
+        return [(int(width), int(height)) for width, height in pygame.display.get_desktop_sizes()]
+    except pygame.error:
+        return []

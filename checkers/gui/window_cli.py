@@ -94,6 +94,26 @@ def _ai_options(parser: argparse.ArgumentParser, colour: str) -> None:
     )
 
 
+def window_size(text: str) -> tuple[int, int]:
+    """`--size WxH`: a window size (argparse's type; a bad one is one line and status 2)."""
+    from checkers.gui.settings import parse_window_size  # no pygame: plain data
+
+    try:
+        return parse_window_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _size_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--size",
+        type=window_size,
+        metavar="WxH",
+        help="open the window this size in pixels, e.g. 1280x800 (at least 720x480; fitted to"
+        " the screen; default: the size it had last time)",
+    )
+
+
 def _common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fen", help="start from this position (PDN FEN)")
     parser.add_argument(
@@ -113,6 +133,7 @@ def _common_options(parser: argparse.ArgumentParser) -> None:
 def add_gui_commands(subparsers: Any) -> None:
     """Add `start`, `play` and `watch` to the CLI's subparsers."""
     start = subparsers.add_parser("start", help="open the desktop game's start screen")
+    _size_option(start)
     start.set_defaults(handler=cmd_start)
 
     play = subparsers.add_parser(
@@ -127,6 +148,7 @@ def add_gui_commands(subparsers: Any) -> None:
     for colour in ("black", "white"):
         _ai_options(play, colour)
     _common_options(play)
+    _size_option(play)
     play.add_argument(
         "--clock",
         metavar="MIN[+SEC]",
@@ -155,6 +177,7 @@ def add_gui_commands(subparsers: Any) -> None:
     for colour in ("black", "white"):
         _ai_options(watch, colour)
     _common_options(watch)
+    _size_option(watch)
     watch.add_argument(
         "--headless",
         action="store_true",
@@ -236,14 +259,16 @@ def load_pdn(path: str, number: int = 1) -> Any:
         raise _usage_error(f"cannot read {error.words(path)}") from None
 
 
-def _open_window(config: Any, flip: bool = False, loaded: Any = None) -> int:
+def _open_window(
+    config: Any, flip: bool = False, loaded: Any = None, size: tuple[int, int] | None = None
+) -> int:
     """Run the desktop app, or print one line and return NO_DISPLAY_STATUS without a display."""
     problem = display_problem()
     if problem is None:
         from checkers.gui.app import DisplayUnavailable, run_app
 
         try:
-            return run_app(config, flip=flip, loaded=loaded)
+            return run_app(config, flip=flip, loaded=loaded, size=size)
         except DisplayUnavailable as error:
             problem = str(error)
     print(f"checkers: cannot open a window: {problem}; {HEADLESS_HINT}", file=sys.stderr)
@@ -252,7 +277,7 @@ def _open_window(config: Any, flip: bool = False, loaded: Any = None) -> int:
 
 def cmd_start(args: argparse.Namespace, out: TextIO) -> int:
     """Open the start screen (what plain `checkers` and `python main.py` do)."""
-    return _open_window(None)
+    return _open_window(None, size=getattr(args, "size", None))
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
@@ -275,7 +300,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         config, said = _config_for_file(args, config, loaded.tags)
         print(f"checkers: {terminal_safe(said)}", file=out)  # player names are the file's
         config = replace(config, start=loaded.record.start)  # N starts this game over
-    return _open_window(config, flip=args.flip, loaded=loaded)
+    return _open_window(config, flip=args.flip, loaded=loaded, size=args.size)
 
 
 def _given_for(args: argparse.Namespace, colour: str) -> bool:
@@ -332,7 +357,7 @@ def cmd_watch(args: argparse.Namespace, out: TextIO) -> int:
         from checkers.gui.headless import watch_in_terminal
 
         return watch_in_terminal(config, out)
-    return _open_window(config)
+    return _open_window(config, size=args.size)
 
 
 def open_tree_view(args: argparse.Namespace, out: TextIO) -> int:

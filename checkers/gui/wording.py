@@ -247,12 +247,13 @@ def score_words(score: float, man: float, side: Side, human: Side | None) -> str
 
 
 def database_note(score: float, side: Side, human: Side | None) -> str:
-    """A result the endgame databases gave (`score` from `side`'s view) in words for the panel:
-    `database win in 3 moves for White`, `database loss in 2 moves for the AI`, `database draw`."""
-    words = database_words(score)
+    """A result the endgame databases gave (`score` from `side`'s view) in words for the panel,
+    told for the winner as every other score is told for the side ahead: `database win in 3
+    moves for White`, `database win in 2 moves for you`, `database draw`."""
     if not is_win_score(score):
-        return words
-    return f"{words} for {side_words(side, human)}"
+        return database_words(score)
+    winner = side if score > 0 else side.opponent
+    return f"{database_words(abs(score))} for {side_words(winner, human)}"
 
 
 def bar_number(score: float, man: float) -> str:

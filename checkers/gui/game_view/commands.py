@@ -443,7 +443,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             "settings",
             "Settings",
             (),
-            "theme, sound, board, evaluation bar",
+            "theme, sound, board, evaluation bar, window size",
             lambda: screen.context.request(OpenSettings()),
             place="menu",
             group="view",

@@ -228,6 +228,10 @@ def _score_line(game: Game) -> str:
     figures = game.figures
     if figures is not None and figures.depth == found.depth and figures.note != BOOK_NOTE:
         return f"Score {words}"
+    if figures is not None and figures.depth > 0 and figures.note != BOOK_NOTE:
+        # Under `White (novice) looked 3 turns ahead`, a second depth with no subject reads as
+        # a contradiction: this one is the engine's judging search, and says so.
+        return f"Score {words} (the engine {settled_words(found.depth)})"
     return f"Score {words} ({settled_words(found.depth)})"
 
 

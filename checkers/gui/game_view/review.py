@@ -285,7 +285,9 @@ class ReviewPane:
             sum(widths) + 3 * gap,
         )
         frame = self.parts.graph
-        pad = 2  # the curve's line and the marks stay clear of the frame
+        # The curve stays half a mark inside the frame: a mark drawn on a point at the top, the
+        # bottom or the last move is whole.
+        pad = self.mark_size() // 2 + 2
         self.graph = GraphBox(
             frame.left + pad, frame.top + pad, frame.width - 2 * pad, frame.height - 2 * pad
         )
@@ -624,8 +626,8 @@ class ReviewPane:
         return max(6, self._unit() * 9 // 10)
 
     def marks(self) -> list[tuple[int, Label, pygame.Rect]]:
-        """The graph's marks as drawn: (ply, label, square); none overlaps another or leaves
-        the graph (where two would meet, the worse is drawn)."""
+        """The graph's marks as drawn, each centred on its move's point of the curve: (ply,
+        label, square), the worse drawn last (over a lesser one it meets)."""
         points = graph_points(self.progress.values(), self.progress.total, self.graph)
         placed = mark_boxes(points, self.progress.marked(), self.graph, self.mark_size())
         return [

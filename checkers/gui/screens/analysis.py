@@ -214,8 +214,16 @@ class AnalysisScreen(ScreenBase):
         self.status = f"{switched.turn.name.capitalize()} to move now (U switches back)."
         self._analyse()
 
+    def is_over(self) -> bool:
+        """Whether the game would be over in the position on the board (no legal move, or an
+        ending the record calls): there is no move to play or to look for."""
+        return self.record.outcome is not None or not self.record.legal_moves()
+
     def play_best(self) -> None:
         """Play the engine's best move so far on this board."""
+        if self.is_over():
+            self.status = "The game is over here: there is no move to play (U takes back)."
+            return
         if self.analysis is None or not self.analysis.lines:
             self.status = "The engine has no move yet for this position."
             return
@@ -691,14 +699,15 @@ class AnalysisScreen(ScreenBase):
         changed = False
         for name, text in self.texts().items():
             changed = self._set(name, text) or changed
-        undo, can_undo = self.widgets.get("back"), self.can_take_back()
-        if undo is not None and undo.is_enabled != can_undo:
-            # Nothing made here to take back: the button says so by being off.
-            if can_undo:
-                undo.enable()
-            else:
-                undo.disable()
-            changed = True
+        for name, usable in (("back", self.can_take_back()), ("best", not self.is_over())):
+            # Nothing made here to take back, no move to play: the button says so by being off.
+            button = self.widgets.get(name)
+            if button is not None and button.is_enabled != usable:
+                if usable:
+                    button.enable()
+                else:
+                    button.disable()
+                changed = True
         if self.explorer is not None:
             changed = self.explorer.sync(self.position, self.analysis) or changed
         if self.status_box is not None and self._shown.get("status") != self.status:

@@ -342,6 +342,6 @@ def databases_words(held: int) -> str:
     if held >= MAX_WINDOW_PIECES:
         return f"This computer holds every ending of up to {held} pieces: {exact}."
     return (
-        f"This computer holds every ending of up to {held} pieces: {exact}. Building the "
-        f"{held + 1}-piece databases (Settings, Endgames) does the same for {held + 1} pieces."
+        f"This computer holds every ending of up to {held} pieces: {exact}. Building all "
+        f"{held + 1}-piece endings (Settings, Endgames) does the same for {held + 1} pieces."
     )

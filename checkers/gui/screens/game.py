@@ -64,6 +64,7 @@ from checkers.gui.intents import (
     OpenLoad,
     OpenSetup,
     OpenWhy,
+    SameGame,
     SavedAs,
     SaveGameAs,
     ShowStart,
@@ -91,7 +92,7 @@ KEPT_NOTE = " Your last game was kept: Menu > Saved games (Ctrl+O) resumes it."
 FLASH_FRAME = 1 / 20
 """Seconds between frames while pieces flash (each flash lasts a fifth of a second)."""
 
-START_KEPT_NOTE = "Your last game was kept: Load (L) resumes it."
+START_KEPT_NOTE = "Your last game was kept: Saved games (L) resumes it."
 """The same note on the start screen, naming the start screen's own way back to it."""
 
 CONFIRMED = ("resign", "draw")
@@ -276,8 +277,11 @@ class GameScreen(ScreenBase):
         self.context.request(SaveGameAs(self.pdn_text(), name.replace("/", "-")))
 
     def open_load_screen(self) -> None:
-        """List the saved games over this screen; picking one loads it here (`receive`)."""
-        self.context.request(OpenLoad())
+        """List the saved games over this screen; picking one loads it here (`receive`), and
+        picking this game's own file comes back to it."""
+        keeper = self.keeper
+        playing = keeper.file.path if keeper.file is not None else keeper.source
+        self.context.request(OpenLoad(playing))
 
     def open_setup_screen(self) -> None:
         """Edit a position (starting from the one shown) and start a new game from it."""
@@ -290,6 +294,11 @@ class GameScreen(ScreenBase):
             if result.review:
                 self.game.go_to(0)
                 self.start_review()
+        elif isinstance(result, SameGame):
+            if result.review:
+                self.start_review()
+            else:
+                self.game.status = "Back to this game, as it was."
         elif isinstance(result, Analysed):
             found = Judgement(
                 result.score, 1.0, result.position.turn, result.depth, result.database

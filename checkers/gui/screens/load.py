@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -25,7 +26,7 @@ from checkers.gui.cards import button_height, button_width, grid_unit
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_list import GameList
 from checkers.gui.game_view.keeper import RESUME_PLY_TAG
-from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume
+from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume, SameGame
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import run_key_binding
 from checkers.gui.wording import moves_count, plural
@@ -206,10 +207,12 @@ def fit_text(text: str, width: int, size: int) -> str:
 class LoadScreen(_Dialog):
     """The saved games, newest first: click one (or Up/Down and Enter) to load it."""
 
-    title = "Open a saved game"
+    title = "Saved games"
 
-    def __init__(self, context: ScreenContext) -> None:
+    def __init__(self, context: ScreenContext, playing: Path | None = None) -> None:
         super().__init__(context)
+        self.playing = playing
+        """The file of the game on the board below (picked, the list goes back to it)."""
         self.saved = saves.list_saved_games()
         self.items: Sequence[_Listed] = self.saved
         self.chosen = 0
@@ -277,10 +280,18 @@ class LoadScreen(_Dialog):
         if self.items:
             self.open(self.chosen, review=True)
 
+    def is_playing(self, entry: object) -> bool:
+        """Whether `entry` is the saved game on the board below (this window's own)."""
+        if self.playing is None or not isinstance(entry, saves.SavedGame):
+            return False
+        return _same_file(entry.path, self.playing)
+
     def action_words(self) -> tuple[str, str]:
         """The main button's label and tooltip for the chosen game: Resume for an unfinished
         game, Open for a finished one (it opens as finished)."""
         entry = self.items[self.chosen] if self.chosen < len(self.items) else None
+        if self.is_playing(entry):
+            return "Resume", "This is the game on the board: back to it (Enter)"
         if isinstance(entry, saves.SavedGame) and entry.is_unfinished:
             return "Resume", "Carry on with the chosen game where it was left (Enter)"
         return "Open", "Open the chosen game to step through it (Enter)"
@@ -307,6 +318,9 @@ class LoadScreen(_Dialog):
         line instead."""
         entry = self.saved[index]
         self.chosen = index
+        if self.is_playing(entry):  # the game on the board: back to it, never a second copy
+            self.context.request(Back(SameGame(review)))
+            return
         if entry.problem is not None:
             self.refuse(f"Cannot open {entry.path.name}: {entry.problem}")
             return
@@ -336,15 +350,17 @@ class LoadScreen(_Dialog):
             self.context.request(Back(result))
 
     def row_text(self, index: int) -> str:
-        """Row `index`'s line: the game's summary, marked when a window plays it now (this
-        one's own game too, which is otherwise the twin of a copy saved beside it)."""
+        """Row `index`'s line: the game's summary, marked when it is the game on the board below
+        (otherwise the twin of a copy saved beside it) or another window plays it now."""
         entry = self.items[index]
         if not isinstance(entry, saves.SavedGame):
             return entry.summary()
         text = saved_game_words(entry) + self.row_tail(index)
+        if self.is_playing(entry):
+            return "On the board now: " + text
         if not entry.is_unfinished:
             return text
-        return "In play now: " + text if saves.is_open_elsewhere(entry.path) else text
+        return "In another window: " + text if saves.is_open_elsewhere(entry.path) else text
 
     def row_tail(self, index: int) -> str:
         """The end of row `index` that is never cut: when the game was saved."""
@@ -365,6 +381,10 @@ class LoadScreen(_Dialog):
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""
         entry = self.saved[index]
+        if self.is_playing(entry):
+            return (
+                f"The game on the board: click to choose, again to go back to it  {entry.path.name}"
+            )
         if entry.is_unfinished:
             return f"Click to choose, again to carry on with it (Enter)  {entry.path.name}"
         return f"Click to choose, again to open it (Enter)  {entry.path.name}"
@@ -427,6 +447,14 @@ class LoadScreen(_Dialog):
             self.count_label.set_text(shown or " ")
 
 
+def _same_file(first: Path, second: Path) -> bool:
+    """Whether the two paths name one file (a folder named two ways is the same folder)."""
+    try:
+        return first.resolve() == second.resolve()
+    except OSError:
+        return first == second
+
+
 class ArchiveScreen(LoadScreen):
     """The games of one PDN file: type to filter by player, event or result; pick one to open.
 
@@ -437,6 +465,7 @@ class ArchiveScreen(LoadScreen):
 
     def __init__(self, context: ScreenContext, archive: PdnArchive) -> None:
         _Dialog.__init__(self, context)
+        self.playing = None
         self.games = GameList(archive)
         self.title = f"Games in {archive.source}"
         self.items = self.games.shown
@@ -566,7 +595,7 @@ class ResumeScreen(_Dialog):
         return [
             f"{tags.get('Black', '?')} (Black) vs {tags.get('White', '?')} (White)",
             f"{moves} played, {record.position.turn.name.capitalize()} to move",
-            "Not now keeps it in your saved games: Load resumes it later.",
+            "Not now keeps it in your saved games: Saved games resumes it later.",
         ]
 
     def foot_buttons(self) -> list[tuple[str, str, str, Callable[[], None]]]:

@@ -1,5 +1,5 @@
-"""The settings dialog: theme, sound and volume, which way the board faces and when the
-evaluation bar shows; every change is applied at once and remembered (the App writes the
+"""The settings dialog: theme, sound and volume, which way the board faces, when the evaluation
+bar shows and the window's size; every change is applied at once and remembered (the App writes the
 settings file).
 
 A card of the window's one style (checkers.gui.cards: the gold border, the title, the buttons'
@@ -19,13 +19,18 @@ from checkers.gui import database_build, theme
 from checkers.gui.cards import button_height, button_width
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, ChangeSettings
-from checkers.gui.settings import EVAL_BAR, Settings
-from checkers.gui.ui import Actions, HoverTips
+from checkers.gui.settings import EVAL_BAR, Settings, parse_window_size, window_sizes
+from checkers.gui.ui import Actions, HoverTips, desktop_sizes
 
 __all__ = ["SettingsScreen"]
 
 BUILD_WAKE_SECONDS = 0.5
 """How often the databases' row looks at a build under way (the loop otherwise sleeps)."""
+
+
+def size_label(size: tuple[int, int]) -> str:
+    """`1280 x 800`: a window size as Settings lists it (`parse_window_size` reads it back)."""
+    return f"{size[0]} x {size[1]}"
 
 
 class SettingsScreen(ScreenBase):
@@ -68,6 +73,11 @@ class SettingsScreen(ScreenBase):
         if name is not None:
             self.change(eval_bar=name)
 
+    def _choose_window_size(self, text: str) -> None:
+        size = parse_window_size(text)
+        if size != self.settings.window_size:
+            self.change(window_size=size)
+
     def handle(self, event: pygame.event.Event) -> None:
         """Widgets' events; Esc closes the dialog."""
         if self.actions.handle(event):
@@ -98,7 +108,7 @@ class SettingsScreen(ScreenBase):
         row, gap = 4 * unit, unit
         close_height = button_height(scale)
         width, height = root.get_container().get_rect().size
-        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 9 * row + 13 * gap + close_height)
+        box = pygame.Rect(0, 0, min(width - 4 * gap, 56 * unit), 10 * row + 14 * gap + close_height)
         box.center = (width // 2, height // 2)
         self.shade(root)
         panel = self.panel = UIPanel(
@@ -195,6 +205,24 @@ class SettingsScreen(ScreenBase):
             "The squares' numbers (11-15 names a move by them), on empty squares only",
             lambda: self.change(square_numbers=not self.settings.square_numbers),
         )
+        y += row + gap
+
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Window size", ui, container=panel)
+        sizes = window_sizes(desktop_sizes(), settings.window_size)
+        window = UIDropDownMenu(
+            [size_label(size) for size in sizes],
+            size_label(settings.window_size),
+            pygame.Rect(2 * gap + label, y, control, row),
+            ui,
+            container=panel,
+        )
+        self.actions.chosen[window] = self._choose_window_size
+        self.tips.add(
+            window,
+            "The window's size in pixels, among those that fit this screen (dragging its edge"
+            " works too); remembered for the next time",
+        )
+        self.widgets["window_size"] = window
         y += row + gap
         y = self._build_databases(panel, y, label, control, row, gap)
         y += gap

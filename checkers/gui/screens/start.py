@@ -23,8 +23,8 @@ from checkers.ai.levels import LEVELS, Level
 from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.formats.puzzle_store import due_count
-from checkers.gui import theme
-from checkers.gui.cards import Card, CardButton
+from checkers.gui import fonts, theme
+from checkers.gui.cards import BUTTON_TEXT, Card, CardButton, grid_unit, text_size
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.intents import (
@@ -108,8 +108,8 @@ def level_label(level: Level) -> str:
 
 
 class StartScreen(ButtonScreen):
-    """Buttons for every choice, Start / Load / Puzzles / Drills / Settings / Quit, and a status
-    line."""
+    """Buttons for every choice, Start / Saved games / Puzzles / Drills / Settings / Quit, and a
+    status line."""
 
     def __init__(self, context: ScreenContext, choices: StartChoices) -> None:
         super().__init__(context)
@@ -233,7 +233,7 @@ class StartScreen(ButtonScreen):
         """Ask on a card whether to close the window (Quit, or Cancel to stay)."""
         self.card = Card(
             "Quit checkers?",
-            ["Your games are kept: Load resumes them."],
+            ["Your games are kept: Saved games resumes them."],
             [
                 CardButton("quit", "Quit", "Close the window (Enter)", self.quit),
                 CardButton("cancel", "Cancel", "Stay on the start screen (Esc)", self.close_card),
@@ -663,8 +663,8 @@ class StartScreen(ButtonScreen):
 
     @staticmethod
     def _bottom_top(height: int, row: int, gap: int) -> int:
-        """The top of the Start / Load / Puzzles / Drills / Settings / Quit row (the status line
-        under it)."""
+        """The top of the Start / Saved games / Puzzles / Drills / Settings / Quit row (the status
+        line under it)."""
         return height - 2 * gap - row - int(row * 1.3)
 
     def _bottom_row(
@@ -678,7 +678,13 @@ class StartScreen(ButtonScreen):
         puzzles_tip = f"Positions from your reviewed games to solve: {due} of {held} due now (P)"
         buttons = (
             ("start", "Start", "Start the game chosen above (Enter)", self.start, 2.0),
-            ("load", "Load", "Open a saved game (L or Ctrl+O)", self.open_load_screen, 1.3),
+            (
+                "load",
+                "Saved games",
+                "Your kept games, finished or not: resume or open one (L or Ctrl+O)",
+                self.open_load_screen,
+                1.8,
+            ),
             ("puzzles", puzzles, puzzles_tip, self.open_puzzles, 1.7 if due else 1.3),
             (
                 "drills",
@@ -687,14 +693,27 @@ class StartScreen(ButtonScreen):
                 self.open_drills,
                 1.3,
             ),
-            ("settings", "Settings", "Theme, sound and board (S)", self.open_settings, 1.3),
+            (
+                "settings",
+                "Settings",
+                "Theme, sound, board and window size (S)",
+                self.open_settings,
+                1.3,
+            ),
             ("quit", "Quit", "Close the window (Q or Ctrl+Q)", self.quit, 1.0),
         )
         total = sum(weight for *_, weight in buttons)
         room = column.width - gap * 2 * (len(buttons) - 1)
+        # Each button first as wide as its words need, the room left shared by the weights
+        # (Start the widest); in a window too small for that, by the weights alone.
+        font = fonts.font(text_size(BUTTON_TEXT, self.context.scale))
+        needs = [font.size(text)[0] + 3 * grid_unit(self.context.scale) for _, text, *_ in buttons]
+        spare = room - sum(needs)
+        if spare < 0:
+            needs, spare = [0] * len(buttons), room
         x = column.left
-        for name, text, tip, action, weight in buttons:
-            width = int(room * weight / total)
+        for (name, text, tip, action, weight), need in zip(buttons, needs):
+            width = need + int(spare * weight / total)
             self.button(
                 root,
                 name,
