@@ -37,7 +37,9 @@ from checkers.explorer import (
     open_built,
     save_archive_list,
 )
+from checkers.gui import fonts
 from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
+from checkers.gui.cards import BUTTON_TEXT, HEADING_TEXT, text_row, text_size
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions, fit_label
@@ -388,14 +390,15 @@ class ExplorerPane:
         ui = context.ui
         self.labels, self.buttons, self._shown = {}, {}, {}
         unit = max(1, round(10 * context.scale))
-        line = round(2.4 * unit)
-        small = round(2.1 * unit)
+        line = text_row(2.4, context.scale, HEADING_TEXT)
+        small = text_row(2.1, context.scale)
         x, y, width = area.left, area.top, area.width
 
         def label(name: str, rect: pygame.Rect, style: str) -> None:
             self.labels[name] = UILabel(rect, "", ui, container=panel, object_id=style)
 
-        add_width = max(round(width * 0.36), 9 * unit)
+        add_text = fonts.font(text_size(BUTTON_TEXT, context.scale)).size("Add games...")[0]
+        add_width = max(round(width * 0.36), 9 * unit, add_text + 2 * unit)
         label("explorer title", pygame.Rect(x, y, width - add_width, line), "@heading")
         self.buttons["add"] = actions.button(
             ui,
