@@ -359,8 +359,12 @@ class SetupScreen(ButtonScreen):
             )
         y += 2 * (row + gap) + gap
         position = self.position
+        # A side's count never breaks between its words (no-break spaces): in a narrow panel
+        # the two sides take a row each.
         counts = "   ".join(
-            f"{side.name.capitalize()}: {plural(len(position.pieces(side)), 'piece')}"
+            f"{side.name.capitalize()}: {plural(len(position.pieces(side)), 'piece')}".replace(
+                " ", "\u00a0"
+            )
             for side in (BLACK, WHITE)
         )
         _, y = self._lines(panel, counts, x, y, width, 17, "@heading")
