@@ -47,8 +47,8 @@ ARROW_ALPHAS = (210, 130, 90)
 """How opaque a line's arrows are, its first move most (the window's, render.ARROW_ALPHAS)."""
 HINT_ALPHA = 190
 """A single arrow's opacity: the window's hint arrow."""
-MIN_NUMBER_PIXELS = 11
-"""The smallest square number in pixels (the window's, render.MIN_NUMBER_PIXELS)."""
+MIN_NUMBER_PIXELS = 12
+"""The smallest text in pixels, a square's number or an arrow's: the window's (theme.MIN_TEXT)."""
 
 DEFAULT_SIZE = 480
 MIN_SIZE = 120
@@ -423,9 +423,10 @@ def _arrow(
     parts.append(Polygon(tip, palette.HINT))
     shapes: list[Shape] = [Group(alpha, tuple(parts), "arrow")]
     if label:
-        radius = max(6, round(cell * 0.15))
+        radius = max(8, round(cell * 0.15))
         x, y = points[0]
-        text_size = round(radius * 1.5 * 0.72)  # the window's size for it, in Noto Sans pixels
+        # The window's size for it, in Noto Sans pixels (render.Renderer.arrow).
+        text_size = max(MIN_NUMBER_PIXELS, round(radius * 1.5 * 0.72))
         shapes += [
             Circle(x, y, radius, palette.HINT, palette.TEXT, max(1, radius // 6)),
             Text(x, y + text_size * 0.36, label, text_size, palette.TEXT, anchor="middle"),

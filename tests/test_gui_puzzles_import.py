@@ -42,7 +42,7 @@ def test_a_collection_imported_from_the_window_joins_the_set_and_is_shown(
     assert len(load_puzzles()) == 20 and screen.puzzle is not None
     assert screen.status.startswith("20 problems of problems-dev.pdn added to your puzzles")
     texts = screen.texts()
-    assert texts["source"].startswith("problems-dev.pdn, problem ")
+    assert texts["source 1"].startswith("problems-dev.pdn, problem ")
     assert texts["task"].endswith("to play: find the best move")
     # A problem with no named idea claims only what its book does, not a check it never had.
     bare = next(p for p in screen.puzzles if not p.ideas)

@@ -217,11 +217,11 @@ def test_moves_taken_back_are_greyed_in_the_list_until_redone(
 @pytest.mark.parametrize("name", theme.THEMES)
 def test_no_text_of_the_small_window_is_nine_pixels(name: str) -> None:
     small = ui_scale((720, 480))
-    assert theme.text_size(14, small) >= 10
+    assert theme.text_size(14, small) >= 12
     for block in theme.ui_theme(name, small).values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict) and "size" in font:
-            assert int(font["size"]) >= theme.MIN_TEXT >= 10
+            assert int(font["size"]) >= theme.MIN_TEXT >= 12
 
 
 def test_the_status_line_says_the_ais_book_move_and_whose_turn_follows(

@@ -17,9 +17,9 @@ from checkers.gui import theme
 from checkers.gui.board_input import board_event
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
-from checkers.gui.cards import Card, grid_unit
+from checkers.gui.cards import HEADING_TEXT, Card, grid_unit, text_row
 from checkers.gui.context import ScreenBase, ScreenContext
-from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
+from checkers.gui.layout import GameLayout, game_layout, status_height
 from checkers.gui.ui import Actions, fit_label, side_panel
 
 __all__ = ["BoardPlayScreen", "ButtonSpec", "label_lines"]
@@ -102,9 +102,8 @@ class BoardPlayScreen(ScreenBase):
     def layout(self) -> GameLayout:
         """Board on the left, panel on the right, status line under the board."""
         width, height = self.context.window_size()
-        unit = grid_unit(self.context.scale)
         return game_layout(
-            width, height, self.flipped, status_height=max(round(5.4 * unit), STATUS_FLOOR)
+            width, height, self.flipped, status_height=status_height(self.context.scale)
         )
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -185,10 +184,11 @@ class BoardPlayScreen(ScreenBase):
         panel, self.status_box = side_panel(ui, root, box, layout.status)
         pad = unit
         width = box.width - 2 * pad - 6
-        heights = {"@heading": round(2.4 * unit), "@title": round(3.4 * unit)}
+        scale = self.context.scale
+        heights = {"@heading": text_row(2.4, scale, HEADING_TEXT), "@title": round(3.4 * unit)}
         y = pad // 2
         for name, style in self.LABELS:
-            height = heights.get(style, round(2.1 * unit))
+            height = heights.get(style, text_row(2.1, scale))
             self.labels[name] = UILabel(
                 pygame.Rect(pad, y, width, height), "", ui, container=panel, object_id=style
             )

@@ -22,6 +22,9 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from checkers.gui import fonts, theme
 
 __all__ = [
+    "BUTTON_TEXT",
+    "HEADING_TEXT",
+    "SMALL_TEXT",
     "Card",
     "CardButton",
     "button_height",
@@ -29,6 +32,7 @@ __all__ = [
     "fit_left",
     "fit_right",
     "grid_unit",
+    "text_row",
     "text_size",
     "wrap_words",
 ]
@@ -37,6 +41,10 @@ BUTTON_TEXT = 17
 """The theme's button text size in the reference window (checkers/gui/themes/*.json)."""
 LINE_TEXT = 17
 """The card's lines' text size (`@centred` in the theme)."""
+SMALL_TEXT = 15
+"""The panels' small text size (`@small` and `@dim` in the theme)."""
+HEADING_TEXT = 17
+"""The panels' headings' text size (`@heading` in the theme)."""
 RING = 3
 """Pixels between a button's edge and the focus outline around it."""
 
@@ -49,6 +57,13 @@ def grid_unit(scale: float) -> int:
 def text_size(size: int, scale: float) -> int:
     """A theme text size as the window shows it (`theme.text_size`, as `ui_theme` scales)."""
     return theme.text_size(size, scale)
+
+
+def text_row(factor: float, scale: float, size: int = SMALL_TEXT) -> int:
+    """The height of a row of text of the theme's `size`: `factor` grid units, or more where
+    the text is taller (a small window's grid rows are shorter than its smallest text)."""
+    face = fonts.font(text_size(size, scale))
+    return max(round(factor * grid_unit(scale)), face.get_ascent() - face.get_descent())
 
 
 def button_height(scale: float) -> int:

@@ -37,7 +37,9 @@ from checkers.formats.explorer_index import (
     open_built,
     save_archive_list,
 )
+from checkers.gui import fonts
 from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
+from checkers.gui.cards import BUTTON_TEXT, HEADING_TEXT, SMALL_TEXT, text_row, text_size
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions, fit_label
@@ -54,6 +56,8 @@ __all__ = [
 ]
 
 FOOTER_LINES = 3
+LONGEST_NOTE = "Shares and scores are White's (to move); engine 20 turns ahead"
+"""The engine's note under the table at its longest (the unfinished games' words aside)."""
 NO_SHARES = "–   –   –"
 """The shares of a move whose games all stopped without a result."""
 EMPTY_WORDS = (
@@ -200,6 +204,8 @@ class ExplorerPane:
         self.moves: list[MoveStats] = []
         self.labels: dict[str, UILabel] = {}
         self.buttons: dict[str, UIButton] = {}
+        self.footer_lines = FOOTER_LINES
+        """The rows under the table for the book's moves and the engine's note."""
         self._shown: dict[str, str] = {}
         for archive in self.archives:
             self._open(archive)
@@ -388,14 +394,15 @@ class ExplorerPane:
         ui = context.ui
         self.labels, self.buttons, self._shown = {}, {}, {}
         unit = max(1, round(10 * context.scale))
-        line = round(2.4 * unit)
-        small = round(2.1 * unit)
+        line = text_row(2.4, context.scale, HEADING_TEXT)
+        small = text_row(2.1, context.scale)
         x, y, width = area.left, area.top, area.width
 
         def label(name: str, rect: pygame.Rect, style: str) -> None:
             self.labels[name] = UILabel(rect, "", ui, container=panel, object_id=style)
 
-        add_width = max(round(width * 0.36), 9 * unit)
+        add_text = fonts.font(text_size(BUTTON_TEXT, context.scale)).size("Add games...")[0]
+        add_width = max(round(width * 0.36), 9 * unit, add_text + 2 * unit)
         label("explorer title", pygame.Rect(x, y, width - add_width, line), "@heading")
         self.buttons["add"] = actions.button(
             ui,
@@ -415,7 +422,11 @@ class ExplorerPane:
             left, wide = columns[key]
             label(f"head {key}", pygame.Rect(left, y, wide, small), "@dim")
         y += small
-        footer = FOOTER_LINES * small
+        # A row more where the engine's longest note takes three (a small window's text is
+        # large for its panel): the book's line keeps its row.
+        note = fonts.font(text_size(SMALL_TEXT, context.scale)).size(LONGEST_NOTE)[0]
+        self.footer_lines = FOOTER_LINES + (1 if note > 2 * (width - 8) else 0)
+        footer = self.footer_lines * small
         rows = max(1, (area.bottom - footer - y) // line)
         for number in range(rows):
             top = y + number * line
@@ -436,7 +447,7 @@ class ExplorerPane:
         # The book's moves and the engine's note flow over the footer's lines (a small window
         # wraps them rather than cutting them), the book first.
         y = area.bottom - footer
-        for index in range(FOOTER_LINES):
+        for index in range(self.footer_lines):
             label(f"footer {index}", pygame.Rect(x, y + index * small, width, small), "@small")
 
     def _play_row(self, number: int, play: Callable[[str], None]) -> None:
@@ -446,7 +457,7 @@ class ExplorerPane:
     def sync(self, position: Position, analysis: Analysis | None) -> bool:
         """Bring the widgets in step with `texts`; True if anything changed."""
         texts = self.texts(position, analysis)
-        footer = [self.labels[f"footer {index}"] for index in range(FOOTER_LINES)]
+        footer = [self.labels[f"footer {index}"] for index in range(self.footer_lines)]
         book, engine = texts["explorer book"], texts["explorer engine"]
         texts.update(_footer_lines(footer, book, engine))
         changed = False

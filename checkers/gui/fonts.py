@@ -3,13 +3,14 @@ hand-drawn text (the board's numbers, the panel, the tree view), loaded once per
 
 from __future__ import annotations
 
+import math
 from importlib import resources
 
 import pygame
 
-from checkers.gui.theme import BLURRED_SIZES
+from checkers.gui.theme import BLURRED_SIZES, MIN_TEXT
 
-__all__ = ["BLURRED_SIZES", "SIZE_FACTOR", "font", "forget", "layout_font"]
+__all__ = ["BLURRED_SIZES", "MIN_LAYOUT_SIZE", "SIZE_FACTOR", "font", "forget", "layout_font"]
 
 _FACES = {False: "NotoSans-Regular.ttf", True: "NotoSans-Bold.ttf"}
 _loaded: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -39,6 +40,10 @@ def forget() -> None:
 SIZE_FACTOR = 0.72
 """The hand-drawn layouts were sized for pygame's default font; Noto Sans at 0.72 of that size
 sets text of the same width (it is taller, with more room between lines)."""
+
+
+MIN_LAYOUT_SIZE = math.ceil(MIN_TEXT / SIZE_FACTOR)
+"""The smallest size in those units that `layout_font` draws at `theme.MIN_TEXT` pixels."""
 
 
 def layout_font(size: int) -> pygame.font.Font:

@@ -8,11 +8,27 @@ from dataclasses import dataclass
 import pygame
 
 from checkers.board_geometry import BoardGeometry
+from checkers.gui import fonts, theme
 
-__all__ = ["STATUS_FLOOR", "GameLayout", "game_layout"]
+__all__ = ["STATUS_FLOOR", "GameLayout", "game_layout", "status_height"]
 
 STATUS_FLOOR = 56
-"""The status line's least height in pixels: three lines of `ui.SMALLEST_TEXT`."""
+"""The status line's least height in pixels."""
+STATUS_TEXT = 16
+"""The status line's text size (`#status` in the theme)."""
+SMALL_STATUS_ROWS = 4
+"""The rows of text the status line holds where its text is the window's smallest, and so large
+for the window: the longest status (a file opened while a game was kept, some 200 characters)
+wraps to four at 720x480."""
+
+
+def status_height(scale: float) -> int:
+    """The status line's height at the window's `scale`: 5.4 grid units, at least
+    `STATUS_FLOOR`, and in a small window `SMALL_STATUS_ROWS` rows of its text."""
+    size = theme.text_size(STATUS_TEXT, scale)
+    rows = SMALL_STATUS_ROWS if size <= theme.MIN_TEXT else 0
+    unit = max(1, round(10 * scale))  # cards.grid_unit
+    return max(round(5.4 * unit), STATUS_FLOOR, rows * fonts.font(size).get_linesize() + 4)
 
 
 @dataclass(frozen=True)

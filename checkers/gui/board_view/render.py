@@ -18,7 +18,7 @@ from checkers.board_geometry import BoardGeometry, Point
 from checkers.gui import theme
 from checkers.gui.board_view.animation import Animation
 from checkers.gui.board_view.assets import Assets
-from checkers.gui.fonts import SIZE_FACTOR, layout_font
+from checkers.gui.fonts import MIN_LAYOUT_SIZE, SIZE_FACTOR, layout_font
 
 __all__ = [
     "ARROW_ALPHAS",
@@ -37,8 +37,8 @@ ARROW_ALPHAS = (210, 130, 90)
 SUPERSAMPLE = 4
 """Sprites are drawn this many times larger and scaled down: pygame's circles are not smooth."""
 
-MIN_NUMBER_PIXELS = 11
-"""The smallest square number, in pixels of text: readable in the smallest window."""
+MIN_NUMBER_PIXELS = theme.MIN_TEXT
+"""The smallest square number, in pixels of text: the window's smallest text."""
 
 
 def number_pixels(cell: int) -> int:
@@ -396,10 +396,12 @@ class Renderer:
         )
         surface.blit(layer, (0, 0))
         if label:
-            radius = max(6, round(cell * 0.15))
+            # The disc holds a digit of at least the window's smallest text.
+            radius = max(8, round(cell * 0.15))
             pygame.draw.circle(surface, theme.HINT, points[0], radius)
             pygame.draw.circle(surface, theme.TEXT, points[0], radius, max(1, radius // 6))
-            self.text.draw(surface, label, round(radius * 1.5), theme.TEXT, points[0], "center")
+            size = max(MIN_LAYOUT_SIZE, round(radius * 1.5))
+            self.text.draw(surface, label, size, theme.TEXT, points[0], "center")
 
     def eval_bar(
         self,
@@ -431,16 +433,19 @@ class Renderer:
             pygame.draw.line(surface, theme.PANEL_LINE, (rect.left, middle), (rect.right, middle))
         if not label:
             return
-        # The figure reads across the bar at the leading side's end (in the middle when even).
-        size = max(10, rect.width // 2)
+        # The figure reads across the bar at the leading side's end (in the middle when even),
+        # never under the window's smallest text: in a narrow bar its box overhangs the bar.
+        size = max(MIN_LAYOUT_SIZE, rect.width // 2)
         line = self.text.render(label, size, theme.TEXT)
-        while line.get_width() > rect.width - 4 and size > 8:
+        while line.get_width() > rect.width - 4 and size > MIN_LAYOUT_SIZE:
             size -= 1
             line = self.text.render(label, size, theme.TEXT)
         black_leads = black_share is not None and black_share > 0.5
         white_leads = black_share is not None and black_share < 0.5
         at_bottom = (black_leads and flipped) or (white_leads and not flipped)
         box = line.get_rect(centerx=rect.centerx).inflate(4, 6)
+        box.width = max(box.width, rect.width)
+        box.centerx = rect.centerx
         if black_share is not None and not black_leads and not white_leads:
             box.centery = rect.centery
         elif at_bottom:

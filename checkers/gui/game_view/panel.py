@@ -29,8 +29,9 @@ from checkers.ai.players import BOOK_NOTE
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Piece, Side
 from checkers.clock import format_clock
-from checkers.gui import theme
+from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import Renderer
+from checkers.gui.cards import HEADING_TEXT, text_row
 from checkers.gui.config import Mode
 from checkers.gui.game import Game
 from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
@@ -53,6 +54,10 @@ from checkers.record import FORTY_MOVE_PLIES
 
 LOW_TIME = 20.0
 """Seconds left under which a clock shows in the warning colour."""
+FIGURES_ROWS = 7
+"""The rows the AI's figures (or a review's words) have at least in a small window: a move's
+verdict, its loss and what it misses, and the best move with the scores before and after."""
+
 UNDONE = "#move_undone"
 """The look of a move taken back that waits for redo."""
 
@@ -341,8 +346,8 @@ class GamePanel:
         self.unit = unit
         pad = unit
         width = rect.width - 2 * pad - 6
-        line = round(2.4 * unit)
-        small = round(2.1 * unit)
+        line = text_row(2.4, scale, HEADING_TEXT)
+        small = text_row(2.1, scale)
         y = pad // 2
         # The mode's name is short; the right side holds `0.25 s between moves`.
         left = width * 2 // 5
@@ -428,7 +433,10 @@ class GamePanel:
         y += unit + unit // 2
         # One wrapping box for the AI's lines: a long line takes a second row, never an ellipsis.
         # Six lines; none between two players, whose move list takes the room instead.
-        figures_height = round(12.5 * unit) if figures else 0
+        # At least FIGURES_ROWS rows of the smallest text: in a small window, whose text is
+        # large for its grid, a review's longest words need them.
+        rows_height = FIGURES_ROWS * fonts.font(theme.MIN_TEXT).get_linesize() + 6
+        figures_height = max(round(12.5 * unit), rows_height) if figures else 0
         self.search = UITextBox(
             "",
             pygame.Rect(pad, y, width, max(1, figures_height)),

@@ -8,25 +8,27 @@ import dataclasses
 
 import pygame
 
-from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
+from checkers.gui.cards import grid_unit
+from checkers.gui.layout import GameLayout, game_layout, status_height
 
 __all__ = ["game_screen_layout", "split_layout"]
 
 
 def game_screen_layout(
-    size: tuple[int, int], unit: int, flipped: bool, strip: int
+    size: tuple[int, int], scale: float, flipped: bool, strip: int
 ) -> tuple[GameLayout, pygame.Rect | None]:
-    """The game screen's layout for a window of `size`, and the review's strip (`strip`
-    pixels tall) above the status line, or None without a review."""
+    """The game screen's layout for a window of `size` at `scale`, and the review's strip
+    (`strip` pixels tall) above the status line, or None without a review."""
     width, height = size
+    unit = grid_unit(scale)
     layout = game_layout(
         width,
         height,
         flipped,
         # Kept free whether or not the bar shows: the board never moves when it comes.
         side_bar=round(3.2 * unit),
-        # Two lines, and in a small window three lines of the smallest text: never cut.
-        status_height=max(round(5.4 * unit), STATUS_FLOOR) + strip,
+        # Two lines, and in a small window four lines of the smallest text: never cut.
+        status_height=status_height(scale) + strip,
     )
     if not strip:
         return layout, None

@@ -11,7 +11,9 @@ completed depth until the position changes or the board closes, which cancels it
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 from pygame_gui.core import UIContainer
@@ -22,12 +24,12 @@ from checkers.board import BLACK, Move, Position, Side
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.explain import MAX_LINES, Analysis
 from checkers.coach.judgement import Judgement, Judgements
-from checkers.gui import theme
+from checkers.gui import fonts, theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_input import board_event
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
-from checkers.gui.cards import grid_unit
+from checkers.gui.cards import HEADING_TEXT, grid_unit, text_row
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import (
     LineRow,
@@ -38,8 +40,8 @@ from checkers.gui.explaining import (
 )
 from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
 from checkers.gui.intents import Analysed, Back, PickArchive
-from checkers.gui.layout import STATUS_FLOOR, GameLayout, game_layout
-from checkers.gui.ui import Actions, fit_label, side_panel
+from checkers.gui.layout import GameLayout, game_layout, status_height
+from checkers.gui.ui import Actions, fit_label, fit_text, side_panel
 from checkers.gui.wording import (
     bar_number,
     black_share,
@@ -58,6 +60,12 @@ LINES = 3
 
 ARROW_MOVES = 3
 """How many moves of the best line the board draws as arrows (the move, the reply, the next)."""
+
+FIGURES_TEXT = 15
+"""The lines' box's text size (`#figures` in the theme)."""
+
+NOTE = "The game is kept as it was: Esc goes back to it."
+"""Under the panel's title: this board is a scratch pad."""
 
 EXPLORER_HINT = "The games played here: click a move to play it (O: the engine's lines)."
 
@@ -109,6 +117,8 @@ class AnalysisScreen(ScreenBase):
         """The buttons by name (`back`, `reset`, `best`, `switch`, `flip`, `close`), for tests."""
         self.labels: dict[str, UILabel] = {}
         self.status_box: UITextBox | None = None
+        self.lines_box: UITextBox | None = None
+        """The engine's state and its best lines, wrapped (a long line takes more rows)."""
         self._shown: dict[str, str] = {}
         self._widgets_changed = False
         self._layer = 1
@@ -409,7 +419,7 @@ class AnalysisScreen(ScreenBase):
             self.flipped,
             side_bar=round(3.2 * unit),
             # As the game screen's: the board keeps its size and place between the two.
-            status_height=max(round(5.4 * unit), STATUS_FLOOR),
+            status_height=status_height(self.context.scale),
         )
 
     def bar_rect(self, layout: GameLayout) -> pygame.Rect:
@@ -547,19 +557,23 @@ class AnalysisScreen(ScreenBase):
         self.widgets = {}
         self.labels = {}
         self._shown = {}
+        self.lines_box = None
         layout = self.layout()
         unit = grid_unit(self.context.scale)
         box = layout.panel
         panel, self.status_box = side_panel(ui, root, box, layout.status)
         pad = unit
         width = box.width - 2 * pad - 6
-        line = round(2.4 * unit)
-        small = round(2.1 * unit)
+        line = text_row(2.4, self.context.scale, HEADING_TEXT)
+        small = text_row(2.1, self.context.scale)
         y = pad // 2
         self._label(panel, "title", pygame.Rect(pad, y, width, line), "@heading")
         y += line
         self._label(panel, "note", pygame.Rect(pad, y, width, small), "@small")
         y += small
+        if not _fits(NOTE, self.labels["note"]):  # a small window: on two rows
+            self._label(panel, "note 2", pygame.Rect(pad, y, width, small), "@small")
+            y += small
         self._label(panel, "where", pygame.Rect(pad, y, width, small), "@small")
         y += small
         self._label(panel, "to move", pygame.Rect(pad, y, width, line), "@heading")
@@ -573,29 +587,28 @@ class AnalysisScreen(ScreenBase):
                 self.context, panel, area, self.actions, self.play_text, self.pick_archive
             )
         else:
-            self._engine_labels(panel, y, pad, width)
+            self._engine_labels(panel, y, pad, width, top - gap)
         self._buttons(panel, top, pad, width, gap, height)
         self.sync()
         self._widgets_changed = True
 
-    def _engine_labels(self, panel: UIPanel, y: int, pad: int, width: int) -> None:
-        """The engine's state, its best lines and the moves made here, from `y` down."""
+    def _engine_labels(self, panel: UIPanel, y: int, pad: int, width: int, bottom: int) -> None:
+        """The engine's state and its best lines in a wrapping box from `y` down, the moves
+        made here under it down to `bottom`."""
         unit = grid_unit(self.context.scale)
-        line = round(2.4 * unit)
-        small = round(2.1 * unit)
-        self._label(panel, "engine", pygame.Rect(pad, y, width, small), "@accent_small")
-        y += small
-        self._label(panel, "nodes", pygame.Rect(pad, y, width, small), "@dim")
-        y += small + unit // 2
-        for rank in range(1, LINES + 1):
-            self._label(panel, f"line {rank}", pygame.Rect(pad, y, width, line), "@heading")
-            y += line
-            for part in (1, 2):
-                self._label(
-                    panel, f"line {rank} pv {part}", pygame.Rect(pad, y, width, small), "@small"
-                )
-                y += small
-            y += unit // 3
+        small = text_row(2.1, self.context.scale)
+        top = bottom - 3 * small
+        self.lines_box = UITextBox(
+            "",
+            pygame.Rect(pad, y, width, top - unit // 2 - y),
+            self.context.ui,
+            container=panel,
+            object_id="#figures",
+        )
+        # Rows as close as the labels' (pygame_gui spaces a text box's rows by 1.25).
+        self.lines_box.parser.line_spacing = 1.0
+        self.lines_box.line_spacing = 1.0
+        y = top - unit // 2
         y += unit // 2
         self._label(panel, "moves title", pygame.Rect(pad, y, width, small), "@dim")
         y += small
@@ -655,49 +668,65 @@ class AnalysisScreen(ScreenBase):
         engine, nodes = self.engine_lines()
         texts = {
             "title": "Analysis board",
-            "note": "The game is kept as it was: Esc goes back to it.",
             "where": where,
             "to move": to_move,
             "engine": engine,
             "nodes": nodes,
             "moves title": f"Moves made here ({self.moves_here()})",
         }
+        texts["note"], texts["note 2"] = _label_rows(NOTE, self.labels.get("note"), 2)
         rows = self.rows()
         legal = len(self.record.legal_moves()) if self.record.outcome is None else 0
         for rank in range(1, LINES + 1):
-            row = rows[rank - 1] if rank <= len(rows) else None
-            if row is None:
-                # Say why a line is missing once the engine has answered: fewer legal moves.
-                short = self.analysis is not None and rank == len(rows) + 1 and legal < rank
-                texts[f"line {rank}"] = ""
-                texts[f"line {rank} pv 1"] = (
-                    f"({'no other legal move' if legal == 1 else f'only {legal} legal moves'})"
-                    if short and legal > 0
-                    else ""
-                )
-                texts[f"line {rank} pv 2"] = ""
-                continue
-            heading = f"{row.move}    {row.score}"
-            ideas = f"({row.ideas})" if row.ideas else ""
-            whole = f"{heading}    {ideas}" if ideas else heading
-            pv = self.labels.get(f"line {rank} pv 1")
-            if not ideas or _fits(whole, self.labels.get(f"line {rank}")):
-                texts[f"line {rank}"] = whole
-                first, second = _split_line(row.line, pv)
-            else:
-                # A small window: the ideas take the line's first row, the moves its second.
-                texts[f"line {rank}"] = heading
-                first, second = ideas, _split_line(row.line, pv, rows=1)[0]
-            texts[f"line {rank} pv 1"] = first
-            texts[f"line {rank} pv 2"] = second
-        first, second = _split_line(self.played_here(), self.labels.get("moves 1"))
-        texts["moves 1"], texts["moves 2"] = first, second
+            heading, ideas, moves = self._line_parts(rank, rows, legal)
+            texts[f"line {rank}"] = f"{heading}    {ideas}" if ideas else heading
+            texts[f"line {rank} pv 1"], texts[f"line {rank} pv 2"] = moves
+        texts["moves 1"], texts["moves 2"] = _label_rows(
+            self.played_here(), self.labels.get("moves 1"), 2
+        )
         return texts
+
+    def _line_parts(
+        self, rank: int, rows: list[LineRow], legal: int
+    ) -> tuple[str, str, tuple[str, str]]:
+        """Line `rank`'s heading (its move and score), its ideas, and its moves on two rows of
+        the lines' box (' ...' where more are left); a missing line says why once the engine
+        has answered (fewer legal moves)."""
+        if rank > len(rows):
+            short = self.analysis is not None and rank == len(rows) + 1 and legal < rank
+            if short and legal > 0:
+                why = f"({'no other legal move' if legal == 1 else f'only {legal} legal moves'})"
+                return "", "", (why, "")
+            return "", "", ("", "")
+        row = rows[rank - 1]
+        ideas = f"({row.ideas})" if row.ideas else ""
+        box = self.lines_box
+        if box is None:
+            return f"{row.move}    {row.score}", ideas, (row.line, "")
+        font = fonts.font(theme.text_size(FIGURES_TEXT, self.context.scale))
+        first, second = _split_rows(row.line, font, box.rect.width - 12, 2)
+        return f"{row.move}    {row.score}", ideas, (first, second)
+
+    def lines_html(self, texts: dict[str, str]) -> str:
+        """The lines' box: the engine's state, then each line's heading, ideas and moves."""
+        accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
+        dim = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_DIM)
+        shown = [f"<font color='{accent}'><b>{html.escape(texts['engine'])}</b></font>"]
+        if texts["nodes"]:
+            shown.append(f"<font color='{dim}'>{html.escape(texts['nodes'])}</font>")
+        for rank in range(1, LINES + 1):
+            heading, ideas, _ = self._line_parts(rank, self.rows(), 0)
+            if heading:
+                said = f"<b>{html.escape(heading)}</b>"
+                shown.append(f"{said}&nbsp;&nbsp; {html.escape(ideas)}" if ideas else said)
+            shown += [html.escape(texts[f"line {rank} pv {part}"]) for part in (1, 2)]
+        return "<br>".join(line for line in shown if line)
 
     def sync(self) -> bool:
         """Bring the labels and the status line in step; True if anything changed."""
         changed = False
-        for name, text in self.texts().items():
+        texts = self.texts()
+        for name, text in texts.items():
             changed = self._set(name, text) or changed
         for name, usable in (("back", self.can_take_back()), ("best", not self.is_over())):
             # Nothing made here to take back, no move to play: the button says so by being off.
@@ -710,6 +739,12 @@ class AnalysisScreen(ScreenBase):
                 changed = True
         if self.explorer is not None:
             changed = self.explorer.sync(self.position, self.analysis) or changed
+        if self.lines_box is not None and self.explorer is None:
+            lines = self.lines_html(texts)
+            if self._shown.get("lines") != lines:
+                self._shown["lines"] = lines
+                fit_text(self.lines_box, lines)
+                changed = True
         if self.status_box is not None and self._shown.get("status") != self.status:
             self._shown["status"] = self.status
             self.status_box.set_text(self.status.replace("&", "&amp;").replace("<", "&lt;"))
@@ -724,15 +759,23 @@ def _fits(text: str, label: UILabel | None) -> bool:
     return bool(label.font.size(text)[0] <= label.rect.width - 4)
 
 
-def _split_line(text: str, label: UILabel | None, rows: int = 2) -> tuple[str, str]:
-    """`text` over two labels as wide as `label`: as many words as fit on the first, and on
-    the second as many whole words as fit with ' ...' after them when some are left (a label
-    cutting it would end it inside a move: `9. 7-1...`). With `rows` 1, the first label alone
-    takes whole words and the ' ...'."""
+class Measured(Protocol):
+    """A font that measures a line of text (pygame's, or a widget's)."""
+
+    def size(self, text: str, /) -> tuple[int, int]: ...
+
+
+def _label_rows(text: str, label: UILabel | None, rows: int) -> list[str]:
+    """`text` over `rows` labels as wide as `label` (`_split_rows`)."""
     if label is None or label.font is None:
-        return text, ""
-    font = label.font
-    room = label.rect.width - 4
+        return [text] + [""] * (rows - 1)
+    return _split_rows(text, label.font, label.rect.width - 4, rows)
+
+
+def _split_rows(text: str, font: Measured, room: int, rows: int) -> list[str]:
+    """`text` over `rows` rows `room` pixels wide in `font`: as many whole words as fit on
+    each, a move number kept with its move, and on the last ' ...' after them when some are
+    left (a label cutting it would end it inside a move: `9. 7-1...`)."""
 
     def fitting(words: list[str], tail: str) -> int:
         for count in range(len(words), 0, -1):
@@ -742,12 +785,16 @@ def _split_line(text: str, label: UILabel | None, rows: int = 2) -> tuple[str, s
         return 0
 
     words = text.split(" ")
-    if rows == 1:
-        return _ended(words, fitting(words, " ...")), ""
-    first = fitting(words, "") or 1
-    while 1 < first < len(words) and words[first - 1].endswith("."):
-        first -= 1  # a move number goes down with its move
-    return " ".join(words[:first]), _ended(words[first:], fitting(words[first:], " ..."))
+    parts: list[str] = []
+    while words and len(parts) < rows - 1:
+        first = fitting(words, "") or 1
+        while 1 < first < len(words) and words[first - 1].endswith("."):
+            first -= 1  # a move number goes down with its move
+        parts.append(" ".join(words[:first]))
+        words = words[first:]
+    if words:
+        parts.append(_ended(words, fitting(words, " ...")))
+    return parts + [""] * (rows - len(parts))
 
 
 def _ended(words: list[str], count: int) -> str:

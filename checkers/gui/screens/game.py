@@ -423,7 +423,9 @@ class GameScreen(ScreenBase):
         """The layout, and the review's strip (checkers.gui.game_view.review_place)."""
         unit = grid_unit(self.context.scale)
         strip = self.review_pane.strip_height(unit) if self.review_pane is not None else 0
-        return game_screen_layout(self.context.window_size(), unit, self.flipped, strip)
+        return game_screen_layout(
+            self.context.window_size(), self.context.scale, self.flipped, strip
+        )
 
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event: an open overlay first, then the widgets' actions, then the

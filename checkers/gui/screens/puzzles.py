@@ -64,7 +64,8 @@ class PuzzleScreen(BoardPlayScreen):
         ("title", "@heading"),
         ("count", "@small"),
         ("session", "@dim"),
-        ("source", "@dim"),
+        ("source 1", "@dim"),
+        ("source 2", "@dim"),
         ("task", "@heading"),
         ("verdict", "@heading"),
         ("answer", "@small"),
@@ -350,7 +351,8 @@ class PuzzleScreen(BoardPlayScreen):
         if puzzle is None:
             return texts
         side = puzzle.position.turn.name.capitalize()
-        texts["source"] = self._source(puzzle)
+        source = label_lines(self._source(puzzle), self.labels.get("source 1"), 2)
+        texts["source 1"], texts["source 2"] = source
         texts["task"] = f"{side} to play: find the best move"
         if self.answer is None:
             return texts

@@ -63,11 +63,11 @@ def setup_problem(position: Position) -> str | None:
     return None
 
 
-def wrap_text(text: str, width: int, size: int) -> list[str]:
+def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     """`text` broken at spaces into lines no wider than `width` pixels in the window's font at
     `size` (a word longer than a line, such as a FEN, is broken at commas, then anywhere); every
     character is kept, so nothing is cut off."""
-    font = fonts.font(size)
+    font = fonts.font(size, bold)
     room = max(1, width)
     lines: list[str] = []
     line = ""
@@ -262,8 +262,9 @@ class SetupScreen(ButtonScreen):
         scaled = theme.text_size(size, self.context.scale)
         height = fonts.font(scaled).get_linesize() + 2
         labels = []
-        # The label pads its text a little on each side: wrap to what it leaves.
-        for line in wrap_text(text, width - 8, scaled):
+        # The label pads its text a little on each side: wrap to what it leaves (a heading's
+        # bold letters are wider).
+        for line in wrap_text(text, width - 8, scaled, bold=object_id == "@heading"):
             labels.append(
                 UILabel(
                     pygame.Rect(x, y, width, height),
@@ -358,8 +359,12 @@ class SetupScreen(ButtonScreen):
             )
         y += 2 * (row + gap) + gap
         position = self.position
+        # A side's count never breaks between its words (no-break spaces): in a narrow panel
+        # the two sides take a row each.
         counts = "   ".join(
-            f"{side.name.capitalize()}: {plural(len(position.pieces(side)), 'piece')}"
+            f"{side.name.capitalize()}: {plural(len(position.pieces(side)), 'piece')}".replace(
+                " ", "\u00a0"
+            )
             for side in (BLACK, WHITE)
         )
         _, y = self._lines(panel, counts, x, y, width, 17, "@heading")

@@ -19,7 +19,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from checkers.formats.png import paint
-from checkers.gui import theme
+from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import WhyCard, WhyRow
@@ -213,9 +213,9 @@ class WhyScreen(ScreenBase):
         self.image = self.line_text = self.step_label = None
         # The text box's bold moves: loaded now, as the theme loads only the regular face.
         size = theme.text_size(_TEXT_SIZE, self.context.scale)
-        fonts = ui.get_theme().get_font_dictionary()
-        if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", True, False)):
-            fonts.preload_font(size, "noto_sans", bold=True)
+        loaded = ui.get_theme().get_font_dictionary()
+        if not loaded.check_font_preloaded(loaded.create_font_id(size, "noto_sans", True, False)):
+            loaded.preload_font(size, "noto_sans", bold=True)
         self.shade(root)
         unit = grid_unit(self.context.scale)
         width, height = self.context.window_size()
@@ -273,7 +273,9 @@ class WhyScreen(ScreenBase):
         ui = self.context.ui
         gap = unit // 2
         two = len(board.lines) > 1
-        words_height = round(7.5 * unit) + (0 if two else button_height + gap)
+        # At least three rows of the words' text (a small window's text is large for its grid).
+        row = fonts.font(theme.text_size(_TEXT_SIZE, self.context.scale)).get_linesize()
+        words_height = max(round(7.5 * unit), 3 * row + 8) + (0 if two else button_height + gap)
         rows = [words_height, button_height, button_height, round(2.6 * unit)]
         if not two:
             rows.pop(1)  # no switch between lines
@@ -306,6 +308,9 @@ class WhyScreen(ScreenBase):
             container=panel,
             object_id="#help_text",
         )
+        # Rows as close as a label's (pygame_gui spaces a text box's rows by 1.25).
+        self.line_text.parser.line_spacing = 1.0
+        self.line_text.line_spacing = 1.0
         y += words_height + gap
         half = (controls.width - gap) // 2
         if two:
