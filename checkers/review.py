@@ -305,11 +305,12 @@ def result_text(before: PositionScore) -> str | None:
     return win_text(before.score)
 
 
-def decided_words(loss: float, score: float, before: float, after: float) -> str:
-    """Why a move that gives up men is still good by the results: the game was decided before
-    it (`score` in men, `before` and `after` the mover's expected results)."""
+def decided_words(score: float, before: float, after: float) -> str:
+    """Why a move that gives up men is still good by the results (the row says how many): the
+    game was decided before it (`score` in men, `before` and `after` the mover's expected
+    results)."""
     return (
-        f"{loss:.2f} men given up at {score:+.2f}, yet the result hardly changes: "
+        f"{abs(score):.2f} men {'up' if score > 0 else 'down'}, the result hardly changes: "
         f"expected {before:.0%} of a point before the move, {after:.0%} after"
     )
 
@@ -436,7 +437,7 @@ def judge(
         and label in (Label.BEST, Label.GOOD)
         and not (taught.note or taught.result_change)
     ):
-        taught = replace(taught, note=decided_words(loss, score, expected_before, expected_played))
+        taught = replace(taught, note=decided_words(score, expected_before, expected_played))
     if taught.result_change and not forced:
         label = Label.BLUNDER  # the databases' result thrown away, whatever the scores say
         drop = max(drop, THRESHOLDS[-1][0])
