@@ -10,7 +10,7 @@ import pygame
 from checkers.board_geometry import BoardGeometry
 from checkers.gui import fonts, theme
 
-__all__ = ["STATUS_FLOOR", "GameLayout", "game_layout", "status_height"]
+__all__ = ["SMALL_STATUS_ROWS", "STATUS_FLOOR", "GameLayout", "game_layout", "status_height"]
 
 STATUS_FLOOR = 56
 """The status line's least height in pixels."""
@@ -22,11 +22,11 @@ for the window: the longest status (a file opened while a game was kept, some 20
 wraps to four at 720x480."""
 
 
-def status_height(scale: float) -> int:
+def status_height(scale: float, rows: int = SMALL_STATUS_ROWS) -> int:
     """The status line's height at the window's `scale`: 5.4 grid units, at least
-    `STATUS_FLOOR`, and in a small window `SMALL_STATUS_ROWS` rows of its text."""
+    `STATUS_FLOOR`, and in a small window `rows` rows of its text."""
     size = theme.text_size(STATUS_TEXT, scale)
-    rows = SMALL_STATUS_ROWS if size <= theme.MIN_TEXT else 0
+    rows = rows if size <= theme.MIN_TEXT else 0
     unit = max(1, round(10 * scale))  # cards.grid_unit
     return max(round(5.4 * unit), STATUS_FLOOR, rows * fonts.font(size).get_linesize() + 4)
 

@@ -9,9 +9,13 @@ import dataclasses
 import pygame
 
 from checkers.gui.cards import grid_unit
-from checkers.gui.layout import GameLayout, game_layout, status_height
+from checkers.gui.layout import SMALL_STATUS_ROWS, GameLayout, game_layout, status_height
 
-__all__ = ["game_screen_layout", "split_layout"]
+__all__ = ["REVIEW_STATUS_ROWS", "game_screen_layout", "split_layout"]
+
+REVIEW_STATUS_ROWS = 3
+"""The status line's rows of the smallest text in a small window while a review shows its strip
+(the review's status, 'Review done. Showing White's move 10 of 10...', takes two)."""
 
 
 def game_screen_layout(
@@ -27,8 +31,10 @@ def game_screen_layout(
         flipped,
         # Kept free whether or not the bar shows: the board never moves when it comes.
         side_bar=round(3.2 * unit),
-        # Two lines, and in a small window four lines of the smallest text: never cut.
-        status_height=status_height(scale) + strip,
+        # Two lines, and in a small window four lines of the smallest text: never cut. Under
+        # a review's strip three (its status takes two), so the board loses less to the strip.
+        status_height=status_height(scale, REVIEW_STATUS_ROWS if strip else SMALL_STATUS_ROWS)
+        + strip,
     )
     if not strip:
         return layout, None
