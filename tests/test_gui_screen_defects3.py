@@ -184,6 +184,9 @@ def test_the_analysis_board_offers_no_best_move_where_the_game_is_over(
     assert board.status.startswith("The game is over here")
     assert board.texts()["engine"] == "The game would be over here:"
     assert board.texts()["nodes"] == "White wins: Black has no legal move."
+    # The bar shows the result, as the game's bar does at a game's end (it was empty).
+    assert board.evaluation() == (0.0, "White wins: Black has no legal move")
+    assert board.bar_figure() == "won"
     press(app, pygame.K_u, "u")  # taken back: a move to play again
     app.step(1 / 60)
     assert board.widgets["best"].is_enabled

@@ -340,6 +340,10 @@ class AnalysisScreen(ScreenBase):
         """Black's share of the bar and its words, from the best line (None before one), or
         the game's deeper evaluation of the same position; a result from the endgame
         databases says so, as the heading does."""
+        over = self.record.outcome
+        if over is not None:  # no move here: the result, as the game's bar shows it at the end
+            share = 0.5 if over.winner is None else 1.0 if over.winner is BLACK else 0.0
+            return share, f"{over}"
         known = self._deeper_known()
         if known is not None:
             words = score_words(known.score, known.man, known.side, self.human)
@@ -515,7 +519,10 @@ class AnalysisScreen(ScreenBase):
 
     def bar_figure(self) -> str:
         """The bar's short figure from the best line (or the game's deeper evaluation): men
-        ahead, `win 3`, or `draw`."""
+        ahead, `win 3`, or `draw`; `won` or `draw` where the game is over."""
+        over = self.record.outcome
+        if over is not None:
+            return "draw" if over.winner is None else "won"
         known = self._deeper_known()
         if known is not None:
             return bar_number(known.score, known.man)
