@@ -56,17 +56,22 @@ def installed(tmp_path: Path) -> Iterator[patterns.Tables]:
     python_engine._install_patterns(previous)
 
 
-def test_each_window_reads_its_two_rows_squares() -> None:
+def test_each_region_reads_its_four_rows_by_two_squares() -> None:
     for position in _random_positions(30, seed=3):
         found = patterns.pattern_indices(position.black, position.white)
         for window in range(patterns.WINDOWS):
-            squares = range(4 * window + 1, 4 * window + 9)  # rows window and window + 1
+            squares = patterns.window_squares(window)
             expected = sum(
                 3**k * (1 if position.black & BIT[s] else 2 if position.white & BIT[s] else 0)
                 for k, s in enumerate(squares)
             )
             assert found[window] == expected
-            assert {square_row_col(s)[0] for s in squares} == {window, window + 1}
+            first_row, band = divmod(window, patterns.BANDS)
+            rows = [square_row_col(s)[0] for s in squares]
+            assert rows == [r for r in range(first_row, first_row + 4) for _ in (0, 1)]
+            # two neighbouring squares of each row: a 4x4 block of the board
+            assert all((s - 1) % 4 in (band, band + 1) for s in squares)
+    assert len({tuple(patterns.window_squares(w)) for w in range(patterns.WINDOWS)}) == 15
 
 
 def test_the_file_round_trips(tmp_path: Path) -> None:

@@ -59,20 +59,23 @@ def turned(bits: Ints) -> Ints:
     return out
 
 
-def indices(black: Ints, white: Ints, kings: Ints) -> Ints:
-    """Each position's flat table index for each window: [positions, windows]."""
-    ternary = [np.array(table, np.int64) for table in patterns.ternary_tables()]
+def indices(black: Ints, white: Ints) -> Ints:
+    """Each position's flat table index for each region: [positions, windows]."""
+    ternary = np.array(patterns.ROW_TERNARY, np.int64)
+    digits = np.array(patterns.BAND_DIGITS, np.int64)
     pieces = np.array([int(b | w).bit_count() for b, w in zip(black, white, strict=True)])
-    phase = (pieces < patterns.PHASE_LIMITS[0]).astype(np.int64) + (
-        pieces < patterns.PHASE_LIMITS[1]
-    )
+    phase = np.zeros(len(black), np.int64)
+    for limit in patterns.PHASE_LIMITS:
+        phase += pieces < limit
+    codes = [
+        ternary[black >> start & 15] + 2 * ternary[white >> start & 15]
+        for start in patterns.ROW_STARTS
+    ]
     columns = []
     for window in range(patterns.WINDOWS):
-        shift = patterns.window_shift(window)
-        table = ternary[window & 1]
-        pattern = table[black >> shift & 0x1FF] + 2 * table[white >> shift & 0x1FF]
+        row, band = divmod(window, patterns.BANDS)
+        pattern = sum(9**i * digits[band][codes[row + i]] for i in range(4))
         columns.append((phase * patterns.WINDOWS + window) * patterns.PATTERNS + pattern)
-    del kings  # the windows see sides, not kings: kings are the material terms'
     return np.stack(columns, axis=1)
 
 
@@ -173,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.exit(2, "learn_patterns: at least two games are needed (one is held out)\n")
     held = np.isin(games, rng.choice(unique, max(1, len(unique) // 10), replace=False))
     base = base_scores(black, white, kings)
-    features = indices(black, white, kings)
+    features = indices(black, white)
     scale = fit_scale(base[~held], target[~held])
     values = fit(
         base[~held],
