@@ -1,11 +1,14 @@
 """Learn the engine's pattern tables (checkers/ai/patterns.py) from game results.
 
-    nice -n 19 .venv/bin/python tools/learn_patterns.py --seed 38 --games 6000
+    .venv/bin/python tools/archive_positions.py OCA_2.0.pdn --out oca-positions.txt
+    nice -n 19 .venv/bin/python tools/learn_patterns.py --seed 38 --positions oca-positions.txt
 
-Plays the self-play games first (tools/selfplay.py with the tuned weights, depth 6, kept in
-build/ and reused; or give --positions FILE ... of that format), then fits a logistic model of
+Takes the positions of --positions FILE ... (the masters' games of an archive, written by
+tools/archive_positions.py, or self-play files of the same format), or without it plays
+self-play games first (tools/selfplay.py with the tuned weights, depth 6, kept in build/ and
+reused), then fits a logistic model of
 each quiet position's result (win 1, draw 1/2, loss 0 for Black) on the engine's evaluation of
-it (the tuned weights, without patterns; its scale fitted first) plus one value per window
+it (the tuned weights, without patterns; its scale fitted first) plus one value per region
 pattern and phase. Every position also counts turned round, colours swapped, so the tables come
 out the same for both sides. Full-batch Adam on the cross-entropy with a ridge penalty; a tenth
 of the games (picked by the seed) is held out and its loss printed for the evaluation alone and

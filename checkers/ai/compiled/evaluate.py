@@ -138,12 +138,12 @@ def _pattern_score(black: int, white: int, pieces: int, values: Array) -> int:
     c2, c3 = _row_code(black, white, _R2), _row_code(black, white, _R3)
     c4, c5 = _row_code(black, white, _R4), _row_code(black, white, _R5)
     c6, c7 = _row_code(black, white, _R6), _row_code(black, white, _R7)
+    table = values[phase]
     score = 0
-    for band in range(_BANDS):
+    for band in range(_BANDS):  # regions w = 3 * first row + band (patterns.WINDOWS)
         digits = _BAND_DIGITS[band]
         d0, d1, d2, d3 = digits[c0], digits[c1], digits[c2], digits[c3]
         d4, d5, d6, d7 = digits[c4], digits[c5], digits[c6], digits[c7]
-        table = values[phase]
         score += table[band, d0 + 9 * d1 + 81 * d2 + 729 * d3]
         score += table[_BANDS + band, d1 + 9 * d2 + 81 * d3 + 729 * d4]
         score += table[2 * _BANDS + band, d2 + 9 * d3 + 81 * d4 + 729 * d5]
