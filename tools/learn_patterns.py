@@ -82,17 +82,41 @@ def indices(black: Ints, white: Ints) -> Ints:
     return np.stack(columns, axis=1)
 
 
+def turned_indices() -> Ints:
+    """For each flat table index, the index of the same pattern turned round with colours
+    swapped: region (row r, band b) is region (4 - r, 2 - b), its digits in reverse order,
+    Black and White exchanged."""
+    digits = np.array([[p // 3**k % 3 for k in range(8)] for p in range(patterns.PATTERNS)])
+    swapped = np.where(digits == 0, 0, 3 - digits)[:, ::-1]
+    turned_pattern = (swapped * 3 ** np.arange(8)).sum(axis=1)
+    out = np.zeros(SIZE, np.int64)
+    for phase in range(patterns.PHASES):
+        for window in range(patterns.WINDOWS):
+            row, band = divmod(window, patterns.BANDS)
+            other = (patterns.FIRST_ROWS - 1 - row) * patterns.BANDS + patterns.BANDS - 1 - band
+            start = (phase * patterns.WINDOWS + window) * patterns.PATTERNS
+            out[start : start + patterns.PATTERNS] = (
+                phase * patterns.WINDOWS + other
+            ) * patterns.PATTERNS + turned_pattern
+    return out
+
+
 def base_scores(black: Ints, white: Ints, kings: Ints) -> Floats:
     """The engine's evaluation for Black, without pattern tables, in hundredths of a man."""
+    weights, tables = engine._weights, engine._PATTERNS
     engine._install(TUNED)
     engine._install_patterns(None)
-    return np.array(
-        [
-            engine._static_score(int(b), int(w), int(k), True)
-            for b, w, k in zip(black, white, kings, strict=True)
-        ],
-        np.float64,
-    )
+    try:
+        return np.array(
+            [
+                engine._static_score(int(b), int(w), int(k), True)
+                for b, w, k in zip(black, white, kings, strict=True)
+            ],
+            np.float64,
+        )
+    finally:  # the engine evaluates as it did before
+        engine._install(weights)
+        engine._install_patterns(tables)
 
 
 def cross_entropy(logit: Floats, target: Floats) -> float:
@@ -190,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
         ridge=args.ridge,
         rate=args.rate,
     )
+    # Exactly the same for both sides (the fit is, but for floating-point order): a pattern
+    # and its turned twin get opposite values, and rint rounds x and -x alike.
+    values = (values - values[turned_indices()]) / 2
     rounded = np.clip(np.rint(values), -32768, 32767).astype(np.int64)
     before = cross_entropy(scale * base[held], target[held])
     with_tables = scale * (base[held] + rounded[features[held]].sum(axis=1))

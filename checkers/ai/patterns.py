@@ -60,8 +60,8 @@ FILE_NAME = "patterns.bin"
 MAGIC = "checkers-patterns"
 VERSION = 2
 ENVIRONMENT = "CHECKERS_PATTERNS"
-"""`CHECKERS_PATTERNS=on` plays with the packaged tables, `=PATH` with a file's; unset or `off`:
-without the term (the default until a match says it gains)."""
+"""Unset or `CHECKERS_PATTERNS=on`: the packaged tables (the default: a match said they gain,
+docs/engine.md); `=PATH`: a file's; `off`: without the term."""
 
 Tables = list[list[list[int]]]
 """Values by [phase][window][pattern], hundredths of a man for Black."""
@@ -184,10 +184,11 @@ def load(path: Path | None = None) -> Tables:
 
 
 def chosen() -> Path | None:
-    """The pattern file the environment asks for (None: play without the term)."""
+    """The pattern file the environment asks for, the packaged one by default (None: play
+    without the term)."""
     setting = os.environ.get(ENVIRONMENT, "").strip()
-    if setting.lower() in ("", "off", "0", "no"):
+    if setting.lower() in ("off", "0", "no"):
         return None
-    if setting.lower() in ("on", "1", "yes"):
+    if setting.lower() in ("", "on", "1", "yes"):
         return packaged_path()
     return Path(setting)
