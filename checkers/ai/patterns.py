@@ -60,8 +60,9 @@ FILE_NAME = "patterns.bin"
 MAGIC = "checkers-patterns"
 VERSION = 2
 ENVIRONMENT = "CHECKERS_PATTERNS"
-"""Unset or `CHECKERS_PATTERNS=on`: the packaged tables (the default: a match said they gain,
-docs/engine.md); `=PATH`: a file's; `off`: without the term."""
+"""`CHECKERS_PATTERNS=on` plays with the packaged tables, `=PATH` with a file's; unset or `off`:
+without the term (the matches say the tables gain, docs/engine.md; they become the default once
+the tests that pin engine games and scores are updated for them)."""
 
 Tables = list[list[list[int]]]
 """Values by [phase][window][pattern], hundredths of a man for Black."""
@@ -184,11 +185,10 @@ def load(path: Path | None = None) -> Tables:
 
 
 def chosen() -> Path | None:
-    """The pattern file the environment asks for, the packaged one by default (None: play
-    without the term)."""
+    """The pattern file the environment asks for (None: play without the term)."""
     setting = os.environ.get(ENVIRONMENT, "").strip()
-    if setting.lower() in ("off", "0", "no"):
+    if setting.lower() in ("", "off", "0", "no"):
         return None
-    if setting.lower() in ("", "on", "1", "yes"):
+    if setting.lower() in ("on", "1", "yes"):
         return packaged_path()
     return Path(setting)
