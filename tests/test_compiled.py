@@ -23,8 +23,8 @@ import pytest
 
 from checkers._bitboard import generate_raw, play
 from checkers.ai import engine as python_engine
-from checkers.ai.compiled import evaluate, movegen, search
-from checkers.ai.compiled.engine import CompiledEngine, chosen_features
+from checkers.ai.compiled import evaluate, movegen
+from checkers.ai.compiled.engine import CompiledEngine
 from checkers.ai.engine import Engine
 from checkers.ai.evaluation import count_evaluation
 from checkers.ai.search import Limits, SearchRequest
@@ -171,43 +171,6 @@ def test_the_databases_are_probed_alike(fen: str) -> None:
 def test_a_node_limit_stops_both_at_the_same_node() -> None:
     # The compiled search pauses at the limit exactly as the Python one checks it.
     _same_search(MIDDLEGAME, Limits(nodes=3000), endgames=None)
-
-
-@pytest.mark.parametrize("name", ["probcut", "iid"])
-def test_a_search_feature_runs_with_a_time_limit_only(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The compiled-only features change which nodes are searched, so they stay out of searches
-    # to a fixed depth or node count (the cross-check's); a time limit (here one never reached)
-    # turns them on.
-    monkeypatch.setenv("CHECKERS_SEARCH", name)
-
-    def nodes(features: bool, limits: Limits) -> int:
-        engine = CompiledEngine(endgames=None)
-        assert engine.features != 0
-        if not features:
-            engine.features = 0
-        result = engine.search(MIDDLEGAME, limits)
-        assert result.depth == 9 and result.move in MIDDLEGAME.legal_moves()
-        return result.nodes
-
-    assert nodes(True, Limits(depth=9)) == nodes(False, Limits(depth=9))
-    timed = Limits(depth=9, time=1000.0)
-    assert nodes(True, timed) != nodes(False, timed)
-
-
-def test_search_features_are_chosen_by_name(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    monkeypatch.setenv("CHECKERS_SEARCH", " IID, probcut ")
-    assert chosen_features() == search.FEATURE_IID | search.FEATURE_PROBCUT
-    monkeypatch.setenv("CHECKERS_SEARCH", "none")
-    assert chosen_features() == 0
-    monkeypatch.setenv("CHECKERS_SEARCH", "iid,nullmove")
-    assert chosen_features() == search.FEATURE_IID  # the unknown name is left out, and said
-    assert capsys.readouterr().err.strip().splitlines() == [
-        "checkers: CHECKERS_SEARCH: no feature 'nullmove' (probcut, iid)"
-    ]
 
 
 def test_history_before_the_root_counts_for_repetitions_alike() -> None:

@@ -13,7 +13,7 @@ import pytest
 from piped_session import answered
 
 from checkers._bitboard import generate_raw
-from checkers.ai import Limits, Progress, StopSignal, search
+from checkers.ai import Limits, Progress, StopSignal, patterns, search
 from checkers.ai import engine as engine_module
 from checkers.ai.compiled import wait_until_ready
 from checkers.ai.engine import Engine, engine_evaluation, evaluate_raw
@@ -212,6 +212,15 @@ def written_out_evaluation(position: Position, weights: Weights = TUNED) -> int:
                 )
                 - weights.hunt_corner * len([p for p in prey if p in (1, 5, 28, 32)])
             )
+    tables = engine_module._PATTERNS  # the learned regions: each one's pattern, by its squares
+    if tables is not None:
+        phase = patterns.phase_of(len(pieces))
+        for window in range(patterns.WINDOWS):
+            digits = [
+                0 if s not in pieces else 1 if pieces[s].side is BLACK else 2
+                for s in patterns.window_squares(window)
+            ]
+            score += tables[phase][window][sum(d * 3**k for k, d in enumerate(digits))]
     score = (score + 2) // 5 * 5
     return weights.to_move + (score if position.turn is BLACK else -score)
 
@@ -251,9 +260,15 @@ def test_evaluation_counts_material_first() -> None:
 
 def test_the_side_ahead_prefers_fewer_pieces_on_the_board() -> None:
     # One man up is worth more with less material left: trading down is good for the leader.
+    # The material terms' rule, without the learned regions (which value the shapes on top).
     many = Position.from_fen("B:W21-30:B1-11")
     few = Position.from_fen("B:W29:B1,2")
-    assert engine_evaluation(few, BLACK) > engine_evaluation(many, BLACK)
+    tables = engine_module._PATTERNS
+    try:
+        engine_module._install_patterns(None)
+        assert engine_evaluation(few, BLACK) > engine_evaluation(many, BLACK)
+    finally:
+        engine_module._install_patterns(tables)
 
 
 def test_a_fen_with_more_than_twelve_pieces_a_side_is_refused_with_the_reason() -> None:

@@ -19,7 +19,7 @@ from checkers._bitboard import BIT
 from checkers.ai import engine as python_engine
 from checkers.ai import patterns
 from checkers.ai.search import Limits
-from checkers.board import BLACK, Position, square_row_col
+from checkers.board import BLACK, Move, Position, square_row_col
 
 SIZE = patterns.PHASES * patterns.WINDOWS * patterns.PATTERNS
 
@@ -56,17 +56,22 @@ def installed(tmp_path: Path) -> Iterator[patterns.Tables]:
     python_engine._install_patterns(previous)
 
 
-def test_each_window_reads_its_two_rows_squares() -> None:
+def test_each_region_reads_its_four_rows_by_two_squares() -> None:
     for position in _random_positions(30, seed=3):
         found = patterns.pattern_indices(position.black, position.white)
         for window in range(patterns.WINDOWS):
-            squares = range(4 * window + 1, 4 * window + 9)  # rows window and window + 1
+            squares = patterns.window_squares(window)
             expected = sum(
                 3**k * (1 if position.black & BIT[s] else 2 if position.white & BIT[s] else 0)
                 for k, s in enumerate(squares)
             )
             assert found[window] == expected
-            assert {square_row_col(s)[0] for s in squares} == {window, window + 1}
+            first_row, band = divmod(window, patterns.BANDS)
+            rows = [square_row_col(s)[0] for s in squares]
+            assert rows == [r for r in range(first_row, first_row + 4) for _ in (0, 1)]
+            # two neighbouring squares of each row: a 4x4 block of the board
+            assert all((s - 1) % 4 in (band, band + 1) for s in squares)
+    assert len({tuple(patterns.window_squares(w)) for w in range(patterns.WINDOWS)}) == 15
 
 
 def test_the_file_round_trips(tmp_path: Path) -> None:
@@ -187,3 +192,38 @@ def test_the_learning_tool_refuses_a_missing_positions_file(
     assert raised.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert not (tmp_path / "p.bin").exists()
+
+
+GAME_ONE = ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]
+
+
+def _archive_tool(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """tools/archive_positions.py as a module."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "tools"))
+    return importlib.import_module("archive_positions")
+
+
+def test_the_archive_tool_writes_each_quiet_position_with_its_games_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pdn = tmp_path / "games.pdn"
+    pdn.write_text(
+        f'[Event "a"]\n[Result "1-0"]\n{" ".join(GAME_ONE)} 1-0\n\n'
+        '[Event "b"]\n[Result "*"]\n1. 11-15 23-19 *\n\n'
+        '[Event "c"]\n[Result "0-1"]\n1. 11-15 23-19 2. 8-11 22-17 0-1\n'
+    )
+    out = tmp_path / "positions.txt"
+    assert _archive_tool(monkeypatch).main([str(pdn), "--out", str(out), "--skip-plies", "2"]) == 0
+    expected = []
+    for number, moves, result in ((1, GAME_ONE, "2"), (3, GAME_ONE[:4], "0")):
+        position = Position()
+        for ply, text in enumerate(moves):
+            if ply >= 2 and not position.is_capture_pending():
+                turn = "1" if position.turn is BLACK else "0"
+                bits = [str(position.black), str(position.white), str(position.kings)]
+                expected.append([str(number), str(ply), *bits, turn, result])
+            position = position.move(Move.from_pdn(text, position))
+    assert [line.split() for line in out.read_text().splitlines()] == expected
+    # 10x17 and 21x14 are captures: the positions before them are left out
+    assert [row[1] for row in expected if row[0] == "1"][-2:] != ["6", "7"]
+    assert not any(row[0] == "2" for row in expected)  # a game without a result

@@ -1,11 +1,14 @@
 """Learn the engine's pattern tables (checkers/ai/patterns.py) from game results.
 
-    nice -n 19 .venv/bin/python tools/learn_patterns.py --seed 38 --games 6000
+    .venv/bin/python tools/archive_positions.py OCA_2.0.pdn --out oca-positions.txt
+    nice -n 19 .venv/bin/python tools/learn_patterns.py --seed 38 --positions oca-positions.txt
 
-Plays the self-play games first (tools/selfplay.py with the tuned weights, depth 6, kept in
-build/ and reused; or give --positions FILE ... of that format), then fits a logistic model of
+Takes the positions of --positions FILE ... (the masters' games of an archive, written by
+tools/archive_positions.py, or self-play files of the same format), or without it plays
+self-play games first (tools/selfplay.py with the tuned weights, depth 6, kept in build/ and
+reused), then fits a logistic model of
 each quiet position's result (win 1, draw 1/2, loss 0 for Black) on the engine's evaluation of
-it (the tuned weights, without patterns; its scale fitted first) plus one value per window
+it (the tuned weights, without patterns; its scale fitted first) plus one value per region
 pattern and phase. Every position also counts turned round, colours swapped, so the tables come
 out the same for both sides. Full-batch Adam on the cross-entropy with a ridge penalty; a tenth
 of the games (picked by the seed) is held out and its loss printed for the evaluation alone and
@@ -59,34 +62,61 @@ def turned(bits: Ints) -> Ints:
     return out
 
 
-def indices(black: Ints, white: Ints, kings: Ints) -> Ints:
-    """Each position's flat table index for each window: [positions, windows]."""
-    ternary = [np.array(table, np.int64) for table in patterns.ternary_tables()]
+def indices(black: Ints, white: Ints) -> Ints:
+    """Each position's flat table index for each region: [positions, windows]."""
+    ternary = np.array(patterns.ROW_TERNARY, np.int64)
+    digits = np.array(patterns.BAND_DIGITS, np.int64)
     pieces = np.array([int(b | w).bit_count() for b, w in zip(black, white, strict=True)])
-    phase = (pieces < patterns.PHASE_LIMITS[0]).astype(np.int64) + (
-        pieces < patterns.PHASE_LIMITS[1]
-    )
+    phase = np.zeros(len(black), np.int64)
+    for limit in patterns.PHASE_LIMITS:
+        phase += pieces < limit
+    codes = [
+        ternary[black >> start & 15] + 2 * ternary[white >> start & 15]
+        for start in patterns.ROW_STARTS
+    ]
     columns = []
     for window in range(patterns.WINDOWS):
-        shift = patterns.window_shift(window)
-        table = ternary[window & 1]
-        pattern = table[black >> shift & 0x1FF] + 2 * table[white >> shift & 0x1FF]
+        row, band = divmod(window, patterns.BANDS)
+        pattern = sum(9**i * digits[band][codes[row + i]] for i in range(4))
         columns.append((phase * patterns.WINDOWS + window) * patterns.PATTERNS + pattern)
-    del kings  # the windows see sides, not kings: kings are the material terms'
     return np.stack(columns, axis=1)
+
+
+def turned_indices() -> Ints:
+    """For each flat table index, the index of the same pattern turned round with colours
+    swapped: region (row r, band b) is region (4 - r, 2 - b), its digits in reverse order,
+    Black and White exchanged."""
+    digits = np.array([[p // 3**k % 3 for k in range(8)] for p in range(patterns.PATTERNS)])
+    swapped = np.where(digits == 0, 0, 3 - digits)[:, ::-1]
+    turned_pattern = (swapped * 3 ** np.arange(8)).sum(axis=1)
+    out = np.zeros(SIZE, np.int64)
+    for phase in range(patterns.PHASES):
+        for window in range(patterns.WINDOWS):
+            row, band = divmod(window, patterns.BANDS)
+            other = (patterns.FIRST_ROWS - 1 - row) * patterns.BANDS + patterns.BANDS - 1 - band
+            start = (phase * patterns.WINDOWS + window) * patterns.PATTERNS
+            out[start : start + patterns.PATTERNS] = (
+                phase * patterns.WINDOWS + other
+            ) * patterns.PATTERNS + turned_pattern
+    return out
 
 
 def base_scores(black: Ints, white: Ints, kings: Ints) -> Floats:
     """The engine's evaluation for Black, without pattern tables, in hundredths of a man."""
+    weights, tables = engine._weights, engine._PATTERNS
     engine._install(TUNED)
     engine._install_patterns(None)
-    return np.array(
-        [
-            engine._static_score(int(b), int(w), int(k), True)
-            for b, w, k in zip(black, white, kings, strict=True)
-        ],
-        np.float64,
-    )
+    try:
+        return np.array(
+            [
+                engine._static_score(int(b), int(w), int(k), True)
+                for b, w, k in zip(black, white, kings, strict=True)
+            ],
+            np.float64,
+        )
+    finally:  # the engine evaluates as it did before
+        engine._install(weights)
+        engine._install_patterns(tables)
 
 
 def cross_entropy(logit: Floats, target: Floats) -> float:
@@ -173,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.exit(2, "learn_patterns: at least two games are needed (one is held out)\n")
     held = np.isin(games, rng.choice(unique, max(1, len(unique) // 10), replace=False))
     base = base_scores(black, white, kings)
-    features = indices(black, white, kings)
+    features = indices(black, white)
     scale = fit_scale(base[~held], target[~held])
     values = fit(
         base[~held],
@@ -184,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
         ridge=args.ridge,
         rate=args.rate,
     )
+    # Exactly the same for both sides (the fit is, but for floating-point order): a pattern
+    # and its turned twin get opposite values, and rint rounds x and -x alike.
+    values = (values - values[turned_indices()]) / 2
     rounded = np.clip(np.rint(values), -32768, 32767).astype(np.int64)
     before = cross_entropy(scale * base[held], target[held])
     with_tables = scale * (base[held] + rounded[features[held]].sum(axis=1))

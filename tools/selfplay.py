@@ -29,7 +29,7 @@ from pathlib import Path
 from checkers._bitboard import capture_pending, generate_raw, play, raw_squares
 from checkers.ai.compiled import new_engine
 from checkers.ai.endgame import LOSS_CODE, WIN_CODE
-from checkers.ai.engine import _install
+from checkers.ai.engine import _install, _install_patterns
 from checkers.ai.search import Limits, SearchRequest
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import HAND_SET, Weights
@@ -161,6 +161,13 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _install_weights(weights: Weights) -> None:
+    """A worker's evaluation: these weights alone, without the pattern tables, so the tuning's
+    games are the same as before the tables were the default."""
+    _install(weights)
+    _install_patterns(None)
+
+
 def play_games(
     weights: Weights,
     out: Path,
@@ -180,7 +187,7 @@ def play_games(
     partial = out.with_name(out.name + ".partial")
     with (
         partial.open("w", encoding="ascii") as stream,
-        process_pool(jobs or None, _install, (weights,)) as pool,
+        process_pool(jobs or None, _install_weights, (weights,)) as pool,
     ):
         # map keeps the games' order: the file is the same for the same seed.
         for done, lines in enumerate(pool.map(_play_task, tasks, chunksize=4), start=1):

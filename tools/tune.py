@@ -297,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.rounds <= MAX_ROUNDS or args.data is not None and args.rounds != 1:
         parser.exit(2, f"tune: --rounds must be 1 to {MAX_ROUNDS} (1 with --data)\n")
     started = time.monotonic()
+    engine._install_patterns(None)  # the weights are fitted, and compared, without the tables
     played_with, previous = HAND_SET, HAND_SET
     paths: list[Path] = []
     for round_number in range(1, args.rounds + 1):

@@ -307,12 +307,12 @@ def _install(weights: Weights) -> None:
 _install(TUNED)
 
 # The learned pattern tables, by phase, or None: without them the term is skipped (checkers/ai/
-# patterns.py; CHECKERS_PATTERNS chooses them until a match says they gain).
+# patterns.py; CHECKERS_PATTERNS chooses them, docs/engine.md says why not yet by default).
 _PATTERNS: patterns.Tables | None = None
-_PATTERN_WINDOWS = tuple(
-    (patterns.window_shift(window), patterns.ternary_tables()[window & 1])
-    for window in range(patterns.WINDOWS)
-)
+_ROW_STARTS = patterns.ROW_STARTS
+_ROW_TERNARY = patterns.ROW_TERNARY
+_BAND_DIGITS = patterns.BAND_DIGITS
+_PATTERN_FIRST_ROWS = range(patterns.FIRST_ROWS)
 
 
 def _install_patterns(tables: patterns.Tables | None) -> None:
@@ -338,13 +338,25 @@ _install_patterns(_load_chosen_patterns())
 
 
 def _pattern_score(black: int, white: int, pieces: int) -> int:
-    """The pattern tables' term for Black (0 without tables)."""
+    """The pattern tables' term for Black (0 without tables): each region's value."""
     if _PATTERNS is None:
         return 0
-    tables = _PATTERNS[(pieces < patterns.PHASE_LIMITS[0]) + (pieces < patterns.PHASE_LIMITS[1])]
+    tables = _PATTERNS[sum(pieces < limit for limit in patterns.PHASE_LIMITS)]
+    codes = [
+        _ROW_TERNARY[black >> start & 15] + 2 * _ROW_TERNARY[white >> start & 15]
+        for start in _ROW_STARTS
+    ]
     score = 0
-    for table, (shift, ternary) in zip(tables, _PATTERN_WINDOWS, strict=True):
-        score += table[ternary[black >> shift & 0x1FF] + 2 * ternary[white >> shift & 0x1FF]]
+    window = 0
+    for row in _PATTERN_FIRST_ROWS:
+        for digits in _BAND_DIGITS:
+            score += tables[window][
+                digits[codes[row]]
+                + 9 * digits[codes[row + 1]]
+                + 81 * digits[codes[row + 2]]
+                + 729 * digits[codes[row + 3]]
+            ]
+            window += 1
     return score
 
 

@@ -1,14 +1,16 @@
-"""Pattern tables: an evaluation term learned from game results, over windows of the board.
+"""Pattern tables: an evaluation term learned from game results, over regions of the board.
 
-A window is two adjacent rows, eight squares, each empty, Black or White (a king counts as its
-side's piece): 3^8 = 6561 patterns, seven windows (rows 1-2, 2-3, ... 7-8), by game phase (the
-number of pieces). Each pattern has a value in hundredths of a man for Black; the term is the sum
-of the seven windows' values. Kings and material stay the hand-built terms' (`Weights`): the
-windows learn what those miss, the shape of the men.
+A region is four adjacent rows by two adjacent squares of each row (a 4x4 block of the board,
+eight dark squares), each empty, Black or White (a king counts as its side's piece): 3^8 = 6561
+patterns a region. Regions start at rows 0-4 and take the squares 0-1, 1-2 or 2-3 of each row
+(left, middle, right): fifteen regions, overlapping, the way Scan's 4x3 regions cover its board.
+Each pattern has a value in hundredths of a man for Black, by game phase (the number of pieces);
+the term is the sum of the regions' values. Kings and material stay the hand-built terms'
+(`Weights`): the regions learn what those miss, the shape of the men.
 
 The values are fitted by tools/learn_patterns.py (logistic regression on positions labelled by
 their game's result, on top of the engine's other terms) and shipped as `checkers/data/
-patterns.bin`: a header line `checkers-patterns 1 PHASES WINDOWS PATTERNS SHA256` and the values
+patterns.bin`: a header line `checkers-patterns 2 PHASES WINDOWS PATTERNS SHA256` and the values
 as little-endian 16-bit integers. A missing or damaged file is reported in one line and the
 engine plays without the term.
 """
@@ -24,34 +26,43 @@ from importlib import resources
 from pathlib import Path
 
 __all__ = [
+    "BANDS",
     "ENVIRONMENT",
     "PATTERNS",
     "PHASE_LIMITS",
+    "ROW_STARTS",
     "WINDOWS",
     "PatternError",
     "Tables",
+    "band_digits",
     "encode",
     "load",
     "pattern_indices",
     "phase_of",
-    "ternary_tables",
-    "window_shift",
+    "row_codes",
+    "window_squares",
 ]
 
-WINDOWS = 7
-"""Windows of two adjacent rows: window r holds rows r and r + 1 (0 at the top)."""
+ROW_STARTS = tuple(9 * (row // 2) + 4 * (row % 2) for row in range(8))
+"""The bit of each row's first square in the rules core's layout (see checkers/_bitboard.py)."""
+BANDS = 3
+"""A region's two squares of each row: 0-1 (left), 1-2 (middle) or 2-3 (right)."""
+FIRST_ROWS = 5
+"""A region's first row: 0 to 4 (it holds four rows)."""
+WINDOWS = FIRST_ROWS * BANDS
+"""Region w starts at row w // BANDS and takes the squares w % BANDS and w % BANDS + 1."""
 SQUARES_PER_WINDOW = 8
 PATTERNS = 3**SQUARES_PER_WINDOW
-PHASE_LIMITS = (17, 10)
+PHASE_LIMITS: tuple[int, ...] = (17, 10)
 """Phase 0 from 17 pieces up, phase 1 from 10, phase 2 below."""
 PHASES = len(PHASE_LIMITS) + 1
 FILE_NAME = "patterns.bin"
 MAGIC = "checkers-patterns"
-VERSION = 1
+VERSION = 2
 ENVIRONMENT = "CHECKERS_PATTERNS"
 """`CHECKERS_PATTERNS=on` plays with the packaged tables, `=PATH` with a file's; unset or `off`:
-without the term (the default until a match says it gains)."""
-_WINDOW_BITS = 0x1FF  # nine bits cover any two adjacent rows (with one ghost bit between some)
+without the term (the matches say the tables gain, docs/engine.md; they become the default once
+the tests that pin engine games and scores are updated for them)."""
 
 Tables = list[list[list[int]]]
 """Values by [phase][window][pattern], hundredths of a man for Black."""
@@ -61,27 +72,36 @@ class PatternError(ValueError):
     """A pattern file that cannot be used; the message is one line naming the file."""
 
 
-def window_shift(window: int) -> int:
-    """The bit at which a window's nine bits start (rows r and r + 1 of the ghost layout)."""
-    return 9 * (window // 2) + 4 * (window % 2)
+def window_squares(window: int) -> list[int]:
+    """A region's eight squares (1-32), in the order of their base-3 digits: row by row, the
+    left square of each row first."""
+    row, band = divmod(window, BANDS)
+    return [4 * (row + i) + band + j + 1 for i in range(4) for j in range(2)]
 
 
-def ternary_tables() -> tuple[list[int], list[int]]:
-    """For an even and an odd window: a window's nine bits -> the sum of 3^k over its occupied
-    squares k (0-7, row r's four squares first), so a pattern is t[black] + 2 * t[white]."""
-    tables = []
-    for parity in (0, 1):
-        # Even windows: bits 0-7 are the eight squares; odd ones: bits 0-3 and 5-8 (4 is a ghost).
-        offsets = list(range(8)) if parity == 0 else [0, 1, 2, 3, 5, 6, 7, 8]
-        table = [0] * (_WINDOW_BITS + 1)
-        for bits in range(_WINDOW_BITS + 1):
-            table[bits] = sum(3**k for k, bit in enumerate(offsets) if bits >> bit & 1)
-        tables.append(table)
-    return tables[0], tables[1]
+def _row_ternary() -> list[int]:
+    """A row's four bits -> the sum of 3^k over its occupied squares k."""
+    return [sum(3**k for k in range(4) if bits >> k & 1) for bits in range(16)]
 
 
-_TERNARY = ternary_tables()
-_SHIFTS = tuple(window_shift(window) for window in range(WINDOWS))
+ROW_TERNARY = _row_ternary()
+
+
+def band_digits() -> list[list[int]]:
+    """[band][row code] -> the two squares' part of a row's code (0-8): a row's code is its
+    four squares' base-3 digits (0 empty, 1 Black, 2 White), square 0 the lowest."""
+    return [[code // 3**band % 9 for code in range(81)] for band in range(BANDS)]
+
+
+BAND_DIGITS = band_digits()
+
+
+def row_codes(black: int, white: int) -> list[int]:
+    """Each row's code (0-80) for these bitboards."""
+    return [
+        ROW_TERNARY[black >> start & 15] + 2 * ROW_TERNARY[white >> start & 15]
+        for start in ROW_STARTS
+    ]
 
 
 def phase_of(pieces: int) -> int:
@@ -90,12 +110,19 @@ def phase_of(pieces: int) -> int:
 
 
 def pattern_indices(black: int, white: int) -> list[int]:
-    """Each window's pattern for these bitboards (the learning tool's features)."""
-    return [
-        _TERNARY[window & 1][black >> shift & _WINDOW_BITS]
-        + 2 * _TERNARY[window & 1][white >> shift & _WINDOW_BITS]
-        for window, shift in enumerate(_SHIFTS)
-    ]
+    """Each region's pattern for these bitboards (the learning tool's features)."""
+    codes = row_codes(black, white)
+    found = []
+    for window in range(WINDOWS):
+        row, band = divmod(window, BANDS)
+        digits = BAND_DIGITS[band]
+        found.append(
+            digits[codes[row]]
+            + 9 * digits[codes[row + 1]]
+            + 81 * digits[codes[row + 2]]
+            + 729 * digits[codes[row + 3]]
+        )
+    return found
 
 
 def encode(values: Sequence[int]) -> bytes:

@@ -5,8 +5,6 @@ Python engine's own code, so the two answer alike (tests/test_compiled.py)."""
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Iterable
 from typing import Literal
 
@@ -26,32 +24,6 @@ from checkers.board import BLACK, Position
 __all__ = ["CompiledEngine", "warm_up"]
 
 _STACK = 64  # open branches of one multi-jump: at most 3 per hop, and no move has 12 hops
-
-FEATURES_ENVIRONMENT = "CHECKERS_SEARCH"
-"""`CHECKERS_SEARCH=probcut,iid` turns on these compiled-only search features (`none`: none);
-unset, the default ones. Only searches with a time limit use them: one to a fixed depth or node
-count stays the Python engine's, node for node (tests/test_compiled.py)."""
-FEATURE_NAMES = {"probcut": search.FEATURE_PROBCUT, "iid": search.FEATURE_IID}
-DEFAULT_FEATURES = 0  # none has won a match yet (README: the search features, each measured)
-
-
-def chosen_features() -> int:
-    """The search features the environment asks for, as `search.FEATURE_` bits; an unknown name
-    is said in one line on stderr and left out."""
-    text = os.environ.get(FEATURES_ENVIRONMENT)
-    if text is None:
-        return DEFAULT_FEATURES
-    bits = 0
-    for name in filter(None, (part.strip().lower() for part in text.split(","))):
-        if name in FEATURE_NAMES:
-            bits |= FEATURE_NAMES[name]
-        elif name not in ("none", "off"):
-            known = ", ".join(FEATURE_NAMES)
-            print(
-                f"checkers: {FEATURES_ENVIRONMENT}: no feature {name!r} ({known})", file=sys.stderr
-            )
-    return bits
-
 
 _tables: tuple[tuple[object, object], evaluate.Tables] | None = None
 _NO_DATABASES = Databases()  # for an engine that never probes: empty tables of the right types
@@ -87,8 +59,6 @@ class CompiledEngine(python_engine.Engine):
         self._seen = np.zeros((1, 4), np.int64)  # the positions seen twice before the root
         self._seen_count = 0
         self._stack = np.zeros((_STACK, 3), np.int64)
-        self.features = chosen_features()  # used by searches with a time limit only
-        self._searching_features = 0
         super().__init__(evaluation, endgames)
 
     def set_evaluation(self, evaluation: Evaluation) -> None:
@@ -117,7 +87,6 @@ class CompiledEngine(python_engine.Engine):
         stop: StopSignal | None,
     ) -> tuple[Deadline, list[RawMove]]:
         started = super()._start(position, limits, history, stop)
-        self._searching_features = self.features if limits.time is not None else 0
         self._killers[:] = 0
         seen = sorted(self.seen_twice)
         self._seen = np.array([list(key) for key in seen] or [[0, 0, 0, 0]], np.int64)
@@ -159,7 +128,6 @@ class CompiledEngine(python_engine.Engine):
         state[search.ST_MODE] = search.M_LOOP
         state[search.ST_NODES], state[search.ST_NEXT_CHECK] = self.nodes, self.next_check
         state[search.ST_PROBE_PIECES] = self.probe_pieces
-        state[search.ST_FEATURES] = self._searching_features
         tables = _evaluation_tables()
         databases = databases_for(self.endgames) if self.endgames is not None else _NO_DATABASES
         while True:

@@ -27,9 +27,11 @@ _CHUNK, _CHUNK_MASK = engine._CHUNK, engine._CHUNK_MASK
 _MAN, _GRAIN = engine.MAN, engine._GRAIN
 _BLACK_RUNNERS, _WHITE_RUNNERS = engine._BLACK_RUNNERS, engine._WHITE_RUNNERS
 _CENTRE_KINGS, _DOUBLE_CORNERS = engine._CENTRE_KINGS, engine._DOUBLE_CORNERS
-_TERNARY = np.array(patterns.ternary_tables(), np.int64)  # [window parity][nine bits]
-_PATTERN_WINDOWS = patterns.WINDOWS
-_FIRST_LIMIT, _SECOND_LIMIT = patterns.PHASE_LIMITS
+_ROW_TERNARY = np.array(patterns.ROW_TERNARY, np.int64)  # [a row's four bits]
+_BAND_DIGITS = np.array(patterns.BAND_DIGITS, np.int64)  # [band][row code]
+_BANDS = patterns.BANDS
+_PHASE_LIMITS = np.array(patterns.PHASE_LIMITS, np.int64)
+_R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7 = patterns.ROW_STARTS
 
 
 def tables() -> Tables:
@@ -120,16 +122,33 @@ def _men_value(men: Array, side: int, phase: int, guard: int, bits: int) -> int:
 
 
 @jit
+def _row_code(black: int, white: int, start: int) -> int:
+    """A row's code (0-80): its four squares' base-3 digits."""
+    return int(_ROW_TERNARY[black >> start & 15] + 2 * _ROW_TERNARY[white >> start & 15])
+
+
+@jit
 def _pattern_score(black: int, white: int, pieces: int, values: Array) -> int:
-    """As `engine._pattern_score`: the seven windows' values for Black."""
-    phase = (1 if pieces < _FIRST_LIMIT else 0) + (1 if pieces < _SECOND_LIMIT else 0)
+    """As `engine._pattern_score`: the fifteen regions' values for Black."""
+    phase = 0
+    for limit in _PHASE_LIMITS:
+        if pieces < limit:
+            phase += 1
+    c0, c1 = _row_code(black, white, _R0), _row_code(black, white, _R1)
+    c2, c3 = _row_code(black, white, _R2), _row_code(black, white, _R3)
+    c4, c5 = _row_code(black, white, _R4), _row_code(black, white, _R5)
+    c6, c7 = _row_code(black, white, _R6), _row_code(black, white, _R7)
+    table = values[phase]
     score = 0
-    for window in range(_PATTERN_WINDOWS):
-        shift = 9 * (window >> 1) + 4 * (window & 1)
-        ternary = _TERNARY[window & 1]
-        score += values[
-            phase, window, ternary[black >> shift & 0x1FF] + 2 * ternary[white >> shift & 0x1FF]
-        ]
+    for band in range(_BANDS):  # regions w = 3 * first row + band (patterns.WINDOWS)
+        digits = _BAND_DIGITS[band]
+        d0, d1, d2, d3 = digits[c0], digits[c1], digits[c2], digits[c3]
+        d4, d5, d6, d7 = digits[c4], digits[c5], digits[c6], digits[c7]
+        score += table[band, d0 + 9 * d1 + 81 * d2 + 729 * d3]
+        score += table[_BANDS + band, d1 + 9 * d2 + 81 * d3 + 729 * d4]
+        score += table[2 * _BANDS + band, d2 + 9 * d3 + 81 * d4 + 729 * d5]
+        score += table[3 * _BANDS + band, d3 + 9 * d4 + 81 * d5 + 729 * d6]
+        score += table[4 * _BANDS + band, d4 + 9 * d5 + 81 * d6 + 729 * d7]
     return int(score)
 
 

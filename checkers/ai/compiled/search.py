@@ -46,32 +46,19 @@ Bytes = npt.NDArray[np.uint8]
 ST_NODES, ST_NEXT_CHECK, ST_MODE, ST_PLY, ST_RET, ST_PROBE_PIECES = range(6)
 ST_PROBE_FOUND, ST_PROBE_CODE, ST_PROBE_PLIES, ST_PATH_LEN, ST_SCORES = range(6, 11)
 ST_PARTIAL, ST_PARTIAL_SCORE, ST_PARTIAL_INDEX, ST_SEEN, ST_RESULT = range(11, 16)
-ST_FEATURES = 16
-ST_SIZE = 17
+ST_SIZE = 16
 
 (F_BLACK, F_WHITE, F_KINGS, F_TO_MOVE, F_DEPTH, F_ALPHA, F_BETA, F_PROGRESS) = range(8)
 (F_ORIGINAL_ALPHA, F_BEST, F_BEST_INDEX, F_NEXT_DEPTH, F_FORCED, F_UNSORTED) = range(8, 14)
 (F_REDUCE_FROM, F_ON_PATH, F_SLOT, F_INDEX, F_STAGE, F_COUNT) = range(14, 20)
-F_PRE = 20  # which searches of the node's own position ran before its moves (FEATURE_ bits)
-F_SIZE = 21
+F_SIZE = 20
 
 # What `run` did: finished the root, or paused for Python to check the limits or probe.
 DONE, PAUSE_LIMITS, PAUSE_PROBE = 0, 1, 2
 # Where a frame's work resumes.
 M_ENTER, M_CHECKED, M_PROBED, M_LOOP, M_RETURN = range(5)
-# Which search of a move a child's result answers (the last two: of the node's own position).
-S_FIRST, S_REDUCED, S_NULL, S_FULL, S_PROBCUT, S_IID = range(6)
-
-# Search features of the compiled core only, off unless `ST_FEATURES` has their bit: the Python
-# engine lacks them, so the fixed-depth cross-check runs without (checkers/ai/compiled/engine.py
-# says when they are on). Each is a shallower search of the node's own position first:
-# ProbCut: at a null-window node of depth >= _PROBCUT_DEPTH, a null-window search
-# _PROBCUT_REDUCTION plies shallower at beta + _PROBCUT_MARGIN; failing high there cuts the node.
-# IID: a node of depth >= _IID_DEPTH with no move in the table searches 2 plies shallower first,
-# for the table's move.
-FEATURE_PROBCUT, FEATURE_IID = 1, 2
-_PROBCUT_DEPTH, _PROBCUT_REDUCTION, _PROBCUT_MARGIN = 5, 3, 25
-_IID_DEPTH, _IID_REDUCTION = 6, 2
+# Which search of a move a child's result answers.
+S_FIRST, S_REDUCED, S_NULL, S_FULL = range(4)
 
 # A table slot: black, white, kings | side to move << 40 | forced << 41 | used << 42,
 # depth * 4 + bound, score, then the best move's four fields.
@@ -162,18 +149,6 @@ def _launch(
     child[F_TO_MOVE] = 0 if frame[F_TO_MOVE] else 1
     child[F_PROGRESS] = frame[F_PROGRESS] + 1 if not captured and mover_delta & kings else 0
     child[F_DEPTH], child[F_ALPHA], child[F_BETA] = depth, alpha, beta
-    child[F_PRE] = 0
-
-
-@jit
-def _launch_same(frames: Array, ply: int, depth: int, alpha: int, beta: int) -> None:
-    """Fill the child frame with the frame's own position (a shallower search of it first)."""
-    frame = frames[ply]
-    child = frames[ply + 1]
-    for field in (F_BLACK, F_WHITE, F_KINGS, F_TO_MOVE, F_PROGRESS):
-        child[field] = frame[field]
-    child[F_DEPTH], child[F_ALPHA], child[F_BETA] = depth, alpha, beta
-    child[F_PRE] = 0
 
 
 @jit
@@ -361,34 +336,6 @@ def run(
                     if bound <= alpha:
                         ret, ply, mode = bound, ply - 1, M_RETURN
                         continue
-            # The features' searches of this position, each once (see FEATURE_PROBCUT).
-            features = state[ST_FEATURES] & ~frame[F_PRE]
-            if features & FEATURE_PROBCUT and (
-                depth >= _PROBCUT_DEPTH
-                and null_window
-                and no_progress <= 20
-                and -MATE_BOUND < beta < MATE_BOUND - _PROBCUT_MARGIN
-                and not entry_forced
-            ):
-                frame[F_PRE] |= FEATURE_PROBCUT
-                bound = beta + _PROBCUT_MARGIN
-                shallow = depth - _PROBCUT_REDUCTION
-                if not (  # unless the table says the shallow search would fail low
-                    entry >= 0
-                    and table[entry, T_DEPTH_FLAG] >> 2 >= shallow
-                    and table[entry, T_DEPTH_FLAG] & 3 != _LOWER
-                    and _from_table(table[entry, T_SCORE], ply) < bound
-                ):
-                    frame[F_STAGE] = S_PROBCUT
-                    _launch_same(frames, ply, shallow, bound - 1, bound)
-                    ply, mode = ply + 1, M_ENTER
-                    continue
-            if features & FEATURE_IID and entry < 0 and depth >= _IID_DEPTH:
-                frame[F_PRE] |= FEATURE_IID
-                frame[F_STAGE] = S_IID
-                _launch_same(frames, ply, depth - _IID_REDUCTION, alpha, beta)
-                ply, mode = ply + 1, M_ENTER
-                continue
             # The moves to try first: the table's, then a playable killer, else all, ordered.
             own_moves = moves[ply]
             killer = -1
@@ -479,14 +426,6 @@ def run(
             ret, ply, mode = best, ply - 1, M_RETURN
         else:  # M_RETURN: a child's score comes back to this frame
             stage = frame[F_STAGE]
-            if stage >= S_PROBCUT:  # a search of this position itself: its score as it is
-                beta = frame[F_BETA]
-                if stage == S_PROBCUT and beta + _PROBCUT_MARGIN <= ret < MATE_BOUND:
-                    ply, mode = ply - 1, M_RETURN  # fails high by the margin: cut
-                    continue
-                frame[F_STAGE] = S_FIRST
-                mode = M_PROBED  # on with the node, the table now holding what was found
-                continue
             score = -ret
             index, alpha, beta = frame[F_INDEX], frame[F_ALPHA], frame[F_BETA]
             if stage == S_REDUCED:
