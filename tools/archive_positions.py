@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 from checkers.board import BLACK, Position
-from checkers.pdn import PdnError, open_archive
+from checkers.formats.pdn import PdnError, open_archive
 
 RESULTS = {"1-0": 2, "1/2-1/2": 1, "0-1": 0}
 """PDN's results as the self-play files write them (1-0: Black, who moves first, won)."""
