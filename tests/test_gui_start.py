@@ -395,6 +395,13 @@ def test_the_why_card_speaks_plainly_and_labels_a_rough_estimate() -> None:
     assert views["novice"].startswith("Scores are the novice level's own rough estimate")
     assert "not the engine's evaluation" in views["beginner"]
     assert views["master"] == "Scores are the engine's, in men, for the side ahead."
+    # A level's own count is said as what it counted, never with a verdict (the walk read
+    # "22x15 is about two men better for the AI (+2.29 ...)" where the engine said +0.65).
+    for name, card in cards:
+        if "own rough estimate" in card.view:
+            for row in card.rows:
+                assert row.verdict == "", (name, row)
+                assert " counted " in row.score and row.score in card_html(card), name
     by_hand = [card for name, card in cards if name == "by hand"]
     assert "this AI's own rough estimate" in by_hand[0].view
     assert by_hand[1].view.startswith("Scores are")

@@ -8,6 +8,7 @@ players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -271,7 +272,9 @@ def why_card(
     scored = [move for move in explanation.moves if move.bound != "unscored"]
     if scored and all(move.database is not None for move in scored):
         view = ""  # every result is the databases' own, said on each row: no scale to explain
-    elif evaluation == "engine" or explanation.level_counted is not None:
+    elif evaluation == "engine" or explanation.level_counted is not None or explanation.exact_depth:
+        # The exact pass rescored the moves with the engine (a slipped level's own count of
+        # the move it played may be missing: the view is still the engine's).
         view = "Scores are the engine's, in men, for the side ahead."
     elif evaluation is None:
         view = "Scores are in men as this AI judges, for the side ahead."
@@ -283,6 +286,13 @@ def why_card(
             f"Scores are {owner} own rough estimate in men, not the engine's evaluation,"
             " for the side ahead."
         )
+        # A weak level's own count is said as what it counted, never with a verdict: the
+        # engine may judge the position quite differently (docs/guide.md, "Why?").
+        counter = "this AI" if explanation.player == "custom" else f"the {explanation.player} level"
+        rows = [
+            dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
+            for row in rows
+        ]
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
         subtitle=f"{_name(mover)}'s move {number}, played by {by}",
