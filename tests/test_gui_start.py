@@ -341,7 +341,8 @@ def test_settings_load_and_setup_speak_no_engine_jargon(
     setup.pieces = {9: Piece(BLACK), 22: Piece(WHITE), 23: Piece(WHITE)}
     setup.show_ui()
     words = screen_words(app)
-    assert any("Black: 1 piece" in word and "White: 2 pieces" in word for word in words)
+    shown = [word.replace("\u00a0", " ") for word in words]  # a count never breaks in two
+    assert any("Black: 1 piece" in word and "White: 2 pieces" in word for word in shown)
     assert_plain(seen + words)
 
 
@@ -401,7 +402,8 @@ def test_the_why_card_speaks_plainly_and_labels_a_rough_estimate() -> None:
         if "own rough estimate" in card.view:
             for row in card.rows:
                 assert row.verdict == "", (name, row)
-                assert " counted " in row.score and row.score in card_html(card), name
+                assert row.score == "not scored" or " counted " in row.score, name
+                assert row.score in card_html(card), name
     by_hand = [card for name, card in cards if name == "by hand"]
     assert "this AI's own rough estimate" in by_hand[0].view
     assert by_hand[1].view.startswith("Scores are")

@@ -127,6 +127,10 @@ def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: in
 # --- why this move ---------------------------------------------------------------------------
 
 
+UNSCORED = "not scored"
+"""The score of a move its search did not score (a slipped level's played move)."""
+
+
 @dataclass(frozen=True)
 class WhyRow:
     """One root move the AI's search considered: the move, its score in words (`+0.35`,
@@ -170,7 +174,7 @@ def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
     AI`, `at most +0.15 for you`, `White wins in 3 moves`, `database draw`): what the search
     proved for `mover`'s move, a bound said as one."""
     if move.bound == "unscored":
-        return "not scored"
+        return UNSCORED
     if move.database is not None and move.win_in is None:
         return move.database
     if move.win_in is not None:
@@ -290,7 +294,9 @@ def why_card(
         # engine may judge the position quite differently (docs/guide.md, "Why?").
         counter = "this AI" if explanation.player == "custom" else f"the {explanation.player} level"
         rows = [
-            dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
+            row
+            if row.score == UNSCORED
+            else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
             for row in rows
         ]
     return WhyCard(
