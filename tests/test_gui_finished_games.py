@@ -229,7 +229,7 @@ def test_a_result_another_program_recorded_opens_finished(make_app, tmp_path: Pa
     # Said as a player says it, not "the result the file records".
     assert game.status == (
         "This game ended 1-0: Black won (as the file records). "
-        "G reviews it; C plays on in a new game."
+        "Press G to review it, C to play on in a new game."
     )
     click(app, 9)  # White to move, but the game is over
     assert len(game.record.line) == 2

@@ -238,7 +238,7 @@ class Game:
             result = ClickResult(message="Wait for the move to finish.")
         elif not self.is_human_turn():
             side = self.position.turn.name.capitalize()
-            wait = "C plays on from here" if self.reviewing else "Wait"
+            wait = "Press C to play on from here" if self.reviewing else "Wait"
             result = ClickResult(message=f"{wait}: it is the AI's turn ({side}).")
         else:
             result = self.selector.click(square)
@@ -513,7 +513,7 @@ class Game:
         outcome = self.result
         if outcome is not None:
             ended = bookkeeping.ended_words(outcome, self.full_record().position)
-            return f"{ended} G reviews it; C plays on in a new game."
+            return f"{ended} Press G to review it, C to play on in a new game."
         return (
             f"Loaded a game of {moves}: Left/Right step "
             f"through it, click a move in the list, C plays on. " + self.turn_status()

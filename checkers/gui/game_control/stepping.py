@@ -120,10 +120,10 @@ def _where(game: Game, ply: int) -> str:
 
 def _review_hint(game: Game) -> str:
     if game.finished:
-        return game.turn_status() + " C plays on from here in a new game."
+        return game.turn_status() + " Press C to play on from here in a new game."
     if game.is_human_turn():
-        return game.turn_status() + " Move to play on from here, or C."
-    return game.turn_status() + " C plays on from here."
+        return game.turn_status() + " Move to play on from here, or press C."
+    return game.turn_status() + " Press C to play on from here."
 
 
 def step_through(game: Game, plies: int) -> None:
