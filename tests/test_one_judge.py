@@ -105,11 +105,15 @@ def check_position(app: App, hint: bool = True) -> None:
     if not played.bound and played.depth == judged.depth and ai_view(played.score) is not None:
         assert ai_view(played.score) == shown, (played, shown)
     expects = [line for line in panel_lines(game).search if line.startswith("Expects ")]
-    if expects and not played.bound:
-        # The panel's expected replies are the card's line for the move, not another search's.
-        moves = re.findall(r"\b\d+(?:[-x]\d+)+", played.line)
+    if expects:
+        # The panel's expected replies are the line of the search whose score it shows (the
+        # card's exact pass, the hint's or the judging search's), else the card's line.
         panel_moves = expects[0].removeprefix("Expects ").split()
-        assert moves[1 : 1 + len(panel_moves)] == panel_moves, (expects, played.line)
+        if judged.line:
+            assert list(judged.line[: len(panel_moves)]) == panel_moves, (expects, judged)
+        elif not played.bound:
+            moves = re.findall(r"\b\d+(?:[-x]\d+)+", played.line)
+            assert moves[1 : 1 + len(panel_moves)] == panel_moves, (expects, played.line)
     for row in why.card.rows:
         men = ai_view(row.score)
         if row.verdict.startswith(("keeps", "is ")) and men is not None:

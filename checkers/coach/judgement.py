@@ -31,6 +31,8 @@ class Judgement:
     side: Side
     depth: int
     database: bool = False
+    line: tuple[str, ...] = ()
+    """The best line from the position that the same search found (moves in PDN), or ()."""
 
     @property
     def forced(self) -> bool:
@@ -92,5 +94,5 @@ def explained(explanation: Explanation) -> tuple[Judgement, Judgement | None] | 
     assert best.score is not None
     after = None
     if played is not None and played.score is not None:
-        after = Judgement(played.score, 1.0, mover, depth)
+        after = Judgement(played.score, 1.0, mover, depth, line=tuple(played.pv[1:]))
     return Judgement(best.score, 1.0, mover, depth), after

@@ -166,7 +166,14 @@ def _answered(game: Game, event: AIResult) -> None:
         return
     level = game.config.player(thinking.side).level
     if thinking.purpose != "move" or judges_like_the_engine(level):
-        found = Judgement(result.score, thinking.man, thinking.side, result.depth, result.database)
+        found = Judgement(
+            result.score,
+            thinking.man,
+            thinking.side,
+            result.depth,
+            result.database,
+            tuple(step.pdn() for step in result.pv),
+        )
         game.judge(game.position, found)
     ANSWERS[thinking.purpose](game, thinking, event, move)
 

@@ -169,6 +169,11 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             # Why?'s exact line for the move (the engine's), not the level's own first look:
             # the panel and the card expect the same replies.
             line = " ".join(played.pv[1:9])
+        judged = game.judgement()
+        if judged is not None and judged.line:
+            # The line of the search whose score the panel shows (the hint's, the judging
+            # search's, Why?'s): never a shallower search's line beside a deeper one's score.
+            line = " ".join(judged.line[:8])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level}) played from the opening book",
