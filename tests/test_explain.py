@@ -249,7 +249,7 @@ def test_principal_variation_search_leaves_most_rejected_moves_as_bounds() -> No
     why = explain_choice(Position(), AIPlayer(Limits(depth=8)).choose(Position()))
     assert why is not None
     assert [move.bound for move in why.moves[1:]].count("upper") >= 1
-    assert any("'At most': the search proved the move no better" in s for s in sentences(why))
+    assert any("A bound: the search proved the move no better" in s for s in sentences(why))
 
 
 def test_the_only_legal_move_says_so() -> None:
@@ -361,8 +361,8 @@ def test_explanation_sentences_name_bounds_and_forced_results() -> None:
     assert sentences(why) == [
         "The engine chose 11-15, looking 10 turns ahead.",
         (
-            "'At most': the search proved the move no better than that and did not spend the"
-            " time to score it exactly."
+            "A bound: the search proved the move no better than that for its mover and did not"
+            " spend the time to score it exactly."
         ),
         "11-15: +0.12; the line it expects: 11-15 23-19.",
         "The other moves, best first:",

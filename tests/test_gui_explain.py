@@ -167,6 +167,26 @@ def test_why_says_a_forced_capture_and_the_only_legal_move() -> None:
     assert facts[0] == f"Capture is compulsory: {len(legal)} captures to choose from."
 
 
+def test_a_slip_rescored_by_the_engine_lists_its_searchs_choice_and_claims_no_choice() -> None:
+    # The walk read "The novice level chose 25-22, looking 10 turns ahead" above "its search
+    # chose 15-10", and 15-10 was not among the moves listed.
+    from checkers.coach.exact import exact_explanation
+
+    slipper = AIPlayer(Limits(depth=2), "alphabeta", blunder=1.0, name="beginner")
+    explanation = explain_choice(Position(), slipper.choose(Position()))
+    assert explanation is not None and explanation.slipped
+    rescored = exact_explanation(Position(), explanation, evaluation="count", seconds=1.0)
+    assert rescored.exact_depth > 0
+    card = why_card(rescored, BLACK, 0)
+    assert not any(" chose " in fact and "looking" in fact for fact in card.facts), card.facts
+    assert any(f"its search chose {explanation.searched}" in fact for fact in card.facts)
+    assert [row.move for row in card.rows if row.searched] == [explanation.searched]
+    assert card.view == "Scores are the engine's, in men, for the side ahead."
+    # A bound is named as either side tells it: the facts do not speak of 'at most' only.
+    if any(row.bound for row in card.rows):
+        assert any("A bound:" in fact for fact in card.facts)
+
+
 def test_why_says_when_the_beginner_level_slips_on_purpose() -> None:
     slipper = AIPlayer(Limits(depth=2), "alphabeta", blunder=1.0, name="beginner")
     explanation = explain_choice(Position(), slipper.choose(Position()))

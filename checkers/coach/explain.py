@@ -490,7 +490,7 @@ def facts(explanation: Explanation) -> list[str]:
             facts.append(
                 f"{explanation.played} was played before the search had looked even one turn ahead."
             )
-    else:
+    elif not explanation.slipped:  # a slip's own fact says what its search chose instead
         looked = explanation.chosen_depth or played.depth
         facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
@@ -502,7 +502,7 @@ def facts(explanation: Explanation) -> list[str]:
     if explanation.exact_depth and explanation.database is None:
         facts.append(
             f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)},"
-            " except those marked 'at most'."
+            " except the bounds ('at most', or 'at least' when told for the other side)."
         )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
@@ -511,11 +511,11 @@ def facts(explanation: Explanation) -> list[str]:
         )
     if any(move.bound == "upper" for move in others):
         facts.append(
-            f"'At most': the same search proved the move worse than {explanation.played} and"
-            " no better than that, without scoring it exactly."
+            f"A bound: the same search proved the move worse than {explanation.played} and"
+            " no better than that for its mover, without scoring it exactly."
             if explanation.exact_depth
-            else "'At most': the search proved the move no better than that and did not spend"
-            " the time to score it exactly."
+            else "A bound: the search proved the move no better than that for its mover and did"
+            " not spend the time to score it exactly."
         )
     if not others and not explanation.complete and explanation.legal_moves > 1:
         facts.append(f"{who} keeps the score of its chosen move only.")

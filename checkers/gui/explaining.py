@@ -266,7 +266,9 @@ def why_card(
     rows += [
         _row(move, False, number, black_to_move, mover, human, searched=move.move == slip)
         for move in explanation.moves[1:]
-        if move.bound != "unscored"
+        # The move the slipped level's search chose stays listed even when the exact pass
+        # left it unscored: the facts name it.
+        if move.bound != "unscored" or move.move == slip
     ]
     player = who_played(explanation.player)
     by = (
