@@ -113,7 +113,7 @@ def test_a_wrong_answer_shows_the_answer_played_out_and_brings_the_puzzle_back_s
     assert texts["verdict"] == "Not this time"
     assert texts["answer"] == "You played 14x23; the answer is 15x22x29."
     source = f"{texts['source 1']} {texts['source 2']}".strip()
-    assert source == "From a game, move 11: after White's 23-18?"
+    assert source == "From a game, move 11: punish White's 23-18"
     assert "14x23 is not it" in screen.status
     # The answer plays out from the puzzle's position on the board, a position at a time.
     assert screen.board_position() == puzzle.position

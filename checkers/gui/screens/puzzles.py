@@ -337,8 +337,10 @@ class PuzzleScreen(BoardPlayScreen):
             Move.from_pdn(puzzle.played, position)
         except (IllegalMoveError, InvalidMoveError, ValueError):
             other = position.turn.opponent.name.capitalize()
-            return f"From a game, move {puzzle.move_number}: after {other}'s {puzzle.played}?"
-        return f"From a game, move {puzzle.move_number}: {side} played {puzzle.played}?"
+            # The reply that punishes it may come after forced moves, and the review may
+            # have marked the move '?' or '??': say only what holds.
+            return f"From a game, move {puzzle.move_number}: punish {other}'s {puzzle.played}"
+        return f"From a game, move {puzzle.move_number}: {side} played {puzzle.played} here"
 
     def texts(self) -> dict[str, str]:
         """The panel's words for the puzzle shown and how it went."""
