@@ -4,7 +4,7 @@ Pure Python, no pygame: `board_picture` lays out the board as the window draws i
 colours from checkers.palettes, which is data and imports no pygame; the numbers of the empty
 squares in their corners; crowned kings; a line's moves as numbered arrows that fade) and a
 caption line. `checkers.formats.svg` writes the shapes as SVG text and
-`checkers.formats.png` paints the same shapes with pygame, so the two never disagree.
+`checkers.gui.picture_png` paints the same shapes with pygame, so the two never disagree.
 `parse_arrows` reads `27-23,20x27` for the command line.
 """
 

@@ -1,7 +1,7 @@
 """`checkers picture [FEN] --out FILE.svg|FILE.png`: a position as a picture file.
 
 `add_picture_command(subparsers)` adds the command to the `checkers` parser; cli.py calls it.
-The SVG is written without pygame; a PNG is painted by checkers.formats.png (pygame is
+The SVG is written without pygame; a PNG is painted by checkers.gui.picture_png (pygame is
 imported only then). The file is written whole or not at all (checkers.atomic).
 """
 
@@ -77,7 +77,7 @@ def write_picture(picture: Picture, path: Path) -> Path:
     if picture_format(path) == ".svg":
         return write_text(path, svg_document(picture), "picture")
     try:
-        from checkers.formats.png import png_bytes
+        from checkers.gui.picture_png import png_bytes
     except ImportError as error:  # pygame is a dependency, but an install can lack it
         raise UsageError(f"a PNG needs pygame ({error}); write an .svg instead") from None
     return write_bytes(path, png_bytes(picture), "picture")

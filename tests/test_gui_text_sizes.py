@@ -18,8 +18,7 @@ from pygame_gui.elements import UIButton, UILabel
 from screen_tour import tour
 
 from checkers.ai import Limits
-from checkers.formats import png as picture_png
-from checkers.gui import fonts, theme
+from checkers.gui import fonts, picture_png, theme
 from checkers.gui.app import App
 from checkers.gui.game_view import review as review_screen
 from checkers.review import ReviewSetting

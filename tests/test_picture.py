@@ -14,9 +14,9 @@ import pytest
 from checkers import palettes as theme
 from checkers.board import InvalidMoveError, Move, Position
 from checkers.cli import main
-from checkers.formats.png import paint, png_bytes
 from checkers.formats.svg import svg_document
 from checkers.gui.board_view import render
+from checkers.gui.picture_png import paint, png_bytes
 from checkers.picture import (
     ARROW_ALPHAS,
     MIN_NUMBER_PIXELS,

@@ -2,8 +2,7 @@
 
 Each module reads and writes one kind of file and imports the rules core and the data it writes
 (a record, a review, a search tree, a puzzle); none imports the window (`tests/test_layering.py`
-holds them to it), and only `png` imports pygame, loaded when a PNG is asked for. Importing this
-package loads none of them.
+holds them to it) and none imports pygame. Importing this package loads none of them.
 
 Here:
 
@@ -11,8 +10,9 @@ Here:
   indexed in one pass, a game's moves read when asked for) and written as RULES.md asks; saved
   games, archives, match games and problem collections are all PDN. The API is also importable
   from `checkers` itself (`read_games`, `write_game`, ...).
-- `svg`, `png`: a picture (`checkers.picture`'s shapes) as SVG text, or painted with pygame as
-  PNG bytes (the window paints its Why? board and copies pictures through `png` too).
+- `svg`: a picture (`checkers.picture`'s shapes) as SVG text. The same shapes painted as PNG
+  bytes need pygame, so that painter is the window's (`checkers.gui.picture_png`; the command
+  line loads it only when a PNG is asked for).
 - `html_review`: a reviewed game as one self-contained web page.
 - `tree_export`: a tracked search tree as text, JSON (docs/tree.schema.json) and Graphviz DOT.
 - `opening_book`: the opening book's text file (`checkers/data/opening-book.txt`).

@@ -1,7 +1,7 @@
 """The command line's way into the window: the desktop game's subcommands `start`, `play` and
 `watch` (`watch --headless` in the terminal), and the tree view `checkers treeview` opens.
 
-With `checkers.formats.png` (pygame painting a picture file, no window), the only module of
+With `checkers.gui.picture_png` (pygame painting a picture file, no window), the only module of
 `checkers.gui` that the rest of the program imports (tests/test_layering.py holds it to that).
 
 Importing this module does not import pygame (the CLI stays fast and works without it); the

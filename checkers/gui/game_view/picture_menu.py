@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from checkers.board_geometry import BoardGeometry
-from checkers.formats.png import png_bytes
 from checkers.gui import theme
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_image
@@ -20,6 +19,7 @@ from checkers.gui.context import ScreenContext
 from checkers.gui.game import Game
 from checkers.gui.game_view.keeper import game_tags
 from checkers.gui.intents import SavePictureAs
+from checkers.gui.picture_png import png_bytes
 from checkers.picture import Picture, board_picture
 
 __all__ = ["PICTURE_SIZE", "PictureHost", "copy_picture", "save_picture", "shown_picture"]

@@ -24,12 +24,12 @@ from pygame_gui.core import UIContainer
 
 from checkers import atomic, saves
 from checkers.formats.pdn import GameUnreadable, open_games
-from checkers.formats.png import png_bytes
 from checkers.formats.svg import svg_document
 from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, SavedAs
+from checkers.gui.picture_png import png_bytes
 from checkers.picture import Picture
 
 __all__ = ["PICTURE_SUFFIXES", "OpenFileScreen", "SaveAsScreen", "SavePictureScreen"]

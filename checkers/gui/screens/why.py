@@ -18,12 +18,12 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
-from checkers.formats.png import paint
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import WhyCard, WhyRow
 from checkers.gui.intents import Back
+from checkers.gui.picture_png import paint
 from checkers.gui.ui import Actions, fit_label, fit_text, redraw_now
 from checkers.gui.why_board import BoardLine, LineSteps
 from checkers.gui.widgets import key_names
