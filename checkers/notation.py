@@ -12,7 +12,9 @@ from collections.abc import Sequence
 from checkers.board import Move
 
 __all__ = [
+    "EVEN_MEN",
     "forced_text",
+    "is_even",
     "men_text",
     "move_rows",
     "numbered_moves",
@@ -58,6 +60,20 @@ def _text(move: Move | str) -> str:
 def men_text(men: float) -> str:
     """A score in men to two places, signed: `+0.25`, `-1.00`; `+0.00`, never `-0.00`."""
     return f"{round(men, 2) + 0.0:+.2f}"  # + 0.0 turns a rounded -0.0 into 0.0
+
+
+EVEN_MEN = 0.2
+"""The one rule for what reads as `even`: a score under a fifth of a man either way (rounded to
+two places, as it is shown). It is the review's bound between a good move and an inaccuracy
+(`checkers.review.EVEN_BANDS`: a move that gives away less is good, so a position that much
+off level is not one side's) and the AI's draw margin; without it a score near nought changes
+side each time a deeper search replaces a shallower one (`+0.05 for you`, then `+0.05 for the
+AI`), and one surface says `even` beside another's `+0.15`."""
+
+
+def is_even(men: float) -> bool:
+    """Whether a score in men reads `even` (`EVEN_MEN`): under a fifth of a man either way."""
+    return abs(round(men, 2)) < EVEN_MEN
 
 
 def plural(count: int, word: str) -> str:

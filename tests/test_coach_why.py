@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explaining import why_card
 from checkers.gui.screens.why import WhyScreen, card_html
+from checkers.notation import EVEN_MEN
 
 DATA = Path(__file__).parent / "data"
 FIRST_PROBLEM = "W:W32,27,24,22:B20,15,10,7"
@@ -72,13 +74,48 @@ def words_follow_numbers(why: Explanation) -> bool:
             continue
         assert score is not None
         if words.startswith(("wins", "is a little better", "is about")) and "better" in words:
-            assert score >= 0.25, move
+            assert score >= EVEN_MEN, move
         if words.startswith("wins "):
             assert score >= 0.5, move
         if words.startswith("loses ") or words.endswith("worse"):
-            assert score <= -0.25, move
-        if words in ("keeps it level", "only draws", "only keeps it level"):
+            assert score <= -EVEN_MEN, move
+        if words == "keeps it level":  # the number reads `even` in the window
+            assert abs(score) < EVEN_MEN, move
+        if words in ("only draws", "only keeps it level"):
             assert abs(score) < 0.25, move
+    return refuted_only_by_a_real_loss(why)
+
+
+_OTHER = re.compile(
+    r"^(\S+)\b.*?[;,] (refuted by|\d\.\d\d worse than|at least \d\.\d\d worse than)"
+)
+
+
+def refuted_only_by_a_real_loss(why: Explanation) -> bool:
+    """Every sentence that says `refuted by` is about a move proven at least a fifth of a man
+    (the review's bound between a good move and an inaccuracy) worse than the best exact
+    move; one within that says how much worse instead, and that is the numbers' difference."""
+    exact = {
+        move.move: move.score
+        for move in why.moves
+        if move.bound == "exact" and move.score is not None and move.win_in is None
+    }
+    if not exact or len(exact) < sum(move.bound == "exact" for move in why.moves):
+        return True  # a forced or database result among them: not counted in men
+    best = max(exact.values())
+    scores = {move.move: move for move in why.moves}
+    for said in sentences(why):
+        found = _OTHER.match(said)
+        if found is None:
+            continue
+        move = scores[found.group(1)]
+        assert move.score is not None
+        loss = round(best - move.score, 2)
+        if found.group(2) == "refuted by":
+            assert loss >= EVEN_MEN, (said, best)
+        else:
+            shown = float(found.group(2).split()[-3])
+            assert shown == loss < EVEN_MEN, (said, best)
     return True
 
 

@@ -86,5 +86,10 @@ def test_the_analysis_board_shows_the_games_deeper_score_until_it_looks_as_deep(
     # board's own deeper look until the new search is as deep.
     analysis.analysis = Analysis(14, (AnalysisLine("11-15", -0.1, ("11-15",)),))
     assert analysis.evaluation()[1] == "+0.20 for Black"  # type: ignore[index]
-    analysis.analysis = Analysis(21, (AnalysisLine("11-15", -0.1, ("11-15",)),))
-    assert analysis.evaluation()[1] == "+0.10 for White"  # type: ignore[index]
+    analysis.analysis = Analysis(21, (AnalysisLine("11-15", -0.25, ("11-15",)),))
+    assert analysis.evaluation()[1] == "+0.25 for White"  # type: ignore[index]
+    # Under a fifth of a man either way the position reads even on the bar and in its words
+    # (the review's band for a good move), so a deeper search's -0.10 does not turn it round.
+    analysis.analysis = Analysis(22, (AnalysisLine("11-15", -0.1, ("11-15",)),))
+    assert analysis.evaluation() == (0.5, "even")
+    assert analysis.bar_figure() == "even"

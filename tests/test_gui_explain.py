@@ -146,7 +146,9 @@ def test_why_lists_the_played_move_first_then_every_other_move_of_the_engine() -
     assert card.view.endswith("for the side ahead.")
     assert card.rows[0].line.startswith(f"expects 5. ... {played} 6. ")  # ply 9: White, move 5
     for row in card.rows[1:]:
-        assert row.line == "" or row.line.startswith("refuted by 6. ")
+        # The reply is White's move 6; a move that failed low against the played one's score
+        # is proven no better than it, not refuted (nothing says it loses more).
+        assert row.line == "" or re.match(rf"(refuted by|no better than {played}:) 6\. ", row.line)
         assert row.bound == row.score.startswith(("at most", "at least"))
         assert row.score == "even" or row.score.endswith(("for you", "for the AI", "moves", "move"))
     html = card_html(card)
@@ -464,3 +466,46 @@ def test_why_is_kept_for_every_ai_move_while_stepping_through_ai_vs_ai(
         assert why.card.title == f"Why {side} played {why.card.rows[0].move}"
         press(app, pygame.K_ESCAPE)
         assert app.screen is screen_of(app)
+
+
+def test_why_says_refuted_only_for_a_real_loss_and_how_much_worse_otherwise() -> None:
+    # The walk's card said "refuted by ..." beside a move only 0.05 worse than the best: a move
+    # within a fifth of a man (the review's band for a good move) is not refuted.
+    from checkers.coach.explain import Explanation, MoveScore, sentences
+
+    def scored(move: str, score: float, bound: str = "exact") -> MoveScore:
+        return MoveScore(move, score, bound, 8, (move, "23-19", "8-11"))  # type: ignore[arg-type]
+
+    explanation = Explanation(
+        "engine",
+        "11-15",
+        "11-15",
+        (
+            scored("11-15", 0.30),
+            scored("9-13", 0.30),  # as good
+            scored("11-16", 0.25),  # 0.05 worse: a good move in the review
+            scored("10-14", 0.05),  # a quarter of a man: an inaccuracy, refuted
+            scored("12-16", 0.30, "upper"),  # proven no better, nothing more
+            scored("10-15", 0.15, "upper"),  # at least 0.15 worse
+            scored("9-14", 0.0, "upper"),  # at least 0.30 worse: refuted
+        ),
+        legal_moves=7,
+        all_captures=False,
+        complete=True,
+        exact_depth=8,
+        mover=BLACK,
+    )
+    card = why_card(explanation, BLACK, 0)
+    lines = {row.move: row.line for row in card.rows}
+    assert lines["11-15"] == "expects 1. 11-15 23-19 2. 8-11"
+    assert lines["9-13"] == "as good as 11-15: 1. ... 23-19 2. 8-11"
+    assert lines["11-16"] == "0.05 worse than 11-15: 1. ... 23-19 2. 8-11"
+    assert lines["10-14"] == "refuted by 1. ... 23-19 2. 8-11"
+    assert lines["12-16"] == "no better than 11-15: 1. ... 23-19 2. 8-11"
+    assert lines["10-15"] == "at least 0.15 worse than 11-15: 1. ... 23-19 2. 8-11"
+    assert lines["9-14"] == "refuted by 1. ... 23-19 2. 8-11"
+    # `checkers analyse --why` says the same in its sentences.
+    said = "\n".join(sentences(explanation))
+    assert "11-16: +0.25; 0.05 worse than 11-15: 23-19 8-11." in said
+    assert "10-14: +0.05; refuted by 23-19 8-11." in said
+    assert "12-16: at most +0.30; no better than 11-15: 23-19 8-11." in said

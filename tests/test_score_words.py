@@ -56,7 +56,7 @@ def test_one_position_reads_the_same_from_either_side_for_the_side_ahead() -> No
     assert score_words(-35, 100, WHITE, WHITE) == "+0.35 for the AI"
     assert score_words(35, 100, BLACK, WHITE) == "+0.35 for the AI"
     assert score_words(-100, 100, BLACK, WHITE) == "+1.00 for you"
-    assert score_words(0.2, 100, BLACK, WHITE) == "even"  # rounds to nought: no sign, no side
+    assert score_words(0.2, 100, BLACK, WHITE) == "even"  # nought: no sign, no side
     assert line_score(-0.35, None, BLACK, BLACK) == "+0.35 for the AI"
 
 
@@ -93,3 +93,28 @@ def test_analyse_scores_in_men_as_its_lines_and_the_book_do() -> None:
     scores = re.findall(r"score\s+(\S+)", out)
     assert len(scores) == 4  # three depths and the best move
     assert all(re.fullmatch(r"[+-]\d+\.\d\d", score) for score in scores), scores
+
+
+def test_a_score_under_a_fifth_of_a_man_reads_even_everywhere_whichever_search_gave_it() -> None:
+    # The walk read one position four ways: the review "even", the tree "+0.15 for White", the
+    # bar 0.05 and the panel "+0.05 for you", then "+0.05 for the AI" when a deeper search
+    # replaced it. One rule: under the review's bound between a good move and an inaccuracy.
+    from checkers.coach.exact import score_verdict
+    from checkers.gui.tree_view.words import plain_score
+    from checkers.gui.wording import bar_number, black_share
+    from checkers.notation import EVEN_MEN
+    from checkers.review import EVEN_BANDS
+
+    assert EVEN_MEN == EVEN_BANDS[1]
+    for score in (5, -5, 15, -19, 0.2):  # a man is 100
+        assert score_words(score, 100, BLACK, WHITE) == "even"
+        assert score_words(score, 100, WHITE, None) == "even"
+        assert bar_number(score, 100) == "even" and black_share(score, 100, WHITE) == 0.5
+        assert plain_score(score, 100, BLACK) == "even"
+        assert score_verdict(score / 100) == "keeps it level"
+    assert score_words(20, 100, BLACK, WHITE) == "+0.20 for the AI"
+    assert score_words(-20, 100, BLACK, WHITE) == "+0.20 for you"
+    assert bar_number(-20, 100) == "0.20" and black_share(-20, 100, BLACK) < 0.5
+    assert score_verdict(0.2) == "is a little better"
+    # A bound keeps its number: it says what the search proved, not what the position reads.
+    assert advantage_words(0.15, WHITE, BLACK, "upper") == "at most +0.15 for the AI"

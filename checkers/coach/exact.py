@@ -29,6 +29,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.ideas import ideas
 from checkers.coach.outcome import line_outcome
+from checkers.notation import is_even
 
 __all__ = ["EXACT_TIME", "exact_explanation", "verdict"]
 
@@ -43,7 +44,6 @@ BEST_COUNT = 4
 (the played move is searched on its own when it is not among them)."""
 _DRAW_MARGIN = 0.5  # men: a better move by this much makes a drawn alternative "only" a draw
 _LEVEL = 0.1  # men: a score this close to nought is a level game
-_EVEN = 0.25  # men: less either way keeps it level
 _ABOUT_A_MAN = 0.75  # men: from here a score reads as whole men
 
 
@@ -83,11 +83,12 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
 
 
 def score_verdict(men: float) -> str:
-    """A score in men in words for the side it is scored for: `keeps it level` (under a
-    quarter of a man), `is a little better` / `is a little worse` (under three quarters),
-    `is about a man better`, `is about two men worse`..."""
+    """A score in men in words for the side it is scored for: `keeps it level` where the
+    number reads `even` (under a fifth of a man, `notation.EVEN_MEN`), `is a little better` /
+    `is a little worse` (under three quarters), `is about a man better`, `is about two men
+    worse`..."""
     size = abs(men)
-    if size < _EVEN:
+    if is_even(men):
         return "keeps it level"
     better = "better" if men > 0 else "worse"
     if size < _ABOUT_A_MAN:

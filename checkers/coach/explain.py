@@ -28,7 +28,14 @@ from checkers.ai.search import (
 )
 from checkers.board import Move, Position, Side
 from checkers.coach.idea import Idea
-from checkers.notation import depth_words, men_text, plural, result_text, winner_moves
+from checkers.notation import (
+    EVEN_MEN,
+    depth_words,
+    men_text,
+    plural,
+    result_text,
+    winner_moves,
+)
 
 __all__ = [
     "MAX_LINES",
@@ -38,12 +45,14 @@ __all__ = [
     "Explanation",
     "MoveScore",
     "analysis_lines",
+    "best_scored",
     "database_words",
     "explain_choice",
     "explain_search",
     "facts",
     "format_men",
     "iterate_analysis",
+    "other_line_words",
     "sentences",
     "who_played",
     "win_in_moves",
@@ -532,9 +541,50 @@ def idea_words(idea: Idea, move: str, mover: Side) -> str:
     return f"{move} walks into {idea.text}"
 
 
-def move_words(move: MoveScore, played: bool) -> str:
+def best_scored(moves: Sequence[MoveScore]) -> MoveScore | None:
+    """The move with the best exact result among `moves` (a forced or database win first, a
+    forced loss last), or None when none is scored exactly."""
+    exact = [
+        move
+        for move in moves
+        if move.bound == "exact" and result_number(move.score, move.win_in) is not None
+    ]
+    return max(exact, key=lambda move: result_number(move.score, move.win_in) or 0.0, default=None)
+
+
+def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
+    """What another move's line (its reply and on) shows against the best exact move `best`, in
+    the numbers' words, as the words before the line: `refuted by` only where the move is proven
+    at least a fifth of a man worse (`notation.EVEN_MEN`, the review's bound between a good
+    move and an inaccuracy, so the card's words and the review's labels agree); a move within
+    that of the best is `as good as 11-15:` or `0.05 worse than 11-15:` (a bound `at least 0.05
+    worse than 11-15:`, `no better than 11-15:` when it bounds it at the best's score, `not
+    proven worse than 11-15:` above it); the best move itself `expects` its line."""
+    value = result_number(move.score, move.win_in)
+    top = result_number(best.score, best.win_in) if best is not None else None
+    if best is None or top is None or value is None or move.bound not in ("exact", "upper"):
+        return "refuted by"
+    if best.move == move.move:
+        return "expects"
+    # An exact score's loss, or the least loss an upper bound proves.
+    loss = round(top - value, 2) + 0.0
+    if loss >= EVEN_MEN:
+        return "refuted by"
+    if move.bound == "upper":
+        if loss == 0:  # the search proved it no better than the best, and no more
+            return f"no better than {best.move}:"
+        if loss < 0:  # a bound above the best's score proves nothing against it
+            return f"not proven worse than {best.move}:"
+        return f"at least {loss:.2f} worse than {best.move}:"
+    if loss <= 0:
+        return f"as good as {best.move}:"
+    return f"{loss:.2f} worse than {best.move}:"
+
+
+def move_words(move: MoveScore, played: bool, best: MoveScore | None = None) -> str:
     """One move in a sentence: its verdict and score, and its line (the played move's expected
-    line, another move's refutation): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
+    line, another move's refutation where it is proven worse than the best exact move `best`,
+    `other_line_words`): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
     score = move.describe()
     head = f"{move.move} {move.verdict}" if move.verdict else f"{move.move}:"
     head += (
@@ -547,8 +597,11 @@ def move_words(move: MoveScore, played: bool) -> str:
     if played:
         return head + (f"; the line it expects: {_shortened(move.pv)}" if move.pv else "")
     if move.refutation:
-        joiner = ": " if move.verdict else "; refuted by "
-        return head + joiner + _shortened(move.refutation)
+        lead = other_line_words(move, best)
+        line = _shortened(move.refutation)
+        if move.verdict and lead == "refuted by":  # the verdict says what it loses
+            return f"{head}: {line}"
+        return f"{head}{', ' if move.verdict else '; '}{lead} {line}"
     return head
 
 
@@ -567,9 +620,10 @@ def sentences(explanation: Explanation) -> list[str]:
         said.append(move_words(played, True) + ".")
         said += [f"  {idea_words(idea, played.move, mover)}." for idea in played.ideas]
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
+    best = best_scored(explanation.moves)
     if others:
         said.append("The other moves, best first:")
         for move in others:
-            said.append(move_words(move, False) + ".")
+            said.append(move_words(move, False, best) + ".")
             said += [f"  {idea_words(idea, move.move, mover)}." for idea in move.ideas]
     return said

@@ -20,8 +20,10 @@ from checkers.coach.explain import (
     AnalysisLine,
     Explanation,
     MoveScore,
+    best_scored,
     facts,
     idea_words,
+    other_line_words,
     who_played,
 )
 from checkers.coach.idea import Idea
@@ -196,6 +198,7 @@ def _row(
     mover: Side,
     human: Side | None,
     searched: bool = False,
+    best: MoveScore | None = None,
 ) -> WhyRow:
     if played or searched:
         # The line the AI expected after the move (not a refutation: it chose this move).
@@ -205,7 +208,9 @@ def _row(
         # The refutation begins with the opponent's reply, a half-move after the move.
         reply_number = number + (0 if black_to_move else 1)
         refutation = numbered_moves(move.refutation, not black_to_move, reply_number)
-        words = f"refuted by {refutation}" if refutation else ""
+        # `refuted by` only for a move proven a real loss worse than the best: one within the
+        # review's band for a good move is `0.05 worse than 11-15`, as its numbers show.
+        words = f"{other_line_words(move, best)} {refutation}" if refutation else ""
     verdict = move.verdict
     if verdict.startswith("is "):
         # `is a little worse` is the mover's, and the score beside it is told for the side
@@ -263,8 +268,9 @@ def why_card(
     played = explanation.moves[0]
     rows = [_row(played, True, number, black_to_move, mover, human)]
     slip = explanation.searched if explanation.slipped else None
+    best = best_scored(explanation.moves)
     rows += [
-        _row(move, False, number, black_to_move, mover, human, searched=move.move == slip)
+        _row(move, False, number, black_to_move, mover, human, move.move == slip, best)
         for move in explanation.moves[1:]
         # The move the slipped level's search chose stays listed even when the exact pass
         # left it unscored: the facts name it.

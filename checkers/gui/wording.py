@@ -17,6 +17,7 @@ from checkers.gui.config import Mode
 from checkers.notation import (
     depth_words,
     forced_text,
+    is_even,
     men_text,
     move_rows,
     numbered_moves,
@@ -219,12 +220,14 @@ def side_words(side: Side, human: Side | None) -> str:
 
 def advantage_words(men: float, side: Side, human: Side | None, bound: str = "") -> str:
     """A score in men from `side`'s view, told the one way the whole window tells scores: for
-    the side ahead (`+0.35 for White`, `+1.00 for you`, `+0.50 for the AI`) or `even`, so one
-    position reads the same whoever's turn it is. A `bound` ("upper", "lower") says what the
-    search proved instead: `at most +0.15 for the AI`, `at least +0.40 for you`."""
+    the side ahead (`+0.35 for White`, `+1.00 for you`, `+0.50 for the AI`) or `even` under a
+    fifth of a man either way (`notation.EVEN_MEN`, the review's band for a good move), so one
+    position reads the same whoever's turn it is and a deeper search's +0.05 does not turn
+    `+0.05 for you` into `+0.05 for the AI`. A `bound` ("upper", "lower") says what the search
+    proved instead, its number kept: `at most +0.15 for the AI`, `at least +0.40 for you`."""
     men = round(men, 2) + 0.0
     if not bound:
-        if men == 0:
+        if is_even(men):
             return "even"
         leader = side if men > 0 else side.opponent
         return f"{men_text(abs(men))} for {side_words(leader, human)}"
@@ -258,19 +261,22 @@ def database_note(score: float, side: Side, human: Side | None) -> str:
 
 def bar_number(score: float, man: float) -> str:
     """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
-    (`0.35`, as the panel says it), `even` as the panel says a level score, or `win 3` for a
-    forced win in 3 moves."""
+    (`0.35`, as the panel says it), `even` where the panel says so (`notation.EVEN_MEN`), or
+    `win 3` for a forced win in 3 moves."""
     if is_win_score(score):
         return f"win {winner_moves(plies_to_win(score))}"
     men = abs(round(score / man, 2))
-    return "even" if men == 0 else f"{men:.2f}"
+    return "even" if is_even(men) else f"{men:.2f}"
 
 
 def black_share(score: float, man: float, side: Side) -> float:
-    """How much of the evaluation bar is Black's (0 to 1; a half when even): a man ahead fills
-    about two thirds, a forced win all of it."""
+    """How much of the evaluation bar is Black's (0 to 1; a half where the words say `even`,
+    so the bar leans to no side its figure does not name): a man ahead fills about two thirds,
+    a forced win all of it."""
     if is_win_score(score):
         share = 1.0 if score > 0 else 0.0
+    elif is_even(score / man):
+        share = 0.5
     else:
         share = 0.5 + 0.5 * math.tanh(score / man / 1.5)
     return share if side is BLACK else 1.0 - share
