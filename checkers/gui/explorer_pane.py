@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,9 +21,12 @@ import pygame
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from checkers import paths
-from checkers.ai.book import format_score_in_men, packaged_book
-from checkers.board import Move, Position
-from checkers.coach.explain import Analysis, format_men
+from checkers.ai.book import packaged_book
+from checkers.ai.engine import MAN
+from checkers.ai.search import is_win_score
+from checkers.board import Move, Position, Side
+from checkers.coach.explain import Analysis, format_men, win_in_moves
+from checkers.coach.judgement import Judgement
 from checkers.formats.explorer_index import (
     INDEX_FOLDER,
     Archive,
@@ -41,9 +44,17 @@ from checkers.gui import fonts
 from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
 from checkers.gui.cards import BUTTON_TEXT, HEADING_TEXT, SMALL_TEXT, text_row, text_size
 from checkers.gui.context import ScreenContext
+from checkers.gui.explaining import line_words
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions, fit_label
-from checkers.gui.wording import depth_words, plural
+from checkers.gui.wording import (
+    plural,
+    score_words,
+    settled_words,
+    side_words,
+    thinking_words,
+)
+from checkers.notation import is_even
 
 __all__ = [
     "OWN_GAMES",
@@ -56,7 +67,10 @@ __all__ = [
 ]
 
 FOOTER_LINES = 3
-LONGEST_NOTE = "Shares and scores are White's (to move); engine 20 turns ahead"
+LONGEST_NOTE = (
+    "Shares and scores are the AI's (to move); engine: database win in 12 moves for the AI,"
+    " thinking... 20 turns ahead"
+)
 """The engine's note under the table at its longest (the unfinished games' words aside)."""
 NO_SHARES = "–   –   –"
 """The shares of a move whose games all stopped without a result."""
@@ -190,7 +204,20 @@ class PaneRow:
 class ExplorerPane:
     """The explorer's state for the analysis board: archives, their indexes, the builder."""
 
-    def __init__(self, folder: Path | None = None, games: Path | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path | None = None,
+        games: Path | None = None,
+        *,
+        human: Side | None = None,
+        known: Mapping[Position, Judgement] | None = None,
+    ) -> None:
+        self.human = human
+        """The player in a game against the AI: the engine's note tells scores as the game's
+        panel does (`+0.35 for you`); None names Black and White."""
+        self.known: Mapping[Position, Judgement] = known if known is not None else {}
+        """The game's one judgement of each position: the engine's column and note give it
+        where it has looked at least as deep as the board's own analysis."""
         self.folder = folder or paths.data_dir() / INDEX_FOLDER
         own = Archive(games or paths.games_dir(), folder=True, title=OWN_GAMES)
         self.archives: list[Archive] = [own, *load_archive_list(self.folder)]
@@ -290,12 +317,10 @@ class ExplorerPane:
 
     def rows(self, position: Position, analysis: Analysis | None) -> list[PaneRow]:
         """The moves played in `position`, most played first, with the engine's score of each
-        (from the side to move, when the analysis has scored it) and the book's mark."""
+        (from the side to move, when the analysis or the game's judgement has scored it) and
+        the book's mark."""
         self.look(position)
-        scores = {}
-        if analysis is not None:
-            for line in analysis.lines:
-                scores[line.move] = format_men(line.score, line.win_in)
+        scores = self.engine_scores(position, analysis)
         book = book_moves(position)
         rows = []
         for entry in self.moves:
@@ -315,6 +340,70 @@ class ExplorerPane:
             )
         return rows
 
+    def _stands(self, position: Position, analysis: Analysis | None) -> Judgement | None:
+        """The game's judgement of `position` where it stands over the analysis's own score,
+        as the analysis board's bar decides it: until the analysis has looked as deep (or the
+        databases answered it)."""
+        known = self.known.get(position)
+        if known is None:
+            return None
+        caught_up = (
+            analysis is not None
+            and bool(analysis.lines)
+            and (analysis.lines[0].database is not None or analysis.depth >= known.depth)
+        )
+        return None if caught_up else known
+
+    def engine_scores(self, position: Position, analysis: Analysis | None) -> dict[str, str]:
+        """The engine's column: each move's score from the side to move (`+0.35`, `even` as
+        the panel says a score under a fifth of a man, `wins in 3 moves`), from the game's
+        judgement where it has looked at least as deep as the analysis (the position's
+        judgement for its best move, the position after a move's for that move), else from
+        the analysis."""
+        mover = position.turn
+        scores = {}
+        if analysis is not None:
+            for line in analysis.lines:
+                scores[line.move] = move_figure(line.score, line.win_in)
+        depth = analysis.depth if analysis is not None and analysis.lines else 0
+        for text in list(scores) + [entry.move for entry in self.moves]:
+            move = legal_move(text, position)
+            after = self.known.get(position.move(move)) if move is not None else None
+            if after is not None and (after.database or after.depth >= depth):
+                score = after.score if after.side is mover else -after.score
+                scores[text] = _judged_figure(score, after.man)
+        judged = self._stands(position, analysis)
+        if judged is not None and judged.line:
+            score = judged.score if judged.side is mover else -judged.score
+            scores[judged.line[0]] = _judged_figure(score, judged.man)
+        return scores
+
+    def engine_note(
+        self, position: Position, analysis: Analysis | None, deepening: bool = False
+    ) -> str:
+        """The note under the table: whose view the shares and scores take (the side to move,
+        named as the game's panel names it), and the position's score in the panel's words
+        with how far the engine looked, or that it is still thinking and how deep."""
+        mover = position.turn
+        whose = side_words(mover, self.human)
+        whose = "yours" if whose == "you" else f"{whose}'s"
+        note = f"Shares and scores are {whose} (to move)"
+        judged = self._stands(position, analysis)
+        if judged is not None:  # the bar's words for it
+            words = score_words(judged.score, judged.man, judged.side, self.human)
+            if judged.database:
+                return f"{note}; engine: {words} (databases)"
+            return f"{note}; engine: {words}, {settled_words(judged.depth)}"
+        if analysis is None or not analysis.lines or not analysis.depth:
+            return note
+        # The analysis board's bar's words for its best line.
+        best = analysis.lines[0]
+        words = line_words(best, mover, self.human)
+        if best.database is not None:
+            return f"{note}; engine: {words} (databases)"
+        how = thinking_words(analysis.depth) if deepening else settled_words(analysis.depth)
+        return f"{note}; engine: {words}, {how}"
+
     def progress_line(self) -> str:
         """What the builder is doing, or ''."""
         with self.builder.lock:
@@ -325,8 +414,11 @@ class ExplorerPane:
         share = f" {done / total:.0%}" if total else "..."
         return f"Indexing {name}:{share}"
 
-    def texts(self, position: Position, analysis: Analysis | None) -> dict[str, str]:
-        """Every label's text (pure: tests read it too)."""
+    def texts(
+        self, position: Position, analysis: Analysis | None, deepening: bool = False
+    ) -> dict[str, str]:
+        """Every label's text (pure: tests read it too); `deepening`: the analysis still goes
+        deeper, so its scores may change (the note says so)."""
         rows = self.rows(position, analysis)
         games = self.games()
         archives = sum(1 for index in self.indexes.values() if index.info.games)
@@ -341,10 +433,9 @@ class ExplorerPane:
             summary = f"{total:,} of {games:,} games ({plural(archives, 'archive')}) came here"
         book = book_moves(position)
         # A table of moves reads from the side to move, as every explorer's does (the window's
-        # prose names the side ahead instead): said once, under the table.
-        engine = f"Shares and scores are {position.turn.name.capitalize()}'s (to move)"
-        if analysis is not None and analysis.depth:
-            engine += f"; engine {depth_words(analysis.depth)}"
+        # prose names the side ahead instead): said once, under the table, with the position's
+        # one score as the panel gives it.
+        engine = self.engine_note(position, analysis, deepening)
         if any(not row.stats.finished for row in rows):
             engine += f"; {NO_SHARES.split()[0]}: no game from here has a result yet"
         # A move and its score never part at a line's end (a no-break space joins them). A
@@ -454,9 +545,9 @@ class ExplorerPane:
         if number < len(self.moves):
             play(self.moves[number].move)
 
-    def sync(self, position: Position, analysis: Analysis | None) -> bool:
+    def sync(self, position: Position, analysis: Analysis | None, deepening: bool = False) -> bool:
         """Bring the widgets in step with `texts`; True if anything changed."""
-        texts = self.texts(position, analysis)
+        texts = self.texts(position, analysis, deepening)
         footer = [self.labels[f"footer {index}"] for index in range(self.footer_lines)]
         book, engine = texts["explorer book"], texts["explorer engine"]
         texts.update(_footer_lines(footer, book, engine))
@@ -540,11 +631,27 @@ def _footer_lines(labels: list[UILabel], book: str, engine: str) -> dict[str, st
     }
 
 
+def move_figure(score: float | None, win_in: int | None) -> str:
+    """A move's score in the engine's column, from the side to move: `+0.35`, `-1.00`, `even`
+    where the panel says so (`notation.EVEN_MEN`), `wins in 3 moves`."""
+    if win_in is None and score is not None and is_even(score):
+        return "even"
+    return format_men(score, win_in)
+
+
+def _judged_figure(score: float, man: float) -> str:
+    """A judgement's score (in its units, from the side to move) as `move_figure` says it."""
+    if is_win_score(score):
+        return move_figure(None, win_in_moves(score))
+    return move_figure(round(score / man, 2), None)
+
+
 def book_moves(position: Position) -> dict[str, str]:
-    """The opening book's moves in `position` with their scores (empty if not in the book)."""
+    """The opening book's moves in `position` with their scores as the engine's column says
+    them (`even` under a fifth of a man; empty if not in the book)."""
     book = packaged_book()
     moves = book.moves(position) if book is not None else None
-    return {move.pdn(): format_score_in_men(score) for move, score in moves or ()}
+    return {move.pdn(): _judged_figure(score, MAN) for move, score in moves or ()}
 
 
 def _columns(left: int, width: int) -> dict[str, tuple[int, int]]:

@@ -122,7 +122,9 @@ class AnalysisScreen(ScreenBase):
         self._shown: dict[str, str] = {}
         self._widgets_changed = False
         self._layer = 1
-        self.explorer: ExplorerPane | None = ExplorerPane() if explorer else None
+        self.explorer: ExplorerPane | None = (
+            ExplorerPane(human=human, known=self.known) if explorer else None
+        )
         """The explorer pane while it is shown (O shows and hides it), in the engine's place."""
         if explorer:
             self.status = EXPLORER_HINT
@@ -248,7 +250,7 @@ class AnalysisScreen(ScreenBase):
     def toggle_explorer(self) -> None:
         """Show the games played in the position in the engine's place, or the engine again."""
         if self.explorer is None:
-            self.explorer = ExplorerPane()
+            self.explorer = ExplorerPane(human=self.human, known=self.known)
             self.status = EXPLORER_HINT
         else:
             self.explorer.close()
@@ -745,7 +747,8 @@ class AnalysisScreen(ScreenBase):
                     button.disable()
                 changed = True
         if self.explorer is not None:
-            changed = self.explorer.sync(self.position, self.analysis) or changed
+            deepening = self.deepening() is not None
+            changed = self.explorer.sync(self.position, self.analysis, deepening) or changed
         if self.lines_box is not None and self.explorer is None:
             lines = self.lines_html(texts)
             if self._shown.get("lines") != lines:

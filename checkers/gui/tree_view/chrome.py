@@ -87,7 +87,14 @@ def _arrange(view: TreeView, stepping: bool) -> _Header:
     texts: list[tuple[str, Tone]] = []
     replay = view.replay if stepping else None
     found = header_lines(
-        view.tree, view.minimax_nodes, replay, view.man, view.curious, view.first_number
+        view.tree,
+        view.minimax_nodes,
+        replay,
+        view.man,
+        view.curious,
+        view.first_number,
+        view.human,
+        view.judged,
     )
     size = body_size(width)
     line_height = labels.line_height(size)
@@ -119,6 +126,8 @@ def _header(view: TreeView) -> _Header:
         view.minimax_nodes,
         view.on_request is not None,
         view.replay.index if view.stepping else 0,
+        view.human,
+        view.judged,
     )
     cache = view.chrome_cache
     if cache.get("header_key") != key:

@@ -12,18 +12,20 @@ import enum
 
 from checkers.ai.classic import ScoreReason
 from checkers.ai.tracking import EventKind, MinimaxCount, SearchEvent, SearchNode, SearchTree
-from checkers.board import BLACK
+from checkers.board import BLACK, Side
 from checkers.gui.tree_view.layout import Replay
 from checkers.gui.tree_view.words import (
     ALGORITHM_NAMES,
+    GameScore,
     bound,
     depth_words,
+    game_score_words,
     node_score,
     plain_score,
     root_label,
     value_text,
 )
-from checkers.gui.wording import plural
+from checkers.gui.wording import plural, score_words
 from checkers.notation import numbered_moves
 
 __all__ = ["Tone", "describe_event", "footer_text", "header_lines", "node_lines", "why_skipped"]
@@ -86,16 +88,31 @@ def header_lines(
     man: float,
     curious: bool,
     first_number: int = 1,
+    human: Side | None = None,
+    judged: GameScore | None = None,
 ) -> list[tuple[str, Tone]]:
     """What the search found (best move, score, line, numbered from the root's move
-    `first_number`) and what it cost; `replay` while stepping."""
+    `first_number`) and what it cost; `replay` while stepping. Scores are told as the panel
+    tells them (`human`: the player against the AI, else None), and the position's score is
+    the game's one judgement of it, `judged`, where that stands over the tree's own (a search
+    at least as deep, a proven result, or a tree judging by another evaluation), with how far
+    its search looked or that it is still thinking."""
     best = tree.best_move.pdn() if tree.best_move else "none"
     score = value_text(tree.score, man)
+    game = judged if judged is not None and judged.stands_over(tree) else None
     counted = f"{minimax}" if minimax is not None else "not counted"
     tone = Tone.ACCENT if tree.truncated else Tone.TEXT
     if curious:
         name = ALGORITHM_NAMES.get(tree.algorithm, tree.algorithm)
         found = f"{name}, depth {tree.depth}: best {best}, score {score}; PV {_best_line(tree, first_number)}"
+        if game is not None:
+            root = tree.root.position.turn
+            value = game.score if game.side is root else -game.score
+            still = ", still deepening" if game.deepening else ""
+            found += (
+                f"; the game's judgement: {value_text(value, game.man)} at depth {game.depth}"
+                f"{' (databases)' if game.database else still}"
+            )
         if replay is not None:
             cost = (
                 f"step {replay.index}/{replay.total}: {name} has entered {replay.entered} of "
@@ -110,11 +127,32 @@ def header_lines(
             cost += f"; {tree.note}"
         return [(found, Tone.TEXT), (cost, tone)]
     line = _best_line(tree, first_number).replace("past the node cap", "not kept")
-    plain = plain_score(tree.score, man, tree.root.position.turn)
-    found = (
-        f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({plain}). "
-        f"Best line: {line or 'none'}."
-    )
+    plain = plain_score(tree.score, man, tree.root.position.turn, human)
+    if (
+        game is not None
+        and game.engine
+        and not game.deepening
+        and not game.database
+        and score_words(game.score, game.man, game.side, human) == plain
+    ):
+        game = None  # the game's score reads the same: said once, in the tree's sentence
+    if game is None:
+        found = (
+            f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({plain}). "
+            f"Best line: {line or 'none'}."
+        )
+    else:
+        # The panel's score line for the position, then the tree's own where it differs: a
+        # shallower search (or another evaluation) is never the position's score.
+        own = ""
+        if not game.engine:
+            own = f"; this search's own rough count: {plain}"
+        elif plain != score_words(game.score, game.man, game.side, human):
+            own = f"; this shallower search says {plain}"
+        found = (
+            f"Looking {depth_words(tree.depth, False)}, the best move is {best}. "
+            f"Best line: {line or 'none'}. {game_score_words(game, human)}{own}."
+        )
     every = tree.algorithm == "minimax"
     if replay is not None:
         cost = (

@@ -7,20 +7,23 @@ module registers nothing by being imported.
 
 from __future__ import annotations
 
+import math
 from typing import Protocol
 
 import pygame
 
-from checkers.ai.registry import EVALUATIONS
-from checkers.ai.search import SearchRequest
-from checkers.ai.tracking import TRACKED_ALGORITHMS
-from checkers.board import BLACK
+from checkers.ai.registry import EVALUATIONS, man_value
+from checkers.ai.search import SearchRequest, is_win_score
+from checkers.ai.tracking import TRACKED_ALGORITHMS, SearchTree
+from checkers.board import BLACK, Position, Side
+from checkers.coach.judgement import Judgement
+from checkers.gui.config import Mode
 from checkers.gui.explaining import move_number
 from checkers.gui.game import Game
 from checkers.gui.tree_view.pane import TreePane
 from checkers.gui.tree_view.search import DEFAULT_DEPTH, Subject
 from checkers.gui.tree_view.view import DEPTHS, TreeChoices, TreeView
-from checkers.gui.tree_view.words import depth_words
+from checkers.gui.tree_view.words import GameScore, depth_words
 from checkers.gui.wording import plural
 
 
@@ -31,7 +34,15 @@ class TreeHost(Protocol):
     flipped: bool
 
 
-__all__ = ["DEFAULT_DEPTH", "TREE_OVERLAY", "Subject", "TreeOverlay", "subject_of"]
+__all__ = [
+    "DEFAULT_DEPTH",
+    "TREE_OVERLAY",
+    "Subject",
+    "TreeOverlay",
+    "game_score",
+    "judge_with_tree",
+    "subject_of",
+]
 
 TREE_OVERLAY = (
     "tree",
@@ -97,6 +108,7 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
             "; ".join(details),
             played=search.move,
             move_number=_move_number(game, len(positions) - 2),
+            human=_human(game),
         )
     side = game.position.turn.name.capitalize()
     return Subject(
@@ -108,7 +120,64 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
         # Judged as the engine judges, so its scores are on the panel's scale (men).
         detail=f"alpha-beta, {BOARD_EVALUATION} evaluation",
         move_number=_move_number(game, len(positions) - 1),
+        human=_human(game),
     )
+
+
+def _human(game: Game) -> Side | None:
+    """The player in a game against the AI (scores are told from their side), as the panel
+    decides it; None where both sides are people or both are AIs."""
+    return game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
+
+
+def game_score(game: Game, position: Position, evaluation: str) -> GameScore | None:
+    """The game's score of `position` as the panel and the bar give it: the engine's search
+    of it under way where it has looked deeper than anything kept (still deepening), else the
+    game's one judgement of it; None when nothing has judged it. `evaluation` is what the
+    tree judges by (its numbers are on the engine's scale only when it is the engine's)."""
+    engine = evaluation == BOARD_EVALUATION
+    judged = game.judgements.get(position)
+    thinking = game.thinking
+    progress = thinking.progress if thinking is not None else None
+    if (
+        thinking is not None
+        and progress is not None
+        and thinking.engine
+        and game.position == position
+        and (judged is None or (not judged.database and progress.depth >= judged.depth))
+    ):
+        return GameScore(
+            progress.score, thinking.man, thinking.side, progress.depth, True, engine=engine
+        )
+    if judged is None:
+        return None
+    return GameScore(
+        judged.score, judged.man, judged.side, judged.depth, database=judged.database, engine=engine
+    )
+
+
+def judge_with_tree(game: Game, subject: Subject, tree: SearchTree) -> bool:
+    """Hand the tree's score of its root to the game's judgement when the tree judged by the
+    engine's evaluation and looked deeper than anything kept (a deeper score replaces a
+    shallower one), so the panel and the bar agree with the header afterwards; True if kept."""
+    score = tree.score
+    position = tree.root.position
+    if (
+        subject.evaluation != BOARD_EVALUATION
+        or position != subject.position
+        or score is None
+        or math.isinf(score)
+    ):
+        return False
+    known = game.judgements.get(position)
+    if known is not None and (known.database or is_win_score(known.score)):
+        return False
+    if known is not None and known.depth >= tree.depth:
+        return False
+    line = tuple(node.move.pdn() for node in tree.pv if node.move is not None)
+    found = Judgement(score, man_value(subject.evaluation), position.turn, tree.depth, line=line)
+    game.judge(position, found)
+    return game.judgements.get(position) == found
 
 
 def _move_number(game: Game, ply: int) -> int:
@@ -190,13 +259,20 @@ class TreeOverlay:
     def draw(self, surface: pygame.Surface) -> None:
         """The tree (or its spinner); a newly shown tree is said on the status line."""
         self.pane.flipped = self.screen.flipped  # F turned the main board
+        game = self.screen.game
         tree = self.pane.poll()
         if tree is not None:
+            judge_with_tree(game, self.pane.subject, tree)
             positions = plural(tree.nodes, "node" if self.pane.choices.curious else "position")
             how = (
                 f"at depth {tree.depth}"
                 if self.pane.choices.curious
                 else depth_words(tree.depth, False)
             )
-            self.screen.game.status = f"Search tree: {positions}, {how}. T or Esc closes it."
+            game.status = f"Search tree: {positions}, {how}. T or Esc closes it."
+        # The header gives the game's one score of the position the tree shows, as the panel
+        # and the bar do at this moment (it may deepen while the tree is open).
+        shown = self.pane.view.tree.root.position if self.pane.view is not None else None
+        judged = None if shown is None else game_score(game, shown, self.pane.subject.evaluation)
+        self.pane.set_judged(judged)
         self.pane.draw(surface)

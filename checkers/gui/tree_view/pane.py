@@ -17,6 +17,7 @@ from checkers.gui.tree_view.text import Labels, body_size
 from checkers.gui.tree_view.view import TreeChoices, TreeView
 from checkers.gui.tree_view.words import (
     ALGORITHM_NAMES,
+    GameScore,
     depth_words,
     different_move_sentence,
     search_words,
@@ -45,6 +46,8 @@ class TreePane:
         self.search = TreeSearch(subject)
         self.labels = Labels()
         self._shown_new = False  # a tree was shown in a draw: one more frame for the owner
+        self.judged: GameScore | None = None
+        """The game's judgement of the subject's position, for the header (`set_judged`)."""
         self.request(subject.depth, subject.algorithm)
 
     @property
@@ -97,13 +100,23 @@ class TreePane:
                 titles=self._titles(),
                 owner_keys=self.owner_keys,
                 first_number=self.subject.move_number,
+                human=self.subject.human,
             )
+            self.view.set_judged(self.judged)
         else:
             self.view.first_number = self.subject.move_number
+            self.view.human = self.subject.human
             self.view.man = man
             self.view.titles = self._titles()
             self.view.set_tree(tree, count)
         return tree
+
+    def set_judged(self, judged: GameScore | None) -> None:
+        """The game's judgement of the subject's position now (None: nothing has judged it):
+        the header gives it as the position's score where it stands over the tree's own."""
+        self.judged = judged
+        if self.view is not None:
+            self.view.set_judged(judged)
 
     def wake_in(self) -> float | None:
         """Frames for the spinner while the tree is built (and one to show it once it is)."""

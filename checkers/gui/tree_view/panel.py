@@ -130,7 +130,7 @@ def _draw_legend(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) ->
 
 
 def _entries(view: TreeView) -> tuple[tuple[str, str], ...]:
-    return legend(view.curious, view.tree.root.position.turn)
+    return legend(view.curious, view.tree.root.position.turn, view.human)
 
 
 def draw_legend_card(view: TreeView, surface: pygame.Surface, area: pygame.Rect) -> None:

@@ -18,7 +18,7 @@ from checkers.ai.tracking import (
     minimax_node_count,
     tracked_search,
 )
-from checkers.board import Move, Position
+from checkers.board import Move, Position, Side
 
 __all__ = ["DEFAULT_DEPTH", "Subject", "TreeSearch"]
 
@@ -46,6 +46,9 @@ class Subject:
     """The game's number of the move played from `position` (lines are numbered from it)."""
     node_cap: int = 20000
     """Record at most this many visited nodes; the search itself runs to its end."""
+    human: Side | None = None
+    """The player in a game against the AI: scores are told as the game's panel tells them
+    (`+0.35 for you`); None names Black and White."""
 
     @property
     def position(self) -> Position:

@@ -33,7 +33,7 @@ from typing import ClassVar
 import pygame
 
 from checkers.ai.tracking import EventKind, MinimaxCount, SearchNode, SearchTree
-from checkers.board import square_row_col
+from checkers.board import Side, square_row_col
 from checkers.gui.tree_view import chrome, panel
 from checkers.gui.tree_view.canvas import LABEL_PX, draw_tree
 from checkers.gui.tree_view.layout import (
@@ -49,6 +49,7 @@ from checkers.gui.tree_view.layout import (
     TreeLayout,
 )
 from checkers.gui.tree_view.text import Labels
+from checkers.gui.tree_view.words import GameScore
 
 __all__ = ["DEPTHS", "READING_SCALE", "RequestCallback", "TreeChoices", "TreeView"]
 
@@ -101,6 +102,7 @@ class TreeView:
         titles: tuple[str, str] = ("", ""),
         owner_keys: str = "",
         first_number: int = 1,
+        human: Side | None = None,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.on_request = on_request
@@ -118,6 +120,12 @@ class TreeView:
         """The game's number of the move played from the root: lines are numbered from it."""
         self.note = ""
         """One sentence over the panel (e.g. that this search prefers another move)."""
+        self.human = human
+        """The player in a game against the AI: scores are told as the panel tells them
+        (`+0.35 for you`), else for Black or White."""
+        self.judged: GameScore | None = None
+        """The game's judgement of the root position, which the header gives as the
+        position's score where it stands over the tree's own (`set_judged`)."""
         self.legend_open = False
         """Whether L opened the whole legend as a card over the canvas and the panel."""
         self.legend_drawn = False
@@ -197,6 +205,18 @@ class TreeView:
         self._keep_in_place(anchor, self.layout.relayout)
         if self.canvas_rect != canvas and not self.stepping:
             self._fit()  # the header has another number of lines: keep every row whole
+        self.dirty = True
+
+    def set_judged(self, judged: GameScore | None) -> None:
+        """The game's judgement of the root position now (the owner keeps it current: it
+        deepens, or another search replaces it); the tree is fitted again when the header
+        takes another number of lines."""
+        if judged == self.judged:
+            return
+        canvas = self.canvas_rect
+        self.judged = judged
+        if self.canvas_rect != canvas and not self.stepping:
+            self._fit()
         self.dirty = True
 
     def select(self, node: SearchNode | None) -> None:

@@ -10,21 +10,24 @@ Pure Python (no pygame), so the wording is tested headless; the view only draws 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from checkers.ai.classic import ScoreReason
 from checkers.ai.search import is_win_score, score_text
 from checkers.ai.tracking import SearchNode, SearchTree
 from checkers.board import Move, Side
-from checkers.gui.wording import advantage_words
+from checkers.gui.wording import score_words, settled_words, side_words, thinking_words
 from checkers.notation import depth_words as turns_ahead
 from checkers.notation import men_text
 
 __all__ = [
     "ALGORITHM_NAMES",
+    "GameScore",
     "bound",
     "bound_kind",
     "depth_words",
     "different_move_sentence",
+    "game_score_words",
     "legend",
     "men",
     "node_score",
@@ -94,14 +97,53 @@ def node_score(node: SearchNode, man: float, short: bool = True, curious: bool =
     return f"{kind} {men(score, man)}" if kind else men(score, man)
 
 
-def plain_score(value: float | None, man: float, side: Side) -> str:
-    """A score for `side` as the rest of the window says it, for the side ahead (`even`,
-    `+0.35 for Black`), or a forced result (`wins in 3 moves`)."""
+def plain_score(value: float | None, man: float, side: Side, human: Side | None = None) -> str:
+    """A score for `side` in the panel's words (`wording.score_words`): for the side ahead
+    (`even`, `+0.35 for Black`, `+0.35 for you` in a game against the AI, `human` the player),
+    or a forced result for its winner (`Black wins in 3 moves`, `the AI wins in 2 moves`)."""
     if value is None or math.isinf(value):
         return "not known"
-    if is_win_score(value):
-        return score_text(value)
-    return advantage_words(value / man, side, None)
+    return score_words(value, man, side, human)
+
+
+@dataclass(frozen=True)
+class GameScore:
+    """The game's one judgement of the tree's root position (`checkers.coach.judgement`), or
+    the engine's search of it under way: what the panel and the bar show for it."""
+
+    score: float
+    man: float
+    side: Side
+    depth: int
+    deepening: bool = False
+    """Its search still deepens: the number may change at the next depth."""
+    database: bool = False
+    """The endgame databases' exact result."""
+    engine: bool = True
+    """The tree judges by the engine's evaluation too (else its numbers are another scale)."""
+
+    def stands_over(self, tree: SearchTree) -> bool:
+        """Whether the header gives this score rather than the tree's own: a result proven
+        (the databases, a forced line), a search at least as deep, or a tree that judges by
+        another evaluation than the engine's."""
+        return (
+            self.database or is_win_score(self.score) or self.depth >= tree.depth or not self.engine
+        )
+
+
+def game_score_words(found: GameScore, human: Side | None) -> str:
+    """The game's score as the panel's score line says it, with how far its search looked
+    (`Score +0.35 for you (looked 14 turns ahead)`, `Score even (thinking... 9 turns ahead)`),
+    or the databases' result."""
+    words = score_words(found.score, found.man, found.side, human)
+    if found.database and not is_win_score(found.score):
+        return "A draw with best play (endgame databases)"
+    if found.database:
+        return f"{words[0].upper()}{words[1:]} (endgame databases)"
+    if is_win_score(found.score):
+        return words[0].upper() + words[1:]
+    how = thinking_words(found.depth) if found.deepening else settled_words(found.depth)
+    return f"Score {words} ({how})"
 
 
 def root_label(curious: bool) -> str:
@@ -136,8 +178,11 @@ def different_move_sentence(tree: SearchTree, played: Move | None, why: str) -> 
     )
 
 
-def legend(curious: bool, root_side: Side) -> tuple[tuple[str, str], ...]:
-    """Every shape, colour and number on the canvas, and what it means."""
+def legend(
+    curious: bool, root_side: Side, human: Side | None = None
+) -> tuple[tuple[str, str], ...]:
+    """Every shape, colour and number on the canvas, and what it means (in a game against the
+    AI, `human` the player, whose side the numbers are for: `for Black (you)`)."""
     if curious:
         return (
             ("up triangle", "MAX: the root's side to move, it picks the highest score"),
@@ -156,13 +201,17 @@ def legend(curious: bool, root_side: Side) -> tuple[tuple[str, str], ...]:
         )
     side = root_side.name.capitalize()
     other = root_side.opponent.name.capitalize()
+    who = "" if human is None else f" ({side_words(root_side, human)})"
     return (
         ("up triangle", f"{side} to move: {side} picks the highest score"),
         ("down triangle", f"{other} to move: {other} picks the lowest score"),
         ("gold outline and thick line", "the best line: the moves both sides are expected to play"),
         ("crosses, red mark, N skipped", "moves skipped: they could not change the choice"),
         ("move above a shape", "the move that leads there"),
-        ("number below a shape", f"the score in men for {side} (+1.00 = a man ahead)"),
+        (
+            "number below a shape",
+            f"the score in men for {side}{who} (+1.00 = a man ahead)",
+        ),
         (
             "at least / at most",
             "the look stopped early: the true score is at least / at most this",
