@@ -158,3 +158,55 @@ def test_a_file_that_is_not_games_is_named_not_added_silently(tmp_path: Path) ->
         assert [archive.name for archive in pane.archives] == ["your games", "picture.pdn"]
     finally:
         pane.close()
+
+
+def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_words(
+    tmp_path: Path,
+) -> None:
+    """The walk read the explorer's 0.05 beside the panel's "+0.05 for you": the engine's note
+    says the position's one score as the panel does (for you / for the AI against the AI),
+    whether the search still deepens and how far it looked, and the column takes the game's
+    deeper judgements of the position and of the positions after its moves."""
+    from checkers.board import BLACK, WHITE
+    from checkers.coach.explain import Analysis, AnalysisLine
+    from checkers.coach.judgement import Judgement, Judgements
+
+    start = Position()
+    known = Judgements()
+    pane = ExplorerPane(tmp_path / "explorer", tmp_path / "games", human=WHITE, known=known)
+    analysis = Analysis(
+        8,
+        (
+            AnalysisLine("11-15", 0.3, ("11-15", "23-19")),
+            AnalysisLine("9-14", 0.1, ("9-14", "22-18")),
+        ),
+    )
+    # Black is the AI here: its moves' scores are its own, and the note says whose they are.
+    deepening = pane.texts(start, analysis, deepening=True)["explorer engine"]
+    assert deepening == (
+        "Shares and scores are the AI's (to move); engine: +0.30 for the AI, "
+        "thinking... 8 turns ahead"
+    )
+    assert pane.engine_note(start, analysis).endswith("looked 8 turns ahead")
+    assert pane.engine_scores(start, analysis) == {"11-15": "+0.30", "9-14": "even"}
+    # The game's deeper judgements: of the position (its best move 9-14), and of the position
+    # after 11-15 (White to move there, a quarter of a man up: -0.25 for Black's move).
+    known.judge(start, Judgement(-0.45, 1.0, WHITE, 14, line=("9-14", "22-18")))
+    after = start.move(Move.from_pdn("11-15", start))
+    known.judge(after, Judgement(0.25, 1.0, WHITE, 14))
+    assert pane.engine_note(start, analysis, deepening=True) == (
+        "Shares and scores are the AI's (to move); engine: +0.45 for the AI, "
+        "looked 14 turns ahead"
+    )
+    assert pane.engine_scores(start, analysis) == {"11-15": "-0.25", "9-14": "+0.45"}
+    # Two people (or two AIs): Black and White by name, as the panel names them.
+    people = ExplorerPane(tmp_path / "explorer", tmp_path / "games", known=known)
+    assert people.engine_note(start, analysis) == (
+        "Shares and scores are Black's (to move); engine: +0.45 for Black, looked 14 turns ahead"
+    )
+    # Once the board's own search has looked as deep, its number is the position's.
+    deeper = Analysis(16, (AnalysisLine("11-15", -0.1, ("11-15",)),))
+    assert people.engine_note(start, deeper, deepening=True).endswith(
+        "engine: even, thinking... 16 turns ahead"
+    )
+    assert BLACK is start.turn

@@ -188,3 +188,46 @@ def test_the_best_line_is_numbered_from_the_games_move(app: App) -> None:
     assert view is not None and view.first_number == 3
     header = " ".join(text for text, _ in view.labels.drawn)
     assert "Best line: 3. ... " in header, header
+
+
+def test_the_trees_header_and_the_panel_give_one_score_in_the_players_words(
+    make_app: Callable[..., App],
+) -> None:
+    """Against the AI the header says "for you" as the panel does (it said "for Black"); a
+    tree that looked deeper than anything kept becomes the game's judgement, so the panel
+    shows its number; a deeper judgement then stands over the tree's own number."""
+    from checkers.ai.levels import Level
+    from checkers.board import BLACK
+    from checkers.coach.judgement import Judgement
+    from checkers.gui.config import GameConfig, PlayerConfig
+    from checkers.gui.game_view.panel import panel_lines
+
+    engine = Level("quick engine", "test opponent", "engine", "engine", depth=2)
+    # Black (you) to move, a man up: the AI waits, and nothing has judged the position yet.
+    start = Position.from_fen("B:W22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(engine), start=start))
+    game = screen_of(app).game
+    assert game.judgement() is None
+    overlay = open_tree(app)
+    view = overlay.view
+    assert view is not None and view.tree.root.position == start
+    app.step(1 / 60)
+
+    def header() -> str:
+        assert view is not None
+        return view.header_text()
+
+    def score_line() -> str:
+        return next(line for line in panel_lines(game).search if line.startswith("Score "))
+
+    tree_words = header().split(", the best move is ")[1].split("(")[1].split(")")[0]
+    assert tree_words.endswith("for you") and "Black" not in header()
+    judged = game.judgement()
+    assert judged is not None and judged.depth == view.tree.depth  # the tree's, kept
+    assert score_line() == f"Score {tree_words} (looked {view.tree.depth} turns ahead)"
+    # A deeper search of the position (the hint's, say) replaces it: the header gives it.
+    game.judge(start, Judgement(0.5, 1.0, BLACK, 14))
+    app.step(1 / 60)
+    assert "Score +0.50 for you (looked 14 turns ahead)" in header()
+    assert f"this shallower search says {tree_words}" in header()
+    assert score_line() == "Score +0.50 for you (looked 14 turns ahead)"

@@ -28,6 +28,7 @@ from checkers.gui.game import Game
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.why import WhyScreen
+from checkers.gui.tree_view.overlay import TreeOverlay
 
 WHITE = ("the AI", "White")
 """The names of White's side in the words (the AI plays White against a human here)."""
@@ -142,10 +143,50 @@ def check_position(app: App, hint: bool = True) -> None:
     evaluation = board.evaluation()
     assert evaluation is not None
     on_board = ai_view(evaluation[1])
+    # The explorer (O, in the engine's place): its engine note gives the board's one number in
+    # the panel's words, while the board's search starts again under it.
+    press(app, pygame.K_o, "o")
+    assert board.explorer is not None
+    note = board.explorer.texts(board.position, board.analysis, board.deepening() is not None)
+    shown_board = board.evaluation()
+    assert shown_board is not None
+    assert ai_view(note["explorer engine"]) == ai_view(shown_board[1]), note["explorer engine"]
+    assert_side_words(game, note["explorer engine"])
     press(app, pygame.K_ESCAPE)
     assert app.screen is screen
     app.step(1 / 60)
     assert panel_score(game) == on_board == ai_view(screen.bar.label())
+    check_tree_header(app)
+
+
+def assert_side_words(game: Game, text: str) -> None:
+    """Scores are told as the panel tells them: `for you / for the AI` against the AI, `for
+    Black / for White` where both sides are people or both are AIs."""
+    against_the_ai = game.mode is Mode.HUMAN_VS_AI
+    assert not re.search(r"for (Black|White)\b" if against_the_ai else r"for (you|the AI)\b", text)
+
+
+def check_tree_header(app: App) -> None:
+    """The search tree of the board's position (T, then P): its header gives the game's one
+    number in the panel's words; a tree that looked deeper hands its number to the game's
+    judgement, and the panel and the bar give it afterwards."""
+    screen = screen_of(app)
+    game = screen.game
+    press(app, pygame.K_t, "t")
+    overlay = screen.overlays["tree"]
+    assert isinstance(overlay, TreeOverlay)
+    press(app, pygame.K_p, "p")  # the position on the board, judged by the engine
+    assert overlay.wait_for_search(timeout=300), "the tree's search did not finish"
+    app.step(1 / 60)
+    app.step(1 / 60)
+    view = overlay.view
+    assert view is not None and view.tree.root.position == game.position
+    header = view.header_text()
+    assert_side_words(game, header)
+    shown = panel_score(game)
+    assert shown is not None and ai_view(header) == shown == ai_view(screen.bar.label()), header
+    press(app, pygame.K_ESCAPE)
+    assert screen.card != "tree"
 
 
 @pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)

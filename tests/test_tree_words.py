@@ -51,3 +51,43 @@ def test_the_different_move_sentence_is_one_plain_sentence_or_nothing() -> None:
     sentence = different_move_sentence(tree, other, "alpha-beta to depth 2")
     assert sentence.count(".") == 1 and sentence.endswith(".")
     assert tree.best_move.pdn() in sentence and other.pdn() in sentence
+
+
+def test_the_header_gives_the_games_deeper_judgement_in_the_panels_words() -> None:
+    # The walk read "+0.15 for White" in the tree's header beside the panel's "+0.05 for you"
+    # for one position: the header gives the game's one judgement when it looked at least as
+    # deep, told as the panel tells it, and the tree's own number only as its own.
+    from checkers.board import BLACK, WHITE
+    from checkers.gui.tree_view.explain import header_lines
+    from checkers.gui.tree_view.words import GameScore
+
+    # White to move a man up: the tree (3 turns ahead) sees about a man for White.
+    position = Position.from_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11")
+    tree = tracked_search(position, 3, "alphabeta", "engine")
+    man = man_value("engine")
+    assert tree.score is not None and tree.score > man / 2
+
+    def header(judged: GameScore | None, human: object = BLACK, curious: bool = False) -> str:
+        lines = header_lines(tree, None, None, man, curious, 1, human, judged)  # type: ignore[arg-type]
+        return lines[0][0]
+
+    alone = header(None)
+    assert "for the AI)" in alone and "for White" not in alone  # White is the AI against you
+    assert "for White)" in header(None, human=None)  # two people: Black and White by name
+    deeper = GameScore(-0.5 * man, man, BLACK, 14)  # Black's view: half a man for White
+    said = header(deeper)
+    assert "Score +0.50 for the AI (looked 14 turns ahead)" in said
+    assert "this shallower search says +1." in said
+    # Still deepening: said as the panel says it, with how far it has looked so far.
+    thinking = header(GameScore(-0.1 * man, man, BLACK, 9, deepening=True))
+    assert "Score even (thinking... 9 turns ahead)" in thinking
+    # Shallower than the tree: the tree's own number is the position's score.
+    assert header(GameScore(0.0, man, WHITE, 2)) == alone
+    # The same words at another depth are said once, in the tree's sentence.
+    assert header(GameScore(tree.score, man, WHITE, 12)) == alone
+    # A forced or database result stands over any depth.
+    forced = header(GameScore(-(10**6 - 9), man, BLACK, 1))
+    assert "The AI wins in 5 moves" in forced
+    # For the curious, in the search's terms, from the root's side.
+    curious = header(deeper, curious=True)
+    assert "the game's judgement: +0.50 at depth 14" in curious

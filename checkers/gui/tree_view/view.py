@@ -34,7 +34,7 @@ import pygame
 
 from checkers.ai.tracking import EventKind, MinimaxCount, SearchNode, SearchTree
 from checkers.board import Side, square_row_col
-from checkers.gui.tree_view import chrome, panel
+from checkers.gui.tree_view import chrome, explain, panel
 from checkers.gui.tree_view.canvas import LABEL_PX, draw_tree
 from checkers.gui.tree_view.layout import (
     LABEL_MIN_SCALE,
@@ -206,6 +206,23 @@ class TreeView:
         if self.canvas_rect != canvas and not self.stepping:
             self._fit()  # the header has another number of lines: keep every row whole
         self.dirty = True
+
+    def header_text(self) -> str:
+        """The header's sentences as drawn (the owner's title aside), in one line: what a
+        player reads over the tree."""
+        return " ".join(
+            text
+            for text, _ in explain.header_lines(
+                self.tree,
+                self.minimax_nodes,
+                self.replay if self.stepping else None,
+                self.man,
+                self.curious,
+                self.first_number,
+                self.human,
+                self.judged,
+            )
+        )
 
     def set_judged(self, judged: GameScore | None) -> None:
         """The game's judgement of the root position now (the owner keeps it current: it
