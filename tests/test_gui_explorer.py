@@ -195,8 +195,7 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
     after = start.move(Move.from_pdn("11-15", start))
     known.judge(after, Judgement(0.25, 1.0, WHITE, 14))
     assert pane.engine_note(start, analysis, deepening=True) == (
-        "Shares and scores are the AI's (to move); engine: +0.45 for the AI, "
-        "looked 14 turns ahead"
+        "Shares and scores are the AI's (to move); engine: +0.45 for the AI, looked 14 turns ahead"
     )
     assert pane.engine_scores(start, analysis) == {"11-15": "-0.25", "9-14": "+0.45"}
     # Two people (or two AIs): Black and White by name, as the panel names them.
