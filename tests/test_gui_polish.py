@@ -170,7 +170,7 @@ def test_the_search_trees_default_view_speaks_plain_words() -> None:
     assert "looked at" not in said
     # The header's score is told as the rest of the window tells scores: for the side ahead.
     assert re.search(r"\((even|\+\d\.\d\d for (Black|White))", said), said
-    assert "The search went through" in said
+    assert "went through" in said and "with every move" in said
     for _, meaning in legend(False, BLACK):
         assert "<=" not in meaning and ">=" not in meaning
     signs = [sign for sign, _ in legend(False, BLACK)]

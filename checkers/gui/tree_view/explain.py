@@ -162,10 +162,12 @@ def header_lines(
     elif every:
         cost = f"The search went through {plural(tree.nodes, 'position')}, every move followed."
     else:
+        # One row of a small window's header (720x480): the game's score above takes the
+        # row it used to, and the panel keeps its small board.
         cost = (
-            f"The search went through {plural(tree.nodes, 'position')} and skipped "
-            f"{plural(tree.pruned, 'move')} that could not change its choice; following every "
-            f"move would take {counted} {'position' if counted == '1' else 'positions'}."
+            f"It went through {plural(tree.nodes, 'position')} and skipped "
+            f"{plural(tree.pruned, 'move')} that could not change its choice ({counted} with "
+            f"every move)."
         )
     if tree.truncated:
         cost += " This view keeps only part of the search."
