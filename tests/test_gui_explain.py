@@ -509,3 +509,18 @@ def test_why_says_refuted_only_for_a_real_loss_and_how_much_worse_otherwise() ->
     assert "11-16: +0.25; 0.05 worse than 11-15: 23-19 8-11." in said
     assert "10-14: +0.05; refuted by 23-19 8-11." in said
     assert "12-16: at most +0.30; no better than 11-15: 23-19 8-11." in said
+
+
+def test_a_better_move_than_a_weak_levels_is_called_the_best_not_refuted() -> None:
+    # A level that judges by its own count played 11-16; the engine's exact pass finds 11-15
+    # half a man better: that row is the best move's line, not a refutation of it.
+    from checkers.coach.explain import Explanation, MoveScore
+
+    played = MoveScore("11-16", -0.40, "exact", 8, ("11-16", "22-18", "16-19"))
+    best = MoveScore("11-15", 0.10, "exact", 8, ("11-15", "23-19", "8-11"))
+    explanation = Explanation(
+        "casual", "11-16", "11-16", (played, best), 7, False, True, exact_depth=8,
+        mover=BLACK, level_counted="+0.50",
+    )  # fmt: skip
+    rows = why_card(explanation, BLACK, 0).rows
+    assert rows[1].line == "the best move, expecting 1. ... 23-19 2. 8-11"

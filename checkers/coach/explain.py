@@ -559,13 +559,14 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
     move and an inaccuracy, so the card's words and the review's labels agree); a move within
     that of the best is `as good as 11-15:` or `0.05 worse than 11-15:` (a bound `at least 0.05
     worse than 11-15:`, `no better than 11-15:` when it bounds it at the best's score, `not
-    proven worse than 11-15:` above it); the best move itself `expects` its line."""
+    proven worse than 11-15:` above it); the best move itself is `the best move, expecting`
+    its line."""
     value = result_number(move.score, move.win_in)
     top = result_number(best.score, best.win_in) if best is not None else None
     if best is None or top is None or value is None or move.bound not in ("exact", "upper"):
         return "refuted by"
-    if best.move == move.move:
-        return "expects"
+    if best.move == move.move:  # another move than the played one is the best
+        return "the best move, expecting"
     # An exact score's loss, or the least loss an upper bound proves.
     loss = round(top - value, 2) + 0.0
     if loss >= EVEN_MEN:
