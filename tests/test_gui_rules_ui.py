@@ -235,7 +235,8 @@ def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     ai.answer(Move((9, 14)), score=10)  # from the human's side: the AI is at -0.10 men
     game.update(0)
     assert game.outcome == Outcome(None, Reason.AGREEMENT)
-    assert game.status.startswith("The AI accepts the draw: it thinks you are ahead (+0.10")
+    # A tenth of a man reads even, and the reason says so (not "you are ahead (even)").
+    assert game.status == "The AI accepts the draw: it thinks the game is even (even)."
 
 
 def test_two_players_agree_a_draw_by_offering_in_turn() -> None:

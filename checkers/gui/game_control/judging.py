@@ -18,6 +18,7 @@ from checkers.board import Move, Position, Side
 from checkers.coach.explain import Explanation
 from checkers.coach.judgement import Judgement, explained
 from checkers.gui.wording import score_words
+from checkers.notation import is_even
 
 if TYPE_CHECKING:
     from checkers.gui.game import Game
@@ -86,11 +87,13 @@ def draw_answer(found: Judgement, human: Side) -> tuple[bool, str]:
     words = score_words(found.score, found.man, found.side, human)
     if is_win_score(score) and score > 0 or score / found.man > DRAW_MARGIN:
         return False, f"The AI declines the draw: it thinks it is ahead ({words})."
+    # The reason agrees with the words beside it: `even` (under a fifth of a man, the one rule
+    # of `notation.is_even`) is never "you are ahead".
     why = (
-        "it sees no real advantage for itself"
+        "it thinks the game is even"
+        if is_even(score / found.man)
+        else "it sees no real advantage for itself"
         if score > 0
         else "it thinks you are ahead"
-        if score < 0
-        else "it thinks the game is even"
     )
     return True, f"The AI accepts the draw: {why} ({words})."
