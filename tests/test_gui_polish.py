@@ -145,9 +145,8 @@ def test_the_explorers_book_and_engine_notes_wrap_rather_than_cut(
     assert font is not None
     assert all(font.size(label.text)[0] <= label.rect.width for label in footer.values())
     shown = " ".join(label.text for label in footer.values())
-    assert "Shares and scores are Black's (to move); engine 16 turns ahead" in " ".join(
-        shown.split()
-    )
+    note = "Win/draw/loss in % and scores are Black's (to move); engine 16 turns ahead"
+    assert note in " ".join(shown.split())
     assert shown.startswith("Book (•): 11-15")
 
 
