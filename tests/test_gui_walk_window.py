@@ -13,11 +13,20 @@ import pygame
 import pytest
 
 import tests.test_gui_text_sizes as text_sizes
+from checkers.ai.search import Progress, StopSignal
+from checkers.board import Move, Side
+from checkers.clock import TimeControl
+from checkers.gui import aiworker
+from checkers.gui.aiworker import AIGettingReady, AIProgress
 from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explorer_pane import HEADS
+from checkers.gui.game import Game
+from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.settings import Settings
 from tests.gui_driving import press
 from tests.test_gui_explorer import indexed, pane_of, run_until
+from tests.test_gui_rules_ui import QUICK, ScriptedAI
 
 EXPLORER_GAMES = Path(__file__).resolve().parent / "data" / "explorer" / "small.pdn"
 SIZES_AND_THEMES = [
@@ -58,3 +67,146 @@ def test_the_explorers_every_column_and_head_reads_whole(
     # No text of the screen is cut or wider than its box (the heads and the cells among them).
     assert not text_sizes.widget_problems(app)
     assert board.explorer is pane
+
+
+class LoadingCore:
+    """The compiled core as the AI worker sees it while it loads: ready once `load_seconds`
+    have been waited for it (counted as the worker waits, never read off a clock); `fails`
+    makes it fail instead, `stop` is set after `stop_after` seconds of waiting."""
+
+    def __init__(self, load_seconds: float, *, cached: bool = True) -> None:
+        self.load_seconds = load_seconds
+        self.cached = cached
+        self.waited = 0.0
+        self.ready = False
+        self.failed = False
+        self.fail_after: float | None = None
+        self.stop: StopSignal | None = None
+        self.stop_after: float | None = None
+
+    def wait_until_ready(self, timeout: float | None = None) -> bool:
+        self.waited += timeout or 0.0
+        self.ready = self.ready or self.waited >= self.load_seconds
+        if self.fail_after is not None and self.waited >= self.fail_after:
+            self.failed = True
+        if self.stop is not None and self.stop_after is not None and self.waited >= self.stop_after:
+            self.stop.stop()
+        return self.ready and not self.failed
+
+    def is_available(self) -> bool:
+        return not self.failed
+
+    def is_cached(self) -> bool:
+        return self.cached
+
+
+@pytest.fixture
+def loading_core(monkeypatch: pytest.MonkeyPatch) -> Callable[..., LoadingCore]:
+    """The AI worker's view of the compiled core replaced by a `LoadingCore`."""
+
+    def install(load_seconds: float, *, cached: bool = True) -> LoadingCore:
+        core = LoadingCore(load_seconds, cached=cached)
+        for name in ("wait_until_ready", "is_available", "is_cached"):
+            monkeypatch.setattr(aiworker, name, getattr(core, name))
+        return core
+
+    return install
+
+
+def test_a_first_engine_move_waits_for_a_cached_core_however_long_its_load_takes(
+    loading_core: Callable[..., LoadingCore],
+) -> None:
+    # The walk's loaded machine: the cached core took 23 s to load in the niced worker, past
+    # the 20 s the move waited, and the Python engine searched the first club move 2 plies.
+    core = loading_core(60.0)
+    said: list[str] = []
+    assert aiworker.get_core_ready(StopSignal(), lambda: said.append("getting ready"))
+    assert core.ready and core.waited >= 60.0
+    assert said == ["getting ready"]  # said once, for the status line
+
+
+def test_a_ready_core_is_not_waited_for_nor_said(loading_core: Callable[..., LoadingCore]) -> None:
+    core = loading_core(0.0)
+    core.ready = True
+    said: list[str] = []
+    assert aiworker.get_core_ready(StopSignal(), lambda: said.append("getting ready"))
+    assert said == [] and core.waited == 0.0
+
+
+def test_the_wait_for_the_core_is_bounded_and_ends_on_a_new_request(
+    loading_core: Callable[..., LoadingCore],
+) -> None:
+    # A cached core that never comes: the wait ends at its bound (the Python engine plays).
+    core = loading_core(float("inf"))
+    assert not aiworker.get_core_ready(StopSignal(), lambda: None)
+    assert aiworker.LOAD_WAIT <= core.waited < aiworker.LOAD_WAIT + 1
+    # A first compile (nothing cached): waited for only briefly, as `checkers analyse` does.
+    core = loading_core(float("inf"), cached=False)
+    assert not aiworker.get_core_ready(StopSignal(), lambda: None)
+    assert aiworker.CORE_WAIT <= core.waited < aiworker.CORE_WAIT + 1
+    # Undo or a new game while it waits: the wait ends at once.
+    core = loading_core(float("inf"))
+    core.stop, core.stop_after = StopSignal(), 5.0
+    assert not aiworker.get_core_ready(core.stop, lambda: None)
+    assert core.waited < 6.0
+    # A compile that fails: no more waiting.
+    core = loading_core(float("inf"))
+    core.fail_after = 2.0
+    assert not aiworker.get_core_ready(StopSignal(), lambda: None)
+    assert core.waited < 3.0
+
+
+class WaitingAI(ScriptedAI):
+    """A scripted AI whose worker says it gets the engine ready before it searches."""
+
+    def getting_ready(self) -> None:
+        assert self.pending is not None, "nothing was asked"
+        self._events.append(AIGettingReady(self.pending))
+
+    def progress(self, depth: int) -> None:
+        assert self.pending is not None, "nothing was asked"
+        self._events.append(AIProgress(self.pending, Progress(depth, 0.0, 100, 0.1, ())))
+
+
+def test_the_window_says_the_engine_is_got_ready_and_holds_the_ais_clock_meanwhile() -> None:
+    ai = WaitingAI()
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=TimeControl(60, 0))
+    game = Game(config, ai=ai, hop_seconds=0)
+    game.click(11)
+    game.click(15)  # Black's 11-15: White's clock would run from here
+    game.update(0.0)
+    assert ai.pending is not None and game.thinking is not None
+    ai.getting_ready()
+    game.update(0.1)
+    assert game.status == "White (AI): Getting the engine ready..."
+    assert "Getting the engine ready..." in panel_lines(game).search
+    assert game.timer is not None
+    before = game.timer.remaining(Side.WHITE)
+    game.update(5.0)  # five seconds of the engine loading
+    assert game.timer.remaining(Side.WHITE) == before  # they cost White nothing
+    ai.progress(1)
+    game.update(0.1)
+    assert game.status == "White (AI) is thinking..."
+    game.update(1.0)
+    assert game.timer.remaining(Side.WHITE) < before  # searching is on White's time
+    ai.answer(Move.from_pdn("23-19", game.position))
+    game.update(0.1)
+    assert game.record.moves[-1].pdn() == "23-19"
+
+
+def test_an_answer_straight_after_the_engine_is_ready_still_presses_the_clock() -> None:
+    ai = WaitingAI()
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=TimeControl(60, 2))
+    game = Game(config, ai=ai, hop_seconds=0)
+    game.click(11)
+    game.click(15)
+    game.update(0.0)
+    ai.getting_ready()
+    game.update(0.1)
+    assert game.timer is not None
+    before = game.timer.remaining(Side.WHITE)
+    ai.answer(Move.from_pdn("23-19", game.position))  # no depth reported: an only move, say
+    game.update(0.1)
+    assert game.record.moves[-1].pdn() == "23-19"
+    assert game.timer.remaining(Side.WHITE) == before + 2  # the increment, as for any move
+    assert game.timer.running is Side.BLACK

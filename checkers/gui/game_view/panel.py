@@ -135,7 +135,12 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         lines = [f"{who}{dots}  {game.thinking_seconds():.0f} s"]
         progress = thinking.progress
         if progress is None:
-            return (*lines, "Looking 1 turn ahead...", "", "", "")
+            first = (
+                "Getting the engine ready..."
+                if thinking.getting_ready is not None
+                else "Looking 1 turn ahead..."
+            )
+            return (*lines, first, "", "", "")
         if thinking.engine:
             # The engine's score so far, said to be still deepening: it may change at the
             # next depth (the bar says so too); `Score ... (looked ...)` once it is done.
