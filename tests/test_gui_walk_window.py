@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from pygame_gui.elements import UIButton
 
 import tests.test_gui_text_sizes as text_sizes
 from checkers.ai.search import Progress, StopSignal
@@ -23,6 +24,7 @@ from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explorer_pane import HEADS
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.settings import Settings
 from tests.gui_driving import press
 from tests.test_gui_explorer import indexed, pane_of, run_until
@@ -210,3 +212,43 @@ def test_an_answer_straight_after_the_engine_is_ready_still_presses_the_clock() 
     assert game.record.moves[-1].pdn() == "23-19"
     assert game.timer.remaining(Side.WHITE) == before + 2  # the increment, as for any move
     assert game.timer.running is Side.BLACK
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_without_an_audio_device_the_volume_is_greyed_as_sound_is_and_says_why(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    app = make_app(None, settings=Settings(theme=theme_name))
+    app.sounds.problem = "no sound: ALSA: Couldn't open audio device"
+    press(app, pygame.K_s, "s")
+    app.step(1 / 60)
+    settings = app.screen
+    assert isinstance(settings, SettingsScreen)
+    sound, volume, name = settings.widgets["sound"], settings.volume, settings.volume_label
+    assert isinstance(sound, UIButton) and volume is not None and name is not None
+    assert not sound.is_enabled and not volume.is_enabled
+    # The row's name is grey as the Sound button's words are (it read as live beside them).
+    assert name.text_colour == sound.colours["disabled_text"]
+    assert "without an audio device" in settings.volume_tip()
+
+
+def test_the_volume_greys_while_the_sound_is_off_and_comes_back_with_it(
+    make_app: Callable[..., App],
+) -> None:
+    app = make_app(None, settings=Settings(sound=False))
+    press(app, pygame.K_s, "s")
+    app.step(1 / 60)
+    settings = app.screen
+    assert isinstance(settings, SettingsScreen)
+    volume, name = settings.volume, settings.volume_label
+    assert volume is not None and name is not None
+    assert not volume.is_enabled and "turn it on" in settings.volume_tip()
+    grey = name.text_colour
+    settings.change(sound=True)  # the Sound button's click
+    app.step(1 / 60)
+    app.step(1 / 60)
+    settings = app.screen
+    assert isinstance(settings, SettingsScreen)
+    assert settings.volume is not None and settings.volume.is_enabled
+    assert settings.volume_label is not None and settings.volume_label.text_colour != grey
+    assert settings.volume_tip() == "How loud the sounds are"
