@@ -14,19 +14,24 @@ import pytest
 from pygame_gui.elements import UIButton
 
 import tests.test_gui_text_sizes as text_sizes
+from checkers import saves
+from checkers.ai.levels import get_level
 from checkers.ai.search import Progress, StopSignal
 from checkers.board import Move, Side
 from checkers.clock import TimeControl
+from checkers.formats.pdn import read_file
 from checkers.gui import aiworker
 from checkers.gui.aiworker import AIGettingReady, AIProgress
 from checkers.gui.app import App
-from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.config import GameConfig, Mode, PlayerConfig
 from checkers.gui.explorer_pane import HEADS
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.screens.load import LoadScreen, saved_game_words
 from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.start import MODES
 from checkers.gui.settings import Settings
-from tests.gui_driving import press
+from tests.gui_driving import click, press, screen_of
 from tests.test_gui_explorer import indexed, pane_of, run_until
 from tests.test_gui_rules_ui import QUICK, ScriptedAI
 
@@ -252,3 +257,58 @@ def test_the_volume_greys_while_the_sound_is_off_and_comes_back_with_it(
     assert settings.volume is not None and settings.volume.is_enabled
     assert settings.volume_label is not None and settings.volume_label.text_colour != grey
     assert settings.volume_tip() == "How loud the sounds are"
+
+
+def test_a_game_against_the_ai_is_named_in_the_start_screens_words_everywhere(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # The walk read "Human vs AI novice" in the saved games beside the start screen's "You vs AI".
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("novice")))
+    app = make_app(config, autosave=True)
+    screen = screen_of(app)
+    click(app, 11)
+    click(app, 15)  # the game is kept from its first move
+    lines = panel_lines(screen.game)
+    assert lines.header == "You vs AI" == MODES[0][1]  # the header is the start screen's mode
+    assert [side[2][0] for side in lines.sides] == ["You", "AI (Novice)"]
+    [kept] = list((data / "games").glob("*.pdn"))
+    tags = read_file(kept)[0].tags
+    assert (tags["Event"], tags["Black"], tags["White"]) == ("You vs AI", "You", "AI (Novice)")
+    assert kept.name.endswith("You vs AI (Novice).pdn")
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    assert saved_game_words(listing.saved[0]).startswith("You vs AI (Novice), unfinished")
+
+
+def test_an_old_file_saying_human_vs_ai_reads_and_is_listed_in_todays_words(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    (data / "games").mkdir()
+    old = (
+        '[Event "Casual game"]\n[Black "Human"]\n[White "AI novice"]\n'
+        '[BlackPlayer "human"]\n[WhitePlayer "novice"]\n[Result "*"]\n\n1. 11-15 23-19 *\n'
+    )
+    path = data / "games" / "2026-11-01 10-00 Human vs AI novice.pdn"
+    path.write_text(old, encoding="utf-8")
+    [entry] = saves.list_saved_games()
+    assert saved_game_words(entry).startswith("You vs AI (Novice), unfinished, 1 move")
+    app = make_app(autosave=True)
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    press(app, pygame.K_RETURN)  # the saved games' first row: the old file
+    app.step(1 / 60)
+    screen = screen_of(app)
+    assert screen.game.record.ply == 2
+    assert screen.game.mode is Mode.HUMAN_VS_AI
+    assert screen.game.config.white.level == get_level("novice")
+    assert [side[2][0] for side in panel_lines(screen.game).sides] == ["You", "AI (Novice)"]
+    # Once the game is kept again (a move played), its file says today's words too.
+    click(app, 8)
+    click(app, 11)
+    app.step(1 / 60)
+    written = [read_file(kept)[0] for kept in (data / "games").glob("*.pdn")]
+    assert any(
+        (game.tags["Event"], game.tags["Black"], game.tags["White"])
+        == ("You vs AI", "You", "AI (Novice)")
+        for game in written
+    )

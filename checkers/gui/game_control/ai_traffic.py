@@ -151,10 +151,11 @@ GETTING_READY = "Getting the engine ready..."
 
 def _getting_ready(game: Game, event: AIGettingReady) -> None:
     """The search waits for the engine's compiled core (a new window's first engine search,
-    while the core loads): the status line says so, instead of a thinking that shows nothing."""
+    while the core loads): the status line says so, instead of a thinking that shows nothing
+    (a judgement's too: a weak level's move waits for it)."""
     thinking = game.thinking
-    if thinking is None or thinking.purpose not in ("move", "hint"):
-        return  # a judgement or a draw offer's search: nothing the player waits to see
+    if thinking is None:
+        return
     thinking.getting_ready = game.status
     who = f"{thinking.side.name.capitalize()} (AI): " if thinking.purpose == "move" else ""
     game.status = f"{who}{GETTING_READY}"

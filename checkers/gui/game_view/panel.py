@@ -90,17 +90,14 @@ class PanelLines:
 
 
 def _player_words(game: Game, side: Side) -> tuple[str, ...]:
-    """`AI (novice)`, or a level set by hand in a player's words: `AI, 6 turns ahead`."""
-    player = game.config.player(side)
-    level = player.level
-    if level is None:
+    """The player as the start screen names it (`You`, `AI (Novice)`, `AI (6 turns ahead)`),
+    or a person a file names; then shorter forms for a narrow panel."""
+    config = game.config
+    name = config.player_name(side)
+    if config.player(side).level is None:
         person = person_named(game.tags, side)  # a game of people from another program
-        return (person, player.label()) if person else (player.label(),)
-    if level.name != "custom":
-        return (f"AI ({level.name})",)
-    if level.depth is not None:
-        return (f"AI, {depth_words(level.depth)}", "AI")
-    return (f"AI, {level.time:g} s a move", "AI")
+        return (person, name) if person else (name,)
+    return (name, "AI")
 
 
 def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str, bool]:
