@@ -178,14 +178,20 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             line = " ".join(judged.line[:8])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
-                f"{who} ({figures.level}) played from the opening book",
+                f"{who} ({figures.level.capitalize()}) played from the opening book",
                 score,  # it says how far it looked (the book's search, or a deeper one)
                 "",
                 "",
                 "",
             )
         if figures.database:  # the databases' move: no search to report, the result says it
-            return (f"{who} ({figures.level}) played from the endgame databases", score, "", "", "")
+            return (
+                f"{who} ({figures.level.capitalize()}) played from the endgame databases",
+                score,
+                "",
+                "",
+                "",
+            )
         looked = (
             f"looked {depth_words(figures.depth)}"
             if figures.depth > 0
@@ -201,7 +207,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             # Not "looked 1 turn ahead" under a level said to think for seconds: no choice.
             looked = "had one legal move"
         return (
-            f"{who} ({figures.level}) {looked}",
+            f"{who} ({figures.level.capitalize()}) {looked}",
             score,
             (
                 f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"
