@@ -71,6 +71,13 @@ def test_the_explorers_every_column_and_head_reads_whole(
             head = pane.labels[f"head {key}"].get_abs_rect()
             assert (box.left, box.right) == (head.left, head.right), (row, key)
     assert pane.labels["row 1 loss"].text == "100"  # the widest share
+    # Under the table the book's moves keep their line beside the engine's whole note (at
+    # 720x480 the note took every line and the book's went unsaid).
+    footer = [pane.labels[f"footer {index}"].text for index in range(pane.footer_lines)]
+    assert footer[0].startswith("Book (•): 11-15")
+    assert "no game from here has a result yet" not in " ".join(footer)  # every game has one
+    said = " ".join(" ".join(footer).split())
+    assert "Win/draw/loss in % and scores are Black's (to move); engine" in said
     # No text of the screen is cut or wider than its box (the heads and the cells among them).
     assert not text_sizes.widget_problems(app)
     assert board.explorer is pane
