@@ -72,10 +72,10 @@ def fill_data(data: Path) -> Path:
     """Saved games (one finished, one not), a puzzle and an archive in the data folder; the
     archive's path."""
     record = record_from_game(read_game(f'[Result "*"]\n{OPENING} *\n'))
-    saves.save_game(record, {"Black": "You", "White": "AI (club)", "Result": "*"})
+    saves.save_game(record, {"Black": "You", "White": "AI (Club)", "Result": "*"})
     finished = GameRecord.replay(moves_of([*BEFORE_BLUNDER, BLUNDER]))
     saves.save_game(
-        finished, {"Black": "Marion Tinsley", "White": "AI (grandmaster)", "Result": "0-1"}
+        finished, {"Black": "Marion Tinsley", "White": "AI (Grandmaster)", "Result": "0-1"}
     )
     shallow = Limits(depth=6)
     reviews = list(

@@ -66,8 +66,14 @@ def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     run_until(app, lambda: pane.labels["row 0 games"].text == "3")
     texts = pane.texts(board.position, board.analysis)
     assert texts["explorer summary"] == "4 of 4 games (1 archive) came here"
-    assert (texts["row 0 games"], texts["row 0 shares"]) == ("3", "50%  50%  0%")
-    assert texts["row 1 games"] == "1" and texts["row 1 shares"] == "0%  0%  100%"
+    shares = [texts[f"row 0 {key}"] for key in ("games", "win", "draw", "loss")]
+    assert shares == ["3", "50", "50", "0"]  # in % of the games with a result
+    assert [texts[f"row 1 {key}"] for key in ("games", "win", "draw", "loss")] == [
+        "1",
+        "0",
+        "0",
+        "100",
+    ]
     assert pane.buttons["row 0"].text == "11-15" and pane.buttons["row 1"].text == "9-14"
     assert not pane.buttons["row 2"].visible  # two moves were played here, no more rows
     assert texts["explorer book"].startswith("Book (•): 11-15")
@@ -77,7 +83,12 @@ def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     assert board.position.turn.name == "WHITE"
     assert game.game.record.moves == []  # the game below is untouched
     run_until(app, lambda: pane.buttons["row 0"].text == "23-19")
-    assert pane.labels["row 0 shares"].text == "0%  50%  50%"  # White's view of the games
+    # White's view of the games
+    assert [pane.labels[f"row 0 {key}"].text for key in ("win", "draw", "loss")] == [
+        "0",
+        "50",
+        "50",
+    ]
     # The engine scores every move shown once it has looked.
     run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 2)
     run_until(app, lambda: pane.labels["row 0 engine"].text not in ("", " •"))
@@ -184,7 +195,7 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
     # Black is the AI here: its moves' scores are its own, and the note says whose they are.
     deepening = pane.texts(start, analysis, deepening=True)["explorer engine"]
     assert deepening == (
-        "Shares and scores are the AI's (to move); engine: +0.30 for the AI, "
+        "Win/draw/loss in % and scores are the AI's (to move); engine: +0.30 for the AI, "
         "thinking... 8 turns ahead"
     )
     assert pane.engine_note(start, analysis).endswith("looked 8 turns ahead")
@@ -195,13 +206,13 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
     after = start.move(Move.from_pdn("11-15", start))
     known.judge(after, Judgement(0.25, 1.0, WHITE, 14))
     assert pane.engine_note(start, analysis, deepening=True) == (
-        "Shares and scores are the AI's (to move); engine: +0.45 for the AI, looked 14 turns ahead"
+        "Win/draw/loss in % and scores are the AI's (to move); engine: +0.45 for the AI, looked 14 turns ahead"
     )
     assert pane.engine_scores(start, analysis) == {"11-15": "-0.25", "9-14": "+0.45"}
     # Two people (or two AIs): Black and White by name, as the panel names them.
     people = ExplorerPane(tmp_path / "explorer", tmp_path / "games", known=known)
     assert people.engine_note(start, analysis) == (
-        "Shares and scores are Black's (to move); engine: +0.45 for Black, looked 14 turns ahead"
+        "Win/draw/loss in % and scores are Black's (to move); engine: +0.45 for Black, looked 14 turns ahead"
     )
     # Once the board's own search has looked as deep, its number is the position's.
     deeper = Analysis(16, (AnalysisLine("11-15", -0.1, ("11-15",)),))

@@ -309,15 +309,15 @@ def test_play_load_uses_the_players_and_clock_the_file_records(
     config = opened[-1]
     assert config.white.level is not None and config.white.level.name == "club"
     assert config.clock == TimeControl(300, 3)
-    assert "White AI club (the file)" in out.getvalue()
+    assert "White: AI (Club) (the file)" in out.getvalue()
     assert "clock 300+3 (the file)" in out.getvalue()
 
     out = io.StringIO()
     assert main(["play", "--load", str(path), "--white-level", "beginner"], out=out) == 0
     config = opened[-1]
     assert config.white.level is not None and config.white.level.name == "beginner"
-    assert "White AI beginner (the command line)" in out.getvalue()
-    assert "Black Human (the file)" in out.getvalue()
+    assert "White: AI (Beginner) (the command line)" in out.getvalue()
+    assert "Black: You (the file)" in out.getvalue()
 
 
 def test_another_programs_game_between_people_loads_as_theirs(
@@ -339,7 +339,7 @@ def test_another_programs_game_between_people_loads_as_theirs(
     assert main(["play", "--load", str(source)], out=out) == 0
     config, loaded = opened[-1]
     assert config.black.is_human and config.white.is_human
-    assert "Black Human (the file names Anna Müller)" in out.getvalue()
+    assert "Black: Player (the file names Anna Müller)" in out.getvalue()
     app = make_app(config, loaded=loaded)
     lines = panel_lines(screen_of(app).game)
     assert lines.header == "Two players"

@@ -571,7 +571,7 @@ def test_a_one_move_search_says_one_move_not_one_moves(make_app: Callable[..., A
     click(app, 11)
     click(app, 15)
     run_until(app, lambda: screen.game.record.ply == 2 and screen.game.figures is not None)
-    assert panel_lines(screen.game).search[0].endswith("(one) looked 1 turn ahead")
+    assert panel_lines(screen.game).search[0].endswith("(One) looked 1 turn ahead")
 
 
 def test_the_panel_names_the_game_as_the_start_screen_does(make_app) -> None:
@@ -677,7 +677,7 @@ def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     game.judge(game.position, Judgement(50.0, 100.0, WHITE, 9))
     lines = panel_lines(game).search
     # The heading says how far it looked; the score line does not say it twice.
-    assert lines[:2] == ("White (strong) looked 9 turns ahead", "Score +0.50 for the AI")
+    assert lines[:2] == ("White (Strong) looked 9 turns ahead", "Score +0.50 for the AI")
     assert not any("own scale" in line for line in lines)
 
 
@@ -776,4 +776,4 @@ def test_a_forced_ai_move_says_it_had_one_legal_move_not_how_far_it_looked(
             and app.ai.explaining is None
         ),
     )
-    assert panel_lines(screen.game).search[0] == "White (one) had one legal move"
+    assert panel_lines(screen.game).search[0] == "White (One) had one legal move"

@@ -84,7 +84,7 @@ def test_a_game_of_ours_opens_with_the_players_it_was_played_by(
     open_from_start(app, path)
     screen = screen_of(app)
     assert screen.game.mode is Mode.HUMAN_VS_AI
-    assert panel_lines(screen.game).sides[1][2][0] == "AI (novice)"
+    assert panel_lines(screen.game).sides[1][2][0] == "AI (Novice)"
     assert screen.flipped  # the human played Black: Black at the bottom
 
 

@@ -151,8 +151,12 @@ def test_the_explorer_says_what_an_empty_table_means_and_gives_one_score_a_move(
     run_until(app, lambda: not pane.builder.busy and pane.games() == 1)
     run_until(app, lambda: pane.labels["row 0 games"].text == "1")
     # A move whose games have no result: dashes in the shares' column, said under the table.
-    assert pane.labels["row 0 shares"].text == NO_SHARES
-    assert pane.labels["head shares"].text == "Win Draw Loss"
+    assert [pane.labels[f"row 0 {key}"].text for key in ("win", "draw", "loss")] == [NO_SHARES] * 3
+    assert [pane.labels[f"head {key}"].text for key in ("win", "draw", "loss")] == [
+        "Win",
+        "Draw",
+        "Loss",
+    ]
     assert (
         "no game from here has a result yet" in pane.texts(board.position, None)["explorer engine"]
     )
@@ -166,7 +170,7 @@ def test_the_explorer_says_what_an_empty_table_means_and_gives_one_score_a_move(
         board.play_text(move)
         app.step(1 / 60)
     run_until(app, lambda: pane.labels["empty 0"].text.strip() != "")
-    assert pane.labels["head shares"].text.strip() == ""
+    assert pane.labels["head win"].text.strip() == ""
     said = " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
     assert "no game that reached this position" in said and "Add games..." in said
 

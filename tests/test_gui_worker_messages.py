@@ -16,6 +16,7 @@ from checkers.gui.aiworker import (
     AIAnalysis,
     AICore,
     AIExplained,
+    AIGettingReady,
     AIProgress,
     AIResult,
     AnalyseAsk,
@@ -80,7 +81,7 @@ def test_the_ai_worker_answers_typed_requests_with_typed_replies() -> None:
                 seen.append(receive(replies))
             except EOFError:
                 break
-        kinds = (AICore, AIProgress, AIResult, AIExplained, AIAnalysis)
+        kinds = (AICore, AIGettingReady, AIProgress, AIResult, AIExplained, AIAnalysis)
         assert all(isinstance(reply, kinds) for reply in seen), [type(r) for r in seen]
         assert any(isinstance(reply, AICore) and reply.words for reply in seen)
     finally:

@@ -20,13 +20,13 @@ import os
 import queue
 import signal
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
 from checkers.ai.analysis import Analyser
 from checkers.ai.classic import MAX_DEPTH
 from checkers.ai.compiled import (
-    COMPILE_WAIT,
     CORE_WAIT,
     core_name,
     is_available,
@@ -52,6 +52,7 @@ __all__ = [
     "AIError",
     "AIEvent",
     "AIExplained",
+    "AIGettingReady",
     "AIProgress",
     "AIReply",
     "AIResult",
@@ -106,6 +107,15 @@ class AIAnalysis:
 
 
 @dataclass(frozen=True)
+class AIGettingReady:
+    """The search of request `request` waits for the engine's compiled core, which is being
+    loaded (or compiled): its progress and move come once it is ready, or the wait's bound is
+    over."""
+
+    request: int
+
+
+@dataclass(frozen=True)
 class AIError:
     """The search failed (unknown algorithm, crashed process); the message is for the player."""
 
@@ -113,7 +123,7 @@ class AIError:
     message: str
 
 
-AIEvent = AIProgress | AIResult | AIExplained | AIAnalysis | AIError
+AIEvent = AIProgress | AIResult | AIExplained | AIAnalysis | AIError | AIGettingReady
 """What `AIClient.poll` hands the UI: the replies about its requests."""
 
 
@@ -231,11 +241,41 @@ def _report_core(replies: _Replies) -> None:
     replies.send(AICore(core_name()))
 
 
+LOAD_WAIT = 120.0
+"""Seconds an engine search waits at most for a cached core to load: a second at rest, but the
+worker runs niced, and on a loaded machine the load took 23 s (2-core machine, three busy
+processes on the worker's core), past the 20 s of `COMPILE_WAIT`: the Python engine then
+searched the first club move 2 plies deep. The window says meanwhile that the engine is being
+got ready, and a new request (undo, a new game) ends the wait at once."""
+
+WAIT_SLICE = 0.1
+"""Seconds between looks at the search's stop signal while the core gets ready."""
+
+
 def core_wait() -> float:
     """Seconds an engine search waits for the compiled core: a cached core whatever its load
-    takes (a second at rest, several on a busy machine, where the search runs niced), a first
-    compile only briefly, as `checkers analyse` does."""
-    return COMPILE_WAIT if is_cached() else CORE_WAIT
+    takes (`LOAD_WAIT`), a first compile only briefly, as `checkers analyse` does."""
+    return LOAD_WAIT if is_cached() else CORE_WAIT
+
+
+def get_core_ready(stop: StopSignal, waiting: Callable[[], None]) -> bool:
+    """Wait for the compiled core if it is coming (numba imports, the core is loading or
+    compiling), at most `core_wait()` seconds and never past `stop`; `waiting` hears once that
+    the search waits. Whether the core is ready."""
+    if wait_until_ready(0) or not is_available():
+        return wait_until_ready(0)
+    waiting()
+    bound = core_wait()
+    waited = 0.0
+    # Counted in slices waited, not read off a clock: a slice lasts at least its length, so
+    # the wait is never shorter than its bound.
+    while waited < bound and not stop.is_set():
+        if wait_until_ready(min(WAIT_SLICE, bound - waited)):
+            return True
+        if not is_available():
+            return False  # the compile failed: the Python engine plays
+        waited += WAIT_SLICE
+    return wait_until_ready(0)
 
 
 def worker_main(requests: Connection, connection: Connection) -> None:
@@ -294,6 +334,9 @@ def worker_main(requests: Connection, connection: Connection) -> None:
         def report(progress: Progress, request: int = request) -> None:
             replies.send(AIProgress(request, progress))
 
+        def waiting(request: int = request) -> None:
+            replies.send(AIGettingReady(request))
+
         try:
             kept = players.get(position.turn)
             # On a clock each move gets its own time: the same player (and its tables) plays on.
@@ -303,7 +346,9 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             if level.algorithm == "engine" and not kept[2].plays_from_book(position):
                 # A new window's first engine search would share this process with the core's
                 # loading and look only a few turns ahead (a book move needs no core).
-                wait_until_ready(core_wait())
+                get_core_ready(stop, waiting)
+                if stop.is_set():
+                    continue
             kept[2].limits = level.limits
             choice = kept[2].choose(asked, report, stop)
             explanation = explain_choice(position, choice)

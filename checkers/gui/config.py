@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from checkers.ai.levels import DEFAULT_LEVEL, Level, get_level
 from checkers.board import BLACK, WHITE, Position, Side
 from checkers.clock import TimeControl
+from checkers.notation import depth_words
 
 __all__ = [
     "HINT_LEVEL",
@@ -18,6 +19,7 @@ __all__ = [
     "GameConfig",
     "Mode",
     "PlayerConfig",
+    "ai_name",
     "check_level",
     "custom_level",
 ]
@@ -63,6 +65,16 @@ class PlayerConfig:
         if self.level is None:
             return "Human"
         return f"AI ({self.level.name}: {self.level.summary()})"
+
+
+def ai_name(level: Level) -> str:
+    """An AI in the start screen's words: `AI (Novice)`, or a level set by hand by how far or
+    how long it looks: `AI (6 turns ahead)`, `AI (2 s a move)`."""
+    if level.name != "custom":
+        return f"AI ({level.name.capitalize()})"
+    if level.depth is not None:
+        return f"AI ({depth_words(level.depth)})"
+    return f"AI ({level.time:g} s a move)"
 
 
 def custom_level(
@@ -123,6 +135,15 @@ class GameConfig:
         if self.mode is not Mode.HUMAN_VS_AI:
             return None
         return BLACK if self.black.is_human else WHITE
+
+    def player_name(self, side: Side) -> str:
+        """The player of `side` in the start screen's words, as the window names it everywhere
+        (the panel, the saved games, the PDN's `Black`/`White` tags): `You` (against the AI),
+        `Player` (two players), `AI (Novice)`, `AI (6 turns ahead)`, `AI (2 s a move)`."""
+        player = self.player(side)
+        if player.level is None:
+            return "You" if self.mode is Mode.HUMAN_VS_AI else "Player"
+        return ai_name(player.level)
 
     def check(self) -> None:
         """Raise ValueError if an AI player names an unknown algorithm or evaluation."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
+from pygame_gui.core.interfaces import IGUIFontInterface
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from checkers import paths
@@ -67,13 +68,15 @@ __all__ = [
 ]
 
 FOOTER_LINES = 3
+"""Lines under the table at the least: the book's moves, and the engine's note."""
 LONGEST_NOTE = (
-    "Shares and scores are the AI's (to move); engine: database win in 12 moves for the AI,"
-    " thinking... 20 turns ahead"
+    "Win/draw/loss in % and scores are the AI's (to move); engine: database win in 12 moves for"
+    " the AI, thinking... 20 turns ahead; –: no game from here has a result yet"
 )
-"""The engine's note under the table at its longest (the unfinished games' words aside)."""
-NO_SHARES = "–   –   –"
-"""The shares of a move whose games all stopped without a result."""
+"""The engine's note under the table at its longest: the footer has room for it whole, and
+a line more for the book's moves."""
+NO_SHARES = "–"
+"""Each share of a move whose games all stopped without a result."""
 EMPTY_WORDS = (
     "Your games and the archives added here hold no game that reached this position: "
     "a position out of the opening is seldom in any. Step back towards the start "
@@ -191,11 +194,12 @@ class ArchivePicker(FolderBrowser):
 
 @dataclass(frozen=True)
 class PaneRow:
-    """One move of the pane: its text, games, shares in percent and the engine's score."""
+    """One move of the pane: its text, games, win, draw and loss in percent (of the games
+    with a result) and the engine's score."""
 
     move: str
     games: str
-    shares: str
+    shares: tuple[str, str, str]
     engine: str
     book: bool
     stats: MoveStats
@@ -326,8 +330,14 @@ class ExplorerPane:
         for entry in self.moves:
             win, draw, loss = entry.shares()
             # No game from here has a result: no shares to give (the note under the table
-            # says what the dashes mean), not a word in a column of percentages.
-            shares = f"{win:.0%}  {draw:.0%}  {loss:.0%}" if entry.finished else NO_SHARES
+            # says what the dashes mean), not a word in a column of percentages. The heads
+            # say which share is which and the note says they are in %: a "%" in every cell
+            # would not leave a small window's six columns room to stand apart.
+            shares = (
+                (f"{win:.0%}"[:-1], f"{draw:.0%}"[:-1], f"{loss:.0%}"[:-1])
+                if entry.finished
+                else (NO_SHARES, NO_SHARES, NO_SHARES)
+            )
             rows.append(
                 PaneRow(
                     entry.move,
@@ -387,7 +397,7 @@ class ExplorerPane:
         mover = position.turn
         whose = side_words(mover, self.human)
         whose = "yours" if whose == "you" else f"{whose}'s"
-        note = f"Shares and scores are {whose} (to move)"
+        note = f"Win/draw/loss in % and scores are {whose} (to move)"
         judged = self._stands(position, analysis)
         if judged is not None:  # the bar's words for it
             words = score_words(judged.score, judged.man, judged.side, self.human)
@@ -437,7 +447,7 @@ class ExplorerPane:
         # one score as the panel gives it.
         engine = self.engine_note(position, analysis, deepening)
         if any(not row.stats.finished for row in rows):
-            engine += f"; {NO_SHARES.split()[0]}: no game from here has a result yet"
+            engine += f"; {NO_SHARES}: no game from here has a result yet"
         # A move and its score never part at a line's end (a no-break space joins them). A
         # move the engine has scored in the table shows that one figure only: the book's,
         # from an older and other search, would read as a second opinion of the same move.
@@ -457,11 +467,12 @@ class ExplorerPane:
         )
         for index in range(self.row_count()):
             texts[f"empty {index}"] = empty[index] if index < len(empty) else ""
-        for key in ("move", "games", "shares", "engine"):
-            texts[f"head {key}"] = "" if not rows else HEADS[key]
+        for key, head in HEADS.items():
+            texts[f"head {key}"] = head if rows else ""
         for number, row in enumerate(rows[: self.row_count()]):
             texts[f"row {number} games"] = row.games
-            texts[f"row {number} shares"] = row.shares
+            for key, share in zip(SHARES, row.shares, strict=True):
+                texts[f"row {number} {key}"] = share
             texts[f"row {number} engine"] = row.engine + (" •" if row.book else "")
         return texts
 
@@ -508,16 +519,23 @@ class ExplorerPane:
         y += small
         label("explorer progress", pygame.Rect(x, y, width, small), "@accent_small")
         y += small
-        columns = _columns(x, width)
+        columns = _columns(x, width, context.scale)
         for key in HEADS:
             left, wide = columns[key]
-            label(f"head {key}", pygame.Rect(left, y, wide, small), "@dim")
+            # The move's head over the moves, left; every figure's head over its figures,
+            # right (the figures line up by their last digit).
+            label(f"head {key}", pygame.Rect(left, y, wide, small), _head_style(key))
         y += small
-        # A row more where the engine's longest note takes three (a small window's text is
-        # large for its panel): the book's line keeps its row.
-        note = fonts.font(text_size(SMALL_TEXT, context.scale)).size(LONGEST_NOTE)[0]
-        self.footer_lines = FOOTER_LINES + (1 if note > 2 * (width - 8) else 0)
+        # As many rows as the engine's longest note takes (a small window's text is large
+        # for its panel), and one for the book's moves.
+        font = fonts.font(text_size(SMALL_TEXT, context.scale))
+        note = len(_wrapped_in(LONGEST_NOTE, font, width - 4))
+        self.footer_lines = max(FOOTER_LINES, note + 1)
         footer = self.footer_lines * small
+        # A row holds its move's whole text (a small window's grid row is shorter), and two
+        # pixels between one move's button and the next.
+        face = fonts.font(text_size(SMALL_TEXT, context.scale))
+        line = max(line, face.get_ascent() - face.get_descent() + 2)
         rows = max(1, (area.bottom - footer - y) // line)
         for number in range(rows):
             top = y + number * line
@@ -530,9 +548,9 @@ class ExplorerPane:
                 lambda number=number: self._play_row(number, play),  # type: ignore[misc]
                 object_id="@move",
             )
-            for key in ("games", "shares", "engine"):
+            for key in FIGURES:
                 left, wide = columns[key]
-                label(f"row {number} {key}", pygame.Rect(left, top, wide, line), "@small")
+                label(f"row {number} {key}", pygame.Rect(left, top, wide, line), "@small_right")
             # Over the rows, one line each: why the table is empty, when it is.
             label(f"empty {number}", pygame.Rect(x, top, width, line), "@small")
         # The book's moves and the engine's note flow over the footer's lines (a small window
@@ -578,8 +596,33 @@ class ExplorerPane:
         return changed
 
 
-HEADS = {"move": "Move", "games": "Games", "shares": "Win Draw Loss", "engine": "Engine"}
-"""The table's column heads (shown over rows only: an empty table has none)."""
+HEADS = {
+    "move": "Move",
+    "games": "Games",
+    "win": "Win",
+    "draw": "Draw",
+    "loss": "Loss",
+    "engine": "Engine",
+}
+"""The table's column heads, left to right (shown over rows only: an empty table has none)."""
+SHARES = ("win", "draw", "loss")
+"""The columns of the shares of the games with a result, in percent."""
+FIGURES = ("games", *SHARES, "engine")
+"""The columns of figures (right-aligned under their heads)."""
+WIDEST = {
+    "move": ("11x18",),
+    "games": ("99,999",),
+    "win": ("100",),
+    "draw": ("100",),
+    "loss": ("100",),
+    "engine": ("+12.34", "+0.50 •"),
+}
+"""Each column's widest usual texts (a book move, marked •, is one the engine scores near
+equal): a column is as wide as these or its head, whichever is wider; a longer move (a double
+jump) gets what the move column's room allows."""
+LABEL_ROOM = 4
+"""Pixels a label keeps beside its text (`ui.fit_label` cuts a text wider than the rest); a
+move button keeps as many on either side of its text (`@move`'s padding in the theme)."""
 
 
 def row_scored(rows: list[PaneRow], move: str) -> bool:
@@ -594,8 +637,13 @@ def _wrapped_words(text: str, label: UILabel | None) -> list[str]:
 
 def _wrapped(text: str, label: UILabel) -> list[str]:
     """`text` in lines as wide as `label`, broken between words."""
-    font = label.font
-    room = label.rect.width - 4
+    return _wrapped_in(text, label.font, label.rect.width - 4)
+
+
+def _wrapped_in(
+    text: str, font: IGUIFontInterface | pygame.font.Font | None, room: int
+) -> list[str]:
+    """`text` in lines `room` pixels wide in `font`, broken between words."""
     lines: list[str] = []
     for word in text.split(" "):
         if lines and font is not None and font.size(f"{lines[-1]} {word}")[0] <= room:
@@ -654,14 +702,28 @@ def book_moves(position: Position) -> dict[str, str]:
     return {move.pdn(): _judged_figure(score, MAN) for move, score in moves or ()}
 
 
-def _columns(left: int, width: int) -> dict[str, tuple[int, int]]:
-    """Each column's (x, width) in a row `width` wide from `left`."""
-    shares = (("move", 0.25), ("games", 0.2), ("shares", 0.35), ("engine", 0.2))
+def _head_style(key: str) -> str:
+    return "@dim" if key == "move" else "@dim_right"
+
+
+def _columns(left: int, width: int, scale: float) -> dict[str, tuple[int, int]]:
+    """Each column's (x, width) in a row `width` wide from `left`: every column as wide as its
+    head and its widest usual texts, the room left over split between them as gaps (up to a few
+    digits' width; what is left beyond goes to the move column)."""
+    font = fonts.font(text_size(SMALL_TEXT, scale))
+    needs = {}
+    for key, head in HEADS.items():
+        widest = max(font.size(text)[0] for text in (head, *WIDEST[key]))
+        needs[key] = widest + (2 if key == "move" else 1) * LABEL_ROOM
+    spare = width - sum(needs.values())
+    gaps = len(needs) - 1
+    gap = max(0, min(spare // gaps, 3 * font.size("0")[0]))
+    needs["move"] += spare - gap * gaps  # what the gaps leave (less, where room is short)
     columns = {}
     x = left
-    for key, share in shares:
-        columns[key] = (x, round(width * share))
-        x += round(width * share)
+    for key, need in needs.items():
+        columns[key] = (x, need)
+        x += need + gap
     return columns
 
 

@@ -317,8 +317,11 @@ class Game:
         if self.animation is not None:
             self._advance_animation(dt)
         if self.ai is not None:
-            for event in self.ai.poll():
+            events = self.ai.poll()
+            for event in events:
                 self._on_ai_event(event)
+            if events:
+                self._run_timer()  # a clock held or let go by a reply does so from now
         if (
             self.animation is not None
             or self.finished
@@ -368,6 +371,7 @@ class Game:
             not self.finished
             and not self.reviewing
             and not (self.mode is Mode.AI_VS_AI and self.paused)
+            and not self.getting_ready()
         )
         # A new game's clocks wait for its first move (as on lichess): the seconds the window
         # takes to start, or the player to sit down, cost nobody anything.
@@ -381,6 +385,16 @@ class Game:
             self.stop_thinking()
             timer.stop()
             self.finish(self.record.lose_on_time(flagged))
+
+    def getting_ready(self) -> bool:
+        """Whether the AI's move waits for the engine's compiled core (the AI's clock waits
+        with it: the seconds the window takes to get its engine ready cost nobody anything)."""
+        thinking = self.thinking
+        return (
+            thinking is not None
+            and thinking.purpose == "move"
+            and thinking.getting_ready is not None
+        )
 
     def finish(self, outcome: Outcome) -> None:
         """The game has just been ended (`outcome`) by a player's action or a clock."""

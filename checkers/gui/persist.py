@@ -1,8 +1,11 @@
 """Players in PDN tags and back, so a saved or autosaved game resumes with the same players.
 
-Pure Python (no pygame). `Black`/`White` hold readable names (they also name the saved file);
+Pure Python (no pygame). `Black`/`White` hold readable names in the start screen's words (they
+also name the saved file): `You`, `AI (Novice)`, `Player`; `Event` the mode (`You vs AI`);
 `BlackPlayer`/`WhitePlayer` hold what the game needs to rebuild the player: `human`, a named
-level (`club`), or `algorithm/evaluation/depth 5` or `.../time 2`.
+level (`club`), or `algorithm/evaluation/depth 5` or `.../time 2`. Files written before the
+names were the start screen's (`Human`, `AI novice`, `Casual game`) read as before, and their
+lists show them in today's words (`shown_names`).
 """
 
 from __future__ import annotations
@@ -12,8 +15,13 @@ from collections.abc import Mapping
 from checkers.ai.levels import LEVELS, Level, get_level
 from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TimeControl
-from checkers.gui.config import GameConfig, PlayerConfig, check_level, custom_level
-from checkers.notation import depth_words
+from checkers.gui.config import (
+    GameConfig,
+    Mode,
+    PlayerConfig,
+    check_level,
+    custom_level,
+)
 from checkers.options import MAX_DEPTH, read_seconds, read_whole_number
 
 __all__ = [
@@ -21,9 +29,10 @@ __all__ = [
     "config_from_tags",
     "config_tags",
     "loaded_config",
+    "own_event",
     "person_named",
     "player_from_tags",
-    "player_name",
+    "shown_names",
 ]
 
 _PLAYER_TAG = {BLACK: "BlackPlayer", WHITE: "WhitePlayer"}
@@ -33,17 +42,34 @@ _NAME_TAG = {BLACK: "Black", WHITE: "White"}
 _CODE_LIMIT = 200  # longer than any code this game writes
 
 
-def player_name(player: PlayerConfig) -> str:
-    """A readable name for a file name and the PDN `Black`/`White` tag: `Human`, `AI club`."""
-    if player.level is None:
-        return "Human"
-    level = player.level
-    if level.name != "custom":
-        return f"AI {level.name}"
-    # Set by hand: how far or how long, in a player's words (the tag beside says the rest).
-    if level.depth is not None:
-        return f"AI {depth_words(level.depth)}"
-    return f"AI {level.time:g} s a move"
+OLD_EVENT = "Casual game"
+"""The `Event` this game wrote before it wrote the mode."""
+OWN_NAMES = ("Human", "You", "Player")
+"""The names this game writes (and wrote) for a person at the board: a file's own `Black` or
+`White` that is one of them, or starts with `AI `, names no one."""
+
+
+def own_event(tags: Mapping[str, str]) -> bool:
+    """Whether the tags' `Event` is one this game wrote (a mode, or the old word), not a
+    tournament's name to keep."""
+    return tags.get("Event", "") in (OLD_EVENT, *(mode.label for mode in Mode))
+
+
+def shown_names(tags: Mapping[str, str]) -> tuple[str, str]:
+    """Black's and White's names as a list of games shows them: a file this game wrote names
+    its players in today's words (`You`, `AI (Novice)`, where an old file says `Human`,
+    `AI novice`), and any other file as it names them."""
+    players = [player_from_tags(tags, side) for side in (BLACK, WHITE)]
+    names = [tags.get(_NAME_TAG[side], "?") for side in (BLACK, WHITE)]
+    black, white = players
+    if black is None or white is None:
+        return names[0], names[1]
+    config = GameConfig(black=black, white=white)
+    shown = []
+    for side, name in zip((BLACK, WHITE), names, strict=True):
+        ours = name in OWN_NAMES or name.startswith("AI ") or not name.strip()
+        shown.append(config.player_name(side) if ours else name)
+    return shown[0], shown[1]
 
 
 def _player_code(player: PlayerConfig) -> str:
@@ -113,7 +139,7 @@ def person_named(tags: Mapping[str, str], side: Side) -> str | None:
     name = tags.get(_NAME_TAG[side], "").strip()
     if not name or name in ("?", "-") or _PLAYER_TAG[side] in tags:
         return None
-    if name == "Human" or name.startswith("AI "):
+    if name in OWN_NAMES or name.startswith("AI "):
         return None
     return name
 
@@ -125,11 +151,10 @@ def player_from_tags(tags: Mapping[str, str], side: Side) -> PlayerConfig | None
 
 def config_tags(config: GameConfig) -> dict[str, str]:
     """The tags that describe the game's players."""
-    tags: dict[str, str] = {"Event": "Casual game"}
+    tags: dict[str, str] = {"Event": config.mode.label}
     for side in (BLACK, WHITE):
-        player = config.player(side)
-        tags[_NAME_TAG[side]] = player_name(player)
-        tags[_PLAYER_TAG[side]] = _player_code(player)
+        tags[_NAME_TAG[side]] = config.player_name(side)
+        tags[_PLAYER_TAG[side]] = _player_code(config.player(side))
     if config.clock is not None:
         tags["TimeControl"] = config.clock.pdn()
     return tags

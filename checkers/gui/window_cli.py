@@ -315,11 +315,12 @@ def _config_for_file(args: argparse.Namespace, config: Any, tags: Mapping[str, s
     """The players and clock a loaded file's tags record, each replaced where the command line
     names it; and one line saying which were used."""
     from checkers.clock import TimeControl
-    from checkers.gui.config import PlayerConfig
-    from checkers.gui.persist import person_named, player_from_tags, player_name
+    from checkers.gui.config import GameConfig, PlayerConfig
+    from checkers.gui.persist import person_named, player_from_tags
 
     chosen = {}
-    words = []
+    words: list[str] = []
+    wheres: list[str] = []
     for colour, side in (("black", BLACK), ("white", WHITE)):
         recorded = player_from_tags(tags, side)
         person = person_named(tags, side)
@@ -333,7 +334,11 @@ def _config_for_file(args: argparse.Namespace, config: Any, tags: Mapping[str, s
         else:
             chosen[colour] = recorded
             where = "the file"
-        words.append(f"{side.name.capitalize()} {player_name(chosen[colour])} ({where})")
+        wheres.append(where)
+    # Each side named as the window names it (`You` against the AI, `Player` for two).
+    chosen_config = GameConfig(black=chosen["black"], white=chosen["white"])
+    for side, where in zip((BLACK, WHITE), wheres, strict=True):
+        words.append(f"{side.name.capitalize()}: {chosen_config.player_name(side)} ({where})")
     clock, where = config.clock, "the command line"
     if args.clock is None:
         where = "the file"

@@ -17,7 +17,14 @@ from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchRequest, SearchResult
 from checkers.board import Move, Position, Side
 from checkers.coach.judgement import Judgement
-from checkers.gui.aiworker import AIError, AIEvent, AIExplained, AIProgress, AIResult
+from checkers.gui.aiworker import (
+    AIError,
+    AIEvent,
+    AIExplained,
+    AIGettingReady,
+    AIProgress,
+    AIResult,
+)
 from checkers.gui.config import Mode
 from checkers.gui.game_control.declaring import answer_draw
 from checkers.gui.game_control.judging import (
@@ -68,6 +75,9 @@ class Thinking:
     engine: bool = False
     """Whether its scores are the engine's evaluation (shown as the position's score while
     it deepens), not a weak level's own rough one."""
+    getting_ready: str | None = None
+    """While the search waits for the engine's compiled core: the status line to go back to
+    once it searches (None: it searches)."""
 
 
 @dataclass(frozen=True)
@@ -135,10 +145,33 @@ def _explained(game: Game, event: AIExplained) -> None:
     judge_explained(game, key[1], key[2], event.explanation)
 
 
+GETTING_READY = "Getting the engine ready..."
+"""The status line while the AI's move or a hint waits for the engine's compiled core."""
+
+
+def _getting_ready(game: Game, event: AIGettingReady) -> None:
+    """The search waits for the engine's compiled core (a new window's first engine search,
+    while the core loads): the status line says so, instead of a thinking that shows nothing
+    (a judgement's too: a weak level's move waits for it)."""
+    thinking = game.thinking
+    if thinking is None:
+        return
+    thinking.getting_ready = game.status
+    who = f"{thinking.side.name.capitalize()} (AI): " if thinking.purpose == "move" else ""
+    game.status = f"{who}{GETTING_READY}"
+
+
 def _progressed(game: Game, event: AIProgress) -> None:
-    """A depth the search under way has completed: the panel shows how far it got."""
-    if game.thinking is not None:
-        game.thinking.progress = event.progress
+    """A depth the search under way has completed: the panel shows how far it got (and the
+    status line what it said before the engine was got ready)."""
+    thinking = game.thinking
+    if thinking is None:
+        return
+    if thinking.getting_ready is not None:
+        if game.status.endswith(GETTING_READY):
+            game.status = thinking.getting_ready
+        thinking.getting_ready = None
+    thinking.progress = event.progress
 
 
 def _failed(game: Game, event: AIError) -> None:
@@ -158,6 +191,10 @@ def _answered(game: Game, event: AIResult) -> None:
     if thinking is None:
         return
     game.thinking = None
+    if thinking.getting_ready is not None and game.timer is not None and game.record.line:
+        # An answer with no depth reported (an only move) after the engine was got ready:
+        # the clock held meanwhile runs again, so the move presses it as any other does.
+        game.timer.start(thinking.side)
     result = event.result
     move = result.move
     if move is None or move not in game.position.legal_moves():
@@ -180,6 +217,7 @@ def _answered(game: Game, event: AIResult) -> None:
 
 REPLIES: dict[type[AIEvent], Callable[[Game, Any], None]] = {
     AIExplained: _explained,
+    AIGettingReady: _getting_ready,
     AIProgress: _progressed,
     AIError: _failed,
     AIResult: _answered,

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from checkers import saves
+from checkers.board import BLACK, WHITE
 from checkers.gui.game import Game
 from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
-from checkers.gui.persist import PLAYER_TAGS, config_tags
+from checkers.gui.persist import PLAYER_TAGS, config_tags, own_event, person_named
 from checkers.gui.wording import termination
 from checkers.record import Reason
 
@@ -32,7 +33,23 @@ def game_tags(game: Game) -> dict[str, str]:
     """The PDN tags a save writes: who plays, and a loaded game's own tags (its players'
     names too: `Tinsley` reads better than `Human`), how it ended, the clocks."""
     tags = config_tags(game.config)
-    tags.update({name: value for name, value in game.tags.items() if name not in _DERIVED_TAGS})
+    # A file's own names and event are kept; the ones this game wrote in older words give way
+    # to today's (an old `Human` or `Casual game` is never written back).
+    ours = {
+        *(
+            name
+            for side, name in ((BLACK, "Black"), (WHITE, "White"))
+            if not person_named(game.tags, side)
+        ),
+        *(("Event",) if own_event(game.tags) else ()),
+    }
+    tags.update(
+        {
+            name: value
+            for name, value in game.tags.items()
+            if name not in _DERIVED_TAGS and name not in ours
+        }
+    )
     tags.update(game.clock_tags())
     record = game.full_record()
     if record.outcome is not None and record.outcome.reason is not Reason.RECORDED:

@@ -90,17 +90,14 @@ class PanelLines:
 
 
 def _player_words(game: Game, side: Side) -> tuple[str, ...]:
-    """`AI (novice)`, or a level set by hand in a player's words: `AI, 6 turns ahead`."""
-    player = game.config.player(side)
-    level = player.level
-    if level is None:
+    """The player as the start screen names it (`You`, `AI (Novice)`, `AI (6 turns ahead)`),
+    or a person a file names; then shorter forms for a narrow panel."""
+    config = game.config
+    name = config.player_name(side)
+    if config.player(side).level is None:
         person = person_named(game.tags, side)  # a game of people from another program
-        return (person, player.label()) if person else (player.label(),)
-    if level.name != "custom":
-        return (f"AI ({level.name})",)
-    if level.depth is not None:
-        return (f"AI, {depth_words(level.depth)}", "AI")
-    return (f"AI, {level.time:g} s a move", "AI")
+        return (person, name) if person else (name,)
+    return (name, "AI")
 
 
 def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str, bool]:
@@ -135,7 +132,12 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         lines = [f"{who}{dots}  {game.thinking_seconds():.0f} s"]
         progress = thinking.progress
         if progress is None:
-            return (*lines, "Looking 1 turn ahead...", "", "", "")
+            first = (
+                "Getting the engine ready..."
+                if thinking.getting_ready is not None
+                else "Looking 1 turn ahead..."
+            )
+            return (*lines, first, "", "", "")
         if thinking.engine:
             # The engine's score so far, said to be still deepening: it may change at the
             # next depth (the bar says so too); `Score ... (looked ...)` once it is done.
@@ -176,14 +178,20 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             line = " ".join(judged.line[:8])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
-                f"{who} ({figures.level}) played from the opening book",
+                f"{who} ({figures.level.capitalize()}) played from the opening book",
                 score,  # it says how far it looked (the book's search, or a deeper one)
                 "",
                 "",
                 "",
             )
         if figures.database:  # the databases' move: no search to report, the result says it
-            return (f"{who} ({figures.level}) played from the endgame databases", score, "", "", "")
+            return (
+                f"{who} ({figures.level.capitalize()}) played from the endgame databases",
+                score,
+                "",
+                "",
+                "",
+            )
         looked = (
             f"looked {depth_words(figures.depth)}"
             if figures.depth > 0
@@ -199,7 +207,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             # Not "looked 1 turn ahead" under a level said to think for seconds: no choice.
             looked = "had one legal move"
         return (
-            f"{who} ({figures.level}) {looked}",
+            f"{who} ({figures.level.capitalize()}) {looked}",
             score,
             (
                 f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"

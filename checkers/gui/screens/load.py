@@ -27,6 +27,7 @@ from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_list import GameList
 from checkers.gui.game_view.keeper import RESUME_PLY_TAG
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume, SameGame
+from checkers.gui.persist import shown_names
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import run_key_binding
 from checkers.gui.wording import moves_count, plural
@@ -178,7 +179,8 @@ def saved_game_words(entry: saves.SavedGame) -> str:
     if entry.problem is not None:
         return entry.summary()
     tags = entry.contents.tags
-    players = f"{tags.get('Black', '?')} vs {tags.get('White', '?')}"
+    black, white = shown_names(tags)
+    players = f"{black} vs {white}"
     plies = entry.contents.plies
     shown = plies
     if entry.is_unfinished:
@@ -592,8 +594,9 @@ class ResumeScreen(_Dialog):
         """What the card says about the game."""
         record, tags = self.resumed.record, self.resumed.tags
         moves = plural(moves_count(record.ply, record.start.turn is BLACK), "move")
+        black, white = shown_names(tags)
         return [
-            f"{tags.get('Black', '?')} (Black) vs {tags.get('White', '?')} (White)",
+            f"{black} (Black) vs {white} (White)",
             f"{moves} played, {record.position.turn.name.capitalize()} to move",
             "Not now keeps it in your saved games: Saved games resumes it later.",
         ]

@@ -46,6 +46,7 @@ class SettingsScreen(ScreenBase):
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         """The controls by name (`theme`, `sound`, `volume`, `flip`, `close`), for tests."""
         self.volume: UIHorizontalSlider | None = None
+        self.volume_label: UILabel | None = None
         self.panel: UIPanel | None = None
         """The card the controls are on, while it is built."""
         self._shown_changed = False  # the databases' row changed its words this frame
@@ -94,9 +95,24 @@ class SettingsScreen(ScreenBase):
         if "databases" in self.widgets:
             self._refresh_databases()
         volume = self.volume
-        audible = self.settings.sound and self.context.sounds.problem is None
+        audible = self.audible()
         if volume is not None and volume.is_enabled != audible:
             volume.enable() if audible else volume.disable()
+            if self.volume_label is not None:  # the row's name greys with its slider
+                self.volume_label.change_object_id(None if audible else "@greyed")
+
+    def audible(self) -> bool:
+        """Whether a sound can play (the sound is on, and there is an audio device)."""
+        return self.settings.sound and self.context.sounds.problem is None
+
+    def volume_tip(self) -> str:
+        """What the volume's slider does, or why it is greyed (said there once: the Sound row
+        names the missing device, the slider why it has nothing to do)."""
+        if self.context.sounds.problem is not None:
+            return "No sound can play without an audio device: nothing to make louder"
+        if not self.settings.sound:
+            return "The sound is off: turn it on (Sound) to set how loud it is"
+        return "How loud the sounds are"
 
     def build_ui(self, root: UIContainer) -> None:
         """A card in the middle of the window with one row per setting and Close at its foot."""
@@ -157,7 +173,14 @@ class SettingsScreen(ScreenBase):
             self.widgets["sound"].disable()
         y += row + gap
 
-        UILabel(pygame.Rect(2 * gap, y, label, row), "Volume", ui, container=panel)
+        audible = self.audible()
+        self.volume_label = UILabel(
+            pygame.Rect(2 * gap, y, label, row),
+            "Volume",
+            ui,
+            container=panel,
+            object_id=None if audible else "@greyed",
+        )
         self.volume = UIHorizontalSlider(
             pygame.Rect(2 * gap + label, y, control, row),
             round(settings.volume * 100),
@@ -166,8 +189,8 @@ class SettingsScreen(ScreenBase):
             container=panel,
             click_increment=10,
         )
-        self.tips.add(self.volume, "How loud the sounds are")
-        if not settings.sound or silent:
+        self.tips.add(self.volume, self.volume_tip)
+        if not audible:
             self.volume.disable()  # nothing to make louder while the sound is off (`update`)
         self.widgets["volume"] = self.volume
         y += row + gap
