@@ -288,7 +288,7 @@ def test_an_engine_slip_is_explained_as_a_slip_with_both_moves_scored() -> None:
     assert why.moves[0].move == why.played and why.moves[0].bound != "unscored"
     assert why.searched in [move.move for move in why.moves]
     assert any(
-        s.startswith("The sloppy level slipped on purpose") and why.played in s
+        s.startswith("The Sloppy level slipped on purpose") and why.played in s
         for s in sentences(why)
     )
 
@@ -304,8 +304,8 @@ def test_the_beginners_slip_and_misjudging_are_explained() -> None:
     why = explain_choice(Position(), choice)
     assert why is not None and why.slipped
     text = sentences(why)
-    assert any("beginner level slipped on purpose" in s and "one time in 4" in s for s in text)
-    assert any("beginner level misjudges on purpose" in s for s in text)
+    assert any("Beginner level slipped on purpose" in s and "one time in 4" in s for s in text)
+    assert any("Beginner level misjudges on purpose" in s for s in text)
     assert why.moves[0].move == why.played
 
 

@@ -170,7 +170,7 @@ def test_why_says_a_forced_capture_and_the_only_legal_move() -> None:
 
 
 def test_a_slip_rescored_by_the_engine_lists_its_searchs_choice_and_claims_no_choice() -> None:
-    # The walk read "The novice level chose 25-22, looking 10 turns ahead" above "its search
+    # The walk read "The Novice level chose 25-22, looking 10 turns ahead" above "its search
     # chose 15-10", and 15-10 was not among the moves listed.
     from checkers.coach.exact import exact_explanation
 
@@ -194,7 +194,7 @@ def test_why_says_when_the_beginner_level_slips_on_purpose() -> None:
     explanation = explain_choice(Position(), slipper.choose(Position()))
     assert explanation is not None and explanation.slipped
     card = why_card(explanation, BLACK, 0)
-    assert any("beginner level slipped on purpose" in fact for fact in card.facts)
+    assert any("Beginner level slipped on purpose" in fact for fact in card.facts)
     assert card.rows[0].played and card.rows[0].move == explanation.played
     assert card.rows[0].score == "not scored"
     chosen = card.rows[1]  # the move its search chose: its expected line, not a refutation

@@ -393,7 +393,7 @@ def test_the_why_card_speaks_plainly_and_labels_a_rough_estimate() -> None:
     for _, card in cards:
         assert_plain(_card_words(card))
     views = {name: card.view for name, card in cards}
-    assert views["novice"].startswith("Scores are the novice level's own rough estimate")
+    assert views["novice"].startswith("Scores are the Novice level's own rough estimate")
     assert "not the engine's evaluation" in views["beginner"]
     assert views["master"] == "Scores are the engine's, in men, for the side ahead."
     # A level's own count is said as what it counted, never with a verdict (the walk read
@@ -437,8 +437,8 @@ def test_a_why_card_after_a_weak_level_s_move_is_plain_and_labelled(
     assert isinstance(why, WhyScreen)
     words = screen_words(app)
     assert_plain(words)
-    assert any("novice level" in word for word in words)
-    assert "the novice level's own rough estimate" in why.card.view
+    assert any("Novice level" in word for word in words)
+    assert "the Novice level's own rough estimate" in why.card.view
     assert any("own rough estimate in men, not the engine" in word for word in words)
 
 

@@ -433,13 +433,14 @@ def _shortened(line: Sequence[str]) -> str:
 
 
 def who_played(player: str) -> str:
-    """Who played, as a sentence begins it: `The novice level`, `This AI` (set up by hand),
+    """Who played, as a sentence begins it: `The Novice level` (named as the start screen names
+    it), `This AI` (set up by hand),
     `The engine`."""
     if player == "custom":
         return "This AI"
     if player in ALGORITHMS:
         return "The engine" if player == "engine" else "The AI"
-    return f"The {player} level"
+    return f"The {player.capitalize()} level"
 
 
 def facts(explanation: Explanation) -> list[str]:

@@ -292,7 +292,9 @@ def why_card(
         view = "Scores are in men as this AI judges, for the side ahead."
     else:
         owner = (
-            "this AI's" if explanation.player == "custom" else f"the {explanation.player} level's"
+            "this AI's"
+            if explanation.player == "custom"
+            else f"the {explanation.player.capitalize()} level's"
         )
         view = (
             f"Scores are {owner} own rough estimate in men, not the engine's evaluation,"
@@ -300,7 +302,11 @@ def why_card(
         )
         # A weak level's own count is said as what it counted, never with a verdict: the
         # engine may judge the position quite differently (docs/guide.md, "Why?").
-        counter = "this AI" if explanation.player == "custom" else f"the {explanation.player} level"
+        counter = (
+            "this AI"
+            if explanation.player == "custom"
+            else f"the {explanation.player.capitalize()} level"
+        )
         rows = [
             row
             if row.score == UNSCORED
