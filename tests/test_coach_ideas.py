@@ -85,12 +85,13 @@ def test_a_line_that_does_not_replay_is_refused() -> None:
 
 
 def test_a_move_whose_natural_reply_loses_a_man_is_a_trap() -> None:
-    # From an engine game: 6-1 crowns, and Black's natural 19-23 loses a man to 22-18.
-    position = Position("W:W6,17,20,21,22:B7,10,11,14,19,26,27")
+    # From an engine game: 18-14, and Black's natural 12-16 loses a man to the shot 14-9 5x14
+    # 22-17 13x22 26x17x10x1.
+    position = Position("W:W18,21,22,26,29,30,31,32:B3,4,5,6,7,8,12,13")
     engine = new_engine()
-    crowned = position.move(Move.from_pdn("6-1", position))
-    line = ["6-1", *(move.pdn() for move in engine.search(crowned, Limits(depth=9)).pv)]
+    after = position.move(Move.from_pdn("18-14", position))
+    line = ["18-14", *(move.pdn() for move in engine.search(after, Limits(depth=9)).pv)]
     trap = _named(ideas(position, line, engine=engine), "trap")
-    assert trap.side is WHITE and trap.fields == {"reply": "19-23", "wins": 1}
-    assert trap.line[:2] == ("6-1", "19-23") and proves(position, trap)
-    assert not proves(position, dataclasses.replace(trap, claim=(("reply", "19-23"), ("wins", 2))))
+    assert trap.side is WHITE and trap.fields == {"reply": "12-16", "wins": 1}
+    assert trap.line[:2] == ("18-14", "12-16") and proves(position, trap)
+    assert not proves(position, dataclasses.replace(trap, claim=(("reply", "12-16"), ("wins", 2))))

@@ -124,6 +124,55 @@ def test_with_a_damaged_file_the_built_in_weights_play(tmp_path: Path) -> None:
     assert "checksum" in done.stderr and done.stdout.strip()
 
 
+def _search_in_a_fresh_process(
+    env: dict[str, str], before: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """A depth-5 search from the start by a new Python engine process; `before` runs first."""
+    script = (
+        f"{before}\n"
+        "from checkers.ai import Limits, engine; from checkers.board import Position\n"
+        "print('tables' if engine._PATTERNS is not None else 'none')\n"
+        "print(engine.Engine().search(Position(), Limits(depth=5)).move.pdn())\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        env={**env, "CHECKERS_CORE": "python"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"), [(None, "tables"), ("", "tables"), ("on", "tables"), ("off", "none")]
+)
+def test_the_packaged_tables_play_unless_turned_off(setting: str | None, expected: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != patterns.ENVIRONMENT}
+    if setting is not None:
+        env[patterns.ENVIRONMENT] = setting
+    done = _search_in_a_fresh_process(env)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.split()[0] == expected
+
+
+def test_with_the_packaged_file_damaged_the_built_in_weights_play(tmp_path: Path) -> None:
+    # The default setting reads the packaged file; here the package's data folder holds a cut copy.
+    damaged = tmp_path / "patterns.bin"
+    damaged.write_bytes(patterns.packaged_path().read_bytes()[:-2])
+    env = {k: v for k, v in os.environ.items() if k != patterns.ENVIRONMENT}
+    before = (  # before the package is imported: its data folder is tmp_path
+        "from importlib import resources; from pathlib import Path; files = resources.files\n"
+        f"resources.files = lambda name: Path({str(tmp_path)!r}) if name == 'checkers.data' "
+        "else files(name)"
+    )
+    done = _search_in_a_fresh_process(env, before)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.count("\n") == 1 and "pattern tables are not used" in done.stderr
+    assert str(damaged) in done.stderr and "damaged" in done.stderr
+    assert done.stdout.split()[0] == "none" and done.stdout.split()[1]
+
+
 def test_the_packaged_tables_load() -> None:
     tables = patterns.load()
     assert len(tables) == patterns.PHASES

@@ -307,7 +307,7 @@ def _install(weights: Weights) -> None:
 _install(TUNED)
 
 # The learned pattern tables, by phase, or None: without them the term is skipped (checkers/ai/
-# patterns.py; CHECKERS_PATTERNS chooses them, docs/engine.md says why not yet by default).
+# patterns.py; the packaged ones unless CHECKERS_PATTERNS names another file or says `off`).
 _PATTERNS: patterns.Tables | None = None
 _ROW_STARTS = patterns.ROW_STARTS
 _ROW_TERNARY = patterns.ROW_TERNARY

@@ -60,9 +60,8 @@ FILE_NAME = "patterns.bin"
 MAGIC = "checkers-patterns"
 VERSION = 2
 ENVIRONMENT = "CHECKERS_PATTERNS"
-"""`CHECKERS_PATTERNS=on` plays with the packaged tables, `=PATH` with a file's; unset or `off`:
-without the term (the matches say the tables gain, docs/engine.md; they become the default once
-the tests that pin engine games and scores are updated for them)."""
+"""Unset, empty or `on`: the engine plays with the packaged tables (the matches say they gain,
+docs/engine.md); `=PATH` with a file's; `off`: without the term."""
 
 Tables = list[list[list[int]]]
 """Values by [phase][window][pattern], hundredths of a man for Black."""
@@ -185,10 +184,11 @@ def load(path: Path | None = None) -> Tables:
 
 
 def chosen() -> Path | None:
-    """The pattern file the environment asks for (None: play without the term)."""
+    """The pattern file the environment asks for: the packaged one unless it names another or
+    says `off` (None: play without the term)."""
     setting = os.environ.get(ENVIRONMENT, "").strip()
-    if setting.lower() in ("", "off", "0", "no"):
+    if setting.lower() in ("off", "0", "no"):
         return None
-    if setting.lower() in ("on", "1", "yes"):
+    if setting.lower() in ("", "on", "1", "yes"):
         return packaged_path()
     return Path(setting)
