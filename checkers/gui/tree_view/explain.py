@@ -20,6 +20,7 @@ from checkers.gui.tree_view.words import (
     bound,
     depth_words,
     game_score_words,
+    men,
     node_score,
     plain_score,
     root_label,
@@ -136,9 +137,14 @@ def header_lines(
         and score_words(game.score, game.man, game.side, human) == plain
     ):
         game = None  # the game's score reads the same: said once, in the tree's sentence
+    # The nodes show their figures (`-0.10`): `even` alone beside them reads as a contradiction,
+    # so an even score that is not nought gives its figure too, as the start node shows it.
+    told = plain
+    if plain == "even" and tree.score is not None and men(tree.score, man) != "0.00":
+        told = f"even, {men(tree.score, man)}"
     if game is None:
         found = (
-            f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({plain}). "
+            f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({told}). "
             f"Best line: {line or 'none'}."
         )
     else:
@@ -148,7 +154,7 @@ def header_lines(
         if not game.engine:
             own = f"; this search's own rough count: {plain}"
         elif plain != score_words(game.score, game.man, game.side, human):
-            own = f"; this shallower search says {plain}"
+            own = f"; this shallower search says {told}"
         found = (
             f"Looking {depth_words(tree.depth, False)}, the best move is {best}. "
             f"Best line: {line or 'none'}. {game_score_words(game, human)}{own}."
