@@ -20,6 +20,7 @@ from checkers.coach.judgement import Judgement
 from checkers.gui.config import Mode
 from checkers.gui.explaining import move_number
 from checkers.gui.game import Game
+from checkers.gui.game_view.panel import scored_search
 from checkers.gui.tree_view.pane import TreePane
 from checkers.gui.tree_view.search import DEFAULT_DEPTH, Subject
 from checkers.gui.tree_view.view import DEPTHS, TreeChoices, TreeView
@@ -138,14 +139,9 @@ def game_score(game: Game, position: Position, evaluation: str) -> GameScore | N
     engine = evaluation == BOARD_EVALUATION
     judged = game.judgements.get(position)
     thinking = game.thinking
-    progress = thinking.progress if thinking is not None else None
-    if (
-        thinking is not None
-        and progress is not None
-        and thinking.engine
-        and game.position == position
-        and (judged is None or (not judged.database and progress.depth >= judged.depth))
-    ):
+    # The panel's and the bar's rule for when a search under way gives the score.
+    progress = scored_search(game) if game.position == position else None
+    if thinking is not None and progress is not None:
         return GameScore(
             progress.score, thinking.man, thinking.side, progress.depth, True, engine=engine
         )
