@@ -110,8 +110,10 @@ def header_lines(
             root = tree.root.position.turn
             value = game.score if game.side is root else -game.score
             still = ", still deepening" if game.deepening else ""
+            after = f" after {game.after}" if game.after else ""
             found += (
-                f"; the game's judgement: {value_text(value, game.man)} at depth {game.depth}"
+                f"; the game's judgement{after}: {value_text(value, game.man)} at depth "
+                f"{game.depth}"
                 f"{' (databases)' if game.database else still}"
             )
         if replay is not None:
@@ -134,6 +136,7 @@ def header_lines(
         and game.engine
         and not game.deepening
         and not game.database
+        and not game.after  # another position's score: never folded into the root's
         and score_words(game.score, game.man, game.side, human) == plain
     ):
         game = None  # the game's score reads the same: said once, in the tree's sentence
@@ -153,6 +156,8 @@ def header_lines(
         own = ""
         if not game.engine:
             own = f"; this search's own rough count: {plain}"
+        elif game.after and tree.best_move is not None and best != game.after:
+            own = f"; this shallower search says {told} after {best}"
         elif plain != score_words(game.score, game.man, game.side, human):
             own = f"; this shallower search says {told}"
         found = (

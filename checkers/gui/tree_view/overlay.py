@@ -8,6 +8,7 @@ module registers nothing by being imported.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Protocol
 
 import pygame
@@ -152,6 +153,20 @@ def game_score(game: Game, position: Position, evaluation: str) -> GameScore | N
     )
 
 
+def header_score(game: Game, subject: Subject, shown: Position) -> GameScore | None:
+    """The game's score the header gives for the tree of `subject` rooted at `shown`: for the
+    search behind the AI's last move, the score of the position that move led to, which the
+    panel gives beside the AI's figures (the position before it has its own judgement, the
+    best move's score, and at one depth the two read as one search's two numbers); else, or
+    where that position is not judged, the root's own."""
+    played = subject.played
+    if played is not None and shown == subject.position and played in shown.legal_moves():
+        found = game_score(game, shown.move(played), subject.evaluation)
+        if found is not None:
+            return replace(found, after=played.pdn())
+    return game_score(game, shown, subject.evaluation)
+
+
 def judge_with_tree(game: Game, subject: Subject, tree: SearchTree) -> bool:
     """Hand the tree's score of its root to the game's judgement when the tree judged by the
     engine's evaluation and looked deeper than anything kept (a deeper score replaces a
@@ -269,6 +284,7 @@ class TreeOverlay:
         # The header gives the game's one score of the position the tree shows, as the panel
         # and the bar do at this moment (it may deepen while the tree is open).
         shown = self.pane.view.tree.root.position if self.pane.view is not None else None
-        judged = None if shown is None else game_score(game, shown, self.pane.subject.evaluation)
-        self.pane.set_judged(judged)
+        self.pane.set_judged(
+            None if shown is None else header_score(game, self.pane.subject, shown)
+        )
         self.pane.draw(surface)
