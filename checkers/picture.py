@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checkers.board import BLACK, SQUARES, InvalidMoveError, Move, Piece, Position
-from checkers.board_geometry import BoardGeometry, Point
+from checkers.board_geometry import BoardGeometry, Point, arrow_shifts, shifted
 from checkers.palettes import CROWN_SIZE, DEFAULT_THEME, PALETTES, PIECE_RADIUS, Palette
 
 __all__ = [
@@ -389,10 +389,15 @@ def _outline(rect: tuple[int, int, int, int], width: int, colour: Colour) -> lis
 
 def _arrows(palette: Palette, geometry: BoardGeometry, arrows: Sequence[Move]) -> list[Shape]:
     """A line's arrows as the window draws them: numbered at their tails and fading, the later
-    ones drawn first so the move to play now lies over its replies."""
+    ones drawn first so the move to play now lies over its replies; an arrow along a diagonal
+    an earlier one already uses is drawn aside, as the window's boards draw it."""
     shapes: list[Shape] = []
+    shifts = arrow_shifts(arrows)
     for index in reversed(range(len(arrows))):
         points = [geometry.square_center(square) for square in arrows[index].path]
+        if shifts[index]:
+            # render.Renderer's distance: an arrow's width and a third, per step aside.
+            points = shifted(points, shifts[index] * max(3, geometry.cell // 7) * 1.3)
         alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
         shapes += _arrow(palette, points, geometry.cell, alpha, str(index + 1))
     return shapes

@@ -219,7 +219,9 @@ def test_a_reviewed_game_without_a_puzzle_says_so_and_the_empty_set_says_what_ma
     app.request(StartGame(GameConfig()))
     app.step(1 / 60)
     screen = review_in_the_window(app, record)
-    assert screen.game.status.startswith("Review done. No puzzles from this game")
+    assert screen.game.status.startswith(
+        "Review done. No puzzles: no mistake left one move clearly best."
+    )
     assert load_puzzles() == []
     app.request(ShowStart())
     app.step(1 / 60)

@@ -721,3 +721,30 @@ def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figur
     assert verdict == pane.verdict(2)
     assert verdict.startswith(f"The review, looking {review.before.depth} turns ahead, calls ")
     assert verdict.endswith(f"{shown[1]}.")  # after the move: the bar's figure
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_status_line_after_a_review_reads_whole_at_720x480(
+    make_app: Callable[..., App], theme_name: str, data: Path
+) -> None:
+    # The walk read "...Move to play on from here, or press C" cut at its foot at 720x480 in
+    # High contrast: a reviewed game of the AI, the board at its last move, the player to move.
+    from checkers.ai.levels import get_level
+    from checkers.gui.settings import Settings
+
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(level=get_level("club")))
+    app = make_app(config, size=(720, 480), settings=Settings(theme=theme_name), autosave=True)
+    record = GameRecord(Position())
+    for text in ["11-15", "23-19", "9-14", "22-17", "5-9", "17-13"]:
+        record.play(Move.from_pdn(text, record.position))
+    screen_of(app).load(record, config_tags(config), "short.pdn")
+    app.step(1 / 60)
+    start_from_menu(app)
+    review_finished(app)
+    screen = screen_of(app)
+    wait_for(app, lambda: "uzzle" in screen.game.status, "the review's puzzles")
+    box = screen.status_box
+    assert box is not None
+    status = screen.game.status
+    assert status.startswith("Review done.") and "or press C" in status, status
+    assert box.scroll_bar is None, f"the status scrolls: {status}"

@@ -22,7 +22,7 @@ from checkers.gui import theme
 from checkers.gui.app import App, ui_scale
 from checkers.gui.board_view.render import arrow_shifts
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.explorer_pane import NO_SHARES
+from checkers.gui.explorer_pane import NO_SHARES, WAY_BACK_IN_GAME, empty_words
 from checkers.gui.game_view.panel import UNDONE
 from checkers.gui.intents import LoadedGame
 from checkers.gui.screens.analysis import AnalysisScreen
@@ -173,6 +173,47 @@ def test_the_explorer_says_what_an_empty_table_means_and_gives_one_score_a_move(
     assert pane.labels["head win"].text.strip() == ""
     said = " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
     assert "no game that reached this position" in said and "Add games..." in said
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+def test_the_explorers_way_back_works_where_it_is_given(
+    make_app: Callable[..., App], data_dir: Path, size: tuple[int, int]
+) -> None:
+    # The walk's explorer, opened from a game, said "Step back towards the start (Left, Home)"
+    # where Left answered "nothing to take back here": the advice names keys that work there.
+    (data_dir / "games").mkdir(exist_ok=True)
+    played = '[Black "Ann"]\n[White "Bob"]\n[Result "*"]\n\n1. 11-15 23-19 *\n'
+    (data_dir / "games" / "played.pdn").write_text(played, encoding="utf-8")
+    app = make_app(size=size)
+    game = screen_of(app).game
+    for square in (11, 15, 24, 20):  # 24-20: a reply no game played
+        click(app, square)
+    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
+    press(app, pygame.K_o, "o")  # the explorer on the position shown
+    board = app.screen
+    assert isinstance(board, AnalysisScreen) and board.explorer is not None
+    pane = board.explorer
+
+    def said() -> str:
+        return " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
+
+    run_until(app, lambda: not pane.builder.busy and "reached this position" in said())
+    # On the game's position: this board's Left and Home take nothing back, so the advice is
+    # the game's keys, and they work there.
+    assert "Esc, then Left or Home" in said() and "(Left, Home)" not in said()
+    assert " ".join(said().split()) == empty_words(WAY_BACK_IN_GAME)  # whole, every row shown
+    press(app, pygame.K_LEFT)
+    assert "nothing to take back" in board.status
+    # A move made here: Left takes it back, and the advice says so.
+    board.play_text("8-11")
+    run_until(app, lambda: "(Left, Home)" in said())
+    press(app, pygame.K_LEFT)
+    assert board.status == "Took back 8-11." and board.moves_here() == 0
+    run_until(app, lambda: "Esc, then Left or Home" in said())
+    press(app, pygame.K_ESCAPE)
+    assert screen_of(app) is not board and screen_of(app).game is game
+    press(app, pygame.K_LEFT)  # in the game, Left steps back towards the start
+    assert game.record.ply == 1
 
 
 @pytest.mark.parametrize("level", ["novice", "club"])

@@ -231,3 +231,31 @@ def test_the_trees_header_and_the_panel_give_one_score_in_the_players_words(
     assert "Score +0.50 for you (looked 14 turns ahead)" in header()
     assert f"this shallower search says {tree_words}" in header()
     assert score_line() == "Score +0.50 for you (looked 14 turns ahead)"
+
+
+def test_the_header_of_the_ais_last_move_gives_the_panels_score_of_the_position_it_led_to(
+    app: App,
+) -> None:
+    # The walk read "White (Club) looked 13 turns ahead / Score +0.75 for the AI" in the panel
+    # and "Score +0.80 for the AI (looked 13 turns ahead)" in the header of the search behind
+    # that move: the judgement of the position before the move (its best move's score) beside
+    # that of the position after it. The header gives the panel's, and says whose it is.
+    from checkers.board import BLACK
+    from checkers.coach.judgement import Judgement
+    from checkers.gui.game_view.panel import panel_lines
+
+    screen = screen_of(app)
+    game = screen.game
+    before = game.position
+    move = Move((11, 15))
+    game.play(move)
+    game.ai_search = AISearch(SearchRequest(before, (before,)), get_level("club"), move)
+    game.judge(before, Judgement(0.80, 1.0, BLACK, 13))  # the best move's exact score
+    game.judge(game.position, Judgement(0.75, 1.0, BLACK, 13))  # the played move's
+    panel = next(line for line in panel_lines(game).search if line.startswith("Score "))
+    assert panel == "Score +0.75 for Black (looked 13 turns ahead)"
+    overlay = open_tree(app)
+    assert overlay.view is not None
+    header = overlay.view.header_text()
+    assert "After 11-15: score +0.75 for Black (looked 13 turns ahead)" in header, header
+    assert "+0.80" not in header

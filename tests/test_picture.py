@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import itertools
+import math
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -13,6 +15,7 @@ import pytest
 
 from checkers import palettes as theme
 from checkers.board import InvalidMoveError, Move, Position
+from checkers.board_geometry import Point
 from checkers.cli import main
 from checkers.formats.svg import svg_document
 from checkers.gui.board_view import render
@@ -22,6 +25,7 @@ from checkers.picture import (
     MIN_NUMBER_PIXELS,
     Circle,
     Group,
+    Polyline,
     Rect,
     Shape,
     Text,
@@ -249,3 +253,45 @@ def test_a_hint_outlines_its_square_and_its_arrow_has_no_number() -> None:
     )
     assert [s for s in picture.shapes if isinstance(s, Group) and s.name == "arrow"]
     assert not [s for s in picture.shapes if isinstance(s, Text) and s.text == "1"]
+
+
+def _runs_along(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
+    """Whether two straight stretches of shaft lie over each other for more than a pixel."""
+    (x0, y0), (x1, y1) = a
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length == 0:
+        return False
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    # Both ends of b on a's line (within a pixel), and their projections overlapping a.
+    if any(abs((x - x0) * uy - (y - y0) * ux) > 1.0 for x, y in b):
+        return False
+    ends = sorted((x - x0) * ux + (y - y0) * uy for x, y in b)
+    return min(ends[1], length) - max(ends[0], 0.0) > 1.0
+
+
+def test_a_lines_arrows_along_one_diagonal_are_drawn_side_by_side() -> None:
+    # The walk's Why? board drew 24-19, 15x24 and 27x20 over each other: the picture (the
+    # Why? card's board) sets an arrow aside as the window's analysis board does.
+    position = Position()
+    for text in ["11-15", "23-19", "8-11", "26-23", "12-16", "19x12", "4-8"]:
+        position = position.move(Move.from_pdn(text, position))
+    line = tuple_line(position, ["24-19", "15x24", "27x20"])
+    picture = board_picture(position, size=215, arrows=line, caption="")
+    shafts = [
+        next(shape for shape in group.shapes if isinstance(shape, Polyline)).points
+        for group in picture.shapes
+        if isinstance(group, Group) and group.name == "arrow"
+    ]
+    assert len(shafts) == 3
+    stretches = [list(itertools.pairwise(points)) for points in shafts]
+    for first, second in itertools.combinations(stretches, 2):
+        assert not any(_runs_along(a, b) for a in first for b in second), shafts
+
+
+def tuple_line(position: Position, texts: list[str]) -> tuple[Move, ...]:
+    moves = []
+    for text in texts:
+        move = Move.from_pdn(text, position)
+        moves.append(move)
+        position = position.move(move)
+    return tuple(moves)

@@ -91,3 +91,19 @@ def test_the_header_gives_the_games_deeper_judgement_in_the_panels_words() -> No
     # For the curious, in the search's terms, from the root's side.
     curious = header(deeper, curious=True)
     assert "the game's judgement: +0.50 at depth 14" in curious
+
+
+def test_an_even_header_gives_the_figure_the_start_node_shows() -> None:
+    # The walk read "the best move is 17-13 (even)" above a start node reading "-0.10": the
+    # header says the node's figure with `even`, so the two never disagree.
+    from checkers.gui.tree_view.explain import header_lines
+
+    tree = tracked_search(Position(), 1, "alphabeta", "engine")
+    man = man_value("engine")
+    assert tree.score is not None and 0 < abs(tree.score) < man / 5  # even, yet not nought
+    node = node_score(tree.root, man)
+    said = header_lines(tree, None, None, man, False)[0][0]
+    assert f"({'even, ' + node})" in said and node != "0.00"
+    # A score of nought reads `even` alone: there is no figure to disagree with.
+    level = tracked_search(Position(), 2, "alphabeta", "engine")
+    assert level.score == 0 and "(even)" in header_lines(level, None, None, man, False)[0][0]

@@ -59,11 +59,14 @@ from checkers.notation import is_even
 
 __all__ = [
     "OWN_GAMES",
+    "WAY_BACK_HERE",
+    "WAY_BACK_IN_GAME",
     "ArchivePicked",
     "ArchivePicker",
     "ExplorerPane",
     "IndexBuilder",
     "book_moves",
+    "empty_words",
     "legal_move",
 ]
 
@@ -77,12 +80,24 @@ LONGEST_NOTE = (
 a line more for the book's moves."""
 NO_SHARES = "–"
 """Each share of a move whose games all stopped without a result."""
-EMPTY_WORDS = (
-    "Your games and the archives added here hold no game that reached this position: "
-    "a position out of the opening is seldom in any. Step back towards the start "
-    "(Left, Home), or add a large archive of games (Add games...)."
-)
-"""Said over the table's room when no move of the position was played in a game indexed."""
+WAY_BACK_HERE = "Step back towards the start (Left, Home)"
+"""How to reach a position nearer the start when moves were made on the analysis board."""
+WAY_BACK_IN_GAME = "Step back in the game (Esc, then Left or Home) and press O there"
+"""How to reach one from the game's own position: the board's Left and Home go no further back
+than the position it opened on, the game's own do."""
+
+
+def empty_words(way_back: str = WAY_BACK_HERE) -> str:
+    """Said over the table's room when no move of the position was played in a game indexed:
+    why, and what to do; `way_back` is how to step back towards the start from where the board
+    is ('' where no step back works)."""
+    step = f"{way_back}, or add" if way_back else "Add"
+    return (
+        "Your games and the archives added here hold no game that reached this position: "
+        f"few go this far from the opening. {step} a large archive (Add games...)."
+    )
+
+
 """Lines under the table for the book's moves and the engine's note."""
 
 OWN_GAMES = "your games"
@@ -425,10 +440,15 @@ class ExplorerPane:
         return f"Indexing {name}:{share}"
 
     def texts(
-        self, position: Position, analysis: Analysis | None, deepening: bool = False
+        self,
+        position: Position,
+        analysis: Analysis | None,
+        deepening: bool = False,
+        way_back: str = WAY_BACK_HERE,
     ) -> dict[str, str]:
         """Every label's text (pure: tests read it too); `deepening`: the analysis still goes
-        deeper, so its scores may change (the note says so)."""
+        deeper, so its scores may change (the note says so); `way_back`: how to step back
+        towards the start from here (`empty_words`)."""
         rows = self.rows(position, analysis)
         games = self.games()
         archives = sum(1 for index in self.indexes.values() if index.info.games)
@@ -463,7 +483,9 @@ class ExplorerPane:
             "explorer engine": engine,
         }
         empty = (
-            _wrapped_words(EMPTY_WORDS, self.labels.get("empty 0")) if games and not rows else []
+            _wrapped_words(empty_words(way_back), self.labels.get("empty 0"))
+            if games and not rows
+            else []
         )
         for index in range(self.row_count()):
             texts[f"empty {index}"] = empty[index] if index < len(empty) else ""
@@ -563,9 +585,15 @@ class ExplorerPane:
         if number < len(self.moves):
             play(self.moves[number].move)
 
-    def sync(self, position: Position, analysis: Analysis | None, deepening: bool = False) -> bool:
+    def sync(
+        self,
+        position: Position,
+        analysis: Analysis | None,
+        deepening: bool = False,
+        way_back: str = WAY_BACK_HERE,
+    ) -> bool:
         """Bring the widgets in step with `texts`; True if anything changed."""
-        texts = self.texts(position, analysis, deepening)
+        texts = self.texts(position, analysis, deepening, way_back)
         footer = [self.labels[f"footer {index}"] for index in range(self.footer_lines)]
         book, engine = texts["explorer book"], texts["explorer engine"]
         texts.update(_footer_lines(footer, book, engine))

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from checkers.board import BLACK, SQUARES, Move, Piece, Position, row_col_square, square_row_col
-from checkers.board_geometry import BoardGeometry, Point
+from checkers.board import BLACK, SQUARES, Move, Piece, Position
+from checkers.board_geometry import BoardGeometry, Point, arrow_shifts, shifted
 from checkers.gui import theme
 from checkers.gui.board_view.animation import Animation
 from checkers.gui.board_view.assets import Assets
@@ -158,51 +158,6 @@ def animation_view(animation: Animation, geometry: BoardGeometry) -> BoardView:
         hidden=frozenset({animation.move.start}) | animation.vanished(),
         floating=floating,
     )
-
-
-def _diagonal_steps(path: Sequence[int]) -> set[frozenset[int]]:
-    """The neighbouring pairs of squares an arrow through `path` passes over: a jump covers
-    the square it leaps as well, so two arrows along one diagonal share a pair wherever they
-    overlap, not only where both join the same two squares."""
-    steps: set[frozenset[int]] = set()
-    for start, end in itertools.pairwise(path):
-        (row, col), (end_row, end_col) = square_row_col(start), square_row_col(end)
-        d_row, d_col = (end_row > row) - (end_row < row), (end_col > col) - (end_col < col)
-        square = start
-        while (row, col) != (end_row, end_col) and d_row and d_col:
-            row, col = row + d_row, col + d_col
-            after = row_col_square(row, col)
-            if after is None:  # not a diagonal: the two squares alone
-                steps.add(frozenset((start, end)))
-                break
-            steps.add(frozenset((square, after)))
-            square = after
-    return steps
-
-
-def arrow_shifts(moves: Sequence[Move]) -> list[int]:
-    """For each move of a line, how many arrow widths to draw it aside (0: in place), so that
-    no two arrows lie over the same stretch of a diagonal."""
-    taken: list[set[frozenset[int]]] = []
-    shifts: list[int] = []
-    for move in moves:
-        steps = _diagonal_steps(move.path)
-        shift = 0
-        while any(
-            steps & used for used, their in zip(taken, shifts, strict=True) if their == shift
-        ):
-            shift = -shift if shift > 0 else 1 - shift  # 0, 1, -1, 2, -2, ...
-        taken.append(steps)
-        shifts.append(shift)
-    return shifts
-
-
-def _shifted(points: Sequence[Point], distance: float) -> list[Point]:
-    """`points` moved `distance` pixels square to the line from the first to the last."""
-    (x0, y0), (x1, y1) = points[0], points[-1]
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    dx, dy = -(y1 - y0) / length * distance, (x1 - x0) / length * distance
-    return [(x + dx, y + dy) for x, y in points]
 
 
 class Renderer:
@@ -350,7 +305,7 @@ class Renderer:
         for index in reversed(range(len(view.arrows))):
             points = [geometry.square_center(s) for s in view.arrows[index].path]
             if shifts[index]:
-                points = _shifted(points, shifts[index] * max(3, cell // 7) * 1.3)
+                points = shifted(points, shifts[index] * max(3, cell // 7) * 1.3)
             alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
             self.arrow(surface, points, cell, alpha=alpha, label=str(index + 1))
         if view.floating is not None:

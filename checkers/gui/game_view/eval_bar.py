@@ -14,7 +14,7 @@ from checkers.gui.cards import grid_unit
 from checkers.gui.config import Mode
 from checkers.gui.context import ScreenContext
 from checkers.gui.game import Game
-from checkers.gui.game_view.panel import human_side
+from checkers.gui.game_view.panel import human_side, scored_search
 from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import ChangeSettings
 from checkers.gui.layout import GameLayout
@@ -92,15 +92,11 @@ class EvalBar:
             # preview), even where the AI looked deeper in play: the panel's note tells the
             # move's loss as the difference of the review's scores, and the bar agrees with it.
             return reviewed, None
-        if (
-            thinking is not None
-            and thinking.progress is not None
-            and thinking.engine
-            and (judged is None or thinking.progress.depth >= judged.depth)
-        ):
+        progress = scored_search(game)
+        if thinking is not None and progress is not None:
             # The engine's search of this position (the AI's move, the hint, the judging
-            # search) has looked deeper than anything kept: its score so far, said to deepen.
-            progress = thinking.progress
+            # search) has looked as deep as anything kept: its score so far, said to deepen
+            # (the panel's rule, so both say one number at one moment).
             return (progress.score, thinking.man, thinking.side), progress.depth
         if judged is not None:
             return (judged.score, judged.man, judged.side), None

@@ -26,9 +26,10 @@ from pygame_gui.elements import (
 )
 
 from checkers.ai.players import BOOK_NOTE
-from checkers.ai.search import is_win_score
+from checkers.ai.search import Progress, is_win_score
 from checkers.board import BLACK, WHITE, Piece, Side
 from checkers.clock import format_clock
+from checkers.coach.judgement import Judgement
 from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.cards import HEADING_TEXT, text_row
@@ -61,7 +62,15 @@ verdict, its loss and what it misses, and the best move with the scores before a
 UNDONE = "#move_undone"
 """The look of a move taken back that waits for redo."""
 
-__all__ = ["GamePanel", "MoveCell", "MoveMark", "PanelLines", "human_side", "panel_lines"]
+__all__ = [
+    "GamePanel",
+    "MoveCell",
+    "MoveMark",
+    "PanelLines",
+    "human_side",
+    "panel_lines",
+    "scored_search",
+]
 
 
 def human_side(game: Game) -> Side | None:
@@ -139,14 +148,16 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             )
             return (*lines, first, "", "", "")
         if thinking.engine:
-            # The engine's score so far, said to be still deepening: it may change at the
-            # next depth (the bar says so too); `Score ... (looked ...)` once it is done.
-            words = score_words(progress.score, thinking.man, thinking.side, human_side(game))
-            lines.append(f"Score {words} ({thinking_words(progress.depth)})")
+            # The position's score as the bar shows it at the same moment (`scored_search`):
+            # this search's so far, said to be still deepening, or a deeper one kept, with how
+            # far this one has got under it.
+            lines.append(_score_line(game))
+            if scored_search(game) is None:
+                lines.append(f"So far {depth_words(progress.depth)}")
         else:
             lines.append(f"So far {depth_words(progress.depth)}")
         lines.append(f"{progress.nodes:,} positions looked at")
-        return (*lines, "", "")
+        return (*lines, "", "", "", "")[:5]
     if game.finished and game.record.ply == len(game.record.line) and game.result is not None:
         # The end of a finished game: its result, where the AI's figures were.
         final = game.full_record().position
@@ -225,9 +236,30 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     return ("", "", "", "", "")
 
 
+def scored_search(game: Game) -> Progress | None:
+    """The engine's search under way of the position shown when its score so far is the
+    position's score (the panel's and the bar's alike): it has looked at least as deep as the
+    judgement kept, and that is no proven result (`Judgement.rank`); None when the judgement
+    kept is the score, or no engine search runs."""
+    thinking = game.thinking
+    if thinking is None or not thinking.engine or thinking.progress is None:
+        return None
+    progress = thinking.progress
+    judged = game.judgement()
+    if judged is None:
+        return progress
+    searched = Judgement(progress.score, thinking.man, thinking.side, progress.depth)
+    return progress if searched.rank() >= judged.rank() else None
+
+
 def _score_line(game: Game) -> str:
     """`Score +0.35 for you`: the engine's evaluation of the position shown, the same as the
-    evaluation bar's and the hint's (empty until an engine search has judged it)."""
+    evaluation bar's and the hint's (empty until an engine search has judged it): the search
+    under way's so far where it stands over the judgement kept (`scored_search`)."""
+    thinking, progress = game.thinking, scored_search(game)
+    if thinking is not None and progress is not None:
+        words = score_words(progress.score, thinking.man, thinking.side, human_side(game))
+        return f"Score {words} ({thinking_words(progress.depth)})"
     found = game.judgement()
     if found is None or (game.finished and game.outcome is not None):
         return ""  # nothing judged yet, or the game over at the position shown: its result
@@ -243,7 +275,7 @@ def _score_line(game: Game) -> str:
     # Which search it comes from (the deepest yet: the AI's, the hint's, the book's, the
     # analysis board's). The figures' heading already says how far the AI looked when it
     # is that search; another search's depth is said with its score.
-    figures = game.figures
+    figures = game.figures if game.thinking is None or game.thinking.purpose == "judge" else None
     if figures is not None and figures.depth == found.depth and figures.note != BOOK_NOTE:
         return f"Score {words}"
     if figures is not None and figures.depth > 0 and figures.note != BOOK_NOTE:

@@ -95,7 +95,9 @@ def puzzle_words(found: int, added: int) -> str:
         return f"{plural(added, 'puzzle')} added to Puzzles (on the start screen)."
     if found:
         return f"Its {plural(found, 'puzzle')} {'is' if found == 1 else 'are'} in Puzzles already."
-    return "No puzzles from this game: no mistake in it left one move clearly best."
+    # Short: with the board's place and the key to play on it must fit the review's three rows
+    # of status at 720x480.
+    return "No puzzles: no mistake left one move clearly best."
 
 
 class ReviewHost(Protocol):

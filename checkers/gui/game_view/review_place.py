@@ -5,17 +5,45 @@ board and the panel never move when a review comes or goes."""
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pygame
 
+from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
-from checkers.gui.layout import SMALL_STATUS_ROWS, GameLayout, game_layout, status_height
+from checkers.gui.layout import (
+    SMALL_STATUS_ROWS,
+    STATUS_TEXT,
+    GameLayout,
+    game_layout,
+    status_height,
+)
 
 __all__ = ["REVIEW_STATUS_ROWS", "game_screen_layout", "split_layout"]
 
 REVIEW_STATUS_ROWS = 3
 """The status line's rows of the smallest text in a small window while a review shows its strip
-(the review's status, 'Review done. Showing White's move 10 of 10...', takes two)."""
+(the review's status, 'Review done. Showing White's move 10 of 10...', takes two; with its
+puzzles' words and the key to play on, three)."""
+
+ROW_SPACING = 1.25
+"""How far apart the status box puts its rows, in lines of its font (pygame_gui's text boxes
+space rows by a quarter line more than the font's own line)."""
+BOX_PADDING = 2
+"""The status box's padding above and below its text, in pixels (pygame_gui's default)."""
+
+
+def review_status_height(scale: float) -> int:
+    """The status line's height under a review's strip: `REVIEW_STATUS_ROWS` rows of the
+    smallest text in a small window as the text box spaces them (the game's status height
+    counts rows a font's line apart, and the third row was cut at its foot at 720x480)."""
+    base = status_height(scale, REVIEW_STATUS_ROWS)
+    size = theme.text_size(STATUS_TEXT, scale)
+    if size > theme.MIN_TEXT:
+        return base
+    line = fonts.font(size).get_linesize()
+    pitch = math.floor(line * ROW_SPACING)
+    return max(base, REVIEW_STATUS_ROWS * pitch + 2 * BOX_PADDING)
 
 
 def game_screen_layout(
@@ -33,7 +61,9 @@ def game_screen_layout(
         side_bar=round(3.2 * unit),
         # Two lines, and in a small window four lines of the smallest text: never cut. Under
         # a review's strip three (its status takes two), so the board loses less to the strip.
-        status_height=status_height(scale, REVIEW_STATUS_ROWS if strip else SMALL_STATUS_ROWS)
+        status_height=(
+            review_status_height(scale) if strip else status_height(scale, SMALL_STATUS_ROWS)
+        )
         + strip,
     )
     if not strip:

@@ -38,7 +38,13 @@ from checkers.gui.explaining import (
     line_words,
     move_number,
 )
-from checkers.gui.explorer_pane import ArchivePicked, ExplorerPane, legal_move
+from checkers.gui.explorer_pane import (
+    WAY_BACK_HERE,
+    WAY_BACK_IN_GAME,
+    ArchivePicked,
+    ExplorerPane,
+    legal_move,
+)
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import GameLayout, game_layout, status_height
 from checkers.gui.ui import Actions, fit_label, fit_text, side_panel
@@ -194,6 +200,14 @@ class AnalysisScreen(ScreenBase):
         if len(self.records) > 1:
             return True
         return self.record.ply > self.base_ply
+
+    def way_back(self) -> str:
+        """How to step back towards the start from the position on the board, for the
+        explorer's advice: this board's keys where a move was made here, the game's where the
+        board is on the game's position (its Left and Home take back nothing here), else ''."""
+        if self.can_take_back():
+            return WAY_BACK_HERE
+        return WAY_BACK_IN_GAME if self.base_ply > 0 else ""
 
     def take_back(self) -> None:
         """Take back the last move made on this board (never one of the game's)."""
@@ -748,7 +762,10 @@ class AnalysisScreen(ScreenBase):
                 changed = True
         if self.explorer is not None:
             deepening = self.deepening() is not None
-            changed = self.explorer.sync(self.position, self.analysis, deepening) or changed
+            changed = (
+                self.explorer.sync(self.position, self.analysis, deepening, self.way_back())
+                or changed
+            )
         if self.lines_box is not None and self.explorer is None:
             lines = self.lines_html(texts)
             if self._shown.get("lines") != lines:

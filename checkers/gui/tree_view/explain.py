@@ -20,6 +20,7 @@ from checkers.gui.tree_view.words import (
     bound,
     depth_words,
     game_score_words,
+    men,
     node_score,
     plain_score,
     root_label,
@@ -109,8 +110,10 @@ def header_lines(
             root = tree.root.position.turn
             value = game.score if game.side is root else -game.score
             still = ", still deepening" if game.deepening else ""
+            after = f" after {game.after}" if game.after else ""
             found += (
-                f"; the game's judgement: {value_text(value, game.man)} at depth {game.depth}"
+                f"; the game's judgement{after}: {value_text(value, game.man)} at depth "
+                f"{game.depth}"
                 f"{' (databases)' if game.database else still}"
             )
         if replay is not None:
@@ -133,12 +136,18 @@ def header_lines(
         and game.engine
         and not game.deepening
         and not game.database
+        and not game.after  # another position's score: never folded into the root's
         and score_words(game.score, game.man, game.side, human) == plain
     ):
         game = None  # the game's score reads the same: said once, in the tree's sentence
+    # The nodes show their figures (`-0.10`): `even` alone beside them reads as a contradiction,
+    # so an even score that is not nought gives its figure too, as the start node shows it.
+    told = plain
+    if plain == "even" and tree.score is not None and men(tree.score, man) != "0.00":
+        told = f"even, {men(tree.score, man)}"
     if game is None:
         found = (
-            f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({plain}). "
+            f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({told}). "
             f"Best line: {line or 'none'}."
         )
     else:
@@ -147,8 +156,10 @@ def header_lines(
         own = ""
         if not game.engine:
             own = f"; this search's own rough count: {plain}"
+        elif game.after and tree.best_move is not None and best != game.after:
+            own = f"; this shallower search says {told} after {best}"
         elif plain != score_words(game.score, game.man, game.side, human):
-            own = f"; this shallower search says {plain}"
+            own = f"; this shallower search says {told}"
         found = (
             f"Looking {depth_words(tree.depth, False)}, the best move is {best}. "
             f"Best line: {line or 'none'}. {game_score_words(game, human)}{own}."

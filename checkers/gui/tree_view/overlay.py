@@ -8,6 +8,7 @@ module registers nothing by being imported.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Protocol
 
 import pygame
@@ -20,6 +21,7 @@ from checkers.coach.judgement import Judgement
 from checkers.gui.config import Mode
 from checkers.gui.explaining import move_number
 from checkers.gui.game import Game
+from checkers.gui.game_view.panel import scored_search
 from checkers.gui.tree_view.pane import TreePane
 from checkers.gui.tree_view.search import DEFAULT_DEPTH, Subject
 from checkers.gui.tree_view.view import DEPTHS, TreeChoices, TreeView
@@ -138,14 +140,9 @@ def game_score(game: Game, position: Position, evaluation: str) -> GameScore | N
     engine = evaluation == BOARD_EVALUATION
     judged = game.judgements.get(position)
     thinking = game.thinking
-    progress = thinking.progress if thinking is not None else None
-    if (
-        thinking is not None
-        and progress is not None
-        and thinking.engine
-        and game.position == position
-        and (judged is None or (not judged.database and progress.depth >= judged.depth))
-    ):
+    # The panel's and the bar's rule for when a search under way gives the score.
+    progress = scored_search(game) if game.position == position else None
+    if thinking is not None and progress is not None:
         return GameScore(
             progress.score, thinking.man, thinking.side, progress.depth, True, engine=engine
         )
@@ -154,6 +151,20 @@ def game_score(game: Game, position: Position, evaluation: str) -> GameScore | N
     return GameScore(
         judged.score, judged.man, judged.side, judged.depth, database=judged.database, engine=engine
     )
+
+
+def header_score(game: Game, subject: Subject, shown: Position) -> GameScore | None:
+    """The game's score the header gives for the tree of `subject` rooted at `shown`: for the
+    search behind the AI's last move, the score of the position that move led to, which the
+    panel gives beside the AI's figures (the position before it has its own judgement, the
+    best move's score, and at one depth the two read as one search's two numbers); else, or
+    where that position is not judged, the root's own."""
+    played = subject.played
+    if played is not None and shown == subject.position and played in shown.legal_moves():
+        found = game_score(game, shown.move(played), subject.evaluation)
+        if found is not None:
+            return replace(found, after=played.pdn())
+    return game_score(game, shown, subject.evaluation)
 
 
 def judge_with_tree(game: Game, subject: Subject, tree: SearchTree) -> bool:
@@ -273,6 +284,7 @@ class TreeOverlay:
         # The header gives the game's one score of the position the tree shows, as the panel
         # and the bar do at this moment (it may deepen while the tree is open).
         shown = self.pane.view.tree.root.position if self.pane.view is not None else None
-        judged = None if shown is None else game_score(game, shown, self.pane.subject.evaluation)
-        self.pane.set_judged(judged)
+        self.pane.set_judged(
+            None if shown is None else header_score(game, self.pane.subject, shown)
+        )
         self.pane.draw(surface)

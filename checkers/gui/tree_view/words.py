@@ -121,6 +121,9 @@ class GameScore:
     """The endgame databases' exact result."""
     engine: bool = True
     """The tree judges by the engine's evaluation too (else its numbers are another scale)."""
+    after: str = ""
+    """The move played from the tree's root whose position this judges (`24-19`: the search
+    behind the AI's last move, whose position now the panel scores), or "": the root's own."""
 
     def stands_over(self, tree: SearchTree) -> bool:
         """Whether the header gives this score rather than the tree's own: a result proven
@@ -136,14 +139,19 @@ def game_score_words(found: GameScore, human: Side | None) -> str:
     (`Score +0.35 for you (looked 14 turns ahead)`, `Score even (thinking... 9 turns ahead)`),
     or the databases' result."""
     words = score_words(found.score, found.man, found.side, human)
+    # After the move played (the panel's position now): said first, so the number is never
+    # read as the tree's root's.
+    after = f"After {found.after}: " if found.after else ""
     if found.database and not is_win_score(found.score):
-        return "A draw with best play (endgame databases)"
-    if found.database:
-        return f"{words[0].upper()}{words[1:]} (endgame databases)"
-    if is_win_score(found.score):
-        return words[0].upper() + words[1:]
-    how = thinking_words(found.depth) if found.deepening else settled_words(found.depth)
-    return f"Score {words} ({how})"
+        said = "A draw with best play (endgame databases)"
+    elif found.database:
+        said = f"{words[0].upper()}{words[1:]} (endgame databases)"
+    elif is_win_score(found.score):
+        said = words[0].upper() + words[1:]
+    else:
+        how = thinking_words(found.depth) if found.deepening else settled_words(found.depth)
+        said = f"Score {words} ({how})"
+    return f"{after}{said[0].lower()}{said[1:]}" if after else said
 
 
 def root_label(curious: bool) -> str:

@@ -1,0 +1,58 @@
+"""The panel and the evaluation bar say one number for the position at one moment, whichever
+search gives it: a search under way, or a deeper judgement kept while a shallower one runs."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from gui_driving import screen_of
+
+from checkers.ai.search import Progress
+from checkers.board import BLACK, WHITE
+from checkers.coach.judgement import Judgement
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game_control.ai_traffic import Thinking
+from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.settings import Settings
+
+
+def test_the_panel_and_the_bar_round_the_one_score_the_same_way(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk read "Score even (thinking... 16 turns ahead)" in the panel beside the bar's
+    # "0.20", then "+0.20 for Black (thinking... 17 turns ahead)" beside "even".
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        settings=Settings(eval_bar="always"),
+    )
+    screen = screen_of(app)
+    game = screen.game
+    assert game.position.turn is BLACK
+
+    def panel_score() -> str:
+        return next(line for line in panel_lines(game).search if line.startswith("Score "))
+
+    def thinking(depth: int, score: float) -> None:
+        progress = Progress(depth, score, 1000, 0.5, ())
+        game.thinking = Thinking(BLACK, "move", time.monotonic(), 1.0, progress, engine=True)
+
+    # A deeper judgement kept (17 turns, a fifth of a man for Black) while a search has got to
+    # 16 turns with a score that reads even: both say the kept one, and the panel says how far
+    # the search under way has got beneath it.
+    game.judge(game.position, Judgement(-0.2, 1.0, WHITE, 17))
+    thinking(16, 0.1)
+    assert panel_score() == "Score +0.20 for Black (looked 17 turns ahead)"
+    assert "So far 16 turns ahead" in panel_lines(game).search
+    assert screen.bar.figure()[1] == "0.20" and screen.bar.label() == "+0.20 for Black"
+    # The search reaches the kept depth: its score so far is the position's, in both.
+    thinking(17, 0.15)
+    assert panel_score() == "Score even (thinking... 17 turns ahead)"
+    assert screen.bar.figure()[1] == "even"
+    assert screen.bar.label() == "even (thinking... 17 turns ahead)"
+    # At the boundary, the one rule of `notation.is_even` rounds one number the same way.
+    for score, figure, words in ((0.195, "0.20", "+0.20 for Black"), (0.194, "even", "even")):
+        thinking(18, score)
+        assert screen.bar.figure()[1] == figure
+        assert panel_score() == f"Score {words} (thinking... 18 turns ahead)"
