@@ -106,7 +106,7 @@ def test_engine_scores_are_shown_in_men(ai: AIClient) -> None:
     run_until(game, lambda: game.record.ply == 2)
     assert game.figures is not None and game.figures.man == 100
     shown = panel_lines(game).search
-    assert shown[0] == "White (engine-3) looked 3 turns ahead"
+    assert shown[0] == "White (Engine-3) looked 3 turns ahead"
     # In men, for the side ahead, named as the human reads it against the AI.
     assert shown[1] == f"Score {score_words(game.figures.score, 100, WHITE, BLACK)}"
     assert shown[1].startswith(("Score even", "Score +"))

@@ -315,7 +315,7 @@ def test_a_weak_levels_block_says_whose_each_depth_is(
         lambda: (found := game.judgement()) is not None and found.depth > own.depth,
     )
     block = panel_lines(game).search
-    assert block[0] == f"White ({level}) looked {plural(own.depth, 'turn')} ahead"
+    assert block[0] == f"White ({level.capitalize()}) looked {plural(own.depth, 'turn')} ahead"
     judged = game.judgement()
     assert judged is not None
     [score] = [line for line in block if line.startswith("Score ")]
