@@ -297,6 +297,10 @@ class GameScreen(ScreenBase):
         elif isinstance(result, SameGame):
             if result.review:
                 self.start_review()
+            elif not self.game.finished and self.game.record.can_redo():
+                # Resumed as a game from the list is: on its last move played, so no move
+                # waits in a redo list that the next click on the board would drop.
+                self.game.resume_play()
             else:
                 self.game.status = "Back to this game, as it was."
         elif isinstance(result, Analysed):
