@@ -673,20 +673,47 @@ def test_a_review_between_two_players_shows_its_words_in_the_panel(
     assert screen.panel is not None and not screen.panel.search.visible  # the list's room again
 
 
-def test_closing_a_review_says_where_the_board_is_in_an_unfinished_game(
+def test_closing_a_review_goes_back_to_the_last_move_of_an_unfinished_game(
     make_app: Callable[..., App],
 ) -> None:
     # The walk closed a review on an earlier move and read "White (AI) to move.", while the
-    # AI, rightly, did not move: the board was showing history.
+    # AI never moved: the board was still showing history.
     app = open_blunder_game(make_app)
     start_from_menu(app)
     review_finished(app)
     screen = screen_of(app)
     game = screen.game
+    line = list(game.record.line)
     press(app, pygame.K_LEFT)  # back a move: the board shows history
     assert game.result is None and game.record.ply < len(game.record.line)
-    screen.stop_review()
-    assert game.status.startswith("Showing ") and "play on from here" in game.status
+    pane_of(app).stop_or_close()
+    assert screen.review_pane is None
+    assert game.record.ply == len(line) and list(game.record.line) == line
+    assert not game.reviewing  # the game is live again: the side to move plays
+    assert game.status.startswith("Review closed. Back at the last move.")
+
+
+def test_closing_a_review_against_the_ai_lets_play_go_on(make_app: Callable[..., App]) -> None:
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick)))
+    game = screen_of(app).game
+    for _ in range(3):
+        move = game.record.position.legal_moves()[0]
+        click_at(app, screen_of(app).layout().board.square_center(move.path[0]))
+        click_at(app, screen_of(app).layout().board.square_center(move.path[-1]))
+        wait_for(app, lambda: game.record.ply % 2 == 0, "the AI's reply")
+    assert game.record.ply == 6
+    press(app, pygame.K_g, "g")
+    review_finished(app)
+    press(app, pygame.K_HOME)  # the review shows the start: White's pieces are not to move
+    assert game.record.ply == 0
+    pane_of(app).stop_or_close()
+    assert game.record.ply == 6 and not game.reviewing
+    assert "Your move" in game.status and "AI) to move" not in game.status
+    move = game.record.position.legal_moves()[0]  # and the game goes on: the AI answers
+    click_at(app, screen_of(app).layout().board.square_center(move.path[0]))
+    click_at(app, screen_of(app).layout().board.square_center(move.path[-1]))
+    wait_for(app, lambda: game.record.ply == 8, "the AI's reply after the review")
 
 
 def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figure(
