@@ -342,3 +342,33 @@ def test_an_empty_saved_games_list_offers_nothing_to_open(
     screen = app.screen
     assert isinstance(screen, LoadScreen) and not screen.items
     assert not screen.widgets["open"].is_enabled and not screen.widgets["review"].is_enabled
+
+
+def test_why_after_a_resume_says_on_hover_why_the_ais_last_move_is_not_explained(
+    make_app, data: Path
+) -> None:
+    from gui_driving import run_until
+
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(quick))
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    click(app, 9)
+    click(app, 14)
+    run_until(app, lambda: game.record.ply == 2)
+    reply = game.record.line[1].pdn()
+    assert screen_of(app).widgets["why"].is_enabled  # its reasons are known in this window
+    crash(app)
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    press(fresh, pygame.K_RETURN)
+    screen = screen_of(fresh)
+    assert screen.game.record.ply == 2 and not screen.widgets["why"].is_enabled
+    button = screen.widgets["why"]
+    x, y = (int(v) for v in button.get_abs_rect().center)
+    pygame.mouse.set_pos((x, y))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0,)))
+    run_until(fresh, lambda: screen.disabled_tips._shown is not None)
+    tip = screen.disabled_tips._shown
+    assert tip is not None and tip.text_block is not None
+    words = tip.text_block.html_text
+    assert f"reasons for {reply} are not saved" in words and "Analyse" in words

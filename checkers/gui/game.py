@@ -620,8 +620,9 @@ class Game:
         explanation = self.explanations.get((ply, before, move))
         if explanation is None:
             return None, (
-                f"The AI's reasons for {move.pdn()} were not kept: it was played before"
-                " this game was opened here"
+                f"The AI's reasons for {move.pdn()} are not saved with the game, and it was"
+                " played before the game was opened here: step back a move and press Analyse"
+                " (A) to see every move there scored"
             )
         return explanation, ""
 
