@@ -21,7 +21,7 @@ from test_review import BEFORE_BLUNDER, BLUNDER
 from checkers import saves
 from checkers.ai import Limits, SearchRequest, search
 from checkers.ai.levels import Level
-from checkers.board import BLACK, Move, Position
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.judgement import Judgement
 from checkers.formats.pdn import read_file, record_from_game
 from checkers.gui import theme
@@ -201,6 +201,48 @@ def test_the_better_line_is_a_preview_that_leaves_the_game_unchanged(
     assert list(screen.game.record.line) == line_before and screen.game.record.ply == ply
     assert screen.pdn_text() == pdn_before
     assert isinstance(app.screen, GameScreen)  # Esc ended the preview, not the game
+
+
+def test_the_panel_describes_the_better_lines_position_while_it_is_shown(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk read "White to move" and "11 left / 10 left" beside a preview board with Black
+    # to move and 10 and 9 men: the panel still told the game's position.
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    screen = screen_of(app)
+    panel = screen.panel
+    assert panel is not None
+
+    def said() -> list[tuple[str, str]]:
+        return [(labels[0].text, labels[1].text) for labels in panel.side_labels]
+
+    def told(position: Position) -> list[tuple[str, str]]:
+        return [
+            (
+                side.name.capitalize() + (" to move" if position.turn is side else ""),
+                f"{len(position.pieces(side, kings=False))} left",
+            )
+            for side in (BLACK, WHITE)
+        ]
+
+    game_said = said()
+    assert game_said == told(screen.game.position)
+    press(app, pygame.K_b, "b")
+    preview = pane_of(app).preview
+    assert preview is not None
+    seen: set[int] = set()
+    while preview.shown < len(preview.line) or preview.moving():
+        wait_for(app, lambda n=preview.shown: preview.shown > n or not preview.moving(), "a step")
+        shown = preview.position()
+        if not shown.kings:  # the counts below are men only
+            assert said() == told(shown), preview.shown
+            seen.add(preview.shown)
+    assert len(seen) >= 2  # the panel followed the line through its steps
+    press(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert said() == game_said  # the game's own position again
 
 
 def test_cancel_stops_the_review_process_and_keeps_the_moves_reviewed(
