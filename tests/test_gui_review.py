@@ -21,7 +21,7 @@ from test_review import BEFORE_BLUNDER, BLUNDER
 from checkers import saves
 from checkers.ai import Limits, SearchRequest, search
 from checkers.ai.levels import Level
-from checkers.board import BLACK, Move, Position
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.judgement import Judgement
 from checkers.formats.pdn import read_file, record_from_game
 from checkers.gui import theme
@@ -201,6 +201,48 @@ def test_the_better_line_is_a_preview_that_leaves_the_game_unchanged(
     assert list(screen.game.record.line) == line_before and screen.game.record.ply == ply
     assert screen.pdn_text() == pdn_before
     assert isinstance(app.screen, GameScreen)  # Esc ended the preview, not the game
+
+
+def test_the_panel_describes_the_better_lines_position_while_it_is_shown(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk read "White to move" and "11 left / 10 left" beside a preview board with Black
+    # to move and 10 and 9 men: the panel still told the game's position.
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    screen = screen_of(app)
+    panel = screen.panel
+    assert panel is not None
+
+    def said() -> list[tuple[str, str]]:
+        return [(labels[0].text, labels[1].text) for labels in panel.side_labels]
+
+    def told(position: Position) -> list[tuple[str, str]]:
+        return [
+            (
+                side.name.capitalize() + (" to move" if position.turn is side else ""),
+                f"{len(position.pieces(side, kings=False))} left",
+            )
+            for side in (BLACK, WHITE)
+        ]
+
+    game_said = said()
+    assert game_said == told(screen.game.position)
+    press(app, pygame.K_b, "b")
+    preview = pane_of(app).preview
+    assert preview is not None
+    seen: set[int] = set()
+    while preview.shown < len(preview.line) or preview.moving():
+        wait_for(app, lambda n=preview.shown: preview.shown > n or not preview.moving(), "a step")
+        shown = preview.position()
+        if not shown.kings:  # the counts below are men only
+            assert said() == told(shown), preview.shown
+            seen.add(preview.shown)
+    assert len(seen) >= 2  # the panel followed the line through its steps
+    press(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert said() == game_said  # the game's own position again
 
 
 def test_cancel_stops_the_review_process_and_keeps_the_moves_reviewed(
@@ -677,20 +719,47 @@ def test_a_review_between_two_players_shows_its_words_in_the_panel(
     assert screen.panel is not None and not screen.panel.search.visible  # the list's room again
 
 
-def test_closing_a_review_says_where_the_board_is_in_an_unfinished_game(
+def test_closing_a_review_goes_back_to_the_last_move_of_an_unfinished_game(
     make_app: Callable[..., App],
 ) -> None:
     # The walk closed a review on an earlier move and read "White (AI) to move.", while the
-    # AI, rightly, did not move: the board was showing history.
+    # AI never moved: the board was still showing history.
     app = open_blunder_game(make_app)
     start_from_menu(app)
     review_finished(app)
     screen = screen_of(app)
     game = screen.game
+    line = list(game.record.line)
     press(app, pygame.K_LEFT)  # back a move: the board shows history
     assert game.result is None and game.record.ply < len(game.record.line)
-    screen.stop_review()
-    assert game.status.startswith("Showing ") and "play on from here" in game.status
+    pane_of(app).stop_or_close()
+    assert screen.review_pane is None
+    assert game.record.ply == len(line) and list(game.record.line) == line
+    assert not game.reviewing  # the game is live again: the side to move plays
+    assert game.status.startswith("Review closed. Back at the last move.")
+
+
+def test_closing_a_review_against_the_ai_lets_play_go_on(make_app: Callable[..., App]) -> None:
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick)))
+    game = screen_of(app).game
+    for _ in range(3):
+        move = game.record.position.legal_moves()[0]
+        click_at(app, screen_of(app).layout().board.square_center(move.path[0]))
+        click_at(app, screen_of(app).layout().board.square_center(move.path[-1]))
+        wait_for(app, lambda: game.record.ply % 2 == 0, "the AI's reply")
+    assert game.record.ply == 6
+    press(app, pygame.K_g, "g")
+    review_finished(app)
+    press(app, pygame.K_HOME)  # the review shows the start: White's pieces are not to move
+    assert game.record.ply == 0
+    pane_of(app).stop_or_close()
+    assert game.record.ply == 6 and not game.reviewing
+    assert "Your move" in game.status and "AI) to move" not in game.status
+    move = game.record.position.legal_moves()[0]  # and the game goes on: the AI answers
+    click_at(app, screen_of(app).layout().board.square_center(move.path[0]))
+    click_at(app, screen_of(app).layout().board.square_center(move.path[-1]))
+    wait_for(app, lambda: game.record.ply == 8, "the AI's reply after the review")
 
 
 def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figure(

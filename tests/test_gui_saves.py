@@ -74,23 +74,27 @@ def test_an_autosaved_game_resumes_exactly_after_a_crash(make_app, data: Path) -
     assert resumed.record.moves[-1] == Move((9, 14))
 
 
-@pytest.mark.parametrize("ply", ["\u00b2", "9" * 5000, "-1", "", "two"])
-def test_a_bad_ply_tag_in_the_autosave_resumes_at_its_last_move(
+@pytest.mark.parametrize("ply", ["1", "0", "\u00b2", "9" * 5000, "-1", "", "two"])
+def test_an_older_autosaves_ply_tag_resumes_at_its_last_move(
     make_app, data: Path, ply: str
 ) -> None:
     app = make_app(autosave=True)
     play(app, OPENING[:2])
-    press(app, pygame.K_u, "u")  # the kept game now says which ply was shown: [Ply "1"]
     crash(app)
     saved = kept(data)
     text = saved.read_text(encoding="utf-8")
-    assert '[Ply "1"]' in text
-    saved.write_text(text.replace('[Ply "1"]', f'[Ply "{ply}"]'), encoding="utf-8")
+    # Older versions wrote which ply was shown when moves had been taken back.
+    saved.write_text(f'[Ply "{ply}"]\n' + text, encoding="utf-8")
     fresh = make_app(None, autosave=True, offer_resume=True)
     press(fresh, pygame.K_RETURN)
     game = screen_of(fresh).game
     assert game.record.moves == [Move((11, 15)), Move((22, 18))] and game.record.ply == 2
-    assert game.status.startswith("Resumed after")  # resumed, not stopped by an error
+    assert not game.record.can_redo()  # nothing waits for a click to drop it
+    assert game.status.startswith("Resumed after White's move 1.")
+    click(fresh, 15)  # and the game goes on
+    click(fresh, 22)
+    assert [m.pdn() for m in read_file(kept(data))[0].moves] == ["11-15", "22-18", "15x22"]
+    assert "Ply" not in read_file(kept(data))[0].tags
 
 
 def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
@@ -99,14 +103,46 @@ def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
     assert len(read_file(kept(data))[0].moves) == 2
     press(app, pygame.K_u, "u")
     saved = read_file(kept(data))[0]
-    assert len(saved.moves) == 2 and saved.tags["Ply"] == "1"  # the move taken back is kept
+    assert len(saved.moves) == 2  # the move taken back is kept
     crash(app)
     fresh = make_app(None, autosave=True, offer_resume=True)
     press(fresh, pygame.K_RETURN)
     game = screen_of(fresh).game
-    assert game.record.ply == 1 and len(game.record.line) == 2
-    press(fresh, pygame.K_r, "r")  # redo still works after the crash
-    assert game.record.moves == [Move((11, 15)), Move((22, 18))]
+    # Resumed on its last move played: the move taken back is replayed, not left to drop.
+    assert game.record.ply == 2 and game.record.moves == [Move((11, 15)), Move((22, 18))]
+    assert game.status.startswith("Resumed after White's move 1.")
+
+
+def test_moves_taken_back_to_the_start_are_not_lost_by_resuming_against_the_ai(
+    make_app, data: Path
+) -> None:
+    from gui_driving import run_until
+
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick)), autosave=True)
+    game = screen_of(app).game
+    for mine in ((9, 14), None, None):
+        move = Move(mine) if mine else game.record.position.legal_moves()[0]
+        click(app, move.path[0])
+        click(app, move.path[-1])
+        run_until(app, lambda: game.record.ply % 2 == 0)  # the AI's reply
+    press(app, pygame.K_HOME)  # << to the start: six half-moves wait for redo
+    assert game.record.ply == 0 and len(game.record.line) == 6
+    assert "a move here drops the 3 moves after it" in game.status
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    [row] = [b.text for name, b in listing.widgets.items() if name.startswith("row ")]
+    assert "3 moves" in row and "no move played" not in row and "redo" not in row
+    press(app, pygame.K_RETURN)
+    resumed = screen_of(app).game
+    assert resumed.record.ply == 6 and not resumed.record.can_redo()
+    assert resumed.status.startswith("Resumed after White's move 3.")
+    move = resumed.record.position.legal_moves()[0]
+    click(app, move.path[0])
+    click(app, move.path[-1])
+    run_until(app, lambda: len(read_file(kept(data))[0].moves) >= 7)
+    assert read_file(kept(data))[0].moves[:7] == resumed.record.moves[:7]
 
 
 def test_opening_a_window_does_not_wipe_the_autosave(make_app, data: Path) -> None:
@@ -306,3 +342,33 @@ def test_an_empty_saved_games_list_offers_nothing_to_open(
     screen = app.screen
     assert isinstance(screen, LoadScreen) and not screen.items
     assert not screen.widgets["open"].is_enabled and not screen.widgets["review"].is_enabled
+
+
+def test_why_after_a_resume_says_on_hover_why_the_ais_last_move_is_not_explained(
+    make_app, data: Path
+) -> None:
+    from gui_driving import run_until
+
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(quick))
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    click(app, 9)
+    click(app, 14)
+    run_until(app, lambda: game.record.ply == 2)
+    reply = game.record.line[1].pdn()
+    assert screen_of(app).widgets["why"].is_enabled  # its reasons are known in this window
+    crash(app)
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    press(fresh, pygame.K_RETURN)
+    screen = screen_of(fresh)
+    assert screen.game.record.ply == 2 and not screen.widgets["why"].is_enabled
+    button = screen.widgets["why"]
+    x, y = (int(v) for v in button.get_abs_rect().center)
+    pygame.mouse.set_pos((x, y))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0,)))
+    run_until(fresh, lambda: screen.disabled_tips._shown is not None)
+    tip = screen.disabled_tips._shown
+    assert tip is not None and tip.text_block is not None
+    words = tip.text_block.html_text
+    assert f"reasons for {reply} are not saved" in words and "Analyse" in words

@@ -25,10 +25,11 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, Mode, PlayerConfig
 from checkers.gui.game import Game
-from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.game_view.panel import panel_lines, scored_search
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.why import WhyScreen
 from checkers.gui.tree_view.overlay import TreeOverlay
+from checkers.gui.wording import score_words
 
 WHITE = ("the AI", "White")
 """The names of White's side in the words (the AI plays White against a human here)."""
@@ -140,9 +141,7 @@ def check_position(app: App, hint: bool = True) -> None:
         app,
         lambda: board.analysis is not None and (board.analysis.depth >= depth or board.finished),
     )
-    evaluation = board.evaluation()
-    assert evaluation is not None
-    on_board = ai_view(evaluation[1])
+    assert board.evaluation() is not None
     # The explorer (O, in the engine's place): its engine note gives the board's one number in
     # the panel's words, while the board's search starts again under it.
     press(app, pygame.K_o, "o")
@@ -152,10 +151,23 @@ def check_position(app: App, hint: bool = True) -> None:
     assert shown_board is not None
     assert ai_view(note["explorer engine"]) == ai_view(shown_board[1]), note["explorer engine"]
     assert_side_words(game, note["explorer engine"])
+    assert board.analysis is not None
+    looked = board.analysis.depth
     press(app, pygame.K_ESCAPE)
     assert app.screen is screen
     app.step(1 / 60)
-    assert panel_score(game) == on_board == ai_view(screen.bar.label())
+    # Back in the game, the panel and the bar say one number, the board's searches having
+    # joined the game's judgement: it is at least as deep as the board last looked (the
+    # board's search restarted under the explorer, so a later score of the same depth may
+    # stand over the one its bar gave first), and where the game's own search has gone deeper, the panel
+    # says so with its number.
+    assert panel_score(game) == ai_view(screen.bar.label())
+    kept = game.judgement()
+    assert kept is not None
+    assert kept.database or kept.forced or kept.depth >= min(looked, depth), (kept, looked)
+    running = scored_search(game)
+    if running is None:
+        assert panel_score(game) == ai_view(score_words(kept.score, kept.man, kept.side, None))
     check_tree_header(app)
 
 

@@ -88,7 +88,6 @@ from checkers.gui.tree_view.screen import TreeScreen
 from checkers.gui.tree_view.search import Subject
 from checkers.gui.tree_view.view import TreeChoices
 from checkers.gui.ui import Manager, desktop_sizes
-from checkers.options import read_whole_number
 from checkers.record import GameRecord
 
 __all__ = [
@@ -103,19 +102,10 @@ __all__ = [
 ]
 
 FPS = 60
-MAX_GAME_PLIES = 100_000  # far past any game: the 40-move rule ends a game long before
 BUSY_FPS = 30
 """Frames a second for the widgets' hover states and tooltips after the mouse moved."""
 BUSY_SECONDS = 1.2
 Screen = ScreenBase
-
-
-def _resume_ply(text: str) -> int | None:
-    """The ply an autosave was showing, or None (play on from its last move) if the tag is bad."""
-    try:
-        return read_whole_number(text, 0, MAX_GAME_PLIES)
-    except ValueError:
-        return None
 
 
 class DisplayUnavailable(RuntimeError):
@@ -431,7 +421,9 @@ class App:
         screen = self.screen
         assert isinstance(screen, GameScreen)
         screen.adopt(file)
-        screen.game.resume_play(_resume_ply(screen.game.tags.pop(RESUME_PLY_TAG, "")))
+        # An older autosave's ply shown is dropped: the game goes on from its last move played.
+        screen.game.tags.pop(RESUME_PLY_TAG, None)
+        screen.game.resume_play()
         if review:
             screen.start_review()
 

@@ -512,12 +512,13 @@ class Game:
         self.reviewing = bool(record.line) or self.finished
         self.status = self._loaded_status()
 
-    def resume_play(self, ply: int | None = None) -> None:
-        """Carry on with a game read back from the autosave, as if it had never stopped (at
-        `ply` if moves after it had been taken back)."""
+    def resume_play(self) -> None:
+        """Carry on with a game read back from a file, as if it had never stopped, from its
+        last move played: moves taken back before it was kept are replayed, so none waits in a
+        redo list that the next move on the board would drop."""
         self.reviewing = False
-        if ply is not None and 0 <= ply < len(self.record.line):
-            self.record.go_to(ply)
+        if self.record.ply < len(self.record.line):
+            self.record.go_to(len(self.record.line))
             self.position_changed()
         where = move_label(self.record.ply, self.record.start.turn is BLACK)
         self.status = f"Resumed after {where}. " + self.turn_status()
@@ -619,8 +620,9 @@ class Game:
         explanation = self.explanations.get((ply, before, move))
         if explanation is None:
             return None, (
-                f"The AI's reasons for {move.pdn()} were not kept: it was played before"
-                " this game was opened here"
+                f"The AI's reasons for {move.pdn()} are not saved with the game, and it was"
+                " played before the game was opened here: step back a move and press Analyse"
+                " (A) to see every move there scored"
             )
         return explanation, ""
 

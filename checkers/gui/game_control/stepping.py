@@ -15,6 +15,7 @@ from checkers.coach.judgement import Judgements
 from checkers.gui.config import Mode
 from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.wording import move_label, moves_count
+from checkers.notation import plural
 from checkers.record import GameRecord
 
 if TYPE_CHECKING:
@@ -121,9 +122,16 @@ def _where(game: Game, ply: int) -> str:
 def _review_hint(game: Game) -> str:
     if game.finished:
         return game.turn_status() + " Press C to play on from here in a new game."
+    after = len(game.record.line) - game.record.ply
+    # The moves (numbered as the list numbers them) that hold a half-move past the one shown.
+    offset = 0 if game.record.start.turn is BLACK else 1
+    last, first = len(game.record.line) - 1 + offset, game.record.ply + offset
+    dropped = plural(last // 2 - first // 2 + 1, "move")
     if game.is_human_turn():
-        return game.turn_status() + " Move to play on from here, or press C."
-    return game.turn_status() + " Press C to play on from here."
+        drops = f" (a move here drops the {dropped} after it)" if after else ""
+        return game.turn_status() + f" Move to play on from here{drops}, or press C."
+    drops = f" (that drops the {dropped} after it)" if after else ""
+    return game.turn_status() + f" Press C to play on from here{drops}."
 
 
 def step_through(game: Game, plies: int) -> None:

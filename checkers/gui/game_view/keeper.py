@@ -23,7 +23,9 @@ from checkers.record import Reason
 __all__ = ["RESUME_PLY_TAG", "GameKeeper", "game_tags"]
 
 RESUME_PLY_TAG = "Ply"
-"""An autosave's tag for the ply shown when moves after it were taken back (kept for redo)."""
+"""The tag older autosaves wrote for the ply shown when moves after it were taken back. It is
+no longer written, and a resume drops it: a resumed game lands on its last move played, so no
+move waits in a redo list that one click on the board would drop without a word."""
 
 _DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values()}
 """Tags a save writes from the game as it is now, never copied from the file it came from."""
@@ -134,10 +136,7 @@ class GameKeeper:
                 self.file.remove()
                 self.file = None
             return None
-        tags = game_tags(game)
-        if not game.finished and game.record.ply < len(game.record.line):
-            # Moves taken back are kept for redo; the resumed game starts where it was.
-            tags[RESUME_PLY_TAG] = str(game.record.ply)
+        tags = game_tags(game)  # every move is kept; a resume lands on the last one
         if self.file is None:
             self.file = saves.GameFile()
         path = self.file.write(game.full_record(), tags)

@@ -27,7 +27,7 @@ from pygame_gui.elements import (
 
 from checkers.ai.players import BOOK_NOTE
 from checkers.ai.search import Progress, is_win_score
-from checkers.board import BLACK, WHITE, Piece, Side
+from checkers.board import BLACK, WHITE, Piece, Position, Side
 from checkers.clock import format_clock
 from checkers.coach.judgement import Judgement
 from checkers.gui import fonts, theme
@@ -109,8 +109,12 @@ def _player_words(game: Game, side: Side) -> tuple[str, ...]:
     return (name, "AI")
 
 
-def _side_texts(game: Game, side: Side) -> tuple[str, str, tuple[str, ...], str, bool]:
-    position = game.position
+def _side_texts(
+    game: Game, side: Side, shown: Position | None = None
+) -> tuple[str, str, tuple[str, ...], str, bool]:
+    """Side `side`'s title, count, player and clock for the position on the board: the game's,
+    or `shown` (a review's better line played over it)."""
+    position = game.position if shown is None else shown
     # A finished game has no side to move, wherever the board is in it: browsing its moves
     # must not make it look live again.
     to_move = position.turn is side and not game.finished
@@ -285,8 +289,9 @@ def _score_line(game: Game) -> str:
     return f"Score {words} ({settled_words(found.depth)})"
 
 
-def panel_lines(game: Game) -> PanelLines:
-    """What the panel says about the game as it is now."""
+def panel_lines(game: Game, shown: Position | None = None) -> PanelLines:
+    """What the panel says about the game as it is now; the sides as in `shown`, the position
+    on the board, when it is not the game's (a review's better line)."""
     header = game.mode.label
     right = ""
     if game.mode is Mode.AI_VS_AI:
@@ -306,7 +311,7 @@ def panel_lines(game: Game) -> PanelLines:
     return PanelLines(
         header,
         right,
-        (_side_texts(game, BLACK), _side_texts(game, WHITE)),
+        (_side_texts(game, BLACK, shown), _side_texts(game, WHITE, shown)),
         (
             # What it counts and when it draws, in the help's words (FORTY_MOVE_WORDS).
             f"Stalemate counter: {counter} of {FORTY_MOVE_WORDS}; a draw at 40",
@@ -542,6 +547,9 @@ class GamePanel:
         """The list was told to scroll to the current move: the next frame shows it there."""
         self.search_words: Callable[[], tuple[str, ...]] | None = None
         """Lines shown instead of the AI's figures (a game review's words for the move shown)."""
+        self.shown_position: Callable[[], Position | None] | None = None
+        """The position on the board when it is not the game's (a review's better line), or
+        None: the sides' titles and counts describe the board shown."""
 
     # --- keeping in step -----------------------------------------------------------------------
 
@@ -553,7 +561,8 @@ class GamePanel:
 
     def sync(self, game: Game) -> bool:
         """Show the game as it is now; True if anything changed."""
-        lines = panel_lines(game)
+        shown = self.shown_position() if self.shown_position is not None else None
+        lines = panel_lines(game, shown)
         if self.search_words is not None:
             lines = replace(lines, search=(*self.search_words(), "", "", "", "", "")[:5])
         changed = lines != self._lines

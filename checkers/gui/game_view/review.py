@@ -313,6 +313,7 @@ class ReviewPane:
         panel = self.screen.panel
         if panel is not None:
             panel.search_words = self.panel_words
+            panel.shown_position = self.preview_position
         self.sync()
 
     def sync(self) -> bool:
@@ -426,6 +427,11 @@ class ReviewPane:
         game.judge(review.position, Judgement(before.score, man, review.side, before.depth))
         position = review.position.move(review.move)
         game.judge(position, Judgement(after.score, man, review.side.opponent, after.depth))
+
+    def preview_position(self) -> Position | None:
+        """The better line's position on the board during the preview, else None (the
+        game's own position is shown)."""
+        return self.preview.position() if self.preview is not None else None
 
     def previewing(self) -> bool:
         """Whether the board shows the better line's preview, not the game."""
@@ -741,4 +747,6 @@ class ReviewPane:
         if panel is not None:
             if panel.search_words == self.panel_words:
                 panel.search_words = None
+            if panel.shown_position == self.preview_position:
+                panel.shown_position = None
             panel.set_marks({})

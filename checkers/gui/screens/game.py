@@ -297,6 +297,10 @@ class GameScreen(ScreenBase):
         elif isinstance(result, SameGame):
             if result.review:
                 self.start_review()
+            elif not self.game.finished and self.game.record.can_redo():
+                # Resumed as a game from the list is: on its last move played, so no move
+                # waits in a redo list that the next click on the board would drop.
+                self.game.resume_play()
             else:
                 self.game.status = "Back to this game, as it was."
         elif isinstance(result, Analysed):
@@ -933,11 +937,19 @@ class GameScreen(ScreenBase):
         if pane is None:
             return
         pane.close()
-        # The board stays where the review left it: the status says where that is (and the
-        # live game is live again when it is the last move), not a bare "White (AI) to move."
-        self.game.go_to(self.game.record.ply)
+        game = self.game
+        if game.finished:
+            # A finished game stays on the move the review showed: no one is to move there.
+            game.go_to(game.record.ply)
+        else:
+            # An unfinished game goes back to its last move played, as it was before the
+            # review, so the side to move there moves: the AI is never said to be "to move"
+            # on a move of the past where it waits for nothing.
+            game.go_to(len(game.record.line))
+            if game.reviewing and game.mode is Mode.HUMAN_VS_AI:
+                game.continue_here()  # the AI's turn: it moves (go_to holds an AI turn still)
         if status:
-            self.game.status = status
+            game.status = f"{status} {game.status}"
         self._place_review()
 
     def _place_review(self) -> None:

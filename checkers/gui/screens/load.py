@@ -25,7 +25,6 @@ from checkers.gui import fonts, theme
 from checkers.gui.cards import button_height, button_width, grid_unit
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_list import GameList
-from checkers.gui.game_view.keeper import RESUME_PLY_TAG
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume, SameGame
 from checkers.gui.persist import shown_names
 from checkers.gui.ui import Actions
@@ -173,26 +172,17 @@ def fits(text: str, width: int, size: int) -> bool:
 
 
 def saved_game_words(entry: saves.SavedGame) -> str:
-    """A kept game as its row says it: players, state and length, where an unfinished game
-    undone back to its start says that no move is played and how many wait for redo (the
-    file keeps them), not the length of the moves taken back."""
+    """A kept game as its row says it: players, state and its length (every move the file
+    keeps, as resuming it replays them all); an unfinished game without a move says so."""
     if entry.problem is not None:
         return entry.summary()
     tags = entry.contents.tags
     black, white = shown_names(tags)
     players = f"{black} vs {white}"
     plies = entry.contents.plies
-    shown = plies
-    if entry.is_unfinished:
-        try:
-            shown = max(0, min(plies, int(tags.get(RESUME_PLY_TAG, plies))))
-        except ValueError:
-            shown = plies
-    undone = max(1, moves_count(plies) - moves_count(shown))
-    kept = "" if shown == plies else f" ({plural(undone, 'move')} to redo)"
-    if entry.is_unfinished and shown == 0:
-        return f"{players}, no move played{kept}"
-    return f"{players}, {entry.state()}, {plural(moves_count(shown), 'move')}{kept}"
+    if entry.is_unfinished and plies == 0:
+        return f"{players}, no move played"
+    return f"{players}, {entry.state()}, {plural(moves_count(plies), 'move')}"
 
 
 def fit_text(text: str, width: int, size: int) -> str:
