@@ -60,6 +60,7 @@ def test_the_header_gives_the_games_deeper_judgement_in_the_panels_words() -> No
     from checkers.board import BLACK, WHITE
     from checkers.gui.tree_view.explain import header_lines
     from checkers.gui.tree_view.words import GameScore
+    from checkers.gui.wording import advantage_words
 
     # White to move a man up: the tree (3 turns ahead) sees about a man for White.
     position = Position.from_fen("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11")
@@ -77,7 +78,8 @@ def test_the_header_gives_the_games_deeper_judgement_in_the_panels_words() -> No
     deeper = GameScore(-0.5 * man, man, BLACK, 14)  # Black's view: half a man for White
     said = header(deeper)
     assert "Score +0.50 for the AI (looked 14 turns ahead)" in said
-    assert "this shallower search says +1." in said
+    own = advantage_words(tree.score / man, WHITE, BLACK)  # the tree's own, from White's view
+    assert own.endswith("for the AI") and f"this shallower search says {own}" in said
     # Still deepening: said as the panel says it, with how far it has looked so far.
     thinking = header(GameScore(-0.1 * man, man, BLACK, 9, deepening=True))
     assert "Score even (thinking... 9 turns ahead)" in thinking
@@ -98,7 +100,7 @@ def test_an_even_header_gives_the_figure_the_start_node_shows() -> None:
     # header says the node's figure with `even`, so the two never disagree.
     from checkers.gui.tree_view.explain import header_lines
 
-    tree = tracked_search(Position(), 1, "alphabeta", "engine")
+    tree = tracked_search(Position(), 3, "alphabeta", "engine")
     man = man_value("engine")
     assert tree.score is not None and 0 < abs(tree.score) < man / 5  # even, yet not nought
     node = node_score(tree.root, man)
