@@ -223,7 +223,17 @@ def test_the_baseline_tool_exports_a_revision_whose_engine_plays_a_match(
     assert shlex.split(command) == [sys.executable, str(target.resolve() / "baseline_engine.py")]
     assert (target / "checkers" / "engine_player.py").is_file()
     status, out = run(
-        "match", "--games", "2", "--jobs", "1", "--first-engine", command, "--first-depth", "1"
+        "match",
+        "--games",
+        "2",
+        "--jobs",
+        "1",
+        "--first-engine",
+        command,
+        "--first-depth",
+        "1",
+        "--second-depth",
+        "1",
     )
     assert status == 0 and "2 games scored" in out and "engine failures" not in out
     again = subprocess.run(
