@@ -16,9 +16,8 @@ import pygame
 from checkers.ai.registry import EVALUATIONS, man_value
 from checkers.ai.search import SearchRequest, is_win_score
 from checkers.ai.tracking import TRACKED_ALGORITHMS, SearchTree
-from checkers.board import BLACK, Position, Side
+from checkers.board import BLACK, Position
 from checkers.coach.judgement import Judgement
-from checkers.gui.config import Mode
 from checkers.gui.explaining import move_number
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import scored_search
@@ -110,7 +109,7 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
             "; ".join(details),
             played=search.move,
             move_number=_move_number(game, len(positions) - 2),
-            human=_human(game),
+            human=game.config.human_side(),
         )
     side = game.position.turn.name.capitalize()
     return Subject(
@@ -122,14 +121,8 @@ def subject_of(screen: TreeHost, on_board: bool = False) -> Subject:
         # Judged as the engine judges, so its scores are on the panel's scale (men).
         detail=f"alpha-beta, {BOARD_EVALUATION} evaluation",
         move_number=_move_number(game, len(positions) - 1),
-        human=_human(game),
+        human=game.config.human_side(),
     )
-
-
-def _human(game: Game) -> Side | None:
-    """The player in a game against the AI (scores are told from their side), as the panel
-    decides it; None where both sides are people or both are AIs."""
-    return game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
 
 
 def game_score(game: Game, position: Position, evaluation: str) -> GameScore | None:
