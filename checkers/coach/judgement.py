@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from checkers.ai.search import is_win_score
 from checkers.board import Position, Side
-from checkers.coach.explain import Explanation
+from checkers.coach.explain import Analysis, Explanation
 
-__all__ = ["Judgement", "Judgements", "explained"]
+__all__ = ["Judgement", "Judgements", "explained", "kept_over"]
 
 
 @dataclass(frozen=True)
@@ -96,3 +96,20 @@ def explained(explanation: Explanation) -> tuple[Judgement, Judgement | None] | 
     if played is not None and played.score is not None:
         after = Judgement(played.score, 1.0, mover, depth, line=tuple(played.pv[1:]))
     return Judgement(best.score, 1.0, mover, depth), after
+
+
+def kept_over(
+    known: Mapping[Position, Judgement], position: Position, analysis: Analysis | None
+) -> Judgement | None:
+    """The judgement kept of `position` where it stands over `analysis`'s own score (the
+    analysis board's bar and the explorer show it): until the analysis has looked as deep, or
+    the databases answered it."""
+    judged = known.get(position)
+    if judged is None:
+        return None
+    caught_up = (
+        analysis is not None
+        and bool(analysis.lines)
+        and (analysis.lines[0].database is not None or analysis.depth >= judged.depth)
+    )
+    return None if caught_up else judged

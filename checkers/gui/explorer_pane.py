@@ -27,7 +27,7 @@ from checkers.ai.engine import MAN
 from checkers.ai.search import is_win_score
 from checkers.board import Move, Position, Side
 from checkers.coach.explain import Analysis, format_men, win_in_moves
-from checkers.coach.judgement import Judgement
+from checkers.coach.judgement import Judgement, kept_over
 from checkers.formats.explorer_index import (
     INDEX_FOLDER,
     Archive,
@@ -367,17 +367,8 @@ class ExplorerPane:
 
     def _stands(self, position: Position, analysis: Analysis | None) -> Judgement | None:
         """The game's judgement of `position` where it stands over the analysis's own score,
-        as the analysis board's bar decides it: until the analysis has looked as deep (or the
-        databases answered it)."""
-        known = self.known.get(position)
-        if known is None:
-            return None
-        caught_up = (
-            analysis is not None
-            and bool(analysis.lines)
-            and (analysis.lines[0].database is not None or analysis.depth >= known.depth)
-        )
-        return None if caught_up else known
+        as the analysis board's bar decides it (`judgement.kept_over`)."""
+        return kept_over(self.known, position, analysis)
 
     def engine_scores(self, position: Position, analysis: Analysis | None) -> dict[str, str]:
         """The engine's column: each move's score from the side to move (`+0.35`, `even` as

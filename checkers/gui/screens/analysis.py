@@ -23,7 +23,7 @@ from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position, Side
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.explain import MAX_LINES, Analysis
-from checkers.coach.judgement import Judgement, Judgements
+from checkers.coach.judgement import Judgement, Judgements, kept_over
 from checkers.gui import fonts, theme
 from checkers.gui.aiworker import AIAnalysis, AIError
 from checkers.gui.board_input import board_event
@@ -341,16 +341,7 @@ class AnalysisScreen(ScreenBase):
     def _deeper_known(self) -> Judgement | None:
         """The game's judgement of the position on the board when it looked deeper than the
         search running now (the bar shows it until that search catches up)."""
-        known = self.known.get(self.position)
-        if known is None:
-            return None
-        analysis = self.analysis
-        caught_up = (
-            analysis is not None
-            and bool(analysis.lines)
-            and (analysis.lines[0].database is not None or analysis.depth >= known.depth)
-        )
-        return None if caught_up else known
+        return kept_over(self.known, self.position, self.analysis)
 
     def evaluation(self) -> tuple[float, str] | None:
         """Black's share of the bar and its words, from the best line (None before one), or
