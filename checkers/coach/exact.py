@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
+from collections.abc import Sequence
 
 from checkers.ai.analysis import Analyser, DepthReport, RootLine
 from checkers.ai.engine import MAN, Engine
@@ -29,9 +30,9 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.ideas import ideas
 from checkers.coach.outcome import line_outcome
-from checkers.notation import is_even
+from checkers.notation import EVEN_MEN, is_even
 
-__all__ = ["EXACT_TIME", "exact_explanation", "verdict"]
+__all__ = ["EXACT_TIME", "exact_explanation", "score_verdict", "steady_verdicts", "verdict"]
 
 EXACT_TIME = 1.5
 """Seconds the exact scores may take after the AI's move (benchmarks/why.py: Why? answers
@@ -94,6 +95,61 @@ def score_verdict(men: float) -> str:
     if size < _ABOUT_A_MAN:
         return f"is a little {better}"
     return f"is about {pieces_words(int(size + 0.25))} {better}"
+
+
+def _plain(move: MoveScore) -> bool:
+    """Whether a move's verdict is a size of advantage (`is a little better`, `wins a man`):
+    an exact score in men, not level, not a forced or database result."""
+    return (
+        move.bound == "exact"
+        and move.score is not None
+        and move.win_in is None
+        and move.database is None
+        and bool(move.verdict)
+        and not is_even(move.score)
+    )
+
+
+def steady_verdicts(moves: Sequence[MoveScore]) -> list[MoveScore]:
+    """The moves of one card with verdicts that do not jump at a band's edge: scores on one
+    side of level that lie within the even bound (`notation.EVEN_MEN`) of the next one read as
+    one kind of position. Such scores are chained, best to worst, and every move of a chain
+    takes the words of its middle score (the more modest of two middles): `+0.75` and `+0.70`
+    both read `is a little better`, never `is about a man better` beside `is a little better`.
+    A line's material (`wins a man`) stays where the chain's words are of its size; a level
+    score keeps `keeps it level` (its number reads `even`), and a result keeps its words."""
+    result = list(moves)
+    for sign in (1.0, -1.0):
+        chain: list[int] = []
+        ranked = sorted(
+            (index for index, move in enumerate(result) if _plain(move)),
+            key=lambda index: -(result[index].score or 0.0),
+        )
+        ranked = [index for index in ranked if (result[index].score or 0.0) * sign > 0]
+        chains: list[list[int]] = []
+        for index in ranked:
+            if chain and _gap(result[chain[-1]], result[index]) >= EVEN_MEN:
+                chains.append(chain)
+                chain = []
+            chain.append(index)
+        if chain:
+            chains.append(chain)
+        for members in chains:
+            by_size = sorted(members, key=lambda index: abs(result[index].score or 0.0))
+            middle = result[by_size[(len(by_size) - 1) // 2]].score or 0.0
+            words = score_verdict(middle)
+            for index in members:
+                move = result[index]
+                own = score_verdict(move.score or 0.0)
+                if move.verdict == words or (move.verdict != own and own == words):
+                    continue  # its own words already, or its line's material of that size
+                result[index] = dataclasses.replace(move, verdict=words)
+    return result
+
+
+def _gap(higher: MoveScore, lower: MoveScore) -> float:
+    """How much lower one exact score is than another, to two places, as the card shows them."""
+    return round((higher.score or 0.0) - (lower.score or 0.0), 2)
 
 
 def _move_score(line: RootLine, depth: int, units: float, from_databases: bool) -> MoveScore:
@@ -227,7 +283,9 @@ def exact_explanation(
     if explanation.database is not None:
         moves = [_database_result(move) for move in moves]
     best = min((move for move in moves if move.bound == "exact"), key=_rank, default=None)
-    moves = [_with_words(position, move, best, judge, move is moves[0]) for move in moves]
+    moves = steady_verdicts(
+        [_with_words(position, move, best, judge, move is moves[0]) for move in moves]
+    )
     ending = named_ending(position, [])
     if ending is not None and moves[0].bound != "unscored":
         # The position itself is a named ending: said once, with the played move.
@@ -239,6 +297,11 @@ def exact_explanation(
         mover=position.turn,
         level_counted=counted if exact_depth else None,
         chosen_depth=played.depth if played.bound != "unscored" else 0,
+        chosen_score=(
+            format_men(played.score, played.win_in)
+            if exact_depth and played.bound == "exact" and not explanation.from_book
+            else None
+        ),
     )
 
 

@@ -31,6 +31,7 @@ from checkers.coach.idea import Idea
 from checkers.notation import (
     EVEN_MEN,
     depth_words,
+    is_even,
     men_text,
     plural,
     result_text,
@@ -290,6 +291,9 @@ class Explanation:
     level_counted: str | None = None
     """What a level with an evaluation of its own counted for its move (`+1.35`), when the
     exact pass judged the moves with the engine's evaluation instead."""
+    chosen_score: str | None = None
+    """What the AI's own search counted for its move (`+0.10`), when the exact pass has
+    rescored it."""
 
     def as_json(self) -> dict[str, Any]:
         """Every field, each move's ideas as docs/engine.md's objects, and the sentences."""
@@ -443,10 +447,11 @@ def who_played(player: str) -> str:
     return f"The {player.capitalize()} level"
 
 
-def facts(explanation: Explanation) -> list[str]:
+def facts(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
     """The plain sentences before the moves' own lines, in a player's words (the window's Why?
     card and `checkers analyse --why` say the same): forced, slips, misjudging, book, databases,
-    how far the search looked, and what `at most` means."""
+    how far the search looked, what `at most` means, and why the AI did not play a move the
+    exact pass scores better (`thinking_time`: the AI's seconds a move, when it had a time)."""
     played = explanation.moves[0]
     who = who_played(explanation.player)
     facts: list[str] = []
@@ -504,6 +509,7 @@ def facts(explanation: Explanation) -> list[str]:
         looked = explanation.chosen_depth or played.depth
         facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
+    preferred = _preferred_words(explanation, who, thinking_time)
     if explanation.level_counted is not None:
         facts.append(
             f"{who} counted {explanation.level_counted} for {explanation.played}, for itself,"
@@ -529,7 +535,69 @@ def facts(explanation: Explanation) -> list[str]:
         )
     if not others and not explanation.complete and explanation.legal_moves > 1:
         facts.append(f"{who} keeps the score of its chosen move only.")
+    facts += preferred
     return facts
+
+
+def _preferred_words(explanation: Explanation, who: str, thinking_time: float | None) -> list[str]:
+    """Why the AI did not play the move its exact pass scores better than the played one, in
+    what the two searches prove and nothing more: how far the AI's own search looked (in its
+    time) and what it counted for its move, and by how much the exact pass prefers the other
+    move; a difference under the even bound (`notation.EVEN_MEN`) is said to be too small to
+    call the played move a mistake. [] when the played move is the best scored, or is not
+    scored exactly, or came from the book or the databases (their own facts say why)."""
+    played = explanation.moves[0]
+    best = best_scored(explanation.moves)
+    if (
+        best is None
+        or best.move == played.move
+        or played.bound != "exact"
+        or not explanation.exact_depth
+        or explanation.from_book
+        or explanation.database is not None
+    ):
+        return []
+    top, value = result_number(best.score, best.win_in), result_number(played.score, played.win_in)
+    if top is None or value is None or top <= value:
+        return []
+    exact, chosen = explanation.exact_depth, explanation.chosen_depth
+    if chosen and exact > chosen:
+        look = f"A deeper look, {depth_words(exact)},"
+    elif chosen and exact < chosen:
+        look = f"A shallower look, {depth_words(exact)} (the time for exact scores ran out),"
+    elif chosen:
+        look = f"Every move scored exactly as far ahead ({depth_words(exact)}),"
+    else:
+        look = f"Looking {depth_words(exact)}, the exact pass"
+    forced = best.win_in is not None or played.win_in is not None
+    if forced or best.database is not None or played.database is not None:
+        found = (
+            f"{look} finds {best.move} {best.describe()} and {explanation.played}"
+            f" {played.describe()}."
+        )
+    else:
+        found = (
+            f"{look} scores {best.move} {top - value:.2f} of a man better than"
+            f" {explanation.played}."
+        )
+    said = [found]
+    if chosen and not explanation.slipped:
+        spent = f" in its {thinking_time:g} s" if thinking_time else ""
+        if explanation.level_counted is not None:  # its count is said above, with its scale
+            counted = ", judging by its own rough estimate,"
+        elif explanation.chosen_score is not None:
+            counted = f", counted {explanation.chosen_score} for {explanation.played}"
+        else:
+            counted = ""
+        said.append(
+            f"{who}'s own search looked {depth_words(chosen)}{spent}{counted} and chose it."
+        )
+    if not forced and round(top - value, 2) < EVEN_MEN:
+        said.append(
+            f"Less than a fifth of a man: too small a difference to call {explanation.played}"
+            " a mistake."
+        )
+    return [" ".join(said)]
 
 
 def idea_words(idea: Idea, move: str, mover: Side) -> str:
@@ -570,6 +638,10 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
         return "the best move, expecting"
     # An exact score's loss, or the least loss an upper bound proves.
     loss = round(top - value, 2) + 0.0
+    level = move.bound == "exact" and move.score is not None and move.win_in is None
+    if loss >= EVEN_MEN and level and is_even(move.score or 0.0):
+        # A move that keeps it level is not refuted: its score is the best's less so much.
+        return f"{loss:.2f} worse than {best.move}:"
     if loss >= EVEN_MEN:
         return "refuted by"
     if move.bound == "upper":
@@ -607,11 +679,11 @@ def move_words(move: MoveScore, played: bool, best: MoveScore | None = None) -> 
     return head
 
 
-def sentences(explanation: Explanation) -> list[str]:
+def sentences(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
     """The explanation in plain sentences, one per fact: the facts, then the played move's line
     and ideas, then the other moves best first with theirs (the window's why card says the
     same)."""
-    said = facts(explanation)
+    said = facts(explanation, thinking_time)
     played = explanation.moves[0]
     mover = explanation.mover or Side.BLACK  # only exact explanations, which know it, have ideas
     if explanation.from_book:

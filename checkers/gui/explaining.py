@@ -229,10 +229,10 @@ def _row(
     )
 
 
-def card_facts(explanation: Explanation) -> list[str]:
+def card_facts(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
     """The plain sentences before the moves' own lines (`checkers.coach.explain.facts`, which the
-    command line says too)."""
-    return facts(explanation)
+    command line says too); `thinking_time` is the level's seconds a move, when it has a time."""
+    return facts(explanation, thinking_time)
 
 
 def _evaluation(explanation: Explanation, level: Level | None) -> str | None:
@@ -316,7 +316,7 @@ def why_card(
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
         subtitle=f"{_name(mover)}'s move {number}, played by {by}",
-        facts=tuple(card_facts(explanation)),
+        facts=tuple(card_facts(explanation, level.time if level is not None else None)),
         view=view,
         rows=tuple(rows),
         others=(
