@@ -259,3 +259,24 @@ def test_the_header_of_the_ais_last_move_gives_the_panels_score_of_the_position_
     header = overlay.view.header_text()
     assert "After 11-15: score +0.75 for Black (looked 13 turns ahead)" in header, header
     assert "+0.80" not in header
+
+
+def test_a_weak_levels_tree_says_its_count_beside_the_games_score(app: App) -> None:
+    # The tree of the Casual level's move judges by the seed evaluation: its figure is that
+    # count, after the game's one score of the position, never a second score.
+    from checkers.board import BLACK
+    from checkers.coach.judgement import Judgement
+
+    screen = screen_of(app)
+    game = screen.game
+    before = game.position
+    move = Move((11, 15))
+    game.play(move)
+    game.ai_search = AISearch(SearchRequest(before, (before,)), get_level("casual"), move)
+    game.judge(game.position, Judgement(0.10, 1.0, BLACK, 12))
+    overlay = open_tree(app)
+    assert overlay.view is not None and overlay.view.rough == "seed"
+    header = overlay.view.header_text()
+    assert "After 11-15: score even (looked 12 turns ahead)" in header, header
+    assert "the seed count gives " in header and "a rough count, not a score" in header, header
+    assert "rough count:" not in header

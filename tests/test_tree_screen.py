@@ -228,3 +228,42 @@ def test_the_standalone_viewer_without_a_display_says_so_in_one_line(
     err = capsys.readouterr().err
     assert status == commands.NO_DISPLAY_STATUS
     assert len(err.splitlines()) == 1 and "cannot open a window: no display" in err
+
+
+def test_the_seed_trees_figure_is_its_count_never_the_positions_score() -> None:
+    # `checkers treeview --depth 3` (the seed evaluation) said "the best move is 9-14 (+1.25
+    # for Black)" at the start: a rough count said like a position's score.
+    from checkers.gui.tree_view.words import legend
+
+    position = Position()
+    subject = Subject(SearchRequest(position, (position,)), 3, "alphabeta", "seed", "Black to move")
+    app = App(hop_seconds=0, muted=True, tree=subject)
+    try:
+        screen = app.screen
+        assert isinstance(screen, TreeScreen)
+        app.step(1 / 60)
+        assert screen.pane.wait_for_search(timeout=WAIT)
+        app.step(1 / 60)
+        view = screen.pane.view
+        assert view is not None
+        header = view.header_text()
+        figure = re.search(r"the seed count gives (\+\d\.\d\d) for Black at the end of", header)
+        assert figure is not None, header
+        assert "a rough count, not the position's score" in header
+        assert header.count("seed count") == 1, header  # said once, not in the node count
+        # The count's figure is the tree's own, and is said nowhere as a score or a verdict.
+        assert view.tree.score / 10 == pytest.approx(float(figure.group(1)))
+        assert f"({figure.group(1)} for Black)" not in header and "even" not in header
+        meaning = dict(legend(False, position.turn, None, view.rough))["number below a shape"]
+        assert "what the seed evaluation counts for Black" in meaning
+        panel = [
+            text
+            for text, _ in node_lines(
+                view.tree.root, view.tree, None, 0, view.man, False, view.rough
+            )
+        ]
+        assert any(text.startswith(f"seed count {figure.group(1)}:") for text in panel), panel
+        view.set_curious(True)
+        assert f"seed count {figure.group(1)}; PV" in view.header_text()
+    finally:
+        app.close()

@@ -95,6 +95,7 @@ def _arrange(view: TreeView, stepping: bool) -> _Header:
         view.first_number,
         view.human,
         view.judged,
+        view.rough,
     )
     size = body_size(width)
     line_height = labels.line_height(size)
@@ -128,6 +129,7 @@ def _header(view: TreeView) -> _Header:
         view.replay.index if view.stepping else 0,
         view.human,
         view.judged,
+        view.rough,
     )
     cache = view.chrome_cache
     if cache.get("header_key") != key:

@@ -18,6 +18,7 @@ from checkers.gui.tree_view.words import (
     ALGORITHM_NAMES,
     GameScore,
     bound,
+    count_words,
     depth_words,
     game_score_words,
     men,
@@ -91,13 +92,15 @@ def header_lines(
     first_number: int = 1,
     human: Side | None = None,
     judged: GameScore | None = None,
+    rough: str | None = None,
 ) -> list[tuple[str, Tone]]:
     """What the search found (best move, score, line, numbered from the root's move
     `first_number`) and what it cost; `replay` while stepping. Scores are told as the panel
     tells them (`human`: the player against the AI, else None), and the position's score is
     the game's one judgement of it, `judged`, where that stands over the tree's own (a search
     at least as deep, a proven result, or a tree judging by another evaluation), with how far
-    its search looked or that it is still thinking."""
+    its search looked or that it is still thinking. `rough` names the weak evaluation the tree
+    judges by (`seed`), whose figure is said only as what it counted, never as a score."""
     best = tree.best_move.pdn() if tree.best_move else "none"
     score = value_text(tree.score, man)
     game = judged if judged is not None and judged.stands_over(tree) else None
@@ -105,7 +108,8 @@ def header_lines(
     tone = Tone.ACCENT if tree.truncated else Tone.TEXT
     if curious:
         name = ALGORITHM_NAMES.get(tree.algorithm, tree.algorithm)
-        found = f"{name}, depth {tree.depth}: best {best}, score {score}; PV {_best_line(tree, first_number)}"
+        what = f"{rough} count" if rough else "score"
+        found = f"{name}, depth {tree.depth}: best {best}, {what} {score}; PV {_best_line(tree, first_number)}"
         if game is not None:
             root = tree.root.position.turn
             value = game.score if game.side is root else -game.score
@@ -145,7 +149,17 @@ def header_lines(
     told = plain
     if plain == "even" and tree.score is not None and men(tree.score, man) != "0.00":
         told = f"even, {men(tree.score, man)}"
-    if game is None:
+    side = tree.root.position.turn
+    count = count_words(tree.score, man, side, rough, human) if rough else ""
+    if game is None and rough:
+        # A weak evaluation's figure is what it counted at the end of the best line, never
+        # the position's score: no `even`, no verdict.
+        found = (
+            f"Looking {depth_words(tree.depth, False)}, the best move is {best}; {count} at"
+            f" the end of its best line, a rough count, not the position's score."
+            f" Best line: {line or 'none'}."
+        )
+    elif game is None:
         found = (
             f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({told}). "
             f"Best line: {line or 'none'}."
@@ -154,7 +168,9 @@ def header_lines(
         # The panel's score line for the position, then the tree's own where it differs: a
         # shallower search (or another evaluation) is never the position's score.
         own = ""
-        if not game.engine:
+        if rough:
+            own = f"; {count} at the end of this search's line, a rough count, not a score"
+        elif not game.engine:
             own = f"; this search's own rough count: {plain}"
         elif game.after and tree.best_move is not None and best != game.after:
             own = f"; this shallower search says {told} after {best}"
@@ -249,9 +265,11 @@ def node_lines(
     hidden: int,
     man: float,
     curious: bool,
+    rough: str | None = None,
 ) -> list[tuple[str, Tone]]:
     """What the panel says of `node`: whose move, its score and why, what was skipped below it
-    (`replay` while stepping; `hidden`: the positions folded away under it)."""
+    (`replay` while stepping; `hidden`: the positions folded away under it); with a weak
+    evaluation (`rough`), its figure is that evaluation's count, not a score."""
     side = _side(node)
     tone = Tone.MAX if node.maximizing else Tone.MIN
     if curious:
@@ -278,7 +296,8 @@ def node_lines(
         reasons = _REASONS if curious else _PLAIN_REASONS
         reason = reasons.get(node.reason, "") if node.reason is not None else ""
         score = node_score(node, man, short=False, curious=curious)
-        lines.append((f"score {score}: {reason}", Tone.TEXT))
+        what = f"{rough} count" if rough else "score"
+        lines.append((f"{what} {score}: {reason}", Tone.TEXT))
     else:
         lines.append((f"score: still {'searching' if curious else 'looking'}", Tone.OPEN))
     if curious and node.alpha is not None:
@@ -322,14 +341,17 @@ def node_lines(
     return lines
 
 
-def _parent_learns(node: SearchNode, replay: Replay, man: float, curious: bool) -> str:
+def _parent_learns(
+    node: SearchNode, replay: Replay, man: float, curious: bool, rough: str | None = None
+) -> str:
     """What the parent makes of the values returned to it so far: its best and its window."""
     parent = node.parent
     if parent is None:
+        what = f"{rough} count" if rough else "score"
         return (
-            " The search is over: this is the root's score."
+            f" The search is over: this is the root's {what}."
             if curious
-            else " The look ahead is over: this is the score."
+            else f" The look ahead is over: this is the {what}."
         )
     scores = [
         child.score
@@ -354,8 +376,11 @@ def _parent_learns(node: SearchNode, replay: Replay, man: float, curious: bool) 
     return text + f": \u03b2 = {bound(min(parent.beta, best), man)}."
 
 
-def describe_event(event: SearchEvent, replay: Replay, man: float, curious: bool) -> str:
-    """One step of the replayed search in a sentence."""
+def describe_event(
+    event: SearchEvent, replay: Replay, man: float, curious: bool, rough: str | None = None
+) -> str:
+    """One step of the replayed search in a sentence (`rough`: the weak evaluation whose count
+    the values are)."""
     node = event.node
     name = _name(node, curious)
     if event.kind is EventKind.ENTER:
@@ -368,7 +393,7 @@ def describe_event(event: SearchEvent, replay: Replay, man: float, curious: bool
     if event.kind is EventKind.RETURN:
         verb = "returns" if curious else "is worth"
         returned = f"{name[0].upper()}{name[1:]} {verb} {value_text(event.score, man)}."
-        return returned + _parent_learns(node, replay, man, curious)
+        return returned + _parent_learns(node, replay, man, curious, rough)
     if event.kind is EventKind.CUTOFF:
         skipped = len(node.pruned_children)
         if not curious:

@@ -20,6 +20,7 @@ from checkers.gui.tree_view.words import (
     GameScore,
     depth_words,
     different_move_sentence,
+    rough_evaluation,
     search_words,
 )
 
@@ -101,12 +102,14 @@ class TreePane:
                 owner_keys=self.owner_keys,
                 first_number=self.subject.move_number,
                 human=self.subject.human,
+                rough=rough_evaluation(self.subject.evaluation),
             )
             self.view.set_judged(self.judged)
         else:
             self.view.first_number = self.subject.move_number
             self.view.human = self.subject.human
             self.view.man = man
+            self.view.rough = rough_evaluation(self.subject.evaluation)
             self.view.titles = self._titles()
             self.view.set_tree(tree, count)
         return tree

@@ -58,7 +58,7 @@ def _step_lines(view: TreeView) -> list[str]:
     head = f"Step {replay.index} of {replay.total}"
     if event is None:
         return [head, "Nothing has happened yet."]
-    return [head, describe_event(event, replay, view.man, view.curious)]
+    return [head, describe_event(event, replay, view.man, view.curious, view.rough)]
 
 
 def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> None:
@@ -99,7 +99,8 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
     item = view.layout.item_of(node)
     hidden = item.hidden if item is not None else 0
     replay = view.replay if view.stepping else None
-    for line, tone in node_lines(node, view.tree, replay, hidden, view.man, view.curious):
+    found = node_lines(node, view.tree, replay, hidden, view.man, view.curious, view.rough)
+    for line, tone in found:
         if y + labels.line_height(size) > legend_top:
             break
         y = labels.wrap(surface, line, (x, y), width, size, tone_colour(tone)) + 3
@@ -130,7 +131,7 @@ def _draw_legend(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) ->
 
 
 def _entries(view: TreeView) -> tuple[tuple[str, str], ...]:
-    return legend(view.curious, view.tree.root.position.turn, view.human)
+    return legend(view.curious, view.tree.root.position.turn, view.human, view.rough)
 
 
 def draw_legend_card(view: TreeView, surface: pygame.Surface, area: pygame.Rect) -> None:

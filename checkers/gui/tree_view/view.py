@@ -103,6 +103,7 @@ class TreeView:
         owner_keys: str = "",
         first_number: int = 1,
         human: Side | None = None,
+        rough: str | None = None,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.on_request = on_request
@@ -123,6 +124,9 @@ class TreeView:
         self.human = human
         """The player in a game against the AI: scores are told as the panel tells them
         (`+0.35 for you`), else for Black or White."""
+        self.rough = rough
+        """The weak evaluation the tree judges by (`seed`), whose figures are said as its count,
+        never as a score of the position; None for the engine's."""
         self.judged: GameScore | None = None
         """The game's judgement of the root position, which the header gives as the
         position's score where it stands over the tree's own (`set_judged`)."""
@@ -221,6 +225,7 @@ class TreeView:
                 self.first_number,
                 self.human,
                 self.judged,
+                self.rough,
             )
         )
 

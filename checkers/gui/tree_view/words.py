@@ -25,6 +25,7 @@ __all__ = [
     "GameScore",
     "bound",
     "bound_kind",
+    "count_words",
     "depth_words",
     "different_move_sentence",
     "game_score_words",
@@ -33,6 +34,7 @@ __all__ = [
     "node_score",
     "plain_score",
     "root_label",
+    "rough_evaluation",
     "search_words",
     "value_text",
 ]
@@ -104,6 +106,30 @@ def plain_score(value: float | None, man: float, side: Side, human: Side | None 
     if value is None or math.isinf(value):
         return "not known"
     return score_words(value, man, side, human)
+
+
+def rough_evaluation(evaluation: str) -> str | None:
+    """The evaluation a tree judges by when it is not the engine's (`seed`, `count`): a rough
+    count whose figures are never said as a position's score; None for the engine's."""
+    return None if evaluation == "engine" else evaluation
+
+
+def count_words(
+    value: float | None, man: float, side: Side, evaluation: str, human: Side | None = None
+) -> str:
+    """What a weak evaluation counted at the end of a search's best line, said as its count and
+    never as a score of the position (no `even`, no verdict): `the seed count gives +1.25 for
+    Black`, `the count evaluation gives 0.00`; a forced result is the search's own finding
+    (`Black wins in 3 moves`)."""
+    if value is None or math.isinf(value):
+        return f"the {evaluation} count gives nothing"
+    if is_win_score(value):
+        return score_words(value, 1.0, side, human)
+    amount = round(value / man, 2) + 0.0
+    if amount == 0:
+        return f"the {evaluation} count gives 0.00"
+    leader = side if amount > 0 else side.opponent
+    return f"the {evaluation} count gives {men_text(abs(amount))} for {side_words(leader, human)}"
 
 
 @dataclass(frozen=True)
@@ -187,10 +213,11 @@ def different_move_sentence(tree: SearchTree, played: Move | None, why: str) -> 
 
 
 def legend(
-    curious: bool, root_side: Side, human: Side | None = None
+    curious: bool, root_side: Side, human: Side | None = None, rough: str | None = None
 ) -> tuple[tuple[str, str], ...]:
     """Every shape, colour and number on the canvas, and what it means (in a game against the
-    AI, `human` the player, whose side the numbers are for: `for Black (you)`)."""
+    AI, `human` the player, whose side the numbers are for: `for Black (you)`; `rough`, the weak
+    evaluation the tree judges by, whose numbers are its count, not scores)."""
     if curious:
         return (
             ("up triangle", "MAX: the root's side to move, it picks the highest score"),
@@ -198,7 +225,13 @@ def legend(
             ("gold outline and thick edge", "the principal variation: the line both sides play"),
             ("dashed stub and red mark", "moves a cut-off left unsearched (alpha >= beta)"),
             ("move above a node", "the move that leads to it"),
-            ("number below a node", "its score in men for the root's side (+1.00 = a man ahead)"),
+            (
+                "number below a node",
+                f"its {rough} count in men for the root's side (+1.00 = a man ahead), a rough"
+                " count, not the engine's score"
+                if rough
+                else "its score in men for the root's side (+1.00 = a man ahead)",
+            ),
             (
                 ">= / <= before a score",
                 "a bound: the search stopped early, the true value is at least / at most it",
@@ -218,7 +251,10 @@ def legend(
         ("move above a shape", "the move that leads there"),
         (
             "number below a shape",
-            f"the score in men for {side}{who} (+1.00 = a man ahead)",
+            f"what the {rough} evaluation counts for {side}{who}, in men (+1.00 = a man"
+            " ahead): a rough count, not a score of the position"
+            if rough
+            else f"the score in men for {side}{who} (+1.00 = a man ahead)",
         ),
         (
             "at least / at most",
