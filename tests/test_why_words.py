@@ -190,3 +190,30 @@ def test_a_weak_levels_card_says_how_much_better_the_engines_move_is() -> None:
     fen = position.fen()
     assert main(["analyse", fen, "--why", "--algorithm", "alphabeta", "--depth", "5"], out) == 0
     assert re.search(r"scores \S+ \d\.\d\d of a man better than 16-11\.", out.getvalue())
+
+
+def test_why_in_the_databases_names_their_results_not_a_depth() -> None:
+    # Two kings against one, inside the databases: the Casual level plays 15-10, a win in 12
+    # moves, where 15-18 wins in 10. The card said "scored exactly, looking 1 turn ahead",
+    # "the scores below are the engine's", and "15-18 ... as good as 15-10".
+    position = Position.from_fen("W:WK15,K19:BK28")
+    level = get_level("casual")
+    choice = explain_choice(position, AIPlayer.for_level(level).choose(position))
+    assert choice is not None and choice.played == "15-10"
+    why = exact_explanation(
+        position, choice, evaluation=level.evaluation, units_per_man=man_value(level.evaluation)
+    )
+    card = why_card(why, WHITE, 10, human=BLACK, level=level)
+    said = " ".join(card.facts)
+    assert "the results below are the endgame databases'" in said
+    assert "Each move below is the endgame databases' result under perfect play" in said
+    assert "turn ahead," not in said and "the engine's" not in said
+    assert "The endgame databases give 15-18 a win in 10 moves and 15-10 a win in 12 moves." in said
+    rows = {row.move: row for row in card.rows}
+    assert rows["15-10"].verdict == "database win in 12 moves"
+    assert rows["15-18"].line.startswith("the best move, expecting")
+    for row in card.rows[1:]:
+        if row.verdict == "database win in 12 moves":
+            assert row.line.startswith("a slower win than 15-18:"), row
+        elif row.verdict == "database win in 10 moves" and row.move != "15-18":
+            assert row.line.startswith("as good as 15-18:"), row

@@ -510,12 +510,25 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
         facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     preferred = _preferred_words(explanation, who, thinking_time)
+    scored = [move for move in explanation.moves if move.bound == "exact"]
+    # Every exact result the databases' own: no search depth and no engine's scale to name.
+    databases = bool(scored) and all(move.database is not None for move in scored)
     if explanation.level_counted is not None:
+        below = (
+            "the results below are the endgame databases'"
+            if databases
+            else ("the scores below are the engine's")
+        )
         facts.append(
             f"{who} counted {explanation.level_counted} for {explanation.played}, for itself,"
-            " by its own rough estimate; the scores below are the engine's."
+            f" by its own rough estimate; {below}."
         )
-    if explanation.exact_depth and explanation.database is None:
+    if explanation.exact_depth and explanation.database is None and databases:
+        facts.append(
+            "Each move below is the endgame databases' result under perfect play, except the"
+            " bounds ('at most', or 'at least' when told for the other side)."
+        )
+    elif explanation.exact_depth and explanation.database is None:
         facts.append(
             f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)},"
             " except the bounds ('at most', or 'at least' when told for the other side)."
@@ -558,7 +571,7 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
     ):
         return []
     top, value = result_number(best.score, best.win_in), result_number(played.score, played.win_in)
-    if top is None or value is None or top <= value:
+    if top is None or value is None or _result_rank(best) <= _result_rank(played):
         return []
     exact, chosen = explanation.exact_depth, explanation.chosen_depth
     if chosen and exact > chosen:
@@ -570,7 +583,13 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
     else:
         look = f"Looking {depth_words(exact)}, the exact pass"
     forced = best.win_in is not None or played.win_in is not None
-    if forced or best.database is not None or played.database is not None:
+    if best.database is not None and played.database is not None:
+        # No search depth: the databases' results under perfect play.
+        found = (
+            f"The endgame databases give {best.move} a {best.database.removeprefix('database ')}"
+            f" and {explanation.played} a {played.database.removeprefix('database ')}."
+        )
+    elif forced or best.database is not None or played.database is not None:
         found = (
             f"{look} finds {best.move} {best.describe()} and {explanation.played}"
             f" {played.describe()}."
@@ -611,14 +630,22 @@ def idea_words(idea: Idea, move: str, mover: Side) -> str:
 
 
 def best_scored(moves: Sequence[MoveScore]) -> MoveScore | None:
-    """The move with the best exact result among `moves` (a forced or database win first, a
-    forced loss last), or None when none is scored exactly."""
+    """The move with the best exact result among `moves` (a forced or database win first, the
+    soonest first, a forced loss last, the latest first), or None when none is scored
+    exactly."""
     exact = [
         move
         for move in moves
         if move.bound == "exact" and result_number(move.score, move.win_in) is not None
     ]
-    return max(exact, key=lambda move: result_number(move.score, move.win_in) or 0.0, default=None)
+    return max(exact, key=_result_rank, default=None)
+
+
+def _result_rank(move: MoveScore) -> tuple[float, float]:
+    """A move's exact result for ranking, best highest: its number (a forced result counts as
+    more than any material), then among forced wins the soonest and among losses the latest."""
+    value = result_number(move.score, move.win_in) or 0.0
+    return (value, -move.win_in if move.win_in is not None else 0.0)
 
 
 def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
@@ -636,11 +663,22 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
         return "refuted by"
     if best.move == move.move:  # another move than the played one is the best
         return "the best move, expecting"
+    sooner = best.win_in
+    if (
+        move.bound == "exact"
+        and move.win_in is not None
+        and sooner is not None
+        and move.win_in != sooner
+        and (move.win_in > 0) == (sooner > 0)
+    ):
+        # One result, sooner or later: a win in 12 is not "as good as" a win in 10.
+        return f"{'a slower win' if sooner > 0 else 'a faster loss'} than {best.move}:"
     # An exact score's loss, or the least loss an upper bound proves.
     loss = round(top - value, 2) + 0.0
     level = move.bound == "exact" and move.score is not None and move.win_in is None
-    if loss >= EVEN_MEN and level and is_even(move.score or 0.0):
-        # A move that keeps it level is not refuted: its score is the best's less so much.
+    if loss >= EVEN_MEN and level and is_even(move.score or 0.0) and "only" not in move.verdict:
+        # A move that keeps it level is not refuted: its score is the best's less so much
+        # (one that `only draws` where a win was there is refuted).
         return f"{loss:.2f} worse than {best.move}:"
     if loss >= EVEN_MEN:
         return "refuted by"
