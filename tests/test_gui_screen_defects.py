@@ -13,18 +13,17 @@ from gui_driving import click, press, screen_of
 
 from checkers import saves
 from checkers.ai.levels import get_level
-from checkers.board import BLACK, WHITE, Piece
+from checkers.board import BLACK, WHITE, Move, Piece, Position
 from checkers.clock import TimeControl
 from checkers.formats.pdn import read_file
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
 from checkers.gui.game_view.cards import RULES
-from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.game_view.panel import COUNTER_RULE, panel_lines
 from checkers.gui.intents import LoadedGame
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.gui.wording import FORTY_MOVE_WORDS
 
 FINISHED_GAME = """[Event "Club night"]
 [Black "Ann Smith"]
@@ -119,16 +118,27 @@ def test_a_game_from_a_set_up_position_says_so_in_words_not_a_fen(
     assert "B:" not in status and "W:" not in status
 
 
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
 def test_the_panel_and_the_help_say_the_same_of_the_stalemate_counter(
-    make_app: Callable[..., App],
+    make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:
-    app = make_app()
-    lines = panel_lines(screen_of(app).game)
+    kings = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:WK29,K32:BK1,K4")
+    )
+    app = make_app(kings, size=size)
+    screen = screen_of(app)
+    for move in ("1-5", "29-25", "5-1", "25-29"):  # two quiet king moves each
+        screen.game.play(Move.from_pdn(move, screen.game.position))
+    app.step(1 / 60)
+    panel = screen.panel
+    # The panel says in whole words what it counts and when it draws, at every size.
+    assert panel.counter.text == "Stalemate counter: 2; a draw at 40"
+    assert panel.counter_rule.text == COUNTER_RULE == "moves each, no capture or man move"
+    # The help card says it with the panel's own two rows, and what resets it.
     [draws] = [line for line in RULES if line.startswith("Draws")]
-    assert "stalemate counter" in draws and FORTY_MOVE_WORDS in draws and "draw at 40" in draws
-    # Each wording the panel may show (the widest that fits) says it counts moves each.
-    assert all("of 40 moves each" in line for line in lines.counter)
-    assert lines.counter[0] == f"Stalemate counter: 0 of {FORTY_MOVE_WORDS}; a draw at 40"
+    assert "the stalemate counter at 40" in draws
+    assert '"Stalemate counter: 0; a draw at 40" over "moves each, no capture or man move"' in draws
+    assert "which a capture or a man move (crowning too) sets back to 0" in draws
 
 
 def test_a_new_games_clock_waits_for_the_first_move_and_the_panel_shows_the_increment(
