@@ -65,6 +65,8 @@ def counter_words(count: int) -> str:
     return f"Stalemate counter: {count}; a draw at 40"
 
 
+BAR_KEY_WORDS = "V: evaluation bar"
+"""The panel's header while the evaluation bar is off: how to show it."""
 FIGURES_ROWS = 7
 """The rows the AI's figures (or a review's words) have at least in a small window: a move's
 verdict, its loss and what it misses, and the best move with the scores before and after."""
@@ -557,6 +559,9 @@ class GamePanel:
         """The list was told to scroll to the current move: the next frame shows it there."""
         self.search_words: Callable[[], tuple[str, ...]] | None = None
         """Lines shown instead of the AI's figures (a game review's words for the move shown)."""
+        self.bar_hidden: Callable[[], bool] | None = None
+        """Whether the evaluation bar is off: the header's free right side then names its key
+        (it is off in a new player's games against the AI, as lichess has it)."""
         self.shown_position: Callable[[], Position | None] | None = None
         """The position on the board when it is not the game's (a review's better line), or
         None: the sides' titles and counts describe the board shown."""
@@ -575,6 +580,8 @@ class GamePanel:
         lines = panel_lines(game, shown)
         if self.search_words is not None:
             lines = replace(lines, search=(*self.search_words(), "", "", "", "", "")[:5])
+        if not lines.header_right and self.bar_hidden is not None and self.bar_hidden():
+            lines = replace(lines, header_right=BAR_KEY_WORDS)
         changed = lines != self._lines
         if changed:
             self._lines = lines
