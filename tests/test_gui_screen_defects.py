@@ -19,11 +19,14 @@ from checkers.formats.pdn import read_file
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
+from checkers.gui.game_control.ai_traffic import GETTING_READY
 from checkers.gui.game_view.cards import RULES
 from checkers.gui.game_view.panel import COUNTER_RULE, panel_lines
 from checkers.gui.intents import LoadedGame
+from checkers.gui.screens.game import KEPT_NOTE
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartScreen
+from checkers.gui.settings import Settings
 
 FINISHED_GAME = """[Event "Club night"]
 [Black "Ann Smith"]
@@ -171,3 +174,43 @@ def test_a_game_resigned_before_any_move_is_kept_in_the_list(
     screen_of(app).keep_game()
     [path] = (data_dir / "games").glob("*.pdn")
     assert read_file(path)[0].result == "0-1"
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_longest_status_lines_wrap_whole_at_720x480(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    """The status line held three rows where its layout promised four (pygame_gui spaced
+    them 1.25 apart): a fourth row was cut. Each long text the game writes shows whole: the
+    moves a move drops, a draw offer, the engine getting ready, a loss on time, a file with a
+    long name opened while a game was kept."""
+    app = make_app(size=(720, 480), settings=Settings(theme=theme_name))
+    screen = screen_of(app)
+    game = screen.game
+    for move in ("11-15", "23-19", "8-11", "22-17", "9-13", "17-14"):
+        game.play(Move.from_pdn(move, game.position))
+    game.go_to(1)
+    texts = [game.status]
+    assert "(a move here drops the 3 moves after it)" in texts[0]
+    game.go_to(len(game.record.line))
+    press(app, pygame.K_d, "d")
+    texts.append(game.status)
+    assert "offers a draw" in texts[1]
+    texts.append(f"{GETTING_READY} {game.turn_status()}")
+    name = "Marion Tinsley vs Chinook, World Championship 1994, game 12.pdn"
+    texts.append(
+        f"{name}: Resumed after White's move 23. Your move (Black). A capture is compulsory."
+        f"{KEPT_NOTE} Game over: Black wins. White's time ran out."
+    )
+    box = screen.status_box
+    assert box is not None
+    for text in texts:
+        game.status = text
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert box.scroll_bar is None, text  # nothing hidden below the box
+        assert box.text_box_layout is not None
+        rows = box.text_box_layout.layout_rows
+        inside = box.rect.height - 2 * box.padding[1]
+        assert rows[-1].bottom <= inside, text  # the last row whole, not cut at the edge
+    assert len(rows) == 4  # the longest takes the four rows the layout keeps
