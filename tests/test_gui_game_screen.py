@@ -26,6 +26,7 @@ from checkers.gui.game_control.ai_traffic import SearchFigures
 from checkers.gui.game_view.panel import human_side, panel_lines
 from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
 from checkers.gui.screens.game import GameScreen
+from checkers.gui.settings import Settings
 from checkers.gui.wording import black_share, score_words
 
 SLOW = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
@@ -289,7 +290,9 @@ def test_a_weak_levels_own_rough_score_is_never_shown_as_the_score(
     app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
     screen = screen_of(app)
     run_until(app, lambda: screen.game.record.ply >= 2 and screen.game.figures is not None)
-    assert screen.bar.evaluation() is None and screen.bar.label() == "no evaluation yet"
+    # No score: the bar says why (the next move's search, or nothing judged), never a number.
+    assert screen.bar.evaluation() is None
+    assert screen.bar.label() in ("no evaluation yet", "thinking...")
     assert not any(line.startswith("Score") for line in panel_lines(screen.game).search)
 
 
@@ -514,6 +517,49 @@ def bar_fill(app: App, bar: pygame.Rect) -> set[tuple[int, ...]]:
     return colours & {theme.BLACK_PIECE, theme.WHITE_PIECE}
 
 
+def words_on(app: App, bar: pygame.Rect, colour: tuple[int, int, int]) -> bool:
+    """Whether the bar shows words in `colour` (its waiting words are drawn in it)."""
+    return any(
+        tuple(app.window.get_at((x, y)))[:3] == colour
+        for x in range(bar.left, bar.right)
+        for y in range(bar.top, bar.bottom)
+    )
+
+
+def test_the_bar_says_it_is_thinking_at_the_start_of_a_game_the_ai_opens(
+    make_app: Callable[..., App],
+) -> None:
+    """Reported once: an empty bar for seconds at the start of a Club game. While the AI
+    searches its first move (or waits for the engine to get ready) the bar says so; once its
+    search has a score the bar shows it."""
+    app = make_app(
+        GameConfig(black=PlayerConfig(get_level("club")), white=PlayerConfig()),
+        settings=Settings(eval_bar="always"),
+    )
+    screen = screen_of(app)
+    game = screen.game
+    app.step(1 / 60)
+    assert game.thinking is not None and game.record.ply == 0
+    words = screen.bar.label()
+    assert words in ("thinking...", "getting the engine ready...")
+    bar = screen.bar.rect(screen.layout())
+    assert not bar_fill(app, bar) and words_on(app, bar, theme.TEXT_ACCENT)
+    run_until(app, lambda: screen.bar.evaluation() is not None or game.record.ply > 0)
+    app.step(1 / 60)
+    assert screen.bar.label() not in ("thinking...", "getting the engine ready...")
+
+
+def test_the_panel_names_the_bar_s_key_while_the_bar_is_off(make_app: Callable[..., App]) -> None:
+    """Off in a new player's games against the AI (as lichess has it), the bar is one key
+    away, and the panel says which."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=(720, 480))
+    screen = screen_of(app)
+    assert not screen.bar.shown()
+    assert screen.panel is not None and screen.panel.header_right.text == "V: evaluation bar"
+    press(app, pygame.K_v, "v")
+    assert screen.bar.shown() and screen.panel.header_right.text == ""
+
+
 def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_bar(
     make_app: Callable[..., App],
 ) -> None:
@@ -522,7 +568,8 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     press(two, pygame.K_v, "v")
     assert screen.bar.shown() and screen.bar.label() == "no evaluation yet"
     bar = screen.bar.rect(screen.layout())
-    assert not bar_fill(two, bar)  # no fill: a neutral bar
+    assert not bar_fill(two, bar)  # no fill: a neutral bar, its words saying why
+    assert words_on(two, bar, theme.TEXT_DIM)
 
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE_QUICK)))
     screen = screen_of(app)

@@ -165,12 +165,24 @@ def test_clicking_the_graph_goes_to_that_ply_and_the_keys_to_the_mistakes(
     assert game.record.ply == 5
     click_at(app, pane.point_of(0))
     assert game.record.ply == 0
+    # Next mistake visits the mistakes and blunders in order, as its label says, and passes
+    # over the inaccuracies (the list marks them ?!).
+    marked = pane.progress.marked()
+    mistakes = [ply for ply, label in marked if label in (Label.MISTAKE, Label.BLUNDER)]
+    assert mistakes and any(label is Label.INACCURACY for _, label in marked)
+    visited = []
+    for _ in mistakes:
+        press(app, pygame.K_RIGHTBRACKET, "]")
+        visited.append(game.record.ply)
+    assert visited == mistakes
     press(app, pygame.K_RIGHTBRACKET, "]")
-    first = pane.progress.marked()[0][0]
-    assert game.record.ply == first
+    assert game.record.ply == mistakes[-1] and "No mistake or blunder after" in game.status
+    for ply in reversed(mistakes[:-1]):
+        press(app, pygame.K_LEFTBRACKET, "[")
+        assert game.record.ply == ply
     press(app, pygame.K_LEFTBRACKET, "[")
-    assert game.record.ply == first  # nothing marked before the first mark: it stays
-    assert "No inaccuracy, mistake or blunder before" in game.status
+    assert game.record.ply == mistakes[0]  # nothing before the first: it stays
+    assert "No mistake or blunder before" in game.status
     assert list(game.record.line) == line  # stepping through never changes the game
 
 

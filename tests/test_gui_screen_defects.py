@@ -13,18 +13,20 @@ from gui_driving import click, press, screen_of
 
 from checkers import saves
 from checkers.ai.levels import get_level
-from checkers.board import BLACK, WHITE, Piece
+from checkers.board import BLACK, WHITE, Move, Piece, Position
 from checkers.clock import TimeControl
 from checkers.formats.pdn import read_file
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
+from checkers.gui.game_control.ai_traffic import GETTING_READY
 from checkers.gui.game_view.cards import RULES
-from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.game_view.panel import COUNTER_RULE, panel_lines
 from checkers.gui.intents import LoadedGame
+from checkers.gui.screens.game import KEPT_NOTE
 from checkers.gui.screens.setup import SetupScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.gui.wording import FORTY_MOVE_WORDS
+from checkers.gui.settings import Settings
 
 FINISHED_GAME = """[Event "Club night"]
 [Black "Ann Smith"]
@@ -119,16 +121,27 @@ def test_a_game_from_a_set_up_position_says_so_in_words_not_a_fen(
     assert "B:" not in status and "W:" not in status
 
 
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
 def test_the_panel_and_the_help_say_the_same_of_the_stalemate_counter(
-    make_app: Callable[..., App],
+    make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:
-    app = make_app()
-    lines = panel_lines(screen_of(app).game)
+    kings = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:WK29,K32:BK1,K4")
+    )
+    app = make_app(kings, size=size)
+    screen = screen_of(app)
+    for move in ("1-5", "29-25", "5-1", "25-29"):  # two quiet king moves each
+        screen.game.play(Move.from_pdn(move, screen.game.position))
+    app.step(1 / 60)
+    panel = screen.panel
+    # The panel says in whole words what it counts and when it draws, at every size.
+    assert panel.counter.text == "Stalemate counter: 2; a draw at 40"
+    assert panel.counter_rule.text == COUNTER_RULE == "moves each, no capture or man move"
+    # The help card says it with the panel's own two rows, and what resets it.
     [draws] = [line for line in RULES if line.startswith("Draws")]
-    assert "stalemate counter" in draws and FORTY_MOVE_WORDS in draws and "draw at 40" in draws
-    # Each wording the panel may show (the widest that fits) says it counts moves each.
-    assert all("of 40 moves each" in line for line in lines.counter)
-    assert lines.counter[0] == f"Stalemate counter: 0 of {FORTY_MOVE_WORDS}; a draw at 40"
+    assert "the stalemate counter at 40" in draws
+    assert '"Stalemate counter: 0; a draw at 40" over "moves each, no capture or man move"' in draws
+    assert "which a capture or a man move (crowning too) sets back to 0" in draws
 
 
 def test_a_new_games_clock_waits_for_the_first_move_and_the_panel_shows_the_increment(
@@ -161,3 +174,43 @@ def test_a_game_resigned_before_any_move_is_kept_in_the_list(
     screen_of(app).keep_game()
     [path] = (data_dir / "games").glob("*.pdn")
     assert read_file(path)[0].result == "0-1"
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_longest_status_lines_wrap_whole_at_720x480(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    """The status line held three rows where its layout promised four (pygame_gui spaced
+    them 1.25 apart): a fourth row was cut. Each long text the game writes shows whole: the
+    moves a move drops, a draw offer, the engine getting ready, a loss on time, a file with a
+    long name opened while a game was kept."""
+    app = make_app(size=(720, 480), settings=Settings(theme=theme_name))
+    screen = screen_of(app)
+    game = screen.game
+    for move in ("11-15", "23-19", "8-11", "22-17", "9-13", "17-14"):
+        game.play(Move.from_pdn(move, game.position))
+    game.go_to(1)
+    texts = [game.status]
+    assert "(a move here drops the 3 moves after it)" in texts[0]
+    game.go_to(len(game.record.line))
+    press(app, pygame.K_d, "d")
+    texts.append(game.status)
+    assert "offers a draw" in texts[1]
+    texts.append(f"{GETTING_READY} {game.turn_status()}")
+    name = "Marion Tinsley vs Chinook, World Championship 1994, game 12.pdn"
+    texts.append(
+        f"{name}: Resumed after White's move 23. Your move (Black). A capture is compulsory."
+        f"{KEPT_NOTE} Game over: Black wins. White's time ran out."
+    )
+    box = screen.status_box
+    assert box is not None
+    for text in texts:
+        game.status = text
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert box.scroll_bar is None, text  # nothing hidden below the box
+        assert box.text_box_layout is not None
+        rows = box.text_box_layout.layout_rows
+        inside = box.rect.height - 2 * box.padding[1]
+        assert rows[-1].bottom <= inside, text  # the last row whole, not cut at the edge
+    assert len(rows) == 4  # the longest takes the four rows the layout keeps

@@ -29,7 +29,7 @@ from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.setup import SetupScreen
-from checkers.gui.screens.start import StartScreen
+from checkers.gui.screens.start import HELP_KEYS, StartScreen, help_rows
 from checkers.gui.screens.why import WhyScreen, card_html
 from checkers.gui.settings import BY_HAND, MIN_WINDOW, AISetup, Settings, load_settings
 from checkers.gui.wording import SEARCH_WORDS
@@ -486,3 +486,36 @@ def test_the_start_screen_says_when_the_engine_runs_without_its_compiled_core(
         assert words.startswith("compiled with numba")
         assert screen.status == "Choose a mode and press Start (Enter)."
     assert screen.wake_in() is None  # nothing more to wait for: no more frames
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_the_start_screen_offers_help_as_the_game_does(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """A newcomer finds the rules and the keys from the first screen: a Help button, and the
+    game's keys ? and F1 (and H); Esc or a click beside the card closes it, not the window."""
+    app = make_app(None, size=size)
+    screen = start_screen(app)
+    assert "? or F1" in screen.widgets["help"].tool_tip_text
+    click(app, screen.widgets["help"].get_abs_rect().center)
+    assert screen.help_open
+    words = " ".join(screen_words(app))
+    assert "The rules and the keys" in words and "Stalemate counter" in words
+    assert "click a piece, then the square it goes to" in words
+    assert "? or F1 lists the game's own keys" in words
+    key(app, pygame.K_ESCAPE)
+    assert not screen.help_open and screen.card is None and app.running
+    for code, text in ((pygame.K_F1, ""), (pygame.K_SLASH, "?"), (pygame.K_h, "h")):
+        key(app, code, text)
+        assert screen.help_open
+        click(app, (3, 3))  # beside the card
+        assert not screen.help_open
+    assert isinstance(app.screen, StartScreen) and app.running
+
+
+def test_the_start_screen_s_help_lists_each_of_its_keys(make_app: Callable[..., App]) -> None:
+    """The card's rows and the screen's bindings agree: none missing, none invented."""
+    listed = {name for names, _ in HELP_KEYS for name in names}
+    keymap = set(start_screen(make_app(None)).keymap)
+    assert listed == keymap - {"enter"}  # the keypad's Enter does what Return does
+    assert [keys for keys, _ in help_rows()][1:4] == ["1 / 2 / 3", "B / W", "Up / Down"]

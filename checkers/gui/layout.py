@@ -24,11 +24,13 @@ wraps to four at 720x480."""
 
 def status_height(scale: float, rows: int = SMALL_STATUS_ROWS) -> int:
     """The status line's height at the window's `scale`: 5.4 grid units, at least
-    `STATUS_FLOOR`, and in a small window `rows` rows of its text."""
+    `STATUS_FLOOR`, and in a small window `rows` whole rows of its text (`#status` spaces them
+    a line apart, its `line_spacing` 1.0, inside 2 pixels of padding each side, and a pixel
+    to spare, or pygame_gui scrolls the last row away)."""
     size = theme.text_size(STATUS_TEXT, scale)
     rows = rows if size <= theme.MIN_TEXT else 0
     unit = max(1, round(10 * scale))  # cards.grid_unit
-    return max(round(5.4 * unit), STATUS_FLOOR, rows * fonts.font(size).get_linesize() + 4)
+    return max(round(5.4 * unit), STATUS_FLOOR, rows * fonts.font(size).get_linesize() + 6)
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,8 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 from checkers.board import BLACK
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.game import Game
+from checkers.gui.game_view.panel import COUNTER_RULE, counter_words
 from checkers.gui.wording import (
-    FORTY_MOVE_WORDS,
     game_over_words,
     moves_count,
     plural,
@@ -49,8 +49,9 @@ RULES = (
     "A man that reaches the far row is crowned king, and that ends its move.",
     "You lose when you cannot move: no pieces left, or all of them blocked.",
     (
-        f"Draws: the same position three times; {FORTY_MOVE_WORDS} (the panel's stalemate"
-        " counter counts them: a draw at 40 of 40); or by agreement."
+        "Draws: the same position three times; by agreement; or the stalemate counter at 40"
+        f' (the panel\'s "{counter_words(0)}" over "{COUNTER_RULE}"), which a capture or a'
+        " man move (crowning too) sets back to 0."
     ),
 )
 """The rules of English draughts in a few lines, as the help card gives them."""
@@ -193,9 +194,10 @@ def build_help_card(
     unit: int,
     height: int,
     rows: Sequence[tuple[str, str]],
+    close_tip: str = "Back to the game (Esc, or a click beside the card)",
 ) -> UIButton:
     """The rules in brief, then every key in two aligned columns (keys, what they do) that
-    scroll, and a Close button; returns the button."""
+    scroll, and a Close button (the game screen's and the start screen's); returns the button."""
     panel = card_panel(ui, root, area, (76 * unit, 10**6))
     inner = panel.get_container().get_rect()
     width = inner.width - 2 * unit
@@ -206,14 +208,21 @@ def build_help_card(
         container=panel,
         object_id="@card_title_small",
     )
-    rules_height = min(round(5.2 * unit * len(RULES)), inner.height * 2 // 5)
-    UITextBox(
+    # As tall as the rules need (they are what a newcomer reads first), at most half the card;
+    # the keys below scroll.
+    rules = UITextBox(
         "<br>".join(f"• {line}" for line in RULES),
-        pygame.Rect(unit, 5 * unit, width, rules_height),
+        pygame.Rect(unit, 5 * unit, width, inner.height // 2),
         ui,
         container=panel,
         object_id="#help_text",
     )
+    laid = rules.text_box_layout.layout_rows if rules.text_box_layout is not None else []
+    rules_height = rules.rect.height
+    if rules.scroll_bar is None and laid:
+        frame = rules.padding[1] + rules.border_width["top"] + rules.shadow_width
+        rules_height = min(rules_height, laid[-1].bottom + 2 * frame + 2)
+        rules.set_dimensions((width, rules_height))
     top = 5 * unit + rules_height + unit
     row = round(2.6 * unit)
     keys_width = 16 * unit
@@ -260,5 +269,5 @@ def build_help_card(
         "Close",
         ui,
         container=panel,
-        tool_tip_text="Back to the game (Esc, or a click beside the card)",
+        tool_tip_text=close_tip,
     )

@@ -10,9 +10,11 @@ from typing import Protocol
 import pygame
 
 from checkers.board import BLACK, Side
+from checkers.gui import theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.config import Mode
 from checkers.gui.context import ScreenContext
+from checkers.gui.fonts import MIN_LAYOUT_SIZE
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import human_side, scored_search
 from checkers.gui.game_view.review import ReviewPane
@@ -20,7 +22,10 @@ from checkers.gui.intents import ChangeSettings
 from checkers.gui.layout import GameLayout
 from checkers.gui.wording import bar_number, black_share, score_words, thinking_words
 
-__all__ = ["BarHost", "EvalBar"]
+__all__ = ["NOT_JUDGED", "BarHost", "EvalBar"]
+
+NOT_JUDGED = "no evaluation yet"
+"""The bar's words when nothing searches the position shown and nothing has judged it."""
 
 
 class BarHost(Protocol):
@@ -117,19 +122,39 @@ class EvalBar:
 
     def label(self) -> str:
         """The words the evaluation bar reads: the panel's score words for the position on the
-        board, or `no evaluation yet` when nothing has searched it."""
+        board, or without them why not (`waiting_words`: thinking, or `no evaluation yet`)."""
         evaluation = self.evaluation()
-        return "no evaluation yet" if evaluation is None else evaluation[1]
+        return self.waiting_words() if evaluation is None else evaluation[1]
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Black's share of the bar from Black's end of the board (no fill without a score for
-        this position), and the bar's label read upwards at its top, whichever way the board
-        faces."""
+        this position), and its figure; without one, why (`waiting_words`) read upwards along
+        the bar, whichever way the board faces: never a blank bar."""
         share, figure = self.figure()
         thinking = self.deepening() is not None and bool(figure)
-        self.host.context.renderer.eval_bar(
-            surface, rect, share, figure, self.host.flipped, thinking
-        )
+        renderer = self.host.context.renderer
+        renderer.eval_bar(surface, rect, share, figure, self.host.flipped, thinking)
+        if figure:
+            return
+        words = self.waiting_words()
+        size = max(MIN_LAYOUT_SIZE, rect.width // 2)
+        colour = theme.TEXT_DIM if words == NOT_JUDGED else theme.TEXT_ACCENT
+        line = pygame.transform.rotate(renderer.text.render(words, size, colour), 90)
+        box = pygame.Rect(rect.left + 1, 0, rect.width - 2, line.get_height() + 8)
+        box.centery = rect.centery
+        pygame.draw.rect(surface, theme.PANEL, box)  # over the line at even
+        surface.blit(line, line.get_rect(center=rect.center))
+
+    def waiting_words(self) -> str:
+        """What the bar says while it has no score for the position shown: that the engine
+        is getting ready or thinking about it, or that nothing has judged it yet."""
+        game = self.host.game
+        live = not game.finished and game.record.ply == len(game.record.line)
+        if live and game.getting_ready():
+            return "getting the engine ready..."
+        if live and game.thinking is not None:
+            return "thinking..."
+        return NOT_JUDGED
 
     def figure(self) -> tuple[float | None, str]:
         """Black's share of the bar and its short figure: the result once the game is over and

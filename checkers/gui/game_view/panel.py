@@ -39,7 +39,6 @@ from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.persist import person_named
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import (
-    FORTY_MOVE_WORDS,
     depth_words,
     game_over_words,
     move_label,
@@ -55,6 +54,19 @@ from checkers.record import FORTY_MOVE_PLIES
 
 LOW_TIME = 20.0
 """Seconds left under which a clock shows in the warning colour."""
+COUNTER_RULE = "moves each, no capture or man move"
+"""What the stalemate counter counts, as its second row in the panel and the help card say it
+(the 40-move rule of RULES.md: moves by each side in a row with no capture and no man move)."""
+
+
+def counter_words(count: int) -> str:
+    """The stalemate counter's first row, its count and when it draws:
+    `Stalemate counter: 3; a draw at 40`."""
+    return f"Stalemate counter: {count}; a draw at 40"
+
+
+BAR_KEY_WORDS = "V: evaluation bar"
+"""The panel's header while the evaluation bar is off: how to show it."""
 FIGURES_ROWS = 7
 """The rows the AI's figures (or a review's words) have at least in a small window: a move's
 verdict, its loss and what it misses, and the best move with the scores before and after."""
@@ -90,8 +102,9 @@ class PanelLines:
     sides: tuple[tuple[str, str, tuple[str, ...], str, bool], ...]
     """Per side (Black, White): title, pieces left, the player in words (longest first: the
     panel shows the first that fits), clock face, to move."""
-    counter: tuple[str, ...]
-    """The stalemate counter in words, longest first: the panel shows the first that fits."""
+    counter: tuple[str, str]
+    """The stalemate counter in two rows: the count and when it draws (`counter_words`), then
+    what it counts (COUNTER_RULE), in the help card's words."""
     counter_share: float
     search: tuple[str, ...]
     """The AI's figures: who searched and how far, the score, the effort, the line, a note."""
@@ -312,13 +325,7 @@ def panel_lines(game: Game, shown: Position | None = None) -> PanelLines:
         header,
         right,
         (_side_texts(game, BLACK, shown), _side_texts(game, WHITE, shown)),
-        (
-            # What it counts and when it draws, in the help's words (FORTY_MOVE_WORDS).
-            f"Stalemate counter: {counter} of {FORTY_MOVE_WORDS}; a draw at 40",
-            f"Stalemate counter: {counter} of 40 moves each (no capture, no man move)",
-            f"Stalemate counter: {counter} of 40 moves each; a draw at 40",
-            f"Stalemate counter: {counter} of 40 moves each",
-        ),
+        (counter_words(counter), COUNTER_RULE),
         min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES),
         _search_texts(game),
         title,
@@ -473,6 +480,11 @@ class GamePanel:
             pygame.Rect(pad, y, width, small), "", ui, container=self.panel, object_id="@small"
         )
         y += small
+        # What it counts, always shown (a count alone was a riddle): two rows fit at 720x480.
+        self.counter_rule = UILabel(
+            pygame.Rect(pad, y, width, small), "", ui, container=self.panel, object_id="@dim"
+        )
+        y += small
         self._share = 0.0
         self.counter_bar = UIStatusBar(
             pygame.Rect(pad, y + 2, width, max(4, unit * 6 // 10)),
@@ -547,6 +559,9 @@ class GamePanel:
         """The list was told to scroll to the current move: the next frame shows it there."""
         self.search_words: Callable[[], tuple[str, ...]] | None = None
         """Lines shown instead of the AI's figures (a game review's words for the move shown)."""
+        self.bar_hidden: Callable[[], bool] | None = None
+        """Whether the evaluation bar is off: the header's free right side then names its key
+        (it is off in a new player's games against the AI, as lichess has it)."""
         self.shown_position: Callable[[], Position | None] | None = None
         """The position on the board when it is not the game's (a review's better line), or
         None: the sides' titles and counts describe the board shown."""
@@ -565,6 +580,8 @@ class GamePanel:
         lines = panel_lines(game, shown)
         if self.search_words is not None:
             lines = replace(lines, search=(*self.search_words(), "", "", "", "", "")[:5])
+        if not lines.header_right and self.bar_hidden is not None and self.bar_hidden():
+            lines = replace(lines, header_right=BAR_KEY_WORDS)
         changed = lines != self._lines
         if changed:
             self._lines = lines
@@ -585,7 +602,9 @@ class GamePanel:
                 self._clock_look(clock, game, side)
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
-            self._set(self.counter, _first_fitting(self.counter, lines.counter))
+            counted, rule = lines.counter
+            self._set(self.counter, counted)
+            self._set(self.counter_rule, rule)
             self._share = lines.counter_share
             self._sync_search(lines.search)
             self._set(self.moves_title, lines.moves_title)

@@ -141,7 +141,7 @@ def review_commands(
             "review_previous",
             "Previous mistake",
             (PREVIOUS_KEY,),
-            "in a review, go to the previous inaccuracy, mistake or blunder",
+            "in a review, go to the previous mistake (?) or blunder (??)",
             lambda: screen.review_action("previous"),
             "",
         ),
@@ -149,7 +149,7 @@ def review_commands(
             "review_next",
             "Next mistake",
             (NEXT_KEY,),
-            "in a review, go to the next inaccuracy, mistake or blunder",
+            "in a review, go to the next mistake (?) or blunder (??)",
             lambda: screen.review_action("next"),
             "",
         ),
@@ -162,6 +162,10 @@ def review_commands(
             "",
         ),
     ]
+
+
+JUMPED_TO = (Label.MISTAKE, Label.BLUNDER)
+"""The moves Previous mistake / Next mistake go to."""
 
 
 class ReviewPane:
@@ -220,11 +224,17 @@ class ReviewPane:
         return {
             "previous": (
                 "Previous mistake",
-                f"Go to the previous inaccuracy, mistake or blunder ({PREVIOUS_KEY})",
+                (
+                    f"Go to the previous mistake (?) or blunder (??) ({PREVIOUS_KEY}); the move"
+                    " list's ?! marks the inaccuracies"
+                ),
             ),
             "next": (
                 "Next mistake",
-                f"Go to the next inaccuracy, mistake or blunder ({NEXT_KEY})",
+                (
+                    f"Go to the next mistake (?) or blunder (??) ({NEXT_KEY}); the move list's ?!"
+                    " marks the inaccuracies"
+                ),
             ),
             "better": (
                 "Better line",
@@ -510,14 +520,19 @@ class ReviewPane:
     # --- actions -----------------------------------------------------------------------------
 
     def jump(self, direction: int) -> None:
-        """Show the next (+1) or previous (-1) marked move."""
+        """Show the next (+1) or previous (-1) mistake or blunder, as the buttons say: an
+        inaccuracy is no mistake (lichess counts the three apart); the list marks it `?!`."""
         self.end_preview()
         game = self.screen.game
-        target = self.progress.next_marked(game.record.ply, direction)
+        plies = [ply for ply, label in self.progress.marked() if label in JUMPED_TO]
+        here = game.record.ply
+        ahead = [ply for ply in plies if ply > here] if direction > 0 else []
+        behind = [ply for ply in reversed(plies) if ply < here] if direction < 0 else []
+        target = next(iter(ahead or behind), None)
         if target is None:
             where = "after" if direction > 0 else "before"
             more = " yet" if self.progress.running else ""
-            game.status = f"No inaccuracy, mistake or blunder {where} this move{more}."
+            game.status = f"No mistake or blunder {where} this move{more}."
             return
         game.go_to(target)
 

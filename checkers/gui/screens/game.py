@@ -664,6 +664,7 @@ class GameScreen(ScreenBase):
             self.game.go_to,
             figures=self._figures_shown(),
         )
+        self.panel.bar_hidden = lambda: not self.bar.shown()
         container = self.panel.panel
         top = panel_rect.height - buttons_height - gap
         for row, row_commands in enumerate(grid):

@@ -24,9 +24,17 @@ from checkers.board import BLACK, WHITE, Side
 from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.formats.puzzle_store import due_count
 from checkers.gui import fonts, theme
-from checkers.gui.cards import BUTTON_TEXT, Card, CardButton, grid_unit, text_size
+from checkers.gui.cards import (
+    BUTTON_TEXT,
+    Card,
+    CardButton,
+    button_height,
+    grid_unit,
+    text_size,
+)
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ButtonScreen, ScreenContext
+from checkers.gui.game_view.cards import build_help_card
 from checkers.gui.intents import (
     LoadedGame,
     OpenDrills,
@@ -43,7 +51,7 @@ from checkers.gui.settings import AI_TIMES as TIMES
 from checkers.gui.settings import BY_HAND, AISetup
 from checkers.gui.start_choices import StartChoices, ai_level, by_hand
 from checkers.gui.ui import Actions, HoverTips, fit_label
-from checkers.gui.widgets import full_width_list, run_key_binding
+from checkers.gui.widgets import full_width_list, key_label, run_key_binding
 from checkers.gui.wording import ahead_words, ai_words, judging_words, search_words
 
 __all__ = ["MODES", "StartChoices", "StartScreen", "level_label"]
@@ -58,6 +66,38 @@ T = TypeVar("T")
 
 CHOOSE = "Choose a mode and press Start (Enter)."
 """The start screen's status line until something else is to be said."""
+
+HELP_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("1", "2", "3"), "Mode: You vs AI, AI vs AI, Two players"),
+    (("b", "w"), "You play Black (moves first) or White"),
+    (("up", "down"), "AI strength: a level weaker or stronger"),
+    (("c",), "Clock: the next time control"),
+    (("a",), "AI vs AI: show or hide the Advanced choices (search, depth or time)"),
+    (("return",), "Start the game chosen"),
+    (("l", "ctrl+o"), "Saved games: resume or open a game you kept"),
+    (("p",), "Puzzles: positions from your reviewed games to solve"),
+    (("d",), "Drills: standard endings to win against the endgame databases"),
+    (("s",), "Settings: theme, sound, board, evaluation bar, window size"),
+    (("?", "f1", "h"), "Help: the rules and the keys (this card)"),
+    (("escape",), "Quit (asks first)"),
+    (("q", "ctrl+q"), "Quit at once (your games are kept)"),
+)
+"""The start screen's keys as its help card lists them (each one a binding of the screen)."""
+HOW_TO_MOVE = ("Mouse", "Click a choice; in a game, click a piece, then the square it goes to")
+"""How to play: the help card's first row."""
+IN_A_GAME = ("In a game", "? or F1 lists the game's own keys: Undo, Hint, Analyse, Review...")
+"""Where the game's keys are listed: the help card's last row."""
+_KEY_WORDS = {"return": "Enter", "up": "Up", "down": "Down"}
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """(keys, what they do) as the start screen's help card lists them."""
+    rows = [
+        (" / ".join(_KEY_WORDS.get(key) or key_label(key) for key in keys), what)
+        for keys, what in HELP_KEYS
+    ]
+    return [HOW_TO_MOVE, *rows, IN_A_GAME]
+
 
 CORE_PREPARING = (
     "The engine is compiling its fast core (a first start); a game can start meanwhile."
@@ -141,10 +181,15 @@ class StartScreen(ButtonScreen):
             "s": self.open_settings,
             "p": self.open_puzzles,
             "d": self.open_drills,
+            "?": self.toggle_help,
+            "f1": self.toggle_help,
+            "h": self.toggle_help,
             "escape": self.ask_quit,
             "q": self.quit,
             "ctrl+q": self.quit,
         }
+        self.help_open = False
+        """Whether the help card (the rules and this screen's keys) is up."""
         self.card: Card | None = None
         """The question "Quit checkers?" while it is asked (Esc asks; it never quits unasked:
         a few Escapes from a game's menu must not close the window)."""
@@ -242,6 +287,11 @@ class StartScreen(ButtonScreen):
         )
         self._changed()
 
+    def toggle_help(self) -> None:
+        """Show the rules and the keys on a card, or take the card down."""
+        self.help_open = not self.help_open
+        self._changed()
+
     def close_card(self) -> None:
         """Take the question down."""
         if self.card is not None:
@@ -270,7 +320,11 @@ class StartScreen(ButtonScreen):
             return
         if self.actions.handle(event):
             return
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and self.help_open:
+            # Over the card only its own keys: Esc, ?, F1 or H close it; Q still quits.
+            closing = {name: self.toggle_help for name in ("escape", "?", "f1", "h")}
+            run_key_binding({**closing, "q": self.quit, "ctrl+q": self.quit}, event)
+        elif event.type == pygame.KEYDOWN:
             run_key_binding(self.keymap, event)
 
     def report(self, error: BaseException) -> None:
@@ -357,8 +411,24 @@ class StartScreen(ButtonScreen):
         if mode is Mode.HUMAN_VS_HUMAN:
             self._centre_between(root, above, y, self._bottom_top(height, row, gap) - gap)
         self._bottom_row(root, column, height, row, gap)
+        if self.help_open:
+            self._build_help(root, unit)
         if self.card is not None:
             self.card.build(self.context.ui, root, scale)
+
+    def _build_help(self, root: UIContainer, unit: int) -> None:
+        """The game screen's help card over the whole window, with this screen's keys; a click
+        beside it or Close takes it down."""
+        rect = root.get_container().get_rect()
+        ui = self.context.ui
+        cover = UIButton(rect, "", ui, container=root, starting_height=19, object_id="#shade")
+        self.actions.pressed[cover] = self.toggle_help
+        area = rect.inflate(-4 * unit, -4 * unit)
+        height = button_height(self.context.scale)
+        tip = "Back to the start screen (Esc, or a click beside the card)"
+        close = build_help_card(ui, root, area, unit, height, help_rows(), tip)
+        self.actions.pressed[close] = self.toggle_help
+        self.widgets["help close"] = close
 
     @staticmethod
     def _centre_between(
@@ -700,6 +770,7 @@ class StartScreen(ButtonScreen):
                 self.open_settings,
                 1.3,
             ),
+            ("help", "Help", "The rules and the keys (? or F1 or H)", self.toggle_help, 1.0),
             ("quit", "Quit", "Close the window (Q or Ctrl+Q)", self.quit, 1.0),
         )
         total = sum(weight for *_, weight in buttons)
