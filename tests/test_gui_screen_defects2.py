@@ -16,11 +16,11 @@ from pygame_gui.elements import UIButton
 from checkers import saves
 from checkers.ai.levels import get_level
 from checkers.board import BLACK, Move
+from checkers.board_geometry import arrow_shifts
 from checkers.clock import TimeControl
 from checkers.formats.pdn import read_file
 from checkers.gui import theme
 from checkers.gui.app import App, ui_scale
-from checkers.gui.board_view.render import arrow_shifts
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explorer_pane import NO_SHARES, WAY_BACK_IN_GAME, empty_words
 from checkers.gui.game_view.panel import UNDONE

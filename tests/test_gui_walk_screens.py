@@ -1,0 +1,130 @@
+"""What the newcomer's walk of 2026-11-30 saw on screen, each checked where a player would
+notice it: the window is driven through the App's loop under SDL's dummy drivers, with games
+and settings in a temporary data directory."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checkers.board import Move, Position
+from checkers.board_geometry import (
+    BoardGeometry,
+    arrow_width,
+    badge_radius,
+    disc_meets_triangle,
+    line_arrows,
+)
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.intents import OpenAnalysis
+from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.why_board import read_line
+
+SIZES = ((720, 480), (1280, 800))
+
+
+@pytest.fixture(autouse=True)
+def data_dir(data: Path) -> Iterator[Path]:
+    yield data
+    theme.use(theme.DEFAULT_THEME)
+
+
+def played(texts: list[str]) -> Position:
+    position = Position()
+    for text in texts:
+        position = position.move(Move.from_pdn(text, position))
+    return position
+
+
+# --- 1. the analysis board's arrows: side by side, every head in sight -------------------------
+
+WALK_LINES = (
+    # 27: 9-14 22-18 15x22, the jump's head ending on 22's number.
+    (["11-15", "24-20"], ["9-14", "22-18", "15x22"]),
+    # 58: 15-18 22x15 11x18, all three along the 11-22 diagonal.
+    (["11-15", "24-20", "8-11", "28-24", "4-8", "32-28"], ["15-18", "22x15", "11x18"]),
+    # A move then the same piece on: the first head ends where the third arrow begins.
+    ([], ["10-14", "24-20", "14-18"]),
+)
+
+
+def analysis_cell(make_app: Callable[..., App], size: tuple[int, int]) -> BoardGeometry:
+    """The analysis board's squares at a window size."""
+    app = make_app(size=size)
+    app.request(OpenAnalysis(Position(), ()))
+    app.step(1 / 60)
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    return board.layout().board
+
+
+def assert_heads_in_sight(geometry: BoardGeometry, moves: tuple[Move, ...]) -> None:
+    """No number's disc lies on or against any arrow's head, no two numbers overlap, and no
+    two arrows run over the same stretch of a diagonal (their shafts a lane apart)."""
+    shapes = line_arrows(geometry, moves)
+    radius = badge_radius(geometry.cell)
+    for shape in shapes:
+        for other in shapes:
+            assert not disc_meets_triangle(shape.badge, radius + 2, other.head), (moves, shape)
+    for a, b in itertools.combinations(shapes, 2):
+        assert math.dist(a.badge, b.badge) >= 2 * radius
+    width = arrow_width(geometry.cell)
+    for (i, a), (j, b) in itertools.combinations(enumerate(shapes), 2):
+        for p, q in itertools.product(itertools.pairwise(a.shaft), itertools.pairwise(b.shaft)):
+            assert not _along(p, q, width), (moves, i, j)
+
+
+def _along(
+    a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...], width: int
+) -> bool:
+    """Whether two stretches of shaft lie over each other: parallel, nearer than two shafts'
+    width, and overlapping along their length."""
+    (x0, y0), (x1, y1) = a
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    (bx0, by0), (bx1, by1) = b
+    blen = math.hypot(bx1 - bx0, by1 - by0) or 1.0
+    if abs((bx1 - bx0) / blen * uy - (by1 - by0) / blen * ux) > 0.05:
+        return False  # not parallel: they cross at most at a point
+    if abs((bx0 - x0) * uy - (by0 - y0) * ux) > 2 * width:
+        return False  # side by side
+    ends = sorted((x - x0) * ux + (y - y0) * uy for x, y in b)
+    return min(ends[1], length) - max(ends[0], 0.0) > width
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_walks_lines_show_every_arrow_head_on_the_analysis_board(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    geometry = analysis_cell(make_app, size)
+    for before, texts in WALK_LINES:
+        moves = read_line(texts, played(before))
+        assert len(moves) == 3
+        for flipped in (False, True):
+            assert_heads_in_sight(
+                BoardGeometry(geometry.left, geometry.top, geometry.cell, flipped), moves
+            )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=3, max_size=40), st.sampled_from((40, 46, 60, 76, 90)))
+def test_any_three_moves_of_a_line_keep_their_heads_in_sight(choices: list[int], cell: int) -> None:
+    """Any line of three moves from a position reached by legal moves, on the boards' sizes."""
+    position = Position()
+    moves: list[Move] = []
+    for choice in choices:
+        legal = position.legal_moves()
+        if not legal:
+            break
+        move = legal[choice % len(legal)]
+        moves = [*moves, move][-3:]
+        position = position.move(move)
+    if len(moves) == 3:
+        assert_heads_in_sight(BoardGeometry(20, 20, cell, cell % 4 == 0), tuple(moves))
