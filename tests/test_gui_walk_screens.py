@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_gui_drills import choose_drill
+from test_gui_puzzles import click_square
 
 from checkers.board import Move, Position
 from checkers.board_geometry import (
@@ -21,10 +23,13 @@ from checkers.board_geometry import (
     disc_meets_triangle,
     line_arrows,
 )
+from checkers.drills import DRILLS
 from checkers.gui import theme
 from checkers.gui.app import App
+from checkers.gui.board_play import BoardPlayScreen
 from checkers.gui.intents import OpenAnalysis
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.settings import Settings
 from checkers.gui.why_board import read_line
 
 SIZES = ((720, 480), (1280, 800))
@@ -128,3 +133,37 @@ def test_any_three_moves_of_a_line_keep_their_heads_in_sight(choices: list[int],
         position = position.move(move)
     if len(moves) == 3:
         assert_heads_in_sight(BoardGeometry(20, 20, cell, cell % 4 == 0), tuple(moves))
+
+
+# --- 2. the drills' panel reads whole in a small window -----------------------------------------
+
+
+def shown_rows(screen: BoardPlayScreen) -> dict[str, str]:
+    """The panel's rows as shown (a row too long for the panel is cut with `...`)."""
+    return {name: label.text for name, label in screen.labels.items()}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_every_drill_panel_row_reads_whole(
+    make_app: Callable[..., App], size: tuple[int, int], theme_name: str
+) -> None:
+    # The walk's 50/51 (720x480, High contrast): `From: Standard positions of the American
+    # Checker Federation: winnin...` and `Your moves: 0 (the fastest win takes ...`.
+    app = make_app(None, size=size, settings=Settings(theme=theme_name))
+    for index, drill in enumerate(DRILLS[:3], start=1):
+        screen = choose_drill(app, f"drill {index}")
+        assert screen.game is not None and screen.game.drill is drill
+        if drill.name == "First Position":
+            click_square(app, screen, 20)
+            click_square(app, screen, 16)  # lets the win go: a row names the move
+            assert screen.game.thrown
+        app.step(1 / 60)
+        rows = shown_rows(screen)
+        assert not [text for text in rows.values() if text.endswith("...")], rows
+        said = " ".join(text for name, text in rows.items() if name.startswith("source"))
+        assert " ".join(said.split()) == f"From: {drill.source}"
+        moves = " ".join(text for name, text in rows.items() if name.startswith("moves")).strip()
+        assert moves.split()[:2] == ["Your", "moves:"] and moves.endswith(")")
+        panel = screen.labels["title"].ui_container.get_rect()
+        assert all(label.rect.bottom <= panel.bottom for label in screen.labels.values())
