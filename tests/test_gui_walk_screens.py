@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -14,8 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_gui_drills import choose_drill
 from test_gui_puzzles import click_square
+from test_review import BEFORE_BLUNDER, BLUNDER, moves_of
 
-from checkers.board import Move, Position
+from checkers import saves
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.board_geometry import (
     BoardGeometry,
     arrow_width,
@@ -27,10 +30,12 @@ from checkers.drills import DRILLS
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.board_play import BoardPlayScreen
-from checkers.gui.intents import OpenAnalysis
+from checkers.gui.intents import OpenAnalysis, OpenLoad
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.load import LoadScreen
 from checkers.gui.settings import Settings
 from checkers.gui.why_board import read_line
+from checkers.record import GameRecord
 
 SIZES = ((720, 480), (1280, 800))
 
@@ -167,3 +172,45 @@ def test_every_drill_panel_row_reads_whole(
         assert moves.split()[:2] == ["Your", "moves:"] and moves.endswith(")")
         panel = screen.labels["title"].ui_container.get_rect()
         assert all(label.rect.bottom <= panel.bottom for label in screen.labels.values())
+
+
+# --- 3. every saved game's row reads whole -------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_saved_games_row_reads_whole(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    # The walk's 32 (1280x800): `On the board now: You vs AI (Club), finished: White won
+    # (Black resigned),..., saved 2026-11-29 09:57`, its length cut out.
+    record = GameRecord.replay(moves_of([*BEFORE_BLUNDER, BLUNDER]))
+    resigned = {
+        "Black": "You",
+        "White": "AI (Grandmaster)",
+        "Result": "0-1",
+        "Termination": "Black resigned",
+    }
+    saves.save_game(record, {"Black": "You", "White": "AI (Novice)", "Result": "*"})
+    white_resigns = GameRecord.replay(record.moves)
+    white_resigns.resign(WHITE)
+    saves.save_game(white_resigns, {**resigned, "Result": "1-0", "Termination": "White resigned"})
+    record.resign(BLACK)
+    on_board = saves.save_game(record, resigned)
+    app = make_app(None, size=size)
+    app.request(OpenLoad(playing=on_board))
+    app.step(1 / 60)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    rows = {name: button for name, button in listing.widgets.items() if name.startswith("row ")}
+    assert len(rows) == 3
+    moves = len(record.moves) // 2 + len(record.moves) % 2
+    for button in rows.values():
+        text = button.text
+        font = button.font
+        assert font is not None and font.size(text)[0] <= button.get_abs_rect().width - 8, text
+        assert "…" not in text and "..." not in text, text
+        assert text.startswith(("You vs AI", "On the board")), text
+        assert re.search(rf", {moves} moves, (saved )?\d{{4}}-\d\d-\d\d \d\d:\d\d$", text), text
+    shown = [button.text for button in rows.values()]
+    assert sum(text.startswith("On the board") for text in shown) == 1
+    assert any("White won" in text and "resigned" in text for text in shown), shown
