@@ -172,7 +172,8 @@ def test_the_explorer_says_what_an_empty_table_means_and_gives_one_score_a_move(
     run_until(app, lambda: pane.labels["empty 0"].text.strip() != "")
     assert pane.labels["head win"].text.strip() == ""
     said = " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
-    assert "no game that reached this position" in said and "Add games..." in said
+    assert "None of your saved games" in said and "reached this position" in said
+    assert "Add games..." in said
 
 
 @pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])

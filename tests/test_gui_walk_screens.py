@@ -30,6 +30,7 @@ from checkers.drills import DRILLS
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.board_play import BoardPlayScreen
+from checkers.gui.explorer_pane import OWN_GAMES, came_here, empty_words
 from checkers.gui.intents import OpenAnalysis, OpenLoad
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.load import LoadScreen
@@ -214,3 +215,23 @@ def test_every_saved_games_row_reads_whole(
     shown = [button.text for button in rows.values()]
     assert sum(text.startswith("On the board") for text in shown) == 1
     assert any("White won" in text and "resigned" in text for text in shown), shown
+
+
+# --- 4. the explorer names its sources as the player knows them ----------------------------------
+
+
+def test_the_explorer_names_where_its_games_came_from_as_the_player_knows_them() -> None:
+    # The walk's 29/61: `1 of 2 games (1 archive) came here`, the player having added nothing.
+    assert came_here(1, 2, [OWN_GAMES]) == "1 of your 2 saved games came here"
+    assert came_here(1, 1, [OWN_GAMES]) == "Your one saved game came here"
+    assert came_here(3, 40, ["tinsley.pdn"]) == "3 of the 40 games in tinsley.pdn came here"
+    assert (
+        came_here(5, 1_042, [OWN_GAMES, "tinsley.pdn"])
+        == "5 of 1,042 games came here (your saved games and tinsley.pdn)"
+    )
+    assert (
+        came_here(5, 1_042, [OWN_GAMES, "a.pdn", "b.pdn"])
+        == "5 of 1,042 games came here (your saved games and 2 added files)"
+    )
+    for words in (came_here(1, 2, [OWN_GAMES]), empty_words()):
+        assert "archive" not in words and "index" not in words
