@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,6 +19,7 @@ from test_gui_puzzles import click_square
 from test_review import BEFORE_BLUNDER, BLUNDER, moves_of
 
 from checkers import saves
+from checkers.ai.tracking import tracked_search
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.board_geometry import (
     BoardGeometry,
@@ -35,6 +37,9 @@ from checkers.gui.intents import OpenAnalysis, OpenLoad
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.settings import Settings
+from checkers.gui.tree_view.layout import NODE_RADIUS
+from checkers.gui.tree_view.panel import piece_radius
+from checkers.gui.tree_view.view import READING_SCALE, TreeView
 from checkers.gui.why_board import read_line
 from checkers.record import GameRecord
 
@@ -235,3 +240,43 @@ def test_the_explorer_names_where_its_games_came_from_as_the_player_knows_them()
     )
     for words in (came_here(1, 2, [OWN_GAMES]), empty_words()):
         assert "archive" not in words and "index" not in words
+
+
+# --- 5. the search tree opens with every node on the canvas ------------------------------------
+
+TREE_POSITIONS = (
+    Position(),
+    played(["11-15", "23-19", "8-11", "22-17"]),
+    played(["11-15", "24-20", "8-11", "28-24", "4-8", "32-28"]),
+    Position.from_fen("B:W15,21,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,8,9,12,14"),
+)
+
+
+@pytest.mark.parametrize("rect", [(20, 20, 1240, 696), (12, 12, 696, 390)], ids=["1280", "720"])
+def test_the_trees_first_view_shows_every_node_and_label_whole(rect: tuple[int, ...]) -> None:
+    # The walk's 31 (1280x800): `30-26 at least +0...` cut at the right edge, `+0.05`, `more`
+    # at the left: the best line opened wider than the canvas, then centred on.
+    pygame.init()
+    for position in TREE_POSITIONS:
+        tree = tracked_search(position, 4)
+        view = TreeView(tree, rect)
+        canvas = view.canvas_rect
+        camera = view.camera
+        for item in view.layout.items:
+            for left, top, right, bottom in [
+                *view.layout.label_boxes(item),
+                (item.x - NODE_RADIUS, item.y - NODE_RADIUS, item.x + NODE_RADIUS, item.y),
+            ]:
+                x0, y0 = camera.to_screen(left, top, canvas.topleft)
+                x1, y1 = camera.to_screen(right, bottom, canvas.topleft)
+                assert canvas.left <= x0 and x1 <= canvas.right, (position.fen(), item.node.move)
+                assert canvas.top <= y0 and y1 <= canvas.bottom, (position.fen(), item.node.move)
+        assert camera.scale >= READING_SCALE - 1e-9  # labels as large as the view reads them
+        for node in tree.pv[: view.layout.shown_plies()]:
+            assert view.layout.item_of(node) is not None  # the best line's top is open
+
+
+def test_the_trees_small_board_draws_pieces_that_fill_their_squares() -> None:
+    # The walk's 62 (720x480): 15-pixel squares held 4-pixel dots for pieces.
+    for cell in range(12, 29):
+        assert 2 * piece_radius(cell) >= 0.8 * cell
