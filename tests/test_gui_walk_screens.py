@@ -66,6 +66,8 @@ WALK_LINES = (
     (["11-15", "24-20"], ["9-14", "22-18", "15x22"]),
     # 58: 15-18 22x15 11x18, all three along the 11-22 diagonal.
     (["11-15", "24-20", "8-11", "28-24", "4-8", "32-28"], ["15-18", "22x15", "11x18"]),
+    # 71: 12-16 19x12 15-18, the jump's head ending on 12's number.
+    (["11-15", "23-19", "8-11", "22-17"], ["12-16", "19x12", "15-18"]),
     # A move then the same piece on: the first head ends where the third arrow begins.
     ([], ["10-14", "24-20", "14-18"]),
 )
