@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from gui_driving import press, run_until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_gui_drills import choose_drill
@@ -32,7 +33,7 @@ from checkers.drills import DRILLS
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.board_play import BoardPlayScreen
-from checkers.gui.explorer_pane import OWN_GAMES, came_here, empty_words
+from checkers.gui.explorer_pane import OWN_GAMES, ExplorerPane, came_here, empty_words
 from checkers.gui.intents import OpenAnalysis, OpenLoad
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.load import LoadScreen
@@ -238,8 +239,14 @@ def test_the_explorer_names_where_its_games_came_from_as_the_player_knows_them()
     )
     assert (
         came_here(5, 1_042, [OWN_GAMES, "a.pdn", "b.pdn"])
-        == "5 of 1,042 games came here (your saved games and 2 added files)"
+        == "5 of 1,042 games came here (yours and 2 added files)"
     )
+    assert (
+        came_here(5, 1_042, [OWN_GAMES, "tinsley.pdn"], short=1)
+        == "5 of 1,042 games came here (yours and 1 added file)"
+    )
+    assert came_here(5, 9, ["a.pdn", "b.pdn", "c.pdn"]) == "5 of 9 games came here (3 added files)"
+    assert came_here(5, 1_042, [OWN_GAMES, "tinsley.pdn"], short=2) == "5 of 1,042 games came here"
     for words in (came_here(1, 2, [OWN_GAMES]), empty_words()):
         assert "archive" not in words and "index" not in words
 
@@ -282,3 +289,31 @@ def test_the_trees_small_board_draws_pieces_that_fill_their_squares() -> None:
     # The walk's 62 (720x480): 15-pixel squares held 4-pixel dots for pieces.
     for cell in range(12, 29):
         assert 2 * piece_radius(cell) >= 0.8 * cell
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_explorers_count_of_games_reads_whole_with_a_file_added(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int]
+) -> None:
+    (data / "games").mkdir()
+    (data / "games" / "mine.pdn").write_text('[Result "1-0"]\n1. 11-15 1-0\n', encoding="utf-8")
+    added = data / "Tinsley and friends, collected games 1950-1960.pdn"
+    added.write_text('[Result "0-1"]\n1. 11-15 0-1\n\n[Result "*"]\n1. 9-13 *\n', "utf-8")
+    first = ExplorerPane(data / "explorer", data / "games")
+    try:
+        first.add(added)  # remembered: the window's pane counts it from then on
+    finally:
+        first.close()
+    app = make_app(size=size)
+    press(app, pygame.K_o, "o")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen) and board.explorer is not None
+    pane = board.explorer
+    run_until(app, lambda: not pane.builder.busy and pane.games() == 3)
+    app.step(1 / 60)
+    shown = pane.labels["explorer summary"].text
+    assert shown in (  # whole: the files named, else counted, else the count alone
+        f"3 of 3 games came here (your saved games and {added.name})",
+        "3 of 3 games came here (yours and 1 added file)",
+        "3 of 3 games came here",
+    ), shown

@@ -87,11 +87,12 @@ WAY_BACK_IN_GAME = "Step back in the game (Esc, then Left or Home) and press O t
 than the position it opened on, the game's own do."""
 
 
-def came_here(count: int, games: int, sources: Sequence[str], short: bool = False) -> str:
+def came_here(count: int, games: int, sources: Sequence[str], short: int = 0) -> str:
     """How many games came to the position, out of how many, and from where, named as the
     player knows them: `1 of your 2 saved games came here`, `3 of the 40 games in
     tinsley.pdn came here`, `5 of 42 games came here (your saved games and tinsley.pdn)`;
-    `short`: the files added counted, not named (`... and 1 added file`)."""
+    shorter for a narrow pane: `short` 1 counts the files added instead of naming them
+    (`... (yours and 1 added file)`), 2 leaves out where from (`5 of 42 games came here`)."""
     if len(sources) == 1:
         source = sources[0]
         if source == OWN_GAMES:
@@ -101,13 +102,13 @@ def came_here(count: int, games: int, sources: Sequence[str], short: bool = Fals
         if games == 1:
             return f"The one game in {source} came here"
         return f"{count:,} of the {games:,} games in {source} came here"
-    if len(sources) == 2 and not short:
-        named = f"{sources[0]} and {sources[1]}"
-    else:
-        files = len(sources) - (OWN_GAMES in sources)
-        named = plural(files, "added file")
-        named = f"{OWN_GAMES} and {named}" if OWN_GAMES in sources else named
-    return f"{count:,} of {games:,} games came here ({named})"
+    came = f"{count:,} of {games:,} games came here"
+    if short >= 2:
+        return came
+    if short == 0 and len(sources) == 2:
+        return f"{came} ({sources[0]} and {sources[1]})"
+    files = plural(len(sources) - (OWN_GAMES in sources), "added file")
+    return f"{came} (yours and {files})" if OWN_GAMES in sources else f"{came} ({files})"
 
 
 def empty_words(way_back: str = WAY_BACK_HERE) -> str:
@@ -476,7 +477,7 @@ class ExplorerPane:
         rows = self.rows(position, analysis)
         games = self.games()
         total = sum(entry.games for entry in self.moves)
-        shorter = ""
+        shorter = shortest = ""
         if not games:
             summary = "Reading the games..." if self.builder.busy else "No games yet."
         elif not rows:
@@ -485,7 +486,8 @@ class ExplorerPane:
             summary = "No game went on from here."
         else:
             summary = came_here(total, games, self.sources())
-            shorter = came_here(total, games, self.sources(), short=True)
+            shorter = came_here(total, games, self.sources(), short=1)
+            shortest = came_here(total, games, self.sources(), short=2)
         book = book_moves(position)
         # A table of moves reads from the side to move, as every explorer's does (the window's
         # prose names the side ahead instead): said once, under the table, with the position's
@@ -504,6 +506,7 @@ class ExplorerPane:
             "explorer title": "Games played here",
             "explorer summary": summary,
             "explorer summary short": shorter or summary,
+            "explorer summary shortest": shortest or summary,
             "explorer progress": self.progress_line() or self.note,
             "explorer book": f"Book (•): {listed}" if book else "Book: not in the opening book",
             "explorer engine": engine,
@@ -633,8 +636,12 @@ class ExplorerPane:
                 continue
             text = texts.get(name, "")
             font = label.font
-            if font is not None and font.size(text)[0] > label.rect.width - LABEL_ROOM:
-                text = texts.get(f"{name} short", text)  # too long: its shorter words if any
+            for shorter in (texts.get(f"{name} short"), texts.get(f"{name} shortest")):
+                if font is None or shorter is None:
+                    break
+                if font.size(text)[0] <= label.rect.width - LABEL_ROOM:
+                    break
+                text = shorter  # too long: its shorter words
             if self._shown.get(name) != text:
                 self._shown[name] = text
                 label.set_text(fit_label(label, text))
