@@ -10,11 +10,24 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from checkers.board import Move, row_col_square, square_row_col
 
-__all__ = ["BoardGeometry", "Point", "arrow_shifts", "shifted"]
+__all__ = [
+    "ARROW_HEAD",
+    "ARROW_LANE",
+    "ArrowShape",
+    "BoardGeometry",
+    "Point",
+    "arrow_shape",
+    "arrow_shifts",
+    "arrow_width",
+    "badge_radius",
+    "disc_meets_triangle",
+    "line_arrows",
+    "shifted",
+]
 
 Point = tuple[float, float]
 
@@ -111,9 +124,138 @@ def arrow_shifts(moves: Sequence[Move]) -> list[int]:
     return shifts
 
 
-def shifted(points: Sequence[Point], distance: float) -> list[Point]:
-    """`points` moved `distance` pixels square to the line from the first to the last."""
-    (x0, y0), (x1, y1) = points[0], points[-1]
+def _side(start: Point, end: Point) -> Point:
+    """The unit vector square to a stretch, to the same side whichever way it runs."""
+    (x0, y0), (x1, y1) = sorted((start, end))
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    dx, dy = -(y1 - y0) / length * distance, (x1 - x0) / length * distance
-    return [(x + dx, y + dy) for x, y in points]
+    return -(y1 - y0) / length, (x1 - x0) / length
+
+
+def shifted(points: Sequence[Point], distance: float) -> list[Point]:
+    """`points` moved `distance` pixels aside, each stretch square to itself and to the same
+    side whichever way it runs (`arrow_shifts`' lanes are a diagonal's: a move and the reply
+    back along it, in lanes 1 and -1, lie on either side, not on one line); where a jump
+    turns, the corner moves aside from both stretches, so each stays a lane off its own."""
+    sides = [_side(a, b) for a, b in itertools.pairwise(points)]
+    moved: list[Point] = []
+    for index, (x, y) in enumerate(points):
+        around = {sides[i] for i in (index - 1, index) if 0 <= i < len(sides)}
+        dx = sum(side[0] for side in around) * distance
+        dy = sum(side[1] for side in around) * distance
+        moved.append((x + dx, y + dy))
+    return moved
+
+
+ARROW_HEAD = 0.36
+"""An arrow's head, tip to base, in squares."""
+ARROW_LANE = 0.3
+"""How far apart, in squares, two arrows drawn side by side along one diagonal are: their
+heads, each 0.43 of a square wide, then show two tips, not one smudge."""
+
+
+def arrow_width(cell: int) -> int:
+    """An arrow's shaft, in pixels, on a board of `cell`-pixel squares."""
+    return max(3, cell // 7)
+
+
+def badge_radius(cell: int) -> int:
+    """The radius of the disc holding an arrow's number: room for a digit of the window's
+    smallest text."""
+    return max(8, round(cell * 0.15))
+
+
+@dataclass(frozen=True)
+class ArrowShape:
+    """One arrow as drawn: the centres it passes (moved aside when it shares a diagonal), its
+    shaft (stopping where the head begins, so the tip stays sharp), its head (tip, then the
+    two corners of its base) and where the disc with its number sits."""
+
+    points: tuple[Point, ...]
+    shaft: tuple[Point, ...]
+    head: tuple[Point, Point, Point]
+    badge: Point
+
+
+def arrow_shape(points: Sequence[Point], cell: int) -> ArrowShape:
+    """The arrow through `points` (a move's squares), its head on the last, its number's disc
+    on the first."""
+    head = cell * ARROW_HEAD
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    base = (x1 - ux * head, y1 - uy * head)
+    side = head * 0.6
+    wing = (-uy * side, ux * side)
+    return ArrowShape(
+        tuple(points),
+        (*points[:-1], base),
+        ((x1, y1), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])),
+        points[0],
+    )
+
+
+def _distance_to_segment(point: Point, a: Point, b: Point) -> float:
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if not length else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length))
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def disc_meets_triangle(centre: Point, radius: float, corners: Sequence[Point]) -> bool:
+    """Whether a disc covers any of a triangle (an arrow's head)."""
+    (px, py), (a, b, c) = centre, corners
+    signs = [
+        (q[0] - p[0]) * (py - p[1]) - (q[1] - p[1]) * (px - p[0])
+        for p, q in ((a, b), (b, c), (c, a))
+    ]
+    if all(s >= 0 for s in signs) or all(s <= 0 for s in signs):
+        return True  # the disc's centre is inside the head
+    return any(_distance_to_segment(centre, p, q) < radius for p, q in ((a, b), (b, c), (c, a)))
+
+
+def _badge_places(shape: ArrowShape, radius: float) -> list[Point]:
+    """Where an arrow's number may sit, best first: on its tail (the piece that moves), then
+    back from the tail away from the head, then beside the tail on either side, nearer first."""
+    (x0, y0), (x1, y1) = shape.points[0], shape.points[1]
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    places = [(x0, y0)]
+    for distance in (1.7, 2.4):
+        for back, aside in ((1.0, 0.0), (0.7, 0.7), (0.7, -0.7), (0.0, 1.0), (0.0, -1.0)):
+            back, aside = back * distance * radius, aside * distance * radius
+            places.append((x0 - ux * back - uy * aside, y0 - uy * back + ux * aside))
+    return places
+
+
+def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowShape]:
+    """A line's arrows as the boards draw them: an arrow along a stretch of diagonal an earlier
+    one uses is drawn aside (`arrow_shifts`, `ARROW_LANE` apart), and an arrow's number sits on
+    its tail unless a head would lie under or against it there (the next move often ends where
+    the move before began): then beside the tail, clear of every head and number."""
+    cell = geometry.cell
+    lane = max(arrow_width(cell) * 1.3, cell * ARROW_LANE)
+    shapes: list[ArrowShape] = []
+    for move, shift in zip(moves, arrow_shifts(moves), strict=True):
+        points = [geometry.square_center(square) for square in move.path]
+        shapes.append(arrow_shape(shifted(points, shift * lane) if shift else points, cell))
+    radius = badge_radius(cell)
+    edge = radius * 0.5  # a disc may overhang the board's frame by a little, not leave it
+    placed: list[Point] = []
+    for index, shape in enumerate(shapes):
+        for place in _badge_places(shape, radius):
+            x, y = place
+            inside = (
+                geometry.left - edge + radius <= x <= geometry.left + geometry.size + edge - radius
+                and geometry.top - edge + radius
+                <= y
+                <= geometry.top + geometry.size + edge - radius
+            )
+            clear = not any(
+                disc_meets_triangle(place, radius * 1.5, other.head) for other in shapes
+            ) and all(math.dist(place, other) >= 2.2 * radius for other in placed)
+            if inside and clear:
+                shapes[index] = replace(shape, badge=place)
+                break
+        placed.append(shapes[index].badge)
+    return shapes

@@ -42,8 +42,8 @@ __all__ = [
     "open_archives",
 ]
 
-OWN_GAMES = "your games"
-"""The games folder's name as an archive."""
+OWN_GAMES = "your saved games"
+"""The games folder as a source of games, named as the window names it (Saved games)."""
 
 DEFAULT_DEPTH = 8
 """The engine's search depth beside the moves: a second or less in an opening position."""

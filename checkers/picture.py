@@ -10,13 +10,20 @@ caption line. `checkers.formats.svg` writes the shapes as SVG text and
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checkers.board import BLACK, SQUARES, InvalidMoveError, Move, Piece, Position
-from checkers.board_geometry import BoardGeometry, Point, arrow_shifts, shifted
+from checkers.board_geometry import (
+    ArrowShape,
+    BoardGeometry,
+    Point,
+    arrow_shape,
+    arrow_width,
+    badge_radius,
+    line_arrows,
+)
 from checkers.palettes import CROWN_SIZE, DEFAULT_THEME, PALETTES, PIECE_RADIUS, Palette
 
 __all__ = [
@@ -286,7 +293,7 @@ def board_picture(
         shapes += _piece(palette, piece, geometry.square_center(square), cell)
     if hint is not None:
         points = [geometry.square_center(square) for square in hint.path]
-        shapes += _arrow(palette, points, cell, HINT_ALPHA, "")
+        shapes += _arrow(palette, arrow_shape(points, cell), cell, HINT_ALPHA, "")
     shapes += _arrows(palette, geometry, arrows)
     if words:
         shapes.append(
@@ -388,48 +395,29 @@ def _outline(rect: tuple[int, int, int, int], width: int, colour: Colour) -> lis
 
 
 def _arrows(palette: Palette, geometry: BoardGeometry, arrows: Sequence[Move]) -> list[Shape]:
-    """A line's arrows as the window draws them: numbered at their tails and fading, the later
-    ones drawn first so the move to play now lies over its replies; an arrow along a diagonal
-    an earlier one already uses is drawn aside, as the window's boards draw it."""
+    """A line's arrows as the window draws them (board_geometry.line_arrows): numbered and
+    fading, the later ones drawn first so the move to play now lies over its replies; an
+    arrow along a diagonal an earlier one already uses is drawn aside."""
     shapes: list[Shape] = []
-    shifts = arrow_shifts(arrows)
-    for index in reversed(range(len(arrows))):
-        points = [geometry.square_center(square) for square in arrows[index].path]
-        if shifts[index]:
-            # render.Renderer's distance: an arrow's width and a third, per step aside.
-            points = shifted(points, shifts[index] * max(3, geometry.cell // 7) * 1.3)
+    laid = line_arrows(geometry, arrows)
+    for index in reversed(range(len(laid))):
         alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
-        shapes += _arrow(palette, points, geometry.cell, alpha, str(index + 1))
+        shapes += _arrow(palette, laid[index], geometry.cell, alpha, str(index + 1))
     return shapes
 
 
-def _arrow(
-    palette: Palette, points: Sequence[Point], cell: int, alpha: int, label: str
-) -> list[Shape]:
-    """One arrow through a move's squares (render.Renderer.arrow's shapes): a shaft that stops
-    where the head begins so the tip stays sharp, round bends and tail, the head, a label."""
-    width = max(3, cell // 7)
-    head = cell * 0.36
-    (x0, y0), (x1, y1) = points[-2], points[-1]
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    ux, uy = (x1 - x0) / length, (y1 - y0) / length
-    base = (x1 - ux * head, y1 - uy * head)
-    shaft = (*points[:-1], base)
-    side = head * 0.6
-    wing = (-uy * side, ux * side)
-    parts: list[Shape] = [Polyline(shaft, palette.HINT, width)]
-    parts += [Circle(x, y, width / 2, palette.HINT) for x, y in shaft[1:-1]]
-    parts.append(Circle(points[0][0], points[0][1], width * 0.9, palette.HINT))
-    tip = (
-        (x1, y1),
-        (base[0] + wing[0], base[1] + wing[1]),
-        (base[0] - wing[0], base[1] - wing[1]),
-    )
-    parts.append(Polygon(tip, palette.HINT))
+def _arrow(palette: Palette, shape: ArrowShape, cell: int, alpha: int, label: str) -> list[Shape]:
+    """One arrow (render.Renderer.arrow's shapes): a shaft that stops where the head begins so
+    the tip stays sharp, round bends and tail, the head, a label in a disc at its badge."""
+    width = arrow_width(cell)
+    parts: list[Shape] = [Polyline(shape.shaft, palette.HINT, width)]
+    parts += [Circle(x, y, width / 2, palette.HINT) for x, y in shape.shaft[1:-1]]
+    parts.append(Circle(shape.points[0][0], shape.points[0][1], width * 0.9, palette.HINT))
+    parts.append(Polygon(shape.head, palette.HINT))
     shapes: list[Shape] = [Group(alpha, tuple(parts), "arrow")]
     if label:
-        radius = max(8, round(cell * 0.15))
-        x, y = points[0]
+        radius = badge_radius(cell)
+        x, y = shape.badge
         # The window's size for it, in Noto Sans pixels (render.Renderer.arrow).
         text_size = max(MIN_NUMBER_PIXELS, round(radius * 1.5 * 0.72))
         shapes += [

@@ -220,7 +220,7 @@ def test_explore_text_shows_shares_book_and_engine_score(data: Path, small: Path
     assert status == 0
     lines = out.splitlines()
     assert lines[0].endswith("(Black to move)")
-    assert lines[1] == "4 games in small.pdn, your games"
+    assert lines[1] == "4 games in small.pdn, your saved games"
     assert lines[2].startswith("book: 11-15 (")  # the opening book knows the first move
     assert lines[3] == "engine: a search 2 plies deep, scores in men for Black"
     row = lines[5].split()

@@ -300,9 +300,9 @@ def test_square_numbers_show_on_empty_squares_never_over_a_piece_and_can_be_hidd
 def test_an_arrow_never_lies_over_a_square_number_or_over_another_arrow() -> None:
     """The hint's squares lose their numbers (the arrowhead would cover one); a line whose
     moves run along the same diagonal draws the later arrow aside."""
-    from checkers.board_geometry import BoardGeometry
+    from checkers.board_geometry import BoardGeometry, arrow_shifts
     from checkers.gui.board_view.assets import Assets
-    from checkers.gui.board_view.render import BoardView, Renderer, arrow_shifts
+    from checkers.gui.board_view.render import BoardView, Renderer
 
     pygame.font.init()
     geometry = BoardGeometry(0, 0, 60, flipped=False)

@@ -65,7 +65,7 @@ def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     run_until(app, indexed(pane, 4))
     run_until(app, lambda: pane.labels["row 0 games"].text == "3")
     texts = pane.texts(board.position, board.analysis)
-    assert texts["explorer summary"] == "4 of 4 games (1 archive) came here"
+    assert texts["explorer summary"] == "4 of your 4 saved games came here"
     shares = [texts[f"row 0 {key}"] for key in ("games", "win", "draw", "loss")]
     assert shares == ["3", "50", "50", "0"]  # in % of the games with a result
     assert [texts[f"row 1 {key}"] for key in ("games", "win", "draw", "loss")] == [
@@ -77,7 +77,7 @@ def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     assert pane.buttons["row 0"].text == "11-15" and pane.buttons["row 1"].text == "9-14"
     assert not pane.buttons["row 2"].visible  # two moves were played here, no more rows
     assert texts["explorer book"].startswith("Book (•): 11-15")
-    assert "Indexed your games: 4 games." in board.status
+    assert "Read your saved games: 4 games." in board.status
     press_widget(app, pane.buttons["row 0"])
     assert board.record.moves == [Move.from_pdn("11-15", Position())]
     assert board.position.turn.name == "WHITE"
@@ -117,7 +117,7 @@ def test_an_archive_added_with_the_file_browser_is_indexed_and_its_skips_said(
     board, pane = pane_of(app)
     run_until(app, indexed(pane, 2))
     run_until(app, lambda: "2 skipped" in board.status)
-    assert board.status.startswith("Indexed damaged.pdn: 2 games, 2 skipped as unreadable")
+    assert board.status.startswith("Read damaged.pdn: 2 games, 2 skipped as unreadable")
     assert pane.buttons["row 0"].text == "11-15" and pane.labels["row 0 games"].text == "2"
     # Remembered: a new board finds it indexed already, nothing built again.
     again = ExplorerPane(data / "explorer", data / "games")
@@ -144,7 +144,7 @@ def test_a_stale_index_is_rebuilt_on_its_thread_when_the_pane_opens(
     press(app, pygame.K_o, "o")
     board, pane = pane_of(app)
     run_until(app, indexed(pane, 2))
-    run_until(app, lambda: board.status == "Indexed your games: 2 games.")
+    run_until(app, lambda: board.status == "Read your saved games: 2 games.")
     assert {button.text for name, button in pane.buttons.items() if name.startswith("row ")} >= {
         "9-13",
         "9-14",
@@ -162,11 +162,11 @@ def test_a_file_that_is_not_games_is_named_not_added_silently(tmp_path: Path) ->
         while pane.builder.busy:
             pygame.time.wait(5)
         pane.update()
-        assert pane.note.startswith("Indexed picture.pdn: 0 games, 1 skipped as unreadable")
+        assert pane.note.startswith("Read picture.pdn: 0 games, 1 skipped as unreadable")
         assert pane.games() == 0 and pane.news[-1] == pane.note
         pane.add(folder)
         assert pane.note == "Not read: folder.pdn is not a file"
-        assert [archive.name for archive in pane.archives] == ["your games", "picture.pdn"]
+        assert [archive.name for archive in pane.archives] == ["your saved games", "picture.pdn"]
     finally:
         pane.close()
 

@@ -10,7 +10,14 @@ import pytest
 from checkers.ai.tracking import EventKind, MinimaxCount, SearchNode, SearchTree, tracked_search
 from checkers.board import Position
 from checkers.gui import theme
-from checkers.gui.tree_view.layout import LEVEL_HEIGHT, ItemKind, LayoutItem, Replay, TreeLayout
+from checkers.gui.tree_view.layout import (
+    LEVEL_HEIGHT,
+    PAGE_SIZE,
+    ItemKind,
+    LayoutItem,
+    Replay,
+    TreeLayout,
+)
 from checkers.gui.tree_view.view import TreeView
 
 MIDGAME = "B:W15,21,23,24,25,27,28,29,30,31,32:B1,2,3,4,5,6,8,9,12,14"
@@ -265,6 +272,9 @@ def test_the_drawing_shows_triangles_the_pv_and_pruned_stubs(depth3: SearchTree)
 def test_thousands_of_nodes_are_all_drawn_at_every_zoom(depth5: SearchTree) -> None:
     # How fast each zoom draws: benchmarks/tree.py, not asserted here.
     view = TreeView(depth5, RECT)
+    # Every node's children a page as wide as a page ever is (the view's first layout pages
+    # them to fit its canvas).
+    view.layout = TreeLayout(depth5, page_size=PAGE_SIZE, man=view.man)
     view.layout.show_plies(5)
     surface = pygame.Surface((1280, 800))
     node_colours = {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,21 +87,46 @@ WAY_BACK_IN_GAME = "Step back in the game (Esc, then Left or Home) and press O t
 than the position it opened on, the game's own do."""
 
 
+def came_here(count: int, games: int, sources: Sequence[str], short: int = 0) -> str:
+    """How many games came to the position, out of how many, and from where, named as the
+    player knows them: `1 of your 2 saved games came here`, `3 of the 40 games in
+    tinsley.pdn came here`, `5 of 42 games came here (your saved games and tinsley.pdn)`;
+    shorter for a narrow pane: `short` 1 counts the files added instead of naming them
+    (`... (yours and 1 added file)`), 2 leaves out where from (`5 of 42 games came here`)."""
+    if len(sources) == 1:
+        source = sources[0]
+        if source == OWN_GAMES:
+            if games == 1:
+                return "Your one saved game came here"
+            return f"{count:,} of your {games:,} saved games came here"
+        if games == 1:
+            return f"The one game in {source} came here"
+        return f"{count:,} of the {games:,} games in {source} came here"
+    came = f"{count:,} of {games:,} games came here"
+    if short >= 2:
+        return came
+    if short == 0 and len(sources) == 2:
+        return f"{came} ({sources[0]} and {sources[1]})"
+    files = plural(len(sources) - (OWN_GAMES in sources), "added file")
+    return f"{came} (yours and {files})" if OWN_GAMES in sources else f"{came} ({files})"
+
+
 def empty_words(way_back: str = WAY_BACK_HERE) -> str:
     """Said over the table's room when no move of the position was played in a game indexed:
     why, and what to do; `way_back` is how to step back towards the start from where the board
     is ('' where no step back works)."""
     step = f"{way_back}, or add" if way_back else "Add"
     return (
-        "Your games and the archives added here hold no game that reached this position: "
-        f"few go this far from the opening. {step} a large archive (Add games...)."
+        "None of your saved games or the files added here reached this position: few go "
+        f"this far from the opening. {step} a file of many games (Add games...)."
     )
 
 
 """Lines under the table for the book's moves and the engine's note."""
 
-OWN_GAMES = "your games"
-"""The games folder's name as an archive."""
+OWN_GAMES = "your saved games"
+"""The games folder as a source of games: the games the window saves, which the player knows
+from Saved games."""
 
 
 @dataclass(frozen=True)
@@ -312,7 +337,7 @@ class ExplorerPane:
                 continue
             self.indexes[built.archive] = index
             if built.info.games or not built.archive.folder:
-                self.say(f"Indexed {built.info.summary(built.archive.name)}.")
+                self.say(f"Read {built.info.summary(built.archive.name)}.")
             self.position = None
         return changed or self.builder.busy
 
@@ -329,6 +354,15 @@ class ExplorerPane:
         self.indexes = {}
 
     # --- what is shown ---------------------------------------------------------------------------
+
+    def sources(self) -> list[str]:
+        """The names of the sources that hold games, as the player knows them: `your saved
+        games` first, then each file added by its name."""
+        return [
+            archive.name
+            for archive in self.archives
+            if (index := self.indexes.get(archive)) is not None and index.info.games
+        ]
 
     def games(self) -> int:
         """The games of every index open."""
@@ -428,7 +462,7 @@ class ExplorerPane:
             return ""
         name, done, total = progress
         share = f" {done / total:.0%}" if total else "..."
-        return f"Indexing {name}:{share}"
+        return f"Reading {name}:{share}"
 
     def texts(
         self,
@@ -442,16 +476,18 @@ class ExplorerPane:
         towards the start from here (`empty_words`)."""
         rows = self.rows(position, analysis)
         games = self.games()
-        archives = sum(1 for index in self.indexes.values() if index.info.games)
         total = sum(entry.games for entry in self.moves)
+        shorter = shortest = ""
         if not games:
-            summary = "Games are being indexed..." if self.builder.busy else "No games yet."
+            summary = "Reading the games..." if self.builder.busy else "No games yet."
         elif not rows:
             # No move was played from here: no game came here, or (a game in progress, say) one
             # stopped here; either way none went on.
-            summary = "No indexed game went on from here."
+            summary = "No game went on from here."
         else:
-            summary = f"{total:,} of {games:,} games ({plural(archives, 'archive')}) came here"
+            summary = came_here(total, games, self.sources())
+            shorter = came_here(total, games, self.sources(), short=1)
+            shortest = came_here(total, games, self.sources(), short=2)
         book = book_moves(position)
         # A table of moves reads from the side to move, as every explorer's does (the window's
         # prose names the side ahead instead): said once, under the table, with the position's
@@ -469,6 +505,8 @@ class ExplorerPane:
         texts = {
             "explorer title": "Games played here",
             "explorer summary": summary,
+            "explorer summary short": shorter or summary,
+            "explorer summary shortest": shortest or summary,
             "explorer progress": self.progress_line() or self.note,
             "explorer book": f"Book (•): {listed}" if book else "Book: not in the opening book",
             "explorer engine": engine,
@@ -597,6 +635,13 @@ class ExplorerPane:
                     changed = True
                 continue
             text = texts.get(name, "")
+            font = label.font
+            for shorter in (texts.get(f"{name} short"), texts.get(f"{name} shortest")):
+                if font is None or shorter is None:
+                    break
+                if font.size(text)[0] <= label.rect.width - LABEL_ROOM:
+                    break
+                text = shorter  # too long: its shorter words
             if self._shown.get(name) != text:
                 self._shown[name] = text
                 label.set_text(fit_label(label, text))

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 import pygame
 
 from checkers.board import BLACK, SQUARES, Move, Piece, Position
-from checkers.board_geometry import BoardGeometry, Point, arrow_shifts, shifted
+from checkers.board_geometry import (
+    ArrowShape,
+    BoardGeometry,
+    Point,
+    arrow_shape,
+    arrow_width,
+    badge_radius,
+    line_arrows,
+)
 from checkers.gui import theme
 from checkers.gui.board_view.animation import Animation
 from checkers.gui.board_view.assets import Assets
@@ -298,16 +306,15 @@ class Renderer:
                 surface, theme.DESTINATION, geometry.square_center(square), cell * 0.14
             )
         if view.hint is not None:
-            self.arrow(surface, [geometry.square_center(s) for s in view.hint.path], cell)
+            points = [geometry.square_center(s) for s in view.hint.path]
+            self.arrow(surface, arrow_shape(points, cell), cell)
         # The later moves first, so the move to play now is drawn over its replies; an arrow
-        # along a diagonal an earlier one already uses moves aside, so both stay readable.
-        shifts = arrow_shifts(view.arrows)
-        for index in reversed(range(len(view.arrows))):
-            points = [geometry.square_center(s) for s in view.arrows[index].path]
-            if shifts[index]:
-                points = shifted(points, shifts[index] * max(3, cell // 7) * 1.3)
+        # along a diagonal an earlier one already uses moves aside, so both stay readable, and
+        # a number moves off its tail where a head ends there (board_geometry.line_arrows).
+        shapes = line_arrows(geometry, view.arrows)
+        for index in reversed(range(len(shapes))):
             alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
-            self.arrow(surface, points, cell, alpha=alpha, label=str(index + 1))
+            self.arrow(surface, shapes[index], cell, alpha=alpha, label=str(index + 1))
         if view.floating is not None:
             piece, point = view.floating
             self.draw_piece(surface, piece, point, cell, lifted=True)
@@ -315,48 +322,31 @@ class Renderer:
     def arrow(
         self,
         surface: pygame.Surface,
-        points: Sequence[Point],
+        shape: ArrowShape,
         cell: int,
         alpha: int = 190,
         label: str = "",
     ) -> None:
-        """A translucent arrow through `points` (a move's squares), its head on the last: the
-        hint, over the pieces so the move reads at a glance; `label` in a disc at its tail
-        (the move's place in a line)."""
-        width = max(3, cell // 7)
-        head = cell * 0.36
+        """A translucent arrow (`shape`, a move's squares), its head on the last: the hint, over
+        the pieces so the move reads at a glance; `label` in a disc at `shape.badge` (the
+        move's place in a line)."""
+        width = arrow_width(cell)
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         colour = (*theme.HINT, alpha)
-        (x0, y0), (x1, y1) = points[-2], points[-1]
-        length = math.hypot(x1 - x0, y1 - y0) or 1.0
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        # The shaft stops where the head begins, so the tip stays sharp.
-        base = (x1 - ux * head, y1 - uy * head)
-        shaft = [*points[:-1], base]
-        for start, end in itertools.pairwise(shaft):
+        for start, end in itertools.pairwise(shape.shaft):
             pygame.draw.line(layer, colour, start, end, width)
-        for point in shaft[1:-1]:
+        for point in shape.shaft[1:-1]:
             pygame.draw.circle(layer, colour, point, width / 2)  # round the bends
-        pygame.draw.circle(layer, colour, points[0], width * 0.9)
-        side = head * 0.6
-        wing = (-uy * side, ux * side)
-        pygame.draw.polygon(
-            layer,
-            colour,
-            [
-                (x1, y1),
-                (base[0] + wing[0], base[1] + wing[1]),
-                (base[0] - wing[0], base[1] - wing[1]),
-            ],
-        )
+        pygame.draw.circle(layer, colour, shape.points[0], width * 0.9)
+        pygame.draw.polygon(layer, colour, shape.head)
         surface.blit(layer, (0, 0))
         if label:
             # The disc holds a digit of at least the window's smallest text.
-            radius = max(8, round(cell * 0.15))
-            pygame.draw.circle(surface, theme.HINT, points[0], radius)
-            pygame.draw.circle(surface, theme.TEXT, points[0], radius, max(1, radius // 6))
+            radius = badge_radius(cell)
+            pygame.draw.circle(surface, theme.HINT, shape.badge, radius)
+            pygame.draw.circle(surface, theme.TEXT, shape.badge, radius, max(1, radius // 6))
             size = max(MIN_LAYOUT_SIZE, round(radius * 1.5))
-            self.text.draw(surface, label, size, theme.TEXT, points[0], "center")
+            self.text.draw(surface, label, size, theme.TEXT, shape.badge, "center")
 
     def eval_bar(
         self,

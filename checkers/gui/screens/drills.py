@@ -50,15 +50,20 @@ class DrillScreen(BoardPlayScreen):
         ("aim 3", "@small"),
         ("source 1", "@dim"),
         ("source 2", "@dim"),
+        ("source 3", "@dim"),
         ("task", "@heading"),
         ("win", "@accent_small"),
-        ("moves", "@small"),
+        ("moves 1", "@small"),
+        ("moves 2", "@small"),
         ("thrown title", "@heading"),
         ("thrown 1", "@small"),
         ("thrown 2", "@small"),
         ("thrown 3", "@small"),
-        ("result", "@heading"),
+        ("result 1", "@heading"),
+        ("result 2", "@heading"),
     )
+    """The panel's rows: a text that may be long has rows enough to read whole in a small
+    window (the walk's 720x480 cut `From: Standard positions of the ... winnin...`)."""
 
     def __init__(self, context: ScreenContext, drill: Drill | None = None) -> None:
         super().__init__(context)
@@ -297,11 +302,8 @@ class DrillScreen(BoardPlayScreen):
         if drill is None:
             return texts
         texts["title"] = drill.name
-        for index, part in enumerate(label_lines(drill.aim, self.labels.get("aim 1"), 3), 1):
-            texts[f"aim {index}"] = part
-        source = f"From: {drill.source}"
-        for index, part in enumerate(label_lines(source, self.labels.get("source 1"), 2), 1):
-            texts[f"source {index}"] = part
+        self._spread(texts, "aim", drill.aim, 3)
+        self._spread(texts, "source", f"From: {drill.source}", 3)
         if game is None:
             return self._preparing_texts(texts)
         texts["task"] = f"You play {game.player.name.capitalize()}, to win"
@@ -313,14 +315,20 @@ class DrillScreen(BoardPlayScreen):
         else:
             texts["win"] = "The win is gone: try Undo."
         fastest = game.best_possible
-        texts["moves"] = f"Your moves: {game.player_moves()} (the fastest win takes {fastest})"
+        moves = f"Your moves: {game.player_moves()} (the fastest win takes {fastest})"
+        self._spread(texts, "moves", moves, 2)
         if game.thrown:
             count = len(game.thrown)
             texts["thrown title"] = f"Moves that let the win go: {count}"
             for index, thrown in enumerate(game.thrown[-3:], start=1):
                 texts[f"thrown {index}"] = thrown.short_words()
-        texts["result"] = game.result_words() or ""
+        self._spread(texts, "result", game.result_words() or "", 2)
         return texts
+
+    def _spread(self, texts: dict[str, str], name: str, text: str, rows: int) -> None:
+        """`text` over the rows `name 1` to `name rows`, broken between words."""
+        for index, part in enumerate(label_lines(text, self.labels.get(f"{name} 1"), rows), 1):
+            texts[f"{name} {index}"] = part
 
     def _preparing_texts(self, texts: dict[str, str]) -> dict[str, str]:
         """The panel while the drill's tables are built: what, how long, how far."""
@@ -332,7 +340,7 @@ class DrillScreen(BoardPlayScreen):
         texts["win"] = how_long[:1].upper() + how_long[1:]
         seconds = int(self.build_seconds)
         so_far = f"{plural(seconds, 'second')} so far; " if seconds else ""
-        texts["moves"] = f"{so_far}then the drill starts"
+        texts["moves 1"] = f"{so_far}then the drill starts"
         return texts
 
 

@@ -8,6 +8,7 @@ means."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
@@ -183,6 +184,16 @@ def saved_game_words(entry: saves.SavedGame) -> str:
     if entry.is_unfinished and plies == 0:
         return f"{players}, no move played"
     return f"{players}, {entry.state()}, {plural(moves_count(plies), 'move')}"
+
+
+SHORTER_ROW = (
+    (r", finished: ", ", "),  # `White won` says the game is over
+    (r"\((Black|White) resigned\)", "(resigned)"),  # only the side that lost resigns
+    (r"^On the board now: ", "On the board: "),
+    (r"^, saved ", ", "),  # the date alone: when it was saved
+)
+"""A saved game's row in shorter words, one step after another, while it is too long for the
+row (the walk's 1280x800 list cut `finished: White won (Black resigned),..., saved`)."""
 
 
 def fit_text(text: str, width: int, size: int) -> str:
@@ -362,13 +373,18 @@ class LoadScreen(_Dialog):
         return f", saved {entry.modified.strftime('%Y-%m-%d %H:%M')}"
 
     def row_label(self, index: int, width: int, size: int) -> str:
-        """Row `index`'s line fitted to `width` pixels: the players or the state are cut short
-        (with an ellipsis), never the date that tells two games of the same players apart."""
+        """Row `index`'s line fitted to `width` pixels: in shorter words first (`SHORTER_ROW`),
+        then the players or the state cut short (with an ellipsis), never the date that tells
+        two games of the same players apart."""
         text, tail = self.row_text(index), self.row_tail(index)
-        if not tail or fits(text, width, size):
-            return fit_text(text, width, size)
-        head = fit_text(text.removesuffix(tail), width - fonts.font(size).size(tail)[0], size)
-        return head + tail
+        head = text.removesuffix(tail) if tail else text
+        for long, short in SHORTER_ROW:
+            if fits(head + tail, width, size):
+                break
+            head, tail = re.sub(long, short, head, count=1), re.sub(long, short, tail, count=1)
+        if not tail or fits(head + tail, width, size):
+            return fit_text(head + tail, width, size)
+        return fit_text(head, width - fonts.font(size).size(tail)[0], size) + tail
 
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""

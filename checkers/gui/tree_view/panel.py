@@ -34,6 +34,11 @@ def panel_width(view_width: int) -> int:
     return 220 if view_width >= 600 else 0
 
 
+def piece_radius(cell: int) -> int:
+    """A piece's radius on the panel's board of `cell`-pixel squares: most of the square."""
+    return max(3, round(cell * 0.44))
+
+
 def _cell_size(panel: pygame.Rect) -> int:
     """The small board's square size in `panel` (0: no room for a board)."""
     # Room for the title and two lines under the board: a short panel (the game's tree at
@@ -201,10 +206,13 @@ def _draw_board(
         black = piece.side is BLACK
         body = theme.BLACK_PIECE if black else theme.WHITE_PIECE
         rim = theme.BLACK_PIECE_RIM if black else theme.WHITE_PIECE_RIM
-        pygame.draw.circle(surface, body, centre, cell // 2 - 3)
-        pygame.draw.circle(surface, rim, centre, cell // 2 - 3, 2)
+        # A piece fills most of its square at any size, its rim thin on a small board: at
+        # 720x480 (15-pixel squares) the fixed 3-pixel inset and 2-pixel rim left a dot.
+        radius, rim_width = piece_radius(cell), max(1, cell // 12)
+        pygame.draw.circle(surface, body, centre, radius)
+        pygame.draw.circle(surface, rim, centre, radius, rim_width)
         if piece.king:
-            pygame.draw.circle(surface, theme.TEXT_ACCENT, centre, cell // 4, 2)
+            pygame.draw.circle(surface, theme.TEXT_ACCENT, centre, max(2, cell // 4), rim_width)
     if move is not None:
         for square in move.captures:
             row, col = view.cell(square)

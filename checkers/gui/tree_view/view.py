@@ -26,6 +26,7 @@ The drawing lives beside this module: the tree in `canvas`, the header, footer a
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -184,19 +185,25 @@ class TreeView:
 
     def _open(self) -> None:
         """Lay the tree out as it first shows: as many plies as read well on the canvas (none
-        cut at its top or bottom), as many children of a node side by side as fit across."""
+        cut at its top or bottom), as many children of a node side by side as fit across, and
+        the whole of it on the canvas at the reading zoom. The best line is opened whatever
+        the width, so where it makes the tree too wide a node shows fewer children at once
+        (the rest a page away), and failing that the tree opens fewer plies."""
         canvas = self.canvas_rect
         rows = int((canvas.height - 2 * _MARGIN) / (LEVEL_HEIGHT * READING_SCALE))
         across = (canvas.width - 2 * _MARGIN) / READING_SCALE
-        page = int((across - 2 * MARKER_SLOT) // _CHILD_SLOT)
-        self.layout = TreeLayout(
-            self.tree,
-            max_width=across,
-            page_size=max(3, min(PAGE_SIZE, page)),
-            man=self.man,
-            max_plies=max(rows - 1, 1),
-            curious=self.curious,
-        )
+        widest = max(3, min(PAGE_SIZE, int((across - 2 * MARKER_SLOT) // _CHILD_SLOT)))
+        for plies, page in itertools.product(range(max(rows - 1, 1), 0, -1), range(widest, 2, -1)):
+            self.layout = TreeLayout(
+                self.tree,
+                max_width=across,
+                page_size=page,
+                man=self.man,
+                max_plies=plies,
+                curious=self.curious,
+            )
+            if self.layout.width <= across:
+                break
         self._fit()
 
     def set_curious(self, on: bool) -> None:
@@ -207,8 +214,13 @@ class TreeView:
         anchor = self.selected or self.tree.root
         self.layout.curious = on
         self._keep_in_place(anchor, self.layout.relayout)
-        if self.canvas_rect != canvas and not self.stepping:
-            self._fit()  # the header has another number of lines: keep every row whole
+        canvas, before = self.canvas_rect, canvas
+        if canvas != before and not self.stepping:
+            rows = (canvas.height - 2 * _MARGIN) / (LEVEL_HEIGHT * READING_SCALE)
+            if self.layout.height / LEVEL_HEIGHT > rows:
+                self._open()  # its rows no longer fit whole: fewer of them
+            else:
+                self._fit()  # the header has another number of lines: keep every row whole
         self.dirty = True
 
     def header_text(self) -> str:
@@ -237,8 +249,13 @@ class TreeView:
             return
         canvas = self.canvas_rect
         self.judged = judged
-        if self.canvas_rect != canvas and not self.stepping:
-            self._fit()
+        canvas, before = self.canvas_rect, canvas
+        if canvas != before and not self.stepping:
+            rows = (canvas.height - 2 * _MARGIN) / (LEVEL_HEIGHT * READING_SCALE)
+            if self.layout.height / LEVEL_HEIGHT > rows:
+                self._open()  # its rows no longer fit whole: fewer of them
+            else:
+                self._fit()
         self.dirty = True
 
     def select(self, node: SearchNode | None) -> None:
