@@ -139,23 +139,25 @@ def test_the_nodes_figures_name_their_side_in_the_panels_words() -> None:
         for node in shown:
             lines = [text for text, _ in node_lines(node, tree, None, 0, man, False, None, human)]
             mover = ours if node.position.turn is WHITE else theirs
-            assert lines[0].endswith(
-                f"picks the {'highest' if node.maximizing else 'lowest'} score for {ours}"
-                + ("" if node.maximizing else f", the best for {mover}")
+            assert lines[0] == (
+                f"{node.position.turn.name.capitalize()}"
+                f"{'' if human is None else f' ({mover})'} to move: picks the"
+                f" {'highest' if node.maximizing else 'lowest'} score for {ours}"
             ), lines
             figure = node_score(node, man, short=False, curious=False)
             said = lines[1].removeprefix("score ").split(": ")[0]
             assert said.startswith(f"{figure} for {ours}"), (said, figure)
-            # What follows `that is` is the game's panel's words for the same figure.
+            # In brackets, the game's panel's words for the same figure.
             if bound_kind(node):
                 limit = "upper" if bound_kind(node) == "<=" else "lower"
                 panel = advantage_words(round(node.score / man, 2), WHITE, human, limit)
             else:
                 panel = score_words(node.score, man, WHITE, human)
-            assert said in (panel, f"{figure} for {ours}, that is {panel}"), (said, panel)
+            assert said in (panel, f"{figure} for {ours} ({panel})"), (said, panel)
             if panel.endswith(f"for {theirs}"):  # the other side ahead: the sign turns round
                 assert re.search(
-                    rf"[-]\d\.\d\d for {ours}, that is .*\+\d\.\d\d for {theirs}", said
+                    rf"^(at most |at least )?-\d\.\d\d for {ours} \((at least |at most )?\+\d\.\d\d for {theirs}\)$",
+                    said,
                 ), said
     # The replayed steps say the values with their side too.
     replay = Replay(tree)

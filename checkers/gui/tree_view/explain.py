@@ -294,7 +294,7 @@ def node_lines(
     (`replay` while stepping; `hidden`: the positions folded away under it); with a weak
     evaluation (`rough`), its figure is that evaluation's count, not a score. In plain words
     the figure names its side as the game's panel does (`human`: the player against the AI):
-    `score -0.15 for the AI, that is even`."""
+    `score -0.15 for the AI (even)`."""
     side = _side(node)
     root = tree.root.position.turn
     tone = Tone.MAX if node.maximizing else Tone.MIN

@@ -112,9 +112,9 @@ def root_figure(
 ) -> str:
     """A node's figure with the side it is for, then the panel's words for it where they
     differ (`root` the side to move at the tree's root, whose view every node's number takes;
-    `human` the player against the AI): `-1.10 for the AI, that is +1.10 for you`, `-0.15 for
-    the AI, that is even`, `+0.30 for the AI`, `at most -1.35 for the AI`; a forced result
-    for its winner (`you win in 3 moves`). A weak evaluation's count (`rough`) keeps only its
+    `human` the player against the AI): `-1.10 for the AI (+1.10 for you)`, `-0.15 for the
+    AI (even)`, `+0.30 for the AI`, `at most -1.35 for the AI (at least +1.35 for you)`; a
+    forced result for its winner (`you win in 3 moves`). A weak evaluation's count (`rough`) keeps only its
     side: it is no score the panel would give."""
     score = node.score
     if score is None:
@@ -132,24 +132,20 @@ def root_figure(
         said = advantage_words(round(score / man, 2), root, human, limit)
     else:
         said = plain_score(score, man, root, human)
-    return figure if said == figure else f"{figure}, that is {said}"
+    return figure if said == figure else f"{figure} ({said})"
 
 
 def picks_words(node: SearchNode, root: Side, human: Side | None = None) -> str:
-    """Whose move a node is and what it picks, in the panel's side words: `White (the AI) to
-    move: picks the highest score for the AI`, `Black (you) to move: picks the lowest score
-    for the AI, the best for you`; outside a game against the AI `Black to move: picks the
-    lowest score for White, the best for Black`."""
+    """Whose move a node is and what it picks, in the panel's side words (the figures' side,
+    `root`): `White (the AI) to move: picks the highest score for the AI`, `Black (you) to
+    move: picks the lowest score for the AI`; outside a game against the AI `Black to move:
+    picks the lowest score for White`."""
     mover = node.position.turn
     name = mover.name.capitalize()
     if human is not None:
         name += f" ({side_words(mover, human)})"
-    who = side_words(root, human)
-    if node.maximizing:
-        return f"{name} to move: picks the highest score for {who}"
-    return (
-        f"{name} to move: picks the lowest score for {who}, the best for {side_words(mover, human)}"
-    )
+    pick = "highest" if node.maximizing else "lowest"
+    return f"{name} to move: picks the {pick} score for {side_words(root, human)}"
 
 
 def plain_score(value: float | None, man: float, side: Side, human: Side | None = None) -> str:
@@ -303,7 +299,7 @@ def legend(
         ("up triangle", f"{side}{who} to move: picks the highest score for {ours}"),
         (
             "down triangle",
-            f"{other}{them} to move: picks the lowest score for {ours}, the best for {theirs}",
+            f"{other}{them} to move: picks the lowest score for {ours}",
         ),
         ("gold outline and thick line", "the best line: the moves both sides are expected to play"),
         ("crosses, red mark, N skipped", "moves skipped: they could not change the choice"),
