@@ -259,7 +259,9 @@ def _analyse_why(
     if form == "json":
         print(json.dumps(explanation.as_json()), file=out)
     else:
-        for sentence in sentences(explanation):
+        # The AI's seconds a move, when it had a time (as the window's card says it): its own
+        # search looked so far in so long.
+        for sentence in sentences(explanation, limits.time):
             print(sentence, file=out)
     return 0
 

@@ -328,12 +328,12 @@ def label_for(drop: float, *, forced: bool = False, book: bool = False) -> Label
     return Label.BLUNDER
 
 
-def lesson_words(review: MoveReview) -> str:
+def lesson_words(review: MoveReview, note: bool = True) -> str:
     """What the move teaches, or '': `walks into White's shot: ...`, `White's shot: ...` for a
     "!" move, `turns a database win into a draw`, `the only move that keeps the database
-    result`."""
+    result`; without its note when `note` is False (a sentence that says it otherwise)."""
     taught = review.lesson
-    parts = [part for part in (taught.result_change, taught.note) if part]
+    parts = [part for part in (taught.result_change, taught.note if note else "") if part]
     if taught.only_move:
         parts.append("the only move that keeps the database result")
     return "; ".join(parts)
@@ -430,6 +430,7 @@ def judge(
         after.line,
         best=move == best and not forced,
         mistake=label in (Label.MISTAKE, Label.BLUNDER),
+        lost=loss,
     )
     if (
         loss is not None

@@ -87,3 +87,117 @@ def test_the_review_command_prints_what_each_move_teaches(tmp_path: Path) -> Non
     first = json.loads(out.getvalue())
     moves = first["games"][0]["moves"] if "games" in first else first["moves"]
     assert moves[0]["mark"] == "??" and moves[0]["ideas"][0]["name"] == "shot"
+
+
+# The walk of 2026-11-30 (You vs AI Club as Black: 11-15 23-19 8-11 26-23 12-16): the review's
+# search after 12-16, its score and its line, planted so that no search runs.
+WALK_MOVES = ["11-15", "23-19", "8-11", "26-23", "12-16"]
+WALK_REPLY = [
+    "19x12",
+    "4-8",
+    "23-18",
+    "10-14",
+    "24-20",
+    "14x23",
+    "27x18",
+    "9-14",
+    "18x9",
+    "5x14",
+    "22-17",
+    "14-18",
+    "17-14",
+    "18-22",
+    "25x18",
+    "15x22",
+    "30-26",
+    "11-15",
+    "26x17",
+    "15-18",
+    "28-24",
+]
+WALK_BEST = [
+    "9-14",
+    "22-18",
+    "15x22",
+    "25x18x9",
+    "5x14",
+    "29-25",
+    "11-15",
+    "24-20",
+    "15x24",
+    "28x19",
+    "4-8",
+]
+
+
+def _walk_review():  # type: ignore[no-untyped-def]
+    from checkers.review import MoveReview
+
+    position = Position()
+    for text in WALK_MOVES[:-1]:
+        position = position.move(Move.from_pdn(text, position))
+    move = Move.from_pdn(WALK_MOVES[-1], position)
+    after = position.move(move)
+
+    def line(start: Position, texts: list[str]) -> tuple[Move, ...]:
+        moves = []
+        for text in texts:
+            moves.append(Move.from_pdn(text, start))
+            start = start.move(moves[-1])
+        return tuple(moves)
+
+    best = line(position, WALK_BEST)
+    reply = line(after, WALK_REPLY)
+    before_score = PositionScore(best[0], 30.0, best, 14)
+    after_score = PositionScore(reply[0], 60.0, reply, 14)
+    review: MoveReview = judge(5, position, move, before_score, after_score, 100.0)
+    return review, after
+
+
+def test_a_count_of_men_given_up_follows_the_line_shown_and_the_number_beside_it() -> None:
+    from checkers.coach.outcome import line_outcome
+    from checkers.gui.review_model import move_words
+
+    # It read "You lost 0.90 men. Loses two men: 19x12 4-8 23-18 10-14 24-20 14x23": two men
+    # beside 0.90 (the second man goes 13 moves later, in a line the score does not believe),
+    # and the line shown ended with White's recapture 27x18 still to come.
+    review, after = _walk_review()
+    assert review.label is Label.BLUNDER and review.loss is not None
+    assert round(review.loss, 2) == 0.90
+    shown = " ".join(move.pdn() for move in review.lesson.given_line)
+    assert shown == "19x12 4-8 23-18 10-14 24-20 14x23 27x18"
+    assert review.lesson.note == f"loses a man: {shown}"
+    # What the line shown counts is what its own moves capture: nothing is pending at its end.
+    end = after
+    for move in review.lesson.given_line:
+        end = end.move(move)
+    assert not end.is_capture_pending()
+    assert line_outcome(after, list(review.lesson.given_line), side=review.side).gain == -1
+    lines = move_words(review, 100.0, review.side)
+    assert lines[1] == f"You lost 0.90 men: 12-16 gives up a man to {shown}"
+    assert "two men" not in " ".join(lines)
+    assert lines[2] == "Best 9-14; before the move +0.30 for you, after it +0.60 for the AI"
+
+
+def test_a_count_never_says_more_men_than_the_loss_rounds_to_nor_ones_won_back() -> None:
+    from checkers.coach.teaching import SHOWN_MOVES, men_given
+
+    review, after = _walk_review()
+    reply = review.after.line
+    # A loss under half a man: no man is given up by the number, so no count is said.
+    assert men_given(after, reply, 0.4) is None
+    for lost in (0.6, 0.9, 1.4, None):
+        found = men_given(after, reply, lost)
+        assert found is not None and found[0] == 1, lost
+        assert len(found[1]) <= SHOWN_MOVES
+    # The line cut where White has taken a man Black takes back at once (14x23, 27x18 to come
+    # after 24-20): counted only where no capture is pending.
+    assert men_given(after, reply[:6], None) == (1, reply[:1])
+    # A man won back later in the line: the early count is not said.
+    start = Position("W:W19,14:B1,15,20")  # after a Black move that left 15 hanging
+    line, position = [], start
+    for text in ("19x10", "1-5", "14-9", "5x14"):
+        line.append(Move.from_pdn(text, position))
+        position = position.move(line[-1])
+    assert men_given(start, line[:1], None) == (1, tuple(line[:1]))
+    assert men_given(start, line, None) is None

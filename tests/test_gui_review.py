@@ -661,15 +661,21 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
         if review.move == review.best:
             assert lines[2] == f"After the move {bar}", (ply, lines)
             continue
-        assert lines[2].endswith(f"before the move {bars[ply - 1]}, after it {bar}"), (ply, lines)
+        # The bar's words, an `even` one with its figure: the loss is their difference.
+        said = re.fullmatch(r"Best \S+; before the move (.+), after it (.+)", lines[2])
+        assert said is not None, (ply, lines)
+        for words, shown_bar in zip(said.groups(), (bars[ply - 1], bar)):
+            assert words == shown_bar or words.startswith(f"{shown_bar} ("), (ply, lines)
         if review.loss is not None:  # the loss is the difference of the two figures shown
             before = progress.position_score(ply - 1)
             assert before is not None
             mover = before[0] / setting.man
             after = found[0] / setting.man
-            if review.label is Label.BEST:  # another move scoring as the best one: no loss
-                assert bars[ply - 1] == bar and round(mover + after, 2) == 0.0, (ply, lines)
-                assert lines[1].endswith(f"lost nothing: as good as {review.best.pdn()}")
+            figures = [figure_of(words, review.side is BLACK) for words in said.groups()]
+            assert round(figures[0] - figures[1], 2) == round(mover + after, 2), (ply, lines)
+            if round(mover + after, 2) == 0.0:  # another move scoring as the best one
+                assert bars[ply - 1] == bar, (ply, lines)
+                assert lines[1].endswith(f"as good as {review.best.pdn()}"), (ply, lines)
                 continue
             assert f"lost {mover + after:.2f} men" in lines[1], (ply, lines)
     # The planted deeper searches differ from the review's: the bar showed the review's, and
@@ -682,6 +688,17 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
     assert differing, "the planted searches agree with the review: the test proves nothing"
     for ply, judged in planted.items():
         assert screen.game.judgements[progress_position(record, ply)].depth >= judged.depth
+
+
+def figure_of(words: str, yours: bool) -> float:
+    """The men a review note's score words give the mover (`yours`: the player, Black, moved):
+    `+0.30 for you`, `even (+0.15 for the AI)`, `even` (0.00)."""
+    found = re.search(r"([+-]\d+\.\d\d) for (you|the AI)", words)
+    if found is None:
+        assert words == "even", words
+        return 0.0
+    men = float(found.group(1))
+    return men if (found.group(2) == "you") == yours else -men
 
 
 def progress_position(record: GameRecord, ply: int) -> Position:
@@ -829,3 +846,42 @@ def test_the_status_line_after_a_review_reads_whole_at_720x480(
     status = screen.game.status
     assert status.startswith("Review done.") and "or press C" in status, status
     assert box.scroll_bar is None, f"the status scrolls: {status}"
+
+
+def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:
+    from checkers.gui.review_model import move_words
+    from checkers.review import judge
+
+    # The walk of 2026-11-30, 26-23 in the book: "before the move even, after it +0.30 for
+    # you" beside "The AI lost 0.15 men". The review's search said +0.15 for Black before it
+    # (even: under a fifth of a man) and +0.30 after: 0.15 lost, which "even" hid.
+    position = Position()
+    for text in ("11-15", "23-19", "8-11"):
+        position = position.move(Move.from_pdn(text, position))
+    move = Move.from_pdn("26-23", position)
+    best = Move.from_pdn("22-17", position)
+    review = judge(
+        4,
+        position,
+        move,
+        PositionScore(best, -15.0, (best,), 14),
+        PositionScore(None, 30.0, (), 14),
+        100.0,
+        lambda _position, _move: True,  # the opening book's move
+    )
+    lines = move_words(review, 100.0, BLACK)
+    assert lines[1] == "an opening-book move; the AI lost 0.15 men"
+    assert lines[2] == "Best 22-17; before the move even (+0.15 for you), after it +0.30 for you"
+    # A book move the search scores as the best one: nothing lost, no better line.
+    same = judge(
+        4,
+        position,
+        move,
+        PositionScore(best, -15.0, (best,), 14),
+        PositionScore(None, 15.0, (), 14),
+        100.0,
+        lambda _position, _move: True,
+    )
+    lines = move_words(same, 100.0, BLACK)
+    assert lines[1] == "an opening-book move, as good as 22-17" and lines[3] == ""
+    assert "lost 0.00" not in " ".join(lines)

@@ -262,7 +262,9 @@ def test_the_seed_trees_figure_is_its_count_never_the_positions_score() -> None:
                 view.tree.root, view.tree, None, 0, view.man, False, view.rough
             )
         ]
-        assert any(text.startswith(f"seed count {figure.group(1)}:") for text in panel), panel
+        assert any(text.startswith(f"seed count {figure.group(1)} for Black:") for text in panel), (
+            panel
+        )
         view.set_curious(True)
         assert f"seed count {figure.group(1)}; PV" in view.header_text()
     finally:

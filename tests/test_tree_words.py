@@ -105,7 +105,61 @@ def test_an_even_header_gives_the_figure_the_start_node_shows() -> None:
     assert tree.score is not None and 0 < abs(tree.score) < man / 5  # even, yet not nought
     node = node_score(tree.root, man)
     said = header_lines(tree, None, None, man, False)[0][0]
-    assert f"({'even, ' + node})" in said and node != "0.00"
+    # The figure is the tree's, from the root's side (Black moves first), named as the panel names it.
+    assert f"(even, {node} for Black)" in said and node != "0.00"
     # A score of nought reads `even` alone: there is no figure to disagree with.
     level = tracked_search(Position(), 2, "alphabeta", "engine")
     assert level.score == 0 and "(even)" in header_lines(level, None, None, man, False)[0][0]
+
+
+def test_the_nodes_figures_name_their_side_in_the_panels_words() -> None:
+    # The walk of 2026-11-30 read nodes "-0.15" under "White to move: picks the highest score"
+    # while every other screen says "for you" / "for the AI": the panel now names the side the
+    # figures are for, and says them as the game's panel would.
+    import re
+
+    from checkers.board import BLACK, WHITE, Move
+    from checkers.gui.tree_view.explain import describe_event, node_lines
+    from checkers.gui.tree_view.layout import Replay
+    from checkers.gui.tree_view.words import legend
+    from checkers.gui.wording import advantage_words, score_words
+
+    position = Position()
+    for text in ("11-15", "23-19", "8-11"):
+        position = position.move(Move.from_pdn(text, position))
+    assert position.turn is WHITE  # the AI's move, the player Black
+    tree = tracked_search(position, 4, "alphabeta", "engine")
+    man = man_value("engine")
+    for human, ours, theirs in ((BLACK, "the AI", "you"), (None, "White", "Black")):
+        meaning = dict(legend(False, WHITE, human))
+        assert f"the score in men for {ours}" in meaning["number below a shape"]
+        assert f"-1.00 a man ahead for {theirs}" in meaning["number below a shape"]
+        shown = [n for n in nodes(tree.root) if n.score is not None and not n.pruned]
+        assert len(shown) > 10
+        for node in shown:
+            lines = [text for text, _ in node_lines(node, tree, None, 0, man, False, None, human)]
+            mover = ours if node.position.turn is WHITE else theirs
+            assert lines[0] == (
+                f"{node.position.turn.name.capitalize()}"
+                f"{'' if human is None else f' ({mover})'} to move: picks the"
+                f" {'highest' if node.maximizing else 'lowest'} score for {ours}"
+            ), lines
+            figure = node_score(node, man, short=False, curious=False)
+            said = lines[1].removeprefix("score ").split(": ")[0]
+            assert said.startswith(f"{figure} for {ours}"), (said, figure)
+            # In brackets, the game's panel's words for the same figure.
+            if bound_kind(node):
+                limit = "upper" if bound_kind(node) == "<=" else "lower"
+                panel = advantage_words(round(node.score / man, 2), WHITE, human, limit)
+            else:
+                panel = score_words(node.score, man, WHITE, human)
+            assert said in (panel, f"{figure} for {ours} ({panel})"), (said, panel)
+            if panel.endswith(f"for {theirs}"):  # the other side ahead: the sign turns round
+                assert re.search(
+                    rf"^(at most |at least )?-\d\.\d\d for {ours} \((at least |at most )?\+\d\.\d\d for {theirs}\)$",
+                    said,
+                ), said
+    # The replayed steps say the values with their side too.
+    replay = Replay(tree)
+    words = [describe_event(event, replay, man, False, None, BLACK) for event in tree.events]
+    assert any(re.search(r"is worth [+-]\d\.\d\d for the AI\.", text) for text in words)

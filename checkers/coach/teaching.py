@@ -8,6 +8,7 @@ replaying its line; the databases decide a result-changing move whatever the sco
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,8 +17,13 @@ from checkers.board import Move, Position
 from checkers.coach.idea import Idea
 from checkers.coach.ideas import ideas
 from checkers.coach.outcome import line_outcome
+from checkers.coach.replay import replay
 
-__all__ = ["Lesson", "database_change", "is_sacrifice", "lesson"]
+__all__ = ["SHOWN_MOVES", "Lesson", "database_change", "is_sacrifice", "lesson", "men_given"]
+
+SHOWN_MOVES = 8
+"""The most moves of the opponent's line a mistake's note shows (the window's better line shows
+as many)."""
 
 SACRIFICES = ("shot", "breakthrough", "pitch")
 """The ideas whose first move gives material away: played as the best move they earn a "!"
@@ -46,6 +52,11 @@ class Lesson:
     result_change: str = ""
     note: str = ""
     ideas: tuple[Idea, ...] = ()
+    given: int = 0
+    """The men the note's line proves the move gives up (`loses a man: 19x12 ...`), counted at
+    the line's end with no capture pending; 0 when the note is not such a count."""
+    given_line: tuple[Move, ...] = ()
+    """The opponent's moves that prove `given` (the line the note shows)."""
 
 
 def database_change(
@@ -82,10 +93,13 @@ def lesson(
     best: bool,
     mistake: bool,
     endgames: Endgames | None = None,
+    lost: float | None = None,
 ) -> Lesson:
     """The lesson of `move` in `position`: `best_line` is the best line before it (the best
     move first), `reply_line` the opponent's line after it; `best` says the move was the best,
-    `mistake` that the review labels it a mistake or a blunder."""
+    `mistake` that the review labels it a mistake or a blunder, `lost` the men the review's
+    scores say it lost (None: a forced or database result, no count of men), which a count of
+    men given up never contradicts (`men_given`)."""
     change, only = database_change(position, move, endgames)
     mover = position.turn
     after = position.move(move)
@@ -122,7 +136,50 @@ def lesson(
         outcome = line_outcome(after, list(reply_line), side=mover)
     except ValueError:
         return Lesson(False, only, change, "", ())
-    if outcome.gain < 0 or outcome.winner is not None:
-        replies = " ".join(reply.pdn() for reply in reply_line[:6])
+    if outcome.winner is not None:
+        replies = " ".join(reply.pdn() for reply in reply_line[:SHOWN_MOVES])
         return Lesson(False, only, change, f"{outcome.words()}: {replies}", ())
+    given = men_given(after, reply_line, lost)
+    if given is not None:
+        count, proof = given
+        replies = " ".join(reply.pdn() for reply in proof)
+        words = line_outcome(after, list(proof), side=mover).words()
+        return Lesson(False, only, change, f"{words}: {replies}", (), count, proof)
     return Lesson(False, only, change, "", ())
+
+
+def men_given(
+    after: Position, reply_line: Sequence[Move], lost: float | None = None
+) -> tuple[int, tuple[Move, ...]] | None:
+    """The men a move gives up by the opponent's line `reply_line` played from `after` (the
+    position the move led to), and the part of the line that proves it; None when the line
+    proves no loss the number allows.
+
+    The part shown ends on a capture with none pending (what it counts is what its moves
+    capture, nothing left to play out), within SHOWN_MOVES moves, and the count holds for the
+    rest of the line (no man won back later). A count never says more than the review's
+    number, `lost` men, rounds to: `loses two men` beside `lost 0.90 men` is a contradiction,
+    so the longest part whose count the number allows is shown (`loses a man: 19x12 ... 27x18`)."""
+    try:
+        steps = replay(after, list(reply_line))
+    except ValueError:
+        return None
+    mover = after.turn.opponent  # the side that played the move
+    counts: list[tuple[int, int]] = []  # (moves shown, men given) at each settled capture
+    given = 0
+    for index, step in enumerate(steps, start=1):
+        given += step.captured if step.side is not mover else -step.captured
+        if step.captured and not step.after.is_capture_pending():
+            counts.append((index, given))
+    allowed = math.inf if lost is None else lost + 0.5
+    chosen: tuple[int, int] | None = None
+    for place, (moves, count) in enumerate(counts):
+        if moves > SHOWN_MOVES:
+            break
+        later = [other for _, other in counts[place + 1 :]]
+        if 1 <= count <= allowed and all(other >= count for other in later):
+            chosen = (moves, count)
+    if chosen is None:
+        return None
+    moves, count = chosen
+    return count, tuple(step.move for step in steps[:moves])

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.coach.idea import pieces_words
 from checkers.gui.wording import (
     database_note,
     depth_words,
@@ -28,7 +29,7 @@ from checkers.gui.wording import (
     score_words,
     side_words,
 )
-from checkers.notation import numbered_moves
+from checkers.notation import men_text, numbered_moves
 from checkers.review import Label, MoveReview, PositionScore, lesson_words, summarize, to_men
 
 __all__ = [
@@ -89,7 +90,32 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
         return f"{who} let a {proven} win go: {now}"
     if review.loss is None:  # a lost game stays lost, a won one won: nothing of it changed
         return f"{who} kept the result: {now}"
-    return f"{who} lost {review.loss:.2f} men"
+    lost = f"{who} lost {review.loss:.2f} men"
+    taught = review.lesson
+    if not taught.given:
+        return lost
+    # The men the opponent's line takes, said as what the figure is made of: the line shown
+    # ends with no capture pending and its count never exceeds what the figure rounds to
+    # (checkers.coach.teaching.men_given).
+    line = " ".join(move.pdn() for move in taught.given_line)
+    words = f"{lost}: {review.move.pdn()} gives up {pieces_words(taught.given)} to {line}"
+    if review.loss > taught.given + 0.5:
+        words += ", and the position after it is weaker besides"
+    return words
+
+
+def _as_good(review: MoveReview) -> bool:
+    """Whether the move scores as the best does though it is not the best: another move the
+    review's search scores the same (`lost 0.00 men` beside a better line would contradict
+    itself)."""
+    if review.move == review.best:
+        return False
+    return review.label is Label.BEST or (review.loss is not None and round(review.loss, 2) == 0)
+
+
+def _said(review: MoveReview) -> bool:
+    """Whether the loss's words already say the lesson's count of men given up."""
+    return bool(review.lesson.given) and review.loss is not None
 
 
 def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str, ...]:
@@ -103,18 +129,21 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     head = f"{played}{symbol}  {review.label.value}"
     if review.label is Label.FORCED:
         loss = "the only legal move"
+    elif review.label is Label.BOOK and _as_good(review):
+        loss = f"an opening-book move, as good as {review.best.pdn()}"
     elif review.label is Label.BOOK and review.move != review.best:
         # A book move the review's search scores lower still shows what the two figures say.
-        loss = f"an opening-book move; {_loss_words(review, man, human, who)}"
+        given = _loss_words(review, man, human, who)
+        loss = f"an opening-book move; {given[:1].lower()}{given[1:]}"
     elif review.label is Label.BOOK:
         loss = "an opening-book move"
     elif review.move == review.best:
         loss = f"{who} lost nothing: the best move"
-    elif review.label is Label.BEST:  # another move scores the same: no better line to show
+    elif _as_good(review):  # another move scores the same: no better line to show
         loss = f"{who} lost nothing: as good as {review.best.pdn()}"
     else:
         loss = _loss_words(review, man, human, who)
-    taught = lesson_words(review)
+    taught = lesson_words(review, note=not _said(review))
     if taught and review.move == review.best:
         # The heading says it was the best: what it found is the news (a small window's
         # panel has no row to spare for both).
@@ -128,14 +157,17 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     if review.move == review.best:
         best = f"After the move {after}"
     else:
-        before = _score_words(review.before, man, review.side, human)
+        # The loss above is the difference of these two figures: an `even` one gives its
+        # figure too, or `even` and `+0.30 for you` would read as 0.30 lost beside 0.15.
+        before = _figure_words(review.before, man, review.side, human)
+        after = _figure_words(review.after, man, review.side.opponent, human)
         best = f"Best {review.best.pdn()}; before the move {before}, after it {after}"
     line = tuple(move.pdn() for move in review.before.line)
     better = ""
     # A lesson that already shows the better line (what the move missed) is not repeated:
     # a small window's panel has no row to spare.
     shown = any(idea.line and line[: len(idea.line)] == idea.line for idea in review.lesson.ideas)
-    if review.best != review.move and review.label is not Label.BEST and line and not shown:
+    if review.best != review.move and not _as_good(review) and line and not shown:
         better = "Better line: " + " ".join(line[:8])
     return (head, loss, best, better)
 
@@ -145,6 +177,17 @@ def _score_words(found: PositionScore, man: float, side: Side, human: Side | Non
     if found.database:
         return database_note(found.score, side, human)
     return score_words(found.score, man, side, human)
+
+
+def _figure_words(found: PositionScore, man: float, side: Side, human: Side | None) -> str:
+    """`_score_words`, with an `even` score's figure for the side ahead: `even (+0.15 for
+    you)`, so two scores whose difference is a loss in men show the figures it comes from."""
+    words = _score_words(found, man, side, human)
+    men = round(found.score / man, 2) + 0.0
+    if words != "even" or men == 0:
+        return words
+    leader = side if men > 0 else side.opponent
+    return f"even ({men_text(abs(men))} for {side_words(leader, human)})"
 
 
 _CALLED = {

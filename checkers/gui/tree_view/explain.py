@@ -9,8 +9,10 @@ the theme's colours.
 from __future__ import annotations
 
 import enum
+import math
 
 from checkers.ai.classic import ScoreReason
+from checkers.ai.search import is_win_score
 from checkers.ai.tracking import EventKind, MinimaxCount, SearchEvent, SearchNode, SearchTree
 from checkers.board import BLACK, Side
 from checkers.gui.tree_view.layout import Replay
@@ -23,11 +25,13 @@ from checkers.gui.tree_view.words import (
     game_score_words,
     men,
     node_score,
+    picks_words,
     plain_score,
+    root_figure,
     root_label,
     value_text,
 )
-from checkers.gui.wording import plural, score_words
+from checkers.gui.wording import plural, score_words, side_words
 from checkers.notation import numbered_moves
 
 __all__ = ["Tone", "describe_event", "footer_text", "header_lines", "node_lines", "why_skipped"]
@@ -73,6 +77,23 @@ def _name(node: SearchNode, curious: bool) -> str:
 
 def _role(node: SearchNode) -> str:
     return "MAX" if node.maximizing else "MIN"
+
+
+def _root_of(node: SearchNode) -> SearchNode:
+    while node.parent is not None:
+        node = node.parent
+    return node
+
+
+def _for_root(value: float | None, node: SearchNode, man: float, human: Side | None) -> str:
+    """A value of the tree (from its root's side) with that side in the panel's words:
+    `-0.15 for the AI`; a forced result for its winner (`the AI wins in 3 moves`)."""
+    if value is None or math.isinf(value):
+        return value_text(value, man)
+    root = _root_of(node).position.turn
+    if is_win_score(value):
+        return plain_score(value, man, root, human)
+    return f"{value_text(value, man)} for {side_words(root, human)}"
 
 
 def _best_line(tree: SearchTree, first_number: int) -> str:
@@ -148,7 +169,8 @@ def header_lines(
     # so an even score that is not nought gives its figure too, as the start node shows it.
     told = plain
     if plain == "even" and tree.score is not None and men(tree.score, man) != "0.00":
-        told = f"even, {men(tree.score, man)}"
+        root = tree.root.position.turn
+        told = f"even, {men(tree.score, man)} for {side_words(root, human)}"
     side = tree.root.position.turn
     count = count_words(tree.score, man, side, rough, human) if rough else ""
     if game is None and rough:
@@ -266,17 +288,20 @@ def node_lines(
     man: float,
     curious: bool,
     rough: str | None = None,
+    human: Side | None = None,
 ) -> list[tuple[str, Tone]]:
     """What the panel says of `node`: whose move, its score and why, what was skipped below it
     (`replay` while stepping; `hidden`: the positions folded away under it); with a weak
-    evaluation (`rough`), its figure is that evaluation's count, not a score."""
+    evaluation (`rough`), its figure is that evaluation's count, not a score. In plain words
+    the figure names its side as the game's panel does (`human`: the player against the AI):
+    `score -0.15 for the AI (even)`."""
     side = _side(node)
+    root = tree.root.position.turn
     tone = Tone.MAX if node.maximizing else Tone.MIN
     if curious:
         lines = [(f"{_role(node)} node: {side} to move", tone)]
     else:
-        pick = "highest" if node.maximizing else "lowest"
-        lines = [(f"{side} to move: picks the {pick} score", tone)]
+        lines = [(picks_words(node, root, human), tone)]
     if node.pruned:
         lines.append(
             ("Pruned: never searched.", Tone.PRUNED)
@@ -295,7 +320,10 @@ def node_lines(
     if returned and node.score is not None:
         reasons = _REASONS if curious else _PLAIN_REASONS
         reason = reasons.get(node.reason, "") if node.reason is not None else ""
-        score = node_score(node, man, short=False, curious=curious)
+        if curious:
+            score = node_score(node, man, short=False, curious=True)
+        else:
+            score = root_figure(node, man, root, human, rough)
         what = f"{rough} count" if rough else "score"
         lines.append((f"{what} {score}: {reason}", Tone.TEXT))
     else:
@@ -342,7 +370,12 @@ def node_lines(
 
 
 def _parent_learns(
-    node: SearchNode, replay: Replay, man: float, curious: bool, rough: str | None = None
+    node: SearchNode,
+    replay: Replay,
+    man: float,
+    curious: bool,
+    rough: str | None = None,
+    human: Side | None = None,
 ) -> str:
     """What the parent makes of the values returned to it so far: its best and its window."""
     parent = node.parent
@@ -364,9 +397,8 @@ def _parent_learns(
     if not curious:
         mover = _side(parent)
         where = f"after {parent.move.pdn()}" if parent.move is not None else "at the start"
-        return (
-            f" {where.capitalize()}, the best {mover} has found so far is {value_text(best, man)}."
-        )
+        found = _for_root(best, node, man, human)
+        return f" {where.capitalize()}, the best {mover} has found so far is {found}."
     name = parent.move.pdn() if parent.move is not None else "The root"
     text = f" {name} ({_role(parent)}) has {value_text(best, man)} so far"
     if parent.alpha is None or parent.beta is None:
@@ -377,10 +409,15 @@ def _parent_learns(
 
 
 def describe_event(
-    event: SearchEvent, replay: Replay, man: float, curious: bool, rough: str | None = None
+    event: SearchEvent,
+    replay: Replay,
+    man: float,
+    curious: bool,
+    rough: str | None = None,
+    human: Side | None = None,
 ) -> str:
     """One step of the replayed search in a sentence (`rough`: the weak evaluation whose count
-    the values are)."""
+    the values are; `human`: the player against the AI, for the side words)."""
     node = event.node
     name = _name(node, curious)
     if event.kind is EventKind.ENTER:
@@ -392,8 +429,11 @@ def describe_event(
         return f"Enter {name} ({_role(node)} to move){window}."
     if event.kind is EventKind.RETURN:
         verb = "returns" if curious else "is worth"
-        returned = f"{name[0].upper()}{name[1:]} {verb} {value_text(event.score, man)}."
-        return returned + _parent_learns(node, replay, man, curious, rough)
+        worth = (
+            value_text(event.score, man) if curious else _for_root(event.score, node, man, human)
+        )
+        returned = f"{name[0].upper()}{name[1:]} {verb} {worth}."
+        return returned + _parent_learns(node, replay, man, curious, rough, human)
     if event.kind is EventKind.CUTOFF:
         skipped = len(node.pruned_children)
         if not curious:

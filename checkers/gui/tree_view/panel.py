@@ -63,7 +63,7 @@ def _step_lines(view: TreeView) -> list[str]:
     head = f"Step {replay.index} of {replay.total}"
     if event is None:
         return [head, "Nothing has happened yet."]
-    return [head, describe_event(event, replay, view.man, view.curious, view.rough)]
+    return [head, describe_event(event, replay, view.man, view.curious, view.rough, view.human)]
 
 
 def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> None:
@@ -104,7 +104,9 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
     item = view.layout.item_of(node)
     hidden = item.hidden if item is not None else 0
     replay = view.replay if view.stepping else None
-    found = node_lines(node, view.tree, replay, hidden, view.man, view.curious, view.rough)
+    found = node_lines(
+        node, view.tree, replay, hidden, view.man, view.curious, view.rough, view.human
+    )
     for line, tone in found:
         if y + labels.line_height(size) > legend_top:
             break

@@ -16,7 +16,13 @@ from checkers.ai.classic import ScoreReason
 from checkers.ai.search import is_win_score, score_text
 from checkers.ai.tracking import SearchNode, SearchTree
 from checkers.board import Move, Side
-from checkers.gui.wording import score_words, settled_words, side_words, thinking_words
+from checkers.gui.wording import (
+    advantage_words,
+    score_words,
+    settled_words,
+    side_words,
+    thinking_words,
+)
 from checkers.notation import depth_words as turns_ahead
 from checkers.notation import men_text
 
@@ -32,7 +38,9 @@ __all__ = [
     "legend",
     "men",
     "node_score",
+    "picks_words",
     "plain_score",
+    "root_figure",
     "root_label",
     "rough_evaluation",
     "search_words",
@@ -97,6 +105,47 @@ def node_score(node: SearchNode, man: float, short: bool = True, curious: bool =
     if kind and not curious:
         kind = PLAIN_BOUNDS[kind]
     return f"{kind} {men(score, man)}" if kind else men(score, man)
+
+
+def root_figure(
+    node: SearchNode, man: float, root: Side, human: Side | None = None, rough: str | None = None
+) -> str:
+    """A node's figure with the side it is for, then the panel's words for it where they
+    differ (`root` the side to move at the tree's root, whose view every node's number takes;
+    `human` the player against the AI): `-1.10 for the AI (+1.10 for you)`, `-0.15 for the
+    AI (even)`, `+0.30 for the AI`, `at most -1.35 for the AI (at least +1.35 for you)`; a
+    forced result for its winner (`you win in 3 moves`). A weak evaluation's count (`rough`) keeps only its
+    side: it is no score the panel would give."""
+    score = node.score
+    if score is None:
+        return "?"
+    if is_win_score(score) and not math.isinf(score):
+        return plain_score(score, man, root, human)
+    who = side_words(root, human)
+    figure = f"{node_score(node, man, short=False, curious=False)} for {who}"
+    if rough:
+        return figure
+    kind = bound_kind(node)
+    if kind:
+        # An upper bound for the root's side is a lower one for the other side.
+        limit = "upper" if kind == "<=" else "lower"
+        said = advantage_words(round(score / man, 2), root, human, limit)
+    else:
+        said = plain_score(score, man, root, human)
+    return figure if said == figure else f"{figure} ({said})"
+
+
+def picks_words(node: SearchNode, root: Side, human: Side | None = None) -> str:
+    """Whose move a node is and what it picks, in the panel's side words (the figures' side,
+    `root`): `White (the AI) to move: picks the highest score for the AI`, `Black (you) to
+    move: picks the lowest score for the AI`; outside a game against the AI `Black to move:
+    picks the lowest score for White`."""
+    mover = node.position.turn
+    name = mover.name.capitalize()
+    if human is not None:
+        name += f" ({side_words(mover, human)})"
+    pick = "highest" if node.maximizing else "lowest"
+    return f"{name} to move: picks the {pick} score for {side_words(root, human)}"
 
 
 def plain_score(value: float | None, man: float, side: Side, human: Side | None = None) -> str:
@@ -243,9 +292,15 @@ def legend(
     side = root_side.name.capitalize()
     other = root_side.opponent.name.capitalize()
     who = "" if human is None else f" ({side_words(root_side, human)})"
+    them = "" if human is None else f" ({side_words(root_side.opponent, human)})"
+    # The figures' side in the panel's words: `-1.00` is `+1.00 for you` there.
+    ours, theirs = side_words(root_side, human), side_words(root_side.opponent, human)
     return (
-        ("up triangle", f"{side} to move: {side} picks the highest score"),
-        ("down triangle", f"{other} to move: {other} picks the lowest score"),
+        ("up triangle", f"{side}{who} to move: picks the highest score for {ours}"),
+        (
+            "down triangle",
+            f"{other}{them} to move: picks the lowest score for {ours}",
+        ),
         ("gold outline and thick line", "the best line: the moves both sides are expected to play"),
         ("crosses, red mark, N skipped", "moves skipped: they could not change the choice"),
         ("move above a shape", "the move that leads there"),
@@ -254,7 +309,8 @@ def legend(
             f"what the {rough} evaluation counts for {side}{who}, in men (+1.00 = a man"
             " ahead): a rough count, not a score of the position"
             if rough
-            else f"the score in men for {side}{who} (+1.00 = a man ahead)",
+            else f"the score in men for {ours}{'' if human is None else f' ({side})'}: +1.00"
+            f" is a man ahead for {ours}, -1.00 a man ahead for {theirs}",
         ),
         (
             "at least / at most",
