@@ -11,12 +11,13 @@ import select
 import signal
 import subprocess
 import sys
+import textwrap
 import threading
 from pathlib import Path
 
 import pytest
 
-from checkers.ai import Limits
+from checkers.ai import Limits, compiled
 from checkers.ai.registry import search
 from checkers.ai.search import WIN, SearchRequest, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position
@@ -299,6 +300,76 @@ def test_a_review_runs_off_the_main_thread_as_a_window_runs_it() -> None:
     assert not worker.is_alive()
     assert [r.ply for r in seen] == list(range(1, 7))
     assert multiprocessing.active_children() == []
+
+
+_FIRST_MOVES = textwrap.dedent(
+    """
+    from pathlib import Path
+    from checkers.ai import Limits, compiled
+    from checkers.formats.pdn import read_file
+    from checkers.review import ReviewSetting, review_moves
+
+    game = read_file(Path({game!r}))[0]
+    setting = ReviewSetting(Limits(depth=8))
+    for review in review_moves(game.start, game.moves[:4], setting, processes={processes}):
+        ready = compiled.wait_until_ready(0)  # the core when this move's searches ended
+        print(ready, review.best.pdn(), review.score, review.label.value)
+    """
+)
+REVIEW_GAME = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "review-game.pdn"
+
+
+def _first_moves_reviewed(core: str, processes: bool) -> list[list[str]]:
+    """Each of the benchmark game's first four moves reviewed in a fresh process, as words:
+    whether the compiled core was ready, the best move, the score and the label."""
+    env = {key: value for key, value in os.environ.items() if key != "CHECKERS_CORE"}
+    if core == "python":
+        env["CHECKERS_CORE"] = "python"
+    script = _FIRST_MOVES.format(game=str(REVIEW_GAME), processes=processes)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return [line.split() for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("processes", [False, True])
+def test_a_review_searches_its_first_move_on_a_cached_core_with_the_same_results(
+    processes: bool,
+) -> None:
+    # The first label took 8 s in the window: the first position was searched by the Python
+    # engine, ten times slower, while the compiled core loaded beside it.
+    assert compiled.wait_until_ready(300)  # the core in numba's cache, as a player's is
+    on_the_core = _first_moves_reviewed("compiled", processes)
+    in_python = _first_moves_reviewed("python", processes)
+    assert [row[0] for row in on_the_core] == ["True"] * 4
+    assert [row[0] for row in in_python] == ["False"] * 4
+    assert [row[1:] for row in on_the_core] == [row[1:] for row in in_python]
+
+
+def test_a_review_waiting_for_the_core_stops_when_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    looks: list[float | None] = []
+
+    def never_ready(timeout: float | None = None) -> bool:
+        looks.append(timeout)
+        if timeout:  # waiting: the player cancels while the core loads
+            stop.stop()
+        return False
+
+    monkeypatch.delenv("CHECKERS_CORE", raising=False)
+    monkeypatch.setattr(compiled, "wait_until_ready", never_ready)
+    monkeypatch.setattr(compiled, "is_available", lambda: True)
+    monkeypatch.setattr(compiled, "is_cached", lambda: True)
+    stop = StopSignal()
+    moves = moves_of(BEFORE_BLUNDER[:2])
+    assert list(review_moves(Position(), moves, SHALLOW, stop=stop)) == []
+    # Is it ready, then one slice of the wait: not the 120 s a cached core may take.
+    assert looks[0] == 0 and len(looks) == 2 and looks[1] is not None and looks[1] < 1
 
 
 # --- the command ------------------------------------------------------------------------------
