@@ -53,6 +53,7 @@ __all__ = [
     "lesson_words",
     "move_accuracy",
     "no_book",
+    "one_ply_on",
     "result_text",
     "review_moves",
     "side_accuracy",
@@ -380,6 +381,21 @@ def _is_win_for(score: float, sign: int) -> bool:
     return is_win_score(score) and score * sign > 0
 
 
+def one_ply_on(score: float) -> float:
+    """A score from the mover's view as the position after the best move keeps it: a forced
+    or database result one ply nearer (`WIN - plies` counts the plies from the position
+    searched), any other score unchanged."""
+    return score + math.copysign(1.0, score) if is_win_score(score) else score
+
+
+def _as_good(played: float, before: float) -> bool:
+    """Whether a move scored `played` (the mover's view, from the position after it) is as
+    good as the best move of a position scored `before`: the same score, or the same forced
+    result as fast (a win no longer, a loss no shorter) or better."""
+    kept = one_ply_on(before)
+    return played >= kept if is_win_score(before) else played == before
+
+
 def carried(before: PositionScore, move: Move, after: PositionScore) -> PositionScore:
     """The search of the position after `move`, with what the search before it proved: a
     forced result whose line starts with `move` holds one ply nearer after it, whatever a
@@ -387,7 +403,7 @@ def carried(before: PositionScore, move: Move, after: PositionScore) -> Position
     proven = before.score
     if not is_win_score(proven) or not before.line or before.line[0] != move:
         return after
-    nearer = -(proven + 1) if proven > 0 else -(proven - 1)  # one ply on, the opponent's view
+    nearer = -one_ply_on(proven)  # the opponent's view
     if _is_win_for(after.score, 1 if nearer > 0 else -1):
         return after  # the search after it proves the same result
     reply = before.line[1] if len(before.line) > 1 else after.best
@@ -428,7 +444,7 @@ def judge(
         loss = max(0.0, score - played / man) if move != best else 0.0
     forced = len(position.legal_moves()) == 1
     label = label_for(drop, forced=forced, book=not forced and is_book(position, move))
-    if label is Label.BEST and move != best and played != before_score:
+    if label is Label.BEST and move != best and not _as_good(played, before_score):
         label = Label.GOOD  # as good as the best to within a point, but not the best
     taught = lesson(
         position,

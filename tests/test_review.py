@@ -18,10 +18,12 @@ from pathlib import Path
 import pytest
 
 from checkers.ai import Limits, compiled
+from checkers.ai.endgame import Result, default_endgames
 from checkers.ai.registry import search
 from checkers.ai.search import WIN, SearchRequest, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.cli import main
+from checkers.coach.explain import database_words
 from checkers.formats.pdn import PdnGame, write_game
 from checkers.record import GameRecord
 from checkers.review import (
@@ -253,6 +255,79 @@ def test_the_last_move_that_wins_is_scored_by_the_rules() -> None:
     reviews = list(review_moves(start, moves_of(["14x23"], start), SHALLOW))
     assert reviews[0].after.best is None and reviews[0].after.score == -WIN
     assert reviews[0].drop == 0.0 and reviews[0].loss_words() == "kept the result"
+
+
+DATABASE_WIN = "B:W25,30:B3,K12"
+"""Four pieces, in the packaged databases: Black wins in 54 moves."""
+
+
+def database_line(fen: str, plies: int) -> tuple[Position, list[Move], dict[int, str]]:
+    """A game inside the databases from `fen`, and what each move was by their count: the
+    winner sometimes plays a slower win (`slower`) or another move as fast as theirs
+    (`as fast`), the loser sometimes loses sooner (`sooner`); else their own move (`theirs`)."""
+    databases = default_endgames()
+    start = position = Position.from_fen(fen)
+    moves: list[Move] = []
+    kinds: dict[int, str] = {}
+    for ply in range(1, plies + 1):
+        found = databases.probe_plies(position)
+        assert found is not None and position.legal_moves()
+        ours = databases.best_move(position)
+        assert ours is not None
+        after = {
+            move: databases.probe_plies(position.move(move)) for move in position.legal_moves()
+        }
+        distance = {move: probe.plies for move, probe in after.items() if probe is not None}
+        keeping = [
+            move for move, probe in after.items() if probe and probe.result is _FLIP[found.result]
+        ]
+        choice, kind = ours, "theirs"
+        if found.result is Result.WIN:
+            slower = [move for move in keeping if distance[move] > distance[ours]]
+            as_fast = [
+                move for move in keeping if move != ours and distance[move] == distance[ours]
+            ]
+            if ply % 6 == 1 and slower:
+                choice, kind = slower[0], "slower"
+            elif ply % 6 == 3 and as_fast:
+                choice, kind = as_fast[0], "as fast"
+        elif found.result is Result.LOSS:
+            sooner = [move for move in keeping if distance[move] < distance[ours]]
+            if ply % 8 == 4 and sooner:
+                choice, kind = sooner[0], "sooner"
+        moves.append(choice)
+        kinds[ply] = kind
+        position = position.move(choice)
+    return start, moves, kinds
+
+
+_FLIP = {Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.DRAW: Result.DRAW}
+
+
+def test_inside_the_databases_a_move_that_keeps_the_win_is_never_a_mistake() -> None:
+    # 7-11 won as fast as the databases' 7-10, yet was "good: kept the database win, a longer
+    # one": a forced result one ply nearer was compared with the result before the move.
+    start, moves, kinds = database_line(DATABASE_WIN, 40)
+    assert {"slower", "as fast", "sooner"} <= set(kinds.values())  # the line tests each case
+    databases = default_endgames()
+    reviews = list(review_moves(start, moves, SHALLOW))
+    for review in reviews:
+        assert review.before.database and review.after.database
+        found = databases.probe_plies(review.position)
+        assert found is not None
+        assert review.score_words == database_words(
+            (WIN - found.plies) * (1 if found.result is Result.WIN else -1)
+        )
+        kind = kinds[review.ply]
+        expected = {"theirs": Label.BEST, "as fast": Label.BEST}.get(kind, Label.GOOD)
+        if len(review.position.legal_moves()) == 1:
+            expected = Label.FORCED
+        assert review.label is expected, (review.ply, kind, review.label)
+        assert review.drop == 0.0 and review.loss is None and review.loss_text() == "0.00"
+    assert {side: item.accuracy for side, item in summarize(reviews).items()} == {
+        BLACK: 100.0,
+        WHITE: 100.0,
+    }
 
 
 # --- processes and cancelling -----------------------------------------------------------------

@@ -424,9 +424,16 @@ class ReviewPane:
         is open they show the review's own, `score_shown`)."""
         game, man = self.screen.game, self.progress.man
         before, after = review.before, review.after
-        game.judge(review.position, Judgement(before.score, man, review.side, before.depth))
+        # The databases' results stay theirs: the panel says so once the review is closed.
+        game.judge(
+            review.position,
+            Judgement(before.score, man, review.side, before.depth, before.database),
+        )
         position = review.position.move(review.move)
-        game.judge(position, Judgement(after.score, man, review.side.opponent, after.depth))
+        game.judge(
+            position,
+            Judgement(after.score, man, review.side.opponent, after.depth, after.database),
+        )
 
     def preview_position(self) -> Position | None:
         """The better line's position on the board during the preview, else None (the
