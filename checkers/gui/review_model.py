@@ -92,7 +92,7 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
     slower = played < one_ply_on(before)
     if is_win_score(before) and before < 0 and is_win_score(played) and played < 0:
         if slower:  # lost before the move already: what changed is how soon
-            return f"{who} was lost already, and this loses sooner: {now}"
+            return f"{who} was lost already, and this loses sooner"
         return f"{who} kept the result: {now}"
     if is_win_score(played) and played < 0:
         return (
@@ -100,7 +100,7 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
         )
     if is_win_score(before) and before > 0:
         if is_win_score(played) and played > 0:  # still a win, not a thrown one
-            return f"{who} kept the {proven} win{', a longer one' if slower else ''}: {now}"
+            return f"{who} kept the {proven} win{', a longer one' if slower else ''}"
         return f"{who} let a {proven} win go: {now}"
     if review.loss is None:  # a lost game stays lost, a won one won: nothing of it changed
         return f"{who} kept the result: {now}"
