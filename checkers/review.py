@@ -22,6 +22,7 @@ from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from checkers.ai import compiled
 from checkers.ai.registry import get_algorithm, man_value, search
 from checkers.ai.search import WIN, Limits, SearchRequest, StopSignal, is_win_score, score_text
 from checkers.board import BLACK, WHITE, Move, Position, Side
@@ -52,6 +53,7 @@ __all__ = [
     "lesson_words",
     "move_accuracy",
     "no_book",
+    "one_ply_on",
     "result_text",
     "review_moves",
     "side_accuracy",
@@ -144,6 +146,12 @@ class ReviewSetting:
     limits: Limits = field(default_factory=lambda: Limits(depth=DEFAULT_DEPTH))
     algorithm: str = "engine"
     evaluation: str | None = None
+
+    @property
+    def uses_core(self) -> bool:
+        """Whether the engine's compiled core can search this setting (the engine with its own
+        evaluation)."""
+        return self.algorithm == "engine" and (self.evaluation or "engine") == "engine"
 
     @property
     def man(self) -> float:
@@ -373,6 +381,21 @@ def _is_win_for(score: float, sign: int) -> bool:
     return is_win_score(score) and score * sign > 0
 
 
+def one_ply_on(score: float) -> float:
+    """A score from the mover's view as the position after the best move keeps it: a forced
+    or database result one ply nearer (`WIN - plies` counts the plies from the position
+    searched), any other score unchanged."""
+    return score + math.copysign(1.0, score) if is_win_score(score) else score
+
+
+def _as_good(played: float, before: float) -> bool:
+    """Whether a move scored `played` (the mover's view, from the position after it) is as
+    good as the best move of a position scored `before`: the same score, or the same forced
+    result as fast (a win no longer, a loss no shorter) or better."""
+    kept = one_ply_on(before)
+    return played >= kept if is_win_score(before) else played == before
+
+
 def carried(before: PositionScore, move: Move, after: PositionScore) -> PositionScore:
     """The search of the position after `move`, with what the search before it proved: a
     forced result whose line starts with `move` holds one ply nearer after it, whatever a
@@ -380,7 +403,7 @@ def carried(before: PositionScore, move: Move, after: PositionScore) -> Position
     proven = before.score
     if not is_win_score(proven) or not before.line or before.line[0] != move:
         return after
-    nearer = -(proven + 1) if proven > 0 else -(proven - 1)  # one ply on, the opponent's view
+    nearer = -one_ply_on(proven)  # the opponent's view
     if _is_win_for(after.score, 1 if nearer > 0 else -1):
         return after  # the search after it proves the same result
     reply = before.line[1] if len(before.line) > 1 else after.best
@@ -421,7 +444,7 @@ def judge(
         loss = max(0.0, score - played / man) if move != best else 0.0
     forced = len(position.legal_moves()) == 1
     label = label_for(drop, forced=forced, book=not forced and is_book(position, move))
-    if label is Label.BEST and move != best and played != before_score:
+    if label is Label.BEST and move != best and not _as_good(played, before_score):
         label = Label.GOOD  # as good as the best to within a point, but not the best
     taught = lesson(
         position,
@@ -523,11 +546,43 @@ class _Plan:
         return (self.task(ply) for ply in range(len(self.positions)))
 
 
+CORE_LOAD_WAIT = 120.0
+"""Seconds a review waits at most for a cached compiled core to load: about half a second at
+rest, tens on a loaded machine. Meanwhile the Python engine would search the first position
+alone for about 10 s at depth 14 (benchmarks/review.py: first label 8.45 s before the wait)."""
+
+CORE_COMPILE_WAIT = compiled.COMPILE_WAIT
+"""Seconds a review waits at most for a first compile of the core (about 10 s at rest): the
+Python engine searches one position at the default depth about as long; after this the Python
+engine searches, and each new search takes the core once it is ready."""
+
+_CORE_SLICE = 0.1  # seconds between looks at the stop signal while the core gets ready
+
+
+def _core_ready(setting: ReviewSetting, stop: StopSignal | None) -> None:
+    """Wait, never past `stop`, for the compiled core the setting's searches use (a load from
+    numba's cache: `CORE_LOAD_WAIT`; a first compile: `CORE_COMPILE_WAIT`); the Python engine
+    gives the same results, ten to fifty times slower."""
+    if not setting.uses_core or compiled.wait_until_ready(0) or not compiled.is_available():
+        return
+    bound = CORE_LOAD_WAIT if compiled.is_cached() else CORE_COMPILE_WAIT
+    waited = 0.0
+    # Counted in slices waited: a slice lasts at least its length, so the bound always holds.
+    while waited < bound and not (stop is not None and stop.is_set()):
+        if compiled.wait_until_ready(min(_CORE_SLICE, bound - waited)):
+            return
+        if not compiled.is_available():
+            return  # the compile failed: the Python engine searches
+        waited += _CORE_SLICE
+
+
 def _score(task: _Task, stop: StopSignal | None = None) -> PositionScore:
-    """The search of one position (or its score by the rules when the game is over there)."""
+    """The search of one position (or its score by the rules when the game is over there),
+    on the compiled core once it is ready (`_core_ready`)."""
     if task.over is not None:
         return PositionScore(None, task.over)
     setting = task.setting
+    _core_ready(setting, stop)
     result = search(
         task.request,
         setting.limits,
@@ -550,12 +605,14 @@ def _score_in_process(task: _Task, stop: StopSignal | None) -> PositionScore:
             gc.enable()
 
 
-def _worker_start() -> None:
+def _worker_start(uses_core: bool) -> None:
     # Ctrl+C is the parent's to handle: it ends the workers itself, without their tracebacks.
     # The worker started with SIGINT blocked (see _start_pool); ignoring it first drops a
     # Ctrl+C that arrived meanwhile.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     exit_with_parent()  # a killed parent's queued positions are not searched on
+    if uses_core:
+        compiled.start_warm_up()  # the core loads while the pool starts and the tasks come
     if _CAN_MASK:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
@@ -564,17 +621,17 @@ _CAN_MASK = hasattr(signal, "pthread_sigmask")
 _POLL = 0.1  # how often a wait for a worker's result looks at the stop signal, in seconds
 
 
-def _start_pool(jobs: int) -> Any:
+def _start_pool(jobs: int, uses_core: bool) -> Any:
     """A pool of `jobs` spawned workers that leave Ctrl+C to this process."""
     # Spawned, not forked: a window's threads make forking unsafe. SIGINT is blocked (not
     # ignored) while the workers start: they inherit the mask, so a Ctrl+C then cannot reach
     # one before its initializer, and this process still gets it once it is unblocked.
     context = multiprocessing.get_context("spawn")
     if not _CAN_MASK:  # Windows: no signal masks; its Ctrl+C reaches workers differently
-        return context.Pool(jobs, initializer=_worker_start)
+        return context.Pool(jobs, initializer=_worker_start, initargs=(uses_core,))
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        return context.Pool(jobs, initializer=_worker_start)
+        return context.Pool(jobs, initializer=_worker_start, initargs=(uses_core,))
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
@@ -592,7 +649,9 @@ def _scores_in_order(
                 return  # the search was cut short: its score is not the setting's
             yield score
         return
-    pool = _start_pool(max(1, min(jobs, max_jobs(), len(plan))))  # never more than options allow
+    pool = _start_pool(
+        max(1, min(jobs, max_jobs(), len(plan))), plan.setting.uses_core
+    )  # never more than options allow
     # A Pool replaces a dead worker (killed, out of memory, unable to start) in silence, and
     # the task it held is lost: imap would wait for it for ever. Its first workers are watched
     # instead (its `_pool` list, there since Python 2.6); none ends by itself while it runs.
@@ -655,6 +714,8 @@ def review_moves(
     """
     if not moves:
         return
+    if setting.uses_core:
+        compiled.start_warm_up()  # it loads while the game is replayed and the pool starts
     plan = _plan(start, moves, setting)
     use_processes = jobs > 1 if processes is None else processes
     man = setting.man

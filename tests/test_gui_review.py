@@ -16,10 +16,11 @@ from pathlib import Path
 import pygame
 import pytest
 from gui_driving import post, press, run_until, screen_of
-from test_review import BEFORE_BLUNDER, BLUNDER
+from test_review import BEFORE_BLUNDER, BLUNDER, DATABASE_WIN, database_line
 
 from checkers import saves
 from checkers.ai import Limits, SearchRequest, search
+from checkers.ai.endgame import Result, default_endgames
 from checkers.ai.levels import Level
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.judgement import Judgement
@@ -699,6 +700,44 @@ def figure_of(words: str, yours: bool) -> float:
         return 0.0
     men = float(found.group(1))
     return men if (found.group(2) == "you") == yours else -men
+
+
+def test_a_database_ending_reads_one_result_on_the_rows_the_panel_and_the_bar(
+    make_app: Callable[..., App],
+) -> None:
+    # Inside the databases the review's notes, the panel and the bar tell the databases'
+    # result in one count of moves; a move that keeps the win is never marked, and "a longer
+    # one" is said of a slower win only (it was said of one as fast as the databases').
+    start, moves, kinds = database_line(DATABASE_WIN, 24)
+    record = GameRecord.replay(moves, start)
+    app = make_app()
+    screen = screen_of(app)
+    screen.load(record, {}, "ending.pdn")
+    app.step(1 / 60)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    databases = default_endgames()
+    assert pane.progress.marked() == []
+    for ply in range(1, len(moves) + 1):
+        click_at(app, pane.point_of(ply))
+        assert screen.game.record.ply == ply
+        found = databases.probe_plies(screen.game.position)
+        assert found is not None and found.result is not Result.DRAW
+        winner_moves = (found.plies + (1 if found.result is Result.WIN else 0)) // 2
+        count = f"win in {winner_moves} move"
+        bar = screen.bar.label()
+        lines = panel_shown(app)
+        assert f"wins in {winner_moves} move" in bar, (ply, bar, found)
+        assert f"database {count}" in lines[2].rsplit("after it", 1)[-1], (ply, lines, found)
+        longer = "a longer one" in lines[1]
+        assert longer == (kinds[ply] == "slower"), (ply, kinds[ply], lines)
+        assert ("loses sooner" in lines[1]) == (kinds[ply] == "sooner"), (ply, lines)
+    screen.stop_review()
+    app.step(1 / 60)
+    for ply in range(len(moves) + 1):
+        judged = screen.game.judgements[progress_position(record, ply)]
+        assert judged.database, ply  # the panel says "(endgame databases)" once closed
 
 
 def progress_position(record: GameRecord, ply: int) -> Position:

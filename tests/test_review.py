@@ -11,16 +11,19 @@ import select
 import signal
 import subprocess
 import sys
+import textwrap
 import threading
 from pathlib import Path
 
 import pytest
 
-from checkers.ai import Limits
+from checkers.ai import Limits, compiled
+from checkers.ai.endgame import Result, default_endgames
 from checkers.ai.registry import search
 from checkers.ai.search import WIN, SearchRequest, StopSignal
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.cli import main
+from checkers.coach.explain import database_words
 from checkers.formats.pdn import PdnGame, write_game
 from checkers.record import GameRecord
 from checkers.review import (
@@ -254,6 +257,79 @@ def test_the_last_move_that_wins_is_scored_by_the_rules() -> None:
     assert reviews[0].drop == 0.0 and reviews[0].loss_words() == "kept the result"
 
 
+DATABASE_WIN = "B:W25,30:B3,K12"
+"""Four pieces, in the packaged databases: Black wins in 54 moves."""
+
+
+def database_line(fen: str, plies: int) -> tuple[Position, list[Move], dict[int, str]]:
+    """A game inside the databases from `fen`, and what each move was by their count: the
+    winner sometimes plays a slower win (`slower`) or another move as fast as theirs
+    (`as fast`), the loser sometimes loses sooner (`sooner`); else their own move (`theirs`)."""
+    databases = default_endgames()
+    start = position = Position.from_fen(fen)
+    moves: list[Move] = []
+    kinds: dict[int, str] = {}
+    for ply in range(1, plies + 1):
+        found = databases.probe_plies(position)
+        assert found is not None and position.legal_moves()
+        ours = databases.best_move(position)
+        assert ours is not None
+        after = {
+            move: databases.probe_plies(position.move(move)) for move in position.legal_moves()
+        }
+        distance = {move: probe.plies for move, probe in after.items() if probe is not None}
+        keeping = [
+            move for move, probe in after.items() if probe and probe.result is _FLIP[found.result]
+        ]
+        choice, kind = ours, "theirs"
+        if found.result is Result.WIN:
+            slower = [move for move in keeping if distance[move] > distance[ours]]
+            as_fast = [
+                move for move in keeping if move != ours and distance[move] == distance[ours]
+            ]
+            if ply % 6 == 1 and slower:
+                choice, kind = slower[0], "slower"
+            elif ply % 6 == 3 and as_fast:
+                choice, kind = as_fast[0], "as fast"
+        elif found.result is Result.LOSS:
+            sooner = [move for move in keeping if distance[move] < distance[ours]]
+            if ply % 8 == 4 and sooner:
+                choice, kind = sooner[0], "sooner"
+        moves.append(choice)
+        kinds[ply] = kind
+        position = position.move(choice)
+    return start, moves, kinds
+
+
+_FLIP = {Result.WIN: Result.LOSS, Result.LOSS: Result.WIN, Result.DRAW: Result.DRAW}
+
+
+def test_inside_the_databases_a_move_that_keeps_the_win_is_never_a_mistake() -> None:
+    # 7-11 won as fast as the databases' 7-10, yet was "good: kept the database win, a longer
+    # one": a forced result one ply nearer was compared with the result before the move.
+    start, moves, kinds = database_line(DATABASE_WIN, 40)
+    assert {"slower", "as fast", "sooner"} <= set(kinds.values())  # the line tests each case
+    databases = default_endgames()
+    reviews = list(review_moves(start, moves, SHALLOW))
+    for review in reviews:
+        assert review.before.database and review.after.database
+        found = databases.probe_plies(review.position)
+        assert found is not None
+        assert review.score_words == database_words(
+            (WIN - found.plies) * (1 if found.result is Result.WIN else -1)
+        )
+        kind = kinds[review.ply]
+        expected = {"theirs": Label.BEST, "as fast": Label.BEST}.get(kind, Label.GOOD)
+        if len(review.position.legal_moves()) == 1:
+            expected = Label.FORCED
+        assert review.label is expected, (review.ply, kind, review.label)
+        assert review.drop == 0.0 and review.loss is None and review.loss_text() == "0.00"
+    assert {side: item.accuracy for side, item in summarize(reviews).items()} == {
+        BLACK: 100.0,
+        WHITE: 100.0,
+    }
+
+
 # --- processes and cancelling -----------------------------------------------------------------
 
 
@@ -299,6 +375,76 @@ def test_a_review_runs_off_the_main_thread_as_a_window_runs_it() -> None:
     assert not worker.is_alive()
     assert [r.ply for r in seen] == list(range(1, 7))
     assert multiprocessing.active_children() == []
+
+
+_FIRST_MOVES = textwrap.dedent(
+    """
+    from pathlib import Path
+    from checkers.ai import Limits, compiled
+    from checkers.formats.pdn import read_file
+    from checkers.review import ReviewSetting, review_moves
+
+    game = read_file(Path({game!r}))[0]
+    setting = ReviewSetting(Limits(depth=8))
+    for review in review_moves(game.start, game.moves[:4], setting, processes={processes}):
+        ready = compiled.wait_until_ready(0)  # the core when this move's searches ended
+        print(ready, review.best.pdn(), review.score, review.label.value)
+    """
+)
+REVIEW_GAME = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "review-game.pdn"
+
+
+def _first_moves_reviewed(core: str, processes: bool) -> list[list[str]]:
+    """Each of the benchmark game's first four moves reviewed in a fresh process, as words:
+    whether the compiled core was ready, the best move, the score and the label."""
+    env = {key: value for key, value in os.environ.items() if key != "CHECKERS_CORE"}
+    if core == "python":
+        env["CHECKERS_CORE"] = "python"
+    script = _FIRST_MOVES.format(game=str(REVIEW_GAME), processes=processes)
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return [line.split() for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("processes", [False, True])
+def test_a_review_searches_its_first_move_on_a_cached_core_with_the_same_results(
+    processes: bool,
+) -> None:
+    # The first label took 8 s in the window: the first position was searched by the Python
+    # engine, ten times slower, while the compiled core loaded beside it.
+    assert compiled.wait_until_ready(300)  # the core in numba's cache, as a player's is
+    on_the_core = _first_moves_reviewed("compiled", processes)
+    in_python = _first_moves_reviewed("python", processes)
+    assert [row[0] for row in on_the_core] == ["True"] * 4
+    assert [row[0] for row in in_python] == ["False"] * 4
+    assert [row[1:] for row in on_the_core] == [row[1:] for row in in_python]
+
+
+def test_a_review_waiting_for_the_core_stops_when_told(monkeypatch: pytest.MonkeyPatch) -> None:
+    looks: list[float | None] = []
+
+    def never_ready(timeout: float | None = None) -> bool:
+        looks.append(timeout)
+        if timeout:  # waiting: the player cancels while the core loads
+            stop.stop()
+        return False
+
+    monkeypatch.delenv("CHECKERS_CORE", raising=False)
+    monkeypatch.setattr(compiled, "wait_until_ready", never_ready)
+    monkeypatch.setattr(compiled, "is_available", lambda: True)
+    monkeypatch.setattr(compiled, "is_cached", lambda: True)
+    stop = StopSignal()
+    moves = moves_of(BEFORE_BLUNDER[:2])
+    assert list(review_moves(Position(), moves, SHALLOW, stop=stop)) == []
+    # Is it ready, then one slice of the wait: not the 120 s a cached core may take.
+    assert looks[0] == 0 and len(looks) == 2 and looks[1] is not None and looks[1] < 1
 
 
 # --- the command ------------------------------------------------------------------------------

@@ -30,7 +30,15 @@ from checkers.gui.wording import (
     side_words,
 )
 from checkers.notation import men_text, numbered_moves
-from checkers.review import Label, MoveReview, PositionScore, lesson_words, summarize, to_men
+from checkers.review import (
+    Label,
+    MoveReview,
+    PositionScore,
+    lesson_words,
+    one_ply_on,
+    summarize,
+    to_men,
+)
 
 __all__ = [
     "GRAPH_CLAMP",
@@ -80,13 +88,20 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
     # moves for Black`, `White wins in 3 moves`, `+0.30 for Black`): one wording for both.
     now = _score_words(review.after, man, opponent, human)
     proven = "database" if review.before.database else "forced"
-    if is_win_score(after) and after > 0:
+    before, played = review.before.score, -after
+    # The best move keeps a forced result one ply nearer; anything else is slower or sooner.
+    slower = played < one_ply_on(before)
+    if is_win_score(before) and before < 0 and is_win_score(played) and played < 0:
+        if slower:  # lost before the move already: what changed is how soon
+            return f"{who} was lost already, and this loses sooner"
+        return f"{who} kept the result: {now}"
+    if is_win_score(played) and played < 0:
         return (
             f"{who} walked into a {'database' if review.after.database else 'forced'} loss: {now}"
         )
-    if is_win_score(review.before.score) and review.before.score > 0:
-        if is_win_score(after) and after < 0:  # still a win: a longer one, not a thrown one
-            return f"{who} kept the {proven} win, a longer one"
+    if is_win_score(before) and before > 0:
+        if is_win_score(played) and played > 0:  # still a win, not a thrown one
+            return f"{who} kept the {proven} win{', a longer one' if slower else ''}"
         return f"{who} let a {proven} win go: {now}"
     if review.loss is None:  # a lost game stays lost, a won one won: nothing of it changed
         return f"{who} kept the result: {now}"

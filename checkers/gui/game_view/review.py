@@ -74,13 +74,14 @@ __all__ = [
 ]
 
 SETTING: ReviewSetting = DEFAULT_SETTING
-"""How the window reviews: the command line's default (depth 10), well under 30 s a game."""
+"""How the window reviews: the command line's default (depth 14), under 30 s a game."""
 
 JOBS = 1
 """Search processes for the review: one, searching in the review's own process. No pool to
-start makes the first label come sooner, the other core stays the window's, and a 60-move game
-still takes well under 30 s (benchmarks/review.py --window, load 6-7 on 2 cores, medians of 3:
-first label 1.3 s and whole game 23.9 s with one; 2.0 s and 23.4 s with two)."""
+start makes the first label come sooner (one process loads the compiled core, not three), the
+other core stays the window's (benchmarks/review.py --window; docs/development.md has the
+figures: 1.56 s of processor time to the first label at depth 14; at depth 10 and load 6-7,
+first label 1.3 s and whole game 23.9 s with one process, 2.0 s and 23.4 s with two)."""
 
 PREVIOUS_KEY, NEXT_KEY, BETTER_KEY = "[", "]", "b"
 
@@ -434,9 +435,16 @@ class ReviewPane:
         is open they show the review's own, `score_shown`)."""
         game, man = self.screen.game, self.progress.man
         before, after = review.before, review.after
-        game.judge(review.position, Judgement(before.score, man, review.side, before.depth))
+        # The databases' results stay theirs: the panel says so once the review is closed.
+        game.judge(
+            review.position,
+            Judgement(before.score, man, review.side, before.depth, before.database),
+        )
         position = review.position.move(review.move)
-        game.judge(position, Judgement(after.score, man, review.side.opponent, after.depth))
+        game.judge(
+            position,
+            Judgement(after.score, man, review.side.opponent, after.depth, after.database),
+        )
 
     def preview_position(self) -> Position | None:
         """The better line's position on the board during the preview, else None (the
