@@ -105,3 +105,35 @@ def test_every_line_of_the_trees_node_panel_reads_whole_at_720(
             assert board is not None and board.width >= 8 * 12
             assert "score" in said
     assert boards > 0, "the node's board is never shown"
+
+
+# --- 2. the review's better line: whole, or cut where no capture is pending ---------------------
+
+WALK_LINE = "Better line: 9-14 22-18 15x22 25x18x9 5x14 29x25 11-15 25-22"
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_the_reviews_better_line_is_never_cut_in_an_exchange_at_720(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    # The walk's 46 (720x480): 'Better line: 9-14 22-18 15x22 25x18x9', cut after White's
+    # double jump with Black's recapture 5x14 to come.
+    app = against_the_ai(make_app, theme_name)
+    panel = screen_of(app).panel
+    assert panel is not None
+    words = (*(("3. 12-16??  blunder", "You lost 0.90 men", "Best 9-14")), WALK_LINE, "")
+    panel.search_words = lambda: words
+    app.step(1 / 60)
+    app.step(1 / 60)
+    shown = panel.search.html_text
+    line = next(row for row in shown.split("<br>") if row.startswith("Better line"))
+    moves = WALK_LINE.split()[2:]
+    if line != WALK_LINE:  # cut: at a quiet point, with the count of the moves left out
+        head, more = line.removesuffix(" more)").rsplit(" (+", 1)
+        kept = head.split()[2:]
+        assert kept == moves[: len(kept)] and int(more) == len(moves) - len(kept), line
+        assert "x" not in moves[len(kept)], line  # the move after the cut takes nothing
+    # and it reads in the row it has (a line too long for it wraps whole)
+    font = panel.moves_title.font
+    assert font is not None
+    assert line == WALK_LINE or font.size(line)[0] <= panel.search.rect.width - 8
