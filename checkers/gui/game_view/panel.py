@@ -9,6 +9,7 @@ with nothing new costs next to nothing. The words are decided in `panel_lines`, 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
@@ -67,6 +68,8 @@ def counter_words(count: int) -> str:
 
 BAR_KEY_WORDS = "V: evaluation bar"
 """The panel's header while the evaluation bar is off: how to show it."""
+_MOVE = re.compile(r"\d+(?:[-x]\d+)+")
+"""A move as the lines write it: `9-14`, `25x18x9`."""
 FIGURES_ROWS = 7
 """The rows the AI's figures (or a review's words) have at least in a small window: a move's
 verdict, its loss and what it misses, and the best move with the scores before and after."""
@@ -633,13 +636,29 @@ class GamePanel:
         fit_text(self.search, "<br>".join(shown))
 
     def _one_row(self, text: str) -> str:
-        """`text` without its last words (whole moves) until it fits one row of the figures."""
+        """`text` (words, then a line of moves) in one row of the figures: whole, else cut
+        after a move where no capture is pending, saying how many moves are left (`(+3
+        more)`), else as many moves as fit (captures all along). A cut in an exchange (the
+        review's `Better line: 9-14 22-18 15x22 25x18x9` at 720x480) tells a wrong story."""
         font = self.moves_title.font  # the figures' size
         room = self.search.rect.width - 8
+        if font is None or font.size(text)[0] <= room:
+            return text
         words = text.split()
-        while font is not None and len(words) > 2 and font.size(" ".join(words))[0] > room:
-            words.pop()
-        return " ".join(words)
+        first = next((i for i, word in enumerate(words) if _MOVE.fullmatch(word)), len(words))
+        head, moves = words[:first], words[first:]
+        for shown in range(len(moves) - 1, 0, -1):
+            if "x" in moves[shown]:
+                continue  # captures are compulsory: the next move taking means one is pending
+            cut = " ".join([*head, *moves[:shown]]) + f" (+{len(moves) - shown} more)"
+            if font.size(cut)[0] <= room:
+                return cut
+        # No quiet point in a row's reach (captures all along): as many moves as fit.
+        for shown in range(len(moves) - 1, 0, -1):
+            cut = " ".join([*head, *moves[:shown]]) + f" (+{len(moves) - shown} more)"
+            if font.size(cut)[0] <= room or shown == 1:
+                return cut
+        return text
 
     def _sync_moves(self, game: Game) -> bool:
         """The rows in view in step with the game, the scroll and the marks; True if any

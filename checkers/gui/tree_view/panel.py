@@ -3,6 +3,7 @@ pointer (or selected) as a small board with what the search made of it, and the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -13,7 +14,7 @@ from checkers.formats.tree_export import moves_to
 from checkers.gui import theme
 from checkers.gui.tree_view.chrome import tone_colour
 from checkers.gui.tree_view.explain import Tone, describe_event, node_lines
-from checkers.gui.tree_view.text import SMALL, body_size
+from checkers.gui.tree_view.text import SMALL, Labels, body_size
 from checkers.gui.tree_view.words import legend
 from checkers.notation import numbered_moves
 
@@ -25,6 +26,8 @@ __all__ = ["PANEL_WIDTH", "draw_legend_card", "draw_panel", "panel_width"]
 PANEL_WIDTH = 272
 _CELL = 28  # the panel board's largest square: 8 * 28 = 224 pixels
 _SMALLEST_CELL = 12  # below this the panel shows no board, only words
+_BESIDE = 84  # the narrowest column of words beside the board
+_GAP = 8  # between the board and the words beside or under it
 
 
 def panel_width(view_width: int) -> int:
@@ -70,71 +73,198 @@ def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> N
     """The panel in `panel` (the view's own pixels)."""
     labels = view.labels
     size = body_size(view.rect.width)
-    cell = _cell_size(panel)
     surface.fill(theme.PANEL, panel)
     pygame.draw.line(surface, theme.TREE_GHOST, panel.topleft, panel.bottomleft)
     x = panel.x + 12
-    y = panel.y + 10
     width = panel.width - 24
-    if view.note:
-        y = labels.wrap(surface, view.note, (x, y), width, size, theme.TEXT_ACCENT) + 8
-    legend_top = _draw_legend(view, surface, panel)
-    if view.stepping:
-        for line in _step_lines(view):
-            y = labels.wrap(surface, line, (x, y), width, size, theme.TREE_OPEN) + 2
-        y += 8
+    text = Text(labels, size, x, width)
     node = _panel_node(view)
+    view.panel_board = None
+    titled: list[Paragraph] = []
+    words: list[Paragraph] = []
+    if node is not None:
+        moves = moves_to(node)
+        title = (
+            numbered_moves(moves, view.tree.root.position.turn is BLACK, view.first_number)
+            if moves
+            else "the position searched"
+        )
+        item = view.layout.item_of(node)
+        hidden = item.hidden if item is not None else 0
+        replay = view.replay if view.stepping else None
+        found = node_lines(
+            node, view.tree, replay, hidden, view.man, view.curious, view.rough, view.human
+        )
+        words = [(line, tone_colour(tone), 3) for line, tone in found]
+        titled = [(title, theme.TEXT, 6), *words]
+    # Every line of the node whole first, then its board: in a short panel (720x480) the
+    # note over the tree gives way to another node's (it is about the tree's first move, and
+    # comes back when nothing else is selected), then the line saying L shows the legend (the
+    # keys under the tree say it too).
+    top_note = [(view.note, theme.TEXT_ACCENT, 8)] if view.note else []
+    steps = [(line, theme.TREE_OPEN, 2) for line in _step_lines(view)] if view.stepping else []
+    choices = [(top_note, True), (top_note, False)]
+    if node is not None and node is not view.tree.root:
+        choices = [(top_note, True), ([], True), ([], False)]
+    chosen: _Choice | None = None
+    for note, hint in choices:
+        above, y = text.flow([*note, *steps], panel.y + 10, None)
+        y += 6 if steps else 0
+        legend_top = _legend_top(view, panel) if hint else panel.bottom - 8
+        if text.flow(titled, y, None)[1] - 3 > legend_top:
+            continue  # the words alone do not fit
+        board, placed = _arranged(text, titled, y, legend_top, _cell_size(panel))
+        if chosen is None or board is not None:
+            chosen = _Choice(above, hint, legend_top, y, board, placed)
+        if board is not None:
+            break
+    if chosen is None:  # taller than the panel however it is laid out: as much as fits
+        above, y = text.flow([*choices[-1][0], *steps], panel.y + 10, None)
+        chosen = _Choice(above, choices[-1][1], panel.bottom - 8, y + 6 * bool(steps), None, [])
+    for line, colour, point in chosen.above:
+        labels.blit(surface, line, size, colour, "topleft", point)
+    if chosen.hint:
+        _draw_legend(view, surface, panel)
+    view.legend_top = legend_top = chosen.legend_top
     if node is None:
         return
-    moves = moves_to(node)
-    title = (
-        numbered_moves(moves, view.tree.root.position.turn is BLACK, view.first_number)
-        if moves
-        else "the position searched"
-    )
-    # The board gives way to the node's first lines (whose move, its score) in a short panel;
-    # then the title is not drawn either when it only names the position the board shows.
-    below = labels.line_height(size) * (len(labels.wrapped(title, size, width)) + 2)
-    room = (legend_top - y - 14 - below) // 8
-    cell = min(cell, room) if min(cell, room) >= _SMALLEST_CELL else 0
-    if cell or moves:
-        y = labels.wrap(surface, title, (x, y), width, size, theme.TEXT) + 6
-    if cell:
-        y = _draw_board(view, surface, node, (x, y), cell) + 8
-    item = view.layout.item_of(node)
-    hidden = item.hidden if item is not None else 0
-    replay = view.replay if view.stepping else None
-    found = node_lines(
-        node, view.tree, replay, hidden, view.man, view.curious, view.rough, view.human
-    )
-    for line, tone in found:
-        if y + labels.line_height(size) > legend_top:
+    # The board over the lines, or at their left with the title and the first lines beside
+    # it (at 720x480 the board over them left two rows, and the node's score was not shown).
+    board, placed = chosen.board, chosen.placed
+    if board is None:
+        # No room for a board: the title only where it names moves (the position searched
+        # is the board's own title).
+        placed = text.flow(titled if moves else words, chosen.top, None)[0]
+    else:
+        _draw_board(view, surface, node, board.topleft, board.width // 8)
+    view.panel_board = board
+    for line, colour, point in placed:
+        if point[1] + labels.line_height(size) > legend_top:
+            break  # only where even the words alone are taller than the panel
+        labels.blit(surface, line, size, colour, "topleft", point)
+
+
+@dataclass(frozen=True)
+class _Choice:
+    """One way to lay the panel out: the rows over the node's (the note, the steps), whether
+    the line saying L shows the legend is drawn, how low the node's rows may reach, where
+    they begin, and the node's board and rows (no board: the rows are laid out when drawn)."""
+
+    above: list[Placed]
+    hint: bool
+    legend_top: int
+    top: int
+    board: pygame.Rect | None
+    placed: list[Placed]
+
+
+Paragraph = tuple[str, tuple[int, int, int], int]
+"""A text, its colour and the gap under it."""
+Placed = tuple[str, tuple[int, int, int], tuple[int, int]]
+"""A row of text, its colour and its top left."""
+
+
+class Text:
+    """The panel's words at one size wrapped into its column, narrower beside a board."""
+
+    def __init__(self, labels: Labels, size: int, left: int, width: int) -> None:
+        self.labels, self.size, self.left, self.width = labels, size, left, width
+
+    def flow(
+        self, paragraphs: list[Paragraph], top: int, board: pygame.Rect | None
+    ) -> tuple[list[Placed], int]:
+        """`paragraphs` broken at spaces into rows from `top` down, the rows that start beside
+        `board` (at the column's left) right of it; the rows and the y below the last."""
+        line_height = self.labels.line_height(self.size)
+        placed: list[Placed] = []
+        y = top
+        for words, colour, gap in paragraphs:
+            row = ""
+            for word in words.split():
+                x, width = self._room(y, board)
+                trial = f"{row} {word}" if row else word
+                if row and self.labels.width(trial, self.size) > width:
+                    placed.append((row, colour, (x, y)))
+                    y += line_height
+                    row = word
+                else:
+                    row = trial
+            if row:
+                placed.append((row, colour, (self._room(y, board)[0], y)))
+                y += line_height
+            y += gap
+        return placed, y
+
+    def _room(self, y: int, board: pygame.Rect | None) -> tuple[int, int]:
+        """Where a row starting at `y` begins and how wide it may be."""
+        if board is not None and y < board.bottom + _GAP:
+            return board.right + _GAP, self.left + self.width - board.right - _GAP
+        return self.left, self.width
+
+
+def _arranged(
+    text: Text, paragraphs: list[Paragraph], top: int, bottom: int, largest: int
+) -> tuple[pygame.Rect | None, list[Placed]]:
+    """The node's board and its rows of words between `top` and `bottom`: the board over the
+    words or at their left, whichever leaves it the larger squares (at most `largest`, at
+    least `_SMALLEST_CELL`), over them on a tie; (None, []) when neither has room for one."""
+    title, lines = paragraphs[0], paragraphs[1:]
+    best: tuple[int, pygame.Rect, list[Placed]] | None = None
+    # Over the words: the title, the board, then the lines.
+    rows, below_title = text.flow([title], top, None)
+    _, end = text.flow(lines, below_title, None)
+    cell = min(largest, (bottom - end - 8) // 8)
+    if cell >= _SMALLEST_CELL:
+        board = pygame.Rect(text.left, below_title, 8 * cell, 8 * cell)
+        under, _ = text.flow(lines, board.bottom + 8, None)
+        best = (cell, board, rows + under)
+    # At their left: the largest board whose words beside and under it fit.
+    for cell in range(largest, max(_SMALLEST_CELL, best[0] + 1 if best else 0) - 1, -1):
+        if text.width - 8 * cell - _GAP < _BESIDE:
+            continue
+        board = pygame.Rect(text.left, top, 8 * cell, 8 * cell)
+        rows, end = text.flow(paragraphs, top, board)
+        if max(end - 3, board.bottom) <= bottom:
+            best = (cell, board, rows)
             break
-        y = labels.wrap(surface, line, (x, y), width, size, tone_colour(tone)) + 3
+    if best is None:
+        return None, []
+    return best[1], best[2]
 
 
-def _draw_legend(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> int:
-    """The legend at the foot of the panel when the panel is tall enough for it beside the
-    node's board, else a line saying L shows it; returns the top of what was drawn. (L opens
-    the whole legend as a card over the canvas and the panel: `draw_legend_card`.)"""
+def _legend_lines(view: TreeView, panel: pygame.Rect) -> list[str]:
+    """The legend's rows when the panel is tall enough for it beside the node's board, else
+    a line's saying L shows it; sets `legend_drawn`."""
     labels = view.labels
     width = panel.width - 24
     lines: list[str] = []
     for entry in ["How to read the tree (L):", *(f"{a}: {b}" for a, b in _entries(view))]:
         lines += labels.wrapped(entry, SMALL, width)
-    line_height = labels.line_height(SMALL)
-    height = len(lines) * line_height + 8
+    height = len(lines) * labels.line_height(SMALL) + 8
     view.legend_drawn = panel.height >= height + 8 * _cell_size(panel) + 160
     if not view.legend_drawn:
         words = "L: how to read the tree (shapes, colours, numbers)"
         lines = labels.wrapped(words, SMALL, width)
-        height = len(lines) * line_height + 8
-    y = max(panel.y + 10, panel.bottom - height)
+    return lines
+
+
+def _legend_top(view: TreeView, panel: pygame.Rect) -> int:
+    """The lowest the words above the legend may reach."""
+    height = len(_legend_lines(view, panel)) * view.labels.line_height(SMALL) + 8
+    return panel.bottom - height - 8
+
+
+def _draw_legend(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> None:
+    """The legend (or the line saying L shows it) at the foot of the panel. (L opens the whole
+    legend as a card over the canvas and the panel: `draw_legend_card`.)"""
+    labels = view.labels
+    lines = _legend_lines(view, panel)
+    line_height = labels.line_height(SMALL)
+    y = max(panel.y + 10, panel.bottom - len(lines) * line_height - 8)
     pygame.draw.line(surface, theme.TREE_GHOST, (panel.x + 8, y - 4), (panel.right - 8, y - 4))
     for line in lines:
         labels.blit(surface, line, SMALL, tone_colour(Tone.DIM), "topleft", (panel.x + 12, y))
         y += line_height
-    return panel.bottom - height - 8
 
 
 def _entries(view: TreeView) -> tuple[tuple[str, str], ...]:

@@ -36,10 +36,13 @@ class Labels:
         self._lines: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self.drawn: list[tuple[str, int]] = []
         """Every text drawn since `start_frame` with its size, in order."""
+        self.places: list[pygame.Rect] = []
+        """Where each of `drawn` was drawn (in the view's own pixels)."""
 
     def start_frame(self) -> None:
         """Forget what the last frame drew."""
         self.drawn = []
+        self.places = []
 
     @staticmethod
     def font(size: int) -> pygame.font.Font:
@@ -78,6 +81,7 @@ class Labels:
         area = line.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surface.blit(line, area)
         self.drawn.append((text, size))
+        self.places.append(area)
         return area
 
     def wrapped(self, text: str, size: int, width: int) -> list[str]:

@@ -135,6 +135,10 @@ class TreeView:
         """Whether L opened the whole legend as a card over the canvas and the panel."""
         self.legend_drawn = False
         """Whether the last frame showed the whole legend."""
+        self.panel_board: pygame.Rect | None = None
+        """Where the last frame drew the node's small board in the panel (None: not drawn)."""
+        self.legend_top = 0
+        """The top of the panel's legend (or its line saying L shows it) in the last frame."""
         self.labels = Labels()
         self.buttons: list[tuple[pygame.Rect, Callable[[], None]]] = []
         """The header's buttons of the last frame (in the view's own pixels) and their actions."""
