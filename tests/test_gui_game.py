@@ -107,9 +107,12 @@ def test_engine_scores_are_shown_in_men(ai: AIClient) -> None:
     assert game.figures is not None and game.figures.man == 100
     shown = panel_lines(game).search
     assert shown[0] == "White (Engine-3) looked 3 turns ahead"
-    # In men, for the side ahead, named as the human reads it against the AI.
-    assert shown[1] == f"Score {score_words(game.figures.score, 100, WHITE, BLACK)}"
-    assert shown[1].startswith(("Score even", "Score +"))
+    # Its count under it, then the score: in men, for the side ahead, named as the human
+    # reads it against the AI.
+    assert shown[1].endswith(" s") and "positions looked at" in shown[1]
+    [score] = [row for row in shown if row.startswith("Score ")]
+    assert score == f"Score {score_words(game.figures.score, 100, WHITE, BLACK)}"
+    assert score.startswith(("Score even", "Score +"))
 
 
 def test_undo_against_the_ai_takes_back_its_reply_too_and_redo_replays_both(ai: AIClient) -> None:

@@ -644,7 +644,10 @@ def test_long_ai_lines_and_the_status_line_wrap_whole_at_the_smallest_and_defaul
     app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=size)
     screen = screen_of(app)
     game = screen.game
-    captures = tuple(Move((5, 14, 23, 30)) for _ in range(8))
+    # The AI's move on the board, and the long line its search expects after it.
+    game.record.play(Move((11, 15)))
+    game.ai_stuck = True  # the AI asks nothing: its figures stay
+    captures = (Move((11, 15)), *(Move((5, 14, 23, 30)) for _ in range(8)))
     game.figures = SearchFigures(
         WHITE, "master", 24, 1.5, 12_345_678, 9.9, captures, "database draw; the AI blundered"
     )
@@ -726,8 +729,10 @@ def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     game.figures = SearchFigures(WHITE, "strong", 9, 50.0, 500, 0.1, (), "", man=100.0)
     game.judge(game.position, Judgement(50.0, 100.0, WHITE, 9))
     lines = panel_lines(game).search
-    # The heading says how far it looked; the score line does not say it twice.
-    assert lines[:2] == ("White (Strong) looked 9 turns ahead", "Score +0.50 for the AI")
+    # The heading says how far it looked, its count follows it; the score line does not say
+    # the depth twice.
+    assert lines[:2] == ("White (Strong) looked 9 turns ahead", "500 positions looked at in 0.1 s")
+    assert "Score +0.50 for the AI" in lines
     assert not any("own scale" in line for line in lines)
 
 

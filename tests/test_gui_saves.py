@@ -12,7 +12,7 @@ from gui_driving import click, click_at, press, screen_of
 
 from checkers import saves
 from checkers.ai.levels import Level
-from checkers.board import Move, Position
+from checkers.board import BLACK, Move, Position
 from checkers.cli import main
 from checkers.formats.pdn import read_file
 from checkers.gui.app import App
@@ -99,17 +99,86 @@ def test_an_older_autosaves_ply_tag_resumes_at_its_last_move(
 
 def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
     app = make_app(autosave=True)
-    play(app, OPENING[:2])
-    assert len(read_file(kept(data))[0].moves) == 2
+    play(app, OPENING[:3])
+    assert len(read_file(kept(data))[0].moves) == 3
     press(app, pygame.K_u, "u")
-    saved = read_file(kept(data))[0]
-    assert len(saved.moves) == 2  # the move taken back is kept
+    assert screen_of(app).game.status.startswith("Took back 15x22.")
+    # The file keeps the game as it stands: the move taken back is not in it.
+    assert [m.pdn() for m in read_file(kept(data))[0].moves] == ["11-15", "22-18"]
+    press(app, pygame.K_r, "r")  # Redo still works in this window, and the file follows
+    assert len(read_file(kept(data))[0].moves) == 3
+    press(app, pygame.K_u, "u")
     crash(app)
     fresh = make_app(None, autosave=True, offer_resume=True)
+    card = fresh.screen
+    assert isinstance(card, ResumeScreen)
+    assert "1 move played, Black to move" in card.lines()
     press(fresh, pygame.K_RETURN)
     game = screen_of(fresh).game
-    # Resumed on its last move played: the move taken back is replayed, not left to drop.
-    assert game.record.ply == 2 and game.record.moves == [Move((11, 15)), Move((22, 18))]
+    # Resumed where the player was: the move taken back stays taken back.
+    assert game.record.moves == [Move((11, 15)), Move((22, 18))]
+    assert not game.record.can_redo()
+    assert game.status.startswith("Resumed after White's move 1.")
+
+
+def test_a_move_taken_back_stays_taken_back_after_quitting_against_the_ai(
+    make_app, data: Path
+) -> None:
+    """The walk's game: you play, the AI answers with a capture, Undo takes both back, Q: the
+    card, Resume and the pieces on the board are the game as it was when you quit."""
+    from gui_driving import run_until
+
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(quick))
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    for start, end in ((11, 15), (15, 19)):  # 15-19 offers the man: the AI must take it
+        click(app, start)
+        click(app, end)
+        run_until(app, lambda: game.record.ply % 2 == 0 and game.animation is None)
+    assert game.record.moves[-1].is_capture and len(game.position.pieces(BLACK)) == 11
+    before = game.record.positions[-3]
+    press(app, pygame.K_u, "u")
+    assert game.status.startswith("Took back 15-19 ")
+    assert game.position == before and len(game.position.pieces(BLACK)) == 12
+    press(app, pygame.K_q, "q")
+    assert not app.running
+    app.close()
+    fresh = make_app(config, autosave=True, offer_resume=True)
+    card = fresh.screen
+    assert isinstance(card, ResumeScreen)
+    assert "1 move played, Black to move" in card.lines()
+    press(fresh, pygame.K_RETURN)
+    resumed = screen_of(fresh).game
+    assert resumed.position == before and len(resumed.position.pieces(BLACK)) == 12
+    assert resumed.status.startswith("Resumed after White's move 1. Your move (Black).")
+    assert len(read_file(kept(data))[0].moves) == 2
+    # The list of saved games says the same.
+    press(fresh, pygame.K_o, "o", pygame.KMOD_CTRL)
+    listing = fresh.screen
+    assert isinstance(listing, LoadScreen)
+    [row] = [b.text for name, b in listing.widgets.items() if name.startswith("row ")]
+    assert "1 move" in row and "2 moves" not in row
+
+
+def test_a_move_taken_back_stays_taken_back_when_resumed_from_saved_games(
+    make_app, data: Path
+) -> None:
+    """Undo, another game, then Saved games: its row and Resume are the game as it stood."""
+    app = make_app(autosave=True)
+    play(app, OPENING[:4])
+    game = screen_of(app).game
+    press(app, pygame.K_u, "u")
+    press(app, pygame.K_u, "u")
+    press(app, pygame.K_n, "n")  # a new game: the old one stays in the list
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    [row] = [b.text for name, b in listing.widgets.items() if name.startswith("row ")]
+    assert "1 move" in row and "2 moves" not in row
+    press(app, pygame.K_RETURN)
+    game = screen_of(app).game
+    assert game.record.moves == [Move((11, 15)), Move((22, 18))] and not game.record.can_redo()
     assert game.status.startswith("Resumed after White's move 1.")
 
 
@@ -372,3 +441,100 @@ def test_why_after_a_resume_says_on_hover_why_the_ais_last_move_is_not_explained
     assert tip is not None and tip.text_block is not None
     words = tip.text_block.html_text
     assert f"reasons for {reply} are not saved" in words and "Analyse" in words
+
+
+def test_a_game_resumed_at_launch_is_judged_without_asking_for_a_hint(make_app, data: Path) -> None:
+    """Against an AI on the engine's evaluation, a game resumed from the card at launch gets
+    the engine's score on the bar and the panel by itself (no search of this window had looked
+    at the position), and so does the position Undo goes back to."""
+    from gui_driving import run_until
+
+    from checkers.gui.game_view.panel import panel_lines
+
+    engine = Level("quick", "test opponent", "alphabeta", "engine", depth=2)
+    judge = Level("judge", "test judge", "alphabeta", "engine", depth=3)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(engine), judge=judge)
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    for start, end in ((11, 15), (8, 11)):
+        click(app, start)
+        click(app, end)
+        run_until(app, lambda: game.record.ply % 2 == 0 and game.animation is None)
+    press(app, pygame.K_q, "q")
+    app.close()
+    fresh = make_app(config, autosave=True, offer_resume=True)
+    press(fresh, pygame.K_RETURN)
+    screen = screen_of(fresh)
+    resumed = screen.game
+    assert resumed.status.startswith("Resumed after White's move 2.")
+
+    def scored() -> bool:
+        return any(line.startswith("Score ") for line in panel_lines(resumed).search)
+
+    # Until the score comes the panel says the engine is at work, never a blank.
+    assert scored() or panel_lines(resumed).search[0].startswith("Weighing the position")
+    run_until(fresh, scored)
+    assert resumed.hint is None and screen.bar.label() != "no evaluation yet"
+    press(fresh, pygame.K_u, "u")
+    assert resumed.status.startswith("Took back ")
+    run_until(fresh, scored)
+    assert screen.bar.label() != "no evaluation yet"
+
+
+def test_a_resumed_game_keeps_the_deepest_score_it_had_when_it_was_left(
+    make_app, data: Path
+) -> None:
+    """The score shown before quitting comes back with the game: a shallower search after the
+    relaunch (here the hint's) does not replace it, so the hint says the same number."""
+    from gui_driving import run_until
+
+    engine = Level("quick", "test opponent", "alphabeta", "engine", depth=6)
+    shallow = Level("hint", "test hint", "alphabeta", "engine", depth=2)
+    judge = Level("judge", "test judge", "alphabeta", "engine", depth=2)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(engine), hint=shallow, judge=judge)
+    app = make_app(config, autosave=True)
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 11)
+    click(app, 15)
+    run_until(
+        app,
+        lambda: (
+            game.record.ply == 2
+            and game.thinking is None
+            and app.ai.pending is None
+            and app.ai.explaining is None
+        ),
+    )
+    app.step(1 / 60)
+    judged = game.judgement()
+    assert judged is not None and judged.depth >= 6
+    shown = screen.bar.label()
+    press(app, pygame.K_q, "q")
+    app.close()
+    fresh = make_app(config, autosave=True, offer_resume=True)
+    press(fresh, pygame.K_RETURN)
+    screen = screen_of(fresh)
+    resumed = screen.game
+    assert resumed.judgement() is not None and resumed.judgement().depth == judged.depth
+    assert screen.bar.label() == shown
+    press(fresh, pygame.K_h, "h")
+    run_until(fresh, lambda: resumed.hint is not None and resumed.thinking is None)
+    assert f"{shown}, {judged.depth} turns ahead" in resumed.status
+    assert screen.bar.label() == shown
+
+
+@pytest.mark.parametrize(
+    "judged", ["", "x", "2 W nan 1 6", "2 Q 0.5 1 6", "99 W 0.5 1 6", "2 W 0.5 0 6", "a" * 2000]
+)
+def test_a_damaged_judged_tag_costs_only_the_score(make_app, data: Path, judged: str) -> None:
+    app = make_app(autosave=True)
+    play(app, OPENING[:2])
+    crash(app)
+    saved = kept(data)
+    saved.write_text(f'[Judged "{judged}"]\n' + saved.read_text(encoding="utf-8"))
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    press(fresh, pygame.K_RETURN)
+    game = screen_of(fresh).game
+    assert game.status.startswith("Resumed after White's move 1.")
+    assert game.judgement() is None and "Judged" not in game.tags

@@ -89,20 +89,23 @@ def test_sound_says_there_is_no_audio_device_and_is_greyed(make_app: Callable[..
     assert not volume.is_enabled
 
 
-def test_a_game_undone_to_its_start_is_listed_with_every_move_it_keeps(
+def test_a_game_undone_to_its_start_is_no_longer_kept(
     make_app: Callable[..., App], data_dir: Path
 ) -> None:
     app = make_app(autosave=True)
     click(app, 11)
     click(app, 15)
-    press(app, pygame.K_u, "u")  # back to the start: the move waits for redo
+    assert len(list((data_dir / "games").glob("*.pdn"))) == 1
+    press(app, pygame.K_u, "u")  # back to the start: the move waits for redo in this window
     assert screen_of(app).game.record.ply == 0
+    # A game whose every move was taken back is no game to keep: its file goes.
+    assert not list((data_dir / "games").glob("*.pdn"))
     press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
     listing = app.screen
     assert isinstance(listing, LoadScreen)
-    [row] = [text for name, text in button_texts(listing) if name.startswith("row ")]
-    # Resuming it replays the move, so the row counts it, as the file keeps it.
-    assert "1 move" in row and "no move played" not in row
+    assert not [text for name, text in button_texts(listing) if name.startswith("row ")]
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_r, "r")  # Redo still replays it, and it is kept again
     [path] = (data_dir / "games").glob("*.pdn")
     assert len(read_file(path)[0].moves) == 1
 

@@ -25,7 +25,7 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, Mode, PlayerConfig
 from checkers.gui.game import Game
-from checkers.gui.game_view.panel import panel_lines, scored_search
+from checkers.gui.game_view.panel import EXPECTS, panel_lines, scored_search
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.why import WhyScreen
 from checkers.gui.tree_view.overlay import TreeOverlay
@@ -107,16 +107,15 @@ def check_position(app: App, hint: bool = True) -> None:
     # (A busy machine may leave the played move only bounded: "at most", no number to match.)
     if not played.bound and played.depth == judged.depth and ai_view(played.score) is not None:
         assert ai_view(played.score) == shown, (played, shown)
-    expects = [line for line in panel_lines(game).search if line.startswith("Expects ")]
+    expects = [line for line in panel_lines(game).search if line.startswith(EXPECTS)]
     if expects:
-        # The panel's expected replies are the line of the search whose score it shows (the
-        # card's exact pass, the hint's or the judging search's), else the card's line.
-        panel_moves = expects[0].removeprefix("Expects ").split()
-        if judged.line:
-            assert list(judged.line[: len(panel_moves)]) == panel_moves, (expects, judged)
-        elif not played.bound:
-            moves = re.findall(r"\b\d+(?:[-x]\d+)+", played.line)
-            assert moves[1 : 1 + len(panel_moves)] == panel_moves, (expects, played.line)
+        # The panel's expected replies are the replies to the move on the board that the card
+        # names (never the move itself, nor another search's line beside the AI's heading).
+        panel_moves = re.sub(r"^(The engine (\(.*?\) )?expects|Expects) ", "", expects[0]).split()
+        moves = re.findall(r"\b\d+(?:[-x]\d+)+", played.line)
+        assert game.last_move is not None and panel_moves[0] != game.last_move.pdn()
+        shared = min(len(panel_moves), len(moves) - 1)
+        assert shared >= 1 and moves[1 : 1 + shared] == panel_moves[:shared], (expects, played)
     numbers = [ai_view(row.score) for row in why.card.rows if not row.bound]
     for row in why.card.rows:
         men = ai_view(row.score)

@@ -96,6 +96,7 @@ class Game:
         self.start_record(record)
         if record is not None:
             bookkeeping.restore_result(self.record, self.tags)
+            self.judgements = bookkeeping.restore_judgements(self.record, self.tags)
             # A game with moves opens to be stepped through; a bare position (a file with tags
             # and no move yet) is played from at once, the AI moving if it is its turn.
             self.reviewing = bool(record.line) or self.finished
@@ -105,6 +106,8 @@ class Game:
         """Play `record` (a new one from the configured start by default) with nothing of the
         game before it: no search, judgement, explanation, offer or pause."""
         self.record = record if record is not None else GameRecord(self.config.start)
+        self.kept_plies = len(self.record.line)
+        """How many of the record's moves make the game as it stands (`standing_plies`)."""
         self.reviewing = False  # stepping through the record: the AI waits
         self.ai_search: AISearch | None = None
         self.thinking: Thinking | None = None
@@ -122,6 +125,12 @@ class Game:
         self.position_changed()
         self.timer = bookkeeping.timer_from_tags(self.config.clock, lambda: self.clock, self.tags)
         self.status = self.turn_status()
+
+    def standing_plies(self) -> int:
+        """How many moves the game has as it stands: the moves Undo took back are past it (they
+        wait for Redo in this window, and no file keeps them), the moves only stepped back
+        from (to look at an earlier position) are not."""
+        return min(self.kept_plies, len(self.record.line))
 
     def clock_tags(self) -> dict[str, str]:
         """Each side's time left as PDN tags (none in an untimed game)."""
@@ -272,6 +281,7 @@ class Game:
         """Make a legal move in the record and start its animation."""
         before = self.record.position
         self.record.play(move)  # raises for an illegal move: the record is unchanged then
+        self.kept_plies = self.record.ply
         self.reviewing = False
         self.stop_thinking()  # a hint still being searched is about the old position
         if self.timer is not None and self.timer.running is before.turn:
@@ -333,10 +343,10 @@ class Game:
         ai_vs_ai = self.mode is Mode.AI_VS_AI
         if level is None or self.ai_stuck or (ai_vs_ai and self.paused and not self.step_once):
             if level is None and unjudged_between_moves(self):
-                # While you think after a weak level's move that its exact pass did not score:
-                # the engine judges the position, so the panel and the bar have the game's
-                # score for it (your move, a hint or a draw offer cancels the search). A paused
-                # game searches nothing.
+                # While you think in a position no search has scored (after a weak level's
+                # move its exact pass did not score, or in a game just resumed): the engine
+                # judges it, so the panel and the bar have the game's score for it (your move,
+                # a hint or a draw offer cancels the search). A paused game searches nothing.
                 self.ask(self.config.judge, "judge")
             return
         if (
@@ -509,16 +519,17 @@ class Game:
         self.serial += 1
         self.start_record(record)
         bookkeeping.restore_result(self.record, self.tags)
+        self.judgements = bookkeeping.restore_judgements(self.record, self.tags)
         self.reviewing = bool(record.line) or self.finished
         self.status = self._loaded_status()
 
     def resume_play(self) -> None:
-        """Carry on with a game read back from a file, as if it had never stopped, from its
-        last move played: moves taken back before it was kept are replayed, so none waits in a
-        redo list that the next move on the board would drop."""
+        """Carry on with a game as it stands, as if it had never stopped: from its last move
+        played (a move stepped back from is not left in a redo list that the next move on the
+        board would drop), never a move Undo took back (a file does not keep those)."""
         self.reviewing = False
-        if self.record.ply < len(self.record.line):
-            self.record.go_to(len(self.record.line))
+        if self.record.ply != self.standing_plies():
+            self.record.go_to(self.standing_plies())
             self.position_changed()
         where = move_label(self.record.ply, self.record.start.turn is BLACK)
         self.status = f"Resumed after {where}. " + self.turn_status()
@@ -535,9 +546,13 @@ class Game:
         )
 
     def full_record(self) -> GameRecord:
-        """The whole recorded game, including moves past the cursor and how it ended (what a
-        save writes)."""
-        return bookkeeping.full_record(self.record)
+        """The whole recorded game as it stands (what a save writes), and how it ended: the
+        moves past the cursor that were only stepped back from are in it, the ones Undo took
+        back are not (a finished game is kept whole)."""
+        standing = self.standing_plies()
+        if self.finished or standing == len(self.record.line):
+            return bookkeeping.full_record(self.record)
+        return GameRecord.replay(self.record.line[:standing], self.record.start)
 
     def busy(self) -> bool:
         """Whether the AI is searching for the game: its move, a hint or a draw answer (the

@@ -178,6 +178,7 @@ def config_from_tags(tags: Mapping[str, str], fallback: GameConfig) -> GameConfi
         start=fallback.start,
         ai_delay=fallback.ai_delay,
         hint=fallback.hint,
+        judge=fallback.judge,
         seed=fallback.seed,
         clock=clock,
     )

@@ -253,7 +253,7 @@ def _moved(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
         # goes through it (told as the search that found it, as the panel's header does);
         # a weak level's only move too, which no exact pass scores; a forced result is a ply
         # nearer there (the databases' is kept as final).
-        game.judge(game.position, one_ply_nearer(searched))
+        game.judge(game.position, one_ply_nearer(searched, move))
     if event.explanation is not None and judges_like_the_engine(level):
         judge_explained(game, game.record.positions[-2], move, event.explanation)
     game.figures = figures

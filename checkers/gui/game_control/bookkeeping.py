@@ -1,29 +1,36 @@
-"""A game's bookkeeping beyond its moves: the clocks, the result and where it was played on
-from, as its file keeps them in PDN tags, read back and written.
+"""A game's bookkeeping beyond its moves: the clocks, the result, where it was played on from
+and the engine's latest scores, as its file keeps them in PDN tags, read back and written.
 
 Pure Python, no pygame. A saved game keeps each side's time left (`BlackClock`, `WhiteClock`),
-its result (`Result`, with `Termination` saying how a declared one ended) and, for a game played
-on from a finished one, which game and move it came from (`ContinuedFrom`).
+its result (`Result`, with `Termination` saying how a declared one ended), for a game played
+on from a finished one, which game and move it came from (`ContinuedFrom`), and the game's
+judgements of its last few positions (`Judged`), so a resumed game reads as it did.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 
 from checkers.board import BLACK, WHITE, Position, Side
 from checkers.clock import Clock, TimeControl, clock_tag, read_clock_tag
+from checkers.coach.judgement import Judgement, Judgements
 from checkers.gui.config import Mode
 from checkers.gui.wording import game_over_words, outcome_from_termination
+from checkers.options import MAX_DEPTH
 from checkers.record import GameRecord, Outcome, Reason
 
 __all__ = [
     "CLOCK_TAGS",
+    "JUDGED_TAG",
     "ORIGIN_TAG",
     "RESULTS",
     "RULES_ENDINGS",
     "clock_tags",
     "ended_words",
     "full_record",
+    "judged_tag",
+    "restore_judgements",
     "restore_result",
     "timer_from_tags",
 ]
@@ -39,6 +46,14 @@ ORIGIN_TAG = "ContinuedFrom"
 
 RULES_ENDINGS = (Reason.NO_MOVES, Reason.REPETITION, Reason.FORTY_MOVE_RULE)
 """Endings the rules decide at a position: nothing can be played on from it."""
+
+JUDGED_TAG = "Judged"
+"""The tag keeping the game's judgements of its last positions: `ply side score man depth`
+for each (`side` B or W, `db` after the depth for the endgame databases'), `;` between them."""
+JUDGED_POSITIONS = 6
+"""How many of the last positions a file keeps judgements of (the ones Undo goes back to)."""
+_JUDGED_LIMIT = 1000  # longer than any tag this game writes
+_SIDES = {BLACK: "B", WHITE: "W"}
 
 
 def timer_from_tags(
@@ -97,3 +112,55 @@ def full_record(record: GameRecord) -> GameRecord:
     whole = record.copy()
     whole.go_to(len(whole.line))
     return whole
+
+
+def judged_tag(record: GameRecord, judgements: Mapping[Position, Judgement]) -> dict[str, str]:
+    """The `Judged` tag for the last few positions of `record` (its moves as they stand) that
+    the game has judged, or none: a resumed game's score is the deepest this game found, not
+    a shallower one a new search gives after the relaunch."""
+    positions = record.positions
+    first = max(0, len(positions) - JUDGED_POSITIONS)
+    kept = []
+    for ply in range(first, len(positions)):
+        found = judgements.get(positions[ply])
+        if found is None:
+            continue
+        database = " db" if found.database else ""
+        kept.append(
+            f"{ply} {_SIDES[found.side]} {found.score:g} {found.man:g} {found.depth}{database}"
+        )
+    return {JUDGED_TAG: "; ".join(kept)} if kept else {}
+
+
+def restore_judgements(record: GameRecord, tags: dict[str, str]) -> Judgements:
+    """The judgements a file's `Judged` tag keeps of `record`'s positions (taking the tag out
+    of `tags`); an entry that does not read as one this game writes is left out (a damaged
+    tag costs the score only: the engine judges the position again)."""
+    judgements = Judgements()
+    text = tags.pop(JUDGED_TAG, "")
+    if len(text) > _JUDGED_LIMIT:
+        return judgements
+    whole = record.copy()
+    whole.go_to(len(whole.line))
+    positions = whole.positions
+    sides = {name: side for side, name in _SIDES.items()}
+    for entry in text.split(";"):
+        parts = entry.split()
+        if len(parts) not in (5, 6) or (len(parts) == 6 and parts[5] != "db"):
+            continue
+        try:
+            ply, depth = int(parts[0]), int(parts[4])
+            score, man = float(parts[2]), float(parts[3])
+        except ValueError:
+            continue
+        side = sides.get(parts[1])
+        if (
+            side is None
+            or not 0 <= ply < len(positions)
+            or not 0 <= depth <= MAX_DEPTH
+            or not math.isfinite(score)
+            or not (math.isfinite(man) and man > 0)
+        ):
+            continue
+        judgements.judge(positions[ply], Judgement(score, man, side, depth, len(parts) == 6))
+    return judgements

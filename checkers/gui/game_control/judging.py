@@ -43,12 +43,15 @@ def judges_like_the_engine(level: Level | None) -> bool:
     return level is not None and level.evaluation == "engine"
 
 
-def one_ply_nearer(judgement: Judgement) -> Judgement:
-    """The judgement of the position a searched move leads to: the same score (the line the
-    search expects goes through it), a forced result a ply nearer."""
+def one_ply_nearer(judgement: Judgement, move: Move) -> Judgement:
+    """The judgement of the position the searched `move` leads to: the same score (the line the
+    search expects goes through it), a forced result a ply nearer, and the line after the move
+    (never the move itself, which is on the board then; none if the line went another way)."""
+    line = judgement.line[1:] if judgement.line[:1] == (move.pdn(),) else ()
     if not is_win_score(judgement.score):
-        return judgement
-    return replace(judgement, score=judgement.score + math.copysign(1, judgement.score))
+        return replace(judgement, line=line)
+    score = judgement.score + math.copysign(1, judgement.score)
+    return replace(judgement, score=score, line=line)
 
 
 def judge_explained(game: Game, before: Position, move: Move, explanation: Explanation) -> None:
@@ -64,18 +67,17 @@ def judge_explained(game: Game, before: Position, move: Move, explanation: Expla
 
 
 def unjudged_between_moves(game: Game) -> bool:
-    """Whether the position waits for a move with no engine judgement of it, in a game with a
-    weak level (whose own scores are not the game's), and the AI is free to judge."""
+    """Whether the position waits for a person's move with no engine judgement of it, in a
+    game with an AI, and the AI is free to judge: after a weak level's move (whose own scores
+    are not the game's), and in any game where no search of this window has looked at it yet
+    (resumed or loaded, or taken back to a move from before it was opened)."""
     return (
         game.ai is not None
         and not game.ai_stuck
         and game.timer is None
         and game.awaited_explanation is None  # Why?'s exact pass first: it may judge it
         and game.position not in game.judgements
-        and any(
-            player.level is not None and not judges_like_the_engine(player.level)
-            for player in (game.config.black, game.config.white)
-        )
+        and any(player.level is not None for player in (game.config.black, game.config.white))
     )
 
 

@@ -55,6 +55,10 @@ def undo(game: Game) -> None:
         play_on(game, trial.ply)
         return
     taken = _repeat(game, "undo")
+    if taken:
+        # Taken back for good: the game stands here (in its file too); Redo in this window
+        # replays the moves.
+        game.kept_plies = game.record.ply
     if game.mode is Mode.AI_VS_AI and taken:
         game.paused = True  # otherwise the AI would replay at once
     game.position_changed()
@@ -72,6 +76,7 @@ def redo(game: Game) -> None:
         step_through(game, +1)  # a finished game only steps forward: nothing is replayed
         return
     taken = _repeat(game, "redo")
+    game.kept_plies = max(game.kept_plies, game.record.ply)
     if game.mode is Mode.AI_VS_AI and taken:
         game.paused = True
     game.position_changed()
@@ -100,6 +105,8 @@ def go_to(game: Game, ply: int, live_at_end: bool = True) -> None:
         and game.is_human_turn()
     )
     game.reviewing = not at_live_end
+    if at_live_end:
+        game.kept_plies = game.record.ply  # stepped on through moves taken back: replayed
     game.position_changed()
     if at_live_end:
         game.status = "Back at the last move. " + game.turn_status()
@@ -157,6 +164,7 @@ def continue_here(game: Game) -> None:
     dropped = len(game.record.line) - game.record.ply
     if dropped > 0:
         game.record = GameRecord.replay(game.record.moves, game.record.start)
+    game.kept_plies = game.record.ply
     game.reviewing = False
     game.paused = False
     game.position_changed()

@@ -15,7 +15,7 @@ from pathlib import Path
 from checkers import saves
 from checkers.board import BLACK, WHITE
 from checkers.gui.game import Game
-from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
+from checkers.gui.game_control.bookkeeping import CLOCK_TAGS, JUDGED_TAG, judged_tag
 from checkers.gui.persist import PLAYER_TAGS, config_tags, own_event, person_named
 from checkers.gui.wording import termination
 from checkers.record import Reason
@@ -24,10 +24,10 @@ __all__ = ["RESUME_PLY_TAG", "GameKeeper", "game_tags"]
 
 RESUME_PLY_TAG = "Ply"
 """The tag older autosaves wrote for the ply shown when moves after it were taken back. It is
-no longer written, and a resume drops it: a resumed game lands on its last move played, so no
-move waits in a redo list that one click on the board would drop without a word."""
+no longer written, and a resume drops it: a file keeps the game as it stands (the moves Undo
+took back are not in it) and a resumed game lands on its last move."""
 
-_DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", *CLOCK_TAGS.values()}
+_DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", JUDGED_TAG, *CLOCK_TAGS.values()}
 """Tags a save writes from the game as it is now, never copied from the file it came from."""
 
 
@@ -54,6 +54,7 @@ def game_tags(game: Game) -> dict[str, str]:
     )
     tags.update(game.clock_tags())
     record = game.full_record()
+    tags.update(judged_tag(record, game.judgements))  # the scores a resume shows again
     if record.outcome is not None and record.outcome.reason is not Reason.RECORDED:
         tags["Termination"] = termination(record.outcome, record.position)
     elif "Termination" in game.tags:  # the file said how it ended (or nothing): kept as it was
@@ -84,11 +85,14 @@ class GameKeeper:
 
     def _key(self) -> tuple[object, ...]:
         """What a write depends on: a finished game's moves and result only (where the board
-        is in it changes nothing), an unfinished one's position shown too (for redo)."""
+        is in it changes nothing), an unfinished one's position shown and judgements too."""
         game = self.game
         if game.finished:
             return (game.record.start, game.record.line, game.result)
-        return (game.record.start, game.record.line, game.record.ply, None)
+        # A new or deeper judgement of the position shown is written too (a resumed game
+        # reads as it did when it was left).
+        judged = (len(game.judgements), game.judgement())
+        return (game.record.start, game.record.line, game.record.ply, judged)
 
     def _game_key(self) -> tuple[object, ...]:
         return (self.game.record.start, self.game.record.line, self.game.result)
@@ -131,15 +135,16 @@ class GameKeeper:
 
     def _write(self) -> Path | None:
         game = self.game
-        if not game.record.line and not game.finished:  # a loss on time before a move is kept
+        record = game.full_record()  # every move played, none that Undo took back
+        if not record.line and not game.finished:  # a loss on time before a move is kept
             if self.file is not None:
                 self.file.remove()
                 self.file = None
             return None
-        tags = game_tags(game)  # every move is kept; a resume lands on the last one
+        tags = game_tags(game)
         if self.file is None:
             self.file = saves.GameFile()
-        path = self.file.write(game.full_record(), tags)
+        path = self.file.write(record, tags)
         self.game.source = path.name
         return path
 
@@ -147,8 +152,14 @@ class GameKeeper:
         """Ctrl+S: write the game into the file that keeps it (one is made the first time);
         the words for the status line."""
         game = self.game
-        if not game.record.line and self.file is None:
-            return "Nothing to save yet: no move has been played."
+        if not game.full_record().line and not game.finished:
+            if self.file is None:
+                return "Nothing to save yet: no move has been played."
+            try:
+                self._write()  # its file goes, as the autosave's does
+            except OSError as error:
+                return f"Error: could not save the game: {error}"
+            return "Nothing to save: every move was taken back."
         if self.file is None and self.source is not None and self._game_key() == self._as_opened:
             return f"This game is kept in {_where(self.source)}"
         try:

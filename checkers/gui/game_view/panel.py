@@ -30,13 +30,16 @@ from checkers.ai.players import BOOK_NOTE
 from checkers.ai.search import Progress, is_win_score
 from checkers.board import BLACK, WHITE, Piece, Position, Side
 from checkers.clock import format_clock
+from checkers.coach.explain import MoveScore
 from checkers.coach.judgement import Judgement
 from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.cards import HEADING_TEXT, text_row
 from checkers.gui.config import Mode
 from checkers.gui.game import Game
+from checkers.gui.game_control.ai_traffic import SearchFigures
 from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
+from checkers.gui.game_control.judging import judges_like_the_engine
 from checkers.gui.persist import person_named
 from checkers.gui.ui import fit_label, fit_text
 from checkers.gui.wording import (
@@ -187,26 +190,8 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     score = _score_line(game)
     if figures is not None:
         who = figures.side.name.capitalize()
-        # The line after the move played: what the AI expects in reply, and after it.
-        line = " ".join(move.pdn() for move in figures.pv[1:9])
         explained, _ = game.shown_explanation()
         played = explained.moves[0] if explained is not None and explained.moves else None
-        if (
-            played is not None
-            and explained is not None
-            and explained.exact_depth
-            and played.bound == "exact"
-            and figures.pv[:1]
-            and played.move == figures.pv[0].pdn()
-        ):
-            # Why?'s exact line for the move (the engine's), not the level's own first look:
-            # the panel and the card expect the same replies.
-            line = " ".join(played.pv[1:9])
-        judged = game.judgement()
-        if judged is not None and judged.line:
-            # The line of the search whose score the panel shows (the hint's, the judging
-            # search's, Why?'s): never a shallower search's line beside a deeper one's score.
-            line = " ".join(judged.line[:8])
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
                 f"{who} ({figures.level.capitalize()}) played from the opening book",
@@ -228,6 +213,12 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             if figures.depth > 0
             else "played at once"  # a deliberate slip or a forced move: no search behind it
         )
+        effort = (
+            f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"
+            f" in {figures.seconds:.1f} s"
+            if figures.depth > 0
+            else ""
+        )
         if (
             played is not None
             and explained is not None
@@ -236,17 +227,19 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             and played.move == figures.pv[0].pdn()
         ):
             # Not "looked 1 turn ahead" under a level said to think for seconds: no choice.
+            # Its search still looked for the line it expects: the count says how far.
             looked = "had one legal move"
+            if effort:
+                effort = f"{depth_words(figures.depth).capitalize()}: {effort}"
+        # Each row names the search it comes from: the AI's (its heading, then its count),
+        # the replies it expects from the position on the board (the line Why? names after
+        # the move played, else its search's own), then the game's score, which says which
+        # search gave it when that is another one.
         return (
             f"{who} ({figures.level.capitalize()}) {looked}",
+            effort,
+            _expects(game, figures, played),
             score,
-            (
-                f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"
-                f" in {figures.seconds:.1f} s"
-                if figures.depth > 0
-                else ""
-            ),
-            f"Expects {line}" if line else "",
             figures.note[:1].upper() + figures.note[1:] if figures.note else "",
         )
     if game.hint is not None:
@@ -254,6 +247,39 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     if score:
         return (score, "", "", "", "")
     return ("", "", "", "", "")
+
+
+EXPECTS = ("Expects ", "The engine expects ", "The engine (")
+"""How the row of the replies the AI expects begins: its own search's line, or the engine's
+(Why?'s exact search of the move, where that is not the search the heading names: `The engine
+(5 turns ahead) expects 9-13 ...` when the score's row names another depth)."""
+
+
+def _expects(game: Game, figures: SearchFigures, played: MoveScore | None) -> str:
+    """`Expects 9-13 25-21 ...`: the replies the AI expects to the move it has just played, from
+    the position on the board (never that move itself): the line Why? names for it (`The engine
+    (5 turns ahead) expects` when that is Why?'s exact search, not the AI's own), else its own;
+    empty once the board is past the AI's move or its search went another way (a slip)."""
+    last = game.last_move
+    if last is None:
+        return ""
+    if played is not None and played.move == last.pdn() and played.pv[1:]:
+        level = game.config.player(figures.side).level
+        own = played.depth == figures.depth and judges_like_the_engine(level)
+        judged = game.judgement()
+        # The engine's depth is said unless the score's row says it (the same search's).
+        same = judged is not None and not judged.database and judged.depth == played.depth
+        who = (
+            "Expects"
+            if own
+            else "The engine expects"
+            if same
+            else f"The engine ({depth_words(played.depth)}) expects"
+        )
+        return f"{who} {' '.join(played.pv[1:9])}"
+    if figures.pv[:1] == (last,) and figures.pv[1:]:
+        return f"{EXPECTS[0]}{' '.join(move.pdn() for move in figures.pv[1:9])}"
+    return ""
 
 
 def scored_search(game: Game) -> Progress | None:
@@ -628,23 +654,29 @@ class GamePanel:
             return
         self._search_shown = lines
         accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
-        if len(lines) > 3:  # the line the AI expects: its first moves, as many as fit a row
-            lines = (*lines[:3], self._one_row(lines[3]), *lines[4:])
+        # The line the AI expects: its first moves, as many as fit a row.
+        lines = tuple(self._one_row(line) if line.startswith(EXPECTS) else line for line in lines)
         shown = [html.escape(line) for line in lines if line]
         if shown and lines[0]:
             shown[0] = f"<font color='{accent}'><b>{shown[0]}</b></font>"
         fit_text(self.search, "<br>".join(shown))
 
     def _one_row(self, text: str) -> str:
+<<<<<<< HEAD
         """`text` (words, then a line of moves) in one row of the figures: whole, else cut
         after a move where no capture is pending, saying how many moves are left (`(+3
         more)`), else as many moves as fit (captures all along). A cut in an exchange (the
         review's `Better line: 9-14 22-18 15x22 25x18x9` at 720x480) tells a wrong story."""
+=======
+        """`text` without its last words (whole moves) until it fits one row of the figures,
+        keeping its first move (`Expects 9-13`, `The engine expects 9-13`)."""
+>>>>>>> wt-state
         font = self.moves_title.font  # the figures' size
         room = self.search.rect.width - 8
         if font is None or font.size(text)[0] <= room:
             return text
         words = text.split()
+<<<<<<< HEAD
         first = next((i for i, word in enumerate(words) if _MOVE.fullmatch(word)), len(words))
         head, moves = words[:first], words[first:]
         for shown in range(len(moves) - 1, 0, -1):
@@ -659,6 +691,12 @@ class GamePanel:
             if font.size(cut)[0] <= room or shown == 1:
                 return cut
         return text
+=======
+        first = 1 + next((i for i, word in enumerate(words) if word.lower() == "expects"), 0)
+        while font is not None and len(words) > first + 1 and font.size(" ".join(words))[0] > room:
+            words.pop()
+        return " ".join(words)
+>>>>>>> wt-state
 
     def _sync_moves(self, game: Game) -> bool:
         """The rows in view in step with the game, the scroll and the marks; True if any

@@ -1,0 +1,112 @@
+"""The game panel's search rows, played through the window: each row names the search it comes
+from, the count of positions sits with the depth of its own search, and `Expects` lists the
+replies from the position on the board, the first one the move Why? names."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pygame
+from gui_driving import click, press, run_until, screen_of
+
+from checkers.ai.levels import Level
+from checkers.board import Position
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game import Game
+from checkers.gui.game_view.panel import EXPECTS, panel_lines
+from checkers.gui.why_board import why_board
+
+WEAK = Level("weak", "test opponent", "alphabeta", "seed", depth=2)
+"""A level with an evaluation of its own (as Novice): the engine judges and explains its moves."""
+ENGINE = Level("club", "test opponent", "alphabeta", "engine", depth=3)
+HINT = Level("hint", "test hint", "alphabeta", "engine", depth=5)
+JUDGE = Level("judge", "test judge", "alphabeta", "engine", depth=3)
+
+
+def settled(app: App, game: Game, ply: int) -> Callable[[], bool]:
+    return lambda: (
+        game.record.ply == ply
+        and game.animation is None
+        and game.thinking is None
+        and app.ai.pending is None
+        and app.ai.explaining is None
+    )
+
+
+def why_expects(game: Game) -> str:
+    """The first reply Why?'s small board names after the AI's move (`expecting 9-13 ...`)."""
+    explanation, _ = game.shown_explanation()
+    assert explanation is not None
+    board = why_board(explanation, game.record.positions[-2])
+    label = board.lines[0].label
+    assert ", expecting " in label, label
+    return label.split(", expecting ")[1].split()[0]
+
+
+def test_after_a_hint_the_ai_rows_stay_its_own_and_the_score_names_the_deeper_search(
+    make_app: Callable[..., App],
+) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(WEAK), hint=HINT, judge=JUDGE)
+    app = make_app(config)
+    game = screen_of(app).game
+    click(app, 11)
+    click(app, 15)
+    run_until(app, settled(app, game, 2))
+    ai_move = game.last_move
+    assert ai_move is not None
+    press(app, pygame.K_h, "h")
+    run_until(app, lambda: game.hint is not None and game.thinking is None)
+    rows = [row for row in panel_lines(game).search if row]
+    # The AI's search: its heading, then its own count right under it.
+    assert rows[0] == "White (Weak) looked 2 turns ahead"
+    assert re.fullmatch(r"[\d,]+ positions? looked at in \d+\.\d s", rows[1]), rows
+    # Its expected replies start from the position on the board, with the move Why? names
+    # (not the hint's line, which starts with your move too but is another search's).
+    # A level with its own evaluation: the line is the engine's (Why?'s exact search), and
+    # the row says so.
+    [expects] = [row for row in rows if row.startswith(EXPECTS)]
+    assert re.match(r"The engine (\(\d+ turns? ahead\) )?expects ", expects), expects
+    first = expects.split(" expects ")[1].split()[0]
+    assert first != ai_move.pdn() and first == why_expects(game)
+    # The score is the hint's deeper search, and says so.
+    [score] = [row for row in rows if row.startswith("Score ")]
+    judged = game.judgement()
+    assert judged is not None and judged.depth >= HINT.depth
+    assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), score
+
+
+def test_after_a_forced_capture_expects_never_repeats_the_capture(
+    make_app: Callable[..., App],
+) -> None:
+    """14-18 leaves White one legal move, 23x14: the panel's expected line starts after it,
+    with the reply Why? names, and the count says how far that search looked."""
+    start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(ENGINE), hint=HINT, judge=JUDGE, start=start
+    )
+    app = make_app(config)
+    game = screen_of(app).game
+    click(app, 14)
+    click(app, 18)
+    run_until(app, settled(app, game, 2))
+    assert game.last_move is not None and game.last_move.pdn() == "23x14"
+    rows = [row for row in panel_lines(game).search if row]
+    assert rows[0] == "White (Club) had one legal move"
+    assert figures_depth_named(rows[1], game)
+    [expects] = [row for row in rows if row.startswith(EXPECTS)]
+    first = expects.split(" expects ")[-1].removeprefix("Expects ").split()[0]
+    assert first != "23x14" and first == why_expects(game), rows
+    judged = game.judgement()
+    assert judged is not None and "23x14" not in judged.line[:1]
+
+
+def figures_depth_named(row: str, game: Game) -> bool:
+    """Whether the count row names the depth of the AI's own search beside its count."""
+    figures = game.figures
+    assert figures is not None
+    turns = "turn" if figures.depth == 1 else "turns"
+    return bool(
+        re.fullmatch(rf"{figures.depth} {turns} ahead: [\d,]+ positions? looked at in .* s", row)
+    )
