@@ -590,7 +590,16 @@ def test_the_evaluation_bar_says_no_evaluation_yet_instead_of_an_empty_or_stale_
     bar = screen.bar.rect(screen.layout())
     assert bar_fill(app, bar) == {theme.BLACK_PIECE, theme.WHITE_PIECE}  # filled, both sides
     press(app, pygame.K_u, "u")
-    assert game.record.ply == 0 and screen.bar.label() == "no evaluation yet"
+    assert game.record.ply == 0
+    # Never the figure of the position taken back: the start's own judgement (the game judges
+    # an unscored position while the player thinks), or why there is none yet.
+    start = game.judgement()
+    if start is not None:
+        assert screen.bar.label() == score_words(
+            start.score, start.man, start.side, human_side(game)
+        )
+    else:
+        assert screen.bar.label() in ("thinking...", "no evaluation yet"), screen.bar.label()
 
 
 def test_pause_says_resume_at_once_in_ai_vs_ai(make_app: Callable[..., App]) -> None:
@@ -667,7 +676,7 @@ def test_long_ai_lines_and_the_status_line_wrap_whole_at_the_smallest_and_defaul
     # The line the AI expects: its first moves, as many as fit one row, and how many more.
     shown = re.search(r"Expects ((?:5x14x23x30 )+)\(\+(\d) more\)", panel.search.html_text)
     assert shown is not None, panel.search.html_text
-    assert len(shown[1].split()) + int(shown[2]) == 7  # the moves after the AI's own
+    assert len(shown[1].split()) + int(shown[2]) == 8  # the replies after the AI's own move
     assert "Database draw; the AI blundered" in panel.search.html_text
 
 

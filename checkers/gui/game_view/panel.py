@@ -662,21 +662,15 @@ class GamePanel:
         fit_text(self.search, "<br>".join(shown))
 
     def _one_row(self, text: str) -> str:
-<<<<<<< HEAD
         """`text` (words, then a line of moves) in one row of the figures: whole, else cut
         after a move where no capture is pending, saying how many moves are left (`(+3
         more)`), else as many moves as fit (captures all along). A cut in an exchange (the
         review's `Better line: 9-14 22-18 15x22 25x18x9` at 720x480) tells a wrong story."""
-=======
-        """`text` without its last words (whole moves) until it fits one row of the figures,
-        keeping its first move (`Expects 9-13`, `The engine expects 9-13`)."""
->>>>>>> wt-state
         font = self.moves_title.font  # the figures' size
         room = self.search.rect.width - 8
         if font is None or font.size(text)[0] <= room:
             return text
         words = text.split()
-<<<<<<< HEAD
         first = next((i for i, word in enumerate(words) if _MOVE.fullmatch(word)), len(words))
         head, moves = words[:first], words[first:]
         for shown in range(len(moves) - 1, 0, -1):
@@ -691,12 +685,6 @@ class GamePanel:
             if font.size(cut)[0] <= room or shown == 1:
                 return cut
         return text
-=======
-        first = 1 + next((i for i, word in enumerate(words) if word.lower() == "expects"), 0)
-        while font is not None and len(words) > first + 1 and font.size(" ".join(words))[0] > room:
-            words.pop()
-        return " ".join(words)
->>>>>>> wt-state
 
     def _sync_moves(self, game: Game) -> bool:
         """The rows in view in step with the game, the scroll and the marks; True if any
