@@ -3,19 +3,24 @@ notices it (one name and one set of values for a setting in Settings and the gam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pygame
 import pytest
 from pygame_gui.elements import UIButton, UIDropDownMenu
 
+from checkers.ai import Limits
 from checkers.ai.levels import get_level
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game_view import review as review_screen
 from checkers.gui.intents import OpenSettings
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.settings import Settings
+from checkers.review import ReviewSetting
 from tests.gui_driving import press, screen_of
+from tests.test_gui_review import blunder_record
 
 AGAINST_AI = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("novice")))
 SIZES_AND_THEMES = [
@@ -107,3 +112,45 @@ def test_the_sound_entry_switches_between_on_and_off_as_settings_says_them(
     assert menu_words(app)["mute"] == "Sound: On"
     said, _ = settings_words(app)
     assert said["mute"] == "Sound: On"
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES_AND_THEMES, ids=str)
+def test_the_reviews_progress_says_it_judges_moves_not_which_move_is_shown(
+    make_app: Callable[..., App],
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    theme_name: str,
+) -> None:
+    # The walk read "Move 1 of 5" over the review's table beside the status line's "Showing
+    # Black's move 5 of 5": two counts of moves, one of them the review's progress.
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
+    monkeypatch.setattr(review_screen, "JOBS", 1)
+    app = make_app(size=size, settings=Settings(theme=theme_name))
+    screen = screen_of(app)
+    screen.load(blunder_record(), {}, "blunder.pdn")
+    settle(app)
+    drawn: list[str] = []
+    text = screen.context.renderer.text
+    real_draw = text.draw
+
+    def draw(surface: pygame.Surface, words: str, *rest: object) -> None:
+        drawn.append(words)
+        real_draw(surface, words, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "draw", draw)
+    press(app, pygame.K_g, "g")  # review the game
+    pane = screen.review_pane
+    assert pane is not None
+    total = pane.progress.full_moves(pane.progress.total)
+    settle(app)
+    if pane.progress.running:
+        corner = [words for words in drawn if words.startswith("Judging")]
+        assert corner, drawn
+        assert re.fullmatch(rf"Judging (move )?\d+ of {total}", corner[-1])
+    assert not [words for words in drawn if re.match(r"Move \d+ of", words)]
+    # The words themselves, however far the review has got while it runs.
+    pane.progress.state = "running"
+    assert re.fullmatch(rf"Judging move \d+ of {total}", pane.progress_label())
+    assert re.fullmatch(rf"Judging \d+ of {total}", pane.progress_label(lambda w: len(w) < 16))
+    pane.progress.state = "done"
+    assert pane.progress_label() == ""

@@ -255,7 +255,7 @@ class ReviewPane:
         """The narrowest each column of the table can be (its widest possible text)."""
         font = fonts.layout_font(size)
         samples = (
-            ("White (you)", "Black (AI)"),
+            ("White (you)", "Black (AI)", "Judging 99 of 99"),  # the corner's progress
             ("no choice", "100%"),
             ("999",),
             ("999",),
@@ -385,6 +385,18 @@ class ReviewPane:
     def progress_words(self) -> str:
         """How far the review is, on the graph until it is done (then the table says it all)."""
         return "" if self.progress.state == "done" else self.progress.progress_text()
+
+    def progress_label(self, fits: Callable[[str], bool] = lambda words: True) -> str:
+        """The table's corner while the review runs: how far the judging has got, said as such
+        (`Judging move 3 of 40`) so it never reads as the move shown beside it (the status
+        line's `Showing Black's move 5 of 5`); `Judging 3 of 40` where the whole does not
+        `fit`; empty once the review is done."""
+        words = self.progress_words()
+        if words.startswith("Reviewing: move "):
+            words = "Judging move " + words.removeprefix("Reviewing: move ")
+            if not fits(words):
+                words = words.replace("Judging move ", "Judging ")
+        return words
 
     def _mark_cells(self) -> bool:
         """Mark the move list's inaccuracies, mistakes and blunders (colour and symbol)."""
@@ -727,11 +739,9 @@ class ReviewPane:
             column = index % headings
             colour = theme.TEXT_DIM if index < headings or column == 0 else theme.TEXT
             if index == 0:  # over the sides' names: how far the review has got, if running
-                words = self.progress_words().removeprefix("Reviewing: ")
-                words = words[:1].upper() + words[1:]
-                if text.font(size).size(words)[0] > cell.width - 4:
-                    words = words.removeprefix("Move ")  # `25 of 60` in a narrow table
-                words = text.fit(words, size, cell.width - 4)
+                font, room = text.font(size), cell.width - 4
+                words = self.progress_label(lambda words: font.size(words)[0] <= room)
+                words = text.fit(words, size, room)
                 point = (cell.left, cell.centery)
                 text.draw(surface, words, size, theme.TEXT_ACCENT, point, "midleft")
                 continue
