@@ -13,6 +13,7 @@ its own.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Protocol
 
@@ -166,6 +167,11 @@ def review_commands(
 
 JUMPED_TO = (Label.MISTAKE, Label.BLUNDER)
 """The moves Previous mistake / Next mistake go to."""
+
+
+def _fits(font: pygame.font.Font, room: int, words: str) -> bool:
+    """Whether `words` in `font` are no wider than `room` pixels."""
+    return font.size(words)[0] <= room
 
 
 class ReviewPane:
@@ -739,9 +745,9 @@ class ReviewPane:
             column = index % headings
             colour = theme.TEXT_DIM if index < headings or column == 0 else theme.TEXT
             if index == 0:  # over the sides' names: how far the review has got, if running
-                font, room = text.font(size), cell.width - 4
-                words = self.progress_label(lambda words: font.size(words)[0] <= room)
-                words = text.fit(words, size, room)
+                room = cell.width - 4
+                fits = functools.partial(_fits, text.font(size), room)
+                words = text.fit(self.progress_label(fits), size, room)
                 point = (cell.left, cell.centery)
                 text.draw(surface, words, size, theme.TEXT_ACCENT, point, "midleft")
                 continue
