@@ -5,22 +5,28 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton, UIDropDownMenu
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
+from checkers import saves
 from checkers.ai import Limits
 from checkers.ai.levels import get_level
+from checkers.gui import fonts, theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.intents import OpenSettings
+from checkers.gui.screens.load import ResumeScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.settings import Settings
+from checkers.record import GameRecord
 from checkers.review import ReviewSetting
 from tests.gui_driving import press, screen_of
 from tests.test_gui_review import blunder_record
+from tests.test_review import moves_of
 
 AGAINST_AI = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("novice")))
 SIZES_AND_THEMES = [
@@ -154,3 +160,41 @@ def test_the_reviews_progress_says_it_judges_moves_not_which_move_is_shown(
     assert re.fullmatch(rf"Judging \d+ of {total}", pane.progress_label(lambda w: len(w) < 16))
     pane.progress.state = "done"
     assert pane.progress_label() == ""
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES_AND_THEMES, ids=str)
+def test_the_resume_card_at_launch_is_as_tall_as_its_lines(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    # The walk saw three lines in a card about 400 pixels tall, the lower half empty.
+    record = GameRecord.replay(moves_of(["11-15", "23-19", "8-11"]))
+    saves.save_game(record, {"Black": "You", "White": "AI (Club)", "Result": "*"})
+    app = make_app(None, size=size, settings=Settings(theme=theme_name), offer_resume=True)
+    settle(app)
+    offer = app.screen
+    assert isinstance(offer, ResumeScreen) and offer.panel is not None
+    card = offer.panel.get_abs_rect()
+    words = sorted(
+        (
+            label
+            for label in offer.panel.get_container().elements
+            if isinstance(label, UILabel) and label.text
+        ),
+        key=lambda label: label.get_abs_rect().top,
+    )
+    said = [label.text for label in words]
+    assert said[1:] == [
+        "You (Black) vs AI (Club) (White)",
+        "2 moves played, White to move",
+        "Not now keeps it in your saved games: Saved games resumes it later.",
+    ]
+    resume = offer.widgets["resume"].get_abs_rect()
+    # From the title down to the buttons no gap is wider than a line of text.
+    tops = [label.get_abs_rect() for label in words]
+    edges = [*tops, resume]
+    line = tops[0].height
+    assert all(after.top - before.bottom <= line for before, after in zip(edges, edges[1:]))
+    assert card.bottom - resume.bottom <= line
+    # Each line whole inside the card.
+    font = fonts.font(theme.text_size(17, app.context.scale), bold=True)
+    assert all(font.size(text)[0] <= card.width for text in said)
