@@ -3,6 +3,7 @@ notices it (one name and one set of values for a setting in Settings and the gam
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -193,7 +194,7 @@ def test_the_resume_card_at_launch_is_as_tall_as_its_lines(
     tops = [label.get_abs_rect() for label in words]
     edges = [*tops, resume]
     line = tops[0].height
-    assert all(after.top - before.bottom <= line for before, after in zip(edges, edges[1:]))
+    assert all(after.top - before.bottom <= line for before, after in itertools.pairwise(edges))
     assert card.bottom - resume.bottom <= line
     # Each line whole inside the card.
     font = fonts.font(theme.text_size(17, app.context.scale), bold=True)
