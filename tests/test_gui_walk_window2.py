@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIScrollingContainer
 
 from checkers import saves
 from checkers.ai import Limits
@@ -199,3 +199,32 @@ def test_the_resume_card_at_launch_is_as_tall_as_its_lines(
     # Each line whole inside the card.
     font = fonts.font(theme.text_size(17, app.context.scale), bold=True)
     assert all(font.size(text)[0] <= card.width for text in said)
+
+
+@pytest.mark.parametrize(
+    ("size", "theme_name", "rows"),
+    [((720, 480), "contrast", 6), ((1280, 800), "wood", 12)],
+    ids=str,
+)
+def test_the_help_cards_keys_use_the_cards_room(
+    make_app: Callable[..., App], size: tuple[int, int], theme_name: str, rows: int
+) -> None:
+    # At 720 the walk saw five rows of keys above an empty band over Close.
+    app = make_app(AGAINST_AI, size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_QUESTION, "?")
+    settle(app)
+    screen = screen_of(app)
+    close = screen.widgets["help close"]
+    card = close.ui_container
+    assert card is not None
+    table = next(e for e in card.elements if isinstance(e, UIScrollingContainer))
+    shown = table.get_abs_rect()
+    keys = [
+        label.get_abs_rect()
+        for label in table.get_container().elements
+        if isinstance(label, UILabel) and label.object_ids[-1] == "@accent_small"
+    ]
+    whole = [rect for rect in keys if shown.top <= rect.top and rect.bottom <= shown.bottom + 4]
+    assert len(whole) >= rows
+    # No empty band between the table and Close: less than a row of keys.
+    assert close.get_abs_rect().top - shown.bottom < keys[0].height
