@@ -22,6 +22,7 @@ from checkers.gui.game_view import review as review_screen
 from checkers.gui.intents import OpenSettings
 from checkers.gui.screens.load import ResumeScreen
 from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import Settings
 from checkers.record import GameRecord
 from checkers.review import ReviewSetting
@@ -228,3 +229,50 @@ def test_the_help_cards_keys_use_the_cards_room(
     assert len(whole) >= rows
     # No empty band between the table and Close: less than a row of keys.
     assert close.get_abs_rect().top - shown.bottom < keys[0].height
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES_AND_THEMES, ids=str)
+@pytest.mark.parametrize("flip", [False, True])
+def test_ai_vs_ai_opens_as_the_start_screens_board_shows_it_under_its_form(
+    make_app: Callable[..., App], size: tuple[int, int], theme_name: str, flip: bool
+) -> None:
+    # The walk saw Black at the top of an AI vs AI game, while You vs AI puts Black (your
+    # first side) at the bottom, and an empty band under the AI vs AI form.
+    app = make_app(None, size=size, settings=Settings(theme=theme_name, flip=flip))
+    press(app, pygame.K_2, "2")  # AI vs AI
+    settle(app)
+    start = app.screen
+    assert isinstance(start, StartScreen)
+    preview = start.preview
+    assert preview is not None
+    assert preview.flipped is not flip  # Black at the bottom unless Settings turn the board
+    bottom_row = [
+        square
+        for square in range(1, 33)
+        if preview.square_rect(square)[1] > preview.top + 7 * preview.cell - 2
+    ]
+    assert set(bottom_row) == ({29, 30, 31, 32} if flip else {1, 2, 3, 4})  # Black's men on 1-12
+    said = (
+        [
+            label.text
+            for label in start.ui_root.get_container().elements
+            if isinstance(label, UILabel)
+        ]
+        if start.ui_root
+        else []
+    )
+    assert f"{'White' if flip else 'Black'} is at the bottom" in " ".join(said)
+    # The preview is drawn: Black's man on its bottom-left dark square in Black's colour.
+    surface = app.surface()
+    square = 1 if not flip else 32
+    x, y, cell = *preview.square_rect(square)[:2], preview.cell
+    assert surface.get_at((x + cell // 2, y + cell // 2))[:3] != surface.get_at((x + 1, y + 1))[:3]
+    # No empty band between the form, the board and the Start row.
+    start_button = start.widgets["start"].get_abs_rect()
+    assert (
+        start_button.top - (preview.top + 8 * preview.cell)
+        < 6 * start.widgets["start"].get_abs_rect().height // 2
+    )
+    press(app, pygame.K_RETURN)
+    settle(app)
+    assert screen_of(app).flipped is preview.flipped  # the game opens as the preview showed

@@ -124,8 +124,7 @@ class GameScreen(ScreenBase):
         )
         self.keeper = GameKeeper(self.game, context.autosave, self._tell)
         """The file that keeps this game, and when it is written."""
-        human = config.human_side()
-        self.flipped = (human is BLACK) != flip  # the human's side at the bottom
+        self.flipped = config.black_at_bottom(flip)  # your side at the bottom, or Black's
         self.drag: Drag | None = None
         self.card: str | None = None  # "help", or a registered overlay's name
         self.menu_open = False
