@@ -198,12 +198,9 @@ def build_help_card(
 ) -> UIButton:
     """The rules in brief, then every key in two aligned columns (keys, what they do) that
     scroll, and a Close button (the game screen's and the start screen's); returns the button."""
-    # Wide enough that the rules take few lines and a key's words mostly one: at 720x480 the
-    # card was 76 units wide and its keys' table showed five rows.
-    # A short window (its height the scarce room) gives the card its whole width.
-    panel = card_panel(
-        ui, root, area, (90 * unit if area.height > 70 * unit else area.width, 10**6)
-    )
+    # Wide enough that the rules take few lines (at 720x480 the card was 76 units wide and its
+    # keys' table showed five rows), with room beside it where a click closes it.
+    panel = card_panel(ui, root, area, (90 * unit, 10**6))
     inner = panel.get_container().get_rect()
     width = inner.width - 2 * unit
     UILabel(
