@@ -204,7 +204,7 @@ def test_the_resume_card_at_launch_is_as_tall_as_its_lines(
 
 @pytest.mark.parametrize(
     ("size", "theme_name", "rows"),
-    [((720, 480), "contrast", 6), ((1280, 800), "wood", 12)],
+    [((720, 480), "contrast", 6), ((1280, 800), "wood", 10)],
     ids=str,
 )
 def test_the_help_cards_keys_use_the_cards_room(
@@ -276,3 +276,28 @@ def test_ai_vs_ai_opens_as_the_start_screens_board_shows_it_under_its_form(
     press(app, pygame.K_RETURN)
     settle(app)
     assert screen_of(app).flipped is preview.flipped  # the game opens as the preview showed
+
+
+LONG_STATUS = (
+    "Opened game.pdn: Ann Smith vs Bob Jones, a finished game of 40 moves; the game you were"
+    " playing was kept: Saved games (L) resumes it. Move to play on from here, or press C."
+    " Reviewing it (G) marks its mistakes."
+)
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_a_three_row_status_keeps_its_full_size_at_1280x800(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    # The walk: two rows at the status line's size, and a third shrank the text to 12 px.
+    app = make_app(AGAINST_AI, size=(1280, 800), settings=Settings(theme=theme_name))
+    screen = screen_of(app)
+    screen.game.status = LONG_STATUS
+    settle(app)
+    box = screen.status_box
+    assert box is not None and box.text_box_layout is not None
+    assert box.scroll_bar is None  # whole
+    assert "pixel_size" not in box.html_text  # at the theme's size, not a smaller one
+    rows = [row for row in box.text_box_layout.layout_rows if row.items]
+    assert len(rows) == 3
+    assert box.rect.bottom <= 800 and screen.layout().board.size >= 640  # the board stays big
