@@ -25,7 +25,14 @@ from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_control.ai_traffic import SearchFigures
 from checkers.gui.game_view.panel import human_side, panel_lines
-from checkers.gui.intents import Intent, OpenFile, OpenLoad, OpenSettings, SaveGameAs
+from checkers.gui.intents import (
+    ChangeSettings,
+    Intent,
+    OpenFile,
+    OpenLoad,
+    OpenSettings,
+    SaveGameAs,
+)
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.settings import Settings
 from checkers.gui.wording import black_share, score_words
@@ -204,16 +211,18 @@ def test_the_menu_holds_the_less_used_actions_in_plain_words(
         press_widget(app, f"menu {name}")
         assert isinstance(asked[-1], intent)
     press_widget(app, "open_menu")
-    # A setting's entry says whether it is on; choosing it switches it.
+    # A setting's entry says its value in Settings' words; choosing it switches it.
     numbers = screen.context.settings.square_numbers
     assert screen.widgets["menu square_numbers"].text == (
-        f"Square numbers: {'on' if numbers else 'off'}"
+        f"Square numbers: {'On' if numbers else 'Off'}"
     )
     muted = screen.context.sounds.muted
-    assert screen.widgets["menu mute"].text == f"Mute: {'on' if muted else 'off'}"
+    assert screen.widgets["menu mute"].text == f"Sound: {'Off' if muted else 'On'}"
     press_widget(app, "menu mute")
+    # The Sound setting changes (Settings shows it), the other way round.
+    assert isinstance(asked[-1], ChangeSettings) and asked[-1].settings.sound == muted
+    assert screen.game.status == f"Sound: {'On' if muted else 'Off'}."
     press_widget(app, "open_menu")
-    assert screen.widgets["menu mute"].text == f"Mute: {'off' if muted else 'on'}"
     press(app, pygame.K_ESCAPE)  # Esc closes the menu first
     assert not screen.menu_open and "menu save" not in screen.widgets
 

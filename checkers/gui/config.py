@@ -20,6 +20,7 @@ __all__ = [
     "Mode",
     "PlayerConfig",
     "ai_name",
+    "board_black_at_bottom",
     "check_level",
     "custom_level",
 ]
@@ -136,6 +137,13 @@ class GameConfig:
             return None
         return BLACK if self.black.is_human else WHITE
 
+    def black_at_bottom(self, flip: bool) -> bool:
+        """Whether the game's board opens with Black at the bottom (`BoardGeometry.flipped`):
+        against the AI your side, in AI vs AI Black (who moves first, as a first game against
+        the AI shows it), between two players White as in printed diagrams; Settings' Board
+        (`flip`) turns each."""
+        return board_black_at_bottom(self.mode, self.human_side(), flip)
+
     def player_name(self, side: Side) -> str:
         """The player of `side` in the start screen's words, as the window names it everywhere
         (the panel, the saved games, the PDN's `Black`/`White` tags): `You` (against the AI),
@@ -151,3 +159,10 @@ class GameConfig:
             level = self.player(side).level
             if level is not None:
                 check_level(level)
+
+
+def board_black_at_bottom(mode: Mode, human: Side | None, flip: bool) -> bool:
+    """`GameConfig.black_at_bottom` for a mode and the human's side: the start screen's
+    preview of a game and the game itself turn the board alike."""
+    bottom = human if human is not None else BLACK if mode is Mode.AI_VS_AI else WHITE
+    return (bottom is BLACK) != flip

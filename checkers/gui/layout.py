@@ -10,7 +10,14 @@ import pygame
 from checkers.board_geometry import BoardGeometry
 from checkers.gui import fonts, theme
 
-__all__ = ["SMALL_STATUS_ROWS", "STATUS_FLOOR", "GameLayout", "game_layout", "status_height"]
+__all__ = [
+    "LARGE_STATUS_ROWS",
+    "SMALL_STATUS_ROWS",
+    "STATUS_FLOOR",
+    "GameLayout",
+    "game_layout",
+    "status_height",
+]
 
 STATUS_FLOOR = 56
 """The status line's least height in pixels."""
@@ -22,13 +29,20 @@ for the window: the longest status (a file opened while a game was kept, some 20
 wraps to four at 720x480."""
 
 
+LARGE_STATUS_ROWS = 3
+"""The rows of text the status line holds at its full size in a larger window: a third row
+(a review's status with its key to play on, a file opened while a game was kept) no longer
+shrinks the text to the smallest size at 1280x800; the board gives up a few pixels for it."""
+
+
 def status_height(scale: float, rows: int = SMALL_STATUS_ROWS) -> int:
     """The status line's height at the window's `scale`: 5.4 grid units, at least
-    `STATUS_FLOOR`, and in a small window `rows` whole rows of its text (`#status` spaces them
-    a line apart, its `line_spacing` 1.0, inside 2 pixels of padding each side, and a pixel
-    to spare, or pygame_gui scrolls the last row away)."""
+    `STATUS_FLOOR`, and whole rows of its text: in a small window `rows` of the smallest text,
+    in a larger one `LARGE_STATUS_ROWS` of its own size (`#status` spaces them a line apart, its
+    `line_spacing` 1.0, inside 2 pixels of padding each side, and a pixel to spare, or
+    pygame_gui scrolls the last row away)."""
     size = theme.text_size(STATUS_TEXT, scale)
-    rows = rows if size <= theme.MIN_TEXT else 0
+    rows = rows if size <= theme.MIN_TEXT else LARGE_STATUS_ROWS
     unit = max(1, round(10 * scale))  # cards.grid_unit
     return max(round(5.4 * unit), STATUS_FLOOR, rows * fonts.font(size).get_linesize() + 6)
 

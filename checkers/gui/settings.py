@@ -30,8 +30,10 @@ __all__ = [
     "MAX_WINDOW",
     "MIN_WINDOW",
     "MODES",
+    "NO_AUDIO",
     "RECENT_FOLDERS",
     "SETTINGS_FILE",
+    "SWITCHED",
     "WINDOW_SIZE",
     "WINDOW_SIZES",
     "AISetup",
@@ -41,6 +43,7 @@ __all__ = [
     "parse_window_size",
     "save_settings",
     "settings_path",
+    "sound_words",
     "window_sizes",
 ]
 
@@ -73,11 +76,25 @@ FIRST_LEVEL = "novice"
 MODES = ("human vs AI", "AI vs AI", "human vs human")
 """The start screen's modes as the file writes them (checkers.gui.config.Mode's values)."""
 EVAL_BAR = {
-    "watching": "When watching AI vs AI",
+    "watching": "AI vs AI only",
     "always": "Always",
     "never": "Never",
 }
-"""When the game screen shows the evaluation bar beside the board, and how the dialog says it."""
+"""When the game screen shows the evaluation bar beside the board, in the words Settings, the
+game's menu and its status line all use (one name, one set of values everywhere)."""
+SWITCHED = {True: "On", False: "Off"}
+"""How Settings, the game's menu and its status line say a setting that is on or off (Sound,
+Square numbers)."""
+NO_AUDIO = "No audio device"
+"""The Sound setting's value where no sound can play."""
+
+
+def sound_words(on: bool, problem: str | None) -> str:
+    """The Sound setting's value as Settings and the game's menu say it: On, Off, or that
+    there is no audio device (then "On" would be a promise nothing keeps)."""
+    return NO_AUDIO if problem else SWITCHED[on]
+
+
 RECENT_FOLDERS = 6
 """How many folders the file browser remembers (the last ones a file was opened or saved in)."""
 _MAX_PATH = 4096

@@ -198,7 +198,9 @@ def build_help_card(
 ) -> UIButton:
     """The rules in brief, then every key in two aligned columns (keys, what they do) that
     scroll, and a Close button (the game screen's and the start screen's); returns the button."""
-    panel = card_panel(ui, root, area, (76 * unit, 10**6))
+    # Wide enough that the rules take few lines (at 720x480 the card was 76 units wide and its
+    # keys' table showed five rows), with room beside it where a click closes it.
+    panel = card_panel(ui, root, area, (90 * unit, 10**6))
     inner = panel.get_container().get_rect()
     width = inner.width - 2 * unit
     UILabel(
@@ -225,7 +227,10 @@ def build_help_card(
         rules.set_dimensions((width, rules_height))
     top = 5 * unit + rules_height + unit
     row = round(2.6 * unit)
-    keys_width = 16 * unit
+    keys_font = ui.get_theme().get_font(["@accent_small"])
+    # As wide as the longest keys (`U / Backspace / Ctrl+Z` on one line), within limits.
+    widest = max((keys_font.size(keys)[0] for keys, _ in rows), default=0) + 8 + unit
+    keys_width = max(12 * unit, min(24 * unit, widest))
     bottom = inner.height - 2 * unit - height
     box = UIScrollingContainer(
         pygame.Rect(unit, top, width, max(row, bottom - top)),
@@ -236,7 +241,6 @@ def build_help_card(
     what_width = width - keys_width - 4 * unit
     # The theme's fonts measure the lines before any label is made (a label made with text
     # wider than itself is a pygame_gui warning), and set the rows' height.
-    keys_font = ui.get_theme().get_font(["@accent_small"])
     what_font = ui.get_theme().get_font(["@small"])
     line_height = max(round(row * 0.8), what_font.size("Ag")[1] + 2)
     row = max(row, line_height + 4)
@@ -262,8 +266,13 @@ def build_help_card(
     box.set_scrollable_area_dimensions((width - 2 * unit, y + 4))
     room = box.get_relative_rect().height
     whole = [end for end in ends if end <= room]
-    if whole and whole[-1] < room and ends[-1] > room:
-        box.set_dimensions((width, whole[-1]))
+    shown = whole[-1] if whole and ends[-1] > room else min(room, ends[-1] + 4)
+    lost = room - shown  # below the last whole row, or under a table that fits
+    if lost > 0 and area.height - lost >= 20 * unit:
+        # The card again, as tall as the rows it shows: no empty band over the Close button.
+        panel.kill()
+        smaller = pygame.Rect(area.left, area.top + lost // 2, area.width, area.height - lost)
+        return build_help_card(ui, root, smaller, unit, height, rows, close_tip)
     return UIButton(
         pygame.Rect(inner.width // 2 - 8 * unit, inner.height - unit - height, 16 * unit, height),
         "Close",

@@ -20,6 +20,7 @@ from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.picture_menu import PictureHost, copy_picture, save_picture
 from checkers.gui.game_view.review import ReviewHost, review_commands
 from checkers.gui.intents import OpenFile, OpenSettings, Quit
+from checkers.gui.settings import EVAL_BAR, SWITCHED, sound_words
 from checkers.gui.widgets import key_label
 
 __all__ = [
@@ -107,8 +108,10 @@ class Command:
     """A compact button's text (the navigation arrows) instead of the label."""
     short: str = ""
     """A shorter label for a button too narrow for the whole one (a small window)."""
-    toggle: bool = False
-    """A setting switched on and off: its menu entry says which (`Square numbers: on`)."""
+    value: Callable[[], str] | None = None
+    """A setting's value as Settings says it: its menu entry shows it after the label
+    (`Square numbers: On`, `Evaluation bar: Always`), one name and one set of values
+    everywhere."""
 
     @property
     def button(self) -> bool:
@@ -279,7 +282,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             screen.bar.toggle,
             active=screen.bar.shown,
             group="view",
-            toggle=True,
+            value=lambda: EVAL_BAR[screen.context.settings.eval_bar],
         ),
         Command(
             "square_numbers",
@@ -289,17 +292,21 @@ def game_commands(screen: CommandHost) -> list[Command]:
             screen.toggle_numbers,
             active=lambda: screen.context.settings.square_numbers,
             group="view",
-            toggle=True,
+            value=lambda: SWITCHED[screen.context.settings.square_numbers],
         ),
         Command(
             "mute",
-            "Mute",
+            "Sound",
             ("m",),
             "sound on or off",
             screen.toggle_mute,
-            active=lambda: screen.context.sounds.muted,
+            active=lambda: not screen.context.sounds.muted,
+            enabled=lambda: screen.context.sounds.problem is None,
+            disabled_tip=lambda: "No sound can play without an audio device",
             group="view",
-            toggle=True,
+            value=lambda: sound_words(
+                not screen.context.sounds.muted, screen.context.sounds.problem
+            ),
         ),
         Command(
             "help",

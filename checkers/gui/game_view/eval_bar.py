@@ -20,6 +20,7 @@ from checkers.gui.game_view.panel import human_side, scored_search
 from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import ChangeSettings
 from checkers.gui.layout import GameLayout
+from checkers.gui.settings import EVAL_BAR
 from checkers.gui.wording import bar_number, black_share, score_words, thinking_words
 
 __all__ = ["NOT_JUDGED", "BarHost", "EvalBar"]
@@ -65,7 +66,7 @@ class EvalBar:
         if new == when:
             return
         self.host.context.request(ChangeSettings(replace(self.host.context.settings, eval_bar=new)))
-        self.host.game.status = "Evaluation bar off." if shown else "Evaluation bar on."
+        self.host.game.status = f"Evaluation bar: {EVAL_BAR[new]}."
 
     def rect(self, layout: GameLayout) -> pygame.Rect:
         """Where the evaluation bar goes: beside the board, as tall as it."""

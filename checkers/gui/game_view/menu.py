@@ -30,7 +30,7 @@ def build_menu(
     row = round(2.8 * unit)
     rule = unit  # the space a separator takes
     pad = unit // 2
-    column_width = max(anchor.width, 26 * unit)
+    column_width = max(anchor.width, 30 * unit)  # `Evaluation bar: AI vs AI only` and its key
     columns = menu_columns(items, row, rule, int(anchor.top) - 2 * pad - 4)
     tallest = max(sum(row if c else rule for c in column) for column in columns)
     box = pygame.Rect(0, 0, len(columns) * column_width + 2 * pad, tallest + 2 * pad)

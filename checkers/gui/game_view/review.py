@@ -13,6 +13,7 @@ its own.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Protocol
 
@@ -169,6 +170,11 @@ JUMPED_TO = (Label.MISTAKE, Label.BLUNDER)
 """The moves Previous mistake / Next mistake go to."""
 
 
+def _fits(font: pygame.font.Font, room: int, words: str) -> bool:
+    """Whether `words` in `font` are no wider than `room` pixels."""
+    return font.size(words)[0] <= room
+
+
 class ReviewPane:
     """The review of one game screen's game: its process, what came back, its widgets, the
     preview."""
@@ -256,7 +262,7 @@ class ReviewPane:
         """The narrowest each column of the table can be (its widest possible text)."""
         font = fonts.layout_font(size)
         samples = (
-            ("White (you)", "Black (AI)"),
+            ("White (you)", "Black (AI)", "Judging 99 of 99"),  # the corner's progress
             ("no choice", "100%"),
             ("999",),
             ("999",),
@@ -386,6 +392,18 @@ class ReviewPane:
     def progress_words(self) -> str:
         """How far the review is, on the graph until it is done (then the table says it all)."""
         return "" if self.progress.state == "done" else self.progress.progress_text()
+
+    def progress_label(self, fits: Callable[[str], bool] = lambda words: True) -> str:
+        """The table's corner while the review runs: how far the judging has got, said as such
+        (`Judging move 3 of 40`) so it never reads as the move shown beside it (the status
+        line's `Showing Black's move 5 of 5`); `Judging 3 of 40` where the whole does not
+        `fit`; empty once the review is done."""
+        words = self.progress_words()
+        if words.startswith("Reviewing: move "):
+            words = "Judging move " + words.removeprefix("Reviewing: move ")
+            if not fits(words):
+                words = words.replace("Judging move ", "Judging ")
+        return words
 
     def _mark_cells(self) -> bool:
         """Mark the move list's inaccuracies, mistakes and blunders (colour and symbol)."""
@@ -735,11 +753,9 @@ class ReviewPane:
             column = index % headings
             colour = theme.TEXT_DIM if index < headings or column == 0 else theme.TEXT
             if index == 0:  # over the sides' names: how far the review has got, if running
-                words = self.progress_words().removeprefix("Reviewing: ")
-                words = words[:1].upper() + words[1:]
-                if text.font(size).size(words)[0] > cell.width - 4:
-                    words = words.removeprefix("Move ")  # `25 of 60` in a narrow table
-                words = text.fit(words, size, cell.width - 4)
+                room = cell.width - 4
+                fits = functools.partial(_fits, text.font(size), room)
+                words = text.fit(self.progress_label(fits), size, room)
                 point = (cell.left, cell.centery)
                 text.draw(surface, words, size, theme.TEXT_ACCENT, point, "midleft")
                 continue

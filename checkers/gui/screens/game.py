@@ -71,6 +71,7 @@ from checkers.gui.intents import (
 )
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import loaded_config
+from checkers.gui.settings import SWITCHED
 from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import (
@@ -123,8 +124,7 @@ class GameScreen(ScreenBase):
         )
         self.keeper = GameKeeper(self.game, context.autosave, self._tell)
         """The file that keeps this game, and when it is written."""
-        human = config.human_side()
-        self.flipped = (human is BLACK) != flip  # the human's side at the bottom
+        self.flipped = config.black_at_bottom(flip)  # your side at the bottom, or Black's
         self.drag: Drag | None = None
         self.card: str | None = None  # "help", or a registered overlay's name
         self.menu_open = False
@@ -245,12 +245,13 @@ class GameScreen(ScreenBase):
         """Show or hide the squares' numbers, and remember it."""
         shown = not self.context.settings.square_numbers
         self.context.request(ChangeSettings(replace(self.context.settings, square_numbers=shown)))
-        self.game.status = "Square numbers shown." if shown else "Square numbers hidden."
+        self.game.status = f"Square numbers: {SWITCHED[shown]}."
 
     def toggle_mute(self) -> None:
-        """Sound on or off."""
-        muted = self.context.sounds.toggle_mute()
-        self.game.status = "Sound off." if muted else "Sound on."
+        """Sound on or off, and remember it: the Sound setting, as Settings shows it."""
+        on = self.context.sounds.muted
+        self.context.request(ChangeSettings(replace(self.context.settings, sound=on)))
+        self.game.status = f"Sound: {SWITCHED[on]}."
 
     # --- files and the clipboard --------------------------------------------------------------
 
@@ -698,8 +699,8 @@ class GameScreen(ScreenBase):
         self, container: UIContainer | UIPanel, command: Command, rect: pygame.Rect, name: str
     ) -> UIButton:
         text = command.icon or command.label
-        if command.toggle and name.startswith("menu "):
-            text = f"{text}: {'on' if command.active() else 'off'}"
+        if command.value is not None and name.startswith("menu "):
+            text = f"{text}: {command.value()}"
         button = UIButton(
             rect,
             text,
@@ -810,8 +811,6 @@ class GameScreen(ScreenBase):
                 label = command.short  # the button is too narrow for the whole label
             if command.name == "pause" and self.game.paused:
                 label = "Resume"
-            elif command.name == "mute" and self.context.sounds.muted:
-                label = "Unmute"
             elif command.name == "draw" and self.game.draw_offered():
                 label = "Accept draw"
             if self._labels.get(command.name, command.label) != label:
@@ -856,9 +855,10 @@ class GameScreen(ScreenBase):
         """Disabled buttons with a reason say it in their tooltip."""
         self.disabled_tips.clear()
         for command in self.commands:
-            button = self.widgets.get(command.name)
-            if button is not None and command.disabled_tip is not None:
-                self.disabled_tips.add_disabled(button, command.disabled_tip)
+            for name in (command.name, f"menu {command.name}"):  # a button, a menu entry
+                button = self.widgets.get(name)
+                if button is not None and command.disabled_tip is not None:
+                    self.disabled_tips.add_disabled(button, command.disabled_tip)
 
     def open_analysis(self, explorer: bool = False) -> None:
         """Open the analysis board on the position shown (with `explorer`, its pane of the games

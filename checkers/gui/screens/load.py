@@ -114,12 +114,12 @@ class _Dialog(ButtonScreen):
         unit = self.unit = grid_unit(self.context.scale)
         row, gap = 4 * unit, unit
         width, height = root.get_container().get_rect().size
-        box = pygame.Rect(
-            0,
-            0,
-            min(width - 4 * gap, 80 * unit),
-            min(height - 4 * gap, (self.rows + 4) * (row + gap // 2) + 6 * gap),
+        tall = button_height(self.context.scale)
+        wide, high = self.fitted_size(row, gap, tall) or (
+            80 * unit,
+            (self.rows + 4) * (row + gap // 2) + 6 * gap,
         )
+        box = pygame.Rect(0, 0, min(width - 4 * gap, wide), min(height - 4 * gap, high))
         box.center = (width // 2, height // 2)
         self.shade(root)
         panel = self.panel = UIPanel(
@@ -134,7 +134,6 @@ class _Dialog(ButtonScreen):
             object_id="@card_title_small",
         )
         # The foot's buttons as every card's: one size, as tall as the rest of the window's.
-        tall = button_height(self.context.scale)
         foot = box.height - 2 * gap - tall
         buttons = self.foot_buttons()
         size = button_width([text for _, text, _, _ in buttons], self.context.scale)
@@ -162,6 +161,11 @@ class _Dialog(ButtonScreen):
         )
         self.body = pygame.Rect(2 * gap, gap + row + gap, inner, foot - 2 * row - 4 * gap)
         self.build_body(panel)
+
+    def fitted_size(self, row: int, gap: int, tall: int) -> tuple[int, int] | None:
+        """The panel's size when the dialog fits its words (a card of a few lines), or None
+        for a list's room (`rows` lines); the window's size caps it either way."""
+        return None
 
     def build_body(self, panel: UIPanel) -> None:
         """The dialog's own widgets, inside `self.body` of `panel`."""
@@ -588,6 +592,7 @@ class ResumeScreen(_Dialog):
     def __init__(self, context: ScreenContext, resumed: saves.ResumedGame) -> None:
         super().__init__(context)
         self.resumed = resumed
+        self.status = self.lines()[-1]  # the note under the game's lines: the status line's
         self.keymap.update(
             {"return": self.resume, "enter": self.resume, "r": self.resume, "n": self.back}
         )
@@ -624,16 +629,32 @@ class ResumeScreen(_Dialog):
             ),
         ]
 
+    def fitted_size(self, row: int, gap: int, tall: int) -> tuple[int, int] | None:
+        """As tall as its lines (a title, the game's two lines, the note on the status line,
+        the buttons) and as wide as the widest, like the other cards: no empty half under
+        the lines."""
+        lines = self.lines()
+        size = theme.text_size(17, self.context.scale)
+        font = fonts.font(size, bold=True)  # the lines are headings
+        words = max(font.size(line)[0] for line in [self.title, *lines])
+        buttons = self.foot_buttons()
+        row_width = len(buttons) * button_width(
+            [text for _, text, *_ in buttons], self.context.scale
+        )
+        wide = max(44 * self.unit, words + 16 + 4 * gap, row_width + (len(buttons) + 3) * gap)
+        return min(80 * self.unit, wide), (len(lines) - 1) * row + 2 * row + 6 * gap + tall
+
     def build_body(self, panel: UIPanel) -> None:
-        """The game's players, its length and whose move it is."""
+        """The game's players, its length and whose move it is (the note is the status
+        line's)."""
         row = 4 * self.unit
-        for index, line in enumerate(self.lines()):
+        for index, line in enumerate(self.lines()[:-1]):
             UILabel(
                 pygame.Rect(self.body.left, self.body.top + index * row, self.body.width, row),
                 fit_text(line, self.body.width, theme.text_size(17, self.context.scale)),
                 self.context.ui,
                 container=panel,
-                object_id="@status" if index == 2 else "@heading",
+                object_id="@heading",
             )
 
 

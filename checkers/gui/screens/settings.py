@@ -19,7 +19,14 @@ from checkers.gui import database_build, theme
 from checkers.gui.cards import button_height, button_width
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, ChangeSettings
-from checkers.gui.settings import EVAL_BAR, Settings, parse_window_size, window_sizes
+from checkers.gui.settings import (
+    EVAL_BAR,
+    SWITCHED,
+    Settings,
+    parse_window_size,
+    sound_words,
+    window_sizes,
+)
 from checkers.gui.ui import Actions, HoverTips, desktop_sizes
 
 __all__ = ["SettingsScreen"]
@@ -163,7 +170,7 @@ class SettingsScreen(ScreenBase):
             ui,
             panel,
             pygame.Rect(2 * gap + label, y, control, row),
-            "No audio device" if silent else "On" if settings.sound else "Off",
+            sound_words(settings.sound, silent),
             f"No sound can play: {silent.removeprefix('no sound: ')}"
             if silent
             else "Sounds for moves, captures, crowning and the end of a game (M in a game)",
@@ -219,13 +226,14 @@ class SettingsScreen(ScreenBase):
         self.widgets["eval_bar"] = bar
         y += row + gap
 
-        UILabel(pygame.Rect(2 * gap, y, label, row), "Numbers", ui, container=panel)
+        UILabel(pygame.Rect(2 * gap, y, label, row), "Square numbers", ui, container=panel)
         self.widgets["square_numbers"] = self.actions.button(
             ui,
             panel,
             pygame.Rect(2 * gap + label, y, control, row),
-            "On empty squares" if settings.square_numbers else "Hidden",
-            "The squares' numbers (11-15 names a move by them), on empty squares only",
+            SWITCHED[settings.square_numbers],
+            "The squares' numbers (11-15 names a move by them), on empty squares only (K in a"
+            " game)",
             lambda: self.change(square_numbers=not self.settings.square_numbers),
         )
         y += row + gap

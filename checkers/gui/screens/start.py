@@ -20,10 +20,12 @@ from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from checkers.ai.levels import LEVELS, Level
-from checkers.board import BLACK, WHITE, Side
+from checkers.board import BLACK, WHITE, Position, Side
+from checkers.board_geometry import BoardGeometry
 from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.formats.puzzle_store import due_count
 from checkers.gui import fonts, theme
+from checkers.gui.board_view.render import BoardView
 from checkers.gui.cards import (
     BUTTON_TEXT,
     Card,
@@ -32,7 +34,7 @@ from checkers.gui.cards import (
     grid_unit,
     text_size,
 )
-from checkers.gui.config import GameConfig, Mode
+from checkers.gui.config import GameConfig, Mode, board_black_at_bottom
 from checkers.gui.context import ButtonScreen, ScreenContext
 from checkers.gui.game_view.cards import build_help_card
 from checkers.gui.intents import (
@@ -164,6 +166,8 @@ class StartScreen(ButtonScreen):
         """The buttons by name (`start`, `mode 2`, `level novice`, ...), for tests and keys."""
         self.menus: dict[str, UIDropDownMenu] = {}
         """AI vs AI's drop-downs by name (`black level`, `white search`, `delay`, ...)."""
+        self.preview: BoardGeometry | None = None
+        """Where AI vs AI's form shows the board as its game will open (None: no room)."""
         self.keymap: dict[str, Callable[[], None]] = {
             "1": lambda: self._set_mode(MODES[0][0]),
             "2": lambda: self._set_mode(MODES[1][0]),
@@ -355,8 +359,15 @@ class StartScreen(ButtonScreen):
         return 0.5 if ai.started and ai.core in ("", "preparing") else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The background; the widgets draw themselves."""
+        """The background, AI vs AI's preview board; the widgets draw themselves."""
         surface.fill(theme.BACKGROUND)
+        if self.preview is not None:
+            renderer = self.context.renderer
+            numbers, renderer.show_numbers = renderer.show_numbers, False  # a small board
+            try:
+                renderer.board(surface, self.preview, BoardView(Position()))
+            finally:
+                renderer.show_numbers = numbers
 
     # --- widgets -----------------------------------------------------------------------------
 
@@ -371,6 +382,7 @@ class StartScreen(ButtonScreen):
         self.tips = HoverTips(self.context.ui)
         self.widgets = {}
         self.menus = {}
+        self.preview = None
         width, height = root.get_container().get_rect().size
         scale = self.context.scale
         unit = max(1, round(10 * scale))  # the layout's grid: 10 pixels in the reference window
@@ -400,12 +412,11 @@ class StartScreen(ButtonScreen):
         elif mode is Mode.AI_VS_AI:
             # Right under the Mode row, where Clock and You play stand in the other modes: the
             # form reads as one block from the top, not as two halves across an empty band.
-            self._ai_vs_ai(root, column, y, row, gap)
+            end = self._ai_vs_ai(root, column, y, row, gap)
+            self._label(root, pygame.Rect(column.left, end, column.width, row), self._board_words())
+            self._preview(column, end + row, self._bottom_top(height, row, gap) - 2 * gap)
         else:
-            for line in (
-                "Two people take turns at this board.",
-                "White is at the bottom; F turns the board during the game.",
-            ):
+            for line in ("Two people take turns at this board.", self._board_words()):
                 self._label(root, pygame.Rect(column.left, y, column.width, row), line)
                 y += row
         if mode is Mode.HUMAN_VS_HUMAN:
@@ -415,6 +426,23 @@ class StartScreen(ButtonScreen):
             self._build_help(root, unit)
         if self.card is not None:
             self.card.build(self.context.ui, root, scale)
+
+    def _board_words(self) -> str:
+        """Which side the game's board shows at the bottom, as the game will open."""
+        mode, flip = self.choices.mode, self.context.settings.flip
+        black = board_black_at_bottom(mode, None, flip)
+        turned = " (Settings turns the board)" if flip else ""
+        return f"{'Black' if black else 'White'} is at the bottom{turned}; F turns the board during the game."
+
+    def _preview(self, column: pygame.Rect, top: int, bottom: int) -> None:
+        """AI vs AI's board between `top` and `bottom`, turned as its game opens: the form's
+        room under its rows, not an empty band (no board where it would be too small)."""
+        cell = min(column.width, bottom - top) // 8
+        if cell < 8:
+            return
+        flipped = board_black_at_bottom(self.choices.mode, None, self.context.settings.flip)
+        left = column.centerx - 4 * cell
+        self.preview = BoardGeometry(left, top + (bottom - top - 8 * cell) // 2, cell, flipped)
 
     def _build_help(self, root: UIContainer, unit: int) -> None:
         """The game screen's help card over the whole window, with this screen's keys; a click
@@ -583,10 +611,10 @@ class StartScreen(ButtonScreen):
             self.choices.advanced = not self.choices.advanced
             self._changed()
 
-    def _ai_vs_ai(self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int) -> None:
+    def _ai_vs_ai(self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int) -> int:
         """Per colour a level and what it does in words, and in the Advanced section its
         search, judgement and depth or time; under them the pause between moves and the
-        Advanced switch."""
+        Advanced switch; returns the y under them."""
         half = (column.width - 2 * gap) // 2
         label = max(12 * gap, half // 3)
         sides = ((BLACK, column.left), (WHITE, column.left + half + 2 * gap))
@@ -649,6 +677,7 @@ class StartScreen(ButtonScreen):
             self.toggle_advanced,
             selected=self.choices.advanced,
         )
+        return bottom + row + gap
 
     def _advanced(
         self, root: UIContainer, side: Side, rect: pygame.Rect, label: int, gap: int
