@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import post, press, run_until, screen_of
+from gui_driving import click, post, press, run_until, screen_of
 from test_review import BEFORE_BLUNDER, BLUNDER, DATABASE_WIN, database_line
 
 from checkers import saves
@@ -924,3 +924,72 @@ def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:
     lines = move_words(same, 100.0, BLACK)
     assert lines[1] == "an opening-book move, as good as 22-17" and lines[3] == ""
     assert "lost 0.00" not in " ".join(lines)
+
+
+def review_children() -> list[multiprocessing.process.BaseProcess]:
+    """The window's review processes still running (prepared or reviewing)."""
+    return [child for child in multiprocessing.active_children() if child.name == "checkers-review"]
+
+
+def last_man_game(make_app: Callable[..., App]) -> App:
+    """A two-player game where Black's 14x23 takes White's last man and ends it."""
+    app = make_app()
+    screen_of(app).load(GameRecord(Position.from_fen("B:W18:B14")), {}, "last-man.pdn")
+    app.step(1 / 60)
+    return app
+
+
+def test_the_review_process_is_ready_when_the_game_ends_and_review_uses_it(
+    make_app: Callable[..., App],
+) -> None:
+    app = last_man_game(make_app)
+    screen = screen_of(app)
+    app.step(1 / 60)
+    assert screen.review_standby.client is None and not review_children()  # not before the end
+    click(app, 14)
+    click(app, 23)
+    run_until(app, lambda: screen.game.finished and screen.result_shown())
+    waiting = screen.review_standby.client
+    assert waiting is not None, "no review process started when the game ended"
+    assert waiting.wait_ready(CAP_SECONDS), "it did not say it had loaded the engine"
+    assert waiting.prepared and [child.pid for child in review_children()] == [waiting.pid]
+    click_at(app, screen.widgets["card review"].get_abs_rect().center)
+    pane = pane_of(app)
+    assert pane.client is waiting and pane.client.pid == waiting.pid  # no new process
+    review_finished(app)
+    assert [r.label for r in pane.progress.reviews] == [Label.FORCED]
+    assert screen.review_standby.client is None  # it was taken, none waits beside the review
+    press(app, pygame.K_n, "n")  # New game: the review closes, nothing is left behind
+    wait_for(app, lambda: not review_children(), "every review process to end")
+    assert screen.review_pane is None and not screen.game.record.line
+
+
+def test_a_new_game_or_quit_ends_the_review_process_waiting_for_review(
+    make_app: Callable[..., App],
+) -> None:
+    app = last_man_game(make_app)
+    screen = screen_of(app)
+    click(app, 14)
+    click(app, 23)
+    run_until(app, lambda: screen.game.finished)
+    waiting = screen.review_standby.client
+    assert waiting is not None and waiting.alive
+    press(app, pygame.K_n, "n")  # a new game instead of Review
+    assert screen.review_standby.client is None and not waiting.alive
+    assert not review_children()
+    # The menu of a game with no move offers nothing to review: nothing starts.
+    click_at(app, screen.widgets["open_menu"].get_abs_rect().center)
+    assert screen.menu_open and screen.review_standby.client is None
+    press(app, pygame.K_ESCAPE)
+    click(app, 11)
+    click(app, 15)
+    assert list(screen.game.record.line) == [Move.from_pdn("11-15", Position())]
+    click_at(app, screen.widgets["open_menu"].get_abs_rect().center)
+    assert screen.menu_open  # with a move to review, the menu's Review game may come next
+    waiting = screen.review_standby.client
+    assert waiting is not None and waiting.alive
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_q, "q")  # Quit, then the window closes as App.run closes it
+    assert not app.running
+    app.close()
+    assert not waiting.alive and not review_children()

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
+import pytest
+
 from checkers.ai.levels import Level
 from checkers.ai.search import Limits, SearchRequest
 from checkers.board import Move, Position
@@ -26,9 +28,11 @@ from checkers.gui.aiworker import (
     worker_main,
 )
 from checkers.gui.review_worker import (
+    ReviewAsk,
     ReviewDone,
     ReviewMove,
     ReviewPuzzles,
+    ReviewReady,
     ReviewStop,
     review_main,
 )
@@ -95,18 +99,20 @@ def test_the_review_worker_sends_typed_events_and_stops_on_a_typed_stop() -> Non
     moves = [Move.from_pdn("11-15", start)]
     moves.append(Move.from_pdn("23-19", start.move(moves[0])))
     setting = ReviewSetting(Limits(depth=2))
-    requests, replies, process = started(review_main, start, moves, setting, 1)
+    requests, replies, process = started(review_main)
     try:
+        requests.send(ReviewAsk(start, tuple(moves), setting, 1))
         seen: list[object] = []
         while not seen or not isinstance(seen[-1], ReviewDone):
             seen.append(receive(replies))
         assert [type(event) for event in seen] == [
+            ReviewReady,
             ReviewMove,
             ReviewMove,
             ReviewPuzzles,
             ReviewDone,
         ]
-        first = seen[0]
+        first = seen[1]
         assert isinstance(first, ReviewMove) and first.review.move == moves[0]
     finally:
         process.join(CAP)
@@ -119,8 +125,9 @@ def test_a_typed_stop_ends_the_review_process_before_its_end() -> None:
     start = Position()
     moves = [Move.from_pdn("11-15", start)]
     setting = ReviewSetting(Limits(depth=40))  # far deeper than it gets before the stop
-    requests, replies, process = started(review_main, start, moves, setting, 1)
+    requests, replies, process = started(review_main)
     try:
+        requests.send(ReviewAsk(start, tuple(moves), setting, 1))
         requests.send(ReviewStop())
         process.join(CAP)
         assert process.exitcode == 0
@@ -131,6 +138,21 @@ def test_a_typed_stop_ends_the_review_process_before_its_end() -> None:
             except EOFError:
                 break
         assert not any(isinstance(event, ReviewDone) for event in seen)
+    finally:
+        requests.close()
+        replies.close()
+
+
+def test_a_review_process_waiting_for_its_game_says_ready_and_a_stop_ends_it() -> None:
+    requests, replies, process = started(review_main)
+    try:
+        assert isinstance(receive(replies), ReviewReady)  # loaded, and waiting for a game
+        assert process.is_alive()
+        requests.send(ReviewStop())
+        process.join(CAP)
+        assert process.exitcode == 0
+        with pytest.raises(EOFError):  # it ended without sending anything more
+            receive(replies)
     finally:
         requests.close()
         replies.close()

@@ -70,6 +70,7 @@ __all__ = [
     "PREVIOUS_KEY",
     "ReviewHost",
     "ReviewPane",
+    "ReviewStandby",
     "puzzle_words",
     "review_commands",
 ]
@@ -83,6 +84,10 @@ start makes the first label come sooner (one process loads the compiled core, no
 other core stays the window's (benchmarks/review.py --window; docs/development.md has the
 figures: 1.56 s of processor time to the first label at depth 14; at depth 10 and load 6-7,
 first label 1.3 s and whole game 23.9 s with one process, 2.0 s and 23.4 s with two)."""
+
+PREPARE = True
+"""Start the review's process before Review is pressed (`ReviewStandby`): it loads the engine
+while the player reads the result, so the first label comes sooner."""
 
 PREVIOUS_KEY, NEXT_KEY, BETTER_KEY = "[", "]", "b"
 
@@ -175,6 +180,44 @@ def _fits(font: pygame.font.Font, room: int, words: str) -> bool:
     return font.size(words)[0] <= room
 
 
+class ReviewStandby:
+    """A review process started before the player asks for a review, for the game screen's
+    next one: when its game ends (`watch`, each frame) or its menu opens with a move to review
+    (`prepare`). At most one waits; `take` hands it to the review, `close` ends it (a new game,
+    leaving the screen). The cost is one more process while it waits: its imports and the
+    engine's compiled core (docs/development.md has the figures)."""
+
+    def __init__(self) -> None:
+        self.client: ReviewClient | None = None
+        """The process waiting for its game, or None."""
+        self._finished = False
+
+    def prepare(self) -> None:
+        """Start the process, unless one is waiting already."""
+        if PREPARE and self.client is None:
+            self.client = ReviewClient()
+            self.client.prepare()
+
+    def watch(self, screen: ReviewHost, reviewing: bool) -> None:
+        """Prepare when the screen's game has just ended and no review is open (`reviewing`)."""
+        finished = screen.game.finished
+        if finished and not self._finished and not reviewing:
+            self.prepare()
+        self._finished = finished
+
+    def take(self) -> ReviewClient:
+        """The waiting process's handle for a review to start (a new handle if none waits: it
+        starts its process then)."""
+        client, self.client = self.client, None
+        return client if client is not None else ReviewClient()
+
+    def close(self) -> None:
+        """End the waiting process: nothing is left behind."""
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+
+
 class ReviewPane:
     """The review of one game screen's game: its process, what came back, its widgets, the
     preview."""
@@ -185,10 +228,12 @@ class ReviewPane:
     LOOKING = "Looking for puzzles in it... "
     """What the status line says between the last move's label and the game's puzzles."""
 
-    def __init__(self, screen: ReviewHost) -> None:
+    def __init__(self, screen: ReviewHost, client: ReviewClient | None = None) -> None:
+        """Review the screen's game in `client`'s process (prepared by `ReviewStandby`, or
+        started now)."""
         self.screen = screen
         game = screen.game
-        self.client = ReviewClient()
+        self.client = client if client is not None else ReviewClient()
         human = human_side(game)
         self.progress = ReviewProgress(
             game.record.start, tuple(game.record.line), SETTING.man, human
@@ -212,6 +257,7 @@ class ReviewPane:
         if self.progress.total:
             self.client.start(game.record.start, self.progress.moves, SETTING, JOBS)
         else:
+            self.client.close()  # a prepared process has nothing to review
             self.progress.finish()
 
     # --- layout and widgets ------------------------------------------------------------------

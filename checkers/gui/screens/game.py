@@ -54,7 +54,7 @@ from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.keeper import GameKeeper, game_tags
 from checkers.gui.game_view.menu import build_menu
 from checkers.gui.game_view.panel import GamePanel
-from checkers.gui.game_view.review import ReviewPane
+from checkers.gui.game_view.review import ReviewPane, ReviewStandby
 from checkers.gui.game_view.review_place import game_screen_layout
 from checkers.gui.intents import (
     Analysed,
@@ -158,6 +158,8 @@ class GameScreen(ScreenBase):
         self.disabled_tips = HoverTips(context.ui)
         self.review_pane: ReviewPane | None = None
         """The game review under way or done (checkers.gui.game_view.review), or None."""
+        self.review_standby = ReviewStandby()
+        """The next review's process, started when the game ends or the menu opens."""
 
     # --- commands ----------------------------------------------------------------------------
 
@@ -176,6 +178,8 @@ class GameScreen(ScreenBase):
     def toggle_menu(self) -> None:
         """Open or close the menu of less-used actions."""
         self.menu_open = not self.menu_open
+        if self.menu_open and self.game.record.line and self.review_pane is None:
+            self.review_standby.prepare()  # its Review game may come next
 
     def ask_resign(self) -> None:
         """Ask on a card whether to resign (Ctrl+R twice also resigns)."""
@@ -340,6 +344,7 @@ class GameScreen(ScreenBase):
         """Start again with the same players; the game in progress is kept in the list."""
         kept = self.keep_game()
         self.game.new_game()
+        self.review_standby.close()
         self.keeper.opened()
         if kept:
             self.game.status = "New game." + KEPT_NOTE
@@ -529,6 +534,7 @@ class GameScreen(ScreenBase):
             self.panel.scroll_pending = False
         self._widgets_changed = self.sync_widgets()
         self.disabled_tips.update(dt)
+        self.review_standby.watch(self, self.review_pane is not None)
         if self.review_pane is not None:
             self._widgets_changed = self.review_pane.update(dt) or self._widgets_changed
 
@@ -847,6 +853,7 @@ class GameScreen(ScreenBase):
         self.game.close()
         if self.review_pane is not None:
             self.review_pane.close()
+        self.review_standby.close()
         super().close()
 
     # --- explaining: the analysis board and "why this move?" -----------------------------------
@@ -929,7 +936,9 @@ class GameScreen(ScreenBase):
         self.close_result()
         # The AI waits (and the clocks stop) while the game is reviewed.
         self.game.go_to(self.game.record.ply, live_at_end=False)
-        self.review_pane = ReviewPane(self)  # it says in the status line how the review goes
+        # In the process started when the game ended or the menu opened, if one waits; the
+        # pane says in the status line how the review goes.
+        self.review_pane = ReviewPane(self, self.review_standby.take())
         self._place_review()
 
     def stop_review(self, status: str = "") -> None:
