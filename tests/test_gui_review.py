@@ -993,3 +993,21 @@ def test_a_new_game_or_quit_ends_the_review_process_waiting_for_review(
     assert not app.running
     app.close()
     assert not waiting.alive and not review_children()
+
+
+def test_the_menu_starts_no_review_process_while_the_ai_searches(
+    make_app: Callable[..., App],
+) -> None:
+    # The menu readies the review only when the player is to move: a process loading beside
+    # the AI's search would share its cores.
+    slow = Level("slow", "test opponent", "alphabeta", "seed", time=30.0)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(slow)))
+    screen = screen_of(app)
+    game = screen.game
+    game.ai_stuck = True  # the AI asks nothing: its turn stays its turn
+    click(app, 11)
+    click(app, 15)
+    run_until(app, lambda: game.position.turn is WHITE and game.animation is None)
+    click_at(app, screen.widgets["open_menu"].get_abs_rect().center)
+    assert screen.menu_open and not game.is_human_turn()
+    assert screen.review_standby.client is None

@@ -178,8 +178,12 @@ class GameScreen(ScreenBase):
     def toggle_menu(self) -> None:
         """Open or close the menu of less-used actions."""
         self.menu_open = not self.menu_open
-        if self.menu_open and self.game.record.line and self.review_pane is None:
-            self.review_standby.prepare()  # its Review game may come next
+        game = self.game
+        # Its Review may come next: the process loads while the player reads the menu, never
+        # while the AI searches (their two loads would share the cores).
+        idle = game.finished or game.is_human_turn()
+        if self.menu_open and game.record.line and self.review_pane is None and idle:
+            self.review_standby.prepare()
 
     def ask_resign(self) -> None:
         """Ask on a card whether to resign (Ctrl+R twice also resigns)."""
