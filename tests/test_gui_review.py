@@ -663,7 +663,7 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
             assert lines[2] == f"After the move {bar}", (ply, lines)
             continue
         # The bar's words, an `even` one with its figure: the loss is their difference.
-        said = re.fullmatch(r"Best \S+; before the move (.+), after it (.+)", lines[2])
+        said = re.fullmatch(r"Best \S+; before (.+), after (.+)", lines[2])
         assert said is not None, (ply, lines)
         for words, shown_bar in zip(said.groups(), (bars[ply - 1], bar)):
             assert words == shown_bar or words.startswith(f"{shown_bar} ("), (ply, lines)
@@ -910,7 +910,7 @@ def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:
     )
     lines = move_words(review, 100.0, BLACK)
     assert lines[1] == "an opening-book move; the AI lost 0.15 men"
-    assert lines[2] == "Best 22-17; before the move even (+0.15 for you), after it +0.30 for you"
+    assert lines[2] == "Best 22-17; before even (+0.15 for you), after +0.30 for you"
     # A book move the search scores as the best one: nothing lost, no better line.
     same = judge(
         4,

@@ -249,7 +249,7 @@ def test_a_database_endings_review_says_database_win_in_its_note_as_in_its_score
     _, loss, scores, *_ = pane.panel_words()
     assert loss == "Black kept the database win, a longer one"
     assert scores == (
-        "Best 15-18; before the move database win in 3 moves for Black, after it database win"
+        "Best 15-18; before database win in 3 moves for Black, after database win"
         " in 4 moves for Black"
     )
 

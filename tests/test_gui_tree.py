@@ -218,7 +218,10 @@ def test_the_trees_header_and_the_panel_give_one_score_in_the_players_words(
         return view.header_text()
 
     def score_line() -> str:
-        return next(line for line in panel_lines(game).search if line.startswith("Score "))
+        return next(
+            (line for line in panel_lines(game).search if line.startswith("Score ")),
+            str(panel_lines(game).search),
+        )
 
     tree_words = header().split(", the best move is ")[1].split("(")[1].split(")")[0]
     assert tree_words.endswith("for you") and "Black" not in header()

@@ -149,7 +149,8 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     elif review.label is Label.BOOK and review.move != review.best:
         # A book move the review's search scores lower still shows what the two figures say.
         given = _loss_words(review, man, human, who)
-        loss = f"an opening-book move; {given[:1].lower()}{given[1:]}"
+        lowered = given if given.startswith(("Black", "White")) else given[:1].lower() + given[1:]
+        loss = f"an opening-book move; {lowered}"
     elif review.label is Label.BOOK:
         loss = "an opening-book move"
     elif review.move == review.best:
@@ -176,7 +177,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
         # figure too, or `even` and `+0.30 for you` would read as 0.30 lost beside 0.15.
         before = _figure_words(review.before, man, review.side, human)
         after = _figure_words(review.after, man, review.side.opponent, human)
-        best = f"Best {review.best.pdn()}; before the move {before}, after it {after}"
+        best = f"Best {review.best.pdn()}; before {before}, after {after}"
     line = tuple(move.pdn() for move in review.before.line)
     better = ""
     # A lesson that already shows the better line (what the move missed) is not repeated:

@@ -169,6 +169,9 @@ def _search_texts(game: Game) -> tuple[str, ...]:
                 if thinking.getting_ready is not None
                 else "Looking 1 turn ahead..."
             )
+            if thinking.engine and game.judgement() is not None:
+                # A score kept for the position stands while the new search starts.
+                return (*lines, _score_line(game), first, "", "")
             return (*lines, first, "", "", "")
         if thinking.engine:
             # The position's score as the bar shows it at the same moment (`scored_search`):
