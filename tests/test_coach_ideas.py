@@ -95,3 +95,20 @@ def test_a_move_whose_natural_reply_loses_a_man_is_a_trap() -> None:
     assert trap.side is WHITE and trap.fields == {"reply": "12-16", "wins": 1}
     assert trap.line[:2] == ("18-14", "12-16") and proves(position, trap)
     assert not proves(position, dataclasses.replace(trap, claim=(("reply", "12-16"), ("wins", 2))))
+
+
+def test_an_exchange_a_quiet_move_prepares_is_said_once() -> None:
+    # The second walk's card (Club, White's move 3): 26-23's line read "White's exchange:
+    # after 26-23 11-16, 22-18 exchanges a man for a man (22-18 15x22 25x18)" and then again
+    # "White exchanges a man for a man: 22-18 15x22 25x18".
+    position = Position.from_fen("W:W12,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,15")
+    found = ideas(position, ("26-23", "11-16", "22-18", "15x22", "25x18"))
+    assert [idea.text for idea in found] == [
+        "White's exchange: after 26-23 11-16, 22-18 exchanges a man for a man (22-18 15x22 25x18)"
+    ]
+    # The exchange alone, with no quiet move before it, is still said.
+    alone = ideas(
+        Position.from_fen("W:W12,21,22,24,25,27,28,23,29,30,31,32:B1,2,3,4,5,6,7,9,10,15,16"),
+        ("22-18", "15x22", "25x18"),
+    )
+    assert [idea.name for idea in alone] == ["exchange"]

@@ -850,3 +850,41 @@ def test_a_forced_ai_move_says_it_had_one_legal_move_not_how_far_it_looked(
         ),
     )
     assert panel_lines(screen.game).search[0] == "White (One) had one legal move"
+
+
+def test_the_bar_at_a_won_games_end_names_who_won_and_why(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    # The second walk's review: the bar at the final position read "won" (no side) beside the
+    # note's "After the move +0.80 for the AI". It names the winner as the panel does, and
+    # that you resigned, so the score the game stopped at and the result read as one.
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)))
+    screen = screen_of(app)
+    game = screen.game
+    game.resign()
+    game.resign()
+    run_until(app, lambda: game.outcome is not None)
+    assert screen.bar.label() == "The AI won: you resigned"
+    share, figure = screen.bar.figure()
+    assert share == 0.0 and figure == ""  # White's end filled; the words say who
+    surface = pygame.Surface(app.window_size())
+    rect = screen.bar.rect(screen.layout())
+    screen.bar.draw(surface, rect)
+    pygame.image.save(surface, str(tmp_path / "bar.png"))
+    # Two players: the sides by colour; a game that ends on the board needs no reason.
+    two = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig()))
+    both = screen_of(two)
+    both.game.resign()
+    both.game.resign()
+    run_until(two, lambda: both.game.outcome is not None)
+    assert both.bar.label() == "White won: Black resigned"
+    blocked = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=Position.from_fen("B:W9:B5"))
+    )
+    board = screen_of(blocked)
+    board.game.play(Move.from_pdn("5x14", board.game.position))
+    run_until(blocked, lambda: board.game.outcome is not None)
+    assert board.bar.label() == "Black won"
+    # Back one move, the bar is the position's score again, not the result.
+    board.game.undo()
+    assert board.bar.label() != "Black won"

@@ -116,6 +116,9 @@ def steady_verdicts(moves: Sequence[MoveScore]) -> list[MoveScore]:
     one kind of position. Such scores are chained, best to worst, and every move of a chain
     takes the words of its middle score (the more modest of two middles): `+0.75` and `+0.70`
     both read `is a little better`, never `is about a man better` beside `is a little better`.
+    Only a chain spanning less than the even bound, first to last, shares words: a wider one
+    (`+0.90`, `+0.75`, `+0.60`) would give one kind to scores far apart, so each of its moves
+    reads its own number's words.
     A line's material (`wins a man`) stays where the chain's words are of its size; a level
     score keeps `keeps it level` (its number reads `even`), and a result keeps its words."""
     result = list(moves)
@@ -135,6 +138,8 @@ def steady_verdicts(moves: Sequence[MoveScore]) -> list[MoveScore]:
         if chain:
             chains.append(chain)
         for members in chains:
+            if _gap(result[members[0]], result[members[-1]]) >= EVEN_MEN:
+                continue  # too wide to read as one kind: each keeps its own number's words
             by_size = sorted(members, key=lambda index: abs(result[index].score or 0.0))
             middle = result[by_size[(len(by_size) - 1) // 2]].score or 0.0
             words = score_verdict(middle)

@@ -471,8 +471,8 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
         )
     if explanation.noise_men > 0:
         facts.append(
-            f"{who} misjudges on purpose: every position it judges is off by up to"
-            f" {explanation.noise_men:.2f} of a man."
+            f"{who} misjudges on purpose: it adds a random error of up to"
+            f" {explanation.noise_men:.2f} of a man to each position it judges."
         )
     if explanation.from_book:
         facts.append(
@@ -519,9 +519,11 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
             if databases
             else ("the scores below are the engine's")
         )
+        # Its count is on its own rough scale, not the engine's: said once, here, so a
+        # +1.39 beside the engine's `even` reads as another count, not a contradiction.
         facts.append(
-            f"{who} counted {explanation.level_counted} for {explanation.played}, for itself,"
-            f" by its own rough estimate; {below}."
+            f"{who} counted {explanation.level_counted} for {explanation.played} on a rough"
+            f" scale of its own; {below}."
         )
     if explanation.exact_depth and explanation.database is None and databases:
         facts.append(
@@ -603,14 +605,16 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
     if chosen and not explanation.slipped:
         spent = f" in its {thinking_time:g} s" if thinking_time else ""
         if explanation.level_counted is not None:  # its count is said above, with its scale
-            counted = ", judging by its own rough estimate,"
+            counted = ""
         elif explanation.chosen_score is not None:
             counted = f", counted {explanation.chosen_score} for {explanation.played}"
         else:
             counted = ""
-        said.append(
-            f"{who}'s own search looked {depth_words(chosen)}{spent}{counted} and chose it."
-        )
+        if spent or counted or explanation.level_counted is None:
+            said.append(
+                f"{who}'s own search looked {depth_words(chosen)}{spent}{counted} and chose it."
+            )
+        # else its depth and its count are each said above, once
     if not forced and round(top - value, 2) < EVEN_MEN:
         said.append(
             f"Less than a fifth of a man: too small a difference to call {explanation.played}"

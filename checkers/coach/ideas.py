@@ -376,7 +376,22 @@ def ideas(
     if ending is not None:
         found.append(ending)
     found.sort(key=lambda idea: (idea.start, IDEA_NAMES.index(idea.name)))
-    return [idea for idea in found if proves(position, idea, endgames=endgames)]
+    proven = [idea for idea in found if proves(position, idea, endgames=endgames)]
+    return [idea for index, idea in enumerate(proven) if not _said(idea, proven[:index])]
+
+
+def _said(idea: Idea, earlier: Sequence[Idea]) -> bool:
+    """Whether an earlier idea already says `idea`: one of the same kind and side whose moves
+    hold all of its own (`after 26-23 11-16, 22-18 exchanges a man for a man (22-18 15x22
+    25x18)` holds `exchanges a man for a man: 22-18 15x22 25x18`), so one idea is said once."""
+    return any(
+        other.name == idea.name
+        and other.side is idea.side
+        and other.start <= idea.start
+        and len(idea.line) <= len(other.line)
+        and other.line[: len(idea.line)] == idea.line
+        for other in earlier
+    )
 
 
 def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) -> bool:

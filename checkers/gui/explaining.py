@@ -9,6 +9,7 @@ players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
-from checkers.notation import numbered_moves, result_text
+from checkers.notation import men_text, numbered_moves, result_text
 
 __all__ = [
     "LineRow",
@@ -229,6 +230,30 @@ def _row(
     )
 
 
+def _even_figures(
+    rows: list[WhyRow], moves: Sequence[MoveScore], mover: Side, human: Side | None
+) -> list[WhyRow]:
+    """The rows with each `even` score's figure for the side ahead (`even (+0.05 for Black)`)
+    where another row on the card shows a number (`at most +0.15 for Black`), so the card
+    never hides the one number a bound is compared with; the review's note does the same."""
+    if not any(_FIGURE.search(row.score) for row in rows):
+        return rows
+    scores = {move.move: move.score for move in moves}
+    shown = []
+    for row in rows:
+        men = scores.get(row.move)
+        if row.score == "even" and men is not None and round(men, 2) != 0:
+            leader = mover if men > 0 else mover.opponent
+            figure = f"even ({men_text(abs(men))} for {side_words(leader, human)})"
+            row = dataclasses.replace(row, score=figure)
+        shown.append(row)
+    return shown
+
+
+_FIGURE = re.compile(r"[+-]\d")
+"""A score's number in a row's words (`+0.15`), as `notation.men_text` writes it."""
+
+
 def card_facts(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
     """The plain sentences before the moves' own lines (`checkers.coach.explain.facts`, which the
     command line says too); `thinking_time` is the level's seconds a move, when it has a time."""
@@ -276,6 +301,7 @@ def why_card(
         # left it unscored: the facts name it.
         if move.bound != "unscored" or move.move == slip
     ]
+    rows = _even_figures(rows, explanation.moves, mover, human)
     player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]

@@ -196,7 +196,9 @@ class LineSteps:
         """Where the line has got to, in plain words."""
         total = len(self.moves)
         if self.done == 0:
-            return f"Start: {plural(total, 'move')} to play out"
+            # The line's moves are each side's in turn (a half-move each, as `2 of 8` counts
+            # them): said, so `8 moves` is not read as eight numbered moves.
+            return f"Start of the line: {plural(total, 'move')} by both sides"
         last = self.moves[self.done - 1].pdn()
         if self.finished:
             return f"End of the line: {last} ({total} of {total})"

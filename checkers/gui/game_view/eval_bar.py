@@ -21,7 +21,15 @@ from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import ChangeSettings
 from checkers.gui.layout import GameLayout
 from checkers.gui.settings import EVAL_BAR
-from checkers.gui.wording import bar_number, black_share, score_words, thinking_words
+from checkers.gui.wording import (
+    bar_number,
+    black_share,
+    game_over_words,
+    score_words,
+    side_words,
+    thinking_words,
+)
+from checkers.record import Reason
 
 __all__ = ["NOT_JUDGED", "BarHost", "EvalBar"]
 
@@ -122,10 +130,33 @@ class EvalBar:
         return black_share(score, man, side), words
 
     def label(self) -> str:
-        """The words the evaluation bar reads: the panel's score words for the position on the
-        board, or without them why not (`waiting_words`: thinking, or `no evaluation yet`)."""
+        """The words the evaluation bar reads: who won at a won game's end (`won_words`), else
+        the panel's score words for the position on the board, or without them why not
+        (`waiting_words`: thinking, or `no evaluation yet`)."""
+        won = self.won_words()
+        if won:
+            return won
         evaluation = self.evaluation()
         return self.waiting_words() if evaluation is None else evaluation[1]
+
+    def won_words(self) -> str:
+        """At the end of a won game, who won as the panel names the sides (`The AI won`,
+        `White won`), and why where the board alone does not show it (`The AI won: you
+        resigned`): the review's note beside it gives the score the game stopped at, so the
+        bar says why a game at +0.80 is over; '' elsewhere (a draw's figure is `draw`)."""
+        game = self.host.game
+        result = game.result
+        if result is None or result.winner is None or game.record.ply != len(game.record.line):
+            return ""
+        human = human_side(game)
+        words = f"{side_words(result.winner, human)} won"
+        words = words[:1].upper() + words[1:]
+        if result.reason in (Reason.RESIGNATION, Reason.TIME):
+            reason = game_over_words(result, game.mode, human, game.record.position)[1]
+            if reason.startswith(("You", "The ")):  # not a side's name: back to lower case
+                reason = reason[:1].lower() + reason[1:]
+            words += f": {reason}"
+        return words
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Black's share of the bar from Black's end of the board (no fill without a score for
@@ -137,7 +168,8 @@ class EvalBar:
         renderer.eval_bar(surface, rect, share, figure, self.host.flipped, thinking)
         if figure:
             return
-        words = self.waiting_words()
+        # A won game's end says who won, along the bar like the waiting words.
+        words = self.won_words() or self.waiting_words()
         size = max(MIN_LAYOUT_SIZE, rect.width // 2)
         colour = theme.TEXT_DIM if words == NOT_JUDGED else theme.TEXT_ACCENT
         line = pygame.transform.rotate(renderer.text.render(words, size, colour), 90)
@@ -158,14 +190,16 @@ class EvalBar:
         return NOT_JUDGED
 
     def figure(self) -> tuple[float | None, str]:
-        """Black's share of the bar and its short figure: the result once the game is over and
-        shown at its end, else the evaluation's men ahead (none and a neutral bar before any)."""
+        """Black's share of the bar and its short figure: `draw` once a drawn game is shown at
+        its end (a won game's end has no figure: `won_words` name the winner), else the evaluation's men ahead (none and a neutral bar before any)."""
         game = self.host.game
         result = game.result
         if result is not None and game.record.ply == len(game.record.line):
             if result.winner is None:
                 return 0.5, "draw"
-            return (1.0 if result.winner is BLACK else 0.0), "won"
+            # The bar is filled for the winner; its words name them (`won_words`), read
+            # along the bar: a short figure `won` named no side.
+            return (1.0 if result.winner is BLACK else 0.0), ""
         found = self.scored()
         positions = game.record.positions
         live_end = not game.finished and game.record.ply == len(game.record.line)
