@@ -110,3 +110,39 @@ def figures_depth_named(row: str, game: Game) -> bool:
     return bool(
         re.fullmatch(rf"{figures.depth} {turns} ahead: [\d,]+ positions? looked at in .* s", row)
     )
+
+
+def test_a_timed_levels_only_move_leaves_the_score_to_a_real_judgement(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-30b read "Score +0.60 for the AI" from the 1-turn search of White's
+    only move, while Hint said +0.85 from 13 turns: a level that thinks for seconds looks 1 turn
+    ahead at an only move, which is no judgement; the engine judges the position after it, and
+    the panel's and the bar's score is that judgement's."""
+    timed = Level("club", "test opponent", "engine", "engine", time=0.2)
+    start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(timed), hint=HINT, judge=JUDGE, start=start
+    )
+    app = make_app(config)
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 14)
+    click(app, 18)
+    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
+    assert game.last_move is not None and game.last_move.pdn() == "23x14"
+    assert game.figures is not None and game.figures.depth == 1
+    # Until the judgement comes, no 1-turn score stands on the panel.
+    judged = game.judgement()
+    rows = [row for row in panel_lines(game).search if row]
+    assert judged is None or judged.depth > 1, rows
+    run_until(app, settled(app, game, 2))
+    run_until(app, lambda: game.judgement() is not None and game.thinking is None)
+    judged = game.judgement()
+    assert judged is not None and judged.depth >= JUDGE.depth
+    rows = [row for row in panel_lines(game).search if row]
+    assert rows[0] == "White (Club) had one legal move"
+    [score] = [row for row in rows if row.startswith("Score ")]
+    assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), rows
+    share, figure = screen.bar.figure()
+    assert share is not None and figure
