@@ -546,3 +546,22 @@ def test_square_numbers_are_readable_at_every_window_size(make_app, size) -> Non
     ]
     digits_height = max(y for _, y in corner) - min(y for _, y in corner) + 1
     assert digits_height >= 0.6 * number_pixels(board.cell) >= 0.6 * MIN_NUMBER_PIXELS
+
+
+@pytest.mark.parametrize("typed", ["?", ""])
+def test_shift_slash_opens_help_once_with_or_without_its_character(make_app, typed) -> None:
+    """The walk of 2026-11-30b (48): `xdotool key question` did not open Help. Once a text field
+    has stopped text input, shift+slash comes with no character; the text event that follows
+    it when text input is on must not close Help again."""
+    app = make_app()
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.KEYDOWN, key=pygame.K_SLASH, unicode=typed, mod=pygame.KMOD_LSHIFT
+        )
+    )
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="?"))
+    app.step(1 / 60)
+    assert screen_of(app).card == "help"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0))
+    app.step(1 / 60)
+    assert screen_of(app).card is None  # F1 closes it again

@@ -120,3 +120,24 @@ def test_the_drills_card_says_what_the_databases_held_here_give_and_what_the_nex
     assert said.endswith(
         "Building all 5-piece endings (Settings, Endgames) does the same for 5 pieces."
     )
+
+
+def test_f1_and_question_mark_show_the_drills_keys_as_the_game_does(
+    make_app: Callable[..., App], fresh: Path
+) -> None:
+    """The walk of 2026-11-30b (82): F1 did nothing in a drill; in the game it opens Help."""
+    from checkers.gui.screens.drills import HELP_KEYS
+
+    app = make_app(None)
+    screen = choose_drill(app, "drill 1")
+    run_until_built(app, screen)
+    start = screen.board_position()
+    for key, text, mod in ((pygame.K_F1, "", 0), (pygame.K_SLASH, "", pygame.KMOD_LSHIFT)):
+        press(app, key, text, mod)
+        card = screen.card
+        assert card is not None and card.title == "Help: endgame drills"
+        assert [line.split(":")[0] for line in card.lines] == [keys for keys, _ in HELP_KEYS]
+        assert_plain(" ".join(card.lines))
+        press(app, pygame.K_ESCAPE)
+        assert screen.card is None and isinstance(app.screen, DrillScreen)  # still the drill
+        assert screen.board_position() == start and screen.game is not None

@@ -62,19 +62,17 @@ def test_after_a_hint_the_ai_rows_stay_its_own_and_the_score_names_the_deeper_se
     # The AI's search: its heading, then its own count right under it.
     assert rows[0] == "White (Weak) looked 2 turns ahead"
     assert re.fullmatch(r"[\d,]+ positions? looked at in \d+\.\d s", rows[1]), rows
-    # Its expected replies start from the position on the board, with the move Why? names
-    # (not the hint's line, which starts with your move too but is another search's).
-    # A level with its own evaluation: the line is the engine's (Why?'s exact search), and
-    # the row says so.
-    [expects] = [row for row in rows if row.startswith(EXPECTS)]
-    assert re.match(r"The engine (\(\d+ turns? ahead\) )?expects ", expects), expects
-    first = expects.split(" expects ")[1].split()[0]
-    assert first != ai_move.pdn() and first == why_expects(game)
-    # The score is the hint's deeper search, and says so.
+    # The score is the hint's deeper search, and says so; the expected line is that same
+    # search's, from the position on the board (the walk of 2026-11-30b read "The engine (10
+    # turns ahead) expects 9-13" above "Score even (the engine looked 11 turns ahead)").
     [score] = [row for row in rows if row.startswith("Score ")]
     judged = game.judgement()
     assert judged is not None and judged.depth >= HINT.depth
     assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), score
+    [expects] = [row for row in rows if row.startswith(EXPECTS)]
+    assert expects == f"The engine expects {' '.join(judged.line[:8])}", rows
+    assert not expects.startswith("The engine ("), rows
+    assert ai_move.pdn() not in expects.split()[3:4]
 
 
 def test_after_a_forced_capture_expects_never_repeats_the_capture(
@@ -110,3 +108,63 @@ def figures_depth_named(row: str, game: Game) -> bool:
     return bool(
         re.fullmatch(rf"{figures.depth} {turns} ahead: [\d,]+ positions? looked at in .* s", row)
     )
+
+
+def test_a_timed_levels_only_move_leaves_the_score_to_a_real_judgement(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-30b read "Score +0.60 for the AI" from the 1-turn search of White's
+    only move, while Hint said +0.85 from 13 turns: a level that thinks for seconds looks 1 turn
+    ahead at an only move, which is no judgement; the engine judges the position after it, and
+    the panel's and the bar's score is that judgement's."""
+    timed = Level("club", "test opponent", "engine", "engine", time=0.2)
+    start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(timed), hint=HINT, judge=JUDGE, start=start
+    )
+    app = make_app(config)
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 14)
+    click(app, 18)
+    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
+    assert game.last_move is not None and game.last_move.pdn() == "23x14"
+    assert game.figures is not None and game.figures.depth == 1
+    # Until the judgement comes, no 1-turn score stands on the panel.
+    judged = game.judgement()
+    rows = [row for row in panel_lines(game).search if row]
+    assert judged is None or judged.depth > 1, rows
+    run_until(app, settled(app, game, 2))
+    run_until(app, lambda: game.judgement() is not None and game.thinking is None)
+    judged = game.judgement()
+    assert judged is not None and judged.depth >= JUDGE.depth
+    rows = [row for row in panel_lines(game).search if row]
+    assert rows[0] == "White (Club) had one legal move"
+    [score] = [row for row in rows if row.startswith("Score ")]
+    assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), rows
+    share, figure = screen.bar.figure()
+    assert share is not None and figure
+
+
+def test_the_expected_line_and_the_score_come_from_one_search_one_depth(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-30b (Novice, 11-15 21-17) read "The engine (10 turns ahead) expects
+    9-13 (+7 more)" above "Score even (the engine looked 11 turns ahead)": once a search deeper
+    than Why?'s judges the position, the panel's expected line is that search's."""
+    deep = Level("deep", "test hint", "engine", "engine", depth=12)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(WEAK), hint=deep, judge=JUDGE)
+    app = make_app(config)
+    game = screen_of(app).game
+    click(app, 11)
+    click(app, 15)
+    run_until(app, settled(app, game, 2))
+    press(app, pygame.K_h, "h")
+    run_until(app, lambda: game.hint is not None and game.thinking is None)
+    judged = game.judgement()
+    assert judged is not None and judged.depth >= deep.depth and judged.line
+    rows = [row for row in panel_lines(game).search if row]
+    [score] = [row for row in rows if row.startswith("Score ")]
+    assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), rows
+    [expects] = [row for row in rows if row.startswith(EXPECTS)]
+    assert expects == f"The engine expects {' '.join(judged.line[:8])}", rows

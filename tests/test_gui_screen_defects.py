@@ -214,3 +214,27 @@ def test_the_longest_status_lines_wrap_whole_at_720x480(
         inside = box.rect.height - 2 * box.padding[1]
         assert rows[-1].bottom <= inside, text  # the last row whole, not cut at the edge
     assert len(rows) == 4  # the longest takes the four rows the layout keeps
+
+
+def test_a_you_vs_ai_game_opened_over_an_ai_vs_ai_game_has_its_own_buttons(
+    make_app: Callable[..., App], tmp_path: Path
+) -> None:
+    """The walk of 2026-11-30b (103-105): a You vs AI game opened over an AI vs AI game said
+    "You vs AI" but kept Pause and Step (greyed) where Undo and Hint belong."""
+    novice = PlayerConfig(get_level("novice"))
+    app = make_app(GameConfig(black=novice, white=novice))
+    screen = screen_of(app)
+    assert screen.game.mode is Mode.AI_VS_AI
+    app.step(1 / 60)
+    assert "pause" in screen.widgets and "hint" not in screen.widgets
+    path = tmp_path / "ours.pdn"
+    ours = FINISHED_GAME.replace('[Black "Ann Smith"]', '[Black "Human"]\n[BlackPlayer "human"]')
+    ours = ours.replace('[White "Bob Jones"]', '[White "AI novice"]\n[WhitePlayer "novice"]')
+    path.write_text(ours, encoding="utf-8")
+    loaded = saves.load_game(path, 1)
+    screen.receive(LoadedGame(loaded.record, loaded.tags_and_result(), path.name, True))
+    app.step(1 / 60)
+    screen = screen_of(app)
+    assert screen.game.mode is Mode.HUMAN_VS_AI
+    assert {"undo", "hint"} <= set(screen.widgets), sorted(screen.widgets)
+    assert not {"pause", "step"} & set(screen.widgets), sorted(screen.widgets)

@@ -283,3 +283,23 @@ def test_a_weak_levels_tree_says_its_count_beside_the_games_score(app: App) -> N
     assert "After 11-15: score even (looked 12 turns ahead)" in header, header
     assert "the seed count gives " in header and "a rough count, not a score" in header, header
     assert "rough count:" not in header
+
+
+def test_closing_the_tree_of_a_paused_ai_game_says_it_is_paused(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-30b (90): after the tree closed, a paused AI vs AI game's status
+    line read "White (AI) to move." under a header that said "paused"."""
+    from checkers.gui.config import GameConfig, PlayerConfig
+    from checkers.gui.game_view.panel import panel_lines
+
+    quick = PlayerConfig(get_level("casual"))
+    app = make_app(GameConfig(black=quick, white=quick))
+    game = screen_of(app).game
+    press(app, pygame.K_SPACE, " ")
+    assert game.paused
+    open_tree(app)
+    press(app, pygame.K_t, "t")
+    assert screen_of(app).card is None
+    assert panel_lines(game).header_right == "paused"
+    assert game.status.startswith("Paused: Black (AI) to move."), game.status

@@ -207,6 +207,9 @@ class Game:
             return f"Game over: {title}. {reason}."
         side = self.position.turn.name.capitalize()
         if not self.is_human_turn():
+            if self.mode is Mode.AI_VS_AI and self.paused:
+                # As the panel's header says: nothing moves until it is resumed.
+                return f"Paused: {side} (AI) to move. Space resumes, S plays one move."
             return f"{side} (AI) to move."
         must = " A capture is compulsory." if self.selector.capture_pending else ""
         if self.mode is Mode.HUMAN_VS_AI:

@@ -38,6 +38,10 @@ def key_names(event: pygame.event.Event) -> list[str]:
     typed = getattr(event, "unicode", "")
     if typed and typed.isprintable() and not typed.isspace():
         names.append(typed.lower())
+    elif event.key == pygame.K_SLASH and event.mod & pygame.KMOD_SHIFT:
+        # No character comes with the key once text input has stopped (a text field closed):
+        # shift+slash is still `?`, Help's key (an xdotool `question` on a fresh window).
+        names.append("?")
     names.append(base)
     return names
 

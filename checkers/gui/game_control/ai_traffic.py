@@ -202,7 +202,15 @@ def _answered(game: Game, event: AIResult) -> None:
         game.status = f"AI error: it answered {move} in {game.position.fen()}"
         return
     level = game.config.player(thinking.side).level
-    if thinking.purpose != "move" or judges_like_the_engine(level):
+    # An only move on a level that thinks for seconds is searched 1 turn ahead (nothing to
+    # choose): that is no judgement of the position, and the engine judges it after the move.
+    forced = (
+        thinking.purpose == "move"
+        and not result.database
+        and len(game.position.legal_moves()) == 1
+        and (result.depth <= 1 or (level is not None and level.time is not None))
+    )
+    if (thinking.purpose != "move" or judges_like_the_engine(level)) and not forced:
         found = Judgement(
             result.score,
             thinking.man,

@@ -262,14 +262,23 @@ def _expects(game: Game, figures: SearchFigures, played: MoveScore | None) -> st
     """`Expects 9-13 25-21 ...`: the replies the AI expects to the move it has just played, from
     the position on the board (never that move itself): the line Why? names for it (`The engine
     (5 turns ahead) expects` when that is Why?'s exact search, not the AI's own), else its own;
-    empty once the board is past the AI's move or its search went another way (a slip)."""
+    a deeper judgement's line where one came since (the search the score's row names); empty
+    once the board is past the AI's move or its search went another way (a slip)."""
     last = game.last_move
     if last is None:
         return ""
-    if played is not None and played.move == last.pdn() and played.pv[1:]:
+    ours = played is not None and played.move == last.pdn() and bool(played.pv[1:])
+    if not ours and not (figures.pv[:1] == (last,) and figures.pv[1:]):
+        return ""  # the board is past the AI's move, or its search went another way
+    judged = game.judgement()
+    depth = played.depth if played is not None and ours else figures.depth
+    if judged is not None and not judged.database and judged.line and judged.depth > depth:
+        # A deeper judgement of the position (the engine judging it, a hint): its line goes
+        # with the score the row under it gives, so the panel names one search, one depth.
+        return f"The engine expects {' '.join(judged.line[:8])}"
+    if played is not None and ours:
         level = game.config.player(figures.side).level
         own = played.depth == figures.depth and judges_like_the_engine(level)
-        judged = game.judgement()
         # The engine's depth is said unless the score's row says it (the same search's).
         same = judged is not None and not judged.database and judged.depth == played.depth
         who = (
@@ -280,9 +289,7 @@ def _expects(game: Game, figures: SearchFigures, played: MoveScore | None) -> st
             else f"The engine ({depth_words(played.depth)}) expects"
         )
         return f"{who} {' '.join(played.pv[1:9])}"
-    if figures.pv[:1] == (last,) and figures.pv[1:]:
-        return f"{EXPECTS[0]}{' '.join(move.pdn() for move in figures.pv[1:9])}"
-    return ""
+    return f"{EXPECTS[0]}{' '.join(move.pdn() for move in figures.pv[1:9])}"
 
 
 def scored_search(game: Game) -> Progress | None:

@@ -40,6 +40,17 @@ PREPARING_WAKE_SECONDS = 0.5
 """While the tables are built, how often the screen looks at the build and counts the seconds."""
 
 
+HELP_KEYS = (
+    ("U or Backspace", "take back your last move (Undo)"),
+    ("Home", "start the ending again (Restart)"),
+    ("D", "pick another ending (Other ending)"),
+    ("F", "turn the board round (Flip)"),
+    ("Esc", "leave the drills (Back)"),
+    ("? or F1", "this help"),
+)
+"""The drill screen's keys as its help card lists them."""
+
+
 class DrillScreen(BoardPlayScreen):
     """One drill at a time; a card to pick the ending first."""
 
@@ -83,6 +94,8 @@ class DrillScreen(BoardPlayScreen):
             "home": self.restart,
             "d": self.choose,
             "f": self.flip,
+            "?": self.show_help,
+            "f1": self.show_help,
         }
         if drill is None:
             self.choose()
@@ -125,6 +138,17 @@ class DrillScreen(BoardPlayScreen):
                 ],
                 buttons,
                 cancel=self._close_card,
+            )
+        )
+
+    def show_help(self) -> None:
+        """The card of the drill's keys (F1 or ?, as in the game)."""
+        self.show_card(
+            Card(
+                "Help: endgame drills",
+                [f"{keys}: {what}" for keys, what in HELP_KEYS],
+                [CardButton("close", "Close", "Close (Esc)", lambda: self.show_card(None))],
+                cancel=lambda: self.show_card(None),
             )
         )
 

@@ -625,10 +625,11 @@ class GameScreen(ScreenBase):
         super().show_ui(layer)
 
     def _state_key(self) -> tuple[object, ...]:
-        """What decides which widgets exist (a change rebuilds them)."""
+        """What decides which widgets exist (a change rebuilds them): the mode picks the
+        panel's buttons, and opening another game can change it."""
         asking = self.game.confirming in CONFIRMED
         shown = (self.card, self.menu_open, self.result_shown(), self.bar.shown(), asking)
-        return (*shown, self._figures_shown())
+        return (*shown, self._figures_shown(), self.game.mode)
 
     def _figures_shown(self) -> bool:
         """Whether the panel has room for the AI's figures, or a review's words for the move
