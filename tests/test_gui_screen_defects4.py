@@ -1,0 +1,47 @@
+"""The second newcomer's walk of 2026-11-30 (walks/2026-11-30b): what a player saw on the boards,
+the saved games and the explorer, each checked as the player would notice it."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from checkers.board import Move
+from checkers.board_geometry import (
+    BoardGeometry,
+    arrow_shifts,
+    arrow_width,
+    disc_meets_triangle,
+    line_arrows,
+)
+
+# --- 1. two moves along one diagonal, head to tail, read as two arrows ------------------------
+
+HEAD_TO_TAIL = (
+    # 74-75: 8-11 first, then 4-8 ends where 8-11 begins, straight on along the diagonal.
+    ("8-11", "21-17", "4-8"),
+    # The same with the earlier arrow's head on the later one's tail.
+    ("4-8", "21-17", "8-11"),
+)
+
+
+@pytest.mark.parametrize("line", HEAD_TO_TAIL)
+@pytest.mark.parametrize("cell", [25, 46, 80])
+@pytest.mark.parametrize("flipped", [False, True])
+def test_an_arrow_ending_on_the_tail_of_the_next_along_its_diagonal_shows_its_head(
+    line: tuple[str, ...], cell: int, flipped: bool
+) -> None:
+    moves = tuple(Move.from_pdn(text) for text in line)
+    first, _, last = arrow_shifts(moves)
+    assert first != last  # drawn in two lanes, not as one long arrow
+    shapes = line_arrows(BoardGeometry(0, 0, cell, flipped=flipped), moves)
+    ending, going_on = (shapes[2], shapes[0]) if line[0] == "8-11" else (shapes[0], shapes[2])
+    # The head stays clear of the other arrow's tail dot (drawn 0.9 of a shaft wide) ...
+    dot = arrow_width(cell) * 0.9
+    assert not disc_meets_triangle(going_on.points[0], dot + 1, ending.head)
+    # ... and its tip is off the other arrow's line by more than a shaft's width.
+    (x0, y0), (x1, y1) = going_on.points[0], going_on.points[-1]
+    tip_x, tip_y = ending.head[0]
+    off = abs((tip_x - x0) * (y1 - y0) - (tip_y - y0) * (x1 - x0)) / math.dist((x0, y0), (x1, y1))
+    assert off > arrow_width(cell)
