@@ -4,8 +4,12 @@ the saved games and the explorer, each checked as the player would notice it."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from pathlib import Path
 
+import pygame
 import pytest
+from gui_driving import click, press
 
 from checkers.board import Move
 from checkers.board_geometry import (
@@ -15,6 +19,8 @@ from checkers.board_geometry import (
     disc_meets_triangle,
     line_arrows,
 )
+from checkers.gui.app import App
+from checkers.gui.screens.load import LoadScreen
 
 # --- 1. two moves along one diagonal, head to tail, read as two arrows ------------------------
 
@@ -45,3 +51,41 @@ def test_an_arrow_ending_on_the_tail_of_the_next_along_its_diagonal_shows_its_he
     tip_x, tip_y = ending.head[0]
     off = abs((tip_x - x0) * (y1 - y0) - (tip_y - y0) * (x1 - x0)) / math.dist((x0, y0), (x1, y1))
     assert off > arrow_width(cell)
+
+
+# --- 2. one game, one wording and one button, whatever is on the board -------------------------
+
+
+def rows_of(listing: LoadScreen) -> list[str]:
+    """The saved-games list's rows as shown, top first."""
+    return [button.text for name, button in listing.widgets.items() if name.startswith("row ")]
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720), (1280, 800)])
+def test_a_finished_game_reads_alike_and_opens_alike_on_the_board_or_not(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(autosave=True, size=size)
+    for square in (11, 15, 22, 18):  # 11-15 22-18
+        click(app, square)
+    press(app, pygame.K_r, mod=pygame.KMOD_CTRL)  # Black resigns
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    [on_board] = rows_of(listing)
+    assert on_board.startswith("On the board")
+    on_board_button = listing.widgets["open"].text
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_n, "n")  # a new game, one move: kept unfinished, on the board now
+    click(app, 9)
+    click(app, 13)
+    press(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    rows = rows_of(listing)
+    [finished] = [row for row in rows if "won" in row and not row.startswith("On the board")]
+    assert on_board.split(": ", 1)[1] == finished  # the same words, the mark aside
+    finished_index = listing.first + rows.index(finished)
+    listing.move(finished_index - listing.chosen)
+    assert listing.widgets["open"].text == on_board_button == "Open"
