@@ -89,3 +89,35 @@ def test_a_finished_game_reads_alike_and_opens_alike_on_the_board_or_not(
     finished_index = listing.first + rows.index(finished)
     listing.move(finished_index - listing.chosen)
     assert listing.widgets["open"].text == on_board_button == "Open"
+
+
+# --- 3. the explorer's best move and the position: one number -----------------------------------
+
+
+def test_the_explorers_best_move_gives_the_figure_its_note_gives(tmp_path: Path) -> None:
+    """The walk's 74: the row of the position's best move read -0.90 (a deeper judgement of
+    the position after it) while the note under the table and the bar said +0.95 for the AI."""
+    from checkers.board import WHITE, Position
+    from checkers.coach.explain import Analysis, AnalysisLine
+    from checkers.coach.judgement import Judgement, Judgements
+    from checkers.gui.explorer_pane import ExplorerPane
+
+    start = Position()
+    known = Judgements()
+    pane = ExplorerPane(tmp_path / "explorer", tmp_path / "games", human=WHITE, known=known)
+    analysis = Analysis(
+        19,
+        (
+            AnalysisLine("11-15", 0.95, ("11-15", "23-19")),
+            AnalysisLine("9-14", 0.1, ("9-14", "22-18")),
+        ),
+    )
+    after = start.move(Move.from_pdn("11-15", start))
+    known.judge(after, Judgement(-0.90, 1.0, WHITE, 19))  # White to move there
+    assert pane.engine_note(start, analysis).endswith(
+        "engine: +0.95 for the AI, looked 19 turns ahead"
+    )
+    assert pane.engine_scores(start, analysis)["11-15"] == "+0.95"
+    # Another move's row still takes the deeper judgement of the position after it.
+    known.judge(start.move(Move.from_pdn("9-14", start)), Judgement(0.3, 1.0, WHITE, 20))
+    assert pane.engine_scores(start, analysis)["9-14"] == "-0.30"
