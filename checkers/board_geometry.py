@@ -246,7 +246,9 @@ def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowSha
     its tail unless a head would lie under or against it there (the next move often ends where
     the move before began): then beside the tail, clear of every head and number."""
     cell = geometry.cell
-    lane = max(arrow_width(cell) * 1.3, cell * ARROW_LANE)
+    # Two arrows side by side: a head (0.43 of a square wide) beside the other's shaft
+    # leaves a gap of 3 pixels at least (the Why? board's 25-pixel squares left it none).
+    lane = max(cell * ARROW_LANE, cell * ARROW_HEAD * 0.6 + arrow_width(cell) / 2 + 3)
     shapes: list[ArrowShape] = []
     for move, shift in zip(moves, arrow_shifts(moves), strict=True):
         points = [geometry.square_center(square) for square in move.path]

@@ -121,3 +121,19 @@ def test_the_explorers_best_move_gives_the_figure_its_note_gives(tmp_path: Path)
     # Another move's row still takes the deeper judgement of the position after it.
     known.judge(start.move(Move.from_pdn("9-14", start)), Judgement(0.3, 1.0, WHITE, 20))
     assert pane.engine_scores(start, analysis)["9-14"] == "-0.30"
+
+
+@pytest.mark.parametrize("cell", [25, 46, 80])
+def test_a_head_beside_another_arrows_shaft_leaves_a_gap(cell: int) -> None:
+    """The walk's 94-95 (the Why? board's 25-pixel squares): 14x23 drawn beside 23-18 touched
+    it, head and shaft, and the two read as one line with a number at each end."""
+    moves = tuple(Move.from_pdn(text) for text in ("9-13", "23-18", "14x23"))
+    _, back, jump = line_arrows(BoardGeometry(0, 0, cell, flipped=True), moves)
+    (x0, y0), (x1, y1) = back.points[0], back.points[-1]
+    length = math.dist((x0, y0), (x1, y1))
+
+    def off(point: tuple[float, float]) -> float:
+        return abs((point[0] - x0) * (y1 - y0) - (point[1] - y0) * (x1 - x0)) / length
+
+    nearest = min(off(corner) for corner in jump.head)
+    assert nearest - arrow_width(cell) / 2 >= 2.99  # a gap of 3 pixels between head and shaft
