@@ -390,8 +390,8 @@ class LoadScreen(_Dialog):
         apart."""
         text, tail = self.row_text(index), self.row_tail(index)
         head = text.removesuffix(tail) if tail else text
-        if steps is None:
-            steps = self.steps_to_fit(head, tail, width, size)
+        if steps is None or not isinstance(self.items[index], saves.SavedGame):
+            steps = self.steps_to_fit(head, tail, width, size)  # a file's game: its own row
         for long, short in SHORTER_ROW[:steps]:
             head, tail = re.sub(long, short, head, count=1), re.sub(long, short, tail, count=1)
         if not tail or fits(head + tail, width, size):
@@ -417,6 +417,8 @@ class LoadScreen(_Dialog):
         widest = max(ROW_MARKS, key=lambda mark: font.size(mark)[0])
         needed = 0
         for index in range(len(self.items)):
+            if not isinstance(self.items[index], saves.SavedGame):
+                continue  # a file's games (thousands, maybe): their rows take no such steps
             text, tail = self.row_text(index), self.row_tail(index)
             head = text.removesuffix(tail) if tail else text
             for mark in ROW_MARKS:
