@@ -107,13 +107,25 @@ def _diagonal_steps(path: Sequence[int]) -> set[frozenset[int]]:
     return steps
 
 
+def _step_beyond(path: Sequence[int]) -> set[frozenset[int]]:
+    """The step of diagonal just past an arrow's head, straight on (none at the board's edge):
+    an arrow whose tail sits there, going on the same way, would meet this head tip to tail."""
+    (row, col), (end_row, end_col) = square_row_col(path[-2]), square_row_col(path[-1])
+    d_row, d_col = (end_row > row) - (end_row < row), (end_col > col) - (end_col < col)
+    after = row_col_square(end_row + d_row, end_col + d_col)
+    return set() if after is None or not (d_row and d_col) else {frozenset((path[-1], after))}
+
+
 def arrow_shifts(moves: Sequence[Move]) -> list[int]:
     """For each move of a line, how many arrow widths to draw it aside (0: in place), so that
-    no two arrows lie over the same stretch of a diagonal."""
+    no two arrows lie over the same stretch of a diagonal, and no arrow's head ends on the tail
+    of another going on along its diagonal (3-8 then 8-11 in place would read as one long
+    arrow with two numbers, the first head hidden under the second tail): each arrow claims
+    the step past its head as well."""
     taken: list[set[frozenset[int]]] = []
     shifts: list[int] = []
     for move in moves:
-        steps = _diagonal_steps(move.path)
+        steps = _diagonal_steps(move.path) | _step_beyond(move.path)
         shift = 0
         while any(
             steps & used for used, their in zip(taken, shifts, strict=True) if their == shift
@@ -234,7 +246,9 @@ def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowSha
     its tail unless a head would lie under or against it there (the next move often ends where
     the move before began): then beside the tail, clear of every head and number."""
     cell = geometry.cell
-    lane = max(arrow_width(cell) * 1.3, cell * ARROW_LANE)
+    # Two arrows side by side: a head (0.43 of a square wide) beside the other's shaft
+    # leaves a gap of 3 pixels at least (the Why? board's 25-pixel squares left it none).
+    lane = max(cell * ARROW_LANE, cell * ARROW_HEAD * 0.6 + arrow_width(cell) / 2 + 3)
     shapes: list[ArrowShape] = []
     for move, shift in zip(moves, arrow_shifts(moves), strict=True):
         points = [geometry.square_center(square) for square in move.path]

@@ -407,9 +407,9 @@ class ExplorerPane:
     def engine_scores(self, position: Position, analysis: Analysis | None) -> dict[str, str]:
         """The engine's column: each move's score from the side to move (`+0.35`, `even` as
         the panel says a score under a fifth of a man, `wins in 3 moves`), from the game's
-        judgement where it has looked at least as deep as the analysis (the position's
-        judgement for its best move, the position after a move's for that move), else from
-        the analysis."""
+        judgement where it has looked at least as deep as the analysis (the position after a
+        move's for that move), else from the analysis; the position's best move gives the
+        position's own figure, the one the note and the bar give (`engine_note`)."""
         mover = position.turn
         scores = {}
         if analysis is not None:
@@ -422,10 +422,17 @@ class ExplorerPane:
             if after is not None and (after.database or after.depth >= depth):
                 score = after.score if after.side is mover else -after.score
                 scores[text] = _judged_figure(score, after.man)
+        # The position's own figure (the note's and the bar's) is its best move's: one number
+        # for the two, whichever search gave it (a deeper judgement of the position after the
+        # move gave that row -0.90 beside the note's +0.95, walk 2026-11-30b 74).
         judged = self._stands(position, analysis)
-        if judged is not None and judged.line:
-            score = judged.score if judged.side is mover else -judged.score
-            scores[judged.line[0]] = _judged_figure(score, judged.man)
+        if judged is not None:
+            if judged.line:
+                score = judged.score if judged.side is mover else -judged.score
+                scores[judged.line[0]] = _judged_figure(score, judged.man)
+        elif analysis is not None and analysis.lines and analysis.depth:
+            best = analysis.lines[0]
+            scores[best.move] = move_figure(best.score, best.win_in)
         return scores
 
     def engine_note(

@@ -200,6 +200,10 @@ SHORTER_ROW = (
 row (the walk's 1280x800 list cut `finished: White won (Black resigned),..., saved`)."""
 
 
+ROW_MARKS = ("On the board now: ", "In another window: ")
+"""What a saved game's row may start with: the game on the board, a game another window plays."""
+
+
 def fit_text(text: str, width: int, size: int) -> str:
     """`text` cut with an ellipsis to fit `width` pixels in the window's font at `size`."""
     font = fonts.font(size)
@@ -295,11 +299,14 @@ class LoadScreen(_Dialog):
 
     def action_words(self) -> tuple[str, str]:
         """The main button's label and tooltip for the chosen game: Resume for an unfinished
-        game, Open for a finished one (it opens as finished)."""
+        game, Open for a finished one (it opens as finished), whether or not it is the game on
+        the board (then the tooltip says it goes back to it)."""
         entry = self.items[self.chosen] if self.chosen < len(self.items) else None
+        unfinished = isinstance(entry, saves.SavedGame) and entry.is_unfinished
         if self.is_playing(entry):
-            return "Resume", "This is the game on the board: back to it (Enter)"
-        if isinstance(entry, saves.SavedGame) and entry.is_unfinished:
+            label = "Resume" if unfinished else "Open"
+            return label, "This is the game on the board: back to it (Enter)"
+        if unfinished:
             return "Resume", "Carry on with the chosen game where it was left (Enter)"
         return "Open", "Open the chosen game to step through it (Enter)"
 
@@ -364,10 +371,10 @@ class LoadScreen(_Dialog):
             return entry.summary()
         text = saved_game_words(entry) + self.row_tail(index)
         if self.is_playing(entry):
-            return "On the board now: " + text
+            return ROW_MARKS[0] + text
         if not entry.is_unfinished:
             return text
-        return "In another window: " + text if saves.is_open_elsewhere(entry.path) else text
+        return ROW_MARKS[1] + text if saves.is_open_elsewhere(entry.path) else text
 
     def row_tail(self, index: int) -> str:
         """The end of row `index` that is never cut: when the game was saved."""
@@ -376,19 +383,49 @@ class LoadScreen(_Dialog):
             return ""
         return f", saved {entry.modified.strftime('%Y-%m-%d %H:%M')}"
 
-    def row_label(self, index: int, width: int, size: int) -> str:
-        """Row `index`'s line fitted to `width` pixels: in shorter words first (`SHORTER_ROW`),
-        then the players or the state cut short (with an ellipsis), never the date that tells
-        two games of the same players apart."""
+    def row_label(self, index: int, width: int, size: int, steps: int | None = None) -> str:
+        """Row `index`'s line fitted to `width` pixels: in shorter words first (`SHORTER_ROW`'s
+        first `steps`, all the list's rows alike: `shortening`), then the players or the state
+        cut short (with an ellipsis), never the date that tells two games of the same players
+        apart."""
         text, tail = self.row_text(index), self.row_tail(index)
         head = text.removesuffix(tail) if tail else text
-        for long, short in SHORTER_ROW:
-            if fits(head + tail, width, size):
-                break
+        if steps is None or not isinstance(self.items[index], saves.SavedGame):
+            steps = self.steps_to_fit(head, tail, width, size)  # a file's game: its own row
+        for long, short in SHORTER_ROW[:steps]:
             head, tail = re.sub(long, short, head, count=1), re.sub(long, short, tail, count=1)
         if not tail or fits(head + tail, width, size):
             return fit_text(head + tail, width, size)
         return fit_text(head, width - fonts.font(size).size(tail)[0], size) + tail
+
+    @staticmethod
+    def steps_to_fit(head: str, tail: str, width: int, size: int) -> int:
+        """How many of `SHORTER_ROW`'s steps a row needs to fit (all of them if it never does)."""
+        for steps, (long, short) in enumerate(SHORTER_ROW):
+            if fits(head + tail, width, size):
+                return steps
+            head, tail = re.sub(long, short, head, count=1), re.sub(long, short, tail, count=1)
+        return len(SHORTER_ROW)
+
+    def shortening(self, width: int, size: int) -> int:
+        """How many of `SHORTER_ROW`'s steps every row takes: as many as the longest row needs,
+        so one game reads in the same words whichever row it is in and whatever is on the board
+        (the walk saw `White won` beside `finished: White won` for two rows of one game): each
+        row is measured with the widest mark a row may start with, so the words never hang on
+        which game is on the board."""
+        font = fonts.font(size)
+        widest = max(ROW_MARKS, key=lambda mark: font.size(mark)[0])
+        needed = 0
+        for index in range(len(self.items)):
+            if not isinstance(self.items[index], saves.SavedGame):
+                continue  # a file's games (thousands, maybe): their rows take no such steps
+            text, tail = self.row_text(index), self.row_tail(index)
+            head = text.removesuffix(tail) if tail else text
+            for mark in ROW_MARKS:
+                head = head.removeprefix(mark)
+            head = widest + head
+            needed = max(needed, self.steps_to_fit(head, tail, width, size))
+        return needed
 
     def row_tip(self, index: int) -> str:
         """The tooltip of row `index`."""
@@ -437,12 +474,14 @@ class LoadScreen(_Dialog):
         self.list_box = UIContainer(area, self.context.ui, container=self.panel)
         for name in [name for name in self.widgets if name.startswith("row ")]:
             del self.widgets[name]
+        size = theme.text_size(16, self.context.scale)
+        steps = self.shortening(area.width, size)
         for index in range(self.first, min(len(self.items), self.first + self.visible)):
             button = self.button(
                 self.list_box,
                 f"row {index}",
                 pygame.Rect(0, (index - self.first) * (row + self.unit // 2), area.width, row),
-                self.row_label(index, area.width, theme.text_size(16, self.context.scale)),
+                self.row_label(index, area.width, size, steps),
                 self.row_tip(index),
                 partial(self.click_row, index),
                 object_id="@row",

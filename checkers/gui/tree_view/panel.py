@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 __all__ = ["PANEL_WIDTH", "draw_legend_card", "draw_panel", "panel_width"]
 
 PANEL_WIDTH = 272
+SMALL_PANEL_WIDTH = 280
+"""The panel in a view under 1000 pixels wide (720x480): 220 left the position searched a
+104-pixel board of 13-pixel squares; 280 gives it 144 pixels and a column of words beside
+(290 left the tree too narrow for its first view at 720x480)."""
 _CELL = 28  # the panel board's largest square: 8 * 28 = 224 pixels
 _SMALLEST_CELL = 12  # below this the panel shows no board, only words
 _BESIDE = 84  # the narrowest column of words beside the board
@@ -34,6 +38,8 @@ def panel_width(view_width: int) -> int:
     """The side panel's width in a view `view_width` wide (0: too narrow for one)."""
     if view_width >= 1000:
         return PANEL_WIDTH
+    if view_width >= 660:  # a 720x480 window: room for a 144-pixel board and words beside it
+        return SMALL_PANEL_WIDTH
     return 220 if view_width >= 600 else 0
 
 
