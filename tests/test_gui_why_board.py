@@ -117,7 +117,7 @@ def test_the_small_board_shows_both_lines_and_plays_them_out(
     assert [move.pdn() for move in arrows] == expected[: len(arrows)]
     assert html.escape(board.lines[0].label) in why.line_text.html_text
     assert board.lines[0].label.startswith("Played 27-23, expecting 20x27 ")
-    assert why.step_label.text.startswith("Start of the line: ")
+    assert why.step_label.text.startswith("Start of the line (0 of ")
     assert shown_pieces(why) == occupied(why, board.position)
     # The switch: the best other move, and the refutation its row in the card names.
     other = board.lines[1]

@@ -89,7 +89,7 @@ def test_a_line_plays_out_one_move_every_few_frames_to_its_final_position() -> N
     position = Position(FIRST_PROBLEM)
     line = why_board(first_problem(), position).lines[1]
     steps = LineSteps(position, line.moves)
-    assert steps.words() == "Start of the line: 8 moves by both sides" and steps.last_move() is None
+    assert steps.words() == "Start of the line (0 of 8)" and steps.last_move() is None
     steps = steps.play()  # the first move at once: the click answers
     assert steps.done == 1 and steps.playing and steps.last_move() == line.moves[0]
     assert paths(steps.arrows()) == [(15, 18), (24, 19), (18, 22)]

@@ -15,7 +15,6 @@ from dataclasses import dataclass, replace
 
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position
 from checkers.coach.explain import Explanation, MoveScore
-from checkers.notation import plural
 
 __all__ = [
     "ARROW_MOVES",
@@ -196,9 +195,9 @@ class LineSteps:
         """Where the line has got to, in plain words."""
         total = len(self.moves)
         if self.done == 0:
-            # The line's moves are each side's in turn (a half-move each, as `2 of 8` counts
-            # them): said, so `8 moves` is not read as eight numbered moves.
-            return f"Start of the line: {plural(total, 'move')} by both sides"
+            # Counted as the steps after it count (`2 of 8`: each side's move in turn), so no
+            # `8 moves` is read as eight numbered moves.
+            return f"Start of the line (0 of {total})"
         last = self.moves[self.done - 1].pdn()
         if self.finished:
             return f"End of the line: {last} ({total} of {total})"
