@@ -218,13 +218,7 @@ class TreeView:
         anchor = self.selected or self.tree.root
         self.layout.curious = on
         self._keep_in_place(anchor, self.layout.relayout)
-        canvas, before = self.canvas_rect, canvas
-        if canvas != before and not self.stepping:
-            rows = (canvas.height - 2 * _MARGIN) / (LEVEL_HEIGHT * READING_SCALE)
-            if self.layout.height / LEVEL_HEIGHT > rows:
-                self._open()  # its rows no longer fit whole: fewer of them
-            else:
-                self._fit()  # the header has another number of lines: keep every row whole
+        self._refit(canvas)
         self.dirty = True
 
     def header_text(self) -> str:
@@ -245,6 +239,18 @@ class TreeView:
             )
         )
 
+    def _refit(self, before: pygame.Rect) -> None:
+        """The canvas was `before` until the header took another number of lines: fit the
+        tree again so every row stays whole (fewer rows opened if they no longer fit)."""
+        canvas = self.canvas_rect
+        if canvas == before or self.stepping:
+            return
+        rows = (canvas.height - 2 * _MARGIN) / (LEVEL_HEIGHT * READING_SCALE)
+        if self.layout.height / LEVEL_HEIGHT > rows:
+            self._open()  # its rows no longer fit whole: fewer of them
+        else:
+            self._fit()
+
     def set_judged(self, judged: GameScore | None) -> None:
         """The game's judgement of the root position now (the owner keeps it current: it
         deepens, or another search replaces it); the tree is fitted again when the header
@@ -253,13 +259,7 @@ class TreeView:
             return
         canvas = self.canvas_rect
         self.judged = judged
-        canvas, before = self.canvas_rect, canvas
-        if canvas != before and not self.stepping:
-            rows = (canvas.height - 2 * _MARGIN) / (LEVEL_HEIGHT * READING_SCALE)
-            if self.layout.height / LEVEL_HEIGHT > rows:
-                self._open()  # its rows no longer fit whole: fewer of them
-            else:
-                self._fit()
+        self._refit(canvas)
         self.dirty = True
 
     def select(self, node: SearchNode | None) -> None:
