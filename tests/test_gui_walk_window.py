@@ -208,6 +208,25 @@ def test_the_window_says_the_engine_is_got_ready_and_holds_the_ais_clock_meanwhi
     assert game.record.moves[-1].pdn() == "23-19"
 
 
+def test_the_windows_own_judging_search_leaves_the_status_line_to_the_player() -> None:
+    """A new window judges the player's position in the background; while that search waits
+    for the engine, the panel says so, but the status line keeps what the player's key said."""
+    ai = WaitingAI()
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("club")))
+    game = Game(config, ai=ai, hop_seconds=0)
+    game.update(0.0)
+    assert game.thinking is not None and game.thinking.purpose == "judge"
+    game.status = "Square numbers: Off."  # what the player's K said a moment ago
+    ai.getting_ready()
+    game.update(0.1)
+    assert game.status == "Square numbers: Off."
+    assert "Getting the engine ready..." in panel_lines(game).search
+    ai.progress(1)
+    game.update(0.1)
+    assert game.status == "Square numbers: Off."
+    assert "Getting the engine ready..." not in panel_lines(game).search
+
+
 def test_an_answer_straight_after_the_engine_is_ready_still_presses_the_clock() -> None:
     ai = WaitingAI()
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=TimeControl(60, 2))

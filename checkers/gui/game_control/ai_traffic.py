@@ -151,12 +151,17 @@ GETTING_READY = "Getting the engine ready..."
 
 def _getting_ready(game: Game, event: AIGettingReady) -> None:
     """The search waits for the engine's compiled core (a new window's first engine search,
-    while the core loads): the status line says so, instead of a thinking that shows nothing
-    (a judgement's too: a weak level's move waits for it)."""
+    while the core loads): the panel says so, and for a search the player asked for (the AI's
+    move, a hint, a draw answer) the status line too, instead of a thinking that shows nothing.
+    The window's background judging search leaves the status line to the player's actions."""
     thinking = game.thinking
     if thinking is None:
         return
     thinking.getting_ready = game.status
+    if thinking.purpose == "judge":
+        # The window's own judging search, which nobody asked for: the panel says it waits,
+        # and the status line keeps what the player's last action said.
+        return
     who = f"{thinking.side.name.capitalize()} (AI): " if thinking.purpose == "move" else ""
     game.status = f"{who}{GETTING_READY}"
 
