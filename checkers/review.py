@@ -226,6 +226,26 @@ class MoveReview:
         return {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}.get(self.label, "")
 
     @property
+    def verdict(self) -> str:
+        """The label as a row, a note or a mark says it: the label's word, except `hardly
+        matters` for a move that gave up half a man or more in a game already decided, which
+        the results call best or good (`good` beside `lost 2.35 men` would read as a
+        contradiction; the note gives the expected results that make it cheap)."""
+        if self.gave_up_men_cheaply:
+            return "hardly matters"
+        return self.label.value
+
+    @property
+    def gave_up_men_cheaply(self) -> bool:
+        """Whether the move gave up half a man or more (an inaccuracy's worth in an even game)
+        while its expected result hardly fell: a decided game's move."""
+        return (
+            self.loss is not None
+            and self.loss >= EVEN_BANDS[2]
+            and self.label in (Label.BEST, Label.GOOD)
+        )
+
+    @property
     def score_words(self) -> str:
         """The score before the move from the mover's view: `+0.25` or `wins in 3 moves`."""
         return result_text(self.before) or men_text(self.score)

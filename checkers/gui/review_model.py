@@ -141,7 +141,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     symbol = review.mark
     who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
-    head = f"{played}{symbol}  {review.label.value}"
+    head = f"{played}{symbol}  {review.verdict}"
     if review.label is Label.FORCED:
         loss = "the only legal move"
     elif review.label is Label.BOOK and _as_good(review):
@@ -226,8 +226,9 @@ def review_verdict(review: MoveReview, man: float, human: Side | None) -> str:
     loss = loss.replace(": the best move", "")  # the label says it already
     looked = review.before.depth or review.after.depth
     depth = f", looking {depth_words(looked)}" if looked else ""
+    called = "a move that hardly matters" if review.gave_up_men_cheaply else _CALLED[review.label]
     return (
-        f"The review{depth}, calls {review.move.pdn()} {_CALLED[review.label]}: "
+        f"The review{depth}, calls {review.move.pdn()} {called}: "
         f"{loss[:1].lower()}{loss[1:]}; {scores[:1].lower()}{scores[1:]}."
     )
 
