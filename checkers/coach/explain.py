@@ -522,18 +522,23 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
         # Its count is on its own rough scale, not the engine's: said once, here, so a
         # +1.39 beside the engine's `even` reads as another count, not a contradiction.
         facts.append(
-            f"{who} counted {explanation.level_counted} for {explanation.played} on a rough"
+            f"{who} counted {explanation.level_counted} for itself after {explanation.played} on a rough"
             f" scale of its own; {below}."
         )
+    # The bounds are named only where a row shows one.
+    bounds = (
+        " except the bounds ('at most', or 'at least' when told for the other side)"
+        if any(move.bound in ("upper", "lower") for move in explanation.moves)
+        else ""
+    )
     if explanation.exact_depth and explanation.database is None and databases:
         facts.append(
-            "Each move below is the endgame databases' result under perfect play, except the"
-            " bounds ('at most', or 'at least' when told for the other side)."
+            f"Each move below is the endgame databases' result under perfect play{bounds}."
         )
     elif explanation.exact_depth and explanation.database is None:
         facts.append(
-            f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)},"
-            " except the bounds ('at most', or 'at least' when told for the other side)."
+            f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)}"
+            f"{',' if bounds else ''}{bounds}."
         )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
@@ -607,7 +612,7 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
         if explanation.level_counted is not None:  # its count is said above, with its scale
             counted = ""
         elif explanation.chosen_score is not None:
-            counted = f", counted {explanation.chosen_score} for {explanation.played}"
+            counted = f", counted {explanation.chosen_score} for itself after {explanation.played}"
         else:
             counted = ""
         if spent or counted or explanation.level_counted is None:
