@@ -30,7 +30,8 @@ from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.why import WhyScreen
 from checkers.gui.tree_view.overlay import TreeOverlay
 from checkers.gui.wording import score_words
-from checkers.notation import EVEN_MEN
+from checkers.notation import EVEN_MEN, is_even
+from checkers.review import Label
 
 WHITE = ("the AI", "White")
 """The names of White's side in the words (the AI plays White against a human here)."""
@@ -54,6 +55,25 @@ def ai_view(text: str) -> float | None:
         return 0.0
     value = float(found.group(1))
     return value if found.group(2) in WHITE else -value
+
+
+def figure(text: str) -> float | None:
+    """`ai_view`, reading an even score's figure where the words give it (`even (+0.10 for
+    the AI)` is 0.10, a bare `even` 0.0)."""
+    shown = re.search(r"even \(([+-]\d+\.\d\d for (?:the AI|you|White|Black))\)", text)
+    return ai_view(shown.group(1)) if shown else ai_view(text)
+
+
+def same_number(one: str, other: str) -> bool:
+    """Whether two texts give one score: the same figure, or one a bare `even` and the other
+    an even score's figure."""
+    first, second = figure(one), figure(other)
+    if first is None or second is None:
+        return False
+    if first == second:
+        return True
+    bare = [text for text in (one, other) if ai_view(text) == 0.0 and "even (" not in text]
+    return bool(bare) and is_even(first) and is_even(second)
 
 
 def quick_config(black: PlayerConfig, white: PlayerConfig, **fields: object) -> GameConfig:
@@ -291,3 +311,44 @@ def test_every_surface_gives_the_databases_result_in_a_game_that_reaches_them(
     evaluation = board.evaluation()
     assert evaluation is not None and said(evaluation[1]) == count
     assert board.engine_lines()[0] == "Known from the endgame databases"
+
+
+def test_why_and_the_review_give_one_number_for_the_positions_of_an_ai_move(
+    make_app: Callable[..., App],
+) -> None:
+    # The AI (on a short clock) looks less deep than the review: once the review has judged the
+    # game, Why? of an AI move reads the review's deeper judgement of the position the move led
+    # to (the best reply's number), and of the best move where it was not the move played.
+    app = make_app(quick_config(PlayerConfig(), PlayerConfig(quick(get_level("club")))))
+    screen = screen_of(app)
+    game = screen.game
+    for ply in (2, 4):
+        game.play(min(game.position.legal_moves(), key=Move.pdn))
+        run_until(app, settled(app, game, ply))
+    press(app, pygame.K_g, "g")  # Review game
+    pane = screen.review_pane
+    assert pane is not None
+    run_until(app, lambda: not pane.progress.running)
+    for ply in (2, 4):  # the AI's moves
+        game.go_to(ply, live_at_end=False)
+        app.step(1 / 60)
+        review = pane.progress.review_of(ply)
+        assert review is not None
+        row = pane.verdict(ply)
+        after = row.rsplit("after", 1)[-1]
+        assert same_number(after, screen.bar.label()), row
+        press(app, pygame.K_w, "w")
+        why = app.screen
+        assert isinstance(why, WhyScreen)
+        played = why.card.rows[0]
+        if review.label is not Label.FORCED:  # (an only move is not scored again)
+            assert played.played and not played.bound
+            assert same_number(played.score, after), (played, row)
+            assert played.depth == review.after.depth
+        if review.best != review.move:
+            before = row.split("before", 1)[1].split(", after", 1)[0]
+            best = [r for r in why.card.rows[1:] if r.move == review.best.pdn()]
+            if best:  # (a move the exact pass did not score is not on the card)
+                assert same_number(best[0].score, before), (best[0], row)
+        press(app, pygame.K_ESCAPE)
+        assert app.screen is screen

@@ -531,9 +531,20 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
             " bounds ('at most', or 'at least' when told for the other side)."
         )
     elif explanation.exact_depth and explanation.database is None:
+        # A row the game's deeper judgement scored since (`coach.judgement.rejudged`) says so.
+        deeper = [
+            move.move
+            for move in scored
+            if move.database is None and move.depth > explanation.exact_depth
+        ]
+        further = ""
+        if deeper:
+            have, rows = ("has", "its row says") if len(deeper) == 1 else ("have", "their rows say")
+            further = f" ({' and '.join(deeper)} {have} since been looked at further, as {rows})"
         facts.append(
-            f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)},"
-            " except the bounds ('at most', or 'at least' when told for the other side)."
+            f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)}"
+            f"{further}, except the bounds ('at most', or 'at least' when told for the other"
+            " side)."
         )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
