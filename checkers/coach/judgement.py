@@ -131,6 +131,17 @@ def _rank(move: MoveScore) -> tuple[bool, bool, int]:
     return move.database is not None, move.win_in is not None, move.depth
 
 
+def _stands_over(judgement: Judgement, row: MoveScore) -> bool:
+    """Whether a kept judgement replaces a card's row: it ranks above the row's exact score,
+    or is at least as deep as a row the search only bounded (an exact score says more than a
+    bound at one depth); a row the search never scored stays as it is."""
+    if row.bound == "unscored":
+        return False
+    if row.bound != "exact":
+        return judgement.rank() >= _rank(row)
+    return judgement.rank() > _rank(row)
+
+
 def _row_of(judgement: Judgement, mover: Side, pv: tuple[str, ...]) -> MoveScore:
     """A kept judgement as a card's exact row for `mover`'s move whose line is `pv`."""
     sign = 1.0 if judgement.side is mover else -1.0
@@ -166,17 +177,13 @@ def rejudged(
     except ValueError:
         return explanation
     after = known.get(after_position)
-    if after is not None and played.bound == "exact" and after.rank() > _rank(played):
+    if after is not None and _stands_over(after, played):
         moves[0] = _row_of(after, mover, (played.move, *after.line))
         changed.add(0)
     before = known.get(position)
     if before is not None and before.line:
         index = next((i for i, move in enumerate(moves) if move.move == before.line[0] and i), None)
-        if (
-            index is not None
-            and moves[index].bound == "exact"
-            and before.rank() > _rank(moves[index])
-        ):
+        if index is not None and _stands_over(before, moves[index]):
             moves[index] = _row_of(before, mover, before.line)
             changed.add(index)
     if not changed:

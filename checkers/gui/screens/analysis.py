@@ -298,7 +298,7 @@ class AnalysisScreen(ScreenBase):
             best = analysis.lines[0]
             if best.score is not None:
                 found = best.database is not None
-                result = Analysed(self.position, best.score, analysis.depth, found)
+                result = Analysed(self.position, best.score, analysis.depth, found, best.pv)
         self.context.request(Back(result))
 
     def click(self, square: int | None) -> None:

@@ -314,7 +314,7 @@ class GameScreen(ScreenBase):
                 self.game.status = "Back to this game, as it was."
         elif isinstance(result, Analysed):
             found = Judgement(
-                result.score, 1.0, result.position.turn, result.depth, result.database
+                result.score, 1.0, result.position.turn, result.depth, result.database, result.line
             )
             self.game.judge(result.position, found)
         elif isinstance(result, SavedAs):
