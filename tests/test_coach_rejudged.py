@@ -58,3 +58,10 @@ def test_judgements_no_deeper_than_the_card_change_nothing() -> None:
     known.judge(START, Judgement(0.9, 1.0, BLACK, 5, line=("9-14",)))
     assert rejudged(explanation, START, known) == explanation
     assert rejudged(explanation, START, Judgements()) == explanation
+
+
+def test_a_judgement_with_no_line_leaves_the_row_it_cannot_explain() -> None:
+    explanation = _explanation()
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.3, 1.0, WHITE, 14))
+    assert rejudged(explanation, START, known) == explanation

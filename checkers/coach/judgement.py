@@ -177,7 +177,9 @@ def rejudged(
     except ValueError:
         return explanation
     after = known.get(after_position)
-    if after is not None and _stands_over(after, played):
+    # (With its line: a row says what its number expects, and a judgement with no line
+    # cannot say it.)
+    if after is not None and after.line and _stands_over(after, played):
         moves[0] = _row_of(after, mover, (played.move, *after.line))
         changed.add(0)
     before = known.get(position)
