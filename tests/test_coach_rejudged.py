@@ -5,6 +5,8 @@ verdicts and facts follow the numbers."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.explain import Explanation, MoveScore, facts
 from checkers.coach.judgement import Judgement, Judgements, rejudged
@@ -65,3 +67,12 @@ def test_a_judgement_with_no_line_leaves_the_row_it_cannot_explain() -> None:
     known = Judgements()
     known.judge(_after("11-15"), Judgement(-0.3, 1.0, WHITE, 14))
     assert rejudged(explanation, START, known) == explanation
+
+
+def test_the_comparison_of_the_played_and_the_best_move_says_how_deep_they_were_scored() -> None:
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.1, 1.0, WHITE, 14, line=("23-19", "8-11")))
+    known.judge(START, Judgement(0.35, 1.0, BLACK, 14, line=("9-14", "22-18")))
+    explanation = rejudged(dataclasses.replace(_explanation(), chosen_depth=6), START, known)
+    said = " ".join(facts(explanation))
+    assert "A deeper look, 14 turns ahead, scores 9-14 0.25 of a man better than 11-15." in said

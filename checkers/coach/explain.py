@@ -586,7 +586,10 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
     top, value = result_number(best.score, best.win_in), result_number(played.score, played.win_in)
     if top is None or value is None or _result_rank(best) <= _result_rank(played):
         return []
-    exact, chosen = explanation.exact_depth, explanation.chosen_depth
+    # As deep as the two rows compared: the exact pass's, or the game's deeper judgements
+    # where they have since scored both (`coach.judgement.rejudged`).
+    exact = max(explanation.exact_depth, min(best.depth, played.depth))
+    chosen = explanation.chosen_depth
     if chosen and exact > chosen:
         look = f"A deeper look, {depth_words(exact)},"
     elif chosen and exact < chosen:
