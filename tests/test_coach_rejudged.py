@@ -76,3 +76,13 @@ def test_the_comparison_of_the_played_and_the_best_move_says_how_deep_they_were_
     explanation = rejudged(dataclasses.replace(_explanation(), chosen_depth=6), START, known)
     said = " ".join(facts(explanation))
     assert "A deeper look, 14 turns ahead, scores 9-14 0.25 of a man better than 11-15." in said
+
+
+def test_rows_scored_at_two_depths_are_compared_each_with_its_depth() -> None:
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.05, 1.0, WHITE, 14, line=("23-19", "8-11")))
+    said = " ".join(facts(rejudged(_explanation(), START, known)))
+    assert (
+        "Looking 6 turns ahead for 9-14 and 14 turns ahead for 11-15, the engine scores 9-14"
+        " 0.10 of a man better than 11-15." in said
+    )

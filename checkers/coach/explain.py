@@ -590,7 +590,13 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
     # where they have since scored both (`coach.judgement.rejudged`).
     exact = max(explanation.exact_depth, min(best.depth, played.depth))
     chosen = explanation.chosen_depth
-    if chosen and exact > chosen:
+    if best.depth != played.depth and best.database is None and played.database is None:
+        # One row scored deeper since than the other: each with its own depth.
+        look = (
+            f"Looking {depth_words(best.depth)} for {best.move} and"
+            f" {depth_words(played.depth)} for {explanation.played}, the engine"
+        )
+    elif chosen and exact > chosen:
         look = f"A deeper look, {depth_words(exact)},"
     elif chosen and exact < chosen:
         look = f"A shallower look, {depth_words(exact)} (the time for exact scores ran out),"
