@@ -14,7 +14,7 @@ its own.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pygame
@@ -105,6 +105,11 @@ def puzzle_words(found: int, added: int) -> str:
     # Short: with the board's place and the key to play on it must fit the review's three rows
     # of status at 720x480.
     return "No puzzles: no mistake left one move clearly best."
+
+
+def _pdn(line: Sequence[Move]) -> tuple[str, ...]:
+    """A reviewed line's moves in PDN, as a kept judgement holds them."""
+    return tuple(move.pdn() for move in line)
 
 
 class ReviewHost(Protocol):
@@ -255,7 +260,9 @@ class ReviewPane:
         """The review's state the status line last told of."""
         game.status = self.STARTED + game.status
         if self.progress.total:
-            self.client.start(game.record.start, self.progress.moves, SETTING, JOBS)
+            # The game's kept judgements go with it: the review adopts those at least as deep.
+            known = game.judgements
+            self.client.start(game.record.start, self.progress.moves, SETTING, JOBS, known)
         else:
             self.client.close()  # a prepared process has nothing to review
             self.progress.finish()
@@ -500,14 +507,24 @@ class ReviewPane:
         game, man = self.screen.game, self.progress.man
         before, after = review.before, review.after
         # The databases' results stay theirs: the panel says so once the review is closed.
+        # With their lines, so that Why? reads the best move and the reply it shows.
         game.judge(
             review.position,
-            Judgement(before.score, man, review.side, before.depth, before.database),
+            Judgement(
+                before.score, man, review.side, before.depth, before.database, _pdn(before.line)
+            ),
         )
         position = review.position.move(review.move)
         game.judge(
             position,
-            Judgement(after.score, man, review.side.opponent, after.depth, after.database),
+            Judgement(
+                after.score,
+                man,
+                review.side.opponent,
+                after.depth,
+                after.database,
+                _pdn(after.line),
+            ),
         )
 
     def preview_position(self) -> Position | None:
