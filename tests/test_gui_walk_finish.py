@@ -5,22 +5,34 @@ preview of it, and the window sizes Settings offers."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pygame
 import pytest
 from pygame_gui.elements import UIButton, UILabel
 
 from checkers import saves
+from checkers.ai import Limits
 from checkers.ai.levels import get_level
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game_view import review as review_screen
 from checkers.gui.intents import OpenSettings
 from checkers.gui.persist import config_tags
 from checkers.gui.screens.load import ResumeScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.record import GameRecord
-from tests.gui_driving import click_button
+from checkers.review import ReviewSetting
+from tests.gui_driving import click_button, press, screen_of
+from tests.test_gui_review import (
+    open_blunder_game,
+    pane_of,
+    review_finished,
+    start_from_menu,
+    wait_for,
+)
 from tests.test_review import moves_of
 
 THEMES = ("wood", "contrast")
@@ -114,3 +126,51 @@ def test_settings_board_row_names_the_side_at_the_bottom_for_the_games_mode(
         assert app.settings.flip is not flip
         dialog.close_dialog()
         settle(app)
+
+
+# --- 2. the better line opens at its start: the position before the better move -------------
+
+
+@pytest.fixture
+def shallow_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review at depth 4 in one process: the planted blunder's labels, quickly."""
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
+    monkeypatch.setattr(review_screen, "JOBS", 1)
+
+
+def panel_rows(app: App) -> list[str]:
+    """The panel's figures as the player reads them, one row per line."""
+    panel = screen_of(app).panel
+    assert panel is not None
+    return re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text).split("<br>")
+
+
+@pytest.mark.usefixtures("shallow_review")
+def test_the_better_line_opens_at_its_start_with_the_better_move_to_play(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk pressed Better line and read "Step 3 of 17": the line had played on before the
+    # player saw where it starts.
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    screen, pane = screen_of(app), pane_of(app)
+    review = pane.progress.reviews[-1]
+    assert screen.game.record.ply == review.ply and review.move != review.best
+    press(app, pygame.K_b, "b")
+    settle(app, 30)  # half a second: nothing plays on by itself
+    preview = pane.preview
+    assert preview is not None and preview.shown == 0
+    total = len(preview.line)
+    rows = panel_rows(app)
+    assert rows[1] == f"Start of the line (0 of {total})"
+    assert rows[2] == f"Before {review.move.pdn()}, the best was {review.best.pdn()}"
+    view = screen.board_view(screen.layout().board)
+    assert view.position == review.position  # the position before the move
+    assert view.hint == review.best  # the better move's arrow
+    press(app, pygame.K_RIGHT)
+    wait_for(app, lambda: not preview.moving(), "the first move")
+    assert panel_rows(app)[1] == f"After {review.best.pdn()} (1 of {total})"
+    assert screen.board_view(screen.layout().board).position == review.position.move(review.best)
+    press(app, pygame.K_LEFT)
+    assert panel_rows(app)[1] == f"Start of the line (0 of {total})"
