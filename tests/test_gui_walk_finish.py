@@ -5,6 +5,7 @@ preview of it, and the window sizes Settings offers."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -21,12 +22,15 @@ from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.intents import OpenSettings
 from checkers.gui.persist import config_tags
+from checkers.gui.review_model import graph_points
 from checkers.gui.screens.load import ResumeScreen
 from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.settings import Settings
 from checkers.record import GameRecord
 from checkers.review import ReviewSetting
 from tests.gui_driving import click_button, press, screen_of
 from tests.test_gui_review import (
+    blunder_record,
     open_blunder_game,
     pane_of,
     review_finished,
@@ -174,3 +178,46 @@ def test_the_better_line_opens_at_its_start_with_the_better_move_to_play(
     assert screen.board_view(screen.layout().board).position == review.position.move(review.best)
     press(app, pygame.K_LEFT)
     assert panel_rows(app)[1] == f"Start of the line (0 of {total})"
+
+
+# --- 1 and 3. the review's graph: a man's loss shows, and its scale reads whole ---------------
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=str)
+@pytest.mark.usefixtures("shallow_review")
+def test_the_review_graph_shows_a_mans_loss_and_its_even_line_is_labelled(
+    make_app: Callable[..., App], size: tuple[int, int], theme_name: str
+) -> None:
+    # The walk: the curve barely moved for a one-man blunder (a straight scale to +/-4 men
+    # moved it an eighth of its height), and at 720x480 the graph's "even" was not drawn.
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        size=size,
+        settings=Settings(theme=theme_name),
+    )
+    screen_of(app).load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    box = pane.graph
+    # A man lost from even moves the curve a good way on this window's graph, and a won game
+    # (a forced win counts 20 men) stays inside it, at its edge.
+    (_, _, even), (_, _, man_down), (_, _, won) = graph_points([0.0, -1.0, 20.0], 2, box)
+    assert man_down - even >= 0.25 * box.height and man_down - even >= 8, (box, man_down, even)
+    assert box.top <= won <= box.top + 1
+    # The scale's words as drawn: whose lead is up, even level with the middle line, whose is
+    # down; each whole in the window, none over another, none over the board.
+    drawn = dict(pane.scale_drawn)
+    assert set(drawn) == {"Black", "even", "White"}, pane.scale_drawn
+    middle = box.top + box.height / 2
+    assert abs(drawn["even"].centery - middle) <= 2
+    assert drawn["Black"].centery < middle < drawn["White"].centery
+    window = pygame.Rect((0, 0), app.window_size())
+    board = screen_of(app).layout().board
+    board_rect = pygame.Rect(board.left, board.top, board.size, board.size)
+    for words, place in drawn.items():
+        assert window.contains(place) and not place.colliderect(board_rect), (words, place)
+    for (a, first), (b, second) in itertools.combinations(drawn.items(), 2):
+        assert not first.colliderect(second), (a, b)

@@ -10,11 +10,12 @@ graph) or the mover's (the words). The review searches each position once, and w
 open that search is the position's score, even where the AI searched deeper during play: a
 move's loss is the difference of the scores before and after it, so the graph, the evaluation
 bar and the panel's "before the move" and "after it" all read `ReviewProgress.position_score`.
-The graph is clamped to +/- GRAPH_CLAMP men.
+The graph's height is `graph_share`: a man's loss moves it a good way, a won game is near the top.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -41,7 +42,6 @@ from checkers.review import (
 )
 
 __all__ = [
-    "GRAPH_CLAMP",
     "MARKED",
     "SEVERITY",
     "SYMBOLS",
@@ -49,15 +49,23 @@ __all__ = [
     "GraphBox",
     "ReviewProgress",
     "graph_points",
+    "graph_share",
     "mark_boxes",
     "move_words",
     "ply_at",
     "review_verdict",
 ]
 
-GRAPH_CLAMP = 4.0
-"""The graph's top and bottom in men: four men ahead is a won game, and a forced win (counted as
-20 men) would otherwise flatten everything else."""
+
+def graph_share(men: float) -> float:
+    """Where a score in men goes on the graph, from -1 (the bottom) to +1 (the top): a curve
+    that saturates a few men out, as lichess's turns a score into a winning chance,
+    2 / (1 + e^(-1.4 men)) - 1 = tanh(0.7 men). Even is the middle; one man ahead is 60% of the
+    way up, two men 89%, three 97%, a forced win (counted as 20 men) the top. A man lost moves
+    the curve 30% of the graph's height from even, where the straight scale to +/-4 men
+    moved it an eighth, and a won game no longer flattens the rest."""
+    return math.tanh(0.7 * men)
+
 
 MARKED = (Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
 """The labels marked in the move list and on the graph, and visited by the mistake keys."""
@@ -250,16 +258,15 @@ class GraphBox:
 def graph_points(
     values: Sequence[float | None], plies: int, box: GraphBox
 ) -> list[tuple[int, float, float]]:
-    """(ply, x, y) for every known value: ply 0 at the left edge, `plies` at the right, +GRAPH_CLAMP
-    men at the top, -GRAPH_CLAMP at the bottom."""
+    """(ply, x, y) for every known value in men: ply 0 at the left edge, `plies` at the right,
+    even in the middle, `graph_share` of the half-height up (ahead) or down (behind)."""
     points = []
     span = max(1, plies)
     for ply, value in enumerate(values):
         if value is None:
             continue
-        clamped = max(-GRAPH_CLAMP, min(GRAPH_CLAMP, value))
         x = box.left + box.width * ply / span
-        y = box.top + box.height * (0.5 - clamped / (2 * GRAPH_CLAMP))
+        y = box.top + box.height * (0.5 - graph_share(value) / 2)
         points.append((ply, x, y))
     return points
 

@@ -250,6 +250,8 @@ class ReviewPane:
         """Where the graph's points go: its frame (`parts.graph`) less a small margin."""
         self.container: UIContainer | None = None
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.scale_drawn: list[tuple[str, pygame.Rect]] = []
+        """The graph's scale words as last drawn and where (for tests)."""
         self._columns: tuple[int, ...] = ()
         self._shown: tuple[object, ...] | None = None
         self._saved_status = ""
@@ -788,35 +790,46 @@ class ReviewPane:
         pygame.draw.rect(surface, theme.PANEL, frame, border_radius=3)
         middle = box.top + box.height / 2
         pygame.draw.line(surface, theme.PANEL_LINE, (box.left, middle), (box.right, middle))
-        # Whose lead is up and whose is down, left of the graph where the board's margin
-        # leaves room, else in its left corners.
-        top, even, bottom = self.scale_words()
-        font = text.font(size)
-        outside = max(font.size(words)[0] for words in (top, even, bottom)) + 6 <= (
-            frame.left - self.area.left
-        )
-        for words, y, anchor in (
-            (top, frame.top, "topright" if outside else "topleft"),
-            (even, middle, "midright"),
-            (bottom, frame.bottom, "bottomright" if outside else "bottomleft"),
-        ):
-            if words is even and frame.height < 3 * font.get_linesize():
-                continue  # no room between the other two
-            if outside:
-                text.draw(surface, words, size, theme.TEXT_DIM, (frame.left - 4, y), anchor)
-            elif words is not even:
-                text.draw(surface, words, size, theme.TEXT_DIM, (frame.left + 4, y), anchor)
         points = graph_points(self.progress.values(), self.progress.total, box)
         if len(points) >= 2:
             line = [(x, y) for _, x, y in points]
             area = [(line[0][0], middle), *line, (line[-1][0], middle)]
             pygame.draw.polygon(surface, theme.PANEL_LINE, area)
             pygame.draw.lines(surface, theme.TEXT, False, line, 2)
+        self.scale_drawn = [
+            (words, text.draw(surface, words, size, theme.TEXT_DIM, point, anchor))
+            for words, point, anchor in self._scale_places(text.font(size), middle)
+        ]
         ply = self.screen.game.record.ply
         x = box.left + box.width * ply / max(1, self.progress.total)
         pygame.draw.line(surface, theme.TEXT_ACCENT, (x, frame.top), (x, frame.bottom - 1), 2)
         for _, label, square in self.marks():
             draw_mark(surface, label, square)
+
+    def _scale_places(
+        self, font: pygame.font.Font, middle: float
+    ) -> list[tuple[str, tuple[float, float], str]]:
+        """Where the graph's scale words go, (words, point, anchor): whose lead is up and whose
+        is down left of the graph where the board's margin leaves room (else in its left
+        corners), and `even` level with the middle line, left of it where the three words fit
+        one above the other, else right of the graph (at 720x480 the graph is under three
+        lines tall), else inside its right end."""
+        frame = self.parts.graph
+        top, even, bottom = self.scale_words()
+        widest = max(font.size(words)[0] for words in (top, even, bottom))
+        outside = widest + 6 <= frame.left - self.area.left
+        x = frame.left - 4 if outside else frame.left + 4
+        places: list[tuple[str, tuple[float, float], str]] = [
+            (top, (x, frame.top), "topright" if outside else "topleft"),
+            (bottom, (x, frame.bottom), "bottomright" if outside else "bottomleft"),
+        ]
+        if outside and frame.height >= 3 * font.get_linesize():
+            places.append((even, (x, middle), "midright"))
+        elif font.size(even)[0] + 6 <= self.area.right - frame.right:
+            places.append((even, (frame.right + 4, middle), "midleft"))
+        elif frame.height >= 3 * font.get_linesize():
+            places.append((even, (frame.right - 4, middle), "midright"))
+        return places
 
     def _draw_table(self, surface: pygame.Surface, size: int) -> None:
         text = self.screen.context.renderer.text
