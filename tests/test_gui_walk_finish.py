@@ -6,6 +6,7 @@ preview of it, and the window sizes Settings offers."""
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -17,12 +18,13 @@ from pygame_gui.elements import UIButton, UILabel
 from checkers import saves
 from checkers.ai import Limits
 from checkers.ai.levels import get_level
+from checkers.board import Move, Position
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.intents import OpenSettings
 from checkers.gui.persist import config_tags
-from checkers.gui.review_model import graph_points
+from checkers.gui.review_model import graph_points, quiet_cut
 from checkers.gui.screens.load import ResumeScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.settings import Settings
@@ -221,3 +223,96 @@ def test_the_review_graph_shows_a_mans_loss_and_its_even_line_is_labelled(
         assert window.contains(place) and not place.colliderect(board_rect), (words, place)
     for (a, first), (b, second) in itertools.combinations(drawn.items(), 2):
         assert not first.colliderect(second), (a, b)
+
+
+# --- 5. the review's better line: wrapped whole, cut only where it is quiet --------------------
+
+
+def replayed(start: Position, texts: str) -> list[Move]:
+    """The moves of `texts` played from `start`."""
+    moves, position = [], start
+    for text in texts.split():
+        move = Move.from_pdn(text, position)
+        moves.append(move)
+        position = position.move(move)
+    return moves
+
+
+def test_the_better_line_is_cut_after_an_exchange_not_in_it() -> None:
+    # The review's line after 1. 11-15 23-19 2. 8-11: cut at 8 moves it ended on 7x16 with
+    # 20x11 to come, a man down for White in the middle of the exchange.
+    start = Position()
+    for text in ("11-15", "23-19", "8-11"):
+        start = start.move(Move.from_pdn(text, start))
+    line = replayed(start, "22-17 9-14 17-13 11-16 24-20 16x23 27x18x11 7x16 20x11")
+    assert quiet_cut(line) == 9  # the exchange runs to the end: the whole line
+    longer = replayed(start, "22-17 9-14 17-13 11-16 24-20 16x23 27x18x11 7x16 20x11 3-7")
+    assert quiet_cut(longer) == 9  # after 20x11, 3-7 being quiet: "(+1 more)"
+    quiet = replayed(Position(), "9-13 21-17 5-9 25-21 11-15 29-25 8-11 23-19 4-8 27-23")
+    assert quiet_cut(quiet) == 8  # quiet at 8: cut there
+
+
+def test_no_better_line_of_random_games_ends_with_a_capture_pending() -> None:
+    generator = random.Random(36)
+    for _ in range(200):
+        position, line = Position(), []
+        for _ in range(generator.randrange(1, 30)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            move = generator.choice(moves)
+            line.append(move)
+            position = position.move(move)
+        kept = quiet_cut(line)
+        assert 1 <= kept <= len(line) or not line
+        if kept < len(line) and any(not move.is_capture for move in line[1:]):
+            assert not line[kept].is_capture, [move.pdn() for move in line]
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+@pytest.mark.usefixtures("shallow_review")
+def test_the_better_line_reads_whole_across_rows_at_720(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    # The walk's 720x480 panel read "Better line: 9-14 (+7 more)": one row, one move.
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        size=(720, 480),
+        settings=Settings(theme=theme_name),
+    )
+    screen = screen_of(app)
+    screen.load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    panel = screen.panel
+    assert panel is not None
+    checked = 0
+    for ply in range(1, pane.progress.total + 1):
+        review = pane.progress.review_of(ply)
+        assert review is not None
+        better = pane.progress.panel_words(ply)[3]
+        if not better:
+            continue
+        screen.game.go_to(ply)
+        settle(app)
+        moves = better.removeprefix("Better line: ").split(" (+")[0].split()
+        kept = len(moves)
+        line = review.before.line
+        assert [move.pdn() for move in line[:kept]] == moves, better
+        if kept < len(line):  # cut where no capture is pending, saying how many are left
+            assert not line[kept].is_capture and better.endswith(f"(+{len(line) - kept} more)")
+        # As the player reads it: whole, in rows of the panel's box, none hidden by a scroll.
+        box = panel.search
+        assert box.scroll_bar is None, better
+        layout = box.text_box_layout
+        assert layout is not None
+        rows = [
+            "".join(getattr(item, "text", "") for item in row.items) for row in layout.layout_rows
+        ]
+        first = next(index for index, row in enumerate(rows) if row.startswith("Better line"))
+        read = " ".join(" ".join(rows[first:]).split())
+        assert read.startswith(better), (rows, better)
+        checked += 1
+    assert checked >= 3  # the game's inaccuracies and mistakes each had one

@@ -53,6 +53,7 @@ __all__ = [
     "mark_boxes",
     "move_words",
     "ply_at",
+    "quiet_cut",
     "review_verdict",
 ]
 
@@ -192,8 +193,35 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     # a small window's panel has no row to spare.
     shown = any(idea.line and line[: len(idea.line)] == idea.line for idea in review.lesson.ideas)
     if review.best != review.move and not _as_good(review) and line and not shown:
-        better = "Better line: " + " ".join(line[:8])
+        kept = quiet_cut(review.before.line)
+        more = f" (+{len(line) - kept} more)" if kept < len(line) else ""
+        better = "Better line: " + " ".join(line[:kept]) + more
     return (head, loss, best, better)
+
+
+BETTER_MOVES = 8
+"""How many moves of the better line the panel shows, about: a line is cut where it is quiet."""
+FINISH_MOVES = 4
+"""How many more moves the panel's better line may take to finish an exchange under way."""
+
+
+def quiet_cut(line: Sequence[Move], most: int = BETTER_MOVES, reach: int = FINISH_MOVES) -> int:
+    """How many moves of `line` to show: all of a line of `most` or fewer; else `most` if no
+    capture is pending after them (captures are compulsory: the next move taking means one
+    is), else past the exchange under way once it is over (at most `reach` more moves), else
+    back to the last quiet point before `most`; `most` where there is none (captures all
+    along). A cut in an exchange (`22-17 9-14 17-13 11-16 24-20 16x23 27x18x11 7x16`, with
+    20x11 to come) tells a wrong story: White is a man down in it."""
+    if len(line) <= most:
+        return len(line)
+    quiet = [k for k in range(1, len(line)) if not line[k].is_capture]
+    later = [k for k in quiet if most <= k <= most + reach]
+    if later:
+        return later[0]
+    if len(line) <= most + reach:
+        return len(line)  # the exchange runs to the line's end: the whole line
+    earlier = [k for k in quiet if k < most]
+    return earlier[-1] if earlier else most
 
 
 def _score_words(found: PositionScore, man: float, side: Side, human: Side | None) -> str:
