@@ -27,7 +27,7 @@ from checkers.gui.persist import config_tags
 from checkers.gui.review_model import graph_points, quiet_cut
 from checkers.gui.screens.load import ResumeScreen
 from checkers.gui.screens.settings import SettingsScreen
-from checkers.gui.settings import Settings
+from checkers.gui.settings import Settings, window_sizes
 from checkers.record import GameRecord
 from checkers.review import ReviewSetting
 from tests.gui_driving import click_button, press, screen_of
@@ -316,3 +316,21 @@ def test_the_better_line_reads_whole_across_rows_at_720(
         assert read.startswith(better), (rows, better)
         checked += 1
     assert checked >= 3  # the game's inaccuracies and mistakes each had one
+
+
+# --- 7. Settings offers the window sizes a desktop has, up to the screen's --------------------
+
+
+@pytest.mark.parametrize(
+    ("screen", "largest"),
+    [((1280, 800), (1280, 800)), ((1920, 1080), (1920, 1080)), ((1366, 768), (1366, 768))],
+    ids=str,
+)
+def test_settings_offers_sizes_up_to_the_screens_own(
+    screen: tuple[int, int], largest: tuple[int, int]
+) -> None:
+    # The walk's list stopped at 1120 x 720 on a 1280 x 800 screen.
+    offered = window_sizes([screen], (1120, 720))
+    assert offered[0] == (720, 480) and max(offered) == largest
+    assert all(width <= screen[0] and height <= screen[1] for width, height in offered)
+    assert len(offered) >= 4
