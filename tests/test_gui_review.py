@@ -334,7 +334,7 @@ def test_the_graph_points_and_clicks_map_plies_both_ways() -> None:
     points = graph_points([0.0, 1.0, None, -9.0], 3, box)
     assert [(ply, round(x), round(y)) for ply, x, y in points] == [
         (0, 10, 70),  # even: the middle
-        (1, 77, 40),  # a man ahead: 60% of the way up (tanh(0.7))
+        (1, 77, 34),  # a man ahead (0.86 of a point expected): 72% of the way up
         (3, 210, 120),  # nine men behind: the bottom edge
     ]
     assert [ply_at(x, 3, box) for x in (0, 10, 70, 150, 400)] == [0, 0, 1, 2, 3]

@@ -15,7 +15,6 @@ The graph's height is `graph_share`: a man's loss moves it a good way, a won gam
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -35,6 +34,7 @@ from checkers.review import (
     Label,
     MoveReview,
     PositionScore,
+    expected_result,
     lesson_words,
     one_ply_on,
     summarize,
@@ -59,13 +59,13 @@ __all__ = [
 
 
 def graph_share(men: float) -> float:
-    """Where a score in men goes on the graph, from -1 (the bottom) to +1 (the top): a curve
-    that saturates a few men out, as lichess's turns a score into a winning chance,
-    2 / (1 + e^(-1.4 men)) - 1 = tanh(0.7 men). Even is the middle; one man ahead is 60% of the
-    way up, two men 89%, three 97%, a forced win (counted as 20 men) the top. A man lost moves
-    the curve 30% of the graph's height from even, where the straight scale to +/-4 men
-    moved it an eighth, and a won game no longer flattens the rest."""
-    return math.tanh(0.7 * men)
+    """Where a score in men goes on the graph, from -1 (the bottom) to +1 (the top): the
+    expected result the review's labels are measured on (checkers.review.expected_result,
+    fitted to master games), as lichess draws its winning chance, 2 * expected - 1. Even is the
+    middle; a man ahead (0.86 of a point) is 72% of the way up, two men 95%, a forced win the
+    top. A man lost from even moves the curve 36% of the graph's height, where the straight
+    scale to +/-4 men moved it an eighth, and a won game no longer flattens the rest."""
+    return 2.0 * expected_result(men) - 1.0
 
 
 MARKED = (Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
