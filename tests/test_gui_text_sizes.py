@@ -141,7 +141,16 @@ def test_both_themes_give_their_texts_the_same_sizes() -> None:
 
 
 @pytest.mark.parametrize(
-    ("size", "theme_name"), [((720, 480), "contrast"), ((1280, 800), "wood")], ids=str
+    ("size", "theme_name"),
+    # The smallest and the walk's sizes, and the 16:9 desktops Settings offers (wider than tall
+    # beside the 16:10 layouts were made at).
+    [
+        ((720, 480), "contrast"),
+        ((1280, 800), "wood"),
+        ((1366, 768), "contrast"),
+        ((1920, 1080), "wood"),
+    ],
+    ids=str,
 )
 @pytest.mark.usefixtures("shallow_review")
 def test_every_screen_draws_its_words_at_12_px_or_more_and_in_their_boxes(
