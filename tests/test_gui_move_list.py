@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
 from gui_driving import post, run_until, screen_of
 from pygame_gui.elements import UILabel
@@ -203,3 +204,52 @@ def test_review_marks_follow_their_moves_as_the_list_scrolls(
     marks = {}
     app.step(1 / 60)
     marks_in_view()
+
+
+def _drawn_as_settled(button: pygame_gui.elements.UIButton) -> bool:
+    """Whether the button's picture on screen is the one it settles to once pygame_gui has
+    redrawn all its states (it redraws a button's other states one a frame, after a text
+    change)."""
+    shown = pygame.image.tobytes(button.image, "RGBA")
+    shape = button.drawable_shape
+    assert shape is not None
+    while shape.states_to_redraw_queue:
+        shape.update(0.0)
+    button.update(0.0)
+    return shown == pygame.image.tobytes(button.image, "RGBA")
+
+
+def test_the_selected_move_shows_its_own_text_when_the_window_goes_to_sleep(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk (2026-11-29): after Next mistake, the highlighted cell read "23-19?" while the
+    # note, the board and the file said 30-26: a recycled button's selected look kept the
+    # text it had when last selected, and the window slept before pygame_gui redrew it.
+    import random
+
+    app = long_game(make_app)
+    panel = panel_of(app)
+    screen = screen_of(app)
+    rng = random.Random(3)
+    stale = []
+    for _ in range(60):
+        ply = rng.randrange(1, 301)
+        marks = {
+            p: MoveMark("#move_mistake", "?", "a mistake") for p in rng.sample(range(1, 301), 40)
+        }
+        screen.game.go_to(ply)
+        panel.set_marks(marks)
+        for _ in range(rng.randrange(0, 4)):
+            app.step(1 / 60)
+        run_until(
+            app,
+            lambda ply=ply: (
+                ply in panel.visible_plies() and not panel.scrolling() and screen.wake_in() is None
+            ),
+        )
+        cell = screen.move_cell(ply)
+        assert cell.is_selected
+        assert cell.text == screen.game.record.line[ply - 1].pdn() + ("?" if ply in marks else "")
+        if not _drawn_as_settled(cell):
+            stale.append((ply, cell.text))
+    assert not stale, stale

@@ -408,6 +408,20 @@ class _Row:
         setting a theme id costs as much as a new button."""
 
 
+def _draw_shown_state(button: UIButton) -> None:
+    """Draw the look the button shows now (normal, selected...) at once with its new text and
+    colours: pygame_gui redraws a button's other looks one a frame after a change, and a
+    window asleep once the list settled went on showing the old one (the walk read a selected
+    `23-19?` for 30-26, the text that button had had when last selected)."""
+    shape = button.drawable_shape
+    if shape is None:
+        return
+    state = shape.active_state.state_id
+    if state in shape.states_to_redraw_queue:
+        shape.states_to_redraw_queue.remove(state)
+        shape.redraw_state(state)
+
+
 def _count_forms(text: str) -> tuple[str, ...]:
     """`3 left (2 kings)`, then shorter for a narrow panel: `3 (2 kings)`, `3 (2 K)`."""
     short = text.replace(" left", "")
@@ -872,6 +886,8 @@ class GamePanel:
                     button.set_tooltip(look[2])
                 if shown[3] != look[3]:
                     button.select() if look[3] else button.unselect()
+                if shown != look:
+                    _draw_shown_state(button)
                 row.looks[column] = look
         self.cells = cells
 
