@@ -5,6 +5,7 @@ Review starts from the game-over card, the load screen and the menu."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import multiprocessing
 import re
@@ -371,6 +372,19 @@ def test_a_side_with_only_forced_moves_is_said_to_have_no_accuracy() -> None:
     black, white = progress.table()
     assert black == ("Black", "no choice", "0", "0", "0")
     assert white == ("White", "-", "0", "0", "0")  # nothing of White's reviewed
+
+
+def test_a_side_with_only_book_moves_so_far_has_no_accuracy_yet_while_the_review_runs() -> None:
+    # The walk (2026-11-29) read "no choice" in the Accuracy column while the review was still
+    # judging the opening's book moves: a choice may still come, so it says nothing yet.
+    start = Position()
+    book = start.legal_moves()[0]
+    second = start.move(book).legal_moves()[0]
+    progress = ReviewProgress(start, (book, second), 1.0)
+    review = forced_review(start, book)
+    progress.add(dataclasses.replace(review, label=Label.BOOK))
+    assert progress.running
+    assert progress.table()[0] == ("Black", "-", "0", "0", "0")
 
 
 # --- what the player sees of the strip, the table, the status line and the bar ----------------

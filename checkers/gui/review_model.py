@@ -464,8 +464,9 @@ class ReviewProgress:
             name = side.name.capitalize()
             if self.human is not None:
                 name += " (you)" if side is self.human else " (AI)"
-            if not item.moves:
-                accuracy = "-"  # nothing reviewed yet
+            if not item.moves or (item.accuracy is None and self.running):
+                # Nothing reviewed yet, or only book and forced moves so far: a choice may come.
+                accuracy = "-"
             elif item.accuracy is None:
                 # Book and forced moves are no choice: a side with only those has no accuracy.
                 accuracy = "no choice"
