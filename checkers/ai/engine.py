@@ -11,8 +11,7 @@ What makes it strong, in the order a node meets it:
 - futility pruning: one or two quiet moves from the horizon, a side a man (two men) below alpha
   is not searched on;
 - move order: the table's move (tried before the others are generated), then killers (quiet moves
-  that cut off at the same ply), then the counter-move (the quiet move that last cut off after
-  the opponent's quiet move just played), then the history heuristic; principal-variation search tries
+  that cut off at the same ply), then the history heuristic; principal-variation search tries
   each later move with a null window first, late quiet moves at reduced depth;
 - a zero-sum evaluation of its own (`evaluate_raw`), in hundredths of a man;
 - the endgame databases (`checkers.ai.endgame`): a node with few enough pieces scores its exact
@@ -585,10 +584,6 @@ class Engine:
         self.from_database = False  # whether the last search's root was answered by them
         self.set_evaluation(evaluation)  # sets the empty table too
         self.history: defaultdict[RawMove, int] = defaultdict(int)
-        # The counter-moves: the quiet move that last cut off after an opponent's quiet move,
-        # keyed by that move; `line[ply]` is the move being searched from ply `ply`.
-        self.counters: dict[RawMove, RawMove] = {}
-        self.line: list[RawMove | None] = [None] * (_MAX_PLY + 2)
         self.killers: list[list[RawMove | None]] = []
         self.seen_twice: set[tuple[int, int, int, bool]] = set()
         self.path: set[tuple[int, int, int, bool]] = set()
@@ -622,7 +617,6 @@ class Engine:
         """Forget everything learnt in the previous game."""
         self.table = [None] * _TABLE_SLOTS
         self.history.clear()
-        self.counters.clear()
 
     def _reset_counters(
         self, stop: StopSignal | None, deadline: Deadline | None, node_limit: int | None
@@ -788,9 +782,7 @@ class Engine:
         best_score, best_move = -_INFINITY, moves[0]
         next_depth = depth if forced else depth - 1  # a forced reply costs no depth
         child_ply, child_to_move = ply + 1, not black_to_move
-        line = self.line
         for index, move in enumerate(moves):
-            line[ply] = move
             # `play` written out: a call per child cost 3.9% of the instructions per node.
             mover_delta, captured, king_delta, _ = move
             if black_to_move:
@@ -951,20 +943,12 @@ class Engine:
         return entry
 
     def _order(self, moves: list[RawMove], ply: int) -> None:
-        """Killers first, then the counter-move, then by history score, in place; captures keep
-        the generator's order (sorting them by the pieces they take made no difference to the
-        nodes searched)."""
+        """Killers first, then by history score, in place; captures keep the generator's order
+        (sorting them by the pieces they take made no difference to the nodes searched)."""
         if moves[0][1]:
             return
         # A defaultdict's own look-up as the key: no Python call per move (-40% sort time).
         moves.sort(key=self.history.__getitem__, reverse=True)
-        if ply:
-            previous = self.line[ply - 1]
-            if previous is not None and not previous[1]:
-                counter = self.counters.get(previous)
-                if counter is not None and counter in moves:
-                    moves.remove(counter)
-                    moves.insert(0, counter)
         first, second = self.killers[ply]
         if second is not None and second in moves:
             moves.remove(second)
@@ -1002,9 +986,6 @@ class Engine:
 
     def _remember_cutoff(self, move: RawMove, depth: int, ply: int) -> None:
         self.history[move] += depth * depth
-        previous = self.line[ply - 1]  # never called at the root
-        if previous is not None and not previous[1]:
-            self.counters[previous] = move
         killers = self.killers[ply]
         if killers[0] != move:
             killers[1], killers[0] = killers[0], move

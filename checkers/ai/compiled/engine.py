@@ -14,7 +14,7 @@ from checkers._bitboard import RawMove
 from checkers.ai import engine as python_engine
 from checkers.ai.compiled import evaluate, search
 from checkers.ai.compiled.movegen import decode_move, encode_move
-from checkers.ai.compiled.ordering import HISTORY_SIZE, NO_COUNTER
+from checkers.ai.compiled.ordering import HISTORY_SIZE
 from checkers.ai.compiled.probe import Databases, databases_for
 from checkers.ai.endgame import Endgames, material_of
 from checkers.ai.evaluation import Evaluation
@@ -56,7 +56,6 @@ class CompiledEngine(python_engine.Engine):
             self._root_scores,
         ) = search.new_arrays()
         self._history = np.zeros(HISTORY_SIZE, np.int64)
-        self._counters = np.zeros((NO_COUNTER + 1, 4), np.int64)  # the last row stays zero
         self._seen = np.zeros((1, 4), np.int64)  # the positions seen twice before the root
         self._seen_count = 0
         self._stack = np.zeros((_STACK, 3), np.int64)
@@ -79,7 +78,6 @@ class CompiledEngine(python_engine.Engine):
         """Forget everything learnt in the previous game."""
         self._table = np.zeros((search.TABLE_SLOTS, search.T_SIZE), np.int64)
         self._history[:] = 0
-        self._counters[:] = 0
 
     def _start(
         self,
@@ -139,7 +137,6 @@ class CompiledEngine(python_engine.Engine):
                 self._moves,
                 self._table,
                 self._history,
-                self._counters,
                 self._killers,
                 self._path,
                 self._seen,

@@ -13,8 +13,6 @@ from checkers.ai.compiled.movegen import bit_index, capture_pending
 
 __all__ = [
     "HISTORY_SIZE",
-    "NO_COUNTER",
-    "counter_slot",
     "order",
     "playable_killer",
     "remember_cutoff",
@@ -74,18 +72,6 @@ def history_index(delta: int, king_delta: int) -> int:
 
 
 HISTORY_SIZE = 4 * 64 * 64
-# The counter-moves' rows are keyed as the history is, by the opponent's quiet move just played;
-# one more row, always zero, stands for "none" (after a capture, or at the root).
-NO_COUNTER = HISTORY_SIZE
-
-
-@jit
-def counter_slot(previous: Array) -> int:
-    """The counter-moves' row for the move just played (a row of the move list): its own row
-    when quiet (as the Python engine's dict is keyed by quiet raw moves), else NO_COUNTER."""
-    if previous[1] or previous[0] == 0:
-        return NO_COUNTER
-    return history_index(previous[0], previous[2])
 
 
 @jit
@@ -131,9 +117,9 @@ def _to_front(moves: Array, count: int, killer: Array) -> None:
 
 
 @jit
-def order(moves: Array, count: int, history: Array, killers: Array, counter: Array) -> None:
+def order(moves: Array, count: int, history: Array, killers: Array) -> None:
     """As `Engine._order`: captures keep the generator's order; quiet moves by history, highest
-    first (a stable sort, as Python's), then the counter-move and this ply's killers in front."""
+    first (a stable sort, as Python's), then this ply's killers in front."""
     if moves[0, 1]:
         return
     # Insertion sort, a move passing only lower scores: stable, and no array made per node.
@@ -146,7 +132,6 @@ def order(moves: Array, count: int, history: Array, killers: Array, counter: Arr
             place -= 1
         if place < index:
             _move_to(moves, index, place)
-    _to_front(moves, count, counter)
     _to_front(moves, count, killers[1])
     _to_front(moves, count, killers[0])
 
@@ -174,14 +159,9 @@ def playable_killer(black: int, white: int, kings: int, black_to_move: bool, kil
 
 
 @jit
-def remember_cutoff(
-    move: Array, depth: int, history: Array, killers: Array, counters: Array, slot: int
-) -> None:
-    """As `Engine._remember_cutoff`: the history gains depth squared; the move is the counter
-    to the opponent's move whose row is `slot` (unless NO_COUNTER); a new first killer."""
+def remember_cutoff(move: Array, depth: int, history: Array, killers: Array) -> None:
+    """As `Engine._remember_cutoff`: the history gains depth squared; a new first killer."""
     history[history_index(move[0], move[2])] += depth * depth
-    if slot != NO_COUNTER:
-        counters[slot] = move
     if not (
         killers[0, 0] == move[0]
         and killers[0, 1] == move[1]

@@ -28,8 +28,6 @@ from checkers.ai.compiled.movegen import (
     popcount,
 )
 from checkers.ai.compiled.ordering import (
-    NO_COUNTER,
-    counter_slot,
     order,
     playable_killer,
     remember_cutoff,
@@ -160,7 +158,6 @@ def run(
     moves: Array,
     table: Array,
     history: Array,
-    counters: Array,
     killers: Array,
     path: Array,
     seen: Array,
@@ -357,13 +354,7 @@ def run(
                     continue
                 forced, unsorted = count == 1, False
                 if not forced:
-                    order(
-                        own_moves,
-                        count,
-                        history,
-                        killers[ply],
-                        counters[_counter(frames, moves, ply)],
-                    )
+                    order(own_moves, count, history, killers[ply])
             if no_progress >= FORTY_MOVE_PLIES:
                 ret, ply, mode = 0, ply - 1, M_RETURN
                 continue
@@ -473,12 +464,7 @@ def run(
                     if score >= beta:
                         if not captured and ply > 0:
                             remember_cutoff(
-                                moves[ply, index],
-                                frame[F_DEPTH],
-                                history,
-                                killers[ply],
-                                counters,
-                                _counter(frames, moves, ply),
+                                moves[ply, index], frame[F_DEPTH], history, killers[ply]
                             )
                         frame[F_INDEX] = frame[F_COUNT]  # cut off: store the result
                         continue
@@ -492,24 +478,9 @@ def run(
                         moves[ply, count] = rest[other]
                         count += 1
                 if count > 1:
-                    order(
-                        moves[ply, 1:],
-                        count - 1,
-                        history,
-                        killers[ply],
-                        counters[_counter(frames, moves, ply)],
-                    )
+                    order(moves[ply, 1:], count - 1, history, killers[ply])
                 frame[F_COUNT] = count
             frame[F_INDEX] = index + 1
-
-
-@jit
-def _counter(frames: Array, moves: Array, ply: int) -> int:
-    """The counter-moves' row for the move that led to the node at `ply` (NO_COUNTER at the
-    root)."""
-    if ply == 0:
-        return NO_COUNTER
-    return counter_slot(moves[ply - 1, frames[ply - 1, F_INDEX]])
 
 
 @jit
