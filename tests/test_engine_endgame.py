@@ -81,14 +81,12 @@ def test_node_counts_unchanged_where_the_databases_do_not_apply() -> None:
     without = Engine(endgames=None).search(position, Limits(depth=8))
     assert (with_databases.nodes, with_databases.score) == (without.nodes, without.score)
     patterns = engine_module._PATTERNS
-    # the tuned weights, and with CHECKERS_PATTERNS=on the packaged pattern tables (the
-    # history's malus changed them from 6619 and 7696)
-    assert with_databases.nodes == (5990 if patterns is None else 7437)
-    try:  # with the weights it had then: 6035 as the engine before the databases searched it,
-        # 6447 since the history's malus
+    # the tuned weights, and with CHECKERS_PATTERNS=on the packaged pattern tables
+    assert with_databases.nodes == (6619 if patterns is None else 7696)
+    try:  # with the weights it had then, as the engine before the databases searched it
         engine_module._install(HAND_SET)
         engine_module._install_patterns(None)
-        assert Engine().search(position, Limits(depth=8)).nodes == 6447
+        assert Engine().search(position, Limits(depth=8)).nodes == 6035
     finally:
         engine_module._install(TUNED)
         engine_module._install_patterns(patterns)

@@ -11,8 +11,7 @@ What makes it strong, in the order a node meets it:
 - futility pruning: one or two quiet moves from the horizon, a side a man (two men) below alpha
   is not searched on;
 - move order: the table's move (tried before the others are generated), then killers (quiet moves
-  that cut off at the same ply), then the history heuristic (a quiet move that cuts off gains
-  depth squared, the quiet moves tried before it at that node lose as much); principal-variation search tries
+  that cut off at the same ply), then the history heuristic; principal-variation search tries
   each later move with a null window first, late quiet moves at reduced depth;
 - a zero-sum evaluation of its own (`evaluate_raw`), in hundredths of a man;
 - the endgame databases (`checkers.ai.endgame`): a node with few enough pieces scores its exact
@@ -836,7 +835,7 @@ class Engine:
                         self.partial = (score, move)
                     if score >= beta:
                         if not captured and not at_root:  # the root's cutoffs teach nothing
-                            self._remember_cutoff(move, depth, ply, moves, index)
+                            self._remember_cutoff(move, depth, ply)
                         break
             if unsorted:  # the table's move or killer did not cut off: on with the rest
                 unsorted = False
@@ -985,17 +984,8 @@ class Engine:
                 return None if capture_pending(black, white, kings, black_to_move) else killer
         return None
 
-    def _remember_cutoff(
-        self, move: RawMove, depth: int, ply: int, moves: list[RawMove], index: int
-    ) -> None:
-        """The history: the move that cut off gains depth squared, the quiet moves tried before
-        it at this node (all of them: a capture position has no quiet move) lose as much; the
-        killers: a new first."""
-        history = self.history
-        bonus = depth * depth
-        history[move] += bonus
-        for tried in moves[:index]:
-            history[tried] -= bonus
+    def _remember_cutoff(self, move: RawMove, depth: int, ply: int) -> None:
+        self.history[move] += depth * depth
         killers = self.killers[ply]
         if killers[0] != move:
             killers[1], killers[0] = killers[0], move

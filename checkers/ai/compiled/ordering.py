@@ -159,14 +159,9 @@ def playable_killer(black: int, white: int, kings: int, black_to_move: bool, kil
 
 
 @jit
-def remember_cutoff(moves: Array, index: int, depth: int, history: Array, killers: Array) -> None:
-    """As `Engine._remember_cutoff`: move `index` of the node's list gains depth squared in the
-    history, the moves tried before it lose as much; a new first killer."""
-    bonus = depth * depth
-    move = moves[index]
-    history[history_index(move[0], move[2])] += bonus
-    for tried in range(index):
-        history[history_index(moves[tried, 0], moves[tried, 2])] -= bonus
+def remember_cutoff(move: Array, depth: int, history: Array, killers: Array) -> None:
+    """As `Engine._remember_cutoff`: the history gains depth squared; a new first killer."""
+    history[history_index(move[0], move[2])] += depth * depth
     if not (
         killers[0, 0] == move[0]
         and killers[0, 1] == move[1]

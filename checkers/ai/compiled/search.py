@@ -464,7 +464,7 @@ def run(
                     if score >= beta:
                         if not captured and ply > 0:
                             remember_cutoff(
-                                moves[ply], index, frame[F_DEPTH], history, killers[ply]
+                                moves[ply, index], frame[F_DEPTH], history, killers[ply]
                             )
                         frame[F_INDEX] = frame[F_COUNT]  # cut off: store the result
                         continue
