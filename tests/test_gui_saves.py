@@ -673,7 +673,8 @@ def test_a_resumed_games_explorer_names_the_kept_best_move_with_the_panels_numbe
 
     engine = Level("quick", "test opponent", "alphabeta", "engine", depth=6)
     judge = Level("judge", "test judge", "alphabeta", "engine", depth=2)
-    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(engine), judge=judge)
+    hint = Level("hint", "test hint", "alphabeta", "engine", depth=2)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(engine), judge=judge, hint=hint)
     app = make_app(config, autosave=True)
     game = screen_of(app).game
     click(app, 11)
@@ -725,3 +726,12 @@ def test_a_resumed_games_explorer_names_the_kept_best_move_with_the_panels_numbe
         assert float(figure) == float(number) * (1 if side == "you" else -1), (figure, words)
     kept_judgement = resumed.judgement()
     assert kept_judgement is not None and kept_judgement.line == judged.line[:8]
+    # Back in the game, a hint (a shallower search than the kept one) names the same best
+    # move on the panel, with the same number: it named its own beside the deeper number.
+    press(fresh, pygame.K_ESCAPE)
+    assert screen_of(fresh).game is resumed
+    press(fresh, pygame.K_h, "h")
+    run_until(fresh, lambda: resumed.hint is not None and resumed.thinking is None)
+    assert resumed.hint.pdn() == best
+    assert f"Hint: {best}" in panel_lines(resumed).search
+    assert resumed.status == f"Hint: {best} ({words}, {judged.depth} turns ahead)."
