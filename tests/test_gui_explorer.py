@@ -3,6 +3,7 @@ archives added counted, a click on a move playing it, an archive added with the 
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -277,3 +278,139 @@ def test_the_databases_result_kept_stands_over_a_deeper_search(tmp_path: Path) -
     deeper = Analysis(20, (AnalysisLine("1-6", -3.0, ("1-6", "10-15")),))
     note = pane.engine_note(position, deeper)
     assert note.endswith("engine: Black wins in 5 moves (databases)"), note
+
+
+WALK_BOOK_POSITION = "B:W19,21,22,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12"
+"""The walk of 2026-11-29's position (24: 1. 11-15 24-19 15x24 28x19, Black to move), where
+the book's line read "8-11 (+0.25), 9-13 (+0.25)" beside the board's best three, 8-11 +0.25,
+9-14 even and 10-14 even."""
+
+
+def _book_figures(book: str) -> dict[str, str | None]:
+    """The book's moves on the footer's line as a player reads them: each with the figure in
+    brackets after it, or None where none is given."""
+    listed = book.removeprefix("Book (•): ").split(", ")
+    figures: dict[str, str | None] = {}
+    for item in listed:
+        move, _, figure = item.replace("\u00a0", " ").partition(" (")
+        assert move not in figures, book  # one move, named once
+        figures[move] = figure.removesuffix(")") if figure else None
+    return figures
+
+
+def test_the_books_moves_give_the_engines_figures_never_the_books_own(tmp_path: Path) -> None:
+    """One position reads the same at one moment: a book move the board's lines score gives
+    their figure; one the engine has not judged is named without a figure (the book's own
+    came from the book builder's search: "9-13 (+0.25)" read beside the board's best three,
+    which left 9-13 out); a kept judgement of the position after a book move gives its figure
+    once it has looked as deep as the board."""
+    from checkers.board import WHITE
+    from checkers.coach.explain import Analysis, AnalysisLine
+    from checkers.coach.judgement import Judgement, Judgements
+
+    position = Position.from_fen(WALK_BOOK_POSITION)
+    known = Judgements()
+    pane = ExplorerPane(tmp_path / "explorer", tmp_path / "games", known=known)
+    try:
+        assert pane.texts(position, None)["explorer book"] == "Book (•): 8-11, 9-13"
+        # The board's best three at 17 turns ahead, as the walk read them.
+        board = Analysis(
+            17,
+            (
+                AnalysisLine("8-11", 0.25, ("8-11", "25-22", "11-15")),
+                AnalysisLine("9-14", 0.0, ("9-14", "22-18")),
+                AnalysisLine("10-14", 0.05, ("10-14", "19-15")),
+            ),
+        )
+        book = pane.texts(position, board)["explorer book"]
+        assert _book_figures(book) == {"8-11": "+0.25", "9-13": None}, book
+        # The board scoring every move (as it does with the explorer shown): 9-13 has its own.
+        every = Analysis(
+            9,
+            (
+                AnalysisLine("8-11", 0.3, ("8-11", "25-22")),
+                AnalysisLine("9-14", 0.1, ("9-14", "22-18")),
+                AnalysisLine("9-13", -0.35, ("9-13", "22-18")),
+            ),
+        )
+        book = pane.texts(position, every)["explorer book"]
+        assert _book_figures(book) == {"8-11": "+0.30", "9-13": "-0.35"}, book
+        # The game's deeper judgement of the position after 9-13 (White to move there, a
+        # quarter of a man up: -0.25 for Black's move) stands over the board's shallower one.
+        after = position.move(Move.from_pdn("9-13", position))
+        known.judge(after, Judgement(0.25, 1.0, WHITE, 12, line=("22-18",)))
+        assert _book_figures(pane.texts(position, every)["explorer book"])["9-13"] == "-0.25"
+        # ... but not over the board's 17 turns: that search left 9-13 out, and says nothing.
+        assert _book_figures(pane.texts(position, board)["explorer book"])["9-13"] is None
+    finally:
+        pane.close()
+
+
+def _for_mover(words: str, mover: str) -> float | None:
+    """A score in the window's words (`+0.25 for Black`, `even`) in men for the side to move
+    (`mover`, `Black` or `White`), as the explorer's column gives it; None for other words."""
+    found = re.search(r"([+-]\d+\.\d\d) for (Black|White)|\beven\b", words)
+    if found is None:
+        return None
+    if found.group(1) is None:
+        return 0.0
+    value = float(found.group(1))
+    return value if found.group(2) == mover else -value
+
+
+def test_the_footers_book_moves_read_as_the_boards_lines_at_one_moment(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """The walk's position at 720x480 in High contrast, driven as a player does it: the
+    explorer's footer names the book's moves with the figure the board gives each (its best
+    move the bar's number, every other the board's own line's), read at one moment with the
+    board's lines and bar; never the book builder's figure beside them."""
+    from checkers.coach.judgement import kept_over
+    from checkers.gui.settings import Settings
+    from checkers.notation import is_even
+
+    app = make_app(size=(720, 480), settings=Settings(theme="contrast"))
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    for move in ("11-15", "24-19", "15x24", "28x19"):
+        board.play_text(move)
+    assert board.position == Position.from_fen(WALK_BOOK_POSITION)
+    press(app, pygame.K_o, "o")
+    board, pane = pane_of(app)
+
+    def footer() -> str:
+        shown = " ".join(pane.labels[f"footer {i}"].text for i in range(pane.footer_lines))
+        return shown.split(" Win/draw/loss")[0].strip()
+
+    def settled() -> bool:
+        analysis = board.analysis
+        if analysis is None or analysis.depth < 4:
+            return False
+        texts = pane.texts(board.position, analysis, board.deepening() is not None)
+        return footer() == texts["explorer book"]  # the labels show this moment's lines
+
+    run_until(app, settled)
+    position, analysis = board.position, board.analysis
+    assert analysis is not None
+    figures = _book_figures(footer())
+    assert list(figures) == ["8-11", "9-13"]
+    rows = {row.move: row.score for row in board.rows()}
+    evaluation = board.evaluation()
+    assert evaluation is not None
+    kept = kept_over(board.known, position, analysis)
+    best = kept.line[0] if kept is not None and kept.line else analysis.lines[0].move
+    for move, figure in figures.items():
+        legal = Move.from_pdn(move, position)
+        assert position.move(legal) not in board.known  # no other judgement of its own here
+        if move == best:
+            said = evaluation[1]  # the bar's number is the best move's
+        else:
+            assert move in rows, (move, rows)  # with the explorer shown, every move is scored
+            said = rows[move]
+        number = _for_mover(said, "Black")
+        assert figure is not None and number is not None, (move, figure, said)
+        if figure == "even":
+            assert is_even(number), (move, said)
+        else:
+            assert float(figure) == number, (move, figure, said)

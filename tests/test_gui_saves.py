@@ -538,3 +538,200 @@ def test_a_damaged_judged_tag_costs_only_the_score(make_app, data: Path, judged:
     game = screen_of(fresh).game
     assert game.status.startswith("Resumed after White's move 1.")
     assert game.judgement() is None and "Judged" not in game.tags
+
+
+PREVIOUS_VERSION_FILE = Path(__file__).parent / "data" / "pdn" / "judged_without_lines.pdn"
+"""A game against the AI (Quick, 6 turns ahead) left after 1. 11-15 21-17, saved by the
+version before judgements kept their lines: its `Judged` tag has scores only."""
+
+
+def test_the_judged_tag_keeps_each_judgements_line_and_reads_a_tag_without_one() -> None:
+    from checkers.board import WHITE
+    from checkers.coach.judgement import Judgement, Judgements
+    from checkers.gui.game_control.bookkeeping import (
+        JUDGED_TAG,
+        judged_tag,
+        restore_judgements,
+    )
+    from checkers.record import GameRecord
+
+    record = GameRecord.replay(tuple(Move.from_pdn(m, p) for m, p in _replay("11-15 21-17")))
+    known = Judgements()
+    line = _first_moves(record.positions[2], 9)
+    assert line[:4] == ("10-14", "17x10", "7x14", "22-17")
+    known.judge(record.positions[2], Judgement(-0.15, 1.0, WHITE, 6, line=line))
+    known.judge(record.positions[1], Judgement(-0.05, 1.0, WHITE, 6))
+    tag = judged_tag(record, known)
+    # The line's first moves (as many as the panel names), the best move first.
+    assert tag == {JUDGED_TAG: "1 W -0.05 1 6; 2 W -0.15 1 6 " + " ".join(line[:8])}
+    back = restore_judgements(record, dict(tag))
+    assert back[record.positions[2]].line == line[:8]
+    assert back[record.positions[2]].score == -0.15 and back[record.positions[2]].depth == 6
+    assert back[record.positions[1]].line == ()
+    # The previous version's tag (scores only) reads as it did.
+    old = restore_judgements(record, {JUDGED_TAG: "1 W -0.05 1 6; 2 W -0.15 1 6"})
+    assert old[record.positions[2]] == Judgement(-0.15, 1.0, WHITE, 6)
+    # A line damaged in the file keeps the moves that replay up to the first that does not.
+    damaged = restore_judgements(record, {JUDGED_TAG: "2 W -0.15 1 6 10-14 17x10 6-10 7x14"})
+    assert damaged[record.positions[2]].line == ("10-14", "17x10")
+    assert damaged[record.positions[2]].score == -0.15
+    # The databases' mark stays before the line.
+    exact = Judgements()
+    exact.judge(record.positions[2], Judgement(0.0, 1.0, WHITE, 3, True, ("9-13",)))
+    written = judged_tag(record, exact)
+    assert written == {JUDGED_TAG: "2 W 0 1 3 db 9-13"}
+    assert restore_judgements(record, dict(written)) == exact
+
+
+def test_a_judged_tag_of_long_lines_stays_within_what_a_reader_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from checkers.board import WHITE
+    from checkers.coach.judgement import Judgement, Judgements
+    from checkers.formats.pdn import game_from_record, read_game, write_game
+    from checkers.gui.game_control import bookkeeping
+    from checkers.gui.game_control.bookkeeping import judged_tag, restore_judgements
+    from checkers.record import GameRecord
+
+    moves = "11-15 21-17 9-13 25-21 5-9 29-25 8-11 17-14"
+    record = GameRecord.replay(tuple(Move.from_pdn(m, p) for m, p in _replay(moves)))
+    known = Judgements()
+    for ply in range(3, 9):
+        position = record.positions[ply]
+        line: list[str] = []
+        for _ in range(40):  # a line of forty moves, longer than any tag room
+            legal = position.legal_moves()
+            if not legal:
+                break
+            move = max(legal, key=lambda move: len(move.pdn()))
+            line.append(move.pdn())
+            position = position.move(move)
+        known.judge(record.positions[ply], Judgement(0.1234567, 1.0, WHITE, 17, line=tuple(line)))
+    # Lines kept whole (forty moves) would not fit in what a reader takes: shorter ones do.
+    monkeypatch.setattr(bookkeeping, "JUDGED_LINE_MOVES", 40)
+    tag = judged_tag(record, known)
+    assert len(tag["Judged"]) <= 1000
+    text = write_game(game_from_record(record, tag))
+    read = read_game(text).tags
+    assert (
+        read["Judged"] == tag["Judged"]
+    )  # whole: the reader cuts a tag's value longer than 1,000 characters
+    back = restore_judgements(record, dict(read))
+    assert len(back) == 6 and all(len(judged.line) == 4 for judged in back.values())
+
+
+def _first_moves(position: Position, count: int) -> tuple[str, ...]:
+    """A line of `count` legal moves from `position`: each the first legal move in PDN order."""
+    line = []
+    for _ in range(count):
+        move = min(position.legal_moves(), key=Move.pdn)
+        line.append(move.pdn())
+        position = position.move(move)
+    return tuple(line)
+
+
+def _replay(moves: str) -> list[tuple[str, Position]]:
+    """Each move of `moves` (PDN, spaces between) with the position it is played in."""
+    position, found = Position(), []
+    for text in moves.split():
+        found.append((text, position))
+        position = position.move(Move.from_pdn(text, position))
+    return found
+
+
+def test_a_file_saved_before_judgements_kept_lines_resumes_with_its_scores(
+    make_app, data: Path
+) -> None:
+    from checkers.gui.game_view.panel import panel_lines
+
+    (data / "games").mkdir(exist_ok=True)
+    (data / "games" / "2026-11-29 14-20 You vs AI.pdn").write_bytes(
+        PREVIOUS_VERSION_FILE.read_bytes()
+    )
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    assert isinstance(fresh.screen, ResumeScreen)
+    press(fresh, pygame.K_RETURN)
+    screen = screen_of(fresh)
+    game = screen.game
+    assert game.status.startswith("Resumed after White's move 1.")
+    judged = game.judgement()
+    assert judged is not None and (judged.score, judged.depth, judged.line) == (-0.15, 6, ())
+    assert "Score even (looked 6 turns ahead)" in panel_lines(game).search
+    assert screen.bar.label() == "even"
+
+
+def test_a_resumed_games_explorer_names_the_kept_best_move_with_the_panels_number(
+    make_app, data: Path
+) -> None:
+    """The judgement a resumed game reads back from its file keeps its line: the explorer's
+    row of its best move gives the panel's number (without the line, the row waited for the
+    board's own, shallower search and gave its number beside the panel's)."""
+    from gui_driving import run_until
+
+    from checkers.gui.game_view.panel import panel_lines
+    from checkers.gui.screens.analysis import AnalysisScreen
+
+    engine = Level("quick", "test opponent", "alphabeta", "engine", depth=6)
+    judge = Level("judge", "test judge", "alphabeta", "engine", depth=2)
+    hint = Level("hint", "test hint", "alphabeta", "engine", depth=2)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(engine), judge=judge, hint=hint)
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    click(app, 11)
+    click(app, 15)
+    run_until(
+        app,
+        lambda: (
+            game.record.ply == 2
+            and game.thinking is None
+            and app.ai.pending is None
+            and app.ai.explaining is None
+        ),
+    )
+    app.step(1 / 60)
+    judged = game.judgement()
+    assert judged is not None and judged.line
+    press(app, pygame.K_q, "q")
+    app.close()
+    fresh = make_app(config, autosave=True, offer_resume=True)
+    press(fresh, pygame.K_RETURN)
+    screen = screen_of(fresh)
+    resumed = screen.game
+    best = judged.line[0]  # the best move the game named before it was left
+    score = [line for line in panel_lines(resumed).search if line.startswith("Score ")]
+    assert score, panel_lines(resumed).search
+    words = score[0].removeprefix("Score ").split(" (")[0]  # `even`, `+0.15 for the AI`
+    # A game of the saved games went on from here with the best move, so it has a row.
+    played = " ".join(move.pdn() for move in resumed.record.moves)
+    other = f'[Result "*"]\n\n1. {played} {best} *\n'
+    (data / "games" / "another game.pdn").write_text(other, encoding="utf-8")
+    press(fresh, pygame.K_o, "o")  # the explorer, on the analysis board
+    board = fresh.screen
+    assert isinstance(board, AnalysisScreen) and board.explorer is not None
+    board.context.ai.cancel()  # the board's own search left out: the kept judgement alone
+    board.request = None
+    board.analysis = None
+    pane = board.explorer
+    run_until(fresh, lambda: any(pane.buttons[f"row {i}"].text == best for i in range(2)))
+    row = next(i for i in range(pane.row_count()) if pane.buttons[f"row {i}"].text == best)
+    fresh.step(1 / 60)
+    figure = pane.labels[f"row {row} engine"].text.removesuffix(" •")
+    note = pane.texts(board.position, board.analysis)["explorer engine"]
+    assert f"engine: {words}, looked {judged.depth} turns ahead" in note, note
+    if words == "even":
+        assert figure == "even"
+    else:
+        # The column is told from the side to move (Black, you), the panel for the side ahead.
+        number, side = words.split(" for ")
+        assert float(figure) == float(number) * (1 if side == "you" else -1), (figure, words)
+    kept_judgement = resumed.judgement()
+    assert kept_judgement is not None and kept_judgement.line == judged.line[:8]
+    # Back in the game, a hint (a shallower search than the kept one) names the same best
+    # move on the panel, with the same number: it named its own beside the deeper number.
+    press(fresh, pygame.K_ESCAPE)
+    assert screen_of(fresh).game is resumed
+    press(fresh, pygame.K_h, "h")
+    run_until(fresh, lambda: resumed.hint is not None and resumed.thinking is None)
+    assert resumed.hint.pdn() == best
+    assert f"Hint: {best}" in panel_lines(resumed).search
+    assert resumed.status == f"Hint: {best} ({words}, {judged.depth} turns ahead)."

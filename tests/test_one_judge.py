@@ -26,6 +26,7 @@ from checkers.coach.judgement import kept_over
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, Mode, PlayerConfig
+from checkers.gui.explaining import line_words
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import EXPECTS, panel_lines, scored_search
 from checkers.gui.screens.analysis import AnalysisScreen
@@ -185,6 +186,7 @@ def check_position(app: App, hint: bool = True) -> None:
     assert ai_view(note["explorer engine"]) == ai_view(shown_board[1]), note["explorer engine"]
     assert_side_words(game, note["explorer engine"])
     check_explorer_row(board, note["explorer engine"])
+    check_explorer_book(board, note)
     # (The board's search restarts under the explorer: it may have no result yet.)
     if board.analysis is not None:
         looked = max(looked, board.analysis.depth)
@@ -230,6 +232,55 @@ def check_explorer_row(board: AnalysisScreen, note: str) -> None:
     else:
         # The column is told from the side to move, the note for the side ahead.
         assert float(figure) * (1 if position.turn is WHITE_SIDE else -1) == noted, (figure, note)
+
+
+def check_explorer_book(board: AnalysisScreen, texts: dict[str, str]) -> None:
+    """The explorer's footer names the opening book's moves (when the position is in the
+    book) with the figure the board gives each at the same moment, read as a player reads
+    it: the best move the note's (and the bar's) number, a move after which the game keeps a
+    judgement as deep as the board's search that judgement's, any other the board's own line
+    of it; a move the engine has not judged has no figure (the book builder's own figures
+    are never shown beside the board's: the walk of 2026-11-29 read '9-13 (+0.25)' from the
+    book where the board's lines left 9-13 out)."""
+    explorer = board.explorer
+    assert explorer is not None
+    book = texts["explorer book"]
+    if not book.startswith("Book (•): "):
+        return
+    position, analysis = board.position, board.analysis
+    mover = position.turn
+    lines = {line.move: line for line in analysis.lines} if analysis is not None else {}
+    depth = analysis.depth if analysis is not None and analysis.lines else 0
+    kept = kept_over(board.known, position, analysis)
+    best = (
+        kept.line[0]
+        if kept is not None and kept.line
+        else analysis.lines[0].move
+        if kept is None and analysis is not None and analysis.lines and analysis.depth
+        else None
+    )
+    table = {row.move for row in explorer.rows(position, analysis) if row.engine}
+    for item in book.removeprefix("Book (•): ").split(", "):
+        move, _, shown = item.replace("\u00a0", " ").partition(" (")
+        after = board.known.get(position.move(Move.from_pdn(move, position)))
+        said: str | None = None
+        if move == best:
+            said = texts["explorer engine"].split("engine: ", 1)[1]
+        elif after is not None and (after.database or after.depth >= depth):
+            said = score_words(after.score, after.man, after.side, board.human)
+        elif move in lines:
+            said = line_words(lines[move], mover, board.human)
+        if move in table or said is None:
+            assert not shown, (item, book)  # the table gives it, or the engine has not judged it
+            continue
+        expected = ai_view(said)
+        assert shown and expected is not None, (item, said)
+        figure = shown.removesuffix(")")
+        if figure == "even":
+            assert is_even(expected), (item, said)
+        else:
+            sign = 1 if mover is WHITE_SIDE else -1
+            assert float(figure) * sign == expected, (item, said)
 
 
 def check_review(app: App, plies: Sequence[int]) -> None:

@@ -23,7 +23,6 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from checkers import paths
 from checkers.ai.book import packaged_book
-from checkers.ai.engine import MAN
 from checkers.ai.search import is_win_score
 from checkers.board import Move, Position, Side
 from checkers.coach.explain import Analysis, format_men, win_in_moves
@@ -423,7 +422,9 @@ class ExplorerPane:
             for line in analysis.lines:
                 scores[line.move] = move_figure(line.score, line.win_in)
         depth = analysis.depth if analysis is not None and analysis.lines else 0
-        for text in list(scores) + [entry.move for entry in self.moves]:
+        # The analysis's moves, the games' and the book's (the footer names the book's).
+        games = [entry.move for entry in self.moves]
+        for text in dict.fromkeys([*scores, *games, *book_moves(position)]):
             move = legal_move(text, position)
             after = self.known.get(position.move(move)) if move is not None else None
             if after is not None and (after.database or after.depth >= depth):
@@ -508,6 +509,7 @@ class ExplorerPane:
             shorter = came_here(total, games, self.sources(), short=1)
             shortest = came_here(total, games, self.sources(), short=2)
         book = book_moves(position)
+        scores = self.engine_scores(position, analysis)
         # A table of moves reads from the side to move, as every explorer's does (the window's
         # prose names the side ahead instead): said once, under the table, with the position's
         # one score as the panel gives it.
@@ -515,11 +517,18 @@ class ExplorerPane:
         if any(not row.stats.finished for row in rows):
             engine += f"; {NO_SHARES}: no game from here has a result yet"
         # A move and its score never part at a line's end (a no-break space joins them). A
-        # move the engine has scored in the table shows that one figure only: the book's,
-        # from an older and other search, would read as a second opinion of the same move.
+        # book move the engine has judged (the board's lines, a kept judgement of the position
+        # after it) gives the engine's figure, the one the board's lines and the bar give; one
+        # the table scores gives it there only. The book's own figures come from the book
+        # builder's older search: beside the board's lines they read as a second opinion of
+        # one position (the walk of 2026-11-29 read "9-13 (+0.25)" from the book while the
+        # board's best three, without 9-13, were +0.25, even and even), so a move the engine
+        # has not judged is named without one.
         listed = ", ".join(
-            move if row_scored(rows, move) else f"{move}\u00a0({score})"
-            for move, score in book.items()
+            f"{move}\u00a0({scores[move]})"
+            if move in scores and not row_scored(rows, move)
+            else move
+            for move in book
         )
         texts = {
             "explorer title": "Games played here",
@@ -777,12 +786,13 @@ def _judged_figure(score: float, man: float) -> str:
     return move_figure(round(score / man, 2), None)
 
 
-def book_moves(position: Position) -> dict[str, str]:
-    """The opening book's moves in `position` with their scores as the engine's column says
-    them (`even` under a fifth of a man; empty if not in the book)."""
+def book_moves(position: Position) -> tuple[str, ...]:
+    """The opening book's moves in `position`, the book's best first (none if it is not in
+    the book). Their scores are the book builder's own search's, not shown: the engine's
+    judgement of each is the one the pane gives (`ExplorerPane.engine_scores`)."""
     book = packaged_book()
     moves = book.moves(position) if book is not None else None
-    return {move.pdn(): _judged_figure(score, MAN) for move, score in moves or ()}
+    return tuple(move.pdn() for move, _ in moves or ())
 
 
 def _head_style(key: str) -> str:

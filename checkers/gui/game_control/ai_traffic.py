@@ -28,6 +28,7 @@ from checkers.gui.aiworker import (
 from checkers.gui.config import Mode
 from checkers.gui.game_control.declaring import answer_draw
 from checkers.gui.game_control.judging import (
+    hinted_move,
     judge_explained,
     judges_like_the_engine,
     one_ply_nearer,
@@ -281,9 +282,10 @@ def _moved(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
 def _hinted(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
     """A hint: the move is shown with the game's one score for this position (the deepest
     search's, perhaps not the hint's own), as the panel and the bar give it."""
-    game.hint = move
     judged = game.judgement()
     assert judged is not None
+    move = hinted_move(judged, move, game.position)  # the move of the number it gives
+    game.hint = move
     human = game.human_opponent()
     if judged.database:  # the databases' result: no search depth to tell
         words = database_note(judged.score, judged.side, human)

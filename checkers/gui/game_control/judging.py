@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DRAW_MARGIN",
     "draw_answer",
+    "hinted_move",
     "judge_explained",
     "judges_like_the_engine",
     "one_ply_nearer",
@@ -52,6 +53,20 @@ def one_ply_nearer(judgement: Judgement, move: Move) -> Judgement:
         return replace(judgement, line=line)
     score = judgement.score + math.copysign(1, judgement.score)
     return replace(judgement, score=score, line=line)
+
+
+def hinted_move(judged: Judgement, searched: Move, position: Position) -> Move:
+    """The move a hint names in `position`: the best move of the judgement whose number it
+    gives (the first of its line), where that is a legal move; else the hint's own search's.
+    A shallower hint search beside a deeper judgement (a resumed game's, the AI's) named its
+    own move with the deeper search's number: `Hint: 8-11 (even, 6 turns ahead)` where the
+    search 6 turns ahead found 9-13 best, as the explorer's row and Why? say."""
+    if judged.line:
+        try:
+            return Move.from_pdn(judged.line[0], position)
+        except ValueError:
+            pass  # a line that does not read here names no move
+    return searched
 
 
 def judge_explained(game: Game, before: Position, move: Move, explanation: Explanation) -> None:
