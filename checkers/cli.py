@@ -12,7 +12,7 @@ from typing import NoReturn, TextIO
 import checkers
 from checkers.ai import Limits, Progress
 from checkers.ai.analysis import Analyser
-from checkers.ai.book import format_book_moves, packaged_book
+from checkers.ai.book import packaged_book
 from checkers.ai.compiled import CORE_WAIT, wait_until_ready
 from checkers.ai.engine import tune_collector_for_search
 from checkers.ai.players import AIPlayer
@@ -201,7 +201,9 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
     book = packaged_book()
     book_moves = book.moves(position) if book is not None else None
     if book_moves:
-        print(f"book: {format_book_moves(book_moves)}", file=out, flush=True)
+        # The moves only: the search below gives the numbers (the book's own figures, from its
+        # build's search, would be a second number for one move; `checkers book` shows them).
+        print(f"book: {', '.join(move.pdn() for move, _ in book_moves)}", file=out, flush=True)
     result = search(position, limits, args.algorithm, args.evaluation, report)
     if result.move is None:
         print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)

@@ -102,13 +102,15 @@ def open_archives(
     return indexes
 
 
-def _book_moves(position: Position) -> dict[str, str]:
-    """The opening book's moves here with their scores in men (empty if not in the book)."""
-    from checkers.ai.book import format_score_in_men, packaged_book
+def _book_moves(position: Position) -> list[str]:
+    """The opening book's moves here (empty if not in the book): the moves only, the engine's
+    column gives the numbers (the book's own figures, from its build's search, would be a
+    second number for one move; `checkers book` shows them)."""
+    from checkers.ai.book import packaged_book
 
     book = packaged_book()
     moves = book.moves(position) if book is not None else None
-    return {move.pdn(): format_score_in_men(score) for move, score in moves or ()}
+    return [move.pdn() for move, _ in moves or ()]
 
 
 def _engine_scores(position: Position, depth: int) -> tuple[int, dict[str, str]]:
@@ -142,9 +144,7 @@ def _print_text(
     print(f"{position.fen()}  ({side} to move)", file=out)
     print(f"{total:,} games in {names}", file=out)
     book = _book_moves(position)
-    print(
-        f"book: {', '.join(f'{m} ({s})' for m, s in book.items()) or 'not in the book'}", file=out
-    )
+    print(f"book: {', '.join(book) or 'not in the book'}", file=out)
     if not moves:
         print("no game of these archives reached this position", file=out)
         return

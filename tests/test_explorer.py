@@ -221,7 +221,8 @@ def test_explore_text_shows_shares_book_and_engine_score(data: Path, small: Path
     lines = out.splitlines()
     assert lines[0].endswith("(Black to move)")
     assert lines[1] == "4 games in small.pdn, your saved games"
-    assert lines[2].startswith("book: 11-15 (")  # the opening book knows the first move
+    # The opening book knows the first move; its numbers are the engine column's alone.
+    assert lines[2].startswith("book: 11-15, ") and "(" not in lines[2]
     assert lines[3] == "engine: a search 2 plies deep, scores in men for Black"
     row = lines[5].split()
     assert row[:5] == ["11-15", "3", "50%", "50%", "0%"]
