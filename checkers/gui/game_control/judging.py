@@ -28,6 +28,7 @@ __all__ = [
     "draw_answer",
     "judge_explained",
     "judges_like_the_engine",
+    "one_ply_farther",
     "one_ply_nearer",
     "unjudged_between_moves",
 ]
@@ -52,6 +53,12 @@ def one_ply_nearer(judgement: Judgement, move: Move) -> Judgement:
         return replace(judgement, line=line)
     score = judgement.score + math.copysign(1, judgement.score)
     return replace(judgement, score=score, line=line)
+
+
+def one_ply_farther(score: float) -> float:
+    """A score one ply farther from the end: a forced result a ply later, any other the same
+    (the score of a position whose only move leads to a position scored `score`)."""
+    return score - math.copysign(1, score) if is_win_score(score) else score
 
 
 def judge_explained(game: Game, before: Position, move: Move, explanation: Explanation) -> None:
