@@ -58,15 +58,19 @@ from checkers.record import FORTY_MOVE_PLIES
 
 LOW_TIME = 20.0
 """Seconds left under which a clock shows in the warning colour."""
-COUNTER_RULE = "moves each, no capture or man move"
+COUNTER_RULE = "each without a capture or a man move"
 """What the stalemate counter counts, as its second row in the panel and the help card say it
-(the 40-move rule of RULES.md: moves by each side in a row with no capture and no man move)."""
+(the 40-move rule of RULES.md: moves by each side in a row with no capture and no man move),
+under `counter_words`: `Stalemate counter: 3 of 40 moves` / `each without a capture or a man
+move` (chess's stalemate is another thing: here a side that cannot move loses)."""
 
 
-def counter_words(count: int) -> str:
-    """The stalemate counter's first row, its count and when it draws:
-    `Stalemate counter: 3; a draw at 40`."""
-    return f"Stalemate counter: {count}; a draw at 40"
+def counter_words(count: int, short: bool = False) -> str:
+    """The stalemate counter's first row, its count of the 40 that draw:
+    `Stalemate counter: 3 of 40 moves to a draw` (`short`: without `to a draw`, for a narrow
+    panel, whose bar under the rows fills to the draw)."""
+    words = f"Stalemate counter: {count} of 40 moves"
+    return words if short else f"{words} to a draw"
 
 
 BAR_KEY_WORDS = "V: evaluation bar"
@@ -645,6 +649,9 @@ class GamePanel:
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
             counted, rule = lines.counter
+            if counted == counter_words(game.record.stalemate_counter):
+                short = counter_words(game.record.stalemate_counter, short=True)
+                counted = _first_fitting(self.counter, (counted, short))
             self._set(self.counter, counted)
             self._set(self.counter_rule, rule)
             self._share = lines.counter_share
