@@ -323,3 +323,34 @@ def test_the_game_status_line_ends_every_sentence_with_a_full_stop(
     seen.append(game.game.status)
     assert len(set(seen)) >= 9
     assert all(status.endswith(ENDINGS) for status in seen), seen
+
+
+@pytest.mark.parametrize("name", ["wood", "contrast"])
+def test_the_bar_s_even_stays_inside_the_bar_at_720x480(
+    make_app: Callable[..., App], name: str
+) -> None:
+    """The walk of 2026-11-29: at 720x480 the bar's "even" label was wider than the bar."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig()), size=(720, 480))
+    theme.use(name)
+    screen = screen_of(app)
+    rect = screen.bar.rect(screen.layout())
+    surface = pygame.Surface((rect.right + 40, rect.bottom + 10))
+    marker = (1, 2, 3)
+    for share, label in ((0.5, "even"), (0.9, "0.20")):
+        surface.fill(marker)
+        app.context.renderer.eval_bar(surface, rect, share, label, flipped=False)
+        outside = [
+            (x, y)
+            for x in (rect.left - 3, rect.right + 2)  # past the bar's 2-pixel frame
+            for y in range(rect.top, rect.bottom)
+            if surface.get_at((x, y))[:3] != marker
+        ]
+        assert outside == [], (label, outside[:3])
+        if label == "even":  # drawn (along the bar), in the middle of a bar at even
+            middle = range(rect.centery - 20, rect.centery + 20)
+            assert any(
+                all(abs(a - b) < 60 for a, b in zip(surface.get_at((x, y))[:3], theme.TEXT))
+                for x in range(rect.left, rect.right)
+                for y in middle
+            )
+    theme.use(theme.DEFAULT_THEME)

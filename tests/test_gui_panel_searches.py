@@ -15,8 +15,9 @@ from checkers.board import Position
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
-from checkers.gui.game_view.panel import EXPECTS, panel_lines
+from checkers.gui.game_view.panel import EXPECTS, panel_lines, seconds_words
 from checkers.gui.why_board import why_board
+from checkers.notation import plural
 
 WEAK = Level("weak", "test opponent", "alphabeta", "seed", depth=2)
 """A level with an evaluation of its own (as Novice): the engine judges and explains its moves."""
@@ -61,7 +62,8 @@ def test_after_a_hint_the_ai_rows_stay_its_own_and_the_score_names_the_deeper_se
     rows = [row for row in panel_lines(game).search if row]
     # The AI's search: its heading, then its own count right under it.
     assert rows[0] == "White (Weak) looked 2 turns ahead"
-    assert re.fullmatch(r"[\d,]+ positions? looked at in \d+\.\d s", rows[1]), rows
+    assert re.fullmatch(r"[\d,]+ positions? looked at in (under 0\.1|\d+\.\d) s", rows[1]), rows
+    assert "0.0 s" not in rows[1]
     # The score is the hint's deeper search, and says so; the expected line is that same
     # search's, from the position on the board (the walk of 2026-11-30b read "The engine (10
     # turns ahead) expects 9-13" above "Score even (the engine looked 11 turns ahead)").
@@ -197,3 +199,10 @@ def test_an_only_move_is_scored_past_it_and_the_box_names_one_search(
         assert not row.startswith("The engine ("), rows  # no second search's depth
         if row.startswith(EXPECTS):
             assert row == f"The engine expects {' '.join(judged.line[:8])}", rows
+
+
+def test_a_search_too_quick_to_time_says_under_a_tenth_of_a_second() -> None:
+    """The walk of 2026-11-29 read "2,059 positions looked at in 0.0 s"."""
+    assert seconds_words(0.0) == seconds_words(0.04) == "under 0.1 s"
+    assert seconds_words(0.05) == "0.1 s" and seconds_words(2.26) == "2.3 s"
+    assert plural(1638, "position") == "1,638 positions"  # as the panel writes its counts

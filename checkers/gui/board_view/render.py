@@ -393,6 +393,10 @@ class Renderer:
         while line.get_width() > rect.width - 4 and size > MIN_LAYOUT_SIZE:
             size -= 1
             line = self.text.render(label, size, theme.TEXT)
+        if line.get_width() > rect.width - 4:
+            # Still wider than the bar at the smallest text (`even` at 720x480): read along
+            # the bar, as its waiting words are, never overhanging it.
+            line = pygame.transform.rotate(line, 90)
         black_leads = black_share is not None and black_share > 0.5
         white_leads = black_share is not None and black_share < 0.5
         at_bottom = (black_leads and flipped) or (white_leads and not flipped)

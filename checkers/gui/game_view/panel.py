@@ -222,7 +222,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         )
         effort = (
             f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"
-            f" in {figures.seconds:.1f} s"
+            f" in {seconds_words(figures.seconds)}"
             if figures.depth > 0
             else ""
         )
@@ -254,6 +254,11 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     if score:
         return (score, "", "", "", "")
     return ("", "", "", "", "")
+
+
+def seconds_words(seconds: float) -> str:
+    """`0.3 s`, or `under 0.1 s` for a time that rounds to nothing (never `0.0 s`)."""
+    return f"{seconds:.1f} s" if round(seconds, 1) > 0 else "under 0.1 s"
 
 
 EXPECTS = ("Expects ", "The engine expects ", "The engine (")
