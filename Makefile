@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-serial lint wheel-check bench screenshots clean
+.PHONY: play test test-serial test-slow lint wheel-check bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,11 @@ test: lint wheel-check
 
 test-serial: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The checks too long for every run (marked `slow`): the every-screen text walk at 1366x768 and
+# 1920x1080, about two minutes of one core each.
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n auto -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

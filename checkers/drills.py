@@ -29,6 +29,7 @@ from checkers.drill_tables import (
     seconds_words,
     tables_needed,
 )
+from checkers.notation import plural
 from checkers.record import GameRecord
 
 __all__ = [
@@ -174,11 +175,13 @@ class Thrown:
     win_in: int
 
     def words(self) -> str:
-        """`Your move 3, 19-24, let the win go: 23-18 kept it (win in 6).`"""
+        """`Your move 3, 19-24, let the win go: 23-18 kept it, winning in 6 moves.` (23-18 the
+        first of the 6: a newcomer read `(win in 41)` after a move as a count that did not go
+        down)."""
         number = (self.ply + 1) // 2
         return (
             f"Your move {number}, {self.move.pdn()}, let the win go: "
-            f"{self.kept.pdn()} kept it (win in {self.win_in})."
+            f"{self.kept.pdn()} kept it, winning in {plural(self.win_in, 'move')}."
         )
 
     def short_words(self) -> str:

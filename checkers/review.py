@@ -26,6 +26,7 @@ from checkers.ai import compiled
 from checkers.ai.registry import get_algorithm, man_value, search
 from checkers.ai.search import WIN, Limits, SearchRequest, StopSignal, is_win_score, score_text
 from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.coach.judgement import Judgement
 from checkers.coach.teaching import Lesson, lesson
 from checkers.notation import men_text
 from checkers.options import max_jobs
@@ -47,6 +48,7 @@ __all__ = [
     "PositionScore",
     "ReviewSetting",
     "SideSummary",
+    "adopted",
     "expected_result",
     "label_for",
     "lesson_text",
@@ -224,6 +226,26 @@ class MoveReview:
         if self.lesson.brilliant:
             return "!"
         return {Label.INACCURACY: "?!", Label.MISTAKE: "?", Label.BLUNDER: "??"}.get(self.label, "")
+
+    @property
+    def verdict(self) -> str:
+        """The label as a row, a note or a mark says it: the label's word, except `hardly
+        matters` for a move that gave up half a man or more in a game already decided, which
+        the results call best or good (`good` beside `lost 2.35 men` would read as a
+        contradiction; the note gives the expected results that make it cheap)."""
+        if self.gave_up_men_cheaply:
+            return "hardly matters"
+        return self.label.value
+
+    @property
+    def gave_up_men_cheaply(self) -> bool:
+        """Whether the move gave up half a man or more (an inaccuracy's worth in an even game)
+        while its expected result hardly fell: a decided game's move."""
+        return (
+            self.loss is not None
+            and self.loss >= EVEN_BANDS[2]
+            and self.label in (Label.BEST, Label.GOOD)
+        )
 
     @property
     def score_words(self) -> str:
@@ -516,6 +538,8 @@ class _Task:
     request: SearchRequest
     over: float | None  # the score by the rules when the game is over here
     setting: ReviewSetting
+    known: PositionScore | None = None
+    """The game's kept judgement of the position, adopted instead of a search (`adopted`)."""
 
 
 @dataclass(frozen=True)
@@ -528,6 +552,7 @@ class _Plan:
     no_progress: tuple[int, ...]
     over: tuple[float | None, ...]
     setting: ReviewSetting
+    known: Mapping[Position, PositionScore] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -537,8 +562,12 @@ class _Plan:
         since = self.no_progress[ply]
         # Only positions since the last capture or man move can come back (repetition).
         history = self.positions[ply - since : ply + 1]
+        position = self.positions[ply]
         return _Task(
-            SearchRequest(self.positions[ply], history, since), self.over[ply], self.setting
+            SearchRequest(position, history, since),
+            self.over[ply],
+            self.setting,
+            self.known.get(position),
         )
 
     def tasks(self) -> Iterator[_Task]:
@@ -581,6 +610,8 @@ def _score(task: _Task, stop: StopSignal | None = None) -> PositionScore:
     on the compiled core once it is ready (`_core_ready`)."""
     if task.over is not None:
         return PositionScore(None, task.over)
+    if task.known is not None:
+        return task.known  # the game's own judgement, at least as deep as this search
     setting = task.setting
     _core_ready(setting, stop)
     result = search(
@@ -675,7 +706,45 @@ def _scores_in_order(
         pool.join()
 
 
-def _plan(start: Position, moves: Sequence[Move], setting: ReviewSetting) -> _Plan:
+def adopted(
+    position: Position, judgement: Judgement, setting: ReviewSetting
+) -> PositionScore | None:
+    """The game's kept judgement of `position` as the review's score of it, where it stands
+    over the review's own search: the databases' result, a forced result, or a score from a
+    search at least as deep as the setting's (with the same evaluation); None otherwise, or
+    when it has no line to give the best move, which the review's labels need. So the review
+    and every other surface read one number for the position (issue 35, "one judgement of a
+    position, kept for the game")."""
+    if not judgement.line or not setting.uses_core:
+        return None  # the game's judgements are the engine's own evaluation
+    deep_enough = setting.limits.depth is not None and judgement.depth >= setting.limits.depth
+    if not (judgement.database or judgement.forced or deep_enough):
+        return None
+    line: list[Move] = []
+    at = position
+    for text in judgement.line:
+        try:
+            move = Move.from_pdn(text, at)
+        except ValueError:
+            break  # the rest of the line does not read: the moves before it stand
+        line.append(move)
+        at = at.move(move)
+    if not line:
+        return None
+    sign = 1.0 if judgement.side is position.turn else -1.0
+    if judgement.forced or judgement.database:
+        score = sign * judgement.score  # a result in plies, or the databases' own units
+    else:
+        score = sign * judgement.score / judgement.man * setting.man
+    return PositionScore(line[0], score, tuple(line), judgement.depth, judgement.database)
+
+
+def _plan(
+    start: Position,
+    moves: Sequence[Move],
+    setting: ReviewSetting,
+    known: Mapping[Position, Judgement] | None = None,
+) -> _Plan:
     """The game replayed once: its positions, and per ply the 40-move count and the result."""
     # Replayed past a threefold repetition or the 40-move count: the players need not have
     # claimed the draw, and the moves after it are theirs to be reviewed too.
@@ -691,7 +760,13 @@ def _plan(start: Position, moves: Sequence[Move], setting: ReviewSetting) -> _Pl
             over.append(None)
         else:
             over.append(float(-WIN) if outcome.reason is Reason.NO_MOVES else 0.0)
-    return _Plan(positions, tuple(no_progress), tuple(over), setting)
+    kept: dict[Position, PositionScore] = {}
+    for position in positions:
+        judgement = known.get(position) if known is not None else None
+        found = adopted(position, judgement, setting) if judgement is not None else None
+        if found is not None:
+            kept[position] = found
+    return _Plan(positions, tuple(no_progress), tuple(over), setting, kept)
 
 
 def review_moves(
@@ -703,11 +778,15 @@ def review_moves(
     processes: bool | None = None,
     is_book: BookHook = no_book,
     stop: StopSignal | None = None,
+    known: Mapping[Position, Judgement] | None = None,
 ) -> Generator[MoveReview, None, None]:
     """Each move of the game from `start` reviewed, in order, as soon as it can be.
 
     One search per position at `setting`; `jobs` worker processes (by default processes only
     when jobs > 1; a window passes processes=True so that no search runs on its thread).
+    A position the game has `known` (its kept judgements) at least as deep as the setting is
+    not searched again: the review adopts that judgement (`adopted`), so one position reads
+    the same in the review as on the game's other surfaces.
     Stops early, ending its workers, when `stop` is set or the generator is closed. An illegal
     move raises IllegalMoveError before any search starts; a worker process that dies (or
     cannot start) raises checkers.workers.WorkerDied.
@@ -716,7 +795,7 @@ def review_moves(
         return
     if setting.uses_core:
         compiled.start_warm_up()  # it loads while the game is replayed and the pool starts
-    plan = _plan(start, moves, setting)
+    plan = _plan(start, moves, setting, known)
     use_processes = jobs > 1 if processes is None else processes
     man = setting.man
     scores = _scores_in_order(plan, jobs, use_processes, stop)

@@ -142,7 +142,7 @@ class Columns:
         row = (
             f"{number} {dots} {review.move.pdn():<{self.move}}  "
             f"{review.score_words:>{_SCORE_WIDTH}}  {review.best.pdn():<{self.move}}  "
-            f"{review.loss_text():>{_LOSS_WIDTH}}  {review.label.value}"
+            f"{review.loss_text():>{_LOSS_WIDTH}}  {review.verdict}"
         )
         taught = lesson_text(review)
         return row + (f"\n    {taught}" if taught else "")

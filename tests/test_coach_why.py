@@ -248,7 +248,9 @@ def test_a_weak_levels_own_estimate_is_said_as_what_it_counted_never_as_the_scor
     assert why.level_counted is not None and why.exact_depth >= 10
     text = sentences(why)
     assert text[0] == "The Casual level chose 25-22, looking 5 turns ahead."
-    assert text[1].startswith(f"The Casual level counted {why.level_counted} for 25-22")
+    assert text[1].startswith(
+        f"The Casual level counted {why.level_counted} for itself after 25-22"
+    )
     engine = AIPlayer(Limits(depth=why.exact_depth), name="engine").choose(position)
     scores = {move.move: move.score for move in why.moves if move.bound == "exact"}
     best = engine.result.move

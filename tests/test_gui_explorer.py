@@ -205,9 +205,11 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
     known.judge(start, Judgement(-0.45, 1.0, WHITE, 14, line=("9-14", "22-18")))
     after = start.move(Move.from_pdn("11-15", start))
     known.judge(after, Judgement(0.25, 1.0, WHITE, 14))
+    # The board's search deepens under the deeper judgement: the note says so, and how deep.
     assert pane.engine_note(start, analysis, deepening=True) == (
-        "Win/draw/loss in % and scores are the AI's (to move); engine: +0.45 for the AI, looked 14 turns ahead"
+        "Win/draw/loss in % and scores are the AI's (to move); engine: +0.45 for the AI, looked 14 turns ahead; still thinking, 8 turns ahead so far"
     )
+    assert pane.engine_note(start, analysis).endswith("+0.45 for the AI, looked 14 turns ahead")
     assert pane.engine_scores(start, analysis) == {"11-15": "-0.25", "9-14": "+0.45"}
     # Two people (or two AIs): Black and White by name, as the panel names them.
     people = ExplorerPane(tmp_path / "explorer", tmp_path / "games", known=known)
@@ -220,3 +222,58 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
         "engine: even, thinking... 16 turns ahead"
     )
     assert BLACK is start.turn
+
+
+def test_the_best_moves_row_reads_the_kept_judgement_while_a_shallower_search_deepens(
+    tmp_path: Path,
+) -> None:
+    """The board's search started again (the explorer shown, a move taken back) is shallower
+    than the judgement kept of the position: the row of that judgement's best move and the note
+    give its one number, and the note says the search is still thinking and how deep; once the
+    search has looked as deep, its own number is the position's, in the row and the note."""
+    from checkers.board import BLACK
+    from checkers.coach.explain import Analysis, AnalysisLine
+    from checkers.coach.judgement import Judgement, Judgements
+
+    start = Position()
+    known = Judgements()
+    pane = ExplorerPane(tmp_path / "explorer", tmp_path / "games", known=known)
+    # What the board's first search kept (its best line 9-14, 12 turns ahead).
+    known.judge(start, Judgement(0.45, 1.0, BLACK, 12, line=("9-14", "22-18", "11-16")))
+    shallow = Analysis(
+        5,
+        (
+            AnalysisLine("11-15", 0.5, ("11-15", "23-19")),
+            AnalysisLine("9-14", 0.2, ("9-14", "22-18")),
+        ),
+    )
+    scores = pane.engine_scores(start, shallow)
+    assert scores["9-14"] == "+0.45"
+    note = pane.engine_note(start, shallow, deepening=True)
+    assert note.endswith(
+        "engine: +0.45 for Black, looked 12 turns ahead; still thinking, 5 turns ahead so far"
+    )
+    # Caught up (and kept by the board as the position's judgement): its number is the one.
+    deep = Analysis(12, (AnalysisLine("11-15", 0.3, ("11-15", "23-19")),))
+    known.judge(start, Judgement(0.3, 1.0, BLACK, 12, line=("11-15", "23-19")))
+    assert pane.engine_scores(start, deep)["11-15"] == "+0.30"
+    assert pane.engine_note(start, deep, deepening=True).endswith(
+        "engine: +0.30 for Black, thinking... 12 turns ahead"
+    )
+
+
+def test_the_databases_result_kept_stands_over_a_deeper_search(tmp_path: Path) -> None:
+    """A result from the endgame databases is final: a search that looked deeper does not put
+    its own number over it in the note (`Judgement.rank`)."""
+    from checkers.ai.search import WIN
+    from checkers.board import WHITE
+    from checkers.coach.explain import Analysis, AnalysisLine
+    from checkers.coach.judgement import Judgement, Judgements
+
+    position = Position.from_fen("W:WK1:BK10,K19")
+    known = Judgements()
+    pane = ExplorerPane(tmp_path / "explorer", tmp_path / "games", known=known)
+    known.judge(position, Judgement(-(WIN - 9), 100.0, WHITE, 1, database=True, line=("1-6",)))
+    deeper = Analysis(20, (AnalysisLine("1-6", -3.0, ("1-6", "10-15")),))
+    note = pane.engine_note(position, deeper)
+    assert note.endswith("engine: Black wins in 5 moves (databases)"), note

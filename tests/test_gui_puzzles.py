@@ -257,7 +257,7 @@ def test_a_drill_tells_the_player_who_throws_the_win(
     assert screen.texts()["win"] == "Win in 5 moves with the best play"
     click_square(app, screen, 32)
     click_square(app, screen, 28)  # gives up the opposition: only 32-27 wins
-    assert "32-28, let the win go: 32-27 kept it (win in 5)" in screen.status
+    assert "32-28, let the win go: 32-27 kept it, winning in 5 moves" in screen.status
     run_until(app, lambda: screen.game is not None and screen.game.player_to_move())
     texts = screen.texts()
     assert texts["win"].startswith("The win is gone")

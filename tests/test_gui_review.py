@@ -204,6 +204,7 @@ def test_the_better_line_is_a_preview_that_leaves_the_game_unchanged(
     assert preview is not None
     review = pane.progress.reviews[-1]
     assert preview.start == review.position and preview.line[0] == review.best
+    press(app, pygame.K_SPACE, " ")  # Space plays the line through
     wait_for(app, lambda: preview.shown == len(preview.line) and not preview.moving(), "the line")
     view = screen.board_view(screen.layout().board)
     assert view.position == preview.position() != position_before
@@ -247,7 +248,8 @@ def test_the_panel_describes_the_better_lines_position_while_it_is_shown(
     assert preview is not None
     seen: set[int] = set()
     while preview.shown < len(preview.line) or preview.moving():
-        wait_for(app, lambda n=preview.shown: preview.shown > n or not preview.moving(), "a step")
+        press(app, pygame.K_RIGHT)  # the player steps through the line
+        wait_for(app, lambda: not preview.moving(), "a step")
         shown = preview.position()
         if not shown.kings:  # the counts below are men only
             assert said() == told(shown), preview.shown
@@ -331,9 +333,9 @@ def test_the_graph_points_and_clicks_map_plies_both_ways() -> None:
     box = GraphBox(10, 20, 200, 100)
     points = graph_points([0.0, 1.0, None, -9.0], 3, box)
     assert [(ply, round(x), round(y)) for ply, x, y in points] == [
-        (0, 10, 70),
-        (1, 77, 58),
-        (3, 210, 120),  # clamped at the bottom edge
+        (0, 10, 70),  # even: the middle
+        (1, 77, 34),  # a man ahead (0.86 of a point expected): 72% of the way up
+        (3, 210, 120),  # nine men behind: the bottom edge
     ]
     assert [ply_at(x, 3, box) for x in (0, 10, 70, 150, 400)] == [0, 0, 1, 2, 3]
 

@@ -35,7 +35,7 @@ from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.gui.settings import Settings
+from checkers.gui.settings import WINDOW_SIZES, Settings
 from checkers.gui.wording import plural
 from checkers.record import GameRecord
 from checkers.review import Label, ReviewSetting
@@ -352,8 +352,16 @@ def test_settings_offers_window_sizes_that_fit_and_remembers_the_one_chosen(
     assert isinstance(menu, UIDropDownMenu)
     assert menu.selected_option[0] == "1280 x 800"  # the size the window is
     offered = [text for text, _ in menu.options_list]
-    # 1440 x 900 would not fit the 900-pixel screen with its title bar.
-    assert offered == ["720 x 480", "960 x 640", "1120 x 720", "1280 x 800"]
+    # Up to the screen's own size as pygame reports it (the walk's list stopped at 1120 x 720
+    # on a 1280 x 800 screen).
+    assert offered == [
+        "720 x 480",
+        "960 x 640",
+        "1120 x 720",
+        "1280 x 800",
+        "1366 x 768",
+        "1440 x 900",
+    ]
     settings._choose_window_size("720 x 480")
     app.step(1 / 60)
     assert app.window_size() == (720, 480)
@@ -389,7 +397,8 @@ def test_every_screen_is_laid_out_again_when_the_window_is_resized(
         app.request(OpenSettings())
     app.step(1 / 60)
     shown = type(app.screen)
-    for size in ((720, 480), (1600, 1000), (960, 640)):
+    # Every size Settings offers, the 16:9 ones too, and one of a window dragged to its own.
+    for size in (*WINDOW_SIZES, (1600, 1000), (960, 640)):
         app.resize_window(size)
         app.step(1 / 60)
         app.step(1 / 60)

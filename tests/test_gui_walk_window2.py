@@ -188,7 +188,7 @@ def test_the_resume_card_at_launch_is_as_tall_as_its_lines(
     )
     said = [label.text for label in words]
     assert said[1:] == [
-        "You (Black) vs AI (Club) (White)",
+        "You (Black) vs the AI (Club, White)",
         "2 moves played, White to move",
         "Not now keeps it in your saved games: Saved games resumes it later.",
     ]

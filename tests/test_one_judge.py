@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pygame
@@ -19,8 +19,10 @@ import pytest
 from gui_driving import press, run_until, screen_of
 
 from checkers.ai.levels import LEVELS, Level, get_level
+from checkers.board import WHITE as WHITE_SIDE
 from checkers.board import Move, Position
 from checkers.coach.exact import score_verdict
+from checkers.coach.judgement import kept_over
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, Mode, PlayerConfig
@@ -30,7 +32,8 @@ from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.why import WhyScreen
 from checkers.gui.tree_view.overlay import TreeOverlay
 from checkers.gui.wording import score_words
-from checkers.notation import EVEN_MEN
+from checkers.notation import EVEN_MEN, is_even
+from checkers.review import Label
 
 WHITE = ("the AI", "White")
 """The names of White's side in the words (the AI plays White against a human here)."""
@@ -54,6 +57,29 @@ def ai_view(text: str) -> float | None:
         return 0.0
     value = float(found.group(1))
     return value if found.group(2) in WHITE else -value
+
+
+_EVEN_FIGURE = re.compile(r"even \(([+-]\d+\.\d\d for (?:the AI|you|White|Black))\)")
+"""An even score with its figure: `even (+0.10 for the AI)`."""
+
+
+def figure(text: str) -> float | None:
+    """`ai_view`, reading an even score's figure where the words give it (`even (+0.10 for
+    the AI)` is 0.10, a bare `even` 0.0)."""
+    shown = _EVEN_FIGURE.search(text)
+    return ai_view(shown.group(1)) if shown else ai_view(text)
+
+
+def same_number(one: str, other: str) -> bool:
+    """Whether two texts give one score: the same figure, or one a bare `even` and the other
+    an even score's figure."""
+    first, second = figure(one), figure(other)
+    if first is None or second is None:
+        return False
+    if first == second:
+        return True
+    bare = [text for text in (one, other) if ai_view(text) == 0.0 and not _EVEN_FIGURE.search(text)]
+    return bool(bare) and is_even(first) and is_even(second)
 
 
 def quick_config(black: PlayerConfig, white: PlayerConfig, **fields: object) -> GameConfig:
@@ -158,6 +184,7 @@ def check_position(app: App, hint: bool = True) -> None:
     assert shown_board is not None
     assert ai_view(note["explorer engine"]) == ai_view(shown_board[1]), note["explorer engine"]
     assert_side_words(game, note["explorer engine"])
+    check_explorer_row(board, note["explorer engine"])
     # (The board's search restarts under the explorer: it may have no result yet.)
     if board.analysis is not None:
         looked = max(looked, board.analysis.depth)
@@ -173,10 +200,80 @@ def check_position(app: App, hint: bool = True) -> None:
     kept = game.judgement()
     assert kept is not None
     assert kept.database or kept.forced or kept.depth >= min(looked, depth), (kept, looked)
+    # Whichever search gave it, the judgement names its best move (its line's first), which
+    # the explorer's row, Why?'s best row and the review read with its number.
+    assert kept.line and kept.line[0] in {move.pdn() for move in game.position.legal_moves()}
     running = scored_search(game)
     if running is None:
         assert panel_score(game) == ai_view(score_words(kept.score, kept.man, kept.side, None))
     check_tree_header(app)
+
+
+def check_explorer_row(board: AnalysisScreen, note: str) -> None:
+    """The explorer's engine column gives the position's best move the number its note gives
+    (the kept judgement's, or the board's search's once it has looked as deep)."""
+    explorer = board.explorer
+    assert explorer is not None
+    position = board.position
+    # (The board's search restarted under the explorer: it may have no result yet.)
+    kept = kept_over(board.known, position, board.analysis)
+    if kept is not None and kept.line:
+        best = kept.line[0]
+    else:
+        assert board.analysis is not None and board.analysis.lines
+        best = board.analysis.lines[0].move
+    figure = explorer.engine_scores(position, board.analysis)[best]
+    noted = ai_view(note)
+    assert noted is not None, note
+    if figure == "even":
+        assert is_even(noted), (figure, note)
+    else:
+        # The column is told from the side to move, the note for the side ahead.
+        assert float(figure) * (1 if position.turn is WHITE_SIDE else -1) == noted, (figure, note)
+
+
+def check_review(app: App, plies: Sequence[int]) -> None:
+    """The review of the game: its row of each move gives the number the bar gives for the
+    position after it, Why? of each AI move gives it for the move played (and for the best
+    move where another was played), and once the review is closed the panel gives it too."""
+    screen = screen_of(app)
+    game = screen.game
+    press(app, pygame.K_g, "g")  # Review game
+    pane = screen.review_pane
+    assert pane is not None
+    run_until(app, lambda: not pane.progress.running)
+    after: dict[int, str] = {}
+    for ply in plies:
+        game.go_to(ply, live_at_end=False)
+        app.step(1 / 60)
+        review = pane.progress.review_of(ply)
+        assert review is not None
+        row = pane.verdict(ply)
+        after[ply] = row.rsplit("after", 1)[-1]
+        assert same_number(after[ply], screen.bar.label()), (row, screen.bar.label())
+        if game.config.player(review.side).is_human:
+            continue
+        press(app, pygame.K_w, "w")
+        why = app.screen
+        assert isinstance(why, WhyScreen)
+        played = why.card.rows[0]
+        if review.label is not Label.FORCED:  # (an only move is not scored again)
+            assert played.played and not played.bound
+            assert same_number(played.score, after[ply]), (played, row)
+            assert played.depth == review.after.depth
+        if review.best != review.move:
+            before = row.split("before", 1)[1].split(", after", 1)[0]
+            best = [r for r in why.card.rows[1:] if r.move == review.best.pdn()]
+            if best:  # (a move the exact pass did not score is not on the card)
+                assert same_number(best[0].score, before), (best[0], row)
+        press(app, pygame.K_ESCAPE)
+        assert app.screen is screen
+    screen.stop_review()
+    for ply in plies:
+        game.go_to(ply, live_at_end=False)
+        app.step(1 / 60)
+        shown = [line for line in panel_lines(game).search if line.startswith("Score ")]
+        assert shown and same_number(shown[0], after[ply]), (shown, after[ply])
 
 
 def assert_side_words(game: Game, text: str) -> None:
@@ -291,3 +388,58 @@ def test_every_surface_gives_the_databases_result_in_a_game_that_reaches_them(
     evaluation = board.evaluation()
     assert evaluation is not None and said(evaluation[1]) == count
     assert board.engine_lines()[0] == "Known from the endgame databases"
+    # The explorer (O): its note and its column's best move say the same count.
+    press(app, pygame.K_o, "o")
+    explorer = board.explorer
+    assert explorer is not None
+    run_until(app, lambda: board.analysis is not None)
+    assert board.analysis is not None
+    note = explorer.engine_note(board.position, board.analysis)
+    assert note.endswith("(databases)") and said(note) == count, note
+    column = explorer.engine_scores(board.position, board.analysis)
+    assert said(column[board.analysis.lines[0].move]) == count, column
+    press(app, pygame.K_ESCAPE)
+    assert app.screen is screen
+    # The review: its row of the AI's move gives the count after it, as the bar does.
+    press(app, pygame.K_g, "g")
+    pane = screen.review_pane
+    assert pane is not None
+    run_until(app, lambda: not pane.progress.running)
+    game.go_to(1, live_at_end=False)
+    app.step(1 / 60)
+    row = pane.verdict(1)
+    assert said(row.rsplit("after", 1)[-1]) == count == said(screen.bar.label()), row
+
+
+def test_why_and_the_review_give_one_number_for_the_positions_of_an_ai_move(
+    make_app: Callable[..., App],
+) -> None:
+    # The AI (on a short clock) looks less deep than the review: once the review has judged the
+    # game, Why? of an AI move reads the review's deeper judgement of the position the move led
+    # to (the best reply's number), and of the best move where it was not the move played.
+    app = make_app(quick_config(PlayerConfig(), PlayerConfig(quick(get_level("club")))))
+    game = screen_of(app).game
+    for ply in (2, 4):
+        game.play(min(game.position.legal_moves(), key=Move.pdn))
+        run_until(app, settled(app, game, ply))
+    check_review(app, (1, 2, 3, 4))
+
+
+SHOT = "W:W28,27,25,23,22,18,17,14:B20,16,13,11,9,5,3,1"
+"""A middle game, White (the AI) to move, with a shot that starts with a quiet move (28-24
+... 14-10 gives a man to take more: `tests/test_coach_ideas_books.py`)."""
+
+
+@pytest.mark.parametrize("start", [None, SHOT], ids=["start", "shot"])
+def test_one_position_reads_one_number_on_the_panel_bar_why_board_explorer_and_review(
+    make_app: Callable[..., App], start: str | None
+) -> None:
+    fields = {"start": Position.from_fen(start)} if start is not None else {}
+    app = make_app(quick_config(PlayerConfig(), PlayerConfig(quick(get_level("club"))), **fields))
+    game = screen_of(app).game
+    if game.is_human_turn():
+        game.play(min(game.position.legal_moves(), key=Move.pdn))
+    plies = len(game.record.line) + (0 if game.is_human_turn() else 1)
+    run_until(app, settled(app, game, plies))
+    check_position(app)
+    check_review(app, range(1, plies + 1))

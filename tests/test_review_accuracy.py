@@ -10,6 +10,7 @@ import pytest
 from checkers.ai import AIPlayer, Limits, play_game
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position
+from checkers.gui.review_model import move_words
 from checkers.record import GameRecord
 from checkers.review import (
     Label,
@@ -20,6 +21,7 @@ from checkers.review import (
     review_moves,
     summarize,
 )
+from checkers.review_cli import Columns
 
 REVIEW = ReviewSetting(Limits(depth=6))
 
@@ -92,6 +94,12 @@ def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
     late = next(r for r in slipping if r.ply == 28)
     assert late.loss is not None and late.loss >= 1.0
     assert late.label in (Label.BEST, Label.GOOD)
+    # Its row, note and the command line's table say "hardly matters", not "good", beside
+    # the men it lost (a newcomer read "32-27 good" over "White lost 2.35 men" as a
+    # contradiction); its label still counts as a good move in the accuracy table.
+    assert late.verdict == "hardly matters"
+    assert move_words(late, 1.0, None)[0].endswith("hardly matters")
+    assert Columns(2, 5).row(late).split("\n")[0].endswith("hardly matters")
     words = lesson_words(late)
     assert late.score < 0
     assert words.startswith(f"{-late.score:.2f} men down, the result hardly changes")
@@ -108,6 +116,9 @@ def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
             )
         ):
             assert "the result hardly changes" in lesson_words(review), review.ply
+            assert review.verdict == "hardly matters", review.ply
+        elif review.verdict == "hardly matters":
+            raise AssertionError(f"ply {review.ply} gave up no men yet reads 'hardly matters'")
 
 
 def test_a_clean_engine_game_reads_above_ninety_for_both_sides(clean: list[MoveReview]) -> None:

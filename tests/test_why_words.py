@@ -165,7 +165,7 @@ def test_why_says_why_the_ai_did_not_play_a_slightly_better_move() -> None:
     said = " ".join(card.facts)
     assert (
         "A deeper look, 10 turns ahead, scores 11-15 0.05 of a man better than 9-14. The Club"
-        " level's own search looked 6 turns ahead in its 0.5 s, counted +0.05 for 9-14 and chose"
+        " level's own search looked 6 turns ahead in its 0.5 s, counted +0.05 for itself after 9-14 and chose"
         " it. Less than a fifth of a man: too small a difference to call 9-14 a mistake."
     ) in said
     # The command line says the same (its time is not known there).
@@ -325,8 +325,37 @@ def test_a_misjudging_levels_count_is_said_once_as_its_own() -> None:
         " to each position it judges." in facts
     )
     assert (
-        "The Novice level counted +1.39 for 21-17 on a rough scale of its own; the scores"
+        "The Novice level counted +1.39 for itself after 21-17 on a rough scale of its own; the scores"
         " below are the engine's." in facts
     )
     assert said.count("+1.39") == 1 and said.count("3 turns ahead") == 1
     assert "rough estimate" not in said and "off by" not in said
+
+
+def test_the_bounds_are_named_only_where_a_row_shows_one() -> None:
+    # A newcomer read "... except the bounds ('at most', ...)" above rows with no bound.
+    played, best = scored("9-14", 0.05), scored("11-15", 0.10)
+    exact = " ".join(why_card(_explanation(played, best), BLACK, 10, human=WHITE).facts)
+    assert "Each move below is scored exactly, looking 10 turns ahead." in exact
+    assert "bound" not in exact and "at most" not in exact
+    bounded = MoveScore("10-14", -0.40, "upper", 10, ("10-14", "23-19"))
+    card = why_card(
+        _explanation(played, best, moves=(played, best, bounded)), BLACK, 10, human=WHITE
+    )
+    said = " ".join(card.facts)
+    assert "scored exactly, looking 10 turns ahead, except the bounds ('at most'" in said
+    assert any(row.score.startswith(("at most", "at least")) for row in card.rows)
+
+
+def test_a_level_rows_figure_sits_in_one_pair_of_brackets() -> None:
+    # The walk read "keeps it level (even (+0.10 for you))".
+    from checkers.gui.screens.why import row_score_words
+
+    played, best = scored("9-14", 0.05), scored("11-15", 0.10)
+    bounded = MoveScore("10-14", 0.40, "upper", 10, ("10-14", "23-19"))
+    card = why_card(
+        _explanation(played, best, moves=(played, best, bounded)), BLACK, 10, human=WHITE
+    )
+    texts = [row_score_words(row) for row in card.rows]
+    assert "keeps it level (+0.05 for the AI)" in texts
+    assert all(text.count("(") <= 1 for text in texts), texts

@@ -32,7 +32,14 @@ from checkers.coach.ideas import ideas
 from checkers.coach.outcome import line_outcome
 from checkers.notation import EVEN_MEN, is_even
 
-__all__ = ["EXACT_TIME", "exact_explanation", "score_verdict", "steady_verdicts", "verdict"]
+__all__ = [
+    "EXACT_TIME",
+    "exact_explanation",
+    "proven_worse",
+    "score_verdict",
+    "steady_verdicts",
+    "verdict",
+]
 
 EXACT_TIME = 1.5
 """Seconds the exact scores may take after the AI's move (benchmarks/why.py: Why? answers
@@ -284,7 +291,7 @@ def exact_explanation(
                 for text, bound in bounds.items()
                 if text not in scored and text != played.move
             ]
-            moves = [first, *rest, *(m for m in kept if _proven_worse(m, first, floor))]
+            moves = [first, *rest, *(m for m in kept if proven_worse(m, first, floor))]
     if explanation.database is not None:
         moves = [_database_result(move) for move in moves]
     best = min((move for move in moves if move.bound == "exact"), key=_rank, default=None)
@@ -316,7 +323,7 @@ def _bounded(line: RootLine, depth: int, units: float) -> MoveScore:
     return dataclasses.replace(move, bound="upper")
 
 
-def _proven_worse(move: MoveScore, played: MoveScore, floor: float | None) -> bool:
+def proven_worse(move: MoveScore, played: MoveScore, floor: float | None) -> bool:
     """Whether a bounded move is proven worse than the played move's exact result."""
     if played.bound != "exact":
         return False

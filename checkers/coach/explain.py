@@ -522,18 +522,33 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
         # Its count is on its own rough scale, not the engine's: said once, here, so a
         # +1.39 beside the engine's `even` reads as another count, not a contradiction.
         facts.append(
-            f"{who} counted {explanation.level_counted} for {explanation.played} on a rough"
+            f"{who} counted {explanation.level_counted} for itself after {explanation.played} on a rough"
             f" scale of its own; {below}."
         )
+    # The bounds are named only where a row shows one.
+    bounds = (
+        " except the bounds ('at most', or 'at least' when told for the other side)"
+        if any(move.bound in ("upper", "lower") for move in explanation.moves)
+        else ""
+    )
     if explanation.exact_depth and explanation.database is None and databases:
         facts.append(
-            "Each move below is the endgame databases' result under perfect play, except the"
-            " bounds ('at most', or 'at least' when told for the other side)."
+            f"Each move below is the endgame databases' result under perfect play{bounds}."
         )
     elif explanation.exact_depth and explanation.database is None:
+        # A row the game's deeper judgement scored since (`coach.judgement.rejudged`) says so.
+        deeper = [
+            move.move
+            for move in scored
+            if move.database is None and move.depth > explanation.exact_depth
+        ]
+        further = ""
+        if deeper:
+            have, rows = ("has", "its row says") if len(deeper) == 1 else ("have", "their rows say")
+            further = f" ({' and '.join(deeper)} {have} since been looked at further, as {rows})"
         facts.append(
-            f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)},"
-            " except the bounds ('at most', or 'at least' when told for the other side)."
+            f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)}"
+            f"{further}{',' if bounds else ''}{bounds}."
         )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
@@ -575,8 +590,17 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
     top, value = result_number(best.score, best.win_in), result_number(played.score, played.win_in)
     if top is None or value is None or _result_rank(best) <= _result_rank(played):
         return []
-    exact, chosen = explanation.exact_depth, explanation.chosen_depth
-    if chosen and exact > chosen:
+    # As deep as the two rows compared: the exact pass's, or the game's deeper judgements
+    # where they have since scored both (`coach.judgement.rejudged`).
+    exact = max(explanation.exact_depth, min(best.depth, played.depth))
+    chosen = explanation.chosen_depth
+    if best.depth != played.depth and best.database is None and played.database is None:
+        # One row scored deeper since than the other: each with its own depth.
+        look = (
+            f"Looking {depth_words(best.depth)} for {best.move} and"
+            f" {depth_words(played.depth)} for {explanation.played}, the engine"
+        )
+    elif chosen and exact > chosen:
         look = f"A deeper look, {depth_words(exact)},"
     elif chosen and exact < chosen:
         look = f"A shallower look, {depth_words(exact)} (the time for exact scores ran out),"
@@ -607,7 +631,7 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
         if explanation.level_counted is not None:  # its count is said above, with its scale
             counted = ""
         elif explanation.chosen_score is not None:
-            counted = f", counted {explanation.chosen_score} for {explanation.played}"
+            counted = f", counted {explanation.chosen_score} for itself after {explanation.played}"
         else:
             counted = ""
         if spent or counted or explanation.level_counted is None:

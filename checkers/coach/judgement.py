@@ -11,14 +11,24 @@ shows).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from checkers.ai.search import is_win_score
-from checkers.board import Position, Side
-from checkers.coach.explain import Analysis, Explanation
+from checkers.board import Move, Position, Side
+from checkers.coach.exact import proven_worse, steady_verdicts, verdict
+from checkers.coach.explain import (
+    Analysis,
+    Explanation,
+    MoveScore,
+    best_scored,
+    database_words,
+    win_in_moves,
+)
+from checkers.coach.ideas import ideas
 
-__all__ = ["Judgement", "Judgements", "explained", "kept_over"]
+__all__ = ["Judgement", "Judgements", "explained", "kept_over", "rejudged"]
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,8 @@ def explained(explanation: Explanation) -> tuple[Judgement, Judgement | None] | 
     after = None
     if played is not None and played.score is not None:
         after = Judgement(played.score, 1.0, mover, depth, line=tuple(played.pv[1:]))
-    return Judgement(best.score, 1.0, mover, depth), after
+    # With its line: the best move is its first (the review adopts the judgement with it).
+    return Judgement(best.score, 1.0, mover, depth, line=tuple(best.pv)), after
 
 
 def kept_over(
@@ -103,13 +114,120 @@ def kept_over(
 ) -> Judgement | None:
     """The judgement kept of `position` where it stands over `analysis`'s own score (the
     analysis board's bar and the explorer show it): until the analysis has looked as deep, or
-    the databases answered it."""
+    the databases answered it; a forced result stands until the analysis proves one, and the
+    databases' result for good (`Judgement.rank`)."""
     judged = known.get(position)
     if judged is None:
         return None
-    caught_up = (
-        analysis is not None
-        and bool(analysis.lines)
-        and (analysis.lines[0].database is not None or analysis.depth >= judged.depth)
-    )
-    return None if caught_up else judged
+    if analysis is None or not analysis.lines:
+        return judged
+    best = analysis.lines[0]
+    ranked = (best.database is not None, best.win_in is not None, analysis.depth)
+    return None if best.database is not None or ranked >= judged.rank() else judged
+
+
+def _rank(move: MoveScore) -> tuple[bool, bool, int]:
+    """A card's row ranked as `Judgement.rank` ranks a judgement."""
+    return move.database is not None, move.win_in is not None, move.depth
+
+
+def _stands_over(judgement: Judgement, row: MoveScore) -> bool:
+    """Whether a kept judgement replaces a card's row: it ranks above the row's exact score,
+    or is at least as deep as a row the search only bounded (an exact score says more than a
+    bound at one depth); a row the search never scored stays as it is."""
+    if row.bound == "unscored":
+        return False
+    if row.bound != "exact":
+        return judgement.rank() >= _rank(row)
+    return judgement.rank() > _rank(row)
+
+
+def _row_of(judgement: Judgement, mover: Side, pv: tuple[str, ...]) -> MoveScore:
+    """A kept judgement as a card's exact row for `mover`'s move whose line is `pv`."""
+    sign = 1.0 if judgement.side is mover else -1.0
+    raw = sign * judgement.score
+    win_in = win_in_moves(raw) if is_win_score(raw) else None
+    if judgement.database:
+        score = None if win_in is not None else 0.0
+        database: str | None = database_words(raw)
+    else:
+        score = None if win_in is not None else round(raw / judgement.man, 2) + 0.0
+        database = None
+    return MoveScore(pv[0], score, "exact", judgement.depth, pv, win_in, database)
+
+
+def rejudged(
+    explanation: Explanation, position: Position, known: Mapping[Position, Judgement]
+) -> Explanation:
+    """Why?'s `explanation` of the move played in `position`, reading the game's kept
+    judgements where they stand over its own rows (deeper, or forced, or the databases'): the
+    played move's row takes the judgement of the position it led to, and the row of the
+    position's best move (the kept judgement's first move) the judgement of `position`; each
+    with its depth and line, and every verdict said again from the numbers. So a position reads
+    the same on Why? as in the review and on the panel (issue 35: a deeper judgement replaces a
+    shallower one everywhere). Unchanged when nothing kept is deeper."""
+    mover = explanation.mover
+    if mover is None or not explanation.moves or explanation.from_book:
+        return explanation
+    moves = list(explanation.moves)
+    changed: set[int] = set()
+    played = moves[0]
+    try:
+        after_position = position.move(Move.from_pdn(played.move, position))
+    except ValueError:
+        return explanation
+    after = known.get(after_position)
+    # (With its line: a row says what its number expects, and a judgement with no line
+    # cannot say it.)
+    if after is not None and after.line and _stands_over(after, played):
+        moves[0] = _row_of(after, mover, (played.move, *after.line))
+        changed.add(0)
+    before = known.get(position)
+    if before is not None and before.line:
+        index = next((i for i, move in enumerate(moves) if move.move == before.line[0] and i), None)
+        if index is not None and _stands_over(before, moves[index]):
+            moves[index] = _row_of(before, mover, before.line)
+            changed.add(index)
+    if not changed:
+        return explanation
+    for index in changed:
+        pv = moves[index].pv
+        try:
+            found = list(ideas(position, pv))
+        except ValueError:
+            found = []  # a line the board cannot follow proves nothing
+        # What the row said before and its new line still proves (a named ending, a trap the
+        # exact pass found along the same moves) stays.
+        kept = [
+            idea
+            for idea in explanation.moves[index].ideas
+            if pv[: len(idea.line)] == idea.line and idea not in found
+        ]
+        moves[index] = dataclasses.replace(moves[index], ideas=(*kept, *found))
+    if 0 in changed:
+        # A bound is shown only below the played move's exact score: one at or above its new
+        # score would prove nothing (`coach.exact`).
+        first = moves[0]
+        floor = first.score if first.win_in is None else None
+        moves = [
+            first,
+            *(m for m in moves[1:] if m.bound != "upper" or proven_worse(m, first, floor)),
+        ]
+    best = best_scored(moves)
+    moves = [
+        dataclasses.replace(move, verdict=verdict(position, move, best))
+        if move.bound == "exact"
+        else move
+        for move in moves
+    ]
+    others = sorted(moves[1:], key=_order)
+    return dataclasses.replace(explanation, moves=tuple(steady_verdicts([moves[0], *others])))
+
+
+def _order(move: MoveScore) -> tuple[int, float]:
+    """The card's other rows best first: exact results by their number, then the bounds."""
+    if move.bound != "exact":
+        return 3, 0.0
+    if move.win_in is not None:
+        return (0, move.win_in) if move.win_in > 0 else (2, move.win_in)
+    return 1, -(move.score or 0.0)

@@ -164,7 +164,7 @@ def _move_cell(review: MoveReview | None, comments: dict[int, str]) -> str:
         text = f'<a href="#ply-{review.ply}">{text}</a>'
     return (
         f'<td class="move {label.value}"><span class="san">{text}</span> '
-        f'<span class="label">{_e(label.value)}</span>{_notes(review, comments)}</td>'
+        f'<span class="label">{_e(review.verdict)}</span>{_notes(review, comments)}</td>'
     )
 
 

@@ -36,7 +36,7 @@ from checkers.gui import fonts, theme
 from checkers.gui.aiworker import AIClient
 from checkers.gui.board_view.assets import Assets, Sounds
 from checkers.gui.board_view.render import Renderer
-from checkers.gui.config import GameConfig
+from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explorer_pane import ArchivePicker
 from checkers.gui.game import HOP_SECONDS
@@ -206,7 +206,9 @@ class App:
                 SavePictureScreen(self.context, intent.picture, intent.name)  # type: ignore[union-attr]
             ),
             OpenSetup: self._open_setup,  # type: ignore[dict-item]
-            OpenSettings: lambda intent: self.push(SettingsScreen(self.context)),
+            OpenSettings: lambda intent: self.push(
+                SettingsScreen(self.context, self._mode_below())
+            ),
             ChangeSettings: self._change_settings,  # type: ignore[dict-item]
             Back: self._back,  # type: ignore[dict-item]
             Quit: lambda intent: self.quit(),
@@ -314,6 +316,16 @@ class App:
             self.screens.pop().close()
         self.screens.append(screen)
         self._show_widgets()
+
+    def _mode_below(self) -> Mode | None:
+        """The mode of the game (or of the start screen's choices) Settings opens over, which
+        its Board row words itself for; None over the other screens."""
+        screen = self.screen
+        if isinstance(screen, GameScreen):
+            return screen.game.config.mode
+        if isinstance(screen, StartScreen):
+            return screen.choices.mode
+        return None
 
     def push(self, screen: ScreenBase) -> None:
         """Show a screen over the current one (a dialog, the setup screen)."""

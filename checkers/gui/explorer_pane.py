@@ -49,6 +49,7 @@ from checkers.gui.explaining import line_words
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.wording import (
+    depth_words,
     plural,
     score_words,
     settled_words,
@@ -73,8 +74,8 @@ __all__ = [
 FOOTER_LINES = 3
 """Lines under the table at the least: the book's moves, and the engine's note."""
 LONGEST_NOTE = (
-    "Win/draw/loss in % and scores are the AI's (to move); engine: database win in 12 moves for"
-    " the AI, thinking... 20 turns ahead; –: no game from here has a result yet"
+    "Win/draw/loss in % and scores are the AI's (to move); engine: +12.34 for the AI, looked 20"
+    " turns ahead; still thinking, 19 turns ahead so far; –: no game from here has a result yet"
 )
 """The engine's note under the table at its longest: the footer has room for it whole, and
 a line more for the book's moves."""
@@ -85,6 +86,12 @@ WAY_BACK_HERE = "Step back towards the start (Left, Home)"
 WAY_BACK_IN_GAME = "Step back in the game (Esc, then Left or Home) and press O there"
 """How to reach one from the game's own position: the board's Left and Home go no further back
 than the position it opened on, the game's own do."""
+
+
+def still_thinking(depth: int) -> str:
+    """Beside a kept score while a shallower search deepens under it: `still thinking, 9 turns
+    ahead so far`."""
+    return f"still thinking, {depth_words(depth)} so far"
 
 
 def came_here(count: int, games: int, sources: Sequence[str], short: int = 0) -> str:
@@ -450,7 +457,12 @@ class ExplorerPane:
             words = score_words(judged.score, judged.man, judged.side, self.human)
             if judged.database:
                 return f"{note}; engine: {words} (databases)"
-            return f"{note}; engine: {words}, {settled_words(judged.depth)}"
+            looked = f"{note}; engine: {words}, {settled_words(judged.depth)}"
+            if deepening and analysis is not None and analysis.depth:
+                # The board's search started again under it: said, with how deep it is, so a
+                # number that changes once it catches up is no surprise.
+                return f"{looked}; {still_thinking(analysis.depth)}"
+            return looked
         if analysis is None or not analysis.lines or not analysis.depth:
             return note
         # The analysis board's bar's words for its best line.

@@ -233,6 +233,8 @@ class Analysed:
     score: float
     depth: int
     database: bool = False
+    line: tuple[str, ...] = ()
+    """The best line (PDN), its move first: the kept judgement names its best move with it."""
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,11 @@ def game_layout(
     status line (else a line of the font's size)."""
     margin = max(6, min(width, height) // 40)
     font = max(12, min(24, height // 36, width // 50))
-    panel_width = max(200, min(440, int(width * 0.34)))
+    # The panel grows with the text (the window's scale, as checkers.gui.app.ui_scale sets it)
+    # past the 440 pixels of the 1280x800 window: at 1920x1080 (text 1.5 times as large) a
+    # 440-pixel panel cut its buttons' words.
+    scale = max(1.0, min(2.0, width / 1120, height / 720))
+    panel_width = max(200, min(round(440 * scale), int(width * 0.34)))
     if status_height is None:
         status_height = int(font * 1.8)
     bar_room = side_bar + margin if side_bar else 0

@@ -10,7 +10,7 @@ graph) or the mover's (the words). The review searches each position once, and w
 open that search is the position's score, even where the AI searched deeper during play: a
 move's loss is the difference of the scores before and after it, so the graph, the evaluation
 bar and the panel's "before the move" and "after it" all read `ReviewProgress.position_score`.
-The graph is clamped to +/- GRAPH_CLAMP men.
+The graph's height is `graph_share`: a man's loss moves it a good way, a won game is near the top.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from checkers.review import (
     Label,
     MoveReview,
     PositionScore,
+    expected_result,
     lesson_words,
     one_ply_on,
     summarize,
@@ -41,7 +42,6 @@ from checkers.review import (
 )
 
 __all__ = [
-    "GRAPH_CLAMP",
     "MARKED",
     "SEVERITY",
     "SYMBOLS",
@@ -49,15 +49,24 @@ __all__ = [
     "GraphBox",
     "ReviewProgress",
     "graph_points",
+    "graph_share",
     "mark_boxes",
     "move_words",
     "ply_at",
+    "quiet_cut",
     "review_verdict",
 ]
 
-GRAPH_CLAMP = 4.0
-"""The graph's top and bottom in men: four men ahead is a won game, and a forced win (counted as
-20 men) would otherwise flatten everything else."""
+
+def graph_share(men: float) -> float:
+    """Where a score in men goes on the graph, from -1 (the bottom) to +1 (the top): the
+    expected result the review's labels are measured on (checkers.review.expected_result,
+    fitted to master games), as lichess draws its winning chance, 2 * expected - 1. Even is the
+    middle; a man ahead (0.86 of a point) is 72% of the way up, two men 95%, a forced win the
+    top. A man lost from even moves the curve 36% of the graph's height, where the straight
+    scale to +/-4 men moved it an eighth, and a won game no longer flattens the rest."""
+    return 2.0 * expected_result(men) - 1.0
+
 
 MARKED = (Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
 """The labels marked in the move list and on the graph, and visited by the mistake keys."""
@@ -141,7 +150,7 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     symbol = review.mark
     who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
-    head = f"{played}{symbol}  {review.label.value}"
+    head = f"{played}{symbol}  {review.verdict}"
     if review.label is Label.FORCED:
         loss = "the only legal move"
     elif review.label is Label.BOOK and _as_good(review):
@@ -184,8 +193,35 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     # a small window's panel has no row to spare.
     shown = any(idea.line and line[: len(idea.line)] == idea.line for idea in review.lesson.ideas)
     if review.best != review.move and not _as_good(review) and line and not shown:
-        better = "Better line: " + " ".join(line[:8])
+        kept = quiet_cut(review.before.line)
+        more = f" (+{len(line) - kept} more)" if kept < len(line) else ""
+        better = "Better line: " + " ".join(line[:kept]) + more
     return (head, loss, best, better)
+
+
+BETTER_MOVES = 8
+"""How many moves of the better line the panel shows, about: a line is cut where it is quiet."""
+FINISH_MOVES = 4
+"""How many more moves the panel's better line may take to finish an exchange under way."""
+
+
+def quiet_cut(line: Sequence[Move], most: int = BETTER_MOVES, reach: int = FINISH_MOVES) -> int:
+    """How many moves of `line` to show: all of a line of `most` or fewer; else `most` if no
+    capture is pending after them (captures are compulsory: the next move taking means one
+    is), else past the exchange under way once it is over (at most `reach` more moves), else
+    back to the last quiet point before `most`; `most` where there is none (captures all
+    along). A cut in an exchange (`22-17 9-14 17-13 11-16 24-20 16x23 27x18x11 7x16`, with
+    20x11 to come) tells a wrong story: White is a man down in it."""
+    if len(line) <= most:
+        return len(line)
+    quiet = [k for k in range(1, len(line)) if not line[k].is_capture]
+    later = [k for k in quiet if most <= k <= most + reach]
+    if later:
+        return later[0]
+    if len(line) <= most + reach:
+        return len(line)  # the exchange runs to the line's end: the whole line
+    earlier = [k for k in quiet if k < most]
+    return earlier[-1] if earlier else most
 
 
 def _score_words(found: PositionScore, man: float, side: Side, human: Side | None) -> str:
@@ -226,8 +262,9 @@ def review_verdict(review: MoveReview, man: float, human: Side | None) -> str:
     loss = loss.replace(": the best move", "")  # the label says it already
     looked = review.before.depth or review.after.depth
     depth = f", looking {depth_words(looked)}" if looked else ""
+    called = "a move that hardly matters" if review.gave_up_men_cheaply else _CALLED[review.label]
     return (
-        f"The review{depth}, calls {review.move.pdn()} {_CALLED[review.label]}: "
+        f"The review{depth}, calls {review.move.pdn()} {called}: "
         f"{loss[:1].lower()}{loss[1:]}; {scores[:1].lower()}{scores[1:]}."
     )
 
@@ -250,16 +287,15 @@ class GraphBox:
 def graph_points(
     values: Sequence[float | None], plies: int, box: GraphBox
 ) -> list[tuple[int, float, float]]:
-    """(ply, x, y) for every known value: ply 0 at the left edge, `plies` at the right, +GRAPH_CLAMP
-    men at the top, -GRAPH_CLAMP at the bottom."""
+    """(ply, x, y) for every known value in men: ply 0 at the left edge, `plies` at the right,
+    even in the middle, `graph_share` of the half-height up (ahead) or down (behind)."""
     points = []
     span = max(1, plies)
     for ply, value in enumerate(values):
         if value is None:
             continue
-        clamped = max(-GRAPH_CLAMP, min(GRAPH_CLAMP, value))
         x = box.left + box.width * ply / span
-        y = box.top + box.height * (0.5 - clamped / (2 * GRAPH_CLAMP))
+        y = box.top + box.height * (0.5 - graph_share(value) / 2)
         points.append((ply, x, y))
     return points
 

@@ -19,10 +19,11 @@ on, the window sends a `ReviewStop`.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import signal
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
@@ -30,6 +31,7 @@ from checkers.ai import compiled
 from checkers.ai.book import is_book_move
 from checkers.ai.search import StopSignal
 from checkers.board import Move, Position
+from checkers.coach.judgement import Judgement
 from checkers.puzzles import Puzzle, find_puzzles
 from checkers.review import (
     CORE_COMPILE_WAIT,
@@ -93,12 +95,15 @@ class ReviewReady:
 
 @dataclass(frozen=True)
 class ReviewAsk:
-    """The window's request: review `moves` from `start` (the process's first message)."""
+    """The window's request: review `moves` from `start` (the process's first message), with
+    the game's kept judgements of its positions, which the review adopts where they are at
+    least as deep as its own search (`checkers.review.adopted`)."""
 
     start: Position
     moves: tuple[Move, ...]
     setting: ReviewSetting
     jobs: int
+    known: Mapping[Position, Judgement] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -139,7 +144,7 @@ def review_main(requests: Connection, replies: Connection) -> None:
         return  # the window is gone
     if not isinstance(ask, ReviewAsk):
         return  # stopped before its game came
-    start, moves, setting, jobs = ask.start, ask.moves, ask.setting, ask.jobs
+    start, moves, setting, jobs, known = ask.start, ask.moves, ask.setting, ask.jobs, ask.known
     # Not lowered in priority as the AI's worker is (aiworker.WORKER_NICENESS): the player waits
     # for the labels, and the window draws at most ten frames a second meanwhile. At niceness
     # 10 on a busy machine the first label took 6 s instead of 0.7 s (benchmarks/review.py).
@@ -157,7 +162,14 @@ def review_main(requests: Connection, replies: Connection) -> None:
     try:
         reviews = []
         for review in review_moves(
-            start, moves, setting, jobs=jobs, processes=jobs > 1, stop=stop, is_book=is_book_move
+            start,
+            moves,
+            setting,
+            jobs=jobs,
+            processes=jobs > 1,
+            stop=stop,
+            is_book=is_book_move,
+            known=known,
         ):
             replies.send(ReviewMove(review))
             reviews.append(review)
@@ -230,15 +242,17 @@ class ReviewClient:
         moves: Sequence[Move],
         setting: ReviewSetting = DEFAULT_SETTING,
         jobs: int = 1,
+        known: Mapping[Position, Judgement] | None = None,
     ) -> None:
         """Start reviewing `moves` from `start` in the prepared process, or in a new one (a
-        review under way is cancelled first)."""
+        review under way is cancelled first); `known` are the game's kept judgements, which
+        the review adopts where they are at least as deep as its search."""
         if not self.prepared:
             self.close()
             self.prepare()
         assert self._requests is not None
         try:
-            self._requests.send(ReviewAsk(start, tuple(moves), setting, jobs))
+            self._requests.send(ReviewAsk(start, tuple(moves), setting, jobs, dict(known or {})))
         except OSError:
             pass  # the process is gone: poll() reports it
         self._asked = self.running = True

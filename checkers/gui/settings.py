@@ -61,15 +61,18 @@ WINDOW_SIZES = (
     (960, 640),
     (1120, 720),
     (1280, 800),
+    (1366, 768),
     (1440, 900),
-    (1600, 1000),
+    (1600, 900),
+    (1680, 1050),
+    (1920, 1080),
     (1920, 1200),
+    (2560, 1440),
     (2560, 1600),
 )
-"""The sizes Settings offers for the window (the smallest the layouts are made for, the first
-run's, and the common screens' at 16:10), those that fit the screen (`window_sizes`)."""
-SCREEN_MARGIN = (0, 64)
-"""What a window leaves of a screen: the title bar and a task bar take about 64 pixels' height."""
+"""The sizes Settings offers for the window: the smallest the layouts are made for, the first
+run's, and the common desktop screens' (16:10 and 16:9), those no larger than the screen
+(`window_sizes`)."""
 _MAX_POSITION = 65536
 _MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes
 FIRST_LEVEL = "novice"
@@ -300,13 +303,14 @@ def fit_position(
 def window_sizes(
     screens: Sequence[tuple[int, int]], current: tuple[int, int]
 ) -> list[tuple[int, int]]:
-    """The window sizes to offer, smallest first: those of WINDOW_SIZES that fit the largest of
-    `screens` whole (its title bar and task bar left room), all of them when the screens are
-    unknown, and the `current` size itself (dragged to a size of its own)."""
+    """The window sizes to offer, smallest first: those of WINDOW_SIZES no larger than the
+    largest of `screens` as pygame reports them, each screen's own size (a window that fills
+    it), all of them when the screens are unknown, and the `current` size itself (dragged to
+    a size of its own). Each opens as `fit_window` allows: never larger than the screen."""
     widest = max((width for width, _ in screens), default=MAX_WINDOW[0])
-    tallest = max((height for _, height in screens), default=MAX_WINDOW[1] + SCREEN_MARGIN[1])
-    room = (widest - SCREEN_MARGIN[0], tallest - SCREEN_MARGIN[1])
-    fitting = {size for size in WINDOW_SIZES if size[0] <= room[0] and size[1] <= room[1]}
+    tallest = max((height for _, height in screens), default=MAX_WINDOW[1])
+    fitting = {size for size in WINDOW_SIZES if size[0] <= widest and size[1] <= tallest}
+    fitting |= {fit_window(screen, screens) for screen in screens}  # each screen's own
     return sorted(fitting | {MIN_WINDOW, current})
 
 

@@ -14,7 +14,7 @@ its own.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pygame
@@ -107,6 +107,11 @@ def puzzle_words(found: int, added: int) -> str:
     return "No puzzles: no mistake left one move clearly best."
 
 
+def _pdn(line: Sequence[Move]) -> tuple[str, ...]:
+    """A reviewed line's moves in PDN, as a kept judgement holds them."""
+    return tuple(move.pdn() for move in line)
+
+
 class ReviewHost(Protocol):
     """What the review needs of the game screen it belongs to (GameScreen is one)."""
 
@@ -164,7 +169,10 @@ def review_commands(
             "review_better",
             "Better line",
             (BETTER_KEY,),
-            "in a review, play the best line from before the move shown (Esc ends it)",
+            (
+                "in a review, show the best line from before the move shown (Right steps,"
+                " Space plays it, Esc ends it)"
+            ),
             lambda: screen.review_action("better"),
             "",
         ),
@@ -247,6 +255,8 @@ class ReviewPane:
         """Where the graph's points go: its frame (`parts.graph`) less a small margin."""
         self.container: UIContainer | None = None
         self.area = pygame.Rect(0, 0, 0, 0)
+        self.scale_drawn: list[tuple[str, pygame.Rect]] = []
+        """The graph's scale words as last drawn and where (for tests)."""
         self._columns: tuple[int, ...] = ()
         self._shown: tuple[object, ...] | None = None
         self._saved_status = ""
@@ -255,7 +265,9 @@ class ReviewPane:
         """The review's state the status line last told of."""
         game.status = self.STARTED + game.status
         if self.progress.total:
-            self.client.start(game.record.start, self.progress.moves, SETTING, JOBS)
+            # The game's kept judgements go with it: the review adopts those at least as deep.
+            known = game.judgements
+            self.client.start(game.record.start, self.progress.moves, SETTING, JOBS, known)
         else:
             self.client.close()  # a prepared process has nothing to review
             self.progress.finish()
@@ -292,9 +304,9 @@ class ReviewPane:
             "better": (
                 "Better line",
                 (
-                    "Show the better line: the best moves from before the move shown, "
-                    f"played on the board; the game is not changed ({BETTER_KEY.upper()}; "
-                    "Esc ends it)"
+                    "Show the better line on the board from before the move shown: Right"
+                    " steps through it, Space plays it; the game is not changed"
+                    f" ({BETTER_KEY.upper()}; Esc ends it)"
                 ),
             ),
             "stop": (
@@ -472,18 +484,31 @@ class ReviewPane:
     def panel_words(self) -> tuple[str, ...]:
         """The panel's five lines for the move shown (or the preview under way)."""
         if self.preview is not None:
-            preview = self.preview
-            moves = " ".join(move.pdn() for move in preview.line[: preview.shown])
-            return (
-                "Better line: a preview, the game is unchanged",
-                f"From before {self.progress.moves[preview.ply - 1].pdn()}: {moves or '...'}",
-                f"Step {preview.shown} of {len(preview.line)}",  # each side's move a step
-                "Left/Right step, Esc ends the preview",
-                "",
-            )
+            return self._preview_words(self.preview)
         # The keys are on the strip's buttons' tooltips and the help card: the panel's room
         # goes to the move's own words (a small window has no line to spare).
         return (*self.progress.panel_words(self.screen.game.record.ply), "")
+
+    def _preview_words(self, preview: Preview) -> tuple[str, ...]:
+        """The panel's lines during the better line's preview: where in the line the board is
+        (`Start of the line (0 of 9)`, `After 25-22 (1 of 9)`, counted as Why?'s board counts
+        its steps), the moves shown, and the keys."""
+        total = len(preview.line)
+        played = self.progress.moves[preview.ply - 1].pdn()
+        if preview.shown == 0:
+            where = f"Start of the line (0 of {total})"
+            moves = f"Before {played}, the best was {preview.line[0].pdn()}"
+        else:
+            where = f"After {preview.line[preview.shown - 1].pdn()} ({preview.shown} of {total})"
+            shown = " ".join(move.pdn() for move in preview.line[: preview.shown])
+            moves = f"From before {played}: {shown}"
+        if preview.shown >= total:
+            keys = "End of the line. Left steps back, Esc ends the preview"
+        elif preview.playing:
+            keys = "Playing it through: Space stops, Esc ends the preview"
+        else:
+            keys = "Right: next move, Left: back, Space plays it all, Esc ends"
+        return ("Better line: a preview, the game is unchanged", where, moves, keys, "")
 
     def verdict(self, ply: int) -> str:
         """The review's row for the move that led to `ply` as one sentence (the Why? card
@@ -500,14 +525,24 @@ class ReviewPane:
         game, man = self.screen.game, self.progress.man
         before, after = review.before, review.after
         # The databases' results stay theirs: the panel says so once the review is closed.
+        # With their lines, so that Why? reads the best move and the reply it shows.
         game.judge(
             review.position,
-            Judgement(before.score, man, review.side, before.depth, before.database),
+            Judgement(
+                before.score, man, review.side, before.depth, before.database, _pdn(before.line)
+            ),
         )
         position = review.position.move(review.move)
         game.judge(
             position,
-            Judgement(after.score, man, review.side.opponent, after.depth, after.database),
+            Judgement(
+                after.score,
+                man,
+                review.side.opponent,
+                after.depth,
+                after.database,
+                _pdn(after.line),
+            ),
         )
 
     def preview_position(self) -> Position | None:
@@ -634,9 +669,13 @@ class ReviewPane:
             return
         start, line = found
         self._saved_status = game.status
-        self.preview = Preview(start, line, game.record.ply)
-        self.preview.step(game.hop_seconds)
-        game.status = "Showing the better line on the board; the game is unchanged. Esc ends it."
+        # The board opens at the line's start, the position before the move, with the better
+        # move's arrow: the player steps through it (or plays it all with Space).
+        self.preview = Preview(start, line, game.record.ply, playing=False)
+        game.status = (
+            "The better line, from before the move: Right steps through it; the game is"
+            " unchanged. Esc ends it."
+        )
 
     def end_preview(self) -> None:
         """Back to the game's own position."""
@@ -663,7 +702,8 @@ class ReviewPane:
     # --- events and drawing ------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """The strip's buttons, a click on the graph, and the preview's keys; True if used."""
+        """The strip's buttons, a click on the graph, and the preview's keys (Right and Left
+        step, Space plays it through or stops, Esc or B ends it); True if used."""
         if self.actions.handle(event):
             return True
         if self.preview is not None:
@@ -671,6 +711,9 @@ class ReviewPane:
                 names = key_names(event)
                 if "escape" in names or BETTER_KEY in names:
                     self.end_preview()
+                    return True
+                if "space" in names:
+                    self.preview.toggle_play(self.screen.game.hop_seconds)
                     return True
                 if "right" in names or "left" in names:
                     self.preview.playing = False
@@ -714,7 +757,9 @@ class ReviewPane:
         if animation is not None:
             return animation_view(animation, geometry)
         last = preview.line[preview.shown - 1] if preview.shown else None
-        return BoardView(preview.position(), last_move=last, hint=None)
+        # The line's next move as an arrow: at the start, the better move itself.
+        after = preview.line[preview.shown] if preview.shown < len(preview.line) else None
+        return BoardView(preview.position(), last_move=last, hint=after)
 
     def mark_size(self) -> int:
         """The side of a mark's square on the graph, in pixels."""
@@ -762,35 +807,46 @@ class ReviewPane:
         pygame.draw.rect(surface, theme.PANEL, frame, border_radius=3)
         middle = box.top + box.height / 2
         pygame.draw.line(surface, theme.PANEL_LINE, (box.left, middle), (box.right, middle))
-        # Whose lead is up and whose is down, left of the graph where the board's margin
-        # leaves room, else in its left corners.
-        top, even, bottom = self.scale_words()
-        font = text.font(size)
-        outside = max(font.size(words)[0] for words in (top, even, bottom)) + 6 <= (
-            frame.left - self.area.left
-        )
-        for words, y, anchor in (
-            (top, frame.top, "topright" if outside else "topleft"),
-            (even, middle, "midright"),
-            (bottom, frame.bottom, "bottomright" if outside else "bottomleft"),
-        ):
-            if words is even and frame.height < 3 * font.get_linesize():
-                continue  # no room between the other two
-            if outside:
-                text.draw(surface, words, size, theme.TEXT_DIM, (frame.left - 4, y), anchor)
-            elif words is not even:
-                text.draw(surface, words, size, theme.TEXT_DIM, (frame.left + 4, y), anchor)
         points = graph_points(self.progress.values(), self.progress.total, box)
         if len(points) >= 2:
             line = [(x, y) for _, x, y in points]
             area = [(line[0][0], middle), *line, (line[-1][0], middle)]
             pygame.draw.polygon(surface, theme.PANEL_LINE, area)
             pygame.draw.lines(surface, theme.TEXT, False, line, 2)
+        self.scale_drawn = [
+            (words, text.draw(surface, words, size, theme.TEXT_DIM, point, anchor))
+            for words, point, anchor in self._scale_places(text.font(size), middle)
+        ]
         ply = self.screen.game.record.ply
         x = box.left + box.width * ply / max(1, self.progress.total)
         pygame.draw.line(surface, theme.TEXT_ACCENT, (x, frame.top), (x, frame.bottom - 1), 2)
         for _, label, square in self.marks():
             draw_mark(surface, label, square)
+
+    def _scale_places(
+        self, font: pygame.font.Font, middle: float
+    ) -> list[tuple[str, tuple[float, float], str]]:
+        """Where the graph's scale words go, (words, point, anchor): whose lead is up and whose
+        is down left of the graph where the board's margin leaves room (else in its left
+        corners), and `even` level with the middle line, left of it where the three words fit
+        one above the other, else right of the graph (at 720x480 the graph is under three
+        lines tall), else inside its right end."""
+        frame = self.parts.graph
+        top, even, bottom = self.scale_words()
+        widest = max(font.size(words)[0] for words in (top, even, bottom))
+        outside = widest + 6 <= frame.left - self.area.left
+        x = frame.left - 4 if outside else frame.left + 4
+        places: list[tuple[str, tuple[float, float], str]] = [
+            (top, (x, frame.top), "topright" if outside else "topleft"),
+            (bottom, (x, frame.bottom), "bottomright" if outside else "bottomleft"),
+        ]
+        if outside and frame.height >= 3 * font.get_linesize():
+            places.append((even, (x, middle), "midright"))
+        elif font.size(even)[0] + 6 <= self.area.right - frame.right:
+            places.append((even, (frame.right + 4, middle), "midleft"))
+        elif frame.height >= 3 * font.get_linesize():
+            places.append((even, (frame.right - 4, middle), "midright"))
+        return places
 
     def _draw_table(self, surface: pygame.Surface, size: int) -> None:
         text = self.screen.context.renderer.text

@@ -26,6 +26,7 @@ class Preview:
     animation: Animation | None = None
     wait: float = PREVIEW_PAUSE
     playing: bool = True
+    """Whether the line plays on by itself (a pause on each position), else the player steps."""
 
     def position(self) -> Position:
         """The position after the moves shown."""
@@ -47,6 +48,17 @@ class Preview:
         self.shown = max(0, self.shown - 1)
         self.animation = None
         self.wait = PREVIEW_PAUSE
+
+    def toggle_play(self, hop_seconds: float) -> None:
+        """Play the rest of the line by itself (from its start again once it is at its end), or
+        stop where it is."""
+        if self.playing:
+            self.playing = False
+            return
+        if self.shown >= len(self.line):
+            self.shown = 0
+        self.playing = True
+        self.step(hop_seconds)
 
     def update(self, dt: float, hop_seconds: float) -> None:
         """Move the animation on; after a pause on each position, the next move."""

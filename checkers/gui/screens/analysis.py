@@ -298,7 +298,7 @@ class AnalysisScreen(ScreenBase):
             best = analysis.lines[0]
             if best.score is not None:
                 found = best.database is not None
-                result = Analysed(self.position, best.score, analysis.depth, found)
+                result = Analysed(self.position, best.score, analysis.depth, found, best.pv)
         self.context.request(Back(result))
 
     def click(self, square: int | None) -> None:
@@ -334,8 +334,10 @@ class AnalysisScreen(ScreenBase):
         best = analysis.lines[0] if analysis.lines else None
         if best is None or best.score is None or best.database is not None:
             return
+        # With its line: the explorer's row of the best move reads this judgement.
+        line = tuple(best.pv)
         self.known.judge(
-            self.position, Judgement(best.score, 1.0, self.position.turn, analysis.depth)
+            self.position, Judgement(best.score, 1.0, self.position.turn, analysis.depth, line=line)
         )
 
     def _deeper_known(self) -> Judgement | None:

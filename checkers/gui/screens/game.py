@@ -23,7 +23,7 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 from checkers import saves
 from checkers.board import BLACK
 from checkers.board_geometry import BoardGeometry
-from checkers.coach.judgement import Judgement
+from checkers.coach.judgement import Judgement, rejudged
 from checkers.formats.pdn import game_from_record, write_game
 from checkers.gui import theme
 from checkers.gui.board_view.render import BoardView, animation_view
@@ -314,7 +314,7 @@ class GameScreen(ScreenBase):
                 self.game.status = "Back to this game, as it was."
         elif isinstance(result, Analysed):
             found = Judgement(
-                result.score, 1.0, result.position.turn, result.depth, result.database
+                result.score, 1.0, result.position.turn, result.depth, result.database, result.line
             )
             self.game.judge(result.position, found)
         elif isinstance(result, SavedAs):
@@ -907,6 +907,8 @@ class GameScreen(ScreenBase):
             game.status = reason + "."
             return
         record = game.record
+        # Its rows read the game's kept judgements where they are deeper (the review's).
+        explanation = rejudged(explanation, record.positions[-2], game.judgements)
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
         mover = record.positions[-2].turn
         level = game.config.player(mover).level

@@ -191,6 +191,24 @@ def saved_game_words(entry: saves.SavedGame) -> str:
     return f"{players}, {entry.state()}, {plural(moves_count(plies), 'move')}"
 
 
+def _with_side(name: str, side: str) -> str:
+    """A player's name with its colour in one pair of brackets, as a player says it: `You
+    (Black)`, `the AI (Novice, White)` where the name has brackets of its own (`AI (Novice)`)."""
+    if name.startswith("AI "):
+        name = "the " + name
+    if name.endswith(")") and "(" in name:
+        return f"{name[:-1]}, {side})"
+    return f"{name} ({side})"
+
+
+def players_line(black: str, white: str) -> str:
+    """Who plays whom with their colours: `You (Black) vs the AI (Novice, White)`, `The AI
+    (Novice, Black) vs you (White)`."""
+    second = "you" if white == "You" else white  # in the middle of a sentence
+    line = f"{_with_side(black, 'Black')} vs {_with_side(second, 'White')}"
+    return line[:1].upper() + line[1:]
+
+
 SHORTER_ROW = (
     (r", finished: ", ", "),  # `White won` says the game is over
     (r"\((Black|White) resigned\)", "(resigned)"),  # only the side that lost resigns
@@ -652,9 +670,8 @@ class ResumeScreen(_Dialog):
         """What the card says about the game."""
         record, tags = self.resumed.record, self.resumed.tags
         moves = plural(moves_count(record.ply, record.start.turn is BLACK), "move")
-        black, white = shown_names(tags)
         return [
-            f"{black} (Black) vs {white} (White)",
+            players_line(*shown_names(tags)),
             f"{moves} played, {record.position.turn.name.capitalize()} to move",
             "Not now keeps it in your saved games: Saved games resumes it later.",
         ]

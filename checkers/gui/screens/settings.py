@@ -17,6 +17,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 
 from checkers.gui import database_build, theme
 from checkers.gui.cards import button_height, button_width
+from checkers.gui.config import Mode, board_black_at_bottom
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.intents import Back, ChangeSettings
 from checkers.gui.settings import (
@@ -40,14 +41,28 @@ def size_label(size: tuple[int, int]) -> str:
     return f"{size[0]} x {size[1]}"
 
 
+def board_words(flip: bool, mode: Mode | None) -> str:
+    """The Board row's value for the mode below: `Your side at the bottom` against the AI, the
+    colour at the bottom where no one or two play (`Black at the bottom` in AI vs AI, as its
+    game opens; `Turned (Black at the bottom)` between two players when turned)."""
+    if mode is None or mode is Mode.HUMAN_VS_AI:
+        return "Turned (your side at the top)" if flip else "Your side at the bottom"
+    black = board_black_at_bottom(mode, None, flip)
+    bottom = f"{'Black' if black else 'White'} at the bottom"
+    return f"Turned ({bottom})" if flip else bottom
+
+
 class SettingsScreen(ScreenBase):
     """Theme, sound, volume and board orientation, applied as they are chosen."""
 
     opaque = False
     keeps_widgets_below = True
 
-    def __init__(self, context: ScreenContext) -> None:
+    def __init__(self, context: ScreenContext, mode: Mode | None = None) -> None:
+        """`mode`: the game's (or the start screen's) mode below, which the Board row words
+        itself for (None: the words of a game against the AI)."""
         super().__init__(context)
+        self.mode = mode
         self.actions = Actions()
         self.tips = HoverTips(context.ui)
         self.widgets: dict[str, pygame_gui.core.UIElement] = {}
@@ -207,8 +222,10 @@ class SettingsScreen(ScreenBase):
             ui,
             panel,
             pygame.Rect(2 * gap + label, y, control, row),
-            "Turned (your side at the top)" if settings.flip else "Your side at the bottom",
-            "Which way the board faces when a game starts (F turns it in a game)",
+            board_words(settings.flip, self.mode),
+            "Which way the board faces when a game starts: your side at the bottom against the"
+            " AI, Black in AI vs AI, White between two players, unless turned (F turns it in a"
+            " game)",
             lambda: self.change(flip=not self.settings.flip),
         )
         y += row + gap

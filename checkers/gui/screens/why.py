@@ -40,12 +40,21 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
+def row_score_words(row: WhyRow) -> str:
+    """A row's verdict and score as one text: an exact result in words first, the score after
+    it (`only draws (+0.05 for you)`); a level score's figure (`even (+0.10 for you)`) goes
+    in one pair of brackets after `keeps it level`, which says `even` already."""
+    if not row.verdict or row.verdict == row.score:
+        return row.score
+    score = row.score
+    if score.startswith("even (") and score.endswith(")"):
+        score = score[len("even (") : -1]
+    return f"{row.verdict} ({score})"
+
+
 def _row_html(row: WhyRow, accent: str, dim: str) -> str:
     move = html.escape(row.move)
-    # An exact result in words first (`only draws`), the score after it.
-    score = html.escape(
-        row.score if not row.verdict or row.verdict == row.score else f"{row.verdict} ({row.score})"
-    )
+    score = html.escape(row_score_words(row))
     mark = "  (its search's choice)" if row.searched else ""
     depth = f", {depth_words(row.depth)}" if row.depth else ""
     head = (

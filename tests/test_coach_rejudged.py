@@ -1,0 +1,88 @@
+"""Why? reads the game's kept judgements where they are deeper than its own rows
+(`coach.judgement.rejudged`): the played move's row gives the number of the position it led
+to, the best move's row the number of the position before it, each with its depth, and the
+verdicts and facts follow the numbers."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.coach.explain import Explanation, MoveScore, facts
+from checkers.coach.judgement import Judgement, Judgements, rejudged
+
+START = Position()
+
+
+def _explanation() -> Explanation:
+    moves = (
+        MoveScore("11-15", 0.1, "exact", 6, ("11-15", "23-19", "8-11")),
+        MoveScore("9-14", 0.15, "exact", 6, ("9-14", "22-18")),
+        MoveScore("10-14", 0.05, "upper", 6, ("10-14", "24-19")),
+    )
+    return Explanation("club", "11-15", "11-15", moves, 7, False, True, exact_depth=6, mover=BLACK)
+
+
+def _after(text: str) -> Position:
+    return START.move(Move.from_pdn(text, START))
+
+
+def test_deeper_judgements_give_the_played_and_the_best_rows_their_numbers() -> None:
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.3, 1.0, WHITE, 14, line=("23-19", "8-11")))
+    known.judge(START, Judgement(35.0, 100.0, BLACK, 14, line=("9-14", "22-18", "11-15")))
+    found = rejudged(_explanation(), START, known)
+    played, best = found.moves[0], found.moves[1]
+    assert (played.move, played.score, played.depth) == ("11-15", 0.3, 14)
+    assert played.pv == ("11-15", "23-19", "8-11")
+    assert (best.move, best.score, best.depth) == ("9-14", 0.35, 14)
+    assert best.pv == ("9-14", "22-18", "11-15")
+    # Its words follow its number: +0.30 and +0.35 are "a little better", as the card says.
+    assert played.verdict == best.verdict == "is a little better"
+    # The bound +0.05 is still below the played move's new score: it is still shown.
+    assert [move.move for move in found.moves] == ["11-15", "9-14", "10-14"]
+    said = " ".join(facts(found))
+    assert "looking 6 turns ahead (11-15 and 9-14 have since been looked at further" in said
+
+
+def test_a_bound_no_longer_below_the_played_moves_new_score_is_left_out() -> None:
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(0.05, 1.0, WHITE, 14, line=("23-19",)))  # -0.05
+    found = rejudged(_explanation(), START, known)
+    assert found.moves[0].score == -0.05
+    assert "10-14" not in [move.move for move in found.moves]
+
+
+def test_judgements_no_deeper_than_the_card_change_nothing() -> None:
+    explanation = _explanation()
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.9, 1.0, WHITE, 6, line=("23-19",)))
+    known.judge(START, Judgement(0.9, 1.0, BLACK, 5, line=("9-14",)))
+    assert rejudged(explanation, START, known) == explanation
+    assert rejudged(explanation, START, Judgements()) == explanation
+
+
+def test_a_judgement_with_no_line_leaves_the_row_it_cannot_explain() -> None:
+    explanation = _explanation()
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.3, 1.0, WHITE, 14))
+    assert rejudged(explanation, START, known) == explanation
+
+
+def test_the_comparison_of_the_played_and_the_best_move_says_how_deep_they_were_scored() -> None:
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.1, 1.0, WHITE, 14, line=("23-19", "8-11")))
+    known.judge(START, Judgement(0.35, 1.0, BLACK, 14, line=("9-14", "22-18")))
+    explanation = rejudged(dataclasses.replace(_explanation(), chosen_depth=6), START, known)
+    said = " ".join(facts(explanation))
+    assert "A deeper look, 14 turns ahead, scores 9-14 0.25 of a man better than 11-15." in said
+
+
+def test_rows_scored_at_two_depths_are_compared_each_with_its_depth() -> None:
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.05, 1.0, WHITE, 14, line=("23-19", "8-11")))
+    said = " ".join(facts(rejudged(_explanation(), START, known)))
+    assert (
+        "Looking 6 turns ahead for 9-14 and 14 turns ahead for 11-15, the engine scores 9-14"
+        " 0.10 of a man better than 11-15." in said
+    )

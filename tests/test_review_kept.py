@@ -1,0 +1,69 @@
+"""The review adopts the game's kept judgement of a position where it is at least as deep as its
+own search (issue 35, "one judgement of a position, kept for the game"): one position then reads
+the same in the review as on the panel, the bar and Why?."""
+
+from __future__ import annotations
+
+from checkers.ai import Limits
+from checkers.ai.registry import search
+from checkers.ai.search import SearchRequest
+from checkers.board import INITIAL_FEN, Move, Position
+from checkers.coach.judgement import Judgement
+from checkers.review import ReviewSetting, adopted, review_moves
+
+SETTING = ReviewSetting(Limits(depth=4))
+
+
+def _game() -> tuple[Position, list[Move], list[Position]]:
+    start = Position.from_fen(INITIAL_FEN)
+    moves, positions, at = [], [start], start
+    for text in ("11-15", "23-19", "8-11"):
+        move = Move.from_pdn(text, at)
+        moves.append(move)
+        at = at.move(move)
+        positions.append(at)
+    return start, moves, positions
+
+
+def _judged(position: Position, depth: int) -> Judgement:
+    """What a game's search at `depth` keeps of `position` (the engine's units, its line)."""
+    found = search(SearchRequest(position), Limits(depth=depth))
+    line = tuple(move.pdn() for move in found.pv)
+    return Judgement(found.score, SETTING.man, position.turn, found.depth, found.database, line)
+
+
+def test_a_deeper_kept_judgement_is_the_reviews_score_of_that_position() -> None:
+    start, moves, positions = _game()
+    deeper = _judged(positions[2], 7)
+    reviews = list(review_moves(start, moves, SETTING, known={positions[2]: deeper}))
+    # The position after 23-19: the review of 23-19 says after it what the game kept, and so
+    # does the review of 8-11 before it (one search of each position, shared), both from the
+    # side to move there.
+    assert reviews[1].after.score == deeper.score
+    assert reviews[1].after.depth == 7
+    assert reviews[2].before.score == deeper.score
+    assert [move.pdn() for move in reviews[2].before.line] == list(deeper.line)
+    assert reviews[2].before.best == Move.from_pdn(deeper.line[0], positions[2])
+    # The other positions are the review's own depth.
+    assert reviews[0].before.depth == 4 and reviews[2].after.depth == 4
+
+
+def test_a_shallower_or_lineless_judgement_is_searched_again() -> None:
+    start, moves, positions = _game()
+    shallow = _judged(positions[2], 2)
+    assert adopted(positions[2], shallow, SETTING) is None
+    lineless = Judgement(shallow.score, SETTING.man, positions[2].turn, 9)
+    assert adopted(positions[2], lineless, SETTING) is None
+    reviews = list(review_moves(start, moves, SETTING, known={positions[2]: shallow}))
+    assert reviews[1].after.depth == 4
+
+
+def test_a_judgement_in_men_from_the_other_side_is_told_in_the_reviews_units() -> None:
+    _, _, positions = _game()
+    position = positions[1]  # White to move
+    line = ("22-18", "15x22")
+    kept = Judgement(0.25, 1.0, position.turn.opponent, 10, line=line)  # +0.25 for Black
+    found = adopted(position, kept, SETTING)
+    assert found is not None
+    assert found.score == -0.25 * SETTING.man and found.depth == 10
+    assert found.best == Move.from_pdn("22-18", position)
