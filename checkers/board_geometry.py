@@ -15,11 +15,13 @@ from dataclasses import dataclass, replace
 from checkers.board import Move, row_col_square, square_row_col
 
 __all__ = [
+    "ARROW_EDGE",
     "ARROW_HEAD",
     "ARROW_LANE",
     "ArrowShape",
     "BoardGeometry",
     "Point",
+    "arrow_rim",
     "arrow_shape",
     "arrow_shifts",
     "arrow_width",
@@ -163,6 +165,18 @@ ARROW_HEAD = 0.36
 ARROW_LANE = 0.3
 """How far apart, in squares, two arrows drawn side by side along one diagonal are: their
 heads, each 0.43 of a square wide, then show two tips, not one smudge."""
+
+
+ARROW_EDGE = (0, 0, 0)
+"""The rim of every arrow, in both themes: black has at least 3:1 (WCAG's ratio for shapes)
+against the light and the dark squares of Wood and High contrast alike, where no fill colour
+has it against both (the walk of 2026-11-29 saw High contrast's blue arrows vanish on the dark
+green)."""
+
+
+def arrow_rim(cell: int) -> int:
+    """How wide the arrows' rim is on a board of `cell`-pixel squares (1 pixel at least)."""
+    return max(1, round(cell / 40))
 
 
 def arrow_width(cell: int) -> int:

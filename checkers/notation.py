@@ -77,8 +77,9 @@ def is_even(men: float) -> bool:
 
 
 def plural(count: int, word: str) -> str:
-    """`1 move`, `3 moves`: a count with its noun, plural unless the count is one."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    """`1 move`, `3 moves`, `1,638 positions`: a count with its noun, plural unless the count
+    is one, thousands separated as the game panel writes its counts."""
+    return f"{count:,} {word}{'' if count == 1 else 's'}"
 
 
 def depth_words(depth: int) -> str:

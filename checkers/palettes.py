@@ -125,7 +125,8 @@ CONTRAST = Palette(
     DESTINATION=(255, 0, 200),
     WAYPOINT=(255, 120, 230),
     MUST_CAPTURE=(255, 60, 0),
-    HINT=(0, 80, 255),
+    # Light enough inside the arrows' black rim (board_geometry.ARROW_EDGE) to read as blue.
+    HINT=(40, 140, 255),
     BACKGROUND=(0, 0, 0),
     PANEL=(16, 16, 16),
     PANEL_LINE=(120, 120, 120),

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 
 from checkers.board import BLACK, SQUARES, InvalidMoveError, Move, Piece, Position
 from checkers.board_geometry import (
+    ARROW_EDGE,
     ArrowShape,
     BoardGeometry,
     Point,
+    arrow_rim,
     arrow_shape,
     arrow_width,
     badge_radius,
@@ -410,11 +412,23 @@ def _arrow(palette: Palette, shape: ArrowShape, cell: int, alpha: int, label: st
     """One arrow (render.Renderer.arrow's shapes): a shaft that stops where the head begins so
     the tip stays sharp, round bends and tail, the head, a label in a disc at its badge."""
     width = arrow_width(cell)
+    rim = arrow_rim(cell)
+    # An opaque black rim under the shaft and the head (not the tail, over the moving piece):
+    # black has 3:1 against the light and the dark squares of both themes, where no fill has
+    # it against both (the walk of 2026-11-29: blue arrows vanished on the dark green).
+    edge: list[Shape] = [
+        Polyline(shape.shaft, ARROW_EDGE, width + 2 * rim),
+        *(Circle(x, y, width / 2 + rim, ARROW_EDGE) for x, y in shape.shaft[1:-1]),
+        Polygon(shape.head, ARROW_EDGE, ARROW_EDGE, 2 * rim),
+    ]
     parts: list[Shape] = [Polyline(shape.shaft, palette.HINT, width)]
     parts += [Circle(x, y, width / 2, palette.HINT) for x, y in shape.shaft[1:-1]]
     parts.append(Circle(shape.points[0][0], shape.points[0][1], width * 0.9, palette.HINT))
     parts.append(Polygon(shape.head, palette.HINT))
-    shapes: list[Shape] = [Group(alpha, tuple(parts), "arrow")]
+    shapes: list[Shape] = [
+        Group(255, tuple(edge), "arrow rim"),
+        Group(alpha, tuple(parts), "arrow"),
+    ]
     if label:
         radius = badge_radius(cell)
         x, y = shape.badge

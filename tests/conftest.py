@@ -87,3 +87,13 @@ def make_app() -> Iterator[Callable[..., Any]]:
     yield make
     for app in apps:
         app.close()
+
+
+@pytest.fixture(autouse=True)
+def a_real_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1920x1080 screen, as most desks have: SDL's dummy driver reports a made-up 1024x768,
+    narrower than the default 1120x720 window, which opens fitted to the screen. A test of
+    another screen patches the sizes again."""
+    import pygame
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])

@@ -24,6 +24,7 @@ from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.record import GameRecord, Reason
 
@@ -438,3 +439,31 @@ def test_another_programs_result_without_a_termination_says_so() -> None:
         Outcome(BLACK, Reason.RECORDED), Mode.HUMAN_VS_AI, BLACK, Position()
     )
     assert title == "You win" and reason == "As recorded in the file" and "time" not in reason
+
+
+@pytest.mark.parametrize(
+    ("black", "white", "black_at_bottom"),
+    [
+        ("club", "casual", True),  # AI vs AI: Black, as at the game's end
+        ("human", "club", True),  # your side
+        ("club", "human", False),
+        ("human", "human", False),  # two players: White, as printed diagrams
+    ],
+)
+def test_a_game_opened_from_saved_games_faces_as_it_did_when_played(
+    make_app, black: str, white: str, black_at_bottom: bool
+) -> None:
+    """The walk of 2026-11-29: an AI vs AI game reviewed at its end had Black at the bottom,
+    the same game reviewed from Saved games White: one rule from both ways in."""
+    from checkers.gui.intents import LoadedGame
+    from checkers.gui.persist import loaded_config
+
+    record = GameRecord.replay([Move.from_pdn("11-15", Position())])
+    tags = {"BlackPlayer": black, "WhitePlayer": white, "Result": "*"}  # as the game writes
+    app = make_app()
+    screen = screen_of(app)
+    screen.receive(LoadedGame(record, tags, "saved game", review=True))
+    app.step(1 / 60)
+    assert screen.flipped is black_at_bottom
+    played = GameScreen(app.context, loaded_config(tags, screen.game.config))
+    assert played.flipped is black_at_bottom  # the same game as it opened when it was played

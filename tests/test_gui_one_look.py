@@ -18,7 +18,8 @@ import pytest
 from gui_driving import click_at, press, screen_of
 
 from checkers.ai.levels import get_level
-from checkers.board_geometry import BoardGeometry
+from checkers.board import Move, Position
+from checkers.board_geometry import ARROW_EDGE, BoardGeometry
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.cards import button_height
@@ -31,6 +32,7 @@ from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import Settings
+from checkers.picture import Group, board_picture
 from checkers.saves import load_game, unfinished_games
 
 
@@ -107,6 +109,29 @@ def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 def test_the_high_contrast_square_numbers_meet_wcag_on_the_dark_squares() -> None:
     palette = theme.PALETTES["contrast"]
     assert contrast_ratio(palette.SQUARE_NUMBER, palette.DARK_SQUARE) >= 4.5
+
+
+@pytest.mark.parametrize("name", ["wood", "contrast"])
+def test_arrows_stand_out_on_both_square_colours(name: str) -> None:
+    """The walk of 2026-11-29: High contrast's dark blue arrows on the dark green squares of
+    Why?'s small board were hard to see. Every arrow has a black rim with WCAG's 3:1 for shapes
+    against both square colours, and its fill reads inside the rim."""
+    palette = theme.PALETTES[name]
+    for square in (palette.LIGHT_SQUARE, palette.DARK_SQUARE):
+        assert contrast_ratio(ARROW_EDGE, square) >= 3.0, (name, square)
+    assert contrast_ratio(palette.HINT, ARROW_EDGE) >= 3.0
+    position = Position.from_fen("W:W32,27,24,22:B20,15,10,7")
+    line = [Move.from_pdn("27-23", position)]
+    line.append(Move.from_pdn("20x27", position.move(line[0])))
+    picture = board_picture(position, size=240, theme=name, arrows=line)
+    groups = [shape for shape in picture.shapes if isinstance(shape, Group)]
+    rims = [group for group in groups if group.name == "arrow rim"]
+    arrows = [group for group in groups if group.name == "arrow"]
+    assert len(rims) == len(arrows) == 2
+    for rim in rims:
+        assert rim.alpha == 255  # opaque, however faint the arrow's fill
+        for shape in rim.shapes:
+            assert ARROW_EDGE in (getattr(shape, "fill", None), getattr(shape, "stroke", None))
 
 
 # --- 3. one word for taking a move back ------------------------------------------------------
@@ -298,3 +323,34 @@ def test_the_game_status_line_ends_every_sentence_with_a_full_stop(
     seen.append(game.game.status)
     assert len(set(seen)) >= 9
     assert all(status.endswith(ENDINGS) for status in seen), seen
+
+
+@pytest.mark.parametrize("name", ["wood", "contrast"])
+def test_the_bar_s_even_stays_inside_the_bar_at_720x480(
+    make_app: Callable[..., App], name: str
+) -> None:
+    """The walk of 2026-11-29: at 720x480 the bar's "even" label was wider than the bar."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig()), size=(720, 480))
+    theme.use(name)
+    screen = screen_of(app)
+    rect = screen.bar.rect(screen.layout())
+    surface = pygame.Surface((rect.right + 40, rect.bottom + 10))
+    marker = (1, 2, 3)
+    for share, label in ((0.5, "even"), (0.9, "0.20")):
+        surface.fill(marker)
+        app.context.renderer.eval_bar(surface, rect, share, label, flipped=False)
+        outside = [
+            (x, y)
+            for x in (rect.left - 3, rect.right + 2)  # past the bar's 2-pixel frame
+            for y in range(rect.top, rect.bottom)
+            if surface.get_at((x, y))[:3] != marker
+        ]
+        assert outside == [], (label, outside[:3])
+        if label == "even":  # drawn (along the bar), in the middle of a bar at even
+            middle = range(rect.centery - 20, rect.centery + 20)
+            assert any(
+                all(abs(a - b) < 60 for a, b in zip(surface.get_at((x, y))[:3], theme.TEXT))
+                for x in range(rect.left, rect.right)
+                for y in middle
+            )
+    theme.use(theme.DEFAULT_THEME)

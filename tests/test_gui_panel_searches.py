@@ -15,8 +15,9 @@ from checkers.board import Position
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
-from checkers.gui.game_view.panel import EXPECTS, panel_lines
+from checkers.gui.game_view.panel import EXPECTS, panel_lines, seconds_words
 from checkers.gui.why_board import why_board
+from checkers.notation import plural
 
 WEAK = Level("weak", "test opponent", "alphabeta", "seed", depth=2)
 """A level with an evaluation of its own (as Novice): the engine judges and explains its moves."""
@@ -61,7 +62,8 @@ def test_after_a_hint_the_ai_rows_stay_its_own_and_the_score_names_the_deeper_se
     rows = [row for row in panel_lines(game).search if row]
     # The AI's search: its heading, then its own count right under it.
     assert rows[0] == "White (Weak) looked 2 turns ahead"
-    assert re.fullmatch(r"[\d,]+ positions? looked at in \d+\.\d s", rows[1]), rows
+    assert re.fullmatch(r"[\d,]+ positions? looked at in (under 0\.1|\d+\.\d) s", rows[1]), rows
+    assert "0.0 s" not in rows[1]
     # The score is the hint's deeper search, and says so; the expected line is that same
     # search's, from the position on the board (the walk of 2026-11-30b read "The engine (10
     # turns ahead) expects 9-13" above "Score even (the engine looked 11 turns ahead)").
@@ -168,3 +170,39 @@ def test_the_expected_line_and_the_score_come_from_one_search_one_depth(
     assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), rows
     [expects] = [row for row in rows if row.startswith(EXPECTS)]
     assert expects == f"The engine expects {' '.join(judged.line[:8])}", rows
+
+
+def test_an_only_move_is_scored_past_it_and_the_box_names_one_search(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-29 read "The engine (10 turns ahead) expects 15x24" beside "Score
+    +0.20 for you (the engine looked 1 turn ahead)" after the AI's move left the player one
+    capture: a judging search that thinks for a time stops at 1 turn ahead at an only move.
+    The engine looks past the only move, and the box's line and score are that one search's."""
+    timed = Level("judge", "test judge", "engine", "engine", time=0.2)
+    # White's only move 26x17 leaves Black one move, 13x22.
+    start = Position.from_fen("W:W11,12,16,26,31:B2,10,13,20,21,22")
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(WEAK), hint=HINT, judge=timed, start=start
+    )
+    app = make_app(config)
+    game = screen_of(app).game
+    run_until(app, settled(app, game, 1))
+    run_until(app, lambda: game.judgement() is not None and game.thinking is None)
+    assert [move.pdn() for move in game.position.legal_moves()] == ["13x22"]
+    judged = game.judgement()
+    assert judged is not None and judged.depth > 1 and judged.line[:1] == ("13x22",)
+    rows = [row for row in panel_lines(game).search if row]
+    [score] = [row for row in rows if row.startswith("Score ")]
+    assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), rows
+    for row in rows:
+        assert not row.startswith("The engine ("), rows  # no second search's depth
+        if row.startswith(EXPECTS):
+            assert row == f"The engine expects {' '.join(judged.line[:8])}", rows
+
+
+def test_a_search_too_quick_to_time_says_under_a_tenth_of_a_second() -> None:
+    """The walk of 2026-11-29 read "2,059 positions looked at in 0.0 s"."""
+    assert seconds_words(0.0) == seconds_words(0.04) == "under 0.1 s"
+    assert seconds_words(0.05) == "0.1 s" and seconds_words(2.26) == "2.3 s"
+    assert plural(1638, "position") == "1,638 positions"  # as the panel writes its counts

@@ -134,13 +134,25 @@ def test_the_panel_and_the_help_say_the_same_of_the_stalemate_counter(
         screen.game.play(Move.from_pdn(move, screen.game.position))
     app.step(1 / 60)
     panel = screen.panel
-    # The panel says in whole words what it counts and when it draws, at every size.
-    assert panel.counter.text == "Stalemate counter: 2; a draw at 40"
-    assert panel.counter_rule.text == COUNTER_RULE == "moves each, no capture or man move"
+    # The panel says in whole words what it counts and when it draws, at every size (the walk
+    # of 2026-11-29: "Stalemate counter: 0; a draw at 40" read as chess's stalemate).
+    assert panel.counter.text in (
+        "Stalemate counter: 2 of 40 moves to a draw",
+        "Stalemate counter: 2 of 40 moves",
+    )
+    assert panel.counter_rule.text == COUNTER_RULE == "each without a capture or a man move"
+    for label in (panel.counter, panel.counter_rule):
+        assert label.font.size(label.text)[0] <= label.rect.width - 4  # whole, never cut
+    if size[0] >= 1120:
+        assert panel.counter.text.endswith("to a draw")
     # The help card says it with the panel's own two rows, and what resets it.
     [draws] = [line for line in RULES if line.startswith("Draws")]
     assert "the stalemate counter at 40" in draws
-    assert '"Stalemate counter: 0; a draw at 40" over "moves each, no capture or man move"' in draws
+    assert (
+        '"Stalemate counter: 0 of 40 moves to a draw" over "each without a capture or a man'
+        ' move"' in draws
+    )
+    assert "Not chess's stalemate: here a side that cannot move loses" in draws
     assert "which a capture or a man move (crowning too) sets back to 0" in draws
 
 

@@ -160,7 +160,7 @@ def test_ai_vs_ai_with_two_levels_starts_a_game_of_those_levels(
     labels = [s.text for s in app.context.ui.get_sprite_group().sprites() if isinstance(s, UILabel)]
     # What each level does, in words and whole even in the smallest window.
     assert "Black: looks two turns ahead, misjudges, slips one move in four" in labels
-    assert "White: the full engine, five seconds a move" in labels
+    assert "White: plays its best, thinking five seconds a move" in labels
     click(app, screen.widgets["start"].get_abs_rect().center)
     run_until(app, lambda: isinstance(app.screen, GameScreen))
     config = app.screen.game.config  # type: ignore[attr-defined]

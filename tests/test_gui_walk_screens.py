@@ -36,6 +36,7 @@ from checkers.gui.board_play import BoardPlayScreen
 from checkers.gui.explorer_pane import OWN_GAMES, ExplorerPane, came_here, empty_words
 from checkers.gui.intents import OpenAnalysis, OpenLoad
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.drills import ABOUT_ROWS, DrillScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.settings import Settings
 from checkers.gui.tree_view.layout import NODE_RADIUS
@@ -157,6 +158,39 @@ def shown_rows(screen: BoardPlayScreen) -> dict[str, str]:
     return {name: label.text for name, label in screen.labels.items()}
 
 
+def about_rows(screen: BoardPlayScreen) -> tuple[str, str]:
+    """A drill's aim and source as its panel shows them, each over its rows (`about 1`...)."""
+    assert isinstance(screen, DrillScreen)
+    rows = [screen.labels[f"about {index}"] for index in range(1, ABOUT_ROWS + 1)]
+    first = screen.source_from - 1
+    aim = " ".join(label.text for label in rows[:first] if label.text)
+    source = " ".join(label.text for label in rows[first:] if label.text)
+    for label in rows[first:]:
+        assert "@dim" in label.object_ids  # the source dim under the aim
+    return aim, source
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_every_drills_aim_reads_whole_at_720x480(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    """The walk of 2026-11-29: "Three kings against two" cut its aim ("... and two kings ...")
+    over an empty panel at 720x480; every drill's aim and source wrap whole, with no empty row
+    between them."""
+    app = make_app(None, size=(720, 480), settings=Settings(theme=theme_name))
+    for index, drill in enumerate(DRILLS, start=1):
+        screen = choose_drill(app, f"drill {index}")  # playing, or its tables being built
+        app.step(1 / 60)
+        aim, source = about_rows(screen)
+        assert aim == drill.aim and source == f"From: {drill.source}"
+        for name in ("about 1", "about 2"):
+            label = screen.labels[name]
+            assert label.font.size(label.text)[0] <= label.rect.width - 4
+        shown = [screen.labels[f"about {row}"].text for row in range(1, ABOUT_ROWS + 1)]
+        assert all(text for text in shown[: screen.source_from])  # no gap before the source
+    press(app, pygame.K_ESCAPE)
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("theme_name", ["wood", "contrast"])
 def test_every_drill_panel_row_reads_whole(
@@ -175,8 +209,8 @@ def test_every_drill_panel_row_reads_whole(
         app.step(1 / 60)
         rows = shown_rows(screen)
         assert not [text for text in rows.values() if text.endswith("...")], rows
-        said = " ".join(text for name, text in rows.items() if name.startswith("source"))
-        assert " ".join(said.split()) == f"From: {drill.source}"
+        aim, source = about_rows(screen)
+        assert aim == drill.aim and source == f"From: {drill.source}"
         moves = " ".join(text for name, text in rows.items() if name.startswith("moves")).strip()
         assert moves.split()[:2] == ["Your", "moves:"] and moves.endswith(")")
         panel = screen.labels["title"].ui_container.get_rect()
@@ -219,7 +253,10 @@ def test_every_saved_games_row_reads_whole(
         assert font is not None and font.size(text)[0] <= button.get_abs_rect().width - 8, text
         assert "…" not in text and "..." not in text, text
         assert text.startswith(("You vs AI", "On the board")), text
-        assert re.search(rf", {moves} moves, (saved )?\d{{4}}-\d\d-\d\d \d\d:\d\d$", text), text
+        # Said as the last save, never a bare time that reads as the game's start (the walk
+        # of 2026-11-29 saw "13:08" beside the file name's "13-05").
+        last = r"(last )?saved (today |\d{4}-\d\d-\d\d |\d\d-\d\d )?\d\d:\d\d$"
+        assert re.search(rf", {moves} moves, {last}", text), text
     shown = [button.text for button in rows.values()]
     assert sum(text.startswith("On the board") for text in shown) == 1
     assert any("White won" in text and "resigned" in text for text in shown), shown

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from checkers.ai import AIPlayer, Limits, StopSignal, get_level, play_game, search
@@ -145,7 +147,7 @@ def test_every_level_s_details_say_what_its_description_does_not() -> None:
         details = level.details()
         assert details and level.description.lower() not in details.lower()
     beginner = get_level("beginner").details()
-    assert beginner.startswith("Looks 2 turns ahead")
+    assert beginner.startswith("Looks two turns ahead")  # as the row says it
     assert "material alone" in beginner and "random move 25% of the time" in beginner
     assert "random" not in get_level("casual").details()
     master = get_level("master").details()
@@ -159,3 +161,14 @@ def test_a_player_says_when_its_move_comes_from_the_book() -> None:
     assert club.plays_from_book(Position())
     assert not club.plays_from_book(Position.from_fen("W:WK19,K23:BK32"))
     assert not AIPlayer.for_level(get_level("casual"), 0).plays_from_book(Position())
+
+
+def test_each_level_s_row_and_tooltip_say_its_look_ahead_in_one_wording() -> None:
+    """The walk of 2026-11-29: the start screen's tooltip said "Looks 2 turns" where the row
+    said "two turns", and three rows said "the engine" (no word of what a player meets)."""
+    for level in LEVELS:
+        assert not re.search(r"\d+ turns?", level.details()), level.details()
+        assert "engine" not in level.description.lower(), level.description
+        ahead = re.search(r"looks (\w+) turns? ahead", level.description.lower())
+        if ahead is not None:
+            assert level.details().lower().startswith(f"looks {ahead.group(1)} turn")

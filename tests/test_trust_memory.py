@@ -34,6 +34,8 @@ from checkers.gui.settings import (
     MIN_WINDOW,
     SETTINGS_FILE,
     WINDOW_SIZE,
+    Settings,
+    fit_position,
     fit_window,
     load_settings,
 )
@@ -217,7 +219,8 @@ def test_a_huge_saved_window_is_clamped_to_the_screen_and_a_sane_maximum() -> No
     assert fit_window((16384, 16384), [(1920, 1080)]) == (1920, 1080)
     assert fit_window((16384, 16384), [(1920, 1080), (3840, 2160)]) == (3840, 2160)
     assert fit_window((16384, 16384), []) == MAX_WINDOW
-    assert fit_window(WINDOW_SIZE, [(1024, 600)]) == WINDOW_SIZE  # the default always opens
+    assert fit_window(WINDOW_SIZE, [(1024, 600)]) == (1024, 600)  # the default too
+    assert fit_window(WINDOW_SIZE, [(720, 480)]) == MIN_WINDOW
     assert fit_window((100, 100), [(1920, 1080)]) == MIN_WINDOW
 
 
@@ -227,8 +230,39 @@ def test_settings_json_with_a_huge_window_still_starts(data: Path, make_app: Any
     app = make_app(None, remember=True)
     screens = pygame.display.get_desktop_sizes()
     width, height = app.window_size()
-    assert width <= max(max(w for w, _ in screens), WINDOW_SIZE[0])
-    assert height <= max(max(h for _, h in screens), WINDOW_SIZE[1])
+    assert width <= max(w for w, _ in screens)
+    assert height <= max(h for _, h in screens)
+
+
+def test_a_window_saved_on_a_large_screen_opens_whole_on_a_small_one(
+    data: Path, make_app: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The walk of 2026-11-29: on a 720x480 screen the saved 1120x720 window at +80+40 opened
+    mostly off screen, and `start --size 720x480` too, 80x40 pixels lost."""
+    saved = Settings(window_size=(1120, 720), window_position=(80, 40))
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(720, 480)])
+    app = make_app(None, settings=saved, remember=True)
+    assert app.window_size() == (720, 480)
+    assert pygame.display.get_window_position() == (0, 0)
+    app.close()
+    app = make_app(None, settings=saved, remember=True, size=fit_window((720, 480), [(720, 480)]))
+    assert app.window_size() == (720, 480)
+    assert pygame.display.get_window_position() == (0, 0)
+    app.close()
+    # On a screen it fits, the window opens where it was.
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    app = make_app(None, settings=saved, remember=True)
+    assert app.window_size() == (1120, 720)
+    assert pygame.display.get_window_position() == (80, 40)
+
+
+def test_a_position_is_fitted_to_the_screens_side_by_side() -> None:
+    assert fit_position((80, 40), (720, 480), [(720, 480)]) == (0, 0)
+    assert fit_position((-300, -20), (1120, 720), [(1920, 1080)]) == (0, 0)
+    assert fit_position((1900, 900), (1120, 720), [(1920, 1080)]) == (800, 360)
+    # A second screen to the right keeps a window placed on it.
+    assert fit_position((2000, 100), (1120, 720), [(1920, 1080), (1920, 1080)]) == (2000, 100)
+    assert fit_position((80, 40), (1120, 720), []) == (80, 40)  # screens unknown
 
 
 # --- a PDN made mostly of tags, or of tiny games: memory bounded ---------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from checkers.ai.search import Limits
-from checkers.notation import depth_words
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "get_level"]
 
@@ -64,7 +63,9 @@ class Level:
         ahead and judges positions by material alone; its judgement blurred, a random move 25%
         of the time`); no search's name, no engine jargon."""
         if self.depth is not None:
-            how = f"Looks {depth_words(self.depth)}"
+            # In the words of the level's row (`Looks two turns ahead`), never `2 turns`.
+            turns = NUMBER_WORDS.get(self.depth, str(self.depth))
+            how = f"Looks {turns} turn{'' if self.depth == 1 else 's'} ahead"
         else:
             how = f"Thinks {self.time:g} s a move"
         if self.algorithm == "engine":
@@ -82,6 +83,20 @@ class Level:
             flaws.append(f"a random move {self.blunder:.0%} of the time")
         return f"{sentence}; {', '.join(flaws)}" if flaws else sentence
 
+
+NUMBER_WORDS = {
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+}
+"""Small counts as the levels' descriptions write them."""
 
 JUDGING = {
     "count": "material alone",
@@ -111,9 +126,9 @@ LEVELS: tuple[Level, ...] = (
         blunder=0.08,
     ),
     Level("casual", "Looks five turns ahead and never slips", "alphabeta", "seed", depth=5),
-    Level("club", "The engine, half a second a move", "engine", "engine", time=0.5),
-    Level("strong", "The engine, two seconds a move", "engine", "engine", time=2.0),
-    Level("master", "The full engine, five seconds a move", "engine", "engine", time=5.0),
+    Level("club", "Plays well, thinking half a second a move", "engine", "engine", time=0.5),
+    Level("strong", "Plays strongly, thinking two seconds a move", "engine", "engine", time=2.0),
+    Level("master", "Plays its best, thinking five seconds a move", "engine", "engine", time=5.0),
 )
 
 DEFAULT_LEVEL = "strong"

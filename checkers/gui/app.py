@@ -79,6 +79,7 @@ from checkers.gui.settings import (
     MIN_WINDOW,
     WINDOW_SIZE,
     Settings,
+    fit_position,
     fit_window,
     load_settings,
     save_settings,
@@ -257,6 +258,8 @@ class App:
             warnings.simplefilter("ignore", DeprecationWarning)
             pygame.Window.from_display_module().minimum_size = MIN_WINDOW
         if position is not None:
+            # Brought onto the screen as the size is (a window saved on a larger screen).
+            position = fit_position(position, self.window.get_size(), desktop_sizes())
             with contextlib.suppress(pygame.error):
                 pygame.display.set_window_position(position)
 

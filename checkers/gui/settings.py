@@ -38,6 +38,7 @@ __all__ = [
     "WINDOW_SIZES",
     "AISetup",
     "Settings",
+    "fit_position",
     "fit_window",
     "load_settings",
     "parse_window_size",
@@ -271,17 +272,31 @@ def _size(value: object) -> tuple[int, int] | None:
 
 
 def fit_window(size: tuple[int, int], screens: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    """`size` made a window that opens: at least MIN_WINDOW, at most MAX_WINDOW and the largest
-    of `screens` (the default WINDOW_SIZE is always allowed, as on a small screen before)."""
+    """`size` made a window that opens on the screen: at least MIN_WINDOW, at most MAX_WINDOW
+    and the largest of `screens` (a saved 1120x720 opens at 720x480 on a 720x480 screen)."""
     widest = max((width for width, _ in screens), default=MAX_WINDOW[0])
     tallest = max((height for _, height in screens), default=MAX_WINDOW[1])
-    bound = (
-        min(MAX_WINDOW[0], max(widest, WINDOW_SIZE[0])),
-        min(MAX_WINDOW[1], max(tallest, WINDOW_SIZE[1])),
-    )
+    bound = (min(MAX_WINDOW[0], widest), min(MAX_WINDOW[1], tallest))
     return (
         max(MIN_WINDOW[0], min(size[0], bound[0])),
         max(MIN_WINDOW[1], min(size[1], bound[1])),
+    )
+
+
+def fit_position(
+    position: tuple[int, int], size: tuple[int, int], screens: Sequence[tuple[int, int]]
+) -> tuple[int, int]:
+    """`position` (the window's top left corner) moved so a window of `size` lies on the
+    screens, side by side as most desks have them (SDL tells their sizes, not where they are):
+    a window saved at +80+40 on a large screen opens at +0+0 on a 720x480 one; unchanged when
+    the screens are unknown."""
+    if not screens:
+        return position
+    width = sum(screen_width for screen_width, _ in screens)
+    height = max(screen_height for _, screen_height in screens)
+    return (
+        max(0, min(position[0], width - size[0])),
+        max(0, min(position[1], height - size[1])),
     )
 
 

@@ -15,9 +15,11 @@ import pygame
 
 from checkers.board import BLACK, SQUARES, Move, Piece, Position
 from checkers.board_geometry import (
+    ARROW_EDGE,
     ArrowShape,
     BoardGeometry,
     Point,
+    arrow_rim,
     arrow_shape,
     arrow_width,
     badge_radius,
@@ -332,13 +334,19 @@ class Renderer:
         move's place in a line)."""
         width = arrow_width(cell)
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        colour = (*theme.HINT, alpha)
-        for start, end in itertools.pairwise(shape.shaft):
-            pygame.draw.line(layer, colour, start, end, width)
-        for point in shape.shaft[1:-1]:
-            pygame.draw.circle(layer, colour, point, width / 2)  # round the bends
-        pygame.draw.circle(layer, colour, shape.points[0], width * 0.9)
-        pygame.draw.polygon(layer, colour, shape.head)
+        # An opaque edge first, then the translucent fill over all of it but the rim: the edge
+        # shows the arrow on light and dark squares alike (ARROW_EDGE), however faint the fill
+        # of a later move in a line is; on the same layer the fill replaces, never blends.
+        rim = arrow_rim(cell)
+        for colour, grow in (((*ARROW_EDGE, 255), rim), ((*theme.HINT, alpha), 0)):
+            for start, end in itertools.pairwise(shape.shaft):
+                pygame.draw.line(layer, colour, start, end, width + 2 * grow)
+            for point in shape.shaft[1:-1]:
+                pygame.draw.circle(layer, colour, point, width / 2 + grow)  # round the bends
+            pygame.draw.circle(layer, colour, shape.points[0], width * 0.9 + grow)
+            if grow:
+                pygame.draw.polygon(layer, colour, shape.head, 2 * grow)
+            pygame.draw.polygon(layer, colour, shape.head)
         surface.blit(layer, (0, 0))
         if label:
             # The disc holds a digit of at least the window's smallest text.
@@ -385,6 +393,10 @@ class Renderer:
         while line.get_width() > rect.width - 4 and size > MIN_LAYOUT_SIZE:
             size -= 1
             line = self.text.render(label, size, theme.TEXT)
+        if line.get_width() > rect.width - 4:
+            # Still wider than the bar at the smallest text (`even` at 720x480): read along
+            # the bar, as its waiting words are, never overhanging it.
+            line = pygame.transform.rotate(line, 90)
         black_leads = black_share is not None and black_share > 0.5
         white_leads = black_share is not None and black_share < 0.5
         at_bottom = (black_leads and flipped) or (white_leads and not flipped)

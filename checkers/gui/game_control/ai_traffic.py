@@ -9,7 +9,7 @@ answer (`AIResult`) goes on to the handler of the purpose it was asked for (`ANS
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from checkers.ai.levels import Level
@@ -31,6 +31,7 @@ from checkers.gui.game_control.judging import (
     hinted_move,
     judge_explained,
     judges_like_the_engine,
+    one_ply_farther,
     one_ply_nearer,
 )
 from checkers.gui.wording import database_note, depth_words, score_words
@@ -79,6 +80,10 @@ class Thinking:
     getting_ready: str | None = None
     """While the search waits for the engine's compiled core: the status line to go back to
     once it searches (None: it searches)."""
+    through: Move | None = None
+    """The only legal move of the game's position, when the search looks at the position it
+    leads to instead (`ask`): its reports and answer are told of the game's position, a ply
+    farther. None: the search looks at the game's position."""
 
 
 @dataclass(frozen=True)
@@ -116,13 +121,23 @@ def ask(game: Game, level: Level, purpose: str) -> None:
     `PURPOSES`); the game thinks until the answer comes."""
     if game.ai is None:
         raise RuntimeError("this game has no AI worker")
-    game.ai.request(SearchRequest.from_record(game.record), level, seed=game.config.seed)
+    request = SearchRequest.from_record(game.record)
+    through = None
+    moves = game.position.legal_moves()
+    if purpose != "move" and len(moves) == 1 and request.after(moves[0]).position.legal_moves():
+        # An only move: a search that thinks for a time stops at 1 turn ahead (nothing to
+        # choose), which is no judgement of the position. The engine looks at the position
+        # the move leads to, and its score is the position's, a ply farther.
+        through = moves[0]
+        request = request.after(through)
+    game.ai.request(request, level, seed=game.config.seed)
     game.thinking = Thinking(
-        game.position.turn,
+        request.position.turn,
         purpose,
         game.clock,
         man_value(level.evaluation),
         engine=judges_like_the_engine(level),
+        through=through,
     )
     if purpose == "move":
         game.status = f"{game.position.turn.name.capitalize()} (AI) is thinking..."
@@ -177,7 +192,16 @@ def _progressed(game: Game, event: AIProgress) -> None:
         if game.status.endswith(GETTING_READY):
             game.status = thinking.getting_ready
         thinking.getting_ready = None
-    thinking.progress = event.progress
+    progress = event.progress
+    if thinking.through is not None:
+        # Told of the game's position: the only move, then the line from the position after.
+        progress = replace(
+            progress,
+            depth=progress.depth + 1,
+            score=one_ply_farther(progress.score),
+            pv=(thinking.through, *progress.pv),
+        )
+    thinking.progress = progress
 
 
 def _failed(game: Game, event: AIError) -> None:
@@ -202,6 +226,9 @@ def _answered(game: Game, event: AIResult) -> None:
         # the clock held meanwhile runs again, so the move presses it as any other does.
         game.timer.start(thinking.side)
     result = event.result
+    if thinking.through is not None:
+        _answered_through(game, thinking, event)
+        return
     move = result.move
     if move is None or move not in game.position.legal_moves():
         game.ai_stuck = True
@@ -227,6 +254,35 @@ def _answered(game: Game, event: AIResult) -> None:
         )
         game.judge(game.position, found)
     ANSWERS[thinking.purpose](game, thinking, event, move)
+
+
+def _answered_through(game: Game, thinking: Thinking, event: AIResult) -> None:
+    """The answer of a search of the position the game's only move leads to (`ask`): the
+    judgement of that position, and of the game's position a ply farther (the only move, then
+    the same line), for the purpose it was asked for."""
+    through = thinking.through
+    assert through is not None
+    result = event.result
+    after = game.position.move(through)
+    if result.move is None or result.move not in after.legal_moves():
+        game.ai_stuck = True
+        game.status = f"AI error: it answered {result.move} in {after.fen()}"
+        return
+    line = tuple(step.pdn() for step in result.pv)
+    found = Judgement(
+        result.score, thinking.man, thinking.side, result.depth, result.database, line
+    )
+    game.judge(after, found)
+    game.judge(
+        game.position,
+        replace(
+            found,
+            score=one_ply_farther(found.score),
+            depth=found.depth + 1,
+            line=(through.pdn(), *line),
+        ),
+    )
+    ANSWERS[thinking.purpose](game, thinking, event, through)
 
 
 REPLIES: dict[type[AIEvent], Callable[[Game, Any], None]] = {

@@ -29,6 +29,7 @@ __all__ = [
     "hinted_move",
     "judge_explained",
     "judges_like_the_engine",
+    "one_ply_farther",
     "one_ply_nearer",
     "unjudged_between_moves",
 ]
@@ -67,6 +68,12 @@ def hinted_move(judged: Judgement, searched: Move, position: Position) -> Move:
         except ValueError:
             pass  # a line that does not read here names no move
     return searched
+
+
+def one_ply_farther(score: float) -> float:
+    """A score one ply farther from the end: a forced result a ply later, any other the same
+    (the score of a position whose only move leads to a position scored `score`)."""
+    return score - math.copysign(1, score) if is_win_score(score) else score
 
 
 def judge_explained(game: Game, before: Position, move: Move, explanation: Explanation) -> None:

@@ -51,7 +51,8 @@ RULES = (
     (
         "Draws: the same position three times; by agreement; or the stalemate counter at 40"
         f' (the panel\'s "{counter_words(0)}" over "{COUNTER_RULE}"), which a capture or a'
-        " man move (crowning too) sets back to 0."
+        " man move (crowning too) sets back to 0. Not chess's stalemate: here a side that"
+        " cannot move loses."
     ),
 )
 """The rules of English draughts in a few lines, as the help card gives them."""

@@ -58,15 +58,19 @@ from checkers.record import FORTY_MOVE_PLIES
 
 LOW_TIME = 20.0
 """Seconds left under which a clock shows in the warning colour."""
-COUNTER_RULE = "moves each, no capture or man move"
+COUNTER_RULE = "each without a capture or a man move"
 """What the stalemate counter counts, as its second row in the panel and the help card say it
-(the 40-move rule of RULES.md: moves by each side in a row with no capture and no man move)."""
+(the 40-move rule of RULES.md: moves by each side in a row with no capture and no man move),
+under `counter_words`: `Stalemate counter: 3 of 40 moves` / `each without a capture or a man
+move` (chess's stalemate is another thing: here a side that cannot move loses)."""
 
 
-def counter_words(count: int) -> str:
-    """The stalemate counter's first row, its count and when it draws:
-    `Stalemate counter: 3; a draw at 40`."""
-    return f"Stalemate counter: {count}; a draw at 40"
+def counter_words(count: int, short: bool = False) -> str:
+    """The stalemate counter's first row, its count of the 40 that draw:
+    `Stalemate counter: 3 of 40 moves to a draw` (`short`: without `to a draw`, for a narrow
+    panel, whose bar under the rows fills to the draw)."""
+    words = f"Stalemate counter: {count} of 40 moves"
+    return words if short else f"{words} to a draw"
 
 
 BAR_KEY_WORDS = "V: evaluation bar"
@@ -218,7 +222,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         )
         effort = (
             f"{figures.nodes:,} position{'' if figures.nodes == 1 else 's'} looked at"
-            f" in {figures.seconds:.1f} s"
+            f" in {seconds_words(figures.seconds)}"
             if figures.depth > 0
             else ""
         )
@@ -252,6 +256,11 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     return ("", "", "", "", "")
 
 
+def seconds_words(seconds: float) -> str:
+    """`0.3 s`, or `under 0.1 s` for a time that rounds to nothing (never `0.0 s`)."""
+    return f"{seconds:.1f} s" if round(seconds, 1) > 0 else "under 0.1 s"
+
+
 EXPECTS = ("Expects ", "The engine expects ", "The engine (")
 """How the row of the replies the AI expects begins: its own search's line, or the engine's
 (Why?'s exact search of the move, where that is not the search the heading names: `The engine
@@ -260,34 +269,36 @@ EXPECTS = ("Expects ", "The engine expects ", "The engine (")
 
 def _expects(game: Game, figures: SearchFigures, played: MoveScore | None) -> str:
     """`Expects 9-13 25-21 ...`: the replies the AI expects to the move it has just played, from
-    the position on the board (never that move itself): the line Why? names for it (`The engine
-    (5 turns ahead) expects` when that is Why?'s exact search, not the AI's own), else its own;
-    a deeper judgement's line where one came since (the search the score's row names); empty
-    once the board is past the AI's move or its search went another way (a slip)."""
+    the position on the board (never that move itself), from the search the score's row names:
+    the judgement's line once the position is judged (`Expects` when that is the AI's own
+    search, `The engine expects` when it is another), none when that search left no line (no
+    second search's line beside the score); before any judgement, the line Why? names for the
+    move (`The engine (5 turns ahead) expects` when that is Why?'s exact search, not the AI's
+    own), else the AI's own; empty once the board is past the AI's move or its search went
+    another way (a slip)."""
     last = game.last_move
     if last is None:
         return ""
     ours = played is not None and played.move == last.pdn() and bool(played.pv[1:])
-    if not ours and not (figures.pv[:1] == (last,) and figures.pv[1:]):
+    own_line = figures.pv[:1] == (last,) and bool(figures.pv[1:])
+    if not ours and not own_line:
         return ""  # the board is past the AI's move, or its search went another way
+    level = game.config.player(figures.side).level
     judged = game.judgement()
-    depth = played.depth if played is not None and ours else figures.depth
-    if judged is not None and not judged.database and judged.line and judged.depth > depth:
-        # A deeper judgement of the position (the engine judging it, a hint): its line goes
-        # with the score the row under it gives, so the panel names one search, one depth.
-        return f"The engine expects {' '.join(judged.line[:8])}"
+    if judged is not None and not judged.database:
+        # One search, one depth: the line of the search whose score the row under it gives.
+        own = judged.depth == figures.depth and judges_like_the_engine(level)
+        line: tuple[str, ...] = judged.line
+        if not line and played is not None and ours and played.depth == judged.depth:
+            line = played.pv[1:]
+        if not line and own and own_line:
+            line = tuple(move.pdn() for move in figures.pv[1:])
+        if not line:
+            return ""
+        return f"{'Expects' if own else 'The engine expects'} {' '.join(line[:8])}"
     if played is not None and ours:
-        level = game.config.player(figures.side).level
         own = played.depth == figures.depth and judges_like_the_engine(level)
-        # The engine's depth is said unless the score's row says it (the same search's).
-        same = judged is not None and not judged.database and judged.depth == played.depth
-        who = (
-            "Expects"
-            if own
-            else "The engine expects"
-            if same
-            else f"The engine ({depth_words(played.depth)}) expects"
-        )
+        who = "Expects" if own else f"The engine ({depth_words(played.depth)}) expects"
         return f"{who} {' '.join(played.pv[1:9])}"
     return f"{EXPECTS[0]}{' '.join(move.pdn() for move in figures.pv[1:9])}"
 
@@ -332,8 +343,9 @@ def _score_line(game: Game) -> str:
     # analysis board's). The figures' heading already says how far the AI looked when it
     # is that search; another search's depth is said with its score.
     figures = game.figures if game.thinking is None or game.thinking.purpose == "judge" else None
-    if figures is not None and figures.depth == found.depth and figures.note != BOOK_NOTE:
-        return f"Score {words}"
+    own = figures is not None and judges_like_the_engine(game.config.player(figures.side).level)
+    if own and figures is not None and figures.depth == found.depth and figures.note != BOOK_NOTE:
+        return f"Score {words}"  # the AI's own search (a weak level's never is the score)
     if figures is not None and figures.depth > 0 and figures.note != BOOK_NOTE:
         # Under `White (novice) looked 3 turns ahead`, a second depth with no subject reads as
         # a contradiction: this one is the engine's judging search, and says so.
@@ -656,6 +668,9 @@ class GamePanel:
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
             counted, rule = lines.counter
+            if counted == counter_words(game.record.stalemate_counter):
+                short = counter_words(game.record.stalemate_counter, short=True)
+                counted = _first_fitting(self.counter, (counted, short))
             self._set(self.counter, counted)
             self._set(self.counter_rule, rule)
             self._share = lines.counter_share

@@ -14,6 +14,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from pygame_gui.core import ObjectID, UIContainer
+
 from checkers.board import BLACK, Move, Position
 from checkers.drill_tables import TableBuild, TablesBuilt, TablesFailed
 from checkers.drills import DRILLS, Drill, DrillGame, preparing_words, tables_note
@@ -51,17 +53,23 @@ HELP_KEYS = (
 """The drill screen's keys as its help card lists them."""
 
 
+ABOUT_ROWS = 8
+"""The panel's rows for a drill's aim and source together."""
+
+
 class DrillScreen(BoardPlayScreen):
     """One drill at a time; a card to pick the ending first."""
 
     LABELS = (
         ("title", "@heading"),
-        ("aim 1", "@small"),
-        ("aim 2", "@small"),
-        ("aim 3", "@small"),
-        ("source 1", "@dim"),
-        ("source 2", "@dim"),
-        ("source 3", "@dim"),
+        ("about 1", "@small"),
+        ("about 2", "@small"),
+        ("about 3", "@small"),
+        ("about 4", "@small"),
+        ("about 5", "@small"),
+        ("about 6", "@small"),
+        ("about 7", "@small"),
+        ("about 8", "@small"),
         ("task", "@heading"),
         ("win", "@accent_small"),
         ("moves 1", "@small"),
@@ -74,9 +82,14 @@ class DrillScreen(BoardPlayScreen):
         ("result 2", "@heading"),
     )
     """The panel's rows: a text that may be long has rows enough to read whole in a small
-    window (the walk's 720x480 cut `From: Standard positions of the ... winnin...`)."""
+    window (the walk's 720x480 cut `From: Standard positions of the ... winnin...`). The
+    drill's aim and its source share the `about` rows, the source's dim right under the aim's
+    last (the walk of 2026-11-29 cut "... and two kings ..." over three empty rows)."""
 
     def __init__(self, context: ScreenContext, drill: Drill | None = None) -> None:
+        self.source_from = ABOUT_ROWS + 1
+        """The first `about` row of the source (dim); past the last while none is shown."""
+        self._about_styles: dict[int, str] = {}
         super().__init__(context)
         self.game: DrillGame | None = None
         self.preparing: Drill | None = None
@@ -326,8 +339,7 @@ class DrillScreen(BoardPlayScreen):
         if drill is None:
             return texts
         texts["title"] = drill.name
-        self._spread(texts, "aim", drill.aim, 3)
-        self._spread(texts, "source", f"From: {drill.source}", 3)
+        self._about(texts, drill)
         if game is None:
             return self._preparing_texts(texts)
         texts["task"] = f"You play {game.player.name.capitalize()}, to win"
@@ -348,6 +360,34 @@ class DrillScreen(BoardPlayScreen):
                 texts[f"thrown {index}"] = thrown.short_words()
         self._spread(texts, "result", game.result_words() or "", 2)
         return texts
+
+    def _about(self, texts: dict[str, str], drill: Drill) -> None:
+        """The drill's aim, then where it comes from (dim), over the `about` rows: each as many
+        rows as it takes, broken between words."""
+        label = self.labels.get("about 1")
+        aim = [line for line in label_lines(drill.aim, label, ABOUT_ROWS - 1) if line]
+        source = label_lines(f"From: {drill.source}", label, ABOUT_ROWS - len(aim))
+        for index, line in enumerate([*aim, *source], 1):
+            texts[f"about {index}"] = line
+        self.source_from = len(aim) + 1
+
+    def sync(self) -> bool:
+        """The labels in step, the `about` rows of the source dim."""
+        changed = super().sync()
+        for index in range(1, ABOUT_ROWS + 1):
+            label = self.labels.get(f"about {index}")
+            style = "@dim" if index >= self.source_from else "@small"
+            if label is not None and self._about_styles.get(index, "@small") != style:
+                self._about_styles[index] = style
+                label.change_object_id(ObjectID(object_id=style))
+                label.set_text(label.text)
+                changed = True
+        return changed
+
+    def build_ui(self, root: UIContainer) -> None:
+        """The panel's widgets, each `about` row in its theme style until `sync` sets it."""
+        self._about_styles = {}
+        super().build_ui(root)
 
     def _spread(self, texts: dict[str, str], name: str, text: str, rows: int) -> None:
         """`text` over the rows `name 1` to `name rows`, broken between words."""

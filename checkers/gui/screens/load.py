@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -212,7 +213,11 @@ SHORTER_ROW = (
     (r", finished: ", ", "),  # `White won` says the game is over
     (r"\((Black|White) resigned\)", "(resigned)"),  # only the side that lost resigns
     (r"^On the board now: ", "On the board: "),
-    (r"^, saved ", ", "),  # the date alone: when it was saved
+    (r"^, last saved ", ", saved "),
+    (r"^, saved \d{4}-", ", saved "),
+    (r"^, saved today ", ", saved "),
+    # The word stays: a bare time read as the game's start, which the file's name gives (the
+    # walk of 2026-11-29 saw "13:08" in the list beside "13-05" in the file's name).
 )
 """A saved game's row in shorter words, one step after another, while it is too long for the
 row (the walk's 1280x800 list cut `finished: White won (Black resigned),..., saved`)."""
@@ -395,11 +400,14 @@ class LoadScreen(_Dialog):
         return ROW_MARKS[1] + text if saves.is_open_elsewhere(entry.path) else text
 
     def row_tail(self, index: int) -> str:
-        """The end of row `index` that is never cut: when the game was saved."""
+        """The end of row `index` that is never cut: when the game was last saved (its file's
+        name has the time it started)."""
         entry = self.items[index]
         if not isinstance(entry, saves.SavedGame) or entry.problem is not None:
             return ""
-        return f", saved {entry.modified.strftime('%Y-%m-%d %H:%M')}"
+        day = entry.modified.date()
+        when = "today" if day == datetime.now().date() else day.isoformat()
+        return f", last saved {when} {entry.modified.strftime('%H:%M')}"
 
     def row_label(self, index: int, width: int, size: int, steps: int | None = None) -> str:
         """Row `index`'s line fitted to `width` pixels: in shorter words first (`SHORTER_ROW`'s
