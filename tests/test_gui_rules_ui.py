@@ -177,9 +177,14 @@ def test_undo_redo_new_load_and_jumps_leave_no_stale_figures_hints_or_status() -
     game.update(0)
     assert game.figures is not None and game.figures.score == 0.7  # the AI's search, shown
     game.request_hint()
-    ai.answer(Move((15, 22)), score=1.0)
+    # 15x22 is Black's only move: the hint's search looks at the position after it (a timed
+    # search of an only move stops at 1 turn ahead), and the hint names the only move.
+    only = Move((15, 22))
+    assert game.position.legal_moves() == [only]
+    assert ai.requests[-1][0] == game.position.move(only)
+    ai.answer(Move((25, 18)), score=-1.0)
     game.update(0)
-    assert game.hint == Move((15, 22)) and game.status.startswith("Hint")
+    assert game.hint == only and game.status.startswith("Hint")
     game.click(9)  # a selection too
     played = game.full_record()
     for change in (game.undo, game.redo, lambda: game.go_to(0), game.new_game):

@@ -123,7 +123,8 @@ def test_a_saved_games_row_is_never_cut_at_its_date(
     assert isinstance(listing, LoadScreen)
     [row] = [text for name, text in button_texts(listing) if name.startswith("row ")]
     assert "…" in row  # the players are cut short...
-    assert re.search(r", (saved )?\d{4}-\d\d-\d\d \d\d:\d\d$", row)  # ...never the date
+    # ...never when it was saved (`saved 14:46` today, else with its date)
+    assert re.search(r", (last )?saved( today)?( \d{4}-\d\d-\d\d| \d\d-\d\d)? \d\d:\d\d$", row)
 
 
 def button_texts(screen: LoadScreen) -> list[tuple[str, str]]:

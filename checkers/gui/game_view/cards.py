@@ -49,10 +49,9 @@ RULES = (
     "A man that reaches the far row is crowned king, and that ends its move.",
     "You lose when you cannot move: no pieces left, or all of them blocked.",
     (
-        "Draws: the same position three times; by agreement; or the stalemate counter at 40"
-        f' (the panel\'s "{counter_words(0)}" over "{COUNTER_RULE}"), which a capture or a'
-        " man move (crowning too) sets back to 0. Not chess's stalemate: here a side that"
-        " cannot move loses."
+        "Draws: the same position three times; by agreement; or the stalemate counter"
+        f" (not chess's stalemate) at 40 (the panel's \"{counter_words(0)}\" over"
+        f' "{COUNTER_RULE}"), which a capture or a man move (crowning too) sets back to 0.'
     ),
 )
 """The rules of English draughts in a few lines, as the help card gives them."""
