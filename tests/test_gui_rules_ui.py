@@ -241,7 +241,7 @@ def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     game.update(0)
     assert game.outcome == Outcome(None, Reason.AGREEMENT)
     # A tenth of a man reads even, and the reason says so (not "you are ahead (even)").
-    assert game.status == "The AI accepts the draw: it thinks the game is even (even)."
+    assert game.status == "The AI accepts the draw: it thinks the game is even."
 
 
 def test_two_players_agree_a_draw_by_offering_in_turn() -> None:

@@ -120,4 +120,6 @@ def draw_answer(found: Judgement, human: Side) -> tuple[bool, str]:
         if score > 0
         else "it thinks you are ahead"
     )
+    if words == "even":
+        return True, f"The AI accepts the draw: {why}."  # not `even (even)`
     return True, f"The AI accepts the draw: {why} ({words})."
