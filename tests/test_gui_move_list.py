@@ -232,7 +232,7 @@ def test_the_selected_move_shows_its_own_text_when_the_window_goes_to_sleep(
     screen = screen_of(app)
     rng = random.Random(3)
     stale = []
-    for _ in range(60):
+    for _ in range(12):  # (twelve jumps show a stale cell without the fix)
         ply = rng.randrange(1, 301)
         marks = {
             p: MoveMark("#move_mistake", "?", "a mistake") for p in rng.sample(range(1, 301), 40)
