@@ -477,17 +477,10 @@ def judge(
         mistake=label in (Label.MISTAKE, Label.BLUNDER),
         lost=loss,
     )
-    if (
-        loss is not None
-        and loss >= EVEN_BANDS[2]
-        and label in (Label.BEST, Label.GOOD)
-        and not (taught.note or taught.result_change)
-    ):
-        taught = replace(taught, note=decided_words(score, expected_before, expected_played))
     if taught.result_change and not forced:
         label = Label.BLUNDER  # the databases' result thrown away, whatever the scores say
         drop = max(drop, THRESHOLDS[-1][0])
-    return MoveReview(
+    review = MoveReview(
         ply,
         position.turn,
         move,
@@ -502,6 +495,11 @@ def judge(
         drop,
         to_men(played, man),
     )
+    if review.gave_up_men_cheaply and not taught.note:
+        # Its row says why the men it gave up cost little (and reads `hardly matters`).
+        note = decided_words(score, expected_before, expected_played)
+        review = replace(review, lesson=replace(taught, note=note))
+    return review
 
 
 def side_accuracy(accuracies: Sequence[float]) -> float:
