@@ -18,6 +18,7 @@ from checkers.formats.pdn import read_file
 from checkers.gui.app import App
 from checkers.gui.clipboard import paste_text
 from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.persist import config_from_tags, config_tags
 from checkers.gui.screens.load import LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
@@ -510,6 +511,7 @@ def test_a_resumed_game_keeps_the_deepest_score_it_had_when_it_was_left(
     judged = game.judgement()
     assert judged is not None and judged.depth >= 6
     shown = screen.bar.label()
+    before_expects = [row for row in panel_lines(game).search if row.startswith("Expects ")]
     press(app, pygame.K_q, "q")
     app.close()
     fresh = make_app(config, autosave=True, offer_resume=True)
@@ -518,6 +520,12 @@ def test_a_resumed_game_keeps_the_deepest_score_it_had_when_it_was_left(
     resumed = screen.game
     assert resumed.judgement() is not None and resumed.judgement().depth == judged.depth
     assert screen.bar.label() == shown
+    # The line the AI expected comes back with its score, before any search runs (the walk of
+    # 2026-11-29 read a resumed panel with a score and no line until the next search).
+    assert judged.line and resumed.thinking is None
+    rows = panel_lines(resumed).search
+    assert f"Expects {' '.join(judged.line[:8])}" in rows, rows
+    assert before_expects and before_expects[0].split()[1] == judged.line[0], before_expects
     press(fresh, pygame.K_h, "h")
     run_until(fresh, lambda: resumed.hint is not None and resumed.thinking is None)
     assert f"{shown}, {judged.depth} turns ahead" in resumed.status

@@ -252,8 +252,24 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     if game.hint is not None:
         return (f"Hint: {game.hint.pdn()}", score, "", "", "")
     if score:
-        return (score, "", "", "", "")
+        return (score, _kept_line(game), "", "", "")
     return ("", "", "", "", "")
+
+
+def _kept_line(game: Game) -> str:
+    """The line of the judgement kept for the position on the board when no search of this
+    session has given one (a resumed game: its file's `Judged` tag keeps each judgement's
+    line): `Expects 9-13 25-21 ...` under the AI's move it judged as the engine does, `The
+    engine expects ...` otherwise; none for the databases' result (no line to expect) or a
+    judgement without a line (a file from before the lines were kept)."""
+    judged = game.judgement()
+    if judged is None or judged.database or not judged.line or game.last_move is None:
+        return ""
+    if game.finished and game.outcome is not None:
+        return ""
+    mover = game.config.player(game.position.turn.opponent)
+    own = not mover.is_human and judges_like_the_engine(mover.level)
+    return f"{'Expects' if own else 'The engine expects'} {' '.join(judged.line[:8])}"
 
 
 def seconds_words(seconds: float) -> str:
