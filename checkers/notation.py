@@ -15,6 +15,7 @@ __all__ = [
     "EVEN_MEN",
     "forced_text",
     "is_even",
+    "men_count",
     "men_text",
     "move_rows",
     "numbered_moves",
@@ -60,6 +61,26 @@ def _text(move: Move | str) -> str:
 def men_text(men: float) -> str:
     """A score in men to two places, signed: `+0.25`, `-1.00`; `+0.00`, never `-0.00`."""
     return f"{round(men, 2) + 0.0:+.2f}"  # + 0.0 turns a rounded -0.0 into 0.0
+
+
+def men_count(men: float) -> str:
+    """An amount of men (a loss, a lead: never signed) as a player counts it: plain words where
+    it is whole or a half (`one man`, `2 men`, `half a man`, `one and a half men`, `2.5 men`, `no
+    men`), else to two places (`0.45 men`), never `1.00 men`."""
+    value = abs(round(men, 2)) + 0.0
+    if value == 0:
+        return "no men"
+    if value == 0.5:
+        return "half a man"
+    if value == 1:
+        return "one man"
+    if value == 1.5:
+        return "one and a half men"
+    if value == int(value):
+        return f"{int(value)} men"
+    if value * 2 == int(value * 2):
+        return f"{value:g} men"
+    return f"{value:.2f} men"
 
 
 EVEN_MEN = 0.2

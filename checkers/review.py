@@ -28,7 +28,7 @@ from checkers.ai.search import WIN, Limits, SearchRequest, StopSignal, is_win_sc
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.coach.judgement import Judgement
 from checkers.coach.teaching import Lesson, lesson
-from checkers.notation import men_text
+from checkers.notation import men_count, men_text
 from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
 from checkers.workers import check_alive, exit_with_parent
@@ -280,7 +280,7 @@ class MoveReview:
         `walked into a forced loss`, `kept the result`."""
         text = self.loss_text()
         if self.loss is not None:
-            return f"lost {text} men"
+            return f"lost {men_count(self.loss)}"
         return {
             "win lost": "threw a forced win away",
             "into a loss": "walked into a forced loss",
@@ -340,7 +340,7 @@ def decided_words(score: float, before: float, after: float) -> str:
     game was decided before it (`score` in men, `before` and `after` the mover's expected
     results)."""
     return (
-        f"{abs(score):.2f} men {'up' if score > 0 else 'down'}, the result hardly changes: "
+        f"{men_count(score)} {'up' if score > 0 else 'down'}, the result hardly changes: "
         f"expected {before:.0%} of a point before the move, {after:.0%} after"
     )
 

@@ -179,7 +179,7 @@ def test_review_marks_follow_their_moves_as_the_list_scrolls(
     app = long_game(make_app)
     panel = panel_of(app)
     marks = {
-        2: MoveMark("#move_blunder", "??", "Blunder: lost 3.00 men"),
+        2: MoveMark("#move_blunder", "??", "Blunder: lost 3 men"),
         298: MoveMark("#move_mistake", "?", "Mistake: lost 0.80 men"),
     }
     assert panel.set_marks(marks) and not panel.set_marks(dict(marks))

@@ -135,9 +135,12 @@ def check_position(app: App, hint: bool = True) -> None:
     if not played.bound and played.depth == judged.depth and ai_view(played.score) is not None:
         assert ai_view(played.score) == shown, (played, shown)
     expects = [line for line in panel_lines(game).search if line.startswith(EXPECTS)]
-    # (Nor a line to match where the card only bounds the move: a bound's line is the one that
-    # proved the bound, not an expected line; the panel gives its judgement's.)
-    if expects and not played.bound:
+    if played.bound:
+        # A bound's line is the one that proved the bound, not an expected line: the card shows
+        # none beside the panel's judgement line (it read `expects 9-13 ...` beside the panel's
+        # `Expects 10-14 ...`).
+        assert not played.line, (played, expects)
+    elif expects:
         # The panel's expected replies are the replies to the move on the board that the card
         # names (never the move itself, nor another search's line beside the AI's heading).
         panel_moves = re.sub(r"^(The engine (\(.*?\) )?expects|Expects) ", "", expects[0]).split()

@@ -290,15 +290,20 @@ def test_analyse_why_says_the_ais_time_a_move(monkeypatch: pytest.MonkeyPatch) -
     assert depth_only.count("5 turns ahead") == 1, depth_only
 
 
-def test_an_even_row_shows_its_number_where_another_row_shows_one() -> None:
-    # The walk (AI vs AI Strong, Why? after 9-13): the played row read only "9-13 even" while
-    # "8-11 at most +0.15 for Black ... no better than 9-13" printed a number it hid.
+def test_an_even_row_reads_even_as_the_panel_says_it_and_so_does_a_bound_inside_the_band() -> None:
+    # The walk of 2026-11-29: the panel said "even" where Why? for the same position said
+    # "keeps it level (+0.10 for you)". One rule for `even` (notation.EVEN_MEN) everywhere: a
+    # level score reads `even` on the card too, and a bound inside the band reads `even`
+    # (no number beside it for the level row to hide).
     played = MoveScore("9-13", 0.05, "exact", 12, ("9-13", "22-18"), verdict="keeps it level")
     bounded = MoveScore("8-11", 0.15, "upper", 12, ("8-11", "22-18"))
     card = why_card(_explanation(played, bounded), BLACK, 12)
     scores = {row.move: row.score for row in card.rows}
-    assert scores == {"9-13": "even (+0.05 for Black)", "8-11": "at most +0.15 for Black"}
-    # Every row even: no number anywhere, so none is added.
+    assert scores == {"9-13": "even", "8-11": "at most even for Black"}
+    # Outside the band a bound keeps its number; the level row still reads `even`.
+    wide = MoveScore("8-11", -0.45, "upper", 12, ("8-11", "22-18"))
+    card = why_card(_explanation(played, wide), BLACK, 12, human=WHITE)
+    assert [row.score for row in card.rows] == ["even", "at least +0.45 for you"]
     level = MoveScore("8-11", -0.05, "exact", 12, ("8-11", "22-18"), verdict="keeps it level")
     plain = why_card(_explanation(played, level), BLACK, 12, human=WHITE)
     assert [row.score for row in plain.rows] == ["even", "even"]
@@ -347,8 +352,9 @@ def test_the_bounds_are_named_only_where_a_row_shows_one() -> None:
     assert any(row.score.startswith(("at most", "at least")) for row in card.rows)
 
 
-def test_a_level_rows_figure_sits_in_one_pair_of_brackets() -> None:
-    # The walk read "keeps it level (even (+0.10 for you))".
+def test_a_level_row_says_even_once() -> None:
+    # The walk read "keeps it level (even (+0.10 for you))", then "keeps it level (+0.10 for
+    # you)" beside the panel's "even": `keeps it level` says `even` already.
     from checkers.gui.screens.why import row_score_words
 
     played, best = scored("9-14", 0.05), scored("11-15", 0.10)
@@ -357,5 +363,39 @@ def test_a_level_rows_figure_sits_in_one_pair_of_brackets() -> None:
         _explanation(played, best, moves=(played, best, bounded)), BLACK, 10, human=WHITE
     )
     texts = [row_score_words(row) for row in card.rows]
-    assert "keeps it level (+0.05 for the AI)" in texts
+    assert texts[0] == "keeps it level", texts
+    assert not any(re.search(r"[+-]0\.(0|1)\d", text) for text in texts), texts
     assert all(text.count("(") <= 1 for text in texts), texts
+
+
+SHOT_POSITION = "W:W28,27,25,23,22,18,17,14:B20,16,13,11,9,5,3,1"
+"""White to move: 25-21 walks into Black's two-for-one 11-15 18x11 9x18x25."""
+SHOT_LINE = ("25-21", "11-15", "18x11", "9x18x25")
+
+
+def _card_text(men: float) -> str:
+    """The Why? card a player reads (its HTML with the tags taken out) where 28-24 was played
+    and 25-21, whose line holds Black's two-for-one, scores `men` for White, exactly."""
+    from checkers.ai.engine import Engine
+    from checkers.coach.exact import _with_words
+    from checkers.gui.screens.why import card_html
+
+    position = Position.from_fen(SHOT_POSITION)
+    played = MoveScore("28-24", 0.05, "exact", 12, ("28-24", "1-6"))
+    other = MoveScore("25-21", men, "exact", 12, SHOT_LINE)
+    rows = [_with_words(position, move, played, Engine(), False) for move in (played, other)]
+    explanation = _explanation(rows[0], rows[1], mover=WHITE, exact_depth=12)
+    card = why_card(explanation, WHITE, 1, human=BLACK)
+    return re.sub(r"<[^>]+>", " ", card_html(card)).replace("&#x27;", "'")
+
+
+def test_a_card_names_an_idea_that_wins_material_only_where_its_score_shows_it() -> None:
+    # The walk of 2026-11-29 read "keeps it level" beside a two-for-one the same card named:
+    # the line gave the man back, so the shot is not what the move comes to.
+    level = _card_text(-0.05)
+    assert "25-21 " in level and "keeps it level" in level
+    assert "shot" not in level and "two-for-one" not in level, level
+    # Where the score shows the man lost, the shot is named beside the verdict that says it.
+    lost = _card_text(-1.10)
+    assert "walks into Black's shot" in lost and "two-for-one" in lost, lost
+    assert "+1.10 for you" in lost

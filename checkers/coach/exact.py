@@ -28,7 +28,7 @@ from checkers.coach.explain import (
     win_in_moves,
 )
 from checkers.coach.idea import Idea, pieces_words
-from checkers.coach.ideas import ideas
+from checkers.coach.ideas import agreeing, ideas
 from checkers.coach.outcome import line_outcome
 from checkers.notation import EVEN_MEN, is_even
 
@@ -363,4 +363,7 @@ def _with_words(
         found: tuple[Idea, ...] = tuple(ideas(position, move.pv, engine=judge if played else None))
     except ValueError:
         found = ()  # a line from a position the board has left: nothing to prove on it
+    # The verdict beside an idea agrees with it: a two-for-one the line gives back later is not
+    # named beside `keeps it level` (`ideas.agreeing`).
+    found = agreeing(found, position.turn, move.score, move.win_in, str(move.bound))
     return dataclasses.replace(move, verdict=verdict(position, move, best), ideas=found)

@@ -167,14 +167,19 @@ class Analysis:
         return {"depth": self.depth, "lines": [line.as_json() for line in self.lines]}
 
 
-def _line_ideas(position: Position, pv: Sequence[str]) -> tuple[Idea, ...]:
-    """The ideas a line proves; none for a line that does not replay (never expected)."""
-    from checkers.coach.ideas import ideas  # the coach's detection imports the engine
+def _line_ideas(
+    position: Position, pv: Sequence[str], score: float | None, win_in: int | None
+) -> tuple[Idea, ...]:
+    """The ideas a line proves that its score (`score` in men or `win_in`, from the side to
+    move's view) does not contradict (`ideas.agreeing`); none for a line that does not replay
+    (never expected)."""
+    from checkers.coach.ideas import agreeing, ideas  # the coach's detection imports the engine
 
     try:
-        return tuple(ideas(position, pv))
+        found = ideas(position, pv)
     except ValueError:
         return ()
+    return agreeing(found, position.turn, score, win_in)
 
 
 def iterate_analysis(
@@ -203,7 +208,11 @@ def iterate_analysis(
             score, win_in = _score(found.score, report.units_per_man)
             words = database_words(found.score) if found.database else None
             pv = _pdn(found.line)
-            lines.append(AnalysisLine(pv[0], score, pv, win_in, words, _line_ideas(position, pv)))
+            lines.append(
+                AnalysisLine(
+                    pv[0], score, pv, win_in, words, _line_ideas(position, pv, score, win_in)
+                )
+            )
         yield Analysis(report.depth, tuple(lines), report.nodes)
 
 

@@ -26,7 +26,16 @@ from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.replay import Step, replay, rows_to_crown, runs_home, settled_gain
 from checkers.coach.tactics import TACTIC_NAMES, pitch, proves_tactic, squeeze, the_move
 
-__all__ = ["IDEA_NAMES", "Idea", "ideas", "pieces_words", "proves"]
+__all__ = [
+    "GAIN_SHOWN",
+    "IDEA_NAMES",
+    "Idea",
+    "agreeing",
+    "ideas",
+    "pieces_words",
+    "proves",
+    "wins_material",
+]
 
 IDEA_NAMES = (
     "shot",
@@ -378,6 +387,61 @@ def ideas(
     found.sort(key=lambda idea: (idea.start, IDEA_NAMES.index(idea.name)))
     proven = [idea for idea in found if proves(position, idea, endgames=endgames)]
     return [idea for index, idea in enumerate(proven) if not _said(idea, proven[:index])]
+
+
+GAIN_SHOWN = 0.5
+"""Men: the least score for an idea's side that shows the material its idea wins (a man is
+about 1.00; under half a man the line gives it back, and the score says `even` or `a little
+better`, not what the idea claims)."""
+
+
+def wins_material(idea: Idea) -> bool:
+    """Whether an idea claims material or a win for its side: a shot that takes more than it
+    gives, a squeeze or a king's fork (every reply loses material), a pitch or the move whose
+    line wins."""
+    fields = idea.fields
+    if idea.name == "shot":
+        return int(fields.get("takes", 0)) > int(fields.get("gives", 0))
+    if idea.name in ("squeeze", "fork"):
+        return True
+    if idea.name in ("pitch", "the-move"):
+        return fields.get("result") == "win"
+    return False
+
+
+def agreeing(
+    found: Sequence[Idea],
+    mover: Side,
+    score: float | None,
+    win_in: int | None = None,
+    bound: str = "exact",
+) -> tuple[Idea, ...]:
+    """The ideas of a move's line that its score does not contradict: one that wins material
+    (`wins_material`) is named only where the score (in men from `mover`'s view, `win_in` a
+    forced result, `bound` what the search proved of it) shows its side ahead by at least
+    `GAIN_SHOWN` or winning; the walk read `keeps it level` beside a two-for-one and a squeeze
+    the same card named, whose line gave the man back. Every other idea stays."""
+    kept = []
+    for idea in found:
+        if wins_material(idea):
+            sign = 1 if idea.side is mover else -1
+            if win_in is not None:
+                # A forced result shows a gain only for its winner, and a bound on one only
+                # where it bounds the idea's side's result from below.
+                shown = (win_in > 0) == (sign > 0) and bound in (
+                    "exact",
+                    "lower" if sign > 0 else "upper",
+                )
+            elif score is None or bound not in ("exact", "upper", "lower"):
+                shown = False
+            else:
+                # A bound shows a gain only where it bounds the idea's side's score from below.
+                below = bound == "exact" or (bound == "upper") == (sign < 0)
+                shown = below and sign * score >= GAIN_SHOWN
+            if not shown:
+                continue
+        kept.append(idea)
+    return tuple(kept)
 
 
 def _said(idea: Idea, earlier: Sequence[Idea]) -> bool:

@@ -26,7 +26,7 @@ from checkers.coach.explain import (
     database_words,
     win_in_moves,
 )
-from checkers.coach.ideas import ideas
+from checkers.coach.ideas import agreeing, ideas
 
 __all__ = ["Judgement", "Judgements", "explained", "kept_over", "rejudged"]
 
@@ -203,7 +203,10 @@ def rejudged(
             for idea in explanation.moves[index].ideas
             if pv[: len(idea.line)] == idea.line and idea not in found
         ]
-        moves[index] = dataclasses.replace(moves[index], ideas=(*kept, *found))
+        row = moves[index]
+        # Only the ideas its new number does not contradict (`ideas.agreeing`).
+        shown = agreeing((*kept, *found), mover, row.score, row.win_in, str(row.bound))
+        moves[index] = dataclasses.replace(row, ideas=shown)
     if 0 in changed:
         # A bound is shown only below the played move's exact score: one at or above its new
         # score would prove nothing (`coach.exact`).

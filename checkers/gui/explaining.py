@@ -9,7 +9,6 @@ players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,7 +29,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
-from checkers.notation import men_text, numbered_moves, result_text
+from checkers.notation import numbered_moves, result_text
 
 __all__ = [
     "LineRow",
@@ -202,9 +201,12 @@ def _row(
     best: MoveScore | None = None,
 ) -> WhyRow:
     if played or searched:
-        # The line the AI expected after the move (not a refutation: it chose this move).
-        line = numbered_moves(move.pv, black_to_move, number) if move.bound != "unscored" else ""
-        words = f"expects {line}" if len(move.pv) > 1 else ""
+        # The line the AI expected after the move (not a refutation: it chose this move). A
+        # bound's line is only the one that proved the bound, not an expected line: the panel's
+        # `Expects` row gives the game's judgement's, and a second line here would contradict it.
+        exact = move.bound not in ("unscored", "upper", "lower")
+        line = numbered_moves(move.pv, black_to_move, number) if exact else ""
+        words = f"expects {line}" if line and len(move.pv) > 1 else ""
     else:
         # The refutation begins with the opponent's reply, a half-move after the move.
         reply_number = number + (0 if black_to_move else 1)
@@ -228,30 +230,6 @@ def _row(
         verdict,
         tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
     )
-
-
-def _even_figures(
-    rows: list[WhyRow], moves: Sequence[MoveScore], mover: Side, human: Side | None
-) -> list[WhyRow]:
-    """The rows with each `even` score's figure for the side ahead (`even (+0.05 for Black)`)
-    where another row on the card shows a number (`at most +0.15 for Black`), so the card
-    never hides the one number a bound is compared with; the review's note does the same."""
-    if not any(_FIGURE.search(row.score) for row in rows):
-        return rows
-    scores = {move.move: move.score for move in moves}
-    shown = []
-    for row in rows:
-        men = scores.get(row.move)
-        if row.score == "even" and men is not None and round(men, 2) != 0:
-            leader = mover if men > 0 else mover.opponent
-            figure = f"even ({men_text(abs(men))} for {side_words(leader, human)})"
-            row = dataclasses.replace(row, score=figure)
-        shown.append(row)
-    return shown
-
-
-_FIGURE = re.compile(r"[+-]\d")
-"""A score's number in a row's words (`+0.15`), as `notation.men_text` writes it."""
 
 
 def card_facts(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
@@ -301,7 +279,6 @@ def why_card(
         # left it unscored: the facts name it.
         if move.bound != "unscored" or move.move == slip
     ]
-    rows = _even_figures(rows, explanation.moves, mover, human)
     player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]

@@ -29,7 +29,7 @@ from checkers.gui.wording import (
     score_words,
     side_words,
 )
-from checkers.notation import men_text, numbered_moves
+from checkers.notation import men_count, men_text, numbered_moves
 from checkers.review import (
     Label,
     MoveReview,
@@ -114,7 +114,7 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
         return f"{who} let a {proven} win go: {now}"
     if review.loss is None:  # a lost game stays lost, a won one won: nothing of it changed
         return f"{who} kept the result: {now}"
-    lost = f"{who} lost {review.loss:.2f} men"
+    lost = f"{who} lost {men_count(review.loss)}"
     taught = review.lesson
     if not taught.given:
         return lost

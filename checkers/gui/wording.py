@@ -224,7 +224,8 @@ def advantage_words(men: float, side: Side, human: Side | None, bound: str = "")
     fifth of a man either way (`notation.EVEN_MEN`, the review's band for a good move), so one
     position reads the same whoever's turn it is and a deeper search's +0.05 does not turn
     `+0.05 for you` into `+0.05 for the AI`. A `bound` ("upper", "lower") says what the search
-    proved instead, its number kept: `at most +0.15 for the AI`, `at least +0.40 for you`."""
+    proved instead, its number kept outside the even band (`at most +0.25 for the AI`, `at
+    least +0.40 for you`) and `even` inside it (`at most even for the AI`)."""
     men = round(men, 2) + 0.0
     if not bound:
         if is_even(men):
@@ -234,7 +235,10 @@ def advantage_words(men: float, side: Side, human: Side | None, bound: str = "")
     # An upper bound u for `side` is a lower bound -u for the opponent, and the other way.
     leader = side if men >= 0 else side.opponent
     words = "at most" if (bound == "upper") == (men >= 0) else "at least"
-    if men == 0:
+    if is_even(men):
+        # A bound inside the even band reads `even` as an exact score there does (one rule for
+        # `even` on every surface): `at most even for the AI` beside the panel's `even`, never
+        # `at most +0.10 for the AI` beside it.
         return f"{words} even for {side_words(leader, human)}"
     return f"{words} {men_text(abs(men))} for {side_words(leader, human)}"
 

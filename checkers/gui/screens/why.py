@@ -42,14 +42,13 @@ def _hex(colour: tuple[int, int, int]) -> str:
 
 def row_score_words(row: WhyRow) -> str:
     """A row's verdict and score as one text: an exact result in words first, the score after
-    it (`only draws (+0.05 for you)`); a level score's figure (`even (+0.10 for you)`) goes
-    in one pair of brackets after `keeps it level`, which says `even` already."""
+    it (`loses a man (+1.10 for you)`); a level score's `even` is not said again after a
+    verdict that says it (`keeps it level`, `only draws`), as the panel says `even` alone."""
     if not row.verdict or row.verdict == row.score:
         return row.score
-    score = row.score
-    if score.startswith("even (") and score.endswith(")"):
-        score = score[len("even (") : -1]
-    return f"{row.verdict} ({score})"
+    if row.score == "even":
+        return row.verdict
+    return f"{row.verdict} ({row.score})"
 
 
 def _row_html(row: WhyRow, accent: str, dim: str) -> str:
