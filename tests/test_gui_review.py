@@ -903,6 +903,30 @@ def test_the_status_line_after_a_review_reads_whole_at_720x480(
     assert box.scroll_bar is None, f"the status scrolls: {status}"
 
 
+def test_a_notes_loss_of_whole_men_reads_as_a_count() -> None:
+    from checkers.gui.review_model import move_words
+    from checkers.review import judge
+
+    # The walk of 2026-11-29 read "You lost 1.00 men": a whole count reads "one man".
+    position = Position()
+    for text in ("11-15", "23-19", "8-11"):
+        position = position.move(Move.from_pdn(text, position))
+    move, best = Move.from_pdn("26-23", position), Move.from_pdn("22-17", position)
+    for after, words in ((115.0, "the AI lost one man"), (215.0, "the AI lost 2 men")):
+        review = judge(
+            4,
+            position,
+            move,
+            PositionScore(best, -15.0, (best,), 14),
+            PositionScore(None, after, (), 14),
+            100.0,
+            lambda _position, _move: False,
+        )
+        lines = move_words(review, 100.0, BLACK)
+        assert lines[1].startswith(words[:1].upper() + words[1:]), lines
+        assert "1.00" not in " ".join(lines) and "2.00 men" not in " ".join(lines)
+
+
 def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:
     from checkers.gui.review_model import move_words
     from checkers.review import judge

@@ -301,8 +301,17 @@ def test_the_better_line_reads_whole_across_rows_at_720(
         kept = len(moves)
         line = review.before.line
         assert [move.pdn() for move in line[:kept]] == moves, better
-        if kept < len(line):  # cut where no capture is pending, saying how many are left
-            assert not line[kept].is_capture and better.endswith(f"(+{len(line) - kept} more)")
+        if kept < len(line):  # cut where no capture is pending
+            assert not line[kept].is_capture and "more)" not in better, better
+        # The preview (B) plays the moves the note names, no more: one length in both (the walk
+        # read a 4-move note beside the preview's "Start of the line (0 of 15)").
+        pane.show_better_line()
+        settle(app)
+        assert pane.preview is not None
+        where = pane.panel_words()[1]
+        assert where == f"Start of the line (0 of {kept})", (where, better)
+        pane.end_preview()
+        settle(app)
         # As the player reads it: whole, in rows of the panel's box, none hidden by a scroll.
         box = panel.search
         assert box.scroll_bar is None, better
@@ -316,6 +325,51 @@ def test_the_better_line_reads_whole_across_rows_at_720(
         assert read.startswith(better), (rows, better)
         checked += 1
     assert checked >= 3  # the game's inaccuracies and mistakes each had one
+
+
+@pytest.mark.usefixtures("shallow_review")
+def test_the_notes_better_line_and_its_preview_have_one_length(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk of 2026-11-29: the note's better line named 4 moves while its preview (B) counted
+    # "Start of the line (0 of 15)". A review's line longer than the note shows (here 16 moves,
+    # as a deep review's lines run) is previewed as far as the note names it.
+    import dataclasses
+
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig()))
+    screen = screen_of(app)
+    screen.load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    progress = pane.progress
+    ply = next(
+        ply
+        for ply in range(1, progress.total + 1)
+        if (found := progress.review_of(ply)) is not None
+        and found.best != found.move
+        and progress.panel_words(ply)[3]
+    )
+    review = progress.review_of(ply)
+    assert review is not None
+    line, position = [review.best], review.position.move(review.best)
+    while len(line) < 16 and position.legal_moves():
+        move = min(position.legal_moves(), key=Move.pdn)
+        line.append(move)
+        position = position.move(move)
+    assert len(line) == 16
+    before = dataclasses.replace(review.before, line=tuple(line))
+    progress.reviews[ply - 1] = dataclasses.replace(review, before=before)
+    screen.game.go_to(ply)
+    settle(app)
+    better = progress.panel_words(ply)[3]
+    named = better.removeprefix("Better line: ").split()
+    assert 0 < len(named) < 16 and named == [move.pdn() for move in line[: len(named)]], better
+    pane.show_better_line()
+    settle(app)
+    assert pane.preview is not None
+    assert pane.panel_words()[1] == f"Start of the line (0 of {len(named)})", better
 
 
 # --- 7. Settings offers the window sizes a desktop has, up to the screen's --------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checkers.board import Move
-from checkers.notation import men_text, move_rows, numbered_moves
+from checkers.notation import men_count, men_text, move_rows, numbered_moves
 
 OPENING = ["11-15", "23-19", "8-11"]
 
@@ -30,3 +30,19 @@ def test_a_score_in_men_is_signed_to_two_places_and_never_minus_zero() -> None:
         "+0.00",  # it read -0.00 in the book, the review and the game's own score text
         "-0.01",
     ]
+
+
+def test_an_amount_of_men_reads_as_a_player_counts_it() -> None:
+    # The walk read "lost 1.00 men": a whole or half count in plain words, else two places.
+    said = {men: men_count(men) for men in (1.0, 2.0, 0.5, 1.5, 2.5, 0.45, 0.0, -1.0, 1.004)}
+    assert said == {
+        1.0: "one man",
+        2.0: "2 men",
+        0.5: "half a man",
+        1.5: "one and a half men",
+        2.5: "2.5 men",
+        0.45: "0.45 men",
+        0.0: "no men",
+        -1.0: "one man",
+        1.004: "one man",
+    }

@@ -193,9 +193,8 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     # a small window's panel has no row to spare.
     shown = any(idea.line and line[: len(idea.line)] == idea.line for idea in review.lesson.ideas)
     if review.best != review.move and not _as_good(review) and line and not shown:
-        kept = quiet_cut(review.before.line)
-        more = f" (+{len(line) - kept} more)" if kept < len(line) else ""
-        better = "Better line: " + " ".join(line[:kept]) + more
+        # The moves the preview (B) plays, no more: one length in both (`quiet_cut`).
+        better = "Better line: " + " ".join(line[: quiet_cut(review.before.line)])
     return (head, loss, best, better)
 
 

@@ -49,6 +49,7 @@ from checkers.gui.review_model import (
     graph_points,
     mark_boxes,
     ply_at,
+    quiet_cut,
     review_verdict,
 )
 from checkers.gui.review_worker import (
@@ -650,7 +651,9 @@ class ReviewPane:
         if review is None or review.move == review.best or review.label is Label.BEST:
             return None  # the move was the best, or as good as it: no better line
         line = review.before.line or (review.best,)
-        return review.position, tuple(line)
+        # The moves the note's `Better line:` names, no more: one length in the note and in the
+        # preview's count (the walk read a 4-move note beside `Start of the line (0 of 15)`).
+        return review.position, tuple(line[: quiet_cut(line)])
 
     def show_better_line(self) -> None:
         """Play the better line from before the move shown on the board (Esc ends it)."""
