@@ -13,6 +13,7 @@ other picture of a board. Esc, W or Close leaves it; Space plays the line out or
 from __future__ import annotations
 
 import html
+import re
 
 import pygame
 from pygame_gui.core import UIContainer
@@ -51,36 +52,92 @@ def row_score_words(row: WhyRow) -> str:
     return f"{row.verdict} ({row.score})"
 
 
-def _row_html(row: WhyRow, accent: str, dim: str) -> str:
+LINE_MOVES = 6
+"""How many moves of a row's line the card shows (the small board plays the played line and the
+best other move's refutation whole; the command line's `analyse --why` prints every line)."""
+
+_MOVE_WORD = re.compile(r"\d+(?:[-x]\d+)+")
+
+
+def short_line(text: str, moves: int = LINE_MOVES) -> str:
+    """A row's line (`refuted by 2. 11-15 18x11 3. 9x18x25 ...`) cut after `moves` moves, with
+    `...` where more follow, so that each row reads in a glance."""
+    words = text.split()
+    counted = 0
+    for index, word in enumerate(words):
+        if _MOVE_WORD.fullmatch(word):
+            counted += 1
+            if counted == moves and index + 1 < len(words):
+                return " ".join(words[: index + 1]) + " ..."
+    return text
+
+
+def _idea_detail(row: WhyRow) -> str:
+    """A row's first idea as the words after its move (`walks into Black's shot: ...`), or ''."""
+    if not row.ideas:
+        return ""
+    idea = row.ideas[0]
+    return idea[len(row.move) + 1 :] if idea.startswith(f"{row.move} ") else idea
+
+
+def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str) -> str:
+    """One row: the move and its verdict first, then in one run what backs it (the idea its line
+    proves, else the line, cut to `LINE_MOVES`); the depth only where the facts above do not
+    say it already."""
     move = html.escape(row.move)
     score = html.escape(row_score_words(row))
-    mark = "  (its search's choice)" if row.searched else ""
-    depth = f", {depth_words(row.depth)}" if row.depth else ""
-    head = (
-        f"<font color='{accent}'><b>{move}  {score}</b>  (played{depth})</font>"
-        if row.played
-        else f"<b>{move}</b>  {score}<font color='{dim}'>{mark}{depth}</font>"
-    )
-    if row.line:
-        head += f"<br>      <font color='{dim}'>{html.escape(row.line)}</font>"
-    for idea in row.ideas:
-        head += f"<br>      <font color='{accent}'>{html.escape(idea)}</font>"
+    depth = depth_words(row.depth) if row.depth else ""
+    depth = "" if depth and depth in said_depths else depth
+    if row.played:
+        notes = ", ".join(part for part in ("played", depth) if part)
+        head = f"<font color='{accent}'><b>{move}  {score}</b></font><font color='{dim}'>  ({notes})</font>"
+        for idea in row.ideas:
+            head += f"<br>      <font color='{accent}'>{html.escape(idea)}</font>"
+        if row.line:
+            head += f"<br>      <font color='{dim}'>{html.escape(short_line(row.line))}</font>"
+        return head
+    mark = "its search's choice" if row.searched else ""
+    notes = ", ".join(part for part in (mark, depth) if part)
+    head = f"<b>{move}</b>  {score}"
+    if notes:
+        head += f"<font color='{dim}'>  ({notes})</font>"
+    detail = _idea_detail(row)
+    if detail:
+        head += f"<font color='{accent}'>: {html.escape(detail)}</font>"
+    elif row.line:
+        head += f"<font color='{dim}'>; {html.escape(short_line(row.line))}</font>"
     return head
 
 
+_METHOD = ("Each move below is ", "A bound: ")
+"""How the facts that say how the rows were scored begin: the card says them after the rows, as
+a table's note, so the verdict and the moves come first."""
+
+
 def card_html(card: WhyCard) -> str:
-    """The card's body as pygame_gui's HTML: the facts, the view, then one entry per move."""
+    """The card's body as pygame_gui's HTML: the played move and its verdict first, then the
+    facts of the choice, one entry per other move (best first), and last, dimmed, how the rows
+    were scored and whose view their scores take."""
     accent, dim = _hex(theme.TEXT_ACCENT), _hex(theme.TEXT_DIM)
-    parts = [html.escape(fact) for fact in card.facts]
+    said = " ".join((*card.facts, card.view))
+    facts = [html.escape(fact) for fact in card.facts if not fact.startswith(_METHOD)]
+    # (Said after the rows: the moves are above it.)
+    notes = [
+        html.escape(fact.replace("Each move below ", "Each move above ", 1))
+        for fact in card.facts
+        if fact.startswith(_METHOD)
+    ]
     if card.view:
-        parts.append(f"<font color='{dim}'>{html.escape(card.view)}</font>")
-    body = "<br>".join(parts) + "<br>"
+        notes.append(html.escape(card.view))
+    played = [_row_html(card.rows[0], accent, dim, said)] if card.rows else []
+    body = "<br>".join([*played, *facts])
     if len(card.rows) > 1:
-        entries = [_row_html(card.rows[0], accent, dim), f"<b>{html.escape(card.others)}</b>"]
-        entries += [_row_html(row, accent, dim) for row in card.rows[1:]]
-    else:
-        entries = [_row_html(row, accent, dim) for row in card.rows]
-    return body + "<br>" + "<br>".join(entries)
+        entries = [f"<b>{html.escape(card.others)}</b>"]
+        entries += [_row_html(row, accent, dim, said) for row in card.rows[1:]]
+        body += "<br><br>" + "<br>".join(entries)
+    if notes:
+        body += f"<br><br><font color='{dim}'>{'<br>'.join(notes)}</font>"
+    return body
 
 
 def _line_html(line: BoardLine, note: str) -> str:

@@ -1,0 +1,90 @@
+"""Why? reads in a glance: the played move and its verdict first, each other move in one entry
+with what backs it, the depth said once, and no number beside `even` that the panel does not
+give. Read from the window's own text box under the SDL dummy driver, at the smallest and a
+large window size in both themes."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import press, run_until, screen_of
+
+from checkers.ai.levels import get_level
+from checkers.board import Position
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game_view.panel import panel_lines
+from checkers.gui.screens.why import LINE_MOVES, WhyScreen
+from checkers.gui.settings import Settings
+
+SHOT = "W:W28,27,25,23,22,18,17,14:B20,16,13,11,9,5,3,1"
+"""White (the AI) to move, with shots on both sides in the other moves' lines."""
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("CHECKERS_DATA_DIR", str(tmp_path))
+    yield tmp_path
+    theme.use(theme.DEFAULT_THEME)
+
+
+def read_rows(screen: WhyScreen) -> list[str]:
+    """The card's text as the player reads it: one string per row of the text box."""
+    assert screen.text is not None
+    layout = screen.text.text_box_layout
+    assert layout is not None
+    rows = ["".join(getattr(item, "text", "") for item in row.items) for row in layout.layout_rows]
+    return [" ".join(row.split()) for row in rows]
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=str)
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_why_reads_the_verdict_first_and_each_move_once(
+    make_app: Callable[..., App], size: tuple[int, int], theme_name: str
+) -> None:
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(get_level("club")), start=Position.from_fen(SHOT)
+    )
+    app = make_app(config, size=size, settings=Settings(theme=theme_name))
+    game = screen_of(app).game
+    run_until(
+        app,
+        lambda: (
+            game.record.ply == 1
+            and game.animation is None
+            and app.ai.pending is None
+            and app.ai.explaining is None
+        ),
+    )
+    press(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    for _ in range(3):
+        app.step(1 / 60)
+    rows = read_rows(why)
+    card = why.card
+    played = card.rows[0]
+    # The first thing read is the move played and what it comes to.
+    assert rows[0].startswith(f"{played.move} "), rows[:3]
+    if played.verdict:
+        assert rows[0].startswith(f"{played.move} {played.verdict}"), rows[:3]
+    text = " ".join(rows)
+    # The depth is said once (in the facts), not again on every row.
+    depth = re.findall(r"\d+ turns? ahead", text)
+    assert len(depth) <= 2, depth
+    # Each row's line is cut to a glance.
+    for line in re.findall(r"(?:refuted by|expects) ([^;:]*?)(?= \.\.\.|$)", text):
+        assert len(re.findall(r"\b\d+(?:[-x]\d+)+", line)) <= LINE_MOVES + 1, line
+    # `even` on the panel is `even` here: no figure under a fifth of a man on the card.
+    panel = " ".join(panel_lines(game).search)
+    if re.search(r"\beven\b", panel):
+        assert not re.search(r"[+-]0\.(0\d|1\d) for", text), text
+    # Every other move is on the card, each beginning its own entry.
+    for row in card.rows[1:]:
+        assert any(shown.startswith(f"{row.move} ") for shown in rows), (row.move, rows)
+    assert "1.00 men" not in text
