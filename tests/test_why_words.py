@@ -399,3 +399,17 @@ def test_a_card_names_an_idea_that_wins_material_only_where_its_score_shows_it()
     lost = _card_text(-1.10)
     assert "walks into Black's shot" in lost and "two-for-one" in lost, lost
     assert "+1.10 for you" in lost
+
+
+def test_a_rows_verdict_and_score_name_the_side_once() -> None:
+    from checkers.gui.screens.why import row_score_words
+
+    # The walk read "is a little better for the AI (+0.25 for the AI)".
+    played = MoveScore("9-14", 0.25, "exact", 10, ("9-14", "23-19"), verdict="is a little better")
+    worse = MoveScore("11-15", -0.30, "exact", 10, ("11-15", "23-19"), verdict="is a little worse")
+    card = why_card(_explanation(played, worse), BLACK, 10, human=WHITE)
+    texts = [row_score_words(row) for row in card.rows]
+    assert texts == [
+        "is a little better (+0.25 for the AI)",
+        "is a little worse for the AI (+0.30 for you)",
+    ]

@@ -49,7 +49,13 @@ def row_score_words(row: WhyRow) -> str:
         return row.score
     if row.score == "even":
         return row.verdict
-    return f"{row.verdict} ({row.score})"
+    verdict = row.verdict
+    if " for " in verdict:
+        # `is a little better for the AI (+0.25 for the AI)` names the side once: the score's.
+        whose = verdict.rsplit(" for ", 1)[1]
+        if row.score.endswith(f" for {whose}"):
+            verdict = verdict.rsplit(" for ", 1)[0]
+    return f"{verdict} ({row.score})"
 
 
 LINE_MOVES = 6
