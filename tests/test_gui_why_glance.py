@@ -88,3 +88,9 @@ def test_why_reads_the_verdict_first_and_each_move_once(
     for row in card.rows[1:]:
         assert any(shown.startswith(f"{row.move} ") for shown in rows), (row.move, rows)
     assert "1.00 men" not in text
+    # A verdict and an idea on one card agree: no shot, squeeze or fork that wins material
+    # beside a level verdict (the walk read "keeps it level" beside a two-for-one).
+    gains = ("squeeze", "fork", "two-for-one", "three-for-two")
+    for row in card.rows:
+        if row.score == "even" or "level" in row.verdict:
+            assert not any(gain in idea for idea in row.ideas for gain in gains), row
