@@ -63,7 +63,10 @@ def test_one_position_reads_the_same_from_either_side_for_the_side_ahead() -> No
 def test_a_bound_is_told_for_the_side_it_favours() -> None:
     # A move the search cut off: "at most -0.40" for the AI is "at least +0.40" for you.
     assert advantage_words(-0.4, WHITE, BLACK, "upper") == "at least +0.40 for you"
-    assert advantage_words(0.15, WHITE, BLACK, "upper") == "at most +0.15 for the AI"
+    assert advantage_words(0.25, WHITE, BLACK, "upper") == "at most +0.25 for the AI"
+    # Inside the even band a bound reads `even`, as an exact score there does.
+    assert advantage_words(0.15, WHITE, BLACK, "upper") == "at most even for the AI"
+    assert advantage_words(-0.15, WHITE, BLACK, "upper") == "at least even for you"
     assert advantage_words(0.5, BLACK, None, "lower") == "at least +0.50 for Black"
     assert advantage_words(-0.5, BLACK, None, "lower") == "at most +0.50 for White"
     assert advantage_words(0.0, BLACK, None, "upper") == "at most even for Black"
@@ -116,5 +119,7 @@ def test_a_score_under_a_fifth_of_a_man_reads_even_everywhere_whichever_search_g
     assert score_words(-20, 100, BLACK, WHITE) == "+0.20 for you"
     assert bar_number(-20, 100) == "0.20" and black_share(-20, 100, BLACK) < 0.5
     assert score_verdict(0.2) == "is a little better"
-    # A bound keeps its number: it says what the search proved, not what the position reads.
-    assert advantage_words(0.15, WHITE, BLACK, "upper") == "at most +0.15 for the AI"
+    # A bound inside the band reads `even` too (the walk of 2026-11-29 read the panel's "even"
+    # beside Why?'s figure); outside it, it keeps its number.
+    assert advantage_words(0.15, WHITE, BLACK, "upper") == "at most even for the AI"
+    assert advantage_words(0.2, WHITE, BLACK, "upper") == "at most +0.20 for the AI"
