@@ -470,6 +470,44 @@ def test_offering_the_ai_a_draw_asks_on_a_card_like_resigning(
     assert (screen.game.outcome is not None) == accepted
 
 
+def test_the_clock_stops_while_a_question_card_waits_and_the_help_card_says_it_runs(
+    make_app: Callable[..., App],
+) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=TimeControl(300, 0))
+    app = make_app(config)
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 11)
+    click(app, 15)  # 11-15: the clocks start; the AI replies
+    run_until(app, lambda: game.is_human_turn() and game.animation is None)
+    assert game.timer is not None and game.timer.running is BLACK
+    for key, text, mod, name in (
+        (pygame.K_d, "d", 0, "draw"),
+        (pygame.K_r, "r", pygame.KMOD_CTRL, "resign"),
+    ):
+        press(app, key, text, mod)
+        card = screen.confirm
+        assert card is not None and "Your clock is stopped until you choose." in card.lines, name
+        left = game.timer.remaining(BLACK)
+        app.step(30.0)  # the player thinks over the question for half a minute
+        assert game.timer.remaining(BLACK) == left, name  # what the clock face shows: unchanged
+        press(app, pygame.K_ESCAPE)  # no: the question goes, the clock runs again
+        assert screen.confirm is None
+        app.step(5.0)
+        assert game.timer.remaining(BLACK) == pytest.approx(left - 5.0, abs=0.1), name
+    press(app, pygame.K_F1)  # the help card: read at the player's pace, on the clock
+    assert screen.card_is("help")
+    titles = [
+        element.text
+        for element in app.context.ui.get_sprite_group().sprites()
+        if isinstance(element, pygame_gui.elements.UILabel)
+    ]
+    assert "The rules and the keys (the clock runs)" in titles
+    left = game.timer.remaining(BLACK)
+    app.step(5.0)
+    assert game.timer.remaining(BLACK) == pytest.approx(left - 5.0, abs=0.1)
+
+
 def test_two_players_offer_a_draw_at_once_the_other_side_answers_on_its_turn(
     make_app: Callable[..., App],
 ) -> None:
