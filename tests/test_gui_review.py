@@ -781,6 +781,10 @@ def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list_headi
         layout = box.text_box_layout
         assert layout is not None and layout.layout_rect.height <= box.rect.height
         assert box.rect.bottom < heading.rect.top, (box.rect, heading.rect)
+        # No empty band between the words and the list: the heading follows the last row
+        # within a row's height (the walk saw three blank rows there at 720x480).
+        words_bottom = box.rect.top + layout.layout_rows[-1].bottom
+        assert heading.rect.top - words_bottom < heading.rect.height + panel.move_row, ply
 
 
 def test_a_review_between_two_players_shows_its_words_in_the_panel(
@@ -901,6 +905,16 @@ def test_the_status_line_after_a_review_reads_whole_at_720x480(
     status = screen.game.status
     assert status.startswith("Review done.") and "or press C" in status, status
     assert box.scroll_bar is None, f"the status scrolls: {status}"
+    # Two rows, the room the status has under the strip: no third row, no empty one.
+    assert box.text_box_layout is not None and len(box.text_box_layout.layout_rows) <= 2, status
+    rows_room = box.rect.height // box.text_box_layout.layout_rows[0].height
+    assert rows_room == 2, (box.rect, status)
+    # Stepping back through the reviewed game: each status, the moves it drops too, fits.
+    for _ in range(6):
+        press(app, pygame.K_LEFT)
+        status = screen.game.status
+        assert status.startswith("Showing ") and box.scroll_bar is None, status
+        assert len(box.text_box_layout.layout_rows) <= 2, status
 
 
 def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:

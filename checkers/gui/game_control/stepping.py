@@ -22,7 +22,11 @@ from checkers.record import GameRecord, Reason
 if TYPE_CHECKING:
     from checkers.gui.game import Game
 
-__all__ = ["continue_here", "go_to", "play_on", "redo", "step_through", "undo"]
+__all__ = ["SHOWING", "continue_here", "go_to", "play_on", "redo", "step_through", "undo"]
+
+SHOWING = "Showing "
+"""How the status line's sentence naming the move shown begins (`Showing Black's move 5 of 30.`),
+which a review's end leaves out (its strip and the list show the move)."""
 
 
 def _repeat(game: Game, step: str, record: GameRecord | None = None) -> list[Move]:
@@ -139,7 +143,7 @@ def go_to(game: Game, ply: int, live_at_end: bool = True) -> None:
     if game.finished and ply == len(game.record.line):
         game.status = game.turn_status() + " This is the final position."
         return
-    game.status = f"Showing {_where(game, ply)}. " + _review_hint(game)
+    game.status = f"{SHOWING}{_where(game, ply)}. " + _review_hint(game)
 
 
 def _where(game: Game, ply: int) -> str:
@@ -159,11 +163,11 @@ def _review_hint(game: Game) -> str:
     offset = 0 if game.record.start.turn is BLACK else 1
     last, first = len(game.record.line) - 1 + offset, game.record.ply + offset
     dropped = plural(last // 2 - first // 2 + 1, "move")
+    # Short: under a review's strip at 720x480 the status has two rows for all of it.
+    drops = f" (drops the later {dropped})" if after else ""
     if game.is_human_turn():
-        drops = f" (a move here drops the {dropped} after it)" if after else ""
-        return game.turn_status() + f" Move to play on from here{drops}, or press C."
-    drops = f" (that drops the {dropped} after it)" if after else ""
-    return game.turn_status() + f" Press C to play on from here{drops}."
+        return game.turn_status() + f" Move or press C to play on here{drops}."
+    return game.turn_status() + f" Press C to play on here{drops}."
 
 
 def step_through(game: Game, plies: int) -> None:
