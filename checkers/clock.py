@@ -119,6 +119,12 @@ class Clock:
         self._left[side] += self.control.increment
         self.start(side.opponent)
 
+    def set_remaining(self, left: dict[Side, float]) -> None:
+        """Stop the clocks and give each side `left` seconds (a move taken back: the time as
+        it stood when that position was reached)."""
+        self.running = None
+        self._left = dict(left)
+
     def flagged(self) -> Side | None:
         """The side whose time has run out, or None."""
         if self.running is not None and self.remaining(self.running) <= 0:

@@ -105,6 +105,29 @@ def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path
     assert default_endgames().max_pieces == 4
 
 
+def test_the_estimate_keeps_the_whole_job_and_says_what_is_left_once_a_slice_is_built(
+    small: Path,
+) -> None:
+    before = database_build.next_offer()
+    assert before is not None and len(before.missing) == 14
+    whole = before.cost_words()
+    assert "left" not in whole  # nothing built yet: the whole job is what is left
+    # One slice built (the package's own copy of it, as a build writes it).
+    first = before.slices[0]
+    small.mkdir(parents=True, exist_ok=True)
+    name = endgame.slice_file_name(first)
+    shutil.copyfile(PACKAGE_SLICES / name, small / name)
+    after = database_build.next_offer()
+    assert after is not None and len(after.missing) == 13
+    # The whole job is said as before, then what is left (never more than the whole).
+    words = after.cost_words()
+    cost = (
+        whole.removeprefix("All 4-piece endings: ").replace(" and ", ", ").replace(" of disk", "")
+    )
+    assert words.startswith(f"4 pieces: {cost}; ") and words.endswith(" MB left"), (whole, words)
+    assert after.seconds <= before.seconds and after.disk <= before.disk
+
+
 def test_too_little_disk_is_said_before_starting_and_nothing_is_written(
     small: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

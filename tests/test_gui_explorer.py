@@ -414,3 +414,39 @@ def test_the_footers_book_moves_read_as_the_boards_lines_at_one_moment(
             assert is_even(number), (move, said)
         else:
             assert float(figure) == number, (move, figure, said)
+
+
+def test_showing_the_explorer_keeps_the_arrows_on_the_analysis_boards_best_line(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # The walk at 720x480: the analysis board's best line 15-18, then O, and the arrows
+    # showed 6-10 while the explorer's note and the bar still gave 15-18's figure. Showing the
+    # explorer starts the search again (every move scored), and for a few depths it preferred
+    # another move; the deeper line the bar keeps is the one drawn.
+    from checkers.formats.pdn import read_game, record_from_game
+    from checkers.gui.config import GameConfig, PlayerConfig
+
+    opening = "1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14"
+    record = record_from_game(read_game(f'[Result "*"]\n{opening} *\n'))
+    two_players = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+    app = make_app(two_players, size=(720, 480))
+    app.start_game(two_players, record=record, tags={"Result": "*"})
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 8)
+    best = board.rows()[0].move
+    assert [move.pdn() for move in board.arrows()][:1] == [best]
+    reached = board.analysis.depth
+    press(app, pygame.K_o, "o")
+    assert board.explorer is not None
+    depths = set()
+    while board.analysis is None or board.analysis.depth <= reached:
+        app.step(1 / 60)
+        app.ai.wait(1 / 60)
+        if board.analysis is not None:
+            depths.add(board.analysis.depth)
+        # What the board draws while the explorer's search catches up: the same best move
+        # the analysis board drew, the one the explorer's note and the bar give the figure of.
+        assert [move.pdn() for move in board.arrows()][:1] == [best], board.analysis
+        assert len(depths) < 60, "the explorer's search never got as deep"

@@ -120,29 +120,63 @@ def test_after_a_resignation_end_does_not_restart_the_game_or_its_clock(
     assert read_file(file)[0].result == "0-1"
 
 
-def test_undo_after_the_end_starts_a_new_game_and_keeps_the_finished_one(
-    make_app, data: Path
-) -> None:
+def test_undo_after_a_resignation_takes_it_back_in_the_same_file(make_app, data: Path) -> None:
     app = make_app(autosave=True)
     play_opening(app)
     press(app, pygame.K_r, mod=pygame.KMOD_CTRL)
     press(app, pygame.K_RETURN)
     [finished] = games_in(data)
-    written = finished.read_bytes()
+    assert read_file(finished)[0].result == "0-1"
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_u, "u")
     game = screen_of(app).game
-    assert game.result is None and game.status.startswith("New game from after White's move 1")
-    assert "kept as it was" in game.status
-    click(app, 9)
-    click(app, 14)  # the new game goes on: 9-14
+    assert game.result is None and game.status.startswith("Took back the resignation.")
+    assert ORIGIN_TAG not in game.tags
+    click(app, 15)
+    click(app, 22)  # the game goes on: 15x22
+    # One game, one file: the one it was played in, holding the game as it now stands.
+    assert games_in(data) == [finished]
+    saved = read_file(finished)[0]
+    assert saved.result == "*" and len(saved.moves) == 3 and ORIGIN_TAG not in saved.tags
+
+
+def test_undo_after_an_agreed_draw_restores_the_clocks_of_that_move_and_keeps_one_file(
+    make_app, data: Path
+) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(300, 3))
+    app = make_app(config, autosave=True)
+    play_opening(app)
+    app.step(20.0)  # Black thinks 20 s
+    press(app, pygame.K_d, "d")  # Black offers a draw...
+    click(app, 15)
+    click(app, 22)  # ...and plays 15x22
+    game = screen_of(app).game
+    assert game.timer is not None
+    white_then = game.timer.remaining(BLACK.opponent)
+    black_then = game.timer.remaining(BLACK)
+    assert black_then == pytest.approx(300 - 20 + 3, abs=0.5)  # 20 s spent, one increment
+    app.step(30.0)  # White thinks 30 s, then accepts
+    assert screen_of(app).widgets["draw"].text == "Accept draw"
+    press(app, pygame.K_d, "d")
+    assert game.result is not None and game.result.reason is Reason.AGREEMENT
+    [finished] = games_in(data)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_u, "u")
+    assert game.result is None and game.status.startswith("Took back the agreed draw.")
+    # The clocks as they stood when 15x22 was played, White's about to run from there.
+    assert game.timer.remaining(BLACK) == pytest.approx(black_then, abs=0.2)
+    assert game.timer.remaining(BLACK.opponent) == pytest.approx(
+        white_then, abs=0.2
+    )  # not 30 s less
+
+    assert panel_lines(game).header_right != "played on (new game)"
+    assert screen_of(app).widgets["draw"].text != "Accept draw"  # the offer went with it
+    click(app, 25)
+    click(app, 18)  # 25x18: White plays on in the same game
     files = games_in(data)
-    assert len(files) == 2 and finished.read_bytes() == written
-    [new] = [path for path in files if path != finished]
-    saved = read_file(new)[0]
-    assert (
-        saved.result == "*" and saved.tags[ORIGIN_TAG] == f"{finished.name}, after White's move 1"
-    )
+    assert files == [finished], [path.name for path in files]
+    saved = read_file(finished)[0]
+    assert saved.result == "*" and len(saved.moves) == 4
 
 
 def test_play_on_from_an_earlier_move_of_a_finished_game_is_a_new_game(
@@ -168,7 +202,7 @@ def test_play_on_from_an_earlier_move_of_a_finished_game_is_a_new_game(
     assert panel_lines(game).header_right == "played on (new game)"
 
 
-def test_a_loss_on_time_then_undo_leaves_the_lost_game_as_it_was(make_app, data: Path) -> None:
+def test_a_loss_on_time_then_undo_gives_the_time_back_as_it_stood(make_app, data: Path) -> None:
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(60, 0))
     app = make_app(config, autosave=True)
     play_opening(app)
@@ -176,14 +210,14 @@ def test_a_loss_on_time_then_undo_leaves_the_lost_game_as_it_was(make_app, data:
     game = screen_of(app).game
     assert game.result is not None and game.result.reason is Reason.TIME
     [finished] = games_in(data)
-    written = finished.read_bytes()
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_u, "u")
     assert game.result is None and game.timer is not None
-    assert game.timer.remaining(BLACK) == 60.0  # a new game: full clocks
-    click(app, 9)
-    click(app, 14)
-    assert len(games_in(data)) == 2 and finished.read_bytes() == written
+    assert game.status.startswith("Took back the loss on time.")
+    assert game.timer.remaining(BLACK) == 60.0  # as it stood when White's 22-18 was played
+    click(app, 15)
+    click(app, 22)
+    assert games_in(data) == [finished] and read_file(finished)[0].result == "*"
 
 
 def test_a_finished_game_from_the_list_opens_finished(make_app, data: Path) -> None:

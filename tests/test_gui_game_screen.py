@@ -470,6 +470,78 @@ def test_offering_the_ai_a_draw_asks_on_a_card_like_resigning(
     assert (screen.game.outcome is not None) == accepted
 
 
+def test_the_clock_stops_while_a_question_card_waits_and_the_help_card_says_it_runs(
+    make_app: Callable[..., App],
+) -> None:
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=TimeControl(300, 0))
+    app = make_app(config)
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 11)
+    click(app, 15)  # 11-15: the clocks start; the AI replies
+    run_until(app, lambda: game.is_human_turn() and game.animation is None)
+    assert game.timer is not None and game.timer.running is BLACK
+    for key, text, mod, name in (
+        (pygame.K_d, "d", 0, "draw"),
+        (pygame.K_r, "r", pygame.KMOD_CTRL, "resign"),
+    ):
+        press(app, key, text, mod)
+        card = screen.confirm
+        assert card is not None and "Your clock is stopped until you choose." in card.lines, name
+        left = game.timer.remaining(BLACK)
+        app.step(30.0)  # the player thinks over the question for half a minute
+        assert game.timer.remaining(BLACK) == left, name  # what the clock face shows: unchanged
+        press(app, pygame.K_ESCAPE)  # no: the question goes, the clock runs again
+        assert screen.confirm is None
+        app.step(5.0)
+        assert game.timer.remaining(BLACK) == pytest.approx(left - 5.0, abs=0.1), name
+    press(app, pygame.K_F1)  # the help card: read at the player's pace, on the clock
+    assert screen.card_is("help")
+    titles = [
+        element.text
+        for element in app.context.ui.get_sprite_group().sprites()
+        if isinstance(element, pygame_gui.elements.UILabel)
+    ]
+    assert "The rules and the keys (the clock runs)" in titles
+    left = game.timer.remaining(BLACK)
+    app.step(5.0)
+    assert game.timer.remaining(BLACK) == pytest.approx(left - 5.0, abs=0.1)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+def test_the_panel_has_no_empty_band_between_the_ai_lines_and_the_move_list(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=size)
+    screen = screen_of(app)
+    game = screen.game
+    for start, end in ((11, 15), (9, 14)):
+        run_until(app, lambda: game.is_human_turn() and game.animation is None)
+        if not any((m.start, m.end) == (start, end) for m in game.record.legal_moves()):
+            start, end = game.record.legal_moves()[0].start, game.record.legal_moves()[0].end
+        click(app, start)
+        click(app, end)
+        run_until(app, lambda: game.is_human_turn() and game.thinking is None)
+        for _ in range(3):
+            app.step(1 / 60)
+        panel = screen.panel
+        assert panel is not None
+        box, heading, well = panel.search, panel.moves_title, panel.well
+        layout = box.text_box_layout
+        assert layout is not None and layout.layout_rows and box.scroll_bar is None
+        # The AI's lines end, then within a row the list's heading; the list's frame reaches
+        # down to the buttons (less than a row above them).
+        words_bottom = box.rect.top + layout.layout_rows[-1].bottom
+        assert heading.rect.top - words_bottom < heading.rect.height + panel.move_row
+        assert box.rect.bottom < heading.rect.top < well.rect.top
+        buttons_top = min(
+            widget.rect.top
+            for widget in screen.widgets.values()
+            if widget.visible and widget.rect.top > well.rect.top
+        )
+        assert 0 <= buttons_top - well.rect.bottom < panel.move_row
+
+
 def test_two_players_offer_a_draw_at_once_the_other_side_answers_on_its_turn(
     make_app: Callable[..., App],
 ) -> None:

@@ -781,6 +781,10 @@ def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list_headi
         layout = box.text_box_layout
         assert layout is not None and layout.layout_rect.height <= box.rect.height
         assert box.rect.bottom < heading.rect.top, (box.rect, heading.rect)
+        # No empty band between the words and the list: the heading follows the last row
+        # within a row's height (the walk saw three blank rows there at 720x480).
+        words_bottom = box.rect.top + layout.layout_rows[-1].bottom
+        assert heading.rect.top - words_bottom < heading.rect.height + panel.move_row, ply
 
 
 def test_a_review_between_two_players_shows_its_words_in_the_panel(
@@ -901,6 +905,16 @@ def test_the_status_line_after_a_review_reads_whole_at_720x480(
     status = screen.game.status
     assert status.startswith("Review done.") and "or press C" in status, status
     assert box.scroll_bar is None, f"the status scrolls: {status}"
+    # Two rows, the room the status has under the strip: no third row, no empty one.
+    assert box.text_box_layout is not None and len(box.text_box_layout.layout_rows) <= 2, status
+    rows_room = box.rect.height // box.text_box_layout.layout_rows[0].height
+    assert rows_room == 2, (box.rect, status)
+    # Stepping back through the reviewed game: each status, the moves it drops too, fits.
+    for _ in range(6):
+        press(app, pygame.K_LEFT)
+        status = screen.game.status
+        assert status.startswith("Showing ") and box.scroll_bar is None, status
+        assert len(box.text_box_layout.layout_rows) <= 2, status
 
 
 def test_a_notes_loss_of_whole_men_reads_as_a_count() -> None:
@@ -1051,3 +1065,45 @@ def test_the_menu_starts_no_review_process_while_the_ai_searches(
     click_at(app, screen.widgets["open_menu"].get_abs_rect().center)
     assert screen.menu_open and not game.is_human_turn()
     assert screen.review_standby.client is None
+
+
+def test_saved_games_review_of_the_game_just_ended_here_reviews_it_as_it_was(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # You play White against the AI (the board shows White at the bottom), resign after a
+    # few moves, then open Saved games and press Review on the game you just played.
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    config = GameConfig(black=PlayerConfig(quick), white=PlayerConfig())
+    app = make_app(config, autosave=True)
+    screen = screen_of(app)
+    game = screen.game
+    for start, end in ((21, 17), (22, 18), (23, 19)):
+        run_until(app, lambda: game.is_human_turn() and game.animation is None)
+        moves = {(m.start, m.end): m for m in game.record.legal_moves()}
+        if (start, end) not in moves:  # the AI's reply made another move compulsory
+            move = game.record.legal_moves()[0]
+            start, end = move.start, move.end
+        click(app, start)
+        click(app, end)
+    run_until(app, lambda: game.is_human_turn() and game.animation is None)
+    press(app, pygame.K_r, "r", pygame.KMOD_CTRL)
+    press(app, pygame.K_RETURN, "\r")
+    assert game.result is not None and game.result.winner is BLACK
+    played, flipped = list(game.record.line), screen.flipped
+    assert not flipped  # White (yours) at the bottom (`flipped`: Black there)
+    [file] = sorted((data / "games").glob("*.pdn"))
+    written = file.read_bytes()
+    press(app, pygame.K_ESCAPE)  # the game-over card goes
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    assert listing.saved[0].path == file and listing.is_playing(listing.saved[0])
+    click_at(app, listing.widgets["review"].get_abs_rect().center)
+    assert screen_of(app) is screen  # the same game, not a second copy of it
+    pane = pane_of(app)
+    assert list(game.record.line) == played and game.result is not None
+    assert game.result.winner is BLACK and screen.flipped == flipped
+    review_finished(app)
+    assert len(pane.progress.reviews) == len(played)
+    screen.close()
+    assert sorted((data / "games").glob("*.pdn")) == [file] and file.read_bytes() == written

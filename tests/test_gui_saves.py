@@ -198,7 +198,7 @@ def test_moves_taken_back_to_the_start_are_not_lost_by_resuming_against_the_ai(
         run_until(app, lambda: game.record.ply % 2 == 0)  # the AI's reply
     press(app, pygame.K_HOME)  # << to the start: six half-moves wait for redo
     assert game.record.ply == 0 and len(game.record.line) == 6
-    assert "a move here drops the 3 moves after it" in game.status
+    assert "(drops the later 3 moves)" in game.status
     press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
     listing = app.screen
     assert isinstance(listing, LoadScreen)

@@ -202,7 +202,7 @@ def test_the_longest_status_lines_wrap_whole_at_720x480(
         game.play(Move.from_pdn(move, game.position))
     game.go_to(1)
     texts = [game.status]
-    assert "(a move here drops the 3 moves after it)" in texts[0]
+    assert "(drops the later 3 moves)" in texts[0]
     game.go_to(len(game.record.line))
     press(app, pygame.K_d, "d")
     texts.append(game.status)

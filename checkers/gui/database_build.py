@@ -110,6 +110,10 @@ class SizeOffer:
     """Bytes free where they go."""
     memory: int = 0
     """Bytes the build's process peaks at, about (its largest slice)."""
+    whole_seconds: float = 0.0
+    """The whole size's time, about: every slice, built or not (`seconds` is what is left)."""
+    whole_disk: int = 0
+    """The whole size's bytes on disk, about (`disk` is what is left)."""
 
     @property
     def enough_disk(self) -> bool:
@@ -118,9 +122,19 @@ class SizeOffer:
 
     def cost_words(self) -> str:
         """`All 6-piece endings: about 25 minutes and 1.5 GB of disk`: every slice of the size,
-        unlike a drill's build of the few it needs (`checkers.drills.needed_words`)."""
-        cost = f"{seconds_words(self.seconds)} and {size_words(self.disk)}"
-        return f"All {self.pieces}-piece endings: {cost}"
+        unlike a drill's build of the few it needs (`checkers.drills.needed_words`); once some
+        slices are built, the whole job's cost stays as it was and what is left follows it
+        (`6 pieces: about 25 minutes, 1.5 GB; 10 minutes, 0.6 GB left`), so the estimate never
+        seems to change its mind."""
+        whole_seconds = max(self.whole_seconds, self.seconds)
+        whole_disk = max(self.whole_disk, self.disk)
+        if len(self.missing) == len(self.slices):
+            cost = f"{seconds_words(self.seconds)} and {size_words(self.disk)}"
+            return f"All {self.pieces}-piece endings: {cost}"
+        # Short enough for the row at 720x480: the whole job, then what is left of it.
+        whole = f"{seconds_words(whole_seconds)}, {size_words(whole_disk, '').rstrip()}"
+        left = seconds_words(self.seconds).removeprefix("about ")
+        return f"{self.pieces} pieces: {whole}; {left}, {size_words(self.disk, '').rstrip()} left"
 
     def disk_words(self) -> str:
         """Why it cannot start: `needs 1.5 GB of disk, 0.9 GB free`."""
@@ -156,9 +170,11 @@ def next_offer(endgames: Endgames | None = None, out: Path | None = None) -> Siz
     order = [m for level in levels(pieces) for m in level if sum(m) == pieces]
     missing = tuple(m for m in order if not is_built(directory / slice_file_name(m)))
     indices = sum(2 * half_size(m) for m in missing)
+    every = sum(2 * half_size(m) for m in order)
     compiled = _COMPILED_SECONDS_PER_INDEX.get(pieces, 0.65e-6)
     rate = compiled if compiled_core() else _PYTHON_SECONDS_PER_INDEX
-    disk = int(indices * _BYTES_PER_INDEX.get(pieces, 0.42))
+    per_index = _BYTES_PER_INDEX.get(pieces, 0.42)
+    disk = int(indices * per_index)
     largest = max((2 * half_size(m) for m in missing), default=0)
     return SizeOffer(
         pieces,
@@ -170,6 +186,8 @@ def next_offer(endgames: Endgames | None = None, out: Path | None = None) -> Siz
         disk,
         _free_bytes(directory),
         _PROCESS_BYTES + largest * _MEMORY_PER_INDEX,
+        every * rate,
+        int(every * per_index),
     )
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from checkers.ai.levels import Level
-from checkers.board import BLACK, Move, Position, Side
+from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget
 from checkers.coach.explain import Explanation
 from checkers.coach.judgement import Judgement, Judgements
@@ -124,7 +124,32 @@ class Game:
         """The request whose exact explanation is awaited, and its explanation's key."""
         self.position_changed()
         self.timer = bookkeeping.timer_from_tags(self.config.clock, lambda: self.clock, self.tags)
+        self.moved_here = False
+        """Whether a move was played in this game in this window (a game that ended here takes
+        Undo in place, in its own file; one opened finished is kept as it was)."""
+        self.clock_log: dict[int, dict[Side, float]] = {}
+        """Each side's time left when the position after each ply was reached (the plies
+        played in this window, and the one the game started or was resumed at): Undo and Redo
+        put the clocks back as they stood there."""
+        self._log_clocks()
         self.status = self.turn_status()
+
+    def _log_clocks(self) -> None:
+        """Note each side's time left at the position reached (the ones after it are gone)."""
+        timer = self.timer
+        if timer is None:
+            return
+        ply = self.record.ply
+        for later in [key for key in self.clock_log if key > ply]:
+            del self.clock_log[later]
+        self.clock_log[ply] = {side: timer.remaining(side) for side in (BLACK, WHITE)}
+
+    def restore_clocks(self) -> None:
+        """Put the clocks back as they stood when the position shown was reached (Undo, Redo),
+        when this window saw it; otherwise they stay as they are (nothing is made up)."""
+        left = self.clock_log.get(self.record.ply)
+        if self.timer is not None and left is not None:
+            self.timer.set_remaining(left)
 
     def standing_plies(self) -> int:
         """How many moves the game has as it stands: the moves Undo took back are past it (they
@@ -289,6 +314,8 @@ class Game:
         self.stop_thinking()  # a hint still being searched is about the old position
         if self.timer is not None and self.timer.running is before.turn:
             self.timer.press(before.turn)
+        self.moved_here = True
+        self._log_clocks()
         figures = self.figures
         self.position_changed()
         self.figures = figures  # the search that chose this move: the panel shows it
@@ -385,6 +412,7 @@ class Game:
             and not self.reviewing
             and not (self.mode is Mode.AI_VS_AI and self.paused)
             and not self.getting_ready()
+            and not self.asking()
         )
         # A new game's clocks wait for its first move (as on lichess): the seconds the window
         # takes to start, or the player to sit down, cost nobody anything.
@@ -398,6 +426,11 @@ class Game:
             self.stop_thinking()
             timer.stop()
             self.finish(self.record.lose_on_time(flagged))
+
+    def asking(self) -> bool:
+        """Whether the player must answer a question the game put up (resign? offer a draw?)
+        on their turn: their clock stops until they answer, as the card says."""
+        return self.confirming is not None and self.is_human_turn()
 
     def getting_ready(self) -> bool:
         """Whether the AI's move waits for the engine's compiled core (the AI's clock waits

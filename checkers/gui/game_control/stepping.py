@@ -2,8 +2,9 @@
 and playing on from a position, in the same game or, from a finished one, in a new game.
 
 Pure Python, no pygame. Against the AI a take-back goes back to the human's turn; in AI vs AI
-the game pauses, so the AI does not replay at once. A finished game never changes: taking back
-or playing on from it starts a new game that remembers where it came from.
+the game pauses, so the AI does not replay at once. Undo at the end of a game that ended in this
+window takes the ending back in the same game (and file); otherwise a finished game never
+changes: taking back or playing on from it starts a new game that remembers where it came from.
 """
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ from checkers.gui.config import Mode
 from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.wording import move_label, moves_count
 from checkers.notation import plural
-from checkers.record import GameRecord
+from checkers.record import GameRecord, Reason
 
 if TYPE_CHECKING:
     from checkers.gui.game import Game
 
-__all__ = ["continue_here", "go_to", "play_on", "redo", "step_through", "undo"]
+__all__ = ["SHOWING", "continue_here", "go_to", "play_on", "redo", "step_through", "undo"]
+
+SHOWING = "Showing "
+"""How the status line's sentence naming the move shown begins (`Showing Black's move 5 of 30.`),
+which a review's end leaves out (its strip and the list show the move)."""
 
 
 def _repeat(game: Game, step: str, record: GameRecord | None = None) -> list[Move]:
@@ -42,11 +47,25 @@ def _repeat(game: Game, step: str, record: GameRecord | None = None) -> list[Mov
     return taken
 
 
+_TAKEN_BACK = {
+    Reason.AGREEMENT: "the agreed draw",
+    Reason.RESIGNATION: "the resignation",
+    Reason.TIME: "the loss on time",
+}
+"""What Undo takes back of a declared ending, as the status line names it."""
+
+
 def undo(game: Game) -> None:
-    """Take back the last move; against the AI also its reply, back to the human's turn.
-    After the end, the finished game stays as it was: a new game starts from there."""
+    """Take back the last move; against the AI also its reply, back to the human's turn; the
+    clocks go back to where they stood then. A game that ended in this window, at its final
+    position, takes Undo in place: the ending (a resignation, an agreed draw, a loss on time,
+    or the last move) is taken back and the game goes on in its own file, as a player who
+    pressed Undo expects of the game they just played. A game opened finished, or looked at
+    before its end, stays as it was: a new game starts from there."""
     game.stop_thinking()
-    if game.finished:
+    ended = game.result
+    at_end = game.record.ply == len(game.record.line)
+    if game.finished and not (game.moved_here and at_end):
         trial = game.record.copy()
         taken = _repeat(game, "undo", trial)
         if trial.ply == game.record.ply and game.outcome is None:
@@ -55,16 +74,25 @@ def undo(game: Game) -> None:
         play_on(game, trial.ply)
         return
     taken = _repeat(game, "undo")
-    if taken:
+    reopened = ended is not None and not game.finished
+    if taken or reopened:
         # Taken back for good: the game stands here (in its file too); Redo in this window
         # replays the moves.
         game.kept_plies = game.record.ply
-    if game.mode is Mode.AI_VS_AI and taken:
+    if reopened and ended is not None and ended.reason is Reason.AGREEMENT:
+        game.draw_offer = None  # the offer was taken back with the agreement
+    if game.mode is Mode.AI_VS_AI and (taken or reopened):
         game.paused = True  # otherwise the AI would replay at once
     game.position_changed()
+    game.restore_clocks()
+    words = []
+    if reopened and ended is not None and ended.reason in _TAKEN_BACK:
+        words.append(_TAKEN_BACK[ended.reason])
+    if taken:
+        words.append(" ".join(m.pdn() for m in reversed(taken)))
     game.status = (
-        f"Took back {' '.join(m.pdn() for m in reversed(taken))}. " + game.turn_status()
-        if taken
+        f"Took back {' and '.join(words)}. " + game.turn_status()
+        if words
         else "Nothing to take back."
     )
 
@@ -80,6 +108,7 @@ def redo(game: Game) -> None:
     if game.mode is Mode.AI_VS_AI and taken:
         game.paused = True
     game.position_changed()
+    game.restore_clocks()
     game.status = (
         f"Replayed {' '.join(m.pdn() for m in taken)}. " + game.turn_status()
         if taken
@@ -114,7 +143,7 @@ def go_to(game: Game, ply: int, live_at_end: bool = True) -> None:
     if game.finished and ply == len(game.record.line):
         game.status = game.turn_status() + " This is the final position."
         return
-    game.status = f"Showing {_where(game, ply)}. " + _review_hint(game)
+    game.status = f"{SHOWING}{_where(game, ply)}. " + _review_hint(game)
 
 
 def _where(game: Game, ply: int) -> str:
@@ -134,11 +163,11 @@ def _review_hint(game: Game) -> str:
     offset = 0 if game.record.start.turn is BLACK else 1
     last, first = len(game.record.line) - 1 + offset, game.record.ply + offset
     dropped = plural(last // 2 - first // 2 + 1, "move")
+    # Short: under a review's strip at 720x480 the status has two rows for all of it.
+    drops = f" (drops the later {dropped})" if after else ""
     if game.is_human_turn():
-        drops = f" (a move here drops the {dropped} after it)" if after else ""
-        return game.turn_status() + f" Move to play on from here{drops}, or press C."
-    drops = f" (that drops the {dropped} after it)" if after else ""
-    return game.turn_status() + f" Press C to play on from here{drops}."
+        return game.turn_status() + f" Move or press C to play on here{drops}."
+    return game.turn_status() + f" Press C to play on here{drops}."
 
 
 def step_through(game: Game, plies: int) -> None:

@@ -28,6 +28,7 @@ from checkers.gui.wording import (
 )
 
 __all__ = [
+    "CLOCK_STOPPED",
     "RULES",
     "build_help_card",
     "build_result_card",
@@ -85,12 +86,19 @@ def outcome_card(game: Game) -> tuple[str, list[str]]:
     return title, [reason, f"Result {result_words(outcome.result())} after {moves}"]
 
 
-def resign_card(who: str, resign: Callable[[], None], play_on: Callable[[], None]) -> Card:
+CLOCK_STOPPED = "Your clock is stopped until you choose."
+"""What a question's card says in a timed game: the player's clock waits for the answer."""
+
+
+def resign_card(
+    who: str, resign: Callable[[], None], play_on: Callable[[], None], timed: bool = False
+) -> Card:
     """The question before resigning: Resign or Keep playing (`who` names the side that
-    resigns, ` as Black`, when it needs naming)."""
+    resigns, ` as Black`, when it needs naming); in a timed game it says the clock waits."""
+    clock = [CLOCK_STOPPED] if timed else []
     return Card(
         "Resign?",
-        [f"Resign this game{who}?", "Undo takes it back afterwards."],
+        [f"Resign this game{who}?", "Undo takes it back afterwards.", *clock],
         [
             CardButton("resign", "Resign", "Give up this game (Enter; Undo takes it back)", resign),
             CardButton("cancel", "Keep playing", "Close this and play on (Esc)", play_on),
@@ -99,14 +107,17 @@ def resign_card(who: str, resign: Callable[[], None], play_on: Callable[[], None
     )
 
 
-def draw_offer_card(offer: Callable[[], None], cancel: Callable[[], None]) -> Card:
+def draw_offer_card(
+    offer: Callable[[], None], cancel: Callable[[], None], timed: bool = False
+) -> Card:
     """The question before offering the AI a draw (it may accept at once, which ends the game):
-    Offer draw or Cancel."""
+    Offer draw or Cancel; in a timed game it says the clock waits."""
     return Card(
         "Offer a draw?",
         [
             "The AI accepts unless it thinks it is clearly ahead.",
             "If it accepts, the game is drawn.",
+            *([CLOCK_STOPPED] if timed else []),
         ],
         [
             CardButton(
@@ -195,6 +206,7 @@ def build_help_card(
     height: int,
     rows: Sequence[tuple[str, str]],
     close_tip: str = "Back to the game (Esc, or a click beside the card)",
+    title: str = "The rules and the keys",
 ) -> UIButton:
     """The rules in brief, then every key in two aligned columns (keys, what they do) that
     scroll, and a Close button (the game screen's and the start screen's); returns the button."""
@@ -205,7 +217,7 @@ def build_help_card(
     width = inner.width - 2 * unit
     UILabel(
         pygame.Rect(unit, unit // 2, width, 4 * unit),
-        "The rules and the keys",
+        title,
         ui,
         container=panel,
         object_id="@card_title_small",
@@ -272,7 +284,7 @@ def build_help_card(
         # The card again, as tall as the rows it shows: no empty band over the Close button.
         panel.kill()
         smaller = pygame.Rect(area.left, area.top + lost // 2, area.width, area.height - lost)
-        return build_help_card(ui, root, smaller, unit, height, rows, close_tip)
+        return build_help_card(ui, root, smaller, unit, height, rows, close_tip, title)
     return UIButton(
         pygame.Rect(inner.width // 2 - 8 * unit, inner.height - unit - height, 16 * unit, height),
         "Close",

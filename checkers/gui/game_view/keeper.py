@@ -4,7 +4,8 @@ it is written.
 Pure Python (no pygame). A game is kept in its own file from its first move to its end, locked
 against other windows; Ctrl+S writes into that same file. A finished game is written once with
 its result and then never again: stepping through it, reviewing it or closing it changes nothing
-on disk, and a game played on from it gets a file of its own (`Game.play_on`).
+on disk, and a game played on from it gets a file of its own (`Game.play_on`). Undo right after
+a game ended in this window takes the ending back: the game goes on, in the same file.
 """
 
 from __future__ import annotations

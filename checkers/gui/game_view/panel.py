@@ -594,16 +594,28 @@ class GamePanel:
         if not figures:
             self.search.hide()
         self._search_shown: tuple[str, ...] | None = None
+        # The box is as tall as its lines (`_fit_figures`), the list's heading right under it
+        # and the list taking the rest: no empty band between the AI's lines and the moves.
+        self._figures_top = y
+        self._figures_max = figures_height
+        self._figures_shown = figures_height
+        self._figures_key: object = None
+        """The position the box last fitted its lines at: it grows at once and shrinks only
+        at another position, so the list does not jump while the AI's figures come in."""
         # A gap: a box filled to its last row does not run into the list's heading below.
-        y += figures_height + (unit // 2 if figures else 0)
+        self._figures_gap = unit // 2 if figures else 0
+        y += figures_height + self._figures_gap
         self.moves_title = UILabel(
             pygame.Rect(pad, y, width, line), "", ui, container=self.panel, object_id="@dim"
         )
+        self._title_line = line
         y += line + 2
         bottom = rect.height - buttons_height - unit
+        self._list_bottom = bottom
         # The list scrolls inside a framed well below its heading, so a row scrolled half out
         # of view is cut at the well's edge, clearly apart from the heading above it.
         inset = 3
+        self._inset = inset
         self.move_row = round(2.3 * unit)
         # Whole rows only: the well is as tall as the rows that fit, so none shows half cut.
         rows = max(2, (bottom - y - 2 * inset) // self.move_row)
@@ -624,7 +636,9 @@ class GamePanel:
         # containers takes milliseconds to create (its theme ids), so one per move made a long
         # game's list take seconds to build.
         self._pool: list[_Row] = []
-        self._pool_size = -(-self.moves.rect.height // self.move_row) + 1
+        # Enough rows for the tallest the well becomes (under an empty figures box).
+        tallest = bottom - (self._figures_top + line + 2) - 2 * inset
+        self._pool_size = -(-max(tallest, self.moves.rect.height) // self.move_row) + 1
         self._rows: list[tuple[str, str, str]] = []
         self._first_row = -1
         self._marks: dict[int, MoveMark] = {}
@@ -690,7 +704,7 @@ class GamePanel:
             self._set(self.counter, counted)
             self._set(self.counter_rule, rule)
             self._share = lines.counter_share
-            self._sync_search(lines.search)
+            self._sync_search(lines.search, (game.record.ply, shown))
             self._set(self.moves_title, lines.moves_title)
         return self._sync_moves(game) or changed
 
@@ -703,9 +717,10 @@ class GamePanel:
             label.change_object_id(ObjectID(object_id=object_id))
             self._shown.pop(id(label), None)
 
-    def _sync_search(self, lines: tuple[str, ...]) -> None:
-        """The AI's lines, the first as a heading, each wrapped to the panel's width."""
-        if lines == self._search_shown:
+    def _sync_search(self, lines: tuple[str, ...], at: object = None) -> None:
+        """The AI's lines, the first as a heading, each wrapped to the panel's width, in a box
+        as tall as they are (`at`: the position shown, where the box may shrink)."""
+        if lines == self._search_shown and at == self._figures_key:
             return
         self._search_shown = lines
         accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
@@ -714,7 +729,55 @@ class GamePanel:
         shown = [html.escape(line) for line in lines if line]
         if shown and lines[0]:
             shown[0] = f"<font color='{accent}'><b>{shown[0]}</b></font>"
+        if not self._figures_max:
+            fit_text(self.search, "<br>".join(shown))
+            return
+        width = self.search.rect.width
+        if self.search.rect.height != self._figures_max:
+            self.search.set_dimensions((width, self._figures_max))  # room to fit it first
         fit_text(self.search, "<br>".join(shown))
+        needed = self._figures_needed(bool(shown))
+        if needed < self._figures_shown and at == self._figures_key:
+            needed = self._figures_shown  # the same position: grown, never shrunk
+        self._figures_key = at
+        if needed != self.search.rect.height:
+            self.search.set_dimensions((width, needed))
+            self.search.rebuild()  # its text laid out again in the new height
+        if needed != self._figures_shown:
+            self._figures_shown = needed
+            self._place_list()
+
+    def _figures_needed(self, any_text: bool) -> int:
+        """The figures box's height for the text it holds: its rows and its frame (the whole
+        box when the text needs a scroll bar), none when it has no text."""
+        box = self.search
+        layout = box.text_box_layout
+        rows = layout.layout_rows if layout is not None else []
+        if not any_text or not rows:
+            return 0
+        if box.scroll_bar is not None:
+            return self._figures_max
+        frame = box.padding[1] + box.border_width["top"] + box.shadow_width
+        return int(min(self._figures_max, rows[-1].bottom + 2 * frame + 2))
+
+    def _place_list(self) -> None:
+        """The list's heading right under the figures box, the well taking what is left down to
+        the buttons (whole rows), the rows in view placed again."""
+        pad, inset, row = self.search.relative_rect.left, self._inset, self.move_row
+        width = self.well.relative_rect.width
+        y = self._figures_top + self._figures_shown + self._figures_gap
+        rows = max(2, (self._list_bottom - y - self._title_line - 2 - 2 * inset) // row)
+        # What whole rows leave (under a row) goes above the heading: the well ends at the
+        # buttons, no band under it.
+        y += max(0, self._list_bottom - y - self._title_line - 2 - 2 * inset - rows * row)
+        self.moves_title.set_relative_position((pad, y))
+        y += self._title_line + 2
+        self.well.set_relative_position((pad, y))
+        self.well.set_dimensions((width, rows * row + 2 * inset))
+        self.moves.set_relative_position((pad + inset, y + inset))
+        self.moves.set_dimensions((width - 2 * inset, rows * row))
+        self._first_row = -1  # placed and scrolled again for the new height
+        self._current = None
 
     def _one_row(self, text: str) -> str:
         """`text` (words, then a line of moves) in one row of the figures: whole, else cut

@@ -29,6 +29,7 @@ from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
 from checkers.gui.game import Game
+from checkers.gui.game_control.stepping import SHOWING
 from checkers.gui.game_view.panel import GamePanel, MoveMark, human_side
 from checkers.gui.game_view.review_preview import Preview
 from checkers.gui.game_view.review_strip import (
@@ -111,6 +112,16 @@ def puzzle_words(found: int, added: int) -> str:
 def _pdn(line: Sequence[Move]) -> tuple[str, ...]:
     """A reviewed line's moves in PDN, as a kept judgement holds them."""
     return tuple(move.pdn() for move in line)
+
+
+def _without_showing(status: str) -> str:
+    """`status` without its first sentence if that names the move shown (`Showing Black's
+    move 5 of 10.`): when the review ends the strip and the list show it, and the status line,
+    two rows under the strip at 720x480, keeps room for the puzzles and the key to play on."""
+    if not status.startswith(SHOWING):
+        return status
+    _, dot, rest = status.partition(". ")
+    return rest if dot else status
 
 
 class ReviewHost(Protocol):
@@ -429,7 +440,7 @@ class ReviewPane:
         self._told = progress.state
         game = self.screen.game
         # The puzzles' words may have come in the same frame as the last label: kept.
-        rest = game.status.removeprefix(self.STARTED).removeprefix(self.DONE)
+        rest = _without_showing(game.status.removeprefix(self.STARTED).removeprefix(self.DONE))
         if progress.state == "done":
             # The panel shows the keys; the puzzles come after the last move's label.
             looking = self.client.running and self.screen.context.autosave
@@ -612,7 +623,7 @@ class ReviewPane:
             words = puzzle_words(len(puzzles), added)
         words = " ".join([*(f"{note[:1].upper()}{note[1:]}." for note in notes), words])
         game = self.screen.game
-        rest = game.status.removeprefix(self.STARTED).removeprefix(self.DONE)
+        rest = _without_showing(game.status.removeprefix(self.STARTED).removeprefix(self.DONE))
         game.status = f"{self.DONE}{words} {rest.removeprefix(self.LOOKING)}"
 
     def wake_in(self) -> float | None:

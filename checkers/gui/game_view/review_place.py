@@ -21,10 +21,11 @@ from checkers.gui.layout import (
 
 __all__ = ["REVIEW_STATUS_ROWS", "game_screen_layout", "split_layout"]
 
-REVIEW_STATUS_ROWS = 3
-"""The status line's rows of the smallest text in a small window while a review shows its strip
-(the review's status, 'Review done. Showing White's move 10 of 10...', takes two; with its
-puzzles' words and the key to play on, three)."""
+REVIEW_STATUS_ROWS = 2
+"""The status line's rows of the smallest text in a small window while a review shows its strip:
+its words are short enough for two at 720x480 (the review's end leaves out the move shown, which
+the strip and the list show, for its puzzles' words; `stepping` says the moves a move drops in
+a few words), so no third row stands empty under them and the board keeps its size."""
 
 ROW_SPACING = 1.25
 """How far apart the status box puts its rows, in lines of its font (pygame_gui's text boxes
@@ -37,13 +38,14 @@ def review_status_height(scale: float) -> int:
     """The status line's height under a review's strip: `REVIEW_STATUS_ROWS` rows of the
     smallest text in a small window as the text box spaces them (the game's status height
     counts rows a font's line apart, and the third row was cut at its foot at 720x480)."""
-    base = status_height(scale, REVIEW_STATUS_ROWS)
     size = theme.text_size(STATUS_TEXT, scale)
     if size > theme.MIN_TEXT:
-        return base
+        return status_height(scale, REVIEW_STATUS_ROWS)
+    # Its rows and no more (the game's status line has a floor of 5.4 grid units, a third row
+    # at 720x480 that would stand empty under the review's two).
     line = fonts.font(size).get_linesize()
     pitch = math.floor(line * ROW_SPACING)
-    return max(base, REVIEW_STATUS_ROWS * pitch + 2 * BOX_PADDING)
+    return max(REVIEW_STATUS_ROWS * line + 6, REVIEW_STATUS_ROWS * pitch + 2 * BOX_PADDING)
 
 
 def game_screen_layout(
@@ -60,7 +62,7 @@ def game_screen_layout(
         # Kept free whether or not the bar shows: the board never moves when it comes.
         side_bar=round(3.2 * unit),
         # Two lines, and in a small window four lines of the smallest text: never cut. Under
-        # a review's strip three (its status takes two), so the board loses less to the strip.
+        # a review's strip two (`REVIEW_STATUS_ROWS`), so the board loses less to the strip.
         status_height=(
             review_status_height(scale) if strip else status_height(scale, SMALL_STATUS_ROWS)
         )

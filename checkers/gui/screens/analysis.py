@@ -48,6 +48,7 @@ from checkers.gui.explorer_pane import (
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import GameLayout, game_layout, status_height
 from checkers.gui.ui import Actions, fit_label, fit_text, side_panel
+from checkers.gui.why_board import read_line
 from checkers.gui.wording import (
     bar_number,
     black_share,
@@ -323,7 +324,14 @@ class AnalysisScreen(ScreenBase):
         return analysis_rows(self.analysis, self.position.turn, number, black, self.human)
 
     def arrows(self) -> list[Move]:
-        """The best line's first moves, as the board's arrows."""
+        """The best line's first moves, as the board's arrows: the line of the judgement the
+        bar and the explorer show. Where a deeper one stands over the search now running (the
+        search starts again when the explorer is shown or hidden, and a shallower depth may
+        prefer another move for a while), its line: the arrows never name another best move
+        than the bar's and the explorer's figures (the walk saw 6-10 drawn beside 15-18)."""
+        kept = self._deeper_known()
+        if kept is not None and kept.line:
+            return list(read_line(kept.line[:ARROW_MOVES], self.position))
         if self.analysis is None:
             return []
         return best_line_moves(self.analysis.lines, self.position, ARROW_MOVES)

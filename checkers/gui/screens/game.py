@@ -216,10 +216,11 @@ class GameScreen(ScreenBase):
 
     def _build_confirm(self, root: UIContainer) -> None:
         """The question asked (resign? offer a draw?) on a card over a shade on the window."""
+        timed = self.game.timer is not None and self.game.asking()
         if self.game.confirming == "draw":
-            self.confirm = draw_offer_card(self._confirmed, self._play_on)
+            self.confirm = draw_offer_card(self._confirmed, self._play_on, timed)
         else:
-            self.confirm = resign_card(self._resigner(), self._confirmed, self._play_on)
+            self.confirm = resign_card(self._resigner(), self._confirmed, self._play_on, timed)
         self.confirm.build(self.context.ui, root, self.context.scale)
 
     def _confirmed(self) -> None:
@@ -789,7 +790,18 @@ class GameScreen(ScreenBase):
         width, window_height = self.context.window_size()
         area = pygame.Rect(0, 0, width, window_height).inflate(-4 * unit, -4 * unit)
         self._cover(root, lambda: self.toggle_card("help"))  # a click beside the card closes it
-        close = build_help_card(self.context.ui, root, area, unit, height, self.help_rows())
+        # A card the player opened to read: the clock runs on, and the card says so.
+        timer = self.game.timer
+        runs = " (the clock runs)" if timer is not None and timer.running is not None else ""
+        close = build_help_card(
+            self.context.ui,
+            root,
+            area,
+            unit,
+            height,
+            self.help_rows(),
+            title=f"The rules and the keys{runs}",
+        )
         self.actions.pressed[close] = lambda: self.toggle_card("help")
         self.widgets["help close"] = close
 
