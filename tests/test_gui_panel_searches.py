@@ -11,7 +11,8 @@ import pygame
 from gui_driving import click, press, run_until, screen_of
 
 from checkers.ai.levels import Level
-from checkers.board import Position
+from checkers.board import Position, Side
+from checkers.clock import TimeControl
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
@@ -146,6 +147,43 @@ def test_a_timed_levels_only_move_leaves_the_score_to_a_real_judgement(
     assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), rows
     share, figure = screen.bar.figure()
     assert share is not None and figure
+
+
+def test_on_a_clock_the_ais_only_move_still_leaves_a_score_on_the_bar(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-29c (5 min + 3 s, Club): after the AI's only move 23x14 the bar went
+    back to "no evaluation yet" and the panel had no score until Hint. The only move's 1-turn
+    search is no judgement, and on a clock nothing judged the position while the player
+    thought: the engine judges it during the player's turn (their time, not the AI's)."""
+    timed = Level("club", "test opponent", "engine", "engine", time=0.2)
+    start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
+    config = GameConfig(
+        black=PlayerConfig(),
+        white=PlayerConfig(timed),
+        hint=HINT,
+        judge=JUDGE,
+        start=start,
+        clock=TimeControl(300, 3),
+    )
+    app = make_app(config)
+    screen = screen_of(app)
+    game = screen.game
+    click(app, 14)
+    click(app, 18)
+    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
+    assert game.last_move is not None and game.last_move.pdn() == "23x14"
+    run_until(app, lambda: game.judgement() is not None and game.thinking is None)
+    judged = game.judgement()
+    assert judged is not None and judged.depth >= JUDGE.depth
+    rows = [row for row in panel_lines(game).search if row]
+    [score] = [row for row in rows if row.startswith("Score ")]
+    assert score.endswith(f"(the engine looked {judged.depth} turns ahead)"), rows
+    share, figure = screen.bar.figure()
+    assert share is not None and figure and figure != "no evaluation yet"
+    # The judging search spent none of the AI's time: White's clock stands where its move
+    # left it while Black thinks.
+    assert game.timer is not None and game.timer.running is Side.BLACK
 
 
 def test_the_expected_line_and_the_score_come_from_one_search_one_depth(

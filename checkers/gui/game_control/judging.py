@@ -91,12 +91,14 @@ def judge_explained(game: Game, before: Position, move: Move, explanation: Expla
 def unjudged_between_moves(game: Game) -> bool:
     """Whether the position waits for a person's move with no engine judgement of it, in a
     game with an AI, and the AI is free to judge: after a weak level's move (whose own scores
-    are not the game's), and in any game where no search of this window has looked at it yet
-    (resumed or loaded, or taken back to a move from before it was opened)."""
+    are not the game's), after the AI's only move (its 1-turn search is no judgement), and in
+    any game where no search of this window has looked at it yet (resumed or loaded, or taken
+    back to a move from before it was opened). On a clock too: the time is the player's, and
+    the AI's clock stands while the engine judges (the walk of 2026-11-29c saw "no evaluation
+    yet" after the AI's only move in a 5-minute game until Hint)."""
     return (
         game.ai is not None
         and not game.ai_stuck
-        and game.timer is None
         and game.awaited_explanation is None  # Why?'s exact pass first: it may judge it
         and game.position not in game.judgements
         and any(player.level is not None for player in (game.config.black, game.config.white))
