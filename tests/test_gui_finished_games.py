@@ -140,7 +140,7 @@ def test_undo_after_a_resignation_takes_it_back_in_the_same_file(make_app, data:
     assert saved.result == "*" and len(saved.moves) == 3 and ORIGIN_TAG not in saved.tags
 
 
-def test_undo_after_an_agreed_draw_restores_the_clocks_of_that_move_and_keeps_one_file(
+def test_undo_after_an_agreed_draw_keeps_the_clocks_as_they_stood_and_keeps_one_file(
     make_app, data: Path
 ) -> None:
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(300, 3))
@@ -163,11 +163,16 @@ def test_undo_after_an_agreed_draw_restores_the_clocks_of_that_move_and_keeps_on
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_u, "u")
     assert game.result is None and game.status.startswith("Took back the agreed draw.")
-    # The clocks as they stood when 15x22 was played, White's about to run from there.
+    # The clocks as they stood when the draw was agreed: the 30 s White spent before
+    # accepting stay spent (the walk of 2026-11-29c saw 4:51 go back to 5:00), and White's
+    # clock runs on from there.
     assert game.timer.remaining(BLACK) == pytest.approx(black_then, abs=0.2)
-    assert game.timer.remaining(BLACK.opponent) == pytest.approx(
-        white_then, abs=0.2
-    )  # not 30 s less
+    assert game.timer.remaining(BLACK.opponent) == pytest.approx(white_then - 30, abs=0.5)
+    faces = [side[3] for side in panel_lines(game).sides]
+    assert faces[1] == "4:33", faces  # 5:00 + 3 s for 22-18, less the 30 s
+    app.step(2.0)
+    assert game.timer.running is BLACK.opponent
+    assert game.timer.remaining(BLACK.opponent) == pytest.approx(white_then - 32, abs=0.5)
 
     assert panel_lines(game).header_right != "played on (new game)"
     assert screen_of(app).widgets["draw"].text != "Accept draw"  # the offer went with it
@@ -200,6 +205,32 @@ def test_play_on_from_an_earlier_move_of_a_finished_game_is_a_new_game(
     # The status line has moved on; the panel still says this game was played on.
     assert "kept as it was" not in game.status
     assert panel_lines(game).header_right == "played on (new game)"
+
+
+def test_undo_of_a_resignation_keeps_the_time_spent_and_undo_of_a_move_gives_it_back(
+    make_app, data: Path
+) -> None:
+    """The walk of 2026-11-29c: after Undo of a resignation the clock went back to the start
+    of that turn (4:27 -> 4:36). Undoing the ending keeps the clocks as they stood; undoing
+    a move then puts them back as they stood when that move's position was reached."""
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=TimeControl(300, 0))
+    app = make_app(config, autosave=True)
+    play_opening(app)
+    game = screen_of(app).game
+    assert game.timer is not None
+    app.step(9.0)  # Black thinks 9 s, then resigns
+    press(app, pygame.K_r, mod=pygame.KMOD_CTRL)
+    press(app, pygame.K_RETURN)
+    assert game.result is not None and game.result.reason is Reason.RESIGNATION
+    faces = [side[3] for side in panel_lines(game).sides]
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_u, "u")
+    assert game.result is None and game.status.startswith("Took back the resignation.")
+    assert [side[3] for side in panel_lines(game).sides] == faces
+    assert faces[0] == "4:51", faces  # not 5:00
+    press(app, pygame.K_u, "u")  # now a move: 22-18, and its time, taken back
+    assert game.record.ply == 1 and game.status.startswith("Took back 22-18")
+    assert [side[3] for side in panel_lines(game).sides] == ["5:00", "5:00"]
 
 
 def test_a_loss_on_time_then_undo_gives_the_time_back_as_it_stood(make_app, data: Path) -> None:

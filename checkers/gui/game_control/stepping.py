@@ -57,7 +57,8 @@ _TAKEN_BACK = {
 
 def undo(game: Game) -> None:
     """Take back the last move; against the AI also its reply, back to the human's turn; the
-    clocks go back to where they stood then. A game that ended in this window, at its final
+    clocks go back to where they stood then (a resignation or an agreed draw taken back alone
+    leaves them as they stood when it ended). A game that ended in this window, at its final
     position, takes Undo in place: the ending (a resignation, an agreed draw, a loss on time,
     or the last move) is taken back and the game goes on in its own file, as a player who
     pressed Undo expects of the game they just played. A game opened finished, or looked at
@@ -84,7 +85,12 @@ def undo(game: Game) -> None:
     if game.mode is Mode.AI_VS_AI and (taken or reopened):
         game.paused = True  # otherwise the AI would replay at once
     game.position_changed()
-    game.restore_clocks()
+    if taken or ended is None or ended.reason is Reason.TIME:
+        # A move taken back takes its time back with it. An ending declared on the board
+        # (a resignation, an agreed draw) took no move: the clocks stay as they stood when it
+        # ended, or the time spent before the offer was given back (4:51 -> 5:00 in the walk of
+        # 2026-11-29c). A fallen flag goes back to its turn's start, or it falls again at once.
+        game.restore_clocks()
     words = []
     if reopened and ended is not None and ended.reason in _TAKEN_BACK:
         words.append(_TAKEN_BACK[ended.reason])
