@@ -27,7 +27,7 @@ from checkers.gui.game_view import review as review_screen
 from checkers.gui.intents import ShowStart, StartGame
 from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.puzzles import PuzzleScreen
+from checkers.gui.screens.puzzles import IDEA_ROWS, PuzzleScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.puzzles import Puzzle, find_puzzles, replay
 from checkers.record import GameRecord
@@ -291,3 +291,72 @@ def test_the_databases_defend_a_drill_until_the_player_wins_it(
     texts = screen.texts()
     result = " ".join(filter(None, (texts["result 1"], texts["result 2"])))  # two rows at most
     assert result == f"Won in {game.best_possible} moves: as fast as the databases."
+
+
+WALK_PUZZLE = Puzzle(
+    "W:W12,17,21,22,23,24,26,27,29,30,32:B1,2,3,5,6,7,8,10,14,15",
+    ("23-18", "14x23", "27x18x11x4"),
+    "11-15",
+    (
+        {
+            "name": "shot",
+            "side": "white",
+            "line": ["23-18", "14x23", "27x18x11x4"],
+            "start": 0,
+            "gives": 1,
+            "takes": 3,
+            "text": "White's shot: 23-18 gives a man and takes three men (23-18 14x23 27x18x11x4)",
+        },
+        {
+            "name": "material",
+            "line": ["23-18", "14x23", "27x18x11x4"],
+            "gives": 1,
+            "takes": 3,
+            "text": "23-18 14x23 27x18x11x4 wins two men (gives 1, takes 3)",
+        },
+        {
+            "name": "crown",
+            "line": ["23-18", "14x23", "27x18x11x4"],
+            "square": 4,
+            "text": "23-18 14x23 27x18x11x4 crowns a king on 4",
+        },
+    ),
+    1,
+    14,
+)
+"""The puzzle of the walk of 2026-11-29c, as its puzzle set kept it: three ideas of one line."""
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_a_missed_puzzles_ideas_name_the_line_once_and_read_whole(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int]
+) -> None:
+    """The walk of 2026-11-29c read "...(23-18 14x23 27x18x11x4). 23-18 14x23 27x18x11x4 wins
+    two men (gives 1, takes 3). 23..." under a missed puzzle: the line twice, then cut."""
+    add_puzzles([WALK_PUZZLE])
+    app = make_app(None, size=size)
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen) and screen.puzzle == WALK_PUZZLE
+    click_square(app, screen, 24)
+    click_square(app, screen, 20)  # 24-20: not it
+    app.step(1 / 60)
+    assert screen.texts()["verdict"] == "Not this time"
+    rows = [screen.labels[f"idea {row}"].text for row in range(1, IDEA_ROWS + 1)]
+    said = " ".join(row for row in rows if row)
+    assert said == (
+        "White's shot: 23-18 gives a man and takes three men (23-18 14x23 27x18x11x4)."
+        " It wins two men. It crowns a king on 4."
+    ), rows
+    assert said.count("14x23 27x18x11x4") == 1 and "..." not in said
+    # Each row fits its label, and the rows stand above the buttons.
+    lowest = max(screen.labels[f"idea {row}"].rect.bottom for row in range(1, IDEA_ROWS + 1))
+    font = screen.labels["idea 1"].font
+    for row in range(1, IDEA_ROWS + 1):
+        label = screen.labels[f"idea {row}"]
+        assert font.size(label.text)[0] <= label.rect.width, label.text
+    again = f"{screen.labels['again'].text} {screen.labels['again 2'].text}".strip()
+    assert again == "This puzzle comes back in 10 minutes.", again  # whole at 720 too
+    last = screen.labels["again 2"].rect.bottom
+    assert last <= min(button.rect.top for button in screen.widgets.values()), (lowest, last)

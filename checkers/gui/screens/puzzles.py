@@ -11,7 +11,7 @@ endgame drills.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -28,10 +28,50 @@ from checkers.notation import numbered_moves
 from checkers.puzzle_import import IMPORTED, CollectionRefused, import_collection
 from checkers.puzzles import Puzzle, replay
 
-__all__ = ["LINE_STEP_SECONDS", "PuzzleFilePicked", "PuzzleFilePicker", "PuzzleScreen"]
+__all__ = [
+    "IDEA_ROWS",
+    "LINE_STEP_SECONDS",
+    "PuzzleFilePicked",
+    "PuzzleFilePicker",
+    "PuzzleScreen",
+    "ideas_words",
+]
 
 LINE_STEP_SECONDS = 0.9
 """How long each position of a solution's line stays on the board while it is played out."""
+
+
+IDEA_ROWS = 5
+"""The panel's rows for what the answer's line proves: room for a shot, its count and a crown."""
+
+
+def ideas_words(ideas: Sequence[Mapping[str, object]], solution: Sequence[str]) -> str:
+    """What the solution proves, one sentence an idea, its line named once: each idea's text
+    carries its line (`23-18 14x23 27x18x11x4 wins two men (gives 1, takes 3)`), so three
+    ideas of one line read it three times, and a count the shot already gave twice (the walk
+    of 2026-11-29c read the line twice before the panel cut it). A later idea of the same line
+    says `it`, and a count already given is not given again."""
+    line = " ".join(solution)
+    line_said = False
+    counts_said: set[tuple[object, ...]] = set()
+    sentences = []
+    for idea in ideas:
+        text = str(idea.get("text", "")).strip()
+        if not text:
+            continue
+        if line and line in text:
+            if line_said:
+                text = text.replace(f" ({line})", "").replace(line, "it")
+            line_said = True
+        gives, takes = idea.get("gives"), idea.get("takes")
+        if gives is not None and takes is not None:
+            steps = idea.get("line")
+            counts = (tuple(steps) if isinstance(steps, list) else (), gives, takes)
+            if counts in counts_said:
+                text = text.replace(f" (gives {gives}, takes {takes})", "")
+            counts_said.add(counts)
+        sentences.append(text[:1].upper() + text[1:] + ".")
+    return " ".join(sentences)
 
 
 @dataclass(frozen=True)
@@ -69,13 +109,12 @@ class PuzzleScreen(BoardPlayScreen):
         ("task", "@heading"),
         ("verdict", "@heading"),
         ("answer", "@small"),
-        ("idea 1", "@small"),
-        ("idea 2", "@small"),
-        ("idea 3", "@small"),
+        *((f"idea {row}", "@small") for row in range(1, IDEA_ROWS + 1)),
         ("line title", "@dim"),
         ("line 1", "@small"),
         ("line 2", "@small"),
         ("again", "@accent_small"),
+        ("again 2", "@accent_small"),
     )
 
     def __init__(self, context: ScreenContext, now: Callable[[], datetime] | None = None) -> None:
@@ -368,11 +407,11 @@ class PuzzleScreen(BoardPlayScreen):
         # A game's puzzle was checked clearly best; a published problem's answer is its book's.
         checked = f"{puzzle.solution[0]} is clearly better than any other move here."
         published = f"{puzzle.solution[0]} is the published solution's first move."
-        ideas = " ".join(str(idea.get("text", "")) + "." for idea in puzzle.ideas) or (
+        ideas = ideas_words(puzzle.ideas, puzzle.solution) or (
             published if puzzle.played == IMPORTED else checked
         )
-        ideas = ideas[:1].upper() + ideas[1:]
-        for index, part in enumerate(label_lines(ideas, self.labels.get("idea 1"), 3), start=1):
+        rows = label_lines(ideas, self.labels.get("idea 1"), IDEA_ROWS)
+        for index, part in enumerate(rows, start=1):
             texts[f"idea {index}"] = part
         number = puzzle.move_number
         line = numbered_moves(list(puzzle.solution), puzzle.position.turn is BLACK, number)
@@ -380,5 +419,6 @@ class PuzzleScreen(BoardPlayScreen):
         first, second = label_lines(line, self.labels.get("line 1"), 2)
         texts["line 1"], texts["line 2"] = first, second
         if self.next_due is not None:
-            texts["again"] = f"This puzzle comes back {when_words(self.next_due, self._clock())}."
+            again = f"This puzzle comes back {when_words(self.next_due, self._clock())}."
+            texts["again"], texts["again 2"] = label_lines(again, self.labels.get("again"), 2)
         return texts
