@@ -47,6 +47,7 @@ from checkers.record import GameRecord
 
 __all__ = [
     "DATA_DIR_ENV",
+    "SET_UP_WORDS",
     "GameFile",
     "ResumedGame",
     "SavedGame",
@@ -93,6 +94,8 @@ remove_stale_temporaries = atomic.remove_stale_temporaries
 
 # --- saved games ------------------------------------------------------------------------------
 
+SET_UP_WORDS = "from a set-up position"
+"""How a list names a game that did not start from the usual position (its own `FEN`)."""
 _RESULT_WORDS = {"1-0": "Black won", "0-1": "White won", "1/2-1/2": "draw"}
 """A finished game's PDN result in a player's words (GameType 21: `1-0` is a win for Black)."""
 
@@ -151,7 +154,8 @@ class SavedGame:
         white = tags.get("White", "?")
         moves = (self.contents.plies + 1) // 2
         length = "1 move" if moves == 1 else f"{moves} moves"
-        return f"{black} vs {white}, {self.state()}, {length}, saved {saved}"
+        start = f", {SET_UP_WORDS}" if self.contents.set_up else ""
+        return f"{black} vs {white}{start}, {self.state()}, {length}, saved {saved}"
 
     def state(self) -> str:
         """`unfinished`, or `finished: Black won (White resigned)` from the result and the

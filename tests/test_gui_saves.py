@@ -22,6 +22,7 @@ from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.persist import config_from_tags, config_tags
 from checkers.gui.screens.load import LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
+from checkers.record import GameRecord
 
 TWO_PLAYERS = GameConfig(black=PlayerConfig(), white=PlayerConfig())
 # 11-15 22-18 15x22 25x18 8-11 29-25: two captures, so the 40-move count resets on the way.
@@ -743,3 +744,24 @@ def test_a_resumed_games_explorer_names_the_kept_best_move_with_the_panels_numbe
     assert resumed.hint.pdn() == best
     assert f"Hint: {best}" in panel_lines(resumed).search
     assert resumed.status == f"Hint: {best} ({words}, {judged.depth} turns ahead)."
+
+
+def test_a_game_from_a_set_up_position_says_so_in_saved_games(make_app, data: Path) -> None:
+    """The walk of 2026-11-29c listed a game started from a set-up position as a plain "You vs
+    AI (Strong), 1 move", like any game from the usual start."""
+    start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start), autosave=True
+    )
+    play(app, ((14, 18),))
+    usual = GameRecord(Position())
+    usual.play(Move((11, 15)))
+    saves.save_game(usual, {"Black": "You", "White": "AI (Club)", "Result": "*"})
+    press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    rows = sorted(b.text for name, b in listing.widgets.items() if name.startswith("row "))
+    [set_up] = [row for row in rows if "set-up" in row]
+    assert "vs" in set_up and ", from a set-up position, unfinished, 1 move" in set_up, rows
+    [usual] = [row for row in rows if row != set_up]
+    assert "set-up" not in usual and "(Club), unfinished, 1 move" in usual, rows

@@ -29,7 +29,7 @@ __all__ = ["INDEX_NAME", "FileSummary", "summaries", "summarize"]
 INDEX_NAME = "games-index.json"
 """The index's file in the data directory (beside the games folder, so no listing shows it)."""
 
-_FORMAT = 1
+_FORMAT = 2  # 2: `set_up` (an index of format 1 is read again once)
 _INDEX_LIMIT = 64 * 1024 * 1024  # bytes: far over 100,000 games' worth; a bigger one is rebuilt
 _TAG_LIMIT = 200  # characters of a tag value kept: a list shows names, not 20 MB of a tag
 
@@ -47,6 +47,8 @@ class FileSummary:
     plies: int = 0
     games: int = 0
     problem: str | None = None
+    set_up: bool = False
+    """Whether the game starts from a set-up position (its `FEN` tag), not the usual start."""
 
     def as_json(self) -> dict[str, Any]:
         """The summary as the index keeps it."""
@@ -57,6 +59,7 @@ class FileSummary:
             "result": self.result,
             "plies": self.plies,
             "games": self.games,
+            "set_up": self.set_up,
         }
 
     @classmethod
@@ -69,15 +72,17 @@ class FileSummary:
             return cls(problem=problem)
         tags, result = data.get("tags"), data.get("result")
         plies, games = data.get("plies"), data.get("games")
+        set_up = data.get("set_up", False)
         if not (
             isinstance(tags, dict)
             and all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items())
             and isinstance(result, str)
             and _is_count(plies)
             and _is_count(games)
+            and isinstance(set_up, bool)
         ):
             return None
-        return cls(tags, result, plies, games)  # type: ignore[arg-type]
+        return cls(tags, result, plies, games, set_up=set_up)  # type: ignore[arg-type]
 
 
 def _is_count(value: object) -> bool:
@@ -92,7 +97,7 @@ def summarize(path: Path) -> FileSummary:
     except GameUnreadable as error:
         return FileSummary(problem=error.why)
     tags = {name: value[:_TAG_LIMIT] for name, value in game.tags.items()}
-    return FileSummary(tags, game.result, len(game.moves), len(archive))
+    return FileSummary(tags, game.result, len(game.moves), len(archive), set_up=game.is_set_up())
 
 
 def _key(info: os.stat_result) -> list[int]:

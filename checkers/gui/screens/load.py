@@ -185,6 +185,8 @@ def saved_game_words(entry: saves.SavedGame) -> str:
     tags = entry.contents.tags
     black, white = shown_names(tags)
     players = f"{black} vs {white}"
+    if entry.contents.set_up:
+        players += f", {saves.SET_UP_WORDS}"  # not the usual start: its own position
     plies = entry.contents.plies
     if entry.is_unfinished and plies == 0:
         return f"{players}, no move played"
