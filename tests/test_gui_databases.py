@@ -9,6 +9,7 @@ package's own. Waits are on conditions with a generous cap, never on time.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -25,6 +26,7 @@ from checkers.ai.endgame import default_endgames, material_of_name, read_slice
 from checkers.ai.levels import get_level
 from checkers.ai.search import plies_to_win
 from checkers.board import Position
+from checkers.drill_tables import seconds_words
 from checkers.gui import database_build
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
@@ -78,10 +80,7 @@ def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path
     offer = database_build.next_offer()
     assert offer is not None and offer.pieces == 4 and len(offer.missing) == 14
     assert database_build.held_words() == "3 pieces (shipped)"
-    assert (
-        offer.cost_words().startswith("All 4-piece endings: about ")
-        and "MB of disk" in offer.cost_words()
-    )
+    assert offer.cost_words().startswith("4 pieces: about ") and "MB of disk" in offer.cost_words()
     assert database_build.size_words(offer.memory, "of memory").endswith(" MB of memory")
 
     stopped = database_build.start_build(offer)
@@ -119,13 +118,30 @@ def test_the_estimate_keeps_the_whole_job_and_says_what_is_left_once_a_slice_is_
     shutil.copyfile(PACKAGE_SLICES / name, small / name)
     after = database_build.next_offer()
     assert after is not None and len(after.missing) == 13
-    # The whole job is said as before, then what is left (never more than the whole).
+    # The whole job's time is said as before, then what is left (never more than the whole).
     words = after.cost_words()
-    cost = (
-        whole.removeprefix("All 4-piece endings: ").replace(" and ", ", ").replace(" of disk", "")
-    )
-    assert words.startswith(f"4 pieces: {cost}; ") and words.endswith(" MB left"), (whole, words)
+    cost = whole.split(",")[0]  # `4 pieces: about 2 seconds when idle`
+    assert cost.endswith(" when idle"), whole
+    assert words.startswith(f"{cost}; ") and words.endswith(" left"), (whole, words)
     assert after.seconds <= before.seconds and after.disk <= before.disk
+
+
+def test_a_running_builds_time_left_is_told_at_its_own_pace_beside_the_idle_estimate(
+    small: Path,
+) -> None:
+    """The walk of 2026-11-29c read "Building 5 pieces: 3%, about 13 minutes left" under an
+    offer of "about 75 seconds", on a busy computer: the two figures say what they measure."""
+    offer = database_build.next_offer()
+    assert offer is not None
+    build = database_build.start_build(offer)
+    now = build.progress()
+    assert now.estimate == offer.seconds
+    # The build's figures as a busy computer gives them: 3% done, 13 minutes to go at its pace.
+    busy = dataclasses.replace(now, state="running", fraction=0.03, left=780.0)
+    assert busy.line() == "Building 4 pieces: 3%, about 13 minutes left at this pace"
+    idle = seconds_words(offer.seconds)
+    assert f"; estimated {idle} when idle)" in busy.detail(), busy.detail()
+    assert offer.cost_words().startswith(f"4 pieces: {idle} when idle, ")
 
 
 def test_too_little_disk_is_said_before_starting_and_nothing_is_written(
@@ -183,7 +199,8 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
     assert held == "3 pieces (shipped)" and button == "Build" and enabled
-    assert status.startswith("All 4-piece endings: about ") and status.endswith("MB of disk")
+    assert status.startswith("4 pieces: about ") and status.endswith("MB of disk")
+    assert " when idle, " in status  # the estimate says what it is for
     panel = screen.panel
     assert panel is not None
     assert pygame.Rect((0, 0), size).contains(panel.get_abs_rect())
@@ -211,8 +228,8 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     assert build.progress().state == "built" and assert_whole(small) == 14
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
-    assert held == "4 pieces (shipped)" and status.startswith("All 5-piece endings: about ")
-    assert "All 5-piece endings: about " in status and button == "Build" and enabled
+    assert held == "4 pieces (shipped)" and status.startswith("5 pieces: about ")
+    assert "when idle" in status and button == "Build" and enabled
 
 
 def test_after_the_ai_plays_a_database_win_the_window_says_it_a_ply_nearer(

@@ -43,6 +43,8 @@ from checkers.drill_tables import SHIPPED_PIECES, seconds_words
 from checkers.workers import exit_with_parent, status_sender, stop_listener
 
 __all__ = [
+    "AT_THIS_PACE",
+    "IDLE",
     "MAX_WINDOW_PIECES",
     "BuildProgress",
     "DatabaseBuild",
@@ -90,6 +92,12 @@ def held_words(endgames: Endgames | None = None) -> str:
     return f"{pieces} pieces ({built} built)"
 
 
+IDLE = "when idle"
+"""What the estimate of a build's time is for: this computer doing nothing else."""
+AT_THIS_PACE = "at this pace"
+"""What a running build's time left is measured by: its own pace so far."""
+
+
 @dataclass(frozen=True)
 class SizeOffer:
     """The next size to build: its slices not on disk yet, in build order, with their cost."""
@@ -121,20 +129,18 @@ class SizeOffer:
         return self.free >= self.disk + _SPARE_BYTES
 
     def cost_words(self) -> str:
-        """`All 6-piece endings: about 25 minutes and 1.5 GB of disk`: every slice of the size,
-        unlike a drill's build of the few it needs (`checkers.drills.needed_words`); once some
-        slices are built, the whole job's cost stays as it was and what is left follows it
-        (`6 pieces: about 25 minutes, 1.5 GB; 10 minutes, 0.6 GB left`), so the estimate never
-        seems to change its mind."""
+        """`6 pieces: about 25 minutes when idle, 1.5 GB of disk`: every slice of the size,
+        unlike a drill's build of the few it needs (`checkers.drills.needed_words`), in this
+        computer's time with nothing else running (`IDLE`: a build beside a busy game goes
+        slower, and its own line gives the time left at its own pace). Once some slices are
+        built, the whole job's time stays as it was and what is left follows it (`6 pieces:
+        about 25 minutes when idle; 10 minutes left`), so the estimate never seems to change
+        its mind; short enough for the row at 720x480."""
         whole_seconds = max(self.whole_seconds, self.seconds)
-        whole_disk = max(self.whole_disk, self.disk)
         if len(self.missing) == len(self.slices):
-            cost = f"{seconds_words(self.seconds)} and {size_words(self.disk)}"
-            return f"All {self.pieces}-piece endings: {cost}"
-        # Short enough for the row at 720x480: the whole job, then what is left of it.
-        whole = f"{seconds_words(whole_seconds)}, {size_words(whole_disk, '').rstrip()}"
+            return f"{self.pieces} pieces: {seconds_words(self.seconds)} {IDLE}, {size_words(self.disk)}"
         left = seconds_words(self.seconds).removeprefix("about ")
-        return f"{self.pieces} pieces: {whole}; {left}, {size_words(self.disk, '').rstrip()} left"
+        return f"{self.pieces} pieces: {seconds_words(whole_seconds)} {IDLE}; {left} left"
 
     def disk_words(self) -> str:
         """Why it cannot start: `needs 1.5 GB of disk, 0.9 GB free`."""
@@ -206,9 +212,13 @@ class BuildProgress:
     """What the build says it is doing, or why it failed."""
     left: float | None = None
     """Seconds left at this build's own pace so far (None before a slice is done)."""
+    estimate: float | None = None
+    """Seconds its offer estimated for what was left when it began, on an idle computer."""
 
     def line(self) -> str:
-        """One short line: `Building 5 pieces: 40%, about 2 minutes left`."""
+        """One short line: `Building 5 pieces: 40%, about 2 minutes left at this pace` (its own
+        pace so far, beside whatever else the computer does, unlike the offer's idle estimate:
+        the walk of 2026-11-29c read "about 13 minutes left" beside "about 75 seconds")."""
         if self.state == "built":
             return f"{self.pieces} pieces built: {self.total} slices"
         if self.state == "failed":
@@ -217,13 +227,16 @@ class BuildProgress:
             return f"Stopped at {self.fraction:.0%}: Build resumes it"
         if self.state == "stopping":
             return f"Stopping at {self.fraction:.0%}"
-        left = f", {seconds_words(self.left)} left" if self.left is not None else ""
+        left = f", {seconds_words(self.left)} left {AT_THIS_PACE}" if self.left is not None else ""
         return f"Building {self.pieces} pieces: {self.fraction:.0%}{left}"
 
     def detail(self) -> str:
         """The line with the slices and what the build is doing (a tooltip's words)."""
         doing = f"; now {self.words}" if self.words and self.state == "running" else ""
-        return f"{self.line()} ({self.done} of {self.total} slices on disk{doing})"
+        guess = ""
+        if self.estimate is not None and self.state in ("running", "stopping"):
+            guess = f"; estimated {seconds_words(self.estimate)} {IDLE}"
+        return f"{self.line()} ({self.done} of {self.total} slices on disk{doing}{guess})"
 
 
 def _build_main(requests: Connection, replies: Connection, offer: SizeOffer) -> None:
@@ -369,7 +382,14 @@ class DatabaseBuild:
         if fraction > first:  # this build's own pace: this computer, as busy as it is now
             left = (time.monotonic() - began) / (fraction - first) * (1 - fraction)
         return BuildProgress(
-            self.offer.pieces, state, done, len(self.offer.slices), fraction, words, left
+            self.offer.pieces,
+            state,
+            done,
+            len(self.offer.slices),
+            fraction,
+            words,
+            left,
+            self.offer.seconds,
         )
 
 

@@ -15,6 +15,7 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel
 
+from checkers.drill_tables import seconds_words
 from checkers.gui import database_build, theme
 from checkers.gui.cards import button_height, button_width
 from checkers.gui.config import Mode, board_black_at_bottom
@@ -341,7 +342,9 @@ class SettingsScreen(ScreenBase):
             return "Every size the window builds is here (more: checkers endgame build)"
         memory = database_build.size_words(offer.memory, "of memory")
         return (
-            f"{offer.cost_words()} on this computer ({len(offer.missing)} slices, up to"
+            f"All {offer.pieces}-piece endings: {seconds_words(offer.seconds)}"
+            f" on this computer with nothing else running (a game beside it slows the build),"
+            f" {database_build.size_words(offer.disk)} ({len(offer.missing)} slices, up to"
             f" {memory} while it builds)"
         )
 
