@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
+from collections.abc import Callable
 
+import pygame
 import pytest
+from gui_driving import click, run_until
+from test_gui_game_screen import QUICK
+from test_gui_review import review_finished, screen_of, start_from_menu
 
 from checkers.board import Position
 from checkers.board_geometry import (
@@ -17,7 +23,12 @@ from checkers.board_geometry import (
     disc_meets_triangle,
     line_arrows,
 )
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.why_board import read_line
+
+SHOTS = os.environ.get("WALK_SHOTS", "")
+"""A folder to save the screens the tests look at (for a person to look at them too)."""
 
 # --- 1. a move and the reply back along its diagonal: two arrows, two heads, two numbers -------
 
@@ -93,3 +104,54 @@ def test_arrows_sharing_a_diagonal_show_each_head_and_number_apart(
     for (i, a), (j, b) in itertools.permutations(enumerate(shapes), 2):
         gap = gap_to_shaft(a.head, b.shaft) - width / 2 - 2 * rim
         assert gap >= 3, (texts[i], texts[j], cell, gap)
+
+
+# --- 2. no empty band in the panels ---------------------------------------------------------
+
+
+def assert_no_band_under_the_words(app: App) -> None:
+    """The game panel's words end, then at once the list's heading; returns the gap."""
+    panel = screen_of(app).panel
+    assert panel is not None
+    box, heading = panel.search, panel.moves_title
+    layout = box.text_box_layout
+    assert layout is not None and layout.layout_rows
+    words_bottom = box.rect.top + layout.layout_rows[-1].bottom
+    # A gap, not a band: under half a row (the walk saw 30 to 80 pixels at 1280x800).
+    assert heading.rect.top - words_bottom < panel.move_row / 2, (words_bottom, heading.rect.top)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720), (1280, 800)])
+def test_the_game_panel_has_no_band_after_a_review_closes(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    """The walk saw about 80 pixels (40 at 720x480) between the AI's lines and Moves once a
+    review closed: the box kept the review's height at the same position."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=size)
+    screen = screen_of(app)
+    game = screen.game
+    for _ in range(2):
+        run_until(app, lambda: game.is_human_turn() and game.thinking is None)
+        move = game.record.legal_moves()[0]
+        click(app, move.start)
+        click(app, move.end)
+    run_until(app, lambda: game.is_human_turn() and game.thinking is None)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert_no_band_under_the_words(app)
+    if SHOTS:
+        pygame.image.save(pygame.display.get_surface(), f"{SHOTS}/before_{size[0]}.png")
+    start_from_menu(app)
+    review_finished(app)
+    for _ in range(3):
+        app.step(1 / 60)
+    if SHOTS:
+        pygame.image.save(pygame.display.get_surface(), f"{SHOTS}/review_{size[0]}.png")
+    assert_no_band_under_the_words(app)
+    screen.stop_review()
+    for _ in range(3):
+        app.step(1 / 60)
+    assert screen.review_pane is None
+    if SHOTS:
+        pygame.image.save(pygame.display.get_surface(), f"{SHOTS}/closed_{size[0]}.png")
+    assert_no_band_under_the_words(app)
