@@ -215,7 +215,7 @@ def test_a_weak_levels_card_says_how_much_better_the_engines_move_is(
     assert float(found.group(2)) == round(best - played, 2) >= EVEN_MEN
     # What the level counted is its own, said once and plainly: no second "rough estimate",
     # and its depth not said twice.
-    assert said.count("on a rough scale of its own; the scores below are the engine's") == 1
+    assert said.count("on a rough scale of its own; the moves' scores are the engine's") == 1
     assert "rough estimate" not in said
     assert said.count("5 turns ahead") == 1, said
     assert "mistake" not in said
@@ -231,7 +231,7 @@ def test_a_weak_levels_card_says_how_much_better_the_engines_move_is(
 def test_why_in_the_databases_names_their_results_not_a_depth() -> None:
     # Two kings against one, inside the databases: the Casual level plays 15-10, a win in 12
     # moves, where 15-18 wins in 10. The card said "scored exactly, looking 1 turn ahead",
-    # "the scores below are the engine's", and "15-18 ... as good as 15-10".
+    # "the moves' scores are the engine's", and "15-18 ... as good as 15-10".
     position = Position.from_fen("W:WK15,K19:BK28")
     level = get_level("casual")
     choice = explain_choice(position, AIPlayer.for_level(level).choose(position))
@@ -247,7 +247,7 @@ def test_why_in_the_databases_names_their_results_not_a_depth() -> None:
     )
     card = why_card(why, WHITE, 10, human=BLACK, level=level)
     said = " ".join(card.facts)
-    assert "the results below are the endgame databases'" in said
+    assert "the moves' results are the endgame databases'" in said
     assert "Each move below is the endgame databases' result under perfect play" in said
     assert "turn ahead," not in said and "the engine's" not in said
     assert "The endgame databases give 15-18 a win in 10 moves and 15-10 a win in 12 moves." in said
@@ -284,9 +284,10 @@ def test_analyse_why_says_the_ais_time_a_move(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.undo()
     out = io.StringIO()
     assert main(["analyse", fen, "--why", "--algorithm", "alphabeta", "--depth", "5"], out) == 0
-    # Nor is its depth said twice: "The AI chose 16-11, looking 5 turns ahead." says it.
+    # Nor is its depth said twice: "The AI chose 16-11, looking 5 turns ahead" says it, with
+    # its own count in the same sentence (whose each figure is, said once).
     depth_only = out.getvalue()
-    assert "The AI chose 16-11, looking 5 turns ahead." in depth_only
+    assert "The AI chose 16-11, looking 5 turns ahead, and counted " in depth_only
     assert depth_only.count("5 turns ahead") == 1, depth_only
 
 
@@ -325,14 +326,14 @@ def test_a_misjudging_levels_count_is_said_once_as_its_own() -> None:
     )
     facts = why_card(explanation, WHITE, 1, human=BLACK, level=get_level("novice")).facts
     said = " ".join(facts)
+    # The walk of 2026-11-29c: the count, the error and the engine's scores were three
+    # sentences apart; one sentence says whose each figure is.
     assert (
-        "The Novice level misjudges on purpose: it adds a random error of up to 0.50 of a man"
-        " to each position it judges." in facts
+        "The Novice level chose 21-17, looking 3 turns ahead, and counted +1.39 for itself on a"
+        " rough scale of its own, to which it adds a random error of up to 0.50 of a man on"
+        " purpose; the moves' scores are the engine's." in facts
     )
-    assert (
-        "The Novice level counted +1.39 for itself after 21-17 on a rough scale of its own; the scores"
-        " below are the engine's." in facts
-    )
+    assert "misjudges" not in said
     assert said.count("+1.39") == 1 and said.count("3 turns ahead") == 1
     assert "rough estimate" not in said and "off by" not in said
 

@@ -151,6 +151,8 @@ class WhyRow:
     """An exact score's result in words (`only draws`, `loses a man`), or ''."""
     ideas: tuple[str, ...] = ()
     """The ideas its line proves, one sentence each (`White's shot: 27-23 gives ...`)."""
+    judged: bool = False
+    """Its figure is the game's kept judgement, the engine's (`MoveScore.judged`)."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,7 @@ def _row(
         searched,
         verdict,
         tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
+        move.judged,
     )
 
 
@@ -269,6 +272,17 @@ def why_card(
     number, black_to_move = move_number(ply, black_first)
     who = side_words(mover, human)
     played = explanation.moves[0]
+    evaluation = _evaluation(explanation, level)
+    if (
+        evaluation not in ("engine", None)
+        and explanation.level_counted is None
+        and explanation.chosen_score is not None
+        and played.judged
+        and not explanation.slipped
+    ):
+        # The played row is the engine's kept judgement: the level's own rough count of its
+        # move is said once, by the facts, as its own (never beside it as the row's score).
+        explanation = dataclasses.replace(explanation, level_counted=explanation.chosen_score)
     rows = [_row(played, True, number, black_to_move, mover, human)]
     slip = explanation.searched if explanation.slipped else None
     best = best_scored(explanation.moves)
@@ -283,11 +297,15 @@ def why_card(
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
     )
-    evaluation = _evaluation(explanation, level)
     scored = [move for move in explanation.moves if move.bound != "unscored"]
     if scored and all(move.database is not None for move in scored):
         view = ""  # every result is the databases' own, said on each row: no scale to explain
-    elif evaluation == "engine" or explanation.level_counted is not None or explanation.exact_depth:
+    elif (
+        evaluation == "engine"
+        or explanation.level_counted is not None
+        or explanation.exact_depth
+        or all(move.judged for move in scored)
+    ):
         # The exact pass rescored the moves with the engine (a slipped level's own count of
         # the move it played may be missing: the view is still the engine's).
         view = "Scores are the engine's, in men, for the side ahead."
@@ -302,6 +320,9 @@ def why_card(
         view = (
             f"Scores are {owner} own rough estimate in men, not the engine's evaluation,"
             " for the side ahead."
+            if not any(move.judged for move in scored)
+            else f"Scores marked 'counted' are {owner} own rough estimate in men; the others"
+            " are the engine's, as far ahead as their rows say; all for the side ahead."
         )
         # A weak level's own count is said as what it counted, never with a verdict: the
         # engine may judge the position quite differently (docs/guide.md, "Why?").
@@ -312,7 +333,7 @@ def why_card(
         )
         rows = [
             row
-            if row.score == UNSCORED
+            if row.score == UNSCORED or row.judged
             else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
             for row in rows
         ]
