@@ -3,6 +3,7 @@ better, and verdicts that do not jump at a band's edge on one card (issue 35's "
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from functools import partial
@@ -18,9 +19,10 @@ from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
 from checkers.board import BLACK, WHITE, Position
 from checkers.cli import main
-from checkers.coach.exact import exact_explanation, score_verdict, steady_verdicts
+from checkers.coach.exact import exact_explanation, score_verdict, steady_verdicts, verdict
 from checkers.coach.explain import Explanation, MoveScore, explain_choice, sentences
 from checkers.gui.explaining import why_card
+from checkers.gui.screens.why import row_score_words
 from checkers.notation import EVEN_MEN, is_even
 
 GENEROUS = 120.0
@@ -111,15 +113,52 @@ def test_no_verdict_jumps_at_a_band_edge_on_any_card(hundredths: list[int]) -> N
         [scored(f"{index + 1}-{index + 5}", value / 100) for index, value in enumerate(hundredths)]
     )
     steady(moves)
+    plain = [move for move in moves if move.score is not None and not is_even(move.score)]
+    best = max(plain, key=lambda move: move.score or 0.0, default=None)
     for move in moves:
-        # Each verdict is the words of a score on the card that its own chains to.
         assert move.score is not None
-        found = kind(move.verdict)
-        assert found is not None
         if is_even(move.score):
             assert move.verdict == "keeps it level"
-        else:
-            assert move.verdict in {score_verdict(score) for score in chained(moves, move)}
+            continue
+        assert best is not None and best.score is not None
+        gap = round(best.score - move.score, 2)
+        difference = re.fullmatch(r"(\d\.\d\d) worse than (.+)|as good as (.+)", move.verdict)
+        if difference:
+            # A row near the best says the difference where band words would differ
+            # (walk 2026-11-29c: +0.75 "about a man better" beside +0.70 "a little better").
+            assert gap < EVEN_MEN and best.move in move.verdict
+            assert float(difference.group(1) or 0) == pytest.approx(gap)
+            continue
+        # Each verdict is the words of a score on the card that its own chains to.
+        assert kind(move.verdict) is not None
+        assert move.verdict in {score_verdict(score) for score in chained(moves, move)}
+        if gap < EVEN_MEN:  # one kind beside the best, or the difference
+            assert kind(move.verdict) == kind(best.verdict), (move, best)
+
+
+def test_the_walks_club_card_says_the_difference_beside_the_best_and_the_only_move_so() -> None:
+    # Walk 2026-11-29c: Club's 17-13 "is about a man better (+0.75)" beside 24-20 "is a little
+    # better (+0.70)"; the four chain in steps of 0.05 but span 0.20, too wide to share words.
+    moves = steady_verdicts(
+        [scored("17-13", 0.75), scored("24-20", 0.70), scored("26-23", 0.60), scored("x", 0.55)]
+    )
+    assert [move.verdict for move in moves] == [
+        "is about a man better",
+        "0.05 worse than 17-13",
+        "0.15 worse than 17-13",
+        "is a little better",
+    ]
+    card = why_card(_explanation(*moves[:2]), WHITE, 4, human=BLACK)
+    assert row_score_words(card.rows[1]) == "0.05 worse than 17-13 (+0.70 for the AI)"
+    assert "worse than 17-13" not in card.rows[1].line  # the difference said once
+    # The only legal move is said so, with its figure, never "is a little better".
+    position = Position("W:W18:B14,9")
+    only = MoveScore("18x9", 0.6, "exact", 10, ("18x9",))
+    assert verdict(position, only, only) == "the only legal move"
+    said = why_card(
+        _explanation(dataclasses.replace(only, verdict="the only legal move"), only), WHITE, 4
+    )
+    assert row_score_words(said.rows[0]) == "the only legal move (+0.60 for White)"
 
 
 def chained(moves: list[MoveScore], move: MoveScore) -> list[float]:

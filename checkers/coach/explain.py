@@ -774,7 +774,8 @@ def move_words(move: MoveScore, played: bool, best: MoveScore | None = None) -> 
     if move.refutation:
         lead = other_line_words(move, best)
         line = _shortened(move.refutation)
-        if move.verdict and lead == "refuted by":  # the verdict says what it loses
+        if move.verdict and (lead == "refuted by" or lead.rstrip(":") == move.verdict):
+            # the verdict says what it loses, or the difference already
             return f"{head}: {line}"
         return f"{head}{', ' if move.verdict else '; '}{lead} {line}"
     return head

@@ -215,7 +215,10 @@ def _row(
         refutation = numbered_moves(move.refutation, not black_to_move, reply_number)
         # `refuted by` only for a move proven a real loss worse than the best: one within the
         # review's band for a good move is `0.05 worse than 11-15`, as its numbers show.
-        words = f"{other_line_words(move, best)} {refutation}" if refutation else ""
+        lead = other_line_words(move, best)
+        if lead.rstrip(":") == move.verdict:  # the verdict says the difference already
+            lead = ""
+        words = " ".join(part for part in (lead, refutation) if part)
     verdict = move.verdict
     if verdict.startswith("is "):
         # `is a little worse` is the mover's, and the score beside it is told for the side
