@@ -453,3 +453,24 @@ def test_a_rows_verdict_and_score_name_the_side_once() -> None:
         "is a little better (+0.25 for the AI)",
         "is a little worse for the AI (+0.30 for you)",
     ]
+
+
+def test_bounds_that_say_only_no_better_than_the_played_move_are_said_once() -> None:
+    # Walk 2026-11-29c, AI vs AI: every other move read "at most +2.70 for White; no better
+    # than 23-18", six rows saying one thing.
+    played = scored("23-18", 2.70, "is about three men better")
+    bounds = [
+        MoveScore(move, 2.70, "upper", 10, (move, "9-14")) for move in ("24-19", "27-24", "22-17")
+    ]
+    worse = MoveScore("21-17", 1.50, "upper", 10, ("21-17", "9-14"))
+    explanation = _explanation(played, bounds[0], moves=(played, *bounds, worse), mover=WHITE)
+    card = why_card(explanation, WHITE, 10)
+    assert [row.move for row in card.rows] == ["23-18", "21-17"]
+    assert card.bounded == (
+        "The other 3 moves (24-19, 27-24, 22-17) are no better than 23-18 (at most +2.70 for"
+        " White); not scored exactly."
+    )
+    from checkers.gui.screens.why import card_html
+
+    text = card_html(card)
+    assert text.count("no better than 23-18") == 1 and "21-17" in text

@@ -171,6 +171,9 @@ class WhyCard:
     board: WhyBoard | None = None
     """The small board's lines (the played one, the best other move's refutation), when the
     caller gave the position before the move."""
+    bounded: str = ""
+    """The moves whose bounds say no more than `no better than` the best, said once after the
+    rows (`The other 6 moves (...) are no better than 23-18 ...; not scored exactly.`)."""
 
 
 def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
@@ -296,6 +299,27 @@ def why_card(
         # left it unscored: the facts name it.
         if move.bound != "unscored" or move.move == slip
     ]
+    # Bounds that prove no more than "no better than" the best, each at the best's score: said
+    # once for all of them, not on a row each (walk 2026-11-29c: six rows of "at most +2.70
+    # for White; no better than 23-18").
+    plain_bounds = [
+        move
+        for move in explanation.moves[1:]
+        if move.bound == "upper"
+        and move.move != slip
+        and best is not None
+        and other_line_words(move, best) == f"no better than {best.move}:"
+    ]
+    bounded = ""
+    if len(plain_bounds) > 1:
+        names = {move.move for move in plain_bounds}
+        rows = [row for row in rows if row.played or row.move not in names]
+        assert best is not None
+        bounded = (
+            f"The other {len(plain_bounds)} moves ({', '.join(m.move for m in plain_bounds)})"
+            f" are no better than {best.move} ({why_score(plain_bounds[0], mover, human)});"
+            " not scored exactly."
+        )
     player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
@@ -354,4 +378,5 @@ def why_card(
             else "The other moves, best first:"
         ),
         board=why_board(explanation, position, flipped) if position is not None else None,
+        bounded=bounded,
     )

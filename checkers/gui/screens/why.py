@@ -145,6 +145,9 @@ def card_html(card: WhyCard) -> str:
         entries = [f"<b>{html.escape(card.others)}</b>"]
         entries += [_row_html(row, accent, dim, said) for row in card.rows[1:]]
         body += "<br><br>" + "<br>".join(entries)
+    if card.bounded:
+        body += "<br>" if len(card.rows) > 1 else "<br><br>"
+        body += html.escape(card.bounded)
     if notes:
         body += f"<br><br><font color='{dim}'>{'<br>'.join(notes)}</font>"
     return body
