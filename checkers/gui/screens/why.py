@@ -93,11 +93,13 @@ def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str) -> str:
     move = html.escape(row.move)
     score = html.escape(row_score_words(row))
     depth = depth_words(row.depth) if row.depth else ""
+    said = bool(depth) and depth in said_depths
     if row.judged and depth:
-        # The game's kept judgement: the engine's, whoever played (said with its depth).
-        depth = f"the engine looked {depth}"
-    else:
-        depth = "" if depth and depth in said_depths else depth
+        # The game's kept judgement: the engine's, whoever played (with its depth, unless the
+        # facts above say it already).
+        depth = "the engine's" if said else f"the engine looked {depth}"
+    elif said:
+        depth = ""
     if row.played:
         notes = ", ".join(part for part in ("played", depth) if part)
         head = f"<font color='{accent}'><b>{move}  {score}</b></font><font color='{dim}'>  ({notes})</font>"
