@@ -228,6 +228,14 @@ def _distance_to_segment(point: Point, a: Point, b: Point) -> float:
     return math.hypot(px - ax - t * dx, py - ay - t * dy)
 
 
+def _distance_to_triangle(point: Point, corners: Sequence[Point]) -> float:
+    """How far a point is from a triangle (an arrow's head): 0 inside it."""
+    if disc_meets_triangle(point, 0.0, corners):
+        return 0.0
+    a, b, c = corners
+    return min(_distance_to_segment(point, p, q) for p, q in ((a, b), (b, c), (c, a)))
+
+
 def disc_meets_triangle(centre: Point, radius: float, corners: Sequence[Point]) -> bool:
     """Whether a disc covers any of a triangle (an arrow's head)."""
     (px, py), (a, b, c) = centre, corners
@@ -247,7 +255,7 @@ def _badge_places(shape: ArrowShape, radius: float) -> list[Point]:
     length = math.hypot(x1 - x0, y1 - y0) or 1.0
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     places = [(x0, y0)]
-    for distance in (1.7, 2.4):
+    for distance in (1.7, 2.4, 3.2, 4.0):
         for back, aside in ((1.0, 0.0), (0.7, 0.7), (0.7, -0.7), (0.0, 1.0), (0.0, -1.0)):
             back, aside = back * distance * radius, aside * distance * radius
             places.append((x0 - ux * back - uy * aside, y0 - uy * back + ux * aside))
@@ -260,9 +268,13 @@ def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowSha
     its tail unless a head would lie under or against it there (the next move often ends where
     the move before began): then beside the tail, clear of every head and number."""
     cell = geometry.cell
-    # Two arrows side by side: a head (0.43 of a square wide) beside the other's shaft
-    # leaves a gap of 3 pixels at least (the Why? board's 25-pixel squares left it none).
-    lane = max(cell * ARROW_LANE, cell * ARROW_HEAD * 0.6 + arrow_width(cell) / 2 + 3)
+    # Two arrows side by side: their heads (0.43 of a square wide, each in its black rim)
+    # side by side leave a gap of 3 pixels, so a move and the reply back along its diagonal,
+    # or two moves ending on one square, show two heads; on the Why? board's 25- to 36-pixel
+    # squares a lane of a head's half and a shaft's half left 23-18's head and 14x23's tail
+    # touching, and 1's number on 2's head (the walk of 2026-11-29c).
+    head_width = cell * ARROW_HEAD * 1.2 + 2 * arrow_rim(cell)
+    lane = max(cell * ARROW_LANE, head_width + 3)
     shapes: list[ArrowShape] = []
     for move, shift in zip(moves, arrow_shifts(moves), strict=True):
         points = [geometry.square_center(square) for square in move.path]
@@ -271,6 +283,7 @@ def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowSha
     edge = radius * 0.5  # a disc may overhang the board's frame by a little, not leave it
     placed: list[Point] = []
     for index, shape in enumerate(shapes):
+        fallback: tuple[float, Point] | None = None
         for place in _badge_places(shape, radius):
             x, y = place
             inside = (
@@ -279,11 +292,22 @@ def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowSha
                 <= y
                 <= geometry.top + geometry.size + edge - radius
             )
+            if not inside:
+                continue
             clear = not any(
                 disc_meets_triangle(place, radius * 1.5, other.head) for other in shapes
             ) and all(math.dist(place, other) >= 2.2 * radius for other in placed)
-            if inside and clear:
-                shapes[index] = replace(shape, badge=place)
+            if clear:
+                fallback = (math.inf, place)
                 break
+            # No place clear by a half radius: the one clear of every head and number by most.
+            room = min(
+                [_distance_to_triangle(place, other.head) - radius for other in shapes]
+                + [math.dist(place, other) - 2 * radius for other in placed]
+            )
+            if fallback is None or room > fallback[0]:
+                fallback = (room, place)
+        if fallback is not None:
+            shapes[index] = replace(shape, badge=fallback[1])
         placed.append(shapes[index].badge)
     return shapes

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -241,6 +242,91 @@ def test_the_learning_tool_refuses_a_missing_positions_file(
     assert raised.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert not (tmp_path / "p.bin").exists()
+
+
+def _positions_file(path: Path, results: list[int], seed: int, extra: str = "") -> Path:
+    """Games of random positions of more than 5 pieces (no database holds them) in the
+    self-play format, game g with results[g]; each game also holds the position `extra` (FEN)
+    if given."""
+    lines = []
+    for game, result in enumerate(results):
+        found = [
+            position
+            for position in _random_positions(10, seed=seed + game)
+            if (position.black | position.white).bit_count() > 5
+        ]
+        if extra:
+            found.append(Position.from_fen(extra))
+        for ply, position in enumerate(found):
+            turn = int(position.turn is BLACK)
+            bits = f"{position.black} {position.white} {position.kings}"
+            lines.append(f"{game} {ply} {bits} {turn} {result}")
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_the_learning_tool_holds_out_the_same_first_file_games_whatever_follows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    masters = _positions_file(tmp_path / "masters.txt", [2, 1, 1, 0, 1, 2, 1, 0, 1, 1, 2, 1], 20)
+    selfplay = _positions_file(tmp_path / "selfplay.txt", [2, 0, 2, 0, 1], 40)
+    tool = _learning_tool(monkeypatch)
+    alone = [str(masters), "--epochs", "3", "--out", str(tmp_path / "a.bin")]
+    assert tool.main(["--positions", *alone]) == 0
+    first = capsys.readouterr().out
+    both = [str(masters), str(selfplay), "--epochs", "3", "--out", str(tmp_path / "b.bin")]
+    assert tool.main(["--positions", *both, "--compare", str(tmp_path / "a.bin")]) == 0
+    second = capsys.readouterr().out
+
+    def held_out(text: str) -> tuple[str, ...]:
+        """The held-out count and the loss without the tables, as printed."""
+        pattern = r"(\d+) of the first file held out.*held-out cross-entropy (\S+) ->"
+        found = re.search(pattern, text)
+        assert found is not None, text
+        return found.groups()
+
+    assert held_out(first) == held_out(second)  # the same positions, the same loss
+    assert "the other files' held-out" in second
+    # The first fit's tables, scored on the same held-out positions, say their loss.
+    assert f"{tmp_path / 'a.bin'}: held-out cross-entropy" in second
+
+
+def test_the_learning_tool_labels_database_positions_with_their_exact_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A king against a king: a database draw, in three games Black won or lost.
+    games = _positions_file(tmp_path / "games.txt", [2, 0, 2], 60, extra="B:WK32:BK1")
+    tool = _learning_tool(monkeypatch)
+    arguments = ["--positions", str(games), "--epochs", "3", "--out", str(tmp_path / "p.bin")]
+    assert tool.main([*arguments, "--endgames", str(tmp_path)]) == 0
+    # One game is held out (its result stays); the two others' copies are relabelled.
+    assert "databases hold 2 training positions; 2 labels changed" in capsys.readouterr().out
+    assert tool.main(arguments) == 0
+    assert "databases hold" not in capsys.readouterr().out
+
+
+def test_the_learning_tool_refuses_a_missing_databases_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = _positions_file(tmp_path / "games.txt", [2, 0], 60)
+    tool = _learning_tool(monkeypatch)
+    with pytest.raises(SystemExit) as raised:
+        tool.main(["--positions", str(games), "--endgames", str(tmp_path / "none")])
+    assert raised.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_self_play_with_the_tables_refuses_other_weights(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "tools"))
+    selfplay = importlib.import_module("selfplay")
+    out = tmp_path / "games.txt"
+    with pytest.raises(SystemExit) as raised:
+        selfplay.main(["--patterns", "--weights", "hand-set", "--out", str(out)])
+    assert raised.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not out.exists()
 
 
 GAME_ONE = ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]

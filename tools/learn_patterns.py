@@ -14,6 +14,16 @@ out the same for both sides. Full-batch Adam on the cross-entropy with a ridge p
 of the games (picked by the seed) is held out and its loss printed for the evaluation alone and
 with the tables. The values, rounded to hundredths of a man, are written to --out (default
 checkers/data/patterns.bin). The same command writes the same file. numpy is needed here only.
+
+Several --positions files (the masters' games first, then self-play files): each file's
+positions get their own logistic scale (masters' games are drawn far more often than self-play
+at the same evaluation), the tables are shared. The held-out games are a tenth of the first
+file's games, picked by the seed as with that file alone, plus a tenth of the others'; the loss
+printed is on the first file's held-out positions, so fits on more files compare on the same
+games. --compare FILE prints a tables file's loss on them too. --endgames DIR labels the
+training positions that databases in DIR (or the shipped ones) hold with their exact result
+(a database win is a win, whatever the game's end); held-out positions keep their game's result.
+Self-play files are written by `tools/selfplay.py --patterns` (the engine as it plays).
 """
 
 from __future__ import annotations
@@ -41,17 +51,54 @@ OUTPUT = REPOSITORY / "checkers" / "data" / patterns.FILE_NAME
 SIZE = patterns.PHASES * patterns.WINDOWS * patterns.PATTERNS
 
 
+FILE_STRIDE = 10_000_000
+"""Game keys: file number * FILE_STRIDE + the game's number in its file."""
+
+
 def read_positions(paths: list[Path]) -> tuple[Ints, Ints]:
-    """(rows of game, black, white, kings, black to move, result) and game keys, from
-    self-play files; games of each file numbered apart."""
+    """(rows of black, white, kings, black to move, result) and game keys, from self-play
+    files; games of each file numbered apart (key // FILE_STRIDE is the file's number)."""
     rows = []
     for number, path in enumerate(paths):
         data = np.loadtxt(path, dtype=np.int64, ndmin=2)
-        data[:, 0] += number * 10_000_000
+        data[:, 0] += number * FILE_STRIDE
         rows.append(data)
     table = np.concatenate(rows)
     # GAME PLY BLACK WHITE KINGS TURN RESULT
     return table[:, [2, 3, 4, 5, 6]], table[:, 0]
+
+
+def held_out_games(games: Ints, seed: int) -> Ints:
+    """A tenth of the first file's games (the same ones as with that file alone, for a seed),
+    then a tenth of each other file's."""
+    rng = np.random.default_rng(seed)
+    unique = np.unique(games)
+    picked = []
+    for number in np.unique(unique // FILE_STRIDE):
+        own = unique[unique // FILE_STRIDE == number]
+        picked.append(rng.choice(own, max(1, len(own) // 10), replace=False))
+    return np.concatenate(picked)
+
+
+def exact_targets(
+    black: Ints, white: Ints, kings: Ints, black_to_move: Ints, directories: list[Path]
+) -> tuple[Floats, npt.NDArray[np.bool_]]:
+    """Black's exact result (1, 1/2, 0) of each position the databases hold (those in
+    `directories`, then the shipped ones), and which positions they hold."""
+    from checkers.ai.endgame import LOSS_CODE, SHIPPED_DIRECTORY, WIN_CODE, Endgames
+
+    endgames = Endgames([*directories, SHIPPED_DIRECTORY])
+    most = endgames.max_pieces
+    pieces = np.array([int(b | w).bit_count() for b, w in zip(black, white, strict=True)])
+    targets = np.full(len(black), np.nan)
+    for i in np.flatnonzero(pieces <= most):
+        found = endgames.lookup(int(black[i]), int(white[i]), int(kings[i]), bool(black_to_move[i]))
+        if found is None:
+            continue
+        code = found[0]
+        mover = 1.0 if code == WIN_CODE else 0.0 if code == LOSS_CODE else 0.5
+        targets[i] = mover if black_to_move[i] else 1.0 - mover
+    return targets, ~np.isnan(targets)
 
 
 def turned(bits: Ints) -> Ints:
@@ -137,13 +184,14 @@ def fit(
     base: Floats,
     target: Floats,
     features: Ints,
-    scale: float,
+    scale: Floats,
     *,
     epochs: int,
     ridge: float,
     rate: float,
 ) -> Floats:
-    """Pattern values (hundredths of a man) minimising the cross-entropy plus the ridge term."""
+    """Pattern values (hundredths of a man) minimising the cross-entropy plus the ridge term;
+    `scale` is each position's logistic scale."""
     values = np.zeros(SIZE)
     first, second = np.zeros(SIZE), np.zeros(SIZE)
     count = len(base)
@@ -172,6 +220,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=2.0, help="Adam's step, hundredths of a man")
     parser.add_argument("--jobs", type=int, default=0, help="self-play processes (0: all cores)")
     parser.add_argument("--out", type=Path, default=OUTPUT)
+    parser.add_argument(
+        "--endgames",
+        type=Path,
+        nargs="*",
+        help="label training positions these databases (and the shipped ones) hold exactly",
+    )
+    parser.add_argument(
+        "--compare", type=Path, nargs="*", help="tables files whose held-out loss to print too"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.epochs < 1 or args.ridge < 0 or args.rate <= 0:
         parser.exit(2, "learn_patterns: --games, --epochs and --rate must be positive\n")
@@ -186,30 +243,55 @@ def main(argv: list[str] | None = None) -> int:
                 TUNED, path, games=args.games, seed=args.seed, depth=6, jobs=args.jobs
             )
         paths = [path]
-    for path in paths:
+    for path in [*paths, *(args.compare or [])]:
         if not path.is_file():
-            parser.exit(2, f"learn_patterns: no positions file {path}\n")
+            parser.exit(2, f"learn_patterns: no file {path}\n")
+    for directory in args.endgames or []:
+        if not directory.is_dir():
+            parser.exit(2, f"learn_patterns: no databases directory {directory}\n")
+    compared = []
+    for path in args.compare or []:
+        try:
+            compared.append((path, patterns.load(path)))
+        except patterns.PatternError as error:
+            parser.exit(2, f"learn_patterns: {error}\n")
     rows, games = read_positions(paths)
     black, white, kings = rows[:, 0], rows[:, 1], rows[:, 2]
     target = rows[:, 4] / 2.0  # 2 a Black win, 1 a draw, 0 a White win
+    if len(np.unique(games[games // FILE_STRIDE == 0])) < 2:
+        parser.exit(2, "learn_patterns: at least two games are needed (one is held out)\n")
+    held_games = held_out_games(games, args.seed)
+    exact = np.zeros(len(black), bool)
+    if args.endgames is not None:
+        exact_target, exact = exact_targets(black, white, kings, rows[:, 3], args.endgames)
+        exact &= ~np.isin(games, held_games)  # held-out positions keep their game's result
+        changed = int((exact & (exact_target != target)).sum())
+        target = np.where(exact, exact_target, target)
+        print(
+            f"databases hold {int(exact.sum())} training positions; "
+            f"{changed} labels changed to their exact result",
+            flush=True,
+        )
     # Every position turned round too: the same values for both sides, and twice the data.
     black, white = np.concatenate([black, turned(white)]), np.concatenate([white, turned(black)])
     kings = np.concatenate([kings, turned(kings)])
     target = np.concatenate([target, 1.0 - target])
     games = np.concatenate([games, games])
-    rng = np.random.default_rng(args.seed)
-    unique = np.unique(games)
-    if len(unique) < 2:
-        parser.exit(2, "learn_patterns: at least two games are needed (one is held out)\n")
-    held = np.isin(games, rng.choice(unique, max(1, len(unique) // 10), replace=False))
+    held = np.isin(games, held_games)
+    source = games // FILE_STRIDE
     base = base_scores(black, white, kings)
     features = indices(black, white)
-    scale = fit_scale(base[~held], target[~held])
+    # Each file's own scale: how surely its players turn an advantage into a win.
+    scales = {
+        int(number): fit_scale(base[~held & (source == number)], target[~held & (source == number)])
+        for number in np.unique(source)
+    }
+    scale_of = np.array([scales[int(number)] for number in source])
     values = fit(
         base[~held],
         target[~held],
         features[~held],
-        scale,
+        scale_of[~held],
         epochs=args.epochs,
         ridge=args.ridge,
         rate=args.rate,
@@ -218,20 +300,40 @@ def main(argv: list[str] | None = None) -> int:
     # and its turned twin get opposite values, and rint rounds x and -x alike.
     values = (values - values[turned_indices()]) / 2
     rounded = np.clip(np.rint(values), -32768, 32767).astype(np.int64)
-    before = cross_entropy(scale * base[held], target[held])
-    with_tables = scale * (base[held] + rounded[features[held]].sum(axis=1))
-    after = cross_entropy(with_tables, target[held])
+    # The loss on the first file's held-out games (the masters' where they come first).
+    first = held & (source == 0)
+    scale = scales[0]
+    before = cross_entropy(scale * base[first], target[first])
+    after = cross_entropy(
+        scale * (base[first] + rounded[features[first]].sum(axis=1)), target[first]
+    )
     fitted = cross_entropy(
-        scale * (base[~held] + rounded[features[~held]].sum(axis=1)), target[~held]
+        scale_of[~held] * (base[~held] + rounded[features[~held]].sum(axis=1)), target[~held]
     )
     args.out.write_bytes(patterns.encode(rounded.tolist()))
+    others = ""
+    if len(scales) > 1:
+        rest = held & (source != 0)
+        logit = scale_of[rest] * base[rest]
+        tabled = scale_of[rest] * (base[rest] + rounded[features[rest]].sum(axis=1))
+        others = (
+            f"; the other files' held-out {int(rest.sum())}: "
+            f"{cross_entropy(logit, target[rest]):.4f} -> {cross_entropy(tabled, target[rest]):.4f}"
+        )
     print(
-        f"{len(unique)} games, {int((~held).sum())} positions fitted (both ways round), "
-        f"{int(held.sum())} held out; scale {scale * 100:.3f} a man; held-out cross-entropy "
-        f"{before:.4f} -> {after:.4f} (fitted {fitted:.4f}); values {int(rounded.min())}.."
-        f"{int(rounded.max())}, {int((rounded != 0).sum())} non-zero; "
+        f"{len(np.unique(games))} games, {int((~held).sum())} positions fitted (both ways "
+        f"round), {int(first.sum())} of the first file held out; scales "
+        f"{', '.join(f'{scales[n] * 100:.3f}' for n in sorted(scales))} a man; held-out "
+        f"cross-entropy {before:.4f} -> {after:.4f} (fitted {fitted:.4f}){others}; values "
+        f"{int(rounded.min())}..{int(rounded.max())}, {int((rounded != 0).sum())} non-zero; "
         f"{time.monotonic() - began:.0f} s; wrote {args.out}"
     )
+    for path, tables in compared:
+        flat = np.array([v for phase in tables for window in phase for v in window], np.int64)
+        loss = cross_entropy(
+            scale * (base[first] + flat[features[first]].sum(axis=1)), target[first]
+        )
+        print(f"{path}: held-out cross-entropy {loss:.4f} on the same positions")
     return 0
 
 

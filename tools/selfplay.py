@@ -4,7 +4,9 @@
 
 Each game starts from an ACF ballot (all 174, drawn at random), then plays a few random plies
 (0 to --random-plies), then the engine at a fixed small depth for both sides, with the hand-set
-evaluation weights unless --weights says otherwise, to the end by the rules (no move: a loss; a
+evaluation weights unless --weights says otherwise (and without the pattern tables unless
+--patterns: then with the tuned weights and the tables the engine plays with, as it plays), to
+the end by the rules (no move: a loss; a
 third repetition or 40 moves without progress: a draw), or until the endgame databases know the
 result (4 pieces or fewer: their result is the game's), or a draw at --max-plies. Every quiet
 position (no capture pending) after the random plies is written as
@@ -14,7 +16,9 @@ position (no capture pending) after the random plies is written as
 (the game's number, the ply, the bitboards in the rules core's layout, TURN 1 for Black to move,
 RESULT 2/1/0 for a Black win/draw/White win). Game i uses the seed (seed, i), so a run gives the
 same file whatever --jobs. Runs games in --jobs processes (default: every core); run it with
-`nice` on a shared machine.
+`nice` on a shared machine. Each process waits for the compiled core (numba) before its first
+game, so every game is searched compiled where numba is (the Python engine plays the same moves,
+some twenty times slower).
 """
 
 from __future__ import annotations
@@ -27,9 +31,10 @@ from collections import Counter
 from pathlib import Path
 
 from checkers._bitboard import capture_pending, generate_raw, play, raw_squares
-from checkers.ai.compiled import new_engine
+from checkers.ai import patterns
+from checkers.ai.compiled import new_engine, wait_until_ready
 from checkers.ai.endgame import LOSS_CODE, WIN_CODE
-from checkers.ai.engine import _install, _install_patterns
+from checkers.ai.engine import _install, _install_patterns, _load_chosen_patterns
 from checkers.ai.search import Limits, SearchRequest
 from checkers.ai.tuned_weights import TUNED
 from checkers.ai.weights import HAND_SET, Weights
@@ -136,20 +141,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--weights",
         choices=sorted(WEIGHTS),
-        default="hand-set",
         help="the engine's evaluation weights (default: hand-set, so a seed always gives the "
-        "same games)",
+        "same games; tuned with --patterns)",
+    )
+    parser.add_argument(
+        "--patterns",
+        action="store_true",
+        help="play with the tuned weights and the pattern tables the engine plays with "
+        "(CHECKERS_PATTERNS chooses the file), as the engine plays; default: no tables",
     )
     parser.add_argument("--jobs", type=int, default=0, help="processes (default: every core)")
     parser.add_argument("--out", required=True, help="the positions file to write (replaced)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.depth < 1 or args.random_plies < 0 or args.max_plies < 1:
         parser.exit(2, "selfplay: --games, --depth and --max-plies must be positive\n")
+    tables = None
+    if args.patterns:
+        if args.weights not in (None, "tuned"):
+            parser.exit(2, "selfplay: --patterns plays with the tuned weights only\n")
+        args.weights = "tuned"
+        tables = _load_chosen_patterns()
+        if tables is None:
+            parser.exit(2, "selfplay: --patterns, but no pattern tables could be loaded\n")
     out = Path(args.out)
     if not out.parent.is_dir():
         parser.exit(2, f"selfplay: no directory {out.parent}\n")
     play_games(
-        WEIGHTS[args.weights],
+        WEIGHTS[args.weights or "hand-set"],
         out,
         games=args.games,
         seed=args.seed,
@@ -157,15 +175,18 @@ def main(argv: list[str] | None = None) -> int:
         random_plies=args.random_plies,
         max_plies=args.max_plies,
         jobs=args.jobs,
+        tables=tables,
     )
     return 0
 
 
-def _install_weights(weights: Weights) -> None:
-    """A worker's evaluation: these weights alone, without the pattern tables, so the tuning's
-    games are the same as before the tables were the default."""
+def _install_weights(weights: Weights, tables: patterns.Tables | None = None) -> None:
+    """A worker's evaluation: these weights, with these pattern tables (None: without, so the
+    tuning's games are the same as before the tables were the default); then the compiled
+    core, waited for (a cached core loads in about a second, a first compile takes longer)."""
     _install(weights)
-    _install_patterns(None)
+    _install_patterns(tables)
+    wait_until_ready(timeout=600)
 
 
 def play_games(
@@ -178,16 +199,18 @@ def play_games(
     random_plies: int = RANDOM_PLIES,
     max_plies: int = MAX_PLIES,
     jobs: int = 0,
+    tables: patterns.Tables | None = None,
 ) -> None:
-    """Play the games with `weights` in `jobs` processes (0: every core) and write their quiet
-    positions to `out` (replaced only when all are written), with progress on stderr."""
+    """Play the games with `weights` (and pattern `tables`, None: without) in `jobs` processes
+    (0: every core) and write their quiet positions to `out` (replaced only when all are
+    written), with progress on stderr."""
     tasks = [(seed, index, depth, random_plies, max_plies) for index in range(games)]
     started = time.monotonic()
     positions = 0
     partial = out.with_name(out.name + ".partial")
     with (
         partial.open("w", encoding="ascii") as stream,
-        process_pool(jobs or None, _install_weights, (weights,)) as pool,
+        process_pool(jobs or None, _install_weights, (weights, tables)) as pool,
     ):
         # map keeps the games' order: the file is the same for the same seed.
         for done, lines in enumerate(pool.map(_play_task, tasks, chunksize=4), start=1):

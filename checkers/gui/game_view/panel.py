@@ -617,6 +617,10 @@ class GamePanel:
         inset = 3
         self._inset = inset
         self.move_row = round(2.3 * unit)
+        """The list's row pitch: a row's height, stretched a little so whole rows fill the
+        well down to the buttons (`_place_list`)."""
+        self._row_height = self.move_row
+        """A row's widgets' height (the pitch before stretching)."""
         # Whole rows only: the well is as tall as the rows that fit, so none shows half cut.
         rows = max(2, (bottom - y - 2 * inset) // self.move_row)
         well = pygame.Rect(pad, y, width, rows * self.move_row + 2 * inset)
@@ -660,6 +664,7 @@ class GamePanel:
         self.shown_position: Callable[[], Position | None] | None = None
         """The position on the board when it is not the game's (a review's better line), or
         None: the sides' titles and counts describe the board shown."""
+        self._place_list()
 
     # --- keeping in step -----------------------------------------------------------------------
 
@@ -763,13 +768,21 @@ class GamePanel:
     def _place_list(self) -> None:
         """The list's heading right under the figures box, the well taking what is left down to
         the buttons (whole rows), the rows in view placed again."""
-        pad, inset, row = self.search.relative_rect.left, self._inset, self.move_row
+        pad, inset, row = self.search.relative_rect.left, self._inset, self._row_height
         width = self.well.relative_rect.width
         y = self._figures_top + self._figures_shown + self._figures_gap
-        rows = max(2, (self._list_bottom - y - self._title_line - 2 - 2 * inset) // row)
-        # What whole rows leave (under a row) goes above the heading: the well ends at the
-        # buttons, no band under it.
-        y += max(0, self._list_bottom - y - self._title_line - 2 - 2 * inset - rows * row)
+        room = self._list_bottom - y - self._title_line - 2 - 2 * inset
+        rows = max(2, room // row)
+        # What whole rows leave (under a row) goes to the rows, each a little taller apart,
+        # so the heading sits under the words and the well ends at the buttons: the walk of
+        # 2026-11-29c saw the leftover as an empty band over the heading. A few rows stretch
+        # by a quarter at most, the rest then going above the heading; the pixels whole
+        # pixels of pitch leave (fewer than the rows) stay under the well.
+        stretched = room // rows
+        row = max(row, min(stretched, row + row // 4))
+        self.move_row = row
+        if row < stretched:
+            y += max(0, room - rows * row)
         self.moves_title.set_relative_position((pad, y))
         y += self._title_line + 2
         self.well.set_relative_position((pad, y))
@@ -778,6 +791,7 @@ class GamePanel:
         self.moves.set_dimensions((width - 2 * inset, rows * row))
         self._first_row = -1  # placed and scrolled again for the new height
         self._current = None
+        self._list_key = None  # its scrolled length again, at the new pitch
 
     def _one_row(self, text: str) -> str:
         """`text` (words, then a line of moves) in one row of the figures: whole, else cut
@@ -878,7 +892,7 @@ class GamePanel:
         width = self.moves.rect.width - self.unit * 2  # room for the scroll bar
         number_width = width // 5
         half = (width - number_width) // 2
-        height = self.move_row
+        height = self._row_height
         container = self.moves.get_container()
         number = UILabel(
             pygame.Rect(0, 0, number_width, height),
