@@ -53,6 +53,7 @@ __all__ = [
     "label_for",
     "lesson_text",
     "lesson_words",
+    "milder_words",
     "move_accuracy",
     "no_book",
     "one_ply_on",
@@ -476,6 +477,8 @@ def judge(
         best=move == best and not forced,
         mistake=label in (Label.MISTAKE, Label.BLUNDER),
         lost=loss,
+        scored=_men_or_result(played, man),
+        best_scored=_men_or_result(before_score, man),
     )
     if taught.result_change and not forced:
         label = Label.BLUNDER  # the databases' result thrown away, whatever the scores say
@@ -500,6 +503,49 @@ def judge(
         note = decided_words(score, expected_before, expected_played)
         review = replace(review, lesson=replace(taught, note=note))
     return review
+
+
+def _men_or_result(score: float, man: float) -> tuple[float | None, int | None]:
+    """A search score as the ideas' agreement rule reads it: (men, None), or (None, the
+    winner's moves to a forced result, negative for a loss)."""
+    if is_win_score(score):
+        from checkers.coach.explain import win_in_moves  # the coach's words import the engine
+
+        return None, win_in_moves(score)
+    return to_men(score, man), None
+
+
+def milder_words(review: MoveReview) -> str:
+    """Why a move that gave up men is labelled milder than those men would be in an even game
+    (`a mistake rather than a blunder: Black was already behind, and its chances fell from 31%
+    to 6%`), or '': the label follows the change in expected result, by design, and the note
+    says so where the count of men alone would read otherwise."""
+    if review.loss is None or review.label not in (Label.INACCURACY, Label.MISTAKE):
+        return ""
+    even = next(
+        (label for bound, label in zip(EVEN_BANDS, _EVEN_LABELS) if review.loss < bound),
+        Label.BLUNDER,
+    )
+    if _SEVERITY.index(even) <= _SEVERITY.index(review.label):
+        return ""
+    before, after = expected_result(review.score), expected_result(review.played)
+    standing = "already behind" if review.score < 0 else "already ahead"
+    who = review.side.name.capitalize()
+    return (
+        f"{_CALLED_SHORT[review.label]}, not {_CALLED_SHORT[even]}, by the chances: {who} was"
+        f" {standing}, and they fell from {before:.0%} to {after:.0%}"
+    )
+
+
+_EVEN_LABELS = (Label.BEST, Label.GOOD, Label.INACCURACY, Label.MISTAKE)
+_SEVERITY = (Label.BEST, Label.GOOD, Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
+_CALLED_SHORT = {
+    Label.BEST: "the best move",
+    Label.GOOD: "good",
+    Label.INACCURACY: "an inaccuracy",
+    Label.MISTAKE: "a mistake",
+    Label.BLUNDER: "a blunder",
+}
 
 
 def side_accuracy(accuracies: Sequence[float]) -> float:

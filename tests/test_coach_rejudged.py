@@ -86,3 +86,47 @@ def test_rows_scored_at_two_depths_are_compared_each_with_its_depth() -> None:
         "Looking 6 turns ahead for 9-14 and 14 turns ahead for 11-15, the engine scores 9-14"
         " 0.10 of a man better than 11-15." in said
     )
+
+
+# --- whose figure: the level's own count or the engine's kept judgement (walk 2026-11-29c) ---
+
+
+def test_a_weak_levels_forced_move_rejudged_is_the_engines_and_its_own_count_said_once() -> None:
+    # The walk's case: Casual's only legal move 19x12 read "the Casual level counted +0.70
+    # (played, 13 turns ahead)" beside "Scores are the Casual level's own rough estimate",
+    # while the panel called the same +0.70 the engine's, 13 turns ahead.
+    from checkers.ai.levels import get_level
+    from checkers.ai.players import AIPlayer
+    from checkers.ai.search import Limits
+    from checkers.coach.exact import exact_explanation
+    from checkers.coach.explain import explain_choice
+    from checkers.gui.explaining import why_card
+    from checkers.gui.screens.why import card_html
+
+    position = START
+    for text in ("9-13", "21-17", "10-14"):
+        position = position.move(Move.from_pdn(text, position))
+    assert [move.pdn() for move in position.legal_moves()] == ["17x10"]
+    casual = get_level("casual")
+    choice = AIPlayer(Limits(depth=5), "alphabeta", "seed", name="casual").choose(position)
+    first = explain_choice(position, choice)
+    assert first is not None
+    why = exact_explanation(position, first, evaluation="seed")
+    own = why.moves[0]
+    assert own.bound == "exact" and own.depth == 5
+    after = position.move(Move.from_pdn("17x10", position))
+    known = Judgements()
+    known.judge(after, Judgement(-0.7, 1.0, BLACK, 13, line=("6x15", "22-18")))
+    card = why_card(rejudged(why, position, known), WHITE, 5, level=casual)
+    row = card.rows[0]
+    # The row is the engine's kept judgement, with its depth, and says so.
+    assert row.score == "+0.70 for White" and "counted" not in row.score
+    assert "the engine looked 13 turns ahead" in card_html(card)
+    # The level's own count once, as its own, with its own depth; the footer matches the row.
+    counted = f"{own.score:+.2f}" if own.score else "even"
+    assert (
+        "The Casual level chose 17x10, looking 5 turns ahead, and counted"
+        f" {counted} for itself on a rough scale of its own; the moves' scores are the engine's."
+    ) in card.facts
+    assert card.view == "Scores are the engine's, in men, for the side ahead."
+    assert "rough estimate" not in card_html(card)

@@ -201,3 +201,56 @@ def test_a_count_never_says_more_men_than_the_loss_rounds_to_nor_ones_won_back()
         position = position.move(line[-1])
     assert men_given(start, line[:1], None) == (1, tuple(line[:1]))
     assert men_given(start, line, None) is None
+
+
+def test_a_note_names_an_opponents_gain_only_where_the_score_after_shows_it() -> None:
+    # Walk 2026-11-29c: "Black lost half a man. Walks into White's shot: ... a two-for-one"
+    # beside a score after the move still for the mover. The review's notes follow Why?'s rule
+    # (`coach.ideas.agreeing`): a gain of material is named only where the score shows it.
+    from checkers.coach.teaching import lesson
+
+    position = Position("B:W32,27,24,22:B16,15,10,7")  # 16-20 lets White's 27-23 shot in
+    move = Move.from_pdn("16-20", position)
+    line, after = [], position.move(move)
+    for text in ["27-23", "20x27", "23-18", "7-11", "32x23", "10-14", "18x9"]:
+        reply = Move.from_pdn(text, after)
+        line.append(reply)
+        after = after.move(reply)
+    shown = lesson(position, move, [], line, best=False, mistake=True, scored=(-1.5, None))
+    assert shown.note.startswith("walks into White's shot: 27-23 gives a man and takes two")
+    kept = lesson(position, move, [], line, best=False, mistake=True, scored=(0.45, None))
+    assert "shot" not in kept.note and not kept.ideas
+
+
+def test_a_loss_of_men_called_only_a_mistake_says_why() -> None:
+    # Walk 2026-11-29c: "Black lost 2.15 men" under the label "mistake" with no word of why.
+    from checkers.gui.review_model import move_words
+    from checkers.review import MoveReview, milder_words
+
+    position = Position()
+    move, best = (Move.from_pdn(text, position) for text in ("11-15", "11-16"))
+    review = MoveReview(
+        13,
+        position.turn,
+        move,
+        best,
+        -0.60,
+        2.15,
+        Label.MISTAKE,
+        position,
+        PositionScore(best, -60.0, (best,), 10),
+        PositionScore(None, 275.0, (), 10),
+        drop=25.0,
+        played=-2.75,
+    )
+    words = milder_words(review)
+    assert words.startswith("a mistake, not a blunder, by the chances: Black was already behind,")
+    assert words.endswith("and they fell from 25% to 1%")
+    loss = move_words(review, 100.0, None)[1]
+    assert loss.startswith("Black lost 2.15 men: a mistake, not a blunder, by the chances")
+    # A loss whose men give the same label says nothing more.
+    same = MoveReview(
+        13, position.turn, move, best, 0.0, 0.60, Label.MISTAKE, position,
+        PositionScore(best, 0.0, (best,), 10), PositionScore(None, 60.0, (), 10),
+    )  # fmt: skip
+    assert milder_words(same) == ""

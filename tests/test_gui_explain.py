@@ -142,7 +142,11 @@ def test_why_lists_the_played_move_first_then_every_other_move_of_the_engine() -
     assert card.title == f"Why the AI played {played}"
     assert card.rows[0].played and card.rows[0].move == played
     assert not any(row.played for row in card.rows[1:])
-    assert sorted(row.move for row in card.rows) == sorted(m.pdn() for m in position.legal_moves())
+    # Every move: on a row, or among the bounds said once after the rows.
+    named = [row.move for row in card.rows] + [
+        move for move in re.findall(r"\d+[-x]\d+", card.bounded.split(" are ")[0])
+    ]
+    assert sorted(named) == sorted(m.pdn() for m in position.legal_moves())
     assert card.view.endswith("for the side ahead.")
     assert card.rows[0].line.startswith(f"expects 5. ... {played} 6. ")  # ply 9: White, move 5
     for row in card.rows[1:]:
@@ -529,3 +533,35 @@ def test_a_better_move_than_a_weak_levels_is_called_the_best_not_refuted() -> No
     )  # fmt: skip
     rows = why_card(explanation, BLACK, 0).rows
     assert rows[1].line == "the best move, expecting 1. ... 23-19 2. 8-11"
+
+
+def test_why_after_resume_scores_the_position_of_the_ais_last_move(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-11-29c: Why? was greyed after Resume: the AI's reasons are not saved with the
+    # game. It is enabled, and opens the analysis board on the position the move was played
+    # in, which scores every move there.
+    from checkers.board import Move
+    from checkers.gui.screens.game import GameScreen
+    from checkers.gui.screens.load import ResumeScreen
+
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE))
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    click(app, 11)
+    click(app, 15)
+    wait_for(app, lambda: game.record.ply == 2 and game.animation is None)
+    reply = game.last_move
+    assert reply is not None
+    app.close()
+    fresh = make_app(None, autosave=True, offer_resume=True)
+    assert isinstance(fresh.screen, ResumeScreen)
+    press(fresh, pygame.K_r, "r")
+    screen = fresh.screen
+    assert isinstance(screen, GameScreen) and screen.game.last_move == reply
+    fresh.step(1 / 60)
+    assert screen.widgets["why"].is_enabled
+    press(fresh, pygame.K_w, "w")
+    board = fresh.screen
+    assert isinstance(board, AnalysisScreen)
+    assert board.position == Position().move(Move.from_pdn("11-15", Position()))

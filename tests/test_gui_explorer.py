@@ -206,9 +206,10 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
     known.judge(start, Judgement(-0.45, 1.0, WHITE, 14, line=("9-14", "22-18")))
     after = start.move(Move.from_pdn("11-15", start))
     known.judge(after, Judgement(0.25, 1.0, WHITE, 14))
-    # The board's search deepens under the deeper judgement: the note says so, and how deep.
+    # The board's search deepens under the deeper judgement: the note says so, with one
+    # depth, the one its figure comes from (walk 2026-11-29c).
     assert pane.engine_note(start, analysis, deepening=True) == (
-        "Win/draw/loss in % and scores are the AI's (to move); engine: +0.45 for the AI, looked 14 turns ahead; still thinking, 8 turns ahead so far"
+        "Win/draw/loss in % and scores are the AI's (to move); engine: +0.45 for the AI, looked 14 turns ahead; may change as the board looks deeper"
     )
     assert pane.engine_note(start, analysis).endswith("+0.45 for the AI, looked 14 turns ahead")
     assert pane.engine_scores(start, analysis) == {"11-15": "-0.25", "9-14": "+0.45"}
@@ -252,7 +253,7 @@ def test_the_best_moves_row_reads_the_kept_judgement_while_a_shallower_search_de
     assert scores["9-14"] == "+0.45"
     note = pane.engine_note(start, shallow, deepening=True)
     assert note.endswith(
-        "engine: +0.45 for Black, looked 12 turns ahead; still thinking, 5 turns ahead so far"
+        "engine: +0.45 for Black, looked 12 turns ahead; may change as the board looks deeper"
     )
     # Caught up (and kept by the board as the position's judgement): its number is the one.
     deep = Analysis(12, (AnalysisLine("11-15", 0.3, ("11-15", "23-19")),))
@@ -450,3 +451,27 @@ def test_showing_the_explorer_keeps_the_arrows_on_the_analysis_boards_best_line(
         # the analysis board drew, the one the explorer's note and the bar give the figure of.
         assert [move.pdn() for move in board.arrows()][:1] == [best], board.analysis
         assert len(depths) < 60, "the explorer's search never got as deep"
+
+
+def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path: Path) -> None:
+    # Walk 2026-11-29c: the book read "9-13 (even), 9-14 (+0.25)" while the engine's arrow 1
+    # was 9-14. Its moves the engine scored come best first, the others after them.
+    from checkers.coach.explain import Analysis, AnalysisLine
+    from checkers.gui.explorer_pane import book_moves, figure_value
+
+    start = Position()
+    pane = ExplorerPane(tmp_path / "explorer", tmp_path / "games")
+    book = book_moves(start)
+    assert len(book) >= 2
+    last, first = book[-1], book[0]
+    analysis = Analysis(
+        10, (AnalysisLine(last, 0.25, (last, "22-18")), AnalysisLine(first, 0.05, (first,)))
+    )
+    listed = pane.texts(start, analysis)["explorer book"].removeprefix("Book (•): ").split(", ")
+    assert listed[0] == f"{last}\u00a0(+0.25)" and listed[1] == f"{first}\u00a0(even)"
+    assert [figure_value(text) for text in ("wins in 2 moves", "+0.25", "even", "-1.00")] == [
+        998.0,
+        0.25,
+        0.0,
+        -1.0,
+    ]

@@ -3,6 +3,7 @@ better, and verdicts that do not jump at a band's edge on one card (issue 35's "
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from functools import partial
@@ -18,9 +19,10 @@ from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
 from checkers.board import BLACK, WHITE, Position
 from checkers.cli import main
-from checkers.coach.exact import exact_explanation, score_verdict, steady_verdicts
+from checkers.coach.exact import exact_explanation, score_verdict, steady_verdicts, verdict
 from checkers.coach.explain import Explanation, MoveScore, explain_choice, sentences
 from checkers.gui.explaining import why_card
+from checkers.gui.screens.why import row_score_words
 from checkers.notation import EVEN_MEN, is_even
 
 GENEROUS = 120.0
@@ -111,15 +113,52 @@ def test_no_verdict_jumps_at_a_band_edge_on_any_card(hundredths: list[int]) -> N
         [scored(f"{index + 1}-{index + 5}", value / 100) for index, value in enumerate(hundredths)]
     )
     steady(moves)
+    plain = [move for move in moves if move.score is not None and not is_even(move.score)]
+    best = max(plain, key=lambda move: move.score or 0.0, default=None)
     for move in moves:
-        # Each verdict is the words of a score on the card that its own chains to.
         assert move.score is not None
-        found = kind(move.verdict)
-        assert found is not None
         if is_even(move.score):
             assert move.verdict == "keeps it level"
-        else:
-            assert move.verdict in {score_verdict(score) for score in chained(moves, move)}
+            continue
+        assert best is not None and best.score is not None
+        gap = round(best.score - move.score, 2)
+        difference = re.fullmatch(r"(\d\.\d\d) worse than (.+)|as good as (.+)", move.verdict)
+        if difference:
+            # A row near the best says the difference where band words would differ
+            # (walk 2026-11-29c: +0.75 "about a man better" beside +0.70 "a little better").
+            assert gap < EVEN_MEN and best.move in move.verdict
+            assert float(difference.group(1) or 0) == pytest.approx(gap)
+            continue
+        # Each verdict is the words of a score on the card that its own chains to.
+        assert kind(move.verdict) is not None
+        assert move.verdict in {score_verdict(score) for score in chained(moves, move)}
+        if gap < EVEN_MEN:  # one kind beside the best, or the difference
+            assert kind(move.verdict) == kind(best.verdict), (move, best)
+
+
+def test_the_walks_club_card_says_the_difference_beside_the_best_and_the_only_move_so() -> None:
+    # Walk 2026-11-29c: Club's 17-13 "is about a man better (+0.75)" beside 24-20 "is a little
+    # better (+0.70)"; the four chain in steps of 0.05 but span 0.20, too wide to share words.
+    moves = steady_verdicts(
+        [scored("17-13", 0.75), scored("24-20", 0.70), scored("26-23", 0.60), scored("x", 0.55)]
+    )
+    assert [move.verdict for move in moves] == [
+        "is about a man better",
+        "0.05 worse than 17-13",
+        "0.15 worse than 17-13",
+        "is a little better",
+    ]
+    card = why_card(_explanation(*moves[:2]), WHITE, 4, human=BLACK)
+    assert row_score_words(card.rows[1]) == "0.05 worse than 17-13 (+0.70 for the AI)"
+    assert "worse than 17-13" not in card.rows[1].line  # the difference said once
+    # The only legal move is said so, with its figure, never "is a little better".
+    position = Position("W:W18:B14,9")
+    only = MoveScore("18x9", 0.6, "exact", 10, ("18x9",))
+    assert verdict(position, only, only) == "the only legal move"
+    said = why_card(
+        _explanation(dataclasses.replace(only, verdict="the only legal move"), only), WHITE, 4
+    )
+    assert row_score_words(said.rows[0]) == "the only legal move (+0.60 for White)"
 
 
 def chained(moves: list[MoveScore], move: MoveScore) -> list[float]:
@@ -215,7 +254,7 @@ def test_a_weak_levels_card_says_how_much_better_the_engines_move_is(
     assert float(found.group(2)) == round(best - played, 2) >= EVEN_MEN
     # What the level counted is its own, said once and plainly: no second "rough estimate",
     # and its depth not said twice.
-    assert said.count("on a rough scale of its own; the scores below are the engine's") == 1
+    assert said.count("on a rough scale of its own; the moves' scores are the engine's") == 1
     assert "rough estimate" not in said
     assert said.count("5 turns ahead") == 1, said
     assert "mistake" not in said
@@ -231,7 +270,7 @@ def test_a_weak_levels_card_says_how_much_better_the_engines_move_is(
 def test_why_in_the_databases_names_their_results_not_a_depth() -> None:
     # Two kings against one, inside the databases: the Casual level plays 15-10, a win in 12
     # moves, where 15-18 wins in 10. The card said "scored exactly, looking 1 turn ahead",
-    # "the scores below are the engine's", and "15-18 ... as good as 15-10".
+    # "the moves' scores are the engine's", and "15-18 ... as good as 15-10".
     position = Position.from_fen("W:WK15,K19:BK28")
     level = get_level("casual")
     choice = explain_choice(position, AIPlayer.for_level(level).choose(position))
@@ -247,7 +286,7 @@ def test_why_in_the_databases_names_their_results_not_a_depth() -> None:
     )
     card = why_card(why, WHITE, 10, human=BLACK, level=level)
     said = " ".join(card.facts)
-    assert "the results below are the endgame databases'" in said
+    assert "the moves' results are the endgame databases'" in said
     assert "Each move below is the endgame databases' result under perfect play" in said
     assert "turn ahead," not in said and "the engine's" not in said
     assert "The endgame databases give 15-18 a win in 10 moves and 15-10 a win in 12 moves." in said
@@ -284,9 +323,10 @@ def test_analyse_why_says_the_ais_time_a_move(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.undo()
     out = io.StringIO()
     assert main(["analyse", fen, "--why", "--algorithm", "alphabeta", "--depth", "5"], out) == 0
-    # Nor is its depth said twice: "The AI chose 16-11, looking 5 turns ahead." says it.
+    # Nor is its depth said twice: "The AI chose 16-11, looking 5 turns ahead" says it, with
+    # its own count in the same sentence (whose each figure is, said once).
     depth_only = out.getvalue()
-    assert "The AI chose 16-11, looking 5 turns ahead." in depth_only
+    assert "The AI chose 16-11, looking 5 turns ahead, and counted " in depth_only
     assert depth_only.count("5 turns ahead") == 1, depth_only
 
 
@@ -325,14 +365,14 @@ def test_a_misjudging_levels_count_is_said_once_as_its_own() -> None:
     )
     facts = why_card(explanation, WHITE, 1, human=BLACK, level=get_level("novice")).facts
     said = " ".join(facts)
+    # The walk of 2026-11-29c: the count, the error and the engine's scores were three
+    # sentences apart; one sentence says whose each figure is.
     assert (
-        "The Novice level misjudges on purpose: it adds a random error of up to 0.50 of a man"
-        " to each position it judges." in facts
+        "The Novice level chose 21-17, looking 3 turns ahead, and counted +1.39 for itself on a"
+        " rough scale of its own, to which it adds a random error of up to 0.50 of a man on"
+        " purpose; the moves' scores are the engine's." in facts
     )
-    assert (
-        "The Novice level counted +1.39 for itself after 21-17 on a rough scale of its own; the scores"
-        " below are the engine's." in facts
-    )
+    assert "misjudges" not in said
     assert said.count("+1.39") == 1 and said.count("3 turns ahead") == 1
     assert "rough estimate" not in said and "off by" not in said
 
@@ -413,3 +453,24 @@ def test_a_rows_verdict_and_score_name_the_side_once() -> None:
         "is a little better (+0.25 for the AI)",
         "is a little worse for the AI (+0.30 for you)",
     ]
+
+
+def test_bounds_that_say_only_no_better_than_the_played_move_are_said_once() -> None:
+    # Walk 2026-11-29c, AI vs AI: every other move read "at most +2.70 for White; no better
+    # than 23-18", six rows saying one thing.
+    played = scored("23-18", 2.70, "is about three men better")
+    bounds = [
+        MoveScore(move, 2.70, "upper", 10, (move, "9-14")) for move in ("24-19", "27-24", "22-17")
+    ]
+    worse = MoveScore("21-17", 1.50, "upper", 10, ("21-17", "9-14"))
+    explanation = _explanation(played, bounds[0], moves=(played, *bounds, worse), mover=WHITE)
+    card = why_card(explanation, WHITE, 10)
+    assert [row.move for row in card.rows] == ["23-18", "21-17"]
+    assert card.bounded == (
+        "The other 3 moves (24-19, 27-24, 22-17) are no better than 23-18 (at most +2.70 for"
+        " White); not scored exactly."
+    )
+    from checkers.gui.screens.why import card_html
+
+    text = card_html(card)
+    assert text.count("no better than 23-18") == 1 and "21-17" in text

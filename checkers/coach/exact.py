@@ -34,6 +34,7 @@ from checkers.notation import EVEN_MEN, is_even
 
 __all__ = [
     "EXACT_TIME",
+    "ONLY_MOVE",
     "exact_explanation",
     "proven_worse",
     "score_verdict",
@@ -53,6 +54,8 @@ BEST_COUNT = 4
 _DRAW_MARGIN = 0.5  # men: a better move by this much makes a drawn alternative "only" a draw
 _LEVEL = 0.1  # men: a score this close to nought is a level game
 _ABOUT_A_MAN = 0.75  # men: from here a score reads as whole men
+ONLY_MOVE = "the only legal move"
+"""The verdict of a move that had no alternative, whatever its score."""
 
 
 def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
@@ -69,6 +72,9 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
         return format_men(None, move.win_in)
     if move.score is None:
         return ""
+    if len(position.legal_moves()) == 1:
+        # No choice to judge: a size of advantage would read as praise for the move.
+        return ONLY_MOVE
     if (
         abs(move.score) <= _LEVEL
         and best is not None
@@ -156,6 +162,30 @@ def steady_verdicts(moves: Sequence[MoveScore]) -> list[MoveScore]:
                 if move.verdict == words or (move.verdict != own and own == words):
                     continue  # its own words already, or its line's material of that size
                 result[index] = dataclasses.replace(move, verdict=words)
+    return _near_the_best(result)
+
+
+def _band(move: MoveScore) -> str:
+    """A plain verdict's size words (`wins a man` is `is about a man better`)."""
+    return move.verdict if move.verdict.startswith("is ") else score_verdict(move.score or 0.0)
+
+
+def _near_the_best(moves: list[MoveScore]) -> list[MoveScore]:
+    """Rows within the even bound (`notation.EVEN_MEN`) of the best plain score whose band
+    words differ from the best's say the difference instead (`0.05 worse than 17-13`): `+0.75`
+    `is about a man better` beside `+0.70` `is a little better` would read as a man apart."""
+    plain = [move for move in moves if _plain(move)]
+    if not plain:
+        return moves
+    best = max(plain, key=lambda move: move.score or 0.0)
+    result = []
+    for move in moves:
+        gap = _gap(best, move)
+        differs = _band(move) != _band(best)
+        if _plain(move) and move is not best and gap < EVEN_MEN and differs:
+            words = f"{gap:.2f} worse than {best.move}" if gap > 0 else f"as good as {best.move}"
+            move = dataclasses.replace(move, verdict=words)
+        result.append(move)
     return result
 
 

@@ -251,6 +251,9 @@ class MoveScore:
     """An exact score's result in a player's words (`only draws`, `loses a man`), or ''."""
     ideas: tuple[Idea, ...] = ()
     """The ideas its line proves (`checkers.coach.ideas`), of either side."""
+    judged: bool = False
+    """Its figure is the game's kept judgement (`coach.judgement.rejudged`): the engine's own
+    evaluation at `depth`, whatever the AI that played judged by."""
 
     @property
     def refutation(self) -> tuple[str, ...]:
@@ -478,7 +481,15 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
             + (f" (it plays a random move about one time in {often})" if often else "")
             + f": its search chose {explanation.searched}, it played {explanation.played}."
         )
-    if explanation.noise_men > 0:
+    # A level's own rough count is said once, in the sentence that says how it chose.
+    told = (
+        explanation.level_counted is not None
+        and not explanation.slipped
+        and explanation.database is None
+        and not explanation.from_book
+        and played.bound != "unscored"
+    )
+    if explanation.noise_men > 0 and not told:
         facts.append(
             f"{who} misjudges on purpose: it adds a random error of up to"
             f" {explanation.noise_men:.2f} of a man to each position it judges."
@@ -496,6 +507,14 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
                 " best, so that games vary: the difference is too small to matter."
             )
         return facts
+    scored = [move for move in explanation.moves if move.bound == "exact"]
+    # Every exact result the databases' own: no search depth and no engine's scale to name.
+    databases = bool(scored) and all(move.database is not None for move in scored)
+    below = (
+        "the moves' results are the endgame databases'"
+        if databases
+        else ("the moves' scores are the engine's")
+    )
     if explanation.database is not None:
         kind = (
             "the fastest win"
@@ -516,18 +535,25 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
             )
     elif not explanation.slipped:  # a slip's own fact says what its search chose instead
         looked = explanation.chosen_depth or played.depth
-        facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
+        if told:
+            # Whose each figure is: the level's count, on its own scale (with its error on
+            # purpose), and the engine's scores of the moves below.
+            noise = (
+                f", to which it adds a random error of up to {explanation.noise_men:.2f} of a"
+                " man on purpose"
+                if explanation.noise_men > 0
+                else ""
+            )
+            facts.append(
+                f"{who} chose {explanation.played}, looking {depth_words(looked)}, and counted"
+                f" {explanation.level_counted} for itself on a rough scale of its own{noise};"
+                f" {below}."
+            )
+        else:
+            facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     preferred = _preferred_words(explanation, who, thinking_time)
-    scored = [move for move in explanation.moves if move.bound == "exact"]
-    # Every exact result the databases' own: no search depth and no engine's scale to name.
-    databases = bool(scored) and all(move.database is not None for move in scored)
-    if explanation.level_counted is not None:
-        below = (
-            "the results below are the endgame databases'"
-            if databases
-            else ("the scores below are the engine's")
-        )
+    if explanation.level_counted is not None and not told:
         # Its count is on its own rough scale, not the engine's: said once, here, so a
         # +1.39 beside the engine's `even` reads as another count, not a contradiction.
         facts.append(
@@ -748,7 +774,8 @@ def move_words(move: MoveScore, played: bool, best: MoveScore | None = None) -> 
     if move.refutation:
         lead = other_line_words(move, best)
         line = _shortened(move.refutation)
-        if move.verdict and lead == "refuted by":  # the verdict says what it loses
+        if move.verdict and (lead == "refuted by" or lead.rstrip(":") == move.verdict):
+            # the verdict says what it loses, or the difference already
             return f"{head}: {line}"
         return f"{head}{', ' if move.verdict else '; '}{lead} {line}"
     return head

@@ -24,6 +24,7 @@ from checkers.coach.explain import (
     MoveScore,
     best_scored,
     database_words,
+    format_men,
     win_in_moves,
 )
 from checkers.coach.ideas import agreeing, ideas
@@ -153,7 +154,7 @@ def _row_of(judgement: Judgement, mover: Side, pv: tuple[str, ...]) -> MoveScore
     else:
         score = None if win_in is not None else round(raw / judgement.man, 2) + 0.0
         database = None
-    return MoveScore(pv[0], score, "exact", judgement.depth, pv, win_in, database)
+    return MoveScore(pv[0], score, "exact", judgement.depth, pv, win_in, database, judged=True)
 
 
 def rejudged(
@@ -207,6 +208,12 @@ def rejudged(
         # Only the ideas its new number does not contradict (`ideas.agreeing`).
         shown = agreeing((*kept, *found), mover, row.score, row.win_in, str(row.bound))
         moves[index] = dataclasses.replace(row, ideas=shown)
+    chosen_score, chosen_depth = explanation.chosen_score, explanation.chosen_depth
+    if 0 in changed and not chosen_score and played.bound == "exact":
+        # What the AI's own search counted for its move, which the kept judgement replaced
+        # on the row: said once by the facts, as its own (`explain.facts`).
+        chosen_score = format_men(played.score, played.win_in)
+        chosen_depth = chosen_depth or played.depth
     if 0 in changed:
         # A bound is shown only below the played move's exact score: one at or above its new
         # score would prove nothing (`coach.exact`).
@@ -224,7 +231,12 @@ def rejudged(
         for move in moves
     ]
     others = sorted(moves[1:], key=_order)
-    return dataclasses.replace(explanation, moves=tuple(steady_verdicts([moves[0], *others])))
+    return dataclasses.replace(
+        explanation,
+        moves=tuple(steady_verdicts([moves[0], *others])),
+        chosen_score=chosen_score,
+        chosen_depth=chosen_depth,
+    )
 
 
 def _order(move: MoveScore) -> tuple[int, float]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from checkers.ai.endgame import Endgames, Result, default_endgames
 from checkers.board import Move, Position
 from checkers.coach.idea import Idea
-from checkers.coach.ideas import ideas
+from checkers.coach.ideas import agreeing, ideas
 from checkers.coach.outcome import line_outcome
 from checkers.coach.replay import replay
 
@@ -94,12 +94,17 @@ def lesson(
     mistake: bool,
     endgames: Endgames | None = None,
     lost: float | None = None,
+    scored: tuple[float | None, int | None] | None = None,
+    best_scored: tuple[float | None, int | None] | None = None,
 ) -> Lesson:
     """The lesson of `move` in `position`: `best_line` is the best line before it (the best
     move first), `reply_line` the opponent's line after it; `best` says the move was the best,
     `mistake` that the review labels it a mistake or a blunder, `lost` the men the review's
     scores say it lost (None: a forced or database result, no count of men), which a count of
-    men given up never contradicts (`men_given`)."""
+    men given up never contradicts (`men_given`). `scored` is the review's score after the
+    move and `best_scored` before it (men from the mover's view, or a forced result's moves):
+    an idea that wins material is named only where that score shows it (`ideas.agreeing`, the
+    rule Why? follows), never "walks into White's shot" beside a score still for the mover."""
     change, only = database_change(position, move, endgames)
     mover = position.turn
     after = position.move(move)
@@ -107,6 +112,8 @@ def lesson(
         played = ideas(position, [move, *reply_line], endgames=endgames)
     except ValueError:
         played = []  # a line the position does not play: nothing to teach from it
+    if scored is not None:
+        played = list(agreeing(played, mover, *scored))
     own = [idea for idea in played if idea.side is mover and idea.start == 0]
     if best and not change and any(is_sacrifice(idea) for idea in own):
         shown = next(idea for idea in own if is_sacrifice(idea))
@@ -125,6 +132,8 @@ def lesson(
         better = ideas(position, list(best_line), endgames=endgames) if best_line else []
     except ValueError:
         better = []
+    if best_scored is not None:
+        better = list(agreeing(better, mover, *best_scored))
     missed = [idea for idea in better if idea.side is mover and idea.start == 0]
     if missed and best_line and best_line[0] != move:
         shown = missed[0]

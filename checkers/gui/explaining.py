@@ -151,6 +151,8 @@ class WhyRow:
     """An exact score's result in words (`only draws`, `loses a man`), or ''."""
     ideas: tuple[str, ...] = ()
     """The ideas its line proves, one sentence each (`White's shot: 27-23 gives ...`)."""
+    judged: bool = False
+    """Its figure is the game's kept judgement, the engine's (`MoveScore.judged`)."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,9 @@ class WhyCard:
     board: WhyBoard | None = None
     """The small board's lines (the played one, the best other move's refutation), when the
     caller gave the position before the move."""
+    bounded: str = ""
+    """The moves whose bounds say no more than `no better than` the best, said once after the
+    rows (`The other 6 moves (...) are no better than 23-18 ...; not scored exactly.`)."""
 
 
 def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
@@ -213,7 +218,10 @@ def _row(
         refutation = numbered_moves(move.refutation, not black_to_move, reply_number)
         # `refuted by` only for a move proven a real loss worse than the best: one within the
         # review's band for a good move is `0.05 worse than 11-15`, as its numbers show.
-        words = f"{other_line_words(move, best)} {refutation}" if refutation else ""
+        lead = other_line_words(move, best)
+        if lead.rstrip(":") == move.verdict:  # the verdict says the difference already
+            lead = ""
+        words = " ".join(part for part in (lead, refutation) if part)
     verdict = move.verdict
     if verdict.startswith("is "):
         # `is a little worse` is the mover's, and the score beside it is told for the side
@@ -229,6 +237,7 @@ def _row(
         searched,
         verdict,
         tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
+        move.judged,
     )
 
 
@@ -269,6 +278,17 @@ def why_card(
     number, black_to_move = move_number(ply, black_first)
     who = side_words(mover, human)
     played = explanation.moves[0]
+    evaluation = _evaluation(explanation, level)
+    if (
+        evaluation not in ("engine", None)
+        and explanation.level_counted is None
+        and explanation.chosen_score is not None
+        and played.judged
+        and not explanation.slipped
+    ):
+        # The played row is the engine's kept judgement: the level's own rough count of its
+        # move is said once, by the facts, as its own (never beside it as the row's score).
+        explanation = dataclasses.replace(explanation, level_counted=explanation.chosen_score)
     rows = [_row(played, True, number, black_to_move, mover, human)]
     slip = explanation.searched if explanation.slipped else None
     best = best_scored(explanation.moves)
@@ -279,15 +299,40 @@ def why_card(
         # left it unscored: the facts name it.
         if move.bound != "unscored" or move.move == slip
     ]
+    # Bounds that prove no more than "no better than" the best, each at the best's score: said
+    # once for all of them, not on a row each (walk 2026-11-29c: six rows of "at most +2.70
+    # for White; no better than 23-18").
+    plain_bounds = [
+        move
+        for move in explanation.moves[1:]
+        if move.bound == "upper"
+        and move.move != slip
+        and best is not None
+        and other_line_words(move, best) == f"no better than {best.move}:"
+    ]
+    bounded = ""
+    if len(plain_bounds) > 1:
+        names = {move.move for move in plain_bounds}
+        rows = [row for row in rows if row.played or row.move not in names]
+        assert best is not None
+        bounded = (
+            f"The other {len(plain_bounds)} moves ({', '.join(m.move for m in plain_bounds)})"
+            f" are no better than {best.move} ({why_score(plain_bounds[0], mover, human)});"
+            " not scored exactly."
+        )
     player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
     )
-    evaluation = _evaluation(explanation, level)
     scored = [move for move in explanation.moves if move.bound != "unscored"]
     if scored and all(move.database is not None for move in scored):
         view = ""  # every result is the databases' own, said on each row: no scale to explain
-    elif evaluation == "engine" or explanation.level_counted is not None or explanation.exact_depth:
+    elif (
+        evaluation == "engine"
+        or explanation.level_counted is not None
+        or explanation.exact_depth
+        or all(move.judged for move in scored)
+    ):
         # The exact pass rescored the moves with the engine (a slipped level's own count of
         # the move it played may be missing: the view is still the engine's).
         view = "Scores are the engine's, in men, for the side ahead."
@@ -302,6 +347,9 @@ def why_card(
         view = (
             f"Scores are {owner} own rough estimate in men, not the engine's evaluation,"
             " for the side ahead."
+            if not any(move.judged for move in scored)
+            else f"Scores marked 'counted' are {owner} own rough estimate in men; the others"
+            " are the engine's, as far ahead as their rows say; all for the side ahead."
         )
         # A weak level's own count is said as what it counted, never with a verdict: the
         # engine may judge the position quite differently (docs/guide.md, "Why?").
@@ -312,7 +360,7 @@ def why_card(
         )
         rows = [
             row
-            if row.score == UNSCORED
+            if row.score == UNSCORED or row.judged
             else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
             for row in rows
         ]
@@ -330,4 +378,5 @@ def why_card(
             else "The other moves, best first:"
         ),
         board=why_board(explanation, position, flipped) if position is not None else None,
+        bounded=bounded,
     )

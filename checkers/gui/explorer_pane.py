@@ -11,6 +11,8 @@ and opens the index when it is done. What the pane says is decided in pure code
 
 from __future__ import annotations
 
+import math
+import re
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -48,7 +50,6 @@ from checkers.gui.explaining import line_words
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.wording import (
-    depth_words,
     plural,
     score_words,
     settled_words,
@@ -74,7 +75,7 @@ FOOTER_LINES = 3
 """Lines under the table at the least: the book's moves, and the engine's note."""
 LONGEST_NOTE = (
     "Win/draw/loss in % and scores are the AI's (to move); engine: +12.34 for the AI, looked 20"
-    " turns ahead; still thinking, 19 turns ahead so far; –: no game from here has a result yet"
+    " turns ahead; may change as the board looks deeper; –: no game from here has a result yet"
 )
 """The engine's note under the table at its longest: the footer has room for it whole, and
 a line more for the book's moves."""
@@ -87,10 +88,8 @@ WAY_BACK_IN_GAME = "Step back in the game (Esc, then Left or Home) and press O t
 than the position it opened on, the game's own do."""
 
 
-def still_thinking(depth: int) -> str:
-    """Beside a kept score while a shallower search deepens under it: `still thinking, 9 turns
-    ahead so far`."""
-    return f"still thinking, {depth_words(depth)} so far"
+LOOKING_AGAIN = "may change as the board looks deeper"
+"""Beside a kept score while the board's own, shallower search deepens under it."""
 
 
 def came_here(count: int, games: int, sources: Sequence[str], short: int = 0) -> str:
@@ -460,9 +459,11 @@ class ExplorerPane:
                 return f"{note}; engine: {words} (databases)"
             looked = f"{note}; engine: {words}, {settled_words(judged.depth)}"
             if deepening and analysis is not None and analysis.depth:
-                # The board's search started again under it: said, with how deep it is, so a
-                # number that changes once it catches up is no surprise.
-                return f"{looked}; {still_thinking(analysis.depth)}"
+                # The board's search started again under it: said, so a number that changes
+                # once it catches up is no surprise; one depth in the sentence, the one its
+                # figure comes from (walk 2026-11-29c: "looked 19 turns ahead; still
+                # thinking, 15 turns ahead so far").
+                return f"{looked}; {LOOKING_AGAIN}"
             return looked
         if analysis is None or not analysis.lines or not analysis.depth:
             return note
@@ -524,11 +525,18 @@ class ExplorerPane:
         # one position (the walk of 2026-11-29 read "9-13 (+0.25)" from the book while the
         # board's best three, without 9-13, were +0.25, even and even), so a move the engine
         # has not judged is named without one.
+        # The engine's best first where it has scored them (the walk of 2026-11-29c read
+        # "9-13 (even), 9-14 (+0.25)" beside the engine's arrow 1 on 9-14); the rest after
+        # them in the book's own order.
+        ranked = sorted(
+            book,
+            key=lambda move: -figure_value(scores[move]) if move in scores else math.inf,
+        )
         listed = ", ".join(
             f"{move}\u00a0({scores[move]})"
             if move in scores and not row_scored(rows, move)
             else move
-            for move in book
+            for move in ranked
         )
         texts = {
             "explorer title": "Games played here",
@@ -777,6 +785,22 @@ def move_figure(score: float | None, win_in: int | None) -> str:
     if win_in is None and score is not None and is_even(score):
         return "even"
     return format_men(score, win_in)
+
+
+def figure_value(figure: str) -> float:
+    """A figure of the engine's column as a number to rank moves by, best for the side to move
+    highest: men (`even` is nought), a forced win above any, the soonest first, a forced loss
+    below any, the latest first."""
+    if figure == "even":
+        return 0.0
+    found = re.fullmatch(r"(wins|loses) in (\d+) moves?", figure)
+    if found:
+        moves = int(found.group(2))
+        return 1000.0 - moves if found.group(1) == "wins" else -1000.0 + moves
+    try:
+        return float(figure)
+    except ValueError:
+        return 0.0
 
 
 def _judged_figure(score: float, man: float) -> str:

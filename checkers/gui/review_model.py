@@ -36,6 +36,7 @@ from checkers.review import (
     PositionScore,
     expected_result,
     lesson_words,
+    milder_words,
     one_ply_on,
     summarize,
     to_men,
@@ -168,6 +169,11 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
         loss = f"{who} lost nothing: as good as {review.best.pdn()}"
     else:
         loss = _loss_words(review, man, human, who)
+    milder = milder_words(review)
+    if milder:
+        # The label follows the change in expected result: said where the men alone would
+        # read as a worse label (walk 2026-11-29c: "lost 2.15 men" called only a mistake).
+        loss += f": {milder}"
     taught = lesson_words(review, note=not _said(review))
     if taught and review.move == review.best:
         # The heading says it was the best: what it found is the news (a small window's

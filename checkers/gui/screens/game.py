@@ -915,6 +915,19 @@ class GameScreen(ScreenBase):
         """Show why the AI played the move that led to the position shown, or say why not."""
         game = self.game
         explanation, reason = game.shown_explanation()
+        if explanation is None and game.reasons_unsaved():
+            # A resumed game: the AI's reasons for its move were not saved. The analysis
+            # board scores every move of the position it was played in (walk 2026-11-29c:
+            # Why? was greyed after Resume).
+            move = game.last_move
+            assert move is not None
+            game.go_to(game.record.ply - 1)
+            self.open_analysis()
+            game.status = (
+                f"Back from the analysis board of the position where the AI played"
+                f" {move.pdn()} (its reasons are not saved with the game). {game.status}"
+            )
+            return
         if explanation is None:
             game.status = reason + "."
             return

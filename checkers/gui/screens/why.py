@@ -93,7 +93,13 @@ def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str) -> str:
     move = html.escape(row.move)
     score = html.escape(row_score_words(row))
     depth = depth_words(row.depth) if row.depth else ""
-    depth = "" if depth and depth in said_depths else depth
+    said = bool(depth) and depth in said_depths
+    if row.judged and depth:
+        # The game's kept judgement: the engine's, whoever played (with its depth, unless the
+        # facts above say it already).
+        depth = "the engine's" if said else f"the engine looked {depth}"
+    elif said:
+        depth = ""
     if row.played:
         notes = ", ".join(part for part in ("played", depth) if part)
         head = f"<font color='{accent}'><b>{move}  {score}</b></font><font color='{dim}'>  ({notes})</font>"
@@ -141,6 +147,9 @@ def card_html(card: WhyCard) -> str:
         entries = [f"<b>{html.escape(card.others)}</b>"]
         entries += [_row_html(row, accent, dim, said) for row in card.rows[1:]]
         body += "<br><br>" + "<br>".join(entries)
+    if card.bounded:
+        body += "<br>" if len(card.rows) > 1 else "<br><br>"
+        body += html.escape(card.bounded)
     if notes:
         body += f"<br><br><font color='{dim}'>{'<br>'.join(notes)}</font>"
     return body
