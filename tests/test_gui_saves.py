@@ -415,10 +415,15 @@ def test_an_empty_saved_games_list_offers_nothing_to_open(
     assert not screen.widgets["open"].is_enabled and not screen.widgets["review"].is_enabled
 
 
-def test_why_after_a_resume_says_on_hover_why_the_ais_last_move_is_not_explained(
+def test_why_after_a_crash_and_resume_scores_the_ais_last_move_and_says_its_reasons_are_lost(
     make_app, data: Path
 ) -> None:
+    """The AI's reasons for a move are not saved with the game: after a crash and Resume, Why?
+    stays enabled (the walk of 2026-11-29c found it greyed), opens the analysis board on the
+    position the AI's move was played in, and back in the game the status line says why."""
     from gui_driving import run_until
+
+    from checkers.gui.screens.analysis import AnalysisScreen
 
     quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(quick))
@@ -433,16 +438,13 @@ def test_why_after_a_resume_says_on_hover_why_the_ais_last_move_is_not_explained
     fresh = make_app(None, autosave=True, offer_resume=True)
     press(fresh, pygame.K_RETURN)
     screen = screen_of(fresh)
-    assert screen.game.record.ply == 2 and not screen.widgets["why"].is_enabled
-    button = screen.widgets["why"]
-    x, y = (int(v) for v in button.get_abs_rect().center)
-    pygame.mouse.set_pos((x, y))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0,)))
-    run_until(fresh, lambda: screen.disabled_tips._shown is not None)
-    tip = screen.disabled_tips._shown
-    assert tip is not None and tip.text_block is not None
-    words = tip.text_block.html_text
-    assert f"reasons for {reply} are not saved" in words and "Analyse" in words
+    assert screen.game.record.ply == 2 and screen.widgets["why"].is_enabled
+    press(fresh, pygame.K_w, "w")
+    assert isinstance(fresh.screen, AnalysisScreen)
+    assert fresh.screen.position == Position().move(Move.from_pdn("9-14", Position()))
+    press(fresh, pygame.K_ESCAPE)
+    run_until(fresh, lambda: fresh.screen is screen)
+    assert f"where the AI played {reply} (its reasons are not saved" in screen.game.status
 
 
 def test_a_game_resumed_at_launch_is_judged_without_asking_for_a_hint(make_app, data: Path) -> None:
