@@ -137,11 +137,23 @@ def check_alive(processes: Iterable[BaseProcess]) -> None:
     ended = multiprocessing.connection.wait([process.sentinel for process in watched], 0)
     for process in watched:
         if process.sentinel in ended:
-            raise WorkerDied(f"worker process {process.pid} {_how_ended(process.exitcode)}")
+            raise WorkerDied(f"worker process {process.pid} {_how_ended(_exit_code(process))}")
+
+
+def _exit_code(process: BaseProcess, cap: float = 1.0) -> int | None:
+    """The exit code of an ended process. Another thread (a pool's) may be reaping it this
+    very moment: the code then shows on the shared Process object a moment later, so it is
+    looked at again until it does, for at most `cap` seconds."""
+    deadline = time.monotonic() + cap
+    code = process.exitcode
+    while code is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+        code = process.exitcode
+    return code
 
 
 def _how_ended(code: int | None) -> str:
-    if code is None:  # reaped by another thread this very moment: its status is not ours
+    if code is None:  # reaped elsewhere and its status never shown to us
         return "ended"
     if code < 0:
         try:

@@ -320,3 +320,31 @@ def test_a_review_page_that_cannot_be_written_is_refused_before_the_review(
     assert out.getvalue() == ""  # not a move reviewed first
     what = "a directory" if kind == "folder" else "a device, FIFO or socket"
     assert capsys.readouterr().err.splitlines()[-1].endswith(f"page.html is {what}, not a web page")
+
+
+def test_a_dead_worker_reaped_by_the_pools_thread_is_still_said_with_its_status() -> None:
+    # The review's pool reaps its workers on a thread of its own: the status can show on the
+    # shared Process a moment after its sentinel says it ended (the full suite read "worker
+    # process 12068 ended" on a busy machine where "exited with status 1" was due).
+    import multiprocessing
+
+    from checkers.workers import WorkerDied, check_alive
+
+    process = multiprocessing.get_context("spawn").Process(target=os._exit, args=(1,))
+    process.start()
+    process.join(CAP)
+
+    class ReapedElsewhere:
+        """The ended process, its exit code not yet shown for the first three looks."""
+
+        pid = process.pid
+        sentinel = process.sentinel
+        looks = 0
+
+        @property
+        def exitcode(self) -> int | None:
+            self.looks += 1
+            return None if self.looks <= 3 else process.exitcode
+
+    with pytest.raises(WorkerDied, match=rf"^worker process {process.pid} exited with status 1$"):
+        check_alive([ReapedElsewhere()])  # type: ignore[list-item]
