@@ -120,18 +120,9 @@ def test_a_timed_levels_only_move_leaves_the_score_to_a_real_judgement(
     only move, while Hint said +0.85 from 13 turns: a level that thinks for seconds looks 1 turn
     ahead at an only move, which is no judgement; the engine judges the position after it, and
     the panel's and the bar's score is that judgement's."""
-    timed = Level("club", "test opponent", "engine", "engine", time=0.2)
-    start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
-    config = GameConfig(
-        black=PlayerConfig(), white=PlayerConfig(timed), hint=HINT, judge=JUDGE, start=start
-    )
-    app = make_app(config)
+    app = _ais_only_move(make_app)
     screen = screen_of(app)
     game = screen.game
-    click(app, 14)
-    click(app, 18)
-    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
-    assert game.last_move is not None and game.last_move.pdn() == "23x14"
     assert game.figures is not None and game.figures.depth == 1
     # Until the judgement comes, no 1-turn score stands on the panel.
     judged = game.judgement()
@@ -156,23 +147,9 @@ def test_on_a_clock_the_ais_only_move_still_leaves_a_score_on_the_bar(
     back to "no evaluation yet" and the panel had no score until Hint. The only move's 1-turn
     search is no judgement, and on a clock nothing judged the position while the player
     thought: the engine judges it during the player's turn (their time, not the AI's)."""
-    timed = Level("club", "test opponent", "engine", "engine", time=0.2)
-    start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
-    config = GameConfig(
-        black=PlayerConfig(),
-        white=PlayerConfig(timed),
-        hint=HINT,
-        judge=JUDGE,
-        start=start,
-        clock=TimeControl(300, 3),
-    )
-    app = make_app(config)
+    app = _ais_only_move(make_app, TimeControl(300, 3))
     screen = screen_of(app)
     game = screen.game
-    click(app, 14)
-    click(app, 18)
-    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
-    assert game.last_move is not None and game.last_move.pdn() == "23x14"
     run_until(app, lambda: game.judgement() is not None and game.thinking is None)
     judged = game.judgement()
     assert judged is not None and judged.depth >= JUDGE.depth
@@ -244,3 +221,25 @@ def test_a_search_too_quick_to_time_says_under_a_tenth_of_a_second() -> None:
     assert seconds_words(0.0) == seconds_words(0.04) == "under 0.1 s"
     assert seconds_words(0.05) == "0.1 s" and seconds_words(2.26) == "2.3 s"
     assert plural(1638, "position") == "1,638 positions"  # as the panel writes its counts
+
+
+def _ais_only_move(make_app: Callable[..., App], clock: TimeControl | None = None) -> App:
+    """A game against a timed Club level whose reply 14-18 leaves it one legal move, 23x14,
+    played: the window once that move has landed."""
+    timed = Level("club", "test opponent", "engine", "engine", time=0.2)
+    start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
+    config = GameConfig(
+        black=PlayerConfig(),
+        white=PlayerConfig(timed),
+        hint=HINT,
+        judge=JUDGE,
+        start=start,
+        clock=clock,
+    )
+    app = make_app(config)
+    game = screen_of(app).game
+    click(app, 14)
+    click(app, 18)
+    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
+    assert game.last_move is not None and game.last_move.pdn() == "23x14"
+    return app
