@@ -8,7 +8,9 @@ made; the animation only replays it, so undo or a new game during an animation l
 `Game` holds the game's state, what the screen reads, the player's input and the loop; its
 rooms in `checkers.gui.game_control` do the rest: the AI worker's traffic (`ai_traffic`), the
 game's one score (`judging`), the clocks, result and origin kept in tags (`bookkeeping`),
-moving through the game (`stepping`), resigning and draws (`declaring`).
+moving through the game (`stepping`), resigning and draws (`declaring`). Each room names what
+it takes of the game in a Protocol (`stepping.SteppingGame`, ...) that `Game` is, so none of
+them imports this module.
 """
 
 from __future__ import annotations

@@ -6,4 +6,8 @@ commands, and hands each of these parts its own work, without pixels.
 - `bookkeeping`: the clocks, the result and the origin a game's file keeps in its tags;
 - `stepping`: taking back, replaying, stepping through a game and playing on from it;
 - `declaring`: resigning and offering draws.
+
+A room that works on the game names what it reads and sets of it in a Protocol of its own
+(`AskingGame`, `JudgingGame`, `SteppingGame`, `DeclaringGame`) and imports nothing of
+`checkers.gui.game`: the imports run one way, and `Game`, which is each of them, passes itself.
 """

@@ -3,19 +3,22 @@
 Pure Python, no pygame. The game asks (`ask`) for one of four purposes: the AI's move, a hint,
 the answer to a draw offer, or the engine judging the position. The worker replies with typed
 messages (`checkers.gui.aiworker`): `REPLIES` hands each message class to its handler, and an
-answer (`AIResult`) goes on to the handler of the purpose it was asked for (`ANSWERS`).
+answer (`AIResult`) goes on to the handler of the purpose it was asked for (`ANSWERS`). What
+this room reads and sets of the game is named in `AskingGame`, which `checkers.gui.game.Game` is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from checkers.ai.levels import Level
 from checkers.ai.registry import man_value
 from checkers.ai.search import Progress, SearchRequest, SearchResult
 from checkers.board import Move, Position, Side
+from checkers.clock import Clock
+from checkers.coach.explain import Explanation
 from checkers.coach.judgement import Judgement
 from checkers.gui.aiworker import (
     AIError,
@@ -26,8 +29,9 @@ from checkers.gui.aiworker import (
     AIResult,
 )
 from checkers.gui.config import Mode
-from checkers.gui.game_control.declaring import answer_draw
+from checkers.gui.game_control.declaring import DeclaringGame, answer_draw
 from checkers.gui.game_control.judging import (
+    JudgingGame,
     hinted_move,
     judge_explained,
     judges_like_the_engine,
@@ -36,15 +40,13 @@ from checkers.gui.game_control.judging import (
 )
 from checkers.gui.wording import database_note, depth_words, score_words
 
-if TYPE_CHECKING:
-    from checkers.gui.game import Game
-
 __all__ = [
     "ANSWERS",
     "PURPOSES",
     "REPLIES",
     "AISearch",
     "AIService",
+    "AskingGame",
     "SearchFigures",
     "Thinking",
     "ask",
@@ -116,7 +118,33 @@ class AISearch:
         return self.request.position
 
 
-def ask(game: Game, level: Level, purpose: str) -> None:
+class AskingGame(JudgingGame, DeclaringGame, Protocol):
+    """What the traffic with the AI worker reads and sets of the game
+    (`checkers.gui.game.Game`): besides the game's one score and its draw answer, the search
+    under way and what the AI's move leaves for the panel, the tree view and Why?."""
+
+    thinking: Thinking | None
+    paused: bool
+    hint: Move | None
+    figures: SearchFigures | None
+    ai_search: AISearch | None
+    explanations: dict[tuple[int, Position, Move], Explanation]
+
+    @property
+    def ai(self) -> AIService | None: ...
+
+    @property
+    def clock(self) -> float: ...
+
+    @property
+    def timer(self) -> Clock | None: ...
+
+    def play(self, move: Move) -> None: ...
+
+    def turn_status(self) -> str: ...
+
+
+def ask(game: AskingGame, level: Level, purpose: str) -> None:
     """Ask the worker to search the game's position at `level` for `purpose` (one of
     `PURPOSES`); the game thinks until the answer comes."""
     if game.ai is None:
@@ -146,7 +174,7 @@ def ask(game: Game, level: Level, purpose: str) -> None:
 # --- one handler per message class -----------------------------------------------------------
 
 
-def _explained(game: Game, event: AIExplained) -> None:
+def _explained(game: AskingGame, event: AIExplained) -> None:
     """The exact scores of the AI's last move replace its first explanation, unless the move
     was taken back in between."""
     awaited = game.awaited_explanation
@@ -165,7 +193,7 @@ GETTING_READY = "Getting the engine ready..."
 """The status line while the AI's move or a hint waits for the engine's compiled core."""
 
 
-def _getting_ready(game: Game, event: AIGettingReady) -> None:
+def _getting_ready(game: AskingGame, event: AIGettingReady) -> None:
     """The search waits for the engine's compiled core (a new window's first engine search,
     while the core loads): the panel says so, and for a search the player asked for (the AI's
     move, a hint, a draw answer) the status line too, instead of a thinking that shows nothing.
@@ -182,7 +210,7 @@ def _getting_ready(game: Game, event: AIGettingReady) -> None:
     game.status = f"{who}{GETTING_READY}"
 
 
-def _progressed(game: Game, event: AIProgress) -> None:
+def _progressed(game: AskingGame, event: AIProgress) -> None:
     """A depth the search under way has completed: the panel shows how far it got (and the
     status line what it said before the engine was got ready)."""
     thinking = game.thinking
@@ -204,7 +232,7 @@ def _progressed(game: Game, event: AIProgress) -> None:
     thinking.progress = progress
 
 
-def _failed(game: Game, event: AIError) -> None:
+def _failed(game: AskingGame, event: AIError) -> None:
     """The search failed: the AI asks nothing more until the player acts."""
     if game.thinking is None:
         return
@@ -214,7 +242,7 @@ def _failed(game: Game, event: AIError) -> None:
     game.status = f"AI error: {event.message}"
 
 
-def _answered(game: Game, event: AIResult) -> None:
+def _answered(game: AskingGame, event: AIResult) -> None:
     """The search's answer: a legal move is judged (the engine's scores are the game's) and
     handed to the handler of the purpose it was asked for."""
     thinking = game.thinking
@@ -256,7 +284,7 @@ def _answered(game: Game, event: AIResult) -> None:
     ANSWERS[thinking.purpose](game, thinking, event, move)
 
 
-def _answered_through(game: Game, thinking: Thinking, event: AIResult) -> None:
+def _answered_through(game: AskingGame, thinking: Thinking, event: AIResult) -> None:
     """The answer of a search of the position the game's only move leads to (`ask`): the
     judgement of that position, and of the game's position a ply farther (the only move, then
     the same line), for the purpose it was asked for."""
@@ -285,7 +313,7 @@ def _answered_through(game: Game, thinking: Thinking, event: AIResult) -> None:
     ANSWERS[thinking.purpose](game, thinking, event, through)
 
 
-REPLIES: dict[type[AIEvent], Callable[[Game, Any], None]] = {
+REPLIES: dict[type[AIEvent], Callable[[AskingGame, Any], None]] = {
     AIExplained: _explained,
     AIGettingReady: _getting_ready,
     AIProgress: _progressed,
@@ -299,7 +327,7 @@ the analysis board, which a game never asks)."""
 # --- one handler per purpose ------------------------------------------------------------------
 
 
-def _moved(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
+def _moved(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) -> None:
     """The AI's move: played, with the search behind it for the panel and the tree view, and
     why it was played kept for Why?."""
     result = event.result
@@ -335,7 +363,7 @@ def _moved(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
         game.status = f"{mover} (AI) played {move.pdn()}: {said}. " + game.turn_status()
 
 
-def _hinted(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
+def _hinted(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) -> None:
     """A hint: the move is shown with the game's one score for this position (the deepest
     search's, perhaps not the hint's own), as the panel and the bar give it."""
     judged = game.judgement()
@@ -351,16 +379,16 @@ def _hinted(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None
     game.status = f"Hint: {move.pdn()} ({words}, {depth_words(judged.depth)})."
 
 
-def _draw_considered(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
+def _draw_considered(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) -> None:
     """The search a draw offer waited for: the AI answers from the score it has just kept."""
     answer_draw(game)
 
 
-def _judged(game: Game, thinking: Thinking, event: AIResult, move: Move) -> None:
+def _judged(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) -> None:
     """The engine judging the position: its score, kept on arrival, is all that was asked."""
 
 
-ANSWERS: dict[str, Callable[[Game, Thinking, AIResult, Move], None]] = {
+ANSWERS: dict[str, Callable[[AskingGame, Thinking, AIResult, Move], None]] = {
     "move": _moved,
     "hint": _hinted,
     "draw": _draw_considered,

@@ -2,25 +2,63 @@
 two players or answered by the AI from the game's score.
 
 Pure Python, no pygame. A declared result is made at the position shown (the moves after it are
-dropped) and ends the game through `Game.finish`; undo takes it back.
+dropped) and ends the game through `Game.finish`; undo takes it back. What this room reads and
+sets of the game is named in `DeclaringGame`, which `checkers.gui.game.Game` is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from checkers.board import Side
-from checkers.gui.config import Mode
+from checkers.ai.levels import Level
+from checkers.board import Position, Side
+from checkers.coach.judgement import Judgement
+from checkers.gui.board_view.animation import Animation
+from checkers.gui.config import GameConfig, Mode
 from checkers.gui.game_control.judging import draw_answer
-from checkers.record import GameRecord
+from checkers.record import GameRecord, Outcome
 
-if TYPE_CHECKING:
-    from checkers.gui.game import Game
-
-__all__ = ["answer_draw", "draw_offered", "offer_draw", "resign"]
+__all__ = ["DeclaringGame", "answer_draw", "draw_offered", "offer_draw", "resign"]
 
 
-def _declaring_side(game: Game, action: str) -> Side | None:
+class DeclaringGame(Protocol):
+    """What resigning and draws read and set of the game (`checkers.gui.game.Game`)."""
+
+    record: GameRecord
+    status: str
+    reviewing: bool
+    confirming: str | None
+    draw_offer: tuple[Side, int] | None
+    animation: Animation | None
+
+    @property
+    def config(self) -> GameConfig: ...
+
+    @property
+    def mode(self) -> Mode: ...
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def is_human_turn(self) -> bool: ...
+
+    def human_opponent(self) -> Side | None: ...
+
+    def busy(self) -> bool: ...
+
+    def judgement(self) -> Judgement | None: ...
+
+    def ask(self, level: Level, purpose: str) -> None: ...
+
+    def stop_thinking(self) -> None: ...
+
+    def finish(self, outcome: Outcome) -> None: ...
+
+
+def _declaring_side(game: DeclaringGame, action: str) -> Side | None:
     """The side that resigns or offers a draw now, or None with the reason on the status
     line: the human against the AI (on their turn for a draw), the side to move between
     two players; AI vs AI has nobody to ask."""
@@ -37,14 +75,14 @@ def _declaring_side(game: Game, action: str) -> Side | None:
     return None
 
 
-def _drop_later_moves(game: Game) -> None:
+def _drop_later_moves(game: DeclaringGame) -> None:
     """Make the position shown the end of the game (a result is declared at the end)."""
     if game.record.can_redo():
         game.record = GameRecord.replay(game.record.moves, game.record.start)
     game.reviewing = False
 
 
-def resign(game: Game) -> None:
+def resign(game: DeclaringGame) -> None:
     """Resign: the first press asks, the second (with nothing between) resigns; undo takes
     a resignation back."""
     side = _declaring_side(game, "Resigning")
@@ -61,7 +99,7 @@ def resign(game: Game) -> None:
     game.finish(game.record.resign(side))
 
 
-def draw_offered(game: Game) -> bool:
+def draw_offered(game: DeclaringGame) -> bool:
     """Whether the side to move may accept a draw the other side offered on its last turn
     (between two players: the Offer draw button then says Accept draw)."""
     offer = game.draw_offer
@@ -73,7 +111,7 @@ def draw_offered(game: Game) -> bool:
     )
 
 
-def offer_draw(game: Game) -> None:
+def offer_draw(game: DeclaringGame) -> None:
     """Offer a draw: the AI answers from its evaluation; between two players the other side
     accepts by offering too on its turn (a move declines)."""
     side = _declaring_side(game, "A draw offer")
@@ -109,7 +147,7 @@ def offer_draw(game: Game) -> None:
     game.status = "The AI considers your draw offer..."
 
 
-def answer_draw(game: Game) -> None:
+def answer_draw(game: DeclaringGame) -> None:
     """The AI's answer to a draw offer, from the engine's evaluation of the position (the
     score the panel and the bar show), told from the player's side as they tell it."""
     found = game.judgement()

@@ -3,28 +3,28 @@ explanation leave, and the AI's answer to a draw offer from them.
 
 Pure Python, no pygame. The judgements themselves are kept by `checkers.coach.judgement`
 (`Judgements`, the deepest search of each position); `Game.judge` adds one, and the panel, the
-bar, the hint and the draw answer all read the same one.
+bar, the hint and the draw answer all read the same one. What this room reads of the game is
+named in `JudgingGame`, which `checkers.gui.game.Game` is.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from checkers.ai.levels import Level
 from checkers.ai.search import is_win_score
 from checkers.board import Move, Position, Side
 from checkers.coach.explain import Explanation
-from checkers.coach.judgement import Judgement, explained
+from checkers.coach.judgement import Judgement, Judgements, explained
+from checkers.gui.config import GameConfig
 from checkers.gui.wording import score_words
 from checkers.notation import is_even
 
-if TYPE_CHECKING:
-    from checkers.gui.game import Game
-
 __all__ = [
     "DRAW_MARGIN",
+    "JudgingGame",
     "draw_answer",
     "hinted_move",
     "judge_explained",
@@ -37,6 +37,27 @@ __all__ = [
 DRAW_MARGIN = 0.2
 """The AI accepts a draw unless it thinks it is ahead by more than this many men (a fifth of a
 man is within what its evaluation says about an even position)."""
+
+
+class JudgingGame(Protocol):
+    """What the game's one score reads of the game (`checkers.gui.game.Game`), and where it
+    keeps a judgement."""
+
+    judgements: Judgements
+    ai_stuck: bool
+    awaited_explanation: tuple[int, tuple[int, Position, Move]] | None
+
+    @property
+    def ai(self) -> object | None:
+        """The AI worker, if the game has one (only whether it has one is read here)."""
+
+    @property
+    def config(self) -> GameConfig: ...
+
+    @property
+    def position(self) -> Position: ...
+
+    def judge(self, position: Position, judgement: Judgement) -> None: ...
 
 
 def judges_like_the_engine(level: Level | None) -> bool:
@@ -76,7 +97,9 @@ def one_ply_farther(score: float) -> float:
     return score - math.copysign(1, score) if is_win_score(score) else score
 
 
-def judge_explained(game: Game, before: Position, move: Move, explanation: Explanation) -> None:
+def judge_explained(
+    game: JudgingGame, before: Position, move: Move, explanation: Explanation
+) -> None:
     """Judge the positions before and after the AI's move with the exact scores its
     explanation shows (the book's, or Why?'s exact search: the later of two searches at one
     depth stands), so the card, the panel and the bar say one number."""
@@ -88,7 +111,7 @@ def judge_explained(game: Game, before: Position, move: Move, explanation: Expla
         game.judge(before.move(move), exact[1])
 
 
-def unjudged_between_moves(game: Game) -> bool:
+def unjudged_between_moves(game: JudgingGame) -> bool:
     """Whether the position waits for a person's move with no engine judgement of it, in a
     game with an AI, and the AI is free to judge: after a weak level's move (whose own scores
     are not the game's), after the AI's only move (its 1-turn search is no judgement), and in

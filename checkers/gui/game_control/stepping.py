@@ -5,31 +5,91 @@ Pure Python, no pygame. Against the AI a take-back goes back to the human's turn
 the game pauses, so the AI does not replay at once. Undo at the end of a game that ended in this
 window takes the ending back in the same game (and file); otherwise a finished game never
 changes: taking back or playing on from it starts a new game that remembers where it came from.
+What this room reads and sets of the game is named in `SteppingGame`, which
+`checkers.gui.game.Game` is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
-from checkers.board import BLACK, Move
+from checkers.board import BLACK, Move, Position, Side
+from checkers.coach.explain import Explanation
 from checkers.coach.judgement import Judgements
-from checkers.gui.config import Mode
+from checkers.gui.board_view.animation import Animation
+from checkers.gui.config import GameConfig, Mode
 from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.wording import move_label, moves_count
 from checkers.notation import plural
-from checkers.record import GameRecord, Reason
+from checkers.record import GameRecord, Outcome, Reason
 
-if TYPE_CHECKING:
-    from checkers.gui.game import Game
+__all__ = [
+    "SHOWING",
+    "SteppingGame",
+    "continue_here",
+    "go_to",
+    "play_on",
+    "redo",
+    "step_through",
+    "undo",
+]
 
-__all__ = ["SHOWING", "continue_here", "go_to", "play_on", "redo", "step_through", "undo"]
+
+class SteppingGame(Protocol):
+    """What moving through a game reads and sets of the game (`checkers.gui.game.Game`)."""
+
+    record: GameRecord
+    kept_plies: int
+    status: str
+    reviewing: bool
+    paused: bool
+    moved_here: bool
+    draw_offer: tuple[Side, int] | None
+    animation: Animation | None
+    tags: dict[str, str]
+    source: str
+    serial: int
+    on_leave: Callable[[], object] | None
+    explanations: dict[tuple[int, Position, Move], Explanation]
+    judgements: Judgements
+
+    @property
+    def config(self) -> GameConfig: ...
+
+    @property
+    def mode(self) -> Mode: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def result(self) -> Outcome | None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def is_human_turn(self) -> bool: ...
+
+    def can_play_on(self) -> bool: ...
+
+    def turn_status(self) -> str: ...
+
+    def stop_thinking(self) -> None: ...
+
+    def start_record(self, record: GameRecord | None = None) -> None: ...
+
+    def position_changed(self) -> None: ...
+
+    def restore_clocks(self) -> None: ...
+
 
 SHOWING = "Showing "
 """How the status line's sentence naming the move shown begins (`Showing Black's move 5 of 30.`),
 which a review's end leaves out (its strip and the list show the move)."""
 
 
-def _repeat(game: Game, step: str, record: GameRecord | None = None) -> list[Move]:
+def _repeat(game: SteppingGame, step: str, record: GameRecord | None = None) -> list[Move]:
     """Undo or redo one ply in `record` (the game's own by default), then more while an AI
     would have to move right away."""
     record = record if record is not None else game.record
@@ -55,7 +115,7 @@ _TAKEN_BACK = {
 """What Undo takes back of a declared ending, as the status line names it."""
 
 
-def undo(game: Game) -> None:
+def undo(game: SteppingGame) -> None:
     """Take back the last move; against the AI also its reply, back to the human's turn; the
     clocks go back to where they stood then (a resignation or an agreed draw taken back alone
     leaves them as they stood when it ended). A game that ended in this window, at its final
@@ -103,7 +163,7 @@ def undo(game: Game) -> None:
     )
 
 
-def redo(game: Game) -> None:
+def redo(game: SteppingGame) -> None:
     """Replay what undo took back (against the AI, up to the human's next turn)."""
     game.stop_thinking()
     if game.finished:
@@ -122,7 +182,7 @@ def redo(game: Game) -> None:
     )
 
 
-def go_to(game: Game, ply: int, live_at_end: bool = True) -> None:
+def go_to(game: SteppingGame, ply: int, live_at_end: bool = True) -> None:
     """Show the game at `ply` (for a clickable move list); moves after it can be redone.
     The last move with the human to move is the live game again unless `live_at_end` is
     False (a review holds the game still)."""
@@ -152,7 +212,7 @@ def go_to(game: Game, ply: int, live_at_end: bool = True) -> None:
     game.status = f"{SHOWING}{_where(game, ply)}. " + _review_hint(game)
 
 
-def _where(game: Game, ply: int) -> str:
+def _where(game: SteppingGame, ply: int) -> str:
     """`Black's move 12 of 30` for the position after `ply` half-moves."""
     black_first = game.record.start.turn is BLACK
     if ply == 0:
@@ -161,7 +221,7 @@ def _where(game: Game, ply: int) -> str:
     return f"{move_label(ply, black_first)} of {total}"
 
 
-def _review_hint(game: Game) -> str:
+def _review_hint(game: SteppingGame) -> str:
     if game.finished:
         return game.turn_status() + " Press C to play on from here in a new game."
     after = len(game.record.line) - game.record.ply
@@ -176,7 +236,7 @@ def _review_hint(game: Game) -> str:
     return game.turn_status() + f" Press C to play on here{drops}."
 
 
-def step_through(game: Game, plies: int) -> None:
+def step_through(game: SteppingGame, plies: int) -> None:
     """Step `plies` back (negative) or forward through the recorded game (arrow keys)."""
     target = max(0, min(len(game.record.line), game.record.ply + plies))
     if target == game.record.ply and game.animation is None:
@@ -187,7 +247,7 @@ def step_through(game: Game, plies: int) -> None:
     go_to(game, target)
 
 
-def continue_here(game: Game) -> None:
+def continue_here(game: SteppingGame) -> None:
     """Play on from the position shown: the moves after it are dropped, the AI may move.
     From a finished game, a new game starts there and the finished one stays as it was."""
     if game.finished:
@@ -208,7 +268,7 @@ def continue_here(game: Game) -> None:
     game.status = f"Playing on from {where}. {note}" + game.turn_status()
 
 
-def play_on(game: Game, ply: int) -> None:
+def play_on(game: SteppingGame, ply: int) -> None:
     """Start a new game from the finished game's position after `ply` (same players, full
     clocks), tagged with where it came from; the finished game is not changed."""
     assert game.finished, "an unfinished game plays on in place"

@@ -2,31 +2,53 @@
 put them. Only reads the view's state.
 
 Max nodes are up triangles, min nodes down triangles, each with its score; the best line is
-drawn thick; skipped (pruned) moves are crosses on dashed stubs under a red mark.
+drawn thick; skipped (pruned) moves are crosses on dashed stubs under a red mark. What it reads
+of the view is named in `CanvasView`, which `checkers.gui.tree_view.view.TreeView` is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from checkers.ai.tracking import SearchNode
+from checkers.ai.tracking import SearchNode, SearchTree
 from checkers.gui import theme
 from checkers.gui.tree_view.layout import (
     LABEL_MIN_SCALE,
     LEVEL_HEIGHT,
     LINE_HEIGHT,
     NODE_RADIUS,
+    Camera,
     ItemKind,
     LayoutItem,
+    Replay,
+    TreeLayout,
 )
+from checkers.gui.tree_view.text import Labels
 from checkers.gui.tree_view.words import bound
 
-if TYPE_CHECKING:
-    from checkers.gui.tree_view.view import TreeView
+__all__ = ["LABEL_PX", "CanvasView", "draw_tree", "label_size"]
 
-__all__ = ["LABEL_PX", "draw_tree", "label_size"]
+
+class CanvasView(Protocol):
+    """What the tree's drawing reads of the view (`checkers.gui.tree_view.view.TreeView`)."""
+
+    tree: SearchTree
+    layout: TreeLayout
+    camera: Camera
+    replay: Replay
+    stepping: bool
+    selected: SearchNode | None
+    hovered: SearchNode | None
+    man: float
+    labels: Labels
+
+    @property
+    def curious(self) -> bool: ...
+
+    def is_visible(self, node: SearchNode) -> bool: ...
+
 
 LABEL_PX = 13.7
 """A node label's pixel size at zoom 1: the layout's label boxes (`CHAR_WIDTH`) fit it."""
@@ -69,7 +91,7 @@ def _dashed_line(
         )
 
 
-def draw_tree(view: TreeView, surface: pygame.Surface, canvas: pygame.Rect) -> None:
+def draw_tree(view: CanvasView, surface: pygame.Surface, canvas: pygame.Rect) -> None:
     """The part of the tree the camera shows, clipped to `canvas` (in `surface`'s pixels)."""
     surface.fill(theme.BACKGROUND, canvas)
     surface.set_clip(canvas)
@@ -127,7 +149,7 @@ def draw_tree(view: TreeView, surface: pygame.Surface, canvas: pygame.Rect) -> N
 
 
 def _draw_edge(
-    view: TreeView,
+    view: CanvasView,
     surface: pygame.Surface,
     parent: LayoutItem,
     child: LayoutItem,
@@ -164,7 +186,7 @@ def _draw_edge(
 
 
 def _draw_item(
-    view: TreeView,
+    view: CanvasView,
     surface: pygame.Surface,
     item: LayoutItem,
     pos: tuple[float, float],
@@ -238,7 +260,7 @@ def _draw_item(
 
 
 def _draw_marks(
-    view: TreeView, surface: pygame.Surface, node: SearchNode, x: float, y: float, radius: float
+    view: CanvasView, surface: pygame.Surface, node: SearchNode, x: float, y: float, radius: float
 ) -> None:
     """Rings for the selected and hovered node and the step-through's current node."""
     event = view.replay.current if view.stepping else None

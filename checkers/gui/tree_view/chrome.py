@@ -1,23 +1,65 @@
 """The tree view's header and footer: the owner's title, what the search found and what it cost,
 the buttons (depth, every move, step through, for the curious), and the keys. Both wrap to the
 view's width, so nothing is cut in a small window; the canvas takes the height they leave.
+What they read and set of the view is named in `ChromeView`, which
+`checkers.gui.tree_view.view.TreeView` is.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from checkers.ai.tracking import MinimaxCount, SearchTree
+from checkers.board import Side
 from checkers.gui import theme
 from checkers.gui.tree_view.explain import Tone, footer_text, header_lines
+from checkers.gui.tree_view.layout import Replay
 from checkers.gui.tree_view.text import SMALL, Labels, body_size
+from checkers.gui.tree_view.words import GameScore
 
-if TYPE_CHECKING:
-    from checkers.gui.tree_view.view import TreeView
+__all__ = [
+    "ChromeView",
+    "draw_footer",
+    "draw_header",
+    "footer_height",
+    "header_height",
+    "tone_colour",
+]
 
-__all__ = ["draw_footer", "draw_header", "footer_height", "header_height", "tone_colour"]
+
+class ChromeView(Protocol):
+    """What the header and the footer read of the view
+    (`checkers.gui.tree_view.view.TreeView`), and what they keep there: the header's buttons
+    of the frame and the arrangement of both (`chrome_cache`)."""
+
+    rect: pygame.Rect
+    tree: SearchTree
+    minimax_nodes: MinimaxCount | None
+    replay: Replay
+    stepping: bool
+    on_request: Callable[[int, str], None] | None
+    man: float
+    first_number: int
+    human: Side | None
+    judged: GameScore | None
+    rough: str | None
+    owner_keys: str
+    labels: Labels
+    buttons: list[tuple[pygame.Rect, Callable[[], None]]]
+    chrome_cache: dict[str, object]
+
+    @property
+    def curious(self) -> bool: ...
+
+    @property
+    def title(self) -> str: ...
+
+    def button_actions(self) -> list[tuple[str, bool, Callable[[], None]]]: ...
+
 
 _PAD = 8
 _BUTTON_HEIGHT = 24
@@ -58,7 +100,7 @@ def _button_width(labels: Labels, text: str) -> int:
     return labels.width(text, SMALL) + 14
 
 
-def _arrange(view: TreeView, stepping: bool) -> _Header:
+def _arrange(view: ChromeView, stepping: bool) -> _Header:
     """The header for the view's width: the buttons in a row at the top right (the title on
     their left when it fits beside them), then every line wrapped to the whole width."""
     labels = view.labels
@@ -115,7 +157,7 @@ def _arrange(view: TreeView, stepping: bool) -> _Header:
     return _Header(buttons, lines, depth_label, y + 4)
 
 
-def _header(view: TreeView) -> _Header:
+def _header(view: ChromeView) -> _Header:
     """The header as it is now, and its height fixed for the tree: while stepping it is as tall
     as at the search's last step, so the canvas does not jump a line as the counts grow."""
     key = (
@@ -148,12 +190,12 @@ def _header(view: TreeView) -> _Header:
     return kept
 
 
-def header_height(view: TreeView) -> int:
+def header_height(view: ChromeView) -> int:
     """The header's height in pixels for the view as it is now."""
     return _header(view).height
 
 
-def _footer(view: TreeView) -> list[str]:
+def _footer(view: ChromeView) -> list[str]:
     key = (
         view.rect.width,
         view.curious,
@@ -173,12 +215,12 @@ def _footer(view: TreeView) -> list[str]:
     return lines
 
 
-def footer_height(view: TreeView) -> int:
+def footer_height(view: ChromeView) -> int:
     """The footer's height in pixels: its wrapped lines of keys."""
     return len(_footer(view)) * view.labels.line_height(SMALL) + 6
 
 
-def draw_header(view: TreeView, surface: pygame.Surface) -> None:
+def draw_header(view: ChromeView, surface: pygame.Surface) -> None:
     """The header at the top of `surface` (the view's own pixels); records the buttons."""
     header = _header(view)
     labels = view.labels
@@ -199,7 +241,7 @@ def draw_header(view: TreeView, surface: pygame.Surface) -> None:
         labels.blit(surface, line, size, tone_colour(tone), "topleft", (_PAD, y))
 
 
-def draw_footer(view: TreeView, surface: pygame.Surface) -> None:
+def draw_footer(view: ChromeView, surface: pygame.Surface) -> None:
     """The keys at the foot of `surface`."""
     lines = _footer(view)
     height = footer_height(view)

@@ -1,27 +1,27 @@
 """The tree view's side panel: the owner's note, the step being replayed, the node under the
-pointer (or selected) as a small board with what the search made of it, and the legend."""
+pointer (or selected) as a small board with what the search made of it, and the legend. What it
+reads and sets of the view is named in `PanelView`, which `checkers.gui.tree_view.view.TreeView`
+is."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from checkers.ai.tracking import SearchNode
-from checkers.board import BLACK, SQUARES
+from checkers.ai.tracking import SearchNode, SearchTree
+from checkers.board import BLACK, SQUARES, Side
 from checkers.formats.tree_export import moves_to
 from checkers.gui import theme
 from checkers.gui.tree_view.chrome import tone_colour
 from checkers.gui.tree_view.explain import Tone, describe_event, node_lines
+from checkers.gui.tree_view.layout import Replay, TreeLayout
 from checkers.gui.tree_view.text import SMALL, Labels, body_size
 from checkers.gui.tree_view.words import legend
 from checkers.notation import numbered_moves
 
-if TYPE_CHECKING:
-    from checkers.gui.tree_view.view import TreeView
-
-__all__ = ["PANEL_WIDTH", "draw_legend_card", "draw_panel", "panel_width"]
+__all__ = ["PANEL_WIDTH", "PanelView", "draw_legend_card", "draw_panel", "panel_width"]
 
 PANEL_WIDTH = 272
 SMALL_PANEL_WIDTH = 280
@@ -32,6 +32,34 @@ _CELL = 28  # the panel board's largest square: 8 * 28 = 224 pixels
 _SMALLEST_CELL = 12  # below this the panel shows no board, only words
 _BESIDE = 84  # the narrowest column of words beside the board
 _GAP = 8  # between the board and the words beside or under it
+
+
+class PanelView(Protocol):
+    """What the side panel reads of the view (`checkers.gui.tree_view.view.TreeView`), and
+    what it notes there of the frame it drew: where the node's board went, where the legend
+    begins, and whether the whole legend was shown."""
+
+    rect: pygame.Rect
+    tree: SearchTree
+    layout: TreeLayout
+    replay: Replay
+    stepping: bool
+    selected: SearchNode | None
+    hovered: SearchNode | None
+    man: float
+    first_number: int
+    human: Side | None
+    rough: str | None
+    note: str
+    labels: Labels
+    panel_board: pygame.Rect | None
+    legend_top: int
+    legend_drawn: bool
+
+    @property
+    def curious(self) -> bool: ...
+
+    def cell(self, square: int) -> tuple[int, int]: ...
 
 
 def panel_width(view_width: int) -> int:
@@ -56,7 +84,7 @@ def _cell_size(panel: pygame.Rect) -> int:
     return cell if cell >= _SMALLEST_CELL else 0
 
 
-def _panel_node(view: TreeView) -> SearchNode | None:
+def _panel_node(view: PanelView) -> SearchNode | None:
     """The node the panel describes: hovered, else selected, else the current step's."""
     if view.hovered is not None:
         return view.hovered
@@ -66,7 +94,7 @@ def _panel_node(view: TreeView) -> SearchNode | None:
     return event.node if event is not None else view.tree.root
 
 
-def _step_lines(view: TreeView) -> list[str]:
+def _step_lines(view: PanelView) -> list[str]:
     replay = view.replay
     event = replay.current
     head = f"Step {replay.index} of {replay.total}"
@@ -75,7 +103,7 @@ def _step_lines(view: TreeView) -> list[str]:
     return [head, describe_event(event, replay, view.man, view.curious, view.rough, view.human)]
 
 
-def draw_panel(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> None:
+def draw_panel(view: PanelView, surface: pygame.Surface, panel: pygame.Rect) -> None:
     """The panel in `panel` (the view's own pixels)."""
     labels = view.labels
     size = body_size(view.rect.width)
@@ -238,7 +266,7 @@ def _arranged(
     return best[1], best[2]
 
 
-def _legend_lines(view: TreeView, panel: pygame.Rect) -> list[str]:
+def _legend_lines(view: PanelView, panel: pygame.Rect) -> list[str]:
     """The legend's rows when the panel is tall enough for it beside the node's board, else
     a line's saying L shows it; sets `legend_drawn`."""
     labels = view.labels
@@ -254,13 +282,13 @@ def _legend_lines(view: TreeView, panel: pygame.Rect) -> list[str]:
     return lines
 
 
-def _legend_top(view: TreeView, panel: pygame.Rect) -> int:
+def _legend_top(view: PanelView, panel: pygame.Rect) -> int:
     """The lowest the words above the legend may reach."""
     height = len(_legend_lines(view, panel)) * view.labels.line_height(SMALL) + 8
     return panel.bottom - height - 8
 
 
-def _draw_legend(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) -> None:
+def _draw_legend(view: PanelView, surface: pygame.Surface, panel: pygame.Rect) -> None:
     """The legend (or the line saying L shows it) at the foot of the panel. (L opens the whole
     legend as a card over the canvas and the panel: `draw_legend_card`.)"""
     labels = view.labels
@@ -273,11 +301,11 @@ def _draw_legend(view: TreeView, surface: pygame.Surface, panel: pygame.Rect) ->
         y += line_height
 
 
-def _entries(view: TreeView) -> tuple[tuple[str, str], ...]:
+def _entries(view: PanelView) -> tuple[tuple[str, str], ...]:
     return legend(view.curious, view.tree.root.position.turn, view.human, view.rough)
 
 
-def draw_legend_card(view: TreeView, surface: pygame.Surface, area: pygame.Rect) -> None:
+def draw_legend_card(view: PanelView, surface: pygame.Surface, area: pygame.Rect) -> None:
     """The whole legend over `area` (the canvas and the panel): each sign in one column, what it
     means in a second, aligned and wrapped; the body size shrinks to SMALL before any row is
     cut, and rows that still do not fit end in a line saying how many are left."""
@@ -318,7 +346,7 @@ def draw_legend_card(view: TreeView, surface: pygame.Surface, area: pygame.Rect)
 
 
 def _draw_board(
-    view: TreeView, surface: pygame.Surface, node: SearchNode, topleft: tuple[int, int], cell: int
+    view: PanelView, surface: pygame.Surface, node: SearchNode, topleft: tuple[int, int], cell: int
 ) -> int:
     """The node's position as a small board in the main board's colours and orientation;
     returns the y below it."""

@@ -21,6 +21,8 @@ searches by itself. It leaves T, Escape and other keys it does not use to its ow
 
 The drawing lives beside this module: the tree in `canvas`, the header, footer and buttons in
 `chrome`, the side panel in `panel`; the words in `words` and `explain`, the places in `layout`.
+Each drawing module names what it takes of the view in a Protocol (`canvas.CanvasView`,
+`chrome.ChromeView`, `panel.PanelView`) that `TreeView` is, so none of them imports this one.
 """
 
 from __future__ import annotations
