@@ -254,7 +254,10 @@ def test_a_weak_levels_card_says_how_much_better_the_engines_move_is(
     assert float(found.group(2)) == round(best - played, 2) >= EVEN_MEN
     # What the level counted is its own, said once and plainly: no second "rough estimate",
     # and its depth not said twice.
-    assert said.count("on a rough scale of its own; the moves' scores are the engine's") == 1
+    assert said.count("on a rough scale of its own.") == 1
+    # Whose the rows' scores are: the card's view says it, once (not a fact as well).
+    assert "the moves' scores are the engine's" not in said.lower()
+    assert card.view == "Scores are the engine's, in men, for the side ahead."
     assert "rough estimate" not in said
     assert said.count("5 turns ahead") == 1, said
     assert "mistake" not in said
@@ -286,7 +289,7 @@ def test_why_in_the_databases_names_their_results_not_a_depth() -> None:
     )
     card = why_card(why, WHITE, 10, human=BLACK, level=level)
     said = " ".join(card.facts)
-    assert "the moves' results are the endgame databases'" in said
+    assert "The moves' results are the endgame databases'." in said
     assert "Each move below is the endgame databases' result under perfect play" in said
     assert "turn ahead," not in said and "the engine's" not in said
     assert "The endgame databases give 15-18 a win in 10 moves and 15-10 a win in 12 moves." in said
@@ -370,8 +373,9 @@ def test_a_misjudging_levels_count_is_said_once_as_its_own() -> None:
     assert (
         "The Novice level chose 21-17, looking 3 turns ahead, and counted +1.39 for itself on a"
         " rough scale of its own, to which it adds a random error of up to 0.50 of a man on"
-        " purpose; the moves' scores are the engine's." in facts
+        " purpose." in facts
     )
+    assert "The moves' scores are the engine's." not in facts  # the view says it
     assert "misjudges" not in said
     assert said.count("+1.39") == 1 and said.count("3 turns ahead") == 1
     assert "rough estimate" not in said and "off by" not in said
@@ -388,7 +392,10 @@ def test_the_bounds_are_named_only_where_a_row_shows_one() -> None:
         _explanation(played, best, moves=(played, best, bounded)), BLACK, 10, human=WHITE
     )
     said = " ".join(card.facts)
-    assert "scored exactly, looking 10 turns ahead, except the bounds ('at most'" in said
+    assert "Each move below is scored exactly, looking 10 turns ahead." in said
+    # What a bound is: said once, in one sentence of its own.
+    assert said.count("At most / at least: a limit the search proved, not an exact score.") == 1
+    assert said.count("at most") + said.count("At most") == 1, said
     assert any(row.score.startswith(("at most", "at least")) for row in card.rows)
 
 
@@ -468,9 +475,39 @@ def test_bounds_that_say_only_no_better_than_the_played_move_are_said_once() -> 
     assert [row.move for row in card.rows] == ["23-18", "21-17"]
     assert card.bounded == (
         "The other 3 moves (24-19, 27-24, 22-17) are no better than 23-18 (at most +2.70 for"
-        " White); not scored exactly."
+        " White)."
     )
     from checkers.gui.screens.why import card_html
 
     text = card_html(card)
     assert text.count("no better than 23-18") == 1 and "21-17" in text
+    # What a bound is, said once, as the table's note under the rows (the walk read "A bound:
+    # ..." beside "...; not scored exactly": one idea twice).
+    assert text.count("At most / at least: a limit the search proved, not an exact score.") == 1
+    assert "not scored exactly" not in text and "A bound" not in text
+    assert text.index("are no better than 23-18") < text.index("At most / at least")
+
+
+def test_the_books_other_moves_say_no_words_that_lead_into_a_missing_line() -> None:
+    # The walk at Club, move 1: the book's rows read "22-17 keeps it level; the best move,
+    # expecting" and "23-18 ...; refuted by" with nothing after (the book keeps no lines).
+    from checkers.board import Move
+    from checkers.coach.explain import explain_book_move
+    from checkers.gui.screens.why import card_html
+
+    position = Position.from_fen(
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,11,12,14"
+    )
+    book = [("24-20", 0), ("22-17", 5), ("24-19", 5), ("22-18", 0), ("23-18", -20)]
+    moves = [(Move.from_pdn(move, position), score) for move, score in book]
+    why = explain_book_move("club", position, moves[0][0], moves, 13)
+    card = why_card(why, WHITE, 1, human=BLACK)
+    lines = {row.move: row.line for row in card.rows[1:]}
+    assert lines == {
+        "22-17": "the best move",
+        "24-19": "as good as 22-17",
+        "22-18": "0.05 worse than 22-17",
+        "23-18": "",
+    }, lines
+    text = card_html(card)
+    assert "refuted by" not in text and "expecting" not in text and ":</font>" not in text, text

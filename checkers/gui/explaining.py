@@ -129,6 +129,9 @@ def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: in
 # --- why this move ---------------------------------------------------------------------------
 
 
+ENGINE_SCORES = "The moves' scores are the engine's."
+"""The facts' sentence whose scores the rows give, which the card's view says already."""
+
 UNSCORED = "not scored"
 """The score of a move its search did not score (a slipped level's played move)."""
 
@@ -173,7 +176,8 @@ class WhyCard:
     caller gave the position before the move."""
     bounded: str = ""
     """The moves whose bounds say no more than `no better than` the best, said once after the
-    rows (`The other 6 moves (...) are no better than 23-18 ...; not scored exactly.`)."""
+    rows (`The other 6 moves (...) are no better than 23-18 (at most +2.70 for White).`): what
+    `at most` is, the facts say once (`coach.explain.BOUND_WORDS`)."""
 
 
 def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
@@ -221,6 +225,12 @@ def _row(
         lead = other_line_words(move, best)
         if lead.rstrip(":") == move.verdict:  # the verdict says the difference already
             lead = ""
+        if not refutation:
+            # No line to lead into (the book keeps scores, not lines): no `refuted by` with
+            # nothing after it, and the comparison alone (`0.05 worse than 22-17`).
+            lead = {"refuted by": "", "the best move, expecting": "the best move"}.get(
+                lead, lead.rstrip(":")
+            )
         words = " ".join(part for part in (lead, refutation) if part)
     verdict = move.verdict
     if verdict.startswith("is "):
@@ -317,8 +327,7 @@ def why_card(
         assert best is not None
         bounded = (
             f"The other {len(plain_bounds)} moves ({', '.join(m.move for m in plain_bounds)})"
-            f" are no better than {best.move} ({why_score(plain_bounds[0], mover, human)});"
-            " not scored exactly."
+            f" are no better than {best.move} ({why_score(plain_bounds[0], mover, human)})."
         )
     player = who_played(explanation.player)
     by = (
@@ -364,10 +373,14 @@ def why_card(
             else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
             for row in rows
         ]
+    said = card_facts(explanation, level.time if level is not None else None)
+    if view.startswith("Scores are the engine's"):
+        # The view says whose the scores are, once, under the rows.
+        said = [fact for fact in said if fact != ENGINE_SCORES]
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
         subtitle=f"{_name(mover)}'s move {number}, played by {by}",
-        facts=tuple(card_facts(explanation, level.time if level is not None else None)),
+        facts=tuple(said),
         view=view,
         rows=tuple(rows),
         others=(
