@@ -204,7 +204,7 @@ def test_why_says_why_the_ai_did_not_play_a_slightly_better_move() -> None:
     said = " ".join(card.facts)
     assert (
         "A deeper look, 10 turns ahead, scores 11-15 0.05 of a man better than 9-14. The Club"
-        " level's own search looked 6 turns ahead in its 0.5 s, counted +0.05 for itself after 9-14 and chose"
+        " level's own search looked 6 turns ahead in its 0.5 s, counted it even after 9-14 and chose"
         " it. Less than a fifth of a man: too small a difference to call 9-14 a mistake."
     ) in said
     # The command line says the same (its time is not known there).
@@ -371,7 +371,7 @@ def test_a_misjudging_levels_count_is_said_once_as_its_own() -> None:
     # The walk of 2026-11-29c: the count, the error and the engine's scores were three
     # sentences apart; one sentence says whose each figure is.
     assert (
-        "The Novice level chose 21-17, looking 3 turns ahead, and counted +1.39 for itself on a"
+        "The Novice level chose 21-17, looking 3 turns ahead, and counted +1.39 for the AI on a"
         " rough scale of its own, to which it adds a random error of up to 0.50 of a man on"
         " purpose." in facts
     )
@@ -511,3 +511,18 @@ def test_the_books_other_moves_say_no_words_that_lead_into_a_missing_line() -> N
     }, lines
     text = card_html(card)
     assert "refuted by" not in text and "expecting" not in text and ":</font>" not in text, text
+
+
+def test_a_levels_own_count_is_told_for_the_side_ahead_as_every_score_on_the_card() -> None:
+    # The walk read "counted +1.00 for itself" beside rows that say "+0.25 for you": the
+    # card tells the level's count as it tells every score; the command line keeps "itself".
+    played, best = scored("9-14", 0.05), scored("11-15", 0.10)
+    for figure, said in (("+1.00", "+1.00 for the AI"), ("-0.50", "+0.50 for you")):
+        explanation = _explanation(played, best, level_counted=figure)
+        facts = " ".join(why_card(explanation, BLACK, 10, human=WHITE).facts)
+        assert f"counted {said} " in facts and "itself" not in facts, facts
+        assert f"counted {figure} for itself" in " ".join(sentences(explanation))
+    two_players = " ".join(
+        why_card(_explanation(played, best, level_counted="-0.50"), BLACK, 10).facts
+    )
+    assert "counted +0.50 for White " in two_players

@@ -9,6 +9,7 @@ players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -251,6 +252,19 @@ def _row(
     )
 
 
+_COUNTED = re.compile(r"counted ([+-]\d+\.\d\d|even) for itself")
+"""A level's own count in the facts (`counted +1.00 for itself`), which the card tells as it
+tells every score: for the side ahead."""
+
+
+def _counted_words(found: re.Match[str], mover: Side, human: Side | None) -> str:
+    """`counted +1.00 for itself` as the card tells scores: `counted +1.00 for the AI`,
+    `counted +0.30 for you` (a count below nought is the other side's), `counted it even`."""
+    figure = found.group(1)
+    words = advantage_words(0.0 if figure == "even" else float(figure), mover, human)
+    return "counted it even" if words == "even" else f"counted {words}"
+
+
 def card_facts(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
     """The plain sentences before the moves' own lines (`checkers.coach.explain.facts`, which the
     command line says too); `thinking_time` is the level's seconds a move, when it has a time."""
@@ -373,7 +387,10 @@ def why_card(
             else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
             for row in rows
         ]
-    said = card_facts(explanation, level.time if level is not None else None)
+    said = [
+        _COUNTED.sub(lambda found: _counted_words(found, mover, human), fact)
+        for fact in card_facts(explanation, level.time if level is not None else None)
+    ]
     if view.startswith("Scores are the engine's"):
         # The view says whose the scores are, once, under the rows.
         said = [fact for fact in said if fact != ENGINE_SCORES]
