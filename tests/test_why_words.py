@@ -526,3 +526,34 @@ def test_a_levels_own_count_is_told_for_the_side_ahead_as_every_score_on_the_car
         why_card(_explanation(played, best, level_counted="-0.50"), BLACK, 10).facts
     )
     assert "counted +0.50 for White " in two_players
+
+
+def test_three_bounds_at_one_score_below_the_best_are_said_once() -> None:
+    # A won ending at Club: nine rows read "at most +4.95 for the AI; refuted by ..." under
+    # the best move's +5.15, one idea nine times. Three or more such bounds with no idea of
+    # their own are one sentence with their number and its side; two stay rows, and so does
+    # a bound whose line proves an idea (its words are worth a row).
+    from checkers.coach.idea import Idea
+    from checkers.gui.screens.why import card_html
+
+    played = scored("27-23", 5.15)
+    same = [
+        MoveScore(move, 4.95, "upper", 5, (move, "1-6")) for move in ("28-24", "18-23", "14-10")
+    ]
+    shot = Idea("shot", BLACK, ("14-9", "5x14"), 1, (("takes", 2),), "Black's shot: 5x14")
+    idea = MoveScore("14-9", 4.95, "upper", 5, ("14-9", "5x14"), ideas=(shot,))
+    other = MoveScore("30-26", 4.50, "upper", 5, ("30-26", "1-6"))
+    moves = (played, *same, idea, other)
+    card = why_card(_explanation(played, played, moves=moves, mover=WHITE), WHITE, 10, human=BLACK)
+    assert [row.move for row in card.rows] == ["27-23", "14-9", "30-26"]
+    assert card.bounded == (
+        "The other 3 moves (28-24, 18-23, 14-10) are at least 0.20 worse than 27-23 (at most +4.95"
+        " for the AI)."
+    )
+    text = card_html(card)
+    assert text.count("at most +4.95 for the AI") == 2  # the sentence and 14-9's row
+    # Two at one score stay rows.
+    card = why_card(
+        _explanation(played, played, moves=moves[:3], mover=WHITE), WHITE, 10, human=BLACK
+    )
+    assert [row.move for row in card.rows] == ["27-23", "28-24", "18-23"] and not card.bounded

@@ -177,7 +177,8 @@ class WhyCard:
     caller gave the position before the move."""
     bounded: str = ""
     """The moves whose bounds say no more than `no better than` the best, said once after the
-    rows (`The other 6 moves (...) are no better than 23-18 (at most +2.70 for White).`): what
+    rows (`The other 6 moves (...) are no better than 23-18 (at most +2.70 for White).`, `The
+    other 9 moves (...) are at least 0.20 worse than 27-23 (at most +4.95 for the AI).`): what
     `at most` is, the facts say once (`coach.explain.BOUND_WORDS`)."""
 
 
@@ -323,26 +324,41 @@ def why_card(
         # left it unscored: the facts name it.
         if move.bound != "unscored" or move.move == slip
     ]
-    # Bounds that prove no more than "no better than" the best, each at the best's score: said
-    # once for all of them, not on a row each (walk 2026-11-29c: six rows of "at most +2.70
-    # for White; no better than 23-18").
-    plain_bounds = [
-        move
-        for move in explanation.moves[1:]
-        if move.bound == "upper"
-        and move.move != slip
-        and best is not None
-        and other_line_words(move, best) == f"no better than {best.move}:"
-    ]
-    bounded = ""
-    if len(plain_bounds) > 1:
-        names = {move.move for move in plain_bounds}
-        rows = [row for row in rows if row.played or row.move not in names]
+    # Bounds that prove no more than "no better than" the best, each at the best's score, or
+    # three or more at one score with no idea of their own: said once for all of them, not on
+    # a row each (walk 2026-11-29c: six rows of "at most +2.70 for White; no better than
+    # 23-18"; nine rows of "at most +4.95 for the AI; refuted by ...").
+    groups: dict[str, list[MoveScore]] = {}
+    for move in explanation.moves[1:]:
+        if move.bound == "upper" and move.move != slip and best is not None:
+            groups.setdefault(why_score(move, mover, human), []).append(move)
+    said_once: list[str] = []
+    for score, group in groups.items():
         assert best is not None
-        bounded = (
-            f"The other {len(plain_bounds)} moves ({', '.join(m.move for m in plain_bounds)})"
-            f" are no better than {best.move} ({why_score(plain_bounds[0], mover, human)})."
+        lead = other_line_words(group[0], best)
+        top, value = best.score, group[0].score
+        plain = [move for move in group if not move.ideas]  # an idea's words keep its row
+        if lead == f"no better than {best.move}:" and len(group) > 1:
+            words = f"no better than {best.move}"
+        elif (
+            len(plain) > 2
+            and best.win_in is None
+            and group[0].win_in is None
+            and top is not None
+            and value is not None
+            and top > value
+        ):
+            words = f"at least {top - value:.2f} worse than {best.move}"
+            group = plain
+        else:
+            continue
+        names = {move.move for move in group}
+        rows = [row for row in rows if row.played or row.move not in names]
+        said_once.append(
+            f"The other {len(group)} moves ({', '.join(move.move for move in group)}) are"
+            f" {words} ({score})."
         )
+    bounded = " ".join(said_once)
     player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
