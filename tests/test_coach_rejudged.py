@@ -102,6 +102,7 @@ def test_a_weak_levels_forced_move_rejudged_is_the_engines_and_its_own_count_sai
     from checkers.coach.explain import explain_choice
     from checkers.gui.explaining import why_card
     from checkers.gui.screens.why import card_html
+    from checkers.gui.wording import advantage_words
 
     position = START
     for text in ("9-13", "21-17", "10-14"):
@@ -123,10 +124,14 @@ def test_a_weak_levels_forced_move_rejudged_is_the_engines_and_its_own_count_sai
     assert row.score == "+0.70 for White" and "counted" not in row.score
     assert "the engine looked 13 turns ahead" in card_html(card)
     # The level's own count once, as its own, with its own depth; the footer matches the row.
-    counted = f"{own.score:+.2f}" if own.score else "even"
+    # (Told as the card tells every score, for the side ahead: the walk read "+1.00 for
+    # itself" beside rows that say "for White".)
+    counted = advantage_words(own.score, WHITE, None) if own.score else "even"
+    counted = "it even" if counted == "even" else counted
     assert (
         "The Casual level chose 17x10, looking 5 turns ahead, and counted"
-        f" {counted} for itself on a rough scale of its own; the moves' scores are the engine's."
+        f" {counted} on a rough scale of its own."
     ) in card.facts
+    assert "The moves' scores are the engine's." not in card.facts  # the view says it
     assert card.view == "Scores are the engine's, in men, for the side ahead."
     assert "rough estimate" not in card_html(card)

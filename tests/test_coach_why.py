@@ -250,8 +250,9 @@ def test_a_weak_levels_own_estimate_is_said_as_what_it_counted_never_as_the_scor
     # Whose each figure is, said once: the level's own count with its depth, then the engine's.
     assert text[0] == (
         f"The Casual level chose 25-22, looking 5 turns ahead, and counted {why.level_counted}"
-        " for itself on a rough scale of its own; the moves' scores are the engine's."
+        " for itself on a rough scale of its own."
     )
+    assert text[1] == "The moves' scores are the engine's."
     engine = AIPlayer(Limits(depth=why.exact_depth), name="engine").choose(position)
     scores = {move.move: move.score for move in why.moves if move.bound == "exact"}
     best = engine.result.move

@@ -16,6 +16,7 @@ from checkers.ai.search import WIN, Limits
 from checkers.board import Move, Position
 from checkers.cli import main
 from checkers.coach.explain import (
+    BOUND_WORDS,
     Explanation,
     MoveScore,
     analysis_lines,
@@ -249,7 +250,7 @@ def test_principal_variation_search_leaves_most_rejected_moves_as_bounds() -> No
     why = explain_choice(Position(), AIPlayer(Limits(depth=8)).choose(Position()))
     assert why is not None
     assert [move.bound for move in why.moves[1:]].count("upper") >= 1
-    assert any("A bound: the search proved the move no better" in s for s in sentences(why))
+    assert sentences(why).count(BOUND_WORDS) == 1
 
 
 def test_the_only_legal_move_says_so() -> None:
@@ -360,10 +361,7 @@ def test_explanation_sentences_name_bounds_and_forced_results() -> None:
     )
     assert sentences(why) == [
         "The engine chose 11-15, looking 10 turns ahead.",
-        (
-            "A bound: the search proved the move no better than that for its mover and did not"
-            " spend the time to score it exactly."
-        ),
+        "At most / at least: a limit the search proved, not an exact score.",
         "11-15: +0.12; the line it expects: 11-15 23-19.",
         "The other moves, best first:",
         "9-13: at most -0.40; refuted by 22-18 13x22.",

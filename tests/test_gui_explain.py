@@ -192,7 +192,7 @@ def test_a_slip_rescored_by_the_engine_lists_its_searchs_choice_and_claims_no_ch
     assert card.view == "Scores are the engine's, in men, for the side ahead."
     # A bound is named as either side tells it: the facts do not speak of 'at most' only.
     if any(row.bound for row in card.rows):
-        assert any("A bound:" in fact for fact in card.facts)
+        assert any(fact.startswith("At most / at least: ") for fact in card.facts)
 
 
 def test_why_says_when_the_beginner_level_slips_on_purpose() -> None:

@@ -30,7 +30,7 @@ from checkers.gui.explaining import line_words
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import EXPECTS, panel_lines, scored_search
 from checkers.gui.screens.analysis import AnalysisScreen
-from checkers.gui.screens.why import WhyScreen
+from checkers.gui.screens.why import WhyScreen, card_html
 from checkers.gui.tree_view.overlay import TreeOverlay
 from checkers.gui.wording import score_words
 from checkers.notation import EVEN_MEN, is_even
@@ -159,6 +159,11 @@ def check_position(app: App, hint: bool = True) -> None:
             sign = 1 if named in WHITE else -1
             near = [n for n in numbers if n is not None and abs(n - men) < 5 * EVEN_MEN]
             assert any(row.verdict.startswith(score_verdict(sign * n)) for n in near), row
+    # Every number on the card names its side as the panel does, the level's own count too
+    # (`counted +1.00 for the AI`, never `for itself` nor `for White` against the AI).
+    words = card_html(why.card)
+    assert_side_words(game, words)
+    assert "for itself" not in words
     press(app, pygame.K_ESCAPE)
     assert app.screen is screen
     if hint:

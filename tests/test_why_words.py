@@ -204,7 +204,7 @@ def test_why_says_why_the_ai_did_not_play_a_slightly_better_move() -> None:
     said = " ".join(card.facts)
     assert (
         "A deeper look, 10 turns ahead, scores 11-15 0.05 of a man better than 9-14. The Club"
-        " level's own search looked 6 turns ahead in its 0.5 s, counted +0.05 for itself after 9-14 and chose"
+        " level's own search looked 6 turns ahead in its 0.5 s, counted it even after 9-14 and chose"
         " it. Less than a fifth of a man: too small a difference to call 9-14 a mistake."
     ) in said
     # The command line says the same (its time is not known there).
@@ -254,7 +254,10 @@ def test_a_weak_levels_card_says_how_much_better_the_engines_move_is(
     assert float(found.group(2)) == round(best - played, 2) >= EVEN_MEN
     # What the level counted is its own, said once and plainly: no second "rough estimate",
     # and its depth not said twice.
-    assert said.count("on a rough scale of its own; the moves' scores are the engine's") == 1
+    assert said.count("on a rough scale of its own.") == 1
+    # Whose the rows' scores are: the card's view says it, once (not a fact as well).
+    assert "the moves' scores are the engine's" not in said.lower()
+    assert card.view == "Scores are the engine's, in men, for the side ahead."
     assert "rough estimate" not in said
     assert said.count("5 turns ahead") == 1, said
     assert "mistake" not in said
@@ -286,7 +289,7 @@ def test_why_in_the_databases_names_their_results_not_a_depth() -> None:
     )
     card = why_card(why, WHITE, 10, human=BLACK, level=level)
     said = " ".join(card.facts)
-    assert "the moves' results are the endgame databases'" in said
+    assert "The moves' results are the endgame databases'." in said
     assert "Each move below is the endgame databases' result under perfect play" in said
     assert "turn ahead," not in said and "the engine's" not in said
     assert "The endgame databases give 15-18 a win in 10 moves and 15-10 a win in 12 moves." in said
@@ -368,10 +371,11 @@ def test_a_misjudging_levels_count_is_said_once_as_its_own() -> None:
     # The walk of 2026-11-29c: the count, the error and the engine's scores were three
     # sentences apart; one sentence says whose each figure is.
     assert (
-        "The Novice level chose 21-17, looking 3 turns ahead, and counted +1.39 for itself on a"
+        "The Novice level chose 21-17, looking 3 turns ahead, and counted +1.39 for the AI on a"
         " rough scale of its own, to which it adds a random error of up to 0.50 of a man on"
-        " purpose; the moves' scores are the engine's." in facts
+        " purpose." in facts
     )
+    assert "The moves' scores are the engine's." not in facts  # the view says it
     assert "misjudges" not in said
     assert said.count("+1.39") == 1 and said.count("3 turns ahead") == 1
     assert "rough estimate" not in said and "off by" not in said
@@ -388,7 +392,10 @@ def test_the_bounds_are_named_only_where_a_row_shows_one() -> None:
         _explanation(played, best, moves=(played, best, bounded)), BLACK, 10, human=WHITE
     )
     said = " ".join(card.facts)
-    assert "scored exactly, looking 10 turns ahead, except the bounds ('at most'" in said
+    assert "Each move below is scored exactly, looking 10 turns ahead." in said
+    # What a bound is: said once, in one sentence of its own.
+    assert said.count("At most / at least: a limit the search proved, not an exact score.") == 1
+    assert said.count("at most") + said.count("At most") == 1, said
     assert any(row.score.startswith(("at most", "at least")) for row in card.rows)
 
 
@@ -468,9 +475,85 @@ def test_bounds_that_say_only_no_better_than_the_played_move_are_said_once() -> 
     assert [row.move for row in card.rows] == ["23-18", "21-17"]
     assert card.bounded == (
         "The other 3 moves (24-19, 27-24, 22-17) are no better than 23-18 (at most +2.70 for"
-        " White); not scored exactly."
+        " White)."
     )
     from checkers.gui.screens.why import card_html
 
     text = card_html(card)
     assert text.count("no better than 23-18") == 1 and "21-17" in text
+    # What a bound is, said once, as the table's note under the rows (the walk read "A bound:
+    # ..." beside "...; not scored exactly": one idea twice).
+    assert text.count("At most / at least: a limit the search proved, not an exact score.") == 1
+    assert "not scored exactly" not in text and "A bound" not in text
+    assert text.index("are no better than 23-18") < text.index("At most / at least")
+
+
+def test_the_books_other_moves_say_no_words_that_lead_into_a_missing_line() -> None:
+    # The walk at Club, move 1: the book's rows read "22-17 keeps it level; the best move,
+    # expecting" and "23-18 ...; refuted by" with nothing after (the book keeps no lines).
+    from checkers.board import Move
+    from checkers.coach.explain import explain_book_move
+    from checkers.gui.screens.why import card_html
+
+    position = Position.from_fen(
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,11,12,14"
+    )
+    book = [("24-20", 0), ("22-17", 5), ("24-19", 5), ("22-18", 0), ("23-18", -20)]
+    moves = [(Move.from_pdn(move, position), score) for move, score in book]
+    why = explain_book_move("club", position, moves[0][0], moves, 13)
+    card = why_card(why, WHITE, 1, human=BLACK)
+    lines = {row.move: row.line for row in card.rows[1:]}
+    assert lines == {
+        "22-17": "the best move",
+        "24-19": "as good as 22-17",
+        "22-18": "0.05 worse than 22-17",
+        "23-18": "",
+    }, lines
+    text = card_html(card)
+    assert "refuted by" not in text and "expecting" not in text and ":</font>" not in text, text
+
+
+def test_a_levels_own_count_is_told_for_the_side_ahead_as_every_score_on_the_card() -> None:
+    # The walk read "counted +1.00 for itself" beside rows that say "+0.25 for you": the
+    # card tells the level's count as it tells every score; the command line keeps "itself".
+    played, best = scored("9-14", 0.05), scored("11-15", 0.10)
+    for figure, said in (("+1.00", "+1.00 for the AI"), ("-0.50", "+0.50 for you")):
+        explanation = _explanation(played, best, level_counted=figure)
+        facts = " ".join(why_card(explanation, BLACK, 10, human=WHITE).facts)
+        assert f"counted {said} " in facts and "itself" not in facts, facts
+        assert f"counted {figure} for itself" in " ".join(sentences(explanation))
+    two_players = " ".join(
+        why_card(_explanation(played, best, level_counted="-0.50"), BLACK, 10).facts
+    )
+    assert "counted +0.50 for White " in two_players
+
+
+def test_three_bounds_at_one_score_below_the_best_are_said_once() -> None:
+    # A won ending at Club: nine rows read "at most +4.95 for the AI; refuted by ..." under
+    # the best move's +5.15, one idea nine times. Three or more such bounds with no idea of
+    # their own are one sentence with their number and its side; two stay rows, and so does
+    # a bound whose line proves an idea (its words are worth a row).
+    from checkers.coach.idea import Idea
+    from checkers.gui.screens.why import card_html
+
+    played = scored("27-23", 5.15)
+    same = [
+        MoveScore(move, 4.95, "upper", 5, (move, "1-6")) for move in ("28-24", "18-23", "14-10")
+    ]
+    shot = Idea("shot", BLACK, ("14-9", "5x14"), 1, (("takes", 2),), "Black's shot: 5x14")
+    idea = MoveScore("14-9", 4.95, "upper", 5, ("14-9", "5x14"), ideas=(shot,))
+    other = MoveScore("30-26", 4.50, "upper", 5, ("30-26", "1-6"))
+    moves = (played, *same, idea, other)
+    card = why_card(_explanation(played, played, moves=moves, mover=WHITE), WHITE, 10, human=BLACK)
+    assert [row.move for row in card.rows] == ["27-23", "14-9", "30-26"]
+    assert card.bounded == (
+        "The other 3 moves (28-24, 18-23, 14-10) are at least 0.20 worse than 27-23 (at most +4.95"
+        " for the AI)."
+    )
+    text = card_html(card)
+    assert text.count("at most +4.95 for the AI") == 2  # the sentence and 14-9's row
+    # Two at one score stay rows.
+    card = why_card(
+        _explanation(played, played, moves=moves[:3], mover=WHITE), WHITE, 10, human=BLACK
+    )
+    assert [row.move for row in card.rows] == ["27-23", "28-24", "18-23"] and not card.bounded

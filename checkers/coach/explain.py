@@ -39,6 +39,7 @@ from checkers.notation import (
 )
 
 __all__ = [
+    "BOUND_WORDS",
     "MAX_LINES",
     "Analysis",
     "AnalysisLine",
@@ -440,6 +441,10 @@ def explain_search(
     )
 
 
+BOUND_WORDS = "At most / at least: a limit the search proved, not an exact score."
+"""What a bound (`MoveScore.describe`'s `at most`, or `at least` told for the other side) is, in
+one sentence the facts say once where any move shows one."""
+
 _SHOWN_PLIES = 8  # of a line in a sentence: the rest is in the data
 
 
@@ -546,9 +551,9 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
             )
             facts.append(
                 f"{who} chose {explanation.played}, looking {depth_words(looked)}, and counted"
-                f" {explanation.level_counted} for itself on a rough scale of its own{noise};"
-                f" {below}."
+                f" {explanation.level_counted} for itself on a rough scale of its own{noise}."
             )
+            facts.append(f"{below[0].upper()}{below[1:]}.")
         else:
             facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
@@ -558,18 +563,11 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
         # +1.39 beside the engine's `even` reads as another count, not a contradiction.
         facts.append(
             f"{who} counted {explanation.level_counted} for itself after {explanation.played} on a rough"
-            f" scale of its own; {below}."
+            " scale of its own."
         )
-    # The bounds are named only where a row shows one.
-    bounds = (
-        " except the bounds ('at most', or 'at least' when told for the other side)"
-        if any(move.bound in ("upper", "lower") for move in explanation.moves)
-        else ""
-    )
+        facts.append(f"{below[0].upper()}{below[1:]}.")
     if explanation.exact_depth and explanation.database is None and databases:
-        facts.append(
-            f"Each move below is the endgame databases' result under perfect play{bounds}."
-        )
+        facts.append("Each move below is the endgame databases' result under perfect play.")
     elif explanation.exact_depth and explanation.database is None:
         # A row the game's deeper judgement scored since (`coach.judgement.rejudged`) says so.
         deeper = [
@@ -583,21 +581,16 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
             further = f" ({' and '.join(deeper)} {have} since been looked at further, as {rows})"
         facts.append(
             f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)}"
-            f"{further}{',' if bounds else ''}{bounds}."
+            f"{further}."
         )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
             f"Time ran out before the other moves were looked at {depth_words(played.depth)}:"
             f" their scores are from {depth_words(others[0].depth)}."
         )
-    if any(move.bound == "upper" for move in others):
-        facts.append(
-            f"A bound: the same search proved the move worse than {explanation.played} and"
-            " no better than that for its mover, without scoring it exactly."
-            if explanation.exact_depth
-            else "A bound: the search proved the move no better than that for its mover and did"
-            " not spend the time to score it exactly."
-        )
+    # What a bound is, said once and only where one is shown.
+    if any(move.bound in ("upper", "lower") for move in explanation.moves):
+        facts.append(BOUND_WORDS)
     if not others and not explanation.complete and explanation.legal_moves > 1:
         facts.append(f"{who} keeps the score of its chosen move only.")
     facts += preferred

@@ -9,6 +9,7 @@ players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -129,6 +130,9 @@ def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: in
 # --- why this move ---------------------------------------------------------------------------
 
 
+ENGINE_SCORES = "The moves' scores are the engine's."
+"""The facts' sentence whose scores the rows give, which the card's view says already."""
+
 UNSCORED = "not scored"
 """The score of a move its search did not score (a slipped level's played move)."""
 
@@ -173,7 +177,9 @@ class WhyCard:
     caller gave the position before the move."""
     bounded: str = ""
     """The moves whose bounds say no more than `no better than` the best, said once after the
-    rows (`The other 6 moves (...) are no better than 23-18 ...; not scored exactly.`)."""
+    rows (`The other 6 moves (...) are no better than 23-18 (at most +2.70 for White).`, `The
+    other 9 moves (...) are at least 0.20 worse than 27-23 (at most +4.95 for the AI).`): what
+    `at most` is, the facts say once (`coach.explain.BOUND_WORDS`)."""
 
 
 def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
@@ -221,6 +227,12 @@ def _row(
         lead = other_line_words(move, best)
         if lead.rstrip(":") == move.verdict:  # the verdict says the difference already
             lead = ""
+        if not refutation:
+            # No line to lead into (the book keeps scores, not lines): no `refuted by` with
+            # nothing after it, and the comparison alone (`0.05 worse than 22-17`).
+            lead = {"refuted by": "", "the best move, expecting": "the best move"}.get(
+                lead, lead.rstrip(":")
+            )
         words = " ".join(part for part in (lead, refutation) if part)
     verdict = move.verdict
     if verdict.startswith("is "):
@@ -239,6 +251,19 @@ def _row(
         tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
         move.judged,
     )
+
+
+_COUNTED = re.compile(r"counted ([+-]\d+\.\d\d|even) for itself")
+"""A level's own count in the facts (`counted +1.00 for itself`), which the card tells as it
+tells every score: for the side ahead."""
+
+
+def _counted_words(found: re.Match[str], mover: Side, human: Side | None) -> str:
+    """`counted +1.00 for itself` as the card tells scores: `counted +1.00 for the AI`,
+    `counted +0.30 for you` (a count below nought is the other side's), `counted it even`."""
+    figure = found.group(1)
+    words = advantage_words(0.0 if figure == "even" else float(figure), mover, human)
+    return "counted it even" if words == "even" else f"counted {words}"
 
 
 def card_facts(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
@@ -299,27 +324,41 @@ def why_card(
         # left it unscored: the facts name it.
         if move.bound != "unscored" or move.move == slip
     ]
-    # Bounds that prove no more than "no better than" the best, each at the best's score: said
-    # once for all of them, not on a row each (walk 2026-11-29c: six rows of "at most +2.70
-    # for White; no better than 23-18").
-    plain_bounds = [
-        move
-        for move in explanation.moves[1:]
-        if move.bound == "upper"
-        and move.move != slip
-        and best is not None
-        and other_line_words(move, best) == f"no better than {best.move}:"
-    ]
-    bounded = ""
-    if len(plain_bounds) > 1:
-        names = {move.move for move in plain_bounds}
-        rows = [row for row in rows if row.played or row.move not in names]
+    # Bounds that prove no more than "no better than" the best, each at the best's score, or
+    # three or more at one score with no idea of their own: said once for all of them, not on
+    # a row each (walk 2026-11-29c: six rows of "at most +2.70 for White; no better than
+    # 23-18"; nine rows of "at most +4.95 for the AI; refuted by ...").
+    groups: dict[str, list[MoveScore]] = {}
+    for move in explanation.moves[1:]:
+        if move.bound == "upper" and move.move != slip and best is not None:
+            groups.setdefault(why_score(move, mover, human), []).append(move)
+    said_once: list[str] = []
+    for score, group in groups.items():
         assert best is not None
-        bounded = (
-            f"The other {len(plain_bounds)} moves ({', '.join(m.move for m in plain_bounds)})"
-            f" are no better than {best.move} ({why_score(plain_bounds[0], mover, human)});"
-            " not scored exactly."
+        lead = other_line_words(group[0], best)
+        top, value = best.score, group[0].score
+        plain = [move for move in group if not move.ideas]  # an idea's words keep its row
+        if lead == f"no better than {best.move}:" and len(group) > 1:
+            words = f"no better than {best.move}"
+        elif (
+            len(plain) > 2
+            and best.win_in is None
+            and group[0].win_in is None
+            and top is not None
+            and value is not None
+            and top > value
+        ):
+            words = f"at least {top - value:.2f} worse than {best.move}"
+            group = plain
+        else:
+            continue
+        names = {move.move for move in group}
+        rows = [row for row in rows if row.played or row.move not in names]
+        said_once.append(
+            f"The other {len(group)} moves ({', '.join(move.move for move in group)}) are"
+            f" {words} ({score})."
         )
+    bounded = " ".join(said_once)
     player = who_played(explanation.player)
     by = (
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
@@ -364,10 +403,17 @@ def why_card(
             else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
             for row in rows
         ]
+    said = [
+        _COUNTED.sub(lambda found: _counted_words(found, mover, human), fact)
+        for fact in card_facts(explanation, level.time if level is not None else None)
+    ]
+    if view.startswith("Scores are the engine's"):
+        # The view says whose the scores are, once, under the rows.
+        said = [fact for fact in said if fact != ENGINE_SCORES]
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
         subtitle=f"{_name(mover)}'s move {number}, played by {by}",
-        facts=tuple(card_facts(explanation, level.time if level is not None else None)),
+        facts=tuple(said),
         view=view,
         rows=tuple(rows),
         others=(

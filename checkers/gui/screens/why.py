@@ -19,6 +19,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
+from checkers.coach.explain import BOUND_WORDS
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
@@ -86,10 +87,11 @@ def _idea_detail(row: WhyRow) -> str:
     return idea[len(row.move) + 1 :] if idea.startswith(f"{row.move} ") else idea
 
 
-def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str) -> str:
+def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str, engines: bool = False) -> str:
     """One row: the move and its verdict first, then in one run what backs it (the idea its line
     proves, else the line, cut to `LINE_MOVES`); the depth only where the facts above do not
-    say it already."""
+    say it already, and whose the figure is only where the card's view (`engines`: every
+    score is the engine's) does not say it."""
     move = html.escape(row.move)
     score = html.escape(row_score_words(row))
     depth = depth_words(row.depth) if row.depth else ""
@@ -97,7 +99,7 @@ def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str) -> str:
     if row.judged and depth:
         # The game's kept judgement: the engine's, whoever played (with its depth, unless the
         # facts above say it already).
-        depth = "the engine's" if said else f"the engine looked {depth}"
+        depth = "" if said and engines else "the engine's" if said else f"the engine looked {depth}"
     elif said:
         depth = ""
     if row.played:
@@ -121,7 +123,7 @@ def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str) -> str:
     return head
 
 
-_METHOD = ("Each move below is ", "A bound: ")
+_METHOD = ("Each move below is ", BOUND_WORDS)
 """How the facts that say how the rows were scored begin: the card says them after the rows, as
 a table's note, so the verdict and the moves come first."""
 
@@ -132,6 +134,7 @@ def card_html(card: WhyCard) -> str:
     were scored and whose view their scores take."""
     accent, dim = _hex(theme.TEXT_ACCENT), _hex(theme.TEXT_DIM)
     said = " ".join((*card.facts, card.view))
+    engines = card.view.startswith("Scores are the engine's")
     facts = [html.escape(fact) for fact in card.facts if not fact.startswith(_METHOD)]
     # (Said after the rows: the moves are above it.)
     notes = [
@@ -141,11 +144,11 @@ def card_html(card: WhyCard) -> str:
     ]
     if card.view:
         notes.append(html.escape(card.view))
-    played = [_row_html(card.rows[0], accent, dim, said)] if card.rows else []
+    played = [_row_html(card.rows[0], accent, dim, said, engines)] if card.rows else []
     body = "<br>".join([*played, *facts])
     if len(card.rows) > 1:
         entries = [f"<b>{html.escape(card.others)}</b>"]
-        entries += [_row_html(row, accent, dim, said) for row in card.rows[1:]]
+        entries += [_row_html(row, accent, dim, said, engines) for row in card.rows[1:]]
         body += "<br><br>" + "<br>".join(entries)
     if card.bounded:
         body += "<br>" if len(card.rows) > 1 else "<br><br>"
