@@ -1,0 +1,110 @@
+"""The walk's empty bands: a side panel's blocks follow each other from the top (a framed well
+may fill the rest down to the buttons), at 720x480 as at 1280x800: the analysis board's
+moves made here were pinned at the panel's foot, the explorer's book and engine notes too, the
+puzzles' and drills' buttons under a tall empty band."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import press
+from pygame_gui.core import UIElement
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from test_gui_puzzles import click_at
+
+from checkers.gui.app import App
+from checkers.gui.cards import text_row
+from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.drills import DrillScreen
+from checkers.gui.settings import Settings
+
+SIZES = [((720, 480), "contrast"), ((1280, 800), "wood")]
+
+
+def widest_band(panel: UIPanel) -> int:
+    """The tallest empty band in pixels between the first and the last thing the panel shows
+    (words, buttons, a framed well), across its width."""
+    spans = []
+    for element in panel.panel_container.elements:
+        assert isinstance(element, UIElement)
+        if not element.visible:
+            continue
+        if isinstance(element, UILabel | UIButton) and not element.text.strip():
+            continue
+        if isinstance(element, UILabel | UIButton | UIPanel | UITextBox):
+            rect = element.relative_rect
+            spans.append((rect.top, rect.bottom))
+    spans.sort()
+    assert spans, [
+        (type(e).__name__, e.visible, getattr(e, "text", None))
+        for e in panel.panel_container.elements
+    ]
+    widest, reached = 0, spans[0][1]
+    for top, bottom in spans[1:]:
+        widest = max(widest, top - reached)
+        reached = max(reached, bottom)
+    return int(widest)
+
+
+def side_panel_of(element: UIElement) -> UIPanel:
+    container = element.ui_container
+    panel = container.get_container().parent_element if container else None
+    assert isinstance(panel, UIPanel), panel
+    return panel
+
+
+def row(app: App) -> int:
+    """A row of the panel's small text."""
+    return text_row(2.1, app.context.scale)
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_the_analysis_boards_panel_has_no_empty_band(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    app = make_app(size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    app.step(1 / 60)
+    panel = side_panel_of(board.labels["moves title"])
+    # The moves made here right under the position's words, the engine's lines filling a
+    # well down to the buttons.
+    assert board.labels["moves title"].relative_rect.top <= (
+        board.labels["to move"].relative_rect.bottom + row(app)
+    )
+    # At most the moves' second row, free until they fill it, and a gap.
+    assert widest_band(panel) <= 1.5 * row(app), widest_band(panel)
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_the_drills_buttons_follow_the_words_well(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    app = make_app(None, size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_d, "d")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, DrillScreen) and screen.card is not None
+    click_at(app, screen.card.widgets["drill 3"].get_abs_rect().center)
+    assert screen.game is not None
+    for _ in range(3):
+        app.step(1 / 60)
+    panel = side_panel_of(screen.labels["title"])
+    assert widest_band(panel) <= row(app), widest_band(panel)
+    # In the well the words stand one under the other: no empty label leaves a gap.
+    shown = sorted(
+        label.relative_rect
+        for label in screen.labels.values()
+        if label.visible
+        and label.ui_container is not None
+        and label.text.strip()
+        and label is not screen.labels["title"]
+    )
+    assert len(shown) >= 3
+    for above, below in itertools.pairwise(shown):
+        assert below.top == above.bottom, (above, below)
