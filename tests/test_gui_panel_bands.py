@@ -12,15 +12,18 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import press
+from gui_driving import press, screen_of
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 from test_gui_explorer import HERE as EXPLORER_GAMES
 from test_gui_explorer import pane_of, run_until
-from test_gui_puzzles import click_at
+from test_gui_puzzles import click_at, shallow_review
+from test_gui_review import blunder_record, review_finished, start_from_menu
+from test_gui_review import pane_of as review_pane_of
 
 from checkers.gui.app import App
 from checkers.gui.cards import text_row
+from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.settings import Settings
@@ -134,3 +137,47 @@ def test_the_explorers_rows_stand_in_a_well_down_to_its_notes(
     notes = pane.labels["footer 0"].rect
     assert 0 <= notes.top - pane.well.rect.bottom <= row(app) // 2, (pane.well.rect, notes)
     assert board.labels["to move"].visible
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_a_reviews_words_are_read_whole_over_a_list_of_several_rows(
+    make_app: Callable[..., App],
+    data: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    theme_name: str,
+) -> None:
+    # The walk at 720x480: the coach's words for a move needed their scroll bar and the move
+    # list showed three rows, the stalemate counter's two rows above them. A review gives the
+    # counter's room to its words and the list.
+    shallow_review(monkeypatch)
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        size=size,
+        settings=Settings(theme=theme_name),
+    )
+    screen_of(app).load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    panel = screen_of(app).panel
+    assert panel is not None and panel.counter.visible
+    start_from_menu(app)
+    review_finished(app)
+    review = review_pane_of(app)
+    panel = screen_of(app).panel
+    assert panel is not None
+    for _ in range(3):  # the blunder, then the mistakes before it
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert panel.search.rect.height > 0 and panel.search.scroll_bar is None
+        # Five rows of the list, or more: ten moves of its twenty, the one shown among them.
+        assert len(panel.visible_plies()) >= 10, panel.visible_plies()
+        assert screen_of(app).game.record.ply in panel.visible_plies()
+        assert widest_band(panel.panel) <= row(app), widest_band(panel.panel)
+        assert not panel.counter.visible and not panel.counter_rule.visible
+        review.jump(-1)
+    # Closed, the game's panel has its counter again.
+    review.stop_or_close()
+    for _ in range(3):
+        app.step(1 / 60)
+    panel = screen_of(app).panel
+    assert panel is not None and panel.counter.visible
