@@ -223,6 +223,10 @@ def test_the_review_graph_shows_a_mans_loss_and_its_even_line_is_labelled(
         assert window.contains(place) and not place.colliderect(board_rect), (words, place)
     for (a, first), (b, second) in itertools.combinations(drawn.items(), 2):
         assert not first.colliderect(second), (a, b)
+    # All three on one side, read down as one scale (the walk found "even" right of the graph
+    # at 720x480, its two sides left of it): here left of the graph, in the board's margin.
+    frame = pane.parts.graph
+    assert all(place.right <= frame.left for place in drawn.values()), pane.scale_drawn
 
 
 # --- 5. the review's better line: wrapped whole, cut only where it is quiet --------------------

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.board import Move, Position
 from checkers.board_geometry import BoardGeometry
@@ -23,6 +23,9 @@ from checkers.gui.layout import GameLayout, game_layout, status_height
 from checkers.gui.ui import Actions, fit_label, side_panel
 
 __all__ = ["BoardPlayScreen", "ButtonSpec", "label_lines"]
+
+WELL_INSET = 4
+"""Pixels between the well's frame and its words."""
 
 ButtonSpec = tuple[str, str, str, Callable[[], None]]
 """A panel button: its name (for tests), its text, its tooltip, its action."""
@@ -46,6 +49,12 @@ class BoardPlayScreen(ScreenBase):
         self.labels: dict[str, UILabel] = {}
         self.status_box: UITextBox | None = None
         self.card: Card | None = None
+        self.well: UIPanel | None = None
+        """The framed well the panel's words after its title flow in."""
+        self._heights: dict[str, int] = {}
+        """The well's labels in order, with their heights."""
+        self._flowed: tuple[str, ...] | None = None
+        """The labels the well shows now, as last stacked."""
         self._shown: dict[str, str] = {}
         self._widgets_changed = False
         self.keymap: dict[str, Callable[[], None]] = {}
@@ -186,19 +195,40 @@ class BoardPlayScreen(ScreenBase):
         width = box.width - 2 * pad - 6
         scale = self.context.scale
         heights = {"@heading": text_row(2.4, scale, HEADING_TEXT), "@title": round(3.4 * unit)}
-        y = pad // 2
-        for name, style in self.LABELS:
-            height = heights.get(style, text_row(2.1, scale))
-            self.labels[name] = UILabel(
-                pygame.Rect(pad, y, width, height), "", ui, container=panel, object_id=style
-            )
-            y += height
         gap = max(3, unit // 2)
         height = round(3.2 * unit)
         specs = list(self.buttons())
         rows = (len(specs) + 1) // 2
         cell = (width - gap) // 2
         top = box.height - pad - rows * height - (rows - 1) * gap
+        # The title heads the panel; the other labels flow top-down in a framed well that fills
+        # the panel down to the buttons (as the game panel's move list does), an empty label
+        # taking no room (`_flow`): no empty band opens between one block of words and the next.
+        (title, style), *rest = self.LABELS or (("title", "@heading"),)
+        line = heights.get(style, text_row(2.1, scale))
+        y = pad // 2
+        self.labels[title] = UILabel(
+            pygame.Rect(pad, y, width, line), "", ui, container=panel, object_id=style
+        )
+        y += line + gap // 2
+        self.well = UIPanel(
+            pygame.Rect(pad, y, width, top - gap - y),
+            manager=ui,
+            container=panel,
+            object_id="#move_well",
+        )
+        inner = width - 2 * WELL_INSET
+        self._heights = {}
+        for name, style in rest:
+            self._heights[name] = heights.get(style, text_row(2.1, scale))
+            self.labels[name] = UILabel(
+                pygame.Rect(WELL_INSET, WELL_INSET, inner, self._heights[name]),
+                "",
+                ui,
+                container=self.well,
+                object_id=style,
+            )
+        self._flowed = None
         for index, (name, text, tip, action) in enumerate(specs):
             row, column = divmod(index, 2)
             rect = pygame.Rect(
@@ -238,11 +268,32 @@ class BoardPlayScreen(ScreenBase):
             self._shown[name] = text
             label.set_text(fit_label(label, text))
             changed = True
+        changed = self._flow() or changed
         if self.status_box is not None and self._shown.get("status") != self.status:
             self._shown["status"] = self.status
             self.status_box.set_text(self.status.replace("&", "&amp;").replace("<", "&lt;"))
             changed = True
         return changed
+
+    def _flow(self) -> bool:
+        """Stack the well's labels that have words from its top, one under the other, and
+        hide the empty ones; True if any moved."""
+        if self.well is None:
+            return False
+        shown = tuple(name for name in self._heights if self._shown.get(name))
+        if shown == self._flowed:
+            return False
+        self._flowed = shown
+        y = WELL_INSET
+        for name, height in self._heights.items():
+            label = self.labels[name]
+            if name in shown:
+                label.set_relative_position((WELL_INSET, y))
+                label.show()
+                y += height
+            else:
+                label.hide()
+        return True
 
 
 def label_lines(text: str, label: UILabel | None, lines: int) -> list[str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID, UIContainer
+from pygame_gui.core import ObjectID, UIContainer, UIElement
 from pygame_gui.elements import (
     UIButton,
     UIImage,
@@ -556,6 +556,8 @@ class GamePanel:
             )
             self.side_labels.append((title, count, player, clock))
             y += 2 * line + unit
+        self._counter_top = y
+        """Where the stalemate counter's rows start: a review's words start there instead."""
         self.counter = UILabel(
             pygame.Rect(pad, y, width, small), "", ui, container=self.panel, object_id="@small"
         )
@@ -597,6 +599,9 @@ class GamePanel:
         # and the list taking the rest: no empty band between the AI's lines and the moves.
         self._figures_top = y
         self._figures_max = figures_height
+        self._review_room = y - self._counter_top
+        """The height a review takes from the counter's rows for its words (`_review_look`)."""
+        self._reviewing = False
         self._figures_shown = figures_height
         self._figures_key: object = None
         """The position the box last fitted its lines at: it grows at once and shrinks only
@@ -640,7 +645,7 @@ class GamePanel:
         # game's list take seconds to build.
         self._pool: list[_Row] = []
         # Enough rows for the tallest the well becomes (under an empty figures box).
-        tallest = bottom - (self._figures_top + line + 2) - 2 * inset
+        tallest = bottom - (self._counter_top + line + 2) - 2 * inset
         self._pool_size = -(-max(tallest, self.moves.rect.height) // self.move_row) + 1
         self._rows: list[tuple[str, str, str]] = []
         self._first_row = -1
@@ -679,6 +684,7 @@ class GamePanel:
         lines = panel_lines(game, shown)
         if self.search_words is not None:
             lines = replace(lines, search=(*self.search_words(), "", "", "", "", "")[:5])
+        self._review_look(self.search_words is not None)
         if not lines.header_right and self.bar_hidden is not None and self.bar_hidden():
             lines = replace(lines, header_right=BAR_KEY_WORDS)
         changed = lines != self._lines
@@ -708,6 +714,25 @@ class GamePanel:
             self._sync_search(lines.search, (game.record.ply, shown))
             self._set(self.moves_title, lines.moves_title)
         return self._sync_moves(game) or changed
+
+    def _review_look(self, reviewing: bool) -> None:
+        """A review's panel: the stalemate counter's rows give their room to the review's words
+        for the move shown and the move list under them (a player going over a finished game
+        moves about in it; the count at the move shown is not what they came for). The walk
+        at 720x480 saw the words need a scroll bar and the list show three rows."""
+        if reviewing == self._reviewing or not self._figures_max:
+            return
+        self._reviewing = reviewing
+        widgets: tuple[UIElement, ...] = (self.counter, self.counter_rule, self.counter_bar)
+        for widget in widgets:
+            widget.hide() if reviewing else widget.show()
+        room = self._review_room if reviewing else -self._review_room
+        self._figures_top -= room
+        self._figures_max += room
+        self.search.set_relative_position((self.search.relative_rect.left, self._figures_top))
+        self._search_shown = None  # fitted again to the new room
+        self._figures_key = None
+        self._figures_shown = -1  # the list placed again under it
 
     def _clock_look(self, label: UILabel, game: Game, side: Side) -> None:
         """A clock under LOW_TIME seconds turns the warning colour."""

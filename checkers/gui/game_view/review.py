@@ -840,25 +840,42 @@ class ReviewPane:
     def _scale_places(
         self, font: pygame.font.Font, middle: float
     ) -> list[tuple[str, tuple[float, float], str]]:
-        """Where the graph's scale words go, (words, point, anchor): whose lead is up and whose
-        is down left of the graph where the board's margin leaves room (else in its left
-        corners), and `even` level with the middle line, left of it where the three words fit
-        one above the other, else right of the graph (at 720x480 the graph is under three
-        lines tall), else inside its right end."""
+        """Where the graph's scale words go, (words, point, anchor), all three on one side: left
+        of the graph where the board's margin leaves room, whose lead is up at its top corner,
+        whose is down at its bottom one, `even` level with the middle line; on a graph under
+        three lines tall (720x480) the three stand one above the other centred on the middle
+        line, reaching a little over the frame's edges while they stay clear of the board above
+        and the table below. Where the margin is too narrow, inside the graph's left corners
+        with `even` right of the graph (else inside its right end)."""
         frame = self.parts.graph
         top, even, bottom = self.scale_words()
         widest = max(font.size(words)[0] for words in (top, even, bottom))
+        line = font.get_linesize()
         outside = widest + 6 <= frame.left - self.area.left
-        x = frame.left - 4 if outside else frame.left + 4
+        if outside:
+            x = frame.left - 4
+            if frame.height >= 3 * line:
+                return [
+                    (top, (x, frame.top), "topright"),
+                    (even, (x, middle), "midright"),
+                    (bottom, (x, frame.bottom), "bottomright"),
+                ]
+            board = self.screen.layout().board
+            above = board.top + board.size
+            if above <= middle - 1.5 * line and middle + 1.5 * line <= self.parts.table.top + 1:
+                return [
+                    (top, (x, middle - line / 2), "bottomright"),
+                    (even, (x, middle), "midright"),
+                    (bottom, (x, middle + line / 2), "topright"),
+                ]
+        x = frame.left + 4
         places: list[tuple[str, tuple[float, float], str]] = [
-            (top, (x, frame.top), "topright" if outside else "topleft"),
-            (bottom, (x, frame.bottom), "bottomright" if outside else "bottomleft"),
+            (top, (x, frame.top), "topleft"),
+            (bottom, (x, frame.bottom), "bottomleft"),
         ]
-        if outside and frame.height >= 3 * font.get_linesize():
-            places.append((even, (x, middle), "midright"))
-        elif font.size(even)[0] + 6 <= self.area.right - frame.right:
+        if font.size(even)[0] + 6 <= self.area.right - frame.right:
             places.append((even, (frame.right + 4, middle), "midleft"))
-        elif frame.height >= 3 * font.get_linesize():
+        elif frame.height >= 3 * line:
             places.append((even, (frame.right - 4, middle), "midright"))
         return places
 

@@ -125,6 +125,8 @@ class AnalysisScreen(ScreenBase):
         self.labels: dict[str, UILabel] = {}
         self.status_box: UITextBox | None = None
         self.lines_box: UITextBox | None = None
+        self.well: UIPanel | None = None
+        """The frame the lines' box sits in (none while the explorer is shown)."""
         """The engine's state and its best lines, wrapped (a long line takes more rows)."""
         self._shown: dict[str, str] = {}
         self._widgets_changed = False
@@ -582,6 +584,7 @@ class AnalysisScreen(ScreenBase):
         self.labels = {}
         self._shown = {}
         self.lines_box = None
+        self.well = None
         layout = self.layout()
         unit = grid_unit(self.context.scale)
         box = layout.panel
@@ -617,28 +620,30 @@ class AnalysisScreen(ScreenBase):
         self._widgets_changed = True
 
     def _engine_labels(self, panel: UIPanel, y: int, pad: int, width: int, bottom: int) -> None:
-        """The engine's state and its best lines in a wrapping box from `y` down, the moves
-        made here under it down to `bottom`."""
+        """The moves made here from `y` down, then the engine's state and its best lines in a
+        wrapping box framed as a well that fills the panel down to `bottom` (the walk saw the
+        moves pinned at the foot, a tall empty band between the lines and them)."""
         unit = grid_unit(self.context.scale)
         small = text_row(2.1, self.context.scale)
-        top = bottom - 3 * small
-        self.lines_box = UITextBox(
-            "",
-            pygame.Rect(pad, y, width, top - unit // 2 - y),
-            self.context.ui,
-            container=panel,
-            object_id="#figures",
-        )
-        # Rows as close as the labels' (pygame_gui spaces a text box's rows by 1.25).
-        self.lines_box.parser.line_spacing = 1.0
-        self.lines_box.line_spacing = 1.0
-        y = top - unit // 2
-        y += unit // 2
         self._label(panel, "moves title", pygame.Rect(pad, y, width, small), "@dim")
         y += small
         for part in (1, 2):
             self._label(panel, f"moves {part}", pygame.Rect(pad, y, width, small), "@small")
             y += small
+        y += unit // 2
+        well = pygame.Rect(pad, y, width, bottom - y)
+        self.well = UIPanel(well, manager=self.context.ui, container=panel, object_id="#move_well")
+        inset = 2
+        self.lines_box = UITextBox(
+            "",
+            pygame.Rect(inset, inset, well.width - 2 * inset, well.height - 2 * inset),
+            self.context.ui,
+            container=self.well,
+            object_id="#figures",
+        )
+        # Rows as close as the labels' (pygame_gui spaces a text box's rows by 1.25).
+        self.lines_box.parser.line_spacing = 1.0
+        self.lines_box.line_spacing = 1.0
 
     def _buttons(
         self, panel: UIPanel, top: int, pad: int, width: int, gap: int, height: int

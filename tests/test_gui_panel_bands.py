@@ -1,0 +1,183 @@
+"""The walk's empty bands: a side panel's blocks follow each other from the top (a framed well
+may fill the rest down to the buttons), at 720x480 as at 1280x800: the analysis board's
+moves made here were pinned at the panel's foot, the explorer's book and engine notes too, the
+puzzles' and drills' buttons under a tall empty band."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import press, screen_of
+from pygame_gui.core import UIElement
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
+from test_gui_explorer import HERE as EXPLORER_GAMES
+from test_gui_explorer import pane_of, run_until
+from test_gui_puzzles import click_at, shallow_review
+from test_gui_review import blunder_record, review_finished, start_from_menu
+from test_gui_review import pane_of as review_pane_of
+
+from checkers.gui.app import App
+from checkers.gui.cards import text_row
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.drills import DrillScreen
+from checkers.gui.settings import Settings
+
+SIZES = [((720, 480), "contrast"), ((1280, 800), "wood")]
+
+
+def widest_band(panel: UIPanel) -> int:
+    """The tallest empty band in pixels between the first and the last thing the panel shows
+    (words, buttons, a framed well), across its width."""
+    spans = []
+    for element in panel.panel_container.elements:
+        assert isinstance(element, UIElement)
+        if not element.visible:
+            continue
+        if isinstance(element, UILabel | UIButton) and not element.text.strip():
+            continue
+        if isinstance(element, UILabel | UIButton | UIPanel | UITextBox):
+            rect = element.relative_rect
+            spans.append((rect.top, rect.bottom))
+    spans.sort()
+    assert spans, [
+        (type(e).__name__, e.visible, getattr(e, "text", None))
+        for e in panel.panel_container.elements
+    ]
+    widest, reached = 0, spans[0][1]
+    for top, bottom in spans[1:]:
+        widest = max(widest, top - reached)
+        reached = max(reached, bottom)
+    return int(widest)
+
+
+def side_panel_of(element: UIElement) -> UIPanel:
+    container = element.ui_container
+    panel = container.get_container().parent_element if container else None
+    assert isinstance(panel, UIPanel), panel
+    return panel
+
+
+def row(app: App) -> int:
+    """A row of the panel's small text."""
+    return text_row(2.1, app.context.scale)
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_the_analysis_boards_panel_has_no_empty_band(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    app = make_app(size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    app.step(1 / 60)
+    panel = side_panel_of(board.labels["moves title"])
+    # The moves made here right under the position's words, the engine's lines filling a
+    # well down to the buttons.
+    assert board.labels["moves title"].relative_rect.top <= (
+        board.labels["to move"].relative_rect.bottom + row(app)
+    )
+    # At most the moves' second row, free until they fill it, and a gap.
+    assert widest_band(panel) <= 1.5 * row(app), widest_band(panel)
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_the_drills_buttons_follow_the_words_well(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    app = make_app(None, size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_d, "d")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, DrillScreen) and screen.card is not None
+    click_at(app, screen.card.widgets["drill 3"].get_abs_rect().center)
+    assert screen.game is not None
+    for _ in range(3):
+        app.step(1 / 60)
+    panel = side_panel_of(screen.labels["title"])
+    assert widest_band(panel) <= row(app), widest_band(panel)
+    # In the well the words stand one under the other: no empty label leaves a gap.
+    shown = sorted(
+        label.relative_rect
+        for label in screen.labels.values()
+        if label.visible
+        and label.ui_container is not None
+        and label.text.strip()
+        and label is not screen.labels["title"]
+    )
+    assert len(shown) >= 3
+    for above, below in itertools.pairwise(shown):
+        assert below.top == above.bottom, (above, below)
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_the_explorers_rows_stand_in_a_well_down_to_its_notes(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    # Two moves were played from the start in these games: two rows, far fewer than the room
+    # for them; the walk saw a tall empty band between the rows (or the empty table's words)
+    # and the book's and engine's notes at the panel's foot.
+    (data / "games").mkdir()
+    shutil.copy(EXPLORER_GAMES / "small.pdn", data / "games" / "four games.pdn")
+    app = make_app(size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_o, "o")
+    board, pane = pane_of(app)
+    run_until(app, lambda: pane.buttons["row 1"].text == "9-14")
+    assert not pane.buttons["row 2"].visible
+    panel = side_panel_of(pane.labels["explorer title"])
+    assert widest_band(panel) <= row(app), widest_band(panel)
+    # The rows in the well, its frame reaching down to the notes' first line.
+    assert pane.well is not None and pane.well.rect.contains(pane.buttons["row 0"].rect)
+    notes = pane.labels["footer 0"].rect
+    assert 0 <= notes.top - pane.well.rect.bottom <= row(app) // 2, (pane.well.rect, notes)
+    assert board.labels["to move"].visible
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_a_reviews_words_are_read_whole_over_a_list_of_several_rows(
+    make_app: Callable[..., App],
+    data: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    theme_name: str,
+) -> None:
+    # The walk at 720x480: the coach's words for a move needed their scroll bar and the move
+    # list showed three rows, the stalemate counter's two rows above them. A review gives the
+    # counter's room to its words and the list.
+    shallow_review(monkeypatch)
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        size=size,
+        settings=Settings(theme=theme_name),
+    )
+    screen_of(app).load(blunder_record(), {}, "blunder.pdn")
+    app.step(1 / 60)
+    panel = screen_of(app).panel
+    assert panel is not None and panel.counter.visible
+    start_from_menu(app)
+    review_finished(app)
+    review = review_pane_of(app)
+    panel = screen_of(app).panel
+    assert panel is not None
+    for _ in range(3):  # the blunder, then the mistakes before it
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert panel.search.rect.height > 0 and panel.search.scroll_bar is None
+        # Five rows of the list, or more: ten moves of its twenty, the one shown among them.
+        assert len(panel.visible_plies()) >= 10, panel.visible_plies()
+        assert screen_of(app).game.record.ply in panel.visible_plies()
+        assert widest_band(panel.panel) <= row(app), widest_band(panel.panel)
+        assert not panel.counter.visible and not panel.counter_rule.visible
+        review.jump(-1)
+    # Closed, the game's panel has its counter again.
+    review.stop_or_close()
+    for _ in range(3):
+        app.step(1 / 60)
+    panel = screen_of(app).panel
+    assert panel is not None and panel.counter.visible
