@@ -187,3 +187,41 @@ def test_the_resume_offer_buttons(make_app: Callable[..., App], data: Path) -> N
     assert set(offer.widgets) == {"resume", "not now"}
     click_at(fresh, offer.widgets["resume"].rect.center)
     assert isinstance(fresh.screen, GameScreen)
+
+
+@pytest.mark.parametrize("under", ["start", "game"])
+def test_review_on_the_saved_games_list_starts_the_review_of_a_game_saved_earlier(
+    make_app: Callable[..., App], data: Path, under: str
+) -> None:
+    """The walk of 2026-11-29d: a finished game saved earlier, chosen in Saved games opened from
+    the start screen, and Review: the game opened at its game-over card and no review ran."""
+    folder = saves.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "2026-11-29 20-25 You vs AI (Novice).pdn"
+    path.write_text(
+        '[Black "You"]\n[White "AI (Novice)"]\n[Result "0-1"]\n'
+        '[Termination "Black resigned"]\n1. 11-15 23-19 2. 9-13 22-18 0-1\n',
+        encoding="utf-8",
+    )
+    app = make_app(None)
+    if under == "game":
+        press(app, pygame.K_RETURN)  # a game from the start screen, then its list
+        assert isinstance(app.screen, GameScreen)
+        press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    else:
+        press(app, pygame.K_l, "l")
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    row = next(i for i, entry in enumerate(listing.saved) if entry.path == path)
+    if listing.chosen != row:  # a click on the chosen row would open it
+        click_at(app, listing.widgets[f"row {row}"].rect.center)
+    assert listing.chosen == row and app.screen is listing
+    click_at(app, listing.widgets["review"].rect.center)
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    assert len(game.game.record.line) == 4 and game.game.finished
+    assert game.review_pane is not None  # the review's strip and its process
+    assert game.card is None  # no game-over card over it
+    assert game.keeper.source == path or (
+        game.keeper.file is not None and game.keeper.file.path == path
+    )
