@@ -3,6 +3,7 @@ driven by real events through the window's loop."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -187,3 +188,93 @@ def test_the_resume_offer_buttons(make_app: Callable[..., App], data: Path) -> N
     assert set(offer.widgets) == {"resume", "not now"}
     click_at(fresh, offer.widgets["resume"].rect.center)
     assert isinstance(fresh.screen, GameScreen)
+
+
+@pytest.mark.parametrize("under", ["start", "game"])
+def test_review_on_the_saved_games_list_starts_the_review_of_a_game_saved_earlier(
+    make_app: Callable[..., App], data: Path, under: str
+) -> None:
+    """The walk of 2026-11-29d: a finished game saved earlier, chosen in Saved games opened from
+    the start screen, and Review: the game opened at its game-over card and no review ran."""
+    folder = saves.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "2026-11-29 20-25 You vs AI (Novice).pdn"
+    path.write_text(
+        '[Black "You"]\n[White "AI (Novice)"]\n[Result "0-1"]\n'
+        '[Termination "Black resigned"]\n1. 11-15 23-19 2. 9-13 22-18 0-1\n',
+        encoding="utf-8",
+    )
+    app = make_app(None)
+    if under == "game":
+        press(app, pygame.K_RETURN)  # a game from the start screen, then its list
+        assert isinstance(app.screen, GameScreen)
+        press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
+    else:
+        press(app, pygame.K_l, "l")
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    row = next(i for i, entry in enumerate(listing.saved) if entry.path == path)
+    if listing.chosen != row:  # a click on the chosen row would open it
+        click_at(app, listing.widgets[f"row {row}"].rect.center)
+    assert listing.chosen == row and app.screen is listing
+    click_at(app, listing.widgets["review"].rect.center)
+    game = app.screen
+    assert isinstance(game, GameScreen)
+    assert len(game.game.record.line) == 4 and game.game.finished
+    assert game.review_pane is not None  # the review's strip and its process
+    assert game.card is None  # no game-over card over it
+    assert game.keeper.source == path or (
+        game.keeper.file is not None and game.keeper.file.path == path
+    )
+
+
+SET_UP_ENDINGS = (
+    ("1-0", "White has no pieces left"),
+    ("1/2-1/2", "The same position three times"),
+    ("0-1", "Black ran out of time"),
+    ("1/2-1/2", "40 moves each without a capture or a man move"),
+    ("*", ""),
+)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_saved_games_rows_of_set_up_games_read_whole_with_their_count(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int]
+) -> None:
+    """The walk of 2026-11-29d: `AI (Club) vs AI (Novice), from a set-up position, Black won
+    (White has no pie..., saved 20:37` lost its count of moves even at 1280x800. Every row
+    fits its button, without an ellipsis, and ends with the count and when it was saved."""
+    folder = saves.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    moves = "1. 1-6 29-25 2. 2-7 30-26 3. 3-8 31-27"
+    for number, (result, how) in enumerate(SET_UP_ENDINGS):
+        termination = f'[Termination "{how}"]\n' if how else ""
+        (folder / f"2026-11-29 20-3{number} AI (Club) vs AI (Novice).pdn").write_text(
+            f'[Black "AI (Club)"]\n[White "AI (Novice)"]\n[Result "{result}"]\n'
+            f'[FEN "B:W29,30,31,32:B1,2,3,4"]\n{termination}{moves} {result}\n',
+            encoding="utf-8",
+        )
+    (folder / "2026-11-29 20-25 You vs AI (Novice).pdn").write_text(
+        '[Black "You"]\n[White "AI (Novice)"]\n[Result "0-1"]\n'
+        '[Termination "Black resigned"]\n1. 11-15 23-19 2. 9-13 22-18 0-1\n',
+        encoding="utf-8",
+    )
+    app = make_app(None, size=size)
+    press(app, pygame.K_l, "l")
+    listing = app.screen
+    assert isinstance(listing, LoadScreen) and len(listing.saved) == 6
+    rows = [button for name, button in listing.widgets.items() if name.startswith("row ")]
+    assert len(rows) == 6  # all in view
+    for button in rows:
+        font = button.font
+        assert font is not None
+        text = button.text
+        assert font.size(text)[0] <= button.get_abs_rect().width - 8, text
+        assert "…" not in text and "..." not in text, text
+        assert re.search(r", (3|2) moves, saved \d\d:\d\d$", text), text
+        if "AI (Club)" in text:
+            assert "set-up" in text, text  # still says it is not the usual start
+    # Who won (or that it is unfinished) reads on every row.
+    words = " ".join(button.text for button in rows)
+    assert words.count("Black won") == 1 and words.count("White won") == 2
+    assert words.count("draw") == 2 and words.count("unfinished") == 1

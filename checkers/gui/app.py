@@ -395,9 +395,15 @@ class App:
         )
         if intent.flipped is not None:
             screen.flipped = intent.flipped
+        if intent.path is not None:
+            screen.keeper.opened(intent.path)
         if intent.status:
             screen.game.status = intent.status + screen.game.status
         self._replace(screen)
+        if intent.review:
+            # As the game screen's own list does (`GameScreen.receive`): from the first move.
+            screen.game.go_to(0)
+            screen.start_review()
 
     def _save_game_as(self, intent: SaveGameAs) -> None:
         self.push(SaveAsScreen(self.context, intent.text, intent.name))

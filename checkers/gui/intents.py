@@ -89,6 +89,11 @@ class StartGame:
     keeps the board the way it was edited."""
     status: str = ""
     """Put before the game's first status line (`game.pdn: ...`, `New game from ...`)."""
+    review: bool = False
+    """Review the record's moves once the game is shown (Saved games' Review)."""
+    path: Path | None = field(default=None, compare=False)
+    """The file the record was read from (the saved-games list marks it as the game on the
+    board), or None."""
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume, SameGame
 from checkers.gui.persist import shown_names
 from checkers.gui.ui import Actions
 from checkers.gui.widgets import run_key_binding
-from checkers.gui.wording import moves_count, plural
+from checkers.gui.wording import FORTY_MOVE_WORDS, moves_count, plural
 
 if TYPE_CHECKING:
     from checkers.formats.pdn import PdnArchive
@@ -220,10 +220,23 @@ SHORTER_ROW = (
     (r"^, saved today ", ", saved "),
     # The word stays: a bare time read as the game's start, which the file's name gives (the
     # walk of 2026-11-29 saw "13:08" in the list beside "13-05" in the file's name).
+    (", " + re.escape(saves.SET_UP_WORDS), ", set-up start"),
+    # How it ended, in fewer words: the winner is said just before the brackets.
+    (r"\((Black|White) has no pieces left\)", "(no pieces left)"),
+    (r"\((Black|White) is blocked\)", "(blocked)"),
+    (r"\((Black|White) ran out of time\)", "(on time)"),
+    (r"\(the same position three times\)", "(repetition)"),
+    (r"\(agreed by both players\)", "(agreed)"),
+    (r"\(" + re.escape(FORTY_MOVE_WORDS[:20].lower()) + r"[^()]*\)", "(40-move rule)"),
+    (r" \([^()]*\)(?=, [\d,]+ moves?$)", ""),  # last: who won stays, not how
 )
 """A saved game's row in shorter words, one step after another, while it is too long for the
-row (the walk's 1280x800 list cut `finished: White won (Black resigned),..., saved`)."""
+row (the walk's 1280x800 list cut `finished: White won (Black resigned),..., saved`, and a
+set-up game's `Black won (White has no pie...` lost its count of moves)."""
 
+
+MOVES_AT_END = re.compile(r", [\d,]+ moves?$")
+"""A saved game's count of moves, at the end of its row's words (before when it was saved)."""
 
 ROW_MARKS = ("On the board now: ", "In another window: ")
 """What a saved game's row may start with: the game on the board, a game another window plays."""
@@ -424,6 +437,10 @@ class LoadScreen(_Dialog):
             head, tail = re.sub(long, short, head, count=1), re.sub(long, short, tail, count=1)
         if not tail or fits(head + tail, width, size):
             return fit_text(head + tail, width, size)
+        # Still too long: the players or the state cut short, the count of moves kept whole.
+        count = MOVES_AT_END.search(head)
+        if count is not None:
+            head, tail = head[: count.start()], count.group() + tail
         return fit_text(head, width - fonts.font(size).size(tail)[0], size) + tail
 
     @staticmethod

@@ -311,7 +311,14 @@ class StartScreen(ButtonScreen):
         if config is not None:
             config = loaded_config(result.tags, config)
             self.context.request(
-                StartGame(config, result.record, result.tags, status=f"{result.name}: ")
+                StartGame(
+                    config,
+                    result.record,
+                    result.tags,
+                    status=f"{result.name}: ",
+                    review=result.review,
+                    path=result.path,
+                )
             )
 
     # --- events and time ---------------------------------------------------------------------
