@@ -67,6 +67,10 @@ class Palette:
     REVIEW_INACCURACY: Colour
     REVIEW_MISTAKE: Colour
     REVIEW_BLUNDER: Colour
+    # The evaluation bar: Black's share of it, and the frame around its track (the empty bar
+    # is the panel's colour), each standing out from what it borders.
+    EVAL_BAR_BLACK: Colour
+    EVAL_BAR_EDGE: Colour
 
 
 WOOD = Palette(
@@ -105,6 +109,8 @@ WOOD = Palette(
     REVIEW_INACCURACY=(86, 180, 233),
     REVIEW_MISTAKE=(230, 159, 0),
     REVIEW_BLUNDER=(255, 96, 90),
+    EVAL_BAR_BLACK=(196, 38, 46),  # the red of Black's pieces
+    EVAL_BAR_EDGE=(70, 76, 90),
 )
 
 # High contrast: black and white squares' neighbours far apart in lightness, pure black and white
@@ -149,6 +155,11 @@ CONTRAST = Palette(
     REVIEW_INACCURACY=(0, 200, 255),
     REVIEW_MISTAKE=(255, 170, 0),
     REVIEW_BLUNDER=(255, 80, 80),
+    # Black's pieces' black was black on the black window: the bar looked empty under its
+    # figure. A grey midway in lightness stands out from the empty track (4.2:1), the window
+    # (4.6:1), White's white and the bar's white frame (4.5:1): WCAG asks 3:1 of shapes.
+    EVAL_BAR_BLACK=(118, 118, 118),
+    EVAL_BAR_EDGE=(255, 255, 255),
 )
 
 PALETTES: dict[str, Palette] = {"wood": WOOD, "contrast": CONTRAST}

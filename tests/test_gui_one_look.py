@@ -354,3 +354,33 @@ def test_the_bar_s_even_stays_inside_the_bar_at_720x480(
                 for y in middle
             )
     theme.use(theme.DEFAULT_THEME)
+
+
+def test_the_high_contrast_bar_s_black_share_and_frame_stand_out(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-29d: in High contrast Black's share of the evaluation bar was black
+    on the black window and the bar's dark track, so "win 6" sat over what looked like an empty
+    bar. Drawn, its Black share has WCAG's 3:1 for shapes against the empty track, the window,
+    White's share and the bar's frame, and the frame has it against the window."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig()), size=(720, 480))
+    theme.use("contrast")
+    screen = screen_of(app)
+    rect = screen.bar.rect(screen.layout())
+    surface = pygame.Surface((rect.right + 40, rect.bottom + 10))
+    surface.fill(theme.BACKGROUND)
+    app.context.renderer.eval_bar(surface, rect, 0.75, "0.45", flipped=False)
+
+    def pixel(x: int, y: int) -> tuple[int, int, int]:
+        red, green, blue, _ = surface.get_at((x, y))
+        return red, green, blue
+
+    black = pixel(rect.centerx, rect.centery)  # in Black's 75 %, clear of the figure at its top
+    white = pixel(rect.centerx, rect.bottom - 4)
+    frame = pixel(rect.left - 2, rect.centery)
+    window = pixel(rect.left - 6, rect.centery)
+    assert window == theme.BACKGROUND and white == theme.WHITE_PIECE
+    for neighbour in (theme.PANEL, window, white, frame):
+        assert contrast_ratio(black, neighbour) >= 3.0, (black, neighbour)
+    assert contrast_ratio(frame, window) >= 3.0
+    theme.use(theme.DEFAULT_THEME)

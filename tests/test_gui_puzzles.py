@@ -100,6 +100,27 @@ def test_a_right_answer_is_told_and_the_puzzle_comes_back_in_days(
     assert card.due - datetime.now(timezone.utc) > timedelta(minutes=5)
 
 
+def test_the_answer_reads_whole_at_720x480(make_app: Callable[..., App], data: Path) -> None:
+    """The walk of 2026-11-29d: at 720x480 the panel cut a wrong answer's words to "You played
+    26x17; the answer is 25x...". The words run on to a second row: every one of them is
+    drawn, none cut, each row inside its label."""
+    add_puzzles([blunder_puzzle()])
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    click_square(app, screen, 14)
+    click_square(app, screen, 23)  # 14x23: not the answer
+    app.step(1 / 60)
+    rows = [label for name in ("answer", "answer 2") if (label := screen.labels.get(name))]
+    shown = [label.text for label in rows if label.visible and label.text]
+    assert " ".join(shown) == "You played 14x23; the answer is 15x22x29."
+    assert len(shown) == 2  # one row is too narrow at this size
+    for label in rows:
+        assert label.font is not None and label.font.size(label.text)[0] <= label.rect.width - 4
+
+
 def test_a_wrong_answer_shows_the_answer_played_out_and_brings_the_puzzle_back_soon(
     make_app: Callable[..., App], data: Path
 ) -> None:

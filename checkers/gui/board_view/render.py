@@ -369,7 +369,7 @@ class Renderer:
         Black's end is at the bottom; without a score no fill, a line at even), and `label` (a
         short figure) across the bar at the end of the side that leads; `thinking`: the figure's
         search still deepens, said by dots under it (the panel says how deep)."""
-        pygame.draw.rect(surface, theme.PANEL_LINE, rect.inflate(4, 4), border_radius=4)
+        pygame.draw.rect(surface, theme.EVAL_BAR_EDGE, rect.inflate(4, 4), border_radius=4)
         pygame.draw.rect(surface, theme.PANEL, rect, border_radius=3)
         if black_share is not None:
             black_height = round(rect.height * black_share)
@@ -380,7 +380,7 @@ class Renderer:
             if flipped:  # Black's end of the board is at the bottom
                 white.top, black.top = rect.top, rect.top + rect.height - black_height
             surface.fill(theme.WHITE_PIECE, white)
-            surface.fill(theme.BLACK_PIECE, black)
+            surface.fill(theme.EVAL_BAR_BLACK, black)
         if black_share is None:  # nothing judged yet: a neutral bar, a line at even
             middle = rect.centery
             pygame.draw.line(surface, theme.PANEL_LINE, (rect.left, middle), (rect.right, middle))

@@ -109,6 +109,7 @@ class PuzzleScreen(BoardPlayScreen):
         ("task", "@heading"),
         ("verdict", "@heading"),
         ("answer", "@small"),
+        ("answer 2", "@small"),
         *((f"idea {row}", "@small") for row in range(1, IDEA_ROWS + 1)),
         ("line title", "@dim"),
         ("line 1", "@small"),
@@ -399,11 +400,13 @@ class PuzzleScreen(BoardPlayScreen):
             return texts
         right = puzzle.is_solution(self.answer)
         texts["verdict"] = "Right!" if right else "Not this time"
-        texts["answer"] = (
+        answer = (
             f"{self.answer.pdn()} is the answer."
             if right
             else f"You played {self.answer.pdn()}; the answer is {puzzle.solution[0]}."
         )
+        # Over two rows where one is too narrow (720x480 cut "the answer is 25x...").
+        texts["answer"], texts["answer 2"] = label_lines(answer, self.labels.get("answer"), 2)
         # A game's puzzle was checked clearly best; a published problem's answer is its book's.
         checked = f"{puzzle.solution[0]} is clearly better than any other move here."
         published = f"{puzzle.solution[0]} is the published solution's first move."
