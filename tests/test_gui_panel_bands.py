@@ -181,39 +181,3 @@ def test_a_reviews_words_are_read_whole_over_a_list_of_several_rows(
         app.step(1 / 60)
     panel = screen_of(app).panel
     assert panel is not None and panel.counter.visible
-
-
-def test_the_move_list_stays_put_as_a_review_steps_from_move_to_move(
-    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # The walk of 2026-11-29d: the list moved up and down as the coach's words above it
-    # changed height from move to move, so a click landed on another move than the one under
-    # the pointer. The words' box keeps the height the tallest words need.
-    shallow_review(monkeypatch)
-    app = make_app(
-        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
-        size=(720, 480),
-        settings=Settings(theme="contrast"),
-    )
-    screen_of(app).load(blunder_record(), {}, "blunder.pdn")
-    app.step(1 / 60)
-    start_from_menu(app)
-    review_finished(app)
-    panel = screen_of(app).panel
-    assert panel is not None
-    app.step(1 / 60)
-    app.step(1 / 60)
-    game = screen_of(app).game
-    tops, heights = set(), set()
-    for ply in range(len(game.record.line), -1, -1):
-        panel.go_to(ply)
-        app.step(1 / 60)
-        app.step(1 / 60)
-        assert game.record.ply == ply
-        tops.add((panel.moves_title.rect.top, panel.moves.rect.top))
-        heights.add(panel.search.rect.height)
-        # Each move's words whole, without a scroll bar, over several rows of moves.
-        assert panel.search.scroll_bar is None
-        assert len(panel.visible_plies()) >= 8, panel.visible_plies()
-    assert len(tops) == 1, sorted(tops)
-    assert len(heights) == 1, sorted(heights)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 import pygame
@@ -602,13 +602,6 @@ class GamePanel:
         self._review_room = y - self._counter_top
         """The height a review takes from the counter's rows for its words (`_review_look`)."""
         self._reviewing = False
-        self._notes: tuple[tuple[str, ...], ...] = ()
-        """A review's words for each of its moves, to measure (`reserve_notes`)."""
-        self._note_heights: dict[tuple[str, ...], int] = {}
-        """The box's height each of a review's words needs, measured once."""
-        self._review_reserve = 0
-        """The box's height during a review: what its tallest words need, so the list under it
-        stays put from move to move (`reserve_notes`)."""
         self._figures_shown = figures_height
         self._figures_key: object = None
         """The position the box last fitted its lines at: it grows at once and shrinks only
@@ -740,40 +733,6 @@ class GamePanel:
         self._search_shown = None  # fitted again to the new room
         self._figures_key = None
         self._figures_shown = -1  # the list placed again under it
-        self._note_heights.clear()  # measured again in the new room
-        self._review_reserve = 0
-
-    def reserve_notes(self, notes: Iterable[tuple[str, ...]]) -> None:
-        """A review's words for each of its moves: the box keeps the height the tallest needs
-        while the review is open, so the move list under it does not move as the player steps
-        or clicks from move to move (the walk of 2026-11-29d saw the list jump as the words
-        changed height, and a click land on another move than the one under the pointer)."""
-        self._notes = tuple((*note, "", "", "", "", "")[:5] for note in notes)
-        self._lines = None  # the box fitted again at the next sync
-        self._search_shown = None
-
-    def _note_html(self, lines: tuple[str, ...]) -> str:
-        """The box's text for `lines`: the first as a heading, the line the AI expects cut to a
-        row."""
-        accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
-        # The line the AI expects: its first moves, as many as fit a row.
-        lines = tuple(self._one_row(line) if line.startswith(EXPECTS) else line for line in lines)
-        shown = [html.escape(line) for line in lines if line]
-        if shown and lines[0]:
-            shown[0] = f"<font color='{accent}'><b>{shown[0]}</b></font>"
-        return "<br>".join(shown)
-
-    def _measure_notes(self) -> None:
-        """The review's words each fitted in the box once (a move's words change when its
-        label comes), the reserve the tallest's height."""
-        width = self.search.rect.width
-        for note in self._notes:
-            if note in self._note_heights:
-                continue
-            self.search.set_dimensions((width, self._figures_max))
-            fit_text(self.search, self._note_html(note))
-            self._note_heights[note] = self._figures_needed(any(note))
-        self._review_reserve = max((self._note_heights[note] for note in self._notes), default=0)
 
     def _clock_look(self, label: UILabel, game: Game, side: Side) -> None:
         """A clock under LOW_TIME seconds turns the warning colour."""
@@ -790,21 +749,22 @@ class GamePanel:
         if lines == self._search_shown and at == self._figures_key:
             return
         self._search_shown = lines
-        text = self._note_html(lines)
+        accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
+        # The line the AI expects: its first moves, as many as fit a row.
+        lines = tuple(self._one_row(line) if line.startswith(EXPECTS) else line for line in lines)
+        shown = [html.escape(line) for line in lines if line]
+        if shown and lines[0]:
+            shown[0] = f"<font color='{accent}'><b>{shown[0]}</b></font>"
         if not self._figures_max:
-            fit_text(self.search, text)
+            fit_text(self.search, "<br>".join(shown))
             return
-        if self._reviewing:
-            self._measure_notes()
         width = self.search.rect.width
         if self.search.rect.height != self._figures_max:
             self.search.set_dimensions((width, self._figures_max))  # room to fit it first
-        fit_text(self.search, text)
-        needed = self._figures_needed(bool(text))
+        fit_text(self.search, "<br>".join(shown))
+        needed = self._figures_needed(bool(shown))
         if needed < self._figures_shown and at == self._figures_key:
             needed = self._figures_shown  # the same position: grown, never shrunk
-        if self._reviewing:
-            needed = max(needed, self._review_reserve)  # the list stays put from move to move
         self._figures_key = at
         if needed != self.search.rect.height:
             self.search.set_dimensions((width, needed))
@@ -888,19 +848,13 @@ class GamePanel:
         if key != self._list_key:
             self._list_key = key
             self._rows = move_rows(game.record.line, black_first)
-            # Room below the last row: the scroll bar's rounding (up to half a row when the
-            # handle is dragged to the foot) never cuts it.
-            content = max(1, len(self._rows) * self.move_row + self.move_row // 2 + 4)
-            # A view grown while scrolled to the foot (a review gives the list the counter's
-            # rows) would reach past the rows: pygame_gui then counts the empty space under
-            # them as part of what scrolls, and the list showed three empty rows under its last
-            # with the bar's thumb at the foot. The rows are pulled down to the view's foot.
-            inner = self.moves.scrollable_container
-            lowest = min(0, self.moves.rect.height - content)
-            if inner.relative_rect.top < lowest:
-                inner.set_relative_position((inner.relative_rect.left, lowest))
             self.moves.set_scrollable_area_dimensions(
-                (self.moves.rect.width - self.unit * 2, content)
+                # Room below the last row: the scroll bar's rounding (up to half a row when the
+                # handle is dragged to the foot) never cuts it.
+                (
+                    self.moves.rect.width - self.unit * 2,
+                    max(1, len(self._rows) * self.move_row + self.move_row // 2 + 4),
+                )
             )
             self._first_row = -1
             self._current = None

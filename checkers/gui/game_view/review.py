@@ -271,8 +271,6 @@ class ReviewPane:
         """The graph's scale words as last drawn and where (for tests)."""
         self._columns: tuple[int, ...] = ()
         self._shown: tuple[object, ...] | None = None
-        self._notes_key: object = None
-        """The review's progress (and panel) its words were last given to the panel at."""
         self._saved_status = ""
         self._poll_wait = 0.0
         self._told = self.progress.state
@@ -411,16 +409,6 @@ class ReviewPane:
         progress = self.progress
         game = self.screen.game
         changed = self._tell_state() | self._mark_cells()
-        panel = self.screen.panel
-        notes = (len(progress.reviews), progress.state, panel)
-        if notes != self._notes_key and panel is not None:
-            # Every move's words (a move's change when its label comes): the panel keeps the
-            # height the tallest needs, so the move list does not move from move to move.
-            self._notes_key = notes
-            panel.reserve_notes(
-                (*progress.panel_words(ply), "") for ply in range(progress.total + 1)
-            )
-            changed = True
         key = (len(progress.reviews), progress.state, game.record.ply, self.preview is None)
         if key == self._shown or not self.widgets:
             return changed
