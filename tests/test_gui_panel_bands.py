@@ -6,7 +6,6 @@ puzzles' and drills' buttons under a tall empty band."""
 from __future__ import annotations
 
 import itertools
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -15,8 +14,6 @@ import pytest
 from gui_driving import press, screen_of
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
-from test_gui_explorer import HERE as EXPLORER_GAMES
-from test_gui_explorer import pane_of, run_until
 from test_gui_puzzles import click_at, shallow_review
 from test_gui_review import blunder_record, review_finished, start_from_menu
 from test_gui_review import pane_of as review_pane_of
@@ -114,29 +111,6 @@ def test_the_drills_buttons_follow_the_words_well(
     assert len(shown) >= 3
     for above, below in itertools.pairwise(shown):
         assert below.top == above.bottom, (above, below)
-
-
-@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
-def test_the_explorers_rows_stand_in_a_well_down_to_its_notes(
-    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
-) -> None:
-    # Two moves were played from the start in these games: two rows, far fewer than the room
-    # for them; the walk saw a tall empty band between the rows (or the empty table's words)
-    # and the book's and engine's notes at the panel's foot.
-    (data / "games").mkdir()
-    shutil.copy(EXPLORER_GAMES / "small.pdn", data / "games" / "four games.pdn")
-    app = make_app(size=size, settings=Settings(theme=theme_name))
-    press(app, pygame.K_o, "o")
-    board, pane = pane_of(app)
-    run_until(app, lambda: pane.buttons["row 1"].text == "9-14")
-    assert not pane.buttons["row 2"].visible
-    panel = side_panel_of(pane.labels["explorer title"])
-    assert widest_band(panel) <= row(app), widest_band(panel)
-    # The rows in the well, its frame reaching down to the notes' first line.
-    assert pane.well is not None and pane.well.rect.contains(pane.buttons["row 0"].rect)
-    notes = pane.labels["footer 0"].rect
-    assert 0 <= notes.top - pane.well.rect.bottom <= row(app) // 2, (pane.well.rect, notes)
-    assert board.labels["to move"].visible
 
 
 @pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)

@@ -280,12 +280,6 @@ class ExplorerPane:
         self.moves: list[MoveStats] = []
         self.labels: dict[str, UILabel] = {}
         self.buttons: dict[str, UIButton] = {}
-        self.well: UIPanel | None = None
-        """The frame the move rows stand in, from under their heads down to the notes."""
-        self._footer_place = (0, 0, 0)
-        """The footer's foot, its line's height, the gap over it."""
-        self._footer_used = -1
-        """How many of the footer's lines the well was last fitted to."""
         self.footer_lines = FOOTER_LINES
         """The rows under the table for the book's moves and the engine's note."""
         self._shown: dict[str, str] = {}
@@ -558,7 +552,7 @@ class ExplorerPane:
             if games and not rows
             else []
         )
-        for index in range(sum(1 for name in self.labels if name.startswith("empty "))):
+        for index in range(self.row_count()):
             texts[f"empty {index}"] = empty[index] if index < len(empty) else ""
         for key, head in HEADS.items():
             texts[f"head {key}"] = head if rows else ""
@@ -593,10 +587,8 @@ class ExplorerPane:
         small = text_row(2.1, context.scale)
         x, y, width = area.left, area.top, area.width
 
-        def label(
-            name: str, rect: pygame.Rect, style: str, container: UIPanel | None = None
-        ) -> None:
-            self.labels[name] = UILabel(rect, "", ui, container=container or panel, object_id=style)
+        def label(name: str, rect: pygame.Rect, style: str) -> None:
+            self.labels[name] = UILabel(rect, "", ui, container=panel, object_id=style)
 
         add_text = fonts.font(text_size(BUTTON_TEXT, context.scale)).size("Add games...")[0]
         add_width = max(round(width * 0.36), 9 * unit, add_text + 2 * unit)
@@ -614,11 +606,7 @@ class ExplorerPane:
         y += small
         label("explorer progress", pygame.Rect(x, y, width, small), "@accent_small")
         y += small
-        # The move rows stand in a framed well (as the game panel's move list) that runs from
-        # under the column heads down to the book's and engine's notes: a table of few rows,
-        # or none, leaves no empty band above the notes (the walk saw one 160 px tall).
-        inner = width - 2 * WELL_INSET
-        columns = _columns(x + WELL_INSET, inner, context.scale)
+        columns = _columns(x, width, context.scale)
         for key in HEADS:
             left, wide = columns[key]
             # The move's head over the moves, left; every figure's head over its figures,
@@ -635,17 +623,12 @@ class ExplorerPane:
         # pixels between one move's button and the next.
         face = fonts.font(text_size(SMALL_TEXT, context.scale))
         line = max(line, face.get_ascent() - face.get_descent() + 2)
-        gap = max(2, unit // 4)
-        well = pygame.Rect(x, y, width, area.bottom - footer - gap - y)
-        self.well = UIPanel(well, manager=ui, container=panel, object_id="#move_well")
-        # The well's rows and columns, in its own frame (the heads' columns, shifted).
-        columns = _columns(WELL_INSET, inner, context.scale)
-        rows = max(1, (well.height - 2 * WELL_INSET) // line)
+        rows = max(1, (area.bottom - footer - y) // line)
         for number in range(rows):
-            top = WELL_INSET + number * line
+            top = y + number * line
             self.buttons[f"row {number}"] = actions.button(
                 ui,
-                self.well,
+                panel,
                 pygame.Rect(columns["move"][0], top, columns["move"][1], line - 2),
                 "",
                 "Play this move on the analysis board",
@@ -654,36 +637,14 @@ class ExplorerPane:
             )
             for key in FIGURES:
                 left, wide = columns[key]
-                rect = pygame.Rect(left, top, wide, line)
-                label(f"row {number} {key}", rect, "@small_right", self.well)
-        # Over the rows, at the small text's pitch: why the table is empty, when it is.
-        for number in range((well.height - 2 * WELL_INSET) // small):
-            rect = pygame.Rect(WELL_INSET, WELL_INSET + number * small, inner, small)
-            label(f"empty {number}", rect, "@small", self.well)
+                label(f"row {number} {key}", pygame.Rect(left, top, wide, line), "@small_right")
+            # Over the rows, one line each: why the table is empty, when it is.
+            label(f"empty {number}", pygame.Rect(x, top, width, line), "@small")
         # The book's moves and the engine's note flow over the footer's lines (a small window
         # wraps them rather than cutting them), the book first.
-        # Their lines with words stand at the panel's foot, the well reaching down to them
-        # (`_fit_footer`): a short note leaves no empty band under it.
         y = area.bottom - footer
         for index in range(self.footer_lines):
             label(f"footer {index}", pygame.Rect(x, y + index * small, width, small), "@small")
-        self._footer_place = (area.bottom, small, gap)
-        self._footer_used = -1
-
-    def _fit_footer(self, used: int) -> bool:
-        """Stack the footer's `used` first lines at the panel's foot and stretch the rows' well
-        down to them; True if they moved."""
-        if self.well is None or used == self._footer_used:
-            return False
-        self._footer_used = used
-        bottom, small, gap = self._footer_place
-        top = bottom - used * small
-        for index in range(self.footer_lines):
-            label = self.labels[f"footer {index}"]
-            label.set_relative_position((label.relative_rect.left, top + index * small))
-        well = self.well.relative_rect
-        self.well.set_dimensions((well.width, top - gap - well.top))
-        return True
 
     def _play_row(self, number: int, play: Callable[[str], None]) -> None:
         if number < len(self.moves):
@@ -701,8 +662,7 @@ class ExplorerPane:
         footer = [self.labels[f"footer {index}"] for index in range(self.footer_lines)]
         book, engine = texts["explorer book"], texts["explorer engine"]
         texts.update(_footer_lines(footer, book, engine))
-        used = sum(1 for index in range(len(footer)) if texts[f"footer {index}"])
-        changed = self._fit_footer(used)
+        changed = False
         for name, label in self.labels.items():
             if name.startswith(("footer ", "empty ")):
                 if self._shown.get(name) != texts[name]:
@@ -760,8 +720,6 @@ WIDEST = {
 """Each column's widest usual texts (a book move, marked •, is one the engine scores near
 equal): a column is as wide as these or its head, whichever is wider; a longer move (a double
 jump) gets what the move column's room allows."""
-WELL_INSET = 3
-"""Pixels between the rows' well's frame and its rows."""
 LABEL_ROOM = 4
 """Pixels a label keeps beside its text (`ui.fit_label` cuts a text wider than the rest); a
 move button keeps as many on either side of its text (`@move`'s padding in the theme)."""
