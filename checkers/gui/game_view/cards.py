@@ -21,7 +21,6 @@ from checkers.gui.cards import Card, CardButton
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import COUNTER_RULE, counter_words
 from checkers.gui.wording import (
-    FORTY_MOVE_WORDS,
     game_over_words,
     moves_count,
     plural,
@@ -51,10 +50,9 @@ RULES = (
     "A man that reaches the far row is crowned king, and that ends its move.",
     "You lose when you cannot move: no pieces left, or all of them blocked.",
     (
-        f"Draws: the same position three times; by agreement; or {FORTY_MOVE_WORDS}"
-        f' (the panel\'s "{counter_words(0)}" over "{COUNTER_RULE}").'
-        " A capture or a man move (crowning too) sets the count back to 0. The stalemate"
-        " counter is not chess's stalemate: here a side that cannot move loses."
+        "Draws: the same position three times; by agreement; or the stalemate counter"
+        f" (not chess's stalemate) at 40 (the panel's \"{counter_words(0)}\" over"
+        f' "{COUNTER_RULE}"), which a capture or a man move (crowning too) sets back to 0.'
     ),
 )
 """The rules of English draughts in a few lines, as the help card gives them."""
