@@ -10,7 +10,7 @@ recorded (`Engine.root_report`) right after the search that chose the move.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -40,6 +40,7 @@ from checkers.notation import (
 
 __all__ = [
     "BOUND_WORDS",
+    "ENGINE_SCORES",
     "MAX_LINES",
     "Analysis",
     "AnalysisLine",
@@ -445,6 +446,19 @@ BOUND_WORDS = "At most / at least: a limit the search proved, not an exact score
 """What a bound (`MoveScore.describe`'s `at most`, or `at least` told for the other side) is, in
 one sentence the facts say once where any move shows one."""
 
+ENGINE_SCORES = "The moves' scores are the engine's."
+"""The facts' sentence that says whose the rows' scores are (a level's count beside them is on
+its own scale); a card whose view says it already leaves it out."""
+
+DATABASE_RESULTS = "The moves' results are the endgame databases'."
+"""As `ENGINE_SCORES`, where every exact row is the databases' result."""
+
+
+def counted_for_itself(figure: str) -> str:
+    """A level's own count as the command line says it: `counted +1.00 for itself`."""
+    return f"counted {figure} for itself"
+
+
 _SHOWN_PLIES = 8  # of a line in a sentence: the rest is in the data
 
 
@@ -464,11 +478,16 @@ def who_played(player: str) -> str:
     return f"The {player.capitalize()} level"
 
 
-def facts(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
+def facts(
+    explanation: Explanation,
+    thinking_time: float | None = None,
+    counted: Callable[[str], str] = counted_for_itself,
+) -> list[str]:
     """The plain sentences before the moves' own lines, in a player's words (the window's Why?
     card and `checkers analyse --why` say the same): forced, slips, misjudging, book, databases,
     how far the search looked, what `at most` means, and why the AI did not play a move the
-    exact pass scores better (`thinking_time`: the AI's seconds a move, when it had a time)."""
+    exact pass scores better (`thinking_time`: the AI's seconds a move, when it had a time;
+    `counted`: how a level's own count is said, from its figure)."""
     played = explanation.moves[0]
     who = who_played(explanation.player)
     facts: list[str] = []
@@ -515,11 +534,7 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
     scored = [move for move in explanation.moves if move.bound == "exact"]
     # Every exact result the databases' own: no search depth and no engine's scale to name.
     databases = bool(scored) and all(move.database is not None for move in scored)
-    below = (
-        "the moves' results are the endgame databases'"
-        if databases
-        else ("the moves' scores are the engine's")
-    )
+    whose = DATABASE_RESULTS if databases else ENGINE_SCORES
     if explanation.database is not None:
         kind = (
             "the fastest win"
@@ -540,7 +555,7 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
             )
     elif not explanation.slipped:  # a slip's own fact says what its search chose instead
         looked = explanation.chosen_depth or played.depth
-        if told:
+        if told and explanation.level_counted is not None:
             # Whose each figure is: the level's count, on its own scale (with its error on
             # purpose), and the engine's scores of the moves below.
             noise = (
@@ -550,22 +565,22 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
                 else ""
             )
             facts.append(
-                f"{who} chose {explanation.played}, looking {depth_words(looked)}, and counted"
-                f" {explanation.level_counted} for itself on a rough scale of its own{noise}."
+                f"{who} chose {explanation.played}, looking {depth_words(looked)}, and"
+                f" {counted(explanation.level_counted)} on a rough scale of its own{noise}."
             )
-            facts.append(f"{below[0].upper()}{below[1:]}.")
+            facts.append(whose)
         else:
             facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
-    preferred = _preferred_words(explanation, who, thinking_time)
+    preferred = _preferred_words(explanation, who, thinking_time, counted)
     if explanation.level_counted is not None and not told:
         # Its count is on its own rough scale, not the engine's: said once, here, so a
         # +1.39 beside the engine's `even` reads as another count, not a contradiction.
         facts.append(
-            f"{who} counted {explanation.level_counted} for itself after {explanation.played} on a rough"
+            f"{who} {counted(explanation.level_counted)} after {explanation.played} on a rough"
             " scale of its own."
         )
-        facts.append(f"{below[0].upper()}{below[1:]}.")
+        facts.append(whose)
     if explanation.exact_depth and explanation.database is None and databases:
         facts.append("Each move below is the endgame databases' result under perfect play.")
     elif explanation.exact_depth and explanation.database is None:
@@ -597,7 +612,12 @@ def facts(explanation: Explanation, thinking_time: float | None = None) -> list[
     return facts
 
 
-def _preferred_words(explanation: Explanation, who: str, thinking_time: float | None) -> list[str]:
+def _preferred_words(
+    explanation: Explanation,
+    who: str,
+    thinking_time: float | None,
+    counted: Callable[[str], str] = counted_for_itself,
+) -> list[str]:
     """Why the AI did not play the move its exact pass scores better than the played one, in
     what the two searches prove and nothing more: how far the AI's own search looked (in its
     time) and what it counted for its move, and by how much the exact pass prefers the other
@@ -657,14 +677,14 @@ def _preferred_words(explanation: Explanation, who: str, thinking_time: float | 
     if chosen and not explanation.slipped:
         spent = f" in its {thinking_time:g} s" if thinking_time else ""
         if explanation.level_counted is not None:  # its count is said above, with its scale
-            counted = ""
+            count = ""
         elif explanation.chosen_score is not None:
-            counted = f", counted {explanation.chosen_score} for itself after {explanation.played}"
+            count = f", {counted(explanation.chosen_score)} after {explanation.played}"
         else:
-            counted = ""
-        if spent or counted or explanation.level_counted is None:
+            count = ""
+        if spent or count or explanation.level_counted is None:
             said.append(
-                f"{who}'s own search looked {depth_words(chosen)}{spent}{counted} and chose it."
+                f"{who}'s own search looked {depth_words(chosen)}{spent}{count} and chose it."
             )
         # else its depth and its count are each said above, once
     if not forced and round(top - value, 2) < EVEN_MEN:

@@ -9,7 +9,6 @@ players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,6 +16,7 @@ from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import Move, Position, Side
 from checkers.coach.explain import (
+    ENGINE_SCORES,
     Analysis,
     AnalysisLine,
     Explanation,
@@ -33,6 +33,7 @@ from checkers.gui.wording import advantage_words, side_words
 from checkers.notation import numbered_moves, result_text
 
 __all__ = [
+    "ENGINE_VIEW",
     "LineRow",
     "WhyCard",
     "WhyRow",
@@ -130,8 +131,9 @@ def best_line_moves(lines: Sequence[AnalysisLine], position: Position, count: in
 # --- why this move ---------------------------------------------------------------------------
 
 
-ENGINE_SCORES = "The moves' scores are the engine's."
-"""The facts' sentence whose scores the rows give, which the card's view says already."""
+ENGINE_VIEW = "Scores are the engine's, in men, for the side ahead."
+"""The card's view where every score is the engine's: it says whose they are, so neither the
+facts nor a row says it again."""
 
 UNSCORED = "not scored"
 """The score of a move its search did not score (a slipped level's played move)."""
@@ -253,23 +255,26 @@ def _row(
     )
 
 
-_COUNTED = re.compile(r"counted ([+-]\d+\.\d\d|even) for itself")
-"""A level's own count in the facts (`counted +1.00 for itself`), which the card tells as it
-tells every score: for the side ahead."""
-
-
-def _counted_words(found: re.Match[str], mover: Side, human: Side | None) -> str:
-    """`counted +1.00 for itself` as the card tells scores: `counted +1.00 for the AI`,
-    `counted +0.30 for you` (a count below nought is the other side's), `counted it even`."""
-    figure = found.group(1)
+def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
+    """A level's own count (`+1.00`, `even`) as the card tells every score, for the side ahead:
+    `counted +1.00 for the AI`, `counted +0.30 for you` (a count below nought is the other
+    side's), `counted it even`; the command line says `counted +1.00 for itself`."""
     words = advantage_words(0.0 if figure == "even" else float(figure), mover, human)
     return "counted it even" if words == "even" else f"counted {words}"
 
 
-def card_facts(explanation: Explanation, thinking_time: float | None = None) -> list[str]:
+def card_facts(
+    explanation: Explanation,
+    thinking_time: float | None = None,
+    mover: Side | None = None,
+    human: Side | None = None,
+) -> list[str]:
     """The plain sentences before the moves' own lines (`checkers.coach.explain.facts`, which the
-    command line says too); `thinking_time` is the level's seconds a move, when it has a time."""
-    return facts(explanation, thinking_time)
+    command line says too); `thinking_time` is the level's seconds a move, when it has a time;
+    with `mover`, a level's own count is told for the side ahead, as the card tells scores."""
+    if mover is None:
+        return facts(explanation, thinking_time)
+    return facts(explanation, thinking_time, lambda figure: _counted_words(figure, mover, human))
 
 
 def _evaluation(explanation: Explanation, level: Level | None) -> str | None:
@@ -374,7 +379,7 @@ def why_card(
     ):
         # The exact pass rescored the moves with the engine (a slipped level's own count of
         # the move it played may be missing: the view is still the engine's).
-        view = "Scores are the engine's, in men, for the side ahead."
+        view = ENGINE_VIEW
     elif evaluation is None:
         view = "Scores are in men as this AI judges, for the side ahead."
     else:
@@ -403,11 +408,8 @@ def why_card(
             else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
             for row in rows
         ]
-    said = [
-        _COUNTED.sub(lambda found: _counted_words(found, mover, human), fact)
-        for fact in card_facts(explanation, level.time if level is not None else None)
-    ]
-    if view.startswith("Scores are the engine's"):
+    said = card_facts(explanation, level.time if level is not None else None, mover, human)
+    if view == ENGINE_VIEW:
         # The view says whose the scores are, once, under the rows.
         said = [fact for fact in said if fact != ENGINE_SCORES]
     return WhyCard(

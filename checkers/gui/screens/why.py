@@ -23,7 +23,7 @@ from checkers.coach.explain import BOUND_WORDS
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
-from checkers.gui.explaining import WhyCard, WhyRow
+from checkers.gui.explaining import ENGINE_VIEW, WhyCard, WhyRow
 from checkers.gui.intents import Back
 from checkers.gui.picture_png import paint
 from checkers.gui.ui import Actions, fit_label, fit_text, redraw_now
@@ -134,7 +134,7 @@ def card_html(card: WhyCard) -> str:
     were scored and whose view their scores take."""
     accent, dim = _hex(theme.TEXT_ACCENT), _hex(theme.TEXT_DIM)
     said = " ".join((*card.facts, card.view))
-    engines = card.view.startswith("Scores are the engine's")
+    engines = card.view == ENGINE_VIEW
     facts = [html.escape(fact) for fact in card.facts if not fact.startswith(_METHOD)]
     # (Said after the rows: the moves are above it.)
     notes = [
