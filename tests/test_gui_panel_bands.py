@@ -1,7 +1,7 @@
 """The walk's empty bands: a side panel's blocks follow each other from the top (a framed well
 may fill the rest down to the buttons), at 720x480 as at 1280x800: the analysis board's
-moves made here were pinned at the panel's foot, the explorer's book and engine notes too, the
-puzzles' and drills' buttons under a tall empty band."""
+moves made here were pinned at the panel's foot, the puzzles' and drills' buttons under a tall
+empty band, and a review's words scrolled over three rows of the move list."""
 
 from __future__ import annotations
 
@@ -15,12 +15,11 @@ from gui_driving import press, screen_of
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 from test_gui_puzzles import click_at, shallow_review
-from test_gui_review import blunder_record, review_finished, start_from_menu
+from test_gui_review import open_blunder_game, review_finished, start_from_menu
 from test_gui_review import pane_of as review_pane_of
 
 from checkers.gui.app import App
 from checkers.gui.cards import text_row
-from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.settings import Settings
@@ -125,13 +124,7 @@ def test_a_reviews_words_are_read_whole_over_a_list_of_several_rows(
     # list showed three rows, the stalemate counter's two rows above them. A review gives the
     # counter's room to its words and the list.
     shallow_review(monkeypatch)
-    app = make_app(
-        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
-        size=size,
-        settings=Settings(theme=theme_name),
-    )
-    screen_of(app).load(blunder_record(), {}, "blunder.pdn")
-    app.step(1 / 60)
+    app = open_blunder_game(make_app, size=size, settings=Settings(theme=theme_name))
     panel = screen_of(app).panel
     assert panel is not None and panel.counter.visible
     start_from_menu(app)

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -97,8 +98,10 @@ def review_finished(app: App) -> None:
     wait_for(app, lambda: not pane_of(app).progress.running, "the review to finish")
 
 
-def open_blunder_game(make_app: Callable[..., App]) -> App:
-    app = make_app()
+def open_blunder_game(make_app: Callable[..., App], **options: Any) -> App:
+    """Two players' game with a planted blunder on the board (`options`: the app's, such as
+    its size and settings)."""
+    app = make_app(**options)
     screen_of(app).load(blunder_record(), {}, "blunder.pdn")
     app.step(1 / 60)
     return app

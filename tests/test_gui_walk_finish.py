@@ -193,13 +193,7 @@ def test_the_review_graph_shows_a_mans_loss_and_its_even_line_is_labelled(
 ) -> None:
     # The walk: the curve barely moved for a one-man blunder (a straight scale to +/-4 men
     # moved it an eighth of its height), and at 720x480 the graph's "even" was not drawn.
-    app = make_app(
-        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
-        size=size,
-        settings=Settings(theme=theme_name),
-    )
-    screen_of(app).load(blunder_record(), {}, "blunder.pdn")
-    app.step(1 / 60)
+    app = open_blunder_game(make_app, size=size, settings=Settings(theme=theme_name))
     start_from_menu(app)
     review_finished(app)
     pane = pane_of(app)

@@ -125,9 +125,9 @@ class AnalysisScreen(ScreenBase):
         self.labels: dict[str, UILabel] = {}
         self.status_box: UITextBox | None = None
         self.lines_box: UITextBox | None = None
+        """The engine's state and its best lines, wrapped (a long line takes more rows)."""
         self.well: UIPanel | None = None
         """The frame the lines' box sits in (none while the explorer is shown)."""
-        """The engine's state and its best lines, wrapped (a long line takes more rows)."""
         self._shown: dict[str, str] = {}
         self._widgets_changed = False
         self._layer = 1
