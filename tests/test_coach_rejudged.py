@@ -14,12 +14,12 @@ from checkers.coach.judgement import Judgement, Judgements, rejudged
 START = Position()
 
 
-def _explanation() -> Explanation:
+def _explanation(bound: bool = True) -> Explanation:
     moves = (
         MoveScore("11-15", 0.1, "exact", 6, ("11-15", "23-19", "8-11")),
         MoveScore("9-14", 0.15, "exact", 6, ("9-14", "22-18")),
         MoveScore("10-14", 0.05, "upper", 6, ("10-14", "24-19")),
-    )
+    )[: 3 if bound else 2]
     return Explanation("club", "11-15", "11-15", moves, 7, False, True, exact_depth=6, mover=BLACK)
 
 
@@ -31,7 +31,7 @@ def test_deeper_judgements_give_the_played_and_the_best_rows_their_numbers() -> 
     known = Judgements()
     known.judge(_after("11-15"), Judgement(-0.3, 1.0, WHITE, 14, line=("23-19", "8-11")))
     known.judge(START, Judgement(35.0, 100.0, BLACK, 14, line=("9-14", "22-18", "11-15")))
-    found = rejudged(_explanation(), START, known)
+    found = rejudged(_explanation(bound=False), START, known)
     played, best = found.moves[0], found.moves[1]
     assert (played.move, played.score, played.depth) == ("11-15", 0.3, 14)
     assert played.pv == ("11-15", "23-19", "8-11")
@@ -39,18 +39,9 @@ def test_deeper_judgements_give_the_played_and_the_best_rows_their_numbers() -> 
     assert best.pv == ("9-14", "22-18", "11-15")
     # Its words follow its number: +0.30 and +0.35 are "a little better", as the card says.
     assert played.verdict == best.verdict == "is a little better"
-    # The bound +0.05 is still below the played move's new score: it is still shown.
-    assert [move.move for move in found.moves] == ["11-15", "9-14", "10-14"]
+    assert found.deeper is None
     said = " ".join(facts(found))
     assert "looking 6 turns ahead (11-15 and 9-14 have since been looked at further" in said
-
-
-def test_a_bound_no_longer_below_the_played_moves_new_score_is_left_out() -> None:
-    known = Judgements()
-    known.judge(_after("11-15"), Judgement(0.05, 1.0, WHITE, 14, line=("23-19",)))  # -0.05
-    found = rejudged(_explanation(), START, known)
-    assert found.moves[0].score == -0.05
-    assert "10-14" not in [move.move for move in found.moves]
 
 
 def test_judgements_no_deeper_than_the_card_change_nothing() -> None:
@@ -73,19 +64,47 @@ def test_the_comparison_of_the_played_and_the_best_move_says_how_deep_they_were_
     known = Judgements()
     known.judge(_after("11-15"), Judgement(-0.1, 1.0, WHITE, 14, line=("23-19", "8-11")))
     known.judge(START, Judgement(0.35, 1.0, BLACK, 14, line=("9-14", "22-18")))
-    explanation = rejudged(dataclasses.replace(_explanation(), chosen_depth=6), START, known)
+    explanation = rejudged(
+        dataclasses.replace(_explanation(bound=False), chosen_depth=6), START, known
+    )
     said = " ".join(facts(explanation))
     assert "A deeper look, 14 turns ahead, scores 9-14 0.25 of a man better than 11-15." in said
 
 
-def test_rows_scored_at_two_depths_are_compared_each_with_its_depth() -> None:
-    known = Judgements()
-    known.judge(_after("11-15"), Judgement(-0.05, 1.0, WHITE, 14, line=("23-19", "8-11")))
-    said = " ".join(facts(rejudged(_explanation(), START, known)))
-    assert (
-        "Looking 6 turns ahead for 9-14 and 14 turns ahead for 11-15, the engine scores 9-14"
-        " 0.10 of a man better than 11-15." in said
-    )
+def test_rows_are_never_ranked_across_two_depths() -> None:
+    # Walk 2026-11-29d: Casual's first move read "Looking 3 turns ahead for 21-17 and 10 turns
+    # ahead for 24-19, the engine scores 21-17 0.10 better", and 21-17 "the best move" under
+    # "best first", beside 24-19 judged 10 turns ahead since. Issue 35: Why? compares the
+    # moves from one search at one depth; the deeper number is said apart, ranked with none.
+    from checkers.gui.explaining import why_card
+    from checkers.gui.screens.why import card_html
+
+    for bound in (True, False):
+        for before in (False, True):
+            known = Judgements()
+            known.judge(_after("11-15"), Judgement(-0.5, 1.0, WHITE, 14, line=("23-19", "8-11")))
+            if before and bound:  # the best row deeper too, the bound still at 6
+                known.judge(START, Judgement(0.35, 1.0, BLACK, 14, line=("9-14", "22-18")))
+            found = rejudged(_explanation(bound), START, known)
+            scored = [move for move in found.moves if move.bound != "unscored"]
+            assert {move.depth for move in scored} == {6}, found.moves
+            assert found.moves == _explanation(bound).moves  # as the one search scored them
+            said = " ".join(facts(found))
+            assert "14 turns" not in said, said
+            # The comparison is the one search's, both moves at its one depth.
+            assert "Looking 6 turns ahead, the exact pass scores 9-14 0.05 of a man better" in said
+            card = why_card(found, BLACK, 0)
+            assert {row.depth for row in card.rows} == {6}
+            apart = [fact for fact in card.facts if fact.startswith("Since then")]
+            assert apart == [
+                (
+                    "Since then the game looked 14 turns ahead after 11-15: +0.50 for Black. The"
+                    " other moves were not looked at so far, so the moves here are compared 6"
+                    " turns ahead, as one search scored them."
+                )
+            ], card.facts
+            assert "14 turns" not in " ".join(row.verdict + row.line for row in card.rows)
+            assert card_html(card).count("+0.50 for Black") == 1  # said once, apart
 
 
 # --- whose figure: the level's own count or the engine's kept judgement (walk 2026-11-29c) ---

@@ -557,3 +557,62 @@ def test_three_bounds_at_one_score_below_the_best_are_said_once() -> None:
         _explanation(played, played, moves=moves[:3], mover=WHITE), WHITE, 10, human=BLACK
     )
     assert [row.move for row in card.rows] == ["27-23", "28-24", "18-23"] and not card.bounded
+
+
+# --- walk 2026-11-29d: a result said once, side names capitalised, whose figure is which ---
+
+
+def test_a_forced_result_is_said_once_with_its_winner() -> None:
+    # The walk read "30x21 wins in 2 moves (Black wins in 2 moves)".
+    win = MoveScore(
+        "30x21", None, "exact", 4, ("30x21", "28-24"), win_in=2, verdict="wins in 2 moves"
+    )
+    other = MoveScore(
+        "30x23", None, "exact", 4, ("30x23", "27x18"), win_in=5, verdict="wins in 5 moves"
+    )
+    for human, text in ((None, "Black wins in 2 moves"), (WHITE, "the AI wins in 2 moves")):
+        card = why_card(_explanation(win, other), BLACK, 38, human=human)
+        assert row_score_words(card.rows[0]) == text
+        assert row_score_words(card.rows[0]).count("wins in 2 moves") == 1
+    # A verdict that says more than the score still comes first.
+    lost = MoveScore("30x23", None, "exact", 4, ("30x23",), win_in=-3, verdict="loses in 3 moves")
+    card = why_card(_explanation(lost, other), BLACK, 38)
+    assert row_score_words(card.rows[0]) == "loses in 3 moves (White wins in 3 moves)"
+
+
+def test_the_reviews_row_on_why_names_sides_with_a_capital() -> None:
+    # The walk's Why? of an AI-vs-AI move began "... calls 18-15 a blunder: white lost 2.40 men".
+    from checkers.gui.review_model import review_verdict
+    from checkers.review import Label, MoveReview, PositionScore
+
+    position = Position()
+    move, best = position.legal_moves()[0], position.legal_moves()[1]
+    review = MoveReview(
+        1, BLACK, move, best, 0.05, 2.4, Label.BLUNDER, position,
+        PositionScore(best, 0.05), PositionScore(None, 2.35),
+    )  # fmt: skip
+    said = review_verdict(review, 1.0, None)
+    assert "Black lost 2.40 men" in said, said
+    assert not re.search(r"\b(black|white)\b", said), said
+
+
+def test_a_weak_levels_count_beside_the_reviews_figures_is_said_as_another_measure() -> None:
+    # The walk: "the Novice level counted +1.71 for White" on the card whose review row says
+    # "after +2.35 for Black": two figures that read as two verdicts.
+    from checkers.gui.explaining import with_review
+
+    novice = get_level("novice")
+    played = MoveScore("18-15", 1.71, "exact", 3, ("18-15", "1-5"))
+    explanation = Explanation(
+        "novice", "18-15", "18-15", (played,), 7, False, False, noise_men=0.5, mover=WHITE
+    )
+    card = why_card(explanation, WHITE, 11, level=novice)
+    assert card.rows[0].score == "the Novice level counted +1.71 for White"
+    review = "The review, looking 14 turns ahead, calls 18-15 a blunder: White lost 2.40 men."
+    shown = with_review(card, review)
+    assert shown.facts[0] == review
+    assert "The review's figures, in its first lines, are the engine's evaluation" in shown.view
+    assert "rough estimate" in shown.view
+    # A card on the engine's own scale has no second measure to tell apart.
+    engine = why_card(_explanation(scored("11-15", 0.3), scored("9-14", 0.2)), WHITE, 4)
+    assert with_review(engine, review).view == engine.view

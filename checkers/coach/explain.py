@@ -308,16 +308,22 @@ class Explanation:
     chosen_score: str | None = None
     """What the AI's own search counted for its move (`+0.10`), when the exact pass has
     rescored it."""
+    deeper: MoveScore | None = None
+    """The game's kept judgement of the position the played move led to, where it looked
+    deeper than the card's one depth (`coach.judgement.rejudged`): said apart, never as a row
+    compared with the others' shallower scores."""
 
     def as_json(self) -> dict[str, Any]:
         """Every field, each move's ideas as docs/engine.md's objects, and the sentences."""
         data = {
             field.name: getattr(self, field.name)
             for field in dataclasses.fields(self)
-            if field.name != "moves"
+            if field.name not in ("moves", "deeper")
         }
         data["mover"] = self.mover.name.lower() if self.mover is not None else None
         data["moves"] = [_move_json(move) for move in self.moves]
+        if self.deeper is not None:
+            data["deeper"] = _move_json(self.deeper)
         data["sentences"] = sentences(self)
         return data
 
@@ -642,13 +648,16 @@ def _preferred_words(
     # where they have since scored both (`coach.judgement.rejudged`).
     exact = max(explanation.exact_depth, min(best.depth, played.depth))
     chosen = explanation.chosen_depth
-    if best.depth != played.depth and best.database is None and played.database is None:
-        # One row scored deeper since than the other: each with its own depth.
-        look = (
-            f"Looking {depth_words(best.depth)} for {best.move} and"
-            f" {depth_words(played.depth)} for {explanation.played}, the engine"
-        )
-    elif chosen and exact > chosen:
+    if (
+        best.depth != played.depth
+        and best.database is None
+        and played.database is None
+        and best.win_in is None
+        and played.win_in is None
+    ):
+        # Two moves looked at unequally far are not compared (issue 35: one depth).
+        return []
+    if chosen and exact > chosen:
         look = f"A deeper look, {depth_words(exact)},"
     elif chosen and exact < chosen:
         look = f"A shallower look, {depth_words(exact)} (the time for exact scores ran out),"

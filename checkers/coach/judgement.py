@@ -191,6 +191,13 @@ def rejudged(
             changed.add(index)
     if not changed:
         return explanation
+    if len(_depths(moves)) > 1:
+        # Why? compares the moves from one search at one depth (issue 35): a deeper judgement
+        # of one or two rows beside the others' shallower scores would rank moves looked at
+        # unequally far (walk 2026-11-29d: 21-17 at 3 turns "the best move" beside 24-19 at
+        # 10). The rows stay as the exact pass scored them; the card says the deeper number
+        # of the played move apart, beside no other move's.
+        return dataclasses.replace(explanation, deeper=moves[0] if 0 in changed else None)
     for index in changed:
         pv = moves[index].pv
         try:
@@ -237,6 +244,16 @@ def rejudged(
         chosen_score=chosen_score,
         chosen_depth=chosen_depth,
     )
+
+
+def _depths(moves: list[MoveScore]) -> set[int]:
+    """The depths of a card's rows that are compared by their numbers: the searched scores and
+    bounds, not the databases' results nor forced results (proofs at any depth)."""
+    return {
+        move.depth
+        for move in moves
+        if move.bound != "unscored" and move.database is None and move.win_in is None
+    }
 
 
 def _order(move: MoveScore) -> tuple[int, float]:

@@ -30,7 +30,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
-from checkers.notation import numbered_moves, result_text
+from checkers.notation import depth_words, numbered_moves, result_text
 
 __all__ = [
     "ENGINE_VIEW",
@@ -412,6 +412,16 @@ def why_card(
     if view == ENGINE_VIEW:
         # The view says whose the scores are, once, under the rows.
         said = [fact for fact in said if fact != ENGINE_SCORES]
+    deeper = explanation.deeper
+    if deeper is not None:
+        # The game's deeper look at the played move, apart from the rows: they compare every
+        # move at one depth (issue 35), and no move is ranked against this number.
+        said.append(
+            f"Since then the game looked {depth_words(deeper.depth)} after {explanation.played}:"
+            f" {why_score(deeper, mover, human)}. The other moves were not looked at so far, so"
+            f" the moves here are compared {depth_words(played.depth)}, as one search scored"
+            " them."
+        )
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
         subtitle=f"{_name(mover)}'s move {number}, played by {by}",
@@ -428,3 +438,18 @@ def why_card(
         board=why_board(explanation, position, flipped) if position is not None else None,
         bounded=bounded,
     )
+
+
+def with_review(card: WhyCard, verdict: str) -> WhyCard:
+    """The card of a reviewed move, starting with the review's row for it (`verdict`, in the
+    note's words and figures). Where the card's scores are a weak level's own rough count, the
+    view says which figure is which: the review's are the engine's evaluation, the level's its
+    own count, so `+1.71 for White` beside the review's `+2.35 for Black` reads as two
+    measures, not two verdicts (walk 2026-11-29d)."""
+    view = card.view
+    if "own rough estimate" in view:
+        view = (
+            f"{view} The review's figures, in its first lines, are the engine's evaluation:"
+            " a count on another scale, not a second verdict."
+        )
+    return dataclasses.replace(card, facts=(verdict, *card.facts), view=view)

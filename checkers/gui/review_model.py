@@ -270,8 +270,16 @@ def review_verdict(review: MoveReview, man: float, human: Side | None) -> str:
     called = "a move that hardly matters" if review.gave_up_men_cheaply else _CALLED[review.label]
     return (
         f"The review{depth}, calls {review.move.pdn()} {called}: "
-        f"{loss[:1].lower()}{loss[1:]}; {scores[:1].lower()}{scores[1:]}."
+        f"{_inside(loss)}; {_inside(scores)}."
     )
+
+
+def _inside(words: str) -> str:
+    """A sentence's words inside another sentence: its first letter lower, unless it is a
+    side's name (`White lost 2.40 men`, never `white lost`: walk 2026-11-29d)."""
+    if words.split(" ", 1)[0] in ("Black", "White", "Black's", "White's"):
+        return words
+    return words[:1].lower() + words[1:]
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from checkers.gui.cards import Card, grid_unit
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
-from checkers.gui.explaining import why_card
+from checkers.gui.explaining import why_card, with_review
 from checkers.gui.game import Game
 from checkers.gui.game_view.cards import (
     build_help_card,
@@ -953,7 +953,7 @@ class GameScreen(ScreenBase):
         if verdict:
             # In a review the card starts with the move's row, in the note's words and
             # figures: the AI's own search below is what it saw when it played.
-            card = replace(card, facts=(verdict, *card.facts))
+            card = with_review(card, verdict)
         self.context.request(OpenWhy(card))
 
     # --- the game review (checkers.gui.game_view.review) ----------------------------------------

@@ -50,6 +50,10 @@ def row_score_words(row: WhyRow) -> str:
         return row.score
     if row.score == "even":
         return row.verdict
+    if row.score.endswith(f" {row.verdict}"):
+        # A forced result says it once, with its winner: `Black wins in 2 moves`, never
+        # `wins in 2 moves (Black wins in 2 moves)` (walk 2026-11-29d).
+        return row.score
     verdict = row.verdict
     if " for " in verdict:
         # `is a little better for the AI (+0.25 for the AI)` names the side once: the score's.
