@@ -415,12 +415,14 @@ def why_card(
     deeper = explanation.deeper
     if deeper is not None:
         # The game's deeper look at the played move, apart from the rows: they compare every
-        # move at one depth (issue 35), and no move is ranked against this number.
+        # move at one depth (issue 35), and no move is ranked against this number. Where it
+        # looked as far as the level did, its depth is not said again.
+        same = deeper.depth == explanation.chosen_depth
+        far = "looking as far ahead" if same else f"looking {depth_words(deeper.depth)}"
         said.append(
-            f"Since then the game looked {depth_words(deeper.depth)} after {explanation.played}:"
+            f"Since then the game has judged {explanation.played} {far}:"
             f" {why_score(deeper, mover, human)}. The other moves were not looked at so far, so"
-            f" the moves here are compared {depth_words(played.depth)}, as one search scored"
-            " them."
+            " the rows here compare them as one search scored them."
         )
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
