@@ -13,11 +13,14 @@ import pytest
 from gui_driving import press, run_until
 from pygame_gui.elements import UIDropDownMenu
 from test_gui_puzzles import click_at
+from test_gui_tree import open_tree
+from test_gui_why_board import open_card
 
-from checkers.gui import theme
+from checkers.gui import fonts, theme
 from checkers.gui.app import App
 from checkers.gui.screens.drills import DrillScreen
 from checkers.gui.screens.settings import SettingsScreen
+from checkers.gui.screens.why import text_pixels
 
 
 @pytest.fixture(autouse=True)
@@ -61,3 +64,33 @@ def test_no_drill_label_is_too_small_for_its_words_at_720x480(
     assert screen.labels["about 5"].text.startswith("From: ")  # the source is shown
     too_small = [str(w.message) for w in caught if "too small for text" in str(w.message)]
     assert too_small == []
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+def test_why_reads_at_14_px_or_more(make_app: Callable[..., App], size: tuple[int, int]) -> None:
+    """The walk read Why?'s explanation at about 11 px of letters at 720x480 (the theme's 16 px
+    scaled to 12): its words and the line's words under the board are at least 14 px."""
+    _, why = open_card(make_app, size=size)
+    assert why.text is not None and why.line_text is not None
+    for box in (why.text, why.line_text):
+        assert box.parser.default_style["font_size"] >= 14
+        assert box.parser.default_style["font_size"] == text_pixels(why.context.scale)
+
+
+def test_the_trees_header_reads_at_14_px_or_more_in_a_small_window(
+    make_app: Callable[..., App],
+) -> None:
+    """Its sentences were drawn at 13 px, which the window's font draws at 12 (a blurred size)."""
+    app = make_app(size=(720, 480))
+    view = open_tree(app).view
+    assert view is not None
+    header = [
+        (text, size)
+        for text, size in view.labels.drawn
+        if text.startswith(("The position", "Looking"))
+    ]
+    assert header  # the header's sentences were drawn
+    assert all(
+        view.labels.font(size).get_height() >= fonts.font(14).get_height() for _, size in header
+    )
+    assert all(size >= 14 for _, size in header), header
