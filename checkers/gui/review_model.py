@@ -31,6 +31,7 @@ from checkers.gui.wording import (
 )
 from checkers.notation import men_count, men_text, numbered_moves
 from checkers.review import (
+    TOO_FEW_MOVES,
     Label,
     MoveReview,
     PositionScore,
@@ -478,8 +479,13 @@ class ReviewProgress:
             if self.human is not None:
                 name += " (you)" if side is self.human else " (AI)"
             if not item.moves or (item.accuracy is None and self.running):
+                # (While it runs, a side with too few judged moves so far may get more.)
                 # Nothing reviewed yet, or only book and forced moves so far: a choice may come.
                 accuracy = "-"
+            elif item.too_few:
+                # One blunder in two judged moves read "1%": too few moves for a figure, said
+                # as `checkers review` says it.
+                accuracy = TOO_FEW_MOVES
             elif item.accuracy is None:
                 # Book and forced moves are no choice: a side with only those has no accuracy.
                 accuracy = "no choice"
