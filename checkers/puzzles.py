@@ -12,6 +12,11 @@ when the opponent's reply is clearly best (how to punish it). One move is clearl
   is played makes no puzzle, as no move there drops that much; or
 - by the endgame databases, it is the only move that keeps the win (or the draw).
 
+A puzzle of a position the game reached agrees with the review of the move played there: the
+review's best move is its answer, and the game's move, unless it was that answer, a mistake or a
+blunder by the review (`agrees_with_review`): never "25x18 wins a man" beside a review calling
+the move played instead an inaccuracy.
+
 Each puzzle is checked before it is kept: its solution is cut before the first step of the player
 (every second move from the first) where the move is not clearly best in the same way, so the
 answer is unique at every step the player makes. Forced moves of the player (one legal move)
@@ -26,7 +31,7 @@ databases say of the position after the first move.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +47,7 @@ __all__ = [
     "PUZZLE_LABELS",
     "SOLUTION_PLIES",
     "Puzzle",
+    "agrees_with_review",
     "clear_best",
     "clear_solution",
     "database_keeper",
@@ -408,6 +414,22 @@ def first_choice(
     return None
 
 
+def agrees_with_review(
+    position: Position, solution: Sequence[str], judged: MoveReview | None, endgames: Endgames
+) -> bool:
+    """Whether a puzzle of `position` with `solution` agrees with the review's own judgement of
+    the move the game played there (`judged`, None when the game never reached it): the
+    review's best move is the solution's first, and the game's move, unless it is that one, a
+    mistake or a blunder by the review. A puzzle once called 26x17 wrong ("25x18 wins a man")
+    where the review called 26x17 an inaccuracy of 0.45 men (walk 2026-11-29d): two searches
+    of one position, two verdicts. Inside the databases their exact result decides both."""
+    if judged is None or endgames.probe(position) is not None:
+        return True
+    if judged.best.pdn() != solution[0]:
+        return False
+    return judged.move.pdn() == solution[0] or judged.label in PUZZLE_LABELS
+
+
 def puzzles_at(
     review: MoveReview,
     limits: Limits,
@@ -416,11 +438,17 @@ def puzzles_at(
     source: str = "",
     endgames: Endgames | None = None,
     stop: StopSignal | None = None,
+    judged: Mapping[Position, MoveReview] | None = None,
 ) -> list[Puzzle]:
     """The puzzles one reviewed move makes if it went wrong: its own position when a move there
     was clearly best (find what the player missed), then the position it left when the reply
-    is clearly best (find how to punish it). Both carry the move as `played`."""
+    is clearly best (find how to punish it). Both carry the move as `played`. `judged` holds
+    the game's reviews by the position each move was played in: a puzzle of a position the game
+    reached is kept only where it agrees with the review of the move played there
+    (`agrees_with_review`); the move's own review is always one of them."""
     databases = endgames if endgames is not None else default_endgames()
+    reviewed = dict(judged or {})
+    reviewed.setdefault(review.position, review)
     if not _went_wrong(review, databases):
         return []
     puzzles = []
@@ -434,6 +462,8 @@ def puzzles_at(
         solution = clear_solution(position, limits, databases, stop)
         if solution is None or (ply == review.ply and solution[0] == review.move.pdn()):
             continue
+        if not agrees_with_review(position, solution, reviewed.get(position), databases):
+            continue  # the review judged the move played here otherwise: no puzzle says more
         ideas = tuple(puzzle_ideas(position, solution, databases))
         puzzles.append(
             Puzzle(position.fen(), solution, review.move.pdn(), ideas, game, ply, source)
@@ -454,10 +484,23 @@ def find_puzzles(
     gives one puzzle); a game over after a move has no position to solve there. `limits` bound each multi-line search (the review's own are right)."""
     puzzles: list[Puzzle] = []
     seen: set[str] = set()
-    for review in reviews:
+    reviewed = list(reviews)
+    # The first time the game reached a position is the review that judged it.
+    judged: dict[Position, MoveReview] = {}
+    for review in reviewed:
+        judged.setdefault(review.position, review)
+    for review in reviewed:
         if stop is not None and stop.is_set():
             break
-        found = puzzles_at(review, limits, game=game, source=source, endgames=endgames, stop=stop)
+        found = puzzles_at(
+            review,
+            limits,
+            game=game,
+            source=source,
+            endgames=endgames,
+            stop=stop,
+            judged=judged,
+        )
         for puzzle in found:
             if puzzle.key not in seen:
                 seen.add(puzzle.key)

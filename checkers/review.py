@@ -40,7 +40,9 @@ __all__ = [
     "DEFAULT_SETTING",
     "EVEN_BANDS",
     "MAX_REVIEW_PLIES",
+    "MIN_JUDGED_MOVES",
     "THRESHOLDS",
+    "TOO_FEW_MOVES",
     "WIN_MEN",
     "BookHook",
     "Label",
@@ -300,15 +302,32 @@ class MoveReview:
         return "0.00"
 
 
+MIN_JUDGED_MOVES = 5
+"""The fewest moves of a side's own choosing (not book, not forced) its accuracy is given
+from: one blunder in two judged moves read "1%" (walk 2026-11-29d), a figure that says nothing
+of the player; with fewer the summary says `TOO_FEW_MOVES`."""
+
+TOO_FEW_MOVES = "too few"
+"""The accuracy cell of a side with fewer than MIN_JUDGED_MOVES judged moves, in the window's
+table and `checkers review`'s summary alike (the command's note says why)."""
+
+
 @dataclass(frozen=True)
 class SideSummary:
     """One side's review: moves, how many got each label, accuracy and average loss (None
-    when the side had no move of its own choosing)."""
+    when the side had no move of its own choosing; the accuracy None too with fewer than
+    MIN_JUDGED_MOVES of them), and `judged`, how many of its moves were its own choice."""
 
     moves: int
     labels: Mapping[Label, int]
     accuracy: float | None
     average_loss: float | None
+    judged: int = 0
+
+    @property
+    def too_few(self) -> bool:
+        """Whether the side chose some moves, too few for an accuracy figure."""
+        return 0 < self.judged < MIN_JUDGED_MOVES
 
 
 # --- scores, labels and accuracy --------------------------------------------------------------
@@ -559,16 +578,18 @@ def side_accuracy(accuracies: Sequence[float]) -> float:
 
 
 def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
-    """Per side: moves, label counts (every label, zeros included), accuracy, average loss."""
+    """Per side: moves, label counts (every label, zeros included), accuracy (from
+    MIN_JUDGED_MOVES judged moves on), average loss, judged moves."""
     summary = {}
     for side in (BLACK, WHITE):
         own = [review for review in reviews if review.side is side]
         chosen = [review for review in own if review.counts_for_accuracy]
         labels = {label: sum(1 for r in own if r.label is label) for label in Label}
-        accuracy = side_accuracy([r.accuracy for r in chosen]) if chosen else None
+        enough = len(chosen) >= MIN_JUDGED_MOVES
+        accuracy = side_accuracy([r.accuracy for r in chosen]) if enough else None
         losses = [r.loss for r in chosen if r.loss is not None]
         average_loss = sum(losses) / len(losses) if losses else None
-        summary[side] = SideSummary(len(own), labels, accuracy, average_loss)
+        summary[side] = SideSummary(len(own), labels, accuracy, average_loss, len(chosen))
     return summary
 
 

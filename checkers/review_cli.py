@@ -37,6 +37,8 @@ from checkers.perft import default_jobs
 from checkers.review import (
     DEFAULT_DEPTH,
     MAX_REVIEW_PLIES,
+    MIN_JUDGED_MOVES,
+    TOO_FEW_MOVES,
     Label,
     MoveReview,
     ReviewSetting,
@@ -158,10 +160,19 @@ def summary_text(summary: dict[Any, SideSummary]) -> list[str]:
     lines = [f"{'':<14}{'Black':>8}{'White':>8}", f"{'moves':<14}{black.moves:>8}{white.moves:>8}"]
     for label in Label:
         lines.append(f"{label.value:<14}{black.labels[label]:>8}{white.labels[label]:>8}")
-    lines.append(f"{'accuracy':<14}{number(black.accuracy, 1):>8}{number(white.accuracy, 1):>8}")
+
+    def accuracy(part: SideSummary) -> str:
+        return TOO_FEW_MOVES if part.too_few else number(part.accuracy, 1)
+
+    lines.append(f"{'accuracy':<14}{accuracy(black):>8}{accuracy(white):>8}")
     lines.append(
         f"{'average loss':<14}{number(black.average_loss, 2):>8}{number(white.average_loss, 2):>8}"
     )
+    if black.too_few or white.too_few:
+        lines.append(
+            f"({TOO_FEW_MOVES}: fewer than {MIN_JUDGED_MOVES} moves of its own choosing,"
+            " too few moves to judge)"
+        )
     return lines
 
 

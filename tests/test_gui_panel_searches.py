@@ -216,6 +216,32 @@ def test_an_only_move_is_scored_past_it_and_the_box_names_one_search(
             assert row == f"The engine expects {' '.join(judged.line[:8])}", rows
 
 
+def test_a_run_of_only_moves_is_scored_past_its_end_never_two_turns_ahead(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-29d read "+0.65 (looked 2 turns ahead)" after an only move, then
+    "even (10 turns ahead)": the judging search looked past the player's only capture into a
+    position where the reply was the only move too, and a search that thinks for a time stops
+    at 1 turn ahead there. It looks past the whole run of only moves."""
+    timed = Level("judge", "test judge", "engine", "engine", time=0.2)
+    # Black's only move 14x23 leaves White one move, 27x18; then Black has a choice.
+    start = Position.from_fen("B:W18,27,32,30:B14,1,2,5")
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(WEAK), hint=HINT, judge=timed, start=start
+    )
+    app = make_app(config)
+    game = screen_of(app).game
+    run_until(app, lambda: game.judgement() is not None and game.thinking is None)
+    judged = game.judgement()
+    assert judged is not None and judged.line[:2] == ("14x23", "27x18"), judged
+    assert judged.depth > 2 + 1, judged  # past the two only moves, a real search
+    rows = [row for row in panel_lines(game).search if row]
+    [score] = [row for row in rows if row.startswith("Score ")]
+    assert score.endswith(f"looked {judged.depth} turns ahead)"), rows
+    after = game.judgements.get(game.position.move(game.position.legal_moves()[0]))
+    assert after is not None and after.depth == judged.depth - 1
+
+
 def test_a_search_too_quick_to_time_says_under_a_tenth_of_a_second() -> None:
     """The walk of 2026-11-29 read "2,059 positions looked at in 0.0 s"."""
     assert seconds_words(0.0) == seconds_words(0.04) == "under 0.1 s"

@@ -678,6 +678,11 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
         if review is None:
             continue
         lines = panel_shown(app)
+        # A deeper judgement the game kept from play is said after the review's own figures,
+        # with its depth (`review_model.deeper_words`): those figures are the bar's.
+        figures, _, deeper = lines[2].partition(". A deeper look since gives ")
+        assert not deeper or re.search(r"\(\d+ turns ahead\) (before the move|after it)", deeper)
+        lines = [*lines[:2], figures, *lines[3:]]
         if review.move == review.best:
             assert lines[2] == f"After the move {bar}", (ply, lines)
             continue

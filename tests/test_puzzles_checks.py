@@ -4,6 +4,8 @@ makes, and no puzzle from a position that stays won, or lost, whatever is played
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from test_review import BEFORE_BLUNDER, BLUNDER, moves_of
 
@@ -123,3 +125,30 @@ def test_no_material_is_claimed_while_the_opponent_still_has_a_recapture() -> No
     position = Position.from_fen("W:W19,22,24,25,32:B1,10,15,18")
     ideas = puzzle_ideas(position, ["24-20", "15x24", "22x15x6"])
     assert not [idea for idea in ideas if idea["name"] == "material"]
+
+
+def test_a_puzzle_agrees_with_the_reviews_judgement_of_the_move_played_there() -> None:
+    """The walk of 2026-11-29d: a puzzle called 26x17 wrong ("25x18 wins a man") where the
+    review of the same move called it an inaccuracy of 0.45 men. A puzzle of a position the
+    game reached stands only where the review judged the move played there a mistake or a
+    blunder, and names the review's best move as its answer."""
+    start = Position(SHOT)
+    moves = moves_of(["32-28", "15-19"], start)
+    reviews = list(review_moves(start, moves, ReviewSetting(SHALLOW)))
+    reply = reviews[1]
+    punished = [p for p in find_puzzles(reviews, SHALLOW) if p.ply == 2]
+    assert punished
+    for puzzle in punished:  # as the review judged it: 15-19 went wrong, 10-14 was best
+        assert reply.label in (Label.MISTAKE, Label.BLUNDER)
+        assert puzzle.solution[0] == reply.best.pdn() != "15-19"
+    # The same game with the review judging the reply an inaccuracy: no puzzle says it was
+    # wrong; with another best move: no puzzle names a different answer.
+    mild = [reviews[0], dataclasses.replace(reply, label=Label.INACCURACY)]
+    assert not [p for p in find_puzzles(mild, SHALLOW) if p.ply == 2]
+    other = next(m for m in reply.position.legal_moves() if m.pdn() not in ("10-14", "15-19"))
+    elsewhere = [reviews[0], dataclasses.replace(reply, best=other)]
+    assert not [p for p in find_puzzles(elsewhere, SHALLOW) if p.ply == 2]
+    # The move's own position still makes its puzzle (the review called 32-28 a mistake).
+    assert any(
+        p.ply == 1 and p.solution[0] == reviews[0].best.pdn() for p in find_puzzles(mild, SHALLOW)
+    )

@@ -3,16 +3,20 @@ well below a clean one, and one score for a position and the position after its 
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import re
 
 import pytest
 
 from checkers.ai import AIPlayer, Limits, play_game
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position
-from checkers.gui.review_model import move_words
+from checkers.gui.review_model import ReviewProgress, move_words
 from checkers.record import GameRecord
 from checkers.review import (
+    MIN_JUDGED_MOVES,
+    TOO_FEW_MOVES,
     Label,
     MoveReview,
     ReviewSetting,
@@ -21,7 +25,7 @@ from checkers.review import (
     review_moves,
     summarize,
 )
-from checkers.review_cli import Columns
+from checkers.review_cli import Columns, summary_text
 
 REVIEW = ReviewSetting(Limits(depth=6))
 
@@ -143,3 +147,34 @@ def test_a_best_move_keeps_the_score_the_next_move_is_judged_from(
             assert row.played_score == pytest.approx(-following.before.score / man)
             checked += 1
     assert checked > 40
+
+
+def test_a_side_with_too_few_judged_moves_has_no_accuracy_figure_in_the_window_or_the_command(
+    slipping: list[MoveReview],
+) -> None:
+    """The walk of 2026-11-29d read "1%" for a side with one blunder in two judged moves: a
+    figure from so few moves says nothing of the player. The window's table and `checkers
+    review`'s summary say "too few" instead, and give a figure from MIN_JUDGED_MOVES on."""
+    # White's blunder 11. ... 28-24?? with fewer of White's judged moves before it (its first
+    # ones left out) than a figure needs.
+    blunder = next(r for r in slipping if r.side is WHITE and r.label is Label.BLUNDER)
+    cut = [r for r in slipping if r.ply <= blunder.ply]
+    while sum(r.side is WHITE and r.counts_for_accuracy for r in cut) >= MIN_JUDGED_MOVES:
+        first = next(r.ply for r in cut if r.side is WHITE)
+        cut = [r for r in cut if r.ply != first]
+    summary = summarize(cut)
+    white = summary[WHITE]
+    assert 0 < white.judged < MIN_JUDGED_MOVES and white.labels[Label.BLUNDER] == 1
+    assert white.accuracy is None and white.too_few
+    progress = ReviewProgress(cut[0].position, tuple(r.move for r in cut), 1.0)
+    for number, review in enumerate(cut, start=1):
+        progress.add(dataclasses.replace(review, ply=number))
+    rows = {row[0]: row for row in progress.table()}
+    assert rows["White"][1] == TOO_FEW_MOVES and rows["White"][4] == "1"
+    assert not re.search(r"\d%", rows["White"][1])
+    text = "\n".join(summary_text(summary))
+    accuracy = next(line for line in text.splitlines() if line.startswith("accuracy"))
+    assert TOO_FEW_MOVES in accuracy and "too few moves to judge" in text
+    # The whole game: enough judged moves for a figure, as before.
+    whole = summarize(slipping)[WHITE]
+    assert whole.judged >= MIN_JUDGED_MOVES and whole.accuracy is not None

@@ -4,11 +4,15 @@ the same in the review as on the panel, the bar and Why?."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from checkers.ai import Limits
 from checkers.ai.registry import search
 from checkers.ai.search import SearchRequest
 from checkers.board import INITIAL_FEN, Move, Position
-from checkers.coach.judgement import Judgement
+from checkers.coach.judgement import Judgement, Judgements
+from checkers.gui.review_model import ReviewProgress, review_verdict
+from checkers.gui.wording import score_words
 from checkers.review import ReviewSetting, adopted, review_moves
 
 SETTING = ReviewSetting(Limits(depth=4))
@@ -67,3 +71,31 @@ def test_a_judgement_in_men_from_the_other_side_is_told_in_the_reviews_units() -
     assert found is not None
     assert found.score == -0.25 * SETTING.man and found.depth == 10
     assert found.best == Move.from_pdn("22-18", position)
+
+
+def test_a_deeper_judgement_kept_after_the_review_is_said_on_its_row() -> None:
+    """The walk of 2026-11-29d: the review kept +0.55 for a position where the analysis board
+    had since found +0.75 looking 21 turns ahead, two silent numbers for one position. The
+    review's row keeps its own figures (its labels come from them) and says the deeper one,
+    with its depth; a judgement no deeper than the review's own adds nothing."""
+    start, moves, positions = _game()
+    reviews = list(review_moves(start, moves, SETTING))
+    progress = ReviewProgress(start, tuple(moves), SETTING.man)
+    for review in reviews:
+        progress.add(review)
+    own = reviews[1].after  # the review's search of the position after 23-19, Black to move
+    assert own.depth == 4
+    deeper = Judgement(own.score + 0.3 * SETTING.man, SETTING.man, positions[2].turn, 9)
+    known = Judgements({positions[2]: deeper})
+    plain = progress.panel_words(2)
+    said = progress.panel_words(2, known)
+    words = score_words(deeper.score, deeper.man, deeper.side, None)
+    assert words not in plain[2] and "deeper" not in " ".join(plain)
+    assert said[2].startswith(plain[2])
+    assert f"A deeper look since gives {words} (9 turns ahead) after it" in said[2]
+    # The next move's row says it of the position before it, and Why?'s sentence too.
+    assert f"{words} (9 turns ahead) before the move" in progress.panel_words(3, known)[2]
+    assert "9 turns ahead" in review_verdict(reviews[2], SETTING.man, None, known)
+    # As deep as the review's own search: its row stands alone.
+    level = Judgements({positions[2]: dataclasses.replace(deeper, depth=4)})
+    assert progress.panel_words(2, level) == plain

@@ -19,7 +19,14 @@ from checkers.formats.svg import svg_element
 from checkers.options import UsageError, shown
 from checkers.palettes import DEFAULT_THEME, PALETTES, Palette
 from checkers.picture import Circle, Picture, Polyline, Rect, Shape, Text, board_picture
-from checkers.review import Label, MoveReview, ReviewSetting, lesson_words, summarize
+from checkers.review import (
+    TOO_FEW_MOVES,
+    Label,
+    MoveReview,
+    ReviewSetting,
+    lesson_words,
+    summarize,
+)
 
 __all__ = [
     "MARKED",
@@ -198,7 +205,10 @@ def _summary_table(reviews: Sequence[MoveReview]) -> str:
     def figure(value: float | None, digits: int) -> str:
         return "-" if value is None else f"{value:.{digits}f}"
 
-    accuracy = "".join(f"<td>{figure(summary[s].accuracy, 1)}</td>" for s in sides)
+    accuracy = "".join(
+        f"<td>{TOO_FEW_MOVES if summary[s].too_few else figure(summary[s].accuracy, 1)}</td>"
+        for s in sides
+    )
     loss = "".join(f"<td>{figure(summary[s].average_loss, 2)}</td>" for s in sides)
     rows.append(f"<tr><th>accuracy</th>{accuracy}</tr>")
     rows.append(f"<tr><th>average loss (men)</th>{loss}</tr>")

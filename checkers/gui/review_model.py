@@ -15,12 +15,13 @@ The graph's height is `graph_share`: a man's loss moves it a good way, a won gam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.coach.idea import pieces_words
+from checkers.coach.judgement import Judgement
 from checkers.gui.wording import (
     database_note,
     depth_words,
@@ -31,6 +32,7 @@ from checkers.gui.wording import (
 )
 from checkers.notation import men_count, men_text, numbered_moves
 from checkers.review import (
+    TOO_FEW_MOVES,
     Label,
     MoveReview,
     PositionScore,
@@ -49,6 +51,7 @@ __all__ = [
     "TABLE_HEADINGS",
     "GraphBox",
     "ReviewProgress",
+    "deeper_words",
     "graph_points",
     "graph_share",
     "mark_boxes",
@@ -143,7 +146,50 @@ def _said(review: MoveReview) -> bool:
     return bool(review.lesson.given) and review.loss is not None
 
 
-def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str, ...]:
+def deeper_words(
+    review: MoveReview,
+    man: float,
+    human: Side | None,
+    known: Mapping[Position, Judgement] | None,
+) -> str:
+    """What a deeper judgement the game keeps of the position before or after the move says,
+    where it gives another figure than the review's search of it (`the engine looked 21 turns
+    ahead since: +0.75 for you before the move`), or '': the review's labels and losses come
+    from its own figures (issue 35, section 3), and a deeper number for one of its positions is
+    said beside them, never left as a second silent number (walk 2026-11-29d: the review kept
+    +0.55 where the analysis board had found +0.75 looking 21 turns ahead)."""
+    if not known:
+        return ""
+    parts = []
+    after_position = review.position.move(review.move)
+    for position, found, side, when in (
+        (review.position, review.before, review.side, "before the move"),
+        (after_position, review.after, review.side.opponent, "after it"),
+    ):
+        kept = known.get(position)
+        if kept is None or found.best is None:
+            continue
+        rank = (found.database, is_win_score(found.score), found.depth)
+        if kept.rank() <= rank:
+            continue
+        words = score_words(kept.score, kept.man, kept.side, human)
+        if kept.database:
+            words = database_note(kept.score, kept.side, human)
+        if words == _score_words(found, man, side, human):
+            continue
+        looked = "" if kept.database else f" ({depth_words(kept.depth)})"
+        parts.append(f"{words}{looked} {when}")
+    if not parts:
+        return ""
+    return f"A deeper look since gives {' and '.join(parts)}"
+
+
+def move_words(
+    review: MoveReview,
+    man: float,
+    human: Side | None,
+    known: Mapping[Position, Judgement] | None = None,
+) -> tuple[str, ...]:
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
     with the scores before and after the move (the review's searches of the two positions,
     the graph's and the bar's; told as the rest of the window tells a score: `man` is a man in
@@ -201,6 +247,11 @@ def move_words(review: MoveReview, man: float, human: Side | None) -> tuple[str,
     if review.best != review.move and not _as_good(review) and line and not shown:
         # The moves the preview (B) plays, no more: one length in both (`quiet_cut`).
         better = "Better line: " + " ".join(line[: quiet_cut(review.before.line)])
+    deeper = deeper_words(review, man, human, known)
+    if deeper:
+        # Said with the review's own figures, on their row: one position, two numbers, the
+        # deeper one named as such.
+        best = f"{best}. {deeper}"
     return (head, loss, best, better)
 
 
@@ -259,11 +310,16 @@ _CALLED = {
 """A label as a sentence says it: `calls it a blunder`."""
 
 
-def review_verdict(review: MoveReview, man: float, human: Side | None) -> str:
+def review_verdict(
+    review: MoveReview,
+    man: float,
+    human: Side | None,
+    known: Mapping[Position, Judgement] | None = None,
+) -> str:
     """The review's row for a move as one sentence, for the Why? card of the same move: its
     label, what it lost and the scores before and after it, the words and figures the panel's
     note and the bar give while the review is open (how far the review looked first)."""
-    _, loss, scores, _ = move_words(review, man, human)
+    _, loss, scores, _ = move_words(review, man, human, known)
     loss = loss.replace(": the best move", "")  # the label says it already
     looked = review.before.depth or review.after.depth
     depth = f", looking {depth_words(looked)}" if looked else ""
@@ -478,8 +534,13 @@ class ReviewProgress:
             if self.human is not None:
                 name += " (you)" if side is self.human else " (AI)"
             if not item.moves or (item.accuracy is None and self.running):
+                # (While it runs, a side with too few judged moves so far may get more.)
                 # Nothing reviewed yet, or only book and forced moves so far: a choice may come.
                 accuracy = "-"
+            elif item.too_few:
+                # One blunder in two judged moves read "1%": too few moves for a figure, said
+                # as `checkers review` says it.
+                accuracy = TOO_FEW_MOVES
             elif item.accuracy is None:
                 # Book and forced moves are no choice: a side with only those has no accuracy.
                 accuracy = "no choice"
@@ -489,12 +550,15 @@ class ReviewProgress:
             rows.append((name, accuracy, inaccuracies, mistakes, blunders))
         return rows
 
-    def panel_words(self, ply: int) -> tuple[str, ...]:
-        """The panel's lines for the position after `ply`: the move that led there, reviewed,
-        or why nothing is shown yet."""
+    def panel_words(
+        self, ply: int, known: Mapping[Position, Judgement] | None = None
+    ) -> tuple[str, ...]:
+        """The panel's lines for the position after `ply`: the move that led there, reviewed
+        (with what a deeper judgement the game keeps, `known`, says otherwise of its
+        positions), or why nothing is shown yet."""
         review = self.review_of(ply)
         if review is not None:
-            return move_words(review, self.man, self.human)
+            return move_words(review, self.man, self.human, known)
         if ply == 0:
             return ("Review: the start of the game", "Click a move or the graph to see it", "", "")
         if ply > self.total:

@@ -42,6 +42,7 @@ from checkers.gui.wording import database_note, depth_words, score_words
 
 __all__ = [
     "ANSWERS",
+    "ONLY_MOVES",
     "PURPOSES",
     "REPLIES",
     "AISearch",
@@ -50,6 +51,7 @@ __all__ = [
     "SearchFigures",
     "Thinking",
     "ask",
+    "plies_farther",
 ]
 
 
@@ -82,10 +84,10 @@ class Thinking:
     getting_ready: str | None = None
     """While the search waits for the engine's compiled core: the status line to go back to
     once it searches (None: it searches)."""
-    through: Move | None = None
-    """The only legal move of the game's position, when the search looks at the position it
-    leads to instead (`ask`): its reports and answer are told of the game's position, a ply
-    farther. None: the search looks at the game's position."""
+    through: tuple[Move, ...] = ()
+    """The run of only moves from the game's position, when the search looks at the position
+    they lead to instead (`ask`): its reports and answer are told of the game's position, as
+    many plies farther. Empty: the search looks at the game's position."""
 
 
 @dataclass(frozen=True)
@@ -144,20 +146,40 @@ class AskingGame(JudgingGame, DeclaringGame, Protocol):
     def turn_status(self) -> str: ...
 
 
+ONLY_MOVES = 12
+"""The longest run of only moves a judging search follows before it searches (a run of
+captures each with one reply; kings left one move each could shuffle for ever)."""
+
+
+def plies_farther(score: float, plies: int) -> float:
+    """`one_ply_farther` `plies` times: the score of a position `plies` only moves before."""
+    for _ in range(plies):
+        score = one_ply_farther(score)
+    return score
+
+
 def ask(game: AskingGame, level: Level, purpose: str) -> None:
     """Ask the worker to search the game's position at `level` for `purpose` (one of
     `PURPOSES`); the game thinks until the answer comes."""
     if game.ai is None:
         raise RuntimeError("this game has no AI worker")
     request = SearchRequest.from_record(game.record)
-    through = None
-    moves = game.position.legal_moves()
-    if purpose != "move" and len(moves) == 1 and request.after(moves[0]).position.legal_moves():
+    through: list[Move] = []
+    moves = request.position.legal_moves()
+    while (
+        purpose != "move"
+        and len(moves) == 1
+        and len(through) < ONLY_MOVES
+        and request.after(moves[0]).position.legal_moves()
+    ):
         # An only move: a search that thinks for a time stops at 1 turn ahead (nothing to
         # choose), which is no judgement of the position. The engine looks at the position
-        # the move leads to, and its score is the position's, a ply farther.
-        through = moves[0]
-        request = request.after(through)
+        # the move leads to, and its score is the position's, a ply farther; and so on along
+        # a run of only moves (a capture with one recapture): a search of a position with one
+        # move judged it "+0.65, looked 2 turns ahead" (walk 2026-11-29d).
+        through.append(moves[0])
+        request = request.after(moves[0])
+        moves = request.position.legal_moves()
     game.ai.request(request, level, seed=game.config.seed)
     game.thinking = Thinking(
         request.position.turn,
@@ -165,7 +187,7 @@ def ask(game: AskingGame, level: Level, purpose: str) -> None:
         game.clock,
         man_value(level.evaluation),
         engine=judges_like_the_engine(level),
-        through=through,
+        through=tuple(through),
     )
     if purpose == "move":
         game.status = f"{game.position.turn.name.capitalize()} (AI) is thinking..."
@@ -221,13 +243,13 @@ def _progressed(game: AskingGame, event: AIProgress) -> None:
             game.status = thinking.getting_ready
         thinking.getting_ready = None
     progress = event.progress
-    if thinking.through is not None:
-        # Told of the game's position: the only move, then the line from the position after.
+    if thinking.through:
+        # Told of the game's position: the only moves, then the line from the position after.
         progress = replace(
             progress,
-            depth=progress.depth + 1,
-            score=one_ply_farther(progress.score),
-            pv=(thinking.through, *progress.pv),
+            depth=progress.depth + len(thinking.through),
+            score=plies_farther(progress.score, len(thinking.through)),
+            pv=(*thinking.through, *progress.pv),
         )
     thinking.progress = progress
 
@@ -254,7 +276,7 @@ def _answered(game: AskingGame, event: AIResult) -> None:
         # the clock held meanwhile runs again, so the move presses it as any other does.
         game.timer.start(thinking.side)
     result = event.result
-    if thinking.through is not None:
+    if thinking.through:
         _answered_through(game, thinking, event)
         return
     move = result.move
@@ -285,13 +307,16 @@ def _answered(game: AskingGame, event: AIResult) -> None:
 
 
 def _answered_through(game: AskingGame, thinking: Thinking, event: AIResult) -> None:
-    """The answer of a search of the position the game's only move leads to (`ask`): the
-    judgement of that position, and of the game's position a ply farther (the only move, then
-    the same line), for the purpose it was asked for."""
+    """The answer of a search of the position the game's run of only moves leads to (`ask`):
+    the judgement of that position, and of each position on the run a ply farther (its only
+    move, then the same line), the game's position last, for the purpose it was asked for."""
     through = thinking.through
-    assert through is not None
+    assert through
     result = event.result
-    after = game.position.move(through)
+    positions = [game.position]
+    for step in through:
+        positions.append(positions[-1].move(step))
+    after = positions[-1]
     if result.move is None or result.move not in after.legal_moves():
         game.ai_stuck = True
         game.status = f"AI error: it answered {result.move} in {after.fen()}"
@@ -301,16 +326,15 @@ def _answered_through(game: AskingGame, thinking: Thinking, event: AIResult) -> 
         result.score, thinking.man, thinking.side, result.depth, result.database, line
     )
     game.judge(after, found)
-    game.judge(
-        game.position,
-        replace(
+    for index in range(len(through) - 1, -1, -1):
+        found = replace(
             found,
             score=one_ply_farther(found.score),
             depth=found.depth + 1,
-            line=(through.pdn(), *line),
-        ),
-    )
-    ANSWERS[thinking.purpose](game, thinking, event, through)
+            line=(through[index].pdn(), *found.line),
+        )
+        game.judge(positions[index], found)
+    ANSWERS[thinking.purpose](game, thinking, event, through[0])
 
 
 REPLIES: dict[type[AIEvent], Callable[[AskingGame, Any], None]] = {

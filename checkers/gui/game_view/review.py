@@ -499,7 +499,8 @@ class ReviewPane:
             return self._preview_words(self.preview)
         # The keys are on the strip's buttons' tooltips and the help card: the panel's room
         # goes to the move's own words (a small window has no line to spare).
-        return (*self.progress.panel_words(self.screen.game.record.ply), "")
+        game = self.screen.game
+        return (*self.progress.panel_words(game.record.ply, game.judgements), "")
 
     def _preview_words(self, preview: Preview) -> tuple[str, ...]:
         """The panel's lines during the better line's preview: where in the line the board is
@@ -528,7 +529,8 @@ class ReviewPane:
         review = self.progress.review_of(ply)
         if review is None:
             return ""
-        return review_verdict(review, self.progress.man, self.progress.human)
+        known = self.screen.game.judgements
+        return review_verdict(review, self.progress.man, self.progress.human, known)
 
     def _judge(self, review: MoveReview) -> None:
         """The review's searches join the game's evaluations (the deepest of each position is
