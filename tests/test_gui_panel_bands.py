@@ -148,3 +148,46 @@ def test_a_reviews_words_are_read_whole_over_a_list_of_several_rows(
         app.step(1 / 60)
     panel = screen_of(app).panel
     assert panel is not None and panel.counter.visible
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_a_reviews_move_list_stays_put_as_the_words_under_it_change_height(
+    make_app: Callable[..., App],
+    data: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    theme_name: str,
+) -> None:
+    # The walk of 2026-11-29d: the list moved up and down as the coach's words above it
+    # changed height from move to move, so a click landed on another move than the one under
+    # the pointer. The list stands where the counter stood, the words under it.
+    shallow_review(monkeypatch)
+    app = open_blunder_game(make_app, size=size, settings=Settings(theme=theme_name))
+    start_from_menu(app)
+    review_finished(app)
+    panel = screen_of(app).panel
+    assert panel is not None
+    app.step(1 / 60)
+    app.step(1 / 60)
+    game = screen_of(app).game
+    places: dict[int, int] = {}
+    tops, heights = set(), set()
+    for ply in range(len(game.record.line), -1, -1):
+        panel.go_to(ply)
+        app.step(1 / 60)
+        app.step(1 / 60)
+        tops.add((panel.moves_title.rect.top, panel.moves.rect.top))
+        heights.add(panel.search.rect.height)
+        # Each move in view where it was at every other move: a click lands on it.
+        for cell in panel.cells:
+            if cell.ply in panel.visible_plies():
+                assert places.setdefault(cell.ply, cell.button.rect.top) == cell.button.rect.top
+        # The words whole under the list, no empty band over or under them.
+        box = panel.search
+        assert box.scroll_bar is None and box.rect.top >= panel.well.rect.bottom
+        layout = box.text_box_layout
+        assert layout is not None and layout.layout_rect.height <= box.rect.height
+        assert widest_band(panel.panel) <= row(app), ply
+        assert panel.buttons_top - box.rect.bottom < panel.move_row + row(app)
+    assert len(tops) == 1, sorted(tops)
+    assert len(heights) > 1  # the words did change height: the list stayed put all the same
