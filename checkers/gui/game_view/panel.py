@@ -843,7 +843,7 @@ class GamePanel:
         # Only the well's foot moved: the rows keep their place under the pointer (not pulled
         # down to a foot grown under the last row, `_sync_moves`).
         held = self.move_row == row and self.well.relative_rect.top == y
-        self._hold_rows = -self.moves.scrollable_container.relative_rect.top if held else None
+        self._hold_rows = int(-self.moves.scrollable_container.relative_rect.top) if held else None
         self.move_row = row
         self.well.set_relative_position((pad, y))
         self.well.set_dimensions((width, rows * row + 2 * inset))
