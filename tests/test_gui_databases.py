@@ -18,6 +18,7 @@ from pathlib import Path
 import pygame
 import pytest
 from gui_driving import run_until
+from pygame_gui.elements import UITooltip
 from test_gui_puzzles import click_at
 from test_gui_start import key
 
@@ -247,3 +248,30 @@ def test_after_the_ai_plays_a_database_win_the_window_says_it_a_ply_nearer(
     found = default_endgames().probe_plies(screen.game.position)
     assert judged is not None and judged.database and found is not None
     assert plies_to_win(judged.score) == found.plies == 106
+
+
+def test_the_build_buttons_tooltip_follows_it_turning_into_stop(
+    make_app: Callable[..., App], small: Path
+) -> None:
+    """The walk of 2026-11-29d read Build's tooltip ("Build the next size...") beside the button
+    after it had turned into Stop: the tip shown must say what the button does now."""
+    app = make_app(None, size=(720, 480))
+    screen = open_settings(app)
+    where = screen.widgets["databases_build"].get_abs_rect().center
+    pygame.mouse.set_pos(where)
+
+    def shown_tips() -> list[str]:
+        sprites = app.context.ui.get_sprite_group().sprites()
+        return [tip.text_block.html_text for tip in sprites if isinstance(tip, UITooltip)]
+
+    def rest() -> None:
+        for _ in range(30):
+            app.step(0.1)
+
+    rest()
+    assert [tip.startswith("Build the next size") for tip in shown_tips()] == [True]
+    click(app, screen, "databases_build")
+    assert texts(screen)[2] == "Stop"
+    assert not any("Build the next size" in tip for tip in shown_tips())
+    rest()
+    assert [tip.startswith("Stop the build") for tip in shown_tips()] == [True]

@@ -10,11 +10,15 @@ from pathlib import Path
 
 import pygame
 import pygame_gui
+import pytest
+from test_gui_panel_bands import row as band_row
+from test_gui_panel_bands import side_panel_of, widest_band
 
 from checkers.board import Move, Position
 from checkers.gui.app import App
-from checkers.gui.explorer_pane import ArchivePicker, ExplorerPane
+from checkers.gui.explorer_pane import WAY_BACK_IN_GAME, ArchivePicker, ExplorerPane, empty_words
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.settings import Settings
 from tests.gui_driving import post, press, screen_of
 
 HERE = Path(__file__).resolve().parent / "data" / "explorer"
@@ -475,3 +479,58 @@ def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path
         0.0,
         -1.0,
     ]
+
+
+def _explorer_words_whole(pane: ExplorerPane, panel: pygame_gui.elements.UIPanel) -> None:
+    """Each text of the explorer whole in its box, each box whole in what holds it."""
+    assert pane.well is not None
+    for name, label in pane.labels.items():
+        if not label.text.strip():
+            continue
+        assert label.font.size(label.text)[0] <= label.rect.width, (name, label.text)
+        if name.startswith(("empty ", "row ")):
+            assert pane.well.rect.contains(label.rect), (name, label.rect, pane.well.rect)
+        assert panel.rect.contains(label.rect), (name, label.rect)
+
+
+@pytest.mark.parametrize(
+    ("size", "theme_name"), [((720, 480), "contrast"), ((1280, 800), "wood")], ids=str
+)
+def test_the_explorers_table_leaves_no_empty_band_and_its_words_stand_whole(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    # Walk 2026-11-29d (issue 36): two rows of moves, or the empty table's words, over a tall
+    # empty band above the book's and engine's notes; a first well around the table cut the
+    # empty table's last words, '(Add games...).', at 720x480.
+    (data / "games").mkdir()
+    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+    app = make_app(size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_o, "o")
+    _, pane = pane_of(app)
+    run_until(app, lambda: pane.buttons["row 1"].text == "9-14")
+    app.step(1 / 60)
+    assert not pane.buttons["row 2"].visible  # two rows, far fewer than their room
+    panel = side_panel_of(pane.labels["explorer title"])
+    assert widest_band(panel) <= band_row(app), widest_band(panel)
+    _explorer_words_whole(pane, panel)
+    assert pane.well is not None and pane.well.rect.contains(pane.buttons["row 1"].rect)
+    # A position no game reached, from the game: the empty table's longest words, whole.
+    press(app, pygame.K_ESCAPE)
+    game = screen_of(app).game
+    for move in ("11-15", "24-20"):  # 24-20: a reply no game played
+        game.play(Move.from_pdn(move, game.position))
+    app.step(1 / 60)
+    press(app, pygame.K_o, "o")
+    _, pane = pane_of(app)
+
+    def said() -> str:
+        return " ".join(
+            label.text for name, label in pane.labels.items() if name.startswith("empty ")
+        )
+
+    run_until(app, lambda: not pane.builder.busy and "(Add games...)." in said())
+    app.step(1 / 60)
+    assert " ".join(said().split()) == empty_words(WAY_BACK_IN_GAME)
+    panel = side_panel_of(pane.labels["explorer title"])
+    _explorer_words_whole(pane, panel)
+    assert widest_band(panel) <= band_row(app), widest_band(panel)

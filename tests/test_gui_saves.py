@@ -445,6 +445,8 @@ def test_why_after_a_crash_and_resume_scores_the_ais_last_move_and_says_its_reas
     press(fresh, pygame.K_ESCAPE)
     run_until(fresh, lambda: fresh.screen is screen)
     assert f"where the AI played {reply} (its reasons are not saved" in screen.game.status
+    # Said once (the walk of 2026-11-29d read "Back from the analysis board" twice in a row).
+    assert screen.game.status.count("Back from the analysis board") == 1
 
 
 def test_a_game_resumed_at_launch_is_judged_without_asking_for_a_hint(make_app, data: Path) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 from gui_driving import click, press, screen_of
+from pygame_gui.elements import UIScrollingContainer, UITextBox
 
 from checkers import saves
 from checkers.ai.levels import get_level
@@ -134,25 +135,39 @@ def test_the_panel_and_the_help_say_the_same_of_the_stalemate_counter(
         screen.game.play(Move.from_pdn(move, screen.game.position))
     app.step(1 / 60)
     panel = screen.panel
-    # The panel says in whole words what it counts and when it draws, at every size (the walk
-    # of 2026-11-29: "Stalemate counter: 0; a draw at 40" read as chess's stalemate).
-    assert panel.counter.text in (
-        "Stalemate counter: 2 of 40 moves to a draw",
-        "Stalemate counter: 2 of 40 moves",
-    )
-    assert panel.counter_rule.text == COUNTER_RULE == "each without a capture or a man move"
+    # The panel says in whole words what it counts and when it draws, at every size, the
+    # name after the plain words (the walk of 2026-11-29: "Stalemate counter: 0; a draw at
+    # 40" read as chess's stalemate, and so did "Stalemate counter: 2 of 40 moves" first).
+    assert panel.counter.text == "2 moves: no capture, no man move"
+    assert panel.counter_rule.text == COUNTER_RULE == "Draw at 40 (stalemate counter)"
     for label in (panel.counter, panel.counter_rule):
         assert label.font.size(label.text)[0] <= label.rect.width - 4  # whole, never cut
-    if size[0] >= 1120:
-        assert panel.counter.text.endswith("to a draw")
     # The help card says it with the panel's own two rows, and what resets it.
     [draws] = [line for line in RULES if line.startswith("Draws")]
-    assert (
-        '"Stalemate counter: 0 of 40 moves to a draw" over "each without a capture or a man'
-        ' move"' in draws
-    )
-    assert "stalemate counter (not chess's stalemate) at 40" in draws
-    assert "which a capture or a man move (crowning too) sets back to 0" in draws
+    assert '"0 moves: no capture, no man move" over "Draw at 40 (stalemate counter)"' in draws
+    assert "or 40 moves each with no capture, no man move (crowning is one)" in draws
+    assert "(not chess's stalemate)" in draws
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_help_at_720x480_scrolls_once_and_says_the_counter_whole(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    # Issue 36: at 720x480 the rules had a scroll bar of their own over the keys' table, two
+    # scrolling panes in one card.
+    app = make_app(size=(720, 480), settings=Settings(theme=theme_name))
+    press(app, pygame.K_QUESTION, "?")
+    for _ in range(3):
+        app.step(1 / 60)
+    card = screen_of(app).widgets["help close"].ui_container
+    assert card is not None
+    [rules] = [e for e in card.elements if isinstance(e, UITextBox)]
+    scrolling = [e for e in card.elements if isinstance(e, UIScrollingContainer)]
+    assert rules.scroll_bar is None and len(scrolling) == 1
+    laid = rules.text_box_layout
+    assert laid is not None and laid.layout_rows[-1].bottom <= rules.rect.height
+    [draws] = [line for line in RULES if line.startswith("Draws")]
+    assert " ".join(draws.split()) in " ".join(rules.html_text.split())
 
 
 def test_a_new_games_clock_waits_for_the_first_move_and_the_panel_shows_the_increment(

@@ -175,7 +175,7 @@ def test_the_explorer_says_what_an_empty_table_means_and_gives_one_score_a_move(
         app.step(1 / 60)
     run_until(app, lambda: pane.labels["empty 0"].text.strip() != "")
     assert pane.labels["head win"].text.strip() == ""
-    said = " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
+    said = " ".join(label.text for name, label in pane.labels.items() if name.startswith("empty "))
     assert "None of your saved games" in said and "reached this position" in said
     assert "Add games..." in said
 
@@ -200,7 +200,9 @@ def test_the_explorers_way_back_works_where_it_is_given(
     pane = board.explorer
 
     def said() -> str:
-        return " ".join(pane.labels[f"empty {index}"].text for index in range(pane.row_count()))
+        return " ".join(
+            label.text for name, label in pane.labels.items() if name.startswith("empty ")
+        )
 
     run_until(app, lambda: not pane.builder.busy and "reached this position" in said())
     # On the game's position: this board's Left and Home take nothing back, so the advice is

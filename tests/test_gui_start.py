@@ -500,7 +500,7 @@ def test_the_start_screen_offers_help_as_the_game_does(
     click(app, screen.widgets["help"].get_abs_rect().center)
     assert screen.help_open
     words = " ".join(screen_words(app))
-    assert "The rules and the keys" in words and "Stalemate counter" in words
+    assert "The rules and the keys" in words and "(stalemate counter)" in words
     assert "click a piece, then the square it goes to" in words
     assert "? or F1 lists the game's own keys" in words
     key(app, pygame.K_ESCAPE)

@@ -13,11 +13,11 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.board import Move, Position
 from checkers.board_geometry import BoardGeometry
-from checkers.gui import theme
+from checkers.gui import fonts, theme
 from checkers.gui.board_input import board_event
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
-from checkers.gui.cards import HEADING_TEXT, Card, grid_unit, text_row
+from checkers.gui.cards import HEADING_TEXT, SMALL_TEXT, Card, grid_unit, text_row, text_size
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.layout import GameLayout, game_layout, status_height
 from checkers.gui.ui import Actions, fit_label, side_panel
@@ -194,7 +194,7 @@ class BoardPlayScreen(ScreenBase):
         pad = unit
         width = box.width - 2 * pad - 6
         scale = self.context.scale
-        heights = {"@heading": text_row(2.4, scale, HEADING_TEXT), "@title": round(3.4 * unit)}
+        heights = {"@heading": label_row(2.4, scale, HEADING_TEXT), "@title": round(3.4 * unit)}
         gap = max(3, unit // 2)
         height = round(3.2 * unit)
         specs = list(self.buttons())
@@ -205,7 +205,7 @@ class BoardPlayScreen(ScreenBase):
         # the panel down to the buttons (as the game panel's move list does), an empty label
         # taking no room (`_flow`): no empty band opens between one block of words and the next.
         (title, style), *rest = self.LABELS or (("title", "@heading"),)
-        line = heights.get(style, text_row(2.1, scale))
+        line = heights.get(style, label_row(2.1, scale))
         y = pad // 2
         self.labels[title] = UILabel(
             pygame.Rect(pad, y, width, line), "", ui, container=panel, object_id=style
@@ -220,7 +220,7 @@ class BoardPlayScreen(ScreenBase):
         inner = width - 2 * WELL_INSET
         self._heights = {}
         for name, style in rest:
-            self._heights[name] = heights.get(style, text_row(2.1, scale))
+            self._heights[name] = heights.get(style, label_row(2.1, scale))
             self.labels[name] = UILabel(
                 pygame.Rect(WELL_INSET, WELL_INSET, inner, self._heights[name]),
                 "",
@@ -294,6 +294,13 @@ class BoardPlayScreen(ScreenBase):
             else:
                 label.hide()
         return True
+
+
+def label_row(factor: float, scale: float, size: int = SMALL_TEXT) -> int:
+    """A label's height for one line of the theme's `size`: `text_row`, and never less than the
+    line pygame_gui measures (a pixel more than the font's ascent and descent, which left the
+    drill's rows at 720x480 a pixel short: "Label Rect is too small for text")."""
+    return max(text_row(factor, scale, size), fonts.font(text_size(size, scale)).get_height())
 
 
 def label_lines(text: str, label: UILabel | None, lines: int) -> list[str]:

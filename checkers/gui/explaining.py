@@ -177,6 +177,9 @@ class WhyCard:
     board: WhyBoard | None = None
     """The small board's lines (the played one, the best other move's refutation), when the
     caller gave the position before the move."""
+    counted: bool = False
+    """Some scores are a weak level's own rough count, not the engine's evaluation (the view
+    says which)."""
     bounded: str = ""
     """The moves whose bounds say no more than `no better than` the best, said once after the
     rows (`The other 6 moves (...) are no better than 23-18 (at most +2.70 for White).`, `The
@@ -369,6 +372,7 @@ def why_card(
         "an AI set up by hand" if explanation.player == "custom" else player[0].lower() + player[1:]
     )
     scored = [move for move in explanation.moves if move.bound != "unscored"]
+    counted = False
     if scored and all(move.database is not None for move in scored):
         view = ""  # every result is the databases' own, said on each row: no scale to explain
     elif (
@@ -383,6 +387,7 @@ def why_card(
     elif evaluation is None:
         view = "Scores are in men as this AI judges, for the side ahead."
     else:
+        counted = True
         owner = (
             "this AI's"
             if explanation.player == "custom"
@@ -439,6 +444,7 @@ def why_card(
         ),
         board=why_board(explanation, position, flipped) if position is not None else None,
         bounded=bounded,
+        counted=counted,
     )
 
 
@@ -449,7 +455,7 @@ def with_review(card: WhyCard, verdict: str) -> WhyCard:
     own count, so `+1.71 for White` beside the review's `+2.35 for Black` reads as two
     measures, not two verdicts (walk 2026-11-29d)."""
     view = card.view
-    if "own rough estimate" in view:
+    if card.counted:
         view = (
             f"{view} The review's figures, in its first lines, are the engine's evaluation:"
             " a count on another scale, not a second verdict."

@@ -280,6 +280,15 @@ class ExplorerPane:
         self.moves: list[MoveStats] = []
         self.labels: dict[str, UILabel] = {}
         self.buttons: dict[str, UIButton] = {}
+        self.well: UIPanel | None = None
+        """The frame the move rows stand in, from under their heads down to the notes."""
+        self._footer_place = (0, 0, 0)
+        """The footer's foot, its line's height, the gap over it."""
+        self._well_tops = (0, 0, 0)
+        """Where the well may start: under the progress line, under the column heads, and
+        under the summary (an empty table has no heads; often there is no progress to say)."""
+        self._well_fitted = (-1, -1)
+        """The well's top and the footer's lines in use, as last fitted."""
         self.footer_lines = FOOTER_LINES
         """The rows under the table for the book's moves and the engine's note."""
         self._shown: dict[str, str] = {}
@@ -552,7 +561,7 @@ class ExplorerPane:
             if games and not rows
             else []
         )
-        for index in range(self.row_count()):
+        for index in range(sum(1 for name in self.labels if name.startswith("empty "))):
             texts[f"empty {index}"] = empty[index] if index < len(empty) else ""
         for key, head in HEADS.items():
             texts[f"head {key}"] = head if rows else ""
@@ -587,8 +596,10 @@ class ExplorerPane:
         small = text_row(2.1, context.scale)
         x, y, width = area.left, area.top, area.width
 
-        def label(name: str, rect: pygame.Rect, style: str) -> None:
-            self.labels[name] = UILabel(rect, "", ui, container=panel, object_id=style)
+        def label(
+            name: str, rect: pygame.Rect, style: str, container: UIPanel | None = None
+        ) -> None:
+            self.labels[name] = UILabel(rect, "", ui, container=container or panel, object_id=style)
 
         add_text = fonts.font(text_size(BUTTON_TEXT, context.scale)).size("Add games...")[0]
         add_width = max(round(width * 0.36), 9 * unit, add_text + 2 * unit)
@@ -606,7 +617,12 @@ class ExplorerPane:
         y += small
         label("explorer progress", pygame.Rect(x, y, width, small), "@accent_small")
         y += small
-        columns = _columns(x, width, context.scale)
+        self._well_tops = (y, y + small, y - small)
+        # The move rows stand in a framed well (as the game panel's move list) that runs from
+        # under the column heads down to the book's and engine's notes: a table of few rows,
+        # or none, leaves no empty band above the notes (the walk saw one 160 px tall).
+        inner = width - 2 * WELL_INSET
+        columns = _columns(x + WELL_INSET, inner, context.scale)
         for key in HEADS:
             left, wide = columns[key]
             # The move's head over the moves, left; every figure's head over its figures,
@@ -623,12 +639,17 @@ class ExplorerPane:
         # pixels between one move's button and the next.
         face = fonts.font(text_size(SMALL_TEXT, context.scale))
         line = max(line, face.get_ascent() - face.get_descent() + 2)
-        rows = max(1, (area.bottom - footer - y) // line)
+        gap = max(2, unit // 4)
+        well = pygame.Rect(x, y, width, area.bottom - footer - gap - y)
+        self.well = UIPanel(well, manager=ui, container=panel, object_id="#move_well")
+        # The well's rows and columns, in its own frame (the heads' columns, shifted).
+        columns = _columns(WELL_INSET, inner, context.scale)
+        rows = max(1, (well.height - 2 * WELL_INSET) // line)
         for number in range(rows):
-            top = y + number * line
+            top = WELL_INSET + number * line
             self.buttons[f"row {number}"] = actions.button(
                 ui,
-                panel,
+                self.well,
                 pygame.Rect(columns["move"][0], top, columns["move"][1], line - 2),
                 "",
                 "Play this move on the analysis board",
@@ -637,14 +658,47 @@ class ExplorerPane:
             )
             for key in FIGURES:
                 left, wide = columns[key]
-                label(f"row {number} {key}", pygame.Rect(left, top, wide, line), "@small_right")
-            # Over the rows, one line each: why the table is empty, when it is.
-            label(f"empty {number}", pygame.Rect(x, top, width, line), "@small")
+                rect = pygame.Rect(left, top, wide, line)
+                label(f"row {number} {key}", rect, "@small_right", self.well)
+        # Over the rows, at the small text's pitch: why the table is empty, when it is. As
+        # many lines as the well holds at its tallest: the footer gives the well the room the
+        # words take (`sync`), so they are read whole in a small window too.
+        for number in range((area.bottom - gap - self._well_tops[2] - 2 * WELL_INSET) // small):
+            rect = pygame.Rect(WELL_INSET, WELL_INSET + number * small, inner, small)
+            label(f"empty {number}", rect, "@small", self.well)
         # The book's moves and the engine's note flow over the footer's lines (a small window
         # wraps them rather than cutting them), the book first.
+        # Their lines with words stand at the panel's foot, the well reaching down to them
+        # (`_fit_footer`): a short note leaves no empty band under it.
         y = area.bottom - footer
         for index in range(self.footer_lines):
             label(f"footer {index}", pygame.Rect(x, y + index * small, width, small), "@small")
+        self._footer_place = (area.bottom, small, gap)
+        self._well_fitted = (-1, -1)
+
+    def _well_top(self, texts: Mapping[str, str]) -> int:
+        """Where the well starts for `texts`: under the column heads over rows; an empty table
+        has none, and its words start under the last line above that says something."""
+        progress, heads, summary = self._well_tops
+        if texts.get("head move"):
+            return heads
+        return progress if texts.get("explorer progress") else summary
+
+    def _fit_well(self, top: int, used: int) -> bool:
+        """Stack the footer's `used` first lines at the panel's foot and fit the rows' well
+        from `top` down to them; True if they moved."""
+        if self.well is None or (top, used) == self._well_fitted:
+            return False
+        self._well_fitted = (top, used)
+        bottom, small, gap = self._footer_place
+        foot = bottom - used * small
+        for index in range(self.footer_lines):
+            label = self.labels[f"footer {index}"]
+            label.set_relative_position((label.relative_rect.left, foot + index * small))
+        well = self.well.relative_rect
+        self.well.set_relative_position((well.left, top))
+        self.well.set_dimensions((well.width, foot - gap - top))
+        return True
 
     def _play_row(self, number: int, play: Callable[[str], None]) -> None:
         if number < len(self.moves):
@@ -661,8 +715,18 @@ class ExplorerPane:
         texts = self.texts(position, analysis, deepening, way_back)
         footer = [self.labels[f"footer {index}"] for index in range(self.footer_lines)]
         book, engine = texts["explorer book"], texts["explorer engine"]
-        texts.update(_footer_lines(footer, book, engine))
-        changed = False
+        # The empty table's words take the well's room first: the book's moves give up their
+        # last lines where both do not fit (no move of it is in the table then, but the words
+        # say what to do).
+        said = sum(1 for name, text in texts.items() if name.startswith("empty ") and text)
+        bottom, small, gap = self._footer_place
+        top = self._well_top(texts)
+        room = (bottom - gap - top - 2 * WELL_INSET - said * small) // small
+        fitted = footer[: max(1, min(len(footer), room))]
+        texts.update({f"footer {index}": "" for index in range(len(footer))})
+        texts.update(_footer_lines(fitted, book, engine))
+        used = sum(1 for index in range(len(footer)) if texts[f"footer {index}"])
+        changed = self._fit_well(top, used)
         for name, label in self.labels.items():
             if name.startswith(("footer ", "empty ")):
                 if self._shown.get(name) != texts[name]:
@@ -720,6 +784,8 @@ WIDEST = {
 """Each column's widest usual texts (a book move, marked •, is one the engine scores near
 equal): a column is as wide as these or its head, whichever is wider; a longer move (a double
 jump) gets what the move column's room allows."""
+WELL_INSET = 3
+"""Pixels between the rows' well's frame and its rows."""
 LABEL_ROOM = 4
 """Pixels a label keeps beside its text (`ui.fit_label` cuts a text wider than the rest); a
 move button keeps as many on either side of its text (`@move`'s padding in the theme)."""

@@ -121,7 +121,7 @@ def text_size(size: int, scale: float) -> int:
 def ui_theme(name: str, scale: float = 1.0) -> dict[str, Any]:
     """The pygame_gui theme `name` as a dict, every font size and list row multiplied by `scale`
     (the window's size decides it, so text grows with the window); no font gets a size of
-    `BLURRED_SIZES`."""
+    `BLURRED_SIZES`, nor less than its block's own `min_size` (long reading, as Why?'s)."""
     text = resources.files("checkers.gui.themes").joinpath(f"{name}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     for block in data.values():
@@ -131,7 +131,10 @@ def ui_theme(name: str, scale: float = 1.0) -> dict[str, Any]:
             values = block.get(group)
             if isinstance(values, dict) and key in values:
                 size = int(values[key])
+                floor = int(values.pop("min_size", 0))
                 values[key] = str(
-                    text_size(size, scale) if group == "font" else max(9, round(size * scale))
+                    max(floor, text_size(size, scale))
+                    if group == "font"
+                    else max(9, round(size * scale))
                 )
     return data

@@ -72,7 +72,8 @@ JUDGING_WORDS = {
 
 
 FORTY_MOVE_WORDS = "40 moves each without a capture or a man move"
-"""The 40-move draw in the words the help, the panel's stalemate counter and the result use."""
+"""The 40-move draw in the words the help and the result use (the panel's stalemate counter
+says the same in two short rows: `panel.counter_words`)."""
 
 
 def thinking_words(depth: int) -> str:

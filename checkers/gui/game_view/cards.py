@@ -50,9 +50,9 @@ RULES = (
     "A man that reaches the far row is crowned king, and that ends its move.",
     "You lose when you cannot move: no pieces left, or all of them blocked.",
     (
-        "Draws: the same position three times; by agreement; or the stalemate counter"
-        f" (not chess's stalemate) at 40 (the panel's \"{counter_words(0)}\" over"
-        f' "{COUNTER_RULE}"), which a capture or a man move (crowning too) sets back to 0.'
+        "Draws: the same position three times; by agreement; or 40 moves each with no capture,"
+        f' no man move (crowning is one), as the panel counts: "{counter_words(0)}" over'
+        f' "{COUNTER_RULE}" (not chess\'s stalemate).'
     ),
 )
 """The rules of English draughts in a few lines, as the help card gives them."""
@@ -222,11 +222,14 @@ def build_help_card(
         container=panel,
         object_id="@card_title_small",
     )
-    # As tall as the rules need (they are what a newcomer reads first), at most half the card;
-    # the keys below scroll.
+    # As tall as the rules need (they are what a newcomer reads first), whole: only the keys
+    # below scroll (at 720x480 the rules had a scroll bar of their own over the keys' one).
+    keys_room = round(2.6 * unit) + 3 * unit + height  # a row of keys, the gaps, Close
     rules = UITextBox(
         "<br>".join(f"• {line}" for line in RULES),
-        pygame.Rect(unit, 5 * unit, width, inner.height // 2),
+        pygame.Rect(
+            unit, 5 * unit, width, max(inner.height // 2, inner.height - 5 * unit - keys_room)
+        ),
         ui,
         container=panel,
         object_id="#help_text",

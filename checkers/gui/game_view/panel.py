@@ -58,19 +58,18 @@ from checkers.record import FORTY_MOVE_PLIES
 
 LOW_TIME = 20.0
 """Seconds left under which a clock shows in the warning colour."""
-COUNTER_RULE = "each without a capture or a man move"
-"""What the stalemate counter counts, as its second row in the panel and the help card say it
-(the 40-move rule of RULES.md: moves by each side in a row with no capture and no man move),
-under `counter_words`: `Stalemate counter: 3 of 40 moves` / `each without a capture or a man
-move` (chess's stalemate is another thing: here a side that cannot move loses)."""
+COUNTER_RULE = "Draw at 40 (stalemate counter)"
+"""When the stalemate counter draws, and its name, as its second row in the panel and the help
+card say it (the 40-move rule of RULES.md: moves by each side in a row with no capture and no
+man move), under `counter_words`: `3 moves: no capture, no man move` / `Draw at 40 (stalemate
+counter)`. What it counts comes first, in plain words, and the name after it: a newcomer reads
+"stalemate" as chess's, where here a side that cannot move loses."""
 
 
-def counter_words(count: int, short: bool = False) -> str:
-    """The stalemate counter's first row, its count of the 40 that draw:
-    `Stalemate counter: 3 of 40 moves to a draw` (`short`: without `to a draw`, for a narrow
-    panel, whose bar under the rows fills to the draw)."""
-    words = f"Stalemate counter: {count} of 40 moves"
-    return words if short else f"{words} to a draw"
+def counter_words(count: int) -> str:
+    """The stalemate counter's first row, what it counts: `3 moves: no capture, no man move`
+    (one text at every window size: it fits the narrowest panel whole)."""
+    return f"{plural(count, 'move')}: no capture, no man move"
 
 
 BAR_KEY_WORDS = "V: evaluation bar"
@@ -113,8 +112,8 @@ class PanelLines:
     """Per side (Black, White): title, pieces left, the player in words (longest first: the
     panel shows the first that fits), clock face, to move."""
     counter: tuple[str, str]
-    """The stalemate counter in two rows: the count and when it draws (`counter_words`), then
-    what it counts (COUNTER_RULE), in the help card's words."""
+    """The stalemate counter in two rows: what it counts (`counter_words`), then when it draws
+    and its name (COUNTER_RULE), in the help card's words."""
     counter_share: float
     search: tuple[str, ...]
     """The AI's figures: who searched and how far, the score, the effort, the line, a note."""
@@ -713,9 +712,6 @@ class GamePanel:
                 if texts[4] != mark.visible:
                     mark.show() if texts[4] else mark.hide()
             counted, rule = lines.counter
-            if counted == counter_words(game.record.stalemate_counter):
-                short = counter_words(game.record.stalemate_counter, short=True)
-                counted = _first_fitting(self.counter, (counted, short))
             self._set(self.counter, counted)
             self._set(self.counter_rule, rule)
             self._share = lines.counter_share

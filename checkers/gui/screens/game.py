@@ -887,10 +887,12 @@ class GameScreen(ScreenBase):
                 if button is not None and command.disabled_tip is not None:
                     self.disabled_tips.add_disabled(button, command.disabled_tip)
 
-    def open_analysis(self, explorer: bool = False) -> None:
+    def open_analysis(
+        self, explorer: bool = False, back: str = "Back from the analysis board"
+    ) -> None:
         """Open the analysis board on the position shown (with `explorer`, its pane of the games
         played there); the game waits, untouched (a search under way is asked again when the
-        board closes)."""
+        board closes), its status line then saying `back` before what is true then."""
         game = self.game
         game.set_aside()
         game.deselect()
@@ -899,7 +901,7 @@ class GameScreen(ScreenBase):
         moves = tuple(game.record.moves)
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
         game.refresh_status()  # what the status line says when the board closes, not a stale line
-        game.status = f"Back from the analysis board. {game.status}"
+        game.status = f"{back}. {game.status}"
         self.context.request(
             OpenAnalysis(
                 game.record.start,
@@ -922,10 +924,10 @@ class GameScreen(ScreenBase):
             move = game.last_move
             assert move is not None
             game.go_to(game.record.ply - 1)
-            self.open_analysis()
-            game.status = (
-                f"Back from the analysis board of the position where the AI played"
-                f" {move.pdn()} (its reasons are not saved with the game). {game.status}"
+            # Said once: the board's own "Back from the analysis board" line, not added to it.
+            self.open_analysis(
+                back=f"Back from the analysis board of the position where the AI played"
+                f" {move.pdn()} (its reasons are not saved with the game)"
             )
             return
         if explanation is None:

@@ -30,11 +30,18 @@ from checkers.gui.settings import (
     window_sizes,
 )
 from checkers.gui.ui import Actions, HoverTips, desktop_sizes
+from checkers.gui.widgets import full_width_list
 
 __all__ = ["SettingsScreen"]
 
 BUILD_WAKE_SECONDS = 0.5
 """How often the databases' row looks at a build under way (the loop otherwise sleeps)."""
+BUILD_TIPS = {
+    "Build": "Build the next size in a process of its own; the game stays playable, and Stop"
+    " keeps every slice finished (Build again resumes)",
+    "Stop": "Stop the build; every slice finished is kept, and Build resumes it later",
+}
+"""The databases' button's tooltip for each of its roles."""
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -167,12 +174,14 @@ class SettingsScreen(ScreenBase):
         settings = self.settings
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Theme", ui, container=panel)
-        menu = UIDropDownMenu(
-            list(theme.THEMES.values()),
-            theme.THEMES[settings.theme],
-            pygame.Rect(2 * gap + label, y, control, row),
-            ui,
-            container=panel,
+        menu = full_width_list(
+            UIDropDownMenu(
+                list(theme.THEMES.values()),
+                theme.THEMES[settings.theme],
+                pygame.Rect(2 * gap + label, y, control, row),
+                ui,
+                container=panel,
+            )
         )
         self.actions.chosen[menu] = self._choose_theme
         self.tips.add(menu, "The colours of the board, the pieces and the controls")
@@ -232,12 +241,14 @@ class SettingsScreen(ScreenBase):
         y += row + gap
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Evaluation bar", ui, container=panel)
-        bar = UIDropDownMenu(
-            list(EVAL_BAR.values()),
-            EVAL_BAR[settings.eval_bar],
-            pygame.Rect(2 * gap + label, y, control, row),
-            ui,
-            container=panel,
+        bar = full_width_list(
+            UIDropDownMenu(
+                list(EVAL_BAR.values()),
+                EVAL_BAR[settings.eval_bar],
+                pygame.Rect(2 * gap + label, y, control, row),
+                ui,
+                container=panel,
+            )
         )
         self.actions.chosen[bar] = self._choose_eval_bar
         self.tips.add(bar, "When the bar beside the board shows who is ahead (V in a game)")
@@ -258,12 +269,14 @@ class SettingsScreen(ScreenBase):
 
         UILabel(pygame.Rect(2 * gap, y, label, row), "Window size", ui, container=panel)
         sizes = window_sizes(desktop_sizes(), settings.window_size)
-        window = UIDropDownMenu(
-            [size_label(size) for size in sizes],
-            size_label(settings.window_size),
-            pygame.Rect(2 * gap + label, y, control, row),
-            ui,
-            container=panel,
+        window = full_width_list(
+            UIDropDownMenu(
+                [size_label(size) for size in sizes],
+                size_label(settings.window_size),
+                pygame.Rect(2 * gap + label, y, control, row),
+                ui,
+                container=panel,
+            )
         )
         self.actions.chosen[window] = self._choose_window_size
         self.tips.add(
@@ -316,8 +329,7 @@ class SettingsScreen(ScreenBase):
             panel,
             pygame.Rect(x + control - button, y, button, row),
             "Build",
-            "Build the next size in a process of its own; the game stays playable, and Stop"
-            " keeps every slice finished (Build again resumes)",
+            BUILD_TIPS["Build"],
             self._build_or_stop,
         )
         y += row + gap
@@ -385,7 +397,14 @@ class SettingsScreen(ScreenBase):
         assert isinstance(button, UIButton)
         held_label.set_text(self._held)
         status_label.set_text(status)
-        button.set_text(action)
+        if button.text != action:
+            # The tip follows the button's role: one shown for Build goes, Stop's comes after a rest.
+            button.set_tooltip(BUILD_TIPS[action])
+            if button.tool_tip is not None:
+                button.tool_tip.kill()
+                button.tool_tip = None
+            button.hover_time = 0.0
+            button.set_text(action)
         button.enable() if enabled else button.disable()
 
     def _build_or_stop(self) -> None:

@@ -35,7 +35,15 @@ from checkers.picture import board_picture
 __all__ = ["WhyScreen", "card_html"]
 
 _TEXT_SIZE = 16
-"""The font size of the theme files' `#help_text` text box before scaling."""
+"""The font size of the theme files' `#why_text` text box before scaling."""
+_TEXT_MIN = 14
+"""Its smallest size (the block's `min_size`): a small window's 12 px did not read as the
+card's long explanations (walk 2026-11-29d); 13 is one of `theme.BLURRED_SIZES`."""
+
+
+def text_pixels(scale: float) -> int:
+    """The size of the card's words in a window of `scale`, as the theme gives it."""
+    return max(_TEXT_MIN, theme.text_size(_TEXT_SIZE, scale))
 
 
 def _hex(colour: tuple[int, int, int]) -> str:
@@ -299,7 +307,7 @@ class WhyScreen(ScreenBase):
         self.widgets = {}
         self.image = self.line_text = self.step_label = None
         # The text box's bold moves: loaded now, as the theme loads only the regular face.
-        size = theme.text_size(_TEXT_SIZE, self.context.scale)
+        size = text_pixels(self.context.scale)
         loaded = ui.get_theme().get_font_dictionary()
         if not loaded.check_font_preloaded(loaded.create_font_id(size, "noto_sans", True, False)):
             loaded.preload_font(size, "noto_sans", bold=True)
@@ -333,7 +341,7 @@ class WhyScreen(ScreenBase):
         area.height -= unit + button_height  # Close's row
         text_rect = self._build_board(panel, area, unit, button_height) if self.line() else area
         self.text = UITextBox(
-            card_html(self.card), text_rect, ui, container=panel, object_id="#help_text"
+            card_html(self.card), text_rect, ui, container=panel, object_id="#why_text"
         )
         self.widgets["close"] = self.actions.button(
             ui,
@@ -361,7 +369,7 @@ class WhyScreen(ScreenBase):
         gap = unit // 2
         two = len(board.lines) > 1
         # At least three rows of the words' text (a small window's text is large for its grid).
-        row = fonts.font(theme.text_size(_TEXT_SIZE, self.context.scale)).get_linesize()
+        row = fonts.font(text_pixels(self.context.scale)).get_linesize()
         words_height = max(round(7.5 * unit), 3 * row + 8) + (0 if two else button_height + gap)
         rows = [words_height, button_height, button_height, round(2.6 * unit)]
         if not two:
@@ -393,7 +401,7 @@ class WhyScreen(ScreenBase):
             pygame.Rect(controls.left, y, controls.width, words_height),
             ui,
             container=panel,
-            object_id="#help_text",
+            object_id="#why_text",
         )
         # Rows as close as a label's (pygame_gui spaces a text box's rows by 1.25).
         self.line_text.parser.line_spacing = 1.0

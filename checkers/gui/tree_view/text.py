@@ -10,7 +10,7 @@ import pygame
 
 from checkers.gui import fonts
 
-__all__ = ["BODY", "SMALL", "Colour", "Labels", "body_size"]
+__all__ = ["BODY", "SMALL", "SMALL_BODY", "Colour", "Labels", "body_size"]
 
 BODY = 15
 """The header's, the panel's and the messages' text."""
@@ -20,10 +20,16 @@ SMALL = 13
 Colour = tuple[int, int, int]
 
 
+SMALL_BODY = 14
+"""The body text's size in a small window, where every line counts: `SMALL` (13) is drawn at 12
+(one of `BLURRED_SIZES`), about 11 px of letters at 720x480, too small for the header's
+sentences (walk 2026-11-29d)."""
+
+
 def body_size(view_width: int) -> int:
-    """The body text's size in a view `view_width` wide: `SMALL` in a small window, where every
-    line counts, else `BODY`."""
-    return BODY if view_width >= 1000 else SMALL
+    """The body text's size in a view `view_width` wide: `SMALL_BODY` in a small window, else
+    `BODY`."""
+    return BODY if view_width >= 1000 else SMALL_BODY
 
 
 class Labels:
