@@ -826,8 +826,8 @@ class GamePanel:
         needs. The well's top and its rows' pitch stay put from move to move, only its foot
         following the words' height: the walk of 2026-11-29d saw the list (then under the
         words) jump up and down as the words changed height, and a click land on another move
-        than the one under the pointer. What whole rows leave (under a row) is under the words,
-        over the buttons."""
+        than the one under the pointer. What whole rows leave (under a row) is shared over and
+        under the words."""
         pad, inset, row = self.search.relative_rect.left, self._inset, self._row_height
         width = self.well.relative_rect.width
         y = self._counter_top
@@ -845,7 +845,11 @@ class GamePanel:
         self.well.set_dimensions((width, rows * row + 2 * inset))
         self.moves.set_relative_position((pad + inset, y + inset))
         self.moves.set_dimensions((width - 2 * inset, rows * row))
-        self._figures_top = y + rows * row + 2 * inset + self._figures_gap
+        # What whole rows leave, under a row, shared over and under the words: no band as tall
+        # as a row at either side of them (the walk at 1280x800 would have had it all under
+        # them, over the buttons).
+        spare = self._list_bottom - y - 2 * inset - below - rows * row
+        self._figures_top = y + rows * row + 2 * inset + self._figures_gap + spare // 2
         self.search.set_relative_position((pad, self._figures_top))
         self._first_row = -1  # placed and scrolled again for the new height
         self._current = None
