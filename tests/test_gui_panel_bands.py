@@ -37,6 +37,8 @@ def widest_band(panel: UIPanel) -> int:
             continue
         if isinstance(element, UILabel | UIButton) and not element.text.strip():
             continue
+        if isinstance(element, UITextBox) and not element.html_text.strip():
+            continue  # an empty box shows nothing
         if isinstance(element, UILabel | UIButton | UIPanel | UITextBox):
             rect = element.relative_rect
             spans.append((rect.top, rect.bottom))
@@ -50,6 +52,21 @@ def widest_band(panel: UIPanel) -> int:
         widest = max(widest, top - reached)
         reached = max(reached, bottom)
     return int(widest)
+
+
+def bands(panel: UIPanel) -> list[tuple[int, str, str]]:
+    """The empty bands over a row's height, each with what is over and under it (a failure's
+    words)."""
+    spans = sorted(
+        (e.relative_rect.top, e.relative_rect.bottom, type(e).__name__, getattr(e, "text", ""))
+        for e in panel.panel_container.elements
+        if isinstance(e, UIElement) and e.visible
+    )
+    return [
+        (b[0] - a[1], f"{a[2]} {a[3]!r:.30}", f"{b[2]} {b[3]!r:.30}")
+        for a, b in itertools.pairwise(spans)
+        if b[0] - a[1] > 10
+    ]
 
 
 def side_panel_of(element: UIElement) -> UIPanel:
@@ -148,3 +165,51 @@ def test_a_reviews_words_are_read_whole_over_a_list_of_several_rows(
         app.step(1 / 60)
     panel = screen_of(app).panel
     assert panel is not None and panel.counter.visible
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_a_reviews_move_list_stays_put_as_the_words_under_it_change_height(
+    make_app: Callable[..., App],
+    data: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    theme_name: str,
+) -> None:
+    # The walk of 2026-11-29d: the list moved up and down as the coach's words above it
+    # changed height from move to move, so a click landed on another move than the one under
+    # the pointer. The list stands where the counter stood, the words under it.
+    shallow_review(monkeypatch)
+    app = open_blunder_game(make_app, size=size, settings=Settings(theme=theme_name))
+    start_from_menu(app)
+    review_finished(app)
+    panel = screen_of(app).panel
+    assert panel is not None
+    app.step(1 / 60)
+    app.step(1 / 60)
+    game = screen_of(app).game
+    tops, heights = set(), set()
+    for ply in range(len(game.record.line), -1, -1):
+        before = {cell.ply: cell.button.rect.top for cell in panel.cells}
+        in_view = panel.visible_plies()
+        panel.go_to(ply)
+        for _ in range(60):  # the glide to a move out of view, if any
+            app.step(1 / 60)
+            if not panel.scrolling():
+                break
+        app.step(1 / 60)
+        tops.add((panel.moves_title.rect.top, panel.moves.rect.top))
+        heights.add(panel.search.rect.height)
+        # A move clicked in view: it and the moves around it stay under the pointer.
+        if ply in in_view:
+            for cell in panel.cells:
+                if cell.ply in in_view:
+                    assert before[cell.ply] == cell.button.rect.top, (ply, cell.ply)
+        # The words whole under the list, no empty band over or under them.
+        box = panel.search
+        assert box.scroll_bar is None and box.rect.top >= panel.well.rect.bottom
+        layout = box.text_box_layout
+        assert layout is not None and layout.layout_rect.height <= box.rect.height
+        assert widest_band(panel.panel) <= row(app), (ply, bands(panel.panel))
+        assert panel.buttons_top - box.rect.bottom < panel.move_row + row(app)
+    assert len(tops) == 1, sorted(tops)
+    assert len(heights) > 1  # the words did change height: the list stayed put all the same

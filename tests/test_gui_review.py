@@ -769,8 +769,11 @@ def progress_position(record: GameRecord, ply: int) -> Position:
     return GameRecord.replay(record.line[:ply], record.start).position
 
 
-@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
-def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list_heading(
+# 960x600: the size of docs/images/review.png, where the list showed empty rows under its last.
+@pytest.mark.parametrize(
+    "size", [(720, 480), (960, 600), (1280, 800)], ids=["720x480", "960x600", "1280x800"]
+)
+def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:
     app = open_bench_game(make_app, size=size, config=GameConfig())
@@ -779,20 +782,34 @@ def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list_headi
     screen = screen_of(app)
     panel = screen.panel
     assert panel is not None
-    box, heading = panel.search, panel.moves_title
+    box, well = panel.search, panel.well
+    # Reviewed at its last move, the list (grown into the counter's rows) ends at that move's
+    # row: the walk's docs/images/review.png showed three empty rows under it.
+    app.step(1 / 60)
+    last = max(panel.cells, key=lambda cell: cell.ply)
+    assert last.ply == screen.game.record.ply == len(screen.game.record.line)
+    assert last.ply in panel.visible_plies()
+    assert panel.moves.rect.bottom - last.button.rect.bottom < panel.move_row, (
+        last.button.rect,
+        panel.moves.rect,
+    )
     for ply in range(pane_of(app).progress.total + 1):
         screen.game.go_to(ply)
         app.step(1 / 60)
         assert panel_shown(app)[0], f"nothing shown after move {ply}"
-        # Whole, without a scroll bar, and a gap above "Moves (...)": never run into it.
+        # Whole, without a scroll bar, under the list's frame and over the buttons: never run
+        # into either.
         assert box.scroll_bar is None, f"the words after move {ply} scroll: {panel_shown(app)}"
         layout = box.text_box_layout
         assert layout is not None and layout.layout_rect.height <= box.rect.height
-        assert box.rect.bottom < heading.rect.top, (box.rect, heading.rect)
-        # No empty band between the words and the list: the heading follows the last row
-        # within a row's height (the walk saw three blank rows there at 720x480).
+        assert well.rect.bottom < box.rect.top, (well.rect, box.rect)
+        assert box.rect.bottom <= panel.buttons_top, (box.rect, panel.buttons_top)
+        # No empty band between the list and the words, nor under them: the words follow the
+        # list's frame, and the buttons the words' last row, within a row (the walk saw three
+        # blank rows at 720x480 when the words stood over the list).
+        assert box.rect.top - well.rect.bottom < panel.move_row, ply
         words_bottom = box.rect.top + layout.layout_rows[-1].bottom
-        assert heading.rect.top - words_bottom < heading.rect.height + panel.move_row, ply
+        assert panel.buttons_top - words_bottom < 2 * panel.move_row, ply
 
 
 def test_a_review_between_two_players_shows_its_words_in_the_panel(
@@ -808,7 +825,7 @@ def test_a_review_between_two_players_shows_its_words_in_the_panel(
     words = panel_shown(app)
     assert words[0].startswith(f"10. ... {BLUNDER}??  blunder")
     assert words[1].startswith("White lost")
-    assert panel.search.rect.bottom < panel.moves_title.rect.top
+    assert panel.well.rect.bottom < panel.search.rect.top < panel.buttons_top  # under the list
     click_at(app, pane_of(app).widgets["stop"].get_abs_rect().center)
     app.step(1 / 60)
     assert screen.review_pane is None

@@ -598,6 +598,8 @@ class GamePanel:
         # The box is as tall as its lines (`_fit_figures`), the list's heading right under it
         # and the list taking the rest: no empty band between the AI's lines and the moves.
         self._figures_top = y
+        self._figures_home = y
+        """Where the box stands outside a review (in one it stands under the move list)."""
         self._figures_max = figures_height
         self._review_room = y - self._counter_top
         """The height a review takes from the counter's rows for its words (`_review_look`)."""
@@ -649,6 +651,8 @@ class GamePanel:
         self._pool_size = -(-max(tallest, self.moves.rect.height) // self.move_row) + 1
         self._rows: list[tuple[str, str, str]] = []
         self._first_row = -1
+        self._hold_rows: int | None = None
+        """Where the list was scrolled to when the well's foot alone moved (a review's words changed height): its rows stay put."""
         self._marks: dict[int, MoveMark] = {}
         self.buttons_top = rect.top + bottom + unit // 2
         self._shown: dict[int, str] = {}
@@ -726,9 +730,8 @@ class GamePanel:
         widgets: tuple[UIElement, ...] = (self.counter, self.counter_rule, self.counter_bar)
         for widget in widgets:
             widget.hide() if reviewing else widget.show()
-        room = self._review_room if reviewing else -self._review_room
-        self._figures_top -= room
-        self._figures_max += room
+        self._figures_max += self._review_room if reviewing else -self._review_room
+        self._figures_top = self._figures_home  # under the list in a review (`_place_list`)
         self.search.set_relative_position((self.search.relative_rect.left, self._figures_top))
         self._search_shown = None  # fitted again to the new room
         self._figures_key = None
@@ -791,6 +794,9 @@ class GamePanel:
         the buttons (whole rows), the rows in view placed again."""
         pad, inset, row = self.search.relative_rect.left, self._inset, self._row_height
         width = self.well.relative_rect.width
+        if self._reviewing:
+            self._place_review_list()
+            return
         y = self._figures_top + self._figures_shown + self._figures_gap
         room = self._list_bottom - y - self._title_line - 2 - 2 * inset
         rows = max(2, room // row)
@@ -813,6 +819,41 @@ class GamePanel:
         self._first_row = -1  # placed and scrolled again for the new height
         self._current = None
         self._list_key = None  # its scrolled length again, at the new pitch
+
+    def _place_review_list(self) -> None:
+        """A review's panel: the list's heading where the stalemate counter stood, the well
+        under it, the review's words for the move shown under the well, each as tall as it
+        needs. The well's top and its rows' pitch stay put from move to move, only its foot
+        following the words' height: the walk of 2026-11-29d saw the list (then under the
+        words) jump up and down as the words changed height, and a click land on another move
+        than the one under the pointer. What whole rows leave (under a row) is shared over and
+        under the words."""
+        pad, inset, row = self.search.relative_rect.left, self._inset, self._row_height
+        width = self.well.relative_rect.width
+        y = self._counter_top
+        self.moves_title.set_relative_position((pad, y))
+        y += self._title_line + 2
+        words = max(0, self._figures_shown)
+        below = self._figures_gap + words if words else 0
+        rows = max(2, (self._list_bottom - y - 2 * inset - below) // row)
+        # Only the well's foot moved: the rows keep their place under the pointer (not pulled
+        # down to a foot grown under the last row, `_sync_moves`).
+        held = self.move_row == row and self.well.relative_rect.top == y
+        self._hold_rows = int(-self.moves.scrollable_container.relative_rect.top) if held else None
+        self.move_row = row
+        self.well.set_relative_position((pad, y))
+        self.well.set_dimensions((width, rows * row + 2 * inset))
+        self.moves.set_relative_position((pad + inset, y + inset))
+        self.moves.set_dimensions((width - 2 * inset, rows * row))
+        # What whole rows leave, under a row, shared over and under the words: no band as tall
+        # as a row at either side of them (the walk at 1280x800 would have had it all under
+        # them, over the buttons).
+        spare = self._list_bottom - y - 2 * inset - below - rows * row
+        self._figures_top = y + rows * row + 2 * inset + self._figures_gap + spare // 2
+        self.search.set_relative_position((pad, self._figures_top))
+        self._first_row = -1  # placed and scrolled again for the new height
+        self._current = None
+        self._list_key = None  # its scrolled length again
 
     def _one_row(self, text: str) -> str:
         """`text` (words, then a line of moves) in one row of the figures: whole, else cut
@@ -848,16 +889,31 @@ class GamePanel:
         if key != self._list_key:
             self._list_key = key
             self._rows = move_rows(game.record.line, black_first)
+            # Room below the last row: the scroll bar's rounding (up to half a row when the
+            # handle is dragged to the foot) never cuts it.
+            content = max(1, len(self._rows) * self.move_row + self.move_row // 2 + 4)
+            # A view grown while scrolled to the foot (a review gives the list the counter's
+            # rows) would reach past the rows: pygame_gui then counts the empty space under
+            # them as part of what scrolls, and the list showed three empty rows under its last
+            # with the bar's thumb at the foot. The rows are pulled down to the view's foot.
+            inner = self.moves.scrollable_container
+            lowest = min(0, self.moves.rect.height - content)
+            if self._hold_rows is not None:
+                # The well's foot alone moved: the rows where they were, the bar set from them.
+                inner.set_relative_position((inner.relative_rect.left, -self._hold_rows))
+            elif inner.relative_rect.top < lowest:
+                inner.set_relative_position((inner.relative_rect.left, lowest))
             self.moves.set_scrollable_area_dimensions(
-                # Room below the last row: the scroll bar's rounding (up to half a row when the
-                # handle is dragged to the foot) never cuts it.
-                (
-                    self.moves.rect.width - self.unit * 2,
-                    max(1, len(self._rows) * self.move_row + self.move_row // 2 + 4),
-                )
+                (self.moves.rect.width - self.unit * 2, content)
             )
+            bar = self.moves.vert_scroll_bar
+            if self._hold_rows is not None and bar is not None:
+                # pygame_gui would place the rows again from the bar's thumb, whose whole
+                # pixels moved them a few at each change of the well's height.
+                bar.has_moved_recently = False
             self._first_row = -1
             self._current = None
+            self._hold_rows = None
             changed = True
         ply = game.record.ply
         if ply != self._current:
