@@ -642,11 +642,13 @@ class ExplorerPane:
         gap = max(2, unit // 4)
         well = pygame.Rect(x, y, width, area.bottom - footer - gap - y)
         self.well = UIPanel(well, manager=ui, container=panel, object_id="#move_well")
-        # The well's rows and columns, in its own frame (the heads' columns, shifted).
-        columns = _columns(WELL_INSET, inner, context.scale)
+        # The well's rows and columns, in its own frame (the heads' columns, shifted): its
+        # frame starts inside its border, so the cells stand under their heads to the pixel.
+        edge = round(self.well.get_container().get_rect().left - self.well.get_abs_rect().left)
+        columns = _columns(WELL_INSET - edge, inner, context.scale)
         rows = max(1, (well.height - 2 * WELL_INSET) // line)
         for number in range(rows):
-            top = WELL_INSET + number * line
+            top = WELL_INSET - edge + number * line
             self.buttons[f"row {number}"] = actions.button(
                 ui,
                 self.well,
@@ -664,7 +666,7 @@ class ExplorerPane:
         # many lines as the well holds at its tallest: the footer gives the well the room the
         # words take (`sync`), so they are read whole in a small window too.
         for number in range((area.bottom - gap - self._well_tops[2] - 2 * WELL_INSET) // small):
-            rect = pygame.Rect(WELL_INSET, WELL_INSET + number * small, inner, small)
+            rect = pygame.Rect(WELL_INSET - edge, WELL_INSET - edge + number * small, inner, small)
             label(f"empty {number}", rect, "@small", self.well)
         # The book's moves and the engine's note flow over the footer's lines (a small window
         # wraps them rather than cutting them), the book first.
