@@ -211,12 +211,14 @@ def header_lines(
     elif every:
         cost = f"The search went through {plural(tree.nodes, 'position')}, every move followed."
     else:
-        # One row of a small window's header (720x480): the game's score above takes the
-        # row it used to, and the panel keeps its small board.
+        # One row of a small window's header (720x480) at its 14 pixels: the game's score
+        # above takes the row it used to, the tree keeps its reading scale and the panel its
+        # 144-pixel board ("went through ... and skipped" took a second row).
+        # Without a count of every move, nothing in brackets (`not counted with every move`).
+        every_move = f" ({minimax} with every move)" if minimax is not None else ""
         cost = (
-            f"It went through {plural(tree.nodes, 'position')} and skipped "
-            f"{plural(tree.pruned, 'move')} that could not change its choice ({counted} with "
-            f"every move)."
+            f"It saw {plural(tree.nodes, 'position')}, skipping "
+            f"{plural(tree.pruned, 'move')} that could not change its choice{every_move}."
         )
     if tree.truncated:
         cost += " This view keeps only part of the search."

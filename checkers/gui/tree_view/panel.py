@@ -30,6 +30,7 @@ SMALL_PANEL_WIDTH = 280
 (290 left the tree too narrow for its first view at 720x480)."""
 _CELL = 28  # the panel board's largest square: 8 * 28 = 224 pixels
 _SMALLEST_CELL = 12  # below this the panel shows no board, only words
+_READ_CELL = 18  # a board of 8 * 18 = 144 pixels reads: its pieces and the move's marks
 _BESIDE = 84  # the narrowest column of words beside the board
 _GAP = 8  # between the board and the words beside or under it
 
@@ -78,9 +79,10 @@ def piece_radius(cell: int) -> int:
 
 def _cell_size(panel: pygame.Rect) -> int:
     """The small board's square size in `panel` (0: no room for a board)."""
-    # Room for the title and two lines under the board: a short panel (the game's tree at
-    # 720x480) still shows the position its title names.
-    cell = min(_CELL, (panel.width - 24) // 8, (panel.height - 100) // 8)
+    # Room for the margins and two rows of words under the board (its title and first rows go
+    # beside it in a short panel): the game's tree at 720x480, 236 pixels tall, still shows the
+    # position its title names on 18-pixel squares (a room of 100 kept them to 17).
+    cell = min(_CELL, (panel.width - 24) // 8, (panel.height - 88) // 8)
     return cell if cell >= _SMALLEST_CELL else 0
 
 
@@ -140,6 +142,10 @@ def draw_panel(view: PanelView, surface: pygame.Surface, panel: pygame.Rect) -> 
     choices = [(top_note, True), (top_note, False)]
     if node is not None and node is not view.tree.root:
         choices = [(top_note, True), ([], True), ([], False)]
+    # The first way whose board reads (`_READ_CELL` squares, or as large as the panel allows),
+    # else the first with a board at all: at 720x480 the position searched with the line
+    # saying L shows the legend had 12-pixel squares; without it, 18 (the keys say L too).
+    reads = min(_READ_CELL, _cell_size(panel))
     chosen: _Choice | None = None
     for note, hint in choices:
         above, y = text.flow([*note, *steps], panel.y + 10, None)
@@ -148,10 +154,12 @@ def draw_panel(view: PanelView, surface: pygame.Surface, panel: pygame.Rect) -> 
         if text.flow(titled, y, None)[1] - 3 > legend_top:
             continue  # the words alone do not fit
         board, placed = _arranged(text, titled, y, legend_top, _cell_size(panel))
-        if chosen is None or board is not None:
-            chosen = _Choice(above, hint, legend_top, y, board, placed)
-        if board is not None:
+        choice = _Choice(above, hint, legend_top, y, board, placed)
+        if board is not None and board.width >= 8 * reads:
+            chosen = choice
             break
+        if chosen is None or (chosen.board is None and board is not None):
+            chosen = choice
     if chosen is None:  # taller than the panel however it is laid out: as much as fits
         above, y = text.flow([*choices[-1][0], *steps], panel.y + 10, None)
         chosen = _Choice(above, choices[-1][1], panel.bottom - 8, y + 6 * bool(steps), None, [])
