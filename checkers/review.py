@@ -28,7 +28,7 @@ from checkers.ai.search import WIN, Limits, SearchRequest, StopSignal, is_win_sc
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.coach.judgement import Judgement
 from checkers.coach.teaching import Lesson, lesson
-from checkers.notation import men_count, men_text
+from checkers.notation import is_even, men_count, men_text
 from checkers.options import max_jobs
 from checkers.record import GameRecord, Reason
 from checkers.workers import check_alive, exit_with_parent
@@ -58,6 +58,7 @@ __all__ = [
     "milder_words",
     "move_accuracy",
     "no_book",
+    "one_ply_farther",
     "one_ply_on",
     "result_text",
     "review_moves",
@@ -236,9 +237,24 @@ class MoveReview:
         matters` for a move that gave up half a man or more in a game already decided, which
         the results call best or good (`good` beside `lost 2.35 men` would read as a
         contradiction; the note gives the expected results that make it cheap)."""
-        if self.gave_up_men_cheaply:
+        if self.gave_up_men_cheaply or self.lost_sooner:
             return "hardly matters"
         return self.label.value
+
+    @property
+    def lost_sooner(self) -> bool:
+        """Whether the move, in a game already lost by force (or by the databases), loses
+        sooner than the best: its expected result cannot fall, so the results call it good,
+        yet `good` beside "lost already, and this loses sooner" reads as a contradiction
+        (walk 2026-11-30); its verdict is `hardly matters`."""
+        before, played = self.before.score, -self.after.score
+        return (
+            self.label in (Label.BEST, Label.GOOD)
+            and is_win_score(before)
+            and before < 0
+            and is_win_score(played)
+            and played < one_ply_on(before)
+        )
 
     @property
     def gave_up_men_cheaply(self) -> bool:
@@ -438,6 +454,55 @@ def _as_good(played: float, before: float) -> bool:
     return played >= kept if is_win_score(before) else played == before
 
 
+def one_ply_farther(score: float) -> float:
+    """A score from the mover's view one ply farther from the end: a forced result a ply
+    later, any other unchanged (the score of a position whose only move leads to a position
+    scored `score` from the same side's view), as the game's panel reads an only move
+    (checkers.gui.game_control.judging.one_ply_farther)."""
+    return score - math.copysign(1.0, score) if is_win_score(score) else score
+
+
+def through_only_move(only: Move, here: PositionScore, after: PositionScore) -> PositionScore:
+    """The score of a position whose one legal move is `only`, searched as `here`, given the
+    search of the position that move leads to (`after`): the same position a ply later, so
+    the two read one score. The deeper of the two stands: `after` looked a ply farther from
+    the position than its own depth says; the databases' exact result is kept as it is."""
+    if here.database or after.database or here.best is None:
+        return here
+    if here.depth > after.depth + 1 and not is_win_score(after.score):
+        return here  # a deeper search of the position itself (a kept judgement)
+    return PositionScore(
+        only, one_ply_farther(-after.score), (only, *after.line), after.depth + 1, False
+    )
+
+
+def _only_moves_followed(
+    plan: _Plan, scores: Iterator[PositionScore]
+) -> Generator[PositionScore, None, None]:
+    """Each ply's score in order, a position with one legal move scored from the position
+    its move leads to (`through_only_move`): a forced reply's two positions read one score
+    (walk 2026-11-30: +0.55 after 12-16, then +0.65 after the forced 19x12). A position's
+    score waits for the next one only where its move is forced."""
+    waiting: list[PositionScore] = []
+    try:
+        for ply, score in enumerate(scores):
+            waiting.append(score)
+            position = plan.positions[ply]
+            only = plan.over[ply] is None and len(position.legal_moves()) == 1
+            if only and ply + 1 < len(plan):
+                continue  # its score follows from the next position's
+            for back in range(len(waiting) - 2, -1, -1):
+                at = ply - (len(waiting) - 1) + back
+                (move,) = plan.positions[at].legal_moves()
+                waiting[back] = through_only_move(move, waiting[back], waiting[back + 1])
+            yield from waiting
+            waiting = []
+    finally:
+        close = getattr(scores, "close", None)
+        if close is not None:
+            close()
+
+
 def carried(before: PositionScore, move: Move, after: PositionScore) -> PositionScore:
     """The search of the position after `move`, with what the search before it proved: a
     forced result whose line starts with `move` holds one ply nearer after it, whatever a
@@ -548,12 +613,14 @@ def milder_words(review: MoveReview) -> str:
     if _SEVERITY.index(even) <= _SEVERITY.index(review.label):
         return ""
     before, after = expected_result(review.score), expected_result(review.played)
-    standing = "already behind" if review.score < 0 else "already ahead"
     who = review.side.name.capitalize()
-    return (
-        f"{_CALLED_SHORT[review.label]}, not {_CALLED_SHORT[even]}, by the chances: {who} was"
-        f" {standing}, and they fell from {before:.0%} to {after:.0%}"
-    )
+    called = f"{_CALLED_SHORT[review.label]}, not {_CALLED_SHORT[even]}, by the chances"
+    if is_even(review.score):
+        # The score before reads `even` beside it: never "already behind" (walk 2026-11-30:
+        # "White was already behind" beside "before even (+0.05 for Black)").
+        return f"{called}: {who}'s fell from {before:.0%} to {after:.0%}"
+    standing = "already behind" if review.score < 0 else "already ahead"
+    return f"{called}: {who} was {standing}, and they fell from {before:.0%} to {after:.0%}"
 
 
 _EVEN_LABELS = (Label.BEST, Label.GOOD, Label.INACCURACY, Label.MISTAKE)
@@ -863,7 +930,7 @@ def review_moves(
     plan = _plan(start, moves, setting, known)
     use_processes = jobs > 1 if processes is None else processes
     man = setting.man
-    scores = _scores_in_order(plan, jobs, use_processes, stop)
+    scores = _only_moves_followed(plan, _scores_in_order(plan, jobs, use_processes, stop))
     try:
         before = next(scores, None)
         for ply, move in enumerate(moves, start=1):
