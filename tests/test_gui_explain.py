@@ -535,13 +535,13 @@ def test_a_better_move_than_a_weak_levels_is_called_the_best_not_refuted() -> No
     assert rows[1].line == "the best move, expecting 1. ... 23-19 2. 8-11"
 
 
-def test_why_after_resume_scores_the_position_of_the_ais_last_move(
+def test_why_after_resume_says_the_ais_reasons_are_not_saved_and_stays_on_the_move(
     make_app: Callable[..., App],
 ) -> None:
     # Walk 2026-11-29c: Why? was greyed after Resume: the AI's reasons are not saved with the
-    # game. It is enabled, and opens the analysis board on the position the move was played
-    # in, which scores every move there.
-    from checkers.board import Move
+    # game. It is enabled, and says so on the status line with where every move is scored;
+    # it opens no other screen and leaves the game at the move (walk 2026-11-30: W opened the
+    # analysis board a move back, silently, and closing it landed a move earlier).
     from checkers.gui.screens.game import GameScreen
     from checkers.gui.screens.load import ResumeScreen
 
@@ -562,6 +562,5 @@ def test_why_after_resume_scores_the_position_of_the_ais_last_move(
     fresh.step(1 / 60)
     assert screen.widgets["why"].is_enabled
     press(fresh, pygame.K_w, "w")
-    board = fresh.screen
-    assert isinstance(board, AnalysisScreen)
-    assert board.position == Position().move(Move.from_pdn("11-15", Position()))
+    assert fresh.screen is screen and screen.game.last_move == reply
+    assert f"The AI's reasons for {reply.pdn()} are not saved" in screen.game.status

@@ -16,6 +16,7 @@ from checkers.clock import TimeControl
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
+from checkers.gui.game_control.ai_traffic import JUDGE_DEPTH
 from checkers.gui.game_view.panel import EXPECTS, panel_lines, seconds_words
 from checkers.gui.why_board import why_board
 from checkers.notation import plural
@@ -269,3 +270,39 @@ def _ais_only_move(make_app: Callable[..., App], clock: TimeControl | None = Non
     run_until(app, lambda: game.record.ply == 2 and game.animation is None)
     assert game.last_move is not None and game.last_move.pdn() == "23x14"
     return app
+
+
+def test_a_judging_search_cut_short_by_its_time_thinks_on_and_never_shows_as_settled(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-30 read "+0.20 for you (the engine looked 2 turns ahead)" for 8 s
+    and more after a Novice move, while Why? of that move proved "at least +0.40 for you"
+    looking 9 turns ahead: the judging search of the player's turn thinks for 0.3 s, and a
+    slow machine (the engine's core still compiling) got 2 turns in that. While the player
+    thinks, a judging search its time cut short is asked again for longer; meanwhile the
+    panel says "thinking... N turns ahead", never a shallow score as settled."""
+    hurried = Level("judge", "test judge", "engine", "engine", time=0.01)
+    start = Position.from_fen("B:W22,26,27,31:B2,6,10,11")  # Black to move, no book
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(WEAK), hint=HINT, judge=hurried, start=start
+    )
+    app = make_app(config)
+    game = screen_of(app).game
+    seen: list[str] = []
+
+    def judged_deep_enough() -> bool:
+        seen.extend(row for row in panel_lines(game).search if row.startswith("Score "))
+        judged = game.judgement()
+        return game.thinking is None and judged is not None
+
+    run_until(app, judged_deep_enough)
+    judged = game.judgement()
+    assert judged is not None and judged.depth >= JUDGE_DEPTH, judged
+    rows = [row for row in panel_lines(game).search if row]
+    [score] = [row for row in rows if row.startswith("Score ")]
+    assert score.endswith(f"(looked {judged.depth} turns ahead)"), rows
+    # Before that, every score the panel showed was still thinking, or the deep one.
+    for row in seen:
+        settled_depth = re.search(r"looked (\d+) turns? ahead\)$", row)
+        assert settled_depth is None or int(settled_depth[1]) >= JUDGE_DEPTH, seen
+    assert any("(thinking... " in row for row in seen), seen

@@ -415,12 +415,14 @@ def test_an_empty_saved_games_list_offers_nothing_to_open(
     assert not screen.widgets["open"].is_enabled and not screen.widgets["review"].is_enabled
 
 
-def test_why_after_a_crash_and_resume_scores_the_ais_last_move_and_says_its_reasons_are_lost(
+def test_why_after_a_crash_and_resume_says_the_ais_reasons_are_lost_and_stays_on_the_move(
     make_app, data: Path
 ) -> None:
     """The AI's reasons for a move are not saved with the game: after a crash and Resume, Why?
-    stays enabled (the walk of 2026-11-29c found it greyed), opens the analysis board on the
-    position the AI's move was played in, and back in the game the status line says why."""
+    stays enabled (the walk of 2026-11-29c found it greyed) and says so on the status line,
+    with where every move there is scored. W is Why?: it opens no other screen and leaves the
+    game at the move (the walk of 2026-11-30: W opened the analysis board silently, a move
+    back, and closing it landed a move earlier); the analysis board, closed, is back there."""
     from gui_driving import run_until
 
     from checkers.gui.screens.analysis import AnalysisScreen
@@ -440,11 +442,14 @@ def test_why_after_a_crash_and_resume_scores_the_ais_last_move_and_says_its_reas
     screen = screen_of(fresh)
     assert screen.game.record.ply == 2 and screen.widgets["why"].is_enabled
     press(fresh, pygame.K_w, "w")
+    assert fresh.screen is screen and screen.game.record.ply == 2
+    assert f"The AI's reasons for {reply} are not saved with the game" in screen.game.status
+    assert "Analyse (A)" in screen.game.status
+    press(fresh, pygame.K_a, "a")
     assert isinstance(fresh.screen, AnalysisScreen)
-    assert fresh.screen.position == Position().move(Move.from_pdn("9-14", Position()))
     press(fresh, pygame.K_ESCAPE)
     run_until(fresh, lambda: fresh.screen is screen)
-    assert f"where the AI played {reply} (its reasons are not saved" in screen.game.status
+    assert screen.game.record.ply == 2
     # Said once (the walk of 2026-11-29d read "Back from the analysis board" twice in a row).
     assert screen.game.status.count("Back from the analysis board") == 1
 

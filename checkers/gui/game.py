@@ -681,8 +681,8 @@ class Game:
 
     def reasons_unsaved(self) -> bool:
         """Whether the move shown is an AI's whose reasons were not saved (a resumed game):
-        Why? then opens the analysis board on the position it was played in, which scores
-        every move there."""
+        Why? then says so on the status line, and where every move of its position is scored
+        (Analyse, a move back)."""
         explanation, _ = self.shown_explanation()
         move = self.last_move
         if explanation is not None or move is None or self.mode is Mode.HUMAN_VS_HUMAN:

@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from checkers.ai.levels import Level
+from checkers.ai.players import BOOK_NOTE
 from checkers.ai.registry import man_value
-from checkers.ai.search import Progress, SearchRequest, SearchResult
+from checkers.ai.search import Progress, SearchRequest, SearchResult, is_win_score
 from checkers.board import Move, Position, Side
 from checkers.clock import Clock
 from checkers.coach.explain import Explanation
@@ -42,6 +43,8 @@ from checkers.gui.wording import database_note, depth_words, score_words
 
 __all__ = [
     "ANSWERS",
+    "JUDGE_DEPTH",
+    "JUDGE_LONGEST",
     "ONLY_MOVES",
     "PURPOSES",
     "REPLIES",
@@ -88,6 +91,9 @@ class Thinking:
     """The run of only moves from the game's position, when the search looks at the position
     they lead to instead (`ask`): its reports and answer are told of the game's position, as
     many plies farther. Empty: the search looks at the game's position."""
+    level: Level | None = None
+    """The level asked (a judging search cut by its time short of `JUDGE_DEPTH` is asked
+    again for longer at it)."""
 
 
 @dataclass(frozen=True)
@@ -146,6 +152,18 @@ class AskingGame(JudgingGame, DeclaringGame, Protocol):
     def turn_status(self) -> str: ...
 
 
+JUDGE_DEPTH = 8
+"""How far a judging search looks, while a person thinks, before its score is the position's
+settled score: a search cut by its time shallower than this is asked again for twice the time
+(up to `JUDGE_LONGEST`), and the panel says "thinking... N turns ahead" meanwhile. The walk of
+2026-11-30 read "+0.20 for you (the engine looked 2 turns ahead)" for seconds after a Novice
+move, a 0.3 s search on a machine still compiling the engine's core, while Why? of the move
+had proved "at least +0.40 for you" looking 9 turns ahead."""
+
+JUDGE_LONGEST = 5.0
+"""The longest a judging search asked again (`JUDGE_DEPTH`) thinks, in seconds: a slow machine
+keeps the deepest score it found by then."""
+
 ONLY_MOVES = 12
 """The longest run of only moves a judging search follows before it searches (a run of
 captures each with one reply; kings left one move each could shuffle for ever)."""
@@ -188,6 +206,7 @@ def ask(game: AskingGame, level: Level, purpose: str) -> None:
         man_value(level.evaluation),
         engine=judges_like_the_engine(level),
         through=tuple(through),
+        level=level,
     )
     if purpose == "move":
         game.status = f"{game.position.turn.name.capitalize()} (AI) is thinking..."
@@ -251,6 +270,10 @@ def _progressed(game: AskingGame, event: AIProgress) -> None:
             score=plies_farther(progress.score, len(thinking.through)),
             pv=(*thinking.through, *progress.pv),
         )
+    if thinking.progress is not None and progress.depth < thinking.progress.depth:
+        # A judging search asked again for longer (`_judged`) starts over: the panel keeps
+        # how far the one before it got until it goes farther.
+        return
     thinking.progress = progress
 
 
@@ -409,7 +432,28 @@ def _draw_considered(game: AskingGame, thinking: Thinking, event: AIResult, move
 
 
 def _judged(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) -> None:
-    """The engine judging the position: its score, kept on arrival, is all that was asked."""
+    """The engine judging the position: its score, kept on arrival, is all that was asked;
+    but while a person thinks, a search its time cut short of `JUDGE_DEPTH` (a slow machine,
+    the engine's core still compiling) is asked again for twice the time, the panel saying
+    "thinking..." with how far it got, not a 2-turn score as the position's."""
+    result = event.result
+    level = thinking.level
+    depth = result.depth + len(thinking.through)
+    if (
+        result.database
+        or is_win_score(result.score)
+        or event.note == BOOK_NOTE  # the opening book's: no search to deepen
+        or depth >= JUDGE_DEPTH
+        or level is None
+        or level.time is None
+        or level.time * 2 > JUDGE_LONGEST
+        or game.config.player(game.position.turn).level is not None  # an AI waits to move
+    ):
+        return
+    progress = thinking.progress
+    ask(game, replace(level, time=level.time * 2), "judge")
+    assert game.thinking is not None
+    game.thinking.progress = progress  # how far it got stays on the panel
 
 
 ANSWERS: dict[str, Callable[[AskingGame, Thinking, AIResult, Move], None]] = {

@@ -520,8 +520,8 @@ def _explain_commands(screen: CommandHost) -> list[Command]:
             ("w",),
             "why the AI played the move shown: every move its search considered, scored",
             screen.ask_why,
-            # A resumed game's earlier AI moves too: Why? scores the position they were
-            # played in on the analysis board (their reasons are not saved with the game).
+            # A resumed game's earlier AI moves too: Why? says their reasons are not saved
+            # with the game, and where every move of their position is scored.
             enabled=lambda: game.shown_explanation()[0] is not None or game.reasons_unsaved(),
             disabled_tip=lambda: game.shown_explanation()[1],
         ),

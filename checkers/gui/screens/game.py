@@ -917,20 +917,11 @@ class GameScreen(ScreenBase):
         """Show why the AI played the move that led to the position shown, or say why not."""
         game = self.game
         explanation, reason = game.shown_explanation()
-        if explanation is None and game.reasons_unsaved():
-            # A resumed game: the AI's reasons for its move were not saved. The analysis
-            # board scores every move of the position it was played in (walk 2026-11-29c:
-            # Why? was greyed after Resume).
-            move = game.last_move
-            assert move is not None
-            game.go_to(game.record.ply - 1)
-            # Said once: the board's own "Back from the analysis board" line, not added to it.
-            self.open_analysis(
-                back=f"Back from the analysis board of the position where the AI played"
-                f" {move.pdn()} (its reasons are not saved with the game)"
-            )
-            return
         if explanation is None:
+            # A resumed or reopened game's AI move too: the status line says its reasons were
+            # not saved and where every move of its position is scored. Why? opens no other
+            # screen in its place, nor moves the game (the walk of 2026-11-30: W in a review
+            # opened the analysis board silently, and closing it landed a move earlier).
             game.status = reason + "."
             return
         record = game.record
