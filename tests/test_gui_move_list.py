@@ -253,3 +253,42 @@ def test_the_selected_move_shows_its_own_text_when_the_window_goes_to_sleep(
         if not _drawn_as_settled(cell):
             stale.append((ply, cell.text))
     assert not stale, stale
+
+
+def test_an_ai_vs_ai_games_list_keeps_even_rows_while_moves_arrive(
+    make_app: Callable[..., App],
+) -> None:
+    """AI vs AI at the walk's 1280x800: after each move the rows in view stand one pitch apart,
+    none on another. The AI's lines above the list change height from move to move, which
+    changes the rows' pitch: rows kept from before stayed at the old pitch, drawn over the new
+    ones (the walk of 2026-11-30 saw "11. 6-9" over "12. 22x31" and uneven gaps)."""
+    from checkers.ai.levels import get_level
+    from checkers.gui.config import GameConfig, PlayerConfig
+
+    config = GameConfig(
+        black=PlayerConfig(get_level("club")),
+        white=PlayerConfig(get_level("beginner")),
+        ai_delay=0.0,
+    )
+    app = make_app(config, size=(1280, 800))
+    game = screen_of(app).game
+    panel = panel_of(app)
+    pitches: set[int] = set()
+    for ply in range(1, 31):
+        run_until(app, lambda ply=ply: game.record.ply >= ply or game.finished)
+        if game.finished:
+            break
+        app.step(1 / 60)
+        pitches.add(panel.move_row)
+        numbers = sorted(
+            (element.relative_rect.top, element.text)
+            for element in panel.moves.get_container()
+            if isinstance(element, UILabel) and element.visible
+        )
+        assert numbers, ply
+        for top, text in numbers:
+            assert top == (int(text.rstrip(".")) - 1) * panel.move_row, (ply, numbers)
+        for cell in panel.cells:
+            row = (cell.ply - 1) // 2
+            assert cell.button.relative_rect.top == row * panel.move_row, (ply, cell.ply)
+    assert len(pitches) > 1, "the pitch never changed: the game did not test a change of it"

@@ -16,7 +16,7 @@ import pytest
 from gui_driving import press, screen_of
 from pygame_gui.elements import UILabel
 
-from checkers.ai.tracking import tracked_search
+from checkers.ai.tracking import MinimaxCount, tracked_search
 from checkers.board import BLACK, WHITE, Position
 from checkers.coach.explain import Analysis, AnalysisLine
 from checkers.coach.idea import Idea
@@ -240,3 +240,14 @@ def test_the_saved_games_list_is_a_card_like_every_other(
     assert "#card" in screen.panel.get_object_ids()
     heights = {button.rect.height for button in screen.widgets.values()}
     assert heights == {button_height(app.context.scale)}  # the cards' one button size
+
+
+def test_the_search_trees_counts_share_one_number_format() -> None:
+    """The tree's header writes every count with a thousands separator: the walk of 2026-11-30
+    read "1,044 positions" beside "(3547 with every move)"."""
+    tree = tracked_search(Position.from_fen(MIDGAME), 5)
+    for curious in (False, True):
+        for minimax in (MinimaxCount(3547), MinimaxCount(12000, capped=True)):
+            said = " ".join(text for text, _ in header_lines(tree, minimax, None, 1.0, curious))
+            assert "3,547" in said or "more than 12,000" in said, said
+            assert not re.search(r"\d{4}", said), said

@@ -202,6 +202,11 @@ def test_every_drill_panel_row_reads_whole(
     for index, drill in enumerate(DRILLS[:3], start=1):
         screen = choose_drill(app, f"drill {index}")
         assert screen.game is not None and screen.game.drill is drill
+        # The walk of 2026-11-30 (720x480): "Win in 41 moves with the best p..." at the start.
+        app.step(1 / 60)
+        win = screen.labels["win"]
+        assert win.text.startswith("Win in ") and not win.text.endswith("..."), win.text
+        assert win.font.size(win.text)[0] <= win.rect.width - 4, win.text
         if drill.name == "First Position":
             click_square(app, screen, 20)
             click_square(app, screen, 16)  # lets the win go: a row names the move

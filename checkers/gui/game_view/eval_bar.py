@@ -142,8 +142,8 @@ class EvalBar:
     def won_words(self) -> str:
         """At the end of a won game, who won as the panel names the sides (`The AI won`,
         `White won`), and why where the board alone does not show it (`The AI won: you
-        resigned`): the review's note beside it gives the score the game stopped at, so the
-        bar says why a game at +0.80 is over; '' elsewhere (a draw's figure is `draw`)."""
+        resigned`): no score is shown then (a review gives the score the game stopped at), so
+        the bar says why a game at +0.80 is over; '' elsewhere (a draw's figure is `draw`)."""
         game = self.host.game
         result = game.result
         if result is None or result.winner is None or game.record.ply != len(game.record.line):

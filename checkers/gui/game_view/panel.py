@@ -424,8 +424,9 @@ class _Row:
         self.number = number
         self.buttons = buttons
         self.index = -1
-        self.shows: tuple[tuple[str, str, str], int] | None = None
-        """The row's texts and the ply offset it was placed with (None: nothing yet)."""
+        self.shows: tuple[tuple[str, str, str], int, int] | None = None
+        """The row's texts, the ply offset and the pitch it was placed with (None: nothing
+        yet): a row placed at another pitch is placed again."""
         self.plies: list[int | None] = [None, None]
         """The ply each button goes to (None: the button is hidden)."""
         self.cut = False
@@ -1000,11 +1001,15 @@ class GamePanel:
         offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
         # A row still in view keeps its widgets: as the list glides by a row per frame, only
         # the row coming into view is drawn again (new text costs a redraw of every state).
+        # A row kept at another pitch (the AI's lines above the list changed height, and the
+        # rows' pitch with them) moves to its place at the new one: the walk of 2026-11-30 saw
+        # kept rows at the old pitch drawn over new ones while an AI-vs-AI game went on.
         indices = range(first, first + wanted)
+        pitch = self.move_row
         kept = {
             row.index: row
             for row in self._pool
-            if row.index in indices and row.shows == (self._rows[row.index], offset)
+            if row.index in indices and row.shows == (self._rows[row.index], offset, pitch)
         }
         free = iter(row for row in self._pool if row.index not in kept)
         placing = [
@@ -1012,7 +1017,7 @@ class GamePanel:
         ]
         placing += [(row, -1) for row in free]
         for row, index in placing:
-            shows = (self._rows[index], offset) if index >= 0 else None
+            shows = (self._rows[index], offset, pitch) if index >= 0 else None
             if index == row.index and shows == row.shows:
                 continue
             row.index, row.shows = index, shows

@@ -347,7 +347,10 @@ class DrillScreen(BoardPlayScreen):
         if game.record.outcome is not None:
             texts["win"] = ""
         elif win_in is not None:
-            texts["win"] = f"Win in {win_in} move{'s' if win_in != 1 else ''} with the best play"
+            # Whole in its row: a small window (720x480) cut "Win in 41 moves with the best
+            # p..." (the walk of 2026-11-30); the help card says what the count means.
+            win = f"Win in {win_in} move{'s' if win_in != 1 else ''}"
+            texts["win"] = self._fitting("win", (f"{win} with the best play", win))
         else:
             texts["win"] = "The win is gone: try Undo."
         fastest = game.best_possible
@@ -388,6 +391,15 @@ class DrillScreen(BoardPlayScreen):
         """The panel's widgets, each `about` row in its theme style until `sync` sets it."""
         self._about_styles = {}
         super().build_ui(root)
+
+    def _fitting(self, name: str, texts: tuple[str, ...]) -> str:
+        """The first of `texts` the label `name` shows whole (the last when none fits)."""
+        label = self.labels.get(name)
+        font = label.font if label is not None else None
+        if label is None or font is None:
+            return texts[0]
+        room = label.rect.width - 4
+        return next((text for text in texts if font.size(text)[0] <= room), texts[-1])
 
     def _spread(self, texts: dict[str, str], name: str, text: str, rows: int) -> None:
         """`text` over the rows `name 1` to `name rows`, broken between words."""

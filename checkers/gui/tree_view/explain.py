@@ -125,7 +125,15 @@ def header_lines(
     best = tree.best_move.pdn() if tree.best_move else "none"
     score = value_text(tree.score, man)
     game = judged if judged is not None and judged.stands_over(tree) else None
-    counted = f"{minimax}" if minimax is not None else "not counted"
+    # Thousands separated, as every count of the view is ("1,044 positions ... (3,547 with
+    # every move)": the walk of 2026-11-30 read "3547" beside "1,044").
+    counted = (
+        "not counted"
+        if minimax is None
+        else f"more than {minimax.nodes:,}"
+        if minimax.capped
+        else f"{minimax.nodes:,}"
+    )
     tone = Tone.ACCENT if tree.truncated else Tone.TEXT
     if curious:
         name = ALGORITHM_NAMES.get(tree.algorithm, tree.algorithm)
@@ -143,12 +151,12 @@ def header_lines(
             )
         if replay is not None:
             cost = (
-                f"step {replay.index}/{replay.total}: {name} has entered {replay.entered} of "
-                f"{tree.nodes} nodes; plain minimax: {counted} nodes for the same result"
+                f"step {replay.index}/{replay.total}: {name} has entered {replay.entered:,} of "
+                f"{tree.nodes:,} nodes; plain minimax: {counted} nodes for the same result"
             )
         else:
             cost = (
-                f"{name}: {tree.nodes} nodes, {tree.pruned} moves pruned; "
+                f"{name}: {tree.nodes:,} nodes, {tree.pruned:,} moves pruned; "
                 f"plain minimax: {counted} nodes for the same result"
             )
         if tree.truncated:
@@ -205,7 +213,7 @@ def header_lines(
     every = tree.algorithm == "minimax"
     if replay is not None:
         cost = (
-            f"Step {replay.index} of {replay.total}: the search has seen {replay.entered} of "
+            f"Step {replay.index} of {replay.total}: the search has seen {replay.entered:,} of "
             f"its {plural(tree.nodes, 'position')} so far."
         )
     elif every:
