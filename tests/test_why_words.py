@@ -574,10 +574,22 @@ def test_a_forced_result_is_said_once_with_its_winner() -> None:
         card = why_card(_explanation(win, other), BLACK, 38, human=human)
         assert row_score_words(card.rows[0]) == text
         assert row_score_words(card.rows[0]).count("wins in 2 moves") == 1
-    # A verdict that says more than the score still comes first.
+    # A losing row too, played or not, whichever side the human plays: the walk of
+    # 2026-11-30 read "29-25 loses in 2 moves (Black wins in 2 moves)".
     lost = MoveScore("30x23", None, "exact", 4, ("30x23",), win_in=-3, verdict="loses in 3 moves")
-    card = why_card(_explanation(lost, other), BLACK, 38)
-    assert row_score_words(card.rows[0]) == "loses in 3 moves (White wins in 3 moves)"
+    worse = MoveScore("30x26", None, "exact", 4, ("30x26",), win_in=-2, verdict="loses in 2 moves")
+    for human, winner in ((None, "White wins"), (WHITE, "you win")):
+        card = why_card(_explanation(lost, worse), BLACK, 38, human=human)
+        texts = [row_score_words(row) for row in card.rows]
+        assert texts == [f"{winner} in 3 moves", f"{winner} in 2 moves"], texts
+        assert not any("loses" in text or "(" in text for text in texts), texts
+    # The databases' results, said once for their winner as the review says them.
+    found = MoveScore(
+        "30x23", None, "exact", 0, ("30x23",), win_in=-5, database="database loss in 5 moves",
+        verdict="database loss in 5 moves",
+    )  # fmt: skip
+    card = why_card(_explanation(found, other), BLACK, 38, human=WHITE)
+    assert row_score_words(card.rows[0]) == "database win in 5 moves for you"
 
 
 def test_the_reviews_row_on_why_names_sides_with_a_capital() -> None:
