@@ -628,3 +628,27 @@ def test_a_weak_levels_count_beside_the_reviews_figures_is_said_as_another_measu
     # A card on the engine's own scale has no second measure to tell apart.
     engine = why_card(_explanation(scored("11-15", 0.3), scored("9-14", 0.2)), WHITE, 4)
     assert with_review(engine, review).view == engine.view
+
+
+# --- walk 2026-11-30: a played move's bound reads as a verdict --------------------------------
+
+
+def test_a_played_moves_bound_reads_as_a_verdict_that_follows_from_it() -> None:
+    # The walk's Beginner card began "24-19  at least even for you": a score, no verdict, where
+    # every exact row beside it said `keeps it level`. A bound says what it proves, no more.
+    best = MoveScore("23-19", 0.10, "exact", 9, ("23-19", "9-14"), verdict="keeps it level")
+    said: dict[tuple[str, float], str] = {}
+    for bound, men in (("upper", -0.05), ("upper", 0.40), ("upper", -0.40), ("lower", 0.40)):
+        played = MoveScore("24-19", men, bound, 9, ("24-19", "15x24"))  # type: ignore[arg-type]
+        card = why_card(_explanation(played, best, mover=WHITE), WHITE, 0, human=BLACK)
+        said[(bound, men)] = row_score_words(card.rows[0])
+    assert said == {
+        ("upper", -0.05): "at best keeps it level (at least even for you)",
+        ("upper", 0.40): "is at best a little better (at most +0.40 for the AI)",
+        ("upper", -0.40): "is at least a little worse for the AI (at least +0.40 for you)",
+        ("lower", 0.40): "is at least a little better (at least +0.40 for the AI)",
+    }
+    # Another move's bound keeps its comparison with the best instead (its own words).
+    other = MoveScore("22-18", -0.40, "upper", 9, ("22-18", "11-15"))
+    card = why_card(_explanation(best, other, mover=WHITE), WHITE, 0, human=BLACK)
+    assert card.rows[1].verdict == "" and card.rows[1].line.startswith("refuted by")

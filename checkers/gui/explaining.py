@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import Move, Position, Side
+from checkers.coach.exact import score_verdict
 from checkers.coach.explain import (
     ENGINE_SCORES,
     Analysis,
@@ -30,7 +31,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
-from checkers.notation import depth_words, numbered_moves, result_text
+from checkers.notation import depth_words, is_even, numbered_moves, result_text
 
 __all__ = [
     "ENGINE_VIEW",
@@ -39,6 +40,7 @@ __all__ = [
     "WhyRow",
     "analysis_rows",
     "best_line_moves",
+    "bound_verdict",
     "card_facts",
     "idea_name",
     "line_score",
@@ -206,6 +208,25 @@ def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
     return advantage_words(move.score, mover, human, bound)
 
 
+def bound_verdict(move: MoveScore) -> str:
+    """What a bound on a move's score proves, in a verdict's words from the mover's view, as
+    far as it goes and no further: `at best keeps it level`, `at least keeps it level`, `is at
+    least a little better`, `is at best about a man better`, `is at worst a little worse`;
+    '' for an exact score or a forced result (its words say it already). A played move whose
+    row read only `at least even for you` had no verdict at all (walk 2026-11-30)."""
+    if move.bound not in ("upper", "lower") or move.score is None or move.win_in is not None:
+        return ""
+    men = round(move.score, 2) + 0.0
+    upper = move.bound == "upper"
+    if is_even(men):
+        return "at best keeps it level" if upper else "at least keeps it level"
+    size = score_verdict(men).removeprefix("is ")  # `a little better`, `about a man worse`
+    if (men > 0) != upper:
+        # A lower bound on a gain, an upper one on a loss: at least that much either way.
+        return f"is at least {size}"
+    return f"is at best {size}" if upper else f"is at worst {size}"
+
+
 def _row(
     move: MoveScore,
     played: bool,
@@ -240,6 +261,10 @@ def _row(
             )
         words = " ".join(part for part in (lead, refutation) if part)
     verdict = move.verdict
+    if not verdict and (played or searched):
+        # The played move (or the search's own choice) has no comparison beside it: a bound
+        # says what it proves as a verdict, so the row reads as one (walk 2026-11-30).
+        verdict = bound_verdict(move)
     if verdict.startswith("is "):
         # `is a little worse` is the mover's, and the score beside it is told for the side
         # ahead: name whose it is (`is a little worse for the AI (+0.25 for you)`).
