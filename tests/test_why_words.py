@@ -652,3 +652,22 @@ def test_a_played_moves_bound_reads_as_a_verdict_that_follows_from_it() -> None:
     other = MoveScore("22-18", -0.40, "upper", 9, ("22-18", "11-15"))
     card = why_card(_explanation(best, other, mover=WHITE), WHITE, 0, human=BLACK)
     assert card.rows[1].verdict == "" and card.rows[1].line.startswith("refuted by")
+
+
+def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper_since() -> None:
+    # The walk's Novice card: "21-17 is a little worse for the AI (+0.30 for you)" as its
+    # headline, and below it "Since then the game has judged 21-17 looking 13 turns ahead:
+    # even". The rows compare the moves at one depth (issue 35); the headline says it was the
+    # first look, so the two read as a story, not as two verdicts.
+    played = MoveScore("21-17", -0.30, "exact", 8, ("21-17", "9-13"), verdict="is a little worse")
+    best = MoveScore("22-17", -0.05, "exact", 8, ("22-17", "9-13"), verdict="keeps it level")
+    level = MoveScore("21-17", 0.0, "exact", 13, ("21-17", "9-13"))
+    card = why_card(_explanation(played, best, mover=WHITE, deeper=level), WHITE, 0, human=BLACK)
+    said = row_score_words(card.rows[0])
+    assert said == "at first looked a little worse for the AI (+0.30 for you)", said
+    assert any(fact.startswith("Since then the game has judged 21-17") for fact in card.facts)
+    assert " even." in " ".join(card.facts)
+    # A deeper look that agrees leaves the headline as it was.
+    worse = MoveScore("21-17", -0.35, "exact", 13, ("21-17", "9-13"))
+    card = why_card(_explanation(played, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
+    assert row_score_words(card.rows[0]) == "is a little worse for the AI (+0.30 for you)"

@@ -291,6 +291,24 @@ def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
     return "counted it even" if words == "even" else f"counted {words}"
 
 
+def _at_first(verdict: str, deeper: MoveScore) -> str:
+    """The played row's verdict where the game has since judged the move deeper (said apart,
+    `Since then the game has judged ...`) and its words differ: told as the first look's, so
+    the headline does not read as the move's last verdict against the deeper one (walk
+    2026-11-30: `21-17 is a little worse for the AI (+0.30 for you)` beside `Since then ...
+    13 turns ahead: even`). `at first looked a little worse for the AI`, `at first: wins a
+    man`."""
+    if not verdict:
+        return verdict
+    if deeper.bound == "exact" and deeper.win_in is None and deeper.score is not None:
+        later = score_verdict(deeper.score)
+        if verdict.startswith(later) or (later == "keeps it level" and "level" in verdict):
+            return verdict  # the deeper look says the same
+    if verdict.startswith("is "):
+        return f"at first looked {verdict.removeprefix('is ')}"
+    return f"at first: {verdict}"
+
+
 def card_facts(
     explanation: Explanation,
     thinking_time: float | None = None,
@@ -443,6 +461,8 @@ def why_card(
         # The view says whose the scores are, once, under the rows.
         said = [fact for fact in said if fact != ENGINE_SCORES]
     deeper = explanation.deeper
+    if deeper is not None and rows and rows[0].played:
+        rows[0] = dataclasses.replace(rows[0], verdict=_at_first(rows[0].verdict, deeper))
     if deeper is not None:
         # The game's deeper look at the played move, apart from the rows: they compare every
         # move at one depth (issue 35), and no move is ranked against this number. Where it
