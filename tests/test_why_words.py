@@ -671,3 +671,7 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     worse = MoveScore("21-17", -0.35, "exact", 13, ("21-17", "9-13"))
     card = why_card(_explanation(played, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
     assert row_score_words(card.rows[0]) == "is a little worse for the AI (+0.30 for you)"
+    # A bound's verdict too, in words that read as one phrase.
+    bound = MoveScore("21-17", -0.05, "upper", 8, ("21-17", "9-13"))
+    card = why_card(_explanation(bound, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
+    assert row_score_words(card.rows[0]) == "at first looked level at best (at least even for you)"

@@ -304,6 +304,13 @@ def _at_first(verdict: str, deeper: MoveScore) -> str:
         later = score_verdict(deeper.score)
         if verdict.startswith(later) or (later == "keeps it level" and "level" in verdict):
             return verdict  # the deeper look says the same
+    level = {
+        "keeps it level": "level",
+        "at best keeps it level": "level at best",
+        "at least keeps it level": "level at least",
+    }
+    if verdict in level:
+        return f"at first looked {level[verdict]}"
     if verdict.startswith("is "):
         return f"at first looked {verdict.removeprefix('is ')}"
     return f"at first: {verdict}"
