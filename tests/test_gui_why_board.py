@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 from gui_driving import click_button, run_until, screen_of
+from pygame_gui.elements import UITextBox
 
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
@@ -24,7 +25,7 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explaining import why_card
-from checkers.gui.screens.why import WhyScreen
+from checkers.gui.screens.why import WhyScreen, stray_blank_rows, words_box
 from checkers.gui.settings import Settings
 from checkers.gui.why_board import FRAMES_PER_MOVE
 from checkers.picture import board_picture
@@ -211,3 +212,34 @@ def test_the_only_legal_move_shows_its_line_alone_and_says_so(
     assert why.line_text is not None and why.line_text.scroll_bar is None
     assert html.escape("The only legal move: no other line to show.") in why.line_text.html_text
     assert why.steps is not None and why.steps.arrows()[0].path == (18, 15)
+
+
+def test_the_cards_words_show_no_blank_row_their_text_has_not(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk of 2026-11-30 saw a blank row between two of the other moves' rows: pygame_gui
+    # moves a line break that follows a line within a few pixels of the box's edge to a row
+    # of its own. Find widths where the card's words do that, and read them as the card does.
+    app = make_app(size=(1280, 800))
+    why = push_card(app, "W:W28,27,25,23,22,18,17,14:B20,16,13,11,9,5,3,1", 4)
+    assert why.text is not None
+    ui, text, width = app.context.ui, why.text.html_text, why.text.relative_rect.width
+    blanks = text.count("<br><br>")
+    straying = []
+    for narrower in range(0, 240, 3):
+        rect = pygame.Rect(0, 0, width - narrower, 2000)
+        plain = UITextBox(text, rect, ui, object_id="#why_text")
+        if stray_blank_rows(plain):
+            straying.append(rect)
+        plain.kill()
+        if len(straying) == 3:
+            break
+    assert straying, "no width found where a line break strays"
+    for rect in straying:
+        box = words_box(text, rect, ui)
+        rows = ["".join(getattr(item, "text", "") for item in row.items).strip()
+                for row in box.text_box_layout.layout_rows]  # fmt: skip
+        assert rows.count("") == blanks, (rect.width, rows)
+        assert box.relative_rect.width >= rect.width - 6  # as wide as the room, near enough
+        box.kill()
+    assert stray_blank_rows(why.text) == 0

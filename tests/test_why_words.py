@@ -574,10 +574,22 @@ def test_a_forced_result_is_said_once_with_its_winner() -> None:
         card = why_card(_explanation(win, other), BLACK, 38, human=human)
         assert row_score_words(card.rows[0]) == text
         assert row_score_words(card.rows[0]).count("wins in 2 moves") == 1
-    # A verdict that says more than the score still comes first.
+    # A losing row too, played or not, whichever side the human plays: the walk of
+    # 2026-11-30 read "29-25 loses in 2 moves (Black wins in 2 moves)".
     lost = MoveScore("30x23", None, "exact", 4, ("30x23",), win_in=-3, verdict="loses in 3 moves")
-    card = why_card(_explanation(lost, other), BLACK, 38)
-    assert row_score_words(card.rows[0]) == "loses in 3 moves (White wins in 3 moves)"
+    worse = MoveScore("30x26", None, "exact", 4, ("30x26",), win_in=-2, verdict="loses in 2 moves")
+    for human, winner in ((None, "White wins"), (WHITE, "you win")):
+        card = why_card(_explanation(lost, worse), BLACK, 38, human=human)
+        texts = [row_score_words(row) for row in card.rows]
+        assert texts == [f"{winner} in 3 moves", f"{winner} in 2 moves"], texts
+        assert not any("loses" in text or "(" in text for text in texts), texts
+    # The databases' results, said once for their winner as the review says them.
+    found = MoveScore(
+        "30x23", None, "exact", 0, ("30x23",), win_in=-5, database="database loss in 5 moves",
+        verdict="database loss in 5 moves",
+    )  # fmt: skip
+    card = why_card(_explanation(found, other), BLACK, 38, human=WHITE)
+    assert row_score_words(card.rows[0]) == "database win in 5 moves for you"
 
 
 def test_the_reviews_row_on_why_names_sides_with_a_capital() -> None:
@@ -616,3 +628,50 @@ def test_a_weak_levels_count_beside_the_reviews_figures_is_said_as_another_measu
     # A card on the engine's own scale has no second measure to tell apart.
     engine = why_card(_explanation(scored("11-15", 0.3), scored("9-14", 0.2)), WHITE, 4)
     assert with_review(engine, review).view == engine.view
+
+
+# --- walk 2026-11-30: a played move's bound reads as a verdict --------------------------------
+
+
+def test_a_played_moves_bound_reads_as_a_verdict_that_follows_from_it() -> None:
+    # The walk's Beginner card began "24-19  at least even for you": a score, no verdict, where
+    # every exact row beside it said `keeps it level`. A bound says what it proves, no more.
+    best = MoveScore("23-19", 0.10, "exact", 9, ("23-19", "9-14"), verdict="keeps it level")
+    said: dict[tuple[str, float], str] = {}
+    for bound, men in (("upper", -0.05), ("upper", 0.40), ("upper", -0.40), ("lower", 0.40)):
+        played = MoveScore("24-19", men, bound, 9, ("24-19", "15x24"))  # type: ignore[arg-type]
+        card = why_card(_explanation(played, best, mover=WHITE), WHITE, 0, human=BLACK)
+        said[(bound, men)] = row_score_words(card.rows[0])
+    assert said == {
+        ("upper", -0.05): "at best keeps it level (at least even for you)",
+        ("upper", 0.40): "is at best a little better (at most +0.40 for the AI)",
+        ("upper", -0.40): "is at least a little worse for the AI (at least +0.40 for you)",
+        ("lower", 0.40): "is at least a little better (at least +0.40 for the AI)",
+    }
+    # Another move's bound keeps its comparison with the best instead (its own words).
+    other = MoveScore("22-18", -0.40, "upper", 9, ("22-18", "11-15"))
+    card = why_card(_explanation(best, other, mover=WHITE), WHITE, 0, human=BLACK)
+    assert card.rows[1].verdict == "" and card.rows[1].line.startswith("refuted by")
+
+
+def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper_since() -> None:
+    # The walk's Novice card: "21-17 is a little worse for the AI (+0.30 for you)" as its
+    # headline, and below it "Since then the game has judged 21-17 looking 13 turns ahead:
+    # even". The rows compare the moves at one depth (issue 35); the headline says it was the
+    # first look, so the two read as a story, not as two verdicts.
+    played = MoveScore("21-17", -0.30, "exact", 8, ("21-17", "9-13"), verdict="is a little worse")
+    best = MoveScore("22-17", -0.05, "exact", 8, ("22-17", "9-13"), verdict="keeps it level")
+    level = MoveScore("21-17", 0.0, "exact", 13, ("21-17", "9-13"))
+    card = why_card(_explanation(played, best, mover=WHITE, deeper=level), WHITE, 0, human=BLACK)
+    said = row_score_words(card.rows[0])
+    assert said == "at first looked a little worse for the AI (+0.30 for you)", said
+    assert any(fact.startswith("Since then the game has judged 21-17") for fact in card.facts)
+    assert " even." in " ".join(card.facts)
+    # A deeper look that agrees leaves the headline as it was.
+    worse = MoveScore("21-17", -0.35, "exact", 13, ("21-17", "9-13"))
+    card = why_card(_explanation(played, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
+    assert row_score_words(card.rows[0]) == "is a little worse for the AI (+0.30 for you)"
+    # A bound's verdict too, in words that read as one phrase.
+    bound = MoveScore("21-17", -0.05, "upper", 8, ("21-17", "9-13"))
+    card = why_card(_explanation(bound, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
+    assert row_score_words(card.rows[0]) == "at first looked level at best (at least even for you)"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import Move, Position, Side
+from checkers.coach.exact import score_verdict
 from checkers.coach.explain import (
     ENGINE_SCORES,
     Analysis,
@@ -30,7 +31,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
-from checkers.notation import depth_words, numbered_moves, result_text
+from checkers.notation import depth_words, is_even, numbered_moves, result_text
 
 __all__ = [
     "ENGINE_VIEW",
@@ -39,6 +40,7 @@ __all__ = [
     "WhyRow",
     "analysis_rows",
     "best_line_moves",
+    "bound_verdict",
     "card_facts",
     "idea_name",
     "line_score",
@@ -206,6 +208,25 @@ def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
     return advantage_words(move.score, mover, human, bound)
 
 
+def bound_verdict(move: MoveScore) -> str:
+    """What a bound on a move's score proves, in a verdict's words from the mover's view, as
+    far as it goes and no further: `at best keeps it level`, `at least keeps it level`, `is at
+    least a little better`, `is at best about a man better`, `is at worst a little worse`;
+    '' for an exact score or a forced result (its words say it already). A played move whose
+    row read only `at least even for you` had no verdict at all (walk 2026-11-30)."""
+    if move.bound not in ("upper", "lower") or move.score is None or move.win_in is not None:
+        return ""
+    men = round(move.score, 2) + 0.0
+    upper = move.bound == "upper"
+    if is_even(men):
+        return "at best keeps it level" if upper else "at least keeps it level"
+    size = score_verdict(men).removeprefix("is ")  # `a little better`, `about a man worse`
+    if (men > 0) != upper:
+        # A lower bound on a gain, an upper one on a loss: at least that much either way.
+        return f"is at least {size}"
+    return f"is at best {size}" if upper else f"is at worst {size}"
+
+
 def _row(
     move: MoveScore,
     played: bool,
@@ -240,6 +261,10 @@ def _row(
             )
         words = " ".join(part for part in (lead, refutation) if part)
     verdict = move.verdict
+    if not verdict and (played or searched):
+        # The played move (or the search's own choice) has no comparison beside it: a bound
+        # says what it proves as a verdict, so the row reads as one (walk 2026-11-30).
+        verdict = bound_verdict(move)
     if verdict.startswith("is "):
         # `is a little worse` is the mover's, and the score beside it is told for the side
         # ahead: name whose it is (`is a little worse for the AI (+0.25 for you)`).
@@ -264,6 +289,31 @@ def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
     side's), `counted it even`; the command line says `counted +1.00 for itself`."""
     words = advantage_words(0.0 if figure == "even" else float(figure), mover, human)
     return "counted it even" if words == "even" else f"counted {words}"
+
+
+def _at_first(verdict: str, deeper: MoveScore) -> str:
+    """The played row's verdict where the game has since judged the move deeper (said apart,
+    `Since then the game has judged ...`) and its words differ: told as the first look's, so
+    the headline does not read as the move's last verdict against the deeper one (walk
+    2026-11-30: `21-17 is a little worse for the AI (+0.30 for you)` beside `Since then ...
+    13 turns ahead: even`). `at first looked a little worse for the AI`, `at first: wins a
+    man`."""
+    if not verdict:
+        return verdict
+    if deeper.bound == "exact" and deeper.win_in is None and deeper.score is not None:
+        later = score_verdict(deeper.score)
+        if verdict.startswith(later) or (later == "keeps it level" and "level" in verdict):
+            return verdict  # the deeper look says the same
+    level = {
+        "keeps it level": "level",
+        "at best keeps it level": "level at best",
+        "at least keeps it level": "level at least",
+    }
+    if verdict in level:
+        return f"at first looked {level[verdict]}"
+    if verdict.startswith("is "):
+        return f"at first looked {verdict.removeprefix('is ')}"
+    return f"at first: {verdict}"
 
 
 def card_facts(
@@ -418,6 +468,8 @@ def why_card(
         # The view says whose the scores are, once, under the rows.
         said = [fact for fact in said if fact != ENGINE_SCORES]
     deeper = explanation.deeper
+    if deeper is not None and rows and rows[0].played:
+        rows[0] = dataclasses.replace(rows[0], verdict=_at_first(rows[0].verdict, deeper))
     if deeper is not None:
         # The game's deeper look at the played move, apart from the rows: they compare every
         # move at one depth (issue 35), and no move is ranked against this number. Where it

@@ -13,10 +13,14 @@ other picture of a board. Esc, W or Close leaves it; Space plays the line out or
 from __future__ import annotations
 
 import html
+import itertools
 import re
 
 import pygame
+from pygame_gui import UIManager
 from pygame_gui.core import UIContainer
+from pygame_gui.core.interfaces import IContainerLikeInterface
+from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from checkers.coach.explain import BOUND_WORDS
@@ -50,6 +54,14 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
+_FORCED = re.compile(r"(?:wins|loses) (?:now|in \d+ moves?)|has lost")
+"""A forced result told from the row's mover's view (`coach.explain.format_men`)."""
+_WINNER = re.compile(r"(?:at (?:most|least): )?(.+?) (?:wins?|loses?) (?:now|in (\d+ moves?))")
+"""A forced result told for its winner (`explaining.why_score`): `Black wins in 2 moves`."""
+_DATABASE = re.compile(r"database (?:win|loss) in (\d+ moves?)")
+"""The endgame databases' result from the row's mover's view (`coach.explain.database_words`)."""
+
+
 def row_score_words(row: WhyRow) -> str:
     """A row's verdict and score as one text: an exact result in words first, the score after
     it (`loses a man (+1.10 for you)`); a level score's `even` is not said again after a
@@ -58,10 +70,17 @@ def row_score_words(row: WhyRow) -> str:
         return row.score
     if row.score == "even":
         return row.verdict
-    if row.score.endswith(f" {row.verdict}"):
+    if _FORCED.fullmatch(row.verdict) and _WINNER.fullmatch(row.score):
         # A forced result says it once, with its winner: `Black wins in 2 moves`, never
-        # `wins in 2 moves (Black wins in 2 moves)` (walk 2026-11-29d).
+        # `wins in 2 moves (Black wins in 2 moves)` (walk 2026-11-29d) nor `loses in 2 moves
+        # (Black wins in 2 moves)` (walk 2026-11-30), whichever side the row's mover is.
         return row.score
+    database = _DATABASE.fullmatch(row.verdict)
+    winner = _WINNER.fullmatch(row.score)
+    if database and winner:
+        # The databases' result, for its winner as the review says it: `database win in 5
+        # moves for Black`, not `database loss in 5 moves (Black wins in 5 moves)`.
+        return f"database win in {database.group(1)} for {winner.group(1)}"
     verdict = row.verdict
     if " for " in verdict:
         # `is a little better for the AI (+0.25 for the AI)` names the side once: the score's.
@@ -168,6 +187,47 @@ def card_html(card: WhyCard) -> str:
     if notes:
         body += f"<br><br><font color='{dim}'>{'<br>'.join(notes)}</font>"
     return body
+
+
+_NARROWER = 6
+"""How many pixels narrower than its room the card's words may wrap to avoid a stray blank row
+(pygame_gui's line break is 4 pixels wide)."""
+
+
+def stray_blank_rows(box: UITextBox) -> int:
+    """How many blank rows `box` shows that its text has no `<br><br>` for: pygame_gui moves a
+    `<br>` that follows a line within a few pixels of the box's width to a row of its own (a
+    row of words that ends without its line break, then a row of the break alone)."""
+    layout = box.text_box_layout
+    rows = layout.layout_rows if layout is not None else []
+    return sum(
+        1
+        for before, row in itertools.pairwise(rows)
+        if len(row.items) == 1
+        and isinstance(row.items[0], LineBreakLayoutRect)
+        and not (before.items and isinstance(before.items[-1], LineBreakLayoutRect))
+    )
+
+
+def words_box(
+    text: str, rect: pygame.Rect, ui: UIManager, panel: IContainerLikeInterface | None = None
+) -> UITextBox:
+    """The card's words in `rect`, wrapped a pixel or a few narrower where the full width
+    would leave a stray blank row between two entries (walk 2026-11-30: one between the
+    other moves' rows)."""
+    box = UITextBox(text, rect, ui, container=panel, object_id="#why_text")
+    for narrower in range(1, _NARROWER + 1):
+        if not stray_blank_rows(box):
+            break
+        box.kill()
+        box = UITextBox(
+            text,
+            pygame.Rect(rect.x, rect.y, rect.width - narrower, rect.height),
+            ui,
+            container=panel,
+            object_id="#why_text",
+        )
+    return box
 
 
 def _line_html(line: BoardLine, note: str) -> str:
@@ -340,9 +400,7 @@ class WhyScreen(ScreenBase):
         area = pygame.Rect(unit, top, inner.width - 2 * unit, inner.height - top - unit)
         area.height -= unit + button_height  # Close's row
         text_rect = self._build_board(panel, area, unit, button_height) if self.line() else area
-        self.text = UITextBox(
-            card_html(self.card), text_rect, ui, container=panel, object_id="#why_text"
-        )
+        self.text = words_box(card_html(self.card), text_rect, ui, panel)
         self.widgets["close"] = self.actions.button(
             ui,
             panel,
