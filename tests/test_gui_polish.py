@@ -173,7 +173,10 @@ def test_the_search_trees_default_view_speaks_plain_words() -> None:
     assert "looked at" not in said
     # The header's score is told as the rest of the window tells scores: for the side ahead.
     assert re.search(r"\((even|\+\d\.\d\d for (Black|White))", said), said
-    assert "went through" in said and "with every move" in said
+    # What the search cost, in words: the positions it saw and the moves it could skip (the
+    # count of every move is said only where the search counted it).
+    assert "It saw " in said and "that could not change its choice" in said
+    assert "not counted" not in said
     for _, meaning in legend(False, BLACK):
         assert "<=" not in meaning and ">=" not in meaning
     signs = [sign for sign, _ in legend(False, BLACK)]
