@@ -223,7 +223,7 @@ def header_lines(
         # above takes the row it used to, the tree keeps its reading scale and the panel its
         # 144-pixel board ("went through ... and skipped" took a second row).
         # Without a count of every move, nothing in brackets (`not counted with every move`).
-        every_move = f" ({minimax} with every move)" if minimax is not None else ""
+        every_move = f" ({counted} with every move)" if minimax is not None else ""
         cost = (
             f"It saw {plural(tree.nodes, 'position')}, skipping "
             f"{plural(tree.pruned, 'move')} that could not change its choice{every_move}."
