@@ -27,7 +27,6 @@ from checkers.ai.endgame import default_endgames, material_of_name, read_slice
 from checkers.ai.levels import get_level
 from checkers.ai.search import plies_to_win
 from checkers.board import Position
-from checkers.drill_tables import seconds_words
 from checkers.gui import database_build
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
@@ -121,8 +120,8 @@ def test_the_estimate_keeps_the_whole_job_and_says_what_is_left_once_a_slice_is_
     assert after is not None and len(after.missing) == 13
     # The whole job's time is said as before, then what is left (never more than the whole).
     words = after.cost_words()
-    cost = whole.split(",")[0]  # `4 pieces: about 2 seconds when idle`
-    assert cost.endswith(" when idle"), whole
+    cost = whole.split(",")[0]  # `4 pieces: about 5 s of processor time`
+    assert cost.endswith(" of processor time"), whole
     assert words.startswith(f"{cost}; ") and words.endswith(" left"), (whole, words)
     assert after.seconds <= before.seconds and after.disk <= before.disk
 
@@ -140,9 +139,9 @@ def test_a_running_builds_time_left_is_told_at_its_own_pace_beside_the_idle_esti
     # The build's figures as a busy computer gives them: 3% done, 13 minutes to go at its pace.
     busy = dataclasses.replace(now, state="running", fraction=0.03, left=780.0)
     assert busy.line() == "Building 4 pieces: 3%, about 13 minutes left at this pace"
-    idle = seconds_words(offer.seconds)
-    assert f"; estimated {idle} when idle)" in busy.detail(), busy.detail()
-    assert offer.cost_words().startswith(f"4 pieces: {idle} when idle, ")
+    idle = database_build.time_words(offer.seconds)
+    assert f"; estimated {idle} of processor time)" in busy.detail(), busy.detail()
+    assert offer.cost_words().startswith(f"4 pieces: {idle} of processor time, ")
 
 
 def test_too_little_disk_is_said_before_starting_and_nothing_is_written(
@@ -201,7 +200,11 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     held, status, button, enabled = texts(screen)
     assert held == "3 pieces (shipped)" and button == "Build" and enabled
     assert status.startswith("4 pieces: about ") and status.endswith("MB of disk")
-    assert " when idle, " in status  # the estimate says what it is for
+    assert " of processor time, " in status  # the estimate says what it measures
+    # The tooltip says the build takes longer beside a busy game (the walk of 2026-11-30 read
+    # "about 75 seconds when idle", then the build took 7 minutes beside the game).
+    tip = screen._databases_tip()
+    assert "of processor time; longer while the computer is busy" in tip, tip
     panel = screen.panel
     assert panel is not None
     assert pygame.Rect((0, 0), size).contains(panel.get_abs_rect())
@@ -230,7 +233,7 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
     assert held == "4 pieces (shipped)" and status.startswith("5 pieces: about ")
-    assert "when idle" in status and button == "Build" and enabled
+    assert "of processor time" in status and button == "Build" and enabled
 
 
 def test_after_the_ai_plays_a_database_win_the_window_says_it_a_ply_nearer(

@@ -534,3 +534,32 @@ def test_the_explorers_table_leaves_no_empty_band_and_its_words_stand_whole(
     panel = side_panel_of(pane.labels["explorer title"])
     _explorer_words_whole(pane, panel)
     assert widest_band(panel) <= band_row(app), widest_band(panel)
+
+
+def test_a_forced_win_in_the_engines_column_stands_whole_at_the_smallest_window(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """The walk of 2026-11-30 (shot 40) read "wins ..." cut in the Engine column at 720x480:
+    a forced result is `W n` there, the note under the table saying what the letter means."""
+    from checkers.gui.intents import OpenAnalysis
+
+    (data / "games").mkdir()
+    (data / "games" / "ending.pdn").write_text(
+        '[Event "ending"]\n[SetUp "1"]\n[FEN "B:WK1:BK10,K19"]\n[Result "1-0"]\n\n'
+        "1. 10-15 1-6 2. 19-23 1-0\n",
+        encoding="utf-8",
+    )
+    app = make_app(size=(720, 480), settings=Settings(theme="contrast"))
+    app.request(OpenAnalysis(Position.from_fen("B:WK1:BK10,K19"), ()))
+    app.step(1 / 60)
+    press(app, pygame.K_o, "o")
+    _, pane = pane_of(app)
+    run_until(app, lambda: pane.buttons["row 0"].text == "10-15")
+    cell = pane.labels["row 0 engine"]
+    run_until(app, lambda: cell.text.startswith(("W\u00a0", "wins")))  # the databases' result
+    app.step(1 / 60)
+    assert cell.font.size(cell.text)[0] <= cell.rect.width, (cell.text, cell.rect)
+    assert re.fullmatch(r"W\u00a0\d+", cell.text), cell.text
+    footer = " ".join(pane.labels[f"footer {i}"].text for i in range(pane.footer_lines))
+    assert "W n: wins in n moves" in footer, footer
+    _explorer_words_whole(pane, side_panel_of(pane.labels["explorer title"]))

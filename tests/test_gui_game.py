@@ -109,7 +109,7 @@ def test_engine_scores_are_shown_in_men(ai: AIClient) -> None:
     assert shown[0] == "White (Engine-3) looked 3 turns ahead"
     # Its count under it, then the score: in men, for the side ahead, named as the human
     # reads it against the AI.
-    assert shown[1].endswith(" s") and "positions looked at" in shown[1]
+    assert shown[1].endswith("\u00a0s") and "positions looked at" in shown[1]
     [score] = [row for row in shown if row.startswith("Score ")]
     assert score == f"Score {score_words(game.figures.score, 100, WHITE, BLACK)}"
     assert score.startswith(("Score even", "Score +"))

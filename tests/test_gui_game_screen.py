@@ -801,6 +801,28 @@ def test_the_ai_lines_have_no_blank_row_between_them(
         assert all(any(getattr(item, "text", "") for item in row.items) for row in rows)
 
 
+def test_the_ai_lines_never_wrap_a_unit_away_from_its_number(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-30 read "... looked at in under 0.1" over a row of its own "s" at
+    720x480: the count's row wraps with the number and its unit together, whatever its width."""
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK)), size=(720, 480))
+    screen = screen_of(app)
+    # The walk's count, and widths measured to put the unit alone on a row with a plain space.
+    for nodes, seconds in ((2_059, 0.01), (4_444, 0.01), (10_000_000, 41.7)):
+        screen.game.figures = SearchFigures(WHITE, "club", 9, 5.0, nodes, seconds, (), "")
+        app.step(1 / 60)
+        panel = screen.panel
+        assert panel is not None and panel.search.text_box_layout is not None
+        rows = [
+            "".join(getattr(item, "text", "") for item in row.items).strip()
+            for row in panel.search.text_box_layout.layout_rows
+        ]
+        assert "s" not in rows, rows
+        [count] = [row for row in rows if "looked at" in row]
+        assert count.startswith(f"{nodes:,} positions"), rows
+
+
 def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     make_app: Callable[..., App],
 ) -> None:
@@ -821,7 +843,10 @@ def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     lines = panel_lines(game).search
     # The heading says how far it looked, its count follows it; the score line does not say
     # the depth twice.
-    assert lines[:2] == ("White (Strong) looked 9 turns ahead", "500 positions looked at in 0.1 s")
+    assert lines[:2] == (
+        "White (Strong) looked 9 turns ahead",
+        "500 positions looked at in 0.1\u00a0s",
+    )
     assert "Score +0.50 for the AI" in lines
     assert not any("own scale" in line for line in lines)
 

@@ -64,8 +64,10 @@ def test_after_a_hint_the_ai_rows_stay_its_own_and_the_score_names_the_deeper_se
     rows = [row for row in panel_lines(game).search if row]
     # The AI's search: its heading, then its own count right under it.
     assert rows[0] == "White (Weak) looked 2 turns ahead"
-    assert re.fullmatch(r"[\d,]+ positions? looked at in (under 0\.1|\d+\.\d) s", rows[1]), rows
-    assert "0.0 s" not in rows[1]
+    assert re.fullmatch(r"[\d,]+ positions? looked at in (under 0\.1|\d+\.\d)\u00a0s", rows[1]), (
+        rows
+    )
+    assert "0.0\u00a0s" not in rows[1]
     # The score is the hint's deeper search, and says so; the expected line is that same
     # search's, from the position on the board (the walk of 2026-11-30b read "The engine (10
     # turns ahead) expects 9-13" above "Score even (the engine looked 11 turns ahead)").
@@ -110,7 +112,9 @@ def figures_depth_named(row: str, game: Game) -> bool:
     assert figures is not None
     turns = "turn" if figures.depth == 1 else "turns"
     return bool(
-        re.fullmatch(rf"{figures.depth} {turns} ahead: [\d,]+ positions? looked at in .* s", row)
+        re.fullmatch(
+            rf"{figures.depth} {turns} ahead: [\d,]+ positions? looked at in .*\u00a0s", row
+        )
     )
 
 
@@ -245,8 +249,8 @@ def test_a_run_of_only_moves_is_scored_past_its_end_never_two_turns_ahead(
 
 def test_a_search_too_quick_to_time_says_under_a_tenth_of_a_second() -> None:
     """The walk of 2026-11-29 read "2,059 positions looked at in 0.0 s"."""
-    assert seconds_words(0.0) == seconds_words(0.04) == "under 0.1 s"
-    assert seconds_words(0.05) == "0.1 s" and seconds_words(2.26) == "2.3 s"
+    assert seconds_words(0.0) == seconds_words(0.04) == "under 0.1\u00a0s"
+    assert seconds_words(0.05) == "0.1\u00a0s" and seconds_words(2.26) == "2.3\u00a0s"
     assert plural(1638, "position") == "1,638 positions"  # as the panel writes its counts
 
 

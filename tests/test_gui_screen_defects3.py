@@ -155,7 +155,7 @@ def test_the_drills_build_time_and_the_settings_build_time_say_what_each_builds(
     status = settings.widgets["databases_status"]
     assert isinstance(status, UILabel)
     size = re.fullmatch(
-        r"5 pieces: about (\d+) (seconds|minutes) when idle, .* of disk", status.text
+        r"5 pieces: about (\d+)\u00a0?(s|minutes) of processor time, .* of disk", status.text
     )
     assert size is not None, status.text
     whole = int(size.group(1)) * (60 if size.group(2) == "minutes" else 1)

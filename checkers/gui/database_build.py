@@ -44,8 +44,9 @@ from checkers.workers import exit_with_parent, status_sender, stop_listener
 
 __all__ = [
     "AT_THIS_PACE",
-    "IDLE",
+    "BUSY_NOTE",
     "MAX_WINDOW_PIECES",
+    "PROCESSOR_TIME",
     "BuildProgress",
     "DatabaseBuild",
     "SizeOffer",
@@ -53,6 +54,7 @@ __all__ = [
     "held_words",
     "next_offer",
     "start_build",
+    "time_words",
 ]
 
 MAX_WINDOW_PIECES = 6
@@ -92,10 +94,24 @@ def held_words(endgames: Endgames | None = None) -> str:
     return f"{pieces} pieces ({built} built)"
 
 
-IDLE = "when idle"
-"""What the estimate of a build's time is for: this computer doing nothing else."""
+PROCESSOR_TIME = "of processor time"
+"""What the estimate of a build's time measures: one core's time, which is the wall time only
+on an idle computer (the build runs niced, behind the game and whatever else runs). The walk
+of 2026-11-30 read "about 75 seconds when idle" and then "about 13 minutes left": 7 minutes on
+a busy machine; the two figures now say what each measures."""
+BUSY_NOTE = "longer while the computer is busy"
+"""Said beside the processor time where there is room (the tooltip)."""
 AT_THIS_PACE = "at this pace"
 """What a running build's time left is measured by: its own pace so far."""
+
+
+def time_words(seconds: float) -> str:
+    """`about 75 s`, `about 25 minutes`: `checkers.drill_tables.seconds_words` short enough for
+    the Settings row at 720x480, the number and its unit never wrapped apart."""
+    words = seconds_words(seconds)
+    if words.endswith(" seconds"):
+        return words.removesuffix(" seconds") + "\u00a0s"
+    return words
 
 
 @dataclass(frozen=True)
@@ -129,18 +145,21 @@ class SizeOffer:
         return self.free >= self.disk + _SPARE_BYTES
 
     def cost_words(self) -> str:
-        """`6 pieces: about 25 minutes when idle, 1.5 GB of disk`: every slice of the size,
-        unlike a drill's build of the few it needs (`checkers.drills.needed_words`), in this
-        computer's time with nothing else running (`IDLE`: a build beside a busy game goes
-        slower, and its own line gives the time left at its own pace). Once some slices are
+        """`6 pieces: about 25 minutes of processor time, 1.5 GB of disk`: every slice of the
+        size, unlike a drill's build of the few it needs (`checkers.drills.needed_words`), in
+        this computer's processor time (`PROCESSOR_TIME`: a build beside a busy game takes
+        longer, and its own line gives the time left at its own pace). Once some slices are
         built, the whole job's time stays as it was and what is left follows it (`6 pieces:
-        about 25 minutes when idle; 10 minutes left`), so the estimate never seems to change
-        its mind; short enough for the row at 720x480."""
+        about 25 minutes of processor time; 10 minutes left`), so the estimate never seems to
+        change its mind; short enough for the row at 720x480."""
         whole_seconds = max(self.whole_seconds, self.seconds)
         if len(self.missing) == len(self.slices):
-            return f"{self.pieces} pieces: {seconds_words(self.seconds)} {IDLE}, {size_words(self.disk)}"
-        left = seconds_words(self.seconds).removeprefix("about ")
-        return f"{self.pieces} pieces: {seconds_words(whole_seconds)} {IDLE}; {left} left"
+            return (
+                f"{self.pieces} pieces: {time_words(self.seconds)} {PROCESSOR_TIME},"
+                f" {size_words(self.disk)}"
+            )
+        left = time_words(self.seconds).removeprefix("about ")
+        return f"{self.pieces} pieces: {time_words(whole_seconds)} {PROCESSOR_TIME}; {left} left"
 
     def disk_words(self) -> str:
         """Why it cannot start: `needs 1.5 GB of disk, 0.9 GB free`."""
@@ -227,7 +246,7 @@ class BuildProgress:
             return f"Stopped at {self.fraction:.0%}: Build resumes it"
         if self.state == "stopping":
             return f"Stopping at {self.fraction:.0%}"
-        left = f", {seconds_words(self.left)} left {AT_THIS_PACE}" if self.left is not None else ""
+        left = f", {time_words(self.left)} left {AT_THIS_PACE}" if self.left is not None else ""
         return f"Building {self.pieces} pieces: {self.fraction:.0%}{left}"
 
     def detail(self) -> str:
@@ -235,7 +254,7 @@ class BuildProgress:
         doing = f"; now {self.words}" if self.words and self.state == "running" else ""
         guess = ""
         if self.estimate is not None and self.state in ("running", "stopping"):
-            guess = f"; estimated {seconds_words(self.estimate)} {IDLE}"
+            guess = f"; estimated {time_words(self.estimate)} {PROCESSOR_TIME}"
         return f"{self.line()} ({self.done} of {self.total} slices on disk{doing}{guess})"
 
 

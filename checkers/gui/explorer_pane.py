@@ -526,6 +526,10 @@ class ExplorerPane:
         engine = self.engine_note(position, analysis, deepening)
         if any(not row.stats.finished for row in rows):
             engine += f"; {NO_SHARES}: no game from here has a result yet"
+        shown = [column_figure(row.engine) for row in rows[: self.row_count()]]
+        for letter, words in FORCED_LETTERS.items():
+            if any(figure.startswith(f"{letter}\u00a0") for figure in shown):
+                engine += f"; {letter} n: {words} in n moves"
         # A move and its score never part at a line's end (a no-break space joins them). A
         # book move the engine has judged (the board's lines, a kept judgement of the position
         # after it) gives the engine's figure, the one the board's lines and the bar give; one
@@ -569,7 +573,7 @@ class ExplorerPane:
             texts[f"row {number} games"] = row.games
             for key, share in zip(SHARES, row.shares, strict=True):
                 texts[f"row {number} {key}"] = share
-            texts[f"row {number} engine"] = row.engine + (" •" if row.book else "")
+            texts[f"row {number} engine"] = column_figure(row.engine) + (" •" if row.book else "")
         return texts
 
     # --- widgets -------------------------------------------------------------------------------
@@ -781,7 +785,7 @@ WIDEST = {
     "win": ("100",),
     "draw": ("100",),
     "loss": ("100",),
-    "engine": ("+12.34", "+0.50 •"),
+    "engine": ("+12.34", "+0.50 •", "W\u00a099 •"),
 }
 """Each column's widest usual texts (a book move, marked •, is one the engine scores near
 equal): a column is as wide as these or its head, whichever is wider; a longer move (a double
@@ -853,6 +857,21 @@ def move_figure(score: float | None, win_in: int | None) -> str:
     if win_in is None and score is not None and is_even(score):
         return "even"
     return format_men(score, win_in)
+
+
+FORCED_LETTERS = {"W": "wins", "L": "loses"}
+"""A forced result's letter in the engine's column; the note under the table says the words."""
+
+
+def column_figure(figure: str) -> str:
+    """A figure as the engine's column shows it: `wins in 9 moves` as `W 9` (`loses`: `L`),
+    short enough for the column at 720x480 (the walk of 2026-11-30 read "wins ..." there);
+    the note under the table says what the letter means, the book's line keeps the words."""
+    found = re.fullmatch(r"(wins|loses) in (\d+) moves?", figure)
+    if found is None:
+        return figure
+    letter = "W" if found.group(1) == "wins" else "L"
+    return f"{letter}\u00a0{found.group(2)}"
 
 
 def figure_value(figure: str) -> float:

@@ -164,7 +164,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         else:
             who = f"{thinking.side.name.capitalize()} is thinking"
         dots = "." * (1 + int(game.clock * 3) % 3)
-        lines = [f"{who}{dots}  {game.thinking_seconds():.0f} s"]
+        lines = [f"{who}{dots}  {game.thinking_seconds():.0f}{NBSP}s"]
         progress = thinking.progress
         if progress is None:
             first = (
@@ -271,9 +271,15 @@ def _kept_line(game: Game) -> str:
     return f"{'Expects' if own else 'The engine expects'} {' '.join(judged.line[:8])}"
 
 
+NBSP = "\u00a0"
+"""Between a number and its unit: the panel's rows wrap, never leaving a lone `s` on a line
+(the walk of 2026-11-30 read "in under 0.1" over a line of its own "s")."""
+
+
 def seconds_words(seconds: float) -> str:
-    """`0.3 s`, or `under 0.1 s` for a time that rounds to nothing (never `0.0 s`)."""
-    return f"{seconds:.1f} s" if round(seconds, 1) > 0 else "under 0.1 s"
+    """`0.3 s`, or `under 0.1 s` for a time that rounds to nothing (never `0.0 s`), the number
+    and its unit held together (`NBSP`)."""
+    return f"{seconds:.1f}{NBSP}s" if round(seconds, 1) > 0 else f"under 0.1{NBSP}s"
 
 
 EXPECTS = ("Expects ", "The engine expects ", "The engine (")
@@ -374,7 +380,7 @@ def panel_lines(game: Game, shown: Position | None = None) -> PanelLines:
     header = game.mode.label
     right = ""
     if game.mode is Mode.AI_VS_AI:
-        right = "paused" if game.paused else f"{game.delay:g} s between moves"
+        right = "paused" if game.paused else f"{game.delay:g}{NBSP}s between moves"
     elif ORIGIN_TAG in game.tags:  # said for good here: the status line moves on at once
         right = "played on (new game)"
     elif game.config.clock is not None:  # the increment, which the clock faces cannot show

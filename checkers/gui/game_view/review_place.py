@@ -21,11 +21,11 @@ from checkers.gui.layout import (
 
 __all__ = ["REVIEW_STATUS_ROWS", "game_screen_layout", "split_layout"]
 
-REVIEW_STATUS_ROWS = 2
+REVIEW_STATUS_ROWS = SMALL_STATUS_ROWS
 """The status line's rows of the smallest text in a small window while a review shows its strip:
-its words are short enough for two at 720x480 (the review's end leaves out the move shown, which
-the strip and the list show, for its puzzles' words; `stepping` says the moves a move drops in
-a few words), so no third row stands empty under them and the board keeps its size."""
+as many as the game's own status line holds, so its longest words (back from the analysis board,
+the game's result after them) show whole without a scroll bar. Two rows put a scroll bar beside
+them at 720x480 (the walk of 2026-11-30, shots 11 and 33); the board gives up two rows' height."""
 
 ROW_SPACING = 1.25
 """How far apart the status box puts its rows, in lines of its font (pygame_gui's text boxes
@@ -61,8 +61,8 @@ def game_screen_layout(
         flipped,
         # Kept free whether or not the bar shows: the board never moves when it comes.
         side_bar=round(3.2 * unit),
-        # Two lines, and in a small window four lines of the smallest text: never cut. Under
-        # a review's strip two (`REVIEW_STATUS_ROWS`), so the board loses less to the strip.
+        # Two lines, and in a small window four lines of the smallest text: never cut, under
+        # a review's strip too (`REVIEW_STATUS_ROWS`).
         status_height=(
             review_status_height(scale) if strip else status_height(scale, SMALL_STATUS_ROWS)
         )

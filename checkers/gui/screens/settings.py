@@ -15,7 +15,6 @@ import pygame_gui
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel, UIPanel
 
-from checkers.drill_tables import seconds_words
 from checkers.gui import database_build, theme
 from checkers.gui.cards import button_height, button_width
 from checkers.gui.config import Mode, board_black_at_bottom
@@ -354,8 +353,9 @@ class SettingsScreen(ScreenBase):
             return "Every size the window builds is here (more: checkers endgame build)"
         memory = database_build.size_words(offer.memory, "of memory")
         return (
-            f"All {offer.pieces}-piece endings: {seconds_words(offer.seconds)}"
-            f" on this computer with nothing else running (a game beside it slows the build),"
+            f"All {offer.pieces}-piece endings: {database_build.time_words(offer.seconds)}"
+            f" {database_build.PROCESSOR_TIME}; {database_build.BUSY_NOTE} (the build runs"
+            f" behind the game, at its own pace),"
             f" {database_build.size_words(offer.disk)} ({len(offer.missing)} slices, up to"
             f" {memory} while it builds)"
         )
