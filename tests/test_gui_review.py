@@ -950,7 +950,13 @@ def test_the_status_line_after_a_review_reads_whole_at_720x480(
     start_from_menu(app)
     review_finished(app)
     screen = screen_of(app)
-    wait_for(app, lambda: "uzzle" in screen.game.status, "the review's puzzles")
+    # The puzzles' own words, not "Looking for puzzles in it..." before them: a step taken
+    # before they come would have its status replaced by theirs.
+    wait_for(
+        app,
+        lambda: "uzzle" in screen.game.status and ReviewPane.LOOKING not in screen.game.status,
+        "the review's puzzles",
+    )
     box = screen.status_box
     assert box is not None
     status = screen.game.status
