@@ -154,3 +154,21 @@ def test_a_weak_levels_forced_move_rejudged_is_the_engines_and_its_own_count_sai
     assert "The moves' scores are the engine's." not in card.facts  # the view says it
     assert card.view == "Scores are the engine's, in men, for the side ahead."
     assert "rough estimate" not in card_html(card)
+
+
+def test_a_deeper_judgement_giving_the_played_rows_own_figure_is_not_said_again() -> None:
+    # Walk 2026-11-30: "27-23 is about a man better (+0.95 for the AI)", then "Since then the
+    # game has judged 27-23 looking as far ahead: +0.95 for the AI": the same figure twice.
+    from checkers.gui.explaining import why_card
+
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.1, 1.0, WHITE, 14, line=("23-19", "8-11")))
+    found = rejudged(_explanation(), START, known)
+    assert found.deeper is not None and found.deeper.depth == 14  # judged deeper since...
+    card = why_card(found, BLACK, 0)
+    assert card.rows[0].score == "even"  # ...to the row's own figure
+    assert not [fact for fact in card.facts if fact.startswith("Since then")], card.facts
+    # A different figure since is said, apart from the rows.
+    known.judge(_after("11-15"), Judgement(-0.6, 1.0, WHITE, 15, line=("23-19", "8-11")))
+    card = why_card(rejudged(_explanation(), START, known), BLACK, 0)
+    assert [fact for fact in card.facts if fact.startswith("Since then")], card.facts

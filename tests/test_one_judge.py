@@ -329,7 +329,9 @@ def check_review(app: App, plies: Sequence[int]) -> None:
             if played.depth == review.after.depth:
                 assert same_number(played.score, after[ply]), (played, row)
             else:
-                assert apart and same_number(apart[0], after[ply]), (why.card.facts, row)
+                # Said apart, or not said again where it is the played row's own figure.
+                said = apart[0] if apart else played.score
+                assert same_number(said, after[ply]), (why.card.facts, row)
         if review.best != review.move and played.depth == review.before.depth:
             before = row.split("before", 1)[1].split(", after", 1)[0]
             best = [r for r in why.card.rows[1:] if r.move == review.best.pdn()]

@@ -468,6 +468,16 @@ def why_card(
         # The view says whose the scores are, once, under the rows.
         said = [fact for fact in said if fact != ENGINE_SCORES]
     deeper = explanation.deeper
+    if (
+        deeper is not None
+        and rows
+        and rows[0].played
+        and rows[0].score == why_score(deeper, mover, human)
+    ):
+        # The game's judgement since gives the played row's own figure: nothing new to say
+        # (the walk of 2026-11-30 read "Since then the game has judged 27-23 looking as far
+        # ahead: +0.95 for the AI" under "27-23 ... (+0.95 for the AI)").
+        deeper = None
     if deeper is not None and rows and rows[0].played:
         rows[0] = dataclasses.replace(rows[0], verdict=_at_first(rows[0].verdict, deeper))
     if deeper is not None:
