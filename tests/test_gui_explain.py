@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 import pytest
 from gui_driving import click, click_button, run_until, screen_of
 
@@ -31,6 +32,7 @@ from checkers.gui.explaining import (
     why_card,
 )
 from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.why import WhyScreen, card_html
 from checkers.notation import numbered_moves
 
@@ -436,6 +438,11 @@ def test_the_disabled_why_button_has_a_tooltip_saying_why(make_app: Callable[...
     button = screen.widgets["why"]
     app.step(1 / 60)
     assert not button.is_enabled
+    assert "No move has been played yet" in hovered_tip(app, button)
+
+
+def hovered_tip(app: App, button: pygame_gui.elements.UIButton) -> str:
+    """The tooltip shown once the mouse has rested on `button` (a disabled one's reason)."""
     x, y = button.get_abs_rect().center
     pygame.mouse.set_pos((int(x), int(y)))  # the dummy driver keeps where the mouse is
     pygame.event.post(
@@ -444,9 +451,11 @@ def test_the_disabled_why_button_has_a_tooltip_saying_why(make_app: Callable[...
     assert pygame.mouse.get_pos() == (int(x), int(y))
     for _ in range(20):
         app.step(0.1)
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
     tip = screen.disabled_tips._shown
     assert tip is not None and tip.text_block is not None
-    assert "No move has been played yet" in tip.text_block.html_text
+    return str(tip.text_block.html_text)
 
 
 def test_why_is_kept_for_every_ai_move_while_stepping_through_ai_vs_ai(
@@ -535,14 +544,15 @@ def test_a_better_move_than_a_weak_levels_is_called_the_best_not_refuted() -> No
     assert rows[1].line == "the best move, expecting 1. ... 23-19 2. 8-11"
 
 
-def test_why_after_resume_says_the_ais_reasons_are_not_saved_and_stays_on_the_move(
+def test_why_after_resume_is_greyed_on_the_old_move_and_lit_after_a_new_ai_move(
     make_app: Callable[..., App],
 ) -> None:
-    # Walk 2026-11-29c: Why? was greyed after Resume: the AI's reasons are not saved with the
-    # game. It is enabled, and says so on the status line with where every move is scored;
-    # it opens no other screen and leaves the game at the move (walk 2026-11-30: W opened the
-    # analysis board a move back, silently, and closing it landed a move earlier).
-    from checkers.gui.screens.game import GameScreen
+    # The AI's reasons are not saved with the game: after Resume, on the AI's move played
+    # before the game was opened here, the Why? button is greyed and its tooltip says why and
+    # where every move is scored (the walk of 2026-11-30b, shots 20 and 54: it stayed lit, and
+    # the guide promised it greyed). W still says so on the status line; it opens no other
+    # screen and leaves the game at the move (walk 2026-11-30: W opened the analysis board a
+    # move back, silently). The AI's next move, played here, has its reasons: Why? is lit.
     from checkers.gui.screens.load import ResumeScreen
 
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE))
@@ -560,7 +570,21 @@ def test_why_after_resume_says_the_ais_reasons_are_not_saved_and_stays_on_the_mo
     screen = fresh.screen
     assert isinstance(screen, GameScreen) and screen.game.last_move == reply
     fresh.step(1 / 60)
-    assert screen.widgets["why"].is_enabled
+    button = screen.widgets["why"]
+    assert not button.is_enabled
+    tip = hovered_tip(fresh, button)
+    assert f"The AI's reasons for {reply.pdn()} are not saved with the game" in tip
+    assert "played before the game was opened here" in tip and "Analyse (A)" in tip
     press(fresh, pygame.K_w, "w")
     assert fresh.screen is screen and screen.game.last_move == reply
     assert f"The AI's reasons for {reply.pdn()} are not saved" in screen.game.status
+    # A move of ours, then the AI's, played in this window: its reasons are kept.
+    game = screen.game
+    move = game.record.positions[-1].legal_moves()[0]
+    click(fresh, move.path[0])
+    click(fresh, move.path[-1])
+    wait_for(fresh, lambda: game.record.ply == 4 and game.animation is None)
+    fresh.step(1 / 60)
+    assert screen.widgets["why"].is_enabled
+    press(fresh, pygame.K_w, "w")
+    assert isinstance(fresh.screen, WhyScreen)

@@ -418,11 +418,12 @@ def test_an_empty_saved_games_list_offers_nothing_to_open(
 def test_why_after_a_crash_and_resume_says_the_ais_reasons_are_lost_and_stays_on_the_move(
     make_app, data: Path
 ) -> None:
-    """The AI's reasons for a move are not saved with the game: after a crash and Resume, Why?
-    stays enabled (the walk of 2026-11-29c found it greyed) and says so on the status line,
-    with where every move there is scored. W is Why?: it opens no other screen and leaves the
-    game at the move (the walk of 2026-11-30: W opened the analysis board silently, a move
-    back, and closing it landed a move earlier); the analysis board, closed, is back there."""
+    """The AI's reasons for a move are not saved with the game: after a crash and Resume, the
+    Why? button is greyed on that move, its tooltip saying why (the walk of 2026-11-30b found
+    it lit, where the guide says greyed), and W says so on the status line, with where every
+    move there is scored. W opens no other screen and leaves the game at the move (the walk of
+    2026-11-30: W opened the analysis board silently, a move back, and closing it landed a move
+    earlier); the analysis board, closed, is back there."""
     from gui_driving import run_until
 
     from checkers.gui.screens.analysis import AnalysisScreen
@@ -440,7 +441,10 @@ def test_why_after_a_crash_and_resume_says_the_ais_reasons_are_lost_and_stays_on
     fresh = make_app(None, autosave=True, offer_resume=True)
     press(fresh, pygame.K_RETURN)
     screen = screen_of(fresh)
-    assert screen.game.record.ply == 2 and screen.widgets["why"].is_enabled
+    assert screen.game.record.ply == 2 and not screen.widgets["why"].is_enabled
+    tip = screen.command("why").disabled_tip
+    assert tip is not None
+    assert f"The AI's reasons for {reply} are not saved with the game" in tip()
     press(fresh, pygame.K_w, "w")
     assert fresh.screen is screen and screen.game.record.ply == 2
     assert f"The AI's reasons for {reply} are not saved with the game" in screen.game.status

@@ -679,16 +679,6 @@ class Game:
             )
         return explanation, ""
 
-    def reasons_unsaved(self) -> bool:
-        """Whether the move shown is an AI's whose reasons were not saved (a resumed game):
-        Why? then says so on the status line, and where every move of its position is scored
-        (Analyse, a move back)."""
-        explanation, _ = self.shown_explanation()
-        move = self.last_move
-        if explanation is not None or move is None or self.mode is Mode.HUMAN_VS_HUMAN:
-            return False
-        return not self.config.player(self.record.positions[-2].turn).is_human
-
     # --- resigning and draws -----------------------------------------------------------------
 
     def resign(self) -> None:

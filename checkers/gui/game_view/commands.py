@@ -520,9 +520,10 @@ def _explain_commands(screen: CommandHost) -> list[Command]:
             ("w",),
             "why the AI played the move shown: every move its search considered, scored",
             screen.ask_why,
-            # A resumed game's earlier AI moves too: Why? says their reasons are not saved
-            # with the game, and where every move of their position is scored.
-            enabled=lambda: game.shown_explanation()[0] is not None or game.reasons_unsaved(),
+            # Greyed where there is no answer: no move yet, a human's move, or an AI move played
+            # before the game was opened here (a resumed or reopened game: its reasons are not
+            # saved), its tooltip saying why; W there says the same on the status line.
+            enabled=lambda: game.shown_explanation()[0] is not None,
             disabled_tip=lambda: game.shown_explanation()[1],
         ),
     ]
