@@ -97,3 +97,26 @@ def test_why_reads_the_verdict_first_and_each_move_once(
     for row in card.rows:
         if row.score == "even" or "level" in row.verdict:
             assert not any(gain in idea for idea in row.ideas for gain in gains), row
+
+
+def test_esc_on_why_in_a_club_game_goes_back_to_that_game_not_the_start(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-11-30b (52, 53): in Club games the Why? card was still up a second after
+    Esc, and the game then left for the start screen. One Esc closes the card; a second Esc
+    pressed before the game was drawn again was meant for the card, and does not leave."""
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(get_level("club")), start=Position.from_fen(SHOT)
+    )
+    app = make_app(config)
+    game = screen_of(app).game
+    run_until(app, lambda: game.record.ply == 1 and game.animation is None)
+    for presses in (1, 2):
+        press(app, pygame.K_w, "w")
+        assert isinstance(app.screen, WhyScreen)
+        for _ in range(presses):  # in one frame: the card had not yet gone when Esc came again
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0))
+        app.step(1 / 60)
+        assert screen_of(app).game is game and game.record.ply == 1
+        assert app.running

@@ -106,6 +106,10 @@ FPS = 60
 BUSY_FPS = 30
 """Frames a second for the widgets' hover states and tooltips after the mouse moved."""
 BUSY_SECONDS = 1.2
+PRESSES = frozenset(
+    (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+)
+"""The events a player aims at the screen they see: none reaches a screen shown after them."""
 Screen = ScreenBase
 
 
@@ -546,9 +550,17 @@ class App:
         """One frame: events, time, drawing."""
         self._frame_started = time.perf_counter()
         events, self._pending = self._pending + pygame.event.get(), []
-        for event in events:
+        while events:
+            event = events.pop(0)
+            top = self.screen
             self._guard(functools.partial(self.dispatch, event))
             self._carry_out_intents()
+            if self.screen is not top:
+                # The screen changed under this frame's events: the keys and clicks still
+                # waiting were meant for the screen the player saw, not for one never drawn
+                # (the walk of 2026-11-30b, 52-53: a Why? card slow to close took a second Esc,
+                # and the game below it took that Esc and left for the start screen).
+                events = [later for later in events if later.type not in PRESSES]
         # The widgets first: a drop-down opens in its update, and the screen may look at it.
         self.context.ui.update(dt)
         screen = self.screen
