@@ -8,6 +8,7 @@ Real screens driven headlessly through the App's loop; frames are counted, never
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -34,6 +35,9 @@ from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import Settings
 from checkers.picture import Group, board_picture
 from checkers.saves import load_game, unfinished_games
+
+THEMES = Path(theme.__file__).parent / "themes"
+"""The window's theme files."""
 
 
 @pytest.fixture(autouse=True)
@@ -384,3 +388,30 @@ def test_the_high_contrast_bar_s_black_share_and_frame_stand_out(
         assert contrast_ratio(black, neighbour) >= 3.0, (black, neighbour)
     assert contrast_ratio(frame, window) >= 3.0
     theme.use(theme.DEFAULT_THEME)
+
+
+def _theme_colour(name: str, element: str, key: str) -> tuple[int, int, int]:
+    """A colour of a theme file's element (`#to_move`'s `dark_bg`), as the window reads it."""
+    data = json.loads((THEMES / f"{name}.json").read_text(encoding="utf-8"))
+    colours = data[element]["colours"] if element in data else data["label"]["colours"]
+    text = colours[key].lstrip("#")
+    red, green, blue = (int(text[index : index + 2], 16) for index in (0, 2, 4))
+    return red, green, blue
+
+
+@pytest.mark.parametrize("name", ["wood", "contrast"])
+def test_the_clocks_read_on_the_side_to_moves_card(name: str) -> None:
+    """The walk of 2026-11-30: in High contrast the red time under 20 s sat on the grey card of
+    the side to move, hard to read (1.3:1). The clock's figures, large and bold, have WCAG's 3:1
+    for large text on that card and on the panel; in High contrast every word of the card has
+    the 4.5:1 of body text."""
+    card = _theme_colour(name, "#to_move", "dark_bg")
+    panel = _theme_colour(name, "#side_panel", "dark_bg")
+    for clock in ("@clock", "@clock_low"):
+        figure = _theme_colour(name, clock, "normal_text")
+        assert contrast_ratio(figure, card) >= 3.0, (clock, figure, card)
+        assert contrast_ratio(figure, panel) >= 3.0, (clock, figure, panel)
+    if name == "contrast":
+        for words in ("label", "@dim", "@clock", "@clock_low"):
+            colour = _theme_colour(name, words, "normal_text")
+            assert contrast_ratio(colour, card) >= 4.5, (words, colour, card)
