@@ -86,11 +86,15 @@ def test_a_right_answer_is_told_and_the_puzzle_comes_back_in_days(
     app, screen = open_puzzles(make_app)
     assert screen.puzzle == puzzle and screen.flipped  # Black to play, Black at the bottom
     assert screen.texts()["task"] == "Black to play: find the best move"
+    # No line to show before the answer: Show line is off, not a button that does nothing
+    # (walk of 2026-11-30).
+    assert not screen.widgets["again"].is_enabled
     for square in (15, 29):  # the piece, then where it lands: the double jump
         click_square(app, screen, square)
     assert screen.answer is not None and screen.answer.pdn() == "15x22x29"
     texts = screen.texts()
     assert texts["verdict"] == "Right!" and texts["answer"] == "15x22x29 is the answer."
+    assert screen.widgets["again"].is_enabled  # the answer's line can be played again now
     assert "wins two men" in " ".join(texts[f"idea {i}"] for i in (1, 2, 3))
     assert texts["again"].startswith("This puzzle comes back in ")
     # The line is on the board: the position after the answer.

@@ -364,8 +364,10 @@ class PuzzleScreen(BoardPlayScreen):
         )
 
     def buttons_enabled(self) -> dict[str, bool]:
-        """Next puzzle (the primary button) is off while the set is empty."""
-        return {"next": bool(self.puzzles)}
+        """Next puzzle (the primary button) is off while the set is empty; Show line until
+        the puzzle is answered (its line is the answer: before that it did nothing, under a
+        tooltip saying "again", walk of 2026-11-30)."""
+        return {"next": bool(self.puzzles), "again": bool(self.line)}
 
     def _source(self, puzzle: Puzzle) -> str:
         """Where the puzzle comes from, in a player's words."""
