@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from checkers.ai.classic import ScoreReason
 from checkers.ai.registry import man_value
 from checkers.ai.tracking import SearchNode, tracked_search
@@ -80,6 +82,14 @@ def test_the_header_gives_the_games_deeper_judgement_in_the_panels_words() -> No
     assert "Score +0.50 for the AI (looked 14 turns ahead)" in said
     own = advantage_words(tree.score / man, WHITE, BLACK)  # the tree's own, from White's view
     assert own.endswith("for the AI") and f"this shallower search says {own}" in said
+    # The deeper score's line begins with another move than the tree's best: said, so the
+    # tree's best move is not read as the one that score belongs to (walk of 2026-11-30).
+    assert tree.best_move is not None
+    other = next(m.pdn() for m in position.legal_moves() if m != tree.best_move)
+    named = header(dataclasses.replace(deeper, best=other))
+    assert named.startswith(f"Looking 3 turns ahead, the best move is {tree.best_move.pdn()}.")
+    assert named.endswith(f"; that score's line starts {other}."), named
+    assert "line starts" not in header(dataclasses.replace(deeper, best=tree.best_move.pdn()))
     # Still deepening: said as the panel says it, with how far it has looked so far.
     thinking = header(GameScore(-0.1 * man, man, BLACK, 9, deepening=True))
     assert "Score even (thinking... 9 turns ahead)" in thinking

@@ -206,6 +206,11 @@ def header_lines(
             own = f"; this shallower search says {told} after {best}"
         elif plain != score_words(game.score, game.man, game.side, human):
             own = f"; this shallower search says {told}"
+        if game.best and not game.after and tree.best_move is not None and game.best != best:
+            # The score is of another move's line: named, so the tree's best move is not read
+            # as the move that score belongs to (walk of 2026-11-30: "the best move is 11-16"
+            # beside a score whose line began 1-5).
+            own += f"; that score's line starts {game.best}"
         found = (
             f"Looking {depth_words(tree.depth, False)}, the best move is {best}. "
             f"Best line: {line or 'none'}. {game_score_words(game, human)}{own}."

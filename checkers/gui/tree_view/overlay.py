@@ -136,13 +136,26 @@ def game_score(game: Game, position: Position, evaluation: str) -> GameScore | N
     # The panel's and the bar's rule for when a search under way gives the score.
     progress = scored_search(game) if game.position == position else None
     if thinking is not None and progress is not None:
+        best = progress.pv[0].pdn() if progress.pv else ""
         return GameScore(
-            progress.score, thinking.man, thinking.side, progress.depth, True, engine=engine
+            progress.score,
+            thinking.man,
+            thinking.side,
+            progress.depth,
+            True,
+            engine=engine,
+            best=best,
         )
     if judged is None:
         return None
     return GameScore(
-        judged.score, judged.man, judged.side, judged.depth, database=judged.database, engine=engine
+        judged.score,
+        judged.man,
+        judged.side,
+        judged.depth,
+        database=judged.database,
+        engine=engine,
+        best=judged.line[0] if judged.line else "",
     )
 
 

@@ -199,6 +199,8 @@ class GameScore:
     after: str = ""
     """The move played from the tree's root whose position this judges (`24-19`: the search
     behind the AI's last move, whose position now the panel scores), or "": the root's own."""
+    best: str = ""
+    """The first move of the line behind the score (`1-5`), or "" when it has none."""
 
     def stands_over(self, tree: SearchTree) -> bool:
         """Whether the header gives this score rather than the tree's own: a result proven
