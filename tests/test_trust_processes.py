@@ -25,7 +25,7 @@ import pytest
 from checkers import engine_player
 from checkers.cli import main
 from checkers.formats.pdn import read_file
-from tests.test_orphaned_workers import _command, _descendants, _until_started
+from tests.test_orphaned_workers import _command, _descendants, _stat, _until_started
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "pidfd_open"), reason="the tests wait on pidfds for processes to end"
@@ -268,7 +268,18 @@ def test_a_review_worker_killed_mid_search_ends_the_review_with_one_line(tmp_pat
                 if "--multiprocessing-fork" in _command(pid)
             ]
 
+        def searching(pid: int) -> bool:
+            # Half a second of processor time: past its start-up (a worker killed while the
+            # pool still starts is replaced in silence with no task lost, and the review then
+            # runs on for minutes), into its search.
+            fields = _stat(pid)
+            ticks = int(fields[11]) + int(fields[12]) if fields else 0
+            return ticks >= os.sysconf("SC_CLK_TCK") // 2
+
         _until_started(lambda: len(workers()) == 2, review, "2 review workers")
+        _until_started(
+            lambda: all(searching(pid) for pid in workers()), review, "2 workers searching"
+        )
         victim, other = workers()
         gone = _pidfds([other])
         os.kill(victim, signal.SIGKILL)  # as the out-of-memory killer does
