@@ -457,8 +457,7 @@ def _as_good(played: float, before: float) -> bool:
 def one_ply_farther(score: float) -> float:
     """A score from the mover's view one ply farther from the end: a forced result a ply
     later, any other unchanged (the score of a position whose only move leads to a position
-    scored `score` from the same side's view), as the game's panel reads an only move
-    (checkers.gui.game_control.judging.one_ply_farther)."""
+    scored `score` from the same side's view); the game's panel reads an only move so too."""
     return score - math.copysign(1.0, score) if is_win_score(score) else score
 
 

@@ -36,10 +36,10 @@ from checkers.gui.game_control.judging import (
     hinted_move,
     judge_explained,
     judges_like_the_engine,
-    one_ply_farther,
     one_ply_nearer,
 )
 from checkers.gui.wording import database_note, depth_words, score_words
+from checkers.review import one_ply_farther
 
 __all__ = [
     "ANSWERS",

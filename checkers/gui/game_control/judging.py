@@ -9,7 +9,6 @@ named in `JudgingGame`, which `checkers.gui.game.Game` is.
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Protocol
 
@@ -21,6 +20,7 @@ from checkers.coach.judgement import Judgement, Judgements, explained
 from checkers.gui.config import GameConfig
 from checkers.gui.wording import score_words
 from checkers.notation import is_even
+from checkers.review import one_ply_on
 
 __all__ = [
     "DRAW_MARGIN",
@@ -29,7 +29,6 @@ __all__ = [
     "hinted_move",
     "judge_explained",
     "judges_like_the_engine",
-    "one_ply_farther",
     "one_ply_nearer",
     "unjudged_between_moves",
 ]
@@ -71,10 +70,7 @@ def one_ply_nearer(judgement: Judgement, move: Move) -> Judgement:
     search expects goes through it), a forced result a ply nearer, and the line after the move
     (never the move itself, which is on the board then; none if the line went another way)."""
     line = judgement.line[1:] if judgement.line[:1] == (move.pdn(),) else ()
-    if not is_win_score(judgement.score):
-        return replace(judgement, line=line)
-    score = judgement.score + math.copysign(1, judgement.score)
-    return replace(judgement, score=score, line=line)
+    return replace(judgement, score=one_ply_on(judgement.score), line=line)
 
 
 def hinted_move(judged: Judgement, searched: Move, position: Position) -> Move:
@@ -89,12 +85,6 @@ def hinted_move(judged: Judgement, searched: Move, position: Position) -> Move:
         except ValueError:
             pass  # a line that does not read here names no move
     return searched
-
-
-def one_ply_farther(score: float) -> float:
-    """A score one ply farther from the end: a forced result a ply later, any other the same
-    (the score of a position whose only move leads to a position scored `score`)."""
-    return score - math.copysign(1, score) if is_win_score(score) else score
 
 
 def judge_explained(
