@@ -430,9 +430,9 @@ class _Row:
         self.number = number
         self.buttons = buttons
         self.index = -1
-        self.shows: tuple[tuple[str, str, str], int, int] | None = None
-        """The row's texts, the ply offset and the pitch it was placed with (None: nothing
-        yet): a row placed at another pitch is placed again."""
+        self.shows: tuple[tuple[str, str, str], int] | None = None
+        """The row's texts and the ply offset it was placed with (None: nothing yet, or its
+        place is to be found again: `_set_pitch`)."""
         self.plies: list[int | None] = [None, None]
         """The ply each button goes to (None: the button is hidden)."""
         self.cut = False
@@ -814,7 +814,7 @@ class GamePanel:
         # pixels of pitch leave (fewer than the rows) stay under the well.
         stretched = room // rows
         row = max(row, min(stretched, row + row // 4))
-        self.move_row = row
+        self._set_pitch(row)
         if row < stretched:
             y += max(0, room - rows * row)
         self.moves_title.set_relative_position((pad, y))
@@ -826,6 +826,16 @@ class GamePanel:
         self._first_row = -1  # placed and scrolled again for the new height
         self._current = None
         self._list_key = None  # its scrolled length again, at the new pitch
+
+    def _set_pitch(self, row: int) -> None:
+        """The list's rows `row` pixels apart: where that changes (the AI's lines above the
+        list changed height, and the rows' pitch with them), every row in view is placed again;
+        the walk of 2026-11-30 saw rows kept at the old pitch drawn over new ones while an
+        AI-vs-AI game went on."""
+        if row != self.move_row:
+            for pooled in self._pool:
+                pooled.shows = None
+        self.move_row = row
 
     def _place_review_list(self) -> None:
         """A review's panel: the list's heading where the stalemate counter stood, the well
@@ -847,7 +857,7 @@ class GamePanel:
         # down to a foot grown under the last row, `_sync_moves`).
         held = self.move_row == row and self.well.relative_rect.top == y
         self._hold_rows = int(-self.moves.scrollable_container.relative_rect.top) if held else None
-        self.move_row = row
+        self._set_pitch(row)
         self.well.set_relative_position((pad, y))
         self.well.set_dimensions((width, rows * row + 2 * inset))
         self.moves.set_relative_position((pad + inset, y + inset))
@@ -1007,15 +1017,11 @@ class GamePanel:
         offset = 0 if black_first else 1  # a `...` fills Black's cell when White began
         # A row still in view keeps its widgets: as the list glides by a row per frame, only
         # the row coming into view is drawn again (new text costs a redraw of every state).
-        # A row kept at another pitch (the AI's lines above the list changed height, and the
-        # rows' pitch with them) moves to its place at the new one: the walk of 2026-11-30 saw
-        # kept rows at the old pitch drawn over new ones while an AI-vs-AI game went on.
         indices = range(first, first + wanted)
-        pitch = self.move_row
         kept = {
             row.index: row
             for row in self._pool
-            if row.index in indices and row.shows == (self._rows[row.index], offset, pitch)
+            if row.index in indices and row.shows == (self._rows[row.index], offset)
         }
         free = iter(row for row in self._pool if row.index not in kept)
         placing = [
@@ -1023,7 +1029,7 @@ class GamePanel:
         ]
         placing += [(row, -1) for row in free]
         for row, index in placing:
-            shows = (self._rows[index], offset, pitch) if index >= 0 else None
+            shows = (self._rows[index], offset) if index >= 0 else None
             if index == row.index and shows == row.shows:
                 continue
             row.index, row.shows = index, shows
