@@ -28,6 +28,18 @@ HINT = Level("hint", "test hint", "alphabeta", "engine", depth=5)
 JUDGE = Level("judge", "test judge", "alphabeta", "engine", depth=3)
 
 
+def timed_judge_game(make_app: Callable[..., App], fen: str, seconds: float) -> tuple[App, Game]:
+    """You (Black) against a weak level from `fen`, the game's positions judged by an engine
+    search that thinks for `seconds` (as the window's judging search does, for its 0.3 s)."""
+    timed = Level("judge", "test judge", "engine", "engine", time=seconds)
+    start = Position.from_fen(fen)
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(WEAK), hint=HINT, judge=timed, start=start
+    )
+    app = make_app(config)
+    return app, screen_of(app).game
+
+
 def settled(app: App, game: Game, ply: int) -> Callable[[], bool]:
     return lambda: (
         game.record.ply == ply
@@ -199,14 +211,8 @@ def test_an_only_move_is_scored_past_it_and_the_box_names_one_search(
     +0.20 for you (the engine looked 1 turn ahead)" after the AI's move left the player one
     capture: a judging search that thinks for a time stops at 1 turn ahead at an only move.
     The engine looks past the only move, and the box's line and score are that one search's."""
-    timed = Level("judge", "test judge", "engine", "engine", time=0.2)
     # White's only move 26x17 leaves Black one move, 13x22.
-    start = Position.from_fen("W:W11,12,16,26,31:B2,10,13,20,21,22")
-    config = GameConfig(
-        black=PlayerConfig(), white=PlayerConfig(WEAK), hint=HINT, judge=timed, start=start
-    )
-    app = make_app(config)
-    game = screen_of(app).game
+    app, game = timed_judge_game(make_app, "W:W11,12,16,26,31:B2,10,13,20,21,22", 0.2)
     run_until(app, settled(app, game, 1))
     run_until(app, lambda: game.judgement() is not None and game.thinking is None)
     assert [move.pdn() for move in game.position.legal_moves()] == ["13x22"]
@@ -228,14 +234,8 @@ def test_a_run_of_only_moves_is_scored_past_its_end_never_two_turns_ahead(
     "even (10 turns ahead)": the judging search looked past the player's only capture into a
     position where the reply was the only move too, and a search that thinks for a time stops
     at 1 turn ahead there. It looks past the whole run of only moves."""
-    timed = Level("judge", "test judge", "engine", "engine", time=0.2)
     # Black's only move 14x23 leaves White one move, 27x18; then Black has a choice.
-    start = Position.from_fen("B:W18,27,32,30:B14,1,2,5")
-    config = GameConfig(
-        black=PlayerConfig(), white=PlayerConfig(WEAK), hint=HINT, judge=timed, start=start
-    )
-    app = make_app(config)
-    game = screen_of(app).game
+    app, game = timed_judge_game(make_app, "B:W18,27,32,30:B14,1,2,5", 0.2)
     run_until(app, lambda: game.judgement() is not None and game.thinking is None)
     judged = game.judgement()
     assert judged is not None and judged.line[:2] == ("14x23", "27x18"), judged
@@ -285,13 +285,8 @@ def test_a_judging_search_cut_short_by_its_time_thinks_on_and_never_shows_as_set
     slow machine (the engine's core still compiling) got 2 turns in that. While the player
     thinks, a judging search its time cut short is asked again for longer; meanwhile the
     panel says "thinking... N turns ahead", never a shallow score as settled."""
-    hurried = Level("judge", "test judge", "engine", "engine", time=0.01)
-    start = Position.from_fen("B:W22,26,27,31:B2,6,10,11")  # Black to move, no book
-    config = GameConfig(
-        black=PlayerConfig(), white=PlayerConfig(WEAK), hint=HINT, judge=hurried, start=start
-    )
-    app = make_app(config)
-    game = screen_of(app).game
+    # Black to move, no book; a judging search of a hundredth of a second.
+    app, game = timed_judge_game(make_app, "B:W22,26,27,31:B2,6,10,11", 0.01)
     seen: list[str] = []
 
     def judged_deep_enough() -> bool:
