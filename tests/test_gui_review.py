@@ -929,6 +929,12 @@ def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figur
     assert verdict == pane.verdict(2)
     assert verdict.startswith(f"The review, looking {review.before.depth} turns ahead, calls ")
     assert verdict.endswith(f"{shown[1]}.")  # after the move: the bar's figure
+    # And its rows compare the moves as the review does: the played move, then the review's
+    # best where it was another; the AI's own search's rows told apart (walk 2026-11-30b).
+    rows = [row.move for row in why.card.rows]
+    best = [] if review.best == review.move else [review.best.pdn()]
+    assert rows == [review.move.pdn(), *best], rows
+    assert why.card.seen and not any(row.verdict for row in why.card.seen)
 
 
 @pytest.mark.parametrize("theme_name", ["wood", "contrast"])

@@ -187,6 +187,11 @@ class WhyCard:
     rows (`The other 6 moves (...) are no better than 23-18 (at most +2.70 for White).`, `The
     other 9 moves (...) are at least 0.20 worse than 27-23 (at most +4.95 for the AI).`): what
     `at most` is, the facts say once (`coach.explain.BOUND_WORDS`)."""
+    seen: tuple[WhyRow, ...] = ()
+    """In a review, what the AI's own search scored when it played (`Explanation.seen`), after
+    the review's rows: each move's score and line, no verdict, compared with none."""
+    seen_heading: str = ""
+    """The heading over `seen`: whose search it was and how far it looked."""
 
 
 def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
@@ -491,6 +496,7 @@ def why_card(
             f" {why_score(deeper, mover, human)}. The other moves were not looked at so far, so"
             " the rows here compare them as one search scored them."
         )
+    seen, seen_heading = _seen_rows(explanation, number, black_to_move, mover, human, evaluation)
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
         subtitle=f"{_name(mover)}'s move {number}, played by {by}",
@@ -498,7 +504,9 @@ def why_card(
         view=view,
         rows=tuple(rows),
         others=(
-            "The book's other moves, best first:"
+            "The review's best move:"
+            if explanation.seen and len(rows) == 2
+            else "The book's other moves, best first:"
             if explanation.from_book
             else "What its search chose instead:"
             if len(rows) == 2 and rows[1].searched
@@ -507,7 +515,58 @@ def why_card(
         board=why_board(explanation, position, flipped) if position is not None else None,
         bounded=bounded,
         counted=counted,
+        seen=seen,
+        seen_heading=seen_heading,
     )
+
+
+def _seen_rows(
+    explanation: Explanation,
+    number: int,
+    black_to_move: bool,
+    mover: Side,
+    human: Side | None,
+    evaluation: str | None,
+) -> tuple[tuple[WhyRow, ...], str]:
+    """The rows of what the AI's own search scored when it played, where the card's rows are
+    the review's (`Explanation.seen`), and their heading: each move's score (a weak level's
+    own count said as its count) and the line its search expected, no verdict and no
+    comparison with a best move (the review's rows above make that comparison, at its depth)."""
+    if not explanation.seen:
+        return (), ""
+    rescored = bool(explanation.exact_depth)  # the exact pass scored them with the engine
+    own = evaluation not in ("engine", None) and not rescored
+    player = who_played(explanation.player)
+    whose = player[0].lower() + player[1:]
+    looked = explanation.exact_depth or explanation.chosen_depth
+    far = f", looking {depth_words(looked)}" if looked else ""
+    if rescored:
+        heading = f"What the engine saw when {whose} played{far}:"
+    elif own:
+        heading = f"What {whose} counted on its own scale when it played{far}:"
+    else:
+        heading = f"What {whose}'s search saw when it played{far}:"
+    rows = []
+    for move in explanation.seen:
+        if move.bound == "unscored":
+            continue
+        played = move.move == explanation.played
+        score = why_score(move, mover, human)
+        if own:
+            score = f"counted {score}"
+        line = numbered_moves(move.pv, black_to_move, number) if len(move.pv) > 1 else ""
+        rows.append(
+            WhyRow(
+                move.move,
+                score,
+                move.bound in ("upper", "lower"),
+                0 if move.database is not None else move.depth,
+                f"expecting {line}" if line and move.bound == "exact" else "",
+                played,
+                ideas=tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
+            )
+        )
+    return tuple(rows), heading
 
 
 def with_review(card: WhyCard, verdict: str) -> WhyCard:

@@ -184,9 +184,27 @@ def card_html(card: WhyCard) -> str:
     if card.bounded:
         body += "<br>" if len(card.rows) > 1 else "<br><br>"
         body += html.escape(card.bounded)
+    if card.seen:
+        entries = [f"<b>{html.escape(card.seen_heading)}</b>"]
+        entries += [_seen_html(row, accent, dim) for row in card.seen]
+        body += "<br><br>" + "<br>".join(entries)
     if notes:
         body += f"<br><br><font color='{dim}'>{'<br>'.join(notes)}</font>"
     return body
+
+
+def _seen_html(row: WhyRow, accent: str, dim: str) -> str:
+    """One row of what the AI's search saw when it played: the move, its score and the line it
+    expected (its first idea instead, where it has one), the played move marked."""
+    head = f"{html.escape(row.move)}  {html.escape(row.score)}"
+    if row.played:
+        head = f"<font color='{accent}'>{head}</font><font color='{dim}'>  (played)</font>"
+    detail = _idea_detail(row)
+    if detail:
+        head += f"<font color='{accent}'>: {html.escape(detail)}</font>"
+    elif row.line:
+        head += f"<font color='{dim}'>; {html.escape(short_line(row.line))}</font>"
+    return head
 
 
 _NARROWER = 6
