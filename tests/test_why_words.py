@@ -735,3 +735,23 @@ def test_the_reviews_row_on_why_says_an_opening_book_move_once() -> None:
         said = review_verdict(review, 1.0, None)
         assert said.count("opening-book move") == 1, said
         assert ": ;" not in said and ":  " not in said, said
+
+
+def test_a_two_for_one_is_named_only_beside_a_verdict_of_about_a_man() -> None:
+    # The walk: "18-14 is a little better (+0.65)" above "White's shot ... a two-for-one": two
+    # verdicts for one row. A shot that wins a man is named where the row's number reads a
+    # man's worth (`is about a man better`, `wins a man`), not beside `a little better`, where
+    # the position after it gives the man's worth back.
+    from checkers.coach import ideas
+    from checkers.coach.ideas import agreeing
+
+    position = Position("W:W32,27,24,22:B20,15,10,7")
+    line = ["27-23", "20x27", "23-18", "7-11", "32x23", "11-16", "18x11"]
+    found = tuple(ideas(position, line))
+    assert any(idea.name == "shot" for idea in found)
+    for men, named in ((0.65, False), (0.80, True), (-0.65, False)):
+        shown = agreeing(found, WHITE, men)
+        assert any(idea.name == "shot" for idea in shown) is named, men
+        row = MoveScore("27-23", men, "exact", 10, tuple(line), ideas=shown)
+        words = verdict(position, row, row)
+        assert ("a little" in words) is not named, (men, words)

@@ -28,7 +28,7 @@ from checkers.coach.explain import (
     win_in_moves,
 )
 from checkers.coach.idea import Idea, pieces_words
-from checkers.coach.ideas import agreeing, ideas
+from checkers.coach.ideas import GAIN_SHOWN, agreeing, ideas
 from checkers.coach.outcome import line_outcome
 from checkers.notation import EVEN_MEN, is_even
 
@@ -53,7 +53,7 @@ BEST_COUNT = 4
 (the played move is searched on its own when it is not among them)."""
 _DRAW_MARGIN = 0.5  # men: a better move by this much makes a drawn alternative "only" a draw
 _LEVEL = 0.1  # men: a score this close to nought is a level game
-_ABOUT_A_MAN = 0.75  # men: from here a score reads as whole men
+_ABOUT_A_MAN = GAIN_SHOWN  # men: from here a score reads as whole men (and a shot is named)
 ONLY_MOVE = "the only legal move"
 """The verdict of a move that had no alternative, whatever its score."""
 
