@@ -24,6 +24,7 @@ from checkers.coach.explain import (
     MoveScore,
     best_scored,
     facts,
+    format_men,
     idea_words,
     other_line_words,
     who_played,
@@ -31,7 +32,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
-from checkers.notation import depth_words, is_even, numbered_moves, result_text
+from checkers.notation import depth_words, is_even, numbered_moves, plural, result_text
 
 __all__ = [
     "ENGINE_VIEW",
@@ -161,6 +162,9 @@ class WhyRow:
     """The ideas its line proves, one sentence each (`White's shot: 27-23 gives ...`)."""
     judged: bool = False
     """Its figure is the game's kept judgement, the engine's (`MoveScore.judged`)."""
+    result: str = ""
+    """A forced or database result told once, for its winner, where the verdict and the score
+    would both say it (`Black wins in 2 moves`, `database win in 5 moves for Black`), or ''."""
 
 
 @dataclass(frozen=True)
@@ -274,9 +278,23 @@ def _row(
         # `is a little worse` is the mover's, and the score beside it is told for the side
         # ahead: name whose it is (`is a little worse for the AI (+0.25 for you)`).
         verdict += f" for {side_words(mover, human)}"
+    score = why_score(move, mover, human)
+    result = ""
+    if move.bound == "exact" and move.win_in is not None and verdict:
+        winner = mover if move.win_in > 0 else mover.opponent
+        if move.database is not None and verdict == move.database:
+            # The databases' result for its winner, as the review says it: `database win in 5
+            # moves for Black`, not `database loss in 5 moves (Black wins in 5 moves)`.
+            soon = plural(abs(move.win_in), "move")
+            result = f"database win in {soon} for {side_words(winner, human)}"
+        elif verdict == format_men(None, move.win_in):
+            # A forced result said once, with its winner: `Black wins in 2 moves`, never `wins
+            # in 2 moves (Black wins in 2 moves)` (walk 2026-11-29d) nor `loses in 2 moves
+            # (Black wins in 2 moves)` (walk 2026-11-30), whichever side the row's mover is.
+            result = score
     return WhyRow(
         move.move,
-        why_score(move, mover, human),
+        score,
         move.bound in ("upper", "lower"),
         0 if move.database is not None else move.depth,  # a database result looked no depth
         words,
@@ -285,6 +303,7 @@ def _row(
         verdict,
         tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
         move.judged,
+        result,
     )
 
 
@@ -465,7 +484,9 @@ def why_card(
         rows = [
             row
             if row.score == UNSCORED or row.judged
-            else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
+            else dataclasses.replace(
+                row, verdict="", score=f"{counter} counted {row.score}", result=""
+            )
             for row in rows
         ]
     said = card_facts(explanation, level.time if level is not None else None, mover, human)
@@ -484,7 +505,9 @@ def why_card(
         # ahead: +0.95 for the AI" under "27-23 ... (+0.95 for the AI)").
         deeper = None
     if deeper is not None and rows and rows[0].played:
-        rows[0] = dataclasses.replace(rows[0], verdict=_at_first(rows[0].verdict, deeper))
+        first = _at_first(rows[0].verdict, deeper)
+        if first != rows[0].verdict:  # its result is now the first look's: said as such
+            rows[0] = dataclasses.replace(rows[0], verdict=first, result="")
     if deeper is not None:
         # The game's deeper look at the played move, apart from the rows: they compare every
         # move at one depth (issue 35), and no move is ranked against this number. Where it

@@ -54,33 +54,16 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
-_FORCED = re.compile(r"(?:wins|loses) (?:now|in \d+ moves?)|has lost")
-"""A forced result told from the row's mover's view (`coach.explain.format_men`)."""
-_WINNER = re.compile(r"(?:at (?:most|least): )?(.+?) (?:wins?|loses?) (?:now|in (\d+ moves?))")
-"""A forced result told for its winner (`explaining.why_score`): `Black wins in 2 moves`."""
-_DATABASE = re.compile(r"database (?:win|loss) in (\d+ moves?)")
-"""The endgame databases' result from the row's mover's view (`coach.explain.database_words`)."""
-
-
 def row_score_words(row: WhyRow) -> str:
     """A row's verdict and score as one text: an exact result in words first, the score after
     it (`loses a man (+1.10 for you)`); a level score's `even` is not said again after a
     verdict that says it (`keeps it level`, `only draws`), as the panel says `even` alone."""
+    if row.result:
+        return row.result  # a forced or database result, for its winner (`explaining._row`)
     if not row.verdict or row.verdict == row.score:
         return row.score
     if row.score == "even":
         return row.verdict
-    if _FORCED.fullmatch(row.verdict) and _WINNER.fullmatch(row.score):
-        # A forced result says it once, with its winner: `Black wins in 2 moves`, never
-        # `wins in 2 moves (Black wins in 2 moves)` (walk 2026-11-29d) nor `loses in 2 moves
-        # (Black wins in 2 moves)` (walk 2026-11-30), whichever side the row's mover is.
-        return row.score
-    database = _DATABASE.fullmatch(row.verdict)
-    winner = _WINNER.fullmatch(row.score)
-    if database and winner:
-        # The databases' result, for its winner as the review says it: `database win in 5
-        # moves for Black`, not `database loss in 5 moves (Black wins in 5 moves)`.
-        return f"database win in {database.group(1)} for {winner.group(1)}"
     verdict = row.verdict
     if " for " in verdict:
         # `is a little better for the AI (+0.25 for the AI)` names the side once: the score's.
