@@ -755,3 +755,25 @@ def test_a_two_for_one_is_named_only_beside_a_verdict_of_about_a_man() -> None:
         row = MoveScore("27-23", men, "exact", 10, tuple(line), ideas=shown)
         words = verdict(position, row, row)
         assert ("a little" in words) is not named, (men, words)
+
+
+def test_a_weak_levels_card_in_the_book_compares_the_moves_as_the_books_card_does() -> None:
+    # The walk: after 11-15 the Novice and Casual levels' cards scored 21-17 from Why?'s own
+    # search, 8 turns ahead, and the Club level's card from the opening book, 13 turns ahead:
+    # one position, two verdicts. Where the book holds every move, every card takes its scores.
+    from checkers.ai.book import packaged_book
+    from checkers.board import Move
+
+    position = Position().move(Move.from_pdn("11-15", Position()))
+    book = packaged_book()
+    assert book is not None
+    held = {move.pdn(): score / 100 for move, score in book.moves(position) or []}
+    assert len(held) == len(position.legal_moves())
+    own = MoveScore("21-17", 1.26, "exact", 3, ("21-17", "9-13"))
+    asked = Explanation("novice", "21-17", "21-17", (own,), 7, False, True, mover=WHITE)
+    explained = exact_explanation(position, asked, evaluation="novice", units_per_man=1.0)
+    rows = {move.move: move for move in explained.moves}
+    assert set(rows) == set(held) and explained.moves[0].move == "21-17"
+    assert all(move.score == pytest.approx(held[name]) for name, move in rows.items())
+    assert {move.depth for move in explained.moves} == {book.depth} == {explained.exact_depth}
+    assert explained.level_counted == "+1.26"  # its own count, said as its own
