@@ -44,7 +44,14 @@ from checkers.formats.explorer_index import (
 )
 from checkers.gui import fonts
 from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
-from checkers.gui.cards import BUTTON_TEXT, HEADING_TEXT, SMALL_TEXT, text_row, text_size
+from checkers.gui.cards import (
+    BUTTON_TEXT,
+    HEADING_TEXT,
+    SMALL_TEXT,
+    no_lone_tail,
+    text_row,
+    text_size,
+)
 from checkers.gui.context import ScreenContext
 from checkers.gui.explaining import line_words
 from checkers.gui.intents import Back
@@ -838,7 +845,9 @@ def _wrapped_in(
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    return lines
+    if font is None:
+        return lines
+    return no_lone_tail(lines, lambda line: font.size(line)[0] <= room)
 
 
 def _footer_lines(labels: list[UILabel], book: str, engine: str) -> dict[str, str]:

@@ -7,6 +7,7 @@ selection lists, sliders); buttons take `tool_tip_text` directly.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ __all__ = [
     "expanded",
     "fit_label",
     "fit_text",
+    "keep_tail",
     "redraw_now",
     "side_panel",
 ]
@@ -236,11 +238,26 @@ def fit_label(label: UILabel, text: str) -> str:
     return text + "..."
 
 
+SHORT_TAIL = 8
+"""The longest last word (in characters) `keep_tail` keeps with the word before it."""
+_TAIL = re.compile(rf" ([^ <>]{{1,{SHORT_TAIL}}}(?:<[^<>]*>)*)$")
+
+
+def keep_tail(html_text: str) -> str:
+    """`html_text` with each line's short last word (`ahead`, `41)`) joined to the word before
+    it by a no-break space, so a wrapped line never leaves it alone on a row of its own (the
+    walk of 2026-11-30 read "looked 10 turns" over a lone "ahead"); a tag after it (`</b>`)
+    stays with it, a space inside a tag is never touched."""
+    return "<br>".join(_TAIL.sub("\u00a0\\1", line) for line in html_text.split("<br>"))
+
+
 def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> None:
     """Show `html_text` whole in `box`, wrapped: in the theme's size, or if that needs a scroll
     bar (or leaves a blank row, see `_stray_break`) in the largest smaller size (down to
     `smallest` pixels) that does not. Only a text that needs more than that keeps the scroll
-    bar: it is never cut. The text has no blank lines of its own."""
+    bar: it is never cut. The text has no blank lines of its own; no line's short last word
+    wraps alone onto a row (`keep_tail`)."""
+    html_text = keep_tail(html_text)
     box.set_text(html_text)
     size = int(box.parser.default_style["font_size"]) - 1
     with warnings.catch_warnings():
