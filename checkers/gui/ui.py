@@ -7,6 +7,7 @@ selection lists, sliders); buttons take `tool_tip_text` directly.
 
 from __future__ import annotations
 
+import itertools
 import re
 import warnings
 from collections.abc import Callable
@@ -255,10 +256,12 @@ def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> N
     """Show `html_text` whole in `box`, wrapped: in the theme's size, or if that needs a scroll
     bar (or leaves a blank row, see `_stray_break`) in the largest smaller size (down to
     `smallest` pixels) that does not. Only a text that needs more than that keeps the scroll
-    bar: it is never cut. The text has no blank lines of its own; no line's short last word
-    wraps alone onto a row (`keep_tail`)."""
-    html_text = keep_tail(html_text)
+    bar: it is never cut. The text has no blank lines of its own; where a line's short last
+    word wraps alone onto a row, it is held to the word before it (`keep_tail`)."""
     box.set_text(html_text)
+    if _lone_tail(box):
+        html_text = keep_tail(html_text)
+        box.set_text(html_text)
     size = int(box.parser.default_style["font_size"]) - 1
     with warnings.catch_warnings():
         # pygame_gui warns that a size the theme did not name is loaded on first use: it is.
@@ -266,7 +269,24 @@ def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> N
         while (box.scroll_bar is not None or _stray_break(box)) and size >= smallest:
             if size not in BLURRED_SIZES:
                 box.set_text(f"<font pixel_size={size}>{html_text}</font>")
+                if _lone_tail(box) and keep_tail(html_text) != html_text:
+                    html_text = keep_tail(html_text)
+                    box.set_text(f"<font pixel_size={size}>{html_text}</font>")
             size -= 1
+
+
+def _lone_tail(box: UITextBox) -> bool:
+    """Whether a row of `box` holds only a short word that wrapped from the row above it (the
+    rows after a line break start their lines: a one-word line is left alone)."""
+    layout = box.text_box_layout
+    rows = layout.layout_rows if layout is not None else []
+    for above, row in itertools.pairwise(rows):
+        if any(isinstance(item, LineBreakLayoutRect) for item in above.items):
+            continue
+        words = " ".join(getattr(item, "text", "") for item in row.items).split()
+        if len(words) == 1 and len(words[0]) <= SHORT_TAIL:
+            return True
+    return False
 
 
 def _stray_break(box: UITextBox) -> bool:
