@@ -340,6 +340,7 @@ class WhyScreen(ScreenBase):
             caption="",
             last_move=steps.last_move(),
             background=False,
+            replies=True,  # the line's two sides in two colours: each move read apart
         )
         self.image.set_image(paint(picture))
         self.settling = 2
