@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pygame_gui
 import pytest
+from gui_driving import post, press, screen_of
 from test_gui_panel_bands import row as band_row
 from test_gui_panel_bands import side_panel_of
 
@@ -25,7 +26,6 @@ from checkers.gui.explorer_pane import (
 )
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.settings import Settings
-from tests.gui_driving import post, press, screen_of
 
 HERE = Path(__file__).resolve().parent / "data" / "explorer"
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from gui_driving import click_at, screen_of
 
 from checkers import saves
 from checkers.board import Move
@@ -19,7 +20,6 @@ from checkers.gui.intents import Intent, SavePictureAs
 from checkers.gui.screens.files import SavePictureScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.picture import Group, Rect
-from tests.gui_driving import click_at, screen_of
 
 SVG = "{http://www.w3.org/2000/svg}"
 

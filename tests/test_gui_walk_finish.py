@@ -13,7 +13,17 @@ from pathlib import Path
 
 import pygame
 import pytest
+from gui_driving import click_button, press, screen_of
 from pygame_gui.elements import UIButton, UILabel
+from test_gui_review import (
+    blunder_record,
+    open_blunder_game,
+    pane_of,
+    review_finished,
+    start_from_menu,
+    wait_for,
+)
+from test_review import moves_of
 
 from checkers import saves
 from checkers.ai import Limits
@@ -30,16 +40,6 @@ from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.settings import Settings, window_sizes
 from checkers.record import GameRecord
 from checkers.review import ReviewSetting
-from tests.gui_driving import click_button, press, screen_of
-from tests.test_gui_review import (
-    blunder_record,
-    open_blunder_game,
-    pane_of,
-    review_finished,
-    start_from_menu,
-    wait_for,
-)
-from tests.test_review import moves_of
 
 THEMES = ("wood", "contrast")
 NOVICE, CLUB = (PlayerConfig(get_level(name)) for name in ("novice", "club"))

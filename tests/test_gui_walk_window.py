@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pygame
 import pytest
+import test_gui_text_sizes as text_sizes
+from gui_driving import click, press, screen_of
 from pygame_gui.elements import UIButton
+from test_gui_explorer import indexed, pane_of, run_until
+from test_gui_rules_ui import QUICK, ScriptedAI
 
-import tests.test_gui_text_sizes as text_sizes
 from checkers import saves
 from checkers.ai.levels import get_level
 from checkers.ai.search import Progress, StopSignal
@@ -31,9 +34,6 @@ from checkers.gui.screens.load import LoadScreen, saved_game_words
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import MODES
 from checkers.gui.settings import Settings
-from tests.gui_driving import click, press, screen_of
-from tests.test_gui_explorer import indexed, pane_of, run_until
-from tests.test_gui_rules_ui import QUICK, ScriptedAI
 
 EXPLORER_GAMES = Path(__file__).resolve().parent / "data" / "explorer" / "small.pdn"
 SIZES_AND_THEMES = [

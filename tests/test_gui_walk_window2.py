@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from gui_driving import press, screen_of
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIScrollingContainer
+from test_gui_review import blunder_record
+from test_review import moves_of
 
 from checkers import saves
 from checkers.ai import Limits
@@ -26,9 +29,6 @@ from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import Settings
 from checkers.record import GameRecord
 from checkers.review import ReviewSetting
-from tests.gui_driving import press, screen_of
-from tests.test_gui_review import blunder_record
-from tests.test_review import moves_of
 
 AGAINST_AI = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("novice")))
 SIZES_AND_THEMES = [

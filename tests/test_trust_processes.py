@@ -21,11 +21,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_orphaned_workers import _command, _descendants, _stat, _until_started
 
 from checkers import engine_player
 from checkers.cli import main
 from checkers.formats.pdn import read_file
-from tests.test_orphaned_workers import _command, _descendants, _stat, _until_started
 
 pytestmark = pytest.mark.skipif(
     not hasattr(os, "pidfd_open"), reason="the tests wait on pidfds for processes to end"
