@@ -6,10 +6,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test test-serial test-slow lint wheel-check bench screenshots clean
 
+# setuptools prints a block of "Editable installation ... be careful with folders" warnings while
+# it installs the checkout editable (the top-level assets/ folder is mapped into the package):
+# nothing a player can act on, so the install runs with Python's warnings off.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	PYTHONWARNINGS=ignore $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 # Without a display, `checkers` prints one line (try `checkers watch --headless`) and exits 3;

@@ -43,6 +43,8 @@ class Palette:
     WAYPOINT: Colour
     MUST_CAPTURE: Colour
     HINT: Colour
+    # A line's replies on Why?'s small board: the other side's moves, apart from HINT's.
+    REPLY_ARROW: Colour
     BACKGROUND: Colour
     PANEL: Colour
     PANEL_LINE: Colour
@@ -89,6 +91,7 @@ WOOD = Palette(
     WAYPOINT=(150, 230, 170),
     MUST_CAPTURE=(255, 140, 30),
     HINT=(120, 120, 255),
+    REPLY_ARROW=(245, 150, 40),
     BACKGROUND=(34, 38, 46),
     PANEL=(44, 49, 59),
     PANEL_LINE=(70, 76, 90),
@@ -133,6 +136,7 @@ CONTRAST = Palette(
     MUST_CAPTURE=(255, 60, 0),
     # Light enough inside the arrows' black rim (board_geometry.ARROW_EDGE) to read as blue.
     HINT=(40, 140, 255),
+    REPLY_ARROW=(255, 150, 0),
     BACKGROUND=(0, 0, 0),
     PANEL=(16, 16, 16),
     PANEL_LINE=(120, 120, 120),

@@ -246,13 +246,16 @@ def board_picture(
     last_move: Move | None = None,
     numbers: bool = True,
     background: bool = True,
+    replies: bool = False,
 ) -> Picture:
     """The board of `position` as the window draws it, `size` pixels wide: the theme's
     colours, the last move lit, the empty squares' numbers, the hint (its square outlined, its
     arrow), the pieces, the `arrows` of a line (numbered from its first move, fading). Below
     it the caption line
     (None: whose move it is; "": no caption line). Without `background` the margin is left
-    clear (a diagram on a page). KeyError if `theme` is not a theme's name."""
+    clear (a diagram on a page). With `replies` the line's replies (its second arrow, its
+    fourth) are the other side's colour and none fades, so each side's moves read apart. KeyError if `theme`
+    is not a theme's name."""
     palette = PALETTES[theme]
     size = max(MIN_SIZE, min(MAX_SIZE, int(size)))
     cell = int(size // 8.6)  # the board and its frame, with room around
@@ -296,7 +299,7 @@ def board_picture(
     if hint is not None:
         points = [geometry.square_center(square) for square in hint.path]
         shapes += _arrow(palette, arrow_shape(points, cell), cell, HINT_ALPHA, "")
-    shapes += _arrows(palette, geometry, arrows)
+    shapes += _arrows(palette, geometry, arrows, replies)
     if words:
         shapes.append(
             Text(
@@ -396,19 +399,32 @@ def _outline(rect: tuple[int, int, int, int], width: int, colour: Colour) -> lis
     ]
 
 
-def _arrows(palette: Palette, geometry: BoardGeometry, arrows: Sequence[Move]) -> list[Shape]:
+def _arrows(
+    palette: Palette, geometry: BoardGeometry, arrows: Sequence[Move], replies: bool = False
+) -> list[Shape]:
     """A line's arrows as the window draws them (board_geometry.line_arrows): numbered and
     fading, the later ones drawn first so the move to play now lies over its replies; an
-    arrow along a diagonal an earlier one already uses is drawn aside."""
+    arrow along a diagonal an earlier one already uses is drawn aside. With `replies` the
+    other side's arrows (the second, the fourth) are REPLY_ARROW's colour."""
     shapes: list[Shape] = []
     laid = line_arrows(geometry, arrows)
     for index in reversed(range(len(laid))):
-        alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
-        shapes += _arrow(palette, laid[index], geometry.cell, alpha, str(index + 1))
+        # Two colours tell the sides apart, the numbers the order: a reply faded like a
+        # third move read brown on the dark squares, so with `replies` none fades.
+        alpha = ARROW_ALPHAS[0 if replies else min(index, len(ARROW_ALPHAS) - 1)]
+        colour = palette.REPLY_ARROW if replies and index % 2 else palette.HINT
+        shapes += _arrow(palette, laid[index], geometry.cell, alpha, str(index + 1), colour)
     return shapes
 
 
-def _arrow(palette: Palette, shape: ArrowShape, cell: int, alpha: int, label: str) -> list[Shape]:
+def _arrow(
+    palette: Palette,
+    shape: ArrowShape,
+    cell: int,
+    alpha: int,
+    label: str,
+    colour: Colour | None = None,
+) -> list[Shape]:
     """One arrow (render.Renderer.arrow's shapes): a shaft that stops where the head begins so
     the tip stays sharp, round bends and tail, the head, a label in a disc at its badge."""
     width = arrow_width(cell)
@@ -421,10 +437,11 @@ def _arrow(palette: Palette, shape: ArrowShape, cell: int, alpha: int, label: st
         *(Circle(x, y, width / 2 + rim, ARROW_EDGE) for x, y in shape.shaft[1:-1]),
         Polygon(shape.head, ARROW_EDGE, ARROW_EDGE, 2 * rim),
     ]
-    parts: list[Shape] = [Polyline(shape.shaft, palette.HINT, width)]
-    parts += [Circle(x, y, width / 2, palette.HINT) for x, y in shape.shaft[1:-1]]
-    parts.append(Circle(shape.points[0][0], shape.points[0][1], width * 0.9, palette.HINT))
-    parts.append(Polygon(shape.head, palette.HINT))
+    fill = palette.HINT if colour is None else colour
+    parts: list[Shape] = [Polyline(shape.shaft, fill, width)]
+    parts += [Circle(x, y, width / 2, fill) for x, y in shape.shaft[1:-1]]
+    parts.append(Circle(shape.points[0][0], shape.points[0][1], width * 0.9, fill))
+    parts.append(Polygon(shape.head, fill))
     shapes: list[Shape] = [
         Group(255, tuple(edge), "arrow rim"),
         Group(alpha, tuple(parts), "arrow"),
@@ -434,8 +451,11 @@ def _arrow(palette: Palette, shape: ArrowShape, cell: int, alpha: int, label: st
         x, y = shape.badge
         # The window's size for it, in Noto Sans pixels (render.Renderer.arrow).
         text_size = max(MIN_NUMBER_PIXELS, round(radius * 1.5 * 0.72))
+        # A reply's light orange disc takes a dark number (the panel's light text on it was
+        # hard to read).
+        ink = palette.TEXT if fill == palette.HINT else ARROW_EDGE
         shapes += [
-            Circle(x, y, radius, palette.HINT, palette.TEXT, max(1, radius // 6)),
-            Text(x, y + text_size * 0.36, label, text_size, palette.TEXT, anchor="middle"),
+            Circle(x, y, radius, fill, ink, max(1, radius // 6)),
+            Text(x, y + text_size * 0.36, label, text_size, ink, anchor="middle"),
         ]
     return shapes

@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 from gui_driving import run_until
-from pygame_gui.elements import UITooltip
+from pygame_gui.elements import UILabel, UITooltip
 from test_gui_puzzles import click_at
 from test_gui_start import key
 
@@ -86,7 +86,7 @@ def finish(build: database_build.DatabaseBuild) -> database_build.BuildProgress:
 def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path) -> None:
     offer = database_build.next_offer()
     assert offer is not None and offer.pieces == OFFERED and len(offer.missing) == SLICES
-    assert database_build.held_words() == "2 pieces (shipped)"
+    assert database_build.held_words() == "Known up to 2 pieces"
     assert offer.cost_words().startswith("3 pieces: about ") and "MB of disk" in offer.cost_words()
     assert database_build.size_words(offer.memory, "of memory").endswith(" MB of memory")
 
@@ -107,8 +107,20 @@ def test_the_offer_builds_stops_and_resumes_after_a_stop_and_a_crash(small: Path
     done = finish(database_build.start_build(resumed))
     assert done.state == "built" and done.done == done.total == SLICES and done.fraction == 1
     assert assert_whole(small) == SLICES
-    assert database_build.held_words() == "3 pieces (shipped)"
+    assert database_build.held_words() == "Known up to 3 pieces"
     assert default_endgames().max_pieces == OFFERED
+
+
+def test_the_endgames_row_says_how_far_the_databases_reach_and_its_tip_where_they_came_from() -> (
+    None
+):
+    # The walk of 2026-11-30 read the row's "6 pieces (5, 6 built)" as "5 databases built".
+    assert database_build.known_words(6) == "Known up to 6 pieces"
+    assert database_build.held_note(6) == (
+        "Those of up to 4 pieces came with the game;"
+        " those of 5 and 6 pieces were built on this computer"
+    )
+    assert database_build.held_note(4) == "Those of up to 4 pieces came with the game"
 
 
 def test_the_estimate_keeps_the_whole_job_and_says_what_is_left_once_a_slice_is_built(
@@ -205,7 +217,10 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     app = make_app(None, size=size)
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
-    assert held == "2 pieces (shipped)" and button == "Build" and enabled
+    assert held == "Known up to 2 pieces" and button == "Build" and enabled
+    row = screen.widgets["databases"]
+    assert isinstance(row, UILabel) and row.font is not None
+    assert row.font.size(held)[0] <= row.rect.width  # whole, at 720x480 too
     assert status.startswith("3 pieces: about ") and status.endswith("MB of disk")
     assert " of processor time, " in status  # the estimate says what it measures
     # The tooltip says the build takes longer beside a busy game (the walk of 2026-11-30 read
@@ -239,7 +254,7 @@ def test_settings_offers_the_next_size_builds_it_stops_and_resumes(
     assert build.progress().state == "built" and assert_whole(small) == SLICES
     screen = open_settings(app)
     held, status, button, enabled = texts(screen)
-    assert held == "3 pieces (shipped)" and status.startswith("4 pieces: about ")
+    assert held == "Known up to 3 pieces" and status.startswith("4 pieces: about ")
     assert "of processor time" in status and button == "Build" and enabled
 
 

@@ -12,11 +12,17 @@ import pygame
 import pygame_gui
 import pytest
 from test_gui_panel_bands import row as band_row
-from test_gui_panel_bands import side_panel_of, widest_band
+from test_gui_panel_bands import side_panel_of
 
 from checkers.board import Move, Position
 from checkers.gui.app import App
-from checkers.gui.explorer_pane import WAY_BACK_IN_GAME, ArchivePicker, ExplorerPane, empty_words
+from checkers.gui.explorer_pane import (
+    WAY_BACK_IN_GAME,
+    WELL_INSET,
+    ArchivePicker,
+    ExplorerPane,
+    empty_words,
+)
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.settings import Settings
 from tests.gui_driving import post, press, screen_of
@@ -481,6 +487,41 @@ def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path
     ]
 
 
+def _explorer_band(pane: ExplorerPane) -> int:
+    """The tallest empty band in pixels between the explorer's title and its last note (the
+    board's buttons below stand at the panel's foot, whatever room the pane leaves)."""
+    assert pane.well is not None
+    shown: list[pygame_gui.core.UIElement] = [
+        *(label for label in pane.labels.values() if label.text.strip()),
+        *(button for button in pane.buttons.values() if button.visible and button.text),
+    ]
+    spans = sorted(
+        (element.get_abs_rect().top, element.get_abs_rect().bottom)
+        for element in [*shown, pane.well]
+        if element.visible
+    )
+    widest, reached = 0, spans[0][1]
+    for top, bottom in spans[1:]:
+        widest = max(widest, top - reached)
+        reached = max(reached, bottom)
+    return widest
+
+
+def _well_snug(pane: ExplorerPane, rows: int, app: App) -> None:
+    """The well as tall as its `rows` rows (walk 2026-11-30: a few rows in a frame reaching
+    down to the notes, a big empty box), the notes right under it."""
+    assert pane.well is not None
+    well = pane.well.get_abs_rect()
+    pitch = pane.buttons["row 1"].get_abs_rect().top - pane.buttons["row 0"].get_abs_rect().top
+    assert well.height <= rows * pitch + 2 * WELL_INSET + 4, (well.height, rows, pitch)
+    notes = [
+        label.get_abs_rect()
+        for name, label in pane.labels.items()
+        if name.startswith("footer ") and label.text
+    ]
+    assert notes and notes[0].top - well.bottom <= band_row(app)
+
+
 def _explorer_words_whole(pane: ExplorerPane, panel: pygame_gui.elements.UIPanel) -> None:
     """Each text of the explorer whole in its box, each box whole in what holds it."""
     assert pane.well is not None
@@ -511,7 +552,8 @@ def test_the_explorers_table_leaves_no_empty_band_and_its_words_stand_whole(
     app.step(1 / 60)
     assert not pane.buttons["row 2"].visible  # two rows, far fewer than their room
     panel = side_panel_of(pane.labels["explorer title"])
-    assert widest_band(panel) <= band_row(app), widest_band(panel)
+    assert _explorer_band(pane) <= band_row(app), _explorer_band(pane)
+    _well_snug(pane, 2, app)
     _explorer_words_whole(pane, panel)
     assert pane.well is not None and pane.well.rect.contains(pane.buttons["row 1"].rect)
     # A position no game reached, from the game: the empty table's longest words, whole.
@@ -533,7 +575,14 @@ def test_the_explorers_table_leaves_no_empty_band_and_its_words_stand_whole(
     assert " ".join(said().split()) == empty_words(WAY_BACK_IN_GAME)
     panel = side_panel_of(pane.labels["explorer title"])
     _explorer_words_whole(pane, panel)
-    assert widest_band(panel) <= band_row(app), widest_band(panel)
+    assert _explorer_band(pane) <= band_row(app), _explorer_band(pane)
+    # The well holds the words' lines and no more.
+    lines = [
+        label for name, label in pane.labels.items() if name.startswith("empty ") and label.text
+    ]
+    assert pane.well is not None and pane.well.get_abs_rect().bottom <= (
+        lines[-1].get_abs_rect().bottom + 2 * WELL_INSET + 4
+    )
 
 
 def test_a_forced_win_in_the_engines_column_stands_whole_at_the_smallest_window(

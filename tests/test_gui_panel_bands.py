@@ -213,3 +213,41 @@ def test_a_reviews_move_list_stays_put_as_the_words_under_it_change_height(
         assert panel.buttons_top - box.rect.bottom < panel.move_row + row(app)
     assert len(tops) == 1, sorted(tops)
     assert len(heights) > 1  # the words did change height: the list stayed put all the same
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_a_hints_lines_keep_no_empty_rows_under_them(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    # The walk of 2026-11-30: "Hint: 15-18" and its score over two empty rows, the room the
+    # hint's search's lines (its heading, the score, how deep so far, the positions) had
+    # taken at the same position.
+    from gui_driving import run_until
+
+    from checkers.ai.levels import Level, get_level
+    from checkers.formats.pdn import read_game, record_from_game
+    from checkers.gui.config import GameConfig, PlayerConfig
+
+    hint = Level("deeper engine", "test hint", "engine", "engine", depth=6)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("club")), hint=hint)
+    app = make_app(config, size=size, settings=Settings(theme=theme_name))
+    opening = "1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14"
+    app.start_game(config, record=record_from_game(read_game(f"{opening} *\n")))
+    screen = screen_of(app)
+    game = screen.game
+    panel = screen.panel
+    assert panel is not None
+    box = panel.search
+    for _ in range(2):  # the second search starts under the first one's score: 3 rows at once
+        press(app, pygame.K_h, "h")
+        run_until(app, lambda: game.hint is not None and game.thinking is None)
+    for _ in range(3):
+        app.step(1 / 60)
+    layout = box.text_box_layout
+    assert layout is not None and "Hint:" in box.html_text
+    frame = box.padding[1] + box.border_width["top"] + box.shadow_width
+    assert box.rect.height <= layout.layout_rows[-1].bottom + 2 * frame + 2, (
+        box.rect.height,
+        [row.bottom for row in layout.layout_rows],
+    )
+    assert widest_band(panel.panel) <= row(app), widest_band(panel.panel)

@@ -137,7 +137,9 @@ def test_a_planted_blunder_is_marked_in_the_move_list_and_on_the_graph(
     assert screen_of(app).game.record.ply == ply
     panel = screen_of(app).panel
     assert panel is not None
-    shown = re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text)  # sizes, bold
+    shown = re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text).replace(
+        "\u00a0", " "
+    )  # sizes, bold
     words = shown.split("<br>")
     assert words[0].startswith(f"10. ... {BLUNDER}??  blunder")
     assert words[1].startswith("White lost ") and float(words[1].split()[2]) >= 1.5
@@ -652,10 +654,13 @@ def test_a_move_into_a_forced_loss_says_so_instead_of_a_heap_of_men() -> None:
 
 
 def panel_shown(app: App) -> list[str]:
-    """The panel's figures box as the player reads it, line by line."""
+    """The panel's figures box as the player reads it, line by line (a no-break space, which
+    holds a short last word to the one before it, reads as a space)."""
     panel = screen_of(app).panel
     assert panel is not None
-    return re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text).split("<br>")
+    return re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text.replace("\u00a0", " ")).split(
+        "<br>"
+    )
 
 
 def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
@@ -954,6 +959,12 @@ def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figur
     assert verdict == pane.verdict(2)
     assert verdict.startswith(f"The review, looking {review.before.depth} turns ahead, calls ")
     assert verdict.endswith(f"{shown[1]}.")  # after the move: the bar's figure
+    # And its rows compare the moves as the review does: the played move, then the review's
+    # best where it was another; the AI's own search's rows told apart (walk 2026-11-30b).
+    rows = [row.move for row in why.card.rows]
+    best = [] if review.best == review.move else [review.best.pdn()]
+    assert rows == [review.move.pdn(), *best], rows
+    assert why.card.seen and not any(row.verdict for row in why.card.seen)
 
 
 @pytest.mark.parametrize("theme_name", ["wood", "contrast"])

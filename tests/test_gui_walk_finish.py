@@ -145,10 +145,13 @@ def shallow_review(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def panel_rows(app: App) -> list[str]:
-    """The panel's figures as the player reads them, one row per line."""
+    """The panel's figures as the player reads them, one row per line (a no-break space reads
+    as a space)."""
     panel = screen_of(app).panel
     assert panel is not None
-    return re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text).split("<br>")
+    return re.sub(r"</?(font|b)\b[^>]*>", "", panel.search.html_text.replace("\u00a0", " ")).split(
+        "<br>"
+    )
 
 
 @pytest.mark.usefixtures("shallow_review")

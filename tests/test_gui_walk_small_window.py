@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
+import pygame_gui
 import pytest
 from gui_driving import click_at, screen_of
 from test_gui_tree import open_tree
@@ -137,3 +138,44 @@ def test_the_reviews_better_line_is_never_cut_in_an_exchange_at_720(
     font = panel.moves_title.font
     assert font is not None
     assert line == WALK_LINE or font.size(line)[0] <= panel.search.rect.width - 8
+
+
+def _last_row_words(box: pygame_gui.elements.UITextBox) -> list[str]:
+    """The words of a text box's last row, as drawn (a no-break space parts two words too)."""
+    layout = box.text_box_layout
+    assert layout is not None and layout.layout_rows
+    return " ".join(getattr(item, "text", "") for item in layout.layout_rows[-1].items).split()
+
+
+@pytest.mark.parametrize(("size", "theme_name"), [((720, 480), "contrast"), ((1280, 800), "wood")])
+def test_a_wrapped_line_never_leaves_a_short_last_word_alone(
+    make_app: Callable[..., App], size: tuple[int, int], theme_name: str
+) -> None:
+    # The walk of 2026-11-30: "... looked 10 turns" over a lone "ahead", "(move" over "41)".
+    from checkers.gui.cards import wrap_words
+    from checkers.gui.ui import fit_text, keep_tail
+
+    app = make_app(size=size, settings=Settings(theme=theme_name))
+    box = screen_of(app).status_box
+    assert box is not None
+    for tail in ("turns ahead.", "(move 41)"):
+        # The shortest status whose last word pygame_gui's own wrapping leaves alone.
+        for count in range(1, 200):
+            text = f"{' '.join(['looked'] * count)} {tail}"
+            box.set_text(text)
+            if _last_row_words(box) == tail.split()[-1:]:
+                break
+        else:
+            raise AssertionError(f"no status leaves {tail!r} alone")
+        fit_text(box, text)
+        last = _last_row_words(box)
+        assert len(last) >= 2 and last[-2:] == tail.split(), (tail, last)
+    # In the panel's marked-up lines a tag stays with its word, a space inside a tag untouched.
+    assert keep_tail("<font color='#fad26e'><b>Hint: 6-10</b></font><br>Score even") == (
+        "<font color='#fad26e'><b>Hint:\u00a06-10</b></font><br>Score\u00a0even"
+    )
+    # The cards' and the explorer's own wrapping alike.
+    font = pygame.font.Font(None, 20)
+    width = font.size("looked looked looked")[0]
+    lines = wrap_words("looked looked looked ahead", font, width)
+    assert lines == ["looked looked", "looked ahead"], lines

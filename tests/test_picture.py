@@ -25,6 +25,8 @@ from checkers.picture import (
     MIN_NUMBER_PIXELS,
     Circle,
     Group,
+    Picture,
+    Polygon,
     Polyline,
     Rect,
     Shape,
@@ -295,3 +297,27 @@ def tuple_line(position: Position, texts: list[str]) -> tuple[Move, ...]:
         moves.append(move)
         position = position.move(move)
     return tuple(moves)
+
+
+@pytest.mark.parametrize("colours", ["wood", "contrast"])
+def test_a_lines_replies_are_the_other_sides_colour_none_faded(colours: str) -> None:
+    # The walk of 2026-11-30: Why?'s small board drew the played line's moves and the replies
+    # in one blue, fading, over each other: which arrow was whose could not be followed.
+    position = Position("W:W32,27,24,22:B20,15,10,7")
+    line = tuple_line(position, ["27-23", "20x27"])
+    palette = theme.PALETTES[colours]
+
+    def fills(picture: Picture) -> list[tuple[object, int]]:
+        """Each arrow's fill and opacity, as drawn (the later moves first)."""
+        return [
+            (next(s.fill for s in group.shapes if isinstance(s, Polygon)), group.alpha)
+            for group in picture.shapes
+            if isinstance(group, Group) and group.name == "arrow"
+        ]
+
+    sides = board_picture(position, arrows=line, theme=colours, caption="", replies=True)
+    assert [fill for fill, _ in fills(sides)] == [palette.REPLY_ARROW, palette.HINT]  # 2 first
+    assert len({opacity for _, opacity in fills(sides)}) == 1
+    assert palette.REPLY_ARROW != palette.HINT
+    plain = board_picture(position, arrows=line, theme=colours, caption="")
+    assert {fill for fill, _ in fills(plain)} == {palette.HINT}  # `checkers picture` as before

@@ -675,3 +675,105 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     bound = MoveScore("21-17", -0.05, "upper", 8, ("21-17", "9-13"))
     card = why_card(_explanation(bound, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
     assert row_score_words(card.rows[0]) == "at first looked level at best (at least even for you)"
+
+
+# --- walk 2026-11-30b: a card opened in a review compares as the review does ---------------
+
+
+def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> None:
+    # The walk's card in a review: "23-18 a little worse +0.70" from Why?'s own search, which
+    # preferred 17-13, beside the review's "a mistake, best 25-21": two best moves on one card.
+    # In a review the rows are the review's (its best move, its figures); what the AI's own
+    # search saw when it played is told apart, with no verdict and no best move of its own.
+    from checkers.coach.judgement import Judgement, Judgements, reviewed
+    from checkers.gui.explaining import with_review
+    from checkers.gui.screens.why import card_html
+
+    start = Position()
+    played = MoveScore("9-14", -0.10, "exact", 8, ("9-14", "22-18"), verdict="keeps it level")
+    own_best = MoveScore("10-15", 0.05, "exact", 8, ("10-15", "23-19"), verdict="keeps it level")
+    other = MoveScore("11-16", -0.25, "exact", 8, ("11-16", "24-20"), verdict="is a little worse")
+    explanation = _explanation(played, own_best, moves=(played, own_best, other), exact_depth=8)
+    known = Judgements()
+    # The review, 14 turns ahead: 11-15 best at +0.10 for Black; after 9-14 +0.45 for White.
+    known.judge(start, Judgement(0.10, 1.0, BLACK, 14, line=("11-15", "23-19", "8-11")))
+    after = start.move(next(m for m in start.legal_moves() if m.pdn() == "9-14"))
+    known.judge(after, Judgement(0.45, 1.0, WHITE, 14, line=("22-18", "5-9")))
+    review = "The review, looking 14 turns ahead, calls 9-14 a mistake: Black lost 0.55 men."
+    card = why_card(reviewed(explanation, start, known), BLACK, 0, human=WHITE)
+    card = with_review(card, review)
+    # The rows compared: the played move and the review's best, with the review's figures.
+    assert [row.move for row in card.rows] == ["9-14", "11-15"]
+    assert card.rows[0].score == "+0.45 for you" and card.rows[0].verdict.startswith("is a little")
+    assert card.others == "The review's best move:"
+    # What the AI's own search saw, apart: every move it scored, no verdict, no best move.
+    assert [row.move for row in card.seen] == ["9-14", "10-15", "11-16"]
+    assert all(not row.verdict for row in card.seen)
+    assert card.seen_heading.endswith("looking 8 turns ahead:")
+    text = card_html(card)
+    assert "better than 9-14" not in text and "the best move" not in text.split("What")[-1]
+    assert not any("10-15" in fact for fact in card.facts)  # no second comparison in the facts
+    # Without the review's judgement of both positions, the card is the game's as before.
+    alone = Judgements()
+    alone.judge(start, Judgement(0.10, 1.0, BLACK, 14, line=("11-15",)))
+    assert reviewed(explanation, start, alone).seen == ()
+
+
+def test_the_reviews_row_on_why_says_an_opening_book_move_once() -> None:
+    # Seen on a card in a review: "calls 28x19 an opening-book move: an opening-book move;
+    # after the move +0.20 for you".
+    from checkers.gui.review_model import review_verdict
+    from checkers.review import Label, MoveReview, PositionScore
+
+    position = Position()
+    move, other = position.legal_moves()[0], position.legal_moves()[1]
+    for best, lost in ((move, 0.0), (other, 0.0), (other, 0.30)):
+        review = MoveReview(
+            1, BLACK, move, best, 0.05, lost, Label.BOOK, position,
+            PositionScore(best, 0.05), PositionScore(None, -0.05 + lost),
+        )  # fmt: skip
+        said = review_verdict(review, 1.0, None)
+        assert said.count("opening-book move") == 1, said
+        assert ": ;" not in said and ":  " not in said, said
+
+
+def test_a_two_for_one_is_named_only_beside_a_verdict_of_about_a_man() -> None:
+    # The walk: "18-14 is a little better (+0.65)" above "White's shot ... a two-for-one": two
+    # verdicts for one row. A shot that wins a man is named where the row's number reads a
+    # man's worth (`is about a man better`, `wins a man`), not beside `a little better`, where
+    # the position after it gives the man's worth back.
+    from checkers.coach import ideas
+    from checkers.coach.ideas import agreeing
+
+    position = Position("W:W32,27,24,22:B20,15,10,7")
+    line = ["27-23", "20x27", "23-18", "7-11", "32x23", "11-16", "18x11"]
+    found = tuple(ideas(position, line))
+    assert any(idea.name == "shot" for idea in found)
+    for men, named in ((0.65, False), (0.80, True), (-0.65, False)):
+        shown = agreeing(found, WHITE, men)
+        assert any(idea.name == "shot" for idea in shown) is named, men
+        row = MoveScore("27-23", men, "exact", 10, tuple(line), ideas=shown)
+        words = verdict(position, row, row)
+        assert ("a little" in words) is not named, (men, words)
+
+
+def test_a_weak_levels_card_in_the_book_compares_the_moves_as_the_books_card_does() -> None:
+    # The walk: after 11-15 the Novice and Casual levels' cards scored 21-17 from Why?'s own
+    # search, 8 turns ahead, and the Club level's card from the opening book, 13 turns ahead:
+    # one position, two verdicts. Where the book holds every move, every card takes its scores.
+    from checkers.ai.book import packaged_book
+    from checkers.board import Move
+
+    position = Position().move(Move.from_pdn("11-15", Position()))
+    book = packaged_book()
+    assert book is not None
+    held = {move.pdn(): score / 100 for move, score in book.moves(position) or []}
+    assert len(held) == len(position.legal_moves())
+    own = MoveScore("21-17", 1.26, "exact", 3, ("21-17", "9-13"))
+    asked = Explanation("novice", "21-17", "21-17", (own,), 7, False, True, mover=WHITE)
+    explained = exact_explanation(position, asked, evaluation="novice", units_per_man=1.0)
+    rows = {move.move: move for move in explained.moves}
+    assert set(rows) == set(held) and explained.moves[0].move == "21-17"
+    assert all(move.score == pytest.approx(held[name]) for name, move in rows.items())
+    assert {move.depth for move in explained.moves} == {book.depth} == {explained.exact_depth}
+    assert explained.level_counted == "+1.26"  # its own count, said as its own

@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 
 from checkers.ai.analysis import Analyser, DepthReport, RootLine
+from checkers.ai.book import packaged_book
 from checkers.ai.engine import MAN, Engine
 from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
 from checkers.board import Move, Position
@@ -24,11 +25,12 @@ from checkers.coach.explain import (
     Explanation,
     MoveScore,
     database_words,
+    explain_book_move,
     format_men,
     win_in_moves,
 )
 from checkers.coach.idea import Idea, pieces_words
-from checkers.coach.ideas import agreeing, ideas
+from checkers.coach.ideas import GAIN_SHOWN, agreeing, ideas
 from checkers.coach.outcome import line_outcome
 from checkers.notation import EVEN_MEN, is_even
 
@@ -53,7 +55,7 @@ BEST_COUNT = 4
 (the played move is searched on its own when it is not among them)."""
 _DRAW_MARGIN = 0.5  # men: a better move by this much makes a drawn alternative "only" a draw
 _LEVEL = 0.1  # men: a score this close to nought is a level game
-_ABOUT_A_MAN = 0.75  # men: from here a score reads as whole men
+_ABOUT_A_MAN = GAIN_SHOWN  # men: from here a score reads as whole men (and a shot is named)
 ONLY_MOVE = "the only legal move"
 """The verdict of a move that had no alternative, whatever its score."""
 
@@ -269,7 +271,13 @@ def exact_explanation(
     judge = analyser.engine
     moves = list(explanation.moves)
     exact_depth = 0
-    if not explanation.from_book and len(legal) > 1:
+    book = _book_rows(position, explanation) if len(legal) > 1 else None
+    if book is not None:
+        # The opening book holds every move here, scored by the engine's own deeper look: the
+        # card compares them as the book's card does (walk 2026-11-30b: the Novice level's card
+        # said 21-17 one thing after 11-15 and the Club level's book card another).
+        moves, exact_depth = book
+    elif not explanation.from_book and len(legal) > 1:
         depth = max([move.depth for move in moves] + [1])
         if counted is not None or evaluation != "engine":
             depth = max(depth, JUDGE_DEPTH)
@@ -345,6 +353,26 @@ def exact_explanation(
             else None
         ),
     )
+
+
+def _book_rows(position: Position, explanation: Explanation) -> tuple[list[MoveScore], int] | None:
+    """The opening book's scores of every legal move in `position` as exact rows (the played
+    move first, then best first) and the book's depth, for a move the AI did not take from the
+    book; None where the book does not hold every legal move (a card compares its moves at one
+    depth) or the move came from the book (its card is the book's already)."""
+    if explanation.from_book:
+        return None
+    book = packaged_book()
+    held = book.moves(position) if book is not None else None
+    if book is None or not held or len(held) != len(position.legal_moves()):
+        return None
+    played = explanation.moves[0].move
+    if played not in {move.pdn() for move, _ in held}:
+        return None
+    ordered = explain_book_move(
+        explanation.player, position, Move.from_pdn(played, position), held, book.depth
+    )
+    return list(ordered.moves), book.depth
 
 
 def _bounded(line: RootLine, depth: int, units: float) -> MoveScore:

@@ -312,18 +312,25 @@ class Explanation:
     """The game's kept judgement of the position the played move led to, where it looked
     deeper than the card's one depth (`coach.judgement.rejudged`): said apart, never as a row
     compared with the others' shallower scores."""
+    seen: tuple[MoveScore, ...] = ()
+    """The AI's own search's rows from when it played (the exact pass's, its depth
+    `exact_depth`), where `moves` are the review's judgement of the move instead
+    (`coach.judgement.reviewed`): told apart, as what it saw, compared with none of the review's
+    rows (issue 35: a card opened in a review takes the review's comparison)."""
 
     def as_json(self) -> dict[str, Any]:
         """Every field, each move's ideas as docs/engine.md's objects, and the sentences."""
         data = {
             field.name: getattr(self, field.name)
             for field in dataclasses.fields(self)
-            if field.name not in ("moves", "deeper")
+            if field.name not in ("moves", "deeper", "seen")
         }
         data["mover"] = self.mover.name.lower() if self.mover is not None else None
         data["moves"] = [_move_json(move) for move in self.moves]
         if self.deeper is not None:
             data["deeper"] = _move_json(self.deeper)
+        if self.seen:
+            data["seen"] = [_move_json(move) for move in self.seen]
         data["sentences"] = sentences(self)
         return data
 
@@ -578,7 +585,12 @@ def facts(
         else:
             facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
-    preferred = _preferred_words(explanation, who, thinking_time, counted)
+    # A card of a reviewed move compares the review's rows: the review's own sentence says how
+    # far it looked and what it prefers, and the AI's search is told apart (`seen`), so no
+    # second comparison of the exact pass's is made here.
+    preferred = (
+        [] if explanation.seen else _preferred_words(explanation, who, thinking_time, counted)
+    )
     if explanation.level_counted is not None and not told:
         # Its count is on its own rough scale, not the engine's: said once, here, so a
         # +1.39 beside the engine's `even` reads as another count, not a contradiction.
@@ -587,7 +599,9 @@ def facts(
             " scale of its own."
         )
         facts.append(whose)
-    if explanation.exact_depth and explanation.database is None and databases:
+    if explanation.seen:
+        pass  # the review's sentence says how far its rows looked, the seen rows' heading theirs
+    elif explanation.exact_depth and explanation.database is None and databases:
         facts.append("Each move below is the endgame databases' result under perfect play.")
     elif explanation.exact_depth and explanation.database is None:
         # A row the game's deeper judgement scored since (`coach.judgement.rejudged`) says so.
@@ -610,9 +624,14 @@ def facts(
             f" their scores are from {depth_words(others[0].depth)}."
         )
     # What a bound is, said once and only where one is shown.
-    if any(move.bound in ("upper", "lower") for move in explanation.moves):
+    if any(move.bound in ("upper", "lower") for move in (*explanation.moves, *explanation.seen)):
         facts.append(BOUND_WORDS)
-    if not others and not explanation.complete and explanation.legal_moves > 1:
+    if (
+        not others
+        and not explanation.complete
+        and explanation.legal_moves > 1
+        and not explanation.seen
+    ):
         facts.append(f"{who} keeps the score of its chosen move only.")
     facts += preferred
     return facts

@@ -389,10 +389,11 @@ def ideas(
     return [idea for index, idea in enumerate(proven) if not _said(idea, proven[:index])]
 
 
-GAIN_SHOWN = 0.5
-"""Men: the least score for an idea's side that shows the material its idea wins (a man is
-about 1.00; under half a man the line gives it back, and the score says `even` or `a little
-better`, not what the idea claims)."""
+GAIN_SHOWN = 0.75
+"""Men: the least score for an idea's side that shows the material its idea wins: where the
+verdict beside it reads a man's worth (`is about a man better`, `coach.exact`'s band); below,
+the line gives the man's worth back, and `a little better` beside `a two-for-one` read as two
+verdicts (walk 2026-11-30b: `18-14 is a little better (+0.65)` above `White's shot`)."""
 
 
 def wins_material(idea: Idea) -> bool:

@@ -27,9 +27,10 @@ from checkers.coach.explain import (
     format_men,
     win_in_moves,
 )
+from checkers.coach.idea import Idea
 from checkers.coach.ideas import agreeing, ideas
 
-__all__ = ["Judgement", "Judgements", "explained", "kept_over", "rejudged"]
+__all__ = ["Judgement", "Judgements", "explained", "kept_over", "rejudged", "reviewed"]
 
 
 @dataclass(frozen=True)
@@ -199,22 +200,7 @@ def rejudged(
         # of the played move apart, beside no other move's.
         return dataclasses.replace(explanation, deeper=moves[0] if 0 in changed else None)
     for index in changed:
-        pv = moves[index].pv
-        try:
-            found = list(ideas(position, pv))
-        except ValueError:
-            found = []  # a line the board cannot follow proves nothing
-        # What the row said before and its new line still proves (a named ending, a trap the
-        # exact pass found along the same moves) stays.
-        kept = [
-            idea
-            for idea in explanation.moves[index].ideas
-            if pv[: len(idea.line)] == idea.line and idea not in found
-        ]
-        row = moves[index]
-        # Only the ideas its new number does not contradict (`ideas.agreeing`).
-        shown = agreeing((*kept, *found), mover, row.score, row.win_in, str(row.bound))
-        moves[index] = dataclasses.replace(row, ideas=shown)
+        moves[index] = _with_ideas(moves[index], position, mover, explanation.moves[index].ideas)
     chosen_score, chosen_depth = explanation.chosen_score, explanation.chosen_depth
     if 0 in changed and not chosen_score and played.bound == "exact":
         # What the AI's own search counted for its move, which the kept judgement replaced
@@ -243,6 +229,74 @@ def rejudged(
         moves=tuple(steady_verdicts([moves[0], *others])),
         chosen_score=chosen_score,
         chosen_depth=chosen_depth,
+    )
+
+
+def _with_ideas(
+    row: MoveScore, position: Position, mover: Side, before: tuple[Idea, ...] = ()
+) -> MoveScore:
+    """A kept judgement's row with the ideas its line proves: what the row said `before` and
+    its new line still proves (a named ending, a trap the exact pass found along the same moves)
+    stays; only the ideas its number does not contradict (`ideas.agreeing`)."""
+    pv = row.pv
+    try:
+        found = list(ideas(position, pv))
+    except ValueError:
+        found = []  # a line the board cannot follow proves nothing
+    kept = [idea for idea in before if pv[: len(idea.line)] == idea.line and idea not in found]
+    shown = agreeing((*kept, *found), mover, row.score, row.win_in, str(row.bound))
+    return dataclasses.replace(row, ideas=shown)
+
+
+def reviewed(
+    explanation: Explanation, position: Position, known: Mapping[Position, Judgement]
+) -> Explanation:
+    """Why?'s `explanation` of the move played in `position` as a card opened in a review: its
+    rows are the game's kept judgements of the position before the move (its best move) and
+    after it (the played move), the review's figures at the review's depth, each verdict said
+    from its number; the AI's own search's rows from when it played are kept apart (`seen`),
+    compared with none of them. So the card and the review's row never name two best moves
+    (walk 2026-11-30b: `23-18 a little worse` from the exact pass beside the review's `a
+    mistake, best 25-21`). `rejudged`'s card when the review has not judged both positions,
+    or the move came from the book, or was the only one."""
+    mover = explanation.mover
+    if (
+        mover is None
+        or not explanation.moves
+        or explanation.from_book
+        or explanation.legal_moves < 2
+    ):
+        return rejudged(explanation, position, known)
+    played = explanation.moves[0]
+    try:
+        after_position = position.move(Move.from_pdn(played.move, position))
+        before = known.get(position)
+        after = known.get(after_position)
+        best_move = (
+            Move.from_pdn(before.line[0], position) if before is not None and before.line else None
+        )
+    except ValueError:
+        return rejudged(explanation, position, known)
+    if before is None or after is None or best_move is None or not after.line:
+        return rejudged(explanation, position, known)
+    rows = [_row_of(after, mover, (played.move, *after.line))]
+    if best_move.pdn() != played.move:
+        rows.append(_row_of(before, mover, before.line))
+    rows = [_with_ideas(row, position, mover) for row in rows]
+    best = best_scored(rows)
+    rows = steady_verdicts(
+        [dataclasses.replace(row, verdict=verdict(position, row, best)) for row in rows]
+    )
+    chosen_score = explanation.chosen_score
+    if not chosen_score and played.bound == "exact":
+        chosen_score = format_men(played.score, played.win_in)  # what its own search counted
+    return dataclasses.replace(
+        explanation,
+        moves=tuple(rows),
+        seen=explanation.moves,
+        deeper=None,
+        chosen_score=chosen_score,
+        chosen_depth=explanation.chosen_depth or played.depth,
     )
 
 

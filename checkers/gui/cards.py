@@ -32,6 +32,7 @@ __all__ = [
     "fit_left",
     "fit_right",
     "grid_unit",
+    "no_lone_tail",
     "text_row",
     "text_size",
     "wrap_words",
@@ -100,7 +101,7 @@ def fit_left(text: str, font: pygame.font.Font, width: int) -> str:
 
 def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """`text` in lines no wider than `width` pixels, broken between words (a word wider than
-    a line is cut with an ellipsis)."""
+    a line is cut with an ellipsis); a short last word never alone (`no_lone_tail`)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -113,7 +114,23 @@ def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
         line = fit_right(word, font, width)
     if line:
         lines.append(line)
-    return lines
+    return no_lone_tail(lines, lambda line: font.size(line)[0] <= width)
+
+
+LONE_TAIL = 8
+"""The longest last word (in characters) a wrapped text never leaves alone on its last line."""
+
+
+def no_lone_tail(lines: list[str], fits: Callable[[str], bool]) -> list[str]:
+    """Wrapped `lines` whose last line is one short word (`ahead` from "... looked 10 turns
+    ahead", `41)`: the walk of 2026-11-30) take the word before it down with it, where the two
+    fit a line and the line above keeps a word; else `lines` as they are."""
+    if len(lines) < 2 or " " in lines[-1] or len(lines[-1]) > LONE_TAIL:
+        return lines
+    above, _, word = lines[-2].rpartition(" ")
+    if not above or not fits(f"{word} {lines[-1]}"):
+        return lines
+    return [*lines[:-2], above, f"{word} {lines[-1]}"]
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,10 @@ __all__ = [
     "DatabaseBuild",
     "SizeOffer",
     "current_build",
+    "held_note",
+    "held_pieces",
     "held_words",
+    "known_words",
     "next_offer",
     "start_build",
     "time_words",
@@ -85,13 +88,27 @@ def held_pieces(endgames: Endgames | None = None) -> int:
 
 
 def held_words(endgames: Endgames | None = None) -> str:
-    """What this computer has, short for a row: `4 pieces (shipped)`, `6 pieces (5, 6 built)`
-    (every ending of up to that many pieces)."""
-    pieces = held_pieces(endgames)
+    """What this computer has, short for the Settings row beside "Endgames": `known up to 6
+    pieces` (every ending of up to that many pieces); which of them came with the game and
+    which were built here is the row's tip (`held_note`). The walk of 2026-11-30 read the
+    row's `6 pieces (5, 6 built)` as "5 databases built"."""
+    return known_words(held_pieces(endgames))
+
+
+def known_words(pieces: int) -> str:
+    """`Known up to 6 pieces`: the endings the databases hold, for the Settings row."""
+    return f"Known up to {pieces} pieces"
+
+
+def held_note(pieces: int) -> str:
+    """Where the endings of up to `pieces` pieces come from, for the row's tip: those of up to
+    4 pieces came with the game, larger ones were built on this computer."""
+    shipped = min(pieces, SHIPPED_PIECES)
+    note = f"those of up to {shipped} pieces came with the game"
     if pieces <= SHIPPED_PIECES:
-        return f"{pieces} pieces (shipped)"
-    built = ", ".join(str(n) for n in range(SHIPPED_PIECES + 1, pieces + 1))
-    return f"{pieces} pieces ({built} built)"
+        return f"{note[0].upper()}{note[1:]}"
+    built = " and ".join(str(n) for n in range(SHIPPED_PIECES + 1, pieces + 1))
+    return f"{note[0].upper()}{note[1:]}; those of {built} pieces were built on this computer"
 
 
 PROCESSOR_TIME = "of processor time"

@@ -24,6 +24,7 @@ from checkers.coach.explain import (
     MoveScore,
     best_scored,
     facts,
+    format_men,
     idea_words,
     other_line_words,
     who_played,
@@ -31,7 +32,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
-from checkers.notation import depth_words, is_even, numbered_moves, result_text
+from checkers.notation import depth_words, is_even, numbered_moves, plural, result_text
 
 __all__ = [
     "ENGINE_VIEW",
@@ -161,6 +162,9 @@ class WhyRow:
     """The ideas its line proves, one sentence each (`White's shot: 27-23 gives ...`)."""
     judged: bool = False
     """Its figure is the game's kept judgement, the engine's (`MoveScore.judged`)."""
+    result: str = ""
+    """A forced or database result told once, for its winner, where the verdict and the score
+    would both say it (`Black wins in 2 moves`, `database win in 5 moves for Black`), or ''."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +191,11 @@ class WhyCard:
     rows (`The other 6 moves (...) are no better than 23-18 (at most +2.70 for White).`, `The
     other 9 moves (...) are at least 0.20 worse than 27-23 (at most +4.95 for the AI).`): what
     `at most` is, the facts say once (`coach.explain.BOUND_WORDS`)."""
+    seen: tuple[WhyRow, ...] = ()
+    """In a review, what the AI's own search scored when it played (`Explanation.seen`), after
+    the review's rows: each move's score and line, no verdict, compared with none."""
+    seen_heading: str = ""
+    """The heading over `seen`: whose search it was and how far it looked."""
 
 
 def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
@@ -269,9 +278,23 @@ def _row(
         # `is a little worse` is the mover's, and the score beside it is told for the side
         # ahead: name whose it is (`is a little worse for the AI (+0.25 for you)`).
         verdict += f" for {side_words(mover, human)}"
+    score = why_score(move, mover, human)
+    result = ""
+    if move.bound == "exact" and move.win_in is not None and verdict:
+        winner = mover if move.win_in > 0 else mover.opponent
+        if move.database is not None and verdict == move.database:
+            # The databases' result for its winner, as the review says it: `database win in 5
+            # moves for Black`, not `database loss in 5 moves (Black wins in 5 moves)`.
+            soon = plural(abs(move.win_in), "move")
+            result = f"database win in {soon} for {side_words(winner, human)}"
+        elif verdict == format_men(None, move.win_in):
+            # A forced result said once, with its winner: `Black wins in 2 moves`, never `wins
+            # in 2 moves (Black wins in 2 moves)` (walk 2026-11-29d) nor `loses in 2 moves
+            # (Black wins in 2 moves)` (walk 2026-11-30), whichever side the row's mover is.
+            result = score
     return WhyRow(
         move.move,
-        why_score(move, mover, human),
+        score,
         move.bound in ("upper", "lower"),
         0 if move.database is not None else move.depth,  # a database result looked no depth
         words,
@@ -280,6 +303,7 @@ def _row(
         verdict,
         tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
         move.judged,
+        result,
     )
 
 
@@ -460,7 +484,9 @@ def why_card(
         rows = [
             row
             if row.score == UNSCORED or row.judged
-            else dataclasses.replace(row, verdict="", score=f"{counter} counted {row.score}")
+            else dataclasses.replace(
+                row, verdict="", score=f"{counter} counted {row.score}", result=""
+            )
             for row in rows
         ]
     said = card_facts(explanation, level.time if level is not None else None, mover, human)
@@ -479,7 +505,9 @@ def why_card(
         # ahead: +0.95 for the AI" under "27-23 ... (+0.95 for the AI)").
         deeper = None
     if deeper is not None and rows and rows[0].played:
-        rows[0] = dataclasses.replace(rows[0], verdict=_at_first(rows[0].verdict, deeper))
+        first = _at_first(rows[0].verdict, deeper)
+        if first != rows[0].verdict:  # its result is now the first look's: said as such
+            rows[0] = dataclasses.replace(rows[0], verdict=first, result="")
     if deeper is not None:
         # The game's deeper look at the played move, apart from the rows: they compare every
         # move at one depth (issue 35), and no move is ranked against this number. Where it
@@ -491,6 +519,7 @@ def why_card(
             f" {why_score(deeper, mover, human)}. The other moves were not looked at so far, so"
             " the rows here compare them as one search scored them."
         )
+    seen, seen_heading = _seen_rows(explanation, number, black_to_move, mover, human, evaluation)
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
         subtitle=f"{_name(mover)}'s move {number}, played by {by}",
@@ -498,7 +527,9 @@ def why_card(
         view=view,
         rows=tuple(rows),
         others=(
-            "The book's other moves, best first:"
+            "The review's best move:"
+            if explanation.seen and len(rows) == 2
+            else "The book's other moves, best first:"
             if explanation.from_book
             else "What its search chose instead:"
             if len(rows) == 2 and rows[1].searched
@@ -507,7 +538,58 @@ def why_card(
         board=why_board(explanation, position, flipped) if position is not None else None,
         bounded=bounded,
         counted=counted,
+        seen=seen,
+        seen_heading=seen_heading,
     )
+
+
+def _seen_rows(
+    explanation: Explanation,
+    number: int,
+    black_to_move: bool,
+    mover: Side,
+    human: Side | None,
+    evaluation: str | None,
+) -> tuple[tuple[WhyRow, ...], str]:
+    """The rows of what the AI's own search scored when it played, where the card's rows are
+    the review's (`Explanation.seen`), and their heading: each move's score (a weak level's
+    own count said as its count) and the line its search expected, no verdict and no
+    comparison with a best move (the review's rows above make that comparison, at its depth)."""
+    if not explanation.seen:
+        return (), ""
+    rescored = bool(explanation.exact_depth)  # the exact pass scored them with the engine
+    own = evaluation not in ("engine", None) and not rescored
+    player = who_played(explanation.player)
+    whose = player[0].lower() + player[1:]
+    looked = explanation.exact_depth or explanation.chosen_depth
+    far = f", looking {depth_words(looked)}" if looked else ""
+    if rescored:
+        heading = f"What the engine saw when {whose} played{far}:"
+    elif own:
+        heading = f"What {whose} counted on its own scale when it played{far}:"
+    else:
+        heading = f"What {whose}'s search saw when it played{far}:"
+    rows = []
+    for move in explanation.seen:
+        if move.bound == "unscored":
+            continue
+        played = move.move == explanation.played
+        score = why_score(move, mover, human)
+        if own:
+            score = f"counted {score}"
+        line = numbered_moves(move.pv, black_to_move, number) if len(move.pv) > 1 else ""
+        rows.append(
+            WhyRow(
+                move.move,
+                score,
+                move.bound in ("upper", "lower"),
+                0 if move.database is not None else move.depth,
+                f"expecting {line}" if line and move.bound == "exact" else "",
+                played,
+                ideas=tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
+            )
+        )
+    return tuple(rows), heading
 
 
 def with_review(card: WhyCard, verdict: str) -> WhyCard:

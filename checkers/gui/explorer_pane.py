@@ -44,7 +44,14 @@ from checkers.formats.explorer_index import (
 )
 from checkers.gui import fonts
 from checkers.gui.browser import PDN_SUFFIX, FolderBrowser
-from checkers.gui.cards import BUTTON_TEXT, HEADING_TEXT, SMALL_TEXT, text_row, text_size
+from checkers.gui.cards import (
+    BUTTON_TEXT,
+    HEADING_TEXT,
+    SMALL_TEXT,
+    no_lone_tail,
+    text_row,
+    text_size,
+)
 from checkers.gui.context import ScreenContext
 from checkers.gui.explaining import line_words
 from checkers.gui.intents import Back
@@ -287,8 +294,11 @@ class ExplorerPane:
         self._well_tops = (0, 0, 0)
         """Where the well may start: under the progress line, under the column heads, and
         under the summary (an empty table has no heads; often there is no progress to say)."""
-        self._well_fitted = (-1, -1)
-        """The well's top and the footer's lines in use, as last fitted."""
+        self._well_fitted = (-1, -1, -1)
+        """The well's top, the footer's lines in use and the height of what the well holds,
+        as last fitted."""
+        self._row_pitch = 0
+        """The move rows' pitch in the well."""
         self.footer_lines = FOOTER_LINES
         """The rows under the table for the book's moves and the engine's note."""
         self._shown: dict[str, str] = {}
@@ -680,7 +690,8 @@ class ExplorerPane:
         for index in range(self.footer_lines):
             label(f"footer {index}", pygame.Rect(x, y + index * small, width, small), "@small")
         self._footer_place = (area.bottom, small, gap)
-        self._well_fitted = (-1, -1)
+        self._row_pitch = line
+        self._well_fitted = (-1, -1, -1)
 
     def _well_top(self, texts: Mapping[str, str]) -> int:
         """Where the well starts for `texts`: under the column heads over rows; an empty table
@@ -690,20 +701,30 @@ class ExplorerPane:
             return heads
         return progress if texts.get("explorer progress") else summary
 
-    def _fit_well(self, top: int, used: int) -> bool:
-        """Stack the footer's `used` first lines at the panel's foot and fit the rows' well
-        from `top` down to them; True if they moved."""
-        if self.well is None or (top, used) == self._well_fitted:
+    def _fit_well(self, top: int, used: int, content: int) -> bool:
+        """Fit the rows' well from `top` to what it holds (`content` pixels of rows or words),
+        and stack the footer's `used` first lines right under it; a well that holds more than
+        the room reaches down to the footer at the panel's foot. True if they moved. (A frame
+        as tall as the room with three rows in it was a big empty box: walk of 2026-11-30.)"""
+        if self.well is None or (top, used, content) == self._well_fitted:
             return False
-        self._well_fitted = (top, used)
+        self._well_fitted = (top, used, content)
         bottom, small, gap = self._footer_place
-        foot = bottom - used * small
+        foot = min(bottom - used * small, top + content + 2 * WELL_INSET + gap)
         for index in range(self.footer_lines):
             label = self.labels[f"footer {index}"]
             label.set_relative_position((label.relative_rect.left, foot + index * small))
         well = self.well.relative_rect
         self.well.set_relative_position((well.left, top))
         self.well.set_dimensions((well.width, foot - gap - top))
+        # Nothing to hold (no games yet): no empty frame at all.
+        if content and not self.well.visible:
+            self.well.show()  # shows every row too: the rows without a move hide again
+            for name, button in self.buttons.items():
+                if name.startswith("row ") and not button.text:
+                    button.hide()
+        elif not content and self.well.visible:
+            self.well.hide()
         return True
 
     def _play_row(self, number: int, play: Callable[[str], None]) -> None:
@@ -732,7 +753,9 @@ class ExplorerPane:
         texts.update({f"footer {index}": "" for index in range(len(footer))})
         texts.update(_footer_lines(fitted, book, engine))
         used = sum(1 for index in range(len(footer)) if texts[f"footer {index}"])
-        changed = self._fit_well(top, used)
+        shown_rows = min(len(self.moves), self.row_count())
+        content = shown_rows * self._row_pitch if shown_rows else said * small
+        changed = self._fit_well(top, used, content)
         for name, label in self.labels.items():
             if name.startswith(("footer ", "empty ")):
                 if self._shown.get(name) != texts[name]:
@@ -822,7 +845,9 @@ def _wrapped_in(
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    return lines
+    if font is None:
+        return lines
+    return no_lone_tail(lines, lambda line: font.size(line)[0] <= room)
 
 
 def _footer_lines(labels: list[UILabel], book: str, engine: str) -> dict[str, str]:

@@ -324,10 +324,11 @@ def review_verdict(
     looked = review.before.depth or review.after.depth
     depth = f", looking {depth_words(looked)}" if looked else ""
     called = "a move that hardly matters" if review.gave_up_men_cheaply else _CALLED[review.label]
-    return (
-        f"The review{depth}, calls {review.move.pdn()} {called}: "
-        f"{_inside(loss)}; {_inside(scores)}."
-    )
+    # The label is said once: `calls 28x19 an opening-book move: as good as 27x20`, never
+    # `an opening-book move: an opening-book move` (the panel's loss row begins with it).
+    loss = loss.removeprefix(called).removeprefix(";").removeprefix(",").strip()
+    said = "; ".join(_inside(part) for part in (loss, scores) if part)
+    return f"The review{depth}, calls {review.move.pdn()} {called}: {said}."
 
 
 def _inside(words: str) -> str:

@@ -7,6 +7,8 @@ selection lists, sliders); buttons take `tool_tip_text` directly.
 
 from __future__ import annotations
 
+import itertools
+import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +34,7 @@ __all__ = [
     "expanded",
     "fit_label",
     "fit_text",
+    "keep_tail",
     "redraw_now",
     "side_panel",
 ]
@@ -236,12 +239,38 @@ def fit_label(label: UILabel, text: str) -> str:
     return text + "..."
 
 
+SHORT_TAIL = 8
+"""The longest last word (in characters) `keep_tail` keeps with the word before it."""
+_TAIL = re.compile(rf"( +)([^ <>]{{1,{SHORT_TAIL}}}(?:<[^<>]*>)*)$")
+
+
+def _held(found: re.Match[str]) -> str:
+    """The spaces before a short last word as no-break spaces (as wide), then the word."""
+    return "\u00a0" * len(found.group(1)) + found.group(2)
+
+
+def keep_tail(html_text: str, lines: set[int] | None = None) -> str:
+    """`html_text` with each line's short last word (`ahead`, `41)`) joined to the word before
+    it by a no-break space, so a wrapped line never leaves it alone on a row of its own (the
+    walk of 2026-11-30 read "looked 10 turns" over a lone "ahead"); a tag after it (`</b>`)
+    stays with it, a space inside a tag is never touched. `lines`: only those lines (counted
+    from 0 between `<br>`s)."""
+    return "<br>".join(
+        _TAIL.sub(_held, line) if lines is None or index in lines else line
+        for index, line in enumerate(html_text.split("<br>"))
+    )
+
+
 def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> None:
     """Show `html_text` whole in `box`, wrapped: in the theme's size, or if that needs a scroll
     bar (or leaves a blank row, see `_stray_break`) in the largest smaller size (down to
     `smallest` pixels) that does not. Only a text that needs more than that keeps the scroll
-    bar: it is never cut. The text has no blank lines of its own."""
+    bar: it is never cut. The text has no blank lines of its own; where a line's short last
+    word wraps alone onto a row, it is held to the word before it (`keep_tail`)."""
     box.set_text(html_text)
+    if lone := _lone_tails(box):
+        html_text = keep_tail(html_text, lone)
+        box.set_text(html_text)
     size = int(box.parser.default_style["font_size"]) - 1
     with warnings.catch_warnings():
         # pygame_gui warns that a size the theme did not name is loaded on first use: it is.
@@ -249,7 +278,27 @@ def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> N
         while (box.scroll_bar is not None or _stray_break(box)) and size >= smallest:
             if size not in BLURRED_SIZES:
                 box.set_text(f"<font pixel_size={size}>{html_text}</font>")
+                lone = _lone_tails(box)
+                if lone and keep_tail(html_text, lone) != html_text:
+                    html_text = keep_tail(html_text, lone)
+                    box.set_text(f"<font pixel_size={size}>{html_text}</font>")
             size -= 1
+
+
+def _lone_tails(box: UITextBox) -> set[int]:
+    """The lines of `box`'s text (counted between line breaks) with a row that holds only a
+    short word wrapped from the row above it (a one-word line is left alone)."""
+    layout = box.text_box_layout
+    rows = layout.layout_rows if layout is not None else []
+    lone, line = set(), 0
+    for above, row in itertools.pairwise(rows):
+        if any(isinstance(item, LineBreakLayoutRect) for item in above.items):
+            line += 1  # `row` starts the next line
+            continue
+        words = " ".join(getattr(item, "text", "") for item in row.items).split()
+        if len(words) == 1 and len(words[0]) <= SHORT_TAIL:
+            lone.add(line)
+    return lone
 
 
 def _stray_break(box: UITextBox) -> bool:

@@ -27,8 +27,11 @@ __all__ = [
     "why_board",
 ]
 
-ARROW_MOVES = 3
-"""Arrows on the small board: the next moves of the line (the analysis board shows as many)."""
+ARROW_MOVES = 2
+"""Arrows on the small board: the line's next move and the reply to it, each side in its own
+colour (`board_picture`'s replies). Three, one colour, tangled: the third started where the
+first ended, over the second's head (walk of 2026-11-30); Play it out steps on through the
+line, the arrows with it."""
 LABEL_MOVES = 6
 """Moves a line's label names before `...`."""
 FRAMES_PER_MOVE = 36

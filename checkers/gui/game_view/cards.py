@@ -17,7 +17,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer, UITextBox
 
 from checkers.board import BLACK
-from checkers.gui.cards import Card, CardButton
+from checkers.gui.cards import Card, CardButton, no_lone_tail
 from checkers.gui.game import Game
 from checkers.gui.game_view.panel import COUNTER_RULE, counter_words
 from checkers.gui.wording import (
@@ -73,7 +73,7 @@ def _wrapped(text: str, font: _Measures, width: int) -> list[str]:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    return lines or [""]
+    return no_lone_tail(lines, lambda line: font.size(line)[0] <= width) or [""]
 
 
 def outcome_card(game: Game) -> tuple[str, list[str]]:

@@ -722,7 +722,10 @@ class GamePanel:
             self._set(self.counter, counted)
             self._set(self.counter_rule, rule)
             self._share = lines.counter_share
-            self._sync_search(lines.search, (game.record.ply, shown))
+            # The box may shrink at another position, or once a search ends: the hint's
+            # two lines stood over the two empty rows its search's four had taken (walk
+            # of 2026-11-30); while a search runs its lines come and go, and the list stays.
+            self._sync_search(lines.search, (game.record.ply, shown, game.thinking is None))
             self._set(self.moves_title, lines.moves_title)
         return self._sync_moves(game) or changed
 

@@ -23,7 +23,7 @@ from pygame_gui.elements import UIButton, UIPanel, UITextBox
 from checkers import saves
 from checkers.board import BLACK
 from checkers.board_geometry import BoardGeometry
-from checkers.coach.judgement import Judgement, rejudged
+from checkers.coach.judgement import Judgement, rejudged, reviewed
 from checkers.formats.pdn import game_from_record, write_game
 from checkers.gui import theme
 from checkers.gui.board_view.render import BoardView, animation_view
@@ -925,8 +925,13 @@ class GameScreen(ScreenBase):
             game.status = reason + "."
             return
         record = game.record
-        # Its rows read the game's kept judgements where they are deeper (the review's).
-        explanation = rejudged(explanation, record.positions[-2], game.judgements)
+        pane = self.review_pane
+        verdict = pane.verdict(record.ply) if pane is not None else ""
+        # In a review the card compares the moves as the review's row does (its best move, its
+        # figures), and tells what the AI's own search saw apart; else its rows read the
+        # game's kept judgements where they are deeper.
+        judged = reviewed if verdict else rejudged
+        explanation = judged(explanation, record.positions[-2], game.judgements)
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
         mover = record.positions[-2].turn
         level = game.config.player(mover).level
@@ -941,8 +946,6 @@ class GameScreen(ScreenBase):
             position=record.positions[-2],  # the small board starts before the move
             flipped=self.flipped,
         )
-        pane = self.review_pane
-        verdict = pane.verdict(record.ply) if pane is not None else ""
         if verdict:
             # In a review the card starts with the move's row, in the note's words and
             # figures: the AI's own search below is what it saw when it played.

@@ -319,8 +319,11 @@ class SettingsScreen(ScreenBase):
         held = UILabel(pygame.Rect(x, y, control - button - gap, row), "", ui, container=panel)
         self.tips.add(
             held,
-            "Every ending of up to this many pieces is known exactly: exact endgame play,"
-            " exact review labels, and the drills of the standard endings that fit",
+            lambda: (
+                "Every ending of up to this many pieces is known exactly: exact endgame play,"
+                " exact review labels, and the drills of the standard endings that fit."
+                f" {database_build.held_note(self._held_pieces)}"
+            ),
         )
         self.widgets["databases"] = held
         self.widgets["databases_build"] = self.actions.button(
@@ -340,6 +343,7 @@ class SettingsScreen(ScreenBase):
         self._shown_changed = False
         self._seen_state: str | None = "unseen"
         self._held = ""
+        self._held_pieces = 0
         self._refresh_databases()
         return y + row
 
@@ -369,7 +373,8 @@ class SettingsScreen(ScreenBase):
         running = state in ("running", "stopping")
         if state != self._seen_state:  # first shown, or the build began or ended: look again
             self._seen_state = state
-            self._held = database_build.held_words()
+            self._held_pieces = database_build.held_pieces()
+            self._held = database_build.known_words(self._held_pieces)
             if not running:
                 self._offer = database_build.next_offer()
         offer = self._offer

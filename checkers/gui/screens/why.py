@@ -54,33 +54,16 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
-_FORCED = re.compile(r"(?:wins|loses) (?:now|in \d+ moves?)|has lost")
-"""A forced result told from the row's mover's view (`coach.explain.format_men`)."""
-_WINNER = re.compile(r"(?:at (?:most|least): )?(.+?) (?:wins?|loses?) (?:now|in (\d+ moves?))")
-"""A forced result told for its winner (`explaining.why_score`): `Black wins in 2 moves`."""
-_DATABASE = re.compile(r"database (?:win|loss) in (\d+ moves?)")
-"""The endgame databases' result from the row's mover's view (`coach.explain.database_words`)."""
-
-
 def row_score_words(row: WhyRow) -> str:
     """A row's verdict and score as one text: an exact result in words first, the score after
     it (`loses a man (+1.10 for you)`); a level score's `even` is not said again after a
     verdict that says it (`keeps it level`, `only draws`), as the panel says `even` alone."""
+    if row.result:
+        return row.result  # a forced or database result, for its winner (`explaining._row`)
     if not row.verdict or row.verdict == row.score:
         return row.score
     if row.score == "even":
         return row.verdict
-    if _FORCED.fullmatch(row.verdict) and _WINNER.fullmatch(row.score):
-        # A forced result says it once, with its winner: `Black wins in 2 moves`, never
-        # `wins in 2 moves (Black wins in 2 moves)` (walk 2026-11-29d) nor `loses in 2 moves
-        # (Black wins in 2 moves)` (walk 2026-11-30), whichever side the row's mover is.
-        return row.score
-    database = _DATABASE.fullmatch(row.verdict)
-    winner = _WINNER.fullmatch(row.score)
-    if database and winner:
-        # The databases' result, for its winner as the review says it: `database win in 5
-        # moves for Black`, not `database loss in 5 moves (Black wins in 5 moves)`.
-        return f"database win in {database.group(1)} for {winner.group(1)}"
     verdict = row.verdict
     if " for " in verdict:
         # `is a little better for the AI (+0.25 for the AI)` names the side once: the score's.
@@ -184,9 +167,27 @@ def card_html(card: WhyCard) -> str:
     if card.bounded:
         body += "<br>" if len(card.rows) > 1 else "<br><br>"
         body += html.escape(card.bounded)
+    if card.seen:
+        entries = [f"<b>{html.escape(card.seen_heading)}</b>"]
+        entries += [_seen_html(row, accent, dim) for row in card.seen]
+        body += "<br><br>" + "<br>".join(entries)
     if notes:
         body += f"<br><br><font color='{dim}'>{'<br>'.join(notes)}</font>"
     return body
+
+
+def _seen_html(row: WhyRow, accent: str, dim: str) -> str:
+    """One row of what the AI's search saw when it played: the move, its score and the line it
+    expected (its first idea instead, where it has one), the played move marked."""
+    head = f"{html.escape(row.move)}  {html.escape(row.score)}"
+    if row.played:
+        head = f"<font color='{accent}'>{head}</font><font color='{dim}'>  (played)</font>"
+    detail = _idea_detail(row)
+    if detail:
+        head += f"<font color='{accent}'>: {html.escape(detail)}</font>"
+    elif row.line:
+        head += f"<font color='{dim}'>; {html.escape(short_line(row.line))}</font>"
+    return head
 
 
 _NARROWER = 6
@@ -339,6 +340,7 @@ class WhyScreen(ScreenBase):
             caption="",
             last_move=steps.last_move(),
             background=False,
+            replies=True,  # the line's two sides in two colours: each move read apart
         )
         self.image.set_image(paint(picture))
         self.settling = 2
