@@ -800,16 +800,39 @@ def progress_position(record: GameRecord, ply: int) -> Position:
     return GameRecord.replay(record.line[:ply], record.start).position
 
 
-# 960x600: the size of docs/images/review.png, where the list showed empty rows under its last.
+PANEL_SIZES = [(720, 480), (960, 600), (1280, 800)]
+"""960x600: the size of docs/images/review.png, where the list showed empty rows under its last."""
+
+
+# One review serves the three sizes: the window opens at `first`, the words are walked there,
+# then it is resized to each other size (as a drag of its edge does) and walked again. The
+# review itself is the test's cost, the same at every size, so `make test` opens at 720x480
+# only and `make test-slow` opens at the two others as well.
 @pytest.mark.parametrize(
-    "size", [(720, 480), (960, 600), (1280, 800)], ids=["720x480", "960x600", "1280x800"]
+    "first",
+    [
+        pytest.param(PANEL_SIZES[0], id="720x480"),
+        pytest.param(PANEL_SIZES[1], id="960x600", marks=pytest.mark.slow),
+        pytest.param(PANEL_SIZES[2], id="1280x800", marks=pytest.mark.slow),
+    ],
 )
 def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list(
-    make_app: Callable[..., App], size: tuple[int, int]
+    make_app: Callable[..., App], first: tuple[int, int]
 ) -> None:
-    app = open_bench_game(make_app, size=size, config=GameConfig())
+    app = open_bench_game(make_app, size=first, config=GameConfig())
     start_from_menu(app)
     review_finished(app)
+    for size in [first, *(size for size in PANEL_SIZES if size != first)]:
+        if size != first:
+            app.resize_window(size)
+            app.step(1 / 60)
+        assert app.window_size() == size
+        assert_panel_words_whole_at_every_move(app, size)
+
+
+def assert_panel_words_whole_at_every_move(app: App, size: tuple[int, int]) -> None:
+    """At the game's last move as reviewed, then at each move: the panel's words whole, between
+    the list's frame and the buttons, with no empty band (`size` names the failure)."""
     screen = screen_of(app)
     panel = screen.panel
     assert panel is not None
@@ -818,29 +841,31 @@ def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list(
     # row: the walk's docs/images/review.png showed three empty rows under it.
     app.step(1 / 60)
     last = max(panel.cells, key=lambda cell: cell.ply)
-    assert last.ply == screen.game.record.ply == len(screen.game.record.line)
-    assert last.ply in panel.visible_plies()
+    assert last.ply == screen.game.record.ply == len(screen.game.record.line), size
+    assert last.ply in panel.visible_plies(), size
     assert panel.moves.rect.bottom - last.button.rect.bottom < panel.move_row, (
+        size,
         last.button.rect,
         panel.moves.rect,
     )
     for ply in range(pane_of(app).progress.total + 1):
         screen.game.go_to(ply)
         app.step(1 / 60)
-        assert panel_shown(app)[0], f"nothing shown after move {ply}"
+        where = (size, ply)
+        assert panel_shown(app)[0], f"nothing shown after move {ply} at {size}"
         # Whole, without a scroll bar, under the list's frame and over the buttons: never run
         # into either.
-        assert box.scroll_bar is None, f"the words after move {ply} scroll: {panel_shown(app)}"
+        assert box.scroll_bar is None, f"the words after move {where} scroll: {panel_shown(app)}"
         layout = box.text_box_layout
-        assert layout is not None and layout.layout_rect.height <= box.rect.height
-        assert well.rect.bottom < box.rect.top, (well.rect, box.rect)
-        assert box.rect.bottom <= panel.buttons_top, (box.rect, panel.buttons_top)
+        assert layout is not None and layout.layout_rect.height <= box.rect.height, where
+        assert well.rect.bottom < box.rect.top, (where, well.rect, box.rect)
+        assert box.rect.bottom <= panel.buttons_top, (where, box.rect, panel.buttons_top)
         # No empty band between the list and the words, nor under them: the words follow the
         # list's frame, and the buttons the words' last row, within a row (the walk saw three
         # blank rows at 720x480 when the words stood over the list).
-        assert box.rect.top - well.rect.bottom < panel.move_row, ply
+        assert box.rect.top - well.rect.bottom < panel.move_row, where
         words_bottom = box.rect.top + layout.layout_rows[-1].bottom
-        assert panel.buttons_top - words_bottom < 2 * panel.move_row, ply
+        assert panel.buttons_top - words_bottom < 2 * panel.move_row, where
 
 
 def test_a_review_between_two_players_shows_its_words_in_the_panel(
