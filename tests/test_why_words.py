@@ -685,6 +685,8 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     # preferred 17-13, beside the review's "a mistake, best 25-21": two best moves on one card.
     # In a review the rows are the review's (its best move, its figures); what the AI's own
     # search saw when it played is told apart, with no verdict and no best move of its own.
+    import html
+
     from checkers.coach.judgement import Judgement, Judgements, reviewed
     from checkers.gui.explaining import with_review
     from checkers.gui.screens.why import card_html
@@ -709,10 +711,28 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     # What the AI's own search saw, apart: every move it scored, no verdict, no best move.
     assert [row.move for row in card.seen] == ["9-14", "10-15", "11-16"]
     assert all(not row.verdict for row in card.seen)
-    assert card.seen_heading.endswith("looking 8 turns ahead:")
+    # (Its own search looked 6 turns ahead, the exact look after it 8: the heading says which.)
+    assert (
+        card.seen_heading
+        == "Every move scored again after the Club level played, looking 8 turns ahead:"
+    )
     text = card_html(card)
-    assert "better than 9-14" not in text and "the best move" not in text.split("What")[-1]
+    seen = text.split(html.escape(card.seen_heading))[-1]
+    assert "better than 9-14" not in text and "the best move" not in seen
     assert not any("10-15" in fact for fact in card.facts)  # no second comparison in the facts
+    # The review's best move reads so, not `is a little worse` (the position's standing after
+    # it) beside the review's `the best move` (walk 2026-11-30c); the small board says why it
+    # has no second line, and its played line is the review's.
+    best_played = Judgements()
+    best_played.judge(start, Judgement(-0.45, 1.0, BLACK, 14, line=("9-14", "22-18", "5-9")))
+    best_played.judge(after, Judgement(0.45, 1.0, WHITE, 14, line=("22-18", "5-9")))
+    shown = why_card(
+        reviewed(explanation, start, best_played), BLACK, 0, human=WHITE, position=start
+    )
+    assert [row.move for row in shown.rows] == ["9-14"]
+    assert row_score_words(shown.rows[0]) == "the best move (+0.45 for you)"
+    assert shown.board is not None and shown.board.note.startswith("The review's best move")
+    assert shown.board.lines[0].label.startswith("Played 9-14; the review's line 22-18")
     # Without the review's judgement of both positions, the card is the game's as before.
     alone = Judgements()
     alone.judge(start, Judgement(0.10, 1.0, BLACK, 14, line=("11-15",)))

@@ -245,6 +245,7 @@ def _row(
     human: Side | None,
     searched: bool = False,
     best: MoveScore | None = None,
+    reviewed: bool = False,
 ) -> WhyRow:
     if played or searched:
         # The line the AI expected after the move (not a refutation: it chose this move). A
@@ -252,7 +253,10 @@ def _row(
         # `Expects` row gives the game's judgement's, and a second line here would contradict it.
         exact = move.bound not in ("unscored", "upper", "lower")
         line = numbered_moves(move.pv, black_to_move, number) if exact else ""
-        words = f"expects {line}" if line and len(move.pv) > 1 else ""
+        # In a review the row is the review's judgement, its line the review's (what the AI
+        # expected is in the rows of what its search saw).
+        expects = "the review's line" if reviewed else "expects"
+        words = f"{expects} {line}" if line and len(move.pv) > 1 else ""
     else:
         # The refutation begins with the opponent's reply, a half-move after the move.
         reply_number = number + (0 if black_to_move else 1)
@@ -396,7 +400,9 @@ def why_card(
         # The played row is the engine's kept judgement: the level's own rough count of its
         # move is said once, by the facts, as its own (never beside it as the row's score).
         explanation = dataclasses.replace(explanation, level_counted=explanation.chosen_score)
-    rows = [_row(played, True, number, black_to_move, mover, human)]
+    rows = [
+        _row(played, True, number, black_to_move, mover, human, reviewed=bool(explanation.seen))
+    ]
     slip = explanation.searched if explanation.slipped else None
     best = best_scored(explanation.moves)
     rows += [
@@ -563,7 +569,12 @@ def _seen_rows(
     whose = player[0].lower() + player[1:]
     looked = explanation.exact_depth or explanation.chosen_depth
     far = f", looking {depth_words(looked)}" if looked else ""
-    if rescored:
+    if rescored and explanation.chosen_depth and explanation.chosen_depth != looked:
+        # Its own search looked otherwise far (the facts say how far): these are the scores
+        # of the exact look after it, in the time it had (walk 2026-11-30c: "chose 27-23,
+        # looking 12 turns ahead" above "What the engine saw ..., looking 10 turns ahead").
+        heading = f"Every move scored again after {whose} played{far}:"
+    elif rescored:
         heading = f"What the engine saw when {whose} played{far}:"
     elif own:
         heading = f"What {whose} counted on its own scale when it played{far}:"

@@ -81,13 +81,15 @@ def _words(moves: Sequence[Move], count: int = LABEL_MOVES) -> str:
     return shown + (" ..." if len(moves) > count else "")
 
 
-def _played_line(played: MoveScore, position: Position) -> BoardLine | None:
+def _played_line(played: MoveScore, position: Position, reviewed: bool = False) -> BoardLine | None:
     moves = read_line(played.pv or (played.move,), position)
     if not moves:
         return None
-    # The move played, then what the AI expected (not moves played yet).
+    # The move played, then what the AI expected (not moves played yet); in a review, the
+    # review's line (the card's rows are the review's: the AI's own line is in its rows).
+    expecting = "; the review's line" if reviewed else ", expecting"
     label = f"Played {moves[0].pdn()}" + (
-        f", expecting {_words(moves[1:], LABEL_MOVES - 1)}" if moves[1:] else ""
+        f"{expecting} {_words(moves[1:], LABEL_MOVES - 1)}" if moves[1:] else ""
     )
     return BoardLine("Played", label, moves, tuple(m.pdn() for m in moves))
 
@@ -114,6 +116,9 @@ def _alone(explanation: Explanation) -> str:
         return "The only legal move: no other line to show."
     if explanation.from_book:
         return "From the opening book: it keeps scores, not lines, for its other moves."
+    if explanation.seen:
+        # In a review the played move was the review's best: no other line is the review's.
+        return "The review's best move: no better line to show."
     return "No other move has a line against it to show."
 
 
@@ -123,7 +128,7 @@ def why_board(explanation: Explanation, position: Position, flipped: bool = Fals
     level slipped on purpose); `note` says why there is no second line."""
     played = explanation.moves[0]
     lines: list[BoardLine] = []
-    first = _played_line(played, position)
+    first = _played_line(played, position, bool(explanation.seen))
     if first is not None:
         lines.append(first)
     slip = explanation.searched if explanation.slipped else None
