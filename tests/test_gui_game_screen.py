@@ -15,7 +15,6 @@ import pygame_gui
 import pytest
 from gui_driving import click, run_until, screen_of
 
-from checkers.ai.book import packaged_book
 from checkers.ai.levels import Level, get_level
 from checkers.ai.players import BOOK_NOTE
 from checkers.board import BLACK, WHITE, Move, Position
@@ -298,11 +297,7 @@ def test_the_evaluation_bar_shows_by_default_when_watching_and_the_key_toggles_i
 def test_a_weak_levels_own_rough_score_is_never_shown_as_the_score(
     make_app: Callable[..., App],
 ) -> None:
-    # Out of the opening book: where the book holds every move, Why?'s rows and the bar take
-    # the book's scores, the engine's own (`coach.exact`), and a number is right there.
-    start = Position.from_fen("B:W32,31,30,28,27,26,25,24,23,22,21:B12,11,10,9,8,7,6,5,4,3,2")
-    assert start not in packaged_book()  # type: ignore[operator]
-    app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK), start=start))
+    app = make_app(GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK)))
     screen = screen_of(app)
     run_until(app, lambda: screen.game.record.ply >= 2 and screen.game.figures is not None)
     # No score: the bar says why (the next move's search, or nothing judged), never a number.

@@ -343,6 +343,7 @@ def exact_explanation(
     return dataclasses.replace(
         explanation,
         moves=tuple(moves),
+        book_scored=book is not None,
         exact_depth=exact_depth,
         mover=position.turn,
         level_counted=counted if exact_depth else None,

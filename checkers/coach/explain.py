@@ -311,6 +311,10 @@ class Explanation:
     """The game's kept judgement of the position the played move led to, where it looked
     deeper than the card's one depth (`coach.judgement.rejudged`): said apart, never as a row
     compared with the others' shallower scores."""
+    book_scored: bool = False
+    """The moves' scores are the opening book's (`coach.exact`: the book holds every move of
+    the position), for a move the AI did not take from the book: scores without lines, which
+    the game keeps no judgement from (`coach.judgement.explained`)."""
     seen: tuple[MoveScore, ...] = ()
     """The AI's own search's rows from when it played (the exact pass's, its depth
     `exact_depth`), where `moves` are the review's judgement of the move instead

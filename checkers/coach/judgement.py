@@ -99,7 +99,13 @@ def explained(explanation: Explanation) -> tuple[Judgement, Judgement | None] | 
     # Why?'s exact search, or else the opening book's scores (one depth for every move).
     depth = explanation.exact_depth or (exact[0].depth if explanation.from_book and exact else 0)
     exact = [move for move in exact if move.depth == depth]
-    if mover is None or not depth or explanation.database is not None or not exact:
+    if (
+        mover is None
+        or not depth
+        or explanation.database is not None
+        or not exact
+        or explanation.book_scored  # the book's scores, no lines: the judging search's stand
+    ):
         return None
     best = max(exact, key=lambda move: move.score or 0.0)
     played = next((move for move in exact if move.move == explanation.played), None)
