@@ -305,6 +305,41 @@ def test_the_learning_tool_labels_database_positions_with_their_exact_result(
     assert "databases hold" not in capsys.readouterr().out
 
 
+def test_shared_values_carry_a_pattern_seen_in_one_phase_to_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Games of the opening only (17 pieces and up): the other phases' positions are never seen.
+    lines = []
+    for game, result in enumerate([2, 0, 2, 1, 0, 2, 0, 1, 2, 0, 2, 0]):
+        rng = random.Random(80 + game)
+        position = Position()
+        for ply in range(12):
+            position = position.move(rng.choice(position.legal_moves()))
+            if (position.black | position.white).bit_count() < patterns.PHASE_LIMITS[0]:
+                break
+            turn = int(position.turn is BLACK)
+            lines.append(
+                f"{game} {ply} {position.black} {position.white} {position.kings} {turn} {result}"
+            )
+    source = tmp_path / "opening.txt"
+    source.write_text("\n".join(lines) + "\n")
+    tool = _learning_tool(monkeypatch)
+    later = []
+    for name, extra in (("alone.bin", []), ("shared.bin", ["--shared"])):
+        out = tmp_path / name
+        assert (
+            tool.main(["--positions", str(source), "--epochs", "20", *extra, "--out", str(out)])
+            == 0
+        )
+        tables = patterns.load(out)
+        assert any(value for window in tables[0] for value in window)
+        later.append(
+            sum(abs(value) for phase in tables[1:] for window in phase for value in window)
+        )
+    assert later[0] == 0  # each phase learns only from its own positions
+    assert later[1] > 0  # what the opening taught is worth something later too
+
+
 def test_the_learning_tool_refuses_a_missing_databases_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
