@@ -364,6 +364,17 @@ def test_self_play_with_the_tables_refuses_other_weights(
     assert not out.exists()
 
 
+def test_self_play_plays_the_same_games_without_working_out_the_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "tools"))
+    selfplay = importlib.import_module("selfplay")
+    for index in range(2):
+        quiet = selfplay.play_one(3, index, 4, 2, 40)  # the tool's way: lines off
+        assert quiet == selfplay.play_one(3, index, 4, 2, 40, lines=True)
+        assert len(quiet) > 20
+
+
 GAME_ONE = ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]
 
 
