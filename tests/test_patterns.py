@@ -340,6 +340,28 @@ def test_shared_values_carry_a_pattern_seen_in_one_phase_to_the_others(
     assert later[1] > 0  # what the opening taught is worth something later too
 
 
+def test_the_learning_tool_shrinks_the_values_it_writes_on_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = _positions_file(tmp_path / "games.txt", [2, 0, 2, 1, 0, 2], 70)
+    tool = _learning_tool(monkeypatch)
+    written = []
+    fit = ["--positions", str(games), "--epochs", "20", "--rate", "10"]
+    for name, extra in (("full.bin", []), ("small.bin", ["--shrink", "0.5"])):
+        out = tmp_path / name
+        assert tool.main([*fit, *extra, "--out", str(out)]) == 0
+        written.append([v for phase in patterns.load(out) for window in phase for v in window])
+    full, small = written
+    assert any(abs(value) >= 2 for value in full)
+    assert small == [round(value * 0.5) for value in full]  # both round a half to even
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as raised:
+        tool.main(["--positions", str(games), "--shrink", "0", "--out", str(tmp_path / "n.bin")])
+    assert raised.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not (tmp_path / "n.bin").exists()
+
+
 def test_the_learning_tool_refuses_a_missing_databases_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -26,7 +26,8 @@ training positions that databases in DIR (or the shipped ones) hold with their e
 Self-play files are written by `tools/selfplay.py --patterns` (the engine as it plays).
 --shared fits, beside each phase's table, one table for every phase, and writes their sums: a
 pattern's phase values then differ from what it is worth anywhere only as far as that phase's
-positions say.
+positions say. --shrink F writes the values times F (rounded again): smaller tables, a
+check whether the fit's values are too large for play (docs/engine.md).
 """
 
 from __future__ import annotations
@@ -241,6 +242,12 @@ def main(argv: list[str] | None = None) -> int:
         help="fit each pattern's value for every phase too, with the phases' own (the file "
         "holds their sums)",
     )
+    parser.add_argument(
+        "--shrink",
+        type=float,
+        default=1.0,
+        help="multiply the fitted values by this (0 to 1) before writing them",
+    )
     parser.add_argument("--out", type=Path, default=OUTPUT)
     parser.add_argument(
         "--endgames",
@@ -254,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.epochs < 1 or args.ridge < 0 or args.rate <= 0:
         parser.exit(2, "learn_patterns: --games, --epochs and --rate must be positive\n")
+    if not 0 < args.shrink <= 1:
+        parser.exit(2, "learn_patterns: --shrink must be more than 0 and at most 1\n")
     began = time.monotonic()
     paths = args.positions
     if not paths:
@@ -323,6 +332,8 @@ def main(argv: list[str] | None = None) -> int:
     # and its turned twin get opposite values, and rint rounds x and -x alike.
     values = (values - values[turned_indices()]) / 2
     rounded = np.clip(np.rint(values), -32768, 32767).astype(np.int64)
+    if args.shrink != 1:  # of the rounded values: the file is the fit's, scaled, as measured
+        rounded = np.rint(rounded * args.shrink).astype(np.int64)
     # The loss on the first file's held-out games (the masters' where they come first).
     first = held & (source == 0)
     scale = scales[0]
