@@ -305,6 +305,63 @@ def test_the_learning_tool_labels_database_positions_with_their_exact_result(
     assert "databases hold" not in capsys.readouterr().out
 
 
+def test_shared_values_carry_a_pattern_seen_in_one_phase_to_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Games of the opening only (17 pieces and up): the other phases' positions are never seen.
+    lines = []
+    for game, result in enumerate([2, 0, 2, 1, 0, 2, 0, 1, 2, 0, 2, 0]):
+        rng = random.Random(80 + game)
+        position = Position()
+        for ply in range(12):
+            position = position.move(rng.choice(position.legal_moves()))
+            if (position.black | position.white).bit_count() < patterns.PHASE_LIMITS[0]:
+                break
+            turn = int(position.turn is BLACK)
+            lines.append(
+                f"{game} {ply} {position.black} {position.white} {position.kings} {turn} {result}"
+            )
+    source = tmp_path / "opening.txt"
+    source.write_text("\n".join(lines) + "\n")
+    tool = _learning_tool(monkeypatch)
+    later = []
+    for name, extra in (("alone.bin", []), ("shared.bin", ["--shared"])):
+        out = tmp_path / name
+        assert (
+            tool.main(["--positions", str(source), "--epochs", "20", *extra, "--out", str(out)])
+            == 0
+        )
+        tables = patterns.load(out)
+        assert any(value for window in tables[0] for value in window)
+        later.append(
+            sum(abs(value) for phase in tables[1:] for window in phase for value in window)
+        )
+    assert later[0] == 0  # each phase learns only from its own positions
+    assert later[1] > 0  # what the opening taught is worth something later too
+
+
+def test_the_learning_tool_shrinks_the_values_it_writes_on_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = _positions_file(tmp_path / "games.txt", [2, 0, 2, 1, 0, 2], 70)
+    tool = _learning_tool(monkeypatch)
+    written = []
+    fit = ["--positions", str(games), "--epochs", "20", "--rate", "10"]
+    for name, extra in (("full.bin", []), ("small.bin", ["--shrink", "0.5"])):
+        out = tmp_path / name
+        assert tool.main([*fit, *extra, "--out", str(out)]) == 0
+        written.append([v for phase in patterns.load(out) for window in phase for v in window])
+    full, small = written
+    assert any(abs(value) >= 2 for value in full)
+    assert small == [round(value * 0.5) for value in full]  # both round a half to even
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as raised:
+        tool.main(["--positions", str(games), "--shrink", "0", "--out", str(tmp_path / "n.bin")])
+    assert raised.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert not (tmp_path / "n.bin").exists()
+
+
 def test_the_learning_tool_refuses_a_missing_databases_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -327,6 +384,17 @@ def test_self_play_with_the_tables_refuses_other_weights(
     assert raised.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert not out.exists()
+
+
+def test_self_play_plays_the_same_games_without_working_out_the_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "tools"))
+    selfplay = importlib.import_module("selfplay")
+    for index in range(2):
+        quiet = selfplay.play_one(3, index, 4, 2, 40)  # the tool's way: lines off
+        assert quiet == selfplay.play_one(3, index, 4, 2, 40, lines=True)
+        assert len(quiet) > 20
 
 
 GAME_ONE = ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]

@@ -24,6 +24,10 @@ games. --compare FILE prints a tables file's loss on them too. --endgames DIR la
 training positions that databases in DIR (or the shipped ones) hold with their exact result
 (a database win is a win, whatever the game's end); held-out positions keep their game's result.
 Self-play files are written by `tools/selfplay.py --patterns` (the engine as it plays).
+--shared fits, beside each phase's table, one table for every phase, and writes their sums: a
+pattern's phase values then differ from what it is worth anywhere only as far as that phase's
+positions say. --shrink F writes the values times F (rounded again): smaller tables, a
+check whether the fit's values are too large for play (docs/engine.md).
 """
 
 from __future__ import annotations
@@ -180,6 +184,10 @@ def fit_scale(base: Floats, target: Floats) -> float:
     return float(scales[int(np.argmin(losses))])
 
 
+PHASE_FREE = patterns.WINDOWS * patterns.PATTERNS
+"""The size of the tables --shared fits besides the phases': one value a region's pattern."""
+
+
 def fit(
     base: Floats,
     target: Floats,
@@ -189,23 +197,32 @@ def fit(
     epochs: int,
     ridge: float,
     rate: float,
+    shared: bool = False,
 ) -> Floats:
     """Pattern values (hundredths of a man) minimising the cross-entropy plus the ridge term;
-    `scale` is each position's logistic scale."""
-    values = np.zeros(SIZE)
-    first, second = np.zeros(SIZE), np.zeros(SIZE)
+    `scale` is each position's logistic scale. With `shared`, each pattern also has one value
+    for every phase, fitted with the phases' own: the values returned are their sums (the
+    phases' tables learn from the other phases' positions what a pattern is worth anywhere,
+    and only the difference from their own)."""
+    size = SIZE + PHASE_FREE if shared else SIZE
+    if shared:  # the phase-free value's index: past the phases', by region and pattern
+        features = np.concatenate([features, SIZE + features % PHASE_FREE], axis=1)
+    values = np.zeros(size)
+    first, second = np.zeros(size), np.zeros(size)
     count = len(base)
     flat = features.ravel()
     for epoch in range(1, epochs + 1):
         logit = scale * (base + values[features].sum(axis=1))
         error = 1.0 / (1.0 + np.exp(-logit)) - target
-        gradient = np.bincount(flat, np.repeat(error * scale, features.shape[1]), SIZE) / count
+        gradient = np.bincount(flat, np.repeat(error * scale, features.shape[1]), size) / count
         gradient += ridge * values / count
         # Adam: the rare patterns get steps as large as the common ones.
         first = 0.9 * first + 0.1 * gradient
         second = 0.999 * second + 0.001 * gradient**2
         step = first / (1 - 0.9**epoch) / (np.sqrt(second / (1 - 0.999**epoch)) + 1e-12)
         values -= rate * step
+    if shared:
+        return values[:SIZE] + np.tile(values[SIZE:], patterns.PHASES)
     return values
 
 
@@ -219,6 +236,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ridge", type=float, default=0.02, help="penalty on squared values")
     parser.add_argument("--rate", type=float, default=2.0, help="Adam's step, hundredths of a man")
     parser.add_argument("--jobs", type=int, default=0, help="self-play processes (0: all cores)")
+    parser.add_argument(
+        "--shared",
+        action="store_true",
+        help="fit each pattern's value for every phase too, with the phases' own (the file "
+        "holds their sums)",
+    )
+    parser.add_argument(
+        "--shrink",
+        type=float,
+        default=1.0,
+        help="multiply the fitted values by this (0 to 1) before writing them",
+    )
     parser.add_argument("--out", type=Path, default=OUTPUT)
     parser.add_argument(
         "--endgames",
@@ -232,6 +261,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.epochs < 1 or args.ridge < 0 or args.rate <= 0:
         parser.exit(2, "learn_patterns: --games, --epochs and --rate must be positive\n")
+    if not 0 < args.shrink <= 1:
+        parser.exit(2, "learn_patterns: --shrink must be more than 0 and at most 1\n")
     began = time.monotonic()
     paths = args.positions
     if not paths:
@@ -295,11 +326,14 @@ def main(argv: list[str] | None = None) -> int:
         epochs=args.epochs,
         ridge=args.ridge,
         rate=args.rate,
+        shared=args.shared,
     )
     # Exactly the same for both sides (the fit is, but for floating-point order): a pattern
     # and its turned twin get opposite values, and rint rounds x and -x alike.
     values = (values - values[turned_indices()]) / 2
     rounded = np.clip(np.rint(values), -32768, 32767).astype(np.int64)
+    if args.shrink != 1:  # of the rounded values: the file is the fit's, scaled, as measured
+        rounded = np.rint(rounded * args.shrink).astype(np.int64)
     # The loss on the first file's held-out games (the masters' where they come first).
     first = held & (source == 0)
     scale = scales[0]

@@ -582,6 +582,9 @@ class Engine:
         pieces = self.endgames.most_pieces if self.endgames is not None else 0
         self.probe_pieces = pieces if pieces >= 2 else 0
         self.from_database = False  # whether the last search's root was answered by them
+        # Whether each depth's result carries the table's line (False: its move alone, for a
+        # caller that only plays the move, as self-play does: the same moves, less work).
+        self.lines = True
         self.set_evaluation(evaluation)  # sets the empty table too
         self.history: defaultdict[RawMove, int] = defaultdict(int)
         self.killers: list[list[RawMove | None]] = []
@@ -1131,9 +1134,11 @@ class Engine:
                         (partial_score, partial_move, _LOWER, partial_score),
                     )
                     self.unfinished = (depth, record)
-                    line = [partial_move] + self._principal_variation(
-                        position.apply_raw(partial_move), no_progress_plies
-                    )[: depth - 1]
+                    line = [partial_move]
+                    if self.lines:
+                        line += self._principal_variation(
+                            position.apply_raw(partial_move), no_progress_plies
+                        )[: depth - 1]
                     yield self._result(
                         position, partial_move, partial_score, depth - 1, line, mover, deadline
                     )
@@ -1149,7 +1154,7 @@ class Engine:
             moves.remove(best)
             moves.insert(0, best)
             self.completed = (depth, scored)
-            line = self._principal_variation(position, no_progress_plies)
+            line = self._principal_variation(position, no_progress_plies) if self.lines else []
             if not line or line[0] != best:
                 line = [best]
             yield self._result(position, best, score, depth, line, mover, deadline)
