@@ -271,7 +271,7 @@ def exact_explanation(
     judge = analyser.engine
     moves = list(explanation.moves)
     exact_depth = 0
-    book = _book_rows(position, explanation) if len(legal) > 1 else None
+    book = _book_rows(position, explanation, len(legal)) if len(legal) > 1 else None
     if book is not None:
         # The opening book holds every move here, scored by the engine's own deeper look: the
         # card compares them as the book's card does (walk 2026-11-30b: the Novice level's card
@@ -356,8 +356,10 @@ def exact_explanation(
     )
 
 
-def _book_rows(position: Position, explanation: Explanation) -> tuple[list[MoveScore], int] | None:
-    """The opening book's scores of every legal move in `position` as exact rows (the played
+def _book_rows(
+    position: Position, explanation: Explanation, legal: int
+) -> tuple[list[MoveScore], int] | None:
+    """The opening book's scores of the `legal` moves of `position` as exact rows (the played
     move first, then best first) and the book's depth, for a move the AI did not take from the
     book; None where the book does not hold every legal move (a card compares its moves at one
     depth) or the move came from the book (its card is the book's already)."""
@@ -365,7 +367,7 @@ def _book_rows(position: Position, explanation: Explanation) -> tuple[list[MoveS
         return None
     book = packaged_book()
     held = book.moves(position) if book is not None else None
-    if book is None or not held or len(held) != len(position.legal_moves()):
+    if book is None or not held or len(held) != legal:
         return None
     played = explanation.moves[0].move
     if played not in {move.pdn() for move, _ in held}:

@@ -129,12 +129,17 @@ def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str, engines: boo
     head = f"<b>{move}</b>  {score}"
     if notes:
         head += f"<font color='{dim}'>  ({notes})</font>"
+    return head + _backing_html(row, accent, dim)
+
+
+def _backing_html(row: WhyRow, accent: str, dim: str) -> str:
+    """What backs a row after its head: its first idea, else its line cut to `LINE_MOVES`."""
     detail = _idea_detail(row)
     if detail:
-        head += f"<font color='{accent}'>: {html.escape(detail)}</font>"
-    elif row.line:
-        head += f"<font color='{dim}'>; {html.escape(short_line(row.line))}</font>"
-    return head
+        return f"<font color='{accent}'>: {html.escape(detail)}</font>"
+    if row.line:
+        return f"<font color='{dim}'>; {html.escape(short_line(row.line))}</font>"
+    return ""
 
 
 _METHOD = ("Each move below is ", BOUND_WORDS)
@@ -182,12 +187,7 @@ def _seen_html(row: WhyRow, accent: str, dim: str) -> str:
     head = f"{html.escape(row.move)}  {html.escape(row.score)}"
     if row.played:
         head = f"<font color='{accent}'>{head}</font><font color='{dim}'>  (played)</font>"
-    detail = _idea_detail(row)
-    if detail:
-        head += f"<font color='{accent}'>: {html.escape(detail)}</font>"
-    elif row.line:
-        head += f"<font color='{dim}'>; {html.escape(short_line(row.line))}</font>"
-    return head
+    return head + _backing_html(row, accent, dim)
 
 
 _NARROWER = 6
