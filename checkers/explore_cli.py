@@ -27,6 +27,7 @@ from checkers.formats.explorer_index import (
     ExplorerError,
     ExplorerIndex,
     MoveStats,
+    ended,
     explore,
     load_archive_list,
     open_index,
@@ -145,8 +146,14 @@ def _print_text(
     print(f"{total:,} games in {names}", file=out)
     book = _book_moves(position)
     print(f"book: {', '.join(book) or 'not in the book'}", file=out)
+    stopped = ended(indexes, position)
+    if stopped is not None:
+        print(stopped.ended_words(), file=out)
     if not moves:
-        print("no game of these archives reached this position", file=out)
+        if stopped is None:
+            print("no game of these archives reached this position", file=out)
+        else:
+            print("no game of these archives went on from this position", file=out)
         return
     searched, scores = _engine_scores(position, depth)
     if searched:
@@ -188,6 +195,9 @@ def cmd_explore(args: argparse.Namespace, out: TextIO) -> int:
         moves = explore(indexes, position)
         if args.format == "json":
             payload: dict[str, Any] = {"moves": [entry.as_json() for entry in moves]}
+            stopped = ended(indexes, position)
+            if stopped is not None:  # the games whose last position this is
+                payload["ended"] = {k: v for k, v in stopped.as_json().items() if k != "move"}
             print(json.dumps(payload), file=out)
         else:
             _print_text(position, moves, indexes, args.depth, out)

@@ -18,6 +18,7 @@ from checkers.formats.explorer_index import (
     Archive,
     MoveStats,
     build_index,
+    ended,
     explore,
     index_path,
     is_fresh,
@@ -81,6 +82,26 @@ def test_a_position_reached_by_two_move_orders_counts_both_games(
 
 def test_a_position_no_game_reached_has_no_moves(small: Path, tmp_path: Path) -> None:
     assert stats(small, tmp_path / "index", after("12-16")) == {}
+
+
+def test_where_games_stopped_is_counted_as_reached_with_how_they_ended(
+    small: Path, tmp_path: Path
+) -> None:
+    # Games 1 (1-0) and 2 (0-1) stop in one position by two move orders, White to move.
+    last = after("11-15 23-19 9-14 22-17 5-9")
+    index, _ = open_index(Archive(small), tmp_path / "index")
+    try:
+        assert explore([index], last) == []  # no move played from it
+        stopped = ended([index], last)
+        assert stopped == MoveStats("", 2, win=1, draw=0, loss=1)
+        assert stopped.ended_words() == "2 games ended here: 1 won, 1 lost by the side to move"
+        unfinished = ended([index], after("11-15 22-18 15x22 25x18"))
+        assert (
+            unfinished is not None and unfinished.ended_words() == "1 game ended here, unfinished"
+        )
+        assert ended([index], Position()) is None  # every game went on from the start
+    finally:
+        index.close()
 
 
 def test_indexes_of_several_archives_count_together(small: Path, tmp_path: Path) -> None:
@@ -235,6 +256,21 @@ def test_explore_says_when_no_game_reached_the_position(data: Path, small: Path)
     status, out = run("explore", fen, "--db", str(small))
     assert status == 0
     assert out.splitlines()[-1] == "no game of these archives reached this position"
+
+
+def test_explore_at_a_games_end_says_the_games_that_ended_there(data: Path, small: Path) -> None:
+    fen = after("11-15 23-19 8-11 22-17").fen()  # game 3, drawn, stops here
+    status, out = run("explore", fen, "--db", str(small))
+    assert status == 0
+    assert out.splitlines()[-2:] == [
+        "1 game ended here: drawn by the side to move",
+        "no game of these archives went on from this position",
+    ]
+    _, as_json = run("explore", fen, "--db", str(small), "--format", "json")
+    assert json.loads(as_json) == {
+        "moves": [],
+        "ended": {"games": 1, "win": 0.0, "draw": 1.0, "loss": 0.0},
+    }
 
 
 @pytest.mark.parametrize(

@@ -612,3 +612,35 @@ def test_a_forced_win_in_the_engines_column_stands_whole_at_the_smallest_window(
     footer = " ".join(pane.labels[f"footer {i}"].text for i in range(pane.footer_lines))
     assert "W n: wins in n moves" in footer, footer
     _explorer_words_whole(pane, side_panel_of(pane.labels["explorer title"]))
+
+
+def test_a_saved_games_last_position_is_one_the_games_reached(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Walk 2026-11-30c (issue 35): a saved game opened at its end, and the explorer said none
+    # of the saved games reached the position on the board.
+    (data / "games").mkdir()
+    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+    app = make_app()
+    game = screen_of(app).game
+    for move in ("11-15", "23-19", "8-11", "22-17"):  # game 3 of the four, drawn, ends here
+        game.play(Move.from_pdn(move, game.position))
+    app.step(1 / 60)
+    press(app, pygame.K_o, "o")
+    _, pane = pane_of(app)
+
+    def said() -> str:
+        return " ".join(
+            " ".join(
+                label.text for name, label in pane.labels.items() if name.startswith("empty ")
+            ).split()
+        )
+
+    run_until(app, lambda: not pane.builder.busy and "ended here" in said())
+    app.step(1 / 60)
+    assert pane.labels["explorer summary"].text == "1 of your 4 saved games ended here"
+    assert said() == (
+        "1 game ended here: drawn by the side to move; no game went on from here. "
+        f"{WAY_BACK_IN_GAME} to see the moves played on the way."
+    )
+    assert "reached" not in said()

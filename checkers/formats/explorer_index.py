@@ -37,6 +37,7 @@ from checkers.formats.pdn import PdnArchive, PdnError, PdnGame, open_archive
 from checkers.textfile import read_text
 
 __all__ = [
+    "ENDED",
     "INDEX_FOLDER",
     "Archive",
     "ExplorerError",
@@ -44,6 +45,7 @@ __all__ = [
     "IndexInfo",
     "MoveStats",
     "build_index",
+    "ended",
     "explore",
     "index_path",
     "is_fresh",
@@ -57,7 +59,11 @@ __all__ = [
 INDEX_FOLDER = "explorer"
 """The indexes' folder in the data directory."""
 
-_FORMAT = "checkers-explorer 1"
+ENDED = ""
+"""The move of an index's row that counts the games stopped in its position (no move is
+empty)."""
+
+_FORMAT = "checkers-explorer 2"
 _ARCHIVE_LIST = "archives.json"  # the archives the player added, in the index folder
 _LIST_LIMIT = 1024 * 1024  # bytes: thousands of paths; a bigger list is not ours
 _HEAD_BYTES = 64 * 1024  # hashed to tell a changed file whose size and time were kept
@@ -120,6 +126,23 @@ class MoveStats:
             "draw": round(draw, 3),
             "loss": round(loss, 3),
         }
+
+    def ended_words(self) -> str:
+        """How the games counted here as stopped in their position ended, from the side to
+        move's view: `1 game ended here: won by the side to move`, `3 games ended here: 1 won,
+        2 drawn by the side to move`, `... (1 unfinished)`."""
+        counts = [(self.win, "won"), (self.draw, "drawn"), (self.loss, "lost")]
+        results = ", ".join(f"{count:,} {word}" for count, word in counts if count)
+        if self.finished == self.games == 1:
+            results = next(word for count, word in counts if count)
+        games = "1 game" if self.games == 1 else f"{self.games:,} games"
+        said = f"{games} ended here"
+        if results:
+            said += f": {results} by the side to move"
+        unfinished = self.games - self.finished
+        if unfinished:
+            said += f" ({unfinished:,} unfinished)" if results else ", unfinished"
+        return said
 
     def __add__(self, other: MoveStats) -> MoveStats:
         return MoveStats(
@@ -284,6 +307,12 @@ class _Counts:
                     row[column[0] if black_to_move else column[1]] += 1
             board = _after(board, black_to_move, effect)
             black_to_move = not black_to_move
+        # Where the game stopped (its last position, finished or not): a row of its own, so a
+        # game's end is a place its games reached, not a position "no game reached".
+        row = table.setdefault((_number(board, black_to_move), ENDED), [0, 0, 0, 0])
+        row[0] += 1
+        if column is not None:
+            row[column[0] if black_to_move else column[1]] += 1
         self.games += 1
 
 
@@ -412,6 +441,14 @@ class ExplorerIndex:
 
     def moves(self, position: Position) -> list[MoveStats]:
         """The moves the archive's games played in `position`, most played first."""
+        return _ordered(stats for stats in self._rows(position) if stats.move != ENDED)
+
+    def ended(self, position: Position) -> MoveStats | None:
+        """The archive's games that stopped in `position` (their last position: a result, or
+        unfinished), with their results from the side to move's view; None if none did."""
+        return next((stats for stats in self._rows(position) if stats.move == ENDED), None)
+
+    def _rows(self, position: Position) -> list[MoveStats]:
         try:
             rows = self.connection.execute(
                 "SELECT move, games, win, draw, loss FROM moves WHERE position = ?",
@@ -419,7 +456,7 @@ class ExplorerIndex:
             ).fetchall()
         except sqlite3.Error:
             return []  # damaged after it was opened: the next open rebuilds it
-        return _ordered(MoveStats(*row) for row in rows)
+        return [MoveStats(*row) for row in rows]
 
     def close(self) -> None:
         """Let the file go."""
@@ -538,6 +575,13 @@ def explore(indexes: Iterable[ExplorerIndex], position: Position) -> list[MoveSt
             merged[stats.move] = stats if earlier is None else earlier + stats
     legal = {move.pdn() for move in position.legal_moves()}
     return _ordered(stats for stats in merged.values() if stats.move in legal)
+
+
+def ended(indexes: Iterable[ExplorerIndex], position: Position) -> MoveStats | None:
+    """The games of every index that stopped in `position`, counted together (`move` is
+    `ENDED`); None if none did."""
+    found = [stats for index in indexes if (stats := index.ended(position)) is not None]
+    return sum(found[1:], found[0]) if found else None
 
 
 def move_of(stats: MoveStats, position: Position) -> Move:

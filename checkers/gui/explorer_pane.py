@@ -37,6 +37,7 @@ from checkers.formats.explorer_index import (
     IndexInfo,
     MoveStats,
     build_index,
+    ended,
     explore,
     load_archive_list,
     open_built,
@@ -99,22 +100,25 @@ LOOKING_AGAIN = "may change as the board looks deeper"
 """Beside a kept score while the board's own, shallower search deepens under it."""
 
 
-def came_here(count: int, games: int, sources: Sequence[str], short: int = 0) -> str:
+def came_here(
+    count: int, games: int, sources: Sequence[str], short: int = 0, verb: str = "came here"
+) -> str:
     """How many games came to the position, out of how many, and from where, named as the
     player knows them: `1 of your 2 saved games came here`, `3 of the 40 games in
     tinsley.pdn came here`, `5 of 42 games came here (your saved games and tinsley.pdn)`;
     shorter for a narrow pane: `short` 1 counts the files added instead of naming them
-    (`... (yours and 1 added file)`), 2 leaves out where from (`5 of 42 games came here`)."""
+    (`... (yours and 1 added file)`), 2 leaves out where from (`5 of 42 games came here`);
+    `verb` says what they did here (`ended here`: the games' last position)."""
     if len(sources) == 1:
         source = sources[0]
         if source == OWN_GAMES:
             if games == 1:
-                return "Your one saved game came here"
-            return f"{count:,} of your {games:,} saved games came here"
+                return f"Your one saved game {verb}"
+            return f"{count:,} of your {games:,} saved games {verb}"
         if games == 1:
-            return f"The one game in {source} came here"
-        return f"{count:,} of the {games:,} games in {source} came here"
-    came = f"{count:,} of {games:,} games came here"
+            return f"The one game in {source} {verb}"
+        return f"{count:,} of the {games:,} games in {source} {verb}"
+    came = f"{count:,} of {games:,} games {verb}"
     if short >= 2:
         return came
     if short == 0 and len(sources) == 2:
@@ -135,6 +139,15 @@ def empty_words(way_back: str = WAY_BACK_HERE) -> str:
 
 
 """Lines under the table for the book's moves and the engine's note."""
+
+
+def stopped_words(stopped: MoveStats, way_back: str = WAY_BACK_HERE) -> str:
+    """Said over the table's room where games stopped and none went on (a saved game opened
+    at its end): how they ended, and where their moves are."""
+    step = f" {way_back} to see the moves played on the way." if way_back else ""
+    said = stopped.ended_words()
+    return f"{said[0].upper()}{said[1:]}; no game went on from here.{step}"
+
 
 OWN_GAMES = "your saved games"
 """The games folder as a source of games: the games the window saves, which the player knows
@@ -285,6 +298,8 @@ class ExplorerPane:
         """Notes not yet said on the window's status line (which has room for a long one)."""
         self.position: Position | None = None
         self.moves: list[MoveStats] = []
+        self.ended: MoveStats | None = None
+        """The games indexed that stopped in the position looked at (their last position)."""
         self.labels: dict[str, UILabel] = {}
         self.buttons: dict[str, UIButton] = {}
         self.well: UIPanel | None = None
@@ -370,6 +385,7 @@ class ExplorerPane:
         if position != self.position:
             self.position = position
             self.moves = explore(self.indexes.values(), position)
+            self.ended = ended(self.indexes.values(), position)
 
     def close(self) -> None:
         """Let every index go (a build under way finishes on its own)."""
@@ -520,9 +536,12 @@ class ExplorerPane:
         shorter = shortest = ""
         if not games:
             summary = "Reading the games..." if self.builder.busy else "No games yet."
+        elif not rows and self.ended is not None:
+            # The games' last position (a saved game opened at its end): they came here.
+            summary = came_here(self.ended.games, games, self.sources(), verb="ended here")
+            shorter = came_here(self.ended.games, games, self.sources(), 1, "ended here")
+            shortest = came_here(self.ended.games, games, self.sources(), 2, "ended here")
         elif not rows:
-            # No move was played from here: no game came here, or (a game in progress, say) one
-            # stopped here; either way none went on.
             summary = "No game went on from here."
         else:
             summary = came_here(total, games, self.sources())
@@ -571,7 +590,12 @@ class ExplorerPane:
             "explorer engine": engine,
         }
         empty = (
-            _wrapped_words(empty_words(way_back), self.labels.get("empty 0"))
+            _wrapped_words(
+                empty_words(way_back)
+                if self.ended is None
+                else stopped_words(self.ended, way_back),
+                self.labels.get("empty 0"),
+            )
             if games and not rows
             else []
         )
