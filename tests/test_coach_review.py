@@ -176,7 +176,9 @@ def test_a_count_of_men_given_up_follows_the_line_shown_and_the_number_beside_it
     lines = move_words(review, 100.0, review.side)
     assert lines[1] == f"You lost 0.90 men: 12-16 gives up a man to {shown}"
     assert "two men" not in " ".join(lines)
-    assert lines[2] == "Best 9-14; before +0.30 for you, after +0.60 for the AI"
+    assert lines[2] == (
+        "Best 9-14; before +0.30 for you, after +0.60 for the AI (looked 14 turns ahead)"
+    )
 
 
 def test_a_count_never_says_more_men_than_the_loss_rounds_to_nor_ones_won_back() -> None:

@@ -599,7 +599,8 @@ def test_the_evaluation_bar_shows_the_reviews_score_from_the_players_side(
     click_at(app, pane.point_of(len(BEFORE_BLUNDER) + 1))
     lines = pane.panel_words()
     assert lines[1].startswith("The AI lost ")
-    assert lines[2].endswith(("for you", "for the AI", "even")) or "win" in lines[2]
+    figures = re.sub(r" \(looked \d+ turns ahead\)$", "", lines[2])  # the review's depth
+    assert figures.endswith(("for you", "for the AI", "even")) or "win" in lines[2]
 
 
 def test_a_review_from_start_to_close_never_changes_the_game_or_its_file(
@@ -713,6 +714,21 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
         # with its depth (`review_model.deeper_words`): those figures are the bar's.
         figures, _, deeper = lines[2].partition(". A deeper look since gives ")
         assert not deeper or re.search(r"\(\d+ turns ahead\) (before the move|after it)", deeper)
+        # How far the review looked, said once after the figures it gives (the panel in play
+        # and the analysis board give theirs: walk 2026-11-30c).
+        depths = (
+            {review.after.depth}
+            if review.move == review.best
+            else {
+                review.before.depth,
+                review.after.depth,
+            }
+        )
+        looked = re.search(r" \(looked ([\d and]+) turns ahead\)$", figures)
+        assert looked is not None or "win" in figures, (ply, figures)
+        if looked is not None:
+            assert {int(d) for d in looked.group(1).split(" and ")} == depths, (ply, figures)
+            figures = figures[: looked.start()]
         lines = [*lines[:2], figures, *lines[3:]]
         if review.move == review.best:
             assert lines[2] == f"After the move {bar}", (ply, lines)
@@ -1056,7 +1072,9 @@ def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:
     )
     lines = move_words(review, 100.0, BLACK)
     assert lines[1] == "an opening-book move; the AI lost 0.15 men"
-    assert lines[2] == "Best 22-17; before even (+0.15 for you), after +0.30 for you"
+    assert lines[2] == (
+        "Best 22-17; before even (+0.15 for you), after +0.30 for you (looked 14 turns ahead)"
+    )
     # A book move the search scores as the best one: nothing lost, no better line.
     same = judge(
         4,

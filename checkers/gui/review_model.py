@@ -28,6 +28,7 @@ from checkers.gui.wording import (
     moves_count,
     plural,
     score_words,
+    settled_words,
     side_words,
 )
 from checkers.notation import men_count, men_text, numbered_moves
@@ -189,11 +190,13 @@ def move_words(
     man: float,
     human: Side | None,
     known: Mapping[Position, Judgement] | None = None,
+    depth: bool = True,
 ) -> tuple[str, ...]:
     """The panel's lines for a move reviewed: the move and its label, the loss, the best move
     with the scores before and after the move (the review's searches of the two positions,
     the graph's and the bar's; told as the rest of the window tells a score: `man` is a man in
-    the search's units, `human` the player against the AI or None), and the better line."""
+    the search's units, `human` the player against the AI or None; `depth`: with how far the
+    searches looked), and the better line."""
     symbol = review.mark
     who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
@@ -231,14 +234,18 @@ def move_words(
     # The bar shows the position after the move: the same search's score, and, for a move
     # that was not the best, the one before it, whose difference is the loss above.
     after = _score_words(review.after, man, review.side.opponent, human)
+    # How far the review's search looked, beside its figures: the panel in play and the
+    # analysis board give their own depth with theirs (walk 2026-11-30c: the panel's "even"
+    # in play and the review's +0.35 for one position, one of them with no depth).
+    looked = _looked(review.before, review.after) if depth else ""
     if review.move == review.best:
-        best = f"After the move {after}"
+        best = f"After the move {after}{_looked(review.after) if depth else ''}"
     else:
         # The loss above is the difference of these two figures: an `even` one gives its
         # figure too, or `even` and `+0.30 for you` would read as 0.30 lost beside 0.15.
         before = _figure_words(review.before, man, review.side, human)
         after = _figure_words(review.after, man, review.side.opponent, human)
-        best = f"Best {review.best.pdn()}; before {before}, after {after}"
+        best = f"Best {review.best.pdn()}; before {before}, after {after}{looked}"
     line = tuple(move.pdn() for move in review.before.line)
     better = ""
     # A lesson that already shows the better line (what the move missed) is not repeated:
@@ -287,6 +294,24 @@ def _score_words(found: PositionScore, man: float, side: Side, human: Side | Non
     return score_words(found.score, man, side, human)
 
 
+def _looked(*found: PositionScore) -> str:
+    """` (looked 14 turns ahead)`, ` (looked 14 and 16 turns ahead)`: how far the review's
+    searches of these positions looked, in their order; '' where every one is a result (the
+    databases' or a forced one, true at any depth)."""
+    depths = list(
+        dict.fromkeys(
+            score.depth
+            for score in found
+            if score.depth and not score.database and not is_win_score(score.score)
+        )
+    )
+    if not depths:
+        return ""
+    if len(depths) == 1:
+        return f" ({settled_words(depths[0])})"
+    return f" (looked {' and '.join(map(str, depths[:-1]))} and {depth_words(depths[-1])})"
+
+
 def _figure_words(found: PositionScore, man: float, side: Side, human: Side | None) -> str:
     """`_score_words`, with an `even` score's figure for the side ahead: `even (+0.15 for
     you)`, so two scores whose difference is a loss in men show the figures it comes from."""
@@ -319,7 +344,7 @@ def review_verdict(
     """The review's row for a move as one sentence, for the Why? card of the same move: its
     label, what it lost and the scores before and after it, the words and figures the panel's
     note and the bar give while the review is open (how far the review looked first)."""
-    _, loss, scores, _ = move_words(review, man, human, known)
+    _, loss, scores, _ = move_words(review, man, human, known, depth=False)  # said first
     loss = loss.replace(": the best move", "")  # the label says it already
     looked = review.before.depth or review.after.depth
     depth = f", looking {depth_words(looked)}" if looked else ""
