@@ -172,3 +172,41 @@ def test_a_deeper_judgement_giving_the_played_rows_own_figure_is_not_said_again(
     known.judge(_after("11-15"), Judgement(-0.6, 1.0, WHITE, 15, line=("23-19", "8-11")))
     card = why_card(rejudged(_explanation(), START, known), BLACK, 0)
     assert [fact for fact in card.facts if fact.startswith("Since then")], card.facts
+
+
+def test_a_book_card_gives_every_moves_deeper_figures_once_all_were_judged_at_one_depth() -> None:
+    # Walk 2026-11-30c (issue 35): the explorer, looking 16 turns ahead, gave 21-17 "even" where
+    # the book's card, 13 turns ahead, gave it -0.25: two figures for one move at one moment.
+    # Once the analysis board has scored every move deeper, the card opened gives its figures.
+    from checkers.ai.book import packaged_book
+    from checkers.coach.explain import explain_book_move, sentences
+
+    book = packaged_book()
+    assert book is not None
+    held = book.moves(START)
+    assert held is not None and len(held) == len(START.legal_moves())
+    played = held[0][0]
+    # As the window has it: the exact pass names the mover (`coach.exact`).
+    card = dataclasses.replace(
+        explain_book_move("club", START, played, held, book.depth), mover=BLACK
+    )
+    known = Judgements()
+    figures = {}
+    for number, move in enumerate(START.legal_moves()):
+        figures[move.pdn()] = round(0.3 - 0.1 * number, 2)
+        reply = ("23-19",) if move.pdn() != "9-13" else ("22-18",)
+        known.judge(START.move(move), Judgement(figures[move.pdn()], 1.0, BLACK, 16, line=reply))
+    # One move short: the card stays the book's (it compares every move at one depth).
+    partial = Judgements({p: j for p, j in known.items() if p != START.move(played)})
+    assert rejudged(card, START, partial) == card
+    found = rejudged(card, START, known)
+    assert found.exact_depth == 16 and found.from_book
+    assert {row.move: row.score for row in found.moves} == figures
+    assert all(row.depth == 16 and row.bound == "exact" for row in found.moves)
+    assert found.moves[0].move == played.pdn()
+    said = sentences(found)
+    assert said[0] == (
+        f"{played.pdn()} came from the opening book. Every move here has since been scored"
+        " exactly, looking 16 turns ahead."
+    )
+    assert not any("13 turns" in sentence for sentence in said)

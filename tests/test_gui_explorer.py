@@ -23,6 +23,7 @@ from checkers.gui.explorer_pane import (
     ArchivePicker,
     ExplorerPane,
     empty_words,
+    move_figure,
 )
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.settings import Settings
@@ -412,8 +413,8 @@ def test_the_footers_book_moves_read_as_the_boards_lines_at_one_moment(
     kept = kept_over(board.known, position, analysis)
     best = kept.line[0] if kept is not None and kept.line else analysis.lines[0].move
     for move, figure in figures.items():
-        legal = Move.from_pdn(move, position)
-        assert position.move(legal) not in board.known  # no other judgement of its own here
+        # (The game keeps each line's score as the judgement of the position its move leads
+        # to: the same figure, which the rows give.)
         if move == best:
             said = evaluation[1]  # the bar's number is the best move's
         else:
@@ -644,3 +645,26 @@ def test_a_saved_games_last_position_is_one_the_games_reached(
         f"{WAY_BACK_IN_GAME} to see the moves played on the way."
     )
     assert "reached" not in said()
+
+
+def test_the_explorers_scores_are_kept_for_the_positions_its_moves_lead_to(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Issue 35, one judgement a position: the table scores every move exactly at one depth,
+    # and the game keeps each as the judgement of the position the move leads to, so the
+    # panel after the move and Why? of it read the table's figures (walk 2026-11-30c).
+    app = make_app()
+    press(app, pygame.K_o, "o")
+    board, pane = pane_of(app)
+    run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 4)
+    analysis = board.analysis
+    assert analysis is not None and len(analysis.lines) == len(Position().legal_moves())
+    scores = pane.engine_scores(board.position, analysis)
+    for line in analysis.lines:
+        after = board.position.move(Move.from_pdn(line.move, board.position))
+        kept = board.known.get(after)
+        assert kept is not None and kept.depth >= analysis.depth, line.move
+        assert kept.line == line.pv[1:] or kept.depth > analysis.depth, line.move
+        figure = kept.score if kept.side is board.position.turn else -kept.score
+        shown = move_figure(round(figure / kept.man, 2), None)
+        assert scores[line.move] == shown or kept.depth > analysis.depth, (line.move, figure)

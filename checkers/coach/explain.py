@@ -534,6 +534,14 @@ def facts(
             f"{who} misjudges on purpose: it adds a random error of up to"
             f" {explanation.noise_men:.2f} of a man to each position it judges."
         )
+    if explanation.from_book and explanation.exact_depth:
+        # Every move looked at further since the book's look (`coach.judgement.rejudged`):
+        # its rows are that look's, and the book's own figures are not shown beside them.
+        facts.append(
+            f"{explanation.played} came from the opening book. Every move here has since been"
+            f" scored exactly, looking {depth_words(explanation.exact_depth)}."
+        )
+        return facts
     if explanation.from_book:
         facts.append(
             f"{explanation.played} came from the opening book, which holds the engine's own"

@@ -175,8 +175,11 @@ def rejudged(
     the same on Why? as in the review and on the panel (issue 35: a deeper judgement replaces a
     shallower one everywhere). Unchanged when nothing kept is deeper."""
     mover = explanation.mover
-    if mover is None or not explanation.moves or explanation.from_book:
+    if mover is None or not explanation.moves:
         return explanation
+    every = _every_move_deeper(explanation, position, known)
+    if every is not None or explanation.from_book:
+        return every or explanation
     moves = list(explanation.moves)
     changed: set[int] = set()
     played = moves[0]
@@ -235,6 +238,56 @@ def rejudged(
         moves=tuple(steady_verdicts([moves[0], *others])),
         chosen_score=chosen_score,
         chosen_depth=chosen_depth,
+    )
+
+
+def _every_move_deeper(
+    explanation: Explanation, position: Position, known: Mapping[Position, Judgement]
+) -> Explanation | None:
+    """Why?'s card with every move's row from the game's kept judgements of the positions the
+    moves lead to, where every legal move's was judged at one depth deeper than the card's
+    rows (the analysis board scores every move so while its explorer is shown), each with its
+    line and every verdict said from the numbers; else None. One depth for every row, as the
+    card compares them: so a card opened after the explorer looked further gives the
+    explorer's figures, not the book's or the exact pass's shallower ones (walk 2026-11-30c:
+    the explorer's 21-17 even beside the book card's -0.25)."""
+    mover = explanation.mover
+    legal = position.legal_moves()
+    if mover is None or len(legal) < 2 or explanation.legal_moves != len(legal):
+        return None
+    kept: dict[str, Judgement] = {}
+    for move in legal:
+        judged = known.get(position.move(move))
+        if judged is None or not (judged.line or judged.forced or judged.database):
+            return None
+        kept[move.pdn()] = judged
+    depths = {judged.depth for judged in kept.values() if not (judged.database or judged.forced)}
+    shallower = _depths(list(explanation.moves))
+    if len(depths) != 1 or not shallower or min(depths) <= max(shallower):
+        return None
+    played = explanation.played
+    if played not in kept:
+        return None
+    rows = [
+        _with_ideas(_row_of(judged, mover, (text, *judged.line)), position, mover)
+        for text, judged in kept.items()
+    ]
+    best = best_scored(rows)
+    rows = [dataclasses.replace(row, verdict=verdict(position, row, best)) for row in rows]
+    first = next(row for row in rows if row.move == played)
+    others = sorted((row for row in rows if row.move != played), key=_order)
+    own = explanation.moves[0]
+    chosen_score = explanation.chosen_score
+    if not chosen_score and own.bound == "exact" and not explanation.from_book:
+        chosen_score = format_men(own.score, own.win_in)  # what its own search counted
+    return dataclasses.replace(
+        explanation,
+        moves=tuple(steady_verdicts([first, *others])),
+        exact_depth=depths.pop(),
+        book_scored=False,
+        deeper=None,
+        chosen_score=chosen_score,
+        chosen_depth=explanation.chosen_depth or (0 if explanation.from_book else own.depth),
     )
 
 

@@ -346,9 +346,21 @@ class AnalysisScreen(ScreenBase):
             return
         # With its line: the explorer's row of the best move reads this judgement.
         line = tuple(best.pv)
+        mover = self.position.turn
         self.known.judge(
-            self.position, Judgement(best.score, 1.0, self.position.turn, analysis.depth, line=line)
+            self.position, Judgement(best.score, 1.0, mover, analysis.depth, line=line)
         )
+        # Every line is an exact score of the position its move leads to, at the same depth
+        # (the explorer's table asks for every move): kept too, so Why? of a move from here
+        # and the panel after it read the numbers the table shows (walk 2026-11-30c: the
+        # explorer's 21-17 even beside the book card's -0.25 for the same move).
+        for scored in analysis.lines:
+            if scored.score is None or scored.database is not None or not scored.pv:
+                continue
+            move = legal_move(scored.move, self.position)
+            if move is not None:
+                after = Judgement(scored.score, 1.0, mover, analysis.depth, line=scored.pv[1:])
+                self.known.judge(self.position.move(move), after)
 
     def _deeper_known(self) -> Judgement | None:
         """The game's judgement of the position on the board when it looked deeper than the
