@@ -733,6 +733,12 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     assert row_score_words(shown.rows[0]) == "the best move (+0.45 for you)"
     assert shown.board is not None and shown.board.note.startswith("The review's best move")
     assert shown.board.lines[0].label.startswith("Played 9-14; the review's line 22-18")
+    # A best move whose number alone reads `keeps it level` reads the review's words too.
+    level = Judgements()
+    level.judge(start, Judgement(0.05, 1.0, BLACK, 14, line=("9-14", "22-18", "5-9")))
+    level.judge(after, Judgement(-0.05, 1.0, WHITE, 14, line=("22-18", "5-9")))
+    rows = reviewed(explanation, start, level).moves
+    assert [(row.move, row.verdict) for row in rows] == [("9-14", "the best move")]
     # Without the review's judgement of both positions, the card is the game's as before.
     alone = Judgements()
     alone.judge(start, Judgement(0.10, 1.0, BLACK, 14, line=("11-15",)))

@@ -346,10 +346,13 @@ def reviewed(
     rows = steady_verdicts(
         [dataclasses.replace(row, verdict=verdict(position, row, best)) for row in rows]
     )
-    if len(rows) == 1 and rows[0].verdict.startswith("is ") and rows[0].verdict.endswith("worse"):
-        # The review's best move: `is a little worse` (the position's standing after it) beside
-        # the review's `the best move` read as two verdicts (walk 2026-11-30c).
-        rows[0] = dataclasses.replace(rows[0], verdict="the best move")
+    only = rows[0]
+    if len(rows) == 1 and only.win_in is None and only.database is None:
+        # The review's best move, its one row: the review's own words for it. A verdict from
+        # its number alone (`is a little worse`: the position's standing after it) beside the
+        # review's `the best move` read as two verdicts (walk 2026-11-30c); a forced or a
+        # databases' result says more, and stays.
+        rows[0] = dataclasses.replace(only, verdict="the best move")
     chosen_score = explanation.chosen_score
     if not chosen_score and played.bound == "exact":
         chosen_score = format_men(played.score, played.win_in)  # what its own search counted
