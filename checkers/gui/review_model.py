@@ -198,39 +198,10 @@ def move_words(
     the search's units, `human` the player against the AI or None; `depth`: with how far the
     searches looked), and the better line."""
     symbol = review.mark
-    who = _who(review.side, human)
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
     head = f"{played}{symbol}  {review.verdict}"
-    if review.label is Label.FORCED:
-        loss = "the only legal move"
-    elif review.label is Label.BOOK and _as_good(review):
-        loss = f"an opening-book move, as good as {review.best.pdn()}"
-    elif review.label is Label.BOOK and review.move != review.best:
-        # A book move the review's search scores lower still shows what the two figures say.
-        given = _loss_words(review, man, human, who)
-        lowered = given if given.startswith(("Black", "White")) else given[:1].lower() + given[1:]
-        loss = f"an opening-book move; {lowered}"
-    elif review.label is Label.BOOK:
-        loss = "an opening-book move"
-    elif review.move == review.best:
-        loss = f"{who} lost nothing: the best move"
-    elif _as_good(review):  # another move scores the same: no better line to show
-        loss = f"{who} lost nothing: as good as {review.best.pdn()}"
-    else:
-        loss = _loss_words(review, man, human, who)
-    milder = milder_words(review)
-    if milder:
-        # The label follows the change in expected result: said where the men alone would
-        # read as a worse label (walk 2026-11-29c: "lost 2.15 men" called only a mistake).
-        loss += f": {milder}"
-    taught = lesson_words(review, note=not _said(review))
-    if taught and review.move == review.best:
-        # The heading says it was the best: what it found is the news (a small window's
-        # panel has no row to spare for both).
-        loss = f"{taught[0].upper()}{taught[1:]}"
-    elif taught:
-        # What the move walked into, missed or found, proved by replaying its line.
-        loss += f". {taught[0].upper()}{taught[1:]}"
+    lead, lost, tail = _loss_parts(review, man, human)
+    loss = _after_loss(review, f"{lead}{lost}{tail}")
     # The bar shows the position after the move: the same search's score, and, for a move
     # that was not the best, the one before it, whose difference is the loss above.
     after = _score_words(review.after, man, review.side.opponent, human)
@@ -260,6 +231,47 @@ def move_words(
         # deeper one named as such.
         best = f"{best}. {deeper}"
     return (head, loss, best, better)
+
+
+def _loss_parts(review: MoveReview, man: float, human: Side | None) -> tuple[str, str, str]:
+    """The panel's loss row in three parts: the label's own words before (`an opening-book
+    move; `), what the move lost (`White lost 0.25 men`), and the label's words after (`: the
+    best move`). Why?'s sentence of the row names the label itself and says only the middle."""
+    who = _who(review.side, human)
+    book = "an opening-book move"
+    if review.label is Label.FORCED:
+        return "", "the only legal move", ""
+    if review.label is Label.BOOK and _as_good(review):
+        return f"{book}, ", f"as good as {review.best.pdn()}", ""
+    if review.label is Label.BOOK and review.move != review.best:
+        # A book move the review's search scores lower still shows what the two figures say.
+        given = _loss_words(review, man, human, who)
+        lowered = given if given.startswith(("Black", "White")) else given[:1].lower() + given[1:]
+        return f"{book}; ", lowered, ""
+    if review.label is Label.BOOK:
+        return book, "", ""
+    if review.move == review.best:
+        return "", f"{who} lost nothing", ": the best move"
+    if _as_good(review):  # another move scores the same: no better line to show
+        return "", f"{who} lost nothing: as good as {review.best.pdn()}", ""
+    return "", _loss_words(review, man, human, who), ""
+
+
+def _after_loss(review: MoveReview, loss: str) -> str:
+    """The panel's loss row from what the move lost (`loss`): with the label's milder reading
+    by the change in expected result, then what the move walked into, missed or found, which
+    alone is said of the best move (its heading says it was the best)."""
+    milder = milder_words(review)
+    if milder:
+        # The label follows the change in expected result: said where the men alone would
+        # read as a worse label (walk 2026-11-29c: "lost 2.15 men" called only a mistake).
+        loss += f": {milder}"
+    taught = lesson_words(review, note=not _said(review))
+    if not taught:
+        return loss
+    taught = f"{taught[0].upper()}{taught[1:]}"
+    # The best move: what it found is the news (a small window's panel has no row to spare).
+    return taught if review.move == review.best or not loss else f"{loss}. {taught}"
 
 
 BETTER_MOVES = 8
@@ -344,14 +356,14 @@ def review_verdict(
     """The review's row for a move as one sentence, for the Why? card of the same move: its
     label, what it lost and the scores before and after it, the words and figures the panel's
     note and the bar give while the review is open (how far the review looked first)."""
-    _, loss, scores, _ = move_words(review, man, human, known, depth=False)  # said first
-    loss = loss.replace(": the best move", "")  # the label says it already
+    scores = move_words(review, man, human, known, depth=False)[2]  # the depth is said first
     looked = review.before.depth or review.after.depth
     depth = f", looking {depth_words(looked)}" if looked else ""
     called = "a move that hardly matters" if review.gave_up_men_cheaply else _CALLED[review.label]
-    # The label is said once: `calls 28x19 an opening-book move: as good as 27x20`, never
-    # `an opening-book move: an opening-book move` (the panel's loss row begins with it).
-    loss = loss.removeprefix(called).removeprefix(";").removeprefix(",").strip()
+    # The label is said once, by `called`: `calls 28x19 an opening-book move: as good as
+    # 27x20`, never `an opening-book move: an opening-book move`; so only what the move lost
+    # of the panel's loss row, with its lesson.
+    loss = _after_loss(review, _loss_parts(review, man, human)[1])
     said = "; ".join(_inside(part) for part in (loss, scores) if part)
     return f"The review{depth}, calls {review.move.pdn()} {called}: {said}."
 
