@@ -813,3 +813,40 @@ def test_the_resume_card_has_no_blank_gap_between_the_game_and_the_note(
     resume = card.widgets["resume"].get_abs_rect()
     assert 0 <= resume.top - status.get_abs_rect().bottom <= pitch // 2
 
+
+def test_why_is_lit_again_after_the_main_menu_and_resume_as_in_a_game_played_on(
+    make_app, data: Path
+) -> None:
+    """The AI's reasons for its moves stay with the window: after Main menu (Esc) and Saved
+    games' Resume, Why? is enabled on the AI's move and opens its card, as in the game before
+    leaving it, and greyed on the player's own move (the walk found it greyed for good)."""
+    from gui_driving import run_until
+
+    from checkers.gui.screens.why import WhyScreen
+
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(quick))
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    click(app, 9)
+    click(app, 14)
+    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
+    reply = game.record.line[1]
+    assert screen_of(app).widgets["why"].is_enabled
+    press(app, pygame.K_ESCAPE)  # Main menu
+    assert isinstance(app.screen, StartScreen)
+    press(app, pygame.K_l, "l")  # Saved games
+    assert isinstance(app.screen, LoadScreen)
+    press(app, pygame.K_RETURN)  # Resume
+    screen = screen_of(app)
+    resumed = screen.game
+    assert resumed.record.line[1] == reply and resumed.record.ply == 2
+    app.step(1 / 60)
+    assert screen.widgets["why"].is_enabled
+    press(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen) and why.card.rows[0].move == reply.pdn()
+    press(app, pygame.K_ESCAPE)
+    run_until(app, lambda: app.screen is screen)
+    press(app, pygame.K_LEFT)  # the player's own move: nothing to explain, as before
+    assert resumed.record.ply == 1 and not screen.widgets["why"].is_enabled
