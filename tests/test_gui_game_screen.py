@@ -993,3 +993,40 @@ def test_the_bar_at_a_won_games_end_names_who_won_and_why(
     # Back one move, the bar is the position's score again, not the result.
     board.game.undo()
     assert board.bar.label() != "Black won"
+
+
+def test_help_tooltip_and_s_agree_on_what_step_does_in_ai_vs_ai(
+    make_app: Callable[..., App],
+) -> None:
+    """S in AI vs AI pauses a running game, and while paused plays one AI move: the help
+    card's row, the Step button's tooltip and the key say the same (the help said only "play
+    one AI move while paused", and S on a running game played none)."""
+    config = GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK), ai_delay=0.5)
+    app = make_app(config)
+    screen = screen_of(app)
+    game = screen.game
+    words = "pause a running AI vs AI game; while paused, play one AI move"
+    assert ("S", f"Step: {words}") in screen.help_rows()
+    assert screen.widgets["step"].tool_tip_text == f"{words[0].upper()}{words[1:]} (S)"
+    press(app, pygame.K_F1)
+    shown = [
+        element.text
+        for element in app.context.ui.get_sprite_group().sprites()
+        if isinstance(element, pygame_gui.elements.UILabel)
+    ]
+    assert "S" in shown and any(text.startswith("Step: pause a running") for text in shown)
+    press(app, pygame.K_ESCAPE)
+    run_until(app, lambda: game.record.ply >= 1)
+    assert not game.paused
+    press(app, pygame.K_s, "s")  # running: S pauses
+    assert game.paused
+    for _ in range(60):
+        app.step(1 / 60)
+        app.ai.wait(1 / 60)  # a move the AI was searching lands here, if it does
+    played = game.record.ply
+    press(app, pygame.K_s, "s")  # paused: one AI move, and the game stays paused
+    run_until(app, lambda: game.record.ply == played + 1)
+    for _ in range(60):
+        app.step(1 / 60)
+        app.ai.wait(1 / 60)
+    assert game.record.ply == played + 1 and game.paused

@@ -14,6 +14,7 @@ import pytest
 from gui_driving import post, run_until, screen_of
 from pygame_gui.elements import UILabel
 
+from checkers.board import Position
 from checkers.formats.pdn import read_file, record_from_game
 from checkers.gui.app import App
 from checkers.gui.game_view.panel import GamePanel, MoveMark
@@ -292,3 +293,50 @@ def test_an_ai_vs_ai_games_list_keeps_even_rows_while_moves_arrive(
             row = (cell.ply - 1) // 2
             assert cell.button.relative_rect.top == row * panel.move_row, (ply, cell.ply)
     assert len(pitches) > 1, "the pitch never changed: the game did not test a change of it"
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_last_move_stays_in_view_when_a_hint_changes_the_lines_above_the_list(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, theme_name: str
+) -> None:
+    """At 720x480 the AI's lines above the list go from six rows (its last move's figures) to
+    one while the hint's search runs, and back to six with its answer; the list's well grows
+    and shrinks with them. pygame_gui set its scroll bar from the thumb's old height and
+    placed the rows from it: the last move went out of view (a walk saw it two rows away;
+    here the rows went under an empty well)."""
+    from dataclasses import replace
+
+    from checkers.ai.levels import get_level
+    from checkers.gui.config import GameConfig, PlayerConfig
+    from checkers.gui.game import Game
+    from checkers.gui.game_view import panel as panel_module
+    from checkers.gui.settings import Settings
+    from checkers.record import GameRecord
+
+    real_lines = panel_module.panel_lines
+
+    def lines(game: Game, shown: Position | None = None) -> panel_module.PanelLines:
+        """The lines' heights of the walk's hint, whatever the searches' words are."""
+        rows = 1 if game.thinking is not None else 6
+        return replace(real_lines(game, shown), search=("Hint", *["Score even"] * (rows - 1)))
+
+    monkeypatch.setattr(panel_module, "panel_lines", lines)
+    record = GameRecord()
+    for _ in range(10):  # five rows of moves, Black (the player) to move
+        record.play(record.position.legal_moves()[-1])
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("club")))
+    app = make_app(config, size=(720, 480), settings=Settings(theme=theme_name))
+    app.start_game(config, record=record, tags={"Result": "*"})
+    screen = screen_of(app)
+    panel = panel_of(app)
+    settled(app)
+    assert 10 in panel.visible_plies()
+    post(pygame.KEYDOWN, key=pygame.K_h, unicode="h", mod=0)
+    run_until(app, lambda: screen.game.thinking is not None)
+    settled(app)
+    assert 10 in panel.visible_plies()
+    run_until(app, lambda: screen.game.hint is not None)
+    settled(app)
+    assert 10 in panel.visible_plies(), panel.visible_plies()
+    assert screen.move_cell(10).visible
+    rows_in_step(app)

@@ -778,3 +778,75 @@ def test_a_game_from_a_set_up_position_says_so_in_saved_games(make_app, data: Pa
     assert "vs" in set_up and ", from a set-up position, unfinished, 1 move" in set_up, rows
     [usual] = [row for row in rows if row != set_up]
     assert "set-up" not in usual and "(Club), unfinished, 1 move" in usual, rows
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_resume_card_has_no_blank_gap_between_the_game_and_the_note(
+    make_app, data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    """The card offered when the window opens reads as one block: the note under the game's
+    two lines stands one row under the second, as the second under the first (the walk saw a
+    blank gap over the note, a row and a half of a gap more), and the buttons follow it."""
+    from pygame_gui.elements import UILabel
+
+    from checkers.gui.settings import Settings
+
+    app = make_app(autosave=True)
+    play(app, OPENING[:3])
+    crash(app)
+    fresh = make_app(
+        None, autosave=True, offer_resume=True, size=size, settings=Settings(theme=theme_name)
+    )
+    card = fresh.screen
+    assert isinstance(card, ResumeScreen) and card.panel is not None
+    players, moves, note = card.lines()
+    tops = {
+        element.text: element.get_abs_rect().top
+        for element in card.panel.get_container().elements
+        if isinstance(element, UILabel)
+    }
+    pitch = tops[moves] - tops[players]
+    assert pitch > 0 and tops[note] - tops[moves] == pitch, (tops, pitch)
+    status = card.status_label
+    assert status is not None and status.text == note
+    resume = card.widgets["resume"].get_abs_rect()
+    assert 0 <= resume.top - status.get_abs_rect().bottom <= pitch // 2
+
+
+def test_why_is_lit_again_after_the_main_menu_and_resume_as_in_a_game_played_on(
+    make_app, data: Path
+) -> None:
+    """The AI's reasons for its moves stay with the window: after Main menu (Esc) and Saved
+    games' Resume, Why? is enabled on the AI's move and opens its card, as in the game before
+    leaving it, and greyed on the player's own move (the walk found it greyed for good)."""
+    from gui_driving import run_until
+
+    from checkers.gui.screens.why import WhyScreen
+
+    quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(quick))
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    click(app, 9)
+    click(app, 14)
+    run_until(app, lambda: game.record.ply == 2 and game.animation is None)
+    reply = game.record.line[1]
+    assert screen_of(app).widgets["why"].is_enabled
+    press(app, pygame.K_ESCAPE)  # Main menu
+    assert isinstance(app.screen, StartScreen)
+    press(app, pygame.K_l, "l")  # Saved games
+    assert isinstance(app.screen, LoadScreen)
+    press(app, pygame.K_RETURN)  # Resume
+    screen = screen_of(app)
+    resumed = screen.game
+    assert resumed.record.line[1] == reply and resumed.record.ply == 2
+    app.step(1 / 60)
+    assert screen.widgets["why"].is_enabled
+    press(app, pygame.K_w, "w")
+    why = app.screen
+    assert isinstance(why, WhyScreen) and why.card.rows[0].move == reply.pdn()
+    press(app, pygame.K_ESCAPE)
+    run_until(app, lambda: app.screen is screen)
+    press(app, pygame.K_LEFT)  # the player's own move: nothing to explain, as before
+    assert resumed.record.ply == 1 and not screen.widgets["why"].is_enabled

@@ -303,3 +303,17 @@ def test_closing_the_tree_of_a_paused_ai_game_says_it_is_paused(
     assert screen_of(app).card is None
     assert panel_lines(game).header_right == "paused"
     assert game.status.startswith("Paused: Black (AI) to move."), game.status
+
+
+def test_the_headers_first_sentence_ends_with_a_full_stop(app: App) -> None:
+    """The header's first sentence (what was searched) is a sentence as the ones under it
+    are, in both registers: the walk read "The position on the board, Black to move" with
+    no full stop over "Looking 4 turns ahead, the best move is 6-10."."""
+    overlay = open_tree(app)
+    view = overlay.view
+    assert view is not None
+    assert view.title == "The position on the board, Black to move."
+    assert view.header_text().endswith(".")  # the sentences under it
+    press(app, pygame.K_e, "e")  # for the curious: the search's own terms
+    assert view.curious
+    assert view.title == "The position on the board, Black to move: alpha-beta, engine evaluation."

@@ -25,12 +25,15 @@ disabled, under the dialog's (which should begin with a shade over the window, s
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar
 
 import pygame
 import pygame_gui
 from pygame_gui.core.interfaces import IContainerLikeInterface
 
+from checkers.board import Move, Position
+from checkers.coach.explain import Explanation
 from checkers.gui.aiworker import AIClient
 from checkers.gui.board_view.assets import Sounds
 from checkers.gui.board_view.render import Renderer
@@ -66,6 +69,10 @@ class ScreenContext:
         self.hop_seconds = hop_seconds
         self.autosave = autosave
         """Keep the game in progress in the data directory (off in tests unless asked for)."""
+        self.left_reasons: dict[Path, dict[tuple[int, Position, Move], Explanation]] = {}
+        """The AI's reasons for its moves (Why?'s cards) in the games this window left (the
+        Main menu, a new game), by the file that keeps each: they are not saved in the file,
+        and a game resumed from it in this window has them again."""
         self.scale = 1.0
         """The window's size relative to the size the layouts were drawn for (text follows it)."""
 

@@ -241,7 +241,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             "step",
             "Step",
             ("s",),
-            "play one AI move while paused",
+            "pause a running AI vs AI game; while paused, play one AI move",
             game.step,
             shown=ai_vs_ai,
             enabled=live,

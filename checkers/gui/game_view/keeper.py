@@ -10,18 +10,19 @@ a game ended in this window takes the ending back: the game goes on, in the same
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from checkers import saves
-from checkers.board import BLACK, WHITE
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.coach.explain import Explanation
 from checkers.gui.game import Game
 from checkers.gui.game_control.bookkeeping import CLOCK_TAGS, JUDGED_TAG, judged_tag
 from checkers.gui.persist import PLAYER_TAGS, config_tags, own_event, person_named
 from checkers.gui.wording import termination
-from checkers.record import Reason
+from checkers.record import GameRecord, Reason
 
-__all__ = ["RESUME_PLY_TAG", "GameKeeper", "game_tags"]
+__all__ = ["RESUME_PLY_TAG", "GameKeeper", "game_tags", "reasons_in"]
 
 RESUME_PLY_TAG = "Ply"
 """The tag older autosaves wrote for the ply shown when moves after it were taken back. It is
@@ -61,6 +62,19 @@ def game_tags(game: Game) -> dict[str, str]:
     elif "Termination" in game.tags:  # the file said how it ended (or nothing): kept as it was
         tags["Termination"] = game.tags["Termination"]
     return tags
+
+
+def reasons_in(
+    record: GameRecord, reasons: Mapping[tuple[int, Position, Move], Explanation]
+) -> dict[tuple[int, Position, Move], Explanation]:
+    """The reasons among `reasons` (by ply, position and move, as `Game.explanations` keeps
+    them) for moves of `record`: each move played at its ply from its position there."""
+    line, positions = record.line, record.positions
+    return {
+        (ply, position, move): why
+        for (ply, position, move), why in reasons.items()
+        if ply < min(len(line), len(positions)) and line[ply] == move and positions[ply] == position
+    }
 
 
 class GameKeeper:

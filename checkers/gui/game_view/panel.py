@@ -912,25 +912,22 @@ class GamePanel:
             # Room below the last row: the scroll bar's rounding (up to half a row when the
             # handle is dragged to the foot) never cuts it.
             content = max(1, len(self._rows) * self.move_row + self.move_row // 2 + 4)
-            # A view grown while scrolled to the foot (a review gives the list the counter's
-            # rows) would reach past the rows: pygame_gui then counts the empty space under
-            # them as part of what scrolls, and the list showed three empty rows under its last
-            # with the bar's thumb at the foot. The rows are pulled down to the view's foot.
+            # The rows stay within the list. A view grown while scrolled to the foot (a
+            # review gives the list the counter's rows) would reach past the rows: pygame_gui
+            # then counts the empty space under them as part of what scrolls, and the list
+            # showed three empty rows under its last with the bar's thumb at the foot; the
+            # rows are pulled down to the view's foot. Where the well's foot alone moved, the
+            # rows stay where they were, under the pointer.
             inner = self.moves.scrollable_container
             lowest = min(0, self.moves.rect.height - content)
+            top = max(lowest, min(0, inner.relative_rect.top))
             if self._hold_rows is not None:
-                # The well's foot alone moved: the rows where they were, the bar set from them.
-                inner.set_relative_position((inner.relative_rect.left, -self._hold_rows))
-            elif inner.relative_rect.top < lowest:
-                inner.set_relative_position((inner.relative_rect.left, lowest))
+                top = -self._hold_rows
+            inner.set_relative_position((inner.relative_rect.left, top))
             self.moves.set_scrollable_area_dimensions(
                 (self.moves.rect.width - self.unit * 2, content)
             )
-            bar = self.moves.vert_scroll_bar
-            if self._hold_rows is not None and bar is not None:
-                # pygame_gui would place the rows again from the bar's thumb, whose whole
-                # pixels moved them a few at each change of the well's height.
-                bar.has_moved_recently = False
+            self._settle_bar()
             self._first_row = -1
             self._current = None
             self._hold_rows = None
@@ -954,6 +951,20 @@ class GamePanel:
         elif changed:
             self._restyle()
         return self._clip_rows() or changed
+
+    def _settle_bar(self) -> None:
+        """The scroll bar set from where the rows are. pygame_gui sets its bar from the
+        thumb's height before the change when the well or the list changes height, then places
+        the rows from the bar: after a hint grew the lines above the list at 720x480, a
+        100-pixel thumb in a 49-pixel track put the rows 112 pixels down, under an empty well,
+        and other changes left them rows away from the last move. By now the thumb is the
+        right height: the bar is set again from the rows, which stay where they are."""
+        bar = self.moves.vert_scroll_bar
+        if bar is None:
+            return
+        top = self.moves.scrollable_container.relative_rect.top
+        bar.set_scroll_from_start_percentage(-top / max(1, self.moves.scrolling_height))
+        bar.has_moved_recently = False
 
     def _clip_rows(self) -> bool:
         """Show only the rows wholly in view: a row the scroll leaves half in the well is

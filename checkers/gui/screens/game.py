@@ -51,7 +51,7 @@ from checkers.gui.game_view.commands import (
     menu_items,
 )
 from checkers.gui.game_view.eval_bar import EvalBar
-from checkers.gui.game_view.keeper import GameKeeper, game_tags
+from checkers.gui.game_view.keeper import GameKeeper, game_tags, reasons_in
 from checkers.gui.game_view.menu import build_menu
 from checkers.gui.game_view.panel import GamePanel
 from checkers.gui.game_view.review import ReviewPane, ReviewStandby
@@ -341,12 +341,20 @@ class GameScreen(ScreenBase):
 
     def keep_game(self) -> bool:
         """Write the game in progress to its file and let the file go (the game stays in the
-        list); True if it was unfinished, so the player can be told where it went."""
+        list), the AI's reasons for its moves left with the window; True if it was unfinished,
+        so the player can be told where it went."""
+        file = self.keeper.file
+        if file is not None and file.path is not None and self.game.explanations:
+            self.context.left_reasons[file.path] = dict(self.game.explanations)
         return self.keeper.keep()
 
     def adopt(self, file: saves.GameFile | None) -> None:
-        """Keep this (resumed) game in `file` from now on."""
+        """Keep this (resumed) game in `file` from now on; the AI's reasons for the moves this
+        window saw it play come back with it (Why? is lit on them, as before leaving it)."""
         self.keeper.adopt(file)
+        if file is not None and file.path is not None:
+            left = self.context.left_reasons.get(file.path, {})
+            self.game.explanations.update(reasons_in(self.game.record, left))
 
     def new_game(self) -> None:
         """Start again with the same players; the game in progress is kept in the list."""

@@ -715,7 +715,9 @@ class ResumeScreen(_Dialog):
     def fitted_size(self, row: int, gap: int, tall: int) -> tuple[int, int] | None:
         """As tall as its lines (a title, the game's two lines, the note on the status line,
         the buttons) and as wide as the widest, like the other cards: no empty half under
-        the lines."""
+        the lines. The note stands a row under the game's last line, as that line under the
+        one before it (the walk saw a blank gap between them, a row and a half of a gap
+        more)."""
         lines = self.lines()
         size = theme.text_size(17, self.context.scale)
         font = fonts.font(size, bold=True)  # the lines are headings
@@ -725,7 +727,8 @@ class ResumeScreen(_Dialog):
             [text for _, text, *_ in buttons], self.context.scale
         )
         wide = max(44 * self.unit, words + 16 + 4 * gap, row_width + (len(buttons) + 3) * gap)
-        return min(80 * self.unit, wide), (len(lines) - 1) * row + 2 * row + 6 * gap + tall
+        # The title and its gap, the lines, the gap over the buttons (`_Dialog.build_ui`).
+        return min(80 * self.unit, wide), (len(lines) + 1) * row + 4 * gap + gap // 2 + tall
 
     def build_body(self, panel: UIPanel) -> None:
         """The game's players, its length and whose move it is (the note is the status

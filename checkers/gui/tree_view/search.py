@@ -56,9 +56,10 @@ class Subject:
         return self.request.position
 
     def line(self, curious: bool) -> str:
-        """The subject in one sentence for the view's header."""
+        """The subject in one sentence for the view's header, with its full stop."""
         note = self.detail if curious and self.detail else self.note
-        return f"{self.title}: {note}" if note else self.title
+        sentence = f"{self.title}: {note}" if note else self.title
+        return sentence if sentence.endswith((".", "?", "!")) else f"{sentence}."
 
 
 class TreeSearch:
