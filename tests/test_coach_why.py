@@ -216,7 +216,9 @@ def test_the_window_replaces_the_first_answer_with_the_exact_one(
     app.step(1 / 60)
     why = app.screen
     assert isinstance(why, WhyScreen)
-    assert any("scored exactly" in fact for fact in why.card.facts)
+    assert any(fact.startswith("Each move ") and " scored" in fact for fact in why.card.facts), (
+        why.card.facts
+    )
     assert any(idea.startswith("White's shot") for idea in why.card.rows[0].ideas)
     rows = {row.move: row for row in why.card.rows}
     assert rows["22-18"].verdict == "loses a man" and not rows["22-18"].bound

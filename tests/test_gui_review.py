@@ -973,7 +973,12 @@ def test_why_of_a_reviewed_ai_move_starts_with_its_review_row_and_the_bars_figur
     assert isinstance(why, WhyScreen)
     verdict = why.card.facts[0]
     assert verdict == pane.verdict(2)
-    assert verdict.startswith(f"The review, looking {review.before.depth} turns ahead, calls ")
+    # How far the review looked, as the note beside the board says it for the same figures
+    # (walk 2026-11-30d: the note's "looked 14 turns ahead" beside Why?'s "looking 15").
+    note = " ".join(pane.panel_words())
+    looked = re.search(r"\(looked ([\d and]+ turns ahead)\)", note)
+    assert looked is not None, note
+    assert verdict.startswith(f"The review, looking {looked.group(1)}, calls "), (verdict, note)
     assert verdict.endswith(f"{shown[1]}.")  # after the move: the bar's figure
     # And its rows compare the moves as the review does: the played move, then the review's
     # best where it was another; the AI's own search's rows told apart (walk 2026-11-30b).

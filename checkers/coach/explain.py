@@ -625,9 +625,15 @@ def facts(
         if deeper:
             have, rows = ("has", "its row says") if len(deeper) == 1 else ("have", "their rows say")
             further = f" ({' and '.join(deeper)} {have} since been looked at further, as {rows})"
+        # A row the search only bounded (the played move's exact score not found in the
+        # pass's time, a move proven worse) is no exact score: the sentence says which are
+        # (walk 2026-11-30d: "scored exactly" under the played row's "at least +0.55").
+        limits = any(move.bound in ("upper", "lower") for move in explanation.moves)
+        how = "scored" if limits else "scored exactly"
+        unless = ": exactly, unless its row says at most or at least" if limits else ""
         facts.append(
-            f"Each move below is scored exactly, looking {depth_words(explanation.exact_depth)}"
-            f"{further}."
+            f"Each move below is {how}, looking {depth_words(explanation.exact_depth)}"
+            f"{further}{unless}."
         )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(

@@ -28,7 +28,6 @@ from checkers.gui.wording import (
     moves_count,
     plural,
     score_words,
-    settled_words,
     side_words,
 )
 from checkers.notation import men_count, men_text, numbered_moves
@@ -208,9 +207,9 @@ def move_words(
     # How far the review's search looked, beside its figures: the panel in play and the
     # analysis board give their own depth with theirs (walk 2026-11-30c: the panel's "even"
     # in play and the review's +0.35 for one position, one of them with no depth).
-    looked = _looked(review.before, review.after) if depth else ""
+    looked = f" (looked {_looked(review)})" if depth and _looked(review) else ""
     if review.move == review.best:
-        best = f"After the move {after}{_looked(review.after) if depth else ''}"
+        best = f"After the move {after}{looked}"
     else:
         # The loss above is the difference of these two figures: an `even` one gives its
         # figure too, or `even` and `+0.30 for you` would read as 0.30 lost beside 0.15.
@@ -306,22 +305,27 @@ def _score_words(found: PositionScore, man: float, side: Side, human: Side | Non
     return score_words(found.score, man, side, human)
 
 
-def _looked(*found: PositionScore) -> str:
-    """` (looked 14 turns ahead)`, ` (looked 14 and 16 turns ahead)`: how far the review's
-    searches of these positions looked, in their order; '' where every one is a result (the
-    databases' or a forced one, true at any depth)."""
-    depths = list(
+def _review_depths(review: MoveReview) -> list[int]:
+    """How far the review's searches behind a move's figures looked, in the note's order: the
+    position after the best move alone, else before and after the move (one depth where they
+    agree); none for a result (the databases' or a forced one, true at any depth)."""
+    found = (review.after,) if review.move == review.best else (review.before, review.after)
+    return list(
         dict.fromkeys(
             score.depth
             for score in found
             if score.depth and not score.database and not is_win_score(score.score)
         )
     )
+
+
+def _looked(review: MoveReview) -> str:
+    """`14 turns ahead`, `14 and 16 turns ahead`: how far the review looked for the figures of
+    a move's note (`_review_depths`); '' where they are results."""
+    depths = _review_depths(review)
     if not depths:
         return ""
-    if len(depths) == 1:
-        return f" ({settled_words(depths[0])})"
-    return f" (looked {' and '.join(map(str, depths[:-1]))} and {depth_words(depths[-1])})"
+    return "".join(f"{depth} and " for depth in depths[:-1]) + depth_words(depths[-1])
 
 
 def _figure_words(found: PositionScore, man: float, side: Side, human: Side | None) -> str:
@@ -357,8 +361,9 @@ def review_verdict(
     label, what it lost and the scores before and after it, the words and figures the panel's
     note and the bar give while the review is open (how far the review looked first)."""
     scores = move_words(review, man, human, known, depth=False)[2]  # the depth is said first
-    looked = review.before.depth or review.after.depth
-    depth = f", looking {depth_words(looked)}" if looked else ""
+    # How far it looked for the figures it gives, as the note beside the board says it.
+    looked = _looked(review) or depth_words(review.before.depth or review.after.depth)
+    depth = f", looking {looked}" if review.before.depth or review.after.depth else ""
     called = "a move that hardly matters" if review.gave_up_men_cheaply else _CALLED[review.label]
     # The label is said once, by `called`: `calls 28x19 an opening-book move: as good as
     # 27x20`, never `an opening-book move: an opening-book move`; so only what the move lost
