@@ -186,9 +186,12 @@ def test_a_count_never_says_more_men_than_the_loss_rounds_to_nor_ones_won_back()
 
     review, after = _walk_review()
     reply = review.after.line
-    # A loss under half a man: no man is given up by the number, so no count is said.
+    # A loss under about a man (0.75, where a score reads as a man and Why? names a shot): no
+    # man is given up by the number, so no count is said (walk 2026-11-30d read "lost half a
+    # man: 12-16 gives up a man").
     assert men_given(after, reply, 0.4) is None
-    for lost in (0.6, 0.9, 1.4, None):
+    assert men_given(after, reply, 0.5) is None
+    for lost in (0.75, 0.9, 1.4, None):
         found = men_given(after, reply, lost)
         assert found is not None and found[0] == 1, lost
         assert len(found[1]) <= SHOWN_MOVES

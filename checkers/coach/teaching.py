@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from checkers.ai.endgame import Endgames, Result, default_endgames
 from checkers.board import Move, Position
 from checkers.coach.idea import Idea
-from checkers.coach.ideas import agreeing, ideas
+from checkers.coach.ideas import GAIN_SHOWN, agreeing, ideas
 from checkers.coach.outcome import line_outcome
 from checkers.coach.replay import replay
 
@@ -167,7 +167,8 @@ def men_given(
     The part shown ends on a capture with none pending (what it counts is what its moves
     capture, nothing left to play out), within SHOWN_MOVES moves, and the count holds for the
     rest of the line (no man won back later). A count never says more than the review's
-    number, `lost` men, rounds to: `loses two men` beside `lost 0.90 men` is a contradiction,
+    number, `lost` men, reads as (a man from 0.75): `loses two men` beside `lost 0.90 men`, or
+    `gives up a man` beside `lost half a man`, is a contradiction,
     so the longest part whose count the number allows is shown (`loses a man: 19x12 ... 27x18`)."""
     try:
         steps = replay(after, list(reply_line))
@@ -180,7 +181,9 @@ def men_given(
         given += step.captured if step.side is not mover else -step.captured
         if step.captured and not step.after.is_capture_pending():
             counts.append((index, given))
-    allowed = math.inf if lost is None else lost + 0.5
+    # A man given up is said where the number reads about a man (`GAIN_SHOWN`, as Why? names
+    # a shot): "lost half a man: 12-16 gives up a man" told two things (walk 2026-11-30d).
+    allowed = math.inf if lost is None else lost + (1.0 - GAIN_SHOWN)
     chosen: tuple[int, int] | None = None
     for place, (moves, count) in enumerate(counts):
         if moves > SHOWN_MOVES:
