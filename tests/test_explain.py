@@ -407,3 +407,23 @@ def test_an_exchange_the_move_allows_is_not_walked_into() -> None:
     assert idea_words(trade, "21-17", WHITE) == f"21-17 allows an exchange: {text}"
     shot = dataclasses.replace(trade, name="shot", text="Black's shot: ...")
     assert idea_words(shot, "21-17", WHITE) == "21-17 walks into Black's shot: ..."
+
+
+def test_an_idea_that_begins_later_in_the_line_says_the_moves_before_it() -> None:
+    # Walk 2026-11-30d: Why?'s row "12-8 at least +0.30 for you: White exchanges two men for two
+    # men: 22-17 13x22 25x18 15x22 26x17" left out Black's capture after 12-8: a line that
+    # cannot be played from the board. The moves before the idea are said first.
+    from checkers.board import BLACK, WHITE
+    from checkers.coach.explain import idea_words
+    from checkers.coach.idea import Idea
+
+    text = "White exchanges two men for two men: 22-17 13x22 25x18 15x22 26x17"
+    line = ("12-8", "3x12", "22-17", "13x22", "25x18", "15x22", "26x17")
+    own = Idea("exchange", WHITE, line, 2, (), text)
+    assert idea_words(own, "12-8", WHITE) == f"After 12-8 3x12, {text}"
+    at_once = dataclasses.replace(own, line=line[2:], start=0)
+    assert idea_words(at_once, "22-17", WHITE) == text
+    theirs = Idea("shot", BLACK, ("21-17", "9-14", "22-18", "14x21"), 3, (), "Black's shot: ...")
+    assert idea_words(theirs, "21-17", WHITE) == (
+        "21-17 walks, after 21-17 9-14 22-18, into Black's shot: ..."
+    )

@@ -743,11 +743,22 @@ def _preferred_words(
 def idea_words(idea: Idea, move: str, mover: Side) -> str:
     """An idea in a move's line as a sentence: the mover's own (`White's shot: ...`), or the
     opponent's that the move walks into (`22-18 walks into Black's shot: ...`)."""
+    # An idea that begins later in the line than the move and its reply follows moves its
+    # text does not give: they are said first, so the line reads from the row's move (walk
+    # 2026-11-30d: "12-8 ...: White exchanges two men for two men: 22-17 13x22 ..." left out
+    # Black's capture after 12-8).
+    before = idea.line[: idea.start] if idea.start >= (2 if idea.side is mover else 3) else ()
+    after = f"after {' '.join(before)}, " if before else ""
     if idea.side is mover:
-        return idea.text[:1].upper() + idea.text[1:]  # a sentence of its own
+        text = f"{after}{idea.text}"
+        return text[:1].upper() + text[1:]  # a sentence of its own
     if idea.name == "exchange":  # an even trade is allowed, not walked into
-        return f"{move} allows an exchange: {idea.text}"
-    return f"{move} walks into {idea.text}"
+        return (
+            f"{move} allows, {after}an exchange: {idea.text}"
+            if after
+            else (f"{move} allows an exchange: {idea.text}")
+        )
+    return f"{move} walks, {after}into {idea.text}" if after else f"{move} walks into {idea.text}"
 
 
 def best_scored(moves: Sequence[MoveScore]) -> MoveScore | None:
