@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -18,6 +19,8 @@ __all__ = [
     "ARROW_EDGE",
     "ARROW_HEAD",
     "ARROW_LANE",
+    "SHARED_HEAD",
+    "SHARED_TAIL",
     "ArrowShape",
     "BoardGeometry",
     "Point",
@@ -167,6 +170,15 @@ ARROW_LANE = 0.3
 heads, each 0.43 of a square wide, then show two tips, not one smudge."""
 
 
+SHARED_HEAD = 0.3
+"""How far short of a square's centre, in squares, an arrow's tip stops on a square where
+another arrow of the line starts or ends: on the centre, the next move's tail (or another
+head) lay under it, and three arrows met in one smudge (the walk of the analysis board)."""
+SHARED_TAIL = 0.22
+"""How far from a shared square's centre, in squares, an arrow's tail starts, along its way
+out: the head that ends there and this tail stand apart, each readable."""
+
+
 ARROW_EDGE = (0, 0, 0)
 """The rim of every arrow, in both themes: black has at least 3:1 (WCAG's ratio for shapes)
 against the light and the dark squares of Wood and High contrast alike, where no fill colour
@@ -262,11 +274,20 @@ def _badge_places(shape: ArrowShape, radius: float) -> list[Point]:
     return places
 
 
+def _toward(point: Point, other: Point, distance: float) -> Point:
+    """`point` moved `distance` pixels towards `other`."""
+    (x0, y0), (x1, y1) = point, other
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    return x0 + (x1 - x0) / length * distance, y0 + (y1 - y0) / length * distance
+
+
 def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowShape]:
     """A line's arrows as the boards draw them: an arrow along a stretch of diagonal an earlier
-    one uses is drawn aside (`arrow_shifts`, `ARROW_LANE` apart), and an arrow's number sits on
-    its tail unless a head would lie under or against it there (the next move often ends where
-    the move before began): then beside the tail, clear of every head and number."""
+    one uses is drawn aside (`arrow_shifts`, `ARROW_LANE` apart), one that starts or ends on a
+    square another starts or ends on stops short of its centre there (`SHARED_HEAD`,
+    `SHARED_TAIL`), and an arrow's number sits on its tail unless a head would lie under or
+    against it there (the next move often ends where the move before began): then beside the
+    tail, clear of every head and number."""
     cell = geometry.cell
     # Two arrows side by side: their heads (0.43 of a square wide, each in its black rim)
     # side by side leave a gap of 3 pixels, so a move and the reply back along its diagonal,
@@ -275,10 +296,18 @@ def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowSha
     # touching, and 1's number on 2's head (the walk of 2026-11-29c).
     head_width = cell * ARROW_HEAD * 1.2 + 2 * arrow_rim(cell)
     lane = max(cell * ARROW_LANE, head_width + 3)
+    # A square where two of the arrows start or end: each stops short of its centre there.
+    ends = Counter(square for move in moves for square in (move.path[0], move.path[-1]))
     shapes: list[ArrowShape] = []
     for move, shift in zip(moves, arrow_shifts(moves), strict=True):
         points = [geometry.square_center(square) for square in move.path]
-        shapes.append(arrow_shape(shifted(points, shift * lane) if shift else points, cell))
+        if shift:
+            points = shifted(points, shift * lane)
+        if ends[move.path[0]] > 1:
+            points[0] = _toward(points[0], points[1], cell * SHARED_TAIL)
+        if ends[move.path[-1]] > 1:
+            points[-1] = _toward(points[-1], points[-2], cell * SHARED_HEAD)
+        shapes.append(arrow_shape(points, cell))
     radius = badge_radius(cell)
     edge = radius * 0.5  # a disc may overhang the board's frame by a little, not leave it
     placed: list[Point] = []

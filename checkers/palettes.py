@@ -45,6 +45,12 @@ class Palette:
     HINT: Colour
     # A line's replies on Why?'s small board: the other side's moves, apart from HINT's.
     REPLY_ARROW: Colour
+    # A line's first three moves as numbered arrows (the analysis board's best line, a
+    # picture's): three hues told apart, each light enough to stand out from the dark squares
+    # (over 3:1 as drawn, at `picture.LINE_ALPHA`) inside the black rim that shows it on the
+    # light ones. The walk read High contrast's third arrow, HINT faded to a third, as dark
+    # teal on the dark green.
+    LINE_ARROWS: tuple[Colour, Colour, Colour]
     BACKGROUND: Colour
     PANEL: Colour
     PANEL_LINE: Colour
@@ -92,6 +98,7 @@ WOOD = Palette(
     MUST_CAPTURE=(255, 140, 30),
     HINT=(120, 120, 255),
     REPLY_ARROW=(245, 150, 40),
+    LINE_ARROWS=((205, 200, 255), (255, 200, 100), (140, 230, 150)),
     BACKGROUND=(34, 38, 46),
     PANEL=(44, 49, 59),
     PANEL_LINE=(70, 76, 90),
@@ -137,6 +144,7 @@ CONTRAST = Palette(
     # Light enough inside the arrows' black rim (board_geometry.ARROW_EDGE) to read as blue.
     HINT=(40, 140, 255),
     REPLY_ARROW=(255, 150, 0),
+    LINE_ARROWS=((130, 215, 255), (255, 200, 100), (140, 230, 150)),
     BACKGROUND=(0, 0, 0),
     PANEL=(16, 16, 16),
     PANEL_LINE=(120, 120, 120),

@@ -2,7 +2,7 @@
 
 Pure Python, no pygame: `board_picture` lays out the board as the window draws it (the theme's
 colours from checkers.palettes, which is data and imports no pygame; the numbers of the empty
-squares in their corners; crowned kings; a line's moves as numbered arrows that fade) and a
+squares in their corners; crowned kings; a line's moves as numbered arrows, each in its colour) and a
 caption line. `checkers.formats.svg` writes the shapes as SVG text and
 `checkers.gui.picture_png` paints the same shapes with pygame, so the two never disagree.
 `parse_arrows` reads `27-23,20x27` for the command line.
@@ -29,8 +29,8 @@ from checkers.board_geometry import (
 from checkers.palettes import CROWN_SIZE, DEFAULT_THEME, PALETTES, PIECE_RADIUS, Palette
 
 __all__ = [
-    "ARROW_ALPHAS",
     "DEFAULT_SIZE",
+    "LINE_ALPHA",
     "MAX_ARROWS",
     "MAX_CAPTION",
     "MAX_SIZE",
@@ -52,8 +52,11 @@ __all__ = [
 
 Colour = tuple[int, int, int]
 
-ARROW_ALPHAS = (210, 130, 90)
-"""How opaque a line's arrows are, its first move most (the window's, render.ARROW_ALPHAS)."""
+LINE_ALPHA = 225
+"""How opaque a line's arrows are (the window's, render.LINE_ALPHA): each in its own light
+colour (`Palette.LINE_ARROWS`), none faded, so each stands out from the dark squares (a third
+arrow faded to a third of HINT read dark teal on High contrast's green); the numbers give the
+order."""
 HINT_ALPHA = 190
 """A single arrow's opacity: the window's hint arrow."""
 MIN_NUMBER_PIXELS = 12
@@ -250,11 +253,12 @@ def board_picture(
 ) -> Picture:
     """The board of `position` as the window draws it, `size` pixels wide: the theme's
     colours, the last move lit, the empty squares' numbers, the hint (its square outlined, its
-    arrow), the pieces, the `arrows` of a line (numbered from its first move, fading). Below
+    arrow), the pieces, the `arrows` of a line (numbered from its first move, each in its
+    colour of the theme's `LINE_ARROWS`). Below
     it the caption line
     (None: whose move it is; "": no caption line). Without `background` the margin is left
-    clear (a diagram on a page). With `replies` the line's replies (its second arrow, its
-    fourth) are the other side's colour and none fades, so each side's moves read apart. KeyError if `theme`
+    clear (a diagram on a page). With `replies` the line's moves are HINT's colour and its
+    replies (its second arrow, its fourth) the other side's, so each side's moves read apart. KeyError if `theme`
     is not a theme's name."""
     palette = PALETTES[theme]
     size = max(MIN_SIZE, min(MAX_SIZE, int(size)))
@@ -402,18 +406,19 @@ def _outline(rect: tuple[int, int, int, int], width: int, colour: Colour) -> lis
 def _arrows(
     palette: Palette, geometry: BoardGeometry, arrows: Sequence[Move], replies: bool = False
 ) -> list[Shape]:
-    """A line's arrows as the window draws them (board_geometry.line_arrows): numbered and
-    fading, the later ones drawn first so the move to play now lies over its replies; an
-    arrow along a diagonal an earlier one already uses is drawn aside. With `replies` the
-    other side's arrows (the second, the fourth) are REPLY_ARROW's colour."""
+    """A line's arrows as the window draws them (board_geometry.line_arrows): numbered, each
+    in its colour of `Palette.LINE_ARROWS`, the later ones drawn first so the move to play now
+    lies over its replies; an arrow along a diagonal an earlier one already uses is drawn
+    aside, one sharing a square with another stops short of its centre. With `replies` the
+    two sides' arrows are HINT's and REPLY_ARROW's colours (the second, the fourth)."""
     shapes: list[Shape] = []
     laid = line_arrows(geometry, arrows)
     for index in reversed(range(len(laid))):
-        # Two colours tell the sides apart, the numbers the order: a reply faded like a
-        # third move read brown on the dark squares, so with `replies` none fades.
-        alpha = ARROW_ALPHAS[0 if replies else min(index, len(ARROW_ALPHAS) - 1)]
-        colour = palette.REPLY_ARROW if replies and index % 2 else palette.HINT
-        shapes += _arrow(palette, laid[index], geometry.cell, alpha, str(index + 1), colour)
+        if replies:
+            colour = palette.REPLY_ARROW if index % 2 else palette.HINT
+        else:
+            colour = palette.LINE_ARROWS[min(index, len(palette.LINE_ARROWS) - 1)]
+        shapes += _arrow(palette, laid[index], geometry.cell, LINE_ALPHA, str(index + 1), colour)
     return shapes
 
 

@@ -3,6 +3,8 @@ pixels read back from the (dummy-driver) window."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 
 import pygame
@@ -565,3 +567,74 @@ def test_shift_slash_opens_help_once_with_or_without_its_character(make_app, typ
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0))
     app.step(1 / 60)
     assert screen_of(app).card is None  # F1 closes it again
+
+
+def _contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG 2's contrast ratio of two colours."""
+
+    def luminance(colour: tuple[int, ...]) -> float:
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in
+                  (channel / 255 for channel in colour[:3])]  # fmt: skip
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# The walk's line on the analysis board: 15-18, then 19-15 into the square it left, then 4-8.
+WALK_LINE = (Move((15, 18)), Move((19, 15)), Move((4, 8)))
+
+
+@pytest.mark.parametrize("name", ["wood", "contrast"])
+def test_each_of_a_lines_arrows_stands_out_from_the_dark_squares(name: str) -> None:
+    """The analysis board's three arrows, as drawn over an empty dark square, each have WCAG's
+    3:1 for shapes against it in both themes: the walk read the third, faded, as dark teal on
+    High contrast's green."""
+    from checkers.board_geometry import BoardGeometry, line_arrows
+    from checkers.gui.board_view.assets import Assets
+    from checkers.gui.board_view.render import BoardView, Renderer
+
+    pygame.font.init()
+    theme.use(name)
+    try:
+        geometry = BoardGeometry(0, 0, 60, flipped=False)
+        surface = pygame.Surface((480, 480))
+        empty = Position.from_pieces({}, BLACK)
+        Renderer(Assets()).board(surface, geometry, BoardView(empty, arrows=WALK_LINE))
+        for index, shape in enumerate(line_arrows(geometry, WALK_LINE)):
+            (x0, y0), (x1, y1) = shape.shaft[0], shape.shaft[1]
+            # On the shaft, past the number's disc, inside the arrow's first (dark) square.
+            at = (round(x0 + (x1 - x0) * 0.4), round(y0 + (y1 - y0) * 0.4))
+            assert geometry.square_at(*at) == WALK_LINE[index].path[0]
+            drawn = tuple(surface.get_at(at))[:3]
+            ratio = _contrast(drawn, theme.DARK_SQUARE)
+            assert ratio >= 3.0, (name, index + 1, drawn, round(ratio, 2))
+    finally:
+        theme.use(theme.DEFAULT_THEME)
+
+
+def test_arrows_that_share_a_square_stop_short_of_each_other() -> None:
+    """Where a line's next move ends on the square its first left (19-15 after 15-18), or two
+    arrows end on one square, neither arrow reaches the square's centre: each head stands
+    clear of the other arrow's tail and head, and each number of every head (the walk saw
+    arrow 2's head on arrow 1's tail, three arrows crowding at one square)."""
+    from checkers.board_geometry import (
+        BoardGeometry,
+        arrow_rim,
+        arrow_width,
+        badge_radius,
+        disc_meets_triangle,
+        line_arrows,
+    )
+
+    geometry = BoardGeometry(0, 0, 60, flipped=False)
+    cell = geometry.cell
+    for line in (WALK_LINE, (Move((11, 15)), Move((22, 18)), Move((18, 15)))):
+        shapes = line_arrows(geometry, line)
+        clear = arrow_width(cell) / 2 + arrow_rim(cell)  # a shaft's half and its rim
+        for (i, one), (j, other) in itertools.permutations(enumerate(shapes), 2):
+            tail = other.points[0]
+            # A head keeps off the other arrow's tail (its disc and its piece's centre).
+            assert not disc_meets_triangle(tail, clear, one.head), (line, i + 1, j + 1)
+            assert math.dist(one.head[0], other.head[0]) > clear, (line, i + 1, j + 1)
+            assert not disc_meets_triangle(other.badge, badge_radius(cell), one.head)

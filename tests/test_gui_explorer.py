@@ -668,3 +668,43 @@ def test_the_explorers_scores_are_kept_for_the_positions_its_moves_lead_to(
         figure = kept.score if kept.side is board.position.turn else -kept.score
         shown = move_figure(round(figure / kept.man, 2), None)
         assert scores[line.move] == shown or kept.depth > analysis.depth, (line.move, figure)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_explorers_panel_has_no_empty_band_over_the_buttons(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    """From its title down to the board's buttons the panel shows something at every height:
+    under a short table, or the empty table's words, the engine's best lines take the room
+    where it holds one, else the table's frame reaches down to the notes (the walk at
+    1280x800 saw a band some 200 pixels tall left empty over the buttons)."""
+    from test_gui_panel_bands import widest_band
+
+    (data / "games").mkdir()
+    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+    app = make_app(size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_o, "o")
+    board, pane = pane_of(app)
+    run_until(app, lambda: pane.buttons["row 1"].text == "9-14" and board.analysis is not None)
+    run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 6)
+    app.step(1 / 60)
+    panel = side_panel_of(pane.labels["explorer title"])
+    assert widest_band(panel) <= band_row(app), widest_band(panel)
+    # A position no game reached: the empty table's words.
+    press(app, pygame.K_ESCAPE)
+    game = screen_of(app).game
+    for move in ("11-15", "24-20"):  # 24-20: a reply no game played
+        game.play(Move.from_pdn(move, game.position))
+    app.step(1 / 60)
+    press(app, pygame.K_o, "o")
+    board, pane = pane_of(app)
+    run_until(app, lambda: not pane.builder.busy and board.analysis is not None)
+    run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 6)
+    app.step(1 / 60)
+    panel = side_panel_of(pane.labels["explorer title"])
+    assert widest_band(panel) <= band_row(app), widest_band(panel)
+    if size == (1280, 800):  # room for the lines there: the best one is shown whole
+        assert board.well is not None and board.well.visible and board.lines_box is not None
+        best = board.rows()[0]
+        assert f"<b>{best.move}" in board.lines_box.html_text

@@ -823,7 +823,8 @@ def test_the_ai_lines_never_wrap_a_unit_away_from_its_number(
         panel = screen.panel
         assert panel is not None and panel.search.text_box_layout is not None
         rows = [
-            "".join(getattr(item, "text", "") for item in row.items).strip()
+            # A no-break space (a number held to its unit) reads as a space.
+            "".join(getattr(item, "text", "") for item in row.items).strip().replace("\u00a0", " ")
             for row in panel.search.text_box_layout.layout_rows
         ]
         assert "s" not in rows, rows

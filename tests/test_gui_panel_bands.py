@@ -251,3 +251,31 @@ def test_a_hints_lines_keep_no_empty_rows_under_them(
         [row.bottom for row in layout.layout_rows],
     )
     assert widest_band(panel.panel) <= row(app), widest_band(panel.panel)
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_a_reviews_note_leaves_no_word_alone_on_a_row(
+    make_app: Callable[..., App], data: Path, monkeypatch: pytest.MonkeyPatch, theme_name: str
+) -> None:
+    """The review's note for each move wraps without leaving one word alone on a row, and a
+    number stays with its unit, at every width the panel takes as the window is resized: the
+    walk read a sentence's last word alone under it."""
+    from test_gui_why_board import lone_words, parted_units
+
+    shallow_review(monkeypatch)
+    app = open_blunder_game(make_app, size=(720, 480), settings=Settings(theme=theme_name))
+    start_from_menu(app)
+    review_finished(app)
+    game = screen_of(app).game
+    for size in ((720, 480), (800, 520), (880, 560), (960, 600), (1120, 720), (1280, 800)):
+        app.resize_window(size)
+        for ply in range(len(game.record.line), 0, -1):
+            panel = screen_of(app).panel
+            assert panel is not None
+            panel.go_to(ply)
+            app.step(1 / 60)
+            app.step(1 / 60)
+            box = panel.search
+            assert box.html_text.strip(), ply
+            assert not lone_words(box), (size, ply, lone_words(box))
+            assert not parted_units(box), (size, ply, parted_units(box))

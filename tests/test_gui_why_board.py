@@ -6,6 +6,7 @@ loop under SDL's dummy drivers; waits are on conditions with a cap, never on tim
 from __future__ import annotations
 
 import html
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -25,7 +26,7 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explaining import why_card
-from checkers.gui.screens.why import WhyScreen, stray_blank_rows, words_box
+from checkers.gui.screens.why import WhyScreen, card_html, stray_blank_rows, words_box
 from checkers.gui.settings import Settings
 from checkers.gui.why_board import FRAMES_PER_MOVE
 from checkers.picture import board_picture
@@ -64,6 +65,12 @@ def open_card(make_app: Callable[..., App], **options: object) -> tuple[App, Why
     why = app.screen
     assert isinstance(why, WhyScreen)
     return app, why
+
+
+def shown_words(why: WhyScreen) -> str:
+    """The small board's words as the card shows them (a no-break space reads as a space)."""
+    assert why.line_text is not None
+    return why.line_text.html_text.replace("\u00a0", " ")
 
 
 def moves_named(line: str) -> list[str]:
@@ -116,7 +123,7 @@ def test_the_small_board_shows_both_lines_and_plays_them_out(
     assert [move.path for move in arrows[:2]] == [(27, 23), (20, 27)]
     expected = moves_named(why.card.rows[0].line)
     assert [move.pdn() for move in arrows] == expected[: len(arrows)]
-    assert html.escape(board.lines[0].label) in why.line_text.html_text
+    assert html.escape(board.lines[0].label) in shown_words(why)
     assert board.lines[0].label.startswith("Played 27-23, expecting 20x27 ")
     assert why.step_label.text.startswith("Start of the line (0 of ")
     assert shown_pieces(why) == occupied(why, board.position)
@@ -131,7 +138,7 @@ def test_the_small_board_shows_both_lines_and_plays_them_out(
     assert row.line.startswith("refuted by ")
     assert moves_named(row.line) == [move.pdn() for move in other.moves[1:]]
     assert why.steps.arrows()[0].path == other.moves[0].path
-    assert html.escape(other.label) in why.line_text.html_text
+    assert html.escape(other.label) in shown_words(why)
     # Play it out: a move at once, then one every FRAMES_PER_MOVE frames of the loop, to the end.
     click_button(app, why.widgets["play"])
     assert why.steps.playing and why.widgets["play"].text == "Pause"
@@ -210,7 +217,7 @@ def test_the_only_legal_move_shows_its_line_alone_and_says_so(
     assert why.card.board is not None and len(why.card.board.lines) == 1
     assert sorted(why.widgets) == ["close", "play", "reset"]  # no switch: one line
     assert why.line_text is not None and why.line_text.scroll_bar is None
-    assert html.escape("The only legal move: no other line to show.") in why.line_text.html_text
+    assert html.escape("The only legal move: no other line to show.") in shown_words(why)
     assert why.steps is not None and why.steps.arrows()[0].path == (18, 15)
 
 
@@ -243,3 +250,72 @@ def test_the_cards_words_show_no_blank_row_their_text_has_not(
         assert box.relative_rect.width >= rect.width - 6  # as wide as the room, near enough
         box.kill()
     assert stray_blank_rows(why.text) == 0
+
+
+def lone_words(box: UITextBox) -> list[str]:
+    """The rows of `box` a wrap leaves holding one word alone (a word carried over from the
+    row above, with nothing after it on its row)."""
+    from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
+
+    assert box.text_box_layout is not None
+    rows = box.text_box_layout.layout_rows
+    lone = []
+    for above, row in itertools.pairwise(rows):
+        if any(isinstance(item, LineBreakLayoutRect) for item in above.items):
+            continue  # `row` starts a line of its own
+        words = "".join(getattr(item, "text", "") for item in row.items).split()
+        if len(words) == 1:
+            lone.append(words[0])
+    return lone
+
+
+def parted_units(box: UITextBox) -> list[str]:
+    """Where a wrap in `box` parts a number from its unit (`12` at a row's end, `turns` at
+    the next one's start) or a score from its side (`+0.15 for` over `White`)."""
+    assert box.text_box_layout is not None
+    rows = "\n".join(
+        "".join(getattr(item, "text", "") for item in row.items).strip()
+        for row in box.text_box_layout.layout_rows
+    )
+    number = r"[+-]?\d[\d,]*(?:\.\d+)?"
+    units = r"(?:for|turns?|men|man|moves?|more|seconds?|s|positions)\b"
+    return re.findall(rf"{number}\n{units}|{number} for\n\S+", rows)
+
+
+@pytest.mark.parametrize(
+    ("fen", "depth"),
+    [("W:W28,27,25,23,22,18,17,14:B20,16,13,11,9,5,3,1", 4), (FIRST_PROBLEM, 6)],
+    ids=["middle game", "first problem"],
+)
+def test_the_cards_words_leave_no_word_alone_on_a_row(
+    make_app: Callable[..., App], fen: str, depth: int
+) -> None:
+    """However wide the card's words are laid out, a wrap never leaves one word alone on the
+    last row of a sentence or a row, and a number stays with its unit (the walk read "... looks
+    12 turns" over a lone "ahead.")."""
+    app = make_app(size=(1280, 800))
+    why = push_card(app, fen, depth)
+    assert why.text is not None
+    ui, text, width = app.context.ui, card_html(why.card), why.text.relative_rect.width
+    for narrower in range(0, 300, 7):
+        box = words_box(text, pygame.Rect(0, 0, width - narrower, 2000), ui)
+        assert not lone_words(box), (width - narrower, lone_words(box))
+        assert not parted_units(box), (width - narrower, parted_units(box))
+        box.kill()
+
+
+@pytest.mark.parametrize("bold", [False, True], ids=["regular", "bold"])
+def test_a_no_break_space_looks_like_a_space_in_the_windows_font(bold: bool) -> None:
+    """The no-break spaces that hold words together draw as spaces (no box for a missing
+    glyph) in the one face every text box uses, at the window's text sizes."""
+    from checkers.gui import fonts
+
+    pygame.font.init()
+    for size in (theme.MIN_TEXT, 14, 16, 20):
+        face = fonts.font(size, bold)
+        held, plain = (
+            face.render("12\u00a0turns", True, (0, 0, 0)),
+            face.render("12 turns", True, (0, 0, 0)),
+        )
+        assert held.get_size() == plain.get_size()
+        assert pygame.image.tobytes(held, "RGBA") == pygame.image.tobytes(plain, "RGBA")

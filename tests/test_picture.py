@@ -21,7 +21,7 @@ from checkers.formats.svg import svg_document
 from checkers.gui.board_view import render
 from checkers.gui.picture_png import paint, png_bytes
 from checkers.picture import (
-    ARROW_ALPHAS,
+    LINE_ALPHA,
     MIN_NUMBER_PIXELS,
     Circle,
     Group,
@@ -95,8 +95,8 @@ def test_arrows_are_drawn_one_per_move_and_a_hostile_caption_is_escaped() -> Non
     root = svg_tree(text)
     groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "arrow"]
     assert len(groups) == 3
-    # The first move's arrow is the most opaque and is drawn last, over its replies.
-    assert groups[-1].get("opacity") == f"{ARROW_ALPHAS[0] / 255:.2f}".rstrip("0")
+    # Each in its own colour, none faded; the first move's is drawn last, over its replies.
+    assert {group.get("opacity") for group in groups} == {f"{LINE_ALPHA / 255:.2f}".rstrip("0")}
     assert "<script>" not in text
     assert '<script>"&</script>' in {element.text for element in root.iter(f"{SVG}text")}
 
@@ -115,7 +115,7 @@ def test_arrows_follow_the_legal_line_else_their_squares_else_one_clear_error() 
 
 def test_the_picture_matches_the_windows_figures() -> None:
     """The picture and the window share their proportions: drift in one shows here."""
-    assert ARROW_ALPHAS == render.ARROW_ALPHAS
+    assert LINE_ALPHA == render.LINE_ALPHA
     assert MIN_NUMBER_PIXELS == render.MIN_NUMBER_PIXELS
 
 
@@ -320,4 +320,5 @@ def test_a_lines_replies_are_the_other_sides_colour_none_faded(colours: str) -> 
     assert len({opacity for _, opacity in fills(sides)}) == 1
     assert palette.REPLY_ARROW != palette.HINT
     plain = board_picture(position, arrows=line, theme=colours, caption="")
-    assert {fill for fill, _ in fills(plain)} == {palette.HINT}  # `checkers picture` as before
+    # `checkers picture`: the line's colours, as the analysis board draws them, the first last.
+    assert [fill for fill, _ in fills(plain)] == list(palette.LINE_ARROWS[1::-1])

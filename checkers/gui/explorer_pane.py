@@ -316,6 +316,13 @@ class ExplorerPane:
         """The move rows' pitch in the well."""
         self.footer_lines = FOOTER_LINES
         """The rows under the table for the book's moves and the engine's note."""
+        self.bottom = 0
+        """Where the pane's words end in the panel, as last fitted: the room under them down to
+        the pane's foot is free (the analysis board shows the engine's lines there)."""
+        self.room_used_under = 0
+        """The least room under the pane's words that the panel puts to use (0: none): where
+        less is left, the table's well reaches down to the footer at the pane's foot instead
+        of leaving an empty band under it."""
         self._shown: dict[str, str] = {}
         for archive in self.archives:
             self._open(archive)
@@ -735,6 +742,9 @@ class ExplorerPane:
         self._well_fitted = (top, used, content)
         bottom, small, gap = self._footer_place
         foot = min(bottom - used * small, top + content + 2 * WELL_INSET + gap)
+        if content and bottom - (foot + used * small) < self.room_used_under:
+            foot = bottom - used * small  # too little room under the words for anything
+        self.bottom = foot + used * small
         for index in range(self.footer_lines):
             label = self.labels[f"footer {index}"]
             label.set_relative_position((label.relative_rect.left, foot + index * small))

@@ -34,6 +34,7 @@ __all__ = [
     "expanded",
     "fit_label",
     "fit_text",
+    "hold_words",
     "keep_tail",
     "redraw_now",
     "side_panel",
@@ -259,6 +260,57 @@ def keep_tail(html_text: str, lines: set[int] | None = None) -> str:
         _TAIL.sub(_held, line) if lines is None or index in lines else line
         for index, line in enumerate(html_text.split("<br>"))
     )
+
+
+NBSP = "\u00a0"
+"""A no-break space: as wide as a space, and pygame_gui never wraps a line at it."""
+_NUMBER = r"[+-]?\d[\d,]*(?:\.\d+)?%?"
+_HELD = (
+    # A number and its unit (`12 turns`, `0.35 men`, `(+3 more)`), a score and its side
+    # (`+0.15 for White`); not a move's squares (`24-20`).
+    re.compile(rf"(?<![\w.,+\-])({_NUMBER}) +(?:for +)?(?=[A-Za-z(])"),
+    # The word that leads to a number: `in 7 moves`, `by 2 men`.
+    re.compile(rf"\b((?:in|at|by|to|of|within|after)) +(?={_NUMBER}(?![\dx-]))"),
+    # A sentence's last two words (its last word has a letter: not a move's number, `5.`).
+    re.compile(r"()(?<=\S) +(?=[^ \n]*[A-Za-z][^ \n]*[.!?][)\]\"'\u2019]*(?: |\n|$))"),
+    # A line's last two words, a sentence or not (a row of the card, a heading).
+    re.compile(r"()(?<=\S) +(?=[^ \n]+(?:\n|$))"),
+)
+_TAG = re.compile(r"(<[^<>]*>)")
+
+
+def hold_words(html_text: str) -> str:
+    """`html_text` (pygame_gui's HTML) with no-break spaces where a wrap would part words that
+    read as one: a number and its unit (`12 turns`, `in 7 moves`, `0.35 men`), a score and its
+    side (`+0.15 for White`), and the last two words of each sentence and of each line, so no short word is left alone on the last row
+    (the walk read "... looks 12 turns" over a lone "ahead."). Only the text between tags
+    changes, and only spaces: a tag's own spaces stay, and the words read the same."""
+    parts = _TAG.split(html_text)
+    # The words as read, a line break for each `<br>`, every other tag as nothing; `where`
+    # gives each character's part and place in it, for the spaces to change.
+    shown: list[str] = []
+    where: list[tuple[int, int]] = []
+    for index, part in enumerate(parts):
+        if index % 2:
+            if part.lower().startswith("<br"):
+                shown.append("\n")
+                where.append((-1, -1))
+            continue
+        shown.extend(part)
+        where.extend((index, place) for place in range(len(part)))
+    text = "".join(shown)
+    held: set[int] = set()
+    for pattern in _HELD:
+        for found in pattern.finditer(text):
+            held.update(range(found.end(1) if found.group(1) else found.start(), found.end()))
+    if not held:
+        return html_text
+    changed = [list(part) if not index % 2 else part for index, part in enumerate(parts)]
+    for position in held:
+        index, place = where[position]
+        if index >= 0 and text[position] == " ":
+            changed[index][place] = NBSP  # type: ignore[index]
+    return "".join("".join(part) for part in changed)
 
 
 def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> None:

@@ -29,9 +29,10 @@ from checkers.gui import theme
 from checkers.gui.board_view.animation import Animation
 from checkers.gui.board_view.assets import Assets
 from checkers.gui.fonts import MIN_LAYOUT_SIZE, SIZE_FACTOR, layout_font
+from checkers.gui.theme import Colour
 
 __all__ = [
-    "ARROW_ALPHAS",
+    "LINE_ALPHA",
     "MIN_NUMBER_PIXELS",
     "SUPERSAMPLE",
     "BoardView",
@@ -41,8 +42,10 @@ __all__ = [
     "number_pixels",
 ]
 
-ARROW_ALPHAS = (210, 130, 90)
-"""How opaque a line's arrows are, its first move most: the move to play reads first."""
+LINE_ALPHA = 225
+"""How opaque a line's arrows are, each in its own light colour (`theme.LINE_ARROWS`), none
+faded: a third arrow faded to a third of HINT read dark on High contrast's green. The numbers
+give the order (`picture.LINE_ALPHA`)."""
 
 SUPERSAMPLE = 4
 """Sprites are drawn this many times larger and scaled down: pygame's circles are not smooth."""
@@ -149,7 +152,7 @@ class BoardView:
     """Pieces lit up to answer an illegal click (the ones that must capture), this frame."""
     hint: Move | None = None
     arrows: tuple[Move, ...] = ()
-    """The first moves of a line (the analysis board's best), numbered arrows that fade."""
+    """The first moves of a line (the analysis board's best), numbered arrows in its colours."""
     hidden: frozenset[int] = frozenset()
     """Squares whose piece is not drawn in place (it is moving, or was just captured)."""
     floating: tuple[Piece, Point] | None = None
@@ -314,9 +317,10 @@ class Renderer:
         # along a diagonal an earlier one already uses moves aside, so both stay readable, and
         # a number moves off its tail where a head ends there (board_geometry.line_arrows).
         shapes = line_arrows(geometry, view.arrows)
+        colours = theme.LINE_ARROWS
         for index in reversed(range(len(shapes))):
-            alpha = ARROW_ALPHAS[min(index, len(ARROW_ALPHAS) - 1)]
-            self.arrow(surface, shapes[index], cell, alpha=alpha, label=str(index + 1))
+            colour = colours[min(index, len(colours) - 1)]
+            self.arrow(surface, shapes[index], cell, LINE_ALPHA, str(index + 1), colour)
         if view.floating is not None:
             piece, point = view.floating
             self.draw_piece(surface, piece, point, cell, lifted=True)
@@ -328,33 +332,37 @@ class Renderer:
         cell: int,
         alpha: int = 190,
         label: str = "",
+        colour: Colour | None = None,
     ) -> None:
-        """A translucent arrow (`shape`, a move's squares), its head on the last: the hint, over
-        the pieces so the move reads at a glance; `label` in a disc at `shape.badge` (the
-        move's place in a line)."""
+        """A translucent arrow (`shape`, a move's squares), its head on the last, in `colour`
+        (HINT's by default): the hint, over the pieces so the move reads at a glance; `label`
+        in a disc at `shape.badge` (the move's place in a line), of the arrow's colour."""
+        fill = theme.HINT if colour is None else colour
         width = arrow_width(cell)
         layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         # An opaque edge first, then the translucent fill over all of it but the rim: the edge
         # shows the arrow on light and dark squares alike (ARROW_EDGE), however faint the fill
         # of a later move in a line is; on the same layer the fill replaces, never blends.
         rim = arrow_rim(cell)
-        for colour, grow in (((*ARROW_EDGE, 255), rim), ((*theme.HINT, alpha), 0)):
+        for paint, grow in (((*ARROW_EDGE, 255), rim), ((*fill, alpha), 0)):
             for start, end in itertools.pairwise(shape.shaft):
-                pygame.draw.line(layer, colour, start, end, width + 2 * grow)
+                pygame.draw.line(layer, paint, start, end, width + 2 * grow)
             for point in shape.shaft[1:-1]:
-                pygame.draw.circle(layer, colour, point, width / 2 + grow)  # round the bends
-            pygame.draw.circle(layer, colour, shape.points[0], width * 0.9 + grow)
+                pygame.draw.circle(layer, paint, point, width / 2 + grow)  # round the bends
+            pygame.draw.circle(layer, paint, shape.points[0], width * 0.9 + grow)
             if grow:
-                pygame.draw.polygon(layer, colour, shape.head, 2 * grow)
-            pygame.draw.polygon(layer, colour, shape.head)
+                pygame.draw.polygon(layer, paint, shape.head, 2 * grow)
+            pygame.draw.polygon(layer, paint, shape.head)
         surface.blit(layer, (0, 0))
         if label:
-            # The disc holds a digit of at least the window's smallest text.
+            # The disc holds a digit of at least the window's smallest text; a light disc (a
+            # line's colours) takes a black number and ring, as the pictures' do.
             radius = badge_radius(cell)
-            pygame.draw.circle(surface, theme.HINT, shape.badge, radius)
-            pygame.draw.circle(surface, theme.TEXT, shape.badge, radius, max(1, radius // 6))
+            ink = theme.TEXT if fill == theme.HINT else ARROW_EDGE
+            pygame.draw.circle(surface, fill, shape.badge, radius)
+            pygame.draw.circle(surface, ink, shape.badge, radius, max(1, radius // 6))
             size = max(MIN_LAYOUT_SIZE, round(radius * 1.5))
-            self.text.draw(surface, label, size, theme.TEXT, shape.badge, "center")
+            self.text.draw(surface, label, size, ink, shape.badge, "center")
 
     def eval_bar(
         self,

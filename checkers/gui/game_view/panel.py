@@ -41,7 +41,7 @@ from checkers.gui.game_control.ai_traffic import SearchFigures
 from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.game_control.judging import judges_like_the_engine
 from checkers.gui.persist import person_named
-from checkers.gui.ui import fit_label, fit_text
+from checkers.gui.ui import fit_label, fit_text, hold_words
 from checkers.gui.wording import (
     depth_words,
     game_over_words,
@@ -768,13 +768,15 @@ class GamePanel:
         shown = [html.escape(line) for line in lines if line]
         if shown and lines[0]:
             shown[0] = f"<font color='{accent}'><b>{shown[0]}</b></font>"
+        # A number keeps its unit, a sentence its last two words (a review's note, the AI's).
+        text = hold_words("<br>".join(shown))
         if not self._figures_max:
-            fit_text(self.search, "<br>".join(shown))
+            fit_text(self.search, text)
             return
         width = self.search.rect.width
         if self.search.rect.height != self._figures_max:
             self.search.set_dimensions((width, self._figures_max))  # room to fit it first
-        fit_text(self.search, "<br>".join(shown))
+        fit_text(self.search, text)
         needed = self._figures_needed(bool(shown))
         if needed < self._figures_shown and at == self._figures_key:
             needed = self._figures_shown  # the same position: grown, never shrunk

@@ -73,6 +73,12 @@ FIGURES_TEXT = 15
 
 NOTE = "The game is kept as it was: Esc goes back to it."
 """Under the panel's title: this board is a scratch pad."""
+EXPLORER_LINES = "The engine's best lines"
+"""The heading of the engine's lines under the explorer's words, where the panel has room."""
+_INSET = 2
+"""Pixels between the lines' frame and their box."""
+_GAP = 4
+"""Pixels between the explorer's words and the lines' frame under them."""
 
 EXPLORER_HINT = "The games played here: click a move to play it (O: the engine's lines)."
 
@@ -127,7 +133,10 @@ class AnalysisScreen(ScreenBase):
         self.lines_box: UITextBox | None = None
         """The engine's state and its best lines, wrapped (a long line takes more rows)."""
         self.well: UIPanel | None = None
-        """The frame the lines' box sits in (none while the explorer is shown)."""
+        """The frame the lines' box sits in (with the explorer, under its words where the panel
+        has room for a line, else hidden)."""
+        self._lines_foot = 0
+        """Where the lines' frame ends (over the buttons)."""
         self._shown: dict[str, str] = {}
         self._widgets_changed = False
         self._layer = 1
@@ -625,6 +634,10 @@ class AnalysisScreen(ScreenBase):
             self.explorer.build(
                 self.context, panel, area, self.actions, self.play_text, self.pick_archive
             )
+            # Under the explorer's words, where the panel has room, the engine's best lines
+            # (the walk at 1280x800 saw a band 200 pixels tall left empty over the buttons).
+            self._lines_well(panel, area)
+            self.explorer.room_used_under = self._explorer_lines_least()
         else:
             self._engine_labels(panel, y, pad, width, top - gap)
         self._buttons(panel, top, pad, width, gap, height)
@@ -643,12 +656,14 @@ class AnalysisScreen(ScreenBase):
             self._label(panel, f"moves {part}", pygame.Rect(pad, y, width, small), "@small")
             y += small
         y += unit // 2
-        well = pygame.Rect(pad, y, width, bottom - y)
+        self._lines_well(panel, pygame.Rect(pad, y, width, bottom - y))
+
+    def _lines_well(self, panel: UIPanel, well: pygame.Rect) -> None:
+        """The lines' box, wrapping, in a frame (`well`) as the move list's."""
         self.well = UIPanel(well, manager=self.context.ui, container=panel, object_id="#move_well")
-        inset = 2
         self.lines_box = UITextBox(
             "",
-            pygame.Rect(inset, inset, well.width - 2 * inset, well.height - 2 * inset),
+            pygame.Rect(_INSET, _INSET, well.width - 2 * _INSET, well.height - 2 * _INSET),
             self.context.ui,
             container=self.well,
             object_id="#figures",
@@ -656,6 +671,44 @@ class AnalysisScreen(ScreenBase):
         # Rows as close as the labels' (pygame_gui spaces a text box's rows by 1.25).
         self.lines_box.parser.line_spacing = 1.0
         self.lines_box.line_spacing = 1.0
+        self._lines_foot = well.bottom
+
+    def _explorer_lines_least(self) -> int:
+        """The least room the engine's lines take under the explorer's words: a gap, the
+        frame, and two rows (the best line's move and score, its moves)."""
+        rows = fonts.font(theme.text_size(FIGURES_TEXT, self.context.scale)).get_linesize()
+        return _GAP + 2 * _INSET + 4 + 2 * rows
+
+    def _fit_explorer_lines(self, texts: dict[str, str]) -> bool:
+        """The engine's best lines in the room the explorer's words leave above the buttons:
+        as many whole lines as the room holds under their heading (the best one alone without
+        it, where that is all the room holds), the frame down to the buttons; hidden where not
+        even the best one fits. True if anything changed."""
+        well, box, explorer = self.well, self.lines_box, self.explorer
+        if well is None or box is None or explorer is None:
+            return False
+        top = explorer.bottom + _GAP
+        height = self._lines_foot - top
+        key = (top, height, *(texts[f"line {rank}"] for rank in range(1, LINES + 1)))
+        if self._shown.get("explorer lines") == repr(key):
+            return False
+        self._shown["explorer lines"] = repr(key)
+        shown = ""
+        if height >= self._explorer_lines_least() - _GAP:
+            well.set_relative_position((well.relative_rect.left, top))
+            well.set_dimensions((well.relative_rect.width, height))
+            box.set_dimensions((box.relative_rect.width, height - 2 * _INSET))
+            for ranks, heading in [*((rank, True) for rank in range(LINES, 0, -1)), (1, False)]:
+                shown = self.lines_html(texts, ranks, state=False, heading=heading)
+                box.set_text(shown)
+                if box.scroll_bar is None:
+                    break
+                shown = ""
+        if shown and not well.visible:
+            well.show()
+        elif not shown and well.visible:
+            well.hide()
+        return True
 
     def _buttons(
         self, panel: UIPanel, top: int, pad: int, width: int, gap: int, height: int
@@ -748,19 +801,33 @@ class AnalysisScreen(ScreenBase):
         first, second = _split_rows(row.line, font, box.rect.width - 12, 2)
         return f"{row.move}    {row.score}", ideas, (first, second)
 
-    def lines_html(self, texts: dict[str, str]) -> str:
-        """The lines' box: the engine's state, then each line's heading, ideas and moves."""
+    def lines_html(
+        self, texts: dict[str, str], ranks: int = LINES, state: bool = True, heading: bool = True
+    ) -> str:
+        """The lines' box: the engine's state, then each line's heading, ideas and moves (the
+        first `ranks` lines; without `state`, under the explorer, whose note says how far the
+        engine looked, a heading instead of the state, if `heading`, and each line's moves on
+        one row)."""
         accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
         dim = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_DIM)
-        shown = [f"<font color='{accent}'><b>{html.escape(texts['engine'])}</b></font>"]
-        if texts["nodes"]:
-            shown.append(f"<font color='{dim}'>{html.escape(texts['nodes'])}</font>")
-        for rank in range(1, LINES + 1):
-            heading, ideas, _ = self._line_parts(rank, self.rows(), 0)
-            if heading:
-                said = f"<b>{html.escape(heading)}</b>"
+        if state:
+            shown = [f"<font color='{accent}'><b>{html.escape(texts['engine'])}</b></font>"]
+            if texts["nodes"]:
+                shown.append(f"<font color='{dim}'>{html.escape(texts['nodes'])}</font>")
+        else:
+            shown = [f"<font color='{dim}'>{EXPLORER_LINES}</font>"] if heading else []
+        rows = self.rows()
+        for rank in range(1, ranks + 1):
+            title, ideas, _ = self._line_parts(rank, rows, 0)
+            if title:
+                said = f"<b>{html.escape(title)}</b>"
                 shown.append(f"{said}&nbsp;&nbsp; {html.escape(ideas)}" if ideas else said)
-            shown += [html.escape(texts[f"line {rank} pv {part}"]) for part in (1, 2)]
+            if state or rank > len(rows) or self.lines_box is None:
+                shown += [html.escape(texts[f"line {rank} pv {part}"]) for part in (1, 2)]
+            else:
+                font = fonts.font(theme.text_size(FIGURES_TEXT, self.context.scale))
+                room = self.lines_box.rect.width - 12
+                shown.append(html.escape(_split_rows(rows[rank - 1].line, font, room, 1)[0]))
         return "<br>".join(line for line in shown if line)
 
     def sync(self) -> bool:
@@ -784,7 +851,8 @@ class AnalysisScreen(ScreenBase):
                 self.explorer.sync(self.position, self.analysis, deepening, self.way_back())
                 or changed
             )
-        if self.lines_box is not None and self.explorer is None:
+            changed = self._fit_explorer_lines(texts) or changed
+        elif self.lines_box is not None:
             lines = self.lines_html(texts)
             if self._shown.get("lines") != lines:
                 self._shown["lines"] = lines

@@ -30,7 +30,7 @@ from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import ENGINE_VIEW, WhyCard, WhyRow
 from checkers.gui.intents import Back
 from checkers.gui.picture_png import paint
-from checkers.gui.ui import Actions, fit_label, fit_text, redraw_now
+from checkers.gui.ui import Actions, fit_label, fit_text, hold_words, redraw_now
 from checkers.gui.why_board import BoardLine, LineSteps
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import depth_words
@@ -215,7 +215,9 @@ def words_box(
 ) -> UITextBox:
     """The card's words in `rect`, wrapped a pixel or a few narrower where the full width
     would leave a stray blank row between two entries (walk 2026-11-30: one between the
-    other moves' rows)."""
+    other moves' rows); a number keeps its unit, and a sentence or a row its last two words
+    (`hold_words`)."""
+    text = hold_words(text)
     box = UITextBox(text, rect, ui, container=panel, object_id="#why_text")
     for narrower in range(1, _NARROWER + 1):
         if not stray_blank_rows(box):
@@ -359,7 +361,7 @@ class WhyScreen(ScreenBase):
             elif switch is not None:
                 switch.unselect()
         if self.line_text is not None:
-            fit_text(self.line_text, _line_html(line, board.note))
+            fit_text(self.line_text, hold_words(_line_html(line, board.note)))
 
     def build_ui(self, root: UIContainer) -> None:
         """A shade over the window, the card in the middle: title, subtitle, the small board
