@@ -171,12 +171,12 @@ heads, each 0.43 of a square wide, then show two tips, not one smudge."""
 
 
 SHARED_HEAD = 0.3
-"""How far short of a square's centre, in squares, an arrow's tip stops on a square where
-another arrow of the line starts or ends: on the centre, the next move's tail (or another
-head) lay under it, and three arrows met in one smudge (the walk of the analysis board)."""
-SHARED_TAIL = 0.22
-"""How far from a shared square's centre, in squares, an arrow's tail starts, along its way
-out: the head that ends there and this tail stand apart, each readable."""
+"""How far short of a square's centre, in squares, an arrow's tip stops where another arrow of
+the line ends on that square too: two tips on one centre read as one smudge."""
+SHARED_TAIL = 0.45
+"""How far from a square's centre, in squares, an arrow's tail starts, along its way out,
+where another arrow of the line ends on that square: the head there lay on this tail (the
+walk saw the analysis board's second arrow end on the first one's tail)."""
 
 
 ARROW_EDGE = (0, 0, 0)
@@ -283,11 +283,11 @@ def _toward(point: Point, other: Point, distance: float) -> Point:
 
 def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowShape]:
     """A line's arrows as the boards draw them: an arrow along a stretch of diagonal an earlier
-    one uses is drawn aside (`arrow_shifts`, `ARROW_LANE` apart), one that starts or ends on a
-    square another starts or ends on stops short of its centre there (`SHARED_HEAD`,
-    `SHARED_TAIL`), and an arrow's number sits on its tail unless a head would lie under or
-    against it there (the next move often ends where the move before began): then beside the
-    tail, clear of every head and number."""
+    one uses is drawn aside (`arrow_shifts`, `ARROW_LANE` apart), a tail on a square where a
+    head ends starts a little way out and two heads ending on one square stop short of its
+    centre (`SHARED_TAIL`, `SHARED_HEAD`), and an arrow's number sits on its tail unless a
+    head would lie under or against it there (the next move often ends where the move before
+    began): then beside the tail, clear of every head and number."""
     cell = geometry.cell
     # Two arrows side by side: their heads (0.43 of a square wide, each in its black rim)
     # side by side leave a gap of 3 pixels, so a move and the reply back along its diagonal,
@@ -296,16 +296,17 @@ def line_arrows(geometry: BoardGeometry, moves: Sequence[Move]) -> list[ArrowSha
     # touching, and 1's number on 2's head (the walk of 2026-11-29c).
     head_width = cell * ARROW_HEAD * 1.2 + 2 * arrow_rim(cell)
     lane = max(cell * ARROW_LANE, head_width + 3)
-    # A square where two of the arrows start or end: each stops short of its centre there.
-    ends = Counter(square for move in moves for square in (move.path[0], move.path[-1]))
+    # Where a head ends on a square, a tail starting there starts a little way out, and
+    # another head ending there too stops short of the centre: no two meet on one centre.
+    heads = Counter(move.path[-1] for move in moves)
     shapes: list[ArrowShape] = []
     for move, shift in zip(moves, arrow_shifts(moves), strict=True):
         points = [geometry.square_center(square) for square in move.path]
         if shift:
             points = shifted(points, shift * lane)
-        if ends[move.path[0]] > 1:
+        if heads[move.path[0]]:
             points[0] = _toward(points[0], points[1], cell * SHARED_TAIL)
-        if ends[move.path[-1]] > 1:
+        if heads[move.path[-1]] > 1:
             points[-1] = _toward(points[-1], points[-2], cell * SHARED_HEAD)
         shapes.append(arrow_shape(points, cell))
     radius = badge_radius(cell)

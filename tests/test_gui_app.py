@@ -614,10 +614,11 @@ def test_each_of_a_lines_arrows_stands_out_from_the_dark_squares(name: str) -> N
 
 
 def test_arrows_that_share_a_square_stop_short_of_each_other() -> None:
-    """Where a line's next move ends on the square its first left (19-15 after 15-18), or two
-    arrows end on one square, neither arrow reaches the square's centre: each head stands
-    clear of the other arrow's tail and head, and each number of every head (the walk saw
-    arrow 2's head on arrow 1's tail, three arrows crowding at one square)."""
+    """Where a line's next move ends on the square its first left (19-15 after 15-18), the
+    tail there starts a little way out; where two arrows end on one square, neither head
+    reaches its centre: each head stands clear of the other arrows' tails and heads, and each
+    number of every head (the walk saw arrow 2's head on arrow 1's tail, three arrows
+    crowding at one square)."""
     from checkers.board_geometry import (
         BoardGeometry,
         arrow_rim,
