@@ -171,6 +171,8 @@ class EngineSession:
         # Ready means the first `go` searches compiled: wait for the core (started with the
         # session), at most a cold compile's time; at once where numba is missing or it failed.
         wait_until_ready(COMPILE_WAIT)
+        if not self.searching:  # and its table's memory, so the first search is not slowed
+            self.analyser.prepare()
         self.write("readyok")
         return True
 

@@ -12,6 +12,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from checkers.ai.compiled import COMPILE_WAIT, CORE_WAIT, is_cached, wait_until_ready
@@ -109,3 +110,37 @@ def test_a_first_compile_is_waited_for_only_briefly(tmp_path: Path) -> None:
     env["NUMBA_CACHE_DIR"] = str(tmp_path)  # an empty cache: the core would be compiled
     script = "from checkers.gui.aiworker import core_wait; print(core_wait())"
     assert _run(script, env) == [str(CORE_WAIT)]
+
+
+def _resident_bytes() -> int:
+    """This process's resident memory (Linux)."""
+    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="reads Linux's /proc")
+def test_isready_gives_the_compiled_table_its_memory_without_changing_it() -> None:
+    # The first search after `isready` must not wait for the system to give the table its
+    # pages (9-240 ms on the shared machine: a 0.1 s search left at depth 2-4), nor may an
+    # `isready` in the middle of a game wipe what the engine has learnt.
+    from checkers.ai.compiled.engine import CompiledEngine
+    from checkers.ai.search import Limits
+    from checkers.protocol import EngineSession
+
+    assert wait_until_ready(COMPILE_WAIT)
+    answers: list[str] = []
+    session = EngineSession(answers.append)
+    engine = session.analyser.engine
+    assert type(engine) is CompiledEngine
+    table_bytes = engine._table.nbytes
+    before = _resident_bytes()
+    assert session.handle("isready")
+    assert session.analyser.engine is engine  # the first go searches with it: no new table
+    assert _resident_bytes() - before >= 0.9 * table_bytes
+    assert not engine._table.any()
+    engine.search(Position(), Limits(depth=8))
+    learnt = engine._table.copy()
+    assert learnt.any()
+    assert session.handle("isready")
+    assert session.analyser.engine is engine
+    assert np.array_equal(engine._table, learnt)
+    assert answers == ["readyok", "readyok"]

@@ -133,6 +133,12 @@ class Analyser:
         """Forget the tables: nothing learnt in another game steers this one."""
         self.engine.new_game()
 
+    def prepare(self) -> None:
+        """Be ready to search at full speed: the compiled core's engine if it is ready, its
+        memory given before a clock runs (`isready`). Never while a search runs."""
+        self.engine = upgraded(self.engine)
+        self.engine.prepare()
+
     def analyse(
         self,
         request: SearchRequest | Position,

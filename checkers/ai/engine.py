@@ -621,6 +621,10 @@ class Engine:
         self.table = [None] * _TABLE_SLOTS
         self.history.clear()
 
+    def prepare(self) -> None:
+        """Get the memory the search will use before a clock runs (`isready`). The table here
+        is a list whose slots exist from the start: nothing to do."""
+
     def _reset_counters(
         self, stop: StopSignal | None, deadline: Deadline | None, node_limit: int | None
     ) -> None:
