@@ -60,6 +60,21 @@ def pane_of(app: App) -> tuple[AnalysisScreen, ExplorerPane]:
     return board, board.explorer
 
 
+def four_saved_games(data: Path) -> None:
+    """The handmade archive of four games as the player's saved games."""
+    (data / "games").mkdir()
+    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+
+
+def empty_said(pane: ExplorerPane) -> str:
+    """The words over an empty table, as one line."""
+    return " ".join(
+        " ".join(
+            label.text for name, label in pane.labels.items() if name.startswith("empty ")
+        ).split()
+    )
+
+
 def indexed(pane: ExplorerPane, games: int) -> Callable[[], bool]:
     return lambda: not pane.builder.busy and pane.games() == games
 
@@ -67,8 +82,7 @@ def indexed(pane: ExplorerPane, games: int) -> Callable[[], bool]:
 def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     make_app: Callable[..., App], data: Path
 ) -> None:
-    (data / "games").mkdir()
-    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+    four_saved_games(data)
     app = make_app()
     game = screen_of(app)
     assert "explorer" in {entry.name for entry in game.menu_items() if entry is not None}
@@ -544,8 +558,7 @@ def test_the_explorers_table_leaves_no_empty_band_and_its_words_stand_whole(
     # Walk 2026-11-29d (issue 36): two rows of moves, or the empty table's words, over a tall
     # empty band above the book's and engine's notes; a first well around the table cut the
     # empty table's last words, '(Add games...).', at 720x480.
-    (data / "games").mkdir()
-    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+    four_saved_games(data)
     app = make_app(size=size, settings=Settings(theme=theme_name))
     press(app, pygame.K_o, "o")
     _, pane = pane_of(app)
@@ -566,14 +579,9 @@ def test_the_explorers_table_leaves_no_empty_band_and_its_words_stand_whole(
     press(app, pygame.K_o, "o")
     _, pane = pane_of(app)
 
-    def said() -> str:
-        return " ".join(
-            label.text for name, label in pane.labels.items() if name.startswith("empty ")
-        )
-
-    run_until(app, lambda: not pane.builder.busy and "(Add games...)." in said())
+    run_until(app, lambda: not pane.builder.busy and "(Add games...)." in empty_said(pane))
     app.step(1 / 60)
-    assert " ".join(said().split()) == empty_words(WAY_BACK_IN_GAME)
+    assert " ".join(empty_said(pane).split()) == empty_words(WAY_BACK_IN_GAME)
     panel = side_panel_of(pane.labels["explorer title"])
     _explorer_words_whole(pane, panel)
     assert _explorer_band(pane) <= band_row(app), _explorer_band(pane)
@@ -620,8 +628,7 @@ def test_a_saved_games_last_position_is_one_the_games_reached(
 ) -> None:
     # Walk 2026-11-30c (issue 35): a saved game opened at its end, and the explorer said none
     # of the saved games reached the position on the board.
-    (data / "games").mkdir()
-    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+    four_saved_games(data)
     app = make_app()
     game = screen_of(app).game
     for move in ("11-15", "23-19", "8-11", "22-17"):  # game 3 of the four, drawn, ends here
@@ -630,21 +637,14 @@ def test_a_saved_games_last_position_is_one_the_games_reached(
     press(app, pygame.K_o, "o")
     _, pane = pane_of(app)
 
-    def said() -> str:
-        return " ".join(
-            " ".join(
-                label.text for name, label in pane.labels.items() if name.startswith("empty ")
-            ).split()
-        )
-
-    run_until(app, lambda: not pane.builder.busy and "ended here" in said())
+    run_until(app, lambda: not pane.builder.busy and "ended here" in empty_said(pane))
     app.step(1 / 60)
     assert pane.labels["explorer summary"].text == "1 of your 4 saved games ended here"
-    assert said() == (
+    assert empty_said(pane) == (
         "1 game ended here: drawn by the side to move; no game went on from here. "
         f"{WAY_BACK_IN_GAME} to see the moves played on the way."
     )
-    assert "reached" not in said()
+    assert "reached" not in empty_said(pane)
 
 
 def test_the_explorers_scores_are_kept_for_the_positions_its_moves_lead_to(
@@ -682,8 +682,7 @@ def test_the_explorers_panel_has_no_empty_band_over_the_buttons(
     1280x800 saw a band some 200 pixels tall left empty over the buttons)."""
     from test_gui_panel_bands import widest_band
 
-    (data / "games").mkdir()
-    shutil.copy(HERE / "small.pdn", data / "games" / "four games.pdn")
+    four_saved_games(data)
     app = make_app(size=size, settings=Settings(theme=theme_name))
     press(app, pygame.K_o, "o")
     board, pane = pane_of(app)

@@ -207,7 +207,8 @@ def move_words(
     # How far the review's search looked, beside its figures: the panel in play and the
     # analysis board give their own depth with theirs (walk 2026-11-30c: the panel's "even"
     # in play and the review's +0.35 for one position, one of them with no depth).
-    looked = f" (looked {_looked(review)})" if depth and _looked(review) else ""
+    far = _looked(review) if depth else ""
+    looked = f" (looked {far})" if far else ""
     if review.move == review.best:
         best = f"After the move {after}{looked}"
     else:
