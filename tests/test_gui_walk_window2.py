@@ -12,7 +12,7 @@ import pygame
 import pytest
 from gui_driving import press, screen_of
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UIScrollingContainer
-from test_gui_review import blunder_record
+from test_gui_review import blunder_record, wait_for
 from test_review import moves_of
 
 from checkers import saves
@@ -162,8 +162,15 @@ def test_the_reviews_progress_says_it_judges_moves_not_which_move_is_shown(
     pane.progress.state = "running"
     assert re.fullmatch(rf"Judging move \d+ of {total}", pane.progress_label())
     assert re.fullmatch(rf"Judging \d+ of {total}", pane.progress_label(lambda w: len(w) < 16))
-    pane.progress.state = "done"
-    assert pane.progress_label() == ""
+    # Once done, how far the searches behind the accuracy figures looked (the walk of
+    # 2026-11-30d read two accuracies for one game, with no depth beside either).
+    pane.progress.state = "running"
+    drawn.clear()
+    wait_for(app, lambda: not pane.progress.running, "the review's end")
+    assert re.fullmatch(r"Looked (\d+ to )?\d+ turns ahead", pane.progress_label())
+    assert re.fullmatch(r"(\d+-)?\d+ ahead", pane.progress_label(lambda w: len(w) < 9))
+    corner = [words for words in drawn if words.endswith("ahead")]
+    assert corner and re.fullmatch(r"(Looked )?\d+( to \d+)? turns ahead", corner[-1]), drawn
 
 
 @pytest.mark.parametrize(("size", "theme_name"), SIZES_AND_THEMES, ids=str)

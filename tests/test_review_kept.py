@@ -13,7 +13,7 @@ from checkers.board import INITIAL_FEN, Move, Position
 from checkers.coach.judgement import Judgement, Judgements
 from checkers.gui.review_model import ReviewProgress, review_verdict
 from checkers.gui.wording import score_words
-from checkers.review import ReviewSetting, adopted, review_moves
+from checkers.review import MoveReview, ReviewSetting, adopted, review_moves, summarize
 
 SETTING = ReviewSetting(Limits(depth=4))
 
@@ -99,3 +99,37 @@ def test_a_deeper_judgement_kept_after_the_review_is_said_on_its_row() -> None:
     # As deep as the review's own search: its row stands alone.
     level = Judgements({positions[2]: dataclasses.replace(deeper, depth=4)})
     assert progress.panel_words(2, level) == plain
+
+
+def _kept(reviews: list[MoveReview], known: Judgements) -> None:
+    """What the window keeps of a review (`ReviewPane._judge`): both positions of each move."""
+    for review in reviews:
+        for position, found, side in (
+            (review.position, review.before, review.side),
+            (review.position.move(review.move), review.after, review.side.opponent),
+        ):
+            line = tuple(move.pdn() for move in found.line)
+            judged = Judgement(found.score, SETTING.man, side, found.depth, found.database, line)
+            known.judge(position, judged)
+
+
+def test_a_review_run_again_reads_the_same_and_says_how_far_it_looked() -> None:
+    """The walk of 2026-11-30d reviewed one game twice and read 92% then 94% with no depth
+    beside either: the second review had adopted deeper looks the game took in between. Run
+    again with only its own looks kept, a review gives the same scores, labels and accuracy;
+    the table's corner says how far it looked, and a deeper kept look widens that."""
+    start, moves, positions = _game()
+    known = Judgements()
+    first = list(review_moves(start, moves, SETTING, known=known))
+    _kept(first, known)
+    again = list(review_moves(start, moves, SETTING, known=known))
+    assert [(r.before.score, r.after.score, r.label) for r in again] == [
+        (r.before.score, r.after.score, r.label) for r in first
+    ]
+    progress = ReviewProgress(start, tuple(moves), SETTING.man, reviews=again, state="done")
+    assert progress.looked_words() == "Looked 4 turns ahead"
+    assert summarize(again) == summarize(first)
+    known.judge(positions[2], _judged(positions[2], 7))
+    deeper = list(review_moves(start, moves, SETTING, known=known))
+    progress = ReviewProgress(start, tuple(moves), SETTING.man, reviews=deeper, state="done")
+    assert progress.looked_words() == "Looked 4 to 7 turns ahead"

@@ -245,6 +245,7 @@ def exact_explanation(
     explanation: Explanation,
     *,
     analyser: Analyser | None = None,
+    judge: Analyser | None = None,
     evaluation: str = "engine",
     units_per_man: float = MAN,
     seconds: float = EXACT_TIME,
@@ -253,8 +254,11 @@ def exact_explanation(
     """`explanation` with exact scores for the played move and the best others at the depth
     the AI reached (or the deepest reached within `seconds`), each with its verdict and ideas.
 
-    A book move or a single legal move is returned with its ideas only. `analyser` searches (a
-    new one of `evaluation` if None); `units_per_man` is a man in its evaluation's units.
+    A book move or a single legal move is returned with its ideas only. `analyser` searches
+    (the player's own); where it is None or plays with an evaluation of its own (a weak
+    level), `judge` searches with the engine's evaluation (one the caller keeps from card to
+    card, as the window's AI process does; a new one if None); `units_per_man` is a man in its
+    evaluation's units.
     """
     started = time.monotonic()
     request = SearchRequest.of(request)
@@ -265,7 +269,7 @@ def exact_explanation(
     if analyser is None or not analyser.engine.own_evaluation or evaluation != "engine":
         # A level with an evaluation of its own is judged by the engine's: its own rough
         # estimate is said as what it counted, never as the position's score.
-        analyser = Analyser()
+        analyser = judge if judge is not None else Analyser()
         if played.bound == "exact" and evaluation != "engine":
             counted = format_men(played.score, played.win_in)
     judge = analyser.engine

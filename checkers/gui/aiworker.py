@@ -363,10 +363,13 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             if not stop.is_set():
                 replies.send(AIResult(request, choice.result, choice.note, explanation))
             if explanation is not None and not stop.is_set():
+                if not analyst:
+                    analyst.append(Analyser())  # the compiled core replaces it once ready
                 explained = exact_explanation(
                     asked,
                     explanation,
                     analyser=kept[2].analyser,
+                    judge=analyst[0],  # a weak level's card is judged by the engine's own
                     evaluation=kept[2].evaluation,
                     units_per_man=man_value(kept[2].evaluation),
                     stop=stop,

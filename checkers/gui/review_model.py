@@ -563,6 +563,25 @@ class ReviewProgress:
             return f"Cancelled: {self.full_moves(done)} of {plural(total, 'move')} reviewed"
         return f"Review failed after {self.full_moves(done)} of {plural(total, 'move')}"
 
+    def looked_words(self) -> str:
+        """How far the review's searches looked, for the accuracy figures beside them: `Looked
+        14 turns ahead`, `Looked 14 to 16 turns ahead` where the game had judged some positions
+        deeper before the review (it adopts those, `review.adopted`: a review run again after
+        the game looked further can give another accuracy, said so); '' before any search or
+        where every figure is a result (the databases' or a forced one)."""
+        depths = {
+            score.depth
+            for review in self.reviews
+            for score in (review.before, review.after)
+            if score.depth and not score.database and not is_win_score(score.score)
+        }
+        if not depths:
+            return ""
+        low, high = min(depths), max(depths)
+        if low == high:
+            return f"Looked {depth_words(low)}"
+        return f"Looked {low} to {depth_words(high)}"
+
     def fraction(self) -> float:
         """How much of the game is reviewed, 0 to 1."""
         return len(self.reviews) / self.total if self.total else 1.0

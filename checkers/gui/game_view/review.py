@@ -467,8 +467,18 @@ class ReviewPane:
         """The table's corner while the review runs: how far the judging has got, said as such
         (`Judging move 3 of 40`) so it never reads as the move shown beside it (the status
         line's `Showing Black's move 5 of 5`); `Judging 3 of 40` where the whole does not
-        `fit`; empty once the review is done."""
+        `fit`; once the review is done, how far it looked (`ReviewProgress.looked_words`)."""
         words = self.progress_words()
+        if self.progress.state == "done":
+            # Over the accuracy figures: how far the searches behind them looked (a review
+            # run again after the game looked deeper adopts those looks and can differ).
+            words = self.progress.looked_words()
+            bare = words.removeprefix("Looked ")
+            dashed = bare.replace(" to ", "-")
+            for shorter in (words, bare, dashed):
+                if fits(shorter):
+                    return shorter
+            return dashed.replace(" turns ahead", " ahead")
         if words.startswith("Reviewing: move "):
             words = "Judging move " + words.removeprefix("Reviewing: move ")
             if not fits(words):
@@ -892,7 +902,9 @@ class ReviewPane:
                 fits = functools.partial(_fits, text.font(size), room)
                 words = text.fit(self.progress_label(fits), size, room)
                 point = (cell.left, cell.centery)
-                text.draw(surface, words, size, theme.TEXT_ACCENT, point, "midleft")
+                # Progress in the accent colour; once done, how far it looked, as a heading.
+                shade = theme.TEXT_DIM if self.progress.state == "done" else theme.TEXT_ACCENT
+                text.draw(surface, words, size, shade, point, "midleft")
                 continue
             if column == 0:
                 text.draw(surface, words, size, colour, (cell.left, cell.centery), "midleft")
