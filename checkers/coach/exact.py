@@ -272,7 +272,7 @@ def exact_explanation(
         analyser = judge if judge is not None else Analyser()
         if played.bound == "exact" and evaluation != "engine":
             counted = format_men(played.score, played.win_in)
-    judge = analyser.engine
+    trapper = analyser.engine  # the played line's traps are proven by its search
     moves = list(explanation.moves)
     exact_depth = 0
     book = _book_rows(position, explanation, len(legal)) if len(legal) > 1 else None
@@ -338,7 +338,7 @@ def exact_explanation(
         moves = [_database_result(move) for move in moves]
     best = min((move for move in moves if move.bound == "exact"), key=_rank, default=None)
     moves = steady_verdicts(
-        [_with_words(position, move, best, judge, move is moves[0]) for move in moves]
+        [_with_words(position, move, best, trapper, move is moves[0]) for move in moves]
     )
     ending = named_ending(position, [])
     if ending is not None and moves[0].bound != "unscored":
