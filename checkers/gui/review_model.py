@@ -569,10 +569,13 @@ class ReviewProgress:
         deeper before the review (it adopts those, `review.adopted`: a review run again after
         the game looked further can give another accuracy, said so); '' before any search or
         where every figure is a result (the databases' or a forced one)."""
+        # Each position's own search: the one before a forced move is read from the position
+        # after it (`review.through_only_move`, a ply deeper), not a look of its own.
+        found = [review.before for review in self.reviews if review.label is not Label.FORCED]
+        found += [review.after for review in self.reviews[-1:]]
         depths = {
             score.depth
-            for review in self.reviews
-            for score in (review.before, review.after)
+            for score in found
             if score.depth and not score.database and not is_win_score(score.score)
         }
         if not depths:
