@@ -172,3 +172,23 @@ def test_each_level_s_row_and_tooltip_say_its_look_ahead_in_one_wording() -> Non
         ahead = re.search(r"looks (\w+) turns? ahead", level.description.lower())
         if ahead is not None:
             assert level.details().lower().startswith(f"looks {ahead.group(1)} turn")
+
+
+def test_a_prepared_player_searches_with_the_engine_it_prepared() -> None:
+    """The window's AI process prepares the player's engine (its table's memory) before the
+    move's own time runs; the move is then searched with that engine, not a fresh one."""
+    position = Position.from_fen("B:W21,22,23,24,25,26:B5,6,7,8,9,10")  # out of the book
+    request = SearchRequest(position, (position,))
+    player = AIPlayer(Limits(depth=3))
+    player.prepare(request)
+    prepared = player.analyser
+    assert prepared is not None
+    player.choose(request)
+    assert player.analyser is prepared
+    # Another game: a new engine, prepared again; a noisy level keeps nothing to prepare.
+    other = Position()
+    player.prepare(SearchRequest(other, (other,)))
+    assert player.analyser is not None and player.analyser is not prepared
+    noisy = AIPlayer.for_level(get_level("novice"))
+    noisy.prepare(request)
+    assert noisy.analyser is None

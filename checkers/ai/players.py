@@ -161,12 +161,9 @@ class AIPlayer:
             searcher: Searcher = new_searcher(self.algorithm, function)
             result = searcher(request, self.limits, on_progress, stop)
         else:
-            if self._analyser is None:
-                self._analyser = Analyser(
-                    get_evaluation(self.evaluation), units_per_man=man_value(self.evaluation)
-                )
-            result = self._analyser.search(request, self.limits, on_progress, stop)
-            report = self._analyser.last
+            analyser = self._searching()
+            result = analyser.search(request, self.limits, on_progress, stop)
+            report = analyser.last
         legal = position.legal_moves()
         if self.blunder > 0 and len(legal) > 1 and rng.random() < self.blunder:
             slip = rng.choice([move for move in legal if move != result.move])
@@ -179,6 +176,27 @@ class AIPlayer:
                 report,
             )
         return self._choice(result, "", result, report)
+
+    def _searching(self) -> Analyser:
+        """The analyser its searches go through, made on first use and kept."""
+        if self._analyser is None:
+            self._analyser = Analyser(
+                get_evaluation(self.evaluation), units_per_man=man_value(self.evaluation)
+            )
+        return self._analyser
+
+    def prepare(self, request: SearchRequest | Position) -> None:
+        """Be ready to search `request` at full speed before its clock runs: the engine's
+        table given its memory (the compiled core's, once ready; `Analyser.prepare`). A
+        window's first AI move otherwise paid for it inside its own time (a match's engine
+        does it at `isready`). Nothing for a noisy level or a teaching algorithm."""
+        request = SearchRequest.of(request)
+        if list(request.history)[: len(self._line)] != self._line:
+            self._analyser = None  # as `choose` would: another game, or another line
+            self._line = list(request.history)
+        if self.noise > 0 or get_algorithm(self.algorithm).fixed_depth is not None:
+            return
+        self._searching().prepare()
 
     def plays_from_book(self, position: Position) -> bool:
         """Whether this player's move in `position` comes from the opening book (no search)."""

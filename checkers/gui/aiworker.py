@@ -357,6 +357,7 @@ def worker_main(requests: Connection, connection: Connection) -> None:
                 get_core_ready(stop, waiting)
                 if stop.is_set():
                     continue
+                kept[2].prepare(asked)  # the table's memory, before the search's own time
             kept[2].limits = level.limits
             choice = kept[2].choose(asked, report, stop)
             explanation = explain_choice(position, choice)
