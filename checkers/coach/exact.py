@@ -126,69 +126,37 @@ def _plain(move: MoveScore) -> bool:
 
 
 def steady_verdicts(moves: Sequence[MoveScore]) -> list[MoveScore]:
-    """The moves of one card with verdicts that do not jump at a band's edge: scores on one
-    side of level that lie within the even bound (`notation.EVEN_MEN`) of the next one read as
-    one kind of position. Such scores are chained, best to worst, and every move of a chain
-    takes the words of its middle score (the more modest of two middles): `+0.75` and `+0.70`
-    both read `is a little better`, never `is about a man better` beside `is a little better`.
-    Only a chain spanning less than the even bound, first to last, shares words: a wider one
-    (`+0.90`, `+0.75`, `+0.60`) would give one kind to scores far apart, so each of its moves
-    reads its own number's words.
-    A line's material (`wins a man`) stays where the chain's words are of its size; a level
-    score keeps `keeps it level` (its number reads `even`), and a result keeps its words."""
+    """The moves of one card with verdicts that do not jump at a band's edge, while every
+    verdict stays its own number's words: one number reads the same on every card (walk
+    2026-11-30e: +0.75 read `is a little better` on the game's card, where it had been given
+    its neighbour's words, and `is about a man better` on the review's). Where a higher row
+    of the card lies within the even bound (`notation.EVEN_MEN`) and reads another band, a
+    row says how much worse it is than the highest such row instead (`0.05 worse than
+    17-13`): `+0.75` `is about a man better` beside `+0.70` `is a little better` would read
+    as a man apart. A level score keeps `keeps it level` (its number reads `even`), and a
+    result keeps its words."""
     result = list(moves)
-    for sign in (1.0, -1.0):
-        chain: list[int] = []
-        ranked = sorted(
-            (index for index, move in enumerate(result) if _plain(move)),
-            key=lambda index: -(result[index].score or 0.0),
-        )
-        ranked = [index for index in ranked if (result[index].score or 0.0) * sign > 0]
-        chains: list[list[int]] = []
-        for index in ranked:
-            if chain and _gap(result[chain[-1]], result[index]) >= EVEN_MEN:
-                chains.append(chain)
-                chain = []
-            chain.append(index)
-        if chain:
-            chains.append(chain)
-        for members in chains:
-            if _gap(result[members[0]], result[members[-1]]) >= EVEN_MEN:
-                continue  # too wide to read as one kind: each keeps its own number's words
-            by_size = sorted(members, key=lambda index: abs(result[index].score or 0.0))
-            middle = result[by_size[(len(by_size) - 1) // 2]].score or 0.0
-            words = score_verdict(middle)
-            for index in members:
-                move = result[index]
-                own = score_verdict(move.score or 0.0)
-                if move.verdict == words or (move.verdict != own and own == words):
-                    continue  # its own words already, or its line's material of that size
-                result[index] = dataclasses.replace(move, verdict=words)
-    return _near_the_best(result)
+    plain = [move for move in result if _plain(move)]
+    for index, move in enumerate(result):
+        if not _plain(move):
+            continue
+        above = [
+            other
+            for other in plain
+            if (other.score or 0.0) > (move.score or 0.0)
+            and _gap(other, move) < EVEN_MEN
+            and _band(other) != _band(move)
+        ]
+        if above:
+            higher = max(above, key=lambda other: other.score or 0.0)
+            words = f"{_gap(higher, move):.2f} worse than {higher.move}"
+            result[index] = dataclasses.replace(move, verdict=words)
+    return result
 
 
 def _band(move: MoveScore) -> str:
     """A plain verdict's size words (`wins a man` is `is about a man better`)."""
     return move.verdict if move.verdict.startswith("is ") else score_verdict(move.score or 0.0)
-
-
-def _near_the_best(moves: list[MoveScore]) -> list[MoveScore]:
-    """Rows within the even bound (`notation.EVEN_MEN`) of the best plain score whose band
-    words differ from the best's say the difference instead (`0.05 worse than 17-13`): `+0.75`
-    `is about a man better` beside `+0.70` `is a little better` would read as a man apart."""
-    plain = [move for move in moves if _plain(move)]
-    if not plain:
-        return moves
-    best = max(plain, key=lambda move: move.score or 0.0)
-    result = []
-    for move in moves:
-        gap = _gap(best, move)
-        differs = _band(move) != _band(best)
-        if _plain(move) and move is not best and gap < EVEN_MEN and differs:
-            words = f"{gap:.2f} worse than {best.move}" if gap > 0 else f"as good as {best.move}"
-            move = dataclasses.replace(move, verdict=words)
-        result.append(move)
-    return result
 
 
 def _gap(higher: MoveScore, lower: MoveScore) -> float:
