@@ -692,7 +692,10 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     card = with_review(card, review)
     # The rows compared: the played move and the review's best, with the review's figures.
     assert [row.move for row in card.rows] == ["9-14", "11-15"]
-    assert card.rows[0].score == "+0.45 for you" and card.rows[0].verdict.startswith("is a little")
+    # The played row says how much worse than the review's best it is, the review's loss
+    # (walk 2026-11-30e: `is a little worse for the AI` read as a verdict beside `blunder`).
+    assert card.rows[0].score == "+0.45 for you"
+    assert card.rows[0].verdict == "0.55 worse than 11-15"
     assert card.others == "The review's best move:"
     # What the AI's own search saw, apart: every move it scored, no verdict, no best move.
     assert [row.move for row in card.seen] == ["9-14", "10-15", "11-16"]
