@@ -231,8 +231,8 @@ def test_the_trees_header_and_the_panel_give_one_score_in_the_players_words(
     # A deeper search of the position (the hint's, say) replaces it: the header gives it.
     game.judge(start, Judgement(0.5, 1.0, BLACK, 14))
     app.step(1 / 60)
-    assert "Score +0.50 for you (looked 14 turns ahead)" in header()
-    assert f"this shallower search says {tree_words}" in header()
+    assert "The position's score: +0.50 for you (looked 14 turns ahead)" in header()
+    assert f"the best move is {view.tree.best_move.pdn()} ({tree_words})" in header()
     assert score_line() == "Score +0.50 for you (looked 14 turns ahead)"
 
 

@@ -79,20 +79,20 @@ def test_the_header_gives_the_games_deeper_judgement_in_the_panels_words() -> No
     assert "for White)" in header(None, human=None)  # two people: Black and White by name
     deeper = GameScore(-0.5 * man, man, BLACK, 14)  # Black's view: half a man for White
     said = header(deeper)
-    assert "Score +0.50 for the AI (looked 14 turns ahead)" in said
+    assert said.endswith(". The position's score: +0.50 for the AI (looked 14 turns ahead).")
     own = advantage_words(tree.score / man, WHITE, BLACK)  # the tree's own, from White's view
-    assert own.endswith("for the AI") and f"this shallower search says {own}" in said
+    assert own.endswith("for the AI") and f"the best move is {tree.best_move.pdn()} ({own})" in said
     # The deeper score's line begins with another move than the tree's best: said, so the
     # tree's best move is not read as the one that score belongs to (walk of 2026-11-30).
     assert tree.best_move is not None
     other = next(m.pdn() for m in position.legal_moves() if m != tree.best_move)
     named = header(dataclasses.replace(deeper, best=other))
-    assert named.startswith(f"Looking 3 turns ahead, the best move is {tree.best_move.pdn()}.")
-    assert named.endswith(f"; that score's line starts {other}."), named
-    assert "line starts" not in header(dataclasses.replace(deeper, best=tree.best_move.pdn()))
+    assert named.startswith(f"Looking 3 turns ahead, the best move is {tree.best_move.pdn()} (")
+    assert named.endswith(f"turns ahead), from a deeper line starting {other}."), named
+    assert "line starting" not in header(dataclasses.replace(deeper, best=tree.best_move.pdn()))
     # Still deepening: said as the panel says it, with how far it has looked so far.
     thinking = header(GameScore(-0.1 * man, man, BLACK, 9, deepening=True))
-    assert "Score even (thinking... 9 turns ahead)" in thinking
+    assert "The position's score: even (thinking... 9 turns ahead)." in thinking
     # Shallower than the tree: the tree's own number is the position's score.
     assert header(GameScore(0.0, man, WHITE, 2)) == alone
     # The same words at another depth are said once, in the tree's sentence.

@@ -194,6 +194,22 @@ def header_lines(
             f"Looking {depth_words(tree.depth, False)}, the best move is {best} ({told}). "
             f"Best line: {line or 'none'}."
         )
+    elif game.engine and not rough and not game.after:
+        # The tree's own score with its own best move and line; then the position's score,
+        # the game's deeper judgement, in a sentence of its own that names its line's first
+        # move: after the tree's line it read as that line's score (walk 2026-11-30e: "Best
+        # line: 12. 12-16 ... Score +1.50 for you (looked 21 turns ahead); this shallower
+        # search says +0.85 for you; that score's line starts 7-10").
+        differs = plain != score_words(game.score, game.man, game.side, human)
+        own = f" ({told})" if differs else ""
+        said = game_score_words(game, human)
+        position = f"The position's score: {said[6:]}" if said.startswith("Score ") else said
+        if game.best and tree.best_move is not None and game.best != best:
+            position += f", from a deeper line starting {game.best}"
+        found = (
+            f"Looking {depth_words(tree.depth, False)}, the best move is {best}{own}. "
+            f"Best line: {line or 'none'}. {position}."
+        )
     else:
         # The panel's score line for the position, then the tree's own where it differs: a
         # shallower search (or another evaluation) is never the position's score.
