@@ -708,3 +708,14 @@ def test_the_explorers_panel_has_no_empty_band_over_the_buttons(
         assert board.well is not None and board.well.visible and board.lines_box is not None
         best = board.rows()[0]
         assert f"<b>{best.move}" in board.lines_box.html_text
+        # The lines say how far they looked: the note above may give the game's deeper
+        # judgement of the position, and a first line's other figure read as a second verdict
+        # beside it without its own depth (walk 2026-11-30e: "+1.50 for you, looked 21 turns
+        # ahead" over "7-10 +1.40 for you").
+        depth = board.analysis.depth
+        heading = board.explorer_lines_heading()
+        assert heading in (
+            f"The engine's best lines, thinking... {depth} turns ahead",
+            f"The engine's best lines, looked {depth} turns ahead",
+        )
+        assert heading in board.lines_box.html_text
