@@ -319,3 +319,30 @@ def test_a_no_break_space_looks_like_a_space_in_the_windows_font(bold: bool) -> 
         )
         assert held.get_size() == plain.get_size()
         assert pygame.image.tobytes(held, "RGBA") == pygame.image.tobytes(plain, "RGBA")
+
+
+def test_the_played_mark_is_never_left_alone_on_a_row(make_app: Callable[..., App]) -> None:
+    """The walk of 2026-11-30e read `(played)` alone under a long first row ("19-15 at first
+    looked at best a little better (at most +0.20 for the AI)"): pygame_gui breaks a line
+    where one colour ends and the next begins, whatever no-break spaces stand there. The
+    mark follows the move, so at any width no row holds it alone."""
+    from checkers.gui.explaining import WhyRow
+    from checkers.gui.screens.why import _row_html
+
+    app = make_app(size=(1280, 800))
+    row = WhyRow(
+        "19-15",
+        "at most +0.20 for the AI",
+        True,
+        10,
+        "11x18 27-23 18x27 31x24",
+        True,
+        verdict="at first looked at best a little better",
+        ideas=("After 19-15 11x18, White exchanges a man for a man: 27-23 18x27 31x24",),
+    )
+    text = _row_html(row, "#ffcc66", "#888888", "")
+    assert text.index("(played") < text.index("at most")
+    for width in range(300, 720, 9):
+        box = words_box(text, pygame.Rect(0, 0, width, 600), app.context.ui)
+        assert not lone_words(box), (width, lone_words(box))
+        box.kill()

@@ -70,9 +70,11 @@ def test_why_reads_the_verdict_first_and_each_move_once(
     card = why.card
     played = card.rows[0]
     # The first thing read is the move played and what it comes to.
-    assert rows[0].startswith(f"{played.move} "), rows[:3]
+    # (Marked as the move played right after it: at the row's end the mark was left alone
+    # on a row by a wrap, walk 2026-11-30e.)
+    assert rows[0].startswith(f"{played.move} (played) "), rows[:3]
     if played.verdict:
-        assert rows[0].startswith(f"{played.move} {played.verdict}"), rows[:3]
+        assert rows[0].startswith(f"{played.move} (played) {played.verdict}"), rows[:3]
     text = " ".join(rows)
     # The depth is said once (in the facts), not again on every row: the level's depth and the
     # rows' depth, and a deeper judgement of the played move since then only where it looked

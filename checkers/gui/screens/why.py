@@ -117,8 +117,16 @@ def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str, engines: boo
     elif said:
         depth = ""
     if row.played:
-        notes = ", ".join(part for part in ("played", depth) if part)
-        head = f"<font color='{accent}'><b>{move}  {score}</b></font><font color='{dim}'>  ({notes})</font>"
+        # The mark right after the move: at the row's end a wrap parted it from the score's
+        # last word at the colour's change (pygame_gui breaks a line where one style ends and
+        # another begins, no-break space or not), leaving `(played)` alone on a row (walk
+        # 2026-11-30e, shots 10 and 55). The depth, several words, stays at the end.
+        head = (
+            f"<font color='{accent}'><b>{move}</b></font><font color='{dim}'> (played)</font>"
+            f"<font color='{accent}'><b>  {score}</b></font>"
+        )
+        if depth:
+            head += f"<font color='{dim}'>  ({depth})</font>"
         for idea in row.ideas:
             head += f"<br>      <font color='{accent}'>{html.escape(idea)}</font>"
         if row.line:
