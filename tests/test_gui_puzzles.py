@@ -385,3 +385,41 @@ def test_a_missed_puzzles_ideas_name_the_line_once_and_read_whole(
     assert again == "This puzzle comes back in 10 minutes.", again  # whole at 720 too
     last = screen.labels["again 2"].rect.bottom
     assert last <= min(button.rect.top for button in screen.widgets.values()), (lowest, last)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
+def test_the_panel_says_how_puzzles_work_where_it_has_room_for_it_whole(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int]
+) -> None:
+    """The walk of 2026-11-30e saw a tall empty band under the puzzle's words at 1280x800:
+    where the well has room, it says how puzzles work, whole; where it has not (720x480, or
+    once the answer's words take the room), nothing of it, never a cut sentence."""
+    from checkers.gui.screens.puzzles import ABOUT
+
+    add_puzzles([blunder_puzzle()])
+    app = make_app(None, size=size)
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    texts = screen.texts()
+    rows = [texts[name] for name in texts if name.startswith("about ") and name[6:].isdigit()]
+    said = " ".join(row for row in rows if row)
+    if size == (1280, 800):
+        assert texts["about title"] == "How puzzles work" and said == ABOUT
+        label = screen.labels["about 1"]
+        well = screen.well
+        assert well is not None and label.visible
+        last = max(
+            (screen.labels[n] for n in texts if n.startswith("about ") and texts[n]),
+            key=lambda shown: shown.relative_rect.bottom,
+        )
+        assert last.relative_rect.bottom <= well.relative_rect.height  # inside the well
+    else:
+        assert said in ("", ABOUT)
+    for square in (15, 29):  # the answer: its words come first, how puzzles work only if whole
+        click_square(app, screen, square)
+    texts = screen.texts()
+    rows = [texts[name] for name in texts if name.startswith("about ") and name[6:].isdigit()]
+    assert " ".join(row for row in rows if row) in ("", ABOUT)
+    assert texts["verdict"] == "Right!"

@@ -18,11 +18,12 @@ from pathlib import Path
 
 from checkers.board import BLACK, IllegalMoveError, InvalidMoveError, Move, Position
 from checkers.formats.puzzle_store import Schedule, add_puzzles, load_puzzles, when_words
-from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
+from checkers.gui.board_play import WELL_INSET, BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.browser import FolderBrowser
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back, OpenDrills, PickPuzzleFile
+from checkers.gui.ui import NBSP
 from checkers.gui.wording import plural
 from checkers.notation import numbered_moves
 from checkers.puzzle_import import IMPORTED, CollectionRefused, import_collection
@@ -42,6 +43,16 @@ LINE_STEP_SECONDS = 0.9
 
 
 IDEA_ROWS = 5
+ABOUT_ROWS = 8
+"""Rows the panel may give to how puzzles work, in the room the puzzle's words leave."""
+ABOUT = (
+    "Each puzzle is a move of one of your games that its review marked a mistake or a"
+    " blunder, where one reply was clearly best, or a problem from a collection you imported"
+    " (Import). A right answer comes back later, further apart each time; a missed one comes"
+    " back soon. N skips to the next puzzle, D opens the endgame drills."
+)
+"""How the puzzles work, said where the well has room for it whole (walk 2026-11-30e: a tall
+empty band under the puzzle's words at 1280x800)."""
 """The panel's rows for what the answer's line proves: room for a shot, its count and a crown."""
 
 
@@ -116,6 +127,9 @@ class PuzzleScreen(BoardPlayScreen):
         ("line 2", "@small"),
         ("again", "@accent_small"),
         ("again 2", "@accent_small"),
+        ("about gap", "@small"),
+        ("about title", "@dim"),
+        *((f"about {row}", "@small") for row in range(1, ABOUT_ROWS + 1)),
     )
 
     def __init__(self, context: ScreenContext, now: Callable[[], datetime] | None = None) -> None:
@@ -385,7 +399,11 @@ class PuzzleScreen(BoardPlayScreen):
         return f"From a game, move {puzzle.move_number}: {side} played {puzzle.played} here"
 
     def texts(self) -> dict[str, str]:
-        """The panel's words for the puzzle shown and how it went."""
+        """The panel's words for the puzzle shown and how it went, and how puzzles work where
+        the well has room for it."""
+        return self._with_about(self._puzzle_texts())
+
+    def _puzzle_texts(self) -> dict[str, str]:
         puzzle = self.puzzle
         due = len(self.schedule.due(self.puzzles, self._clock()))
         texts = {name: "" for name, _ in self.LABELS}
@@ -426,4 +444,26 @@ class PuzzleScreen(BoardPlayScreen):
         if self.next_due is not None:
             again = f"This puzzle comes back {when_words(self.next_due, self._clock())}."
             texts["again"], texts["again 2"] = label_lines(again, self.labels.get("again"), 2)
+        return texts
+
+    def _with_about(self, texts: dict[str, str]) -> dict[str, str]:
+        """`texts` with how puzzles work under the puzzle's words, where the well has room for
+        it whole (else nothing of it: never a cut sentence)."""
+        if self.well is None or not self._heights:
+            return texts
+        about = [name for name in self._heights if name.startswith("about")]
+        used = sum(height for name, height in self._heights.items() if texts.get(name))
+        room = self.well.relative_rect.height - 2 * WELL_INSET - used
+        # One row more than it may take: words left over for that row do not fit.
+        *rows, left = label_lines(ABOUT, self.labels.get("about 1"), ABOUT_ROWS + 1)
+        rows = [row for row in rows if row]
+        needed = self._heights["about gap"] + self._heights["about title"]
+        needed += len(rows) * self._heights["about 1"]
+        if left or needed > room:
+            return texts
+        texts.update(dict.fromkeys(about, ""))
+        texts["about gap"] = NBSP  # a blank row between the puzzle and this
+        texts["about title"] = "How puzzles work"
+        for index, row in enumerate(rows, start=1):
+            texts[f"about {index}"] = row
         return texts
