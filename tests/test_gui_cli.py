@@ -131,7 +131,7 @@ def test_without_a_display_the_game_says_so_in_one_line(argv: list[str]) -> None
 
 def test_the_command_line_and_the_game_logic_import_no_pygame() -> None:
     code = (
-        "import sys, checkers.cli, checkers.gui.game, checkers.gui.headless, "
+        "import sys, checkers.cli, checkers.gui.controller, checkers.gui.headless, "
         "checkers.ai.levels; print('pygame' in sys.modules)"
     )
     result = subprocess.run(

@@ -12,7 +12,7 @@ from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.gui.aiworker import AIClient, AIProgress, AIResult
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.wording import score_words
 from checkers.record import Reason

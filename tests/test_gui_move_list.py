@@ -308,7 +308,7 @@ def test_the_last_move_stays_in_view_when_a_hint_changes_the_lines_above_the_lis
 
     from checkers.ai.levels import get_level
     from checkers.gui.config import GameConfig, PlayerConfig
-    from checkers.gui.game import Game
+    from checkers.gui.controller import Game
     from checkers.gui.game_view import panel as panel_module
     from checkers.gui.settings import Settings
     from checkers.record import GameRecord

@@ -15,7 +15,7 @@ from checkers.board import Position, Side
 from checkers.clock import TimeControl
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.game_control.ai_traffic import JUDGE_DEPTH
 from checkers.gui.game_view.panel import EXPECTS, panel_lines, seconds_words
 from checkers.gui.why_board import why_board

@@ -23,7 +23,7 @@ from checkers.clock import (
 )
 from checkers.gui.aiworker import AIEvent, AIResult
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.wording import (
     game_over_words,
     move_label,

@@ -27,8 +27,8 @@ from checkers.gui import aiworker
 from checkers.gui.aiworker import AIGettingReady, AIProgress
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
+from checkers.gui.controller import Game
 from checkers.gui.explorer_pane import HEADS
-from checkers.gui.game import Game
 from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.screens.load import LoadScreen, saved_game_words
 from checkers.gui.screens.settings import SettingsScreen

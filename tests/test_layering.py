@@ -174,7 +174,7 @@ def test_the_game_controller_and_its_rooms_load_no_pygame() -> None:
     frame by frame: importing them loads no module that imports pygame, and no screen."""
     rooms = [name for name in MODULES if _inside(name, "checkers.gui.game_control")]
     assert "checkers.gui.game_control.ai_traffic" in rooms
-    loaded = set().union(*(_loaded_by(name) for name in ["checkers.gui.game", *rooms]))
+    loaded = set().union(*(_loaded_by(name) for name in ["checkers.gui.controller", *rooms]))
     assert set(rooms) <= loaded
     assert not [name for name in sorted(loaded) if _imports_pygame(name)]
     assert not [name for name in loaded if _inside(name, "checkers.gui.screens")]

@@ -26,8 +26,8 @@ from checkers.coach.judgement import kept_over
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, Mode, PlayerConfig
+from checkers.gui.controller import Game
 from checkers.gui.explaining import line_words
-from checkers.gui.game import Game
 from checkers.gui.game_view.panel import EXPECTS, panel_lines, scored_search
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.why import WhyScreen, card_html

@@ -38,8 +38,8 @@ from checkers.gui.board_view.assets import Assets, Sounds
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.controller import HOP_SECONDS
 from checkers.gui.explorer_pane import ArchivePicker
-from checkers.gui.game import HOP_SECONDS
 from checkers.gui.game_view.commands import register_overlay
 from checkers.gui.game_view.keeper import RESUME_PLY_TAG
 from checkers.gui.intents import (

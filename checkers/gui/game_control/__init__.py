@@ -1,4 +1,4 @@
-"""The game controller's rooms: `checkers.gui.game.Game` holds a game's state and the player's
+"""The game controller's rooms: `checkers.gui.controller.Game` holds a game's state and the player's
 commands, and hands each of these parts its own work, without pixels.
 
 - `ai_traffic`: what the game asks the AI worker, and one handler per reply and per purpose;
@@ -9,5 +9,5 @@ commands, and hands each of these parts its own work, without pixels.
 
 A room that works on the game names what it reads and sets of it in a Protocol of its own
 (`AskingGame`, `JudgingGame`, `SteppingGame`, `DeclaringGame`) and imports nothing of
-`checkers.gui.game`: the imports run one way, and `Game`, which is each of them, passes itself.
+`checkers.gui.controller`: the imports run one way, and `Game`, which is each of them, passes itself.
 """

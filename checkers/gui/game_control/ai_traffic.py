@@ -4,7 +4,7 @@ Pure Python, no pygame. The game asks (`ask`) for one of four purposes: the AI's
 the answer to a draw offer, or the engine judging the position. The worker replies with typed
 messages (`checkers.gui.aiworker`): `REPLIES` hands each message class to its handler, and an
 answer (`AIResult`) goes on to the handler of the purpose it was asked for (`ANSWERS`). What
-this room reads and sets of the game is named in `AskingGame`, which `checkers.gui.game.Game` is.
+this room reads and sets of the game is named in `AskingGame`, which `checkers.gui.controller.Game` is.
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ class AISearch:
 
 class AskingGame(JudgingGame, DeclaringGame, Protocol):
     """What the traffic with the AI worker reads and sets of the game
-    (`checkers.gui.game.Game`): besides the game's one score and its draw answer, the search
+    (`checkers.gui.controller.Game`): besides the game's one score and its draw answer, the search
     under way and what the AI's move leaves for the panel, the tree view and Why?."""
 
     thinking: Thinking | None

@@ -3,7 +3,7 @@ two players or answered by the AI from the game's score.
 
 Pure Python, no pygame. A declared result is made at the position shown (the moves after it are
 dropped) and ends the game through `Game.finish`; undo takes it back. What this room reads and
-sets of the game is named in `DeclaringGame`, which `checkers.gui.game.Game` is.
+sets of the game is named in `DeclaringGame`, which `checkers.gui.controller.Game` is.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ __all__ = ["DeclaringGame", "answer_draw", "draw_offered", "offer_draw", "resign
 
 
 class DeclaringGame(Protocol):
-    """What resigning and draws read and set of the game (`checkers.gui.game.Game`)."""
+    """What resigning and draws read and set of the game (`checkers.gui.controller.Game`)."""
 
     record: GameRecord
     status: str

@@ -4,7 +4,7 @@ explanation leave, and the AI's answer to a draw offer from them.
 Pure Python, no pygame. The judgements themselves are kept by `checkers.coach.judgement`
 (`Judgements`, the deepest search of each position); `Game.judge` adds one, and the panel, the
 bar, the hint and the draw answer all read the same one. What this room reads of the game is
-named in `JudgingGame`, which `checkers.gui.game.Game` is.
+named in `JudgingGame`, which `checkers.gui.controller.Game` is.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ man is within what its evaluation says about an even position)."""
 
 
 class JudgingGame(Protocol):
-    """What the game's one score reads of the game (`checkers.gui.game.Game`), and where it
+    """What the game's one score reads of the game (`checkers.gui.controller.Game`), and where it
     keeps a judgement."""
 
     judgements: Judgements

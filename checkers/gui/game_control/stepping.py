@@ -6,7 +6,7 @@ the game pauses, so the AI does not replay at once. Undo at the end of a game th
 window takes the ending back in the same game (and file); otherwise a finished game never
 changes: taking back or playing on from it starts a new game that remembers where it came from.
 What this room reads and sets of the game is named in `SteppingGame`, which
-`checkers.gui.game.Game` is.
+`checkers.gui.controller.Game` is.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ __all__ = [
 
 
 class SteppingGame(Protocol):
-    """What moving through a game reads and sets of the game (`checkers.gui.game.Game`)."""
+    """What moving through a game reads and sets of the game (`checkers.gui.controller.Game`)."""
 
     record: GameRecord
     kept_plies: int

@@ -18,7 +18,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 
 from checkers.board import BLACK
 from checkers.gui.cards import Card, CardButton, no_lone_tail
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.game_view.panel import COUNTER_RULE, counter_words
 from checkers.gui.wording import (
     game_over_words,

@@ -14,8 +14,8 @@ from checkers.gui import theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.config import Mode
 from checkers.gui.context import ScreenContext
+from checkers.gui.controller import Game
 from checkers.gui.fonts import MIN_LAYOUT_SIZE
-from checkers.gui.game import Game
 from checkers.gui.game_view.panel import human_side, scored_search
 from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import ChangeSettings

@@ -16,7 +16,7 @@ from pathlib import Path
 from checkers import saves
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.explain import Explanation
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.game_control.bookkeeping import CLOCK_TAGS, JUDGED_TAG, judged_tag
 from checkers.gui.persist import PLAYER_TAGS, config_tags, own_event, person_named
 from checkers.gui.wording import termination

@@ -36,7 +36,7 @@ from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import Renderer
 from checkers.gui.cards import HEADING_TEXT, text_row
 from checkers.gui.config import Mode
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.game_control.ai_traffic import SearchFigures
 from checkers.gui.game_control.bookkeeping import ORIGIN_TAG
 from checkers.gui.game_control.judging import judges_like_the_engine

@@ -16,7 +16,7 @@ from checkers.gui import theme
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.clipboard import copy_image
 from checkers.gui.context import ScreenContext
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.game_view.keeper import game_tags
 from checkers.gui.intents import SavePictureAs
 from checkers.gui.picture_png import png_bytes

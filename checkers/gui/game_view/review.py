@@ -28,7 +28,7 @@ from checkers.formats.puzzle_store import add_puzzles
 from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.game_control.stepping import SHOWING
 from checkers.gui.game_view.panel import GamePanel, MoveMark, human_side
 from checkers.gui.game_view.review_preview import Preview

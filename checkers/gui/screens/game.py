@@ -32,8 +32,8 @@ from checkers.gui.cards import Card, grid_unit
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
+from checkers.gui.controller import Game
 from checkers.gui.explaining import why_card, with_review
-from checkers.gui.game import Game
 from checkers.gui.game_view.cards import (
     build_help_card,
     build_result_card,

@@ -18,8 +18,8 @@ from checkers.ai.search import SearchRequest, is_win_score
 from checkers.ai.tracking import TRACKED_ALGORITHMS, SearchTree
 from checkers.board import BLACK, Position
 from checkers.coach.judgement import Judgement
+from checkers.gui.controller import Game
 from checkers.gui.explaining import move_number
-from checkers.gui.game import Game
 from checkers.gui.game_view.panel import scored_search
 from checkers.gui.tree_view.pane import TreePane
 from checkers.gui.tree_view.search import DEFAULT_DEPTH, Subject
