@@ -1,0 +1,125 @@
+"""The window's last leftovers after the walk that scored it 8/10 (issue 36, "A finished
+window"), each checked where a player would notice it: a resumed game's clocks read what they
+read when it was left, ..."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gui_driving import click, press, screen_of
+from test_gui_rules_ui import QUICK, ScriptedAI
+
+from checkers.board import BLACK, WHITE, Move, Side
+from checkers.clock import TimeControl, clock_tag, format_clock, read_clock_tag
+from checkers.gui import theme
+from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game import Game
+from checkers.gui.screens.load import LoadScreen, ResumeScreen
+from checkers.gui.screens.start import StartScreen
+
+FIVE_PLUS_THREE = TimeControl(300, 3)
+
+
+@pytest.fixture(autouse=True)
+def data_dir(data: Path) -> Iterator[Path]:
+    yield data
+    theme.use(theme.DEFAULT_THEME)
+
+
+def clock_faces(app: App) -> tuple[str, str]:
+    """Black's and White's clocks as the game's panel shows them."""
+    panel = screen_of(app).panel
+    assert panel is not None
+    black, white = (labels[3].text for labels in panel.side_labels)
+    return black, white
+
+
+def timed_game_left_at_a_fraction(make_app: Callable[..., App]) -> tuple[App, tuple[str, str]]:
+    """A 5+3 game of two players, 11-15 23-19 played, Black thinking until 4:50.04 is left (the
+    face reads 4:51); the faces then."""
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=FIVE_PLUS_THREE)
+    app = make_app(config, autosave=True)
+    for square in (11, 15, 23, 19):
+        click(app, square)
+    game = screen_of(app).game
+    assert game.timer is not None and game.timer.running is BLACK
+    app.step(game.timer.remaining(BLACK) - 290.04)
+    app.step(0)  # the panel shows the time of the frame before
+    faces = clock_faces(app)
+    assert faces[0] == "4:51"
+    return app, faces
+
+
+def linger(app: App, seconds: float, screen: type) -> None:
+    """`seconds` of frames on `screen` (the player reading it before acting)."""
+    assert isinstance(app.screen, screen)
+    for _ in range(4):
+        app.step(seconds / 4)
+
+
+# --- 1. a resumed game's clocks read what they read when it was left ---------------------------
+
+
+def test_a_game_resumed_from_the_main_menu_shows_the_clocks_it_was_left_with(
+    make_app: Callable[..., App],
+) -> None:
+    app, left = timed_game_left_at_a_fraction(make_app)
+    screen_of(app).to_menu()  # Menu > Main menu: the game is kept
+    app.step(1 / 60)
+    linger(app, 20.0, StartScreen)
+    press(app, pygame.K_l, "l")  # Saved games
+    linger(app, 20.0, LoadScreen)
+    press(app, pygame.K_RETURN)  # Resume
+    assert clock_faces(app) == left
+    app.step(1.0)  # and Black's clock runs on from there
+    assert clock_faces(app) == ("4:50", left[1])
+
+
+def test_a_game_resumed_in_a_new_window_shows_the_clocks_it_was_left_with(
+    make_app: Callable[..., App],
+) -> None:
+    app, left = timed_game_left_at_a_fraction(make_app)
+    app.close()  # the window closed: the game is kept
+    again = make_app(None, autosave=True, offer_resume=True)
+    linger(again, 30.0, ResumeScreen)  # the card read for a while
+    press(again, pygame.K_RETURN)  # Resume
+    assert clock_faces(again) == left
+
+
+@pytest.mark.parametrize("left", [0.0, 0.07, 9.95, 9.999, 10.0, 10.02, 59.5, 290.04, 290.0, 299.96])
+def test_a_kept_clock_reads_back_to_the_face_it_showed(left: float) -> None:
+    assert format_clock(read_clock_tag(clock_tag(left))) == format_clock(left)
+
+
+def test_the_ais_clock_waits_while_its_process_starts() -> None:
+    """A resumed game in a new window, the AI to move: its process still importing the engine
+    (it has said nothing yet) costs the AI no time; once it has started, its search does."""
+
+    class StartingAI(ScriptedAI):
+        starting = True
+
+        def is_starting(self) -> bool:
+            return self.starting
+
+    ai = StartingAI()
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(QUICK), clock=FIVE_PLUS_THREE)
+    game = Game(config, ai=ai, hop_seconds=0)
+    game.click(11)
+    game.click(15)  # White (the AI) to move: its clock would run from here
+    game.update(0.0)
+    assert game.timer is not None and ai.pending is not None
+    before = game.timer.remaining(WHITE)
+    for _ in range(5):
+        game.update(3.0)  # fifteen seconds of a loaded machine starting the AI's process
+    assert game.timer.remaining(WHITE) == before
+    ai.starting = False
+    game.update(0.0)  # the frame that reads the process's first word
+    game.update(2.0)
+    assert game.timer.remaining(WHITE) == pytest.approx(before - 2.0)
+    ai.answer(Move.from_pdn("23-19", game.position))
+    game.update(0.0)
+    assert game.timer.running is Side.BLACK
