@@ -123,3 +123,30 @@ def test_the_ais_clock_waits_while_its_process_starts() -> None:
     ai.answer(Move.from_pdn("23-19", game.position))
     game.update(0.0)
     assert game.timer.running is Side.BLACK
+
+
+# --- 2. the saved games name a timed game's clock -----------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_the_saved_games_list_names_the_clock_a_game_was_played_on(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    for clock in (None, FIVE_PLUS_THREE):
+        app = make_app(
+            GameConfig(black=PlayerConfig(), white=PlayerConfig(), clock=clock),
+            autosave=True,
+            size=size,
+        )
+        click(app, 11)
+        click(app, 15)  # kept from its first move
+        app.close()
+    app = make_app(None, size=size)
+    press(app, pygame.K_l, "l")
+    listing = app.screen
+    assert isinstance(listing, LoadScreen)
+    rows = [listing.widgets[f"row {index}"].text for index in range(2)]
+    timed = [row for row in rows if "5 min + 3 s" in row]
+    assert len(timed) == 1  # the timed game's row, whole; the untimed one names no clock
+    assert "…" not in timed[0]
+    assert not any("min" in row for row in rows if row not in timed)
