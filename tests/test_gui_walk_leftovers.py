@@ -12,14 +12,16 @@ import pytest
 from gui_driving import click, press, screen_of
 from test_gui_rules_ui import QUICK, ScriptedAI
 
-from checkers.board import BLACK, WHITE, Move, Side
+from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import TimeControl, clock_tag, format_clock, read_clock_tag
+from checkers.drills import Drill, DrillGame
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
 from checkers.gui.screens.load import LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
+from checkers.record import GameOverError, GameRecord, cannot_move_words, ended_words
 
 FIVE_PLUS_THREE = TimeControl(300, 3)
 
@@ -150,3 +152,35 @@ def test_the_saved_games_list_names_the_clock_a_game_was_played_on(
     assert len(timed) == 1  # the timed game's row, whole; the untimed one names no clock
     assert "…" not in timed[0]
     assert not any("min" in row for row in rows if row not in timed)
+
+
+# --- 3. a drill, the analysis board and the command line say why a side cannot move ------------
+
+
+def test_a_drill_lost_with_no_pieces_left_says_so_and_is_over() -> None:
+    # White (the player) walks its last king into a capture: 10x19 leaves it nothing.
+    game = DrillGame(Drill("A king walks into a man", "W:WK19:B10", "Win.", "a test"))
+    game.play(Move.from_pdn("19-15", game.position))
+    assert game.reply() == Move.from_pdn("10x19", game.record.positions[1])
+    assert game.record.outcome is not None and not game.player_to_move()
+    assert game.result_words() == "Lost: White has no pieces left."
+    assert game.reply() is None  # over: the databases play no more
+
+
+def test_a_drill_won_by_blocking_says_the_other_side_is_blocked() -> None:
+    # White's 18-14 leaves Black's only man, on 5, nowhere to go.
+    game = DrillGame(Drill("A block", "W:W9,18:B5", "Win.", "a test"))
+    game.play(Move.from_pdn("18-14", game.position))
+    assert game.record.outcome is not None and game.record.outcome.winner is WHITE
+    assert game.result_words() == "Won in 1 move (Black is blocked): as fast as the databases."
+
+
+def test_the_text_game_and_the_rules_say_no_pieces_left_or_blocked() -> None:
+    record = GameRecord(Position.from_fen("B:W14:B10"))
+    record.play(Move.from_pdn("10x17", record.position))
+    assert record.outcome is not None
+    assert ended_words(record.outcome, record.position) == "Black wins: White has no pieces left"
+    with pytest.raises(GameOverError, match="the game is over: Black wins: White has no pieces"):
+        record.agree_draw()
+    blocked = Position.from_fen("B:W9,14:B5")
+    assert cannot_move_words(blocked) == "Black is blocked"
