@@ -184,3 +184,26 @@ def test_the_text_game_and_the_rules_say_no_pieces_left_or_blocked() -> None:
         record.agree_draw()
     blocked = Position.from_fen("B:W9,14:B5")
     assert cannot_move_words(blocked) == "Black is blocked"
+
+
+# --- 4. every status sentence of a finished game ends with a full stop --------------------------
+
+
+def test_the_status_lines_of_a_finished_game_end_with_a_full_stop(
+    make_app: Callable[..., App],
+) -> None:
+    start = Position.from_fen("B:W14:B10")
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start))
+    game = screen_of(app).game
+    click(app, 10)
+    click(app, 17)  # 10x17: White has no pieces left
+    said = [game.status]
+    press(app, pygame.K_ESCAPE)  # the game-over card put away
+    click(app, 17)  # a click on the finished game's board at its end
+    said.append(game.status)
+    press(app, pygame.K_LEFT)  # back a move
+    said.append(game.status)
+    click(app, 10)  # a click on the board a move before the end
+    said.append(game.status)
+    assert said[0] == "Game over: Black wins. White has no pieces left."
+    assert all(line.endswith(".") for line in said), said

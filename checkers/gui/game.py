@@ -297,8 +297,8 @@ class Game:
     def _over_message(self) -> str:
         """What a click on the board of a finished game says."""
         if self.outcome is None or self.record.can_redo():
-            return "This game is over: Play on from here (C) starts a new game from this position"
-        return "The game is over: N starts a new game, Play on from here (C) from an earlier move"
+            return "This game is over: Play on from here (C) starts a new game from this position."
+        return "The game is over: N starts a new game, Play on from here (C) from an earlier move."
 
     def deselect(self) -> None:
         """Drop the current selection."""
