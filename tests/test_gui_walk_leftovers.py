@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+import test_gui_text_sizes as text_sizes
 from gui_driving import click, press, screen_of
+from test_gui_explorer import four_saved_games, indexed, pane_of, run_until
 from test_gui_rules_ui import QUICK, ScriptedAI
+from test_gui_walk_window import SIZES_AND_THEMES
 
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import TimeControl, clock_tag, format_clock, read_clock_tag
@@ -19,8 +22,10 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game import Game
+from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
+from checkers.gui.settings import Settings
 from checkers.record import GameOverError, GameRecord, cannot_move_words, ended_words
 
 FIVE_PLUS_THREE = TimeControl(300, 3)
@@ -207,3 +212,29 @@ def test_the_status_lines_of_a_finished_game_end_with_a_full_stop(
     said.append(game.status)
     assert said[0] == "Game over: Black wins. White has no pieces left."
     assert all(line.endswith(".") for line in said), said
+
+
+# --- 5. the explorer keeps no empty progress line ----------------------------------------------
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES_AND_THEMES, ids=str)
+def test_the_explorer_lays_out_without_a_progress_line_when_nothing_is_read(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    four_saved_games(data)
+    app = make_app(size=size, settings=Settings(theme=theme_name))
+    press(app, pygame.K_o, "o")  # the explorer on the analysis board: the games read once
+    run_until(app, indexed(pane_of(app)[1], 4))
+    press(app, pygame.K_ESCAPE)
+    run_until(app, lambda: isinstance(app.screen, GameScreen))
+    press(app, pygame.K_o, "o")  # again: the games are read, nothing is in progress
+    _, pane = pane_of(app)
+    run_until(app, lambda: pane.labels["row 0 games"].text != "")
+    app.step(1 / 60)
+    assert pane.labels["explorer progress"].text == ""
+    summary = pane.labels["explorer summary"].get_abs_rect()
+    head = pane.labels["head move"].get_abs_rect()
+    assert head.top == summary.bottom  # the heads right under the summary: no empty line
+    well = pane.well
+    assert well is not None and well.get_abs_rect().top == head.bottom
+    assert not text_sizes.widget_problems(app)
