@@ -57,7 +57,7 @@ from checkers.perft import default_jobs, divide, perft
 from checkers.picture_cli import add_picture_command
 from checkers.protocol import run_engine
 from checkers.puzzles_cli import add_puzzles_command
-from checkers.record import GameRecord
+from checkers.record import GameRecord, cannot_move_words, ended_words
 from checkers.review_cli import add_review_command
 from checkers.tree_cli import add_tree_commands
 
@@ -119,6 +119,12 @@ def cmd_perft(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _no_move_words(position: Position) -> str:
+    """What the analysing commands say of a position whose side to move cannot move: `White
+    has no pieces left: Black wins`, `White is blocked: Black wins`."""
+    return f"{cannot_move_words(position)}: {position.turn.opponent.name.capitalize()} wins"
+
+
 def cmd_text_game(
     args: argparse.Namespace, out: TextIO, read_line: Callable[[str], str] = input
 ) -> int:
@@ -130,7 +136,7 @@ def cmd_text_game(
         print(f"\n{position}", file=out)
         print(f"Moves without capture or man move: {record.stalemate_counter}/40", file=out)
         if record.outcome is not None:
-            print(f"Game over. {record.outcome}.", file=out)
+            print(f"Game over. {ended_words(record.outcome, position)}.", file=out)
             return 0
         try:
             line = read_line(f"{position.turn.name.capitalize()} to move> ").strip()
@@ -206,7 +212,7 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
         print(f"book: {', '.join(move.pdn() for move, _ in book_moves)}", file=out, flush=True)
     result = search(position, limits, args.algorithm, args.evaluation, report)
     if result.move is None:
-        print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
+        print(_no_move_words(position), file=out)
         return 0
     print(
         f"best move {result.move.pdn()}  score {score_text(result.score, man)}  "
@@ -228,7 +234,7 @@ def _print_lines(position: Position, analysis: Analysis, form: str, out: TextIO)
         if position.legal_moves():
             print("no depth completed within the time", file=out)
         else:
-            print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
+            print(_no_move_words(position), file=out)
         return
     side = position.turn.name.capitalize()
     where = "from the endgame databases" if analysis.from_databases else f"depth {analysis.depth}"
@@ -251,7 +257,7 @@ def _analyse_why(
         if form == "json":
             print(json.dumps(None), file=out)
         else:
-            print(f"no legal move: {position.turn.name.capitalize()} to move has lost", file=out)
+            print(_no_move_words(position), file=out)
         return 0
     # The moves a player would consider, scored exactly at the depth the AI reached, with
     # what each line wins or loses and the ideas behind it.

@@ -165,8 +165,12 @@ def ai_move_budget(
 
 
 def clock_tag(seconds: float) -> str:
-    """A clock's time for a PDN tag (`[BlackClock "0:04:32.4"]`)."""
-    tenths = round(max(0.0, seconds) * 10)
+    """A clock's time for a PDN tag (`[BlackClock "0:04:32.4"]`), in tenths that show the same
+    face as `seconds` (`format_clock`): up from ten seconds, where the face rounds whole seconds
+    up, down below, where it shows tenths cut. Rounded to the nearest tenth, 4:50.04 left (the
+    face 4:51) was kept as 4:50.0 and a resumed game read a second less than when it was left."""
+    scaled = max(0.0, seconds) * 10
+    tenths = math.ceil(scaled) if seconds >= 10 else math.floor(scaled)
     hours, rest = divmod(tenths, 36000)
     minutes, rest = divmod(rest, 600)
     return f"{hours}:{minutes:02d}:{rest / 10:04.1f}"

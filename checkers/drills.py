@@ -30,7 +30,7 @@ from checkers.drill_tables import (
     tables_needed,
 )
 from checkers.notation import plural
-from checkers.record import GameRecord
+from checkers.record import GameRecord, cannot_move_words
 
 __all__ = [
     "DRILLS",
@@ -277,11 +277,14 @@ class DrillGame:
         outcome = self.record.outcome
         if outcome is None:
             return None
-        if outcome.winner is self.player:
-            made, best = self.player_moves(), self.best_possible
-            if made <= best:
-                return f"Won in {made} moves: as fast as the databases."
-            return f"Won in {made} moves (the fastest win takes {best})."
         if outcome.winner is None:
             return f"Drawn by {outcome.reason.value}: the win needs the pieces to make progress."
-        return f"Lost: {outcome}."
+        # What happened, in a player's words (it read "White wins: Black has no legal move"
+        # where Black had no pieces left).
+        why = cannot_move_words(self.position)
+        if outcome.winner is not self.player:
+            return f"Lost: {why}."
+        made, best = self.player_moves(), self.best_possible
+        if made <= best:
+            return f"Won in {plural(made, 'move')} ({why}): as fast as the databases."
+        return f"Won in {plural(made, 'move')} ({why}); the fastest win takes {best}."

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from checkers.board import BLACK, Move, Position, Side
 
-__all__ = ["FORTY_MOVE_PLIES", "GameOverError", "GameRecord", "Outcome", "Reason"]
+__all__ = [
+    "FORTY_MOVE_PLIES",
+    "GameOverError",
+    "GameRecord",
+    "Outcome",
+    "Reason",
+    "cannot_move_words",
+    "ended_words",
+]
 
 FORTY_MOVE_PLIES = 80
 """WCDF 1.32.2: 40 moves by each side with no capture and no man move is a draw."""
@@ -57,6 +65,23 @@ class Outcome:
         if self.reason is Reason.NO_MOVES:
             return f"{winner} wins: {loser} has no legal move"
         return f"{winner} wins by {self.reason.value}"
+
+
+def cannot_move_words(position: Position) -> str:
+    """Why the side to move in `position` cannot move, as a player says it: `White has no
+    pieces left`, `White is blocked` (each loses, as having no legal move)."""
+    side = position.turn
+    if not position.pieces(side):
+        return f"{side.name.capitalize()} has no pieces left"
+    return f"{side.name.capitalize()} is blocked"
+
+
+def ended_words(outcome: Outcome, final: Position) -> str:
+    """How a game ended, from its final position: `Black wins: White has no pieces left`,
+    `Black wins: White is blocked`; other endings as the outcome says them."""
+    if outcome.reason is Reason.NO_MOVES and outcome.winner is not None:
+        return f"{outcome.winner.name.capitalize()} wins: {cannot_move_words(final)}"
+    return str(outcome)
 
 
 class GameOverError(RuntimeError):
@@ -174,7 +199,7 @@ class GameRecord:
     def play(self, move: Move) -> Position:
         """Play a legal move from the current position, dropping any moves that could be redone."""
         if self.outcome is not None:
-            raise GameOverError(f"the game is over: {self.outcome}")
+            raise GameOverError(f"the game is over: {ended_words(self.outcome, self.position)}")
         after = self.position.move(move)  # raises IllegalMoveError for an illegal move
         self._append(move, after)
         return after
@@ -252,6 +277,6 @@ class GameRecord:
 
     def _declare(self, outcome: Outcome) -> Outcome:
         if self.outcome is not None:
-            raise GameOverError(f"the game is over: {self.outcome}")
+            raise GameOverError(f"the game is over: {ended_words(self.outcome, self.position)}")
         self._declared = (self._cursor, outcome)
         return outcome

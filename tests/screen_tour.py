@@ -88,8 +88,8 @@ def fill_data(data: Path) -> Path:
 
 
 class Apps:
-    """Opens the tour's windows one at a time: the one before is closed first (an App's close
-    ends pygame, so two are never open at once)."""
+    """Opens the tour's window: one before is closed first (an App's close ends pygame, so two
+    are never open at once)."""
 
     def __init__(self, size: tuple[int, int], theme_name: str) -> None:
         self.size = size
@@ -143,8 +143,9 @@ def _stops(apps: Apps, archive: Path) -> Iterator[tuple[str, App]]:
         app.pop()
         settle(app)
 
+    # The games in the same window, one after the other, as a player starts them: one AI
+    # process for the whole tour (a window each started one, and loaded its core, each time).
     against_ai = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("club")))
-    app = apps.open(against_ai)
     record = record_from_game(read_game(f'[Result "*"]\n{OPENING} *\n'))
     app.start_game(against_ai, record=record, tags={"Result": "*"})
     screen = screen_of(app)
@@ -193,7 +194,6 @@ def _stops(apps: Apps, archive: Path) -> Iterator[tuple[str, App]]:
     yield "set up", app
 
     two_players = GameConfig(black=PlayerConfig(), white=PlayerConfig())
-    app = apps.open(two_players)
     reviewed = GameRecord.replay(moves_of([*BEFORE_BLUNDER, BLUNDER]))
     app.start_game(two_players, record=reviewed, tags={"Result": "*"})
     screen = screen_of(app)
@@ -204,9 +204,12 @@ def _stops(apps: Apps, archive: Path) -> Iterator[tuple[str, App]]:
     yield "review", app
 
     ai_game = GameConfig(
-        black=PlayerConfig(get_level("beginner")), white=PlayerConfig(get_level("club"))
+        black=PlayerConfig(get_level("beginner")),
+        white=PlayerConfig(get_level("club")),
+        ai_delay=0.0,  # the pause between its moves is for a player to follow them
     )
-    app = apps.open(ai_game)
+    app.start_game(ai_game)
+    settle(app)
     screen = screen_of(app)
     wait_for(app, lambda: screen.game.record.ply >= 4)
     press(app, pygame.K_SPACE, " ")

@@ -109,4 +109,4 @@ def test_text_game_announces_the_end() -> None:
 
     args = build_parser().parse_args(["text", "--fen", "B:W14:B10"])
     cmd_text_game(args, out, read_line=lambda prompt: next(typed))
-    assert "Game over. Black wins: White has no legal move." in out.getvalue()
+    assert "Game over. Black wins: White has no pieces left." in out.getvalue()

@@ -926,7 +926,10 @@ def test_closing_a_review_goes_back_to_the_last_move_of_an_unfinished_game(
 
 def test_closing_a_review_against_the_ai_lets_play_go_on(make_app: Callable[..., App]) -> None:
     quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
-    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick)))
+    # The engine's judging of each position between the moves (what the bar shows) at a few
+    # turns: the review and the play after it are what is tested, not the judging's depth.
+    judge = Level("judge", "test judge", "engine", "engine", depth=4)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig(quick), judge=judge))
     game = screen_of(app).game
     for _ in range(3):
         move = game.record.position.legal_moves()[0]

@@ -183,9 +183,9 @@ def test_the_analysis_board_offers_no_best_move_where_the_game_is_over(
     assert board.record.ply == 1
     assert board.status.startswith("The game is over here")
     assert board.texts()["engine"] == "The game would be over here:"
-    assert board.texts()["nodes"] == "White wins: Black has no legal move."
+    assert board.texts()["nodes"] == "White wins: Black is blocked."
     # The bar shows the result, as the game's bar does at a game's end (it was empty).
-    assert board.evaluation() == (0.0, "White wins: Black has no legal move")
+    assert board.evaluation() == (0.0, "White wins: Black is blocked")
     assert board.bar_figure() == "won"
     press(app, pygame.K_u, "u")  # taken back: a move to play again
     app.step(1 / 60)

@@ -131,11 +131,17 @@ def shallow_review(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_both_themes_give_their_texts_the_same_sizes() -> None:
-    """So the sizes measured below in one theme hold in the other."""
+    """So the sizes measured below in one theme hold in the other, and so do the rows their
+    words wrap into: the themes differ in their colours alone (the same fonts, borders,
+    paddings and shadows), which the tests that walk a window's words in one theme rely on."""
 
     def sizes(name: str) -> dict[str, object]:
         blocks = theme.ui_theme(name, 0.7).items()
-        return {key: block.get("font") for key, block in blocks if isinstance(block, dict)}
+        return {
+            key: (block.get("font"), block.get("misc"))
+            for key, block in blocks
+            if isinstance(block, dict)
+        }
 
     assert sizes("wood") == sizes("contrast")
 

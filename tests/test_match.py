@@ -27,7 +27,7 @@ from checkers.match import (
     schedule,
     select_ballots,
 )
-from checkers.record import GameRecord
+from checkers.record import GameRecord, ended_words
 
 SHALLOW = Player("first", "alphabeta", "seed", depth=1)
 SHALLOWER = Player("second", "minimax", "count", depth=1)
@@ -82,7 +82,9 @@ def test_a_game_starts_with_its_ballot_and_ends_by_the_rules() -> None:
     for move in moves:
         record.play(move)
     assert record.outcome is not None and result.result == record.outcome.result()
-    assert result.reason == str(record.outcome) and not result.hit_ply_limit
+    # How it ended in a player's words, from the final position (`no pieces left`, `blocked`).
+    assert result.reason == ended_words(record.outcome, record.position)
+    assert not result.hit_ply_limit
 
 
 def test_the_ply_cap_leaves_a_game_unfinished_and_scored_for_nobody() -> None:

@@ -11,7 +11,7 @@ from checkers.ai.levels import LEVELS
 from checkers.ai.players import PlayedMove
 from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position
-from checkers.record import GameRecord, Reason
+from checkers.record import GameRecord, Reason, ended_words
 
 
 def quick(algorithm: str = "alphabeta", depth: int = 1) -> AIPlayer:
@@ -82,7 +82,8 @@ def test_a_game_is_played_to_its_end_by_the_records_rules() -> None:
     heard: list[PlayedMove] = []
     end = play_game(record, quick(), quick("minimax"), on_move=heard.append)
     assert end.outcome is not None and end.outcome == record.outcome
-    assert (end.result(), str(end)) == (end.outcome.result(), str(end.outcome))
+    words = ended_words(end.outcome, record.position)  # `White has no pieces left`, ...
+    assert (end.result(), str(end)) == (end.outcome.result(), words)
     assert [played.move for played in heard] == record.moves
     assert heard[0].before == Position() and heard[0].player.algorithm == "alphabeta"
     assert heard[1].before.turn is not BLACK and heard[1].player.algorithm == "minimax"

@@ -276,7 +276,9 @@ def test_the_best_play_wins_a_drill_as_fast_as_the_databases() -> None:
             assert game.play(best) is None
         else:
             game.reply()
-    assert game.result_words() == f"Won in {game.best_possible} moves: as fast as the databases."
+    assert game.result_words() == (
+        f"Won in {game.best_possible} moves (Black has no pieces left): as fast as the databases."
+    )
 
 
 def test_a_move_that_throws_the_win_is_pointed_out_with_the_move_that_kept_it() -> None:

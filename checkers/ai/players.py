@@ -30,7 +30,7 @@ from checkers.ai.search import (
     StopSignal,
 )
 from checkers.board import BLACK, WHITE, Move, Position, Side
-from checkers.record import GameRecord, Outcome
+from checkers.record import GameRecord, Outcome, ended_words
 
 __all__ = ["AIPlayer", "Choice", "GameEnd", "PlayedMove", "play_game"]
 
@@ -280,7 +280,7 @@ def play_game(
     while True:
         outcome = record.outcome
         if outcome is not None:
-            return GameEnd(outcome, str(outcome))
+            return GameEnd(outcome, ended_words(outcome, record.position))
         if max_plies is not None and record.ply >= max_plies:
             return GameEnd(None, f"stopped at the {max_plies}-ply limit")
         if stop is not None and stop.is_set():

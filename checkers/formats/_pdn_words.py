@@ -34,7 +34,7 @@ from checkers.formats._pdn_base import (
     square_from_algebraic,
     tag_value,
 )
-from checkers.record import Outcome, Reason
+from checkers.record import Outcome, Reason, ended_words
 
 _MOVE_NUMBER_DIGITS = 6  # a longer number is no move number of a real game: counted instead
 
@@ -539,7 +539,7 @@ class GameReader:
         """Why a move is not read: the game was over, or it is not legal."""
         if not raws:
             outcome = Outcome(self.position.turn.opponent, Reason.NO_MOVES)
-            return f"{label} comes after the end of the game: {outcome}"
+            return f"{label} comes after the end of the game: {ended_words(outcome, self.position)}"
         legal = ", ".join(move.pdn() for move in self.position.legal_moves())
         return f"{label} is not legal here: the legal moves are {legal}"
 

@@ -430,6 +430,7 @@ class AIClient:
         if self._process is not None and self._process.is_alive():
             return
         self._discard()
+        self.core = ""  # a new process has said nothing yet
         # spawn, not fork: a forked child would inherit the window's SDL and X11 state.
         context = multiprocessing.get_context("spawn")
         request_reader, request_writer = context.Pipe(duplex=False)
@@ -441,6 +442,12 @@ class AIClient:
         request_reader.close()
         reply_writer.close()
         self._process, self._requests, self._replies = process, request_writer, reply_reader
+
+    def is_starting(self) -> bool:
+        """Whether the worker process was started and has not said a word yet (a spawned
+        process imports the engine first: seconds on a loaded machine). Its first word is the
+        core it uses, read by `poll`."""
+        return self._process is not None and not self.core
 
     @property
     def started(self) -> bool:

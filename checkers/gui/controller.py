@@ -297,8 +297,8 @@ class Game:
     def _over_message(self) -> str:
         """What a click on the board of a finished game says."""
         if self.outcome is None or self.record.can_redo():
-            return "This game is over: Play on from here (C) starts a new game from this position"
-        return "The game is over: N starts a new game, Play on from here (C) from an earlier move"
+            return "This game is over: Play on from here (C) starts a new game from this position."
+        return "The game is over: N starts a new game, Play on from here (C) from an earlier move."
 
     def deselect(self) -> None:
         """Drop the current selection."""
@@ -403,6 +403,7 @@ class Game:
             target, spare = ai_move_budget(left, self.timer.control.increment, level.time)
             level = replace(level, time=target, spare_time=spare)
         self.ask(level, "move")
+        self._run_timer()  # held from now if the AI's process is still starting
 
     def _run_timer(self) -> None:
         """Run the clock of the side to move while the game is live; a fallen flag loses."""
@@ -435,13 +436,18 @@ class Game:
         return self.confirming is not None and self.is_human_turn()
 
     def getting_ready(self) -> bool:
-        """Whether the AI's move waits for the engine's compiled core (the AI's clock waits
-        with it: the seconds the window takes to get its engine ready cost nobody anything)."""
+        """Whether the AI's move waits for its process to start or for the engine's compiled
+        core (the AI's clock waits with it: the seconds the window takes to get its engine
+        ready cost nobody anything; a game resumed in a new window on a loaded machine lost
+        seconds of the AI's time to its process importing the engine)."""
         thinking = self.thinking
         return (
             thinking is not None
             and thinking.purpose == "move"
-            and thinking.getting_ready is not None
+            and (
+                thinking.getting_ready is not None
+                or (self.ai is not None and self.ai.is_starting())
+            )
         )
 
     def finish(self, outcome: Outcome) -> None:

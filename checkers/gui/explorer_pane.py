@@ -724,13 +724,18 @@ class ExplorerPane:
         self._row_pitch = line
         self._well_fitted = (-1, -1, -1)
 
+    def _heads_top(self, texts: Mapping[str, str]) -> int:
+        """Where the column heads stand for `texts`: under the progress line while it says
+        something, else in its place (the walk at 720x480 saw an empty line over the heads)."""
+        progress, _, summary = self._well_tops
+        return progress if texts.get("explorer progress") else summary
+
     def _well_top(self, texts: Mapping[str, str]) -> int:
         """Where the well starts for `texts`: under the column heads over rows; an empty table
         has none, and its words start under the last line above that says something."""
-        progress, heads, summary = self._well_tops
-        if texts.get("head move"):
-            return heads
-        return progress if texts.get("explorer progress") else summary
+        progress, heads, _ = self._well_tops
+        top = self._heads_top(texts)
+        return top + heads - progress if texts.get("head move") else top
 
     def _fit_well(self, top: int, used: int, content: int) -> bool:
         """Fit the rows' well from `top` to what it holds (`content` pixels of rows or words),
@@ -790,6 +795,14 @@ class ExplorerPane:
         shown_rows = min(len(self.moves), self.row_count())
         content = shown_rows * self._row_pitch if shown_rows else said * small
         changed = self._fit_well(top, used, content)
+        heads = self._heads_top(texts) - self.labels["head move"].relative_rect.top
+        if heads:  # the progress line came or went: the heads move with it
+            for key in HEADS:
+                label = self.labels[f"head {key}"]
+                label.set_relative_position(
+                    (label.relative_rect.left, label.relative_rect.top + heads)
+                )
+            changed = True
         for name, label in self.labels.items():
             if name.startswith(("footer ", "empty ")):
                 if self._shown.get(name) != texts[name]:

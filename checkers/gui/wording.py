@@ -24,7 +24,7 @@ from checkers.notation import (
     plural,
     winner_moves,
 )
-from checkers.record import Outcome, Reason
+from checkers.record import Outcome, Reason, cannot_move_words
 
 __all__ = [
     "FORTY_MOVE_WORDS",
@@ -140,10 +140,7 @@ def _reason(outcome: Outcome, position: Position, human: Side | None) -> str:
     """Why the game ended, in plain words."""
     reason = outcome.reason
     if reason is Reason.NO_MOVES:
-        loser = position.turn
-        if not position.pieces(loser, kings=False) and not position.pieces(loser, kings=True):
-            return f"{_name(loser)} has no pieces left"
-        return f"{_name(loser)} is blocked"
+        return cannot_move_words(position)
     if reason is Reason.REPETITION:
         return "the same position three times"
     if reason is Reason.FORTY_MOVE_RULE:

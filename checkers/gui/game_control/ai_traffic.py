@@ -71,6 +71,11 @@ class AIService(Protocol):
 
     def poll(self) -> list[AIEvent]: ...
 
+    def is_starting(self) -> bool:
+        """Whether the worker was started and has not said a word yet (it is importing the
+        engine): a search asked meanwhile has not begun."""
+        ...
+
 
 @dataclass
 class Thinking:

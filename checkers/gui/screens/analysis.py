@@ -58,7 +58,7 @@ from checkers.gui.wording import (
     thinking_words,
 )
 from checkers.notation import numbered_moves
-from checkers.record import GameRecord
+from checkers.record import GameRecord, ended_words
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
 
@@ -383,7 +383,7 @@ class AnalysisScreen(ScreenBase):
         over = self.record.outcome
         if over is not None:  # no move here: the result, as the game's bar shows it at the end
             share = 0.5 if over.winner is None else 1.0 if over.winner is BLACK else 0.0
-            return share, f"{over}"
+            return share, ended_words(over, self.record.position)
         known = self._deeper_known()
         if known is not None:
             words = score_words(known.score, known.man, known.side, self.human)
@@ -405,7 +405,10 @@ class AnalysisScreen(ScreenBase):
         many positions it has looked at."""
         record = self.record
         if record.outcome is not None:
-            return "The game would be over here:", f"{record.outcome}."
+            return (
+                "The game would be over here:",
+                f"{ended_words(record.outcome, record.position)}.",
+            )
         if self.analysis is None:
             return "The engine is looking...", ""
         if self.analysis.from_databases:

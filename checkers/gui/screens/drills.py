@@ -80,6 +80,7 @@ class DrillScreen(BoardPlayScreen):
         ("thrown 3", "@small"),
         ("result 1", "@heading"),
         ("result 2", "@heading"),
+        ("result 3", "@heading"),
     )
     """The panel's rows: a text that may be long has rows enough to read whole in a small
     window (the walk's 720x480 cut `From: Standard positions of the ... winnin...`). The
@@ -361,7 +362,9 @@ class DrillScreen(BoardPlayScreen):
             texts["thrown title"] = f"Moves that let the win go: {count}"
             for index, thrown in enumerate(game.thrown[-3:], start=1):
                 texts[f"thrown {index}"] = thrown.short_words()
-        self._spread(texts, "result", game.result_words() or "", 2)
+        # Three rows: how it ended is said too ("Won in 8 moves (Black has no pieces left): as
+        # fast as the databases." took three rows at 720x480).
+        self._spread(texts, "result", game.result_words() or "", 3)
         return texts
 
     def _about(self, texts: dict[str, str], drill: Drill) -> None:

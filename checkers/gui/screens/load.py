@@ -9,7 +9,7 @@ means."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -22,6 +22,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from checkers import saves
 from checkers.board import BLACK
+from checkers.clock import TimeControl
 from checkers.formats.pdn import GameUnreadable, open_games
 from checkers.gui import fonts, theme
 from checkers.gui.cards import button_height, button_width, grid_unit
@@ -187,10 +188,22 @@ def saved_game_words(entry: saves.SavedGame) -> str:
     players = f"{black} vs {white}"
     if entry.contents.set_up:
         players += f", {saves.SET_UP_WORDS}"  # not the usual start: its own position
+    clock = _time_control(tags)
+    if clock is not None:
+        players += f", {clock.label()}"  # as the game's panel says it
     plies = entry.contents.plies
     if entry.is_unfinished and plies == 0:
         return f"{players}, no move played"
     return f"{players}, {entry.state()}, {plural(moves_count(plies), 'move')}"
+
+
+def _time_control(tags: Mapping[str, str]) -> TimeControl | None:
+    """The clock a kept game was played on (its `TimeControl` tag), or None: untimed, or a tag
+    that does not read as one."""
+    try:
+        return TimeControl.from_pdn(tags["TimeControl"])
+    except (KeyError, ValueError):
+        return None
 
 
 def _with_side(name: str, side: str) -> str:
@@ -213,6 +226,7 @@ def players_line(black: str, white: str) -> str:
 
 SHORTER_ROW = (
     (r", finished: ", ", "),  # `White won` says the game is over
+    (r" s a move, ", " s, "),  # a clock's increment is a move's: `5 min + 3 s`
     (r"\((Black|White) resigned\)", "(resigned)"),  # only the side that lost resigns
     (r"^On the board now: ", "On the board: "),
     (r"^, last saved ", ", saved "),
