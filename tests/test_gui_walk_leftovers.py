@@ -21,7 +21,7 @@ from checkers.drills import Drill, DrillGame
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
-from checkers.gui.game import Game
+from checkers.gui.controller import Game
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen, ResumeScreen
 from checkers.gui.screens.start import StartScreen
