@@ -3,6 +3,7 @@ archives added counted, a click on a move playing it, an archive added with the 
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 from collections.abc import Callable
@@ -718,4 +719,8 @@ def test_the_explorers_panel_has_no_empty_band_over_the_buttons(
             f"The engine's best lines, thinking... {depth} turns ahead",
             f"The engine's best lines, looked {depth} turns ahead",
         )
-        assert heading in board.lines_box.html_text
+        shown = html.unescape(board.lines_box.html_text).replace("\u00a0", " ")
+        assert heading in shown
+        from test_gui_why_board import parted_units
+
+        assert not parted_units(board.lines_box)  # never `12` over `turns ahead`

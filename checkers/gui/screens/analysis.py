@@ -47,7 +47,7 @@ from checkers.gui.explorer_pane import (
 )
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import GameLayout, game_layout, status_height
-from checkers.gui.ui import Actions, fit_label, fit_text, side_panel
+from checkers.gui.ui import Actions, fit_label, fit_text, hold_words, side_panel
 from checkers.gui.why_board import read_line
 from checkers.gui.wording import (
     bar_number,
@@ -834,9 +834,9 @@ class AnalysisScreen(ScreenBase):
             if texts["nodes"]:
                 shown.append(f"<font color='{dim}'>{html.escape(texts['nodes'])}</font>")
         else:
-            shown = (
-                [f"<font color='{dim}'>{self.explorer_lines_heading()}</font>"] if heading else []
-            )
+            # (A number held to its unit: `12` over `turns ahead` at 720x480.)
+            named = hold_words(html.escape(self.explorer_lines_heading()))
+            shown = [f"<font color='{dim}'>{named}</font>"] if heading else []
         rows = self.rows()
         for rank in range(1, ranks + 1):
             title, ideas, _ = self._line_parts(rank, rows, 0)
