@@ -425,3 +425,29 @@ def test_the_panel_says_how_puzzles_work_where_it_has_room_for_it_whole(
     rows = [texts[name] for name in texts if name.startswith("about ") and name[6:].isdigit()]
     assert " ".join(row for row in rows if row) in ("", ABOUT)
     assert texts["verdict"] == "Right!"
+
+
+def test_a_panel_line_never_leaves_a_short_word_alone_on_its_last_row(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """The walk of 2026-11-30f read "From a game, move 13: White played 32-28" over a lone
+    "here", and "This puzzle comes back in 2" over "days." at 720x480: a line broken over
+    the panel's labels takes the word before a lone last word along."""
+    from checkers.gui.board_play import label_lines
+
+    add_puzzles([blunder_puzzle()])
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    label = screen.labels["source 1"]
+    assert label.font is not None
+    words = "From a game, move 13: White played 32-28 here"
+    while label.font.size(words)[0] <= label.rect.width - 8:
+        words = "Far " + words  # long enough to be broken over two labels
+    rows = [row for row in label_lines(words, label, 2) if row]
+    assert len(rows) == 2 and " ".join(rows) == words
+    assert " " in rows[-1], rows  # never `here` alone
+    for row in rows:
+        assert label.font.size(row)[0] <= label.rect.width - 8, rows

@@ -20,6 +20,12 @@ def test_a_compulsory_capture_cannot_be_dodged() -> None:
     refused = selector.click(9)
     assert not refused.changed and selector.selected is None
     assert "compulsory" in refused.message
+    # An empty square clicked meanwhile says the rule again (walk 2026-11-30f lost it for
+    # "Square 13 is empty: select one of Black's pieces.").
+    empty = selector.click(13)
+    assert empty.message == (
+        "Square 13 is empty. A capture is compulsory: select one of the marked pieces."
+    )
     selector.click(14)
     refused = selector.click(17)  # 14-17 would be a plain step: not allowed now
     assert refused.move is None and "must jump" in refused.message

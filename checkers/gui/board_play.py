@@ -318,4 +318,11 @@ def label_lines(text: str, label: UILabel | None, lines: int) -> list[str]:
         parts.append(" ".join(words[:count]))
         words = words[count:]
     parts.append(" ".join(words))
+    while len(parts) > 1 and not parts[-1]:
+        parts.pop()
+    if len(parts) > 1 and " " not in parts[-1] and " " in parts[-2]:
+        # A short last word alone on its row (`here`, `days.`) takes the word before it along
+        # (walk 2026-11-30f: "From a game, move 13: White played 32-28" over a lone "here").
+        head, _, carried = parts[-2].rpartition(" ")
+        parts[-2:] = [head, f"{carried} {parts[-1]}"]
     return parts + [""] * (lines - len(parts))

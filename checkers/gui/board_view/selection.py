@@ -100,6 +100,13 @@ class Selector:
         piece = self.position.piece_at(square)
         side = _side_name(self.position)
         if piece is None:
+            if self.capture_pending:
+                # The rule the player may be trying to get round, said again, not lost for
+                # `square is empty` (walk 2026-11-30f: a man that cannot capture moved to 16).
+                return ClickResult(
+                    message=f"Square {square} is empty. A capture is compulsory: select one of"
+                    " the marked pieces."
+                )
             return ClickResult(message=f"Square {square} is empty: select one of {side}'s pieces.")
         if piece.side is not self.position.turn:
             return ClickResult(

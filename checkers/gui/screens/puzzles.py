@@ -43,7 +43,7 @@ LINE_STEP_SECONDS = 0.9
 
 
 IDEA_ROWS = 5
-ABOUT_ROWS = 8
+ABOUT_ROWS = 12
 """Rows the panel may give to how puzzles work, in the room the puzzle's words leave."""
 ABOUT = (
     "Each puzzle is a move of one of your games that its review marked a mistake or a"
