@@ -184,40 +184,9 @@ def test_the_term_adds_each_windows_value(installed: patterns.Tables) -> None:
     for position in _random_positions(20, seed=4):
         pieces = (position.black | position.white).bit_count()
         phase = patterns.phase_of(pieces)
-        black_men, white_men = position.black & ~position.kings, position.white & ~position.kings
-        found = patterns.pattern_indices(black_men, white_men)
+        found = patterns.pattern_indices(position.black, position.white)
         expected = sum(installed[phase][w][index] for w, index in enumerate(found))
-        assert python_engine._pattern_score(black_men, white_men, pieces) == expected
-
-
-def test_the_regions_leave_kings_out_as_empty_squares(tmp_path: Path) -> None:
-    # Values in steps of 5 (the evaluation's grain): the term then shows exactly in the score.
-    path = tmp_path / "patterns.bin"
-    path.write_bytes(patterns.encode([5 * value for value in _random_values(8)]))
-    tables = patterns.load(path)
-    positions = [p for p in _random_positions(200, seed=9) if p.kings][:20]
-    assert len(positions) == 20
-    previous = python_engine._PATTERNS
-    try:
-        python_engine._install_patterns(None)
-        without = [python_engine._static_score(p.black, p.white, p.kings, True) for p in positions]
-        python_engine._install_patterns(tables)
-        terms = [
-            python_engine._static_score(p.black, p.white, p.kings, True) - score
-            for p, score in zip(positions, without, strict=True)
-        ]
-    finally:
-        python_engine._install_patterns(previous)
-    as_men = []
-    for position, term in zip(positions, terms, strict=True):
-        table = tables[patterns.phase_of((position.black | position.white).bit_count())]
-        men = patterns.pattern_indices(
-            position.black & ~position.kings, position.white & ~position.kings
-        )
-        assert term == sum(table[window][index] for window, index in enumerate(men))
-        kings_as_men = patterns.pattern_indices(position.black, position.white)
-        as_men.append(sum(table[window][index] for window, index in enumerate(kings_as_men)))
-    assert as_men != terms  # a king is not read as a man of its side
+        assert python_engine._pattern_score(position.black, position.white, pieces) == expected
 
 
 def test_the_compiled_core_evaluates_and_searches_as_the_python_engine(

@@ -113,18 +113,16 @@ def turned(bits: Ints) -> Ints:
     return out
 
 
-def indices(black: Ints, white: Ints, kings: Ints) -> Ints:
-    """Each position's flat table index for each region: [positions, windows]. The phase
-    counts every piece, the regions see the men alone (as the engine evaluates them)."""
+def indices(black: Ints, white: Ints) -> Ints:
+    """Each position's flat table index for each region: [positions, windows]."""
     ternary = np.array(patterns.ROW_TERNARY, np.int64)
     digits = np.array(patterns.BAND_DIGITS, np.int64)
     pieces = np.array([int(b | w).bit_count() for b, w in zip(black, white, strict=True)])
     phase = np.zeros(len(black), np.int64)
     for limit in patterns.PHASE_LIMITS:
         phase += pieces < limit
-    black_men, white_men = black & ~kings, white & ~kings
     codes = [
-        ternary[black_men >> start & 15] + 2 * ternary[white_men >> start & 15]
+        ternary[black >> start & 15] + 2 * ternary[white >> start & 15]
         for start in patterns.ROW_STARTS
     ]
     columns = []
@@ -313,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     held = np.isin(games, held_games)
     source = games // FILE_STRIDE
     base = base_scores(black, white, kings)
-    features = indices(black, white, kings)
+    features = indices(black, white)
     # Each file's own scale: how surely its players turn an advantage into a win.
     scales = {
         int(number): fit_scale(base[~held & (source == number)], target[~held & (source == number)])

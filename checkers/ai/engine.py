@@ -337,14 +337,13 @@ def _load_chosen_patterns() -> patterns.Tables | None:
 _install_patterns(_load_chosen_patterns())
 
 
-def _pattern_score(black_men: int, white_men: int, pieces: int) -> int:
-    """The pattern tables' term for Black (0 without tables): each region's value for the men
-    (a king is not a man's shape: the regions leave kings out, the king terms value them)."""
+def _pattern_score(black: int, white: int, pieces: int) -> int:
+    """The pattern tables' term for Black (0 without tables): each region's value."""
     if _PATTERNS is None:
         return 0
     tables = _PATTERNS[sum(pieces < limit for limit in patterns.PHASE_LIMITS)]
     codes = [
-        _ROW_TERNARY[black_men >> start & 15] + 2 * _ROW_TERNARY[white_men >> start & 15]
+        _ROW_TERNARY[black >> start & 15] + 2 * _ROW_TERNARY[white >> start & 15]
         for start in _ROW_STARTS
     ]
     score = 0
@@ -415,7 +414,7 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
             score -= _hunt(white_kings, black_kings)
 
     if _PATTERNS is not None:
-        score += _pattern_score(black_men, white_men, bm + bk + wm + wk)
+        score += _pattern_score(black, white, bm + bk + wm + wk)
 
     score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
     return score + _TO_MOVE if black_to_move else _TO_MOVE - score

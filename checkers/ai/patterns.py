@@ -1,15 +1,12 @@
 """Pattern tables: an evaluation term learned from game results, over regions of the board.
 
 A region is four adjacent rows by two adjacent squares of each row (a 4x4 block of the board,
-eight dark squares), each empty, a Black man or a White man: 3^8 = 6561 patterns a region. A
-king is left out (its square reads empty): it moves both ways, so it is not the man its square
-would say, and the king terms (`Weights`) value it. Regions start at rows 0-4 and take the
-squares 0-1, 1-2 or 2-3 of each row (left, middle, right): fifteen regions, overlapping, the
-way Scan's 4x3 regions cover its board.
+eight dark squares), each empty, Black or White (a king counts as its side's piece): 3^8 = 6561
+patterns a region. Regions start at rows 0-4 and take the squares 0-1, 1-2 or 2-3 of each row
+(left, middle, right): fifteen regions, overlapping, the way Scan's 4x3 regions cover its board.
 Each pattern has a value in hundredths of a man for Black, by game phase (the number of pieces);
-the term is the sum of the regions' values. The phase counts every piece, kings too. Kings and
-material stay the hand-built terms' (`Weights`): the regions learn what those miss, the shape
-of the men.
+the term is the sum of the regions' values. Kings and material stay the hand-built terms'
+(`Weights`): the regions learn what those miss, the shape of the men.
 
 The values are fitted by tools/learn_patterns.py (logistic regression on positions labelled by
 their game's result, on top of the engine's other terms) and shipped as `checkers/data/

@@ -128,16 +128,16 @@ def _row_code(black: int, white: int, start: int) -> int:
 
 
 @jit
-def _pattern_score(black_men: int, white_men: int, pieces: int, values: Array) -> int:
-    """As `engine._pattern_score`: the fifteen regions' values for Black's and White's men."""
+def _pattern_score(black: int, white: int, pieces: int, values: Array) -> int:
+    """As `engine._pattern_score`: the fifteen regions' values for Black."""
     phase = 0
     for limit in _PHASE_LIMITS:
         if pieces < limit:
             phase += 1
-    c0, c1 = _row_code(black_men, white_men, _R0), _row_code(black_men, white_men, _R1)
-    c2, c3 = _row_code(black_men, white_men, _R2), _row_code(black_men, white_men, _R3)
-    c4, c5 = _row_code(black_men, white_men, _R4), _row_code(black_men, white_men, _R5)
-    c6, c7 = _row_code(black_men, white_men, _R6), _row_code(black_men, white_men, _R7)
+    c0, c1 = _row_code(black, white, _R0), _row_code(black, white, _R1)
+    c2, c3 = _row_code(black, white, _R2), _row_code(black, white, _R3)
+    c4, c5 = _row_code(black, white, _R4), _row_code(black, white, _R5)
+    c6, c7 = _row_code(black, white, _R6), _row_code(black, white, _R7)
     table = values[phase]
     score = 0
     for band in range(_BANDS):  # regions w = 3 * first row + band (patterns.WINDOWS)
@@ -208,7 +208,7 @@ def static_score(
             score -= _hunt(white_kings, black_kings, distance, scalars)
 
     if values.shape[0]:
-        score += _pattern_score(black_men, white_men, pieces, values)
+        score += _pattern_score(black, white, pieces, values)
 
     score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
     return int(score + scalars[_P_TO_MOVE] if black_to_move else scalars[_P_TO_MOVE] - score)
