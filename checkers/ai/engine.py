@@ -173,16 +173,6 @@ def evaluate_raw(
     return _discount(_static_score(black, white, kings, black_to_move), no_progress)
 
 
-LEVEL_ENDING_PIECES = 10
-"""Fewer pieces than this, both sides with kings and the same men and kings: a level ending,
-most often drawn, whose positional lead the evaluation halves (docs/engine.md)."""
-
-
-def _halved(score: int) -> int:
-    """Half the score, rounded towards 0 (the same for both sides)."""
-    return score // 2 if score > 0 else -(-score // 2)
-
-
 def _discount(score: int, no_progress: int) -> int:
     """Without progress a lead is worth less: the 40-move rule would draw it. This makes the
     side ahead prefer captures and man moves to shuffling kings."""
@@ -425,8 +415,6 @@ def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> in
 
     if _PATTERNS is not None:
         score += _pattern_score(black, white, bm + bk + wm + wk)
-    if bk and wk and bm == wm and bk == wk and bm + bk + wm + wk < LEVEL_ENDING_PIECES:
-        score = _halved(score)
 
     score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
     return score + _TO_MOVE if black_to_move else _TO_MOVE - score

@@ -25,7 +25,6 @@ _P_LIMITS = 8  # the phase limits follow
 _BITS = VALID.bit_length()
 _CHUNK, _CHUNK_MASK = engine._CHUNK, engine._CHUNK_MASK
 _MAN, _GRAIN = engine.MAN, engine._GRAIN
-_LEVEL_ENDING_PIECES = engine.LEVEL_ENDING_PIECES
 _BLACK_RUNNERS, _WHITE_RUNNERS = engine._BLACK_RUNNERS, engine._WHITE_RUNNERS
 _CENTRE_KINGS, _DOUBLE_CORNERS = engine._CENTRE_KINGS, engine._DOUBLE_CORNERS
 _ROW_TERNARY = np.array(patterns.ROW_TERNARY, np.int64)  # [a row's four bits]
@@ -210,8 +209,6 @@ def static_score(
 
     if values.shape[0]:
         score += _pattern_score(black, white, pieces, values)
-    if bk and wk and bm == wm and bk == wk and pieces < _LEVEL_ENDING_PIECES:
-        score = score // 2 if score > 0 else -(-score // 2)  # as engine._halved
 
     score = (score + _GRAIN // 2) // _GRAIN * _GRAIN
     return int(score + scalars[_P_TO_MOVE] if black_to_move else scalars[_P_TO_MOVE] - score)
