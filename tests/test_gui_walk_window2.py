@@ -310,3 +310,37 @@ def test_a_three_row_status_keeps_its_full_size_at_1280x800(
     rows = [row for row in box.text_box_layout.layout_rows if row.items]
     assert len(rows) == 3
     assert box.rect.bottom <= 800 and screen.layout().board.size >= 640  # the board stays big
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES_AND_THEMES, ids=str)
+def test_the_resume_card_names_a_timed_games_clock_and_each_sides_time(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    # The walk of 2026-11-30f: the resume card named neither the clock nor the time left.
+    record = GameRecord.replay(moves_of(["11-15", "23-19", "8-11"]))
+    tags = {
+        "Black": "You",
+        "White": "AI (Club)",
+        "Result": "*",
+        "TimeControl": "300+3",
+        "BlackClock": "0:03:35.0",
+        "WhiteClock": "0:04:12.0",
+    }
+    saves.save_game(record, tags)
+    app = make_app(None, size=size, settings=Settings(theme=theme_name), offer_resume=True)
+    settle(app)
+    offer = app.screen
+    assert isinstance(offer, ResumeScreen) and offer.panel is not None
+    said = [
+        label.text
+        for label in offer.panel.get_container().elements
+        if isinstance(label, UILabel) and label.text
+    ]
+    assert "5 min + 3 s a move: Black 3:35, White 4:12" in said, said
+    # Every line inside the card, the buttons under the last.
+    card = offer.panel.get_abs_rect()
+    resume = offer.widgets["resume"].get_abs_rect()
+    for label in offer.panel.get_container().elements:
+        if isinstance(label, UILabel) and label.text:
+            rect = label.get_abs_rect()
+            assert card.contains(rect) and rect.bottom <= resume.top, (label.text, rect)

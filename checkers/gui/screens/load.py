@@ -22,7 +22,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from checkers import saves
 from checkers.board import BLACK
-from checkers.clock import TimeControl
+from checkers.clock import TimeControl, format_clock, read_clock_tag
 from checkers.formats.pdn import GameUnreadable, open_games
 from checkers.gui import fonts, theme
 from checkers.gui.cards import button_height, button_width, grid_unit
@@ -204,6 +204,22 @@ def _time_control(tags: Mapping[str, str]) -> TimeControl | None:
         return TimeControl.from_pdn(tags["TimeControl"])
     except (KeyError, ValueError):
         return None
+
+
+def _clock_line(tags: Mapping[str, str]) -> list[str]:
+    """A timed game's clock as the resume card says it, `5 min + 3 s a move: Black 3:35, White
+    4:12` (each side's time left as the game kept it), or nothing for an untimed game (walk
+    2026-11-30f: the card named neither)."""
+    control = _time_control(tags)
+    if control is None:
+        return []
+    left = []
+    for side, tag in (("Black", "BlackClock"), ("White", "WhiteClock")):
+        try:
+            left.append(f"{side} {format_clock(read_clock_tag(tags[tag]))}")
+        except (KeyError, ValueError):
+            continue  # a side's time not kept: the clock's kind alone
+    return [f"{control.label()}: {', '.join(left)}" if left else control.label()]
 
 
 def _with_side(name: str, side: str) -> str:
@@ -706,6 +722,7 @@ class ResumeScreen(_Dialog):
         return [
             players_line(*shown_names(tags)),
             f"{moves} played, {record.position.turn.name.capitalize()} to move",
+            *_clock_line(tags),
             "Not now keeps it in your saved games: Saved games resumes it later.",
         ]
 
