@@ -865,10 +865,9 @@ def adopted(
     sign = 1.0 if judgement.side is position.turn else -1.0
     if judgement.forced or judgement.database:
         score = sign * judgement.score  # a result in plies, or the databases' own units
-    elif judgement.man == setting.man:
-        score = sign * judgement.score  # the review's own units: read back exactly
     else:
-        score = sign * judgement.score / judgement.man * setting.man
+        # (The ratio first: in the review's own units it is 1.0 and the score reads back exactly.)
+        score = sign * judgement.score * (setting.man / judgement.man)
     return PositionScore(line[0], score, tuple(line), judgement.depth, judgement.database)
 
 

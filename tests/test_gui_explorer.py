@@ -61,6 +61,16 @@ def pane_of(app: App) -> tuple[AnalysisScreen, ExplorerPane]:
     return board, board.explorer
 
 
+def explore_after(app: App, moves: tuple[str, ...]) -> tuple[AnalysisScreen, ExplorerPane]:
+    """The game's `moves` played on the game screen, then the explorer opened there (O)."""
+    game = screen_of(app).game
+    for move in moves:
+        game.play(Move.from_pdn(move, game.position))
+    app.step(1 / 60)
+    press(app, pygame.K_o, "o")
+    return pane_of(app)
+
+
 def four_saved_games(data: Path) -> None:
     """The handmade archive of four games as the player's saved games."""
     (data / "games").mkdir()
@@ -573,12 +583,7 @@ def test_the_explorers_table_leaves_no_empty_band_and_its_words_stand_whole(
     assert pane.well is not None and pane.well.rect.contains(pane.buttons["row 1"].rect)
     # A position no game reached, from the game: the empty table's longest words, whole.
     press(app, pygame.K_ESCAPE)
-    game = screen_of(app).game
-    for move in ("11-15", "24-20"):  # 24-20: a reply no game played
-        game.play(Move.from_pdn(move, game.position))
-    app.step(1 / 60)
-    press(app, pygame.K_o, "o")
-    _, pane = pane_of(app)
+    _, pane = explore_after(app, ("11-15", "24-20"))  # 24-20: a reply no game played
 
     run_until(app, lambda: not pane.builder.busy and "(Add games...)." in empty_said(pane))
     app.step(1 / 60)
@@ -631,12 +636,8 @@ def test_a_saved_games_last_position_is_one_the_games_reached(
     # of the saved games reached the position on the board.
     four_saved_games(data)
     app = make_app()
-    game = screen_of(app).game
-    for move in ("11-15", "23-19", "8-11", "22-17"):  # game 3 of the four, drawn, ends here
-        game.play(Move.from_pdn(move, game.position))
-    app.step(1 / 60)
-    press(app, pygame.K_o, "o")
-    _, pane = pane_of(app)
+    # Game 3 of the four, drawn, ends here.
+    _, pane = explore_after(app, ("11-15", "23-19", "8-11", "22-17"))
 
     run_until(app, lambda: not pane.builder.busy and "ended here" in empty_said(pane))
     app.step(1 / 60)
@@ -694,12 +695,7 @@ def test_the_explorers_panel_has_no_empty_band_over_the_buttons(
     assert widest_band(panel) <= band_row(app), widest_band(panel)
     # A position no game reached: the empty table's words.
     press(app, pygame.K_ESCAPE)
-    game = screen_of(app).game
-    for move in ("11-15", "24-20"):  # 24-20: a reply no game played
-        game.play(Move.from_pdn(move, game.position))
-    app.step(1 / 60)
-    press(app, pygame.K_o, "o")
-    board, pane = pane_of(app)
+    board, pane = explore_after(app, ("11-15", "24-20"))  # 24-20: a reply no game played
     run_until(app, lambda: not pane.builder.busy and board.analysis is not None)
     run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 6)
     app.step(1 / 60)

@@ -67,8 +67,8 @@ def words_shown(screen: PuzzleScreen | DrillScreen) -> list[str]:
     return [*screen.texts().values(), *(b.text for b in screen.widgets.values()), screen.status]
 
 
-def open_puzzles(make_app: Callable[..., App]) -> tuple[App, PuzzleScreen]:
-    app = make_app(None)
+def open_puzzles(make_app: Callable[..., App], **options: object) -> tuple[App, PuzzleScreen]:
+    app = make_app(None, **options)
     assert isinstance(app.screen, StartScreen)
     assert "1 due" in app.screen.widgets["puzzles"].text
     press(app, pygame.K_p, "p")
@@ -389,6 +389,12 @@ def test_a_missed_puzzles_ideas_name_the_line_once_and_read_whole(
     assert last <= min(button.rect.top for button in screen.widgets.values()), (lowest, last)
 
 
+def about_said(texts: dict[str, str]) -> str:
+    """How puzzles work as the panel's rows say it ('' where it is left out)."""
+    rows = [texts[name] for name in texts if name.startswith("about ") and name[6:].isdigit()]
+    return " ".join(row for row in rows if row)
+
+
 @pytest.mark.parametrize("size", [(720, 480), (1280, 800)], ids=["720x480", "1280x800"])
 def test_the_panel_says_how_puzzles_work_where_it_has_room_for_it_whole(
     make_app: Callable[..., App], data: Path, size: tuple[int, int]
@@ -399,14 +405,9 @@ def test_the_panel_says_how_puzzles_work_where_it_has_room_for_it_whole(
     from checkers.gui.screens.puzzles import ABOUT
 
     add_puzzles([blunder_puzzle()])
-    app = make_app(None, size=size)
-    press(app, pygame.K_p, "p")
-    app.step(1 / 60)
-    screen = app.screen
-    assert isinstance(screen, PuzzleScreen)
+    app, screen = open_puzzles(make_app, size=size)
     texts = screen.texts()
-    rows = [texts[name] for name in texts if name.startswith("about ") and name[6:].isdigit()]
-    said = " ".join(row for row in rows if row)
+    said = about_said(texts)
     if size == (1280, 800):
         assert texts["about title"] == "How puzzles work" and said == ABOUT
         label = screen.labels["about 1"]
@@ -422,8 +423,7 @@ def test_the_panel_says_how_puzzles_work_where_it_has_room_for_it_whole(
     for square in (15, 29):  # the answer: its words come first, how puzzles work only if whole
         click_square(app, screen, square)
     texts = screen.texts()
-    rows = [texts[name] for name in texts if name.startswith("about ") and name[6:].isdigit()]
-    assert " ".join(row for row in rows if row) in ("", ABOUT)
+    assert about_said(texts) in ("", ABOUT)
     assert texts["verdict"] == "Right!"
 
 
@@ -436,11 +436,7 @@ def test_a_panel_line_never_leaves_a_short_word_alone_on_its_last_row(
     from checkers.gui.board_play import label_lines
 
     add_puzzles([blunder_puzzle()])
-    app = make_app(None, size=(720, 480))
-    press(app, pygame.K_p, "p")
-    app.step(1 / 60)
-    screen = app.screen
-    assert isinstance(screen, PuzzleScreen)
+    _, screen = open_puzzles(make_app, size=(720, 480))
     label = screen.labels["source 1"]
     assert label.font is not None
     words = "From a game, move 13: White played 32-28 here"

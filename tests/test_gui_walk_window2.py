@@ -331,16 +331,16 @@ def test_the_resume_card_names_a_timed_games_clock_and_each_sides_time(
     settle(app)
     offer = app.screen
     assert isinstance(offer, ResumeScreen) and offer.panel is not None
-    said = [
-        label.text
+    shown = [
+        label
         for label in offer.panel.get_container().elements
         if isinstance(label, UILabel) and label.text
     ]
+    said = [label.text for label in shown]
     assert "5 min + 3 s a move: Black 3:35, White 4:12" in said, said
     # Every line inside the card, the buttons under the last.
     card = offer.panel.get_abs_rect()
     resume = offer.widgets["resume"].get_abs_rect()
-    for label in offer.panel.get_container().elements:
-        if isinstance(label, UILabel) and label.text:
-            rect = label.get_abs_rect()
-            assert card.contains(rect) and rect.bottom <= resume.top, (label.text, rect)
+    for label in shown:
+        rect = label.get_abs_rect()
+        assert card.contains(rect) and rect.bottom <= resume.top, (label.text, rect)

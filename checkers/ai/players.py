@@ -138,10 +138,7 @@ class AIPlayer:
         its count toward the 40-move rule; a legal move whenever one exists."""
         request = SearchRequest.of(request)
         position = request.position
-        line = list(request.history)
-        if line[: len(self._line)] != self._line:
-            self._analyser = None  # another game, or another line of this one
-        self._line = line
+        self._follow(request)
         hit = book_hit(position, self.seed) if self.book else None
         if hit is not None:
             move, score, depth = hit
@@ -149,10 +146,10 @@ class AIPlayer:
             book_moves = tuple((book.moves(position) or []) if book else [])
             result = SearchResult(move, float(score), depth, 0, (move,))
             return Choice(result, BOOK_NOTE, book_moves=book_moves, player=self.name)
-        ply = len(line)
+        ply = len(request.history)
         rng = random.Random(f"{self.seed}:{ply}:{position.fen()}")
         report: DepthReport | None = None
-        if self.noise > 0 or get_algorithm(self.algorithm).fixed_depth is not None:
+        if self._keeps_nothing():
             # A noisy evaluation is made per move, so its search has nothing to keep; the
             # source documents' algorithms report their chosen move only.
             function = get_evaluation(self.evaluation)
@@ -190,13 +187,22 @@ class AIPlayer:
         table given its memory (the compiled core's, once ready; `Analyser.prepare`). A
         window's first AI move otherwise paid for it inside its own time (a match's engine
         does it at `isready`). Nothing for a noisy level or a teaching algorithm."""
-        request = SearchRequest.of(request)
-        if list(request.history)[: len(self._line)] != self._line:
-            self._analyser = None  # as `choose` would: another game, or another line
-            self._line = list(request.history)
-        if self.noise > 0 or get_algorithm(self.algorithm).fixed_depth is not None:
-            return
-        self._searching().prepare()
+        self._follow(SearchRequest.of(request))
+        if not self._keeps_nothing():
+            self._searching().prepare()
+
+    def _follow(self, request: SearchRequest) -> None:
+        """Take the request's game as the one played: another game, or another line of this
+        one, starts with a new engine (nothing learnt elsewhere steers it)."""
+        line = list(request.history)
+        if line[: len(self._line)] != self._line:
+            self._analyser = None
+        self._line = line
+
+    def _keeps_nothing(self) -> bool:
+        """Whether its searches keep nothing from move to move (a noisy level, a teaching
+        algorithm): no engine of its own to prepare or to keep."""
+        return self.noise > 0 or get_algorithm(self.algorithm).fixed_depth is not None
 
     def plays_from_book(self, position: Position) -> bool:
         """Whether this player's move in `position` comes from the opening book (no search)."""

@@ -40,8 +40,10 @@ __all__ = [
     "exact_explanation",
     "proven_worse",
     "score_verdict",
+    "sized",
     "steady_verdicts",
     "verdict",
+    "worse_words",
 ]
 
 EXACT_TIME = 1.5
@@ -115,14 +117,7 @@ def score_verdict(men: float) -> str:
 def _plain(move: MoveScore) -> bool:
     """Whether a move's verdict is a size of advantage (`is a little better`, `wins a man`):
     an exact score in men, not level, not a forced or database result."""
-    return (
-        move.bound == "exact"
-        and move.score is not None
-        and move.win_in is None
-        and move.database is None
-        and bool(move.verdict)
-        and not is_even(move.score)
-    )
+    return sized(move) and bool(move.verdict) and not is_even(move.score or 0.0)
 
 
 def steady_verdicts(moves: Sequence[MoveScore]) -> list[MoveScore]:
@@ -149,9 +144,26 @@ def steady_verdicts(moves: Sequence[MoveScore]) -> list[MoveScore]:
         ]
         if above:
             higher = max(above, key=lambda other: other.score or 0.0)
-            words = f"{_gap(higher, move):.2f} worse than {higher.move}"
-            result[index] = dataclasses.replace(move, verdict=words)
+            result[index] = dataclasses.replace(move, verdict=worse_words(higher, move))
     return result
+
+
+def worse_words(higher: MoveScore, lower: MoveScore) -> str:
+    """How much lower one exact score in men is than another, as a row's verdict: `0.10
+    worse than 26-23`, or `as good as 26-23` where it is not lower."""
+    gap = _gap(higher, lower)
+    return f"{gap:.2f} worse than {higher.move}" if gap > 0 else f"as good as {higher.move}"
+
+
+def sized(move: MoveScore) -> bool:
+    """Whether a row's figure is an exact score in men (not a bound, nor a forced or the
+    databases' result)."""
+    return (
+        move.bound == "exact"
+        and move.score is not None
+        and move.win_in is None
+        and move.database is None
+    )
 
 
 def _band(move: MoveScore) -> str:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from checkers.ai.search import is_win_score
 from checkers.board import Move, Position, Side
-from checkers.coach.exact import proven_worse, steady_verdicts, verdict
+from checkers.coach.exact import proven_worse, sized, steady_verdicts, verdict, worse_words
 from checkers.coach.explain import (
     Analysis,
     Explanation,
@@ -353,17 +353,12 @@ def reviewed(
         # review's `the best move` read as two verdicts (walk 2026-11-30c); a forced or a
         # databases' result says more, and stays.
         rows[0] = dataclasses.replace(only, verdict="the best move")
-    elif len(rows) == 2 and all(_sized(row) for row in rows):
+    elif len(rows) == 2 and all(sized(row) for row in rows):
         # The played move beside the review's best: how much worse, the review's loss (`1.00
         # worse than 25-21` beside `calls 19-15 a blunder: the AI lost one man`), not the
         # standing after it (`is a little worse for the AI` read as a verdict on the move
         # against the review's `blunder`: walk 2026-11-30e, shot 26).
-        played_row, best_row = rows
-        gap = round((best_row.score or 0.0) - (played_row.score or 0.0), 2)
-        words = (
-            f"{gap:.2f} worse than {best_row.move}" if gap > 0 else f"as good as {best_row.move}"
-        )
-        rows[0] = dataclasses.replace(played_row, verdict=words)
+        rows[0] = dataclasses.replace(rows[0], verdict=worse_words(rows[1], rows[0]))
     chosen_score = explanation.chosen_score
     if not chosen_score and played.bound == "exact":
         chosen_score = format_men(played.score, played.win_in)  # what its own search counted
@@ -374,16 +369,6 @@ def reviewed(
         deeper=None,
         chosen_score=chosen_score,
         chosen_depth=explanation.chosen_depth or played.depth,
-    )
-
-
-def _sized(move: MoveScore) -> bool:
-    """Whether a row's figure is a score in men (not a forced or databases' result)."""
-    return (
-        move.bound == "exact"
-        and move.score is not None
-        and move.win_in is None
-        and (move.database is None)
     )
 
 

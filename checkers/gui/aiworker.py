@@ -364,13 +364,11 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             if not stop.is_set():
                 replies.send(AIResult(request, choice.result, choice.note, explanation))
             if explanation is not None and not stop.is_set():
-                if not analyst:
-                    analyst.append(Analyser())  # the compiled core replaces it once ready
                 explained = exact_explanation(
                     asked,
                     explanation,
                     analyser=kept[2].analyser,
-                    judge=analyst[0],  # a weak level's card is judged by the engine's own
+                    judge=_the_analyst(analyst),  # a weak level's card: the engine's judging
                     evaluation=kept[2].evaluation,
                     units_per_man=man_value(kept[2].evaluation),
                     stop=stop,
@@ -381,6 +379,15 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             replies.send(AIError(request, str(error) or type(error).__name__))
         finally:
             cancellations.end()
+
+
+def _the_analyst(analyst: list[Analyser]) -> Analyser:
+    """The process's one analyser for the analysis board and Why?'s judging, made on first
+    use and kept (its table from position to position; the compiled core replaces its engine
+    once ready)."""
+    if not analyst:
+        analyst.append(Analyser())
+    return analyst[0]
 
 
 def _analyse(
@@ -396,10 +403,8 @@ def _analyse(
     if stop is None:
         return
     try:
-        if not analyst:
-            analyst.append(Analyser())  # the compiled core replaces it once ready
         last = Analysis(0, ())
-        for last in iterate_analysis(asked, ANALYSIS_LIMITS, count, analyst[0], stop):
+        for last in iterate_analysis(asked, ANALYSIS_LIMITS, count, _the_analyst(analyst), stop):
             replies.send(AIAnalysis(request, last))
         if not stop.is_set():
             replies.send(AIAnalysis(request, last, final=True))

@@ -44,6 +44,10 @@ class Drag:
     was_selected: bool = False
 
 
+MUST_CAPTURE = "A capture is compulsory: select one of the marked pieces."
+"""What a click that would not capture hears while a capture is compulsory."""
+
+
 class Selector:
     """The selection state for one position: the chosen piece and the landing squares clicked."""
 
@@ -103,10 +107,7 @@ class Selector:
             if self.capture_pending:
                 # The rule the player may be trying to get round, said again, not lost for
                 # `square is empty` (walk 2026-11-30f: a man that cannot capture moved to 16).
-                return ClickResult(
-                    message=f"Square {square} is empty. A capture is compulsory: select one of"
-                    " the marked pieces."
-                )
+                return ClickResult(message=f"Square {square} is empty. {MUST_CAPTURE}")
             return ClickResult(message=f"Square {square} is empty: select one of {side}'s pieces.")
         if piece.side is not self.position.turn:
             return ClickResult(
@@ -114,9 +115,7 @@ class Selector:
             )
         if square not in self.movable:
             if self.capture_pending:
-                return ClickResult(
-                    message="A capture is compulsory: select one of the marked pieces."
-                )
+                return ClickResult(message=MUST_CAPTURE)
             return ClickResult(message=f"The piece on {square} has no legal move.")
         self.selected, self.clicks, self.target = square, (), None
         return ClickResult(changed=True)

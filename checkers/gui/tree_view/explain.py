@@ -203,7 +203,11 @@ def header_lines(
         differs = plain != score_words(game.score, game.man, game.side, human)
         own = f" ({told})" if differs else ""
         said = game_score_words(game, human)
-        position = f"The position's score: {said[6:]}" if said.startswith("Score ") else said
+        position = (
+            said.replace("Score ", "The position's score: ", 1)
+            if said.startswith("Score ")
+            else said
+        )
         if game.best and tree.best_move is not None and game.best != best:
             position += f", from a deeper line starting {game.best}"
         found = (
