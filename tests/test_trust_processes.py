@@ -84,9 +84,17 @@ def _read_pids(handle: int, engines: int) -> list[int]:
 
 
 def _pidfds(pids: list[int]) -> list[int]:
-    # Opened while the processes surely run (they just reported): a pidfd then names them
-    # for good, whatever the pid numbers become.
-    return [os.pidfd_open(pid) for pid in pids]
+    """A pidfd for each process still there: it then names it for good, whatever the pid
+    numbers become. Opened right after they reported, but a process may already have ended
+    (the crashing engine, with the child its end took along: CI saw ProcessLookupError): it
+    is not running, so it has nothing to wait for."""
+    handles = []
+    for pid in pids:
+        try:
+            handles.append(os.pidfd_open(pid))
+        except ProcessLookupError:
+            continue  # already ended
+    return handles
 
 
 def _still_running(handles: list[int]) -> int:
