@@ -24,6 +24,7 @@ from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget
 from checkers.coach.explain import Explanation
 from checkers.coach.judgement import Judgement, Judgements
+from checkers.coach.kept import restore_judgements
 from checkers.gui.aiworker import AIEvent
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
@@ -98,7 +99,7 @@ class Game:
         self.start_record(record)
         if record is not None:
             bookkeeping.restore_result(self.record, self.tags)
-            self.judgements = bookkeeping.restore_judgements(self.record, self.tags)
+            self.judgements = restore_judgements(self.record, self.tags)
             # A game with moves opens to be stepped through; a bare position (a file with tags
             # and no move yet) is played from at once, the AI moving if it is its turn.
             self.reviewing = bool(record.line) or self.finished
@@ -563,7 +564,7 @@ class Game:
         self.serial += 1
         self.start_record(record)
         bookkeeping.restore_result(self.record, self.tags)
-        self.judgements = bookkeeping.restore_judgements(self.record, self.tags)
+        self.judgements = restore_judgements(self.record, self.tags)
         self.reviewing = bool(record.line) or self.finished
         self.status = self._loaded_status()
 
