@@ -21,8 +21,8 @@ from checkers.ai.book import is_book_move
 from checkers.ai.search import Limits, StopSignal
 from checkers.atomic import FileRefusedError, check_target
 from checkers.board import BLACK
-from checkers.coach.kept import restore_judgements
 from checkers.formats.html_review import html_target, write_review_page
+from checkers.formats.judged import restore_judgements
 from checkers.formats.pdn import GameUnreadable, PdnGame, game_tags, open_game, record_from_game
 from checkers.notation import numbered_moves
 from checkers.options import (

@@ -578,7 +578,7 @@ version before judgements kept their lines: its `Judged` tag has scores only."""
 def test_the_judged_tag_keeps_each_judgements_line_and_reads_a_tag_without_one() -> None:
     from checkers.board import WHITE
     from checkers.coach.judgement import Judgement, Judgements
-    from checkers.coach.kept import (
+    from checkers.formats.judged import (
         JUDGED_TAG,
         judged_tag,
         restore_judgements,
@@ -619,7 +619,7 @@ def test_a_file_keeps_every_positions_judgement_after_its_move() -> None:
     the game reviewed again after reopening gave other verdicts than the review in the window)."""
     from checkers.board import WHITE
     from checkers.coach.judgement import Judgement, Judgements
-    from checkers.coach.kept import judged_tag, restore_judgements
+    from checkers.formats.judged import judged_tag, restore_judgements
     from checkers.formats.pdn import (
         comment_words,
         game_from_record,

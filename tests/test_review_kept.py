@@ -145,7 +145,7 @@ def test_checkers_review_of_a_saved_game_adopts_the_judgements_its_file_keeps(
     import json
 
     from checkers.cli import main
-    from checkers.coach.kept import judged_tag
+    from checkers.formats.judged import judged_tag
     from checkers.formats.pdn import game_from_record, write_game
     from checkers.record import GameRecord
 

@@ -24,7 +24,7 @@ from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget
 from checkers.coach.explain import Explanation
 from checkers.coach.judgement import Judgement, Judgements
-from checkers.coach.kept import restore_judgements
+from checkers.formats.judged import restore_judgements
 from checkers.gui.aiworker import AIEvent
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector

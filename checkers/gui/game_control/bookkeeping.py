@@ -1,5 +1,5 @@
 """A game's bookkeeping beyond its moves: the clocks, the result, where it was played on from
-as its file keeps them in PDN tags, read back and written (the game's judgements: `coach.kept`).
+as its file keeps them in PDN tags, read back and written (the game's judgements: `formats.judged`).
 
 Pure Python, no pygame. A saved game keeps each side's time left (`BlackClock`, `WhiteClock`),
 its result (`Result`, with `Termination` saying how a declared one ended), for a game played

@@ -16,7 +16,7 @@ from pathlib import Path
 from checkers import saves
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.explain import Explanation
-from checkers.coach.kept import JUDGED_TAG, judged_tag
+from checkers.formats.judged import JUDGED_TAG, judged_tag
 from checkers.gui.controller import Game
 from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
 from checkers.gui.persist import PLAYER_TAGS, config_tags, own_event, person_named

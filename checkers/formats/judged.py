@@ -1,6 +1,6 @@
 """A game's kept judgements as its file keeps them: every judged position's score, depth and
 the first moves of its line, one entry per position (`JUDGED_TAG`, which a file writes as a
-`[%judged ...]` command after each move: `formats.pdn`), read back and written.
+`[%judged ...]` command after each move: `pdn`), read back and written.
 
 Pure Python, no pygame. So a resumed game reads as it did and names the same best move, and a
 review of a reopened game, in the window or by `checkers review`, adopts the judgements the
