@@ -653,7 +653,7 @@ def test_why_of_an_ai_move_from_before_the_game_was_reopened_opens_a_card_made_n
     # (The file keeps the level's settings, not its test-only name: "an AI set up by hand".)
     made_now = (
         f"These scores are from a search made now, not this AI's own search when it played"
-        f" {played}: a saved game does not keep it."
+        f" {played}: a saved game keeps no search's scores of the moves."
     )
     assert made_now in card.facts
     said = " ".join(card.facts)

@@ -450,7 +450,7 @@ def test_why_after_a_crash_and_resume_works_out_the_card_and_stays_on_the_move(
     run_until(fresh, lambda: isinstance(fresh.screen, WhyScreen))
     why = fresh.screen
     assert isinstance(why, WhyScreen) and why.card.rows[0].move == reply
-    assert any("a saved game does not keep it" in fact for fact in why.card.facts)
+    assert any("a saved game keeps no search's scores" in fact for fact in why.card.facts)
     press(fresh, pygame.K_ESCAPE)
     run_until(fresh, lambda: fresh.screen is screen)
     assert screen.game.record.ply == 2

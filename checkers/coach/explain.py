@@ -496,10 +496,12 @@ def made_now_words(explanation: Explanation) -> str:
     )
     who = who_played(explanation.player)
     own = f"{who[0].lower()}{who[1:]}'s own search when it played {explanation.played}"
+    # A saved game keeps each position's judgement, never the moves' scores of a search.
+    kept = "a saved game keeps no search's scores of the moves"
     if explanation.seen:
         # A review's card: its first rows are the review's, the rows below from the search.
-        return f"The rows below the review's are {whose}, not {own}: a saved game does not keep it."
-    return f"These scores are {whose}, not {own}: a saved game does not keep it."
+        return f"The rows below the review's are {whose}, not {own}: {kept}."
+    return f"These scores are {whose}, not {own}: {kept}."
 
 
 BOUND_WORDS = "At most / at least: a limit the search proved, not an exact score."

@@ -440,6 +440,8 @@ class Game:
             and not self.reviewing
             and not (self.mode is Mode.AI_VS_AI and self.paused)
             and not self.getting_ready()
+            # Why?'s card being worked out holds the AI's next move: its clock waits with it.
+            and not (self.working_out_why() and not self.is_human_turn())
             and not self.asking()
         )
         # A new game's clocks wait for its first move (as on lichess): the seconds the window
