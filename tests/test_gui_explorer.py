@@ -693,6 +693,12 @@ def test_the_explorers_panel_has_no_empty_band_over_the_buttons(
     app.step(1 / 60)
     panel = side_panel_of(pane.labels["explorer title"])
     assert widest_band(panel) <= band_row(app), widest_band(panel)
+    # Under the table, the engine's lines under their heading with its depth, two of them at
+    # least (the walk's 720x480 showed the best line alone, without its heading).
+    assert board.well is not None and board.well.visible and board.lines_box is not None
+    shown = html.unescape(board.lines_box.html_text).replace("\u00a0", " ")
+    assert f"{board.analysis.depth} turns ahead" in shown.split("<br>")[0], shown
+    assert all(f"<b>{row.move} " in shown for row in board.rows()[:2]), shown
     # A position no game reached: the empty table's words.
     press(app, pygame.K_ESCAPE)
     board, pane = explore_after(app, ("11-15", "24-20"))  # 24-20: a reply no game played

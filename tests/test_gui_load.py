@@ -3,8 +3,10 @@ driven by real events through the window's loop."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -278,3 +280,40 @@ def test_saved_games_rows_of_set_up_games_read_whole_with_their_count(
     words = " ".join(button.text for button in rows)
     assert words.count("Black won") == 1 and words.count("White won") == 2
     assert words.count("draw") == 2 and words.count("unfinished") == 1
+
+
+def test_one_saved_game_reads_alike_on_the_resume_card_and_in_every_saved_games_list(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """The walk read `saved today 09:44` in one list beside `saved 09:44` in another for one
+    file. The resume card and the saved games' rows, at 720x480 and at 1280x800, say when a
+    game was saved in the same words: the time for today, the date for an earlier day."""
+    folder = saves.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    today = folder / "2026-11-30 09-40 You vs AI (Novice).pdn"
+    today.write_text(
+        '[Black "You"]\n[White "AI (Novice)"]\n[Event "You vs AI"]\n[Result "*"]\n1. 11-15 *\n',
+        encoding="utf-8",
+    )
+    earlier = folder / "2026-11-27 20-25 You vs AI (Club).pdn"
+    earlier.write_text(
+        '[Black "You"]\n[White "AI (Club)"]\n[Result "0-1"]\n'
+        '[Termination "Black resigned"]\n1. 11-15 23-19 2. 9-13 22-18 0-1\n',
+        encoding="utf-8",
+    )
+    three_days_ago = datetime.now() - timedelta(days=3)
+    os.utime(earlier, (three_days_ago.timestamp(), three_days_ago.timestamp()))
+    saved_at = datetime.fromtimestamp(today.stat().st_mtime).strftime("%H:%M")
+    for size in ((720, 480), (1280, 800)):
+        app = make_app(None, size=size, autosave=True, offer_resume=True)
+        card = app.screen
+        assert isinstance(card, ResumeScreen)
+        assert card.lines()[1] == f"1 move played, White to move, saved {saved_at}"
+        press(app, pygame.K_n, "n")
+        press(app, pygame.K_l, "l")
+        listing = app.screen
+        assert isinstance(listing, LoadScreen)
+        rows = [listing.widgets[f"row {index}"].text for index in range(2)]
+        assert rows[0].endswith(f", 1 move, saved {saved_at}"), rows
+        assert rows[1].endswith(f", saved {three_days_ago.date().isoformat()}"), rows
+        app.close()

@@ -115,7 +115,8 @@ def test_the_drills_buttons_follow_the_words_well(
         app.step(1 / 60)
     panel = side_panel_of(screen.labels["title"])
     assert widest_band(panel) <= row(app), widest_band(panel)
-    # In the well the words stand one under the other: no empty label leaves a gap.
+    # In the well the words stand one under the other: no empty label leaves a gap (but the
+    # one blank row over how drills work, where the well has room for it).
     shown = sorted(
         label.relative_rect
         for label in screen.labels.values()
@@ -125,8 +126,11 @@ def test_the_drills_buttons_follow_the_words_well(
         and label is not screen.labels["title"]
     )
     assert len(shown) >= 3
+    how = screen.labels["how title"]
+    blank = screen.labels["how gap"].relative_rect.height if how.visible else 0
     for above, below in itertools.pairwise(shown):
-        assert below.top == above.bottom, (above, below)
+        gap = blank if below == how.relative_rect else 0
+        assert below.top == above.bottom + gap, (above, below)
 
 
 @pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
@@ -282,3 +286,40 @@ def test_a_reviews_note_leaves_no_word_alone_on_a_row(
             assert box.html_text.strip(), ply
             assert not lone_words(box), (size, ply, lone_words(box))
             assert not parted_units(box), (size, ply, parted_units(box))
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_drills_words_use_the_well_in_the_default_window(
+    make_app: Callable[..., App], data: Path, theme_name: str
+) -> None:
+    # The walk at 1120x720: the drill's words filled the top third of the well over its
+    # buttons, a tall empty band under them. How drills work fills the room they leave, whole,
+    # and only the rows the drill's thrown moves and result take later stay free.
+    app = make_app(None, size=(1120, 720), settings=Settings(theme=theme_name))
+    press(app, pygame.K_d, "d")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, DrillScreen) and screen.card is not None
+    click_at(app, screen.card.widgets["drill 1"].get_abs_rect().center)
+    assert screen.game is not None
+    for _ in range(3):
+        app.step(1 / 60)
+    well = screen.well
+    assert well is not None
+    shown = {
+        name: label
+        for name, label in screen.labels.items()
+        if name != "title" and label.visible and label.text.strip()
+    }
+    lowest = max(label.relative_rect.bottom for label in shown.values())
+    free = well.relative_rect.height - lowest
+    assert free <= 6 * row(app), (free, row(app))
+    how = " ".join(
+        label.text
+        for name, label in shown.items()
+        if name.startswith("how ") and name[4:].isdigit()
+    )
+    assert shown["how title"].text == "How drills work"
+    assert how.startswith("Standard endings from the books") and how.endswith("lists the keys."), (
+        how
+    )

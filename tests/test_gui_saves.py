@@ -114,7 +114,7 @@ def test_the_autosave_follows_every_move_and_undo(make_app, data: Path) -> None:
     fresh = make_app(None, autosave=True, offer_resume=True)
     card = fresh.screen
     assert isinstance(card, ResumeScreen)
-    assert "1 move played, Black to move" in card.lines()
+    assert card.lines()[1].startswith("1 move played, Black to move, saved ")
     press(fresh, pygame.K_RETURN)
     game = screen_of(fresh).game
     # Resumed where the player was: the move taken back stays taken back.
@@ -149,7 +149,7 @@ def test_a_move_taken_back_stays_taken_back_after_quitting_against_the_ai(
     fresh = make_app(config, autosave=True, offer_resume=True)
     card = fresh.screen
     assert isinstance(card, ResumeScreen)
-    assert "1 move played, Black to move" in card.lines()
+    assert card.lines()[1].startswith("1 move played, Black to move, saved ")
     press(fresh, pygame.K_RETURN)
     resumed = screen_of(fresh).game
     assert resumed.position == before and len(resumed.position.pieces(BLACK)) == 12

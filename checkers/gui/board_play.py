@@ -20,7 +20,7 @@ from checkers.gui.board_view.selection import Drag, Selector
 from checkers.gui.cards import HEADING_TEXT, SMALL_TEXT, Card, grid_unit, text_row, text_size
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.layout import GameLayout, game_layout, status_height
-from checkers.gui.ui import Actions, fit_label, side_panel
+from checkers.gui.ui import NBSP, Actions, fit_label, side_panel
 
 __all__ = ["BoardPlayScreen", "ButtonSpec", "label_lines"]
 
@@ -274,6 +274,33 @@ class BoardPlayScreen(ScreenBase):
             self.status_box.set_text(self.status.replace("&", "&amp;").replace("<", "&lt;"))
             changed = True
         return changed
+
+    def with_room_words(
+        self, texts: dict[str, str], prefix: str, title: str, words: str, rows: int
+    ) -> dict[str, str]:
+        """`texts` with `title` and `words` under the rest of the well's words (a blank row,
+        the title, then `words` over the labels `{prefix} 1` to `{prefix} {rows}`), where the
+        well has room for them whole; else nothing of them, never a cut sentence. How the
+        screen works, said in the room its words leave (walk 2026-11-30e: a tall empty band
+        under the puzzle's words at 1280x800, and under the drill's at 1120x720)."""
+        if self.well is None or not self._heights:
+            return texts
+        block = [name for name in self._heights if name.startswith(f"{prefix} ")]
+        used = sum(height for name, height in self._heights.items() if texts.get(name))
+        room = self.well.relative_rect.height - 2 * WELL_INSET - used
+        # One row more than it may take: words left over for that row do not fit.
+        *lines, left = label_lines(words, self.labels.get(f"{prefix} 1"), rows + 1)
+        lines = [line for line in lines if line]
+        needed = self._heights[f"{prefix} gap"] + self._heights[f"{prefix} title"]
+        needed += len(lines) * self._heights[f"{prefix} 1"]
+        if left or needed > room:
+            return texts
+        texts.update(dict.fromkeys(block, ""))
+        texts[f"{prefix} gap"] = NBSP  # a blank row between the screen's words and these
+        texts[f"{prefix} title"] = title
+        for index, line in enumerate(lines, start=1):
+            texts[f"{prefix} {index}"] = line
+        return texts
 
     def _flow(self) -> bool:
         """Stack the well's labels that have words from its top, one under the other, and

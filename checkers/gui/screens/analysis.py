@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
@@ -53,6 +54,7 @@ from checkers.gui.wording import (
     bar_number,
     black_share,
     move_label,
+    plural,
     score_words,
     settled_words,
     thinking_words,
@@ -75,6 +77,8 @@ NOTE = "The game is kept as it was: Esc goes back to it."
 """Under the panel's title: this board is a scratch pad."""
 EXPLORER_LINES = "The engine's best lines"
 """The heading of the engine's lines under the explorer's words, where the panel has room."""
+EXPLORER_LINES_SHORT = "Engine"
+"""That heading in a small window, where the long one would leave room for one line only."""
 _INSET = 2
 """Pixels between the lines' frame and their box."""
 _GAP = 4
@@ -426,20 +430,24 @@ class AnalysisScreen(ScreenBase):
         # Above the lines: their scores may still change at the next depth.
         return thinking_words(depth).capitalize(), f"{nodes}; scores may change"
 
-    def explorer_lines_heading(self) -> str:
+    def explorer_lines_heading(self, short: bool = False) -> str:
         """The heading of the lines under the explorer, with how far they looked: the note
         above may give the game's deeper judgement of the position, and the lines' own
         figures at their own depth read as a second verdict beside it without theirs (walk
         2026-11-30e: the note's `+1.50 for you, looked 21 turns ahead` over the first line's
-        `+1.40 for you`). `The engine's best lines, thinking... 16 turns ahead`."""
+        `+1.40 for you`). `The engine's best lines, thinking... 16 turns ahead`; `short`, in
+        fewer words for a small window's one row: `Engine, 16 turns ahead`."""
+        name = EXPLORER_LINES_SHORT if short else EXPLORER_LINES
         analysis = self.analysis
         if analysis is None or not analysis.lines or not analysis.depth:
-            return EXPLORER_LINES
+            return name
         if analysis.from_databases:
-            return f"{EXPLORER_LINES} (endgame databases)"
+            return f"{name} (endgame databases)"
         depth = analysis.depth
+        if short:
+            return f"{name}, {plural(depth, 'turn')} ahead"
         how = thinking_words(depth) if self.deepening() is not None else settled_words(depth)
-        return f"{EXPLORER_LINES}, {how}"
+        return f"{name}, {how}"
 
     def deepening(self) -> int | None:
         """How far the analysis has looked while it still deepens (the lines' scores and the
@@ -717,8 +725,8 @@ class AnalysisScreen(ScreenBase):
             well.set_relative_position((well.relative_rect.left, top))
             well.set_dimensions((well.relative_rect.width, height))
             box.set_dimensions((box.relative_rect.width, height - 2 * _INSET))
-            for ranks, heading in [*((rank, True) for rank in range(LINES, 0, -1)), (1, False)]:
-                shown = self.lines_html(texts, ranks, state=False, heading=heading)
+            for form in self._explorer_line_forms():
+                shown = self.lines_html(texts, form.ranks, state=False, form=form)
                 box.set_text(shown)
                 if box.scroll_bar is None:
                     break
@@ -728,6 +736,22 @@ class AnalysisScreen(ScreenBase):
         elif not shown and well.visible:
             well.hide()
         return True
+
+    @staticmethod
+    def _explorer_line_forms() -> list[LinesForm]:
+        """The ways the engine's lines may stand under the explorer, the first that fits the
+        room taken: every line under the heading, in fewer words and a row each where that is
+        what holds two or more (the walk's 720x480 showed one line and no heading); the best
+        line alone on a row under the short heading where only two rows are left (the status
+        line said O shows every line), then without the heading."""
+        several = range(LINES, 1, -1)
+        return [
+            *(LinesForm(ranks) for ranks in several),
+            *(LinesForm(ranks, short=True) for ranks in several),
+            *(LinesForm(ranks, short=True, one_row=True) for ranks in several),
+            LinesForm(1, short=True, one_row=True),
+            LinesForm(1, heading=False),
+        ]
 
     def _buttons(
         self, panel: UIPanel, top: int, pad: int, width: int, gap: int, height: int
@@ -821,12 +845,17 @@ class AnalysisScreen(ScreenBase):
         return f"{row.move}    {row.score}", ideas, (first, second)
 
     def lines_html(
-        self, texts: dict[str, str], ranks: int = LINES, state: bool = True, heading: bool = True
+        self,
+        texts: dict[str, str],
+        ranks: int = LINES,
+        state: bool = True,
+        form: LinesForm | None = None,
     ) -> str:
         """The lines' box: the engine's state, then each line's heading, ideas and moves (the
         first `ranks` lines; without `state`, under the explorer, whose note says how far the
-        engine looked, a heading instead of the state, if `heading`, and each line's moves on
-        one row)."""
+        engine looked, a heading instead of the state as `form` says, and each line's moves
+        on one row, or its move, score and moves on one row)."""
+        form = form or LinesForm(ranks)
         accent = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_ACCENT)
         dim = "#{:02x}{:02x}{:02x}".format(*theme.TEXT_DIM)
         if state:
@@ -835,19 +864,28 @@ class AnalysisScreen(ScreenBase):
                 shown.append(f"<font color='{dim}'>{html.escape(texts['nodes'])}</font>")
         else:
             # (A number held to its unit: `12` over `turns ahead` at 720x480.)
-            named = hold_words(html.escape(self.explorer_lines_heading()))
-            shown = [f"<font color='{dim}'>{named}</font>"] if heading else []
+            named = hold_words(html.escape(self.explorer_lines_heading(form.short)))
+            shown = [f"<font color='{dim}'>{named}</font>"] if form.heading else []
         rows = self.rows()
+        font = fonts.font(theme.text_size(FIGURES_TEXT, self.context.scale))
+        room = self.lines_box.rect.width - 12 if self.lines_box is not None else 0
         for rank in range(1, ranks + 1):
             title, ideas, _ = self._line_parts(rank, rows, 0)
+            if form.one_row and title and not state and self.lines_box is not None:
+                # The move and its score, then the moves after it, on one row.
+                parts = rows[rank - 1].line.split(" ", 2)  # `1. 11-15 22-18 ...`
+                after = parts[2] if len(parts) == 3 else ""  # `22-18 ...`
+                title = title.replace("    ", "\u00a0\u00a0")
+                left = room - font.size(f"{title}  ")[0]
+                rest = _split_rows(after, font, left, 1)[0] if left > 0 else ""
+                shown.append(f"<b>{html.escape(title)}</b>&nbsp;&nbsp;{html.escape(rest)}")
+                continue
             if title:
                 said = f"<b>{html.escape(title)}</b>"
                 shown.append(f"{said}&nbsp;&nbsp; {html.escape(ideas)}" if ideas else said)
             if state or rank > len(rows) or self.lines_box is None:
                 shown += [html.escape(texts[f"line {rank} pv {part}"]) for part in (1, 2)]
             else:
-                font = fonts.font(theme.text_size(FIGURES_TEXT, self.context.scale))
-                room = self.lines_box.rect.width - 12
                 shown.append(html.escape(_split_rows(rows[rank - 1].line, font, room, 1)[0]))
         return "<br>".join(line for line in shown if line)
 
@@ -884,6 +922,17 @@ class AnalysisScreen(ScreenBase):
             self.status_box.set_text(self.status.replace("&", "&amp;").replace("<", "&lt;"))
             changed = True
         return changed
+
+
+@dataclass(frozen=True)
+class LinesForm:
+    """How the engine's lines stand under the explorer: how many, under which heading (the
+    long one, the `short` one, none), each over two rows or on `one_row`."""
+
+    ranks: int
+    heading: bool = True
+    short: bool = False
+    one_row: bool = False
 
 
 def _fits(text: str, label: UILabel | None) -> bool:

@@ -56,6 +56,25 @@ HELP_KEYS = (
 ABOUT_ROWS = 8
 """The panel's rows for a drill's aim and source together."""
 
+HOW_DRILLS = (
+    (
+        "Standard endings from the books: you play the side that wins, the endgame databases "
+        "defend as long as they can."
+    ),
+    (
+        "Win in N tells how many moves the win takes with the best play; a move that lets the "
+        "win go is pointed out."
+    ),
+)
+"""How the drills work: the chooser card's first lines, and the panel's where it has room."""
+HOW_EXACT = (
+    "Every count is exact: the endgame databases hold every position of the ending, with the "
+    "moves each side needs."
+)
+HOW_KEYS = "U takes your move back, Home starts again, D picks another ending, ? lists the keys."
+HOW_ROWS = 10
+"""Rows the panel may give to how drills work, in the room the drill's words leave."""
+
 
 class DrillScreen(BoardPlayScreen):
     """One drill at a time; a card to pick the ending first."""
@@ -81,6 +100,9 @@ class DrillScreen(BoardPlayScreen):
         ("result 1", "@heading"),
         ("result 2", "@heading"),
         ("result 3", "@heading"),
+        ("how gap", "@small"),
+        ("how title", "@dim"),
+        *((f"how {row}", "@small") for row in range(1, HOW_ROWS + 1)),
     )
     """The panel's rows: a text that may be long has rows enough to read whole in a small
     window (the walk's 720x480 cut `From: Standard positions of the ... winnin...`). The
@@ -139,14 +161,7 @@ class DrillScreen(BoardPlayScreen):
             Card(
                 "Endgame drills",
                 [
-                    (
-                        "Standard endings from the books: you play the side that wins, the "
-                        "endgame databases defend as long as they can."
-                    ),
-                    (
-                        "Win in N tells how many moves the win takes with the best play; a move "
-                        "that lets the win go is pointed out."
-                    ),
+                    *HOW_DRILLS,
                     *notes,
                     databases_words(held_pieces()),
                 ],
@@ -332,6 +347,15 @@ class DrillScreen(BoardPlayScreen):
         )
 
     def texts(self) -> dict[str, str]:
+        """The drill's words, and how drills work under them where the well has room for it
+        (at 1120x720 a tall empty band stood under the words)."""
+        words = self._drill_texts()
+        if self.game is None:
+            return words
+        how = " ".join((*HOW_DRILLS, HOW_EXACT, HOW_KEYS))
+        return self.with_room_words(words, "how", "How drills work", how, HOW_ROWS)
+
+    def _drill_texts(self) -> dict[str, str]:
         """The drill's name, aim and source, the win's distance, the moves that threw it."""
         texts = {name: "" for name, _ in self.LABELS}
         game = self.game

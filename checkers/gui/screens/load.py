@@ -182,7 +182,7 @@ def saved_game_words(entry: saves.SavedGame) -> str:
     """A kept game as its row says it: players, state and its length (every move the file
     keeps, as resuming it replays them all); an unfinished game without a move says so."""
     if entry.problem is not None:
-        return entry.summary()
+        return f"{entry.path.name}: cannot be read ({entry.problem})"
     tags = entry.contents.tags
     black, white = shown_names(tags)
     players = f"{black} vs {white}"
@@ -195,6 +195,15 @@ def saved_game_words(entry: saves.SavedGame) -> str:
     if entry.is_unfinished and plies == 0:
         return f"{players}, no move played"
     return f"{players}, {entry.state()}, {plural(moves_count(plies), 'move')}"
+
+
+def saved_words(modified: datetime, now: datetime | None = None) -> str:
+    """When a kept game was last saved, in the one wording every listing of it uses (the saved
+    games' rows, the resume card): `saved 09:44` today, `saved 2026-11-28` on an earlier day
+    (the walk read `saved today 09:44` in one list beside `saved 09:44` in the other)."""
+    if modified.date() == (now or datetime.now()).date():
+        return f"saved {modified.strftime('%H:%M')}"
+    return f"saved {modified.date().isoformat()}"
 
 
 def _time_control(tags: Mapping[str, str]) -> TimeControl | None:
@@ -245,11 +254,9 @@ SHORTER_ROW = (
     (r" s a move, ", " s, "),  # a clock's increment is a move's: `5 min + 3 s`
     (r"\((Black|White) resigned\)", "(resigned)"),  # only the side that lost resigns
     (r"^On the board now: ", "On the board: "),
-    (r"^, last saved ", ", saved "),
-    (r"^, saved \d{4}-", ", saved "),
-    (r"^, saved today ", ", saved "),
-    # The word stays: a bare time read as the game's start, which the file's name gives (the
-    # walk of 2026-11-29 saw "13:08" in the list beside "13-05" in the file's name).
+    # When it was saved is never shortened (`saved_words`): a bare time would read as the
+    # game's start, which the file's name gives (the walk of 2026-11-29 saw "13:08" in the
+    # list beside "13-05" in the file's name), and one file reads alike in every list.
     (", " + re.escape(saves.SET_UP_WORDS), ", set-up start"),
     # How it ended, in fewer words: the winner is said just before the brackets.
     (r"\((Black|White) has no pieces left\)", "(no pieces left)"),
@@ -446,13 +453,11 @@ class LoadScreen(_Dialog):
 
     def row_tail(self, index: int) -> str:
         """The end of row `index` that is never cut: when the game was last saved (its file's
-        name has the time it started)."""
+        name has the time it started), in the same words at every size (`saved_words`)."""
         entry = self.items[index]
-        if not isinstance(entry, saves.SavedGame) or entry.problem is not None:
+        if not isinstance(entry, saves.SavedGame):
             return ""
-        day = entry.modified.date()
-        when = "today" if day == datetime.now().date() else day.isoformat()
-        return f", last saved {when} {entry.modified.strftime('%H:%M')}"
+        return f", {saved_words(entry.modified)}"
 
     def row_label(self, index: int, width: int, size: int, steps: int | None = None) -> str:
         """Row `index`'s line fitted to `width` pixels: in shorter words first (`SHORTER_ROW`'s
@@ -719,9 +724,15 @@ class ResumeScreen(_Dialog):
         """What the card says about the game."""
         record, tags = self.resumed.record, self.resumed.tags
         moves = plural(moves_count(record.ply, record.start.turn is BLACK), "move")
+        state = f"{moves} played, {record.position.turn.name.capitalize()} to move"
+        path = self.resumed.path
+        try:  # when, as its row in Saved games says it
+            when = datetime.fromtimestamp(path.stat().st_mtime) if path is not None else None
+        except OSError:
+            when = None  # gone since it was read: the card says what it has
         return [
             players_line(*shown_names(tags)),
-            f"{moves} played, {record.position.turn.name.capitalize()} to move",
+            state if when is None else f"{state}, {saved_words(when)}",
             *_clock_line(tags),
             "Not now keeps it in your saved games: Saved games resumes it later.",
         ]

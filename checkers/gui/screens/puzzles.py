@@ -18,12 +18,11 @@ from pathlib import Path
 
 from checkers.board import BLACK, IllegalMoveError, InvalidMoveError, Move, Position
 from checkers.formats.puzzle_store import Schedule, add_puzzles, load_puzzles, when_words
-from checkers.gui.board_play import WELL_INSET, BoardPlayScreen, ButtonSpec, label_lines
+from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.browser import FolderBrowser
 from checkers.gui.cards import Card, CardButton
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back, OpenDrills, PickPuzzleFile
-from checkers.gui.ui import NBSP
 from checkers.gui.wording import plural
 from checkers.notation import numbered_moves
 from checkers.puzzle_import import IMPORTED, CollectionRefused, import_collection
@@ -401,7 +400,9 @@ class PuzzleScreen(BoardPlayScreen):
     def texts(self) -> dict[str, str]:
         """The panel's words for the puzzle shown and how it went, and how puzzles work where
         the well has room for it."""
-        return self._with_about(self._puzzle_texts())
+        return self.with_room_words(
+            self._puzzle_texts(), "about", "How puzzles work", ABOUT, ABOUT_ROWS
+        )
 
     def _puzzle_texts(self) -> dict[str, str]:
         puzzle = self.puzzle
@@ -444,26 +445,4 @@ class PuzzleScreen(BoardPlayScreen):
         if self.next_due is not None:
             again = f"This puzzle comes back {when_words(self.next_due, self._clock())}."
             texts["again"], texts["again 2"] = label_lines(again, self.labels.get("again"), 2)
-        return texts
-
-    def _with_about(self, texts: dict[str, str]) -> dict[str, str]:
-        """`texts` with how puzzles work under the puzzle's words, where the well has room for
-        it whole (else nothing of it: never a cut sentence)."""
-        if self.well is None or not self._heights:
-            return texts
-        about = [name for name in self._heights if name.startswith("about")]
-        used = sum(height for name, height in self._heights.items() if texts.get(name))
-        room = self.well.relative_rect.height - 2 * WELL_INSET - used
-        # One row more than it may take: words left over for that row do not fit.
-        *rows, left = label_lines(ABOUT, self.labels.get("about 1"), ABOUT_ROWS + 1)
-        rows = [row for row in rows if row]
-        needed = self._heights["about gap"] + self._heights["about title"]
-        needed += len(rows) * self._heights["about 1"]
-        if left or needed > room:
-            return texts
-        texts.update(dict.fromkeys(about, ""))
-        texts["about gap"] = NBSP  # a blank row between the puzzle and this
-        texts["about title"] = "How puzzles work"
-        for index, row in enumerate(rows, start=1):
-            texts[f"about {index}"] = row
         return texts
