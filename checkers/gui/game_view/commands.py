@@ -520,9 +520,9 @@ def _explain_commands(screen: CommandHost) -> list[Command]:
             ("w",),
             "why the AI played the move shown: every move its search considered, scored",
             screen.ask_why,
-            # Greyed where there is no answer: no move yet, a human's move, or an AI move played
-            # before the game was opened here (a resumed or reopened game: its reasons are not
-            # saved), its tooltip saying why; W there says the same on the status line.
+            # Greyed where there is no answer: no move yet, or a human's move, its tooltip saying
+            # why; W there says the same on the status line. An AI move played before the game
+            # was opened here has its card worked out now by the AI's process (`work_out_why`).
             enabled=lambda: game.shown_explanation()[0] is not None,
             disabled_tip=lambda: game.shown_explanation()[1],
         ),
