@@ -792,3 +792,26 @@ def test_a_weak_levels_card_in_the_book_compares_the_moves_as_the_books_card_doe
     assert all(move.score == pytest.approx(held[name]) for name, move in rows.items())
     assert {move.depth for move in explained.moves} == {book.depth} == {explained.exact_depth}
     assert explained.level_counted == "+1.26"  # its own count, said as its own
+
+
+def test_a_king_won_by_the_side_behind_is_not_named_as_the_rows_idea() -> None:
+    # The walk of 2026-11-30f: "White's breakthrough" on a row at +1.35 for Black, as if it
+    # were the point of Black's move. A breakthrough or a runaway is named where the score
+    # does not show its side behind by about a man or lost.
+    from checkers.coach import ideas
+    from checkers.coach.ideas import agreeing
+
+    position = Position("B:W12,14,25,29:B3,7,10,11,17,27")
+    line = ["17-21", "14-9", "21x30", "9-6", "10-14", "6-2", "7-10"]
+    found = tuple(ideas(position, line))
+    assert any(idea.name == "breakthrough" and idea.side is WHITE for idea in found)
+    for men, bound, win_in, named in (
+        (1.35, "exact", None, False),
+        (0.50, "exact", None, True),
+        (1.35, "lower", None, False),  # Black at least 1.35 up: White's side proven behind
+        (1.35, "upper", None, True),  # Black at most 1.35 up: nothing proven of White's
+        (None, "exact", 9, False),  # Black wins by force
+        (None, "exact", -9, True),
+    ):
+        shown = agreeing(found, BLACK, men, win_in, bound)
+        assert any(idea.name == "breakthrough" for idea in shown) is named, (men, bound, win_in)

@@ -27,6 +27,7 @@ from checkers.coach.replay import Step, replay, rows_to_crown, runs_home, settle
 from checkers.coach.tactics import TACTIC_NAMES, pitch, proves_tactic, squeeze, the_move
 
 __all__ = [
+    "CROWNING",
     "GAIN_SHOWN",
     "IDEA_NAMES",
     "Idea",
@@ -421,9 +422,13 @@ def agreeing(
     (`wins_material`) is named only where the score (in men from `mover`'s view, `win_in` a
     forced result, `bound` what the search proved of it) shows its side ahead by at least
     `GAIN_SHOWN` or winning; the walk read `keeps it level` beside a two-for-one and a squeeze
-    the same card named, whose line gave the man back. Every other idea stays."""
+    the same card named, whose line gave the man back. One that wins its side a king
+    (`CROWNING`) is left out where the score shows that side behind by as much. Every other
+    idea stays."""
     kept = []
     for idea in found:
+        if idea.name in CROWNING and _behind(idea.side is mover, score, win_in, bound):
+            continue
         if wins_material(idea):
             sign = 1 if idea.side is mover else -1
             if win_in is not None:
@@ -443,6 +448,25 @@ def agreeing(
                 continue
         kept.append(idea)
     return tuple(kept)
+
+
+CROWNING = ("breakthrough", "runaway")
+"""The ideas that win their side a king: named only where the row's score does not show that
+side clearly behind (the walk of 2026-11-30f read "White's breakthrough" on a row at +1.35 for
+Black, as if it were the point of Black's move)."""
+
+
+def _behind(own: bool, score: float | None, win_in: int | None, bound: str) -> bool:
+    """Whether a row's score (in men from the mover's view; `own`: the idea is the mover's)
+    proves the idea's side behind by at least `GAIN_SHOWN`, or lost by force."""
+    sign = 1 if own else -1
+    if win_in is not None:
+        return bound == "exact" and (win_in > 0) != (sign > 0)
+    if score is None:
+        return False
+    # A bound proves it only where it bounds the idea's side's score from above.
+    above = bound in ("exact", "upper" if sign > 0 else "lower")
+    return above and sign * score <= -GAIN_SHOWN
 
 
 def _said(idea: Idea, earlier: Sequence[Idea]) -> bool:
