@@ -896,6 +896,8 @@ def assert_panel_words_whole_at_every_move(
         assert box.rect.top - well.rect.bottom < panel.move_row, where
         words_bottom = box.rect.top + layout.layout_rows[-1].bottom
         assert panel.buttons_top - words_bottom < 2 * panel.move_row, where
+    screen.game.go_to(pane_of(app).progress.total)  # back at its last move, as reviewed
+    app.step(1 / 60)
     return shown
 
 
