@@ -32,7 +32,8 @@ test-serial: $(STAMP)
 
 # The checks too long for every run (marked `slow`): the every-screen text walk at 1366x768 and
 # 1920x1080, about two minutes of one core each, and the review panel's words opened at 960x600
-# and at 1280x800 (`make test` reviews once at 720x480 and resizes to those two).
+# and at 1280x800 (`make test` reviews once at 720x480 and resizes to those two), every screen
+# resized to the sizes between the smallest and the largest, the panel after a review at 1120x720.
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist worksteal -m slow
 

@@ -633,13 +633,20 @@ _CALLED_SHORT = {
 }
 
 
+HARMONIC_FLOOR = 10.0
+"""The least a move's accuracy counts for in a side's harmonic mean: a man lost in an even game
+(8.7) and any worse move count alike there, so that half counts how many bad moves a side made
+rather than how bad the worst was (at 1, one blunder held it at its floor: a side with one
+blunder read 43%, as did one with a blunder, two mistakes and two inaccuracies)."""
+
+
 def side_accuracy(accuracies: Sequence[float]) -> float:
     """A side's accuracy from its moves': a weighted mean of their arithmetic mean and, twice,
     their harmonic mean (lichess takes the two halves each, with volatility weights we do not
     have), so a few bad moves among many easy best ones pull it down as a player expects
     instead of vanishing in the average."""
     arithmetic = sum(accuracies) / len(accuracies)
-    harmonic = len(accuracies) / sum(1.0 / max(1.0, value) for value in accuracies)
+    harmonic = len(accuracies) / sum(1.0 / max(HARMONIC_FLOOR, value) for value in accuracies)
     return (arithmetic + 2.0 * harmonic) / 3.0
 
 

@@ -22,7 +22,8 @@ from checkers.ai.search import Limits, StopSignal
 from checkers.atomic import FileRefusedError, check_target
 from checkers.board import BLACK
 from checkers.formats.html_review import html_target, write_review_page
-from checkers.formats.pdn import GameUnreadable, PdnGame, open_game
+from checkers.formats.judged import restore_judgements
+from checkers.formats.pdn import GameUnreadable, PdnGame, game_tags, open_game, record_from_game
 from checkers.notation import numbered_moves
 from checkers.options import (
     job_count,
@@ -235,8 +236,11 @@ def cmd_review(args: argparse.Namespace, out: TextIO, progress: TextIO | None = 
     display = _Progress(progress if progress is not None else sys.stderr, len(game.moves))
     reviews: list[MoveReview] = []
     stop = StopSignal()
+    # The judgements a game saved by the window keeps: adopted where at least as deep, so this
+    # review reads as the window's review of the same game.
+    known = restore_judgements(record_from_game(game), game_tags(game))
     moves = review_moves(
-        game.start, game.moves, setting, jobs=jobs, stop=stop, is_book=is_book_move
+        game.start, game.moves, setting, jobs=jobs, stop=stop, is_book=is_book_move, known=known
     )
     # Ctrl+C sets the stop signal instead of raising inside the wait for a worker's result: a
     # KeyboardInterrupt there can leave the pool's lock held, and its shutdown then hangs.

@@ -36,6 +36,7 @@ from checkers.formats.pdn import (
     PdnArchive,
     PdnGame,
     game_from_record,
+    game_tags,
     open_games,
     pick_game,
     record_from_game,
@@ -461,7 +462,7 @@ def load_game(path: str | Path, number: int = 1, archive: PdnArchive | None = No
     replayed: the one way the command line and the window open a game. GameUnreadable says in
     one line why not (the file, the game in a file of many, the line and the problem)."""
     game = pick_game(archive if archive is not None else open_games(path), number)
-    return ResumedGame(record_from_game(game), dict(game.tags), game.result, Path(path))
+    return ResumedGame(record_from_game(game), game_tags(game), game.result, Path(path))
 
 
 def list_saved_games() -> list[SavedGame]:

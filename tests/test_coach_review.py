@@ -130,7 +130,7 @@ WALK_BEST = [
 ]
 
 
-def _walk_review():  # type: ignore[no-untyped-def]
+def _walk_review(after_figure: float = 60.0):  # type: ignore[no-untyped-def]
     from checkers.review import MoveReview
 
     position = Position()
@@ -149,7 +149,7 @@ def _walk_review():  # type: ignore[no-untyped-def]
     best = line(position, WALK_BEST)
     reply = line(after, WALK_REPLY)
     before_score = PositionScore(best[0], 30.0, best, 14)
-    after_score = PositionScore(reply[0], 60.0, reply, 14)
+    after_score = PositionScore(reply[0], after_figure, reply, 14)
     review: MoveReview = judge(5, position, move, before_score, after_score, 100.0)
     return review, after
 
@@ -179,6 +179,20 @@ def test_a_count_of_men_given_up_follows_the_line_shown_and_the_number_beside_it
     assert lines[2] == (
         "Best 9-14; before +0.30 for you, after +0.60 for the AI (looked 14 turns ahead)"
     )
+
+
+def test_a_loss_well_over_the_men_given_up_says_the_rest_is_the_position() -> None:
+    """The walk of 2026-11-30f read "lost 3.50 men" beside "loses a man" alone: the note and
+    the window's row both say the position after it is weaker besides."""
+    from checkers.gui.review_model import move_words
+
+    review, _ = _walk_review(after_figure=320.0)
+    assert review.loss is not None and review.loss > 3.0
+    shown = " ".join(move.pdn() for move in review.lesson.given_line)
+    weaker = ", and the position after it is weaker besides"
+    assert review.lesson.note == f"loses a man: {shown}{weaker}"
+    assert move_words(review, 100.0, review.side)[1].endswith(weaker)
+    assert not _walk_review()[0].lesson.note.endswith(weaker)  # 0.90 men: a man, no more
 
 
 def test_a_count_never_says_more_men_than_the_loss_rounds_to_nor_ones_won_back() -> None:

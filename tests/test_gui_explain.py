@@ -19,7 +19,7 @@ from gui_driving import click, click_button, run_until, screen_of
 from checkers.ai.levels import Level, get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits, SearchRequest
-from checkers.board import BLACK, WHITE, Position
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.explain import Analysis, AnalysisLine, explain_choice
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIClient
@@ -549,15 +549,15 @@ def test_a_better_move_than_a_weak_levels_is_called_the_best_not_refuted() -> No
     assert rows[1].line == "the best move, expecting 1. ... 23-19 2. 8-11"
 
 
-def test_why_after_resume_is_greyed_on_the_old_move_and_lit_after_a_new_ai_move(
+def test_why_after_resume_is_worked_out_on_the_old_move_and_kept_for_a_new_ai_move(
     make_app: Callable[..., App],
 ) -> None:
     # The AI's reasons are not saved with the game: after Resume, on the AI's move played
-    # before the game was opened here, the Why? button is greyed and its tooltip says why and
-    # where every move is scored (the walk of 2026-11-30b, shots 20 and 54: it stayed lit, and
-    # the guide promised it greyed). W still says so on the status line; it opens no other
-    # screen and leaves the game at the move (walk 2026-11-30: W opened the analysis board a
-    # move back, silently). The AI's next move, played here, has its reasons: Why? is lit.
+    # before the game was opened here, Why? is lit, and W asks the AI's process for the card
+    # (a newcomer's walk counted the greyed button and its status line as a dead button,
+    # issue 36); it opens no other screen meanwhile and leaves the game at the move (walk
+    # 2026-11-30: W opened the analysis board a move back, silently). The AI's next move,
+    # played here, has its reasons at once.
     from checkers.gui.screens.load import ResumeScreen
 
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(ENGINE))
@@ -575,14 +575,19 @@ def test_why_after_resume_is_greyed_on_the_old_move_and_lit_after_a_new_ai_move(
     screen = fresh.screen
     assert isinstance(screen, GameScreen) and screen.game.last_move == reply
     fresh.step(1 / 60)
-    button = screen.widgets["why"]
-    assert not button.is_enabled
-    tip = hovered_tip(fresh, button)
-    assert f"The AI's reasons for {reply.pdn()} are not saved with the game" in tip
-    assert "played before the game was opened here" in tip and "Analyse (A)" in tip
+    assert screen.widgets["why"].is_enabled
     press(fresh, pygame.K_w, "w")
-    assert fresh.screen is screen and screen.game.last_move == reply
-    assert f"The AI's reasons for {reply.pdn()} are not saved" in screen.game.status
+    if fresh.screen is screen:  # the card may already have come within the key's two frames
+        assert screen.game.last_move == reply
+        assert f"why {reply.pdn()} was played" in screen.game.status
+    wait_for(fresh, lambda: isinstance(fresh.screen, WhyScreen))
+    assert isinstance(fresh.screen, WhyScreen)
+    card = fresh.screen.card
+    assert card.rows[0].move == reply.pdn() and card.rows[0].played
+    assert any(f"own search when it played {reply.pdn()}" in fact for fact in card.facts)
+    press(fresh, pygame.K_ESCAPE)
+    wait_for(fresh, lambda: fresh.screen is screen)
+    assert screen.game.last_move == reply
     # A move of ours, then the AI's, played in this window: its reasons are kept.
     game = screen.game
     move = game.record.positions[-1].legal_moves()[0]
@@ -593,3 +598,94 @@ def test_why_after_resume_is_greyed_on_the_old_move_and_lit_after_a_new_ai_move(
     assert screen.widgets["why"].is_enabled
     press(fresh, pygame.K_w, "w")
     assert isinstance(fresh.screen, WhyScreen)
+    assert fresh.screen.card.rows[0].move != reply.pdn()
+
+
+MIDGAME = ("11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14")
+"""An opening out of the book's reach (it holds none of the ten moves Black has after it)."""
+
+
+def reopened_with_an_ai_move(make_app: Callable[..., App], **options: Any) -> tuple[App, str]:
+    """A game where the engine (Black) played its move from `MIDGAME`'s position, closed and
+    resumed in a new window: (the window, the engine's move)."""
+    from checkers.gui.screens.load import ResumeScreen
+    from checkers.record import GameRecord
+
+    record = GameRecord()
+    for text in MIDGAME:
+        record.play(Move.from_pdn(text, record.position))
+    config = GameConfig(black=PlayerConfig(ENGINE), white=PlayerConfig(), start=record.position)
+    app = make_app(config, autosave=True)
+    game = screen_of(app).game
+    wait_for(app, lambda: game.record.ply == 1 and game.animation is None)
+    played = game.last_move
+    assert played is not None
+    app.close()
+    fresh = make_app(None, autosave=True, offer_resume=True, **options)
+    assert isinstance(fresh.screen, ResumeScreen)
+    press(fresh, pygame.K_r, "r")
+    assert screen_of(fresh).game.last_move == played
+    return fresh, played.pdn()
+
+
+def test_why_of_an_ai_move_from_before_the_game_was_reopened_opens_a_card_made_now(
+    make_app: Callable[..., App],
+) -> None:
+    # Issue 36: W on the AI's move of a reopened game said only, on the status line, that
+    # its reasons were not saved. Now the AI's process scores the moves there, the status line
+    # saying so; the card opens when it comes, the recorded move first, and says in one line
+    # that its scores are a search made now, not the AI's own when it played. The card is then
+    # kept: W again opens it at once.
+    app, played = reopened_with_an_ai_move(make_app)
+    screen = screen_of(app)
+    game = screen.game
+    assert screen.widgets["why"].is_enabled
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, unicode="w", mod=0))
+    app.step(1 / 60)
+    assert app.screen is screen and game.status == f"Working out why {played} was played..."
+    wait_for(app, lambda: isinstance(app.screen, WhyScreen))
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    card = why.card
+    first = card.rows[0]
+    assert first.move == played and first.played and first.score != "not scored"
+    assert len(card.rows) > 1  # the best other moves, scored by the same search
+    # (The file keeps the level's settings, not its test-only name: "an AI set up by hand".)
+    made_now = (
+        f"These scores are from a search made now, not this AI's own search when it played"
+        f" {played}: a saved game keeps no search's scores of the moves."
+    )
+    assert made_now in card.facts
+    said = " ".join(card.facts)
+    assert " chose " not in said and "counted" not in said  # nothing of its own search
+    html = card_html(card)
+    assert "a search made now" in html and played in html
+    press(app, pygame.K_ESCAPE)
+    wait_for(app, lambda: app.screen is screen)
+    assert game.last_move is not None and game.last_move.pdn() == played
+    asked = app.ai.pending
+    press(app, pygame.K_w, "w")
+    assert isinstance(app.screen, WhyScreen) and app.screen.card.rows[0].move == played
+    assert app.ai.pending == asked  # kept: nothing asked of the AI again
+
+
+def test_a_card_worked_out_after_the_player_stepped_away_waits_for_the_move(
+    make_app: Callable[..., App],
+) -> None:
+    # Why? asked on a reopened game's AI move, then a step back before the card came: it does
+    # not open over another move; it is kept, and W on the move opens it at once.
+    app, played = reopened_with_an_ai_move(make_app)
+    screen = screen_of(app)
+    game = screen.game
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, unicode="w", mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0))
+    app.step(1 / 60)
+    assert game.record.ply == 0 and game.last_move is None
+    wait_for(app, lambda: any(key[2].pdn() == played for key in game.explanations))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert app.screen is screen and game.record.ply == 0  # no card over another move
+    press(app, pygame.K_RIGHT)
+    assert game.last_move is not None and game.last_move.pdn() == played
+    press(app, pygame.K_w, "w")
+    assert isinstance(app.screen, WhyScreen) and app.screen.card.rows[0].move == played

@@ -272,7 +272,9 @@ def test_a_reviews_note_leaves_no_word_alone_on_a_row(
     start_from_menu(app)
     review_finished(app)
     game = screen_of(app).game
-    for size in ((720, 480), (800, 520), (880, 560), (960, 600), (1120, 720), (1280, 800)):
+    # The sizes Settings offers up to 1280x800 and the docs' pictures' 960x600 (800x520 and
+    # 880x560 found nothing more in a third more time).
+    for size in ((720, 480), (960, 600), (1120, 720), (1280, 800)):
         app.resize_window(size)
         for ply in range(len(game.record.line), 0, -1):
             panel = screen_of(app).panel

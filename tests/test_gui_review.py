@@ -838,17 +838,29 @@ def test_the_panel_shows_each_moves_words_whole_and_clear_of_the_move_list(
     app = open_bench_game(make_app, size=first, config=GameConfig())
     start_from_menu(app)
     review_finished(app)
+    longest: list[int] | None = None
     for size in [first, *(size for size in PANEL_SIZES if size != first)]:
         if size != first:
             app.resize_window(size)
             app.step(1 / 60)
         assert app.window_size() == size
-        assert_panel_words_whole_at_every_move(app, size)
+        words = assert_panel_words_whole_at_every_move(app, size, longest)
+        # Every move at the size the window opened at; at the others the moves with the most
+        # words, which are the ones that could run into the list or the buttons (the walk of
+        # every move at three sizes was the suite's slowest test).
+        longest = longest or sorted(words, key=lambda ply: -len(words[ply]))[:LONGEST_WALKED]
 
 
-def assert_panel_words_whole_at_every_move(app: App, size: tuple[int, int]) -> None:
-    """At the game's last move as reviewed, then at each move: the panel's words whole, between
-    the list's frame and the buttons, with no empty band (`size` names the failure)."""
+LONGEST_WALKED = 6
+"""How many moves, those with the most words, are walked again at each further window size."""
+
+
+def assert_panel_words_whole_at_every_move(
+    app: App, size: tuple[int, int], plies: list[int] | None = None
+) -> dict[int, str]:
+    """At the game's last move as reviewed, then at each move (or each of `plies`): the
+    panel's words whole, between the list's frame and the buttons, with no empty band (`size`
+    names the failure); the words shown after each move walked."""
     screen = screen_of(app)
     panel = screen.panel
     assert panel is not None
@@ -864,10 +876,12 @@ def assert_panel_words_whole_at_every_move(app: App, size: tuple[int, int]) -> N
         last.button.rect,
         panel.moves.rect,
     )
-    for ply in range(pane_of(app).progress.total + 1):
+    shown: dict[int, str] = {}
+    for ply in range(pane_of(app).progress.total + 1) if plies is None else plies:
         screen.game.go_to(ply)
         app.step(1 / 60)
         where = (size, ply)
+        shown[ply] = " ".join(panel_shown(app))
         assert panel_shown(app)[0], f"nothing shown after move {ply} at {size}"
         # Whole, without a scroll bar, under the list's frame and over the buttons: never run
         # into either.
@@ -882,6 +896,7 @@ def assert_panel_words_whole_at_every_move(app: App, size: tuple[int, int]) -> N
         assert box.rect.top - well.rect.bottom < panel.move_row, where
         words_bottom = box.rect.top + layout.layout_rows[-1].bottom
         assert panel.buttons_top - words_bottom < 2 * panel.move_row, where
+    return shown
 
 
 def test_a_review_between_two_players_shows_its_words_in_the_panel(

@@ -415,18 +415,19 @@ def test_an_empty_saved_games_list_offers_nothing_to_open(
     assert not screen.widgets["open"].is_enabled and not screen.widgets["review"].is_enabled
 
 
-def test_why_after_a_crash_and_resume_says_the_ais_reasons_are_lost_and_stays_on_the_move(
+def test_why_after_a_crash_and_resume_works_out_the_card_and_stays_on_the_move(
     make_app, data: Path
 ) -> None:
-    """The AI's reasons for a move are not saved with the game: after a crash and Resume, the
-    Why? button is greyed on that move, its tooltip saying why (the walk of 2026-11-30b found
-    it lit, where the guide says greyed), and W says so on the status line, with where every
-    move there is scored. W opens no other screen and leaves the game at the move (the walk of
-    2026-11-30: W opened the analysis board silently, a move back, and closing it landed a move
-    earlier); the analysis board, closed, is back there."""
+    """The AI's reasons for a move are not saved with the game: after a crash and Resume, Why?
+    on that move is lit and W asks the AI's process for the card, made now (a newcomer's walk
+    counted the greyed button, whose W only said so on the status line, as a dead button:
+    issue 36). W opens no other screen meanwhile and leaves the game at the move (the walk of
+    2026-11-30: W opened the analysis board silently, a move back, and closing it landed a
+    move earlier); the card closed, and the analysis board closed, the game is back there."""
     from gui_driving import run_until
 
     from checkers.gui.screens.analysis import AnalysisScreen
+    from checkers.gui.screens.why import WhyScreen
 
     quick = Level("quick", "test opponent", "alphabeta", "seed", depth=2)
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(quick))
@@ -441,14 +442,18 @@ def test_why_after_a_crash_and_resume_says_the_ais_reasons_are_lost_and_stays_on
     fresh = make_app(None, autosave=True, offer_resume=True)
     press(fresh, pygame.K_RETURN)
     screen = screen_of(fresh)
-    assert screen.game.record.ply == 2 and not screen.widgets["why"].is_enabled
-    tip = screen.command("why").disabled_tip
-    assert tip is not None
-    assert f"The AI's reasons for {reply} are not saved with the game" in tip()
+    assert screen.game.record.ply == 2 and screen.widgets["why"].is_enabled
     press(fresh, pygame.K_w, "w")
-    assert fresh.screen is screen and screen.game.record.ply == 2
-    assert f"The AI's reasons for {reply} are not saved with the game" in screen.game.status
-    assert "Analyse (A)" in screen.game.status
+    if fresh.screen is screen:  # the card may have come within the key's frame
+        assert screen.game.record.ply == 2
+        assert screen.game.status == f"Working out why {reply} was played..."
+    run_until(fresh, lambda: isinstance(fresh.screen, WhyScreen))
+    why = fresh.screen
+    assert isinstance(why, WhyScreen) and why.card.rows[0].move == reply
+    assert any("a saved game keeps no search's scores" in fact for fact in why.card.facts)
+    press(fresh, pygame.K_ESCAPE)
+    run_until(fresh, lambda: fresh.screen is screen)
+    assert screen.game.record.ply == 2
     press(fresh, pygame.K_a, "a")
     assert isinstance(fresh.screen, AnalysisScreen)
     press(fresh, pygame.K_ESCAPE)
@@ -533,6 +538,14 @@ def test_a_resumed_game_keeps_the_deepest_score_it_had_when_it_was_left(
     screen = screen_of(fresh)
     resumed = screen.game
     assert resumed.judgement() is not None and resumed.judgement().depth == judged.depth
+    # Every position's judgement comes back (a review of the resumed game adopts the same).
+    figures = {
+        position: (kept.score, kept.depth, kept.line[:8])
+        for position, kept in game.judgements.items()
+        if position in game.record.positions
+    }
+    assert len(figures) >= 2
+    assert {p: (k.score, k.depth, k.line) for p, k in resumed.judgements.items()} == figures
     assert screen.bar.label() == shown
     # The line the AI expected comes back with its score, before any search runs (the walk of
     # 2026-11-29 read a resumed panel with a score and no line until the next search).
@@ -570,7 +583,7 @@ version before judgements kept their lines: its `Judged` tag has scores only."""
 def test_the_judged_tag_keeps_each_judgements_line_and_reads_a_tag_without_one() -> None:
     from checkers.board import WHITE
     from checkers.coach.judgement import Judgement, Judgements
-    from checkers.gui.game_control.bookkeeping import (
+    from checkers.formats.judged import (
         JUDGED_TAG,
         judged_tag,
         restore_judgements,
@@ -605,41 +618,46 @@ def test_the_judged_tag_keeps_each_judgements_line_and_reads_a_tag_without_one()
     assert restore_judgements(record, dict(written)) == exact
 
 
-def test_a_judged_tag_of_long_lines_stays_within_what_a_reader_takes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_file_keeps_every_positions_judgement_after_its_move() -> None:
+    """A long game's file keeps the judgement of every position, each in the comment after the
+    move that led to it, and reads them all back (the walk of 2026-11-30f: a file kept six, so
+    the game reviewed again after reopening gave other verdicts than the review in the window)."""
     from checkers.board import WHITE
     from checkers.coach.judgement import Judgement, Judgements
-    from checkers.formats.pdn import game_from_record, read_game, write_game
-    from checkers.gui.game_control import bookkeeping
-    from checkers.gui.game_control.bookkeeping import judged_tag, restore_judgements
+    from checkers.formats.judged import judged_tag, restore_judgements
+    from checkers.formats.pdn import (
+        comment_words,
+        game_from_record,
+        game_tags,
+        read_game,
+        write_game,
+    )
     from checkers.record import GameRecord
 
-    moves = "11-15 21-17 9-13 25-21 5-9 29-25 8-11 17-14"
-    record = GameRecord.replay(tuple(Move.from_pdn(m, p) for m, p in _replay(moves)))
+    record = GameRecord()
+    while record.ply < 60 and record.position.legal_moves():
+        record.play(max(record.position.legal_moves(), key=Move.pdn))
     known = Judgements()
-    for ply in range(3, 9):
-        position = record.positions[ply]
+    for ply, position in enumerate(record.positions):
         line: list[str] = []
-        for _ in range(40):  # a line of forty moves, longer than any tag room
-            legal = position.legal_moves()
-            if not legal:
-                break
-            move = max(legal, key=lambda move: len(move.pdn()))
+        while len(line) < 8 and position.legal_moves():
+            move = min(position.legal_moves(), key=Move.pdn)
             line.append(move.pdn())
             position = position.move(move)
-        known.judge(record.positions[ply], Judgement(0.1234567, 1.0, WHITE, 17, line=tuple(line)))
-    # Lines kept whole (forty moves) would not fit in what a reader takes: shorter ones do.
-    monkeypatch.setattr(bookkeeping, "JUDGED_LINE_MOVES", 40)
+        if line:
+            known.judge(
+                record.positions[ply], Judgement(ply / 100, 1.25, WHITE, 14, line=tuple(line))
+            )
     tag = judged_tag(record, known)
-    assert len(tag["Judged"]) <= 1000
+    assert len(tag["Judged"]) > 1000  # more than a tag's value a reader takes
     text = write_game(game_from_record(record, tag))
-    read = read_game(text).tags
-    assert (
-        read["Judged"] == tag["Judged"]
-    )  # whole: the reader cuts a tag's value longer than 1,000 characters
-    back = restore_judgements(record, dict(read))
-    assert len(back) == 6 and all(len(judged.line) == 4 for judged in back.values())
+    assert "[Judged" not in text and text.count("{[%judged") == len(known)
+    read = read_game(text)
+    back = restore_judgements(record, game_tags(read))
+    assert back == known
+    # A player reading the file's comments (the review page) sees none of the commands.
+    assert comment_words(read.comments[3] + " A fine move [%eval 0.17]") == "A fine move"
+    assert comment_words(read.comments[3]) == ""
 
 
 def _first_moves(position: Position, count: int) -> tuple[str, ...]:

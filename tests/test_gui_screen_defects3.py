@@ -372,11 +372,31 @@ def test_settings_offers_window_sizes_that_fit_and_remembers_the_one_chosen(
     assert isinstance(app.screen, StartScreen) and widgets_outside(app) == []
 
 
+RESIZED_FIRST = ((720, 480), (1600, 1000), (960, 640))
+"""The sizes every screen is resized to in `make test`: the smallest Settings offers, one larger
+than any it offers and one of a window dragged to its own; `make test-slow` adds every other
+size Settings offers."""
+
+
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        pytest.param(RESIZED_FIRST, id="ends"),
+        pytest.param(
+            tuple(size for size in WINDOW_SIZES if size not in RESIZED_FIRST),
+            id="between",
+            marks=pytest.mark.slow,
+        ),
+    ],
+)
 @pytest.mark.parametrize(
     "key", ["start", "game", "saved games", "settings", "analysis", "drills", "puzzles"]
 )
 def test_every_screen_is_laid_out_again_when_the_window_is_resized(
-    make_app: Callable[..., App], key: str, monkeypatch: pytest.MonkeyPatch
+    make_app: Callable[..., App],
+    key: str,
+    sizes: tuple[tuple[int, int], ...],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(2560, 1600)])
     app = make_app(
@@ -397,8 +417,7 @@ def test_every_screen_is_laid_out_again_when_the_window_is_resized(
         app.request(OpenSettings())
     app.step(1 / 60)
     shown = type(app.screen)
-    # Every size Settings offers, the 16:9 ones too, and one of a window dragged to its own.
-    for size in (*WINDOW_SIZES, (1600, 1000), (960, 640)):
+    for size in sizes:
         app.resize_window(size)
         app.step(1 / 60)
         app.step(1 / 60)

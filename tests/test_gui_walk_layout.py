@@ -121,7 +121,9 @@ def assert_no_band_under_the_words(app: App) -> None:
     assert heading.rect.top - words_bottom < panel.move_row / 2, (words_bottom, heading.rect.top)
 
 
-@pytest.mark.parametrize("size", [(720, 480), (1120, 720), (1280, 800)])
+@pytest.mark.parametrize(
+    "size", [(720, 480), pytest.param((1120, 720), marks=pytest.mark.slow), (1280, 800)]
+)
 def test_the_game_panel_has_no_band_after_a_review_closes(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:

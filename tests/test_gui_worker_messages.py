@@ -11,22 +11,26 @@ from multiprocessing.process import BaseProcess
 
 import pytest
 
-from checkers.ai.levels import Level
+from checkers.ai.levels import Level, get_level
 from checkers.ai.search import Limits, SearchRequest
-from checkers.board import Move, Position
+from checkers.board import BLACK, Move, Position
+from checkers.coach.explain import made_now_words, sentences
 from checkers.gui.aiworker import (
     AIAnalysis,
     AICore,
+    AIError,
     AIExplained,
     AIGettingReady,
     AIProgress,
     AIResult,
     AnalyseAsk,
+    ExplainAsk,
     QuitAsk,
     SearchAsk,
     StopAsk,
     worker_main,
 )
+from checkers.gui.explaining import ENGINE_VIEW, why_card
 from checkers.gui.review_worker import (
     ReviewAsk,
     ReviewDone,
@@ -36,6 +40,7 @@ from checkers.gui.review_worker import (
     ReviewStop,
     review_main,
 )
+from checkers.record import GameRecord
 from checkers.review import ReviewSetting
 
 CAP = 120.0
@@ -92,6 +97,61 @@ def test_the_ai_worker_answers_typed_requests_with_typed_replies() -> None:
         process.join(CAP)
         requests.close()
         replies.close()
+
+
+def answer(connection: Connection) -> object:
+    """The next reply about a request (the core's and the getting ready reports passed over)."""
+    while isinstance(reply := receive(connection), AICore | AIGettingReady):
+        pass
+    return reply
+
+
+def test_the_ai_worker_works_out_why_a_recorded_move_was_played_claiming_no_search_of_the_ai() -> (
+    None
+):
+    # A saved game keeps no AI search: Why? of a Casual move played before the game was opened
+    # asks the AI's process, whose card starts with the recorded move, scored by a search made
+    # now with the engine's evaluation, and says nothing of what the level counted or chose.
+    record = GameRecord()
+    for text in ("11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"):
+        record.play(Move.from_pdn(text, record.position))
+    before = record.position
+    played = Move.from_pdn("3-8", before)  # White's only reply takes two men
+    casual = get_level("casual")
+    requests, replies, process = started(worker_main)
+    try:
+        requests.send(ExplainAsk(1, SearchRequest.from_record(record), casual, played))
+        reply = answer(replies)
+        assert isinstance(reply, AIExplained) and reply.request == 1, reply
+        explanation = reply.explanation
+        first = explanation.moves[0]
+        assert first.move == "3-8" and first.bound == "exact" and first.score is not None
+        assert first.score < -1.5  # the two men lost: its line was searched past the capture
+        assert explanation.made_now and explanation.exact_depth >= 1
+        assert len(explanation.moves) > 1  # the best others, scored by the same search
+        assert explanation.level_counted is None and explanation.chosen_score is None
+        assert explanation.chosen_depth == 0
+        said = sentences(explanation)
+        assert made_now_words(explanation) in said
+        assert "from a search made now, not the Casual level's own search" in said[0]
+        claims = ("counted", " chose ", "own search looked", "keeps the score")
+        assert not [line for line in said if any(claim in line for claim in claims)], said
+        card = why_card(explanation, BLACK, record.ply, level=casual, position=before)
+        assert card.rows[0].move == "3-8" and card.rows[0].played
+        assert card.view == ENGINE_VIEW and not card.counted  # no row is the level's count
+        assert made_now_words(explanation) in card.facts
+        # A move the position does not have: one line for the player, and the worker stays up.
+        wrong = Move.from_pdn("11-15", Position())  # 11 is empty by now
+        requests.send(ExplainAsk(2, SearchRequest.from_record(record), casual, wrong))
+        failed = answer(replies)
+        assert isinstance(failed, AIError) and failed.request == 2
+        assert "11-15 is not a legal move" in failed.message and "\n" not in failed.message
+        requests.send(QuitAsk())
+    finally:
+        process.join(CAP)
+        requests.close()
+        replies.close()
+    assert process.exitcode == 0
 
 
 def test_the_review_worker_sends_typed_events_and_stops_on_a_typed_stop() -> None:

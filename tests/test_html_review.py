@@ -69,6 +69,11 @@ def parsed(text: str) -> Page:
     return page
 
 
+JUDGED = "[%judged W 0.5 1 14 9-13] Book move [%eval 0.17]"
+"""A comment as this program's files keep it (with the game's judgement) and another's (an
+`%eval` command): the page shows the player's words alone."""
+
+
 @pytest.fixture(scope="module")
 def game_and_reviews() -> tuple[PdnGame, list[MoveReview]]:
     position, moves = Position(), []
@@ -77,7 +82,9 @@ def game_and_reviews() -> tuple[PdnGame, list[MoveReview]]:
         moves.append(move)
         position = position.move(move)
     tags = {"Event": HOSTILE, "Black": "Ann <b>", "White": "Bob"}
-    game = PdnGame(tags, moves=moves, result="*", comments={4: "<img src=x onerror=alert(1)>"})
+    game = PdnGame(
+        tags, moves=moves, result="*", comments={4: "<img src=x onerror=alert(1)>", 2: JUDGED}
+    )
     return game, list(review_moves(Position(), moves, SHALLOW, processes=False))
 
 
@@ -123,6 +130,7 @@ def test_hostile_tags_and_comments_stay_text(
     words = "".join(page.text)
     assert HOSTILE in words and "<img src=x onerror=alert(1)>" in words
     assert "Ann <b>" in words
+    assert "Book move" in words and "%judged" not in text and "%eval" not in text
     # Self-contained: nothing is fetched (the SVG's namespace is a name, not a request).
     for _tag, attrs in page.starts:
         for key in ("src", "href"):

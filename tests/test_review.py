@@ -27,6 +27,7 @@ from checkers.coach.explain import database_words
 from checkers.formats.pdn import PdnGame, write_game
 from checkers.record import GameRecord
 from checkers.review import (
+    HARMONIC_FLOOR,
     THRESHOLDS,
     WIN_MEN,
     Label,
@@ -235,7 +236,7 @@ def test_summary_counts_every_label_per_side_and_leaves_out_forced_moves() -> No
     assert white.labels[Label.BLUNDER] >= 1
     chosen = [r for r in reviews if r.side is WHITE and r.label is not Label.FORCED]
     values = [r.accuracy for r in chosen]
-    harmonic = len(values) / sum(1 / max(1.0, v) for v in values)
+    harmonic = len(values) / sum(1 / max(HARMONIC_FLOOR, v) for v in values)
     assert white.accuracy == pytest.approx((sum(values) / len(values) + 2 * harmonic) / 3)
     assert black.accuracy is not None and white.accuracy is not None
     assert white.accuracy < black.accuracy

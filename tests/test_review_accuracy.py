@@ -178,3 +178,18 @@ def test_a_side_with_too_few_judged_moves_has_no_accuracy_figure_in_the_window_o
     # The whole game: enough judged moves for a figure, as before.
     whole = summarize(slipping)[WHITE]
     assert whole.judged >= MIN_JUDGED_MOVES and whole.accuracy is not None
+
+
+def test_a_side_with_more_bad_moves_reads_lower_than_one_with_a_single_blunder() -> None:
+    """One blunder among good moves, and the same blunder with two mistakes and two
+    inaccuracies: the second side reads clearly lower (walk 2026-11-30f: both read 43%)."""
+    from checkers.review import side_accuracy
+
+    good = move_accuracy(0.0, -0.05)
+    blunder = move_accuracy(0.0, -2.0)
+    mistake, inaccuracy = move_accuracy(0.0, -0.75), move_accuracy(0.0, -0.35)
+    alone = side_accuracy([blunder, *[good] * 19])
+    more = side_accuracy([blunder, mistake, mistake, inaccuracy, inaccuracy, *[good] * 15])
+    assert alone < 80.0 and alone - more > 8.0, (alone, more)
+    # A worse blunder than a man lost in an even game changes the side's figure only a little.
+    assert abs(side_accuracy([move_accuracy(0.0, -1.0), *[good] * 19]) - alone) < 2.0

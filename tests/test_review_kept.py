@@ -5,6 +5,7 @@ the same in the review as on the panel, the bar and Why?."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 from checkers.ai import Limits
 from checkers.ai.registry import search
@@ -133,3 +134,36 @@ def test_a_review_run_again_reads_the_same_and_says_how_far_it_looked() -> None:
     deeper = list(review_moves(start, moves, SETTING, known=known))
     progress = ReviewProgress(start, tuple(moves), SETTING.man, reviews=deeper, state="done")
     assert progress.looked_words() == "Looked 4 to 7 turns ahead"
+
+
+def test_checkers_review_of_a_saved_game_adopts_the_judgements_its_file_keeps(
+    tmp_path: Path,
+) -> None:
+    """A game the window saved keeps its judgements after its moves: `checkers review` of the
+    file adopts them as the window's review of the game did, so both read one number."""
+    import io
+    import json
+
+    from checkers.cli import main
+    from checkers.formats.judged import judged_tag
+    from checkers.formats.pdn import game_from_record, write_game
+    from checkers.record import GameRecord
+
+    start, moves, positions = _game()
+    # The file's judgement of the position after 23-19, two men better for the side to move
+    # than any search finds: a row that reads it is the file's, not a search's.
+    found = _judged(positions[2], 7)
+    deeper = dataclasses.replace(found, score=found.score + 2 * found.man)
+    record = GameRecord.replay(moves, start)
+    path = tmp_path / "kept.pdn"
+    tags = judged_tag(record, Judgements({positions[2]: deeper}))
+    path.write_text(write_game(game_from_record(record, tags)), encoding="utf-8")
+    out = io.StringIO()
+    argv = ["review", str(path), "--depth", "4", "--jobs", "1", "--format", "json"]
+    assert main(argv, out) == 0
+    rows = json.loads(out.getvalue())["moves"]
+    by_review = list(review_moves(start, moves, SETTING, known={positions[2]: deeper}))
+    figures = [(row["score"], row["loss"]) for row in rows]
+    assert figures == [(round(r.score, 2), r.loss and round(r.loss, 2)) for r in by_review]
+    alone = list(review_moves(start, moves, SETTING))
+    assert figures != [(round(r.score, 2), r.loss and round(r.loss, 2)) for r in alone]

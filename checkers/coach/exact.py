@@ -7,6 +7,8 @@ three best, or every move when there are at most four) get exact scores instead 
 bounds; each scored move gets its verdict in a player's words ("only draws", "loses a man",
 "database win in 5 moves") from the score and the replay of its line, and its ideas
 (`checkers.coach.ideas`). Moves the time did not reach keep their bounds, marked as such.
+A move played before the game was opened here (`explain.explain_recorded`: no AI's search is
+known) is scored the same way, at least `JUDGE_DEPTH` ahead.
 """
 
 from __future__ import annotations
@@ -201,6 +203,13 @@ def _deepest(
     return found
 
 
+def _ply_earlier(score: int) -> int:
+    """A raw score from the other side's view, a ply before the position it scores: a forced
+    result a ply farther from its end, any other score negated."""
+    earlier = -score
+    return earlier - (1 if earlier > 0 else -1) if is_win_score(earlier) else earlier
+
+
 def _played_line(
     analyser: Analyser,
     request: SearchRequest,
@@ -209,15 +218,31 @@ def _played_line(
     seconds: float,
     stop: StopSignal | None,
 ) -> RootLine | None:
-    """The played move's exact score when it is not among the best: its reply searched."""
-    limits = Limits(depth=max(1, depth - 1), time=max(0.05, seconds))
+    """The played move's exact score when it is not among the best: its reply searched. A
+    run of only replies (a forced capture) is followed first: the search of a position with
+    one move stops a turn ahead, which scores nothing at the card's depth."""
+    after = request.after(played)
+    forced: list[Move] = []
+    moves = after.position.legal_moves()
+    while len(moves) == 1 and len(forced) < depth - 2:
+        forced.append(moves[0])
+        after = after.after(moves[0])
+        moves = after.position.legal_moves()
+    if not moves:
+        return None  # the game ends on the run: no search to score it
+    plies = depth - 1 - len(forced)
+    limits = Limits(depth=max(1, plies), time=max(0.05, seconds))
     last = None
-    for last in analyser.analyse(request.after(played), limits, 1, stop):
+    for last in analyser.analyse(after, limits, 1, stop):
         pass
     best = last.best if last is not None else None
-    if last is None or best is None or not last.finished or last.depth < depth - 1:
+    if last is None or best is None or not last.finished or last.depth < plies:
         return None
-    return RootLine(played, -best.score, "exact", (played, *best.line), depth, best.database)
+    score = best.score
+    for _ in range(len(forced) + 1):
+        score = _ply_earlier(score)
+    line = (played, *forced, *best.line)
+    return RootLine(played, score, "exact", line, depth, best.database)
 
 
 def exact_explanation(
@@ -263,7 +288,9 @@ def exact_explanation(
         moves, exact_depth = book
     elif not explanation.from_book and len(legal) > 1:
         depth = max([move.depth for move in moves] + [1])
-        if counted is not None or evaluation != "engine":
+        if counted is not None or evaluation != "engine" or explanation.made_now:
+            # The engine judges a weak level's moves, and a move whose own search no file
+            # kept, at least this far ahead.
             depth = max(depth, JUDGE_DEPTH)
         count = min(len(legal), BEST_COUNT)
         limits = Limits(depth=depth, time=seconds)
@@ -279,10 +306,8 @@ def exact_explanation(
                 line.line[0].pdn(): _move_score(line, reached, units, from_databases)
                 for line in lines
             }
-            if (
-                played.move not in scored
-                and played.bound != "unscored"
-                or (played.move not in scored and explanation.slipped)
+            if played.move not in scored and (
+                played.bound != "unscored" or explanation.slipped or explanation.made_now
             ):
                 # The played move's own score is the card's first row: it gets at least
                 # half the pass's time even when the best lines took it all (a busy machine).
@@ -299,7 +324,9 @@ def exact_explanation(
             # Not scored exactly in time: what the same search proved of it (a bound), never a
             # weak level's own count as if it were the engine's score.
             first = scored.get(played.move) or (
-                bounds.get(played.move, played) if counted is not None else played
+                bounds.get(played.move, played)
+                if counted is not None or explanation.made_now
+                else played
             )
             rest = sorted(
                 (move for text, move in scored.items() if text != played.move),

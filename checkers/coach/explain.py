@@ -50,10 +50,12 @@ __all__ = [
     "best_scored",
     "database_words",
     "explain_choice",
+    "explain_recorded",
     "explain_search",
     "facts",
     "format_men",
     "iterate_analysis",
+    "made_now_words",
     "other_line_words",
     "sentences",
     "who_played",
@@ -320,6 +322,10 @@ class Explanation:
     `exact_depth`), where `moves` are the review's judgement of the move instead
     (`coach.judgement.reviewed`): told apart, as what it saw, compared with none of the review's
     rows (issue 35: a card opened in a review takes the review's comparison)."""
+    made_now: bool = False
+    """The move was played before the game was opened here, and a saved game keeps no AI's
+    search: the rows are from a search made since (`explain_recorded`), and nothing is said of
+    what the AI's own search counted, chose or looked at."""
 
     def as_json(self) -> dict[str, Any]:
         """Every field, each move's ideas as docs/engine.md's objects, and the sentences."""
@@ -458,6 +464,46 @@ def explain_search(
     )
 
 
+def explain_recorded(position: Position, played: Move, player: str) -> Explanation:
+    """Why? of `played`, a move the game records in `position` without the AI's search behind
+    it (played by `player` before the game was opened here): the played move, not scored yet,
+    and nothing of the AI's own search, which no file keeps (`made_now`). The exact pass
+    (`coach.exact.exact_explanation`) then scores it and the best others with a search of its
+    own. Raises ValueError for a move that is not legal in `position`."""
+    legal = position.legal_moves()
+    if played not in legal:
+        raise ValueError(f"{played.pdn()} is not a legal move in {position.fen()}")
+    text = played.pdn()
+    return Explanation(
+        player=player,
+        played=text,
+        searched=None,
+        moves=(MoveScore(text, None, "unscored", 0, (text,)),),
+        legal_moves=len(legal),
+        all_captures=all(move.is_capture for move in legal),
+        complete=False,
+        made_now=True,
+    )
+
+
+def made_now_words(explanation: Explanation) -> str:
+    """The sentence of a card made after the fact (`Explanation.made_now`): whose its scores
+    are, and that they are not the AI's own from when it played."""
+    whose = (
+        "the opening book's (the engine's own deeper look)"
+        if explanation.book_scored
+        else "from a search made now"
+    )
+    who = who_played(explanation.player)
+    own = f"{who[0].lower()}{who[1:]}'s own search when it played {explanation.played}"
+    # A saved game keeps each position's judgement, never the moves' scores of a search.
+    kept = "a saved game keeps no search's scores of the moves"
+    if explanation.seen:
+        # A review's card: its first rows are the review's, the rows below from the search.
+        return f"The rows below the review's are {whose}, not {own}: {kept}."
+    return f"These scores are {whose}, not {own}: {kept}."
+
+
 BOUND_WORDS = "At most / at least: a limit the search proved, not an exact score."
 """What a bound (`MoveScore.describe`'s `at most`, or `at least` told for the other side) is, in
 one sentence the facts say once where any move shows one."""
@@ -572,6 +618,11 @@ def facts(
             f" databases hold this position's result under perfect play, and"
             f" {explanation.searched} is their move ({kind})."
         )
+    elif explanation.made_now:
+        # Nothing of the AI's own search is known (a saved game keeps none): whose the scores
+        # are instead, said once, where any is shown.
+        if any(move.bound != "unscored" for move in (*explanation.moves, *explanation.seen)):
+            facts.append(made_now_words(explanation))
     elif played.bound == "unscored":
         if not explanation.slipped and explanation.legal_moves > 1:
             facts.append(
@@ -648,6 +699,7 @@ def facts(
         and not explanation.complete
         and explanation.legal_moves > 1
         and not explanation.seen
+        and not explanation.made_now  # no search of its own is known to keep anything
     ):
         facts.append(f"{who} keeps the score of its chosen move only.")
     facts += preferred

@@ -211,7 +211,7 @@ def rejudged(
     for index in changed:
         moves[index] = _with_ideas(moves[index], position, mover, explanation.moves[index].ideas)
     chosen_score, chosen_depth = explanation.chosen_score, explanation.chosen_depth
-    if 0 in changed and not chosen_score and played.bound == "exact":
+    if 0 in changed and not chosen_score and played.bound == "exact" and not explanation.made_now:
         # What the AI's own search counted for its move, which the kept judgement replaced
         # on the row: said once by the facts, as its own (`explain.facts`).
         chosen_score = format_men(played.score, played.win_in)
@@ -278,7 +278,8 @@ def _every_move_deeper(
     others = sorted((row for row in rows if row.move != played), key=_order)
     own = explanation.moves[0]
     chosen_score = explanation.chosen_score
-    if not chosen_score and own.bound == "exact" and not explanation.from_book:
+    made_then = not explanation.from_book and not explanation.made_now  # by its own search
+    if not chosen_score and own.bound == "exact" and made_then:
         chosen_score = format_men(own.score, own.win_in)  # what its own search counted
     return dataclasses.replace(
         explanation,
@@ -287,7 +288,7 @@ def _every_move_deeper(
         book_scored=False,
         deeper=None,
         chosen_score=chosen_score,
-        chosen_depth=explanation.chosen_depth or (0 if explanation.from_book else own.depth),
+        chosen_depth=explanation.chosen_depth or (own.depth if made_then else 0),
     )
 
 
@@ -360,6 +361,11 @@ def reviewed(
         # against the review's `blunder`: walk 2026-11-30e, shot 26).
         rows[0] = dataclasses.replace(rows[0], verdict=worse_words(rows[1], rows[0]))
     chosen_score = explanation.chosen_score
+    if explanation.made_now:
+        # No search of the AI's own is known: the rows of the search made now are not it.
+        return dataclasses.replace(
+            explanation, moves=tuple(rows), seen=explanation.moves, deeper=None
+        )
     if not chosen_score and played.bound == "exact":
         chosen_score = format_men(played.score, played.win_in)  # what its own search counted
     return dataclasses.replace(

@@ -19,11 +19,23 @@ from checkers.coach.ideas import GAIN_SHOWN, agreeing, ideas
 from checkers.coach.outcome import line_outcome
 from checkers.coach.replay import replay
 
-__all__ = ["SHOWN_MOVES", "Lesson", "database_change", "is_sacrifice", "lesson", "men_given"]
+__all__ = [
+    "SHOWN_MOVES",
+    "WEAKER_BESIDES",
+    "Lesson",
+    "database_change",
+    "is_sacrifice",
+    "lesson",
+    "men_given",
+]
 
 SHOWN_MOVES = 8
 """The most moves of the opponent's line a mistake's note shows (the window's better line shows
 as many)."""
+
+WEAKER_BESIDES = 0.5
+"""Men: how much more than the men a mistake's line takes its loss must be for the note to say
+the position after it is weaker besides (the rest of the figure is not material)."""
 
 SACRIFICES = ("shot", "breakthrough", "pitch")
 """The ideas whose first move gives material away: played as the best move they earn a "!"
@@ -153,7 +165,12 @@ def lesson(
         count, proof = given
         replies = " ".join(reply.pdn() for reply in proof)
         words = line_outcome(after, list(proof), side=mover).words()
-        return Lesson(False, only, change, f"{words}: {replies}", (), count, proof)
+        note = f"{words}: {replies}"
+        if lost is not None and lost > count + WEAKER_BESIDES:
+            # The figure beside it counts more than the men the line takes: the rest is the
+            # position (walk 2026-11-30f: "lost 3.50 men" beside "loses a man" alone).
+            note += ", and the position after it is weaker besides"
+        return Lesson(False, only, change, note, (), count, proof)
     return Lesson(False, only, change, "", ())
 
 

@@ -13,6 +13,8 @@ Here:
 - `svg`: a picture (`checkers.picture`'s shapes) as SVG text. The same shapes painted as PNG
   bytes need pygame, so that painter is the window's (`checkers.gui.picture_png`; the command
   line loads it only when a PNG is asked for).
+- `judged`: a game's kept judgements of its positions, which a saved game's PDN keeps as a
+  `[%judged ...]` command in the comment after each move.
 - `html_review`: a reviewed game as one self-contained web page.
 - `tree_export`: a tracked search tree as text, JSON (docs/tree.schema.json) and Graphviz DOT.
 - `opening_book`: the opening book's text file (`checkers/data/opening-book.txt`).

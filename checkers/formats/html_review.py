@@ -14,7 +14,7 @@ from pathlib import Path
 
 from checkers.atomic import write_text
 from checkers.board import BLACK, Move, Side
-from checkers.formats.pdn import PdnGame
+from checkers.formats.pdn import PdnGame, comment_words
 from checkers.formats.svg import svg_element
 from checkers.options import UsageError, shown
 from checkers.palettes import DEFAULT_THEME, PALETTES, Palette
@@ -157,7 +157,7 @@ def _move_name(review: MoveReview) -> str:
 
 def _notes(review: MoveReview, comments: dict[int, str]) -> str:
     """The ideas the review names for the move and the file's own comment after it."""
-    comment = comments.get(review.ply)
+    comment = comment_words(comments.get(review.ply, ""))  # without a program's commands
     said = f'<span class="comment">{_e(comment)}</span>' if comment else ""
     return _taught(review, "span") + said
 
@@ -228,7 +228,7 @@ def _diagram(review: MoveReview, theme: str, comments: dict[int, str]) -> str:
     better = " ".join(move.pdn() for move in line)
     label = f"{name}: the position before the move, the better line {better} as arrows"
     ideas = _taught(review, "p")
-    comment = comments.get(review.ply)
+    comment = comment_words(comments.get(review.ply, ""))  # without a program's commands
     said = f"<p class='comment'>{_e(comment)}</p>" if comment else ""
     return (
         f'<figure class="diagram {review.label.value}" id="ply-{review.ply}">\n'

@@ -43,6 +43,7 @@ from checkers.record import GameRecord
 from checkers.textfile import MAX_TEXT_BYTES, FileRefusedError, read_text
 
 __all__ = [
+    "JUDGED_TAG",
     "RESULTS",
     "ROSTER",
     "GameEntry",
@@ -52,8 +53,10 @@ __all__ = [
     "PdnGame",
     "PdnSkipWarning",
     "algebraic_square",
+    "comment_words",
     "filter_entries",
     "game_from_record",
+    "game_tags",
     "open_archive",
     "open_game",
     "open_games",
@@ -340,15 +343,61 @@ def _wrap(words: list[str]) -> list[str]:
 # --- conversions ------------------------------------------------------------------------------
 
 
+JUDGED_TAG = "Judged"
+"""The tag a game's kept judgements travel in between a file and the window: `ply side score man
+depth`, `db` for the endgame databases', then the judgement's line (its best move first), `;`
+between them. A file keeps each one in the comment after the move that led to its position, as
+a `[%judged side score man depth ...]` command (PGN's `[%eval]` habit), so a game of any length
+keeps them all; a file written before that kept the last few in the tag itself, read as before."""
+_JUDGED = "judged"
+_COMMAND = re.compile(r"\[%(\w+)([^\]]*)\]")
+"""A command inside a comment: `[%judged W 0.5 1 14 8-11]`, another program's `[%eval 0.17]`."""
+
+
 def game_from_record(record: GameRecord, tags: Mapping[str, str] | None = None) -> PdnGame:
-    """The record's game up to its current position, its result from the rules (`*` if going)."""
+    """The record's game up to its current position, its result from the rules (`*` if going);
+    the judgements in `tags` (`JUDGED_TAG`) are written after their moves, not as a tag."""
     outcome = record.outcome
+    kept = dict(tags or {})
     return PdnGame(
-        dict(tags or {}),
+        kept,
         record.start,
         record.moves,
         outcome.result() if outcome is not None else "*",
+        _judged_comments(kept.pop(JUDGED_TAG, ""), len(record.moves)),
     )
+
+
+def _judged_comments(text: str, plies: int) -> dict[int, str]:
+    """The judgements of `JUDGED_TAG`'s value as commands in the comments after their moves
+    (of the first `plies` moves: the game as written)."""
+    comments: dict[int, str] = {}
+    for entry in text.split(";"):
+        ply, _, rest = entry.strip().partition(" ")
+        if ply.isdigit() and int(ply) <= plies and rest and "]" not in rest:
+            comments[int(ply)] = f"[%{_JUDGED} {rest}]"
+    return comments
+
+
+def game_tags(game: PdnGame) -> dict[str, str]:
+    """The game's tags with the judgements its comments keep gathered into `JUDGED_TAG` (after
+    an older file's own tag, which they stand over): what the window opens a game with."""
+    tags = dict(game.tags)
+    found = [
+        f"{ply} {' '.join(command.group(2).split())}"
+        for ply, text in sorted(game.comments.items())
+        for command in _COMMAND.finditer(text)
+        if command.group(1) == _JUDGED
+    ]
+    if found:
+        tags[JUDGED_TAG] = "; ".join([*filter(None, [tags.get(JUDGED_TAG, "")]), *found])
+    return tags
+
+
+def comment_words(text: str) -> str:
+    """A comment as a player reads it: without the commands programs keep in it (`[%judged
+    ...]`, `[%eval ...]`, `[%clk ...]`)."""
+    return " ".join(_COMMAND.sub(" ", text).split())
 
 
 def record_from_game(game: PdnGame) -> GameRecord:

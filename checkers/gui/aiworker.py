@@ -5,12 +5,14 @@ the window's loop never waits on the search. The UI side (`AIClient`) never bloc
 reads only what has already arrived. Cancelling sends a stop message that the worker's listener
 thread turns into the search's StopSignal, so the next request starts at once.
 
-Two kinds of request: a move for a level (`request`: progress per depth, then the move with its
-explanation), and an analysis of a position (`analyse`: the best lines after every completed
-depth, on and on until cancelled or the lines are proven). Every message over the two pipes is
-a typed value (the dataclasses below, read by field, never a tuple read by position): the UI's
-`SearchAsk`, `AnalyseAsk`, `StopAsk` and `QuitAsk`; the worker's `AICore` and the `AIEvent`s
-that `poll()` hands on.
+Three kinds of request: a move for a level (`request`: progress per depth, then the move with
+its explanation), an analysis of a position (`analyse`: the best lines after every completed
+depth, on and on until cancelled or the lines are proven), and why a move the game records was
+played (`explain`: Why? of an AI move played before the game was opened here, whose own search
+no file keeps, scored by the same exact pass as a move played here). Every message over the two
+pipes is a typed value (the dataclasses below, read by field, never a tuple read by position):
+the UI's `SearchAsk`, `AnalyseAsk`, `ExplainAsk`, `StopAsk` and `QuitAsk`; the worker's `AICore`
+and the `AIEvent`s that `poll()` hands on.
 """
 
 from __future__ import annotations
@@ -38,9 +40,15 @@ from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
 from checkers.ai.search import Limits, Progress, SearchRequest, SearchResult, StopSignal
-from checkers.board import Position, Side
+from checkers.board import Move, Position, Side
 from checkers.coach.exact import exact_explanation
-from checkers.coach.explain import Analysis, Explanation, explain_choice, iterate_analysis
+from checkers.coach.explain import (
+    Analysis,
+    Explanation,
+    explain_choice,
+    explain_recorded,
+    iterate_analysis,
+)
 from checkers.workers import exit_with_parent
 
 __all__ = [
@@ -57,6 +65,7 @@ __all__ = [
     "AIReply",
     "AIResult",
     "AnalyseAsk",
+    "ExplainAsk",
     "QuitAsk",
     "SearchAsk",
     "StopAsk",
@@ -158,6 +167,18 @@ class AnalyseAsk:
 
 
 @dataclass(frozen=True)
+class ExplainAsk:
+    """Why `level`'s AI played `move` in `search`'s position, a move the game records without
+    the search behind it (played before the game was opened here): answered with an
+    `AIExplained` whose rows are a search made now (`Explanation.made_now`), or an `AIError`."""
+
+    request: int
+    search: SearchRequest
+    level: Level
+    move: Move
+
+
+@dataclass(frozen=True)
 class StopAsk:
     """Cancel the requests up to `request` (None: whatever is running)."""
 
@@ -169,7 +190,7 @@ class QuitAsk:
     """End the worker."""
 
 
-AIAsk = SearchAsk | AnalyseAsk | StopAsk | QuitAsk
+AIAsk = SearchAsk | AnalyseAsk | ExplainAsk | StopAsk | QuitAsk
 """Everything the UI sends the worker over its pipe."""
 
 
@@ -295,7 +316,7 @@ def worker_main(requests: Connection, connection: Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _yield_to_the_window()
     tune_collector_for_search()  # this process exists to search: the engine may own the collector
-    inbox: queue.Queue[SearchAsk | AnalyseAsk | QuitAsk] = queue.Queue()
+    inbox: queue.Queue[SearchAsk | AnalyseAsk | ExplainAsk | QuitAsk] = queue.Queue()
     cancellations = _Cancellations()
 
     def listen() -> None:
@@ -332,6 +353,9 @@ def worker_main(requests: Connection, connection: Connection) -> None:
             return
         if isinstance(message, AnalyseAsk):
             _analyse(message, cancellations, replies, analyst)
+            continue
+        if isinstance(message, ExplainAsk):
+            _explain(message, cancellations, replies, analyst)
             continue
         request, asked, level, seed = message.request, message.search, message.level, message.seed
         position = asked.position
@@ -414,6 +438,35 @@ def _analyse(
         cancellations.end()
 
 
+def _explain(
+    message: ExplainAsk,
+    cancellations: _Cancellations,
+    replies: _Replies,
+    analyst: list[Analyser],
+) -> None:
+    """Answer a Why? of a recorded move: the exact pass a move played here gets (the played
+    move and the best others scored exactly, with the engine's evaluation whatever the level's),
+    starting from the recorded move alone, since the AI's own search is not known."""
+    request, asked = message.request, message.search
+    stop = cancellations.begin(request)
+    if stop is None:
+        return
+    try:
+        start = explain_recorded(asked.position, message.move, message.level.name)
+        # The engine's compiled core, as for a move: a first card in a new window would
+        # otherwise be searched by the Python engine, a few turns ahead.
+        get_core_ready(stop, lambda: None)
+        if stop.is_set():
+            return
+        explained = exact_explanation(asked, start, judge=_the_analyst(analyst), stop=stop)
+        if not stop.is_set():
+            replies.send(AIExplained(request, explained))
+    except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
+        replies.send(AIError(request, str(error) or type(error).__name__))
+    finally:
+        cancellations.end()
+
+
 class AIClient:
     """The UI's handle on the worker: request, poll, cancel; starts the process on first use."""
 
@@ -487,6 +540,19 @@ class AIClient:
         self.pending = self._last_request
         return self._last_request
 
+    def explain(self, request: SearchRequest, level: Level, move: Move) -> int:
+        """Ask why `level`'s AI played `move` in the request's position, a move recorded
+        without its search (cancelling any search under way): an `AIExplained` answers it, or
+        an `AIError`. Returns the request number."""
+        self.cancel()
+        self.explaining = None  # a move's exact scores are not worth waiting for past the next
+        self.start()
+        assert self._requests is not None
+        self._last_request += 1
+        self._requests.send(ExplainAsk(self._last_request, request, level, move))
+        self.pending = self._last_request
+        return self._last_request
+
     def cancel(self) -> None:
         """Stop the search under way, if any; its answer will be ignored."""
         if self.pending is None:
@@ -536,7 +602,11 @@ class AIClient:
                 if isinstance(reply, AIResult):
                     self.pending = None
                     self.explaining = reply.request if reply.explanation is not None else None
-                elif isinstance(reply, AIAnalysis) and reply.final or isinstance(reply, AIError):
+                elif (
+                    isinstance(reply, AIAnalysis)
+                    and reply.final
+                    or isinstance(reply, AIError | AIExplained)  # an AIExplained: `explain`'s
+                ):
                     self.pending = None
                 events.append(reply)
         except (EOFError, OSError):

@@ -18,13 +18,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Protocol, runtime_checkable
 
 from checkers.ai.levels import Level
+from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget
-from checkers.coach.explain import Explanation
+from checkers.coach.explain import Explanation, explain_recorded
 from checkers.coach.judgement import Judgement, Judgements
-from checkers.gui.aiworker import AIEvent
+from checkers.formats.judged import restore_judgements
+from checkers.gui.aiworker import AIError, AIEvent, AIExplained
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
 from checkers.gui.config import GameConfig, Mode
@@ -36,7 +39,11 @@ from checkers.gui.game_control.ai_traffic import (
     SearchFigures,
     Thinking,
 )
-from checkers.gui.game_control.judging import judges_like_the_engine, unjudged_between_moves
+from checkers.gui.game_control.judging import (
+    judge_explained,
+    judges_like_the_engine,
+    unjudged_between_moves,
+)
 from checkers.gui.wording import game_over_words, move_label, moves_count, plural
 from checkers.record import GameRecord, Outcome
 
@@ -62,6 +69,17 @@ class _Cues:
     def drain(self) -> list[str]:
         out, self.pending = self.pending, []
         return out
+
+
+@runtime_checkable
+class _Explains(Protocol):
+    """An AI service that works out why a recorded move was played (`AIClient.explain`)."""
+
+    def explain(self, request: SearchRequest, level: Level, move: Move) -> int: ...
+
+
+WhyKey = tuple[int, Position, Move]
+"""An AI move of a game, as `Game.explanations` keys it: (its ply, the position, the move)."""
 
 
 class Game:
@@ -98,7 +116,7 @@ class Game:
         self.start_record(record)
         if record is not None:
             bookkeeping.restore_result(self.record, self.tags)
-            self.judgements = bookkeeping.restore_judgements(self.record, self.tags)
+            self.judgements = restore_judgements(self.record, self.tags)
             # A game with moves opens to be stepped through; a bare position (a file with tags
             # and no move yet) is played from at once, the AI moving if it is its turn.
             self.reviewing = bool(record.line) or self.finished
@@ -124,6 +142,12 @@ class Game:
         through undo, redo and stepping, so the question can be asked at any AI move."""
         self.awaited_explanation: tuple[int, tuple[int, Position, Move]] | None = None
         """The request whose exact explanation is awaited, and its explanation's key."""
+        self.asked_why: tuple[int, WhyKey] | None = None
+        """The AI process's request working out why a move played before the game was opened
+        here was played (`work_out_why`), and the move's key in `explanations`."""
+        self.worked_out: WhyKey | None = None
+        """The move whose card has just been worked out, until the screen looks
+        (`take_worked_out`)."""
         self.position_changed()
         self.timer = bookkeeping.timer_from_tags(self.config.clock, lambda: self.clock, self.tags)
         self.moved_here = False
@@ -369,6 +393,7 @@ class Game:
             or self.finished
             or self.thinking is not None
             or self.reviewing
+            or self.working_out_why()  # a new request would cancel it
         ):
             return
         level = self.config.player(self.position.turn).level
@@ -415,6 +440,8 @@ class Game:
             and not self.reviewing
             and not (self.mode is Mode.AI_VS_AI and self.paused)
             and not self.getting_ready()
+            # Why?'s card being worked out holds the AI's next move: its clock waits with it.
+            and not (self.working_out_why() and not self.is_human_turn())
             and not self.asking()
         )
         # A new game's clocks wait for its first move (as on lichess): the seconds the window
@@ -466,6 +493,11 @@ class Game:
     def _on_ai_event(self, event: AIEvent) -> None:
         """Hand a reply of the worker to its handler (`ai_traffic.REPLIES`, one per message
         class; an answer goes on to the handler of the purpose it was asked for)."""
+        asked = self.asked_why
+        if asked is not None and event.request == asked[0]:
+            if isinstance(event, AIExplained | AIError):
+                self._why_worked_out(event, asked[1])
+            return
         handler = REPLIES.get(type(event))
         if handler is not None:
             handler(self, event)
@@ -480,8 +512,12 @@ class Game:
             wakes.append(0.0)
         elif self.flash is not None:
             wakes.append(flash_frame)
-        elif self.thinking is not None or (self.ai is not None and self.ai.explaining is not None):
-            wakes.append(thinking_frame)  # the AI's reports, its exact scores among them
+        elif (
+            self.thinking is not None
+            or (self.ai is not None and self.ai.explaining is not None)
+            or self.asked_why is not None
+        ):
+            wakes.append(thinking_frame)  # the AI's reports, its exact scores and Why?'s among them
         elif (
             not self.finished
             and not self.reviewing
@@ -563,7 +599,7 @@ class Game:
         self.serial += 1
         self.start_record(record)
         bookkeeping.restore_result(self.record, self.tags)
-        self.judgements = bookkeeping.restore_judgements(self.record, self.tags)
+        self.judgements = restore_judgements(self.record, self.tags)
         self.reviewing = bool(record.line) or self.finished
         self.status = self._loaded_status()
 
@@ -665,7 +701,9 @@ class Game:
 
     def shown_explanation(self) -> tuple[Explanation | None, str]:
         """Why the AI played the move that led to the position shown, or None and why there
-        is no answer (no move yet, a human's move, a move from before this window opened)."""
+        is no answer (no move yet, a human's move, a two-player game). An AI move played before
+        the game was opened here, whose own search no file keeps, has a card still to work out
+        (`work_out_why`): the recorded move alone, nothing scored yet."""
         move = self.last_move
         if self.mode is Mode.HUMAN_VS_HUMAN:
             return None, "Two players: Why explains the AI's moves, and no AI plays here"
@@ -677,13 +715,89 @@ class Game:
             who = "your move" if self.mode is Mode.HUMAN_VS_AI else "a human's move"
             return None, f"{move.pdn()} was {who}: Why explains the AI's moves"
         explanation = self.explanations.get((ply, before, move))
-        if explanation is None:
+        if explanation is not None:
+            return explanation, ""
+        level = self.config.player(before.turn).level
+        if level is None or not isinstance(self.ai, _Explains):
             return None, (
                 f"The AI's reasons for {move.pdn()} are not saved with the game, and it was"
                 " played before the game was opened here: step back a move and press Analyse"
                 " (A) to see every move there scored"
             )
-        return explanation, ""
+        return explain_recorded(before, move, level.name), ""
+
+    def _shown_key(self) -> WhyKey | None:
+        """The key in `explanations` of the move that led to the position shown."""
+        move = self.last_move
+        if move is None:
+            return None
+        return self.record.ply - 1, self.record.positions[-2], move
+
+    def work_out_why(self) -> bool:
+        """Ask the AI process why the AI played the move shown, where its card is still to
+        work out (`shown_explanation`: a move played before the game was opened here); the
+        status line says so meanwhile, and the card is kept in `explanations` once it comes.
+        Whether the card is still to come (False: `shown_explanation` has the answer)."""
+        key = self._shown_key()
+        explanation, _ = self.shown_explanation()
+        ai = self.ai
+        if key is None or explanation is None or key in self.explanations:
+            return False
+        assert isinstance(ai, _Explains)  # `shown_explanation` has no card to work out else
+        _, before, move = key
+        level = self.config.player(before.turn).level
+        assert level is not None
+        asked = self.asked_why
+        if asked is not None and asked[1] == key and self.working_out_why():
+            self.status = f"Still working out why {move.pdn()} was played..."
+            return True
+        if self.busy():
+            # Its search (the AI's move, a hint, a draw's answer) would be cancelled.
+            pause = " (Space pauses the game)" if self.mode is Mode.AI_VS_AI else ""
+            self.status = (
+                f"The AI is thinking{pause}: press W again once it is done to see why"
+                f" {move.pdn()} was played."
+            )
+            return True
+        self.stop_thinking()  # the engine judging the position gives way to what you ask
+        # The position before the move with the game's positions up to it (repetitions).
+        earlier = GameRecord.replay(self.record.moves[:-1], self.record.start)
+        request = SearchRequest.from_record(earlier)
+        self.asked_why = (ai.explain(request, level, move), key)
+        self.status = f"Working out why {move.pdn()} was played..."
+        return True
+
+    def working_out_why(self) -> bool:
+        """Whether the AI process is working out a card for Why? (the game asks it nothing
+        else meanwhile: a new request would cancel it). One another request took the process
+        from (a hint, the analysis board) is forgotten: Why? asks again."""
+        asked = self.asked_why
+        if asked is not None and (self.ai is None or self.ai.pending != asked[0]):
+            self.asked_why = None
+        return self.asked_why is not None
+
+    def _why_worked_out(self, event: AIExplained | AIError, key: WhyKey) -> None:
+        """The AI process's answer to `work_out_why`: the card is kept as a live one is (and
+        its exact scores judge the positions before and after the move, as a live card's do),
+        or the status line says why there is none."""
+        self.asked_why = None
+        _, before, move = key
+        shown = key == self._shown_key()
+        if isinstance(event, AIError):
+            if shown:
+                self.status = f"Could not work out why {move.pdn()} was played: {event.message}."
+            return
+        self.explanations[key] = event.explanation
+        judge_explained(self, before, move, event.explanation)
+        self.worked_out = key
+        if shown:
+            self.status = f"Worked out why {move.pdn()} was played: W shows it."
+
+    def take_worked_out(self) -> bool:
+        """Whether a card Why? asked the AI process for has just come while its move is still
+        shown (the screen opens it); else it waits in `explanations` for the move."""
+        key, self.worked_out = self.worked_out, None
+        return key is not None and key == self._shown_key()
 
     # --- resigning and draws -----------------------------------------------------------------
 

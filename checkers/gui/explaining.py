@@ -569,7 +569,10 @@ def _seen_rows(
     whose = player[0].lower() + player[1:]
     looked = explanation.exact_depth or explanation.chosen_depth
     far = f", looking {depth_words(looked)}" if looked else ""
-    if rescored and explanation.chosen_depth and explanation.chosen_depth != looked:
+    if explanation.made_now:
+        # A saved game keeps no search of the AI's own: these rows are a search made now.
+        heading = f"Every move scored now{far}:"
+    elif rescored and explanation.chosen_depth and explanation.chosen_depth != looked:
         # Its own search looked otherwise far (the facts say how far): these are the scores
         # of the exact look after it, in the time it had (walk 2026-11-30c: "chose 27-23,
         # looking 12 turns ahead" above "What the engine saw ..., looking 10 turns ahead").

@@ -22,6 +22,7 @@ from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.coach.idea import pieces_words
 from checkers.coach.judgement import Judgement
+from checkers.coach.teaching import WEAKER_BESIDES
 from checkers.gui.wording import (
     database_note,
     depth_words,
@@ -127,7 +128,7 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
     # (checkers.coach.teaching.men_given).
     line = " ".join(move.pdn() for move in taught.given_line)
     words = f"{lost}: {review.move.pdn()} gives up {pieces_words(taught.given)} to {line}"
-    if review.loss > taught.given + 0.5:
+    if review.loss > taught.given + WEAKER_BESIDES:
         words += ", and the position after it is weaker besides"
     return words
 

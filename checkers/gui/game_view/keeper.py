@@ -16,8 +16,9 @@ from pathlib import Path
 from checkers import saves
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.explain import Explanation
+from checkers.formats.judged import JUDGED_TAG, judged_tag
 from checkers.gui.controller import Game
-from checkers.gui.game_control.bookkeeping import CLOCK_TAGS, JUDGED_TAG, judged_tag
+from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
 from checkers.gui.persist import PLAYER_TAGS, config_tags, own_event, person_named
 from checkers.gui.wording import termination
 from checkers.record import GameRecord, Reason

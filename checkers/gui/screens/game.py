@@ -535,6 +535,8 @@ class GameScreen(ScreenBase):
     def update(self, dt: float) -> None:
         """Advance the game, play the sounds it asks for, and bring the widgets in step."""
         self.game.update(dt)
+        if self.game.take_worked_out() and self.card is None and not self.menu_open:
+            self.ask_why()  # the card Why? asked the AI's process for (`ask_why`) has come
         self.autosave()
         for cue in self.game.cues.drain():
             self.context.sounds.play(cue)
@@ -841,11 +843,15 @@ class GameScreen(ScreenBase):
         game = self.game
         explanation, reason = game.shown_explanation()
         if explanation is None:
-            # A resumed or reopened game's AI move too: the status line says its reasons were
-            # not saved and where every move of its position is scored. Why? opens no other
-            # screen in its place, nor moves the game (the walk of 2026-11-30: W in a review
-            # opened the analysis board silently, and closing it landed a move earlier).
+            # The status line says why there is no answer. Why? opens no other screen in its
+            # place, nor moves the game (the walk of 2026-11-30: W in a review opened the
+            # analysis board silently, and closing it landed a move earlier).
             game.status = reason + "."
+            return
+        if game.work_out_why():
+            # An AI move played before the game was opened here (its search is not saved):
+            # the AI's process scores its moves now, and the card opens when it comes
+            # (`update`), the status line saying so meanwhile.
             return
         record = game.record
         pane = self.review_pane

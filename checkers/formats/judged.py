@@ -1,0 +1,102 @@
+"""A game's kept judgements as its file keeps them: every judged position's score, depth and
+the first moves of its line, one entry per position (`JUDGED_TAG`, which a file writes as a
+`[%judged ...]` command after each move: `pdn`), read back and written.
+
+Pure Python, no pygame. So a resumed game reads as it did and names the same best move, and a
+review of a reopened game, in the window or by `checkers review`, adopts the judgements the
+game kept, as the review in the window did before it was closed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.coach.judgement import Judgement, Judgements
+from checkers.formats.pdn import JUDGED_TAG
+from checkers.options import MAX_DEPTH
+from checkers.record import GameRecord
+
+__all__ = ["JUDGED_LINE_MOVES", "JUDGED_TAG", "judged_tag", "restore_judgements"]
+
+JUDGED_LINE_MOVES = 8
+"""How many moves of each judgement's line a file keeps (as many as the panel names)."""
+_SIDES = {BLACK: "B", WHITE: "W"}
+
+
+def judged_tag(record: GameRecord, judgements: Mapping[Position, Judgement]) -> dict[str, str]:
+    """The `JUDGED_TAG` of every position of `record` (its moves as they stand) that the game has
+    judged, or none: a resumed game's score is the deepest this game found, not a shallower one
+    a new search gives after the relaunch, and a review of the reopened game adopts what the
+    review in the window adopted (walk 2026-11-30f: a game reviewed live said "mistake, 0.65
+    men" where the same game reopened said "blunder, 0.90", its file keeping six positions')."""
+    positions = record.positions
+    judged = [(ply, judgements.get(position)) for ply, position in enumerate(positions)]
+    text = "; ".join(
+        _judged_entry(ply, judgement) for ply, judgement in judged if judgement is not None
+    )
+    return {JUDGED_TAG: text} if text else {}
+
+
+def _judged_entry(ply: int, judgement: Judgement) -> str:
+    """One judgement in the `Judged` tag, with the first moves of its line."""
+    database = " db" if judgement.database else ""
+    line = "".join(f" {move}" for move in judgement.line[:JUDGED_LINE_MOVES])
+    return (
+        f"{ply} {_SIDES[judgement.side]} {judgement.score:g} {judgement.man:g}"
+        f" {judgement.depth}{database}{line}"
+    )
+
+
+def _replayed(position: Position, line: list[str]) -> tuple[str, ...]:
+    """The moves of `line` that replay from `position`, up to the first that does not (a
+    damaged line keeps what it proves: its first moves, or none)."""
+    kept = []
+    for text in line:
+        try:
+            move = Move.from_pdn(text, position)
+        except ValueError:
+            break
+        kept.append(move.pdn())
+        position = position.move(move)
+    return tuple(kept)
+
+
+def restore_judgements(record: GameRecord, tags: dict[str, str]) -> Judgements:
+    """The judgements a file's `Judged` tag keeps of `record`'s positions (taking the tag out
+    of `tags`), each with its line (none in a file from before the lines were kept); an entry
+    that does not read as one this game writes is left out (a damaged tag costs the score
+    only: the engine judges the position again), and a line keeps only the moves that replay
+    up to the first that does not."""
+    judgements = Judgements()
+    text = tags.pop(JUDGED_TAG, "")
+    whole = record.copy()
+    whole.go_to(len(whole.line))
+    positions = whole.positions
+    sides = {name: side for side, name in _SIDES.items()}
+    for entry in text.split(";"):
+        parts = entry.split()
+        if len(parts) < 5:
+            continue
+        database = parts[5:6] == ["db"]
+        line = parts[6:] if database else parts[5:]
+        try:
+            ply, depth = int(parts[0]), int(parts[4])
+            score, man = float(parts[2]), float(parts[3])
+        except ValueError:
+            continue
+        side = sides.get(parts[1])
+        if (
+            side is None
+            or not 0 <= ply < len(positions)
+            or not 0 <= depth <= MAX_DEPTH
+            or not math.isfinite(score)
+            or not (math.isfinite(man) and man > 0)
+        ):
+            continue
+        position = positions[ply]
+        kept = _replayed(position, line[:JUDGED_LINE_MOVES])
+        judged = Judgement(score, man, side, depth, database, kept)
+        judgements.judge(position, judged)
+    return judgements
