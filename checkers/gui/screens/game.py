@@ -72,10 +72,7 @@ from checkers.gui.persist import loaded_config
 from checkers.gui.settings import SWITCHED
 from checkers.gui.ui import Actions, HoverTips, fit_text
 from checkers.gui.widgets import key_names
-from checkers.gui.wording import (
-    moves_count,
-    plural,
-)
+from checkers.gui.wording import moves_count, plural
 from checkers.record import GameRecord
 
 __all__ = [
@@ -168,10 +165,6 @@ class GameScreen(ScreenBase):
     def menu_open(self) -> bool:
         """Whether the menu is open (checkers.gui.game_view.menu)."""
         return self.menu.open
-
-    def menu_items(self) -> list[Command | None]:
-        """The menu's entries in order, None between groups."""
-        return self.menu.items()
 
     def help_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every command with a key, as the help card lists them."""
