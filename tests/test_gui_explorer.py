@@ -96,7 +96,7 @@ def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     four_saved_games(data)
     app = make_app()
     game = screen_of(app)
-    assert "explorer" in {entry.name for entry in game.menu_items() if entry is not None}
+    assert "explorer" in {entry.name for entry in game.menu.items() if entry is not None}
     press(app, pygame.K_o, "o")  # the game's key for the explorer: the analysis board opens
     board, pane = pane_of(app)
     run_until(app, indexed(pane, 4))

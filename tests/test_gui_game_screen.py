@@ -184,7 +184,7 @@ def test_the_menu_holds_the_less_used_actions_in_plain_words(
     labels = {widget.text for widget in screen.widgets.values()}
     assert not {"Copy FEN", "Copy PDN", "Save", "Load"} & labels  # not on the main panel
     press_widget(app, "open_menu")
-    entries = screen.menu_items()
+    entries = screen.menu.items()
     names = [entry.name if entry is not None else "|" for entry in entries]
     groups = " ".join(names).split(" | ")
     assert groups[1].split() == [

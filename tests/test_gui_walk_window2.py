@@ -196,9 +196,10 @@ def test_the_resume_card_at_launch_is_as_tall_as_its_lines(
     said = [label.text for label in words]
     assert said[1:] == [
         "You (Black) vs the AI (Club, White)",
-        "2 moves played, White to move",
+        said[2],
         "Not now keeps it in your saved games: Saved games resumes it later.",
     ]
+    assert re.fullmatch(r"2 moves played, White to move, saved \d\d:\d\d", said[2]), said
     resume = offer.widgets["resume"].get_abs_rect()
     # From the title down to the buttons no gap is wider than a line of text.
     tops = [label.get_abs_rect() for label in words]

@@ -135,8 +135,10 @@ class CommandHost(ReviewHost, PictureHost, Protocol):
     """What the commands act on: the game screen (GameScreen is one)."""
 
     card: str | None
-    menu_open: bool
     bar: EvalBar
+
+    @property
+    def menu_open(self) -> bool: ...
 
     def new_game(self) -> None: ...
     def ask_resign(self) -> None: ...

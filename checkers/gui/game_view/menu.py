@@ -1,20 +1,80 @@
 """The game screen's menu of less-used commands: a panel above the Menu button, its groups
 split by rules, each entry with its key on the right, in two columns when one would not fit the
-window's height. The screen makes the entries (its command buttons); this places them."""
+window's height. `GameMenu` is the screen's menu (open or not, its entries, what an entry does);
+its entries are the screen's command buttons, which `build_menu` places."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from typing import Protocol
 
 import pygame
 from pygame_gui import UIManager
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
-from checkers.gui.game_view.commands import Command
+from checkers.gui.context import ScreenContext
+from checkers.gui.controller import Game
+from checkers.gui.game_view.command_buttons import CommandButtons
+from checkers.gui.game_view.commands import Command, menu_items
+from checkers.gui.game_view.review import ReviewPane, ReviewStandby
 from checkers.gui.widgets import key_label
 
-__all__ = ["build_menu", "menu_columns"]
+__all__ = ["GameMenu", "MenuHost", "build_menu", "menu_columns"]
+
+
+class MenuHost(Protocol):
+    """What the menu needs of the game screen (GameScreen is one)."""
+
+    context: ScreenContext
+    game: Game
+    commands: list[Command]
+    widgets: dict[str, UIButton]
+    buttons: CommandButtons
+    review_pane: ReviewPane | None
+    review_standby: ReviewStandby
+
+
+class GameMenu:
+    """The game screen's menu: whether it is open, its entries, and its panel when it is."""
+
+    def __init__(self, screen: MenuHost) -> None:
+        self.screen = screen
+        self.open = False
+
+    def items(self) -> list[Command | None]:
+        """The menu's entries in order, None between groups (game_view.commands.menu_items)."""
+        return menu_items(self.screen.commands, self.screen.game.mode)
+
+    def toggle(self) -> None:
+        """Open or close the menu of less-used actions."""
+        self.open = not self.open
+        screen = self.screen
+        game = screen.game
+        # Its Review may come next: the process loads while the player reads the menu, never
+        # while the AI searches (their two loads would share the cores).
+        idle = game.finished or game.is_human_turn()
+        if self.open and game.record.line and screen.review_pane is None and idle:
+            screen.review_standby.prepare()
+
+    def run(self, command: Command) -> None:
+        """Close the menu, then do what its entry says."""
+        self.open = False
+        command.action()
+
+    def build(self, root: UIContainer, unit: int) -> None:
+        """The menu's panel above the Menu button (`menu panel` in the screen's widgets), its
+        entries the screen's command buttons (`menu copy_fen`)."""
+        screen = self.screen
+
+        def entry(panel: UIPanel, command: Command, rect: pygame.Rect) -> UIButton:
+            run = functools.partial(self.run, command)
+            return screen.buttons.make(panel, command, rect, f"menu {command.name}", run)
+
+        anchor = pygame.Rect(screen.widgets["open_menu"].get_abs_rect())
+        panel = build_menu(screen.context.ui, root, anchor, self.items(), unit, entry)
+        screen.widgets["menu panel"] = panel  # type: ignore[assignment]
 
 
 def build_menu(

@@ -10,7 +10,6 @@ search-tree view) are drawn over the board's side of the window.
 
 from __future__ import annotations
 
-import functools
 import html
 from collections.abc import Callable
 from dataclasses import replace
@@ -40,22 +39,21 @@ from checkers.gui.game_view.cards import (
     draw_offer_card,
     resign_card,
 )
+from checkers.gui.game_view.command_buttons import CommandButtons
 from checkers.gui.game_view.commands import (
     OVERLAYS,
     Command,
     Overlay,
     button_rows,
-    command_tip,
     game_commands,
     help_rows,
-    menu_items,
 )
 from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.keeper import GameKeeper, game_tags, reasons_in
-from checkers.gui.game_view.menu import build_menu
+from checkers.gui.game_view.menu import GameMenu
 from checkers.gui.game_view.panel import GamePanel
 from checkers.gui.game_view.review import ReviewPane, ReviewStandby
-from checkers.gui.game_view.review_place import game_screen_layout
+from checkers.gui.game_view.review_place import ReviewPlacement
 from checkers.gui.intents import (
     Analysed,
     ChangeSettings,
@@ -72,12 +70,9 @@ from checkers.gui.intents import (
 from checkers.gui.layout import GameLayout, game_layout
 from checkers.gui.persist import loaded_config
 from checkers.gui.settings import SWITCHED
-from checkers.gui.ui import Actions, HoverTips, fit_text, redraw_now
+from checkers.gui.ui import Actions, HoverTips, fit_text
 from checkers.gui.widgets import key_names
-from checkers.gui.wording import (
-    moves_count,
-    plural,
-)
+from checkers.gui.wording import moves_count, plural
 from checkers.record import GameRecord
 
 __all__ = [
@@ -127,7 +122,8 @@ class GameScreen(ScreenBase):
         self.flipped = config.black_at_bottom(flip)  # your side at the bottom, or Black's
         self.drag: Drag | None = None
         self.card: str | None = None  # "help", or a registered overlay's name
-        self.menu_open = False
+        self.menu = GameMenu(self)
+        """The menu of less-used commands (checkers.gui.game_view.menu)."""
         self.overlays: dict[str, Overlay] = {}
         self.result_closed: tuple[object, ...] | None = None  # the game whose result was closed
         self.bar = EvalBar(self)
@@ -149,8 +145,8 @@ class GameScreen(ScreenBase):
         self.status_box: UITextBox | None = None
         self._status_shown: tuple[str, int] | None = None
         self._ui_state: tuple[object, ...] | None = None
-        self._states: dict[str, tuple[bool, bool]] = {}
-        self._labels: dict[str, str] = {}
+        self.buttons = CommandButtons(self)
+        """The commands' buttons, kept in step (checkers.gui.game_view.command_buttons)."""
         self.confirm: Card | None = None
         """The resign or draw-offer question while it is asked (a card of the window's one
         style)."""
@@ -160,12 +156,15 @@ class GameScreen(ScreenBase):
         """The game review under way or done (checkers.gui.game_view.review), or None."""
         self.review_standby = ReviewStandby()
         """The next review's process, started when the game ends or the menu opens."""
+        self.placement = ReviewPlacement(self)
+        """The review's start, stop and room (checkers.gui.game_view.review_place)."""
 
     # --- commands ----------------------------------------------------------------------------
 
-    def menu_items(self) -> list[Command | None]:
-        """The menu's entries in order, None between groups (game_view.commands.menu_items)."""
-        return menu_items(self.commands, self.game.mode)
+    @property
+    def menu_open(self) -> bool:
+        """Whether the menu is open (checkers.gui.game_view.menu)."""
+        return self.menu.open
 
     def help_rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) for every command with a key, as the help card lists them."""
@@ -177,13 +176,7 @@ class GameScreen(ScreenBase):
 
     def toggle_menu(self) -> None:
         """Open or close the menu of less-used actions."""
-        self.menu_open = not self.menu_open
-        game = self.game
-        # Its Review may come next: the process loads while the player reads the menu, never
-        # while the AI searches (their two loads would share the cores).
-        idle = game.finished or game.is_human_turn()
-        if self.menu_open and game.record.line and self.review_pane is None and idle:
-            self.review_standby.prepare()
+        self.menu.toggle()
 
     def ask_resign(self) -> None:
         """Ask on a card whether to resign (Ctrl+R twice also resigns)."""
@@ -428,7 +421,7 @@ class GameScreen(ScreenBase):
 
     def toggle_card(self, name: str) -> None:
         """Open a card over the board, or close it if it is the one open."""
-        self.menu_open = False
+        self.menu.open = False
         if self.card == name:
             self.card = None
             self.game.refresh_status()  # the overlay's own lines are about what it showed
@@ -443,15 +436,7 @@ class GameScreen(ScreenBase):
 
     def layout(self) -> GameLayout:
         """The layout for the window's current size (room for the evaluation bar if shown)."""
-        return self._placed()[0]
-
-    def _placed(self) -> tuple[GameLayout, pygame.Rect | None]:
-        """The layout, and the review's strip (checkers.gui.game_view.review_place)."""
-        unit = grid_unit(self.context.scale)
-        strip = self.review_pane.strip_height(unit) if self.review_pane is not None else 0
-        return game_screen_layout(
-            self.context.window_size(), self.context.scale, self.flipped, strip
-        )
+        return self.placement.placed()[0]
 
     def handle(self, event: pygame.event.Event) -> None:
         """Dispatch one event: an open overlay first, then the widgets' actions, then the
@@ -476,8 +461,8 @@ class GameScreen(ScreenBase):
     def _key_down(self, event: pygame.event.Event) -> None:
         names = key_names(event)
         if "escape" in names:
-            if self.menu_open:
-                self.menu_open = False
+            if self.menu.open:
+                self.menu.open = False
                 return
             if self.result_shown():
                 self.close_result()
@@ -495,8 +480,8 @@ class GameScreen(ScreenBase):
                 return
 
     def _mouse_down(self, event: pygame.event.Event) -> None:
-        if self.menu_open:
-            self.menu_open = False  # a click beside the menu closes it, and does nothing else
+        if self.menu.open:
+            self.menu.open = False  # a click beside the menu closes it, and does nothing else
             return
         if event.button == 3:
             self.game.deselect()
@@ -642,7 +627,7 @@ class GameScreen(ScreenBase):
         """What decides which widgets exist (a change rebuilds them): the mode picks the
         panel's buttons, and opening another game can change it."""
         asking = self.game.confirming in CONFIRMED
-        shown = (self.card, self.menu_open, self.result_shown(), self.bar.shown(), asking)
+        shown = (self.card, self.menu.open, self.result_shown(), self.bar.shown(), asking)
         return (*shown, self._figures_shown(), self.game.mode)
 
     def _figures_shown(self) -> bool:
@@ -660,8 +645,7 @@ class GameScreen(ScreenBase):
         ui = self.context.ui
         self.actions.clear()
         self.widgets = {}
-        self._states = {}
-        self._labels = {}
+        self.buttons.clear()
         self._status_shown = None
         self._ui_state = self._state_key()
         layout = self.layout()
@@ -704,61 +688,21 @@ class GameScreen(ScreenBase):
             for command in row_commands:
                 size = icon_width if command.icon else width
                 rect = pygame.Rect(x, y, size, height)
-                self._command_button(container, command, rect, command.name)
+                self.buttons.make(container, command, rect, command.name)
                 x += size + gap
-        if self.menu_open:
-            self._build_menu(root, unit, height)
+        if self.menu.open:
+            self.menu.build(root, unit)
         if self.result_shown():
             self._build_result(root, layout, unit, height)
         if self.card == "help":
             self._build_help(root, unit, height)
-        self._add_disabled_tips()
+        self.buttons.add_disabled_tips()
         if self.review_pane is not None:
-            self.review_pane.build_ui(root, self.review_area())
+            self.review_pane.build_ui(root, self.placement.area())
         if self.game.confirming in CONFIRMED:
             self._build_confirm(root)
         self.sync_widgets()
         self._widgets_changed = True  # their states show after pygame_gui's next update
-
-    def _command_button(
-        self, container: UIContainer | UIPanel, command: Command, rect: pygame.Rect, name: str
-    ) -> UIButton:
-        text = command.icon or command.label
-        if command.value is not None and name.startswith("menu "):
-            text = f"{text}: {command.value()}"
-        button = UIButton(
-            rect,
-            text,
-            self.context.ui,
-            container=container,
-            tool_tip_text=command_tip(command),
-            object_id="@menu_item" if name.startswith("menu ") else None,
-        )
-        font = button.font
-        if command.short and font is not None and font.size(text)[0] > rect.width - 8:
-            button.set_text(command.short)  # a small window: the short name, never a cut one
-            self._labels[command.name] = command.short
-        if name.startswith("menu "):
-            self.actions.pressed[button] = functools.partial(self._from_menu, command)
-        else:
-            self.actions.pressed[button] = command.action
-        self.widgets[name] = button
-        return button
-
-    def _from_menu(self, command: Command) -> None:
-        """Close the menu, then do what its item says."""
-        self.menu_open = False
-        command.action()
-
-    def _build_menu(self, root: UIContainer, unit: int, height: int) -> None:
-        """The menu above its button (checkers.gui.game_view.menu), its entries this screen's
-        command buttons."""
-        anchor = pygame.Rect(self.widgets["open_menu"].get_abs_rect())
-        panel = build_menu(self.context.ui, root, anchor, self.menu_items(), unit, self._menu_entry)
-        self.widgets["menu panel"] = panel  # type: ignore[assignment]
-
-    def _menu_entry(self, panel: UIPanel, command: Command, rect: pygame.Rect) -> UIButton:
-        return self._command_button(panel, command, rect, f"menu {command.name}")
 
     def _cover(self, root: UIContainer, action: Callable[[], None] | None = None) -> None:
         """A shade over the whole window, the panel's widgets too (a card or dialog sits above
@@ -821,40 +765,13 @@ class GameScreen(ScreenBase):
         if anything changed."""
         if self.ui_root is None:
             return False
-        if self._state_key() != self._ui_state:
+        if self.widgets_stale():
             self.show_ui(getattr(self, "_layer", 1))
             return True
         changed = self._sync_status()
         if self.panel is not None:
             changed = self.panel.sync(self.game) or changed
-        for command in self.commands:
-            button = self.widgets.get(command.name)
-            if button is None:
-                continue
-            state = (command.enabled(), command.active())
-            if self._states.get(command.name) != state:
-                changed = True
-                self._states[command.name] = state
-                # unselect() shows a button as normal even when it is disabled: state last.
-                button.select() if state[1] else button.unselect()
-                if state[0]:
-                    button.enable()
-                else:
-                    button.enable()  # disable() only changes the look of an enabled button
-                    button.disable()
-            label = command.label
-            if command.short and self._labels.get(command.name) == command.short:
-                label = command.short  # the button is too narrow for the whole label
-            if command.name == "pause" and self.game.paused:
-                label = "Resume"
-            elif command.name == "draw" and self.game.draw_offered():
-                label = "Accept draw"
-            if self._labels.get(command.name, command.label) != label:
-                changed = True
-                self._labels[command.name] = label
-                button.set_text(label)
-                redraw_now(button)
-        return changed
+        return self.buttons.sync() or changed
 
     def _sync_status(self) -> bool:
         status = self.game.status
@@ -888,15 +805,6 @@ class GameScreen(ScreenBase):
 
     # --- explaining: the analysis board and "why this move?" -----------------------------------
 
-    def _add_disabled_tips(self) -> None:
-        """Disabled buttons with a reason say it in their tooltip."""
-        self.disabled_tips.clear()
-        for command in self.commands:
-            for name in (command.name, f"menu {command.name}"):  # a button, a menu entry
-                button = self.widgets.get(name)
-                if button is not None and command.disabled_tip is not None:
-                    self.disabled_tips.add_disabled(button, command.disabled_tip)
-
     def open_analysis(
         self, explorer: bool = False, back: str = "Back from the analysis board"
     ) -> None:
@@ -907,7 +815,7 @@ class GameScreen(ScreenBase):
         game.set_aside()
         game.deselect()
         self.drag = None
-        self.menu_open = False
+        self.menu.open = False
         moves = tuple(game.record.moves)
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
         game.refresh_status()  # what the status line says when the board closes, not a stale line
@@ -966,74 +874,25 @@ class GameScreen(ScreenBase):
             card = with_review(card, verdict)
         self.context.request(OpenWhy(card))
 
-    # --- the game review (checkers.gui.game_view.review) ----------------------------------------
+    # --- the game review (checkers.gui.game_view.review, its place review_place) -----------
 
     def start_review(self) -> None:
-        """Review every move of the game (again) in its own process; the game waits, stepping
-        through its moves, and is never changed by the review."""
-        if not self.game.record.line:
-            self.game.status = "Nothing to review yet: no move has been played."
-            return
-        if self.review_pane is not None:
-            self.review_pane.close()
-        self.menu_open = False
-        self.card = None
-        self.close_result()
-        # The AI waits (and the clocks stop) while the game is reviewed.
-        self.game.go_to(self.game.record.ply, live_at_end=False)
-        # In the process started when the game ended or the menu opened, if one waits; the
-        # pane says in the status line how the review goes.
-        self.review_pane = ReviewPane(self, self.review_standby.take())
-        self._place_review()
+        """Review every move of the game (again); the game waits and is never changed."""
+        self.placement.start()
 
     def stop_review(self, status: str = "") -> None:
-        """Close the review: its process ends, the graph and the marks go."""
-        pane, self.review_pane = self.review_pane, None
-        if pane is None:
-            return
-        pane.close()
-        game = self.game
-        if game.finished:
-            # A finished game stays on the move the review showed: no one is to move there.
-            game.go_to(game.record.ply)
-        else:
-            # An unfinished game goes back to its last move played, as it was before the
-            # review, so the side to move there moves: the AI is never said to be "to move"
-            # on a move of the past where it waits for nothing.
-            game.go_to(len(game.record.line))
-            if game.reviewing and game.mode is Mode.HUMAN_VS_AI:
-                game.continue_here()  # the AI's turn: it moves (go_to holds an AI turn still)
-        if status:
-            game.status = f"{status} {game.status}"
-        self._place_review()
-
-    def _place_review(self) -> None:
-        """Make room for the review's strip (or give it back) without rebuilding the panel:
-        the status line moves and the strip's own widgets come or go."""
-        if self.ui_root is None or self._state_key() != self._ui_state:
-            return  # the next frame rebuilds every widget anyway
-        layout = self.layout()
-        if self.status_box is not None:
-            self.status_box.set_relative_position(layout.status.topleft)
-            self.status_box.set_dimensions(layout.status.size)
-            self._status_shown = None  # the text is laid out again for the new width
-        if self.review_pane is not None and self.panel is not None:
-            self.review_pane.build_ui(self.ui_root, self.review_area())
-        self._widgets_changed = True
+        """Close the review, saying `status` before the game's status."""
+        self.placement.stop(status)
 
     def review_action(self, name: str) -> None:
-        """A review key (previous / next mistake, better line); says so when no review is open."""
-        pane = self.review_pane
-        if pane is None:
-            self.game.status = "No review open: Menu > Review game reviews this game."
-            return
-        if name == "better":
-            pane.show_better_line()
-        else:
-            pane.jump(-1 if name == "previous" else +1)
+        """A review key: `previous` / `next` mistake, or the `better` line."""
+        self.placement.action(name)
 
-    def review_area(self) -> pygame.Rect:
-        """Where the review's strip goes: under the board, above the status line."""
-        area = self._placed()[1]
-        assert area is not None, "no review is open"
-        return area
+    def widgets_stale(self) -> bool:
+        """Whether the widgets were built for another state (the next frame builds them)."""
+        return self._state_key() != self._ui_state
+
+    def status_moved(self) -> None:
+        """The status line moved: its words are laid out again, shown in a frame soon."""
+        self._status_shown = None
+        self._widgets_changed = True
