@@ -815,3 +815,39 @@ def test_a_king_won_by_the_side_behind_is_not_named_as_the_rows_idea() -> None:
     ):
         shown = agreeing(found, BLACK, men, win_in, bound)
         assert any(idea.name == "breakthrough" for idea in shown) is named, (men, bound, win_in)
+
+
+def test_a_book_card_says_the_games_deeper_look_at_the_played_move_apart() -> None:
+    # The walk of 2026-11-30g: the book's card read "22-17 keeps it level" while the panel
+    # gave the same position "+0.40 for you (looked 15 turns ahead)". The book's rows stay
+    # (they compare every move at the book's depth); the deeper figure is said apart.
+    from checkers.ai.book import packaged_book
+    from checkers.board import BLACK, Move
+    from checkers.coach.explain import explain_book_move
+    from checkers.coach.judgement import Judgement, rejudged
+    from checkers.gui.explaining import why_card
+
+    position = Position().move(Move.from_pdn("11-15", Position()))
+    book = packaged_book()
+    assert book is not None
+    held = book.moves(position)
+    assert held is not None
+    played = Move.from_pdn("21-17", position)
+    card = exact_explanation(position, explain_book_move("club", position, played, held, 13))
+    assert card.from_book and card.deeper is None and card.mover is WHITE
+    after = position.move(played)
+    line = ("9-13", "17-14", "10x17")
+    for depth, said in ((book.depth + 2, True), (book.depth - 2, False)):
+        known = {after: Judgement(0.40, 1.0, BLACK, depth, line=line)}
+        seen = rejudged(card, position, known)
+        assert seen.moves == card.moves  # the book's rows, at one depth
+        assert (seen.deeper is not None) is said, depth
+        if seen.deeper is not None:
+            assert seen.deeper.score == -0.40 and seen.deeper.depth == depth
+            assert seen.deeper.pv == ("21-17", *line)
+            shown = why_card(seen, WHITE, 1, human=BLACK)
+            assert any(
+                f"Since then the game has judged 21-17 looking {depth} turns ahead: +0.40 for you"
+                in fact
+                for fact in shown.facts
+            ), shown.facts

@@ -178,8 +178,8 @@ def rejudged(
     if mover is None or not explanation.moves:
         return explanation
     every = _every_move_deeper(explanation, position, known)
-    if every is not None or explanation.from_book:
-        return every or explanation
+    if every is not None:
+        return every
     moves = list(explanation.moves)
     changed: set[int] = set()
     played = moves[0]
@@ -188,6 +188,15 @@ def rejudged(
     except ValueError:
         return explanation
     after = known.get(after_position)
+    if explanation.from_book:
+        # The book's rows compare every move at the book's depth; a deeper judgement the game
+        # has since made of the played move is said apart, beside no other move's (walk
+        # 2026-11-30g: the book's card "22-17 keeps it level" beside the panel's "+0.40 for
+        # you, looked 15 turns ahead" for the same position).
+        if after is not None and after.line and _stands_over(after, played):
+            deeper = _row_of(after, mover, (played.move, *after.line))
+            return dataclasses.replace(explanation, deeper=deeper)
+        return explanation
     # (With its line: a row says what its number expects, and a judgement with no line
     # cannot say it.)
     if after is not None and after.line and _stands_over(after, played):
