@@ -268,6 +268,9 @@ def test_a_single_capture_is_the_only_legal_move_because_captures_are_compulsory
     )
     assert why is not None
     assert sentences(why)[0] == "14x23 was the only legal move: capture is compulsory."
+    # An only move is no choice: no "chose 14x23, looking 1 turn ahead" under it (walk
+    # 2026-11-30g, shot 41).
+    assert not any(" chose " in sentence for sentence in sentences(why)), sentences(why)
 
 
 def test_compulsory_capture_among_several_names_the_count() -> None:

@@ -644,7 +644,9 @@ def facts(
                 f" {counted(explanation.level_counted)} on a rough scale of its own{noise}."
             )
             facts.append(whose)
-        else:
+        elif explanation.legal_moves > 1:
+            # An only move is no choice: "the only legal move" says it (walk 2026-11-30g, shot
+            # 41: "The Club level chose 25x18, looking 1 turn ahead" under it).
             facts.append(f"{who} chose {explanation.played}, looking {depth_words(looked)}.")
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     # A card of a reviewed move compares the review's rows: the review's own sentence says how
