@@ -269,3 +269,12 @@ def test_the_seed_trees_figure_is_its_count_never_the_positions_score() -> None:
         assert f"seed count {figure.group(1)}; PV" in view.header_text()
     finally:
         app.close()
+
+
+def test_the_plain_words_of_the_root_read_as_sentences() -> None:
+    """The walk of 2026-11-30g read "the best its moves lead to" and "on the best line" as
+    half a sentence each under the position searched."""
+    tree = tracked_search(Position.from_fen(MIDGAME), 4)
+    lines = [text for text, _ in node_lines(tree.root, tree, None, 0, 1.0, curious=False)]
+    assert any(line.endswith(": the best score its moves reach") for line in lines), lines
+    assert "This position is on the best line." in lines

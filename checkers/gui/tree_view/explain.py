@@ -59,7 +59,7 @@ _REASONS = {
     ScoreReason.FORTY_MOVE_RULE: "draw by the 40-move rule",
 }
 _PLAIN_REASONS = {
-    ScoreReason.SEARCHED: "the best its moves lead to",
+    ScoreReason.SEARCHED: "the best score its moves reach",
     ScoreReason.EVALUATION: "judged from the position itself (the look ahead ends here)",
     ScoreReason.NO_MOVES: "no legal move: the side to move loses",
     ScoreReason.REPETITION: "a draw by repetition",
@@ -387,7 +387,9 @@ def node_lines(
         lines.append((text, Tone.CUT))
     if node in tree.pv or node is tree.root:
         lines.append(
-            ("on the principal variation", Tone.PV) if curious else ("on the best line", Tone.PV)
+            ("on the principal variation", Tone.PV)
+            if curious
+            else ("This position is on the best line.", Tone.PV)
         )
     if hidden:
         what = plural(hidden, "node" if curious else "position")
