@@ -3,12 +3,13 @@ throws a result away, the only move that keeps it, and what each mistake missed 
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
 
 from checkers.ai.search import WIN, Limits
-from checkers.board import Move, Position
+from checkers.board import BLACK, Move, Position
 from checkers.cli import main
 from checkers.coach import proves
 from checkers.coach.teaching import database_change
@@ -273,3 +274,22 @@ def test_a_loss_of_men_called_only_a_mistake_says_why() -> None:
         PositionScore(best, 0.0, (best,), 10), PositionScore(None, 60.0, (), 10),
     )  # fmt: skip
     assert milder_words(same) == ""
+
+
+def test_a_move_into_a_draw_by_the_rules_reads_a_draw_not_even() -> None:
+    """The walk of 2026-11-30g: the last move of a game drawn by repetition read "After the
+    move even" beside the bar's "draw"."""
+    from checkers.gui.review_model import DRAWN_HERE, move_words
+    from checkers.review import Label, MoveReview, PositionScore
+
+    position = Position()
+    move = position.legal_moves()[0]
+    review = MoveReview(
+        1, BLACK, move, move, 0.0, 0.0, Label.BEST, position,
+        PositionScore(move, 0.0, (move,), 14), PositionScore(None, 0.0),
+    )  # fmt: skip
+    lines = move_words(review, 1.0, None)
+    assert f"After the move {DRAWN_HERE}" in lines, lines
+    # A search's level score stays `even`, with how far it looked.
+    searched = dataclasses.replace(review, after=PositionScore(move, 0.0, (move,), 14))
+    assert any(line.startswith("After the move even") for line in move_words(searched, 1.0, None))

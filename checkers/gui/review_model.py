@@ -300,8 +300,16 @@ def quiet_cut(line: Sequence[Move], most: int = BETTER_MOVES, reach: int = FINIS
     return earlier[-1] if earlier else most
 
 
+DRAWN_HERE = "a draw: the game ends here"
+"""A reviewed position where the rules drew the game (a repetition, the 40-move count)."""
+
+
 def _score_words(found: PositionScore, man: float, side: Side, human: Side | None) -> str:
-    """A reviewed position's score in words: the databases' result where they gave it."""
+    """A reviewed position's score in words: the databases' result where they gave it, a draw
+    where the rules ended the game in one (the bar says `draw` there, not `even`: walk
+    2026-11-30g, shot 82)."""
+    if found.best is None and found.score == 0.0 and not found.database:
+        return DRAWN_HERE
     if found.database:
         return database_note(found.score, side, human)
     return score_words(found.score, man, side, human)
