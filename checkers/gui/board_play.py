@@ -276,30 +276,39 @@ class BoardPlayScreen(ScreenBase):
         return changed
 
     def with_room_words(
-        self, texts: dict[str, str], prefix: str, title: str, words: str, rows: int
+        self,
+        texts: dict[str, str],
+        prefix: str,
+        title: str,
+        words: str | Sequence[str],
+        rows: int,
     ) -> dict[str, str]:
         """`texts` with `title` and `words` under the rest of the well's words (a blank row,
         the title, then `words` over the labels `{prefix} 1` to `{prefix} {rows}`), where the
-        well has room for them whole; else nothing of them, never a cut sentence. How the
+        well has room for them whole; else nothing of them, never a cut sentence. `words` may
+        be several wordings, longest first: the first that fits whole is shown. How the
         screen works, said in the room its words leave (walk 2026-11-30e: a tall empty band
-        under the puzzle's words at 1280x800, and under the drill's at 1120x720)."""
+        under the puzzle's words at 1280x800, and under the drill's at 1120x720; walk
+        2026-11-30g: under the drill's at 720x480, where the long wording did not fit)."""
         if self.well is None or not self._heights:
             return texts
         block = [name for name in self._heights if name.startswith(f"{prefix} ")]
         used = sum(height for name, height in self._heights.items() if texts.get(name))
         room = self.well.relative_rect.height - 2 * WELL_INSET - used
-        # One row more than it may take: words left over for that row do not fit.
-        *lines, left = label_lines(words, self.labels.get(f"{prefix} 1"), rows + 1)
-        lines = [line for line in lines if line]
-        needed = self._heights[f"{prefix} gap"] + self._heights[f"{prefix} title"]
-        needed += len(lines) * self._heights[f"{prefix} 1"]
-        if left or needed > room:
+        for wording in (words,) if isinstance(words, str) else words:
+            # One row more than it may take: words left over for that row do not fit.
+            *lines, left = label_lines(wording, self.labels.get(f"{prefix} 1"), rows + 1)
+            lines = [line for line in lines if line]
+            needed = self._heights[f"{prefix} gap"] + self._heights[f"{prefix} title"]
+            needed += len(lines) * self._heights[f"{prefix} 1"]
+            if left or needed > room:
+                continue
+            texts.update(dict.fromkeys(block, ""))
+            texts[f"{prefix} gap"] = NBSP  # a blank row between the screen's words and these
+            texts[f"{prefix} title"] = title
+            for index, line in enumerate(lines, start=1):
+                texts[f"{prefix} {index}"] = line
             return texts
-        texts.update(dict.fromkeys(block, ""))
-        texts[f"{prefix} gap"] = NBSP  # a blank row between the screen's words and these
-        texts[f"{prefix} title"] = title
-        for index, line in enumerate(lines, start=1):
-            texts[f"{prefix} {index}"] = line
         return texts
 
     def _flow(self) -> bool:

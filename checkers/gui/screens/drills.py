@@ -352,7 +352,7 @@ class DrillScreen(BoardPlayScreen):
         words = self._drill_texts()
         if self.game is None:
             return words
-        how = " ".join((*HOW_DRILLS, HOW_EXACT, HOW_KEYS))
+        how = (" ".join((*HOW_DRILLS, HOW_EXACT, HOW_KEYS)), " ".join((*HOW_DRILLS[1:], HOW_KEYS)))
         return self.with_room_words(words, "how", "How drills work", how, HOW_ROWS)
 
     def _drill_texts(self) -> dict[str, str]:
