@@ -7,12 +7,13 @@ Imports only the rules core, so the command line, the reports and the window sha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from checkers.board import Move
 
 __all__ = [
     "EVEN_MEN",
+    "depth_span",
     "forced_text",
     "is_even",
     "men_count",
@@ -107,6 +108,16 @@ def depth_words(depth: int) -> str:
     """How far a search looked, as players count it: `6 turns ahead` (a turn is one side's
     move; the move list numbers Black's and White's turns together as one move)."""
     return f"{plural(depth, 'turn')} ahead"
+
+
+def depth_span(depths: Iterable[int]) -> str:
+    """How far several searches looked: `14 turns ahead`, or `14 to 16 turns ahead` where they
+    looked unequally far ('' for none)."""
+    found = set(depths)
+    if not found:
+        return ""
+    low, high = min(found), max(found)
+    return depth_words(low) if low == high else f"{low} to {depth_words(high)}"
 
 
 def winner_moves(plies: int) -> int:

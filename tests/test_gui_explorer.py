@@ -129,6 +129,13 @@ def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     # The engine scores every move shown once it has looked.
     run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 2)
     run_until(app, lambda: pane.labels["row 0 engine"].text not in ("", " •"))
+    # The column says how far its figures looked (walk 2026-11-30g: +0.95, then +1.10, with
+    # no depth of its own).
+    note = pane.texts(board.position, board.analysis)["explorer engine"]
+    looked = re.search(r"the Engine column looked (\d+)(?: to (\d+))? turns? ahead", note)
+    assert looked is not None, note
+    low, high = int(looked[1]), int(looked[2] or looked[1])
+    assert low <= pane.engine_cells(board.position, board.analysis)["23-19"][1] <= high
     press(app, pygame.K_o, "o")  # back to the engine's lines
     assert board.explorer is None and board.lines_box is not None  # the lines again
 

@@ -64,7 +64,7 @@ from checkers.gui.wording import (
     side_words,
     thinking_words,
 )
-from checkers.notation import is_even
+from checkers.notation import depth_span, is_even
 
 __all__ = [
     "OWN_GAMES",
@@ -457,11 +457,19 @@ class ExplorerPane:
         judgement where it has looked at least as deep as the analysis (the position after a
         move's for that move), else from the analysis; the position's best move gives the
         position's own figure, the one the note and the bar give (`engine_note`)."""
+        return {move: figure for move, (figure, _) in self.engine_cells(position, analysis).items()}
+
+    def engine_cells(
+        self, position: Position, analysis: Analysis | None
+    ) -> dict[str, tuple[str, int]]:
+        """`engine_scores` with how far each figure's search looked (0 for the databases')."""
         mover = position.turn
-        scores = {}
+        scores: dict[str, tuple[str, int]] = {}
         if analysis is not None:
             for line in analysis.lines:
-                scores[line.move] = move_figure(line.score, line.win_in)
+                result = line.win_in is not None or line.database is not None
+                looked = 0 if result else analysis.depth
+                scores[line.move] = (move_figure(line.score, line.win_in), looked)
         depth = analysis.depth if analysis is not None and analysis.lines else 0
         # The analysis's moves, the games' and the book's (the footer names the book's).
         games = [entry.move for entry in self.moves]
@@ -470,7 +478,8 @@ class ExplorerPane:
             after = self.known.get(position.move(move)) if move is not None else None
             if after is not None and (after.database or after.depth >= depth):
                 score = after.score if after.side is mover else -after.score
-                scores[text] = _judged_figure(score, after.man)
+                looked = 0 if after.database else after.depth
+                scores[text] = (_judged_figure(score, after.man), looked)
         # The position's own figure (the note's and the bar's) is its best move's: one number
         # for the two, whichever search gave it (a deeper judgement of the position after the
         # move gave that row -0.90 beside the note's +0.95, walk 2026-11-30b 74).
@@ -478,10 +487,11 @@ class ExplorerPane:
         if judged is not None:
             if judged.line:
                 score = judged.score if judged.side is mover else -judged.score
-                scores[judged.line[0]] = _judged_figure(score, judged.man)
+                looked = 0 if judged.database else judged.depth
+                scores[judged.line[0]] = (_judged_figure(score, judged.man), looked)
         elif analysis is not None and analysis.lines and analysis.depth:
             best = analysis.lines[0]
-            scores[best.move] = move_figure(best.score, best.win_in)
+            scores[best.move] = (move_figure(best.score, best.win_in), analysis.depth)
         return scores
 
     def engine_note(
@@ -555,11 +565,22 @@ class ExplorerPane:
             shorter = came_here(total, games, self.sources(), short=1)
             shortest = came_here(total, games, self.sources(), short=2)
         book = book_moves(position)
-        scores = self.engine_scores(position, analysis)
+        cells = self.engine_cells(position, analysis)
+        scores = {move: figure for move, (figure, _) in cells.items()}
         # A table of moves reads from the side to move, as every explorer's does (the window's
         # prose names the side ahead instead): said once, under the table, with the position's
         # one score as the panel gives it.
         engine = self.engine_note(position, analysis, deepening)
+        # How far the Engine column's figures looked: a row's figure can be the board's search
+        # or a deeper judgement the game kept (walk 2026-11-30g: the column's +0.95 for 10-15,
+        # +1.10 twelve seconds later, with no depth of its own).
+        looked = depth_span(
+            cells[row.move][1]
+            for row in rows[: self.row_count()]
+            if cells.get(row.move, ("", 0))[1]
+        )
+        if looked:
+            engine += f"; the Engine column looked {looked}"
         if any(not row.stats.finished for row in rows):
             engine += f"; {NO_SHARES}: no game from here has a result yet"
         shown = [column_figure(row.engine) for row in rows[: self.row_count()]]

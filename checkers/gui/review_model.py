@@ -31,7 +31,7 @@ from checkers.gui.wording import (
     score_words,
     side_words,
 )
-from checkers.notation import men_count, men_text, numbered_moves
+from checkers.notation import depth_span, men_count, men_text, numbered_moves
 from checkers.review import (
     TOO_FEW_MOVES,
     Label,
@@ -587,12 +587,7 @@ class ReviewProgress:
             for score in found
             if score.depth and not score.database and not is_win_score(score.score)
         }
-        if not depths:
-            return ""
-        low, high = min(depths), max(depths)
-        if low == high:
-            return f"Looked {depth_words(low)}"
-        return f"Looked {low} to {depth_words(high)}"
+        return f"Looked {depth_span(depths)}" if depths else ""
 
     def fraction(self) -> float:
         """How much of the game is reviewed, 0 to 1."""
