@@ -416,10 +416,11 @@ def _first_moves_reviewed(core: str, processes: bool) -> list[list[str]]:
 
 @pytest.mark.parametrize("processes", [False, True])
 def test_a_review_searches_its_first_move_on_a_cached_core_with_the_same_results(
-    processes: bool,
+    processes: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The first label took 8 s in the window: the first position was searched by the Python
     # engine, ten times slower, while the compiled core loaded beside it.
+    monkeypatch.delenv("CHECKERS_CORE", raising=False)  # a run of the suite on the Python core
     assert compiled.wait_until_ready(300)  # the core in numba's cache, as a player's is
     on_the_core = _first_moves_reviewed("compiled", processes)
     in_python = _first_moves_reviewed("python", processes)
