@@ -41,6 +41,13 @@ _ISREADY = textwrap.dedent(
 )
 
 
+@pytest.fixture(autouse=True)
+def _on_the_compiled_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are of the compiled core: a run of the suite on the Python core
+    (CHECKERS_CORE=python) checks them on it too (a test of the fallback sets it itself)."""
+    monkeypatch.delenv("CHECKERS_CORE", raising=False)
+
+
 def _run(script: str, env: dict[str, str], cap: float = CAP) -> list[str]:
     """What a fresh Python process running `script` prints, as words."""
     done = subprocess.run(
