@@ -218,6 +218,31 @@ def test_resigning_asks_once_more_then_ends_the_game_and_undo_takes_it_back() ->
     assert game.outcome is None
 
 
+def test_resigning_while_looking_at_an_earlier_position_keeps_every_move() -> None:
+    # The walk of 2026-11-30h: four moves played, Home to look at the start, Resign: the game
+    # was kept as "0-1 after 0 moves", and Undo gave the resignation back but not the moves.
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    play_clicks(game, 11, 15, 22, 18, 15, 22)
+    played = tuple(game.record.line)
+    assert len(played) == 3  # White to move at the end
+    game.go_to(0)  # only looking: Black to move in the position shown
+    game.resign()
+    assert game.status.startswith("Resign as White?")
+    game.resign()
+    assert game.outcome == Outcome(BLACK, Reason.RESIGNATION)
+    assert tuple(game.record.line) == played and game.record.ply == 3
+    game.undo()  # the resignation, not a move
+    assert game.outcome is None and tuple(game.record.line) == played
+    # Moves taken back with Undo are not the game's: a resignation after them drops them.
+    game.undo()
+    game.undo()
+    assert game.record.ply == 1 and game.standing_plies() == 1
+    game.resign()
+    game.resign()
+    assert game.outcome == Outcome(BLACK, Reason.RESIGNATION)  # White to move after 11-15
+    assert tuple(game.record.line) == played[:1]
+
+
 def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     ai = ScriptedAI()
     engine = Level("quick engine", "test", "engine", "engine", depth=2)

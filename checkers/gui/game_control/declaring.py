@@ -1,8 +1,10 @@
 """Resigning and draws: who may declare, the confirming second press, a draw offered between
 two players or answered by the AI from the game's score.
 
-Pure Python, no pygame. A declared result is made at the position shown (the moves after it are
-dropped) and ends the game through `Game.finish`; undo takes it back. What this room reads and
+Pure Python, no pygame. A declared result is made at the end of the game as it stands (the
+moves Undo took back are dropped, the moves only stepped back from to look are kept: walk
+2026-11-30h, Home then Resign left a game of four moves with none) and ends the game through
+`Game.finish`; undo takes it back. What this room reads and
 sets of the game is named in `DeclaringGame`, which `checkers.gui.controller.Game` is.
 """
 
@@ -55,6 +57,8 @@ class DeclaringGame(Protocol):
 
     def stop_thinking(self) -> None: ...
 
+    def standing_plies(self) -> int: ...
+
     def finish(self, outcome: Outcome) -> None: ...
 
 
@@ -71,14 +75,20 @@ def _declaring_side(game: DeclaringGame, action: str) -> Side | None:
         assert human is not None
         return human
     else:
-        return game.position.turn
+        # The side to move at the end of the game as it stands, where the result is declared
+        # (`_drop_later_moves`), whatever earlier position is shown.
+        start = game.record.start.turn
+        return start if game.standing_plies() % 2 == 0 else start.opponent
     return None
 
 
 def _drop_later_moves(game: DeclaringGame) -> None:
-    """Make the position shown the end of the game (a result is declared at the end)."""
-    if game.record.can_redo():
-        game.record = GameRecord.replay(game.record.moves, game.record.start)
+    """Make the end of the game as it stands the position shown and the record's end (a result
+    is declared there): the moves Undo took back go, the moves only stepped back from stay."""
+    standing = game.standing_plies()
+    record = game.record
+    if record.ply != standing or len(record.line) != standing:
+        game.record = GameRecord.replay(record.line[:standing], record.start)
     game.reviewing = False
 
 
