@@ -851,3 +851,23 @@ def test_a_book_card_says_the_games_deeper_look_at_the_played_move_apart() -> No
                 in fact
                 for fact in shown.facts
             ), shown.facts
+
+
+def test_a_book_card_states_the_books_rule_not_a_verdict_on_the_difference() -> None:
+    # The walk of 2026-11-30h: a review's card read "the AI lost 0.15 men" above the book's
+    # "the difference is too small to matter": the book's margin is its rule at its own look.
+    from checkers.ai.book import packaged_book
+    from checkers.board import Move
+    from checkers.coach.explain import explain_book_move
+    from checkers.gui.explaining import why_card
+
+    position = Position().move(Move.from_pdn("11-15", Position()))
+    book = packaged_book()
+    assert book is not None
+    held = book.moves(position)
+    assert held is not None and len(held) > 1
+    worst = min(held, key=lambda pair: pair[1])[0]
+    card = exact_explanation(position, explain_book_move("club", position, worst, held, 13))
+    facts = " ".join(why_card(card, WHITE, 1).facts)
+    assert "at its look, so that games vary" in facts, facts
+    assert "too small to matter" not in facts

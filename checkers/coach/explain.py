@@ -596,9 +596,12 @@ def facts(
         better = [m.score for m in explanation.moves[1:] if m.score is not None]
         if played.score is not None and better and max(better) > played.score:
             # The book's MARGIN is 5 in the engine's units, where a man is 100.
+            # Its rule, not a verdict: a deeper look (the review's, the game's) can find more
+            # between them (walk 2026-11-30h: "the AI lost 0.15 men" above "the difference is
+            # too small to matter" on one card).
             facts.append(
                 "The book picks among its moves that score within a twentieth of a man of the"
-                " best, so that games vary: the difference is too small to matter."
+                " best at its look, so that games vary."
             )
         return facts
     scored = [move for move in explanation.moves if move.bound == "exact"]
