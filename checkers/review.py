@@ -234,7 +234,7 @@ class MoveReview:
     @property
     def verdict(self) -> str:
         """The label as a row, a note or a mark says it: the label's word, except `hardly
-        matters` for a move that gave up half a man or more in a game already decided, which
+        matters` for a move that gave up a fifth of a man or more in a game already decided, which
         the results call best or good (`good` beside `lost 2.35 men` would read as a
         contradiction; the note gives the expected results that make it cheap)."""
         if self.gave_up_men_cheaply or self.lost_sooner:
@@ -258,11 +258,12 @@ class MoveReview:
 
     @property
     def gave_up_men_cheaply(self) -> bool:
-        """Whether the move gave up half a man or more (an inaccuracy's worth in an even game)
-        while its expected result hardly fell: a decided game's move."""
+        """Whether the move gave up what would be an inaccuracy or worse in an even game (a
+        fifth of a man or more) while its expected result hardly fell: a decided game's move
+        (walk 2026-11-30h: "good" beside "The AI lost 0.35 men" with no reason said)."""
         return (
             self.loss is not None
-            and self.loss >= EVEN_BANDS[2]
+            and self.loss >= EVEN_BANDS[1]
             and self.label in (Label.BEST, Label.GOOD)
         )
 

@@ -199,3 +199,29 @@ def test_a_side_with_more_bad_moves_reads_lower_than_one_with_a_single_blunder()
     assert alone < 80.0 and alone - more > 8.0, (alone, more)
     # A worse blunder than a man lost in an even game changes the side's figure only a little.
     assert abs(side_accuracy([move_accuracy(0.0, -1.0), *[good] * 19]) - alone) < 2.0
+
+
+def test_a_fifth_of_a_man_given_up_in_a_decided_game_says_why_it_is_not_marked() -> None:
+    """The walk of 2026-11-30h: "24-19 good" beside "The AI lost 0.35 men" with no reason. A
+    loss that would be marked in an even game reads "hardly matters" with the expected results
+    that make it cheap; a smaller one stays good."""
+    from checkers.board import Position
+    from checkers.review import PositionScore, judge
+
+    position = Position()
+    move, other = position.legal_moves()[:2]
+    after = position.move(move)
+    reply = after.legal_moves()[0]
+    for after_score, verdict in ((195.0, "hardly matters"), (170.0, "good")):
+        review = judge(
+            1,
+            position,
+            move,
+            PositionScore(other, -160.0, (other,), 14),
+            PositionScore(reply, after_score, (reply,), 14),
+            100.0,
+        )
+        assert review.label in (Label.BEST, Label.GOOD), review.label
+        assert review.verdict == verdict, (after_score, review.loss)
+        if verdict == "hardly matters":
+            assert "the result hardly changes" in lesson_words(review)
