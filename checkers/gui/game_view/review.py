@@ -64,15 +64,7 @@ from checkers.gui.ui import Actions
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
 from checkers.puzzles import Puzzle
-from checkers.review import (
-    DEFAULT_SETTING,
-    MIN_JUDGED_MOVES,
-    TOO_FEW_MOVES,
-    Label,
-    MoveReview,
-    ReviewSetting,
-    summarize,
-)
+from checkers.review import DEFAULT_SETTING, Label, MoveReview, ReviewSetting
 
 __all__ = [
     "BETTER_KEY",
@@ -83,7 +75,6 @@ __all__ = [
     "ReviewStandby",
     "puzzle_words",
     "review_commands",
-    "too_few_words",
 ]
 
 SETTING: ReviewSetting = DEFAULT_SETTING
@@ -245,19 +236,6 @@ class ReviewStandby:
         if self.client is not None:
             self.client.close()
             self.client = None
-
-
-def too_few_words(reviews: Sequence[MoveReview]) -> str:
-    """Why the table's accuracy of a side reads `too few`, said once the review is done (walk
-    2026-11-30g: "too few" after seven moves each, with no reason given), or ''."""
-    few = [side.name.capitalize() for side, item in summarize(reviews).items() if item.too_few]
-    if not few:
-        return ""
-    whose = "its" if len(few) == 1 else "their"
-    return (
-        f"{' and '.join(few)}: accuracy {TOO_FEW_MOVES}, under {MIN_JUDGED_MOVES} moves of"
-        f" {whose} own choosing (book and forced moves are none). "
-    )
 
 
 class ReviewPane:
@@ -466,7 +444,7 @@ class ReviewPane:
         if progress.state == "done":
             # The panel shows the keys; the puzzles come after the last move's label.
             looking = self.client.running and self.screen.context.autosave
-            words = self.DONE + too_few_words(progress.reviews) + (self.LOOKING if looking else "")
+            words = self.DONE + (self.LOOKING if looking else "")
         elif progress.state == "failed":
             words = f"The review failed: {progress.error}. "
         else:
