@@ -53,6 +53,7 @@ def five(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_builder_runs_on_the_compiled_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CHECKERS_CORE", raising=False)  # a run of the suite on the Python core
     assert compiled_core()
     monkeypatch.setenv("CHECKERS_CORE", "python")
     assert not compiled_core()
@@ -139,7 +140,10 @@ def test_the_fallback_without_the_compiled_core_is_named_by_the_build(
     assert "in pure Python" in capsys.readouterr().err
 
 
-def test_progress_lines_say_how_far_the_running_slice_is(tmp_path: Path) -> None:
+def test_progress_lines_say_how_far_the_running_slice_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CHECKERS_CORE", raising=False)  # the compiled builder's progress lines
     lines: list[str] = []
     build(3, tmp_path, report=lambda p: lines.append(p.line()), status_every=0.0)
     assert any("; now eg3-" in line and "plies" in line for line in lines)

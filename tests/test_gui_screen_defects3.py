@@ -133,8 +133,9 @@ def test_another_windows_game_is_still_refused_in_saved_games(
 
 
 def test_the_drills_build_time_and_the_settings_build_time_say_what_each_builds(
-    make_app: Callable[..., App],
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.delenv("CHECKERS_CORE", raising=False)  # the estimates are the compiled core's
     default_endgames.cache_clear()  # the temporary data folder: no 5-piece table built yet
     app = make_app(None)
     press(app, pygame.K_d, "d")

@@ -475,6 +475,8 @@ def test_the_start_screen_says_when_the_engine_runs_without_its_compiled_core(
     status line as it was; the Python one (numba missing, or turned off) is said."""
     if core == "python":
         monkeypatch.setenv("CHECKERS_CORE", "python")  # the worker inherits it
+    else:
+        monkeypatch.delenv("CHECKERS_CORE", raising=False)  # a run of the suite on Python
     app = make_app(None)
     screen = start_screen(app)
     app.ai.start()
