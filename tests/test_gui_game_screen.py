@@ -1031,3 +1031,23 @@ def test_help_tooltip_and_s_agree_on_what_step_does_in_ai_vs_ai(
         app.step(1 / 60)
         app.ai.wait(1 / 60)
     assert game.record.ply == played + 1 and game.paused
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
+def test_the_menus_rows_stand_inside_its_frame(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    # The walk of 2026-11-30h at 720x480: the last row ("Saved games") lay on the menu's frame.
+    app = make_app(size=size)
+    screen = screen_of(app)
+    press_widget(app, "open_menu")
+    app.step(1 / 60)
+    panel = screen.widgets["menu panel"]
+    inside = panel.get_container().get_rect()  # type: ignore[attr-defined]
+    rows = [
+        element.get_abs_rect()
+        for element in panel.get_container().elements  # type: ignore[attr-defined]
+        if element.visible
+    ]
+    assert rows
+    assert all(inside.contains(row) for row in rows), (inside, max(r.bottom for r in rows))

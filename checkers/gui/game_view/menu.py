@@ -98,6 +98,18 @@ def build_menu(
     box.top = max(2, box.top)
     box.left = max(2, box.left)
     panel = UIPanel(box, manager=ui, container=root, starting_height=20)
+    # The panel's frame (its border and shadow) takes from the room inside it: grown by as
+    # much, so the last row clears the frame (walk 2026-11-30h, shot 97: "Saved games" on it).
+    inside = panel.get_container().get_rect()
+    wider, taller = box.width - inside.width, box.height - inside.height
+    if wider > 0 or taller > 0:
+        box.width += max(0, wider)
+        box.height += max(0, taller)
+        box.bottomright = (anchor.right, anchor.top - 2)
+        box.top = max(2, box.top)
+        box.left = max(2, box.left)
+        panel.set_dimensions(box.size)
+        panel.set_relative_position(box.topleft)
     for index, column in enumerate(columns):
         x, y = pad + index * column_width, pad
         for command in column:
