@@ -871,3 +871,21 @@ def test_a_book_card_states_the_books_rule_not_a_verdict_on_the_difference() -> 
     facts = " ".join(why_card(card, WHITE, 1).facts)
     assert "at its look, so that games vary" in facts, facts
     assert "too small to matter" not in facts
+
+
+def test_a_row_compared_with_the_best_gives_its_score_without_the_standings_words() -> None:
+    # The walk of 2026-11-30g: "17-13 is a little better (+0.30 for the AI); 0.25 worse than
+    # 17-14": two verdicts, opposite, on one row. The comparison and the score say it.
+    from checkers.coach.explain import move_words, other_line_words, verdict_beside
+
+    best = MoveScore("17-14", 0.55, "exact", 10, ("17-14", "16-20"), verdict="is a little better")
+    row = MoveScore("17-13", 0.30, "exact", 10, ("17-13", "16-20"), verdict="is a little better")
+    lead = other_line_words(row, best)
+    assert lead == "0.25 worse than 17-14:"
+    assert verdict_beside(row, lead) == ""
+    said = move_words(row, False, best)
+    assert "better" not in said and "0.25 worse than 17-14: 16-20" in said, said
+    # A verdict that is a result stays, and so does the best move's own.
+    draw = dataclasses.replace(row, verdict="only draws")
+    assert verdict_beside(draw, lead) == "only draws"
+    assert verdict_beside(best, other_line_words(best, best)) == "is a little better"

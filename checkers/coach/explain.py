@@ -58,6 +58,7 @@ __all__ = [
     "made_now_words",
     "other_line_words",
     "sentences",
+    "verdict_beside",
     "who_played",
     "win_in_moves",
 ]
@@ -883,28 +884,33 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
     return f"{loss:.2f} worse than {best.move}:"
 
 
+def verdict_beside(move: MoveScore, lead: str) -> str:
+    """The verdict another move's row shows before `lead`, what its line shows against the best
+    move (`other_line_words`): none where the verdict only says the standing after it in size
+    words (`is a little better`, `coach.exact.score_verdict`) and the lead compares it with the
+    best (`0.25 worse than 17-14:`, `as good as 25-22:`): the two read as two opposite
+    verdicts (walk 2026-11-30g, shots 53, 112, 114); its score stays beside it."""
+    compares = lead not in ("", "refuted by") and not lead.startswith("the best move")
+    return "" if compares and move.verdict.startswith("is ") else move.verdict
+
+
 def move_words(move: MoveScore, played: bool, best: MoveScore | None = None) -> str:
     """One move in a sentence: its verdict and score, and its line (the played move's expected
     line, another move's refutation where it is proven worse than the best exact move `best`,
     `other_line_words`): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
     score = move.describe()
-    head = f"{move.move} {move.verdict}" if move.verdict else f"{move.move}:"
-    head += (
-        f" ({score})"
-        if move.verdict and move.verdict != score
-        else ""
-        if move.verdict
-        else f" {score}"
-    )
+    lead = other_line_words(move, best) if not played and move.refutation else ""
+    verdict = verdict_beside(move, lead)
+    head = f"{move.move} {verdict}" if verdict else f"{move.move}:"
+    head += f" ({score})" if verdict and verdict != score else "" if verdict else f" {score}"
     if played:
         return head + (f"; the line it expects: {_shortened(move.pv)}" if move.pv else "")
     if move.refutation:
-        lead = other_line_words(move, best)
         line = _shortened(move.refutation)
-        if move.verdict and (lead == "refuted by" or lead.rstrip(":") == move.verdict):
+        if verdict and (lead == "refuted by" or lead.rstrip(":") == verdict):
             # the verdict says what it loses, or the difference already
             return f"{head}: {line}"
-        return f"{head}{', ' if move.verdict else '; '}{lead} {line}"
+        return f"{head}{', ' if verdict else '; '}{lead} {line}"
     return head
 
 

@@ -27,6 +27,7 @@ from checkers.coach.explain import (
     format_men,
     idea_words,
     other_line_words,
+    verdict_beside,
     who_played,
 )
 from checkers.coach.idea import Idea
@@ -247,6 +248,7 @@ def _row(
     best: MoveScore | None = None,
     reviewed: bool = False,
 ) -> WhyRow:
+    verdict = move.verdict
     if played or searched:
         # The line the AI expected after the move (not a refutation: it chose this move). A
         # bound's line is only the one that proved the bound, not an expected line: the panel's
@@ -264,6 +266,7 @@ def _row(
         # `refuted by` only for a move proven a real loss worse than the best: one within the
         # review's band for a good move is `0.05 worse than 11-15`, as its numbers show.
         lead = other_line_words(move, best)
+        verdict = verdict_beside(move, lead)  # no standing's words beside a comparison
         if lead.rstrip(":") == move.verdict:  # the verdict says the difference already
             lead = ""
         if not refutation:
@@ -273,7 +276,6 @@ def _row(
                 lead, lead.rstrip(":")
             )
         words = " ".join(part for part in (lead, refutation) if part)
-    verdict = move.verdict
     if not verdict and (played or searched):
         # The played move (or the search's own choice) has no comparison beside it: a bound
         # says what it proves as a verdict, so the row reads as one (walk 2026-11-30).

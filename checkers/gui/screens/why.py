@@ -54,14 +54,6 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
-_STANDING = re.compile(r"is (?:a little|about [a-z]+ m[ae]n) (?:better|worse)\b")
-"""A verdict that is a side's standing after the move in words (`coach.exact.score_verdict`)."""
-_COMPARED = re.compile(
-    r"(?:at least )?\d+\.\d\d worse than |as good as |no better than |not proven worse than "
-)
-"""How a row's line begins where it compares the move with the best (`coach.explain`)."""
-
-
 def row_score_words(row: WhyRow) -> str:
     """A row's verdict and score as one text: an exact result in words first, the score after
     it (`loses a man (+1.10 for you)`); a level score's `even` is not said again after a
@@ -73,12 +65,6 @@ def row_score_words(row: WhyRow) -> str:
     if row.score == "even":
         return row.verdict
     verdict = row.verdict
-    if not row.played and _STANDING.match(verdict) and _COMPARED.match(row.line):
-        # The row says how it compares with the best move (`0.25 worse than 17-14`): the
-        # standing after it in words beside that (`is a little better`) read as a second
-        # verdict on the move, its opposite (walk 2026-11-30g, shots 53, 112, 114). Its
-        # score stays.
-        return row.score
     if " for " in verdict:
         # `is a little better for the AI (+0.25 for the AI)` names the side once: the score's.
         whose = verdict.rsplit(" for ", 1)[1]
