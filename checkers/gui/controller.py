@@ -699,31 +699,52 @@ class Game:
             self.stop_thinking()
             self.status = self.turn_status()
 
-    def shown_explanation(self) -> tuple[Explanation | None, str]:
-        """Why the AI played the move that led to the position shown, or None and why there
-        is no answer (no move yet, a human's move, a two-player game). An AI move played before
-        the game was opened here, whose own search no file keeps, has a card still to work out
-        (`work_out_why`): the recorded move alone, nothing scored yet."""
+    def why_unavailable(self) -> str:
+        """Why Why? has no answer for the move that led to the position shown ('' where it
+        has one, or can have one worked out): no move yet, a human's move, two players, no AI
+        that can work out a reopened game's move. Cheap: the command table asks it each frame."""
         move = self.last_move
         if self.mode is Mode.HUMAN_VS_HUMAN:
-            return None, "Two players: Why explains the AI's moves, and no AI plays here"
+            return "Two players: Why explains the AI's moves, and no AI plays here"
         if move is None:
-            return None, "No move has been played yet: Why explains the AI's moves"
-        ply = self.record.ply - 1
+            return "No move has been played yet: Why explains the AI's moves"
         before = self.record.positions[-2]
-        if self.config.player(before.turn).is_human:
+        player = self.config.player(before.turn)
+        if player.is_human:
             who = "your move" if self.mode is Mode.HUMAN_VS_AI else "a human's move"
-            return None, f"{move.pdn()} was {who}: Why explains the AI's moves"
-        explanation = self.explanations.get((ply, before, move))
-        if explanation is not None:
-            return explanation, ""
-        level = self.config.player(before.turn).level
-        if level is None or not isinstance(self.ai, _Explains):
-            return None, (
+            return f"{move.pdn()} was {who}: Why explains the AI's moves"
+        if self.kept_explanation() is None and (
+            player.level is None or not isinstance(self.ai, _Explains)
+        ):
+            return (
                 f"The AI's reasons for {move.pdn()} are not saved with the game, and it was"
                 " played before the game was opened here: step back a move and press Analyse"
                 " (A) to see every move there scored"
             )
+        return ""
+
+    def kept_explanation(self) -> Explanation | None:
+        """The card kept for the AI's move that led to the position shown (its own, or one
+        worked out since), or None."""
+        key = self._shown_key()
+        return None if key is None else self.explanations.get(key)
+
+    def shown_explanation(self) -> tuple[Explanation | None, str]:
+        """Why the AI played the move that led to the position shown, or None and why there
+        is no answer (`why_unavailable`). An AI move played before the game was opened here,
+        whose own search no file keeps, has a card still to work out (`work_out_why`): the
+        recorded move alone, nothing scored yet."""
+        reason = self.why_unavailable()
+        if reason:
+            return None, reason
+        kept = self.kept_explanation()
+        if kept is not None:
+            return kept, ""
+        key = self._shown_key()
+        assert key is not None  # `why_unavailable` says so otherwise
+        _, before, move = key
+        level = self.config.player(before.turn).level
+        assert level is not None  # as `why_unavailable` checked
         return explain_recorded(before, move, level.name), ""
 
     def _shown_key(self) -> WhyKey | None:
@@ -739,9 +760,8 @@ class Game:
         status line says so meanwhile, and the card is kept in `explanations` once it comes.
         Whether the card is still to come (False: `shown_explanation` has the answer)."""
         key = self._shown_key()
-        explanation, _ = self.shown_explanation()
         ai = self.ai
-        if key is None or explanation is None or key in self.explanations:
+        if key is None or self.why_unavailable() or key in self.explanations:
             return False
         assert isinstance(ai, _Explains)  # `shown_explanation` has no card to work out else
         _, before, move = key

@@ -525,8 +525,8 @@ def _explain_commands(screen: CommandHost) -> list[Command]:
             # Greyed where there is no answer: no move yet, or a human's move, its tooltip saying
             # why; W there says the same on the status line. An AI move played before the game
             # was opened here has its card worked out now by the AI's process (`work_out_why`).
-            enabled=lambda: game.shown_explanation()[0] is not None,
-            disabled_tip=lambda: game.shown_explanation()[1],
+            enabled=lambda: not game.why_unavailable(),
+            disabled_tip=game.why_unavailable,
         ),
     ]
 

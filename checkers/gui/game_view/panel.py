@@ -196,7 +196,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
     score = _score_line(game)
     if figures is not None:
         who = figures.side.name.capitalize()
-        explained, _ = game.shown_explanation()
+        explained = game.kept_explanation()
         played = explained.moves[0] if explained is not None and explained.moves else None
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
