@@ -22,7 +22,8 @@ import os
 import queue
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
@@ -357,52 +358,77 @@ def worker_main(requests: Connection, connection: Connection) -> None:
         if isinstance(message, ExplainAsk):
             _explain(message, cancellations, replies, analyst)
             continue
-        request, asked, level, seed = message.request, message.search, message.level, message.seed
-        position = asked.position
-        stop = cancellations.begin(request)
+        _choose(message, cancellations, replies, players, analyst)
+
+
+@contextmanager
+def _answering(
+    request: int, cancellations: _Cancellations, replies: _Replies
+) -> Iterator[StopSignal | None]:
+    """How every request is answered: begun (None: it was cancelled before it began, nothing
+    to do), an exception told to the player as an `AIError` with the worker kept up, ended."""
+    stop = cancellations.begin(request)
+    if stop is None:
+        yield None
+        return
+    try:
+        yield stop
+    except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
+        replies.send(AIError(request, str(error) or type(error).__name__))
+    finally:
+        cancellations.end()
+
+
+def _choose(
+    message: SearchAsk,
+    cancellations: _Cancellations,
+    replies: _Replies,
+    players: dict[Side, tuple[Level, int, AIPlayer]],
+    analyst: list[Analyser],
+) -> None:
+    """Answer a search for the AI's move: the progress per depth, the move, then its card."""
+    request, asked, level, seed = message.request, message.search, message.level, message.seed
+    position = asked.position
+
+    def report(progress: Progress) -> None:
+        replies.send(AIProgress(request, progress))
+
+    def waiting() -> None:
+        replies.send(AIGettingReady(request))
+
+    with _answering(request, cancellations, replies) as stop:
         if stop is None:
-            continue
-
-        def report(progress: Progress, request: int = request) -> None:
-            replies.send(AIProgress(request, progress))
-
-        def waiting(request: int = request) -> None:
-            replies.send(AIGettingReady(request))
-
-        try:
-            kept = players.get(position.turn)
-            # On a clock each move gets its own time: the same player (and its tables) plays on.
-            key = replace(level, time=1.0) if level.time is not None else level
-            if kept is None or kept[:2] != (key, seed):
-                kept = players[position.turn] = (key, seed, AIPlayer.for_level(level, seed))
-            if level.algorithm == "engine" and not kept[2].plays_from_book(position):
-                # A new window's first engine search would share this process with the core's
-                # loading and look only a few turns ahead (a book move needs no core).
-                get_core_ready(stop, waiting)
-                if stop.is_set():
-                    continue
-                kept[2].prepare(asked)  # the table's memory, before the search's own time
-            kept[2].limits = level.limits
-            choice = kept[2].choose(asked, report, stop)
-            explanation = explain_choice(position, choice)
+            return
+        kept = players.get(position.turn)
+        # On a clock each move gets its own time: the same player (and its tables) plays on.
+        key = replace(level, time=1.0) if level.time is not None else level
+        if kept is None or kept[:2] != (key, seed):
+            kept = players[position.turn] = (key, seed, AIPlayer.for_level(level, seed))
+        player = kept[2]
+        if level.algorithm == "engine" and not player.plays_from_book(position):
+            # A new window's first engine search would share this process with the core's
+            # loading and look only a few turns ahead (a book move needs no core).
+            get_core_ready(stop, waiting)
+            if stop.is_set():
+                return
+            player.prepare(asked)  # the table's memory, before the search's own time
+        player.limits = level.limits
+        choice = player.choose(asked, report, stop)
+        explanation = explain_choice(position, choice)
+        if not stop.is_set():
+            replies.send(AIResult(request, choice.result, choice.note, explanation))
+        if explanation is not None and not stop.is_set():
+            explained = exact_explanation(
+                asked,
+                explanation,
+                analyser=player.analyser,
+                judge=_the_analyst(analyst),  # a weak level's card: the engine's judging
+                evaluation=player.evaluation,
+                units_per_man=man_value(player.evaluation),
+                stop=stop,
+            )
             if not stop.is_set():
-                replies.send(AIResult(request, choice.result, choice.note, explanation))
-            if explanation is not None and not stop.is_set():
-                explained = exact_explanation(
-                    asked,
-                    explanation,
-                    analyser=kept[2].analyser,
-                    judge=_the_analyst(analyst),  # a weak level's card: the engine's judging
-                    evaluation=kept[2].evaluation,
-                    units_per_man=man_value(kept[2].evaluation),
-                    stop=stop,
-                )
-                if not stop.is_set():
-                    replies.send(AIExplained(request, explained))
-        except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
-            replies.send(AIError(request, str(error) or type(error).__name__))
-        finally:
-            cancellations.end()
+                replies.send(AIExplained(request, explained))
 
 
 def _the_analyst(analyst: list[Analyser]) -> Analyser:
@@ -423,19 +449,14 @@ def _analyse(
     """Answer an analysis request: the best lines after each completed depth, then a final
     report unless it was cancelled."""
     request, asked, count = message.request, message.search, message.lines
-    stop = cancellations.begin(request)
-    if stop is None:
-        return
-    try:
+    with _answering(request, cancellations, replies) as stop:
+        if stop is None:
+            return
         last = Analysis(0, ())
         for last in iterate_analysis(asked, ANALYSIS_LIMITS, count, _the_analyst(analyst), stop):
             replies.send(AIAnalysis(request, last))
         if not stop.is_set():
             replies.send(AIAnalysis(request, last, final=True))
-    except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
-        replies.send(AIError(request, str(error) or type(error).__name__))
-    finally:
-        cancellations.end()
 
 
 def _explain(
@@ -448,10 +469,9 @@ def _explain(
     move and the best others scored exactly, with the engine's evaluation whatever the level's),
     starting from the recorded move alone, since the AI's own search is not known."""
     request, asked = message.request, message.search
-    stop = cancellations.begin(request)
-    if stop is None:
-        return
-    try:
+    with _answering(request, cancellations, replies) as stop:
+        if stop is None:
+            return
         start = explain_recorded(asked.position, message.move, message.level.name)
         # The engine's compiled core, as for a move: a first card in a new window would
         # otherwise be searched by the Python engine, a few turns ahead.
@@ -461,10 +481,6 @@ def _explain(
         explained = exact_explanation(asked, start, judge=_the_analyst(analyst), stop=stop)
         if not stop.is_set():
             replies.send(AIExplained(request, explained))
-    except Exception as error:  # noqa: BLE001 - reported to the player; the worker stays up
-        replies.send(AIError(request, str(error) or type(error).__name__))
-    finally:
-        cancellations.end()
 
 
 class AIClient:
