@@ -268,6 +268,8 @@ class PaneRow:
     engine: str
     book: bool
     stats: MoveStats
+    looked: int = 0
+    """How far the search behind its engine figure looked (0: none, or the databases')."""
 
 
 class ExplorerPane:
@@ -420,7 +422,7 @@ class ExplorerPane:
         (from the side to move, when the analysis or the game's judgement has scored it) and
         the book's mark."""
         self.look(position)
-        scores = self.engine_scores(position, analysis)
+        cells = self.engine_cells(position, analysis)
         book = book_moves(position)
         rows = []
         for entry in self.moves:
@@ -434,14 +436,16 @@ class ExplorerPane:
                 if entry.finished
                 else (NO_SHARES, NO_SHARES, NO_SHARES)
             )
+            figure, looked = cells.get(entry.move, ("", 0))
             rows.append(
                 PaneRow(
                     entry.move,
                     f"{entry.games:,}",
                     shares,
-                    scores.get(entry.move, ""),
+                    figure,
                     entry.move in book,
                     entry,
+                    looked,
                 )
             )
         return rows
@@ -565,8 +569,7 @@ class ExplorerPane:
             shorter = came_here(total, games, self.sources(), short=1)
             shortest = came_here(total, games, self.sources(), short=2)
         book = book_moves(position)
-        cells = self.engine_cells(position, analysis)
-        scores = {move: figure for move, (figure, _) in cells.items()}
+        scores = self.engine_scores(position, analysis)
         # A table of moves reads from the side to move, as every explorer's does (the window's
         # prose names the side ahead instead): said once, under the table, with the position's
         # one score as the panel gives it.
@@ -574,11 +577,7 @@ class ExplorerPane:
         # How far the Engine column's figures looked: a row's figure can be the board's search
         # or a deeper judgement the game kept (walk 2026-11-30g: the column's +0.95 for 10-15,
         # +1.10 twelve seconds later, with no depth of its own).
-        looked = depth_span(
-            cells[row.move][1]
-            for row in rows[: self.row_count()]
-            if cells.get(row.move, ("", 0))[1]
-        )
+        looked = depth_span(row.looked for row in rows[: self.row_count()] if row.looked)
         if looked:
             engine += f"; the Engine column looked {looked}"
         if any(not row.stats.finished for row in rows):
