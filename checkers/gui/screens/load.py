@@ -27,6 +27,7 @@ from checkers.formats.pdn import GameUnreadable, open_games
 from checkers.gui import fonts, theme
 from checkers.gui.cards import button_height, button_width, grid_unit
 from checkers.gui.context import ButtonScreen, ScreenContext
+from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
 from checkers.gui.game_list import GameList
 from checkers.gui.intents import Back, LoadedGame, OpenArchive, Resume, SameGame
 from checkers.gui.persist import shown_names
@@ -223,9 +224,9 @@ def _clock_line(tags: Mapping[str, str]) -> list[str]:
     if control is None:
         return []
     left = []
-    for side, tag in (("Black", "BlackClock"), ("White", "WhiteClock")):
+    for side, tag in CLOCK_TAGS.items():
         try:
-            left.append(f"{side} {format_clock(read_clock_tag(tags[tag]))}")
+            left.append(f"{side.name.capitalize()} {format_clock(read_clock_tag(tags[tag]))}")
         except (KeyError, ValueError):
             continue  # a side's time not kept: the clock's kind alone
     return [f"{control.label()}: {', '.join(left)}" if left else control.label()]
