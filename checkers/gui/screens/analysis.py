@@ -54,12 +54,11 @@ from checkers.gui.wording import (
     bar_number,
     black_share,
     move_label,
-    plural,
     score_words,
     settled_words,
     thinking_words,
 )
-from checkers.notation import numbered_moves
+from checkers.notation import depth_words, numbered_moves
 from checkers.record import GameRecord, ended_words
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
@@ -445,7 +444,7 @@ class AnalysisScreen(ScreenBase):
             return f"{name} (endgame databases)"
         depth = analysis.depth
         if short:
-            return f"{name}, {plural(depth, 'turn')} ahead"
+            return f"{name}, {depth_words(depth)}"
         how = thinking_words(depth) if self.deepening() is not None else settled_words(depth)
         return f"{name}, {how}"
 
