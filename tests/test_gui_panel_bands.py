@@ -100,19 +100,27 @@ def test_the_analysis_boards_panel_has_no_empty_band(
     assert widest_band(panel) <= 1.5 * row(app), widest_band(panel)
 
 
-@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
-def test_the_drills_buttons_follow_the_words_well(
-    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
-) -> None:
+def _open_drill(
+    make_app: Callable[..., App], size: tuple[int, int], theme_name: str, number: int
+) -> tuple[App, DrillScreen]:
+    """A window at `size` in `theme_name` showing drill `number`, picked on the drills' card."""
     app = make_app(None, size=size, settings=Settings(theme=theme_name))
     press(app, pygame.K_d, "d")
     app.step(1 / 60)
     screen = app.screen
     assert isinstance(screen, DrillScreen) and screen.card is not None
-    click_at(app, screen.card.widgets["drill 3"].get_abs_rect().center)
+    click_at(app, screen.card.widgets[f"drill {number}"].get_abs_rect().center)
     assert screen.game is not None
     for _ in range(3):
         app.step(1 / 60)
+    return app, screen
+
+
+@pytest.mark.parametrize(("size", "theme_name"), SIZES, ids=str)
+def test_the_drills_buttons_follow_the_words_well(
+    make_app: Callable[..., App], data: Path, size: tuple[int, int], theme_name: str
+) -> None:
+    app, screen = _open_drill(make_app, size, theme_name, 3)
     panel = side_panel_of(screen.labels["title"])
     assert widest_band(panel) <= row(app), widest_band(panel)
     # In the well the words stand one under the other: no empty label leaves a gap (but the
@@ -299,15 +307,7 @@ def test_the_drills_words_use_the_well_in_the_default_window(
     # buttons, a tall empty band under them. How drills work fills the room they leave, whole,
     # and only the rows the drill's thrown moves and result take later stay free; at 720x480
     # (walk 2026-11-30g, shot 94: 40% of the well empty) in fewer words.
-    app = make_app(None, size=size, settings=Settings(theme=theme_name))
-    press(app, pygame.K_d, "d")
-    app.step(1 / 60)
-    screen = app.screen
-    assert isinstance(screen, DrillScreen) and screen.card is not None
-    click_at(app, screen.card.widgets["drill 1"].get_abs_rect().center)
-    assert screen.game is not None
-    for _ in range(3):
-        app.step(1 / 60)
+    app, screen = _open_drill(make_app, size, theme_name, 1)
     well = screen.well
     assert well is not None
     shown = {
