@@ -53,6 +53,8 @@ class BoardPlayScreen(ScreenBase):
         """The framed well the panel's words after its title flow in."""
         self._heights: dict[str, int] = {}
         """The well's labels in order, with their heights."""
+        self._wrapped: dict[tuple[str, int], list[str]] = {}
+        """`with_room_words`' wordings in rows, by wording and rows (the labels as built)."""
         self._flowed: tuple[str, ...] | None = None
         """The labels the well shows now, as last stacked."""
         self._shown: dict[str, str] = {}
@@ -219,6 +221,7 @@ class BoardPlayScreen(ScreenBase):
         )
         inner = width - 2 * WELL_INSET
         self._heights = {}
+        self._wrapped = {}  # new labels, new widths
         for name, style in rest:
             self._heights[name] = heights.get(style, label_row(2.1, scale))
             self.labels[name] = UILabel(
@@ -296,8 +299,13 @@ class BoardPlayScreen(ScreenBase):
         used = sum(height for name, height in self._heights.items() if texts.get(name))
         room = self.well.relative_rect.height - 2 * WELL_INSET - used
         for wording in (words,) if isinstance(words, str) else words:
-            # One row more than it may take: words left over for that row do not fit.
-            *lines, left = label_lines(wording, self.labels.get(f"{prefix} 1"), rows + 1)
+            # One row more than it may take: words left over for that row do not fit. (Wrapped
+            # once per build: the words are asked for every frame.)
+            wrapped = self._wrapped.get((wording, rows))
+            if wrapped is None:
+                label = self.labels.get(f"{prefix} 1")
+                wrapped = self._wrapped[wording, rows] = label_lines(wording, label, rows + 1)
+            *lines, left = wrapped
             lines = [line for line in lines if line]
             needed = self._heights[f"{prefix} gap"] + self._heights[f"{prefix} title"]
             needed += len(lines) * self._heights[f"{prefix} 1"]
