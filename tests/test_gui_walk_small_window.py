@@ -179,3 +179,26 @@ def test_a_wrapped_line_never_leaves_a_short_last_word_alone(
     width = font.size("looked looked looked")[0]
     lines = wrap_words("looked looked looked ahead", font, width)
     assert lines == ["looked looked", "looked ahead"], lines
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_how_far_a_search_looked_reads_on_one_row_at_720(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    # Walk h: "Score even (looked" over "14 turns ahead)" in the panel at 720x480.
+    app = against_the_ai(make_app, theme_name)
+    panel = screen_of(app).panel
+    assert panel is not None
+    score = "Score +0.35 for you (looked 14 turns ahead)"
+    words = ("White (Club) looked 12 turns ahead", "1,234,567 positions looked at", score, "", "")
+    panel.search_words = lambda: words
+    app.step(1 / 60)
+    app.step(1 / 60)
+    layout = panel.search.text_box_layout
+    assert layout is not None
+    rows = [
+        " ".join(getattr(item, "text", "") for item in row.items).replace("\u00a0", " ").split()
+        for row in layout.layout_rows
+    ]
+    for phrase in ("looked 12 turns ahead", "(looked 14 turns ahead)"):
+        assert any(phrase in " ".join(row) for row in rows), (phrase, rows)

@@ -262,6 +262,9 @@ def keep_tail(html_text: str, lines: set[int] | None = None) -> str:
     )
 
 
+SHORT_ASIDE = 26
+"""The longest aside in brackets (its words, without the brackets) that `hold_words` keeps on
+one row when it ends a line: `(looked 14 turns ahead)`; a longer one may wrap inside."""
 NBSP = "\u00a0"
 """A no-break space: as wide as a space, and pygame_gui never wraps a line at it."""
 _NUMBER = r"[+-]?\d[\d,]*(?:\.\d+)?%?"
@@ -271,10 +274,18 @@ _HELD = (
     re.compile(rf"(?<![\w.,+\-])({_NUMBER}) +(?:for +)?(?=[A-Za-z(])"),
     # The word that leads to a number: `in 7 moves`, `by 2 men`.
     re.compile(rf"\b((?:in|at|by|to|of|within|after)) +(?={_NUMBER}(?![\dx-]))"),
-    # A sentence's last two words (its last word has a letter: not a move's number, `5.`).
-    re.compile(r"()(?<=\S) +(?=[^ \n]*[A-Za-z][^ \n]*[.!?][)\]\"'\u2019]*(?: |\n|$))"),
+    # A sentence's last two words (its last word has a letter: not a move's number, `5.`;
+    # nor `thinking...`, which ends no sentence).
+    re.compile(
+        r"()(?<=\S) +(?=(?![^ \n]*\.\.\.)[^ \n]*[A-Za-z][^ \n]*[.!?][)\]\"'\u2019]*(?: |\n|$))"
+    ),
     # A line's last two words, a sentence or not (a row of the card, a heading).
     re.compile(r"()(?<=\S) +(?=[^ \n]+(?:\n|$))"),
+    # How far a search looked, whole: `looked 14 turns ahead`, `thinking... 9 turns ahead`
+    # (the walk of 2026-11-30 read "Score even (looked" over "14 turns ahead)").
+    re.compile(r"()\b(?:looked|looking|looks|thinking\.\.\.) +\d+ +turns? +ahead\b"),
+    # A short aside that ends a line, whole: the wrap falls before its bracket.
+    re.compile(rf"()\([^()\n]{{1,{SHORT_ASIDE}}}\)(?=[.,;:]?(?:\n|$))"),
 )
 _TAG = re.compile(r"(<[^<>]*>)")
 
