@@ -160,6 +160,11 @@ def test_the_walks_club_card_says_the_difference_beside_the_best_and_the_only_mo
         _explanation(dataclasses.replace(only, verdict="the only legal move"), only), WHITE, 4
     )
     assert row_score_words(said.rows[0]) == "the only legal move (+0.60 for White)"
+    # An even one keeps its figure too: the verdict does not say it (a forced move's card had
+    # no score at all when the game stood even).
+    level = dataclasses.replace(only, score=0.0, verdict="the only legal move")
+    said = why_card(_explanation(level, level), WHITE, 4)
+    assert row_score_words(said.rows[0]) == "the only legal move (even)"
 
 
 def _explanation(played: MoveScore, best: MoveScore, **fields: object) -> Explanation:

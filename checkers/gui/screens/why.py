@@ -23,6 +23,7 @@ from pygame_gui.core.interfaces import IContainerLikeInterface
 from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
+from checkers.coach.exact import ONLY_MOVE
 from checkers.coach.explain import BOUND_WORDS
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
@@ -62,8 +63,8 @@ def row_score_words(row: WhyRow) -> str:
         return row.result  # a forced or database result, for its winner (`explaining._row`)
     if not row.verdict or row.verdict == row.score:
         return row.score
-    if row.score == "even":
-        return row.verdict
+    if row.score == "even" and row.verdict != ONLY_MOVE:
+        return row.verdict  # `keeps it level`, `only draws`: not `the only legal move`
     verdict = row.verdict
     if " for " in verdict:
         # `is a little better for the AI (+0.25 for the AI)` names the side once: the score's.
