@@ -107,6 +107,21 @@ def test_rows_are_never_ranked_across_two_depths() -> None:
             assert card_html(card).count("+0.50 for Black") == 1  # said once, apart
 
 
+def test_the_deeper_look_says_its_depth_even_where_the_level_looked_as_far() -> None:
+    # Walk 2026-11-30h: "Since then the game has judged 11-15 looking as far ahead", on a card
+    # whose first figure was a level's own count: as far as what, the reader had to guess.
+    from checkers.gui.explaining import why_card
+
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.5, 1.0, WHITE, 14, line=("23-19", "8-11")))
+    explanation = dataclasses.replace(_explanation(False), chosen_depth=14)
+    card = why_card(rejudged(explanation, START, known), BLACK, 0)
+    apart = [fact for fact in card.facts if fact.startswith("Since then")]
+    assert apart and apart[0].startswith(
+        "Since then the game has judged 11-15 looking 14 turns ahead: +0.50 for Black."
+    ), card.facts
+
+
 # --- whose figure: the level's own count or the engine's kept judgement (walk 2026-11-29c) ---
 
 

@@ -518,12 +518,12 @@ def why_card(
             rows[0] = dataclasses.replace(rows[0], verdict=first, result="")
     if deeper is not None:
         # The game's deeper look at the played move, apart from the rows: they compare every
-        # move at one depth (issue 35), and no move is ranked against this number. Where it
-        # looked as far as the level did, its depth is not said again.
-        same = deeper.depth == explanation.chosen_depth
-        far = "looking as far ahead" if same else f"looking {depth_words(deeper.depth)}"
+        # move at one depth (issue 35), and no move is ranked against this number. Its depth
+        # is said whole: "as far ahead" left the reader to find whose look it matched (a weak
+        # level's own rough count is no look of the engine's).
         said.append(
-            f"Since then the game has judged {explanation.played} {far}:"
+            f"Since then the game has judged {explanation.played} looking"
+            f" {depth_words(deeper.depth)}:"
             f" {why_score(deeper, mover, human)}. The other moves were not looked at so far, so"
             " the rows here compare them as one search scored them."
         )
