@@ -56,3 +56,49 @@ def test_the_panel_and_the_bar_round_the_one_score_the_same_way(
         thinking(18, score)
         assert screen.bar.figure()[1] == figure
         assert panel_score() == f"Score {words} (thinking... 18 turns ahead)"
+
+
+def test_why_reads_the_score_the_panel_gives_while_the_engine_still_judges(
+    make_app: Callable[..., App],
+) -> None:
+    # Session 25: W pressed right after the AI's forced capture read "the only legal move
+    # (even) (1 turn ahead)", the AI's look at a move it had no choice in, while the panel
+    # said "Score ... (thinking... 15 turns ahead)" for the same position.
+    from gui_driving import run_until
+
+    from checkers.ai.levels import get_level
+    from checkers.board import Move, Position
+    from checkers.gui.screens.why import WhyScreen
+
+    start = Position.from_fen("W:W18,30,31,32:B14,1,2,3")  # White's one move: 18x9
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("club")), start=start)
+    app = make_app(config)
+    screen = screen_of(app)
+    game = screen.game
+    run_until(
+        app,
+        lambda: (
+            game.record.ply == 1
+            and game.animation is None
+            and game.thinking is None
+            and app.ai.pending is None
+            and app.ai.explaining is None
+        ),
+    )
+    kept = game.judgement()
+    depth = (kept.depth if kept is not None else 1) + 4
+    reply = game.position.legal_moves()[0]
+    # The engine judging the position after 18x9 has got deeper than anything kept.
+    progress = Progress(
+        depth, -30.0, 1000, 0.5, (reply, Move.from_pdn("30-26", game.position.move(reply)))
+    )
+    game.thinking = Thinking(BLACK, "judge", time.monotonic(), 100.0, progress, engine=True)
+    shown = next(line for line in panel_lines(game).search if line.startswith("Score "))
+    assert shown == f"Score +0.30 for the AI (thinking... {depth} turns ahead)"
+    screen.ask_why()
+    app.step(1 / 60)
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    played = why.card.rows[0]
+    assert played.move == "18x9" and played.depth == depth
+    assert played.score == "+0.30 for the AI", played

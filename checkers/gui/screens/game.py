@@ -11,7 +11,8 @@ search-tree view) are drawn over the board's side of the window.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections import ChainMap
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from checkers import saves
-from checkers.board import BLACK
+from checkers.board import BLACK, Position
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.judgement import Judgement, rejudged, reviewed
 from checkers.formats.pdn import game_from_record, write_game
@@ -51,7 +52,7 @@ from checkers.gui.game_view.commands import (
 from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.keeper import GameKeeper, game_tags, reasons_in
 from checkers.gui.game_view.menu import GameMenu
-from checkers.gui.game_view.panel import GamePanel
+from checkers.gui.game_view.panel import GamePanel, scored_search
 from checkers.gui.game_view.review import ReviewPane, ReviewStandby
 from checkers.gui.game_view.review_place import ReviewPlacement
 from checkers.gui.intents import (
@@ -853,7 +854,7 @@ class GameScreen(ScreenBase):
         # figures), and tells what the AI's own search saw apart; else its rows read the
         # game's kept judgements where they are deeper.
         judged = reviewed if verdict else rejudged
-        explanation = judged(explanation, record.positions[-2], game.judgements)
+        explanation = judged(explanation, record.positions[-2], self._judgements_now())
         human = game.config.human_side() if game.mode is Mode.HUMAN_VS_AI else None
         mover = record.positions[-2].turn
         level = game.config.player(mover).level
@@ -873,6 +874,20 @@ class GameScreen(ScreenBase):
             # figures: the AI's own search below is what it saw when it played.
             card = with_review(card, verdict)
         self.context.request(OpenWhy(card))
+
+    def _judgements_now(self) -> Mapping[Position, Judgement]:
+        """The game's kept judgements, with the engine's search under way of the position shown
+        where its score so far stands over the one kept (`scored_search`: the panel's and the
+        bar's score at this moment): Why? pressed while the engine still judges the position
+        after an AI move reads that score, not the AI's shallower look (a forced move's card
+        read "1 turn ahead" beside the panel's "thinking... 15 turns ahead")."""
+        game = self.game
+        progress, thinking = scored_search(game), game.thinking
+        if progress is None or thinking is None or not progress.pv:
+            return game.judgements
+        line = tuple(move.pdn() for move in progress.pv)
+        so_far = Judgement(progress.score, thinking.man, thinking.side, progress.depth, line=line)
+        return ChainMap({game.position: so_far}, dict(game.judgements))
 
     # --- the game review (checkers.gui.game_view.review, its place review_place) -----------
 
