@@ -801,8 +801,9 @@ def test_a_weak_levels_card_in_the_book_compares_the_moves_as_the_books_card_doe
 
 def test_a_king_won_by_the_side_behind_is_not_named_as_the_rows_idea() -> None:
     # The walk of 2026-11-30f: "White's breakthrough" on a row at +1.35 for Black, as if it
-    # were the point of Black's move. A breakthrough or a runaway is named where the score
-    # does not show its side behind by about a man or lost.
+    # were the point of Black's move; walk h: "White's breakthrough ... gives 5 men" beside
+    # "at least +0.60 for you". A breakthrough or a runaway is named where the score does not
+    # show its side behind (past what reads even) or lost.
     from checkers.coach import ideas
     from checkers.coach.ideas import agreeing
 
@@ -812,7 +813,10 @@ def test_a_king_won_by_the_side_behind_is_not_named_as_the_rows_idea() -> None:
     assert any(idea.name == "breakthrough" and idea.side is WHITE for idea in found)
     for men, bound, win_in, named in (
         (1.35, "exact", None, False),
-        (0.50, "exact", None, True),
+        (0.50, "exact", None, False),  # "is a little better for Black"
+        (0.15, "exact", None, True),  # even
+        (0.60, "lower", None, False),  # walk h: at least +0.60 for Black
+        (-0.30, "exact", None, True),  # White ahead
         (1.35, "lower", None, False),  # Black at least 1.35 up: White's side proven behind
         (1.35, "upper", None, True),  # Black at most 1.35 up: nothing proven of White's
         (None, "exact", 9, False),  # Black wins by force

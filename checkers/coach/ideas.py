@@ -25,6 +25,7 @@ from checkers.coach.endings import ENDING_NAMES, named_ending
 from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.replay import Step, replay, rows_to_crown, runs_home, settled_gain
 from checkers.coach.tactics import TACTIC_NAMES, pitch, proves_tactic, squeeze, the_move
+from checkers.notation import is_even
 
 __all__ = [
     "CROWNING",
@@ -423,7 +424,7 @@ def agreeing(
     forced result, `bound` what the search proved of it) shows its side ahead by at least
     `GAIN_SHOWN` or winning; the walk read `keeps it level` beside a two-for-one and a squeeze
     the same card named, whose line gave the man back. One that wins its side a king
-    (`CROWNING`) is left out where the score shows that side behind by as much. Every other
+    (`CROWNING`) is left out where the score shows that side behind. Every other
     idea stays."""
     kept = []
     for idea in found:
@@ -452,13 +453,15 @@ def agreeing(
 
 CROWNING = ("breakthrough", "runaway")
 """The ideas that win their side a king: named only where the row's score does not show that
-side clearly behind (the walk of 2026-11-30f read "White's breakthrough" on a row at +1.35 for
-Black, as if it were the point of Black's move)."""
+side behind (the walk of 2026-11-30f read "White's breakthrough" on a row at +1.35 for Black,
+as if it were the point of Black's move; walk h "White's breakthrough ... gives 5 men" beside
+"at least +0.60 for you")."""
 
 
 def _behind(own: bool, score: float | None, win_in: int | None, bound: str) -> bool:
     """Whether a row's score (in men from the mover's view; `own`: the idea is the mover's)
-    proves the idea's side behind by at least `GAIN_SHOWN`, or lost by force."""
+    proves the idea's side behind, by more than reads `even` (`notation.EVEN_MEN`: where the
+    row reads `a little worse` for it or worse), or lost by force."""
     sign = 1 if own else -1
     if win_in is not None:
         return bound == "exact" and (win_in > 0) != (sign > 0)
@@ -466,7 +469,7 @@ def _behind(own: bool, score: float | None, win_in: int | None, bound: str) -> b
         return False
     # A bound proves it only where it bounds the idea's side's score from above.
     above = bound in ("exact", "upper" if sign > 0 else "lower")
-    return above and sign * score <= -GAIN_SHOWN
+    return above and not is_even(score) and sign * score < 0
 
 
 def _said(idea: Idea, earlier: Sequence[Idea]) -> bool:
