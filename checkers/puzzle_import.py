@@ -11,13 +11,21 @@ cannot be read, or starts from the opening position, or has no move, is counted 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from checkers.ai.endgame import Endgames
 from checkers.formats.pdn import GameUnreadable, PdnGame, open_games
 from checkers.puzzles import Puzzle, puzzle_ideas
 
-__all__ = ["IMPORTED", "Collection", "CollectionRefused", "import_collection"]
+__all__ = [
+    "BOOK_NAME",
+    "IMPORTED",
+    "Collection",
+    "CollectionRefused",
+    "import_collection",
+    "problem_book",
+]
 
 IMPORTED = ""
 """An imported puzzle's `played`: no game's move went wrong before it."""
@@ -48,9 +56,12 @@ def _puzzle(game: PdnGame, number: int, source: str, endgames: Endgames | None) 
     return Puzzle(game.start.fen(), solution, IMPORTED, ideas, number, 1, name)
 
 
-def import_collection(path: str | Path, endgames: Endgames | None = None) -> Collection:
-    """The puzzles of a PDN problem collection; CollectionRefused (one line) if the file cannot
-    be read, holds no game, or no game of it starts from a FEN with a solution."""
+def import_collection(
+    path: str | Path, endgames: Endgames | None = None, name: str | None = None
+) -> Collection:
+    """The puzzles of a PDN problem collection, each named after `name` (default: the file's
+    name) and its number; CollectionRefused (one line) if the file cannot be read, holds no
+    game, or no game of it starts from a FEN with a solution."""
     path = Path(path)
     try:
         archive = open_games(path)
@@ -60,7 +71,9 @@ def import_collection(path: str | Path, endgames: Endgames | None = None) -> Col
     skipped = 0
     for number, item in enumerate(archive.games(), start=1):
         puzzle = (
-            None if not isinstance(item, PdnGame) else _puzzle(item, number, path.name, endgames)
+            None
+            if not isinstance(item, PdnGame)
+            else _puzzle(item, number, name or path.name, endgames)
         )
         if puzzle is None:
             skipped += 1
@@ -71,3 +84,14 @@ def import_collection(path: str | Path, endgames: Endgames | None = None) -> Col
             f"{path.name}: no problem in it (a game with a FEN tag and its solution's moves)"
         )
     return Collection(tuple(puzzles), skipped)
+
+
+BOOK_NAME = "Problem book"
+"""How the problem book's puzzles are named: `Problem book, problem 3: Seeing is Believing`."""
+
+
+def problem_book(endgames: Endgames | None = None) -> Collection:
+    """The problem book that comes with the game (`checkers/data/problem-book.pdn`, made by
+    tools/problem_book.py): published problems whose first move is clearly best."""
+    with resources.as_file(resources.files("checkers.data") / "problem-book.pdn") as path:
+        return import_collection(path, endgames, BOOK_NAME)

@@ -53,6 +53,7 @@ __all__ = [
     "database_keeper",
     "find_puzzles",
     "first_choice",
+    "first_clear_move",
     "puzzle_ideas",
     "puzzles_at",
     "replay",
@@ -348,6 +349,16 @@ def _clear_line(
     if (stop is not None and stop.is_set()) or not clear_best(lines):
         return None
     return _trimmed(position, lines[0].pv)
+
+
+def first_clear_move(
+    position: Position, limits: Limits, endgames: Endgames | None = None
+) -> str | None:
+    """The move that is clearly best in `position` by the puzzles' rule (the databases' only
+    keeper of their win or draw, or the engine's best with the second best a mistake), in PDN,
+    or None: what a published problem's first move must be for the problem book to offer it."""
+    line = _clear_line(position, limits, endgames or default_endgames(), None)
+    return line[0] if line else None
 
 
 def unique_steps(

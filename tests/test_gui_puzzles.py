@@ -186,6 +186,32 @@ def test_no_puzzles_yet_says_how_to_get_some_and_offers_the_drills(
     assert isinstance(app.screen, DrillScreen)
 
 
+def test_the_problem_book_fills_an_empty_set_with_published_problems(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # The walk of 2026-11-30h: Puzzles stayed empty after three reviews, whose mistakes left no
+    # one move clearly best. The book's problems each have one.
+    from checkers.puzzle_import import problem_book
+
+    book = problem_book().puzzles
+    assert len(book) >= 15
+    app = make_app(None)
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen) and screen.card is not None
+    click_at(app, screen.card.widgets["book"].get_abs_rect().center)
+    assert screen.card is None and screen.puzzle is not None
+    assert screen.puzzle.source.startswith("Problem book, problem ")
+    assert screen.status == f"{len(book)} problems of the problem book added to your puzzles."
+    assert {puzzle.key for puzzle in load_puzzles()} == {puzzle.key for puzzle in book}
+    assert screen.texts()["count"] == f"{len(book)} due now, {len(book)} in your set"
+    # Again: nothing twice.
+    press(app, pygame.K_p, "p")
+    assert screen.status == "Every problem of the problem book is in your puzzles already."
+    assert len(load_puzzles()) == len(book)
+
+
 def review_in_the_window(app: App, record: GameRecord) -> GameScreen:
     """Open `record` in the game screen, review it from the menu and run the loop until the
     review has said what became of its puzzles (a cap against a hang only)."""

@@ -91,3 +91,15 @@ def test_a_right_answer_comes_back_in_the_days_fsrs_computes_a_wrong_one_in_minu
     again = schedule.answer(solved, right=True, now=due)
     assert again - due > due - NOW  # then longer
     assert schedule.answer(missed, right=False, now=NOW) - NOW == timedelta(minutes=10)
+
+
+@pytest.mark.slow
+def test_every_problem_of_the_book_has_its_published_first_move_clearly_best() -> None:
+    # What tools/problem_book.py checked when it made the book: a player marked wrong for
+    # another move must not have found another win.
+    from checkers.ai.search import Limits
+    from checkers.puzzle_import import problem_book
+    from checkers.puzzles import first_clear_move
+
+    for puzzle in problem_book().puzzles:
+        assert first_clear_move(puzzle.position, Limits(depth=16)) == puzzle.solution[0], puzzle

@@ -63,6 +63,7 @@ def expected_files() -> set[str]:
     names = {f"checkers/{path.relative_to(package).as_posix()}" for path in package.rglob("*.py")}
     names |= {f"checkers/data/{path.name}" for path in (package / "data").glob("*.txt")}
     names |= {f"checkers/data/{path.name}" for path in (package / "data").glob("*.bin")}
+    names |= {f"checkers/data/{path.name}" for path in (package / "data").glob("*.pdn")}
     names |= {f"checkers/data/endgame/{p.name}" for p in (package / "data/endgame").glob("*.cdb")}
     names |= {f"checkers/assets/{path.name}" for path in (ROOT / "assets").iterdir()}
     names.add("checkers/py.typed")

@@ -81,6 +81,18 @@ def check_endgame_databases() -> str:
     return f"{count} endgame slices in {SHIPPED_DIRECTORY}: First Position is a win"
 
 
+def check_problem_book() -> str:
+    """The problem book loads from the installed package, every problem a puzzle."""
+    from checkers.puzzle_import import problem_book
+
+    book = problem_book()
+    if len(book.puzzles) < 15 or book.skipped:
+        raise SmokeError(
+            f"the problem book gave {len(book.puzzles)} puzzles, {book.skipped} skipped"
+        )
+    return f"the problem book holds {len(book.puzzles)} puzzles"
+
+
 def _gold_pixels(surface: object) -> int:
     """Pixels of the crown's gold on the window (the board and the men have none)."""
     import pygame
@@ -135,6 +147,7 @@ def main() -> int:
         check_installed_copy,
         check_assets,
         check_endgame_databases,
+        check_problem_book,
         check_window_draws_kings,
     ):
         try:

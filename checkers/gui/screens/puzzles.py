@@ -25,7 +25,13 @@ from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back, OpenDrills, PickPuzzleFile
 from checkers.gui.wording import plural
 from checkers.notation import numbered_moves
-from checkers.puzzle_import import IMPORTED, CollectionRefused, import_collection
+from checkers.puzzle_import import (
+    IMPORTED,
+    Collection,
+    CollectionRefused,
+    import_collection,
+    problem_book,
+)
 from checkers.puzzles import Puzzle, replay
 
 __all__ = [
@@ -46,9 +52,10 @@ ABOUT_ROWS = 12
 """Rows the panel may give to how puzzles work, in the room the puzzle's words leave."""
 ABOUT = (
     "Each puzzle is a move of one of your games that its review marked a mistake or a"
-    " blunder, where one reply was clearly best, or a problem from a collection you imported"
-    " (Import). A right answer comes back later, further apart each time; a missed one comes"
-    " back soon. N skips to the next puzzle, D opens the endgame drills."
+    " blunder, where one reply was clearly best, a published problem of the problem book (P),"
+    " or one from a collection you imported (Import). A right answer comes back later, further"
+    " apart each time; a missed one comes back soon. N skips to the next puzzle, D opens the"
+    " endgame drills."
 )
 """How the puzzles work, said where the well has room for it whole (walk 2026-11-30e: a tall
 empty band under the puzzle's words at 1280x800)."""
@@ -155,6 +162,7 @@ class PuzzleScreen(BoardPlayScreen):
             "right": self.step_line,
             "d": self.open_drills,
             "i": self.pick_file,
+            "p": self.open_book,
             "f": self.flip,
         }
         if self.schedule.damaged:
@@ -292,6 +300,19 @@ class PuzzleScreen(BoardPlayScreen):
         except CollectionRefused as error:
             self.status = f"Cannot import {error}"
             return
+        self._add(collection, path.name)
+
+    def open_book(self) -> None:
+        """Add the problem book's problems the set lacks, and show the next puzzle."""
+        self._add(problem_book(), "the problem book")
+        if self.puzzle is None and self.puzzles:
+            said = self.status
+            self.show_card(None)
+            self.next_puzzle()
+            self.status = said  # what was added stays said
+
+    def _add(self, collection: Collection, what: str) -> None:
+        """Add `collection`'s puzzles the set lacks; the status line says how many, of `what`."""
         problems: list[str] = []
         added, problem = add_puzzles(collection.puzzles, report=problems.append)
         if problem is not None:
@@ -301,10 +322,12 @@ class PuzzleScreen(BoardPlayScreen):
         skipped = (
             f" ({collection.skipped} games without a FEN skipped)" if collection.skipped else ""
         )
-        self.status = (
-            f"{plural(added, 'problem')} of {path.name} added to your puzzles{skipped}."
-            + "".join(f" {line}." for line in problems)
+        said = (
+            f"{plural(added, 'problem')} of {what} added to your puzzles{skipped}."
+            if added
+            else f"Every problem of {what} is in your puzzles already{skipped}."
         )
+        self.status = said + "".join(f" {line}." for line in problems)
 
     def _empty_card(self) -> Card:
         return Card(
@@ -318,9 +341,15 @@ class PuzzleScreen(BoardPlayScreen):
                     "won or drawn. Many games have no such position; the review says how many "
                     "it added. Import (I) adds a published problem collection (PDN with FEN)."
                 ),
-                "Meanwhile, the endgame drills are ready.",
+                "Meanwhile, the problem book and the endgame drills are ready.",
             ],
             [
+                CardButton(
+                    "book",
+                    "Problem book",
+                    "Published problems, each with one clearly best first move (P)",
+                    self.open_book,
+                ),
                 CardButton("drills", "Endgame drills", "Standard endings (D)", self.open_drills),
                 CardButton(
                     "import", "Import problems", "A PDN problem collection (I)", self.pick_file
