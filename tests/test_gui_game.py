@@ -338,3 +338,21 @@ def forty_move_walk(start: Position) -> list[Move]:
 
     assert extend(start)
     return path
+
+
+def test_an_ai_vs_ai_game_stepped_back_and_forth_resumes_at_its_last_move(ai: AIClient) -> None:
+    # The walk of 2026-11-30i: Space (pause), End, Space said "Resumed." and no AI ever moved
+    # again: End held the game for a Play on, as at an earlier position.
+    config = GameConfig(black=PlayerConfig(QUICK), white=PlayerConfig(QUICK), ai_delay=0)
+    game = Game(config, ai, hop_seconds=0)
+    run_until(game, lambda: game.record.ply == 2)
+    game.toggle_pause()
+    game.step_through(-1)
+    assert game.reviewing and game.record.ply == 1
+    game.toggle_pause()  # at an earlier position Space says what to do, and stays paused
+    assert game.paused and game.status.startswith("An earlier position is shown: End goes back")
+    game.go_to_end(True)
+    assert not game.reviewing and game.paused
+    game.toggle_pause()
+    assert game.status == "Resumed."
+    run_until(game, lambda: game.record.ply == 3)

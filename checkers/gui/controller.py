@@ -661,6 +661,14 @@ class Game:
         if self.finished:
             self.status = "The game is over: nothing to pause."
             return
+        if self.paused and self.reviewing:
+            # An earlier position is shown: resuming here would drop the later moves, and the
+            # AI waits for that to be asked (`continue_here`), so "Resumed." would be untrue.
+            self.status = (
+                "An earlier position is shown: End goes back to the last move (Space then"
+                " resumes), C plays on from here."
+            )
+            return
         self.paused = not self.paused
         self.ai_stuck = False
         self.step_once = False

@@ -191,13 +191,14 @@ def go_to(game: SteppingGame, ply: int, live_at_end: bool = True) -> None:
     if game.mode is Mode.AI_VS_AI:
         game.paused = True
     # Back at the end with the human to move is the live game again: Play on would change
-    # nothing, and the human's clock must run.
+    # nothing, and the human's clock must run. So is an AI vs AI game's end, paused: Space
+    # plays on (the walk of 2026-11-30i: End there held the game for a Play on, and Space
+    # said "Resumed." while no AI moved again).
     at_live_end = (
         live_at_end
         and ply >= len(game.record.line)
-        and game.mode is not Mode.AI_VS_AI
         and game.outcome is None
-        and game.is_human_turn()
+        and (game.mode is Mode.AI_VS_AI or game.is_human_turn())
     )
     game.reviewing = not at_live_end
     if at_live_end:
