@@ -243,6 +243,25 @@ def test_resigning_while_looking_at_an_earlier_position_keeps_every_move() -> No
     assert tuple(game.record.line) == played[:1]
 
 
+def test_a_draw_offer_stands_while_the_other_player_looks_back_and_is_accepted_there() -> None:
+    # The walk of 2026-11-30i: White offered, moved; Black stepped back two moves and read
+    # "Offer draw", pressed it, and at the end neither offer was left.
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    play_clicks(game, 11, 15)
+    game.offer_draw()  # White offers on its turn
+    play_clicks(game, 22, 18)  # and moves
+    played = tuple(game.record.line)
+    assert game.draw_offered()
+    game.go_to(0)  # Black only looks back
+    assert game.draw_offered()  # the button still says Accept draw
+    game.go_to_end(True)
+    assert game.draw_offered()
+    game.go_to(1)
+    game.offer_draw()  # accepted, at the end of the game as it stands
+    assert game.outcome == Outcome(None, Reason.AGREEMENT)
+    assert tuple(game.record.line) == played and game.record.ply == 2
+
+
 def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     ai = ScriptedAI()
     engine = Level("quick engine", "test", "engine", "engine", depth=2)

@@ -77,9 +77,14 @@ def _declaring_side(game: DeclaringGame, action: str) -> Side | None:
     else:
         # The side to move at the end of the game as it stands, where the result is declared
         # (`_drop_later_moves`), whatever earlier position is shown.
-        start = game.record.start.turn
-        return start if game.standing_plies() % 2 == 0 else start.opponent
+        return _standing_turn(game)
     return None
+
+
+def _standing_turn(game: DeclaringGame) -> Side:
+    """The side to move at the end of the game as it stands (`standing_plies`)."""
+    start = game.record.start.turn
+    return start if game.standing_plies() % 2 == 0 else start.opponent
 
 
 def _drop_later_moves(game: DeclaringGame) -> None:
@@ -111,12 +116,14 @@ def resign(game: DeclaringGame) -> None:
 
 def draw_offered(game: DeclaringGame) -> bool:
     """Whether the side to move may accept a draw the other side offered on its last turn
-    (between two players: the Offer draw button then says Accept draw)."""
+    (between two players: the Offer draw button then says Accept draw). Read at the end of the
+    game as it stands, where a draw is agreed, whatever earlier position is shown: the walk
+    of 2026-11-30i stepped back, read "Offer draw" and lost the standing offer by pressing it."""
     offer = game.draw_offer
     return (
         offer is not None
-        and offer[0] is not game.position.turn
-        and offer[1] + 1 == game.record.ply
+        and offer[0] is not _standing_turn(game)
+        and offer[1] + 1 == game.standing_plies()
         and not game.finished
     )
 
@@ -128,12 +135,11 @@ def offer_draw(game: DeclaringGame) -> None:
     if side is None:
         return
     if game.mode is Mode.HUMAN_VS_HUMAN:
-        offer = game.draw_offer
-        if offer is not None and offer[0] is not side and offer[1] + 1 == game.record.ply:
+        if draw_offered(game):
             _drop_later_moves(game)
             game.finish(game.record.agree_draw())
             return
-        game.draw_offer = (side, game.record.ply)
+        game.draw_offer = (side, game.standing_plies())
         other = side.opponent.name.capitalize()
         game.status = (
             f"{side.name.capitalize()} offers a draw: {other}, after {side.name.capitalize()}'s "
