@@ -185,6 +185,27 @@ def _explanation(played: MoveScore, best: MoveScore, **fields: object) -> Explan
     return Explanation(**base)  # type: ignore[arg-type]
 
 
+def test_a_weak_levels_only_move_is_no_choice_and_no_error_on_purpose() -> None:
+    # The walk of 2026-11-30i: a Beginner's forced 8x15 read "The Beginner level chose 8x15,
+    # looking 2 turns ahead ... to which it adds a random error ... on purpose".
+    only = MoveScore("8x15", 0.3, "exact", 10, ("8x15", "19x10"), verdict="the only legal move")
+    explanation = _explanation(
+        only,
+        only,
+        moves=(only,),
+        player="beginner",
+        legal_moves=1,
+        all_captures=True,
+        level_counted="+0.40",
+        noise_men=0.5,
+        chosen_depth=2,
+    )
+    said = " ".join(why_card(explanation, BLACK, 4, human=WHITE).facts)
+    assert "8x15 was the only legal move: capture is compulsory." in said
+    assert " chose " not in said and "random error" not in said, said
+    assert "counted +0.40 for the AI after 8x15 on a rough scale of its own" in said, said
+
+
 def test_why_says_why_the_ai_did_not_play_a_slightly_better_move() -> None:
     played, best = scored("9-14", 0.05), scored("11-15", 0.10)
     explanation = _explanation(played, best)

@@ -634,7 +634,15 @@ def facts(
             )
     elif not explanation.slipped:  # a slip's own fact says what its search chose instead
         looked = explanation.chosen_depth or played.depth
-        if told and explanation.level_counted is not None:
+        if told and explanation.level_counted is not None and explanation.legal_moves == 1:
+            # No choice, so no "chose ..., looking 2 turns ahead" nor its error on purpose
+            # (walk 2026-11-30i, the Beginner's forced 8x15): only whose its figure is.
+            facts.append(
+                f"{who} {counted(explanation.level_counted)} after {explanation.played} on a"
+                " rough scale of its own."
+            )
+            facts.append(whose)
+        elif told and explanation.level_counted is not None:
             # Whose each figure is: the level's count, on its own scale (with its error on
             # purpose), and the engine's scores of the moves below.
             noise = (
