@@ -150,7 +150,7 @@ def test_the_walks_club_card_says_the_difference_beside_the_best_and_the_only_mo
         "is a little better",
     ]
     card = why_card(_explanation(*moves[:2]), WHITE, 4, human=BLACK)
-    assert row_score_words(card.rows[1]) == "0.05 worse than 17-13 (+0.70 for the AI)"
+    assert row_score_words(card.rows[1]) == "+0.70 for the AI; 0.05 worse than 17-13"
     assert "worse than 17-13" not in card.rows[1].line  # the difference said once
     # The only legal move is said so, with its figure, never "is a little better".
     position = Position("W:W18:B14,9")
@@ -722,7 +722,12 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     # (walk 2026-11-30e: `is a little worse for the AI` read as a verdict beside `blunder`).
     assert card.rows[0].score == "+0.45 for you"
     assert card.rows[0].verdict == "0.55 worse than 11-15"
+    # Its own score first: after the comparison it read as 11-15's (walk 2026-11-30i).
+    assert row_score_words(card.rows[0]) == "+0.45 for you; 0.55 worse than 11-15"
     assert card.others == "The review's best move:"
+    # The best move's row: its score alone, no standing's words read as a verdict against it
+    # (walk 2026-11-30i: "22-18 is a little worse for the AI" under that heading).
+    assert row_score_words(card.rows[1]) == "even"
     # What the AI's own search saw, apart: every move it scored, no verdict, no best move.
     assert [row.move for row in card.seen] == ["9-14", "10-15", "11-16"]
     assert all(not row.verdict for row in card.seen)
@@ -754,6 +759,13 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     level.judge(after, Judgement(-0.05, 1.0, WHITE, 14, line=("22-18", "5-9")))
     rows = reviewed(explanation, start, level).moves
     assert [(row.move, row.verdict) for row in rows] == [("9-14", "the best move")]
+    # A card worked out now (a reopened game) from a search shallower than the review's:
+    # its rows would rank the moves against the review's (walk 2026-11-30i: the played move
+    # first at 10 turns, the review's best third): left out; one as deep is shown.
+    now = dataclasses.replace(explanation, made_now=True)
+    assert reviewed(now, start, known).seen == ()
+    deep = tuple(dataclasses.replace(move, depth=14) for move in explanation.moves)
+    assert len(reviewed(dataclasses.replace(now, moves=deep), start, known).seen) == 3
     # Without the review's judgement of both positions, the card is the game's as before.
     alone = Judgements()
     alone.judge(start, Judgement(0.10, 1.0, BLACK, 14, line=("11-15",)))

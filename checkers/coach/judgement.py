@@ -369,12 +369,19 @@ def reviewed(
         # standing after it (`is a little worse for the AI` read as a verdict on the move
         # against the review's `blunder`: walk 2026-11-30e, shot 26).
         rows[0] = dataclasses.replace(rows[0], verdict=worse_words(rows[1], rows[0]))
+        # The best move's row under "The review's best move:" gives its score alone: its
+        # standing's words (`22-18 is a little worse for the AI`) read as a verdict against it
+        # (walk 2026-11-30i).
+        rows[1] = dataclasses.replace(rows[1], verdict="")
     chosen_score = explanation.chosen_score
     if explanation.made_now:
         # No search of the AI's own is known: the rows of the search made now are not it.
-        return dataclasses.replace(
-            explanation, moves=tuple(rows), seen=explanation.moves, deeper=None
-        )
+        # Shallower than the review's, they rank the moves against its rows (walk
+        # 2026-11-30i: 22-17 first at 10 turns below the review's best 22-18 at 14): left out.
+        looked = min(row.depth for row in rows)
+        now = [move for move in explanation.moves if move.bound != "unscored"]
+        seen = explanation.moves if all(move.depth >= looked for move in now) else ()
+        return dataclasses.replace(explanation, moves=tuple(rows), seen=seen, deeper=None)
     if not chosen_score and played.bound == "exact":
         chosen_score = format_men(played.score, played.win_in)  # what its own search counted
     return dataclasses.replace(

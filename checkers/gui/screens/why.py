@@ -55,6 +55,10 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
+_COMPARED = re.compile(r"\b(?:worse|better) than \d|^as good as \d")
+"""A verdict that compares the row's move with another (`0.15 worse than 22-18`)."""
+
+
 def row_score_words(row: WhyRow) -> str:
     """A row's verdict and score as one text: an exact result in words first, the score after
     it (`loses a man (+1.10 for you)`); a level score's `even` is not said again after a
@@ -63,6 +67,10 @@ def row_score_words(row: WhyRow) -> str:
         return row.result  # a forced or database result, for its winner (`explaining._row`)
     if not row.verdict or row.verdict == row.score:
         return row.score
+    if _COMPARED.search(row.verdict):
+        # Its own score first: `0.15 worse than 22-18 (+0.40 for you)` read as 22-18's score
+        # (walk 2026-11-30i).
+        return f"{row.score}; {row.verdict}"
     if row.score == "even" and row.verdict != ONLY_MOVE:
         return row.verdict  # `keeps it level`, `only draws`: not `the only legal move`
     verdict = row.verdict
