@@ -252,6 +252,7 @@ def test_a_draw_offer_stands_while_the_other_player_looks_back_and_is_accepted_t
     play_clicks(game, 22, 18)  # and moves
     played = tuple(game.record.line)
     assert game.draw_offered()
+    assert game.status.endswith(". White offers a draw: D accepts, a move declines.")
     game.go_to(0)  # Black only looks back
     assert game.draw_offered()  # the button still says Accept draw
     game.go_to_end(True)

@@ -202,3 +202,24 @@ def test_how_far_a_search_looked_reads_on_one_row_at_720(
     ]
     for phrase in ("looked 12 turns ahead", "(looked 14 turns ahead)"):
         assert any(phrase in " ".join(row) for row in rows), (phrase, rows)
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_the_draw_button_names_an_offer_whole_at_720(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    # Walk i: "Accept draw" ran into its button's edge at 720x480 Wood.
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig())
+    app = make_app(config, size=(720, 480), settings=Settings(theme=theme_name))
+    screen = screen_of(app)
+    game = screen.game
+    game.play(game.position.legal_moves()[0])
+    game.offer_draw()
+    game.play(game.position.legal_moves()[0])
+    for _ in range(3):
+        app.step(1 / 60)
+    assert game.draw_offered()
+    button = screen.widgets["draw"]
+    assert button.text in ("Accept draw", "Accept")
+    font = button.font
+    assert font is not None and font.size(button.text)[0] <= button.rect.width - 8

@@ -265,6 +265,10 @@ class Game:
         must = " A capture is compulsory." if self.selector.capture_pending else ""
         if self.mode is Mode.HUMAN_VS_AI:
             return f"Your move ({side}).{must}"
+        if self.draw_offer is not None and self.draw_offered():
+            # Said as long as it stands: the button alone ("Accept", at 720x480) named nobody.
+            offered = self.draw_offer[0].name.capitalize()
+            return f"{side} to move.{must} {offered} offers a draw: D accepts, a move declines."
         return f"{side} to move.{must}"
 
     def flashing(self) -> frozenset[int]:

@@ -101,7 +101,11 @@ class CommandButtons:
             if command.name == "pause" and screen.game.paused:
                 label = "Resume"
             elif command.name == "draw" and screen.game.draw_offered():
-                label = "Accept draw"
+                # "Accept" where the whole label would touch the edge (720x480, walk
+                # 2026-11-30i): the status line says whose offer it is.
+                font = button.font
+                fits = font is None or font.size("Accept draw")[0] <= button.rect.width - 8
+                label = "Accept draw" if fits else "Accept"
             if self.labels.get(command.name, command.label) != label:
                 changed = True
                 self.labels[command.name] = label
