@@ -223,3 +223,29 @@ def test_the_draw_button_names_an_offer_whole_at_720(
     assert button.text in ("Accept draw", "Accept")
     font = button.font
     assert font is not None and font.size(button.text)[0] <= button.rect.width - 8
+
+
+def test_a_line_that_fills_the_row_leaves_no_blank_row_at_720(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk i: a blank row under "White (Novice) had one legal move" at 720x480 Wood: the line
+    # filled the row but for the line break's few pixels, and no smaller size was left.
+    app = against_the_ai(make_app, "wood")
+    panel = screen_of(app).panel
+    assert panel is not None
+    words = (
+        "White (Novice) had one legal move",
+        "3 turns ahead: 15 positions looked at in under 0.1\u00a0s",
+        "The engine expects 1x10 (+7 more)",
+        "Score even (the engine looked 17 turns ahead)",
+        "",
+    )
+    panel.search_words = lambda: words
+    app.step(1 / 60)
+    app.step(1 / 60)
+    layout = panel.search.text_box_layout
+    assert layout is not None
+    rows = [" ".join(getattr(item, "text", "") for item in row.items) for row in layout.layout_rows]
+    assert all(row.strip() for row in rows), rows
+    shown = " ".join(" ".join(rows).replace("\u00a0", " ").split())
+    assert shown.startswith("White (Novice) had one legal move 3 turns ahead"), shown

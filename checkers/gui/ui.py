@@ -338,14 +338,57 @@ def fit_text(box: UITextBox, html_text: str, smallest: int = SMALLEST_TEXT) -> N
     with warnings.catch_warnings():
         # pygame_gui warns that a size the theme did not name is loaded on first use: it is.
         warnings.simplefilter("ignore", UserWarning)
+        sized = "{}"
         while (box.scroll_bar is not None or _stray_break(box)) and size >= smallest:
             if size not in BLURRED_SIZES:
-                box.set_text(f"<font pixel_size={size}>{html_text}</font>")
+                sized = f"<font pixel_size={size}>{{}}</font>"
+                box.set_text(sized.format(html_text))
                 lone = _lone_tails(box)
                 if lone and keep_tail(html_text, lone) != html_text:
                     html_text = keep_tail(html_text, lone)
-                    box.set_text(f"<font pixel_size={size}>{html_text}</font>")
+                    box.set_text(sized.format(html_text))
             size -= 1
+    # Where no size ends a blank row (the theme's is the smallest already: 720x480), the line
+    # before it fills the row but for the break's few pixels: it is broken at its last space
+    # instead, two rows of words for a row of words and a blank one (walk 2026-11-30i: a
+    # blank row under "White (Novice) had one legal move").
+    for _ in range(3):
+        stray = _stray_lines(box)
+        broken = _break_at_last_space(html_text, stray) if stray else html_text
+        if broken == html_text:
+            break
+        html_text = broken
+        box.set_text(sized.format(html_text))
+
+
+def _stray_lines(box: UITextBox) -> set[int]:
+    """The lines of `box`'s text (counted between line breaks) whose break sits alone on a row
+    (`_stray_break`)."""
+    layout = box.text_box_layout
+    stray, line = set(), 0
+    for row in layout.layout_rows if layout is not None else []:
+        if any(isinstance(item, LineBreakLayoutRect) for item in row.items):
+            if len(row.items) == 1:
+                stray.add(line)
+            line += 1
+    return stray
+
+
+def _break_at_last_space(html_text: str, lines: set[int]) -> str:
+    """`html_text` with the last space between words (outside any tag) of each of `lines`
+    (counted between `<br>`s) a line break."""
+    out = []
+    for index, line in enumerate(html_text.split("<br>")):
+        if index in lines:
+            parts = _TAG.split(line)
+            for place in range(len(parts) - 1, -1, -1):
+                if place % 2 == 0 and " " in parts[place]:  # words, not a tag
+                    head, _, tail = parts[place].rpartition(" ")
+                    parts[place] = f"{head}<br>{tail}"
+                    break
+            line = "".join(parts)
+        out.append(line)
+    return "<br>".join(out)
 
 
 def _lone_tails(box: UITextBox) -> set[int]:
