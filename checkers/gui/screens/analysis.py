@@ -127,7 +127,12 @@ class AnalysisScreen(ScreenBase):
         """Whether the analysis of this position is over (every line proven, or nothing to
         analyse); otherwise it goes on deepening."""
         self.request: int | None = None
-        self.status = "Move for either side. U undoes a move, Esc goes back to the game."
+        # What the numbered arrows are, said once: the walk of 2026-11-30i read 1 and 3 as two
+        # moves to choose from and 2 as the reply to 1.
+        self.status = (
+            "Arrows 1, 2, 3: the best line (the move, the reply, the next move). Move for either"
+            " side; U undoes a move, Esc goes back to the game."
+        )
         self.actions = Actions()
         self.widgets: dict[str, UIButton] = {}
         """The buttons by name (`back`, `reset`, `best`, `switch`, `flip`, `close`), for tests."""
