@@ -59,6 +59,22 @@ def test_ai_vs_ai_stands_right_under_the_mode_row(
     assert 0 <= level.top - mode_row.bottom <= mode_row.height // 2
 
 
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720)])
+def test_two_players_stands_right_under_the_mode_row_over_its_board(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    # The walk of 2026-11-30i: 130 px of nothing between Mode and Clock (the form was centred).
+    app = make_app(None, size=size)
+    press(app, pygame.K_3, "3")
+    start = start_screen(app)
+    mode_row = start.widgets["mode 3"].get_abs_rect()
+    clock = start.widgets["clock Untimed"].get_abs_rect()
+    assert 0 <= clock.top - mode_row.bottom <= mode_row.height // 2
+    # The room under the form shows the board as the game opens, as AI vs AI's does.
+    assert start.preview is not None and start.preview.cell >= 8
+    assert start.preview.top + 8 * start.preview.cell <= start.widgets["start"].get_abs_rect().top
+
+
 def test_the_level_list_drops_as_wide_as_its_button(make_app: Callable[..., App]) -> None:
     app = make_app(None, size=(720, 480))
     press(app, pygame.K_2, "2")

@@ -16,7 +16,6 @@ from typing import TypeVar
 
 import pygame
 from pygame_gui.core import UIContainer
-from pygame_gui.core.interfaces import IUIElementInterface
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from checkers.ai.levels import LEVELS, Level
@@ -409,7 +408,6 @@ class StartScreen(ButtonScreen):
         y += 5 * unit
         label_width = 14 * unit
         y = self._mode_row(root, column, y, row, gap, label_width)
-        above = set(root.get_container())
         mode = self.choices.mode
         if mode is not Mode.AI_VS_AI:
             y = self._clock_row(root, column, y, row, gap, label_width)
@@ -427,7 +425,9 @@ class StartScreen(ButtonScreen):
                 self._label(root, pygame.Rect(column.left, y, column.width, row), line)
                 y += row
         if mode is Mode.HUMAN_VS_HUMAN:
-            self._centre_between(root, above, y, self._bottom_top(height, row, gap) - gap)
+            # Its board as the game opens, under the form as in AI vs AI: the form centred
+            # instead left an empty band between Mode and Clock (walk 2026-11-30i, 130 px).
+            self._preview(column, y, self._bottom_top(height, row, gap) - 2 * gap)
         self._bottom_row(root, column, height, row, gap)
         if self.help_open:
             self._build_help(root, unit)
@@ -464,25 +464,6 @@ class StartScreen(ButtonScreen):
         close = build_help_card(ui, root, area, unit, height, help_rows(), tip)
         self.actions.pressed[close] = self.toggle_help
         self.widgets["help close"] = close
-
-    @staticmethod
-    def _centre_between(
-        root: UIContainer, above: set[IUIElementInterface], top: int, bottom: int
-    ) -> None:
-        """Move the controls made since `above` down to the middle of the room from `top` to
-        `bottom`: a short form (AI vs AI, two players) leaves no empty band over the Start row
-        in a large window, and the Mode row above stays where the mouse left it."""
-        made = [element for element in root.get_container() if element not in above]
-        if not made:
-            return
-        first = min(element.get_relative_rect().top for element in made)
-        last = max(element.get_relative_rect().bottom for element in made)
-        shift = (bottom - top - (last - first)) // 2 - (first - top)
-        if shift <= 0:
-            return
-        for element in made:
-            rect = element.get_relative_rect()
-            element.set_relative_position((rect.left, rect.top + shift))
 
     def _clock_row(
         self, root: UIContainer, column: pygame.Rect, y: int, row: int, gap: int, label: int
