@@ -99,9 +99,28 @@ def fit_left(text: str, font: pygame.font.Font, width: int) -> str:
     return "…" + text
 
 
-def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
+def wrap_words(text: str, font: pygame.font.Font, width: int, balance: bool = False) -> list[str]:
     """`text` in lines no wider than `width` pixels, broken between words (a word wider than
-    a line is cut with an ellipsis); a short last word never alone (`no_lone_tail`)."""
+    a line is cut with an ellipsis); a short last word never alone (`no_lone_tail`). With
+    `balance`, as many lines as it takes at `width`, each as nearly as long as the others (a
+    card's centred paragraph: the walk of 2026-11-30i read "... defend as long as" over a
+    lone "they can.")."""
+    lines = _greedy(text, font, width)
+    if balance and len(lines) > 1:
+        low = max(font.size(word)[0] for word in text.split())
+        high = width
+        while low < high:  # the narrowest width that needs no more lines
+            middle = (low + high) // 2
+            if len(_greedy(text, font, middle)) <= len(lines):
+                high = middle
+            else:
+                low = middle + 1
+        lines = _greedy(text, font, min(high, width))
+    return no_lone_tail(lines, lambda line: font.size(line)[0] <= width)
+
+
+def _greedy(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """`text` broken between words into lines no wider than `width`, each as full as it goes."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -114,7 +133,7 @@ def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
         line = fit_right(word, font, width)
     if line:
         lines.append(line)
-    return no_lone_tail(lines, lambda line: font.size(line)[0] <= width)
+    return lines
 
 
 LONE_TAIL = 8
@@ -213,7 +232,9 @@ class Card:
             box = pygame.Rect(0, 0, min(room, wanted), 0)
         inner = box.width - 4 * unit
         # Labels pad their text: wrap a little short of the card's inner width.
-        wrapped = [part for line in self.lines for part in wrap_words(line, line_font, inner - 16)]
+        wrapped = [
+            part for line in self.lines for part in wrap_words(line, line_font, inner - 16, True)
+        ]
         line_height = 3 * unit
         title_height = 4 * unit
         if self.body is None:
