@@ -249,3 +249,22 @@ def test_a_line_that_fills_the_row_leaves_no_blank_row_at_720(
     assert all(row.strip() for row in rows), rows
     shown = " ".join(" ".join(rows).replace("\u00a0", " ").split())
     assert shown.startswith("White (Novice) had one legal move 3 turns ahead"), shown
+
+
+def test_a_cards_paragraph_wraps_into_lines_of_about_one_length() -> None:
+    # Walk i: the drills card at 720x480 read "... defend as long as" over "they can." alone.
+    from checkers.gui.cards import wrap_words
+
+    pygame.font.init()
+    font = pygame.font.Font(None, 20)
+    text = (
+        "Standard endings from the books: you play the side that wins, the endgame databases"
+        " defend as long as they can."
+    )
+    width = font.size(text)[0] - font.size("they can.")[0] + 4  # greedy leaves two words
+    greedy = wrap_words(text, font, width)
+    assert len(greedy) == 2 and greedy[1] == "they can."
+    balanced = wrap_words(text, font, width, balance=True)
+    assert len(balanced) == 2 and " ".join(balanced) == text
+    lengths = [font.size(line)[0] for line in balanced]
+    assert max(lengths) <= width and min(lengths) >= max(lengths) // 2, balanced
