@@ -115,7 +115,7 @@ def wrap_words(text: str, font: pygame.font.Font, width: int, balance: bool = Fa
                 high = middle
             else:
                 low = middle + 1
-        lines = _greedy(text, font, min(high, width))
+        lines = _greedy(text, font, high)
     return no_lone_tail(lines, lambda line: font.size(line)[0] <= width)
 
 
