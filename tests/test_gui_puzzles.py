@@ -184,6 +184,13 @@ def test_no_puzzles_yet_says_how_to_get_some_and_offers_the_drills(
     click_at(app, screen.card.widgets["drills"].get_abs_rect().center)
     app.step(1 / 60)
     assert isinstance(app.screen, DrillScreen)
+    # And D on the card, as its tip says.
+    press(app, pygame.K_ESCAPE, "")
+    app.step(1 / 60)
+    assert app.screen is screen and screen.card is not None
+    press(app, pygame.K_d, "d")
+    app.step(1 / 60)
+    assert isinstance(app.screen, DrillScreen)
 
 
 def test_the_problem_book_fills_an_empty_set_with_published_problems(
@@ -200,7 +207,9 @@ def test_the_problem_book_fills_an_empty_set_with_published_problems(
     app.step(1 / 60)
     screen = app.screen
     assert isinstance(screen, PuzzleScreen) and screen.card is not None
-    click_at(app, screen.card.widgets["book"].get_abs_rect().center)
+    # P on the card, as its tip says (walk 2026-11-30j: the card's keys did nothing).
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
     assert screen.card is None and screen.puzzle is not None
     assert screen.puzzle.source.startswith("Problem book, problem ")
     assert screen.status == f"{len(book)} problems of the problem book added to your puzzles."

@@ -20,6 +20,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel
 
 from checkers.gui import fonts, theme
+from checkers.gui.widgets import run_key_binding
 
 __all__ = [
     "BUTTON_TEXT",
@@ -160,6 +161,8 @@ class CardButton:
     text: str
     tip: str
     action: Callable[[], None]
+    key: str = ""
+    """The key that presses it too (`p`), as its tip names it; '' for none."""
 
 
 BodyBuilder = Callable[[UIPanel, pygame.Rect], None]
@@ -357,5 +360,8 @@ class Card:
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.move_focus(-1 if event.key == pygame.K_LEFT else 1)
         else:
-            return False
+            # A button's own key, as its tip names it (walk 2026-11-30j: P on the empty puzzle
+            # card did nothing under a tip that said "(P)").
+            keys = {button.key: button.action for button in self.buttons if button.key}
+            return run_key_binding(keys, event)
         return True

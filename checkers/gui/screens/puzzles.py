@@ -349,10 +349,13 @@ class PuzzleScreen(BoardPlayScreen):
                     "Problem book",
                     "Published problems, each with one clearly best first move (P)",
                     self.open_book,
+                    "p",
                 ),
-                CardButton("drills", "Endgame drills", "Standard endings (D)", self.open_drills),
                 CardButton(
-                    "import", "Import problems", "A PDN problem collection (I)", self.pick_file
+                    "drills", "Endgame drills", "Standard endings (D)", self.open_drills, "d"
+                ),
+                CardButton(
+                    "import", "Import problems", "A PDN problem collection (I)", self.pick_file, "i"
                 ),
                 CardButton("close", "Back", "Back to the start (Esc)", self.leave),
             ],
