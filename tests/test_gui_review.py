@@ -266,6 +266,21 @@ def test_the_panel_describes_the_better_lines_position_while_it_is_shown(
     assert said() == game_said  # the game's own position again
 
 
+def test_esc_closes_the_review_before_it_leaves_the_game(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The walk of 2026-11-30j: one Esc in a review left the game for the start screen.
+    monkeypatch.setattr(review_screen, "SETTING", ReviewSetting(Limits(depth=4)))
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    screen = screen_of(app)
+    press(app, pygame.K_ESCAPE, "")
+    app.step(1 / 60)
+    assert app.screen is screen and screen.review_pane is None
+    assert screen.game.status.startswith("Review closed.")
+
+
 def test_cancel_stops_the_review_process_and_keeps_the_moves_reviewed(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -461,7 +461,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             "menu",
             "Main menu",
             ("escape",),
-            "back to the start screen (Esc first closes a card or drops a selection)",
+            "back to the start screen (Esc first closes a card or a review, or drops a selection)",
             screen.to_menu,
             place="menu",
             group="leave",

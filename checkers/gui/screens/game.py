@@ -474,6 +474,11 @@ class GameScreen(ScreenBase):
                     self.game.refresh_status()
                 self.game.deselect()
                 return
+            if self.review_pane is not None:
+                # A review closes first, as its Close does (walk 2026-11-30j: one Esc left
+                # the game for the start screen).
+                self.stop_review("Review closed.")
+                return
         for name in names:
             command = self.keymap.get(name)
             if command is not None and command.shown():
