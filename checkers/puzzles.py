@@ -40,7 +40,7 @@ from checkers.ai.search import Limits, StopSignal
 from checkers.board import BLACK, Move, Position, Side
 from checkers.coach import ideas as coach_ideas
 from checkers.coach.explain import AnalysisLine, analysis_lines
-from checkers.review import Label, MoveReview, expected_result, label_for
+from checkers.review import SERIOUS, MoveReview, expected_result, label_for
 
 __all__ = [
     "FORCED_STEPS",
@@ -60,7 +60,7 @@ __all__ = [
     "unique_steps",
 ]
 
-PUZZLE_LABELS = (Label.MISTAKE, Label.BLUNDER)
+PUZZLE_LABELS = SERIOUS
 """The review's labels of a move that went wrong enough to make a puzzle of its position."""
 
 SOLUTION_PLIES = 9

@@ -41,6 +41,7 @@ __all__ = [
     "EVEN_BANDS",
     "MAX_REVIEW_PLIES",
     "MIN_JUDGED_MOVES",
+    "SERIOUS",
     "THRESHOLDS",
     "TOO_FEW_MOVES",
     "WIN_MEN",
@@ -134,6 +135,10 @@ THRESHOLDS: tuple[tuple[float, Label], ...] = tuple(
 more is a blunder: EVEN_BANDS on the fitted curve (about 1.8, 9, 21 and 35 points), so that a
 move that keeps a forced or database win drops nothing and a man thrown away in a decided game
 costs less than in an even one."""
+
+
+SERIOUS = (Label.MISTAKE, Label.BLUNDER)
+"""The labels a move keeps even where the opening book plays it: the review looked deeper."""
 
 
 BookHook = Callable[[Position, Move], bool]
@@ -550,7 +555,10 @@ def judge(
     if not forced_result:
         loss = max(0.0, score - played / man) if move != best else 0.0
     forced = len(position.legal_moves()) == 1
-    label = label_for(drop, forced=forced, book=not forced and is_book(position, move))
+    # A book move the review finds a mistake or worse is labelled by what it lost: "book" beside
+    # "you lost 0.65 men" read as two verdicts (walk 2026-11-30j).
+    book = not forced and is_book(position, move) and label_for(drop) not in SERIOUS
+    label = label_for(drop, forced=forced, book=book)
     if label is Label.BEST and move != best and not _as_good(played, before_score):
         label = Label.GOOD  # as good as the best to within a point, but not the best
     taught = lesson(

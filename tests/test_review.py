@@ -142,6 +142,25 @@ def test_nothing_is_book_without_a_book_and_a_book_hook_labels_book() -> None:
     assert labels[0] is Label.BOOK and labels[1] is not Label.BOOK
 
 
+def test_a_book_move_the_review_finds_a_mistake_keeps_its_label() -> None:
+    # The walk of 2026-11-30j: "10-14 book / an opening-book move; you lost 0.65 men", and the
+    # table said the player had "no choice". The review looked deeper than the book.
+    from checkers.review import judge
+
+    position = Position()
+    move, best = position.legal_moves()[:2]
+
+    def book(at: Position, played: Move) -> bool:
+        return True
+
+    for after, label in ((-10.0, Label.BOOK), (50.0, Label.MISTAKE)):
+        review = judge(
+            1, position, move, PositionScore(best, 15.0), PositionScore(None, after), 100.0, book
+        )
+        assert review.label is label, (after, review.label)
+        assert review.counts_for_accuracy is (label is not Label.BOOK)
+
+
 def test_labels_follow_the_thresholds_in_order() -> None:
     assert label_for(0.0) is Label.BEST
     previous = 0.0
