@@ -206,6 +206,20 @@ def test_a_weak_levels_only_move_is_no_choice_and_no_error_on_purpose() -> None:
     assert "counted +0.40 for the AI after 8x15 on a rough scale of its own" in said, said
 
 
+def test_a_forced_loss_beside_a_score_names_no_bare_figure() -> None:
+    # The walk of 2026-11-30j: "A deeper look, 10 turns ahead, finds 4-8 -8.00 and 19-24 loses
+    # in 6 moves": a signed number with no side beside a result in words.
+    played = MoveScore("19-24", None, "exact", 10, ("19-24", "27-23"), win_in=-6)
+    best = scored("4-8", -8.0)
+    explanation = _explanation(played, best, player="beginner", chosen_depth=2)
+    said = " ".join(why_card(explanation, BLACK, 10, human=WHITE).facts)
+    assert "-8.00" not in said, said
+    assert (
+        "A deeper look, 10 turns ahead, finds that 19-24 loses in 6 moves; after 4-8 it finds"
+        " no forced loss."
+    ) in said, said
+
+
 def test_why_says_why_the_ai_did_not_play_a_slightly_better_move() -> None:
     played, best = scored("9-14", 0.05), scored("11-15", 0.10)
     explanation = _explanation(played, best)
