@@ -220,6 +220,17 @@ def test_a_forced_loss_beside_a_score_names_no_bare_figure() -> None:
     ) in said, said
 
 
+def test_the_heading_over_one_other_row_says_one_move() -> None:
+    # The walk of 2026-11-30j: "The other moves, best first:" over a single row.
+    played, best = scored("9-14", 0.05), scored("11-15", 0.10)
+    for legal, heading in ((7, "The best other move:"), (2, "The other move:")):
+        card = why_card(_explanation(played, best, legal_moves=legal), BLACK, 10, human=WHITE)
+        assert card.others == heading
+        assert heading in sentences(_explanation(played, best, legal_moves=legal))
+    three = _explanation(played, best, moves=(played, best, scored("10-14", 0.0)))
+    assert why_card(three, BLACK, 10, human=WHITE).others == "The other moves, best first:"
+
+
 def test_why_says_why_the_ai_did_not_play_a_slightly_better_move() -> None:
     played, best = scored("9-14", 0.05), scored("11-15", 0.10)
     explanation = _explanation(played, best)

@@ -954,7 +954,15 @@ def sentences(explanation: Explanation, thinking_time: float | None = None) -> l
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     best = best_scored(explanation.moves)
     if others:
-        said.append("The other moves, best first:")
+        said.append(
+            "The other moves, best first:"
+            if len(others) > 1
+            else "The other move:"
+            if explanation.legal_moves == 2
+            else "The best other move:"
+            if others[0].bound == "exact"
+            else "Another move, for comparison:"
+        )
         for move in others:
             said.append(move_words(move, False, best) + ".")
             said += [f"  {idea_words(idea, move.move, mover)}." for idea in move.ideas]
