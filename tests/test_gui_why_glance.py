@@ -99,6 +99,12 @@ def test_why_reads_the_verdict_first_and_each_move_once(
     for row in card.rows:
         if row.score == "even" or "level" in row.verdict:
             assert not any(gain in idea for idea in row.ideas for gain in gains), row
+    # The small board's line buttons read whole (walk 2026-11-30j: "Why not 27x18x1").
+    for name in ("line 0", "line 1"):
+        button = why.widgets.get(name)
+        if button is not None:
+            font = button.font
+            assert font is not None and font.size(button.text)[0] <= button.rect.width - 8
 
 
 def test_esc_on_why_in_a_club_game_goes_back_to_that_game_not_the_start(

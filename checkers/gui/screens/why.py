@@ -494,7 +494,7 @@ class WhyScreen(ScreenBase):
                     if index == 0
                     else f"{line.moves[0].pdn()} and the line that answers it"
                 )
-                self.widgets[f"line {index}"] = self.actions.button(
+                button = self.widgets[f"line {index}"] = self.actions.button(
                     ui,
                     panel,
                     pygame.Rect(controls.left + index * (half + gap), y, half, button_height),
@@ -502,6 +502,11 @@ class WhyScreen(ScreenBase):
                     tip,
                     lambda index=index: self.show_line(index),  # type: ignore[misc]
                 )
+                font = button.font
+                if font is not None and font.size(line.button)[0] > half - 8:
+                    # The move alone where "Why not 27x18x11" would be cut (walk 2026-11-30j,
+                    # 720x480): its tooltip says what the line is.
+                    button.set_text(line.moves[0].pdn())
             y += button_height + gap
         self.widgets["play"] = self.actions.button(
             ui,
