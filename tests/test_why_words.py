@@ -203,7 +203,8 @@ def test_a_weak_levels_only_move_is_no_choice_and_no_error_on_purpose() -> None:
     said = " ".join(why_card(explanation, BLACK, 4, human=WHITE).facts)
     assert "8x15 was the only legal move: capture is compulsory." in said
     assert " chose " not in said and "random error" not in said, said
-    assert "counted +0.40 for the AI after 8x15 on a rough scale of its own" in said, said
+    # Nor its own rough count, a second figure beside the engine's (walk 2026-11-30j).
+    assert "counted" not in said, said
 
 
 def test_a_forced_loss_beside_a_score_names_no_bare_figure() -> None:

@@ -641,11 +641,9 @@ def facts(
         looked = explanation.chosen_depth or played.depth
         if told and explanation.level_counted is not None and explanation.legal_moves == 1:
             # No choice, so no "chose ..., looking 2 turns ahead" nor its error on purpose
-            # (walk 2026-11-30i, the Beginner's forced 8x15): only whose its figure is.
-            facts.append(
-                f"{who} {counted(explanation.level_counted)} after {explanation.played} on a"
-                " rough scale of its own."
-            )
+            # (walk 2026-11-30i), nor its own rough count, which chose nothing and read as a
+            # second verdict of the other sign beside the engine's (walk 2026-11-30j): only
+            # whose the figure is.
             facts.append(whose)
         elif told and explanation.level_counted is not None:
             # Whose each figure is: the level's count, on its own scale (with its error on
