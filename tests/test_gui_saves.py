@@ -256,6 +256,10 @@ def test_ctrl_s_saves_with_a_readable_name_and_ctrl_o_loads_it(make_app, data: P
     press(app, pygame.K_o, mod=pygame.KMOD_CTRL)
     assert isinstance(app.screen, LoadScreen)
     assert "Player vs Player" in app.screen.saved[0].summary()
+    # The list names the mode as the start screen does (walk 2026-11-30j).
+    from checkers.gui.screens.load import saved_game_words
+
+    assert saved_game_words(app.screen.saved[0]).startswith("Two players, ")
     press(app, pygame.K_RETURN)
     game = screen_of(app).game
     assert game.record.positions == saved_positions
@@ -793,7 +797,7 @@ def test_a_game_from_a_set_up_position_says_so_in_saved_games(make_app, data: Pa
     assert isinstance(listing, LoadScreen)
     rows = sorted(b.text for name, b in listing.widgets.items() if name.startswith("row "))
     [set_up] = [row for row in rows if "set-up" in row]
-    assert "vs" in set_up and ", from a set-up position, unfinished, 1 move" in set_up, rows
+    assert set_up.startswith("On the board now: Two players, from a set-up position, unfinished")
     [usual] = [row for row in rows if row != set_up]
     assert "set-up" not in usual and "(Club), unfinished, 1 move" in usual, rows
 

@@ -186,7 +186,8 @@ def saved_game_words(entry: saves.SavedGame) -> str:
         return f"{entry.path.name}: cannot be read ({entry.problem})"
     tags = entry.contents.tags
     black, white = shown_names(tags)
-    players = f"{black} vs {white}"
+    # As the start screen names the mode (walk 2026-11-30j read "Player vs Player" there).
+    players = "Two players" if black == white == "Player" else f"{black} vs {white}"
     if entry.contents.set_up:
         players += f", {saves.SET_UP_WORDS}"  # not the usual start: its own position
     clock = _time_control(tags)
