@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import run_until
+from gui_driving import press, run_until, screen_of
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox
 
 from checkers.ai.levels import LEVELS, get_level
@@ -521,3 +521,17 @@ def test_the_start_screen_s_help_lists_each_of_its_keys(make_app: Callable[..., 
     keymap = set(start_screen(make_app(None)).keymap)
     assert listed == keymap - {"enter"}  # the keypad's Enter does what Return does
     assert [keys for keys, _ in help_rows()][1:4] == ["1 / 2 / 3", "B / W", "Up / Down"]
+
+
+def test_each_game_the_start_screen_starts_has_a_seed_of_its_own(
+    make_app: Callable[..., App],
+) -> None:
+    # The walk of 2026-11-30j: two fresh AI vs AI games of the same levels played the same
+    # moves, slips and all: every game had seed 0.
+    seeds = set()
+    for _ in range(3):
+        app = make_app(None)
+        press(app, pygame.K_RETURN)
+        app.step(1 / 60)
+        seeds.add(screen_of(app).game.config.seed)
+    assert len(seeds) > 1

@@ -117,7 +117,8 @@ class GameConfig:
     judge: Level = JUDGE_LEVEL
     """What judges positions between weak levels' moves (a quicker one in tests)."""
     seed: int = 0
-    """Seeds the beginner levels' slips, so a game can be replayed."""
+    """Seeds the weak levels' slips, so a game can be replayed (tests); the start screen gives
+    each game it starts a seed of its own."""
     clock: TimeControl | None = None
     """Each side's time for the game, or None for an untimed game (the default)."""
 

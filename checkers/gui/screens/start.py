@@ -11,7 +11,9 @@ or the window is resized.
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TypeVar
 
 import pygame
@@ -255,7 +257,9 @@ class StartScreen(ButtonScreen):
         """Start the chosen game, or say on the status line why it cannot start."""
         config = self._checked_config("Cannot start")
         if config is not None:
-            self.context.request(StartGame(config))
+            # A seed of its own for the weak levels' slips: with one seed for every game, two
+            # games of the same levels played the same moves (walk 2026-11-30j).
+            self.context.request(StartGame(replace(config, seed=secrets.randbelow(1 << 31))))
 
     def open_load_screen(self) -> None:
         """List the saved games; the one picked opens with the players chosen here."""
