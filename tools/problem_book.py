@@ -29,7 +29,11 @@ SOURCES = [ROOT / "tests" / "data" / name for name in ("problems.txt", "problems
 SOURCES.append(ROOT / "tests" / "data" / "problems-holdout.txt")
 BOOK = ROOT / "checkers" / "data" / "problem-book.pdn"
 _MAVEN = re.compile(r"The Checker Maven \((?P<title>.*), (?P<url>https?://\S+)\)$")
-_LASKER = "First Position"
+MAVEN = "The Checker Maven"
+_BOOKS = {
+    "First Position": "E. Lasker, Chess and Checkers",
+    "A Good Start, note B": "T. Wiswell, A Good Start",
+}
 
 
 def problems() -> list[tuple[str, str, str, str]]:
@@ -46,9 +50,10 @@ def problems() -> list[tuple[str, str, str, str]]:
                 continue
             match = _MAVEN.match(source)
             if match:
-                title, where = match["title"], match["url"]
-            else:
-                title, where = source, "The Checker Maven" if source != _LASKER else "E. Lasker"
+                title, where = f"{match['title']} ({MAVEN})", match["url"]
+            else:  # the sources the file's header names for its own problems
+                where = _BOOKS.get(source, MAVEN)
+                title = f"{source} ({where})"
             found.append((title, where, fen, solution))
     return found
 

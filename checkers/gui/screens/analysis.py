@@ -83,7 +83,10 @@ _INSET = 2
 _GAP = 4
 """Pixels between the explorer's words and the lines' frame under them."""
 
-EXPLORER_HINT = "The games played here: click a move to play it (O: the engine's lines)."
+EXPLORER_HINT = (
+    "The games played here: click a move to play it (O: the engine's lines). Arrows 1, 2, 3:"
+    " the engine's best line (the move, the reply, the next move)."
+)
 
 POLL_SECONDS = 0.2
 """How often the window looks for the engine's next depth while it analyses: past the first
