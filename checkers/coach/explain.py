@@ -57,6 +57,7 @@ __all__ = [
     "iterate_analysis",
     "made_now_words",
     "other_line_words",
+    "others_heading",
     "sentences",
     "verdict_beside",
     "who_played",
@@ -517,6 +518,17 @@ DATABASE_RESULTS = "The moves' results are the endgame databases'."
 """As `ENGINE_SCORES`, where every exact row is the databases' result."""
 
 
+def others_heading(shown: int, legal_moves: int, first_bound: str) -> str:
+    """The heading over the other moves' rows (`shown` of them, the first's bound
+    `first_bound`): `best first` only over two or more (walk 2026-11-30j: "The other moves,
+    best first:" over one row)."""
+    if shown != 1:
+        return "The other moves, best first:"
+    if legal_moves == 2:
+        return "The other move:"
+    return "The best other move:" if first_bound == "exact" else "Another move, for comparison:"
+
+
 def _one_forced(first: MoveScore, second: MoveScore) -> bool:
     """Whether exactly one of two rows is a forced result (the other a score)."""
     return (first.win_in is None) != (second.win_in is None)
@@ -952,15 +964,7 @@ def sentences(explanation: Explanation, thinking_time: float | None = None) -> l
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     best = best_scored(explanation.moves)
     if others:
-        said.append(
-            "The other moves, best first:"
-            if len(others) > 1
-            else "The other move:"
-            if explanation.legal_moves == 2
-            else "The best other move:"
-            if others[0].bound == "exact"
-            else "Another move, for comparison:"
-        )
+        said.append(others_heading(len(others), explanation.legal_moves, others[0].bound))
         for move in others:
             said.append(move_words(move, False, best) + ".")
             said += [f"  {idea_words(idea, move.move, mover)}." for idea in move.ideas]

@@ -27,6 +27,7 @@ from checkers.coach.explain import (
     format_men,
     idea_words,
     other_line_words,
+    others_heading,
     verdict_beside,
     who_played,
 )
@@ -313,16 +314,6 @@ def _row(
     )
 
 
-def _others_heading(rows: list[WhyRow], legal_moves: int) -> str:
-    """The heading over the rows after the played move's: `best first` only over two or more
-    (walk 2026-11-30j: "The other moves, best first:" over one row)."""
-    if len(rows) != 2:
-        return "The other moves, best first:"
-    if legal_moves == 2:
-        return "The other move:"
-    return "Another move, for comparison:" if rows[1].bound else "The best other move:"
-
-
 def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
     """A level's own count (`+1.00`, `even`) as the card tells every score, for the side ahead:
     `counted +1.00 for the AI`, `counted +0.30 for you` (a count below nought is the other
@@ -551,7 +542,9 @@ def why_card(
             if explanation.from_book
             else "What its search chose instead:"
             if len(rows) == 2 and rows[1].searched
-            else _others_heading(rows, explanation.legal_moves)
+            else others_heading(
+                len(rows) - 1, explanation.legal_moves, "upper" if rows[-1].bound else "exact"
+            )
         ),
         board=why_board(explanation, position, flipped) if position is not None else None,
         bounded=bounded,
