@@ -417,6 +417,16 @@ def _stray_break(box: UITextBox) -> bool:
     )
 
 
+BUTTON_PADDING = 8
+"""Pixels of a button's width its text leaves free (its border and padding)."""
+
+
+def button_fits(button: UIButton, text: str) -> bool:
+    """Whether `text` reads whole on `button` in its font (never a cut label)."""
+    font = button.font
+    return font is None or font.size(text)[0] <= button.rect.width - BUTTON_PADDING
+
+
 def redraw_now(button: UIButton) -> None:
     """Draw every look of `button` (normal, hovered, selected...) with its current text now:
     pygame_gui redraws one look per frame, and the screen may sleep before it reaches the one

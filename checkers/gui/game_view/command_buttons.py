@@ -14,9 +14,12 @@ from pygame_gui.elements import UIButton, UIPanel
 from checkers.gui.context import ScreenContext
 from checkers.gui.controller import Game
 from checkers.gui.game_view.commands import Command, command_tip
-from checkers.gui.ui import Actions, HoverTips, redraw_now
+from checkers.gui.ui import Actions, HoverTips, button_fits, redraw_now
 
 __all__ = ["ButtonsHost", "CommandButtons"]
+
+ACCEPT = "Accept draw"
+"""The draw button's label while the other player's offer stands (two players)."""
 
 
 class ButtonsHost(Protocol):
@@ -39,6 +42,8 @@ class CommandButtons:
         """Each button's (enabled, pressed) as last shown."""
         self.labels: dict[str, str] = {}
         """Each button's label where it was set (a short name, `Resume`, `Accept draw`)."""
+        self.accept = ACCEPT
+        """The draw button's label for a standing offer, fitted when the button was made."""
 
     def clear(self) -> None:
         """Forget what the buttons showed: they are made afresh."""
@@ -68,10 +73,13 @@ class CommandButtons:
             tool_tip_text=command_tip(command),
             object_id="@menu_item" if entry else None,
         )
-        font = button.font
-        if command.short and font is not None and font.size(text)[0] > rect.width - 8:
+        if command.short and not button_fits(button, text):
             button.set_text(command.short)  # a small window: the short name, never a cut one
             self.labels[command.name] = command.short
+        if command.name == "draw" and not entry:
+            # What the button says to a standing offer: "Accept" where the whole label would
+            # touch the edge (720x480, walk 2026-11-30i); the status line says whose offer it is.
+            self.accept = ACCEPT if button_fits(button, ACCEPT) else "Accept"
         screen.actions.pressed[button] = action or command.action
         screen.widgets[name] = button
         return button
@@ -101,11 +109,7 @@ class CommandButtons:
             if command.name == "pause" and screen.game.paused:
                 label = "Resume"
             elif command.name == "draw" and screen.game.draw_offered():
-                # "Accept" where the whole label would touch the edge (720x480, walk
-                # 2026-11-30i): the status line says whose offer it is.
-                font = button.font
-                fits = font is None or font.size("Accept draw")[0] <= button.rect.width - 8
-                label = "Accept draw" if fits else "Accept"
+                label = self.accept
             if self.labels.get(command.name, command.label) != label:
                 changed = True
                 self.labels[command.name] = label

@@ -31,7 +31,7 @@ from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.explaining import ENGINE_VIEW, WhyCard, WhyRow
 from checkers.gui.intents import Back
 from checkers.gui.picture_png import paint
-from checkers.gui.ui import Actions, fit_label, fit_text, hold_words, redraw_now
+from checkers.gui.ui import Actions, button_fits, fit_label, fit_text, hold_words, redraw_now
 from checkers.gui.why_board import BoardLine, LineSteps
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import depth_words
@@ -502,8 +502,7 @@ class WhyScreen(ScreenBase):
                     tip,
                     lambda index=index: self.show_line(index),  # type: ignore[misc]
                 )
-                font = button.font
-                if font is not None and font.size(line.button)[0] > half - 8:
+                if not button_fits(button, line.button):
                     # The move alone where "Why not 27x18x11" would be cut (walk 2026-11-30j,
                     # 720x480): its tooltip says what the line is.
                     button.set_text(line.moves[0].pdn())
