@@ -14,6 +14,7 @@ known) is scored the same way, at least `JUDGE_DEPTH` ahead.
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from collections.abc import Sequence
 
@@ -39,6 +40,7 @@ from checkers.notation import EVEN_MEN, is_even
 __all__ = [
     "EXACT_TIME",
     "ONLY_MOVE",
+    "compares",
     "exact_explanation",
     "proven_worse",
     "score_verdict",
@@ -155,6 +157,16 @@ def worse_words(higher: MoveScore, lower: MoveScore) -> str:
     worse than 26-23`, or `as good as 26-23` where it is not lower."""
     gap = _gap(higher, lower)
     return f"{gap:.2f} worse than {higher.move}" if gap > 0 else f"as good as {higher.move}"
+
+
+_COMPARED = re.compile(r"\b(?:worse|better) than \d|^as good as \d")
+
+
+def compares(verdict: str) -> bool:
+    """Whether a row's verdict compares its move with another (`worse_words`, or a lead of
+    `explain.other_line_words`: `0.15 worse than 22-18`, `as good as 26-23`, `no better than
+    11-15`) rather than saying its own standing or result."""
+    return _COMPARED.search(verdict) is not None
 
 
 def sized(move: MoveScore) -> bool:

@@ -529,11 +529,6 @@ def others_heading(shown: int, legal_moves: int, first_bound: str) -> str:
     return "The best other move:" if first_bound == "exact" else "Another move, for comparison:"
 
 
-def _one_forced(first: MoveScore, second: MoveScore) -> bool:
-    """Whether exactly one of two rows is a forced result (the other a score)."""
-    return (first.win_in is None) != (second.win_in is None)
-
-
 def counted_for_itself(figure: str) -> str:
     """A level's own count as the command line says it: `counted +1.00 for itself`."""
     return f"counted {figure} for itself"
@@ -783,23 +778,23 @@ def _preferred_words(
     else:
         look = f"Looking {depth_words(exact)}, the exact pass"
     forced = best.win_in is not None or played.win_in is not None
+    databases = best.database is not None or played.database is not None
     if best.database is not None and played.database is not None:
         # No search depth: the databases' results under perfect play.
         found = (
             f"The endgame databases give {best.move} a {best.database.removeprefix('database ')}"
             f" and {explanation.played} a {played.database.removeprefix('database ')}."
         )
-    elif forced and best.database is None and played.database is None and _one_forced(best, played):
-        # A forced result beside a score: the score alone (`-8.00`) named no side and read as
-        # bare figure (walk 2026-11-30j: "finds 4-8 -8.00 and 19-24 loses in 6 moves").
+    elif not databases and (best.win_in is None) != (played.win_in is None):
+        # A forced result beside a score (neither the databases'): the score alone (`-8.00`)
+        # named no side (walk 2026-11-30j: "finds 4-8 -8.00 and 19-24 loses in 6 moves").
         proven, other = (best, played) if best.win_in is not None else (played, best)
-        names = {id(best): best.move, id(played): explanation.played}
         kind = "win" if (proven.win_in or 0) > 0 else "loss"
         found = (
-            f"{look} finds that {names[id(proven)]} {proven.describe()}; after"
-            f" {names[id(other)]} it finds no forced {kind}."
+            f"{look} finds that {proven.move} {proven.describe()}; after {other.move} it finds"
+            f" no forced {kind}."
         )
-    elif forced or best.database is not None or played.database is not None:
+    elif forced or databases:
         found = (
             f"{look} finds {best.move} {best.describe()} and {explanation.played}"
             f" {played.describe()}."

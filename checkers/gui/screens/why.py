@@ -23,7 +23,7 @@ from pygame_gui.core.interfaces import IContainerLikeInterface
 from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
-from checkers.coach.exact import ONLY_MOVE
+from checkers.coach.exact import ONLY_MOVE, compares
 from checkers.coach.explain import BOUND_WORDS
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
@@ -55,10 +55,6 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
-_COMPARED = re.compile(r"\b(?:worse|better) than \d|^as good as \d")
-"""A verdict that compares the row's move with another (`0.15 worse than 22-18`)."""
-
-
 def row_score_words(row: WhyRow) -> str:
     """A row's verdict and score as one text: an exact result in words first, the score after
     it (`loses a man (+1.10 for you)`); a level score's `even` is not said again after a
@@ -67,7 +63,7 @@ def row_score_words(row: WhyRow) -> str:
         return row.result  # a forced or database result, for its winner (`explaining._row`)
     if not row.verdict or row.verdict == row.score:
         return row.score
-    if _COMPARED.search(row.verdict):
+    if compares(row.verdict):
         # Its own score first: `0.15 worse than 22-18 (+0.40 for you)` read as 22-18's score
         # (walk 2026-11-30i).
         return f"{row.score}; {row.verdict}"
