@@ -46,17 +46,26 @@ def start_screen(app: App) -> StartScreen:
     return screen
 
 
+def _start_in_mode(make_app: Callable[..., App], size: tuple[int, int], mode: int) -> StartScreen:
+    """The start screen at `size` with mode `mode` (1-3) chosen by its key."""
+    app = make_app(None, size=size)
+    press(app, getattr(pygame, f"K_{mode}"), str(mode))
+    return start_screen(app)
+
+
+def _right_under_the_mode_row(start: StartScreen, mode: int, below: pygame.Rect) -> None:
+    """The row `below` follows the Mode row (of mode `mode`'s button) with no empty band."""
+    mode_row = start.widgets[f"mode {mode}"].get_abs_rect()
+    assert 0 <= below.top - mode_row.bottom <= mode_row.height // 2
+
+
 @pytest.mark.parametrize("size", [(720, 480), (1280, 800)])
 def test_ai_vs_ai_stands_right_under_the_mode_row(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:
-    app = make_app(None, size=size)
-    press(app, pygame.K_2, "2")
-    start = start_screen(app)
-    mode_row = start.widgets["mode 2"].get_abs_rect()
-    level = start.menus["black level"].get_abs_rect()
+    start = _start_in_mode(make_app, size, 2)
     # No empty band where Clock and You play stand in the other modes: the next row follows.
-    assert 0 <= level.top - mode_row.bottom <= mode_row.height // 2
+    _right_under_the_mode_row(start, 2, start.menus["black level"].get_abs_rect())
 
 
 @pytest.mark.parametrize("size", [(720, 480), (1120, 720)])
@@ -64,12 +73,8 @@ def test_two_players_stands_right_under_the_mode_row_over_its_board(
     make_app: Callable[..., App], size: tuple[int, int]
 ) -> None:
     # The walk of 2026-11-30i: 130 px of nothing between Mode and Clock (the form was centred).
-    app = make_app(None, size=size)
-    press(app, pygame.K_3, "3")
-    start = start_screen(app)
-    mode_row = start.widgets["mode 3"].get_abs_rect()
-    clock = start.widgets["clock Untimed"].get_abs_rect()
-    assert 0 <= clock.top - mode_row.bottom <= mode_row.height // 2
+    start = _start_in_mode(make_app, size, 3)
+    _right_under_the_mode_row(start, 3, start.widgets["clock Untimed"].get_abs_rect())
     # The room under the form shows the board as the game opens, as AI vs AI's does.
     assert start.preview is not None and start.preview.cell >= 8
     assert start.preview.top + 8 * start.preview.cell <= start.widgets["start"].get_abs_rect().top

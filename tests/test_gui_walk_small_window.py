@@ -24,6 +24,7 @@ from checkers.gui.game_control.ai_traffic import AISearch
 from checkers.gui.settings import Settings
 from checkers.gui.tree_view.explain import node_lines
 from checkers.gui.tree_view.view import TreeView
+from checkers.gui.ui import button_fits
 
 THEMES = ("wood", "contrast")
 
@@ -140,6 +141,22 @@ def test_the_reviews_better_line_is_never_cut_in_an_exchange_at_720(
     assert line == WALK_LINE or font.size(line)[0] <= panel.search.rect.width - 8
 
 
+def _panel_rows(app: App, words: tuple[str, ...]) -> list[str]:
+    """The panel's figures box showing `words`, row by row as drawn (a no-break space read as
+    a space)."""
+    panel = screen_of(app).panel
+    assert panel is not None
+    panel.search_words = lambda: words
+    app.step(1 / 60)
+    app.step(1 / 60)
+    layout = panel.search.text_box_layout
+    assert layout is not None
+    return [
+        " ".join(" ".join(getattr(item, "text", "") for item in row.items).split())
+        for row in layout.layout_rows
+    ]
+
+
 def _last_row_words(box: pygame_gui.elements.UITextBox) -> list[str]:
     """The words of a text box's last row, as drawn (a no-break space parts two words too)."""
     layout = box.text_box_layout
@@ -186,22 +203,11 @@ def test_how_far_a_search_looked_reads_on_one_row_at_720(
     make_app: Callable[..., App], theme_name: str
 ) -> None:
     # Walk h: "Score even (looked" over "14 turns ahead)" in the panel at 720x480.
-    app = against_the_ai(make_app, theme_name)
-    panel = screen_of(app).panel
-    assert panel is not None
     score = "Score +0.35 for you (looked 14 turns ahead)"
     words = ("White (Club) looked 12 turns ahead", "1,234,567 positions looked at", score, "", "")
-    panel.search_words = lambda: words
-    app.step(1 / 60)
-    app.step(1 / 60)
-    layout = panel.search.text_box_layout
-    assert layout is not None
-    rows = [
-        " ".join(getattr(item, "text", "") for item in row.items).replace("\u00a0", " ").split()
-        for row in layout.layout_rows
-    ]
+    rows = _panel_rows(against_the_ai(make_app, theme_name), words)
     for phrase in ("looked 12 turns ahead", "(looked 14 turns ahead)"):
-        assert any(phrase in " ".join(row) for row in rows), (phrase, rows)
+        assert any(phrase in row for row in rows), (phrase, rows)
 
 
 @pytest.mark.parametrize("theme_name", THEMES)
@@ -220,9 +226,7 @@ def test_the_draw_button_names_an_offer_whole_at_720(
         app.step(1 / 60)
     assert game.draw_offered()
     button = screen.widgets["draw"]
-    assert button.text in ("Accept draw", "Accept")
-    font = button.font
-    assert font is not None and font.size(button.text)[0] <= button.rect.width - 8
+    assert button.text in ("Accept draw", "Accept") and button_fits(button, button.text)
 
 
 def test_a_line_that_fills_the_row_leaves_no_blank_row_at_720(
@@ -230,9 +234,6 @@ def test_a_line_that_fills_the_row_leaves_no_blank_row_at_720(
 ) -> None:
     # Walk i: a blank row under "White (Novice) had one legal move" at 720x480 Wood: the line
     # filled the row but for the line break's few pixels, and no smaller size was left.
-    app = against_the_ai(make_app, "wood")
-    panel = screen_of(app).panel
-    assert panel is not None
     words = (
         "White (Novice) had one legal move",
         "3 turns ahead: 15 positions looked at in under 0.1\u00a0s",
@@ -240,15 +241,9 @@ def test_a_line_that_fills_the_row_leaves_no_blank_row_at_720(
         "Score even (the engine looked 17 turns ahead)",
         "",
     )
-    panel.search_words = lambda: words
-    app.step(1 / 60)
-    app.step(1 / 60)
-    layout = panel.search.text_box_layout
-    assert layout is not None
-    rows = [" ".join(getattr(item, "text", "") for item in row.items) for row in layout.layout_rows]
-    assert all(row.strip() for row in rows), rows
-    shown = " ".join(" ".join(rows).replace("\u00a0", " ").split())
-    assert shown.startswith("White (Novice) had one legal move 3 turns ahead"), shown
+    rows = _panel_rows(against_the_ai(make_app, "wood"), words)
+    assert all(rows), rows
+    assert " ".join(rows).startswith("White (Novice) had one legal move 3 turns ahead"), rows
 
 
 def test_a_cards_paragraph_wraps_into_lines_of_about_one_length() -> None:

@@ -25,8 +25,10 @@ from checkers.notation import numbered_moves
 from checkers.puzzles import first_clear_move
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [ROOT / "tests" / "data" / name for name in ("problems.txt", "problems-dev.txt")]
-SOURCES.append(ROOT / "tests" / "data" / "problems-holdout.txt")
+SOURCES = [
+    ROOT / "tests" / "data" / name
+    for name in ("problems.txt", "problems-dev.txt", "problems-holdout.txt")
+]
 BOOK = ROOT / "checkers" / "data" / "problem-book.pdn"
 _MAVEN = re.compile(r"The Checker Maven \((?P<title>.*), (?P<url>https?://\S+)\)$")
 MAVEN = "The Checker Maven"
