@@ -17,9 +17,11 @@ import enum
 import gc
 import math
 import multiprocessing
+import multiprocessing.pool
 import signal
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from checkers.ai import compiled
@@ -799,17 +801,47 @@ _CAN_MASK = hasattr(signal, "pthread_sigmask")
 _POLL = 0.1  # how often a wait for a worker's result looks at the stop signal, in seconds
 
 
-def _start_pool(jobs: int, uses_core: bool) -> Any:
+class _WatchedPool(multiprocessing.pool.Pool):
+    """A Pool that keeps every worker it makes in `started`. A Pool replaces a dead worker
+    (killed, out of memory, unable to start) in silence, and the task it held is lost: a wait
+    for its result has no end. Its own list of workers cannot be watched instead: its thread
+    takes a dead worker out of that list, perhaps before anyone looked, and a worker that
+    cannot start dies at once, so a look at the list after the pool is made can find it empty
+    and wait for ever. Every worker passes through `Process` (the Pool's way to make one since
+    Python 3.8), so none is missed."""
+
+    def __init__(self, jobs: int, context: Any, uses_core: bool) -> None:
+        self.started: list[BaseProcess] = []  # appended to by the pool's thread too
+        super().__init__(jobs, _worker_start, (uses_core,), context=context)
+
+    def Process(self, ctx: Any, *args: Any, **kwds: Any) -> BaseProcess:  # type: ignore[override]
+        process: BaseProcess = ctx.Process(*args, **kwds)
+        self.started.append(process)
+        return process
+
+    def workers(self) -> list[BaseProcess]:
+        """The workers started so far, ended ones too (one just made may not have started)."""
+        running = []
+        for process in list(self.started):
+            try:
+                process.sentinel  # noqa: B018 (a ValueError until it has started)
+            except ValueError:
+                continue
+            running.append(process)
+        return running
+
+
+def _start_pool(jobs: int, uses_core: bool) -> _WatchedPool:
     """A pool of `jobs` spawned workers that leave Ctrl+C to this process."""
     # Spawned, not forked: a window's threads make forking unsafe. SIGINT is blocked (not
     # ignored) while the workers start: they inherit the mask, so a Ctrl+C then cannot reach
     # one before its initializer, and this process still gets it once it is unblocked.
     context = multiprocessing.get_context("spawn")
     if not _CAN_MASK:  # Windows: no signal masks; its Ctrl+C reaches workers differently
-        return context.Pool(jobs, initializer=_worker_start, initargs=(uses_core,))
+        return _WatchedPool(jobs, context, uses_core)
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        return context.Pool(jobs, initializer=_worker_start, initargs=(uses_core,))
+        return _WatchedPool(jobs, context, uses_core)
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
@@ -830,10 +862,6 @@ def _scores_in_order(
     pool = _start_pool(
         max(1, min(jobs, max_jobs(), len(plan))), plan.setting.uses_core
     )  # never more than options allow
-    # A Pool replaces a dead worker (killed, out of memory, unable to start) in silence, and
-    # the task it held is lost: imap would wait for it for ever. Its first workers are watched
-    # instead (its `_pool` list, there since Python 2.6); none ends by itself while it runs.
-    workers = list(pool._pool)
     try:
         # Made as the pool's feeder takes them: a full pipe holds it back, so only the tasks
         # under way and in the pipe exist at once.
@@ -846,7 +874,8 @@ def _scores_in_order(
                     score = results.next(timeout=_POLL)
                     break
                 except multiprocessing.TimeoutError:
-                    check_alive(workers)  # WorkerDied rather than a wait with no end
+                    # WorkerDied rather than a wait with no end: none ends by itself
+                    check_alive(pool.workers())
             yield score
     finally:
         pool.terminate()  # also when cancelled or closed: searches under way are dropped

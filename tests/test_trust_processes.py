@@ -324,6 +324,45 @@ def test_review_workers_that_cannot_start_end_the_review_with_one_line(tmp_path:
     assert "accuracy" not in out  # no summary of a review that did not happen
 
 
+def test_review_workers_that_die_before_the_review_looks_at_them_still_end_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # On a loaded machine the workers can die before the review first looks at its pool, and
+    # the pool's own thread takes them out of its list at once. CI once saw the review wait
+    # there for ever. Here the review looks only after the first workers have died.
+    import multiprocessing.connection
+
+    from checkers import review
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        'import os, sys\nif "--multiprocessing-fork" in sys.argv:\n    os._exit(1)\n', "utf-8"
+    )
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    start_pool = review._start_pool
+
+    def late(jobs: int, uses_core: bool) -> review._WatchedPool:
+        pool = start_pool(jobs, uses_core)
+        first = [process.sentinel for process in pool.started[:jobs]]
+        while first:  # each wait ends when a worker does; a broken build meets the cap
+            ended = multiprocessing.connection.wait(first, CAP)
+            assert ended, "the workers that cannot start never ended"
+            first = [sentinel for sentinel in first if sentinel not in ended]
+        return pool
+
+    monkeypatch.setattr(review, "_start_pool", late)
+    out = io.StringIO()
+    status = main(["review", str(_game(tmp_path)), "--jobs", "2", "--depth", "2"], out=out)
+    assert status == 1
+    assert re.fullmatch(
+        r"checkers: error: review stopped after 0 of 6 moves: "
+        r"worker process \d+ exited with status 1\n",
+        capsys.readouterr().err,
+    )
+    assert "accuracy" not in out.getvalue()
+
+
 @pytest.mark.parametrize("kind", ["folder", "fifo"])
 def test_a_review_page_that_cannot_be_written_is_refused_before_the_review(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
