@@ -240,12 +240,16 @@ class MoveReview:
 
     @property
     def verdict(self) -> str:
-        """The label as a row, a note or a mark says it: the label's word, except `hardly
-        matters` for a move that gave up a fifth of a man or more in a game already decided, which
-        the results call best or good (`good` beside `lost 2.35 men` would read as a
-        contradiction; the note gives the expected results that make it cheap)."""
-        if self.gave_up_men_cheaply or self.lost_sooner:
-            return "hardly matters"
+        """The label as a row, a note or a mark says it: the label's word, except for a move the
+        results call best or good that gave up a fifth of a man or more in a game already
+        decided (`good` beside `lost 2.35 men` reads as a contradiction, and `hardly matters`
+        as an excuse: three walks said so). Its verdict says the standing that makes the men
+        cheap, as its number shows it: `already far behind` or `still far ahead` (the note gives
+        the expected results); a move that loses sooner in a game lost by force: `lost already`."""
+        if self.lost_sooner:
+            return "lost already"
+        if self.gave_up_men_cheaply:
+            return "still far ahead" if self.score > 0 else "already far behind"
         return self.label.value
 
     @property
@@ -253,7 +257,7 @@ class MoveReview:
         """Whether the move, in a game already lost by force (or by the databases), loses
         sooner than the best: its expected result cannot fall, so the results call it good,
         yet `good` beside "lost already, and this loses sooner" reads as a contradiction
-        (walk 2026-11-30); its verdict is `hardly matters`."""
+        (walk 2026-11-30); its verdict is `lost already`."""
         before, played = self.before.score, -self.after.score
         return (
             self.label in (Label.BEST, Label.GOOD)
@@ -593,7 +597,7 @@ def judge(
         to_men(played, man),
     )
     if review.gave_up_men_cheaply and not taught.note:
-        # Its row says why the men it gave up cost little (and reads `hardly matters`).
+        # Its row says why the men it gave up cost little (`already far behind`).
         note = decided_words(score, expected_before, expected_played)
         review = replace(review, lesson=replace(taught, note=note))
     return review

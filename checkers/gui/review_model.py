@@ -374,7 +374,8 @@ def review_verdict(
     # How far it looked for the figures it gives, as the note beside the board says it.
     looked = _looked(review) or depth_words(review.before.depth or review.after.depth)
     depth = f", looking {looked}" if review.before.depth or review.after.depth else ""
-    called = "a move that hardly matters" if review.gave_up_men_cheaply else _CALLED[review.label]
+    decided = review.gave_up_men_cheaply or review.lost_sooner
+    called = "no mistake in a game already decided" if decided else _CALLED[review.label]
     # The label is said once, by `called`: `calls 28x19 an opening-book move: as good as
     # 27x20`, never `an opening-book move: an opening-book move`; so only what the move lost
     # of the panel's loss row, with its lesson.
