@@ -267,6 +267,16 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
         "engine: even, thinking... 16 turns ahead"
     )
     assert BLACK is start.turn
+    # The side to move behind: the note's words name the side ahead, and the table's figure
+    # for the same score, from the mover's view, stands beside them (the walks read "scores
+    # are the AI's" beside "+0.30 for you" as two views of one position).
+    behind = Analysis(8, (AnalysisLine("11-15", -0.3, ("11-15", "23-19")),))
+    fresh = ExplorerPane(tmp_path / "explorer", tmp_path / "games", human=WHITE)
+    assert fresh.engine_scores(start, behind) == {"11-15": "-0.30"}
+    assert fresh.engine_note(start, behind) == (
+        "Win/draw/loss in % and scores are the AI's (to move); engine: +0.30 for you "
+        "(-0.30 in the table), looked 8 turns ahead"
+    )
 
 
 def test_the_best_moves_row_reads_the_kept_judgement_while_a_shallower_search_deepens(
@@ -321,7 +331,9 @@ def test_the_databases_result_kept_stands_over_a_deeper_search(tmp_path: Path) -
     known.judge(position, Judgement(-(WIN - 9), 100.0, WHITE, 1, database=True, line=("1-6",)))
     deeper = Analysis(20, (AnalysisLine("1-6", -3.0, ("1-6", "10-15")),))
     note = pane.engine_note(position, deeper)
-    assert note.endswith("engine: Black wins in 5 moves (databases)"), note
+    # The table's figure for it is from White's view (to move): said beside it, so the two
+    # read as one result.
+    assert note.endswith("engine: Black wins in 5 moves (databases; L\xa05 in the table)"), note
 
 
 WALK_BOOK_POSITION = "B:W19,21,22,23,25,26,27,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12"

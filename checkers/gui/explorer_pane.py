@@ -82,8 +82,9 @@ __all__ = [
 FOOTER_LINES = 3
 """Lines under the table at the least: the book's moves, and the engine's note."""
 LONGEST_NOTE = (
-    "Win/draw/loss in % and scores are the AI's (to move); engine: +12.34 for the AI, looked 20"
-    " turns ahead; may change as the board looks deeper; –: no game from here has a result yet"
+    "Win/draw/loss in % and scores are yours (to move); engine: +12.34 for the AI (-12.34 in the"
+    " table), looked 20 turns ahead; may change as the board looks deeper; –: no game from here"
+    " has a result yet"
 )
 """The engine's note under the table at its longest: the footer has room for it whole, and
 a line more for the book's moves."""
@@ -511,9 +512,11 @@ class ExplorerPane:
         judged = self._stands(position, analysis)
         if judged is not None:  # the bar's words for it
             words = score_words(judged.score, judged.man, judged.side, self.human)
+            mover_score = judged.score if judged.side is mover else -judged.score
+            table = _in_table(_judged_figure(mover_score, judged.man))
             if judged.database:
-                return f"{note}; engine: {words} (databases)"
-            looked = f"{note}; engine: {words}, {settled_words(judged.depth)}"
+                return f"{note}; engine: {words}{_aside('databases', table)}"
+            looked = f"{note}; engine: {words}{_aside(table)}, {settled_words(judged.depth)}"
             if deepening and analysis is not None and analysis.depth:
                 # The board's search started again under it: said, so a number that changes
                 # once it catches up is no surprise; one depth in the sentence, the one its
@@ -526,10 +529,11 @@ class ExplorerPane:
         # The analysis board's bar's words for its best line.
         best = analysis.lines[0]
         words = line_words(best, mover, self.human)
+        table = _in_table(move_figure(best.score, best.win_in))
         if best.database is not None:
-            return f"{note}; engine: {words} (databases)"
+            return f"{note}; engine: {words}{_aside('databases', table)}"
         how = thinking_words(analysis.depth) if deepening else settled_words(analysis.depth)
-        return f"{note}; engine: {words}, {how}"
+        return f"{note}; engine: {words}{_aside(table)}, {how}"
 
     def progress_line(self) -> str:
         """What the builder is doing, or ''."""
@@ -980,6 +984,23 @@ def figure_value(figure: str) -> float:
         return float(figure)
     except ValueError:
         return 0.0
+
+
+def _in_table(figure: str) -> str:
+    """Beside the position's score in the panel's words, which name the side ahead: the
+    figure the table shows for it from the side to move, where the two read differently
+    (`+0.30 for the AI (-0.30 in the table)`), so the note's number and the column's are seen
+    to be one (the walks read `scores are yours` beside `+0.30 for the AI` as two views)."""
+    if figure.startswith(("-", "loses")):
+        return f"{column_figure(figure)} in the table"
+    return ""
+
+
+def _aside(*parts: str) -> str:
+    """`parts` that say anything, in one bracket after a space (`(databases; L 5 in the
+    table)`), or '' when none does."""
+    said = "; ".join(part for part in parts if part)
+    return f" ({said})" if said else ""
 
 
 def _judged_figure(score: float, man: float) -> str:
