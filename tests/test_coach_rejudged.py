@@ -219,3 +219,25 @@ def test_a_book_card_gives_every_moves_deeper_figures_once_all_were_judged_at_on
         " exactly, looking 16 turns ahead."
     )
     assert not any("13 turns" in sentence for sentence in said)
+
+
+def test_a_forced_result_kept_for_the_position_after_counts_the_played_move_too() -> None:
+    # Walk 2026-11-30k: "30x21 (played) White wins in 3 moves", the next card "24-19 White
+    # wins in 3 moves" after a forced reply, and `checkers analyse` "30x21 wins in 4 moves".
+    # The judgement of the position after the move counts its plies from there; the row of
+    # the move counts them from before it, as every other row on the card does.
+    from checkers.ai.search import WIN
+    from checkers.coach.explain import win_in_moves
+
+    known = Judgements()
+    # After 11-15 White, to move, loses in 6 plies: Black's win takes 7 from the start, its
+    # 11-15 and three moves more.
+    known.judge(_after("11-15"), Judgement(-(WIN - 6), 1.0, WHITE, 14, line=("23-19", "8-11")))
+    found = rejudged(_explanation(bound=False), START, known)
+    played = found.deeper or found.moves[0]
+    assert played.move == "11-15"
+    assert played.win_in == win_in_moves(WIN - 7) == 4
+    assert Judgement(-(WIN - 6), 1.0, WHITE, 14).as_move(BLACK) == WIN - 7
+    # A loss, seen by the side that moved into it, comes one ply later too; a score is kept.
+    assert Judgement(WIN - 6, 1.0, WHITE, 14).as_move(BLACK) == -(WIN - 7)
+    assert Judgement(0.3, 1.0, WHITE, 14).as_move(BLACK) == -0.3

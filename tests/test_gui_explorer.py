@@ -277,6 +277,14 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
         "Win/draw/loss in % and scores are the AI's (to move); engine: +0.30 for you "
         "(-0.30 in the table), looked 8 turns ahead"
     )
+    # A forced result kept for the position after a move counts that move too, as the
+    # analysis's own rows do (walk 2026-11-30k: one win read "in 3" and "in 4" a move apart).
+    from checkers.ai.search import WIN
+
+    lost = Judgements()
+    lost.judge(start.move(Move.from_pdn("9-14", start)), Judgement(-(WIN - 6), 1.0, WHITE, 14))
+    forced = ExplorerPane(tmp_path / "explorer", tmp_path / "games", known=lost)
+    assert forced.engine_scores(start, behind)["9-14"] == "wins in 4 moves"
 
 
 def test_the_best_moves_row_reads_the_kept_judgement_while_a_shallower_search_deepens(

@@ -12,6 +12,7 @@ shows).
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
@@ -50,6 +51,18 @@ class Judgement:
     def forced(self) -> bool:
         """Whether the score announces a forced win or loss (a line to the end, not a guess)."""
         return is_win_score(self.score)
+
+    def seen_by(self, side: Side) -> float:
+        """The score from `side`'s view."""
+        return self.score if self.side is side else -self.score
+
+    def as_move(self, mover: Side) -> float:
+        """This judgement of the position a move of `mover` led to, as that move's score from
+        `mover`'s view: a forced or database result one ply further off, since its plies count
+        from the position judged (walk 2026-11-30k: the played row's "wins in 3 moves" beside
+        the other moves' "wins in 3" that counted the move itself, one move more)."""
+        raw = self.seen_by(mover)
+        return raw - math.copysign(1.0, raw) if is_win_score(raw) else raw
 
     def rank(self) -> tuple[bool, bool, int]:
         """What makes one judgement stand over another: databases, then a forced result, then
@@ -150,10 +163,10 @@ def _stands_over(judgement: Judgement, row: MoveScore) -> bool:
     return judgement.rank() > _rank(row)
 
 
-def _row_of(judgement: Judgement, mover: Side, pv: tuple[str, ...]) -> MoveScore:
-    """A kept judgement as a card's exact row for `mover`'s move whose line is `pv`."""
-    sign = 1.0 if judgement.side is mover else -1.0
-    raw = sign * judgement.score
+def _row_of(judgement: Judgement, raw: float, pv: tuple[str, ...]) -> MoveScore:
+    """A kept judgement as a card's exact row for the move whose line is `pv`, `raw` its score
+    from the mover's view (`Judgement.seen_by` for the position the row's move is played in,
+    `Judgement.as_move` for the position it leads to)."""
     win_in = win_in_moves(raw) if is_win_score(raw) else None
     if judgement.database:
         score = None if win_in is not None else 0.0
@@ -194,19 +207,19 @@ def rejudged(
         # 2026-11-30g: the book's card "22-17 keeps it level" beside the panel's "+0.40 for
         # you, looked 15 turns ahead" for the same position).
         if after is not None and after.line and _stands_over(after, played):
-            deeper = _row_of(after, mover, (played.move, *after.line))
+            deeper = _row_of(after, after.as_move(mover), (played.move, *after.line))
             return dataclasses.replace(explanation, deeper=deeper)
         return explanation
     # (With its line: a row says what its number expects, and a judgement with no line
     # cannot say it.)
     if after is not None and after.line and _stands_over(after, played):
-        moves[0] = _row_of(after, mover, (played.move, *after.line))
+        moves[0] = _row_of(after, after.as_move(mover), (played.move, *after.line))
         changed.add(0)
     before = known.get(position)
     if before is not None and before.line:
         index = next((i for i, move in enumerate(moves) if move.move == before.line[0] and i), None)
         if index is not None and _stands_over(before, moves[index]):
-            moves[index] = _row_of(before, mover, before.line)
+            moves[index] = _row_of(before, before.seen_by(mover), before.line)
             changed.add(index)
     if not changed:
         return explanation
@@ -278,7 +291,7 @@ def _every_move_deeper(
     if played not in kept:
         return None
     rows = [
-        _with_ideas(_row_of(judged, mover, (text, *judged.line)), position, mover)
+        _with_ideas(_row_of(judged, judged.as_move(mover), (text, *judged.line)), position, mover)
         for text, judged in kept.items()
     ]
     best = best_scored(rows)
@@ -348,9 +361,9 @@ def reviewed(
         return rejudged(explanation, position, known)
     if before is None or after is None or best_move is None or not after.line:
         return rejudged(explanation, position, known)
-    rows = [_row_of(after, mover, (played.move, *after.line))]
+    rows = [_row_of(after, after.as_move(mover), (played.move, *after.line))]
     if best_move.pdn() != played.move:
-        rows.append(_row_of(before, mover, before.line))
+        rows.append(_row_of(before, before.seen_by(mover), before.line))
     rows = [_with_ideas(row, position, mover) for row in rows]
     best = best_scored(rows)
     rows = steady_verdicts(

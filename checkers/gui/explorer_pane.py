@@ -482,9 +482,8 @@ class ExplorerPane:
             move = legal_move(text, position)
             after = self.known.get(position.move(move)) if move is not None else None
             if after is not None and (after.database or after.depth >= depth):
-                score = after.score if after.side is mover else -after.score
                 looked = 0 if after.database else after.depth
-                scores[text] = (_judged_figure(score, after.man), looked)
+                scores[text] = (_judged_figure(after.as_move(mover), after.man), looked)
         # The position's own figure (the note's and the bar's) is its best move's: one number
         # for the two, whichever search gave it (a deeper judgement of the position after the
         # move gave that row -0.90 beside the note's +0.95, walk 2026-11-30b 74).
