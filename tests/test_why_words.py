@@ -740,6 +740,8 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     after = start.move(next(m for m in start.legal_moves() if m.pdn() == "9-14"))
     known.judge(after, Judgement(0.45, 1.0, WHITE, 14, line=("22-18", "5-9")))
     review = "The review, looking 14 turns ahead, calls 9-14 a mistake: Black lost 0.55 men."
+    # (The exact pass here is the Club level's own look, 8 turns ahead, as it played.)
+    explanation = dataclasses.replace(explanation, chosen_depth=8)
     card = why_card(reviewed(explanation, start, known), BLACK, 0, human=WHITE)
     card = with_review(card, review)
     # The rows compared: the played move and the review's best, with the review's figures.
@@ -757,10 +759,9 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     # What the AI's own search saw, apart: every move it scored, no verdict, no best move.
     assert [row.move for row in card.seen] == ["9-14", "10-15", "11-16"]
     assert all(not row.verdict for row in card.seen)
-    # (Its own search looked 6 turns ahead, the exact look after it 8: the heading says which.)
     assert (
         card.seen_heading
-        == "Every move scored again after the Club level played, looking 8 turns ahead:"
+        == "What the engine saw when the Club level played, looking 8 turns ahead:"
     )
     text = card_html(card)
     seen = text.split(html.escape(card.seen_heading))[-1]
@@ -790,6 +791,18 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     # first at 10 turns, the review's best third): left out; one as deep is shown.
     now = dataclasses.replace(explanation, made_now=True)
     assert reviewed(now, start, known).seen == ()
+    # So are the rows of the exact pass that scored every move again after the level chose
+    # at another depth: a later look, not what it saw (walk 2026-11-30k: "Every move scored
+    # again after the Casual level played, looking 10 turns ahead: 1-6 even (played)" under
+    # the review's "1-6 +0.65 for White" and "a mistake", 20 turns ahead).
+    again = dataclasses.replace(explanation, chosen_depth=6)
+    assert reviewed(again, start, known).seen == ()
+    deeper_again = dataclasses.replace(
+        again,
+        moves=tuple(dataclasses.replace(m, depth=14) for m in explanation.moves),
+        exact_depth=14,
+    )
+    assert len(reviewed(deeper_again, start, known).seen) == 3
     deep = tuple(dataclasses.replace(move, depth=14) for move in explanation.moves)
     assert len(reviewed(dataclasses.replace(now, moves=deep), start, known).seen) == 3
     # Without the review's judgement of both positions, the card is the game's as before.

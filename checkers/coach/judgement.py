@@ -387,20 +387,29 @@ def reviewed(
         # (walk 2026-11-30i).
         rows[1] = dataclasses.replace(rows[1], verdict="")
     chosen_score = explanation.chosen_score
+    # The card's own rows are a later look than the AI's when it played: a search made now (a
+    # saved game keeps none of the AI's own), or the exact pass that scored every move again
+    # after the level chose at another depth. Shallower than the review's, they rank the
+    # moves against its rows, one move two figures on one card (walks 2026-11-30i: 22-17
+    # first at 10 turns below the review's best 22-18 at 14; k: "1-6 even" scored again at
+    # 10 turns under the review's "1-6 +0.65 for White, a mistake" at 20): left out.
+    chosen = explanation.chosen_depth
+    later = explanation.made_now or bool(
+        explanation.exact_depth and chosen and chosen != explanation.exact_depth
+    )
+    looked = min(row.depth for row in rows)
+    scored = [move for move in explanation.moves if move.bound != "unscored"]
+    seen = explanation.moves
+    if later and not all(move.depth >= looked for move in scored):
+        seen = ()
     if explanation.made_now:
-        # No search of the AI's own is known: the rows of the search made now are not it.
-        # Shallower than the review's, they rank the moves against its rows (walk
-        # 2026-11-30i: 22-17 first at 10 turns below the review's best 22-18 at 14): left out.
-        looked = min(row.depth for row in rows)
-        now = [move for move in explanation.moves if move.bound != "unscored"]
-        seen = explanation.moves if all(move.depth >= looked for move in now) else ()
         return dataclasses.replace(explanation, moves=tuple(rows), seen=seen, deeper=None)
     if not chosen_score and played.bound == "exact":
         chosen_score = format_men(played.score, played.win_in)  # what its own search counted
     return dataclasses.replace(
         explanation,
         moves=tuple(rows),
-        seen=explanation.moves,
+        seen=seen,
         deeper=None,
         chosen_score=chosen_score,
         chosen_depth=explanation.chosen_depth or played.depth,
