@@ -114,12 +114,23 @@ def test_the_deeper_look_says_its_depth_even_where_the_level_looked_as_far() -> 
 
     known = Judgements()
     known.judge(_after("11-15"), Judgement(-0.5, 1.0, WHITE, 14, line=("23-19", "8-11")))
-    explanation = dataclasses.replace(_explanation(False), chosen_depth=14)
+    explanation = dataclasses.replace(_explanation(False), chosen_depth=12)
     card = why_card(rejudged(explanation, START, known), BLACK, 0)
     apart = [fact for fact in card.facts if fact.startswith("Since then")]
     assert apart and apart[0].startswith(
         "Since then the game has judged 11-15 looking 14 turns ahead: +0.50 for Black."
     ), card.facts
+    # A look no further than the level's own search may be that very search: not "since
+    # then" (walk 2026-11-30k: the Master's own 20-turn look so called); where the facts give
+    # its count already ("counted +0.50 for Black after 11-15"), not said twice.
+    level_deep = dataclasses.replace(explanation, chosen_depth=14, chosen_score=None)
+    card = why_card(rejudged(level_deep, START, known), BLACK, 0)
+    assert not [fact for fact in card.facts if fact.startswith("Since then")], card.facts
+    assert "The game judges 11-15 looking 14 turns ahead: +0.50 for Black." in " ".join(card.facts)
+    counted = dataclasses.replace(level_deep, chosen_score="+0.50")
+    card = why_card(rejudged(counted, START, known), BLACK, 0)
+    assert not [fact for fact in card.facts if "judge" in fact], card.facts
+    assert "counted +0.50 for Black after 11-15" in " ".join(card.facts)
 
 
 # --- whose figure: the level's own count or the engine's kept judgement (walk 2026-11-29c) ---

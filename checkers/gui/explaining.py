@@ -513,6 +513,20 @@ def why_card(
         # (the walk of 2026-11-30 read "Since then the game has judged 27-23 looking as far
         # ahead: +0.95 for the AI" under "27-23 ... (+0.95 for the AI)").
         deeper = None
+    own_look = (
+        deeper is not None
+        and not explanation.made_now
+        and not explanation.from_book
+        and deeper.depth <= explanation.chosen_depth
+    )
+    if (
+        own_look
+        and deeper is not None
+        and explanation.chosen_score == format_men(deeper.score, deeper.win_in)
+    ):
+        # The level's own search gave it, and the facts say its count already ("looked 20
+        # turns ahead ..., counted +0.95 for the AI after 22x13"): not said twice.
+        deeper = None
     if deeper is not None and rows and rows[0].played:
         first = _at_first(rows[0].verdict, deeper)
         if first != rows[0].verdict:  # its result is now the first look's: said as such
@@ -522,9 +536,12 @@ def why_card(
         # move at one depth (issue 35), and no move is ranked against this number. Its depth
         # is said whole: "as far ahead" left the reader to find whose look it matched (a weak
         # level's own rough count is no look of the engine's).
+        # "Since then" only for a look further than the level's own search, which must have
+        # come after it; one no further may be that very search (walk 2026-11-30k: "Since
+        # then the game has judged 22x13 looking 20 turns ahead" of the Master's own look).
+        judged = "The game judges" if own_look else "Since then the game has judged"
         said.append(
-            f"Since then the game has judged {explanation.played} looking"
-            f" {depth_words(deeper.depth)}:"
+            f"{judged} {explanation.played} looking {depth_words(deeper.depth)}:"
             f" {why_score(deeper, mover, human)}. The other moves were not looked at so far, so"
             " the rows here compare them as one search scored them."
         )
