@@ -102,3 +102,34 @@ def test_why_reads_the_score_the_panel_gives_while_the_engine_still_judges(
     played = why.card.rows[0]
     assert played.move == "18x9" and played.depth == depth
     assert played.score == "+0.30 for the AI", played
+
+
+def test_a_forced_win_found_stays_when_the_game_follows_its_line(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-11-30k: the bar read "win 21" while White thought, then after Black's reply
+    # "+6.60 for White (the engine looked 10 turns ahead)": the proof dropped for a shallower
+    # score. A forced result holds along its own line, a ply nearer at each move of it.
+    from checkers.ai.search import WIN
+    from checkers.board import Move
+
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        settings=Settings(eval_bar="always"),
+    )
+    screen = screen_of(app)
+    game = screen.game
+    line = ("11-15", "23-19", "8-11", "22-17")
+    game.judge(game.position, Judgement(WIN - 9, 1.0, BLACK, 12, line=line))
+    for ply, text in enumerate(line[:2], start=1):
+        game.play(Move.from_pdn(text, game.position))
+        kept = game.judgement()
+        assert kept is not None and kept.forced and kept.line == line[ply:]
+        assert kept.seen_by(BLACK) == WIN - 9 + ply
+    # A shallower search's score of the position reached does not replace it...
+    game.judge(game.position, Judgement(3.5, 1.0, BLACK, 16))
+    assert screen.bar.figure()[1] == "win 4"  # Black's 8-11, then three moves more
+    assert panel_lines(game).search[0].startswith("Black wins in 4 moves")
+    # ...and a move off the line carries nothing: the next search says what it finds.
+    game.play(Move.from_pdn("9-13", game.position))
+    assert game.judgement() is None

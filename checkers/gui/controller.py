@@ -40,6 +40,7 @@ from checkers.gui.game_control.ai_traffic import (
     Thinking,
 )
 from checkers.gui.game_control.judging import (
+    along_the_line,
     judge_explained,
     judges_like_the_engine,
     unjudged_between_moves,
@@ -339,6 +340,9 @@ class Game:
         """Make a legal move in the record and start its animation."""
         before = self.record.position
         self.record.play(move)  # raises for an illegal move: the record is unchanged then
+        carried = along_the_line(self.judgements.get(before), move)
+        if carried is not None:
+            self.judge(self.record.position, carried)
         self.kept_plies = self.record.ply
         self.reviewing = False
         self.stop_thinking()  # a hint still being searched is about the old position

@@ -25,6 +25,7 @@ from checkers.review import one_ply_on
 __all__ = [
     "DRAW_MARGIN",
     "JudgingGame",
+    "along_the_line",
     "draw_answer",
     "hinted_move",
     "judge_explained",
@@ -71,6 +72,21 @@ def one_ply_nearer(judgement: Judgement, move: Move) -> Judgement:
     (never the move itself, which is on the board then; none if the line went another way)."""
     line = judgement.line[1:] if judgement.line[:1] == (move.pdn(),) else ()
     return replace(judgement, score=one_ply_on(judgement.score), line=line)
+
+
+def along_the_line(judgement: Judgement | None, move: Move) -> Judgement | None:
+    """The judgement a forced result of a position leaves for the position `move` leads to,
+    where the move is the first of its line (either side's: the winner's move or the best
+    defence): the same result a ply nearer, with the rest of the line; None otherwise. A proof
+    holds along its own line, so a win found as one side thinks is not dropped for the next
+    search's shallower score once the other replies as it expected (walk 2026-11-30k: the bar's
+    "win 21", then "+6.60 for White, looked 10 turns ahead" after the expected reply). The
+    databases answer their own positions again."""
+    if judgement is None or not judgement.forced or judgement.database:
+        return None
+    if judgement.line[:1] != (move.pdn(),):
+        return None
+    return one_ply_nearer(judgement, move)
 
 
 def hinted_move(judged: Judgement, searched: Move, position: Position) -> Move:
