@@ -1051,3 +1051,16 @@ def test_the_menus_rows_stand_inside_its_frame(
     ]
     assert rows
     assert all(inside.contains(row) for row in rows), (inside, max(r.bottom for r in rows))
+
+
+def test_the_draw_buttons_tip_names_who_answers_the_offer(make_app: Callable[..., App]) -> None:
+    # Walk 2026-11-30k: between two players the tip said "the AI answers from its evaluation".
+    from checkers.gui.game_view.commands import command_tip
+
+    def tip(config: GameConfig) -> str:
+        screen = screen_of(make_app(config))
+        return command_tip(next(c for c in screen.commands if c.name == "draw"))
+
+    assert "the AI answers" in tip(GameConfig(black=PlayerConfig(), white=PlayerConfig(SLOW)))
+    people = tip(GameConfig(black=PlayerConfig(), white=PlayerConfig()))
+    assert "AI" not in people and "the other player accepts with D" in people

@@ -255,6 +255,13 @@ def test_a_draw_offer_stands_while_the_other_player_looks_back_and_is_accepted_t
     assert game.status.endswith(". White offers a draw: D accepts, a move declines.")
     game.go_to(0)  # Black only looks back
     assert game.draw_offered()  # the button still says Accept draw
+    # Where Black is to move in the position shown, the offer is said as the end's (walk
+    # 2026-11-30k: "Black offers a draw: D accepts, a move declines" with Black to move).
+    game.refresh_status()
+    assert game.status == (
+        "Black to move here. White offered a draw at the end of the game: D accepts it,"
+        " every move kept."
+    )
     game.go_to_end(True)
     assert game.draw_offered()
     game.go_to(1)

@@ -269,6 +269,14 @@ class Game:
         if self.draw_offer is not None and self.draw_offered():
             # Said as long as it stands: the button alone ("Accept", at 720x480) named nobody.
             offered = self.draw_offer[0].name.capitalize()
+            if self.record.ply != self.standing_plies():
+                # An earlier position shown: the offer stands at the game's end, where D agrees
+                # it (walk 2026-11-30k read "Black offers a draw: D accepts, a move declines"
+                # with Black to move in the position shown).
+                return (
+                    f"{side} to move here. {offered} offered a draw at the end of the game:"
+                    " D accepts it, every move kept."
+                )
             return f"{side} to move.{must} {offered} offers a draw: D accepts, a move declines."
         return f"{side} to move.{must}"
 

@@ -224,7 +224,10 @@ def game_commands(screen: CommandHost) -> list[Command]:
             "draw",
             "Offer draw",
             ("d",),
-            "offer a draw (asks first; the AI answers from its evaluation)",
+            "offer a draw (asks first; the AI answers from its evaluation)"
+            if game.mode is Mode.HUMAN_VS_AI
+            else "offer a draw (asks first; the other player accepts with D on their turn,"
+            " a move declines)",
             screen.ask_draw,
             shown=has_human,
             enabled=human_turn,
