@@ -221,6 +221,10 @@ def puzzle_ideas(
         moved = before.piece_at(move.start)
         crowned = after.piece_at(move.end)
         if moved is not None and not moved.king and crowned is not None and crowned.king:
+            if any(idea.get("crowns") == move.end for idea in ideas):
+                # A named idea says the crowning already (a breakthrough, a runaway): the same
+                # line twice in one answer read as padding (walk 2026-11-30k, problem 2).
+                break
             line = list(solution[: index + 1])
             ideas.append(
                 {

@@ -482,3 +482,39 @@ def test_a_panel_line_never_leaves_a_short_word_alone_on_its_last_row(
     assert " " in rows[-1], rows  # never `here` alone
     for row in rows:
         assert label.font.size(row)[0] <= label.rect.width - 8, rows
+
+
+def test_a_long_published_solution_reads_whole_at_the_smallest_window(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    """Walk 2026-11-30k, problem book problem 3 at 720x480, missed: its fifteen moves four
+    times over five rows cut at "Black's s...", over an empty band, and its title cut at
+    "(The Checker ...". The ideas name long runs from first move to last (the whole line is on
+    the board and under them), take the rows the panel has, and every row reads whole."""
+    from checkers.puzzle_import import problem_book
+
+    add_puzzles([problem_book().puzzles[2]])
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    click_square(app, screen, 2)
+    click_square(app, screen, 6)  # 2-6: the answer is 2-7
+    app.step(1 / 60)
+    texts = screen.texts()
+    assert texts["verdict"] == "Not this time"
+    source = " ".join(texts[f"source {row}"] for row in (1, 2, 3)).split()
+    assert " ".join(source) == "Problem book, problem 3: Two-Fisted Checkers (The Checker Maven)"
+    said = " ".join(texts[f"idea {row}"] for row in range(1, IDEA_ROWS + 1) if texts[f"idea {row}"])
+    assert said.startswith("Black's pitch: 2-7 gives a man (2-7 11x2) and the line reaches a win")
+    assert said.endswith("After it the opponent has no move left: a win."), said
+    assert "..." not in said and said.count("18-23 27x18") == 0  # long runs said short
+    lowest = 0
+    for name, label in screen.labels.items():
+        if label.visible and label.text:
+            # (The line's row may end cut: the board plays the line out, Show line again.)
+            assert "..." not in label.text or name == "line 1", (name, label.text)
+            assert label.font.size(label.text)[0] <= label.rect.width, (name, label.text)
+            lowest = max(lowest, label.get_abs_rect().bottom)
+    assert lowest <= min(button.get_abs_rect().top for button in screen.widgets.values())

@@ -303,3 +303,14 @@ def test_a_puzzles_ideas_name_the_shot_the_coach_proves() -> None:
     assert names[0] == "shot" and found[0]["gives"] == 1 and found[0]["takes"] == 2
     assert "material" in names
     assert found[0]["text"] == next(i.text for i in coach_ideas(position, solution))
+
+
+def test_a_crowning_a_named_idea_says_is_not_said_again() -> None:
+    """Walk 2026-11-30k, problem book problem 2: "White's breakthrough: gives four men and
+    crowns on 1 (22-17 ... 6-1). 22-17 ... 6-1 crowns a king on 1." The line once."""
+    from checkers.puzzle_import import problem_book
+
+    puzzle = problem_book().puzzles[1]
+    names = [idea["name"] for idea in puzzle.ideas]
+    assert names == ["breakthrough"], puzzle.ideas
+    assert puzzle.ideas[0]["crowns"] == 1

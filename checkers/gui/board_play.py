@@ -296,8 +296,7 @@ class BoardPlayScreen(ScreenBase):
         if self.well is None or not self._heights:
             return texts
         block = [name for name in self._heights if name.startswith(f"{prefix} ")]
-        used = sum(height for name, height in self._heights.items() if texts.get(name))
-        room = self.well.relative_rect.height - 2 * WELL_INSET - used
+        room = self._room(texts, prefix)
         for wording in (words,) if isinstance(words, str) else words:
             # One row more than it may take: words left over for that row do not fit. (Wrapped
             # once per build: the words are asked for every frame.)
@@ -318,6 +317,24 @@ class BoardPlayScreen(ScreenBase):
                 texts[f"{prefix} {index}"] = line
             return texts
         return texts
+
+    def room_rows(self, texts: dict[str, str], prefix: str, most: int) -> int:
+        """How many of the labels `{prefix} 1`, `{prefix} 2`... fit in the well under the
+        other labels with words in `texts`: at least one, at most `most`."""
+        if self.well is None or f"{prefix} 1" not in self._heights:
+            return most
+        return max(1, min(most, self._room(texts, prefix) // self._heights[f"{prefix} 1"]))
+
+    def _room(self, texts: dict[str, str], prefix: str) -> int:
+        """The well's height in pixels left under the labels with words in `texts`, the block
+        `{prefix} ...` apart."""
+        assert self.well is not None
+        used = sum(
+            height
+            for name, height in self._heights.items()
+            if texts.get(name) and not name.startswith(f"{prefix} ")
+        )
+        return int(self.well.relative_rect.height) - 2 * WELL_INSET - used
 
     def _flow(self) -> bool:
         """Stack the well's labels that have words from its top, one under the other, and

@@ -11,6 +11,7 @@ endgame drills.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -47,7 +48,8 @@ LINE_STEP_SECONDS = 0.9
 """How long each position of a solution's line stays on the board while it is played out."""
 
 
-IDEA_ROWS = 5
+IDEA_ROWS = 10
+LINE_ROWS = 4
 ABOUT_ROWS = 12
 """Rows the panel may give to how puzzles work, in the room the puzzle's words leave."""
 ABOUT = (
@@ -67,7 +69,8 @@ def ideas_words(ideas: Sequence[Mapping[str, object]], solution: Sequence[str]) 
     carries its line (`23-18 14x23 27x18x11x4 wins two men (gives 1, takes 3)`), so three
     ideas of one line read it three times, and a count the shot already gave twice (the walk
     of 2026-11-29c read the line twice before the panel cut it). A later idea of the same line
-    says `it`, and a count already given is not given again."""
+    says `it`, and a count already given is not given again; a run of five moves or more is said
+    from its first move to its last (`15-11 to 5x14x23x30`)."""
     line = " ".join(solution)
     line_said = False
     counts_said: set[tuple[object, ...]] = set()
@@ -87,8 +90,15 @@ def ideas_words(ideas: Sequence[Mapping[str, object]], solution: Sequence[str]) 
             if counts in counts_said:
                 text = text.replace(f" (gives {gives}, takes {takes})", "")
             counts_said.add(counts)
+        text = _LONG_RUN.sub(lambda run: f"{run[1]} to {run[2]}", text)
         sentences.append(text[:1].upper() + text[1:] + ".")
     return " ".join(sentences)
+
+
+_LONG_RUN = re.compile(r"(\d+(?:[-x]\d+)+)(?: \d+(?:[-x]\d+)+){3,} (\d+(?:[-x]\d+)+)(?![-x\d])")
+"""A run of five moves or more in an idea's words, said from its first move to its last: the
+whole line is on the board and under the ideas (walk 2026-11-30k: problem 3's fifteen moves
+read four times in one answer, then cut)."""
 
 
 @dataclass(frozen=True)
@@ -123,14 +133,14 @@ class PuzzleScreen(BoardPlayScreen):
         ("session", "@dim"),
         ("source 1", "@dim"),
         ("source 2", "@dim"),
+        ("source 3", "@dim"),
         ("task", "@heading"),
         ("verdict", "@heading"),
         ("answer", "@small"),
         ("answer 2", "@small"),
         *((f"idea {row}", "@small") for row in range(1, IDEA_ROWS + 1)),
         ("line title", "@dim"),
-        ("line 1", "@small"),
-        ("line 2", "@small"),
+        *((f"line {row}", "@small") for row in range(1, LINE_ROWS + 1)),
         ("again", "@accent_small"),
         ("again 2", "@accent_small"),
         ("about gap", "@small"),
@@ -446,8 +456,8 @@ class PuzzleScreen(BoardPlayScreen):
         if puzzle is None:
             return texts
         side = puzzle.position.turn.name.capitalize()
-        source = label_lines(self._source(puzzle), self.labels.get("source 1"), 2)
-        texts["source 1"], texts["source 2"] = source
+        source = label_lines(self._source(puzzle), self.labels.get("source 1"), 3)
+        texts["source 1"], texts["source 2"], texts["source 3"] = source
         texts["task"] = f"{side} to play: find the best move"
         if self.answer is None:
             return texts
@@ -466,15 +476,27 @@ class PuzzleScreen(BoardPlayScreen):
         ideas = ideas_words(puzzle.ideas, puzzle.solution) or (
             published if puzzle.played == IMPORTED else checked
         )
-        rows = label_lines(ideas, self.labels.get("idea 1"), IDEA_ROWS)
-        for index, part in enumerate(rows, start=1):
-            texts[f"idea {index}"] = part
         number = puzzle.move_number
         line = numbered_moves(list(puzzle.solution), puzzle.position.turn is BLACK, number)
-        texts["line title"] = "The line, played out on the board:"
-        first, second = label_lines(line, self.labels.get("line 1"), 2)
-        texts["line 1"], texts["line 2"] = first, second
         if self.next_due is not None:
             again = f"This puzzle comes back {when_words(self.next_due, self._clock())}."
             texts["again"], texts["again 2"] = label_lines(again, self.labels.get("again"), 2)
+        # What the answer proves, in the rows the rest leaves (at 720x480 five rows cut
+        # "Black's s..." over an empty band: walk 2026-11-30k), then the line in as many rows as
+        # are left, at most LINE_ROWS, its last cut at its end; with none left, not at all: the
+        # board plays it out (and Show line again).
+        label = self.labels.get("idea 1")
+        needed = sum(1 for row in label_lines(ideas, label, IDEA_ROWS) if row)
+        for rows_of_line in range(LINE_ROWS, 0, -1):
+            texts["line title"] = "The line, played out on the board:"
+            parts = label_lines(line, self.labels.get("line 1"), rows_of_line)
+            for index in range(1, LINE_ROWS + 1):
+                texts[f"line {index}"] = parts[index - 1] if index <= rows_of_line else ""
+            if self.room_rows(texts, "idea", IDEA_ROWS) >= needed:
+                break
+        else:
+            texts["line title"] = texts["line 1"] = ""
+        rows = label_lines(ideas, label, self.room_rows(texts, "idea", IDEA_ROWS))
+        for index, part in enumerate(rows, start=1):
+            texts[f"idea {index}"] = part
         return texts
