@@ -254,7 +254,7 @@ def test_a_cards_paragraph_wraps_into_lines_of_about_one_length() -> None:
     font = pygame.font.Font(None, 20)
     text = (
         "Standard endings from the books: you play the side that wins, the endgame databases"
-        " defend as long as they can."
+        " defend as long as they can."  # (the card's words, before walk k shortened them)
     )
     width = font.size(text)[0] - font.size("they can.")[0] + 4  # greedy leaves two words
     greedy = wrap_words(text, font, width)
@@ -263,3 +263,6 @@ def test_a_cards_paragraph_wraps_into_lines_of_about_one_length() -> None:
     assert len(balanced) == 2 and " ".join(balanced) == text
     lengths = [font.size(line)[0] for line in balanced]
     assert max(lengths) <= width and min(lengths) >= max(lengths) // 2, balanced
+    # The first line stays about as wide as the card's other lines: lines all of one length
+    # made the paragraph half as wide as the card (walk 2026-11-30k).
+    assert lengths[0] >= 0.55 * width, balanced

@@ -103,21 +103,26 @@ def fit_left(text: str, font: pygame.font.Font, width: int) -> str:
 def wrap_words(text: str, font: pygame.font.Font, width: int, balance: bool = False) -> list[str]:
     """`text` in lines no wider than `width` pixels, broken between words (a word wider than
     a line is cut with an ellipsis); a short last word never alone (`no_lone_tail`). With
-    `balance`, as many lines as it takes at `width`, each as nearly as long as the others (a
-    card's centred paragraph: the walk of 2026-11-30i read "... defend as long as" over a
-    lone "they can.")."""
+    `balance`, as many lines as it takes at `width`, the last at least SHORT_LAST of the width
+    where the words allow (a card's centred paragraph: the walk of 2026-11-30i read "... defend
+    as long as" over a lone "they can."), the others as full as they then go: lines all of one
+    length made a two-line paragraph half as wide as the card's others (walk 2026-11-30k)."""
     lines = _greedy(text, font, width)
     if balance and len(lines) > 1:
-        low = max(font.size(word)[0] for word in text.split())
-        high = width
-        while low < high:  # the narrowest width that needs no more lines
-            middle = (low + high) // 2
-            if len(_greedy(text, font, middle)) <= len(lines):
-                high = middle
-            else:
-                low = middle + 1
-        lines = _greedy(text, font, high)
+        aim = min(SHORT_LAST * width, font.size(text)[0] / len(lines))
+        step = max(1, width // 50)
+        narrower = width
+        while font.size(lines[-1])[0] < aim and narrower > step:
+            narrower -= step  # words move down from the lines above, one width at a time
+            tried = _greedy(text, font, narrower)
+            if len(tried) > len(lines):
+                break
+            lines = tried
     return no_lone_tail(lines, lambda line: font.size(line)[0] <= width)
+
+
+SHORT_LAST = 0.4
+"""The shortest a balanced paragraph's last line is left, as a share of the width."""
 
 
 def _greedy(text: str, font: pygame.font.Font, width: int) -> list[str]:

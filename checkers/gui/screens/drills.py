@@ -58,8 +58,8 @@ ABOUT_ROWS = 8
 
 HOW_DRILLS = (
     (
-        "Standard endings from the books: you play the side that wins, the endgame databases "
-        "defend as long as they can."
+        "Standard endings from the books: you play the winning side, the databases defend as"
+        " long as they can."
     ),
     (
         "Win in N tells how many moves the win takes with the best play; a move that lets the "
