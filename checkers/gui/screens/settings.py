@@ -223,6 +223,17 @@ class SettingsScreen(ScreenBase):
         self.tips.add(self.volume, self.volume_tip)
         if not audible:
             self.volume.disable()  # nothing to make louder while the sound is off (`update`)
+        if silent:
+            # No device, for as long as the game runs: a greyed slider still read as one to
+            # drag (walk 2026-11-30k); its row says there is nothing to set.
+            self.volume.hide()
+            UILabel(
+                pygame.Rect(2 * gap + label, y, control, row),
+                "–",
+                ui,
+                container=panel,
+                object_id="@greyed",
+            )
         self.widgets["volume"] = self.volume
         y += row + gap
 
