@@ -31,7 +31,7 @@ databases say of the position after the first move.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -494,12 +494,18 @@ def find_puzzles(
     source: str = "",
     endgames: Endgames | None = None,
     stop: StopSignal | None = None,
+    progress: Callable[[int, int], object] | None = None,
 ) -> list[Puzzle]:
     """Every puzzle of a reviewed game, in game order (one per position: a position met twice
-    gives one puzzle); a game over after a move has no position to solve there. `limits` bound each multi-line search (the review's own are right)."""
+    gives one puzzle); a game over after a move has no position to solve there. `limits` bound
+    each multi-line search (the review's own are right). `progress(done, total)` is told before
+    each move that went wrong is searched, and once all are (the window says how far it is)."""
     puzzles: list[Puzzle] = []
     seen: set[str] = set()
     reviewed = list(reviews)
+    databases = endgames if endgames is not None else default_endgames()
+    wrong = {review.ply for review in reviewed if _went_wrong(review, databases)}
+    searched = 0
     # The first time the game reached a position is the review that judged it.
     judged: dict[Position, MoveReview] = {}
     for review in reviewed:
@@ -507,12 +513,15 @@ def find_puzzles(
     for review in reviewed:
         if stop is not None and stop.is_set():
             break
+        if review.ply in wrong and progress is not None:
+            progress(searched, len(wrong))
+            searched += 1
         found = puzzles_at(
             review,
             limits,
             game=game,
             source=source,
-            endgames=endgames,
+            endgames=databases,
             stop=stop,
             judged=judged,
         )
@@ -520,4 +529,6 @@ def find_puzzles(
             if puzzle.key not in seen:
                 seen.add(puzzle.key)
                 puzzles.append(puzzle)
+    if progress is not None and wrong:
+        progress(searched, len(wrong))
     return puzzles

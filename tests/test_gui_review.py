@@ -1046,7 +1046,7 @@ def test_the_status_line_after_a_review_reads_whole_at_720x480(
     # before they come would have its status replaced by theirs.
     wait_for(
         app,
-        lambda: "uzzle" in screen.game.status and ReviewPane.LOOKING not in screen.game.status,
+        lambda: "uzzle" in screen.game.status and "Looking for puzzles" not in screen.game.status,
         "the review's puzzles",
     )
     box = screen.status_box

@@ -314,3 +314,18 @@ def test_a_crowning_a_named_idea_says_is_not_said_again() -> None:
     names = [idea["name"] for idea in puzzle.ideas]
     assert names == ["breakthrough"], puzzle.ideas
     assert puzzle.ideas[0]["crowns"] == 1
+
+
+def test_the_look_for_puzzles_says_how_far_it_is() -> None:
+    # Walk 2026-11-30k: "Looking for puzzles in it..." stood for over a minute, saying nothing
+    # of how far it was. The look tells, before each move that went wrong and at its end.
+    from checkers.gui.game_view.review import looking_words
+
+    start = Position.from_fen("W:WK32:BK26")
+    moves = moves_of(["32-28", "26-31"], start)
+    reviews = list(review_moves(start, moves, ReviewSetting(Limits(depth=4))))
+    told: list[tuple[int, int]] = []
+    puzzles = find_puzzles(reviews, Limits(depth=4), progress=lambda *at: told.append(at))
+    assert puzzles and told[0] == (0, len(told) - 1) and told[-1] == (len(told) - 1,) * 2
+    assert [done for done, _ in told] == list(range(len(told)))
+    assert looking_words(1, 2) == "Looking for puzzles in it: 1 of 2 moves that went wrong... "

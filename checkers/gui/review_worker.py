@@ -49,6 +49,7 @@ __all__ = [
     "ReviewDone",
     "ReviewError",
     "ReviewEvent",
+    "ReviewLooking",
     "ReviewMove",
     "ReviewPuzzles",
     "ReviewReady",
@@ -72,6 +73,15 @@ class ReviewPuzzles:
 
 
 @dataclass(frozen=True)
+class ReviewLooking:
+    """How far the look for the game's puzzles is: `done` of the `total` moves that went
+    wrong searched (after the last move's review)."""
+
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
 class ReviewDone:
     """Every move was reviewed."""
 
@@ -83,7 +93,7 @@ class ReviewError:
     message: str
 
 
-ReviewEvent = ReviewMove | ReviewPuzzles | ReviewDone | ReviewError
+ReviewEvent = ReviewMove | ReviewLooking | ReviewPuzzles | ReviewDone | ReviewError
 """Everything the review process sends over its pipe, handed on by `ReviewClient.poll`."""
 
 
@@ -174,7 +184,13 @@ def review_main(requests: Connection, replies: Connection) -> None:
             replies.send(ReviewMove(review))
             reviews.append(review)
         # The puzzles come with the review: a search or two for each move that went wrong.
-        puzzles = () if stop.is_set() else tuple(find_puzzles(reviews, setting.limits, stop=stop))
+        puzzles: tuple[Puzzle, ...] = ()
+        if not stop.is_set():
+
+            def looking(done: int, total: int) -> None:
+                replies.send(ReviewLooking(done, total))
+
+            puzzles = tuple(find_puzzles(reviews, setting.limits, stop=stop, progress=looking))
         if not stop.is_set():
             replies.send(ReviewPuzzles(puzzles))
             replies.send(ReviewDone())

@@ -57,6 +57,7 @@ from checkers.gui.review_worker import (
     ReviewClient,
     ReviewDone,
     ReviewError,
+    ReviewLooking,
     ReviewMove,
     ReviewPuzzles,
 )
@@ -112,6 +113,12 @@ def puzzle_words(found: int, added: int) -> str:
 def _pdn(line: Sequence[Move]) -> tuple[str, ...]:
     """A reviewed line's moves in PDN, as a kept judgement holds them."""
     return tuple(move.pdn() for move in line)
+
+
+def looking_words(done: int, total: int) -> str:
+    """How far the look for a reviewed game's puzzles is, as the status line says it: `Looking
+    for puzzles in it: 2 of 5 moves that went wrong... `."""
+    return f"Looking for puzzles in it: {done} of {plural(total, 'move')} that went wrong... "
 
 
 def _without_showing(status: str) -> str:
@@ -246,7 +253,8 @@ class ReviewPane:
     """The status line's first words while the review runs (they go when it ends)."""
     DONE = "Review done. "
     LOOKING = "Looking for puzzles in it... "
-    """What the status line says between the last move's label and the game's puzzles."""
+    """What the status line says between the last move's label and the game's puzzles, until
+    the review's process says how far it is (`looking_words`)."""
 
     def __init__(self, screen: ReviewHost, client: ReviewClient | None = None) -> None:
         """Review the screen's game in `client`'s process (prepared by `ReviewStandby`, or
@@ -275,6 +283,8 @@ class ReviewPane:
         self._poll_wait = 0.0
         self._told = self.progress.state
         """The review's state the status line last told of."""
+        self._looking = self.LOOKING
+        """How the status line says the look for puzzles goes, while it goes."""
         game.status = self.STARTED + game.status
         if self.progress.total:
             # The game's kept judgements go with it: the review adopts those at least as deep.
@@ -440,11 +450,11 @@ class ReviewPane:
         self._told = progress.state
         game = self.screen.game
         # The puzzles' words may have come in the same frame as the last label: kept.
-        rest = _without_showing(game.status.removeprefix(self.STARTED).removeprefix(self.DONE))
+        rest = self._rest_of_status()
         if progress.state == "done":
             # The panel shows the keys; the puzzles come after the last move's label.
             looking = self.client.running and self.screen.context.autosave
-            words = self.DONE + (self.LOOKING if looking else "")
+            words = self.DONE + (self._looking if looking else "")
         elif progress.state == "failed":
             words = f"The review failed: {progress.error}. "
         else:
@@ -610,6 +620,8 @@ class ReviewPane:
                     if isinstance(event, ReviewMove):
                         self.progress.add(event.review)
                         self._judge(event.review)
+                    elif isinstance(event, ReviewLooking):
+                        self._say_looking(event.done, event.total)
                     elif isinstance(event, ReviewPuzzles):
                         self._keep_puzzles(event.puzzles)
                     elif isinstance(event, ReviewDone):
@@ -635,8 +647,22 @@ class ReviewPane:
             words = puzzle_words(len(puzzles), added)
         words = " ".join([*(f"{note[:1].upper()}{note[1:]}." for note in notes), words])
         game = self.screen.game
-        rest = _without_showing(game.status.removeprefix(self.STARTED).removeprefix(self.DONE))
-        game.status = f"{self.DONE}{words} {rest.removeprefix(self.LOOKING)}"
+        game.status = f"{self.DONE}{words} {self._rest_of_status()}"
+
+    def _say_looking(self, done: int, total: int) -> None:
+        """Say in the status line how far the look for puzzles is (walk 2026-11-30k: "Looking
+        for puzzles in it..." stood unchanged for over a minute while the core compiled)."""
+        if not self.screen.context.autosave:
+            return  # the puzzles are not kept: nothing is said of them
+        rest = self._rest_of_status()
+        self._looking = looking_words(done, total)
+        if self.progress.state == "done":
+            self.screen.game.status = self.DONE + self._looking + rest
+
+    def _rest_of_status(self) -> str:
+        """The status line after the review's own words (started, done, looking for puzzles)."""
+        status = self.screen.game.status.removeprefix(self.STARTED).removeprefix(self.DONE)
+        return _without_showing(status.removeprefix(self._looking))
 
     def wake_in(self) -> float | None:
         """Frames while the preview moves; a look for new labels while the review runs."""

@@ -1,0 +1,50 @@
+"""The status line while a finished review looks for its game's puzzles says how far it is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from test_gui_review import (
+    open_blunder_game,
+    pane_of,
+    review_finished,
+    start_from_menu,
+    wait_for,
+)
+
+from checkers.gui.app import App
+from checkers.gui.game_view.review import ReviewPane
+
+
+def test_the_status_line_counts_the_moves_searched_for_puzzles(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-11-30k: "Looking for puzzles in it..." stood for over a minute on a first
+    # review (the core compiling), with nothing said of how far the look was.
+    app = open_blunder_game(make_app, autosave=True)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    seen: list[str] = []
+
+    def puzzles_said() -> bool:
+        status = app.screen.game.status  # type: ignore[attr-defined]
+        if not seen or seen[-1] != status:
+            seen.append(status)
+        return "Looking for puzzles" not in status and "uzzle" in status
+
+    wait_for(app, puzzles_said, "the review's puzzles")
+    # Each status the look showed starts with the review's end, once, then the count.
+    for status in seen:
+        assert status.startswith(ReviewPane.DONE), status
+        assert status.count(ReviewPane.DONE) == 1 and status.count("Looking for") <= 1, status
+    # (The look's words are the process's: whatever frames they fell in, they read whole.)
+    pane._say_looking(1, 3)
+    status = app.screen.game.status  # type: ignore[attr-defined]
+    assert status.startswith(
+        "Review done. Looking for puzzles in it: 1 of 3 moves that went wrong... "
+    )
+    assert status.count("Looking for") == 1
+    pane._say_looking(2, 3)
+    status = app.screen.game.status  # type: ignore[attr-defined]
+    assert "2 of 3 moves" in status and "1 of 3" not in status and status.count("Looking") == 1
