@@ -525,7 +525,9 @@ class AnalysisScreen(ScreenBase):
         if self.explorer is not None:
             self.explorer.update()
             if self.explorer.news:
-                self.status = self.explorer.news[-1]
+                # With what the arrows are: the news came as the explorer opened, and took the
+                # place of the words that say it (walk 2026-11-30k, the first open).
+                self.status = f"{self.explorer.news[-1]} {EXPLORER_HINT}"
                 self.explorer.news.clear()
         for event in self.context.ai.poll():
             if isinstance(event, AIAnalysis) and event.request == self.request:
