@@ -19,7 +19,7 @@ from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_view.panel import panel_lines
-from checkers.gui.screens.why import LINE_MOVES, WhyScreen
+from checkers.gui.screens.why import LINE_MOVES, WhyScreen, row_score_words
 from checkers.gui.settings import Settings
 
 SHOT = "W:W28,27,25,23,22,18,17,14:B20,16,13,11,9,5,3,1"
@@ -74,7 +74,8 @@ def test_why_reads_the_verdict_first_and_each_move_once(
     # on a row by a wrap, walk 2026-11-30e.)
     assert rows[0].startswith(f"{played.move} (played) "), rows[:3]
     if played.verdict:
-        assert rows[0].startswith(f"{played.move} (played) {played.verdict}"), rows[:3]
+        said = row_score_words(played)  # the verdict first, as the row says it
+        assert rows[0].startswith(f"{played.move} (played) {said[:20]}"), rows[:3]
     text = " ".join(rows)
     # The depth is said once (in the facts), not again on every row: the level's depth and the
     # rows' depth, and a deeper judgement of the played move since then only where it looked

@@ -494,9 +494,11 @@ def test_a_rows_verdict_and_score_name_the_side_once() -> None:
     worse = MoveScore("11-15", -0.30, "exact", 10, ("11-15", "23-19"), verdict="is a little worse")
     card = why_card(_explanation(played, worse), BLACK, 10, human=WHITE)
     texts = [row_score_words(row) for row in card.rows]
+    # A standing says what the move leaves, for the side it names (walk 2026-11-30k read
+    # "28-24 is about 5 men better" beside "30-26 +5.40" as better than the other moves).
     assert texts == [
-        "is a little better (+0.25 for the AI)",
-        "is a little worse for the AI (+0.30 for you)",
+        "leaves the AI a little ahead (+0.25)",
+        "leaves the AI a little behind (+0.30 for you)",
     ]
 
 
@@ -682,9 +684,9 @@ def test_a_played_moves_bound_reads_as_a_verdict_that_follows_from_it() -> None:
         said[(bound, men)] = row_score_words(card.rows[0])
     assert said == {
         ("upper", -0.05): "at best keeps it level (at least even for you)",
-        ("upper", 0.40): "is at best a little better (at most +0.40 for the AI)",
-        ("upper", -0.40): "is at least a little worse for the AI (at least +0.40 for you)",
-        ("lower", 0.40): "is at least a little better (at least +0.40 for the AI)",
+        ("upper", 0.40): "leaves the AI at best a little ahead (at most +0.40)",
+        ("upper", -0.40): "leaves the AI at least a little behind (at least +0.40 for you)",
+        ("lower", 0.40): "leaves the AI at least a little ahead (at least +0.40)",
     }
     # Another move's bound keeps its comparison with the best instead (its own words).
     other = MoveScore("22-18", -0.40, "upper", 9, ("22-18", "11-15"))
@@ -708,7 +710,7 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     # A deeper look that agrees leaves the headline as it was.
     worse = MoveScore("21-17", -0.35, "exact", 13, ("21-17", "9-13"))
     card = why_card(_explanation(played, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
-    assert row_score_words(card.rows[0]) == "is a little worse for the AI (+0.30 for you)"
+    assert row_score_words(card.rows[0]) == "leaves the AI a little behind (+0.30 for you)"
     # A bound's verdict too, in words that read as one phrase.
     bound = MoveScore("21-17", -0.05, "upper", 8, ("21-17", "9-13"))
     card = why_card(_explanation(bound, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)

@@ -70,8 +70,17 @@ def row_score_words(row: WhyRow) -> str:
     if row.score == "even" and row.verdict != ONLY_MOVE:
         return row.verdict  # `keeps it level`, `only draws`: not `the only legal move`
     verdict = row.verdict
+    if verdict.startswith("is ") and " for " in verdict:
+        # A standing, said as what the move leaves (`leaves the AI a little behind (+0.30 for
+        # you)`): `28-24 is about 5 men better` beside `30-26 +5.40` read as better than the
+        # other moves (walk 2026-11-30k). The side is named once: `leaves White about 5 men
+        # ahead (+5.70)`, not `... for White (+5.70 for White)`.
+        body, whose = verdict.removeprefix("is ").rsplit(" for ", 1)
+        standing = body.replace(" better", " ahead").replace(" worse", " behind")
+        return f"leaves {whose} {standing} ({row.score.removesuffix(f' for {whose}')})"
     if " for " in verdict:
-        # `is a little better for the AI (+0.25 for the AI)` names the side once: the score's.
+        # `at first looked a little better for the AI (+0.25 for the AI)` names the side once:
+        # the score's.
         whose = verdict.rsplit(" for ", 1)[1]
         if row.score.endswith(f" for {whose}"):
             verdict = verdict.rsplit(" for ", 1)[0]
