@@ -490,9 +490,8 @@ class ExplorerPane:
         judged = self._stands(position, analysis)
         if judged is not None:
             if judged.line:
-                score = judged.score if judged.side is mover else -judged.score
                 looked = 0 if judged.database else judged.depth
-                scores[judged.line[0]] = (_judged_figure(score, judged.man), looked)
+                scores[judged.line[0]] = (_judged_figure(judged.seen_by(mover), judged.man), looked)
         elif analysis is not None and analysis.lines and analysis.depth:
             best = analysis.lines[0]
             scores[best.move] = (move_figure(best.score, best.win_in), analysis.depth)
@@ -511,8 +510,7 @@ class ExplorerPane:
         judged = self._stands(position, analysis)
         if judged is not None:  # the bar's words for it
             words = score_words(judged.score, judged.man, judged.side, self.human)
-            mover_score = judged.score if judged.side is mover else -judged.score
-            table = _in_table(_judged_figure(mover_score, judged.man))
+            table = _in_table(_judged_figure(judged.seen_by(mover), judged.man))
             if judged.database:
                 return f"{note}; engine: {words}{_aside('databases', table)}"
             looked = f"{note}; engine: {words}{_aside(table)}, {settled_words(judged.depth)}"

@@ -138,7 +138,7 @@ def draw_answer(found: Judgement, human: Side) -> tuple[bool, str]:
     """Whether the AI (playing `human`'s opponent) accepts a draw in the position `found`
     judges, and its answer for the status line, told from the player's side as they tell it."""
     ai = human.opponent
-    score = found.score if found.side is ai else -found.score
+    score = found.seen_by(ai)
     words = score_words(found.score, found.man, found.side, human)
     if is_win_score(score) and score > 0 or score / found.man > DRAW_MARGIN:
         return False, f"The AI declines the draw: it thinks it is ahead ({words})."

@@ -49,7 +49,9 @@ LINE_STEP_SECONDS = 0.9
 
 
 IDEA_ROWS = 10
+"""The most rows for what the answer's line proves: it takes the rows the panel has left."""
 LINE_ROWS = 4
+"""The most rows for the solution's line, which gives up rows to the ideas first."""
 ABOUT_ROWS = 12
 """Rows the panel may give to how puzzles work, in the room the puzzle's words leave."""
 ABOUT = (
@@ -61,7 +63,6 @@ ABOUT = (
 )
 """How the puzzles work, said where the well has room for it whole (walk 2026-11-30e: a tall
 empty band under the puzzle's words at 1280x800)."""
-"""The panel's rows for what the answer's line proves: room for a shot, its count and a crown."""
 
 
 def ideas_words(ideas: Sequence[Mapping[str, object]], solution: Sequence[str]) -> str:
