@@ -972,3 +972,20 @@ def test_a_row_compared_with_the_best_gives_its_score_without_the_standings_word
     draw = dataclasses.replace(row, verdict="only draws")
     assert verdict_beside(draw, lead) == "only draws"
     assert verdict_beside(best, other_line_words(best, best)) == "is a little better"
+
+
+def test_a_weak_levels_count_of_a_forced_result_reads_as_a_win_for_its_winner() -> None:
+    # Walk 2026-11-30l: Why? on a Casual move whose own search saw a forced loss stopped with
+    # "Error: ValueError: could not convert string to float: 'loses in 2 moves'".
+    from checkers.ai.levels import get_level
+
+    played = MoveScore("9-14", -0.40, "exact", 10, ("9-14", "23-19"))
+    best = MoveScore("10-14", 0.10, "exact", 10, ("10-14", "23-19"))
+    for figure, said in (
+        ("loses in 2 moves", "counted a win in 2 moves for you"),
+        ("wins in 1 move", "counted a win in 1 move for the AI"),
+        ("+0.40", "counted +0.40 for the AI"),
+    ):
+        explanation = _explanation(played, best, player="casual", level_counted=figure)
+        card = why_card(explanation, BLACK, 10, human=WHITE, level=get_level("casual"))
+        assert said in " ".join(card.facts), (figure, card.facts)

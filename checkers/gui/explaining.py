@@ -9,6 +9,7 @@ players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -317,8 +318,19 @@ def _row(
 def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
     """A level's own count (`+1.00`, `even`) as the card tells every score, for the side ahead:
     `counted +1.00 for the AI`, `counted +0.30 for you` (a count below nought is the other
-    side's), `counted it even`; the command line says `counted +1.00 for itself`."""
-    words = advantage_words(0.0 if figure == "even" else float(figure), mover, human)
+    side's), `counted it even`; a forced result for its winner (`counted a win in 2 moves for
+    you`: walk 2026-11-30l's Casual count "loses in 2 moves" stopped Why? with a ValueError);
+    the command line says `counted +1.00 for itself`."""
+    forced = re.fullmatch(r"(wins|loses) in (\d+) moves?", figure)
+    if forced is not None:
+        winner = mover if forced[1] == "wins" else mover.opponent
+        soon = plural(int(forced[2]), "move")
+        return f"counted a win in {soon} for {side_words(winner, human)}"
+    try:
+        men = 0.0 if figure == "even" else float(figure)
+    except ValueError:
+        return f"counted {figure}"  # a figure in no known form: as it is, never a traceback
+    words = advantage_words(men, mover, human)
     return "counted it even" if words == "even" else f"counted {words}"
 
 
