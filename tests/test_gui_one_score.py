@@ -130,6 +130,23 @@ def test_a_forced_win_found_stays_when_the_game_follows_its_line(
     game.judge(game.position, Judgement(3.5, 1.0, BLACK, 16))
     assert screen.bar.figure()[1] == "win 4"  # Black's 8-11, then three moves more
     assert panel_lines(game).search[0].startswith("Black wins in 4 moves")
-    # ...and a move off the line carries nothing: the next search says what it finds.
+    # ...and a winner's move off the line carries nothing: it may let the win go.
+    before = game.position
     game.play(Move.from_pdn("9-13", game.position))
     assert game.judgement() is None
+    # The loser's move off the line leaves the win a ply nearer at the most (walk 2026-11-30l:
+    # the bar's "win 6", then "+7.95 for White" after a Beginner's other reply), below any
+    # search that proves a result of its own.
+    game.undo()
+    assert game.position == before
+    game.play(Move.from_pdn("8-11", game.position))  # the line's move: White, the loser, next
+    assert game.judgement() is not None and game.judgement().line == ("22-17",)
+    game.play(Move.from_pdn("21-17", game.position))  # not the line's 22-17
+    kept = game.judgement()
+    assert kept is not None and kept.forced and kept.seen_by(BLACK) == WIN - 9 + 4
+    assert kept.depth == 0 and kept.line == ()
+    game.judge(game.position, Judgement(6.0, 1.0, BLACK, 20))  # a deeper score: the win stays
+    assert game.judgement() == kept
+    sooner = Judgement(WIN - 3, 1.0, BLACK, 6, line=("9-14",))
+    game.judge(game.position, sooner)  # a search's own proof replaces it
+    assert game.judgement() == sooner

@@ -348,7 +348,7 @@ class Game:
         """Make a legal move in the record and start its animation."""
         before = self.record.position
         self.record.play(move)  # raises for an illegal move: the record is unchanged then
-        carried = along_the_line(self.judgements.get(before), move)
+        carried = along_the_line(self.judgements.get(before), move, before.turn)
         if carried is not None:
             self.judge(self.record.position, carried)
         self.kept_plies = self.record.ply

@@ -74,19 +74,23 @@ def one_ply_nearer(judgement: Judgement, move: Move) -> Judgement:
     return replace(judgement, score=one_ply_on(judgement.score), line=line)
 
 
-def along_the_line(judgement: Judgement | None, move: Move) -> Judgement | None:
-    """The judgement a forced result of a position leaves for the position `move` leads to,
-    where the move is the first of its line (either side's: the winner's move or the best
-    defence): the same result a ply nearer, with the rest of the line; None otherwise. A proof
-    holds along its own line, so a win found as one side thinks is not dropped for the next
-    search's shallower score once the other replies as it expected (walk 2026-11-30k: the bar's
-    "win 21", then "+6.60 for White, looked 10 turns ahead" after the expected reply). The
-    databases answer their own positions again."""
+def along_the_line(judgement: Judgement | None, move: Move, mover: Side) -> Judgement | None:
+    """The judgement a forced result of a position leaves for the position `mover`'s `move`
+    leads to: the same result a ply nearer, where the move is the first of its line (the
+    winner's move or the best defence), with the rest of the line; where the loser played
+    another move, the win a ply nearer at the most (every defence was searched and loses at
+    least as soon), ranked below any search that proves a result of its own (depth 0). None
+    otherwise: a winner's other move may let the win go. So a win found as one side thinks is
+    not dropped for the next search's shallower score once the other replies (walks
+    2026-11-30k and l: the bar's "win 6", then "+7.95 for White, looked 10 turns ahead" after a
+    Beginner's reply). The databases answer their own positions again."""
     if judgement is None or not judgement.forced or judgement.database:
         return None
-    if judgement.line[:1] != (move.pdn(),):
-        return None
-    return one_ply_nearer(judgement, move)
+    if judgement.line[:1] == (move.pdn(),):
+        return one_ply_nearer(judgement, move)
+    if judgement.seen_by(mover) < 0:
+        return replace(one_ply_nearer(judgement, move), depth=0)
+    return None
 
 
 def hinted_move(judged: Judgement, searched: Move, position: Position) -> Move:
