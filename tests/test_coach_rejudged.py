@@ -126,11 +126,18 @@ def test_the_deeper_look_says_its_depth_even_where_the_level_looked_as_far() -> 
     level_deep = dataclasses.replace(explanation, chosen_depth=14, chosen_score=None)
     card = why_card(rejudged(level_deep, START, known), BLACK, 0)
     assert not [fact for fact in card.facts if fact.startswith("Since then")], card.facts
-    assert "The game judges 11-15 looking 14 turns ahead: +0.50 for Black." in " ".join(card.facts)
+    assert "At that depth the game scores 11-15 +0.50 for Black." in " ".join(card.facts)
     counted = dataclasses.replace(level_deep, chosen_score="+0.50")
     card = why_card(rejudged(counted, START, known), BLACK, 0)
     assert not [fact for fact in card.facts if "judge" in fact], card.facts
     assert "counted +0.50 for Black after 11-15" in " ".join(card.facts)
+    # Where the facts give no count (the exact pass found the played move best), the figure
+    # is said: walk 2026-11-30l saw the panel's +0.35 for the Master's move nowhere on its card.
+    first = dataclasses.replace(counted.moves[0], score=0.2)
+    best_played = dataclasses.replace(counted, moves=(first, counted.moves[1]))
+    card = why_card(rejudged(best_played, START, known), BLACK, 0)
+    assert "counted" not in " ".join(card.facts)
+    assert "At that depth the game scores 11-15 +0.50 for Black." in " ".join(card.facts)
 
 
 # --- whose figure: the level's own count or the engine's kept judgement (walk 2026-11-29c) ---

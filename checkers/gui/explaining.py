@@ -534,10 +534,15 @@ def why_card(
     if (
         own_look
         and deeper is not None
-        and explanation.chosen_score == format_men(deeper.score, deeper.win_in)
+        and any(
+            f"counted {why_score(deeper, mover, human)} after {explanation.played}" in fact
+            for fact in said
+        )
     ):
         # The level's own search gave it, and the facts say its count already ("looked 20
-        # turns ahead ..., counted +0.95 for the AI after 22x13"): not said twice.
+        # turns ahead ..., counted +0.95 for the AI after 22x13"): not said twice. Where they
+        # do not, it is said (walk 2026-11-30l: the panel's +0.35 for the Master's 27-23
+        # appeared nowhere on its card, whose rows looked 16 turns ahead).
         deeper = None
     if deeper is not None and rows and rows[0].played:
         first = _at_first(rows[0].verdict, deeper)
@@ -551,11 +556,16 @@ def why_card(
         # "Since then" only for a look further than the level's own search, which must have
         # come after it; one no further may be that very search (walk 2026-11-30k: "Since
         # then the game has judged 22x13 looking 20 turns ahead" of the Master's own look).
-        judged = "The game judges" if own_look else "Since then the game has judged"
+        score = why_score(deeper, mover, human)
+        if own_look and deeper.depth == explanation.chosen_depth:
+            # As far as the level's own search, said just before: its depth not said again.
+            judged = f"At that depth the game scores {explanation.played} {score}."
+        else:
+            verb = "The game judges" if own_look else "Since then the game has judged"
+            judged = f"{verb} {explanation.played} looking {depth_words(deeper.depth)}: {score}."
         said.append(
-            f"{judged} {explanation.played} looking {depth_words(deeper.depth)}:"
-            f" {why_score(deeper, mover, human)}. The other moves were not looked at so far, so"
-            " the rows here compare them as one search scored them."
+            f"{judged} The other moves were not looked at so far, so the rows here compare them"
+            " as one search scored them."
         )
     seen, seen_heading = _seen_rows(explanation, number, black_to_move, mover, human, evaluation)
     return WhyCard(
