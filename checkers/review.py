@@ -250,7 +250,17 @@ class MoveReview:
             return "lost already"
         if self.gave_up_men_cheaply:
             return "still far ahead" if self.score > 0 else "already far behind"
+        if self.into_a_loss_cheaply:
+            return "already far behind"
         return self.label.value
+
+    @property
+    def into_a_loss_cheaply(self) -> bool:
+        """Whether the move left a forced loss where the review found none before it, while its
+        expected result hardly fell: a game already decided, whose best move may lose as well
+        past the review's depth (walk 2026-11-30l: "16. 5-9 good / Black walked into a forced
+        loss", where a deeper look finds 4-8 lost too)."""
+        return self.label in (Label.BEST, Label.GOOD) and self.loss_text() == "into a loss"
 
     @property
     def lost_sooner(self) -> bool:

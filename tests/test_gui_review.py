@@ -1257,3 +1257,31 @@ def test_saved_games_review_of_the_game_just_ended_here_reviews_it_as_it_was(
     assert len(pane.progress.reviews) == len(played)
     screen.close()
     assert sorted((data / "games").glob("*.pdn")) == [file] and file.read_bytes() == written
+
+
+def test_a_decided_games_move_into_a_forced_loss_is_not_said_to_walk_into_it() -> None:
+    # Walk 2026-11-30l: "16. 5-9 good / Black walked into a forced loss: White wins in 8
+    # moves", where a deeper look finds the review's best 4-8 lost too. Two men down, the
+    # review's finding no forced loss before the move proves none absent.
+    from checkers.board import BLACK, Move, Position
+    from checkers.gui.review_model import move_words, review_verdict
+    from checkers.review import Label, MoveReview, PositionScore
+
+    lost = 1_000_000 - 15  # a proven win in 8 moves for the opponent, in the search's units
+    review = MoveReview(
+        1,
+        BLACK,
+        Move((11, 15)),
+        Move((9, 13)),
+        -3.0,
+        None,
+        Label.GOOD,
+        Position(),
+        PositionScore(Move((9, 13)), -300.0),
+        PositionScore(None, lost),
+    )
+    assert review.verdict == "already far behind"
+    head, loss, _, _ = move_words(review, 100.0, None)
+    assert head.endswith("already far behind")
+    assert loss == "Black was far behind already: after the move White wins in 8 moves"
+    assert "no mistake in a game already decided" in review_verdict(review, 100.0, None)

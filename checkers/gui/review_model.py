@@ -109,6 +109,10 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
         if slower:  # lost before the move already: what changed is how soon
             return f"{who} was lost already, and this loses sooner"
         return f"{who} kept the result: {now}"
+    if review.into_a_loss_cheaply:
+        # Not "walked into": the review found no forced loss before the move, which proves
+        # none absent, and the expected result hardly fell (walk 2026-11-30l).
+        return f"{who} was far behind already: after the move {now}"
     if is_win_score(played) and played < 0:
         return (
             f"{who} walked into a {'database' if review.after.database else 'forced'} loss: {now}"
@@ -374,7 +378,7 @@ def review_verdict(
     # How far it looked for the figures it gives, as the note beside the board says it.
     looked = _looked(review) or depth_words(review.before.depth or review.after.depth)
     depth = f", looking {looked}" if review.before.depth or review.after.depth else ""
-    decided = review.gave_up_men_cheaply or review.lost_sooner
+    decided = review.gave_up_men_cheaply or review.lost_sooner or review.into_a_loss_cheaply
     called = "no mistake in a game already decided" if decided else _CALLED[review.label]
     # The label is said once, by `called`: `calls 28x19 an opening-book move: as good as
     # 27x20`, never `an opening-book move: an opening-book move`; so only what the move lost
