@@ -124,8 +124,11 @@ def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
         ):
             assert "the result hardly changes" in lesson_words(review), review.ply
             assert review.verdict == "already far behind", review.ply  # White is behind
-        elif review.verdict in ("already far behind", "still far ahead"):
-            raise AssertionError(f"ply {review.ply} gave up no men yet reads {review.verdict!r}")
+        elif (
+            review.verdict in ("already far behind", "still far ahead")
+            and not review.into_a_loss_cheaply  # far behind, into a loss found after it only
+        ):
+            raise AssertionError(f"ply {review.ply} gave up nothing yet reads {review.verdict!r}")
 
 
 def test_a_clean_engine_game_reads_above_ninety_for_both_sides(clean: list[MoveReview]) -> None:
