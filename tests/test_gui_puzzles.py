@@ -510,6 +510,9 @@ def test_a_long_published_solution_reads_whole_at_the_smallest_window(
     assert said.startswith("Black's pitch: 2-7 gives a man (2-7 11x2) and the line reaches a win")
     assert said.endswith("After it the opponent has no move left: a win."), said
     assert "..." not in said and said.count("18-23 27x18") == 0  # long runs said short
+    # One tally (walk 2026-11-30l: the shot's "gives 5 pieces and takes 6" beside "It wins a
+    # man (gives 6, takes 7)", counted from another move).
+    assert "It wins a man." in said and "(gives 6, takes 7)" not in said
     lowest = 0
     for name, label in screen.labels.items():
         if label.visible and label.text:

@@ -70,11 +70,11 @@ def ideas_words(ideas: Sequence[Mapping[str, object]], solution: Sequence[str]) 
     carries its line (`23-18 14x23 27x18x11x4 wins two men (gives 1, takes 3)`), so three
     ideas of one line read it three times, and a count the shot already gave twice (the walk
     of 2026-11-29c read the line twice before the panel cut it). A later idea of the same line
-    says `it`, and a count already given is not given again; a run of five moves or more is said
+    says `it`, and the pieces given and taken are counted once; a run of five moves or more is said
     from its first move to its last (`15-11 to 5x14x23x30`)."""
     line = " ".join(solution)
     line_said = False
-    counts_said: set[tuple[object, ...]] = set()
+    counts_said = False
     sentences = []
     for idea in ideas:
         text = str(idea.get("text", "")).strip()
@@ -86,11 +86,12 @@ def ideas_words(ideas: Sequence[Mapping[str, object]], solution: Sequence[str]) 
             line_said = True
         gives, takes = idea.get("gives"), idea.get("takes")
         if gives is not None and takes is not None:
-            steps = idea.get("line")
-            counts = (tuple(steps) if isinstance(steps, list) else (), gives, takes)
-            if counts in counts_said:
+            if counts_said:
+                # One count an answer: a shot's "gives 5 pieces and takes 6" beside the line's
+                # "(gives 6, takes 7)" counted from another move read as two tallies (walk
+                # 2026-11-30l, problem 3); what it wins is said without the second.
                 text = text.replace(f" (gives {gives}, takes {takes})", "")
-            counts_said.add(counts)
+            counts_said = True
         text = _LONG_RUN.sub(lambda run: f"{run[1]} to {run[2]}", text)
         sentences.append(text[:1].upper() + text[1:] + ".")
     return " ".join(sentences)
