@@ -241,10 +241,16 @@ def test_the_engines_note_and_column_read_the_games_judgement_in_the_panels_word
         ),
     )
     # Black is the AI here: its moves' scores are its own, and the note says whose they are.
-    deepening = pane.texts(start, analysis, deepening=True)["explorer engine"]
+    deepening = pane.engine_note(start, analysis, deepening=True)
     assert deepening == (
         "Win/draw/loss in % and scores are the AI's (to move); engine: +0.30 for the AI, "
         "thinking... 8 turns ahead"
+    )
+    # With no table of games shown (none came here), the engine's score alone: the table's
+    # view and figure would say nothing, and took the engine's lines' room at 720x480 (walk
+    # 2026-11-30l).
+    assert pane.texts(start, analysis, deepening=True)["explorer engine"] == (
+        "Engine: +0.30 for the AI, thinking... 8 turns ahead"
     )
     assert pane.engine_note(start, analysis).endswith("looked 8 turns ahead")
     assert pane.engine_scores(start, analysis) == {"11-15": "+0.30", "9-14": "even"}
@@ -449,7 +455,8 @@ def test_the_footers_book_moves_read_as_the_boards_lines_at_one_moment(
 
     def footer() -> str:
         shown = " ".join(pane.labels[f"footer {i}"].text for i in range(pane.footer_lines))
-        return shown.split(" Win/draw/loss")[0].strip()
+        # (The engine's note follows: "Engine: ..." alone where no table of games is shown.)
+        return re.split(r" (?:Win/draw/loss|Engine:)", shown)[0].strip()
 
     def settled() -> bool:
         analysis = board.analysis

@@ -498,22 +498,30 @@ class ExplorerPane:
         return scores
 
     def engine_note(
-        self, position: Position, analysis: Analysis | None, deepening: bool = False
+        self,
+        position: Position,
+        analysis: Analysis | None,
+        deepening: bool = False,
+        table: bool = True,
     ) -> str:
         """The note under the table: whose view the shares and scores take (the side to move,
         named as the game's panel names it), and the position's score in the panel's words
-        with how far the engine looked, or that it is still thinking and how deep."""
+        with how far the engine looked, or that it is still thinking and how deep. With no
+        `table` of moves shown, the engine's score alone (walk 2026-11-30l: "... scores are
+        Black's (to move); engine: +1.15 for White (-1.15 in the table)" under no table at
+        720x480 left the engine's lines no room)."""
         mover = position.turn
         whose = side_words(mover, self.human)
         whose = "yours" if whose == "you" else f"{whose}'s"
-        note = f"Win/draw/loss in % and scores are {whose} (to move)"
+        note = f"Win/draw/loss in % and scores are {whose} (to move); engine" if table else "Engine"
         judged = self._stands(position, analysis)
         if judged is not None:  # the bar's words for it
             words = score_words(judged.score, judged.man, judged.side, self.human)
-            table = _in_table(_judged_figure(judged.seen_by(mover), judged.man))
+            shown = _judged_figure(judged.seen_by(mover), judged.man)
+            table_figure = _in_table(shown) if table else ""
             if judged.database:
-                return f"{note}; engine: {words}{_aside('databases', table)}"
-            looked = f"{note}; engine: {words}{_aside(table)}, {settled_words(judged.depth)}"
+                return f"{note}: {words}{_aside('databases', table_figure)}"
+            looked = f"{note}: {words}{_aside(table_figure)}, {settled_words(judged.depth)}"
             if deepening and analysis is not None and analysis.depth:
                 # The board's search started again under it: said, so a number that changes
                 # once it catches up is no surprise; one depth in the sentence, the one its
@@ -522,15 +530,15 @@ class ExplorerPane:
                 return f"{looked}; {LOOKING_AGAIN}"
             return looked
         if analysis is None or not analysis.lines or not analysis.depth:
-            return note
+            return note.removesuffix("; engine") if table else ""
         # The analysis board's bar's words for its best line.
         best = analysis.lines[0]
         words = line_words(best, mover, self.human)
-        table = _in_table(move_figure(best.score, best.win_in))
+        table_figure = _in_table(move_figure(best.score, best.win_in)) if table else ""
         if best.database is not None:
-            return f"{note}; engine: {words}{_aside('databases', table)}"
+            return f"{note}: {words}{_aside('databases', table_figure)}"
         how = thinking_words(analysis.depth) if deepening else settled_words(analysis.depth)
-        return f"{note}; engine: {words}{_aside(table)}, {how}"
+        return f"{note}: {words}{_aside(table_figure)}, {how}"
 
     def progress_line(self) -> str:
         """What the builder is doing, or ''."""
@@ -574,7 +582,7 @@ class ExplorerPane:
         # A table of moves reads from the side to move, as every explorer's does (the window's
         # prose names the side ahead instead): said once, under the table, with the position's
         # one score as the panel gives it.
-        engine = self.engine_note(position, analysis, deepening)
+        engine = self.engine_note(position, analysis, deepening, table=bool(rows))
         # How far the Engine column's figures looked: a row's figure can be the board's search
         # or a deeper judgement the game kept (walk 2026-11-30g: the column's +0.95 for 10-15,
         # +1.10 twelve seconds later, with no depth of its own).
