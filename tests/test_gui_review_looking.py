@@ -1,4 +1,5 @@
-"""The status line while a finished review looks for its game's puzzles says how far it is."""
+"""A finished review: its status line says how far the look for puzzles is, and its mistake buttons
+are enabled exactly where they go somewhere."""
 
 from __future__ import annotations
 
@@ -48,3 +49,23 @@ def test_the_status_line_counts_the_moves_searched_for_puzzles(
     pane._say_looking(2, 3)
     status = app.screen.game.status  # type: ignore[attr-defined]
     assert "2 of 3 moves" in status and "1 of 3" not in status and status.count("Looking") == 1
+
+
+def test_the_mistake_buttons_are_enabled_exactly_where_they_go_somewhere(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-11-30l: "Previous mistake" was enabled with only an inaccuracy before the move
+    # (it answered "No mistake or blunder before this move."), "Next mistake" greyed beside it.
+    app = open_blunder_game(make_app)
+    start_from_menu(app)
+    review_finished(app)
+    pane = pane_of(app)
+    game = app.screen.game  # type: ignore[attr-defined]
+    assert pane.progress.marked(), "the planted blunder is marked"
+    for ply in range(len(game.record.line) + 1):
+        for name, direction in (("previous", -1), ("next", +1)):
+            game.go_to(ply)
+            pane.sync()
+            enabled = pane.widgets[name].is_enabled
+            pane.jump(direction)
+            assert enabled == (game.record.ply != ply), (name, ply, game.status)

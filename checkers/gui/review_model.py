@@ -555,13 +555,6 @@ class ReviewProgress:
         """(ply, label) of every marked move reviewed, in game order."""
         return [(r.ply, r.label) for r in self.reviews if r.label in MARKED]
 
-    def next_marked(self, ply: int, direction: int) -> int | None:
-        """The ply of the next (direction +1) or previous (-1) marked move from `ply`, or None."""
-        plies = [p for p, _ in self.marked()]
-        if direction > 0:
-            return next((p for p in plies if p > ply), None)
-        return next((p for p in reversed(plies) if p < ply), None)
-
     def full_moves(self, plies: int) -> int:
         """Full moves (Black's and White's halves together) in the game's first `plies`."""
         return moves_count(plies, self.start.turn is BLACK)

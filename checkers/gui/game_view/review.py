@@ -430,8 +430,8 @@ class ReviewPane:
             stop.set_tooltip(tip)
         ply = game.record.ply
         states = {
-            "previous": progress.next_marked(ply, -1) is not None,
-            "next": progress.next_marked(ply, +1) is not None,
+            "previous": self._jump_target(ply, -1) is not None,
+            "next": self._jump_target(ply, +1) is not None,
             "better": self._better_from(ply) is not None,
         }
         for name, enabled in states.items():
@@ -681,17 +681,22 @@ class ReviewPane:
         inaccuracy is no mistake (lichess counts the three apart); the list marks it `?!`."""
         self.end_preview()
         game = self.screen.game
-        plies = [ply for ply, label in self.progress.marked() if label in JUMPED_TO]
-        here = game.record.ply
-        ahead = [ply for ply in plies if ply > here] if direction > 0 else []
-        behind = [ply for ply in reversed(plies) if ply < here] if direction < 0 else []
-        target = next(iter(ahead or behind), None)
+        target = self._jump_target(game.record.ply, direction)
         if target is None:
             where = "after" if direction > 0 else "before"
             more = " yet" if self.progress.running else ""
             game.status = f"No mistake or blunder {where} this move{more}."
             return
         game.go_to(target)
+
+    def _jump_target(self, here: int, direction: int) -> int | None:
+        """The ply of the next (+1) or previous (-1) mistake or blunder from `here`, or None:
+        the buttons are enabled by it, as they jump (walk 2026-11-30l: "Previous mistake"
+        enabled over an inaccuracy it would not go to, "Next mistake" greyed beside it)."""
+        plies = [ply for ply, label in self.progress.marked() if label in JUMPED_TO]
+        if direction > 0:
+            return next((ply for ply in plies if ply > here), None)
+        return next((ply for ply in reversed(plies) if ply < here), None)
 
     def _better_from(self, ply: int) -> tuple[Position, tuple[Move, ...]] | None:
         """The position before the move that led to `ply` and the engine's line from it, if
