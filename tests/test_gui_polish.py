@@ -145,10 +145,8 @@ def test_the_explorers_book_and_engine_notes_wrap_rather_than_cut(
     assert font is not None
     assert all(font.size(label.text)[0] <= label.rect.width for label in footer.values())
     shown = " ".join(label.text for label in footer.values())
-    said = (
-        "Win/draw/loss in % and scores are Black's (to move); engine: even, thinking... 16 turns"
-        " ahead"
-    )
+    # (No game came here: no table, so the engine's score alone, walk 2026-11-30l.)
+    said = "Engine: even, thinking... 16 turns ahead"
     assert said in " ".join(shown.split())
     assert shown.startswith("Book (•): 11-15")
 

@@ -277,7 +277,8 @@ def check_explorer_book(board: AnalysisScreen, texts: dict[str, str]) -> None:
         after = board.known.get(position.move(Move.from_pdn(move, position)))
         said: str | None = None
         if move == best:
-            said = texts["explorer engine"].split("engine: ", 1)[1]
+            # ("Engine: ..." alone where no table of games is shown.)
+            said = re.split(r"[Ee]ngine: ", texts["explorer engine"], maxsplit=1)[1]
         elif after is not None and (after.database or after.depth >= depth):
             said = score_words(after.score, after.man, after.side, board.human)
         elif move in lines:
