@@ -146,8 +146,10 @@ def check_position(app: App, hint: bool = True) -> None:
         panel_moves = re.sub(r"^(The engine (\(.*?\) )?expects|Expects) ", "", expects[0]).split()
         moves = re.findall(r"\b\d+(?:[-x]\d+)+", played.line)
         assert game.last_move is not None and panel_moves[0] != game.last_move.pdn()
-        shared = min(len(panel_moves), len(moves) - 1)
-        assert shared >= 1 and moves[1 : 1 + shared] == panel_moves[:shared], (expects, played)
+        # The reply the card expects is the panel's first. (Past it, two searches of one
+        # position at one depth may give lines of one score that part: CI saw "... 28-24 8-12"
+        # beside "... 28-24 7-10", and the same on 88bc50c's code, 2 runs in 10.)
+        assert len(moves) >= 2 and moves[1] == panel_moves[0], (expects, played)
     numbers = [ai_view(row.score) for row in why.card.rows if not row.bound]
     for row in why.card.rows:
         men = ai_view(row.score)
