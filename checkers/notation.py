@@ -7,6 +7,7 @@ Imports only the rules core, so the command line, the reports and the window sha
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from checkers.board import Move
@@ -21,6 +22,7 @@ __all__ = [
     "move_rows",
     "numbered_moves",
     "plural",
+    "result_moves",
     "result_text",
     "winner_moves",
 ]
@@ -124,6 +126,19 @@ def winner_moves(plies: int) -> int:
     """The winner's moves in a forced result `plies` plies away: each side's turn is a ply, so a
     win in 1 or 2 plies is one move of the winner's, a win in 3 plies two."""
     return (plies + 1) // 2
+
+
+_RESULT = re.compile(r"(wins|loses) in (\d+) moves?")
+
+
+def result_moves(text: str) -> int | None:
+    """The winner's moves in a forced result `result_text` wrote for the side the score is
+    for (`wins in 3 moves`: 3, `loses in 2 moves`: -2); None for any other text."""
+    found = _RESULT.fullmatch(text)
+    if found is None:
+        return None
+    moves = int(found[2])
+    return moves if found[1] == "wins" else -moves
 
 
 def result_text(moves: int, wins: bool = True, who: str = "") -> str:

@@ -46,3 +46,14 @@ def test_an_amount_of_men_reads_as_a_player_counts_it() -> None:
         -1.0: "one man",
         1.004: "one man",
     }
+
+
+def test_a_forced_results_words_read_back_to_its_moves() -> None:
+    """`result_moves` reads what `result_text` writes (the explorer's column and Why?'s level
+    count read a figure back); any other figure is no forced result."""
+    from checkers.notation import result_moves, result_text
+
+    for moves in (1, 3, 12):
+        assert result_moves(result_text(moves)) == moves
+        assert result_moves(result_text(moves, wins=False)) == -moves
+    assert result_moves("even") is None and result_moves("+0.30") is None

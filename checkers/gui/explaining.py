@@ -9,7 +9,6 @@ players write them (`12. 11-15 23-19 13. 8-11`, `12... 23-19`).
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -35,7 +34,14 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, side_words
-from checkers.notation import depth_words, is_even, numbered_moves, plural, result_text
+from checkers.notation import (
+    depth_words,
+    is_even,
+    numbered_moves,
+    plural,
+    result_moves,
+    result_text,
+)
 
 __all__ = [
     "ENGINE_VIEW",
@@ -321,11 +327,10 @@ def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
     side's), `counted it even`; a forced result for its winner (`counted a win in 2 moves for
     you`: walk 2026-11-30l's Casual count "loses in 2 moves" stopped Why? with a ValueError);
     the command line says `counted +1.00 for itself`."""
-    forced = re.fullmatch(r"(wins|loses) in (\d+) moves?", figure)
-    if forced is not None:
-        winner = mover if forced[1] == "wins" else mover.opponent
-        soon = plural(int(forced[2]), "move")
-        return f"counted a win in {soon} for {side_words(winner, human)}"
+    moves = result_moves(figure)
+    if moves is not None:
+        winner = mover if moves > 0 else mover.opponent
+        return f"counted a win in {plural(abs(moves), 'move')} for {side_words(winner, human)}"
     try:
         men = 0.0 if figure == "even" else float(figure)
     except ValueError:

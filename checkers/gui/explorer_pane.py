@@ -12,7 +12,6 @@ and opens the index when it is done. What the pane says is decided in pure code
 from __future__ import annotations
 
 import math
-import re
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -64,7 +63,7 @@ from checkers.gui.wording import (
     side_words,
     thinking_words,
 )
-from checkers.notation import depth_span, is_even
+from checkers.notation import depth_span, is_even, result_moves
 
 __all__ = [
     "OWN_GAMES",
@@ -968,11 +967,10 @@ def column_figure(figure: str) -> str:
     """A figure as the engine's column shows it: `wins in 9 moves` as `W 9` (`loses`: `L`),
     short enough for the column at 720x480 (the walk of 2026-11-30 read "wins ..." there);
     the note under the table says what the letter means, the book's line keeps the words."""
-    found = re.fullmatch(r"(wins|loses) in (\d+) moves?", figure)
-    if found is None:
+    moves = result_moves(figure)
+    if moves is None:
         return figure
-    letter = "W" if found.group(1) == "wins" else "L"
-    return f"{letter}\u00a0{found.group(2)}"
+    return f"{'W' if moves > 0 else 'L'}\u00a0{abs(moves)}"
 
 
 def figure_value(figure: str) -> float:
@@ -981,10 +979,9 @@ def figure_value(figure: str) -> float:
     below any, the latest first."""
     if figure == "even":
         return 0.0
-    found = re.fullmatch(r"(wins|loses) in (\d+) moves?", figure)
-    if found:
-        moves = int(found.group(2))
-        return 1000.0 - moves if found.group(1) == "wins" else -1000.0 + moves
+    moves = result_moves(figure)
+    if moves is not None:
+        return math.copysign(1000.0 - abs(moves), moves)
     try:
         return float(figure)
     except ValueError:
