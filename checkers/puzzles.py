@@ -513,9 +513,11 @@ def find_puzzles(
     for review in reviewed:
         if stop is not None and stop.is_set():
             break
-        if review.ply in wrong and progress is not None:
+        if review.ply not in wrong:
+            continue  # puzzles_at makes none of a move that did not go wrong
+        if progress is not None:
             progress(searched, len(wrong))
-            searched += 1
+        searched += 1
         found = puzzles_at(
             review,
             limits,

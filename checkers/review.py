@@ -921,12 +921,10 @@ def adopted(
         at = at.move(move)
     if not line:
         return None
-    sign = 1.0 if judgement.side is position.turn else -1.0
-    if judgement.forced or judgement.database:
-        score = sign * judgement.score  # a result in plies, or the databases' own units
-    else:
+    score = judgement.seen_by(position.turn)  # a result in plies, or the databases' own units
+    if not (judgement.forced or judgement.database):
         # (The ratio first: in the review's own units it is 1.0 and the score reads back exactly.)
-        score = sign * judgement.score * (setting.man / judgement.man)
+        score = score * (setting.man / judgement.man)
     return PositionScore(line[0], score, tuple(line), judgement.depth, judgement.database)
 
 

@@ -512,7 +512,8 @@ class ExplorerPane:
         mover = position.turn
         whose = side_words(mover, self.human)
         whose = "yours" if whose == "you" else f"{whose}'s"
-        note = f"Win/draw/loss in % and scores are {whose} (to move); engine" if table else "Engine"
+        view = f"Win/draw/loss in % and scores are {whose} (to move)"
+        note = f"{view}; engine" if table else "Engine"
         judged = self._stands(position, analysis)
         if judged is not None:  # the bar's words for it
             words = score_words(judged.score, judged.man, judged.side, self.human)
@@ -529,7 +530,7 @@ class ExplorerPane:
                 return f"{looked}; {LOOKING_AGAIN}"
             return looked
         if analysis is None or not analysis.lines or not analysis.depth:
-            return note.removesuffix("; engine") if table else ""
+            return view if table else ""
         # The analysis board's bar's words for its best line.
         best = analysis.lines[0]
         words = line_words(best, mover, self.human)

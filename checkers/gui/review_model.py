@@ -378,7 +378,8 @@ def review_verdict(
     # How far it looked for the figures it gives, as the note beside the board says it.
     looked = _looked(review) or depth_words(review.before.depth or review.after.depth)
     depth = f", looking {looked}" if review.before.depth or review.after.depth else ""
-    decided = review.gave_up_men_cheaply or review.lost_sooner or review.into_a_loss_cheaply
+    # A decided game's move says so where its verdict is not its label's word (`MoveReview.verdict`).
+    decided = review.verdict != review.label.value
     called = "no mistake in a game already decided" if decided else _CALLED[review.label]
     # The label is said once, by `called`: `calls 28x19 an opening-book move: as good as
     # 27x20`, never `an opening-book move: an opening-book move`; so only what the move lost
