@@ -18,15 +18,20 @@ from checkers.gui.game_view.panel import panel_lines
 from checkers.gui.settings import Settings
 
 
+def _two_players(make_app: Callable[..., App]) -> App:
+    """Two people at one board, the evaluation bar always shown."""
+    return make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
+        settings=Settings(eval_bar="always"),
+    )
+
+
 def test_the_panel_and_the_bar_round_the_one_score_the_same_way(
     make_app: Callable[..., App],
 ) -> None:
     # The walk read "Score even (thinking... 16 turns ahead)" in the panel beside the bar's
     # "0.20", then "+0.20 for Black (thinking... 17 turns ahead)" beside "even".
-    app = make_app(
-        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
-        settings=Settings(eval_bar="always"),
-    )
+    app = _two_players(make_app)
     screen = screen_of(app)
     game = screen.game
     assert game.position.turn is BLACK
@@ -113,10 +118,7 @@ def test_a_forced_win_found_stays_when_the_game_follows_its_line(
     from checkers.ai.search import WIN
     from checkers.board import Move
 
-    app = make_app(
-        GameConfig(black=PlayerConfig(), white=PlayerConfig()),
-        settings=Settings(eval_bar="always"),
-    )
+    app = _two_players(make_app)
     screen = screen_of(app)
     game = screen.game
     line = ("11-15", "23-19", "8-11", "22-17")

@@ -58,6 +58,23 @@ def click_at(app: App, where: tuple[float, float]) -> None:
     app.step(1 / 60)
 
 
+def answered_at_720(
+    make_app: Callable[..., App], puzzle: Puzzle, start: int, end: int
+) -> PuzzleScreen:
+    """`puzzle` alone in the set, opened at 720x480 (P) and answered with the move from square
+    `start` to `end`."""
+    add_puzzles([puzzle])
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    click_square(app, screen, start)
+    click_square(app, screen, end)
+    app.step(1 / 60)
+    return screen
+
+
 def click_square(app: App, screen: PuzzleScreen | DrillScreen, square: int) -> None:
     click_at(app, screen.layout().board.square_center(square))
 
@@ -108,15 +125,7 @@ def test_the_answer_reads_whole_at_720x480(make_app: Callable[..., App], data: P
     """The walk of 2026-11-29d: at 720x480 the panel cut a wrong answer's words to "You played
     26x17; the answer is 25x...". The words run on to a second row: every one of them is
     drawn, none cut, each row inside its label."""
-    add_puzzles([blunder_puzzle()])
-    app = make_app(None, size=(720, 480))
-    press(app, pygame.K_p, "p")
-    app.step(1 / 60)
-    screen = app.screen
-    assert isinstance(screen, PuzzleScreen)
-    click_square(app, screen, 14)
-    click_square(app, screen, 23)  # 14x23: not the answer
-    app.step(1 / 60)
+    screen = answered_at_720(make_app, blunder_puzzle(), 14, 23)  # 14x23: not the answer
     rows = [label for name in ("answer", "answer 2") if (label := screen.labels.get(name))]
     shown = [label.text for label in rows if label.visible and label.text]
     assert " ".join(shown) == "You played 14x23; the answer is 15x22x29."
@@ -493,15 +502,7 @@ def test_a_long_published_solution_reads_whole_at_the_smallest_window(
     the board and under them), take the rows the panel has, and every row reads whole."""
     from checkers.puzzle_import import problem_book
 
-    add_puzzles([problem_book().puzzles[2]])
-    app = make_app(None, size=(720, 480))
-    press(app, pygame.K_p, "p")
-    app.step(1 / 60)
-    screen = app.screen
-    assert isinstance(screen, PuzzleScreen)
-    click_square(app, screen, 2)
-    click_square(app, screen, 6)  # 2-6: the answer is 2-7
-    app.step(1 / 60)
+    screen = answered_at_720(make_app, problem_book().puzzles[2], 2, 6)  # the answer is 2-7
     texts = screen.texts()
     assert texts["verdict"] == "Not this time"
     source = " ".join(texts[f"source {row}"] for row in (1, 2, 3)).split()

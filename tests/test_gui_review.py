@@ -107,6 +107,14 @@ def open_blunder_game(make_app: Callable[..., App], **options: Any) -> App:
     return app
 
 
+def reviewed_blunder_game(make_app: Callable[..., App], **options: Any) -> tuple[App, ReviewPane]:
+    """`open_blunder_game`, reviewed from the menu to its end: the app and its review."""
+    app = open_blunder_game(make_app, **options)
+    start_from_menu(app)
+    review_finished(app)
+    return app, pane_of(app)
+
+
 def start_from_menu(app: App) -> None:
     screen = screen_of(app)
     click_at(app, screen.widgets["open_menu"].get_abs_rect().center)
@@ -116,10 +124,7 @@ def start_from_menu(app: App) -> None:
 def test_a_planted_blunder_is_marked_in_the_move_list_and_on_the_graph(
     make_app: Callable[..., App],
 ) -> None:
-    app = open_blunder_game(make_app)
-    start_from_menu(app)
-    review_finished(app)
-    pane = pane_of(app)
+    app, pane = reviewed_blunder_game(make_app)
     ply = len(BEFORE_BLUNDER) + 1
     assert pane.progress.state == "done" and len(pane.progress.reviews) == ply
     assert pane.progress.label_of(ply) is Label.BLUNDER
@@ -162,10 +167,7 @@ def test_the_marks_colours_are_the_themes_in_both_themes() -> None:
 def test_clicking_the_graph_goes_to_that_ply_and_the_keys_to_the_mistakes(
     make_app: Callable[..., App],
 ) -> None:
-    app = open_blunder_game(make_app)
-    start_from_menu(app)
-    review_finished(app)
-    pane = pane_of(app)
+    app, pane = reviewed_blunder_game(make_app)
     game = screen_of(app).game
     line = list(game.record.line)
     click_at(app, pane.point_of(5))

@@ -5,13 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from test_gui_review import (
-    open_blunder_game,
-    pane_of,
-    review_finished,
-    start_from_menu,
-    wait_for,
-)
+from test_gui_review import reviewed_blunder_game, wait_for
 
 from checkers.gui.app import App
 from checkers.gui.game_view.review import ReviewPane
@@ -22,10 +16,7 @@ def test_the_status_line_counts_the_moves_searched_for_puzzles(
 ) -> None:
     # Walk 2026-11-30k: "Looking for puzzles in it..." stood for over a minute on a first
     # review (the core compiling), with nothing said of how far the look was.
-    app = open_blunder_game(make_app, autosave=True)
-    start_from_menu(app)
-    review_finished(app)
-    pane = pane_of(app)
+    app, pane = reviewed_blunder_game(make_app, autosave=True)
     seen: list[str] = []
 
     def puzzles_said() -> bool:
@@ -56,10 +47,7 @@ def test_the_mistake_buttons_are_enabled_exactly_where_they_go_somewhere(
 ) -> None:
     # Walk 2026-11-30l: "Previous mistake" was enabled with only an inaccuracy before the move
     # (it answered "No mistake or blunder before this move."), "Next mistake" greyed beside it.
-    app = open_blunder_game(make_app)
-    start_from_menu(app)
-    review_finished(app)
-    pane = pane_of(app)
+    app, pane = reviewed_blunder_game(make_app)
     game = app.screen.game  # type: ignore[attr-defined]
     assert pane.progress.marked(), "the planted blunder is marked"
     for ply in range(len(game.record.line) + 1):
