@@ -152,3 +152,30 @@ def test_a_forced_win_found_stays_when_the_game_follows_its_line(
     sooner = Judgement(WIN - 3, 1.0, BLACK, 6, line=("9-14",))
     game.judge(game.position, sooner)  # a search's own proof replaces it
     assert game.judgement() == sooner
+
+
+def test_a_nearer_forced_win_stands_over_a_deeper_search_that_finds_a_longer_one(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-11-30l: live AI vs AI read "White wins in 7 moves"; stepping back later, the
+    # same position read 8 (a deeper search, whose reductions hid the shorter win, had
+    # replaced it). Both are wins the winner can force: the nearer is the one proven.
+    from checkers.ai.search import WIN
+
+    app = _two_players(make_app)
+    screen = screen_of(app)
+    game = screen.game
+    nearer = Judgement(WIN - 13, 1.0, BLACK, 14)  # Black, to move, wins in 7 moves
+    game.judge(game.position, nearer)
+    game.judge(game.position, Judgement(WIN - 15, 1.0, BLACK, 18))  # in 8, looking deeper
+    assert game.judgement() == nearer
+    assert panel_lines(game).search[0].startswith("Black wins in 7 moves")
+    assert screen.bar.figure()[1] == "win 7"
+    # A deeper search that proves the same end, or a nearer one, stands over it.
+    same = Judgement(WIN - 13, 1.0, BLACK, 18)
+    game.judge(game.position, same)
+    assert game.judgement() == same
+    # The loser's view of the same win ranks alike: White's search from its side.
+    game.judge(game.position, Judgement(-(WIN - 15), 1.0, WHITE, 20))
+    assert game.judgement() == same
+    assert panel_lines(game).search[0].startswith("Black wins in 7 moves")

@@ -4,7 +4,8 @@ Pure Python. The AI's move, the hint, the judging search, Why?'s exact search, t
 board and the review each hand what they found to one `Judgements` store, and the panel, the bar,
 the hint's words and the analysis board read the store back, so one position reads the same
 everywhere at one moment. The rule: the endgame databases' exact result is final; a forced
-result beats any score; a deeper search replaces a shallower one, and of two searches at one
+result beats any score, and of two the nearer end stands; a deeper search replaces a shallower
+one, and of two searches at one
 depth the later stands (Why?'s exact search follows the move's own, and it is the one the card
 shows).
 """
@@ -31,7 +32,31 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea
 from checkers.coach.ideas import agreeing, ideas
 
-__all__ = ["Judgement", "Judgements", "explained", "kept_over", "rejudged", "reviewed"]
+__all__ = [
+    "Judgement",
+    "Judgements",
+    "Rank",
+    "explained",
+    "kept_over",
+    "rejudged",
+    "reviewed",
+    "standing",
+]
+
+
+Rank = tuple[bool, bool, int, int]
+"""A judgement's standing (`standing`): sorted, the one that stands over the others is last."""
+
+
+def standing(database: bool, win_in: int | None, depth: int) -> Rank:
+    """What makes one judgement of a position stand over another: the databases' exact result,
+    then a forced result (`win_in` moves, signed as `win_in_moves`), the nearer end first, then
+    depth. Every forced result a search proves is a line the winner can force, so the nearer of
+    two is the one proven: a deeper search may find a longer one where reductions hid the
+    shorter (walk 2026-11-30l: live "White wins in 7 moves", where a later look and `checkers
+    analyse` gave 8)."""
+    forced = win_in is not None
+    return database, forced, -abs(win_in) if win_in is not None else 0, depth
 
 
 @dataclass(frozen=True)
@@ -64,10 +89,11 @@ class Judgement:
         raw = self.seen_by(mover)
         return raw - math.copysign(1.0, raw) if is_win_score(raw) else raw
 
-    def rank(self) -> tuple[bool, bool, int]:
-        """What makes one judgement stand over another: databases, then a forced result, then
-        depth."""
-        return self.database, self.forced, self.depth
+    def rank(self) -> Rank:
+        """What makes one judgement stand over another (`standing`)."""
+        return standing(
+            self.database, win_in_moves(self.score) if self.forced else None, self.depth
+        )
 
 
 class Judgements(Mapping[Position, Judgement]):
@@ -143,13 +169,13 @@ def kept_over(
     if analysis is None or not analysis.lines:
         return judged
     best = analysis.lines[0]
-    ranked = (best.database is not None, best.win_in is not None, analysis.depth)
+    ranked = standing(best.database is not None, best.win_in, analysis.depth)
     return None if best.database is not None or ranked >= judged.rank() else judged
 
 
-def _rank(move: MoveScore) -> tuple[bool, bool, int]:
+def _rank(move: MoveScore) -> Rank:
     """A card's row ranked as `Judgement.rank` ranks a judgement."""
-    return move.database is not None, move.win_in is not None, move.depth
+    return standing(move.database is not None, move.win_in, move.depth)
 
 
 def _stands_over(judgement: Judgement, row: MoveScore) -> bool:

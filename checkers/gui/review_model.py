@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 
 from checkers.ai.search import is_win_score
 from checkers.board import BLACK, WHITE, Move, Position, Side
+from checkers.coach.explain import win_in_moves
 from checkers.coach.idea import pieces_words
-from checkers.coach.judgement import Judgement
+from checkers.coach.judgement import Judgement, standing
 from checkers.coach.teaching import WEAKER_BESIDES
 from checkers.gui.wording import (
     database_note,
@@ -174,7 +175,8 @@ def deeper_words(
         kept = known.get(position)
         if kept is None or found.best is None:
             continue
-        rank = (found.database, is_win_score(found.score), found.depth)
+        forced = win_in_moves(found.score) if is_win_score(found.score) else None
+        rank = standing(found.database, forced, found.depth)
         if kept.rank() <= rank:
             continue
         words = score_words(kept.score, kept.man, kept.side, human)

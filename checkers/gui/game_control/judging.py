@@ -79,7 +79,8 @@ def along_the_line(judgement: Judgement | None, move: Move, mover: Side) -> Judg
     leads to: the same result a ply nearer, where the move is the first of its line (the
     winner's move or the best defence), with the rest of the line; where the loser played
     another move, the win a ply nearer at the most (every defence was searched and loses at
-    least as soon), ranked below any search that proves a result of its own (depth 0). None
+    least as soon), standing below any search that proves as near a result of its own (depth
+    0; `checkers.coach.judgement.standing`). None
     otherwise: a winner's other move may let the win go. So a win found as one side thinks is
     not dropped for the next search's shallower score once the other replies (walks
     2026-11-30k and l: the bar's "win 6", then "+7.95 for White, looked 10 turns ahead" after a
