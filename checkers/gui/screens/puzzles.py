@@ -481,8 +481,13 @@ class PuzzleScreen(BoardPlayScreen):
         number = puzzle.move_number
         line = numbered_moves(list(puzzle.solution), puzzle.position.turn is BLACK, number)
         if self.next_due is not None:
-            again = f"This puzzle comes back {when_words(self.next_due, self._clock())}."
-            texts["again"], texts["again 2"] = label_lines(again, self.labels.get("again"), 2)
+            # One row where the sentence fits it, else its shorter form (walk 2026-11-30l: at
+            # 720x480 "This puzzle comes back in" over "2 days."); two rows if even that is cut.
+            when = when_words(self.next_due, self._clock())
+            for again in (f"This puzzle comes back {when}.", f"Comes back {when}."):
+                texts["again"], texts["again 2"] = label_lines(again, self.labels.get("again"), 2)
+                if not texts["again 2"]:
+                    break
         # What the answer proves, in the rows the rest leaves (at 720x480 five rows cut
         # "Black's s..." over an empty band: walk 2026-11-30k), then the line in as many rows as
         # are left, at most LINE_ROWS, its last cut at its end; with none left, not at all: the
