@@ -270,6 +270,25 @@ def test_a_draw_offer_stands_while_the_other_player_looks_back_and_is_accepted_t
     assert tuple(game.record.line) == played and game.record.ply == 2
 
 
+def test_a_draw_offered_before_the_offers_move_is_said_while_the_player_looks_back() -> None:
+    # Walk 2026-11-30l: White offered on its turn and, before moving, stepped back: the status
+    # line said only whose move it was, while the offer still stood.
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0)
+    play_clicks(game, 11, 15, 24, 20)  # Black to move at the end
+    game.offer_draw()  # Black offers, and has not moved yet
+    game.go_to(1)  # White to move in the position shown
+    game.refresh_status()
+    assert game.status == (
+        "White to move here. Black offered a draw at the end of the game, before its move there."
+    )
+    game.go_to_end(True)
+    game.refresh_status()
+    assert game.status == "Black to move. Black offers a draw: White may accept after this move."
+    play_clicks(game, 8, 11)  # Black moves: now White may accept
+    assert game.draw_offered()
+    assert game.status.endswith(". Black offers a draw: D accepts, a move declines.")
+
+
 def test_the_ai_accepts_a_draw_only_when_it_is_not_ahead_and_says_so() -> None:
     ai = ScriptedAI()
     engine = Level("quick engine", "test", "engine", "engine", depth=2)

@@ -278,6 +278,17 @@ class Game:
                     " D accepts it, every move kept."
                 )
             return f"{side} to move.{must} {offered} offers a draw: D accepts, a move declines."
+        if self.draw_offer is not None and declaring.draw_pending(self):
+            offered = self.draw_offer[0].name.capitalize()
+            other = self.draw_offer[0].opponent.name.capitalize()
+            if self.record.ply != self.standing_plies():
+                return (
+                    f"{side} to move here. {offered} offered a draw at the end of the game,"
+                    " before its move there."
+                )
+            return (
+                f"{side} to move.{must} {side} offers a draw: {other} may accept after this move."
+            )
         return f"{side} to move.{must}"
 
     def flashing(self) -> frozenset[int]:

@@ -20,7 +20,14 @@ from checkers.gui.config import GameConfig, Mode
 from checkers.gui.game_control.judging import draw_answer
 from checkers.record import GameRecord, Outcome
 
-__all__ = ["DeclaringGame", "answer_draw", "draw_offered", "offer_draw", "resign"]
+__all__ = [
+    "DeclaringGame",
+    "answer_draw",
+    "draw_offered",
+    "draw_pending",
+    "offer_draw",
+    "resign",
+]
 
 
 class DeclaringGame(Protocol):
@@ -124,6 +131,20 @@ def draw_offered(game: DeclaringGame) -> bool:
         offer is not None
         and offer[0] is not _standing_turn(game)
         and offer[1] + 1 == game.standing_plies()
+        and not game.finished
+    )
+
+
+def draw_pending(game: DeclaringGame) -> bool:
+    """Whether the side to move at the end of the game offered a draw there and has not moved
+    yet (between two players: the other side may accept it after that move). Read at the end
+    of the game, whatever earlier position is shown (walk 2026-11-30l: stepped back, the
+    status line no longer said the offer that still stood)."""
+    offer = game.draw_offer
+    return (
+        offer is not None
+        and offer[0] is _standing_turn(game)
+        and offer[1] == game.standing_plies()
         and not game.finished
     )
 
