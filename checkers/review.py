@@ -93,6 +93,13 @@ EVEN_BANDS = (0.04, 0.2, 0.48, 0.96)
 an inaccuracy under half a man, a mistake under a man, more a blunder. Elsewhere on the curve the
 same drop in expected result gets the same label."""
 
+DECIDED = 0.8
+"""The expected result (or its complement) from which a game counts as decided for the words of
+a move that gave up men cheaply (`already far behind`, `still far ahead`): about three quarters
+of a man on the fitted curve. Nearer even, such a move is just good: "already far behind" beside
+-0.30 read wrong (the review of Boston 1873, game 3, 38. ... 14-9: a fifth of a man lost at
+-0.30 cost 8 points of 100, under the 9 that mark an inaccuracy)."""
+
 ACCURACY_WIDTH_MEN = 0.64
 """The loss, in men in an even game, that leaves a move 37% accuracy (1/e)."""
 
@@ -280,12 +287,13 @@ class MoveReview:
     @property
     def gave_up_men_cheaply(self) -> bool:
         """Whether the move gave up what would be an inaccuracy or worse in an even game (a
-        fifth of a man or more) while its expected result hardly fell: a decided game's move
+        fifth of a man or more) while its expected result hardly fell: a decided game's move (`DECIDED`)
         (walk 2026-11-30h: "good" beside "The AI lost 0.35 men" with no reason said)."""
         return (
             self.loss is not None
             and self.loss >= EVEN_BANDS[1]
             and self.label in (Label.BEST, Label.GOOD)
+            and abs(expected_result(self.score) - 0.5) >= DECIDED - 0.5
         )
 
     @property
