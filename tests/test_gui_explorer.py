@@ -363,7 +363,7 @@ the book's line read "8-11 (+0.25), 9-13 (+0.25)" beside the board's best three,
 def _book_figures(book: str) -> dict[str, str | None]:
     """The book's moves on the footer's line as a player reads them: each with the figure in
     brackets after it, or None where none is given."""
-    listed = book.removeprefix("Book (•): ").split(", ")
+    listed = re.split(r", (?=\d+[-x]\d)", book.removeprefix("Book (•): "))
     figures: dict[str, str | None] = {}
     for item in listed:
         move, _, figure = item.replace("\u00a0", " ").partition(" (")
@@ -397,7 +397,7 @@ def test_the_books_moves_give_the_engines_figures_never_the_books_own(tmp_path: 
             ),
         )
         book = pane.texts(position, board)["explorer book"]
-        assert _book_figures(book) == {"8-11": "+0.25", "9-13": None}, book
+        assert _book_figures(book) == {"8-11": "+0.25 for Black", "9-13": None}, book
         # The board scoring every move (as it does with the explorer shown): 9-13 has its own.
         every = Analysis(
             9,
@@ -408,12 +408,15 @@ def test_the_books_moves_give_the_engines_figures_never_the_books_own(tmp_path: 
             ),
         )
         book = pane.texts(position, every)["explorer book"]
-        assert _book_figures(book) == {"8-11": "+0.30", "9-13": "-0.35"}, book
+        assert _book_figures(book) == {"8-11": "+0.30 for Black", "9-13": "+0.35 for White"}, book
         # The game's deeper judgement of the position after 9-13 (White to move there, a
         # quarter of a man up: -0.25 for Black's move) stands over the board's shallower one.
         after = position.move(Move.from_pdn("9-13", position))
         known.judge(after, Judgement(0.25, 1.0, WHITE, 12, line=("22-18",)))
-        assert _book_figures(pane.texts(position, every)["explorer book"])["9-13"] == "-0.25"
+        # With no table, each figure is told for the side ahead, with its depth where that is
+        # not the note's (walk 2026-11-30m: "Book (•): 7-10 (-0.20)" named no side or depth).
+        figure = _book_figures(pane.texts(position, every)["explorer book"])["9-13"]
+        assert figure == "+0.25 for White, 12 turns ahead"
         # ... but not over the board's 17 turns: that search left 9-13 out, and says nothing.
         assert _book_figures(pane.texts(position, board)["explorer book"])["9-13"] is None
     finally:
@@ -542,7 +545,7 @@ def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path
         10, (AnalysisLine(last, 0.25, (last, "22-18")), AnalysisLine(first, 0.05, (first,)))
     )
     listed = pane.texts(start, analysis)["explorer book"].removeprefix("Book (•): ").split(", ")
-    assert listed[0] == f"{last}\u00a0(+0.25)" and listed[1] == f"{first}\u00a0(even)"
+    assert listed[0] == f"{last}\u00a0(+0.25 for Black)" and listed[1] == f"{first}\u00a0(even)"
     assert [figure_value(text) for text in ("wins in 2 moves", "+0.25", "even", "-1.00")] == [
         998.0,
         0.25,

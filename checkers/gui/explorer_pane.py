@@ -57,13 +57,15 @@ from checkers.gui.explaining import line_words
 from checkers.gui.intents import Back
 from checkers.gui.ui import Actions, fit_label
 from checkers.gui.wording import (
+    advantage_words,
+    depth_words,
     plural,
     score_words,
     settled_words,
     side_words,
     thinking_words,
 )
-from checkers.notation import depth_span, is_even, result_moves
+from checkers.notation import depth_span, is_even, result_moves, result_text
 
 __all__ = [
     "OWN_GAMES",
@@ -496,6 +498,22 @@ class ExplorerPane:
             scores[best.move] = (move_figure(best.score, best.win_in), analysis.depth)
         return scores
 
+    def _figure_words(self, position: Position, figure: str, looked: int, noted: int) -> str:
+        """An Engine column figure (from the side to move in `position`) in the note's words:
+        `+0.20 for White`, `Black wins in 3 moves`, `even`; with how far it looked where that
+        is not the note's depth (`noted`): `+0.20 for White, 16 turns ahead`."""
+        mover = position.turn
+        moves = result_moves(figure)
+        if moves is not None:
+            winner = mover if moves > 0 else mover.opponent
+            return result_text(abs(moves), who=side_words(winner, self.human))
+        try:
+            men = 0.0 if figure == "even" else float(figure)
+        except ValueError:
+            return figure  # no number to tell (`?`)
+        words = advantage_words(men, mover, self.human)
+        return f"{words}, {depth_words(looked)}" if looked and looked != noted else words
+
     def engine_note(
         self,
         position: Position,
@@ -610,8 +628,14 @@ class ExplorerPane:
             book,
             key=lambda move: -figure_value(scores[move]) if move in scores else math.inf,
         )
+        # With no table, whose view a bare figure takes is said nowhere: the figure is told in
+        # the note's words, for the side ahead, with how far it looked (walk 2026-11-30m:
+        # "Book (•): 7-10 (-0.20)" beside "Engine: even, looked 20 turns ahead").
+        cells = self.engine_cells(position, analysis)
+        judged = self._stands(position, analysis)
+        noted = judged.depth if judged is not None else analysis.depth if analysis else 0
         listed = ", ".join(
-            f"{move}\u00a0({scores[move]})"
+            f"{move}\u00a0({scores[move] if rows else self._figure_words(position, *cells[move], noted)})"
             if move in scores and not row_scored(rows, move)
             else move
             for move in ranked
