@@ -21,6 +21,7 @@ from checkers.clock import (
     format_clock,
     read_clock_tag,
 )
+from checkers.coach.judgement import Judgement
 from checkers.gui.aiworker import AIEvent, AIResult
 from checkers.gui.config import GameConfig, Mode, PlayerConfig
 from checkers.gui.controller import Game
@@ -412,3 +413,43 @@ def test_running_out_of_time_loses_and_the_clocks_survive_a_save() -> None:
 def test_an_untimed_game_has_no_clock() -> None:
     game = Game(GameConfig(), hop_seconds=0)
     assert game.timer is None and game.clock_tags() == {}
+
+
+def test_a_win_known_only_as_a_bound_is_proved_by_a_judging_search_once() -> None:
+    # Walk 2026-11-30m: after the loser's other reply the panel said "White wins in 7 moves"
+    # (a bound carried from the position before) where the position wins in 5; no search of
+    # it ran until the winner's own. Now the engine judges it at once (once), and the count
+    # it proves replaces the bound.
+    from checkers.ai.search import WIN
+
+    engine = Level("quick engine", "test", "engine", "engine", depth=2)
+    ai = ScriptedAI()
+    config = replace(human_vs_ai(), white=PlayerConfig(engine), hint=engine, judge=engine)
+    game = Game(config, ai, hop_seconds=0)
+    play_clicks(game, 11, 15)  # White (the AI) to move, and lost by force
+    game.judge(game.position, Judgement(-(WIN - 9), 1.0, WHITE, 12, line=("22-18", "15x22")))
+    game.update(0)
+    assert ai.pending is not None and ai.requests[-1][1] == engine  # the AI's move
+    ai.answer(Move.from_pdn("23-19", game.position))  # not the line's 22-18
+    game.update(0)
+    kept = game.judgement()
+    assert kept is not None and kept.at_most  # Black wins in at most 4 moves
+    game.update(0)
+    assert ai.pending is not None and ai.requests[-1] == (game.position, engine)  # judged
+    ai.answer(game.position.legal_moves()[0], score=WIN - 5)  # proved: Black wins in 3 moves
+    game.update(0)
+    proved = game.judgement()
+    assert proved is not None and not proved.at_most and proved.seen_by(BLACK) == WIN - 5
+    # A bound the judging search cannot better stays a bound, and is not asked about again.
+    play_clicks(game, 9, 14)
+    game.judge(game.position, Judgement(-(WIN - 9), 1.0, WHITE, 12, line=("22-17",)))
+    game.update(0)
+    ai.answer(Move.from_pdn("21-17", game.position))  # White's other reply
+    game.update(0)
+    assert game.judgement().at_most  # type: ignore[union-attr]
+    game.update(0)
+    assert ai.pending is not None
+    ai.answer(game.position.legal_moves()[0], score=150)  # no forced result: the bound stands
+    game.update(0)
+    game.update(0)
+    assert ai.pending is None and game.judgement().at_most  # type: ignore[union-attr]

@@ -71,6 +71,10 @@ class Judgement:
     database: bool = False
     line: tuple[str, ...] = ()
     """The best line from the position that the same search found (moves in PDN), or ()."""
+    at_most: bool = False
+    """A forced result known only as a bound: the win at most this far off (carried from the
+    position before, where the loser played another move than the line's), said so until a
+    search of this position proves its own."""
 
     @property
     def forced(self) -> bool:

@@ -41,6 +41,7 @@ from checkers.gui.game_control.ai_traffic import (
 )
 from checkers.gui.game_control.judging import (
     along_the_line,
+    bound_unsearched,
     judge_explained,
     judges_like_the_engine,
     unjudged_between_moves,
@@ -138,6 +139,9 @@ class Game:
         self.judgements = Judgements()
         """The engine's deepest evaluation of each position of this game so far: the one score
         the panel, the bar, the hint and the draw offer all show."""
+        self.bounds_searched: set[Position] = set()
+        """Positions whose kept judgement was only a bound (`Judgement.at_most`) and that a
+        judging search was asked to prove (once each: `bound_unsearched`)."""
         self.explanations: dict[tuple[int, Position, Move], Explanation] = {}
         """Why the AI played each of its moves in this game, by (ply, position, move): kept
         through undo, redo and stepping, so the question can be asked at any AI move."""
@@ -431,7 +435,7 @@ class Game:
                 # move its exact pass did not score, or in a game just resumed): the engine
                 # judges it, so the panel and the bar have the game's score for it (your move,
                 # a hint or a draw offer cancels the search). A paused game searches nothing.
-                self.ask(self.config.judge, "judge")
+                self._ask_judge()
             return
         if (
             self.timer is None
@@ -445,6 +449,12 @@ class Game:
             return
         if ai_vs_ai:
             if self.wait > 0 and not self.step_once:
+                if bound_unsearched(self):
+                    # A win known only as a bound after the loser's other move: the engine
+                    # proves its count during the delay (walk 2026-11-30m: "White wins in 7
+                    # moves" for a second where the position wins in 5).
+                    self._ask_judge()
+                    return
                 self.wait -= dt
                 return
             self.step_once = False
@@ -456,6 +466,12 @@ class Game:
             level = replace(level, time=target, spare_time=spare)
         self.ask(level, "move")
         self._run_timer()  # held from now if the AI's process is still starting
+
+    def _ask_judge(self) -> None:
+        """Ask the engine to judge the position shown (a bound kept of it is asked about once)."""
+        if bound_unsearched(self):
+            self.bounds_searched.add(self.position)
+        self.ask(self.config.judge, "judge")
 
     def _run_timer(self) -> None:
         """Run the clock of the side to move while the game is live; a fallen flag loses."""

@@ -241,13 +241,17 @@ def advantage_words(men: float, side: Side, human: Side | None, bound: str = "")
     return f"{words} {men_text(abs(men))} for {side_words(leader, human)}"
 
 
-def score_words(score: float, man: float, side: Side, human: Side | None) -> str:
+def score_words(
+    score: float, man: float, side: Side, human: Side | None, at_most: bool = False
+) -> str:
     """A search score (from `side`'s view, a man worth `man` in it) as `advantage_words` tells
     it: `+1.00 for you` against the AI, `+0.50 for White` otherwise, `even`; a forced win as
-    `you win in 3 moves` / `Black wins in 4 moves`."""
+    `you win in 3 moves` / `Black wins in 4 moves`, or known only as a bound (`at_most`,
+    `Judgement.at_most`) `Black wins in at most 4 moves`."""
     if is_win_score(score):
         winner = side if score > 0 else side.opponent
-        return forced_text(plies_to_win(score), who=side_words(winner, human))
+        words = forced_text(plies_to_win(score), who=side_words(winner, human))
+        return words.replace(" in ", " in at most ", 1) if at_most else words
     return advantage_words(score / man, side, human)
 
 
@@ -261,12 +265,12 @@ def database_note(score: float, side: Side, human: Side | None) -> str:
     return f"{database_words(abs(score))} for {side_words(winner, human)}"
 
 
-def bar_number(score: float, man: float) -> str:
+def bar_number(score: float, man: float, at_most: bool = False) -> str:
     """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
     (`0.35`, as the panel says it), `even` where the panel says so (`notation.EVEN_MEN`), or
-    `win 3` for a forced win in 3 moves."""
+    `win 3` for a forced win in 3 moves (`win ≤3` known only as a bound, `at_most`)."""
     if is_win_score(score):
-        return f"win {winner_moves(plies_to_win(score))}"
+        return f"win {'≤' if at_most else ''}{winner_moves(plies_to_win(score))}"
     men = abs(round(score / man, 2))
     return "even" if is_even(men) else f"{men:.2f}"
 

@@ -397,13 +397,20 @@ def _moved(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) ->
         game.awaited_explanation = (event.request, key)
     searched = game.judgements.get(game.position)
     only_move = len(game.position.legal_moves()) == 1
-    game.play(move)
+    game.play(move)  # a forced result kept is carried as far as it holds (`along_the_line`)
     if searched is not None and (judges_like_the_engine(level) or only_move):
-        # The same score for the position the move leads to: the line the search expects
-        # goes through it (told as the search that found it, as the panel's header does);
-        # a weak level's only move too, which no exact pass scores; a forced result is a ply
-        # nearer there (the databases' is kept as final).
-        game.judge(game.position, one_ply_nearer(searched, move))
+        if not searched.forced or searched.database:
+            # The same score for the position the move leads to: the line the search expects
+            # goes through it (told as the search that found it, as the panel's header does);
+            # a weak level's only move too, which no exact pass scores (the databases' result
+            # is kept as final, a ply nearer).
+            game.judge(game.position, one_ply_nearer(searched, move))
+        line = tuple(step.pdn() for step in result.pv)
+        own = Judgement(result.score, thinking.man, thinking.side, result.depth, line=line)
+        if own.forced and not result.database and line[:1] == (move.pdn(),):
+            # The AI's own proof through the move it played (the result kept of the position
+            # before may be a nearer one through another move, which carries nothing here).
+            game.judge(game.position, one_ply_nearer(own, move))
     if event.explanation is not None and judges_like_the_engine(level):
         judge_explained(game, game.record.positions[-2], move, event.explanation)
     game.figures = figures

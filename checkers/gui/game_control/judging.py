@@ -26,6 +26,7 @@ __all__ = [
     "DRAW_MARGIN",
     "JudgingGame",
     "along_the_line",
+    "bound_unsearched",
     "draw_answer",
     "hinted_move",
     "judge_explained",
@@ -44,6 +45,7 @@ class JudgingGame(Protocol):
     keeps a judgement."""
 
     judgements: Judgements
+    bounds_searched: set[Position]
     ai_stuck: bool
     awaited_explanation: tuple[int, tuple[int, Position, Move]] | None
 
@@ -90,7 +92,7 @@ def along_the_line(judgement: Judgement | None, move: Move, mover: Side) -> Judg
     if judgement.line[:1] == (move.pdn(),):
         return one_ply_nearer(judgement, move)
     if judgement.seen_by(mover) < 0:
-        return replace(one_ply_nearer(judgement, move), depth=0)
+        return replace(one_ply_nearer(judgement, move), depth=0, at_most=True)
     return None
 
 
@@ -134,9 +136,16 @@ def unjudged_between_moves(game: JudgingGame) -> bool:
         game.ai is not None
         and not game.ai_stuck
         and game.awaited_explanation is None  # Why?'s exact pass first: it may judge it
-        and game.position not in game.judgements
+        and (game.position not in game.judgements or bound_unsearched(game))
         and any(player.level is not None for player in (game.config.black, game.config.white))
     )
+
+
+def bound_unsearched(game: JudgingGame) -> bool:
+    """Whether the position shown is judged only by a bound (`Judgement.at_most`: a win carried
+    after the loser's other move) that no judging search has been asked to prove yet."""
+    kept = game.judgements.get(game.position)
+    return kept is not None and kept.at_most and game.position not in game.bounds_searched
 
 
 def draw_answer(found: Judgement, human: Side) -> tuple[bool, str]:

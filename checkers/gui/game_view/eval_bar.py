@@ -95,6 +95,18 @@ class EvalBar:
         (its score may change at the next depth); None for a settled score."""
         return self._scored()[1]
 
+    def bound(self) -> bool:
+        """Whether the score shown is a forced result known only as a bound
+        (`Judgement.at_most`): `win ≤7`, `wins in at most 7 moves`."""
+        found, depth = self._scored()
+        judged = self.host.game.judgement()
+        return (
+            depth is None
+            and judged is not None
+            and judged.at_most
+            and found == (judged.score, judged.man, judged.side)
+        )
+
     def _scored(self) -> tuple[tuple[float, float, Side] | None, int | None]:
         """`scored`, and `deepening`: the depth so far of the search under way it comes from."""
         game = self.host.game
@@ -124,7 +136,7 @@ class EvalBar:
         if found is None:
             return None
         score, man, side = found
-        words = score_words(score, man, side, human_side(self.host.game))
+        words = score_words(score, man, side, human_side(self.host.game), self.bound())
         if depth is not None:
             words += f" ({thinking_words(depth)})"
         return black_share(score, man, side), words
@@ -212,4 +224,4 @@ class EvalBar:
         if found is None:
             return None, ""
         score, man, side = found
-        return black_share(score, man, side), bar_number(score, man)
+        return black_share(score, man, side), bar_number(score, man, self.bound())

@@ -351,7 +351,7 @@ def _score_line(game: Game) -> str:
     found = game.judgement()
     if found is None or (game.finished and game.outcome is not None):
         return ""  # nothing judged yet, or the game over at the position shown: its result
-    words = score_words(found.score, found.man, found.side, human_side(game))
+    words = score_words(found.score, found.man, found.side, human_side(game), found.at_most)
     if found.database:
         if not is_win_score(found.score):
             return "A draw with best play (endgame databases)"
