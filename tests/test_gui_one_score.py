@@ -150,7 +150,7 @@ def test_a_forced_win_found_stays_when_the_game_follows_its_line(
     # Said as the bound it is (walk 2026-11-30m: "White wins in 7 moves" where the position,
     # after the loser's other reply, wins in 5), until a search of it proves its own count.
     assert panel_lines(game).search[0].startswith("Black wins in at most 3 moves")
-    assert screen.bar.figure()[1] == "win ≤3"
+    assert screen.bar.figure()[1] == "win 3 at most"
     assert "Black wins in at most 3 moves" in screen.bar.label()
     game.judge(game.position, Judgement(6.0, 1.0, BLACK, 20))  # a deeper score: the win stays
     assert game.judgement() == kept

@@ -268,9 +268,10 @@ def database_note(score: float, side: Side, human: Side | None) -> str:
 def bar_number(score: float, man: float, at_most: bool = False) -> str:
     """The evaluation bar's short figure, drawn at the leading side's end: how many men ahead
     (`0.35`, as the panel says it), `even` where the panel says so (`notation.EVEN_MEN`), or
-    `win 3` for a forced win in 3 moves (`win ≤3` known only as a bound, `at_most`)."""
+    `win 3` for a forced win in 3 moves (`win 3 at most` known only as a bound, `at_most`: the
+    bar's font has no `≤`)."""
     if is_win_score(score):
-        return f"win {'≤' if at_most else ''}{winner_moves(plies_to_win(score))}"
+        return f"win {winner_moves(plies_to_win(score))}{' at most' if at_most else ''}"
     men = abs(round(score / man, 2))
     return "even" if is_even(men) else f"{men:.2f}"
 

@@ -97,7 +97,7 @@ class EvalBar:
 
     def bound(self) -> bool:
         """Whether the score shown is a forced result known only as a bound
-        (`Judgement.at_most`): `win ≤7`, `wins in at most 7 moves`."""
+        (`Judgement.at_most`): `win 7 at most`, `wins in at most 7 moves`."""
         found, depth = self._scored()
         judged = self.host.game.judgement()
         return (
