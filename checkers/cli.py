@@ -175,7 +175,9 @@ def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
             get_evaluation(args.evaluation)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    limits = Limits(depth=args.depth) if args.depth else Limits(time=args.time or 3.0)
+    # The position's value (an only move searched on too: walk 2026-11-30m read "18x27 -3.70
+    # depth 1" where the game said "White wins in 8 moves").
+    limits = Limits(depth=args.depth) if args.depth else Limits(time=args.time or 3.0, judging=True)
     evaluation = args.evaluation or entry.evaluation
     # One search, worth the compiled core: a cached one loads in about a second; a first
     # compile goes on in the background while the Python engine answers.

@@ -99,3 +99,15 @@ def test_analyse_names_the_databases() -> None:
     out = io.StringIO()
     assert main(["analyse", TWO_KINGS_WIN, "--depth", "3", "--why"], out) == 0
     assert out.getvalue().startswith("Database win in 8 moves")
+
+
+def test_analyse_searches_an_only_move_for_the_positions_value() -> None:
+    # Walk 2026-11-30m: with one legal move `checkers analyse` answered "18x27 -3.70 depth 1"
+    # where the game said "White wins in 8 moves": a move to play stops at once with nothing
+    # to choose; the position's value is searched on within the time.
+    out = io.StringIO()
+    assert main(["analyse", "B:W12,21,23,24,28,31,32:B3,4,15,18", "--time", "2"], out) == 0
+    last = out.getvalue().splitlines()[-1]
+    assert last.startswith("best move 18x27"), last
+    depth = int(last.split("  depth ")[1].split()[0])
+    assert depth > 1, last

@@ -1164,7 +1164,7 @@ class Engine:
             yield self._result(position, best, score, depth, line, mover, deadline)
             if is_win_score(score) and plies_to_win(score) <= depth:
                 return  # proven: a deeper search cannot change a forced result
-            if len(moves) == 1 and limits.time is not None:
+            if len(moves) == 1 and limits.time is not None and not limits.judging:
                 return  # nothing to choose; do not spend the time
             if plan is not None:
                 only_move = None

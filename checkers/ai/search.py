@@ -80,6 +80,9 @@ class Limits:
     time: float | None = None
     nodes: int | None = None
     spare_time: float | None = None
+    judging: bool = False
+    """The position's value is asked, not only a move (`checkers analyse`): an only move is
+    searched on within the time, where a move to play stops at once with nothing to choose."""
 
     def __post_init__(self) -> None:
         if self.depth is None and self.time is None and self.nodes is None:
