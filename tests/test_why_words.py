@@ -989,3 +989,9 @@ def test_a_weak_levels_count_of_a_forced_result_reads_as_a_win_for_its_winner() 
         explanation = _explanation(played, best, player="casual", level_counted=figure)
         card = why_card(explanation, BLACK, 10, human=WHITE, level=get_level("casual"))
         assert said in " ".join(card.facts), (figure, card.facts)
+        # A forced result is no rough count, and the search stopped at it (walk 2026-11-30m:
+        # "looking 4 turns ahead" beside the level's "five turns", "a win in 2 moves ... on a
+        # rough scale of its own").
+        forced = figure != "+0.40"
+        assert ("rough scale" in " ".join(card.facts)) is not forced, card.facts
+        assert ("so it looked no further" in " ".join(card.facts)) is forced, card.facts

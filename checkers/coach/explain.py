@@ -33,6 +33,7 @@ from checkers.notation import (
     depth_words,
     men_text,
     plural,
+    result_moves,
     result_text,
     winner_moves,
 )
@@ -661,10 +662,20 @@ def facts(
                 if explanation.noise_men > 0
                 else ""
             )
-            facts.append(
-                f"{who} chose {explanation.played}, looking {depth_words(looked)}, and"
-                f" {counted(explanation.level_counted)} on a rough scale of its own{noise}."
-            )
+            if result_moves(explanation.level_counted) is not None:
+                # A forced result is no rough count, and its search stops there: said, so
+                # "looking 4 turns ahead" does not read against the level's "five turns" (walk
+                # 2026-11-30m: "counted a win in 2 moves for White on a rough scale of its own").
+                facts.append(
+                    f"{who} chose {explanation.played}, looking {depth_words(looked)}, and"
+                    f" {counted(explanation.level_counted)}: a forced result, so it looked no"
+                    " further."
+                )
+            else:
+                facts.append(
+                    f"{who} chose {explanation.played}, looking {depth_words(looked)}, and"
+                    f" {counted(explanation.level_counted)} on a rough scale of its own{noise}."
+                )
             facts.append(whose)
         elif explanation.legal_moves > 1:
             # An only move is no choice: "the only legal move" says it (walk 2026-11-30g, shot
