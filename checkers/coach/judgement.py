@@ -51,10 +51,10 @@ Rank = tuple[bool, bool, int, int]
 def standing(database: bool, win_in: int | None, depth: int) -> Rank:
     """What makes one judgement of a position stand over another: the databases' exact result,
     then a forced result (`win_in` moves, signed as `win_in_moves`), the nearer end first, then
-    depth. Every forced result a search proves is a line the winner can force, so the nearer of
-    two is the one proven: a deeper search may find a longer one where reductions hid the
-    shorter (walk 2026-11-30l: live "White wins in 7 moves", where a later look and `checkers
-    analyse` gave 8)."""
+    depth. Every forced result a search proves is a win the winner can force at most that far
+    off, so the nearer of two is the tighter: another search (from another root, with other
+    tables, its reductions elsewhere) may prove only a longer one (walk 2026-11-30l: live "White
+    wins in 7 moves", where a later look and `checkers analyse` gave 8)."""
     forced = win_in is not None
     return database, forced, -abs(win_in) if win_in is not None else 0, depth
 
