@@ -358,8 +358,12 @@ def run(
             if no_progress >= FORTY_MOVE_PLIES:
                 ret, ply, mode = 0, ply - 1, M_RETURN
                 continue
+            # No reductions in a window of forced results (`engine._forced_window`).
+            forced_window = MATE_BOUND <= abs(alpha) <= WIN or MATE_BOUND <= abs(beta) <= WIN
             reduce_from = (
-                _LATE_MOVE if depth >= _REDUCE_DEPTH and not own_moves[0, 1] else _NO_REDUCTION
+                _LATE_MOVE
+                if depth >= _REDUCE_DEPTH and not own_moves[0, 1] and not forced_window
+                else _NO_REDUCTION
             )
             on_path = kings != 0 and kings & black != 0 and kings & white != 0
             frame[F_SLOT], frame[F_COUNT] = slot, count
