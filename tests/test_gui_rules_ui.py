@@ -46,10 +46,12 @@ class ScriptedAI:
         self.pending: int | None = None
         self.explaining: int | None = None  # it never sends exact explanations
         self.requests: list[tuple[Position, Level]] = []
+        self.seeds: list[int] = []
         self._events: list[AIEvent] = []
 
     def request(self, request: SearchRequest | Position, level: Level, *, seed: int = 0) -> int:
         self.requests.append((SearchRequest.of(request).position, level))
+        self.seeds.append(seed)
         self.pending = len(self.requests)
         return self.pending
 
@@ -453,3 +455,18 @@ def test_a_win_known_only_as_a_bound_is_proved_by_a_judging_search_once() -> Non
     game.update(0)
     game.update(0)
     assert ai.pending is None and game.judgement().at_most  # type: ignore[union-attr]
+
+
+def test_a_new_game_gives_the_weak_levels_slips_a_seed_of_their_own() -> None:
+    # Walk 2026-11-30n: in AI vs AI, New game replayed the last game move for move: the
+    # Beginner "slips one move in four" the same way in every game.
+    ai = ScriptedAI()
+    game = Game(human_vs_ai(human="white"), ai, hop_seconds=0)  # the AI (Black) moves first
+    game.update(0)
+    first = ai.seeds[-1]
+    seeds = set()
+    for _ in range(3):
+        game.new_game()
+        game.update(0)
+        seeds.add(ai.seeds[-1])
+    assert first not in seeds and len(seeds) == 3

@@ -16,6 +16,7 @@ them imports this module.
 from __future__ import annotations
 
 import math
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
@@ -592,8 +593,11 @@ class Game:
         self.thinking = None
 
     def new_game(self) -> None:
-        """Start again from the configured start position, cancelling any search."""
+        """Start again from the configured start position, cancelling any search; the weak
+        levels' slips get a seed of their own, as a game from the start screen does (walk
+        2026-11-30n: New game replayed the last game move for move)."""
         self.stop_thinking()
+        self.config = replace(self.config, seed=secrets.randbelow(1 << 31))
         self.tags = {}
         self.serial += 1
         self.start_record()
