@@ -274,7 +274,7 @@ def check_explorer_book(board: AnalysisScreen, texts: dict[str, str]) -> None:
         else None
     )
     table = {row.move for row in explorer.rows(position, analysis) if row.engine}
-    for item in book.removeprefix("Book (•): ").split(", "):
+    for item in re.split(r", (?=\d+[-x]\d)", book.removeprefix("Book (•): ")):
         move, _, shown = item.replace("\u00a0", " ").partition(" (")
         after = board.known.get(position.move(Move.from_pdn(move, position)))
         said: str | None = None
@@ -293,6 +293,8 @@ def check_explorer_book(board: AnalysisScreen, texts: dict[str, str]) -> None:
         figure = shown.removesuffix(")")
         if figure == "even":
             assert is_even(expected), (item, said)
+        elif " for " in figure:  # no table: told for the side ahead, as the note is
+            assert ai_view(figure) == expected, (item, said)
         else:
             sign = 1 if mover is WHITE_SIDE else -1
             assert float(figure) * sign == expected, (item, said)
