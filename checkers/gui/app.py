@@ -393,7 +393,7 @@ class App:
         self._start_game(StartGame(config, record, tags, flip=flip))
 
     def _start_game(self, intent: StartGame) -> None:
-        flip = intent.flip if intent.flip is not None else self.settings.flip
+        flip = intent.flip if intent.flip is not None else self.settings.turns(intent.config.mode)
         screen = GameScreen(
             self.context, intent.config, flip=flip, record=intent.record, tags=intent.tags
         )
@@ -435,12 +435,13 @@ class App:
         fallback = current.game.config if isinstance(current, GameScreen) else self.choices.config()
         # Claimed before the screen it replaces keeps its own game, so no two windows write it.
         file = saves.GameFile.claim(resumed.path) if resumed.path is not None else None
+        config = config_from_tags(resumed.tags, fallback)
         self._start_game(
             StartGame(
-                config_from_tags(resumed.tags, fallback),
+                config,
                 resumed.record,
                 resumed.tags,
-                flip=self.settings.flip,
+                flip=self.settings.turns(config.mode),
             )
         )
         screen = self.screen

@@ -328,7 +328,9 @@ class GameScreen(ScreenBase):
         # One rule from every way in (`GameConfig.black_at_bottom`): the review at a game's end
         # and the same game opened from Saved games face alike (the walk of 2026-11-29 saw an
         # AI vs AI game with Black at the bottom at its end, White from Saved games).
-        self.flipped = self.game.config.black_at_bottom(self.context.settings.flip)
+        self.flipped = self.game.config.black_at_bottom(
+            self.context.settings.turns(self.game.config.mode)
+        )
         self.game.load(record, tags)
         self.keeper.opened(path)
         self.game.status = f"{name}: " + self.game.status + (KEPT_NOTE if kept else "")

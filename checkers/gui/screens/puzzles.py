@@ -22,6 +22,7 @@ from checkers.formats.puzzle_store import Schedule, add_puzzles, load_puzzles, w
 from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.browser import FolderBrowser
 from checkers.gui.cards import Card, CardButton
+from checkers.gui.config import Mode
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back, OpenDrills, PickPuzzleFile
 from checkers.gui.wording import plural
@@ -197,7 +198,7 @@ class PuzzleScreen(BoardPlayScreen):
             self.puzzle = None
             # As a game against the AI opens: Black, who moves first, at the bottom unless
             # the settings turn the board.
-            self.flipped = not self.context.settings.flip
+            self.flipped = not self.context.settings.turns(Mode.HUMAN_VS_AI)
             self.show_card(self._empty_card())
             return
         current = self.puzzle
