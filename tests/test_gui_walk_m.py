@@ -5,21 +5,27 @@ a pause in AI vs AI, and the AI vs AI delay kept for the start form."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
-from gui_driving import click_button, press, run_until, screen_of
+from gui_driving import click_at, click_button, press, run_until, screen_of
 from pygame_gui.elements import UIButton
 
+from checkers.board import Move
 from checkers.board_geometry import BoardGeometry
+from checkers.formats.puzzle_store import add_puzzles
 from checkers.gui.app import App
 from checkers.gui.config import Mode
 from checkers.gui.intents import OpenSettings
 from checkers.gui.screens.game import GameScreen
+from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
 from checkers.gui.settings import Settings
+from checkers.puzzle_import import problem_book
 
 
 def settle(app: App, frames: int = 3) -> None:
@@ -108,3 +114,66 @@ def test_a_board_turned_in_an_older_settings_file_stays_turned_in_every_mode() -
     old = Settings.from_json({"flip": True})
     assert all(old.turns(mode) for mode in (None, *Mode))
     assert not any(Settings.from_json({"flip": False}).turns(mode) for mode in Mode)
+
+
+# --- 2. N walks through the puzzles due, never back and forth between two --------------------
+
+
+def test_next_puzzle_walks_through_every_puzzle_due_before_any_comes_again(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # The walk had the problem book's 20 problems due: N went 1, 2, 1, 2, ... and problem 3
+    # came only after answering 1 and 2.
+    book = problem_book().puzzles
+    add_puzzles(book)
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen) and screen.puzzle is not None
+
+    def problem_shown() -> str:
+        """The problem's number as the panel's source line names it."""
+        found = re.search(r"problem (\d+)", screen.texts()["source 1"])
+        assert found is not None
+        return found.group(1)
+
+    shown = [problem_shown()]
+    for _ in range(len(book) - 1):
+        press(app, pygame.K_n, "n")
+        shown.append(problem_shown())
+    assert sorted(shown, key=int) == [str(n) for n in range(1, len(book) + 1)]  # each once
+    # Past the last, the skipped come again in the order they were skipped.
+    press(app, pygame.K_n, "n")
+    assert problem_shown() == shown[0]
+    press(app, pygame.K_n, "n")
+    assert problem_shown() == shown[1]
+
+
+def test_a_skipped_puzzle_comes_after_the_others_due(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    book = problem_book().puzzles[:4]
+    add_puzzles(book)
+    app = make_app(None, size=(720, 480))
+    press(app, pygame.K_p, "p")
+    app.step(1 / 60)
+    screen = app.screen
+    assert isinstance(screen, PuzzleScreen)
+    first = screen.puzzle
+    assert first is not None
+    press(app, pygame.K_n, "n")  # skipped
+    second = screen.puzzle
+    assert second is not None and second.key != first.key
+    answer = Move.from_pdn(second.solution[0], second.position)
+    for square in (answer.path[0], answer.path[-1]):  # the piece, then where it lands
+        x, y = screen.layout().board.square_center(square)
+        click_at(app, (int(x), int(y)))
+    assert screen.answer == answer  # answered right: not due for days
+    seen = {first.key, second.key}
+    for _ in range(2):  # the two never shown come before the one skipped
+        press(app, pygame.K_n, "n")
+        assert screen.puzzle is not None and screen.puzzle.key not in seen
+        seen.add(screen.puzzle.key)
+    press(app, pygame.K_n, "n")
+    assert screen.puzzle is not None and screen.puzzle.key == first.key
