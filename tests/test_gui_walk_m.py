@@ -14,11 +14,12 @@ import pytest
 from gui_driving import click_at, click_button, press, run_until, screen_of
 from pygame_gui.elements import UIButton
 
-from checkers.board import Move
+from checkers.ai.levels import Level, get_level
+from checkers.board import WHITE, Move
 from checkers.board_geometry import BoardGeometry
 from checkers.formats.puzzle_store import add_puzzles
 from checkers.gui.app import App
-from checkers.gui.config import Mode
+from checkers.gui.config import GameConfig, Mode, PlayerConfig
 from checkers.gui.intents import OpenSettings
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.puzzles import PuzzleScreen
@@ -177,3 +178,40 @@ def test_a_skipped_puzzle_comes_after_the_others_due(
         seen.add(screen.puzzle.key)
     press(app, pygame.K_n, "n")
     assert screen.puzzle is not None and screen.puzzle.key == first.key
+
+
+# --- 3. End after a pause in AI vs AI: the panel says what it says of that position -----------
+
+
+def band_text(app: App) -> str:
+    """The panel's engine band (the AI's figures, or the position's score) as it reads."""
+    app.step(1 / 60)
+    panel = screen_of(app).panel
+    assert panel is not None
+    return str(panel.search.html_text).replace("\u00a0", " ")
+
+
+def test_end_after_a_pause_in_ai_vs_ai_leaves_no_empty_band(make_app: Callable[..., App]) -> None:
+    # The walk paused a Beginner v Master game after Black's move (the Beginner's figures
+    # shown, White to move), pressed End: the band went blank between the counter and Moves.
+    beginner = PlayerConfig(get_level("beginner"))
+    engine = PlayerConfig(Level("quick engine", "test opponent", "engine", "engine", depth=4))
+    config = GameConfig(black=beginner, white=engine, ai_delay=0)
+    app = make_app(config, size=(720, 480), settings=Settings(theme="contrast"))
+    game = screen_of(app).game
+    press(app, pygame.K_SPACE, " ")  # pause
+    press(app, pygame.K_s, "s")  # one move: the Beginner's
+    run_until(
+        app, lambda: game.record.ply == 1 and game.thinking is None and game.animation is None
+    )
+    assert game.paused and game.position.turn is WHITE
+    assert "Black (Beginner)" in band_text(app)  # its figures, over a position not judged yet
+    assert game.position not in game.judgements
+    press(app, pygame.K_END)
+    assert game.status.startswith("Back at the last move.")
+    # The position's score, as stepping back to any judged position shows it: the engine
+    # judges it (a short search) since nothing had, and the game stays paused.
+    run_until(app, lambda: game.position in game.judgements and game.thinking is None)
+    text = band_text(app)
+    assert "Score " in text and "The engine expects" in text
+    assert game.paused and game.record.ply == 1

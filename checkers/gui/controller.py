@@ -430,7 +430,13 @@ class Game:
                 # While you think in a position no search has scored (after a weak level's
                 # move its exact pass did not score, or in a game just resumed): the engine
                 # judges it, so the panel and the bar have the game's score for it (your move,
-                # a hint or a draw offer cancels the search). A paused game searches nothing.
+                # a hint or a draw offer cancels the search).
+                self.ask(self.config.judge, "judge")
+            elif level is not None and self.figures is None and unjudged_between_moves(self):
+                # A paused game plays nothing, but where its panel has nothing to say of the
+                # position (End there put the AI's figures away, and the search the pause
+                # cancelled had not scored it) the engine judges it, as it does every position
+                # a game steps through: the band stood empty (walk 2026-11-30m).
                 self.ask(self.config.judge, "judge")
             return
         if (
