@@ -13,6 +13,7 @@ import pygame
 import pytest
 from gui_driving import click_at, click_button, press, run_until, screen_of
 from pygame_gui.elements import UIButton
+from test_gui_start import choose, shown, start_screen
 
 from checkers.ai.levels import Level, get_level
 from checkers.board import WHITE, Move
@@ -25,7 +26,7 @@ from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.puzzles import PuzzleScreen
 from checkers.gui.screens.settings import SettingsScreen
 from checkers.gui.screens.start import StartScreen
-from checkers.gui.settings import Settings
+from checkers.gui.settings import Settings, load_settings
 from checkers.puzzle_import import problem_book
 
 
@@ -215,3 +216,34 @@ def test_end_after_a_pause_in_ai_vs_ai_leaves_no_empty_band(make_app: Callable[.
     text = band_text(app)
     assert "Score " in text and "The engine expects" in text
     assert game.paused and game.record.ply == 1
+
+
+# --- 4. the delay chosen in an AI vs AI game is the start form's next time ---------------------
+
+
+def test_the_delay_chosen_in_an_ai_vs_ai_game_is_the_start_forms_next_time(data: Path) -> None:
+    # The walk set 1 s with + in the game; the start form was back at 0 s for the next one.
+    first = App(None, hop_seconds=0, muted=True, remember=True)
+    try:
+        first.step(0)
+        press(first, pygame.K_2, "2")  # AI vs AI
+        choose(first, "delay", "0 s between moves")
+        for steps, said in ((3, "1 s between moves"), (2, "4 s between moves")):
+            press(first, pygame.K_RETURN)
+            run_until(first, lambda: isinstance(first.screen, GameScreen))
+            for _ in range(steps):
+                press(first, pygame.K_PLUS, "+")
+            assert screen_of(first).game.status == f"Delay between AI moves: {said.split()[0]} s."
+            press(first, pygame.K_ESCAPE)  # the game's Menu: the start screen
+            run_until(first, lambda: isinstance(first.screen, StartScreen))
+            assert shown(start_screen(first).menus["delay"]) == said
+            assert start_screen(first).choices.config().ai_delay == float(said.split()[0])
+    finally:
+        first.close()
+    assert load_settings().ai_delay == 4.0  # the next run's form too
+    second = App(None, hop_seconds=0, muted=True, remember=True)
+    try:
+        second.step(0)
+        assert shown(start_screen(second).menus["delay"]) == "4 s between moves"
+    finally:
+        second.close()

@@ -45,13 +45,14 @@ from checkers.gui.game_control.judging import (
     judges_like_the_engine,
     unjudged_between_moves,
 )
+from checkers.gui.settings import AI_DELAYS
 from checkers.gui.wording import game_over_words, move_label, moves_count, plural
 from checkers.record import GameRecord, Outcome
 
 __all__ = ["DELAYS", "HOP_SECONDS", "Game"]
 
 
-DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+DELAYS = AI_DELAYS
 """The pauses between AI moves the delay control steps through, in seconds."""
 
 FLASH_SECONDS = 1.2

@@ -107,8 +107,9 @@ AI_DEPTHS = tuple(range(1, 13))
 """How many turns ahead an AI set up by hand may look (the start screen's choices)."""
 AI_TIMES = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 """How many seconds a move an AI set up by hand may think."""
-AI_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
-"""The pauses between two AIs' moves the start screen offers."""
+AI_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+"""The pauses between two AIs' moves the start screen offers, and + and - step through in the
+game (one set: a pause chosen in the game is the form's next time)."""
 BY_HAND = "by hand"
 """AISetup.level of an AI set up by hand in the start screen's Advanced section."""
 

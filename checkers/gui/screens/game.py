@@ -58,6 +58,7 @@ from checkers.gui.game_view.review_place import ReviewPlacement
 from checkers.gui.intents import (
     Analysed,
     ChangeSettings,
+    ChooseDelay,
     LoadedGame,
     OpenAnalysis,
     OpenLoad,
@@ -243,6 +244,12 @@ class GameScreen(ScreenBase):
         """Turn the board half a turn."""
         self.flipped = not self.flipped
         self.game.status = f"Board flipped: {'Black' if self.flipped else 'White'} at the bottom."
+
+    def change_delay(self, direction: int) -> None:
+        """A longer (+1) or shorter (-1) pause between AI vs AI moves, kept for the start
+        form's next game as its own choice is."""
+        self.game.change_delay(direction)
+        self.context.request(ChooseDelay(self.game.delay))
 
     def toggle_numbers(self) -> None:
         """Show or hide the squares' numbers, and remember it."""
