@@ -230,16 +230,17 @@ def test_settings_are_saved_on_close_and_restored(data_dir: Path) -> None:
         key(first, pygame.K_s, "s")
         run_until(first, lambda: isinstance(first.screen, SettingsScreen))
         press_button(first, "flip")
-        run_until(first, lambda: first.settings.flip)
+        run_until(first, lambda: first.settings.turns(Mode.HUMAN_VS_HUMAN))
     finally:
         first.close()
     saved = load_settings()
-    assert saved.mode == Mode.HUMAN_VS_HUMAN.value and saved.flip
+    assert saved.mode == Mode.HUMAN_VS_HUMAN.value and saved.turned == (Mode.HUMAN_VS_HUMAN.value,)
     assert settings_path().parent == data_dir
     second = App(None, hop_seconds=0, muted=True, remember=True)
     try:
         second.step(0)
-        assert second.choices.mode is Mode.HUMAN_VS_HUMAN and second.settings.flip
+        assert second.choices.mode is Mode.HUMAN_VS_HUMAN
+        assert second.settings.turns(Mode.HUMAN_VS_HUMAN) and not second.settings.turns(None)
     finally:
         second.close()
 
@@ -263,6 +264,7 @@ def test_each_bad_value_falls_back_alone() -> None:
         "human_colour": "white",
         "level": "grandmaster",
         "flip": "yes",
+        "turned": "yes",
         "sound": False,
         "volume": float("nan"),
         "theme": "contrast",
@@ -272,10 +274,10 @@ def test_each_bad_value_falls_back_alone() -> None:
     path.write_text(json.dumps(bad).replace("NaN", "2.0"), encoding="utf-8")
     settings = load_settings()
     defaults = Settings()
-    assert (settings.mode, settings.level, settings.flip) == (
+    assert (settings.mode, settings.level, settings.turned) == (
         defaults.mode,
         defaults.level,
-        defaults.flip,
+        defaults.turned,
     )
     assert settings.volume == defaults.volume and settings.window_position is None
     assert settings.human_colour == "white" and settings.theme == "contrast"

@@ -188,7 +188,8 @@ def test_ai_vs_ai_pauses_and_single_steps(ai: AIClient) -> None:
     game.toggle_pause()
     for _ in range(20):
         game.update(1 / 60)
-    assert game.record.ply == 0 and game.thinking is None
+    # Paused: no move is searched; the engine judges the start, which nothing has scored.
+    assert game.record.ply == 0 and (game.thinking is None or game.thinking.purpose == "judge")
     game.step()
     run_until(game, lambda: game.record.ply == 1)
     for _ in range(20):

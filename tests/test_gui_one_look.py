@@ -24,7 +24,7 @@ from checkers.board_geometry import ARROW_EDGE, BoardGeometry
 from checkers.gui import theme
 from checkers.gui.app import App
 from checkers.gui.cards import button_height
-from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.config import GameConfig, Mode, PlayerConfig
 from checkers.gui.intents import ChangeSettings, OpenDrills, OpenPuzzles, OpenSettings
 from checkers.gui.screens import start as start_module
 from checkers.gui.screens.analysis import AnalysisScreen
@@ -274,7 +274,7 @@ def test_the_empty_puzzle_board_faces_as_a_game_does(
     make_app: Callable[..., App], turned: bool
 ) -> None:
     config = GameConfig(black=PlayerConfig(), white=PlayerConfig(get_level("novice")))
-    app = make_app(config, settings=Settings(flip=turned), flip=turned)
+    app = make_app(config, settings=Settings().turning(Mode.HUMAN_VS_AI, turned), flip=turned)
     game = screen_of(app)
 
     def black_at_bottom(board: BoardGeometry) -> bool:

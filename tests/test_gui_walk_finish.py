@@ -123,13 +123,13 @@ def test_settings_board_row_names_the_side_at_the_bottom_for_the_games_mode(
         assert isinstance(dialog, SettingsScreen)
         button = dialog.widgets["flip"]
         assert isinstance(button, UIButton)
-        assert app.settings.flip is flip and button.text == said
+        assert app.settings.turns(config.mode) is flip and button.text == said
         if "Black" in said or "White" in said:
             # The colour named is the one the mode's next game opens with at the bottom.
             assert ("Black at the bottom" in said) is config.black_at_bottom(flip)
         click_button(app, button)
         settle(app)
-        assert app.settings.flip is not flip
+        assert app.settings.turns(config.mode) is not flip
         dialog.close_dialog()
         settle(app)
 

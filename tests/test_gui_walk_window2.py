@@ -20,7 +20,7 @@ from checkers.ai import Limits
 from checkers.ai.levels import get_level
 from checkers.gui import fonts, theme
 from checkers.gui.app import App
-from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.config import GameConfig, Mode, PlayerConfig
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.intents import OpenSettings
 from checkers.gui.screens.load import ResumeScreen
@@ -248,7 +248,9 @@ def test_ai_vs_ai_opens_as_the_start_screens_board_shows_it_under_its_form(
 ) -> None:
     # The walk saw Black at the top of an AI vs AI game, while You vs AI puts Black (your
     # first side) at the bottom, and an empty band under the AI vs AI form.
-    app = make_app(None, size=size, settings=Settings(theme=theme_name, flip=flip))
+    app = make_app(
+        None, size=size, settings=Settings(theme=theme_name).turning(Mode.AI_VS_AI, flip)
+    )
     press(app, pygame.K_2, "2")  # AI vs AI
     settle(app)
     start = app.screen

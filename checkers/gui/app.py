@@ -45,6 +45,7 @@ from checkers.gui.game_view.keeper import RESUME_PLY_TAG
 from checkers.gui.intents import (
     Back,
     ChangeSettings,
+    ChooseDelay,
     Intent,
     OpenAnalysis,
     OpenArchive,
@@ -214,6 +215,7 @@ class App:
                 SettingsScreen(self.context, self._mode_below())
             ),
             ChangeSettings: self._change_settings,  # type: ignore[dict-item]
+            ChooseDelay: self._choose_delay,  # type: ignore[dict-item]
             Back: self._back,  # type: ignore[dict-item]
             Quit: lambda intent: self.quit(),
             OpenAnalysis: self._open_analysis,  # type: ignore[dict-item]
@@ -393,7 +395,7 @@ class App:
         self._start_game(StartGame(config, record, tags, flip=flip))
 
     def _start_game(self, intent: StartGame) -> None:
-        flip = intent.flip if intent.flip is not None else self.settings.flip
+        flip = intent.flip if intent.flip is not None else self.settings.turns(intent.config.mode)
         screen = GameScreen(
             self.context, intent.config, flip=flip, record=intent.record, tags=intent.tags
         )
@@ -435,12 +437,13 @@ class App:
         fallback = current.game.config if isinstance(current, GameScreen) else self.choices.config()
         # Claimed before the screen it replaces keeps its own game, so no two windows write it.
         file = saves.GameFile.claim(resumed.path) if resumed.path is not None else None
+        config = config_from_tags(resumed.tags, fallback)
         self._start_game(
             StartGame(
-                config_from_tags(resumed.tags, fallback),
+                config,
                 resumed.record,
                 resumed.tags,
-                flip=self.settings.flip,
+                flip=self.settings.turns(config.mode),
             )
         )
         screen = self.screen
@@ -465,6 +468,12 @@ class App:
             self._rebuild_ui()
         if new.window_size != old.window_size and new.window_size != self.window_size():
             self.resize_window(new.window_size)
+        self._save_settings()
+
+    def _choose_delay(self, intent: ChooseDelay) -> None:
+        # The start form's next AI vs AI game has it, and so has the next run (walk
+        # 2026-11-30m: 1 s chosen in the game, the form was back at 0 s).
+        self.choices.delay = intent.seconds
         self._save_settings()
 
     def resize_window(self, size: tuple[int, int]) -> None:

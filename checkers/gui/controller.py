@@ -47,13 +47,14 @@ from checkers.gui.game_control.judging import (
     judges_like_the_engine,
     unjudged_between_moves,
 )
+from checkers.gui.settings import AI_DELAYS
 from checkers.gui.wording import game_over_words, move_label, moves_count, plural
 from checkers.record import GameRecord, Outcome
 
 __all__ = ["DELAYS", "HOP_SECONDS", "Game"]
 
 
-DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+DELAYS = AI_DELAYS
 """The pauses between AI moves the delay control steps through, in seconds."""
 
 FLASH_SECONDS = 1.2
@@ -435,7 +436,13 @@ class Game:
                 # While you think in a position no search has scored (after a weak level's
                 # move its exact pass did not score, or in a game just resumed): the engine
                 # judges it, so the panel and the bar have the game's score for it (your move,
-                # a hint or a draw offer cancels the search). A paused game searches nothing.
+                # a hint or a draw offer cancels the search).
+                self._ask_judge()
+            elif level is not None and self.figures is None and unjudged_between_moves(self):
+                # A paused game plays nothing, but where its panel has nothing to say of the
+                # position (End there put the AI's figures away, and the search the pause
+                # cancelled had not scored it) the engine judges it, as it does every position
+                # a game steps through: the band stood empty (walk 2026-11-30m).
                 self._ask_judge()
             return
         if (

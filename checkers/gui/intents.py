@@ -51,6 +51,7 @@ __all__ = [
     "Analysed",
     "Back",
     "ChangeSettings",
+    "ChooseDelay",
     "Intent",
     "LoadedGame",
     "OpenAnalysis",
@@ -265,9 +266,17 @@ class Quit:
 
 @dataclass(frozen=True)
 class ChangeSettings:
-    """Use these settings from now on (theme, sound, volume, flip) and remember them."""
+    """Use these settings from now on (theme, sound, volume, board) and remember them."""
 
     settings: Settings
+
+
+@dataclass(frozen=True)
+class ChooseDelay:
+    """The pause between AI vs AI moves chosen in a game (+ and -): the start form's choice
+    from now on, remembered as the form's own is."""
+
+    seconds: float
 
 
 Intent = (
@@ -288,6 +297,7 @@ Intent = (
     | OpenPuzzles
     | OpenDrills
     | ChangeSettings
+    | ChooseDelay
     | Back
     | Quit
 )

@@ -17,6 +17,7 @@ from typing import Any
 
 from checkers import atomic, paths
 from checkers.ai.levels import DEFAULT_LEVEL, LEVELS, get_level
+from checkers.gui.config import Mode
 from checkers.gui.theme import DEFAULT_THEME, THEMES
 from checkers.textfile import read_bytes
 
@@ -106,8 +107,9 @@ AI_DEPTHS = tuple(range(1, 13))
 """How many turns ahead an AI set up by hand may look (the start screen's choices)."""
 AI_TIMES = (0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
 """How many seconds a move an AI set up by hand may think."""
-AI_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
-"""The pauses between two AIs' moves the start screen offers."""
+AI_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0, 4.0)
+"""The pauses between two AIs' moves the start screen offers, and + and - step through in the
+game (one set: a pause chosen in the game is the form's next time)."""
 BY_HAND = "by hand"
 """AISetup.level of an AI set up by hand in the start screen's Advanced section."""
 
@@ -178,7 +180,11 @@ class Settings:
     mode: str = MODES[0]
     human_colour: str = "black"
     level: str = FIRST_LEVEL
-    flip: bool = False
+    turned: tuple[str, ...] = ()
+    """The modes (MODES) whose games open with the board turned: Settings' Board turns the
+    board of the mode below it, each mode's alone, so its words hold for every game (turned
+    between two players, 'Black at the bottom', the board had still turned your side to the
+    top against the AI: walk 2026-11-30m)."""
     sound: bool = True
     volume: float = 0.8
     theme: str = DEFAULT_THEME
@@ -200,9 +206,21 @@ class Settings:
     ai_delay: float = 0.5
     """Seconds between two AIs' moves: one of AI_DELAYS."""
 
+    def turns(self, mode: Mode | None) -> bool:
+        """Whether games of `mode` open with the board turned (None: a game against the AI,
+        as the screens without a mode of their own show their boards)."""
+        return (mode or Mode.HUMAN_VS_AI).value in self.turned
+
+    def turning(self, mode: Mode | None, turned: bool) -> Settings:
+        """These settings with the board of `mode`'s games turned or not (`turns`)."""
+        value = (mode or Mode.HUMAN_VS_AI).value
+        modes = {*self.turned, value} if turned else set(self.turned) - {value}
+        return replace(self, turned=tuple(m for m in MODES if m in modes))
+
     def to_json(self) -> dict[str, Any]:
         """The settings as the file holds them."""
         data = asdict(self)
+        data["turned"] = list(self.turned)
         data["window_size"] = list(self.window_size)
         data["window_position"] = (
             list(self.window_position) if self.window_position is not None else None
@@ -220,7 +238,7 @@ class Settings:
             "mode": lambda v: v if v in MODES else None,
             "human_colour": lambda v: v if v in ("black", "white") else None,
             "level": lambda v: v if any(level.name == v for level in LEVELS) else None,
-            "flip": lambda v: v if isinstance(v, bool) else None,
+            "turned": _modes,
             "sound": lambda v: v if isinstance(v, bool) else None,
             "volume": _volume,
             "theme": lambda v: v if isinstance(v, str) and v in THEMES else None,
@@ -235,12 +253,21 @@ class Settings:
             "ai_delay": _delay,
         }
         values: dict[str, Any] = {}
+        if data.get("flip") is True:  # a file from before each mode kept its own: all turned
+            values["turned"] = MODES
         for name, check in checks.items():
             if name in data:
                 value = check(data[name])
                 if value is not None:
                     values[name] = value
         return replace(settings, **values)
+
+
+def _modes(value: object) -> tuple[str, ...] | None:
+    """The modes of a list, in MODES' order (unknown names dropped)."""
+    if not isinstance(value, list):
+        return None
+    return tuple(mode for mode in MODES if mode in value)
 
 
 def _volume(value: object) -> float | None:

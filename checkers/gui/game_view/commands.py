@@ -151,6 +151,7 @@ class CommandHost(ReviewHost, PictureHost, Protocol):
     def toggle_numbers(self) -> None: ...
     def toggle_mute(self) -> None: ...
     def flip(self) -> None: ...
+    def change_delay(self, direction: int) -> None: ...
     def copy_fen(self) -> None: ...
     def copy_pdn(self) -> None: ...
     def save(self) -> None: ...
@@ -256,7 +257,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             "Shorter delay",
             ("-",),
             "shorter pause between AI moves",
-            lambda: game.change_delay(-1),
+            lambda: screen.change_delay(-1),
             shown=ai_vs_ai,
         ),
         Command(
@@ -264,7 +265,7 @@ def game_commands(screen: CommandHost) -> list[Command]:
             "Longer delay",
             ("+", "="),
             "longer pause between AI moves",
-            lambda: game.change_delay(+1),
+            lambda: screen.change_delay(+1),
             shown=ai_vs_ai,
         ),
         Command(

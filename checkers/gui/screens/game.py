@@ -58,6 +58,7 @@ from checkers.gui.game_view.review_place import ReviewPlacement
 from checkers.gui.intents import (
     Analysed,
     ChangeSettings,
+    ChooseDelay,
     LoadedGame,
     OpenAnalysis,
     OpenLoad,
@@ -244,6 +245,12 @@ class GameScreen(ScreenBase):
         self.flipped = not self.flipped
         self.game.status = f"Board flipped: {'Black' if self.flipped else 'White'} at the bottom."
 
+    def change_delay(self, direction: int) -> None:
+        """A longer (+1) or shorter (-1) pause between AI vs AI moves, kept for the start
+        form's next game as its own choice is."""
+        self.game.change_delay(direction)
+        self.context.request(ChooseDelay(self.game.delay))
+
     def toggle_numbers(self) -> None:
         """Show or hide the squares' numbers, and remember it."""
         shown = not self.context.settings.square_numbers
@@ -328,7 +335,9 @@ class GameScreen(ScreenBase):
         # One rule from every way in (`GameConfig.black_at_bottom`): the review at a game's end
         # and the same game opened from Saved games face alike (the walk of 2026-11-29 saw an
         # AI vs AI game with Black at the bottom at its end, White from Saved games).
-        self.flipped = self.game.config.black_at_bottom(self.context.settings.flip)
+        self.flipped = self.game.config.black_at_bottom(
+            self.context.settings.turns(self.game.config.mode)
+        )
         self.game.load(record, tags)
         self.keeper.opened(path)
         self.game.status = f"{name}: " + self.game.status + (KEPT_NOTE if kept else "")

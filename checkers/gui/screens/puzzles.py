@@ -22,6 +22,7 @@ from checkers.formats.puzzle_store import Schedule, add_puzzles, load_puzzles, w
 from checkers.gui.board_play import BoardPlayScreen, ButtonSpec, label_lines
 from checkers.gui.browser import FolderBrowser
 from checkers.gui.cards import Card, CardButton
+from checkers.gui.config import Mode
 from checkers.gui.context import ScreenContext
 from checkers.gui.intents import Back, OpenDrills, PickPuzzleFile
 from checkers.gui.wording import plural
@@ -157,6 +158,9 @@ class PuzzleScreen(BoardPlayScreen):
         self.puzzles = load_puzzles()
         self.schedule = Schedule.load()
         self.puzzle: Puzzle | None = None
+        self.skipped: list[str] = []
+        """The keys of the puzzles skipped unanswered (N) on this screen, the first skipped
+        first: they come after every other puzzle due."""
         self.answer: Move | None = None
         """The player's move, once made (None while the puzzle is being solved)."""
         self.line: list[Position] = []
@@ -192,17 +196,19 @@ class PuzzleScreen(BoardPlayScreen):
     # --- the puzzle -------------------------------------------------------------------------
 
     def next_puzzle(self) -> None:
-        """Show the next puzzle: the longest due, else the one due soonest."""
+        """Show the next puzzle: the longest due that was not skipped, else the one skipped
+        first, else the one due soonest (`_after`)."""
         if not self.puzzles:
             self.puzzle = None
             # As a game against the AI opens: Black, who moves first, at the bottom unless
             # the settings turn the board.
-            self.flipped = not self.context.settings.flip
+            self.flipped = not self.context.settings.turns(Mode.HUMAN_VS_AI)
             self.show_card(self._empty_card())
             return
         current = self.puzzle
-        others = [p for p in self.puzzles if p is not current] or self.puzzles
-        self.puzzle = self.schedule.next_up(others, self._clock())
+        if current is not None and self.answer is None:  # skipped unanswered: to the back
+            self.skipped = [key for key in self.skipped if key != current.key] + [current.key]
+        self.puzzle = self._after(current)
         self.answer = None
         self.line = []
         self.shown = 0
@@ -214,6 +220,24 @@ class PuzzleScreen(BoardPlayScreen):
             self.status = (
                 "Find the best move: click or drag a piece. N skips, D for endgame drills."
             )
+
+    def _after(self, current: Puzzle | None) -> Puzzle:
+        """The puzzle after `current`: of the others due, those not skipped first (longest
+        due first), then the skipped in the order they were skipped; with none due, the one due
+        soonest. With `current` left out of the first pick alone, N went 1, 2, 1, 2 over
+        twenty puzzles due (walk 2026-11-30m)."""
+        now = self._clock()
+        others = [p for p in self.puzzles if current is None or p.key != current.key]
+        skipped = {key: order for order, key in enumerate(self.skipped)}
+        fresh = self.schedule.due([p for p in others if p.key not in skipped], now)
+        if fresh:
+            return fresh[0]
+        again = [p for p in self.schedule.due(others, now) if p.key in skipped]
+        if again:
+            return min(again, key=lambda puzzle: skipped[puzzle.key])
+        soonest = self.schedule.next_up(others or self.puzzles, now)
+        assert soonest is not None  # called with puzzles in the set
+        return soonest
 
     def board_position(self) -> Position:
         """The puzzle's position, or the solution's line as it is played out."""

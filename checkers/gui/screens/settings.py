@@ -48,6 +48,15 @@ def size_label(size: tuple[int, int]) -> str:
     return f"{size[0]} x {size[1]}"
 
 
+BOARD_GAMES = {
+    None: "a game against the AI",
+    Mode.HUMAN_VS_AI: "a game against the AI",
+    Mode.AI_VS_AI: "an AI vs AI game",
+    Mode.HUMAN_VS_HUMAN: "a two-player game",
+}
+"""The games the Board row turns, for the mode Settings opens over (None: other screens)."""
+
+
 def board_words(flip: bool, mode: Mode | None) -> str:
     """The Board row's value for the mode below: `Your side at the bottom` against the AI, the
     colour at the bottom where no one or two play (`Black at the bottom` in AI vs AI, as its
@@ -88,6 +97,11 @@ class SettingsScreen(ScreenBase):
     def change(self, **values: object) -> None:
         """Use and remember settings with these values changed."""
         self.context.request(ChangeSettings(replace(self.settings, **values)))  # type: ignore[arg-type]
+
+    def _turn_board(self) -> None:
+        """Turn the board of the mode below's games, or turn it back (those games alone)."""
+        turned = self.settings.turns(self.mode)
+        self.context.request(ChangeSettings(self.settings.turning(self.mode, not turned)))
 
     def close_dialog(self) -> None:
         """Back to the screen below."""
@@ -242,11 +256,11 @@ class SettingsScreen(ScreenBase):
             ui,
             panel,
             pygame.Rect(2 * gap + label, y, control, row),
-            board_words(settings.flip, self.mode),
-            "Which way the board faces when a game starts: your side at the bottom against the"
-            " AI, Black in AI vs AI, White between two players, unless turned (F turns it in a"
-            " game)",
-            lambda: self.change(flip=not self.settings.flip),
+            board_words(settings.turns(self.mode), self.mode),
+            f"Which way the board faces when {BOARD_GAMES[self.mode]} starts, turned or not for"
+            " those games alone: your side at the bottom against the AI, Black in AI vs AI,"
+            " White between two players, unless turned (F turns it in a game)",
+            self._turn_board,
         )
         y += row + gap
 

@@ -440,7 +440,8 @@ class StartScreen(ButtonScreen):
 
     def _board_words(self) -> str:
         """Which side the game's board shows at the bottom, as the game will open."""
-        mode, flip = self.choices.mode, self.context.settings.flip
+        mode = self.choices.mode
+        flip = self.context.settings.turns(mode)
         black = board_black_at_bottom(mode, None, flip)
         turned = " (Settings turns the board)" if flip else ""
         return f"{'Black' if black else 'White'} is at the bottom{turned}; F turns the board during the game."
@@ -451,7 +452,8 @@ class StartScreen(ButtonScreen):
         cell = min(column.width, bottom - top) // 8
         if cell < 8:
             return
-        flipped = board_black_at_bottom(self.choices.mode, None, self.context.settings.flip)
+        mode = self.choices.mode
+        flipped = board_black_at_bottom(mode, None, self.context.settings.turns(mode))
         left = column.centerx - 4 * cell
         self.preview = BoardGeometry(left, top + (bottom - top - 8 * cell) // 2, cell, flipped)
 
