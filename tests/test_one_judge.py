@@ -290,7 +290,8 @@ def check_explorer_book(board: AnalysisScreen, texts: dict[str, str]) -> None:
             continue
         expected = ai_view(said)
         assert shown and expected is not None, (item, said)
-        figure = shown.removesuffix(")")
+        # (With its depth where that is not the note's: `even, 1 turn ahead`.)
+        figure = re.sub(r", \d+ turns? ahead$", "", shown.removesuffix(")"))
         if figure == "even":
             assert is_even(expected), (item, said)
         elif " for " in figure:  # no table: told for the side ahead, as the note is
