@@ -742,13 +742,15 @@ class Engine:
                         and score <= alpha
                     ):
                         return score
-            # Step: futility, a quiet node near the horizon far below alpha.
+            # Step: futility, a quiet node near the horizon far below alpha (not below a
+            # forced result's: a quiet move that leaves no move is a win no count foresees).
             if (
                 0 < depth <= _FUTILE_DEPTH
                 and null_window
                 and no_progress <= 20
                 and self.own_evaluation
                 and (entry is None or not entry[5])
+                and not _forced_window(alpha, beta)
             ):
                 futile = self._futility_bound(black, white, kings, black_to_move, depth, alpha)
                 if futile is not None:

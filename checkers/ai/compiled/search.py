@@ -305,12 +305,14 @@ def run(
                         ret, ply, mode = score, ply - 1, M_RETURN
                         continue
             entry_forced = entry >= 0 and table[entry, T_KEY] & _FORCED_BIT != 0
-            # Futility: a quiet node near the horizon far below alpha.
+            # Futility: a quiet node near the horizon far below alpha (not in a window of
+            # forced results: `engine._forced_window`).
             if (
                 0 < depth <= _FUTILE_DEPTH
                 and null_window
                 and no_progress <= 20
                 and not entry_forced
+                and not (MATE_BOUND <= abs(alpha) <= WIN or MATE_BOUND <= abs(beta) <= WIN)
             ):
                 margin = _FUTILITY_MARGIN * depth
                 bk, wk = popcount(black & kings), popcount(white & kings)
