@@ -93,12 +93,13 @@ EVEN_BANDS = (0.04, 0.2, 0.48, 0.96)
 an inaccuracy under half a man, a mistake under a man, more a blunder. Elsewhere on the curve the
 same drop in expected result gets the same label."""
 
-DECIDED = 0.8
+DECIDED = 0.85
 """The expected result (or its complement) from which a game counts as decided for the words of
-a move that gave up men cheaply (`already far behind`, `still far ahead`): about three quarters
-of a man on the fitted curve. Nearer even, such a move is just good: "already far behind" beside
+a move that gave up men cheaply (`already far behind`, `still far ahead`): a man on the fitted
+curve (a man up expects 86%). Nearer even, such a move is just good: "already far behind" beside
 -0.30 read wrong (the review of Boston 1873, game 3, 38. ... 14-9: a fifth of a man lost at
--0.30 cost 8 points of 100, under the 9 that mark an inaccuracy)."""
+-0.30 cost 8 points of 100, under the 9 that mark an inaccuracy), and beside -0.85 (18%) it read
+against an inaccuracy's "already behind" at -0.90 on the next move (walk 2026-11-30o)."""
 
 ACCURACY_WIDTH_MEN = 0.64
 """The loss, in men in an even game, that leaves a move 37% accuracy (1/e)."""
@@ -406,7 +407,7 @@ def decided_words(score: float, before: float, after: float) -> str:
     game was decided before it (`score` in men, `before` and `after` the mover's expected
     results)."""
     return (
-        f"{men_count(score)} {'up' if score > 0 else 'down'}, the result hardly changes: "
+        f"{men_count(score)} {'up' if score > 0 else 'down'}, decided already by the chances: "
         f"expected {before:.0%} of a point before the move, {after:.0%} after"
     )
 

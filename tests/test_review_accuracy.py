@@ -109,7 +109,7 @@ def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
     assert "calls 22-18 no mistake in a game already decided: White lost 1.85 men" in why
     words = lesson_words(late)
     assert late.score < 0
-    assert words.startswith(f"{-late.score:.2f} men down, the result hardly changes")
+    assert words.startswith(f"{-late.score:.2f} men down, decided already by the chances")
     assert "expected 1% of a point before the move, 0% after" in words
     # Every row that gives up half a man or more without a mistake's label says so.
     for review in slipping:
@@ -122,7 +122,7 @@ def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
                 Label.GOOD,
             )
         ):
-            assert "the result hardly changes" in lesson_words(review), review.ply
+            assert "decided already by the chances" in lesson_words(review), review.ply
             assert review.verdict == "already far behind", review.ply  # White is behind
         elif (
             review.verdict in ("already far behind", "still far ahead")
@@ -231,4 +231,4 @@ def test_a_fifth_of_a_man_given_up_in_a_decided_game_says_why_it_is_not_marked()
         assert review.label in (Label.BEST, Label.GOOD), review.label
         assert review.verdict == verdict, (after_score, review.loss)
         if verdict != "good":
-            assert "the result hardly changes" in lesson_words(review)
+            assert "decided already by the chances" in lesson_words(review)
