@@ -470,3 +470,20 @@ def test_a_new_game_gives_the_weak_levels_slips_a_seed_of_their_own() -> None:
         game.update(0)
         seeds.add(ai.seeds[-1])
     assert first not in seeds and len(seeds) == 3
+
+
+def test_while_a_move_is_drawn_the_score_is_the_board_positions() -> None:
+    # Walk 2026-11-30o: "White to move" and the board's position beside "White wins in 3
+    # moves", the count after White's move, while the move was still drawn hop by hop.
+    from checkers.ai.search import WIN
+
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), hop_seconds=0.5)
+    before = game.position
+    move = Move.from_pdn("11-15", before)
+    game.judge(before, Judgement(WIN - 7, 1.0, BLACK, 10, line=("11-15",)))
+    game.play(move)
+    assert game.animation is not None
+    assert game.judgement() is not None and game.judgement().seen_by(BLACK) == WIN - 7  # type: ignore[union-attr]
+    game.update(1.0)  # the piece has landed
+    assert game.animation is None
+    assert game.judgement() is not None and game.judgement().seen_by(BLACK) == WIN - 6  # type: ignore[union-attr]

@@ -314,8 +314,12 @@ class Game:
 
     def judgement(self) -> Judgement | None:
         """The engine's evaluation of the position shown, or None if no engine search has
-        looked at it yet."""
-        return self.judgements.get(self.position)
+        looked at it yet. While a move is drawn hop by hop, the board and the players' box
+        still show the position before it, and so does the score (walk 2026-11-30o: "White to
+        move" beside "White wins in 3 moves", the count after White's move, where the board's
+        position wins in 4)."""
+        shown = self.animation.before if self.animation is not None else self.position
+        return self.judgements.get(shown)
 
     def refresh_status(self) -> None:
         """Make the status line describe the position on the board again."""
