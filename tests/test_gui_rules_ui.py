@@ -484,6 +484,11 @@ def test_while_a_move_is_drawn_the_score_is_the_board_positions() -> None:
     game.play(move)
     assert game.animation is not None
     assert game.judgement() is not None and game.judgement().seen_by(BLACK) == WIN - 7  # type: ignore[union-attr]
+    # The players' box as well (walk 2026-11-30p: "Black to move" beside the count before it).
+    from checkers.gui.game_view.panel import panel_lines
+
+    assert [side[0] for side in panel_lines(game).sides] == ["Black to move", "White"]
     game.update(1.0)  # the piece has landed
     assert game.animation is None
     assert game.judgement() is not None and game.judgement().seen_by(BLACK) == WIN - 6  # type: ignore[union-attr]
+    assert [side[0] for side in panel_lines(game).sides] == ["Black", "White to move"]

@@ -376,7 +376,11 @@ def _score_line(game: Game) -> str:
 
 def panel_lines(game: Game, shown: Position | None = None) -> PanelLines:
     """What the panel says about the game as it is now; the sides as in `shown`, the position
-    on the board, when it is not the game's (a review's better line)."""
+    on the board, when it is not the game's (a review's better line). While a move is drawn hop
+    by hop, the board shows the position before it, and so do the sides, as the score does
+    (`Game.judgement`; walk 2026-11-30p: "Black to move" beside the count before the move)."""
+    if shown is None and game.animation is not None:
+        shown = game.animation.before
     header = game.mode.label
     right = ""
     if game.mode is Mode.AI_VS_AI:
