@@ -305,6 +305,9 @@ def run(
                         ret, ply, mode = score, ply - 1, M_RETURN
                         continue
             entry_forced = entry >= 0 and table[entry, T_KEY] & _FORCED_BIT != 0
+            # A window of forced results (`engine._forced_window`): neither futility nor
+            # late-move reductions there.
+            forced_window = MATE_BOUND <= abs(alpha) <= WIN or MATE_BOUND <= abs(beta) <= WIN
             # Futility: a quiet node near the horizon far below alpha (not in a window of
             # forced results: `engine._forced_window`).
             if (
@@ -312,7 +315,7 @@ def run(
                 and null_window
                 and no_progress <= 20
                 and not entry_forced
-                and not (MATE_BOUND <= abs(alpha) <= WIN or MATE_BOUND <= abs(beta) <= WIN)
+                and not forced_window
             ):
                 margin = _FUTILITY_MARGIN * depth
                 bk, wk = popcount(black & kings), popcount(white & kings)
@@ -360,8 +363,6 @@ def run(
             if no_progress >= FORTY_MOVE_PLIES:
                 ret, ply, mode = 0, ply - 1, M_RETURN
                 continue
-            # No reductions in a window of forced results (`engine._forced_window`).
-            forced_window = MATE_BOUND <= abs(alpha) <= WIN or MATE_BOUND <= abs(beta) <= WIN
             reduce_from = (
                 _LATE_MOVE
                 if depth >= _REDUCE_DEPTH and not own_moves[0, 1] and not forced_window
