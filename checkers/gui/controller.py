@@ -318,8 +318,13 @@ class Game:
         still show the position before it, and so does the score (walk 2026-11-30o: "White to
         move" beside "White wins in 3 moves", the count after White's move, where the board's
         position wins in 4)."""
-        shown = self.animation.before if self.animation is not None else self.position
-        return self.judgements.get(shown)
+        return self.judgements.get(self.drawn_position)
+
+    @property
+    def drawn_position(self) -> Position:
+        """The position the board draws: the current one, or while a move is drawn hop by hop
+        the one before it (the score and the players' box follow it)."""
+        return self.animation.before if self.animation is not None else self.position
 
     def refresh_status(self) -> None:
         """Make the status line describe the position on the board again."""

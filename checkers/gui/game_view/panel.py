@@ -380,7 +380,7 @@ def panel_lines(game: Game, shown: Position | None = None) -> PanelLines:
     by hop, the board shows the position before it, and so do the sides, as the score does
     (`Game.judgement`; walk 2026-11-30p: "Black to move" beside the count before the move)."""
     if shown is None and game.animation is not None:
-        shown = game.animation.before
+        shown = game.drawn_position
     header = game.mode.label
     right = ""
     if game.mode is Mode.AI_VS_AI:
