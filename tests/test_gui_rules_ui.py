@@ -492,3 +492,29 @@ def test_while_a_move_is_drawn_the_score_is_the_board_positions() -> None:
     assert game.animation is None
     assert game.judgement() is not None and game.judgement().seen_by(BLACK) == WIN - 6  # type: ignore[union-attr]
     assert [side[0] for side in panel_lines(game).sides] == ["Black", "White to move"]
+
+
+def test_while_the_last_capture_is_drawn_the_game_is_not_yet_said_to_be_over() -> None:
+    # Walk 2026-11-30p: during White's final capture the figures read "Game over: White wins.
+    # Black has no pieces left." beside "Black 1 left", the piece still on the board.
+    from checkers.gui.game_view.panel import panel_lines
+
+    start = Position.from_fen("W:W22:B18")
+    game = Game(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start), hop_seconds=0.5
+    )
+    game.play(Move.from_pdn("22x15", start))
+    assert game.finished and game.animation is not None
+    lines = panel_lines(game)
+    assert [side[:2] for side in lines.sides] == [("Black", "1 left"), ("White to move", "1 left")]
+    assert "game over" not in lines.header_right and not any(
+        "Game over" in line for line in lines.search
+    )
+    assert "Game over" not in game.status
+    game.update(1.0)  # the piece has landed: now it is over
+    lines = panel_lines(game)
+    assert game.animation is None and lines.header_right == "game over: 0-1"
+    assert [side[:2] for side in lines.sides] == [("Black", "0 left"), ("White", "1 left")]
+    assert lines.search[0] == "Game over: White wins" and game.status.startswith(
+        "Game over: White wins."
+    )

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIButton
 from test_gui_start import choose, shown, start_screen
 
 from checkers.ai.levels import Level, get_level
-from checkers.board import WHITE, Move
+from checkers.board import WHITE, Move, Position
 from checkers.board_geometry import BoardGeometry
 from checkers.formats.puzzle_store import add_puzzles
 from checkers.gui.app import App
@@ -249,3 +249,32 @@ def test_the_delay_chosen_in_an_ai_vs_ai_game_is_the_start_forms_next_time(data:
         assert shown(start_screen(second).menus["delay"]) == "4 s between moves"
     finally:
         second.close()
+
+
+def test_a_pause_while_the_engine_thinks_after_a_weak_move_leaves_no_empty_band(
+    make_app: Callable[..., App],
+) -> None:
+    # Walks 2026-11-30o and p: Casual v Master, Space then End while the Master thought: the
+    # band stood empty beside the bar's score (of the position before). The Master's search
+    # had given up the exact pass of the Casual's move, and the game still waited for it.
+    casual = PlayerConfig(get_level("casual"))
+    slow = PlayerConfig(Level("slow engine", "test opponent", "engine", "engine", time=60.0))
+    start = Position.from_fen("B:W13,19,20,21,24,25,26,27,29,30,31,32:B1,2,3,5,6,7,8,9,10,12,15,18")
+    config = GameConfig(black=casual, white=slow, ai_delay=0, start=start)
+    app = make_app(config, size=(720, 480), settings=Settings(theme="contrast"))
+    game = screen_of(app).game
+    run_until(
+        app,
+        lambda: (
+            game.record.ply == 1
+            and game.thinking is not None
+            and game.thinking.purpose == "move"
+            and game.animation is None
+        ),
+    )
+    press(app, pygame.K_SPACE, " ")  # pause: the engine's move search is cancelled
+    press(app, pygame.K_END)
+    assert game.paused and game.position.turn is WHITE
+    run_until(app, lambda: game.position in game.judgements and game.thinking is None)
+    assert game.position in game.judgements  # judged, not waiting for a pass that is gone
+    assert "Score " in band_text(app)

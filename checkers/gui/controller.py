@@ -228,6 +228,21 @@ class Game:
         return self.record.final_outcome
 
     @property
+    def explanation_coming(self) -> bool:
+        """Whether the exact scores of the AI's last move are still to come: any later request
+        to the worker gives them up (walk 2026-11-30p: a pause then End left the game waiting
+        for an exact pass the Master's move search had ended, and the band stood empty)."""
+        awaited = self.awaited_explanation
+        return awaited is not None and self.ai is not None and self.ai.explaining == awaited[0]
+
+    @property
+    def shown_result(self) -> Outcome | None:
+        """How the game ended as the screen says it: the result, but None while the move that
+        ended the game is still drawn hop by hop, since the board and the players' box show the
+        position before it (walk 2026-11-30p: "Black has no pieces left" beside "1 left")."""
+        return self.result if self.animation is None else None
+
+    @property
     def finished(self) -> bool:
         """Whether the game has ended (stepping back through it does not change that)."""
         return self.result is not None

@@ -50,6 +50,10 @@ class JudgingGame(Protocol):
     awaited_explanation: tuple[int, tuple[int, Position, Move]] | None
 
     @property
+    def explanation_coming(self) -> bool:
+        """Whether the exact scores of the AI's last move are still to come."""
+
+    @property
     def ai(self) -> object | None:
         """The AI worker, if the game has one (only whether it has one is read here)."""
 
@@ -135,7 +139,7 @@ def unjudged_between_moves(game: JudgingGame) -> bool:
     return (
         game.ai is not None
         and not game.ai_stuck
-        and game.awaited_explanation is None  # Why?'s exact pass first: it may judge it
+        and not game.explanation_coming  # Why?'s exact pass first: it may judge it
         and (game.position not in game.judgements or bound_unsearched(game))
         and any(player.level is not None for player in (game.config.black, game.config.white))
     )

@@ -157,7 +157,7 @@ class EvalBar:
         resigned`): no score is shown then (a review gives the score the game stopped at), so
         the bar says why a game at +0.80 is over; '' elsewhere (a draw's figure is `draw`)."""
         game = self.host.game
-        result = game.result
+        result = game.shown_result
         if result is None or result.winner is None or game.record.ply != len(game.record.line):
             return ""
         human = human_side(game)
@@ -205,7 +205,7 @@ class EvalBar:
         """Black's share of the bar and its short figure: `draw` once a drawn game is shown at
         its end (a won game's end has no figure: `won_words` name the winner), else the evaluation's men ahead (none and a neutral bar before any)."""
         game = self.host.game
-        result = game.result
+        result = game.shown_result  # the final move still drawn: the position before it
         if result is not None and game.record.ply == len(game.record.line):
             if result.winner is None:
                 return 0.5, "draw"

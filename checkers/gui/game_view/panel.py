@@ -139,7 +139,7 @@ def _side_texts(
     position = game.position if shown is None else shown
     # A finished game has no side to move, wherever the board is in it: browsing its moves
     # must not make it look live again.
-    to_move = position.turn is side and not game.finished
+    to_move = position.turn is side and game.shown_result is None
     men = len(position.pieces(side, kings=False))
     kings = len(position.pieces(side, kings=True))
     title = side.name.capitalize() + (" to move" if to_move else "")
@@ -187,10 +187,11 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             lines.append(f"So far {depth_words(progress.depth)}")
         lines.append(f"{progress.nodes:,} positions looked at")
         return (*lines, "", "", "", "")[:5]
-    if game.finished and game.record.ply == len(game.record.line) and game.result is not None:
+    ended = game.shown_result
+    if ended is not None and game.record.ply == len(game.record.line):
         # The end of a finished game: its result, where the AI's figures were.
         final = game.full_record().position
-        title, reason = game_over_words(game.result, game.mode, game.config.human_side(), final)
+        title, reason = game_over_words(ended, game.mode, game.config.human_side(), final)
         return (f"Game over: {title}", f"{reason}.", "", "", "")
     figures = game.figures
     score = _score_line(game)
@@ -264,7 +265,7 @@ def _kept_line(game: Game) -> str:
     judged = game.judgement()
     if judged is None or judged.database or not judged.line or game.last_move is None:
         return ""
-    if game.finished and game.outcome is not None:
+    if game.shown_result is not None and game.outcome is not None:
         return ""
     mover = game.config.player(game.position.turn.opponent)
     own = not mover.is_human and judges_like_the_engine(mover.level)
@@ -349,7 +350,7 @@ def _score_line(game: Game) -> str:
         words = score_words(progress.score, thinking.man, thinking.side, human_side(game))
         return f"Score {words} ({thinking_words(progress.depth)})"
     found = game.judgement()
-    if found is None or (game.finished and game.outcome is not None):
+    if found is None or (game.shown_result is not None and game.outcome is not None):
         return ""  # nothing judged yet, or the game over at the position shown: its result
     words = score_words(found.score, found.man, found.side, human_side(game), found.at_most)
     if found.database:
@@ -389,8 +390,9 @@ def panel_lines(game: Game, shown: Position | None = None) -> PanelLines:
         right = "played on (new game)"
     elif game.config.clock is not None:  # the increment, which the clock faces cannot show
         right = game.config.clock.label()
-    if game.result is not None:  # a finished game says so wherever the board is in it
-        right = f"game over: {result_words(game.result.result())}"
+    ended = game.shown_result
+    if ended is not None:  # a finished game says so wherever the board is in it
+        right = f"game over: {result_words(ended.result())}"
     counter = game.record.stalemate_counter
     black_first = game.record.start.turn is BLACK
     ply, total = game.record.ply, len(game.record.line)
