@@ -141,10 +141,12 @@ def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str, engines: boo
         )
         if depth:
             head += f"<font color='{dim}'>  ({depth})</font>"
+        # Each as a point of its own, as the help card's rules are: pygame_gui has no hanging
+        # indent, and a wrapped line of an indented one began at the margin (walk 2026-11-30o).
         for idea in row.ideas:
-            head += f"<br>      <font color='{accent}'>{html.escape(idea)}</font>"
+            head += f"<br>• <font color='{accent}'>{html.escape(idea)}</font>"
         if row.line:
-            head += f"<br>      <font color='{dim}'>{html.escape(short_line(row.line))}</font>"
+            head += f"<br>• <font color='{dim}'>{html.escape(short_line(row.line))}</font>"
         return head
     mark = "its search's choice" if row.searched else ""
     notes = ", ".join(part for part in (mark, depth) if part)
