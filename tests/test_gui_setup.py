@@ -10,7 +10,7 @@ import pytest
 from checkers.board import BLACK, WHITE, InvalidFenError, Piece, Position, Side
 from checkers.gui.app import App
 from checkers.gui.screens.game import GameScreen
-from checkers.gui.screens.setup import SetupScreen, setup_problem
+from checkers.gui.screens.setup import SetupScreen, setup_problem, wrap_text
 
 
 @pytest.fixture
@@ -254,3 +254,20 @@ def test_a_long_refusal_is_wrapped_never_cut(
         assert drawn <= label.rect.width - 4 and panel.contains(label.get_abs_rect())
     start = setup.widgets["start"].get_abs_rect()
     assert all(label.get_abs_rect().bottom <= start.top for label in labels)
+
+
+def test_a_fen_too_long_for_a_line_breaks_where_a_sides_squares_begin() -> None:
+    # Walk 2026-11-30o: at 720x480 the FEN broke in the middle of a side's list of squares,
+    # where White's and Black's each fit a line of their own.
+    pygame.font.init()
+    fen = "W:W13,19,20,21,24,25,26,27,29,30,31,32:B1,2,3,5,6,7,8,9,10,12,15,18"
+    from checkers.gui import fonts
+
+    room = max(
+        fonts.font(14).size(part)[0]
+        for part in ("W:W13,19,20,21,24,25,26,27,29,30,31,32", ":B1,2,3,5,6,7,8,9,10,12,15,18")
+    )
+    lines = wrap_text(fen, room + 2, 14)
+    assert lines == ["W:W13,19,20,21,24,25,26,27,29,30,31,32", ":B1,2,3,5,6,7,8,9,10,12,15,18"]
+    narrow = wrap_text(fen, room // 2, 14)
+    assert "".join(narrow) == fen  # every character kept, however narrow

@@ -80,12 +80,15 @@ def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]
             lines.append(line)
         line = ""
         while font.size(word)[0] > room:
-            # The longest head that fits, ending after a comma where there is one.
+            # The longest head that fits, ending before a FEN's next side (`:B1,...`) where
+            # it can, else after a comma (walk 2026-11-30o: a list broken in the middle at
+            # 720x480, where one side's squares fit a line of their own).
             cut = len(word) - 1
             while cut > 1 and font.size(word[:cut])[0] > room:
                 cut -= 1
+            side = word.rfind(":", 0, cut + 1)
             comma = word.rfind(",", 0, cut)
-            cut = comma + 1 if comma > 0 else cut
+            cut = side if side > 2 else comma + 1 if comma > 0 else cut
             lines.append(word[:cut])
             word = word[cut:]
         line = word
