@@ -141,3 +141,18 @@ def test_f1_and_question_mark_show_the_drills_keys_as_the_game_does(
         press(app, pygame.K_ESCAPE)
         assert screen.card is None and isinstance(app.screen, DrillScreen)  # still the drill
         assert screen.board_position() == start and screen.game is not None
+
+
+def test_ctrl_c_in_a_drill_copies_the_position_as_in_the_game(
+    make_app: Callable[..., App], fresh: Path
+) -> None:
+    """The walk of 2026-11-30o pressed Ctrl+C in a drill: nothing was copied, nothing said."""
+    app = make_app(None)
+    screen = choose_drill(app, "drill 1")
+    run_until_built(app, screen)
+    fen = screen.board_position().fen()
+    press(app, pygame.K_c, "\x03", pygame.KMOD_CTRL)
+    # Copied, or where this machine has no clipboard, said with the FEN to copy by hand.
+    assert screen.status in (f"Copied {fen}",) or screen.status.endswith(f"; FEN: {fen}")
+    app.step(1 / 60)
+    assert screen.status_box is not None and fen in screen.status_box.html_text  # on screen

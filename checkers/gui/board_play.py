@@ -18,6 +18,7 @@ from checkers.gui.board_input import board_event
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.board_view.selection import Drag, Selector
 from checkers.gui.cards import HEADING_TEXT, SMALL_TEXT, Card, grid_unit, text_row, text_size
+from checkers.gui.clipboard import copy_text
 from checkers.gui.context import ScreenBase, ScreenContext
 from checkers.gui.layout import GameLayout, game_layout, status_height
 from checkers.gui.ui import NBSP, Actions, fit_label, side_panel
@@ -137,6 +138,13 @@ class BoardPlayScreen(ScreenBase):
     def flip(self) -> None:
         """Turn the board around."""
         self.flipped = not self.flipped
+
+    def copy_fen(self) -> None:
+        """Copy the position on the board as FEN text (Ctrl+C, as in the game: the walk of
+        2026-11-30o pressed it in a drill and nothing was copied)."""
+        fen = self.board_position().fen()
+        problem = copy_text(fen)
+        self.status = f"Copied {fen}" if problem is None else f"No clipboard ({problem}); FEN: {fen}"
 
     def board_view(self) -> BoardView:
         """The position, the selection, the piece being dragged and the subclass's extras."""

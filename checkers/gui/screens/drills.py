@@ -47,6 +47,7 @@ HELP_KEYS = (
     ("Home", "start the ending again (Restart)"),
     ("D", "pick another ending (Other ending)"),
     ("F", "turn the board round (Flip)"),
+    ("Ctrl+C", "copy the position as FEN text"),
     ("Esc", "leave the drills (Back)"),
     ("? or F1", "this help"),
 )
@@ -130,6 +131,7 @@ class DrillScreen(BoardPlayScreen):
             "home": self.restart,
             "d": self.choose,
             "f": self.flip,
+            "ctrl+c": self.copy_fen,
             "?": self.show_help,
             "f1": self.show_help,
         }

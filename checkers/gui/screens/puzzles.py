@@ -180,6 +180,7 @@ class PuzzleScreen(BoardPlayScreen):
             "i": self.pick_file,
             "p": self.open_book,
             "f": self.flip,
+            "ctrl+c": self.copy_fen,
         }
         if self.schedule.damaged:
             dropped = self.schedule.dropped
