@@ -144,7 +144,9 @@ class BoardPlayScreen(ScreenBase):
         2026-11-30o pressed it in a drill and nothing was copied)."""
         fen = self.board_position().fen()
         problem = copy_text(fen)
-        self.status = f"Copied {fen}" if problem is None else f"No clipboard ({problem}); FEN: {fen}"
+        self.status = (
+            f"Copied {fen}" if problem is None else f"No clipboard ({problem}); FEN: {fen}"
+        )
 
     def board_view(self) -> BoardView:
         """The position, the selection, the piece being dragged and the subclass's extras."""
