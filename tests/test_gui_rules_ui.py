@@ -511,10 +511,17 @@ def test_while_the_last_capture_is_drawn_the_game_is_not_yet_said_to_be_over() -
         "Game over" in line for line in lines.search
     )
     assert "Game over" not in game.status
+    # The AI's note on its move waits for the landing to say how the game ended (walk q).
+    note = "White (AI) played 22x15: database win in 1 move for White."
+    game.say_after_move(note)
+    assert game.status == note
+    game.update(0.3)  # past the middle of the hop: the man jumped over is gone from the board
+    lines = panel_lines(game)
+    assert game.animation is not None and "Game over" not in game.status
+    assert [side[:2] for side in lines.sides] == [("Black", "0 left"), ("White to move", "1 left")]
     game.update(1.0)  # the piece has landed: now it is over
     lines = panel_lines(game)
     assert game.animation is None and lines.header_right == "game over: 0-1"
     assert [side[:2] for side in lines.sides] == [("Black", "0 left"), ("White", "1 left")]
-    assert lines.search[0] == "Game over: White wins" and game.status.startswith(
-        "Game over: White wins."
-    )
+    assert lines.search[0] == "Game over: White wins"
+    assert game.status.startswith(f"{note} Game over: White wins.")

@@ -575,6 +575,11 @@ class App:
         screen = self.screen
         self._guard(lambda: screen.update(dt))
         self._carry_out_intents()
+        if screen is self.screen and screen.widgets_changed():
+            # The texts the update set, drawn in this frame beside the board that moved with
+            # them, not one frame later (walk 2026-11-30q: "Black 8 left" beside the 7 men on
+            # the board for a slow frame after each capture landed).
+            self.context.ui.update(0.0)
         self._draw(self.surface())
         pygame.display.flip()
         self.frames += 1

@@ -95,6 +95,13 @@ class ScreenBase:
     def __init__(self, context: ScreenContext) -> None:
         self.context = context
         self.ui_root: pygame_gui.core.UIContainer | None = None
+        self._widgets_changed = False
+        """Whether this frame's update changed a widget (`widgets_changed`)."""
+
+    def widgets_changed(self) -> bool:
+        """Whether this frame's update changed a widget: pygame_gui draws a label's new text
+        in its next update, so the App runs one more before drawing the frame."""
+        return self._widgets_changed
 
     def handle(self, event: pygame.event.Event) -> None:
         """React to an event the widgets did not use."""

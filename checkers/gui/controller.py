@@ -201,6 +201,9 @@ class Game:
         self.revision += 1
         self.selector = Selector(self.record.position)
         self.animation: Animation | None = None
+        self.played_words = ""
+        """What the status says of the move being drawn (the AI's note on it), kept at the
+        front of the status line once it lands (`say_after_move`)."""
         self.figures: SearchFigures | None = None
         self.hint: Move | None = None
         self.ai_stuck = False  # an AI error stops further requests until the player acts
@@ -405,6 +408,7 @@ class Game:
         self.animation = Animation(before, move, self.hop_seconds)
         self.wait = self.delay if self.mode is Mode.AI_VS_AI else 0.0
         self.status = f"{before.turn.name.capitalize()} played {move.pdn()}."
+        self.played_words = ""
         if self.hop_seconds <= 0:
             self._advance_animation(0.0)
 
@@ -426,7 +430,18 @@ class Game:
             self.cues.add("move")
         if self.outcome is not None:
             self.cues.add("game_over")
-        self.status = self.turn_status()
+        said, self.played_words = self.played_words, ""
+        self.status = f"{said} {self.turn_status()}" if said else self.turn_status()
+
+    def say_after_move(self, words: str) -> None:
+        """The status for the move just played: `words`, then whose turn it is, or how the game
+        ended, once the move has landed; while it is drawn the board and the players' box show
+        the position before it (walk 2026-11-30q: "Game over: White wins. Black has no pieces
+        left." beside the piece still on the board)."""
+        if self.animation is None:
+            self.status = f"{words} {self.turn_status()}"
+        else:
+            self.status = self.played_words = words
 
     # --- the loop ----------------------------------------------------------------------------
 

@@ -156,6 +156,8 @@ class AskingGame(JudgingGame, DeclaringGame, Protocol):
 
     def turn_status(self) -> str: ...
 
+    def say_after_move(self, words: str) -> None: ...
+
 
 JUDGE_DEPTH = 8
 """How far a judging search looks, while a person thinks, before its score is the position's
@@ -419,7 +421,7 @@ def _moved(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) ->
         # Who played what, then the search's note, then whose turn it is now: a bare
         # "Book move." left the player to work out the move and whose turn followed.
         mover = thinking.side.name.capitalize()
-        game.status = f"{mover} (AI) played {move.pdn()}: {said}. " + game.turn_status()
+        game.say_after_move(f"{mover} (AI) played {move.pdn()}: {said}.")
 
 
 def _hinted(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) -> None:
