@@ -7,8 +7,12 @@ from collections.abc import Callable
 
 import pygame
 from gui_driving import screen_of
+from test_gui_walk_m import band_text
 
-from checkers.board import Move, Position
+from checkers.ai.levels import get_level
+from checkers.board import BLACK, WHITE, Move, Position
+from checkers.coach.judgement import Judgement
+from checkers.gui.game_control.ai_traffic import SearchFigures
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 
@@ -38,3 +42,40 @@ def test_the_panel_shows_a_move_in_the_frame_the_board_does(
     assert landed != before
     app.step(1 / 60)
     assert panel_pixels(app) == landed  # nothing of the panel was left for a later frame
+
+
+def empty_rows_under_the_figures(app: App) -> int:
+    """How many rows of the figures box stand empty under its words."""
+    panel = screen_of(app).panel
+    assert panel is not None and panel.search.text_box_layout is not None
+    rows = panel.search.text_box_layout.layout_rows
+    return (panel.search.rect.height - rows[-1].bottom) // rows[0].height
+
+
+def test_the_figures_box_shrinks_when_the_ais_lines_go_with_no_search_running(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk q at 720x480: Space then End in a paused AI vs AI game put the AI's four lines
+    # away; the score and its line took two rows and the two below stood empty, the move list
+    # down to three rows (the box grew and never shrank at one position).
+    start = Position.from_fen("B:W13,19,20,21,24,25,26,27,29,30,31,32:B1,2,3,5,6,7,8,9,10,12,15,18")
+    casual = PlayerConfig(get_level("casual"))
+    config = GameConfig(black=casual, white=casual, start=start, ai_delay=0)
+    app = make_app(config, size=(720, 480))
+    game = screen_of(app).game
+    game.toggle_pause()  # nothing moves: the test plays and judges
+    game.update(0)
+    move = Move.from_pdn("7-11", start)
+    reply = Move.from_pdn("25-22", start.move(move))
+    pv = (move, reply, Move.from_pdn("18x25", start.move(move).move(reply)))
+    game.play(move)
+    game.judge(game.position, Judgement(45, 100, WHITE, 10, line=("17-13", "1-6", "29-25")))
+    game.figures = SearchFigures(BLACK, "casual", 5, 13.5, 1069, 0.01, pv, "", 10, False)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert "Black (Casual)" in band_text(app)  # the AI's lines, over the score
+    game.figures = None  # put away, as End puts them: the score and its line are left
+    for _ in range(3):
+        app.step(1 / 60)
+    assert "Score +0.45 for White" in band_text(app)
+    assert empty_rows_under_the_figures(app) < 2

@@ -735,7 +735,12 @@ class GamePanel:
             # The box may shrink at another position, or once a search ends: the hint's
             # two lines stood over the two empty rows its search's four had taken (walk
             # of 2026-11-30); while a search runs its lines come and go, and the list stays.
-            self._sync_search(lines.search, (game.record.ply, shown, game.thinking is None))
+            # With no search running, new lines are a new box (walk 2026-11-30q: End in a
+            # paused game put the AI's four lines away and left their rows empty).
+            idle = game.thinking is None
+            self._sync_search(
+                lines.search, (game.record.ply, shown, lines.search if idle else None)
+            )
             self._set(self.moves_title, lines.moves_title)
         return self._sync_moves(game) or changed
 
