@@ -12,9 +12,9 @@ from test_gui_walk_m import band_text
 from checkers.ai.levels import get_level
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.judgement import Judgement
-from checkers.gui.game_control.ai_traffic import SearchFigures
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
+from checkers.gui.game_control.ai_traffic import SearchFigures
 
 
 def panel_pixels(app: App) -> str:
