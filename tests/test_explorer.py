@@ -97,7 +97,7 @@ def test_where_games_stopped_is_counted_as_reached_with_how_they_ended(
         assert stopped.ended_words() == "2 games ended here: 1 won, 1 lost by the side to move"
         unfinished = ended([index], after("11-15 22-18 15x22 25x18"))
         assert (
-            unfinished is not None and unfinished.ended_words() == "1 game ended here, unfinished"
+            unfinished is not None and unfinished.ended_words() == "1 game stopped here, unfinished"
         )
         assert ended([index], Position()) is None  # every game went on from the start
     finally:

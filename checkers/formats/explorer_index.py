@@ -130,13 +130,15 @@ class MoveStats:
     def ended_words(self) -> str:
         """How the games counted here as stopped in their position ended, from the side to
         move's view: `1 game ended here: won by the side to move`, `3 games ended here: 1 won,
-        2 drawn by the side to move`, `... (1 unfinished)`."""
+        2 drawn by the side to move`, `... (1 unfinished)`, `1 game stopped here, unfinished`."""
         counts = [(self.win, "won"), (self.draw, "drawn"), (self.loss, "lost")]
         results = ", ".join(f"{count:,} {word}" for count, word in counts if count)
         if self.finished == self.games == 1:
             results = next(word for count, word in counts if count)
         games = "1 game" if self.games == 1 else f"{self.games:,} games"
-        said = f"{games} ended here"
+        # A game that did not end, the one under way among them, stopped here (walk
+        # 2026-11-30q: "1 game ended here, unfinished" of the game being played).
+        said = f"{games} {'ended' if self.finished else 'stopped'} here"
         if results:
             said += f": {results} by the side to move"
         unfinished = self.games - self.finished

@@ -586,9 +586,10 @@ class ExplorerPane:
             summary = "Reading the games..." if self.builder.busy else "No games yet."
         elif not rows and self.ended is not None:
             # The games' last position (a saved game opened at its end): they came here.
-            summary = came_here(self.ended.games, games, self.sources(), verb="ended here")
-            shorter = came_here(self.ended.games, games, self.sources(), 1, "ended here")
-            shortest = came_here(self.ended.games, games, self.sources(), 2, "ended here")
+            verb = "ended here" if self.ended.finished else "stopped here"  # none finished
+            summary = came_here(self.ended.games, games, self.sources(), verb=verb)
+            shorter = came_here(self.ended.games, games, self.sources(), 1, verb)
+            shortest = came_here(self.ended.games, games, self.sources(), 2, verb)
         elif not rows:
             summary = "No game went on from here."
         else:
