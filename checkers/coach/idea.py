@@ -50,10 +50,14 @@ class Idea:
 
 
 def pieces_words(count: int, kings: int = 0) -> str:
-    """`a man`, `two men`, `3 men`; `pieces` when kings are among them."""
+    """`a man`, `two men`, `nine men`, `12 men`; `pieces` when kings are among them. Words up
+    to nine, as a player writes them: Why? read "about 5 men" beside "about four men" (walk
+    2026-11-30q)."""
     noun = "piece" if kings else "man"
     if count == 1:
         return f"a {noun}"
     plural = "pieces" if kings else "men"
-    words = {2: "two", 3: "three", 4: "four"}
+    words = dict(
+        enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
+    )
     return f"{words.get(count, str(count))} {plural}"
