@@ -5,6 +5,7 @@ conditions with a cap, never on time."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -148,7 +149,12 @@ def test_the_analysis_board_says_it_is_still_thinking_and_how_deep_then_done(
     assert board.deepening() == depth
     texts = board.texts()
     assert texts["engine"] == thinking_words(depth).capitalize()
-    assert texts["nodes"].endswith("positions; scores may change")
+    assert re.fullmatch(r"[\d,]+ positions( in \d+ s)?; scores may change", texts["nodes"])
+    # A deep depth takes seconds: how long it has looked says the engine is at work (walk
+    # 2026-11-30q read the same figures for 3.5 s as stuck).
+    app.step(2.5)
+    assert board.deepening() is not None  # the opening is never proven
+    assert re.search(r" in [2-9]\d* s; scores may change$", board.texts()["nodes"])
     draw(app)
     assert calls[-1][2] is True
     # The last depth reported: the analysis is over, and the words say so.

@@ -130,6 +130,8 @@ class AnalysisScreen(ScreenBase):
         """Whether the analysis of this position is over (every line proven, or nothing to
         analyse); otherwise it goes on deepening."""
         self.request: int | None = None
+        self.searched_seconds = 0.0
+        """How long the search under way has run (said while it deepens)."""
         # What the numbered arrows are, said once: the walk of 2026-11-30i read 1 and 3 as two
         # moves to choose from and 2 as the reply to 1.
         self.status = (
@@ -211,6 +213,7 @@ class AnalysisScreen(ScreenBase):
         # With the explorer shown, every move is scored: the games' moves each get theirs.
         lines = min(len(record.legal_moves()), MAX_LINES) if self.explorer is not None else LINES
         self.request = self.context.ai.analyse(SearchRequest.from_record(record), lines)
+        self.searched_seconds = 0.0
 
     def play(self, move: Move) -> None:
         """Make a legal move on this board (never in the game)."""
@@ -434,8 +437,11 @@ class AnalysisScreen(ScreenBase):
             # The search has stopped: at a proof, or at the engine's deepest.
             words = "every line proven" if proven else "the scores are final"
             return f"Done: {settled_words(depth)}", f"{words}; {nodes}"
-        # Above the lines: their scores may still change at the next depth.
-        return thinking_words(depth).capitalize(), f"{nodes}; scores may change"
+        # Above the lines: their scores may still change at the next depth. A deep depth takes
+        # seconds, and its count only comes with it: the seconds so far say the engine is at
+        # work (walk 2026-11-30q: the same figures for 3.5 s read as stuck).
+        seconds = f" in {int(self.searched_seconds)} s" if self.searched_seconds >= 1 else ""
+        return thinking_words(depth).capitalize(), f"{nodes}{seconds}; scores may change"
 
     def explorer_lines_heading(self, short: bool = False) -> str:
         """The heading of the lines under the explorer, with how far they looked: the note
@@ -529,6 +535,8 @@ class AnalysisScreen(ScreenBase):
                 # place of the words that say it (walk 2026-11-30k, the first open).
                 self.status = f"{self.explorer.news[-1]} {EXPLORER_HINT}"
                 self.explorer.news.clear()
+        if self.request is not None:
+            self.searched_seconds += dt
         for event in self.context.ai.poll():
             if isinstance(event, AIAnalysis) and event.request == self.request:
                 self.analysis = event.analysis
