@@ -111,7 +111,9 @@ def came_here(
     shorter for a narrow pane: `short` 1 counts the files added instead of naming them
     (`... (yours and 1 added file)`), 2 leaves out where from (`5 of 42 games came here`);
     `verb` says what they did here (`ended here`: the games' last position)."""
-    if len(sources) == 1:
+    if short >= 2 and games == 1:
+        return f"The one game {verb}"
+    if len(sources) == 1 and short < 2:
         source = sources[0]
         if source == OWN_GAMES:
             if games == 1:
