@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 from gui_driving import screen_of
@@ -79,3 +80,31 @@ def test_the_figures_box_shrinks_when_the_ais_lines_go_with_no_search_running(
         app.step(1 / 60)
     assert "Score +0.45 for White" in band_text(app)
     assert empty_rows_under_the_figures(app) < 2
+
+
+def test_the_last_capture_lands_in_a_frame_of_its_own_before_the_game_over_card(
+    data: Path,
+) -> None:
+    # Walk r: the capture that ended the game stood still short of its square for up to
+    # 1.3 s: the frame it landed in also built every widget again for the game-over card.
+    start = Position.from_fen("W:WK10,K14:B18")
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start)
+    app = App(config, hop_seconds=0.2, muted=True)
+    try:
+        app.step(0)
+        screen = screen_of(app)
+        screen.game.play(Move.from_pdn("14x23", start))
+        frames = 0
+        while screen.game.animation is not None and frames < 100:
+            app.step(0.05)
+            frames += 1
+        assert screen.game.animation is None and screen.game.finished
+        assert screen.landing and "card new" not in screen.widgets  # this frame: the landing
+        assert app.next_frame_in() == 0.0  # and the card at once after it
+        app.step(0.05)
+        assert "card new" in screen.widgets  # the game-over card, in the next frame
+        with_card = panel_pixels(app)
+        app.step(0.05)
+        assert panel_pixels(app) == with_card  # the panel was whole in the card's frame
+    finally:
+        app.close()

@@ -153,6 +153,8 @@ class GameScreen(ScreenBase):
         """The resign or draw-offer question while it is asked (a card of the window's one
         style)."""
         self._widgets_changed = False
+        self.landing = False
+        """Whether a move landed in this frame's update (the game-over card waits a frame)."""
         self.disabled_tips = HoverTips(context.ui)
         self.review_pane: ReviewPane | None = None
         """The game review under way or done (checkers.gui.game_view.review), or None."""
@@ -411,6 +413,7 @@ class GameScreen(ScreenBase):
             game.finished
             and game.record.ply == len(game.record.line)
             and game.animation is None
+            and not self.landing
             and self.card is None
             and self.result_closed != self._game_key()
         )
@@ -542,7 +545,12 @@ class GameScreen(ScreenBase):
 
     def update(self, dt: float) -> None:
         """Advance the game, play the sounds it asks for, and bring the widgets in step."""
+        moving = self.game.animation is not None
         self.game.update(dt)
+        # The frame a move lands in draws the landing; the game-over card (all the widgets
+        # built again, the slowest frame there is) waits for the next one (walk 2026-11-30r:
+        # the last capture stood still short of its square for up to 1.3 s, "White to move").
+        self.landing = moving and self.game.animation is None
         if self.game.take_worked_out() and self.card is None and not self.menu_open:
             self.ask_why()  # the card Why? asked the AI's process for (`ask_why`) has come
         self.autosave()
@@ -565,6 +573,8 @@ class GameScreen(ScreenBase):
         wakes: list[float | None] = [overlay_wake() if callable(overlay_wake) else None]
         if self._widgets_changed or (self.panel is not None and self.panel.scrolling()):
             wakes.append(self.WIDGET_FRAME)  # pygame_gui shows a change in its next update
+        if self.landing:
+            wakes.append(0.0)  # what waited for the landing's frame (the game-over card)
         wakes.append(game.wake_in(self.THINKING_FRAME, FLASH_FRAME))
         if self.review_pane is not None:
             wakes.append(self.review_pane.wake_in())
@@ -781,7 +791,7 @@ class GameScreen(ScreenBase):
         if self.ui_root is None:
             return False
         if self.widgets_stale():
-            self.show_ui(getattr(self, "_layer", 1))
+            self.show_ui(getattr(self, "_layer", 1))  # filled as they are built (`build_ui`)
             return True
         changed = self._sync_status()
         if self.panel is not None:
