@@ -1113,7 +1113,7 @@ def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:
         lambda _position, _move: True,  # the opening book's move
     )
     lines = move_words(review, 100.0, BLACK)
-    assert lines[1] == "an opening-book move; the AI lost 0.15 men"
+    assert lines[1] == "in the opening book; the AI lost 0.15 men"
     assert lines[2] == (
         "Best 22-17; before even (+0.15 for you), after +0.30 for you (looked 14 turns ahead)"
     )
@@ -1128,7 +1128,7 @@ def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:
         lambda _position, _move: True,
     )
     lines = move_words(same, 100.0, BLACK)
-    assert lines[1] == "an opening-book move, as good as 22-17" and lines[3] == ""
+    assert lines[1] == "in the opening book, as good as 22-17" and lines[3] == ""
     assert "lost 0.00" not in " ".join(lines)
 
 

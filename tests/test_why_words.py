@@ -827,7 +827,7 @@ def test_the_reviews_row_on_why_says_an_opening_book_move_once() -> None:
             PositionScore(best, 0.05), PositionScore(None, -0.05 + lost),
         )  # fmt: skip
         said = review_verdict(review, 1.0, None)
-        assert said.count("opening-book move") == 1, said
+        assert said.count("opening book") == 1, said
         assert ": ;" not in said and ":  " not in said, said
 
 

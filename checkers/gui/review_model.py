@@ -241,11 +241,13 @@ def move_words(
 
 
 def _loss_parts(review: MoveReview, man: float, human: Side | None) -> tuple[str, str, str]:
-    """The panel's loss row in three parts: the label's own words before (`an opening-book
-    move; `), what the move lost (`White lost 0.25 men`), and the label's words after (`: the
+    """The panel's loss row in three parts: the label's own words before (`in the opening
+    book; `), what the move lost (`White lost 0.25 men`), and the label's words after (`: the
     best move`). Why?'s sentence of the row names the label itself and says only the middle."""
     who = _who(review.side, human)
-    book = "an opening-book move"
+    # A fact about the move, not why its player chose it: a Novice's 23-18 is in the book, and
+    # Why? says the Novice chose it by its own search (walk 2026-11-30r read two reasons).
+    book = "in the opening book"
     if review.label is Label.FORCED:
         return "", "the only legal move", ""
     if review.label is Label.BOOK and _as_good(review):
@@ -356,7 +358,7 @@ def _figure_words(found: PositionScore, man: float, side: Side, human: Side | No
 
 
 _CALLED = {
-    Label.BOOK: "an opening-book move",
+    Label.BOOK: "a move of the opening book",
     Label.FORCED: "forced",
     Label.BEST: "the best move",
     Label.GOOD: "good",
@@ -383,8 +385,8 @@ def review_verdict(
     # A decided game's move says so where its verdict is not its label's word (`MoveReview.verdict`).
     decided = review.verdict != review.label.value
     called = "no mistake in a game already decided" if decided else _CALLED[review.label]
-    # The label is said once, by `called`: `calls 28x19 an opening-book move: as good as
-    # 27x20`, never `an opening-book move: an opening-book move`; so only what the move lost
+    # The label is said once, by `called`: `calls 28x19 a move of the opening book: as good
+    # as 27x20`, never the book twice; so only what the move lost
     # of the panel's loss row, with its lesson.
     loss = _after_loss(review, _loss_parts(review, man, human)[1])
     said = "; ".join(_inside(part) for part in (loss, scores) if part)
