@@ -271,3 +271,7 @@ def test_a_fen_too_long_for_a_line_breaks_where_a_sides_squares_begin() -> None:
     assert lines == ["W:W13,19,20,21,24,25,26,27,29,30,31,32", ":B1,2,3,5,6,7,8,9,10,12,15,18"]
     narrow = wrap_text(fen, room // 2, 14)
     assert "".join(narrow) == fen  # every character kept, however narrow
+    # Where White's squares need two lines, Black's still begin a line (walk r: `...,29,30,`
+    # over `31,32:B1,...`).
+    assert any(line.startswith(":B") for line in narrow)
+    assert not any(":B" in line[1:] for line in narrow)

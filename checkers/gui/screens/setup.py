@@ -79,18 +79,22 @@ def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]
         if line:
             lines.append(line)
         line = ""
-        while font.size(word)[0] > room:
-            # The longest head that fits, ending before a FEN's next side (`:B1,...`) where
-            # it can, else after a comma (walk 2026-11-30o: a list broken in the middle at
-            # 720x480, where one side's squares fit a line of their own).
-            cut = len(word) - 1
+        broken = False
+        while font.size(word)[0] > room or (broken and word.find(":", 1) > 0):
+            # The longest head that fits, ending before a FEN's next side (`:B1,...`), which
+            # starts a line of its own once the FEN is broken at all (walks 2026-11-30o and r:
+            # `...,29,30,` over `31,32:B1,...`), else after a comma.
+            side = word.find(":", 1 if broken else 3)  # the next side's squares, if any
+            limit = side if side > 0 else len(word)
+            cut = limit
             while cut > 1 and font.size(word[:cut])[0] > room:
                 cut -= 1
-            side = word.rfind(":", 0, cut + 1)
             comma = word.rfind(",", 0, cut)
-            cut = side if side > 2 else comma + 1 if comma > 0 else cut
+            if cut < limit and comma > 0:
+                cut = comma + 1
             lines.append(word[:cut])
             word = word[cut:]
+            broken = True
         line = word
     if line or not lines:
         lines.append(line)
