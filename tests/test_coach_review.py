@@ -43,6 +43,15 @@ def test_a_blunder_names_the_shot_it_missed() -> None:
     assert review.lesson.note.startswith("misses White's shot: 27-23 gives a man")
 
 
+def test_a_man_left_to_be_taken_is_named_before_what_the_best_move_would_have_done() -> None:
+    # Walks 2026-11-30q and r: 12-16 left for 19x12 read "misses an exchange: ..." of the best
+    # move 11-15, never that the man was lost; the loss is the man.
+    fen = "B:W18,19,21,23,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,12,14"
+    review = _review(fen, ["12-16"])[0]
+    assert review.label in (Label.MISTAKE, Label.BLUNDER) and review.loss >= 0.75
+    assert review.lesson.note.startswith("loses a man: 19x12") and review.lesson.given == 1
+
+
 def test_a_move_into_a_shot_says_it_walks_into_it() -> None:
     # The Goose Walk: White's 28-24 lets Black's pitches and the 11x18x25 stroke through (so
     # does 27-24, but with the pattern tables the review's line after it names no idea).

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checkers.ai.endgame import Endgames, Result, default_endgames
-from checkers.board import Move, Position
+from checkers.board import Move, Position, Side
 from checkers.coach.idea import Idea
 from checkers.coach.ideas import GAIN_SHOWN, agreeing, ideas
 from checkers.coach.outcome import line_outcome
@@ -140,6 +140,19 @@ def lesson(
     ]
     if walked:
         return Lesson(False, only, change, f"walks into {walked[0].text}", (walked[0],))
+    # What the reply line does to the move outranks what the best move would have done: a
+    # game it loses, else the men it takes (walks q and r: 12-16 left for 19x12 read "misses an
+    # exchange: ..." of 11-15, never that the man was lost).
+    try:
+        outcome = line_outcome(after, list(reply_line), side=mover)
+    except ValueError:
+        outcome = None
+    if outcome is not None and outcome.winner is not None:
+        replies = " ".join(reply.pdn() for reply in reply_line[:SHOWN_MOVES])
+        return Lesson(False, only, change, f"{outcome.words()}: {replies}", ())
+    given = _given(after, reply_line, lost, mover) if outcome is not None else None
+    if given is not None and not given[0].endswith(WEAKER_WORDS):
+        return Lesson(False, only, change, *given)  # the men it gave are what it lost
     try:
         better = ideas(position, list(best_line), endgames=endgames) if best_line else []
     except ValueError:
@@ -153,25 +166,34 @@ def lesson(
         # ..."), the others start with their name ("White's shot: ...").
         named = "an exchange: " if shown.name == "exchange" else ""
         return Lesson(False, only, change, f"misses {named}{shown.text}", (shown,))
-    try:
-        outcome = line_outcome(after, list(reply_line), side=mover)
-    except ValueError:
-        return Lesson(False, only, change, "", ())
-    if outcome.winner is not None:
-        replies = " ".join(reply.pdn() for reply in reply_line[:SHOWN_MOVES])
-        return Lesson(False, only, change, f"{outcome.words()}: {replies}", ())
-    given = men_given(after, reply_line, lost)
     if given is not None:
-        count, proof = given
-        replies = " ".join(reply.pdn() for reply in proof)
-        words = line_outcome(after, list(proof), side=mover).words()
-        note = f"{words}: {replies}"
-        if lost is not None and lost > count + WEAKER_BESIDES:
-            # The figure beside it counts more than the men the line takes: the rest is the
-            # position (walk 2026-11-30f: "lost 3.50 men" beside "loses a man" alone).
-            note += ", and the position after it is weaker besides"
-        return Lesson(False, only, change, note, (), count, proof)
+        return Lesson(False, only, change, *given)  # the men, and a weaker position besides
     return Lesson(False, only, change, "", ())
+
+
+WEAKER_WORDS = ", and the position after it is weaker besides"
+"""How a lesson's count of men given ends where the loss is more than those men: then what the
+best move would have done (a shot missed) is the lesson, where there is one (the first problem's
+22-18 gives a man, and misses 27-23's shot that wins three)."""
+
+
+def _given(
+    after: Position, reply_line: Sequence[Move], lost: float | None, mover: Side
+) -> tuple[str, tuple[Idea, ...], int, tuple[Move, ...]] | None:
+    """A lesson's note, ideas, men and proof where the reply line takes men the move gave away
+    (`men_given`), or None."""
+    given = men_given(after, reply_line, lost)
+    if given is None:
+        return None
+    count, proof = given
+    replies = " ".join(reply.pdn() for reply in proof)
+    words = line_outcome(after, list(proof), side=mover).words()
+    note = f"{words}: {replies}"
+    if lost is not None and lost > count + WEAKER_BESIDES:
+        # The figure beside it counts more than the men the line takes: the rest is the
+        # position (walk 2026-11-30f: "lost 3.50 men" beside "loses a man" alone).
+        note += WEAKER_WORDS
+    return note, (), count, proof
 
 
 def men_given(
