@@ -21,7 +21,7 @@ from checkers.board import BLACK, WHITE, Position
 from checkers.cli import main
 from checkers.coach.exact import exact_explanation, score_verdict, steady_verdicts, verdict
 from checkers.coach.explain import Explanation, MoveScore, explain_choice, sentences
-from checkers.gui.explaining import why_card
+from checkers.gui.explaining import WhyRow, why_card
 from checkers.gui.screens.why import row_score_words
 from checkers.notation import EVEN_MEN, is_even
 
@@ -995,3 +995,12 @@ def test_a_weak_levels_count_of_a_forced_result_reads_as_a_win_for_its_winner() 
         forced = figure != "+0.40"
         assert ("rough scale" in " ".join(card.facts)) is not forced, card.facts
         assert ("so it looked no further" in " ".join(card.facts)) is forced, card.facts
+
+
+def test_a_first_looks_level_verdict_keeps_its_figure_for_the_rows_that_compare_with_it() -> None:
+    # Walk 2026-11-30r: "23-18 (played) at first looked level" with no figure, under it
+    # "23-19 keeps it level; 0.05 worse than 23-18", and apart "+0.20 for you" 17 turns ahead.
+    played = WhyRow("23-18", "even", False, 13, "", True, verdict="at first looked level")
+    assert row_score_words(played) == "at first looked level (even)"
+    level = WhyRow("23-19", "even", False, 13, "", False, verdict="keeps it level")
+    assert row_score_words(level) == "keeps it level"

@@ -67,6 +67,11 @@ def row_score_words(row: WhyRow) -> str:
         # Its own score first: `0.15 worse than 22-18 (+0.40 for you)` read as 22-18's score
         # (walk 2026-11-30i).
         return f"{row.score}; {row.verdict}"
+    if row.score == "even" and row.verdict.startswith("at first"):
+        # The first look's verdict, beside the game's deeper judgement said apart: its own
+        # figure stays, since the other rows compare with it (walk 2026-11-30r: "0.05 worse
+        # than 23-18" under "23-18 at first looked level" with no figure for 23-18).
+        return f"{row.verdict} (even)"
     if row.score == "even" and row.verdict != ONLY_MOVE:
         return row.verdict  # `keeps it level`, `only draws`: not `the only legal move`
     verdict = row.verdict
