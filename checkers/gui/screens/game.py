@@ -573,8 +573,8 @@ class GameScreen(ScreenBase):
         wakes: list[float | None] = [overlay_wake() if callable(overlay_wake) else None]
         if self._widgets_changed or (self.panel is not None and self.panel.scrolling()):
             wakes.append(self.WIDGET_FRAME)  # pygame_gui shows a change in its next update
-        if self.landing:
-            wakes.append(0.0)  # what waited for the landing's frame (the game-over card)
+        if self.landing and game.finished:
+            wakes.append(0.0)  # the game-over card, which waited for the landing's frame
         wakes.append(game.wake_in(self.THINKING_FRAME, FLASH_FRAME))
         if self.review_pane is not None:
             wakes.append(self.review_pane.wake_in())
