@@ -191,10 +191,11 @@ def test_copy_then_paste_fen_buttons_carry_a_position(app: App) -> None:
     setup.pieces = pieces_of([9], [27])
     setup.turn = WHITE
     press_button(app, "copy")
-    assert setup.status == "Copied W:W27:B9"
+    assert setup.status == "Copied the FEN."
     press_button(app, "initial")
     press_button(app, "paste")
-    assert setup.position.fen() == "W:W27:B9" and setup.status == "Pasted W:W27:B9"
+    assert setup.position.fen() == "W:W27:B9"
+    assert setup.status == "Pasted the FEN."
 
 
 def test_paste_refuses_an_impossible_fen_with_its_reason(app: App) -> None:
@@ -275,3 +276,32 @@ def test_a_fen_too_long_for_a_line_breaks_where_a_sides_squares_begin() -> None:
     # over `31,32:B1,...`).
     assert any(line.startswith(":B") for line in narrow)
     assert not any(":B" in line[1:] for line in narrow)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720)])
+def test_the_status_line_is_never_drawn_over_the_fen(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    # Walk 2026-11-30s at 720x480: a paste's message, and a refused paste's red one, were drawn
+    # over the FEN's second line.
+    from pygame_gui.elements import UILabel
+
+    from checkers.gui.clipboard import copy_text
+
+    app = make_app(size=size)
+    setup = open_setup(app)
+    fen = "B:W19,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12,15"
+    for pasted in (fen, "B:W19,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11"):
+        assert copy_text(pasted) is None
+        press_button(app, "paste")
+        app.step(1 / 60)
+        status = [label.get_abs_rect() for label in setup.status_lines]
+        assert status
+        overlaps = [
+            (element.text, element.get_abs_rect())
+            for element in app.context.ui.get_sprite_group().sprites()
+            if isinstance(element, UILabel) and element not in setup.status_lines
+            for line in status
+            if element.get_abs_rect().colliderect(line) and element.visible
+        ]
+        assert not overlaps, (setup.status, overlaps)

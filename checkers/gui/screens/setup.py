@@ -190,7 +190,10 @@ class SetupScreen(ButtonScreen):
         """Copy the position's FEN."""
         fen = self.position.fen()
         problem = copy_text(fen)
-        self.set_status(f"Copied {fen}" if problem is None else f"Error: no clipboard ({problem})")
+        # One row: the FEN is on the panel, and a small window has room for it and one row.
+        self.set_status(
+            "Copied the FEN." if problem is None else f"Error: no clipboard ({problem})"
+        )
 
     def paste_fen(self) -> None:
         """Set up the position whose FEN is on the clipboard, or say why it cannot be."""
@@ -202,11 +205,13 @@ class SetupScreen(ButtonScreen):
         try:
             position = Position.from_fen(fen)
         except InvalidFenError as error:
-            self.set_status(f"Cannot paste {fen[:40]}: {error}.")
+            # The reason alone: the text pasted, quoted, took three rows of a small window's
+            # panel and ran over the counts above it (walk 2026-11-30s).
+            self.set_status(f"Cannot paste that FEN: {error}.")
             return
         self.pieces = {s: p for s in range(1, 33) if (p := position.piece_at(s)) is not None}
         self.turn = position.turn
-        self.set_status(f"Pasted {position.fen()}")
+        self.set_status("Pasted the FEN.")
 
     def start(self) -> None:
         """Start a new game from the position, or say why it is impossible."""
@@ -375,10 +380,19 @@ class SetupScreen(ButtonScreen):
             for side in (BLACK, WHITE)
         )
         _, y = self._lines(panel, counts, x, y, width, 17, "@heading")
-        _, y = self._lines(panel, position.fen(), x, y, width, 15, "@dim")
+        foot = box.height - gap - row
+        # The status line grows up from Start: the FEN is drawn where it ends above it, never
+        # under it (walk 2026-11-30s at 720x480: "Pasted B:W19,..." drawn over the FEN's
+        # `:B1,...` line); where they would meet, Copy FEN still gives it.
+        scaled = theme.text_size(_STATUS_SIZE, self.context.scale)
+        line = fonts.font(scaled).get_linesize() + 2
+        top = foot - gap - len(wrap_text(self.status, width - 8, scaled)) * line
+        fen_size = theme.text_size(15, self.context.scale)
+        fen_rows = len(wrap_text(position.fen(), width - 8, fen_size))
+        if y + fen_rows * (fonts.font(fen_size).get_linesize() + 2) + gap <= top:
+            _, y = self._lines(panel, position.fen(), x, y, width, 15, "@dim")
         y += gap
         problem = setup_problem(position)
-        foot = box.height - gap - row
         self.button(
             panel,
             "start",
@@ -400,10 +414,6 @@ class SetupScreen(ButtonScreen):
         # The status line sits above Start, growing upwards as it wraps, so it is never cut;
         # the verdict takes the room left above it (the status repeats a refusal anyway).
         error = self.status.startswith(("Cannot", "Error"))
-        scaled = theme.text_size(_STATUS_SIZE, self.context.scale)
-        line = fonts.font(scaled).get_linesize() + 2
-        lines = len(wrap_text(self.status, width - 8, scaled))
-        top = foot - gap - lines * line
         self.status_lines, _ = self._lines(
             panel, self.status, x, top, width, _STATUS_SIZE, "@error" if error else "@status"
         )
