@@ -21,7 +21,7 @@ from checkers.board import BLACK, WHITE, Position
 from checkers.cli import main
 from checkers.coach.exact import exact_explanation, score_verdict, steady_verdicts, verdict
 from checkers.coach.explain import Explanation, MoveScore, explain_choice, sentences
-from checkers.gui.explaining import WhyRow, why_card
+from checkers.gui.explaining import WhyCard, WhyRow, why_card
 from checkers.gui.screens.why import row_score_words
 from checkers.notation import EVEN_MEN, is_even
 
@@ -997,10 +997,18 @@ def test_a_weak_levels_count_of_a_forced_result_reads_as_a_win_for_its_winner() 
         assert ("so it looked no further" in " ".join(card.facts)) is forced, card.facts
 
 
-def test_a_first_looks_level_verdict_keeps_its_figure_for_the_rows_that_compare_with_it() -> None:
-    # Walk 2026-11-30r: "23-18 (played) at first looked level" with no figure, under it
-    # "23-19 keeps it level; 0.05 worse than 23-18", and apart "+0.20 for you" 17 turns ahead.
-    played = WhyRow("23-18", "even", False, 13, "", True, verdict="at first looked level")
-    assert row_score_words(played) == "at first looked level (even)"
-    level = WhyRow("23-19", "even", False, 13, "", False, verdict="keeps it level")
-    assert row_score_words(level) == "keeps it level"
+def test_a_row_the_others_compare_with_keeps_its_figure() -> None:
+    # Walks 2026-11-30r and s: "23-18 (played) keeps it level" (or "at first looked level")
+    # with no figure, under it "23-19 keeps it level; 0.05 worse than 23-18".
+    from checkers.gui.screens.why import card_html, compared_moves
+
+    played = WhyRow("23-18", "even", False, 13, "", True, verdict="keeps it level")
+    first = WhyRow("23-18", "even", False, 13, "", True, verdict="at first looked level")
+    worse = "0.05 worse than 23-18"
+    other = WhyRow("23-19", "even", False, 13, worse, False, verdict="keeps it level")
+    assert compared_moves([played, other]) == {"23-18"}
+    assert row_score_words(played, compared=True) == "keeps it level (even)"
+    assert row_score_words(first, compared=True) == "at first looked level (even)"
+    assert row_score_words(played) == "keeps it level"  # nothing compares with it: said once
+    card = WhyCard("Why", "", (), "", (played, other))
+    assert "keeps it level (even)" in card_html(card)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import itertools
 import re
+from collections.abc import Sequence
 
 import pygame
 from pygame_gui import UIManager
@@ -55,10 +56,27 @@ def _hex(colour: tuple[int, int, int]) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour)
 
 
-def row_score_words(row: WhyRow) -> str:
+def compared_moves(rows: Sequence[WhyRow]) -> frozenset[str]:
+    """The moves other rows of a card compare with (`0.05 worse than 23-18`, `as good as
+    26-23`, `no better than 11-15`): those rows keep their figure whatever their verdict."""
+    return frozenset(
+        found.group(1) or found.group(2)
+        for row in rows
+        for text in (row.verdict, row.line)  # a line may lead with it (`0.05 worse than ...`)
+        for found in _COMPARED_WITH.finditer(text)
+    )
+
+
+_COMPARED_WITH = re.compile(
+    r"(?:worse|better) than (\d+[-x]\d+(?:x\d+)*)|as good as (\d+[-x]\d+(?:x\d+)*)"
+)
+
+
+def row_score_words(row: WhyRow, compared: bool = False) -> str:
     """A row's verdict and score as one text: an exact result in words first, the score after
     it (`loses a man (+1.10 for you)`); a level score's `even` is not said again after a
-    verdict that says it (`keeps it level`, `only draws`), as the panel says `even` alone."""
+    verdict that says it (`keeps it level`, `only draws`), as the panel says `even` alone,
+    unless other rows compare with this one (`compared`: `keeps it level (even)`)."""
     if row.result:
         return row.result  # a forced or database result, for its winner (`explaining._row`)
     if not row.verdict or row.verdict == row.score:
@@ -67,10 +85,9 @@ def row_score_words(row: WhyRow) -> str:
         # Its own score first: `0.15 worse than 22-18 (+0.40 for you)` read as 22-18's score
         # (walk 2026-11-30i).
         return f"{row.score}; {row.verdict}"
-    if row.score == "even" and row.verdict.startswith("at first"):
-        # The first look's verdict, beside the game's deeper judgement said apart: its own
-        # figure stays, since the other rows compare with it (walk 2026-11-30r: "0.05 worse
-        # than 23-18" under "23-18 at first looked level" with no figure for 23-18).
+    if row.score == "even" and compared and not compares(row.verdict):
+        # Other rows compare with it: its figure stays (walks 2026-11-30r and s: "0.05 worse
+        # than 23-18" under "23-18 keeps it level" with no figure for 23-18).
         return f"{row.verdict} (even)"
     if row.score == "even" and row.verdict != ONLY_MOVE:
         return row.verdict  # `keeps it level`, `only draws`: not `the only legal move`
@@ -120,13 +137,20 @@ def _idea_detail(row: WhyRow) -> str:
     return idea[len(row.move) + 1 :] if idea.startswith(f"{row.move} ") else idea
 
 
-def _row_html(row: WhyRow, accent: str, dim: str, said_depths: str, engines: bool = False) -> str:
+def _row_html(
+    row: WhyRow,
+    accent: str,
+    dim: str,
+    said_depths: str,
+    engines: bool = False,
+    compared: frozenset[str] = frozenset(),
+) -> str:
     """One row: the move and its verdict first, then in one run what backs it (the idea its line
     proves, else the line, cut to `LINE_MOVES`); the depth only where the facts above do not
     say it already, and whose the figure is only where the card's view (`engines`: every
     score is the engine's) does not say it."""
     move = html.escape(row.move)
-    score = html.escape(row_score_words(row))
+    score = html.escape(row_score_words(row, row.move in compared))
     depth = depth_words(row.depth) if row.depth else ""
     said = bool(depth) and depth in said_depths
     if row.judged and depth:
@@ -192,11 +216,12 @@ def card_html(card: WhyCard) -> str:
     ]
     if card.view:
         notes.append(html.escape(card.view))
-    played = [_row_html(card.rows[0], accent, dim, said, engines)] if card.rows else []
+    compared = compared_moves(card.rows)
+    played = [_row_html(card.rows[0], accent, dim, said, engines, compared)] if card.rows else []
     body = "<br>".join([*played, *facts])
     if len(card.rows) > 1:
         entries = [f"<b>{html.escape(card.others)}</b>"]
-        entries += [_row_html(row, accent, dim, said, engines) for row in card.rows[1:]]
+        entries += [_row_html(row, accent, dim, said, engines, compared) for row in card.rows[1:]]
         body += "<br><br>" + "<br>".join(entries)
     if card.bounded:
         body += "<br>" if len(card.rows) > 1 else "<br><br>"
