@@ -368,13 +368,19 @@ def ideas(
     steps = replay(position, line)
     found: list[Idea] = []
     covered = 0  # a combination's own later moves begin none of their own
-    for start in range(min(within, len(steps))):
+    start = 0
+    # An idea begins in the first plies, or right where one found ends: the combination that
+    # follows an exchange is the same plan (walk 2026-11-30s: 21-17 "wins a man" beside only
+    # "White exchanges two men for two men: 21-17 13x22 25x18x11 8x15", the man then won by
+    # 24-19 15x24 28x19x12).
+    while start < len(steps) and (start < within or (start == covered and found)):
         idea = _material_idea(steps, start, engine) if start >= covered else None
         if idea is not None:
             found.append(idea)
             covered = len(idea.line)
         elif start == 0:
             found += _first_move_ideas(steps, engine, endgames)
+        start += 1
     found += _runaways(steps, within)
     bottled = _bottle_up(steps)
     if bottled is not None:
