@@ -119,10 +119,10 @@ def test_a_shot_right_after_an_exchange_is_named_with_it() -> None:
     # two men for two men: 21-17 13x22 25x18x11 8x15", the man then won by 24-19 15x24
     # 28x19x12: the shot that follows the exchange is part of the same plan.
     position = Position("W:W21,23,24,25,26,28,29,30,31,32:B1,2,3,4,8,9,10,13,15,16")
-    line = "21-17 13x22 25x18x11 8x15 24-19 15x24 28x19x12 4-8".split()
+    line = ["21-17", "13x22", "25x18x11", "8x15", "24-19", "15x24", "28x19x12", "4-8"]
     found = ideas(position, line)
     assert [(idea.name, idea.start) for idea in found] == [("exchange", 0), ("shot", 4)]
     assert all(proves(position, idea) for idea in found)
     # A line whose early plies begin nothing still names nothing late (`WITHIN`).
     quiet = Position("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
-    assert ideas(quiet, "11-15 23-19 8-11 22-17".split()) == []
+    assert ideas(quiet, ["11-15", "23-19", "8-11", "22-17"]) == []
