@@ -396,6 +396,18 @@ def test_a_side_with_only_forced_moves_is_said_to_have_no_accuracy() -> None:
     assert white == ("White", "-", "0", "0", "0")  # nothing of White's reviewed
 
 
+def test_a_side_with_only_book_moves_says_so_not_no_choice() -> None:
+    # Walk 2026-11-30s: the table's "White (AI) no choice" beside the note of White's book
+    # move 23-19, which named a better one: a book move is a choice.
+    start = Position()
+    book = Move.from_pdn("11-15", start)
+    progress = ReviewProgress(start, (book,), 1.0)
+    reviewed = dataclasses.replace(forced_review(start, book), label=Label.BOOK)
+    progress.add(reviewed)
+    black, _ = progress.table()
+    assert black == ("Black", "book moves", "0", "0", "0")
+
+
 def test_a_side_with_only_book_moves_so_far_has_no_accuracy_yet_while_the_review_runs() -> None:
     # The walk (2026-11-29) read "no choice" in the Accuracy column while the review was still
     # judging the opening's book moves: a choice may still come, so it says nothing yet.

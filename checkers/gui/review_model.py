@@ -615,8 +615,9 @@ class ReviewProgress:
                 # as `checkers review` says it.
                 accuracy = TOO_FEW_MOVES
             elif item.accuracy is None:
-                # Book and forced moves are no choice: a side with only those has no accuracy.
-                accuracy = "no choice"
+                # Book and forced moves give no accuracy: a side with only those says which
+                # (walk 2026-11-30s: "no choice" beside a book move's note naming a better one).
+                accuracy = "book moves" if item.labels[Label.BOOK] else "no choice"
             else:
                 accuracy = f"{item.accuracy:.0f}%"
             inaccuracies, mistakes, blunders = (str(item.labels[label]) for label in MARKED)

@@ -343,7 +343,7 @@ class ReviewPane:
         font = fonts.layout_font(size)
         samples = (
             ("White (you)", "Black (AI)", "Judging 99 of 99"),  # the corner's progress
-            ("no choice", "100%"),
+            ("no choice", "book moves", "100%"),
             ("999",),
             ("999",),
             ("999",),
