@@ -16,6 +16,7 @@ from checkers.coach.judgement import Judgement
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_control.ai_traffic import SearchFigures
+from checkers.gui.game_view.panel import ply_in_view
 
 
 def panel_pixels(app: App) -> str:
@@ -108,3 +109,27 @@ def test_the_last_capture_lands_in_a_frame_of_its_own_before_the_game_over_card(
         assert panel_pixels(app) == with_card  # the panel was whole in the card's frame
     finally:
         app.close()
+
+
+def test_a_list_built_again_shows_the_move_at_once(make_app: Callable[..., App]) -> None:
+    # Walk s: at game over (every widget built again for the card) the move list showed two
+    # rows for a frame, a second on a busy machine: the new list glided to the move from its top.
+    app = make_app(size=(1120, 720))
+    screen = screen_of(app)
+    game = screen.game
+    for _ in range(30):
+        game.play(game.position.legal_moves()[0])
+    for _ in range(3):
+        app.step(1 / 60)
+    panel = screen.panel
+    assert panel is not None
+    assert ply_in_view(panel, game, int(panel.moves.scrollable_container.relative_rect.top))
+    screen.toggle_menu()  # the menu: every widget built again, a new list among them
+    app.step(1 / 60)
+    panel = screen.panel
+    assert panel is not None
+    assert ply_in_view(panel, game, int(panel.moves.scrollable_container.relative_rect.top))
+    built = panel_pixels(app)  # the frame the list was built in, as the player sees it
+    for _ in range(10):
+        app.step(1 / 60)
+    assert panel_pixels(app) == built  # the same as once settled: nothing glided into place

@@ -479,6 +479,14 @@ def _first_fitting(label: UILabel, texts: tuple[str, ...]) -> str:
     return next((text for text in texts if font is None or font.size(text)[0] <= room), texts[-1])
 
 
+def ply_in_view(panel: GamePanel, game: Game, top: int) -> bool:
+    """Whether the row of the move shown lies wholly in the list's view, its rows `top` pixels
+    from the view's top (negative once scrolled)."""
+    row = panel.move_row
+    wanted = panel.cell_row(game.record.ply, game.record.start.turn is BLACK) * row
+    return -top <= wanted and wanted + row <= -top + panel.moves.rect.height
+
+
 class GamePanel:
     """The panel's widgets inside a `UIPanel`, kept in step with a game by `sync`."""
 
@@ -940,6 +948,15 @@ class GamePanel:
             top = max(lowest, min(0, inner.relative_rect.top))
             if self._hold_rows is not None:
                 top = -self._hold_rows
+            elif self._current is None and not ply_in_view(self, game, top):
+                # A list built or placed again (the lines above it changed height, and the
+                # pitch with them): the move shown at once, not glided to over frames from rows
+                # half cut (walk 2026-11-30s: at game over the list showed half a row at its
+                # top, then only two rows, for a second on a busy machine).
+                row = self.move_row
+                wanted = self.cell_row(game.record.ply, black_first) * row
+                middle = (self.moves.rect.height // row) // 2
+                top = max(lowest, -max(0, (wanted // row - middle) * row))
             inner.set_relative_position((inner.relative_rect.left, top))
             self.moves.set_scrollable_area_dimensions(
                 (self.moves.rect.width - self.unit * 2, content)
