@@ -1010,5 +1010,9 @@ def test_a_row_the_others_compare_with_keeps_its_figure() -> None:
     assert row_score_words(played, compared=True) == "keeps it level (even)"
     assert row_score_words(first, compared=True) == "at first looked level (even)"
     assert row_score_words(played) == "keeps it level"  # nothing compares with it: said once
+    # Walk 2026-11-30t: "(even)" stood for +0.05 for the AI beside "0.30 of a man better": the
+    # figure inside the even band is given where the gaps are read against it.
+    near = dataclasses.replace(played, within_even="+0.05 for the AI")
+    assert row_score_words(near, compared=True) == "keeps it level (even: +0.05 for the AI)"
     card = WhyCard("Why", "", (), "", (played, other))
     assert "keeps it level (even)" in card_html(card)

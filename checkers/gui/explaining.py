@@ -37,6 +37,7 @@ from checkers.gui.wording import advantage_words, side_words
 from checkers.notation import (
     depth_words,
     is_even,
+    men_text,
     numbered_moves,
     plural,
     result_moves,
@@ -174,6 +175,10 @@ class WhyRow:
     result: str = ""
     """A forced or database result told once, for its winner, where the verdict and the score
     would both say it (`Black wins in 2 moves`, `database win in 5 moves for Black`), or ''."""
+    within_even: str = ""
+    """An exact score the window calls `even` (under a fifth of a man), as its figure (`+0.05
+    for the AI`): said where other rows compare with this one, so their gaps add up (walk
+    2026-11-30t: "(even)" beside "0.30 of a man better", where even stood for +0.05)."""
 
 
 @dataclass(frozen=True)
@@ -306,6 +311,10 @@ def _row(
             # in 2 moves (Black wins in 2 moves)` (walk 2026-11-29d) nor `loses in 2 moves
             # (Black wins in 2 moves)` (walk 2026-11-30), whichever side the row's mover is.
             result = score
+    within_even = ""
+    if score == "even" and move.score is not None and round(move.score, 2) != 0:
+        leader = mover if move.score > 0 else mover.opponent
+        within_even = f"{men_text(abs(round(move.score, 2)))} for {side_words(leader, human)}"
     return WhyRow(
         move.move,
         score,
@@ -318,6 +327,7 @@ def _row(
         tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
         move.judged,
         result,
+        within_even,
     )
 
 

@@ -88,7 +88,11 @@ def row_score_words(row: WhyRow, compared: bool = False) -> str:
     if row.score == "even" and compared and not compares(row.verdict):
         # Other rows compare with it: its figure stays (walks 2026-11-30r and s: "0.05 worse
         # than 23-18" under "23-18 keeps it level" with no figure for 23-18).
-        return f"{row.verdict} (even)"
+        return (
+            f"{row.verdict} (even: {row.within_even})"
+            if row.within_even
+            else f"{row.verdict} (even)"
+        )
     if row.score == "even" and row.verdict != ONLY_MOVE:
         return row.verdict  # `keeps it level`, `only draws`: not `the only legal move`
     verdict = row.verdict
