@@ -405,10 +405,12 @@ def result_text(before: PositionScore) -> str | None:
 def decided_words(score: float, before: float, after: float) -> str:
     """Why a move that gives up men is still good by the results (the row says how many): the
     game was decided before it (`score` in men, `before` and `after` the mover's expected
-    results)."""
+    results). The score is said as a score (`+11.80 before the move`), not as men up: a
+    score counts more than men (kings, the position), and "11.80 men up" read wrong beside
+    ten men against four on the board (walk 2026-11-30t)."""
     return (
-        f"{men_count(score)} {'up' if score > 0 else 'down'}, decided already by the chances: "
-        f"expected {before:.0%} of a point before the move, {after:.0%} after"
+        f"{men_text(score)} before the move, decided already by the chances: "
+        f"expected {before:.0%} of a point before it, {after:.0%} after"
     )
 
 

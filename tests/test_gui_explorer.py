@@ -17,7 +17,9 @@ from test_gui_panel_bands import row as band_row
 from test_gui_panel_bands import side_panel_of
 
 from checkers.board import Move, Position
+from checkers.coach.explain import win_in_moves
 from checkers.gui.app import App
+from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explorer_pane import (
     WAY_BACK_IN_GAME,
     WELL_INSET,
@@ -28,6 +30,7 @@ from checkers.gui.explorer_pane import (
 )
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.settings import Settings
+from checkers.record import GameRecord
 
 HERE = Path(__file__).resolve().parent / "data" / "explorer"
 
@@ -767,3 +770,39 @@ def test_the_explorers_panel_has_no_empty_band_over_the_buttons(
         from test_gui_why_board import parted_units
 
         assert not parted_units(board.lines_box)  # never `12` over `turns ahead`
+
+
+def test_a_forced_win_the_board_proves_is_kept_for_the_game_and_its_review(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Walk 2026-11-30t: the explorer said "Black wins in 9 moves" while the review beside it
+    # kept "+9.70 for you": a forced result the board proved was dropped (its line has no
+    # score in men), so no other surface heard of it. It stands over any score, so it is kept
+    # for the position and, a ply nearer, for the position each move leads to.
+    app = make_app()
+    start = Position.from_fen("B:W12,20:BK16,19,18,5")  # Black wins in 5 moves
+    app.start_game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), record=GameRecord(start))
+    app.step(1 / 60)
+    game = screen_of(app).game
+    press(app, pygame.K_a, "a")
+    board = app.screen
+    assert isinstance(board, AnalysisScreen)
+    run_until(app, lambda: bool(board.analysis and board.analysis.lines[0].win_in))
+    analysis = board.analysis
+    assert analysis is not None
+    best = analysis.lines[0]
+    kept = game.judgements.get(start)
+    assert kept is not None and kept.forced, kept
+    assert win_in_moves(kept.seen_by(start.turn)) == best.win_in
+    assert kept.line[0] == best.move
+    for line in analysis.lines:
+        if line.win_in is None:
+            continue
+        after = game.judgements.get(start.move(Move.from_pdn(line.move, start)))
+        assert after is not None and after.forced, line.move
+        # Read back as the move's score, the count is the line's (the move counted once).
+        assert win_in_moves(after.as_move(start.turn)) == line.win_in, line.move
+    press(app, pygame.K_ESCAPE)
+    assert screen_of(app).game is game
+    # Back in the game, the bar says the proven result, not a score.
+    assert f"Black wins in {best.win_in} moves" in screen_of(app).bar.label()

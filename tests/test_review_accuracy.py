@@ -109,8 +109,9 @@ def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
     assert "calls 22-18 no mistake in a game already decided: White lost 1.85 men" in why
     words = lesson_words(late)
     assert late.score < 0
-    assert words.startswith(f"{-late.score:.2f} men down, decided already by the chances")
-    assert "expected 1% of a point before the move, 0% after" in words
+    # Said as a score, not as men down: a score counts more than the men on the board.
+    assert words.startswith(f"{late.score:+.2f} before the move, decided already by the chances")
+    assert "expected 1% of a point before it, 0% after" in words
     # Every row that gives up half a man or more without a mistake's label says so.
     for review in slipping:
         if (

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from checkers.ai import Limits
 from checkers.ai.registry import search
-from checkers.ai.search import SearchRequest
+from checkers.ai.search import WIN, SearchRequest
 from checkers.board import INITIAL_FEN, Move, Position
 from checkers.coach.judgement import Judgement, Judgements
 from checkers.gui.review_model import ReviewProgress, review_verdict
@@ -100,6 +100,12 @@ def test_a_deeper_judgement_kept_after_the_review_is_said_on_its_row() -> None:
     # As deep as the review's own search: its row stands alone.
     level = Judgements({positions[2]: dataclasses.replace(deeper, depth=4)})
     assert progress.panel_words(2, level) == plain
+    # A forced result found no deeper than the review's search still stands over its score,
+    # and is said as what it is, a proof, not a deeper look (walk 2026-11-30t: the analysis
+    # board's "Black wins in 9 moves" at the review's own 15 turns).
+    proof = Judgement(WIN - 17, SETTING.man, positions[2].turn, 4)
+    said = progress.panel_words(2, Judgements({positions[2]: proof}))
+    assert said[2].endswith("A look since proves Black wins in 9 moves (4 turns ahead) after it")
 
 
 def _kept(reviews: list[MoveReview], known: Judgements) -> None:

@@ -10,6 +10,7 @@ recorded (`Engine.root_report`) right after the search that chose the move.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -19,6 +20,7 @@ from checkers.ai.engine import MAN
 from checkers.ai.players import Choice
 from checkers.ai.registry import ALGORITHMS
 from checkers.ai.search import (
+    WIN,
     Limits,
     SearchRequest,
     SearchResult,
@@ -152,6 +154,21 @@ class AnalysisLine:
             data["database"] = self.database
         data["ideas"] = [idea.to_json() for idea in self.ideas]
         return data
+
+    @property
+    def kept_score(self) -> float | None:
+        """The score a judgement of the position keeps from this line, from the side to move:
+        in men, or for a forced result a win score in the search's terms (`WIN` less the plies,
+        counted back from `win_in`: the winner's last move ends it), None for the databases'
+        (the databases judge those themselves). A forced win the analysis board proved was
+        dropped for want of a number, so the review beside it kept "+10.65 for Black" where the
+        explorer said "Black wins in 9 moves" (walk 2026-11-30t)."""
+        if self.database is not None:
+            return None
+        if self.win_in is None:
+            return self.score
+        plies = 2 * self.win_in - 1 if self.win_in > 0 else -2 * self.win_in
+        return math.copysign(WIN - plies, self.win_in)
 
 
 @dataclass(frozen=True)

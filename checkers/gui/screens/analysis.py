@@ -12,6 +12,7 @@ completed depth until the position changes or the board closes, which cancels it
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -20,7 +21,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-from checkers.ai.search import SearchRequest
+from checkers.ai.search import SearchRequest, is_win_score
 from checkers.board import BLACK, Move, Position, Side
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.explain import MAX_LINES, Analysis
@@ -365,24 +366,29 @@ class AnalysisScreen(ScreenBase):
         """Judge the position on the board by the best line's score (the game's judgement
         keeps a deeper one)."""
         best = analysis.lines[0] if analysis.lines else None
-        if best is None or best.score is None or best.database is not None:
+        score = best.kept_score if best is not None else None
+        if best is None or score is None:
             return
-        # With its line: the explorer's row of the best move reads this judgement.
+        # With its line: the explorer's row of the best move reads this judgement. A forced
+        # result is kept too: it stands over any score, wherever the position is shown again.
         line = tuple(best.pv)
         mover = self.position.turn
-        self.known.judge(
-            self.position, Judgement(best.score, 1.0, mover, analysis.depth, line=line)
-        )
+        self.known.judge(self.position, Judgement(score, 1.0, mover, analysis.depth, line=line))
         # Every line is an exact score of the position its move leads to, at the same depth
         # (the explorer's table asks for every move): kept too, so Why? of a move from here
         # and the panel after it read the numbers the table shows (walk 2026-11-30c: the
         # explorer's 21-17 even beside the book card's -0.25 for the same move).
         for scored in analysis.lines:
-            if scored.score is None or scored.database is not None or not scored.pv:
+            kept = scored.kept_score
+            if kept is None or not scored.pv:
                 continue
             move = legal_move(scored.move, self.position)
             if move is not None:
-                after = Judgement(scored.score, 1.0, mover, analysis.depth, line=scored.pv[1:])
+                # The move's score from the mover's view; a forced result a ply nearer from
+                # the position it leads to (`Judgement.as_move` counts the move back on).
+                if is_win_score(kept):
+                    kept += math.copysign(1.0, kept)
+                after = Judgement(kept, 1.0, mover, analysis.depth, line=scored.pv[1:])
                 self.known.judge(self.position.move(move), after)
 
     def _deeper_known(self) -> Judgement | None:
