@@ -159,12 +159,9 @@ class AnalysisLine:
     def kept_score(self) -> float | None:
         """The score a judgement of the position keeps from this line, from the side to move:
         in men, or for a forced result a win score in the search's terms (`WIN` less the plies,
-        counted back from `win_in`: the winner's last move ends it), None for the databases'
-        (the databases judge those themselves). A forced win the analysis board proved was
-        dropped for want of a number, so the review beside it kept "+10.65 for Black" where the
-        explorer said "Black wins in 9 moves" (walk 2026-11-30t)."""
-        if self.database is not None:
-            return None
+        counted back from `win_in`: the winner's last move ends it). A forced win the analysis
+        board proved was dropped for want of a number, so the review beside it kept "+10.65
+        for Black" where the explorer said "Black wins in 9 moves" (walk 2026-11-30t)."""
         if self.win_in is None:
             return self.score
         plies = 2 * self.win_in - 1 if self.win_in > 0 else -2 * self.win_in

@@ -323,9 +323,10 @@ class AnalysisScreen(ScreenBase):
         result = None
         if analysis is not None and analysis.lines and self.position == self.game_position:
             best = analysis.lines[0]
-            if best.score is not None:
+            score = best.kept_score  # a forced result too: it stands over any score
+            if score is not None:
                 found = best.database is not None
-                result = Analysed(self.position, best.score, analysis.depth, found, best.pv)
+                result = Analysed(self.position, score, analysis.depth, found, best.pv)
         self.context.request(Back(result))
 
     def click(self, square: int | None) -> None:
@@ -367,8 +368,8 @@ class AnalysisScreen(ScreenBase):
         keeps a deeper one)."""
         best = analysis.lines[0] if analysis.lines else None
         score = best.kept_score if best is not None else None
-        if best is None or score is None:
-            return
+        if best is None or score is None or best.database is not None:
+            return  # (the databases' results the game judges from the databases themselves)
         # With its line: the explorer's row of the best move reads this judgement. A forced
         # result is kept too: it stands over any score, wherever the position is shown again.
         line = tuple(best.pv)
@@ -380,7 +381,7 @@ class AnalysisScreen(ScreenBase):
         # explorer's 21-17 even beside the book card's -0.25 for the same move).
         for scored in analysis.lines:
             kept = scored.kept_score
-            if kept is None or not scored.pv:
+            if kept is None or scored.database is not None or not scored.pv:
                 continue
             move = legal_move(scored.move, self.position)
             if move is not None:
