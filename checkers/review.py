@@ -54,6 +54,7 @@ __all__ = [
     "ReviewSetting",
     "SideSummary",
     "adopted",
+    "chances_words",
     "expected_result",
     "label_for",
     "lesson_text",
@@ -436,6 +437,40 @@ def lesson_words(review: MoveReview, note: bool = True) -> str:
     if taught.only_move:
         parts.append("the only move that keeps the database result")
     return "; ".join(parts)
+
+
+MARKED_LABELS = (Label.INACCURACY, Label.MISTAKE, Label.BLUNDER)
+
+
+def chances_words(review: MoveReview) -> str:
+    """Why a marked move has its label, in the results that give it: the mover's expected
+    result before and after it and the label's band (`expected 49% of a point before the
+    move, 10% after: 36 of 100 points lost (a blunder: 35 or more)`), or '' for a move not marked
+    (a decided game's move says its chances in its note). Labels come from the chances, not
+    from the men: 0.75 of a man lost two men behind was an inaccuracy beside a blunder of
+    1.15 in an even game, with nothing said why (walk 2026-11-30t)."""
+    if review.label not in MARKED_LABELS or review.verdict != review.label.value:
+        return ""
+    after = 1.0 if review.played >= WIN_MEN else 0.0 if review.played <= -WIN_MEN else None
+    played = expected_result(review.played) if after is None else after
+    before = played + review.drop / 100.0
+    bounds = [bound for bound, _ in THRESHOLDS]
+    index = MARKED_LABELS.index(review.label)
+    low = bounds[index + 1]
+    band = (
+        f"{low:.0f} or more"
+        if review.label is Label.BLUNDER
+        else f"{low:.0f} to {bounds[index + 2]:.0f}"
+    )
+    return (
+        f"expected {before:.0%} of a point before the move, {played:.0%} after: "
+        f"{review.drop:.0f} of 100 points lost ({_article(review.label.value)}: {band})"
+    )
+
+
+def _article(word: str) -> str:
+    """`an inaccuracy`, `a mistake`."""
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def lesson_text(review: MoveReview) -> str:

@@ -25,11 +25,13 @@ from checkers.gui.explorer_pane import (
     WELL_INSET,
     ArchivePicker,
     ExplorerPane,
+    _footer_lines,
     empty_words,
     move_figure,
 )
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.settings import Settings
+from checkers.notation import depth_words
 from checkers.record import GameRecord
 
 HERE = Path(__file__).resolve().parent / "data" / "explorer"
@@ -806,3 +808,28 @@ def test_a_forced_win_the_board_proves_is_kept_for_the_game_and_its_review(
     assert screen_of(app).game is game
     # Back in the game, the bar says the proven result, not a score.
     assert f"Black wins in {best.win_in} moves" in screen_of(app).bar.label()
+
+
+def test_how_far_the_engine_looked_is_never_parted_by_the_footers_wrap(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Walk 2026-11-30t at 720x480: the note's last row read "thinking... 17" over "turns
+    # ahead". Every depth, both words for it, wrapped at the small window's width.
+    app = make_app(size=(720, 480), settings=Settings(theme="contrast"))
+    press(app, pygame.K_o, "o")
+    _, pane = pane_of(app)
+    labels = [label for name, label in sorted(pane.labels.items()) if name.startswith("footer ")]
+    assert labels
+    for depth in range(1, 25):
+        for how in ("thinking...", "looked"):
+            for lead in ("", "Win/draw/loss in % and scores are yours (to move); "):
+                note = f"{lead}engine: Black wins in 9 moves, {how} {depth_words(depth)}"
+                lines = [line for line in _footer_lines(labels, "", note).values() if line]
+                said = " ".join(lines).replace("\u00a0", " ")
+                assert said == note, lines  # nothing lost
+                assert not any(
+                    re.search(r"(thinking\.\.\.|looked)( \d+)?$", line) for line in lines
+                ), lines
+                assert not any(
+                    line.startswith(("turn", "ahead", f"{depth} turn")) for line in lines
+                ), lines

@@ -12,6 +12,7 @@ and opens the index when it is done. What the pane says is decided in pure code
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -55,7 +56,7 @@ from checkers.gui.cards import (
 from checkers.gui.context import ScreenContext
 from checkers.gui.explaining import line_words
 from checkers.gui.intents import Back
-from checkers.gui.ui import Actions, fit_label
+from checkers.gui.ui import NBSP, Actions, fit_label
 from checkers.gui.wording import (
     advantage_words,
     depth_words,
@@ -953,10 +954,16 @@ def _wrapped_in(
     return no_lone_tail(lines, lambda line: font.size(line)[0] <= room)
 
 
+_LOOKED = re.compile(r"\b(?:looked|thinking\.\.\.) \d+ turns? ahead\b")
+"""How far the engine looked, as its note says it (`looked 14 turns ahead`)."""
+
+
 def _footer_lines(labels: list[UILabel], book: str, engine: str) -> dict[str, str]:
     """The footer's labels' texts: the book's moves, then the engine's note, each wrapped; when
     both do not fit, the book gives up its last lines (its moves are marked in the table too)
-    and its last line shown ends with '...'."""
+    and its last line shown ends with '...'. How far the engine looked is never parted
+    (`thinking... 17 turns ahead`: walk 2026-11-30t read "thinking... 17" over "turns ahead")."""
+    engine = _LOOKED.sub(lambda found: found.group(0).replace(" ", NBSP), engine)
     engine_lines = _wrapped(engine, labels[-1])[: len(labels)]
     room = len(labels) - len(engine_lines)
     book_lines = _wrapped(book, labels[0])

@@ -38,6 +38,7 @@ from checkers.review import (
     Label,
     MoveReview,
     PositionScore,
+    chances_words,
     expected_result,
     lesson_words,
     milder_words,
@@ -395,7 +396,8 @@ def review_verdict(
     # as 27x20`, never the book twice; so only what the move lost
     # of the panel's loss row, with its lesson.
     loss = _after_loss(review, _loss_parts(review, man, human)[1])
-    said = "; ".join(_inside(part) for part in (loss, scores) if part)
+    # A marked move's label comes from the chances, which are said (`chances_words`).
+    said = "; ".join(_inside(part) for part in (loss, scores, chances_words(review)) if part)
     return f"The review{depth}, calls {review.move.pdn()} {called}: {said}."
 
 
