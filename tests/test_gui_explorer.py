@@ -833,3 +833,23 @@ def test_how_far_the_engine_looked_is_never_parted_by_the_footers_wrap(
                 assert not any(
                     line.startswith(("turn", "ahead", f"{depth} turn")) for line in lines
                 ), lines
+
+
+def test_the_game_being_played_is_not_one_of_the_games_the_explorer_counts(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Walk 2026-11-30t: the game on the board, kept in the games folder as it goes, was
+    # counted among "your saved games", unfinished, in the position it had just reached.
+    four_saved_games(data)
+    app = make_app(GameConfig(black=PlayerConfig(), white=PlayerConfig()), autosave=True)
+    screen = screen_of(app)
+    screen.game.play(Move.from_pdn("11-15", Position()))
+    run_until(app, lambda: screen.keeper.file is not None and screen.keeper.file.path is not None)
+    kept = screen.keeper.file
+    assert kept is not None and kept.path is not None and kept.path.parent == data / "games"
+    run_until(app, kept.path.exists)
+    board, pane = explore_after(app, ())
+    run_until(app, indexed(pane, 4))  # the four others, not five
+    texts = pane.texts(board.position, board.analysis)
+    assert texts["explorer summary"] == "3 of your 4 saved games came here"
+    assert "unfinished" not in " ".join(texts.values())

@@ -164,6 +164,10 @@ class Archive:
     folder: bool = False
     title: str = ""
     """What to call it instead of its file's name (`your games`)."""
+    leave_out: tuple[str, ...] = ()
+    """A folder's files whose games do not count: the game being played, kept in the games
+    folder as it goes (walk 2026-11-30t: the explorer counted it, "unfinished", among "your
+    saved games")."""
 
     @property
     def name(self) -> str:
@@ -211,13 +215,16 @@ def index_path(archive: Archive, folder: Path) -> Path:
 # --- what the archive is now --------------------------------------------------------------------
 
 
-def _folder_files(folder: Path) -> list[Path]:
-    """The .pdn files of a folder, by name (dot files, a write's temporaries, left out)."""
+def _folder_files(folder: Path, leave_out: tuple[str, ...] = ()) -> list[Path]:
+    """The .pdn files of a folder, by name (dot files, a write's temporaries and the names in
+    `leave_out` left out)."""
     try:
         names = sorted(
             entry.name
             for entry in os.scandir(folder)
-            if entry.name.lower().endswith(".pdn") and not entry.name.startswith(".")
+            if entry.name.lower().endswith(".pdn")
+            and not entry.name.startswith(".")
+            and entry.name not in leave_out
         )
     except OSError:
         return []
@@ -231,7 +238,7 @@ def _stamp(archive: Archive) -> str:
         if not path.is_dir():
             return "no folder"  # an empty games folder is an archive of no games
         parts = []
-        for file in _folder_files(path):
+        for file in _folder_files(path, archive.leave_out):
             with contextlib.suppress(OSError):  # deleted while we looked: not part of it
                 info = file.stat()
                 parts.append(f"{file.name}\0{info.st_size}\0{info.st_mtime_ns}")
@@ -347,7 +354,7 @@ def _gather(archive: Archive, progress: Progress | None) -> tuple[_Counts, int, 
         except OSError as error:
             raise ExplorerError(f"{archive.name}: {error.strerror or error}") from None
         return counts, _read_file(pdn, counts, problems, progress), problems
-    files = _folder_files(archive.path)
+    files = _folder_files(archive.path, archive.leave_out)
     skipped = 0
     for number, file in enumerate(files, 1):
         try:

@@ -427,6 +427,7 @@ class App:
                 human=intent.human,
                 explorer=intent.explorer,
                 known=intent.known,
+                playing=intent.playing,
             )
         )
 

@@ -287,6 +287,7 @@ class ExplorerPane:
         *,
         human: Side | None = None,
         known: Mapping[Position, Judgement] | None = None,
+        playing: Path | None = None,
     ) -> None:
         self.human = human
         """The player in a game against the AI: the engine's note tells scores as the game's
@@ -295,7 +296,11 @@ class ExplorerPane:
         """The game's one judgement of each position: the engine's column and note give it
         where it has looked at least as deep as the board's own analysis."""
         self.folder = folder or paths.data_dir() / INDEX_FOLDER
-        own = Archive(games or paths.games_dir(), folder=True, title=OWN_GAMES)
+        own_folder = games or paths.games_dir()
+        # The game being played is kept in the games folder as it goes: not one of the games
+        # the explorer tells of (`playing`, its file).
+        left = (playing.name,) if playing is not None and playing.parent == own_folder else ()
+        own = Archive(own_folder, folder=True, title=OWN_GAMES, leave_out=left)
         self.archives: list[Archive] = [own, *load_archive_list(self.folder)]
         self.indexes: dict[Archive, ExplorerIndex] = {}
         self.builder = IndexBuilder(self.folder)

@@ -180,6 +180,8 @@ class OpenAnalysis:
     known: Judgements = field(default_factory=Judgements)
     """The game's deepest evaluation of each position: the board's bar shows it until its own
     search looks deeper, so one position has one score in the game and on the board."""
+    playing: Path | None = None
+    """The file the game being played is kept in: the explorer leaves its games out."""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import html
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 import pygame
@@ -107,8 +108,11 @@ class AnalysisScreen(ScreenBase):
         human: Side | None = None,
         explorer: bool = False,
         known: Judgements | None = None,
+        playing: Path | None = None,
     ) -> None:
         super().__init__(context)
+        self.playing = playing
+        """The file the game is kept in, which the explorer leaves out (`ExplorerPane`)."""
         self.human = human
         self.known = known if known is not None else Judgements()
         """The game's one judgement of each position, which this board's searches add to: a
@@ -155,7 +159,7 @@ class AnalysisScreen(ScreenBase):
         self._widgets_changed = False
         self._layer = 1
         self.explorer: ExplorerPane | None = (
-            ExplorerPane(human=human, known=self.known) if explorer else None
+            ExplorerPane(human=human, known=self.known, playing=playing) if explorer else None
         )
         """The explorer pane while it is shown (O shows and hides it), in the engine's place."""
         if explorer:
@@ -291,7 +295,7 @@ class AnalysisScreen(ScreenBase):
     def toggle_explorer(self) -> None:
         """Show the games played in the position in the engine's place, or the engine again."""
         if self.explorer is None:
-            self.explorer = ExplorerPane(human=self.human, known=self.known)
+            self.explorer = ExplorerPane(human=self.human, known=self.known, playing=self.playing)
             self.status = EXPLORER_HINT
         else:
             self.explorer.close()

@@ -853,6 +853,7 @@ class GameScreen(ScreenBase):
                 human,
                 explorer=explorer,
                 known=game.judgements,
+                playing=self.keeper.file.path if self.keeper.file is not None else None,
             )
         )
 
