@@ -50,7 +50,11 @@ def move_rows(
 def numbered_moves(
     moves: Sequence[Move | str], black_first: bool = True, first_number: int = 1
 ) -> str:
-    """The moves on one line as players write them: `1. 11-15 23-19 2. 8-11`, `1. ... 24-20`."""
+    """The moves on one line as players write them: `1. 11-15 23-19 2. 8-11`, `1. ... 24-20`;
+    '' for no moves (not a lone `1. ...`: walk 2026-12-01u read "expecting 1. ..." on every row
+    of a book card whose moves have no lines)."""
+    if not moves:
+        return ""
     return " ".join(
         " ".join(cell for cell in row if cell)
         for row in move_rows(moves, black_first, first_number)

@@ -551,6 +551,19 @@ def test_the_books_other_moves_say_no_words_that_lead_into_a_missing_line() -> N
     }, lines
     text = card_html(card)
     assert "refuted by" not in text and "expecting" not in text and ":</font>" not in text, text
+    # The AI as Black on move 1 (walk 2026-12-01u): every row ended in an empty "1. ...", the
+    # number of a reply the book does not keep.
+    start = Position()
+    book = [("9-13", 0), ("11-15", 5), ("12-16", 5), ("9-14", 0)]
+    moves = [(Move.from_pdn(move, start), score) for move, score in book]
+    card = why_card(explain_book_move("club", start, moves[0][0], moves, 13), BLACK, 0, human=WHITE)
+    text = card_html(card)
+    assert "1. ..." not in text and "expecting" not in text and ":</font>" not in text, text
+    assert [row.line for row in card.rows[1:]] == [
+        "the best move",
+        "as good as 11-15",
+        "0.05 worse than 11-15",
+    ]
 
 
 def test_a_levels_own_count_is_told_for_the_side_ahead_as_every_score_on_the_card() -> None:
