@@ -619,7 +619,9 @@ def judge(
     forced = len(position.legal_moves()) == 1
     # A book move the review finds a mistake or worse is labelled by what it lost: "book" beside
     # "you lost 0.65 men" read as two verdicts (walk 2026-11-30j).
-    book = not forced and is_book(position, move) and label_for(drop) not in SERIOUS
+    # So is one it finds an inaccuracy: "in the opening book; the AI lost 0.45 men" beside
+    # 100% accuracy for that side read as a contradiction (walk 2026-12-01u).
+    book = not forced and is_book(position, move) and label_for(drop) in (Label.BEST, Label.GOOD)
     label = label_for(drop, forced=forced, book=book)
     if label is Label.BEST and move != best and not _as_good(played, before_score):
         label = Label.GOOD  # as good as the best to within a point, but not the best

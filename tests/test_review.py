@@ -144,7 +144,8 @@ def test_nothing_is_book_without_a_book_and_a_book_hook_labels_book() -> None:
 
 def test_a_book_move_the_review_finds_a_mistake_keeps_its_label() -> None:
     # The walk of 2026-11-30j: "10-14 book / an opening-book move; you lost 0.65 men", and the
-    # table said the player had "no choice". The review looked deeper than the book.
+    # table said the player had "no choice". The review looked deeper than the book. Walk
+    # 2026-12-01u: an inaccuracy too ("the AI lost 0.45 men" beside 100% accuracy).
     from checkers.review import judge
 
     position = Position()
@@ -153,7 +154,7 @@ def test_a_book_move_the_review_finds_a_mistake_keeps_its_label() -> None:
     def book(at: Position, played: Move) -> bool:
         return True
 
-    for after, label in ((-10.0, Label.BOOK), (50.0, Label.MISTAKE)):
+    for after, label in ((-10.0, Label.BOOK), (25.0, Label.INACCURACY), (50.0, Label.MISTAKE)):
         review = judge(
             1, position, move, PositionScore(best, 15.0), PositionScore(None, after), 100.0, book
         )
