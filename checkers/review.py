@@ -462,9 +462,14 @@ def chances_words(review: MoveReview) -> str:
         if review.label is Label.BLUNDER
         else f"{low:.0f} to {bounds[index + 2]:.0f}"
     )
+    # Whole points that add up: the fall rounded (always inside its band as rounded), the
+    # chance after the move the chance before less it (walk 2026-12-01u read "75% ... 65%
+    # after: 9 of 100 points lost", each figure rounded by itself).
+    start = round(before * 100.0)
+    fall = round(review.drop)
     return (
-        f"expected {before:.0%} of a point before the move, {played:.0%} after: "
-        f"{review.drop:.0f} of 100 points lost ({_article(review.label.value)}: {band})"
+        f"expected {start}% of a point before the move, {start - fall}% after: "
+        f"{fall} of 100 points lost ({_article(review.label.value)}: {band})"
     )
 
 

@@ -625,3 +625,45 @@ def test_the_opening_books_moves_are_labelled_book_and_count_for_no_accuracy(
         position = position.move(move)
     assert [row["label"] for row in rows[:4]] == ["book"] * 4
     assert rows[4]["label"] != "book"
+
+
+def test_a_marked_moves_chances_add_up_and_fall_inside_its_labels_band() -> None:
+    # Walk 2026-12-01u: "expected 75% ... 65% after: 9 of 100 points lost", each figure rounded
+    # by itself. The words a marked move gives for its label add up, and the points lost lie
+    # within the band the words give for that label.
+    import re
+
+    from checkers.review import chances_words, judge
+
+    position = Position()
+    move, best = position.legal_moves()[:2]
+    said = 0
+    for before in range(-300, 301, 7):
+        for lost in range(1, 200, 3):
+            review = judge(
+                1,
+                position,
+                move,
+                PositionScore(best, float(before)),
+                PositionScore(None, float(lost - before)),
+                100.0,
+            )
+            words = chances_words(review)
+            if review.label not in (Label.INACCURACY, Label.MISTAKE, Label.BLUNDER):
+                assert words == "", (before, lost, words)
+                continue
+            if review.verdict != review.label.value:
+                continue
+            found = re.fullmatch(
+                r"expected (\d+)% of a point before the move, (\d+)% after: (\d+) of 100 points"
+                r" lost \((?:an?) (\w+): (\d+) (?:to (\d+)|or more)\)",
+                words,
+            )
+            assert found is not None, words
+            start, end, fall, label, low = (
+                int(found[i]) if i != 4 else found[i] for i in range(1, 6)
+            )
+            assert start - end == fall and label == review.label.value, words
+            assert low <= fall and (found[6] is None or fall <= int(found[6])), words
+            said += 1
+    assert said > 100
