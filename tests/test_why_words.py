@@ -1029,3 +1029,19 @@ def test_a_row_the_others_compare_with_keeps_its_figure() -> None:
     assert row_score_words(near, compared=True) == "keeps it level (even: +0.05 for the AI)"
     card = WhyCard("Why", "", (), "", (played, other))
     assert "keeps it level (even)" in card_html(card)
+
+
+def test_only_draws_is_said_where_the_line_shows_a_draw() -> None:
+    # Walk 2026-12-01u: "32-28 only draws" with eleven men a side at 0.00 (an evaluation, not
+    # a draw), beside the played 17-13's "keeps it level" at -0.05. A draw is said where the
+    # line repeats a position or reaches a database draw; else the move only keeps it level.
+    from checkers.coach.exact import verdict
+
+    start = Position()
+    best = MoveScore("11-15", 0.5, "exact", 10, ("11-15", "23-19"))
+    plain = MoveScore("9-14", 0.0, "exact", 10, ("9-14", "23-19", "5-9"))
+    assert verdict(start, plain, best) == "only keeps it level"
+    kings = Position.from_fen("B:WK28,K32,22:BK1,K3,10")
+    shuffle = ("1-6", "28-24", "6-1", "24-28")  # back where it began: a repetition
+    best = MoveScore("10-14", 0.5, "exact", 10, ("10-14",))
+    assert verdict(kings, MoveScore("1-6", 0.0, "exact", 10, shuffle), best) == "only draws"

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from checkers.ai.analysis import Analyser, DepthReport, RootLine
 from checkers.ai.book import packaged_book
+from checkers.ai.endgame import Result, default_endgames
 from checkers.ai.engine import MAN, Engine
 from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
 from checkers.board import Move, Position
@@ -35,6 +36,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.ideas import GAIN_SHOWN, agreeing, ideas
 from checkers.coach.outcome import line_outcome
+from checkers.coach.replay import replay
 from checkers.notation import EVEN_MEN, is_even
 
 __all__ = [
@@ -89,8 +91,11 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
         and best.move != move.move
         and (best.win_in is not None or (best.score or 0.0) >= _DRAW_MARGIN)
     ):
-        # 0.00 is the search's draw (a repetition, a database draw, the 40-move rule).
-        return "only draws" if move.score == 0.0 else "only keeps it level"
+        # A draw only where the line shows one (a position repeated, a database draw): a
+        # score of 0.00 with eleven men a side is an evaluation, not a draw (walk 2026-12-01u
+        # read "32-28 only draws" beside the played 17-13's "keeps it level" at -0.05).
+        drawn = move.score == 0.0 and _line_draws(position, move.pv)
+        return "only draws" if drawn else "only keeps it level"
     words = score_verdict(move.score)
     try:
         outcome = line_outcome(position, move.pv)
@@ -102,6 +107,22 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
     if outcome.winner is None and outcome.gain * move.score > 0 and abs(outcome.gain) == size:
         return outcome.words()
     return words
+
+
+def _line_draws(position: Position, line: Sequence[str]) -> bool:
+    """Whether `line` from `position` shows a draw: it comes back to a position it passed, or
+    reaches one the endgame databases hold drawn."""
+    try:
+        steps = replay(position, line)
+    except ValueError:
+        return False
+    seen = {position}
+    databases = default_endgames()
+    for step in steps:
+        if step.after in seen or databases.probe(step.after) is Result.DRAW:
+            return True
+        seen.add(step.after)
+    return False
 
 
 def score_verdict(men: float) -> str:
