@@ -1045,3 +1045,19 @@ def test_only_draws_is_said_where_the_line_shows_a_draw() -> None:
     shuffle = ("1-6", "28-24", "6-1", "24-28")  # back where it began: a repetition
     best = MoveScore("10-14", 0.5, "exact", 10, ("10-14",))
     assert verdict(kings, MoveScore("1-6", 0.0, "exact", 10, shuffle), best) == "only draws"
+
+
+def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
+    # Walk 2026-12-01u: a card listed five of eight legal moves, without a word of the other
+    # three (one of them as good as the best). Those neither scored exactly nor proven worse
+    # than the played move are named under the rows.
+    played, best = scored("9-14", 0.05), scored("11-15", 0.10)
+    card = why_card(_explanation(played, best), BLACK, 0, position=Position())
+    assert card.bounded.endswith(
+        "Not shown: 9-13, 10-14, 10-15, 11-16 and 12-16. This look neither scored them exactly"
+        " nor proved them worse than 9-14."
+    ), card.bounded
+    every = _explanation(
+        played, best, moves=tuple(scored(move.pdn(), 0.0) for move in Position().legal_moves())
+    )
+    assert "Not shown" not in why_card(every, BLACK, 0, position=Position()).bounded

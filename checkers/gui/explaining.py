@@ -400,6 +400,11 @@ def _evaluation(explanation: Explanation, level: Level | None) -> str | None:
     return entry.evaluation if entry is not None else None
 
 
+def _listed(moves: list[str]) -> str:
+    """`12-8`, `12-8 and 26-22`, `12-8, 26-22 and 32-28`."""
+    return moves[0] if len(moves) == 1 else f"{', '.join(moves[:-1])} and {moves[-1]}"
+
+
 def why_card(
     explanation: Explanation,
     mover: Side,
@@ -451,6 +456,7 @@ def why_card(
         if move.bound == "upper" and move.move != slip and best is not None:
             groups.setdefault(why_score(move, mover, human), []).append(move)
     said_once: list[str] = []
+    grouped: set[str] = set()
     for score, group in groups.items():
         assert best is not None
         lead = other_line_words(group[0], best)
@@ -471,11 +477,23 @@ def why_card(
         else:
             continue
         names = {move.move for move in group}
+        grouped |= names
         rows = [row for row in rows if row.played or row.move not in names]
         said_once.append(
             f"The other {len(group)} moves ({', '.join(move.move for move in group)}) are"
             f" {words} ({score})."
         )
+    if position is not None and not explanation.from_book:
+        # The legal moves on no row and in no sentence above: said, not dropped without a word
+        # (walk 2026-12-01u: three of eight moves missing, one as good as the best).
+        listed = grouped | {row.move for row in rows}
+        missing = [move.pdn() for move in position.legal_moves() if move.pdn() not in listed]
+        if missing and len(missing) < explanation.legal_moves:
+            them = "it" if len(missing) == 1 else "them"
+            said_once.append(
+                f"Not shown: {_listed(missing)}. This look neither scored {them} exactly nor"
+                f" proved {them} worse than {explanation.played}."
+            )
     bounded = " ".join(said_once)
     player = who_played(explanation.player)
     by = (

@@ -397,7 +397,7 @@ def review_verdict(
     # of the panel's loss row, with its lesson.
     loss = _after_loss(review, _loss_parts(review, man, human)[1])
     # A marked move's label comes from the chances, which are said (`chances_words`).
-    said = "; ".join(_inside(part) for part in (loss, scores, chances_words(review)) if part)
+    said = "; ".join(_inside(part) for part in (loss, chances_words(review), scores) if part)
     return f"The review{depth}, calls {review.move.pdn()} {called}: {said}."
 
 
