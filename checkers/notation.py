@@ -148,13 +148,14 @@ def result_moves(text: str) -> int | None:
 def result_text(moves: int, wins: bool = True, who: str = "") -> str:
     """A forced result as a player reads it, in the winner's moves, for `who` (none: the side
     the score is for): `wins in 3 moves`, `loses in 1 move`, `White wins in 2 moves`,
-    `you win in 1 move`; `has lost` when the game is already over."""
+    `you win in 1 move`; `has lost` / `has won` when the game is already over (walk
+    2026-12-01u read "After the move the AI wins now" beside Why?'s "wins in 1 move")."""
     you = who == "you"
     subject = f"{who} " if who else ""
-    if moves == 0 and not wins:
-        return f"{subject}{'have' if you else 'has'} lost"
+    if moves == 0:
+        return f"{subject}{'have' if you else 'has'} {'won' if wins else 'lost'}"
     verb = ("win" if wins else "lose") + ("" if you else "s")
-    return f"{subject}{verb} {'now' if moves == 0 else 'in ' + plural(moves, 'move')}"
+    return f"{subject}{verb} in {plural(moves, 'move')}"
 
 
 def forced_text(plies: int, wins: bool = True, who: str = "", short: bool = False) -> str:

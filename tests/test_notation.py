@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from checkers.board import Move
-from checkers.notation import men_count, men_text, move_rows, numbered_moves
+from checkers.notation import men_count, men_text, move_rows, numbered_moves, result_text
 
 OPENING = ["11-15", "23-19", "8-11"]
 
@@ -57,3 +57,10 @@ def test_a_forced_results_words_read_back_to_its_moves() -> None:
         assert result_moves(result_text(moves)) == moves
         assert result_moves(result_text(moves, wins=False)) == -moves
     assert result_moves("even") is None and result_moves("+0.30") is None
+
+
+def test_a_game_already_over_reads_won_or_lost_not_now() -> None:
+    # Walk 2026-12-01u: "After the move the AI wins now" under the capture that ended the game.
+    assert result_text(0, wins=True, who="the AI") == "the AI has won"
+    assert result_text(0, wins=False, who="you") == "you have lost"
+    assert result_text(1, wins=True, who="the AI") == "the AI wins in 1 move"
