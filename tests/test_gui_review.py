@@ -34,7 +34,14 @@ from checkers.gui.game_view import review as review_screen
 from checkers.gui.game_view.review import ReviewPane
 from checkers.gui.intents import OpenLoad
 from checkers.gui.persist import config_tags
-from checkers.gui.review_model import GraphBox, ReviewProgress, graph_points, mark_boxes, ply_at
+from checkers.gui.review_model import (
+    TABLE_HEADINGS,
+    GraphBox,
+    ReviewProgress,
+    graph_points,
+    mark_boxes,
+    ply_at,
+)
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.why import WhyScreen
@@ -1299,3 +1306,24 @@ def test_a_decided_games_move_into_a_forced_loss_is_not_said_to_walk_into_it() -
     assert head.endswith("already far behind")
     assert loss == "Black was far behind already: after the move White wins in 8 moves"
     assert "no mistake in a game already decided" in review_verdict(review, 100.0, None)
+
+
+@pytest.mark.parametrize("theme_name", ["wood", "contrast"])
+def test_the_tables_headings_fit_their_cells_at_720x480(
+    make_app: Callable[..., App], theme_name: str
+) -> None:
+    # Walk 2026-12-01u, 720x480 High contrast: the last heading read "Blunder", cut by the side
+    # panel. Every heading, with its mark, fits its cell, and every cell the table's room.
+    from checkers.gui.settings import Settings
+
+    app, pane = reviewed_blunder_game(
+        make_app, size=(720, 480), settings=Settings(theme=theme_name)
+    )
+    size = pane._table_size
+    font = screen_of(app).context.renderer.text.font(size)
+    cells = pane.table_cells()
+    for index, (words, rect) in enumerate(cells[: len(TABLE_HEADINGS)]):
+        icon = max(6, size * 2 // 3) + 4 if index >= 2 else 0
+        assert font.size(words)[0] + icon <= rect.width, (words, rect, size)
+    for _, rect in cells:
+        assert pane.parts.table.contains(rect), (rect, pane.parts.table)

@@ -278,6 +278,8 @@ class ReviewPane:
         self.scale_drawn: list[tuple[str, pygame.Rect]] = []
         """The graph's scale words as last drawn and where (for tests)."""
         self._columns: tuple[int, ...] = ()
+        self._table_size = 0
+        """The table's text size: the strip's own, or smaller where its columns would not fit."""
         self._shown: tuple[object, ...] | None = None
         self._saved_status = ""
         self._poll_wait = 0.0
@@ -383,6 +385,12 @@ class ReviewPane:
             sum(self._columns),
             sum(widths) + 3 * gap,
         )
+        # The table's text a size smaller until its columns fit the room it got: at 720x480 in
+        # High contrast the last heading read "Blunder" under the side panel (walk 2026-12-01u).
+        self._table_size = size
+        while sum(self._columns) > self.parts.table.width and self._table_size > theme.MIN_TEXT:
+            self._table_size -= 1
+            self._columns = self._table_columns(self._table_size)
         frame = self.parts.graph
         # The curve stays half a mark inside the frame: a mark drawn on a point at the top, the
         # bottom or the last move is whole.
@@ -856,7 +864,7 @@ class ReviewPane:
             return
         size = text_size(self._unit())
         self._draw_graph(surface, size)
-        self._draw_table(surface, size)
+        self._draw_table(surface, self._table_size or size)
 
     def _draw_graph(self, surface: pygame.Surface, size: int) -> None:
         text = self.screen.context.renderer.text
