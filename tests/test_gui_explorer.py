@@ -21,6 +21,7 @@ from checkers.coach.explain import win_in_moves
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explorer_pane import (
+    BOOK_HEAD,
     WAY_BACK_IN_GAME,
     WELL_INSET,
     ArchivePicker,
@@ -118,7 +119,7 @@ def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     ]
     assert pane.buttons["row 0"].text == "11-15" and pane.buttons["row 1"].text == "9-14"
     assert not pane.buttons["row 2"].visible  # two moves were played here, no more rows
-    assert texts["explorer book"].startswith("Book (•): 11-15")
+    assert BOOK_HEAD.sub("", texts["explorer book"]).startswith("11-15")
     assert "Read your saved games: 4 games." in board.status
     # The news of the read does not take the place of what the arrows are (walk 2026-11-30k).
     assert board.status.endswith(
@@ -368,7 +369,7 @@ the book's line read "8-11 (+0.25), 9-13 (+0.25)" beside the board's best three,
 def _book_figures(book: str) -> dict[str, str | None]:
     """The book's moves on the footer's line as a player reads them: each with the figure in
     brackets after it, or None where none is given."""
-    listed = re.split(r", (?=\d+[-x]\d)", book.removeprefix("Book (•): "))
+    listed = re.split(r", (?=\d+[-x]\d)", BOOK_HEAD.sub("", book))
     figures: dict[str, str | None] = {}
     for item in listed:
         move, _, figure = item.replace("\u00a0", " ").partition(" (")
@@ -414,6 +415,9 @@ def test_the_books_moves_give_the_engines_figures_never_the_books_own(tmp_path: 
         )
         book = pane.texts(position, every)["explorer book"]
         assert _book_figures(book) == {"8-11": "+0.30 for Black", "9-13": "+0.35 for White"}, book
+        # Whose figures they are is said first (walk 2026-12-01u read an engine's -0.20 as the
+        # book's own -0.10).
+        assert book.startswith("Book (•), engine's figures: "), book
         # The game's deeper judgement of the position after 9-13 (White to move there, a
         # quarter of a man up: -0.25 for Black's move) stands over the board's shallower one.
         after = position.move(Move.from_pdn("9-13", position))
@@ -549,7 +553,7 @@ def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path
     analysis = Analysis(
         10, (AnalysisLine(last, 0.25, (last, "22-18")), AnalysisLine(first, 0.05, (first,)))
     )
-    listed = pane.texts(start, analysis)["explorer book"].removeprefix("Book (•): ").split(", ")
+    listed = BOOK_HEAD.sub("", pane.texts(start, analysis)["explorer book"]).split(", ")
     assert listed[0] == f"{last}\u00a0(+0.25 for Black)" and listed[1] == f"{first}\u00a0(even)"
     assert [figure_value(text) for text in ("wins in 2 moves", "+0.25", "even", "-1.00")] == [
         998.0,

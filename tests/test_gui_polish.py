@@ -22,6 +22,7 @@ from checkers.coach.explain import Analysis, AnalysisLine
 from checkers.coach.idea import Idea
 from checkers.gui.app import App
 from checkers.gui.cards import button_height
+from checkers.gui.explorer_pane import BOOK_HEAD
 from checkers.gui.intents import OpenDrills, OpenLoad, OpenPuzzles, OpenSettings
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.load import LoadScreen
@@ -148,7 +149,7 @@ def test_the_explorers_book_and_engine_notes_wrap_rather_than_cut(
     # (No game came here: no table, so the engine's score alone, walk 2026-11-30l.)
     said = "Engine: even, thinking... 16 turns ahead"
     assert said in " ".join(shown.split())
-    assert shown.startswith("Book (•): 11-15")
+    assert BOOK_HEAD.sub("", shown).startswith("11-15")
 
 
 def _tree_texts(curious: bool) -> tuple[list[str], list[str]]:

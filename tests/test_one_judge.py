@@ -28,6 +28,7 @@ from checkers.gui.app import App
 from checkers.gui.config import HINT_LEVEL, JUDGE_LEVEL, GameConfig, Mode, PlayerConfig
 from checkers.gui.controller import Game
 from checkers.gui.explaining import line_words
+from checkers.gui.explorer_pane import BOOK_HEAD
 from checkers.gui.game_view.panel import EXPECTS, panel_lines, scored_search
 from checkers.gui.screens.analysis import AnalysisScreen
 from checkers.gui.screens.why import WhyScreen, card_html
@@ -259,7 +260,7 @@ def check_explorer_book(board: AnalysisScreen, texts: dict[str, str]) -> None:
     explorer = board.explorer
     assert explorer is not None
     book = texts["explorer book"]
-    if not book.startswith("Book (•): "):
+    if not BOOK_HEAD.match(book):
         return
     position, analysis = board.position, board.analysis
     mover = position.turn
@@ -274,7 +275,7 @@ def check_explorer_book(board: AnalysisScreen, texts: dict[str, str]) -> None:
         else None
     )
     table = {row.move for row in explorer.rows(position, analysis) if row.engine}
-    for item in re.split(r", (?=\d+[-x]\d)", book.removeprefix("Book (•): ")):
+    for item in re.split(r", (?=\d+[-x]\d)", BOOK_HEAD.sub("", book)):
         move, _, shown = item.replace("\u00a0", " ").partition(" (")
         after = board.known.get(position.move(Move.from_pdn(move, position)))
         said: str | None = None

@@ -655,7 +655,9 @@ class ExplorerPane:
             "explorer summary short": shorter or summary,
             "explorer summary shortest": shortest or summary,
             "explorer progress": self.progress_line() or self.note,
-            "explorer book": f"Book (•): {listed}" if book else "Book: not in the opening book",
+            "explorer book": f"{book_head(listed != ', '.join(ranked))}{listed}"
+            if book
+            else "Book: not in the opening book",
             "explorer engine": engine,
         }
         empty = (
@@ -927,6 +929,16 @@ WELL_INSET = 3
 LABEL_ROOM = 4
 """Pixels a label keeps beside its text (`ui.fit_label` cuts a text wider than the rest); a
 move button keeps as many on either side of its text (`@move`'s padding in the theme)."""
+
+
+def book_head(figured: bool) -> str:
+    """The words before the book's moves: whose figures are beside them where any is (the
+    engine's, not the book's own: walk 2026-12-01u read "10-15 (-0.20)" as the book's -0.10)."""
+    return "Book (•), engine's figures: " if figured else "Book (•): "
+
+
+BOOK_HEAD = re.compile(r"^Book \(•\)(?:, engine's figures)?: ")
+"""The words before the book's moves, either way (`book_head`)."""
 
 
 def row_scored(rows: list[PaneRow], move: str) -> bool:
