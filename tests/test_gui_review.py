@@ -32,6 +32,7 @@ from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.game_view import review as review_screen
 from checkers.gui.game_view.review import ReviewPane
+from checkers.gui.game_view.review_strip import text_size
 from checkers.gui.intents import OpenLoad
 from checkers.gui.persist import config_tags
 from checkers.gui.review_model import (
@@ -1319,7 +1320,7 @@ def test_the_tables_headings_fit_their_cells_at_720x480(
     app, pane = reviewed_blunder_game(
         make_app, size=(720, 480), settings=Settings(theme=theme_name)
     )
-    size = pane._table_size
+    size = text_size(pane._unit())
     font = screen_of(app).context.renderer.text.font(size)
     cells = pane.table_cells()
     for index, (words, rect) in enumerate(cells[: len(TABLE_HEADINGS)]):

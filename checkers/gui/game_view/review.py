@@ -278,8 +278,7 @@ class ReviewPane:
         self.scale_drawn: list[tuple[str, pygame.Rect]] = []
         """The graph's scale words as last drawn and where (for tests)."""
         self._columns: tuple[int, ...] = ()
-        self._table_size = 0
-        """The table's text size: the strip's own, or smaller where its columns would not fit."""
+
         self._shown: tuple[object, ...] | None = None
         self._saved_status = ""
         self._poll_wait = 0.0
@@ -340,8 +339,9 @@ class ReviewPane:
             ),
         }
 
-    def _table_columns(self, size: int) -> tuple[int, ...]:
-        """The narrowest each column of the table can be (its widest possible text)."""
+    def _table_columns(self, size: int, gap: int | None = None) -> tuple[int, ...]:
+        """The narrowest each column of the table can be (its widest possible text), with
+        `gap` pixels beside it (the text's size unless given)."""
         font = fonts.layout_font(size)
         samples = (
             ("White (you)", "Black (AI)", "Judging 99 of 99"),  # the corner's progress
@@ -356,7 +356,7 @@ class ReviewPane:
             width = max(font.size(text)[0] for text in (heading, *texts))
             if index >= 2:
                 width = max(width, font.size(heading)[0] + icon)
-            widths.append(width + size)
+            widths.append(width + (size if gap is None else gap))
         return tuple(widths)
 
     def build_ui(self, root: UIContainer, area: pygame.Rect) -> None:
@@ -385,12 +385,13 @@ class ReviewPane:
             sum(self._columns),
             sum(widths) + 3 * gap,
         )
-        # The table's text a size smaller until its columns fit the room it got: at 720x480 in
-        # High contrast the last heading read "Blunder" under the side panel (walk 2026-12-01u).
-        self._table_size = size
-        while sum(self._columns) > self.parts.table.width and self._table_size > theme.MIN_TEXT:
-            self._table_size -= 1
-            self._columns = self._table_columns(self._table_size)
+        # Narrower gaps between the table's columns until they fit the room it got (its text
+        # is the smallest the window shows already): at 720x480 in High contrast the last
+        # heading read "Blunder" under the side panel (walk 2026-12-01u).
+        for gap in (size // 2, size // 4, 2):
+            if sum(self._columns) <= self.parts.table.width:
+                break
+            self._columns = self._table_columns(size, gap)
         frame = self.parts.graph
         # The curve stays half a mark inside the frame: a mark drawn on a point at the top, the
         # bottom or the last move is whole.
@@ -864,7 +865,7 @@ class ReviewPane:
             return
         size = text_size(self._unit())
         self._draw_graph(surface, size)
-        self._draw_table(surface, self._table_size or size)
+        self._draw_table(surface, size)
 
     def _draw_graph(self, surface: pygame.Surface, size: int) -> None:
         text = self.screen.context.renderer.text
