@@ -375,8 +375,7 @@ def run(
             if on_path:
                 _push_path(path, state, frame)
             frame[F_ORIGINAL_ALPHA], frame[F_BEST], frame[F_BEST_INDEX] = alpha, -_INFINITY, 0
-            # A forced reply or a choice of captures costs no depth (`engine`'s capture extension).
-            frame[F_NEXT_DEPTH] = depth if forced or (own_moves[0, 1] and depth > 0) else depth - 1
+            frame[F_NEXT_DEPTH] = depth if forced else depth - 1
             frame[F_INDEX] = 0
             mode = M_LOOP
         elif mode == M_LOOP:  # search the next move, or store the node's result
