@@ -451,9 +451,8 @@ def chances_words(review: MoveReview) -> str:
     1.15 in an even game, with nothing said why (walk 2026-11-30t)."""
     if review.label not in MARKED_LABELS or review.verdict != review.label.value:
         return ""
-    after = 1.0 if review.played >= WIN_MEN else 0.0 if review.played <= -WIN_MEN else None
-    played = expected_result(review.played) if after is None else after
-    before = played + review.drop / 100.0
+    # (A forced result's WIN_MEN reads as a sure win or loss on the curve, to the point.)
+    before = expected_result(review.played) + review.drop / 100.0
     bounds = [bound for bound, _ in THRESHOLDS]
     index = MARKED_LABELS.index(review.label)
     low = bounds[index + 1]
@@ -478,10 +477,12 @@ def _article(word: str) -> str:
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
-def lesson_text(review: MoveReview) -> str:
+def lesson_text(review: MoveReview, chances: bool = False) -> str:
     """The move with its mark and what it teaches (`22-18?? walks into White's shot: ...`), or
-    '' when it teaches nothing."""
-    words = lesson_words(review)
+    '' when it teaches nothing; with `chances`, then the chances a marked move's label comes
+    from (`chances_words`)."""
+    parts = (lesson_words(review), chances_words(review) if chances else "")
+    words = "; ".join(part for part in parts if part)
     return f"{review.move.pdn()}{review.mark} {words}" if words else ""
 
 

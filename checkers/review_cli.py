@@ -44,7 +44,6 @@ from checkers.review import (
     MoveReview,
     ReviewSetting,
     SideSummary,
-    chances_words,
     lesson_text,
     review_moves,
     summarize,
@@ -148,13 +147,8 @@ class Columns:
             f"{review.score_words:>{_SCORE_WIDTH}}  {review.best.pdn():<{self.move}}  "
             f"{review.loss_text():>{_LOSS_WIDTH}}  {review.verdict}"
         )
-        taught = lesson_text(review)
         # A marked move says the chances its label comes from (`chances_words`).
-        chances = chances_words(review)
-        if chances:
-            taught = (
-                f"{taught}; {chances}" if taught else f"{review.move.pdn()}{review.mark} {chances}"
-            )
+        taught = lesson_text(review, chances=True)
         return row + (f"\n    {taught}" if taught else "")
 
 

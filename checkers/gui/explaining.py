@@ -33,11 +33,10 @@ from checkers.coach.explain import (
 )
 from checkers.coach.idea import Idea
 from checkers.gui.why_board import WhyBoard, read_line, why_board
-from checkers.gui.wording import advantage_words, side_words
+from checkers.gui.wording import advantage_words, lead_words, side_words
 from checkers.notation import (
     depth_words,
     is_even,
-    men_text,
     numbered_moves,
     plural,
     result_moves,
@@ -313,8 +312,7 @@ def _row(
             result = score
     within_even = ""
     if score == "even" and move.score is not None and round(move.score, 2) != 0:
-        leader = mover if move.score > 0 else mover.opponent
-        within_even = f"{men_text(abs(round(move.score, 2)))} for {side_words(leader, human)}"
+        within_even = lead_words(move.score, mover, human)
     return WhyRow(
         move.move,
         score,

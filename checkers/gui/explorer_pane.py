@@ -56,7 +56,7 @@ from checkers.gui.cards import (
 from checkers.gui.context import ScreenContext
 from checkers.gui.explaining import line_words
 from checkers.gui.intents import Back
-from checkers.gui.ui import NBSP, Actions, fit_label
+from checkers.gui.ui import HOW_FAR, NBSP, Actions, fit_label
 from checkers.gui.wording import (
     advantage_words,
     depth_words,
@@ -971,7 +971,7 @@ def _wrapped_in(
     return no_lone_tail(lines, lambda line: font.size(line)[0] <= room)
 
 
-_LOOKED = re.compile(r"\b(?:looked|thinking\.\.\.) \d+ turns? ahead\b")
+_LOOKED = re.compile(HOW_FAR)
 """How far the engine looked, as its note says it (`looked 14 turns ahead`)."""
 
 

@@ -24,6 +24,8 @@ from checkers.gui.fonts import BLURRED_SIZES
 from checkers.gui.theme import MIN_TEXT
 
 __all__ = [
+    "HOW_FAR",
+    "NBSP",
     "SMALLEST_TEXT",
     "TIP_DELAY",
     "Actions",
@@ -267,6 +269,9 @@ SHORT_ASIDE = 26
 one row when it ends a line: `(looked 14 turns ahead)`; a longer one may wrap inside."""
 NBSP = "\u00a0"
 """A no-break space: as wide as a space, and pygame_gui never wraps a line at it."""
+HOW_FAR = r"\b(?:looked|looking|looks|thinking\.\.\.) +\d+ +turns? +ahead\b"
+"""How far a search looked, as the window says it (`looked 14 turns ahead`, `thinking... 9
+turns ahead`): words a wrap never parts."""
 _NUMBER = r"[+-]?\d[\d,]*(?:\.\d+)?%?"
 _HELD = (
     # A number and its unit (`12 turns`, `0.35 men`, `(+3 more)`), a score and its side
@@ -283,7 +288,7 @@ _HELD = (
     re.compile(r"()(?<=\S) +(?=[^ \n]+(?:\n|$))"),
     # How far a search looked, whole: `looked 14 turns ahead`, `thinking... 9 turns ahead`
     # (the walk of 2026-11-30 read "Score even (looked" over "14 turns ahead)").
-    re.compile(r"()\b(?:looked|looking|looks|thinking\.\.\.) +\d+ +turns? +ahead\b"),
+    re.compile(rf"(){HOW_FAR}"),
     # A short aside that ends a line, whole: the wrap falls before its bracket.
     re.compile(rf"()\([^()\n]{{1,{SHORT_ASIDE}}}\)(?=[.,;:]?(?:\n|$))"),
 )

@@ -39,6 +39,7 @@ __all__ = [
     "depth_words",
     "game_over_words",
     "judging_words",
+    "lead_words",
     "move_label",
     "move_rows",
     "moves_count",
@@ -216,6 +217,15 @@ def side_words(side: Side, human: Side | None) -> str:
     return "you" if side is human else "the AI"
 
 
+def lead_words(men: float, side: Side, human: Side | None) -> str:
+    """A score in men from `side`'s view as its figure for the side ahead, however small
+    (`+0.05 for the AI`): what `advantage_words` calls `even` under a fifth of a man, where
+    a card gives the figure `even` stands for."""
+    men = round(men, 2) + 0.0
+    leader = side if men > 0 else side.opponent
+    return f"{men_text(abs(men))} for {side_words(leader, human)}"
+
+
 def advantage_words(men: float, side: Side, human: Side | None, bound: str = "") -> str:
     """A score in men from `side`'s view, told the one way the whole window tells scores: for
     the side ahead (`+0.35 for White`, `+1.00 for you`, `+0.50 for the AI`) or `even` under a
@@ -226,10 +236,7 @@ def advantage_words(men: float, side: Side, human: Side | None, bound: str = "")
     least +0.40 for you`) and `even` inside it (`at most even for the AI`)."""
     men = round(men, 2) + 0.0
     if not bound:
-        if is_even(men):
-            return "even"
-        leader = side if men > 0 else side.opponent
-        return f"{men_text(abs(men))} for {side_words(leader, human)}"
+        return "even" if is_even(men) else lead_words(men, side, human)
     # An upper bound u for `side` is a lower bound -u for the opponent, and the other way.
     leader = side if men >= 0 else side.opponent
     words = "at most" if (bound == "upper") == (men >= 0) else "at least"

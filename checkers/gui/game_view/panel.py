@@ -482,9 +482,8 @@ def _first_fitting(label: UILabel, texts: tuple[str, ...]) -> str:
 def ply_in_view(panel: GamePanel, game: Game, top: int) -> bool:
     """Whether the row of the move shown lies wholly in the list's view, its rows `top` pixels
     from the view's top (negative once scrolled)."""
-    row = panel.move_row
-    wanted = panel.cell_row(game.record.ply, game.record.start.turn is BLACK) * row
-    return -top <= wanted and wanted + row <= -top + panel.moves.rect.height
+    wanted = panel.cell_row(game.record.ply, game.record.start.turn is BLACK) * panel.move_row
+    return panel.row_in_view(wanted, -top)
 
 
 class GamePanel:
@@ -953,10 +952,8 @@ class GamePanel:
                 # pitch with them): the move shown at once, not glided to over frames from rows
                 # half cut (walk 2026-11-30s: at game over the list showed half a row at its
                 # top, then only two rows, for a second on a busy machine).
-                row = self.move_row
-                wanted = self.cell_row(game.record.ply, black_first) * row
-                middle = (self.moves.rect.height // row) // 2
-                top = max(lowest, -max(0, (wanted // row - middle) * row))
+                wanted = self.cell_row(game.record.ply, black_first) * self.move_row
+                top = max(lowest, -self.centred(wanted))
             inner.set_relative_position((inner.relative_rect.left, top))
             self.moves.set_scrollable_area_dimensions(
                 (self.moves.rect.width - self.unit * 2, content)
@@ -1172,16 +1169,22 @@ class GamePanel:
             return
         black_first = bool(key[1])
         top = self.cell_row(ply, black_first) * self.move_row
-        shown_top = -self.moves.scrollable_container.relative_rect.top
-        height = self.moves.rect.height
-        if shown_top <= top and top + self.move_row <= shown_top + height:
+        if self.row_in_view(top, -int(self.moves.scrollable_container.relative_rect.top)):
             return
         total = max(1, self.moves.scrolling_height)
-        # Whole rows from the top of the well: no row shows half cut.
-        row = self.move_row
-        target = max(0, (top // row - (height // row) // 2) * row)
-        bar.set_scroll_from_start_percentage(target / total)
+        bar.set_scroll_from_start_percentage(self.centred(top) / total)
         self.scroll_pending = True
+
+    def row_in_view(self, top: int, shown_top: int) -> bool:
+        """Whether the list's row `top` pixels from its first lies wholly in the view, whose
+        top is `shown_top` pixels down the list."""
+        return bool(shown_top <= top and top + self.move_row <= shown_top + self.moves.rect.height)
+
+    def centred(self, top: int) -> int:
+        """How far down the list the view starts to show the row `top` pixels from its first
+        in its middle, in whole rows from the top of the well (no row shows half cut)."""
+        row = self.move_row
+        return max(0, (top // row - (int(self.moves.rect.height) // row) // 2) * row)
 
     def scrolling(self) -> bool:
         """Whether the list is still gliding to where it was told to go (frames are needed)."""

@@ -278,7 +278,6 @@ class ReviewPane:
         self.scale_drawn: list[tuple[str, pygame.Rect]] = []
         """The graph's scale words as last drawn and where (for tests)."""
         self._columns: tuple[int, ...] = ()
-
         self._shown: tuple[object, ...] | None = None
         self._saved_status = ""
         self._poll_wait = 0.0

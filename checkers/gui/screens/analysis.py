@@ -12,7 +12,6 @@ completed depth until the position changes or the board closes, which cancels it
 from __future__ import annotations
 
 import html
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,7 @@ import pygame
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
-from checkers.ai.search import SearchRequest, is_win_score
+from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, Move, Position, Side
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.explain import MAX_LINES, Analysis
@@ -62,6 +61,7 @@ from checkers.gui.wording import (
 )
 from checkers.notation import depth_words, numbered_moves
 from checkers.record import GameRecord, ended_words
+from checkers.review import one_ply_on
 
 __all__ = ["ARROW_MOVES", "LINES", "AnalysisScreen"]
 
@@ -391,9 +391,7 @@ class AnalysisScreen(ScreenBase):
             if move is not None:
                 # The move's score from the mover's view; a forced result a ply nearer from
                 # the position it leads to (`Judgement.as_move` counts the move back on).
-                if is_win_score(kept):
-                    kept += math.copysign(1.0, kept)
-                after = Judgement(kept, 1.0, mover, analysis.depth, line=scored.pv[1:])
+                after = Judgement(one_ply_on(kept), 1.0, mover, analysis.depth, line=scored.pv[1:])
                 self.known.judge(self.position.move(move), after)
 
     def _deeper_known(self) -> Judgement | None:
