@@ -542,7 +542,9 @@ def test_showing_the_explorer_keeps_the_arrows_on_the_analysis_boards_best_line(
 def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path: Path) -> None:
     # Walk 2026-11-29c: the book read "9-13 (even), 9-14 (+0.25)" while the engine's arrow 1
     # was 9-14. Its moves the engine scored come best first, the others after them.
+    from checkers.board import BLACK
     from checkers.coach.explain import Analysis, AnalysisLine
+    from checkers.coach.judgement import Judgement, Judgements
     from checkers.gui.explorer_pane import book_moves, figure_value
 
     start = Position()
@@ -555,6 +557,15 @@ def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path
     )
     listed = BOOK_HEAD.sub("", pane.texts(start, analysis)["explorer book"]).split(", ")
     assert listed[0] == f"{last}\u00a0(+0.25 for Black)" and listed[1] == f"{first}\u00a0(even)"
+    # Walk 2026-12-01u: a deeper judgement the game kept draws the board's arrow 1 on its
+    # move while the board's own search, started again, still prefers another: the book line
+    # names the arrow's move first too.
+    pane.known = Judgements()
+    pane.known.judge(start, Judgement(0.1, 1.0, BLACK, 18, line=(first, "22-18")))
+    listed = BOOK_HEAD.sub("", pane.texts(start, analysis)["explorer book"]).split(", ")
+    assert listed[0].startswith(f"{first}\u00a0(") and listed[1].startswith(f"{last}\u00a0("), (
+        listed
+    )
     assert [figure_value(text) for text in ("wins in 2 moves", "+0.25", "even", "-1.00")] == [
         998.0,
         0.25,

@@ -18,6 +18,7 @@ from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.controller import Game
 from checkers.gui.game_control.ai_traffic import JUDGE_DEPTH
 from checkers.gui.game_view.panel import EXPECTS, panel_lines, seconds_words
+from checkers.gui.screens.why import WhyScreen
 from checkers.gui.why_board import why_board
 from checkers.notation import plural
 
@@ -157,6 +158,32 @@ def test_a_timed_levels_only_move_leaves_the_score_to_a_real_judgement(
     assert share is not None and figure
 
 
+def test_an_only_move_searched_deep_is_the_games_judgement_on_the_panel_and_on_why(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-12-01u: after an only move of a level that looks a set number of turns
+    ahead, Why? gave its search's score "+0.25" (13 turns ahead) while the panel kept the
+    judging search's "even" (11): the deeper search of the only move is the game's judgement,
+    so the panel, the bar and Why? give its one number."""
+    deep = Level("deep", "test opponent", "engine", "engine", depth=10)
+    app = _ais_only_move(make_app, level=deep)
+    game = screen_of(app).game
+    run_until(app, settled(app, game, 2))
+    run_until(app, lambda: game.thinking is None and game.judgement() is not None)
+    judged = game.judgement()
+    assert judged is not None and judged.depth == deep.depth, judged
+    rows = [row for row in panel_lines(game).search if row]
+    [score] = [row for row in rows if row.startswith("Score ")]
+    # The AI's own search, its depth in the heading above: the score is that search's.
+    assert rows[1].startswith(f"{deep.depth} turns ahead: ") and "(" not in score, rows
+    press(app, pygame.K_w, "w")
+    run_until(app, lambda: isinstance(app.screen, WhyScreen))
+    why = app.screen
+    assert isinstance(why, WhyScreen)
+    [row] = [row for row in why.card.rows if row.played]
+    assert row.depth == deep.depth and score == f"Score {row.score}", (row, score)
+
+
 def test_on_a_clock_the_ais_only_move_still_leaves_a_score_on_the_bar(
     make_app: Callable[..., App],
 ) -> None:
@@ -254,10 +281,12 @@ def test_a_search_too_quick_to_time_says_under_a_tenth_of_a_second() -> None:
     assert plural(1638, "position") == "1,638 positions"  # as the panel writes its counts
 
 
-def _ais_only_move(make_app: Callable[..., App], clock: TimeControl | None = None) -> App:
-    """A game against a timed Club level whose reply 14-18 leaves it one legal move, 23x14,
-    played: the window once that move has landed."""
-    timed = Level("club", "test opponent", "engine", "engine", time=0.2)
+def _ais_only_move(
+    make_app: Callable[..., App], clock: TimeControl | None = None, level: Level | None = None
+) -> App:
+    """A game against a timed Club level (or `level`) whose reply 14-18 leaves it one legal
+    move, 23x14, played: the window once that move has landed."""
+    timed = level or Level("club", "test opponent", "engine", "engine", time=0.2)
     start = Position.from_fen("B:W23,29,30,31,32:B1,2,3,4,14")
     config = GameConfig(
         black=PlayerConfig(),

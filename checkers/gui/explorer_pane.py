@@ -633,16 +633,23 @@ class ExplorerPane:
         # The engine's best first where it has scored them (the walk of 2026-11-29c read
         # "9-13 (even), 9-14 (+0.25)" beside the engine's arrow 1 on 9-14); the rest after
         # them in the book's own order.
+        # A deeper judgement the game kept names the board's arrow 1 while the board's own
+        # search catches up: its move first, whatever a shallower figure says of another (walk
+        # 2026-12-01u: the arrow on one move, the book line's first another).
+        kept = self._stands(position, analysis)
+        first = kept.line[0] if kept is not None and kept.line else None
         ranked = sorted(
             book,
-            key=lambda move: -figure_value(scores[move]) if move in scores else math.inf,
+            key=lambda move: (
+                move != first,
+                -figure_value(scores[move]) if move in scores else math.inf,
+            ),
         )
         # With no table, whose view a bare figure takes is said nowhere: the figure is told in
         # the note's words, for the side ahead, with how far it looked (walk 2026-11-30m:
         # "Book (•): 7-10 (-0.20)" beside "Engine: even, looked 20 turns ahead").
         cells = self.engine_cells(position, analysis)
-        judged = self._stands(position, analysis)
-        noted = judged.depth if judged is not None else analysis.depth if analysis else 0
+        noted = kept.depth if kept is not None else analysis.depth if analysis else 0
         listed = ", ".join(
             f"{move}\u00a0({scores[move] if rows else self._figure_words(position, *cells[move], noted)})"
             if move in scores and not row_scored(rows, move)
