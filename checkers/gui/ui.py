@@ -12,12 +12,14 @@ import re
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import UIContainer, UIElement
 from pygame_gui.core.interfaces import IContainerLikeInterface, IUIElementInterface
 from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
+from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox
 
 from checkers.gui.fonts import BLURRED_SIZES
@@ -62,6 +64,43 @@ def drop_tooltips(manager: pygame_gui.UIManager) -> None:
         tip.kill()
 
 
+Ids = list[str | None] | None
+
+
+class Theme(UIAppearanceTheme):
+    """pygame_gui's theme, with the ids each widget is themed by looked up by the ids
+    themselves. pygame_gui 0.6.14 keys its own memo of them by a string it builds with
+    `str.join` over the characters of the four id lists' texts, so the key grows as the fourth
+    power of their length: some 2.5 million characters built and hashed, about 7 ms, each time
+    a widget five containers deep is made or restyled (the review's move list restyles its
+    rows at every move shown: half the time of a step through a reviewed game). The ids found
+    are the library's own, computed once for each set of ids."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._combined: dict[tuple[tuple[str | None, ...] | None, ...], list[str]] = {}
+
+    def build_all_combined_ids(
+        self,
+        element_base_ids: Ids,
+        element_ids: list[str] | None,
+        class_ids: Ids,
+        object_ids: Ids,
+    ) -> list[str]:
+        """As UIAppearanceTheme's, memoised by the ids (the result depends on nothing else)."""
+        key = tuple(
+            None if ids is None else tuple(ids)
+            for ids in (element_base_ids, element_ids, class_ids, object_ids)
+        )
+        found = self._combined.get(key)
+        if found is None:
+            found = super().build_all_combined_ids(
+                element_base_ids, element_ids, class_ids, object_ids
+            )
+            self._combined[key] = found
+        return found
+
+
 class Manager(pygame_gui.UIManager):
     """pygame_gui's manager, but a mouse press puts the tooltips away before any widget sees
     it: a tooltip still up from where the mouse rested (pygame_gui removes it only in its next
@@ -77,6 +116,13 @@ class Manager(pygame_gui.UIManager):
         unasked where the old screen's was (it looks like the old one left behind)."""
         drop_tooltips(self)
         self.held_at = pygame.mouse.get_pos()
+
+    def create_new_theme(self, theme_path: Any = None) -> UIAppearanceTheme:
+        """As UIManager's, a `Theme` (ids looked up without pygame_gui's slow key)."""
+        theme = Theme(self.resource_loader, self._locale)
+        if theme_path is not None:
+            theme.load_theme(theme_path)
+        return theme
 
     def process_events(self, event: pygame.event.Event) -> bool:
         """As UIManager's, after putting the tooltips away on a mouse press."""
