@@ -50,10 +50,22 @@ def run_until(app: App, condition: Callable[[], bool], frames_cap: int = 20_000)
     frames = 0
     while not condition() and frames < frames_cap:
         app.step(1 / 60)
-        if app.ai.pending is not None or app.ai.explaining is not None:
-            app.ai.wait(1 / 60)
+        idle(app)
         frames += 1
     assert condition()
+
+
+def idle(app: App, frame: float = 1 / 60) -> None:
+    """Between two frames of a test's loop, wait up to `frame` for the next report of the
+    worker that is busy (the AI's search, a review), as the window's own loop sleeps between
+    frames: a loop drawing frame after frame took a core from the searches it waited on (a
+    review test waited 9 s for a 2-turn reply that takes 2 s)."""
+    if app.ai.pending is not None or app.ai.explaining is not None:
+        app.ai.wait(frame)
+        return
+    pane = getattr(app.screen, "review_pane", None)
+    if pane is not None and pane.progress.running:
+        pane.client.wait(frame)
 
 
 def click_button(app: App, button: pygame_gui.elements.UIButton) -> None:

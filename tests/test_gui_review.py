@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 import pytest
-from gui_driving import click, post, press, run_until, screen_of
+from gui_driving import click, idle, post, press, run_until, screen_of
 from test_review import BEFORE_BLUNDER, BLUNDER, DATABASE_WIN, database_line
 
 from checkers import saves
@@ -94,9 +94,7 @@ def wait_for(app: App, condition: Callable[[], bool], what: str) -> None:
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"gave up waiting: {what}")
-        pane = screen_of(app).review_pane
-        if pane is not None:
-            pane.client.wait(0.05)
+        idle(app)
         app.step(1 / 60)
     app.step(1 / 60)
     app.step(1 / 60)  # the panel and the widgets show what came in the frame after
