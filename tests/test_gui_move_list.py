@@ -263,11 +263,14 @@ def test_an_ai_vs_ai_games_list_keeps_even_rows_while_moves_arrive(
     none on another. The AI's lines above the list change height from move to move, which
     changes the rows' pitch: rows kept from before stayed at the old pitch, drawn over the new
     ones (the walk of 2026-11-30 saw "11. 6-9" over "12. 22x31" and uneven gaps)."""
-    from checkers.ai.levels import get_level
+    from checkers.ai.levels import Level, get_level
     from checkers.gui.config import GameConfig, PlayerConfig
 
+    # An engine that looks a set number of turns ahead, not Club's half a second a move:
+    # its lines above the list change height as Club's do, in a tenth of the time.
+    engine = Level("club", "test opponent", "engine", "engine", depth=6)
     config = GameConfig(
-        black=PlayerConfig(get_level("club")),
+        black=PlayerConfig(engine),
         white=PlayerConfig(get_level("beginner")),
         ai_delay=0.0,
     )
