@@ -183,26 +183,10 @@ def test_the_packaged_tables_load() -> None:
 def test_the_term_adds_each_windows_value(installed: patterns.Tables) -> None:
     for position in _random_positions(20, seed=4):
         pieces = (position.black | position.white).bit_count()
-        phase, next_phase, share = patterns.blend(pieces)
+        phase = patterns.phase_of(pieces)
         found = patterns.pattern_indices(position.black, position.white)
-        first = sum(installed[phase][w][index] for w, index in enumerate(found))
-        second = sum(installed[next_phase][w][index] for w, index in enumerate(found))
-        expected = patterns.blended(first, second, share)
+        expected = sum(installed[phase][w][index] for w, index in enumerate(found))
         assert python_engine._pattern_score(position.black, position.white, pieces) == expected
-
-
-def test_the_term_goes_from_one_phase_to_the_next_over_four_piece_counts() -> None:
-    # A phase's own value well inside it; within two pieces of a limit a mix, stepping by a
-    # quarter, so that one exchange across a limit moves the term by half the phases' gap.
-    assert patterns.blend(24) == (0, 0, 8) and patterns.blend(19) == (0, 0, 8)
-    assert [patterns.blend(p) for p in (18, 17, 16, 15)] == [(0, 1, s) for s in (7, 5, 3, 1)]
-    assert patterns.blend(14) == (1, 1, 8) and patterns.blend(12) == (1, 1, 8)
-    assert [patterns.blend(p) for p in (11, 10, 9, 8)] == [(1, 2, s) for s in (7, 5, 3, 1)]
-    assert patterns.blend(7) == (2, 2, 8) and patterns.blend(2) == (2, 2, 8)
-    # Rounded half away from zero, so a position turned round gets exactly the opposite.
-    assert patterns.blended(40, 0, 1) == 5 and patterns.blended(-40, 0, 1) == -5
-    assert patterns.blended(12, 4, 5) == 9 and patterns.blended(-12, -4, 5) == -9
-    assert patterns.blended(7, -7, 4) == 0 and patterns.blended(30, 30, 3) == 30
 
 
 def test_the_compiled_core_evaluates_and_searches_as_the_python_engine(

@@ -313,7 +313,6 @@ _ROW_STARTS = patterns.ROW_STARTS
 _ROW_TERNARY = patterns.ROW_TERNARY
 _BAND_DIGITS = patterns.BAND_DIGITS
 _PATTERN_FIRST_ROWS = range(patterns.FIRST_ROWS)
-_BLEND = [patterns.blend(pieces) for pieces in range(33)]  # by the number of pieces
 
 
 def _install_patterns(tables: patterns.Tables | None) -> None:
@@ -339,31 +338,26 @@ _install_patterns(_load_chosen_patterns())
 
 
 def _pattern_score(black: int, white: int, pieces: int) -> int:
-    """The pattern tables' term for Black (0 without tables): each region's value, mixed
-    between two phases near a phase limit (`patterns.blend`)."""
+    """The pattern tables' term for Black (0 without tables): each region's value."""
     if _PATTERNS is None:
         return 0
-    phase, next_phase, share = _BLEND[pieces]
+    tables = _PATTERNS[sum(pieces < limit for limit in patterns.PHASE_LIMITS)]
     codes = [
         _ROW_TERNARY[black >> start & 15] + 2 * _ROW_TERNARY[white >> start & 15]
         for start in _ROW_STARTS
     ]
-    found = [
-        digits[codes[row]]
-        + 9 * digits[codes[row + 1]]
-        + 81 * digits[codes[row + 2]]
-        + 729 * digits[codes[row + 3]]
-        for row in _PATTERN_FIRST_ROWS
-        for digits in _BAND_DIGITS
-    ]
-    tables = _PATTERNS[phase]
-    score = sum(tables[window][index] for window, index in enumerate(found))
-    if next_phase == phase:
-        return score
-    tables = _PATTERNS[next_phase]
-    return patterns.blended(
-        score, sum(tables[window][index] for window, index in enumerate(found)), share
-    )
+    score = 0
+    window = 0
+    for row in _PATTERN_FIRST_ROWS:
+        for digits in _BAND_DIGITS:
+            score += tables[window][
+                digits[codes[row]]
+                + 9 * digits[codes[row + 1]]
+                + 81 * digits[codes[row + 2]]
+                + 729 * digits[codes[row + 3]]
+            ]
+            window += 1
+    return score
 
 
 def _static_score(black: int, white: int, kings: int, black_to_move: bool) -> int:

@@ -5,8 +5,7 @@ eight dark squares), each empty, Black or White (a king counts as its side's pie
 patterns a region. Regions start at rows 0-4 and take the squares 0-1, 1-2 or 2-3 of each row
 (left, middle, right): fifteen regions, overlapping, the way Scan's 4x3 regions cover its board.
 Each pattern has a value in hundredths of a man for Black, by game phase (the number of pieces);
-the term is the sum of the regions' values (near a phase limit, a mix of the two phases' sums:
-`blend`). Kings and material stay the hand-built terms'
+the term is the sum of the regions' values. Kings and material stay the hand-built terms'
 (`Weights`): the regions learn what those miss, the shape of the men.
 
 The values are fitted by tools/learn_patterns.py (logistic regression on positions labelled by
@@ -36,8 +35,6 @@ __all__ = [
     "PatternError",
     "Tables",
     "band_digits",
-    "blend",
-    "blended",
     "encode",
     "load",
     "pattern_indices",
@@ -59,8 +56,6 @@ PATTERNS = 3**SQUARES_PER_WINDOW
 PHASE_LIMITS: tuple[int, ...] = (17, 10)
 """Phase 0 from 17 pieces up, phase 1 from 10, phase 2 below."""
 PHASES = len(PHASE_LIMITS) + 1
-BLEND_EIGHTHS = 8
-"""Near a phase limit the term is a mix of the two phases' values, in eighths (below)."""
 FILE_NAME = "patterns.bin"
 MAGIC = "checkers-patterns"
 VERSION = 2
@@ -111,30 +106,6 @@ def row_codes(black: int, white: int) -> list[int]:
 def phase_of(pieces: int) -> int:
     """The pattern tables' phase for this many pieces on the board."""
     return sum(pieces < limit for limit in PHASE_LIMITS)
-
-
-def blend(pieces: int) -> tuple[int, int, int]:
-    """(phase, next phase, the first one's share in eighths) for this many pieces.
-
-    The tables were fitted phase by phase, and the term at a limit jumps by 0.2 of a man on
-    average (sd 0.25; engine games at 15-18 and 8-11 pieces), so an exchange across it moves the
-    score by chance. Within two pieces of a limit (15-18 and 8-11) the term goes over in steps
-    of a quarter: 7/8, 5/8, 3/8, 1/8 of the upper phase's value as the pieces fall.
-    """
-    for phase, limit in enumerate(PHASE_LIMITS):
-        if limit - 2 <= pieces <= limit + 1:
-            return phase, phase + 1, 2 * (pieces - limit) + 5
-    phase = phase_of(pieces)
-    return phase, phase, BLEND_EIGHTHS
-
-
-def blended(first: int, second: int, share: int) -> int:
-    """`share` eighths of `first` and the rest of `second`, rounded half away from zero, so
-    that the term for a position turned round with colours swapped is exactly opposite."""
-    total = first * share + second * (BLEND_EIGHTHS - share)
-    if total >= 0:
-        return (total + BLEND_EIGHTHS // 2) // BLEND_EIGHTHS
-    return -((BLEND_EIGHTHS // 2 - total) // BLEND_EIGHTHS)
 
 
 def pattern_indices(black: int, white: int) -> list[int]:

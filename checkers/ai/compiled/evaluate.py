@@ -30,8 +30,7 @@ _CENTRE_KINGS, _DOUBLE_CORNERS = engine._CENTRE_KINGS, engine._DOUBLE_CORNERS
 _ROW_TERNARY = np.array(patterns.ROW_TERNARY, np.int64)  # [a row's four bits]
 _BAND_DIGITS = np.array(patterns.BAND_DIGITS, np.int64)  # [band][row code]
 _BANDS = patterns.BANDS
-_BLEND = np.array([patterns.blend(pieces) for pieces in range(33)], np.int64)  # [pieces]
-_EIGHTHS = patterns.BLEND_EIGHTHS
+_PHASE_LIMITS = np.array(patterns.PHASE_LIMITS, np.int64)
 _R0, _R1, _R2, _R3, _R4, _R5, _R6, _R7 = patterns.ROW_STARTS
 
 
@@ -129,43 +128,27 @@ def _row_code(black: int, white: int, start: int) -> int:
 
 
 @jit
-def _blended(first: int, second: int, share: int) -> int:
-    """As `patterns.blended`: `share` eighths of `first`, the rest of `second`."""
-    total = first * share + second * (_EIGHTHS - share)
-    if total >= 0:
-        return (total + _EIGHTHS // 2) // _EIGHTHS
-    return -((_EIGHTHS // 2 - total) // _EIGHTHS)
-
-
-@jit
 def _pattern_score(black: int, white: int, pieces: int, values: Array) -> int:
-    """As `engine._pattern_score`: the fifteen regions' values for Black, mixed between two
-    phases near a phase limit."""
-    phase, next_phase, share = _BLEND[pieces, 0], _BLEND[pieces, 1], _BLEND[pieces, 2]
-    mixing = next_phase != phase
+    """As `engine._pattern_score`: the fifteen regions' values for Black."""
+    phase = 0
+    for limit in _PHASE_LIMITS:
+        if pieces < limit:
+            phase += 1
     c0, c1 = _row_code(black, white, _R0), _row_code(black, white, _R1)
     c2, c3 = _row_code(black, white, _R2), _row_code(black, white, _R3)
     c4, c5 = _row_code(black, white, _R4), _row_code(black, white, _R5)
     c6, c7 = _row_code(black, white, _R6), _row_code(black, white, _R7)
-    table, other = values[phase], values[next_phase]
+    table = values[phase]
     score = 0
-    second = 0
     for band in range(_BANDS):  # regions w = 3 * first row + band (patterns.WINDOWS)
         digits = _BAND_DIGITS[band]
         d0, d1, d2, d3 = digits[c0], digits[c1], digits[c2], digits[c3]
         d4, d5, d6, d7 = digits[c4], digits[c5], digits[c6], digits[c7]
-        i0 = d0 + 9 * d1 + 81 * d2 + 729 * d3
-        i1 = d1 + 9 * d2 + 81 * d3 + 729 * d4
-        i2 = d2 + 9 * d3 + 81 * d4 + 729 * d5
-        i3 = d3 + 9 * d4 + 81 * d5 + 729 * d6
-        i4 = d4 + 9 * d5 + 81 * d6 + 729 * d7
-        score += table[band, i0] + table[_BANDS + band, i1] + table[2 * _BANDS + band, i2]
-        score += table[3 * _BANDS + band, i3] + table[4 * _BANDS + band, i4]
-        if mixing:
-            second += other[band, i0] + other[_BANDS + band, i1] + other[2 * _BANDS + band, i2]
-            second += other[3 * _BANDS + band, i3] + other[4 * _BANDS + band, i4]
-    if mixing:
-        return _blended(score, second, share)
+        score += table[band, d0 + 9 * d1 + 81 * d2 + 729 * d3]
+        score += table[_BANDS + band, d1 + 9 * d2 + 81 * d3 + 729 * d4]
+        score += table[2 * _BANDS + band, d2 + 9 * d3 + 81 * d4 + 729 * d5]
+        score += table[3 * _BANDS + band, d3 + 9 * d4 + 81 * d5 + 729 * d6]
+        score += table[4 * _BANDS + band, d4 + 9 * d5 + 81 * d6 + 729 * d7]
     return int(score)
 
 
