@@ -566,6 +566,14 @@ def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path
     assert listed[0].startswith(f"{first}\u00a0(") and listed[1].startswith(f"{last}\u00a0("), (
         listed
     )
+    # Walk 2026-12-01v: figures that round alike ("even" for each) keep the search's order, so
+    # its best move, arrow 1, comes first ("9-13 (even), 9-14 (even), 8-11" beside it on 8-11).
+    pane.known = Judgements()
+    level = Analysis(
+        17, (AnalysisLine(last, 0.04, (last, "22-18")), AnalysisLine(first, 0.0, (first,)))
+    )
+    listed = BOOK_HEAD.sub("", pane.texts(start, level)["explorer book"]).split(", ")
+    assert listed[0] == f"{last}\u00a0(even)" and listed[1] == f"{first}\u00a0(even)", listed
     assert [figure_value(text) for text in ("wins in 2 moves", "+0.25", "even", "-1.00")] == [
         998.0,
         0.25,

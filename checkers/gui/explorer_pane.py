@@ -636,13 +636,17 @@ class ExplorerPane:
         # A deeper judgement the game kept names the board's arrow 1 while the board's own
         # search catches up: its move first, whatever a shallower figure says of another (walk
         # 2026-12-01u: the arrow on one move, the book line's first another).
+        # Figures that round alike ("even" thrice) keep the search's own order, best first
+        # (walk 2026-12-01v: "9-13 (even), 9-14 (even), 8-11" beside arrow 1 on 8-11).
         kept = self._stands(position, analysis)
-        first = kept.line[0] if kept is not None and kept.line else None
+        lines = [line.move for line in analysis.lines] if analysis is not None else []
+        first = kept.line[0] if kept is not None and kept.line else lines[0] if lines else None
         ranked = sorted(
             book,
             key=lambda move: (
                 move != first,
                 -figure_value(scores[move]) if move in scores else math.inf,
+                lines.index(move) if move in lines else len(lines),
             ),
         )
         # With no table, whose view a bare figure takes is said nowhere: the figure is told in
