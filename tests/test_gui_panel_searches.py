@@ -334,3 +334,24 @@ def test_a_judging_search_cut_short_by_its_time_thinks_on_and_never_shows_as_set
         settled_depth = re.search(r"looked (\d+) turns? ahead\)$", row)
         assert settled_depth is None or int(settled_depth[1]) >= JUDGE_DEPTH, seen
     assert any("(thinking... " in row for row in seen), seen
+
+
+def test_the_ais_database_move_counts_its_win_as_the_panel_and_the_bar_do(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-12-01v: "White (AI) played 23-27: database win in 31 moves for the AI"
+    under the panel's "The AI wins in 30 moves" and the bar's "win 30": the note counted from
+    the position before the move. It counts from the position the move leads to."""
+    start = Position.from_fen("W:WK19,K23:B12,K28")
+    engine = Level("club", "test opponent", "engine", "engine", depth=6)
+    config = GameConfig(
+        black=PlayerConfig(), white=PlayerConfig(engine), hint=HINT, judge=JUDGE, start=start
+    )
+    app = make_app(config)
+    game = screen_of(app).game
+    run_until(app, settled(app, game, 1))
+    said = re.search(r"database win in (\d+) moves? for the AI", game.status)
+    assert said is not None, game.status
+    rows = [row for row in panel_lines(game).search if row]
+    assert any(f"The AI wins in {said[1]} moves" in row for row in rows), (game.status, rows)
+    assert screen_of(app).bar.figure()[1] == f"win {said[1]}", game.status

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from checkers.ai.levels import Level
 from checkers.ai.players import BOOK_NOTE
 from checkers.ai.registry import man_value
-from checkers.ai.search import Progress, SearchRequest, SearchResult, is_win_score
+from checkers.ai.search import WIN, Progress, SearchRequest, SearchResult, is_win_score
 from checkers.board import Move, Position, Side
 from checkers.clock import Clock
 from checkers.coach.explain import Explanation
@@ -39,7 +39,7 @@ from checkers.gui.game_control.judging import (
     one_ply_nearer,
 )
 from checkers.gui.wording import database_note, depth_words, score_words
-from checkers.review import one_ply_farther
+from checkers.review import one_ply_farther, one_ply_on
 
 __all__ = [
     "ANSWERS",
@@ -389,7 +389,15 @@ def _moved(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) ->
     note = event.note
     # The status says where a database score came from (the panel's score line says it too).
     human = game.human_opponent()
-    known = database_note(result.score, thinking.side, human) if result.database else ""
+    # Counted from the position the move leads to, as the panel and the bar count it beside
+    # the note (walk 2026-12-01v: "played 23-27: database win in 31 moves" under "wins in 30
+    # moves"); a move that ends the game leaves the result to "Game over".
+    after = one_ply_on(result.score)
+    known = (
+        database_note(after, thinking.side, human)
+        if result.database and not (is_win_score(after) and abs(after) == WIN)
+        else ""
+    )
     figures = _figures(thinking.side, level.name if level else "", result, note, thinking.man)
     if level is not None:
         game.ai_search = AISearch(SearchRequest.from_record(game.record), level, move)
