@@ -253,8 +253,19 @@ def test_why_says_why_the_ai_did_not_play_a_slightly_better_move() -> None:
     assert "mistake" not in text
     # As deep as the AI looked: no "deeper" look is claimed.
     same = " ".join(why_card(_explanation(played, best, chosen_depth=10), BLACK, 10).facts)
-    assert "Every move scored exactly as far ahead (10 turns ahead), scores 11-15" in same
+    assert (
+        "Scoring the best moves exactly as far ahead (10 turns ahead), the engine scores 11-15"
+        in same
+    )
     assert "deeper" not in same
+    # Its own count at that depth differs from the row's: why, said (walk 2026-12-01v: "+0.40"
+    # on the row, "counted +0.60" below it, both 12 turns ahead).
+    other = _explanation(played, best, chosen_depth=10, chosen_score="+0.60")
+    said = " ".join(why_card(other, BLACK, 10).facts)
+    assert "so the two need not agree at one depth" in said, said
+    assert "need not agree" not in " ".join(
+        why_card(_explanation(played, best, chosen_depth=10, chosen_score="+0.05"), BLACK, 10).facts
+    )
     # The played move the best: nothing to explain.
     best_played = _explanation(scored("11-15", 0.10), scored("9-14", 0.05))
     assert not any("better than" in fact for fact in why_card(best_played, BLACK, 10).facts)

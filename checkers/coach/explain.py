@@ -799,7 +799,9 @@ def _preferred_words(
     elif chosen and exact < chosen:
         look = f"A shallower look, {depth_words(exact)} (the time for exact scores ran out),"
     elif chosen:
-        look = f"Every move scored exactly as far ahead ({depth_words(exact)}),"
+        # The best moves, not every move: a card may name moves this look left out (walk
+        # 2026-12-01v read "Every move scored exactly" above "Not shown: ...").
+        look = f"Scoring the best moves exactly as far ahead ({depth_words(exact)}), the engine"
     else:
         look = f"Looking {depth_words(exact)}, the exact pass"
     forced = best.win_in is not None or played.win_in is not None
@@ -842,6 +844,17 @@ def _preferred_words(
             said.append(
                 f"{who}'s own search looked {depth_words(chosen)}{spent}{count} and chose it."
             )
+            if (
+                count
+                and chosen == exact
+                and explanation.chosen_score != format_men(played.score, played.win_in)
+            ):
+                # Two figures at one depth (walk 2026-12-01v: +0.40 on the row, "counted
+                # +0.60" here, both 12 turns ahead): why they differ, said.
+                said.append(
+                    "A search for one best move prunes lines that a search scoring several"
+                    " moves exactly keeps, so the two need not agree at one depth."
+                )
         # else its depth and its count are each said above, once
     if not forced and round(top - value, 2) < EVEN_MEN:
         said.append(
