@@ -1072,3 +1072,25 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
         played, best, moves=tuple(scored(move.pdn(), 0.0) for move in Position().legal_moves())
     )
     assert "Not shown" not in why_card(every, BLACK, 0, position=Position()).bounded
+    # A reviewed move's card shows the AI's own search's rows too: a move scored there is
+    # shown, not "Not shown" (walk 2026-12-01v: "Not shown: ... 24-28" above "24-28 you win in
+    # 33 moves" in the rows of what the engine saw when the AI played).
+    seen = tuple(scored(move, 0.0) for move in ("9-13", "10-14", "10-15"))
+    reviewed = _explanation(played, best, seen=seen)
+    assert why_card(reviewed, BLACK, 0, position=Position()).bounded.endswith(
+        "Not shown: 11-16 and 12-16. This look neither scored them exactly nor proved them"
+        " worse than 9-14."
+    )
+    # Rows the databases scored have no search depth to name (walk 2026-12-01v: "What the
+    # engine saw when the Club level played, looking 1 turn ahead" over database results).
+    results = tuple(
+        MoveScore(move, None, "exact", 1, (move,), 5, "database win in 5 moves")
+        for move in ("9-13", "10-14")
+    )
+    heading = why_card(
+        _explanation(played, best, seen=results, exact_depth=0, chosen_depth=1),
+        BLACK,
+        0,
+        position=Position(),
+    ).seen_heading
+    assert heading and "looking" not in heading, heading

@@ -484,7 +484,11 @@ def why_card(
     if position is not None and not explanation.from_book:
         # The legal moves on no row and in no sentence above: said, not dropped without a word
         # (walk 2026-12-01u: three of eight moves missing, one as good as the best).
-        listed = grouped | {row.move for row in rows}
+        # A reviewed move's card shows the AI's own search's rows too, below: a move scored
+        # there is shown (walk 2026-12-01v: "Not shown: ... 24-28" above "24-28 you win in 33
+        # moves" among them).
+        below = {move.move for move in explanation.seen if move.bound != "unscored"}
+        listed = grouped | {row.move for row in rows} | below
         missing = [move.pdn() for move in position.legal_moves() if move.pdn() not in listed]
         if missing and len(missing) < explanation.legal_moves:
             them = "it" if len(missing) == 1 else "them"
@@ -643,6 +647,9 @@ def _seen_rows(
     player = who_played(explanation.player)
     whose = player[0].lower() + player[1:]
     looked = explanation.exact_depth or explanation.chosen_depth
+    scored = [move for move in explanation.seen if move.bound != "unscored"]
+    if scored and all(move.database is not None for move in scored):
+        looked = 0  # the databases' results: no search depth (walk v: "looking 1 turn ahead")
     far = f", looking {depth_words(looked)}" if looked else ""
     if explanation.made_now:
         # A saved game keeps no search of the AI's own: these rows are a search made now.
