@@ -1094,3 +1094,19 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
         position=Position(),
     ).seen_heading
     assert heading and "looking" not in heading, heading
+
+
+def test_a_database_move_says_whose_result_the_databases_hold() -> None:
+    # Walk 2026-12-01v: "Database loss in 33 moves: ... (the slowest loss)" named nobody, on a
+    # card whose headline gave the player's win.
+    from checkers.coach.explain import facts
+
+    played = MoveScore("24-27", None, "exact", 1, ("24-27",), -33, "database loss in 33 moves")
+    losing = _explanation(played, played, moves=(played,), database="database loss in 33 moves")
+    said = " ".join(facts(losing))
+    assert (
+        "The endgame databases hold this position's result under perfect play, a loss in 33"
+        " moves for the Club level, and 24-27 is their move (the slowest loss)."
+    ) in said, said
+    drawn = dataclasses.replace(losing, database="database draw")
+    assert "result under perfect play, a draw, and 24-27" in " ".join(facts(drawn))

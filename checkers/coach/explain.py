@@ -644,10 +644,13 @@ def facts(
             if " loss" in explanation.database
             else "it keeps the draw"
         )
+        # Whose result it is, said (walk 2026-12-01v: "Database loss in 33 moves" on a card
+        # whose headline gave the player's win).
+        result = explanation.database.removeprefix("database ")
+        whose = "" if result == "draw" else f" for {who[0].lower()}{who[1:]}"
         facts.append(
-            f"{explanation.database[0].upper()}{explanation.database[1:]}: the endgame"
-            f" databases hold this position's result under perfect play, and"
-            f" {explanation.searched} is their move ({kind})."
+            f"The endgame databases hold this position's result under perfect play, a {result}"
+            f"{whose}, and {explanation.searched} is their move ({kind})."
         )
     elif explanation.made_now:
         # Nothing of the AI's own search is known (a saved game keeps none): whose the scores
