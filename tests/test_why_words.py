@@ -658,6 +658,7 @@ def test_a_forced_result_is_said_once_with_its_winner() -> None:
 
 def test_the_reviews_row_on_why_names_sides_with_a_capital() -> None:
     # The walk's Why? of an AI-vs-AI move began "... calls 18-15 a blunder: white lost 2.40 men".
+    from checkers.ai.search import WIN
     from checkers.gui.review_model import review_verdict
     from checkers.review import Label, MoveReview, PositionScore
 
@@ -670,6 +671,15 @@ def test_the_reviews_row_on_why_names_sides_with_a_capital() -> None:
     said = review_verdict(review, 1.0, None)
     assert "Black lost 2.40 men" in said, said
     assert not re.search(r"\b(black|white)\b", said), said
+    # The databases' results have no search depth (walk 2026-12-01v: "The review, looking 1
+    # turn ahead, calls 24-27 the best move" in a database ending).
+    ending = dataclasses.replace(
+        review,
+        before=PositionScore(best, WIN - 9, depth=1, database=True),
+        after=PositionScore(None, -(WIN - 8), depth=1, database=True),
+    )
+    said = review_verdict(ending, 1.0, None)
+    assert said.startswith("The review calls") and "looking" not in said, said
 
 
 def test_a_weak_levels_count_beside_the_reviews_figures_is_said_as_another_measure() -> None:

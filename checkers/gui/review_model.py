@@ -388,7 +388,9 @@ def review_verdict(
     scores = move_words(review, man, human, known, depth=False)[2]  # the depth is said first
     # How far it looked for the figures it gives, as the note beside the board says it.
     looked = _looked(review) or depth_words(review.before.depth or review.after.depth)
-    depth = f", looking {looked}" if review.before.depth or review.after.depth else ""
+    results = review.before.database and review.after.database  # no search depth to tell
+    searched = (review.before.depth or review.after.depth) and not results
+    depth = f", looking {looked}," if searched else ""  # (walk v: "looking 1 turn ahead")
     # A decided game's move says so where its verdict is not its label's word (`MoveReview.verdict`).
     decided = review.verdict != review.label.value
     called = "no mistake in a game already decided" if decided else _CALLED[review.label]
@@ -398,7 +400,7 @@ def review_verdict(
     loss = _after_loss(review, _loss_parts(review, man, human)[1])
     # A marked move's label comes from the chances, which are said (`chances_words`).
     said = "; ".join(_inside(part) for part in (loss, chances_words(review), scores) if part)
-    return f"The review{depth}, calls {review.move.pdn()} {called}: {said}."
+    return f"The review{depth} calls {review.move.pdn()} {called}: {said}."
 
 
 def _inside(words: str) -> str:
