@@ -347,7 +347,7 @@ def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
     return "counted it even" if words == "even" else f"counted {words}"
 
 
-def _at_first(verdict: str, deeper: MoveScore) -> str:
+def _at_first(verdict: str, deeper: MoveScore, first: MoveScore | None = None) -> str:
     """The played row's verdict where the game has since judged the move deeper (said apart,
     `Since then the game has judged ...`) and its words differ: told as the first look's, so
     the headline does not read as the move's last verdict against the deeper one (walk
@@ -358,8 +358,16 @@ def _at_first(verdict: str, deeper: MoveScore) -> str:
         return verdict
     if deeper.bound == "exact" and deeper.win_in is None and deeper.score is not None:
         later = score_verdict(deeper.score)
-        if verdict.startswith(later) or (later == "keeps it level" and "level" in verdict):
-            return verdict  # the deeper look says the same
+        # The same words and the same figure: the deeper look says the same. Another figure
+        # in the same words is the first look's too (walk 2026-12-01v: "leaves the AI a
+        # little behind (+0.45 for you)" above "At that depth the game scores 24-20 +0.35").
+        same_figure = first is None or (
+            first.score is not None and round(first.score, 2) == round(deeper.score, 2)
+        )
+        if same_figure and (
+            verdict.startswith(later) or (later == "keeps it level" and "level" in verdict)
+        ):
+            return verdict
     level = {
         "keeps it level": "level",
         "at best keeps it level": "level at best",
@@ -580,7 +588,7 @@ def why_card(
         # appeared nowhere on its card, whose rows looked 16 turns ahead).
         deeper = None
     if deeper is not None and rows and rows[0].played:
-        first = _at_first(rows[0].verdict, deeper)
+        first = _at_first(rows[0].verdict, deeper, explanation.moves[0])
         if first != rows[0].verdict:  # its result is now the first look's: said as such
             rows[0] = dataclasses.replace(rows[0], verdict=first, result="")
     if deeper is not None:
