@@ -493,10 +493,13 @@ class ReviewPane:
             words = self.progress.looked_words()
             bare = words.removeprefix("Looked ")
             dashed = bare.replace(" to ", "-")
+            # Short of room, "turns" stays and "ahead" goes (walk 2026-12-01v read "14-22
+            # ahead" at 720x480 as a cut word).
+            turns = dashed.replace(" turns ahead", " turns").replace(" turn ahead", " turn")
             for shorter in (words, bare, dashed):
                 if fits(shorter):
                     return shorter
-            return dashed.replace(" turns ahead", " ahead")
+            return turns
         if words.startswith("Reviewing: move "):
             words = "Judging move " + words.removeprefix("Reviewing: move ")
             if not fits(words):
