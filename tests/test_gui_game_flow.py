@@ -277,3 +277,25 @@ def test_the_start_screen_chooses_a_clock(make_app) -> None:
     press(app, pygame.K_c, "c")
     press(app, pygame.K_RETURN)
     assert screen_of(app).game.config.clock == TimeControl(300, 3)
+
+
+def test_a_position_set_up_by_hand_is_kept_before_its_first_move(make_app, data: Path) -> None:
+    # Walk 2026-12-01v: Esc right after starting from a set-up position went to the start
+    # screen, and the position, with no move yet, was kept nowhere. It is kept from its start.
+    from checkers.board import Position
+    from checkers.gui.config import GameConfig, PlayerConfig
+
+    start = Position.from_fen("W:WK19,K23:B12,K28")
+    app = make_app(
+        GameConfig(black=PlayerConfig(), white=PlayerConfig(), start=start), autosave=True
+    )
+    press(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    [kept] = games_in(data)
+    game = read_file(kept)[0]
+    assert game.moves == [] and game.result == "*"
+    assert game.start == start
+    # A game from the usual start is kept from its first move, as before.
+    fresh = make_app(autosave=True)
+    press(fresh, pygame.K_ESCAPE)
+    assert games_in(data) == [kept]

@@ -121,6 +121,15 @@ class GameKeeper:
         self.game.source = source.name if source is not None else ""
         self._written = self._key()
         self._as_opened = self._game_key()
+        if source is None and self._set_up_unplayed():
+            # A position set up by hand is the player's work: kept from its start, before a
+            # move (walk 2026-12-01v: Esc right after Start lost it).
+            self._written = self._as_opened = None
+
+    def _set_up_unplayed(self) -> bool:
+        """Whether the game starts from a position set up by hand and has no move yet."""
+        record = self.game.record
+        return not record.line and record.start != Position()
 
     def adopt(self, file: saves.GameFile | None) -> None:
         """Keep this (resumed) game in `file` from now on."""
@@ -152,7 +161,8 @@ class GameKeeper:
     def _write(self) -> Path | None:
         game = self.game
         record = game.full_record()  # every move played, none that Undo took back
-        if not record.line and not game.finished:  # a loss on time before a move is kept
+        if not record.line and not game.finished and not self._set_up_unplayed():
+            # (a loss on time before a move is kept, and a position set up by hand)
             if self.file is not None:
                 self.file.remove()
                 self.file = None
