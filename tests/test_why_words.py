@@ -1127,3 +1127,39 @@ def test_a_database_move_says_whose_result_the_databases_hold() -> None:
     ) in said, said
     drawn = dataclasses.replace(losing, database="database draw")
     assert "result under perfect play, a draw, and 24-27" in " ".join(facts(drawn))
+
+
+def test_a_reviewed_book_move_the_review_finds_worse_compares_as_the_review_does() -> None:
+    # Walk 2026-12-01v: Why? of the Club's book move 26-23 in a review read "best 22-17; the AI
+    # lost 0.15 men" in the review's row, then the book's rows "22-17 keeps it level; 0.05
+    # worse than 26-23": two best moves on one card. The rows are the review's; the book's own
+    # scores are kept apart, under their own heading, with no comparison.
+    from checkers.board import Move
+    from checkers.coach.judgement import Judgement, Judgements, reviewed
+
+    position = Position.from_fen(
+        "W:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15"
+    )
+    book_rows = (
+        MoveScore("26-23", 0.05, "exact", 13, ("26-23",)),
+        MoveScore("22-17", 0.0, "exact", 13, ("22-17",)),
+    )
+    explanation = Explanation(
+        "club", "26-23", "26-23", book_rows, len(position.legal_moves()), False, True,
+        from_book=True, exact_depth=13, mover=WHITE,
+    )  # fmt: skip
+    known = Judgements()
+    known.judge(position, Judgement(0.15, 1.0, WHITE, 14, line=("22-17", "9-13")))
+    after = position.move(Move.from_pdn("26-23", position))
+    known.judge(after, Judgement(0.0, 1.0, BLACK, 14, line=("9-13", "22-17")))
+    card = why_card(reviewed(explanation, position, known), WHITE, 2, position=position)
+    assert [row.move for row in card.rows] == ["26-23", "22-17"], card.rows
+    assert card.others == "The review's best move:", card.others
+    assert card.seen_heading.startswith("The opening book's own scores"), card.seen_heading
+    assert "worse than 26-23" not in " ".join(row.verdict for row in card.rows)
+    # Where the review finds the book's move the best, the book's card stays as it was.
+    agreeing = Judgements()
+    agreeing.judge(position, Judgement(0.05, 1.0, WHITE, 14, line=("26-23", "9-13")))
+    agreeing.judge(after, Judgement(-0.05, 1.0, BLACK, 14, line=("9-13", "22-17")))
+    card = why_card(reviewed(explanation, position, agreeing), WHITE, 2, position=position)
+    assert card.others == "The book's other moves, best first:", card.others

@@ -370,14 +370,12 @@ def reviewed(
     compared with none of them. So the card and the review's row never name two best moves
     (walk 2026-11-30b: `23-18 a little worse` from the exact pass beside the review's `a
     mistake, best 25-21`). `rejudged`'s card when the review has not judged both positions,
-    or the move came from the book, or was the only one."""
+    or the move came from the book and the review finds it the best, or was the only one. A
+    book move the review finds another move better than takes the review's rows, the book's
+    own scores kept apart (walk 2026-12-01v: "best 22-17" in the review's row above the book's
+    "22-17 keeps it level; 0.05 worse than 26-23")."""
     mover = explanation.mover
-    if (
-        mover is None
-        or not explanation.moves
-        or explanation.from_book
-        or explanation.legal_moves < 2
-    ):
+    if mover is None or not explanation.moves or explanation.legal_moves < 2:
         return rejudged(explanation, position, known)
     played = explanation.moves[0]
     try:
@@ -391,6 +389,8 @@ def reviewed(
         return rejudged(explanation, position, known)
     if before is None or after is None or best_move is None or not after.line:
         return rejudged(explanation, position, known)
+    if explanation.from_book and best_move.pdn() == played.move:
+        return rejudged(explanation, position, known)  # the book's card, the review agreeing
     rows = [_row_of(after, after.as_move(mover), (played.move, *after.line))]
     if best_move.pdn() != played.move:
         rows.append(_row_of(before, before.seen_by(mover), before.line))

@@ -659,7 +659,10 @@ def _seen_rows(
     if scored and all(move.database is not None for move in scored):
         looked = 0  # the databases' results: no search depth (walk v: "looking 1 turn ahead")
     far = f", looking {depth_words(looked)}" if looked else ""
-    if explanation.made_now:
+    if explanation.from_book:
+        # The book's own scores, from the look it was built with: not the AI's search.
+        heading = f"The opening book's own scores{far}:"
+    elif explanation.made_now:
         # A saved game keeps no search of the AI's own: these rows are a search made now.
         heading = f"Every move scored now{far}:"
     elif rescored and explanation.chosen_depth and explanation.chosen_depth != looked:
