@@ -537,6 +537,12 @@ def test_showing_the_explorer_keeps_the_arrows_on_the_analysis_boards_best_line(
         # the analysis board drew, the one the explorer's note and the bar give the figure of.
         assert [move.pdn() for move in board.arrows()][:1] == [best], board.analysis
         assert len(depths) < 60, "the explorer's search never got as deep"
+        # The lines' heading says how far the arrows' look went while it is deeper than
+        # theirs (walk 2026-12-01v: each box said its depth, the arrows none).
+        if board.analysis is not None and board.analysis.lines and board.analysis.depth < reached:
+            heading = board.explorer_lines_heading(short=True)
+            assert heading.endswith(f"(arrows: {reached})"), heading
+            assert f"a deeper look, {reached} turns ahead" in board.explorer_lines_heading()
 
 
 def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path: Path) -> None:

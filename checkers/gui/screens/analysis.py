@@ -450,7 +450,21 @@ class AnalysisScreen(ScreenBase):
         # seconds, and its count only comes with it: the seconds so far say the engine is at
         # work (walk 2026-11-30q: the same figures for 3.5 s read as stuck).
         seconds = f" in {int(self.searched_seconds)} s" if self.searched_seconds >= 1 else ""
-        return thinking_words(depth).capitalize(), f"{nodes}{seconds}; scores may change"
+        return (
+            thinking_words(depth).capitalize(),
+            f"{nodes}{seconds}; scores may change{self._arrows_deeper()}",
+        )
+
+    def _arrows_deeper(self, short: bool = False) -> str:
+        """Where the arrows follow a deeper look the game kept than the lines below (`arrows`),
+        said with its depth: each box says how far it looked, the arrows said nothing (walk
+        2026-12-01v: arrow 1 on 8-11 from 16 turns ahead, the first line 9-14 at 8)."""
+        kept = self._deeper_known()
+        if kept is None or not kept.line:
+            return ""
+        if short:
+            return f" (arrows: {kept.depth})"
+        return f"; the arrows: a deeper look, {depth_words(kept.depth)}"
 
     def explorer_lines_heading(self, short: bool = False) -> str:
         """The heading of the lines under the explorer, with how far they looked: the note
@@ -467,9 +481,9 @@ class AnalysisScreen(ScreenBase):
             return f"{name} (endgame databases)"
         depth = analysis.depth
         if short:
-            return f"{name}, {depth_words(depth)}"
+            return f"{name}, {depth_words(depth)}{self._arrows_deeper(short=True)}"
         how = thinking_words(depth) if self.deepening() is not None else settled_words(depth)
-        return f"{name}, {how}"
+        return f"{name}, {how}{self._arrows_deeper()}"
 
     def deepening(self) -> int | None:
         """How far the analysis has looked while it still deepens (the lines' scores and the
