@@ -512,12 +512,13 @@ def test_why_says_refuted_only_for_a_real_loss_and_how_much_worse_otherwise() ->
             scored("9-13", 0.30),  # as good
             scored("11-16", 0.25),  # 0.05 worse: a good move in the review
             scored("10-14", 0.05),  # a quarter of a man worse, but it keeps it level
+            scored("8-11", -0.10),  # just under 0 keeps it level too: not refuted (walk v)
             scored("7-10", -0.25),  # more than half a man worse: an inaccuracy, refuted
             scored("12-16", 0.30, "upper"),  # proven no better, nothing more
             scored("10-15", 0.15, "upper"),  # at least 0.15 worse
             scored("9-14", 0.0, "upper"),  # at least 0.30 worse: refuted
         ),
-        legal_moves=8,
+        legal_moves=9,
         all_captures=False,
         complete=True,
         exact_depth=8,
@@ -529,6 +530,7 @@ def test_why_says_refuted_only_for_a_real_loss_and_how_much_worse_otherwise() ->
     assert lines["9-13"] == "as good as 11-15: 1. ... 23-19 2. 8-11"
     assert lines["11-16"] == "0.05 worse than 11-15: 1. ... 23-19 2. 8-11"
     assert lines["10-14"] == "0.25 worse than 11-15: 1. ... 23-19 2. 8-11"
+    assert lines["8-11"] == "0.40 worse than 11-15: 1. ... 23-19 2. 8-11"
     assert lines["7-10"] == "refuted by 1. ... 23-19 2. 8-11"
     assert lines["12-16"] == "no better than 11-15: 1. ... 23-19 2. 8-11"
     assert lines["10-15"] == "at least 0.15 worse than 11-15: 1. ... 23-19 2. 8-11"

@@ -33,6 +33,7 @@ from checkers.coach.idea import Idea
 from checkers.notation import (
     EVEN_MEN,
     depth_words,
+    is_even,
     men_text,
     plural,
     result_moves,
@@ -935,10 +936,13 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
     # An exact score's loss, or the least loss an upper bound proves.
     loss = round(top - value, 2) + 0.0
     level = move.bound == "exact" and move.score is not None and move.win_in is None
-    if loss >= EVEN_MEN and level and (move.score or 0.0) >= 0 and "only" not in move.verdict:
+    score = move.score or 0.0
+    kept = score >= 0 or is_even(score)
+    if loss >= EVEN_MEN and level and kept and "only" not in move.verdict:
         # A move that keeps it level, or keeps its side ahead, is not refuted: its score is the
         # best's less so much (one that `only draws` where a win was there is refuted; walk
-        # 2026-11-30c: "24-20 is a little better (+0.40 for the AI); refuted by ...").
+        # 2026-11-30c: "24-20 is a little better (+0.40 for the AI); refuted by ..."; walk
+        # 2026-12-01v: "2-7 keeps it level; refuted by" at a score just under 0).
         return f"{loss:.2f} worse than {best.move}:"
     if loss >= EVEN_MEN:
         return "refuted by"
