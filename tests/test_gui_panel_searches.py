@@ -355,3 +355,18 @@ def test_the_ais_database_move_counts_its_win_as_the_panel_and_the_bar_do(
     rows = [row for row in panel_lines(game).search if row]
     assert any(f"The AI wins in {said[1]} moves" in row for row in rows), (game.status, rows)
     assert screen_of(app).bar.figure()[1] == f"win {said[1]}", game.status
+
+
+def test_an_ai_set_up_by_hand_has_the_start_screens_name_on_the_panel(
+    make_app: Callable[..., App],
+) -> None:
+    """The walk of 2026-12-01v: one AI was "Set by hand" on the start screen and "Custom" on
+    the panel ("Black (Custom) had one legal move"). One name."""
+    from checkers.gui.wording import HAND_LABEL
+
+    by_hand = Level("custom", "engine/engine", "engine", "engine", depth=4)
+    app = _ais_only_move(make_app, level=by_hand)
+    game = screen_of(app).game
+    run_until(app, settled(app, game, 2))
+    rows = [row for row in panel_lines(game).search if row]
+    assert rows[0] == f"White ({HAND_LABEL}) had one legal move", rows

@@ -28,6 +28,7 @@ from checkers.record import Outcome, Reason, cannot_move_words
 
 __all__ = [
     "FORTY_MOVE_WORDS",
+    "HAND_LABEL",
     "JUDGING_WORDS",
     "SEARCH_WORDS",
     "advantage_words",
@@ -40,6 +41,7 @@ __all__ = [
     "game_over_words",
     "judging_words",
     "lead_words",
+    "level_label",
     "move_label",
     "move_rows",
     "moves_count",
@@ -104,6 +106,16 @@ def ahead_words(depth: int) -> str:
     """`looks 1 turn ahead`, `looks 6 turns ahead`: a depth as players count it
     (`depth_words`)."""
     return f"looks {depth_words(depth)}"
+
+
+HAND_LABEL = "Set by hand"
+"""A level set by hand, as the start screen's list and the panel name it (one name, not
+"Custom" in one place and "Set by hand" in another: walk 2026-12-01v)."""
+
+
+def level_label(name: str) -> str:
+    """A level's name as the window shows it: `Club`, or `Set by hand` for one set by hand."""
+    return HAND_LABEL if name == "custom" else name.capitalize()
 
 
 def ai_words(level: Level) -> str:

@@ -55,11 +55,16 @@ from checkers.gui.settings import BY_HAND, AISetup
 from checkers.gui.start_choices import StartChoices, ai_level, by_hand
 from checkers.gui.ui import Actions, HoverTips, fit_label
 from checkers.gui.widgets import full_width_list, key_label, run_key_binding
-from checkers.gui.wording import ahead_words, ai_words, judging_words, search_words
+from checkers.gui.wording import (
+    HAND_LABEL,
+    ahead_words,
+    ai_words,
+    judging_words,
+    search_words,
+)
 
 __all__ = ["MODES", "StartChoices", "StartScreen", "level_label"]
 
-HAND_LABEL = "Set by hand"
 """A level list's entry for an AI whose Advanced choices are not a named level's."""
 LIMITS = {"time": "Time a move", "depth": "Turns ahead"}
 """The Advanced section's two ways to limit an AI, as its list shows them."""
