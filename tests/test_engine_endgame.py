@@ -98,7 +98,10 @@ def test_analyse_names_the_databases() -> None:
     assert "database win in 8 moves" in out.getvalue()
     out = io.StringIO()
     assert main(["analyse", TWO_KINGS_WIN, "--depth", "3", "--why"], out) == 0
-    assert out.getvalue().startswith("Database win in 8 moves")
+    assert out.getvalue().startswith(
+        "The endgame databases hold this position's result under perfect play, a win in 8 moves"
+        " for "
+    )
 
 
 def test_analyse_searches_an_only_move_for_the_positions_value() -> None:

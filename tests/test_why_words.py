@@ -1123,7 +1123,7 @@ def test_a_database_move_says_whose_result_the_databases_hold() -> None:
     said = " ".join(facts(losing))
     assert (
         "The endgame databases hold this position's result under perfect play, a loss in 33"
-        " moves for the Club level, and 24-27 is their move (the slowest loss)."
+        " moves for Black, and 24-27 is their move (the slowest loss)."
     ) in said, said
     drawn = dataclasses.replace(losing, database="database draw")
     assert "result under perfect play, a draw, and 24-27" in " ".join(facts(drawn))

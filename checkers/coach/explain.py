@@ -648,7 +648,12 @@ def facts(
         # Whose result it is, said (walk 2026-12-01v: "Database loss in 33 moves" on a card
         # whose headline gave the player's win).
         result = explanation.database.removeprefix("database ")
-        whose = "" if result == "draw" else f" for {who[0].lower()}{who[1:]}"
+        side = (
+            explanation.mover.name.capitalize()
+            if explanation.mover is not None
+            else f"{who[0].lower()}{who[1:]}"
+        )
+        whose = "" if result == "draw" else f" for {side}"
         facts.append(
             f"The endgame databases hold this position's result under perfect play, a {result}"
             f"{whose}, and {explanation.searched} is their move ({kind})."
