@@ -347,7 +347,7 @@ def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
     return "counted it even" if words == "even" else f"counted {words}"
 
 
-def _at_first(verdict: str, deeper: MoveScore, first: MoveScore | None = None) -> str:
+def _at_first(verdict: str, deeper: MoveScore, first: MoveScore) -> str:
     """The played row's verdict where the game has since judged the move deeper (said apart,
     `Since then the game has judged ...`) and its words differ: told as the first look's, so
     the headline does not read as the move's last verdict against the deeper one (walk
@@ -361,9 +361,7 @@ def _at_first(verdict: str, deeper: MoveScore, first: MoveScore | None = None) -
         # The same words and the same figure: the deeper look says the same. Another figure
         # in the same words is the first look's too (walk 2026-12-01v: "leaves the AI a
         # little behind (+0.45 for you)" above "At that depth the game scores 24-20 +0.35").
-        same_figure = first is None or (
-            first.score is not None and round(first.score, 2) == round(deeper.score, 2)
-        )
+        same_figure = first.score is not None and round(first.score, 2) == round(deeper.score, 2)
         if same_figure and (
             verdict.startswith(later) or (later == "keeps it level" and "level" in verdict)
         ):

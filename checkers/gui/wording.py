@@ -41,7 +41,7 @@ __all__ = [
     "game_over_words",
     "judging_words",
     "lead_words",
-    "level_label",
+    "level_name",
     "move_label",
     "move_rows",
     "moves_count",
@@ -113,7 +113,7 @@ HAND_LABEL = "Set by hand"
 "Custom" in one place and "Set by hand" in another: walk 2026-12-01v)."""
 
 
-def level_label(name: str) -> str:
+def level_name(name: str) -> str:
     """A level's name as the window shows it: `Club`, or `Set by hand` for one set by hand."""
     return HAND_LABEL if name == "custom" else name.capitalize()
 

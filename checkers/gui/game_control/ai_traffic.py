@@ -394,9 +394,7 @@ def _moved(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) ->
     # moves"); a move that ends the game leaves the result to "Game over".
     after = one_ply_on(result.score)
     known = (
-        database_note(after, thinking.side, human)
-        if result.database and not (is_win_score(after) and abs(after) == WIN)
-        else ""
+        database_note(after, thinking.side, human) if result.database and abs(after) != WIN else ""
     )
     figures = _figures(thinking.side, level.name if level else "", result, note, thinking.man)
     if level is not None:

@@ -121,15 +121,14 @@ class GameKeeper:
         self.game.source = source.name if source is not None else ""
         self._written = self._key()
         self._as_opened = self._game_key()
-        if source is None and self._set_up_unplayed():
+        if source is None and self._set_up() and not self.game.record.line:
             # A position set up by hand is the player's work: kept from its start, before a
             # move (walk 2026-12-01v: Esc right after Start lost it).
             self._written = self._as_opened = None
 
-    def _set_up_unplayed(self) -> bool:
-        """Whether the game starts from a position set up by hand and has no move yet."""
-        record = self.game.record
-        return not record.line and record.start != Position()
+    def _set_up(self) -> bool:
+        """Whether the game starts from a position set up by hand."""
+        return self.game.record.start != Position()
 
     def adopt(self, file: saves.GameFile | None) -> None:
         """Keep this (resumed) game in `file` from now on."""
@@ -161,7 +160,7 @@ class GameKeeper:
     def _write(self) -> Path | None:
         game = self.game
         record = game.full_record()  # every move played, none that Undo took back
-        if not record.line and not game.finished and not self._set_up_unplayed():
+        if not record.line and not game.finished and not self._set_up():
             # (a loss on time before a move is kept, and a position set up by hand)
             if self.file is not None:
                 self.file.remove()

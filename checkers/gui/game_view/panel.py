@@ -45,7 +45,7 @@ from checkers.gui.ui import fit_label, fit_text, hold_words
 from checkers.gui.wording import (
     depth_words,
     game_over_words,
-    level_label,
+    level_name,
     move_label,
     move_rows,
     moves_count,
@@ -206,7 +206,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         played = explained.moves[0] if explained is not None and explained.moves else None
         if figures.note == BOOK_NOTE:  # no search ran: the book holds an earlier, deeper one
             return (
-                f"{who} ({level_label(figures.level)}) played from the opening book",
+                f"{who} ({level_name(figures.level)}) played from the opening book",
                 score,  # it says how far it looked (the book's search, or a deeper one)
                 "",
                 "",
@@ -214,7 +214,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
             )
         if figures.database:  # the databases' move: no search to report, the result says it
             return (
-                f"{who} ({level_label(figures.level)}) played from the endgame databases",
+                f"{who} ({level_name(figures.level)}) played from the endgame databases",
                 score,
                 "",
                 "",
@@ -248,7 +248,7 @@ def _search_texts(game: Game) -> tuple[str, ...]:
         # the move played, else its search's own), then the game's score, which says which
         # search gave it when that is another one.
         return (
-            f"{who} ({level_label(figures.level)}) {looked}",
+            f"{who} ({level_name(figures.level)}) {looked}",
             effort,
             _expects(game, figures, played),
             score,

@@ -65,7 +65,6 @@ from checkers.gui.wording import (
 
 __all__ = ["MODES", "StartChoices", "StartScreen", "level_label"]
 
-"""A level list's entry for an AI whose Advanced choices are not a named level's."""
 LIMITS = {"time": "Time a move", "depth": "Turns ahead"}
 """The Advanced section's two ways to limit an AI, as its list shows them."""
 
