@@ -28,7 +28,7 @@ from checkers.board import (
     turn_problem,
 )
 from checkers.book_cli import add_book_commands
-from checkers.coach.exact import exact_explanation
+from checkers.coach.exact import EXACT_TIME, exact_explanation
 from checkers.coach.explain import (
     MAX_LINES,
     Analysis,
@@ -263,8 +263,15 @@ def _analyse_why(
         return 0
     # The moves a player would consider, scored exactly at the depth the AI reached, with
     # what each line wins or loses and the ideas behind it.
+    # A depth asked without a time is that depth, however busy the machine: the exact pass
+    # is not cut at its usual time (the same command gave two cards under load).
+    seconds = EXACT_TIME if limits.time is not None or limits.depth is None else None
     explanation = exact_explanation(
-        position, why, evaluation=evaluation, units_per_man=man_value(evaluation)
+        position,
+        why,
+        evaluation=evaluation,
+        units_per_man=man_value(evaluation),
+        seconds=seconds,
     )
     if form == "json":
         print(json.dumps(explanation.as_json()), file=out)

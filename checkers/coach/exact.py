@@ -248,7 +248,7 @@ def _played_line(
     request: SearchRequest,
     played: Move,
     depth: int,
-    seconds: float,
+    seconds: float | None,
     stop: StopSignal | None,
 ) -> RootLine | None:
     """The played move's exact score when it is not among the best: its reply searched. A
@@ -264,7 +264,7 @@ def _played_line(
     if not moves:
         return None  # the game ends on the run: no search to score it
     plies = depth - 1 - len(forced)
-    limits = Limits(depth=max(1, plies), time=max(0.05, seconds))
+    limits = Limits(depth=max(1, plies), time=None if seconds is None else max(0.05, seconds))
     last = None
     for last in analyser.analyse(after, limits, 1, stop):
         pass
@@ -286,11 +286,12 @@ def exact_explanation(
     judge: Analyser | None = None,
     evaluation: str = "engine",
     units_per_man: float = MAN,
-    seconds: float = EXACT_TIME,
+    seconds: float | None = EXACT_TIME,
     stop: StopSignal | None = None,
 ) -> Explanation:
     """`explanation` with exact scores for the played move and the best others at the depth
-    the AI reached (or the deepest reached within `seconds`), each with its verdict and ideas.
+    the AI reached (or the deepest reached within `seconds`; None: no time limit), each with
+    its verdict and ideas.
 
     A book move or a single legal move is returned with its ideas only. `analyser` searches
     (the player's own); where it is None or plays with an evaluation of its own (a weak
@@ -344,7 +345,11 @@ def exact_explanation(
             ):
                 # The played move's own score is the card's first row: it gets at least
                 # half the pass's time even when the best lines took it all (a busy machine).
-                left = max(seconds - (time.monotonic() - started), seconds / 2)
+                left = (
+                    None
+                    if seconds is None
+                    else max(seconds - (time.monotonic() - started), seconds / 2)
+                )
                 move = Move.from_pdn(played.move, position)
                 extra = _played_line(analyser, request, move, reached, left, stop)
                 if extra is not None:
