@@ -430,3 +430,23 @@ def test_an_idea_that_begins_later_in_the_line_says_the_moves_before_it() -> Non
     assert idea_words(theirs, "21-17", WHITE) == (
         "21-17 walks, after 21-17 9-14 22-18, into Black's shot: ..."
     )
+
+
+def test_an_idea_after_a_man_given_says_the_man_first() -> None:
+    # Walk 2026-12-01v: Casual's "14-9 allows, after 14-9 5x14 ..., an exchange" hid the man
+    # the move gives first; the row's words now say it, counted from the line's replay.
+    from checkers.board import BLACK, Position
+    from checkers.coach.explain import idea_words
+    from checkers.coach.ideas import ideas
+
+    position = Position.from_fen(
+        "B:W18,20,21,23,24,25,26,27,28,29,30,31:B1,2,3,4,6,7,9,10,11,12,13,16"
+    )
+    line = ["13-17", "21x14x5", "10-14", "18x9", "6x13"]
+    (trade,) = [idea for idea in ideas(position, line) if idea.name == "exchange"]
+    assert trade.lead == "gives two men"
+    assert idea_words(trade, "13-17", BLACK) == (
+        "13-17 gives two men first (13-17 21x14x5), then Black exchanges a man for a man:"
+        " 10-14 18x9 6x13"
+    )
+    assert trade.to_json()["lead"] == "gives two men"

@@ -1163,3 +1163,16 @@ def test_a_reviewed_book_move_the_review_finds_worse_compares_as_the_review_does
     agreeing.judge(after, Judgement(-0.05, 1.0, BLACK, 14, line=("9-13", "22-17")))
     card = why_card(reviewed(explanation, position, agreeing), WHITE, 2, position=position)
     assert card.others == "The book's other moves, best first:", card.others
+
+
+def test_a_row_beside_a_forced_win_is_not_measured_against_the_wins_figure() -> None:
+    # A probe of 2026-12-01 (Novice, AI's 11-7): "32-27 +7.15 for the AI, 12.85 worse than
+    # 1-6" beside "1-6 wins in 5 moves": the gap to the figure a forced win is counted as, not
+    # anything a player can see. The row says what separates them.
+    from checkers.coach.explain import other_line_words
+
+    best = MoveScore("1-6", None, "exact", 10, ("1-6", "17-22"), win_in=5)
+    ahead = MoveScore("32-27", 7.15, "exact", 10, ("32-27", "5-9"))
+    assert other_line_words(ahead, best) == "no forced win, unlike 1-6:"
+    behind = MoveScore("32-27", -0.50, "exact", 10, ("32-27", "5-9"))
+    assert other_line_words(behind, best) == "refuted by"

@@ -882,6 +882,14 @@ def idea_words(idea: Idea, move: str, mover: Side) -> str:
     # Black's capture after 12-8).
     before = idea.line[: idea.start] if idea.start >= (2 if idea.side is mover else 3) else ()
     after = f"after {' '.join(before)}, " if before else ""
+    if before and idea.lead:
+        # What the moves before give, said before the idea they lead to (walk 2026-12-01v:
+        # "14-9 allows, after 14-9 5x14 ..., an exchange" hid the man 14-9 gives first).
+        first = f"{move} {idea.lead} first ({' '.join(before)}), then"
+        if idea.side is mover:
+            return f"{first} {idea.text}"
+        allows = "allows an exchange:" if idea.name == "exchange" else "walks into"
+        return f"{first} {allows} {idea.text}"
     if idea.side is mover:
         text = f"{after}{idea.text}"
         return text[:1].upper() + text[1:]  # a sentence of its own
@@ -948,6 +956,10 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
         # best's less so much (one that `only draws` where a win was there is refuted; walk
         # 2026-11-30c: "24-20 is a little better (+0.40 for the AI); refuted by ..."; walk
         # 2026-12-01v: "2-7 keeps it level; refuted by" at a score just under 0).
+        if sooner is not None and sooner > 0:
+            # A forced win counts as more than any material: "12.85 worse than 1-6" beside
+            # +7.15 measured the gap to that made-up figure (walk 2026-12-01w's probe).
+            return f"no forced win, unlike {best.move}:"
         return f"{loss:.2f} worse than {best.move}:"
     if loss >= EVEN_MEN:
         return "refuted by"

@@ -17,7 +17,9 @@ __all__ = ["Idea", "pieces_words"]
 class Idea:
     """One idea in a line: its name (from `IDEA_NAMES`), the side that carries it out, the
     line from the analysed position to the idea's last move (PDN texts), the index in that line
-    of the idea's first move, its claim as (field, value) pairs, and a sentence for players."""
+    of the idea's first move, its claim as (field, value) pairs, and a sentence for players;
+    `lead`: what the line's first move's side has given or taken in the moves before the idea
+    begins (`gives a man`), empty when nothing or an even trade."""
 
     name: str
     side: Side
@@ -25,6 +27,7 @@ class Idea:
     start: int
     claim: tuple[tuple[str, int | str], ...]
     text: str
+    lead: str = ""
 
     @property
     def fields(self) -> dict[str, int | str]:
@@ -45,6 +48,8 @@ class Idea:
             "start": self.start,
         }
         data.update(self.claim)
+        if self.lead:
+            data["lead"] = self.lead
         data["text"] = self.text
         return data
 

@@ -15,7 +15,7 @@ defines every name and its fields.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from checkers.ai.endgame import Endgames
 from checkers.ai.engine import Engine
@@ -394,7 +394,29 @@ def ideas(
         found.append(ending)
     found.sort(key=lambda idea: (idea.start, IDEA_NAMES.index(idea.name)))
     proven = [idea for idea in found if proves(position, idea, endgames=endgames)]
-    return [idea for index, idea in enumerate(proven) if not _said(idea, proven[:index])]
+    return [
+        replace(idea, lead=_lead(steps[: idea.start]))
+        for index, idea in enumerate(proven)
+        if not _said(idea, proven[:index])
+    ]
+
+
+def _lead(steps: Sequence[Step]) -> str:
+    """What the side of the line's first move has given or taken in `steps`, the moves before
+    an idea begins (`gives a man`), or '' when nothing or as much as it gave: a move that gives
+    a man before the exchange it allows read "14-9 allows an exchange" (walk 2026-12-01v)."""
+    if not steps:
+        return ""
+    tally = _tally(steps, steps[0].side)
+    gives = pieces_words(tally.gives, tally.given_kings)
+    takes = pieces_words(tally.takes, tally.taken_kings)
+    if tally.gives == tally.takes:
+        return ""
+    if not tally.takes:
+        return f"gives {gives}"
+    if not tally.gives:
+        return f"takes {takes}"
+    return f"gives {gives} and takes {takes}"
 
 
 GAIN_SHOWN = 0.75
