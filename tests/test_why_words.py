@@ -1176,3 +1176,19 @@ def test_a_row_beside_a_forced_win_is_not_measured_against_the_wins_figure() -> 
     assert other_line_words(ahead, best) == "no forced win, unlike 1-6:"
     behind = MoveScore("32-27", -0.50, "exact", 10, ("32-27", "5-9"))
     assert other_line_words(behind, best) == "refuted by"
+
+
+def test_rows_looked_at_unequally_far_are_said_not_compared() -> None:
+    # Walk 2026-12-01v: the card's played row 0.30 below the best, no sentence about it: the
+    # two rows came from looks of two depths, which the card does not compare; it says so.
+    played = MoveScore("9-14", -0.25, "exact", 10, ("9-14", "22-18"))
+    best = MoveScore("11-15", 0.05, "exact", 14, ("11-15", "23-19"))
+    said = " ".join(why_card(_explanation(played, best), BLACK, 10, human=WHITE).facts)
+    assert (
+        "11-15 scores better than 9-14 on its row, but the two rows looked unequally far (11-15"
+        " 14 turns ahead, 9-14 10 turns ahead), so they are not compared."
+    ) in said, said
+    assert "of a man better than" not in said
+    close = MoveScore("9-14", 0.0, "exact", 10, ("9-14", "22-18"))
+    said = " ".join(why_card(_explanation(close, best), BLACK, 10, human=WHITE).facts)
+    assert "unequally" not in said and "better than" not in said, said

@@ -801,8 +801,17 @@ def _preferred_words(
         and best.win_in is None
         and played.win_in is None
     ):
-        # Two moves looked at unequally far are not compared (issue 35: one depth).
-        return []
+        # Two moves looked at unequally far are not compared (issue 35: one depth), and the
+        # card says so where their figures differ enough to be read as a verdict (walk
+        # 2026-12-01v: a played move 0.30 below the best with no word on the card).
+        if round(top - value, 2) < EVEN_MEN:
+            return []
+        apart = (
+            f"{best.move} scores better than {explanation.played} on its row, but the two rows"
+            f" looked unequally far ({best.move} {depth_words(best.depth)}, {explanation.played}"
+            f" {depth_words(played.depth)}), so they are not compared."
+        )
+        return [apart]
     if chosen and exact > chosen:
         look = f"A deeper look, {depth_words(exact)},"
     elif chosen and exact < chosen:
