@@ -450,3 +450,35 @@ def test_an_idea_after_a_man_given_says_the_man_first() -> None:
         " 10-14 18x9 6x13"
     )
     assert trade.to_json()["lead"] == "gives two men"
+
+
+def test_a_crowning_bought_with_men_lost_is_no_breakthrough_and_a_king_given_is_said() -> None:
+    # Walk 2026-12-01w: "White's breakthrough: gives four men, takes two men and crowns on 2"
+    # on a move the engine scores three men down; "allows, after 30-26 14x21x30 24-20, an
+    # exchange" on one that gives two men and a king.
+    from checkers.board import WHITE, Position
+    from checkers.coach.explain import idea_words
+    from checkers.coach.ideas import ideas
+
+    position = Position.from_fen("W:W12,19,21,22,23,26,27,29,30,31:B1,3,5,7,9,10,11,14,20")
+    line = [
+        "23-18",
+        "14x23x32",
+        "22-17",
+        "1-6",
+        "29-25",
+        "9-13",
+        "26-23",
+        "13x22x29",
+        "23-18",
+        "11-15",
+        "18x11x2",
+    ]
+    assert not [idea for idea in ideas(position, line) if idea.name == "breakthrough"]
+    position = Position.from_fen("W:W17,22,23,24,25,27,28,29,30,31,32:B1,2,3,4,6,7,10,12,13,14,15")
+    line = ["30-26", "14x21x30", "24-20", "15-18", "22x15", "10x19", "23x16", "12x19"]
+    (trade,) = ideas(position, line)
+    assert idea_words(trade, "30-26", WHITE).startswith(
+        "30-26 gives two men and lets Black crown on 30 first (30-26 14x21x30 24-20), then"
+        " allows an exchange: Black exchanges two men for two men"
+    )

@@ -119,7 +119,7 @@ def _material_idea(steps: Sequence[Step], start: int, engine: Engine | None) -> 
         tally = _tally(segment, side)
         last = steps[end]
         settled = not last.after.is_capture_pending()
-        if last.side is side and last.crowned is not None and tally.gives >= tally.takes:
+        if last.side is side and last.crowned is not None and _breaks_through(tally):
             return _breakthrough(steps, start, end, tally)
         if not settled:
             continue
@@ -129,6 +129,18 @@ def _material_idea(steps: Sequence[Step], start: int, engine: Engine | None) -> 
         if tally.takes == tally.gives and tally.takes > 0 and captures_only:
             return _exchange(steps, start, end, tally)
     return None
+
+
+BREAKTHROUGH_NET = 1
+"""The most men a breakthrough gives beyond what it takes: the books' breakthroughs give a man,
+or two for one, to crown. Four given for two and a king read as "White's breakthrough" on a
+move the engine scores three men down (walk 2026-12-01w); past this the line goes on to what
+the crowned king then wins, if anything (a shot)."""
+
+
+def _breaks_through(tally: _Tally) -> bool:
+    """Whether a crowning after giving and taking so much is a breakthrough (not a man lost)."""
+    return tally.takes <= tally.gives <= tally.takes + BREAKTHROUGH_NET
 
 
 STROKES = {(1, 2): "two-for-one", (2, 3): "three-for-two"}
@@ -208,7 +220,7 @@ def _prepared(steps: Sequence[Step], start: int, engine: Engine | None) -> Idea 
             text = f"{lead} gives {gives} and takes {takes}{_stroke(tally)} ({moves})"
         elif inner.name == "exchange" and tally.takes == tally.gives:
             text = f"{lead} exchanges {gives} for {takes} ({moves})"
-        elif inner.name == "breakthrough" and tally.gives >= tally.takes:
+        elif inner.name == "breakthrough" and _breaks_through(tally):
             crowned = inner.fields["crowns"]
             claim += (("crowns", crowned),)
             text = f"{lead} gives {gives} and crowns on {crowned} ({moves})"
@@ -407,16 +419,26 @@ def _lead(steps: Sequence[Step]) -> str:
     a man before the exchange it allows read "14-9 allows an exchange" (walk 2026-12-01v)."""
     if not steps:
         return ""
-    tally = _tally(steps, steps[0].side)
+    side = steps[0].side
+    tally = _tally(steps, side)
     gives = pieces_words(tally.gives, tally.given_kings)
     takes = pieces_words(tally.takes, tally.taken_kings)
     if tally.gives == tally.takes:
-        return ""
-    if not tally.takes:
-        return f"gives {gives}"
-    if not tally.gives:
-        return f"takes {takes}"
-    return f"gives {gives} and takes {takes}"
+        words = []
+    elif not tally.takes:
+        words = [f"gives {gives}"]
+    elif not tally.gives:
+        words = [f"takes {takes}"]
+    else:
+        words = [f"gives {gives} and takes {takes}"]
+    # A king the opponent gets on the way is said too (walk 2026-12-01w: "after 30-26
+    # 14x21x30 24-20, an exchange" hid two men and a king).
+    words += [
+        f"lets {_side(step.side)} crown on {step.crowned}"
+        for step in steps
+        if step.side is not side and step.crowned is not None
+    ]
+    return " and ".join(words)
 
 
 GAIN_SHOWN = 0.75
@@ -561,9 +583,7 @@ def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) 
                 and not own[-1].after.is_capture_pending()
             )
         return (
-            tally.gives >= tally.takes
-            and own[-1].side is side
-            and own[-1].crowned == fields["crowns"]
+            _breaks_through(tally) and own[-1].side is side and own[-1].crowned == fields["crowns"]
         )
     if idea.name == "runaway":
         square, moves = fields["square"], fields["moves"]
