@@ -1192,3 +1192,17 @@ def test_rows_looked_at_unequally_far_are_said_not_compared() -> None:
     close = MoveScore("9-14", 0.0, "exact", 10, ("9-14", "22-18"))
     said = " ".join(why_card(_explanation(close, best), BLACK, 10, human=WHITE).facts)
     assert "unequally" not in said and "better than" not in said, said
+
+
+def test_a_move_that_only_keeps_it_level_is_worse_not_refuted() -> None:
+    # Walk 2026-12-01w: "32-28 only keeps it level; refuted by ..." (Casual, both sizes): a
+    # newcomer reads "refuted" as "fails"; the row says how much worse it is than the best.
+    from checkers.coach.explain import move_words, other_line_words
+
+    best = MoveScore("24-20", 0.50, "exact", 10, ("24-20", "11-15"), verdict="is a little better")
+    row = MoveScore(
+        "32-28", 0.0, "exact", 10, ("32-28", "11-15", "23-19"), verdict="only keeps it level"
+    )
+    assert other_line_words(row, best) == "0.50 worse than 24-20:"
+    said = move_words(row, False, best)
+    assert said.startswith("32-28 only keeps it level") and "refuted" not in said, said

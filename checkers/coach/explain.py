@@ -960,7 +960,7 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
     level = move.bound == "exact" and move.score is not None and move.win_in is None
     score = move.score or 0.0
     kept = score >= 0 or is_even(score)
-    if loss >= EVEN_MEN and level and kept and "only" not in move.verdict:
+    if loss >= EVEN_MEN and level and kept:
         # A move that keeps it level, or keeps its side ahead, is not refuted: its score is the
         # best's less so much (one that `only draws` where a win was there is refuted; walk
         # 2026-11-30c: "24-20 is a little better (+0.40 for the AI); refuted by ..."; walk
