@@ -738,7 +738,9 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     level = MoveScore("21-17", 0.0, "exact", 13, ("21-17", "9-13"))
     card = why_card(_explanation(played, best, mover=WHITE, deeper=level), WHITE, 0, human=BLACK)
     said = row_score_words(card.rows[0])
-    assert said == "at first looked a little worse for the AI (+0.30 for you)", said
+    # What the first look left, not "worse", which reads as a comparison with the rows below
+    # (walk 2026-12-01w: "at first looked about a man better" above "as good as 27-24").
+    assert said == "at first looked to leave the AI a little behind (+0.30 for you)", said
     assert any(fact.startswith("Since then the game has judged 21-17") for fact in card.facts)
     assert " even." in " ".join(card.facts)
     # A deeper look that agrees leaves the headline as it was.
@@ -750,7 +752,8 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     worse = MoveScore("21-17", -0.35, "exact", 13, ("21-17", "9-13"))
     card = why_card(_explanation(played, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
     assert (
-        row_score_words(card.rows[0]) == "at first looked a little worse for the AI (+0.30 for you)"
+        row_score_words(card.rows[0])
+        == "at first looked to leave the AI a little behind (+0.30 for you)"
     )
     # A bound's verdict too, in words that read as one phrase.
     bound = MoveScore("21-17", -0.05, "upper", 8, ("21-17", "9-13"))

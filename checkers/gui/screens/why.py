@@ -96,6 +96,14 @@ def row_score_words(row: WhyRow, compared: bool = False) -> str:
     if row.score == "even" and row.verdict != ONLY_MOVE:
         return row.verdict  # `keeps it level`, `only draws`: not `the only legal move`
     verdict = row.verdict
+    first = "at first looked "
+    body, _, whose = verdict.removeprefix(first).rpartition(" for ")
+    if verdict.startswith(first) and whose and body.endswith((" better", " worse")):
+        # A standing the first look gave, said as what it left, as below: "better" beside the
+        # rows' "as good as 27-24" read as a comparison (walk 2026-12-01w: "27-24 at first
+        # looked about a man better (+1.10 for the AI)").
+        standing = body.replace(" better", " ahead").replace(" worse", " behind")
+        return f"{first}to leave {whose} {standing} ({row.score.removesuffix(f' for {whose}')})"
     if verdict.startswith("is ") and " for " in verdict:
         # A standing, said as what the move leaves (`leaves the AI a little behind (+0.30 for
         # you)`): `28-24 is about 5 men better` beside `30-26 +5.40` read as better than the
