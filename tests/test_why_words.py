@@ -1096,11 +1096,22 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
     # shown, not "Not shown" (walk 2026-12-01v: "Not shown: ... 24-28" above "24-28 you win in
     # 33 moves" in the rows of what the engine saw when the AI played).
     seen = tuple(scored(move, 0.0) for move in ("9-13", "10-14", "10-15"))
-    reviewed = _explanation(played, best, seen=seen)
+    reviewed = _explanation(played, best, seen=seen, reviewed=True)
     assert why_card(reviewed, BLACK, 0, position=Position()).bounded.endswith(
-        "Not shown: 11-16 and 12-16. This look neither scored them exactly nor proved them"
-        " worse than 9-14."
+        "Not shown: 11-16 and 12-16. Neither the review nor the AI's own search scored them."
     )
+    # Its own rows left out, from a shallower look than the review's: said so, not that no
+    # look scored them (walk 2026-12-01w: "This look neither scored them" of moves the card
+    # in play had scored), and the review's best under its own heading.
+    dropped = _explanation(played, best, reviewed=True, exact_depth=10)
+    card = why_card(dropped, BLACK, 0, position=Position())
+    assert card.bounded.endswith(
+        "Not shown: 9-13, 10-14, 10-15, 11-16 and 12-16. The review judges the played move and"
+        " its best move only; the AI's own look at them, 10 turns ahead, was shallower than the"
+        " review's."
+    ), card.bounded
+    assert card.others == "The review's best move:"
+    assert not any(fact.startswith("Each move below") for fact in card.facts), card.facts
     # Rows the databases scored have no search depth to name (walk 2026-12-01v: "What the
     # engine saw when the Club level played, looking 1 turn ahead" over database results).
     results = tuple(

@@ -344,6 +344,9 @@ class Explanation:
     """The move was played before the game was opened here, and a saved game keeps no AI's
     search: the rows are from a search made since (`explain_recorded`), and nothing is said of
     what the AI's own search counted, chose or looked at."""
+    reviewed: bool = False
+    """`moves` are the review's judgement of the move (`coach.judgement.reviewed`): the played
+    move and the review's best, whether or not the AI's own rows are kept in `seen`."""
 
     def as_json(self) -> dict[str, Any]:
         """Every field, each move's ideas as docs/engine.md's objects, and the sentences."""
@@ -719,7 +722,7 @@ def facts(
             " scale of its own."
         )
         facts.append(whose)
-    if explanation.seen:
+    if explanation.seen or explanation.reviewed:
         pass  # the review's sentence says how far its rows looked, the seen rows' heading theirs
     elif explanation.exact_depth and explanation.database is None and databases:
         facts.append("Each move below is the endgame databases' result under perfect play.")

@@ -433,7 +433,9 @@ def reviewed(
     if later and not all(move.depth >= looked for move in scored):
         seen = ()
     if explanation.made_now:
-        return dataclasses.replace(explanation, moves=tuple(rows), seen=seen, deeper=None)
+        return dataclasses.replace(
+            explanation, moves=tuple(rows), seen=seen, deeper=None, reviewed=True
+        )
     if not chosen_score and played.bound == "exact":
         chosen_score = format_men(played.score, played.win_in)  # what its own search counted
     return dataclasses.replace(
@@ -441,6 +443,7 @@ def reviewed(
         moves=tuple(rows),
         seen=seen,
         deeper=None,
+        reviewed=True,
         chosen_score=chosen_score,
         chosen_depth=explanation.chosen_depth or played.depth,
     )

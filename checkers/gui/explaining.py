@@ -496,7 +496,20 @@ def why_card(
         below = {move.move for move in explanation.seen if move.bound != "unscored"}
         listed = grouped | {row.move for row in rows} | below
         missing = [move.pdn() for move in position.legal_moves() if move.pdn() not in listed]
-        if missing and len(missing) < explanation.legal_moves:
+        if missing and len(missing) < explanation.legal_moves and explanation.reviewed:
+            # The review judges the played move and its best only; the AI's own rows, from a
+            # shallower look than the review's, are left out (walk 2026-12-01w: "This look
+            # neither scored them" of moves the in-game card had scored).
+            them = "it" if len(missing) == 1 else "them"
+            said_once.append(
+                f"Not shown: {_listed(missing)}. The review judges the played move and its best"
+                f" move only; the AI's own look at {them}, {depth_words(explanation.exact_depth)},"
+                " was shallower than the review's."
+                if explanation.exact_depth and not explanation.seen
+                else f"Not shown: {_listed(missing)}. Neither the review nor the AI's own search"
+                f" scored {them}."
+            )
+        elif missing and len(missing) < explanation.legal_moves:
             them = "it" if len(missing) == 1 else "them"
             said_once.append(
                 f"Not shown: {_listed(missing)}. This look neither scored {them} exactly nor"
@@ -617,7 +630,7 @@ def why_card(
         rows=tuple(rows),
         others=(
             "The review's best move:"
-            if explanation.seen and len(rows) == 2
+            if (explanation.seen or explanation.reviewed) and len(rows) == 2
             else "The book's other moves, best first:"
             if explanation.from_book
             else "What its search chose instead:"
