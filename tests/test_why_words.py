@@ -1171,6 +1171,12 @@ def test_a_reviewed_book_move_the_review_finds_worse_compares_as_the_review_does
     assert card.others == "The review's best move:", card.others
     assert card.seen_heading.startswith("The opening book's own scores"), card.seen_heading
     assert "worse than 26-23" not in " ".join(row.verdict for row in card.rows)
+    # The book's look has one depth on the card, the book's own, and is not called deeper
+    # than the review's (walk 2026-12-01w: "deeper look (14 turns ahead)" above "The opening
+    # book's own scores, looking 13 turns ahead").
+    facts = " ".join(card.facts)
+    assert "holds the engine's own look at this position (13 turns ahead)" in facts, facts
+    assert "14 turns ahead)" not in facts and "deeper look" not in facts, facts
     # Where the review finds the book's move the best, the book's card stays as it was.
     agreeing = Judgements()
     agreeing.judge(position, Judgement(0.05, 1.0, WHITE, 14, line=("26-23", "9-13")))

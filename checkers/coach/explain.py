@@ -612,7 +612,7 @@ def facts(
             f"{who} misjudges on purpose: it adds a random error of up to"
             f" {explanation.noise_men:.2f} of a man to each position it judges."
         )
-    if explanation.from_book and explanation.exact_depth:
+    if explanation.from_book and explanation.exact_depth and not explanation.reviewed:
         # Every move looked at further since the book's look (`coach.judgement.rejudged`):
         # its rows are that look's, and the book's own figures are not shown beside them.
         facts.append(
@@ -621,9 +621,14 @@ def facts(
         )
         return facts
     if explanation.from_book:
+        # The book's look, whatever rows the card shows: a reviewed card's rows are the
+        # review's, its depth not the book's (walk 2026-12-01w: "the engine's own deeper look
+        # (14 turns ahead)" above "The opening book's own scores, looking 13 turns ahead").
+        book = next((m for m in explanation.seen if m.move == explanation.played), played)
+        deeper = "" if explanation.reviewed else " deeper"
         facts.append(
             f"{explanation.played} came from the opening book, which holds the engine's own"
-            f" deeper look at this position ({depth_words(played.depth)})."
+            f"{deeper} look at this position ({depth_words(book.depth)})."
         )
         better = [m.score for m in explanation.moves[1:] if m.score is not None]
         if played.score is not None and better and max(better) > played.score:
