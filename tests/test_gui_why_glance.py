@@ -82,7 +82,10 @@ def test_why_reads_the_verdict_first_and_each_move_once(
     # further than the level.
     depth = re.findall(r"\d+ turns? ahead", text)
     deeper = re.search(r"Since then the game has judged \S+ looking \d+ turns? ahead", text)
-    assert len(depth) <= 2 + bool(deeper), "\n".join(rows)
+    # The played row's line names its depth where it is another look's than the level's own
+    # (walk 2026-12-01w: the panel's `Expects` and the card's line differed, unlabelled).
+    relabelled = played.line.startswith("expects, looking ")
+    assert len(depth) <= 2 + bool(deeper) + relabelled, "\n".join(rows)
     # Each row's line is cut to a glance.
     for line in re.findall(r"(?:refuted by|expects) ([^;:]*?)(?= \.\.\.|$)", text):
         assert len(re.findall(r"\b\d+(?:[-x]\d+)+", line)) <= LINE_MOVES + 1, line

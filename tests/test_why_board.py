@@ -79,7 +79,10 @@ def test_the_other_line_is_the_refutation_the_card_names() -> None:
     assert other.label == "22-17 only draws: 15-18 24-19 18-22 19-16 10-15 17-13 ..."
     # The board's line is the move, then exactly the moves the card's row gives as its refutation.
     row = next(row for row in card.rows if row.move == "22-17")
-    named = tuple(re.sub(r"\d+\.( \.\.\.)? ", "", row.line.removeprefix("refuted by ")).split())
+    # Its lead says how it compares ("1.35 worse than 27-23:"; "refuted by" before a level
+    # move's line read as "fails", walk 2026-12-01w), then the line.
+    line = re.sub(r"^(refuted by |\d+\.\d+ worse than \S+: )", "", row.line)
+    named = tuple(re.sub(r"\d+\.( \.\.\.)? ", "", line).split())
     assert named == REFUTATION == other.named
     assert [move.pdn() for move in other.moves] == ["22-17", *REFUTATION]
     arrows = LineSteps(position, other.moves).arrows()

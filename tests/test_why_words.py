@@ -1226,3 +1226,15 @@ def test_a_move_that_only_keeps_it_level_is_worse_not_refuted() -> None:
     assert other_line_words(row, best) == "0.50 worse than 24-20:"
     said = move_words(row, False, best)
     assert said.startswith("32-28 only keeps it level") and "refuted" not in said, said
+
+
+def test_the_played_rows_line_from_another_look_than_the_levels_names_its_depth() -> None:
+    # Walk 2026-12-01w: the panel's "Expects 6-9 25-22 7-10" (the Strong level's own search,
+    # 17 turns) beside the card's "expects 6-10 25-22 10-15" (the exact pass, 16 turns), the
+    # card's line not labelled. It names its depth where it differs from the level's.
+    played = MoveScore("9-14", 0.05, "exact", 16, ("9-14", "22-18", "5-9"))
+    best = MoveScore("11-15", 0.10, "exact", 16, ("11-15", "23-19"))
+    card = why_card(_explanation(played, best, chosen_depth=17), BLACK, 0, human=WHITE)
+    assert card.rows[0].line.startswith("expects, looking 16 turns ahead: 1. 9-14"), card.rows[0]
+    same = why_card(_explanation(played, best, chosen_depth=16), BLACK, 0, human=WHITE)
+    assert same.rows[0].line.startswith("expects 1. 9-14"), same.rows[0]

@@ -259,6 +259,7 @@ def _row(
     searched: bool = False,
     best: MoveScore | None = None,
     reviewed: bool = False,
+    chosen_depth: int = 0,
 ) -> WhyRow:
     verdict = move.verdict
     if played or searched:
@@ -270,6 +271,11 @@ def _row(
         # In a review the row is the review's judgement, its line the review's (what the AI
         # expected is in the rows of what its search saw).
         expects = "the review's line" if reviewed else "expects"
+        if not reviewed and chosen_depth and move.depth != chosen_depth and move.win_in is None:
+            # A line from another look than the one the AI chose by (the exact pass's): its
+            # depth said, as the panel's `Expects` gives the AI's own (walk 2026-12-01w: two
+            # expected lines for one search, the card's not labelled).
+            expects = f"expects, looking {depth_words(move.depth)}:"
         words = f"{expects} {line}" if line and len(move.pv) > 1 else ""
     else:
         # The refutation begins with the opponent's reply, a half-move after the move.
@@ -440,7 +446,16 @@ def why_card(
         # move is said once, by the facts, as its own (never beside it as the row's score).
         explanation = dataclasses.replace(explanation, level_counted=explanation.chosen_score)
     rows = [
-        _row(played, True, number, black_to_move, mover, human, reviewed=bool(explanation.seen))
+        _row(
+            played,
+            True,
+            number,
+            black_to_move,
+            mover,
+            human,
+            reviewed=explanation.reviewed or bool(explanation.seen),
+            chosen_depth=explanation.chosen_depth,
+        )
     ]
     slip = explanation.searched if explanation.slipped else None
     best = best_scored(explanation.moves)

@@ -128,7 +128,7 @@ def why_board(explanation: Explanation, position: Position, flipped: bool = Fals
     level slipped on purpose); `note` says why there is no second line."""
     played = explanation.moves[0]
     lines: list[BoardLine] = []
-    first = _played_line(played, position, bool(explanation.seen))
+    first = _played_line(played, position, explanation.reviewed or bool(explanation.seen))
     if first is not None:
         lines.append(first)
     slip = explanation.searched if explanation.slipped else None
