@@ -1238,3 +1238,26 @@ def test_the_played_rows_line_from_another_look_than_the_levels_names_its_depth(
     assert card.rows[0].line.startswith("expects, looking 16 turns ahead: 1. 9-14"), card.rows[0]
     same = why_card(_explanation(played, best, chosen_depth=16), BLACK, 0, human=WHITE)
     assert same.rows[0].line.startswith("expects 1. 9-14"), same.rows[0]
+
+
+def test_a_reviewed_cards_two_rows_of_two_depths_say_each_depth() -> None:
+    # Walk 2026-12-01w: a reviewed Why? read "12-8 +1.00 for the AI; as good as 19-16" over
+    # "The review's best move: 19-16 +0.95", the position after 12-8 judged 16 turns ahead and
+    # the one before 14: the depths stood only in the review's note. The comparison says them.
+    from checkers.board import Move
+    from checkers.coach.judgement import Judgement, Judgements, reviewed
+
+    position = Position()
+    rows = (MoveScore("9-14", 0.05, "exact", 10, ("9-14",)),)
+    explanation = Explanation(
+        "club", "9-14", "9-14", rows, 7, False, True, exact_depth=10, mover=BLACK
+    )
+    known = Judgements()
+    known.judge(position, Judgement(0.95, 1.0, BLACK, 14, line=("11-15", "23-19")))
+    after = position.move(Move.from_pdn("9-14", position))
+    known.judge(after, Judgement(-1.00, 1.0, WHITE, 16, line=("22-18", "5-9")))
+    card = reviewed(explanation, position, known)
+    assert [row.move for row in card.moves] == ["9-14", "11-15"]
+    assert card.moves[0].verdict == ("as good as 11-15 (16 turns ahead; 11-15 14 turns ahead)"), (
+        card.moves[0].verdict
+    )

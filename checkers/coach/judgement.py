@@ -31,6 +31,7 @@ from checkers.coach.explain import (
 )
 from checkers.coach.idea import Idea
 from checkers.coach.ideas import agreeing, ideas
+from checkers.notation import depth_words
 
 __all__ = [
     "Judgement",
@@ -411,7 +412,15 @@ def reviewed(
         # worse than 25-21` beside `calls 19-15 a blunder: the AI lost one man`), not the
         # standing after it (`is a little worse for the AI` read as a verdict on the move
         # against the review's `blunder`: walk 2026-11-30e, shot 26).
-        rows[0] = dataclasses.replace(rows[0], verdict=worse_words(rows[1], rows[0]))
+        compared = worse_words(rows[1], rows[0])
+        if rows[0].depth != rows[1].depth:
+            # Two looks of two depths (the position after the move judged further): each
+            # figure's depth beside the comparison (walk 2026-12-01w: "12-8 +1.00; as good as
+            # 19-16" over "19-16 +0.95", the depths only in the review's note).
+            compared += (
+                f" ({depth_words(rows[0].depth)}; {rows[1].move} {depth_words(rows[1].depth)})"
+            )
+        rows[0] = dataclasses.replace(rows[0], verdict=compared)
         # The best move's row under "The review's best move:" gives its score alone: its
         # standing's words (`22-18 is a little worse for the AI`) read as a verdict against it
         # (walk 2026-11-30i).
