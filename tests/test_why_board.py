@@ -192,3 +192,14 @@ def test_a_card_of_database_results_only_explains_no_scale_of_men() -> None:
     )
     assert why_card(ruled, WHITE, 0, human=BLACK).view == ""
     assert why_card(explanation, WHITE, 0, human=BLACK).view.startswith("Scores are")
+
+
+def test_the_other_line_is_one_the_card_gives_a_row_of() -> None:
+    # Walk 2026-12-01w: "Why not 20-16" on a reviewed Strong card where 20-16 had no row (it
+    # stood among "The other 8 moves ... are no better"). The board's second line is the best
+    # move the card shows.
+    position = Position(FIRST_PROBLEM)
+    board = why_board(first_problem(), position, shown=frozenset({"27-23", "22-18"}))
+    assert [line.button for line in board.lines] == ["Played", "Why not 22-18"], board.lines
+    board = why_board(first_problem(), position)
+    assert [line.button for line in board.lines] == ["Played", "Why not 22-17"], board.lines

@@ -654,7 +654,11 @@ def why_card(
                 len(rows) - 1, explanation.legal_moves, "upper" if rows[-1].bound else "exact"
             )
         ),
-        board=why_board(explanation, position, flipped) if position is not None else None,
+        board=(
+            why_board(explanation, position, flipped, frozenset(row.move for row in rows))
+            if position is not None
+            else None
+        ),
         bounded=bounded,
         counted=counted,
         seen=seen,

@@ -122,10 +122,17 @@ def _alone(explanation: Explanation) -> str:
     return "No other move has a line against it to show."
 
 
-def why_board(explanation: Explanation, position: Position, flipped: bool = False) -> WhyBoard:
+def why_board(
+    explanation: Explanation,
+    position: Position,
+    flipped: bool = False,
+    shown: frozenset[str] | None = None,
+) -> WhyBoard:
     """The small board for the AI's move in `position` (the position before it): the played
     line, then the refutation of the best other move with one (the search's own choice when the
-    level slipped on purpose); `note` says why there is no second line."""
+    level slipped on purpose); `note` says why there is no second line. With `shown`, the moves
+    the card gives a row of: no button for a move said only in a sentence (walk 2026-12-01w:
+    "Why not 20-16" where 20-16 was among "The other 8 moves ... are no better")."""
     played = explanation.moves[0]
     lines: list[BoardLine] = []
     first = _played_line(played, position, explanation.reviewed or bool(explanation.seen))
@@ -133,7 +140,7 @@ def why_board(explanation: Explanation, position: Position, flipped: bool = Fals
         lines.append(first)
     slip = explanation.searched if explanation.slipped else None
     for move in explanation.moves[1:]:
-        if move.bound == "unscored":
+        if move.bound == "unscored" or (shown is not None and move.move not in shown):
             continue
         other = _other_line(move, position, searched=move.move == slip)
         if other is not None:
