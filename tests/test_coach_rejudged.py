@@ -98,9 +98,9 @@ def test_rows_are_never_ranked_across_two_depths() -> None:
             apart = [fact for fact in card.facts if fact.startswith("Since then")]
             assert apart == [
                 (
-                    "Since then the game has judged 11-15 looking 14 turns ahead: +0.50 for Black. The"
-                    " other moves were not looked at so far, so the rows here compare them as one"
-                    " search scored them."
+                    "Since then the game has judged 11-15 looking 14 turns ahead: +0.50 for Black. No"
+                    " other move was looked at that far, so the card's rows compare every move as"
+                    " one shallower search scored them."
                 )
             ], card.facts
             assert "14 turns" not in " ".join(row.verdict + row.line for row in card.rows)

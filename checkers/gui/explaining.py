@@ -633,8 +633,8 @@ def why_card(
             verb = "The game judges" if own_look else "Since then the game has judged"
             judged = f"{verb} {explanation.played} looking {depth_words(deeper.depth)}: {score}."
         said.append(
-            f"{judged} The other moves were not looked at so far, so the rows here compare them"
-            " as one search scored them."
+            f"{judged} No other move was looked at that far, so the card's rows compare every move"
+            " as one shallower search scored them."
         )
     seen, seen_heading = _seen_rows(explanation, number, black_to_move, mover, human, evaluation)
     return WhyCard(
