@@ -305,3 +305,31 @@ def test_the_status_line_is_never_drawn_over_the_fen(
             if element.get_abs_rect().colliderect(line) and element.visible
         ]
         assert not overlaps, (setup.status, overlaps)
+
+
+@pytest.mark.parametrize("size", [(720, 480), (1120, 720)])
+def test_a_fen_typed_in_the_panel_sets_up_its_position(
+    make_app: Callable[..., App], size: tuple[int, int]
+) -> None:
+    # Walk 2026-12-01w: the set-up screen had no field to type a FEN, and "Paste FEN" needs a
+    # clipboard. The panel's FEN line takes one: typed over, Enter sets it up; a bad one is
+    # refused with its reason, the board left as it was.
+    app = make_app(size=size)
+    setup = open_setup(app)
+    line = setup.fen_line
+    assert line is not None and line.get_text() == Position().fen()
+    assert line.get_abs_rect().right <= size[0] and line.get_abs_rect().bottom <= size[1]
+    for typed, status, fen in (
+        ("W:WK19,K23:BK28,12", "Set up the FEN typed.", "W:WK19,K23:B12,K28"),
+        ("B:W20:B30", "Cannot read that FEN", "W:WK19,K23:B12,K28"),
+    ):
+        line = setup.fen_line
+        assert line is not None
+        line.focus()
+        line.set_text(typed)
+        press(app, pygame.K_RETURN)  # to the line (it has the focus), not the screen's Start
+        for _ in range(3):
+            app.step(1 / 60)
+        assert app.screen is setup and setup.status.startswith(status), setup.status
+        assert setup.position.fen() == fen
+    assert setup.fen_line is not None and setup.fen_line.get_text() == "W:WK19,K23:B12,K28"

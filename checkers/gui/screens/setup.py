@@ -1,5 +1,5 @@
 """The position setup screen: place and remove men and kings with the mouse, choose the side to
-move, see the FEN, and start a game from it once the position is possible.
+move, see the FEN (or type one), and start a game from it once the position is possible.
 
 The board is drawn by the board view (a click places the chosen piece, a right-click removes);
 the controls beside it are pygame_gui buttons with tooltips, rebuilt from the screen's state after
@@ -13,8 +13,9 @@ from dataclasses import replace
 from functools import partial
 
 import pygame
+import pygame_gui
 from pygame_gui.core import UIContainer
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from checkers.board import BLACK, WHITE, InvalidFenError, Piece, Position, Side, position_problem
 from checkers.gui import fonts, theme
@@ -124,6 +125,8 @@ class SetupScreen(ButtonScreen):
         `initial`, `copy`, `paste`, `start`, `cancel`), for tests."""
         self.status_lines: list[UILabel] = []
         """The status line's labels, one a wrapped line (for tests)."""
+        self.fen_line: UITextEntryLine | None = None
+        """The position's FEN, to edit or type over (Enter sets it up), where there is room."""
         self._layer = 1
         self.keymap: dict[str, Callable[[], None]] = {
             "escape": self.back,
@@ -201,17 +204,27 @@ class SetupScreen(ButtonScreen):
         if text is None or not text.strip():
             self.set_status("Cannot paste: the clipboard holds no text.")
             return
-        fen = text.strip().splitlines()[0].strip()
+        self._take_fen(text.strip().splitlines()[0], "paste", "Pasted the FEN.")
+
+    def type_fen(self, text: str) -> None:
+        """Set up the position of a FEN typed in the panel's FEN line (walk 2026-12-01w: with
+        no clipboard, no FEN could be given at all), or say why it cannot be."""
+        if not text.strip():
+            self.set_status("Cannot read an empty FEN: type one, then Enter.")
+            return
+        self._take_fen(text, "read", "Set up the FEN typed.")
+
+    def _take_fen(self, text: str, verb: str, done: str) -> None:
         try:
-            position = Position.from_fen(fen)
+            position = Position.from_fen(text.strip())
         except InvalidFenError as error:
             # The reason alone: the text pasted, quoted, took three rows of a small window's
             # panel and ran over the counts above it (walk 2026-11-30s).
-            self.set_status(f"Cannot paste that FEN: {error}.")
+            self.set_status(f"Cannot {verb} that FEN: {error}.")
             return
         self.pieces = {s: p for s in range(1, 33) if (p := position.piece_at(s)) is not None}
         self.turn = position.turn
-        self.set_status("Pasted the FEN.")
+        self.set_status(done)
 
     def start(self) -> None:
         """Start a new game from the position, or say why it is impossible."""
@@ -237,6 +250,13 @@ class SetupScreen(ButtonScreen):
     def handle(self, event: pygame.event.Event) -> None:
         """The buttons' presses, clicks on the board, and the keys."""
         if self.actions.handle(event):
+            return
+        if (
+            event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED
+            and self.fen_line is not None
+            and event.ui_element is self.fen_line
+        ):
+            self.type_fen(event.text)
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             geometry = self._layout().board
@@ -387,10 +407,20 @@ class SetupScreen(ButtonScreen):
         scaled = theme.text_size(_STATUS_SIZE, self.context.scale)
         line = fonts.font(scaled).get_linesize() + 2
         top = foot - gap - len(wrap_text(self.status, width - 8, scaled)) * line
-        fen_size = theme.text_size(15, self.context.scale)
-        fen_rows = len(wrap_text(position.fen(), width - 8, fen_size))
-        if y + fen_rows * (fonts.font(fen_size).get_linesize() + 2) + gap <= top:
-            _, y = self._lines(panel, position.fen(), x, y, width, 15, "@dim")
+        # The FEN in a line to edit or type over (Enter sets it up), where there is room.
+        self.fen_line = None
+        if y + row + gap <= top:
+            self.fen_line = UITextEntryLine(
+                pygame.Rect(x, y, width, row),
+                ui,
+                container=panel,
+                placeholder_text="a FEN, then Enter",
+            )
+            self.fen_line.set_text(position.fen())
+            self.fen_line.set_tooltip(
+                "The position as FEN text: edit it or type another, then Enter to set it up"
+            )
+            y += row
         y += gap
         problem = setup_problem(position)
         self.button(
