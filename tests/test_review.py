@@ -444,7 +444,11 @@ def test_a_review_searches_its_first_move_on_a_cached_core_with_the_same_results
     assert compiled.wait_until_ready(300)  # the core in numba's cache, as a player's is
     on_the_core = _first_moves_reviewed("compiled", processes)
     in_python = _first_moves_reviewed("python", processes)
-    assert [row[0] for row in on_the_core] == ["True"] * 4
+    # Whether the core was ready is this process's: with the searches in worker processes
+    # it is only how far this process's own loading of the core had got, a race (a clean
+    # clone's CI on a busy machine reviewed the four moves before it ended).
+    if not processes:
+        assert [row[0] for row in on_the_core] == ["True"] * 4
     assert [row[0] for row in in_python] == ["False"] * 4
     assert [row[1:] for row in on_the_core] == [row[1:] for row in in_python]
 
