@@ -836,7 +836,7 @@ def test_a_database_ending_reads_one_result_on_the_rows_the_panel_and_the_bar(
         lines = panel_shown(app)
         assert f"wins in {winner_moves} move" in bar, (ply, bar, found)
         assert f"database {count}" in lines[2].rsplit("after it", 1)[-1], (ply, lines, found)
-        longer = "a longer one" in lines[1]
+        longer = "longer: " in lines[1]
         assert longer == (kinds[ply] == "slower"), (ply, kinds[ply], lines)
         assert ("loses sooner" in lines[1]) == (kinds[ply] == "sooner"), (ply, lines)
     screen.stop_review()

@@ -248,7 +248,12 @@ def test_a_database_endings_review_says_database_win_in_its_note_as_in_its_score
     screen.game.go_to(3, live_at_end=False)  # 6-1: the win is kept, in 4 moves, not 3
     app.step(1 / 60)
     _, loss, scores, *_ = pane.panel_words()
-    assert loss == "Black kept the database win, a longer one"
+    # How much longer, in the note's own counts (walk 2026-12-01x: "a longer one" beside
+    # "before ... 11 moves, after ... 11 moves" read as no change).
+    assert (
+        loss
+        == "Black kept the database win, 2 moves longer: 4 to go after it, where the fastest left 2"
+    )
     assert scores == (
         "Best 15-18; before database win in 3 moves for Black, after database win"
         " in 4 moves for Black"

@@ -1177,6 +1177,11 @@ def test_a_reviewed_book_move_the_review_finds_worse_compares_as_the_review_does
     facts = " ".join(card.facts)
     assert "holds the engine's own look at this position (13 turns ahead)" in facts, facts
     assert "14 turns ahead)" not in facts and "deeper look" not in facts, facts
+    # Nor in play, where the level's own search may look further than the book did (walk
+    # 2026-12-01x: "deeper look (13 turns ahead)" beside a Club level's 15-16).
+    in_play = dataclasses.replace(explanation, exact_depth=0)
+    facts = " ".join(why_card(in_play, WHITE, 2, position=position).facts)
+    assert "holds the engine's own look at this position (13 turns ahead)" in facts, facts
     # Where the review finds the book's move the best, the book's card stays as it was.
     agreeing = Judgements()
     agreeing.judge(position, Judgement(0.05, 1.0, WHITE, 14, line=("26-23", "9-13")))

@@ -625,10 +625,11 @@ def facts(
         # review's, its depth not the book's (walk 2026-12-01w: "the engine's own deeper look
         # (14 turns ahead)" above "The opening book's own scores, looking 13 turns ahead").
         book = next((m for m in explanation.seen if m.move == explanation.played), played)
-        kind = "look" if explanation.reviewed else "deeper look"
+        # Not called deeper: the level's own search may look further than the book did (walk
+        # 2026-12-01x: "deeper look (13 turns ahead)" beside a Club level's 15-16).
         facts.append(
             f"{explanation.played} came from the opening book, which holds the engine's own"
-            f" {kind} at this position ({depth_words(book.depth)})."
+            f" look at this position ({depth_words(book.depth)})."
         )
         better = [m.score for m in explanation.moves[1:] if m.score is not None]
         if played.score is not None and better and max(better) > played.score:

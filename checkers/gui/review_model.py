@@ -121,7 +121,17 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
         )
     if is_win_score(before) and before > 0:
         if is_win_score(played) and played > 0:  # still a win, not a thrown one
-            return f"{who} kept the {proven} win{', a longer one' if slower else ''}"
+            if not slower:
+                return f"{who} kept the {proven} win"
+            # How much longer, in the counts the note gives: "a longer one" beside "before
+            # you win in 11 moves, after you win in 11 moves" read as no change (walk
+            # 2026-12-01x); the count before includes the move itself.
+            fastest, left = win_in_moves(before) - 1, win_in_moves(played)
+            longer = plural(left - fastest, "move") if left > fastest else "a little"
+            return (
+                f"{who} kept the {proven} win, {longer} longer: {left} to go after it, where"
+                f" the fastest left {fastest}"
+            )
         return f"{who} let a {proven} win go: {now}"
     if review.loss is None:  # a lost game stays lost, a won one won: nothing of it changed
         return f"{who} kept the result: {now}"
