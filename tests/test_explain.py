@@ -482,3 +482,21 @@ def test_a_crowning_bought_with_men_lost_is_no_breakthrough_and_a_king_given_is_
         "30-26 gives two men and lets Black crown on 30 first (30-26 14x21x30 24-20), then"
         " allows an exchange: Black exchanges two men for two men"
     )
+
+
+def test_a_prepared_breakthrough_says_what_it_takes_and_the_kings_the_other_side_makes() -> None:
+    # Walk 2026-12-01x (Club, Why? of 25-21): "White's breakthrough: after 17-13 10x17, 23-18
+    # gives four men and crowns on 4 (23-18 15x22x29 ...)" left out the three men White takes
+    # and the king Black makes on 29 first.
+    from checkers.board import WHITE, Position
+    from checkers.coach.explain import idea_words
+    from checkers.coach.ideas import ideas
+
+    position = Position("W:W14,17,20,23,25,27,28,31,32:B1,3,5,7,8,10,12,15")
+    line = "17-13 10x17 23-18 15x22x29 28-24 5-9 13x6 1x10 24-19 7-11 31-26 11-16 20x11x4"
+    (idea,) = ideas(position, line.split())
+    assert idea.name == "breakthrough" and (idea.fields["gives"], idea.fields["takes"]) == (4, 3)
+    assert idea_words(idea, "17-13", WHITE).startswith(
+        "White's breakthrough: after 17-13 10x17, 23-18 gives four men, takes three men and"
+        " crowns on 4, Black crowning on 29 on the way ("
+    )

@@ -177,6 +177,15 @@ def _exchange(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Ide
     return Idea("exchange", side, _texts(steps[: end + 1]), start, claim, text)
 
 
+def _their_crowns(steps: Sequence[Step], side: Side) -> str:
+    """`, Black crowning on 29 on the way` for the opponent's men crowned in `steps`, or ''
+    (walk 2026-12-01x: a breakthrough's words hid the king Black made first)."""
+    squares = [str(step.crowned) for step in steps if step.side is not side and step.crowned]
+    if not squares:
+        return ""
+    return f", {_side(side.opponent)} crowning on {' and '.join(squares)} on the way"
+
+
 def _breakthrough(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
     side = steps[start].side
     crowned = steps[end].crowned
@@ -185,7 +194,7 @@ def _breakthrough(steps: Sequence[Step], start: int, end: int, tally: _Tally) ->
     text = (
         f"{_side(side)}'s breakthrough: gives {pieces_words(tally.gives, tally.given_kings)}"
         + (f", takes {pieces_words(tally.takes, tally.taken_kings)}" if tally.takes else "")
-        + f" and crowns on {crowned} ({moves})"
+        + f" and crowns on {crowned}{_their_crowns(steps[start : end + 1], side)} ({moves})"
     )
     claim = (("gives", tally.gives), ("takes", tally.takes), ("crowns", crowned))
     return Idea("breakthrough", side, _texts(steps[: end + 1]), start, claim, text)
@@ -223,7 +232,9 @@ def _prepared(steps: Sequence[Step], start: int, engine: Engine | None) -> Idea 
         elif inner.name == "breakthrough" and _breaks_through(tally):
             crowned = inner.fields["crowns"]
             claim += (("crowns", crowned),)
-            text = f"{lead} gives {gives} and crowns on {crowned} ({moves})"
+            taken = f", takes {takes}" if tally.takes else ""  # walk x: three men taken, unsaid
+            their = _their_crowns(steps[start : end + 1], side)
+            text = f"{lead} gives {gives}{taken} and crowns on {crowned}{their} ({moves})"
         else:
             continue  # what the first move gave is not won back: not the same idea
         return Idea(inner.name, side, inner.line, start, claim, text)
