@@ -1266,3 +1266,17 @@ def test_a_reviewed_cards_two_rows_of_two_depths_say_each_depth() -> None:
     assert card.moves[0].verdict == ("as good as 11-15 (16 turns ahead; 11-15 14 turns ahead)"), (
         card.moves[0].verdict
     )
+
+
+def test_a_line_that_wins_a_man_from_a_man_up_is_not_called_winning_one_beside_its_score() -> None:
+    # Walk 2026-12-01x (Club, White a man up): "29-25 wins a man (+1.05)" beside "27-24 leaves
+    # the AI about a man ahead (+1.05)": one number, two verdicts. A line's material is said
+    # as the verdict only from level material, where it is what the number measures.
+    from checkers.coach.exact import verdict
+
+    up = Position.from_fen("W:W22,23,32:B18,2")  # White a man up; 23x14 takes another
+    assert verdict(up, MoveScore("23x14", 1.05, "exact", 10, ("23x14",)), None) == (
+        "is about a man better"
+    )
+    level = Position.from_fen("W:W22,23:B18,2")
+    assert verdict(level, MoveScore("23x14", 1.05, "exact", 10, ("23x14",)), None) == ("wins a man")

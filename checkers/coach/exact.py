@@ -104,7 +104,17 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
     # The line's material, when the number says as much: `wins a man` beside +1.10, never
     # `loses a man` beside +1.35.
     size = int(abs(move.score) + 0.25)
-    if outcome.winner is None and outcome.gain * move.score > 0 and abs(outcome.gain) == size:
+    # Only from level material: a side already a man up whose line wins another stands two
+    # up, and "wins a man (+1.05)" beside another move's "leaves the AI about a man ahead
+    # (+1.05)" gave one number two verdicts (walk 2026-12-01x).
+    mover = position.turn
+    level = len(position.pieces(mover)) == len(position.pieces(mover.opponent))
+    if (
+        level
+        and outcome.winner is None
+        and outcome.gain * move.score > 0
+        and abs(outcome.gain) == size
+    ):
         return outcome.words()
     return words
 
