@@ -500,3 +500,21 @@ def test_a_prepared_breakthrough_says_what_it_takes_and_the_kings_the_other_side
         "White's breakthrough: after 17-13 10x17, 23-18 gives four men, takes three men and"
         " crowns on 4, Black crowning on 29 on the way ("
     )
+
+
+def test_a_squeeze_says_the_man_given_on_the_way() -> None:
+    # Walk 2026-12-01x (Club, Why? of 25-21): "White's squeeze: 25-22 leads in 8 moves to
+    # 27-24 ..." hid the man 17-13 10x17 gives just before it (from a man up to level).
+    from checkers.board import WHITE, Position
+    from checkers.coach.explain import idea_words
+    from checkers.coach.ideas import ideas
+
+    position = Position("W:W14,17,20,23,25,27,28,31,32:B1,3,5,7,8,10,12,15")
+    line = (
+        "25-22 15-19 23x16 12x19 22-18 19-23 18-15 10x19 27x18 1-6 31-26 8-11 32-27 6-10 17-13"
+        " 10x17 27-24"
+    )
+    squeeze = next(idea for idea in ideas(position, line.split()) if idea.name == "squeeze")
+    assert idea_words(squeeze, "25-22", WHITE).startswith(
+        "White's squeeze: 25-22 leads in 8 moves, giving a man on the way, to 27-24"
+    )

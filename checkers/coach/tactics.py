@@ -180,12 +180,18 @@ def _squeeze(steps: Sequence[Step], start: int, end: int) -> Idea:
     line = _texts(steps[: end + 1])
     # A long way to the squeeze is told by its count, the moves in brackets at the end.
     lead, which, shown = "", " ", ""
+    # Material the side gives on the way, said (walk 2026-12-01x: a squeeze's line gave a man
+    # just before it, unsaid, from a man up to level).
+    given = sum(step.captured for step in steps[start:end] if step.side is not side)
+    taken = sum(step.captured for step in steps[start:end] if step.side is side)
+    kings = sum(step.captured_kings for step in steps[start:end] if step.side is not side)
+    giving = f", giving {pieces_words(given - taken, kings)} on the way," if given > taken else ""
     if end - start > 4:
         moves = (end - start) // 2
-        lead = f"{steps[start].text} leads in {moves} moves to "
+        lead = f"{steps[start].text} leads in {moves} moves{giving} to "
         which, shown = ", which ", f" ({' '.join(_texts(steps[start : end + 1]))})"
     elif end > start:
-        lead = f"after {' '.join(_texts(steps[start:end]))}, "
+        lead = f"after {' '.join(_texts(steps[start:end]))}{giving.rstrip(',')}, "
     if attacks:
         named = " and ".join(str(square) for square in attacks)
         text = (
