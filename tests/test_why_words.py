@@ -1280,3 +1280,18 @@ def test_a_line_that_wins_a_man_from_a_man_up_is_not_called_winning_one_beside_i
     )
     level = Position.from_fen("W:W22,23:B18,2")
     assert verdict(level, MoveScore("23x14", 1.05, "exact", 10, ("23x14",)), None) == ("wins a man")
+
+
+def test_a_move_scoring_as_well_as_the_one_played_is_not_called_refuted() -> None:
+    # Walk 2026-12-01x (Novice): "22-18 (+0.65 for you); refuted by ..." under the played
+    # 23-18's "+0.75 for you": the move called refuted was better than the one played.
+    played = MoveScore("23-18", -0.75, "exact", 10, ("23-18", "9-14"))
+    best = MoveScore("24-20", 0.10, "exact", 10, ("24-20", "9-14"))
+    better = MoveScore("22-18", -0.65, "exact", 10, ("22-18", "14x21", "18x11"))
+    worse = MoveScore("21-17", -0.90, "exact", 10, ("21-17", "14x21", "25x18"))
+    card = why_card(
+        _explanation(played, best, moves=(played, best, better, worse)), BLACK, 0, human=WHITE
+    )
+    rows = {row.move: row for row in card.rows}
+    assert rows["22-18"].line.startswith("0.75 worse than 24-20:"), rows["22-18"]
+    assert rows["21-17"].line.startswith("refuted by"), rows["21-17"]
