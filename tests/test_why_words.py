@@ -1295,3 +1295,25 @@ def test_a_move_scoring_as_well_as_the_one_played_is_not_called_refuted() -> Non
     rows = {row.move: row for row in card.rows}
     assert rows["22-18"].line.startswith("0.75 worse than 24-20:"), rows["22-18"]
     assert rows["21-17"].line.startswith("refuted by"), rows["21-17"]
+
+
+def test_a_reviewed_slip_takes_the_reviews_rows() -> None:
+    # Walk 2026-12-01x (AI vs AI, a Beginner's slip reviewed): the card fell back to the one
+    # from play ("12-16 not scored", "This look neither scored them", the review's best among
+    # them): the slip's explanation named no mover. The side to move is the position's.
+    from checkers.board import Move
+    from checkers.coach.judgement import Judgement, Judgements, reviewed
+
+    position = Position()
+    rows = (
+        MoveScore("9-14", None, "unscored", 0, ("9-14",)),
+        MoveScore("11-15", 0.3, "exact", 2, ("11-15", "23-19")),
+    )
+    slip = Explanation("beginner", "9-14", "11-15", rows, 7, False, True, slipped=True)
+    known = Judgements()
+    known.judge(position, Judgement(0.10, 1.0, BLACK, 14, line=("11-15", "23-19")))
+    after = position.move(Move.from_pdn("9-14", position))
+    known.judge(after, Judgement(0.20, 1.0, WHITE, 14, line=("22-18", "5-9")))
+    card = reviewed(slip, position, known)
+    assert card.reviewed and [row.move for row in card.moves] == ["9-14", "11-15"], card.moves
+    assert card.moves[0].bound == "exact" and card.moves[0].score == -0.2, card.moves[0]

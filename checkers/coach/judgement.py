@@ -375,8 +375,10 @@ def reviewed(
     book move the review finds another move better than takes the review's rows, the book's
     own scores kept apart (walk 2026-12-01v: "best 22-17" in the review's row above the book's
     "22-17 keeps it level; 0.05 worse than 26-23")."""
-    mover = explanation.mover
-    if mover is None or not explanation.moves or explanation.legal_moves < 2:
+    # The side to move in `position`: an explanation may not name it (a level's slip's did
+    # not, and its card fell back to the one from play: walk 2026-12-01x).
+    mover = explanation.mover if explanation.mover is not None else position.turn
+    if not explanation.moves or explanation.legal_moves < 2:
         return rejudged(explanation, position, known)
     played = explanation.moves[0]
     try:
