@@ -1119,7 +1119,7 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
         for move in ("9-13", "10-14")
     )
     heading = why_card(
-        _explanation(played, best, seen=results, exact_depth=0, chosen_depth=1),
+        _explanation(played, best, seen=results, reviewed=True, exact_depth=0, chosen_depth=1),
         BLACK,
         0,
         position=Position(),

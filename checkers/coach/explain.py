@@ -346,7 +346,8 @@ class Explanation:
     what the AI's own search counted, chose or looked at."""
     reviewed: bool = False
     """`moves` are the review's judgement of the move (`coach.judgement.reviewed`): the played
-    move and the review's best, whether or not the AI's own rows are kept in `seen`."""
+    move and the review's best, whether or not the AI's own rows are kept in `seen` (which only
+    a reviewed card has)."""
 
     def as_json(self) -> dict[str, Any]:
         """Every field, each move's ideas as docs/engine.md's objects, and the sentences."""
@@ -728,7 +729,7 @@ def facts(
             " scale of its own."
         )
         facts.append(whose)
-    if explanation.seen or explanation.reviewed:
+    if explanation.reviewed:
         pass  # the review's sentence says how far its rows looked, the seen rows' heading theirs
     elif explanation.exact_depth and explanation.database is None and databases:
         facts.append("Each move below is the endgame databases' result under perfect play.")

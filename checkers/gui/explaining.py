@@ -473,7 +473,7 @@ def why_card(
             black_to_move,
             mover,
             human,
-            reviewed=explanation.reviewed or bool(explanation.seen),
+            reviewed=explanation.reviewed,
             chosen_depth=explanation.chosen_depth,
         )
     ]
@@ -675,7 +675,7 @@ def why_card(
         rows=tuple(rows),
         others=(
             "The review's best move:"
-            if (explanation.seen or explanation.reviewed) and len(rows) == 2
+            if explanation.reviewed and len(rows) == 2
             else "The book's other moves, best first:"
             if explanation.from_book
             else "What its search chose instead:"

@@ -135,7 +135,7 @@ def why_board(
     "Why not 20-16" where 20-16 was among "The other 8 moves ... are no better")."""
     played = explanation.moves[0]
     lines: list[BoardLine] = []
-    first = _played_line(played, position, explanation.reviewed or bool(explanation.seen))
+    first = _played_line(played, position, explanation.reviewed)
     if first is not None:
         lines.append(first)
     slip = explanation.searched if explanation.slipped else None
