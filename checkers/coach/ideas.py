@@ -15,7 +15,7 @@ defines every name and its fields.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from checkers.ai.endgame import Endgames
 from checkers.ai.engine import Engine
@@ -23,7 +23,16 @@ from checkers.ai.search import Limits
 from checkers.board import Move, Position, Side
 from checkers.coach.endings import ENDING_NAMES, named_ending
 from checkers.coach.idea import Idea, pieces_words
-from checkers.coach.replay import Step, replay, rows_to_crown, runs_home, settled_gain
+from checkers.coach.replay import (
+    Step,
+    Tally,
+    count_material,
+    crowned_by,
+    replay,
+    rows_to_crown,
+    runs_home,
+    settled_gain,
+)
 from checkers.coach.tactics import TACTIC_NAMES, pitch, proves_tactic, squeeze, the_move
 from checkers.notation import is_even
 
@@ -78,26 +87,6 @@ def _texts(steps: Sequence[Step]) -> tuple[str, ...]:
 # --- material ideas: shot, exchange, breakthrough ------------------------------------------------
 
 
-@dataclass
-class _Tally:
-    gives: int = 0
-    takes: int = 0
-    given_kings: int = 0
-    taken_kings: int = 0
-
-
-def _tally(steps: Sequence[Step], side: Side) -> _Tally:
-    tally = _Tally()
-    for step in steps:
-        if step.side is side:
-            tally.takes += step.captured
-            tally.taken_kings += step.captured_kings
-        else:
-            tally.gives += step.captured
-            tally.given_kings += step.captured_kings
-    return tally
-
-
 def _offers(steps: Sequence[Step], start: int) -> bool:
     """Whether the move at `start` is a quiet move the opponent answers with a capture."""
     return (
@@ -116,7 +105,7 @@ def _material_idea(steps: Sequence[Step], start: int, engine: Engine | None) -> 
     side = steps[start].side
     for end in range(start + 1, min(len(steps), start + WINDOW)):
         segment = steps[start : end + 1]
-        tally = _tally(segment, side)
+        tally = count_material(segment, side)
         last = steps[end]
         settled = not last.after.is_capture_pending()
         if last.side is side and last.crowned is not None and _breaks_through(tally):
@@ -138,7 +127,7 @@ move the engine scores three men down (walk 2026-12-01w); past this the line goe
 the crowned king then wins, if anything (a shot)."""
 
 
-def _breaks_through(tally: _Tally) -> bool:
+def _breaks_through(tally: Tally) -> bool:
     """Whether a crowning after giving and taking so much is a breakthrough (not a man lost)."""
     return tally.takes <= tally.gives <= tally.takes + BREAKTHROUGH_NET
 
@@ -147,13 +136,13 @@ STROKES = {(1, 2): "two-for-one", (2, 3): "three-for-two"}
 """The books' names of a shot by what it gives and takes."""
 
 
-def _stroke(tally: _Tally) -> str:
+def _stroke(tally: Tally) -> str:
     """`, a two-for-one` for the strokes the books name by their count, else ''."""
     kind = STROKES.get((tally.gives, tally.takes))
     return f", a {kind}" if kind else ""
 
 
-def _shot(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
+def _shot(steps: Sequence[Step], start: int, end: int, tally: Tally) -> Idea:
     side = steps[start].side
     moves = " ".join(_texts(steps[start : end + 1]))
     text = (
@@ -165,7 +154,7 @@ def _shot(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
     return Idea("shot", side, _texts(steps[: end + 1]), start, claim, text)
 
 
-def _exchange(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
+def _exchange(steps: Sequence[Step], start: int, end: int, tally: Tally) -> Idea:
     # Whom it favours is the line's score, printed beside it: no search of its own here.
     side = steps[start].side
     moves = " ".join(_texts(steps[start : end + 1]))
@@ -180,13 +169,13 @@ def _exchange(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Ide
 def _their_crowns(steps: Sequence[Step], side: Side) -> str:
     """`, Black crowning on 29 on the way` for the opponent's men crowned in `steps`, or ''
     (walk 2026-12-01x: a breakthrough's words hid the king Black made first)."""
-    squares = [str(step.crowned) for step in steps if step.side is not side and step.crowned]
+    squares = crowned_by(steps, side.opponent)
     if not squares:
         return ""
-    return f", {_side(side.opponent)} crowning on {' and '.join(squares)} on the way"
+    return f", {_side(side.opponent)} crowning on {' and '.join(map(str, squares))} on the way"
 
 
-def _breakthrough(steps: Sequence[Step], start: int, end: int, tally: _Tally) -> Idea:
+def _breakthrough(steps: Sequence[Step], start: int, end: int, tally: Tally) -> Idea:
     side = steps[start].side
     crowned = steps[end].crowned
     assert crowned is not None
@@ -214,7 +203,7 @@ def _prepared(steps: Sequence[Step], start: int, engine: Engine | None) -> Idea 
             continue
         end = len(inner.line) - 1
         side = steps[start].side
-        tally = _tally(steps[start : end + 1], side)
+        tally = count_material(steps[start : end + 1], side)
         prefix = " ".join(_texts(steps[start:begin]))
         moves = " ".join(_texts(steps[begin : end + 1]))
         lead = f"{_side(side)}'s {inner.name}: after {prefix}, {steps[begin].text}"
@@ -306,10 +295,10 @@ def _bottle_up(steps: Sequence[Step]) -> Idea | None:
 # --- trap ----------------------------------------------------------------------------------------
 
 
-def _gain_point(steps: Sequence[Step], side: Side) -> tuple[int, _Tally] | None:
+def _gain_point(steps: Sequence[Step], side: Side) -> tuple[int, Tally] | None:
     """The first settled point of `steps` (within WINDOW) where `side` is pieces ahead."""
     for end in range(min(len(steps), WINDOW)):
-        tally = _tally(steps[: end + 1], side)
+        tally = count_material(steps[: end + 1], side)
         if tally.takes > tally.gives and not steps[end].after.is_capture_pending():
             return end, tally
     return None
@@ -431,7 +420,7 @@ def _lead(steps: Sequence[Step]) -> str:
     if not steps:
         return ""
     side = steps[0].side
-    tally = _tally(steps, side)
+    tally = count_material(steps, side)
     gives = pieces_words(tally.gives, tally.given_kings)
     takes = pieces_words(tally.takes, tally.taken_kings)
     if tally.gives == tally.takes:
@@ -445,9 +434,8 @@ def _lead(steps: Sequence[Step]) -> str:
     # A king the opponent gets on the way is said too (walk 2026-12-01w: "after 30-26
     # 14x21x30 24-20, an exchange" hid two men and a king).
     words += [
-        f"lets {_side(step.side)} crown on {step.crowned}"
-        for step in steps
-        if step.side is not side and step.crowned is not None
+        f"lets {_side(side.opponent)} crown on {square}"
+        for square in crowned_by(steps, side.opponent)
     ]
     return " and ".join(words)
 
@@ -579,7 +567,7 @@ def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) 
                 return False
             if own[0].move.is_capture:
                 return False
-        tally = _tally(own, side)
+        tally = count_material(own, side)
         if not _offers(steps, begin) or (fields["gives"], fields["takes"]) != (
             tally.gives,
             tally.takes,
@@ -618,7 +606,7 @@ def proves(position: Position, idea: Idea, *, endgames: Endgames | None = None) 
     if idea.name == "trap":
         if len(steps) < 3 or steps[1].text != fields["reply"]:
             return False
-        tally = _tally(steps[2:], side)
+        tally = count_material(steps[2:], side)
         return (
             tally.takes - tally.gives == fields["wins"]
             and tally.takes > tally.gives

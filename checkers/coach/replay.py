@@ -26,6 +26,9 @@ from checkers.board import (
 
 __all__ = [
     "Step",
+    "Tally",
+    "count_material",
+    "crowned_by",
     "king_row",
     "replay",
     "rows_to_crown",
@@ -52,6 +55,34 @@ class Step:
     def text(self) -> str:
         """The move's PDN text."""
         return self.move.pdn()
+
+
+@dataclass
+class Tally:
+    """What one side of a run of moves gave and took, in pieces and of them kings."""
+
+    gives: int = 0
+    takes: int = 0
+    given_kings: int = 0
+    taken_kings: int = 0
+
+
+def count_material(steps: Sequence[Step], side: Side) -> Tally:
+    """What `side` gave and took in `steps`."""
+    tally = Tally()
+    for step in steps:
+        if step.side is side:
+            tally.takes += step.captured
+            tally.taken_kings += step.captured_kings
+        else:
+            tally.gives += step.captured
+            tally.given_kings += step.captured_kings
+    return tally
+
+
+def crowned_by(steps: Sequence[Step], side: Side) -> list[int]:
+    """The squares `side`'s men are crowned on in `steps`, in order."""
+    return [step.crowned for step in steps if step.side is side and step.crowned is not None]
 
 
 def king_row(side: Side) -> range:

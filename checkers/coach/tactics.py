@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from checkers.ai.endgame import Endgames, Result, default_endgames
 from checkers.board import Position, Side
 from checkers.coach.idea import Idea, pieces_words
-from checkers.coach.replay import Step, settled_gain
+from checkers.coach.replay import Step, count_material, settled_gain
 
 __all__ = [
     "ENDING_PIECES",
@@ -182,10 +182,9 @@ def _squeeze(steps: Sequence[Step], start: int, end: int) -> Idea:
     lead, which, shown = "", " ", ""
     # Material the side gives on the way, said (walk 2026-12-01x: a squeeze's line gave a man
     # just before it, unsaid, from a man up to level).
-    given = sum(step.captured for step in steps[start:end] if step.side is not side)
-    taken = sum(step.captured for step in steps[start:end] if step.side is side)
-    kings = sum(step.captured_kings for step in steps[start:end] if step.side is not side)
-    giving = f", giving {pieces_words(given - taken, kings)} on the way," if given > taken else ""
+    way = count_material(steps[start:end], side)
+    net = way.gives - way.takes
+    giving = f", giving {pieces_words(net, way.given_kings)} on the way," if net > 0 else ""
     if end - start > 4:
         moves = (end - start) // 2
         lead = f"{steps[start].text} leads in {moves} moves{giving} to "
