@@ -940,7 +940,9 @@ def _result_rank(move: MoveScore) -> tuple[float, float]:
     return (value, -move.win_in if move.win_in is not None else 0.0)
 
 
-def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
+def other_line_words(
+    move: MoveScore, best: MoveScore | None, played: MoveScore | None = None
+) -> str:
     """What another move's line (its reply and on) shows against the best exact move `best`, in
     the numbers' words, as the words before the line: `refuted by` only where the move is proven
     at least a fifth of a man worse (`notation.EVEN_MEN`, the review's bound between a good
@@ -948,7 +950,7 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
     that of the best is `as good as 11-15:` or `0.05 worse than 11-15:` (a bound `at least 0.05
     worse than 11-15:`, `no better than 11-15:` when it bounds it at the best's score, `not
     proven worse than 11-15:` above it); the best move itself is `the best move, expecting`
-    its line."""
+    its line. A move scoring as well as the `played` one is never `refuted`."""
     value = result_number(move.score, move.win_in)
     top = result_number(best.score, best.win_in) if best is not None else None
     if best is None or top is None or value is None or move.bound not in ("exact", "upper"):
@@ -969,7 +971,10 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
     loss = round(top - value, 2) + 0.0
     level = move.bound == "exact" and move.score is not None and move.win_in is None
     score = move.score or 0.0
-    kept = score >= 0 or is_even(score)
+    # Kept level or ahead, or as good as the move played (walk 2026-12-01x: "22-18 (+0.65 for
+    # you); refuted by" under the played 23-18's +0.75 for you): worse than the best, not
+    # refuted.
+    kept = score >= 0 or is_even(score) or _scores_at_least(move, played)
     if loss >= EVEN_MEN and level and kept:
         # A move that keeps it level, or keeps its side ahead, is not refuted: its score is the
         # best's less so much (one that `only draws` where a win was there is refuted; walk
@@ -991,6 +996,17 @@ def other_line_words(move: MoveScore, best: MoveScore | None) -> str:
     if loss <= 0:
         return f"as good as {best.move}:"
     return f"{loss:.2f} worse than {best.move}:"
+
+
+def _scores_at_least(move: MoveScore, played: MoveScore | None) -> bool:
+    """Whether `move`'s exact score in men is at least the `played` one's (neither forced)."""
+    if played is None:
+        return False
+    plain = all(
+        row.bound == "exact" and row.win_in is None and row.score is not None
+        for row in (move, played)
+    )
+    return plain and (move.score or 0.0) >= (played.score or 0.0)
 
 
 def verdict_beside(move: MoveScore, lead: str) -> str:

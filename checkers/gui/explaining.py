@@ -249,15 +249,6 @@ def bound_verdict(move: MoveScore) -> str:
     return f"is at best {size}" if upper else f"is at worst {size}"
 
 
-def _scores_at_least(move: MoveScore, played: MoveScore) -> bool:
-    """Whether `move`'s exact score in men is at least the played move's (neither forced)."""
-    plain = all(
-        row.bound == "exact" and row.win_in is None and row.score is not None
-        for row in (move, played)
-    )
-    return plain and (move.score or 0.0) >= (played.score or 0.0)
-
-
 def _row(
     move: MoveScore,
     played: bool,
@@ -293,17 +284,7 @@ def _row(
         refutation = numbered_moves(move.refutation, not black_to_move, reply_number)
         # `refuted by` only for a move proven a real loss worse than the best: one within the
         # review's band for a good move is `0.05 worse than 11-15`, as its numbers show.
-        lead = other_line_words(move, best)
-        if (
-            lead == "refuted by"
-            and best is not None
-            and played_move is not None
-            and _scores_at_least(move, played_move)
-        ):
-            # Not refuted where it scores as well as the move played (walk 2026-12-01x:
-            # "22-18 (+0.65 for you); refuted by" under the played 23-18's +0.75 for you):
-            # how much worse than the best it is, as its numbers show.
-            lead = f"{(best.score or 0.0) - (move.score or 0.0):.2f} worse than {best.move}:"
+        lead = other_line_words(move, best, played_move)
         verdict = verdict_beside(move, lead)  # no standing's words beside a comparison
         if lead.rstrip(":") == move.verdict:  # the verdict says the difference already
             lead = ""
