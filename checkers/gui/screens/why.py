@@ -96,22 +96,16 @@ def row_score_words(row: WhyRow, compared: bool = False) -> str:
     if row.score == "even" and row.verdict != ONLY_MOVE:
         return row.verdict  # `keeps it level`, `only draws`: not `the only legal move`
     verdict = row.verdict
-    first = "at first looked "
-    body, _, whose = verdict.removeprefix(first).rpartition(" for ")
-    if verdict.startswith(first) and whose and body.endswith((" better", " worse")):
-        # A standing the first look gave, said as what it left, as below: "better" beside the
-        # rows' "as good as 27-24" read as a comparison (walk 2026-12-01w: "27-24 at first
-        # looked about a man better (+1.10 for the AI)").
-        standing = body.replace(" better", " ahead").replace(" worse", " behind")
-        return f"{first}to leave {whose} {standing} ({row.score.removesuffix(f' for {whose}')})"
-    if verdict.startswith("is ") and " for " in verdict:
-        # A standing, said as what the move leaves (`leaves the AI a little behind (+0.30 for
-        # you)`): `28-24 is about 5 men better` beside `30-26 +5.40` read as better than the
-        # other moves (walk 2026-11-30k). The side is named once: `leaves White about 5 men
-        # ahead (+5.70)`, not `... for White (+5.70 for White)`.
-        body, whose = verdict.removeprefix("is ").rsplit(" for ", 1)
-        standing = body.replace(" better", " ahead").replace(" worse", " behind")
-        return f"leaves {whose} {standing} ({row.score.removesuffix(f' for {whose}')})"
+    # A standing, said as what the move leaves (`leaves the AI a little behind (+0.30 for
+    # you)`): `28-24 is about 5 men better` beside `30-26 +5.40` read as better than the
+    # other moves (walk 2026-11-30k), and the first look's `at first looked about a man
+    # better` beside `as good as 27-24` as a comparison (walk 2026-12-01w). The side is named
+    # once: `leaves White about 5 men ahead (+5.70)`, not `... for White (+5.70 for White)`.
+    for said, leaves in (("is ", "leaves"), ("at first looked ", "at first looked to leave")):
+        body, _, whose = verdict.removeprefix(said).rpartition(" for ")
+        if verdict.startswith(said) and whose and body.endswith((" better", " worse")):
+            standing = body.replace(" better", " ahead").replace(" worse", " behind")
+            return f"{leaves} {whose} {standing} ({row.score.removesuffix(f' for {whose}')})"
     if " for " in verdict:
         # `at first looked a little better for the AI (+0.25 for the AI)` names the side once:
         # the score's.
