@@ -14,14 +14,15 @@ import pytest
 from gui_driving import run_until, screen_of
 from test_why_words import steady
 
+from checkers.ai.analysis import Analyser
 from checkers.ai.levels import Level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits
-from checkers.board import WHITE, Position
+from checkers.board import WHITE, Move, Position
 from checkers.cli import main
 from checkers.coach import proves
 from checkers.coach.exact import exact_explanation
-from checkers.coach.explain import Explanation, explain_choice, sentences
+from checkers.coach.explain import Explanation, explain_choice, explain_recorded, sentences
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.explaining import why_card
@@ -238,6 +239,24 @@ def test_the_analysis_lines_carry_their_ideas_and_the_board_names_them() -> None
     rows = analysis_rows(analysis, WHITE, 1, False)
     assert rows[0].ideas == "shot"
     assert best.as_json()["ideas"][0]["takes"] == 2
+
+
+def test_a_recorded_moves_card_is_the_same_whatever_its_judge_searched_before() -> None:
+    # Walk 2026-12-01x: Why? of the Casual level's 24-20 scored 22-18 "at most even" in a fresh
+    # window and +0.50, the best, in one that had judged other positions: the judge's table
+    # decided the card. Emptied first, one position and depth give one card, as the command's.
+    position = Position("W:W12,21,22,23,24,25,26,27,29,30,32:B1,2,3,4,6,7,9,10,11,14")
+    played = Move.from_pdn("24-20", position)
+
+    def card(judge: Analyser) -> list[tuple[str, float | None, str]]:
+        start = explain_recorded(position, played, "casual")
+        why = exact_explanation(position, start, judge=judge, seconds=None)
+        return [(move.move, move.score, move.bound) for move in why.moves]
+
+    used = Analyser()
+    for _ in used.analyse(position, Limits(depth=14)):  # as the analysis board had looked
+        pass
+    assert card(used) == card(Analyser())
 
 
 def test_a_weak_levels_own_estimate_is_said_as_what_it_counted_never_as_the_score() -> None:

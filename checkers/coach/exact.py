@@ -306,8 +306,8 @@ def exact_explanation(
     A book move or a single legal move is returned with its ideas only. `analyser` searches
     (the player's own); where it is None or plays with an evaluation of its own (a weak
     level), `judge` searches with the engine's evaluation (one the caller keeps from card to
-    card, as the window's AI process does; a new one if None); `units_per_man` is a man in its
-    evaluation's units.
+    card, as the window's AI process does, its tables emptied first; a new one if None);
+    `units_per_man` is a man in its evaluation's units.
     """
     started = time.monotonic()
     request = SearchRequest.of(request)
@@ -319,6 +319,10 @@ def exact_explanation(
         # A level with an evaluation of its own is judged by the engine's: its own rough
         # estimate is said as what it counted, never as the position's score.
         analyser = judge if judge is not None else Analyser()
+        # From empty tables: the card then depends on the position and the depth alone, as
+        # `checkers analyse --why` gives it (walk 2026-12-01x: a fresh window scored 24-20's
+        # rivals at 10 turns one way, a window that had judged other positions another).
+        analyser.new_game()
         if played.bound == "exact" and evaluation != "engine":
             counted = format_men(played.score, played.win_in)
     trapper = analyser.engine  # the played line's traps are proven by its search
