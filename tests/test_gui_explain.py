@@ -20,7 +20,7 @@ from checkers.ai.levels import Level, get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import Limits, SearchRequest
 from checkers.board import BLACK, WHITE, Move, Position
-from checkers.coach.explain import Analysis, AnalysisLine, explain_choice
+from checkers.coach.explain import MAX_LINES, Analysis, AnalysisLine, explain_choice
 from checkers.coach.judgement import kept_over
 from checkers.gui import theme
 from checkers.gui.aiworker import AIAnalysis, AIClient
@@ -32,7 +32,7 @@ from checkers.gui.explaining import (
     move_number,
     why_card,
 )
-from checkers.gui.screens.analysis import AnalysisScreen
+from checkers.gui.screens.analysis import LINES, AnalysisScreen
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.why import WhyScreen, card_html
 from checkers.notation import numbered_moves
@@ -95,7 +95,8 @@ def assert_lines_show(screen: AnalysisScreen) -> None:
     lines = screen.analysis.lines
     position = screen.position
     legal = {move.pdn() for move in position.legal_moves()}
-    assert len(lines) == min(3, len(legal))
+    assert len(lines) == min(MAX_LINES, len(legal))  # every move scored; three shown
+    assert f"line {LINES + 1}" not in screen.texts()
     assert len({line.move for line in lines}) == len(lines)
     assert all(line.move in legal and line.pv[0] == line.move for line in lines)
     scores = [line.score for line in lines if line.score is not None]
@@ -103,7 +104,7 @@ def assert_lines_show(screen: AnalysisScreen) -> None:
     texts = screen.texts()
     depth = screen.analysis.depth
     assert texts["engine"].startswith((f"Thinking... {depth} turn", f"Done: looked {depth} turn"))
-    for rank, line in enumerate(lines, start=1):
+    for rank, line in enumerate(lines[:LINES], start=1):
         assert texts[f"line {rank}"].startswith(f"{line.move} ")  # no rank: "1." is a move number
         assert re.search(
             r"  (even|\+\d\.\d\d for (Black|White)|\w+ wins in)", texts[f"line {rank}"]
@@ -349,7 +350,8 @@ def test_analysis_of_a_settled_endgame_shows_the_databases_lines_at_once(
     assert "Black wins in 9 moves" in texts["line 1"]  # then the line's idea, if any
     bar = board.evaluation()
     assert bar is not None and bar[1] == "Black wins in 9 moves (databases)"  # the bar says so
-    assert len(board.analysis.lines) == 3
+    assert len(board.analysis.lines) == len(start.legal_moves())  # every move, three shown
+    assert "line 4" not in texts
     press(app, pygame.K_x, "x")  # White to move: its king is lost all the same
     wait_for(app, lambda: board.analysis is not None and board.finished)
     assert board.texts()["engine"] == "Known from the endgame databases"

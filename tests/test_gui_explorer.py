@@ -503,13 +503,14 @@ def test_the_footers_book_moves_read_as_the_boards_lines_at_one_moment(
             assert float(figure) == number, (move, figure, said)
 
 
-def test_showing_the_explorer_keeps_the_arrows_on_the_analysis_boards_best_line(
+def test_showing_the_explorer_keeps_the_analysis_boards_search_and_its_arrows(
     make_app: Callable[..., App], data: Path
 ) -> None:
-    # The walk at 720x480: the analysis board's best line 15-18, then O, and the arrows
-    # showed 6-10 while the explorer's note and the bar still gave 15-18's figure. Showing the
-    # explorer starts the search again (every move scored), and for a few depths it preferred
-    # another move; the deeper line the bar keeps is the one drawn.
+    # The walk at 720x480: the analysis board's best line 15-18, then O, and the arrows showed
+    # 6-10. Walk 2026-12-01x: "+0.80, looked 21 turns ahead", then "+0.45, thinking... 21 turns
+    # ahead" for one position: O started another search, whose figures at the depth the first
+    # had reached were not the first's. The board scores every move from the start now, and
+    # O shows the explorer over the same search: no depth is looked at twice.
     from checkers.formats.pdn import read_game, record_from_game
     from checkers.gui.config import GameConfig, PlayerConfig
 
@@ -524,25 +525,17 @@ def test_showing_the_explorer_keeps_the_arrows_on_the_analysis_boards_best_line(
     run_until(app, lambda: board.analysis is not None and board.analysis.depth >= 8)
     best = board.rows()[0].move
     assert [move.pdn() for move in board.arrows()][:1] == [best]
-    reached = board.analysis.depth
+    analysis, request = board.analysis, board.request
     press(app, pygame.K_o, "o")
     assert board.explorer is not None
-    depths = set()
-    while board.analysis is None or board.analysis.depth <= reached:
-        app.step(1 / 60)
-        app.ai.wait(1 / 60)
-        if board.analysis is not None:
-            depths.add(board.analysis.depth)
-        # What the board draws while the explorer's search catches up: the same best move
-        # the analysis board drew, the one the explorer's note and the bar give the figure of.
-        assert [move.pdn() for move in board.arrows()][:1] == [best], board.analysis
-        assert len(depths) < 60, "the explorer's search never got as deep"
-        # The lines' heading says how far the arrows' look went while it is deeper than
-        # theirs (walk 2026-12-01v: each box said its depth, the arrows none).
-        if board.analysis is not None and board.analysis.lines and board.analysis.depth < reached:
-            heading = board.explorer_lines_heading(short=True)
-            assert heading.endswith(f"(arrows: {reached})"), heading
-            assert f"a deeper look, {reached} turns ahead" in board.explorer_lines_heading()
+    assert board.request == request and board.analysis is analysis  # the same search
+    assert [move.pdn() for move in board.arrows()][:1] == [best]
+    note = board.explorer.texts(board.position, board.analysis)["explorer engine"]
+    assert f"{analysis.depth} turns ahead" in note, note
+    run_until(app, lambda: board.analysis is not None and board.analysis.depth > analysis.depth)
+    assert board.request == request
+    press(app, pygame.K_o, "o")  # and hiding it again goes on with the same search too
+    assert board.explorer is None and board.request == request
 
 
 def test_the_book_lists_the_engines_best_first_where_it_has_scored_them(tmp_path: Path) -> None:

@@ -215,8 +215,11 @@ class AnalysisScreen(ScreenBase):
             self.request = None
             self.context.ai.cancel()
             return
-        # With the explorer shown, every move is scored: the games' moves each get theirs.
-        lines = min(len(record.legal_moves()), MAX_LINES) if self.explorer is not None else LINES
+        # Every move is scored, the explorer shown or not: the games' moves each get theirs,
+        # and opening the explorer does not start another search whose figures, at the depth
+        # the first had reached, differ from it (walk 2026-12-01x: "+0.80, looked 21 turns
+        # ahead", then "+0.45, thinking... 21 turns ahead" for one position).
+        lines = min(len(record.legal_moves()), MAX_LINES)
         self.request = self.context.ai.analyse(SearchRequest.from_record(record), lines)
         self.searched_seconds = 0.0
 
@@ -301,7 +304,6 @@ class AnalysisScreen(ScreenBase):
             self.explorer.close()
             self.explorer = None
             self.status = "The engine's best lines (O: the games played here)."
-        self._analyse()
         if self.ui_root is not None:
             self.show_ui(self._layer)
 
@@ -357,8 +359,8 @@ class AnalysisScreen(ScreenBase):
     def arrows(self) -> list[Move]:
         """The best line's first moves, as the board's arrows: the line of the judgement the
         bar and the explorer show. Where a deeper one stands over the search now running (the
-        search starts again when the explorer is shown or hidden, and a shallower depth may
-        prefer another move for a while), its line: the arrows never name another best move
+        search starts again at each position the board shows, where the game may have looked
+        deeper, and a shallower depth may prefer another move for a while), its line: the arrows never name another best move
         than the bar's and the explorer's figures (the walk saw 6-10 drawn beside 15-18)."""
         kept = self._deeper_known()
         if kept is not None and kept.line:
