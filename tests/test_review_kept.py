@@ -5,6 +5,7 @@ the same in the review as on the panel, the bar and Why?."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 from checkers.ai import Limits
@@ -140,6 +141,27 @@ def test_a_review_run_again_reads_the_same_and_says_how_far_it_looked() -> None:
     deeper = list(review_moves(start, moves, SETTING, known=known))
     progress = ReviewProgress(start, tuple(moves), SETTING.man, reviews=deeper, state="done")
     assert progress.looked_words() == "Looked 4 to 7 turns ahead"
+
+
+def test_the_strips_depths_hold_every_depth_a_moves_note_names() -> None:
+    """Walk 2026-12-01x: the strip said "Looked 14 turns ahead" and the note on 3. 12-16??
+    "(looked 14 and 15 turns ahead)": the score before the forced 19x12 counts a ply more."""
+    start = Position.from_fen(INITIAL_FEN)
+    moves, at = [], start
+    for text in ("11-15", "24-19", "15x24", "28x19", "12-16", "19x12"):
+        moves.append(Move.from_pdn(text, at))
+        at = at.move(moves[-1])
+    reviews = list(review_moves(start, moves, SETTING))
+    progress = ReviewProgress(start, tuple(moves), SETTING.man, reviews=reviews, state="done")
+    strip = progress.looked_words()
+    named = set()
+    for ply in range(1, len(moves) + 1):
+        for line in progress.panel_words(ply):
+            found = re.search(r"\(looked ([\d and]+) turns? ahead\)", line)
+            if found:
+                named |= {int(depth) for depth in found[1].split(" and ")}
+    assert named and max(named) > min(named), named  # the forced move's ply more is named
+    assert strip == f"Looked {min(named)} to {max(named)} turns ahead", (strip, named)
 
 
 def test_checkers_review_of_a_saved_game_adopts_the_judgements_its_file_keeps(

@@ -601,15 +601,11 @@ class ReviewProgress:
         deeper before the review (it adopts those, `review.adopted`: a review run again after
         the game looked further can give another accuracy, said so); '' before any search or
         where every figure is a result (the databases' or a forced one)."""
-        # Each position's own search: the one before a forced move is read from the position
-        # after it (`review.through_only_move`, a ply deeper), not a look of its own.
-        found = [review.before for review in self.reviews if review.label is not Label.FORCED]
-        found += [review.after for review in self.reviews[-1:]]
-        depths = {
-            score.depth
-            for score in found
-            if score.depth and not score.database and not is_win_score(score.score)
-        }
+        # Every depth a move's note names (`_review_depths`): the score before a forced move,
+        # read from the position after it (`review.through_only_move`), counts a ply more, and
+        # the notes say so (walk 2026-12-01x: the strip's "14 turns ahead" beside a note's
+        # "14 and 15").
+        depths = {depth for review in self.reviews for depth in _review_depths(review)}
         return f"Looked {depth_span(depths)}" if depths else ""
 
     def fraction(self) -> float:
