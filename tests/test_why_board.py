@@ -63,7 +63,12 @@ def test_the_played_line_shows_as_arrows_on_the_position_before_the_move() -> No
     assert board.position == position and board.note == ""
     played = board.lines[0]
     assert played.button == "Played"
-    assert played.label == "Played 27-23, expecting 20x27 23-18 27-31 18x11x2 10-15 ..."
+    # With how far the line's look went, as its row says (walk 2026-12-01x: the panel gave
+    # another line of another depth beside a caption with none).
+    depth = first_problem().moves[0].depth
+    assert played.label == (
+        f"Played 27-23, expecting 20x27 23-18 27-31 18x11x2 10-15 ... ({depth} turns ahead)"
+    )
     assert [move.pdn() for move in played.moves] == list(PLAYED)
     arrows = LineSteps(position, played.moves).arrows()
     # The move and the reply: two arrows, each side's own colour (a third tangled with them).

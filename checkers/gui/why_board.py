@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position
 from checkers.coach.explain import Explanation, MoveScore
+from checkers.notation import depth_words
 
 __all__ = [
     "ARROW_MOVES",
@@ -88,8 +89,13 @@ def _played_line(played: MoveScore, position: Position, reviewed: bool = False) 
     # The move played, then what the AI expected (not moves played yet); in a review, the
     # review's line (the card's rows are the review's: the AI's own line is in its rows).
     expecting = "; the review's line" if reviewed else ", expecting"
+    # How far that look went, as the row says it: the panel may give another line of another
+    # depth (walk 2026-12-01x: the caption's 15-turn line beside the panel's 17-turn one, the
+    # caption with no depth). A result (forced or the databases') holds at any depth.
+    looked = played.depth and played.win_in is None and played.database is None
+    far = f" ({depth_words(played.depth)})" if looked else ""
     label = f"Played {moves[0].pdn()}" + (
-        f"{expecting} {_words(moves[1:], LABEL_MOVES - 1)}" if moves[1:] else ""
+        f"{expecting} {_words(moves[1:], LABEL_MOVES - 1)}{far}" if moves[1:] else ""
     )
     return BoardLine("Played", label, moves, tuple(m.pdn() for m in moves))
 
