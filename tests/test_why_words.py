@@ -1295,6 +1295,11 @@ def test_a_move_scoring_as_well_as_the_one_played_is_not_called_refuted() -> Non
     rows = {row.move: row for row in card.rows}
     assert rows["22-18"].line.startswith("0.75 worse than 24-20:"), rows["22-18"]
     assert rows["21-17"].line.startswith("refuted by"), rows["21-17"]
+    # And `checkers analyse --why`'s sentences, which read the same rows.
+    said = sentences(_explanation(played, best, moves=(played, best, better, worse)))
+    line = next(text for text in said if text.startswith("22-18"))
+    assert "0.75 worse than 24-20" in line and "refuted" not in line, line
+    assert "refuted by" in next(text for text in said if text.startswith("21-17"))
 
 
 def test_a_reviewed_slip_takes_the_reviews_rows() -> None:

@@ -1019,12 +1019,17 @@ def verdict_beside(move: MoveScore, lead: str) -> str:
     return "" if compares and move.verdict.startswith("is ") else move.verdict
 
 
-def move_words(move: MoveScore, played: bool, best: MoveScore | None = None) -> str:
+def move_words(
+    move: MoveScore,
+    played: bool,
+    best: MoveScore | None = None,
+    played_move: MoveScore | None = None,
+) -> str:
     """One move in a sentence: its verdict and score, and its line (the played move's expected
-    line, another move's refutation where it is proven worse than the best exact move `best`,
-    `other_line_words`): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
+    line, another move's refutation where it is proven worse than the best exact move `best`
+    and the `played_move`, `other_line_words`): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
     score = move.describe()
-    lead = other_line_words(move, best) if not played and move.refutation else ""
+    lead = other_line_words(move, best, played_move) if not played and move.refutation else ""
     verdict = verdict_beside(move, lead)
     head = f"{move.move} {verdict}" if verdict else f"{move.move}:"
     head += f" ({score})" if verdict and verdict != score else "" if verdict else f" {score}"
@@ -1058,6 +1063,6 @@ def sentences(explanation: Explanation, thinking_time: float | None = None) -> l
     if others:
         said.append(others_heading(len(others), explanation.legal_moves, others[0].bound))
         for move in others:
-            said.append(move_words(move, False, best) + ".")
+            said.append(move_words(move, False, best, played) + ".")
             said += [f"  {idea_words(idea, move.move, mover)}." for idea in move.ideas]
     return said
