@@ -1322,3 +1322,48 @@ def test_a_reviewed_slip_takes_the_reviews_rows() -> None:
     card = reviewed(slip, position, known)
     assert card.reviewed and [row.move for row in card.moves] == ["9-14", "11-15"], card.moves
     assert card.moves[0].bound == "exact" and card.moves[0].score == -0.2, card.moves[0]
+
+
+def test_a_reviewed_card_made_now_says_its_scores_are_the_reviews() -> None:
+    # A move played before the game was opened here, reviewed: the card's exact pass looked 10
+    # turns ahead, the review 14, so its rows are left out and the card's rows are the
+    # review's alone. It said "These scores are from a search made now", and "The Club level
+    # keeps the score of its chosen move only" where the review found the move its best.
+    from checkers.board import Move
+    from checkers.coach.explain import facts
+    from checkers.coach.judgement import Judgement, Judgements, reviewed
+    from checkers.gui.why_board import why_board
+
+    position = Position()
+    rows = (
+        MoveScore("11-15", 0.1, "exact", 10, ("11-15", "23-19")),
+        MoveScore("9-14", 0.05, "exact", 10, ("9-14", "22-18")),
+    )
+    made = explain_recorded_rows(rows)
+    known = Judgements()
+    known.judge(position, Judgement(0.10, 1.0, BLACK, 14, line=("11-15", "23-19")))
+    after = position.move(Move.from_pdn("11-15", position))
+    known.judge(after, Judgement(-0.10, 1.0, WHITE, 14, line=("23-19", "8-11")))
+    card = reviewed(made, position, known)
+    assert card.reviewed and card.seen == () and [row.move for row in card.moves] == ["11-15"]
+    said = facts(card)
+    assert not any("search made now" in text or "chosen move only" in text for text in said), said
+    assert any(text.startswith("These scores are the review's") for text in said), said
+    board = why_board(card, position)
+    assert board.note == "The review's best move: no better line to show.", board.note
+
+
+def explain_recorded_rows(rows: tuple[MoveScore, ...]) -> Explanation:
+    """A recorded move's card after its exact pass (`explain_recorded`, `exact_explanation`)."""
+    return Explanation(
+        "club",
+        rows[0].move,
+        None,
+        rows,
+        7,
+        False,
+        False,
+        made_now=True,
+        exact_depth=10,
+        mover=BLACK,
+    )

@@ -520,9 +520,12 @@ def made_now_words(explanation: Explanation) -> str:
     own = f"{who[0].lower()}{who[1:]}'s own search when it played {explanation.played}"
     # A saved game keeps each position's judgement, never the moves' scores of a search.
     kept = "a saved game keeps no search's scores of the moves"
-    if explanation.seen:
-        # A review's card: its first rows are the review's, the rows below from the search.
-        return f"The rows below the review's are {whose}, not {own}: {kept}."
+    if explanation.reviewed:
+        # A review's card: its first rows are the review's, any rows below from the search
+        # (left out where they were shallower than the review's: `judgement.reviewed`).
+        if explanation.seen:
+            return f"The rows below the review's are {whose}, not {own}: {kept}."
+        return f"These scores are the review's, not {own}: {kept}."
     return f"These scores are {whose}, not {own}: {kept}."
 
 
@@ -719,7 +722,7 @@ def facts(
     # far it looked and what it prefers, and the AI's search is told apart (`seen`), so no
     # second comparison of the exact pass's is made here.
     preferred = (
-        [] if explanation.seen else _preferred_words(explanation, who, thinking_time, counted)
+        [] if explanation.reviewed else _preferred_words(explanation, who, thinking_time, counted)
     )
     if explanation.level_counted is not None and not told:
         # Its count is on its own rough scale, not the engine's: said once, here, so a
@@ -766,7 +769,7 @@ def facts(
         not others
         and not explanation.complete
         and explanation.legal_moves > 1
-        and not explanation.seen
+        and not explanation.reviewed
         and not explanation.made_now  # no search of its own is known to keep anything
     ):
         facts.append(f"{who} keeps the score of its chosen move only.")

@@ -122,7 +122,7 @@ def _alone(explanation: Explanation) -> str:
         return "The only legal move: no other line to show."
     if explanation.from_book:
         return "From the opening book: it keeps scores, not lines, for its other moves."
-    if explanation.seen:
+    if explanation.reviewed:
         # In a review the played move was the review's best: no other line is the review's.
         return "The review's best move: no better line to show."
     return "No other move has a line against it to show."
