@@ -875,3 +875,20 @@ def test_the_game_being_played_is_not_one_of_the_games_the_explorer_counts(
     texts = pane.texts(board.position, board.analysis)
     assert texts["explorer summary"] == "3 of your 4 saved games came here"
     assert "unfinished" not in " ".join(texts.values())
+
+
+def test_the_read_note_stands_whole_in_a_small_window(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Walk 2026-12-01x at 720x480: "Read your saved games: 11 gam..." cut off on its line.
+    (data / "games").mkdir()
+    for number in range(11):
+        shutil.copy(HERE / "small.pdn", data / "games" / f"saved game {number:02}.pdn")
+    app = make_app(size=(720, 480))
+    press(app, pygame.K_o, "o")
+    board, pane = pane_of(app)
+    run_until(app, lambda: not pane.builder.busy and pane.games() == 44)
+    run_until(app, lambda: pane.labels["explorer progress"].text != "")
+    said = pane.labels["explorer progress"].text
+    assert said == "Your saved games: 44 games", said
+    assert "Read your saved games: 44 games." in board.status  # the status line has room

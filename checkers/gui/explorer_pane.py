@@ -306,6 +306,8 @@ class ExplorerPane:
         self.builder = IndexBuilder(self.folder)
         self.note = ""
         """The last thing the pane has to tell (an archive added, skipped games, a problem)."""
+        self.note_short = ""
+        """`note` in fewer words, for a line too narrow for it."""
         self.news: list[str] = []
         """Notes not yet said on the window's status line (which has room for a long one)."""
         self.position: Position | None = None
@@ -372,9 +374,11 @@ class ExplorerPane:
             self.say(f"Added {self.indexes[archive].info.summary(archive.name)}.")
         self.position = None  # counted again at the next look
 
-    def say(self, note: str) -> None:
-        """Tell `note` on the pane's line, and once on the status line."""
+    def say(self, note: str, short: str = "") -> None:
+        """Tell `note` on the pane's line (`short` where it is too long for it), and once on
+        the status line."""
         self.note = note
+        self.note_short = short or note
         self.news.append(note)
 
     def update(self) -> bool:
@@ -395,7 +399,10 @@ class ExplorerPane:
                 continue
             self.indexes[built.archive] = index
             if built.info.games or not built.archive.folder:
-                self.say(f"Read {built.info.summary(built.archive.name)}.")
+                summary = built.info.summary(built.archive.name)
+                # A small window's line holds the summary alone (walk 2026-12-01x at 720x480:
+                # "Read your saved games: 11 gam...").
+                self.say(f"Read {summary}.", short=summary[:1].upper() + summary[1:])
             self.position = None
         return changed or self.builder.busy
 
@@ -666,6 +673,7 @@ class ExplorerPane:
             "explorer summary short": shorter or summary,
             "explorer summary shortest": shortest or summary,
             "explorer progress": self.progress_line() or self.note,
+            "explorer progress short": self.progress_line() or self.note_short,
             "explorer book": f"{book_head(listed != ', '.join(ranked))}{listed}"
             if book
             else "Book: not in the opening book",
