@@ -21,7 +21,7 @@ from checkers.ai.search import Limits
 from checkers.board import WHITE, Move, Position
 from checkers.cli import main
 from checkers.coach import proves
-from checkers.coach.exact import exact_explanation
+from checkers.coach.exact import JUDGE_DEPTH, exact_explanation
 from checkers.coach.explain import Explanation, explain_choice, explain_recorded, sentences
 from checkers.gui.app import App
 from checkers.gui.config import GameConfig, PlayerConfig
@@ -257,6 +257,15 @@ def test_a_recorded_moves_card_is_the_same_whatever_its_judge_searched_before() 
     for _ in used.analyse(position, Limits(depth=14)):  # as the analysis board had looked
         pass
     assert card(used) == card(Analyser())
+
+
+def test_a_judged_card_looks_the_judging_depth_ahead_on_a_busy_machine() -> None:
+    # A Casual card read "looking 2 turns ahead" while tests ran beside the window: its pass
+    # had 1.5 s. The judging depth is reached whatever the time given (within JUDGE_TIME).
+    position = Position("W:W12,21,22,23,24,25,26,27,29,30,32:B1,2,3,4,6,7,9,10,11,14")
+    start = explain_recorded(position, Move.from_pdn("24-20", position), "casual")
+    why = exact_explanation(position, start, judge=Analyser(), seconds=0.001)
+    assert why.exact_depth == JUDGE_DEPTH
 
 
 def test_a_weak_levels_own_estimate_is_said_as_what_it_counted_never_as_the_score() -> None:

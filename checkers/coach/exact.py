@@ -58,6 +58,9 @@ within 2 s on two cores with the ideas found)."""
 JUDGE_DEPTH = 10
 """The least depth at which the engine judges the moves of a level that plays another
 evaluation (its own search looks two to five turns ahead)."""
+JUDGE_TIME = 10.0
+"""Seconds a judging pass may take to reach `JUDGE_DEPTH` (the compiled core needs about a
+fifth of one on two quiet cores; the Python engine, without numba, several)."""
 BEST_COUNT = 4
 """Lines of the exact pass: the played move and the three best others when it is the best
 (the played move is searched on its own when it is not among them)."""
@@ -340,6 +343,11 @@ def exact_explanation(
             # The engine judges a weak level's moves, and a move whose own search no file
             # kept, at least this far ahead.
             depth = max(depth, JUDGE_DEPTH)
+            if seconds is not None and depth == JUDGE_DEPTH:
+                # That far whatever the machine's load: a fifth of a second on the compiled
+                # core, quiet, but 1.5 s left one Casual card "looking 2 turns ahead" while
+                # tests ran beside the window.
+                seconds = max(seconds, JUDGE_TIME)
         count = min(len(legal), BEST_COUNT)
         limits = Limits(depth=depth, time=seconds)
         report = _deepest(analyser, request, limits, count, stop)
