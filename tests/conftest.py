@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -19,6 +20,43 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # numpy has no `isscalar` yet (test_match.py failed when run alone).
 with contextlib.suppress(ImportError):
     import numpy  # noqa: F401
+
+NUMBA_INSTALLED = importlib.util.find_spec("numba") is not None
+"""Whether numba is installed at all. The game runs without it (the Python engine, slower): the
+suite too, leaving out the compiled core's own checks and the offline tools', which need numba
+and its numpy. Installed and broken, those checks fail."""
+
+collect_ignore = (
+    []
+    if NUMBA_INSTALLED
+    else [
+        "test_compiled.py",
+        "test_core_paths.py",
+        "test_endgame_compiled.py",
+        "test_fit_expected.py",
+    ]
+)
+"""The test files that import numba or numpy themselves, left out without numba."""
+
+
+def pytest_report_header() -> str | None:
+    """Said first where numba is not installed: which checks are left out."""
+    if NUMBA_INSTALLED:
+        return None
+    return (
+        f"numba is not installed: {', '.join(collect_ignore)} and the tests marked numba left out"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Without numba, a test marked `numba` is skipped, saying why."""
+    if NUMBA_INSTALLED:
+        return
+    skip = pytest.mark.skip(reason="numba is not installed (the game runs without it)")
+    for item in items:
+        if item.get_closest_marker("numba") is not None:
+            item.add_marker(skip)
+
 
 # A copy of the project's shared reference data (perft counts, edge-case positions), kept in
 # the repository so the tests run from any clone.

@@ -132,6 +132,7 @@ def test_another_windows_game_is_still_refused_in_saved_games(
 # --- 2. the two build times say what each builds ----------------------------------------------
 
 
+@pytest.mark.numba  # the estimates are the compiled core's
 def test_the_drills_build_time_and_the_settings_build_time_say_what_each_builds(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -467,7 +467,7 @@ def _until_the_core_is_known(app: App) -> str:
     return app.ai.core
 
 
-@pytest.mark.parametrize("core", ["compiled", "python"])
+@pytest.mark.parametrize("core", [pytest.param("compiled", marks=pytest.mark.numba), "python"])
 def test_the_start_screen_says_when_the_engine_runs_without_its_compiled_core(
     make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, core: str
 ) -> None:

@@ -189,6 +189,7 @@ def test_the_term_adds_each_windows_value(installed: patterns.Tables) -> None:
         assert python_engine._pattern_score(position.black, position.white, pieces) == expected
 
 
+@pytest.mark.numba
 def test_the_compiled_core_evaluates_and_searches_as_the_python_engine(
     installed: patterns.Tables,
 ) -> None:
@@ -215,6 +216,7 @@ def _learning_tool(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     return importlib.import_module("learn_patterns")
 
 
+@pytest.mark.numba
 def test_the_learning_tool_writes_tables_that_load(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -233,6 +235,7 @@ def test_the_learning_tool_writes_tables_that_load(
     assert len(patterns.load(out)) == patterns.PHASES
 
 
+@pytest.mark.numba
 def test_the_learning_tool_refuses_a_missing_positions_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -265,6 +268,7 @@ def _positions_file(path: Path, results: list[int], seed: int, extra: str = "") 
     return path
 
 
+@pytest.mark.numba
 def test_the_learning_tool_holds_out_the_same_first_file_games_whatever_follows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -291,6 +295,7 @@ def test_the_learning_tool_holds_out_the_same_first_file_games_whatever_follows(
     assert f"{tmp_path / 'a.bin'}: held-out cross-entropy" in second
 
 
+@pytest.mark.numba
 def test_the_learning_tool_labels_database_positions_with_their_exact_result(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -305,6 +310,7 @@ def test_the_learning_tool_labels_database_positions_with_their_exact_result(
     assert "databases hold" not in capsys.readouterr().out
 
 
+@pytest.mark.numba
 def test_shared_values_carry_a_pattern_seen_in_one_phase_to_the_others(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -340,6 +346,7 @@ def test_shared_values_carry_a_pattern_seen_in_one_phase_to_the_others(
     assert later[1] > 0  # what the opening taught is worth something later too
 
 
+@pytest.mark.numba
 def test_the_learning_tool_shrinks_the_values_it_writes_on_request(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -362,6 +369,7 @@ def test_the_learning_tool_shrinks_the_values_it_writes_on_request(
     assert not (tmp_path / "n.bin").exists()
 
 
+@pytest.mark.numba
 def test_the_learning_tool_refuses_a_missing_databases_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

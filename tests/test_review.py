@@ -434,6 +434,7 @@ def _first_moves_reviewed(core: str, processes: bool) -> list[list[str]]:
     return [line.split() for line in done.stdout.splitlines()]
 
 
+@pytest.mark.numba
 @pytest.mark.parametrize("processes", [False, True])
 def test_a_review_searches_its_first_move_on_a_cached_core_with_the_same_results(
     processes: bool, monkeypatch: pytest.MonkeyPatch
