@@ -76,3 +76,15 @@ def click_button(app: App, button: pygame_gui.elements.UIButton) -> None:
     post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0,))
     click_at(app, point)
     app.step(1 / 60)
+
+
+def type_text(app: App, text: str) -> None:
+    """Type `text` as a keyboard does: for each character a key press (its key, with Shift for
+    a capital) and the character it writes (SDL's text input), then a frame."""
+    for character in text:
+        shift = pygame.KMOD_SHIFT if character.isupper() else 0
+        key = pygame.key.key_code(character.lower())
+        post(pygame.KEYDOWN, key=key, unicode=character, mod=shift, scancode=0)
+        post(pygame.TEXTINPUT, text=character)
+        post(pygame.KEYUP, key=key, unicode=character, mod=shift, scancode=0)
+        app.step(1 / 60)

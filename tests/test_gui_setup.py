@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import pygame
 import pytest
+from gui_driving import press as press_key
+from gui_driving import type_text
 
 from checkers.board import BLACK, WHITE, InvalidFenError, Piece, Position, Side
 from checkers.gui.app import App
@@ -325,8 +327,14 @@ def test_a_fen_typed_in_the_panel_sets_up_its_position(
     ):
         line = setup.fen_line
         assert line is not None
-        line.focus()
-        line.set_text(typed)
+        click_at(app, line.get_abs_rect().center)  # the caret in the line
+        app.step(1 / 60)
+        press_key(app, pygame.K_a, "a", pygame.KMOD_CTRL)  # all of it, typed over
+        press(app, pygame.K_BACKSPACE)
+        # Key by key (walk 2026-12-01y: "3" picked the screen's White man, "W" set White to
+        # move and refilled the line: the screen's keys took what was typed into the line).
+        type_text(app, typed)
+        assert setup.fen_line is not None and setup.fen_line.get_text() == typed
         press(app, pygame.K_RETURN)  # to the line (it has the focus), not the screen's Start
         for _ in range(3):
             app.step(1 / 60)

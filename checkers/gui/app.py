@@ -29,7 +29,7 @@ from dataclasses import replace
 import pygame
 import pygame_gui
 from pygame_gui.core.utility import set_default_manager
-from pygame_gui.elements import UIDropDownMenu, UITooltip
+from pygame_gui.elements import UIDropDownMenu, UITextEntryLine, UITooltip
 
 from checkers import saves
 from checkers.gui import fonts, theme
@@ -543,7 +543,27 @@ class App:
             return  # Esc closes an open list first, as everywhere: it never quits from under it
         if self.context.ui.process_events(event):
             return
+        if self._typed(event):
+            # A character typed into a text line is the line's (it comes again as text input):
+            # never a screen's shortcut too (walk 2026-12-01y: "3" in the set-up screen's FEN
+            # line picked a White man, "W" set White to move and refilled the line). Keys that
+            # write nothing (Esc, Enter, the arrows of a list under a filter) still reach it.
+            return
         self.screen.handle(event)
+
+    def _typed(self, event: pygame.event.Event) -> bool:
+        """Whether `event` is a key that writes a character into the text line that has the
+        keyboard (its caret shows)."""
+        if event.type not in (pygame.KEYDOWN, pygame.KEYUP):
+            return False
+        text = getattr(event, "unicode", "")
+        held = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)
+        if len(text) != 1 or not text.isprintable() or held:
+            return False
+        return any(
+            isinstance(element, UITextEntryLine) and element.is_focused
+            for element in self.context.ui.get_focus_set() or ()
+        )
 
     def _close_lists(self) -> bool:
         """Close any drop-down list that is open; True if one was."""
