@@ -1097,7 +1097,16 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
     # 33 moves" in the rows of what the engine saw when the AI played).
     seen = tuple(scored(move, 0.0) for move in ("9-13", "10-14", "10-15"))
     reviewed = _explanation(played, best, seen=seen, reviewed=True)
+    # The engine's look below the review's rows bounded them no lower than the played move:
+    # said so (walk 2026-12-01y: "Neither the review nor the AI's own search scored them" of
+    # a slip's 10-15, under "its search chose 10-15").
     assert why_card(reviewed, BLACK, 0, position=Position()).bounded.endswith(
+        "Not shown: 11-16 and 12-16. The review judges the played move and its best move only,"
+        " and the engine's look below, 10 turns ahead, neither scored them exactly nor proved"
+        " them worse than 9-14."
+    )
+    unrescored = _explanation(played, best, seen=seen, reviewed=True, exact_depth=0)
+    assert why_card(unrescored, BLACK, 0, position=Position()).bounded.endswith(
         "Not shown: 11-16 and 12-16. Neither the review nor the AI's own search scored them."
     )
     # Its own rows left out, from a shallower look than the review's: said so, not that no

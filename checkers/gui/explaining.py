@@ -532,6 +532,10 @@ def why_card(
                 f" move only; the AI's own look at {them}, {depth_words(explanation.exact_depth)},"
                 " was shallower than the review's."
                 if explanation.exact_depth and not explanation.seen
+                else f"Not shown: {_listed(missing)}. The review judges the played move and its"
+                f" best move only, and the engine's look below, {depth_words(explanation.exact_depth)},"
+                f" neither scored {them} exactly nor proved {them} worse than {explanation.played}."
+                if explanation.exact_depth
                 else f"Not shown: {_listed(missing)}. Neither the review nor the AI's own search"
                 f" scored {them}."
             )
