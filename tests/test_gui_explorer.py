@@ -892,3 +892,18 @@ def test_the_read_note_stands_whole_in_a_small_window(
     said = pane.labels["explorer progress"].text
     assert said == "Your saved games: 44 games", said
     assert "Read your saved games: 44 games." in board.status  # the status line has room
+
+
+def test_the_empty_tables_words_leave_out_the_game_on_the_board(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Walk 2026-12-01y: "None of your saved games ... reached this position" with the game on
+    # the board, itself saved as it goes (and left out of the explorer's games), at that
+    # position: the words say the other saved games.
+    four_saved_games(data)
+    app = make_app(autosave=True)
+    _, pane = explore_after(app, ("10-14", "22-18"))
+    run_until(app, indexed(pane, 4))
+    assert pane.archives[0].leave_out  # the game being played is one of the saved games
+    run_until(app, lambda: empty_said(pane) != "")
+    assert empty_said(pane).startswith("None of your other saved games or the files added here")

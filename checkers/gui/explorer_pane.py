@@ -132,13 +132,16 @@ def came_here(
     return f"{came} (yours and {files})" if OWN_GAMES in sources else f"{came} ({files})"
 
 
-def empty_words(way_back: str = WAY_BACK_HERE) -> str:
+def empty_words(way_back: str = WAY_BACK_HERE, other: bool = False) -> str:
     """Said over the table's room when no move of the position was played in a game indexed:
     why, and what to do; `way_back` is how to step back towards the start from where the board
-    is ('' where no step back works)."""
+    is ('' where no step back works); `other`: the game on the board is one of the saved games,
+    left out (walk 2026-12-01y read "None of your saved games reached this position" under the
+    saved game that had)."""
     step = f"{way_back}, or add" if way_back else "Add"
+    yours = "your other saved games" if other else "your saved games"
     return (
-        "None of your saved games or the files added here reached this position: few go "
+        f"None of {yours} or the files added here reached this position: few go "
         f"this far from the opening. {step} a file of many games (Add games...)."
     )
 
@@ -681,7 +684,7 @@ class ExplorerPane:
         }
         empty = (
             _wrapped_words(
-                empty_words(way_back)
+                empty_words(way_back, other=bool(self.archives[0].leave_out))
                 if self.ended is None
                 else stopped_words(self.ended, way_back),
                 self.labels.get("empty 0"),
