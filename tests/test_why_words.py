@@ -1376,3 +1376,32 @@ def explain_recorded_rows(rows: tuple[MoveScore, ...]) -> Explanation:
         exact_depth=10,
         mover=BLACK,
     )
+
+
+def test_a_verdicts_material_is_won_within_the_moves_a_row_shows() -> None:
+    # Walk 2026-12-01y (Strong): "24-19 wins a man (+1.00)" beside an even exchange, the man
+    # won fourteen plies on; "18-15 wins two men" beside "gives a man and takes two men", the
+    # second man in a capture pending after the moves shown. Material the shown moves do not
+    # take is said as the score's size.
+    from checkers.coach.exact import verdict
+    from checkers.coach.explain import SHOWN_PLIES
+
+    position = Position.from_fen("W:W18,20,21,23,24,26,27,28,29,30,31:B1,2,3,5,6,7,8,11,12,13,16")
+    late = _line(
+        "24-19 6-10 29-25 10-15 19x10 7x14 18x9 5x14 27-24 3-7 24-19 7-10 25-22 2-7 28-24 1-5"
+        " 22-18 13-17 18x9 5x14 26-22 17x26 31x22 14-17 22x13"
+    )
+    pending = _line("18-15 11x18 20x11x4 18-22 26x17 13x22 30-26 5-9 26x17 12-16 29-25 16-20")
+    early = _line("30-25 16-19 24x15 6-9 26-22 1-6 31-26 7-10 27-24 10x19")
+    best = MoveScore("18-15", 1.85, "exact", 17, pending)
+    assert SHOWN_PLIES < len(late)
+    assert verdict(position, MoveScore("24-19", 1.0, "exact", 17, late), best) == (
+        "is about a man better"
+    )
+    assert verdict(position, best, best) == "is about two men better"
+    assert verdict(position, MoveScore("30-25", 0.8, "exact", 17, early), best) == "wins a man"
+
+
+def _line(text: str) -> tuple[str, ...]:
+    """A line's moves, written as a player writes them."""
+    return tuple(text.split(" "))

@@ -26,6 +26,7 @@ from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
 from checkers.board import Move, Position
 from checkers.coach.endings import named_ending
 from checkers.coach.explain import (
+    SHOWN_PLIES,
     Explanation,
     MoveScore,
     database_words,
@@ -101,20 +102,29 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
         return "only draws" if drawn else "only keeps it level"
     words = score_verdict(move.score)
     try:
-        outcome = line_outcome(position, move.pv)
+        # Within the moves a row shows: a man won later in a long line is not seen beside
+        # the ideas of its first moves (walk 2026-12-01y: "24-19 wins a man (+1.00)" beside
+        # an even exchange, the man won fourteen plies on; "18-15 wins two men" beside a
+        # two-for-one shot).
+        shown = move.pv[:SHOWN_PLIES]
+        outcome = line_outcome(position, shown)
+        steps = replay(position, shown)
     except ValueError:
         return words
+    # And taken on those moves, not in the captures still pending after them.
+    mover = position.turn
+    taken = sum(step.captured if step.side is mover else -step.captured for step in steps)
     # The line's material, when the number says as much: `wins a man` beside +1.10, never
     # `loses a man` beside +1.35.
     size = int(abs(move.score) + 0.25)
     # Only from level material: a side already a man up whose line wins another stands two
     # up, and "wins a man (+1.05)" beside another move's "leaves the AI about a man ahead
     # (+1.05)" gave one number two verdicts (walk 2026-12-01x).
-    mover = position.turn
     level = len(position.pieces(mover)) == len(position.pieces(mover.opponent))
     if (
         level
         and outcome.winner is None
+        and taken == outcome.gain
         and outcome.gain * move.score > 0
         and abs(outcome.gain) == size
     ):

@@ -45,6 +45,7 @@ __all__ = [
     "BOUND_WORDS",
     "ENGINE_SCORES",
     "MAX_LINES",
+    "SHOWN_PLIES",
     "Analysis",
     "AnalysisLine",
     "Bound",
@@ -557,12 +558,14 @@ def counted_for_itself(figure: str) -> str:
     return f"counted {figure} for itself"
 
 
-_SHOWN_PLIES = 8  # of a line in a sentence: the rest is in the data
+SHOWN_PLIES = 8
+"""The plies of a line a sentence shows (the rest is in the data), and so the most a
+verdict's material may take to be won (`coach.exact.verdict`)."""
 
 
 def _shortened(line: Sequence[str]) -> str:
-    more = len(line) - _SHOWN_PLIES
-    return " ".join(line[:_SHOWN_PLIES]) + (f" (+{more} more)" if more > 0 else "")
+    more = len(line) - SHOWN_PLIES
+    return " ".join(line[:SHOWN_PLIES]) + (f" (+{more} more)" if more > 0 else "")
 
 
 def who_played(player: str) -> str:
