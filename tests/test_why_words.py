@@ -1405,3 +1405,32 @@ def test_a_verdicts_material_is_won_within_the_moves_a_row_shows() -> None:
 def _line(text: str) -> tuple[str, ...]:
     """A line's moves, written as a player writes them."""
     return tuple(text.split(" "))
+
+
+def test_a_reviewed_card_shows_the_other_moves_the_game_judged_as_deep() -> None:
+    # Walk 2026-12-01y: the card in play had scored all nine moves 20 turns ahead (the
+    # analysis board's explorer), the reviewed card hid seven of them "behind the AI's own
+    # look, 10 turns ahead". Moves whose positions the game judged as deep as the review's
+    # rows are shown beside them; none above the review's best, none from a shallower look.
+    from checkers.board import Move
+    from checkers.coach.judgement import Judgement, Judgements, reviewed
+
+    position = Position()
+    rows = (MoveScore("9-14", -0.2, "exact", 10, ("9-14", "22-18")),)
+    card = Explanation("casual", "9-14", "9-14", rows, 7, False, True, exact_depth=10, mover=BLACK)
+    known = Judgements()
+    known.judge(position, Judgement(0.10, 1.0, BLACK, 14, line=("11-15", "23-19")))
+
+    def after(move: str, score: float, depth: int) -> None:
+        moved = position.move(Move.from_pdn(move, position))
+        known.judge(moved, Judgement(score, 1.0, WHITE, depth, line=("23-19", "5-9")))
+
+    after("9-14", 0.20, 14)
+    after("11-15", -0.10, 14)
+    after("10-14", 0.05, 14)  # -0.05 for Black: shown
+    after("12-16", -0.30, 14)  # +0.30 for Black, above the review's best: left out
+    after("10-15", 0.00, 10)  # a shallower look: left out
+    shown = reviewed(card, position, known)
+    assert [row.move for row in shown.moves] == ["9-14", "11-15", "10-14"], shown.moves
+    assert shown.moves[2].score == -0.05 and shown.moves[2].depth == 14
+    assert shown.moves[0].verdict.startswith("0.30 worse than 11-15"), shown.moves[0]

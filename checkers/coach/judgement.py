@@ -208,6 +208,33 @@ def _row_of(judgement: Judgement, raw: float, pv: tuple[str, ...]) -> MoveScore:
     return MoveScore(pv[0], score, "exact", judgement.depth, pv, win_in, database, judged=True)
 
 
+def _as_deep_rows(
+    position: Position, rows: list[MoveScore], known: Mapping[Position, Judgement], mover: Side
+) -> list[MoveScore]:
+    """The other legal moves whose positions the game has judged as deep as the review's rows
+    (the analysis board scores every move while its explorer is shown), as rows beside them,
+    best first: none scoring above the review's best (walk 2026-12-01y: a reviewed card hid
+    seven moves behind the AI's 10-turn look where the card in play had given their 20-turn
+    figures). Forced results and the databases' are left to the review's own rows."""
+    looked = min(row.depth for row in rows)
+    top = max(row.score for row in rows if row.score is not None) if rows else None
+    if top is None or any(row.score is None for row in rows):
+        return []
+    named = {row.move for row in rows}
+    found = []
+    for move in position.legal_moves():
+        judged = known.get(position.move(move))
+        if move.pdn() in named or judged is None or judged.database or not judged.line:
+            continue
+        raw = judged.as_move(mover)
+        if judged.depth < looked or is_win_score(raw):
+            continue
+        row = _row_of(judged, raw, (move.pdn(), *judged.line))
+        if row.score is not None and row.score <= top:
+            found.append(row)
+    return sorted(found, key=lambda row: -(row.score or 0.0))
+
+
 def rejudged(
     explanation: Explanation, position: Position, known: Mapping[Position, Judgement]
 ) -> Explanation:
@@ -397,6 +424,9 @@ def reviewed(
     rows = [_row_of(after, after.as_move(mover), (played.move, *after.line))]
     if best_move.pdn() != played.move:
         rows.append(_row_of(before, before.seen_by(mover), before.line))
+    extra = [
+        _with_ideas(row, position, mover) for row in _as_deep_rows(position, rows, known, mover)
+    ]
     rows = [_with_ideas(row, position, mover) for row in rows]
     best = best_scored(rows)
     rows = steady_verdicts(
@@ -427,6 +457,8 @@ def reviewed(
         # standing's words (`22-18 is a little worse for the AI`) read as a verdict against it
         # (walk 2026-11-30i).
         rows[1] = dataclasses.replace(rows[1], verdict="")
+    # The other moves judged as deep, after the review's rows, each verdict from its number.
+    rows += [dataclasses.replace(row, verdict=verdict(position, row, best)) for row in extra]
     chosen_score = explanation.chosen_score
     # The card's own rows are a later look than the AI's when it played: a search made now (a
     # saved game keeps none of the AI's own), or the exact pass that scored every move again
