@@ -190,7 +190,11 @@ def test_analyse_why_text_says_what_the_other_moves_lose() -> None:
     row = next(line for line in text.splitlines() if line.startswith("22-18 "))
     score = float(row.split("(", 1)[1].split(")", 1)[0])  # as in the test above: -1.50 to -1.90
     assert -2.25 < score <= -1.25
-    assert row.startswith(f"22-18 {_man_down_words(score)} ({score:+.2f}): 15x22 ")
+    # A standing is said as what the move leaves White, as the window says it (walk
+    # 2026-12-01y: the command's "is about two men worse" where the window's "leaves ...").
+    words = _man_down_words(score)
+    said = "leaves White about two men behind" if words.startswith("is ") else words
+    assert row.startswith(f"22-18 {said} ({score:+.2f}): 15x22 "), row
 
 
 def test_the_card_shows_verdicts_and_ideas() -> None:

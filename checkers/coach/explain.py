@@ -1025,18 +1025,31 @@ def verdict_beside(move: MoveScore, lead: str) -> str:
     return "" if compares and move.verdict.startswith("is ") else move.verdict
 
 
+def standing_words(verdict: str, mover: Side | None) -> str:
+    """A standing verdict as what the move leaves its `mover`, as the window says it:
+    `is a little better` -> `leaves White a little ahead`; any other verdict as it is (a
+    standing read as better than the other moves: walk 2026-11-30k)."""
+    size = verdict.removeprefix("is ")
+    if mover is None or size == verdict or not size.endswith((" better", " worse")):
+        return verdict
+    side = mover.name.capitalize()
+    return f"leaves {side} {size.replace(' better', ' ahead').replace(' worse', ' behind')}"
+
+
 def move_words(
     move: MoveScore,
     played: bool,
     best: MoveScore | None = None,
     played_move: MoveScore | None = None,
+    mover: Side | None = None,
 ) -> str:
-    """One move in a sentence: its verdict and score, and its line (the played move's expected
-    line, another move's refutation where it is proven worse than the best exact move `best`
-    and the `played_move`, `other_line_words`): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
+    """One move in a sentence: its verdict (a standing said as what it leaves `mover`,
+    `standing_words`) and score, and its line (the played move's expected line, another
+    move's refutation where it is proven worse than the best exact move `best` and the
+    `played_move`, `other_line_words`): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
     score = move.describe()
     lead = other_line_words(move, best, played_move) if not played and move.refutation else ""
-    verdict = verdict_beside(move, lead)
+    verdict = standing_words(verdict_beside(move, lead), mover)
     head = f"{move.move} {verdict}" if verdict else f"{move.move}:"
     head += f" ({score})" if verdict and verdict != score else "" if verdict else f" {score}"
     if played:
@@ -1062,13 +1075,13 @@ def sentences(explanation: Explanation, thinking_time: float | None = None) -> l
             said.append(f"Also in the book: {move.move}, {move.describe()}.")
         return said
     if played.bound != "unscored":
-        said.append(move_words(played, True) + ".")
+        said.append(move_words(played, True, mover=explanation.mover) + ".")
         said += [f"  {idea_words(idea, played.move, mover)}." for idea in played.ideas]
     others = [move for move in explanation.moves[1:] if move.bound != "unscored"]
     best = best_scored(explanation.moves)
     if others:
         said.append(others_heading(len(others), explanation.legal_moves, others[0].bound))
         for move in others:
-            said.append(move_words(move, False, best, played) + ".")
+            said.append(move_words(move, False, best, played, explanation.mover) + ".")
             said += [f"  {idea_words(idea, move.move, mover)}." for idea in move.ideas]
     return said
