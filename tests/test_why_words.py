@@ -1428,8 +1428,9 @@ def test_a_reviewed_card_shows_the_other_moves_the_game_judged_as_deep() -> None
     after("9-14", 0.20, 14)
     after("11-15", -0.10, 14)
     after("10-14", 0.05, 14)  # -0.05 for Black: shown
-    after("12-16", -0.30, 14)  # +0.30 for Black, above the review's best: left out
+    after("9-13", -0.30, 14)  # +0.30 for Black, above the review's best: left out
     after("10-15", 0.00, 10)  # a shallower look: left out
+    after("12-16", -0.05, 20)  # a deeper one: not compared with rows at 14 either
     shown = reviewed(card, position, known)
     assert [row.move for row in shown.moves] == ["9-14", "11-15", "10-14"], shown.moves
     assert shown.moves[2].score == -0.05 and shown.moves[2].depth == 14

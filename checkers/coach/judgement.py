@@ -211,12 +211,12 @@ def _row_of(judgement: Judgement, raw: float, pv: tuple[str, ...]) -> MoveScore:
 def _as_deep_rows(
     position: Position, rows: list[MoveScore], known: Mapping[Position, Judgement], mover: Side
 ) -> list[MoveScore]:
-    """The other legal moves whose positions the game has judged as deep as the review's rows
-    (the analysis board scores every move while its explorer is shown), as rows beside them,
+    """The other legal moves whose positions the game has judged as far ahead as the review's
+    rows (the analysis board scores every move while its explorer is shown), as rows beside them,
     best first: none scoring above the review's best (walk 2026-12-01y: a reviewed card hid
     seven moves behind the AI's 10-turn look where the card in play had given their 20-turn
     figures). Forced results and the databases' are left to the review's own rows."""
-    looked = min(row.depth for row in rows)
+    depths = {row.depth for row in rows}  # as deep as the review's rows, no deeper
     top = max(row.score for row in rows if row.score is not None) if rows else None
     if top is None or any(row.score is None for row in rows):
         return []
@@ -227,7 +227,7 @@ def _as_deep_rows(
         if move.pdn() in named or judged is None or judged.database or not judged.line:
             continue
         raw = judged.as_move(mover)
-        if judged.depth < looked or is_win_score(raw):
+        if judged.depth not in depths or is_win_score(raw):
             continue
         row = _row_of(judged, raw, (move.pdn(), *judged.line))
         if row.score is not None and row.score <= top:
