@@ -368,7 +368,10 @@ class EnginePlayer(AIPlayer):
             while True:
                 self._lines.get_nowait()
         for reader in self._readers:
-            reader.join(timeout=_QUIT_WAIT)
+            # One never started (a signal ended the match while `_start` started them) has
+            # nothing to wait for: joining it raised, and the match ended with a traceback.
+            if reader.ident is not None:
+                reader.join(timeout=_QUIT_WAIT)
         for stream in (process.stdin, process.stdout, process.stderr):
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:

@@ -155,6 +155,37 @@ def test_an_engine_player_fits_play_game_and_closes_its_process() -> None:
     assert process.poll() is not None  # closing ended it
 
 
+class _Signalled(Exception):
+    """What a match's signal handler raises (`match._Ended`), here from a reader's start."""
+
+
+def test_an_engine_ended_while_its_readers_start_closes_without_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The clean-clone suite without numba: a SIGTERM to a match landed while `_start` started
+    # the engine's reader threads; closing then joined a thread never started, and the match
+    # ended with a traceback and status 1 instead of 143.
+    import threading
+
+    started = threading.Thread.start
+    calls = []
+
+    def signalled_on_the_second(thread: threading.Thread) -> None:
+        calls.append(thread)
+        if len(calls) == 2:
+            raise _Signalled
+        started(thread)
+
+    player = EnginePlayer(OUR_ENGINE, Limits(depth=1), name="outside")
+    monkeypatch.setattr(threading.Thread, "start", signalled_on_the_second)
+    with pytest.raises(_Signalled):
+        player.choose(GameRecord().position)
+    monkeypatch.setattr(threading.Thread, "start", started)
+    process = player._process
+    player.close()  # no "cannot join thread before it is started"
+    assert process is not None and process.poll() is not None
+
+
 def test_an_engine_that_cannot_start_fails_with_the_reason() -> None:
     with (
         EnginePlayer([str(FAKE.with_name("no-such-engine"))], Limits(depth=1)) as missing,
