@@ -403,15 +403,18 @@ def result_text(before: PositionScore) -> str | None:
     return win_text(before.score)
 
 
-def decided_words(score: float, before: float, after: float) -> str:
+def decided_words(score: float, before: float, after: float, side: Side) -> str:
     """Why a move that gives up men is still good by the results (the row says how many): the
-    game was decided before it (`score` in men, `before` and `after` the mover's expected
-    results). The score is said as a score (`+11.80 before the move`), not as men up: a
-    score counts more than men (kings, the position), and "11.80 men up" read wrong beside
-    ten men against four on the board (walk 2026-11-30t)."""
+    game was decided before it (`score` in men from `side`'s view, the mover's, `before` and
+    `after` its expected results). The score is said as a score for the side ahead
+    (`+11.80 for White before the move`), not as men up: a score counts more than men (kings,
+    the position), and "11.80 men up" read wrong beside ten men against four on the board
+    (walk 2026-11-30t); a bare `-1.40` read beside the note's `+1.40 for you` as another
+    figure (walk 2026-12-01z)."""
+    ahead = side if score >= 0 else side.opponent
     return (
-        f"{men_text(score)} before the move, decided already by the chances: "
-        f"expected {before:.0%} of a point before it, {after:.0%} after"
+        f"{men_text(abs(score))} for {ahead.name.capitalize()} before the move, decided already"
+        f" by the chances: expected {before:.0%} of a point before it, {after:.0%} after"
     )
 
 
@@ -662,7 +665,7 @@ def judge(
     )
     if review.gave_up_men_cheaply and not taught.note:
         # Its row says why the men it gave up cost little (`already far behind`).
-        note = decided_words(score, expected_before, expected_played)
+        note = decided_words(score, expected_before, expected_played, position.turn)
         review = replace(review, lesson=replace(taught, note=note))
     return review
 
@@ -690,15 +693,19 @@ def milder_words(review: MoveReview) -> str:
     )
     if _SEVERITY.index(even) <= _SEVERITY.index(review.label):
         return ""
-    before, after = expected_result(review.score), expected_result(review.played)
+    # Whole points as `chances_words` gives them beside this (walk 2026-12-01z: "fell from 24%
+    # to 7%" beside "expected 24% of a point before the move, 8% after"): the fall rounded,
+    # the chance after the chance before less it.
+    start = round((expected_result(review.played) + review.drop / 100.0) * 100.0)
+    end = start - round(review.drop)
     who = review.side.name.capitalize()
     called = f"{_CALLED_SHORT[review.label]}, not {_CALLED_SHORT[even]}, by the chances"
     if is_even(review.score):
         # The score before reads `even` beside it: never "already behind" (walk 2026-11-30:
         # "White was already behind" beside "before even (+0.05 for Black)").
-        return f"{called}: {who}'s fell from {before:.0%} to {after:.0%}"
+        return f"{called}: {who}'s fell from {start}% to {end}%"
     standing = "already behind" if review.score < 0 else "already ahead"
-    return f"{called}: {who} was {standing}, and they fell from {before:.0%} to {after:.0%}"
+    return f"{called}: {who} was {standing}, and they fell from {start}% to {end}%"
 
 
 _EVEN_LABELS = (Label.BEST, Label.GOOD, Label.INACCURACY, Label.MISTAKE)

@@ -254,7 +254,7 @@ def test_a_note_names_an_opponents_gain_only_where_the_score_after_shows_it() ->
 def test_a_loss_of_men_called_only_a_mistake_says_why() -> None:
     # Walk 2026-11-29c: "Black lost 2.15 men" under the label "mistake" with no word of why.
     from checkers.gui.review_model import move_words
-    from checkers.review import MoveReview, milder_words
+    from checkers.review import MoveReview, chances_words, milder_words
 
     position = Position()
     move, best = (Move.from_pdn(text, position) for text in ("11-15", "11-16"))
@@ -274,7 +274,11 @@ def test_a_loss_of_men_called_only_a_mistake_says_why() -> None:
     )
     words = milder_words(review)
     assert words.startswith("a mistake, not a blunder, by the chances: Black was already behind,")
-    assert words.endswith("and they fell from 25% to 1%")
+    # The figures `chances_words` gives beside it (walk 2026-12-01z: "fell from 24% to 7%"
+    # beside "expected 24% of a point before the move, 8% after"): the chance after is the
+    # chance before less the rounded fall.
+    assert words.endswith("and they fell from 26% to 1%")
+    assert "expected 26% of a point before the move, 1% after" in chances_words(review)
     loss = move_words(review, 100.0, None)[1]
     assert loss.startswith("Black lost 2.15 men: a mistake, not a blunder, by the chances")
     # A loss whose men give the same label says nothing more.

@@ -110,7 +110,12 @@ def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
     words = lesson_words(late)
     assert late.score < 0
     # Said as a score, not as men down: a score counts more than the men on the board.
-    assert words.startswith(f"{late.score:+.2f} before the move, decided already by the chances")
+    # For the side ahead, as every score the window gives (walk 2026-12-01z: "-1.40 before the
+    # move" beside "before +1.40 for you").
+    ahead = late.side.opponent.name.capitalize()
+    assert words.startswith(
+        f"{-late.score:+.2f} for {ahead} before the move, decided already by the chances"
+    ), words
     assert "expected 1% of a point before it, 0% after" in words
     # Every row that gives up half a man or more without a mistake's label says so.
     for review in slipping:
