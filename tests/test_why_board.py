@@ -3,6 +3,7 @@ other move as arrows, labelled in plain words, and a line played out frame by fr
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import replace
 
@@ -169,6 +170,9 @@ def test_a_book_move_shows_its_move_alone_and_says_why() -> None:
     assert [line.button for line in board.lines] == ["Played"]
     assert paths(board.lines[0].moves)[0] == Move.from_pdn(explanation.played).path
     assert board.note == "From the opening book: it keeps scores, not lines, for its other moves."
+    # A card with the book's move alone promises no other moves (walk 2026-12-01z).
+    alone = dataclasses.replace(explanation, moves=explanation.moves[:1])
+    assert why_board(alone, Position()).note == "From the opening book: it keeps no line to show."
 
 
 def test_a_level_that_slipped_shows_what_its_search_chose() -> None:

@@ -120,8 +120,11 @@ def _alone(explanation: Explanation) -> str:
     """Why the board shows only the played line."""
     if explanation.legal_moves == 1:
         return "The only legal move: no other line to show."
-    if explanation.from_book:
+    if explanation.from_book and len(explanation.moves) > 1:
         return "From the opening book: it keeps scores, not lines, for its other moves."
+    if explanation.from_book:
+        # No other move on the card (walk 2026-12-01z: "for its other moves" over none).
+        return "From the opening book: it keeps no line to show."
     if explanation.reviewed:
         # In a review the played move was the review's best: no other line is the review's.
         return "The review's best move: no better line to show."
