@@ -1435,3 +1435,26 @@ def test_a_reviewed_card_shows_the_other_moves_the_game_judged_as_deep() -> None
     assert [row.move for row in shown.moves] == ["9-14", "11-15", "10-14"], shown.moves
     assert shown.moves[2].score == -0.05 and shown.moves[2].depth == 14
     assert shown.moves[0].verdict.startswith("0.30 worse than 11-15"), shown.moves[0]
+
+
+def test_a_row_whose_idea_takes_its_lines_place_keeps_its_comparison() -> None:
+    # Walk 2026-12-01z: "23-18 +0.30 for the AI: White exchanges a man for a man: ..." with no
+    # word of how it compares, beside "12-8 leaves the AI a little behind (+0.30 for you)": the
+    # comparison with the best is dropped for the standing words, and the idea took the place
+    # of the line that began with it.
+    from checkers.coach.idea import Idea
+    from checkers.gui.screens.why import card_html
+
+    played = scored("24-20", 0.55)
+    exchange = Idea(
+        "exchange", BLACK, ("23-18", "14x23", "27x18"), 0, (), "Black exchanges a man for a man"
+    )
+    traded = MoveScore(
+        "23-18", 0.25, "exact", 10, ("23-18", "14x23", "27x18"), verdict="is a little better",
+        ideas=(exchange,),
+    )  # fmt: skip
+    card = why_card(_explanation(played, played, moves=(played, traded)), BLACK, 0, human=WHITE)
+    row = next(row for row in card.rows if row.move == "23-18")
+    assert row.compared == "0.30 worse than 24-20", row
+    text = " ".join(re.sub(r"<[^>]+>", " ", card_html(card)).split())
+    assert "0.30 worse than 24-20 : Black exchanges a man for a man" in text, text

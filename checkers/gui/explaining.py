@@ -178,6 +178,11 @@ class WhyRow:
     """An exact score the window calls `even` (under a fifth of a man), as its figure (`+0.05
     for the AI`): said where other rows compare with this one, so their gaps add up (walk
     2026-11-30t: "(even)" beside "0.30 of a man better", where even stood for +0.05)."""
+    compared: str = ""
+    """Another move's comparison with the best, the words before its line (`0.30 worse than
+    24-20`, `as good as 24-20`, `the best move`), or '': kept where an idea takes the line's
+    place, so the row still says it (walk 2026-12-01z: "23-18 +0.30 for the AI: White
+    exchanges ..." with neither standing words nor a comparison)."""
 
 
 @dataclass(frozen=True)
@@ -263,6 +268,7 @@ def _row(
     played_move: MoveScore | None = None,
 ) -> WhyRow:
     verdict = move.verdict
+    compared = ""
     if played or searched:
         # The line the AI expected after the move (not a refutation: it chose this move). A
         # bound's line is only the one that proved the bound, not an expected line: the panel's
@@ -295,6 +301,9 @@ def _row(
                 lead, lead.rstrip(":")
             )
         words = " ".join(part for part in (lead, refutation) if part)
+        compared = {"refuted by": "", "the best move, expecting": "the best move"}.get(
+            lead, lead.rstrip(":")
+        )
     if not verdict and (played or searched):
         # The played move (or the search's own choice) has no comparison beside it: a bound
         # says what it proves as a verdict, so the row reads as one (walk 2026-11-30).
@@ -333,6 +342,7 @@ def _row(
         move.judged,
         result,
         within_even,
+        compared,
     )
 
 

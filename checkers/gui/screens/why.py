@@ -194,6 +194,12 @@ def _row_html(
 def _backing_html(row: WhyRow, accent: str, dim: str) -> str:
     """What backs a row after its head: its first idea, else its line cut to `LINE_MOVES`."""
     detail = _idea_detail(row)
+    if detail and row.compared:
+        # The comparison its line would have led with, then the idea in the line's place.
+        return (
+            f"<font color='{dim}'>; {html.escape(row.compared)}</font>"
+            f"<font color='{accent}'>: {html.escape(detail)}</font>"
+        )
     if detail:
         return f"<font color='{accent}'>: {html.escape(detail)}</font>"
     if row.line:
