@@ -1384,7 +1384,7 @@ def test_a_verdicts_material_is_won_within_the_moves_a_row_shows() -> None:
     # second man in a capture pending after the moves shown. Material the shown moves do not
     # take is said as the score's size.
     from checkers.coach.exact import verdict
-    from checkers.coach.explain import SHOWN_PLIES
+    from checkers.coach.explain import VERDICT_PLIES
 
     position = Position.from_fen("W:W18,20,21,23,24,26,27,28,29,30,31:B1,2,3,5,6,7,8,11,12,13,16")
     late = _line(
@@ -1394,12 +1394,21 @@ def test_a_verdicts_material_is_won_within_the_moves_a_row_shows() -> None:
     pending = _line("18-15 11x18 20x11x4 18-22 26x17 13x22 30-26 5-9 26x17 12-16 29-25 16-20")
     early = _line("30-25 16-19 24x15 6-9 26-22 1-6 31-26 7-10 27-24 10x19")
     best = MoveScore("18-15", 1.85, "exact", 17, pending)
-    assert SHOWN_PLIES < len(late)
+    assert VERDICT_PLIES < len(late)
     assert verdict(position, MoveScore("24-19", 1.0, "exact", 17, late), best) == (
         "is about a man better"
     )
     assert verdict(position, best, best) == "is about two men better"
     assert verdict(position, MoveScore("30-25", 0.8, "exact", 17, early), best) == "wins a man"
+    # Walk 2026-12-01z: of two rows whose shown moves both take a man, one said "wins a man",
+    # one not (the other took two, one given back just after the moves a row shows): both
+    # keep a man, and both say so.
+    both = (
+        _line("29-25 16-19 24x15 6-9 26-22 9-14 18x9 5x14 22-17"),
+        _line("30-25 16-19 24x15 5-9 26-22 7-10 31-26 10x19 23x16x7"),
+    )
+    said = {verdict(position, MoveScore(line[0], 0.9, "exact", 17, line), best) for line in both}
+    assert said == {"wins a man"}, said
 
 
 def _line(text: str) -> tuple[str, ...]:

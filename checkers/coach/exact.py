@@ -26,7 +26,7 @@ from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
 from checkers.board import Move, Position
 from checkers.coach.endings import named_ending
 from checkers.coach.explain import (
-    SHOWN_PLIES,
+    VERDICT_PLIES,
     Explanation,
     MoveScore,
     database_words,
@@ -106,12 +106,13 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
         # the ideas of its first moves (walk 2026-12-01y: "24-19 wins a man (+1.00)" beside
         # an even exchange, the man won fourteen plies on; "18-15 wins two men" beside a
         # two-for-one shot).
-        shown = move.pv[:SHOWN_PLIES]
+        shown = move.pv[:VERDICT_PLIES]
         outcome = line_outcome(position, shown)
         steps = replay(position, shown)
     except ValueError:
         return words
-    # And taken on those moves, not in the captures still pending after them.
+    # And taken on those moves (captures still pending after them may give some back, never
+    # add to it).
     mover = position.turn
     taken = sum(step.captured if step.side is mover else -step.captured for step in steps)
     # The line's material, when the number says as much: `wins a man` beside +1.10, never
@@ -124,7 +125,8 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
     if (
         level
         and outcome.winner is None
-        and taken == outcome.gain
+        and taken * outcome.gain > 0
+        and abs(taken) >= abs(outcome.gain)
         and outcome.gain * move.score > 0
         and abs(outcome.gain) == size
     ):

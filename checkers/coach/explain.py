@@ -46,6 +46,7 @@ __all__ = [
     "ENGINE_SCORES",
     "MAX_LINES",
     "SHOWN_PLIES",
+    "VERDICT_PLIES",
     "Analysis",
     "AnalysisLine",
     "Bound",
@@ -559,8 +560,12 @@ def counted_for_itself(figure: str) -> str:
 
 
 SHOWN_PLIES = 8
-"""The plies of a line a sentence shows (the rest is in the data), and so the most a
-verdict's material may take to be won (`coach.exact.verdict`)."""
+"""The plies of a line a sentence shows (the rest is in the data)."""
+VERDICT_PLIES = 7
+"""The plies of a move's line its verdict's material is counted over: the move and the six
+plies after it, as much as any row shows (a Why? row in the window shows six, a sentence
+eight), so "wins a man" is never said of material a row does not show taken (walk
+2026-12-01z: one of two rows whose shown moves both took a man said it, on an eighth ply)."""
 
 
 def _shortened(line: Sequence[str]) -> str:

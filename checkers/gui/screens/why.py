@@ -25,7 +25,7 @@ from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from checkers.coach.exact import ONLY_MOVE, compares
-from checkers.coach.explain import BOUND_WORDS
+from checkers.coach.explain import BOUND_WORDS, VERDICT_PLIES
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
@@ -115,9 +115,10 @@ def row_score_words(row: WhyRow, compared: bool = False) -> str:
     return f"{verdict} ({row.score})"
 
 
-LINE_MOVES = 6
-"""How many moves of a row's line the card shows (the small board plays the played line and the
-best other move's refutation whole; the command line's `analyse --why` prints every line)."""
+LINE_MOVES = VERDICT_PLIES - 1
+"""How many moves of a row's line the card shows after the row's own move, the plies its
+verdict counts material over (`coach.explain.VERDICT_PLIES`); the small board plays the played
+line and the best other move's refutation whole, and `analyse --why` prints every line."""
 
 _MOVE_WORD = re.compile(r"\d+(?:[-x]\d+)+")
 
