@@ -907,3 +907,4 @@ def test_the_empty_tables_words_leave_out_the_game_on_the_board(
     assert pane.archives[0].leave_out  # the game being played is one of the saved games
     run_until(app, lambda: empty_said(pane) != "")
     assert empty_said(pane).startswith("None of your other saved games or the files added here")
+    assert pane.labels["explorer summary"].text == "No other game went on from here."

@@ -609,7 +609,10 @@ class ExplorerPane:
             shorter = came_here(self.ended.games, games, self.sources(), 1, verb)
             shortest = came_here(self.ended.games, games, self.sources(), 2, verb)
         elif not rows:
-            summary = "No game went on from here."
+            # The game on the board, itself saved as it goes, is left out: "other" (walk
+            # 2026-12-01z read "No game went on from here" beside the game that did).
+            other = " other" if self.archives[0].leave_out else ""
+            summary = f"No{other} game went on from here."
         else:
             summary = came_here(total, games, self.sources())
             shorter = came_here(total, games, self.sources(), short=1)
