@@ -1466,4 +1466,7 @@ def test_a_row_whose_idea_takes_its_lines_place_keeps_its_comparison() -> None:
     row = next(row for row in card.rows if row.move == "23-18")
     assert row.compared == "0.30 worse than 24-20", row
     text = " ".join(re.sub(r"<[^>]+>", " ", card_html(card)).split())
-    assert "0.30 worse than 24-20 : Black exchanges a man for a man" in text, text
+    assert "0.30 worse than 24-20: Black exchanges a man for a man" in text, text
+    # The colon stays with the comparison's words: a wrap at the colour's change left it at
+    # the start of the next line (walk 2026-12-01aa).
+    assert "0.30 worse than 24-20:</font>" in card_html(card)

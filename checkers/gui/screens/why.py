@@ -197,9 +197,11 @@ def _backing_html(row: WhyRow, accent: str, dim: str) -> str:
     detail = _idea_detail(row)
     if detail and row.compared:
         # The comparison its line would have led with, then the idea in the line's place.
+        # The colon ends the comparison's words: pygame_gui may wrap where one colour ends,
+        # and a row began its next line with ": White exchanges ..." (walk 2026-12-01aa).
         return (
-            f"<font color='{dim}'>; {html.escape(row.compared)}</font>"
-            f"<font color='{accent}'>: {html.escape(detail)}</font>"
+            f"<font color='{dim}'>; {html.escape(row.compared)}:</font>"
+            f"<font color='{accent}'> {html.escape(detail)}</font>"
         )
     if detail:
         return f"<font color='{accent}'>: {html.escape(detail)}</font>"
