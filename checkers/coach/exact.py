@@ -37,7 +37,7 @@ from checkers.coach.explain import (
 from checkers.coach.idea import Idea, pieces_words
 from checkers.coach.ideas import GAIN_SHOWN, agreeing, ideas
 from checkers.coach.outcome import line_outcome
-from checkers.coach.replay import replay
+from checkers.coach.replay import count_material, replay
 from checkers.notation import EVEN_MEN, is_even
 
 __all__ = [
@@ -114,7 +114,8 @@ def verdict(position: Position, move: MoveScore, best: MoveScore | None) -> str:
     # And taken on those moves (captures still pending after them may give some back, never
     # add to it).
     mover = position.turn
-    taken = sum(step.captured if step.side is mover else -step.captured for step in steps)
+    tally = count_material(steps, mover)
+    taken = tally.takes - tally.gives
     # The line's material, when the number says as much: `wins a man` beside +1.10, never
     # `loses a man` beside +1.35.
     size = int(abs(move.score) + 0.25)
