@@ -403,18 +403,15 @@ def result_text(before: PositionScore) -> str | None:
     return win_text(before.score)
 
 
-def decided_words(score: float, before: float, after: float, side: Side) -> str:
+def decided_words(before: float, after: float) -> str:
     """Why a move that gives up men is still good by the results (the row says how many): the
-    game was decided before it (`score` in men from `side`'s view, the mover's, `before` and
-    `after` its expected results). The score is said as a score for the side ahead
-    (`+11.80 for White before the move`), not as men up: a score counts more than men (kings,
-    the position), and "11.80 men up" read wrong beside ten men against four on the board
-    (walk 2026-11-30t); a bare `-1.40` read beside the note's `+1.40 for you` as another
-    figure (walk 2026-12-01z)."""
-    ahead = side if score >= 0 else side.opponent
+    game was decided before it, as its mover's expected results `before` and `after` say. The
+    score before the move is the row's own figure (the table's Score column, the panel's
+    `before +1.40 for you`), not said again: said here with a side's name it read beside the
+    panel's `for you` as a second figure (walks 2026-12-01z and aa)."""
     return (
-        f"{men_text(abs(score))} for {ahead.name.capitalize()} before the move, decided already"
-        f" by the chances: expected {before:.0%} of a point before it, {after:.0%} after"
+        f"the game was decided already by the chances: expected {before:.0%} of a point before"
+        f" the move, {after:.0%} after"
     )
 
 
@@ -665,7 +662,7 @@ def judge(
     )
     if review.gave_up_men_cheaply and not taught.note:
         # Its row says why the men it gave up cost little (`already far behind`).
-        note = decided_words(score, expected_before, expected_played, position.turn)
+        note = decided_words(expected_before, expected_played)
         review = replace(review, lesson=replace(taught, note=note))
     return review
 

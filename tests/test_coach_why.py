@@ -193,7 +193,9 @@ def test_analyse_why_text_says_what_the_other_moves_lose() -> None:
     # A standing is said as what the move leaves White, as the window says it (walk
     # 2026-12-01y: the command's "is about two men worse" where the window's "leaves ...").
     words = _man_down_words(score)
-    said = "leaves White about two men behind" if words.startswith("is ") else words
+    # A size in men is the score's worth, not a count of the men on the board (walk
+    # 2026-12-01aa: "about two men ahead (+2.05)" beside three men more on the board).
+    said = "leaves White behind by about two men's worth" if words.startswith("is ") else words
     assert row.startswith(f"22-18 {said} ({score:+.2f}): 15x22 "), row
 
 

@@ -109,14 +109,12 @@ def test_men_thrown_away_in_a_decided_game_say_why_they_cost_little(
     assert "calls 22-18 no mistake in a game already decided: White lost 1.85 men" in why
     words = lesson_words(late)
     assert late.score < 0
-    # Said as a score, not as men down: a score counts more than the men on the board.
-    # For the side ahead, as every score the window gives (walk 2026-12-01z: "-1.40 before the
-    # move" beside "before +1.40 for you").
-    ahead = late.side.opponent.name.capitalize()
-    assert words.startswith(
-        f"{-late.score:+.2f} for {ahead} before the move, decided already by the chances"
-    ), words
-    assert "expected 1% of a point before it, 0% after" in words
+    # The score before the move is the row's own figure, not said again in the note (walks
+    # 2026-12-01z and aa: "-1.40 before the move", then "+1.40 for Black before the move",
+    # beside the panel's "before +1.40 for you").
+    assert words.startswith("the game was decided already by the chances"), words
+    assert f"{late.score:+.2f}" not in words and f"{-late.score:+.2f}" not in words
+    assert "expected 1% of a point before the move, 0% after" in words
     # Every row that gives up half a man or more without a mistake's label says so.
     for review in slipping:
         if (

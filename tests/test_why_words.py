@@ -511,6 +511,15 @@ def test_a_rows_verdict_and_score_name_the_side_once() -> None:
         "leaves the AI a little ahead (+0.25)",
         "leaves the AI a little behind (+0.30 for you)",
     ]
+    # A size in men is the score's worth, not a count: "about two men ahead (+2.05)" read as a
+    # miscount beside three men more on the board (walk 2026-12-01aa).
+    ahead = MoveScore("9-14", 2.05, "exact", 10, ("9-14",), verdict="is about two men better")
+    behind = MoveScore("11-15", -1.05, "exact", 10, ("11-15",), verdict="is about a man worse")
+    card = why_card(_explanation(ahead, behind), BLACK, 10, human=WHITE)
+    assert [row_score_words(row) for row in card.rows] == [
+        "leaves the AI ahead by about two men's worth (+2.05)",
+        "leaves the AI behind by about a man's worth (+1.05 for you)",
+    ]
 
 
 def test_bounds_that_say_only_no_better_than_the_played_move_are_said_once() -> None:

@@ -1037,8 +1037,22 @@ def standing_words(verdict: str, mover: Side | None) -> str:
     size = verdict.removeprefix("is ")
     if mover is None or size == verdict or not size.endswith((" better", " worse")):
         return verdict
-    side = mover.name.capitalize()
-    return f"leaves {side} {size.replace(' better', ' ahead').replace(' worse', ' behind')}"
+    return f"leaves {mover.name.capitalize()} {ahead_words(size)}"
+
+
+def ahead_words(size: str) -> str:
+    """A standing's size as what a side stands: `a little better` -> `a little ahead`, `about
+    two men worse` -> `behind by about two men's worth`. A size in men is a score's worth, not
+    a count: "about two men ahead (+2.05)" read as a miscount beside three men more on the
+    board (walk 2026-12-01aa); kings and the position count in the score too."""
+    for word, standing in ((" better", "ahead"), (" worse", "behind")):
+        if size.endswith(word):
+            amount = size.removesuffix(word)
+            if "about " in amount:  # `at best about a man` -> `at best ahead by about a man's`
+                bound, _, men = amount.partition("about ")
+                return f"{bound}{standing} by about {men}'s worth"
+            return f"{amount} {standing}"
+    return size
 
 
 def move_words(

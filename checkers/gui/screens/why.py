@@ -25,7 +25,7 @@ from pygame_gui.core.text.line_break_layout_rect import LineBreakLayoutRect
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel, UITextBox
 
 from checkers.coach.exact import ONLY_MOVE, compares
-from checkers.coach.explain import BOUND_WORDS, VERDICT_PLIES
+from checkers.coach.explain import BOUND_WORDS, VERDICT_PLIES, ahead_words
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
@@ -100,11 +100,11 @@ def row_score_words(row: WhyRow, compared: bool = False) -> str:
     # you)`): `28-24 is about 5 men better` beside `30-26 +5.40` read as better than the
     # other moves (walk 2026-11-30k), and the first look's `at first looked about a man
     # better` beside `as good as 27-24` as a comparison (walk 2026-12-01w). The side is named
-    # once: `leaves White about 5 men ahead (+5.70)`, not `... for White (+5.70 for White)`.
+    # once: `leaves White ahead by about 5 men's worth (+5.70)`, not `... for White (+5.70 for White)`.
     for said, leaves in (("is ", "leaves"), ("at first looked ", "at first looked to leave")):
         body, _, whose = verdict.removeprefix(said).rpartition(" for ")
         if verdict.startswith(said) and whose and body.endswith((" better", " worse")):
-            standing = body.replace(" better", " ahead").replace(" worse", " behind")
+            standing = ahead_words(body)
             return f"{leaves} {whose} {standing} ({row.score.removesuffix(f' for {whose}')})"
     if " for " in verdict:
         # `at first looked a little better for the AI (+0.25 for the AI)` names the side once:
