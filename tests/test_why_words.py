@@ -1453,6 +1453,17 @@ def test_a_reviewed_card_shows_the_other_moves_the_game_judged_as_deep() -> None
     assert [row.move for row in shown.moves] == ["9-14", "11-15", "10-14"], shown.moves
     assert shown.moves[2].score == -0.05 and shown.moves[2].depth == 14
     assert shown.moves[0].verdict.startswith("0.30 worse than 11-15"), shown.moves[0]
+    # The played move the review's best, another move judged as deep scoring the same: one of
+    # the best, not "the best move" beside a row "as good as" it (walk 2026-12-01aa).
+    own = (MoveScore("11-15", 0.1, "exact", 10, ("11-15", "23-19")),)
+    best = Explanation("casual", "11-15", "11-15", own, 7, False, True, exact_depth=10, mover=BLACK)
+    after("11-15", -0.10, 14)
+    after("10-14", -0.10, 14)
+    tied = reviewed(best, position, known)
+    assert [row.move for row in tied.moves][:2] == ["11-15", "10-14"], tied.moves
+    assert tied.moves[0].verdict == "one of the best moves", tied.moves[0]
+    after("10-14", 0.05, 14)
+    assert reviewed(best, position, known).moves[0].verdict == "the best move"
 
 
 def test_a_row_whose_idea_takes_its_lines_place_keeps_its_comparison() -> None:

@@ -438,7 +438,15 @@ def reviewed(
         # its number alone (`is a little worse`: the position's standing after it) beside the
         # review's `the best move` read as two verdicts (walk 2026-11-30c); a forced or a
         # databases' result says more, and stays.
-        rows[0] = dataclasses.replace(only, verdict="the best move")
+        # Another move judged as deep scoring the same makes it one of the best: "the best
+        # move" beside a row "as good as" it read as two verdicts (walk 2026-12-01aa).
+        tied = any(
+            row.score is not None and round(row.score, 2) == round(only.score or 0.0, 2)
+            for row in extra
+        )
+        rows[0] = dataclasses.replace(
+            only, verdict="one of the best moves" if tied else "the best move"
+        )
     elif len(rows) == 2 and all(sized(row) for row in rows):
         # The played move beside the review's best: how much worse, the review's loss (`1.00
         # worse than 25-21` beside `calls 19-15 a blunder: the AI lost one man`), not the
