@@ -1466,6 +1466,27 @@ def test_a_reviewed_card_shows_the_other_moves_the_game_judged_as_deep() -> None
     assert reviewed(best, position, known).moves[0].verdict == "the best move"
 
 
+def test_a_reviewed_card_of_a_database_ending_opens() -> None:
+    # Walk 2026-12-01ab: Why? on any reviewed move of a won database ending showed "Error:
+    # ValueError: max() arg is an empty sequence": its rows' figures are results, not men.
+    from checkers.ai.search import WIN
+    from checkers.board import Move
+    from checkers.coach.judgement import Judgement, Judgements, reviewed
+
+    position = Position.from_fen("B:WK19,K23:BK28,12")
+    rows = (MoveScore("28-32", None, "exact", 10, ("28-32", "19-24"), win_in=-30),)
+    card = Explanation("club", "28-32", "28-32", rows, 4, False, True, exact_depth=10, mover=BLACK)
+    known = Judgements()
+    lost = -(WIN - 59)  # Black loses in 30 moves
+    known.judge(position, Judgement(lost, 1.0, BLACK, 0, database=True, line=("28-32", "19-24")))
+    for move in position.legal_moves():
+        after = position.move(move)
+        known.judge(after, Judgement(-lost + 1, 1.0, WHITE, 0, database=True, line=("19-24",)))
+    shown = reviewed(card, position, known)
+    assert shown.moves and all(row.database for row in shown.moves), shown.moves
+    assert Move.from_pdn("28-32", position) in position.legal_moves()
+
+
 def test_a_row_whose_idea_takes_its_lines_place_keeps_its_comparison() -> None:
     # Walk 2026-12-01z: "23-18 +0.30 for the AI: White exchanges a man for a man: ..." with no
     # word of how it compares, beside "12-8 leaves the AI a little behind (+0.30 for you)": the

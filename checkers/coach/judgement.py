@@ -217,9 +217,12 @@ def _as_deep_rows(
     seven moves behind the AI's 10-turn look where the card in play had given their 20-turn
     figures). Forced results and the databases' are left to the review's own rows."""
     depths = {row.depth for row in rows}  # as deep as the review's rows, no deeper
-    top = max(row.score for row in rows if row.score is not None) if rows else None
-    if top is None or any(row.score is None for row in rows):
+    scores = [row.score for row in rows]
+    if not scores or any(score is None for score in scores):
+        # A row without a score in men (a database result: walk 2026-12-01ab's endgame, where
+        # this raised on `max` of nothing and Why? showed the error): nothing to set beside it.
         return []
+    top = max(score for score in scores if score is not None)
     named = {row.move for row in rows}
     found = []
     for move in position.legal_moves():
