@@ -677,11 +677,14 @@ def _men_or_result(score: float, man: float) -> tuple[float | None, int | None]:
     return to_men(score, man), None
 
 
-def milder_words(review: MoveReview) -> str:
+def milder_words(review: MoveReview, who: str = "") -> str:
     """Why a move that gave up men is labelled milder than those men would be in an even game
-    (`a mistake rather than a blunder: Black was already behind, and its chances fell from 31%
-    to 6%`), or '': the label follows the change in expected result, by design, and the note
-    says so where the count of men alone would read otherwise."""
+    (`a mistake, not a blunder, by the chances: Black was already behind, and its chances fell
+    from 31% to 6%`), or '': the label follows the change in expected result, by design, and the
+    note says so where the count of men alone would read otherwise. `who` names the mover as
+    the rest of the note does (`You`, `The AI`; its colour by default): "You lost 1.15 men"
+    beside "Black was already behind, and they fell" named one side three ways (walk
+    2026-12-01ab)."""
     if review.loss is None or review.label not in (Label.INACCURACY, Label.MISTAKE):
         return ""
     even = next(
@@ -695,14 +698,20 @@ def milder_words(review: MoveReview) -> str:
     # the chance after the chance before less it.
     start = round((expected_result(review.played) + review.drop / 100.0) * 100.0)
     end = start - round(review.drop)
-    who = review.side.name.capitalize()
+    who = who or review.side.name.capitalize()
+    if who.startswith(("The ", "You")):  # after a colon: `the AI`, `you`
+        who = who[0].lower() + who[1:]
+    you = who == "you"
+    whose = "your" if you else "its"
     called = f"{_CALLED_SHORT[review.label]}, not {_CALLED_SHORT[even]}, by the chances"
     if is_even(review.score):
         # The score before reads `even` beside it: never "already behind" (walk 2026-11-30:
         # "White was already behind" beside "before even (+0.05 for Black)").
-        return f"{called}: {who}'s fell from {start}% to {end}%"
+        chances = "your chances" if you else f"{who}'s chances"
+        return f"{called}: {chances} fell from {start}% to {end}%"
     standing = "already behind" if review.score < 0 else "already ahead"
-    return f"{called}: {who} was {standing}, and they fell from {start}% to {end}%"
+    was = "were" if you else "was"
+    return f"{called}: {who} {was} {standing}, and {whose} chances fell from {start}% to {end}%"
 
 
 _EVEN_LABELS = (Label.BEST, Label.GOOD, Label.INACCURACY, Label.MISTAKE)

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from checkers.ai.search import WIN, Limits
-from checkers.board import BLACK, Move, Position
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.cli import main
 from checkers.coach import proves
 from checkers.coach.teaching import database_change
@@ -277,10 +277,19 @@ def test_a_loss_of_men_called_only_a_mistake_says_why() -> None:
     # The figures `chances_words` gives beside it (walk 2026-12-01z: "fell from 24% to 7%"
     # beside "expected 24% of a point before the move, 8% after"): the chance after is the
     # chance before less the rounded fall.
-    assert words.endswith("and they fell from 26% to 1%")
+    assert words.endswith("and its chances fell from 26% to 1%")
     assert "expected 26% of a point before the move, 1% after" in chances_words(review)
     loss = move_words(review, 100.0, None)[1]
     assert loss.startswith("Black lost 2.15 men: a mistake, not a blunder, by the chances")
+    # Against the AI the note names the mover one way (walk 2026-12-01ab: "You lost 1.15 men:
+    # ... Black was already behind, and they fell from 10% to 1%").
+    yours = move_words(review, 100.0, BLACK)[1]
+    assert yours.startswith(
+        "You lost 2.15 men: a mistake, not a blunder, by the chances: you were already behind,"
+        " and your chances fell from 26% to 1%"
+    ), yours
+    theirs = move_words(review, 100.0, WHITE)[1]
+    assert "by the chances: the AI was already behind, and its chances fell" in theirs, theirs
     # A loss whose men give the same label says nothing more.
     same = MoveReview(
         13, position.turn, move, best, 0.0, 0.60, Label.MISTAKE, position,

@@ -224,7 +224,7 @@ def move_words(
     played = numbered_moves([review.move], review.side is BLACK, review.move_number)
     head = f"{played}{symbol}  {review.verdict}"
     lead, lost, tail = _loss_parts(review, man, human)
-    loss = _after_loss(review, f"{lead}{lost}{tail}")
+    loss = _after_loss(review, f"{lead}{lost}{tail}", human)
     # The bar shows the position after the move: the same search's score, and, for a move
     # that was not the best, the one before it, whose difference is the loss above.
     after = _score_words(review.after, man, review.side.opponent, human)
@@ -283,11 +283,11 @@ def _loss_parts(review: MoveReview, man: float, human: Side | None) -> tuple[str
     return "", _loss_words(review, man, human, who), ""
 
 
-def _after_loss(review: MoveReview, loss: str) -> str:
+def _after_loss(review: MoveReview, loss: str, human: Side | None) -> str:
     """The panel's loss row from what the move lost (`loss`): with the label's milder reading
     by the change in expected result, then what the move walked into, missed or found, which
     alone is said of the best move (its heading says it was the best)."""
-    milder = milder_words(review)
+    milder = milder_words(review, _who(review.side, human))
     if milder:
         # The label follows the change in expected result: said where the men alone would
         # read as a worse label (walk 2026-11-29c: "lost 2.15 men" called only a mistake).
@@ -407,7 +407,7 @@ def review_verdict(
     # The label is said once, by `called`: `calls 28x19 a move of the opening book: as good
     # as 27x20`, never the book twice; so only what the move lost
     # of the panel's loss row, with its lesson.
-    loss = _after_loss(review, _loss_parts(review, man, human)[1])
+    loss = _after_loss(review, _loss_parts(review, man, human)[1], human)
     # A marked move's label comes from the chances, which are said (`chances_words`).
     said = "; ".join(_inside(part) for part in (loss, chances_words(review), scores) if part)
     return f"The review{depth} calls {review.move.pdn()} {called}: {said}."
