@@ -1281,9 +1281,10 @@ def test_a_reviewed_cards_two_rows_of_two_depths_say_each_depth() -> None:
     known.judge(after, Judgement(-1.00, 1.0, WHITE, 16, line=("22-18", "5-9")))
     card = reviewed(explanation, position, known)
     assert [row.move for row in card.moves] == ["9-14", "11-15"]
-    assert card.moves[0].verdict == ("as good as 11-15 (16 turns ahead; 11-15 14 turns ahead)"), (
-        card.moves[0].verdict
-    )
+    # +1.00 above 11-15's +0.95: at least as good as it (walk 2026-12-01ab).
+    assert card.moves[0].verdict == (
+        "at least as good as 11-15 (16 turns ahead; 11-15 14 turns ahead)"
+    ), card.moves[0].verdict
 
 
 def test_a_line_that_wins_a_man_from_a_man_up_is_not_called_winning_one_beside_its_score() -> None:
@@ -1464,6 +1465,30 @@ def test_a_reviewed_card_shows_the_other_moves_the_game_judged_as_deep() -> None
     assert tied.moves[0].verdict == "one of the best moves", tied.moves[0]
     after("10-14", 0.05, 14)
     assert reviewed(best, position, known).moves[0].verdict == "the best move"
+
+
+def test_a_played_move_scored_above_the_reviews_best_is_at_least_as_good_as_it() -> None:
+    # Walk 2026-12-01ab: "26-23 (played) +0.85 for the AI; as good as 25-21" over "The review's
+    # best move: 25-21 +0.60 for the AI; 0.25 worse than 26-23": the review looks at the
+    # position after the move a turn further than at the one before it.
+    from checkers.board import Move
+    from checkers.coach.judgement import Judgement, Judgements, reviewed
+    from checkers.gui.screens.why import row_score_words
+
+    start = Position()
+    played = MoveScore("9-14", -0.10, "exact", 8, ("9-14", "22-18"), verdict="keeps it level")
+    explanation = _explanation(played, played, moves=(played,), exact_depth=8)
+    known = Judgements()
+    known.judge(start, Judgement(0.60, 1.0, BLACK, 14, line=("11-15", "23-19", "8-11")))
+    after = start.move(Move.from_pdn("9-14", start))
+    known.judge(after, Judgement(-0.85, 1.0, WHITE, 14, line=("22-18", "5-9")))
+    rows = reviewed(explanation, start, known).moves
+    assert [row.move for row in rows][:2] == ["9-14", "11-15"]
+    assert rows[0].verdict == "at least as good as 11-15", rows[0]
+    card = why_card(reviewed(explanation, start, known), BLACK, 0, human=WHITE)
+    assert row_score_words(card.rows[0]) == "+0.85 for the AI; at least as good as 11-15"
+    best = card.rows[1]
+    assert best.move == "11-15" and "worse than 9-14" not in f"{best.compared} {best.line}", best
 
 
 def test_a_reviewed_card_of_a_database_ending_opens() -> None:

@@ -206,7 +206,7 @@ def worse_words(higher: MoveScore, lower: MoveScore) -> str:
     return f"{gap:.2f} worse than {higher.move}" if gap > 0 else f"as good as {higher.move}"
 
 
-_COMPARED = re.compile(r"\b(?:worse|better) than \d|^as good as \d")
+_COMPARED = re.compile(r"\b(?:worse|better) than \d|^(?:at least )?as good as \d")
 
 
 def compares(verdict: str) -> bool:

@@ -208,6 +208,12 @@ def _row_of(judgement: Judgement, raw: float, pv: tuple[str, ...]) -> MoveScore:
     return MoveScore(pv[0], score, "exact", judgement.depth, pv, win_in, database, judged=True)
 
 
+ABOVE_THE_BEST = "at least as good as"
+"""A reviewed played move's verdict where its figure is above the review's best move's: the
+review looks at the position after the move as far as at the one before it, a turn further into
+the game, so the move may score more than the best scored from before it."""
+
+
 def _as_deep_rows(
     position: Position, rows: list[MoveScore], known: Mapping[Position, Judgement], mover: Side
 ) -> list[MoveScore]:
@@ -222,7 +228,7 @@ def _as_deep_rows(
         # A row without a score in men (a database result: walk 2026-12-01ab's endgame, where
         # this raised on `max` of nothing and Why? showed the error): nothing to set beside it.
         return []
-    top = max(score for score in scores if score is not None)
+    top = rows[-1].score or 0.0  # the review's best move's row, the last (the played one alone)
     named = {row.move for row in rows}
     found = []
     for move in position.legal_moves():
@@ -456,6 +462,12 @@ def reviewed(
         # standing after it (`is a little worse for the AI` read as a verdict on the move
         # against the review's `blunder`: walk 2026-11-30e, shot 26).
         compared = worse_words(rows[1], rows[0])
+        if (rows[0].score or 0.0) > (rows[1].score or 0.0):
+            # Above the review's best: the review's look after the move reaches a turn further
+            # than its look before it. Not "as good as 25-21" beside +0.85 and +0.60, with
+            # 25-21 then "0.25 worse than 26-23" (walk 2026-12-01ab): the review's best stays
+            # the row compared with (`ABOVE_THE_BEST`).
+            compared = f"{ABOVE_THE_BEST} {rows[1].move}"
         if rows[0].depth != rows[1].depth:
             # Two looks of two depths (the position after the move judged further): each
             # figure's depth beside the comparison (walk 2026-12-01w: "12-8 +1.00; as good as

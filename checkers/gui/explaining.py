@@ -32,6 +32,7 @@ from checkers.coach.explain import (
     who_played,
 )
 from checkers.coach.idea import Idea
+from checkers.coach.judgement import ABOVE_THE_BEST
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, lead_words, side_words
 from checkers.notation import (
@@ -470,6 +471,10 @@ def why_card(
     ]
     slip = explanation.searched if explanation.slipped else None
     best = best_scored(explanation.moves)
+    if len(explanation.moves) > 1 and played.verdict.startswith(ABOVE_THE_BEST):
+        # The review's best scored below the played move (`coach.judgement.ABOVE_THE_BEST`):
+        # it stays the best the other rows compare with, not "0.25 worse than" the played move.
+        best = explanation.moves[1]
     rows += [
         _row(
             move,

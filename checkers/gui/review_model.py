@@ -279,7 +279,11 @@ def _loss_parts(review: MoveReview, man: float, human: Side | None) -> tuple[str
     if review.move == review.best:
         return "", f"{who} lost nothing", ": the best move"
     if _as_good(review):  # another move scores the same: no better line to show
-        return "", f"{who} lost nothing: as good as {review.best.pdn()}", ""
+        # Scored above the best from after the move (a turn further): "at least as good as",
+        # as Why? says it (walk 2026-12-01ab: "as good as 25-21" beside before +0.60, after
+        # +0.85).
+        above = "at least " if round(review.played, 2) > round(review.score, 2) else ""
+        return "", f"{who} lost nothing: {above}as good as {review.best.pdn()}", ""
     return "", _loss_words(review, man, human, who), ""
 
 
