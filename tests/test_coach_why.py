@@ -296,3 +296,24 @@ def test_a_weak_levels_own_estimate_is_said_as_what_it_counted_never_as_the_scor
     best = engine.result.move
     assert best is not None and scores[best.pdn()] == pytest.approx(engine.result.score / 100)
     assert words_follow_numbers(why)
+
+
+def test_a_bounds_line_names_only_the_ideas_of_the_side_that_proved_the_bound() -> None:
+    # Walk 2026-12-01ab: "30-25 at most +1.90 for the AI: White's breakthrough ... crowns on 3"
+    # and "20-16 at most +0.45: gives a man first": the mover's moves in the line of an upper
+    # bound are whatever the search tried, not its best; only the reply's side proved it.
+    from checkers.ai.engine import Engine
+    from checkers.coach.exact import _with_words
+    from checkers.coach.explain import MoveScore
+
+    position = Position(FIRST_PROBLEM)
+    # White's shot: 27-23 gives a man and takes two.
+    line = ("27-23", "20x27", "23-18", "7-11", "32x23", "10-14", "18x9")
+    exact = MoveScore("27-23", 1.65, "exact", 12, line)
+    shot = _with_words(position, exact, None, Engine(), played=False)
+    assert [idea.side for idea in shot.ideas] == [WHITE], shot.ideas
+    bounded = MoveScore("27-23", 1.65, "upper", 12, line)
+    assert _with_words(position, bounded, None, Engine(), played=False).ideas == ()
+    # A lower bound is proved by the mover's own line: its ideas stay.
+    lower = MoveScore("27-23", 1.65, "lower", 12, line)
+    assert _with_words(position, lower, None, Engine(), played=False).ideas == shot.ideas

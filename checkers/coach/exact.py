@@ -23,7 +23,7 @@ from checkers.ai.book import packaged_book
 from checkers.ai.endgame import Result, default_endgames
 from checkers.ai.engine import MAN, Engine
 from checkers.ai.search import Limits, SearchRequest, StopSignal, is_win_score
-from checkers.board import Move, Position
+from checkers.board import Move, Position, Side
 from checkers.coach.endings import named_ending
 from checkers.coach.explain import (
     VERDICT_PLIES,
@@ -511,4 +511,17 @@ def _with_words(
     # The verdict beside an idea agrees with it: a two-for-one the line gives back later is not
     # named beside `keeps it level` (`ideas.agreeing`).
     found = agreeing(found, position.turn, move.score, move.win_in, str(move.bound))
+    if move.bound in ("upper", "lower"):
+        # The side whose moves proved the bound: the reply that held the move down to an
+        # upper bound, the mover's line that reached a lower one.
+        found = _proving(found, position.turn.opponent if move.bound == "upper" else position.turn)
     return dataclasses.replace(move, verdict=verdict(position, move, best), ideas=found)
+
+
+def _proving(found: Sequence[Idea], side: Side) -> tuple[Idea, ...]:
+    """The ideas of a bound's line that `side`, the side whose moves proved the bound, carries
+    out. The other side's moves in such a line are whatever the search tried, not its best:
+    "30-25 at most +1.90 for the AI: White's breakthrough ... crowns on 3" and "20-16 at most
+    +0.45: gives a man first" named plans of the mover that no search chose (walk
+    2026-12-01ab)."""
+    return tuple(idea for idea in found if idea.side is side)
