@@ -126,3 +126,19 @@ def test_a_shot_right_after_an_exchange_is_named_with_it() -> None:
     # A line whose early plies begin nothing still names nothing late (`WITHIN`).
     quiet = Position("B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
     assert ideas(quiet, ["11-15", "23-19", "8-11", "22-17"]) == []
+
+
+def test_an_idea_prepared_by_an_exchange_shows_every_move_it_counts() -> None:
+    # Walk 2026-12-01ab (Club): "after 27-23 15-19 23x16 12x19, 17-13 exchanges two men for two
+    # men (17-13 10x17 21x14)": the moves in brackets are one for one; the count ran from 27-23.
+    from checkers.coach.ideas import ideas
+
+    position = Position()
+    for text in "9-14 22-17 11-15 24-20 14-18 23x14 8-11".split():
+        position = position.move(Move.from_pdn(text, position))
+    line = ("27-23", "15-19", "23x16", "12x19", "17-13", "10x17", "21x14")
+    prepared = next(idea for idea in ideas(position, line) if idea.side is WHITE)
+    assert prepared.text == (
+        "White's exchange: 27-23 exchanges two men for two men"
+        " (27-23 15-19 23x16 12x19 17-13 10x17 21x14)"
+    ), prepared.text

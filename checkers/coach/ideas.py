@@ -207,6 +207,13 @@ def _prepared(steps: Sequence[Step], start: int, engine: Engine | None) -> Idea 
         prefix = " ".join(_texts(steps[start:begin]))
         moves = " ".join(_texts(steps[begin : end + 1]))
         lead = f"{_side(side)}'s {inner.name}: after {prefix}, {steps[begin].text}"
+        if any(step.move.is_capture for step in steps[start:begin]):
+            # The count runs from `start`, captures before the idea's first move included: the
+            # moves shown are the ones counted, from the first, which starts it all. "after
+            # 27-23 15-19 23x16 12x19, 17-13 exchanges two men for two men (17-13 10x17 21x14)"
+            # showed one for one (walk 2026-12-01ab).
+            moves = " ".join(_texts(steps[start : end + 1]))
+            lead = f"{_side(side)}'s {inner.name}: {steps[start].text}"
         gives = pieces_words(tally.gives, tally.given_kings)
         takes = pieces_words(tally.takes, tally.taken_kings)
         claim: tuple[tuple[str, int | str], ...] = (
