@@ -134,7 +134,7 @@ def test_an_idea_prepared_by_an_exchange_shows_every_move_it_counts() -> None:
     from checkers.coach.ideas import ideas
 
     position = Position()
-    for text in "9-14 22-17 11-15 24-20 14-18 23x14 8-11".split():
+    for text in ["9-14", "22-17", "11-15", "24-20", "14-18", "23x14", "8-11"]:
         position = position.move(Move.from_pdn(text, position))
     line = ("27-23", "15-19", "23x16", "12x19", "17-13", "10x17", "21x14")
     prepared = next(idea for idea in ideas(position, line) if idea.side is WHITE)
