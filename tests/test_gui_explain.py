@@ -497,6 +497,43 @@ def test_why_is_kept_for_every_ai_move_while_stepping_through_ai_vs_ai(
         assert app.screen is screen_of(app)
 
 
+def test_why_of_a_weak_levels_move_whose_exact_pass_was_cut_short_finishes_it(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-12-01ab: AI vs AI, Beginner against Novice with no delay, paused: Why? of the
+    # Beginner's 1-6 said only what the level counted ("Not shown: ... This look neither scored
+    # them exactly"), however long it stayed open: the next move's search had cut its exact
+    # pass short, and nothing asked for it again.
+    import dataclasses
+
+    config = GameConfig(
+        black=PlayerConfig(get_level("beginner")),
+        white=PlayerConfig(get_level("novice")),
+        ai_delay=0.0,
+    )
+    app = make_app(config)
+    game = screen_of(app).game
+    wait_for(app, lambda: game.record.ply >= 3)
+    press(app, pygame.K_SPACE, " ")  # pause
+    wait_for(app, lambda: game.thinking is None or game.thinking.purpose == "judge")
+    game.go_to(1)  # the Beginner's first move
+    app.step(1 / 60)
+    key = (0, game.record.positions[0], game.record.line[0])
+    kept = game.explanations[key]
+    # As a cut-short pass leaves it: the level's own search only, no exact pass.
+    cut = dataclasses.replace(kept, exact_depth=0, moves=kept.moves[:1])
+    game.explanations[key] = cut
+    assert cut.legal_moves > 1 and not cut.from_book  # a Beginner plays no book move
+    press(app, pygame.K_w, "w")
+    assert "Working out why" in game.status, game.status
+    wait_for(app, lambda: isinstance(app.screen, WhyScreen))
+    finished = game.explanations[key]
+    assert finished.exact_depth > 0
+    assert len(finished.moves) > 1  # the other moves scored by the engine
+    why = app.screen
+    assert isinstance(why, WhyScreen) and why.card.rows[0].move == game.record.line[0].pdn()
+
+
 def test_why_says_refuted_only_for_a_real_loss_and_how_much_worse_otherwise() -> None:
     # The walk's card said "refuted by ..." beside a move only 0.05 worse than the best: a move
     # within a fifth of a man (the review's band for a good move) is not refuted.

@@ -177,6 +177,9 @@ class ExplainAsk:
     search: SearchRequest
     level: Level
     move: Move
+    start: Explanation | None = None
+    """The card kept from the move's own search, whose exact pass a later request cut short
+    (AI vs AI with no delay: the next move's search), to finish; None: the recorded move alone."""
 
 
 @dataclass(frozen=True)
@@ -472,7 +475,7 @@ def _explain(
     with _answering(request, cancellations, replies) as stop:
         if stop is None:
             return
-        start = explain_recorded(asked.position, message.move, message.level.name)
+        start = message.start or explain_recorded(asked.position, message.move, message.level.name)
         # The engine's compiled core, as for a move: a first card in a new window would
         # otherwise be searched by the Python engine, a few turns ahead.
         get_core_ready(stop, lambda: None)
@@ -556,16 +559,18 @@ class AIClient:
         self.pending = self._last_request
         return self._last_request
 
-    def explain(self, request: SearchRequest, level: Level, move: Move) -> int:
+    def explain(
+        self, request: SearchRequest, level: Level, move: Move, start: Explanation | None = None
+    ) -> int:
         """Ask why `level`'s AI played `move` in the request's position, a move recorded
-        without its search (cancelling any search under way): an `AIExplained` answers it, or
-        an `AIError`. Returns the request number."""
+        without its search, or whose card `start` lacks its exact pass (cancelling any search
+        under way): an `AIExplained` answers it, or an `AIError`. Returns the request number."""
         self.cancel()
         self.explaining = None  # a move's exact scores are not worth waiting for past the next
         self.start()
         assert self._requests is not None
         self._last_request += 1
-        self._requests.send(ExplainAsk(self._last_request, request, level, move))
+        self._requests.send(ExplainAsk(self._last_request, request, level, move, start))
         self.pending = self._last_request
         return self._last_request
 

@@ -79,7 +79,9 @@ class _Cues:
 class _Explains(Protocol):
     """An AI service that works out why a recorded move was played (`AIClient.explain`)."""
 
-    def explain(self, request: SearchRequest, level: Level, move: Move) -> int: ...
+    def explain(
+        self, request: SearchRequest, level: Level, move: Move, start: Explanation | None = None
+    ) -> int: ...
 
 
 WhyKey = tuple[int, Position, Move]
@@ -862,7 +864,14 @@ class Game:
         Whether the card is still to come (False: `shown_explanation` has the answer)."""
         key = self._shown_key()
         ai = self.ai
-        if key is None or self.why_unavailable() or key in self.explanations:
+        if key is None or self.why_unavailable():
+            return False
+        kept = self.explanations.get(key)
+        if kept is not None and (
+            not self._unfinished(kept, key) or self._moving() or self.explanation_coming
+        ):
+            # A kept card; one whose exact pass is on its way, or was cut short while the AI
+            # plays on, shows as it is.
             return False
         assert isinstance(ai, _Explains)  # `shown_explanation` has no card to work out else
         _, before, move = key
@@ -884,9 +893,32 @@ class Game:
         # The position before the move with the game's positions up to it (repetitions).
         earlier = GameRecord.replay(self.record.moves[:-1], self.record.start)
         request = SearchRequest.from_record(earlier)
-        self.asked_why = (ai.explain(request, level, move), key)
+        self.asked_why = (ai.explain(request, level, move, kept), key)
         self.status = f"Working out why {move.pdn()} was played..."
         return True
+
+    def _moving(self) -> bool:
+        """Whether the AI is searching for anything but judging the position (its move, a hint,
+        a draw's answer): a judging search gives way to Why?, as to anything you ask."""
+        thinking = self.thinking
+        return thinking is not None and thinking.purpose != "judge"
+
+    def _unfinished(self, kept: Explanation, key: WhyKey) -> bool:
+        """Whether a kept card of a weak level's move lacks the exact pass that scores its
+        moves with the engine's evaluation: the next move's search cut it short (AI vs AI with
+        no delay). Why? then finishes it, the game paused or waiting: the card said only what
+        the level counted, "Not shown: ... neither scored them exactly", however long it
+        stayed open (walk 2026-12-01ab)."""
+        level = self.config.player(key[1].turn).level
+        return (
+            level is not None
+            and not judges_like_the_engine(level)
+            and kept.exact_depth == 0
+            and not kept.from_book
+            and kept.database is None
+            and kept.legal_moves > 1
+            and not kept.made_now
+        )
 
     def working_out_why(self) -> bool:
         """Whether the AI process is working out a card for Why? (the game asks it nothing
