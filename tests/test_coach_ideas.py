@@ -142,3 +142,25 @@ def test_an_idea_prepared_by_an_exchange_shows_every_move_it_counts() -> None:
         "White's exchange: 27-23 exchanges two men for two men"
         " (27-23 15-19 23x16 12x19 17-13 10x17 21x14)"
     ), prepared.text
+
+
+def test_an_ending_reached_later_in_a_line_counts_its_moves_from_there() -> None:
+    # Walk 2026-12-01ab: "28-32 walks into First Position ..., a database win for White in 30
+    # moves" beside "... then walks into two kings against one, a database win for White in 11
+    # moves": one win, two counts, the second from the ending reached 39 plies on; and "gives a
+    # piece first" of a piece given at the 34th ply.
+    from checkers.coach.endings import named_ending
+    from checkers.coach.explain import idea_words
+    from checkers.coach.replay import replay
+
+    position = Position("B:WK19,K23:BK32,12")
+    line = ("32-28", "23-18", "12-16", "19x12")
+    ending = named_ending(position, replay(position, line))
+    assert ending is not None
+    assert ending.text == "two kings against one, a database win for White in 11 moves from there"
+    given = dataclasses.replace(ending, lead="gives a man")
+    assert idea_words(given, "32-28", BLACK).startswith("32-28 gives a man first (32-28 23-18")
+    longer = ("32-28", "23-18", "28-32", "18-23", "12-16", "19x12")
+    later = dataclasses.replace(given, line=longer, start=6)
+    words = idea_words(later, "32-28", BLACK)
+    assert words.startswith(f"32-28 gives a man on the way ({' '.join(longer)}), then"), words

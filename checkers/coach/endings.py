@@ -66,9 +66,13 @@ def named_ending(
                 continue
             moves = (probe.plies + 1) // 2 if winner is reached.turn else probe.plies // 2
             texts = tuple(step.text for step in steps[:index])
+            # Counted from the ending's first position: "from there" where the line reaches it
+            # moves later, so "in 11 moves" beside the move's own "win in 30 moves" is not read
+            # as a second count of one win (walk 2026-12-01ab).
+            there = " from there" if index > 1 else ""
             text = (
                 f"{_WORDS[name]}, a database win for {side.name.capitalize()}"
-                f" in {moves} move{'s' if moves != 1 else ''}"
+                f" in {moves} move{'s' if moves != 1 else ''}{there}"
             )
             claim: tuple[tuple[str, int | str], ...] = (
                 ("winner", side.name.lower()),

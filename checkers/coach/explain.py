@@ -915,7 +915,10 @@ def idea_words(idea: Idea, move: str, mover: Side) -> str:
     if before and idea.lead:
         # What the moves before give, said before the idea they lead to (walk 2026-12-01v:
         # "14-9 allows, after 14-9 5x14 ..., an exchange" hid the man 14-9 gives first).
-        first = f"{move} {idea.lead} first ({' '.join(before)}), then"
+        # "first" only of a short run of moves: "28-32 gives a piece first (...39 plies...)"
+        # read as at once where it went at the 34th (walk 2026-12-01ab).
+        when = "first" if len(before) <= 4 else "on the way"
+        first = f"{move} {idea.lead} {when} ({' '.join(before)}), then"
         if idea.side is mover:
             return f"{first} {idea.text}"
         allows = "allows an exchange:" if idea.name == "exchange" else "walks into"
