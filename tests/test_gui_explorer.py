@@ -120,6 +120,17 @@ def test_the_explorer_counts_your_games_and_a_click_plays_a_move(
     assert pane.buttons["row 0"].text == "11-15" and pane.buttons["row 1"].text == "9-14"
     assert not pane.buttons["row 2"].visible  # two moves were played here, no more rows
     assert BOOK_HEAD.sub("", texts["explorer book"]).startswith("11-15")
+    # A book move the table scores gives its figure in the book's line too (walk
+    # 2026-12-01ab: "Book (•), engine's figures: 11-15, 9-14 (even)" gave 11-15 none).
+    run_until(
+        app,
+        lambda: (
+            board.analysis is not None
+            and any(line.move == "11-15" for line in board.analysis.lines)
+        ),
+    )
+    book = pane.texts(board.position, board.analysis)["explorer book"]
+    assert "11-15\u00a0(" in book, book
     assert "Read your saved games: 4 games." in board.status
     # The news of the read does not take the place of what the arrows are (walk 2026-11-30k).
     assert board.status.endswith(

@@ -212,3 +212,21 @@ def test_the_other_line_is_one_the_card_gives_a_row_of() -> None:
     assert [line.button for line in board.lines] == ["Played", "Why not 22-18"], board.lines
     board = why_board(first_problem(), position)
     assert [line.button for line in board.lines] == ["Played", "Why not 22-17"], board.lines
+
+
+def test_a_move_as_good_as_the_played_one_is_not_asked_why_not() -> None:
+    # Walk 2026-12-01ab: "Why not 27-23" beside a row "27-23 ... as good as 17-13".
+    from checkers.coach.explain import Explanation, MoveScore
+
+    position = Position()
+    played = MoveScore("11-15", 0.05, "exact", 10, ("11-15", "23-19", "8-11"))
+    same = MoveScore("9-14", 0.05, "exact", 10, ("9-14", "22-17", "11-15"))
+    worse = MoveScore("12-16", -0.40, "exact", 10, ("12-16", "24-20", "16-19"))
+    explanation = Explanation(
+        "club", "11-15", "11-15", (played, same, worse), 7, False, True, exact_depth=10
+    )
+    buttons = [line.button for line in why_board(explanation, position).lines]
+    assert buttons == ["Played", "9-14 instead"], buttons
+    worse_only = dataclasses.replace(explanation, moves=(played, worse))
+    buttons = [line.button for line in why_board(worse_only, position).lines]
+    assert buttons == ["Played", "Why not 12-16"], buttons

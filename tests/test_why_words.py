@@ -768,6 +768,28 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     bound = MoveScore("21-17", -0.05, "upper", 8, ("21-17", "9-13"))
     card = why_card(_explanation(bound, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
     assert row_score_words(card.rows[0]) == "at first looked level at best (at least even for you)"
+    # A result's words as the first look's (walk 2026-12-01ab: "at first: wins a man" read as
+    # a man won, then given back).
+    won = MoveScore("21-17", 1.10, "exact", 8, ("21-17", "9-13"), verdict="wins a man")
+    card = why_card(_explanation(won, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
+    assert card.rows[0].verdict == "at the first look: wins a man", card.rows[0].verdict
+
+
+def test_a_reviewed_card_says_whose_scale_its_own_count_rows_are_on() -> None:
+    # Walk 2026-12-01ab: a reviewed Beginner card ended "Scores are the engine's, in men" under
+    # "What the Beginner level counted on its own scale when it played".
+    played = MoveScore("21-17", 0.30, "exact", 14, ("21-17", "9-13"), judged=True)
+    own = MoveScore("21-17", 5.23, "exact", 2, ("21-17", "9-13"))
+    explanation = _explanation(
+        played, played, moves=(played,), player="beginner", exact_depth=0, chosen_depth=2,
+        chosen_score="+5.23", seen=(own,), reviewed=True, mover=WHITE,
+    )  # fmt: skip
+    card = why_card(explanation, WHITE, 0, human=BLACK)
+    assert card.seen_heading.startswith("What the Beginner level counted on its own scale")
+    assert card.view == (
+        "Scores are the engine's, in men, for the side ahead; those the Beginner level counted"
+        " when it played, its own estimate."
+    ), card.view
 
 
 # --- walk 2026-11-30b: a card opened in a review compares as the review does ---------------

@@ -370,8 +370,9 @@ def _at_first(verdict: str, deeper: MoveScore, first: MoveScore) -> str:
     `Since then the game has judged ...`) and its words differ: told as the first look's, so
     the headline does not read as the move's last verdict against the deeper one (walk
     2026-11-30: `21-17 is a little worse for the AI (+0.30 for you)` beside `Since then ...
-    13 turns ahead: even`). `at first looked a little worse for the AI`, `at first: wins a
-    man`."""
+    13 turns ahead: even`). `at first looked a little worse for the AI`, `at the first look:
+    wins a man` (not `at first: wins a man`, read as a man won and given back: walk
+    2026-12-01ab)."""
     if not verdict:
         return verdict
     if deeper.bound == "exact" and deeper.win_in is None and deeper.score is not None:
@@ -393,7 +394,7 @@ def _at_first(verdict: str, deeper: MoveScore, first: MoveScore) -> str:
         return f"at first looked {level[verdict]}"
     if verdict.startswith("is "):
         return f"at first looked {verdict.removeprefix('is ')}"
-    return f"at first: {verdict}"
+    return f"at the first look: {verdict}"
 
 
 def card_facts(
@@ -613,6 +614,11 @@ def why_card(
     if view == ENGINE_VIEW:
         # The view says whose the scores are, once, under the rows.
         said = [fact for fact in said if fact != ENGINE_SCORES]
+        if explanation.seen and evaluation not in ("engine", None) and not explanation.exact_depth:
+            # The rows of what a weak level counted on its own scale are not the engine's:
+            # "Scores are the engine's" under them read as a contradiction (walk 2026-12-01ab).
+            whose = "this AI" if explanation.player == "custom" else by
+            view = f"{ENGINE_VIEW[:-1]}; those {whose} counted when it played, its own estimate."
     deeper = explanation.deeper
     if (
         deeper is not None

@@ -637,8 +637,8 @@ class ExplorerPane:
                 engine += f"; {letter} n: {words} in n moves"
         # A move and its score never part at a line's end (a no-break space joins them). A
         # book move the engine has judged (the board's lines, a kept judgement of the position
-        # after it) gives the engine's figure, the one the board's lines and the bar give; one
-        # the table scores gives it there only. The book's own figures come from the book
+        # after it) gives the engine's figure, the one the board's lines and the bar give, one
+        # the table scores too. The book's own figures come from the book
         # builder's older search: beside the board's lines they read as a second opinion of
         # one position (the walk of 2026-11-29 read "9-13 (+0.25)" from the book while the
         # board's best three, without 9-13, were +0.25, even and even), so a move the engine
@@ -667,9 +667,11 @@ class ExplorerPane:
         # "Book (•): 7-10 (-0.20)" beside "Engine: even, looked 20 turns ahead").
         cells = self.engine_cells(position, analysis)
         noted = kept.depth if kept is not None else analysis.depth if analysis else 0
+        # Every book move with a figure gives it, one the table scores too: "11-15, 9-14
+        # (even)" read as 11-15 having none (walk 2026-12-01ab).
         listed = ", ".join(
             f"{move}\u00a0({scores[move] if rows else self._figure_words(position, *cells[move], noted)})"
-            if move in scores and not row_scored(rows, move)
+            if move in scores
             else move
             for move in ranked
         )
@@ -964,11 +966,6 @@ def book_head(figured: bool) -> str:
 
 BOOK_HEAD = re.compile(r"^Book \(•\)(?:, engine's figures)?: ")
 """The words before the book's moves, either way (`book_head`)."""
-
-
-def row_scored(rows: list[PaneRow], move: str) -> bool:
-    """Whether the table shows the engine's score of `move`."""
-    return any(row.move == move and row.engine for row in rows)
 
 
 def _wrapped_words(text: str, label: UILabel | None) -> list[str]:

@@ -100,7 +100,9 @@ def _played_line(played: MoveScore, position: Position, reviewed: bool = False) 
     return BoardLine("Played", label, moves, tuple(m.pdn() for m in moves))
 
 
-def _other_line(move: MoveScore, position: Position, searched: bool) -> BoardLine | None:
+def _other_line(
+    move: MoveScore, position: Position, searched: bool, played: MoveScore | None = None
+) -> BoardLine | None:
     """A rejected move and its refutation, or the search's own choice (a level that slipped)
     and the line it expected: None when the move has no line after it that reads."""
     moves = read_line(move.pv, position)
@@ -113,7 +115,24 @@ def _other_line(move: MoveScore, position: Position, searched: bool) -> BoardLin
     # In the issue's words, `22-17 only draws: 7-11 17-13 ...`, when the score is exact.
     label = f"{move.move} {move.verdict}: " if move.verdict else f"Why not {move.move}: "
     label += _words(after)
-    return BoardLine(f"Why not {move.move}", label, moves, tuple(m.pdn() for m in after))
+    # "Why not" asks what is wrong with a move: none of one scoring as well as the played
+    # move (walk 2026-12-01ab: "Why not 27-23" beside "27-23 ... as good as 17-13").
+    button = f"{move.move} instead" if _as_good_as(move, played) else f"Why not {move.move}"
+    return BoardLine(button, label, moves, tuple(m.pdn() for m in after))
+
+
+def _as_good_as(move: MoveScore, played: MoveScore | None) -> bool:
+    """Whether `move`'s exact score in men is at least the `played` move's exact one."""
+    return (
+        played is not None
+        and move.bound == "exact"
+        and played.bound == "exact"
+        and move.score is not None
+        and played.score is not None
+        and move.win_in is None
+        and played.win_in is None
+        and round(move.score, 2) >= round(played.score, 2)
+    )
 
 
 def _alone(explanation: Explanation) -> str:
@@ -151,7 +170,7 @@ def why_board(
     for move in explanation.moves[1:]:
         if move.bound == "unscored" or (shown is not None and move.move not in shown):
             continue
-        other = _other_line(move, position, searched=move.move == slip)
+        other = _other_line(move, position, searched=move.move == slip, played=played)
         if other is not None:
             lines.append(other)
             break
