@@ -230,3 +230,27 @@ def test_a_move_as_good_as_the_played_one_is_not_asked_why_not() -> None:
     worse_only = dataclasses.replace(explanation, moves=(played, worse))
     buttons = [line.button for line in why_board(worse_only, position).lines]
     assert buttons == ["Played", "Why not 12-16"], buttons
+
+
+def test_a_card_scored_by_the_book_says_why_it_has_no_lines() -> None:
+    # Walk 2026-12-01ab: a Beginner's 21-17 scored by the opening book said "No other move has a
+    # line against it to show" and "looking 13 turns ahead" while the panel gave another figure
+    # (10 turns ahead) and the engine's expected line: the book keeps scores, not lines, and
+    # its scores make no judgement of the game.
+    from checkers.coach.explain import facts as card_facts
+
+    position = Position()
+    played = MoveScore("11-15", 0.05, "exact", 13, ("11-15",), verdict="keeps it level")
+    other = MoveScore("9-14", 0.0, "exact", 13, ("9-14",), verdict="keeps it level")
+    explanation = Explanation(
+        "beginner", "11-15", "11-15", (played, other), 7, False, True, exact_depth=13,
+        book_scored=True, mover=BLACK, chosen_depth=2, level_counted="+0.40",
+    )  # fmt: skip
+    assert why_board(explanation, position).note == (
+        "Scored by the opening book, which keeps no lines: none to show."
+    )
+    facts = " ".join(card_facts(explanation))
+    assert (
+        "Each move below is scored by the opening book, looking 13 turns ahead; the book keeps"
+        " no lines, and the panel's score and line are the engine's own look since." in facts
+    ), facts

@@ -761,10 +761,21 @@ def facts(
         limits = any(move.bound in ("upper", "lower") for move in explanation.moves)
         how = "scored" if limits else "scored exactly"
         unless = ": exactly, unless its row says at most or at least" if limits else ""
-        facts.append(
-            f"Each move below is {how}, looking {depth_words(explanation.exact_depth)}"
-            f"{further}{unless}."
-        )
+        if explanation.book_scored and not limits:
+            # The book's scores, which make no judgement of the game (no lines): the panel's
+            # own figure for the position after the move is another look's (walk
+            # 2026-12-01ab: "+0.25 for you ... looking 13 turns ahead" here, "even (the engine
+            # looked 10 turns ahead)" on the panel, and no line here beside the panel's).
+            facts.append(
+                "Each move below is scored by the opening book, looking"
+                f" {depth_words(explanation.exact_depth)}{further}; the book keeps no lines,"
+                " and the panel's score and line are the engine's own look since."
+            )
+        else:
+            facts.append(
+                f"Each move below is {how}, looking {depth_words(explanation.exact_depth)}"
+                f"{further}{unless}."
+            )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
             f"Time ran out before the other moves were looked at {depth_words(played.depth)}:"

@@ -147,6 +147,10 @@ def _alone(explanation: Explanation) -> str:
     if explanation.reviewed:
         # In a review the played move was the review's best: no other line is the review's.
         return "The review's best move: no better line to show."
+    if explanation.book_scored:
+        # A weak level's move scored by the book (walk 2026-12-01ab: "No other move has a line
+        # against it to show" beside the panel's expected line).
+        return "Scored by the opening book, which keeps no lines: none to show."
     return "No other move has a line against it to show."
 
 
