@@ -24,7 +24,7 @@ from checkers.coach.explain import explain_choice
 from checkers.gui import theme, ui
 from checkers.gui.app import App
 from checkers.gui.config import Mode, custom_level
-from checkers.gui.explaining import WhyCard, why_card
+from checkers.gui.explaining import ENGINE_VIEW, WhyCard, why_card
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.load import LoadScreen
 from checkers.gui.screens.settings import SettingsScreen
@@ -433,13 +433,18 @@ def test_a_why_card_after_a_weak_level_s_move_is_plain_and_labelled(
     game.go_to(2)  # White's (the novice's) first move
     app.step(1 / 60)
     key(app, pygame.K_w, "w")
+    # With no delay the next move's search cut the card's exact pass short: W finishes it
+    # with the game paused, and the card opens when it comes (walk 2026-12-01ab).
+    run_until(app, lambda: isinstance(app.screen, WhyScreen))
     why = app.screen
     assert isinstance(why, WhyScreen)
     words = screen_words(app)
     assert_plain(words)
     assert any("Novice level" in word for word in words)
-    assert "the Novice level's own rough estimate" in why.card.view
-    assert any("own rough estimate in men, not the engine" in word for word in words)
+    # The level's own count said as its own, the rows the engine's.
+    assert why.card.view == ENGINE_VIEW, why.card.view
+    said = " ".join(words).replace("\u00a0", " ")
+    assert "The Novice level chose" in said and "on a rough scale of its own" in said, said
 
 
 def test_esc_closes_an_open_list_and_does_not_quit(make_app: Callable[..., App]) -> None:

@@ -481,7 +481,18 @@ def _explain(
         get_core_ready(stop, lambda: None)
         if stop.is_set():
             return
-        explained = exact_explanation(asked, start, judge=_the_analyst(analyst), stop=stop)
+        # A kept card is finished as its move's own pass would have: the level's evaluation
+        # says whose its rows' figures are (a weak level's own count), and the engine judges
+        # it at least `JUDGE_DEPTH` turns ahead.
+        evaluation = message.level.evaluation if message.start is not None else "engine"
+        explained = exact_explanation(
+            asked,
+            start,
+            judge=_the_analyst(analyst),
+            evaluation=evaluation,
+            units_per_man=man_value(evaluation),
+            stop=stop,
+        )
         if not stop.is_set():
             replies.send(AIExplained(request, explained))
 

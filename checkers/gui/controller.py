@@ -881,7 +881,7 @@ class Game:
         if asked is not None and asked[1] == key and self.working_out_why():
             self.status = f"Still working out why {move.pdn()} was played..."
             return True
-        if self.busy():
+        if self.busy() and kept is None:  # a kept card: only a judging search is under way
             # Its search (the AI's move, a hint, a draw's answer) would be cancelled.
             pause = " (Space pauses the game)" if self.mode is Mode.AI_VS_AI else ""
             self.status = (
