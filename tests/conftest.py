@@ -106,11 +106,27 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 
 @pytest.fixture
-def make_app() -> Iterator[Callable[..., Any]]:
+def make_app(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[..., Any]]:
     """Build desktop-game apps without animation or sound (two players unless a config is
-    given); every one is closed (window, AI worker) after the test."""
+    given); every one is closed (window, AI worker) after the test.
+
+    The window's processes (the AI worker, the review's) search on the Python engine unless
+    the test is marked `compiled`: each new process loads the compiled core from numba's cache
+    first, about 2 s of processor, and a window test starts one or two of them, which made the
+    core's loading a third of the suite's time (measured with `farm-bench --vs` on two window
+    test files: 70 s against 117 s). The two engines give the same figures at a fixed depth
+    (tests/test_compiled.py), the window's own checks do not depend on which one searched, and
+    the tests marked `compiled` (the one-number checks, reviews, the databases' and drills'
+    builds: long searches, where the Python engine is many times slower) keep the compiled
+    core. A run with `CHECKERS_CORE` set (`CHECKERS_CORE=compiled make test`: every window on
+    the compiled core) keeps it; a test may set it itself after this."""
     from checkers.gui.app import App  # pygame only for the tests that ask for an app
     from checkers.gui.config import GameConfig, PlayerConfig
+
+    if request.node.get_closest_marker("compiled") is None and "CHECKERS_CORE" not in os.environ:
+        monkeypatch.setenv("CHECKERS_CORE", "python")
 
     apps: list[App] = []
 

@@ -35,6 +35,10 @@ from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.screens.game import GameScreen
 from checkers.gui.screens.settings import BUILD_WAKE_SECONDS, SettingsScreen
 
+# The window's processes search on the compiled core here: the databases' builds are many
+# times slower on the Python engine (tests/conftest.py's make_app).
+pytestmark = pytest.mark.compiled
+
 PACKAGE_SLICES = endgame.SHIPPED_DIRECTORY
 """The package's own slices, to check the built ones against."""
 OFFERED = 3

@@ -17,6 +17,10 @@ from checkers.ai.endgame import Result, default_endgames, read_slice, slice_file
 from checkers.gui.app import App
 from checkers.gui.screens.drills import DrillScreen
 
+# The window's processes search on the compiled core here: the drills build their tables,
+# many times slower on the Python engine (tests/conftest.py's make_app).
+pytestmark = pytest.mark.compiled
+
 FRAMES_CAP = 20_000
 """Frames before a wait gives up: only a hang reaches it (each frame waits on the build)."""
 SLICE = (0, 3, 0, 2)

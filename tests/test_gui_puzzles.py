@@ -33,6 +33,10 @@ from checkers.puzzles import Puzzle, find_puzzles, replay
 from checkers.record import GameRecord
 from checkers.review import Label, ReviewSetting, review_moves
 
+# The window's processes search on the compiled core here: a review finds the puzzles, many
+# times slower on the Python engine (tests/conftest.py's make_app).
+pytestmark = pytest.mark.compiled
+
 FRAMES_CAP = 20_000
 """Frames before a wait gives up: only a hang reaches it (each frame waits on the worker)."""
 SHALLOW = Limits(depth=6)

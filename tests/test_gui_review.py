@@ -52,6 +52,10 @@ from checkers.notation import is_even
 from checkers.record import GameRecord
 from checkers.review import Label, MoveReview, PositionScore, ReviewSetting
 
+# The window's processes search on the compiled core here: reviews search long, many times
+# slower on the Python engine (tests/conftest.py's make_app).
+pytestmark = pytest.mark.compiled
+
 CAP_SECONDS = 180.0 if importlib.util.find_spec("numba") is not None else 900.0
 """How long a wait on the review process may last before the test fails (a cap, not a figure):
 longer where numba is not installed, the review searching with the Python engine (a review of

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from test_gui_review import reviewed_blunder_game, wait_for
 
 from checkers.gui.app import App
 from checkers.gui.game_view.review import ReviewPane
+
+# The window's processes search on the compiled core here: reviews search long, many times
+# slower on the Python engine (tests/conftest.py's make_app).
+pytestmark = pytest.mark.compiled
 
 
 def test_the_status_line_counts_the_moves_searched_for_puzzles(

@@ -121,6 +121,7 @@ def assert_no_band_under_the_words(app: App) -> None:
     assert heading.rect.top - words_bottom < panel.move_row / 2, (words_bottom, heading.rect.top)
 
 
+@pytest.mark.compiled  # a review: long searches, many times slower on the Python engine
 @pytest.mark.parametrize(
     "size", [(720, 480), pytest.param((1120, 720), marks=pytest.mark.slow), (1280, 800)]
 )

@@ -37,6 +37,10 @@ from checkers.gui.wording import score_words
 from checkers.notation import EVEN_MEN, is_even
 from checkers.review import Label
 
+# The window's own processes search on the compiled core here, as a player's do (the other
+# window tests use the Python engine, which starts at once: tests/conftest.py's make_app).
+pytestmark = pytest.mark.compiled
+
 WHITE = ("the AI", "White")
 """The names of White's side in the words (the AI plays White against a human here)."""
 _SCORE = re.compile(r"([+-]\d+\.\d\d) for (the AI|you|White|Black)|\beven\b")
