@@ -497,9 +497,9 @@ def test_a_prepared_breakthrough_says_what_it_takes_and_the_kings_the_other_side
     (idea,) = ideas(position, line.split())
     assert idea.name == "breakthrough" and (idea.fields["gives"], idea.fields["takes"]) == (4, 3)
     assert idea_words(idea, "17-13", WHITE).startswith(
-        "White's breakthrough: after 17-13 10x17, 23-18 gives four men, takes three men and"
-        " crowns on 4, Black crowning on 29 on the way ("
-    )
+        "White's breakthrough: 17-13 gives four men, takes three men and crowns on 4, Black"
+        " crowning on 29 on the way (17-13 10x17 23-18 "
+    )  # the moves in brackets are every move counted, 17-13's man first (walk 2026-12-01ab)
 
 
 def test_a_squeeze_says_the_man_given_on_the_way() -> None:
