@@ -315,3 +315,20 @@ def test_a_move_into_a_draw_by_the_rules_reads_a_draw_not_even() -> None:
     # A search's level score stays `even`, with how far it looked.
     searched = dataclasses.replace(review, after=PositionScore(move, 0.0, (move,), 14))
     assert any(line.startswith("After the move even") for line in move_words(searched, 1.0, None))
+
+
+def test_a_move_as_good_as_the_reviews_best_is_called_one_of_the_best() -> None:
+    # Walk 2026-12-01ac: "calls 32-27 the best move: the AI lost nothing: as good as 22-18;
+    # best 22-18" named two best moves.
+    from checkers.gui.review_model import review_verdict
+    from checkers.review import MoveReview
+
+    position = Position()
+    move, best = (Move.from_pdn(text, position) for text in ("11-15", "9-14"))
+    review = MoveReview(
+        1, position.turn, move, best, 0.05, 0.0, Label.BEST, position,
+        PositionScore(best, 5.0, (best,), 10), PositionScore(None, -5.0, (), 10),
+        played=0.05,
+    )  # fmt: skip
+    words = review_verdict(review, 100.0, None)
+    assert "calls 11-15 one of the best moves: Black lost nothing: as good as 9-14" in words, words

@@ -1152,6 +1152,12 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
     ), card.bounded
     assert card.others == "The review's best move:"
     assert not any(fact.startswith("Each move below") for fact in card.facts), card.facts
+    # Rows the opening book scored are the book's look, not the AI's (walk 2026-12-01ac: "the
+    # AI's own look at them, 13 turns ahead" beside the Beginner's "looking 2 turns ahead").
+    booked = dataclasses.replace(dropped, book_scored=True)
+    assert why_card(booked, BLACK, 0, position=Position()).bounded.endswith(
+        "the opening book's look at them, 10 turns ahead, was shallower than the review's."
+    )
     # Rows the databases scored have no search depth to name (walk 2026-12-01v: "What the
     # engine saw when the Club level played, looking 1 turn ahead" over database results).
     results = tuple(

@@ -423,6 +423,13 @@ def _evaluation(explanation: Explanation, level: Level | None) -> str | None:
     return entry.evaluation if entry is not None else None
 
 
+def _whose_look(explanation: Explanation) -> str:
+    """Whose look scored a card's rows before the review: the opening book's where it scored
+    them, not the AI's (walk 2026-12-01ac: "The Beginner level chose 24-19, looking 2 turns
+    ahead" beside "the AI's own look at them, 13 turns ahead", the book's 13)."""
+    return "the opening book's look" if explanation.book_scored else "the AI's own look"
+
+
 def _listed(moves: list[str]) -> str:
     """`12-8`, `12-8 and 26-22`, `12-8, 26-22 and 32-28`."""
     return moves[0] if len(moves) == 1 else f"{', '.join(moves[:-1])} and {moves[-1]}"
@@ -545,8 +552,8 @@ def why_card(
             them = "it" if len(missing) == 1 else "them"
             said_once.append(
                 f"Not shown: {_listed(missing)}. The review judges the played move and its best"
-                f" move only; the AI's own look at {them}, {depth_words(explanation.exact_depth)},"
-                " was shallower than the review's."
+                f" move only; {_whose_look(explanation)} at {them},"
+                f" {depth_words(explanation.exact_depth)}, was shallower than the review's."
                 if explanation.exact_depth and not explanation.seen
                 else f"Not shown: {_listed(missing)}. The review judges the played move and its"
                 f" best move only, and the engine's look below, {depth_words(explanation.exact_depth)},"

@@ -408,6 +408,10 @@ def review_verdict(
     # A decided game's move says so where its verdict is not its label's word (`MoveReview.verdict`).
     decided = review.verdict != review.label.value
     called = "no mistake in a game already decided" if decided else _CALLED[review.label]
+    if review.label is Label.BEST and review.move != review.best:
+        # Another move is the review's best and this one scores as well: one of the best, not
+        # "the best move" beside "as good as 22-18; best 22-18" (walk 2026-12-01ac).
+        called = "one of the best moves"
     # The label is said once, by `called`: `calls 28x19 a move of the opening book: as good
     # as 27x20`, never the book twice; so only what the move lost
     # of the panel's loss row, with its lesson.
