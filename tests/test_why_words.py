@@ -836,10 +836,13 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     # What the AI's own search saw, apart: every move it scored, no verdict, no best move.
     assert [row.move for row in card.seen] == ["9-14", "10-15", "11-16"]
     assert all(not row.verdict for row in card.seen)
-    assert (
-        card.seen_heading
-        == "What the engine saw when the Club level played, looking 8 turns ahead:"
-    )
+    # The played move below another of these rows: why it was played said under the heading
+    # (walk 2026-12-01ac: "17-13 +0.55 (played)" under "28-24 +0.65", nothing said).
+    assert card.seen_heading == (
+        "What the engine saw when the Club level played, looking 8 turns ahead; its search for"
+        " one best move chose 9-14, and scored exactly 10-15 came 0.15 higher (a search for"
+        " one move prunes lines):"
+    ), card.seen_heading
     text = card_html(card)
     seen = text.split(html.escape(card.seen_heading))[-1]
     assert "better than 9-14" not in text and "the best move" not in seen

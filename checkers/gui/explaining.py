@@ -423,6 +423,31 @@ def _evaluation(explanation: Explanation, level: Level | None) -> str | None:
     return entry.evaluation if entry is not None else None
 
 
+def _seen_above(explanation: Explanation, own: bool) -> str:
+    """Why the AI played a move its own look's rows score below another, said under their
+    heading (walk 2026-12-01ac: "17-13 +0.55 (played)" under "28-24 +0.65", nothing said of
+    it), or '': the level's search for one best move prunes lines the exact pass of every move
+    keeps. Not of a level's own rough count (its estimate chose as it chose)."""
+    if own or explanation.from_book:
+        return ""
+    exact = [
+        move
+        for move in explanation.seen
+        if move.bound == "exact" and move.score is not None and move.win_in is None
+    ]
+    played = next((move for move in exact if move.move == explanation.played), None)
+    if played is None or played.score is None:
+        return ""
+    higher = max(exact, key=lambda move: move.score or 0.0)
+    gap = round((higher.score or 0.0) - played.score, 2)
+    if gap <= 0:
+        return ""
+    return (
+        f"its search for one best move chose {explanation.played}, and scored exactly"
+        f" {higher.move} came {gap:.2f} higher (a search for one move prunes lines)"
+    )
+
+
 def _whose_look(explanation: Explanation) -> str:
     """Whose look scored a card's rows before the review: the opening book's where it scored
     them, not the AI's (walk 2026-12-01ac: "The Beginner level chose 24-19, looking 2 turns
@@ -769,7 +794,8 @@ def _seen_rows(
                 ideas=tuple(idea_words(idea, move.move, mover) for idea in move.ideas),
             )
         )
-    return tuple(rows), heading
+    above = _seen_above(explanation, own)
+    return tuple(rows), f"{heading.removesuffix(':')}; {above}:" if above else heading
 
 
 def with_review(card: WhyCard, verdict: str) -> WhyCard:
