@@ -999,7 +999,7 @@ def other_line_words(
     # Kept level or ahead, or as good as the move played (walk 2026-12-01x: "22-18 (+0.65 for
     # you); refuted by" under the played 23-18's +0.75 for you): worse than the best, not
     # refuted.
-    kept = score >= 0 or is_even(score) or _scores_at_least(move, played)
+    kept = score >= 0 or is_even(score) or scores_at_least(move, played)
     if loss >= EVEN_MEN and level and kept:
         # A move that keeps it level, or keeps its side ahead, is not refuted: its score is the
         # best's less so much (one that `only draws` where a win was there is refuted; walk
@@ -1023,8 +1023,9 @@ def other_line_words(
     return f"{loss:.2f} worse than {best.move}:"
 
 
-def _scores_at_least(move: MoveScore, played: MoveScore | None) -> bool:
-    """Whether `move`'s exact score in men is at least the `played` one's (neither forced)."""
+def scores_at_least(move: MoveScore, played: MoveScore | None) -> bool:
+    """Whether `move`'s exact score in men is at least the `played` one's (neither forced):
+    never refuted, and on the small board "27-23 instead", not "Why not 27-23"."""
     if played is None:
         return False
     plain = all(

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from checkers.board import IllegalMoveError, InvalidMoveError, Move, Position
-from checkers.coach.explain import Explanation, MoveScore
+from checkers.coach.explain import Explanation, MoveScore, scores_at_least
 from checkers.notation import depth_words
 
 __all__ = [
@@ -117,22 +117,8 @@ def _other_line(
     label += _words(after)
     # "Why not" asks what is wrong with a move: none of one scoring as well as the played
     # move (walk 2026-12-01ab: "Why not 27-23" beside "27-23 ... as good as 17-13").
-    button = f"{move.move} instead" if _as_good_as(move, played) else f"Why not {move.move}"
+    button = f"{move.move} instead" if scores_at_least(move, played) else f"Why not {move.move}"
     return BoardLine(button, label, moves, tuple(m.pdn() for m in after))
-
-
-def _as_good_as(move: MoveScore, played: MoveScore | None) -> bool:
-    """Whether `move`'s exact score in men is at least the `played` move's exact one."""
-    return (
-        played is not None
-        and move.bound == "exact"
-        and played.bound == "exact"
-        and move.score is not None
-        and played.score is not None
-        and move.win_in is None
-        and played.win_in is None
-        and round(move.score, 2) >= round(played.score, 2)
-    )
 
 
 def _alone(explanation: Explanation) -> str:
