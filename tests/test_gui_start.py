@@ -444,7 +444,10 @@ def test_a_why_card_after_a_weak_level_s_move_is_plain_and_labelled(
     # The level's own count said as its own, the rows the engine's.
     assert why.card.view == ENGINE_VIEW, why.card.view
     said = " ".join(words).replace("\u00a0", " ")
-    assert "The Novice level chose" in said and "on a rough scale of its own" in said, said
+    # What the level did in its own words: chose by its own count, or slipped on purpose (the
+    # game's seed decides which).
+    chose = "The Novice level chose" in said and "on a rough scale of its own" in said
+    assert chose or "The Novice level slipped on purpose" in said, said
 
 
 def test_esc_closes_an_open_list_and_does_not_quit(make_app: Callable[..., App]) -> None:
