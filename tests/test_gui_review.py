@@ -1333,3 +1333,49 @@ def test_the_tables_headings_fit_their_cells_at_720x480(
         assert font.size(words)[0] + icon <= rect.width, (words, rect, size)
     for _, rect in cells:
         assert pane.parts.table.contains(rect), (rect, pane.parts.table)
+
+
+def test_closing_why_leaves_the_review_list_where_the_pointer_was(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-12-01ac: with the move shown on the list's last row, Why?'s deeper look
+    # lengthened the note under the list, its foot rose over that row, and the list jumped to
+    # centre the move: two clicks landed on the wrong move. The rows move no more than the
+    # foot rose, the move shown in view.
+    app = make_app(size=(1280, 800))
+    screen = screen_of(app)
+    game = read_file(BENCH_GAME)[0]
+    screen.load(record_from_game(game), config_tags(GameConfig()), "bench.pdn")  # you vs AI
+    app.step(1 / 60)
+    start_from_menu(app)
+    review_finished(app)
+    panel = screen.panel
+    assert panel is not None
+    while screen.game.record.ply > 30:
+        press(app, pygame.K_LEFT)
+
+    def last_row() -> int:
+        shown = -int(panel.moves.scrollable_container.relative_rect.top)
+        return (shown + int(panel.moves.rect.height)) // panel.move_row - 1
+
+    # The AI's move (White's) on the list's last row in view.
+    while panel.cell_row(screen.game.record.ply, True) < last_row() or screen.game.record.ply % 2:
+        press(app, pygame.K_RIGHT)
+    ply = screen.game.record.ply
+
+    def rows() -> dict[int, int]:
+        app.step(1 / 60)
+        return {cell.ply: cell.button.get_abs_rect().top for cell in panel.cells}
+
+    before, foot = rows(), panel.well.rect.bottom
+    assert ply in panel.visible_plies()
+    press(app, pygame.K_w, "w")
+    run_until(app, lambda: isinstance(app.screen, WhyScreen) and app.screen.card is not None)
+    press(app, pygame.K_ESCAPE)
+    after = rows()
+    assert screen.game.record.ply == ply and ply in panel.visible_plies()
+    rose = foot - panel.well.rect.bottom
+    assert rose > 0, "the note did not grow: the case is not tested"
+    shifts = {before[p] - after[p] for p in before.keys() & after.keys()}
+    assert len(shifts) == 1, shifts
+    assert 0 <= shifts.pop() < rose + panel.move_row

@@ -678,6 +678,8 @@ class GamePanel:
         self._first_row = -1
         self._hold_rows: int | None = None
         """Where the list was scrolled to when the well's foot alone moved (a review's words changed height): its rows stay put."""
+        self._kept: tuple[int, int, object] | None = None
+        """Where the list of the panel this one replaces was scrolled (`keep_scroll`)."""
         self._marks: dict[int, MoveMark] = {}
         self.buttons_top = rect.top + bottom + unit // 2
         self._shown: dict[int, str] = {}
@@ -855,6 +857,17 @@ class GamePanel:
         self._current = None
         self._list_key = None  # its scrolled length again, at the new pitch
 
+    def scrolled(self) -> tuple[int, int, object]:
+        """Where the list is scrolled: how far down, at what pitch, for which moves."""
+        shown_top = int(-self.moves.scrollable_container.relative_rect.top)
+        return shown_top, self.move_row, self._list_key
+
+    def keep_scroll(self, scrolled: tuple[int, int, object]) -> None:
+        """Scroll the list as the panel this one replaces had it (`scrolled`), where it
+        shows the same moves at the same pitch: a card or the menu closed, the rows stay
+        under the pointer."""
+        self._kept = scrolled
+
     def _set_pitch(self, row: int) -> None:
         """The list's rows `row` pixels apart: where that changes (the AI's lines above the
         list changed height, and the rows' pitch with them), every row in view is placed again;
@@ -946,8 +959,23 @@ class GamePanel:
             inner = self.moves.scrollable_container
             lowest = min(0, self.moves.rect.height - content)
             top = max(lowest, min(0, inner.relative_rect.top))
-            if self._hold_rows is not None:
-                top = -self._hold_rows
+            kept = self._kept if self._kept and self._kept[1:] == (self.move_row, key) else None
+            if self._hold_rows is not None or kept is not None:
+                # Where the well's foot alone moved, the rows stay put; a panel built again
+                # (a card or the menu closed) has its list as the last one had it. The move
+                # shown stays in view, the rows moving as little as that takes, not
+                # centred on it: walk 2026-12-01ac closed a Why? card, the panel was built
+                # again, its list centred the move shown, and two clicks landed on the
+                # wrong move.
+                if self._hold_rows is not None:
+                    top = -self._hold_rows
+                elif kept is not None:
+                    top = max(lowest, min(0, -kept[0]))
+                wanted = self.cell_row(game.record.ply, black_first) * self.move_row
+                height = int(self.moves.rect.height) // self.move_row * self.move_row
+                shown_top = min(max(-top, wanted + self.move_row - height), wanted)
+                if shown_top != -top:
+                    top = max(lowest, min(0, -shown_top))
             elif self._current is None and not ply_in_view(self, game, top):
                 # A list built or placed again (the lines above it changed height, and the
                 # pitch with them): the move shown at once, not glided to over frames from rows
@@ -963,6 +991,7 @@ class GamePanel:
             self._first_row = -1
             self._current = None
             self._hold_rows = None
+            self._kept = None
             changed = True
         ply = game.record.ply
         if ply != self._current:

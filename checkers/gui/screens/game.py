@@ -144,6 +144,8 @@ class GameScreen(ScreenBase):
         """The panel's buttons, the menu's items (`menu copy_fen`) and the cards' buttons
         (`card new`, `card review`, `card close`, `help close`) by name, for tests and keys."""
         self.panel: GamePanel | None = None
+        self._scrolled: tuple[int, int, object] | None = None
+        """Where the last panel's move list was scrolled: a panel built again keeps it."""
         self.status_box: UITextBox | None = None
         self._status_shown: tuple[str, int] | None = None
         self._ui_state: tuple[object, ...] | None = None
@@ -678,6 +680,8 @@ class GameScreen(ScreenBase):
         self.status_box = UITextBox(
             "", layout.status, ui, container=root, object_id="#status", wrap_to_height=False
         )
+        if self.panel is not None:
+            self._scrolled = self.panel.scrolled()
         self.panel = None
         if self.card is not None and self.card in self.overlays:
             self.sync_widgets()
@@ -700,6 +704,8 @@ class GameScreen(ScreenBase):
             figures=self._figures_shown(),
         )
         self.panel.bar_hidden = lambda: not self.bar.shown()
+        if self._scrolled is not None:
+            self.panel.keep_scroll(self._scrolled)
         container = self.panel.panel
         top = panel_rect.height - buttons_height - gap
         for row, row_commands in enumerate(grid):
