@@ -332,3 +332,34 @@ def test_a_move_as_good_as_the_reviews_best_is_called_one_of_the_best() -> None:
     )  # fmt: skip
     words = review_verdict(review, 100.0, None)
     assert "calls 11-15 one of the best moves: Black lost nothing: as good as 9-14" in words, words
+
+
+def test_men_given_to_a_shot_outrank_an_even_exchange_missed() -> None:
+    # Walk 2026-12-01ac: "1-5?? ... misses an exchange: ..." where 1-5 let White's 17x10x1
+    # take two men; the reply line later traded two for two through a count of one, and the
+    # count was dropped for it.
+    from checkers.coach.teaching import lesson, men_given
+
+    position = Position("B:W17,21,22,23,25,26,27,28,30,31,32:B1,2,3,4,6,7,8,9,11,12,14,15")
+    move = Move.from_pdn("1-5", position)
+
+    def line(start: Position, texts: str) -> list[Move]:
+        moves = []
+        for text in texts.split():
+            moves.append(Move.from_pdn(text, start))
+            start = start.move(moves[-1])
+        return moves
+
+    best = line(position, "7-10 17-13 11-16 22-17 16-19 23x16 12x19")
+    reply = line(
+        position.move(move),
+        "17x10x1 15-19 23x16 12x19 22-17 9-13 17-14 11-15 25-22 8-11 27-23 4-8 23x16 11x20"
+        " 14-10 7x14 22-18 15x22 26x17x10",
+    )
+    given = men_given(position.move(move), reply, 3.10)
+    assert given is not None and given[0] == 2 and given[1][0].pdn() == "17x10x1"
+    taught = lesson(position, move, best, reply, best=False, mistake=True, lost=3.10)
+    assert taught.note.startswith("loses two men: 17x10x1"), taught.note
+    assert "exchange" not in taught.note
+    # Won back for good at the line's end, the men are not said to be given.
+    assert men_given(position.move(move), reply[:16], 3.10) is None

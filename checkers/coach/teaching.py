@@ -160,11 +160,17 @@ def lesson(
     if best_scored is not None:
         better = list(agreeing(better, mover, *best_scored))
     missed = [idea for idea in better if idea.side is mover and idea.start == 0]
+    if given is not None:
+        # Men given up outrank an even trade missed (walk 2026-12-01ac: "1-5?? misses an
+        # exchange" where White's 17x10x1 took two men): only a gain missed says more.
+        missed = [idea for idea in missed if idea.name != "exchange"]
     if missed and best_line and best_line[0] != move:
         shown = missed[0]
         # An exchange's text is a sentence of its own ("White exchanges two men for two men:
-        # ..."), the others start with their name ("White's shot: ...").
-        named = "an exchange: " if shown.name == "exchange" else ""
+        # ..."), the others, and an exchange a move prepares, start with their name ("White's
+        # shot: ...", "Black's exchange: after 7-10 ...").
+        plain = shown.name == "exchange" and "after" not in shown.fields
+        named = "an exchange: " if plain else ""
         return Lesson(False, only, change, f"misses {named}{shown.text}", (shown,))
     if given is not None:
         return Lesson(False, only, change, *given)  # the men, and a weaker position besides
@@ -205,7 +211,7 @@ def men_given(
 
     The part shown ends on a capture with none pending (what it counts is what its moves
     capture, nothing left to play out), within SHOWN_MOVES moves, and the count holds for the
-    rest of the line (no man won back later). A count never says more than the review's
+    line's end (no man won back for good). A count never says more than the review's
     number, `lost` men, reads as (a man from 0.75): `loses two men` beside `lost 0.90 men`, or
     `gives up a man` beside `lost half a man`, is a contradiction,
     so the longest part whose count the number allows is shown (`loses a man: 19x12 ... 27x18`)."""
@@ -227,8 +233,11 @@ def men_given(
     for place, (moves, count) in enumerate(counts):
         if moves > SHOWN_MOVES:
             break
-        later = [other for _, other in counts[place + 1 :]]
-        if 1 <= count <= allowed and all(other >= count for other in later):
+        # The count holds where the line ends: a man won back for good is not given. A dip
+        # on the way, inside an exchange or a shot both sides play out, is not a man won back
+        # (walk 2026-12-01ac: 1-5 gave two men to 17x10x1, the line later traded 2 for 2
+        # through a count of one, and the note fell back on "misses an exchange").
+        if 1 <= count <= allowed and counts[-1][1] >= count:
             chosen = (moves, count)
     if chosen is None:
         return None
