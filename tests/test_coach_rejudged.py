@@ -259,3 +259,26 @@ def test_a_forced_result_kept_for_the_position_after_counts_the_played_move_too(
     # A loss, seen by the side that moved into it, comes one ply later too; a score is kept.
     assert Judgement(WIN - 6, 1.0, WHITE, 14).as_move(BLACK) == -(WIN - 7)
     assert Judgement(0.3, 1.0, WHITE, 14).as_move(BLACK) == -0.3
+
+
+def test_the_deeper_look_says_what_the_cards_rows_are() -> None:
+    # Walk 2026-12-01ac: a reviewed 18x9, alone on its card, read "No other move was looked
+    # at that far, so the card's rows compare every move as one shallower search scored them".
+    from checkers.gui.explaining import why_card
+
+    known = Judgements()
+    known.judge(_after("11-15"), Judgement(-0.5, 1.0, WHITE, 14, line=("23-19", "8-11")))
+
+    def apart(explanation: Explanation) -> str:
+        card = why_card(rejudged(explanation, START, known), BLACK, 0)
+        found = [fact for fact in card.facts if "looked at that far" in fact]
+        assert len(found) == 1, card.facts
+        return found[0]
+
+    reviewed = dataclasses.replace(_explanation(False), reviewed=True)
+    assert apart(reviewed).endswith(
+        "No other move was looked at that far: the card's rows are the review's, as it scored them."
+    )
+    assert apart(_explanation(False)).endswith(
+        "compare every move as one shallower search scored them."
+    )

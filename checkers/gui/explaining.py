@@ -700,10 +700,17 @@ def why_card(
         else:
             verb = "The game judges" if own_look else "Since then the game has judged"
             judged = f"{verb} {explanation.played} looking {depth_words(deeper.depth)}: {score}."
-        said.append(
-            f"{judged} No other move was looked at that far, so the card's rows compare every move"
-            " as one shallower search scored them."
+        # What the rows are, said as they are: a reviewed card's are the review's own (the
+        # played move and its best), a card of one row compares nothing (walk 2026-12-01ac: a
+        # reviewed 18x9 alone on its card "compared every move").
+        rows_are = (
+            ": the card's rows are the review's, as it scored them."
+            if explanation.reviewed and rows
+            else "."
+            if len(rows) < 2
+            else ", so the card's rows compare every move as one shallower search scored them."
         )
+        said.append(f"{judged} No other move was looked at that far{rows_are}")
     seen, seen_heading = _seen_rows(explanation, number, black_to_move, mover, human, evaluation)
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
