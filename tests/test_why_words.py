@@ -4,6 +4,7 @@ better, and verdicts that do not jump at a band's edge on one card (issue 35's "
 from __future__ import annotations
 
 import dataclasses
+import html
 import io
 import re
 from functools import partial
@@ -1161,6 +1162,14 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
     assert why_card(booked, BLACK, 0, position=Position()).bounded.endswith(
         "the opening book's look at them, 10 turns ahead, was shallower than the review's."
     )
+    # A loaded game's move, its card worked out now: no look of the AI's own is kept, as the
+    # card's facts say beside it ("a saved game keeps no search's scores of the moves").
+    loaded = dataclasses.replace(dropped, made_now=True)
+    card = why_card(loaded, BLACK, 0, position=Position())
+    assert card.bounded.endswith(
+        "the look made now at them, 10 turns ahead, was shallower than the review's."
+    ), card.bounded
+    assert "AI's own" not in card.bounded
     # Rows the databases scored have no search depth to name (walk 2026-12-01v: "What the
     # engine saw when the Club level played, looking 1 turn ahead" over database results).
     results = tuple(
@@ -1567,3 +1576,22 @@ def test_a_row_whose_idea_takes_its_lines_place_keeps_its_comparison() -> None:
     # The colon stays with the comparison's words: a wrap at the colour's change left it at
     # the start of the next line (walk 2026-12-01aa).
     assert "0.30 worse than 24-20:</font>" in card_html(card)
+
+
+def test_a_reviewed_card_leads_with_its_verdict_and_tells_the_rest_after_the_rows() -> None:
+    # Walk 2026-12-01ac: a reviewed card gave six to eight lines of prose before the review's
+    # best move. The verdict leads; how the level chose and whose the scores are follow the
+    # rows they describe.
+    from checkers.gui.explaining import with_review
+    from checkers.gui.screens.why import card_html
+
+    played, best = scored("9-14", 0.05), scored("11-15", 0.10)
+    card = why_card(_explanation(played, best, reviewed=True), BLACK, 0, position=Position())
+    assert card.facts, "a card with no facts tests nothing here"
+    verdict = "The review, looking 14 turns ahead, calls 9-14 good: lost 0.05 men."
+    shown = card_html(with_review(card, verdict))
+    heading = shown.index(html.escape(card.others))
+    assert shown.index(verdict) < heading
+    for fact in card.facts:
+        if not fact.startswith("Each move below"):
+            assert shown.index(html.escape(fact)) > heading, fact

@@ -215,6 +215,9 @@ class WhyCard:
     the review's rows: each move's score and line, no verdict, compared with none."""
     seen_heading: str = ""
     """The heading over `seen`: whose search it was and how far it looked."""
+    lead: int = 0
+    """How many facts stand before the other moves' rows, the rest after them (0: all
+    before): a reviewed card leads with the review's verdict alone."""
 
 
 def why_score(move: MoveScore, mover: Side, human: Side | None = None) -> str:
@@ -450,9 +453,15 @@ def _seen_above(explanation: Explanation, own: bool) -> str:
 
 def _whose_look(explanation: Explanation) -> str:
     """Whose look scored a card's rows before the review: the opening book's where it scored
-    them, not the AI's (walk 2026-12-01ac: "The Beginner level chose 24-19, looking 2 turns
-    ahead" beside "the AI's own look at them, 13 turns ahead", the book's 13)."""
-    return "the opening book's look" if explanation.book_scored else "the AI's own look"
+    them, a search made now for a move of a loaded game, else the AI's (walk 2026-12-01ac:
+    "The Beginner level chose 24-19, looking 2 turns ahead" beside "the AI's own look at them,
+    13 turns ahead", the book's 13)."""
+    if explanation.book_scored:
+        return "the opening book's look"
+    # A card worked out after the game (a loaded game's move): no search of the AI's own is
+    # kept, as the card says beside it (a loaded game's reviewed card read "the AI's own look
+    # at them" above "a saved game keeps no search's scores of the moves").
+    return "the look made now" if explanation.made_now else "the AI's own look"
 
 
 def _listed(moves: list[str]) -> str:
@@ -817,4 +826,6 @@ def with_review(card: WhyCard, verdict: str) -> WhyCard:
             f"{view} The review's figures, in its first lines, are the engine's evaluation:"
             " a count on another scale, not a second verdict."
         )
-    return dataclasses.replace(card, facts=(verdict, *card.facts), view=view)
+    # The verdict, then the rows it compares: how the level chose and whose scores are whose
+    # follow the rows (walk 2026-12-01ac: six to eight lines of prose before the review's best).
+    return dataclasses.replace(card, facts=(verdict, *card.facts), view=view, lead=1)

@@ -217,12 +217,16 @@ a table's note, so the verdict and the moves come first."""
 
 def card_html(card: WhyCard) -> str:
     """The card's body as pygame_gui's HTML: the played move and its verdict first, then the
-    facts of the choice, one entry per other move (best first), and last, dimmed, how the rows
-    were scored and whose view their scores take."""
+    facts of the choice (a reviewed card's first only, the rest after the rows), one entry per
+    other move (best first), and last, dimmed, how the rows were scored and whose view their
+    scores take."""
     accent, dim = _hex(theme.TEXT_ACCENT), _hex(theme.TEXT_DIM)
     said = " ".join((*card.facts, card.view))
     engines = card.view == ENGINE_VIEW
     facts = [html.escape(fact) for fact in card.facts if not fact.startswith(_METHOD)]
+    # A reviewed card's verdict leads; its other facts follow the rows it compares.
+    later = facts[card.lead :] if card.lead else []
+    facts = facts[: card.lead] if card.lead else facts
     # (Said after the rows: the moves are above it.)
     notes = [
         html.escape(fact.replace("Each move below ", "Each move above ", 1))
@@ -241,6 +245,8 @@ def card_html(card: WhyCard) -> str:
     if card.bounded:
         body += "<br>" if len(card.rows) > 1 else "<br><br>"
         body += html.escape(card.bounded)
+    if later:
+        body += "<br><br>" + "<br>".join(later)
     if card.seen:
         entries = [f"<b>{html.escape(card.seen_heading)}</b>"]
         entries += [_seen_html(row, accent, dim) for row in card.seen]
