@@ -282,3 +282,31 @@ def test_the_deeper_look_says_what_the_cards_rows_are() -> None:
     assert apart(_explanation(False)).endswith(
         "compare every move as one shallower search scored them."
     )
+
+
+def test_a_deeper_look_that_names_another_best_move_is_said_on_the_card() -> None:
+    # Walk 2026-12-01ab: the card in play (the book's look, 13 turns) named 25-21 the best
+    # move, the review's card (14 turns) 26-23, and neither said why. The card keeps its one
+    # depth and says the deeper look's best move apart.
+    from checkers.gui.explaining import why_card
+
+    known = Judgements()
+    known.judge(START, Judgement(40.0, 100.0, BLACK, 14, line=("10-14", "22-18", "11-15")))
+    for book in (False, True):
+        explanation = dataclasses.replace(_explanation(False), from_book=book)
+        found = rejudged(explanation, START, known)
+        assert found.deeper_best is not None, book
+        assert (found.deeper_best.move, found.deeper_best.depth) == ("10-14", 14)
+        assert found.moves == explanation.moves  # the rows as their one look scored them
+        card = why_card(found, BLACK, 0)
+        said = [fact for fact in card.facts if "finds" in fact]
+        expected = "A deeper look since, 14 turns ahead, finds 10-14 the best move here"
+        assert said == [f"{expected} (+0.40 for Black)."], card.facts
+    # The deeper look agreeing with the card's best (9-14): nothing to say.
+    agreeing = Judgements()
+    agreeing.judge(START, Judgement(40.0, 100.0, BLACK, 14, line=("9-14", "22-18")))
+    assert rejudged(_explanation(False), START, agreeing).deeper_best is None
+    # A look no deeper than the card's rows: nothing either.
+    shallow = Judgements()
+    shallow.judge(START, Judgement(40.0, 100.0, BLACK, 5, line=("10-14", "22-18")))
+    assert rejudged(_explanation(False), START, shallow).deeper_best is None

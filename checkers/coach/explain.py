@@ -333,6 +333,11 @@ class Explanation:
     """The game's kept judgement of the position the played move led to, where it looked
     deeper than the card's one depth (`coach.judgement.rejudged`): said apart, never as a row
     compared with the others' shallower scores."""
+    deeper_best: MoveScore | None = None
+    """The game's kept judgement of the position before the move, where it looked deeper than
+    the card's rows and calls another move the best than they do (`coach.judgement.rejudged`):
+    said apart, so a card and a deeper look (the review's) never name two best moves without a
+    word (walk 2026-12-01ab)."""
     book_scored: bool = False
     """The moves' scores are the opening book's (`coach.exact`: the book holds every move of
     the position), for a move the AI did not take from the book: scores without lines, which
@@ -356,12 +361,14 @@ class Explanation:
         data = {
             field.name: getattr(self, field.name)
             for field in dataclasses.fields(self)
-            if field.name not in ("moves", "deeper", "seen")
+            if field.name not in ("moves", "deeper", "deeper_best", "seen")
         }
         data["mover"] = self.mover.name.lower() if self.mover is not None else None
         data["moves"] = [_move_json(move) for move in self.moves]
         if self.deeper is not None:
             data["deeper"] = _move_json(self.deeper)
+        if self.deeper_best is not None:
+            data["deeper_best"] = _move_json(self.deeper_best)
         if self.seen:
             data["seen"] = [_move_json(move) for move in self.seen]
         data["sentences"] = sentences(self)

@@ -194,6 +194,21 @@ def _stands_over(judgement: Judgement, row: MoveScore) -> bool:
     return judgement.rank() > _rank(row)
 
 
+def _deeper_best(
+    explanation: Explanation, before: Judgement | None, mover: Side
+) -> MoveScore | None:
+    """The game's kept judgement of the position a card's move was played in, as a row for
+    its best move, where it stands over the card's own best row and names another move (or
+    None): the card's rows keep their one depth, and this is said apart (walk 2026-12-01ab:
+    the book's card named 25-21 best, the review's 26-23, and neither said so)."""
+    best = best_scored(explanation.moves)
+    if before is None or not before.line or best is None or before.line[0] == best.move:
+        return None
+    if not _stands_over(before, best):
+        return None
+    return _row_of(before, before.seen_by(mover), before.line)
+
+
 def _row_of(judgement: Judgement, raw: float, pv: tuple[str, ...]) -> MoveScore:
     """A kept judgement as a card's exact row for the move whose line is `pv`, `raw` its score
     from the mover's view (`Judgement.seen_by` for the position the row's move is played in,
@@ -268,6 +283,8 @@ def rejudged(
     except ValueError:
         return explanation
     after = known.get(after_position)
+    before = known.get(position)
+    best_other = _deeper_best(explanation, before, mover)
     if explanation.from_book:
         # The book's rows compare every move at the book's depth; a deeper judgement the game
         # has since made of the played move is said apart, beside no other move's (walk
@@ -275,28 +292,31 @@ def rejudged(
         # you, looked 15 turns ahead" for the same position).
         if after is not None and after.line and _stands_over(after, played):
             deeper = _row_of(after, after.as_move(mover), (played.move, *after.line))
-            return dataclasses.replace(explanation, deeper=deeper)
-        return explanation
+            return dataclasses.replace(explanation, deeper=deeper, deeper_best=best_other)
+        return dataclasses.replace(explanation, deeper_best=best_other)
     # (With its line: a row says what its number expects, and a judgement with no line
     # cannot say it.)
     if after is not None and after.line and _stands_over(after, played):
         moves[0] = _row_of(after, after.as_move(mover), (played.move, *after.line))
         changed.add(0)
-    before = known.get(position)
     if before is not None and before.line:
         index = next((i for i, move in enumerate(moves) if move.move == before.line[0] and i), None)
         if index is not None and _stands_over(before, moves[index]):
             moves[index] = _row_of(before, before.seen_by(mover), before.line)
             changed.add(index)
     if not changed:
-        return explanation
+        return (
+            dataclasses.replace(explanation, deeper_best=best_other) if best_other else explanation
+        )
     if len(_depths(moves)) > 1:
         # Why? compares the moves from one search at one depth (issue 35): a deeper judgement
         # of one or two rows beside the others' shallower scores would rank moves looked at
         # unequally far (walk 2026-11-29d: 21-17 at 3 turns "the best move" beside 24-19 at
         # 10). The rows stay as the exact pass scored them; the card says the deeper number
         # of the played move apart, beside no other move's.
-        return dataclasses.replace(explanation, deeper=moves[0] if 0 in changed else None)
+        return dataclasses.replace(
+            explanation, deeper=moves[0] if 0 in changed else None, deeper_best=best_other
+        )
     for index in changed:
         moves[index] = _with_ideas(moves[index], position, mover, explanation.moves[index].ideas)
     chosen_score, chosen_depth = explanation.chosen_score, explanation.chosen_depth

@@ -720,6 +720,20 @@ def why_card(
             else ", so the card's rows compare every move as one shallower search scored them."
         )
         said.append(f"{judged} No other move was looked at that far{rows_are}")
+    other_best = explanation.deeper_best
+    if other_best is not None:
+        # A deeper look at the position before the move (the review's) names another best move
+        # than the card's rows: said, with its depth (walk 2026-12-01ab: the book's card named
+        # 25-21 the best, the review's 26-23, and neither card said why they differ).
+        looked = (
+            "The endgame databases since find"
+            if other_best.database is not None
+            else f"A deeper look since, {depth_words(other_best.depth)}, finds"
+        )
+        said.append(
+            f"{looked} {other_best.move} the best move here"
+            f" ({why_score(other_best, mover, human)})."
+        )
     seen, seen_heading = _seen_rows(explanation, number, black_to_move, mover, human, evaluation)
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
