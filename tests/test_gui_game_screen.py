@@ -858,6 +858,12 @@ def test_a_score_from_a_level_with_its_own_rough_evaluation_is_not_the_score(
     )
     assert "Score +0.50 for the AI" in lines
     assert not any("own scale" in line for line in lines)
+    # As deep, another figure: another search's (the exact pass's), said so under the AI's
+    # heading, not read as its own count (walk 2026-12-01ad: +1.55 under "White (Club) looked
+    # 15 turns ahead" beside Why?'s "counted +1.65 for White").
+    game.judge(game.position, Judgement(55.0, 100.0, WHITE, 9))
+    lines = panel_lines(game).search
+    assert "Score +0.55 for the AI (the engine's look at every move, 9 turns ahead)" in lines
 
 
 def test_weak_levels_playing_each_other_still_fill_the_bar_with_the_engines_score(

@@ -1595,3 +1595,13 @@ def test_a_reviewed_card_leads_with_its_verdict_and_tells_the_rest_after_the_row
     for fact in card.facts:
         if not fact.startswith("Each move below"):
             assert shown.index(html.escape(fact)) > heading, fact
+
+
+def test_a_played_moves_forced_win_says_it_counts_the_move_itself() -> None:
+    # Walk 2026-12-01ad: the panel's "White wins in 7 moves" after 2-7 beside the card's "2-7
+    # (played) White wins in 8 moves": the card counts from before the move.
+    win = MoveScore("9-14", None, "exact", 10, ("9-14", "23-19"), 8)
+    other = MoveScore("11-15", None, "exact", 10, ("11-15", "23-19"), 9)
+    card = why_card(_explanation(win, other), BLACK, 0)
+    assert card.rows[0].score.endswith("wins in 8 moves (9-14 and 7 more)"), card.rows[0].score
+    assert "more" not in card.rows[1].score  # compared from before the move, as counted

@@ -720,6 +720,19 @@ def why_card(
             else ", so the card's rows compare every move as one shallower search scored them."
         )
         said.append(f"{judged} No other move was looked at that far{rows_are}")
+    counted_from = explanation.moves[0] if explanation.moves else None
+    if (
+        rows
+        and rows[0].played
+        and counted_from is not None
+        and counted_from.win_in is not None
+        and counted_from.win_in >= 2
+    ):
+        # A win counted in the winner's moves from before the move, the played one first: the
+        # panel and the bar count from after it, one fewer (walk 2026-12-01ad: "wins in 7 moves"
+        # on the panel beside the card's "2-7 (played) White wins in 8 moves").
+        more = f"{explanation.played} and {counted_from.win_in - 1} more"
+        rows[0] = dataclasses.replace(rows[0], score=f"{rows[0].score} ({more})")
     other_best = explanation.deeper_best
     if other_best is not None:
         # A deeper look at the position before the move (the review's) names another best move

@@ -372,7 +372,14 @@ def _score_line(game: Game) -> str:
     figures = game.figures if game.thinking is None or game.thinking.purpose == "judge" else None
     own = figures is not None and judges_like_the_engine(game.config.player(figures.side).level)
     if own and figures is not None and figures.depth == found.depth and figures.note != BOOK_NOTE:
-        return f"Score {words}"  # the AI's own search (a weak level's never is the score)
+        counted = score_words(figures.score, figures.man, figures.side, human_side(game))
+        if counted == words:
+            return f"Score {words}"  # the AI's own search (a weak level's never is the score)
+        # As deep, from another search: the exact pass that scores every move (Why?'s), whose
+        # figure for the move need not be the one-move search's. Said, under the AI's heading
+        # (walk 2026-12-01ad: "White (Club) looked 15 turns ahead ... Score +1.55 for White"
+        # beside Why?'s "counted +1.65 for White after 25-22").
+        return f"Score {words} (the engine's look at every move, {depth_words(found.depth)})"
     if figures is not None and figures.depth > 0 and figures.note != BOOK_NOTE:
         # Under `White (novice) looked 3 turns ahead`, a second depth with no subject reads as
         # a contradiction: this one is the engine's judging search, and says so.
