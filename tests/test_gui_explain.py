@@ -278,6 +278,33 @@ def test_the_worker_streams_deeper_lines_until_cancelled() -> None:
         client.close()
 
 
+def test_the_worker_reads_a_position_the_same_at_each_depth_however_often_it_is_analysed() -> None:
+    # Walk 2026-12-01ad: opened twice on one position, the analysis board said +2.45, then
+    # +2.90, 19 turns ahead: the second look's table was filled by the first. Each analysis
+    # starts from empty tables, as `checkers analyse` does.
+    client = AIClient()
+
+    def lines_at(position: Position, depth: int) -> tuple[AnalysisLine, ...]:
+        request = client.analyse(SearchRequest(position, (position,)), 3)
+        deadline = time.monotonic() + CAP
+        while time.monotonic() < deadline:
+            client.wait(0.1)
+            for event in client.poll():
+                assert isinstance(event, AIAnalysis) and event.request == request
+                if event.analysis.depth == depth:
+                    client.cancel()
+                    return event.analysis.lines
+        raise AssertionError(f"depth {depth} never came")
+
+    try:
+        position = Position.from_fen("W:W16,20,21,22,24,26,28,30,31,32:B1,2,3,6,7,8,11,14,15")
+        first = lines_at(position, 7)
+        lines_at(position.move(position.legal_moves()[0]), 9)  # another look fills the table
+        assert lines_at(position, 7) == first
+    finally:
+        client.close()
+
+
 # --- the analysis board in the window -------------------------------------------------------------
 
 

@@ -348,8 +348,8 @@ def worker_main(requests: Connection, connection: Connection) -> None:
     # replaced when the colour gets another level or seed; the player itself starts afresh when
     # the game does not go on from its last move.
     players: dict[Side, tuple[Level, int, AIPlayer]] = {}
-    # The analysis board's engine keeps its table from position to position: the next
-    # position is usually a move away, and its lines are already half searched.
+    # The analysis board's engine, and Why?'s judging (`_the_analyst`); each analysis starts
+    # from empty tables (`_analyse`).
     analyst: list[Analyser] = []
     while True:
         message = inbox.get()
@@ -456,7 +456,14 @@ def _analyse(
         if stop is None:
             return
         last = Analysis(0, ())
-        for last in iterate_analysis(asked, ANALYSIS_LIMITS, count, _the_analyst(analyst), stop):
+        analyser = _the_analyst(analyst)
+        # From empty tables: a position reads the same at each depth however often it is
+        # analysed, and as `checkers analyse` gives it (walk 2026-12-01ad: opened twice on one
+        # position, the board said +2.45, then +2.90, 19 turns ahead, its table filled by the
+        # first look). A move away the lines are searched again: at millions of positions a
+        # second, a few tenths of a second.
+        analyser.new_game()
+        for last in iterate_analysis(asked, ANALYSIS_LIMITS, count, analyser, stop):
             replies.send(AIAnalysis(request, last))
         if not stop.is_set():
             replies.send(AIAnalysis(request, last, final=True))
