@@ -310,3 +310,37 @@ def test_a_deeper_look_that_names_another_best_move_is_said_on_the_card() -> Non
     shallow = Judgements()
     shallow.judge(START, Judgement(40.0, 100.0, BLACK, 5, line=("10-14", "22-18")))
     assert rejudged(_explanation(False), START, shallow).deeper_best is None
+
+
+def test_a_reviewed_move_a_man_worse_than_the_best_names_no_even_exchange() -> None:
+    # Walk 2026-12-01ad: a reviewed card's "10-15 (played) +7.10 for White; 2.95 worse than
+    # 12-16" over "Black exchanges a man for a man: 10-15 18x11 8x15": an even trade on the way
+    # says nothing of what the move lost.
+    from checkers.coach.judgement import reviewed
+
+    position = Position("B:W19,25,28,30:B1,3,6,10")
+    line = ("10-15", "19x10", "6x15")
+    explanation = Explanation(
+        "club",
+        "10-15",
+        "10-15",
+        (MoveScore("10-15", 0.0, "exact", 6, line),),
+        len(position.legal_moves()),
+        False,
+        True,
+        exact_depth=6,
+        mover=BLACK,
+    )
+
+    def card(after_men: float) -> Explanation:
+        known = Judgements()
+        after = position.move(Move.from_pdn("10-15", position))
+        known.judge(after, Judgement(after_men * 100.0, 100.0, WHITE, 14, line=line[1:]))
+        known.judge(position, Judgement(200.0, 100.0, BLACK, 14, line=("1-5", "25-22")))
+        return reviewed(explanation, position, known)
+
+    def names(found: Explanation) -> list[str]:
+        return [idea.name for idea in found.moves[0].ideas]
+
+    assert "exchange" in names(card(-1.50))  # half a man worse: the trade is the story
+    assert "exchange" not in names(card(1.0))  # three men worse than 1-5

@@ -1605,3 +1605,20 @@ def test_a_played_moves_forced_win_says_it_counts_the_move_itself() -> None:
     card = why_card(_explanation(win, other), BLACK, 0)
     assert card.rows[0].score.endswith("wins in 8 moves (9-14 and 7 more)"), card.rows[0].score
     assert "more" not in card.rows[1].score  # compared from before the move, as counted
+
+
+def test_the_books_rule_is_said_only_where_the_books_own_scores_show_a_higher_move() -> None:
+    # Walk 2026-12-01ad: "The book picks among its moves that score within a twentieth of a man
+    # of the best" under a reviewed card's "22-17 (played) even; 0.20 worse than 27-24", the
+    # review's figures, while the book's own scores held 22-17 alone.
+    from checkers.coach.explain import facts
+
+    rule = "The book picks among its moves"
+    played, other = scored("22-17", 0.0), scored("27-24", 0.05)
+    book = _explanation(played, other, from_book=True, exact_depth=0)
+    assert any(fact.startswith(rule) for fact in facts(book))
+    review_rows = (scored("22-17", 0.0), scored("27-24", 0.20))
+    reviewed = dataclasses.replace(book, moves=review_rows, reviewed=True, seen=(played,))
+    assert not any(fact.startswith(rule) for fact in facts(reviewed)), facts(reviewed)
+    both = dataclasses.replace(reviewed, seen=(played, other))
+    assert any(fact.startswith(rule) for fact in facts(both))

@@ -650,8 +650,12 @@ def facts(
             f"{explanation.played} came from the opening book, which holds the engine's own"
             f" look at this position ({depth_words(book.depth)})."
         )
-        better = [m.score for m in explanation.moves[1:] if m.score is not None]
-        if played.score is not None and better and max(better) > played.score:
+        # The book's own scores: a reviewed card's rows are the review's (walk 2026-12-01ad:
+        # the rule said beside the review's "0.20 worse than 27-24", the book holding 22-17
+        # alone).
+        own = explanation.seen if explanation.reviewed else explanation.moves
+        better = [m.score for m in own if m.move != explanation.played and m.score is not None]
+        if book.score is not None and better and max(better) > book.score:
             # The book's MARGIN is 5 in the engine's units, where a man is 100.
             # Its rule, not a verdict: a deeper look (the review's, the game's) can find more
             # between them (walk 2026-11-30h: "the AI lost 0.15 men" above "the difference is

@@ -457,6 +457,17 @@ def reviewed(
         _with_ideas(row, position, mover) for row in _as_deep_rows(position, rows, known, mover)
     ]
     rows = [_with_ideas(row, position, mover) for row in rows]
+    gap = (
+        rows[1].score - rows[0].score
+        if len(rows) == 2 and rows[0].score is not None and rows[1].score is not None
+        else 0.0
+    )
+    if gap >= 1.0:
+        # A man or more worse than the review's best: an even trade on the way says nothing
+        # of what was lost (walk 2026-12-01ad: "10-15 (played) ... 2.95 worse than 12-16" over
+        # "Black exchanges a man for a man: 10-15 18x11 8x15").
+        kept = tuple(idea for idea in rows[0].ideas if idea.name != "exchange")
+        rows[0] = dataclasses.replace(rows[0], ideas=kept)
     best = best_scored(rows)
     rows = steady_verdicts(
         [dataclasses.replace(row, verdict=verdict(position, row, best)) for row in rows]
