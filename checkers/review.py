@@ -38,6 +38,7 @@ from checkers.workers import check_alive, exit_with_parent
 __all__ = [
     "ACCURACY_SCALE",
     "ACCURACY_WIDTH_MEN",
+    "DECIDED_WEIGHT",
     "DEFAULT_DEPTH",
     "DEFAULT_SETTING",
     "EVEN_BANDS",
@@ -64,6 +65,7 @@ __all__ = [
     "no_book",
     "one_ply_farther",
     "one_ply_on",
+    "open_weight",
     "result_text",
     "review_moves",
     "side_accuracy",
@@ -732,13 +734,31 @@ rather than how bad the worst was (at 1, one blunder held it at its floor: a sid
 blunder read 43%, as did one with a blunder, two mistakes and two inaccuracies)."""
 
 
-def side_accuracy(accuracies: Sequence[float]) -> float:
+def open_weight(score: float) -> float:
+    """How much a move counts in its side's accuracy, by how open the game was before it (the
+    mover's score in men): 1 in an even game, less as the game is decided, never under
+    DECIDED_WEIGHT. The moves of a game lost long ago cost nothing by the chances, and a side
+    that threw its men away after losing read 89% (walk 2026-12-01ad); lichess weighs its
+    moves by how much the game swung about them, to the same end."""
+    expected = expected_result(score)
+    return max(DECIDED_WEIGHT, 4.0 * expected * (1.0 - expected))
+
+
+DECIDED_WEIGHT = 0.1
+"""The least a move counts in its side's accuracy (`open_weight`), in a game long decided."""
+
+
+def side_accuracy(accuracies: Sequence[float], weights: Sequence[float] | None = None) -> float:
     """A side's accuracy from its moves': a weighted mean of their arithmetic mean and, twice,
-    their harmonic mean (lichess takes the two halves each, with volatility weights we do not
-    have), so a few bad moves among many easy best ones pull it down as a player expects
-    instead of vanishing in the average."""
-    arithmetic = sum(accuracies) / len(accuracies)
-    harmonic = len(accuracies) / sum(1.0 / max(HARMONIC_FLOOR, value) for value in accuracies)
+    their harmonic mean, each move counting by its weight (`open_weight`; all alike if None),
+    so a few bad moves among many easy best ones pull it down as a player expects instead of
+    vanishing in the average (lichess takes the two halves each, weighted by volatility)."""
+    weights = weights if weights is not None else [1.0] * len(accuracies)
+    total = sum(weights)
+    arithmetic = sum(w * value for w, value in zip(weights, accuracies, strict=True)) / total
+    harmonic = total / sum(
+        w / max(HARMONIC_FLOOR, value) for w, value in zip(weights, accuracies, strict=True)
+    )
     return (arithmetic + 2.0 * harmonic) / 3.0
 
 
@@ -751,7 +771,8 @@ def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
         chosen = [review for review in own if review.counts_for_accuracy]
         labels = {label: sum(1 for r in own if r.label is label) for label in Label}
         enough = len(chosen) >= MIN_JUDGED_MOVES
-        accuracy = side_accuracy([r.accuracy for r in chosen]) if enough else None
+        weights = [open_weight(r.score) for r in chosen]
+        accuracy = side_accuracy([r.accuracy for r in chosen], weights) if enough else None
         losses = [r.loss for r in chosen if r.loss is not None]
         average_loss = sum(losses) / len(losses) if losses else None
         summary[side] = SideSummary(len(own), labels, accuracy, average_loss, len(chosen))

@@ -39,6 +39,7 @@ from checkers.review import (
     judge,
     label_for,
     move_accuracy,
+    open_weight,
     review_moves,
     summarize,
     win_text,
@@ -256,8 +257,13 @@ def test_summary_counts_every_label_per_side_and_leaves_out_forced_moves() -> No
     assert white.labels[Label.BLUNDER] >= 1
     chosen = [r for r in reviews if r.side is WHITE and r.label is not Label.FORCED]
     values = [r.accuracy for r in chosen]
-    harmonic = len(values) / sum(1 / max(HARMONIC_FLOOR, v) for v in values)
-    assert white.accuracy == pytest.approx((sum(values) / len(values) + 2 * harmonic) / 3)
+    # Each move weighs by how open the game was before it (`open_weight`).
+    weights = [open_weight(r.score) for r in chosen]
+    mean = sum(w * v for w, v in zip(weights, values, strict=True)) / sum(weights)
+    harmonic = sum(weights) / sum(
+        w / max(HARMONIC_FLOOR, v) for w, v in zip(weights, values, strict=True)
+    )
+    assert white.accuracy == pytest.approx((mean + 2 * harmonic) / 3)
     assert black.accuracy is not None and white.accuracy is not None
     assert white.accuracy < black.accuracy
 
@@ -346,8 +352,8 @@ def test_inside_the_databases_a_move_that_keeps_the_win_is_never_a_mistake() -> 
         assert review.label is expected, (review.ply, kind, review.label)
         assert review.drop == 0.0 and review.loss is None and review.loss_text() == "0.00"
     assert {side: item.accuracy for side, item in summarize(reviews).items()} == {
-        BLACK: 100.0,
-        WHITE: 100.0,
+        BLACK: pytest.approx(100.0),
+        WHITE: pytest.approx(100.0),
     }
 
 

@@ -236,3 +236,23 @@ def test_a_fifth_of_a_man_given_up_in_a_decided_game_says_why_it_is_not_marked()
         assert review.verdict == verdict, (after_score, review.loss)
         if verdict != "good":
             assert "decided already by the chances" in lesson_words(review)
+
+
+def test_moves_of_a_game_long_decided_count_little_in_the_accuracy() -> None:
+    # Walk 2026-12-01ad: the Beginner lost every man, a mistake and three inaccuracies while the
+    # game was open, and read 89%: its moves in a game long lost cost nothing by the chances
+    # and counted as much as those that lost it.
+    from checkers.review import DECIDED_WEIGHT, WIN_MEN, open_weight, side_accuracy
+
+    assert open_weight(0.0) == 1.0
+    assert open_weight(-3.0) < 0.2 and open_weight(3.0) == open_weight(-3.0)
+    assert open_weight(-WIN_MEN) == DECIDED_WEIGHT
+    open_moves = [move_accuracy(0.0, -0.5), move_accuracy(-0.5, -1.5), *[99.0] * 3]
+    scores = [0.0, -0.5, -1.0, -1.5, -1.5]
+    lost_after = [100.0] * 25
+    accuracies = [*open_moves, *lost_after]
+    weights = [*(open_weight(s) for s in scores), *[open_weight(-4.0)] * 25]
+    weighted = side_accuracy(accuracies, weights)
+    assert side_accuracy(accuracies) > 85.0  # the old figure: the lost game's moves hid them
+    assert weighted < 80.0, weighted
+    assert weighted > side_accuracy(open_moves) - 5.0  # near what the open game's moves say
