@@ -298,7 +298,7 @@ def test_a_reviewed_game_without_a_puzzle_says_so_and_the_empty_set_says_what_ma
     app.step(1 / 60)
     screen = review_in_the_window(app, record)
     assert screen.game.status.startswith(
-        "Review done. No puzzles: no mistake left one move clearly best."
+        "Review done. No puzzles: no mistake here had one clearly best answer."
     )
     assert load_puzzles() == []
     app.request(ShowStart())

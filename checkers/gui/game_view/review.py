@@ -107,7 +107,7 @@ def puzzle_words(found: int, added: int) -> str:
         return f"Its {plural(found, 'puzzle')} {'is' if found == 1 else 'are'} in Puzzles already."
     # Short: with the board's place and the key to play on it must fit the review's three rows
     # of status at 720x480.
-    return "No puzzles: no mistake left one move clearly best."
+    return "No puzzles: no mistake here had one clearly best answer."
 
 
 def _pdn(line: Sequence[Move]) -> tuple[str, ...]:
