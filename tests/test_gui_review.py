@@ -1379,3 +1379,35 @@ def test_closing_why_leaves_the_review_list_where_the_pointer_was(
     shifts = {before[p] - after[p] for p in before.keys() & after.keys()}
     assert len(shifts) == 1, shifts
     assert 0 <= shifts.pop() < rose + panel.move_row
+
+
+def test_a_closed_reviews_marks_stay_in_the_move_list_while_the_game_keeps_the_moves(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-12-01ad: the "?" and "??" went from the move list when the review closed.
+    app, _ = reviewed_blunder_game(make_app)
+    ply = len(BEFORE_BLUNDER) + 1
+    screen = screen_of(app)
+    press(app, pygame.K_ESCAPE, "")
+    app.step(1 / 60)
+    assert screen.review_pane is None
+    cell = screen.move_cell(ply)
+    assert cell.text == BLUNDER + "??" and "#move_blunder" in cell.object_ids
+    # Built again (a card opened and closed), the list keeps them.
+    press(app, pygame.K_F1)
+    app.step(1 / 60)
+    press(app, pygame.K_ESCAPE, "")
+    app.step(1 / 60)
+    assert screen.move_cell(ply).text == BLUNDER + "??"
+    # Another move in the blunder's place: its mark goes with it.
+    game = screen.game
+    game.go_to(ply)
+    game.undo()  # the blunder taken back
+    app.step(1 / 60)
+    assert game.record.ply == ply - 1
+    other = next(m for m in game.position.legal_moves() if m.pdn() != BLUNDER)
+    game.play(other)
+    run_until(app, lambda: game.record.ply == ply and game.animation is None)
+    app.step(1 / 60)
+    assert screen.move_cell(ply).text == other.pdn()
+    assert "#move_blunder" not in screen.move_cell(ply).object_ids

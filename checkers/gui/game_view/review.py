@@ -511,6 +511,15 @@ class ReviewPane:
         panel = self.screen.panel
         if panel is None:
             return False
+        return panel.set_marks(self.marks_of_moves())
+
+    def marks_of_moves(self, open_review: bool = True) -> dict[int, MoveMark]:
+        """The move list's marks of the inaccuracies, mistakes and blunders reviewed so far, by
+        the ply each move leads to; their tips name the keys that jump between them while the
+        review is open (`open_review`), else that they are the review's."""
+        keys = (
+            f"click to see it; {PREVIOUS_KEY} / {NEXT_KEY} jump" if open_review else "the review's"
+        )
         marks = {}
         for ply, label in self.progress.marked():
             review = self.progress.review_of(ply)
@@ -520,9 +529,9 @@ class ReviewPane:
                 f"#move_{label.value}",
                 SYMBOLS[label],
                 f"{label.value.capitalize()}: {review.loss_words()}, best "
-                f"{review.best.pdn()} (click to see it; {PREVIOUS_KEY} / {NEXT_KEY} jump)",
+                f"{review.best.pdn()} ({keys})",
             )
-        return panel.set_marks(marks)
+        return marks
 
     def panel_words(self) -> tuple[str, ...]:
         """The panel's five lines for the move shown (or the preview under way)."""

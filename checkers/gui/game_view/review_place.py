@@ -17,6 +17,7 @@ from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.config import Mode
 from checkers.gui.game_view.menu import GameMenu
+from checkers.gui.game_view.panel import MoveMark
 from checkers.gui.game_view.review import ReviewHost, ReviewPane, ReviewStandby
 from checkers.gui.layout import (
     SMALL_STATUS_ROWS,
@@ -120,6 +121,10 @@ class PlacementHost(ReviewHost, Protocol):
         """Lay the status line's words out again in its new place."""
         ...
 
+    def keep_marks(self, marks: dict[int, MoveMark]) -> None:
+        """Keep a closed review's marks in the move list while the game keeps those moves."""
+        ...
+
 
 class ReviewPlacement:
     """The game screen's review: started, stopped, its keys, and the room its strip takes."""
@@ -169,7 +174,11 @@ class ReviewPlacement:
         pane, screen.review_pane = screen.review_pane, None
         if pane is None:
             return
+        # The marks stay in the move list, as the review left them (walk 2026-12-01ad: the
+        # "?" and "??" went with the review), while the game keeps those moves.
+        kept = pane.marks_of_moves(open_review=False)
         pane.close()
+        screen.keep_marks(kept)
         game = screen.game
         if game.finished:
             # A finished game stays on the move the review showed: no one is to move there.

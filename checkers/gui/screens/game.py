@@ -21,7 +21,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from checkers import saves
-from checkers.board import BLACK, Position
+from checkers.board import BLACK, Move, Position
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.judgement import Judgement, rejudged, reviewed
 from checkers.formats.pdn import game_from_record, write_game
@@ -52,7 +52,7 @@ from checkers.gui.game_view.commands import (
 from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.keeper import GameKeeper, game_tags, reasons_in
 from checkers.gui.game_view.menu import GameMenu
-from checkers.gui.game_view.panel import GamePanel, scored_search
+from checkers.gui.game_view.panel import GamePanel, MoveMark, scored_search
 from checkers.gui.game_view.review import ReviewPane, ReviewStandby
 from checkers.gui.game_view.review_place import ReviewPlacement
 from checkers.gui.intents import (
@@ -145,6 +145,8 @@ class GameScreen(ScreenBase):
         (`card new`, `card review`, `card close`, `help close`) by name, for tests and keys."""
         self.panel: GamePanel | None = None
         self._scrolled: tuple[int, int, object] | None = None
+        self._kept_marks: tuple[tuple[Move, ...], dict[int, MoveMark]] | None = None
+        """A closed review's marks of the move list and the moves they were judged on."""
         """Where the last panel's move list was scrolled: a panel built again keeps it."""
         self.status_box: UITextBox | None = None
         self._status_shown: tuple[str, int] | None = None
@@ -706,6 +708,7 @@ class GameScreen(ScreenBase):
         self.panel.bar_hidden = lambda: not self.bar.shown()
         if self._scrolled is not None:
             self.panel.keep_scroll(self._scrolled)
+        self._show_kept_marks()
         container = self.panel.panel
         top = panel_rect.height - buttons_height - gap
         for row, row_commands in enumerate(grid):
@@ -800,6 +803,8 @@ class GameScreen(ScreenBase):
             self.show_ui(getattr(self, "_layer", 1))  # filled as they are built (`build_ui`)
             return True
         changed = self._sync_status()
+        if self._kept_marks is not None:
+            self._show_kept_marks()
         if self.panel is not None:
             changed = self.panel.sync(self.game) or changed
         return self.buttons.sync() or changed
@@ -817,6 +822,27 @@ class GameScreen(ScreenBase):
             text = f"<font color='{colour}'>{text}</font>"
         fit_text(self.status_box, text)  # wrapped, and smaller when long: never cut
         return True
+
+    def keep_marks(self, marks: dict[int, MoveMark]) -> None:
+        """Keep a closed review's marks in the move list while the game keeps the moves they
+        judged (a move played or taken back in their place drops the marks from there on)."""
+        self._kept_marks = (tuple(self.game.record.line), dict(marks)) if marks else None
+        self._show_kept_marks()
+
+    def _show_kept_marks(self) -> None:
+        """The kept marks on the move list, those of moves the game still has."""
+        if self._kept_marks is None or self.panel is None or self.review_pane is not None:
+            return
+        judged, marks = self._kept_marks
+        line = self.game.record.line
+        same = next(
+            (i for i, (a, b) in enumerate(zip(judged, line, strict=False)) if a != b),
+            min(len(judged), len(line)),
+        )
+        shown = {ply: mark for ply, mark in marks.items() if ply <= same}
+        if len(shown) != len(marks):
+            self._kept_marks = (judged[:same], shown) if shown else None
+        self.panel.set_marks(shown)
 
     def move_cell(self, ply: int) -> UIButton:
         """The move list's button that shows the position after `ply` (for tests)."""
