@@ -646,7 +646,8 @@ def test_a_forced_result_is_said_once_with_its_winner() -> None:
     )
     for human, text in ((None, "Black wins in 2 moves"), (WHITE, "the AI wins in 2 moves")):
         card = why_card(_explanation(win, other), BLACK, 38, human=human)
-        assert row_score_words(card.rows[0]) == text
+        # (The played row counts its own move, as the panel after it counts one fewer.)
+        assert row_score_words(card.rows[0]) == f"{text} (30x21 and 1 more)"
         assert row_score_words(card.rows[0]).count("wins in 2 moves") == 1
     # A losing row too, played or not, whichever side the human plays: the walk of
     # 2026-11-30 read "29-25 loses in 2 moves (Black wins in 2 moves)".
@@ -1600,11 +1601,20 @@ def test_a_reviewed_card_leads_with_its_verdict_and_tells_the_rest_after_the_row
 def test_a_played_moves_forced_win_says_it_counts_the_move_itself() -> None:
     # Walk 2026-12-01ad: the panel's "White wins in 7 moves" after 2-7 beside the card's "2-7
     # (played) White wins in 8 moves": the card counts from before the move.
-    win = MoveScore("9-14", None, "exact", 10, ("9-14", "23-19"), 8)
-    other = MoveScore("11-15", None, "exact", 10, ("11-15", "23-19"), 9)
+    from checkers.coach.explain import format_men
+
+    # As the exact pass gives them: each with its verdict, which the card says once, with
+    # its winner (the row's result).
+    win = MoveScore("9-14", None, "exact", 10, ("9-14", "23-19"), 8, verdict=format_men(None, 8))
+    other = MoveScore(
+        "11-15", None, "exact", 10, ("11-15", "23-19"), 9, verdict=format_men(None, 9)
+    )
+    from checkers.gui.screens.why import row_score_words
+
     card = why_card(_explanation(win, other), BLACK, 0)
-    assert card.rows[0].score.endswith("wins in 8 moves (9-14 and 7 more)"), card.rows[0].score
-    assert "more" not in card.rows[1].score  # compared from before the move, as counted
+    shown = row_score_words(card.rows[0])  # as the card shows it (walk 2026-12-01ae)
+    assert shown.endswith("wins in 8 moves (9-14 and 7 more)"), shown
+    assert "more" not in row_score_words(card.rows[1])  # compared from before the move
 
 
 def test_the_books_rule_is_said_only_where_the_books_own_scores_show_a_higher_move() -> None:
@@ -1622,3 +1632,17 @@ def test_the_books_rule_is_said_only_where_the_books_own_scores_show_a_higher_mo
     assert not any(fact.startswith(rule) for fact in facts(reviewed)), facts(reviewed)
     both = dataclasses.replace(reviewed, seen=(played, other))
     assert any(fact.startswith(rule) for fact in facts(both))
+
+
+def test_a_slips_card_never_says_its_search_chose_the_move_it_slipped_to() -> None:
+    # Walk 2026-12-01ae: a Beginner's slip read "its search chose 10-15, it played 14-18",
+    # then "its search for one best move chose 14-18, and scored exactly 16-19 came 0.95
+    # higher".
+    played, best = scored("14-18", -0.5), scored("16-19", 0.5)
+    seen = (scored("14-18", 0.0), scored("16-19", 0.95))
+    chosen = _explanation(played, best, seen=seen, reviewed=True)
+    heading = why_card(chosen, BLACK, 0, position=Position()).seen_heading
+    assert "its search for one best move chose 14-18" in heading  # the search's own choice
+    slip = dataclasses.replace(chosen, searched="10-15")
+    heading = why_card(slip, BLACK, 0, position=Position()).seen_heading
+    assert "chose 14-18" not in heading, heading

@@ -431,7 +431,9 @@ def _seen_above(explanation: Explanation, own: bool) -> str:
     heading (walk 2026-12-01ac: "17-13 +0.55 (played)" under "28-24 +0.65", nothing said of
     it), or '': the level's search for one best move prunes lines the exact pass of every move
     keeps. Not of a level's own rough count (its estimate chose as it chose)."""
-    if own or explanation.from_book:
+    if own or explanation.from_book or explanation.searched != explanation.played:
+        # (A level's slip: its search chose another move than the one played, as the facts
+        # say; "its search chose 14-18" of the played move contradicted them, walk 2026-12-01ae.)
         return ""
     exact = [
         move
@@ -731,8 +733,15 @@ def why_card(
         # A win counted in the winner's moves from before the move, the played one first: the
         # panel and the bar count from after it, one fewer (walk 2026-12-01ad: "wins in 7 moves"
         # on the panel beside the card's "2-7 (played) White wins in 8 moves").
-        more = f"{explanation.played} and {counted_from.win_in - 1} more"
-        rows[0] = dataclasses.replace(rows[0], score=f"{rows[0].score} ({more})")
+        more = f" ({explanation.played} and {counted_from.win_in - 1} more)"
+        head = rows[0]
+        # Said where the card shows it: the result's words, else the score's (walk 2026-12-01ae
+        # still read "26-23 (played) White wins in 7 moves": the row's result was shown).
+        rows[0] = dataclasses.replace(
+            head,
+            score=head.score + ("" if head.result else more),
+            result=head.result + more if head.result else "",
+        )
     other_best = explanation.deeper_best
     if other_best is not None:
         # A deeper look at the position before the move (the review's) names another best move
