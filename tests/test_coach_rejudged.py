@@ -301,7 +301,14 @@ def test_a_deeper_look_that_names_another_best_move_is_said_on_the_card() -> Non
         card = why_card(found, BLACK, 0)
         said = [fact for fact in card.facts if "finds" in fact]
         expected = "A deeper look since, 14 turns ahead, finds 10-14 the best move here"
-        assert said == [f"{expected} (+0.40 for Black)."], card.facts
+        apart = "the rows below, 6 turns ahead, do not show it"  # (10-14 is on no row)
+        assert said == [f"{expected} (+0.40 for Black); {apart}."], card.facts
+    # On a row of the card (as a bound here): ranked lower there, which is said.
+    card = why_card(rejudged(_explanation(True), START, known), BLACK, 0)
+    said = [fact for fact in card.facts if "finds" in fact]
+    assert len(said) == 1 and said[0].endswith(
+        "where the rows below, 6 turns ahead, rank it lower."
+    ), card.facts
     # The deeper look agreeing with the card's best (9-14): nothing to say.
     agreeing = Judgements()
     agreeing.judge(START, Judgement(40.0, 100.0, BLACK, 14, line=("9-14", "22-18")))

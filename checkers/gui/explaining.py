@@ -752,9 +752,21 @@ def why_card(
             if other_best.database is not None
             else f"A deeper look since, {depth_words(other_best.depth)}, finds"
         )
+        # Where this card's rows rank it lower, said with their depth: "the best move here"
+        # beside its own row's "leaves the AI a little behind" read as best and worst at once
+        # (walk 2026-12-01ae).
+        depth = explanation.exact_depth or max((row.depth for row in rows), default=0)
+        on_a_row = any(row.move == other_best.move for row in rows)
+        ranked = (
+            f", where the rows below, {depth_words(depth)}, rank it lower"
+            if depth and on_a_row
+            else f"; the rows below, {depth_words(depth)}, do not show it"
+            if depth
+            else ""
+        )
         said.append(
             f"{looked} {other_best.move} the best move here"
-            f" ({why_score(other_best, mover, human)})."
+            f" ({why_score(other_best, mover, human)}){ranked}."
         )
     seen, seen_heading = _seen_rows(explanation, number, black_to_move, mover, human, evaluation)
     return WhyCard(
