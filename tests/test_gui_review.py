@@ -1342,17 +1342,16 @@ def test_closing_why_leaves_the_review_list_where_the_pointer_was(
     # lengthened the note under the list, its foot rose over that row, and the list jumped to
     # centre the move: two clicks landed on the wrong move. The rows move no more than the
     # foot rose, the move shown in view.
-    app = make_app(size=(1280, 800))
+    app = make_app(size=(720, 480))  # a short list: the ten moves scroll
     screen = screen_of(app)
-    game = read_file(BENCH_GAME)[0]
-    screen.load(record_from_game(game), config_tags(GameConfig()), "bench.pdn")  # you vs AI
+    screen.load(blunder_record(), config_tags(GameConfig()), "blunder.pdn")  # you vs AI
     app.step(1 / 60)
     start_from_menu(app)
     review_finished(app)
     panel = screen.panel
     assert panel is not None
-    while screen.game.record.ply > 30:
-        press(app, pygame.K_LEFT)
+    screen.game.go_to(2)
+    app.step(1 / 60)
 
     def last_row() -> int:
         shown = -int(panel.moves.scrollable_container.relative_rect.top)
