@@ -351,3 +351,4 @@ def test_a_reviewed_move_a_man_worse_than_the_best_names_no_even_exchange() -> N
 
     assert "exchange" in names(card(-1.50))  # half a man worse: the trade is the story
     assert "exchange" not in names(card(1.0))  # three men worse than 1-5
+    assert "exchange" not in names(card(-1.15))  # 0.85 worse: about a man (walk 2026-12-01ae)

@@ -30,7 +30,7 @@ from checkers.coach.explain import (
     win_in_moves,
 )
 from checkers.coach.idea import Idea
-from checkers.coach.ideas import agreeing, ideas
+from checkers.coach.ideas import GAIN_SHOWN, agreeing, ideas
 from checkers.notation import depth_words
 
 __all__ = [
@@ -462,10 +462,11 @@ def reviewed(
         if len(rows) == 2 and rows[0].score is not None and rows[1].score is not None
         else 0.0
     )
-    if gap >= 1.0:
-        # A man or more worse than the review's best: an even trade on the way says nothing
-        # of what was lost (walk 2026-12-01ad: "10-15 (played) ... 2.95 worse than 12-16" over
-        # "Black exchanges a man for a man: 10-15 18x11 8x15").
+    if gap >= GAIN_SHOWN:
+        # About a man or more worse than the review's best (a man from GAIN_SHOWN, as a shot
+        # is named): an even trade on the way says nothing of what was lost (walk 2026-12-01ad:
+        # "10-15 (played) ... 2.95 worse than 12-16" over "Black exchanges a man for a man:
+        # 10-15 18x11 8x15"; walk ae, the same under a blunder 0.85 worse).
         kept = tuple(idea for idea in rows[0].ideas if idea.name != "exchange")
         rows[0] = dataclasses.replace(rows[0], ideas=kept)
     best = best_scored(rows)
