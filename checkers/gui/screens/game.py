@@ -147,6 +147,8 @@ class GameScreen(ScreenBase):
         self._scrolled: tuple[int, int, object] | None = None
         self._kept_marks: tuple[tuple[Move, ...], dict[int, MoveMark]] | None = None
         """A closed review's marks of the move list and the moves they were judged on."""
+        self._marks_seen: tuple[object, ...] = ()
+        """The moves (count, last) the kept marks were last shown for on this panel."""
         """Where the last panel's move list was scrolled: a panel built again keeps it."""
         self.status_box: UITextBox | None = None
         self._status_shown: tuple[str, int] | None = None
@@ -708,6 +710,7 @@ class GameScreen(ScreenBase):
         self.panel.bar_hidden = lambda: not self.bar.shown()
         if self._scrolled is not None:
             self.panel.keep_scroll(self._scrolled)
+        self._marks_seen = ()  # a new panel: its list has no marks yet
         self._show_kept_marks()
         container = self.panel.panel
         top = panel_rect.height - buttons_height - gap
@@ -827,6 +830,7 @@ class GameScreen(ScreenBase):
         """Keep a closed review's marks in the move list while the game keeps the moves they
         judged (a move played or taken back in their place drops the marks from there on)."""
         self._kept_marks = (tuple(self.game.record.line), dict(marks)) if marks else None
+        self._marks_seen = ()
         self._show_kept_marks()
 
     def _show_kept_marks(self) -> None:
@@ -835,6 +839,12 @@ class GameScreen(ScreenBase):
             return
         judged, marks = self._kept_marks
         line = self.game.record.line
+        # Looked at again only when the moves change (a move played or taken back changes the
+        # count or the last move): not a walk over the game in every frame.
+        seen = (len(line), line[-1] if line else None)
+        if seen == self._marks_seen:
+            return
+        self._marks_seen = seen
         same = next(
             (i for i, (a, b) in enumerate(zip(judged, line, strict=False)) if a != b),
             min(len(judged), len(line)),
