@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 import pytest
 from gui_driving import click, idle, post, press, run_until, screen_of
+from pygame_gui.elements import UITooltip
 from test_review import BEFORE_BLUNDER, BLUNDER, DATABASE_WIN, database_line
 
 from checkers import saves
@@ -50,7 +51,14 @@ from checkers.gui.screens.why import WhyScreen
 from checkers.gui.wording import score_words
 from checkers.notation import is_even
 from checkers.record import GameRecord
-from checkers.review import Label, MoveReview, PositionScore, ReviewSetting
+from checkers.review import (
+    MIN_JUDGED_MOVES,
+    TOO_FEW_MOVES,
+    Label,
+    MoveReview,
+    PositionScore,
+    ReviewSetting,
+)
 
 # The window's processes search on the compiled core here: reviews search long, many times
 # slower on the Python engine (tests/conftest.py's make_app).
@@ -1333,6 +1341,21 @@ def test_the_tables_headings_fit_their_cells_at_720x480(
         assert font.size(words)[0] + icon <= rect.width, (words, rect, size)
     for _, rect in cells:
         assert pane.parts.table.contains(rect), (rect, pane.parts.table)
+    # The table is drawn, not widgets: its tooltip says what its figures are, "too few" too
+    # where a side's cell says it (walks 2026-12-01ad and ae: said nowhere in the window).
+    pygame.mouse.set_pos(pane.parts.table.center)
+    post(pygame.MOUSEMOTION, pos=pane.parts.table.center, rel=(0, 0), buttons=(0, 0, 0))
+    tips: list[str] = []
+    for _ in range(60):
+        app.step(0.1)
+        sprites = app.context.ui.get_sprite_group().sprites()
+        tips = [tip.text_block.html_text for tip in sprites if isinstance(tip, UITooltip)]
+        if tips:
+            break
+    assert len(tips) == 1 and tips[0].startswith("Accuracy, out of 100"), tips
+    too_few = [row for row in pane.progress.table() if row[1] == TOO_FEW_MOVES]
+    assert too_few, pane.progress.table()  # the ten moves leave a side too few to judge
+    assert f"Too few: fewer than {MIN_JUDGED_MOVES} moves" in tips[0]
 
 
 def test_closing_why_leaves_the_review_list_where_the_pointer_was(

@@ -61,11 +61,18 @@ from checkers.gui.review_worker import (
     ReviewMove,
     ReviewPuzzles,
 )
-from checkers.gui.ui import Actions
+from checkers.gui.ui import Actions, HoverTips
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
 from checkers.puzzles import Puzzle
-from checkers.review import DEFAULT_SETTING, Label, MoveReview, ReviewSetting
+from checkers.review import (
+    DEFAULT_SETTING,
+    MIN_JUDGED_MOVES,
+    TOO_FEW_MOVES,
+    Label,
+    MoveReview,
+    ReviewSetting,
+)
 
 __all__ = [
     "BETTER_KEY",
@@ -274,6 +281,9 @@ class ReviewPane:
         self.graph = GraphBox(0, 0, 0, 0)
         """Where the graph's points go: its frame (`parts.graph`) less a small margin."""
         self.container: UIContainer | None = None
+        self.table_box: UIContainer | None = None
+        """An invisible widget over the drawn table, for its tooltip (`table_tip`)."""
+        self.tips = HoverTips(screen.context.ui)
         self.area = pygame.Rect(0, 0, 0, 0)
         self.scale_drawn: list[tuple[str, pygame.Rect]] = []
         """The graph's scale words as last drawn and where (for tests)."""
@@ -334,9 +344,37 @@ class ReviewPane:
             "stop": (
                 ("Cancel", "Stop the review; the moves reviewed so far keep their labels")
                 if running
-                else ("Close", "Close the review: the graph and the marks go, the game stays")
+                else (
+                    "Close",
+                    (
+                        "Close the review: the graph goes, the move list keeps its marks, the game"
+                        " stays"
+                    ),
+                )
             ),
         }
+
+    def table_tip(self) -> str:
+        """What the table's figures mean, as its tooltip: accuracy, the moves it leaves out,
+        and `too few` where a side's cell says it."""
+        words = [
+            (
+                "Accuracy, out of 100: how much of its chances (its expected result) each side's"
+                " moves kept against the best move's; a move counts more the more open the game"
+                " was before it. Book moves and only moves are not counted."
+            )
+        ]
+        if any(row[1] == TOO_FEW_MOVES for row in self.progress.table()):
+            words.append(
+                f"Too few: fewer than {MIN_JUDGED_MOVES} moves of that side's own choosing, too"
+                " few to judge it by."
+            )
+        words.append(
+            "Inaccuracies, mistakes and blunders (?!, ? and ?? in the move list): moves that lost"
+            " 9 to 20, 20 to 35, and 35 or more of 100 points of expected result (in an even"
+            " game about a fifth, half and a whole man)."
+        )
+        return "<br>".join(words)
 
     def _table_columns(self, size: int, gap: int | None = None) -> tuple[int, ...]:
         """The narrowest each column of the table can be (its widest possible text), with
@@ -411,6 +449,13 @@ class ReviewPane:
             rect = pygame.Rect(left, 0, width + spare, row.height)
             self.widgets[name] = UIButton(rect, text, ui, container=box, tool_tip_text=tip)
             left = rect.right + gap
+        # The table is drawn, not widgets: an empty container over it carries its tooltip
+        # (walks 2026-12-01ad and ae: "too few" in the accuracy column said nowhere why).
+        if self.table_box is not None:
+            self.table_box.kill()
+        self.table_box = UIContainer(self.parts.table, ui, container=root)
+        self.tips.clear()
+        self.tips.add(self.table_box, self.table_tip)
         self.actions.pressed[self.widgets["previous"]] = lambda: self.jump(-1)
         self.actions.pressed[self.widgets["next"]] = lambda: self.jump(+1)
         self.actions.pressed[self.widgets["better"]] = self.show_better_line
@@ -651,6 +696,7 @@ class ReviewPane:
         self.client.reap()
         if self.preview is not None:
             self.preview.update(dt, game.hop_seconds)
+        self.tips.update(dt)
         return self.sync()
 
     def _keep_puzzles(self, puzzles: tuple[Puzzle, ...]) -> None:
@@ -980,6 +1026,10 @@ class ReviewPane:
         if self.container is not None:
             self.container.kill()
             self.container = None
+        if self.table_box is not None:
+            self.table_box.kill()
+            self.table_box = None
+        self.tips.clear()
         panel = self.screen.panel
         if panel is not None:
             if panel.search_words == self.panel_words:

@@ -169,7 +169,7 @@ class ReviewPlacement:
         self.place()
 
     def stop(self, status: str = "") -> None:
-        """Close the review: its process ends, the graph and the marks go."""
+        """Close the review: its process ends, the graph goes (the move list keeps its marks)."""
         screen = self.screen
         pane, screen.review_pane = screen.review_pane, None
         if pane is None:
