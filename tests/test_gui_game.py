@@ -10,7 +10,7 @@ from checkers.ai.levels import LEVELS, Level, get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.search import SearchRequest
 from checkers.board import BLACK, WHITE, Move, Position
-from checkers.gui.aiworker import AIClient, AIProgress, AIResult
+from checkers.gui.aiworker import CORE_UNKNOWN, AIClient, AIProgress, AIResult
 from checkers.gui.config import GameConfig, PlayerConfig
 from checkers.gui.controller import Game
 from checkers.gui.game_view.panel import panel_lines
@@ -28,7 +28,7 @@ def ai() -> Iterator[AIClient]:
     client = AIClient()
     client.start()
     for _ in range(30_000):  # ends when the worker reports its core; this only caps a hang
-        if client.poll_core() not in ("", "preparing"):
+        if client.poll_core() not in CORE_UNKNOWN:
             break
         client.wait(0.01)
     yield client

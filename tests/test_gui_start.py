@@ -22,6 +22,7 @@ from checkers.ai.search import Limits
 from checkers.board import BLACK, WHITE, Piece, Position
 from checkers.coach.explain import explain_choice
 from checkers.gui import theme, ui
+from checkers.gui.aiworker import CORE_UNKNOWN
 from checkers.gui.app import App
 from checkers.gui.config import Mode, custom_level
 from checkers.gui.explaining import ENGINE_VIEW, WhyCard, why_card
@@ -467,7 +468,7 @@ def test_esc_closes_an_open_list_and_does_not_quit(make_app: Callable[..., App])
 def _until_the_core_is_known(app: App) -> str:
     """Frames until the worker says which core its engine uses (the cap only stops a hang)."""
     for _ in range(20_000):  # only a hang reaches the cap: each frame waits on the worker
-        if app.ai.core not in ("", "preparing"):
+        if app.ai.core not in CORE_UNKNOWN:
             break
         app.step(1 / 60)
         app.ai.wait(0.05)
@@ -496,6 +497,36 @@ def test_the_start_screen_says_when_the_engine_runs_without_its_compiled_core(
         assert words.startswith("compiled with numba")
         assert screen.status == "Choose a mode and press Start (Enter)."
     assert screen.wake_in() is None  # nothing more to wait for: no more frames
+
+
+def test_the_start_screen_says_compiling_only_on_a_first_start_and_loading_when_slow(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Walks 2026-12-01ad and ae read "compiling its fast core (a first start)" at every start
+    of a busy machine, where the worker loaded the core compiled before from the cache: a load
+    is said as one, and only when it lasts (a second at rest)."""
+    from checkers.gui.aiworker import AIClient
+    from checkers.gui.screens import start
+
+    app = make_app(None)
+    screen = start_screen(app)
+    said = {"core": ""}
+    monkeypatch.setattr(AIClient, "started", property(lambda client: True))
+    monkeypatch.setattr(AIClient, "poll_core", lambda client: said["core"])
+
+    def status_after(core: str, seconds: float) -> str:
+        said["core"] = core
+        screen._core_waited = 0.0
+        for _ in range(round(seconds / 0.25)):
+            screen.update(0.25)
+        return screen.status
+
+    assert status_after("", 10.0) == start.CHOOSE  # the worker has not said: nothing to tell
+    assert status_after("loading", 2.0) == start.CHOOSE
+    assert status_after("loading", 6.0) == f"{start.CHOOSE} {start.CORE_LOADING_WORDS}"
+    assert "first start" not in screen.status
+    assert status_after("preparing", 2.0) == f"{start.CHOOSE} {start.CORE_PREPARING}"
+    assert status_after("compiled with numba 0.61", 0.25) == start.CHOOSE
 
 
 @pytest.mark.parametrize("size", [(720, 480), (1280, 800)])

@@ -257,11 +257,24 @@ class _Replies:
             self._connection.send(message)
 
 
+CORE_PREPARING = "preparing"
+"""`AIClient.core` while the worker compiles the core (a first start after an install)."""
+
+CORE_LOADING = "loading"
+"""`AIClient.core` while the worker loads the core compiled before from the cache."""
+
+CORE_UNKNOWN = ("", CORE_PREPARING, CORE_LOADING)
+"""`AIClient.core` before the worker has said which core its engine uses."""
+
+
 def _report_core(replies: _Replies) -> None:
     """Get the compiled core ready at once (compiling it on a first start), saying so first,
     then which core the engine uses."""
     if is_available():  # numba imports and the core is not turned off: compile or load it
-        replies.send(AICore("preparing"))
+        # A load from the cache is not a first start's compile: said apart, so the start screen
+        # does not say "compiling (a first start)" at every start of a loaded machine (walks
+        # 2026-12-01ad and ae), where loading took a few seconds.
+        replies.send(AICore(CORE_LOADING if is_cached() else CORE_PREPARING))
         wait_until_ready()
     replies.send(AICore(core_name()))
 
@@ -516,7 +529,8 @@ class AIClient:
         """The request whose answer is awaited, or None."""
         self.core = ""
         """Which core the worker's engine uses, in words (`compiled with numba 0.61`); while
-        it gets ready "preparing"; "" before the worker has said."""
+        it gets ready CORE_PREPARING (compiling) or CORE_LOADING (from the cache); "" before
+        the worker has said."""
         self.explaining: int | None = None
         """The answered request whose exact explanation is still to come, or None."""
 

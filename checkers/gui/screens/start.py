@@ -26,6 +26,8 @@ from checkers.board_geometry import BoardGeometry
 from checkers.clock import TIME_CONTROLS, TimeControl
 from checkers.formats.puzzle_store import due_count
 from checkers.gui import fonts, theme
+from checkers.gui.aiworker import CORE_LOADING, CORE_UNKNOWN
+from checkers.gui.aiworker import CORE_PREPARING as CORE_PREPARING_STATE
 from checkers.gui.board_view.render import BoardView
 from checkers.gui.cards import (
     BUTTON_TEXT,
@@ -109,9 +111,13 @@ def help_rows() -> list[tuple[str, str]]:
 CORE_PREPARING = (
     "The engine is compiling its fast core (a first start); a game can start meanwhile."
 )
+CORE_LOADING_WORDS = "The engine is loading its fast core; a game can start meanwhile."
 CORE_PATIENCE = 1.5
-"""Seconds before the status line says the core is being compiled: loading it from the cache
-takes about one, and a note that shows for a moment only flickers."""
+"""Seconds before the status line says the core is being compiled: a note that shows for a
+moment only flickers."""
+LOAD_PATIENCE = 5.0
+"""Seconds before the status line says the core is being loaded from the cache: about one at
+rest, a few on a busy machine, where a game starts meanwhile on the Python engine."""
 
 
 def _registered(kind: str) -> list[str]:
@@ -359,8 +365,10 @@ class StartScreen(ButtonScreen):
         core = ai.poll_core()
         self._core_waited += dt
         note = ""
-        if core in ("", "preparing") and self._core_waited >= CORE_PATIENCE:
+        if core == CORE_PREPARING_STATE and self._core_waited >= CORE_PATIENCE:
             note = CORE_PREPARING
+        elif core == CORE_LOADING and self._core_waited >= LOAD_PATIENCE:
+            note = CORE_LOADING_WORDS
         elif core.startswith("Python"):
             note = "The engine runs without its compiled core here, so it is slower."
         if note != self._core_note and self._status.startswith(CHOOSE):
@@ -370,7 +378,7 @@ class StartScreen(ButtonScreen):
     def wake_in(self) -> float | None:
         """While the engine's core gets ready, a look twice a second to say when it is."""
         ai = self.context.ai
-        return 0.5 if ai.started and ai.core in ("", "preparing") else None
+        return 0.5 if ai.started and ai.core in CORE_UNKNOWN else None
 
     def draw(self, surface: pygame.Surface) -> None:
         """The background, AI vs AI's preview board; the widgets draw themselves."""
