@@ -1036,22 +1036,34 @@ def test_a_book_card_states_the_books_rule_not_a_verdict_on_the_difference() -> 
     assert "too small to matter" not in facts
 
 
-def test_a_row_compared_with_the_best_gives_its_score_without_the_standings_words() -> None:
+def test_every_exact_row_says_its_standing_as_what_it_leaves_the_mover_beside_a_comparison() -> (
+    None
+):
     # The walk of 2026-11-30g: "17-13 is a little better (+0.30 for the AI); 0.25 worse than
-    # 17-14": two verdicts, opposite, on one row. The comparison and the score say it.
-    from checkers.coach.explain import move_words, other_line_words, verdict_beside
+    # 17-14": two verdicts, opposite, on one row. Left off since, some rows had words and others
+    # only a number (walks 2026-12-01ad and ae). Each row now says what it leaves its mover,
+    # which reads with the comparison, in the command's words and on the window's card.
+    from checkers.coach.explain import move_words, other_line_words
+    from checkers.gui.screens.why import row_score_words
 
     best = MoveScore("17-14", 0.55, "exact", 10, ("17-14", "16-20"), verdict="is a little better")
     row = MoveScore("17-13", 0.30, "exact", 10, ("17-13", "16-20"), verdict="is a little better")
     lead = other_line_words(row, best)
     assert lead == "0.25 worse than 17-14:"
-    assert verdict_beside(row, lead) == ""
-    said = move_words(row, False, best)
-    assert "better" not in said and "0.25 worse than 17-14: 16-20" in said, said
-    # A verdict that is a result stays, and so does the best move's own.
-    draw = dataclasses.replace(row, verdict="only draws")
-    assert verdict_beside(draw, lead) == "only draws"
-    assert verdict_beside(best, other_line_words(best, best)) == "is a little better"
+    said = move_words(row, False, best, mover=WHITE)
+    assert said.startswith("17-13 leaves White a little ahead (+0.30), 0.25 worse than 17-14")
+    assert "is a little better" not in said, said
+    # A verdict that is a result stays as it is.
+    draw = dataclasses.replace(row, verdict="only draws", score=0.0)
+    assert move_words(draw, False, best, mover=WHITE).startswith("17-13 only draws")
+    explanation = _explanation(best, row, mover=WHITE, chosen_depth=10)
+    card = why_card(explanation, WHITE, 20, human=BLACK)
+    said_rows = {card_row.move: row_score_words(card_row) for card_row in card.rows}
+    assert said_rows == {
+        "17-14": "leaves the AI a little ahead (+0.55)",
+        "17-13": "leaves the AI a little ahead (+0.30)",
+    }, said_rows
+    assert card.rows[1].compared == "0.25 worse than 17-14"
 
 
 def test_a_weak_levels_count_of_a_forced_result_reads_as_a_win_for_its_winner() -> None:

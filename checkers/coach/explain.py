@@ -65,7 +65,6 @@ __all__ = [
     "other_line_words",
     "others_heading",
     "sentences",
-    "verdict_beside",
     "who_played",
     "win_in_moves",
 ]
@@ -1046,24 +1045,14 @@ def scores_at_least(move: MoveScore, played: MoveScore | None) -> bool:
     return plain and (move.score or 0.0) >= (played.score or 0.0)
 
 
-def verdict_beside(move: MoveScore, lead: str) -> str:
-    """The verdict another move's row shows before `lead`, what its line shows against the best
-    move (`other_line_words`): none where the verdict only says the standing after it in size
-    words (`is a little better`, `coach.exact.score_verdict`) and the lead compares it with the
-    best (`0.25 worse than 17-14:`, `as good as 25-22:`): the two read as two opposite
-    verdicts (walk 2026-11-30g, shots 53, 112, 114); its score stays beside it."""
-    compares = lead not in ("", "refuted by") and not lead.startswith("the best move")
-    return "" if compares and move.verdict.startswith("is ") else move.verdict
-
-
-def standing_words(verdict: str, mover: Side | None) -> str:
-    """A standing verdict as what the move leaves its `mover`, as the window says it:
-    `is a little better` -> `leaves White a little ahead`; any other verdict as it is (a
-    standing read as better than the other moves: walk 2026-11-30k)."""
+def standing_words(verdict: str, mover: Side | None, name: str = "") -> str:
+    """A standing verdict as what the move leaves its `mover` (called `name` where given, as
+    `you` or `the AI`): `is a little better` -> `leaves White a little ahead`; any other
+    verdict as it is (a standing read as better than the other moves: walk 2026-11-30k)."""
     size = verdict.removeprefix("is ")
     if mover is None or size == verdict or not size.endswith((" better", " worse")):
         return verdict
-    return f"leaves {mover.name.capitalize()} {ahead_words(size)}"
+    return f"leaves {name or mover.name.capitalize()} {ahead_words(size)}"
 
 
 def ahead_words(size: str) -> str:
@@ -1094,7 +1083,7 @@ def move_words(
     `played_move`, `other_line_words`): `22-17 only draws (0.00): 7-11 17-13 11-16`."""
     score = move.describe()
     lead = other_line_words(move, best, played_move) if not played and move.refutation else ""
-    verdict = standing_words(verdict_beside(move, lead), mover)
+    verdict = standing_words(move.verdict, mover)
     head = f"{move.move} {verdict}" if verdict else f"{move.move}:"
     head += f" ({score})" if verdict and verdict != score else "" if verdict else f" {score}"
     if played:

@@ -28,7 +28,6 @@ from checkers.coach.explain import (
     idea_words,
     other_line_words,
     others_heading,
-    verdict_beside,
     who_played,
 )
 from checkers.coach.idea import Idea
@@ -295,7 +294,6 @@ def _row(
         # `refuted by` only for a move proven a real loss worse than the best: one within the
         # review's band for a good move is `0.05 worse than 11-15`, as its numbers show.
         lead = other_line_words(move, best, played_move)
-        verdict = verdict_beside(move, lead)  # no standing's words beside a comparison
         if lead.rstrip(":") == move.verdict:  # the verdict says the difference already
             lead = ""
         if not refutation:
