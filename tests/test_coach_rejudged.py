@@ -92,7 +92,7 @@ def test_rows_are_never_ranked_across_two_depths() -> None:
             said = " ".join(facts(found))
             assert "14 turns" not in said, said
             # The comparison is the one search's, both moves at its one depth.
-            assert "Looking 6 turns ahead, the exact pass scores 9-14 0.05 of a man better" in said
+            assert "The engine, looking 6 turns ahead, scores 9-14 0.05 of a man better" in said
             card = why_card(found, BLACK, 0)
             assert {row.depth for row in card.rows} == {6}
             apart = [fact for fact in card.facts if fact.startswith("Since then")]

@@ -425,6 +425,12 @@ def test_a_misjudging_levels_count_is_said_once_as_its_own() -> None:
     assert "The moves' scores are the engine's." not in facts  # the view says it
     assert "misjudges" not in said
     assert said.count("+1.39") == 1 and said.count("3 turns ahead") == 1
+    # Whose the rows' deeper look is, beside the level's own (walks 2026-12-01ad and ae: "looking
+    # 10 turns ahead" with no subject beside the start screen's "looks three turns ahead").
+    assert (
+        "Each move below is scored exactly by the engine, looking 10 turns ahead (deeper than"
+        " the Novice level looked)." in facts
+    ), facts
     assert "rough estimate" not in said and "off by" not in said
 
 
@@ -432,7 +438,7 @@ def test_the_bounds_are_named_only_where_a_row_shows_one() -> None:
     # A newcomer read "... except the bounds ('at most', ...)" above rows with no bound.
     played, best = scored("9-14", 0.05), scored("11-15", 0.10)
     exact = " ".join(why_card(_explanation(played, best), BLACK, 10, human=WHITE).facts)
-    assert "Each move below is scored exactly, looking 10 turns ahead." in exact
+    assert "Each move below is scored exactly by the engine, looking 10 turns ahead" in exact
     assert "bound" not in exact and "at most" not in exact
     bounded = MoveScore("10-14", -0.40, "upper", 10, ("10-14", "23-19"))
     card = why_card(
@@ -441,8 +447,8 @@ def test_the_bounds_are_named_only_where_a_row_shows_one() -> None:
     said = " ".join(card.facts)
     # Walk 2026-11-30d: "scored exactly" said of rows that include a bound.
     assert (
-        "Each move below is scored, looking 10 turns ahead: exactly, unless its row says at"
-        " most or at least." in said
+        "Each move below is scored by the engine, looking 10 turns ahead (deeper than the Club"
+        " level looked): exactly, unless its row says at most or at least." in said
     )
     # What a bound is: said once, in one sentence of its own.
     assert said.count("At most / at least: a limit the search proved, not an exact score.") == 1

@@ -782,9 +782,21 @@ def facts(
                 " and the panel's score and line are the engine's own look since."
             )
         else:
+            # Whose look it is: a weak level's card said "looking 10 turns ahead" with no
+            # subject beside the start screen's "Beginner looks two turns ahead" (walks
+            # 2026-12-01ad and ae).
+            own = explanation.chosen_depth
+            deeper_than = (
+                f" (deeper than {who[0].lower()}{who[1:]} looked)"
+                if who not in ("The engine", "The AI")
+                and own
+                and own < explanation.exact_depth
+                and not explanation.made_now
+                else ""
+            )
             facts.append(
-                f"Each move below is {how}, looking {depth_words(explanation.exact_depth)}"
-                f"{further}{unless}."
+                f"Each move below is {how} by the engine, looking"
+                f" {depth_words(explanation.exact_depth)}{deeper_than}{further}{unless}."
             )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):
         facts.append(
@@ -863,7 +875,7 @@ def _preferred_words(
         # 2026-12-01v read "Every move scored exactly" above "Not shown: ...").
         look = f"Scoring the best moves exactly as far ahead ({depth_words(exact)}), the engine"
     else:
-        look = f"Looking {depth_words(exact)}, the exact pass"
+        look = f"The engine, looking {depth_words(exact)},"
     forced = best.win_in is not None or played.win_in is not None
     databases = best.database is not None or played.database is not None
     if best.database is not None and played.database is not None:
