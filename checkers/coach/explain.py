@@ -653,15 +653,25 @@ def facts(
         # the rule said beside the review's "0.20 worse than 27-24", the book holding 22-17
         # alone).
         own = explanation.seen if explanation.reviewed else explanation.moves
-        better = [m.score for m in own if m.move != explanation.played and m.score is not None]
-        if book.score is not None and better and max(better) > book.score:
+        better = [m for m in own if m.move != explanation.played and m.score is not None]
+        top = max(better, key=lambda m: m.score or 0.0) if better else None
+        if book.score is not None and top is not None and (top.score or 0.0) > book.score:
             # The book's MARGIN is 5 in the engine's units, where a man is 100.
             # Its rule, not a verdict: a deeper look (the review's, the game's) can find more
             # between them (walk 2026-11-30h: "the AI lost 0.15 men" above "the difference is
             # too small to matter" on one card).
+            # With its figures: beside rows that all read "even" the rule alone named no
+            # difference (walks 2026-12-01ad and ae).
+            gap = round((top.score or 0.0) - book.score, 2)
+            rule = (
+                ": the book picks among its moves that score within a twentieth of a man of the"
+                " best, so that games vary"
+                if gap <= 0.05
+                else ""
+            )
             facts.append(
-                "The book picks among its moves that score within a twentieth of a man of the"
-                " best at its look, so that games vary."
+                f"At the book's look {top.move} scores {gap:.2f} of a man more than"
+                f" {explanation.played}{rule}."
             )
         return facts
     scored = [move for move in explanation.moves if move.bound == "exact"]
