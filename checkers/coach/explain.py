@@ -795,12 +795,12 @@ def facts(
             # Whose look it is: a weak level's card said "looking 10 turns ahead" with no
             # subject beside the start screen's "Beginner looks two turns ahead" (walks
             # 2026-12-01ad and ae).
-            own = explanation.chosen_depth
+            level_depth = explanation.chosen_depth
             deeper_than = (
                 f" (deeper than {who[0].lower()}{who[1:]} looked)"
                 if who not in ("The engine", "The AI")
-                and own
-                and own < explanation.exact_depth
+                and level_depth
+                and level_depth < explanation.exact_depth
                 and not explanation.made_now
                 else ""
             )
