@@ -150,7 +150,7 @@ def test_a_weak_levels_forced_move_rejudged_is_the_engines_and_its_own_count_sai
     from checkers.ai.levels import get_level
     from checkers.ai.players import AIPlayer
     from checkers.ai.search import Limits
-    from checkers.coach.exact import exact_explanation
+    from checkers.coach.exact import JUDGE_DEPTH, exact_explanation
     from checkers.coach.explain import explain_choice
     from checkers.gui.explaining import why_card
     from checkers.gui.screens.why import card_html
@@ -165,7 +165,10 @@ def test_a_weak_levels_forced_move_rejudged_is_the_engines_and_its_own_count_sai
     assert first is not None
     why = exact_explanation(position, first, evaluation="seed")
     own = why.moves[0]
-    assert own.bound == "exact" and own.depth == 5
+    # The engine scores an only move as far ahead as any weak level's move (walk 2026-12-01ae:
+    # "+7.80 (1 turn ahead)" beside the bar's "win 4"); the level's own count is kept apart.
+    assert own.bound == "exact" and own.depth == JUDGE_DEPTH
+    assert why.level_counted is not None
     after = position.move(Move.from_pdn("17x10", position))
     known = Judgements()
     known.judge(after, Judgement(-0.7, 1.0, BLACK, 13, line=("6x15", "22-18")))

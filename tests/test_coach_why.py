@@ -317,3 +317,25 @@ def test_a_bounds_line_names_only_the_ideas_of_the_side_that_proved_the_bound() 
     # A lower bound is proved by the mover's own line: its ideas stay.
     lower = MoveScore("27-23", 1.65, "lower", 12, line)
     assert _with_words(position, lower, None, Engine(), played=False).ideas == shot.ideas
+
+
+def test_an_only_moves_card_is_scored_as_far_ahead_as_a_weak_levels_move() -> None:
+    # Walk 2026-12-01ae: an only move's card read "+7.80 (1 turn ahead)" beside the bar's "win
+    # 4": the AI plays an only move at once, its search a turn deep. The card scores it as far
+    # ahead as the engine judges any move of a weak level, with its line that far.
+    from checkers.gui.explaining import why_card
+
+    position = Position.from_fen("W:W23,25,26,27,28,29,30,31:B18,1,2,3")
+    assert [move.pdn() for move in position.legal_moves()] == ["23x14"]
+    choice = AIPlayer(Limits(depth=6)).choose(position)
+    explanation = explain_choice(position, choice)
+    assert explanation is not None
+    card = exact_explanation(position, explanation, seconds=None)
+    (row,) = card.moves
+    assert row.bound == "exact" and row.depth == JUDGE_DEPTH, row
+    assert len(row.pv) >= JUDGE_DEPTH - 1
+    said = why_card(card, WHITE, 30).facts
+    assert (
+        f"The move below is scored exactly by the engine, looking {JUDGE_DEPTH} turns ahead."
+        in said
+    )

@@ -319,7 +319,8 @@ def exact_explanation(
     the AI reached (or the deepest reached within `seconds`; None: no time limit), each with
     its verdict and ideas.
 
-    A book move or a single legal move is returned with its ideas only. `analyser` searches
+    A book move is returned with its ideas only; a single legal move is scored at least
+    `JUDGE_DEPTH` turns ahead, as a weak level's moves are. `analyser` searches
     (the player's own); where it is None or plays with an evaluation of its own (a weak
     level), `judge` searches with the engine's evaluation (one the caller keeps from card to
     card, as the window's AI process does, its tables emptied first; a new one if None);
@@ -350,9 +351,13 @@ def exact_explanation(
         # card compares them as the book's card does (walk 2026-11-30b: the Novice level's card
         # said 21-17 one thing after 11-15 and the Club level's book card another).
         moves, exact_depth = book
-    elif not explanation.from_book and len(legal) > 1:
+    elif not explanation.from_book and legal:
         depth = max([move.depth for move in moves] + [1])
-        if counted is not None or evaluation != "engine" or explanation.made_now:
+        # An only move is played at once, its search a turn deep: scored as far as a weak
+        # level's moves, so its row says what the game's judgement says (walk 2026-12-01ae:
+        # "+7.80 (1 turn ahead)" on the card beside the bar's "win 4").
+        only = len(legal) == 1
+        if counted is not None or evaluation != "engine" or explanation.made_now or only:
             # The engine judges a weak level's moves, and a move whose own search no file
             # kept, at least this far ahead.
             depth = max(depth, JUDGE_DEPTH)
@@ -363,9 +368,16 @@ def exact_explanation(
                 seconds = max(seconds, JUDGE_TIME)
         count = min(len(legal), BEST_COUNT)
         limits = Limits(depth=depth, time=seconds)
-        report = _deepest(analyser, request, limits, count, stop)
-        reached = report.depth if report is not None else 0
-        found = report.lines if report is not None else ()
+        if only:
+            # The engine's search of a position with one move stops a turn ahead: the reply
+            # is searched instead (`_played_line`), its whole depth or not at all.
+            line = _played_line(analyser, request, legal[0], depth, seconds, stop)
+            reached = depth if line is not None else 0
+            found: tuple[RootLine, ...] = (line,) if line is not None else ()
+        else:
+            report = _deepest(analyser, request, limits, count, stop)
+            reached = report.depth if report is not None else 0
+            found = report.lines if report is not None else ()
         lines = [line for line in found if line.bound == "exact"]
         from_databases = bool(lines) and all(line.database for line in lines)
         units = analyser.units_per_man

@@ -802,10 +802,12 @@ def facts(
                 and level_depth
                 and level_depth < explanation.exact_depth
                 and not explanation.made_now
+                and explanation.legal_moves > 1
                 else ""
             )
+            each = "Each move below" if explanation.legal_moves > 1 else "The move below"
             facts.append(
-                f"Each move below is {how} by the engine, looking"
+                f"{each} is {how} by the engine, looking"
                 f" {depth_words(explanation.exact_depth)}{deeper_than}{further}{unless}."
             )
     elif played.bound != "unscored" and any(move.depth != played.depth for move in others):

@@ -210,7 +210,7 @@ def _backing_html(row: WhyRow, accent: str, dim: str) -> str:
     return ""
 
 
-_METHOD = ("Each move below is ", BOUND_WORDS)
+_METHOD = ("Each move below is ", "The move below is ", BOUND_WORDS)
 """How the facts that say how the rows were scored begin: the card says them after the rows, as
 a table's note, so the verdict and the moves come first."""
 
@@ -229,7 +229,11 @@ def card_html(card: WhyCard) -> str:
     facts = facts[: card.lead] if card.lead else facts
     # (Said after the rows: the moves are above it.)
     notes = [
-        html.escape(fact.replace("Each move below ", "Each move above ", 1))
+        html.escape(
+            fact.replace("Each move below ", "Each move above ", 1).replace(
+                "The move below ", "The move above ", 1
+            )
+        )
         for fact in card.facts
         if fact.startswith(_METHOD)
     ]
