@@ -1319,6 +1319,9 @@ def test_a_decided_games_move_into_a_forced_loss_is_not_said_to_walk_into_it() -
     head, loss, _, _ = move_words(review, 100.0, None)
     assert head.endswith("already far behind")
     assert loss == "Black was far behind already: after the move White wins in 8 moves"
+    # The player's own move: "You were", not "You was" (walk 2026-12-01af).
+    _, loss, _, _ = move_words(review, 100.0, BLACK)
+    assert loss == "You were far behind already: after the move the AI wins in 8 moves", loss
     assert "no mistake in a game already decided" in review_verdict(review, 100.0, None)
 
 

@@ -95,6 +95,11 @@ def _who(side: Side, human: Side | None) -> str:
     return words[0].upper() + words[1:]
 
 
+def _was(who: str) -> str:
+    """`were` after `You`, else `was` (walk 2026-12-01af read "You was far behind already")."""
+    return "were" if who == "You" else "was"
+
+
 def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) -> str:
     """What a move that was not the best cost, in a player's words: a proven result won or
     lost says so (a forced loss is not '12.90 men'); otherwise the men it gave away."""
@@ -109,12 +114,12 @@ def _loss_words(review: MoveReview, man: float, human: Side | None, who: str) ->
     slower = played < one_ply_on(before)
     if is_win_score(before) and before < 0 and is_win_score(played) and played < 0:
         if slower:  # lost before the move already: what changed is how soon
-            return f"{who} was lost already, and this loses sooner"
+            return f"{who} {_was(who)} lost already, and this loses sooner"
         return f"{who} kept the result: {now}"
     if review.into_a_loss_cheaply:
         # Not "walked into": the review found no forced loss before the move, which proves
         # none absent, and the expected result hardly fell (walk 2026-11-30l).
-        return f"{who} was far behind already: after the move {now}"
+        return f"{who} {_was(who)} far behind already: after the move {now}"
     if is_win_score(played) and played < 0:
         return (
             f"{who} walked into a {'database' if review.after.database else 'forced'} loss: {now}"

@@ -171,7 +171,7 @@ def review_commands(
             "review_game",
             "Review game",
             ("g",),
-            "the AI judges every move: labels, a graph, the mistakes marked",
+            "the engine judges every move: labels, a graph, the mistakes marked",
             screen.start_review,
             "menu",
         ),
