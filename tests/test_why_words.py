@@ -1195,6 +1195,14 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
         "the look made now at them, 10 turns ahead, was shallower than the review's."
     ), card.bounded
     assert "AI's own" not in card.bounded
+    # A weak level's rows are the engine's look after it played, not its own (walk
+    # 2026-12-01af: "the AI's own look at them, 10 turns ahead" beside "The Beginner level
+    # chose 26-23, looking 2 turns ahead").
+    beginner = dataclasses.replace(dropped, player="beginner", chosen_depth=2)
+    card = why_card(beginner, BLACK, 0, position=Position())
+    assert card.bounded.endswith(
+        "; the engine's look at them, 10 turns ahead, was shallower than the review's."
+    ), card.bounded
     # Rows the databases scored have no search depth to name (walk 2026-12-01v: "What the
     # engine saw when the Club level played, looking 1 turn ahead" over database results).
     results = tuple(

@@ -451,17 +451,24 @@ def _seen_above(explanation: Explanation, own: bool) -> str:
     )
 
 
-def _whose_look(explanation: Explanation) -> str:
+def _whose_look(explanation: Explanation, evaluation: str | None) -> str:
     """Whose look scored a card's rows before the review: the opening book's where it scored
-    them, a search made now for a move of a loaded game, else the AI's (walk 2026-12-01ac:
-    "The Beginner level chose 24-19, looking 2 turns ahead" beside "the AI's own look at them,
-    13 turns ahead", the book's 13)."""
+    them, a search made now for a move of a loaded game, the engine's for a level that judges
+    by another `evaluation`, else the AI's (walk 2026-12-01ac: "The Beginner level chose 24-19,
+    looking 2 turns ahead" beside "the AI's own look at them, 13 turns ahead", the book's 13)."""
     if explanation.book_scored:
         return "the opening book's look"
     # A card worked out after the game (a loaded game's move): no search of the AI's own is
     # kept, as the card says beside it (a loaded game's reviewed card read "the AI's own look
     # at them" above "a saved game keeps no search's scores of the moves").
-    return "the look made now" if explanation.made_now else "the AI's own look"
+    if explanation.made_now:
+        return "the look made now"
+    if evaluation not in ("engine", None):
+        # A weak level's moves are scored again by the engine after it played (walk
+        # 2026-12-01af: "the AI's own look at them, 10 turns ahead" beside "The Beginner
+        # level chose 26-23, looking 2 turns ahead").
+        return "the engine's look"
+    return "the AI's own look"
 
 
 def _listed(moves: list[str]) -> str:
@@ -586,7 +593,7 @@ def why_card(
             them = "it" if len(missing) == 1 else "them"
             said_once.append(
                 f"Not shown: {_listed(missing)}. The review judges the played move and its best"
-                f" move only; {_whose_look(explanation)} at {them},"
+                f" move only; {_whose_look(explanation, evaluation)} at {them},"
                 f" {depth_words(explanation.exact_depth)}, was shallower than the review's."
                 if explanation.exact_depth and not explanation.seen
                 else f"Not shown: {_listed(missing)}. The review judges the played move and its"
