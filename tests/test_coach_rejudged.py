@@ -320,6 +320,16 @@ def test_a_deeper_look_that_names_another_best_move_is_said_on_the_card() -> Non
     shallow = Judgements()
     shallow.judge(START, Judgement(40.0, 100.0, BLACK, 5, line=("10-14", "22-18")))
     assert rejudged(_explanation(False), START, shallow).deeper_best is None
+    # A deeper look whose best scores no more than the card's best row promises: its first
+    # move is only the one its search tried first among moves no better (walk 2026-12-01af:
+    # "finds 21-17 the best move here (even)" beside the book's best 23-18 at +0.05).
+    best_row = max(
+        (move.score for move in _explanation(False).moves if move.score is not None),
+        default=0.0,
+    )
+    lower = Judgements()
+    lower.judge(START, Judgement(best_row * 100.0, 100.0, BLACK, 14, line=("10-14", "22-18")))
+    assert rejudged(_explanation(False), START, lower).deeper_best is None
 
 
 def test_a_reviewed_move_a_man_worse_than_the_best_names_no_even_exchange() -> None:

@@ -1683,3 +1683,17 @@ def test_a_slips_card_never_says_its_search_chose_the_move_it_slipped_to() -> No
     slip = dataclasses.replace(chosen, searched="10-15")
     heading = why_card(slip, BLACK, 0, position=Position()).seen_heading
     assert "chose 14-18" not in heading, heading
+
+
+def test_rows_the_opening_book_scored_are_called_the_books_look_not_a_deeper_look() -> None:
+    # Walk 2026-12-01af: a Casual card read "A deeper look, 13 turns ahead, scores 23-18 0.25
+    # of a man better than 24-19" of the book's scores, then "A deeper look since, 14 turns
+    # ahead, ..." of the game's judgement: two deeper looks on one card.
+    played = MoveScore("24-19", -0.20, "exact", 13, ("24-19", "15x24"), verdict="keeps it level")
+    best = MoveScore("23-18", 0.05, "exact", 13, ("23-18", "8-11"), verdict="keeps it level")
+    explanation = _explanation(
+        played, best, player="casual", exact_depth=13, chosen_depth=5, book_scored=True
+    )
+    said = " ".join(why_card(explanation, WHITE, 1, human=BLACK).facts)
+    assert "The opening book's look, 13 turns ahead, scores 23-18 0.25 of a man better" in said
+    assert "A deeper look" not in said, said

@@ -878,7 +878,11 @@ def _preferred_words(
             f" {depth_words(played.depth)}), so they are not compared."
         )
         return [apart]
-    if chosen and exact > chosen:
+    if explanation.book_scored and exact == explanation.exact_depth:
+        # The rows are the opening book's scores: named, not "a deeper look" beside a deeper
+        # look since (walk 2026-12-01af: two "deeper looks" on one card).
+        look = f"The opening book's look, {depth_words(exact)},"
+    elif chosen and exact > chosen:
         look = f"A deeper look, {depth_words(exact)},"
     elif chosen and exact < chosen:
         look = f"A shallower look, {depth_words(exact)} (the time for exact scores ran out),"

@@ -27,6 +27,7 @@ from checkers.coach.explain import (
     best_scored,
     database_words,
     format_men,
+    result_number,
     win_in_moves,
 )
 from checkers.coach.idea import Idea
@@ -206,7 +207,15 @@ def _deeper_best(
         return None
     if not _stands_over(before, best):
         return None
-    return _row_of(before, before.seen_by(mover), before.line)
+    row = _row_of(before, before.seen_by(mover), before.line)
+    # Said only where the deeper look finds more than the rows' best promises: one a shade
+    # lower names its first move only as the one a search tried first among equals (walk
+    # 2026-12-01af: "finds 21-17 the best move here (even)" beside the book's 23-18 at +0.05,
+    # two best moves on one card, neither proven better).
+    higher, top = result_number(row.score, row.win_in), result_number(best.score, best.win_in)
+    if higher is None or top is None or higher <= top:
+        return None
+    return row
 
 
 def _row_of(judgement: Judgement, raw: float, pv: tuple[str, ...]) -> MoveScore:
