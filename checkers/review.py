@@ -45,6 +45,7 @@ __all__ = [
     "MAX_REVIEW_PLIES",
     "MIN_JUDGED_MOVES",
     "SERIOUS",
+    "SETTLED",
     "THRESHOLDS",
     "TOO_FEW_MOVES",
     "WIN_MEN",
@@ -103,6 +104,11 @@ curve (a man up expects 86%). Nearer even, such a move is just good: "already fa
 -0.30 read wrong (the review of Boston 1873, game 3, 38. ... 14-9: a fifth of a man lost at
 -0.30 cost 8 points of 100, under the 9 that mark an inaccuracy), and beside -0.85 (18%) it read
 against an inaccuracy's "already behind" at -0.90 on the next move (walk 2026-11-30o)."""
+
+SETTLED = 0.94
+"""The expected result (or its complement) from which a note calls the game decided already:
+about one and a half men on the fitted curve. Between DECIDED and it, a one-sided game: "the
+game was decided already" at 88% read wrong a man up after six moves (walk 2026-12-01af)."""
 
 ACCURACY_WIDTH_MEN = 0.64
 """The loss, in men in an even game, that leaves a move 37% accuracy (1/e)."""
@@ -411,10 +417,11 @@ def decided_words(before: float, after: float) -> str:
     score before the move is the row's own figure (the table's Score column, the panel's
     `before +1.40 for you`), not said again: said here with a side's name it read beside the
     panel's `for you` as a second figure (walks 2026-12-01z and aa)."""
-    return (
-        f"the game was decided already by the chances: expected {before:.0%} of a point before"
-        f" the move, {after:.0%} after"
-    )
+    chances = f"expected {before:.0%} of a point before the move, {after:.0%} after"
+    if abs(before - 0.5) >= SETTLED - 0.5:
+        return f"the game was decided already by the chances: {chances}"
+    # One-sided, not decided (a man ahead expects 86%): the chances hardly moved.
+    return f"far from even, it cost little by the chances: {chances}"
 
 
 def label_for(drop: float, *, forced: bool = False, book: bool = False) -> Label:

@@ -34,6 +34,7 @@ from checkers.gui.wording import (
 )
 from checkers.notation import depth_span, men_count, men_text, numbered_moves
 from checkers.review import (
+    SETTLED,
     TOO_FEW_MOVES,
     Label,
     MoveReview,
@@ -412,7 +413,9 @@ def review_verdict(
     depth = f", looking {looked}," if searched else ""  # (walk v: "looking 1 turn ahead")
     # A decided game's move says so where its verdict is not its label's word (`MoveReview.verdict`).
     decided = review.verdict != review.label.value
-    called = "no mistake in a game already decided" if decided else _CALLED[review.label]
+    settled = abs(expected_result(review.score) - 0.5) >= SETTLED - 0.5
+    game = "a game already decided" if settled else "a game so far from even"
+    called = f"no mistake in {game}" if decided else _CALLED[review.label]
     if review.label is Label.BEST and review.move != review.best:
         # Another move is the review's best and this one scores as well: one of the best, not
         # "the best move" beside "as good as 22-18; best 22-18" (walk 2026-12-01ac).
