@@ -38,6 +38,7 @@ from checkers.workers import check_alive, exit_with_parent
 __all__ = [
     "ACCURACY_SCALE",
     "ACCURACY_WIDTH_MEN",
+    "DECIDED_GAME",
     "DECIDED_WEIGHT",
     "DEFAULT_DEPTH",
     "DEFAULT_SETTING",
@@ -367,6 +368,10 @@ TOO_FEW_MOVES = "too few"
 """The accuracy cell of a side with fewer than MIN_JUDGED_MOVES judged moves, in the window's
 table and `checkers review`'s summary alike (the command's note says why)."""
 
+DECIDED_GAME = "decided"
+"""The accuracy cell of a side whose every move of its own choosing came in a game already
+decided (`SETTLED`): by the chances no move could cost it anything, and 100% said nothing."""
+
 
 @dataclass(frozen=True)
 class SideSummary:
@@ -379,11 +384,27 @@ class SideSummary:
     accuracy: float | None
     average_loss: float | None
     judged: int = 0
+    open_moves: int | None = None
+    """How many of the judged moves came while the game was still open (`SETTLED`); None:
+    not counted."""
 
     @property
     def too_few(self) -> bool:
         """Whether the side chose some moves, too few for an accuracy figure."""
         return 0 < self.judged < MIN_JUDGED_MOVES
+
+    @property
+    def decided(self) -> bool:
+        """Whether every move of the side's own choosing came in a game already decided: no
+        figure (walk 2026-12-01af: a side set up lost, that lost every piece, read 100%)."""
+        return not self.too_few and self.judged > 0 and self.open_moves == 0
+
+    def accuracy_words(self) -> str | None:
+        """The accuracy cell where it holds no figure (`TOO_FEW_MOVES`, `DECIDED_GAME`), else
+        None."""
+        if self.too_few:
+            return TOO_FEW_MOVES
+        return DECIDED_GAME if self.decided else None
 
 
 # --- scores, labels and accuracy --------------------------------------------------------------
@@ -777,12 +798,21 @@ def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
         own = [review for review in reviews if review.side is side]
         chosen = [review for review in own if review.counts_for_accuracy]
         labels = {label: sum(1 for r in own if r.label is label) for label in Label}
-        enough = len(chosen) >= MIN_JUDGED_MOVES
+        # Made while the game was open, or marked (a database win thrown away is no decided
+        # game's move: its figure stays, below its blunder's 13).
+        open_moves = sum(
+            1
+            for r in chosen
+            if abs(expected_result(r.score) - 0.5) < SETTLED - 0.5 or r.label in MARKED_LABELS
+        )
+        enough = len(chosen) >= MIN_JUDGED_MOVES and open_moves > 0
         weights = [open_weight(r.score) for r in chosen]
         accuracy = side_accuracy([r.accuracy for r in chosen], weights) if enough else None
         losses = [r.loss for r in chosen if r.loss is not None]
         average_loss = sum(losses) / len(losses) if losses else None
-        summary[side] = SideSummary(len(own), labels, accuracy, average_loss, len(chosen))
+        summary[side] = SideSummary(
+            len(own), labels, accuracy, average_loss, len(chosen), open_moves
+        )
     return summary
 
 

@@ -36,6 +36,7 @@ from checkers.options import (
 )
 from checkers.perft import default_jobs
 from checkers.review import (
+    DECIDED_GAME,
     DEFAULT_DEPTH,
     MAX_REVIEW_PLIES,
     MIN_JUDGED_MOVES,
@@ -164,7 +165,7 @@ def summary_text(summary: dict[Any, SideSummary]) -> list[str]:
         lines.append(f"{label.value:<14}{black.labels[label]:>8}{white.labels[label]:>8}")
 
     def accuracy(part: SideSummary) -> str:
-        return TOO_FEW_MOVES if part.too_few else number(part.accuracy, 1)
+        return part.accuracy_words() or number(part.accuracy, 1)
 
     lines.append(f"{'accuracy':<14}{accuracy(black):>8}{accuracy(white):>8}")
     lines.append(
@@ -174,6 +175,11 @@ def summary_text(summary: dict[Any, SideSummary]) -> list[str]:
         lines.append(
             f"({TOO_FEW_MOVES}: fewer than {MIN_JUDGED_MOVES} moves of its own choosing,"
             " too few moves to judge)"
+        )
+    if black.decided or white.decided:
+        lines.append(
+            f"({DECIDED_GAME}: every move of its own choosing came in a game already decided,"
+            " where no move could cost it anything by the chances)"
         )
     return lines
 

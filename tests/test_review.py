@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import multiprocessing
@@ -351,10 +352,14 @@ def test_inside_the_databases_a_move_that_keeps_the_win_is_never_a_mistake() -> 
             expected = Label.FORCED
         assert review.label is expected, (review.ply, kind, review.label)
         assert review.drop == 0.0 and review.loss is None and review.loss_text() == "0.00"
-    assert {side: item.accuracy for side, item in summarize(reviews).items()} == {
-        BLACK: pytest.approx(100.0),
-        WHITE: pytest.approx(100.0),
-    }
+    # Every move in a game the databases decide: no accuracy figure (a figure of 100% for the
+    # losing side too said nothing; walk 2026-12-01af), "decided" in the table.
+    summary = summarize(reviews)
+    assert all(item.decided and item.accuracy is None for item in summary.values()), summary
+    # A database win thrown away is no decided game's move: the side gets its figure.
+    thrown = [dataclasses.replace(reviews[2], label=Label.BLUNDER), *reviews[3:]]
+    side = reviews[2].side
+    assert summarize(thrown)[side].accuracy is not None
 
 
 # --- processes and cancelling -----------------------------------------------------------------

@@ -271,3 +271,37 @@ def test_a_move_a_man_ahead_is_not_said_to_be_in_a_decided_game() -> None:
     assert decided_words(0.99, 0.97).startswith("the game was decided already by the chances")
     assert decided_words(0.02, 0.01).startswith("the game was decided already")
     assert expected_result(1.0) < SETTLED < expected_result(2.0)
+
+
+def test_a_side_whose_every_move_came_in_a_decided_game_has_no_accuracy_figure(
+    slipping: list[MoveReview],
+) -> None:
+    # Walk 2026-12-01af: a position set up lost, played to the end, read "Black (you) 100%":
+    # by the chances no move of a decided game costs anything, and the figure said nothing.
+    from checkers.review import DECIDED_GAME
+
+    # White's moves as if made in a game lost long before, none of them marked.
+    lost = [
+        dataclasses.replace(review, score=-5.0, label=Label.GOOD)
+        if review.side is WHITE and review.counts_for_accuracy
+        else review
+        for review in slipping
+    ]
+    summary = summarize(lost)
+    white = summary[WHITE]
+    assert white.judged >= MIN_JUDGED_MOVES and white.open_moves == 0
+    assert white.decided and white.accuracy is None
+    assert white.accuracy_words() == DECIDED_GAME
+    assert summary[BLACK].accuracy is not None and not summary[BLACK].decided
+    progress = ReviewProgress(lost[0].position, tuple(r.move for r in lost), 1.0)
+    for review in lost:
+        progress.add(review)
+    rows = {row[0]: row for row in progress.table()}
+    assert rows["White"][1] == DECIDED_GAME and not re.search(r"\d%", rows["White"][1])
+    text = "\n".join(summary_text(summary))
+    assert f"({DECIDED_GAME}: every move of its own choosing came in a game already decided" in text
+    # One move made while the game was open gives the figure again.
+    first = next(i for i, r in enumerate(lost) if r.side is WHITE and r.counts_for_accuracy)
+    opened = [*lost[:first], dataclasses.replace(lost[first], score=0.0), *lost[first + 1 :]]
+    assert summarize(opened)[WHITE].open_moves == 1
+    assert summarize(opened)[WHITE].accuracy is not None

@@ -20,7 +20,6 @@ from checkers.options import UsageError, shown
 from checkers.palettes import DEFAULT_THEME, PALETTES, Palette
 from checkers.picture import Circle, Picture, Polyline, Rect, Shape, Text, board_picture
 from checkers.review import (
-    TOO_FEW_MOVES,
     Label,
     MoveReview,
     ReviewSetting,
@@ -206,8 +205,7 @@ def _summary_table(reviews: Sequence[MoveReview]) -> str:
         return "-" if value is None else f"{value:.{digits}f}"
 
     accuracy = "".join(
-        f"<td>{TOO_FEW_MOVES if summary[s].too_few else figure(summary[s].accuracy, 1)}</td>"
-        for s in sides
+        f"<td>{summary[s].accuracy_words() or figure(summary[s].accuracy, 1)}</td>" for s in sides
     )
     loss = "".join(f"<td>{figure(summary[s].average_loss, 2)}</td>" for s in sides)
     rows.append(f"<tr><th>accuracy</th>{accuracy}</tr>")

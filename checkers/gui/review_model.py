@@ -35,7 +35,6 @@ from checkers.gui.wording import (
 from checkers.notation import depth_span, men_count, men_text, numbered_moves
 from checkers.review import (
     SETTLED,
-    TOO_FEW_MOVES,
     Label,
     MoveReview,
     PositionScore,
@@ -642,10 +641,10 @@ class ReviewProgress:
                 # (While it runs, a side with too few judged moves so far may get more.)
                 # Nothing reviewed yet, or only book and forced moves so far: a choice may come.
                 accuracy = "-"
-            elif item.too_few:
-                # One blunder in two judged moves read "1%": too few moves for a figure, said
-                # as `checkers review` says it.
-                accuracy = TOO_FEW_MOVES
+            elif item.accuracy_words() is not None:
+                # One blunder in two judged moves read "1%": too few moves for a figure; a side
+                # set up lost read 100% ("decided"): said as `checkers review` says it.
+                accuracy = item.accuracy_words() or ""
             elif item.accuracy is None:
                 # Book and forced moves give no accuracy: a side with only those says which
                 # (walk 2026-11-30s: "no choice" beside a book move's note naming a better one).

@@ -66,6 +66,7 @@ from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
 from checkers.puzzles import Puzzle
 from checkers.review import (
+    DECIDED_GAME,
     DEFAULT_SETTING,
     MIN_JUDGED_MOVES,
     TOO_FEW_MOVES,
@@ -364,10 +365,16 @@ class ReviewPane:
                 " was before it. Book moves and only moves are not counted."
             )
         ]
-        if any(row[1] == TOO_FEW_MOVES for row in self.progress.table()):
+        cells = {row[1] for row in self.progress.table()}
+        if TOO_FEW_MOVES in cells:
             words.append(
                 f"Too few: fewer than {MIN_JUDGED_MOVES} moves of that side's own choosing, too"
                 " few to judge it by."
+            )
+        if DECIDED_GAME in cells:
+            words.append(
+                "Decided: every move of that side's own choosing came in a game already decided,"
+                " where no move could cost it anything by the chances."
             )
         words.append(
             "Inaccuracies, mistakes and blunders (?!, ? and ?? in the move list): moves that lost"
