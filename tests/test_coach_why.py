@@ -339,3 +339,8 @@ def test_an_only_moves_card_is_scored_as_far_ahead_as_a_weak_levels_move() -> No
         f"The move below is scored exactly by the engine, looking {JUDGE_DEPTH} turns ahead."
         in said
     )
+    # A resumed game's only move, its card made now (walk 2026-12-01af: "19x12 (played) not
+    # scored" beside the panel's score).
+    recorded = explain_recorded(position, position.legal_moves()[0], "casual")
+    (row,) = exact_explanation(position, recorded, seconds=None).moves
+    assert row.bound == "exact" and row.depth == JUDGE_DEPTH, row
