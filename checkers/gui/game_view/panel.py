@@ -416,7 +416,10 @@ def panel_lines(game: Game, shown: Position | None = None) -> PanelLines:
         right,
         (_side_texts(game, BLACK, shown), _side_texts(game, WHITE, shown)),
         (counter_words(counter), COUNTER_RULE),
-        min(1.0, game.record.no_progress_plies / FORTY_MOVE_PLIES),
+        # The bar fills by the moves its words count (whole moves, as the rule counts them):
+        # filled by half moves, it showed a quarter-filled bar under "0 moves" after one king
+        # move (walk 2026-12-01af).
+        min(1.0, 2 * counter / FORTY_MOVE_PLIES),
         _search_texts(game),
         title,
     )
