@@ -64,6 +64,13 @@ def test_no_tooltip_survives_opening_the_analysis_board_by_its_key(
     pygame.mouse.set_pos(analysis.widgets["close"].get_abs_rect().center)
     rest(app)
     assert tooltips(app)
+    # The greyed Undo (no move made on this board yet) says why (walk 2026-12-01af: nothing).
+    undo = analysis.widgets["back"]
+    assert not undo.is_enabled
+    pygame.mouse.set_pos(undo.get_abs_rect().center)
+    rest(app)
+    shown = analysis.disabled_tips._shown
+    assert shown is not None and "no move made on this board yet" in shown.text_block.html_text
     pygame.mouse.set_pos(analysis.widgets["close"].get_abs_rect().center)
     press(app, pygame.K_ESCAPE)
     rest(app)

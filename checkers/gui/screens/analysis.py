@@ -11,6 +11,7 @@ completed depth until the position changes or the board closes, which cancels it
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,7 +50,7 @@ from checkers.gui.explorer_pane import (
 )
 from checkers.gui.intents import Analysed, Back, PickArchive
 from checkers.gui.layout import GameLayout, game_layout, status_height
-from checkers.gui.ui import Actions, fit_label, fit_text, hold_words, side_panel
+from checkers.gui.ui import Actions, HoverTips, fit_label, fit_text, hold_words, side_panel
 from checkers.gui.why_board import read_line
 from checkers.gui.wording import (
     bar_number,
@@ -111,6 +112,8 @@ class AnalysisScreen(ScreenBase):
         playing: Path | None = None,
     ) -> None:
         super().__init__(context)
+        self.disabled_tips = HoverTips(context.ui)
+        """Why a greyed button is off (pygame_gui shows an enabled button's tooltip only)."""
         self.playing = playing
         """The file the game is kept in, which the explorer leaves out (`ExplorerPane`)."""
         self.human = human
@@ -553,6 +556,7 @@ class AnalysisScreen(ScreenBase):
 
     def update(self, dt: float) -> None:
         """Take the engine's new depths, and bring the widgets in step."""
+        self.disabled_tips.update(dt)
         if self.explorer is not None:
             self.explorer.update()
             if self.explorer.news:
@@ -669,6 +673,7 @@ class AnalysisScreen(ScreenBase):
         here, and the buttons; the status line under the board."""
         ui = self.context.ui
         self.actions.clear()
+        self.disabled_tips.clear()
         self.widgets = {}
         self.labels = {}
         self._shown = {}
@@ -831,6 +836,14 @@ class AnalysisScreen(ScreenBase):
                 actions[name],
                 object_id="@primary" if name == "close" else None,
             )
+        # Greyed, a button says why (walk 2026-12-01af: the greyed Undo said nothing).
+        off = {
+            "back": "Undo: no move made on this board yet to take back (the game's own moves"
+            " stay; Back to game returns to it)",
+            "best": "Play best: the game is over on this board, there is no move to play",
+        }
+        for name, words in off.items():
+            self.disabled_tips.add_disabled(self.widgets[name], functools.partial(str, words))
 
     def _set(self, name: str, text: str) -> bool:
         """Show `text` in the label `name` (cut with '...' to fit); True if it changed."""
