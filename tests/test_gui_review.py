@@ -1424,6 +1424,19 @@ def test_a_closed_reviews_marks_stay_in_the_move_list_while_the_game_keeps_the_m
     press(app, pygame.K_ESCAPE, "")
     app.step(1 / 60)
     assert screen.move_cell(ply).text == BLUNDER + "??"
+    # The game's file keeps them: a game reopened (or resumed after a relaunch) shows them
+    # again (walk 2026-12-01af: "12-16??" gone after a relaunch).
+    from checkers.formats.pdn import game_from_record, read_game, write_game
+    from checkers.gui.game_view.keeper import game_tags
+
+    written = write_game(game_from_record(screen.game.full_record(), game_tags(screen.game)))
+    assert "[ReviewMarks " in written
+    reopened = make_app()
+    read = read_game(written)
+    screen_of(reopened).load(record_from_game(read), dict(read.tags), "kept.pdn")
+    reopened.step(1 / 60)
+    again = screen_of(reopened).move_cell(ply)
+    assert again.text == BLUNDER + "??" and "#move_blunder" in again.object_ids
     # Another move in the blunder's place: its mark goes with it.
     game = screen.game
     game.go_to(ply)

@@ -18,7 +18,15 @@ from checkers.formats.pdn import JUDGED_TAG
 from checkers.options import MAX_DEPTH
 from checkers.record import GameRecord
 
-__all__ = ["JUDGED_LINE_MOVES", "JUDGED_TAG", "judged_tag", "restore_judgements"]
+__all__ = [
+    "JUDGED_LINE_MOVES",
+    "JUDGED_TAG",
+    "MARKS_TAG",
+    "judged_tag",
+    "marks_tag",
+    "restore_judgements",
+    "restore_marks",
+]
 
 JUDGED_LINE_MOVES = 8
 """How many moves of each judgement's line a file keeps (as many as the panel names)."""
@@ -100,3 +108,42 @@ def restore_judgements(record: GameRecord, tags: dict[str, str]) -> Judgements:
         judged = Judgement(score, man, side, depth, database, kept)
         judgements.judge(position, judged)
     return judgements
+
+
+MARKS_TAG = "ReviewMarks"
+"""The tag that keeps a closed review's marks of a game's moves, so a resumed or reopened game
+shows them again (walk 2026-12-01af: "12-16??" gone after a relaunch): `12 blunder 10-14; 20
+inaccuracy 22-18`, each the ply the move leads to, its label and the review's best move."""
+
+MARKED = ("inaccuracy", "mistake", "blunder")
+"""The labels a review marks in the move list (`checkers.review.MARKED_LABELS`' words)."""
+
+
+def marks_tag(marks: Mapping[int, tuple[str, str]]) -> dict[str, str]:
+    """The `MARKS_TAG` of `marks` (ply the move leads to -> (label, best move)), or none."""
+    text = "; ".join(f"{ply} {label} {best}" for ply, (label, best) in sorted(marks.items()))
+    return {MARKS_TAG: text} if text else {}
+
+
+def restore_marks(record: GameRecord, tags: dict[str, str]) -> dict[int, tuple[str, str]]:
+    """The marks a file's `MARKS_TAG` keeps of `record`'s moves (taking the tag out of `tags`):
+    an entry that does not read as one this game writes (a ply past the moves, a label not
+    marked, a best move not legal where the move was played) is left out."""
+    text = tags.pop(MARKS_TAG, "")
+    whole = record.copy()
+    whole.go_to(len(whole.line))
+    positions = whole.positions
+    marks: dict[int, tuple[str, str]] = {}
+    for entry in text.split(";"):
+        parts = entry.split()
+        if len(parts) != 3 or not parts[0].isdigit() or parts[1] not in MARKED:
+            continue
+        ply = int(parts[0])
+        if not 1 <= ply < len(positions):
+            continue
+        try:
+            best = Move.from_pdn(parts[2], positions[ply - 1])
+        except ValueError:
+            continue
+        marks[ply] = (parts[1], best.pdn())
+    return marks

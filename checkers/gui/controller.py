@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, runtime_checkable
 
@@ -27,7 +27,7 @@ from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget
 from checkers.coach.explain import Explanation, explain_recorded
 from checkers.coach.judgement import Judgement, Judgements
-from checkers.formats.judged import restore_judgements
+from checkers.formats.judged import restore_judgements, restore_marks
 from checkers.gui.aiworker import AIError, AIEvent, AIExplained
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
@@ -88,6 +88,36 @@ WhyKey = tuple[int, Position, Move]
 """An AI move of a game, as `Game.explanations` keys it: (its ply, the position, the move)."""
 
 
+@dataclass(frozen=True)
+class KeptMarks:
+    """A closed review's marks: `labels` by the ply each marked move leads to (label, the
+    review's best move), the moves they were judged on (`line`), and the tips the review gave
+    (none for marks read from a file)."""
+
+    line: tuple[Move, ...]
+    labels: Mapping[int, tuple[str, str]]
+    tips: Mapping[int, str] = field(default_factory=dict)
+
+    @staticmethod
+    def restored(record: GameRecord, tags: dict[str, str]) -> KeptMarks | None:
+        """The marks a file keeps of `record` (`formats.judged.restore_marks`), or None."""
+        labels = restore_marks(record, tags)
+        return KeptMarks(tuple(record.line), labels) if labels else None
+
+    def within(self, line: Sequence[Move]) -> KeptMarks | None:
+        """These marks for a game now of `line`: those of moves it still has (a move played or
+        taken back in a marked move's place drops the marks from there on), or None."""
+        same = next(
+            (i for i, (a, b) in enumerate(zip(self.line, line, strict=False)) if a != b),
+            min(len(self.line), len(line)),
+        )
+        if same == len(self.line):
+            return self
+        labels = {ply: mark for ply, mark in self.labels.items() if ply <= same}
+        tips = {ply: tip for ply, tip in self.tips.items() if ply <= same}
+        return KeptMarks(self.line[:same], labels, tips) if labels else None
+
+
 class Game:
     """A game in progress: the record, whose turn it is, the selection, the AI and the controls."""
 
@@ -119,10 +149,14 @@ class Game:
         """PDN tags a loaded game came with; a save writes them back."""
         self.timer: Clock | None = None
         """The players' clocks, in a timed game."""
+        self.review_marks: KeptMarks | None = None
+        """A closed review's marks of the moves (the move list shows them, the file keeps
+        them), while the game keeps the moves they were judged on (`KeptMarks.within`)."""
         self.start_record(record)
         if record is not None:
             bookkeeping.restore_result(self.record, self.tags)
             self.judgements = restore_judgements(self.record, self.tags)
+            self.review_marks = KeptMarks.restored(self.record, self.tags)
             # A game with moves opens to be stepped through; a bare position (a file with tags
             # and no move yet) is played from at once, the AI moving if it is its turn.
             self.reviewing = bool(record.line) or self.finished
@@ -143,6 +177,7 @@ class Game:
         self.judgements = Judgements()
         """The engine's deepest evaluation of each position of this game so far: the one score
         the panel, the bar, the hint and the draw offer all show."""
+        self.review_marks = None
         self.bounds_searched: set[Position] = set()
         """Positions whose kept judgement was only a bound (`Judgement.at_most`) and that a
         judging search was asked to prove (once each: `bound_unsearched`)."""
@@ -695,6 +730,7 @@ class Game:
         self.start_record(record)
         bookkeeping.restore_result(self.record, self.tags)
         self.judgements = restore_judgements(self.record, self.tags)
+        self.review_marks = KeptMarks.restored(self.record, self.tags)
         self.reviewing = bool(record.line) or self.finished
         self.status = self._loaded_status()
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from checkers import saves
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.explain import Explanation
-from checkers.formats.judged import JUDGED_TAG, judged_tag
+from checkers.formats.judged import JUDGED_TAG, MARKS_TAG, judged_tag, marks_tag
 from checkers.gui.controller import Game
 from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
 from checkers.gui.persist import PLAYER_TAGS, config_tags, own_event, person_named
@@ -30,7 +30,13 @@ RESUME_PLY_TAG = "Ply"
 no longer written, and a resume drops it: a file keeps the game as it stands (the moves Undo
 took back are not in it) and a resumed game lands on its last move."""
 
-_DERIVED_TAGS = PLAYER_TAGS | {"Termination", "TimeControl", JUDGED_TAG, *CLOCK_TAGS.values()}
+_DERIVED_TAGS = PLAYER_TAGS | {
+    "Termination",
+    "TimeControl",
+    JUDGED_TAG,
+    MARKS_TAG,
+    *CLOCK_TAGS.values(),
+}
 """Tags a save writes from the game as it is now, never copied from the file it came from."""
 
 
@@ -58,6 +64,9 @@ def game_tags(game: Game) -> dict[str, str]:
     tags.update(game.clock_tags())
     record = game.full_record()
     tags.update(judged_tag(record, game.judgements))  # the scores a resume shows again
+    marks = game.review_marks.within(record.line) if game.review_marks is not None else None
+    if marks is not None:
+        tags.update(marks_tag(marks.labels))  # and a closed review's marks
     if record.outcome is not None and record.outcome.reason is not Reason.RECORDED:
         tags["Termination"] = termination(record.outcome, record.position)
     elif "Termination" in game.tags:  # the file said how it ended (or nothing): kept as it was
@@ -103,12 +112,14 @@ class GameKeeper:
         """What a write depends on: a finished game's moves and result only (where the board
         is in it changes nothing), an unfinished one's position shown and judgements too."""
         game = self.game
+        # A review's marks kept or dropped are written too (they show again on a resume).
+        marks = game.review_marks
         if game.finished:
-            return (game.record.start, game.record.line, game.result)
+            return (game.record.start, game.record.line, game.result, marks)
         # A new or deeper judgement of the position shown is written too (a resumed game
         # reads as it did when it was left).
         judged = (len(game.judgements), game.judgement())
-        return (game.record.start, game.record.line, game.record.ply, judged)
+        return (game.record.start, game.record.line, game.record.ply, judged, marks)
 
     def _game_key(self) -> tuple[object, ...]:
         return (self.game.record.start, self.game.record.line, self.game.result)

@@ -28,7 +28,7 @@ from checkers.formats.puzzle_store import add_puzzles
 from checkers.gui import fonts, theme
 from checkers.gui.board_view.render import BoardView, animation_view
 from checkers.gui.context import ScreenContext
-from checkers.gui.controller import Game
+from checkers.gui.controller import Game, KeptMarks
 from checkers.gui.game_control.stepping import SHOWING
 from checkers.gui.game_view.panel import GamePanel, MoveMark, human_side
 from checkers.gui.game_view.review_preview import Preview
@@ -104,6 +104,19 @@ PREVIOUS_KEY, NEXT_KEY, BETTER_KEY = "[", "]", "b"
 
 POLL_SECONDS = 0.1
 """How often the window looks for new labels while the review runs."""
+
+
+def kept_move_marks(kept: KeptMarks) -> dict[int, MoveMark]:
+    """The move list's marks of a closed review (`Game.review_marks`), each with the tip the
+    review gave it, or for marks read from the game's file, its label and the best move."""
+    marks = {}
+    for ply, (label, best) in kept.labels.items():
+        found = Label(label)
+        tip = kept.tips.get(ply) or (
+            f"{label.capitalize()}: best {best} (the review's, kept with the game)"
+        )
+        marks[ply] = MoveMark(f"#move_{label}", SYMBOLS.get(found, ""), tip)
+    return marks
 
 
 def puzzle_words(found: int, added: int) -> str:
@@ -564,6 +577,16 @@ class ReviewPane:
         if panel is None:
             return False
         return panel.set_marks(self.marks_of_moves())
+
+    def labels_of_moves(self) -> dict[int, tuple[str, str]]:
+        """The marked moves reviewed so far, by the ply each leads to: (label, the review's
+        best move), as the game's file keeps them (`formats.judged.MARKS_TAG`)."""
+        labels = {}
+        for ply, label in self.progress.marked():
+            review = self.progress.review_of(ply)
+            if label in SYMBOLS and review is not None:
+                labels[ply] = (label.value, review.best.pdn())
+        return labels
 
     def marks_of_moves(self, open_review: bool = True) -> dict[int, MoveMark]:
         """The move list's marks of the inaccuracies, mistakes and blunders reviewed so far, by

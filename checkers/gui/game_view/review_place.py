@@ -121,8 +121,9 @@ class PlacementHost(ReviewHost, Protocol):
         """Lay the status line's words out again in its new place."""
         ...
 
-    def keep_marks(self, marks: dict[int, MoveMark]) -> None:
-        """Keep a closed review's marks in the move list while the game keeps those moves."""
+    def keep_marks(self, marks: dict[int, MoveMark], labels: dict[int, tuple[str, str]]) -> None:
+        """Keep a closed review's marks in the move list (and `labels`, by ply: label and the
+        review's best move, in the game's file) while the game keeps those moves."""
         ...
 
 
@@ -177,8 +178,9 @@ class ReviewPlacement:
         # The marks stay in the move list, as the review left them (walk 2026-12-01ad: the
         # "?" and "??" went with the review), while the game keeps those moves.
         kept = pane.marks_of_moves(open_review=False)
+        labels = pane.labels_of_moves()
         pane.close()
-        screen.keep_marks(kept)
+        screen.keep_marks(kept, labels)
         game = screen.game
         if game.finished:
             # A finished game stays on the move the review showed: no one is to move there.

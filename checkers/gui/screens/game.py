@@ -21,7 +21,7 @@ from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIButton, UIPanel, UITextBox
 
 from checkers import saves
-from checkers.board import BLACK, Move, Position
+from checkers.board import BLACK, Position
 from checkers.board_geometry import BoardGeometry
 from checkers.coach.judgement import Judgement, rejudged, reviewed
 from checkers.formats.pdn import game_from_record, write_game
@@ -32,7 +32,7 @@ from checkers.gui.cards import Card, grid_unit
 from checkers.gui.clipboard import copy_text
 from checkers.gui.config import GameConfig, Mode
 from checkers.gui.context import ScreenBase, ScreenContext
-from checkers.gui.controller import Game
+from checkers.gui.controller import Game, KeptMarks
 from checkers.gui.explaining import why_card, with_review
 from checkers.gui.game_view.cards import (
     build_help_card,
@@ -53,7 +53,7 @@ from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.keeper import GameKeeper, game_tags, reasons_in
 from checkers.gui.game_view.menu import GameMenu
 from checkers.gui.game_view.panel import GamePanel, MoveMark, scored_search
-from checkers.gui.game_view.review import ReviewPane, ReviewStandby
+from checkers.gui.game_view.review import ReviewPane, ReviewStandby, kept_move_marks
 from checkers.gui.game_view.review_place import ReviewPlacement
 from checkers.gui.intents import (
     Analysed,
@@ -145,8 +145,6 @@ class GameScreen(ScreenBase):
         (`card new`, `card review`, `card close`, `help close`) by name, for tests and keys."""
         self.panel: GamePanel | None = None
         self._scrolled: tuple[int, int, object] | None = None
-        self._kept_marks: tuple[tuple[Move, ...], dict[int, MoveMark]] | None = None
-        """A closed review's marks of the move list and the moves they were judged on."""
         self._marks_seen: tuple[object, ...] = ()
         """The moves (count, last) the kept marks were last shown for on this panel."""
         """Where the last panel's move list was scrolled: a panel built again keeps it."""
@@ -806,7 +804,7 @@ class GameScreen(ScreenBase):
             self.show_ui(getattr(self, "_layer", 1))  # filled as they are built (`build_ui`)
             return True
         changed = self._sync_status()
-        if self._kept_marks is not None:
+        if self.game.review_marks is not None:
             self._show_kept_marks()
         if self.panel is not None:
             changed = self.panel.sync(self.game) or changed
@@ -826,32 +824,33 @@ class GameScreen(ScreenBase):
         fit_text(self.status_box, text)  # wrapped, and smaller when long: never cut
         return True
 
-    def keep_marks(self, marks: dict[int, MoveMark]) -> None:
-        """Keep a closed review's marks in the move list while the game keeps the moves they
-        judged (a move played or taken back in their place drops the marks from there on)."""
-        self._kept_marks = (tuple(self.game.record.line), dict(marks)) if marks else None
+    def keep_marks(self, marks: dict[int, MoveMark], labels: dict[int, tuple[str, str]]) -> None:
+        """Keep a closed review's marks in the move list, and in the game's file, while the
+        game keeps the moves they judged (a move played or taken back in their place drops the
+        marks from there on): `labels` by ply, (label, the review's best move)."""
+        line = tuple(self.game.record.line)
+        tips = {ply: mark.tip for ply, mark in marks.items()}
+        self.game.review_marks = KeptMarks(line, dict(labels), tips) if labels else None
         self._marks_seen = ()
         self._show_kept_marks()
 
     def _show_kept_marks(self) -> None:
-        """The kept marks on the move list, those of moves the game still has."""
-        if self._kept_marks is None or self.panel is None or self.review_pane is not None:
+        """The kept marks on the move list, those of moves the game still has (a resumed or
+        reopened game's too, read from its file: walk 2026-12-01af lost them on a relaunch)."""
+        kept = self.game.review_marks
+        if kept is None or self.panel is None or self.review_pane is not None:
             return
-        judged, marks = self._kept_marks
         line = self.game.record.line
         # Looked at again only when the moves change (a move played or taken back changes the
         # count or the last move): not a walk over the game in every frame.
-        seen = (len(line), line[-1] if line else None)
+        seen = (len(line), line[-1] if line else None, id(kept))
         if seen == self._marks_seen:
             return
-        self._marks_seen = seen
-        same = next(
-            (i for i, (a, b) in enumerate(zip(judged, line, strict=False)) if a != b),
-            min(len(judged), len(line)),
-        )
-        shown = {ply: mark for ply, mark in marks.items() if ply <= same}
-        if len(shown) != len(marks):
-            self._kept_marks = (judged[:same], shown) if shown else None
+        within = kept.within(line)
+        if within is not kept:
+            self.game.review_marks = within
+        self._marks_seen = (len(line), line[-1] if line else None, id(within))
+        shown = {} if within is None else kept_move_marks(within)
         self.panel.set_marks(shown)
 
     def move_cell(self, ply: int) -> UIButton:
