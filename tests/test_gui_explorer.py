@@ -884,7 +884,7 @@ def test_the_game_being_played_is_not_one_of_the_games_the_explorer_counts(
     board, pane = explore_after(app, ())
     run_until(app, indexed(pane, 4))  # the four others, not five
     texts = pane.texts(board.position, board.analysis)
-    assert texts["explorer summary"] == "3 of your 4 saved games came here"
+    assert texts["explorer summary"] == "3 of your 4 other saved games came here"
     assert "unfinished" not in " ".join(texts.values())
 
 

@@ -274,6 +274,10 @@ def test_the_explorer_names_where_its_games_came_from_as_the_player_knows_them()
     # The walk's 29/61: `1 of 2 games (1 archive) came here`, the player having added nothing.
     assert came_here(1, 2, [OWN_GAMES]) == "1 of your 2 saved games came here"
     assert came_here(1, 1, [OWN_GAMES]) == "Your one saved game came here"
+    # The game on the board left out: "other" (walk 2026-12-01af: "Your one saved game came
+    # here" beside two saved games that had).
+    assert came_here(1, 1, [OWN_GAMES], other=True) == "Your one other saved game came here"
+    assert came_here(1, 2, [OWN_GAMES], other=True) == "1 of your 2 other saved games came here"
     assert came_here(3, 40, ["tinsley.pdn"]) == "3 of the 40 games in tinsley.pdn came here"
     assert (
         came_here(5, 1_042, [OWN_GAMES, "tinsley.pdn"])

@@ -104,22 +104,30 @@ LOOKING_AGAIN = "may change as the board looks deeper"
 
 
 def came_here(
-    count: int, games: int, sources: Sequence[str], short: int = 0, verb: str = "came here"
+    count: int,
+    games: int,
+    sources: Sequence[str],
+    short: int = 0,
+    verb: str = "came here",
+    other: bool = False,
 ) -> str:
     """How many games came to the position, out of how many, and from where, named as the
     player knows them: `1 of your 2 saved games came here`, `3 of the 40 games in
     tinsley.pdn came here`, `5 of 42 games came here (your saved games and tinsley.pdn)`;
     shorter for a narrow pane: `short` 1 counts the files added instead of naming them
     (`... (yours and 1 added file)`), 2 leaves out where from (`5 of 42 games came here`);
-    `verb` says what they did here (`ended here`: the games' last position)."""
+    `verb` says what they did here (`ended here`: the games' last position); `other`: the game
+    on the board, one of the saved games, is left out (`Your one other saved game came here`:
+    walk 2026-12-01af read "Your one saved game came here" beside two that had)."""
     if short >= 2 and games == 1:
         return f"The one game {verb}"
     if len(sources) == 1 and short < 2:
         source = sources[0]
         if source == OWN_GAMES:
+            others = " other" if other else ""
             if games == 1:
-                return f"Your one saved game {verb}"
-            return f"{count:,} of your {games:,} saved games {verb}"
+                return f"Your one{others} saved game {verb}"
+            return f"{count:,} of your {games:,}{others} saved games {verb}"
         if games == 1:
             return f"The one game in {source} {verb}"
         return f"{count:,} of the {games:,} games in {source} {verb}"
@@ -600,23 +608,23 @@ class ExplorerPane:
         games = self.games()
         total = sum(entry.games for entry in self.moves)
         shorter = shortest = ""
+        left = bool(self.archives[0].leave_out)  # the game on the board, one of the saved ones
         if not games:
             summary = "Reading the games..." if self.builder.busy else "No games yet."
         elif not rows and self.ended is not None:
             # The games' last position (a saved game opened at its end): they came here.
             verb = "ended here" if self.ended.finished else "stopped here"  # none finished
-            summary = came_here(self.ended.games, games, self.sources(), verb=verb)
-            shorter = came_here(self.ended.games, games, self.sources(), 1, verb)
-            shortest = came_here(self.ended.games, games, self.sources(), 2, verb)
+            summary = came_here(self.ended.games, games, self.sources(), verb=verb, other=left)
+            shorter = came_here(self.ended.games, games, self.sources(), 1, verb, left)
+            shortest = came_here(self.ended.games, games, self.sources(), 2, verb, left)
         elif not rows:
             # The game on the board, itself saved as it goes, is left out: "other" (walk
             # 2026-12-01z read "No game went on from here" beside the game that did).
-            other = " other" if self.archives[0].leave_out else ""
-            summary = f"No{other} game went on from here."
+            summary = f"No{' other' if left else ''} game went on from here."
         else:
-            summary = came_here(total, games, self.sources())
-            shorter = came_here(total, games, self.sources(), short=1)
-            shortest = came_here(total, games, self.sources(), short=2)
+            summary = came_here(total, games, self.sources(), other=left)
+            shorter = came_here(total, games, self.sources(), short=1, other=left)
+            shortest = came_here(total, games, self.sources(), short=2, other=left)
         book = book_moves(position)
         scores = self.engine_scores(position, analysis)
         # A table of moves reads from the side to move, as every explorer's does (the window's
