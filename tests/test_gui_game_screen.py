@@ -1070,3 +1070,27 @@ def test_the_draw_buttons_tip_names_who_answers_the_offer(make_app: Callable[...
     assert "the AI answers" in tip(GameConfig(black=PlayerConfig(), white=PlayerConfig(SLOW)))
     people = tip(GameConfig(black=PlayerConfig(), white=PlayerConfig()))
     assert "AI" not in people and "the other player accepts with D" in people
+
+
+def test_a_bar_figure_held_from_the_position_before_is_shown_as_still_thinking(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-12-01af: after the AI's move the bar kept the position before's "0.75" for 4 s
+    # as if final. It is held (no empty bar between two moves), with the dots that say its
+    # search still goes on, until the new position is judged.
+    from checkers.coach.judgement import Judgement
+
+    app = make_app()
+    screen = screen_of(app)
+    game = screen.game
+    press(app, pygame.K_v, "v")
+    game.judge(game.position, Judgement(0.75, 1.0, BLACK, 12, line=("11-15",)))
+    game.play(Move.from_pdn("11-15", game.position))
+    run_until(app, lambda: game.animation is None)
+    assert game.judgement() is None  # the position reached: not judged yet
+    bar = screen.bar
+    share, figure = bar.figure()
+    assert figure and share is not None  # the figure of the position before, held
+    assert bar.held() and bar.label() != figure
+    game.judge(game.position, Judgement(-0.1, 1.0, WHITE, 12, line=("23-19",)))
+    assert not bar.held()

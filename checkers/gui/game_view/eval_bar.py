@@ -175,7 +175,9 @@ class EvalBar:
         this position), and its figure; without one, why (`waiting_words`) read upwards along
         the bar, whichever way the board faces: never a blank bar."""
         share, figure = self.figure()
-        thinking = self.deepening() is not None and bool(figure)
+        # A figure held from the position before (`figure`) is provisional too: dots under it
+        # (walk 2026-12-01af read the old "0.75" for 4 s after the AI's move, as final).
+        thinking = (self.deepening() is not None or self.held()) and bool(figure)
         renderer = self.host.context.renderer
         renderer.eval_bar(surface, rect, share, figure, self.host.flipped, thinking)
         if figure:
@@ -200,6 +202,20 @@ class EvalBar:
         if live and game.thinking is not None:
             return "thinking..."
         return NOT_JUDGED
+
+    def held(self) -> bool:
+        """Whether the bar shows the score of the position before the one just reached, which
+        no search has judged yet (`figure`)."""
+        game = self.host.game
+        live_end = not game.finished and game.record.ply == len(game.record.line)
+        positions = game.record.positions
+        return (
+            live_end
+            and len(positions) >= 2
+            and self.scored() is None
+            and game.judgements.get(positions[-2]) is not None
+            and game.shown_result is None
+        )
 
     def figure(self) -> tuple[float | None, str]:
         """Black's share of the bar and its short figure: `draw` once a drawn game is shown at
