@@ -838,9 +838,10 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     # Its own score first: after the comparison it read as 11-15's (walk 2026-11-30i).
     assert row_score_words(card.rows[0]) == "+0.45 for you; 0.55 worse than 11-15"
     assert card.others == "The review's best move:"
-    # The best move's row: its score alone, no standing's words read as a verdict against it
-    # (walk 2026-11-30i: "22-18 is a little worse for the AI" under that heading).
-    assert row_score_words(card.rows[1]) == "even"
+    # The best move's row: its standing as what it leaves the mover, as every row says it
+    # (walk 2026-12-01af: a bare "+0.20 for you" beside rows with words), never "is a little
+    # worse for the AI", read as a verdict against it under that heading (walk 2026-11-30i).
+    assert row_score_words(card.rows[1]) == "keeps it level"
     # What the AI's own search saw, apart: every move it scored, no verdict, no best move.
     assert [row.move for row in card.seen] == ["9-14", "10-15", "11-16"]
     assert all(not row.verdict for row in card.seen)

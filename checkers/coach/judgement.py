@@ -517,10 +517,10 @@ def reviewed(
                 f" ({depth_words(rows[0].depth)}; {rows[1].move} {depth_words(rows[1].depth)})"
             )
         rows[0] = dataclasses.replace(rows[0], verdict=compared)
-        # The best move's row under "The review's best move:" gives its score alone: its
-        # standing's words (`22-18 is a little worse for the AI`) read as a verdict against it
-        # (walk 2026-11-30i).
-        rows[1] = dataclasses.replace(rows[1], verdict="")
+        # The best move's row under "The review's best move:" keeps its standing, said as what
+        # it leaves the mover (`leaves the AI a little behind`), as every other row says it:
+        # without it, it read "22-18 +0.20 for you" beside rows with words (walk 2026-12-01af;
+        # `is a little worse for the AI` had read as a verdict against it, walk 2026-11-30i).
     # The other moves judged as deep, after the review's rows, each verdict from its number.
     rows += [dataclasses.replace(row, verdict=verdict(position, row, best)) for row in extra]
     chosen_score = explanation.chosen_score
