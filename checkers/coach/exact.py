@@ -248,6 +248,12 @@ def _move_score(line: RootLine, depth: int, units: float, from_databases: bool) 
     return MoveScore(pv[0], score, "exact", depth, pv, win_in, database=database)
 
 
+def _shallow(played: MoveScore) -> bool:
+    """Whether an only move's row is shallower than `JUDGE_DEPTH` (or not scored at all): the
+    exact pass then scores it that far."""
+    return played.bound != "exact" or played.depth < JUDGE_DEPTH
+
+
 def _deepest(
     analyser: Analyser,
     request: SearchRequest,
@@ -351,11 +357,12 @@ def exact_explanation(
         # card compares them as the book's card does (walk 2026-11-30b: the Novice level's card
         # said 21-17 one thing after 11-15 and the Club level's book card another).
         moves, exact_depth = book
-    elif not explanation.from_book and legal:
+    elif not explanation.from_book and (len(legal) > 1 or _shallow(played)):
         depth = max([move.depth for move in moves] + [1])
         # An only move is played at once, its search a turn deep: scored as far as a weak
         # level's moves, so its row says what the game's judgement says (walk 2026-12-01ae:
-        # "+7.80 (1 turn ahead)" on the card beside the bar's "win 4").
+        # "+7.80 (1 turn ahead)" on the card beside the bar's "win 4"). One its own search
+        # looked at that far already is the game's judgement as it stands (`_shallow`).
         only = len(legal) == 1
         if counted is not None or evaluation != "engine" or explanation.made_now or only:
             # The engine judges a weak level's moves, and a move whose own search no file
