@@ -1698,3 +1698,14 @@ def test_rows_the_opening_book_scored_are_called_the_books_look_not_a_deeper_loo
     said = " ".join(why_card(explanation, WHITE, 1, human=BLACK).facts)
     assert "The opening book's look, 13 turns ahead, scores 23-18 0.25 of a man better" in said
     assert "A deeper look" not in said, said
+
+
+def test_two_forced_wins_are_compared_without_a_depth_of_their_own() -> None:
+    # Walk 2026-12-01af: "A deeper look, 9 turns ahead, finds 29-25 wins in 4 moves" on a card
+    # whose row said 10 turns and whose footer 8: a forced result holds whatever the depth.
+    played = MoveScore("15-10", None, "exact", 9, ("15-10", "6-9"), 6, verdict="wins in 6 moves")
+    best = MoveScore("29-25", None, "exact", 9, ("29-25", "6-9"), 4, verdict="wins in 4 moves")
+    explanation = _explanation(played, best, exact_depth=9, chosen_depth=6, mover=WHITE)
+    said = " ".join(why_card(explanation, WHITE, 30, human=BLACK).facts)
+    assert "Both proven by force: 29-25 wins in 4 moves, 15-10 wins in 6 moves." in said, said
+    assert "A deeper look, 9 turns ahead" not in said

@@ -909,6 +909,14 @@ def _preferred_words(
             f"{look} finds that {proven.move} {proven.describe()}; after {other.move} it finds"
             f" no forced {kind}."
         )
+    elif best.win_in is not None and played.win_in is not None and not databases:
+        # Two forced results: proven whatever the depth, so no depth is named beside the rows'
+        # own (walk 2026-12-01af: "A deeper look, 9 turns ahead, finds 29-25 wins in 4 moves"
+        # beside a row 10 turns ahead and a footer 8 turns ahead, three depths on one card).
+        found = (
+            f"Both proven by force: {best.move} {best.describe()}, {explanation.played}"
+            f" {played.describe()}."
+        )
     elif forced or databases:
         found = (
             f"{look} finds {best.move} {best.describe()} and {explanation.played}"
