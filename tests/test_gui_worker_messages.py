@@ -216,3 +216,17 @@ def test_a_review_process_waiting_for_its_game_says_ready_and_a_stop_ends_it() -
     finally:
         requests.close()
         replies.close()
+
+
+def test_the_exact_pass_of_a_timed_levels_move_has_time_to_reach_its_own_depth() -> None:
+    # Walk 2026-12-01ag: a Strong card's rows, 14 turns ahead ("the time for exact scores ran
+    # out"), named another best move than the Strong level's own search at 17.
+    from checkers.ai.levels import get_level
+    from checkers.coach.exact import EXACT_TIME
+    from checkers.gui.aiworker import EXACT_LONGEST, exact_seconds
+
+    assert exact_seconds(get_level("beginner")) == EXACT_TIME  # a depth, no time
+    assert exact_seconds(get_level("club")) == EXACT_TIME
+    strong, master = get_level("strong"), get_level("master")
+    assert strong.time is not None and exact_seconds(strong) >= 1.5 * strong.time
+    assert exact_seconds(master) == EXACT_LONGEST

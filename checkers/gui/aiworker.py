@@ -42,7 +42,7 @@ from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
 from checkers.ai.search import Limits, Progress, SearchRequest, SearchResult, StopSignal
 from checkers.board import Move, Position, Side
-from checkers.coach.exact import exact_explanation
+from checkers.coach.exact import EXACT_TIME, exact_explanation
 from checkers.coach.explain import (
     Analysis,
     Explanation,
@@ -441,10 +441,26 @@ def _choose(
                 judge=_the_analyst(analyst),  # a weak level's card: the engine's judging
                 evaluation=player.evaluation,
                 units_per_man=man_value(player.evaluation),
+                seconds=exact_seconds(level),
                 stop=stop,
             )
             if not stop.is_set():
                 replies.send(AIExplained(request, explained))
+
+
+EXACT_LONGEST = 8.0
+"""Seconds the exact pass of a timed level's move may take at most (`exact_seconds`)."""
+
+
+def exact_seconds(level: Level) -> float:
+    """How long the exact pass after a move may search: `EXACT_TIME`, or for a level that
+    thinks for a time, half as long again as it thought (at most `EXACT_LONGEST`), so that
+    scoring four moves exactly reaches about the depth the level's own search chose at (walk
+    2026-12-01ag: a Strong card's rows 14 turns ahead named another best move than its own
+    search's 17, "the time for exact scores ran out")."""
+    if level.time is None:
+        return EXACT_TIME
+    return min(EXACT_LONGEST, max(EXACT_TIME, 1.5 * level.time))
 
 
 def _the_analyst(analyst: list[Analyser]) -> Analyser:
