@@ -229,4 +229,4 @@ def test_the_exact_pass_of_a_timed_levels_move_has_time_to_reach_its_own_depth()
     assert exact_seconds(get_level("club")) == EXACT_TIME
     strong, master = get_level("strong"), get_level("master")
     assert strong.time is not None and exact_seconds(strong) >= 1.5 * strong.time
-    assert exact_seconds(master) == EXACT_LONGEST
+    assert exact_seconds(master) <= EXACT_LONGEST and exact_seconds(master) > exact_seconds(strong)
