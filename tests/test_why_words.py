@@ -18,7 +18,7 @@ from checkers import cli
 from checkers.ai.levels import get_level
 from checkers.ai.players import AIPlayer
 from checkers.ai.registry import man_value
-from checkers.board import BLACK, WHITE, Position
+from checkers.board import BLACK, WHITE, Move, Position
 from checkers.cli import main
 from checkers.coach.exact import exact_explanation, score_verdict, steady_verdicts, verdict
 from checkers.coach.explain import Explanation, MoveScore, explain_choice, sentences
@@ -1709,3 +1709,24 @@ def test_two_forced_wins_are_compared_without_a_depth_of_their_own() -> None:
     said = " ".join(why_card(explanation, WHITE, 30, human=BLACK).facts)
     assert "Both proven by force: 29-25 wins in 4 moves, 15-10 wins in 6 moves." in said, said
     assert "A deeper look, 9 turns ahead" not in said
+
+
+def test_the_card_says_the_search_looked_as_far_as_the_panel_counts_it() -> None:
+    # Walk 2026-12-01ag: the panel's "White (Club) looked 12 turns ahead" beside the card's
+    # "The Club level chose 30-26, looking 13 turns ahead": the played root move had been
+    # searched in the depth the time cut short.
+    from checkers.ai.analysis import RootLine
+    from checkers.ai.search import SearchResult
+    from checkers.coach.explain import explain_search
+
+    position = Position()
+    move, other = (Move.from_pdn(text, position) for text in ("11-15", "9-14"))
+    result = SearchResult(move, 0.1, 12, 1000, (move,))
+    roots = (
+        RootLine(move, 10, "exact", (move,), 13),
+        RootLine(other, 5, "upper", (other,), 12),
+    )
+    found = explain_search(position, result, move, roots=roots, units_per_man=100, player="club")
+    assert found.chosen_depth == 12
+    facts = why_card(found, BLACK, 0).facts
+    assert any("chose 11-15, looking 12 turns ahead" in fact for fact in facts), facts

@@ -450,7 +450,8 @@ def exact_explanation(
         exact_depth=exact_depth,
         mover=position.turn,
         level_counted=counted if exact_depth else None,
-        chosen_depth=played.depth if played.bound != "unscored" else 0,
+        chosen_depth=explanation.chosen_depth
+        or (played.depth if played.bound != "unscored" else 0),
         chosen_score=(
             format_men(played.score, played.win_in)
             if exact_depth and played.bound == "exact" and not explanation.from_book

@@ -491,6 +491,10 @@ def explain_search(
         blunder=blunder,
         noise_men=noise_men,
         database=database_words(result.score) if result.database else None,
+        # How far the search looked as the panel counts it, the last depth it finished: a root
+        # move searched in a depth cut short reads one more (walk 2026-12-01ag: the panel's
+        # "looked 12 turns ahead" beside the card's "chose 30-26, looking 13 turns ahead").
+        chosen_depth=result.depth if first[0].bound != "unscored" else 0,
     )
 
 
