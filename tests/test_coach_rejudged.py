@@ -306,11 +306,13 @@ def test_a_deeper_look_that_names_another_best_move_is_said_on_the_card() -> Non
         expected = "A deeper look since, 14 turns ahead, finds 10-14 the best move here"
         apart = "the rows below, 6 turns ahead, do not show it"  # (10-14 is on no row)
         assert said == [f"{expected} (+0.40 for Black); {apart}."], card.facts
-    # On a row of the card (as a bound here): ranked lower there, which is said.
+    # On a row of the card (as a bound here): its figure there is said, not a rank ("rank it
+    # lower" stood beside a row tied first: walk 2026-12-01ag).
     card = why_card(rejudged(_explanation(True), START, known), BLACK, 0)
     said = [fact for fact in card.facts if "finds" in fact]
+    row = next(row for row in card.rows if row.move == "10-14")
     assert len(said) == 1 and said[0].endswith(
-        "where the rows below, 6 turns ahead, rank it lower."
+        f"where the rows below, 6 turns ahead, give it {row.score}."
     ), card.facts
     # The deeper look agreeing with the card's best (9-14): nothing to say.
     agreeing = Judgements()

@@ -757,14 +757,16 @@ def why_card(
             if other_best.database is not None
             else f"A deeper look since, {depth_words(other_best.depth)}, finds"
         )
-        # Where this card's rows rank it lower, said with their depth: "the best move here"
+        # Where this card's rows score it, said with their depth: "the best move here"
         # beside its own row's "leaves the AI a little behind" read as best and worst at once
         # (walk 2026-12-01ae).
         depth = explanation.exact_depth or max((row.depth for row in rows), default=0)
-        on_a_row = any(row.move == other_best.move for row in rows)
+        on_row = next((row for row in rows if row.move == other_best.move), None)
+        # Its figure there, not a rank: "rank it lower" stood beside its row tied first
+        # (walk 2026-12-01ag).
         ranked = (
-            f", where the rows below, {depth_words(depth)}, rank it lower"
-            if depth and on_a_row
+            f", where the rows below, {depth_words(depth)}, give it {on_row.score}"
+            if depth and on_row is not None
             else f"; the rows below, {depth_words(depth)}, do not show it"
             if depth
             else ""
