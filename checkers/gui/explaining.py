@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import Move, Position, Side
-from checkers.coach.exact import score_verdict
+from checkers.coach.exact import score_verdict, worse_words
 from checkers.coach.explain import (
     ENGINE_SCORES,
     Analysis,
@@ -298,7 +298,18 @@ def _row(
             lead = ""
         if not refutation:
             # No line to lead into (the book keeps scores, not lines): no `refuted by` with
-            # nothing after it, and the comparison alone (`0.05 worse than 22-17`).
+            # nothing after it, and the comparison alone (`0.05 worse than 22-17`), the worst
+            # rows' too (walk 2026-12-01ag: "21-17 ... (+0.25 for you)" had none, the row
+            # above "0.25 worse than 23-18").
+            if (
+                lead == "refuted by"
+                and best is not None
+                and move.bound == "exact"
+                and best.bound == "exact"
+                and move.score is not None
+                and best.score is not None
+            ):
+                lead = worse_words(best, move)
             lead = {"refuted by": "", "the best move, expecting": "the best move"}.get(
                 lead, lead.rstrip(":")
             )
