@@ -71,6 +71,15 @@ def test_the_played_line_shows_as_arrows_on_the_position_before_the_move() -> No
         f"Played 27-23, expecting 20x27 23-18 27-31 18x11x2 10-15 ... ({depth} turns ahead)"
     )
     assert [move.pdn() for move in played.moves] == list(PLAYED)
+    # A line the engine's later look found, not the level's own search (walk 2026-12-01ag: a
+    # Beginner's "Played 24-20, expecting ... (10 turns ahead)" under "looking 2 turns"): the
+    # engine's.
+    weak = replace(first_problem(), chosen_depth=2)
+    assert (
+        why_board(weak, position)
+        .lines[0]
+        .label.startswith("Played 27-23; the engine expects 20x27 23-18")
+    )
     arrows = LineSteps(position, played.moves).arrows()
     # The move and the reply: two arrows, each side's own colour (a third tangled with them).
     assert paths(arrows) == [(27, 23), (20, 27)] and len(arrows) == ARROW_MOVES == 2

@@ -82,13 +82,19 @@ def _words(moves: Sequence[Move], count: int = LABEL_MOVES) -> str:
     return shown + (" ..." if len(moves) > count else "")
 
 
-def _played_line(played: MoveScore, position: Position, reviewed: bool = False) -> BoardLine | None:
+def _played_line(
+    played: MoveScore, position: Position, reviewed: bool = False, engines: bool = False
+) -> BoardLine | None:
     moves = read_line(played.pv or (played.move,), position)
     if not moves:
         return None
     # The move played, then what the AI expected (not moves played yet); in a review, the
-    # review's line (the card's rows are the review's: the AI's own line is in its rows).
-    expecting = "; the review's line" if reviewed else ", expecting"
+    # review's line (the card's rows are the review's: the AI's own line is in its rows); a
+    # line the engine's later look found (`engines`), the engine's (walk 2026-12-01ag: a
+    # Beginner's "Played 24-20, expecting ... (10 turns ahead)" under its "looking 2 turns").
+    expecting = (
+        "; the review's line" if reviewed else "; the engine expects" if engines else ", expecting"
+    )
     # How far that look went, as the row says it: the panel may give another line of another
     # depth (walk 2026-12-01x: the caption's 15-turn line beside the panel's 17-turn one, the
     # caption with no depth). A result (forced or the databases') holds at any depth.
@@ -153,7 +159,8 @@ def why_board(
     "Why not 20-16" where 20-16 was among "The other 8 moves ... are no better")."""
     played = explanation.moves[0]
     lines: list[BoardLine] = []
-    first = _played_line(played, position, explanation.reviewed)
+    rescored = bool(explanation.chosen_depth) and played.depth != explanation.chosen_depth
+    first = _played_line(played, position, explanation.reviewed, rescored)
     if first is not None:
         lines.append(first)
     slip = explanation.searched if explanation.slipped else None
