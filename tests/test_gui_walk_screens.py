@@ -278,6 +278,8 @@ def test_the_explorer_names_where_its_games_came_from_as_the_player_knows_them()
     # here" beside two saved games that had).
     assert came_here(1, 1, [OWN_GAMES], other=True) == "Your one other saved game came here"
     assert came_here(1, 2, [OWN_GAMES], other=True) == "1 of your 2 other saved games came here"
+    # A small window's shortest form keeps it (walk 2026-12-01ag: "3 of 4 games came here").
+    assert came_here(3, 4, [OWN_GAMES], short=2, other=True) == "3 of 4 other games came here"
     assert came_here(3, 40, ["tinsley.pdn"]) == "3 of the 40 games in tinsley.pdn came here"
     assert (
         came_here(5, 1_042, [OWN_GAMES, "tinsley.pdn"])

@@ -119,19 +119,19 @@ def came_here(
     `verb` says what they did here (`ended here`: the games' last position); `other`: the game
     on the board, one of the saved games, is left out (`Your one other saved game came here`:
     walk 2026-12-01af read "Your one saved game came here" beside two that had)."""
+    others = " other" if other and list(sources) == [OWN_GAMES] else ""
     if short >= 2 and games == 1:
-        return f"The one game {verb}"
+        return f"The one{others} game {verb}"
     if len(sources) == 1 and short < 2:
         source = sources[0]
         if source == OWN_GAMES:
-            others = " other" if other else ""
             if games == 1:
                 return f"Your one{others} saved game {verb}"
             return f"{count:,} of your {games:,}{others} saved games {verb}"
         if games == 1:
             return f"The one game in {source} {verb}"
         return f"{count:,} of the {games:,} games in {source} {verb}"
-    came = f"{count:,} of {games:,} games {verb}"
+    came = f"{count:,} of {games:,}{others} games {verb}"
     if short >= 2:
         return came
     if short == 0 and len(sources) == 2:
@@ -411,6 +411,10 @@ class ExplorerPane:
             self.indexes[built.archive] = index
             if built.info.games or not built.archive.folder:
                 summary = built.info.summary(built.archive.name)
+                if built.archive.leave_out:
+                    # The game on the board, one of them, is not counted: said (walk
+                    # 2026-12-01ag: "4 games" where Saved games listed 5).
+                    summary += " (not the game on the board)"
                 # A small window's line holds the summary alone (walk 2026-12-01x at 720x480:
                 # "Read your saved games: 11 gam...").
                 self.say(f"Read {summary}.", short=summary[:1].upper() + summary[1:])
