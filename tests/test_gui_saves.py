@@ -200,6 +200,10 @@ def test_moves_taken_back_to_the_start_are_not_lost_by_resuming_against_the_ai(
     press(app, pygame.K_HOME)  # << to the start: six half-moves wait for redo
     assert game.record.ply == 0 and len(game.record.line) == 6
     assert "(drops the later 3 moves)" in game.status
+    press(app, pygame.K_END)
+    press(app, pygame.K_LEFT)  # one half-move back: one move dropped, said so
+    assert "(drops the later move)" in game.status, game.status
+    press(app, pygame.K_HOME)
     press(app, pygame.K_o, "o", pygame.KMOD_CTRL)
     listing = app.screen
     assert isinstance(listing, LoadScreen)

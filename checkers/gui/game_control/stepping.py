@@ -229,8 +229,10 @@ def _review_hint(game: SteppingGame) -> str:
     # The moves (numbered as the list numbers them) that hold a half-move past the one shown.
     offset = 0 if game.record.start.turn is BLACK else 1
     last, first = len(game.record.line) - 1 + offset, game.record.ply + offset
-    dropped = plural(last // 2 - first // 2 + 1, "move")
-    # Short: under a review's strip at 720x480 the status has two rows for all of it.
+    count = last // 2 - first // 2 + 1
+    # Short: under a review's strip at 720x480 the status has two rows for all of it ("the
+    # later move", not "the later 1 move": walk 2026-12-01ag).
+    dropped = "move" if count == 1 else plural(count, "move")
     drops = f" (drops the later {dropped})" if after else ""
     if game.is_human_turn():
         return game.turn_status() + f" Move or press C to play on here{drops}."
