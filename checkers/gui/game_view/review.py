@@ -375,7 +375,8 @@ class ReviewPane:
             (
                 "Accuracy, out of 100: how much of its chances (its expected result) each side's"
                 " moves kept against the best move's; a move counts more the more open the game"
-                " was before it. Book moves and only moves are not counted."
+                " was before it. Only moves are not counted, nor book moves the review finds no"
+                " worse than good (one it marks ?! or worse counts)."
             )
         ]
         cells = {row[1] for row in self.progress.table()}
