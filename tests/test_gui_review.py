@@ -784,7 +784,7 @@ def test_every_position_has_one_score_on_the_bar_the_graph_and_the_panel(
             assert lines[2] == f"After the move {bar}", (ply, lines)
             continue
         # The bar's words, an `even` one with its figure: the loss is their difference.
-        said = re.fullmatch(r"Best \S+; before (.+), after (.+)", lines[2])
+        said = re.fullmatch(r"(?:Best|Compared with) \S+; before (.+), after (.+)", lines[2])
         assert said is not None, (ply, lines)
         for words, shown_bar in zip(said.groups(), (bars[ply - 1], bar)):
             assert words == shown_bar or words.startswith(f"{shown_bar} ("), (ply, lines)
@@ -1162,6 +1162,9 @@ def test_a_notes_loss_is_the_difference_of_the_figures_it_shows() -> None:
     )
     lines = move_words(same, 100.0, BLACK)
     assert lines[1] == "in the opening book, as good as 22-17" and lines[3] == ""
+    # Compared, not told another move was best (walk 2026-12-01ag: "at least as good as 22-18"
+    # over "Best 22-18").
+    assert lines[2].startswith("Compared with 22-17; before"), lines
     assert "lost 0.00" not in " ".join(lines)
 
 

@@ -245,7 +245,11 @@ def move_words(
         # figure too, or `even` and `+0.30 for you` would read as 0.30 lost beside 0.15.
         before = _figure_words(review.before, man, review.side, human)
         after = _figure_words(review.after, man, review.side.opponent, human)
-        best = f"Best {review.best.pdn()}; before {before}, after {after}{looked}"
+        # A move that lost nothing is compared, not told another move was best (walk
+        # 2026-12-01ag: "at least as good as 22-18" over "Best 22-18").
+        lost_nothing = review.loss is not None and review.loss <= 0
+        named = "Compared with" if _as_good(review) or lost_nothing else "Best"
+        best = f"{named} {review.best.pdn()}; before {before}, after {after}{looked}"
     line = tuple(move.pdn() for move in review.before.line)
     better = ""
     # A lesson that already shows the better line (what the move missed) is not repeated:
