@@ -296,9 +296,18 @@ def test_moves_taken_back_are_greyed_in_the_list_until_redone(
         return {cell.ply: cell.button.object_ids for cell in panel.cells}
 
     assert UNDONE in looks()[2] and UNDONE not in looks()[1]
+    tips = {cell.ply: cell.button.tool_tip_text for cell in panel.cells}
+    assert str(tips[2]).startswith("Taken back: Redo plays it again")
     press(app, pygame.K_r, "r")  # redone: no longer greyed
     app.step(1 / 60)
     assert all(UNDONE not in ids for ids in looks().values())
+    # Only stepped back from (Left), not taken back: greyed, and not said to be taken back
+    # (walk 2026-12-01ag read "Taken back: Redo plays it again" of a game browsed).
+    press(app, pygame.K_LEFT)
+    app.step(1 / 60)
+    assert screen.game.record.ply == 1 and UNDONE in looks()[2]
+    tips = {cell.ply: cell.button.tool_tip_text for cell in panel.cells}
+    assert str(tips[2]).startswith("Later in the game: show the position after"), tips[2]
 
 
 @pytest.mark.parametrize("name", theme.THEMES)

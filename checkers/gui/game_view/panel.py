@@ -698,6 +698,8 @@ class GamePanel:
         self._list_key: tuple[object, ...] | None = None
         self._current: int | None = None
         self._undone_after: int | None = None
+        self._standing = 0
+        """How many moves the game has as it stands: later ones were taken back (Undo)."""
         """The ply after which the list's moves are undone (greyed), or None."""
         self.scroll_pending = False
         """The list was told to scroll to the current move: the next frame shows it there."""
@@ -1011,8 +1013,10 @@ class GamePanel:
         # Moves taken back wait for redo (a move played now drops them): greyed, as the moves
         # of a game that goes on. A finished game's later moves are its moves, not greyed.
         undone = ply if not game.finished and ply < len(game.record.line) else None
-        if undone != self._undone_after:
+        standing = game.standing_plies()
+        if undone != self._undone_after or standing != self._standing:
             self._undone_after = undone
+            self._standing = standing
             changed = True
         first = self._row_in_view()
         if first != self._first_row:
@@ -1156,8 +1160,14 @@ class GamePanel:
                 mark = self._marks.get(ply)
                 tip = f"Show the position after {move_label(ply, black_first)}"
                 undone = self._undone_after is not None and ply > self._undone_after
-                if undone and not mark:
+                if undone and not mark and ply > self._standing:
                     tip = f"Taken back: Redo plays it again ({move_label(ply, black_first)})"
+                elif undone and not mark:
+                    # Only stepped back from, not taken back (walk 2026-12-01ag read "Taken
+                    # back" of a game under way, browsed in its review).
+                    label = move_label(ply, black_first)
+                    tip = f"Later in the game: show the position after {label}; a move played"
+                    tip += " where the board is drops it"
                 look = (
                     text + mark.sign if mark else text,
                     mark.object_id if mark else UNDONE if undone else None,
