@@ -1731,3 +1731,11 @@ def test_the_card_says_the_search_looked_as_far_as_the_panel_counts_it() -> None
     assert found.chosen_depth == 12
     facts = why_card(found, BLACK, 0).facts
     assert any("chose 11-15, looking 12 turns ahead" in fact for fact in facts), facts
+
+
+def test_a_bounded_standing_puts_its_bound_beside_the_amount() -> None:
+    # Walk 2026-12-01ag: "leaves the AI at least behind by about a man's worth".
+    from checkers.coach.explain import ahead_words
+
+    assert ahead_words("at least about a man worse") == "behind by at least about a man's worth"
+    assert ahead_words("about two men better") == "ahead by about two men's worth"

@@ -1103,9 +1103,10 @@ def ahead_words(size: str) -> str:
     for word, standing in ((" better", "ahead"), (" worse", "behind")):
         if size.endswith(word):
             amount = size.removesuffix(word)
-            if "about " in amount:  # `at best about a man` -> `at best ahead by about a man's`
+            if "about " in amount:  # `at best about a man` -> `ahead by at best about a man's`
+                # (Not "at least behind by about a man's worth": walk 2026-12-01ag.)
                 bound, _, men = amount.partition("about ")
-                return f"{bound}{standing} by about {men}'s worth"
+                return f"{standing} by {bound}about {men}'s worth"
             return f"{amount} {standing}"
     return size
 
