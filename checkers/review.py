@@ -1032,6 +1032,11 @@ def adopted(
     position, kept for the game")."""
     if not judgement.line or not setting.uses_core:
         return None  # the game's judgements are the engine's own evaluation
+    if judgement.at_most:
+        # A forced result known only as a bound (carried from the position before): the
+        # review's own search proves its own (walk 2026-12-01ag: the note's "wins in 9 moves"
+        # beside the analysis board's proven 8).
+        return None
     deep_enough = setting.limits.depth is not None and judgement.depth >= setting.limits.depth
     if not (judgement.database or judgement.forced or deep_enough):
         return None

@@ -62,6 +62,12 @@ def test_a_shallower_or_lineless_judgement_is_searched_again() -> None:
     assert adopted(positions[2], lineless, SETTING) is None
     reviews = list(review_moves(start, moves, SETTING, known={positions[2]: shallow}))
     assert reviews[1].after.depth == 4
+    # A forced result known only as a bound (carried from the position before) is no proof of
+    # its own: searched again (walk 2026-12-01ag: the note's "wins in 9 moves" beside the
+    # analysis board's proven 8).
+    bound = Judgement(WIN - 17, SETTING.man, positions[2].turn, 0, line=shallow.line, at_most=True)
+    assert adopted(positions[2], bound, SETTING) is None
+    assert adopted(positions[2], dataclasses.replace(bound, at_most=False), SETTING) is not None
 
 
 def test_a_judgement_in_men_from_the_other_side_is_told_in_the_reviews_units() -> None:
