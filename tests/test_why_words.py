@@ -837,7 +837,10 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     assert card.rows[0].score == "+0.45 for you"
     assert card.rows[0].verdict == "0.55 worse than 11-15"
     # Its own score first: after the comparison it read as 11-15's (walk 2026-11-30i).
-    assert row_score_words(card.rows[0]) == "+0.45 for you; 0.55 worse than 11-15"
+    # What it leaves the mover, as every row says it (walk 2026-12-01ag), then the comparison.
+    assert row_score_words(card.rows[0]) == (
+        "leaves the AI a little behind (+0.45 for you); 0.55 worse than 11-15"
+    )
     assert card.others == "The review's best move:"
     # The best move's row: its standing as what it leaves the mover, as every row says it
     # (walk 2026-12-01af: a bare "+0.20 for you" beside rows with words), never "is a little
@@ -1561,7 +1564,9 @@ def test_a_played_move_scored_above_the_reviews_best_is_at_least_as_good_as_it()
     assert [row.move for row in rows][:2] == ["9-14", "11-15"]
     assert rows[0].verdict == "at least as good as 11-15", rows[0]
     card = why_card(reviewed(explanation, start, known), BLACK, 0, human=WHITE)
-    assert row_score_words(card.rows[0]) == "+0.85 for the AI; at least as good as 11-15"
+    assert row_score_words(card.rows[0]) == (
+        "leaves the AI ahead by about a man's worth (+0.85); at least as good as 11-15"
+    )
     best = card.rows[1]
     assert best.move == "11-15" and "worse than 9-14" not in f"{best.compared} {best.line}", best
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import Move, Position, Side
-from checkers.coach.exact import score_verdict, worse_words
+from checkers.coach.exact import compares, score_verdict, worse_words
 from checkers.coach.explain import (
     ENGINE_SCORES,
     Analysis,
@@ -28,6 +28,7 @@ from checkers.coach.explain import (
     idea_words,
     other_line_words,
     others_heading,
+    standing_words,
     who_played,
 )
 from checkers.coach.idea import Idea
@@ -183,6 +184,11 @@ class WhyRow:
     24-20`, `as good as 24-20`, `the best move`), or '': kept where an idea takes the line's
     place, so the row still says it (walk 2026-12-01z: "23-18 +0.30 for the AI: White
     exchanges ..." with neither standing words nor a comparison)."""
+    standing: str = ""
+    """What a played row whose verdict compares it with the best (a reviewed move's `0.40 worse
+    than 29-25`) leaves its mover, in the words every other row says it (`leaves the AI behind
+    by about a man's worth`), or '' (walk 2026-12-01ag: "+1.50 for you; 0.40 worse than 29-25"
+    beside rows with words)."""
 
 
 @dataclass(frozen=True)
@@ -356,7 +362,17 @@ def _row(
         result,
         within_even,
         compared,
+        _standing(move, played, verdict, mover, human),
     )
+
+
+def _standing(move: MoveScore, played: bool, verdict: str, mover: Side, human: Side | None) -> str:
+    """A played row's standing where its verdict compares it (`WhyRow.standing`), else ''."""
+    if not played or not compares(verdict) or move.bound != "exact" or move.win_in is not None:
+        return ""
+    if move.score is None or move.database is not None:
+        return ""
+    return standing_words(score_verdict(move.score), mover, side_words(mover, human))
 
 
 def _counted_words(figure: str, mover: Side, human: Side | None) -> str:

@@ -81,6 +81,14 @@ def row_score_words(row: WhyRow, compared: bool = False) -> str:
         return row.result  # a forced or database result, for its winner (`explaining._row`)
     if not row.verdict or row.verdict == row.score:
         return row.score
+    if compares(row.verdict) and row.standing:
+        # What it leaves the mover first, as every other row says it (walk 2026-12-01ag), the
+        # side named once.
+        score = row.score
+        for whose in ("you", "the AI", "Black", "White"):
+            if row.standing.startswith(f"leaves {whose} "):
+                score = score.removesuffix(f" for {whose}")
+        return f"{row.standing} ({score}); {row.verdict}"
     if compares(row.verdict):
         # Its own score first: `0.15 worse than 22-18 (+0.40 for you)` read as 22-18's score
         # (walk 2026-11-30i).
