@@ -1744,3 +1744,19 @@ def test_a_bounded_standing_puts_its_bound_beside_the_amount() -> None:
 
     assert ahead_words("at least about a man worse") == "behind by at least about a man's worth"
     assert ahead_words("about two men better") == "ahead by about two men's worth"
+
+
+def test_an_exchange_inside_a_shots_own_moves_is_not_said_again() -> None:
+    # Walk 2026-12-01ag: "White's shot: 29-25 gives two men and takes three men ... (29-25 9-14
+    # 18x9 5x14 23-19 16x23 27x18x9)" above "29-25 allows an exchange: Black exchanges a man for
+    # a man: 9-14 18x9 5x14", the same moves twice.
+    from checkers.coach.exact import _not_inside
+    from checkers.coach.idea import Idea
+
+    line = ("29-25", "9-14", "18x9", "5x14", "23-19", "16x23", "27x18x9")
+    shot = Idea("shot", WHITE, line, 0, (), "White's shot")
+    exchange = Idea("exchange", BLACK, line[:4], 1, (), "Black exchanges a man for a man")
+    assert _not_inside((shot, exchange)) == (shot,)
+    # An exchange before a shot that starts after it is its own idea.
+    later = Idea("shot", WHITE, line, 4, (), "White's shot")
+    assert _not_inside((exchange, later)) == (exchange, later)

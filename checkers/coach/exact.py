@@ -531,11 +531,35 @@ def _with_words(
     # The verdict beside an idea agrees with it: a two-for-one the line gives back later is not
     # named beside `keeps it level` (`ideas.agreeing`).
     found = agreeing(found, position.turn, move.score, move.win_in, str(move.bound))
+    found = _not_inside(found)
     if move.bound in ("upper", "lower"):
         # The side whose moves proved the bound: the reply that held the move down to an
         # upper bound, the mover's line that reached a lower one.
         found = _proving(found, position.turn.opponent if move.bound == "upper" else position.turn)
     return dataclasses.replace(move, verdict=verdict(position, move, best), ideas=found)
+
+
+def _not_inside(found: Sequence[Idea]) -> tuple[Idea, ...]:
+    """The ideas of a row but an even exchange whose moves lie inside another idea's line:
+    the shot says them already (walk 2026-12-01ag: "White's shot: 29-25 gives two men and
+    takes three men ... (29-25 9-14 18x9 5x14 23-19 16x23 27x18x9)" above "Black exchanges a
+    man for a man: 9-14 18x9 5x14")."""
+
+    def inside(part: tuple[str, ...], whole: tuple[str, ...]) -> bool:
+        return any(whole[i : i + len(part)] == part for i in range(len(whole) - len(part) + 1))
+
+    return tuple(
+        idea
+        for idea in found
+        if idea.name != "exchange"
+        or not idea.line
+        or not any(
+            other is not idea
+            and other.name != "exchange"
+            and inside(idea.line[idea.start :], other.line[other.start :])
+            for other in found
+        )
+    )
 
 
 def _proving(found: Sequence[Idea], side: Side) -> tuple[Idea, ...]:
