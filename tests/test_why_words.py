@@ -781,7 +781,7 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     # a man won, then given back).
     won = MoveScore("21-17", 1.10, "exact", 8, ("21-17", "9-13"), verdict="wins a man")
     card = why_card(_explanation(won, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
-    assert card.rows[0].verdict == "at the first look: wins a man", card.rows[0].verdict
+    assert card.rows[0].verdict == "before the deeper look: wins a man", card.rows[0].verdict
 
 
 def test_a_reviewed_card_says_whose_scale_its_own_count_rows_are_on() -> None:

@@ -398,7 +398,7 @@ def _at_first(verdict: str, deeper: MoveScore, first: MoveScore) -> str:
     `Since then the game has judged ...`) and its words differ: told as the first look's, so
     the headline does not read as the move's last verdict against the deeper one (walk
     2026-11-30: `21-17 is a little worse for the AI (+0.30 for you)` beside `Since then ...
-    13 turns ahead: even`). `at first looked a little worse for the AI`, `at the first look:
+    13 turns ahead: even`). `at first looked a little worse for the AI`, `before the deeper look:
     wins a man` (not `at first: wins a man`, read as a man won and given back: walk
     2026-12-01ab)."""
     if not verdict:
@@ -422,7 +422,7 @@ def _at_first(verdict: str, deeper: MoveScore, first: MoveScore) -> str:
         return f"at first looked {level[verdict]}"
     if verdict.startswith("is "):
         return f"at first looked {verdict.removeprefix('is ')}"
-    return f"at the first look: {verdict}"
+    return f"before the deeper look: {verdict}"
 
 
 def card_facts(
