@@ -57,8 +57,11 @@ def why_expects(game: Game) -> str:
     assert explanation is not None
     board = why_board(explanation, game.record.positions[-2])
     label = board.lines[0].label
-    assert ", expecting " in label, label
-    return label.split(", expecting ")[1].split()[0]
+    # (`; the engine expects` where the engine's later look found the line: an only move
+    # played at once is scored again, JUDGE_DEPTH turns ahead.)
+    said = re.search(r"(?:, expecting|; the engine expects) (\S+)", label)
+    assert said is not None, label
+    return said.group(1)
 
 
 def test_after_a_hint_the_ai_rows_stay_its_own_and_the_score_names_the_deeper_search(
