@@ -411,10 +411,6 @@ class ExplorerPane:
             self.indexes[built.archive] = index
             if built.info.games or not built.archive.folder:
                 summary = built.info.summary(built.archive.name)
-                if built.archive.leave_out:
-                    # The game on the board, one of them, is not counted: said (walk
-                    # 2026-12-01ag: "4 games" where Saved games listed 5).
-                    summary += " (not the game on the board)"
                 # A small window's line holds the summary alone (walk 2026-12-01x at 720x480:
                 # "Read your saved games: 11 gam...").
                 self.say(f"Read {summary}.", short=summary[:1].upper() + summary[1:])
