@@ -767,12 +767,17 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     assert row_score_words(card.rows[0]) == "leaves the AI a little behind (+0.30 for you)"
     # Another figure in the same words is the first look's too (walk 2026-12-01v: "(+0.45 for
     # you)" above "At that depth the game scores 24-20 +0.35 for you").
-    worse = MoveScore("21-17", -0.35, "exact", 13, ("21-17", "9-13"))
+    worse = MoveScore("21-17", -0.40, "exact", 13, ("21-17", "9-13"))
     card = why_card(_explanation(played, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
     assert (
         row_score_words(card.rows[0])
         == "at first looked to leave the AI a little behind (+0.30 for you)"
     )
+    # A twentieth of a man, one step of the engine's scores, is no change to tell (walk
+    # 2026-12-01ah: "at first looked to leave ... (+0.65 for you)" beside "+0.70").
+    step = MoveScore("21-17", -0.35, "exact", 13, ("21-17", "9-13"))
+    card = why_card(_explanation(played, best, mover=WHITE, deeper=step), WHITE, 0, human=BLACK)
+    assert row_score_words(card.rows[0]) == "leaves the AI a little behind (+0.30 for you)"
     # A bound's verdict too, in words that read as one phrase.
     bound = MoveScore("21-17", -0.05, "upper", 8, ("21-17", "9-13"))
     card = why_card(_explanation(bound, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)

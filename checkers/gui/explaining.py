@@ -408,7 +408,9 @@ def _at_first(verdict: str, deeper: MoveScore, first: MoveScore) -> str:
         # The same words and the same figure: the deeper look says the same. Another figure
         # in the same words is the first look's too (walk 2026-12-01v: "leaves the AI a
         # little behind (+0.45 for you)" above "At that depth the game scores 24-20 +0.35").
-        same_figure = first.score is not None and round(first.score, 2) == round(deeper.score, 2)
+        # A twentieth of a man, one step of the engine's scores, is no change to tell (walk
+        # 2026-12-01ah: "at first looked to leave ... (+0.65 for you)" beside "+0.70").
+        same_figure = first.score is not None and abs(first.score - deeper.score) <= 0.051
         if same_figure and (
             verdict.startswith(later) or (later == "keeps it level" and "level" in verdict)
         ):
