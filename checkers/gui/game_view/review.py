@@ -579,35 +579,28 @@ class ReviewPane:
             return False
         return panel.set_marks(self.marks_of_moves())
 
-    def labels_of_moves(self) -> dict[int, tuple[str, str]]:
-        """The marked moves reviewed so far, by the ply each leads to: (label, the review's
-        best move), as the game's file keeps them (`formats.judged.MARKS_TAG`)."""
-        labels = {}
-        for ply, label in self.progress.marked():
-            review = self.progress.review_of(ply)
-            if label in SYMBOLS and review is not None:
-                labels[ply] = (label.value, review.best.pdn())
-        return labels
-
-    def marks_of_moves(self, open_review: bool = True) -> dict[int, MoveMark]:
-        """The move list's marks of the inaccuracies, mistakes and blunders reviewed so far, by
-        the ply each move leads to; their tips name the keys that jump between them while the
-        review is open (`open_review`), else that they are the review's."""
+    def kept_marks(self, open_review: bool = True) -> KeptMarks | None:
+        """The inaccuracies, mistakes and blunders reviewed so far, by the ply each move leads
+        to, with the review's best move (as the game's file keeps them) and the tips the move
+        list gives them: the keys that jump between them while the review is open
+        (`open_review`), else that they are the review's. None where none is marked."""
         keys = (
             f"click to see it; {PREVIOUS_KEY} / {NEXT_KEY} jump" if open_review else "the review's"
         )
-        marks = {}
+        labels, tips = {}, {}
         for ply, label in self.progress.marked():
             review = self.progress.review_of(ply)
             if label not in SYMBOLS or review is None:
                 continue
-            marks[ply] = MoveMark(
-                f"#move_{label.value}",
-                SYMBOLS[label],
-                f"{label.value.capitalize()}: {review.loss_words()}, best "
-                f"{review.best.pdn()} ({keys})",
-            )
-        return marks
+            best = review.best.pdn()
+            labels[ply] = (label.value, best)
+            tips[ply] = f"{label.value.capitalize()}: {review.loss_words()}, best {best} ({keys})"
+        return KeptMarks(self.progress.moves, labels, tips) if labels else None
+
+    def marks_of_moves(self, open_review: bool = True) -> dict[int, MoveMark]:
+        """The move list's marks of the moves reviewed so far (`kept_marks`)."""
+        kept = self.kept_marks(open_review)
+        return {} if kept is None else kept_move_marks(kept)
 
     def panel_words(self) -> tuple[str, ...]:
         """The panel's five lines for the move shown (or the preview under way)."""

@@ -16,8 +16,8 @@ from pygame_gui.elements import UITextBox
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.config import Mode
+from checkers.gui.controller import KeptMarks
 from checkers.gui.game_view.menu import GameMenu
-from checkers.gui.game_view.panel import MoveMark
 from checkers.gui.game_view.review import ReviewHost, ReviewPane, ReviewStandby
 from checkers.gui.layout import (
     SMALL_STATUS_ROWS,
@@ -121,9 +121,9 @@ class PlacementHost(ReviewHost, Protocol):
         """Lay the status line's words out again in its new place."""
         ...
 
-    def keep_marks(self, marks: dict[int, MoveMark], labels: dict[int, tuple[str, str]]) -> None:
-        """Keep a closed review's marks in the move list (and `labels`, by ply: label and the
-        review's best move, in the game's file) while the game keeps those moves."""
+    def keep_marks(self, kept: KeptMarks | None) -> None:
+        """Keep a closed review's marks in the move list, and in the game's file, while the
+        game keeps those moves."""
         ...
 
 
@@ -177,10 +177,9 @@ class ReviewPlacement:
             return
         # The marks stay in the move list, as the review left them (walk 2026-12-01ad: the
         # "?" and "??" went with the review), while the game keeps those moves.
-        kept = pane.marks_of_moves(open_review=False)
-        labels = pane.labels_of_moves()
+        kept = pane.kept_marks(open_review=False)
         pane.close()
-        screen.keep_marks(kept, labels)
+        screen.keep_marks(kept)
         game = screen.game
         if game.finished:
             # A finished game stays on the move the review showed: no one is to move there.

@@ -52,7 +52,7 @@ from checkers.gui.game_view.commands import (
 from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.keeper import GameKeeper, game_tags, reasons_in
 from checkers.gui.game_view.menu import GameMenu
-from checkers.gui.game_view.panel import GamePanel, MoveMark, scored_search
+from checkers.gui.game_view.panel import GamePanel, scored_search
 from checkers.gui.game_view.review import ReviewPane, ReviewStandby, kept_move_marks
 from checkers.gui.game_view.review_place import ReviewPlacement
 from checkers.gui.intents import (
@@ -145,9 +145,9 @@ class GameScreen(ScreenBase):
         (`card new`, `card review`, `card close`, `help close`) by name, for tests and keys."""
         self.panel: GamePanel | None = None
         self._scrolled: tuple[int, int, object] | None = None
-        self._marks_seen: tuple[object, ...] = ()
-        """The moves (count, last) the kept marks were last shown for on this panel."""
         """Where the last panel's move list was scrolled: a panel built again keeps it."""
+        self._marks_seen: tuple[object, ...] = ()
+        """The moves (count, last) and the kept marks last shown for them on this panel."""
         self.status_box: UITextBox | None = None
         self._status_shown: tuple[str, int] | None = None
         self._ui_state: tuple[object, ...] | None = None
@@ -824,13 +824,11 @@ class GameScreen(ScreenBase):
         fit_text(self.status_box, text)  # wrapped, and smaller when long: never cut
         return True
 
-    def keep_marks(self, marks: dict[int, MoveMark], labels: dict[int, tuple[str, str]]) -> None:
+    def keep_marks(self, kept: KeptMarks | None) -> None:
         """Keep a closed review's marks in the move list, and in the game's file, while the
         game keeps the moves they judged (a move played or taken back in their place drops the
-        marks from there on): `labels` by ply, (label, the review's best move)."""
-        line = tuple(self.game.record.line)
-        tips = {ply: mark.tip for ply, mark in marks.items()}
-        self.game.review_marks = KeptMarks(line, dict(labels), tips) if labels else None
+        marks from there on)."""
+        self.game.review_marks = kept
         self._marks_seen = ()
         self._show_kept_marks()
 
@@ -841,17 +839,15 @@ class GameScreen(ScreenBase):
         if kept is None or self.panel is None or self.review_pane is not None:
             return
         line = self.game.record.line
-        # Looked at again only when the moves change (a move played or taken back changes the
-        # count or the last move): not a walk over the game in every frame.
-        seen = (len(line), line[-1] if line else None, id(kept))
-        if seen == self._marks_seen:
+        # Looked at again only when the moves or the marks change (a move played or taken back
+        # changes the count or the last move): not a walk over the game in every frame.
+        seen = (len(line), line[-1] if line else None)
+        if self._marks_seen == (*seen, kept):
             return
         within = kept.within(line)
-        if within is not kept:
-            self.game.review_marks = within
-        self._marks_seen = (len(line), line[-1] if line else None, id(within))
-        shown = {} if within is None else kept_move_marks(within)
-        self.panel.set_marks(shown)
+        self.game.review_marks = within
+        self._marks_seen = (*seen, within)
+        self.panel.set_marks({} if within is None else kept_move_marks(within))
 
     def move_cell(self, ply: int) -> UIButton:
         """The move list's button that shows the position after `ply` (for tests)."""
