@@ -70,6 +70,7 @@ __all__ = [
     "open_weight",
     "result_text",
     "review_moves",
+    "settled",
     "side_accuracy",
     "summarize",
     "win_text",
@@ -110,6 +111,13 @@ SETTLED = 0.94
 """The expected result (or its complement) from which a note calls the game decided already:
 about one and a half men on the fitted curve. Between DECIDED and it, a one-sided game: "the
 game was decided already" at 88% read wrong a man up after six moves (walk 2026-12-01af)."""
+
+
+def settled(expected: float) -> bool:
+    """Whether a mover's expected result (or its complement) is at least `SETTLED`: a game
+    decided already."""
+    return abs(expected - 0.5) >= SETTLED - 0.5
+
 
 ACCURACY_WIDTH_MEN = 0.64
 """The loss, in men in an even game, that leaves a move 37% accuracy (1/e)."""
@@ -439,7 +447,7 @@ def decided_words(before: float, after: float) -> str:
     `before +1.40 for you`), not said again: said here with a side's name it read beside the
     panel's `for you` as a second figure (walks 2026-12-01z and aa)."""
     chances = f"expected {before:.0%} of a point before the move, {after:.0%} after"
-    if abs(before - 0.5) >= SETTLED - 0.5:
+    if settled(before):
         return f"the game was decided already by the chances: {chances}"
     # One-sided, not decided (a man ahead expects 86%): the chances hardly moved.
     return f"far from even, it cost little by the chances: {chances}"
@@ -801,9 +809,7 @@ def summarize(reviews: Sequence[MoveReview]) -> dict[Side, SideSummary]:
         # Made while the game was open, or marked (a database win thrown away is no decided
         # game's move: its figure stays, below its blunder's 13).
         open_moves = sum(
-            1
-            for r in chosen
-            if abs(expected_result(r.score) - 0.5) < SETTLED - 0.5 or r.label in MARKED_LABELS
+            1 for r in chosen if not settled(expected_result(r.score)) or r.label in MARKED_LABELS
         )
         enough = len(chosen) >= MIN_JUDGED_MOVES and open_moves > 0
         weights = [open_weight(r.score) for r in chosen]

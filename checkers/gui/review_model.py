@@ -34,7 +34,6 @@ from checkers.gui.wording import (
 )
 from checkers.notation import depth_span, men_count, men_text, numbered_moves
 from checkers.review import (
-    SETTLED,
     Label,
     MoveReview,
     PositionScore,
@@ -43,6 +42,7 @@ from checkers.review import (
     lesson_words,
     milder_words,
     one_ply_on,
+    settled,
     summarize,
     to_men,
 )
@@ -416,8 +416,11 @@ def review_verdict(
     depth = f", looking {looked}," if searched else ""  # (walk v: "looking 1 turn ahead")
     # A decided game's move says so where its verdict is not its label's word (`MoveReview.verdict`).
     decided = review.verdict != review.label.value
-    settled = abs(expected_result(review.score) - 0.5) >= SETTLED - 0.5
-    game = "a game already decided" if settled else "a game so far from even"
+    game = (
+        "a game already decided"
+        if settled(expected_result(review.score))
+        else "a game so far from even"
+    )
     called = f"no mistake in {game}" if decided else _CALLED[review.label]
     if review.label is Label.BEST and review.move != review.best:
         # Another move is the review's best and this one scores as well: one of the best, not

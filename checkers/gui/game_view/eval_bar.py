@@ -206,16 +206,19 @@ class EvalBar:
     def held(self) -> bool:
         """Whether the bar shows the score of the position before the one just reached, which
         no search has judged yet (`figure`)."""
+        return self.host.game.shown_result is None and self._held() is not None
+
+    def _held(self) -> tuple[float, float, Side] | None:
+        """The score of the position before the one just reached at the live end of a game,
+        where no search has judged the new one yet: the bar holds it until a search answers,
+        rather than emptying between every two moves; else None."""
         game = self.host.game
-        live_end = not game.finished and game.record.ply == len(game.record.line)
         positions = game.record.positions
-        return (
-            live_end
-            and len(positions) >= 2
-            and self.scored() is None
-            and game.judgements.get(positions[-2]) is not None
-            and game.shown_result is None
-        )
+        live_end = not game.finished and game.record.ply == len(game.record.line)
+        if not live_end or len(positions) < 2 or self.scored() is not None:
+            return None
+        before = game.judgements.get(positions[-2])
+        return None if before is None else (before.score, before.man, before.side)
 
     def figure(self) -> tuple[float | None, str]:
         """Black's share of the bar and its short figure: `draw` once a drawn game is shown at
@@ -228,15 +231,7 @@ class EvalBar:
             # The bar is filled for the winner; its words name them (`won_words`), read
             # along the bar: a short figure `won` named no side.
             return (1.0 if result.winner is BLACK else 0.0), ""
-        found = self.scored()
-        positions = game.record.positions
-        live_end = not game.finished and game.record.ply == len(game.record.line)
-        if found is None and live_end and len(positions) >= 2:
-            # The position just reached is not judged yet: the bar holds the score of the one
-            # before until a search answers, rather than emptying between every two moves.
-            before = game.judgements.get(positions[-2])
-            if before is not None:
-                found = (before.score, before.man, before.side)
+        found = self.scored() or self._held()
         if found is None:
             return None, ""
         score, man, side = found
