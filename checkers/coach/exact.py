@@ -373,8 +373,6 @@ def exact_explanation(
                 # core, quiet, but 1.5 s left one Casual card "looking 2 turns ahead" while
                 # tests ran beside the window.
                 seconds = max(seconds, JUDGE_TIME)
-        count = min(len(legal), BEST_COUNT)
-        limits = Limits(depth=depth, time=seconds)
         if only:
             # The engine's search of a position with one move stops a turn ahead: the reply
             # is searched instead (`_played_line`), its whole depth or not at all.
@@ -382,7 +380,8 @@ def exact_explanation(
             reached = depth if line is not None else 0
             found: tuple[RootLine, ...] = (line,) if line is not None else ()
         else:
-            report = _deepest(analyser, request, limits, count, stop)
+            limits = Limits(depth=depth, time=seconds)
+            report = _deepest(analyser, request, limits, min(len(legal), BEST_COUNT), stop)
             reached = report.depth if report is not None else 0
             found = report.lines if report is not None else ()
         lines = [line for line in found if line.bound == "exact"]
