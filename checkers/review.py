@@ -59,6 +59,7 @@ __all__ = [
     "adopted",
     "chances_words",
     "expected_result",
+    "judge",
     "label_for",
     "lesson_text",
     "lesson_words",
@@ -68,6 +69,7 @@ __all__ = [
     "one_ply_farther",
     "one_ply_on",
     "open_weight",
+    "position_score",
     "result_text",
     "review_moves",
     "settled",
@@ -1046,6 +1048,12 @@ def adopted(
     deep_enough = setting.limits.depth is not None and judgement.depth >= setting.limits.depth
     if not (judgement.database or judgement.forced or deep_enough):
         return None
+    return position_score(position, judgement, setting.man)
+
+
+def position_score(position: Position, judgement: Judgement, man: float) -> PositionScore | None:
+    """A kept judgement of `position` as a review's score of it, in the units of a review
+    whose man is `man` (None when its line does not give a best move)."""
     line: list[Move] = []
     at = position
     for text in judgement.line:
@@ -1060,7 +1068,7 @@ def adopted(
     score = judgement.seen_by(position.turn)  # a result in plies, or the databases' own units
     if not (judgement.forced or judgement.database):
         # (The ratio first: in the review's own units it is 1.0 and the score reads back exactly.)
-        score = score * (setting.man / judgement.man)
+        score = score * (man / judgement.man)
     return PositionScore(line[0], score, tuple(line), judgement.depth, judgement.database)
 
 

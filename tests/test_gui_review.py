@@ -1452,3 +1452,48 @@ def test_a_closed_reviews_marks_stay_in_the_move_list_while_the_game_keeps_the_m
     app.step(1 / 60)
     assert screen.move_cell(ply).text == other.pdn()
     assert "#move_blunder" not in screen.move_cell(ply).object_ids
+
+
+def test_why_of_a_marked_move_reads_the_reviews_row_after_the_review_and_a_relaunch(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-12-01ah: after a relaunch the move list kept the review's "??", but Why? of
+    # that move was a card made then, without the review's verdict or figures.
+    from checkers.formats.pdn import game_from_record, read_game, write_game
+    from checkers.gui.game_view.keeper import game_tags
+
+    engine = Level("engine-4", "test engine", "engine", "engine", depth=4)
+    config = GameConfig(black=PlayerConfig(), white=PlayerConfig(engine))
+    app = make_app(config)
+    screen = screen_of(app)
+    screen.load(blunder_record(), config_tags(config), "blunder.pdn")
+    app.step(1 / 60)
+    start_from_menu(app)
+    review_finished(app)
+    ply = len(BEFORE_BLUNDER) + 1
+
+    def why_verdict(app: App) -> str:
+        screen_of(app).game.go_to(ply)
+        app.step(1 / 60)
+        press(app, pygame.K_w, "w")
+        run_until(app, lambda: isinstance(app.screen, WhyScreen))
+        why = app.screen
+        assert isinstance(why, WhyScreen)
+        verdict = why.card.facts[0]
+        press(app, pygame.K_ESCAPE, "")
+        app.step(1 / 60)
+        return verdict
+
+    live = why_verdict(app)
+    assert live.startswith("The review, looking ") and f"calls {BLUNDER} a blunder" in live, live
+    press(app, pygame.K_ESCAPE, "")  # the review closes; its marks stay
+    app.step(1 / 60)
+    assert screen.review_pane is None
+    assert why_verdict(app) == live
+    written = write_game(game_from_record(screen.game.full_record(), game_tags(screen.game)))
+    reopened = make_app(config)
+    read = read_game(written)
+    screen_of(reopened).load(record_from_game(read), dict(read.tags), "kept.pdn")
+    reopened.step(1 / 60)
+    assert screen_of(reopened).move_cell(ply).text == BLUNDER + "??"
+    assert why_verdict(reopened) == live

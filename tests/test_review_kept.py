@@ -201,3 +201,34 @@ def test_checkers_review_of_a_saved_game_adopts_the_judgements_its_file_keeps(
     assert figures == [(round(r.score, 2), r.loss and round(r.loss, 2)) for r in by_review]
     alone = list(review_moves(start, moves, SETTING))
     assert figures != [(round(r.score, 2), r.loss and round(r.loss, 2)) for r in alone]
+
+
+def test_the_reviews_judgements_of_a_marked_move_go_with_its_mark_in_the_file() -> None:
+    # Walk 2026-12-01ah: a relaunched game kept the review's "?" and not its figures, and Why?
+    # of the move read a card made then. The file keeps the review's judgements of the
+    # positions before and after each marked move, and only those.
+    from checkers.formats.judged import (
+        JUDGED_LINE_MOVES,
+        REVIEWED_TAG,
+        marks_tag,
+        restore_marks,
+        restore_reviewed,
+    )
+    from checkers.record import GameRecord
+
+    start, moves, positions = _game()
+    record = GameRecord.replay(moves, start)
+    judged = {position: _judged(position, 14) for position in positions}
+    # (A file keeps each line's first moves, as the panel names them.)
+    judged = {
+        position: dataclasses.replace(judgement, line=judgement.line[:JUDGED_LINE_MOVES])
+        for position, judgement in judged.items()
+    }
+    tags = marks_tag({3: ("mistake", moves[2].pdn())}, record, judged)
+    assert tags[REVIEWED_TAG].count(";") == 1  # plies 2 and 3: before and after the move
+    read = restore_reviewed(record, dict(tags))
+    assert dict(read) == {positions[2]: judged[positions[2]], positions[3]: judged[positions[3]]}
+    assert restore_marks(record, dict(tags)) == {3: ("mistake", moves[2].pdn())}
+    # A damaged entry costs that judgement only (the card is then one made now).
+    damaged = {**tags, REVIEWED_TAG: tags[REVIEWED_TAG].replace(" 14 ", " x ", 1)}
+    assert dict(restore_reviewed(record, damaged)) == {positions[3]: judged[positions[3]]}

@@ -22,10 +22,12 @@ __all__ = [
     "JUDGED_LINE_MOVES",
     "JUDGED_TAG",
     "MARKS_TAG",
+    "REVIEWED_TAG",
     "judged_tag",
     "marks_tag",
     "restore_judgements",
     "restore_marks",
+    "restore_reviewed",
 ]
 
 JUDGED_LINE_MOVES = 8
@@ -39,12 +41,17 @@ def judged_tag(record: GameRecord, judgements: Mapping[Position, Judgement]) -> 
     a new search gives after the relaunch, and a review of the reopened game adopts what the
     review in the window adopted (walk 2026-11-30f: a game reviewed live said "mistake, 0.65
     men" where the same game reopened said "blunder, 0.90", its file keeping six positions')."""
+    text = _judged_text(record, judgements)
+    return {JUDGED_TAG: text} if text else {}
+
+
+def _judged_text(record: GameRecord, judgements: Mapping[Position, Judgement]) -> str:
+    """The entries of `judgements` of `record`'s positions, in the order of the game."""
     positions = record.positions
     judged = [(ply, judgements.get(position)) for ply, position in enumerate(positions)]
-    text = "; ".join(
+    return "; ".join(
         _judged_entry(ply, judgement) for ply, judgement in judged if judgement is not None
     )
-    return {JUDGED_TAG: text} if text else {}
 
 
 def _judged_entry(ply: int, judgement: Judgement) -> str:
@@ -71,14 +78,16 @@ def _replayed(position: Position, line: list[str]) -> tuple[str, ...]:
     return tuple(kept)
 
 
-def restore_judgements(record: GameRecord, tags: dict[str, str]) -> Judgements:
-    """The judgements a file's `Judged` tag keeps of `record`'s positions (taking the tag out
-    of `tags`), each with its line (none in a file from before the lines were kept); an entry
-    that does not read as one this game writes is left out (a damaged tag costs the score
-    only: the engine judges the position again), and a line keeps only the moves that replay
-    up to the first that does not."""
+def restore_judgements(
+    record: GameRecord, tags: dict[str, str], tag: str = JUDGED_TAG
+) -> Judgements:
+    """The judgements a file's `Judged` tag (or `tag`, written as it is) keeps of `record`'s
+    positions (taking the tag out of `tags`), each with its line (none in a file from before
+    the lines were kept); an entry that does not read as one this game writes is left out (a
+    damaged tag costs the score only: the engine judges the position again), and a line keeps
+    only the moves that replay up to the first that does not."""
     judgements = Judgements()
-    text = tags.pop(JUDGED_TAG, "")
+    text = tags.pop(tag, "")
     whole = record.copy()
     whole.go_to(len(whole.line))
     positions = whole.positions
@@ -119,10 +128,42 @@ MARKED = ("inaccuracy", "mistake", "blunder")
 """The labels a review marks in the move list (`checkers.review.MARKED_LABELS`' words)."""
 
 
-def marks_tag(marks: Mapping[int, tuple[str, str]]) -> dict[str, str]:
-    """The `MARKS_TAG` of `marks` (ply the move leads to -> (label, best move)), or none."""
+REVIEWED_TAG = "ReviewJudged"
+"""The tag that keeps the review's own judgements of the positions before and after each
+marked move, written as `JUDGED_TAG`'s entries are: the marked move's Why? reads the review's
+row from them again after a relaunch, whatever the game has judged since (walk
+2026-12-01ah)."""
+
+
+def marks_tag(
+    marks: Mapping[int, tuple[str, str]],
+    record: GameRecord | None = None,
+    judged: Mapping[Position, Judgement] | None = None,
+) -> dict[str, str]:
+    """The `MARKS_TAG` of `marks` (ply the move leads to -> (label, best move)), or none; with
+    `record` and the review's `judged` positions, the `REVIEWED_TAG` of those of them before
+    and after each marked move."""
     text = "; ".join(f"{ply} {label} {best}" for ply, (label, best) in sorted(marks.items()))
-    return {MARKS_TAG: text} if text else {}
+    if not text:
+        return {}
+    tags = {MARKS_TAG: text}
+    if record is not None and judged:
+        positions = record.positions
+        around = {
+            positions[ply] for mark in marks for ply in (mark - 1, mark) if ply < len(positions)
+        }
+        reviewed = _judged_text(
+            record, {position: judged[position] for position in around if position in judged}
+        )
+        if reviewed:
+            tags[REVIEWED_TAG] = reviewed
+    return tags
+
+
+def restore_reviewed(record: GameRecord, tags: dict[str, str]) -> Judgements:
+    """The review's judgements a file's `REVIEWED_TAG` keeps (`marks_tag`; taking the tag out
+    of `tags`), read as `restore_judgements` reads the game's."""
+    return restore_judgements(record, tags, REVIEWED_TAG)
 
 
 def restore_marks(record: GameRecord, tags: dict[str, str]) -> dict[int, tuple[str, str]]:

@@ -27,7 +27,7 @@ from checkers.board import BLACK, WHITE, Move, Position, Side
 from checkers.clock import Clock, ai_move_budget
 from checkers.coach.explain import Explanation, explain_recorded
 from checkers.coach.judgement import Judgement, Judgements
-from checkers.formats.judged import restore_judgements, restore_marks
+from checkers.formats.judged import restore_judgements, restore_marks, restore_reviewed
 from checkers.gui.aiworker import AIError, AIEvent, AIExplained
 from checkers.gui.board_view.animation import HOP_SECONDS, Animation
 from checkers.gui.board_view.selection import ClickResult, Selector
@@ -92,17 +92,21 @@ WhyKey = tuple[int, Position, Move]
 class KeptMarks:
     """A closed review's marks: `labels` by the ply each marked move leads to (label, the
     review's best move), the moves they were judged on (`line`), and the tips the review gave
-    (none for marks read from a file)."""
+    (none for marks read from a file), and the review's own judgements of the positions before
+    and after each marked move (`judged`), from which its Why? reads the review's row again."""
 
     line: tuple[Move, ...]
     labels: Mapping[int, tuple[str, str]]
     tips: Mapping[int, str] = field(default_factory=dict)
+    judged: Mapping[Position, Judgement] = field(default_factory=dict)
 
     @staticmethod
     def restored(record: GameRecord, tags: dict[str, str]) -> KeptMarks | None:
-        """The marks a file keeps of `record` (`formats.judged.restore_marks`), or None."""
+        """The marks a file keeps of `record` (`formats.judged.restore_marks`,
+        `restore_reviewed`), or None."""
         labels = restore_marks(record, tags)
-        return KeptMarks(tuple(record.line), labels) if labels else None
+        judged = restore_reviewed(record, tags)
+        return KeptMarks(tuple(record.line), labels, judged=judged) if labels else None
 
     def within(self, line: Sequence[Move]) -> KeptMarks | None:
         """These marks for a game now of `line`: those of moves it still has (a move played or
@@ -115,7 +119,7 @@ class KeptMarks:
             return self
         labels = {ply: mark for ply, mark in self.labels.items() if ply <= same}
         tips = {ply: tip for ply, tip in self.tips.items() if ply <= same}
-        return KeptMarks(self.line[:same], labels, tips) if labels else None
+        return KeptMarks(self.line[:same], labels, tips, self.judged) if labels else None
 
 
 class Game:

@@ -16,7 +16,7 @@ from pathlib import Path
 from checkers import saves
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.explain import Explanation
-from checkers.formats.judged import JUDGED_TAG, MARKS_TAG, judged_tag, marks_tag
+from checkers.formats.judged import JUDGED_TAG, MARKS_TAG, REVIEWED_TAG, judged_tag, marks_tag
 from checkers.gui.controller import Game
 from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
 from checkers.gui.persist import PLAYER_TAGS, config_tags, own_event, person_named
@@ -35,6 +35,7 @@ _DERIVED_TAGS = PLAYER_TAGS | {
     "TimeControl",
     JUDGED_TAG,
     MARKS_TAG,
+    REVIEWED_TAG,
     *CLOCK_TAGS.values(),
 }
 """Tags a save writes from the game as it is now, never copied from the file it came from."""
@@ -66,7 +67,7 @@ def game_tags(game: Game) -> dict[str, str]:
     tags.update(judged_tag(record, game.judgements))  # the scores a resume shows again
     marks = game.review_marks.within(record.line) if game.review_marks is not None else None
     if marks is not None:
-        tags.update(marks_tag(marks.labels))  # and a closed review's marks
+        tags.update(marks_tag(marks.labels, record, marks.judged))  # and a closed review's marks
     if record.outcome is not None and record.outcome.reason is not Reason.RECORDED:
         tags["Termination"] = termination(record.outcome, record.position)
     elif "Termination" in game.tags:  # the file said how it ended (or nothing): kept as it was

@@ -73,6 +73,8 @@ from checkers.review import (
     Label,
     MoveReview,
     ReviewSetting,
+    judge,
+    position_score,
 )
 
 __all__ = [
@@ -117,6 +119,70 @@ def kept_move_marks(kept: KeptMarks) -> dict[int, MoveMark]:
         )
         marks[ply] = MoveMark(f"#move_{label}", SYMBOLS.get(found, ""), tip)
     return marks
+
+
+def kept_verdict(game: Game, ply: int) -> str:
+    """The review's row for the move that led to `ply` as one sentence (`review_verdict`), for
+    a move a closed review marked (`Game.review_marks`: a resumed or reopened game's too), read
+    again from the review's own judgements of the positions before and after it
+    (`KeptMarks.judged`, which the game's file keeps), whatever the game has judged since;
+    '' where the move is not marked or they are not kept (a file from before they were), so
+    the card is one made now (walk 2026-12-01ah: after a relaunch, Why? of a "?" move was a
+    card made then, without the review's verdict, beside the move list's mark)."""
+    kept = game.review_marks
+    record = game.record
+    line = record.line[:ply]
+    if kept is None or ply not in kept.labels or not 1 <= ply <= len(record.line):
+        return ""
+    if tuple(kept.line[:ply]) != tuple(line):
+        return ""  # the marks judged other moves
+    positions = [record.start]
+    for move in line:
+        positions.append(positions[-1].move(move))
+    before_position, after_position = positions[-2], positions[-1]
+    before_kept = kept.judged.get(before_position)
+    after_kept = kept.judged.get(after_position)
+    if before_kept is None or after_kept is None:
+        return ""
+    man = before_kept.man
+    before = position_score(before_position, before_kept, man)
+    after = position_score(after_position, after_kept, man)
+    if before is None or after is None:
+        return ""
+    move = line[-1]
+    # A marked move is an inaccuracy or worse: the opening book, which only keeps a best or a
+    # good move's label its own, does not change it (`judge`).
+    review = judge(ply, before_position, move, before, after, man)
+    label, best = kept.labels[ply]
+    if review.label.value != label or review.best.pdn() != best:
+        return ""
+    return review_verdict(review, man, human_side(game), game.judgements)
+
+
+def review_judgements(review: MoveReview, man: float) -> tuple[tuple[Position, Judgement], ...]:
+    """The review's searches of the positions before and after a move as judgements (a man
+    `man` in their units): the databases' results stay theirs (the panel says so once the
+    review is closed), with their lines, so that Why? reads the best move and the reply."""
+    before, after = review.before, review.after
+    return (
+        (
+            review.position,
+            Judgement(
+                before.score, man, review.side, before.depth, before.database, _pdn(before.line)
+            ),
+        ),
+        (
+            review.position.move(review.move),
+            Judgement(
+                after.score,
+                man,
+                review.side.opponent,
+                after.depth,
+                after.database,
+                _pdn(after.line),
+            ),
+        ),
+    )
 
 
 def puzzle_words(found: int, added: int) -> str:
@@ -588,6 +654,7 @@ class ReviewPane:
             f"click to see it; {PREVIOUS_KEY} / {NEXT_KEY} jump" if open_review else "the review's"
         )
         labels, tips = {}, {}
+        judged: dict[Position, Judgement] = {}
         for ply, label in self.progress.marked():
             review = self.progress.review_of(ply)
             if label not in SYMBOLS or review is None:
@@ -595,7 +662,8 @@ class ReviewPane:
             best = review.best.pdn()
             labels[ply] = (label.value, best)
             tips[ply] = f"{label.value.capitalize()}: {review.loss_words()}, best {best} ({keys})"
-        return KeptMarks(self.progress.moves, labels, tips) if labels else None
+            judged.update(review_judgements(review, self.progress.man))
+        return KeptMarks(self.progress.moves, labels, tips, judged) if labels else None
 
     def marks_of_moves(self, open_review: bool = True) -> dict[int, MoveMark]:
         """The move list's marks of the moves reviewed so far (`kept_marks`)."""
@@ -645,28 +713,9 @@ class ReviewPane:
         """The review's searches join the game's evaluations (the deepest of each position is
         the one score the panel, the bar and the hint show once the review is closed; while it
         is open they show the review's own, `score_shown`)."""
-        game, man = self.screen.game, self.progress.man
-        before, after = review.before, review.after
-        # The databases' results stay theirs: the panel says so once the review is closed.
-        # With their lines, so that Why? reads the best move and the reply it shows.
-        game.judge(
-            review.position,
-            Judgement(
-                before.score, man, review.side, before.depth, before.database, _pdn(before.line)
-            ),
-        )
-        position = review.position.move(review.move)
-        game.judge(
-            position,
-            Judgement(
-                after.score,
-                man,
-                review.side.opponent,
-                after.depth,
-                after.database,
-                _pdn(after.line),
-            ),
-        )
+        game = self.screen.game
+        for position, judgement in review_judgements(review, self.progress.man):
+            game.judge(position, judgement)
 
     def preview_position(self) -> Position | None:
         """The better line's position on the board during the preview, else None (the

@@ -53,7 +53,12 @@ from checkers.gui.game_view.eval_bar import EvalBar
 from checkers.gui.game_view.keeper import GameKeeper, game_tags, reasons_in
 from checkers.gui.game_view.menu import GameMenu
 from checkers.gui.game_view.panel import GamePanel, scored_search
-from checkers.gui.game_view.review import ReviewPane, ReviewStandby, kept_move_marks
+from checkers.gui.game_view.review import (
+    ReviewPane,
+    ReviewStandby,
+    kept_move_marks,
+    kept_verdict,
+)
 from checkers.gui.game_view.review_place import ReviewPlacement
 from checkers.gui.intents import (
     Analysed,
@@ -911,7 +916,9 @@ class GameScreen(ScreenBase):
             return
         record = game.record
         pane = self.review_pane
-        verdict = pane.verdict(record.ply) if pane is not None else ""
+        # A closed review's marked move (a resumed game's too) reads the review's row again
+        # from the judgements it left (`kept_verdict`).
+        verdict = pane.verdict(record.ply) if pane is not None else kept_verdict(game, record.ply)
         # In a review the card compares the moves as the review's row does (its best move, its
         # figures), and tells what the AI's own search saw apart; else its rows read the
         # game's kept judgements where they are deeper.
