@@ -858,8 +858,8 @@ def test_a_card_opened_in_a_review_compares_the_moves_as_the_review_does() -> No
     # (walk 2026-12-01ac: "17-13 +0.55 (played)" under "28-24 +0.65", nothing said).
     assert card.seen_heading == (
         "What the engine saw when the Club level played, looking 8 turns ahead; its search for"
-        " one best move chose 9-14, and scored exactly 10-15 came 0.15 higher (a search for"
-        " one move prunes lines):"
+        " one best move chose 9-14, which these exact scores put 0.15 below their best (a"
+        " search for one move prunes lines):"
     ), card.seen_heading
     text = card_html(card)
     seen = text.split(html.escape(card.seen_heading))[-1]
@@ -1765,3 +1765,20 @@ def test_an_exchange_inside_a_shots_own_moves_is_not_said_again() -> None:
     # An exchange before a shot that starts after it is its own idea.
     later = Idea("shot", WHITE, line, 4, (), "White's shot")
     assert _not_inside((exchange, later)) == (exchange, later)
+
+
+def test_a_reviewed_book_card_names_one_better_move_the_reviews() -> None:
+    # Walk 2026-12-01ah: a reviewed book move's card named the review's best 27-23 and, in its
+    # facts, "At the book's look 26-23 scores 0.05 of a man more": two better moves.
+    from checkers.coach.explain import facts
+
+    played = scored("22-17", 0.0)
+    book_top = scored("26-23", 0.05)
+    book = _explanation(played, book_top, from_book=True, exact_depth=0)
+    review_rows = (scored("22-17", 0.0), scored("27-23", 0.20))
+    reviewed = dataclasses.replace(book, moves=review_rows, reviewed=True, seen=(played, book_top))
+    said = " ".join(facts(reviewed))
+    assert "26-23" not in said and "book's look" not in said, said
+    # Where the book's better move is the review's best, the book's figures are said.
+    agreeing = dataclasses.replace(reviewed, moves=(scored("22-17", 0.0), scored("26-23", 0.20)))
+    assert "At the book's look 26-23 scores 0.05" in " ".join(facts(agreeing))

@@ -594,6 +594,12 @@ def who_played(player: str) -> str:
     return f"The {player.capitalize()} level"
 
 
+def _review_best(explanation: Explanation) -> str | None:
+    """The best move of a reviewed card's rows (the review's), or None where none is scored."""
+    scored = [move for move in explanation.moves if move.score is not None]
+    return max(scored, key=lambda move: move.score or 0.0).move if scored else None
+
+
 def facts(
     explanation: Explanation,
     thinking_time: float | None = None,
@@ -659,6 +665,11 @@ def facts(
         own = explanation.seen if explanation.reviewed else explanation.moves
         better = [m for m in own if m.move != explanation.played and m.score is not None]
         top = max(better, key=lambda m: m.score or 0.0) if better else None
+        if explanation.reviewed and top is not None and top.move != _review_best(explanation):
+            # The review's rows name another best move: the book's, named too, made two on
+            # one card (walk 2026-12-01ah: the review's best 27-23 beside "At the book's look
+            # 26-23 scores 0.05 more"); the book's own scores below show it, under their name.
+            top = None
         if book.score is not None and top is not None and (top.score or 0.0) > book.score:
             # The book's MARGIN is 5 in the engine's units, where a man is 100.
             # Its rule, not a verdict: a deeper look (the review's, the game's) can find more

@@ -474,9 +474,12 @@ def _seen_above(explanation: Explanation, own: bool) -> str:
     gap = round((higher.score or 0.0) - played.score, 2)
     if gap <= 0:
         return ""
+    # The move above it is not named: the rows show it, and in a review the card's first rows
+    # name the review's best, a third move beside the two (walk 2026-12-01ah: "chose 28-24, and
+    # scored exactly 22-17 came 0.20 higher" under the review's best 32-27).
     return (
-        f"its search for one best move chose {explanation.played}, and scored exactly"
-        f" {higher.move} came {gap:.2f} higher (a search for one move prunes lines)"
+        f"its search for one best move chose {explanation.played}, which these exact scores put"
+        f" {gap:.2f} below their best (a search for one move prunes lines)"
     )
 
 
