@@ -919,3 +919,38 @@ def test_the_empty_tables_words_leave_out_the_game_on_the_board(
     run_until(app, lambda: empty_said(pane) != "")
     assert empty_said(pane).startswith("None of your other saved games or the files added here")
     assert pane.labels["explorer summary"].text == "No other game went on from here."
+
+
+def test_a_game_opened_from_saved_games_is_not_one_of_the_games_the_explorer_counts(
+    make_app: Callable[..., App], data: Path
+) -> None:
+    # Walk 2026-12-01ah: a game opened from Saved games, its file one of them, counted itself
+    # among "your other saved games". A file of several games is still counted: it holds others.
+    from checkers.formats.pdn import game_from_record, write_game
+
+    four_saved_games(data)
+    record = GameRecord(Position())
+    for text in ("11-15", "23-19"):
+        record.play(Move.from_pdn(text, record.position))
+    one = data / "games" / "one game.pdn"
+    one.write_text(write_game(game_from_record(record, {})))
+    app = make_app()
+    screen_of(app).load(record, {}, one.name, one)
+    app.step(1 / 60)
+    board, pane = pane_of_open(app)
+    run_until(app, indexed(pane, 4))  # the four others, not five
+    texts = pane.texts(board.position, board.analysis)
+    assert texts["explorer summary"] == "2 of your 4 other saved games came here", texts
+    press(app, pygame.K_ESCAPE, "")
+    app.step(1 / 60)
+    several = data / "games" / "four games.pdn"
+    screen_of(app).load(record, {}, several.name, several)
+    app.step(1 / 60)
+    _, pane = pane_of_open(app)
+    run_until(app, indexed(pane, 5))
+
+
+def pane_of_open(app: App) -> tuple[AnalysisScreen, ExplorerPane]:
+    """The explorer opened (O) on the game screen's position."""
+    press(app, pygame.K_o, "o")
+    return pane_of(app)

@@ -16,6 +16,7 @@ from pathlib import Path
 from checkers import saves
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.explain import Explanation
+from checkers.formats.games_index import summarize
 from checkers.formats.judged import JUDGED_TAG, MARKS_TAG, REVIEWED_TAG, judged_tag, marks_tag
 from checkers.gui.controller import Game
 from checkers.gui.game_control.bookkeeping import CLOCK_TAGS
@@ -141,6 +142,18 @@ class GameKeeper:
     def _set_up(self) -> bool:
         """Whether the game starts from a position set up by hand."""
         return self.game.record.start != Position()
+
+    def kept_in(self) -> Path | None:
+        """The file that holds this game alone, or None: the one it is kept in as it is played,
+        else the one it was opened from while that holds this one game (a file of several
+        games holds others too), so that the explorer leaves it out of the saved games it
+        counts (walk 2026-12-01ah: a game opened from Saved games counted itself there)."""
+        if self.file is not None:
+            return self.file.path
+        source = self.source
+        if source is None or self._game_key() != self._as_opened:
+            return None
+        return source if summarize(source).games == 1 else None
 
     def adopt(self, file: saves.GameFile | None) -> None:
         """Keep this (resumed) game in `file` from now on."""

@@ -895,7 +895,7 @@ class GameScreen(ScreenBase):
                 human,
                 explorer=explorer,
                 known=game.judgements,
-                playing=self.keeper.file.path if self.keeper.file is not None else None,
+                playing=self.keeper.kept_in(),
             )
         )
 
