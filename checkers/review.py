@@ -563,9 +563,11 @@ def one_ply_on(score: float) -> float:
 def _as_good(played: float, before: float) -> bool:
     """Whether a move scored `played` (the mover's view, from the position after it) is as
     good as the best move of a position scored `before`: the same score, or the same forced
-    result as fast (a win no longer, a loss no shorter) or better."""
+    result as fast (a win no longer, a loss no shorter) or better, or a higher score."""
     kept = one_ply_on(before)
-    return played >= kept if is_win_score(before) else played == before
+    # (One the search after it scores higher than the best was from before it is as good:
+    # labelled `good` beside "lost nothing", walk 2026-12-01ah.)
+    return played >= kept if is_win_score(before) else played >= before
 
 
 def one_ply_farther(score: float) -> float:
@@ -669,8 +671,16 @@ def judge(
     # 100% accuracy for that side read as a contradiction (walk 2026-12-01u).
     book = not forced and is_book(position, move) and label_for(drop) in (Label.BEST, Label.GOOD)
     label = label_for(drop, forced=forced, book=book)
-    if label is Label.BEST and move != best and not _as_good(played, before_score):
-        label = Label.GOOD  # as good as the best to within a point, but not the best
+    if (
+        label is Label.BEST
+        and move != best
+        and not _as_good(played, before_score)
+        and (loss is None or round(loss, 2) > 0)
+    ):
+        # As good as the best to within a point, but not the best. A loss that rounds to no
+        # men is the best's score as every figure shows it: "good" beside "lost nothing", and
+        # another move "best" beside the same words, read as two verdicts (walk 2026-12-01ah).
+        label = Label.GOOD
     taught = lesson(
         position,
         move,

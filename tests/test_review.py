@@ -190,6 +190,22 @@ def test_loss_is_zero_for_the_engine_move_and_never_negative() -> None:
     assert worse.accuracy < 10.0  # the label and the accuracy come from one drop
 
 
+def test_a_move_whose_loss_rounds_to_no_men_is_one_of_the_best_not_good() -> None:
+    # Walk 2026-12-01ah: "24-19 good / lost nothing" beside "4-8 best / lost nothing": a loss
+    # under half a hundredth of a man is the best's score as every figure shows it.
+    position = Position()
+    move, other = position.legal_moves()[:2]
+    before = PositionScore(move, 10.0)
+    close = judge(1, position, other, before, PositionScore(None, -9.6), 100.0)
+    assert close.loss is not None and round(close.loss, 2) == 0
+    assert close.label is Label.BEST
+    # Nor is one that the search after it scores higher than the best was before it.
+    higher = judge(1, position, other, before, PositionScore(None, -15.0), 100.0)
+    assert higher.loss == 0 and higher.label is Label.BEST
+    further = judge(1, position, other, before, PositionScore(None, -9.0), 100.0)
+    assert further.label is Label.GOOD and further.loss == pytest.approx(0.01)
+
+
 def test_forced_wins_are_told_in_words_not_in_men() -> None:
     position = Position()
     move, other = position.legal_moves()[:2]
