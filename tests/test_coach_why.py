@@ -101,6 +101,7 @@ def words_follow_numbers(why: Explanation) -> bool:
 
 _OTHER = re.compile(
     r"^(\S+)\b.*?[;,] (refuted by|\d\.\d\d worse than|at least \d\.\d\d worse than)"
+    r"(?: \S+(, refuted by))?"
 )
 
 
@@ -127,6 +128,12 @@ def refuted_only_by_a_real_loss(why: Explanation) -> bool:
         loss = round(best - move.score, 2)
         if found.group(2) == "refuted by":
             assert loss >= EVEN_MEN, (said, best)
+        elif found.group(3):
+            # Refuted, after by how much (walk 2026-12-01ah): the numbers' difference, or a
+            # bound's least one.
+            shown = float(found.group(2).split()[-3])
+            assert loss >= EVEN_MEN and shown <= loss, (said, best)
+            assert shown == loss or move.bound == "upper", (said, best)
         else:
             shown = float(found.group(2).split()[-3])
             assert shown == loss, (said, best)
@@ -196,7 +203,10 @@ def test_analyse_why_text_says_what_the_other_moves_lose() -> None:
     # A size in men is the score's worth, not a count of the men on the board (walk
     # 2026-12-01aa: "about two men ahead (+2.05)" beside three men more on the board).
     said = "leaves White behind by about two men's worth" if words.startswith("is ") else words
-    assert row.startswith(f"22-18 {said} ({score:+.2f}): 15x22 "), row
+    # And by how much it is worse than the best, as every other row says it (walk
+    # 2026-12-01ah: "refuted by" rows said no difference).
+    assert row.startswith(f"22-18 {said} ({score:+.2f}), "), row
+    assert re.search(r", \d\.\d\d worse than \S+, refuted by 15x22 ", row), row
 
 
 def test_the_card_shows_verdicts_and_ideas() -> None:

@@ -367,7 +367,7 @@ def test_explanation_sentences_name_bounds_and_forced_results() -> None:
         "At most / at least: a limit the search proved, not an exact score.",
         "11-15: +0.12; the line it expects: 11-15 23-19.",
         "The other moves, best first:",
-        "9-13: at most -0.40; refuted by 22-18 13x22.",
+        "9-13: at most -0.40; at least 0.52 worse than 11-15, refuted by 22-18 13x22.",
         "12-16: loses in 3 moves; refuted by 24-20.",
     ]
 

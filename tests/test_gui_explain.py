@@ -599,15 +599,16 @@ def test_why_says_refuted_only_for_a_real_loss_and_how_much_worse_otherwise() ->
     assert lines["11-16"] == "0.05 worse than 11-15: 1. ... 23-19 2. 8-11"
     assert lines["10-14"] == "0.25 worse than 11-15: 1. ... 23-19 2. 8-11"
     assert lines["8-11"] == "0.40 worse than 11-15: 1. ... 23-19 2. 8-11"
-    assert lines["7-10"] == "refuted by 1. ... 23-19 2. 8-11"
+    # Refuted, after by how much, as the rows above say it (walk 2026-12-01ah).
+    assert lines["7-10"] == "0.55 worse than 11-15, refuted by 1. ... 23-19 2. 8-11"
     assert lines["12-16"] == "no better than 11-15: 1. ... 23-19 2. 8-11"
     assert lines["10-15"] == "at least 0.15 worse than 11-15: 1. ... 23-19 2. 8-11"
-    assert lines["9-14"] == "refuted by 1. ... 23-19 2. 8-11"
+    assert lines["9-14"] == "at least 0.30 worse than 11-15, refuted by 1. ... 23-19 2. 8-11"
     # `checkers analyse --why` says the same in its sentences.
     said = "\n".join(sentences(explanation))
     assert "11-16: +0.25; 0.05 worse than 11-15: 23-19 8-11." in said
     assert "10-14: +0.05; 0.25 worse than 11-15: 23-19 8-11." in said
-    assert "7-10: -0.25; refuted by 23-19 8-11." in said
+    assert "7-10: -0.25; 0.55 worse than 11-15, refuted by 23-19 8-11." in said
     assert "12-16: at most +0.30; no better than 11-15: 23-19 8-11." in said
 
 

@@ -75,7 +75,7 @@ def shown_words(why: WhyScreen) -> str:
 
 def moves_named(line: str) -> list[str]:
     """The moves a row of the card names (`refuted by 6. ... 15-18 7. 24-19` -> 15-18 24-19)."""
-    words = line.removeprefix("expects ").removeprefix("refuted by ").split()
+    words = re.sub(r"^(expects |(?:\d\.\d\d worse than \S+, )?refuted by )", "", line).split()
     return [word for word in words if not re.fullmatch(r"\d+\.|\.\.\.", word)]
 
 
@@ -135,7 +135,7 @@ def test_the_small_board_shows_both_lines_and_plays_them_out(
     assert why.shown == 1 and why.widgets["line 1"].is_selected
     assert not why.widgets["line 0"].is_selected
     row = next(row for row in why.card.rows if row.move == first)
-    assert row.line.startswith("refuted by ")
+    assert re.match(r"\d\.\d\d worse than \S+, refuted by ", row.line), row.line
     assert moves_named(row.line) == [move.pdn() for move in other.moves[1:]]
     assert why.steps.arrows()[0].path == other.moves[0].path
     assert html.escape(other.label) in shown_words(why)

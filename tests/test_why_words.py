@@ -743,7 +743,8 @@ def test_a_played_moves_bound_reads_as_a_verdict_that_follows_from_it() -> None:
     # Another move's bound keeps its comparison with the best instead (its own words).
     other = MoveScore("22-18", -0.40, "upper", 9, ("22-18", "11-15"))
     card = why_card(_explanation(best, other, mover=WHITE), WHITE, 0, human=BLACK)
-    assert card.rows[1].verdict == "" and card.rows[1].line.startswith("refuted by")
+    assert card.rows[1].verdict == ""
+    assert card.rows[1].line.startswith("at least 0.50 worse than 23-19, refuted by")
 
 
 def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper_since() -> None:
@@ -1396,7 +1397,8 @@ def test_a_move_scoring_as_well_as_the_one_played_is_not_called_refuted() -> Non
     )
     rows = {row.move: row for row in card.rows}
     assert rows["22-18"].line.startswith("0.75 worse than 24-20:"), rows["22-18"]
-    assert rows["21-17"].line.startswith("refuted by"), rows["21-17"]
+    # A move refuted says by how much, as the rows above it do (walk 2026-12-01ah).
+    assert rows["21-17"].line.startswith("1.00 worse than 24-20, refuted by"), rows["21-17"]
     # And `checkers analyse --why`'s sentences, which read the same rows.
     said = sentences(_explanation(played, best, moves=(played, best, better, worse)))
     line = next(text for text in said if text.startswith("22-18"))

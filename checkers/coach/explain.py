@@ -45,6 +45,7 @@ __all__ = [
     "BOUND_WORDS",
     "ENGINE_SCORES",
     "MAX_LINES",
+    "REFUTED",
     "SHOWN_PLIES",
     "VERDICT_PLIES",
     "Analysis",
@@ -1026,13 +1027,19 @@ def _result_rank(move: MoveScore) -> tuple[float, float]:
     return (value, -move.win_in if move.win_in is not None else 0.0)
 
 
+REFUTED = "refuted by"
+"""The words before a line that proves a move a real loss worse than the best
+(`other_line_words`)."""
+
+
 def other_line_words(
     move: MoveScore, best: MoveScore | None, played: MoveScore | None = None
 ) -> str:
     """What another move's line (its reply and on) shows against the best exact move `best`, in
     the numbers' words, as the words before the line: `refuted by` only where the move is proven
     at least a fifth of a man worse (`notation.EVEN_MEN`, the review's bound between a good
-    move and an inaccuracy, so the card's words and the review's labels agree); a move within
+    move and an inaccuracy, so the card's words and the review's labels agree), after how much
+    where both are scores in men (`0.45 worse than 11-15, refuted by`); a move within
     that of the best is `as good as 11-15:` or `0.05 worse than 11-15:` (a bound `at least 0.05
     worse than 11-15:`, `no better than 11-15:` when it bounds it at the best's score, `not
     proven worse than 11-15:` above it); the best move itself is `the best move, expecting`
@@ -1040,7 +1047,7 @@ def other_line_words(
     value = result_number(move.score, move.win_in)
     top = result_number(best.score, best.win_in) if best is not None else None
     if best is None or top is None or value is None or move.bound not in ("exact", "upper"):
-        return "refuted by"
+        return REFUTED
     if best.move == move.move:  # another move than the played one is the best
         return "the best move, expecting"
     sooner = best.win_in
@@ -1072,7 +1079,12 @@ def other_line_words(
             return f"no forced win, unlike {best.move}:"
         return f"{loss:.2f} worse than {best.move}:"
     if loss >= EVEN_MEN:
-        return "refuted by"
+        if best.bound == "exact" and best.win_in is None and move.win_in is None:
+            # How much worse, as every other row says it (walk 2026-12-01ah: rows "refuted
+            # by ..." alone said no difference from the best); a bound's least loss.
+            least = "at least " if move.bound == "upper" else ""
+            return f"{least}{loss:.2f} worse than {best.move}, {REFUTED}"
+        return REFUTED
     if move.bound == "upper":
         if loss == 0:  # the search proved it no better than the best, and no more
             return f"no better than {best.move}:"
@@ -1142,7 +1154,7 @@ def move_words(
         return head + (f"; the line it expects: {_shortened(move.pv)}" if move.pv else "")
     if move.refutation:
         line = _shortened(move.refutation)
-        if verdict and (lead == "refuted by" or lead.rstrip(":") == verdict):
+        if verdict and (lead == REFUTED or lead.rstrip(":") == verdict):
             # the verdict says what it loses, or the difference already
             return f"{head}: {line}"
         return f"{head}{', ' if verdict else '; '}{lead} {line}"

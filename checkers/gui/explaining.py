@@ -18,6 +18,7 @@ from checkers.board import Move, Position, Side
 from checkers.coach.exact import compares, score_verdict, worse_words
 from checkers.coach.explain import (
     ENGINE_SCORES,
+    REFUTED,
     Analysis,
     AnalysisLine,
     Explanation,
@@ -302,13 +303,15 @@ def _row(
         lead = other_line_words(move, best, played_move)
         if lead.rstrip(":") == move.verdict:  # the verdict says the difference already
             lead = ""
+        # How much worse a refuted move is, where it is said (`0.45 worse than 11-15`).
+        difference = lead.removesuffix(f", {REFUTED}")
         if not refutation:
             # No line to lead into (the book keeps scores, not lines): no `refuted by` with
             # nothing after it, and the comparison alone (`0.05 worse than 22-17`), the worst
             # rows' too (walk 2026-12-01ag: "21-17 ... (+0.25 for you)" had none, the row
             # above "0.25 worse than 23-18").
             if (
-                lead == "refuted by"
+                lead == REFUTED
                 and best is not None
                 and move.bound == "exact"
                 and best.bound == "exact"
@@ -316,12 +319,13 @@ def _row(
                 and best.score is not None
             ):
                 lead = worse_words(best, move)
-            lead = {"refuted by": "", "the best move, expecting": "the best move"}.get(
+            lead = lead.removesuffix(f", {REFUTED}")
+            lead = {REFUTED: "", "the best move, expecting": "the best move"}.get(
                 lead, lead.rstrip(":")
             )
         words = " ".join(part for part in (lead, refutation) if part)
-        compared = {"refuted by": "", "the best move, expecting": "the best move"}.get(
-            lead, lead.rstrip(":")
+        compared = {REFUTED: "", "the best move, expecting": "the best move"}.get(
+            difference, difference.rstrip(":")
         )
     if not verdict and (played or searched):
         # The played move (or the search's own choice) has no comparison beside it: a bound
