@@ -357,3 +357,23 @@ def test_an_ai_vs_ai_game_stepped_back_and_forth_resumes_at_its_last_move(ai: AI
     game.toggle_pause()
     assert game.status == "Resumed."
     run_until(game, lambda: game.record.ply == 3)
+
+
+def test_a_score_carries_to_the_positions_its_line_goes_through() -> None:
+    # Walk 2026-12-01ah: the hint's +0.35, the panel's "even" after the AI's only reply (a new
+    # search's first looks), then +0.35 again. A position reached by the line the search
+    # expects keeps its score; one reached by another move does not.
+    from checkers.coach.judgement import Judgement
+
+    game = Game(GameConfig(black=PlayerConfig(), white=PlayerConfig()), None, hop_seconds=0)
+    start = game.position
+    game.judge(start, Judgement(35.0, 100.0, BLACK, 12, line=("11-15", "23-19", "8-11")))
+    game.play(Move.from_pdn("11-15", game.position))
+    after = game.judgements.get(game.position)
+    assert after is not None and after.seen_by(BLACK) == 35.0 and after.depth == 12
+    assert after.line == ("23-19", "8-11")
+    game.play(Move.from_pdn("23-19", game.position))
+    after = game.judgements.get(game.position)
+    assert after is not None and after.seen_by(BLACK) == 35.0 and after.line == ("8-11",)
+    game.play(Move.from_pdn("9-14", game.position))  # not the line's move
+    assert game.judgements.get(game.position) is None

@@ -1084,8 +1084,8 @@ def test_a_bar_figure_held_from_the_position_before_is_shown_as_still_thinking(
     screen = screen_of(app)
     game = screen.game
     press(app, pygame.K_v, "v")
-    game.judge(game.position, Judgement(0.75, 1.0, BLACK, 12, line=("11-15",)))
-    game.play(Move.from_pdn("11-15", game.position))
+    game.judge(game.position, Judgement(0.75, 1.0, BLACK, 12, line=("9-14",)))
+    game.play(Move.from_pdn("11-15", game.position))  # not the line's move: its score stays
     run_until(app, lambda: game.animation is None)
     assert game.judgement() is None  # the position reached: not judged yet
     bar = screen.bar

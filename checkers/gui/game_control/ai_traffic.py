@@ -406,8 +406,11 @@ def _moved(game: AskingGame, thinking: Thinking, event: AIResult, move: Move) ->
     searched = game.judgements.get(game.position)
     only_move = len(game.position.legal_moves()) == 1
     game.play(move)  # a forced result kept is carried as far as it holds (`along_the_line`)
+    # (A judgement whose line expects another move, a deeper one than the AI's own search
+    # kept from a hint the player followed, says nothing of the move played.)
     if searched is not None and (judges_like_the_engine(level) or only_move):
-        if not searched.forced or searched.database:
+        expected = searched.line[:1] in ((), (move.pdn(),))
+        if expected and (not searched.forced or searched.database):
             # The same score for the position the move leads to: the line the search expects
             # goes through it (told as the search that found it, as the panel's header does);
             # a weak level's only move too, which no exact pass scores (the databases' result

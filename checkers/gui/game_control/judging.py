@@ -81,8 +81,9 @@ def one_ply_nearer(judgement: Judgement, move: Move) -> Judgement:
 
 
 def along_the_line(judgement: Judgement | None, move: Move, mover: Side) -> Judgement | None:
-    """The judgement a forced result of a position leaves for the position `mover`'s `move`
-    leads to: the same result a ply nearer, where the move is the first of its line (the
+    """The judgement a position's judgement leaves for the position `mover`'s `move` leads to:
+    the same score, or the same forced result a ply nearer, where the move is the first of its
+    line (the move the search expects: a hint's that was followed; for a forced result the
     winner's move or the best defence), with the rest of the line; where the loser played
     another move, the win a ply nearer at the most (every defence was searched and loses at
     least as soon), standing below any search that proves as near a result of its own (depth
@@ -91,10 +92,15 @@ def along_the_line(judgement: Judgement | None, move: Move, mover: Side) -> Judg
     not dropped for the next search's shallower score once the other replies (walks
     2026-11-30k and l: the bar's "win 6", then "+7.95 for White, looked 10 turns ahead" after a
     Beginner's reply). The databases answer their own positions again."""
-    if judgement is None or not judgement.forced or judgement.database:
+    if judgement is None or judgement.database:
         return None
     if judgement.line[:1] == (move.pdn(),):
+        # A score too: the line the search expects goes through it, as after the AI's own
+        # move (walk 2026-12-01ah: the hint's +0.35, then the panel's "even" from a new
+        # search's first looks after the AI's only reply, then +0.35 again).
         return one_ply_nearer(judgement, move)
+    if not judgement.forced:
+        return None
     if judgement.seen_by(mover) < 0:
         return replace(one_ply_nearer(judgement, move), depth=0, at_most=True)
     return None
