@@ -1472,7 +1472,7 @@ def test_why_of_a_marked_move_reads_the_reviews_row_after_the_review_and_a_relau
     review_finished(app)
     ply = len(BEFORE_BLUNDER) + 1
 
-    def why_verdict(app: App) -> str:
+    def why_verdict(app: App, ply: int = ply) -> str:
         screen_of(app).game.go_to(ply)
         app.step(1 / 60)
         press(app, pygame.K_w, "w")
@@ -1486,10 +1486,20 @@ def test_why_of_a_marked_move_reads_the_reviews_row_after_the_review_and_a_relau
 
     live = why_verdict(app)
     assert live.startswith("The review, looking ") and f"calls {BLUNDER} a blunder" in live, live
+    # And of a move the review did not mark (walk 2026-12-01ai: after the review closed, the
+    # card of a move "as good as 24-20" named 25-22 the best move).
+    unmarked = next(
+        ply
+        for ply in range(2, len(BEFORE_BLUNDER), 2)
+        if pane_of(app).progress.label_of(ply) not in (Label.BOOK, Label.FORCED)
+    )
+    unmarked_live = why_verdict(app, unmarked)
+    assert unmarked_live.startswith("The review, looking "), unmarked_live
     press(app, pygame.K_ESCAPE, "")  # the review closes; its marks stay
     app.step(1 / 60)
     assert screen.review_pane is None
     assert why_verdict(app) == live
+    assert why_verdict(app, unmarked) == unmarked_live
     written = write_game(game_from_record(screen.game.full_record(), game_tags(screen.game)))
     reopened = make_app(config)
     read = read_game(written)
@@ -1497,3 +1507,4 @@ def test_why_of_a_marked_move_reads_the_reviews_row_after_the_review_and_a_relau
     reopened.step(1 / 60)
     assert screen_of(reopened).move_cell(ply).text == BLUNDER + "??"
     assert why_verdict(reopened) == live
+    assert why_verdict(reopened, unmarked) == unmarked_live

@@ -229,6 +229,10 @@ def test_the_reviews_judgements_of_a_marked_move_go_with_its_mark_in_the_file() 
     read = restore_reviewed(record, dict(tags))
     assert dict(read) == {positions[2]: judged[positions[2]], positions[3]: judged[positions[3]]}
     assert restore_marks(record, dict(tags)) == {3: ("mistake", moves[2].pdn())}
+    # Those the game's own judgements keep as they are are not written twice: read from them.
+    assert REVIEWED_TAG not in marks_tag({3: ("best", moves[2].pdn())}, record, judged, judged)
+    read = restore_reviewed(record, {}, [3], judged)
+    assert dict(read) == {positions[2]: judged[positions[2]], positions[3]: judged[positions[3]]}
     # A damaged entry costs that judgement only (the card is then one made now).
     damaged = {**tags, REVIEWED_TAG: tags[REVIEWED_TAG].replace(" 14 ", " x ", 1)}
     assert dict(restore_reviewed(record, damaged)) == {positions[3]: judged[positions[3]]}

@@ -10,7 +10,7 @@ game kept, as the review in the window did before it was closed.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.judgement import Judgement, Judgements
@@ -21,6 +21,8 @@ from checkers.record import GameRecord
 __all__ = [
     "JUDGED_LINE_MOVES",
     "JUDGED_TAG",
+    "LABELS",
+    "MARKED",
     "MARKS_TAG",
     "REVIEWED_TAG",
     "judged_tag",
@@ -120,56 +122,81 @@ def restore_judgements(
 
 
 MARKS_TAG = "ReviewMarks"
-"""The tag that keeps a closed review's marks of a game's moves, so a resumed or reopened game
-shows them again (walk 2026-12-01af: "12-16??" gone after a relaunch): `12 blunder 10-14; 20
-inaccuracy 22-18`, each the ply the move leads to, its label and the review's best move."""
+"""The tag that keeps a closed review's labels of a game's moves, so a resumed or reopened game
+shows its marks again (walk 2026-12-01af: "12-16??" gone after a relaunch) and Why? of any
+reviewed move reads the review's row (walk 2026-12-01ai): `11 best 9-14; 12 blunder 10-14`,
+each the ply the move leads to, its label and the review's best move."""
+
+LABELS = ("book", "forced", "best", "good", "inaccuracy", "mistake", "blunder")
+"""The labels a review gives (`checkers.review.Label`'s words)."""
 
 MARKED = ("inaccuracy", "mistake", "blunder")
 """The labels a review marks in the move list (`checkers.review.MARKED_LABELS`' words)."""
 
 
 REVIEWED_TAG = "ReviewJudged"
-"""The tag that keeps the review's own judgements of the positions before and after each
-marked move, written as `JUDGED_TAG`'s entries are: the marked move's Why? reads the review's
-row from them again after a relaunch, whatever the game has judged since (walk
-2026-12-01ah)."""
+"""The tag that keeps the review's own judgements of the positions before and after its
+labelled moves, written as `JUDGED_TAG`'s entries are, those the game's own judgements (its
+`JUDGED_TAG`) do not keep as they are: a reviewed move's Why? reads the review's row from them
+again after a relaunch, whatever the game has judged since (walk 2026-12-01ah)."""
 
 
 def marks_tag(
     marks: Mapping[int, tuple[str, str]],
     record: GameRecord | None = None,
     judged: Mapping[Position, Judgement] | None = None,
+    kept: Mapping[Position, Judgement] | None = None,
 ) -> dict[str, str]:
     """The `MARKS_TAG` of `marks` (ply the move leads to -> (label, best move)), or none; with
     `record` and the review's `judged` positions, the `REVIEWED_TAG` of those of them before
-    and after each marked move."""
+    and after each labelled move that the game's `kept` judgements do not hold as they are."""
     text = "; ".join(f"{ply} {label} {best}" for ply, (label, best) in sorted(marks.items()))
     if not text:
         return {}
     tags = {MARKS_TAG: text}
     if record is not None and judged:
-        positions = record.positions
-        around = {
-            positions[ply] for mark in marks for ply in (mark - 1, mark) if ply < len(positions)
+        kept = kept or {}
+        apart = {
+            position: judged[position]
+            for position in _around(record, marks)
+            if position in judged and kept.get(position) != judged[position]
         }
-        reviewed = _judged_text(
-            record, {position: judged[position] for position in around if position in judged}
-        )
+        reviewed = _judged_text(record, apart)
         if reviewed:
             tags[REVIEWED_TAG] = reviewed
     return tags
 
 
-def restore_reviewed(record: GameRecord, tags: dict[str, str]) -> Judgements:
+def _around(record: GameRecord, marks: Iterable[int]) -> set[Position]:
+    """The positions before and after the moves leading to the plies `marks`."""
+    positions = record.positions
+    return {positions[ply] for mark in marks for ply in (mark - 1, mark) if ply < len(positions)}
+
+
+def restore_reviewed(
+    record: GameRecord,
+    tags: dict[str, str],
+    marks: Iterable[int] = (),
+    kept: Mapping[Position, Judgement] | None = None,
+) -> Judgements:
     """The review's judgements a file's `REVIEWED_TAG` keeps (`marks_tag`; taking the tag out
-    of `tags`), read as `restore_judgements` reads the game's."""
-    return restore_judgements(record, tags, REVIEWED_TAG)
+    of `tags`), read as `restore_judgements` reads the game's; with the plies of the reviewed
+    moves (`marks`) and the game's `kept` judgements, those the tag left to them too."""
+    reviewed = restore_judgements(record, tags, REVIEWED_TAG)
+    if kept:
+        whole = record.copy()
+        whole.go_to(len(whole.line))
+        for position in _around(whole, marks):
+            found = kept.get(position)
+            if position not in reviewed and found is not None:
+                reviewed.judge(position, found)
+    return reviewed
 
 
 def restore_marks(record: GameRecord, tags: dict[str, str]) -> dict[int, tuple[str, str]]:
-    """The marks a file's `MARKS_TAG` keeps of `record`'s moves (taking the tag out of `tags`):
-    an entry that does not read as one this game writes (a ply past the moves, a label not
-    marked, a best move not legal where the move was played) is left out."""
+    """The labels a file's `MARKS_TAG` keeps of `record`'s moves (taking the tag out of
+    `tags`): an entry that does not read as one this game writes (a ply past the moves, not a
+    review's label, a best move not legal where the move was played) is left out."""
     text = tags.pop(MARKS_TAG, "")
     whole = record.copy()
     whole.go_to(len(whole.line))
@@ -177,7 +204,7 @@ def restore_marks(record: GameRecord, tags: dict[str, str]) -> dict[int, tuple[s
     marks: dict[int, tuple[str, str]] = {}
     for entry in text.split(";"):
         parts = entry.split()
-        if len(parts) != 3 or not parts[0].isdigit() or parts[1] not in MARKED:
+        if len(parts) != 3 or not parts[0].isdigit() or parts[1] not in LABELS:
             continue
         ply = int(parts[0])
         if not 1 <= ply < len(positions):

@@ -90,10 +90,11 @@ WhyKey = tuple[int, Position, Move]
 
 @dataclass(frozen=True)
 class KeptMarks:
-    """A closed review's marks: `labels` by the ply each marked move leads to (label, the
-    review's best move), the moves they were judged on (`line`), and the tips the review gave
-    (none for marks read from a file), and the review's own judgements of the positions before
-    and after each marked move (`judged`), from which its Why? reads the review's row again."""
+    """A closed review's labels: `labels` by the ply each reviewed move leads to (label, the
+    review's best move; the move list marks the inaccuracies, mistakes and blunders), the
+    moves they were judged on (`line`), the tips the review gave the marked ones (none for
+    marks read from a file), and the review's own judgements of the positions before and after
+    each move (`judged`), from which its Why? reads the review's row again."""
 
     line: tuple[Move, ...]
     labels: Mapping[int, tuple[str, str]]
@@ -101,12 +102,15 @@ class KeptMarks:
     judged: Mapping[Position, Judgement] = field(default_factory=dict)
 
     @staticmethod
-    def restored(record: GameRecord, tags: dict[str, str]) -> KeptMarks | None:
+    def restored(
+        record: GameRecord, tags: dict[str, str], kept: Mapping[Position, Judgement]
+    ) -> KeptMarks | None:
         """The marks a file keeps of `record` (`formats.judged.restore_marks`,
-        `restore_reviewed`), or None."""
+        `restore_reviewed`, from the game's `kept` judgements where the review's are the
+        game's), or None."""
         labels = restore_marks(record, tags)
-        judged = restore_reviewed(record, tags)
-        return KeptMarks(tuple(record.line), labels, judged=judged) if labels else None
+        judged = restore_reviewed(record, tags, labels, kept)
+        return KeptMarks(tuple(record.line), labels, judged=dict(judged)) if labels else None
 
     def within(self, line: Sequence[Move]) -> KeptMarks | None:
         """These marks for a game now of `line`: those of moves it still has (a move played or
@@ -160,7 +164,7 @@ class Game:
         if record is not None:
             bookkeeping.restore_result(self.record, self.tags)
             self.judgements = restore_judgements(self.record, self.tags)
-            self.review_marks = KeptMarks.restored(self.record, self.tags)
+            self.review_marks = KeptMarks.restored(self.record, self.tags, self.judgements)
             # A game with moves opens to be stepped through; a bare position (a file with tags
             # and no move yet) is played from at once, the AI moving if it is its turn.
             self.reviewing = bool(record.line) or self.finished
@@ -734,7 +738,7 @@ class Game:
         self.start_record(record)
         bookkeeping.restore_result(self.record, self.tags)
         self.judgements = restore_judgements(self.record, self.tags)
-        self.review_marks = KeptMarks.restored(self.record, self.tags)
+        self.review_marks = KeptMarks.restored(self.record, self.tags, self.judgements)
         self.reviewing = bool(record.line) or self.finished
         self.status = self._loaded_status()
 

@@ -67,8 +67,8 @@ def game_tags(game: Game) -> dict[str, str]:
     record = game.full_record()
     tags.update(judged_tag(record, game.judgements))  # the scores a resume shows again
     marks = game.review_marks.within(record.line) if game.review_marks is not None else None
-    if marks is not None:
-        tags.update(marks_tag(marks.labels, record, marks.judged))  # and a closed review's marks
+    if marks is not None:  # a closed review's labels, and its figures the game's do not keep
+        tags.update(marks_tag(marks.labels, record, marks.judged, game.judgements))
     if record.outcome is not None and record.outcome.reason is not Reason.RECORDED:
         tags["Termination"] = termination(record.outcome, record.position)
     elif "Termination" in game.tags:  # the file said how it ended (or nothing): kept as it was

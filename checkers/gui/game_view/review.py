@@ -114,6 +114,8 @@ def kept_move_marks(kept: KeptMarks) -> dict[int, MoveMark]:
     marks = {}
     for ply, (label, best) in kept.labels.items():
         found = Label(label)
+        if found not in MARKED:
+            continue
         tip = kept.tips.get(ply) or (
             f"{label.capitalize()}: best {best} (the review's, kept with the game)"
         )
@@ -123,12 +125,13 @@ def kept_move_marks(kept: KeptMarks) -> dict[int, MoveMark]:
 
 def kept_verdict(game: Game, ply: int) -> str:
     """The review's row for the move that led to `ply` as one sentence (`review_verdict`), for
-    a move a closed review marked (`Game.review_marks`: a resumed or reopened game's too), read
-    again from the review's own judgements of the positions before and after it
+    a move a closed review labelled (`Game.review_marks`: a resumed or reopened game's too),
+    read again from the review's own judgements of the positions before and after it
     (`KeptMarks.judged`, which the game's file keeps), whatever the game has judged since;
-    '' where the move is not marked or they are not kept (a file from before they were), so
-    the card is one made now (walk 2026-12-01ah: after a relaunch, Why? of a "?" move was a
-    card made then, without the review's verdict, beside the move list's mark)."""
+    '' where the move was not reviewed or they are not kept (a file from before they were),
+    so the card is one made now (walks 2026-12-01ah and ai: after the review closed or a
+    relaunch, Why? of a "?" move, and of one the review called as good as its best, was a card
+    made then, naming another best move than the review had)."""
     kept = game.review_marks
     record = game.record
     line = record.line[:ply]
@@ -150,9 +153,9 @@ def kept_verdict(game: Game, ply: int) -> str:
     if before is None or after is None:
         return ""
     move = line[-1]
-    # A marked move is an inaccuracy or worse: the opening book, which only keeps a best or a
-    # good move's label its own, does not change it (`judge`).
-    review = judge(ply, before_position, move, before, after, man)
+    from checkers.ai.book import is_book_move  # (the book loads on first use only)
+
+    review = judge(ply, before_position, move, before, after, man, is_book_move)
     label, best = kept.labels[ply]
     if review.label.value != label or review.best.pdn() != best:
         return ""
@@ -646,23 +649,25 @@ class ReviewPane:
         return panel.set_marks(self.marks_of_moves())
 
     def kept_marks(self, open_review: bool = True) -> KeptMarks | None:
-        """The inaccuracies, mistakes and blunders reviewed so far, by the ply each move leads
-        to, with the review's best move (as the game's file keeps them) and the tips the move
-        list gives them: the keys that jump between them while the review is open
-        (`open_review`), else that they are the review's. None where none is marked."""
+        """The labels of the moves reviewed so far, by the ply each move leads to, with the
+        review's best move and the review's judgements of the positions around them (as the
+        game's file keeps them), and the tips the move list gives the inaccuracies, mistakes and
+        blunders: the keys that jump between them while the review is open (`open_review`),
+        else that they are the review's. None where no move is reviewed."""
         keys = (
             f"click to see it; {PREVIOUS_KEY} / {NEXT_KEY} jump" if open_review else "the review's"
         )
         labels, tips = {}, {}
         judged: dict[Position, Judgement] = {}
-        for ply, label in self.progress.marked():
-            review = self.progress.review_of(ply)
-            if label not in SYMBOLS or review is None:
-                continue
-            best = review.best.pdn()
-            labels[ply] = (label.value, best)
-            tips[ply] = f"{label.value.capitalize()}: {review.loss_words()}, best {best} ({keys})"
+        for review in self.progress.reviews:
+            label, best = review.label, review.best.pdn()
+            # Every move reviewed, so that Why? of any of them reads the review's row once it
+            # is closed (walk 2026-12-01ai: a best move's card lost it); the list marks some.
+            labels[review.ply] = (label.value, best)
             judged.update(review_judgements(review, self.progress.man))
+            if label in MARKED:
+                tip = f"{label.value.capitalize()}: {review.loss_words()}, best {best} ({keys})"
+                tips[review.ply] = tip
         return KeptMarks(self.progress.moves, labels, tips, judged) if labels else None
 
     def marks_of_moves(self, open_review: bool = True) -> dict[int, MoveMark]:
