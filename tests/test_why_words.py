@@ -788,6 +788,14 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     won = MoveScore("21-17", 1.10, "exact", 8, ("21-17", "9-13"), verdict="wins a man")
     card = why_card(_explanation(won, best, mover=WHITE, deeper=worse), WHITE, 0, human=BLACK)
     assert card.rows[0].verdict == "before the deeper look: wins a man", card.rows[0].verdict
+    # Where the deeper look is the level's own search, which came before the rows (a timed
+    # level's exact pass looked less far after it), not "at first" (walk 2026-12-01ai: "at
+    # first looked ... (+0.25)" beside its own search's +0.35).
+    own = _explanation(played, best, mover=WHITE, deeper=worse, chosen_depth=13)
+    card = why_card(own, WHITE, 0, human=BLACK)
+    said = row_score_words(card.rows[0])
+    assert said == "looking less far, seemed to leave the AI a little behind (+0.30 for you)", said
+    assert any(fact.startswith("At that depth the game scores 21-17") for fact in card.facts)
 
 
 def test_a_reviewed_card_says_whose_scale_its_own_count_rows_are_on() -> None:

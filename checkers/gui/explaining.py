@@ -47,6 +47,7 @@ from checkers.notation import (
 
 __all__ = [
     "ENGINE_VIEW",
+    "SHALLOWER",
     "LineRow",
     "WhyCard",
     "WhyRow",
@@ -397,14 +398,22 @@ def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
     return "counted it even" if words == "even" else f"counted {words}"
 
 
-def _at_first(verdict: str, deeper: MoveScore, first: MoveScore) -> str:
+SHALLOWER = "looking less far, seemed "
+"""How a played row's verdict begins where the game's deeper look at the move is the level's
+own search, which came before the rows' (`_at_first`)."""
+
+
+def _at_first(verdict: str, deeper: MoveScore, first: MoveScore, earlier: bool = True) -> str:
     """The played row's verdict where the game has since judged the move deeper (said apart,
     `Since then the game has judged ...`) and its words differ: told as the first look's, so
     the headline does not read as the move's last verdict against the deeper one (walk
     2026-11-30: `21-17 is a little worse for the AI (+0.30 for you)` beside `Since then ...
     13 turns ahead: even`). `at first looked a little worse for the AI`, `before the deeper look:
     wins a man` (not `at first: wins a man`, read as a man won and given back: walk
-    2026-12-01ab)."""
+    2026-12-01ab). Where the rows came after the deeper look (not `earlier`: a timed level's
+    own search looked further than the exact pass after it), `looking less far, seemed a
+    little better` (walk 2026-12-01ai: "at first looked ... (+0.25)" beside its own search's
+    earlier +0.35)."""
     if not verdict:
         return verdict
     if deeper.bound == "exact" and deeper.win_in is None and deeper.score is not None:
@@ -424,11 +433,12 @@ def _at_first(verdict: str, deeper: MoveScore, first: MoveScore) -> str:
         "at best keeps it level": "level at best",
         "at least keeps it level": "level at least",
     }
+    first_words = "at first looked " if earlier else SHALLOWER
     if verdict in level:
-        return f"at first looked {level[verdict]}"
+        return f"{first_words}{level[verdict]}"
     if verdict.startswith("is "):
-        return f"at first looked {verdict.removeprefix('is ')}"
-    return f"before the deeper look: {verdict}"
+        return f"{first_words}{verdict.removeprefix('is ')}"
+    return f"before the deeper look: {verdict}" if earlier else f"looking less far: {verdict}"
 
 
 def card_facts(
@@ -734,7 +744,8 @@ def why_card(
         # appeared nowhere on its card, whose rows looked 16 turns ahead).
         deeper = None
     if deeper is not None and rows and rows[0].played:
-        first = _at_first(rows[0].verdict, deeper, explanation.moves[0])
+        # The level's own search is the deeper look where it looked as far: it came first.
+        first = _at_first(rows[0].verdict, deeper, explanation.moves[0], not own_look)
         if first != rows[0].verdict:  # its result is now the first look's: said as such
             rows[0] = dataclasses.replace(rows[0], verdict=first, result="")
     if deeper is not None:

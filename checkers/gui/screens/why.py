@@ -29,7 +29,7 @@ from checkers.coach.explain import BOUND_WORDS, VERDICT_PLIES, ahead_words
 from checkers.gui import fonts, theme
 from checkers.gui.cards import grid_unit
 from checkers.gui.context import ScreenBase, ScreenContext
-from checkers.gui.explaining import ENGINE_VIEW, WhyCard, WhyRow
+from checkers.gui.explaining import ENGINE_VIEW, SHALLOWER, WhyCard, WhyRow
 from checkers.gui.intents import Back
 from checkers.gui.picture_png import paint
 from checkers.gui.ui import Actions, button_fits, fit_label, fit_text, hold_words, redraw_now
@@ -109,7 +109,11 @@ def row_score_words(row: WhyRow, compared: bool = False) -> str:
     # other moves (walk 2026-11-30k), and the first look's `at first looked about a man
     # better` beside `as good as 27-24` as a comparison (walk 2026-12-01w). The side is named
     # once: `leaves White ahead by about 5 men's worth (+5.70)`, not `... for White (+5.70 for White)`.
-    for said, leaves in (("is ", "leaves"), ("at first looked ", "at first looked to leave")):
+    for said, leaves in (
+        ("is ", "leaves"),
+        ("at first looked ", "at first looked to leave"),
+        (SHALLOWER, f"{SHALLOWER}to leave"),
+    ):
         body, _, whose = verdict.removeprefix(said).rpartition(" for ")
         if verdict.startswith(said) and whose and body.endswith((" better", " worse")):
             standing = ahead_words(body)
