@@ -41,7 +41,12 @@ def test_deeper_judgements_give_the_played_and_the_best_rows_their_numbers() -> 
     assert played.verdict == best.verdict == "is a little better"
     assert found.deeper is None
     said = " ".join(facts(found))
-    assert "looking 6 turns ahead (11-15 and 9-14 have since been looked at further" in said
+    # How far, said there: the rows do not say a depth (walk 2026-12-01ai: "as their rows
+    # say" of rows that said none).
+    assert (
+        "looking 6 turns ahead (11-15 and 9-14 have since been looked at further, 14 turns"
+        " ahead)" in said
+    ), said
 
 
 def test_judgements_no_deeper_than_the_card_change_nothing() -> None:

@@ -32,6 +32,7 @@ from checkers.board import Move, Position, Side
 from checkers.coach.idea import Idea
 from checkers.notation import (
     EVEN_MEN,
+    depth_span,
     depth_words,
     is_even,
     men_text,
@@ -783,14 +784,18 @@ def facts(
     elif explanation.exact_depth and explanation.database is None:
         # A row the game's deeper judgement scored since (`coach.judgement.rejudged`) says so.
         deeper = [
-            move.move
+            move
             for move in scored
             if move.database is None and move.depth > explanation.exact_depth
         ]
         further = ""
         if deeper:
-            have, rows = ("has", "its row says") if len(deeper) == 1 else ("have", "their rows say")
-            further = f" ({' and '.join(deeper)} {have} since been looked at further, as {rows})"
+            # How far, said here: a row does not say a depth the sentences above give (walk
+            # 2026-12-01ai: "as their rows say" of rows that said none).
+            have = "has" if len(deeper) == 1 else "have"
+            named = " and ".join(move.move for move in deeper)
+            far = depth_span(move.depth for move in deeper)
+            further = f" ({named} {have} since been looked at further, {far})"
         # A row the search only bounded (the played move's exact score not found in the
         # pass's time, a move proven worse) is no exact score: the sentence says which are
         # (walk 2026-11-30d: "scored exactly" under the played row's "at least +0.55").

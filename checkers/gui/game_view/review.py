@@ -627,11 +627,11 @@ class ReviewPane:
             # run again after the game looked deeper adopts those looks and can differ).
             words = self.progress.looked_words()
             bare = words.removeprefix("Looked ")
-            dashed = bare.replace(" to ", "-")
             # Short of room, "turns" stays and "ahead" goes (walk 2026-12-01v read "14-22
-            # ahead" at 720x480 as a cut word).
-            turns = dashed.replace(" turns ahead", " turns").replace(" turn ahead", " turn")
-            for shorter in (words, bare, dashed):
+            # ahead" at 720x480 as a cut word). Never "14-17 turns": a move's notation, read
+            # as the move 14-17 in the list beside it (walk 2026-12-01ai).
+            turns = bare.replace(" turns ahead", " turns").replace(" turn ahead", " turn")
+            for shorter in (words, bare):
                 if fits(shorter):
                     return shorter
             return turns

@@ -222,6 +222,10 @@ def _backing_html(row: WhyRow, accent: str, dim: str) -> str:
     return ""
 
 
+_FURTHER = re.compile(r"\([^()]* since been looked at further, [^()]*\)")
+"""The method sentence's note of the rows the game has looked at further since, with how far
+(`coach.explain.facts`)."""
+
 _METHOD = ("Each move below is ", "The move below is ", BOUND_WORDS)
 """How the facts that say how the rows were scored begin: the card says them after the rows, as
 a table's note, so the verdict and the moves come first."""
@@ -233,7 +237,9 @@ def card_html(card: WhyCard) -> str:
     other move (best first), and last, dimmed, how the rows were scored and whose view their
     scores take."""
     accent, dim = _hex(theme.TEXT_ACCENT), _hex(theme.TEXT_DIM)
-    said = " ".join((*card.facts, card.view))
+    # The depths the facts say, which the rows then leave out; not the note of rows looked
+    # at further since, which names their depth as well as the rows do.
+    said = _FURTHER.sub("", " ".join((*card.facts, card.view)))
     engines = card.view == ENGINE_VIEW
     facts = [html.escape(fact) for fact in card.facts if not fact.startswith(_METHOD)]
     # A reviewed card's verdict leads; its other facts follow the rows it compares.
