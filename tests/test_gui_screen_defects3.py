@@ -453,3 +453,20 @@ def test_the_window_commands_take_a_size_and_refuse_a_bad_one_in_one_line(
         err = capsys.readouterr().err
         assert len(err.splitlines()) == 1 and "--size" in err and "Traceback" not in err
     assert opened == [(1280, 800)] * 3
+
+
+def test_a_window_made_larger_is_moved_to_stay_on_the_screen(
+    make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Walk 2026-12-01ai: 1280x800 chosen on a screen that size grew the window from its top
+    # left corner, off the screen's right and foot (Start and Close with it).
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1280, 800)])
+    app = make_app(size=(720, 480))
+    placed: list[tuple[int, int]] = []
+    monkeypatch.setattr(pygame.display, "get_window_position", lambda: (300, 200))
+    monkeypatch.setattr(pygame.display, "set_window_position", placed.append)
+    app.resize_window((1280, 800))
+    assert placed == [(0, 0)]
+    placed.clear()
+    app.resize_window((720, 480))  # a smaller one stays where it is
+    assert placed == []

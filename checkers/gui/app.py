@@ -480,7 +480,17 @@ class App:
     def resize_window(self, size: tuple[int, int]) -> None:
         """Make the window `size` (fitted to the screen) and lay every screen out again, as a
         drag of its edge does."""
-        self.window = pygame.display.set_mode(fit_window(size, desktop_sizes()), pygame.RESIZABLE)
+        fitted = fit_window(size, desktop_sizes())
+        self.window = pygame.display.set_mode(fitted, pygame.RESIZABLE)
+        # A larger window stays on the screen: it grew from its corner, and 1280x800 on a
+        # screen that size ran off its right and foot, Start and Close with it (walk
+        # 2026-12-01ai).
+        position = self._window_position()
+        if position is not None:
+            moved = fit_position(position, fitted, desktop_sizes())
+            if moved != position:
+                with contextlib.suppress(pygame.error):
+                    pygame.display.set_window_position(moved)
         self._resized()
 
     def quit(self) -> None:
