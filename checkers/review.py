@@ -728,20 +728,21 @@ def _men_or_result(score: float, man: float) -> tuple[float | None, int | None]:
 
 
 def milder_words(review: MoveReview, who: str = "") -> str:
-    """Why a move that gave up men is labelled milder than those men would be in an even game
-    (`a mistake, not a blunder, by the chances: Black was already behind, and its chances fell
-    from 31% to 6%`), or '': the label follows the change in expected result, by design, and the
-    note says so where the count of men alone would read otherwise. `who` names the mover as
+    """Why a move that gave up men is labelled milder, or harsher, than those men would be in
+    an even game (`a mistake, not a blunder, by the chances: Black was already behind, and its
+    chances fell from 31% to 6%`; `a blunder, not a mistake, by the chances: your chances fell
+    from 62% to 21%`), or '': the label follows the change in expected result, by design, and
+    the note says so where the count of men alone would read otherwise. `who` names the mover as
     the rest of the note does (`You`, `The AI`; its colour by default): "You lost 1.15 men"
     beside "Black was already behind, and they fell" named one side three ways (walk
     2026-12-01ab)."""
-    if review.loss is None or review.label not in (Label.INACCURACY, Label.MISTAKE):
+    if review.loss is None or review.label not in MARKED_LABELS:
         return ""
     even = next(
         (label for bound, label in zip(EVEN_BANDS, _EVEN_LABELS) if review.loss < bound),
         Label.BLUNDER,
     )
-    if _SEVERITY.index(even) <= _SEVERITY.index(review.label):
+    if _SEVERITY.index(even) == _SEVERITY.index(review.label):
         return ""
     # Whole points as `chances_words` gives them beside this (walk 2026-12-01z: "fell from 24%
     # to 7%" beside "expected 24% of a point before the move, 8% after"): the fall rounded,
@@ -754,7 +755,10 @@ def milder_words(review: MoveReview, who: str = "") -> str:
     you = who == "you"
     whose = "your" if you else "its"
     called = f"{_CALLED_SHORT[review.label]}, not {_CALLED_SHORT[even]}, by the chances"
-    if is_even(review.score):
+    if is_even(review.score) or _SEVERITY.index(even) < _SEVERITY.index(review.label):
+        # Harsher than its men would be in an even game: the chances it threw away say why
+        # (walk 2026-12-01ai: "12-16?? ... lost 0.90 men" beside "14-17? ... lost 1.25 men",
+        # only the mistake's note saying why).
         # The score before reads `even` beside it: never "already behind" (walk 2026-11-30:
         # "White was already behind" beside "before even (+0.05 for Black)").
         chances = "your chances" if you else f"{who}'s chances"

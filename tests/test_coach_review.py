@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import json
+import re
 from pathlib import Path
 
 from checkers.ai.search import WIN, Limits
@@ -184,7 +185,9 @@ def test_a_count_of_men_given_up_follows_the_line_shown_and_the_number_beside_it
     assert not end.is_capture_pending()
     assert line_outcome(after, list(review.lesson.given_line), side=review.side).gain == -1
     lines = move_words(review, 100.0, review.side)
-    assert lines[1] == f"You lost 0.90 men: 12-16 gives up a man to {shown}"
+    # The label said by the chances where its men in an even game would give another (walk
+    # 2026-12-01ai: only the milder label's note said why).
+    assert lines[1].startswith(f"You lost 0.90 men: 12-16 gives up a man to {shown}. A blunder,")
     assert "two men" not in " ".join(lines)
     assert lines[2] == (
         "Best 9-14; before +0.30 for you, after +0.60 for the AI (looked 14 turns ahead)"
@@ -296,6 +299,18 @@ def test_a_loss_of_men_called_only_a_mistake_says_why() -> None:
         PositionScore(best, 0.0, (best,), 10), PositionScore(None, 60.0, (), 10),
     )  # fmt: skip
     assert milder_words(same) == ""
+    # Nor a harsher label than its men in an even game: the chances say why (walk
+    # 2026-12-01ai: "12-16?? ... lost 0.90 men" beside "14-17? ... lost 1.25 men", only the
+    # mistake saying why).
+    harsher = MoveReview(
+        13, position.turn, move, best, 0.25, 0.90, Label.BLUNDER, position,
+        PositionScore(best, 25.0, (best,), 10), PositionScore(None, 65.0, (), 10),
+        drop=40.0, played=-0.65,
+    )  # fmt: skip
+    words = milder_words(harsher)
+    assert words.startswith("a blunder, not a mistake, by the chances: Black's chances fell from")
+    start, end = (int(n) for n in re.findall(r"(\d+)%", words))
+    assert start - end == 40, words
 
 
 def test_a_move_into_a_draw_by_the_rules_reads_a_draw_not_even() -> None:

@@ -303,8 +303,9 @@ def _after_loss(review: MoveReview, loss: str, human: Side | None) -> str:
     milder = milder_words(review, _who(review.side, human))
     if milder:
         # The label follows the change in expected result: said where the men alone would
-        # read as a worse label (walk 2026-11-29c: "lost 2.15 men" called only a mistake).
-        loss += f": {milder}"
+        # read as another label (walk 2026-11-29c: "lost 2.15 men" called only a mistake;
+        # walk 2026-12-01ai: 0.90 men a blunder). After the men's line, a sentence of its own.
+        loss += f". {milder[0].upper()}{milder[1:]}" if ": " in loss else f": {milder}"
     taught = lesson_words(review, note=not _said(review))
     if not taught:
         return loss
