@@ -116,7 +116,7 @@ def test_an_even_header_gives_the_figure_the_start_node_shows() -> None:
     node = node_score(tree.root, man)
     said = header_lines(tree, None, None, man, False)[0][0]
     # The figure is the tree's, from the root's side (Black moves first), named as the panel names it.
-    assert f"(even, {node} for Black)" in said and node != "0.00"
+    assert f"(even: {node} for Black)" in said and node != "0.00"
     # A score of nought reads `even` alone: there is no figure to disagree with.
     level = tracked_search(Position(), 2, "alphabeta", "engine")
     assert level.score == 0 and "(even)" in header_lines(level, None, None, man, False)[0][0]

@@ -178,7 +178,7 @@ def header_lines(
     told = plain
     if plain == "even" and tree.score is not None and men(tree.score, man) != "0.00":
         root = tree.root.position.turn
-        told = f"even, {men(tree.score, man)} for {side_words(root, human)}"
+        told = f"even: {men(tree.score, man)} for {side_words(root, human)}"
     side = tree.root.position.turn
     count = count_words(tree.score, man, side, rough, human) if rough else ""
     if game is None and rough:
