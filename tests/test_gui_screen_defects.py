@@ -138,19 +138,19 @@ def test_the_panel_and_the_help_say_the_same_of_the_stalemate_counter(
     # The panel says in whole words what it counts and when it draws, at every size, the
     # name after the plain words (the walk of 2026-11-29: "Stalemate counter: 0; a draw at
     # 40" read as chess's stalemate, and so did "Stalemate counter: 2 of 40 moves" first).
-    assert panel.counter.text == "2 moves: no capture, no man move"
+    assert panel.counter.text == "No capture or man move: 2 moves"
     # Its bar fills by the moves it counts: no fill under "0 moves" after one king move
     # (walk 2026-12-01af), a twentieth under "2 moves".
     assert panel_lines(screen.game).counter_share == pytest.approx(2 / 40)
     screen.game.play(Move.from_pdn("1-5", screen.game.position))
-    assert panel_lines(screen.game).counter == ("2 moves: no capture, no man move", COUNTER_RULE)
+    assert panel_lines(screen.game).counter == ("No capture or man move: 2 moves", COUNTER_RULE)
     assert panel_lines(screen.game).counter_share == pytest.approx(2 / 40)
     assert panel.counter_rule.text == COUNTER_RULE == "Draw at 40 (stalemate counter)"
     for label in (panel.counter, panel.counter_rule):
         assert label.font.size(label.text)[0] <= label.rect.width - 4  # whole, never cut
     # The help card says it with the panel's own two rows, and what resets it.
     [draws] = [line for line in RULES if line.startswith("Draws")]
-    assert '"0 moves: no capture, no man move" over "Draw at 40 (stalemate counter)"' in draws
+    assert '"No capture or man move: 0 moves" over "Draw at 40 (stalemate counter)"' in draws
     assert "or 40 moves each with no capture, no man move (crowning is one)" in draws
     assert "(not chess's stalemate)" in draws
 

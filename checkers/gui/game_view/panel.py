@@ -62,15 +62,16 @@ LOW_TIME = 20.0
 COUNTER_RULE = "Draw at 40 (stalemate counter)"
 """When the stalemate counter draws, and its name, as its second row in the panel and the help
 card say it (the 40-move rule of RULES.md: moves by each side in a row with no capture and no
-man move), under `counter_words`: `3 moves: no capture, no man move` / `Draw at 40 (stalemate
+man move), under `counter_words`: `No capture or man move: 3 moves` / `Draw at 40 (stalemate
 counter)`. What it counts comes first, in plain words, and the name after it: a newcomer reads
 "stalemate" as chess's, where here a side that cannot move loses."""
 
 
 def counter_words(count: int) -> str:
-    """The stalemate counter's first row, what it counts: `3 moves: no capture, no man move`
-    (one text at every window size: it fits the narrowest panel whole)."""
-    return f"{plural(count, 'move')}: no capture, no man move"
+    """The stalemate counter's first row, what it counts: `No capture or man move: 3 moves`
+    (one text at every window size: it fits the narrowest panel whole). Not `0 moves: no
+    capture, no man move`, read as no moves made (walk 2026-12-01ai)."""
+    return f"No capture or man move: {plural(count, 'move')}"
 
 
 BAR_KEY_WORDS = "V: evaluation bar"
