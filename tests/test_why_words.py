@@ -1164,8 +1164,8 @@ def test_the_legal_moves_a_card_leaves_out_are_named() -> None:
     played, best = scored("9-14", 0.05), scored("11-15", 0.10)
     card = why_card(_explanation(played, best), BLACK, 0, position=Position())
     assert card.bounded.endswith(
-        "Not shown: 9-13, 10-14, 10-15, 11-16 and 12-16. This look neither scored them exactly"
-        " nor proved them worse than 9-14."
+        "Not shown: 9-13, 10-14, 10-15, 11-16 and 12-16. This look did not finish scoring them,"
+        " so it cannot say how they compare with 9-14."
     ), card.bounded
     every = _explanation(
         played, best, moves=tuple(scored(move.pdn(), 0.0) for move in Position().legal_moves())

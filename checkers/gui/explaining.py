@@ -651,9 +651,12 @@ def why_card(
             )
         elif missing and len(missing) < explanation.legal_moves:
             them = "it" if len(missing) == 1 else "them"
+            # In a player's words (walk 2026-12-01ai read "neither scored them exactly nor
+            # proved them worse" as unclear).
             said_once.append(
-                f"Not shown: {_listed(missing)}. This look neither scored {them} exactly nor"
-                f" proved {them} worse than {explanation.played}."
+                f"Not shown: {_listed(missing)}. This look did not finish scoring {them}, so it"
+                f" cannot say how {'it compares' if them == 'it' else 'they compare'} with"
+                f" {explanation.played}."
             )
     bounded = " ".join(said_once)
     player = who_played(explanation.player)
