@@ -354,3 +354,22 @@ def test_an_only_moves_card_is_scored_as_far_ahead_as_a_weak_levels_move() -> No
     recorded = explain_recorded(position, position.legal_moves()[0], "casual")
     (row,) = exact_explanation(position, recorded, seconds=None).moves
     assert row.bound == "exact" and row.depth == JUDGE_DEPTH, row
+
+
+def test_a_book_move_the_book_holds_alone_has_every_move_scored() -> None:
+    # Walk 2026-12-01ai: a Strong level's book move, the book holding it alone, read only "came
+    # from the opening book ... 13 turns ahead": nothing to compare it with.
+    from checkers.ai.levels import get_level
+    from checkers.ai.players import AIPlayer
+    from checkers.coach.explain import explain_choice, facts
+
+    fen = "W:W17,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15"
+    position = Position.from_fen(fen)
+    choice = AIPlayer.for_level(get_level("club")).choose(position)
+    first = explain_choice(position, choice)
+    assert first is not None and first.from_book and len(first.moves) == 1
+    why = exact_explanation(position, first, seconds=None)
+    assert why.exact_depth > 0 and why.moves[0].move == first.played
+    assert len(why.moves) >= 4 and all(move.bound == "exact" for move in why.moves[:4])
+    said = " ".join(facts(why))
+    assert f"{first.played} came from the opening book. Every move here has since been" in said

@@ -357,7 +357,9 @@ def exact_explanation(
         # card compares them as the book's card does (walk 2026-11-30b: the Novice level's card
         # said 21-17 one thing after 11-15 and the Club level's book card another).
         moves, exact_depth = book
-    elif not explanation.from_book and (len(legal) > 1 or _shallow(played)):
+    elif (not explanation.from_book or _lone_book_move(explanation, legal)) and (
+        len(legal) > 1 or _shallow(played)
+    ):
         depth = max([move.depth for move in moves] + [1])
         # An only move is played at once, its search a turn deep: scored as far as a weak
         # level's moves, so its row says what the game's judgement says (walk 2026-12-01ae:
@@ -457,6 +459,14 @@ def exact_explanation(
             else None
         ),
     )
+
+
+def _lone_book_move(explanation: Explanation, legal: list[Move]) -> bool:
+    """Whether the move came from an opening book that holds it alone where other moves are
+    legal: its card had nothing to compare it with (walk 2026-12-01ai: a Strong level's book
+    17-13, the whole card "came from the opening book ... 13 turns ahead"), so every move is
+    scored exactly, as another move's are."""
+    return explanation.from_book and len(explanation.moves) == 1 and len(legal) > 1
 
 
 def _book_rows(
