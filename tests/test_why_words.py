@@ -1792,3 +1792,15 @@ def test_a_reviewed_book_card_names_one_better_move_the_reviews() -> None:
     # Where the book's better move is the review's best, the book's figures are said.
     agreeing = dataclasses.replace(reviewed, moves=(scored("22-17", 0.0), scored("26-23", 0.20)))
     assert "At the book's look 26-23 scores 0.05" in " ".join(facts(agreeing))
+
+
+def test_a_played_row_near_a_higher_row_says_its_standing_in_that_rows_size_words() -> None:
+    # Walk 2026-12-01aj: "21-17 leaves the AI ahead by about a man's worth (+1.65); 0.10
+    # worse than 24-19" above "24-19 leaves the AI ahead by about two men's worth (+1.75)": a
+    # man against two for a tenth of a man. The comparison keeps the two in one size.
+    moves = steady_verdicts([scored("21-17", 1.65), scored("24-19", 1.75)])
+    assert moves[0].verdict == "0.10 worse than 24-19"
+    card = why_card(_explanation(*moves, mover=WHITE), WHITE, 0, human=BLACK)
+    said = row_score_words(card.rows[0])
+    assert said == "leaves the AI ahead by about two men's worth (+1.65); 0.10 worse than 24-19"
+    assert "about two men's worth (+1.75)" in row_score_words(card.rows[1])

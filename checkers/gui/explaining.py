@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from checkers.ai.levels import LEVELS, Level
 from checkers.ai.registry import ALGORITHMS
 from checkers.board import Move, Position, Side
-from checkers.coach.exact import compares, score_verdict, worse_words
+from checkers.coach.exact import compares, score_verdict, sized, worse_words
 from checkers.coach.explain import (
     ENGINE_SCORES,
     REFUTED,
@@ -37,6 +37,7 @@ from checkers.coach.judgement import ABOVE_THE_BEST
 from checkers.gui.why_board import WhyBoard, read_line, why_board
 from checkers.gui.wording import advantage_words, lead_words, side_words
 from checkers.notation import (
+    EVEN_MEN,
     depth_words,
     is_even,
     numbered_moves,
@@ -367,17 +368,37 @@ def _row(
         result,
         within_even,
         compared,
-        _standing(move, played, verdict, mover, human),
+        _standing(move, played, verdict, mover, human, best),
     )
 
 
-def _standing(move: MoveScore, played: bool, verdict: str, mover: Side, human: Side | None) -> str:
-    """A played row's standing where its verdict compares it (`WhyRow.standing`), else ''."""
+def _standing(
+    move: MoveScore,
+    played: bool,
+    verdict: str,
+    mover: Side,
+    human: Side | None,
+    best: MoveScore | None = None,
+) -> str:
+    """A played row's standing where its verdict compares it (`WhyRow.standing`), else ''.
+    Compared with a `best` row within the even bound, in that row's size words: the comparison
+    is there so that the two do not read a band apart (`coach.exact.steady_verdicts`; walk
+    2026-12-01aj: "about a man's worth (+1.65); 0.10 worse than 24-19" above "24-19 ... about
+    two men's worth (+1.75)")."""
     if not played or not compares(verdict) or move.bound != "exact" or move.win_in is not None:
         return ""
     if move.score is None or move.database is not None:
         return ""
-    return standing_words(score_verdict(move.score), mover, side_words(mover, human))
+    score = move.score
+    if (
+        best is not None
+        and sized(best)
+        and best.score is not None
+        and f" than {best.move}" in verdict
+        and 0 < best.score - score < EVEN_MEN
+    ):
+        score = best.score
+    return standing_words(score_verdict(score), mover, side_words(mover, human))
 
 
 def _counted_words(figure: str, mover: Side, human: Side | None) -> str:
@@ -552,6 +573,12 @@ def why_card(
         # The played row is the engine's kept judgement: the level's own rough count of its
         # move is said once, by the facts, as its own (never beside it as the row's score).
         explanation = dataclasses.replace(explanation, level_counted=explanation.chosen_score)
+    slip = explanation.searched if explanation.slipped else None
+    best = best_scored(explanation.moves)
+    if len(explanation.moves) > 1 and played.verdict.startswith(ABOVE_THE_BEST):
+        # The review's best scored below the played move (`coach.judgement.ABOVE_THE_BEST`):
+        # it stays the best the other rows compare with, not "0.25 worse than" the played move.
+        best = explanation.moves[1]
     rows = [
         _row(
             played,
@@ -560,16 +587,11 @@ def why_card(
             black_to_move,
             mover,
             human,
+            best=best,
             reviewed=explanation.reviewed,
             chosen_depth=explanation.chosen_depth,
         )
     ]
-    slip = explanation.searched if explanation.slipped else None
-    best = best_scored(explanation.moves)
-    if len(explanation.moves) > 1 and played.verdict.startswith(ABOVE_THE_BEST):
-        # The review's best scored below the played move (`coach.judgement.ABOVE_THE_BEST`):
-        # it stays the best the other rows compare with, not "0.25 worse than" the played move.
-        best = explanation.moves[1]
     rows += [
         _row(
             move,
