@@ -319,6 +319,20 @@ def test_a_deeper_look_that_names_another_best_move_is_said_on_the_card() -> Non
     assert len(said) == 1 and said[0].endswith(
         f"where the rows below, 6 turns ahead, give it {row.score}."
     ), card.facts
+    # The rows' own best says whose look made it best (walk 2026-12-01aj: "25-22 ... the best
+    # move" above "finds 24-20 the best move here" read as two best moves).
+    best_rows = [row for row in card.rows if "the best move" in row.compared]
+    assert best_rows and all(
+        row.compared == "the best move looking 6 turns ahead" for row in best_rows
+    ), card.rows
+    # The move played, where the deeper look finds it best, is named so.
+    played = Judgements()
+    played.judge(START, Judgement(40.0, 100.0, BLACK, 14, line=("11-15", "22-18")))
+    card = why_card(rejudged(_explanation(False), START, played), BLACK, 0)
+    said = [fact for fact in card.facts if "finds" in fact]
+    assert said and said[0].startswith(
+        "A deeper look since, 14 turns ahead, finds 11-15, the move played, the best move here"
+    ), card.facts
     # The deeper look agreeing with the card's best (9-14): nothing to say.
     agreeing = Judgements()
     agreeing.judge(START, Judgement(40.0, 100.0, BLACK, 14, line=("9-14", "22-18")))

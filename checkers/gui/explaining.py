@@ -843,10 +843,29 @@ def why_card(
             if depth
             else ""
         )
-        said.append(
-            f"{looked} {other_best.move} the best move here"
-            f" ({why_score(other_best, mover, human)}){ranked}."
+        # The move played, named so (walk 2026-12-01aj: "finds 24-20 the best move here"
+        # below the rows' "25-22 ... the best move" read as two best moves).
+        named = (
+            f"{other_best.move}, the move played,"
+            if other_best.move == explanation.played
+            else other_best.move
         )
+        said.append(
+            f"{looked} {named} the best move here ({why_score(other_best, mover, human)}){ranked}."
+        )
+        if depth:
+            # The rows' own best is the best of their look, said so.
+            at_depth = f"the best move looking {depth_words(depth)}"
+            rows = [
+                dataclasses.replace(
+                    row,
+                    line=row.line.replace("the best move", at_depth, 1),
+                    compared=row.compared.replace("the best move", at_depth, 1),
+                )
+                if not row.played and "the best move" in row.compared
+                else row
+                for row in rows
+            ]
     seen, seen_heading = _seen_rows(explanation, number, black_to_move, mover, human, evaluation)
     return WhyCard(
         title=f"Why {who} played {explanation.played}",
