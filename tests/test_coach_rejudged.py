@@ -103,9 +103,9 @@ def test_rows_are_never_ranked_across_two_depths() -> None:
             apart = [fact for fact in card.facts if fact.startswith("Since then")]
             assert apart == [
                 (
-                    "Since then the game has judged 11-15 looking 14 turns ahead: +0.50 for Black. No"
-                    " other move was looked at that far, so the card's rows compare every move as"
-                    " one shallower search scored them."
+                    "Since then the game has judged 11-15 looking 14 turns ahead: +0.50 for Black,"
+                    " expecting 23-19 8-11. No other move was looked at that far, so the card's"
+                    " rows compare every move as one shallower search scored them."
                 )
             ], card.facts
             assert "14 turns" not in " ".join(row.verdict + row.line for row in card.rows)
@@ -123,7 +123,8 @@ def test_the_deeper_look_says_its_depth_even_where_the_level_looked_as_far() -> 
     card = why_card(rejudged(explanation, START, known), BLACK, 0)
     apart = [fact for fact in card.facts if fact.startswith("Since then")]
     assert apart and apart[0].startswith(
-        "Since then the game has judged 11-15 looking 14 turns ahead: +0.50 for Black."
+        "Since then the game has judged 11-15 looking 14 turns ahead: +0.50 for Black,"
+        " expecting 23-19 8-11."
     ), card.facts
     # A look no further than the level's own search may be that very search: not "since
     # then" (walk 2026-11-30k: the Master's own 20-turn look so called); where the facts give
@@ -131,7 +132,9 @@ def test_the_deeper_look_says_its_depth_even_where_the_level_looked_as_far() -> 
     level_deep = dataclasses.replace(explanation, chosen_depth=14, chosen_score=None)
     card = why_card(rejudged(level_deep, START, known), BLACK, 0)
     assert not [fact for fact in card.facts if fact.startswith("Since then")], card.facts
-    assert "At that depth the game scores 11-15 +0.50 for Black." in " ".join(card.facts)
+    assert "At that depth the game scores 11-15 +0.50 for Black, expecting 23-19 8-11." in " ".join(
+        card.facts
+    )
     counted = dataclasses.replace(level_deep, chosen_score="+0.50")
     card = why_card(rejudged(counted, START, known), BLACK, 0)
     assert not [fact for fact in card.facts if "judge" in fact], card.facts
@@ -142,7 +145,9 @@ def test_the_deeper_look_says_its_depth_even_where_the_level_looked_as_far() -> 
     best_played = dataclasses.replace(counted, moves=(first, counted.moves[1]))
     card = why_card(rejudged(best_played, START, known), BLACK, 0)
     assert "counted" not in " ".join(card.facts)
-    assert "At that depth the game scores 11-15 +0.50 for Black." in " ".join(card.facts)
+    assert "At that depth the game scores 11-15 +0.50 for Black, expecting 23-19 8-11." in " ".join(
+        card.facts
+    )
 
 
 # --- whose figure: the level's own count or the engine's kept judgement (walk 2026-11-29c) ---

@@ -761,7 +761,8 @@ def test_the_headline_is_told_as_the_first_look_where_the_game_has_judged_deeper
     # (walk 2026-12-01w: "at first looked about a man better" above "as good as 27-24").
     assert said == "at first looked to leave the AI a little behind (+0.30 for you)", said
     assert any(fact.startswith("Since then the game has judged 21-17") for fact in card.facts)
-    assert " even." in " ".join(card.facts)
+    # With the reply the deeper look expects, as the panel names it (walk 2026-12-01aj).
+    assert " even, expecting 9-13." in " ".join(card.facts)
     # A deeper look that agrees leaves the headline as it was.
     same = MoveScore("21-17", -0.30, "exact", 13, ("21-17", "9-13"))
     card = why_card(_explanation(played, best, mover=WHITE, deeper=same), WHITE, 0, human=BLACK)

@@ -782,12 +782,17 @@ def why_card(
         # come after it; one no further may be that very search (walk 2026-11-30k: "Since
         # then the game has judged 22x13 looking 20 turns ahead" of the Master's own look).
         score = why_score(deeper, mover, human)
+        # With the reply that look expects, the one the panel names (walk 2026-12-01aj: the
+        # panel's "The engine expects 16-19" beside the row's "expecting 15-19 17-13").
+        reply = deeper.pv[1:4] if deeper.pv[:1] == (explanation.played,) else ()
+        expecting = f", expecting {' '.join(reply)}" if reply else ""
         if own_look and deeper.depth == explanation.chosen_depth:
             # As far as the level's own search, said just before: its depth not said again.
-            judged = f"At that depth the game scores {explanation.played} {score}."
+            judged = f"At that depth the game scores {explanation.played} {score}{expecting}."
         else:
             verb = "The game judges" if own_look else "Since then the game has judged"
-            judged = f"{verb} {explanation.played} looking {depth_words(deeper.depth)}: {score}."
+            far = depth_words(deeper.depth)
+            judged = f"{verb} {explanation.played} looking {far}: {score}{expecting}."
         # What the rows are, said as they are: a reviewed card's are the review's own (the
         # played move and its best), a card of one row compares nothing (walk 2026-12-01ac: a
         # reviewed 18x9 alone on its card "compared every move").
