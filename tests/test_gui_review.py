@@ -1508,3 +1508,25 @@ def test_why_of_a_marked_move_reads_the_reviews_row_after_the_review_and_a_relau
     assert screen_of(reopened).move_cell(ply).text == BLUNDER + "??"
     assert why_verdict(reopened) == live
     assert why_verdict(reopened, unmarked) == unmarked_live
+
+
+def test_a_review_run_again_says_it_reads_the_deeper_looks_made_since(
+    make_app: Callable[..., App],
+) -> None:
+    # Walk 2026-12-01aj: a second review, after the analysis board had looked deeper, gave one
+    # move "looking 18 turns ahead ... +1.95" where the first had said "15 ... +1.75", and
+    # nothing on screen said why.
+    app, _ = reviewed_blunder_game(make_app)
+    screen = screen_of(app)
+    assert "deeper looks" not in screen.game.status  # a first review: nothing to say
+    press(app, pygame.K_ESCAPE, "")
+    app.step(1 / 60)
+    assert screen.review_pane is None and screen.game.review_marks is not None
+    game = screen.game
+    position = game.record.positions[5]
+    found = search(SearchRequest(position), Limits(depth=8))
+    line = tuple(move.pdn() for move in found.pv)
+    game.judge(position, Judgement(found.score, 100.0, position.turn, found.depth, line=line))
+    start_from_menu(app)
+    review_finished(app)
+    assert "It reads the game's deeper looks made since the last review." in game.status

@@ -628,8 +628,12 @@ class ReviewProgress:
         # read from the position after it (`review.through_only_move`), counts a ply more, and
         # the notes say so (walk 2026-12-01x: the strip's "14 turns ahead" beside a note's
         # "14 and 15").
-        depths = {depth for review in self.reviews for depth in _review_depths(review)}
+        depths = self.looked_depths()
         return f"Looked {depth_span(depths)}" if depths else ""
+
+    def looked_depths(self) -> set[int]:
+        """Every depth the notes of the moves reviewed so far name (`looked_words`)."""
+        return {depth for review in self.reviews for depth in _review_depths(review)}
 
     def fraction(self) -> float:
         """How much of the game is reviewed, 0 to 1."""

@@ -376,6 +376,9 @@ class ReviewPane:
         self._poll_wait = 0.0
         self._told = self.progress.state
         """The review's state the status line last told of."""
+        self._again = game.review_marks is not None
+        """Whether the game was reviewed before (its labels kept): a review run again after
+        deeper looks says it reads them (`_deeper_words`)."""
         self._looking = self.LOOKING
         """How the status line says the look for puzzles goes, while it goes."""
         game.status = self.STARTED + game.status
@@ -597,13 +600,25 @@ class ReviewPane:
         if progress.state == "done":
             # The panel shows the keys; the puzzles come after the last move's label.
             looking = self.client.running and self.screen.context.autosave
-            words = self.DONE + (self._looking if looking else "")
+            words = self.DONE + self._deeper_words() + (self._looking if looking else "")
         elif progress.state == "failed":
             words = f"The review failed: {progress.error}. "
         else:
             return False  # a cancel says so itself
         game.status = words + rest
         return True
+
+    def _deeper_words(self) -> str:
+        """Said when a review run again reads looks the game made deeper than the review's
+        own since (`review.adopted`): its figures then differ from the last review's, which
+        walk 2026-12-01aj read unexplained ("looking 15 turns ahead ... +1.75", then "18 ...
+        +1.95" for one move)."""
+        own = SETTING.limits.depth
+        depths = self.progress.looked_depths()
+        # (A forced move's score is read a ply further: not a deeper look.)
+        if not self._again or own is None or not depths or max(depths) <= own + 1:
+            return ""
+        return "It reads the game's deeper looks made since the last review. "
 
     def scale_words(self) -> tuple[str, str, str]:
         """The graph's scale, top to bottom: whose lead is up, even, whose is down."""
