@@ -10,7 +10,7 @@ game kept, as the review in the window did before it was closed.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from checkers.board import BLACK, WHITE, Move, Position
 from checkers.coach.judgement import Judgement, Judgements
@@ -90,9 +90,7 @@ def restore_judgements(
     only the moves that replay up to the first that does not."""
     judgements = Judgements()
     text = tags.pop(tag, "")
-    whole = record.copy()
-    whole.go_to(len(whole.line))
-    positions = whole.positions
+    positions = _every_position(record)
     sides = {name: side for side, name in _SIDES.items()}
     for entry in text.split(";"):
         parts = entry.split()
@@ -158,7 +156,7 @@ def marks_tag(
         kept = kept or {}
         apart = {
             position: judged[position]
-            for position in _around(record, marks)
+            for position in _around(record.positions, marks)
             if position in judged and kept.get(position) != judged[position]
         }
         reviewed = _judged_text(record, apart)
@@ -167,10 +165,16 @@ def marks_tag(
     return tags
 
 
-def _around(record: GameRecord, marks: Iterable[int]) -> set[Position]:
-    """The positions before and after the moves leading to the plies `marks`."""
-    positions = record.positions
+def _around(positions: Sequence[Position], marks: Iterable[int]) -> set[Position]:
+    """Of a game's `positions`, those before and after the moves leading to the plies `marks`."""
     return {positions[ply] for mark in marks for ply in (mark - 1, mark) if ply < len(positions)}
+
+
+def _every_position(record: GameRecord) -> list[Position]:
+    """Every position of `record`'s moves, wherever it is shown."""
+    whole = record.copy()
+    whole.go_to(len(whole.line))
+    return whole.positions
 
 
 def restore_reviewed(
@@ -184,9 +188,7 @@ def restore_reviewed(
     moves (`marks`) and the game's `kept` judgements, those the tag left to them too."""
     reviewed = restore_judgements(record, tags, REVIEWED_TAG)
     if kept:
-        whole = record.copy()
-        whole.go_to(len(whole.line))
-        for position in _around(whole, marks):
+        for position in _around(_every_position(record), marks):
             found = kept.get(position)
             if position not in reviewed and found is not None:
                 reviewed.judge(position, found)
@@ -198,9 +200,7 @@ def restore_marks(record: GameRecord, tags: dict[str, str]) -> dict[int, tuple[s
     `tags`): an entry that does not read as one this game writes (a ply past the moves, not a
     review's label, a best move not legal where the move was played) is left out."""
     text = tags.pop(MARKS_TAG, "")
-    whole = record.copy()
-    whole.go_to(len(whole.line))
-    positions = whole.positions
+    positions = _every_position(record)
     marks: dict[int, tuple[str, str]] = {}
     for entry in text.split(";"):
         parts = entry.split()

@@ -65,6 +65,7 @@ from checkers.gui.ui import Actions, HoverTips
 from checkers.gui.widgets import key_names
 from checkers.gui.wording import plural
 from checkers.puzzles import Puzzle
+from checkers.record import GameRecord
 from checkers.review import (
     DECIDED_GAME,
     DEFAULT_SETTING,
@@ -139,10 +140,8 @@ def kept_verdict(game: Game, ply: int) -> str:
         return ""
     if tuple(kept.line[:ply]) != tuple(line):
         return ""  # the marks judged other moves
-    positions = [record.start]
-    for move in line:
-        positions.append(positions[-1].move(move))
-    before_position, after_position = positions[-2], positions[-1]
+    before_position = GameRecord.replay(line[:-1], record.start).position
+    after_position = before_position.move(line[-1])
     before_kept = kept.judged.get(before_position)
     after_kept = kept.judged.get(after_position)
     if before_kept is None or after_kept is None:
